@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@shopfront/shared';
+import type { Database, Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import { HttpError } from './lib/http.ts';
+import { csrfGuard } from './lib/csrf.ts';
+import { databaseRateLimitStore, pruneRateLimits } from './lib/rate-limit-store.ts';
+import { baseRoutes } from './modules/base/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { storefrontRoutes } from './modules/storefront/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    env: Env;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  env: Env;
+  /** Logger on (pino, JSON lines) or off; tests pass false. */
+  logger?: boolean;
+  /** Development: Vite serves the storefront, so CSP (which Vite's inline preamble breaks) is off. */
+  dev?: boolean;
+}
+
+/** Builds the Fastify instance: plugins, error handling and every API module. Not listening yet. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'request_id',
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.database.db);
+  app.decorate('database', opts.database);
+  app.decorate('env', env);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    enableCSPNonces: !opts.dev,
+    contentSecurityPolicy: opts.dev
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            // React's style={} props become attributes; nonces cannot cover those.
+            styleSrcAttr: ["'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'self'"],
+            formAction: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    // The storefront links product pages across origins (social shares); keep referrers useful.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(opts.database.db),
+    skipOnError: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      status: 'error',
+      message: messages.tooManyRequests,
+    }),
+  });
+  const pruneTimer = setInterval(() => void pruneRateLimits(opts.database.db).catch(() => {}), 10 * 60_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  app.addHook('onRequest', csrfGuard(env));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shopfront API', version: '0.1.0', description: 'The storefront contract (spec section 7).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(fastifyStatic, {
+    root: path.join(env.DATA_DIR, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
+        const field = issuePath.length ? issuePath.map(String).join('.') : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+        (errors[field] ??= []).push(v.message ?? messages.fallback);
+      }
+      return reply.code(422).send({ status: 'error', message: messages.invalidData, errors });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const code = err.statusCode ?? 500;
+    if (code >= 400 && code < 500) {
+      return reply.code(code).send({ status: 'error', message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: 'error', message: messages.unexpected, request_id: req.id });
+  });
+
+  await app.register(baseRoutes);
+  await app.register(settingsRoutes);
+  await app.register(storefrontRoutes);
+  await app.register(contentRoutes);
+  await app.register(catalogRoutes);
+
+  // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
+  app.all('/api/*', { schema: { hide: true } }, async () => {
+    throw new HttpError(404, messages.notFound);
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: 'error', message: messages.notFound }));
+
+  return app;
+}

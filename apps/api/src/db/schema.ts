@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Font, ThemeColours, Storefront } from '@shopfront/shared';
+
+/** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
+export const storeSettings = pgTable('store_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  iso2: text('iso2').notNull().unique(),
+  mobileCode: text('mobile_code').notNull(),
+  mobileNumberLength: integer('mobile_number_length').notNull(),
+  currencyCode: text('currency_code').notNull(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+  },
+  (t) => [uniqueIndex('states_country_code_uq').on(t.countryId, t.code)],
+);
+
+export const channels = pgTable('channels', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+});
+
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
+  blocks: jsonb('blocks').$type<{ type: 'heading' | 'paragraph'; text: string }[]>().notNull().default([]),
+  metaTitle: text('meta_title'),
+  metaDescription: text('meta_description'),
+  isPublished: boolean('is_published').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+type Look = Pick<
+  Storefront,
+  'favicon' | 'typography' | 'notice_bar' | 'topbar' | 'cookie_warning' | 'logo' | 'meta'
+>;
+
+export const storefronts = pgTable('storefronts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  channelId: text('channel_id')
+    .notNull()
+    .references(() => channels.id),
+  mode: text('mode').$type<Storefront['mode']>(),
+  isPasswordProtectionEnabled: boolean('is_password_protection_enabled').notNull().default(false),
+  isCookieWarningEnabled: boolean('is_cookie_warning_enabled').notNull().default(true),
+  pageLayout: text('page_layout').$type<Storefront['page_layout']>().notNull().default('full_width'),
+  isStickyHeaderEnabled: boolean('is_sticky_header_enabled').notNull().default(true),
+  isScrollButtonEnabled: boolean('is_scroll_button_enabled').notNull().default(true),
+  enableIndexing: boolean('enable_indexing').notNull().default(true),
+  termsPageSlug: text('terms_page_slug'),
+  privacyPageSlug: text('privacy_page_slug'),
+  theme: jsonb('theme').$type<ThemeColours>().notNull(),
+  fonts: jsonb('fonts').$type<Font[]>().notNull().default([]),
+  look: jsonb('look').$type<Look>().notNull(),
+  customCss: text('custom_css').notNull().default(''),
+  socialSharingImage: text('social_sharing_image'),
+  isDefault: boolean('is_default').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const plugins = pgTable('plugins', {
+  moduleName: text('module_name').primaryKey(),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  isInstalled: boolean('is_installed').notNull().default(true),
+  installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const menus = pgTable('menus', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)],
+);
+
+export const sliders = pgTable('sliders', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const slides = pgTable(
+  'slides',
+  {
+    id: serial('id').primaryKey(),
+    sliderId: text('slider_id')
+      .notNull()
+      .references(() => sliders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    imageAlt: text('image_alt').notNull().default(''),
+    linkUrl: text('link_url'),
+    linkText: text('link_text'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('slides_slider_idx').on(t.sliderId, t.position)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    brand: text('brand'),
+    description: text('description').notNull().default(''),
+    currency: text('currency').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    mrpMinor: integer('mrp_minor'),
+    stock: integer('stock').notNull().default(0),
+    imagePath: text('image_path'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_latest_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
+    index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()).where(sql`${t.isPublished}`),
+  ],
+);
+
+/** One row per calendar day: visitors counted once a day each (spec: heart-beat). */
+export const dailyVisits = pgTable('daily_visits', {
+  day: date('day').primaryKey(),
+  visits: integer('visits').notNull().default(0),
+});
+
+/** Shared rate-limit counters, so several processes enforce one limit. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

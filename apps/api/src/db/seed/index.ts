@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../client.ts';
+import * as t from '../schema.ts';
+import {
+  DEMO_CHANNEL_ID,
+  DEMO_STOREFRONT_ID,
+  demoCountries,
+  demoPages,
+  demoProducts,
+  demoSettings,
+  demoTheme,
+} from './demo-data.ts';
+import { makeHeroImage, makeProductImage } from './images.ts';
+
+export interface SeedOptions {
+  /** Where generated demo images are written; served at /media. */
+  mediaDir: string;
+  /** Public origin of the shop, stored as store_url. */
+  storeUrl?: string;
+}
+
+/** Public product ids are opaque: a prefix and random bytes, never a sequence. */
+export function newProductId(): string {
+  return `prd_${randomBytes(9).toString('base64url')}`;
+}
+
+/** Seeds the demo store once: a second call finds the storefront and does nothing. */
+export async function seedDemo(database: Database, opts: SeedOptions): Promise<boolean> {
+  const images = await Promise.all(
+    demoProducts.map(([slug, , , icon, , , , , from, to]) => makeProductImage(opts.mediaDir, slug, icon, from, to)),
+  );
+  const heroes = await Promise.all([
+    makeHeroImage(opts.mediaDir, 'new-season', '#1f6f5c', '#7fb8a4'),
+    makeHeroImage(opts.mediaDir, 'studio-ceramics', '#c9773c', '#f2c14e'),
+  ]);
+
+  return database.withExclusiveLock(async (db) => {
+    const existing = await db.select({ id: t.storefronts.id }).from(t.storefronts).limit(1);
+    if (existing.length > 0) return false;
+
+    await db.transaction(async (tx) => {
+      const settings = { ...demoSettings, store_url: opts.storeUrl ?? demoSettings.store_url };
+      await tx.insert(t.storeSettings).values([
+        ...Object.entries(settings).map(([key, value]) => ({ key, value })),
+        { key: 'license_status', value: 'active' },
+      ]);
+
+      let indiaId = 0;
+      for (const c of demoCountries) {
+        const [row] = await tx
+          .insert(t.countries)
+          .values({ name: c.name, iso2: c.iso2, mobileCode: c.mobileCode, mobileNumberLength: c.mobileNumberLength, currencyCode: c.currencyCode })
+          .returning({ id: t.countries.id });
+        if (c.iso2 === 'IN') indiaId = row!.id;
+        await tx.insert(t.states).values(c.states.map(([name, code]) => ({ countryId: row!.id, name, code })));
+      }
+
+      await tx.insert(t.channels).values({ id: DEMO_CHANNEL_ID, name: 'Web store', currencyCode: 'INR', countryId: indiaId });
+
+      await tx.insert(t.pages).values(demoPages.map((p) => ({ slug: p.slug, title: p.title, blocks: p.blocks })));
+
+      await tx.insert(t.storefronts).values({
+        id: DEMO_STOREFRONT_ID,
+        name: 'Loom & Leaf',
+        channelId: DEMO_CHANNEL_ID,
+        mode: null,
+        isDefault: true,
+        termsPageSlug: 'terms-and-conditions',
+        privacyPageSlug: 'privacy-policy',
+        theme: demoTheme,
+        fonts: [],
+        customCss: '',
+        look: {
+          favicon: [],
+          typography: { body_font: 'system-ui', heading_font: 'Georgia', base_size_px: 16 },
+          notice_bar: {
+            enabled: true,
+            message: 'Free shipping on orders above ₹999',
+            link_text: 'Details',
+            page_slug: 'shipping-and-returns',
+            is_closable: true,
+          },
+          topbar: { enabled: true, message: 'Handmade in India · Easy 14-day returns' },
+          cookie_warning: {
+            title: 'We value your privacy',
+            message: 'We use necessary cookies to run the shop and, with your consent, analytics cookies to improve it.',
+          },
+          logo: null,
+          meta: {
+            title: 'Loom & Leaf: natural clothing and homeware',
+            description: 'Organic cotton, linen, stoneware and plants, made in small batches across India.',
+            keywords: 'linen, organic cotton, stoneware, homeware, plants',
+          },
+        },
+      });
+
+      await tx.insert(t.plugins).values([{ moduleName: 'Review', config: {} }]);
+
+      await tx.insert(t.menus).values([
+        { id: 'main-menu', name: 'Main menu' },
+        { id: 'footer-shop', name: 'Shop' },
+        { id: 'footer-help', name: 'Help' },
+      ]);
+      const menu = (menuId: string, items: [string, string][]) =>
+        items.map(([label, url], position) => ({ menuId, label, url, position }));
+      await tx.insert(t.menuItems).values([
+        ...menu('main-menu', [
+          ['Home', '/'],
+          ['Shop', '/shop-online'],
+          ['About Us', '/about-us'],
+          ['Shipping & Returns', '/shipping-and-returns'],
+        ]),
+        ...menu('footer-shop', [
+          ['All products', '/shop-online'],
+          ['About Us', '/about-us'],
+        ]),
+        ...menu('footer-help', [
+          ['Shipping & Returns', '/shipping-and-returns'],
+          ['Terms & Conditions', '/terms-and-conditions'],
+          ['Privacy Policy', '/privacy-policy'],
+        ]),
+      ]);
+
+      await tx.insert(t.sliders).values({ id: 'home-hero', name: 'Home hero' });
+      await tx.insert(t.slides).values([
+        {
+          sliderId: 'home-hero',
+          title: 'Linen for long summers',
+          subtitle: 'Breathable shirts and tees, woven in small batches.',
+          imageUrl: heroes[0]!,
+          imageAlt: 'Green abstract shapes',
+          linkUrl: '/shop-online',
+          linkText: 'Shop the collection',
+          position: 0,
+        },
+        {
+          sliderId: 'home-hero',
+          title: 'Studio ceramics',
+          subtitle: 'Mugs and cups thrown by hand in Bengaluru.',
+          imageUrl: heroes[1]!,
+          imageAlt: 'Warm orange abstract shapes',
+          linkUrl: '/about-us',
+          linkText: 'Meet the makers',
+          position: 1,
+        },
+      ]);
+
+      const now = Date.now();
+      await tx.insert(t.products).values(
+        demoProducts.map(([slug, name, brand, , price, mrp, stock, featured], i) => ({
+          id: newProductId(),
+          slug,
+          name,
+          brand,
+          currency: 'INR',
+          priceMinor: price * 100,
+          mrpMinor: mrp === null ? null : mrp * 100,
+          stock,
+          imagePath: images[i]!,
+          isFeatured: featured,
+          // Newest first in the order listed.
+          createdAt: new Date(now - i * 3_600_000),
+        })),
+      );
+    });
+    return true;
+  });
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+interface StoreOptions {
+  prefix?: string;
+}
+
+/**
+ * A @fastify/rate-limit store kept in the database, so every process serving the shop counts
+ * against the same limit. One upsert per counted request; a window restarts once it expires.
+ */
+export function databaseRateLimitStore(db: Db) {
+  return class DatabaseRateLimitStore {
+    private readonly prefix: string;
+    constructor(options: StoreOptions = {}) {
+      this.prefix = options.prefix ?? 'global';
+    }
+
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      const id = `${this.prefix}|${key}`;
+      db.execute<{ count: number; ttl_ms: number }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms`)
+        .then((res) => {
+          const row = res.rows[0]!;
+          cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl_ms)) });
+        })
+        .catch((err: Error) => cb(err));
+    }
+
+    read(key: string, cb: Callback): void {
+      const id = `${this.prefix}|${key}`;
+      db.execute<{ count: number; ttl_ms: number }>(sql`
+        select count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms
+        from rate_limits where key = ${id} and reset_at > now()`)
+        .then((res) => {
+          const row = res.rows[0];
+          cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 });
+        })
+        .catch((err: Error) => cb(err));
+    }
+
+    child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
+      const route = routeOptions.routeInfo;
+      return new DatabaseRateLimitStore({ prefix: `${route?.method ?? ''} ${route?.url ?? ''}` });
+    }
+  };
+}
+
+/** Deletes expired counters; called on a timer so the table stays small. */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at <= now()`);
+}

@@ -1,0 +1,79 @@
+import { eq, inArray, desc } from 'drizzle-orm';
+import type { InitialValues, Plugin, StoreSettingKey, Storefront } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { channels, countries, pages, plugins, storefronts } from '../../db/schema.ts';
+import { getLicenseStatus, getStoreSettings } from '../settings/service.ts';
+
+/** The default storefront with its channel and country, or null when none is configured. */
+export async function getStorefront(db: Db): Promise<Storefront | null> {
+  const [row] = await db
+    .select({ sf: storefronts, channel: channels, country: countries })
+    .from(storefronts)
+    .innerJoin(channels, eq(channels.id, storefronts.channelId))
+    .innerJoin(countries, eq(countries.id, channels.countryId))
+    .orderBy(desc(storefronts.isDefault))
+    .limit(1);
+  if (!row) return null;
+  const { sf, channel, country } = row;
+  const slugs = [sf.termsPageSlug, sf.privacyPageSlug].filter((s): s is string => !!s);
+  const pageRows = slugs.length
+    ? await db.select({ slug: pages.slug, title: pages.title }).from(pages).where(inArray(pages.slug, slugs))
+    : [];
+  const pageRef = (slug: string | null) => pageRows.find((p) => p.slug === slug) ?? null;
+  return {
+    id: sf.id,
+    name: sf.name,
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      currency: { code: channel.currencyCode },
+      country: {
+        id: country.id,
+        name: country.name,
+        iso2: country.iso2,
+        mobile_code: country.mobileCode,
+        mobile_number_length: country.mobileNumberLength,
+      },
+    },
+    termsandconditions_page: pageRef(sf.termsPageSlug),
+    privacypolicy_page: pageRef(sf.privacyPageSlug),
+    mode: sf.mode ?? null,
+    is_password_protection_enabled: sf.isPasswordProtectionEnabled,
+    is_cookie_warning_enabled: sf.isCookieWarningEnabled,
+    page_layout: sf.pageLayout,
+    is_sticky_header_enabled: sf.isStickyHeaderEnabled,
+    is_scroll_button_enabled: sf.isScrollButtonEnabled,
+    enable_indexing: sf.enableIndexing,
+    theme: sf.theme,
+    fonts: sf.fonts,
+    custom_css: sf.customCss,
+    social_sharing_image: sf.socialSharingImage,
+    ...sf.look,
+  };
+}
+
+/** Installed plugins, each with its module name and configuration. */
+export async function listInstalledPlugins(db: Db): Promise<Plugin[]> {
+  const rows = await db
+    .select({ module_name: plugins.moduleName, config: plugins.config })
+    .from(plugins)
+    .where(eq(plugins.isInstalled, true));
+  return rows;
+}
+
+/** Everything the storefront shell needs on first render, in one answer. */
+export async function getInitialValues(
+  db: Db,
+  host: string,
+  keys: StoreSettingKey[] | undefined,
+): Promise<InitialValues | null> {
+  const [license_status, settings, storefront, pluginList] = await Promise.all([
+    getLicenseStatus(db),
+    getStoreSettings(db, keys),
+    getStorefront(db),
+    listInstalledPlugins(db),
+  ]);
+  if (!storefront) return null;
+  // Accounts arrive with the customer-accounts capability; until then every visitor is a guest.
+  return { license_status, host, settings, storefront, plugins: pluginList, account: null };
+}

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { StorefrontLoadContext } from '@shopfront/shared';
+import { sendWebResponse, toWebRequest } from './adapter.ts';
+import { inProcessApi } from './in-process-api.ts';
+
+export const storefrontRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront');
+const buildDir = path.join(storefrontRoot, 'build');
+
+type Handler = (request: Request, context: StorefrontLoadContext) => Promise<Response>;
+
+function loadContext(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): StorefrontLoadContext {
+  const nonce = (reply as FastifyReply & { cspNonce?: { script: string; style: string } }).cspNonce;
+  return { api: inProcessApi(app, req), cspNonce: nonce ?? null, requestId: req.id };
+}
+
+/**
+ * Serves the React Router storefront from this Fastify instance: the production build, or Vite
+ * in middleware mode with hot reload when `dev` is set.
+ */
+export async function registerStorefront(app: FastifyInstance, opts: { dev: boolean }): Promise<void> {
+  let handle: Handler;
+  let runVite: ((req: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null = null;
+
+  if (opts.dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: storefrontRoot,
+      configFile: path.join(storefrontRoot, 'vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    app.addHook('onClose', () => vite.close());
+    handle = async (request, context) => {
+      const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+      return createRequestHandler(build, 'development')(request, context as never);
+    };
+    runVite = (req, reply) =>
+      new Promise((resolve) => {
+        vite.middlewares(req.raw, reply.raw, () => resolve(false));
+        reply.raw.on('finish', () => resolve(true));
+      });
+  } else {
+    const serverEntry = path.join(buildDir, 'server/index.js');
+    if (!existsSync(serverEntry)) {
+      throw new Error(`Storefront build missing at ${serverEntry}: run "npm run build" first`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const requestHandler = createRequestHandler(build, 'production');
+    handle = (request, context) => requestHandler(request, context as never);
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      // Hashed file names under /assets never change; anything else is revalidated hourly.
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  await app.register(async (scope) => {
+    // Storefront actions read their own bodies (forms); leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        if (runVite) {
+          reply.hijack();
+          if (await runVite(req, reply)) return;
+          const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply));
+          reply.raw.statusCode = res.status;
+          res.headers.forEach((v, k) => k !== 'set-cookie' && reply.raw.setHeader(k, v));
+          reply.raw.setHeader('set-cookie', res.headers.getSetCookie());
+          reply.raw.end(Buffer.from(await res.arrayBuffer()));
+          return;
+        }
+        const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply));
+        return sendWebResponse(reply, res);
+      },
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed/index.ts';
+import { parseEnv } from '../env.ts';
+
+/** Shared across test files: seeded images are written once and reused. */
+const TEST_DATA_DIR = path.join(os.tmpdir(), 'shopfront-test-data');
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded shop for one test file. PGlite in memory by default; a new
+ * database on the PostgreSQL cluster named by TEST_DATABASE_URL when that is set (npm test runs
+ * the API suite both ways).
+ */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', ...opts.env });
+  const database = await openDatabase({ url, poolMax: 4 });
+  await runMigrations(database);
+  if (opts.seed !== false) await seedDemo(database, { mediaDir: path.join(TEST_DATA_DIR, 'media') });
+  const app = await buildApp({ database, env, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}

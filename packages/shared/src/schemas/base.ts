@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const HostSchema = z.object({ host: z.string() });
+export const HeartBeatSchema = z.object({ recorded: z.boolean(), date: z.string() });
+export const HealthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  uptime_s: z.number(),
+});
+/** Name of the cookie that holds the visitor's last heart-beat date (spec section 9: 7 days). */
+export const HEARTBEAT_COOKIE = 'heartbeat';
+export const HEARTBEAT_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** Header the storefront sends on every mutation; with the Origin check it blocks CSRF. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'shopfront';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { StoreSettingsSchema } from './settings.ts';
+
+export const STOREFRONT_MODES = ['Coming Soon', 'Under Maintenance'] as const;
+
+export const FontSchema = z.object({
+  family: z.string().nullable(),
+  path: z.string().nullable(),
+  weight_range: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  is_variable: z.boolean(),
+});
+export type Font = z.infer<typeof FontSchema>;
+
+export const ThemeColoursSchema = z.object({
+  primary: z.string(),
+  secondary: z.string(),
+  accent: z.string(),
+  background: z.string(),
+  surface: z.string(),
+  text: z.string(),
+  muted: z.string(),
+  topbar_background: z.string(),
+  topbar_text: z.string(),
+  footer_background: z.string(),
+  footer_text: z.string(),
+});
+export type ThemeColours = z.infer<typeof ThemeColoursSchema>;
+
+export const ImageRefSchema = z.object({ url: z.string(), alt: z.string() });
+export type ImageRef = z.infer<typeof ImageRefSchema>;
+
+export const PageRefSchema = z.object({ slug: z.string(), title: z.string() });
+
+/** Storefront settings (spec section 3): look and behaviour of one storefront. */
+export const StorefrontSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  channel: z.object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.object({ code: z.string().length(3) }),
+    country: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      iso2: z.string(),
+      mobile_code: z.string(),
+      mobile_number_length: z.number().int(),
+    }),
+  }),
+  termsandconditions_page: PageRefSchema.nullable(),
+  privacypolicy_page: PageRefSchema.nullable(),
+  mode: z.enum(STOREFRONT_MODES).nullable(),
+  is_password_protection_enabled: z.boolean(),
+  is_cookie_warning_enabled: z.boolean(),
+  page_layout: z.enum(['boxed', 'full_width']),
+  is_sticky_header_enabled: z.boolean(),
+  is_scroll_button_enabled: z.boolean(),
+  enable_indexing: z.boolean(),
+  favicon: z.array(z.object({ size: z.number().int(), url: z.string() })),
+  theme: ThemeColoursSchema,
+  typography: z.object({
+    body_font: z.string(),
+    heading_font: z.string(),
+    base_size_px: z.number().int(),
+  }),
+  fonts: z.array(FontSchema),
+  notice_bar: z.object({
+    enabled: z.boolean(),
+    message: z.string(),
+    link_text: z.string().nullable(),
+    page_slug: z.string().nullable(),
+    is_closable: z.boolean(),
+  }),
+  topbar: z.object({ enabled: z.boolean(), message: z.string() }),
+  cookie_warning: z.object({ title: z.string(), message: z.string() }),
+  custom_css: z.string(),
+  logo: ImageRefSchema.nullable(),
+  social_sharing_image: z.string().nullable(),
+  meta: z.object({ title: z.string(), description: z.string(), keywords: z.string() }),
+});
+export type Storefront = z.infer<typeof StorefrontSchema>;
+
+export const PluginSchema = z.object({
+  module_name: z.string(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type Plugin = z.infer<typeof PluginSchema>;
+
+export const LICENSE_STATUSES = ['active', 'inactive'] as const;
+
+/** GET /api/storefront/initial-values: everything the shell needs in one call. */
+export const InitialValuesSchema = z.object({
+  license_status: z.enum(LICENSE_STATUSES).nullable(),
+  host: z.string(),
+  settings: StoreSettingsSchema.partial(),
+  storefront: StorefrontSchema,
+  plugins: z.array(PluginSchema),
+  account: z.null(),
+});
+export type InitialValues = z.infer<typeof InitialValuesSchema>;
+
+/** `keys` query: comma-separated store setting keys; absent means all. */
+export const InitialValuesQuerySchema = z.object({ keys: z.string().max(2000).optional() });

@@ -1,0 +1,23 @@
+/** How the storefront reaches the API: in-process on the server, fetch in the browser. */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with query, starting with /api/. */
+  path: string;
+  body?: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  /** Set-Cookie values the API answered with, for the page response to pass on. */
+  setCookies: string[];
+}
+
+export type ApiTransport = (req: ApiRequest) => Promise<ApiResponse>;
+
+/** What the server hands every storefront loader and action. */
+export interface StorefrontLoadContext {
+  api: ApiTransport;
+  cspNonce: { script: string; style: string } | null;
+  requestId: string;
+}
