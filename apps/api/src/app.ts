@@ -49,7 +49,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'request_id',
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

@@ -52,7 +52,10 @@ const keyList = z
   });
 
 /** POST /api/settings/get: the body is the list of keys, either bare or as `{ keys }`. */
-export const SettingsGetBodySchema = z.union([z.object({ keys: keyList }), keyList]);
+export const SettingsGetBodySchema = z.preprocess(
+  (v) => (Array.isArray(v) ? { keys: v } : (v ?? {})),
+  z.object({ keys: keyList }),
+);
 export type SettingsGetBody = z.infer<typeof SettingsGetBodySchema>;
 
 export const StateSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });

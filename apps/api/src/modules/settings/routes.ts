@@ -16,8 +16,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const keys = (Array.isArray(req.body) ? req.body : req.body.keys) as StoreSettingKey[];
-      return ok(await getStoreSettings(app.db, keys));
+      return ok(await getStoreSettings(app.db, req.body.keys as StoreSettingKey[]));
     },
   );
 
