@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -17,6 +18,8 @@ export interface Database {
   /** Runs `fn` holding a cluster-wide lock, so concurrent processes migrate and seed one at a time. */
   withExclusiveLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data dir as one archive. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -25,6 +28,8 @@ export interface DatabaseOptions {
   /** Directory for PGlite's files; undefined keeps PGlite in memory (tests). */
   dataDir?: string;
   poolMax?: number;
+  /** A PGlite data-dir dump to start from instead of an empty cluster (tests: skips initdb). */
+  snapshot?: Blob;
 }
 
 const LOCK_ID = 727_001;
@@ -32,16 +37,16 @@ const LOCK_ID = 727_001;
 /** Opens PGlite (default) or PostgreSQL (when a URL is given) behind one Drizzle type. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -49,6 +54,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // One connection in one process: PGlite serialises, nothing else can hold the files.
     withExclusiveLock: (fn) => fn(db),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
@@ -73,4 +79,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Runs raw SQL and answers its rows; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { RouteOptions } from 'fastify';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { queryRows, type Db } from '../db/client.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
@@ -11,8 +13,8 @@ interface StoreOptions {
  * A @fastify/rate-limit store kept in the database, so every process serving the shop counts
  * against the same limit. One upsert per counted request; a window restarts once it expires.
  */
-export function databaseRateLimitStore(db: Db) {
-  return class DatabaseRateLimitStore {
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
     constructor(options: StoreOptions = {}) {
       this.prefix = options.prefix ?? 'global';
@@ -20,15 +22,15 @@ export function databaseRateLimitStore(db: Db) {
 
     incr(key: string, cb: Callback, timeWindow: number): void {
       const id = `${this.prefix}|${key}`;
-      db.execute<{ count: number; ttl_ms: number }>(sql`
+      queryRows<{ count: number; ttl_ms: number }>(db, sql`
         insert into rate_limits (key, count, reset_at)
         values (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
         returning count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms`)
-        .then((res) => {
-          const row = res.rows[0]!;
+        .then((rows) => {
+          const row = rows[0]!;
           cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl_ms)) });
         })
         .catch((err: Error) => cb(err));
@@ -36,19 +38,18 @@ export function databaseRateLimitStore(db: Db) {
 
     read(key: string, cb: Callback): void {
       const id = `${this.prefix}|${key}`;
-      db.execute<{ count: number; ttl_ms: number }>(sql`
+      queryRows<{ count: number; ttl_ms: number }>(db, sql`
         select count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms
         from rate_limits where key = ${id} and reset_at > now()`)
-        .then((res) => {
-          const row = res.rows[0];
+        .then((rows) => {
+          const row = rows[0];
           cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 });
         })
         .catch((err: Error) => cb(err));
     }
 
-    child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
-      const route = routeOptions.routeInfo;
-      return new DatabaseRateLimitStore({ prefix: `${route?.method ?? ''} ${route?.url ?? ''}` });
+    child(routeOptions: RouteOptions & { path: string; prefix: string }) {
+      return new DatabaseRateLimitStore({ prefix: `${String(routeOptions.method)} ${routeOptions.url}` });
     }
   };
 }

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { parseEnv } from '../env.ts';
 
-/** Shared across test files: seeded images are written once and reused. */
-const TEST_DATA_DIR = path.join(os.tmpdir(), 'shopfront-test-data');
+import { TEST_DATA_DIR, TEST_MEDIA_DIR } from './paths.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,9 +43,14 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     };
   }
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', ...opts.env });
-  const database = await openDatabase({ url, poolMax: 4 });
+  const seed = opts.seed !== false;
+  const snapshots = inject('pgliteSnapshots');
+  const snapshotFile = snapshots ? (seed ? snapshots.seeded : snapshots.empty) : undefined;
+  const snapshot = !url && snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+  const database = await openDatabase({ url, poolMax: 4, snapshot });
+  // Both are no-ops on a snapshot that already has them; they still run, so nothing is skipped.
   await runMigrations(database);
-  if (opts.seed !== false) await seedDemo(database, { mediaDir: path.join(TEST_DATA_DIR, 'media') });
+  if (seed) await seedDemo(database, { mediaDir: TEST_MEDIA_DIR });
   const app = await buildApp({ database, env, logger: false });
   await app.ready();
   return {

@@ -34,7 +34,9 @@ export const ProductGridBodySchema = z.preprocess(
   })
   .strict(),
 );
-export type ProductGridBody = z.input<typeof ProductGridBodySchema>;
+/** What a client may send; both fields optional. */
+export type ProductGridBody = { items?: number; source?: (typeof PRODUCT_GRID_SOURCES)[number] };
+export type ProductGridQuery = z.output<typeof ProductGridBodySchema>;
 
 export const ProductGridSchema = z.object({ source: z.enum(PRODUCT_GRID_SOURCES), products: z.array(ProductCardSchema) });
 export type ProductGrid = z.infer<typeof ProductGridSchema>;

@@ -1,17 +1,16 @@
-import os from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { products, storefronts } from '../schema.ts';
 import { seedDemo } from './index.ts';
+import { TEST_MEDIA_DIR } from '../../test/paths.ts';
 
 describe('seedDemo', () => {
   it('seeds once: a second start keeps the data and adds nothing', async () => {
     const t = await createTestApp();
     try {
       const before = await t.database.db.select({ n: count() }).from(products);
-      const again = await seedDemo(t.database, { mediaDir: path.join(os.tmpdir(), 'shopfront-test-data', 'media') });
+      const again = await seedDemo(t.database, { mediaDir: TEST_MEDIA_DIR });
       expect(again).toBe(false);
       const after = await t.database.db.select({ n: count() }).from(products);
       expect(after[0]!.n).toBe(before[0]!.n);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -49,8 +50,8 @@ describe('POST /api/base/heart-beat', () => {
     expect(again.json().data).toEqual({ recorded: false, date: today });
     expect(again.cookies).toHaveLength(0);
 
-    const visits = await t.database.db.execute<{ visits: number }>(sql`select visits from daily_visits where day = ${today}::date`);
-    expect(Number(visits.rows[0]!.visits)).toBe(1);
+    const visits = await queryRows<{ visits: number }>(t.database.db, sql`select visits from daily_visits where day = ${today}::date`);
+    expect(Number(visits[0]!.visits)).toBe(1);
   });
 
   it('counts again once the cookie holds an earlier day', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { money, type ProductCard, type ProductGrid, type ProductGridBody } from '@shopfront/shared';
+import { money, type ProductCard, type ProductGrid, type ProductGridQuery } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 
@@ -22,7 +22,7 @@ export function toProductCard(p: ProductRow): ProductCard {
 }
 
 /** A list of published products for a grid section: newest, or featured then newest. One query. */
-export async function getProductGrid(db: Db, body: Required<ProductGridBody>): Promise<ProductGrid> {
+export async function getProductGrid(db: Db, body: ProductGridQuery): Promise<ProductGrid> {
   const published = eq(products.isPublished, true);
   const rows = await db
     .select()
