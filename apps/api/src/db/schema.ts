@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Font, ThemeColours, Storefront } from '@shopfront/shared';
 
+export * from './catalog-schema.ts';
+
 /** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
 export const storeSettings = pgTable('store_settings', {
   key: text('key').primaryKey(),
@@ -141,29 +143,6 @@ export const slides = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('slides_slider_idx').on(t.sliderId, t.position)],
-);
-
-export const products = pgTable(
-  'products',
-  {
-    id: text('id').primaryKey(),
-    slug: text('slug').notNull().unique(),
-    name: text('name').notNull(),
-    brand: text('brand'),
-    description: text('description').notNull().default(''),
-    currency: text('currency').notNull(),
-    priceMinor: integer('price_minor').notNull(),
-    mrpMinor: integer('mrp_minor'),
-    stock: integer('stock').notNull().default(0),
-    imagePath: text('image_path'),
-    isFeatured: boolean('is_featured').notNull().default(false),
-    isPublished: boolean('is_published').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('products_latest_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
-    index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()).where(sql`${t.isPublished}`),
-  ],
 );
 
 /** One row per calendar day: visitors counted once a day each (spec: heart-beat). */

@@ -1,0 +1,244 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL full-text vector; written only through a generated column. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/** Groups of categories shown together (spec: super categories). */
+export const superCategories = pgTable('super_categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imagePath: text('image_path'),
+  position: integer('position').notNull().default(0),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    superCategoryId: integer('super_category_id').references(() => superCategories.id, { onDelete: 'set null' }),
+    imagePath: text('image_path'),
+    position: integer('position').notNull().default(0),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId), index('categories_super_idx').on(t.superCategoryId)],
+);
+
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imagePath: text('image_path'),
+  position: integer('position').notNull().default(0),
+  seoTitle: text('seo_title'),
+  seoDescription: text('seo_description'),
+});
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/**
+ * Products. Price, MRP, stock, currency and image are a read model of the default channel's
+ * variants (refreshed by catalog/summary.ts), so listings read one row per product.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    brand: text('brand'),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    currency: text('currency').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    mrpMinor: integer('mrp_minor'),
+    stock: integer('stock').notNull().default(0),
+    imagePath: text('image_path'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    ratingAvg: real('rating_avg').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Lower-cased brand, categories, tags and skus: what search matches besides the name. */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.searchText}, '')), 'B') || setweight(to_tsvector('english', coalesce(${products.shortDescription}, '')), 'C')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_latest_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
+    index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()).where(sql`${t.isPublished}`),
+    index('products_brand_idx').on(t.brandId),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.searchText})) gin_trgm_ops`),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId)],
+);
+
+export const productCollections = pgTable(
+  'product_collections',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.collectionId] }), index('product_collections_collection_idx').on(t.collectionId)],
+);
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
+);
+
+/** A product's option axes ("Size", "Colour") with their values in display order. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    values: text('values').array().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_options_product_name_uq').on(t.productId, t.name)],
+);
+
+/** One buyable combination of option values, with its own stock. */
+export const variants = pgTable(
+  'variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Option name → value, e.g. {"Size":"M","Colour":"Indigo"}. */
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [index('variants_product_idx').on(t.productId, t.position), index('variants_options_gin').using('gin', t.options)],
+);
+
+/** Per-channel sku and prices (spec: channel.sku, channel.selling_price), integer minor units. */
+export const variantChannels = pgTable(
+  'variant_channels',
+  {
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    sku: text('sku').notNull(),
+    sellingPriceMinor: integer('selling_price_minor').notNull(),
+    mrpMinor: integer('mrp_minor'),
+    isAvailable: boolean('is_available').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.channelId] }), uniqueIndex('variant_channels_sku_uq').on(t.channelId, t.sku)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Images for one colour/variant; null means the product's shared gallery. */
+    optionValue: text('option_value'),
+    path: text('path').notNull(),
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Set for reviews written by a logged-in customer; one review per customer per product. */
+    customerId: text('customer_id'),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+    isVerifiedBuyer: boolean('is_verified_buyer').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    uniqueIndex('reviews_customer_product_uq').on(t.productId, t.customerId).where(sql`${t.customerId} is not null`),
+  ],
+);
