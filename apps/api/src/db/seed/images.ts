@@ -42,7 +42,8 @@ function heroSvg(from: string, to: string, w: number, h: number): string {
 async function writeWebp(file: string, svg: string): Promise<void> {
   if (existsSync(file)) return;
   mkdirSync(path.dirname(file), { recursive: true });
-  await sharp(Buffer.from(svg)).webp({ quality: 82 }).toFile(file);
+  // effort 0: the demo images are flat vector art, and seeding renders ~700 of them.
+  await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 0 }).toFile(file);
 }
 
 export async function makeProductImage(mediaDir: string, name: string, icon: string, from: string, to: string) {

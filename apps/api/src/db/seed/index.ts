@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import {
@@ -6,11 +5,11 @@ import {
   DEMO_STOREFRONT_ID,
   demoCountries,
   demoPages,
-  demoProducts,
   demoSettings,
   demoTheme,
 } from './demo-data.ts';
-import { makeHeroImage, makeProductImage } from './images.ts';
+import { renderCatalogImages, seedCatalog } from './catalog.ts';
+import { makeHeroImage } from './images.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -19,16 +18,9 @@ export interface SeedOptions {
   storeUrl?: string;
 }
 
-/** Public product ids are opaque: a prefix and random bytes, never a sequence. */
-export function newProductId(): string {
-  return `prd_${randomBytes(9).toString('base64url')}`;
-}
-
 /** Seeds the demo store once: a second call finds the storefront and does nothing. */
 export async function seedDemo(database: Database, opts: SeedOptions): Promise<boolean> {
-  const images = await Promise.all(
-    demoProducts.map(([slug, , , icon, , , , , from, to]) => makeProductImage(opts.mediaDir, slug, icon, from, to)),
-  );
+  const rendered = await renderCatalogImages(opts.mediaDir);
   const heroes = await Promise.all([
     makeHeroImage(opts.mediaDir, 'new-season', '#1f6f5c', '#7fb8a4'),
     makeHeroImage(opts.mediaDir, 'studio-ceramics', '#c9773c', '#f2c14e'),
@@ -145,23 +137,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
         },
       ]);
 
-      const now = Date.now();
-      await tx.insert(t.products).values(
-        demoProducts.map(([slug, name, brand, , price, mrp, stock, featured], i) => ({
-          id: newProductId(),
-          slug,
-          name,
-          brand,
-          currency: 'INR',
-          priceMinor: price * 100,
-          mrpMinor: mrp === null ? null : mrp * 100,
-          stock,
-          imagePath: images[i]!,
-          isFeatured: featured,
-          // Newest first in the order listed.
-          createdAt: new Date(now - i * 3_600_000),
-        })),
-      );
+      await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
     });
     return true;
   });
