@@ -2,10 +2,31 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { StorefrontLoadContext } from '@shopfront/shared';
+import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
+
+const BOT_FATAL_TEXT: Record<number, string> = {
+  404: 'Not Found',
+  500: 'Server Error',
+  503: 'Service Unavailable',
+};
+
+/**
+ * Crawlers never get the fatal error screen (spec section 2): when the shop itself could not be
+ * loaded they get a minimal page with the right status, which they will not index.
+ */
+function botFatalResponse(status: number, headers: Headers): Response {
+  const text = BOT_FATAL_TEXT[status] ?? 'Unavailable';
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('X-Robots-Tag', 'noindex');
+  headers.set('Cache-Control', 'no-store');
+  if (status >= 500) headers.set('Retry-After', '1800');
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${status} ${text}</title></head><body><h1>${status} ${text}</h1></body></html>`;
+  return new Response(body, { status, headers });
+}
 
 /** Streams the page; crawlers get the whole document at once. Scripts carry the CSP nonce. */
 export default function handleRequest(
@@ -15,20 +36,35 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: StorefrontLoadContext,
 ) {
+  const userAgent = request.headers.get('user-agent');
+  const bot = !!userAgent && isbot(userAgent);
+  // Errors are keyed by the boundary that renders them; without root loader data the error
+  // came from the root loader itself, so there is no shop to render at all.
+  const { errors, loaderData } = routerContext.staticHandlerContext;
+  if (bot && errors?.['root'] !== undefined && loaderData['root'] === undefined) {
+    return botFatalResponse(responseStatusCode, responseHeaders);
+  }
+
   const nonce = loadContext.cspNonce?.script;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyOption = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext.Provider value={loadContext.cspNonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -43,3 +79,9 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Loader and render errors, logged once; a shopper closing the tab is not an error. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(error);
+};

@@ -1,39 +1,137 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
+import { ErrorScreen, ERROR_TITLES, StandaloneErrorFrame } from './features/errors/error-screens';
+import { SiteShell } from './features/layout/site-shell';
 import { api, cspNonce } from './lib/api.server';
+import { readCookie } from './lib/cookies';
+import { initialFavicon } from './lib/favicon';
+import { describeError, errorResponse } from './lib/errors';
+import { shopMeta } from './lib/meta';
+import { NOTICE_COOKIE, noticeFingerprint } from './lib/notice';
+import { useRequestNonce } from './lib/nonce';
+import { usePageClass } from './lib/page-class';
+import { useShopData } from './lib/shop';
+import { storefrontCss } from './lib/theme';
 import './app.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
+const SHELL_MENUS = { main: 'main-menu', footer: ['footer-shop', 'footer-help'] } as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const client = api(context);
-  const [initial, mainMenu] = await Promise.all([client.initialValues(), client.menu('main-menu')]);
-  return { initial, mainMenu, nonce: cspNonce(context) };
+  let initial;
+  try {
+    initial = await client.initialValues();
+  } catch (err) {
+    // No storefront, no shop: spec section 8 answers the server-error page.
+    console.error('storefront initial values failed', err);
+    throw errorResponse({ kind: 'server-error' });
+  }
+  const { storefront, settings, license_status } = initial;
+  const identity = {
+    storeName: settings.store_name || storefront.name,
+    ...(settings.store_email ? { storeEmail: settings.store_email } : {}),
+  };
+  if (license_status === null) throw errorResponse({ kind: 'license-missing', ...identity });
+  if (license_status === 'inactive') throw errorResponse({ kind: 'license-inactive', ...identity });
+
+  // Menus decorate the shell; a missing one must not take the whole shop down.
+  const [main, ...footer] = await Promise.all(
+    [SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)),
+  );
+
+  return {
+    storefront,
+    settings,
+    host: initial.host,
+    plugins: initial.plugins,
+    menus: { main: main ?? null, footer: footer.filter((m) => m !== null) },
+    themeCss: storefrontCss(storefront),
+    fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
+    noticeClosed:
+      readCookie(request.headers.get('cookie'), NOTICE_COOKIE) === noticeFingerprint(storefront.notice_bar.message),
+    nonce: cspNonce(context),
+    year: new Date().getFullYear(),
+  };
 }
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useLoaderData<typeof loader>();
-  const nonce = data?.nonce?.script;
+/** Settings and menus change rarely: reload them after a form submission, not on every click. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (error) {
+    const view = describeError(error);
+    const title = view.kind === 'server-error' ? 'Server Error' : ERROR_TITLES[view.kind].replace(/!$/, '');
+    return [...shopMeta(loaderData, { title }), { name: 'robots', content: 'noindex' }];
+  }
+  return shopMeta(loaderData);
+}
+
+function FaviconLinks({ icons }: { icons: { size: number; url: string }[] }) {
+  return icons.map(({ size, url }) =>
+    size >= 180 ? (
+      <link key={size} rel="apple-touch-icon" sizes={`${size}x${size}`} href={url} />
+    ) : (
+      <link key={size} rel="icon" sizes={`${size}x${size}`} href={url} />
+    ),
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const shop = useShopData();
+  const pageClass = usePageClass();
+  const requestNonce = useRequestNonce();
+  const nonce = shop?.nonce ?? requestNonce;
+  // Marks the moment the page became interactive: browser tests wait for it, CSS may use it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
         <Links />
+        {shop && <meta name="theme-color" content={shop.storefront.theme.primary} />}
+        {shop && <FaviconLinks icons={shop.storefront.favicon} />}
+        {shop?.fallbackIcon && <link rel="icon" type="image/svg+xml" href={shop.fallbackIcon} />}
+        {!shop && <link rel="icon" href="data:," />}
+        {shop?.themeCss && <style nonce={nonce?.style} dangerouslySetInnerHTML={{ __html: shop.themeCss }} />}
       </head>
-      <body>
+      <body className={`${pageClass} flex min-h-dvh flex-col`} data-layout={shop?.storefront.page_layout ?? 'boxed'}>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={nonce?.script} />
+        <Scripts nonce={nonce?.script} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <h1>{isRouteErrorResponse(error) ? `${error.status}` : 'Error'}</h1>;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shop = useShopData();
+  const view = describeError(error);
+  if (shop) {
+    if (!view.storeEmail && shop.settings.store_email) view.storeEmail = shop.settings.store_email;
+    return (
+      <SiteShell>
+        <ErrorScreen view={view} />
+      </SiteShell>
+    );
+  }
+  return (
+    <StandaloneErrorFrame>
+      <ErrorScreen view={view} />
+    </StandaloneErrorFrame>
+  );
 }

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { AlertIcon, CompassIcon } from '../../components/ui/icons';
+import type { ErrorKind, ErrorView } from '../../lib/errors';
+
+/** Exact texts from spec sections 2 and 8. */
+export const ERROR_TITLES: Record<ErrorKind, string> = {
+  'not-found': 'Page Not Found!',
+  'server-error': 'Oops!',
+  'license-inactive': 'Website Unavailable',
+  // Spelled as the spec's error catalogue spells it.
+  'license-missing': 'Website Unvailable',
+};
+
+function Code({ children }: { children: ReactNode }) {
+  return (
+    <p
+      aria-hidden="true"
+      className="font-heading text-[5.5rem] leading-none font-semibold tracking-tighter text-primary/15 sm:text-[8rem]"
+    >
+      {children}
+    </p>
+  );
+}
+
+function Badge({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold tracking-wider text-primary uppercase">
+      {icon}
+      {children}
+    </p>
+  );
+}
+
+function NotFoundScreen({ view }: { view: ErrorView }) {
+  return (
+    <>
+      <Code>404</Code>
+      <Badge icon={<CompassIcon className="size-4" />}>Error 404</Badge>
+      <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
+        {ERROR_TITLES['not-found']}
+      </h1>
+      {view.message && <p className="mt-3 font-mono text-sm break-all text-muted">{view.message}</p>}
+      <p className="mt-4 max-w-md text-base text-muted">
+        The page you are looking for may have moved, or it never existed. Let’s get you back on track.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function ServerErrorScreen({ view }: { view: ErrorView }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <>
+      <Code>{view.status}</Code>
+      <Badge icon={<AlertIcon className="size-4" />}>Error {view.status}</Badge>
+      <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
+        {ERROR_TITLES['server-error']}
+      </h1>
+      <p className="mt-3 text-lg">An unexpected error occurred</p>
+      <div className="mt-6 w-full max-w-md rounded-2xl border border-ink/10 bg-surface p-5 text-left text-sm">
+        <p className="font-semibold">Here’s what you can try:</p>
+        <ul className="mt-3 list-disc space-y-1.5 pl-5 text-muted">
+          <li>Refresh the page</li>
+          <li>Go back to the previous page</li>
+          <li>Try again in 30 minutes</li>
+          <li>
+            Contact support
+            {view.storeEmail && (
+              <>
+                {' at '}
+                <a href={`mailto:${view.storeEmail}`} className="font-medium text-primary underline underline-offset-2">
+                  {view.storeEmail}
+                </a>
+              </>
+            )}
+          </li>
+        </ul>
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* A plain link reloads the document, with or without JavaScript. */}
+        <a href={here} className="btn btn-primary">
+          Refresh page
+        </a>
+        <Link to="/" className="btn btn-outline">
+          Go Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function LicenseScreen({ view }: { view: ErrorView }) {
+  const inactive = view.kind === 'license-inactive';
+  return (
+    <>
+      <Code>{inactive ? '503' : '404'}</Code>
+      <Badge icon={<AlertIcon className="size-4" />}>{view.storeName ?? 'This website'}</Badge>
+      <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
+        {ERROR_TITLES[view.kind]}
+      </h1>
+      {inactive ? (
+        <>
+          <p className="mt-4 max-w-md text-base text-muted">
+            This website is unavailable because its subscription is inactive.
+          </p>
+          <p className="mt-3 max-w-md text-sm text-muted">
+            Are you the owner of this website? Please contact support to renew the subscription and bring your shop back
+            online.
+          </p>
+        </>
+      ) : (
+        <p className="mt-4 max-w-md text-base text-muted">
+          This website is not available. It may not have been set up yet.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The body of an error screen; the caller decides whether the shop shell surrounds it. */
+export function ErrorScreen({ view }: { view: ErrorView }) {
+  return (
+    <section
+      aria-labelledby="error-title"
+      className="error-screen mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24"
+    >
+      {view.kind === 'not-found' && <NotFoundScreen view={view} />}
+      {view.kind === 'server-error' && <ServerErrorScreen view={view} />}
+      {(view.kind === 'license-inactive' || view.kind === 'license-missing') && <LicenseScreen view={view} />}
+    </section>
+  );
+}
+
+/** Frame for error screens when no storefront could be loaded: no header or footer to borrow. */
+export function StandaloneErrorFrame({ children }: { children: ReactNode }) {
+  return (
+    <main id="main-content" className="flex flex-1 items-center justify-center bg-surface px-4 py-10">
+      <div className="w-full max-w-2xl rounded-3xl bg-background shadow-[0_20px_60px_-30px_rgb(0_0_0/0.35)] ring-1 ring-ink/5">
+        {children}
+      </div>
+    </main>
+  );
+}

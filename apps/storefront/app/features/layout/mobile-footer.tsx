@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { BagIcon, HomeIcon, StoreIcon, UserIcon } from '../../components/ui/icons';
+import { useCartCount } from '../cart/use-cart-count';
+
+const ITEMS: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
+  { to: '/', label: 'Home', Icon: HomeIcon },
+  { to: '/shop-online', label: 'Shop', Icon: StoreIcon },
+  { to: '/cart', label: 'Cart', Icon: BagIcon },
+  { to: '/account', label: 'Account', Icon: UserIcon },
+];
+
+/** Thumb-reach navigation fixed to the bottom of small screens (spec section 2). */
+export function MobileFooter() {
+  const count = useCartCount();
+  return (
+    <nav
+      aria-label="Quick links"
+      className="mobile-footer fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="grid h-16 grid-cols-4">
+        {ITEMS.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/'}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium tracking-wide ${isActive ? 'text-primary' : 'text-muted hover:text-ink'}`
+              }
+            >
+              <span className="relative">
+                <Icon className="size-6" />
+                {to === '/cart' && count > 0 && (
+                  <span className="absolute -top-1.5 -right-2.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-bold text-on-primary">
+                    {count > 99 ? '99+' : count}
+                  </span>
+                )}
+              </span>
+              <span>
+                {label}
+                {to === '/cart' && count > 0 && <span className="sr-only">, {count} items</span>}
+              </span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

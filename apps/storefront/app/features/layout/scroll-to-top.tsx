@@ -1,0 +1,28 @@
+import { ArrowUpIcon } from '../../components/ui/icons';
+import { useScrolledPastHalf } from '../../lib/use-scroll';
+
+/** Appears once the visitor is past half of the page (spec section 9). */
+export function ScrollToTop() {
+  const visible = useScrolledPastHalf();
+  const toTop = () => {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+    // Keyboard users continue from the top of the page, not from the vanished button.
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  };
+  return (
+    <button
+      type="button"
+      onClick={toTop}
+      aria-label="Back to top"
+      // Hidden but still animating out: inert keeps it out of the tab order and the a11y tree.
+      inert={!visible}
+      data-visible={visible ? 'true' : 'false'}
+      className={`scroll-to-top fixed right-4 bottom-20 z-30 inline-flex size-11 items-center justify-center rounded-full bg-ink text-background shadow-lg transition-all duration-200 hover:bg-primary md:right-8 md:bottom-8 ${
+        visible ? 'translate-y-0 opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
+      }`}
+    >
+      <ArrowUpIcon className="size-5" />
+    </button>
+  );
+}

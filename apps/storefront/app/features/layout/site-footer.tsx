@@ -1,0 +1,186 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Menu, StoreSettings } from '@shopfront/shared';
+import { Container } from '../../components/container';
+import { SmartLink } from '../../components/smart-link';
+import {
+  FacebookIcon,
+  HeadsetIcon,
+  InstagramIcon,
+  LinkedinIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  PinterestIcon,
+  TwitterIcon,
+  YoutubeIcon,
+} from '../../components/ui/icons';
+import { storeName, useShop } from '../../lib/shop';
+
+type SocialKey = 'facebook' | 'instagram' | 'youtube' | 'twitter' | 'pinterest' | 'linkedin';
+
+const SOCIAL: { key: SocialKey; label: string; Icon: ComponentType<{ className?: string }> }[] = [
+  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
+  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
+  { key: 'youtube', label: 'YouTube', Icon: YoutubeIcon },
+  { key: 'twitter', label: 'X (Twitter)', Icon: TwitterIcon },
+  { key: 'pinterest', label: 'Pinterest', Icon: PinterestIcon },
+  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedinIcon },
+];
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function SocialLinks({ settings, name }: { settings: Partial<StoreSettings>; name: string }) {
+  const present = SOCIAL.filter((s) => settings[s.key]);
+  if (!present.length) return null;
+  return (
+    <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social media">
+      {present.map(({ key, label, Icon }) => (
+        <li key={key}>
+          <a
+            href={settings[key]!}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${name} on ${label}`}
+            className="inline-flex size-10 items-center justify-center rounded-full border border-current/20 transition-colors hover:border-current hover:bg-white/10"
+          >
+            <Icon className="size-[18px]" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MenuColumn({ menu }: { menu: Menu }) {
+  const headingId = `footer-menu-${menu.id}`;
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-body text-sm font-semibold tracking-wider uppercase">
+        {menu.name}
+      </h2>
+      <ul className="mt-4 space-y-3 text-sm">
+        {menu.items.map((item) => (
+          <li key={item.id}>
+            <SmartLink to={item.url} className="opacity-80 transition-opacity hover:underline hover:opacity-100">
+              {item.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span className="mt-0.5 shrink-0 opacity-70">{icon}</span>
+      <span className="min-w-0 break-words">{children}</span>
+    </li>
+  );
+}
+
+function Contact({ settings }: { settings: Partial<StoreSettings> }) {
+  const care = settings.enable_customer_care;
+  return (
+    <div>
+      <h2 className="font-body text-sm font-semibold tracking-wider uppercase">Contact</h2>
+      <address className="mt-4 not-italic">
+        <ul className="space-y-3 text-sm opacity-90">
+          {settings.store_address && (
+            <ContactLine icon={<MapPinIcon className="size-4" />}>{settings.store_address}</ContactLine>
+          )}
+          {settings.store_phone && (
+            <ContactLine icon={<PhoneIcon className="size-4" />}>
+              <a href={telHref(settings.store_phone)} className="hover:underline">
+                {settings.store_phone}
+              </a>
+            </ContactLine>
+          )}
+          {settings.store_email && (
+            <ContactLine icon={<MailIcon className="size-4" />}>
+              <a href={`mailto:${settings.store_email}`} className="hover:underline">
+                {settings.store_email}
+              </a>
+            </ContactLine>
+          )}
+        </ul>
+      </address>
+      {care && (settings.customer_care_email || settings.customer_care_phone || settings.customer_care_address) && (
+        <div className="mt-6 rounded-xl border border-current/15 p-4">
+          <h3 className="font-body flex items-center gap-2 text-sm font-semibold">
+            <HeadsetIcon className="size-4" /> Customer care
+          </h3>
+          <ul className="mt-3 space-y-2 text-sm opacity-90">
+            {settings.customer_care_phone && (
+              <li>
+                <a href={telHref(settings.customer_care_phone)} className="hover:underline">
+                  {settings.customer_care_phone}
+                </a>
+              </li>
+            )}
+            {settings.customer_care_email && (
+              <li>
+                <a href={`mailto:${settings.customer_care_email}`} className="break-words hover:underline">
+                  {settings.customer_care_email}
+                </a>
+              </li>
+            )}
+            {settings.customer_care_address && <li>{settings.customer_care_address}</li>}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Footer menus, store contact, customer care, social links and the legal line. */
+export function SiteFooter() {
+  const shop = useShop();
+  const { settings, storefront } = shop;
+  const name = storeName(shop);
+  const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page].filter((p) => p !== null);
+
+  return (
+    <footer className="site-footer bg-footer pb-16 text-footer-ink md:pb-0">
+      <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:py-16 lg:grid-cols-12 lg:gap-8">
+        <div className="col-span-2 lg:col-span-4">
+          <Link to="/" className="font-heading text-2xl font-semibold">
+            {name}
+          </Link>
+          {storefront.meta.description && (
+            <p className="mt-4 max-w-sm text-sm leading-relaxed opacity-80">{storefront.meta.description}</p>
+          )}
+          <SocialLinks settings={settings} name={name} />
+        </div>
+        {shop.menus.footer.map((menu) => (
+          <div key={menu.id} className="lg:col-span-2">
+            <MenuColumn menu={menu} />
+          </div>
+        ))}
+        <div className="col-span-2 lg:col-span-4">
+          <Contact settings={settings} />
+        </div>
+      </Container>
+      <div className="border-t border-current/15">
+        <Container className="flex flex-col gap-3 py-6 text-xs opacity-80 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {shop.year} {name}. All rights reserved.
+          </p>
+          {legal.length > 0 && (
+            <ul className="flex gap-5">
+              {legal.map((page) => (
+                <li key={page.slug}>
+                  <Link to={`/${page.slug}`} className="hover:underline">
+                    {page.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Container>
+      </div>
+    </footer>
+  );
+}

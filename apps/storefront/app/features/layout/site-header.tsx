@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Container } from '../../components/container';
+import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
+import { storeName, useShop } from '../../lib/shop';
+import { useScrolledPast } from '../../lib/use-scroll';
+import { useCartCount } from '../cart/use-cart-count';
+import { MainNav } from './main-nav';
+import { MobileMenu } from './mobile-menu';
+import { SearchForm } from './search-form';
+
+/** Spec section 9: the sticky header shows its stuck state after 50 px of scrolling. */
+const STUCK_AFTER_PX = 50;
+
+const iconButton = 'relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-ink/5';
+
+function Logo() {
+  const shop = useShop();
+  const name = storeName(shop);
+  const logo = shop.storefront.logo;
+  return (
+    <Link to="/" prefetch="intent" className="flex min-w-0 items-center" aria-label={`${name}, home`}>
+      {logo ? (
+        <img src={logo.url} alt={logo.alt || name} className="h-9 w-auto max-w-[160px] object-contain md:h-10" />
+      ) : (
+        <span className="font-heading truncate text-xl font-semibold tracking-tight md:text-2xl">{name}</span>
+      )}
+    </Link>
+  );
+}
+
+function CartLink() {
+  const count = useCartCount();
+  return (
+    <Link
+      to="/cart"
+      prefetch="intent"
+      className={iconButton}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
+      <BagIcon className="size-6" />
+      <span
+        aria-hidden="true"
+        className={`absolute top-1 right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold ${
+          count > 0 ? 'bg-primary text-on-primary' : 'bg-ink/10 text-ink'
+        }`}
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+    </Link>
+  );
+}
+
+/** Logo, main menu, search, account and cart. Sticky only when the storefront enables it. */
+export function SiteHeader() {
+  const shop = useShop();
+  const sticky = shop.storefront.is_sticky_header_enabled;
+  const scrolled = useScrolledPast(STUCK_AFTER_PX);
+  const stuck = sticky && scrolled;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header
+      data-stuck={stuck ? 'true' : 'false'}
+      className={`site-header z-40 border-b bg-background/95 backdrop-blur transition-shadow duration-200 supports-[backdrop-filter]:bg-background/85 ${
+        sticky ? 'sticky top-0' : 'relative'
+      } ${stuck ? 'stuck border-transparent shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)]' : 'border-ink/10'}`}
+    >
+      {/* Same height stuck or not: a sticky header that shrinks shifts the page under the reader. */}
+      <Container className="flex h-16 items-center gap-2 lg:h-20 lg:gap-8">
+        <div className="flex min-w-0 flex-1 items-center gap-1 lg:flex-none">
+          <MobileMenu items={shop.menus.main?.items ?? []} storeName={storeName(shop)} />
+          <Logo />
+        </div>
+        <div className="hidden flex-1 justify-center lg:flex">
+          <MainNav items={shop.menus.main?.items ?? []} />
+        </div>
+        <div className="flex items-center justify-end gap-0.5 md:gap-1">
+          <SearchForm id="header-search" className="mr-2 hidden w-56 lg:block xl:w-64" />
+          <button
+            type="button"
+            className={`${iconButton} lg:hidden`}
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            {searchOpen ? <CloseIcon className="size-6" /> : <SearchIcon className="size-6" />}
+          </button>
+          <Link to="/account" prefetch="intent" className={iconButton} aria-label="Account">
+            <UserIcon className="size-6" />
+          </Link>
+          <CartLink />
+        </div>
+      </Container>
+      <div id="mobile-search" hidden={!searchOpen} className="border-t border-ink/10 py-3 lg:hidden">
+        <Container>{searchOpen && <SearchForm id="mobile-search-input" autoFocus />}</Container>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useHeartBeat } from '../../lib/heart-beat';
+import { useShop } from '../../lib/shop';
+import { LoadingBar } from './loading-bar';
+import { MobileFooter } from './mobile-footer';
+import { NoticeBar } from './notice-bar';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { Topbar } from './topbar';
+
+/** Topbar, notice bar, header, page body and footer around every shop page and error screen. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { storefront } = useShop();
+  useHeartBeat();
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <LoadingBar />
+      <Topbar />
+      <NoticeBar />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <MobileFooter />
+      {storefront.is_scroll_button_enabled && <ScrollToTop />}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { data, isRouteErrorResponse } from 'react-router';
+
+/** Which error screen to show (spec section 2 "Error pages" and section 8). */
+export type ErrorKind = 'not-found' | 'server-error' | 'license-inactive' | 'license-missing';
+
+/** What loaders throw with `data(...)`; the error boundary turns it into a screen. */
+export interface ErrorPayload {
+  kind: ErrorKind;
+  message?: string;
+  /** Known on license screens, where the storefront loaded but must not be shown. */
+  storeName?: string;
+  storeEmail?: string;
+}
+
+export interface ErrorView extends ErrorPayload {
+  status: number;
+}
+
+const STATUS: Record<ErrorKind, number> = {
+  'not-found': 404,
+  'server-error': 500,
+  // The shop exists but is switched off: temporarily unavailable, not gone.
+  'license-inactive': 503,
+  'license-missing': 404,
+};
+
+/** A thrown answer the root error boundary renders as the matching error screen. */
+export function errorResponse(payload: ErrorPayload) {
+  return data(payload, { status: STATUS[payload.kind] });
+}
+
+export function notFound(message: string) {
+  return errorResponse({ kind: 'not-found', message });
+}
+
+function isPayload(value: unknown): value is ErrorPayload {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorPayload).kind === 'string';
+}
+
+/** Maps anything a loader or render threw onto one of the error screens. */
+export function describeError(error: unknown): ErrorView {
+  if (isRouteErrorResponse(error)) {
+    if (isPayload(error.data)) return { ...error.data, status: error.status };
+    if (error.status === 404) {
+      const message =
+        typeof error.data === 'string' ? error.data : (error.data as { message?: string } | null)?.message;
+      return { kind: 'not-found', status: 404, ...(message ? { message } : {}) };
+    }
+    return { kind: 'server-error', status: error.status >= 500 ? error.status : 500 };
+  }
+  return { kind: 'server-error', status: 500 };
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export interface ShopBrowser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const SHOPPER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** Debian's Chromium, headless, with a throwaway profile. Never downloads a browser. */
+export async function launchBrowser(): Promise<ShopBrowser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 800 },
+    // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
+    userAgent: SHOPPER_UA,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const MOBILE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** A fresh tab with its own cookies and storage, sized as asked. */
+export async function newPage(
+  browser: ShopBrowser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+/** Collects console errors, page errors and CSP violations a shopper would never see but should never happen. */
+export async function watchForProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // Chromium's "Failed to load resource" console line omits the URL; record it here.
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`http ${res.status()}: ${new URL(res.url()).pathname}`);
+  });
+  await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI}`,
+      );
+    });
+  });
+  return problems;
+}
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated> once effects run). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
