@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  /** Stops the server's process group (SIGTERM, SIGKILL after 10 s) and removes its DATA_DIR. */
+  stop(): Promise<void>;
+  /** Synchronous last resort for exit/signal handlers: SIGKILL the group, remove DATA_DIR. */
+  killNow(): void;
+}
+
+/** Servers started and not yet stopped, so a signal or an early exit still ends them. */
+const live = new Set<() => void>();
+
+/** SIGKILLs every server this process started (and removes their DATA_DIRs); synchronous. */
+export function killAllServersNow() {
+  for (const kill of [...live]) kill();
+}
+process.on('exit', killAllServersNow);
+
+function killGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts the built shop as `npm start` does (tsx, NODE_ENV=production) on 127.0.0.1:port
+ * with a fresh DATA_DIR, and waits until /api/health answers 200.
+ */
+export async function startServer(opts: { root: string; port: number; databaseUrl?: string; readyTimeoutMs?: number }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+
+  // What `npx tsx apps/api/src/server.ts` runs, minus the npm and tsx wrapper processes: the PID
+  // is the server's own, so stop() waits for its graceful shutdown. Own process group as well.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: opts.root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const pid = child.pid!;
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+
+  const killNow = () => {
+    live.delete(killNow);
+    killGroup(pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  live.add(killNow);
+  const stop = async () => {
+    if (!exited) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 10_000);
+      await exitedPromise;
+      clearTimeout(timer);
+    }
+    // Whatever the server left in its group goes too.
+    killNow();
+  };
+
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (exited) {
+      await stop();
+      throw new Error(`the server exited before answering ${baseUrl}/api/health`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { baseUrl, pid, stop, killNow };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${Math.round((opts.readyTimeoutMs ?? 120_000) / 1000)} s`);
+}

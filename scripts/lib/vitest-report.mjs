@@ -1,0 +1,31 @@
+// Reads the counts of one vitest run from its own JSON report (--reporter=json).
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * { passed, failed, skipped, fileErrors: [{ file, message }] } from a vitest JSON report, or null
+ * when there is no readable report (the run crashed or was stopped). A test file that failed
+ * without any failed test in it (import error, failing beforeAll/afterAll) counts as one failure.
+ */
+export function readVitestReport(file) {
+  if (!existsSync(file)) return null;
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof report?.numPassedTests !== 'number' || typeof report?.numFailedTests !== 'number') return null;
+  const fileErrors = [];
+  for (const result of report.testResults ?? []) {
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+    if (result.status === 'failed' && failedTests === 0) {
+      fileErrors.push({ file: result.name, message: (result.message || 'failed outside any test (a hook or the file itself; see the output above)').split('\n')[0] });
+    }
+  }
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + fileErrors.length,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    fileErrors,
+  };
+}
