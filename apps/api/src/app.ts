@@ -23,6 +23,11 @@ import { databaseRateLimitStore, pruneRateLimits } from './lib/rate-limit-store.
 import { baseRoutes } from './modules/base/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 
@@ -119,6 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
+    // Resized copies live in media/.cache and are served by mediaRoutes only.
+    dotfiles: 'ignore',
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -147,6 +154,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(storefrontRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);
+  await app.register(searchRoutes);
+  await app.register(reviewRoutes);
+  await app.register(blogRoutes);
+  await app.register(formRoutes);
+  await app.register(mediaRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

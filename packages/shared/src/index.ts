@@ -7,3 +7,8 @@ export * from './schemas/content.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/base.ts';
 export * from './transport.ts';
+export * from './schemas/media.ts';
+export * from './schemas/blog.ts';
+export * from './schemas/forms.ts';
+export * from './schemas/reviews.ts';
+export * from './schemas/search.ts';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './storefront.ts';
+import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from './catalog.ts';
+import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
+import { FormDefinitionSchema } from './forms.ts';
 
 export interface MenuItem {
   id: number;
@@ -36,6 +39,8 @@ export const PageSchema = z.object({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   blocks: z.array(PageBlockSchema),
+  /** The template (sections) this page is laid out with, if it has its own; see /api/templateBoth. */
+  template_id: z.string().nullable(),
 });
 export type Page = z.infer<typeof PageSchema>;
 
@@ -47,3 +52,211 @@ export const SlugParamSchema = z.object({
     .max(200)
     .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, { error: 'This field is not valid' }),
 });
+
+/** Slug-shaped ids of content rows (templates, FAQ groups, forms, sliders). */
+const contentId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+const title = z.string().default('');
+
+export const FaqItemSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
+/** GET /api/faq/{id}: a FAQ group with its questions in order. */
+export const FaqSchema = z.object({ id: z.string(), title: z.string(), description: z.string(), items: z.array(FaqItemSchema) });
+export type Faq = z.infer<typeof FaqSchema>;
+
+export const TestimonialSchema = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  /** Where the customer is from, or what they bought: a short line under the name. */
+  author_title: z.string(),
+  quote: z.string(),
+  rating: z.number().int().min(1).max(5).nullable(),
+  avatar: ImageRefSchema.nullable(),
+});
+export type Testimonial = z.infer<typeof TestimonialSchema>;
+
+/** A category or collection tile of a grid section; the image falls back to a product's. */
+export const ContentTileSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Storefront route: /product-category/{slug} or /product-collection/{slug}. */
+  url: z.string(),
+  image: ImageRefSchema.nullable(),
+  product_count: z.number().int(),
+});
+export type ContentTile = z.infer<typeof ContentTileSchema>;
+
+/** Spec section 9: marquee duration default. */
+export const MARQUEE_DEFAULT_DURATION_S = 20;
+
+/**
+ * Section types a template is composed of. Each has its own settings (stored with the section)
+ * and, for the ones that show stored data, resolved data in templateBoth's component_data.
+ */
+export const SECTION_TYPES = [
+  'hero_slider',
+  'marquee',
+  'product_grid',
+  'category_grid',
+  'collection_grid',
+  'rich_text',
+  'image_with_text',
+  'testimonials',
+  'faq',
+  'form',
+  'blog_list',
+  'gallery',
+  'page_content',
+] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+const section = <T extends SectionType, S extends z.ZodType>(type: T, settings: S) =>
+  z.object({ key: contentId, type: z.literal(type), settings });
+
+/** A template section: `key` is unique within the template and matches its component_data entry. */
+export const SectionSchema = z.discriminatedUnion('type', [
+  section('hero_slider', z.object({ slider_id: contentId, autoplay_ms: z.number().int().min(0).max(60_000).default(6000) })),
+  section(
+    'marquee',
+    z.object({
+      items: z.array(z.string().min(1)).min(1).max(20),
+      /** Seconds for one full scroll. */
+      duration_s: z.number().min(1).max(600).default(MARQUEE_DEFAULT_DURATION_S),
+      link_url: z.string().nullable().default(null),
+    }),
+  ),
+  section(
+    'product_grid',
+    z.object({
+      title,
+      source: z.enum(PRODUCT_GRID_SOURCES).default('latest'),
+      items: z.number().int().min(1).max(PRODUCT_GRID_MAX_ITEMS).default(8),
+      layout: z.enum(['grid', 'carousel']).default('grid'),
+      view_all_url: z.string().nullable().default(null),
+    }),
+  ),
+  section(
+    'category_grid',
+    z.object({
+      title,
+      /** Categories in this order; empty: top-level categories in their own order. */
+      category_slugs: z.array(contentId).default([]),
+      limit: z.number().int().min(1).max(48).default(8),
+    }),
+  ),
+  section(
+    'collection_grid',
+    z.object({
+      title,
+      /** Collections in this order; empty: every collection in its own order. */
+      collection_slugs: z.array(contentId).default([]),
+      limit: z.number().int().min(1).max(48).default(6),
+    }),
+  ),
+  section('rich_text', z.object({ title, blocks: z.array(ContentBlockSchema) })),
+  section(
+    'image_with_text',
+    z.object({
+      title,
+      text: z.string(),
+      image: ImageRefSchema,
+      image_position: z.enum(['left', 'right']).default('left'),
+      link_url: z.string().nullable().default(null),
+      link_text: z.string().nullable().default(null),
+    }),
+  ),
+  section('testimonials', z.object({ title, limit: z.number().int().min(1).max(24).default(6) })),
+  section('faq', z.object({ title, faq_id: contentId })),
+  section('form', z.object({ title, form_id: contentId })),
+  section(
+    'blog_list',
+    z.object({
+      title,
+      items: z.number().int().min(1).max(24).default(3),
+      tag: BlogTagSchema.nullable().default(null),
+      /** Page through posts with the storefront URL's `page` query value (a blog index page). */
+      paginate: z.boolean().default(false),
+    }),
+  ),
+  section(
+    'gallery',
+    z.object({
+      title,
+      images: z.array(ImageRefSchema.extend({ caption: z.string().nullable().default(null) })).min(1).max(48),
+      columns: z.number().int().min(2).max(6).default(3),
+    }),
+  ),
+  /** The page's own blocks (data.page.blocks), placed among the other sections. */
+  section('page_content', z.object({}).default({})),
+]);
+export type Section = z.infer<typeof SectionSchema>;
+export type SectionInput = z.input<typeof SectionSchema>;
+
+/** GET /api/template/{id}: a template and its sections in order (settings only, no data). */
+export const TemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Spec: page_type, default 'Page'. */
+  page_type: z.string(),
+  /** The page this template lays out, or null for a shared template (home, default page). */
+  page_slug: z.string().nullable(),
+  sections: z.array(SectionSchema),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+const data = <T extends SectionType, D extends z.ZodType>(type: T, d: D) => z.object({ key: z.string(), type: z.literal(type), data: d });
+
+/**
+ * What templateBoth resolves for each section, by key. Sections that only show their own
+ * settings (marquee, rich text, image with text, gallery, page content) answer data: null; a
+ * section whose slider, FAQ or form no longer exists answers null too, so one broken reference
+ * does not take the page down.
+ */
+export const ComponentDataSchema = z.discriminatedUnion('type', [
+  data('hero_slider', SliderSchema.nullable()),
+  data('marquee', z.null()),
+  data('product_grid', ProductGridSchema),
+  data('category_grid', z.object({ categories: z.array(ContentTileSchema) })),
+  data('collection_grid', z.object({ collections: z.array(ContentTileSchema) })),
+  data('rich_text', z.null()),
+  data('image_with_text', z.null()),
+  data('testimonials', z.object({ testimonials: z.array(TestimonialSchema) })),
+  data('faq', FaqSchema.nullable()),
+  data('form', FormDefinitionSchema.nullable()),
+  data('blog_list', z.object({ posts: z.array(BlogPostCardSchema), pagination: ContentPaginationSchema })),
+  data('gallery', z.null()),
+  data('page_content', z.null()),
+]);
+export type ComponentData = z.infer<typeof ComponentDataSchema>;
+
+/**
+ * GET /api/templateBoth/{id} query. `{id}` names the template to use; `slug` (or, without it,
+ * `path`) names the page. A page with its own template uses that one instead.
+ */
+export const TemplateBothQuerySchema = z.object({
+  /** Page slug, may span several segments; empty or absent: no page (the home page). */
+  slug: z
+    .string()
+    .max(200)
+    .regex(/^([a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*)?$/, { error: 'This field is not valid' })
+    .optional(),
+  /** The storefront URL path, e.g. /about-us; read as the slug when slug is absent. */
+  path: z.string().max(2000).optional(),
+  /** The storefront URL's query string (without ?), e.g. page=2: paged sections read it. */
+  query: z.string().max(2000).optional(),
+});
+export type TemplateBothQuery = z.infer<typeof TemplateBothQuerySchema>;
+
+export const TemplateBothSchema = z.object({
+  template: TemplateSchema,
+  page: PageSchema.nullable(),
+  page_type: z.string(),
+  component_data: z.array(ComponentDataSchema),
+});
+export type TemplateBoth = z.infer<typeof TemplateBothSchema>;
+
+export const contentMessages = {
+  pageNotFound: 'Page not found',
+  templateNotFound: 'Template not found',
+  faqNotFound: 'FAQ not found',
+} as const;

@@ -9,6 +9,7 @@ import {
   demoTheme,
 } from './demo-data.ts';
 import { renderCatalogImages, seedCatalog } from './catalog.ts';
+import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
 
 export interface SeedOptions {
@@ -25,6 +26,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
     makeHeroImage(opts.mediaDir, 'new-season', '#1f6f5c', '#7fb8a4'),
     makeHeroImage(opts.mediaDir, 'studio-ceramics', '#c9773c', '#f2c14e'),
   ]);
+  const contentImages = await renderContentImages(opts.mediaDir);
 
   return database.withExclusiveLock(async (db) => {
     const existing = await db.select({ id: t.storefronts.id }).from(t.storefronts).limit(1);
@@ -138,6 +140,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
       ]);
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
+      await seedContent(tx, { images: contentImages });
     });
     return true;
   });

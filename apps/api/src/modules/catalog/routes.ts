@@ -1,7 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductGridBodySchema, ProductGridSchema, envelope } from '@shopfront/shared';
-import { ok } from '../../lib/http.ts';
-import { getProductGrid } from './service.ts';
+import {
+  CatalogSlugParamSchema,
+  CategoryAllQuerySchema,
+  CategoryGridBodySchema,
+  CategoryGridSchema,
+  CategoryTreeSchema,
+  ErrorEnvelopeSchema,
+  FiltersQuerySchema,
+  ListingBodySchema,
+  ListingFiltersPageSchema,
+  ListingPageSchema,
+  ProductGridBodySchema,
+  ProductGridSchema,
+  RelatedProductsSchema,
+  SingleProductQuerySchema,
+  SingleProductSchema,
+  TagListSchema,
+  envelope,
+} from '@shopfront/shared';
+import { notFound, ok } from '../../lib/http.ts';
+import { getListing, getListingFilters } from './listing.ts';
+import { getProductGrid, getRelatedProducts, getSingleProduct } from './service.ts';
+import { getCategoryGrid, getCategoryTree, getTags } from './taxonomy.ts';
+
+const errors = { 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
+
+const LISTING_BODY_DOC =
+  'Body: filters {price_min, price_max (integer minor units), brands, categories (slugs), options {"Colour":["Indigo"]}, in_stock}, ' +
+  'sort (relevance | newest | price_asc | price_desc | best_rated), page, per_page (default 24, at most 48). ' +
+  'Facet counts apply every filter except their own.';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -9,11 +36,172 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Products for a grid section (items: how many, source: latest or featured)',
+        summary: 'Products for a grid section (items: how many, source: latest, featured or best_rated)',
         body: ProductGridBodySchema,
-        response: { 200: envelope(ProductGridSchema) },
+        response: { 200: envelope(ProductGridSchema), 422: ErrorEnvelopeSchema },
       },
     },
     async (req) => ok(await getProductGrid(app.db, req.body)),
+  );
+
+  app.post(
+    '/api/product/product-category/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A category listing by slug (with its subcategories): products, pagination and facets',
+        description: LISTING_BODY_DOC,
+        params: CatalogSlugParamSchema,
+        body: ListingBodySchema,
+        response: { 200: envelope(ListingPageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const page = await getListing(app.db, 'category', req.params.id, req.body);
+      if (!page) throw notFound('Category not found');
+      return ok(page);
+    },
+  );
+
+  app.post(
+    '/api/product/product-collection/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A collection listing by slug: products, pagination and facets',
+        description: LISTING_BODY_DOC,
+        params: CatalogSlugParamSchema,
+        body: ListingBodySchema,
+        response: { 200: envelope(ListingPageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const page = await getListing(app.db, 'collection', req.params.id, req.body);
+      if (!page) throw notFound('Collection not found');
+      return ok(page);
+    },
+  );
+
+  app.post(
+    '/api/shop/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Shop-all listing: id `all` for every product, or a super category slug',
+        description: LISTING_BODY_DOC,
+        params: CatalogSlugParamSchema,
+        body: ListingBodySchema,
+        response: { 200: envelope(ListingPageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const page = await getListing(app.db, 'shop', req.params.id, req.body);
+      if (!page) throw notFound('Shop not found');
+      return ok(page);
+    },
+  );
+
+  app.get(
+    '/api/product/filters/all/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The facets of a listing (category, collection or shop slug, or `all`) without products',
+        description:
+          'The id is looked up as a category, then a collection, then a super category; `type` names one kind.',
+        params: CatalogSlugParamSchema,
+        querystring: FiltersQuerySchema,
+        response: { 200: envelope(ListingFiltersPageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const filters = await getListingFilters(app.db, req.params.id, req.query.type);
+      if (!filters) throw notFound('Listing not found');
+      return ok(filters);
+    },
+  );
+
+  app.get(
+    '/api/product/single-product/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A published product by slug: details, channel sku and price, options, variants, images, rating',
+        description:
+          'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +
+          'Variants answer a stock_status (in_stock, low_stock at 5 or fewer, out_of_stock), never the exact stock.',
+        params: CatalogSlugParamSchema,
+        querystring: SingleProductQuerySchema,
+        response: { 200: envelope(SingleProductSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const product = await getSingleProduct(app.db, req.params.id);
+      if (!product) throw notFound('Product not found');
+      return ok(product);
+    },
+  );
+
+  app.get(
+    '/api/product/single-product/:id/related',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Up to 8 published products sharing a category (then the brand) with this one',
+        params: CatalogSlugParamSchema,
+        response: { 200: envelope(RelatedProductsSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const related = await getRelatedProducts(app.db, req.params.id);
+      if (!related) throw notFound('Product not found');
+      return ok(related);
+    },
+  );
+
+  app.post(
+    '/api/category/category-grid',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Top-level categories with products, for a grid section (items, optional super_category slug)',
+        body: CategoryGridBodySchema,
+        response: { 200: envelope(CategoryGridSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const grid = await getCategoryGrid(app.db, req.body);
+      if (!grid) throw notFound('Super category not found');
+      return ok(grid);
+    },
+  );
+
+  app.get(
+    '/api/category/all',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The category tree grouped by super category, or the children of category_id (an id or a slug)',
+        querystring: CategoryAllQuerySchema,
+        response: { 200: envelope(CategoryTreeSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const tree = await getCategoryTree(app.db, req.query.category_id);
+      if (!tree) throw notFound('Category not found');
+      return ok(tree);
+    },
+  );
+
+  app.get(
+    '/api/tag/all',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every tag with its number of published products',
+        response: { 200: envelope(TagListSchema) },
+      },
+    },
+    async () => ok(await getTags(app.db)),
   );
 };

@@ -1,13 +1,45 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { money, type ProductCard, type ProductGrid, type ProductGridQuery } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  catalogUrls,
+  LOW_STOCK_THRESHOLD,
+  money,
+  RELATED_PRODUCTS_MAX,
+  type BreadcrumbItem,
+  type ProductCard,
+  type ProductGrid,
+  type ProductGridQuery,
+  type RelatedProducts,
+  type SingleProduct,
+  type Variant,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
+import { weightedRating, type ListingRow } from './listing-sql.ts';
 
-type ProductRow = typeof products.$inferSelect;
+/** The product columns a card is made from (a Drizzle product row has them all). */
+export interface CardSource {
+  id: string;
+  slug: string;
+  name: string;
+  brand: string | null;
+  imagePath: string | null;
+  currency: string;
+  priceMinor: number;
+  mrpMinor: number | null;
+  stock: number;
+  ratingAvg: number;
+  ratingCount: number;
+}
+
+export function discountPercent(priceMinor: number, mrpMinor: number | null): number {
+  return mrpMinor && mrpMinor > priceMinor ? Math.round(((mrpMinor - priceMinor) / mrpMinor) * 100) : 0;
+}
+
+/** Average rating as shown: two decimals at most. */
+const rounded = (n: number) => Math.round(n * 100) / 100;
 
 /** Shapes a product row as the card every listing shows. Prices come only from the database. */
-export function toProductCard(p: ProductRow): ProductCard {
-  const discount = p.mrpMinor && p.mrpMinor > p.priceMinor ? Math.round(((p.mrpMinor - p.priceMinor) / p.mrpMinor) * 100) : 0;
+export function toProductCard(p: CardSource): ProductCard {
   return {
     id: p.id,
     slug: p.slug,
@@ -16,19 +48,226 @@ export function toProductCard(p: ProductRow): ProductCard {
     image: p.imagePath ? { url: p.imagePath, alt: p.name } : null,
     price: money(p.priceMinor, p.currency),
     mrp: p.mrpMinor && p.mrpMinor > p.priceMinor ? money(p.mrpMinor, p.currency) : null,
-    discount_percent: discount,
+    discount_percent: discountPercent(p.priceMinor, p.mrpMinor),
     in_stock: p.stock > 0,
+    rating: { overall_rating: rounded(p.ratingAvg), total_reviews: p.ratingCount },
   };
 }
 
-/** A list of published products for a grid section: newest, or featured then newest. One query. */
+/** A raw (snake_case) listing row as a card. */
+export function cardFromRow(r: ListingRow): ProductCard {
+  return toProductCard({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    brand: r.brand,
+    imagePath: r.image_path,
+    currency: r.currency,
+    priceMinor: r.price_minor,
+    mrpMinor: r.mrp_minor,
+    stock: r.stock,
+    ratingAvg: r.rating_avg,
+    ratingCount: r.rating_count,
+  });
+}
+
+/** A list of published products for a grid section: newest, featured then newest, or best rated. One query. */
 export async function getProductGrid(db: Db, body: ProductGridQuery): Promise<ProductGrid> {
   const published = eq(products.isPublished, true);
+  const order =
+    body.source === 'best_rated'
+      ? [desc(weightedRating('products')), desc(products.ratingCount), products.id]
+      : [desc(products.createdAt), desc(products.id)];
   const rows = await db
     .select()
     .from(products)
     .where(body.source === 'featured' ? and(published, eq(products.isFeatured, true)) : published)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...order)
     .limit(body.items);
   return { source: body.source, products: rows.map(toProductCard) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Single product
+// ---------------------------------------------------------------------------------------------
+
+/** The channel a shopper buys in: the default storefront's (the products read model is priced in it). */
+const STOREFRONT_CHANNEL = sql`(select channel_id from storefronts order by is_default desc, id limit 1)`;
+
+interface ProductRowRaw {
+  id: string;
+  slug: string;
+  name: string;
+  short_description: string;
+  description: string;
+  currency: string;
+  price_minor: number;
+  mrp_minor: number | null;
+  stock: number;
+  is_featured: boolean;
+  seo_title: string | null;
+  seo_description: string | null;
+  rating_avg: number;
+  rating_count: number;
+  brand_name: string | null;
+  brand_slug: string | null;
+  options: { name: string; values: string[] }[];
+  variants: {
+    id: string;
+    title: string;
+    options: Record<string, string>;
+    stock: number;
+    is_default: boolean;
+    sku: string;
+    price: number;
+    mrp: number | null;
+    available: boolean;
+  }[];
+  images: { url: string; alt: string; width: number; height: number; option_value: string | null }[];
+  tags: { slug: string; name: string }[];
+}
+
+interface ProductCategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  super_slug: string | null;
+  super_name: string | null;
+  ancestors: { slug: string; name: string }[];
+}
+
+/** The product with its options, variants (priced in the storefront channel), images and tags, as one row. */
+function productSql(slug: string) {
+  return sql`select p.id, p.slug, p.name, p.short_description, p.description, p.currency, p.price_minor, p.mrp_minor, p.stock,
+      p.is_featured, p.seo_title, p.seo_description, p.rating_avg::float8 as rating_avg, p.rating_count,
+      coalesce(b.name, p.brand) as brand_name, b.slug as brand_slug,
+      (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
+         from product_options o where o.product_id = p.id) as options,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'stock', v.stock, 'is_default', v.is_default,
+                 'sku', vc.sku, 'price', vc.selling_price_minor, 'mrp', vc.mrp_minor, 'available', vc.is_available) order by v.position, v.id), '[]'::json)
+         from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${STOREFRONT_CHANNEL}
+        where v.product_id = p.id) as variants,
+      (select coalesce(json_agg(json_build_object('url', i.path, 'alt', i.alt, 'width', i.width, 'height', i.height, 'option_value', i.option_value)
+                 order by i.position, i.id), '[]'::json)
+         from product_images i where i.product_id = p.id) as images,
+      (select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
+         from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags
+    from products p left join brands b on b.id = p.brand_id
+    where p.slug = ${slug} and p.is_published`;
+}
+
+/** The product's categories, each with its ancestors (root first) for a breadcrumb. */
+function productCategoriesSql(slug: string) {
+  return sql`with recursive mine as (
+        select c.id, c.slug, c.name, c.parent_id, c.position, c.super_category_id
+          from products p join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
+         where p.slug = ${slug} and p.is_published),
+      anc(origin, id, parent_id, slug, name, super_category_id, depth, path) as (
+        select id, id, parent_id, slug, name, super_category_id, 0, array[id] from mine
+        union all
+        select a.origin, c.id, c.parent_id, c.slug, c.name, c.super_category_id, a.depth + 1, a.path || c.id
+          from categories c join anc a on c.id = a.parent_id where not c.id = any(a.path))
+    select m.id, m.slug, m.name, sc.slug as super_slug, sc.name as super_name,
+      (select coalesce(json_agg(json_build_object('slug', a.slug, 'name', a.name) order by a.depth desc), '[]'::json)
+         from anc a where a.origin = m.id and a.depth > 0) as ancestors
+    from mine m
+    -- A subcategory without a super category of its own belongs to its root's.
+    left join super_categories sc on sc.id = coalesce(m.super_category_id,
+      (select a.super_category_id from anc a where a.origin = m.id order by a.depth desc limit 1))
+    order by m.position, m.id`;
+}
+
+function stockStatus(stock: number, available: boolean): Variant['stock_status'] {
+  if (!available || stock <= 0) return 'out_of_stock';
+  return stock <= LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
+}
+
+/**
+ * A published product by slug for its page; null when unknown or unpublished (shoppers never see
+ * unpublished products: there is no admin session yet to ask for them). Two queries, run together.
+ */
+export async function getSingleProduct(db: Db, slug: string): Promise<SingleProduct | null> {
+  const [[p], categoryRows] = await Promise.all([
+    queryRows<ProductRowRaw>(db, productSql(slug)),
+    queryRows<ProductCategoryRow>(db, productCategoriesSql(slug)),
+  ]);
+  if (!p) return null;
+  const currency = p.currency;
+  const variants: Variant[] = p.variants.map((v) => ({
+    id: v.id,
+    title: v.title,
+    options: v.options,
+    sku: v.sku,
+    price: money(v.price, currency),
+    mrp: v.mrp && v.mrp > v.price ? money(v.mrp, currency) : null,
+    discount_percent: discountPercent(v.price, v.mrp),
+    in_stock: v.available && v.stock > 0,
+    stock_status: stockStatus(v.stock, v.available),
+    is_default: v.is_default,
+  }));
+  const defaultVariant = variants.find((v) => v.is_default) ?? variants[0];
+  const url = catalogUrls.product(p.slug);
+  const categories = categoryRows.map((c) => {
+    const curl = catalogUrls.category(c.slug);
+    const breadcrumb: BreadcrumbItem[] = [
+      { name: 'Home', url: '/' },
+      ...(c.super_slug && c.super_name ? [{ name: c.super_name, url: catalogUrls.shop(c.super_slug) }] : []),
+      ...c.ancestors.map((a) => ({ name: a.name, url: catalogUrls.category(a.slug) })),
+      { name: c.name, url: curl },
+    ];
+    return { id: c.id, slug: c.slug, name: c.name, url: curl, breadcrumb };
+  });
+  const primary = categories[0];
+  const fallbackPrice = money(p.price_minor, currency);
+  return {
+    product: {
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      url,
+      brand: p.brand_name ? { name: p.brand_name, slug: p.brand_slug } : null,
+      category: primary ? { id: primary.id, slug: primary.slug, name: primary.name, url: primary.url } : null,
+      categories,
+      tags: p.tags,
+      short_description: p.short_description,
+      description: p.description,
+      seo: { title: p.seo_title || p.name, description: p.seo_description || p.short_description, canonical_url: url },
+      is_featured: p.is_featured,
+      channel: defaultVariant
+        ? { sku: defaultVariant.sku, selling_price: defaultVariant.price, mrp: defaultVariant.mrp }
+        : { sku: '', selling_price: fallbackPrice, mrp: null },
+      price: fallbackPrice,
+      mrp: p.mrp_minor && p.mrp_minor > p.price_minor ? money(p.mrp_minor, currency) : null,
+      discount_percent: discountPercent(p.price_minor, p.mrp_minor),
+      in_stock: variants.some((v) => v.in_stock),
+    },
+    options: p.options,
+    variants,
+    images: p.images,
+    rating: { overall_rating: rounded(p.rating_avg), total_reviews: p.rating_count },
+  };
+}
+
+/**
+ * Up to eight published products like this one: sharing a category first, then the brand; in
+ * stock before out of stock, then best rated. One query; null when the product is unknown.
+ */
+export async function getRelatedProducts(db: Db, slug: string): Promise<RelatedProducts | null> {
+  const rows = await queryRows<ListingRow & { found: boolean }>(
+    db,
+    sql`with me as (select id, brand_id from products where slug = ${slug} and is_published),
+        my_categories as (select pc.category_id from product_categories pc where pc.product_id = (select id from me))
+      select true as found, r.* from me left join lateral (
+        select p.id, p.slug, p.name, p.brand, p.image_path, p.currency, p.price_minor, p.mrp_minor, p.stock,
+               p.rating_avg::float8 as rating_avg, p.rating_count
+          from products p
+          cross join lateral (select exists (select 1 from product_categories pc where pc.product_id = p.id
+                                               and pc.category_id in (select category_id from my_categories)) as same_category) s
+         where p.is_published and p.id <> me.id and (s.same_category or p.brand_id = me.brand_id)
+         order by s.same_category desc, (p.brand_id is not distinct from me.brand_id) desc, (p.stock > 0) desc,
+                  ${weightedRating('p')} desc, p.id
+         limit ${RELATED_PRODUCTS_MAX}) r on true`,
+  );
+  if (rows.length === 0) return null;
+  return { products: rows.filter((r) => r.id !== null).map(cardFromRow) };
 }

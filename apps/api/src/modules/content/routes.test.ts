@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuItems, pages } from '../../db/schema.ts';
+import { blogPosts, faqItems, forms, menuItems, pages, templateSections, templates, testimonials } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -61,7 +61,7 @@ describe('GET /api/slider/{id}', () => {
 describe('GET /api/page/{slug}', () => {
   it('answers a published page with its blocks', async () => {
     const { data } = (await get('/api/page/about-us')).json();
-    expect(data).toMatchObject({ slug: 'about-us', title: 'About Us', parent_slug: null });
+    expect(data).toMatchObject({ slug: 'about-us', title: 'About Us', parent_slug: null, template_id: 'about-us' });
     expect(data.blocks[0]).toMatchObject({ type: 'paragraph' });
   });
 
@@ -77,5 +77,165 @@ describe('GET /api/page/{slug}', () => {
     expect((await get('/api/page/privacy-policy')).statusCode).toBe(404);
     expect((await get('/api/page/does-not-exist')).json()).toEqual({ status: 'error', message: 'Page not found' });
     expect((await get('/api/page/..%2F..%2Fetc')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/faq/{id}', () => {
+  it('answers the FAQ group with its questions in order', async () => {
+    const res = await get('/api/faq/shopping-help');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ id: 'shopping-help', title: 'Frequently asked questions' });
+    expect(data.items.length).toBeGreaterThanOrEqual(6);
+    expect(data.items[0]).toEqual({ id: expect.any(Number), question: 'How long does delivery take?', answer: expect.any(String) });
+  });
+
+  it('leaves unpublished questions out and answers 404 for an unknown group', async () => {
+    const [first] = await t.database.db.select().from(faqItems).where(eq(faqItems.groupId, 'shopping-help')).orderBy(faqItems.position).limit(1);
+    await t.database.db.update(faqItems).set({ isPublished: false }).where(eq(faqItems.id, first!.id));
+    const { data } = (await get('/api/faq/shopping-help')).json();
+    expect(data.items.map((i: { id: number }) => i.id)).not.toContain(first!.id);
+    await t.database.db.update(faqItems).set({ isPublished: true }).where(eq(faqItems.id, first!.id));
+    const res = await get('/api/faq/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', message: 'FAQ not found' });
+  });
+});
+
+describe('GET /api/template/{id}', () => {
+  it('answers the home template: its sections in order with their settings', async () => {
+    const res = await get('/api/template/home');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ id: 'home', page_type: 'Home', page_slug: null });
+    expect(data.sections.map((s: { type: string }) => s.type)).toEqual([
+      'hero_slider',
+      'marquee',
+      'product_grid',
+      'category_grid',
+      'collection_grid',
+      'image_with_text',
+      'product_grid',
+      'testimonials',
+      'blog_list',
+    ]);
+    const marquee = data.sections.find((s: { type: string }) => s.type === 'marquee');
+    expect(marquee.settings.duration_s).toBe(20);
+    expect(marquee.settings.items.length).toBeGreaterThan(1);
+  });
+
+  it('answers 404 for an unknown template', async () => {
+    const res = await get('/api/template/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', message: 'Template not found' });
+  });
+});
+
+type Entry = { key: string; type: string; data: Record<string, unknown> | null };
+const byKey = (entries: Entry[]) => Object.fromEntries(entries.map((e) => [e.key, e]));
+
+describe('GET /api/templateBoth/{id}', () => {
+  it('answers the home template with resolved data for every section, by key', async () => {
+    const res = await get('/api/templateBoth/home?path=%2F');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.page).toBeNull();
+    expect(data.page_type).toBe('Home');
+    expect(data.component_data.map((c: Entry) => c.key)).toEqual(data.template.sections.map((s: { key: string }) => s.key));
+    const c = byKey(data.component_data);
+    expect((c.hero!.data as { slides: unknown[] }).slides.length).toBeGreaterThanOrEqual(2);
+    expect(c.promise!.data).toBeNull();
+    const grid = c['new-arrivals']!.data as { source: string; products: { slug: string }[] };
+    expect(grid.source).toBe('latest');
+    expect(grid.products).toHaveLength(8);
+    const categories = (c['shop-by-category']!.data as { categories: { slug: string; url: string; image: { url: string } | null; product_count: number }[] }).categories;
+    expect(categories.map((x) => x.slug)).toEqual(['shirts', 't-shirts', 'mugs-and-cups', 'plants', 'bags', 'lighting']);
+    expect(categories[0]).toMatchObject({ name: 'Shirts', url: '/product-category/shirts', image: { url: expect.stringMatching(/^\/media\//) } });
+    expect(categories.every((x) => x.product_count > 0)).toBe(true);
+    const collections = (c.collections!.data as { collections: { slug: string; url: string }[] }).collections;
+    expect(collections.map((x) => x.slug)).toEqual(['summer-linen', 'handmade-ceramics', 'gifts-under-999', 'bestsellers']);
+    expect(collections[0]!.url).toBe('/product-collection/summer-linen');
+    expect((c.testimonials!.data as { testimonials: unknown[] }).testimonials.length).toBeGreaterThanOrEqual(5);
+    expect((c.journal!.data as { posts: unknown[] }).posts).toHaveLength(3);
+    expect((c.featured!.data as { source: string }).source).toBe('featured');
+  });
+
+  it('answers a page with its own template (about us), whatever template id is asked for', async () => {
+    const { data } = (await get('/api/templateBoth/page?slug=about-us&path=%2Fabout-us')).json();
+    expect(data.template.id).toBe('about-us');
+    expect(data.page).toMatchObject({ slug: 'about-us', title: 'About Us', template_id: 'about-us' });
+    expect(data.page.blocks.length).toBeGreaterThan(0);
+    expect(data.page_type).toBe('Page');
+    const types = data.component_data.map((e: Entry) => e.type);
+    expect(types).toEqual(['page_content', 'image_with_text', 'gallery', 'testimonials']);
+  });
+
+  it('finds the page from path when slug is absent, and resolves form and FAQ sections', async () => {
+    const contact = (await get('/api/templateBoth/page?path=%2Fcontact-us')).json().data;
+    expect(contact.page.slug).toBe('contact-us');
+    expect(byKey(contact.component_data).form!.data).toMatchObject({ id: 'contact', fields: expect.any(Array) });
+    const faq = (await get('/api/templateBoth/page?slug=faq')).json().data;
+    expect((byKey(faq.component_data).questions!.data as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lays out a page without its own template with template {id}', async () => {
+    const { data } = (await get('/api/templateBoth/page?slug=shipping-and-returns')).json();
+    expect(data.template.id).toBe('page');
+    expect(data.page.slug).toBe('shipping-and-returns');
+    expect(data.component_data).toEqual([{ key: 'content', type: 'page_content', data: null }]);
+  });
+
+  it('pages a paginated blog-list section with the storefront query', async () => {
+    await t.database.db.insert(templates).values({ id: 'journal', name: 'Journal' });
+    await t.database.db.insert(templateSections).values({ templateId: 'journal', key: 'posts', type: 'blog_list', settings: { title: '', items: 2, tag: null, paginate: true } });
+    const first = byKey((await get('/api/templateBoth/journal')).json().data.component_data).posts!.data as { posts: { slug: string }[]; pagination: { page: number } };
+    const second = byKey((await get('/api/templateBoth/journal?query=page%3D2')).json().data.component_data).posts!.data as typeof first;
+    expect(second.pagination.page).toBe(2);
+    expect(second.posts.map((p) => p.slug)).not.toEqual(first.posts.map((p) => p.slug));
+    const tagged = byKey((await get('/api/templateBoth/journal?query=tag%3Dplants')).json().data.component_data).posts!.data as typeof first;
+    expect(tagged.posts.length).toBe(2);
+  });
+
+  it('answers null data for a section whose FAQ is gone, and skips a section whose settings no longer fit', async () => {
+    await t.database.db.insert(templates).values({ id: 'fragile', name: 'Fragile' });
+    await t.database.db.insert(templateSections).values([
+      { templateId: 'fragile', key: 'gone', type: 'faq', settings: { title: '', faq_id: 'deleted-group' }, position: 0 },
+      { templateId: 'fragile', key: 'broken', type: 'marquee', settings: { items: [] } as never, position: 1 },
+      { templateId: 'fragile', key: 'fine', type: 'rich_text', settings: { title: 'Hello', blocks: [] }, position: 2 },
+    ]);
+    const res = await get('/api/templateBoth/fragile');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.component_data).toEqual([
+      { key: 'gone', type: 'faq', data: null },
+      { key: 'fine', type: 'rich_text', data: null },
+    ]);
+  });
+
+  it('answers 404 for an unknown page or template and 422 for a slug that cannot be one', async () => {
+    const page = await get('/api/templateBoth/page?slug=no-such-page');
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ status: 'error', message: 'Page not found' });
+    expect((await get('/api/templateBoth/page?path=%2Fno%2Fsuch%2Fpage')).statusCode).toBe(404);
+    expect((await get('/api/templateBoth/page?path=%2F..%2Fetc')).statusCode).toBe(404);
+    const template = await get('/api/templateBoth/nope');
+    expect(template.statusCode).toBe(404);
+    expect(template.json()).toEqual({ status: 'error', message: 'Template not found' });
+    const bad = await get('/api/templateBoth/page?slug=Bad%20Slug');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.slug).toEqual(['This field is not valid']);
+  });
+});
+
+describe('demo content', () => {
+  it('seeds 5+ published posts with covers, 6+ FAQ answers, 5+ testimonials and two forms', async () => {
+    const db = t.database.db;
+    const posts = await db.select().from(blogPosts).where(eq(blogPosts.isPublished, true));
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    expect(posts.every((p) => p.coverImagePath && p.wordCount > 0)).toBe(true);
+    expect((await db.select().from(testimonials)).length).toBeGreaterThanOrEqual(5);
+    expect((await db.select().from(forms)).map((f) => f.id).sort()).toEqual(['contact', 'trade-enquiry']);
+    const cover = await get(posts[0]!.coverImagePath!);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
   });
 });

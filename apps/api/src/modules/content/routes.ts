@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MenuSchema, PageSchema, SliderSchema, SlugParamSchema, envelope } from '@shopfront/shared';
+import {
+  FaqSchema,
+  MenuSchema,
+  PageSchema,
+  SliderSchema,
+  SlugParamSchema,
+  TemplateBothQuerySchema,
+  TemplateBothSchema,
+  TemplateSchema,
+  contentMessages,
+  envelope,
+} from '@shopfront/shared';
 import { notFound, ok } from '../../lib/http.ts';
-import { getMenu, getPage, getSlider } from './service.ts';
+import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth } from './service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,5 +52,47 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!page) throw notFound('Page not found');
       return ok(page);
     },
+  );
+
+  app.get(
+    '/api/faq/:id',
+    { schema: { tags: ['content'], summary: 'A FAQ group with its questions in order', params: SlugParamSchema, response: { 200: envelope(FaqSchema) } } },
+    async (req) => {
+      const faq = await getFaq(app.db, req.params.id);
+      if (!faq) throw notFound(contentMessages.faqNotFound);
+      return ok(faq);
+    },
+  );
+
+  app.get(
+    '/api/template/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A template: its sections in order, with their settings (no resolved data)',
+        params: SlugParamSchema,
+        response: { 200: envelope(TemplateSchema) },
+      },
+    },
+    async (req) => {
+      const template = await getTemplate(app.db, req.params.id);
+      if (!template) throw notFound(contentMessages.templateNotFound);
+      return ok(template);
+    },
+  );
+
+  app.get(
+    '/api/templateBoth/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary:
+          'Template {id} (or the page\'s own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data',
+        params: SlugParamSchema,
+        querystring: TemplateBothQuerySchema,
+        response: { 200: envelope(TemplateBothSchema) },
+      },
+    },
+    async (req) => ok(await getTemplateBoth(app.db, req.params.id, req.query)),
   );
 };

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ContentBlock, FormField, Section } from '@shopfront/shared';
+// Imported from its file, not schema.ts: schema.ts re-exports this file.
+import { pages } from './schema.ts';
+
+/** Blog posts. Visible when published and published_at has passed (scheduled posts wait). */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    body: jsonb('body').$type<ContentBlock[]>().notNull().default([]),
+    coverImagePath: text('cover_image_path'),
+    coverImageAlt: text('cover_image_alt').notNull().default(''),
+    authorName: text('author_name').notNull(),
+    /** Tag slugs (`care-guides`); a GIN index answers "posts with tag X". */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Words in the body, kept with it, so lists show reading time without loading bodies. */
+    wordCount: integer('word_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    isPublished: boolean('is_published').notNull().default(false),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('blog_posts_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    index('blog_posts_tags_gin').using('gin', t.tags),
+  ],
+);
+
+/** A form the storefront renders from its definition (contact, trade enquiry, …). */
+export const forms = pgTable('forms', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  fields: jsonb('fields').$type<FormField[]>().notNull(),
+  submitLabel: text('submit_label').notNull().default('Submit'),
+  successMessage: text('success_message').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One accepted submission: only the defined fields, validated and trimmed. */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial('id').primaryKey(),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_submissions_form_idx').on(t.formId, t.createdAt.desc())],
+);
+
+export const faqGroups = pgTable('faq_groups', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const faqItems = pgTable(
+  'faq_items',
+  {
+    id: serial('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => faqGroups.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+  },
+  (t) => [index('faq_items_group_idx').on(t.groupId, t.position)],
+);
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial('id').primaryKey(),
+    authorName: text('author_name').notNull(),
+    authorTitle: text('author_title').notNull().default(''),
+    quote: text('quote').notNull(),
+    rating: smallint('rating'),
+    avatarPath: text('avatar_path'),
+    position: integer('position').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+  },
+  (t) => [check('testimonials_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`)],
+);
+
+/**
+ * A template is a page layout: an ordered list of sections. One bound to a page (page_id) lays
+ * out that page; one without (home, the default page template) is named by id.
+ */
+export const templates = pgTable('templates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  pageType: text('page_type').notNull().default('Page'),
+  pageId: integer('page_id')
+    .unique()
+    .references(() => pages.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One section of a template; settings are checked against SectionSchema when written. */
+export const templateSections = pgTable(
+  'template_sections',
+  {
+    id: serial('id').primaryKey(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: text('type').$type<Section['type']>().notNull(),
+    settings: jsonb('settings').$type<Section['settings']>().notNull().default({}),
+    position: integer('position').notNull().default(0),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('template_sections_key_uq').on(t.templateId, t.key),
+    index('template_sections_template_idx').on(t.templateId, t.position),
+  ],
+);

@@ -1,0 +1,258 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListingFilters, ListingSort } from '@shopfront/shared';
+
+/**
+ * SQL for product listings: which products a listing covers (its scope), the shopper's filters
+ * over that scope, one page of it, and the facet counts. A listing costs the same two queries
+ * (page, facets) whatever its size; search reuses them with its own scope.
+ */
+
+/** Search narrows the catalogue with its own CTEs, match condition and rank (see search/service.ts). */
+export interface SearchScope {
+  kind: 'search';
+  ctes: SQL[];
+  /** Condition on `p` (products) that a product matches the query. */
+  where: SQL;
+  /** Relevance of `p` to the query; higher is better. */
+  rank: SQL;
+}
+
+export type ListingScope =
+  | { kind: 'category'; slug: string }
+  | { kind: 'collection'; slug: string }
+  /** superSlug null: every published product (shop-all). */
+  | { kind: 'shop'; superSlug: string | null }
+  | SearchScope;
+
+/** What a listing card needs, plus the columns the sorts use. */
+const SCOPE_COLUMNS = sql.raw(
+  'p.id, p.slug, p.name, p.brand, p.brand_id, p.image_path, p.currency, p.price_minor, p.mrp_minor, p.stock, p.rating_avg, p.rating_count, p.created_at, p.is_featured',
+);
+
+/** The card columns of a page row, as answered by the page query. */
+export interface ListingRow {
+  id: string;
+  slug: string;
+  name: string;
+  brand: string | null;
+  image_path: string | null;
+  currency: string;
+  price_minor: number;
+  mrp_minor: number | null;
+  stock: number;
+  rating_avg: number;
+  rating_count: number;
+}
+
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+/** The scope as CTEs ending in `scope` (one row per product), and its "relevance" order. */
+function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
+  switch (scope.kind) {
+    case 'category':
+      return {
+        ctes: [
+          // The category and every category below it (union, not union all: a cycle ends).
+          sql`sub(id) as (select id from categories where slug = ${scope.slug} union select c.id from categories c join sub on c.parent_id = sub.id)`,
+          sql`scope as (select ${SCOPE_COLUMNS}, x.pos::float8 as pos, 0::float8 as rank from products p
+                join (select pc.product_id, min(pc.position) as pos from product_categories pc where pc.category_id in (select id from sub) group by pc.product_id) x
+                  on x.product_id = p.id
+                where p.is_published)`,
+        ],
+        relevance: sql`f.pos asc, f.id asc`,
+      };
+    case 'collection':
+      return {
+        ctes: [
+          sql`scope as (select ${SCOPE_COLUMNS}, pc.position::float8 as pos, 0::float8 as rank from products p
+                join product_collections pc on pc.product_id = p.id
+                join collections c on c.id = pc.collection_id
+                where c.slug = ${scope.slug} and p.is_published)`,
+        ],
+        relevance: sql`f.pos asc, f.id asc`,
+      };
+    case 'shop':
+      if (scope.superSlug === null) {
+        return {
+          ctes: [
+            sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, 0::float8 as rank from products p where p.is_published)`,
+          ],
+          relevance: sql`f.is_featured desc, f.created_at desc, f.id asc`,
+        };
+      }
+      return {
+        ctes: [
+          sql`sub(id) as (select c.id from categories c join super_categories s on s.id = c.super_category_id where s.slug = ${scope.superSlug}
+                union select c.id from categories c join sub on c.parent_id = sub.id)`,
+          sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, 0::float8 as rank from products p
+                where p.is_published and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (select id from sub)))`,
+        ],
+        relevance: sql`f.is_featured desc, f.created_at desc, f.id asc`,
+      };
+    case 'search':
+      return {
+        ctes: [
+          ...scope.ctes,
+          sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, (${scope.rank})::float8 as rank from products p where p.is_published and (${scope.where}))`,
+        ],
+        relevance: sql`f.rank desc, f.id asc`,
+      };
+  }
+}
+
+/**
+ * Stars weighted by how many reviews back them (a Bayesian average with a prior of three
+ * 3-star reviews), so one 5-star review does not outrank forty 4.8s.
+ */
+export const weightedRating = (alias: string) =>
+  sql.raw(`((${alias}.rating_avg * ${alias}.rating_count + 9) / (${alias}.rating_count + 3))`);
+
+function sortSql(sort: ListingSort, relevance: SQL): SQL {
+  switch (sort) {
+    case 'relevance':
+      return relevance;
+    case 'newest':
+      return sql`f.created_at desc, f.id asc`;
+    case 'price_asc':
+      return sql`f.price_minor asc, f.id asc`;
+    case 'price_desc':
+      return sql`f.price_minor desc, f.id asc`;
+    case 'best_rated':
+      return sql`${weightedRating('f')} desc, f.rating_count desc, f.id asc`;
+  }
+}
+
+interface Compiled {
+  /** `with recursive …` up to and including the `flt` CTE. */
+  with: SQL;
+  /** All filters hold. */
+  matched: SQL;
+  /** The option/stock filter holds (what brand, category and price counts keep). */
+  optionsOk: SQL;
+  inStock: boolean;
+  hasOptions: boolean;
+  relevance: SQL;
+}
+
+/**
+ * Builds the CTE chain scope → flt. `flt` carries one boolean per filter so that each facet can
+ * apply every filter but its own (m_price, m_brand, m_cat; v_any: some variant has the selected
+ * option values; v_stock: such a variant is in stock).
+ */
+function compile(scope: ListingScope, filters: ListingFilters): Compiled {
+  const { ctes, relevance } = scopeCtes(scope);
+  const options = Object.fromEntries(Object.entries(filters.options ?? {}).filter(([, values]) => values.length > 0));
+  const hasOptions = Object.keys(options).length > 0;
+  const inStock = filters.in_stock === true;
+
+  const priceParts: SQL[] = [];
+  if (filters.price_min !== undefined) priceParts.push(sql`s.price_minor >= ${filters.price_min}`);
+  if (filters.price_max !== undefined) priceParts.push(sql`s.price_minor <= ${filters.price_max}`);
+  const mPrice = priceParts.length ? sql.join(priceParts, sql` and `) : sql`true`;
+  const mBrand = filters.brands?.length
+    ? sql`s.brand_id in (select b.id from brands b where b.slug in (select jsonb_array_elements_text(${json(filters.brands)})))`
+    : sql`true`;
+  const mCat = filters.categories?.length
+    ? sql`exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+                  where pc.product_id = s.id and c.slug in (select jsonb_array_elements_text(${json(filters.categories)})))`
+    : sql`true`;
+  // A variant matches when, for every selected option name, its value is one of those selected.
+  const variantMatches = sql`not exists (select 1 from sel where not coalesce(sel.vals ? (v.options ->> sel.name), false))`;
+  const vAny = hasOptions
+    ? sql`exists (select 1 from variants v where v.product_id = s.id and ${variantMatches})`
+    : sql`true`;
+  const vStock = hasOptions
+    ? sql`exists (select 1 from variants v where v.product_id = s.id and v.stock > 0 and ${variantMatches})`
+    : sql`s.stock > 0`;
+
+  const all = [
+    ...ctes,
+    sql`sel(name, vals) as (select key, value from jsonb_each(${json(options)}))`,
+    sql`flt as (select s.*, ${mPrice} as m_price, ${mBrand} as m_brand, ${mCat} as m_cat, ${vAny} as v_any, ${vStock} as v_stock from scope s)`,
+  ];
+  const optionsOk = inStock ? sql`f.v_stock` : sql`f.v_any`;
+  return {
+    with: sql`with recursive ${sql.join(all, sql`, `)}`,
+    matched: sql`f.m_price and f.m_brand and f.m_cat and ${optionsOk}`,
+    optionsOk,
+    inStock,
+    hasOptions,
+    relevance,
+  };
+}
+
+/** One page of the filtered listing, in the requested order (ties broken by id). One query. */
+export function listingPageSql(
+  scope: ListingScope,
+  filters: ListingFilters,
+  sort: ListingSort,
+  page: number,
+  perPage: number,
+): SQL {
+  const c = compile(scope, filters);
+  return sql`${c.with}
+    select f.id, f.slug, f.name, f.brand, f.image_path, f.currency, f.price_minor, f.mrp_minor, f.stock, f.rating_avg::float8 as rating_avg, f.rating_count
+    from flt f where ${c.matched}
+    order by ${sortSql(sort, c.relevance)}
+    limit ${perPage} offset ${(page - 1) * perPage}`;
+}
+
+/** A row of the facets query; `kind` says how to read the other columns. */
+export interface FacetRow {
+  /** total: a = matching products, b = of those ignoring in_stock, the ones in stock.
+   *  price: key = currency, a/b = min/max price.  brand/category: key = slug, label = name, a = count, b = position.
+   *  option: key = option name, label = value, a = count, b = option position, c = value position,
+   *  scale = the value list it usually comes from (so "XS…XL" and "40 x 40 cm…" stay apart). */
+  kind: 'total' | 'price' | 'brand' | 'category' | 'option';
+  key: string | null;
+  label: string | null;
+  a: number | null;
+  b: number | null;
+  c: number | null;
+  scale: string | null;
+}
+
+/**
+ * Total and every facet of the listing in one query. Values are grouped over the whole scope
+ * (so a value the other filters rule out still shows, with 0), and each count applies every
+ * filter except the facet's own.
+ */
+export function listingFacetsSql(scope: ListingScope, filters: ListingFilters): SQL {
+  const c = compile(scope, filters);
+  const variantInStock = c.inStock ? sql`v.stock > 0` : sql`true`;
+  // For an option facet, the variant must match the other selected options (not this one's).
+  const otherOptions = c.hasOptions
+    ? sql`not exists (select 1 from sel where sel.name <> o.key and not coalesce(sel.vals ? (v.options ->> sel.name), false))`
+    : sql`true`;
+  return sql`${c.with}
+    select 'total' as kind, null::text as key, null::text as label,
+           (count(*) filter (where ${c.matched}))::int as a,
+           (count(*) filter (where f.m_price and f.m_brand and f.m_cat and f.v_stock))::int as b,
+           null::int as c, null::text as scale
+      from flt f
+    union all
+    select 'price', min(f.currency), null,
+           (min(f.price_minor) filter (where f.m_brand and f.m_cat and ${c.optionsOk}))::int,
+           (max(f.price_minor) filter (where f.m_brand and f.m_cat and ${c.optionsOk}))::int,
+           null, null
+      from flt f
+    union all
+    select 'brand', b.slug, b.name, (count(*) filter (where f.m_price and f.m_cat and ${c.optionsOk}))::int, null, null, null
+      from flt f join brands b on b.id = f.brand_id
+     group by b.slug, b.name
+    union all
+    select 'category', cat.slug, cat.name, (count(*) filter (where f.m_price and f.m_brand and ${c.optionsOk}))::int, min(cat.position)::int, null, null
+      from flt f join product_categories pc on pc.product_id = f.id join categories cat on cat.id = pc.category_id
+     group by cat.slug, cat.name
+    union all
+    select 'option', o.key, o.value,
+           (count(distinct f.id) filter (where f.m_price and f.m_brand and f.m_cat and ${variantInStock} and ${otherOptions}))::int,
+           min(po.position)::int,
+           min(array_position(po.values, o.value))::int,
+           mode() within group (order by array_to_string(po.values, '|'))
+      from flt f
+      join variants v on v.product_id = f.id
+      cross join lateral jsonb_each_text(v.options) as o(key, value)
+      left join product_options po on po.product_id = f.id and po.name = o.key
+     group by o.key, o.value`;
+}

@@ -1,0 +1,255 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  catalogUrls,
+  money,
+  type BreadcrumbItem,
+  type Facets,
+  type FacetValue,
+  type ListingEntity,
+  type ListingFilters,
+  type ListingFiltersPage,
+  type ListingPage,
+  type ListingQuery,
+  type ListingType,
+  type Pagination,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { cardFromRow } from './service.ts';
+import { listingFacetsSql, listingPageSql, type FacetRow, type ListingRow, type ListingScope } from './listing-sql.ts';
+
+/** The slug of shop-all in /api/shop/{id}. */
+export const SHOP_ALL_SLUG = 'all';
+
+const HOME: BreadcrumbItem = { name: 'Home', url: '/' };
+const SHOP: BreadcrumbItem = { name: 'Shop', url: catalogUrls.shop() };
+
+interface EntityRow {
+  kind: ListingType;
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image_path: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  super_slug: string | null;
+  super_name: string | null;
+  ancestors: { slug: string; name: string }[] | null;
+}
+
+/**
+ * The category, collection or super category named by `slug`, trying the kinds in the order
+ * given (category, then collection, then super category when all three are asked). One query.
+ */
+function entitySql(slug: string, kinds: readonly ListingType[]): SQL {
+  const branches: SQL[] = [];
+  if (kinds.includes('category')) {
+    // A subcategory without a super category of its own belongs to its root's.
+    branches.push(sql`select 1 as pri, 'category' as kind, c.id, c.slug, c.name, c.description, c.image_path, c.seo_title, c.seo_description,
+        sc.slug as super_slug, sc.name as super_name,
+        (select coalesce(json_agg(json_build_object('slug', a.slug, 'name', a.name) order by a.depth desc), '[]'::json) from anc a where a.depth > 0) as ancestors
+      from categories c
+      left join super_categories sc on sc.id = coalesce(c.super_category_id, (select a.super_category_id from anc a order by a.depth desc limit 1))
+      where c.slug = ${slug}`);
+  }
+  if (kinds.includes('collection')) {
+    branches.push(sql`select 2 as pri, 'collection' as kind, id, slug, name, description, image_path, seo_title, seo_description,
+        null as super_slug, null as super_name, null::json as ancestors
+      from collections where slug = ${slug}`);
+  }
+  if (kinds.includes('shop')) {
+    branches.push(sql`select 3 as pri, 'shop' as kind, id, slug, name, description, image_path, null as seo_title, null as seo_description,
+        null as super_slug, null as super_name, null::json as ancestors
+      from super_categories where slug = ${slug}`);
+  }
+  // Ancestors of the category, nearest first; the path stops the walk if the tree has a cycle.
+  const anc = kinds.includes('category')
+    ? sql`with recursive anc(id, parent_id, slug, name, super_category_id, depth, path) as (
+          select id, parent_id, slug, name, super_category_id, 0, array[id] from categories where slug = ${slug}
+          union all
+          select c.id, c.parent_id, c.slug, c.name, c.super_category_id, a.depth + 1, a.path || c.id
+            from categories c join anc a on c.id = a.parent_id where not c.id = any(a.path)) `
+    : sql``;
+  return sql`${anc}select * from (${sql.join(branches, sql` union all `)}) x order by pri limit 1`;
+}
+
+function toEntity(row: EntityRow): ListingEntity {
+  const image = row.image_path ? { url: row.image_path, alt: row.name } : null;
+  let url: string;
+  let breadcrumb: BreadcrumbItem[];
+  if (row.kind === 'category') {
+    url = catalogUrls.category(row.slug);
+    breadcrumb = [
+      HOME,
+      ...(row.super_slug && row.super_name ? [{ name: row.super_name, url: catalogUrls.shop(row.super_slug) }] : []),
+      ...(row.ancestors ?? []).map((a) => ({ name: a.name, url: catalogUrls.category(a.slug) })),
+      { name: row.name, url },
+    ];
+  } else if (row.kind === 'collection') {
+    url = catalogUrls.collection(row.slug);
+    breadcrumb = [HOME, { name: row.name, url }];
+  } else {
+    url = catalogUrls.shop(row.slug);
+    breadcrumb = [HOME, SHOP, { name: row.name, url }];
+  }
+  return {
+    type: row.kind,
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    image,
+    url,
+    breadcrumb,
+    seo: { title: row.seo_title || row.name, description: row.seo_description || row.description, canonical_url: url },
+  };
+}
+
+const shopAllEntity = (): ListingEntity => ({
+  type: 'shop',
+  id: null,
+  slug: SHOP_ALL_SLUG,
+  name: 'Shop All',
+  description: 'Everything in the shop.',
+  image: null,
+  url: SHOP.url,
+  breadcrumb: [HOME, SHOP],
+  seo: { title: 'Shop All', description: 'Everything in the shop.', canonical_url: SHOP.url },
+});
+
+function scopeFor(entity: ListingEntity): ListingScope {
+  if (entity.type === 'category') return { kind: 'category', slug: entity.slug };
+  if (entity.type === 'collection') return { kind: 'collection', slug: entity.slug };
+  return { kind: 'shop', superSlug: entity.id === null ? null : entity.slug };
+}
+
+async function findEntity(db: Db, slug: string, kinds: readonly ListingType[]): Promise<ListingEntity | null> {
+  if (kinds.includes('shop') && slug === SHOP_ALL_SLUG) return shopAllEntity();
+  const [row] = await queryRows<EntityRow>(db, entitySql(slug, kinds));
+  return row ? toEntity(row) : null;
+}
+
+/** Facet rows → the answer's facets, sorted for display, with the shopper's selections marked. */
+export function buildFacets(rows: FacetRow[], filters: ListingFilters): { total: number; facets: Facets } {
+  const total = rows.find((r) => r.kind === 'total');
+  const price = rows.find((r) => r.kind === 'price');
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+  const selectedBrands = new Set(filters.brands ?? []);
+  const selectedCategories = new Set(filters.categories ?? []);
+
+  const brands = rows
+    .filter((r) => r.kind === 'brand')
+    .map((r): FacetValue => ({ value: r.key!, label: r.label!, count: r.a ?? 0, selected: selectedBrands.has(r.key!) }))
+    .sort(byLabel);
+  const categories = rows
+    .filter((r) => r.kind === 'category')
+    .sort((a, b) => (a.b ?? 0) - (b.b ?? 0) || a.label!.localeCompare(b.label!))
+    .map((r): FacetValue => ({
+      value: r.key!,
+      label: r.label!,
+      count: r.a ?? 0,
+      selected: selectedCategories.has(r.key!),
+    }));
+
+  const optionRows = rows.filter((r) => r.kind === 'option');
+  const names = [...new Set(optionRows.map((r) => r.key!))];
+  const position = (name: string) =>
+    Math.min(...optionRows.filter((r) => r.key === name).map((r) => r.b ?? Number.MAX_SAFE_INTEGER));
+  names.sort((a, b) => position(a) - position(b) || a.localeCompare(b));
+  const options = names.map((name) => {
+    const selected = new Set(filters.options?.[name] ?? []);
+    const own = optionRows.filter((r) => r.key === name);
+    // A size-like option lists the same few value scales everywhere (XS…XL): keep their order.
+    // Colours come in a different list per product: alphabetical reads better.
+    const isScale = new Set(own.map((r) => r.scale)).size <= 3;
+    const values = own
+      .sort((a, b) =>
+        isScale
+          ? (a.scale ?? '').localeCompare(b.scale ?? '') ||
+            (a.c ?? Number.MAX_SAFE_INTEGER) - (b.c ?? Number.MAX_SAFE_INTEGER) ||
+            a.label!.localeCompare(b.label!)
+          : a.label!.localeCompare(b.label!),
+      )
+      .map((r): FacetValue => ({
+        value: r.label!,
+        label: r.label!,
+        count: r.a ?? 0,
+        selected: selected.has(r.label!),
+      }));
+    return { name, values };
+  });
+
+  const currency = price?.key ?? null;
+  return {
+    total: total?.a ?? 0,
+    facets: {
+      brands,
+      categories,
+      options,
+      price: {
+        min: currency && price?.a != null ? money(price.a, currency) : null,
+        max: currency && price?.b != null ? money(price.b, currency) : null,
+        selected_min: filters.price_min ?? null,
+        selected_max: filters.price_max ?? null,
+      },
+      in_stock: { count: total?.b ?? 0, selected: filters.in_stock === true },
+    },
+  };
+}
+
+export function pagination(page: number, perPage: number, total: number): Pagination {
+  return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/**
+ * A page of any listing scope with its facets: two queries (page, facets), run side by side.
+ * Shared by the catalogue listings and search.
+ */
+export async function queryListing(db: Db, scope: ListingScope, body: ListingQuery) {
+  const [rows, facetRows] = await Promise.all([
+    queryRows<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page)),
+    queryRows<FacetRow>(db, listingFacetsSql(scope, body.filters)),
+  ]);
+  const { total, facets } = buildFacets(facetRows, body.filters);
+  return {
+    products: rows.map(cardFromRow),
+    pagination: pagination(body.page, body.per_page, total),
+    facets,
+    sort: body.sort,
+  };
+}
+
+/**
+ * A category, collection or shop listing: the entity, one page of products and the facets.
+ * Three queries at most (entity, page, facets; shop-all skips the first), whatever the page size.
+ * Null when the slug names nothing of that kind.
+ */
+export async function getListing(
+  db: Db,
+  type: ListingType,
+  slug: string,
+  body: ListingQuery,
+): Promise<ListingPage | null> {
+  const scope: ListingScope =
+    type === 'category'
+      ? { kind: 'category', slug }
+      : type === 'collection'
+        ? { kind: 'collection', slug }
+        : { kind: 'shop', superSlug: slug === SHOP_ALL_SLUG ? null : slug };
+  // The scope is keyed by slug, so all three run at once; an unknown slug just wastes two empty scans.
+  const [entity, result] = await Promise.all([findEntity(db, slug, [type]), queryListing(db, scope, body)]);
+  if (!entity) return null;
+  return { listing: entity, ...result };
+}
+
+/**
+ * The facets of a listing named by slug alone (category first, then collection, then super
+ * category or `all`; `type` picks one). Two queries (entity, facets).
+ */
+export async function getListingFilters(db: Db, slug: string, type?: ListingType): Promise<ListingFiltersPage | null> {
+  const entity = await findEntity(db, slug, type ? [type] : ['category', 'collection', 'shop']);
+  if (!entity) return null;
+  const rows = await queryRows<FacetRow>(db, listingFacetsSql(scopeFor(entity), {}));
+  const { total, facets } = buildFacets(rows, {});
+  return { listing: entity, total, facets };
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { FormFieldSchema, formSubmissionSchema, messages, type FormDefinition } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { formSubmissions, forms } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http.ts';
+
+/** An active form's definition; null if unknown or switched off. */
+export async function getForm(db: Db, id: string): Promise<FormDefinition | null> {
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.isActive, true)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    // Parsed so a definition stored before a new field property existed still answers in full.
+    fields: row.fields.map((f) => FormFieldSchema.parse(f)),
+    submit_label: row.submitLabel,
+    success_message: row.successMessage,
+  };
+}
+
+/**
+ * Validates `body` against the form's fields (spec messages, one per field; 422 with errors by
+ * field name), keeps only the defined fields and stores the submission. Answers the form's
+ * success message; null if the form is unknown or switched off.
+ */
+export async function submitForm(
+  db: Db,
+  id: string,
+  body: unknown,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<{ successMessage: string } | null> {
+  const form = await getForm(db, id);
+  if (!form) return null;
+  const parsed = formSubmissionSchema(form.fields).safeParse(body ?? {});
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+      (errors[field] ??= []).push(issue.message);
+    }
+    throw new HttpError(422, messages.invalidData, errors);
+  }
+  await db.insert(formSubmissions).values({
+    formId: form.id,
+    data: parsed.data,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return { successMessage: form.success_message };
+}

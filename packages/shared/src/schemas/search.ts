@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
+import { messages } from '../messages.ts';
+import { ImageRefSchema } from './storefront.ts';
+import { FacetsSchema, LISTING_SORTS, PaginationSchema, ProductCardSchema, listingPagingShape } from './catalog.ts';
+
+/** Longest search text accepted; longer answers 422. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_SUGGESTION_PRODUCTS = 8;
+export const SEARCH_SUGGESTION_CATEGORIES = 5;
+
+/** The search text: required (blank counts as missing), at most SEARCH_QUERY_MAX_LENGTH characters. */
+export const SearchQueryTextSchema = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? messages.required : messages.fallback) })
+  // Control characters (NUL: PostgreSQL text cannot hold it) are separators, never content.
+  // eslint-disable-next-line no-control-regex
+  .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, ' '))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: messages.required })
+      .max(SEARCH_QUERY_MAX_LENGTH, { error: messages.maxLength(SEARCH_QUERY_MAX_LENGTH) }),
+  );
+
+/** GET /api/search/search?query=… (suggestions while typing). */
+export const SearchSuggestQuerySchema = z.object({ query: SearchQueryTextSchema });
+
+export const SearchSuggestionSchema = z.object({
+  query: z.string(),
+  products: z.array(
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      url: z.string(),
+      image: ImageRefSchema.nullable(),
+      price: MoneySchema,
+    }),
+  ),
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), url: z.string() })),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
+
+/** POST /api/search/search-products: the query plus the listing filters, sort and paging. */
+export const SearchProductsBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ query: SearchQueryTextSchema, ...listingPagingShape }).strict(),
+);
+export type SearchProductsBody = z.input<typeof SearchProductsBodySchema>;
+export type SearchProductsQuery = z.output<typeof SearchProductsBodySchema>;
+
+export const SearchResultsSchema = z.object({
+  query: z.string(),
+  products: z.array(ProductCardSchema),
+  pagination: PaginationSchema,
+  facets: FacetsSchema,
+  sort: z.enum(LISTING_SORTS),
+});
+export type SearchResults = z.infer<typeof SearchResultsSchema>;
