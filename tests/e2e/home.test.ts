@@ -28,9 +28,9 @@ describe('home page', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
 
-    // New arrivals (newest first) and the featured list, with prices and stock state.
+    // The home template's product sections: new arrivals (newest first) and customer favourites.
     expect(html).toContain('New arrivals');
-    expect(html).toContain('Featured');
+    expect(html).toContain('Customer favourites');
     expect(html).toContain('Organic Cotton Crew Tee');
     expect(html).toContain('Copper Water Bottle');
     expect(html).toContain('₹799.00');

@@ -122,8 +122,9 @@ describe('client-side navigation', () => {
     await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const search = page.getByRole('search').first();
-    await search.getByRole('searchbox', { name: 'Search products' }).fill('linen shirt');
-    await search.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    // Once interactive the box is a combobox (it suggests as you type); still a plain GET form.
+    await search.getByRole('combobox', { name: 'Search products' }).fill('linen shirt');
+    await search.getByRole('combobox', { name: 'Search products' }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/search');
     expect(new URL(page.url()).searchParams.get('q')).toBe('linen shirt');
     await page.close();
@@ -165,10 +166,14 @@ describe('error pages', () => {
     await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     await setMarker(page);
-    // Product pages are not built yet, so a product card leads to the not-found screen.
-    await page.locator('a[href="/product/organic-cotton-crew-tee"]').first().click();
+    // A client-side navigation (as a stale link would make) to a product that does not exist.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/product/no-such-product'),
+    );
     await page.getByRole('heading', { level: 1, name: 'Page Not Found!' }).waitFor();
-    await expect(page.getByText('Page not found: /product/organic-cotton-crew-tee').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Page not found: /product/no-such-product').isVisible()).resolves.toBe(true);
     await expect(markerSurvived(page)).resolves.toBe(true);
     await page.close();
   });

@@ -15,6 +15,8 @@ import { useShopData } from './lib/shop';
 import { storefrontCss } from './lib/theme';
 import './app.css';
 
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true};';
+
 const SHELL_MENUS = { main: 'main-menu', footer: ['footer-shop', 'footer-help'] } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -93,6 +95,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/*
+          Before any module loads: zod (shared schemas) otherwise probes `new Function` when a
+          schema is created, which the CSP blocks and reports as a violation.
+        */}
+        <script nonce={nonce?.script} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
         {shop && <meta name="theme-color" content={shop.storefront.theme.primary} />}

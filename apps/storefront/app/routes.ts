@@ -1,3 +1,19 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx'), route('*', 'routes/$.tsx')] satisfies RouteConfig;
+export default [
+  index('routes/home.tsx'),
+  route('shop-online/:slug?', 'routes/shop-online.tsx'),
+  route('product-category/:slug', 'routes/product-category.tsx'),
+  route('product-collection/:slug', 'routes/product-collection.tsx'),
+  route('product/*', 'routes/product.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('blogs', 'routes/blogs.tsx'),
+  route('blogs/:slug', 'routes/blog-post.tsx'),
+  // Resource routes: no UI, answered by their loaders/actions.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('resources/quickview/:slug', 'routes/resources.quickview.ts'),
+  route('resources/search-suggestions', 'routes/resources.search-suggestions.ts'),
+  route('resources/grid-columns', 'routes/resources.grid-columns.ts'),
+  route('*', 'routes/$.tsx'),
+] satisfies RouteConfig;

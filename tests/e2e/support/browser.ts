@@ -79,3 +79,43 @@ export async function watchForProblems(page: Page): Promise<string[]> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * A separate headless Chromium whose pages run no JavaScript at all: for checking that the
+ * server-rendered forms and links work on their own (progressive enhancement).
+ */
+export async function launchNoScriptBrowser(): Promise<{ newPage: () => Promise<Page>; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ javaScriptEnabled: false, userAgent: SHOPPER_UA, viewport: DESKTOP });
+  return { newPage: () => context.newPage(), close: () => browser.close() };
+}
+
+/** Every JSON-LD block on the page, parsed. */
+export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((b) => {
+    const parsed = JSON.parse(b) as Record<string, unknown> | Record<string, unknown>[];
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
+}
+
+/** Counts full document loads from now on: client-side navigation must not cause any. */
+export function countDocumentLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document' && req.frame() === page.mainFrame()) loads++;
+  });
+  return () => loads;
+}

@@ -5,6 +5,20 @@ interface PageMeta {
   /** Page title; the store name is appended. Omitted: the storefront's own meta title. */
   title?: string | null;
   description?: string | null;
+  /** Path (with any query that changes the content) of the page's canonical URL. */
+  canonical?: string;
+  /** Image for social previews; a /media path or an absolute URL. */
+  image?: string | null;
+  /** Open Graph type: website (default), product or article. */
+  type?: 'website' | 'product' | 'article';
+  /** Keep this page out of search indexes (search results, filtered listings). */
+  noindex?: boolean;
+}
+
+/** An absolute URL on this shop for a path (or the URL unchanged when it already is one). */
+export function absoluteUrl(shop: ShopData | undefined, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${shop?.host ?? ''}${path}`;
 }
 
 /** Root loader data as meta functions see it (matches carry every route's loader data). */
@@ -30,16 +44,17 @@ export function shopMeta(shop: ShopData | undefined, page: PageMeta = {}): MetaD
     { property: 'og:site_name', content: name },
     { property: 'og:title', content: page.title ?? (sf.meta.title || name) },
     { property: 'og:description', content: description },
-    { property: 'og:type', content: 'website' },
-    { name: 'twitter:card', content: sf.social_sharing_image ? 'summary_large_image' : 'summary' },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { name: 'twitter:card', content: page.image || sf.social_sharing_image ? 'summary_large_image' : 'summary' },
   ];
   if (sf.meta.keywords) tags.push({ name: 'keywords', content: sf.meta.keywords });
-  if (sf.social_sharing_image) {
-    const image = sf.social_sharing_image.startsWith('/')
-      ? `${shop.host}${sf.social_sharing_image}`
-      : sf.social_sharing_image;
-    tags.push({ property: 'og:image', content: image });
+  if (page.canonical !== undefined) {
+    const url = absoluteUrl(shop, page.canonical);
+    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
   }
+  const image = page.image || sf.social_sharing_image;
+  if (image) tags.push({ property: 'og:image', content: absoluteUrl(shop, image) });
   if (!sf.enable_indexing) tags.push({ name: 'robots', content: 'noindex, nofollow' });
+  else if (page.noindex) tags.push({ name: 'robots', content: 'noindex, follow' });
   return tags;
 }

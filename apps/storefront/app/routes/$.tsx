@@ -1,26 +1,41 @@
-import { Link } from 'react-router';
 import { messages } from '@shopfront/shared';
 import type { Route } from './+types/$';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
-import { ChevronRightIcon } from '../components/ui/icons';
-import { PageBlocks } from '../features/content/page-blocks';
+import { JsonLd } from '../components/json-ld';
+import { submitFormSection } from '../features/content/form-action.server';
+import { TemplateSections } from '../features/content/template-sections';
 import { ApiError, api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
+import { useShop } from '../lib/shop';
+
+/** Pages without a template of their own are laid out with this one (their blocks). */
+const DEFAULT_PAGE_TEMPLATE = 'page';
+const SLUG = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 
 /** Any path no other route claims is a CMS page slug, possibly spanning several segments. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   const slug = (params['*'] ?? '').replace(/\/+$/, '');
-  const path = new URL(request.url).pathname;
-  if (!slug) throw notFound(messages.pageNotFound(path));
+  // Spec section 8: a failed page lookup is the 404 page, with the path it was asked for.
+  if (!slug || !SLUG.test(slug)) throw notFound(messages.pageNotFound(url.pathname));
+  let data;
   try {
-    const page = await api(context).page(slug);
-    return { page };
+    data = await api(context).templateBoth(DEFAULT_PAGE_TEMPLATE, { slug, query: url.search.slice(1) });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw notFound(messages.pageNotFound(path));
+    if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
+      throw notFound(messages.pageNotFound(url.pathname));
+    }
     console.error('page lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
+  if (!data.page) throw notFound(messages.pageNotFound(url.pathname));
+  return { ...data, page: data.page };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return submitFormSection(api(context), request);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -28,38 +43,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return shopMeta(rootDataFrom(matches), {
     title: page?.meta_title || page?.title,
     description: page?.meta_description,
+    ...(page ? { canonical: `/${page.slug}` } : {}),
   });
 }
 
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, template, component_data } = loaderData;
+  const shop = useShop();
+  const crumbs = [{ label: 'Home', to: '/' }, { label: page.title }];
   return (
     <article className="cms-page">
+      <JsonLd data={breadcrumbJsonLd(crumbs, shop.host, `/${page.slug}`)} />
       <header className="border-b border-ink/10 bg-surface">
         <Container className="py-10 md:py-16">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex items-center gap-1.5 text-sm text-muted">
-              <li>
-                <Link to="/" className="hover:text-ink hover:underline">
-                  Home
-                </Link>
-              </li>
-              <li aria-hidden="true">
-                <ChevronRightIcon className="size-3.5" />
-              </li>
-              <li aria-current="page" className="truncate text-ink">
-                {page.title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb items={crumbs} />
           <h1 className="mt-4 text-4xl font-semibold md:text-5xl">{page.title}</h1>
         </Container>
       </header>
-      <Container className="py-10 pb-16 md:py-14 md:pb-24">
-        <div className="max-w-3xl">
-          <PageBlocks blocks={page.blocks} />
-        </div>
-      </Container>
+      <div className="pb-10 md:pb-16">
+        <TemplateSections sections={template.sections} componentData={component_data} page={page} />
+      </div>
     </article>
   );
 }

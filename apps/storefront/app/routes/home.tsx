@@ -1,19 +1,21 @@
 import type { Route } from './+types/home';
 import { ProductGridSection } from '../features/catalog/product-grid-section';
+import { submitFormSection } from '../features/content/form-action.server';
 import { HeroSlider } from '../features/content/hero-slider';
-import { api } from '../lib/api.server';
+import { TemplateSections } from '../features/content/template-sections';
+import { ApiError, api } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 
+const HOME_TEMPLATE = 'home';
 const HERO_SLIDER = 'home-hero';
 const GRID_ITEMS = 8;
 
 export const handle = { page: { slug: 'home' } };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const client = api(context);
-  // Each section is optional on its own; only a home page with nothing at all is an error.
+/** A shop that has no home template yet still gets a home page: the hero and two product grids. */
+async function builtInHome(client: ReturnType<typeof api>) {
   const [slider, latest, featured] = await Promise.allSettled([
     client.slider(HERO_SLIDER),
     client.productGrid({ items: GRID_ITEMS, source: 'latest' }),
@@ -31,32 +33,62 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const client = api(context);
+  const url = new URL(request.url);
+  try {
+    const template = await client.templateBoth(HOME_TEMPLATE, { path: '/', query: url.search.slice(1) });
+    return { template, fallback: null };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) {
+      console.error('home template failed', err);
+    }
+    return { template: null, fallback: await builtInHome(client) };
+  }
+}
+
+/** Form sections (contact, newsletter) post here; errors come back beside their fields. */
+export async function action({ context, request }: Route.ActionArgs) {
+  return submitFormSection(api(context), request);
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  return shopMeta(rootDataFrom(matches));
+  return shopMeta(rootDataFrom(matches), { canonical: '/' });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const title = useShop().storefront.meta.title;
+  const { template, fallback } = loaderData;
   return (
     <>
       {title && <h1 className="sr-only">{title}</h1>}
-      {loaderData.slider && <HeroSlider slider={loaderData.slider} />}
-      <ProductGridSection
-        id="new-arrivals"
-        eyebrow="Just in"
-        title="New arrivals"
-        products={loaderData.latest}
-        viewAll={{ to: '/shop-online', label: 'Shop all' }}
-      />
-      <div className="bg-surface">
-        <ProductGridSection
-          id="featured"
-          eyebrow="Loved by our customers"
-          title="Featured"
-          products={loaderData.featured}
-          layout="rail"
+      {template ? (
+        <TemplateSections
+          sections={template.template.sections}
+          componentData={template.component_data}
+          page={template.page}
         />
-      </div>
+      ) : fallback ? (
+        <>
+          {fallback.slider && <HeroSlider slider={fallback.slider} />}
+          <ProductGridSection
+            id="new-arrivals"
+            eyebrow="Just in"
+            title="New arrivals"
+            products={fallback.latest}
+            viewAll={{ to: '/shop-online', label: 'Shop all' }}
+          />
+          <div className="bg-surface">
+            <ProductGridSection
+              id="featured"
+              eyebrow="Loved by our customers"
+              title="Featured"
+              products={fallback.featured}
+              layout="rail"
+            />
+          </div>
+        </>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,9 @@ export function Price({ price, mrp, discountPercent }: { price: Money; mrp: Mone
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
       <span className="sr-only">Price:</span>
-      <span className="text-[15px] font-semibold text-ink">{price.formatted}</span>
+      <span data-price className="text-[15px] font-semibold text-ink">
+        {price.formatted}
+      </span>
       {mrp && (
         <>
           <span className="sr-only">, was</span>

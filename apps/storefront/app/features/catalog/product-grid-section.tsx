@@ -29,7 +29,8 @@ export function ProductGridSection({
   return (
     <section aria-labelledby={headingId} className="py-12 md:py-16">
       <Container>
-        <div className="mb-6 flex items-end justify-between gap-4 md:mb-8">
+        {/* A rail's arrow buttons sit at the top right: keep "View all" clear of them. */}
+        <div className={`mb-6 flex items-end justify-between gap-4 md:mb-8 ${layout === 'rail' ? 'md:pr-28' : ''}`}>
           <div>
             {eyebrow && (
               <p className="mb-1.5 text-xs font-semibold tracking-[0.16em] text-primary uppercase">{eyebrow}</p>

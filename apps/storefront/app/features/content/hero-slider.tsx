@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Slider } from '@shopfront/shared';
+import { imageUrl, srcSet, type Slider } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/ui/icons';
@@ -14,7 +14,7 @@ const controlButton =
  * the first slide in view, so it reads well before hydration or without JavaScript; controls
  * appear once the page is interactive.
  */
-export function HeroSlider({ slider }: { slider: Slider }) {
+export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slider; autoplayMs?: number }) {
   const slides = slider.slides;
   const [index, setIndex] = useState(0);
   const [interactive, setInteractive] = useState(false);
@@ -24,14 +24,14 @@ export function HeroSlider({ slider }: { slider: Slider }) {
 
   useEffect(() => {
     setInteractive(true);
-    setPlaying(count > 1 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  }, [count]);
+    setPlaying(count > 1 && autoplayMs > 0 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }, [count, autoplayMs]);
 
   useEffect(() => {
     if (!playing || hovered || count < 2) return;
-    const t = setTimeout(() => setIndex((i) => (i + 1) % count), AUTOPLAY_MS);
+    const t = setTimeout(() => setIndex((i) => (i + 1) % count), autoplayMs || AUTOPLAY_MS);
     return () => clearTimeout(t);
-  }, [playing, hovered, index, count]);
+  }, [playing, hovered, index, count, autoplayMs]);
 
   if (!count) return null;
   const go = (i: number) => setIndex((i + count) % count);
@@ -65,7 +65,9 @@ export function HeroSlider({ slider }: { slider: Slider }) {
               className="relative h-[min(72svh,560px)] w-full shrink-0 md:h-[clamp(420px,44vw,640px)]"
             >
               <img
-                src={slide.image.url}
+                src={imageUrl(slide.image.url, 1280)}
+                srcSet={srcSet(slide.image.url)}
+                sizes="100vw"
                 alt={slide.image.alt}
                 width={1600}
                 height={700}

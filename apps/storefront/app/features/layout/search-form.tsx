@@ -1,11 +1,108 @@
-import { Form, useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { imageUrl } from '@shopfront/shared';
 import { SearchIcon } from '../../components/ui/icons';
+import type { loader as suggestionsLoader } from '../../routes/resources.search-suggestions';
 
-/** Product search entry: a plain GET to /search, so it works before hydration too. */
+/** Typing pauses this long before suggestions are asked for. */
+const SUGGEST_DEBOUNCE_MS = 200;
+const MIN_CHARS = 2;
+
+interface Option {
+  id: string;
+  href: string;
+  label: string;
+}
+
+/**
+ * Product search entry: a plain GET to /search, so it works before hydration too. Once the
+ * page is interactive it suggests products and categories as you type (ARIA combobox: arrow
+ * keys move through the list, Enter opens the highlighted entry, Escape closes it).
+ */
 export function SearchForm({ id, autoFocus, className = '' }: { id: string; autoFocus?: boolean; className?: string }) {
   const [params] = useSearchParams();
+  const fetcher = useFetcher<typeof suggestionsLoader>();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [value, setValue] = useState(params.get('q') ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const root = useRef<HTMLFormElement>(null);
+
+  // Landing on a search page shows its query in the box.
+  const urlQuery = params.get('q') ?? '';
+  useEffect(() => setValue(urlQuery), [urlQuery]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const load = fetcher.load;
+  const ask = (text: string) => {
+    clearTimeout(timer.current);
+    const q = text.trim();
+    if (q.length < MIN_CHARS) {
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(() => {
+      void load(`/resources/search-suggestions?q=${encodeURIComponent(q)}`);
+      setOpen(true);
+      setActive(-1);
+    }, SUGGEST_DEBOUNCE_MS);
+  };
+
+  // While the next answer is on its way the previous one stays up: no flicker between keystrokes.
+  const data = fetcher.data;
+  const fresh = !!data;
+  const allResults = `/search?q=${encodeURIComponent(value.trim())}`;
+  const options: Option[] = data
+    ? [
+        ...data.products.map((p) => ({ id: `p-${p.id}`, href: p.url, label: p.name })),
+        ...data.categories.map((c) => ({ id: `c-${c.slug}`, href: c.url, label: c.name })),
+        ...(data.products.length || data.categories.length
+          ? [{ id: 'all', href: allResults, label: `See all results for “${value.trim()}”` }]
+          : []),
+      ]
+    : [];
+  const expanded = open && fresh && value.trim().length >= MIN_CHARS;
+  const optionId = (i: number) => `${listId}-opt-${i}`;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        setOpen(false);
+      }
+      return;
+    }
+    if (!expanded || !options.length) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((i) => (i + 1) % options.length);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+    } else if (e.key === 'Enter' && active >= 0) {
+      e.preventDefault();
+      setOpen(false);
+      navigate(options[active]!.href);
+    }
+  };
+
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+    <Form
+      ref={root}
+      method="get"
+      action="/search"
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={() => {
+        clearTimeout(timer.current);
+        setOpen(false);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -13,12 +110,24 @@ export function SearchForm({ id, autoFocus, className = '' }: { id: string; auto
         id={id}
         type="search"
         name="q"
-        defaultValue={params.get('q') ?? ''}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          ask(e.target.value);
+        }}
+        onFocus={() => value.trim().length >= MIN_CHARS && fresh && setOpen(true)}
+        onKeyDown={onKeyDown}
         placeholder="Search products"
         autoComplete="off"
         enterKeyHint="search"
         autoFocus={autoFocus}
-        className="h-11 w-full rounded-full border border-ink/15 bg-surface pr-11 pl-4 text-sm text-ink placeholder:text-muted focus:border-primary focus:bg-background focus:outline-none"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        maxLength={200}
+        className="h-11 w-full rounded-full border border-ink/15 bg-surface pr-11 pl-4 text-sm text-ink placeholder:text-muted focus:border-primary focus:bg-background focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />
       <button
         type="submit"
@@ -27,6 +136,96 @@ export function SearchForm({ id, autoFocus, className = '' }: { id: string; auto
       >
         <SearchIcon className="size-[18px]" />
       </button>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Search suggestions"
+        hidden={!expanded}
+        className="search-suggestions absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] min-w-[300px] overflow-y-auto rounded-2xl border border-ink/10 bg-background p-2 shadow-xl lg:left-auto lg:w-[380px]"
+      >
+        {expanded && options.length === 0 && (
+          <p className="px-3 py-4 text-sm text-muted">No suggestions. Press Enter to search for “{value.trim()}”.</p>
+        )}
+        {expanded && data && data.products.length > 0 && (
+          <p
+            className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-[0.14em] text-muted uppercase"
+            aria-hidden="true"
+          >
+            Products
+          </p>
+        )}
+        {expanded &&
+          data?.products.map((p, i) => (
+            <Link
+              key={p.id}
+              id={optionId(i)}
+              to={p.url}
+              role="option"
+              aria-selected={active === i}
+              tabIndex={-1}
+              onClick={() => setOpen(false)}
+              onMouseEnter={() => setActive(i)}
+              className={`flex items-center gap-3 rounded-xl px-2 py-2 ${active === i ? 'bg-surface' : ''}`}
+            >
+              <span className="size-11 shrink-0 overflow-hidden rounded-lg bg-surface">
+                {p.image && (
+                  <img
+                    src={imageUrl(p.image.url, 320)}
+                    alt=""
+                    width={44}
+                    height={44}
+                    className="size-full object-cover"
+                  />
+                )}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
+                <span className="block text-xs text-muted">{p.price.formatted}</span>
+              </span>
+            </Link>
+          ))}
+        {expanded && data && data.categories.length > 0 && (
+          <p
+            className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-[0.14em] text-muted uppercase"
+            aria-hidden="true"
+          >
+            Categories
+          </p>
+        )}
+        {expanded &&
+          data?.categories.map((c, j) => {
+            const i = data.products.length + j;
+            return (
+              <Link
+                key={c.slug}
+                id={optionId(i)}
+                to={c.url}
+                role="option"
+                aria-selected={active === i}
+                tabIndex={-1}
+                onClick={() => setOpen(false)}
+                onMouseEnter={() => setActive(i)}
+                className={`block rounded-xl px-3 py-2.5 text-sm font-medium ${active === i ? 'bg-surface' : ''}`}
+              >
+                {c.name}
+              </Link>
+            );
+          })}
+        {expanded && options.length > 0 && (
+          <Link
+            id={optionId(options.length - 1)}
+            to={allResults}
+            role="option"
+            aria-selected={active === options.length - 1}
+            tabIndex={-1}
+            onClick={() => setOpen(false)}
+            onMouseEnter={() => setActive(options.length - 1)}
+            className={`mt-1 block rounded-xl px-3 py-2.5 text-sm font-semibold text-primary ${active === options.length - 1 ? 'bg-surface' : ''}`}
+          >
+            {options[options.length - 1]!.label}
+          </Link>
+        )}
+      </div>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useHeartBeat } from '../../lib/heart-beat';
 import { useShop } from '../../lib/shop';
+import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
 import { NoticeBar } from './notice-bar';
@@ -14,7 +15,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const { storefront } = useShop();
   useHeartBeat();
   return (
-    <>
+    <QuickviewHost>
       <a
         href="#main-content"
         className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -31,6 +32,6 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <SiteFooter />
       <MobileFooter />
       {storefront.is_scroll_button_enabled && <ScrollToTop />}
-    </>
+    </QuickviewHost>
   );
 }

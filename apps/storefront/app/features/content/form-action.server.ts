@@ -1,0 +1,40 @@
+import { data } from 'react-router';
+import { messages } from '@shopfront/shared';
+import { ApiError, type ApiClient } from '../../lib/api.server';
+import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from './form-submission';
+
+/**
+ * Submits a form section's fields to POST /api/form/submit/{id}. Field errors come back with the
+ * server's own messages, to be shown beside the fields; the typed values are kept so nothing
+ * the shopper wrote is lost.
+ */
+export async function submitFormSection(client: ApiClient, request: Request) {
+  const body = await request.formData();
+  const section = String(body.get(FORM_SECTION_FIELD) ?? '');
+  const formId = String(body.get(FORM_ID_FIELD) ?? '');
+  const values: Record<string, string> = {};
+  for (const [k, v] of body) if (typeof v === 'string' && !k.startsWith('_')) values[k] = v;
+  if (!formId) {
+    return data<FormSectionResult>(
+      { section, ok: false, message: messages.fallback, errors: {}, values },
+      { status: 400 },
+    );
+  }
+  try {
+    await client.submitForm(formId, values);
+    // The section shows the form's own success message; this is the fallback.
+    return data<FormSectionResult>({ section, ok: true, message: 'Thank you! We have received your message.' });
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) {
+      return data<FormSectionResult>(
+        { section, ok: false, message: err.message, errors: err.errors, values },
+        { status: err.status },
+      );
+    }
+    console.error('form submit failed', err);
+    return data<FormSectionResult>(
+      { section, ok: false, message: messages.unexpected, errors: {}, values },
+      { status: 500 },
+    );
+  }
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { formSubmissionSchema, type FormDefinition, type FormField } from '@shopfront/shared';
+import { Container } from '../../../components/container';
+import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from '../form-submission';
+import { SectionHeading } from './section-heading';
+
+const inputClass =
+  'block w-full rounded-xl border bg-background px-4 py-3 text-[15px] text-ink placeholder:text-muted/70 focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none aria-[invalid=true]:border-red-600';
+
+function Field({
+  field,
+  sectionKey,
+  error,
+  defaultValue,
+}: {
+  field: FormField;
+  sectionKey: string;
+  error?: string;
+  defaultValue?: string;
+}) {
+  const id = `${sectionKey}-${field.name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    defaultValue,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    placeholder: field.placeholder ?? undefined,
+    maxLength: field.max_length ?? undefined,
+    minLength: field.min_length ?? undefined,
+    className: `${inputClass} ${error ? 'border-red-600' : 'border-ink/15'}`,
+  };
+  return (
+    <div className={field.type === 'textarea' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {field.label}
+        {field.required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-muted"> (optional)</span>
+        )}
+      </label>
+      {field.type === 'textarea' ? (
+        <textarea {...common} rows={5} />
+      ) : field.type === 'select' ? (
+        <select {...common} defaultValue={defaultValue ?? ''}>
+          <option value="" disabled={field.required}>
+            {field.placeholder ?? 'Choose…'}
+          </option>
+          {field.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={field.type}
+          autoComplete={field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : undefined}
+          inputMode={field.type === 'tel' ? 'tel' : undefined}
+        />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A contact-style form. It posts to the page's own action, so it works without JavaScript; with
+ * it, the shared schema checks the fields first (same messages as the server), and the server's
+ * field errors are shown beside the fields either way.
+ */
+export function FormSection({
+  id,
+  title,
+  form,
+  sectionKey,
+}: {
+  id: string;
+  title: string;
+  form: FormDefinition;
+  sectionKey: string;
+}) {
+  const result = useActionData() as FormSectionResult | undefined;
+  const mine = result?.section === sectionKey ? result : undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get(FORM_SECTION_FIELD) === sectionKey;
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const serverErrors = mine && !mine.ok ? mine.errors : {};
+  const errors = clientErrors ?? serverErrors;
+
+  useEffect(() => {
+    if (!mine) return;
+    setClientErrors(null);
+    if (mine.ok) formRef.current?.reset();
+    statusRef.current?.focus();
+  }, [mine]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const values = Object.fromEntries(
+      [...new FormData(e.currentTarget)].filter(([k, v]) => typeof v === 'string' && !k.startsWith('_')),
+    );
+    const parsed = formSubmissionSchema(form.fields).safeParse(values);
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    e.preventDefault();
+    const found: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      (found[key] ??= []).push(issue.message);
+    }
+    setClientErrors(found);
+    const first = form.fields.find((f) => found[f.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+  };
+
+  const headingId = `${id}-title`;
+  const heading = title || form.name;
+  return (
+    <section aria-labelledby={headingId} className="py-12 md:py-16">
+      <Container>
+        <div className="mx-auto max-w-2xl rounded-3xl bg-surface p-6 sm:p-10">
+          <SectionHeading id={headingId} title={heading} />
+          {form.description && <p className="-mt-3 mb-6 text-muted">{form.description}</p>}
+          <div ref={statusRef} tabIndex={-1} role="status" className="focus:outline-none">
+            {mine?.ok && (
+              <p className="mb-6 rounded-xl bg-primary/10 px-4 py-3 font-medium text-primary">
+                {form.success_message || mine.message}
+              </p>
+            )}
+            {mine && !mine.ok && Object.keys(mine.errors).length === 0 && (
+              <p className="mb-6 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-700">{mine.message}</p>
+            )}
+          </div>
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            preventScrollReset
+            onSubmit={onSubmit}
+            className="grid gap-5 sm:grid-cols-2"
+          >
+            <input type="hidden" name={FORM_SECTION_FIELD} value={sectionKey} />
+            <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+            {form.fields.map((f) => (
+              <Field
+                key={f.name}
+                field={f}
+                sectionKey={sectionKey}
+                error={errors[f.name]?.[0]}
+                defaultValue={mine && !mine.ok ? mine.values[f.name] : undefined}
+              />
+            ))}
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={submitting}>
+                {submitting ? 'Sending…' : form.submit_label || 'Submit'}
+              </button>
+            </div>
+          </Form>
+        </div>
+      </Container>
+    </section>
+  );
+}

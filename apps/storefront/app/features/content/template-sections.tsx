@@ -1,0 +1,168 @@
+import type { ComponentData, Page, Section } from '@shopfront/shared';
+import { Container } from '../../components/container';
+import { Pagination } from '../../components/pagination';
+import { ProductGridSection } from '../catalog/product-grid-section';
+import { BlogCard } from '../blog/blog-card';
+import { ContentBlocks } from './content-blocks';
+import { HeroSlider } from './hero-slider';
+import { PageBlocks } from './page-blocks';
+import { FaqSection } from './sections/faq-section';
+import { FormSection } from './sections/form-section';
+import { Gallery } from './sections/gallery';
+import { ImageWithText } from './sections/image-with-text';
+import { Marquee } from './sections/marquee';
+import { SectionHeading } from './sections/section-heading';
+import { Testimonials } from './sections/testimonials';
+import { TileGrid } from './sections/tile-grid';
+
+type DataOf<T extends ComponentData['type']> = Extract<ComponentData, { type: T }>['data'];
+
+function SectionView({ section, data, page }: { section: Section; data: unknown; page: Page | null }) {
+  const id = `section-${section.key}`;
+  switch (section.type) {
+    case 'hero_slider': {
+      const slider = data as DataOf<'hero_slider'>;
+      return slider ? <HeroSlider slider={slider} autoplayMs={section.settings.autoplay_ms} /> : null;
+    }
+    case 'marquee':
+      return (
+        <Marquee
+          items={section.settings.items}
+          durationS={section.settings.duration_s}
+          linkUrl={section.settings.link_url}
+        />
+      );
+    case 'product_grid': {
+      const grid = data as DataOf<'product_grid'> | null;
+      const s = section.settings;
+      return (
+        <ProductGridSection
+          id={id}
+          title={s.title}
+          products={grid?.products ?? []}
+          layout={s.layout === 'carousel' ? 'rail' : 'grid'}
+          {...(s.view_all_url ? { viewAll: { to: s.view_all_url, label: 'View all' } } : {})}
+        />
+      );
+    }
+    case 'category_grid':
+      return (
+        <TileGrid
+          id={id}
+          title={section.settings.title}
+          tiles={(data as DataOf<'category_grid'> | null)?.categories ?? []}
+          variant="category"
+        />
+      );
+    case 'collection_grid':
+      return (
+        <TileGrid
+          id={id}
+          title={section.settings.title}
+          tiles={(data as DataOf<'collection_grid'> | null)?.collections ?? []}
+          variant="collection"
+        />
+      );
+    case 'rich_text':
+      return (
+        <section aria-labelledby={section.settings.title ? `${id}-title` : undefined} className="py-10 md:py-14">
+          <Container>
+            <div className="mx-auto max-w-3xl">
+              <SectionHeading id={`${id}-title`} title={section.settings.title} />
+              <ContentBlocks blocks={section.settings.blocks} />
+            </div>
+          </Container>
+        </section>
+      );
+    case 'image_with_text': {
+      const s = section.settings;
+      return (
+        <ImageWithText
+          id={id}
+          title={s.title}
+          text={s.text}
+          image={s.image}
+          imagePosition={s.image_position}
+          linkUrl={s.link_url}
+          linkText={s.link_text}
+        />
+      );
+    }
+    case 'testimonials':
+      return (
+        <Testimonials
+          id={id}
+          title={section.settings.title}
+          testimonials={(data as DataOf<'testimonials'> | null)?.testimonials ?? []}
+        />
+      );
+    case 'faq': {
+      const faq = data as DataOf<'faq'>;
+      return faq ? <FaqSection id={id} title={section.settings.title} faq={faq} /> : null;
+    }
+    case 'form': {
+      const form = data as DataOf<'form'>;
+      return form ? <FormSection id={id} title={section.settings.title} form={form} sectionKey={section.key} /> : null;
+    }
+    case 'blog_list': {
+      const list = data as DataOf<'blog_list'> | null;
+      if (!list?.posts.length) return null;
+      return (
+        <section aria-labelledby={section.settings.title ? `${id}-title` : undefined} className="py-12 md:py-16">
+          <Container>
+            <SectionHeading id={`${id}-title`} title={section.settings.title} eyebrow="From the journal" />
+            <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+              {list.posts.map((post) => (
+                <li key={post.slug}>
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+            {section.settings.paginate && (
+              <Pagination page={list.pagination.page} lastPage={list.pagination.last_page} label="Posts pages" />
+            )}
+          </Container>
+        </section>
+      );
+    }
+    case 'gallery':
+      return (
+        <Gallery
+          id={id}
+          title={section.settings.title}
+          images={section.settings.images}
+          columns={section.settings.columns}
+        />
+      );
+    case 'page_content':
+      return page && page.blocks.length > 0 ? (
+        <Container className="py-10 md:py-14">
+          <div className="max-w-3xl">
+            <PageBlocks blocks={page.blocks} />
+          </div>
+        </Container>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** A template's sections in order, each with its resolved data from templateBoth. */
+export function TemplateSections({
+  sections,
+  componentData,
+  page,
+}: {
+  sections: Section[];
+  componentData: ComponentData[];
+  page: Page | null;
+}) {
+  const byKey = new Map(componentData.map((d) => [d.key, d.data]));
+  return (
+    <>
+      {sections.map((section) => (
+        <SectionView key={section.key} section={section} data={byKey.get(section.key) ?? null} page={page} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Route } from './+types/blog-post';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
+import { Container } from '../components/container';
+import { JsonLd } from '../components/json-ld';
+import { ResponsiveImage } from '../components/responsive-image';
+import { BlogCard, formatPostDate } from '../features/blog/blog-card';
+import { ContentBlocks } from '../features/content/content-blocks';
+import { ApiError, api } from '../lib/api.server';
+import { errorResponse, notFound } from '../lib/errors';
+import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
+import { storeName, useShop } from '../lib/shop';
+import { messages } from '@shopfront/shared';
+
+export const handle = { page: { parent_slug: 'blogs' } };
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  try {
+    return await api(context).blogPost(params.slug);
+  } catch (err) {
+    // 422: not even slug-shaped, so no such post either.
+    if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
+      throw notFound(messages.pageNotFound(new URL(request.url).pathname));
+    }
+    console.error('blog post failed', err);
+    throw errorResponse({ kind: 'server-error' });
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const post = loaderData?.post;
+  if (!post) return shopMeta(rootDataFrom(matches));
+  const shop = rootDataFrom(matches);
+  const tags = shopMeta(shop, {
+    title: post.meta_title || post.title,
+    description: post.meta_description || post.excerpt,
+    canonical: `/blogs/${post.slug}`,
+    image: post.cover_image?.url ?? null,
+    type: 'article',
+  });
+  tags.push(
+    { property: 'article:published_time', content: post.published_at },
+    { property: 'article:modified_time', content: post.updated_at },
+  );
+  return tags;
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  const shop = useShop();
+  const path = `/blogs/${post.slug}`;
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blogs' }, { label: post.title }];
+  const posting = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.meta_description || post.excerpt,
+    datePublished: post.published_at,
+    dateModified: post.updated_at,
+    author: { '@type': 'Person', name: post.author },
+    publisher: { '@type': 'Organization', name: storeName(shop) },
+    mainEntityOfPage: absoluteUrl(shop, path),
+    ...(post.cover_image ? { image: absoluteUrl(shop, post.cover_image.url) } : {}),
+    ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
+  };
+  return (
+    <article className="blog-post">
+      <JsonLd data={[posting, breadcrumbJsonLd(crumbs, shop.host, path)]} />
+      <Container className="pt-8 md:pt-12">
+        <Breadcrumb items={crumbs} />
+        <header className="mx-auto mt-8 max-w-3xl text-center md:mt-12">
+          {post.tags.length > 0 && (
+            <p className="text-xs font-semibold tracking-[0.16em] text-primary uppercase">
+              {post.tags.map((t) => t.replace(/-/g, ' ')).join(' · ')}
+            </p>
+          )}
+          <h1 className="mt-3 text-4xl leading-[1.1] font-semibold md:text-5xl">{post.title}</h1>
+          <p className="mt-5 text-sm text-muted">
+            By <span className="font-medium text-ink">{post.author}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={post.published_at}>{formatPostDate(post.published_at)}</time>
+            <span aria-hidden="true"> · </span>
+            {post.reading_minutes} min read
+          </p>
+        </header>
+        {post.cover_image && (
+          <div className="mx-auto mt-8 max-w-5xl overflow-hidden rounded-3xl bg-surface md:mt-12">
+            <ResponsiveImage
+              src={post.cover_image.url}
+              alt={post.cover_image.alt}
+              width={1600}
+              height={900}
+              sizes={{ base: '100vw', xl: '1024px' }}
+              priority
+              fallbackWidth={1024}
+              className="aspect-[16/9] w-full object-cover"
+            />
+          </div>
+        )}
+        <div className="mx-auto max-w-[68ch] py-10 md:py-14">
+          {post.excerpt && <p className="mb-8 text-xl leading-relaxed text-ink">{post.excerpt}</p>}
+          <ContentBlocks blocks={post.body} />
+        </div>
+      </Container>
+      {related.length > 0 && (
+        <aside aria-labelledby="related-posts" className="border-t border-ink/10 bg-surface py-12 md:py-16">
+          <Container>
+            <h2 id="related-posts" className="mb-8 text-2xl font-semibold md:text-3xl">
+              Keep reading
+            </h2>
+            <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((p) => (
+                <li key={p.slug}>
+                  <BlogCard post={p} />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </aside>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { data } from 'react-router';
+import type { Route } from './+types/resources.quickview';
+import { ApiError, api } from '../lib/api.server';
+
+/**
+ * The product a quickview dialog shows, as JSON for `useFetcher().load()`. Only what the dialog
+ * needs: no description, reviews or SEO fields.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    const { product, options, variants, images, rating } = await api(context).product(params.slug);
+    return data(
+      {
+        product: {
+          slug: product.slug,
+          name: product.name,
+          url: product.url,
+          brand: product.brand?.name ?? null,
+          short_description: product.short_description,
+          price: product.price,
+          mrp: product.mrp,
+          discount_percent: product.discount_percent,
+          in_stock: product.in_stock,
+        },
+        options,
+        variants,
+        images,
+        rating,
+        error: null,
+      },
+      { headers: { 'Cache-Control': 'private, max-age=60' } },
+    );
+  } catch (err) {
+    const status = err instanceof ApiError && err.status < 500 ? 404 : 500;
+    if (status === 500) console.error('quickview lookup failed', err);
+    return data(
+      {
+        product: null,
+        options: [],
+        variants: [],
+        images: [],
+        rating: null,
+        error:
+          status === 404
+            ? 'This product is no longer available.'
+            : 'The product could not be loaded. Please try again.',
+      },
+      { status },
+    );
+  }
+}

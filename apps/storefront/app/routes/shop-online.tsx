@@ -1,0 +1,18 @@
+import type { Route } from './+types/shop-online';
+import { loadListing } from '../features/catalog/listing/listing-loader.server';
+import { ListingRoute, listingMeta } from '../features/catalog/listing/listing-route';
+
+export const handle = { page: { slug: 'shop-online' } };
+
+/** /shop-online is every product (shop id `all`); /shop-online/{slug} a super category. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadListing(context, request, 'shop', params.slug ?? 'all');
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return listingMeta(loaderData, matches);
+}
+
+export default function ShopOnline({ loaderData }: Route.ComponentProps) {
+  return <ListingRoute data={loaderData} />;
+}

@@ -1,0 +1,485 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  countDocumentLoads,
+  launchBrowser,
+  launchNoScriptBrowser,
+  newPage,
+  readJsonLd,
+  waitForHydration,
+  watchForProblems,
+  type ShopBrowser,
+} from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+interface ProductLd {
+  '@context': string;
+  name: string;
+  image: string[];
+  offers: { '@type': string; price: string; priceCurrency: string; availability: string };
+  aggregateRating: { reviewCount: number; ratingValue: number };
+}
+
+const resultCount = (page: Page) => page.getByTestId('result-count').textContent();
+const productNames = (page: Page) => page.locator('.product-grid .product-card h3').allTextContents();
+/** Waits until the listing shows what the current URL asks for (not the previous results). */
+const listingSettled = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('.listing-page')?.getAttribute('data-search') === location.search);
+const mainImageSrc = (page: Page) => page.locator('.product-page .gallery li img').first().getAttribute('src');
+
+describe('catalogue journey', () => {
+  it('home → shop → category facet → product → colour and size → related product, without a page load', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}/`);
+    await waitForHydration(page);
+    const loads = countDocumentLoads(page);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shop All' }).waitFor();
+    await expect(resultCount(page)).resolves.toBe('312 products');
+
+    // A facet with its count: ticking it narrows the grid to exactly that many, in place.
+    const panel = page.locator('#listing-filter-panel');
+    // Fourteen categories: the first eight show, the rest are one click away.
+    await panel
+      .getByText(/^Show \d+ more$/)
+      .first()
+      .click();
+    const facet = panel.locator('label', { hasText: 'Cushions & Throws' });
+    const facetCount = Number(await facet.locator('span').last().textContent());
+    expect(facetCount).toBeGreaterThan(0);
+    await facet.click();
+    await page.waitForURL(/category=cushions-and-throws/);
+    await page
+      .getByTestId('result-count')
+      .filter({ hasText: `${facetCount} products` })
+      .waitFor();
+    await expect(facet.locator('input').isChecked()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Remove filter Cushions & Throws' }).waitFor();
+    const names = await productNames(page);
+    expect(names.length).toBe(facetCount);
+    expect(names.every((n) => /Cushion|Throw/.test(n))).toBe(true);
+
+    await page.locator('.product-grid').getByRole('link', { name: 'Kantha Stitch Cushion Cover', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kantha Stitch Cushion Cover' }).waitFor();
+    const price = page.getByTestId('product-price');
+    await expect(price.textContent()).resolves.toBe('₹2,399.00');
+    const firstImage = await mainImageSrc(page);
+
+    // Choosing a variant asks the server for nothing: the page already has every variant.
+    const dataRequests: string[] = [];
+    const onRequest = (req: { url: () => string }) => {
+      if (new URL(req.url()).pathname.endsWith('.data')) dataRequests.push(req.url());
+    };
+    page.on('request', onRequest);
+
+    // Colour: another colour's photos lead the gallery, and the URL names the variant.
+    await page.getByRole('link', { name: /^Colour: Blush/ }).click();
+    await page.waitForURL(/variant=/);
+    await page.waitForFunction((before) => {
+      const img = document.querySelector('.product-page .gallery li img');
+      return img && img.getAttribute('src') !== before;
+    }, firstImage);
+    expect(await mainImageSrc(page)).toContain('blush');
+    await expect(page.getByText('Colour: Blush', { exact: false }).first().isVisible()).resolves.toBe(true);
+
+    // Size: the bigger cover costs more.
+    const urlBefore = page.url();
+    await page.getByRole('link', { name: /^Size: 50 x 50 cm/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="product-price"]')?.textContent === '₹2,899.00',
+    );
+    expect(page.url()).not.toBe(urlBefore);
+    await expect(page.getByTestId('product-sku').textContent()).resolves.toMatch(/.+/);
+    expect(dataRequests).toEqual([]);
+    page.off('request', onRequest);
+
+    // Related products stream in after the page; one of them opens its own page.
+    const related = page.getByRole('region', { name: 'You may also like' }).locator('.product-card h3 a').first();
+    await related.waitFor();
+    const relatedName = (await related.textContent())!.trim();
+    await related.click();
+    await page.getByRole('heading', { level: 1, name: relatedName }).waitFor();
+
+    expect(loads()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a category tile on the home page opens the category with its breadcrumb', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Shop by category' })
+      .getByRole('link', { name: /^Plants/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Plants' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/product-category/plants');
+    const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allTextContents();
+    expect(crumbs.map((c) => c.trim())).toEqual(['Home', 'Garden', 'Plants']);
+    await page.close();
+  });
+
+  it('filters by option value, price and stock on a category page; the URL keeps the state', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
+    await waitForHydration(page);
+    await expect(resultCount(page)).resolves.toBe('23 products');
+
+    const panel = page.locator('#listing-filter-panel');
+    await panel.locator('label', { hasText: /^Indigo/ }).click();
+    await page.waitForURL(/opt\.Colour=Indigo/);
+    await listingSettled(page);
+    await expect(resultCount(page)).resolves.toBe('10 products');
+
+    await panel.getByLabel('Max').fill('1000');
+    await panel.getByRole('button', { name: 'Apply price range' }).click();
+    await page.waitForURL(/max_price=1000/);
+    await listingSettled(page);
+    const prices = await page.locator('.product-grid .product-card [data-price]').allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const p of prices) expect(Number(p.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(1000);
+
+    // Sorting keeps the filters.
+    await page.getByLabel('Sort by').selectOption('price_desc');
+    await page.waitForURL(/sort=price_desc/);
+    await listingSettled(page);
+    expect(page.url()).toContain('opt.Colour=Indigo');
+    const sorted = (await page.locator('.product-grid .product-card [data-price]').allTextContents()).map((p) =>
+      Number(p.replace(/[^\d.]/g, '')),
+    );
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+
+    // Back restores the previous state; "Clear all" drops every filter (and keeps the sort).
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('sort='));
+    await listingSettled(page);
+    await page.getByLabel('Sort by').selectOption('newest');
+    await page.waitForURL(/sort=newest/);
+    await listingSettled(page);
+    await page.getByRole('link', { name: 'Clear all' }).first().click();
+    await page.waitForURL((u) => u.search === '?sort=newest');
+    await listingSettled(page);
+    await expect(resultCount(page)).resolves.toBe('23 products');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('pagination links page through the shop; page 2 differs from page 1', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/shop-online`);
+    await waitForHydration(page);
+    const first = await productNames(page);
+    expect(first).toHaveLength(24);
+    await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await page.waitForFunction((name) => document.querySelector('.product-grid h3')?.textContent !== name, first[0]);
+    const second = await productNames(page);
+    expect(second).toHaveLength(24);
+    expect(second.filter((n) => first.includes(n))).toEqual([]);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Product pages' })
+        .getByRole('link', { name: 'Page 2' })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    await page.close();
+  });
+
+  it('remembers the grid size in a cookie, and the server renders it (no flash)', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/product-collection/summer-linen`);
+    await waitForHydration(page);
+    const grid = page.locator('.product-grid');
+    await expect(grid.getAttribute('data-columns')).resolves.toBe('4');
+    await page.getByRole('button', { name: '3 per row' }).click();
+    await expect(grid.getAttribute('data-columns')).resolves.toBe('3');
+    const cookie = (await browser.context.cookies(shop.baseUrl)).find((c) => c.name === 'grid_columns');
+    expect(cookie?.value).toBe('3');
+    const res = await page.reload();
+    const html = (await res?.text()) ?? '';
+    expect(html).toContain('data-columns="3"');
+    await page.close();
+  });
+
+  it('the mobile filter drawer opens, filters in place and closes', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/shirts`);
+    await waitForHydration(page);
+    const drawer = page.locator('dialog#listing-filter-panel');
+    await expect(drawer.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await drawer.waitFor({ state: 'visible' });
+    await drawer.locator('label', { hasText: /^Loom/ }).click();
+    await page.waitForURL(/brand=loom/);
+    const button = drawer.getByRole('button', { name: /^Show \d+ products?$/ });
+    await button.click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Remove filter Loom' }).waitFor();
+    await page.close();
+  });
+
+  it('an unknown category, collection, super category or product is the 404 page', async () => {
+    for (const path of [
+      '/product-category/no-such-thing',
+      '/product-collection/nope',
+      '/shop-online/nope',
+      '/product/nope',
+    ]) {
+      const res = await fetch(`${shop.baseUrl}${path}`);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('Page Not Found!');
+      expect(html).toContain(`Page not found: ${path}`);
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('the filter form submits as a plain GET and the server answers filtered results', async () => {
+    const noScript = await launchNoScriptBrowser();
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
+      await expect(resultCount(page)).resolves.toBe('23 products');
+      await page
+        .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
+        .locator('input')
+        .check();
+      await page
+        .locator('#listing-filter-panel label', { hasText: /^In stock only/ })
+        .locator('input')
+        .check();
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Apply filters' }).click()]);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/product-category/t-shirts');
+      expect(url.searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
+      expect(url.searchParams.get('in_stock')).toBe('1');
+      const count = Number((await resultCount(page))!.split(' ')[0]);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(23);
+      await expect(
+        page
+          .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
+          .locator('input')
+          .isChecked(),
+      ).resolves.toBe(true);
+
+      // The sort select travels with the same form; chips are plain links.
+      await page.getByLabel('Sort by').selectOption('price_asc');
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Sort', exact: true }).click()]);
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
+      expect(new URL(page.url()).searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
+      await Promise.all([
+        page.waitForNavigation(),
+        page.getByRole('link', { name: 'Remove filter Colour: Indigo' }).click(),
+      ]);
+      expect(new URL(page.url()).searchParams.has('opt.Colour')).toBe(false);
+
+      // The grid-size toggle posts a form and comes back with the cookie set.
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: '2 per row' }).click()]);
+      expect(new URL(page.url()).pathname).toBe('/product-category/t-shirts');
+      await expect(page.locator('.product-grid').getAttribute('data-columns')).resolves.toBe('2');
+
+      // Variant links work too.
+      await page.goto(`${shop.baseUrl}/product/kantha-stitch-cushion-cover`);
+      await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: /^Size: 50 x 50 cm/ }).click()]);
+      await expect(page.getByTestId('product-price').textContent()).resolves.toBe('₹2,899.00');
+      await page.close();
+    } finally {
+      await noScript.close();
+    }
+  });
+});
+
+describe('product page', () => {
+  it('has valid Product JSON-LD with offer and rating, and a BreadcrumbList, under the CSP nonce', async () => {
+    const res = await fetch(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const scriptNonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(scriptNonce).toBeTruthy();
+    expect(html).toContain(`<script type="application/ld+json" nonce="${scriptNonce}"`);
+    expect(html).toContain('<link rel="canonical" href="');
+
+    const page = await newPage(browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    await waitForHydration(page);
+    const ld = await readJsonLd(page);
+    const product = ld.find((d) => d['@type'] === 'Product') as unknown as ProductLd;
+    expect(product).toBeTruthy();
+    expect(product['@context']).toBe('https://schema.org');
+    expect(product.name).toBe('Linen Piped Cushion Cover');
+    expect(product.offers['@type']).toBe('Offer');
+    expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(product.offers.price)).toBeGreaterThan(0);
+    expect(product.offers.priceCurrency).toBe('INR');
+    expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|LimitedAvailability)$/);
+    expect(product.aggregateRating.reviewCount).toBe(14);
+    expect(product.image[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { name: string }[];
+    };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
+      'Home',
+      'Home',
+      'Cushions & Throws',
+      'Linen Piped Cushion Cover',
+    ]);
+    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('product');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('streams reviews: summary with per-star bars, ten per page, and a second page', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    await waitForHydration(page);
+    const reviews = page.locator('section#reviews');
+    await reviews.getByText('Based on 14 reviews').waitFor();
+    const bars = await reviews.getByRole('list', { name: 'Ratings by stars' }).getByRole('img').all();
+    expect(bars).toHaveLength(5);
+    const counts = await Promise.all(bars.map((b) => b.getAttribute('aria-label')));
+    const sum = counts.reduce((n, label) => n + Number(/: (\d+) review/.exec(label!)![1]), 0);
+    expect(sum).toBe(14);
+    await expect(reviews.locator('ol > li').count()).resolves.toBe(10);
+
+    // No fake form: writing a review needs an account, which does not exist yet.
+    const write = reviews.getByRole('button', { name: 'Log in to write a review' });
+    await expect(write.isDisabled()).resolves.toBe(true);
+
+    await reviews.getByRole('navigation', { name: 'Reviews pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/reviews_page=2/);
+    await page.waitForFunction(() => document.querySelectorAll('section#reviews ol > li').length === 4);
+    await page.close();
+  });
+
+  it('marks sold-out and missing combinations, and the cart buttons say they are not open yet', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/product/organic-cotton-crew-tee`);
+    await waitForHydration(page);
+    // The default Olive / XS is sold out; Olive has no XL at all.
+    await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.toBe('out_of_stock');
+    await expect(page.getByRole('link', { name: 'Size: XS, out of stock' }).getAttribute('data-state')).resolves.toBe(
+      'out_of_stock',
+    );
+    const xl = page.getByRole('link', { name: 'Size: XL, not available with Olive' });
+    await expect(xl.getAttribute('data-state')).resolves.toBe('unavailable');
+    const addToCart = page.getByRole('button', { name: /Add to cart|Sold out/ });
+    await expect(addToCart.isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Cart coming soon').first().isVisible()).resolves.toBe(true);
+    // Choosing the missing combination lands on the nearest real one.
+    await xl.click();
+    await page.waitForURL(/variant=/);
+    await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.toBe('in_stock');
+    await page.close();
+  });
+});
+
+describe('quickview', () => {
+  it('opens from a listing card as a dialog with image, price, variants and a link to the page', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}/product-category/cushions-and-throws`);
+    await waitForHydration(page);
+    const trigger = page.getByRole('link', { name: 'Quick view: Kantha Stitch Cushion Cover' });
+    await trigger.hover();
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Kantha Stitch Cushion Cover' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/product-category/cushions-and-throws');
+    await expect(dialog.getByTestId('product-price').textContent()).resolves.toBe('₹2,399.00');
+    await expect(dialog.locator('.gallery img').first().getAttribute('srcset')).resolves.toContain('/media/w_');
+    await dialog.getByRole('button', { name: /^Size: 50 x 50 cm/ }).click();
+    await expect(dialog.getByTestId('product-price').textContent()).resolves.toBe('₹2,899.00');
+    await expect(dialog.getByRole('link', { name: 'View full details' }).getAttribute('href')).resolves.toMatch(
+      /^\/product\/kantha-stitch-cushion-cover\?variant=/,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens from a home page card and its link leads to the full product page', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
+    await waitForHydration(page);
+    const trigger = page.getByRole('link', { name: /^Quick view: / }).first();
+    const name = (await trigger.getAttribute('aria-label'))!.replace('Quick view: ', '');
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    await dialog.getByRole('link', { name: 'View full details' }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('search', () => {
+  it('the header search suggests as you type, forgives a typo and shows T-shirts', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}/`);
+    await waitForHydration(page);
+    const loads = countDocumentLoads(page);
+    const box = page.locator('#header-search');
+    await box.pressSequentially('tshrit', { delay: 40 });
+    const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+    await suggestions.waitFor();
+    const options = await suggestions.getByRole('option').allTextContents();
+    expect(options.some((o) => /T-Shirt|Tee/.test(o))).toBe(true);
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?q=tshrit/);
+    await page.getByRole('heading', { level: 1, name: '“tshrit”' }).waitFor();
+    const names = await productNames(page);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((n) => /T-Shirt|Tee/.test(n)).length).toBe(names.length);
+    expect(loads()).toBe(0);
+
+    // Results have the same filters as listings, and keep the query.
+    await page.locator('#listing-filter-panel label', { hasText: /^Loom/ }).click();
+    await page.waitForURL(/brand=loom/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('tshrit');
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex, follow');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('arrow keys pick a suggestion and Enter opens it', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/shop-online`);
+    await waitForHydration(page);
+    const box = page.locator('#header-search');
+    await box.pressSequentially('copper', { delay: 40 });
+    const first = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').first();
+    await first.waitFor();
+    const name = (await first.locator('span span').first().textContent())!;
+    await box.press('ArrowDown');
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBeTruthy();
+    await box.press('Enter');
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.close();
+  });
+});
