@@ -12,3 +12,4 @@ export * from './schemas/blog.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/search.ts';
+export * from './schemas/auth.ts';

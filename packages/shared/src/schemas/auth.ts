@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+/** Spec section 9: auth constants. */
+export const OTP_LENGTH = 4;
+/** Spec section 5: the phone in OTP flows is exactly 10 digits. */
+export const OTP_PHONE_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+/** Resends allowed after the first send, per flow (spec section 9). */
+export const OTP_RESENDS = { login: 3, register: 1, verify: 1 } as const;
+export type OtpPurpose = keyof typeof OTP_RESENDS;
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_WRONG_TRIES = 5;
+/** Debounces (spec section 9). */
+export const PHONE_DEBOUNCE_MS = 750;
+export const PASSWORD_METER_DEBOUNCE_MS = 250;
+export const DIALOG_FOCUS_DELAY_MS = 500;
+/** Keys the phone input blocks (spec section 5). */
+export const PHONE_BLOCKED_KEYS = ['e', 'E', '+', '-', '.'] as const;
+
+/** Texts of the auth flows that the spec leaves to us. */
+export const authMessages = {
+  loginFailed: 'These credentials do not match our records',
+  loginLocked: 'Too many failed attempts. Please try again later',
+  loggedIn: 'Logged in successfully',
+  loggedOut: 'Logged out',
+  registered: 'Your account has been created',
+  emailTaken: 'An account with this e-mail address already exists',
+  phoneTaken: 'An account with this phone number already exists',
+  registerDisabled: 'Registration is not available',
+  otpAuthDisabled: 'Login with OTP is not available',
+  legacyAuthDisabled: 'Login with e-mail is not available',
+  otpSent: 'OTP sent',
+  otpInvalid: 'Invalid OTP',
+  otpExpired: 'The OTP has expired. Please request a new one',
+  accountNotFound: 'No account found for this phone number',
+  resetSent: 'If an account exists for this e-mail address, we have sent a password reset link',
+  resetInvalid: 'This password reset link is invalid or has expired',
+  resetDone: 'Your password has been changed. Please log in',
+  loginRequired: 'Please log in to continue',
+  currentPasswordWrong: 'The current password is incorrect',
+  passwordUpdated: 'Password updated',
+  profileUpdated: 'Profile updated',
+  phoneVerified: 'Phone number verified',
+} as const;
+
+const requiredString = (max = 255) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(max, { error: messages.maxLength(max) });
+
+export const emailField = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required, abort: true })
+  .max(254, { error: messages.maxLength(254) })
+  .pipe(z.email({ error: messages.email }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required, abort: true })
+  .max(200, { error: messages.maxLength(200) });
+
+export const newPasswordField = passwordField.min(PASSWORD_MIN_LENGTH, {
+  error: messages.minLength(PASSWORD_MIN_LENGTH),
+});
+
+/** Phone in OTP flows: required, numeric, exactly 10 digits, else 'Invalid phone number'. */
+export const otpPhoneField = z
+  .string({ error: messages.invalidPhone })
+  .regex(new RegExp(`^[0-9]{${OTP_PHONE_LENGTH}}$`), { error: messages.invalidPhone });
+
+/** OTP: required ('The OTP is required'), at most 4 characters, digits only. */
+export const otpField = z
+  .string({ error: messages.otpRequired })
+  .min(1, { error: messages.otpRequired, abort: true })
+  .max(OTP_LENGTH, { error: messages.maxLength(OTP_LENGTH) })
+  .regex(/^[0-9]+$/, { error: messages.numeric });
+
+/** Phone of the legacy register and profile forms: numeric, length = the country's mobile_number_length. */
+export function phoneField(length: number) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .regex(/^[0-9]+$/, { error: messages.numeric, abort: true })
+    .min(length, { error: messages.minLength(length) })
+    .max(length, { error: messages.maxLength(length) });
+}
+
+/** POST /api/auth/login */
+export const LoginBodySchema = z.object({
+  email: emailField,
+  password: passwordField,
+  remember_me: z.boolean().default(true),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+/** POST /api/auth/register (legacy payload). The phone length follows the shop country. */
+export function registerBodySchema(mobileNumberLength: number) {
+  return z.object({
+    first_name: requiredString(100),
+    last_name: requiredString(100),
+    phone: phoneField(mobileNumberLength),
+    email: emailField,
+    password: newPasswordField,
+  });
+}
+export type RegisterBody = z.input<ReturnType<typeof registerBodySchema>>;
+
+/** POST /api/auth/otp/request: `type` picks the flow (and its resend allowance); default login. */
+export const OtpRequestBodySchema = z.object({
+  input: otpPhoneField,
+  type: z.enum(['login', 'register']).default('login'),
+});
+export type OtpRequestBody = z.input<typeof OtpRequestBodySchema>;
+
+/** POST /api/auth/otp/verify */
+export const OtpVerifyBodySchema = z.object({
+  input: otpPhoneField,
+  otp: otpField,
+  type: z.enum(['login', 'register']).default('login'),
+  remember_me: z.boolean().default(true),
+});
+export type OtpVerifyBody = z.input<typeof OtpVerifyBodySchema>;
+
+/** POST /api/auth/reset (forgot password) */
+export const ForgotPasswordBodySchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
+
+/** POST /api/auth/validate-reset?email=&token= */
+export const ValidateResetQuerySchema = z.object({
+  email: emailField,
+  token: z.string().min(1, { error: messages.required, abort: true }).max(200),
+});
+
+/** POST /api/auth/reset-complete */
+export const ResetCompleteBodySchema = z.object({
+  email: emailField,
+  token: z.string().min(1, { error: messages.required, abort: true }).max(200),
+  password: newPasswordField,
+});
+export type ResetCompleteBody = z.input<typeof ResetCompleteBodySchema>;
+
+/** The signed-in customer as the API answers it (data.user of login; copied into the auth store). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_verified_at: z.string().nullable(),
+  email_verified_at: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Answer of login, register and otp/verify. */
+export const LoginResultSchema = z.object({
+  user: UserSchema,
+  cart_session_id: z.string().nullable(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** PUT /api/account/update-profile. The phone length follows the shop country. */
+export function updateProfileBodySchema(mobileNumberLength: number) {
+  return z.object({
+    first_name: requiredString(100),
+    last_name: requiredString(100),
+    email: emailField,
+    phone: phoneField(mobileNumberLength),
+  });
+}
+export type UpdateProfileBody = z.input<ReturnType<typeof updateProfileBodySchema>>;
+
+/** PUT /api/account/update-password */
+export const UpdatePasswordBodySchema = z.object({
+  current_password: passwordField,
+  password: newPasswordField,
+});
+export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;
+
+/** POST /api/account/otp/generate (verification popup; type phone by default) */
+export const AccountOtpGenerateBodySchema = z.object({
+  input: otpPhoneField,
+  type: z.literal('phone').default('phone'),
+});
+/** POST /api/account/otp/verify */
+export const AccountOtpVerifyBodySchema = z.object({
+  input: otpPhoneField,
+  otp: otpField,
+  type: z.literal('phone').default('phone'),
+});
+
+/** One row of the security page's access log. */
+export const AccessLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Readable device, e.g. "Chrome on Android". */
+  device: z.string(),
+  ip: z.string(),
+  /** How the sign-in was attempted. */
+  method: z.enum(['password', 'otp', 'register', 'reset']),
+  success: z.boolean(),
+});
+export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
+
+/** GET /api/account/get */
+export const AccountSchema = UserSchema.extend({
+  created_at: z.string(),
+  access_logs: z.array(AccessLogEntrySchema),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export type PasswordScore = 0 | 1 | 2 | 3;
+
+/**
+ * Password strength meter (spec section 5):
+ * 3: lower, upper, digit, symbol and 8+ characters;
+ * 2: all four kinds with 6+, or lower, upper and symbol with 8+;
+ * 1: any other non-empty value; 0: empty.
+ */
+export function passwordStrength(value: string): PasswordScore {
+  if (!value) return 0;
+  const lower = /[a-z]/.test(value);
+  const upper = /[A-Z]/.test(value);
+  const digit = /[0-9]/.test(value);
+  const symbol = /[^A-Za-z0-9]/.test(value);
+  const len = [...value].length;
+  if (lower && upper && digit && symbol && len >= 8) return 3;
+  if ((lower && upper && digit && symbol && len >= 6) || (lower && upper && symbol && len >= 8)) return 2;
+  return 1;
+}
+
+/** Phone is shown Verified only when a verified timestamp exists and the number equals the verified one. */
+export function isPhoneVerified(user: Pick<User, 'phone' | 'phone_verified_at'>, phone: string): boolean {
+  return Boolean(user.phone_verified_at) && user.phone === phone;
+}
