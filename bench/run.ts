@@ -155,7 +155,7 @@ function machine() {
   };
 }
 
-function markdown(sections: Section[], m: ReturnType<typeof machine>, date: string): string {
+function markdown(sections: Section[], m: ReturnType<typeof machine>, date: string, endLoad: string): string {
   const hasPg = sections.some((s) => s.title.startsWith('PostgreSQL'));
   return `# Benchmarks
 
@@ -165,7 +165,7 @@ bench/targets.ts.
 - **Date:** ${date}
 - **Machine:** ${m.nproc} CPUs (nproc), ${m.model}, ${m.memGiB} GiB RAM, ${m.os}
 - **Node:** ${m.node}
-- **Load average when the run started (1 / 5 / 15 min):** ${m.load}
+- **Load average when the run started (1 / 5 / 15 min):** ${m.load}; when it ended: ${endLoad}
 - **Commit:** ${m.commit}
 - **Method:** the built shop (\`npm run build\`, then \`node --import tsx apps/api/src/server.ts\` with
   NODE_ENV=production and LOG_LEVEL=warn, which is what \`npm start\` runs) on a freshly seeded demo
@@ -174,6 +174,8 @@ bench/targets.ts.
   Per target: ${WARMUP_S} s warm-up (discarded), then ${DURATION_S} s with ${CONNECTIONS} connections, no pipelining.
   req/s is the mean of per-second samples; latencies are autocannon's, in whole milliseconds, over
   2xx responses; errors are connection errors plus timeouts (10 s).
+- **Where the time goes:** \`node --import tsx bench/profile.ts\` (after the build) lists, per target, the
+  API calls a page makes, its SQL statements and the CPU time per request.
 
 ${sections.map((s) => `## ${s.title}\n\n${table(s)}\n`).join('\n')}${hasPg ? '' : '\nPostgreSQL figures: `npm run bench -- --pg` adds a table for a throwaway local PostgreSQL cluster.\n'}`;
 }
@@ -218,7 +220,8 @@ async function main() {
   for (const s of sections) printTable(s);
   if (WRITE) {
     const file = path.join(ROOT, 'docs', 'benchmarks.md');
-    writeFileSync(file, markdown(sections, m, date));
+    const endLoad = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+    writeFileSync(file, markdown(sections, m, date, endLoad));
     console.log(`\nwrote ${path.relative(ROOT, file)}`);
   }
   const bad = sections.flatMap((s) => s.rows).filter((r) => r.errors > 0 || r.non2xx > 0);

@@ -24,4 +24,22 @@ export const targets: Target[] = [
     path: '/api/product/product-grid',
     body: { items: 8, source: 'latest' },
   },
+  {
+    name: 'POST /api/search/search-products ("linen shirt", brand filter, price_asc)',
+    method: 'POST',
+    path: '/api/search/search-products',
+    body: { query: 'linen shirt', filters: { brands: ['loom'] }, sort: 'price_asc', page: 1, per_page: 24 },
+  },
+  {
+    name: 'GET /product/organic-cotton-crew-tee (SSR product page)',
+    method: 'GET',
+    path: '/product/organic-cotton-crew-tee',
+    headers: { accept: 'text/html' },
+  },
+  {
+    name: 'GET /product-category/t-shirts (SSR listing page)',
+    method: 'GET',
+    path: '/product-category/t-shirts',
+    headers: { accept: 'text/html' },
+  },
 ];

@@ -340,7 +340,7 @@ describe('product page', () => {
     };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
       'Home',
-      'Home',
+      'Home & Living',
       'Cushions & Throws',
       'Linen Piped Cushion Cover',
     ]);
@@ -389,7 +389,22 @@ describe('product page', () => {
     // Choosing the missing combination lands on the nearest real one.
     await xl.click();
     await page.waitForURL(/variant=/);
-    await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.toBe('in_stock');
+    // The URL changes before React commits the new variant (a transition): wait for the render.
+    await page.locator('[data-stock="in_stock"]').waitFor();
+
+    // Spec section 2: the sku query value names the product; its variant is the one shown,
+    // and so is a sku standing as the last path segment.
+    const tee = (await (await fetch(`${shop.baseUrl}/api/product/single-product/organic-cotton-crew-tee`)).json()) as {
+      data: { variants: { sku: string; is_default: boolean; in_stock: boolean; price: { formatted: string } }[] };
+    };
+    const chosen = tee.data.variants.find((v) => !v.is_default && v.in_stock)!;
+    for (const url of [`/product/an-old-link?sku=${encodeURIComponent(chosen.sku)}`, `/product/${encodeURIComponent(chosen.sku)}`]) {
+      await page.goto(`${shop.baseUrl}${url}`);
+      await waitForHydration(page);
+      await page.getByRole('heading', { level: 1, name: 'Organic Cotton Crew Tee' }).waitFor();
+      await expect(page.getByTestId('product-sku').textContent(), url).resolves.toBe(chosen.sku);
+      await expect(page.getByTestId('product-price').textContent(), url).resolves.toBe(chosen.price.formatted);
+    }
     await page.close();
   });
 });

@@ -243,7 +243,7 @@ describe('images and SEO', () => {
     await page.close();
   });
 
-  it('robots.txt points to the sitemap, which lists products, categories, posts and pages', async () => {
+  it('robots.txt points to the sitemap, which lists products, categories, collections, posts and pages', async () => {
     const robots = await fetch(`${shop.baseUrl}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await robots.text();
@@ -262,6 +262,13 @@ describe('images and SEO', () => {
     expect(locs).toContain('/shop-online/clothing');
     expect(locs).toContain('/blogs/how-to-care-for-linen');
     expect(locs).toContain('/about-us');
+    // Every collection and every published CMS page, whether a menu links to it or not.
+    for (const c of ['new-arrivals', 'summer-linen', 'gifts-under-999', 'bestsellers', 'handmade-ceramics']) {
+      expect(locs).toContain(`/product-collection/${c}`);
+    }
+    for (const p of ['faq', 'contact-us', 'trade-enquiry', 'terms-and-conditions', 'privacy-policy', 'shipping-and-returns']) {
+      expect(locs).toContain(`/${p}`);
+    }
     expect(locs.filter((l) => l.startsWith('/product/'))).toHaveLength(312);
     expect(new Set(locs).size).toBe(locs.length);
   });

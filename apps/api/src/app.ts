@@ -19,17 +19,24 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
 import { csrfGuard } from './lib/csrf.ts';
+import { sessionPlugin } from './lib/session.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './lib/rate-limit-store.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { baseRoutes } from './modules/base/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { outboxPlugin } from './modules/notifications/outbox.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +76,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  await app.register(sessionPlugin);
+  await app.register(outboxPlugin);
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,
     contentSecurityPolicy: opts.dev
@@ -159,6 +168,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(blogRoutes);
   await app.register(formRoutes);
   await app.register(mediaRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationRoutes);
+  await app.register(addressRoutes);
+  await app.register(wishlistRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

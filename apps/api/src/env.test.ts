@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { EnvSchema, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
   it('gives the documented defaults', () => {
@@ -20,5 +21,18 @@ describe('parseEnv', () => {
       /^Invalid environment: PORT must be a port number; DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/,
     );
     expect(() => parseEnv({ PUBLIC_URL: 'shop.example.com' })).toThrow(/PUBLIC_URL must be an absolute URL/);
+  });
+
+  it('reads the mail and SMS transports, and names a wrong one', () => {
+    const env = parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TOKEN: 't' });
+    expect(env).toMatchObject({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Shopfront <no-reply@localhost>', SMS_WEBHOOK_TOKEN: 't' });
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(() => parseEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/^Invalid environment: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/);
+    expect(() => parseEnv({ SMS_WEBHOOK_URL: 'sms' })).toThrow(/SMS_WEBHOOK_URL must be an absolute URL/);
+  });
+
+  it('has every variable listed in .env.example', () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    for (const key of Object.keys(EnvSchema.shape)) expect(example, key).toMatch(new RegExp(`^# ${key}=`, 'm'));
   });
 });

@@ -19,6 +19,15 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
+  /** smtp(s)://user:pass@host:port: e-mail goes out through it; unset keeps e-mail in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Shopfront <no-reply@localhost>'),
+  /** SMS provider endpoint: POST JSON {to, body}; unset keeps SMS in the outbox. */
+  SMS_WEBHOOK_URL: z.url({ error: 'must be an absolute URL such as https://sms.example.com/send' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { UserSchema, type User } from '@shopfront/shared';
 import type { Route } from './+types/root';
 import { ErrorScreen, ERROR_TITLES, StandaloneErrorFrame } from './features/errors/error-screens';
 import { SiteShell } from './features/layout/site-shell';
@@ -15,12 +16,21 @@ import { useShopData } from './lib/shop';
 import { storefrontCss } from './lib/theme';
 import './app.css';
 
-const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true};';
+/** initial-values `account`: the user fields of the logged-in customer, or null for a guest. */
+function accountUser(initial: { account?: unknown }): User | null {
+  const parsed = UserSchema.safeParse(initial.account);
+  return parsed.success ? parsed.data : null;
+}
 
 const SHELL_MENUS = { main: 'main-menu', footer: ['footer-shop', 'footer-help'] } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const client = api(context);
+  // Menus decorate the shell; a missing one must not take the whole shop down. They do not
+  // depend on the initial values, so they are asked for at the same time (one round trip).
+  const menus = Promise.all(
+    [SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)),
+  );
   let initial;
   try {
     initial = await client.initialValues();
@@ -37,10 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (license_status === null) throw errorResponse({ kind: 'license-missing', ...identity });
   if (license_status === 'inactive') throw errorResponse({ kind: 'license-inactive', ...identity });
 
-  // Menus decorate the shell; a missing one must not take the whole shop down.
-  const [main, ...footer] = await Promise.all(
-    [SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)),
-  );
+  const [main, ...footer] = await menus;
 
   return {
     storefront,
@@ -52,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
     noticeClosed:
       readCookie(request.headers.get('cookie'), NOTICE_COOKIE) === noticeFingerprint(storefront.notice_bar.message),
+    /** The signed-in customer of this session, or null (the server session is the authority). */
+    account: accountUser(initial),
     nonce: cspNonce(context),
     year: new Date().getFullYear(),
   };
@@ -95,11 +104,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        {/*
-          Before any module loads: zod (shared schemas) otherwise probes `new Function` when a
-          schema is created, which the CSP blocks and reports as a violation.
-        */}
-        <script nonce={nonce?.script} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
         {shop && <meta name="theme-color" content={shop.storefront.theme.primary} />}

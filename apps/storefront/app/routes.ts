@@ -9,6 +9,16 @@ export default [
   route('search', 'routes/search.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('blogs/:slug', 'routes/blog-post.tsx'),
+  // Account area: one layout (dashboard menu + auth guard), its sections as children.
+  // Other areas add their own children here (addresses, wishlist, orders): see routes/account.tsx.
+  route('account', 'routes/account.tsx', [
+    index('routes/account._index.tsx'),
+    route('profile', 'routes/account.profile.tsx'),
+    route('security', 'routes/account.security.tsx'),
+    route('reset-password/:email/:slug', 'routes/account.reset-password.tsx'),
+    route('addresses', 'routes/account.addresses.tsx'),
+    route('wishlist', 'routes/account.wishlist.tsx'),
+  ]),
   // Resource routes: no UI, answered by their loaders/actions.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

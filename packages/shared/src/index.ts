@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is created (see zod-config.ts).
+import './zod-config.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './envelope.ts';
@@ -13,3 +15,6 @@ export * from './schemas/forms.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/search.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/address.ts';
+export * from './schemas/wishlist.ts';
+export * from './schemas/outbox.ts';

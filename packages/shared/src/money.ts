@@ -20,9 +20,17 @@ function formatterFor(currency: string, locale: string): Intl.NumberFormat {
   return f;
 }
 
+const digits = new Map<string, number>();
+
 /** Number of minor units in one major unit for a currency (JPY 0, INR 2, KWD 3). */
 export function minorUnitDigits(currency: string): number {
-  return formatterFor(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
+  let d = digits.get(currency);
+  if (d === undefined) {
+    // resolvedOptions() builds a new object per call: every price on a page would pay for it.
+    d = formatterFor(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
+    digits.set(currency, d);
+  }
+  return d;
 }
 
 /** Builds the API's money object from integer minor units. */

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { customers } from './account-schema.ts';
 
 /** PostgreSQL full-text vector; written only through a generated column. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -70,8 +71,9 @@ export const tags = pgTable('tags', {
 });
 
 /**
- * Products. Price, MRP, stock, currency and image are a read model of the default channel's
- * variants (refreshed by catalog/summary.ts), so listings read one row per product.
+ * Products. Price, MRP, stock, currency and image are a read model of the default storefront
+ * channel's variants and of the gallery, so listings read one row per product: whatever writes
+ * variants, channel prices or images calls refreshProductSummaries (modules/catalog/summary.ts).
  */
 export const products = pgTable(
   'products',
@@ -228,7 +230,7 @@ export const reviews = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     /** Set for reviews written by a logged-in customer; one review per customer per product. */
-    customerId: text('customer_id'),
+    customerId: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     rating: smallint('rating').notNull(),
     title: text('title').notNull().default(''),

@@ -58,8 +58,17 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   };
 }
 
+/**
+ * Startup options of every connection: JIT off. The shop's statements are built per request
+ * (filters, facets, search words), so a JIT-compiled plan is never reused, and on a larger
+ * catalogue the planner's cost estimates cross jit_above_cost: measured on 9,360 products, the
+ * search facets spent 4.0 s of 4.2 s compiling and a category page's facets 5.1 s of 5.4 s
+ * (0.13 s each with JIT off). An `options` parameter in DATABASE_URL replaces this one.
+ */
+export const POSTGRES_CONNECTION_OPTIONS = '-c jit=off';
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_CONNECTION_OPTIONS });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { messages } from '@shopfront/shared';
 
 /** An error whose message is safe to show the client, with the HTTP status it answers. */
@@ -18,3 +19,18 @@ export const notFound = (message: string = messages.notFound) => new HttpError(4
 export function ok<T>(data: T, message?: string): { status: 'success'; data: T; message?: string } {
   return message === undefined ? { status: 'success', data } : { status: 'success', message, data };
 }
+
+/** Parses `value` with `schema`, or throws 422 with the messages by field (as the route validator does). */
+export function parseOr422<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw new HttpError(422, messages.invalidData, errors);
+}
+
+/** 422 for one field, the message also as the envelope's message (shown when the form lacks the field). */
+export const fieldError = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { queryRows, type Db } from '../db/client.ts';
 
@@ -48,8 +47,14 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         .catch((err: Error) => cb(err));
     }
 
-    child(routeOptions: RouteOptions & { path: string; prefix: string }) {
-      return new DatabaseRateLimitStore({ prefix: `${String(routeOptions.method)} ${routeOptions.url}` });
+    /**
+     * One counter space per route. @fastify/rate-limit 11 calls this with its merged params and
+     * the route under `routeInfo` (its typings say the route itself; the code says otherwise).
+     */
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const route = (params as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+      const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method ?? '*');
+      return new DatabaseRateLimitStore({ prefix: `${method} ${String(route.url ?? '*')}` });
     }
   };
 }

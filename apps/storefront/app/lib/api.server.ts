@@ -1,20 +1,29 @@
 import type {
+  Account,
+  Address,
+  AddressFieldsByType,
+  ApiRequest,
   ApiTransport,
   BlogList,
   BlogListBody,
   BlogPostPage,
   CategoryTree,
+  CollectionList,
+  Country,
   Envelope,
   InitialValues,
+  ListingBody,
   ListingPage,
   ListingType,
   Menu,
   Page,
+  PageList,
   ProductGrid,
   ProductGridBody,
   ProductReviews,
   ProductReviewsBody,
   RelatedProducts,
+  SearchProductsBody,
   SearchResults,
   SearchSuggestion,
   SingleProduct,
@@ -22,8 +31,8 @@ import type {
   StorefrontLoadContext,
   TemplateBoth,
   TemplateBothQuery,
+  Wishlist,
 } from '@shopfront/shared';
-import type { ListingRequest } from '../features/catalog/listing/listing-query';
 
 const LISTING_PATHS: Record<ListingType, string> = {
   category: '/api/product/product-category/',
@@ -49,7 +58,17 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
 
-async function call<T>(transport: ApiTransport, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/** True when the API answered "not logged in" (account loaders treat that as a guest). */
+export function isUnauthenticated(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 401;
+}
+
+async function call<T>(
+  transport: ApiTransport,
+  method: ApiRequest['method'],
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await transport({ method, path, body });
   const env = res.body as Envelope<T> | null;
   if (!env || env.status !== 'success') {
@@ -69,29 +88,59 @@ function withQuery(path: string, query: Record<string, string | number | boolean
   return s ? `${path}?${s}` : path;
 }
 
+/**
+ * The initial values of one storefront request, shared by its loaders: the root loader and a
+ * listing's price filter both need them. Keyed by the request's load context, so nothing
+ * outlives the request; any mutation through the client (an action) forgets them, so loaders
+ * that run after an action see its effect.
+ */
+const initialValuesOfRequest = new WeakMap<object, Promise<InitialValues>>();
+
 /** The typed API client used by loaders and actions; in one process it dispatches in-process. */
 export function api(context: unknown) {
-  const t = (context as StorefrontLoadContext).api;
+  const transport = (context as StorefrontLoadContext).api;
+  const t: ApiTransport = (req) => {
+    if (req.method !== 'GET') initialValuesOfRequest.delete(context as object);
+    return transport(req);
+  };
+  const initialValues = () => {
+    const key = context as object;
+    let answer = initialValuesOfRequest.get(key);
+    if (!answer) {
+      answer = call<InitialValues>(t, 'GET', '/api/storefront/initial-values');
+      initialValuesOfRequest.set(key, answer);
+      // A failure is not remembered: a later loader of the same request asks again.
+      const asked = answer;
+      asked.catch(() => {
+        if (initialValuesOfRequest.get(key) === asked) initialValuesOfRequest.delete(key);
+      });
+    }
+    return answer;
+  };
   return {
-    initialValues: () => call<InitialValues>(t, 'GET', '/api/storefront/initial-values'),
+    /** Asked once per storefront request, however many loaders ask. */
+    initialValues,
     menu: (id: string) => call<Menu>(t, 'GET', `/api/menu/${encodeURIComponent(id)}`),
     slider: (id: string) => call<Slider>(t, 'GET', `/api/slider/${encodeURIComponent(id)}`),
     page: (slug: string) => call<Page>(t, 'GET', `/api/page/${seg(slug)}`),
+    /** Every published page (slug, title, url), for the sitemap. */
+    pages: () => call<PageList>(t, 'GET', '/api/pages'),
     productGrid: (body: ProductGridBody) => call<ProductGrid>(t, 'POST', '/api/product/product-grid', body),
 
     // Catalogue.
     /** A category, collection or shop (id `all` or a super category slug) listing page. */
-    listing: (type: ListingType, id: string, body: ListingRequest) =>
+    listing: (type: ListingType, id: string, body: ListingBody) =>
       call<ListingPage>(t, 'POST', `${LISTING_PATHS[type]}${encodeURIComponent(id)}`, body),
     product: (slug: string) => call<SingleProduct>(t, 'GET', `/api/product/single-product/${encodeURIComponent(slug)}`),
     relatedProducts: (slug: string) =>
       call<RelatedProducts>(t, 'GET', `/api/product/single-product/${encodeURIComponent(slug)}/related`),
     categoryTree: (categoryId?: string) =>
       call<CategoryTree>(t, 'GET', withQuery('/api/category/all', { category_id: categoryId })),
+    collections: () => call<CollectionList>(t, 'GET', '/api/collection/all'),
 
     // Search.
     searchSuggestions: (query: string) => call<SearchSuggestion>(t, 'GET', withQuery('/api/search/search', { query })),
-    searchProducts: (body: ListingRequest & { query: string }) =>
+    searchProducts: (body: SearchProductsBody) =>
       call<SearchResults>(t, 'POST', '/api/search/search-products', body),
 
     // Content: templates (with each section's resolved data) and form submissions.
@@ -107,6 +156,18 @@ export function api(context: unknown) {
     // Reviews.
     productReviews: (body: ProductReviewsBody) =>
       call<ProductReviews>(t, 'POST', '/api/plugins/review/product-reviews', body),
+
+    // Account (the shopper's session cookie travels with the in-process call; 401 = guest).
+    account: () => call<Account>(t, 'GET', '/api/account/get'),
+    /** Checks a password reset link before the new-password form is shown. */
+    validateReset: (email: string, token: string) =>
+      call<unknown>(t, 'POST', withQuery('/api/auth/validate-reset', { email, token })),
+
+    // Address book and wishlist (the customer's own; 401 = guest).
+    addresses: () => call<Address[]>(t, 'GET', '/api/address/all'),
+    addressFields: () => call<AddressFieldsByType>(t, 'GET', '/api/settings/address-fields'),
+    countries: () => call<Country[]>(t, 'GET', '/api/settings/countries'),
+    wishlist: () => call<Wishlist>(t, 'GET', '/api/wishlist/get'),
   };
 }
 

@@ -138,7 +138,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const shop = useShop();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const variant = initialVariant(variants, { id: search.get(VARIANT_PARAM), sku: search.get('sku') });
+  // ?variant= (a choice made on the page) first; else the variant the URL's sku named, whether
+  // as ?sku= or as the last path segment (the API answers which one that was).
+  const variant = initialVariant(variants, {
+    id: search.get(VARIANT_PARAM) ?? data.selected_variant_id,
+    sku: search.get('sku'),
+  });
   const images = imagesFor(data.images, variant);
   const price = variant?.price ?? p.price;
   const mrp = variant ? variant.mrp : p.mrp;
@@ -186,7 +191,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-6 space-y-4">
               <StockState status={stock} />
-              <PurchaseButtons soldOut={stock === 'out_of_stock'} idPrefix="pdp" />
+              <PurchaseButtons soldOut={stock === 'out_of_stock'} idPrefix="pdp" product={{ id: p.id, name: p.name }} />
             </div>
             <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10">
               {p.description && (

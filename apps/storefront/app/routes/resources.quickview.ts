@@ -12,6 +12,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return data(
       {
         product: {
+          id: product.id,
           slug: product.slug,
           name: product.name,
           url: product.url,

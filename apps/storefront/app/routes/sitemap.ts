@@ -1,4 +1,4 @@
-import { LISTING_MAX_PER_PAGE, catalogUrls, type CategoryNode, type MenuItem } from '@shopfront/shared';
+import { LISTING_MAX_PER_PAGE, catalogUrls, type CategoryNode } from '@shopfront/shared';
 import type { Route } from './+types/sitemap';
 import { api, type ApiClient } from '../lib/api.server';
 
@@ -33,15 +33,10 @@ async function blogUrls(client: ApiClient): Promise<string[]> {
   return urls;
 }
 
-/** Shop paths the menus link to: CMS pages and collections have no list endpoint of their own. */
-function menuUrls(items: MenuItem[]): string[] {
-  return items.flatMap((i) => [
-    ...(i.url.startsWith('/') && !i.url.startsWith('//') ? [i.url.split(/[?#]/)[0]!] : []),
-    ...menuUrls(i.children),
-  ]);
-}
+/** Paths that are never pages of their own to index, whatever a CMS page is called. */
+const NOT_INDEXED = /^\/(cart|checkout|checkout-complete|checkout-failed|account|search|track-order|password-protected|coming-soon|under-maintenance)(\/|$)/;
 
-/** /sitemap.xml: home, listings, products, blog posts and menu pages. Absent while indexing is off. */
+/** /sitemap.xml: home, listings, collections, products, blog posts and CMS pages. Absent while indexing is off. */
 export async function loader({ context }: Route.LoaderArgs) {
   const client = api(context);
   const initial = await client.initialValues();
@@ -56,22 +51,24 @@ export async function loader({ context }: Route.LoaderArgs) {
       console.error('sitemap source failed', err);
       return fallback;
     });
-  const [products, tree, posts, ...menus] = await Promise.all([
+  const [products, tree, collections, pages, posts] = await Promise.all([
     optional(productUrls(client), []),
     optional(client.categoryTree(), null),
+    optional(client.collections(), null),
+    optional(client.pages(), null),
     optional(blogUrls(client), []),
-    ...['main-menu', 'footer-shop', 'footer-help'].map((id) => optional(client.menu(id), null)),
   ]);
   const paths = [
     '/',
     '/shop-online',
     ...(tree?.super_categories.map((s) => s.url) ?? []),
     ...categoryUrls(tree?.categories ?? []),
-    ...menus.flatMap((m) => (m ? menuUrls(m.items) : [])),
+    ...(collections?.collections.map((c) => c.url) ?? []),
+    ...(pages?.pages.map((p) => p.url) ?? []),
     '/blogs',
     ...posts,
     ...products,
-  ].filter((p) => !/^\/(cart|checkout|account|search)(\/|$)/.test(p));
+  ].filter((p) => !NOT_INDEXED.test(p));
   const unique = [...new Set(paths)].slice(0, MAX_URLS);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

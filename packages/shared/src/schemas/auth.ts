@@ -11,6 +11,8 @@ export const OTP_RESENDS = { login: 3, register: 1, verify: 1 } as const;
 export type OtpPurpose = keyof typeof OTP_RESENDS;
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
+/** Name of the HttpOnly cookie that carries the opaque session token (the API sets and reads it). */
+export const SESSION_COOKIE = 'sf_session';
 /** Debounces (spec section 9). */
 export const PHONE_DEBOUNCE_MS = 750;
 export const PASSWORD_METER_DEBOUNCE_MS = 250;
@@ -33,6 +35,7 @@ export const authMessages = {
   otpSent: 'OTP sent',
   otpInvalid: 'Invalid OTP',
   otpExpired: 'The OTP has expired. Please request a new one',
+  otpDead: 'Too many wrong codes. Please request a new OTP',
   accountNotFound: 'No account found for this phone number',
   resetSent: 'If an account exists for this e-mail address, we have sent a password reset link',
   resetInvalid: 'This password reset link is invalid or has expired',
@@ -42,6 +45,7 @@ export const authMessages = {
   passwordUpdated: 'Password updated',
   profileUpdated: 'Profile updated',
   phoneVerified: 'Phone number verified',
+  resetValid: 'The password reset link is valid',
 } as const;
 
 const requiredString = (max = 255) =>
@@ -117,6 +121,15 @@ export const OtpRequestBodySchema = z.object({
   type: z.enum(['login', 'register']).default('login'),
 });
 export type OtpRequestBody = z.input<typeof OtpRequestBodySchema>;
+
+/** Answer of /api/auth/otp/request and /api/account/otp/generate (message: authMessages.otpSent). */
+export const OtpSentSchema = z.object({
+  /** Resends still allowed in this window (spec section 9: login 3, register 1, popup 1). */
+  resends_left: z.number().int(),
+  /** When the code just sent stops working (ISO 8601). */
+  expires_at: z.string(),
+});
+export type OtpSent = z.infer<typeof OtpSentSchema>;
 
 /** POST /api/auth/otp/verify */
 export const OtpVerifyBodySchema = z.object({

@@ -13,3 +13,10 @@ export const HEARTBEAT_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Header the storefront sends on every mutation; with the Origin check it blocks CSRF. */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'shopfront';
+
+/**
+ * A request body schema that also accepts no body at all (its defaults). z.preprocess types its
+ * input as `unknown`, so the type a client sends is the input of the wrapped object schema
+ * (`z.input<typeof …ObjectSchema>`), never that of the preprocess.
+ */
+export const bodyOrEmpty = <T extends z.ZodType>(object: T) => z.preprocess((v) => v ?? {}, object);

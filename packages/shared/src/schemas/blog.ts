@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { bodyOrEmpty } from './base.ts';
 import { ImageRefSchema } from './storefront.ts';
 
 /**
@@ -66,21 +67,19 @@ export const BlogTagSchema = z
   .max(50, { error: messages.maxLength(50) })
   .regex(/^[a-z0-9][a-z0-9-]*$/, { error: messages.fallback });
 
+const BlogListBodyObjectSchema = z.object({
+  page: contentPageNumberSchema,
+  per_page: z
+    .number({ error: messages.numeric })
+    .int({ error: messages.integer })
+    .min(1, { error: 'The value must be at least 1' })
+    .max(BLOG_MAX_PER_PAGE, { error: `The value may not be greater than ${BLOG_MAX_PER_PAGE}` })
+    .default(BLOG_DEFAULT_PER_PAGE),
+  tag: BlogTagSchema.nullish(),
+});
 /** POST /api/blog/list. An empty body answers the first page of every published post. */
-export const BlogListBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z.object({
-    page: contentPageNumberSchema,
-    per_page: z
-      .number({ error: messages.numeric })
-      .int({ error: messages.integer })
-      .min(1, { error: 'The value must be at least 1' })
-      .max(BLOG_MAX_PER_PAGE, { error: `The value may not be greater than ${BLOG_MAX_PER_PAGE}` })
-      .default(BLOG_DEFAULT_PER_PAGE),
-    tag: BlogTagSchema.nullish(),
-  }),
-);
-export type BlogListBody = { page?: number; per_page?: number; tag?: string | null };
+export const BlogListBodySchema = bodyOrEmpty(BlogListBodyObjectSchema);
+export type BlogListBody = z.input<typeof BlogListBodyObjectSchema>;
 export type BlogListQuery = z.output<typeof BlogListBodySchema>;
 
 /** A post as lists show it (blog list, related posts, blog-list sections). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneySchema } from '../money.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { messages } from '../messages.ts';
+import { bodyOrEmpty } from './base.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
 export const rangeMessages = {
@@ -42,18 +43,16 @@ const int = (field: { min: number; max: number }) =>
     .min(field.min, { error: rangeMessages.atLeast(field.min) })
     .max(field.max, { error: rangeMessages.atMost(field.max) });
 
+const ProductGridBodyObjectSchema = z
+  .object({
+    items: int({ min: 1, max: PRODUCT_GRID_MAX_ITEMS }).default(8),
+    source: z.enum(PRODUCT_GRID_SOURCES, { error: messages.fallback }).default('latest'),
+  })
+  .strict();
 /** POST /api/product/product-grid: `items` is how many products, `source` which list. An empty body takes the defaults. */
-export const ProductGridBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z
-    .object({
-      items: int({ min: 1, max: PRODUCT_GRID_MAX_ITEMS }).default(8),
-      source: z.enum(PRODUCT_GRID_SOURCES, { error: messages.fallback }).default('latest'),
-    })
-    .strict(),
-);
+export const ProductGridBodySchema = bodyOrEmpty(ProductGridBodyObjectSchema);
 /** What a client may send; both fields optional. */
-export type ProductGridBody = { items?: number; source?: (typeof PRODUCT_GRID_SOURCES)[number] };
+export type ProductGridBody = z.input<typeof ProductGridBodyObjectSchema>;
 export type ProductGridQuery = z.output<typeof ProductGridBodySchema>;
 
 export const ProductGridSchema = z.object({
@@ -136,9 +135,11 @@ const listingPaging = {
   per_page: int({ min: 1, max: LISTING_MAX_PER_PAGE }).default(LISTING_DEFAULT_PER_PAGE),
 };
 
+const ListingBodyObjectSchema = z.object(listingPaging).strict();
 /** POST /api/product/product-category/{id}, /product-collection/{id}, /api/shop/{id}. An empty body takes the defaults. */
-export const ListingBodySchema = z.preprocess((v) => v ?? {}, z.object(listingPaging).strict());
-export type ListingBody = z.input<typeof ListingBodySchema>;
+export const ListingBodySchema = bodyOrEmpty(ListingBodyObjectSchema);
+/** What a client may send: every field optional (filters, sort, page, per_page). */
+export type ListingBody = z.input<typeof ListingBodyObjectSchema>;
 export type ListingQuery = z.output<typeof ListingBodySchema>;
 
 /** Fields shared by search-products, which adds `query`. */
@@ -309,6 +310,8 @@ export const SingleProductSchema = z.object({
   product: ProductDetailSchema,
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(VariantSchema),
+  /** The variant the id named when it was a sku (`/product/…?sku=`): the page selects it. Null for a slug. */
+  selected_variant_id: z.string().nullable(),
   images: z.array(ProductImageSchema),
   rating: RatingSummarySchema,
 });
@@ -324,17 +327,15 @@ export type RelatedProducts = z.infer<typeof RelatedProductsSchema>;
 
 export const CATEGORY_GRID_MAX_ITEMS = 48;
 
+const CategoryGridBodyObjectSchema = z
+  .object({
+    items: int({ min: 1, max: CATEGORY_GRID_MAX_ITEMS }).default(8),
+    super_category: catalogText(200).optional(),
+  })
+  .strict();
 /** POST /api/category/category-grid. An empty body takes the defaults. */
-export const CategoryGridBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z
-    .object({
-      items: int({ min: 1, max: CATEGORY_GRID_MAX_ITEMS }).default(8),
-      super_category: catalogText(200).optional(),
-    })
-    .strict(),
-);
-export type CategoryGridBody = z.input<typeof CategoryGridBodySchema>;
+export const CategoryGridBodySchema = bodyOrEmpty(CategoryGridBodyObjectSchema);
+export type CategoryGridBody = z.input<typeof CategoryGridBodyObjectSchema>;
 export type CategoryGridQuery = z.output<typeof CategoryGridBodySchema>;
 
 export const SuperCategoryRefSchema = z.object({ slug: z.string(), name: z.string(), url: z.string() });
@@ -390,6 +391,23 @@ export const TagListSchema = z.object({
   ),
 });
 export type TagList = z.infer<typeof TagListSchema>;
+
+/** GET /api/collection/all: every collection, in display order. */
+export const CollectionListSchema = z.object({
+  collections: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      description: z.string(),
+      image: ImageRefSchema.nullable(),
+      url: z.string(),
+      /** Published products in the collection. */
+      product_count: z.number().int(),
+    }),
+  ),
+});
+export type CollectionList = z.infer<typeof CollectionListSchema>;
 
 /** Storefront paths of catalogue pages (spec section 2 routes). */
 export const catalogUrls = {

@@ -44,6 +44,21 @@ export const PageSchema = z.object({
 });
 export type Page = z.infer<typeof PageSchema>;
 
+/** GET /api/pages: every published page (not their blocks), for sitemaps and link pickers. */
+export const PageListSchema = z.object({
+  pages: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      /** The storefront path of the page: `/` + slug. */
+      url: z.string(),
+      parent_slug: z.string().nullable(),
+      updated_at: z.string(),
+    }),
+  ),
+});
+export type PageList = z.infer<typeof PageListSchema>;
+
 /** Content ids and slugs: lower-case words joined by hyphens, slashes for nested pages. */
 export const SlugParamSchema = z.object({
   id: z

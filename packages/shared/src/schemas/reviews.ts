@@ -11,6 +11,8 @@ export const reviewMessages = {
   loginRequired: 'Please log in to write a review',
   productNotFound: 'Product not found',
   reviewsDisabled: 'Reviews are not enabled',
+  alreadyReviewed: 'You have already reviewed this product',
+  reviewSaved: 'Thank you for your review',
 } as const;
 
 /** One field of the write-a-review form, with the rules the API applies to it. */
@@ -70,7 +72,7 @@ const productSlug = z
   .max(200, { error: messages.maxLength(200) })
   .regex(/^[a-z0-9][a-z0-9-]*$/, { error: messages.fallback });
 
-/** POST /api/plugins/review/rate-product: what a logged-in customer sends (validated once accounts exist). */
+/** POST /api/plugins/review/rate-product: what a logged-in customer sends (one review per product). */
 export const RateProductBodySchema = z.object({
   slug: productSlug,
   rating: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneySchema } from '../money.ts';
 import { messages } from '../messages.ts';
 import { ImageRefSchema } from './storefront.ts';
+import { bodyOrEmpty } from './base.ts';
 import { FacetsSchema, LISTING_SORTS, PaginationSchema, ProductCardSchema, listingPagingShape } from './catalog.ts';
 
 /** Longest search text accepted; longer answers 422. */
@@ -42,12 +43,11 @@ export const SearchSuggestionSchema = z.object({
 });
 export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
+const SearchProductsBodyObjectSchema = z.object({ query: SearchQueryTextSchema, ...listingPagingShape }).strict();
 /** POST /api/search/search-products: the query plus the listing filters, sort and paging. */
-export const SearchProductsBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z.object({ query: SearchQueryTextSchema, ...listingPagingShape }).strict(),
-);
-export type SearchProductsBody = z.input<typeof SearchProductsBodySchema>;
+export const SearchProductsBodySchema = bodyOrEmpty(SearchProductsBodyObjectSchema);
+/** What a client may send: `query` (required) plus the listing body's optional fields. */
+export type SearchProductsBody = z.input<typeof SearchProductsBodyObjectSchema>;
 export type SearchProductsQuery = z.output<typeof SearchProductsBodySchema>;
 
 export const SearchResultsSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoreSettingsSchema } from './settings.ts';
+import { UserSchema } from './auth.ts';
 
 export const STOREFRONT_MODES = ['Coming Soon', 'Under Maintenance'] as const;
 
@@ -95,7 +96,8 @@ export const InitialValuesSchema = z.object({
   settings: StoreSettingsSchema.partial(),
   storefront: StorefrontSchema,
   plugins: z.array(PluginSchema),
-  account: z.null(),
+  /** The logged-in customer (from the session cookie), or null for a guest. */
+  account: UserSchema.nullable(),
 });
 export type InitialValues = z.infer<typeof InitialValuesSchema>;
 

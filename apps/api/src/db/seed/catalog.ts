@@ -16,6 +16,7 @@ import {
 } from './catalog-data.ts';
 import { demoProducts } from './demo-data.ts';
 import { makeProductImage } from './images.ts';
+import { refreshProductSummaries } from '../../modules/catalog/summary.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -289,8 +290,6 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
       reviewRows.push({ productId, authorName: r.pick(reviewerNames), rating, title, body, isVerifiedBuyer: r.next() < 0.7, createdAt: new Date(p.createdAt.getTime() + (i + 1) * 86_400_000) });
     }
     const minPrice = Math.min(...variants.map((v) => v.price));
-    const minVariant = variants.find((v) => v.price === minPrice)!;
-    const mrp = p.mrp === null ? null : Math.round((p.mrp * minVariant.price) / p.price);
     const catSlugs = [p.category.slug];
     categoryLinks.push({ productId, categoryId: catId.get(p.category.slug)!, position: index });
     // Some products sit in two categories (a planter set is also a gift for plant lovers).
@@ -308,11 +307,11 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
       brand: p.brand,
       shortDescription: `${p.name} in ${p.category.material}, made in small batches.`,
       description: `Our ${p.name.toLowerCase()} is made from ${p.category.material} by a small workshop we have worked with for years. Each piece varies slightly: that is the mark of the hand. Care: see the label; most pieces improve with use.`,
+      // Price, MRP, stock, currency and image: refreshProductSummaries fills them from the
+      // variants and images below, the same way as after any later change.
       currency: opts.currency,
-      priceMinor: minPrice * 100,
-      mrpMinor: mrp === null ? null : mrp * 100,
-      stock: variants.reduce((n, v) => n + v.stock, 0),
-      imagePath: imageRows.find((i) => i.productId === productId)!.path,
+      priceMinor: 0,
+      stock: 0,
       isFeatured: p.featured,
       ratingAvg: reviewCount ? Math.round((ratingSum / reviewCount) * 100) / 100 : 0,
       ratingCount: reviewCount,
@@ -333,6 +332,7 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
   await insertChunked(tx, t.reviews, reviewRows);
   await insertChunked(tx, t.productCategories, categoryLinks);
   await insertChunked(tx, t.productTags, tagLinks);
+  await refreshProductSummaries(tx as unknown as Db);
 
   const byAge = [...summaries].sort((a, b) => b.seed.createdAt.getTime() - a.seed.createdAt.getTime());
   const members: Record<string, string[]> = {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_ADDRESS_FIELDS } from '@shopfront/shared';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import {
@@ -11,6 +13,7 @@ import {
 import { renderCatalogImages, seedCatalog } from './catalog.ts';
 import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
+import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -27,6 +30,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
     makeHeroImage(opts.mediaDir, 'studio-ceramics', '#c9773c', '#f2c14e'),
   ]);
   const contentImages = await renderContentImages(opts.mediaDir);
+  const demoPasswordHash = await demoCustomerPasswordHash();
 
   return database.withExclusiveLock(async (db) => {
     const existing = await db.select({ id: t.storefronts.id }).from(t.storefronts).limit(1);
@@ -37,6 +41,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
       await tx.insert(t.storeSettings).values([
         ...Object.entries(settings).map(([key, value]) => ({ key, value })),
         { key: 'license_status', value: 'active' },
+        { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
       ]);
 
       let indiaId = 0;
@@ -141,7 +146,12 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
       await seedContent(tx, { images: contentImages });
+      await seedDemoCustomer(tx, demoPasswordHash);
     });
+    // Planner statistics for the rows just written. PGlite has no autovacuum at all, and
+    // PostgreSQL's would get there only later: without them the first queries plan on default
+    // guesses (1200 rows a table, hash joins over whole tables).
+    await db.execute(sql`analyze`);
     return true;
   });
 }

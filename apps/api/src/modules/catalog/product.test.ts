@@ -131,6 +131,57 @@ describe('GET /api/product/single-product/{id}', () => {
   });
 });
 
+describe('GET /api/product/single-product/{sku}', () => {
+  async function skusOf(slug: string) {
+    const db = t.database.db;
+    const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+    return db
+      .select({ id: variants.id, sku: variantChannels.sku, isDefault: variants.isDefault })
+      .from(variants)
+      .innerJoin(variantChannels, eq(variantChannels.variantId, variants.id))
+      .where(eq(variants.productId, row!.id))
+      .orderBy(asc(variants.position));
+  }
+
+  it('opens the product of a variant sku with that variant selected; a slug selects none', async () => {
+    const vs = await skusOf('organic-cotton-crew-tee');
+    const other = vs.find((v) => !v.isDefault)!;
+    const res = await get(`/api/product/single-product/${encodeURIComponent(other.sku)}`);
+    expect(res.statusCode).toBe(200);
+    const data = SingleProductSchema.parse(res.json().data);
+    expect(data.product.slug).toBe('organic-cotton-crew-tee');
+    expect(data.product.seo.canonical_url).toBe('/product/organic-cotton-crew-tee');
+    expect(data.selected_variant_id).toBe(other.id);
+    expect(data.variants.find((v) => v.id === other.id)!.sku).toBe(other.sku);
+    expect(data.product.categories[0]!.slug).toBe('t-shirts');
+
+    const bySlug = SingleProductSchema.parse((await get('/api/product/single-product/organic-cotton-crew-tee')).json().data);
+    expect(bySlug.selected_variant_id).toBeNull();
+    expect({ ...data, selected_variant_id: null }).toEqual(bySlug);
+  });
+
+  it("opens a product by its own sku (its default variant's)", async () => {
+    const [only] = await skusOf('brass-desk-lamp');
+    const data = SingleProductSchema.parse((await get(`/api/product/single-product/${only!.sku}`)).json().data);
+    expect(data.product.slug).toBe('brass-desk-lamp');
+    expect(data.product.channel.sku).toBe(only!.sku);
+    expect(data.selected_variant_id).toBe(only!.id);
+  });
+
+  it('answers 404 for an unknown sku, a sku of an unpublished product, and a sku in the wrong case; two queries', async () => {
+    const [lamp] = await skusOf('brass-desk-lamp');
+    expect((await get('/api/product/single-product/NOPE-0000-XX')).statusCode).toBe(404);
+    expect((await get(`/api/product/single-product/${lamp!.sku.toLowerCase()}`)).statusCode).toBe(404);
+    await setPublished('brass-desk-lamp', false);
+    try {
+      expect((await get(`/api/product/single-product/${lamp!.sku}`)).statusCode).toBe(404);
+    } finally {
+      await setPublished('brass-desk-lamp', true);
+    }
+    expect((await counter.during(() => get(`/api/product/single-product/${lamp!.sku}`))).queries).toBe(2);
+  });
+});
+
 describe('GET /api/product/single-product/{id}/related', () => {
   it('answers up to 8 other published products, sharing a category before sharing only the brand', async () => {
     const res = await get('/api/product/single-product/stoneware-coffee-mug/related');

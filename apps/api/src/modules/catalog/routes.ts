@@ -5,6 +5,7 @@ import {
   CategoryGridBodySchema,
   CategoryGridSchema,
   CategoryTreeSchema,
+  CollectionListSchema,
   ErrorEnvelopeSchema,
   FiltersQuerySchema,
   ListingBodySchema,
@@ -21,7 +22,7 @@ import {
 import { notFound, ok } from '../../lib/http.ts';
 import { getListing, getListingFilters } from './listing.ts';
 import { getProductGrid, getRelatedProducts, getSingleProduct } from './service.ts';
-import { getCategoryGrid, getCategoryTree, getTags } from './taxonomy.ts';
+import { getCategoryGrid, getCategoryTree, getCollections, getTags } from './taxonomy.ts';
 
 const errors = { 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 
@@ -126,8 +127,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'A published product by slug: details, channel sku and price, options, variants, images, rating',
+        summary:
+          'A published product by slug, or by a sku (a variant\'s, or the product\'s own: its default variant\'s): details, channel sku and price, options, variants, images, rating',
         description:
+          'The id is looked up as a product slug first, then as a sku in the storefront channel; for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). ' +
           'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +
           'Variants answer a stock_status (in_stock, low_stock at 5 or fewer, out_of_stock), never the exact stock.',
         params: CatalogSlugParamSchema,
@@ -191,6 +194,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!tree) throw notFound('Category not found');
       return ok(tree);
     },
+  );
+
+  app.get(
+    '/api/collection/all',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every collection in display order, with its url and number of published products',
+        response: { 200: envelope(CollectionListSchema) },
+      },
+    },
+    async () => ok(await getCollections(app.db)),
   );
 
   app.get(

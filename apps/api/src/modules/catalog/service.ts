@@ -31,6 +31,21 @@ export interface CardSource {
   ratingCount: number;
 }
 
+/** Just the columns of a card: a whole row would also carry descriptions and the search vector. */
+export const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  brand: products.brand,
+  imagePath: products.imagePath,
+  currency: products.currency,
+  priceMinor: products.priceMinor,
+  mrpMinor: products.mrpMinor,
+  stock: products.stock,
+  ratingAvg: products.ratingAvg,
+  ratingCount: products.ratingCount,
+} satisfies Record<keyof CardSource, unknown>;
+
 export function discountPercent(priceMinor: number, mrpMinor: number | null): number {
   return mrpMinor && mrpMinor > priceMinor ? Math.round(((mrpMinor - priceMinor) / mrpMinor) * 100) : 0;
 }
@@ -79,7 +94,7 @@ export async function getProductGrid(db: Db, body: ProductGridQuery): Promise<Pr
       ? [desc(weightedRating('products')), desc(products.ratingCount), products.id]
       : [desc(products.createdAt), desc(products.id)];
   const rows = await db
-    .select()
+    .select(cardColumns)
     .from(products)
     .where(body.source === 'featured' ? and(published, eq(products.isFeatured, true)) : published)
     .orderBy(...order)
@@ -92,10 +107,11 @@ export async function getProductGrid(db: Db, body: ProductGridQuery): Promise<Pr
 // ---------------------------------------------------------------------------------------------
 
 /** The channel a shopper buys in: the default storefront's (the products read model is priced in it). */
-const STOREFRONT_CHANNEL = sql`(select channel_id from storefronts order by is_default desc, id limit 1)`;
+export const STOREFRONT_CHANNEL = sql`(select channel_id from storefronts order by is_default desc, id limit 1)`;
 
 interface ProductRowRaw {
   id: string;
+  selected_variant_id: string | null;
   slug: string;
   name: string;
   short_description: string;
@@ -136,9 +152,26 @@ interface ProductCategoryRow {
   ancestors: { slug: string; name: string }[];
 }
 
+/**
+ * What a single-product id names: a published product by slug, else the product of a variant
+ * whose sku in the storefront channel it is (a product's own sku is its default variant's).
+ * A slug wins over a sku spelled the same. `variant_id` is the variant a sku named.
+ */
+function targetCte(id: string) {
+  return sql`target as (
+      select t.product_id, t.variant_id from (
+        select p.id as product_id, null::text as variant_id, 1 as pri from products p where p.slug = ${id}
+        union all
+        select v.product_id, v.id, 2 from variant_channels vc join variants v on v.id = vc.variant_id
+         where vc.channel_id = ${STOREFRONT_CHANNEL} and vc.sku = ${id}) t
+      join products p on p.id = t.product_id and p.is_published
+      order by t.pri limit 1)`;
+}
+
 /** The product with its options, variants (priced in the storefront channel), images and tags, as one row. */
-function productSql(slug: string) {
-  return sql`select p.id, p.slug, p.name, p.short_description, p.description, p.currency, p.price_minor, p.mrp_minor, p.stock,
+function productSql(id: string) {
+  return sql`with ${targetCte(id)}
+    select p.id, (select variant_id from target) as selected_variant_id, p.slug, p.name, p.short_description, p.description, p.currency, p.price_minor, p.mrp_minor, p.stock,
       p.is_featured, p.seo_title, p.seo_description, p.rating_avg::float8 as rating_avg, p.rating_count,
       coalesce(b.name, p.brand) as brand_name, b.slug as brand_slug,
       (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
@@ -153,15 +186,16 @@ function productSql(slug: string) {
       (select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
          from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags
     from products p left join brands b on b.id = p.brand_id
-    where p.slug = ${slug} and p.is_published`;
+    where p.id = (select product_id from target)`;
 }
 
 /** The product's categories, each with its ancestors (root first) for a breadcrumb. */
-function productCategoriesSql(slug: string) {
-  return sql`with recursive mine as (
+function productCategoriesSql(id: string) {
+  return sql`with recursive ${targetCte(id)},
+      mine as (
         select c.id, c.slug, c.name, c.parent_id, c.position, c.super_category_id
-          from products p join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
-         where p.slug = ${slug} and p.is_published),
+          from product_categories pc join categories c on c.id = pc.category_id
+         where pc.product_id = (select product_id from target)),
       anc(origin, id, parent_id, slug, name, super_category_id, depth, path) as (
         select id, id, parent_id, slug, name, super_category_id, 0, array[id] from mine
         union all
@@ -183,13 +217,14 @@ function stockStatus(stock: number, available: boolean): Variant['stock_status']
 }
 
 /**
- * A published product by slug for its page; null when unknown or unpublished (shoppers never see
- * unpublished products: there is no admin session yet to ask for them). Two queries, run together.
+ * A published product for its page, by slug or by a variant's sku (then `selected_variant_id`
+ * names that variant); null when unknown or unpublished (shoppers never see unpublished
+ * products: there is no admin session yet to ask for them). Two queries, run together.
  */
-export async function getSingleProduct(db: Db, slug: string): Promise<SingleProduct | null> {
+export async function getSingleProduct(db: Db, id: string): Promise<SingleProduct | null> {
   const [[p], categoryRows] = await Promise.all([
-    queryRows<ProductRowRaw>(db, productSql(slug)),
-    queryRows<ProductCategoryRow>(db, productCategoriesSql(slug)),
+    queryRows<ProductRowRaw>(db, productSql(id)),
+    queryRows<ProductCategoryRow>(db, productCategoriesSql(id)),
   ]);
   if (!p) return null;
   const currency = p.currency;
@@ -243,6 +278,7 @@ export async function getSingleProduct(db: Db, slug: string): Promise<SingleProd
     },
     options: p.options,
     variants,
+    selected_variant_id: p.selected_variant_id,
     images: p.images,
     rating: { overall_rating: rounded(p.rating_avg), total_reviews: p.rating_count },
   };

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CategoryGridSchema, CategoryTreeSchema, TagListSchema, type CategoryNode } from '@shopfront/shared';
+import { CategoryGridSchema, CategoryTreeSchema, CollectionListSchema, TagListSchema, type CategoryNode } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
-import { categories, productCategories, products } from '../../db/schema.ts';
+import { categories, collections, productCategories, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { countQueries } from './query-counter.ts';
 
@@ -87,6 +87,46 @@ describe('GET /api/tag/all', () => {
   });
 });
 
+describe('GET /api/collection/all', () => {
+  it('answers every collection in display order with its url and published product count, in one query', async () => {
+    const { result, queries } = await counter.during(() => get('/api/collection/all'));
+    expect(queries).toBe(1);
+    expect(result.statusCode).toBe(200);
+    const { collections: list } = CollectionListSchema.parse(result.json().data);
+    const rows = await t.database.db.select().from(collections).orderBy(collections.position, collections.id);
+    expect(list.map((c) => c.slug)).toEqual(rows.map((r) => r.slug));
+    expect(list[0]).toMatchObject({ slug: 'new-arrivals', name: 'New Arrivals', url: '/product-collection/new-arrivals' });
+    const counts = await queryRows<{ slug: string; n: number }>(
+      t.database.db,
+      sql`select c.slug, count(*)::int as n from collections c join product_collections pc on pc.collection_id = c.id
+          join products p on p.id = pc.product_id where p.is_published group by c.slug`,
+    );
+    for (const c of counts) expect(list.find((x) => x.slug === c.slug)!.product_count, c.slug).toBe(c.n);
+    // The listing of each collection agrees.
+    const listing = (await post(`/api/product/product-collection/${list[0]!.slug}`, { per_page: 1 })).json().data;
+    expect(listing.pagination.total).toBe(list[0]!.product_count);
+  });
+
+  it('counts only published products, and lists an empty collection too', async () => {
+    const before = CollectionListSchema.parse((await get('/api/collection/all')).json().data).collections;
+    const bestsellers = before.find((c) => c.slug === 'bestsellers')!;
+    const [one] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select pc.product_id as id from product_collections pc join collections c on c.id = pc.collection_id where c.slug = 'bestsellers' limit 1`,
+    );
+    await t.database.db.update(products).set({ isPublished: false }).where(eq(products.id, one!.id));
+    await t.database.db.insert(collections).values({ slug: 'coming-soon-edit', name: 'Coming soon', position: 99 });
+    try {
+      const after = CollectionListSchema.parse((await get('/api/collection/all')).json().data).collections;
+      expect(after.find((c) => c.slug === 'bestsellers')!.product_count).toBe(bestsellers.product_count - 1);
+      expect(after.at(-1)).toMatchObject({ slug: 'coming-soon-edit', product_count: 0, image: null });
+    } finally {
+      await t.database.db.update(products).set({ isPublished: true }).where(eq(products.id, one!.id));
+      await t.database.db.delete(collections).where(eq(collections.slug, 'coming-soon-edit'));
+    }
+  });
+});
+
 describe('GET /api/category/all', () => {
   it('answers the tree and the same roots grouped by super category, in two queries', async () => {
     const { result, queries } = await counter.during(() => get('/api/category/all'));
@@ -94,7 +134,7 @@ describe('GET /api/category/all', () => {
     const tree = CategoryTreeSchema.parse(result.json().data);
     expect(tree.parent).toBeNull();
     expect(tree.categories).toHaveLength(14);
-    expect(tree.super_categories.map((s) => s.slug)).toEqual(['clothing', 'home', 'garden', 'accessories']);
+    expect(tree.super_categories.map((s) => s.slug)).toEqual(['clothing', 'home-and-living', 'garden', 'accessories']);
     expect(tree.super_categories.flatMap((s) => s.categories.map((c) => c.slug)).sort()).toEqual(
       tree.categories.map((c) => c.slug).sort(),
     );

@@ -7,6 +7,7 @@ import {
   type CategoryGridQuery,
   type CategoryNode,
   type CategoryTree,
+  type CollectionList,
   type TagList,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -180,4 +181,34 @@ export async function getTags(db: Db): Promise<TagList> {
          order by t.name, t.id`,
   );
   return { tags: rows };
+}
+
+/** Every collection in its display order, with its number of published products. One query. */
+export async function getCollections(db: Db): Promise<CollectionList> {
+  const rows = await queryRows<{
+    id: number;
+    slug: string;
+    name: string;
+    description: string;
+    image_path: string | null;
+    product_count: number;
+  }>(
+    db,
+    sql`select c.id, c.slug, c.name, c.description, c.image_path, count(p.id)::int as product_count
+          from collections c left join product_collections pc on pc.collection_id = c.id
+          left join products p on p.id = pc.product_id and p.is_published
+         group by c.id
+         order by c.position, c.id`,
+  );
+  return {
+    collections: rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      image: r.image_path ? { url: r.image_path, alt: r.name } : null,
+      url: catalogUrls.collection(r.slug),
+      product_count: r.product_count,
+    })),
+  };
 }

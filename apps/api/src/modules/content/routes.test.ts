@@ -1,7 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, faqItems, forms, menuItems, pages, templateSections, templates, testimonials } from '../../db/schema.ts';
+import { PageListSchema } from '@shopfront/shared';
+import { blogPosts, faqItems, forms, menuItems, menus, pages, templateSections, templates, testimonials } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
+import { countQueries } from '../catalog/query-counter.ts';
+import { listCategoryTiles, listCollectionTiles } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +81,100 @@ describe('GET /api/page/{slug}', () => {
     expect((await get('/api/page/privacy-policy')).statusCode).toBe(404);
     expect((await get('/api/page/does-not-exist')).json()).toEqual({ status: 'error', message: 'Page not found' });
     expect((await get('/api/page/..%2F..%2Fetc')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/pages', () => {
+  it('lists every published page with its storefront url, parent and last change, in one query', async () => {
+    const counter = countQueries(t.database.db);
+    let listed;
+    try {
+      const { result, queries } = await counter.during(() => get('/api/pages'));
+      expect(queries).toBe(1);
+      listed = PageListSchema.parse(result.json().data).pages;
+    } finally {
+      counter.restore();
+    }
+    const rows = await t.database.db.select().from(pages).where(eq(pages.isPublished, true)).orderBy(asc(pages.slug));
+    expect(listed.map((p) => p.slug)).toEqual(rows.map((r) => r.slug));
+    expect(listed.find((p) => p.slug === 'about-us')).toMatchObject({ title: 'About Us', url: '/about-us', parent_slug: null });
+    expect(listed.find((p) => p.slug === 'contact-us')?.url).toBe('/contact-us');
+    for (const p of listed) expect(Number.isNaN(Date.parse(p.updated_at))).toBe(false);
+  });
+
+  it('leaves unpublished pages out and gives a nested page its parent', async () => {
+    const [about] = await t.database.db.select().from(pages).where(eq(pages.slug, 'about-us'));
+    await t.database.db.insert(pages).values({ slug: 'about-us/studio', title: 'Studio', parentId: about!.id, blocks: [] });
+    await t.database.db.update(pages).set({ isPublished: false }).where(eq(pages.slug, 'faq'));
+    try {
+      const listed = PageListSchema.parse((await get('/api/pages')).json().data).pages;
+      expect(listed.map((p) => p.slug)).not.toContain('faq');
+      expect(listed.find((p) => p.slug === 'about-us/studio')).toMatchObject({ url: '/about-us/studio', parent_slug: 'about-us' });
+    } finally {
+      await t.database.db.update(pages).set({ isPublished: true }).where(eq(pages.slug, 'faq'));
+      await t.database.db.delete(pages).where(eq(pages.slug, 'about-us/studio'));
+    }
+  });
+});
+
+describe('category and collection tiles', () => {
+  /** Published products per category or collection, and the image of the first (by link position, then id). */
+  const expected = (links: 'product_categories' | 'product_collections', key: 'category_id' | 'collection_id') =>
+    queryRows<{ id: number; n: number; img: string | null }>(
+      t.database.db,
+      sql.raw(`select l.${key} as id, count(*)::int as n,
+          (array_agg(p.image_path order by l.position, p.id) filter (where p.image_path is not null))[1] as img
+        from ${links} l join products p on p.id = l.product_id and p.is_published group by l.${key}`),
+    );
+
+  it('count published products, fall back to the first product image, keep the asked order; one query each', async () => {
+    const counter = countQueries(t.database.db);
+    try {
+      const named = await counter.during(() => listCategoryTiles(t.database.db, ['plants', 'shirts', 'no-such'], 10));
+      expect(named.queries).toBe(1);
+      expect(named.result.map((c) => c.slug)).toEqual(['plants', 'shirts']);
+      const roots = await counter.during(() => listCategoryTiles(t.database.db, [], 3));
+      expect(roots.queries).toBe(1);
+      expect(roots.result).toHaveLength(3);
+      const all = await counter.during(() => listCollectionTiles(t.database.db, [], 50));
+      expect(all.queries).toBe(1);
+
+      const cats = await expected('product_categories', 'category_id');
+      for (const tile of [...named.result, ...roots.result]) {
+        const e = cats.find((c) => c.id === tile.id)!;
+        expect(tile.product_count, tile.slug).toBe(e.n);
+        expect(tile.image?.url, tile.slug).toBe(e.img);
+      }
+      const colls = await expected('product_collections', 'collection_id');
+      expect(all.result.length).toBeGreaterThanOrEqual(5);
+      for (const tile of all.result) {
+        const e = colls.find((c) => c.id === tile.id);
+        expect(tile.product_count, tile.slug).toBe(e?.n ?? 0);
+        expect(tile.image?.url ?? null, tile.slug).toBe(e?.img ?? null);
+      }
+    } finally {
+      counter.restore();
+    }
+  });
+});
+
+describe('content reads are one statement each', () => {
+  it('menu, slider, page, FAQ and template; a menu without items is still a menu', async () => {
+    const counter = countQueries(t.database.db);
+    try {
+      for (const url of ['/api/menu/main-menu', '/api/slider/home-hero', '/api/page/about-us', '/api/faq/shopping-help', '/api/template/home']) {
+        const { result, queries } = await counter.during(() => get(url));
+        expect(result.statusCode, url).toBe(200);
+        expect(queries, url).toBe(1);
+      }
+      await t.database.db.insert(menus).values({ id: 'empty-menu', name: 'Nothing yet' });
+      const { result, queries } = await counter.during(() => get('/api/menu/empty-menu'));
+      expect(result.json().data).toEqual({ id: 'empty-menu', name: 'Nothing yet', items: [] });
+      expect(queries).toBe(1);
+    } finally {
+      counter.restore();
+      await t.database.db.delete(menus).where(eq(menus.id, 'empty-menu'));
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FaqSchema,
   MenuSchema,
+  PageListSchema,
   PageSchema,
   SliderSchema,
   SlugParamSchema,
@@ -12,7 +13,7 @@ import {
   envelope,
 } from '@shopfront/shared';
 import { notFound, ok } from '../../lib/http.ts';
-import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth } from './service.ts';
+import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth, listPages } from './service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,6 +34,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!slider) throw notFound('Slider not found');
       return ok(slider);
     },
+  );
+
+  app.get(
+    '/api/pages',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Every published page: slug, title, storefront url, parent slug and last change (no blocks)',
+        description: 'A list of its own, not /api/page/all: `all` could be the slug of a page.',
+        response: { 200: envelope(PageListSchema) },
+      },
+    },
+    async () => ok(await listPages(app.db)),
   );
 
   app.get(

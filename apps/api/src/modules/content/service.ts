@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CONTENT_MAX_PAGE,
   ProductGridBodySchema,
@@ -10,6 +11,7 @@ import {
   type Menu,
   type MenuItem,
   type Page,
+  type PageList,
   type Section,
   type Slider,
   type Template,
@@ -41,11 +43,16 @@ import { getProductGrid } from '../catalog/service.ts';
 import { getForm } from '../forms/service.ts';
 import { textArray } from './sql.ts';
 
-/** A menu with its items nested under their parents, in position order; null if unknown. */
+/** A menu with its items nested under their parents, in position order; null if unknown. One query. */
 export async function getMenu(db: Db, id: string): Promise<Menu | null> {
-  const [menu] = await db.select().from(menus).where(eq(menus.id, id));
-  if (!menu) return null;
-  const rows = await db.select().from(menuItems).where(eq(menuItems.menuId, id)).orderBy(asc(menuItems.position), asc(menuItems.id));
+  const joined = await db
+    .select({ name: menus.name, item: menuItems })
+    .from(menus)
+    .leftJoin(menuItems, eq(menuItems.menuId, menus.id))
+    .where(eq(menus.id, id))
+    .orderBy(asc(menuItems.position), asc(menuItems.id));
+  if (!joined.length) return null;
+  const rows = joined.flatMap((r) => (r.item ? [r.item] : []));
   const byId = new Map<number, MenuItem>();
   for (const r of rows) byId.set(r.id, { id: r.id, label: r.label, url: r.url, children: [] });
   const roots: MenuItem[] = [];
@@ -54,17 +61,22 @@ export async function getMenu(db: Db, id: string): Promise<Menu | null> {
     const parent = r.parentId === null ? undefined : byId.get(r.parentId);
     (parent ? parent.children : roots).push(item);
   }
-  return { id: menu.id, name: menu.name, items: roots };
+  return { id, name: joined[0]!.name, items: roots };
 }
 
-/** A slider and its slides in position order; null if unknown. */
+/** A slider and its slides in position order; null if unknown. One query. */
 export async function getSlider(db: Db, id: string): Promise<Slider | null> {
-  const [slider] = await db.select().from(sliders).where(eq(sliders.id, id));
-  if (!slider) return null;
-  const rows = await db.select().from(slides).where(eq(slides.sliderId, id)).orderBy(asc(slides.position), asc(slides.id));
+  const joined = await db
+    .select({ name: sliders.name, slide: slides })
+    .from(sliders)
+    .leftJoin(slides, eq(slides.sliderId, sliders.id))
+    .where(eq(sliders.id, id))
+    .orderBy(asc(slides.position), asc(slides.id));
+  if (!joined.length) return null;
+  const rows = joined.flatMap((r) => (r.slide ? [r.slide] : []));
   return {
-    id: slider.id,
-    name: slider.name,
+    id,
+    name: joined[0]!.name,
     slides: rows.map((s) => ({
       id: s.id,
       title: s.title,
@@ -76,20 +88,18 @@ export async function getSlider(db: Db, id: string): Promise<Slider | null> {
   };
 }
 
-/** A published page by slug; null if unknown or unpublished. */
+/** A published page by slug; null if unknown or unpublished. One query. */
 export async function getPage(db: Db, slug: string): Promise<Page | null> {
+  const parent = alias(pages, 'parent');
   const [found] = await db
-    .select({ page: pages, templateId: templates.id })
+    .select({ page: pages, templateId: templates.id, parentSlug: parent.slug })
     .from(pages)
     .leftJoin(templates, eq(templates.pageId, pages.id))
+    .leftJoin(parent, eq(parent.id, pages.parentId))
     .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)));
   if (!found) return null;
   const row = found.page;
-  let parentSlug: string | null = null;
-  if (row.parentId !== null) {
-    const [parent] = await db.select({ slug: pages.slug }).from(pages).where(eq(pages.id, row.parentId));
-    parentSlug = parent?.slug ?? null;
-  }
+  const parentSlug = found.parentSlug;
   return {
     id: row.id,
     slug: row.slug,
@@ -102,16 +112,42 @@ export async function getPage(db: Db, slug: string): Promise<Page | null> {
   };
 }
 
-/** A FAQ group with its published questions in order; null if unknown. */
+/** Every published page, by slug, with its storefront path. One query. */
+export async function listPages(db: Db): Promise<PageList> {
+  const parent = alias(pages, 'parent');
+  const rows = await db
+    .select({ slug: pages.slug, title: pages.title, parentSlug: parent.slug, updatedAt: pages.updatedAt })
+    .from(pages)
+    .leftJoin(parent, eq(parent.id, pages.parentId))
+    .where(eq(pages.isPublished, true))
+    .orderBy(asc(pages.slug));
+  return {
+    pages: rows.map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      url: `/${r.slug}`,
+      parent_slug: r.parentSlug,
+      updated_at: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** A FAQ group with its published questions in order; null if unknown. One query. */
 export async function getFaq(db: Db, id: string): Promise<Faq | null> {
-  const [group] = await db.select().from(faqGroups).where(eq(faqGroups.id, id));
-  if (!group) return null;
-  const items = await db
-    .select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer })
-    .from(faqItems)
-    .where(and(eq(faqItems.groupId, id), eq(faqItems.isPublished, true)))
+  const joined = await db
+    .select({
+      title: faqGroups.title,
+      description: faqGroups.description,
+      item: { id: faqItems.id, question: faqItems.question, answer: faqItems.answer },
+    })
+    .from(faqGroups)
+    .leftJoin(faqItems, and(eq(faqItems.groupId, faqGroups.id), eq(faqItems.isPublished, true)))
+    .where(eq(faqGroups.id, id))
     .orderBy(asc(faqItems.position), asc(faqItems.id));
-  return { id: group.id, title: group.title, description: group.description, items };
+  const group = joined[0];
+  if (!group) return null;
+  const items = joined.flatMap((r) => (r.item ? [r.item] : []));
+  return { id, title: group.title, description: group.description, items };
 }
 
 /** Published testimonials in position order, at most `limit`. */
@@ -156,60 +192,83 @@ const toTile = (r: TileRow, route: string): ContentTile => {
 };
 
 /**
+ * Tiles of categories or collections (`links` names the link table, `key` its column): each
+ * with its number of published products and, for one without an image of its own, the image of
+ * its first published product. One pass over the links of the chosen rows and their products, not
+ * two correlated subqueries per tile (each of which read every product again).
+ */
+function tilesSql(
+  table: typeof categories | typeof collections,
+  links: typeof productCategories | typeof productCollections,
+  key: typeof productCategories.categoryId | typeof productCollections.collectionId,
+  chosen: SQL,
+  order: SQL,
+  limit: number,
+) {
+  return sql`with c as (select id, slug, name, description, image_path, position from ${table} c where ${chosen}),
+      n as (
+        select l.id, count(*)::int as product_count,
+          (array_agg(p.image_path order by l.position, p.id) filter (where p.image_path is not null))[1] as fallback_image
+        from (select ${key} as id, ${links.productId} as product_id, ${links.position} as position from ${links}
+               where ${key} in (select id from c)) l
+        join ${products} p on p.id = l.product_id and p.is_published
+        group by l.id)
+    select c.id, c.slug, c.name, c.description, c.image_path, n.fallback_image, coalesce(n.product_count, 0) as product_count
+      from c left join n on n.id = c.id
+     order by ${order}, c.id
+     limit ${limit}`;
+}
+
+/**
  * Category tiles: the named categories in that order, or the top-level ones in their own order.
- * A category without its own image shows its first published product's image.
+ * A category without its own image shows its first published product's image. One query.
  */
 export async function listCategoryTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
   const rows = await queryRows<TileRow>(
     db,
-    sql`select c.id, c.slug, c.name, c.description, c.image_path,
-          (select p.image_path from ${productCategories} pc join ${products} p on p.id = pc.product_id
-            where pc.category_id = c.id and p.is_published and p.image_path is not null
-            order by pc.position, p.id limit 1) as fallback_image,
-          (select count(*) from ${productCategories} pc join ${products} p on p.id = pc.product_id
-            where pc.category_id = c.id and p.is_published)::int as product_count
-        from ${categories} c
-        where ${slugs.length ? sql`c.slug = any(${textArray(slugs)})` : sql`c.parent_id is null`}
-        order by ${slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`}, c.id
-        limit ${limit}`,
+    tilesSql(
+      categories,
+      productCategories,
+      productCategories.categoryId,
+      slugs.length ? sql`c.slug = any(${textArray(slugs)})` : sql`c.parent_id is null`,
+      slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`,
+      limit,
+    ),
   );
   return rows.map((r) => toTile(r, 'product-category'));
 }
 
-/** Collection tiles: the named collections in that order, or all in their own order. */
+/** Collection tiles: the named collections in that order, or all in their own order. One query. */
 export async function listCollectionTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
   const rows = await queryRows<TileRow>(
     db,
-    sql`select c.id, c.slug, c.name, c.description, c.image_path,
-          (select p.image_path from ${productCollections} pc join ${products} p on p.id = pc.product_id
-            where pc.collection_id = c.id and p.is_published and p.image_path is not null
-            order by pc.position, p.id limit 1) as fallback_image,
-          (select count(*) from ${productCollections} pc join ${products} p on p.id = pc.product_id
-            where pc.collection_id = c.id and p.is_published)::int as product_count
-        from ${collections} c
-        where ${slugs.length ? sql`c.slug = any(${textArray(slugs)})` : sql`true`}
-        order by ${slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`}, c.id
-        limit ${limit}`,
+    tilesSql(
+      collections,
+      productCollections,
+      productCollections.collectionId,
+      slugs.length ? sql`c.slug = any(${textArray(slugs)})` : sql`true`,
+      slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`,
+      limit,
+    ),
   );
   return rows.map((r) => toTile(r, 'product-collection'));
 }
 
 /**
  * A template with its enabled sections in order; null if unknown. A stored section whose
- * settings no longer fit SectionSchema is left out rather than failing the whole page.
+ * settings no longer fit SectionSchema is left out rather than failing the whole page. One query.
  */
 export async function getTemplate(db: Db, id: string): Promise<Template | null> {
-  const [found] = await db
-    .select({ template: templates, pageSlug: pages.slug })
+  const joined = await db
+    .select({ template: templates, pageSlug: pages.slug, section: templateSections })
     .from(templates)
     .leftJoin(pages, eq(pages.id, templates.pageId))
-    .where(eq(templates.id, id));
-  if (!found) return null;
-  const rows = await db
-    .select()
-    .from(templateSections)
-    .where(and(eq(templateSections.templateId, id), eq(templateSections.isEnabled, true)))
+    .leftJoin(templateSections, and(eq(templateSections.templateId, templates.id), eq(templateSections.isEnabled, true)))
+    .where(eq(templates.id, id))
     .orderBy(asc(templateSections.position), asc(templateSections.id));
+  const found = joined[0];
+  if (!found) return null;
+  const rows = joined.flatMap((r) => (r.section ? [r.section] : []));
   const sections: Section[] = [];
   for (const r of rows) {
     const parsed = SectionSchema.safeParse({ key: r.key, type: r.type, settings: r.settings });

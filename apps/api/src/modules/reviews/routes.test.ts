@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { plugins, products, reviews } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer } from '../../test/auth.ts';
 
 let t: TestApp;
 /** The seeded product with the most reviews (more than one page of them). */
@@ -130,17 +131,87 @@ describe('POST /api/plugins/review/product-reviews', () => {
 });
 
 describe('POST /api/plugins/review/rate-product', () => {
-  it('asks the visitor to log in (customer accounts do not exist yet), whatever the body', async () => {
+  const rate = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/plugins/review/rate-product', payload: payload as object, headers });
+  const reviewCount = async (productId: string) =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from reviews where product_id = ${productId}`))[0]!.n;
+
+  it('asks a guest to log in, whatever the body, and stores nothing', async () => {
     for (const body of [{ slug: busy.slug, rating: 5, title: 'Great', body: 'Loved it' }, { rating: 9 }, {}]) {
-      const res = await post('/api/plugins/review/rate-product', body);
+      const res = await rate(body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ status: 'error', message: 'Please log in to write a review' });
     }
-    const [row] = await queryRows<{ n: number }>(
+    expect(await reviewCount(busy.id)).toBe(busy.n);
+  });
+
+  it("stores a logged-in customer's review, shows it first and refreshes the product rating", async () => {
+    const [quiet] = await queryRows<{ id: string; slug: string }>(
       t.database.db,
-      sql`select count(*)::int as n from reviews where product_id = ${busy.id}`,
+      sql`select id, slug from products p where p.is_published and not exists (select 1 from reviews r where r.product_id = p.id) order by slug limit 1`,
     );
-    expect(row!.n).toBe(busy.n);
+    const a = await loggedInCustomer(t, { firstName: 'Asha', lastName: 'rao' });
+    const res = await rate({ slug: quiet!.slug, rating: 4, title: ' Soft and sturdy ', body: 'Washes well.' }, a.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'success',
+      message: 'Thank you for your review',
+      data: {
+        id: expect.any(Number),
+        author: 'Asha R.',
+        rating: 4,
+        title: 'Soft and sturdy',
+        body: 'Washes well.',
+        // No orders exist yet, so nobody is a verified buyer.
+        is_verified_buyer: false,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    });
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, res.json().data.id));
+    expect(row!.customerId).toBe(a.customer.id);
+    const b = await loggedInCustomer(t, { firstName: 'Bo', lastName: '' });
+    expect((await rate({ slug: quiet!.slug, rating: 1 }, b.headers)).json().data.author).toBe('Bo');
+
+    const list = (await productReviews({ slug: quiet!.slug })).json().data;
+    expect(list.total_reviews).toBe(2);
+    expect(list.reviews[0].author).toBe('Bo');
+    expect(list.overall_rating).toBe(2.5);
+    const [product] = await t.database.db.select().from(products).where(eq(products.id, quiet!.id));
+    expect(product).toMatchObject({ ratingAvg: 2.5, ratingCount: 2 });
+  });
+
+  it('takes one review per customer and product (409 on the second)', async () => {
+    const a = await loggedInCustomer(t);
+    expect((await rate({ slug: busy.slug, rating: 5 }, a.headers)).statusCode).toBe(200);
+    const again = await rate({ slug: busy.slug, rating: 1, title: 'Changed my mind' }, a.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: 'error', message: 'You have already reviewed this product' });
+    expect(await reviewCount(busy.id)).toBe(busy.n + 1);
+    // Another customer may still review it.
+    const b = await loggedInCustomer(t);
+    expect((await rate({ slug: busy.slug, rating: 3 }, b.headers)).statusCode).toBe(200);
+    await t.database.db.delete(reviews).where(inArray(reviews.customerId, [a.customer.id, b.customer.id]));
+  });
+
+  it('validates the review and answers 404 for an unknown product', async () => {
+    const a = await loggedInCustomer(t);
+    const bad = await rate({ slug: busy.slug, rating: 6, title: 'x'.repeat(121) }, a.headers);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      rating: ['The value must be between 1 and 5'],
+      title: ['The value length should not exceed 120'],
+    });
+    expect((await rate({ slug: busy.slug }, a.headers)).json().errors).toEqual({ rating: ['This field is required'] });
+    const unknown = await rate({ slug: 'no-such-product', rating: 5 }, a.headers);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: 'error', message: 'Product not found' });
+  });
+
+  it('needs the CSRF header with the session cookie', async () => {
+    const a = await loggedInCustomer(t);
+    const res = await rate({ slug: busy.slug, rating: 5 }, { cookie: a.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(await reviewCount(busy.id)).toBe(busy.n);
   });
 });
 

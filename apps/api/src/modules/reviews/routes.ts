@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorEnvelopeSchema,
   ProductReviewsBodySchema,
+  ProductReviewSchema,
   ProductReviewsSchema,
   REVIEW_FIELDS,
   RateProductBodySchema,
@@ -9,8 +10,9 @@ import {
   envelope,
   reviewMessages,
 } from '@shopfront/shared';
-import { HttpError, notFound, ok } from '../../lib/http.ts';
-import { getProductReviews, reviewsEnabled } from './service.ts';
+import { notFound, ok } from '../../lib/http.ts';
+import { requireCustomer } from '../../lib/session.ts';
+import { getProductReviews, reviewsEnabled, writeReview } from './service.ts';
 
 /** The Review plugin's endpoints (spec section 7, Reviews). They answer 404 while the plugin is not installed. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,29 +51,25 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /**
-   * Writing a review needs a logged-in customer, and customer accounts do not exist yet, so
-   * every request is answered 401 before its body is read. When accounts land, replace the
-   * preValidation guard with the session check, then validate RateProductBodySchema, insert
-   * one review per customer and product (reviews_customer_product_uq), mark it verified when the
-   * customer has a delivered order of the product, and refresh products.rating_avg/rating_count.
-   */
   app.post(
     '/api/plugins/review/rate-product',
     {
-      preValidation: async () => {
+      // Guests are turned away before their body is read: the login dialog is the answer.
+      preValidation: async (req) => {
         await requireEnabled();
-        throw new HttpError(401, reviewMessages.loginRequired);
+        await requireCustomer(req, reviewMessages.loginRequired);
       },
       schema: {
         tags: ['reviews'],
-        summary: 'Write a review (logged-in customers; answers 401 until customer accounts exist)',
+        summary:
+          'Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409); refreshes the product rating',
         body: RateProductBodySchema,
-        response: { 401: ErrorEnvelopeSchema },
+        response: { 200: envelope(ProductReviewSchema), 401: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
       },
     },
-    async () => {
-      throw new HttpError(401, reviewMessages.loginRequired);
+    async (req) => {
+      const customer = await requireCustomer(req, reviewMessages.loginRequired);
+      return ok(await writeReview(app.db, customer, req.body), reviewMessages.reviewSaved);
     },
   );
 };

@@ -1,7 +1,17 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { REVIEWS_PER_PAGE, contentPagination, type ProductReviews, type RatingCount } from '@shopfront/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  REVIEWS_PER_PAGE,
+  contentPagination,
+  reviewMessages,
+  type ProductReview,
+  type ProductReviews,
+  type RatingCount,
+} from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { plugins, products, reviews } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http.ts';
+import type { Customer } from '../../lib/session.ts';
+import { uniqueViolation } from '../auth/service.ts';
 
 /** True when the Review plugin is installed: its endpoints answer only then. */
 export async function reviewsEnabled(db: Db): Promise<boolean> {
@@ -62,4 +72,67 @@ export async function getProductReviews(db: Db, slug: string, page: number): Pro
     total_reviews: total,
     overall_rating: total ? Math.round((sum / total) * 100) / 100 : 0,
   };
+}
+
+/** How a customer's name appears on their review: first name and last initial ("Asha R."). */
+export function reviewAuthorName(c: Pick<Customer, 'firstName' | 'lastName'>): string {
+  const first = c.firstName.trim();
+  const initial = c.lastName.trim().charAt(0);
+  if (!first) return 'Customer';
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+/**
+ * Stores a logged-in customer's review of a published product and refreshes the product's
+ * rating average and count, in one transaction. One review per customer and product: a second
+ * answers 409 (reviews_customer_product_uq decides, so two racing requests cannot both land).
+ */
+export async function writeReview(
+  db: Db,
+  customer: Customer,
+  body: { slug: string; rating: number; title: string; body: string },
+): Promise<ProductReview> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, body.slug), eq(products.isPublished, true)));
+  if (!product) throw notFound(reviewMessages.productNotFound);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          productId: product.id,
+          customerId: customer.id,
+          authorName: reviewAuthorName(customer),
+          rating: body.rating,
+          title: body.title,
+          body: body.body,
+          // Orders do not exist yet, so no review can prove a purchase. When they do: true when the
+          // customer has a delivered order line of this product.
+          isVerifiedBuyer: false,
+        })
+        .returning();
+      await tx
+        .update(products)
+        .set({
+          ratingAvg: sql`coalesce((select round(avg(r.rating)::numeric, 2)::real from ${reviews} r
+                         where r.product_id = ${product.id} and r.is_published), 0)`,
+          ratingCount: sql`(select count(*)::int from ${reviews} r where r.product_id = ${product.id} and r.is_published)`,
+        })
+        .where(eq(products.id, product.id));
+      return {
+        id: row!.id,
+        author: row!.authorName,
+        rating: row!.rating,
+        title: row!.title,
+        body: row!.body,
+        is_verified_buyer: row!.isVerifiedBuyer,
+        created_at: row!.createdAt.toISOString(),
+      };
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === 'reviews_customer_product_uq') throw new HttpError(409, reviewMessages.alreadyReviewed);
+    throw err;
+  }
 }

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CountrySchema, SettingsGetBodySchema, StoreSettingsSchema, envelope, type StoreSettingKey } from '@shopfront/shared';
+import {
+  AddressFieldSchema,
+  AddressFieldsByTypeSchema,
+  AddressFieldsParamsSchema,
+  CountrySchema,
+  SettingsGetBodySchema,
+  StoreSettingsSchema,
+  envelope,
+  type StoreSettingKey,
+} from '@shopfront/shared';
 import { ok } from '../../lib/http.ts';
-import { getStoreSettings, listCountries } from './service.ts';
+import { getAddressFields, getStoreSettings, listCountries } from './service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,5 +33,30 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/countries',
     { schema: { tags: ['settings'], summary: 'Countries with states', response: { 200: envelope(z.array(CountrySchema)) } } },
     async () => ok(await listCountries(app.db)),
+  );
+
+  app.get(
+    '/api/settings/address-fields',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Address form field definitions of both types (column_name, label, is_required), in form order',
+        response: { 200: envelope(AddressFieldsByTypeSchema) },
+      },
+    },
+    async () => ok(await getAddressFields(app.db)),
+  );
+
+  app.get(
+    '/api/settings/address-fields/:type',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Address form field definitions of one type: Shipping or Billing',
+        params: AddressFieldsParamsSchema,
+        response: { 200: envelope(z.array(AddressFieldSchema)) },
+      },
+    },
+    async (req) => ok((await getAddressFields(app.db))[req.params.type]),
   );
 };

@@ -1,7 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
+  AddressFieldsByTypeSchema,
+  DEFAULT_ADDRESS_FIELDS,
   STORE_SETTING_KEYS,
   StoreSettingsSchema,
+  type AddressFieldsByType,
   type Country,
   type StoreSettingKey,
   type StoreSettings,
@@ -20,10 +23,36 @@ export async function getStoreSettings(db: Db, keys: readonly StoreSettingKey[] 
   return StoreSettingsSchema.partial().parse(out);
 }
 
+type LicenseStatus = 'active' | 'inactive' | null;
+const LICENSE_KEY = 'license_status';
+const toLicense = (value: unknown): LicenseStatus => (value === 'active' || value === 'inactive' ? value : null);
+
 /** The installation's license status; null when none has been recorded. */
-export async function getLicenseStatus(db: Db): Promise<'active' | 'inactive' | null> {
-  const [row] = await db.select({ value: storeSettings.value }).from(storeSettings).where(eq(storeSettings.key, 'license_status'));
-  return row?.value === 'active' || row?.value === 'inactive' ? row.value : null;
+export async function getLicenseStatus(db: Db): Promise<LicenseStatus> {
+  const [row] = await db
+    .select({ value: storeSettings.value })
+    .from(storeSettings)
+    .where(eq(storeSettings.key, LICENSE_KEY));
+  return toLicense(row?.value);
+}
+
+/** The requested store settings and the license status, in one query (every storefront page needs both). */
+export async function getStoreSettingsAndLicense(
+  db: Db,
+  keys: readonly StoreSettingKey[] = STORE_SETTING_KEYS,
+): Promise<{ settings: Partial<StoreSettings>; license_status: LicenseStatus }> {
+  const rows = await db
+    .select({ key: storeSettings.key, value: storeSettings.value })
+    .from(storeSettings)
+    .where(inArray(storeSettings.key, [...keys, LICENSE_KEY]));
+  const out: Record<string, unknown> = {};
+  let license: unknown = null;
+  for (const row of rows) {
+    if (row.key === LICENSE_KEY) license = row.value;
+    // A public key named like the license (none is) would still be answered as a setting.
+    if ((keys as readonly string[]).includes(row.key)) out[row.key] = row.value;
+  }
+  return { settings: StoreSettingsSchema.partial().parse(out), license_status: toLicense(license) };
 }
 
 /** Countries with their states, for phone inputs and address forms. */
@@ -41,4 +70,20 @@ export async function listCountries(db: Db): Promise<Country[]> {
     currency_code: c.currencyCode,
     states: stateRows.filter((s) => s.countryId === c.id).map((s) => ({ id: s.id, name: s.name, code: s.code })),
   }));
+}
+
+/** Key of the store setting that holds the address form definitions of both types. */
+export const ADDRESS_FIELDS_SETTING = 'address_fields';
+
+/**
+ * The shop's address field definitions, per type (spec section 3). A shop that never stored any
+ * (or stored something unreadable) gets the defaults, so the address forms always work.
+ */
+export async function getAddressFields(db: Db): Promise<AddressFieldsByType> {
+  const [row] = await db
+    .select({ value: storeSettings.value })
+    .from(storeSettings)
+    .where(eq(storeSettings.key, ADDRESS_FIELDS_SETTING));
+  const parsed = AddressFieldsByTypeSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_ADDRESS_FIELDS;
 }

@@ -11,6 +11,7 @@ import {
 } from '@shopfront/shared';
 import { HttpError, ok } from '../../lib/http.ts';
 import { publicOrigin } from '../../lib/origin.ts';
+import { toUser } from '../../lib/session.ts';
 import { getInitialValues, getStorefront, listInstalledPlugins } from './service.ts';
 
 const NOT_CONFIGURED = 'The storefront is not configured';
@@ -50,9 +51,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
         if (unknown.length) throw new HttpError(422, 'The given data was invalid.', { keys: ['The selected key is invalid'] });
         keys = asked as StoreSettingKey[];
       }
-      const values = await getInitialValues(app.db, publicOrigin(req, app.env), keys);
+      // The session lookup and the shop's settings do not depend on each other.
+      const [customer, values] = await Promise.all([
+        req.getCustomer(),
+        getInitialValues(app.db, publicOrigin(req, app.env), keys),
+      ]);
       if (!values) throw new HttpError(503, NOT_CONFIGURED);
-      return ok(values);
+      return ok({ ...values, account: customer ? toUser(customer) : null });
     },
   );
 };

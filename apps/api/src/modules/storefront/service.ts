@@ -1,13 +1,23 @@
-import { eq, inArray, desc } from 'drizzle-orm';
+import { eq, desc, sql, type AnyColumn } from 'drizzle-orm';
 import type { InitialValues, Plugin, StoreSettingKey, Storefront } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { channels, countries, pages, plugins, storefronts } from '../../db/schema.ts';
-import { getLicenseStatus, getStoreSettings } from '../settings/service.ts';
+import { getStoreSettingsAndLicense } from '../settings/service.ts';
 
-/** The default storefront with its channel and country, or null when none is configured. */
+/** The title of the page whose slug is in `slugColumn`, as a subquery (null when there is none). */
+const pageTitle = (slugColumn: AnyColumn) =>
+  sql<string | null>`(select ${pages.title} from ${pages} where ${pages.slug} = ${slugColumn})`;
+
+/** The default storefront with its channel, country and legal page titles, or null when none is configured. One query. */
 export async function getStorefront(db: Db): Promise<Storefront | null> {
   const [row] = await db
-    .select({ sf: storefronts, channel: channels, country: countries })
+    .select({
+      sf: storefronts,
+      channel: channels,
+      country: countries,
+      termsTitle: pageTitle(storefronts.termsPageSlug),
+      privacyTitle: pageTitle(storefronts.privacyPageSlug),
+    })
     .from(storefronts)
     .innerJoin(channels, eq(channels.id, storefronts.channelId))
     .innerJoin(countries, eq(countries.id, channels.countryId))
@@ -15,11 +25,7 @@ export async function getStorefront(db: Db): Promise<Storefront | null> {
     .limit(1);
   if (!row) return null;
   const { sf, channel, country } = row;
-  const slugs = [sf.termsPageSlug, sf.privacyPageSlug].filter((s): s is string => !!s);
-  const pageRows = slugs.length
-    ? await db.select({ slug: pages.slug, title: pages.title }).from(pages).where(inArray(pages.slug, slugs))
-    : [];
-  const pageRef = (slug: string | null) => pageRows.find((p) => p.slug === slug) ?? null;
+  const pageRef = (slug: string | null, title: string | null) => (slug && title !== null ? { slug, title } : null);
   return {
     id: sf.id,
     name: sf.name,
@@ -35,8 +41,8 @@ export async function getStorefront(db: Db): Promise<Storefront | null> {
         mobile_number_length: country.mobileNumberLength,
       },
     },
-    termsandconditions_page: pageRef(sf.termsPageSlug),
-    privacypolicy_page: pageRef(sf.privacyPageSlug),
+    termsandconditions_page: pageRef(sf.termsPageSlug, row.termsTitle),
+    privacypolicy_page: pageRef(sf.privacyPageSlug, row.privacyTitle),
     mode: sf.mode ?? null,
     is_password_protection_enabled: sf.isPasswordProtectionEnabled,
     is_cookie_warning_enabled: sf.isCookieWarningEnabled,
@@ -61,19 +67,17 @@ export async function listInstalledPlugins(db: Db): Promise<Plugin[]> {
   return rows;
 }
 
-/** Everything the storefront shell needs on first render, in one answer. */
+/** Everything the storefront shell needs on first render, in one answer; the route adds the session's account. */
 export async function getInitialValues(
   db: Db,
   host: string,
   keys: StoreSettingKey[] | undefined,
 ): Promise<InitialValues | null> {
-  const [license_status, settings, storefront, pluginList] = await Promise.all([
-    getLicenseStatus(db),
-    getStoreSettings(db, keys),
+  const [{ license_status, settings }, storefront, pluginList] = await Promise.all([
+    getStoreSettingsAndLicense(db, keys),
     getStorefront(db),
     listInstalledPlugins(db),
   ]);
   if (!storefront) return null;
-  // Accounts arrive with the customer-accounts capability; until then every visitor is a guest.
   return { license_status, host, settings, storefront, plugins: pluginList, account: null };
 }

@@ -3,6 +3,7 @@ import { catalogUrls, type ProductCard as ProductCardData } from '@shopfront/sha
 import { ResponsiveImage, type SizesSpec } from '../../components/responsive-image';
 import { Stars } from '../../components/stars';
 import { EyeIcon } from '../../components/ui/icons';
+import { WishlistButton } from '../wishlist/wishlist-button';
 import { Price } from './price';
 import { useQuickview } from './quickview/quickview-context';
 
@@ -10,7 +11,8 @@ const DEFAULT_SIZES: SizesSpec = { base: '50vw', md: '33vw', lg: '25vw', xl: '30
 
 /**
  * One product in a grid: the whole card links to the product page. "Quick view" is a link to
- * the same page that, once the page is interactive, opens the quickview dialog instead.
+ * the same page that, once the page is interactive, opens the quickview dialog instead. The
+ * heart in the corner saves it to the wishlist.
  */
 export function ProductCard({
   product,
@@ -56,6 +58,12 @@ export function ProductCard({
             </span>
           )}
         </div>
+        <WishlistButton
+          productId={product.id}
+          productName={product.name}
+          look="card"
+          className="absolute top-2.5 right-2.5 z-10 md:top-3 md:right-3"
+        />
         {quickview && (
           <Link
             to={href}
@@ -66,7 +74,7 @@ export function ProductCard({
             }}
             aria-haspopup="dialog"
             aria-label={`Quick view: ${product.name}`}
-            className="quickview-trigger absolute top-2.5 right-2.5 z-10 inline-flex size-9 items-center justify-center gap-2 rounded-full bg-background/95 text-[13px] font-semibold text-ink shadow-md ring-1 ring-ink/10 backdrop-blur transition hover:bg-background md:top-auto md:right-3 md:bottom-3 md:left-3 md:size-auto md:h-10 md:translate-y-2 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100"
+            className="quickview-trigger absolute top-14 right-2.5 z-10 inline-flex size-9 items-center justify-center gap-2 rounded-full bg-background/95 text-[13px] font-semibold text-ink shadow-md ring-1 ring-ink/10 backdrop-blur transition hover:bg-background md:top-auto md:right-3 md:bottom-3 md:left-3 md:size-auto md:h-10 md:translate-y-2 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100"
           >
             <EyeIcon className="size-[18px] md:hidden" />
             <span className="hidden md:inline" aria-hidden="true">

@@ -4,6 +4,7 @@ import { Container } from '../../components/container';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
 import { storeName, useShop } from '../../lib/shop';
 import { useScrolledPast } from '../../lib/use-scroll';
+import { useAuth } from '../auth/auth-context';
 import { useCartCount } from '../cart/use-cart-count';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
@@ -51,6 +52,37 @@ function CartLink() {
   );
 }
 
+/**
+ * Account icon: customers go to /account; for guests it opens the login dialog (without
+ * JavaScript the link still leads to /account, whose guard offers the login).
+ */
+function AccountLink() {
+  const { loggedIn, user, store } = useAuth();
+  return (
+    <Link
+      to="/account"
+      prefetch={loggedIn ? 'intent' : 'none'}
+      className={iconButton}
+      aria-label={loggedIn ? `My account${user?.first_name ? ` (${user.first_name})` : ''}` : 'Login'}
+      aria-haspopup={loggedIn ? undefined : 'dialog'}
+      data-account-link={loggedIn ? 'customer' : 'guest'}
+      onClick={(e) => {
+        if (loggedIn) return;
+        e.preventDefault();
+        store.openLogin({ redirectTo: null });
+      }}
+    >
+      <UserIcon className="size-6" />
+      {loggedIn && (
+        <span
+          aria-hidden="true"
+          className="absolute right-2 bottom-2 size-2.5 rounded-full bg-emerald-500 ring-2 ring-background"
+        />
+      )}
+    </Link>
+  );
+}
+
 /** Logo, main menu, search, account and cart. Sticky only when the storefront enables it. */
 export function SiteHeader() {
   const shop = useShop();
@@ -90,9 +122,7 @@ export function SiteHeader() {
           >
             {searchOpen ? <CloseIcon className="size-6" /> : <SearchIcon className="size-6" />}
           </button>
-          <Link to="/account" prefetch="intent" className={iconButton} aria-label="Account">
-            <UserIcon className="size-6" />
-          </Link>
+          <AccountLink />
           <CartLink />
         </div>
       </Container>

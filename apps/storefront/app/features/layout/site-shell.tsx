@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { Toaster } from '../../components/ui/toast';
 import { useHeartBeat } from '../../lib/heart-beat';
 import { useShop } from '../../lib/shop';
+import { AuthDialogs } from '../auth/auth-dialogs';
+import { AuthProvider } from '../auth/auth-context';
+import { defaultAuthMode } from '../auth/auth-store';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
@@ -12,26 +16,30 @@ import { Topbar } from './topbar';
 
 /** Topbar, notice bar, header, page body and footer around every shop page and error screen. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const { storefront } = useShop();
+  const { storefront, settings, account } = useShop();
   useHeartBeat();
   return (
-    <QuickviewHost>
-      <a
-        href="#main-content"
-        className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <LoadingBar />
-      <Topbar />
-      <NoticeBar />
-      <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-      <MobileFooter />
-      {storefront.is_scroll_button_enabled && <ScrollToTop />}
-    </QuickviewHost>
+    <AuthProvider user={account} defaultMode={defaultAuthMode(settings)}>
+      <QuickviewHost>
+        <a
+          href="#main-content"
+          className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <LoadingBar />
+        <Topbar />
+        <NoticeBar />
+        <SiteHeader />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <MobileFooter />
+        {storefront.is_scroll_button_enabled && <ScrollToTop />}
+        <AuthDialogs />
+        <Toaster />
+      </QuickviewHost>
+    </AuthProvider>
   );
 }

@@ -1,15 +1,4 @@
-import { LISTING_SORTS, type ListingFilters, type ListingSort } from '@shopfront/shared';
-
-/**
- * What the storefront sends to the listing and search endpoints. (The contract's ListingBody is
- * the input of a z.preprocess, which types as unknown; this is its object shape.)
- */
-export interface ListingRequest {
-  filters?: ListingFilters;
-  sort?: ListingSort;
-  page?: number;
-  per_page?: number;
-}
+import { LISTING_SORTS, type ListingBody, type ListingFilters, type ListingSort } from '@shopfront/shared';
 
 /**
  * A listing's state lives in the URL query, so a filtered page can be shared, bookmarked,
@@ -92,7 +81,7 @@ export function hasFilters(s: ListingState): boolean {
 }
 
 /** The API body for a listing state. `minorDigits`: 2 for INR (rupees → paise). */
-export function toListingBody(s: ListingState, minorDigits: number, perPage: number): ListingRequest {
+export function toListingBody(s: ListingState, minorDigits: number, perPage: number): ListingBody {
   const scale = 10 ** minorDigits;
   const filters: ListingFilters = {};
   if (s.brands.length) filters.brands = s.brands;

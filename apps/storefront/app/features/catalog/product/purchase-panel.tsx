@@ -1,5 +1,6 @@
 import type { Money, Variant } from '@shopfront/shared';
-import { BagIcon, HeartIcon } from '../../../components/ui/icons';
+import { BagIcon } from '../../../components/ui/icons';
+import { WishlistButton } from '../../wishlist/wishlist-button';
 
 const STOCK_TEXT: Record<Variant['stock_status'], { text: string; tone: string; dot: string }> = {
   in_stock: { text: 'In stock', tone: 'text-primary', dot: 'bg-primary' },
@@ -52,17 +53,21 @@ export function StockState({ status }: { status: Variant['stock_status'] }) {
 }
 
 /**
- * Cart, checkout and wishlist are not open yet: the buttons are shown so the page reads like
- * the finished shop, but disabled, with a visible reason. Nothing pretends to be added.
+ * Cart and checkout are not open yet: their buttons are shown so the page reads like the
+ * finished shop, but disabled, with a visible reason. Nothing pretends to be added. The
+ * wishlist heart beside them works.
  */
 export function PurchaseButtons({
   soldOut,
   compact = false,
   idPrefix,
+  product,
 }: {
   soldOut: boolean;
   compact?: boolean;
   idPrefix: string;
+  /** The product the wishlist heart saves. */
+  product: { id: string; name: string };
 }) {
   const noteId = `${idPrefix}-purchase-note`;
   return (
@@ -87,18 +92,10 @@ export function PurchaseButtons({
             Buy now
           </button>
         )}
-        <button
-          type="button"
-          disabled
-          aria-label="Add to wishlist"
-          aria-describedby={noteId}
-          className="btn btn-outline size-12 shrink-0 p-0"
-        >
-          <HeartIcon className="size-5" />
-        </button>
+        <WishlistButton productId={product.id} productName={product.name} look="panel" />
       </div>
       <p id={noteId} className="mt-2.5 text-sm text-muted">
-        Cart coming soon: online ordering and wishlists open shortly.
+        Cart coming soon: online ordering opens shortly.
       </p>
     </div>
   );

@@ -54,7 +54,12 @@ function QuickviewBody({ data }: { data: NonNullable<ReturnType<typeof useFetche
         </div>
         <div className="mt-5 space-y-3">
           <StockState status={stock} />
-          <PurchaseButtons soldOut={stock === 'out_of_stock'} compact idPrefix="quickview" />
+          <PurchaseButtons
+            soldOut={stock === 'out_of_stock'}
+            compact
+            idPrefix="quickview"
+            product={{ id: p.id, name: p.name }}
+          />
         </div>
         <Link
           to={href}

@@ -1,0 +1,210 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, authMessages, type User } from '@shopfront/shared';
+import type { Db } from '../db/client.ts';
+import { customers, sessions } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import { HttpError } from './http.ts';
+
+export type Customer = typeof customers.$inferSelect;
+
+/** A session as a request sees it: the row's id (the token's hash) and its customer. */
+export interface CurrentSession {
+  id: string;
+  remember: boolean;
+  expiresAt: Date;
+  customer: Customer;
+}
+
+/** Remember me: a persistent cookie, kept alive while the customer comes back (sliding). */
+export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60_000;
+/** Without remember me: a browser-session cookie, and the server forgets it after 12 hours at most. */
+export const SESSION_BROWSER_MS = 12 * 60 * 60_000;
+/** A session's last_seen_at (and a remembered one's expiry) is written at most this often. */
+const TOUCH_EVERY_MS = 60 * 60_000;
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const kLoad = Symbol('shopfront.session.load');
+const kReply = Symbol('shopfront.session.reply');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of the request's cookie; read from the database once, on the first call. */
+    getSession(): Promise<CurrentSession | null>;
+    /** The logged-in customer, or null for a guest (same single lookup as getSession). */
+    getCustomer(): Promise<Customer | null>;
+    [kLoad]: Promise<CurrentSession | null> | null;
+    [kReply]: FastifyReply | null;
+  }
+}
+
+/** The customer as the API answers it (login's data.user, initial-values' account). */
+export function toUser(c: Customer): User {
+  return {
+    id: c.id,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    phone_verified_at: c.phoneVerifiedAt?.toISOString() ?? null,
+    email_verified_at: c.emailVerifiedAt?.toISOString() ?? null,
+  };
+}
+
+/** sha256 hex: the only form of a session or reset token that reaches the database. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Cookie attributes. Secure in production whenever the shop is reached over https (the request,
+ * or PUBLIC_URL); `npm start` on plain http (localhost, a LAN address) must still be able to log in.
+ */
+export function sessionCookieOptions(
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>,
+  req: Pick<FastifyRequest, 'protocol'>,
+  maxAgeMs: number | null,
+) {
+  const https = req.protocol === 'https' || Boolean(env.PUBLIC_URL?.startsWith('https://'));
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: env.NODE_ENV === 'production' && https,
+    ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  };
+}
+
+async function loadSession(
+  db: Db,
+  env: Env,
+  req: FastifyRequest,
+  reply: FastifyReply | null,
+): Promise<CurrentSession | null> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || !TOKEN_RE.test(token)) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, customer: customers })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(eq(sessions.id, id));
+  if (!row) {
+    reply?.clearCookie(SESSION_COOKIE, { path: '/' });
+    return null;
+  }
+  const { session, customer } = row;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    reply?.clearCookie(SESSION_COOKIE, { path: '/' });
+    return null;
+  }
+  let expiresAt = session.expiresAt;
+  if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    // Sliding expiry for remembered sessions; a browser-session one keeps its 12-hour ceiling.
+    if (session.remember) expiresAt = new Date(now + SESSION_REMEMBER_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt })
+      .where(eq(sessions.id, id));
+    if (session.remember) reply?.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, SESSION_REMEMBER_MS));
+  }
+  return { id, remember: session.remember, expiresAt, customer };
+}
+
+/**
+ * Reads the `sf_session` cookie into `req.getSession()` / `req.getCustomer()`. Lazy: a request
+ * that never asks does no query; one that asks twice does one.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest(kLoad, null);
+    app.decorateRequest(kReply, null);
+    app.decorateRequest('getSession', function (this: FastifyRequest) {
+      this[kLoad] ??= loadSession(app.db, app.env, this, this[kReply]);
+      return this[kLoad];
+    });
+    app.decorateRequest('getCustomer', async function (this: FastifyRequest) {
+      return (await this.getSession())?.customer ?? null;
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      req[kReply] = reply;
+    });
+
+    const timer = setInterval(() => void pruneSessions(app.db).catch(() => {}), 30 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'shopfront-session', dependencies: ['@fastify/cookie'] },
+);
+
+/** The request's session, or 401 with the "log in" message (or `message`). */
+export async function requireSession(
+  req: FastifyRequest,
+  message: string = authMessages.loginRequired,
+): Promise<CurrentSession> {
+  const session = await req.getSession();
+  if (!session) throw new HttpError(401, message);
+  return session;
+}
+
+/** The logged-in customer, or 401 with the spec's "log in" message (or `message`). */
+export async function requireCustomer(
+  req: FastifyRequest,
+  message: string = authMessages.loginRequired,
+): Promise<Customer> {
+  const customer = await req.getCustomer();
+  if (!customer) throw new HttpError(401, message);
+  return customer;
+}
+
+/**
+ * Signs `customerId` in: deletes the request's current session (rotation, so a token planted
+ * before login is worthless after it), stores a new one and sets its cookie.
+ */
+export async function startSession(
+  db: Db,
+  env: Env,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  customerId: number,
+  remember: boolean,
+): Promise<void> {
+  const previous = req.cookies[SESSION_COOKIE];
+  if (previous && TOKEN_RE.test(previous)) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  const token = randomBytes(32).toString('base64url');
+  const ttl = remember ? SESSION_REMEMBER_MS : SESSION_BROWSER_MS;
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    customerId,
+    remember,
+    expiresAt: new Date(Date.now() + ttl),
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, remember ? ttl : null));
+  req[kLoad] = null;
+}
+
+/** Signs the request out: deletes its session row and clears the cookie. */
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token && TOKEN_RE.test(token)) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  req[kLoad] = Promise.resolve(null);
+}
+
+/** Deletes every session of a customer except `keepId` (password changed or reset). */
+export async function endOtherSessions(db: Db, customerId: number, keepId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepId ? and(eq(sessions.customerId, customerId), ne(sessions.id, keepId)) : eq(sessions.customerId, customerId),
+    );
+}
+
+/** Deletes expired sessions; runs on a timer so the table stays small. */
+export async function pruneSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

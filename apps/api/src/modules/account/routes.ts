@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountOtpGenerateBodySchema,
+  AccountOtpVerifyBodySchema,
+  AccountSchema,
+  OtpSentSchema,
+  UpdatePasswordBodySchema,
+  authMessages,
+  envelope,
+  messages,
+} from '@shopfront/shared';
+import { ok } from '../../lib/http.ts';
+import { requireCustomer, requireSession } from '../../lib/session.ts';
+import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyPhone } from './service.ts';
+
+export const ACCOUNT_RATE_LIMITS = {
+  updatePassword: { max: 10, timeWindow: '15 minutes' },
+  otpGenerate: { max: 10, timeWindow: '15 minutes' },
+  otpVerify: { max: 30, timeWindow: '15 minutes' },
+} as const;
+
+/** Spec section 7, Account: the logged-in customer's own data only (401 for guests). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/account/get',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The logged-in customer with the latest 20 sign-in attempts (newest first); 401 for guests',
+        response: { 200: envelope(AccountSchema) },
+      },
+    },
+    async (req) => ok(await getAccount(app.db, await requireCustomer(req))),
+  );
+
+  app.put(
+    '/api/account/update-profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "first_name, last_name, email, phone (the shop country's length). A changed phone is no longer verified. 422 when the e-mail or phone belongs to another account",
+        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
+        response: { 200: envelope(AccountSchema) },
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(req);
+      const updated = await updateProfile(app.db, customer, req.body);
+      return ok(await getAccount(app.db, updated), authMessages.profileUpdated);
+    },
+  );
+
+  app.put(
+    '/api/account/update-password',
+    {
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.updatePassword },
+      schema: {
+        tags: ['account'],
+        summary: 'current_password and password (6+). Ends every other session of the account',
+        body: UpdatePasswordBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      const session = await requireSession(req);
+      await updatePassword(app.db, session.customer, session.id, req.body);
+      return ok(null, authMessages.passwordUpdated);
+    },
+  );
+
+  app.post(
+    '/api/account/otp/generate',
+    {
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.otpGenerate },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Verification popup: texts a 4-digit code to input (type phone). One resend an hour, then 429 "Maximum attempt reached. Please try again later"',
+        body: AccountOtpGenerateBodySchema,
+        response: { 200: envelope(OtpSentSchema) },
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(req);
+      const sent = await sendVerificationOtp(app.db, app.outbox, customer, req.body.input);
+      app.outbox.kick();
+      return ok(sent, authMessages.otpSent);
+    },
+  );
+
+  app.post(
+    '/api/account/otp/verify',
+    {
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.otpVerify },
+      schema: {
+        tags: ['account'],
+        summary: 'Verification popup: input and otp. Sets the phone (verified now); answers the account',
+        body: AccountOtpVerifyBodySchema,
+        response: { 200: envelope(AccountSchema) },
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(req);
+      const updated = await verifyPhone(app.db, customer, req.body.input, req.body.otp);
+      return ok(await getAccount(app.db, updated), authMessages.phoneVerified);
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_RESENDS, OTP_TTL_MS, messages, type OtpPurpose } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { otpCodes } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http.ts';
+import type { Outbox } from '../notifications/outbox.ts';
+
+/**
+ * Sends of one flow to one phone are counted in a window starting at the first send: the first
+ * send plus OTP_RESENDS[purpose] resends, then 'Maximum attempt reached' until it ends. A code
+ * that was used ends its window early (the next request is a new sign-in).
+ */
+export const OTP_SEND_WINDOW_MS = 60 * 60_000;
+
+export interface OtpTarget {
+  purpose: OtpPurpose;
+  phone: string;
+  /** Verification popup only: the customer who is verifying. */
+  customerId: number | null;
+}
+
+const hashCode = (t: OtpTarget, code: string) =>
+  createHash('sha256')
+    .update(`${t.purpose}:${t.phone}:${t.customerId ?? ''}:${code}`)
+    .digest('hex');
+
+/** Spec section 9: 4 random digits (crypto.randomInt, so evenly spread and unpredictable). */
+export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+
+/**
+ * Issues a fresh code for `target` and queues its SMS, both in `db` (pass the transaction).
+ * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up.
+ * Answers how many resends are left and when the code expires.
+ */
+export async function issueOtp(
+  db: Db,
+  outbox: Outbox,
+  target: OtpTarget,
+  smsText: (code: string) => string,
+): Promise<{ resendsLeft: number; expiresAt: Date }> {
+  const code = generateOtp();
+  const maxSends = 1 + OTP_RESENDS[target.purpose];
+  const fresh = sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
+  // One statement, so two concurrent requests cannot both slip under the limit.
+  const [row] = await queryRows<{ send_count: number; expires_at: string | Date }>(
+    db,
+    sql`insert into otp_codes (purpose, phone, customer_id, code_hash, expires_at)
+        values (${target.purpose}, ${target.phone}, ${target.customerId}, ${hashCode(target, code)},
+                now() + ${OTP_TTL_MS} * interval '1 millisecond')
+        on conflict on constraint otp_codes_key_uq do update set
+          code_hash = excluded.code_hash,
+          expires_at = excluded.expires_at,
+          wrong_tries = 0,
+          consumed_at = null,
+          send_count = case when ${fresh} then 1 else otp_codes.send_count + 1 end,
+          created_at = case when ${fresh} then now() else otp_codes.created_at end
+        where ${fresh} or otp_codes.send_count < ${maxSends}
+        returning send_count, expires_at`,
+  );
+  if (!row) throw new HttpError(429, messages.maxAttempts);
+  await outbox.enqueue(db, { channel: 'sms', recipient: target.phone, body: smsText(code) });
+  return { resendsLeft: maxSends - Number(row.send_count), expiresAt: new Date(row.expires_at) };
+}
+
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'dead';
+
+/**
+ * Checks `code` against the live code of `target` and, when right, uses it up. A wrong code counts
+ * a try; after OTP_MAX_WRONG_TRIES the code is dead until a new one is sent. Call it inside a
+ * transaction and commit even when the answer is not 'ok', so the counted try sticks.
+ */
+export async function checkOtp(db: Db, target: OtpTarget, code: string): Promise<OtpCheck> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.purpose, target.purpose),
+        eq(otpCodes.phone, target.phone),
+        target.customerId === null ? isNull(otpCodes.customerId) : eq(otpCodes.customerId, target.customerId),
+        isNull(otpCodes.consumedAt),
+      ),
+    )
+    .for('update');
+  if (!row) return 'invalid';
+  if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return 'dead';
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  const given = Buffer.from(hashCode(target, code), 'hex');
+  if (code.length !== OTP_LENGTH || !timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
+    await db
+      .update(otpCodes)
+      .set({ wrongTries: sql`${otpCodes.wrongTries} + 1` })
+      .where(eq(otpCodes.id, row.id));
+    return row.wrongTries + 1 >= OTP_MAX_WRONG_TRIES ? 'dead' : 'invalid';
+  }
+  await db.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, row.id));
+  return 'ok';
+}

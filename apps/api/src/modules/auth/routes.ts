@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  LoginResultSchema,
+  OtpRequestBodySchema,
+  OtpSentSchema,
+  OtpVerifyBodySchema,
+  ResetCompleteBodySchema,
+  ValidateResetQuerySchema,
+  authMessages,
+  envelope,
+  messages,
+} from '@shopfront/shared';
+import { HttpError, ok } from '../../lib/http.ts';
+import { publicOrigin } from '../../lib/origin.ts';
+import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
+import { getStoreSettings } from '../settings/service.ts';
+import type { RequestMeta } from './access-log.ts';
+import {
+  completePasswordReset,
+  getAuthSettings,
+  isResetLinkValid,
+  loginWithPassword,
+  registerWithPassword,
+  requestPasswordReset,
+  requestSignInOtp,
+  verifySignInOtp,
+} from './service.ts';
+
+/** The cart cookie (spec section 9); carts attach to the customer once they exist. */
+const CART_SESSION_COOKIE = 'cart_session';
+
+/** Per-address request limits, on top of the failed-sign-in limits counted in access_logs. */
+export const AUTH_RATE_LIMITS = {
+  login: { max: 30, timeWindow: '1 minute' },
+  register: { max: 10, timeWindow: '1 hour' },
+  otpRequest: { max: 10, timeWindow: '15 minutes' },
+  otpVerify: { max: 30, timeWindow: '15 minutes' },
+  reset: { max: 5, timeWindow: '15 minutes' },
+  resetComplete: { max: 10, timeWindow: '15 minutes' },
+} as const;
+
+export const requestMeta = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip ?? '',
+  userAgent: req.headers['user-agent'] ?? '',
+});
+
+const NullData = envelope(z.null());
+
+/** Spec section 7, Auth: login, register, OTP, password reset and logout. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = async (
+    req: FastifyRequest,
+    reply: Parameters<typeof startSession>[3],
+    customer: Customer,
+    remember: boolean,
+  ) => {
+    await startSession(app.db, app.env, req, reply, customer.id, remember);
+    return { user: toUser(customer), cart_session_id: req.cookies[CART_SESSION_COOKIE] || null };
+  };
+
+  /**
+   * Origin of links in e-mails. Never the request's Host in production, where a forged Host
+   * would point a genuine reset token at someone else's site: PUBLIC_URL, else store_url.
+   */
+  const linkOrigin = async (req: FastifyRequest): Promise<string> => {
+    if (app.env.PUBLIC_URL || app.env.NODE_ENV !== 'production') return publicOrigin(req, app.env);
+    const { store_url } = await getStoreSettings(app.db, ['store_url']);
+    try {
+      return new URL(store_url ?? '').origin;
+    } catch {
+      return publicOrigin(req, app.env);
+    }
+  };
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.login },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Log in with e-mail and password. Sets the session cookie (remember_me: 30 days sliding, else browser session). 422 on email for wrong credentials; 429 after 5 failures per account or 20 per address in 15 minutes',
+        body: LoginBodySchema,
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const settings = await getAuthSettings(app.db);
+      const customer = await loginWithPassword(app.db, settings, req.body, requestMeta(req));
+      return ok(await signedIn(req, reply, customer, req.body.remember_me), authMessages.loggedIn);
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.register },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+). Logs in. 403 when registration or e-mail login is off",
+        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const settings = await getAuthSettings(app.db);
+      const customer = await registerWithPassword(app.db, app.outbox, settings, req.body, requestMeta(req));
+      app.outbox.kick();
+      return ok(await signedIn(req, reply, customer, true), authMessages.registered);
+    },
+  );
+
+  app.post(
+    '/api/auth/otp/request',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.otpRequest },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later"',
+        body: OtpRequestBodySchema,
+        response: { 200: envelope(OtpSentSchema) },
+      },
+    },
+    async (req) => {
+      const settings = await getAuthSettings(app.db);
+      const sent = await requestSignInOtp(app.db, app.outbox, settings, req.body);
+      app.outbox.kick();
+      return ok(sent, authMessages.otpSent);
+    },
+  );
+
+  app.post(
+    '/api/auth/otp/verify',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.otpVerify },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Log in (or register) with the OTP. A new number gets an account when registration is on. 422 on otp when wrong or expired; the code dies after 5 wrong tries',
+        body: OtpVerifyBodySchema,
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const settings = await getAuthSettings(app.db);
+      const customer = await verifySignInOtp(app.db, settings, req.body, requestMeta(req));
+      const message = req.body.type === 'register' ? authMessages.registered : authMessages.loggedIn;
+      return ok(await signedIn(req, reply, customer, req.body.remember_me), message);
+    },
+  );
+
+  app.post(
+    '/api/auth/reset',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.reset },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Forgot password: e-mails a one-time link (1 hour) to /account/reset-password/{email}/{token}. Same answer whether or not the account exists',
+        body: ForgotPasswordBodySchema,
+        response: { 200: NullData },
+      },
+    },
+    async (req) => {
+      const settings = await getAuthSettings(app.db);
+      await requestPasswordReset(app.db, app.outbox, settings, req.body.email, await linkOrigin(req));
+      app.outbox.kick();
+      return ok(null, authMessages.resetSent);
+    },
+  );
+
+  app.post(
+    '/api/auth/validate-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a reset link (query email and token): success while it is unused and unexpired, else 422',
+        querystring: ValidateResetQuerySchema,
+        response: { 200: envelope(z.object({ valid: z.literal(true) })) },
+      },
+    },
+    async (req) => {
+      if (!(await isResetLinkValid(app.db, req.query.email, req.query.token))) {
+        throw new HttpError(422, authMessages.resetInvalid, { token: [authMessages.resetInvalid] });
+      }
+      return ok({ valid: true as const }, authMessages.resetValid);
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-complete',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.resetComplete },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sets the new password from a reset link (email, token, password). The link is used up and the account\'s other sessions end. Does not log in: "Your password has been changed. Please log in"',
+        body: ResetCompleteBodySchema,
+        response: { 200: NullData },
+      },
+    },
+    async (req) => {
+      const session = await req.getSession();
+      await completePasswordReset(
+        app.db,
+        req.body,
+        session ? { id: session.id, customerId: session.customer.id } : null,
+        requestMeta(req),
+      );
+      return ok(null, authMessages.resetDone);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session and clears its cookie (success also without one)',
+        response: { 200: NullData },
+      },
+    },
+    async (req, reply) => {
+      await endSession(app.db, req, reply);
+      return ok(null, authMessages.loggedOut);
+    },
+  );
+};

@@ -1,0 +1,340 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { OTP_TTL_MS, authMessages, registerBodySchema, type OtpPurpose, type OtpSent } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { customers, passwordResets } from '../../db/schema.ts';
+import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts';
+import type { Outbox } from '../notifications/outbox.ts';
+import { getStoreSettings } from '../settings/service.ts';
+import { assertSignInAllowed, recordAccess, type RequestMeta } from './access-log.ts';
+import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
+
+/** A reset link works for an hour, once. */
+export const RESET_TTL_MS = 60 * 60_000;
+/** Reset e-mails per account and hour; more requests get the same answer but send nothing. */
+export const RESET_MAX_PER_HOUR = 3;
+
+export interface AuthSettings {
+  /** enable_customer_register */
+  register: boolean;
+  /** enable_otp_auth */
+  otp: boolean;
+  /** enable_legacy_auth */
+  legacy: boolean;
+  storeName: string;
+}
+
+/** The store settings the auth flows obey; a setting never saved counts as on. */
+export async function getAuthSettings(db: Db): Promise<AuthSettings> {
+  const s = await getStoreSettings(db, [
+    'enable_customer_register',
+    'enable_otp_auth',
+    'enable_legacy_auth',
+    'store_name',
+  ]);
+  return {
+    register: s.enable_customer_register !== false,
+    otp: s.enable_otp_auth !== false,
+    legacy: s.enable_legacy_auth !== false,
+    storeName: s.store_name || 'Shopfront',
+  };
+}
+
+/**
+ * Digits of a mobile number in the shop's country: the default channel's country (store setting
+ * default_channel), else the default storefront's; 10 when neither is configured.
+ */
+export async function mobileNumberLength(db: Db): Promise<number> {
+  const [row] = await queryRows<{ len: number }>(
+    db,
+    sql`select c.mobile_number_length as len
+        from channels ch join countries c on c.id = ch.country_id
+        left join store_settings s on s.key = 'default_channel'
+        left join storefronts sf on sf.channel_id = ch.id
+        order by (ch.id = s.value #>> '{}') desc nulls last, sf.is_default desc nulls last, ch.id
+        limit 1`,
+  );
+  return row ? Number(row.len) : 10;
+}
+
+/** The constraint a unique violation hit (walking drizzle's error causes), or null. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}
+
+/** Maps a unique violation on customers to the field error the forms show; rethrows anything else. */
+export function rethrowCustomerConflict(err: unknown, phoneField = 'phone'): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'customers_email_unique') throw fieldError('email', authMessages.emailTaken);
+  if (constraint === 'customers_phone_unique') throw fieldError(phoneField, authMessages.phoneTaken);
+  throw err;
+}
+
+/**
+ * Legacy login. Unknown e-mail and wrong password answer alike (422 on email) and take as long
+ * (a hash is verified either way). Every attempt is logged; too many failures answer 429.
+ */
+export async function loginWithPassword(
+  db: Db,
+  settings: AuthSettings,
+  body: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<Customer> {
+  if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
+  const [customer] = await db.select().from(customers).where(eq(customers.email, body.email));
+  const attempt = { identifier: body.email, method: 'password' as const, customerId: customer?.id ?? null };
+  await assertSignInAllowed(db, { ...attempt, perAccount: true }, meta);
+  const ok = await verifyPassword(customer?.passwordHash, body.password);
+  await recordAccess(db, { ...attempt, success: ok }, meta);
+  if (!ok || !customer) throw fieldError('email', authMessages.loginFailed);
+  return customer;
+}
+
+/** Legacy registration (e-mail and password). 422 with field errors for taken e-mail or phone. */
+export async function registerWithPassword(
+  db: Db,
+  outbox: Outbox,
+  settings: AuthSettings,
+  rawBody: unknown,
+  meta: RequestMeta,
+): Promise<Customer> {
+  if (!settings.register) throw new HttpError(403, authMessages.registerDisabled);
+  if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
+  const body = parseOr422(registerBodySchema(await mobileNumberLength(db)), rawBody);
+
+  const taken = await db
+    .select({ email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(sql`${customers.email} = ${body.email} or ${customers.phone} = ${body.phone}`);
+  const errors: Record<string, string[]> = {};
+  if (taken.some((c) => c.email === body.email)) errors.email = [authMessages.emailTaken];
+  if (taken.some((c) => c.phone === body.phone)) errors.phone = [authMessages.phoneTaken];
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
+
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phone: body.phone,
+          passwordHash,
+        })
+        .returning();
+      await recordAccess(
+        tx,
+        { customerId: customer!.id, identifier: body.email, method: 'register', success: true },
+        meta,
+      );
+      await outbox.enqueue(tx, {
+        channel: 'email',
+        recipient: body.email,
+        subject: `Welcome to ${settings.storeName}`,
+        body: `Hello ${body.first_name},\n\nYour ${settings.storeName} account has been created. You can log in with this e-mail address and your password.\n\n${settings.storeName}`,
+      });
+      return customer!;
+    });
+  } catch (err) {
+    rethrowCustomerConflict(err);
+  }
+}
+
+const otpText = (storeName: string, purpose: OtpPurpose) => (code: string) =>
+  `${code} is your ${storeName} ${purpose === 'verify' ? 'verification' : purpose === 'register' ? 'sign-up' : 'login'} code. It expires in ${OTP_TTL_MS / 60_000} minutes. Do not share it with anyone.`;
+
+/**
+ * Sends a login or register OTP by SMS. Login to an unknown number is allowed only while
+ * registration is on (the account is created at verify); register to a known number is refused.
+ */
+export async function requestSignInOtp(
+  db: Db,
+  outbox: Outbox,
+  settings: AuthSettings,
+  body: { input: string; type: 'login' | 'register' },
+): Promise<OtpSent> {
+  if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
+  if (body.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
+  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, body.input));
+  if (body.type === 'login' && !existing && !settings.register) throw fieldError('input', authMessages.accountNotFound);
+  if (body.type === 'register' && existing) throw fieldError('input', authMessages.phoneTaken);
+  const sent = await db.transaction((tx) =>
+    issueOtp(
+      tx,
+      outbox,
+      { purpose: body.type, phone: body.input, customerId: null },
+      otpText(settings.storeName, body.type),
+    ),
+  );
+  return { resends_left: sent.resendsLeft, expires_at: sent.expiresAt.toISOString() };
+}
+
+/** The HTTP answer for an OTP that did not check out. */
+export function otpFailure(result: Exclude<OtpCheck, 'ok'>): HttpError {
+  if (result === 'expired') return fieldError('otp', authMessages.otpExpired);
+  if (result === 'dead') return fieldError('otp', authMessages.otpDead);
+  return fieldError('otp', authMessages.otpInvalid);
+}
+
+/**
+ * Signs in (or up) by OTP. A right code for an unknown number creates the account (phone
+ * verified) when registration is on. Every attempt is logged; failures count towards the
+ * per-address limit, and a code dies after OTP_MAX_WRONG_TRIES wrong tries.
+ */
+export async function verifySignInOtp(
+  db: Db,
+  settings: AuthSettings,
+  body: { input: string; otp: string; type: 'login' | 'register' },
+  meta: RequestMeta,
+): Promise<Customer> {
+  if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
+  const method = body.type === 'register' ? ('register' as const) : ('otp' as const);
+  await assertSignInAllowed(db, { identifier: body.input, method, perAccount: false }, meta);
+  const target: OtpTarget = { purpose: body.type, phone: body.input, customerId: null };
+
+  let outcome: { customer: Customer } | { error: HttpError; customerId: number | null };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const result = await checkOtp(tx, target, body.otp);
+      const [existing] = await tx.select().from(customers).where(eq(customers.phone, body.input));
+      // A failed check still commits: the counted wrong try must stick.
+      if (result !== 'ok') return { error: otpFailure(result), customerId: existing?.id ?? null };
+      if (existing) {
+        if (body.type === 'register')
+          return { error: fieldError('input', authMessages.phoneTaken), customerId: existing.id };
+        if (existing.phoneVerifiedAt) return { customer: existing };
+        // The code reached this phone: that verifies it.
+        const [verified] = await tx
+          .update(customers)
+          .set({ phoneVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(eq(customers.id, existing.id))
+          .returning();
+        return { customer: verified! };
+      }
+      if (!settings.register) return { error: fieldError('input', authMessages.accountNotFound), customerId: null };
+      const [created] = await tx
+        .insert(customers)
+        .values({ phone: body.input, phoneVerifiedAt: new Date() })
+        .returning();
+      return { customer: created! };
+    });
+  } catch (err) {
+    rethrowCustomerConflict(err, 'input');
+  }
+  const attempt = { identifier: body.input, method };
+  if ('error' in outcome) {
+    await recordAccess(db, { ...attempt, customerId: outcome.customerId, success: false }, meta);
+    throw outcome.error;
+  }
+  await recordAccess(db, { ...attempt, customerId: outcome.customer.id, success: true }, meta);
+  return outcome.customer;
+}
+
+/**
+ * Forgot password: when the e-mail belongs to an account, stores a one-time token (hashed) and
+ * queues the link /account/reset-password/{email}/{token} in one transaction. The caller answers
+ * the same whatever happened here.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  outbox: Outbox,
+  settings: AuthSettings,
+  email: string,
+  origin: string,
+): Promise<void> {
+  const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+  if (!customer) return;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(
+      and(eq(passwordResets.customerId, customer.id), gt(passwordResets.createdAt, sql`now() - interval '1 hour'`)),
+    );
+  if (Number(recent?.n ?? 0) >= RESET_MAX_PER_HOUR) return;
+  const token = randomBytes(32).toString('base64url');
+  const link = `${origin}/account/reset-password/${encodeURIComponent(email)}/${token}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      customerId: customer.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await outbox.enqueue(tx, {
+      channel: 'email',
+      recipient: email,
+      subject: `Reset your ${settings.storeName} password`,
+      body: `Hello${customer.firstName ? ` ${customer.firstName}` : ''},\n\nSomeone (hopefully you) asked to reset the password of your ${settings.storeName} account. Open this link within ${RESET_TTL_MS / 60_000} minutes to choose a new one:\n\n${link}\n\nIf you did not ask, ignore this e-mail: your password stays as it is.\n\n${settings.storeName}`,
+    });
+  });
+}
+
+/** The live reset (unused, unexpired) for this e-mail and token, or null. */
+async function findReset(db: Db, email: string, token: string, lock: boolean) {
+  const query = db
+    .select({ id: passwordResets.id, customerId: passwordResets.customerId })
+    .from(passwordResets)
+    .innerJoin(customers, eq(customers.id, passwordResets.customerId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        eq(customers.email, email),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    );
+  const [row] = lock ? await query.for('update', { of: passwordResets }) : await query;
+  return row ?? null;
+}
+
+/** True when the e-mail and token make a live reset link. */
+export async function isResetLinkValid(db: Db, email: string, token: string): Promise<boolean> {
+  return (await findReset(db, email, token, false)) !== null;
+}
+
+/**
+ * Sets the new password from a reset link: the link dies (with every other link of the account),
+ * and every session of the account except the caller's own ends. It does not sign in: the
+ * shopper logs in with the new password (authMessages.resetDone).
+ */
+export async function completePasswordReset(
+  db: Db,
+  body: { email: string; token: string; password: string },
+  currentSession: { id: string; customerId: number } | null,
+  meta: RequestMeta,
+): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  const customerId = await db.transaction(async (tx) => {
+    const reset = await findReset(tx, body.email, body.token, true);
+    if (!reset) return null;
+    await tx
+      .update(customers)
+      .set({
+        passwordHash,
+        // The link arrived by e-mail: the address is proven.
+        emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(customers.id, reset.customerId));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.customerId, reset.customerId), isNull(passwordResets.usedAt)));
+    const keep = currentSession?.customerId === reset.customerId ? currentSession.id : null;
+    await endOtherSessions(tx, reset.customerId, keep);
+    await recordAccess(
+      tx,
+      { customerId: reset.customerId, identifier: body.email, method: 'reset', success: true },
+      meta,
+    );
+    return reset.customerId;
+  });
+  if (customerId === null) throw fieldError('token', authMessages.resetInvalid);
+}

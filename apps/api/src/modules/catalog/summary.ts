@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { textArray } from '../content/sql.ts';
+import { STOREFRONT_CHANNEL } from './service.ts';
+
+/**
+ * The products table carries a read model of each product's variants in the storefront's
+ * channel, so that listings, facets, search and sorts read one row per product:
+ *
+ * - price_minor: the cheapest available variant's selling price (the "from" price; of every
+ *   variant when none is available), mrp_minor: that variant's MRP;
+ * - stock: units of the available variants together (a card is in stock when it is above 0);
+ * - currency: the channel's currency; image_path: the first image of the gallery.
+ *
+ * Whatever changes variants, channel prices or images (seed, admin, stock movements at checkout)
+ * calls refreshProductSummaries in the same transaction. A product with no variant in the
+ * channel is left as it is. Ratings (rating_avg, rating_count) belong to the reviews module;
+ * search_text to whoever writes the product's words. One statement; answers how many product
+ * rows changed.
+ */
+export async function refreshProductSummaries(db: Db, productIds?: readonly string[]): Promise<number> {
+  const only = productIds ? sql`and p.id = any(${textArray(productIds)})` : sql``;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with ch as (select c.id, c.currency_code from channels c where c.id = ${STOREFRONT_CHANNEL}),
+      agg as (
+        select v.product_id,
+          coalesce(min(vc.selling_price_minor) filter (where vc.is_available), min(vc.selling_price_minor)) as price_minor,
+          (array_agg(vc.mrp_minor order by not vc.is_available, vc.selling_price_minor, v.position, v.id))[1] as mrp_minor,
+          coalesce(sum(greatest(v.stock, 0)) filter (where vc.is_available), 0)::int as stock
+        from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = (select id from ch)
+        group by v.product_id),
+      s as (
+        select agg.*, (select currency_code from ch) as currency,
+          (select i.path from product_images i where i.product_id = agg.product_id order by i.position, i.id limit 1) as image_path
+        from agg)
+    update products p
+       set price_minor = s.price_minor, mrp_minor = s.mrp_minor, stock = s.stock, currency = s.currency,
+           image_path = s.image_path, updated_at = now()
+      from s
+     where s.product_id = p.id ${only}
+       -- Rows already in step are left alone (updated_at keeps meaning "last changed").
+       and (p.price_minor, p.mrp_minor, p.stock, p.currency, p.image_path)
+           is distinct from (s.price_minor, s.mrp_minor, s.stock, s.currency, s.image_path)
+    returning p.id`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,22 @@
+/** One entry of the account dashboard menu (spec section 2, "Account dashboard menu"). */
+export interface AccountMenuItem {
+  to: string;
+  label: string;
+  /** Second line under the label. */
+  description: string;
+  /** Exact match only (the dashboard itself). */
+  end?: boolean;
+}
+
+/**
+ * The dashboard menu. Dashboard, Profile and Security come from the spec; Addresses and
+ * Wishlist are the items "added to it". An area that adds an account section appends its
+ * entry here and its child route in routes.ts (inside the `account` route).
+ */
+export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
+  { to: '/account', label: 'Dashboard', description: 'Overview of your account', end: true },
+  { to: '/account/profile', label: 'Profile', description: 'Edit your profile' },
+  { to: '/account/security', label: 'Security', description: 'Access logs & change password' },
+  { to: '/account/addresses', label: 'Addresses', description: 'Saved shipping & billing addresses' },
+  { to: '/account/wishlist', label: 'Wishlist', description: 'Products you saved for later' },
+];

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '@shopfront/shared';
+import {
+  AUTH_STORAGE_KEY,
+  afterLoginPath,
+  createAuthStore,
+  defaultAuthMode,
+  isLoggedIn,
+  safeRedirectPath,
+} from './auth-store';
+
+const ana: User = {
+  id: 7,
+  first_name: 'Ana',
+  last_name: 'Silva',
+  email: 'ana@example.com',
+  phone: '9845012345',
+  phone_verified_at: null,
+  email_verified_at: null,
+};
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    saved: () => JSON.parse(data.get(AUTH_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null,
+  };
+}
+
+describe('defaultAuthMode', () => {
+  it('is OTP when OTP auth is on, else Legacy', () => {
+    expect(defaultAuthMode({ enable_otp_auth: true, enable_legacy_auth: true })).toBe('OTP');
+    expect(defaultAuthMode({ enable_otp_auth: false, enable_legacy_auth: true })).toBe('Legacy');
+    expect(defaultAuthMode({})).toBe('Legacy');
+  });
+});
+
+describe('redirect target', () => {
+  it('goes to the stored path URL-decoded, else /account', () => {
+    expect(afterLoginPath(encodeURIComponent('/account/profile?tab=1'))).toBe('/account/profile?tab=1');
+    expect(afterLoginPath('/product/linen-shirt')).toBe('/product/linen-shirt');
+    expect(afterLoginPath(null)).toBe('/account');
+  });
+
+  it('never leaves the shop', () => {
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      'javascript:alert(1)',
+      encodeURIComponent('//evil.example'),
+      '/\\evil.example',
+      '%E0%A4%A',
+    ]) {
+      expect(safeRedirectPath(bad)).toBeNull();
+      expect(afterLoginPath(bad)).toBe('/account');
+    }
+  });
+});
+
+describe('auth store', () => {
+  it('logged in means the user has an id', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    expect(isLoggedIn(store.getState())).toBe(false);
+    store.setUser(ana);
+    expect(isLoggedIn(store.getState())).toBe(true);
+  });
+
+  it('opening login closes register and remembers the target; closing resets the mode', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.openRegister();
+    store.setMode('Legacy');
+    store.openLogin({ redirectTo: '/account/wishlist' });
+    expect(store.getState()).toMatchObject({ loginOpen: true, registerOpen: false, mode: 'OTP' });
+    expect(store.getState().redirectTo).toBe(encodeURIComponent('/account/wishlist'));
+    store.setMode('ForgotPassword');
+    store.closeDialogs();
+    expect(store.getState()).toMatchObject({ loginOpen: false, registerOpen: false, mode: 'OTP' });
+    // The target survives closing: a later login from the header still lands there only if asked.
+    expect(afterLoginPath(store.getState().redirectTo)).toBe('/account/wishlist');
+  });
+
+  it('notifies subscribers and replaces the state object on every change', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'Legacy' });
+    const seen: boolean[] = [];
+    const stop = store.subscribe(() => seen.push(store.getState().loginOpen));
+    const before = store.getState();
+    store.openLogin();
+    expect(store.getState()).not.toBe(before);
+    stop();
+    store.closeDialogs();
+    expect(seen).toEqual([true]);
+  });
+
+  it('updating is on while a request runs and off afterwards, also on failure', async () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    let during = false;
+    await store.track(async () => {
+      during = store.getState().updating;
+    });
+    expect(during).toBe(true);
+    expect(store.getState().updating).toBe(false);
+    await expect(store.track(() => Promise.reject(new Error('nope')))).rejects.toThrow('nope');
+    expect(store.getState().updating).toBe(false);
+  });
+
+  it('stays updating after a successful OTP request when asked to', async () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    await store.track(
+      async () => ({ sent: true }),
+      (r) => r.sent,
+    );
+    expect(store.getState().updating).toBe(true);
+  });
+
+  it('persists everything but the updating flag', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.hydrate(storage, null);
+    store.openLogin({ redirectTo: '/account/profile' });
+    store.set({ updating: true });
+    expect(storage.saved()).toEqual({
+      user: null,
+      mode: 'OTP',
+      loginOpen: true,
+      registerOpen: false,
+      redirectTo: encodeURIComponent('/account/profile'),
+    });
+  });
+
+  it('on load the server session wins over browser storage', () => {
+    const stale = memoryStorage({
+      [AUTH_STORAGE_KEY]: JSON.stringify({
+        user: ana,
+        mode: 'Legacy',
+        loginOpen: false,
+        registerOpen: false,
+        redirectTo: null,
+      }),
+    });
+    const guest = createAuthStore({ user: null, defaultMode: 'OTP' });
+    guest.hydrate(stale, null);
+    expect(guest.getState().user).toBeNull();
+    // Mode only survives while a dialog was open; otherwise it is the default.
+    expect(guest.getState().mode).toBe('OTP');
+
+    const pending = memoryStorage({
+      [AUTH_STORAGE_KEY]: JSON.stringify({
+        user: null,
+        mode: 'Legacy',
+        loginOpen: true,
+        redirectTo: '%2Faccount%2Fsecurity',
+      }),
+    });
+    const customer = createAuthStore({ user: null, defaultMode: 'OTP' });
+    customer.hydrate(pending, ana);
+    expect(customer.getState()).toMatchObject({ user: ana, loginOpen: false, redirectTo: '%2Faccount%2Fsecurity' });
+
+    const stillPending = memoryStorage({
+      [AUTH_STORAGE_KEY]: JSON.stringify({
+        user: null,
+        mode: 'Legacy',
+        loginOpen: true,
+        redirectTo: '%2Faccount%2Fsecurity',
+      }),
+    });
+    const reopened = createAuthStore({ user: null, defaultMode: 'OTP' });
+    reopened.hydrate(stillPending, null);
+    expect(reopened.getState()).toMatchObject({ user: null, loginOpen: true, mode: 'Legacy' });
+  });
+
+  it('ignores unreadable storage and unsafe stored targets', () => {
+    const broken = memoryStorage({ [AUTH_STORAGE_KEY]: '{not json' });
+    const store = createAuthStore({ user: null, defaultMode: 'Legacy' });
+    store.hydrate(broken, null);
+    expect(store.getState()).toMatchObject({ user: null, loginOpen: false, redirectTo: null });
+    const evil = memoryStorage({ [AUTH_STORAGE_KEY]: JSON.stringify({ redirectTo: '//evil.example' }) });
+    store.hydrate(evil, null);
+    expect(store.getState().redirectTo).toBeNull();
+  });
+
+  it('reset (logout, or a 401) forgets the user and the pending target', () => {
+    const store = createAuthStore({ user: ana, defaultMode: 'OTP' });
+    store.openLogin({ redirectTo: '/account' });
+    store.reset();
+    expect(store.getState()).toMatchObject({ user: null, redirectTo: null, loginOpen: false, mode: 'OTP' });
+  });
+});

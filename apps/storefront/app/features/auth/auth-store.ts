@@ -1,0 +1,193 @@
+import type { User } from '@shopfront/shared';
+
+/** Login dialog modes (spec section 2); register uses OTP and Legacy only. */
+export type AuthMode = 'OTP' | 'Legacy' | 'ForgotPassword';
+
+/** The auth state group (spec section 3): persisted in browser storage, the server session wins. */
+export interface AuthState {
+  user: User | null;
+  mode: AuthMode;
+  loginOpen: boolean;
+  registerOpen: boolean;
+  /** Where to go after login/register (a same-site path, stored URL-encoded). */
+  redirectTo: string | null;
+  /** True while an auth request runs (spec section 4, "Auth updating flag"); never persisted. */
+  updating: boolean;
+}
+
+export const AUTH_STORAGE_KEY = 'shopfront:auth';
+
+/** Spec section 4: OTP if enabled, else Legacy if enabled; Legacy when the settings say neither. */
+export function defaultAuthMode(settings: { enable_otp_auth?: boolean; enable_legacy_auth?: boolean }): AuthMode {
+  if (settings.enable_otp_auth) return 'OTP';
+  return 'Legacy';
+}
+
+/** Logged in means the user has an id (spec section 4). */
+export function isLoggedIn(state: Pick<AuthState, 'user'>): boolean {
+  return typeof state.user?.id === 'number';
+}
+
+/**
+ * A path on this shop, or null: a redirect target must never send the shopper to another site
+ * (`//evil.example`, `https://…`, `javascript:`).
+ */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/\\')) return null;
+  return decoded;
+}
+
+/** Where to go after login or register: the stored target, URL-decoded, else /account. */
+export function afterLoginPath(redirectTo: string | null): string {
+  return safeRedirectPath(redirectTo) ?? '/account';
+}
+
+type Listener = () => void;
+
+export interface AuthStore {
+  getState(): AuthState;
+  subscribe(listener: Listener): () => void;
+  /** Replaces part of the state and notifies subscribers. */
+  set(patch: Partial<AuthState>): void;
+  readonly defaultMode: AuthMode;
+  /** Opens the login dialog (closing register); remembers where to go afterwards. */
+  openLogin(opts?: { redirectTo?: string | null; mode?: AuthMode }): void;
+  /** Opens the register dialog (closing login). */
+  openRegister(opts?: { redirectTo?: string | null }): void;
+  /** Closes both dialogs; closing resets the mode to the default (spec section 4). */
+  closeDialogs(): void;
+  setMode(mode: AuthMode): void;
+  setUser(user: User | null): void;
+  /** Forgets the user (logout, or a 401 from an account call) and any pending redirect. */
+  reset(): void;
+  /**
+   * Runs one auth request with the updating flag on, off afterwards, except when `keepUpdating`
+   * says so for the result (spec: a successful OTP request leaves it on).
+   */
+  track<T>(request: () => Promise<T>, keepUpdating?: (result: T) => boolean): Promise<T>;
+  /** Loads the persisted state once the page runs; the server's user (or null) always wins. */
+  hydrate(storage: Pick<Storage, 'getItem' | 'setItem'> | null, serverUser: User | null): void;
+}
+
+function encodeTarget(path: string | null | undefined): string | null {
+  const safe = safeRedirectPath(path ?? null);
+  return safe === null ? null : encodeURIComponent(safe);
+}
+
+/** One store per page (the React provider owns it): small, synchronous, testable without React. */
+export function createAuthStore(init: { user: User | null; defaultMode: AuthMode }): AuthStore {
+  let state: AuthState = {
+    user: init.user,
+    mode: init.defaultMode,
+    loginOpen: false,
+    registerOpen: false,
+    redirectTo: null,
+    updating: false,
+  };
+  const listeners = new Set<Listener>();
+  let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
+
+  const persist = () => {
+    if (!storage) return;
+    const { updating: _updating, ...kept } = state;
+    try {
+      storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(kept));
+    } catch {
+      // Private mode or a full quota: the state simply is not kept across reloads.
+    }
+  };
+
+  const store: AuthStore = {
+    defaultMode: init.defaultMode,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(patch) {
+      state = { ...state, ...patch };
+      persist();
+      for (const l of listeners) l();
+    },
+    openLogin(opts = {}) {
+      store.set({
+        loginOpen: true,
+        registerOpen: false,
+        mode: opts.mode ?? (state.loginOpen ? state.mode : init.defaultMode),
+        ...(opts.redirectTo !== undefined ? { redirectTo: encodeTarget(opts.redirectTo) } : {}),
+      });
+    },
+    openRegister(opts = {}) {
+      store.set({
+        registerOpen: true,
+        loginOpen: false,
+        mode: init.defaultMode,
+        ...(opts.redirectTo !== undefined ? { redirectTo: encodeTarget(opts.redirectTo) } : {}),
+      });
+    },
+    closeDialogs() {
+      store.set({ loginOpen: false, registerOpen: false, mode: init.defaultMode, updating: false });
+    },
+    setMode(mode) {
+      store.set({ mode });
+    },
+    setUser(user) {
+      store.set({ user });
+    },
+    reset() {
+      store.set({
+        user: null,
+        redirectTo: null,
+        loginOpen: false,
+        registerOpen: false,
+        mode: init.defaultMode,
+        updating: false,
+      });
+    },
+    async track(request, keepUpdating) {
+      store.set({ updating: true });
+      try {
+        const result = await request();
+        if (!keepUpdating?.(result)) store.set({ updating: false });
+        return result;
+      } catch (err) {
+        store.set({ updating: false });
+        throw err;
+      }
+    },
+    hydrate(next, serverUser) {
+      storage = next;
+      let saved: Partial<AuthState> = {};
+      try {
+        const raw = next?.getItem(AUTH_STORAGE_KEY);
+        if (raw) saved = JSON.parse(raw) as Partial<AuthState>;
+      } catch {
+        saved = {};
+      }
+      const mode: AuthMode =
+        saved.mode === 'OTP' || saved.mode === 'Legacy' || saved.mode === 'ForgotPassword'
+          ? saved.mode
+          : init.defaultMode;
+      const user = serverUser;
+      const loggedIn = user !== null;
+      store.set({
+        // The server session is the authority: a stored user without a session is logged out.
+        user,
+        // A customer has no use for the login dialogs.
+        loginOpen: !loggedIn && saved.loginOpen === true,
+        registerOpen: !loggedIn && saved.registerOpen === true,
+        mode: saved.loginOpen || saved.registerOpen ? mode : init.defaultMode,
+        redirectTo: typeof saved.redirectTo === 'string' ? encodeTarget(safeRedirectPath(saved.redirectTo)) : null,
+        updating: false,
+      });
+    },
+  };
+  return store;
+}

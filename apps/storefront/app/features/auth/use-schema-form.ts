@@ -1,0 +1,116 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { z } from 'zod';
+
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/** First message per top-level field of a failed zod parse. */
+export function issuesByField(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export interface SchemaForm<V extends Record<string, unknown>> {
+  values: V;
+  setValue: <K extends keyof V & string>(name: K, value: V[K]) => void;
+  /** Errors shown beside the fields (client validation or the server's 422 answer). */
+  errors: FieldErrors<V>;
+  setErrors: (errors: Record<string, string>) => void;
+  /** Marks a field as visited, so its error shows (only in `change` mode). */
+  touch: (name: keyof V & string) => void;
+  dirty: boolean;
+  /** True when the form currently counts as invalid (see `validateOn`). */
+  invalid: boolean;
+  /** Validates everything, shows every error; answers the parsed payload or null. */
+  validate: () => z.infer<z.ZodType> | null;
+  /** Starts again from `next` (default: the initial values); `values` keeps edits on top of it. */
+  reset: (next?: V, values?: V) => void;
+}
+
+/**
+ * Form state validated with a shared zod schema, so the storefront shows exactly the messages
+ * the API would answer.
+ * - `change` (login, forgot password): validity is live; a field's error shows once it was
+ *   visited or the form was submitted.
+ * - `submit` (legacy register, spec section 5): nothing is checked while typing; submitting
+ *   shows the errors, and editing a field only clears its own error until the next submit.
+ */
+export function useSchemaForm<V extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initial: V,
+  validateOn: 'change' | 'submit' = 'change',
+): SchemaForm<V> {
+  const [initialValues, setInitialValues] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [shown, setShown] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const live = useMemo(() => {
+    if (validateOn !== 'change') return null;
+    const parsed = schema.safeParse(values);
+    return parsed.success ? {} : issuesByField(parsed.error);
+  }, [schema, values, validateOn]);
+
+  const setValue = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    // A server error (or a submit-time error) belongs to the value it was given for.
+    setShown((prev) => {
+      if (!(name in prev)) return prev;
+      const { [name]: _gone, ...rest } = prev;
+      return rest;
+    });
+  }, []);
+
+  const errors = useMemo(() => {
+    if (validateOn === 'submit' || !live) return shown as FieldErrors<V>;
+    const visible: Record<string, string> = {};
+    for (const [k, m] of Object.entries(live)) if (submitted || touched[k]) visible[k] = m;
+    return { ...visible, ...shown } as FieldErrors<V>;
+  }, [live, shown, submitted, touched, validateOn]);
+
+  const dirty = useMemo(() => Object.keys(values).some((k) => values[k] !== initialValues[k]), [values, initialValues]);
+
+  // `change`: the live check decides (a server answer such as "credentials do not match" is
+  // shown, but must not lock the button: the shopper fixes the other field and retries).
+  // `submit`: what the last submit found, until those fields are edited.
+  const invalid = validateOn === 'change' ? Object.keys(live ?? {}).length > 0 : Object.keys(shown).length > 0;
+
+  const validate = useCallback(() => {
+    setSubmitted(true);
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setShown({});
+      return parsed.data;
+    }
+    setShown(issuesByField(parsed.error));
+    return null;
+  }, [schema, values]);
+
+  const reset = useCallback(
+    (next?: V, current?: V) => {
+      const base = next ?? initial;
+      setInitialValues(base);
+      setValues(current ?? base);
+      setShown({});
+      setTouched({});
+      setSubmitted(false);
+    },
+    [initial],
+  );
+
+  return {
+    values,
+    setValue,
+    errors,
+    setErrors: setShown,
+    touch: (name) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true })),
+    dirty,
+    invalid,
+    validate,
+    reset,
+  };
+}

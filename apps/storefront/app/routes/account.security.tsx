@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import { UpdatePasswordBodySchema, type AccessLogEntry, type UpdatePasswordBody } from '@shopfront/shared';
+import type { Route } from './+types/account.security';
+import { LocalTime } from '../components/local-time';
+import { PasswordField } from '../components/ui/field';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast';
+import { AccountSection, SectionCard } from '../features/account/section';
+import { useSignedInAccount } from '../features/account/use-account';
+import { accountApi, reportFailure } from '../features/auth/auth-api';
+import { PasswordStrengthMeter } from '../features/auth/password-strength';
+import { useSchemaForm } from '../features/auth/use-schema-form';
+import { rootDataFrom, shopMeta } from '../lib/meta';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...shopMeta(rootDataFrom(matches), { title: 'Security' }), { name: 'robots', content: 'noindex' }];
+}
+
+const METHOD_LABEL: Record<AccessLogEntry['method'], string> = {
+  password: 'Password',
+  otp: 'One-time code',
+  register: 'Registration',
+  reset: 'Password reset',
+};
+
+function Outcome({ success }: { success: boolean }) {
+  return success ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600" />
+      Success
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-red-600" />
+      Failed
+    </span>
+  );
+}
+
+function AccessLogs({ logs }: { logs: readonly AccessLogEntry[] }) {
+  if (!logs.length) return <p className="text-sm text-muted">No sign-ins recorded yet.</p>;
+  return (
+    <>
+      {/* Phones: one card per sign-in. */}
+      <ul className="divide-y divide-ink/10 md:hidden" data-access-logs="list">
+        {logs.map((log) => (
+          <li key={log.id} className="flex items-start justify-between gap-3 py-3.5 first:pt-0 last:pb-0">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{log.device}</p>
+              <p className="mt-0.5 text-xs text-muted">
+                <LocalTime iso={log.created_at} /> · {log.ip}
+              </p>
+              <p className="mt-0.5 text-xs text-muted">{METHOD_LABEL[log.method]}</p>
+            </div>
+            <Outcome success={log.success} />
+          </li>
+        ))}
+      </ul>
+      {/* Wider screens: a table. */}
+      <div className="-mx-7 hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[36rem] text-left text-sm" data-access-logs="table">
+          <caption className="sr-only">Recent sign-ins to your account</caption>
+          <thead>
+            <tr className="border-y border-ink/10 bg-surface/60 text-xs tracking-wide text-muted uppercase">
+              <th scope="col" className="px-7 py-2.5 font-medium">
+                Time
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Device
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                IP address
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Method
+              </th>
+              <th scope="col" className="px-7 py-2.5 text-right font-medium">
+                Result
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink/10">
+            {logs.map((log) => (
+              <tr key={log.id}>
+                <td className="px-7 py-3 whitespace-nowrap">
+                  <LocalTime iso={log.created_at} />
+                </td>
+                <td className="max-w-[16rem] truncate px-3 py-3">{log.device}</td>
+                <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-muted">{log.ip}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-muted">{METHOD_LABEL[log.method]}</td>
+                <td className="px-7 py-3 text-right">
+                  <Outcome success={log.success} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function ChangePasswordForm() {
+  const uid = useId();
+  const form = useSchemaForm<UpdatePasswordBody>(UpdatePasswordBodySchema, { current_password: '', password: '' });
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate() as UpdatePasswordBody | null;
+    if (!body) return;
+    setSaving(true);
+    try {
+      const { message } = await accountApi.updatePassword(body);
+      toast.success(message ?? 'Password updated');
+      form.reset({ current_password: '', password: '' });
+    } catch (err) {
+      reportFailure(err, { fields: ['current_password', 'password'], setErrors: form.setErrors });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-account-form="password">
+      <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <PasswordField
+          id={`${uid}-current`}
+          label="Current password"
+          autoComplete="current-password"
+          value={form.values.current_password}
+          onValue={(v) => form.setValue('current_password', v)}
+          onBlur={() => form.touch('current_password')}
+          error={form.errors.current_password}
+        />
+        <div>
+          <PasswordField
+            id={`${uid}-new`}
+            label="New password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onValue={(v) => form.setValue('password', v)}
+            onBlur={() => form.touch('password')}
+            error={form.errors.password}
+          />
+          <PasswordStrengthMeter password={form.values.password} className="mt-2" />
+        </div>
+      </div>
+      <div className="flex justify-end border-t border-ink/10 pt-5">
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={(form.invalid && form.dirty) || saving}
+        >
+          {saving && <Spinner />}
+          UPDATE PASSWORD
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function AccountSecurity() {
+  const account = useSignedInAccount();
+  return (
+    <AccountSection title="Security" description="Access logs & change password">
+      <SectionCard
+        title="Change password"
+        description="Use at least 6 characters; a mix of cases, numbers and symbols is stronger."
+      >
+        <ChangePasswordForm />
+      </SectionCard>
+      <SectionCard
+        title="Access logs"
+        description="Recent sign-ins to your account. Don't recognise one? Change your password."
+      >
+        <AccessLogs logs={account.access_logs} />
+      </SectionCard>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/account.wishlist';
+import { HeartIcon } from '../components/ui/icons';
+import { AccountSection } from '../features/account/section';
+import { ProductCard } from '../features/catalog/product-card';
+import { useWishlistState, wishlistStore } from '../features/wishlist/use-wishlist';
+import { api, isUnauthenticated } from '../lib/api.server';
+import { errorResponse } from '../lib/errors';
+import { rootDataFrom, shopMeta } from '../lib/meta';
+
+/** The saved products as cards (one API call; the same card fields as the catalogue grids). */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { wishlist: await api(context).wishlist() };
+  } catch (err) {
+    // A guest: the account layout shows the login gate instead of this section.
+    if (isUnauthenticated(err)) return { wishlist: null };
+    console.error('wishlist failed', err);
+    throw errorResponse({ kind: 'server-error' });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...shopMeta(rootDataFrom(matches), { title: 'Wishlist' }), { name: 'robots', content: 'noindex' }];
+}
+
+const CARD_SIZES = { base: '50vw', md: '33vw', xl: '260px' };
+
+export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
+  const state = useWishlistState();
+  if (!loaderData.wishlist) return null;
+  // Once the tab's wishlist is known, a heart un-ticked here (or anywhere) takes the card away at once.
+  const items =
+    state.status === 'ready'
+      ? loaderData.wishlist.items.filter((i) => state.ids.has(i.product_id))
+      : loaderData.wishlist.items;
+
+  return (
+    <AccountSection title="Wishlist" description="Products you saved for later">
+      <div className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center py-10 text-center md:py-14" data-wishlist-empty>
+            <span className="inline-flex size-14 items-center justify-center rounded-full bg-surface text-muted">
+              <HeartIcon className="size-7" />
+            </span>
+            <h2 className="mt-4 text-lg font-semibold">Your wishlist is empty</h2>
+            <p className="mt-1 max-w-sm text-sm text-muted">Tap the heart on any product to save it here for later.</p>
+            <Link to="/shop-online" className="btn btn-primary mt-6">
+              Browse the shop
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mb-5 text-sm text-muted" data-testid="wishlist-count">
+              {items.length} {items.length === 1 ? 'product' : 'products'}
+            </p>
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 md:gap-x-6" data-wishlist-grid>
+              {items.map((item) => (
+                <li key={item.product_id} className="flex flex-col">
+                  <div className="flex flex-1">
+                    <ProductCard product={item.product} sizes={CARD_SIZES} />
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => void wishlistStore.toggle(item.product_id)}
+                    disabled={state.busy.has(item.product_id) || state.status !== 'ready'}
+                    className="mt-3 inline-flex h-9 items-center justify-center rounded-full border border-ink/15 px-4 text-sm font-medium text-ink hover:border-ink/40 disabled:cursor-not-allowed disabled:opacity-50"
+                    aria-label={`Remove ${item.product.name} from wishlist`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,445 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import {
+  DESKTOP,
+  MOBILE,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  watchForProblems,
+  type ShopBrowser,
+} from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+
+beforeAll(async () => {
+  // The development outbox (OTP codes, reset links) exists outside production only. While
+  // iterating, E2E_BASE_URL may point at such a shop that is already running.
+  // TRUST_PROXY: each test is a shopper from its own address (X-Forwarded-For below), so the
+  // per-address sign-in limits of one test never spill into the next.
+  const env: Record<string, string> = process.env.E2E_BASE_URL ? {} : { NODE_ENV: 'test', TRUST_PROXY: 'true' };
+  [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Every tab a test opened is closed after it, passed or failed, so tests never share a screen. */
+const openTabs: Page[] = [];
+afterEach(async (ctx) => {
+  const tabs = openTabs.splice(0);
+  // A failing test leaves a picture of what the shopper saw (tmp dir, never committed).
+  if (ctx.task.result?.state === 'fail') {
+    const dir = path.join(tmpdir(), 'shopfront-e2e-failures');
+    mkdirSync(dir, { recursive: true });
+    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 60);
+    await Promise.all(tabs.map((p, i) => p.screenshot({ path: path.join(dir, `${name}-${i}.png`) }).catch(() => {})));
+  }
+  await Promise.all(tabs.map((p) => p.close().catch(() => {})));
+});
+
+let shopperIp = '10.70.0.1';
+beforeEach(({ task }) => {
+  const n = (task.suite?.tasks.indexOf(task) ?? 0) + 2;
+  shopperIp = `10.70.${Date.now() % 200}.${n}`;
+});
+
+async function tab(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': shopperIp });
+  openTabs.push(page);
+  return page;
+}
+
+let serial = 0;
+/** A customer nobody else in this run uses: unique e-mail and 10-digit phone. */
+function newCustomer(first = 'Ana') {
+  serial += 1;
+  const stamp = `${Date.now() % 1_000_000}${serial}`.slice(-7).padStart(7, '0');
+  return {
+    first_name: first,
+    last_name: 'Silva',
+    email: `${first.toLowerCase()}.${stamp}.${serial}@example.test`,
+    phone: `987${stamp}`,
+    password: 'Linen#2024',
+  };
+}
+type Customer = ReturnType<typeof newCustomer>;
+
+interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** The newest outbox message to this recipient (an e-mail address or a phone number). */
+async function latestMessage(recipient: string, channel: 'email' | 'sms', after?: string): Promise<OutboxMessage> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${shop.baseUrl}/api/dev/outbox?limit=200`, { headers: { 'x-forwarded-for': shopperIp } });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { data: { messages: OutboxMessage[] } };
+    const found = json.data.messages.find(
+      (m) => m.channel === channel && m.recipient.endsWith(recipient) && (!after || m.created_at > after),
+    );
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${channel} to ${recipient} in the outbox`);
+}
+
+async function latestOtp(phone: string, after?: string): Promise<string> {
+  const msg = await latestMessage(phone, 'sms', after);
+  const code = /\b(\d{4})\b/.exec(msg.body)?.[1];
+  if (!code) throw new Error(`no 4-digit code in: ${msg.body}`);
+  return code;
+}
+
+/** Opens a page as a fresh visitor: no cookies (newPage) and no auth state left in storage. */
+async function openFresh(page: Page, path: string) {
+  await page.goto(`${shop.baseUrl}${path}`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.goto(`${shop.baseUrl}${path}`);
+  await waitForHydration(page);
+}
+
+/** Registers through the API from inside the page, so the session cookie lands in this browser. */
+async function registerInBrowser(page: Page, c: Customer) {
+  const status = await page.evaluate(
+    async ({ body, header, value }) => {
+      const res = await fetch('/api/auth/register', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', [header]: value },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { body: c, header: CSRF_HEADER, value: CSRF_HEADER_VALUE },
+  );
+  expect(status).toBe(200);
+}
+
+/** Registers through the API from Node (no browser session). */
+async function registerViaApi(c: Customer) {
+  const res = await fetch(`${shop.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'x-forwarded-for': shopperIp },
+    body: JSON.stringify(c),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /^(Login|Forgot Password\?)$/ });
+const registerDialog = (page: Page) => page.getByRole('dialog', { name: 'Register' });
+
+async function openLoginFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await loginDialog(page).waitFor();
+}
+
+async function loginWithEmail(page: Page, email: string, password: string) {
+  const dialog = loginDialog(page);
+  if (await dialog.getByRole('button', { name: 'Login with Email' }).isVisible()) {
+    await dialog.getByRole('button', { name: 'Login with Email' }).click();
+  }
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
+}
+
+/** Types a code into the four OTP boxes the way a shopper does: one key at a time. */
+async function typeOtp(page: Page, scope: ReturnType<Page['getByRole']>, code: string) {
+  await scope.getByLabel('Digit 1 of 4').click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+describe('customer accounts in the browser', () => {
+  it('registers with e-mail, logs out, and logs back in', async () => {
+    const page = await tab(DESKTOP);
+    const problems = await watchForProblems(page);
+    const c = newCustomer('Ana');
+    await openFresh(page, '/');
+
+    await openLoginFromHeader(page);
+    // The shop enables OTP login, so the dialog opens in OTP mode.
+    await loginDialog(page).getByRole('button', { name: 'SEND OTP' }).waitFor();
+    await loginDialog(page).getByRole('button', { name: 'Login with Email' }).click();
+    await loginDialog(page).getByText("Don't Have an Account?").waitFor();
+    await loginDialog(page).getByRole('button', { name: 'REGISTER NOW' }).click();
+    await registerDialog(page).waitFor();
+    expect(await loginDialog(page).isVisible()).toBe(false);
+
+    const reg = registerDialog(page);
+    await reg.getByRole('button', { name: 'Register with Email' }).click();
+    // Terms & Conditions and Privacy Policy point at the storefront's configured pages.
+    await expect(reg.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe(
+      '/terms-and-conditions',
+    );
+    await expect(reg.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
+      '/privacy-policy',
+    );
+
+    // Validated on submit, not on edit: no message while typing a short password.
+    await reg.getByLabel('Password', { exact: true }).fill('abc');
+    expect(await reg.locator('[data-field-error]').count()).toBe(0);
+    await reg.getByRole('button', { name: 'REGISTER', exact: true }).click();
+    await expect(reg.locator('[data-field-error]').allTextContents()).resolves.toEqual([
+      'This field is required',
+      'This field is required',
+      'This field is required',
+      'This field is required',
+      'The value length should be at least 6',
+    ]);
+
+    await reg.getByLabel('First name').fill(c.first_name);
+    await reg.getByLabel('Last name').fill(c.last_name);
+    const phone = reg.getByLabel('Mobile number');
+    // e, E, +, - and . never reach the field; the value is cut to 10 digits.
+    await phone.pressSequentially(`e+-.E${c.phone}99`);
+    await expect(phone.inputValue()).resolves.toBe(c.phone);
+    await reg.getByLabel('Email address').fill(c.email);
+    await reg.getByLabel('Password', { exact: true }).fill(c.password);
+    await reg.getByRole('button', { name: 'REGISTER', exact: true }).click();
+
+    await page.waitForURL(`${shop.baseUrl}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText(`Hello, ${c.first_name}`).waitFor();
+    expect(await registerDialog(page).isVisible()).toBe(false);
+    await expect(page.getByRole('main').getByText(c.email).first().isVisible()).resolves.toBe(true);
+    // The header icon now leads to the account instead of opening the dialog.
+    await expect(
+      page.getByRole('banner').locator('[data-account-link]').getAttribute('data-account-link'),
+    ).resolves.toBe('customer');
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    // The server session is gone too: the account URL is guarded again.
+    const account = await page.evaluate(
+      async () => (await fetch('/api/account/get', { credentials: 'include' })).status,
+    );
+    expect(account).toBe(401);
+
+    await openLoginFromHeader(page);
+    await loginWithEmail(page, c.email, 'wrong-password');
+    // The API answers 422 on email: shown beside the field, not as a toast.
+    await loginDialog(page)
+      .locator('[data-field-error]')
+      .filter({ hasText: 'These credentials do not match our records' })
+      .waitFor();
+    await loginDialog(page).getByLabel('Password', { exact: true }).fill(c.password);
+    await loginDialog(page).getByRole('button', { name: 'LOGIN', exact: true }).click();
+    await page.waitForURL(`${shop.baseUrl}/account`);
+    await page.getByText(`Hello, ${c.first_name}`).waitFor();
+
+    // The wrong password (422) and the account check after logout (401) are expected answers.
+    expect(problems.filter((p) => !/\b(401|422)\b/.test(p))).toEqual([]);
+  });
+
+  it('logs in with an OTP read from the outbox', async () => {
+    const c = newCustomer('Omar');
+    await registerViaApi(c);
+    const page = await tab(MOBILE);
+    await openFresh(page, '/');
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    const dialog = loginDialog(page);
+    await dialog.waitFor();
+
+    // Focus moves into the dialog's first field after the 500 ms delay.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'phone');
+
+    await dialog.getByLabel('Mobile number').fill('12345');
+    await dialog.getByLabel('Mobile number').blur();
+    await dialog.getByText('Invalid phone number').waitFor();
+    await expect(dialog.getByRole('button', { name: 'SEND OTP' }).isDisabled()).resolves.toBe(true);
+
+    const before = new Date(Date.now() - 1000).toISOString();
+    await dialog.getByLabel('Mobile number').fill(c.phone);
+    await dialog.getByRole('button', { name: 'SEND OTP' }).click();
+    await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
+    await dialog.getByRole('button', { name: 'RESEND OTP (3)' }).waitFor();
+    await expect(dialog.getByRole('button', { name: 'VERIFY' }).isDisabled()).resolves.toBe(true);
+
+    // Change Phone goes back to the phone step with an empty form.
+    await dialog.getByRole('button', { name: 'Change Phone' }).click();
+    await expect(dialog.getByLabel('Mobile number').inputValue()).resolves.toBe('');
+    await dialog.getByLabel('Mobile number').fill(c.phone);
+    await dialog.getByRole('button', { name: 'SEND OTP' }).click();
+    await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
+
+    const code = await latestOtp(c.phone, before);
+    await typeOtp(page, dialog, code.slice(0, 3));
+    await expect(dialog.getByRole('button', { name: 'VERIFY' }).isDisabled()).resolves.toBe(true);
+    // Backspace clears the last box and moves back; typing again completes the code.
+    await page.keyboard.press('Backspace');
+    await expect(dialog.getByLabel('Digit 3 of 4').inputValue()).resolves.toBe('');
+    await page.keyboard.type(code.slice(2), { delay: 30 });
+    await expect(
+      Promise.all([1, 2, 3, 4].map((i) => dialog.getByLabel(`Digit ${i} of 4`).inputValue())).then((d) => d.join('')),
+    ).resolves.toBe(code);
+    await dialog.getByRole('button', { name: 'VERIFY' }).click();
+
+    await page.waitForURL(`${shop.baseUrl}/account`);
+    await page.getByText(`Hello, ${c.first_name}`).waitFor();
+  });
+
+  it('resets a forgotten password from the e-mailed link and logs in with the new one', async () => {
+    const c = newCustomer('Priya');
+    await registerViaApi(c);
+    let page = await tab(DESKTOP);
+    let problems = await watchForProblems(page);
+    await openFresh(page, '/');
+    await openLoginFromHeader(page);
+    const dialog = loginDialog(page);
+    await dialog.getByRole('button', { name: 'Login with Email' }).click();
+    await dialog.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByRole('dialog', { name: 'Forgot Password?' }).waitFor();
+
+    await dialog.getByLabel('Email address').fill('not-an-address');
+    await dialog.getByLabel('Email address').blur();
+    await dialog.getByText('The value must be an valid email address').waitFor();
+    await dialog.getByLabel('Email address').fill(c.email);
+    await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+
+    // Success returns to Legacy mode and shows the server's message.
+    await page.getByRole('dialog', { name: 'Login' }).getByLabel('Password', { exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'we have sent a password reset link' }).waitFor();
+
+    const mail = await latestMessage(c.email, 'email');
+    const link = /https?:\/\/\S+\/account\/reset-password\/\S+/.exec(mail.body)?.[0];
+    expect(link, mail.body).toBeTruthy();
+    const { pathname } = new URL(link!);
+
+    // The shopper, still logged out, opens the e-mailed link (a new tab): no session needed.
+    await page.close();
+    page = await browser.context.newPage();
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': shopperIp });
+    openTabs.push(page);
+    problems = await watchForProblems(page);
+    await page.goto(`${shop.baseUrl}${pathname}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('banner').locator('[data-account-link="guest"]').count()).resolves.toBe(1);
+    await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Reset Password \|/);
+    const newPassword = 'Cotton!2025';
+    await page.getByLabel('New password').fill('123');
+    await page.getByLabel('New password').blur();
+    await page.getByText('The value length should be at least 6').waitFor();
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await loginDialog(page).waitFor();
+    await loginWithEmail(page, c.email, newPassword);
+    await page.waitForURL(`${shop.baseUrl}/account`);
+    await page.getByText(`Hello, ${c.first_name}`).waitFor();
+
+    // The link is single-use.
+    await page.goto(`${shop.baseUrl}${pathname}`);
+    await page.getByText('This password reset link is invalid or has expired').waitFor();
+    // The used link's validate-reset (422) is an expected answer.
+    expect(problems.filter((p) => !/\b422\b/.test(p))).toEqual([]);
+  });
+
+  it('verifies the phone number in the Verify Account popup on the profile page', async () => {
+    const c = newCustomer('Meera');
+    const page = await tab(DESKTOP);
+    await openFresh(page, '/');
+    await registerInBrowser(page, c);
+    await page.goto(`${shop.baseUrl}/account/profile`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await page.getByText('Edit your profile').first().waitFor();
+    await expect(page.getByRole('main').getByLabel('Mobile number').inputValue()).resolves.toBe(c.phone);
+
+    const before = new Date(Date.now() - 1000).toISOString();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'Verify Account' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'RESEND OTP (1)' }).waitFor();
+    const code = await latestOtp(c.phone, before);
+    // A pasted 4-digit code fills all boxes.
+    await popup.getByLabel('Digit 1 of 4').focus();
+    await page.evaluate((text) => {
+      const target = document.activeElement!;
+      const data = new DataTransfer();
+      data.setData('text', text);
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, code);
+    await expect(popup.getByLabel('Digit 4 of 4').inputValue()).resolves.toBe(code[3]);
+    await popup.getByRole('button', { name: 'VERIFY' }).click();
+
+    await popup.waitFor({ state: 'hidden' });
+    await page.locator('[data-phone-badge="verified"]').waitFor();
+    await expect(page.getByText('Verified', { exact: true }).isVisible()).resolves.toBe(true);
+    // Verified only while the number equals the verified one.
+    await page
+      .getByRole('main')
+      .getByLabel('Mobile number')
+      .fill(`${c.phone.slice(0, 9)}0`);
+    await page.locator('[data-phone-badge="verify"]').waitFor();
+  });
+
+  it('a guest opening /account/profile gets the login dialog and lands there after logging in', async () => {
+    const c = newCustomer('Lena');
+    await registerViaApi(c);
+    const page = await tab(MOBILE);
+    const problems = await watchForProblems(page);
+    await openFresh(page, '/account/profile');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await page.getByText('Please log in to continue').waitFor();
+    await loginDialog(page).waitFor();
+
+    // Escape closes the dialog (and resets its mode); the page offers it again.
+    await loginDialog(page).getByRole('button', { name: 'Login with Email' }).click();
+    await page.keyboard.press('Escape');
+    await loginDialog(page).waitFor({ state: 'hidden' });
+    await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+    await loginDialog(page).getByRole('button', { name: 'SEND OTP' }).waitFor();
+
+    await loginWithEmail(page, c.email, c.password);
+    await page.waitForURL(`${shop.baseUrl}/account/profile`);
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await expect(page.getByRole('main').getByLabel('Email address').inputValue()).resolves.toBe(c.email);
+    // The account check of a guest answers 401 by design.
+    expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
+  });
+
+  it('shows the access logs and changes the password on the security page', async () => {
+    const c = newCustomer('Ravi');
+    const page = await tab(DESKTOP);
+    await openFresh(page, '/');
+    await registerInBrowser(page, c);
+    await page.goto(`${shop.baseUrl}/account/security`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Security' }).waitFor();
+    await page.getByText('Access logs & change password').first().waitFor();
+    const table = page.locator('table[data-access-logs]');
+    await expect(table.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
+    await expect(table.locator('thead').innerText()).resolves.toMatch(/Time[\s\S]*Device[\s\S]*IP address/i);
+
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password').fill('Abc!1234');
+    // The strength meter settles 250 ms after typing stops.
+    await page.locator('[data-password-score="3"]').waitFor();
+    await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+    await page.getByText('The current password is incorrect').waitFor();
+    await page.getByLabel('Current password').fill(c.password);
+    await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password updated' }).waitFor();
+  });
+});
