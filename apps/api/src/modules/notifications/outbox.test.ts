@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { outboxMessages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniquePhone } from '../../test/auth.ts';
@@ -267,6 +268,27 @@ describe('development outbox pages', () => {
       const api = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ status: 'error', message: 'Not found' });
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('with no transport, prints each held message to the operator’s log (never to a client)', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const info = vi.spyOn(prod.app.log, 'info');
+      const phone = uniquePhone();
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/request',
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        payload: { input: phone },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(/\b\d{4} is your/);
+      const held = info.mock.calls.find(([obj]) => (obj as { outbox?: { to?: string } }).outbox?.to === phone);
+      expect(held?.[0]).toEqual({ outbox: { channel: 'sms', to: phone } });
+      expect(held?.[1]).toMatch(/^outbox \(held, no sms transport\): \d{4} is your Loom & Leaf login code/);
     } finally {
       await prod.close();
     }

@@ -42,7 +42,17 @@ export const outboxPlugin = fp(
 
     const outbox: Outbox = {
       transports,
-      enqueue: (db, msg) => enqueueMessage(db, transports, msg),
+      async enqueue(db, msg) {
+        await enqueueMessage(db, transports, msg);
+        // With no transport for its channel the message can only be read here or in the database:
+        // print it to the operator's log (never to a client), so `npm start` can be tried by phone.
+        if (!transports[msg.channel]) {
+          app.log.info(
+            { outbox: { channel: msg.channel, to: msg.recipient } },
+            `outbox (held, no ${msg.channel} transport): ${msg.subject ? `${msg.subject}: ` : ''}${msg.body}`,
+          );
+        }
+      },
       kick() {
         if (configured) setImmediate(() => void run().catch((err) => log('outbox: run failed', err)));
       },
