@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type ShopBrowser,
 } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
+import { setStoreSetting } from './support/store-settings.ts';
 
 let shop: RunningShop;
 let browser: ShopBrowser;
@@ -367,7 +368,7 @@ describe('customer accounts in the browser', () => {
     await expect(page.getByRole('main').getByLabel('Mobile number').inputValue()).resolves.toBe(c.phone);
 
     const before = new Date(Date.now() - 1000).toISOString();
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('button', { name: 'Verify phone' }).click();
     const popup = page.getByRole('dialog', { name: 'Verify Account' });
     await popup.waitFor();
     await popup.getByRole('button', { name: 'RESEND OTP (1)' }).waitFor();
@@ -441,5 +442,111 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Current password').fill(c.password);
     await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
     await page.getByRole('status').filter({ hasText: 'Password updated' }).waitFor();
+  });
+});
+
+describe('store setting account_verification_for', () => {
+  // Its own shop: the setting is changed in the shop's database while the shop is stopped, then
+  // the shop starts again on the same DATA_DIR. The helpers above talk to `shop`, so it points
+  // at this one for these tests and back afterwards.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-verification-'));
+  const env: Record<string, string> = { NODE_ENV: 'test', TRUST_PROXY: 'true', DATA_DIR: dataDir };
+  let mainShop: RunningShop;
+  let own: RunningShop | undefined;
+
+  async function restartWith(value: 'none' | 'email' | 'phone' | 'both') {
+    await own?.stop();
+    own = undefined;
+    await setStoreSetting(dataDir, 'account_verification_for', value);
+    own = await startShop({ env });
+    shop = own;
+  }
+
+  beforeAll(async () => {
+    mainShop = shop;
+    // The first start migrates and seeds the shop (the demo setting is 'phone').
+    own = await startShop({ env });
+  });
+
+  afterAll(async () => {
+    shop = mainShop;
+    await own?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("'both': the profile shows both badges, and the e-mail is verified with a code from the outbox", async () => {
+    await restartWith('both');
+    const c = newCustomer('Nila');
+    const page = await tab(MOBILE);
+    const problems = await watchForProblems(page);
+    await openFresh(page, '/');
+    await registerInBrowser(page, c);
+    await page.goto(`${shop.baseUrl}/account`);
+    await waitForHydration(page);
+    await page.locator('[data-email-badge="verify"]').waitFor();
+    await page.locator('[data-phone-badge="verify"]').waitFor();
+
+    await page.goto(`${shop.baseUrl}/account/profile`);
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await main.locator('[data-phone-badge="verify"]').waitFor();
+    await expect(main.getByLabel('Email address').inputValue()).resolves.toBe(c.email);
+    await expect(main.locator('[data-verification-note]').textContent()).resolves.toBe(
+      'Verify your e-mail address and mobile number to get order updates.',
+    );
+
+    const before = new Date(Date.now() - 1000).toISOString();
+    await main.getByRole('button', { name: 'Verify e-mail' }).click();
+    const popup = page.getByRole('dialog', { name: 'Verify Account' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'RESEND OTP (1)' }).waitFor();
+    // The text says where the code went once it has been sent.
+    await expect
+      .poll(() => popup.locator('[data-verify-destination]').textContent())
+      .toBe(`Enter the 4-digit code we sent by e-mail to ${c.email}.`);
+    const mail = await latestMessage(c.email, 'email', before);
+    expect(mail.subject).toMatch(/verification code$/);
+    const code = /\b(\d{4})\b/.exec(mail.body)?.[1];
+    expect(code, mail.body).toBeTruthy();
+    await typeOtp(page, popup, code!);
+    await popup.getByRole('button', { name: 'VERIFY' }).click();
+
+    await popup.waitFor({ state: 'hidden' });
+    await main.locator('[data-email-badge="verified"]').waitFor();
+    // The phone is a separate check: still to do.
+    await main.locator('[data-phone-badge="verify"]').waitFor();
+    await expect(main.locator('[data-verification-note]').textContent()).resolves.toBe(
+      'Verify your mobile number to get order updates by SMS.',
+    );
+    // The dashboard agrees, from the server's answer.
+    await page.goto(`${shop.baseUrl}/account`);
+    await waitForHydration(page);
+    await page.locator('[data-email-badge="verified"]').waitFor();
+    await page.locator('[data-phone-badge="verify"]').waitFor();
+    // Verified only while the address equals the verified one.
+    await page.goto(`${shop.baseUrl}/account/profile`);
+    await waitForHydration(page);
+    await main.getByLabel('Email address').fill(`x.${c.email}`);
+    await main.locator('[data-email-badge="verify"]').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("'none': neither the profile nor the dashboard shows a Verify or Verified badge", async () => {
+    await restartWith('none');
+    const c = newCustomer('Ivo');
+    const page = await tab(DESKTOP);
+    await openFresh(page, '/');
+    await registerInBrowser(page, c);
+    await page.goto(`${shop.baseUrl}/account/profile`);
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Mobile number').inputValue()).resolves.toBe(c.phone);
+    await expect(main.getByLabel('Email address').inputValue()).resolves.toBe(c.email);
+    await expect(page.locator('[data-phone-badge], [data-email-badge]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-verification-note]').count()).resolves.toBe(0);
+    await page.goto(`${shop.baseUrl}/account`);
+    await waitForHydration(page);
+    await page.getByText(c.email).waitFor();
+    await expect(page.locator('[data-phone-badge], [data-email-badge]').count()).resolves.toBe(0);
   });
 });

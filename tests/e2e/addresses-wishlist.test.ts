@@ -1,35 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-  type ShopBrowser,
-} from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { useShopSuite } from './support/suite.ts';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite();
 
 const PASSWORD = 'Secret#123';
 
 /** A new customer, created through the API's own register endpoint (no browser session). */
 async function registerCustomer(firstName: string): Promise<{ email: string; password: string }> {
   const email = `${firstName.toLowerCase()}.${randomInt(1e9)}@example.test`;
-  const res = await fetch(`${shop.baseUrl}/api/auth/register`, {
+  const res = await fetch(`${suite.shop.baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront' },
     body: JSON.stringify({
@@ -68,9 +50,9 @@ const unexpected = (problems: string[]) => problems.filter((p) => !/http 401: \/
 describe('address book', () => {
   it('log in from the account page, add an address (with field errors first), edit it, set another as default, delete one', async () => {
     const who = await registerCustomer('Asha');
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/account/addresses`);
+    await page.goto(`${suite.shop.baseUrl}/account/addresses`);
     await waitForHydration(page);
     // A guest gets the login dialog and comes back here afterwards.
     await logInThroughDialog(page, who);
@@ -170,9 +152,9 @@ describe('wishlist', () => {
 
   it('a guest’s heart opens the login dialog; after logging in they are back on the product with it saved, and see it on /account/wishlist', async () => {
     const who = await registerCustomer('Meera');
-    const page = await newPage(browser, MOBILE);
+    const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/product/linen-camp-shirt?variant=nope`);
+    await page.goto(`${suite.shop.baseUrl}/product/linen-camp-shirt?variant=nope`);
     await waitForHydration(page);
     await heart(page, 'Add Linen Camp Shirt to').click();
     await logInThroughDialog(page, who);
@@ -186,17 +168,17 @@ describe('wishlist', () => {
     await toast(page, 'Added to your wishlist');
 
     // A customer saves a second product straight from its page.
-    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
+    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     await heart(page, 'Add Stoneware Coffee Mug to').click();
     await heart(page, 'Remove Stoneware Coffee Mug from').waitFor();
 
     // The listing's cards show the saved hearts on load.
-    await page.goto(`${shop.baseUrl}/shop-online`);
+    await page.goto(`${suite.shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     await page.locator('[data-wishlist-heart][data-saved="true"]').first().waitFor();
 
-    await page.goto(`${shop.baseUrl}/account/wishlist`);
+    await page.goto(`${suite.shop.baseUrl}/account/wishlist`);
     await waitForHydration(page);
     await page.getByTestId('wishlist-count').filter({ hasText: '2 products' }).waitFor();
     const grid = page.locator('[data-wishlist-grid]');
@@ -208,7 +190,7 @@ describe('wishlist', () => {
     await grid.getByRole('button', { name: 'Remove Stoneware Coffee Mug from wishlist' }).last().click();
     await toast(page, 'Removed from your wishlist');
     await page.getByTestId('wishlist-count').filter({ hasText: '1 product' }).waitFor();
-    // Un-ticking the heart on the card removes it too; then the empty state links to the shop.
+    // Un-ticking the heart on the card removes it too; then the empty state links to the suite.shop.
     await grid.getByRole('button', { name: 'Remove Linen Camp Shirt from wishlist' }).first().click();
     const empty = page.locator('[data-wishlist-empty]');
     await empty.getByText('Your wishlist is empty').waitFor();
@@ -225,8 +207,8 @@ describe('wishlist', () => {
 
   it('puts the heart back and says why when saving fails', async () => {
     const who = await registerCustomer('Kiran');
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/product/brass-desk-lamp`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
     await waitForHydration(page);
     await page.evaluate(async (w) => {
       await fetch('/api/auth/login', {

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
   countDocumentLoads,
-  launchBrowser,
   launchNoScriptBrowser,
   newPage,
   readJsonLd,
   waitForHydration,
   watchForProblems,
-  type ShopBrowser,
 } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { useShopSuite } from './support/suite.ts';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite();
 
 interface ProductLd {
   '@context': string;
@@ -43,9 +31,9 @@ const mainImageSrc = (page: Page) => page.locator('.product-page .gallery li img
 
 describe('catalogue journey', () => {
   it('home → shop → category facet → product → colour and size → related product, without a page load', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/`);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const loads = countDocumentLoads(page);
 
@@ -122,8 +110,8 @@ describe('catalogue journey', () => {
   });
 
   it('a category tile on the home page opens the category with its breadcrumb', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     await page
       .getByRole('region', { name: 'Shop by category' })
@@ -137,9 +125,9 @@ describe('catalogue journey', () => {
   });
 
   it('filters by option value, price and stock on a category page; the URL keeps the state', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
+    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
     await waitForHydration(page);
     await expect(resultCount(page)).resolves.toBe('23 products');
 
@@ -183,8 +171,8 @@ describe('catalogue journey', () => {
   });
 
   it('pagination links page through the shop; page 2 differs from page 1', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/shop-online`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     const first = await productNames(page);
     expect(first).toHaveLength(24);
@@ -204,14 +192,14 @@ describe('catalogue journey', () => {
   });
 
   it('remembers the grid size in a cookie, and the server renders it (no flash)', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/product-collection/summer-linen`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product-collection/summer-linen`);
     await waitForHydration(page);
     const grid = page.locator('.product-grid');
     await expect(grid.getAttribute('data-columns')).resolves.toBe('4');
     await page.getByRole('button', { name: '3 per row' }).click();
     await expect(grid.getAttribute('data-columns')).resolves.toBe('3');
-    const cookie = (await browser.context.cookies(shop.baseUrl)).find((c) => c.name === 'grid_columns');
+    const cookie = (await suite.browser.context.cookies(suite.shop.baseUrl)).find((c) => c.name === 'grid_columns');
     expect(cookie?.value).toBe('3');
     const res = await page.reload();
     const html = (await res?.text()) ?? '';
@@ -220,8 +208,8 @@ describe('catalogue journey', () => {
   });
 
   it('the mobile filter drawer opens, filters in place and closes', async () => {
-    const page = await newPage(browser, MOBILE);
-    await page.goto(`${shop.baseUrl}/product-category/shirts`);
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/product-category/shirts`);
     await waitForHydration(page);
     const drawer = page.locator('dialog#listing-filter-panel');
     await expect(drawer.isVisible()).resolves.toBe(false);
@@ -243,7 +231,7 @@ describe('catalogue journey', () => {
       '/shop-online/nope',
       '/product/nope',
     ]) {
-      const res = await fetch(`${shop.baseUrl}${path}`);
+      const res = await fetch(`${suite.shop.baseUrl}${path}`);
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html).toContain('Page Not Found!');
@@ -257,7 +245,7 @@ describe('without JavaScript', () => {
     const noScript = await launchNoScriptBrowser();
     try {
       const page = await noScript.newPage();
-      await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
+      await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
       await expect(resultCount(page)).resolves.toBe('23 products');
       await page
         .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
@@ -299,7 +287,7 @@ describe('without JavaScript', () => {
       await expect(page.locator('.product-grid').getAttribute('data-columns')).resolves.toBe('2');
 
       // Variant links work too.
-      await page.goto(`${shop.baseUrl}/product/kantha-stitch-cushion-cover`);
+      await page.goto(`${suite.shop.baseUrl}/product/kantha-stitch-cushion-cover`);
       await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: /^Size: 50 x 50 cm/ }).click()]);
       await expect(page.getByTestId('product-price').textContent()).resolves.toBe('₹2,899.00');
       await page.close();
@@ -311,7 +299,7 @@ describe('without JavaScript', () => {
 
 describe('product page', () => {
   it('has valid Product JSON-LD with offer and rating, and a BreadcrumbList, under the CSP nonce', async () => {
-    const res = await fetch(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    const res = await fetch(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
     const html = await res.text();
     const csp = res.headers.get('content-security-policy') ?? '';
     const scriptNonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
@@ -319,9 +307,9 @@ describe('product page', () => {
     expect(html).toContain(`<script type="application/ld+json" nonce="${scriptNonce}"`);
     expect(html).toContain('<link rel="canonical" href="');
 
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    await page.goto(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
     await waitForHydration(page);
     const ld = await readJsonLd(page);
     const product = ld.find((d) => d['@type'] === 'Product') as unknown as ProductLd;
@@ -350,8 +338,8 @@ describe('product page', () => {
   });
 
   it('streams reviews: summary with per-star bars, ten per page, and a second page', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
     await waitForHydration(page);
     const reviews = page.locator('section#reviews');
     await reviews.getByText('Based on 14 reviews').waitFor();
@@ -373,8 +361,8 @@ describe('product page', () => {
   });
 
   it('marks sold-out and missing combinations, and the cart buttons say they are not open yet', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/product/organic-cotton-crew-tee`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee`);
     await waitForHydration(page);
     // The default Olive / XS is sold out; Olive has no XL at all.
     await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.toBe('out_of_stock');
@@ -394,12 +382,17 @@ describe('product page', () => {
 
     // Spec section 2: the sku query value names the product; its variant is the one shown,
     // and so is a sku standing as the last path segment.
-    const tee = (await (await fetch(`${shop.baseUrl}/api/product/single-product/organic-cotton-crew-tee`)).json()) as {
+    const tee = (await (
+      await fetch(`${suite.shop.baseUrl}/api/product/single-product/organic-cotton-crew-tee`)
+    ).json()) as {
       data: { variants: { sku: string; is_default: boolean; in_stock: boolean; price: { formatted: string } }[] };
     };
     const chosen = tee.data.variants.find((v) => !v.is_default && v.in_stock)!;
-    for (const url of [`/product/an-old-link?sku=${encodeURIComponent(chosen.sku)}`, `/product/${encodeURIComponent(chosen.sku)}`]) {
-      await page.goto(`${shop.baseUrl}${url}`);
+    for (const url of [
+      `/product/an-old-link?sku=${encodeURIComponent(chosen.sku)}`,
+      `/product/${encodeURIComponent(chosen.sku)}`,
+    ]) {
+      await page.goto(`${suite.shop.baseUrl}${url}`);
       await waitForHydration(page);
       await page.getByRole('heading', { level: 1, name: 'Organic Cotton Crew Tee' }).waitFor();
       await expect(page.getByTestId('product-sku').textContent(), url).resolves.toBe(chosen.sku);
@@ -411,9 +404,9 @@ describe('product page', () => {
 
 describe('quickview', () => {
   it('opens from a listing card as a dialog with image, price, variants and a link to the page', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/product-category/cushions-and-throws`);
+    await page.goto(`${suite.shop.baseUrl}/product-category/cushions-and-throws`);
     await waitForHydration(page);
     const trigger = page.getByRole('link', { name: 'Quick view: Kantha Stitch Cushion Cover' });
     await trigger.hover();
@@ -435,8 +428,8 @@ describe('quickview', () => {
   });
 
   it('opens from a home page card and its link leads to the full product page', async () => {
-    const page = await newPage(browser, MOBILE);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const trigger = page.getByRole('link', { name: /^Quick view: / }).first();
     const name = (await trigger.getAttribute('aria-label'))!.replace('Quick view: ', '');
@@ -452,9 +445,9 @@ describe('quickview', () => {
 
 describe('search', () => {
   it('the header search suggests as you type, forgives a typo and shows T-shirts', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/`);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const loads = countDocumentLoads(page);
     const box = page.locator('#header-search');
@@ -483,8 +476,8 @@ describe('search', () => {
   });
 
   it('arrow keys pick a suggestion and Enter opens it', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/shop-online`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     const box = page.locator('#header-search');
     await box.pressSequentially('copper', { delay: 40 });

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
   launchNoScriptBrowser,
   newPage,
   readJsonLd,
   waitForHydration,
   watchForProblems,
-  type ShopBrowser,
 } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { useShopSuite } from './support/suite.ts';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite();
 
 describe('pages built from templates', () => {
   it('the home page renders its template sections in order, the marquee at the default 20 s', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.shop.baseUrl}/`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const headings = await page.locator('main h2').allTextContents();
     const order = [
@@ -56,13 +44,13 @@ describe('pages built from templates', () => {
   });
 
   it('a CMS page (About Us) shows its own blocks, then the template sections, with a breadcrumb', async () => {
-    const res = await fetch(`${shop.baseUrl}/about-us`);
+    const res = await fetch(`${suite.shop.baseUrl}/about-us`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<link rel="canonical" href="');
-    const page = await newPage(browser, MOBILE);
+    const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/about-us`);
+    await page.goto(`${suite.shop.baseUrl}/about-us`);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     await expect(page.getByText('Made slowly, made to last').first().isVisible()).resolves.toBe(true);
@@ -73,14 +61,14 @@ describe('pages built from templates', () => {
       itemListElement: { name: string; item: string }[];
     };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Home', 'About Us']);
-    expect(crumbs.itemListElement[1]!.item).toBe(`${shop.baseUrl}/about-us`);
+    expect(crumbs.itemListElement[1]!.item).toBe(`${suite.shop.baseUrl}/about-us`);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('the FAQ page opens an answer', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/faq`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/faq`);
     await waitForHydration(page);
     const first = page.locator('details').first();
     await expect(first.getAttribute('open')).resolves.toBeNull();
@@ -90,7 +78,7 @@ describe('pages built from templates', () => {
   });
 
   it('an unknown page is the 404 page with its path', async () => {
-    const res = await fetch(`${shop.baseUrl}/no/such/page`);
+    const res = await fetch(`${suite.shop.baseUrl}/no/such/page`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Page not found: /no/such/page');
   });
@@ -98,9 +86,9 @@ describe('pages built from templates', () => {
 
 describe('form sections', () => {
   it('checks fields before sending, shows errors beside them, then thanks the shopper', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/contact-us`);
+    await page.goto(`${suite.shop.baseUrl}/contact-us`);
     await waitForHydration(page);
     const form = page.locator('form', { has: page.getByRole('button', { name: 'Send message' }) });
     await form.getByLabel('E-mail').fill('not-an-email');
@@ -128,7 +116,7 @@ describe('form sections', () => {
     const noScript = await launchNoScriptBrowser();
     try {
       const page = await noScript.newPage();
-      await page.goto(`${shop.baseUrl}/contact-us`);
+      await page.goto(`${suite.shop.baseUrl}/contact-us`);
       const form = page.locator('form', { has: page.getByRole('button', { name: 'Send message' }) });
       await form.getByLabel('Your name').fill('Asha');
       await form.getByLabel('Message').fill('short');
@@ -149,9 +137,9 @@ describe('form sections', () => {
 
 describe('blog', () => {
   it('lists posts, filters by topic, and opens a post with breadcrumb, related posts and BlogPosting data', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/blogs`);
+    await page.goto(`${suite.shop.baseUrl}/blogs`);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     const all = await page.locator('main article h2').allTextContents();
@@ -185,7 +173,7 @@ describe('blog', () => {
   });
 
   it('an unknown post is the 404 page', async () => {
-    const res = await fetch(`${shop.baseUrl}/blogs/no-such-post`);
+    const res = await fetch(`${suite.shop.baseUrl}/blogs/no-such-post`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Page not found: /blogs/no-such-post');
   });
@@ -193,8 +181,8 @@ describe('blog', () => {
 
 describe('images and SEO', () => {
   it('product images come from the media module with srcset, sizes, explicit size, and lazy below the fold', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/shop-online`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     const imgs = await page.locator('.product-grid img').evaluateAll((els) =>
       els.map((el) => ({
@@ -227,35 +215,35 @@ describe('images and SEO', () => {
   });
 
   it('listing pages have a title, description, canonical and Open Graph tags', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/product-category/t-shirts?page=1&sort=newest`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts?page=1&sort=newest`);
     await expect(page.title()).resolves.toBe('T-Shirts | Loom & Leaf');
     await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
       'Shop t-shirts in organic cotton jersey.',
     );
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
-      `${shop.baseUrl}/product-category/t-shirts`,
+      `${suite.shop.baseUrl}/product-category/t-shirts`,
     );
     await expect(page.locator('meta[property="og:url"]').getAttribute('content')).resolves.toBe(
-      `${shop.baseUrl}/product-category/t-shirts`,
+      `${suite.shop.baseUrl}/product-category/t-shirts`,
     );
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('T-Shirts');
     await page.close();
   });
 
   it('robots.txt points to the sitemap, which lists products, categories, collections, posts and pages', async () => {
-    const robots = await fetch(`${shop.baseUrl}/robots.txt`);
+    const robots = await fetch(`${suite.shop.baseUrl}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await robots.text();
     expect(text).toContain('User-agent: *');
     expect(text).toContain('Allow: /');
-    expect(text).toContain(`Sitemap: ${shop.baseUrl}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${suite.shop.baseUrl}/sitemap.xml`);
 
-    const sitemap = await fetch(`${shop.baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${suite.shop.baseUrl}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(shop.baseUrl, ''));
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(suite.shop.baseUrl, ''));
     expect(locs).toContain('/');
     expect(locs).toContain('/product/organic-cotton-crew-tee');
     expect(locs).toContain('/product-category/t-shirts');
@@ -266,7 +254,14 @@ describe('images and SEO', () => {
     for (const c of ['new-arrivals', 'summer-linen', 'gifts-under-999', 'bestsellers', 'handmade-ceramics']) {
       expect(locs).toContain(`/product-collection/${c}`);
     }
-    for (const p of ['faq', 'contact-us', 'trade-enquiry', 'terms-and-conditions', 'privacy-policy', 'shipping-and-returns']) {
+    for (const p of [
+      'faq',
+      'contact-us',
+      'trade-enquiry',
+      'terms-and-conditions',
+      'privacy-policy',
+      'shipping-and-returns',
+    ]) {
       expect(locs).toContain(`/${p}`);
     }
     expect(locs.filter((l) => l.startsWith('/product/'))).toHaveLength(312);

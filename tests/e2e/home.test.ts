@@ -1,30 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-  type ShopBrowser,
-} from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { useShopSuite } from './support/suite.ts';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite();
 
 describe('home page', () => {
   it('is rendered on the server: products, hero, menus and theme are in the raw HTML', async () => {
-    const res = await fetch(`${shop.baseUrl}/`);
+    const res = await fetch(`${suite.shop.baseUrl}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
 
@@ -64,8 +46,8 @@ describe('home page', () => {
   });
 
   it('hydrates: the hamburger opens the mobile menu with the main menu, Escape closes it', async () => {
-    const page = await newPage(browser, MOBILE);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
 
     const drawer = page.locator('dialog#mobile-menu');
@@ -83,9 +65,9 @@ describe('home page', () => {
 
   it('loads on phone and desktop without console errors or CSP violations', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(suite.browser, viewport);
       const problems = await watchForProblems(page);
-      await page.goto(`${shop.baseUrl}/`, { waitUntil: 'networkidle' });
+      await page.goto(`${suite.shop.baseUrl}/`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       // Scroll so lazy images and scroll handlers run too, then use the carousel.
       await page.mouse.wheel(0, 3000);
@@ -108,8 +90,8 @@ describe('home page', () => {
   });
 
   it('sends the heart-beat once per calendar day, with the CSRF header, and remembers the day', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     await page.evaluate(() => localStorage.removeItem('sf_heartbeat'));
 
@@ -128,7 +110,7 @@ describe('home page', () => {
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
     await expect(page.evaluate(() => localStorage.getItem('sf_heartbeat'))).resolves.toBe(today);
-    const cookies = await browser.context.cookies(shop.baseUrl);
+    const cookies = await suite.browser.context.cookies(suite.shop.baseUrl);
     expect(cookies.map((c) => c.name)).toContain('heartbeat');
 
     await page.reload({ waitUntil: 'networkidle' });
@@ -142,8 +124,8 @@ describe('home page', () => {
 
 describe('layout behaviour', () => {
   it('the sticky header is stuck after scrolling past 50 px, and not before', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const header = page.locator('header.site-header');
     await expect(header.evaluate((el) => getComputedStyle(el).position)).resolves.toBe('sticky');
@@ -164,8 +146,8 @@ describe('layout behaviour', () => {
   });
 
   it('shows the fixed mobile footer at 390 px (Home, Shop, Cart, Account) and hides it on desktop', async () => {
-    const page = await newPage(browser, MOBILE);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const footer = page.getByRole('navigation', { name: 'Quick links' });
     await expect(footer.isVisible()).resolves.toBe(true);
@@ -182,8 +164,8 @@ describe('layout behaviour', () => {
   });
 
   it('the notice bar closes, stays closed on the next page load and is not even sent by the server', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const notice = page.getByRole('region', { name: 'Announcement' });
     await expect(notice.textContent()).resolves.toContain('Free shipping on orders above ₹999');
@@ -204,8 +186,8 @@ describe('layout behaviour', () => {
   });
 
   it('the scroll-to-top button appears past half of the page and takes the shopper back up', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const button = page.locator('button.scroll-to-top');
     await expect(button.getAttribute('data-visible')).resolves.toBe('false');

@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-  type ShopBrowser,
-} from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { useShopSuite } from './support/suite.ts';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite();
 
 /** Counts full document loads from now on: client-side navigation must not cause any. */
 function countDocumentLoads(page: Page): () => number {
@@ -43,9 +25,9 @@ const markerSurvived = (page: Page) =>
 
 describe('client-side navigation', () => {
   it('the main menu opens About Us without a full page load and names the page on <body>', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${shop.baseUrl}/`);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     await expect(page.evaluate(() => document.body.className)).resolves.toMatch(/\bpage--home\b/);
     await setMarker(page);
@@ -78,8 +60,8 @@ describe('client-side navigation', () => {
   });
 
   it('the mobile drawer navigates client-side and closes behind itself', async () => {
-    const page = await newPage(browser, MOBILE);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     await setMarker(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -93,8 +75,8 @@ describe('client-side navigation', () => {
   });
 
   it('a slow navigation shows the 3 px loading bar at the top, which goes away when the page arrives', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     // Hold the page data back long enough to pass the 200 ms throttle.
     await page.route(/\/privacy-policy\.data/, async (route) => {
@@ -118,8 +100,8 @@ describe('client-side navigation', () => {
   });
 
   it('the search form sends the query to /search as ?q=', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const search = page.getByRole('search').first();
     // Once interactive the box is a combobox (it suggests as you type); still a plain GET form.
@@ -133,8 +115,8 @@ describe('client-side navigation', () => {
 
 describe('error pages', () => {
   it('an unknown URL answers 404 with "Page Not Found!" inside the shop, and Go Home works', async () => {
-    const page = await newPage(browser, DESKTOP);
-    const response = await page.goto(`${shop.baseUrl}/nope`);
+    const page = await newPage(suite.browser, DESKTOP);
+    const response = await page.goto(`${suite.shop.baseUrl}/nope`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
 
@@ -152,7 +134,7 @@ describe('error pages', () => {
   });
 
   it('a multi-segment unknown path is a 404 with its full path, already in the server HTML', async () => {
-    const res = await fetch(`${shop.baseUrl}/about-us/team/nobody`);
+    const res = await fetch(`${suite.shop.baseUrl}/about-us/team/nobody`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page Not Found!');
@@ -162,8 +144,8 @@ describe('error pages', () => {
   });
 
   it('following a link to a page that does not exist shows the 404 screen without reloading', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await page.goto(`${shop.baseUrl}/`);
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     await setMarker(page);
     // A client-side navigation (as a stale link would make) to a product that does not exist.
@@ -179,7 +161,7 @@ describe('error pages', () => {
   });
 
   it('crawlers get the normal 404 page for an unknown URL (only fatal errors are withheld from them)', async () => {
-    const res = await fetch(`${shop.baseUrl}/nope`, {
+    const res = await fetch(`${suite.shop.baseUrl}/nope`, {
       headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
     });
     expect(res.status).toBe(404);

@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-  type ShopBrowser,
-} from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { useShopSuite } from './support/suite.ts';
 
 /** A fresh install without the demo seed has no storefront: the API answers 503 for it. */
-let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env: { SEED_DEMO: 'false' } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const suite = useShopSuite({ env: { SEED_DEMO: 'false' } });
 
 describe('a shop whose storefront cannot be loaded', () => {
   it('shows the standalone server-error page with code 500 and the tips from the spec', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(suite.browser, viewport);
       const problems = await watchForProblems(page);
-      const response = await page.goto(`${shop.baseUrl}/`);
+      const response = await page.goto(`${suite.shop.baseUrl}/`);
       expect(response?.status()).toBe(500);
       await waitForHydration(page);
 
@@ -56,7 +38,7 @@ describe('a shop whose storefront cannot be loaded', () => {
   });
 
   it('answers crawlers with a minimal page instead of the fatal error screen', async () => {
-    const res = await fetch(`${shop.baseUrl}/about-us`, {
+    const res = await fetch(`${suite.shop.baseUrl}/about-us`, {
       headers: { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' },
     });
     expect(res.status).toBe(500);

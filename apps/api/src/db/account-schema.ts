@@ -64,14 +64,16 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time codes sent by SMS. One row per flow and phone (and customer, for the verification
- * popup): it holds the current code's hash and counts the sends of the current window.
+ * One-time codes sent by SMS (or by e-mail: the verification popup's 'verify_email'). One row per
+ * flow and destination (and customer, for the verification popup): it holds the current code's
+ * hash and counts the sends of the current window.
  */
 export const otpCodes = pgTable(
   'otp_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose').$type<'login' | 'register' | 'verify'>().notNull(),
+    purpose: text('purpose').$type<'login' | 'register' | 'verify' | 'verify_email'>().notNull(),
+    /** The code's destination: a phone number, or an e-mail address for 'verify_email'. */
     phone: text('phone').notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** sha256 of phone and code: keeps live codes out of dumps and logs; the try limit is what protects 4 digits. */
@@ -86,7 +88,7 @@ export const otpCodes = pgTable(
   },
   (t) => [
     unique('otp_codes_key_uq').on(t.purpose, t.phone, t.customerId).nullsNotDistinct(),
-    check('otp_codes_purpose_ck', sql`${t.purpose} in ('login', 'register', 'verify')`),
+    check('otp_codes_purpose_ck', sql`${t.purpose} in ('login', 'register', 'verify', 'verify_email')`),
   ],
 );
 

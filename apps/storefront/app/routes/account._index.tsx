@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isPhoneVerified } from '@shopfront/shared';
+import { isEmailVerified, isPhoneVerified, verificationTypes } from '@shopfront/shared';
 import type { Route } from './+types/account._index';
 import { LocalTime } from '../components/local-time';
 import { ArrowRightIcon, CheckIcon } from '../components/ui/icons';
@@ -23,10 +23,43 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A contact value with its Verified mark or a Verify link to the profile (where the popup is);
+ * `verified` null: the shop does not verify this kind (store setting account_verification_for).
+ */
+function ContactValue({ value, verified, kind }: { value: string; verified: boolean | null; kind: 'phone' | 'email' }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <span className="min-w-0 truncate" title={value}>
+        {value}
+      </span>
+      {verified === null ? null : verified ? (
+        <span
+          className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+          {...{ [`data-${kind}-badge`]: 'verified' }}
+        >
+          <CheckIcon className="size-3" /> Verified
+        </span>
+      ) : (
+        <Link
+          to="/account/profile"
+          className="shrink-0 text-xs font-semibold text-primary underline underline-offset-2"
+          aria-label={`Verify ${kind === 'phone' ? 'phone' : 'e-mail'}`}
+          {...{ [`data-${kind}-badge`]: 'verify' }}
+        >
+          Verify
+        </Link>
+      )}
+    </span>
+  );
+}
+
 export default function AccountDashboard() {
   const account = useSignedInAccount();
-  const { storefront } = useShop();
-  const phoneVerified = account.phone ? isPhoneVerified(account, account.phone) : false;
+  const { storefront, settings } = useShop();
+  const verifies = verificationTypes(settings.account_verification_for);
+  const phoneVerified = verifies.includes('phone') ? isPhoneVerified(account, account.phone ?? '') : null;
+  const emailVerified = verifies.includes('email') ? isEmailVerified(account, account.email ?? '') : null;
   const lastLogin = account.access_logs.find((l) => l.success);
   const sections = ACCOUNT_MENU.filter((m) => m.to !== '/account');
 
@@ -56,24 +89,16 @@ export default function AccountDashboard() {
           </Link>
         </div>
         <dl className="mt-6 grid grid-cols-1 gap-5 border-t border-ink/10 pt-6 sm:grid-cols-2 lg:grid-cols-3">
-          <Detail label="Email">{account.email ?? '—'}</Detail>
+          <Detail label="Email">
+            {account.email ? <ContactValue kind="email" value={account.email} verified={emailVerified} /> : '—'}
+          </Detail>
           <Detail label="Phone">
             {account.phone ? (
-              <span className="inline-flex items-center gap-2">
-                {storefront.channel.country.mobile_code} {account.phone}
-                {phoneVerified ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                    <CheckIcon className="size-3" /> Verified
-                  </span>
-                ) : (
-                  <Link
-                    to="/account/profile"
-                    className="text-xs font-semibold text-primary underline underline-offset-2"
-                  >
-                    Verify
-                  </Link>
-                )}
-              </span>
+              <ContactValue
+                kind="phone"
+                value={`${storefront.channel.country.mobile_code} ${account.phone}`}
+                verified={phoneVerified}
+              />
             ) : (
               '—'
             )}

@@ -1,31 +1,103 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
-  OtpRequestBodySchema,
+  accountOtpGenerateBodySchema,
+  isEmailVerified,
   isPhoneVerified,
   updateProfileBodySchema,
+  verificationTypes,
   type UpdateProfileBody,
+  type VerifyType,
 } from '@shopfront/shared';
 import type { Route } from './+types/account.profile';
-import { TextField } from '../components/ui/field';
+import { FieldFrame, TextField, describedBy, inputBorder } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
-import { VerifyPhoneDialog } from '../features/account/verify-phone-dialog';
+import { VerifyAccountDialog } from '../features/account/verify-account-dialog';
 import { accountApi, reportFailure } from '../features/auth/auth-api';
 import { PhoneInput } from '../features/auth/phone-input';
 import { useSchemaForm } from '../features/auth/use-schema-form';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
+import { VerifyBadge, type VerifyBadgeProps } from '../components/ui/verify-badge';
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'Profile' }), { name: 'robots', content: 'noindex' }];
 }
 
+/** The e-mail field with the Verify / Verified badge inside its box (like the phone input's). */
+function EmailField({
+  id,
+  value,
+  onValue,
+  onBlur,
+  error,
+  badge,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  badge: VerifyBadgeProps | null;
+}) {
+  if (!badge) {
+    return (
+      <TextField
+        id={id}
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={value}
+        onValue={onValue}
+        onBlur={onBlur}
+        error={error}
+      />
+    );
+  }
+  return (
+    <FieldFrame id={id} label="Email address" error={error}>
+      <div
+        className={`flex h-12 items-stretch overflow-hidden rounded-xl border bg-background focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/20 ${inputBorder(error)}`}
+      >
+        <input
+          id={id}
+          type="email"
+          autoComplete="email"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error)}
+          className="min-w-0 flex-1 bg-transparent px-4 text-[15px] text-ink placeholder:text-muted/70 focus:outline-none"
+        />
+        <VerifyBadge kind="email" {...badge} />
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** The line under the form: what is verified, or what to verify and why. */
+function verificationNote(verifies: VerifyType[], verified: Record<VerifyType, boolean>): string {
+  const label = { phone: 'mobile number', email: 'e-mail address' } as const;
+  const open = verifies.filter((v) => !verified[v]);
+  if (verifies.length === 0) return '';
+  if (open.length === 0) {
+    return verifies.length === 2
+      ? 'Your e-mail address and mobile number are verified.'
+      : `Your ${label[verifies[0]!]} is verified.`;
+  }
+  if (open.length === 2) return 'Verify your e-mail address and mobile number to get order updates.';
+  return open[0] === 'phone'
+    ? 'Verify your mobile number to get order updates by SMS.'
+    : 'Verify your e-mail address to get order updates by e-mail.';
+}
+
 export default function AccountProfile() {
   const account = useSignedInAccount();
-  const { storefront } = useShop();
+  const { storefront, settings } = useShop();
   const country = storefront.channel.country;
   const revalidator = useRevalidator();
   const uid = useId();
@@ -38,7 +110,7 @@ export default function AccountProfile() {
   };
   const form = useSchemaForm<UpdateProfileBody>(schema, saved);
   const [saving, setSaving] = useState(false);
-  const [verifying, setVerifying] = useState(false);
+  const [verifying, setVerifying] = useState<VerifyType | null>(null);
 
   // After a save or a verification the account reloads: the stored values become the new
   // starting point, and a field the shopper is still editing keeps the edit.
@@ -58,9 +130,18 @@ export default function AccountProfile() {
     // Keyed on the stored values only: `values` is read as it is at that moment.
   }, [savedKey]);
 
+  // Store setting account_verification_for decides which badges show ('none': neither).
+  const verifies = verificationTypes(settings.account_verification_for);
+  const popup = useMemo(
+    () => accountOtpGenerateBodySchema(country.mobile_number_length),
+    [country.mobile_number_length],
+  );
   const phone = form.values.phone;
-  const verified = isPhoneVerified(account, phone);
-  const phoneValid = OtpRequestBodySchema.shape.input.safeParse(phone).success;
+  const email = form.values.email.trim().toLowerCase();
+  const verified = { phone: isPhoneVerified(account, phone), email: isEmailVerified(account, email) };
+  const phoneValid = popup.safeParse({ input: phone, type: 'phone' }).success;
+  const emailValid = popup.safeParse({ input: email, type: 'email' }).success;
+  const note = verificationNote(verifies, verified);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,15 +184,22 @@ export default function AccountProfile() {
             />
           </div>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
+            <EmailField
               id={`${uid}-email`}
-              label="Email address"
-              type="email"
-              autoComplete="email"
               value={form.values.email}
               onValue={(v) => form.setValue('email', v)}
               onBlur={() => form.touch('email')}
               error={form.errors.email}
+              badge={
+                verifies.includes('email') && email
+                  ? {
+                      verified: verified.email,
+                      // Like the phone: the popup verifies the address in the field (and stores it).
+                      disabled: !emailValid || Boolean(form.errors.email),
+                      onVerify: () => setVerifying('email'),
+                    }
+                  : null
+              }
             />
             <div>
               <PhoneInput
@@ -124,12 +212,12 @@ export default function AccountProfile() {
                 length={country.mobile_number_length}
                 error={form.errors.phone}
                 badge={
-                  phone
+                  verifies.includes('phone') && phone
                     ? {
-                        verified,
+                        verified: verified.phone,
                         // The popup verifies the number in the field (and stores it, verified).
                         disabled: !phoneValid || Boolean(form.errors.phone),
-                        onVerify: () => setVerifying(true),
+                        onVerify: () => setVerifying('phone'),
                       }
                     : null
                 }
@@ -137,12 +225,14 @@ export default function AccountProfile() {
             </div>
           </div>
           <div className="flex flex-col-reverse gap-3 border-t border-ink/10 pt-5 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-xs text-muted">
-              {verified ? 'Your mobile number is verified.' : 'Verify your mobile number to get order updates by SMS.'}
-            </p>
+            {note && (
+              <p className="text-xs text-muted" data-verification-note>
+                {note}
+              </p>
+            )}
             <button
               type="submit"
-              className="btn btn-primary w-full sm:w-auto"
+              className="btn btn-primary w-full sm:ml-auto sm:w-auto"
               disabled={(form.invalid && form.dirty) || saving}
             >
               {saving && <Spinner />}
@@ -151,13 +241,14 @@ export default function AccountProfile() {
           </div>
         </form>
       </SectionCard>
-      <VerifyPhoneDialog
-        open={verifying}
-        phone={phone}
+      <VerifyAccountDialog
+        open={verifying !== null}
+        type={verifying ?? 'phone'}
+        input={verifying === 'email' ? email : phone}
         mobileCode={country.mobile_code}
-        onClose={() => setVerifying(false)}
+        onClose={() => setVerifying(null)}
         onVerified={() => {
-          setVerifying(false);
+          setVerifying(null);
           void revalidator.revalidate();
         }}
       />

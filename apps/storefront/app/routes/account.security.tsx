@@ -167,7 +167,7 @@ export default function AccountSecurity() {
     <AccountSection title="Security" description="Access logs & change password">
       <SectionCard
         title="Change password"
-        description="Use at least 6 characters; a mix of cases, numbers and symbols is stronger."
+        description="You will need your current password. Other devices are signed out afterwards."
       >
         <ChangePasswordForm />
       </SectionCard>

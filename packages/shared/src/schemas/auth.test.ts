@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  AccountOtpGenerateBodySchema,
-  AccountOtpVerifyBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   OtpRequestBodySchema,
@@ -10,7 +8,10 @@ import {
   ResetCompleteBodySchema,
   UpdatePasswordBodySchema,
   ValidateResetQuerySchema,
+  accountOtpGenerateBodySchema,
+  accountOtpVerifyBodySchema,
   emailField,
+  isEmailVerified,
   isPhoneVerified,
   newPasswordField,
   otpField,
@@ -20,6 +21,7 @@ import {
   phoneField,
   registerBodySchema,
   updateProfileBodySchema,
+  verificationTypes,
 } from './auth.ts';
 
 /** Every issue as `[field path, message]`, in the order zod reports them. */
@@ -242,10 +244,65 @@ describe('account payloads', () => {
   });
 
   it('verification popup: type phone by default, 4-digit OTP', () => {
-    expect(AccountOtpGenerateBodySchema.parse({ input: '9845012345' })).toEqual({ input: '9845012345', type: 'phone' });
-    expect(issues(AccountOtpGenerateBodySchema, { input: '98450' })).toEqual([['input', INVALID_PHONE]]);
-    expect(issues(AccountOtpVerifyBodySchema, { input: '9845012345', otp: '' })).toEqual([['otp', OTP_REQUIRED]]);
-    expect(issues(AccountOtpVerifyBodySchema, { input: '9845012345', otp: '1234', type: 'email' })).toHaveLength(1);
+    const generate = accountOtpGenerateBodySchema(10);
+    const verify = accountOtpVerifyBodySchema(10);
+    expect(generate.parse({ input: '9845012345' })).toEqual({ input: '9845012345', type: 'phone' });
+    expect(issues(generate, { input: '98450' })).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(generate, {})).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(verify, { input: '9845012345', otp: '' })).toEqual([['otp', OTP_REQUIRED]]);
+    expect(verify.parse({ input: '9845012345', otp: '0042', type: 'phone' })).toEqual({
+      input: '9845012345',
+      otp: '0042',
+      type: 'phone',
+    });
+  });
+
+  it("verification popup: the phone has the shop country's length", () => {
+    expect(issues(accountOtpGenerateBodySchema(9), { input: '912345678' })).toEqual([]);
+    expect(issues(accountOtpGenerateBodySchema(9), { input: '9123456789' })).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(accountOtpGenerateBodySchema(10), { input: '98450 12345' })).toEqual([['input', INVALID_PHONE]]);
+  });
+
+  it('verification popup: type email takes an e-mail address (spec e-mail messages), trimmed and lower-cased', () => {
+    const generate = accountOtpGenerateBodySchema(10);
+    const verify = accountOtpVerifyBodySchema(10);
+    expect(generate.parse({ input: ' Ana@Example.COM ', type: 'email' })).toEqual({
+      input: 'ana@example.com',
+      type: 'email',
+    });
+    expect(issues(generate, { input: '', type: 'email' })).toEqual([['input', REQUIRED]]);
+    expect(issues(generate, { input: '9845012345', type: 'email' })).toEqual([['input', EMAIL]]);
+    expect(issues(verify, { input: 'ana@', otp: '', type: 'email' })).toEqual([
+      ['input', EMAIL],
+      ['otp', OTP_REQUIRED],
+    ]);
+    expect(verify.parse({ input: 'ana@example.com', otp: '1234', type: 'email' })).toEqual({
+      input: 'ana@example.com',
+      otp: '1234',
+      type: 'email',
+    });
+  });
+
+  it('verification popup: an unknown type is "This field is not valid" on type', () => {
+    expect(issues(accountOtpGenerateBodySchema(10), { input: '9845012345', type: 'sms' })).toEqual([
+      ['type', 'This field is not valid'],
+    ]);
+    expect(issues(accountOtpVerifyBodySchema(10), { input: '9845012345', otp: '1234', type: null })).toEqual([
+      ['type', 'This field is not valid'],
+    ]);
+  });
+});
+
+describe('verificationTypes (store setting account_verification_for)', () => {
+  it.each([
+    ['none', []],
+    ['phone', ['phone']],
+    ['email', ['email']],
+    ['both', ['phone', 'email']],
+    [undefined, ['phone']],
+    [null, ['phone']],
+  ] as const)('%s verifies %j', (setting, types) => {
+    expect(verificationTypes(setting)).toEqual(types);
   });
 });
 
@@ -277,5 +334,16 @@ describe('isPhoneVerified', () => {
     expect(isPhoneVerified(verified, '9845012346')).toBe(false);
     expect(isPhoneVerified({ phone: '9845012345', phone_verified_at: null }, '9845012345')).toBe(false);
     expect(isPhoneVerified({ phone: null, phone_verified_at: '2026-01-01T00:00:00.000Z' }, '')).toBe(false);
+  });
+});
+
+describe('isEmailVerified', () => {
+  it('is Verified only with a timestamp and the same address (as stored: trimmed, lower case)', () => {
+    const verified = { email: 'ana@example.com', email_verified_at: '2026-01-01T00:00:00.000Z' };
+    expect(isEmailVerified(verified, 'ana@example.com')).toBe(true);
+    expect(isEmailVerified(verified, ' Ana@Example.com ')).toBe(true);
+    expect(isEmailVerified(verified, 'ana@example.org')).toBe(false);
+    expect(isEmailVerified({ email: 'ana@example.com', email_verified_at: null }, 'ana@example.com')).toBe(false);
+    expect(isEmailVerified({ email: null, email_verified_at: '2026-01-01T00:00:00.000Z' }, '')).toBe(false);
   });
 });

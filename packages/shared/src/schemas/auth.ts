@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import type { StoreSettings } from './settings.ts';
 
 /** Spec section 9: auth constants. */
 export const OTP_LENGTH = 4;
@@ -45,6 +46,9 @@ export const authMessages = {
   passwordUpdated: 'Password updated',
   profileUpdated: 'Profile updated',
   phoneVerified: 'Phone number verified',
+  emailVerified: 'E-mail address verified',
+  phoneVerificationOff: 'This shop does not verify phone numbers',
+  emailVerificationOff: 'This shop does not verify e-mail addresses',
   resetValid: 'The password reset link is valid',
 } as const;
 
@@ -195,17 +199,63 @@ export const UpdatePasswordBodySchema = z.object({
 });
 export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;
 
-/** POST /api/account/otp/generate (verification popup; type phone by default) */
-export const AccountOtpGenerateBodySchema = z.object({
-  input: otpPhoneField,
-  type: z.literal('phone').default('phone'),
-});
-/** POST /api/account/otp/verify */
-export const AccountOtpVerifyBodySchema = z.object({
-  input: otpPhoneField,
-  otp: otpField,
-  type: z.literal('phone').default('phone'),
-});
+/** What the verification popup verifies; the spec's default is phone. */
+export const VERIFY_TYPES = ['phone', 'email'] as const;
+export type VerifyType = (typeof VERIFY_TYPES)[number];
+
+/** Store setting account_verification_for: which contact details the shop asks customers to verify. */
+export type AccountVerificationFor = StoreSettings['account_verification_for'];
+/** A shop that never saved account_verification_for verifies phones (the popup's default type). */
+export const DEFAULT_ACCOUNT_VERIFICATION_FOR: AccountVerificationFor = 'phone';
+
+/** The popup types a shop verifies under its account_verification_for setting ('none': none). */
+export function verificationTypes(setting: AccountVerificationFor | null | undefined): VerifyType[] {
+  switch (setting ?? DEFAULT_ACCOUNT_VERIFICATION_FOR) {
+    case 'both':
+      return ['phone', 'email'];
+    case 'phone':
+      return ['phone'];
+    case 'email':
+      return ['email'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Phone of the verification popup: the number of the profile form, so its length is the shop
+ * country's mobile_number_length; anything else is 'Invalid phone number' (spec section 5, OTP flows).
+ */
+export function popupPhoneField(mobileNumberLength: number) {
+  return z
+    .string({ error: messages.invalidPhone })
+    .regex(new RegExp(`^[0-9]{${mobileNumberLength}}$`), { error: messages.invalidPhone });
+}
+
+/** The popup's `input` per `type`: a phone of the shop country's length, or an e-mail address. */
+function popupBodySchema<Extra extends z.ZodRawShape>(mobileNumberLength: number, extra: Extra) {
+  return z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('phone').default('phone'), input: popupPhoneField(mobileNumberLength), ...extra }),
+      z.object({ type: z.literal('email'), input: emailField, ...extra }),
+    ],
+    // Reached for a missing body or an unknown type (the field error lands on `type`).
+    { error: messages.fallback },
+  );
+}
+
+/** POST /api/account/otp/generate (verification popup): {input, type}; type phone by default. */
+export function accountOtpGenerateBodySchema(mobileNumberLength: number) {
+  return popupBodySchema(mobileNumberLength, {});
+}
+export type AccountOtpGenerateBody = z.input<ReturnType<typeof accountOtpGenerateBodySchema>>;
+
+/** POST /api/account/otp/verify: {input, otp, type}; type phone by default. */
+export function accountOtpVerifyBodySchema(mobileNumberLength: number) {
+  return popupBodySchema(mobileNumberLength, { otp: otpField });
+}
+export type AccountOtpVerifyBody = z.input<ReturnType<typeof accountOtpVerifyBodySchema>>;
 
 /** One row of the security page's access log. */
 export const AccessLogEntrySchema = z.object({
@@ -250,4 +300,12 @@ export function passwordStrength(value: string): PasswordScore {
 /** Phone is shown Verified only when a verified timestamp exists and the number equals the verified one. */
 export function isPhoneVerified(user: Pick<User, 'phone' | 'phone_verified_at'>, phone: string): boolean {
   return Boolean(user.phone_verified_at) && user.phone === phone;
+}
+
+/**
+ * E-mail shown Verified: like the phone (spec section 4), a verified timestamp exists and the
+ * address equals the verified one (compared as stored: trimmed and lower-cased).
+ */
+export function isEmailVerified(user: Pick<User, 'email' | 'email_verified_at'>, email: string): boolean {
+  return Boolean(user.email_verified_at) && user.email !== null && user.email === email.trim().toLowerCase();
 }

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccountOtpGenerateBodySchema,
-  AccountOtpVerifyBodySchema,
   AccountSchema,
   OtpSentSchema,
   UpdatePasswordBodySchema,
@@ -12,7 +10,7 @@ import {
 } from '@shopfront/shared';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer, requireSession } from '../../lib/session.ts';
-import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyPhone } from './service.ts';
+import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
 
 export const ACCOUNT_RATE_LIMITS = {
   updatePassword: { max: 10, timeWindow: '15 minutes' },
@@ -77,14 +75,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Verification popup: texts a 4-digit code to input (type phone). One resend an hour, then 429 "Maximum attempt reached. Please try again later"',
-        body: AccountOtpGenerateBodySchema,
+          'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
+        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(OtpSentSchema) },
       },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const sent = await sendVerificationOtp(app.db, app.outbox, customer, req.body.input);
+      const sent = await sendVerificationOtp(app.db, app.outbox, customer, req.body);
       app.outbox.kick();
       return ok(sent, authMessages.otpSent);
     },
@@ -96,15 +94,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ACCOUNT_RATE_LIMITS.otpVerify },
       schema: {
         tags: ['account'],
-        summary: 'Verification popup: input and otp. Sets the phone (verified now); answers the account',
-        body: AccountOtpVerifyBodySchema,
+        summary:
+          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now; answers the account',
+        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(AccountSchema) },
       },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const updated = await verifyPhone(app.db, customer, req.body.input, req.body.otp);
-      return ok(await getAccount(app.db, updated), authMessages.phoneVerified);
+      const verified = await verifyContact(app.db, customer, req.body);
+      return ok(
+        await getAccount(app.db, verified.customer),
+        verified.type === 'email' ? authMessages.emailVerified : authMessages.phoneVerified,
+      );
     },
   );
 };

@@ -1,10 +1,16 @@
 import { and, desc, eq, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
+  OTP_TTL_MS,
+  accountOtpGenerateBodySchema,
+  accountOtpVerifyBodySchema,
   authMessages,
   updateProfileBodySchema,
+  verificationTypes,
   type Account,
   type OtpSent,
   type UpdatePasswordBody,
+  type VerifyType,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { accessLogs, customers } from '../../db/schema.ts';
@@ -15,6 +21,7 @@ import { describeDevice } from '../auth/device.ts';
 import { checkOtp, issueOtp } from '../auth/otp.ts';
 import { getAuthSettings, mobileNumberLength, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
 import type { Outbox } from '../notifications/outbox.ts';
+import { getStoreSettings } from '../settings/service.ts';
 
 /** Sign-in attempts shown on the security page, newest first. */
 export const ACCESS_LOG_LIMIT = 20;
@@ -96,44 +103,95 @@ export async function updatePassword(
   });
 }
 
-/** Verification popup: texts a code to `phone` (a number of another account is refused). */
-export async function sendVerificationOtp(db: Db, outbox: Outbox, customer: Customer, phone: string): Promise<OtpSent> {
+/** The popup types this shop verifies (store setting account_verification_for). */
+export async function enabledVerificationTypes(db: Db): Promise<VerifyType[]> {
+  const { account_verification_for } = await getStoreSettings(db, ['account_verification_for']);
+  return verificationTypes(account_verification_for);
+}
+
+/**
+ * Validates a popup body (phone length from the shop country) and refuses, 422 on `type`, a type
+ * the shop does not verify.
+ */
+async function parsePopupBody<S extends z.ZodType<{ type: VerifyType }>>(
+  db: Db,
+  schemaFor: (mobileNumberLength: number) => S,
+  rawBody: unknown,
+): Promise<z.output<S>> {
+  const [length, types] = await Promise.all([mobileNumberLength(db), enabledVerificationTypes(db)]);
+  const body = parseOr422(schemaFor(length), rawBody);
+  if (!types.includes(body.type)) {
+    throw fieldError(
+      'type',
+      body.type === 'email' ? authMessages.emailVerificationOff : authMessages.phoneVerificationOff,
+    );
+  }
+  return body;
+}
+
+const popupPurpose = (type: VerifyType) => (type === 'email' ? ('verify_email' as const) : ('verify' as const));
+
+/**
+ * Verification popup: sends a 4-digit code to `input`, by SMS (type phone) or e-mail (type
+ * email). A phone or e-mail of another account is refused; so is a type the shop does not verify.
+ */
+export async function sendVerificationOtp(
+  db: Db,
+  outbox: Outbox,
+  customer: Customer,
+  rawBody: unknown,
+): Promise<OtpSent> {
+  const { input, type } = await parsePopupBody(db, accountOtpGenerateBodySchema, rawBody);
   const [other] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.phone, phone), ne(customers.id, customer.id)));
-  if (other) throw fieldError('input', authMessages.phoneTaken);
+    .where(and(eq(type === 'email' ? customers.email : customers.phone, input), ne(customers.id, customer.id)));
+  if (other) throw fieldError('input', type === 'email' ? authMessages.emailTaken : authMessages.phoneTaken);
   const { storeName } = await getAuthSettings(db);
+  const minutes = OTP_TTL_MS / 60_000;
   const sent = await db.transaction((tx) =>
-    issueOtp(
-      tx,
-      outbox,
-      { purpose: 'verify', phone, customerId: customer.id },
-      (code) =>
-        `${code} is your ${storeName} verification code. It expires in 10 minutes. Do not share it with anyone.`,
+    issueOtp(tx, outbox, { purpose: popupPurpose(type), destination: input, customerId: customer.id }, (code) =>
+      type === 'email'
+        ? {
+            subject: `Your ${storeName} verification code`,
+            body: `Hello${customer.firstName ? ` ${customer.firstName}` : ''},\n\nYour verification code is ${code}. It expires in ${minutes} minutes. Enter it in the Verify Account window to confirm this e-mail address. If you did not ask for it, you can ignore this e-mail.\n\n${storeName}`,
+          }
+        : {
+            body: `${code} is your ${storeName} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`,
+          },
     ),
   );
   return { resends_left: sent.resendsLeft, expires_at: sent.expiresAt.toISOString() };
 }
 
 /**
- * Checks the popup's code. When right, `phone` becomes the account's phone, verified now (the
- * profile form may hold an edited number that is not saved yet: verifying it saves it).
+ * Checks the popup's code. When right, `input` becomes the account's phone or e-mail (by type),
+ * verified now (the profile form may hold an edited value that is not saved yet: verifying it
+ * saves it). Answers the updated customer and the type that was verified.
  */
-export async function verifyPhone(db: Db, customer: Customer, phone: string, code: string): Promise<Customer> {
+export async function verifyContact(
+  db: Db,
+  customer: Customer,
+  rawBody: unknown,
+): Promise<{ customer: Customer; type: VerifyType }> {
+  const { input, otp, type } = await parsePopupBody(db, accountOtpVerifyBodySchema, rawBody);
+  const now = new Date();
+  const change = type === 'email' ? { email: input, emailVerifiedAt: now } : { phone: input, phoneVerifiedAt: now };
   try {
     const outcome = await db.transaction(async (tx) => {
-      const result = await checkOtp(tx, { purpose: 'verify', phone, customerId: customer.id }, code);
+      const target = { purpose: popupPurpose(type), destination: input, customerId: customer.id };
+      const result = await checkOtp(tx, target, otp);
+      // A failed check still commits: the counted wrong try must stick.
       if (result !== 'ok') return { error: otpFailure(result) };
       const [updated] = await tx
         .update(customers)
-        .set({ phone, phoneVerifiedAt: new Date(), updatedAt: new Date() })
+        .set({ ...change, updatedAt: now })
         .where(eq(customers.id, customer.id))
         .returning();
       return { customer: updated! };
     });
     if ('error' in outcome) throw outcome.error;
-    return outcome.customer;
+    return { customer: outcome.customer, type };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     rethrowCustomerConflict(err, 'input');

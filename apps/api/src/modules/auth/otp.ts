@@ -5,31 +5,49 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { Outbox } from '../notifications/outbox.ts';
+import type { Channel } from '../notifications/service.ts';
 
 /**
- * Sends of one flow to one phone are counted in a window starting at the first send: the first
+ * Sends of one flow to one destination are counted in a window starting at the first send: the first
  * send plus OTP_RESENDS[purpose] resends, then 'Maximum attempt reached' until it ends. A code
  * that was used ends its window early (the next request is a new sign-in).
  */
 export const OTP_SEND_WINDOW_MS = 60 * 60_000;
 
+/**
+ * What a code is for: a sign-in flow or the verification popup's phone check ('verify'), both
+ * texted, or the popup's e-mail check ('verify_email'), e-mailed. The popup's resend allowance
+ * (OTP_RESENDS.verify) holds for both of its kinds.
+ */
+export type OtpCodePurpose = OtpPurpose | 'verify_email';
+
+const resendsOf = (purpose: OtpCodePurpose) => OTP_RESENDS[purpose === 'verify_email' ? 'verify' : purpose];
+const channelOf = (purpose: OtpCodePurpose): Channel => (purpose === 'verify_email' ? 'email' : 'sms');
+
 export interface OtpTarget {
-  purpose: OtpPurpose;
-  phone: string;
+  purpose: OtpCodePurpose;
+  /** Where the code goes: a phone number, or an e-mail address for 'verify_email' (column otp_codes.phone). */
+  destination: string;
   /** Verification popup only: the customer who is verifying. */
   customerId: number | null;
 }
 
+/** The outgoing message of a code: an SMS needs only a body, an e-mail also a subject. */
+export interface OtpMessage {
+  subject?: string;
+  body: string;
+}
+
 const hashCode = (t: OtpTarget, code: string) =>
   createHash('sha256')
-    .update(`${t.purpose}:${t.phone}:${t.customerId ?? ''}:${code}`)
+    .update(`${t.purpose}:${t.destination}:${t.customerId ?? ''}:${code}`)
     .digest('hex');
 
 /** Spec section 9: 4 random digits (crypto.randomInt, so evenly spread and unpredictable). */
 export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
 /**
- * Issues a fresh code for `target` and queues its SMS, both in `db` (pass the transaction).
+ * Issues a fresh code for `target` and queues its SMS or e-mail (by purpose), both in `db` (pass the transaction).
  * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up.
  * Answers how many resends are left and when the code expires.
  */
@@ -37,16 +55,16 @@ export async function issueOtp(
   db: Db,
   outbox: Outbox,
   target: OtpTarget,
-  smsText: (code: string) => string,
+  message: (code: string) => OtpMessage,
 ): Promise<{ resendsLeft: number; expiresAt: Date }> {
   const code = generateOtp();
-  const maxSends = 1 + OTP_RESENDS[target.purpose];
+  const maxSends = 1 + resendsOf(target.purpose);
   const fresh = sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
   // One statement, so two concurrent requests cannot both slip under the limit.
   const [row] = await queryRows<{ send_count: number; expires_at: string | Date }>(
     db,
     sql`insert into otp_codes (purpose, phone, customer_id, code_hash, expires_at)
-        values (${target.purpose}, ${target.phone}, ${target.customerId}, ${hashCode(target, code)},
+        values (${target.purpose}, ${target.destination}, ${target.customerId}, ${hashCode(target, code)},
                 now() + ${OTP_TTL_MS} * interval '1 millisecond')
         on conflict on constraint otp_codes_key_uq do update set
           code_hash = excluded.code_hash,
@@ -59,7 +77,7 @@ export async function issueOtp(
         returning send_count, expires_at`,
   );
   if (!row) throw new HttpError(429, messages.maxAttempts);
-  await outbox.enqueue(db, { channel: 'sms', recipient: target.phone, body: smsText(code) });
+  await outbox.enqueue(db, { channel: channelOf(target.purpose), recipient: target.destination, ...message(code) });
   return { resendsLeft: maxSends - Number(row.send_count), expiresAt: new Date(row.expires_at) };
 }
 
@@ -77,7 +95,7 @@ export async function checkOtp(db: Db, target: OtpTarget, code: string): Promise
     .where(
       and(
         eq(otpCodes.purpose, target.purpose),
-        eq(otpCodes.phone, target.phone),
+        eq(otpCodes.phone, target.destination),
         target.customerId === null ? isNull(otpCodes.customerId) : eq(otpCodes.customerId, target.customerId),
         isNull(otpCodes.consumedAt),
       ),

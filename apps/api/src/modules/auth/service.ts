@@ -67,11 +67,14 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-/** Maps a unique violation on customers to the field error the forms show; rethrows anything else. */
-export function rethrowCustomerConflict(err: unknown, phoneField = 'phone'): never {
+/**
+ * Maps a unique violation on customers to the field error the forms show (on `field` when one
+ * input carried the value, as in the OTP flows); rethrows anything else.
+ */
+export function rethrowCustomerConflict(err: unknown, field?: string): never {
   const constraint = uniqueViolation(err);
-  if (constraint === 'customers_email_unique') throw fieldError('email', authMessages.emailTaken);
-  if (constraint === 'customers_phone_unique') throw fieldError(phoneField, authMessages.phoneTaken);
+  if (constraint === 'customers_email_unique') throw fieldError(field ?? 'email', authMessages.emailTaken);
+  if (constraint === 'customers_phone_unique') throw fieldError(field ?? 'phone', authMessages.phoneTaken);
   throw err;
 }
 
@@ -148,8 +151,9 @@ export async function registerWithPassword(
   }
 }
 
-const otpText = (storeName: string, purpose: OtpPurpose) => (code: string) =>
-  `${code} is your ${storeName} ${purpose === 'verify' ? 'verification' : purpose === 'register' ? 'sign-up' : 'login'} code. It expires in ${OTP_TTL_MS / 60_000} minutes. Do not share it with anyone.`;
+const otpText = (storeName: string, purpose: OtpPurpose) => (code: string) => ({
+  body: `${code} is your ${storeName} ${purpose === 'verify' ? 'verification' : purpose === 'register' ? 'sign-up' : 'login'} code. It expires in ${OTP_TTL_MS / 60_000} minutes. Do not share it with anyone.`,
+});
 
 /**
  * Sends a login or register OTP by SMS. Login to an unknown number is allowed only while
@@ -170,7 +174,7 @@ export async function requestSignInOtp(
     issueOtp(
       tx,
       outbox,
-      { purpose: body.type, phone: body.input, customerId: null },
+      { purpose: body.type, destination: body.input, customerId: null },
       otpText(settings.storeName, body.type),
     ),
   );
@@ -198,7 +202,7 @@ export async function verifySignInOtp(
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   const method = body.type === 'register' ? ('register' as const) : ('otp' as const);
   await assertSignInAllowed(db, { identifier: body.input, method, perAccount: false }, meta);
-  const target: OtpTarget = { purpose: body.type, phone: body.input, customerId: null };
+  const target: OtpTarget = { purpose: body.type, destination: body.input, customerId: null };
 
   let outcome: { customer: Customer } | { error: HttpError; customerId: number | null };
   try {

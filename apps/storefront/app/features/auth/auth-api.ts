@@ -1,5 +1,7 @@
 import type {
   Account,
+  AccountOtpGenerateBody,
+  AccountOtpVerifyBody,
   ForgotPasswordBody,
   LoginBody,
   LoginResult,
@@ -31,9 +33,8 @@ export const accountApi = {
   updateProfile: (body: UpdateProfileBody) =>
     apiFetch<User | Account | null>('PUT', '/api/account/update-profile', body),
   updatePassword: (body: UpdatePasswordBody) => apiFetch<unknown>('PUT', '/api/account/update-password', body),
-  generateOtp: (input: string) => apiFetch<unknown>('POST', '/api/account/otp/generate', { input, type: 'phone' }),
-  verifyOtp: (input: string, otp: string) =>
-    apiFetch<User | Account | null>('POST', '/api/account/otp/verify', { input, otp, type: 'phone' }),
+  generateOtp: (body: AccountOtpGenerateBody) => apiFetch<unknown>('POST', '/api/account/otp/generate', body),
+  verifyOtp: (body: AccountOtpVerifyBody) => apiFetch<User | Account | null>('POST', '/api/account/otp/verify', body),
 };
 
 /** The user fields of an account answer (the account store's fields copied to the user, spec section 3). */

@@ -6,18 +6,12 @@ import { useShop } from '../../lib/shop';
 import { authApi, emitAuthEvent, reportFailure } from './auth-api';
 import { useAuth } from './auth-context';
 import { OtpInput } from './otp-input';
+import { OtpVerifyActions } from './otp-verify-actions';
 import { PhoneInput } from './phone-input';
 import { useCompleteLogin } from './use-auth-actions';
 import { useSchemaForm } from './use-schema-form';
 
 type Step = 'otp' | 'verify';
-
-const FULL_CODE = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
-
-/** Resend counter text: how many more codes may be sent in this flow. */
-export function resendLabel(left: number): string {
-  return `RESEND OTP (${Math.max(left, 0)})`;
-}
 
 /**
  * Resends left after a successful send: the server's count when it answers one (it keeps the
@@ -156,22 +150,7 @@ export function OtpFlow({ type }: { type: Extract<OtpPurpose, 'login' | 'registe
         error={codeForm.errors.otp}
         disabled={updating}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={!FULL_CODE.test(code) || updating}>
-        {updating && <Spinner />}
-        VERIFY
-      </button>
-      <div className="flex items-center justify-between gap-3 text-sm">
-        <span className="text-muted">Didn&apos;t get the code?</span>
-        <button
-          type="button"
-          onClick={() => void sendOtp(true)}
-          // Not disabled at 0: the server keeps the count and answers 'Maximum attempt reached…'.
-          disabled={updating}
-          className="font-semibold text-primary underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-muted disabled:no-underline"
-        >
-          {resendLabel(left)}
-        </button>
-      </div>
+      <OtpVerifyActions code={code} busy={updating} resendsLeft={left} onResend={() => void sendOtp(true)} />
     </form>
   );
 }

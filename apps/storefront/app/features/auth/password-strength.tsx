@@ -39,7 +39,7 @@ export function PasswordStrengthMeter({ password, className = '' }: { password: 
               Password strength: <strong className="font-semibold text-ink">{LABELS[score]}</strong>
             </>
           ) : (
-            'Use 8 or more characters with upper and lower case letters, a number and a symbol.'
+            'At least 6 characters. Strong: 8 or more, with upper and lower case letters, a number and a symbol.'
           )}
         </span>
       </p>

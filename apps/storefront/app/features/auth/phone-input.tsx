@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { PHONE_BLOCKED_KEYS, PHONE_DEBOUNCE_MS } from '@shopfront/shared';
 import { FieldFrame, describedBy, inputBorder } from '../../components/ui/field';
-import { CheckIcon } from '../../components/ui/icons';
+import { VerifyBadge, type VerifyBadgeProps } from '../../components/ui/verify-badge';
 
 const BLOCKED = new Set<string>(PHONE_BLOCKED_KEYS);
 
@@ -28,7 +28,7 @@ export interface PhoneInputProps {
   length: number;
   error?: string | undefined;
   /** Optional Verify / Verified badge: `verified` decides which one (isPhoneVerified()). */
-  badge?: { verified: boolean; onVerify: () => void; disabled?: boolean } | null;
+  badge?: VerifyBadgeProps | null;
   disabled?: boolean;
   id?: string;
   name?: string;
@@ -116,26 +116,7 @@ export function PhoneInput({
           aria-describedby={describedBy(fieldId, error, hint)}
           className="min-w-0 flex-1 bg-transparent px-3 text-[15px] tracking-wide text-ink placeholder:text-muted/70 focus:outline-none disabled:text-muted"
         />
-        {badge &&
-          (badge.verified ? (
-            <span
-              className="m-1.5 inline-flex shrink-0 items-center gap-1 rounded-lg bg-emerald-50 px-2.5 text-xs font-semibold text-emerald-800"
-              data-phone-badge="verified"
-            >
-              <CheckIcon className="size-3.5" />
-              Verified
-            </span>
-          ) : (
-            <button
-              type="button"
-              onClick={badge.onVerify}
-              disabled={badge.disabled}
-              className="m-1.5 inline-flex shrink-0 items-center rounded-lg bg-primary px-3 text-xs font-semibold text-on-primary hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-50"
-              data-phone-badge="verify"
-            >
-              Verify
-            </button>
-          ))}
+        {badge && <VerifyBadge kind="phone" {...badge} />}
       </div>
     </FieldFrame>
   );

@@ -1,27 +1,30 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { OTP_LENGTH, OTP_RESENDS } from '@shopfront/shared';
+import { OTP_RESENDS, type VerifyType } from '@shopfront/shared';
 import { Modal } from '../../components/ui/modal';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { accountApi, reportFailure } from '../auth/auth-api';
 import { OtpInput } from '../auth/otp-input';
-import { resendLabel, resendsLeftAfter } from '../auth/otp-flow';
-
-const FULL_CODE = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
+import { resendsLeftAfter } from '../auth/otp-flow';
+import { FULL_CODE, OtpVerifyActions } from '../auth/otp-verify-actions';
 
 /**
- * The 'Verify Account' popup (spec section 2): a code is sent to the phone when it opens; the
- * shopper types the 4 digits and presses VERIFY, or RESEND OTP once.
+ * The 'Verify Account' popup (spec section 2): when it opens, a code goes to `input`, by SMS
+ * (type phone) or e-mail (type email); the shopper types the 4 digits and presses VERIFY, or
+ * RESEND OTP once.
  */
-export function VerifyPhoneDialog({
+export function VerifyAccountDialog({
   open,
-  phone,
+  type,
+  input,
   mobileCode,
   onClose,
   onVerified,
 }: {
   open: boolean;
-  phone: string;
+  type: VerifyType;
+  /** The phone number (without country code) or e-mail address to verify. */
+  input: string;
+  /** Shown before a phone number. */
   mobileCode: string;
   onClose: () => void;
   onVerified: () => void;
@@ -38,7 +41,7 @@ export function VerifyPhoneDialog({
   const send = async (resend: boolean) => {
     setBusy(true);
     try {
-      const { data, message } = await accountApi.generateOtp(phone);
+      const { data, message } = await accountApi.generateOtp({ input, type });
       setSent(true);
       setLeft((n) => resendsLeftAfter(data, resend ? n - 1 : OTP_RESENDS.verify));
       if (message) toast.success(message);
@@ -55,22 +58,23 @@ export function VerifyPhoneDialog({
       sentFor.current = null;
       return;
     }
-    if (sentFor.current === phone) return;
-    sentFor.current = phone;
+    const target = `${type}:${input}`;
+    if (sentFor.current === target) return;
+    sentFor.current = target;
     setCode('');
     setError(undefined);
     setSent(false);
     setLeft(OTP_RESENDS.verify);
     void send(false);
     // `send` is recreated each render; the guard above makes this run once per opening.
-  }, [open, phone]);
+  }, [open, type, input]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!FULL_CODE.test(code)) return;
     setBusy(true);
     try {
-      const { message } = await accountApi.verifyOtp(phone, code);
+      const { message } = await accountApi.verifyOtp({ input, otp: code, type });
       if (message) toast.success(message);
       onVerified();
     } catch (err) {
@@ -83,11 +87,16 @@ export function VerifyPhoneDialog({
   return (
     <Modal open={open} onClose={onClose} title="Verify Account" titleId={titleId} testId="verify-dialog">
       <form onSubmit={onSubmit} noValidate className="mt-2 space-y-5">
-        <p className="text-sm text-muted">
-          {sent ? 'Enter the 4-digit code we sent to ' : 'Sending a 4-digit code to '}
-          <strong className="font-semibold whitespace-nowrap text-ink">
-            {mobileCode} {phone}
-          </strong>
+        <p className="text-sm text-muted" data-verify-destination={type}>
+          {sent ? 'Enter the 4-digit code we sent ' : 'Sending a 4-digit code '}
+          {type === 'email' ? 'by e-mail to ' : 'by SMS to '}
+          {type === 'email' ? (
+            <strong className="font-semibold break-all text-ink">{input}</strong>
+          ) : (
+            <strong className="font-semibold whitespace-nowrap text-ink">
+              {mobileCode} {input}
+            </strong>
+          )}
           .
         </p>
         <OtpInput
@@ -100,21 +109,7 @@ export function VerifyPhoneDialog({
           error={error}
           disabled={busy && !sent}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={!FULL_CODE.test(code) || busy}>
-          {busy && <Spinner />}
-          VERIFY
-        </button>
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-muted">Didn&apos;t get the code?</span>
-          <button
-            type="button"
-            onClick={() => void send(true)}
-            disabled={busy}
-            className="font-semibold text-primary underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-muted disabled:no-underline"
-          >
-            {resendLabel(left)}
-          </button>
-        </div>
+        <OtpVerifyActions code={code} busy={busy} resendsLeft={left} onResend={() => void send(true)} />
       </form>
     </Modal>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "otp_codes" DROP CONSTRAINT "otp_codes_purpose_ck";--> statement-breakpoint
+ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('login', 'register', 'verify', 'verify_email'));
