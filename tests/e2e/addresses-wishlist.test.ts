@@ -1,44 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { logInThroughDialog, registerCustomer as register, waitForToast as toast } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
 
 const suite = useShopSuite();
-
-const PASSWORD = 'Secret#123';
-
-/** A new customer, created through the API's own register endpoint (no browser session). */
-async function registerCustomer(firstName: string): Promise<{ email: string; password: string }> {
-  const email = `${firstName.toLowerCase()}.${randomInt(1e9)}@example.test`;
-  const res = await fetch(`${suite.shop.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront' },
-    body: JSON.stringify({
-      first_name: firstName,
-      last_name: 'Rao',
-      phone: `9${String(randomInt(1e9)).padStart(9, '0')}`,
-      email,
-      password: PASSWORD,
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return { email, password: PASSWORD };
-}
-
-/** Logs in through the login dialog (it must be open), with e-mail and password. */
-async function logInThroughDialog(page: Page, who: { email: string; password: string }) {
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByRole('heading', { name: 'Login' }).waitFor();
-  const withEmail = dialog.getByRole('button', { name: 'Login with Email' });
-  if (await withEmail.isVisible()) await withEmail.click();
-  await dialog.getByLabel('Email address').fill(who.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(who.password);
-  await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
+const registerCustomer = (firstName: string) => register(suite.shop.baseUrl, firstName);
 
 /** The shipping or billing section of the address book. */
 const section = (page: Page, type: 'Shipping' | 'Billing') => page.locator(`[data-address-section="${type}"]`);
@@ -190,7 +157,7 @@ describe('wishlist', () => {
     await grid.getByRole('button', { name: 'Remove Stoneware Coffee Mug from wishlist' }).last().click();
     await toast(page, 'Removed from your wishlist');
     await page.getByTestId('wishlist-count').filter({ hasText: '1 product' }).waitFor();
-    // Un-ticking the heart on the card removes it too; then the empty state links to the suite.shop.
+    // Un-ticking the heart on the card removes it too; then the empty state links to the shop.
     await grid.getByRole('button', { name: 'Remove Linen Camp Shirt from wishlist' }).first().click();
     const empty = page.locator('[data-wishlist-empty]');
     await empty.getByText('Your wishlist is empty').waitFor();

@@ -67,14 +67,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { ...product, reviews, related };
 }
 
-/** Choosing a variant only changes `?variant=`: the page already has every variant, no reload. */
+/**
+ * Choosing a variant only changes `?variant=`: the page already has every variant, no reload.
+ * The same URL again (an explicit revalidation, e.g. after writing a review) does reload.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const a = new URLSearchParams(currentUrl.search);
     const b = new URLSearchParams(nextUrl.search);
     a.delete(VARIANT_PARAM);
@@ -263,7 +266,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Await resolve={data.reviews}>
                 {(reviews) =>
                   reviews ? (
-                    <ReviewsSection data={reviews} />
+                    <ReviewsSection data={reviews} productSlug={p.slug} productName={p.name} />
                   ) : (
                     <p className="text-muted">Reviews could not be loaded just now.</p>
                   )

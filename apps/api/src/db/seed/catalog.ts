@@ -200,6 +200,12 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
+/** The i-th of `count` reviews of a product: spread evenly between its launch and now, never in the future. */
+function reviewDate(launched: Date, i: number, count: number): Date {
+  const span = Math.max(0, Date.now() - launched.getTime());
+  return new Date(launched.getTime() + Math.round((span * (i + 1)) / (count + 1)));
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 /**
@@ -287,7 +293,7 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
       const rating = roll < 0.55 ? 5 : roll < 0.82 ? 4 : roll < 0.92 ? 3 : roll < 0.97 ? 2 : 1;
       ratingSum += rating;
       const [title, body] = r.pick(reviewTexts[rating]!);
-      reviewRows.push({ productId, authorName: r.pick(reviewerNames), rating, title, body, isVerifiedBuyer: r.next() < 0.7, createdAt: new Date(p.createdAt.getTime() + (i + 1) * 86_400_000) });
+      reviewRows.push({ productId, authorName: r.pick(reviewerNames), rating, title, body, isVerifiedBuyer: r.next() < 0.7, createdAt: reviewDate(p.createdAt, i, reviewCount) });
     }
     const minPrice = Math.min(...variants.map((v) => v.price));
     const catSlugs = [p.category.slug];

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import type { ProductReviews } from '@shopfront/shared';
 import { Pagination } from '../../../components/pagination';
 import { Stars } from '../../../components/stars';
 import { CheckIcon } from '../../../components/ui/icons';
 import { formatPostDate } from '../../blog/blog-card';
+import { WriteReview } from './write-review';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
-function Summary({ data }: { data: ProductReviews }) {
+function Summary({ data, children }: { data: ProductReviews; children?: ReactNode }) {
   const total = data.total_reviews;
   return (
     <div>
@@ -44,26 +46,27 @@ function Summary({ data }: { data: ProductReviews }) {
           );
         })}
       </ul>
-      <div className="mt-8 rounded-2xl border border-ink/10 p-5">
-        <p className="font-semibold">Share your thoughts</p>
-        <p className="mt-1 text-sm text-muted">Reviews come from customers with an account.</p>
-        <button type="button" disabled aria-describedby="review-login-note" className="btn btn-outline mt-4 w-full">
-          Log in to write a review
-        </button>
-        <p id="review-login-note" className="mt-2 text-xs text-muted">
-          Customer accounts are coming soon.
-        </p>
-      </div>
+      {children}
     </div>
   );
 }
 
-/** Rating summary with per-star bars, and the newest reviews ten at a time. */
-export function ReviewsSection({ data }: { data: ProductReviews }) {
+/** Rating summary with per-star bars and the write-a-review box, and the newest reviews ten at a time. */
+export function ReviewsSection({
+  data,
+  productSlug,
+  productName,
+}: {
+  data: ProductReviews;
+  productSlug: string;
+  productName: string;
+}) {
   const { reviews, pagination } = data;
   return (
     <div className="grid gap-10 lg:grid-cols-[320px_1fr] lg:gap-16">
-      <Summary data={data} />
+      <Summary data={data}>
+        <WriteReview productSlug={productSlug} productName={productName} />
+      </Summary>
       <div>
         {reviews.length === 0 ? (
           <p className="rounded-2xl bg-surface p-6 text-muted">
