@@ -420,6 +420,18 @@ describe('customer accounts in the browser', () => {
     expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
   });
 
+  it('without JavaScript, a guarded page says that logging in needs it', async () => {
+    // Chromium with script execution switched off still parses <noscript> as text, so the
+    // served HTML is what is checked: a browser without JavaScript renders this block.
+    const res = await fetch(`${shop.baseUrl}/account/security`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Please log in to continue');
+    expect(html).toMatch(
+      /<noscript><p [^>]*>Logging in needs JavaScript\. Please turn it on in your browser\.<\/p><\/noscript>/,
+    );
+  });
+
   it('shows the access logs and changes the password on the security page', async () => {
     const c = newCustomer('Ravi');
     const page = await tab(DESKTOP);

@@ -48,6 +48,13 @@ export function AccountGuestGate() {
             </button>
           )}
         </div>
+        {/* React renders no children of <noscript>: the note goes in as markup. */}
+        <noscript
+          dangerouslySetInnerHTML={{
+            __html:
+              '<p class="mt-6 text-sm text-muted">Logging in needs JavaScript. Please turn it on in your browser.</p>',
+          }}
+        />
       </div>
     </Container>
   );
