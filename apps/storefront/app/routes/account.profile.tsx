@@ -164,32 +164,13 @@ export default function AccountProfile() {
       <SectionCard title="Personal details" description="Your name and how we reach you about your orders.">
         <form onSubmit={onSubmit} noValidate className="space-y-5" data-account-form="profile">
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
-              id={`${uid}-first`}
-              label="First name"
-              autoComplete="given-name"
-              value={form.values.first_name}
-              onValue={(v) => form.setValue('first_name', v)}
-              onBlur={() => form.touch('first_name')}
-              error={form.errors.first_name}
-            />
-            <TextField
-              id={`${uid}-last`}
-              label="Last name"
-              autoComplete="family-name"
-              value={form.values.last_name}
-              onValue={(v) => form.setValue('last_name', v)}
-              onBlur={() => form.touch('last_name')}
-              error={form.errors.last_name}
-            />
+            <TextField id={`${uid}-first`} label="First name" autoComplete="given-name" {...form.field('first_name')} />
+            <TextField id={`${uid}-last`} label="Last name" autoComplete="family-name" {...form.field('last_name')} />
           </div>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <EmailField
               id={`${uid}-email`}
-              value={form.values.email}
-              onValue={(v) => form.setValue('email', v)}
-              onBlur={() => form.touch('email')}
-              error={form.errors.email}
+              {...form.field('email')}
               badge={
                 verifies.includes('email') && email
                   ? {

@@ -129,20 +129,14 @@ function ChangePasswordForm() {
           id={`${uid}-current`}
           label="Current password"
           autoComplete="current-password"
-          value={form.values.current_password}
-          onValue={(v) => form.setValue('current_password', v)}
-          onBlur={() => form.touch('current_password')}
-          error={form.errors.current_password}
+          {...form.field('current_password')}
         />
         <div>
           <PasswordField
             id={`${uid}-new`}
             label="New password"
             autoComplete="new-password"
-            value={form.values.password}
-            onValue={(v) => form.setValue('password', v)}
-            onBlur={() => form.touch('password')}
-            error={form.errors.password}
+            {...form.field('password')}
           />
           <PasswordStrengthMeter password={form.values.password} className="mt-2" />
         </div>

@@ -79,24 +79,12 @@ function LegacyLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-auth-form="login">
-      <TextField
-        id={`${uid}-email`}
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onValue={(v) => form.setValue('email', v)}
-        onBlur={() => form.touch('email')}
-        error={form.errors.email}
-      />
+      <TextField id={`${uid}-email`} label="Email address" type="email" autoComplete="email" {...form.field('email')} />
       <PasswordField
         id={`${uid}-password`}
         label="Password"
         autoComplete="current-password"
-        value={form.values.password}
-        onValue={(v) => form.setValue('password', v)}
-        onBlur={() => form.touch('password')}
-        error={form.errors.password}
+        {...form.field('password')}
         labelAside={
           <button type="button" onClick={() => store.setMode('ForgotPassword')} className={`text-sm ${linkButton}`}>
             Forgot Password?
@@ -141,16 +129,7 @@ function ForgotPasswordForm() {
       <p className="text-sm text-muted">
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </p>
-      <TextField
-        id={`${uid}-email`}
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onValue={(v) => form.setValue('email', v)}
-        onBlur={() => form.touch('email')}
-        error={form.errors.email}
-      />
+      <TextField id={`${uid}-email`} label="Email address" type="email" autoComplete="email" {...form.field('email')} />
       <button type="submit" className="btn btn-primary w-full" disabled={(form.invalid && form.dirty) || updating}>
         {updating && <Spinner />}
         SEND RESET LINK
@@ -283,22 +262,8 @@ function LegacyRegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-auth-form="register">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${uid}-first`}
-          label="First name"
-          autoComplete="given-name"
-          value={form.values.first_name}
-          onValue={(v) => form.setValue('first_name', v)}
-          error={form.errors.first_name}
-        />
-        <TextField
-          id={`${uid}-last`}
-          label="Last name"
-          autoComplete="family-name"
-          value={form.values.last_name}
-          onValue={(v) => form.setValue('last_name', v)}
-          error={form.errors.last_name}
-        />
+        <TextField id={`${uid}-first`} label="First name" autoComplete="given-name" {...form.field('first_name')} />
+        <TextField id={`${uid}-last`} label="Last name" autoComplete="family-name" {...form.field('last_name')} />
       </div>
       <PhoneInput
         id={`${uid}-phone`}
@@ -309,23 +274,13 @@ function LegacyRegisterForm() {
         length={country.mobile_number_length}
         error={form.errors.phone}
       />
-      <TextField
-        id={`${uid}-email`}
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onValue={(v) => form.setValue('email', v)}
-        error={form.errors.email}
-      />
+      <TextField id={`${uid}-email`} label="Email address" type="email" autoComplete="email" {...form.field('email')} />
       <div>
         <PasswordField
           id={`${uid}-password`}
           label="Password"
           autoComplete="new-password"
-          value={form.values.password}
-          onValue={(v) => form.setValue('password', v)}
-          error={form.errors.password}
+          {...form.field('password')}
         />
         <PasswordStrengthMeter password={form.values.password} className="mt-2" />
       </div>

@@ -28,6 +28,18 @@ export interface SchemaForm<V extends Record<string, unknown>> {
   validate: () => z.infer<z.ZodType> | null;
   /** Starts again from `next` (default: the initial values); `values` keeps edits on top of it. */
   reset: (next?: V, values?: V) => void;
+  /** The props that tie one text field to the form: value, onValue, onBlur (touch) and error. */
+  field: <K extends StringKeys<V>>(name: K) => BoundField;
+}
+
+/** Keys of V whose values are strings: the ones a text field can edit. */
+type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
+
+export interface BoundField {
+  value: string;
+  onValue: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
 }
 
 /**
@@ -102,12 +114,20 @@ export function useSchemaForm<V extends Record<string, unknown>>(
     [initial],
   );
 
+  const touch = (name: keyof V & string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+
   return {
     values,
     setValue,
     errors,
     setErrors: setShown,
-    touch: (name) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true })),
+    touch,
+    field: (name) => ({
+      value: values[name] as string,
+      onValue: (v: string) => setValue(name, v as V[typeof name]),
+      onBlur: () => touch(name),
+      error: errors[name],
+    }),
     dirty,
     invalid,
     validate,

@@ -19,12 +19,12 @@ import { useSchemaForm } from '../../auth/use-schema-form';
 const STAR_PATH = 'M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8L10 1.5z';
 const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
-interface ReviewValues extends Record<string, unknown> {
+type ReviewValues = {
   slug: string;
   rating: number | undefined;
   title: string;
   body: string;
-}
+};
 
 /** Five radio buttons drawn as stars: arrow keys move between them, the label says the number. */
 function StarPicker({
@@ -129,9 +129,7 @@ function ReviewDialog({
         <TextField
           label="Title"
           labelAside={<span className="text-xs text-muted">optional</span>}
-          value={form.values.title}
-          onValue={(v) => form.setValue('title', v)}
-          error={form.errors.title}
+          {...form.field('title')}
           maxLength={REVIEW_TITLE_MAX}
           placeholder="Sum it up in a few words"
         />
