@@ -42,6 +42,12 @@ export const ADDRESS_COLUMNS = [
   'country_id',
   'state_id',
 ] as const;
+
+/** The columns typed in as text (country and state are picked from lists). */
+const TEXT_COLUMNS = ADDRESS_COLUMNS.filter(
+  (c): c is Exclude<(typeof ADDRESS_COLUMNS)[number], 'country_id' | 'state_id'> =>
+    c !== 'country_id' && c !== 'state_id',
+);
 export type AddressColumn = (typeof ADDRESS_COLUMNS)[number];
 
 /** Spec section 3: an address field definition. */
@@ -230,17 +236,7 @@ export function addressBodySchema(
       })
       .superRefine((a, ctx) => {
         const issue = (path: AddressColumn, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-        for (const column of [
-          'first_name',
-          'last_name',
-          'phone',
-          'email',
-          'address_line_1',
-          'address_line_2',
-          'landmark',
-          'city',
-          'postcode',
-        ] as const) {
+        for (const column of TEXT_COLUMNS) {
           if (!shown(column)) continue;
           const value = a[column];
           if (value === '') {

@@ -226,41 +226,21 @@ export function AddressForm({
   const renderField = (f: AddressField) => {
     const span = HALF.has(f.column_name) ? '' : 'sm:col-span-2';
     const c = f.column_name;
-    if (c === 'country_id') {
+    if (c === 'country_id' || c === 'state_id') {
+      const [options, placeholder] = c === 'country_id' ? [countries, 'Select a country'] : [states, 'Select a state'];
+      if (options.length === 0 && c === 'state_id') return null;
       return (
         <div key={c} className={span}>
           <SelectField
             id={id(c)}
             name={c}
             label={<Label field={f} />}
-            value={values.country_id}
-            onValue={(v) => set('country_id', v)}
-            error={errors.country_id}
+            value={values[c]}
+            onValue={(v) => set(c, v)}
+            error={errors[c]}
           >
-            <option value="">Select a country</option>
-            {countries.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      );
-    }
-    if (c === 'state_id') {
-      if (states.length === 0) return null;
-      return (
-        <div key={c} className={span}>
-          <SelectField
-            id={id(c)}
-            name={c}
-            label={<Label field={f} />}
-            value={values.state_id}
-            onValue={(v) => set('state_id', v)}
-            error={errors.state_id}
-          >
-            <option value="">Select a state</option>
-            {states.map((o) => (
+            <option value="">{placeholder}</option>
+            {options.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name}
               </option>
