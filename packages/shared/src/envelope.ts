@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every API answer: `{ status, message?, data? }` (spec section 7: judged by status === 'success'). */
 export function envelope<T extends z.ZodType>(data: T) {

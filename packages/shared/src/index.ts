@@ -1,5 +1,5 @@
-// First: configures zod before any schema below is created (see zod-config.ts).
-import './zod-config.ts';
+export * from './constants.ts';
+export * from './money-format.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './envelope.ts';

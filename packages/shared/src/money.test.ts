@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minorUnitDigits, money } from './money.ts';
+import { minorUnitDigits } from './money-format.ts';
+import { money } from './money.ts';
 
 describe('money', () => {
   it('formats integer minor units with the currency', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import type { StoreSettings } from './settings.ts';
 
@@ -17,7 +17,6 @@ export const SESSION_COOKIE = 'sf_session';
 /** Debounces (spec section 9). */
 export const PHONE_DEBOUNCE_MS = 750;
 export const PASSWORD_METER_DEBOUNCE_MS = 250;
-export const DIALOG_FOCUS_DELAY_MS = 500;
 /** Keys the phone input blocks (spec section 5). */
 export const PHONE_BLOCKED_KEYS = ['e', 'E', '+', '-', '.'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const HostSchema = z.object({ host: z.string() });
 export const HeartBeatSchema = z.object({ recorded: z.boolean(), date: z.string() });
@@ -10,9 +10,6 @@ export const HealthSchema = z.object({
 /** Name of the cookie that holds the visitor's last heart-beat date (spec section 9: 7 days). */
 export const HEARTBEAT_COOKIE = 'heartbeat';
 export const HEARTBEAT_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
-/** Header the storefront sends on every mutation; with the Origin check it blocks CSRF. */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'shopfront';
 
 /**
  * A request body schema that also accepts no body at all (its defaults). z.preprocess types its

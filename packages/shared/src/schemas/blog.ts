@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ImageRefSchema } from './storefront.ts';

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MoneySchema } from '../money.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
+import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
 export const rangeMessages = {
@@ -65,10 +66,7 @@ export type ProductGrid = z.infer<typeof ProductGridSchema>;
 // Listings: product-category, product-collection, shop (and search-products, which adds a query)
 // ---------------------------------------------------------------------------------------------
 
-export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_rated'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
 export const LISTING_DEFAULT_PER_PAGE = 24;
-export const LISTING_MAX_PER_PAGE = 48;
 export const LISTING_MAX_PAGE = 1000;
 /** How many values one facet (brands, categories, one option) may select at once. */
 export const LISTING_MAX_FACET_VALUES = 50;
@@ -408,11 +406,3 @@ export const CollectionListSchema = z.object({
   ),
 });
 export type CollectionList = z.infer<typeof CollectionListSchema>;
-
-/** Storefront paths of catalogue pages (spec section 2 routes). */
-export const catalogUrls = {
-  product: (slug: string) => `/product/${slug}`,
-  category: (slug: string) => `/product-category/${slug}`,
-  collection: (slug: string) => `/product-collection/${slug}`,
-  shop: (slug?: string | null) => (slug && slug !== 'all' ? `/shop-online/${slug}` : '/shop-online'),
-} as const;

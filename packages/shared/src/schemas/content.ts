@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from './catalog.ts';
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
+import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
 
 export interface MenuItem {
   id: number;
@@ -74,7 +75,12 @@ const title = z.string().default('');
 
 export const FaqItemSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
 /** GET /api/faq/{id}: a FAQ group with its questions in order. */
-export const FaqSchema = z.object({ id: z.string(), title: z.string(), description: z.string(), items: z.array(FaqItemSchema) });
+export const FaqSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  items: z.array(FaqItemSchema),
+});
 export type Faq = z.infer<typeof FaqSchema>;
 
 export const TestimonialSchema = z.object({
@@ -100,9 +106,6 @@ export const ContentTileSchema = z.object({
   product_count: z.number().int(),
 });
 export type ContentTile = z.infer<typeof ContentTileSchema>;
-
-/** Spec section 9: marquee duration default. */
-export const MARQUEE_DEFAULT_DURATION_S = 20;
 
 /**
  * Section types a template is composed of. Each has its own settings (stored with the section)
@@ -130,7 +133,10 @@ const section = <T extends SectionType, S extends z.ZodType>(type: T, settings: 
 
 /** A template section: `key` is unique within the template and matches its component_data entry. */
 export const SectionSchema = z.discriminatedUnion('type', [
-  section('hero_slider', z.object({ slider_id: contentId, autoplay_ms: z.number().int().min(0).max(60_000).default(6000) })),
+  section(
+    'hero_slider',
+    z.object({ slider_id: contentId, autoplay_ms: z.number().int().min(0).max(60_000).default(6000) }),
+  ),
   section(
     'marquee',
     z.object({
@@ -197,7 +203,10 @@ export const SectionSchema = z.discriminatedUnion('type', [
     'gallery',
     z.object({
       title,
-      images: z.array(ImageRefSchema.extend({ caption: z.string().nullable().default(null) })).min(1).max(48),
+      images: z
+        .array(ImageRefSchema.extend({ caption: z.string().nullable().default(null) }))
+        .min(1)
+        .max(48),
       columns: z.number().int().min(2).max(6).default(3),
     }),
   ),
@@ -219,7 +228,8 @@ export const TemplateSchema = z.object({
 });
 export type Template = z.infer<typeof TemplateSchema>;
 
-const data = <T extends SectionType, D extends z.ZodType>(type: T, d: D) => z.object({ key: z.string(), type: z.literal(type), data: d });
+const data = <T extends SectionType, D extends z.ZodType>(type: T, d: D) =>
+  z.object({ key: z.string(), type: z.literal(type), data: d });
 
 /**
  * What templateBoth resolves for each section, by key. Sections that only show their own

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 
 export const FORM_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'select'] as const;

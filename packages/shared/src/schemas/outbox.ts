@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** One outgoing e-mail or SMS as the development outbox shows it (GET /api/dev/outbox). */
 export const OutboxMessageSchema = z.object({

@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MoneySchema } from '../money.ts';
 import { messages } from '../messages.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { bodyOrEmpty } from './base.ts';
-import { FacetsSchema, LISTING_SORTS, PaginationSchema, ProductCardSchema, listingPagingShape } from './catalog.ts';
+import { LISTING_SORTS, SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
+import { FacetsSchema, PaginationSchema, ProductCardSchema, listingPagingShape } from './catalog.ts';
 
-/** Longest search text accepted; longer answers 422. */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_SUGGESTION_PRODUCTS = 8;
 export const SEARCH_SUGGESTION_CATEGORIES = 5;
 

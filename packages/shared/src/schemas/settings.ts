@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 
 /** Store settings a client may request (spec section 3, "Store settings requested"). */

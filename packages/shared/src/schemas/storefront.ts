@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { StoreSettingsSchema } from './settings.ts';
 import { UserSchema } from './auth.ts';
 

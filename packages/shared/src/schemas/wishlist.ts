@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { NO_CONTROL_CHARS, ProductCardSchema } from './catalog.ts';
 

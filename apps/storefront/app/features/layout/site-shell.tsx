@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Toaster } from '../../components/ui/toast';
 import { useHeartBeat } from '../../lib/heart-beat';
 import { useShop } from '../../lib/shop';
-import { AuthDialogs } from '../auth/auth-dialogs';
 import { AuthProvider } from '../auth/auth-context';
 import { defaultAuthMode } from '../auth/auth-store';
+import { LazyAuthDialogs } from '../auth/lazy-auth-dialogs';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
@@ -37,7 +37,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         <SiteFooter />
         <MobileFooter />
         {storefront.is_scroll_button_enabled && <ScrollToTop />}
-        <AuthDialogs />
+        <LazyAuthDialogs />
         <Toaster />
       </QuickviewHost>
     </AuthProvider>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { formSubmissionSchema, type FormDefinition, type FormField } from '@shopfront/shared';
+import type { FormDefinition, FormField } from '@shopfront/shared';
 import { Container } from '../../../components/container';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from '../form-submission';
+import type { validateFormSubmission } from './form-validation';
 import { SectionHeading } from './section-heading';
 
 const inputClass =
@@ -110,22 +111,25 @@ export function FormSection({
     statusRef.current?.focus();
   }, [mine]);
 
+  // The browser-side check arrives after the page is up; a submit before that goes to the server.
+  const [validate, setValidate] = useState<typeof validateFormSubmission | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./form-validation').then((m) => live && setValidate(() => m.validateFormSubmission));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!validate) return;
     const values = Object.fromEntries(
       [...new FormData(e.currentTarget)].filter(([k, v]) => typeof v === 'string' && !k.startsWith('_')),
     );
-    const parsed = formSubmissionSchema(form.fields).safeParse(values);
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    e.preventDefault();
-    const found: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '');
-      (found[key] ??= []).push(issue.message);
-    }
+    const found = validate(form.fields, values);
     setClientErrors(found);
+    if (!found) return;
+    e.preventDefault();
     const first = form.fields.find((f) => found[f.name]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
   };

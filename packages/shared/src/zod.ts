@@ -7,9 +7,11 @@ import { z } from 'zod';
  * reported as a CSP violation on every page. On the server (Node, no CSP) zod keeps its compiled
  * fast path for the API's validation.
  *
- * This module must run before any schema is created: packages/shared/src/index.ts imports it
- * first, and ES modules run in import order, so whichever bundle or route module reaches the
- * schemas reaches this first. (The storefront's client entry would be too late: React Router's
- * hydration script imports the route modules, which create schemas, before the entry.)
+ * Every module of the contract takes `z` from here, never from 'zod' itself, so the setting is
+ * made before its first schema exists (the storefront's client entry would be too late: React
+ * Router's hydration script imports the route modules, which create schemas, before the entry).
+ * Pages that use no schema do not load zod at all.
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
+
+export { z };

@@ -1,0 +1,20 @@
+import { formSubmissionSchema, type FormField } from '@shopfront/shared';
+
+/**
+ * The form section's check in the browser, with the API's own messages. Loaded on its own after
+ * the page is up (it brings zod), so pages without a form, or shoppers who never submit, do not
+ * pay for it; until it has loaded the server's answer shows the same errors.
+ */
+export function validateFormSubmission(
+  fields: FormField[],
+  values: Record<string, unknown>,
+): Record<string, string[]> | null {
+  const parsed = formSubmissionSchema(fields).safeParse(values);
+  if (parsed.success) return null;
+  const found: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    (found[key] ??= []).push(issue.message);
+  }
+  return found;
+}

@@ -1,0 +1,30 @@
+/**
+ * Values the storefront needs on every page, kept free of zod so that browsing pages do not
+ * download the schemas: import nothing from a schema module here.
+ */
+
+/** Header the storefront sends on every mutation; with the Origin check it blocks CSRF. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'shopfront';
+
+/** Spec section 9: the login and register dialogs take focus this long after opening. */
+export const DIALOG_FOCUS_DELAY_MS = 500;
+
+/** Listing sorts, in the order the sort menu shows them. */
+export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_rated'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const LISTING_MAX_PER_PAGE = 48;
+
+/** Spec section 9: marquee duration default. */
+export const MARQUEE_DEFAULT_DURATION_S = 20;
+
+/** Longest search text accepted; longer answers 422. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+/** Storefront paths of catalogue pages (spec section 2 routes). */
+export const catalogUrls = {
+  product: (slug: string) => `/product/${slug}`,
+  category: (slug: string) => `/product-category/${slug}`,
+  collection: (slug: string) => `/product-collection/${slug}`,
+  shop: (slug?: string | null) => (slug && slug !== 'all' ? `/shop-online/${slug}` : '/shop-online'),
+} as const;
