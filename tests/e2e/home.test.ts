@@ -122,6 +122,20 @@ describe('home page', () => {
   });
 });
 
+describe('first download', () => {
+  it('browsing pages preload no zod: the schemas come only with forms (ADR 0010)', async () => {
+    for (const path of ['/', '/product/stoneware-coffee-mug', '/product-category/t-shirts']) {
+      const html = await (await fetch(`${suite.shop.baseUrl}${path}`)).text();
+      const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts.length, path).toBeGreaterThan(3);
+      for (const src of scripts) {
+        const js = await (await fetch(`${suite.shop.baseUrl}${src}`)).text();
+        expect(js.includes('ZodError') || js.includes('$ZodType'), `${path} preloads zod in ${src}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe('layout behaviour', () => {
   it('the sticky header is stuck after scrolling past 50 px, and not before', async () => {
     const page = await newPage(suite.browser, DESKTOP);
