@@ -247,6 +247,16 @@ describe('customer accounts in the browser', () => {
     await page.waitForURL(`${shop.baseUrl}/account`);
     await page.getByText(`Hello, ${c.first_name}`).waitFor();
 
+    // Logging out again: the next person to open the dialog finds nothing of this shopper's typing.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await openLoginFromHeader(page);
+    const again = loginDialog(page);
+    const withEmail = again.getByRole('button', { name: 'Login with Email' });
+    if (await withEmail.isVisible()) await withEmail.click();
+    await expect(again.getByLabel('Email address').inputValue()).resolves.toBe('');
+    await expect(again.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+
     // The wrong password (422) and the account check after logout (401) are expected answers.
     expect(problems.filter((p) => !/\b(401|422)\b/.test(p))).toEqual([]);
   });

@@ -12,7 +12,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function csrfGuard(env: Env) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: the router decodes the path (/%61pi/… reaches /api/…).
+    const route = req.routeOptions.url ?? req.url;
+    if (SAFE.has(req.method) || !route.startsWith('/api/')) return;
     const origin = req.headers.origin;
     if (origin && origin !== 'null' && origin !== publicOrigin(req, env)) {
       return reply.code(403).send({ status: 'error', message: messages.forbiddenOrigin });

@@ -73,11 +73,3 @@ export async function apiFetch<T>(
   if (res.status === 401 && !path.startsWith('/api/auth/')) for (const l of unauthenticatedListeners) l(err);
   throw err;
 }
-
-/** First message per field of a 422 answer, for showing beside the fields. */
-export function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ClientApiError) || err.status !== 422) return {};
-  const out: Record<string, string> = {};
-  for (const [field, list] of Object.entries(err.errors)) if (list[0]) out[field] = list[0];
-  return out;
-}

@@ -100,7 +100,7 @@ function AccessLogs({ logs }: { logs: readonly AccessLogEntry[] }) {
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ email }: { email: string }) {
   const uid = useId();
   const form = useSchemaForm<UpdatePasswordBody>(UpdatePasswordBodySchema, { current_password: '', password: '' });
   const [saving, setSaving] = useState(false);
@@ -123,7 +123,8 @@ function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-account-form="password">
-      <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+      {/* For password managers: the new password is saved against this login. */}
+      <input type="text" name="username" autoComplete="username" hidden readOnly value={email} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <PasswordField
           id={`${uid}-current`}
@@ -163,7 +164,7 @@ export default function AccountSecurity() {
         title="Change password"
         description="You will need your current password. Other devices are signed out afterwards."
       >
-        <ChangePasswordForm />
+        <ChangePasswordForm email={account.email ?? ''} />
       </SectionCard>
       <SectionCard
         title="Access logs"

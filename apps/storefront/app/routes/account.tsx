@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { NavLink, Outlet, useLocation, useMatches, useRevalidator } from 'react-router';
 import type { Account } from '@shopfront/shared';
 import type { Route } from './+types/account';
 import { Container } from '../components/container';
@@ -116,10 +116,24 @@ function useSyncAuthWithAccount(account: Account | null) {
   }, [account, store]);
 }
 
+/**
+ * The other way round: when a call answers 401 (the session ended elsewhere), the store logs
+ * the UI out; the page then asks the server again, which shows the guest gate instead of the
+ * account data it still holds.
+ */
+function useRecheckWhenLoggedOut(account: Account | null) {
+  const { loggedIn } = useAuth();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!loggedIn && account && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [loggedIn, account, revalidator]);
+}
+
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
   const publicSection = usePublicSection();
   useSyncAuthWithAccount(account);
+  useRecheckWhenLoggedOut(account);
 
   if (!account) {
     if (publicSection) {

@@ -258,6 +258,12 @@ describe('sessions', () => {
     );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['set-cookie']).toBeUndefined();
+    // The router decodes the path; the guard must not be skipped by spelling /api/ otherwise.
+    for (const url of ['/%61pi/auth/logout', '/API/auth/logout', '//api/auth/logout']) {
+      const sneaky = await t.app.inject({ method: 'POST', url, headers: { cookie } });
+      expect(sneaky.statusCode, url).not.toBe(200);
+    }
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.customerId, customer.id))).toHaveLength(1);
   });
 });
 

@@ -17,7 +17,8 @@ export interface NewMessage {
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** A claimed message is not picked again for this long (a process that died mid-send gives it back). */
 const CLAIM_LEASE_MS = 2 * 60_000;
-const BATCH = 20;
+/** Small claims: a batch is sent one message at a time and must finish well inside its lease. */
+const BATCH = 5;
 
 /**
  * Queues a message. Call it with the transaction that makes the change the message reports, so

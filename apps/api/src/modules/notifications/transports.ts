@@ -19,12 +19,20 @@ export interface Transports {
 const SMS_TIMEOUT_MS = 10_000;
 
 /** E-mail through SMTP_URL (nodemailer); SMS as `POST SMS_WEBHOOK_URL {to, body}` with an optional bearer token. */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+
 export function createTransports(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_TOKEN'>,
 ): Transports {
   let email: Transport | null = null;
   if (env.SMTP_URL) {
-    const mailer = nodemailer.createTransport(env.SMTP_URL);
+    // Bounded waits (nodemailer's defaults run to minutes): a send must end inside its claim's
+    // lease. Given as URL options, so SMTP_URL can still set its own (`?socketTimeout=30000`).
+    const url = new URL(env.SMTP_URL);
+    for (const [key, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
+      if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+    }
+    const mailer = nodemailer.createTransport(url.toString());
     email = async (m) => {
       await mailer.sendMail({ from: env.MAIL_FROM, to: m.recipient, subject: m.subject, text: m.body });
     };

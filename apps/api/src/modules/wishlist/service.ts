@@ -55,10 +55,12 @@ export async function addToWishlist(db: Db, customerId: number, productId: strin
       .onConflictDoNothing()
       .returning({ productId: wishlistItems.productId });
     if (!row) return; // already saved: nothing changes, and a full wishlist does not refuse it
+    // Counted as shown: saves of products taken off sale are hidden, so they do not fill it.
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(wishlistItems)
-      .where(eq(wishlistItems.customerId, customerId));
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .where(and(eq(wishlistItems.customerId, customerId), published));
     if (Number(n) > MAX_WISHLIST_ITEMS) throw new HttpError(422, wishlistMessages.full);
   });
   return { product_id: productId, in_wishlist: true, total: await countItems(db, customerId) };

@@ -82,7 +82,8 @@ export function Modal({
         <h2 id={titleId} className="pr-10 text-2xl font-semibold tracking-tight">
           {title}
         </h2>
-        {children}
+        {/* Closed, the content is unmounted: nothing typed in it (a password) outlives the dialog. */}
+        {open && children}
       </div>
     </dialog>
   );
