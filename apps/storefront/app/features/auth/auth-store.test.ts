@@ -43,6 +43,14 @@ describe('redirect target', () => {
     expect(afterLoginPath(null)).toBe('/account');
   });
 
+  it('keeps the path exactly as the browser had it: its own %-escapes survive the round trip', () => {
+    for (const path of ['/search?q=t%26c', '/search?q=100%25', '/product/a%2Fb', '/%09/evil.example']) {
+      const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+      store.openLogin({ redirectTo: path });
+      expect(afterLoginPath(store.getState().redirectTo)).toBe(path);
+    }
+  });
+
   it('never leaves the shop', () => {
     for (const bad of [
       '//evil.example/x',
@@ -51,6 +59,7 @@ describe('redirect target', () => {
       encodeURIComponent('//evil.example'),
       '/\\evil.example',
       '%E0%A4%A',
+      encodeURIComponent('/\t/evil.example'),
     ]) {
       expect(safeRedirectPath(bad)).toBeNull();
       expect(afterLoginPath(bad)).toBe('/account');

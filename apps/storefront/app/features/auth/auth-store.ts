@@ -28,20 +28,27 @@ export function isLoggedIn(state: Pick<AuthState, 'user'>): boolean {
   return typeof state.user?.id === 'number';
 }
 
-/**
- * A path on this shop, or null: a redirect target must never send the shopper to another site
- * (`//evil.example`, `https://…`, `javascript:`).
- */
-export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  let decoded = value;
+/** A decoded path that stays on this shop: not `//host`, no backslash or control character (`/\t/evil.example`). */
+function staysOnShop(decoded: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return decoded.startsWith('/') && !decoded.startsWith('//') && !/[\u0000-\u001f\u007f\\]/.test(decoded);
+}
+
+function decodeOnce(value: string): string | null {
   try {
-    decoded = decodeURIComponent(value);
+    return decodeURIComponent(value);
   } catch {
     return null;
   }
-  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/\\')) return null;
-  return decoded;
+}
+
+/**
+ * A stored (URL-encoded) redirect target, decoded, or null: a redirect target must never send
+ * the shopper to another site (`//evil.example`, `https://…`, `javascript:`).
+ */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  const decoded = value ? decodeOnce(value) : null;
+  return decoded !== null && staysOnShop(decoded) ? decoded : null;
 }
 
 /** Where to go after login or register: the stored target, URL-decoded, else /account. */
@@ -77,8 +84,8 @@ export interface AuthStore {
 }
 
 function encodeTarget(path: string | null | undefined): string | null {
-  const safe = safeRedirectPath(path ?? null);
-  return safe === null ? null : encodeURIComponent(safe);
+  // The path as the browser has it (its own %-escapes kept), encoded once for storage.
+  return path && staysOnShop(path) ? encodeURIComponent(path) : null;
 }
 
 /** One store per page (the React provider owns it): small, synchronous, testable without React. */
@@ -184,7 +191,8 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
         loginOpen: !loggedIn && saved.loginOpen === true,
         registerOpen: !loggedIn && saved.registerOpen === true,
         mode: saved.loginOpen || saved.registerOpen ? mode : init.defaultMode,
-        redirectTo: typeof saved.redirectTo === 'string' ? encodeTarget(safeRedirectPath(saved.redirectTo)) : null,
+        redirectTo:
+          typeof saved.redirectTo === 'string' && safeRedirectPath(saved.redirectTo) !== null ? saved.redirectTo : null,
         updating: false,
       });
     },
