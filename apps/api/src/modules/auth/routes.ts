@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,6 +50,9 @@ export const requestMeta = (req: FastifyRequest): RequestMeta => ({
 });
 
 const NullData = envelope(z.null());
+
+/** Every forgot-password answer takes at least this long (see the route). */
+const RESET_ANSWER_FLOOR_MS = 300;
 
 /** Spec section 7, Auth: login, register, OTP, password reset and logout. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -169,7 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const settings = await getAuthSettings(app.db);
+      // Known and unknown e-mails answer alike, in content and in time: a known one does more
+      // work (a link, an e-mail), so every answer waits until the same floor has passed.
+      const started = performance.now();
       await requestPasswordReset(app.db, app.outbox, settings, req.body.email, await linkOrigin(req));
+      const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await delay(left);
       app.outbox.kick();
       return ok(null, authMessages.resetSent);
     },

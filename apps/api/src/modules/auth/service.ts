@@ -314,6 +314,8 @@ export async function completePasswordReset(
   currentSession: { id: string; customerId: number } | null,
   meta: RequestMeta,
 ): Promise<void> {
+  // A dead link costs no hash (argon2 is the expensive part); the transaction checks it again, locked.
+  if (!(await findReset(db, body.email, body.token, false))) throw fieldError('token', authMessages.resetInvalid);
   const passwordHash = await hashPassword(body.password);
   const customerId = await db.transaction(async (tx) => {
     const reset = await findReset(tx, body.email, body.token, true);
