@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_TTL_MS, authMessages, messages } from '@shopfront/shared';
 import { accessLogs, customers, otpCodes, outboxMessages, storeSettings } from '../../db/schema.ts';
+import { SIGN_IN_LIMITS } from './access-log.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, sessionCookieFrom, sessionHeaders, uniquePhone } from '../../test/auth.ts';
@@ -258,6 +259,29 @@ describe('OTP register', () => {
 });
 
 describe('per-address limit on OTP sign-in', () => {
+  it('caps wrong codes per phone across resends and addresses (10 in 6 hours), until a success', async () => {
+    const phone = (await createCustomer(t.database.db)).phone!;
+    let failures = 0;
+    // Two codes, five wrong tries each, every try from another address: each code dies, the phone counts all ten.
+    for (let round = 0; round < 2; round++) {
+      await requestOtp(phone);
+      const code = await lastCode(phone);
+      for (let i = 0; i < 5; i++) {
+        expect((await verifyOtp(phone, wrongCode(code))).statusCode).toBe(422);
+        failures += 1;
+      }
+    }
+    expect(failures).toBe(SIGN_IN_LIMITS.perPhone);
+    await requestOtp(phone);
+    const locked = await verifyOtp(phone, await lastCode(phone));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(authMessages.loginLocked);
+    // Another phone is not affected.
+    const other = (await createCustomer(t.database.db)).phone!;
+    await requestOtp(other);
+    expect((await verifyOtp(other, await lastCode(other))).statusCode).toBe(200);
+  });
+
   it('locks an address after 20 failed OTP sign-ins in 15 minutes', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {

@@ -201,7 +201,7 @@ export async function verifySignInOtp(
 ): Promise<Customer> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   const method = body.type === 'register' ? ('register' as const) : ('otp' as const);
-  await assertSignInAllowed(db, { identifier: body.input, method, perAccount: false }, meta);
+  await assertSignInAllowed(db, { identifier: body.input, method, perAccount: false, perPhone: true }, meta);
   const target: OtpTarget = { purpose: body.type, destination: body.input, customerId: null };
 
   let outcome: { customer: Customer } | { error: HttpError; customerId: number | null };
