@@ -9,6 +9,18 @@ import type { TestApp } from './app.ts';
 /** Password of every customer made by createCustomer unless told otherwise. */
 export const TEST_PASSWORD = 'Secret#123';
 
+/**
+ * A source of client addresses 10.{block}.x.y, a new one per call: each request of a test file
+ * signs in from its own address, so per-address limits of one test never leak into another.
+ */
+export function addressSource(block: number): () => string {
+  let i = 0;
+  return () => {
+    i += 1;
+    return `10.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  };
+}
+
 let n = 0;
 /** A fresh, unique 10-digit mobile number. */
 export const uniquePhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;

@@ -12,6 +12,7 @@ import {
   sessionHeaders,
   uniqueEmail,
   uniquePhone,
+  addressSource,
 } from '../../test/auth.ts';
 
 let t: TestApp;
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => `10.3.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const freshIp = addressSource(3);
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
   t.app.inject({
@@ -133,15 +133,13 @@ describe('GET /api/account/get', () => {
   it("keeps customers apart: B sees only B's data and logs", async () => {
     const a = await loggedInCustomer(t, { firstName: 'Alpha' });
     const b = await loggedInCustomer(t, { firstName: 'Beta' });
-    await t.database.db
-      .insert(accessLogs)
-      .values({
-        customerId: a.customer.id,
-        identifier: a.customer.email!,
-        method: 'password',
-        success: true,
-        ip: '198.51.100.1',
-      });
+    await t.database.db.insert(accessLogs).values({
+      customerId: a.customer.id,
+      identifier: a.customer.email!,
+      method: 'password',
+      success: true,
+      ip: '198.51.100.1',
+    });
     const seenByB = (await call('GET', '/api/account/get', b.headers)).json().data;
     expect(seenByB.id).toBe(b.customer.id);
     expect(seenByB.first_name).toBe('Beta');

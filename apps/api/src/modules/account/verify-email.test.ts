@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_TTL_MS, authMessages, messages, type AccountVerificationFor } from '@shopfront/shared';
 import { customers, otpCodes, outboxMessages, storeSettings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createCustomer, loggedInCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
+import { addressSource, createCustomer, loggedInCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => `10.4.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const freshIp = addressSource(4);
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object, remoteAddress: freshIp() });
 const generate = (headers: Record<string, string>, payload: unknown) =>

@@ -5,7 +5,7 @@ import { accessLogs, customers, otpCodes, outboxMessages, storeSettings } from '
 import { SIGN_IN_LIMITS } from './access-log.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createCustomer, sessionCookieFrom, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { addressSource, createCustomer, sessionCookieFrom, sessionHeaders, uniquePhone } from '../../test/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const freshIp = addressSource(2);
 const post = (url: string, payload: unknown, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
 const requestOtp = (input: string, type?: 'login' | 'register', ip?: string) =>

@@ -12,6 +12,7 @@ import {
   sessionHeaders,
   TEST_PASSWORD,
   uniqueEmail,
+  addressSource,
 } from '../../test/auth.ts';
 import { hashToken } from '../../lib/session.ts';
 
@@ -21,9 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-/** Each test signs in from its own address, so per-address limits of one test never leak into another. */
-const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const freshIp = addressSource(1);
 
 interface CallOpts {
   headers?: Record<string, string>;
