@@ -1,0 +1,2 @@
+-- Placeholder: filled by the hardening work (issue 9).
+select 1;
