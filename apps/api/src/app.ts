@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -19,6 +18,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
 import { csrfGuard } from './lib/csrf.ts';
+import { adoptOuterRequest, requestIdFor } from './lib/in-process.ts';
 import { sessionPlugin } from './lib/session.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './lib/rate-limit-store.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -60,7 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdFor,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,6 +71,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('env', env);
 
+  // First of all: an in-process call from a storefront loader becomes its page request's client.
+  app.addHook('onRequest', adoptOuterRequest);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -9,8 +9,6 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   body: unknown;
-  /** Set-Cookie values the API answered with, for the page response to pass on. */
-  setCookies: string[];
 }
 
 export type ApiTransport = (req: ApiRequest) => Promise<ApiResponse>;

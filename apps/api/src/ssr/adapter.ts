@@ -20,14 +20,17 @@ export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request 
   return new Request(url, init);
 }
 
-/** Web Response → Fastify reply, keeping every Set-Cookie and streaming the body. */
-export function sendWebResponse(reply: FastifyReply, res: Response): FastifyReply {
+/** Web Response → Fastify reply with `setCookies` (by default the response's own) and the body streamed. */
+export function sendWebResponse(
+  reply: FastifyReply,
+  res: Response,
+  setCookies: string[] = res.headers.getSetCookie(),
+): FastifyReply {
   reply.status(res.status);
   res.headers.forEach((value, key) => {
     if (key !== 'set-cookie') reply.header(key, value);
   });
-  const cookies = res.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
+  if (setCookies.length) reply.header('set-cookie', setCookies);
   if (!res.body) return reply.send();
   return reply.send(Readable.fromWeb(res.body as unknown as NodeReadableStream));
 }

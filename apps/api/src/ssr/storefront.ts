@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '@shopfront/shared';
 import { sendWebResponse, toWebRequest } from './adapter.ts';
+import { ApiCookieJar } from './api-cookies.ts';
 import { inProcessApi } from './in-process-api.ts';
 
 export const storefrontRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront');
@@ -13,9 +14,30 @@ const buildDir = path.join(storefrontRoot, 'build');
 
 type Handler = (request: Request, context: StorefrontLoadContext) => Promise<Response>;
 
-function loadContext(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): StorefrontLoadContext {
+function loadContext(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cookies: ApiCookieJar,
+): StorefrontLoadContext {
   const nonce = (reply as FastifyReply & { cspNonce?: { script: string; style: string } }).cspNonce;
-  return { api: inProcessApi(app, req), cspNonce: nonce ?? null, requestId: req.id };
+  return { api: inProcessApi(app, req, reply, cookies), cspNonce: nonce ?? null, requestId: req.id };
+}
+
+/**
+ * Renders one storefront request. The Set-Cookie headers of the page are its own plus those of
+ * the API calls its loaders and actions made (a session's renewed expiry, a dead one cleared).
+ */
+async function renderPage(
+  app: FastifyInstance,
+  handle: Handler,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ res: Response; setCookies: string[] }> {
+  const cookies = new ApiCookieJar(req.headers.cookie);
+  const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply, cookies));
+  const own = res.headers.getSetCookie();
+  return { res, setCookies: [...own, ...cookies.forResponse(own)] };
 }
 
 /**
@@ -76,15 +98,15 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
         if (runVite) {
           reply.hijack();
           if (await runVite(req, reply)) return;
-          const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply));
+          const { res, setCookies } = await renderPage(app, handle, req, reply);
           reply.raw.statusCode = res.status;
           res.headers.forEach((v, k) => k !== 'set-cookie' && reply.raw.setHeader(k, v));
-          reply.raw.setHeader('set-cookie', res.headers.getSetCookie());
+          reply.raw.setHeader('set-cookie', setCookies);
           reply.raw.end(Buffer.from(await res.arrayBuffer()));
           return;
         }
-        const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply));
-        return sendWebResponse(reply, res);
+        const { res, setCookies } = await renderPage(app, handle, req, reply);
+        return sendWebResponse(reply, res, setCookies);
       },
     });
   });

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { parseEnv } from '../env.ts';
+import { registerStorefront } from '../ssr/storefront.ts';
 
 import { TEST_DATA_DIR, TEST_MEDIA_DIR } from './paths.ts';
 
@@ -22,7 +23,14 @@ export interface TestApp {
  * database on the PostgreSQL cluster named by TEST_DATABASE_URL when that is set (npm test runs
  * the API suite both ways).
  */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Also serve the storefront's production build (`npm run build` first), as server.ts does. */
+    storefront?: boolean;
+  } = {},
+): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -52,6 +60,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   await runMigrations(database);
   if (seed) await seedDemo(database, { mediaDir: TEST_MEDIA_DIR });
   const app = await buildApp({ database, env, logger: false });
+  if (opts.storefront) await registerStorefront(app, { dev: false });
   await app.ready();
   return {
     app,
