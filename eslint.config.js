@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -8,6 +9,53 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/storefront/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // React Compiler rules these components broke before the rules were on: warnings until each is
+    // reworked (refs read while rendering, state reset from an effect). New code gets the errors.
+    files: [
+      'apps/storefront/app/components/ui/modal.tsx',
+      'apps/storefront/app/features/account/verify-account-dialog.tsx',
+      'apps/storefront/app/features/addresses/address-form.tsx',
+      'apps/storefront/app/features/auth/otp-input.tsx',
+      'apps/storefront/app/features/auth/phone-input.tsx',
+      'apps/storefront/app/features/content/hero-slider.tsx',
+      'apps/storefront/app/features/content/sections/form-section.tsx',
+    ],
+    rules: {
+      'react-hooks/refs': 'warn',
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/preserve-manual-memoization': 'warn',
+    },
+  },
+  {
+    // The storefront is a client of the HTTP API (ARCHITECTURE.md): never its internals or its database.
+    files: ['apps/storefront/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'The storefront reaches data through the API client (lib/api.server.ts).' },
+            { name: 'fastify', message: 'The storefront is a client of the API, not part of the server.' },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', 'fastify/*', '@fastify/*'],
+              message: 'The storefront is a client of the API, not part of the server.',
+            },
+            {
+              regex: '(^|/)apps/api(/|$)|^(\\.\\./)+api/',
+              message: 'API internals stay behind the HTTP contract; shared types live in @shopfront/shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

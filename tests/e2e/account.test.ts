@@ -20,11 +20,13 @@ let shop: RunningShop;
 let browser: ShopBrowser;
 
 beforeAll(async () => {
-  // The development outbox (OTP codes, reset links) exists outside production only. While
-  // iterating, E2E_BASE_URL may point at such a shop that is already running.
-  // TRUST_PROXY: each test is a shopper from its own address (X-Forwarded-For below), so the
-  // per-address sign-in limits of one test never spill into the next.
-  const env: Record<string, string> = process.env.E2E_BASE_URL ? {} : { NODE_ENV: 'test', TRUST_PROXY: 'true' };
+  // The outbox (OTP codes, reset links) exists only with DEV_OUTBOX=true, for requests from this
+  // machine. While iterating, E2E_BASE_URL may point at such a shop that is already running.
+  // TRUST_PROXY=1: each test is a shopper from its own address (X-Forwarded-For below), as if
+  // behind one proxy, so the per-address sign-in limits of one test never spill into the next.
+  const env: Record<string, string> = process.env.E2E_BASE_URL
+    ? {}
+    : { NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true' };
   [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
 });
 
@@ -87,7 +89,8 @@ interface OutboxMessage {
 async function latestMessage(recipient: string, channel: 'email' | 'sms', after?: string): Promise<OutboxMessage> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const res = await fetch(`${shop.baseUrl}/api/dev/outbox?limit=200`, { headers: { 'x-forwarded-for': shopperIp } });
+    // No X-Forwarded-For: the outbox answers only requests made on this machine itself.
+    const res = await fetch(`${shop.baseUrl}/api/dev/outbox?limit=200`);
     expect(res.status).toBe(200);
     const json = (await res.json()) as { data: { messages: OutboxMessage[] } };
     const found = json.data.messages.find(
@@ -142,6 +145,33 @@ async function registerViaApi(c: Customer) {
     body: JSON.stringify(c),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/**
+ * Registers through the API and proves the phone with the Verify Account popup's code, as a
+ * shopper must before the phone can sign in by OTP (ADR 0011).
+ */
+async function registerWithVerifiedPhone(c: Customer) {
+  const headers = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'x-forwarded-for': shopperIp };
+  const registered = await fetch(`${shop.baseUrl}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify(c) });
+  expect(registered.status, await registered.clone().text()).toBe(200);
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+  const before = new Date(Date.now() - 1000).toISOString();
+  const sent = await fetch(`${shop.baseUrl}/api/account/otp/generate`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ input: c.phone, type: 'phone' }),
+  });
+  expect(sent.status, await sent.clone().text()).toBe(200);
+  const verified = await fetch(`${shop.baseUrl}/api/account/otp/verify`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ input: c.phone, otp: await latestOtp(c.phone, before), type: 'phone' }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
 }
 
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: /^(Login|Forgot Password\?)$/ });
@@ -263,7 +293,7 @@ describe('customer accounts in the browser', () => {
 
   it('logs in with an OTP read from the outbox', async () => {
     const c = newCustomer('Omar');
-    await registerViaApi(c);
+    await registerWithVerifiedPhone(c);
     const page = await tab(MOBILE);
     await openFresh(page, '/');
     await page.getByRole('link', { name: 'Login' }).first().click();
@@ -472,7 +502,7 @@ describe('store setting account_verification_for', () => {
   // the shop starts again on the same DATA_DIR. The helpers above talk to `shop`, so it points
   // at this one for these tests and back afterwards.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-verification-'));
-  const env: Record<string, string> = { NODE_ENV: 'test', TRUST_PROXY: 'true', DATA_DIR: dataDir };
+  const env: Record<string, string> = { NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true', DATA_DIR: dataDir };
   let mainShop: RunningShop;
   let own: RunningShop | undefined;
 

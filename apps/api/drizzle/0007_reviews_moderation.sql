@@ -1,2 +1,3 @@
--- Placeholder: filled by the hardening work (issue 9).
-select 1;
+ALTER TABLE "reviews" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "access_logs_created_idx" ON "access_logs" USING btree ("created_at");--> statement-breakpoint
+UPDATE "outbox_messages" SET "subject" = '', "body" = '(delivered; text removed)' WHERE "status" = 'sent';

@@ -17,18 +17,25 @@ import { messages } from '@shopfront/shared';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
+import { serverLimits } from './lib/http-limits.ts';
+import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { csrfGuard } from './lib/csrf.ts';
+import { logSerializers } from './lib/log-redaction.ts';
 import { adoptOuterRequest, requestIdFor } from './lib/in-process.ts';
 import { sessionPlugin } from './lib/session.ts';
-import { databaseRateLimitStore, pruneRateLimits } from './lib/rate-limit-store.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { setRetryAfter } from './modules/auth/throttle.ts';
 import { baseRoutes } from './modules/base/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { scheduleRetention } from './modules/maintenance/retention.ts';
 import { outboxPlugin } from './modules/notifications/outbox.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -51,18 +58,25 @@ export interface AppOptions {
   env: Env;
   /** Logger on (pino, JSON lines) or off; tests pass false. */
   logger?: boolean;
+  /** Where the log lines go (default stdout); tests read them back. */
+  logStream?: { write(line: string): void };
   /** Development: Vite serves the storefront, so CSP (which Vite's inline preamble breaks) is off. */
   dev?: boolean;
+  /** How long one request may take to arrive (REQUEST_TIMEOUT_MS); tests shorten it. */
+  requestTimeoutMs?: number;
 }
 
 /** Builds the Fastify instance: plugins, error handling and every API module. Not listening yet. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     genReqId: requestIdFor,
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: 1_048_576,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
+    ...serverLimits(opts.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  app.addHook('onRequest', refuseMiscasedApiPath);
 
   await app.register(cookie);
   await app.register(sessionPlugin);
@@ -115,9 +130,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       message: messages.tooManyRequests,
     }),
   });
-  const pruneTimer = setInterval(() => void pruneRateLimits(opts.database.db).catch(() => {}), 10 * 60_000);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  const stopRetention = scheduleRetention(opts.database.db, app.log);
+  app.addHook('onClose', stopRetention);
 
   app.addHook('onRequest', csrfGuard(env));
 
@@ -139,18 +153,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dotfiles: 'ignore',
   });
 
+  app.addHook('onError', setRetryAfter);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
         const issuePath = (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
-        const field = issuePath.length ? issuePath.map(String).join('.') : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+        const field = issuePath.length
+          ? issuePath.map(String).join('.')
+          : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
         (errors[field] ??= []).push(v.message ?? messages.fallback);
       }
       return reply.code(422).send({ status: 'error', message: messages.invalidData, errors });
     }
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .code(err.statusCode)
+        .send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     const code = err.statusCode ?? 500;
     if (code >= 400 && code < 500) {
@@ -167,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
   await app.register(reviewRoutes);
+  await app.register(adminRoutes);
   await app.register(blogRoutes);
   await app.register(formRoutes);
   await app.register(mediaRoutes);

@@ -6,14 +6,30 @@ import { EnvSchema, parseEnv } from './env.ts';
 describe('parseEnv', () => {
   it('gives the documented defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', SEED_DEMO: true, TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      SEED_DEMO: true,
+      TRUST_PROXY: false,
+    });
     expect(env.DATA_DIR).toBe(path.resolve('./data'));
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
   it('reads overrides', () => {
-    const env = parseEnv({ PORT: '8080', DATA_DIR: '/srv/shop', DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'false' });
-    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: '/srv/shop', DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: false });
+    const env = parseEnv({
+      PORT: '8080',
+      DATA_DIR: '/srv/shop',
+      DATABASE_URL: 'postgres://u@h/db',
+      SEED_DEMO: 'false',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: '/srv/shop',
+      DATABASE_URL: 'postgres://u@h/db',
+      SEED_DEMO: false,
+    });
   });
 
   it('stops with one line naming each wrong variable', () => {
@@ -24,11 +40,50 @@ describe('parseEnv', () => {
   });
 
   it('reads the mail and SMS transports, and names a wrong one', () => {
-    const env = parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TOKEN: 't' });
-    expect(env).toMatchObject({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Shopfront <no-reply@localhost>', SMS_WEBHOOK_TOKEN: 't' });
+    const env = parseEnv({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      SMS_WEBHOOK_TOKEN: 't',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Shopfront <no-reply@localhost>',
+      SMS_WEBHOOK_TOKEN: 't',
+    });
     expect(parseEnv({}).SMTP_URL).toBeUndefined();
-    expect(() => parseEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/^Invalid environment: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/);
+    expect(() => parseEnv({ SMTP_URL: 'mail.example.com' })).toThrow(
+      /^Invalid environment: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/,
+    );
     expect(() => parseEnv({ SMS_WEBHOOK_URL: 'sms' })).toThrow(/SMS_WEBHOOK_URL must be an absolute URL/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never "trust everyone"', () => {
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.2',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['true', 'yes', '10.0.0.0/33', '10.0.0/8', 'proxy.example.com', '10.0.0.0/8,', '1.5']) {
+      expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(
+        /^Invalid environment: TRUST_PROXY must be false, the number of proxies in front of the shop \(1\) or their addresses/,
+      );
+    }
+  });
+
+  it('keeps the outbox page off unless DEV_OUTBOX is set, and reads the shutdown grace period', () => {
+    expect(parseEnv({}).DEV_OUTBOX).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'development' }).DEV_OUTBOX).toBe(false);
+    expect(parseEnv({ DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(true);
+    expect(() => parseEnv({ DEV_OUTBOX: 'on' })).toThrow(/^Invalid environment: DEV_OUTBOX must be true or false$/);
+    expect(parseEnv({}).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '500' }).SHUTDOWN_GRACE_MS).toBe(500);
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS must be a number of milliseconds/);
   });
 
   it('has every variable listed in .env.example', () => {

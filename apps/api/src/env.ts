@@ -1,9 +1,39 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for whole ranges, accepted beside addresses and CIDR blocks. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which hops in X-Forwarded-For to believe: none (false), the last N, or those sent by the listed
+ * proxy addresses. `true` is refused: trusting every hop lets any client choose its own address
+ * (and with it rate limits and sign-in throttles) by sending the header itself.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  if (list.every(isProxyAddress)) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be false, the number of proxies in front of the shop (1) or their addresses (10.0.0.0/8,192.168.1.2)',
+  });
+  return z.NEVER;
+});
 
 /** Every environment variable Shopfront reads. `.env.example` lists the same set. */
 export const EnvSchema = z.object({
@@ -17,7 +47,16 @@ export const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** The outbox page (/dev/outbox, /api/dev/outbox): off unless set, and even then loopback only. */
+  DEV_OUTBOX: bool.default(false),
+  /** On SIGTERM, how long requests still arriving (a slow upload) may take before they are cut off. */
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   SEED_DEMO: bool.default(true),
   /** smtp(s)://user:pass@host:port: e-mail goes out through it; unset keeps e-mail in the outbox. */
   SMTP_URL: z
@@ -28,6 +67,11 @@ export const EnvSchema = z.object({
   /** SMS provider endpoint: POST JSON {to, body}; unset keeps SMS in the outbox. */
   SMS_WEBHOOK_URL: z.url({ error: 'must be an absolute URL such as https://sms.example.com/send' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  /** Bearer token of the owner's API (/api/admin/*) until staff accounts exist; unset: that API answers 404. */
+  ADMIN_API_TOKEN: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema>;

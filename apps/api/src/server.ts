@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { parseEnv } from './env.ts';
+import { storeUrlOrigin } from './lib/origin.ts';
 import { registerStorefront } from './ssr/storefront.ts';
 
 /** Starts the shop: database, migrations, demo seed, API and storefront on one port. */
@@ -31,6 +32,14 @@ async function main() {
     await database.db.execute(sql`analyze`);
   }
 
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL && !(await storeUrlOrigin(database.db))) {
+    // Absolute links (canonical URLs, sitemap, reset e-mails) would otherwise come from the Host
+    // header, which any client chooses.
+    console.error('Invalid environment: PUBLIC_URL is required in production when the store has no store_url setting');
+    await database.close();
+    process.exit(1);
+  }
+
   const app = await buildApp({ database, env, dev });
   await registerStorefront(app, { dev });
 
@@ -39,22 +48,38 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    // app.close() waits for every open request; one still arriving after the grace period (a slow
+    // upload) is cut off, so the database below is always closed before the process ends.
+    const cutOff = setTimeout(() => {
+      app.log.warn('shutdown: cutting off requests still in flight');
+      app.server.closeAllConnections();
+    }, env.SHUTDOWN_GRACE_MS);
+    // Last resort, should closing itself hang.
+    setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 10_000).unref();
+    let failed = false;
     try {
       await app.close();
-      await database.close();
-      process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
+      failed = true;
+      app.log.error({ err }, 'shutdown: closing the server failed');
     }
+    clearTimeout(cutOff);
+    try {
+      await database.close();
+      app.log.info({ signal }, 'shutdown: database closed');
+    } catch (err) {
+      failed = true;
+      app.log.error({ err }, 'shutdown: closing the database failed');
+    }
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Shopfront on ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`}: http://localhost:${(app.server.address() as { port: number }).port}`);
+  app.log.info(
+    `Shopfront on ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`}: http://localhost:${(app.server.address() as { port: number }).port}`,
+  );
 }
 
 main().catch((err) => {

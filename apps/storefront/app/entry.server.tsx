@@ -85,3 +85,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(error);
 };
+
+/**
+ * The build's own React Router request handler: server.ts serves the production build with it, so
+ * the handler and the routes it renders are one (production) copy of React Router (vite.config.ts).
+ */
+export { createRequestHandler } from 'react-router';

@@ -13,6 +13,7 @@ export * from './schemas/media.ts';
 export * from './schemas/blog.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/reviews.ts';
+export * from './schemas/admin.ts';
 export * from './schemas/search.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/address.ts';

@@ -8,6 +8,8 @@ export const messages = {
   numeric: 'The value must be numeric',
   integer: 'The value must be an integer',
   fallback: 'This field is not valid',
+  /** Control characters (NUL, escape …) or a broken (lone surrogate) character in a text field. */
+  invalidCharacters: 'This field contains characters that are not allowed',
   invalidPhone: 'Invalid phone number',
   otpRequired: 'The OTP is required',
   maxAttempts: 'Maximum attempt reached. Please try again later',

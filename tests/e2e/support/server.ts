@@ -73,6 +73,8 @@ export async function startShop({ timeoutMs = 90_000, env = {} as Record<string,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Production takes absolute links from PUBLIC_URL, never from the Host header.
+      PUBLIC_URL: baseUrl,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

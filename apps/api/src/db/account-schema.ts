@@ -126,6 +126,8 @@ export const accessLogs = pgTable(
     index('access_logs_identifier_idx').on(t.identifier, t.createdAt),
     index('access_logs_ip_idx').on(t.ip, t.createdAt),
     index('access_logs_customer_idx').on(t.customerId, t.createdAt),
+    // Retention prunes by age (maintenance/retention.ts).
+    index('access_logs_created_idx').on(t.createdAt),
   ],
 );
 
@@ -210,5 +212,53 @@ export const wishlistItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.customerId, t.productId] }),
     index('wishlist_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+/**
+ * Sign-in throttles and send caps: one counter row per scope and subject (and client, for the
+ * per-account-and-client back-off). A row is claimed by one conditional upsert, so concurrent
+ * attempts can never pass more than the limit; a refused claim changes nothing.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
+  {
+    scope: text('scope').$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number'>().notNull(),
+    /** The address, e-mail, phone or calling code counted. */
+    subject: text('subject').notNull(),
+    /** Scope 'client' only: the device cookie's hash, else the client address; '' elsewhere. */
+    client: text('client').notNull().default(''),
+    count: integer('count').notNull().default(0),
+    /** The count restarts at 1 once this has passed. */
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+    /** Progressive back-off: no attempt is counted (or allowed) before this. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subject, t.client] }),
+    index('throttle_counters_resets_idx').on(t.resetsAt),
+    check('throttle_counters_scope_ck', sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number')`),
+  ],
+);
+
+/**
+ * Browsers a customer has signed in from: the long-lived device cookie's hash, bound to each
+ * customer who signs in with it. A known device skips the account-wide sign-in lock.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** sha256 hex of the device cookie. */
+    tokenHash: text('token_hash').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.customerId] }),
+    index('known_devices_customer_idx').on(t.customerId),
+    index('known_devices_seen_idx').on(t.lastSeenAt),
   ],
 );

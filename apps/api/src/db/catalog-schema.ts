@@ -238,6 +238,8 @@ export const reviews = pgTable(
     isVerifiedBuyer: boolean('is_verified_buyer').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the shop owner hides the review: it is then left out of every list and rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt.desc()),

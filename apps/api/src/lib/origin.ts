@@ -1,8 +1,32 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { getStoreSettings } from '../modules/settings/service.ts';
 
 /** The shop's public origin: PUBLIC_URL when set, else what the request was addressed to. */
 export function publicOrigin(req: FastifyRequest, env: Pick<Env, 'PUBLIC_URL'>): string {
   if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
   return `${req.protocol}://${req.host}`;
+}
+
+/** The origin of the store_url setting, or null when it is missing or not an http(s) URL. */
+export async function storeUrlOrigin(db: Db): Promise<string | null> {
+  const { store_url } = await getStoreSettings(db, ['store_url']);
+  if (!store_url || !/^https?:\/\//.test(store_url)) return null;
+  try {
+    return new URL(store_url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin of the shop's absolute links (canonical URLs, sitemap, robots.txt). In production
+ * never the Host header, which any client can forge (and a cache in front of the shop would then
+ * hand the forged links to everyone): PUBLIC_URL, else the store_url setting. server.ts refuses
+ * to start in production with neither; should store_url be broken later, links stay relative.
+ */
+export async function shopOrigin(app: FastifyInstance, req: FastifyRequest): Promise<string> {
+  if (app.env.PUBLIC_URL || app.env.NODE_ENV !== 'production') return publicOrigin(req, app.env);
+  return (await storeUrlOrigin(app.db)) ?? '';
 }

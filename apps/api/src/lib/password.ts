@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { authMessages } from '@shopfront/shared';
+import { fieldError } from './http.ts';
 
 /**
  * argon2id with OWASP's minimum profile (19 MiB, 2 passes, 1 lane): about 25 ms here.
@@ -28,4 +30,28 @@ export async function verifyPassword(phc: string | null | undefined, password: s
   } catch {
     return false;
   }
+}
+
+/** How many of the most common leaked passwords new passwords may not be (ADR 0011). */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
+
+let commonPasswords: Promise<Set<string>> | null = null;
+
+/**
+ * True when `password`, in any case, is one of the COMMON_PASSWORDS_REFUSED most common leaked
+ * passwords. The list (~49k ranked entries) is loaded on first use, once per process, and only
+ * here: the storefront learns the verdict from the API's 422, so the list never reaches a browser.
+ * For new passwords only; login never asks (an old password must keep working).
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((p) => p.toLowerCase())),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
+}
+
+/** 422 on `password` with authMessages.passwordTooCommon when a new password is a common one. */
+export async function assertNewPasswordAllowed(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw fieldError('password', authMessages.passwordTooCommon);
 }

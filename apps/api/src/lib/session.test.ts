@@ -4,7 +4,8 @@ import { SESSION_COOKIE } from '@shopfront/shared';
 import { sessions } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { loggedInCustomer } from '../test/auth.ts';
-import { hashToken, pruneSessions } from './session.ts';
+import { hashToken } from './session.ts';
+import { pruneExpiredData } from '../modules/maintenance/retention.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('session cookie', () => {
     ).toEqual([]);
 
     await t.database.db.update(sessions).set({ expiresAt: past }).where(eq(sessions.customerId, b.customer.id));
-    await pruneSessions(t.database.db);
+    await pruneExpiredData(t.database.db);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.customerId, b.customer.id))).toEqual([]);
   });
 

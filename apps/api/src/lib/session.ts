@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, authMessages, type User } from '@shopfront/shared';
 import type { Db } from '../db/client.ts';
 import { customers, sessions } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { secureCookie } from './cookies.ts';
 import { HttpError } from './http.ts';
 
 export type Customer = typeof customers.$inferSelect;
@@ -22,12 +23,18 @@ export interface CurrentSession {
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60_000;
 /** Without remember me: a browser-session cookie, and the server forgets it after 12 hours at most. */
 export const SESSION_BROWSER_MS = 12 * 60 * 60_000;
+/**
+ * No session outlives this, however often it is used: a stolen cookie cannot be kept alive for
+ * ever by touching it (ADR 0011).
+ */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60_000;
 /** A session's last_seen_at (and a remembered one's expiry) is written at most this often. */
 const TOUCH_EVERY_MS = 60 * 60_000;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 const kLoad = Symbol('shopfront.session.load');
 const kReply = Symbol('shopfront.session.reply');
+const kPersonal = Symbol('shopfront.session.personal');
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +44,8 @@ declare module 'fastify' {
     getCustomer(): Promise<Customer | null>;
     [kLoad]: Promise<CurrentSession | null> | null;
     [kReply]: FastifyReply | null;
+    /** The answer depends on who is asking: it must never be stored by a shared cache. */
+    [kPersonal]: boolean;
   }
 }
 
@@ -57,20 +66,19 @@ export function toUser(c: Customer): User {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Cookie attributes. Secure in production whenever the shop is reached over https (the request,
- * or PUBLIC_URL); `npm start` on plain http (localhost, a LAN address) must still be able to log in.
+ * Cookie attributes. Secure whenever the shop is reached over https (the request, or PUBLIC_URL);
+ * `npm start` on plain http (localhost, a LAN address) must still be able to log in.
  */
 export function sessionCookieOptions(
   env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>,
   req: Pick<FastifyRequest, 'protocol'>,
   maxAgeMs: number | null,
 ) {
-  const https = req.protocol === 'https' || Boolean(env.PUBLIC_URL?.startsWith('https://'));
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     path: '/',
-    secure: env.NODE_ENV === 'production' && https,
+    secure: secureCookie(env, req),
     ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
   };
 }
@@ -95,20 +103,24 @@ async function loadSession(
   }
   const { session, customer } = row;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
+  const deadline = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+  if (session.expiresAt.getTime() <= now || deadline <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     reply?.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
   let expiresAt = session.expiresAt;
   if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    // Sliding expiry for remembered sessions; a browser-session one keeps its 12-hour ceiling.
-    if (session.remember) expiresAt = new Date(now + SESSION_REMEMBER_MS);
+    // Sliding expiry for remembered sessions, never past the absolute deadline; a browser-session
+    // one keeps its 12-hour ceiling.
+    if (session.remember) expiresAt = new Date(Math.min(now + SESSION_REMEMBER_MS, deadline));
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now), expiresAt })
       .where(eq(sessions.id, id));
-    if (session.remember) reply?.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, SESSION_REMEMBER_MS));
+    if (session.remember) {
+      reply?.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, expiresAt.getTime() - now));
+    }
   }
   return { id, remember: session.remember, expiresAt, customer };
 }
@@ -121,7 +133,9 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest(kLoad, null);
     app.decorateRequest(kReply, null);
+    app.decorateRequest(kPersonal, false);
     app.decorateRequest('getSession', function (this: FastifyRequest) {
+      this[kPersonal] = true;
       this[kLoad] ??= loadSession(app.db, app.env, this, this[kReply]);
       return this[kLoad];
     });
@@ -131,10 +145,12 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (req, reply) => {
       req[kReply] = reply;
     });
-
-    const timer = setInterval(() => void pruneSessions(app.db).catch(() => {}), 30 * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // One place for every answer that read the session (account, addresses, wishlist, cart, the
+    // account part of initial-values, login itself): a browser or proxy must not keep a copy that
+    // the next person at the same machine, or behind the same proxy, would be shown.
+    app.addHook('onSend', async (req, reply) => {
+      if (req[kPersonal]) reply.header('cache-control', 'private, no-store');
+    });
   },
   { name: 'shopfront-session', dependencies: ['@fastify/cookie'] },
 );
@@ -185,6 +201,7 @@ export async function startSession(
   });
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, remember ? ttl : null));
   req[kLoad] = null;
+  req[kPersonal] = true;
 }
 
 /** Signs the request out: deletes its session row and clears the cookie. */
@@ -193,18 +210,14 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
   if (token && TOKEN_RE.test(token)) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   req[kLoad] = Promise.resolve(null);
+  req[kPersonal] = true;
 }
 
-/** Deletes every session of a customer except `keepId` (password changed or reset). */
+/** Deletes every session of a customer except `keepId` (password or sign-in identifier changed, reset). */
 export async function endOtherSessions(db: Db, customerId: number, keepId: string | null): Promise<void> {
   await db
     .delete(sessions)
     .where(
       keepId ? and(eq(sessions.customerId, customerId), ne(sessions.id, keepId)) : eq(sessions.customerId, customerId),
     );
-}
-
-/** Deletes expired sessions; runs on a timer so the table stays small. */
-export async function pruneSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }

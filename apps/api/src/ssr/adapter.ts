@@ -1,10 +1,21 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http.ts';
 
-/** Fastify request → web Request, streaming the raw body (storefront routes never parse it). */
+/**
+ * Fastify request → web Request. The body is the form Fastify has already read under the byte
+ * limit (see form-bodies.ts); the raw stream is never handed on, so nothing downstream can read
+ * more than that.
+ */
 export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  let url: URL;
+  try {
+    url = new URL(req.url, `${req.protocol}://${req.host}`);
+  } catch {
+    // A Host header that is no host name (spaces, brackets): the client's mistake, not ours.
+    throw new HttpError(400, 'Invalid Host header');
+  }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -12,11 +23,8 @@ export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request 
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, String(value));
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = Readable.toWeb(req.raw) as unknown as ReadableStream;
-    init.duplex = 'half';
-  }
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
   return new Request(url, init);
 }
 

@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '@shopfront/shared';
 import { sendWebResponse, toWebRequest } from './adapter.ts';
 import { ApiCookieJar } from './api-cookies.ts';
+import { acceptFormBodiesOnly } from './form-bodies.ts';
 import { inProcessApi } from './in-process-api.ts';
 
 export const storefrontRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront');
@@ -72,7 +73,10 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       throw new Error(`Storefront build missing at ${serverEntry}: run "npm run build" first`);
     }
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    const requestHandler = createRequestHandler(build, 'production');
+    // The build bundles its own production React Router (apps/storefront/vite.config.ts); the
+    // handler must come from that copy too. A build from before that change has none.
+    const fromBuild = (build.entry.module as { createRequestHandler?: typeof createRequestHandler }).createRequestHandler;
+    const requestHandler = (fromBuild ?? createRequestHandler)(build, 'production');
     handle = (request, context) => requestHandler(request, context as never);
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
@@ -87,9 +91,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
   }
 
   await app.register(async (scope) => {
-    // Storefront actions read their own bodies (forms); leave the stream untouched.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    acceptFormBodiesOnly(scope);
     scope.route({
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',

@@ -50,7 +50,14 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', ...opts.env });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: TEST_DATA_DIR,
+    LOG_LEVEL: 'silent',
+    // API tests read OTP codes and reset links from the outbox, as a developer would.
+    DEV_OUTBOX: 'true',
+    ...opts.env,
+  });
   const seed = opts.seed !== false;
   const snapshots = inject('pgliteSnapshots');
   const snapshotFile = snapshots ? (seed ? snapshots.seeded : snapshots.empty) : undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRouteErrorResponse } from 'react-router';
-import { describeError, errorResponse, notFound } from './errors';
+import { badRequest, describeError, errorResponse, notFound } from './errors';
 
 /** What the error boundary receives for a thrown `data(...)`. */
 function asRouteError(thrown: ReturnType<typeof errorResponse>) {
@@ -25,9 +25,22 @@ describe('errors', () => {
       message: 'gone',
     });
     expect(describeError(new Error('boom'))).toEqual({ kind: 'server-error', status: 500 });
-    expect(describeError({ status: 405, statusText: '', internal: true, data: null })).toEqual({
+    expect(describeError({ status: 503, statusText: '', internal: true, data: null })).toEqual({
       kind: 'server-error',
-      status: 500,
+      status: 503,
+    });
+  });
+
+  it('shows a client mistake as a bad request with its own status, never as a server error', () => {
+    expect(badRequest('Search text is not valid').init?.status).toBe(400);
+    expect(describeError(asRouteError(badRequest('Search text is not valid')))).toEqual({
+      kind: 'bad-request',
+      message: 'Search text is not valid',
+      status: 400,
+    });
+    expect(describeError({ status: 405, statusText: '', internal: true, data: null })).toEqual({
+      kind: 'bad-request',
+      status: 405,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from 'react-router';
 
 /** Which error screen to show (spec section 2 "Error pages" and section 8). */
-export type ErrorKind = 'not-found' | 'server-error' | 'license-inactive' | 'license-missing';
+export type ErrorKind = 'bad-request' | 'not-found' | 'server-error' | 'license-inactive' | 'license-missing';
 
 /** What loaders throw with `data(...)`; the error boundary turns it into a screen. */
 export interface ErrorPayload {
@@ -17,6 +17,8 @@ export interface ErrorView extends ErrorPayload {
 }
 
 const STATUS: Record<ErrorKind, number> = {
+  // A request the shop cannot answer as asked (a search the API refuses): the client's to fix.
+  'bad-request': 400,
   'not-found': 404,
   'server-error': 500,
   // The shop exists but is switched off: temporarily unavailable, not gone.
@@ -33,6 +35,10 @@ export function notFound(message: string) {
   return errorResponse({ kind: 'not-found', message });
 }
 
+export function badRequest(message: string) {
+  return errorResponse({ kind: 'bad-request', message });
+}
+
 function isPayload(value: unknown): value is ErrorPayload {
   return typeof value === 'object' && value !== null && typeof (value as ErrorPayload).kind === 'string';
 }
@@ -46,6 +52,9 @@ export function describeError(error: unknown): ErrorView {
         typeof error.data === 'string' ? error.data : (error.data as { message?: string } | null)?.message;
       return { kind: 'not-found', status: 404, ...(message ? { message } : {}) };
     }
+    // Any other 4xx (a 405 for a POST to a page without a form, a 400 for an undecodable URL)
+    // is the client's mistake: never dressed up as a server error.
+    if (error.status >= 400 && error.status < 500) return { kind: 'bad-request', status: error.status };
     return { kind: 'server-error', status: error.status >= 500 ? error.status : 500 };
   }
   return { kind: 'server-error', status: 500 };

@@ -10,7 +10,7 @@ import {
   type VerifyType,
 } from '@shopfront/shared';
 import type { Route } from './+types/account.profile';
-import { FieldFrame, TextField, describedBy, inputBorder } from '../components/ui/field';
+import { FieldFrame, PasswordField, TextField, describedBy, inputBorder } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
@@ -22,6 +22,12 @@ import { useSchemaForm } from '../features/auth/use-schema-form';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { VerifyBadge, type VerifyBadgeProps } from '../components/ui/verify-badge';
+
+/** The form's values: the payload's optional proofs are plain strings here ('' = not given). */
+type ProfileValues = Required<{ [K in keyof UpdateProfileBody]: string }>;
+
+/** New contacts waiting for the code update-profile sent to them. */
+type Pending = Record<VerifyType, string | null>;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'Profile' }), { name: 'robots', content: 'noindex' }];
@@ -102,15 +108,18 @@ export default function AccountProfile() {
   const revalidator = useRevalidator();
   const uid = useId();
   const schema = useMemo(() => updateProfileBodySchema(country.mobile_number_length), [country.mobile_number_length]);
-  const saved: UpdateProfileBody = {
+  const saved: ProfileValues = {
     first_name: account.first_name,
     last_name: account.last_name,
     email: account.email ?? '',
     phone: account.phone ?? '',
+    current_password: '',
+    otp: '',
   };
-  const form = useSchemaForm<UpdateProfileBody>(schema, saved);
+  const form = useSchemaForm<ProfileValues>(schema, saved);
   const [saving, setSaving] = useState(false);
   const [verifying, setVerifying] = useState<VerifyType | null>(null);
+  const [pending, setPending] = useState<Pending>({ email: null, phone: null });
 
   // After a save or a verification the account reloads: the stored values become the new
   // starting point, and a field the shopper is still editing keeps the edit.
@@ -119,11 +128,11 @@ export default function AccountProfile() {
   const { reset, values } = form;
   useEffect(() => {
     if (previous.current === savedKey) return;
-    const before = JSON.parse(previous.current) as UpdateProfileBody;
-    const now = JSON.parse(savedKey) as UpdateProfileBody;
+    const before = JSON.parse(previous.current) as ProfileValues;
+    const now = JSON.parse(savedKey) as ProfileValues;
     previous.current = savedKey;
     const merged = { ...now };
-    for (const k of Object.keys(now) as (keyof UpdateProfileBody)[]) {
+    for (const k of ['first_name', 'last_name', 'email', 'phone'] as const) {
       if (values[k] !== before[k]) merged[k] = values[k];
     }
     reset(now, merged);
@@ -139,21 +148,38 @@ export default function AccountProfile() {
   const phone = form.values.phone;
   const email = form.values.email.trim().toLowerCase();
   const verified = { phone: isPhoneVerified(account, phone), email: isEmailVerified(account, email) };
+  // A new e-mail or phone needs the owner's proof and then a code sent to it (ADR 0011): the badge
+  // only verifies what is stored, and the proof field shows while either differs.
+  const changed = { email: email !== (account.email ?? ''), phone: phone !== (account.phone ?? '') };
+  const needsProof = changed.email || changed.phone;
   const phoneValid = popup.safeParse({ input: phone, type: 'phone' }).success;
   const emailValid = popup.safeParse({ input: email, type: 'email' }).success;
   const note = verificationNote(verifies, verified);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate() as UpdateProfileBody | null;
-    if (!body) return;
+    const parsed = form.validate() as UpdateProfileBody | null;
+    if (!parsed) return;
+    const { current_password, otp, ...body } = parsed;
     setSaving(true);
     try {
-      const { message } = await accountApi.updateProfile(body);
+      const { data, message } = await accountApi.updateProfile({
+        ...body,
+        ...(needsProof && current_password ? { current_password } : {}),
+        ...(needsProof && otp ? { otp } : {}),
+      });
       toast.success(message ?? 'Profile updated');
+      form.setValue('current_password', '');
+      form.setValue('otp', '');
+      setPending(data.pending);
+      if (data.pending.email) setVerifying('email');
+      else if (data.pending.phone) setVerifying('phone');
       await revalidator.revalidate();
     } catch (err) {
-      reportFailure(err, { fields: ['first_name', 'last_name', 'email', 'phone'], setErrors: form.setErrors });
+      reportFailure(err, {
+        fields: ['first_name', 'last_name', 'email', 'phone', 'current_password', 'otp'],
+        setErrors: form.setErrors,
+      });
     } finally {
       setSaving(false);
     }
@@ -172,7 +198,7 @@ export default function AccountProfile() {
               id={`${uid}-email`}
               {...form.field('email')}
               badge={
-                verifies.includes('email') && email
+                verifies.includes('email') && email && !changed.email
                   ? {
                       verified: verified.email,
                       // Like the phone: the popup verifies the address in the field (and stores it).
@@ -193,7 +219,7 @@ export default function AccountProfile() {
                 length={country.mobile_number_length}
                 error={form.errors.phone}
                 badge={
-                  verifies.includes('phone') && phone
+                  verifies.includes('phone') && phone && !changed.phone
                     ? {
                         verified: verified.phone,
                         // The popup verifies the number in the field (and stores it, verified).
@@ -205,6 +231,41 @@ export default function AccountProfile() {
               />
             </div>
           </div>
+          {needsProof && (
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2" data-profile-proof>
+              {account.has_password ? (
+                <PasswordField
+                  id={`${uid}-current`}
+                  label="Current password"
+                  autoComplete="current-password"
+                  hint="Needed to change your e-mail address or mobile number. We then send a code to the new one."
+                  {...form.field('current_password')}
+                />
+              ) : (
+                <TextField
+                  id={`${uid}-code`}
+                  label="Code from your verified contact"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={4}
+                  hint="Press SAVE CHANGES to get a 4-digit code on the mobile number or e-mail address you verified, then enter it here."
+                  {...form.field('otp')}
+                />
+              )}
+            </div>
+          )}
+          {(pending.email || pending.phone) && verifying === null && (
+            <p className="text-sm text-muted" data-profile-pending>
+              Waiting for the code we sent to {pending.email ?? `${country.mobile_code} ${pending.phone}`}.{' '}
+              <button
+                type="button"
+                className="font-semibold text-primary underline underline-offset-2"
+                onClick={() => setVerifying(pending.email ? 'email' : 'phone')}
+              >
+                Enter code
+              </button>
+            </p>
+          )}
           <div className="flex flex-col-reverse gap-3 border-t border-ink/10 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {note && (
               <p className="text-xs text-muted" data-verification-note>
@@ -225,11 +286,14 @@ export default function AccountProfile() {
       <VerifyAccountDialog
         open={verifying !== null}
         type={verifying ?? 'phone'}
-        input={verifying === 'email' ? email : phone}
+        input={(verifying && pending[verifying]) ?? (verifying === 'email' ? email : phone)}
+        alreadySent={verifying !== null && pending[verifying] !== null}
         mobileCode={country.mobile_code}
         onClose={() => setVerifying(null)}
         onVerified={() => {
-          setVerifying(null);
+          const next = verifying === 'email' && pending.phone ? 'phone' : null;
+          setPending((p) => (verifying ? { ...p, [verifying]: null } : p));
+          setVerifying(next);
           void revalidator.revalidate();
         }}
       />

@@ -1,12 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/resources.grid-columns';
 import { GRID_COOKIE, GRID_COOKIE_MAX_AGE, parseGridColumns } from '../features/catalog/listing/grid-columns';
-
-/** Only paths on this shop: never an open redirect. */
-function safeReturnPath(value: FormDataEntryValue | null): string {
-  const s = typeof value === 'string' ? value : '';
-  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') ? s : '/shop-online';
-}
+import { safeReturnPath } from '../lib/safe-return-path';
 
 /**
  * The grid-size toggle without JavaScript: a plain form posts here, the cookie is set and the
@@ -15,8 +10,9 @@ function safeReturnPath(value: FormDataEntryValue | null): string {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const columns = parseGridColumns(String(form.get('columns') ?? ''));
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return redirect(safeReturnPath(form.get('return_to')), {
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:' ? '; Secure' : '';
+  return redirect(safeReturnPath(form.get('return_to'), url.origin), {
     status: 303,
     headers: {
       'Set-Cookie': `${GRID_COOKIE}=${columns}; Path=/; Max-Age=${GRID_COOKIE_MAX_AGE}; SameSite=Lax${secure}`,

@@ -1,10 +1,10 @@
-import { SEARCH_QUERY_MAX_LENGTH, type SearchSuggestion } from '@shopfront/shared';
+import { SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchSuggestion } from '@shopfront/shared';
 import type { Route } from './+types/resources.search-suggestions';
 import { api } from '../lib/api.server';
 
 /** Suggestions for the header search box (products and categories), for `useFetcher().load()`. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const q = searchTextOf(new URL(request.url).searchParams.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH);
   const empty: SearchSuggestion = { query: q, products: [], categories: [] };
   if (q.length < 2) return empty;
   try {

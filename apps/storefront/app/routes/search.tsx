@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SEARCH_QUERY_MAX_LENGTH, type SearchResults } from '@shopfront/shared';
+import { SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchResults } from '@shopfront/shared';
 import type { Route } from './+types/search';
 import { Container } from '../components/container';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -8,14 +8,14 @@ import { LISTING_PER_PAGE, currencyDigits } from '../features/catalog/listing/li
 import { hasFilters, parseListingParams, toListingBody } from '../features/catalog/listing/listing-query';
 import { ListingView } from '../features/catalog/listing/listing-view';
 import { ApiError, api } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { badRequest, errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 export const handle = { page: { slug: 'search' } };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const query = searchTextOf(url.searchParams.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH);
   const columns = gridColumnsFromRequest(request);
   if (!query) return { query, results: null as SearchResults | null, columns, filtered: false };
   const client = api(context);
@@ -25,14 +25,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const results = await client.searchProducts({ query, ...toListingBody(state, digits, LISTING_PER_PAGE) });
     return { query, results, columns, filtered: hasFilters(state) };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 422) {
-      // Hand-edited filters the API refuses: search again without them.
-      const results = await client.searchProducts({ query, per_page: LISTING_PER_PAGE });
-      return { query, results, columns, filtered: false };
-    }
-    console.error('search failed', err);
-    throw errorResponse({ kind: 'server-error' });
+    if (!(err instanceof ApiError && err.status === 422)) throw searchFailed(err);
+    // The text itself is refused (a broken character): nothing to retry, the address is wrong.
+    if (err.errors.query) throw badRequest(SEARCH_NOT_UNDERSTOOD);
   }
+  // Hand-edited filters the API refuses: search again without them.
+  try {
+    const results = await client.searchProducts({ query, per_page: LISTING_PER_PAGE });
+    return { query, results, columns, filtered: false };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422) throw badRequest(SEARCH_NOT_UNDERSTOOD);
+    throw searchFailed(err);
+  }
+}
+
+const SEARCH_NOT_UNDERSTOOD = 'This search could not be understood. Please type it again.';
+
+function searchFailed(err: unknown) {
+  console.error('search failed', err);
+  return errorResponse({ kind: 'server-error' });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -143,7 +143,10 @@ describe('addressBodySchema', () => {
       city: 'The value length should not exceed 100',
     });
     expect(errors(shipping().safeParse({ ...valid, address_line_1: 'a\u0000b' }))).toEqual({
-      address_line_1: 'This field is not valid',
+      address_line_1: 'This field contains characters that are not allowed',
+    });
+    expect(errors(shipping().safeParse({ ...valid, city: 'Pune\ud800' }))).toEqual({
+      city: 'This field contains characters that are not allowed',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { plainText } from './text.ts';
 
 /** Spec section 3: an address is a shipping or a billing address. */
 export const ADDRESS_TYPES = ['Shipping', 'Billing'] as const;
@@ -142,9 +143,6 @@ export const AddressIdParamsSchema = z.object({
     .max(2_147_483_647, { error: messages.fallback }),
 });
 
-// Control characters (NUL above all: PostgreSQL text cannot hold it) never belong in an address.
-// eslint-disable-next-line no-control-regex
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 /** Letters and digits, single spaces or hyphens between them: 3 to 10 characters (560025, SW1A 1AA, 10115, 02134-1234 without the plus four). */
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){1,8}[A-Za-z0-9]$/;
 
@@ -165,10 +163,7 @@ const MAX_LENGTH: Record<Exclude<AddressColumn, 'country_id' | 'state_id'>, numb
 const text = (max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: messages.fallback })
-      .max(max, { error: messages.maxLength(max) })
-      .regex(NO_CONTROL_CHARS, { error: messages.fallback }),
+    plainText(z.string({ error: messages.fallback }).max(max, { error: messages.maxLength(max) })),
   );
 
 /** An integer id that a form may send as a string; '' and null mean none. */

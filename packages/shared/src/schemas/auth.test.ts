@@ -236,6 +236,16 @@ describe('account payloads', () => {
     ]);
   });
 
+  it('update-profile: current_password and otp are optional (the API asks for them when e-mail or phone changes)', () => {
+    const base = { first_name: 'A', last_name: 'S', email: 'a@b.co', phone: '9876543210' };
+    expect(issues(updateProfileBodySchema(10), base)).toEqual([]);
+    expect(issues(updateProfileBodySchema(10), { ...base, current_password: 'x', otp: '' })).toEqual([]);
+    expect(issues(updateProfileBodySchema(10), { ...base, otp: '12a' })).toEqual([['otp', NUMERIC]]);
+    expect(issues(updateProfileBodySchema(10), { ...base, otp: '12345' })).toEqual([
+      ['otp', 'The value length should not exceed 4'],
+    ]);
+  });
+
   it('update-password: current password required, new one at least 6', () => {
     expect(issues(UpdatePasswordBodySchema, { current_password: '', password: 'abc' })).toEqual([
       ['current_password', REQUIRED],

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { plainText } from './text.ts';
 import type { StoreSettings } from './settings.ts';
 
 /** Spec section 9: auth constants. */
@@ -49,14 +50,25 @@ export const authMessages = {
   phoneVerificationOff: 'This shop does not verify phone numbers',
   emailVerificationOff: 'This shop does not verify e-mail addresses',
   resetValid: 'The password reset link is valid',
+  passwordTooCommon: 'This password is one of the most common ones. Please choose a less predictable password',
+  phoneNotVerified:
+    'This phone number is not verified on its account. Log in with your e-mail and password, or register with OTP',
+  currentPasswordForChange: 'Enter your current password to change your e-mail address or phone number',
+  codeForChange: 'We sent a code to your verified contact. Enter it to change your e-mail address or phone number',
+  setPasswordForChange: 'Set a password on the Security page before you change your e-mail address or phone number',
+  changePending: 'Enter the code we sent to confirm your new e-mail address or phone number',
+  changeNotRequested: 'Save the new e-mail address or phone number in your profile first',
+  otpSendBusy: 'We cannot send codes to new numbers right now. Please try again later',
 } as const;
 
 const requiredString = (max = 255) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .max(max, { error: messages.maxLength(max) });
+  plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .max(max, { error: messages.maxLength(max) }),
+  );
 
 export const emailField = z
   .string({ error: messages.required })
@@ -180,13 +192,26 @@ export const LoginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
-/** PUT /api/account/update-profile. The phone length follows the shop country. */
+/**
+ * PUT /api/account/update-profile. The phone length follows the shop country. A new e-mail or
+ * phone needs `current_password` (or, for an account without one, `otp`: a code sent to its
+ * verified contact) and only becomes the account's once confirmed with a code sent to it.
+ */
 export function updateProfileBodySchema(mobileNumberLength: number) {
   return z.object({
     first_name: requiredString(100),
     last_name: requiredString(100),
     email: emailField,
     phone: phoneField(mobileNumberLength),
+    current_password: z
+      .string()
+      .max(200, { error: messages.maxLength(200) })
+      .optional(),
+    otp: z
+      .string()
+      .max(OTP_LENGTH, { error: messages.maxLength(OTP_LENGTH) })
+      .regex(/^[0-9]*$/, { error: messages.numeric })
+      .optional(),
   });
 }
 export type UpdateProfileBody = z.input<ReturnType<typeof updateProfileBodySchema>>;
@@ -272,9 +297,20 @@ export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 /** GET /api/account/get */
 export const AccountSchema = UserSchema.extend({
   created_at: z.string(),
+  /** False for an account made by OTP that never set a password (the profile form asks for a code instead). */
+  has_password: z.boolean(),
   access_logs: z.array(AccessLogEntrySchema),
 });
 export type Account = z.infer<typeof AccountSchema>;
+
+/**
+ * Answer of update-profile: the account as saved, plus the new e-mail and phone that wait for
+ * the code sent to them (confirmed through POST /api/account/otp/verify).
+ */
+export const UpdateProfileResultSchema = AccountSchema.extend({
+  pending: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+});
+export type UpdateProfileResult = z.infer<typeof UpdateProfileResultSchema>;
 
 export type PasswordScore = 0 | 1 | 2 | 3;
 

@@ -3,6 +3,7 @@ import { MoneySchema } from '../money.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
+import { isPlainText } from './text.ts';
 import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
@@ -73,17 +74,16 @@ export const LISTING_MAX_FACET_VALUES = 50;
 /** Largest price accepted in a filter, in minor units (a crore of rupees). */
 export const LISTING_MAX_PRICE_MINOR = 1_000_000_000;
 
-/** Control characters (NUL above all: PostgreSQL text cannot hold it) are never part of a name or slug. */
-// eslint-disable-next-line no-control-regex
-export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
-
-/** A required piece of text, 1..max characters, without control characters. */
+/**
+ * A required identifier (slug, facet value, option name), 1..max characters, plain text only
+ * (see text.ts). Not free text: anything else is simply 'This field is not valid'.
+ */
 export const catalogText = (max: number) =>
   z
     .string({ error: messages.fallback })
     .min(1, { error: messages.required })
     .max(max, { error: messages.maxLength(max) })
-    .regex(NO_CONTROL_CHARS, { error: messages.fallback });
+    .refine((v) => isPlainText(v), { error: messages.fallback });
 
 const facetValue = catalogText(100);
 const facetValues = z

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { isPlainText } from './text.ts';
 
 export const FORM_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'select'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -59,6 +60,7 @@ export function checkFormField(field: FormField, raw: unknown): { value: string 
   else if (typeof raw === 'number' || typeof raw === 'boolean') value = String(raw);
   else return { error: messages.fallback };
   if (value === '') return field.required ? { error: messages.required } : { value };
+  if (!isPlainText(value, { multiline: field.type === 'textarea' })) return { error: messages.invalidCharacters };
   const length = [...value].length;
   const max = field.max_length ?? FORM_DEFAULT_MAX_LENGTH[field.type];
   if (length > max) return { error: messages.maxLength(max) };

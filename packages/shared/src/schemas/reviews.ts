@@ -1,11 +1,14 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { plainText } from './text.ts';
 import { ContentPaginationSchema, contentPageNumberSchema } from './blog.ts';
 
 /** Spec section 9: reviews page size. */
 export const REVIEWS_PER_PAGE = 10;
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
+/** Reviews one customer may write in an hour (besides one per product). */
+export const REVIEWS_PER_HOUR = 5;
 
 export const reviewMessages = {
   loginRequired: 'Please log in to write a review',
@@ -13,6 +16,7 @@ export const reviewMessages = {
   reviewsDisabled: 'Reviews are not enabled',
   alreadyReviewed: 'You have already reviewed this product',
   reviewSaved: 'Thank you for your review',
+  tooManyReviews: `You can write up to ${REVIEWS_PER_HOUR} reviews an hour. Please try again later`,
 } as const;
 
 /** One field of the write-a-review form, with the rules the API applies to it. */
@@ -80,16 +84,19 @@ export const RateProductBodySchema = z.object({
     .int({ error: messages.integer })
     .min(1, { error: 'The value must be between 1 and 5' })
     .max(5, { error: 'The value must be between 1 and 5' }),
-  title: z
-    .string({ error: messages.fallback })
-    .trim()
-    .max(REVIEW_TITLE_MAX, { error: messages.maxLength(REVIEW_TITLE_MAX) })
-    .default(''),
-  body: z
-    .string({ error: messages.fallback })
-    .trim()
-    .max(REVIEW_BODY_MAX, { error: messages.maxLength(REVIEW_BODY_MAX) })
-    .default(''),
+  title: plainText(
+    z
+      .string({ error: messages.fallback })
+      .trim()
+      .max(REVIEW_TITLE_MAX, { error: messages.maxLength(REVIEW_TITLE_MAX) }),
+  ).default(''),
+  body: plainText(
+    z
+      .string({ error: messages.fallback })
+      .trim()
+      .max(REVIEW_BODY_MAX, { error: messages.maxLength(REVIEW_BODY_MAX) }),
+    { multiline: true },
+  ).default(''),
 });
 export type RateProductBody = z.input<typeof RateProductBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { MoneySchema } from '../money.ts';
 import { messages } from '../messages.ts';
+import { plainText } from './text.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { bodyOrEmpty } from './base.ts';
 import { LISTING_SORTS, SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
@@ -9,18 +10,28 @@ import { FacetsSchema, PaginationSchema, ProductCardSchema, listingPagingShape }
 export const SEARCH_SUGGESTION_PRODUCTS = 8;
 export const SEARCH_SUGGESTION_CATEGORIES = 5;
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * What is searched for in `raw`: control characters (NUL: PostgreSQL text cannot hold it) are
+ * separators, never content. The storefront reads its `?q=` with this too, so a URL holding
+ * only control characters is an empty search, not a refused one.
+ */
+export const searchTextOf = (raw: string): string => raw.replace(CONTROL_CHARS, ' ').trim();
+
 /** The search text: required (blank counts as missing), at most SEARCH_QUERY_MAX_LENGTH characters. */
 export const SearchQueryTextSchema = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? messages.required : messages.fallback) })
-  // Control characters (NUL: PostgreSQL text cannot hold it) are separators, never content.
-  // eslint-disable-next-line no-control-regex
-  .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, ' '))
+  .transform(searchTextOf)
   .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { error: messages.required })
-      .max(SEARCH_QUERY_MAX_LENGTH, { error: messages.maxLength(SEARCH_QUERY_MAX_LENGTH) }),
+    plainText(
+      z
+        .string()
+        .trim()
+        .min(1, { error: messages.required })
+        .max(SEARCH_QUERY_MAX_LENGTH, { error: messages.maxLength(SEARCH_QUERY_MAX_LENGTH) }),
+    ),
   );
 
 /** GET /api/search/search?query=… (suggestions while typing). */

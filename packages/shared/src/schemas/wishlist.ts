@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
-import { NO_CONTROL_CHARS, ProductCardSchema } from './catalog.ts';
+import { ProductCardSchema } from './catalog.ts';
+import { isPlainText } from './text.ts';
 
 /** How many products one wishlist keeps. */
 export const MAX_WISHLIST_ITEMS = 200;
@@ -20,7 +21,7 @@ export const WishlistBodySchema = z.object({
     .trim()
     .min(1, { error: messages.required, abort: true })
     .max(64, { error: messages.maxLength(64) })
-    .regex(NO_CONTROL_CHARS, { error: messages.fallback }),
+    .refine((v) => isPlainText(v), { error: messages.fallback }),
 });
 export type WishlistBody = z.input<typeof WishlistBodySchema>;
 

@@ -4,6 +4,7 @@ import {
   AccountSchema,
   OtpSentSchema,
   UpdatePasswordBodySchema,
+  UpdateProfileResultSchema,
   authMessages,
   envelope,
   messages,
@@ -13,6 +14,7 @@ import { requireCustomer, requireSession } from '../../lib/session.ts';
 import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
 
 export const ACCOUNT_RATE_LIMITS = {
+  updateProfile: { max: 10, timeWindow: '15 minutes' },
   updatePassword: { max: 10, timeWindow: '15 minutes' },
   otpGenerate: { max: 10, timeWindow: '15 minutes' },
   otpVerify: { max: 30, timeWindow: '15 minutes' },
@@ -35,18 +37,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/account/update-profile',
     {
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.updateProfile },
       schema: {
         tags: ['account'],
         summary:
-          "first_name, last_name, email, phone (the shop country's length). A changed phone is no longer verified. 422 when the e-mail or phone belongs to another account",
+          "first_name, last_name, email, phone (the shop country's length); a new email or phone also needs current_password (an account without one: otp, a code the first try sends to its verified contact). The name is saved; a new email or phone is pending (data.pending) until the code sent to it is entered in POST /api/account/otp/verify. Never says whether another account uses them",
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(AccountSchema) },
+        response: { 200: envelope(UpdateProfileResultSchema) },
       },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const updated = await updateProfile(app.db, customer, req.body);
-      return ok(await getAccount(app.db, updated), authMessages.profileUpdated);
+      const { customer: updated, pending } = await updateProfile(app.db, app.outbox, customer, req.body);
+      app.outbox.kick();
+      const message = pending.email || pending.phone ? authMessages.changePending : authMessages.profileUpdated;
+      return ok({ ...(await getAccount(app.db, updated)), pending }, message);
     },
   );
 
@@ -56,14 +61,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ACCOUNT_RATE_LIMITS.updatePassword },
       schema: {
         tags: ['account'],
-        summary: 'current_password and password (6+). Ends every other session of the account',
+        summary:
+          'current_password and password (6+, not one of the 10,000 most common: 422 on password). Ends every other session of the account and sends the customer a notice',
         body: UpdatePasswordBodySchema,
         response: { 200: envelope(z.null()) },
       },
     },
     async (req) => {
       const session = await requireSession(req);
-      await updatePassword(app.db, session.customer, session.id, req.body);
+      await updatePassword(app.db, app.outbox, session.customer, session.id, req.body);
+      app.outbox.kick();
       return ok(null, authMessages.passwordUpdated);
     },
   );
@@ -75,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
+          'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). input is the account\'s own phone or e-mail, or a new one update-profile accepted (else 422 on input). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(OtpSentSchema) },
       },
@@ -95,14 +102,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now; answers the account',
+          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now (a new one: the old one gets a notice; 422 on input when another account has it verified); answers the account',
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(AccountSchema) },
       },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const verified = await verifyContact(app.db, customer, req.body);
+      const verified = await verifyContact(app.db, app.outbox, customer, req.body);
+      app.outbox.kick();
       return ok(
         await getAccount(app.db, verified.customer),
         verified.type === 'email' ? authMessages.emailVerified : authMessages.phoneVerified,

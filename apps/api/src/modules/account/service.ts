@@ -1,5 +1,4 @@
-import { and, desc, eq, ne, or } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   OTP_TTL_MS,
   accountOtpGenerateBodySchema,
@@ -13,14 +12,15 @@ import {
   type VerifyType,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
-import { accessLogs, customers } from '../../db/schema.ts';
+import { accessLogs, customers, otpCodes } from '../../db/schema.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
-import { checkOtp, issueOtp } from '../auth/otp.ts';
+import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
 import { getAuthSettings, mobileNumberLength, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
 import type { Outbox } from '../notifications/outbox.ts';
+import { enqueueChangeNotice } from './notices.ts';
 import { getStoreSettings } from '../settings/service.ts';
 
 /** Sign-in attempts shown on the security page, newest first. */
@@ -37,6 +37,7 @@ export async function getAccount(db: Db, customer: Customer): Promise<Account> {
   return {
     ...toUser(customer),
     created_at: customer.createdAt.toISOString(),
+    has_password: customer.passwordHash !== null,
     access_logs: logs.map((l) => ({
       id: l.id,
       created_at: l.createdAt.toISOString(),
@@ -48,47 +49,131 @@ export async function getAccount(db: Db, customer: Customer): Promise<Account> {
   };
 }
 
+/** The code that proves a new e-mail or phone: the popup's own flows, per customer. */
+const changeTarget = (type: VerifyType, input: string, customerId: number): OtpTarget => ({
+  purpose: popupPurpose(type),
+  destination: input,
+  customerId,
+});
+
+/** The text of a popup code: verifying the stored contact, confirming a new one, or proving the owner. */
+function codeMessage(
+  storeName: string,
+  customer: Customer,
+  type: VerifyType,
+  why: 'verify' | 'confirm-new' | 'prove-owner',
+): (code: string) => OtpMessage {
+  const minutes = OTP_TTL_MS / 60_000;
+  const hello = `Hello${customer.firstName ? ` ${customer.firstName}` : ''},`;
+  const purpose = {
+    verify: 'to confirm this e-mail address',
+    'confirm-new': `to make this the e-mail address of your ${storeName} account`,
+    'prove-owner': `to change the e-mail address or phone number of your ${storeName} account`,
+  }[why];
+  return (code) =>
+    type === 'email'
+      ? {
+          subject: `Your ${storeName} verification code`,
+          body: `${hello}\n\nYour verification code is ${code}. It expires in ${minutes} minutes. Enter it in the Verify Account window ${purpose}. If you did not ask for it, you can ignore this e-mail: nothing changes.\n\n${storeName}`,
+        }
+      : {
+          body:
+            why === 'verify'
+              ? `${code} is your ${storeName} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`
+              : `${code} is your ${storeName} code ${why === 'confirm-new' ? 'to confirm this number for your account' : 'to change your e-mail address or phone number'}. It expires in ${minutes} minutes. Do not share it with anyone.`,
+        };
+}
+
 /**
- * Saves name, e-mail and phone. A changed phone loses its verified mark (spec section 3), a
- * changed e-mail likewise; an e-mail or phone of another account is a 422 on that field.
+ * The second proof an account without a password gives before its e-mail or phone changes: a
+ * code to a contact it already verified (phone first), or null when it has none.
  */
-export async function updateProfile(db: Db, customer: Customer, rawBody: unknown): Promise<Customer> {
+function ownerCodeTarget(customer: Customer): OtpTarget | null {
+  if (customer.phone && customer.phoneVerifiedAt) return changeTarget('phone', customer.phone, customer.id);
+  if (customer.email && customer.emailVerifiedAt) return changeTarget('email', customer.email, customer.id);
+  return null;
+}
+
+/**
+ * A stolen session alone must not move the account to another e-mail or phone: the current
+ * password, or for an account without one a code to its verified contact (the first submit
+ * without `otp` sends it and answers 422 on otp).
+ */
+async function confirmOwner(
+  db: Db,
+  outbox: Outbox,
+  storeName: string,
+  customer: Customer,
+  body: { current_password?: string | undefined; otp?: string | undefined },
+): Promise<void> {
+  if (customer.passwordHash !== null) {
+    if (!body.current_password) throw fieldError('current_password', authMessages.currentPasswordForChange);
+    if (!(await verifyPassword(customer.passwordHash, body.current_password))) {
+      throw fieldError('current_password', authMessages.currentPasswordWrong);
+    }
+    return;
+  }
+  const target = ownerCodeTarget(customer);
+  if (!target) throw fieldError('current_password', authMessages.setPasswordForChange);
+  const type: VerifyType = target.purpose === 'verify_email' ? 'email' : 'phone';
+  if (!body.otp) {
+    await db.transaction((tx) => issueOtp(tx, outbox, target, codeMessage(storeName, customer, type, 'prove-owner')));
+    throw fieldError('otp', authMessages.codeForChange);
+  }
+  const code = body.otp;
+  // Committed even when wrong: the counted try must stick.
+  const result = await db.transaction((tx) => checkOtp(tx, target, code));
+  if (result !== 'ok') throw otpFailure(result);
+}
+
+/**
+ * Saves the name at once. A new e-mail or phone needs the owner's proof (confirmOwner) and is
+ * then only pending: a code goes to it, and it becomes the account's when that code comes back
+ * through the popup (verifyContact). Whether another account holds it is never said here (ADR 0011).
+ */
+export async function updateProfile(
+  db: Db,
+  outbox: Outbox,
+  customer: Customer,
+  rawBody: unknown,
+): Promise<{ customer: Customer; pending: { email: string | null; phone: string | null } }> {
   const body = parseOr422(updateProfileBodySchema(await mobileNumberLength(db)), rawBody);
-  const others = await db
-    .select({ email: customers.email, phone: customers.phone })
-    .from(customers)
-    .where(and(ne(customers.id, customer.id), or(eq(customers.email, body.email), eq(customers.phone, body.phone))));
-  const errors: Record<string, string[]> = {};
-  if (others.some((c) => c.email === body.email)) errors.email = [authMessages.emailTaken];
-  if (others.some((c) => c.phone === body.phone)) errors.phone = [authMessages.phoneTaken];
-  const first = Object.values(errors)[0];
-  if (first) throw new HttpError(422, first[0]!, errors);
-  try {
-    const [updated] = await db
+  const pending = {
+    email: body.email !== customer.email ? body.email : null,
+    phone: body.phone !== customer.phone ? body.phone : null,
+  };
+  const { storeName } = await getAuthSettings(db);
+  if (pending.email || pending.phone) await confirmOwner(db, outbox, storeName, customer, body);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
       .update(customers)
-      .set({
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phone: body.phone,
-        phoneVerifiedAt: body.phone === customer.phone ? customer.phoneVerifiedAt : null,
-        emailVerifiedAt: body.email === customer.email ? customer.emailVerifiedAt : null,
-        updatedAt: new Date(),
-      })
+      .set({ firstName: body.first_name, lastName: body.last_name, updatedAt: new Date() })
       .where(eq(customers.id, customer.id))
       .returning();
-    return updated!;
-  } catch (err) {
-    rethrowCustomerConflict(err);
-  }
+    for (const type of ['email', 'phone'] as const) {
+      const input = pending[type];
+      if (input) {
+        await issueOtp(
+          tx,
+          outbox,
+          changeTarget(type, input, customer.id),
+          codeMessage(storeName, customer, type, 'confirm-new'),
+        );
+      }
+    }
+    return row!;
+  });
+  return { customer: updated, pending };
 }
 
 /**
  * Changes the password after checking the current one (an account made by OTP has none, so its
- * first password needs none). Every other session of the account ends.
+ * first password needs none). A common password is refused. Every other session of the account
+ * ends, and the customer gets a notice.
  */
 export async function updatePassword(
   db: Db,
+  outbox: Outbox,
   customer: Customer,
   sessionId: string,
   body: Required<UpdatePasswordBody>,
@@ -96,10 +181,13 @@ export async function updatePassword(
   if (customer.passwordHash !== null && !(await verifyPassword(customer.passwordHash, body.current_password))) {
     throw fieldError('current_password', authMessages.currentPasswordWrong);
   }
+  await assertNewPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
+  const { storeName } = await getAuthSettings(db);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customer.id));
     await endOtherSessions(tx, customer.id, sessionId);
+    await enqueueChangeNotice(tx, outbox, storeName, customer, { kind: 'password-changed' });
   });
 }
 
@@ -109,31 +197,38 @@ export async function enabledVerificationTypes(db: Db): Promise<VerifyType[]> {
   return verificationTypes(account_verification_for);
 }
 
-/**
- * Validates a popup body (phone length from the shop country) and refuses, 422 on `type`, a type
- * the shop does not verify.
- */
-async function parsePopupBody<S extends z.ZodType<{ type: VerifyType }>>(
-  db: Db,
-  schemaFor: (mobileNumberLength: number) => S,
-  rawBody: unknown,
-): Promise<z.output<S>> {
-  const [length, types] = await Promise.all([mobileNumberLength(db), enabledVerificationTypes(db)]);
-  const body = parseOr422(schemaFor(length), rawBody);
-  if (!types.includes(body.type)) {
-    throw fieldError(
-      'type',
-      body.type === 'email' ? authMessages.emailVerificationOff : authMessages.phoneVerificationOff,
-    );
+/** 422 on `type` when the shop does not verify that kind of contact (account_verification_for). */
+async function assertTypeVerified(db: Db, type: VerifyType): Promise<void> {
+  if (!(await enabledVerificationTypes(db)).includes(type)) {
+    throw fieldError('type', type === 'email' ? authMessages.emailVerificationOff : authMessages.phoneVerificationOff);
   }
-  return body;
 }
 
 const popupPurpose = (type: VerifyType) => (type === 'email' ? ('verify_email' as const) : ('verify' as const));
+const storedContact = (customer: Customer, type: VerifyType) => (type === 'email' ? customer.email : customer.phone);
+
+/** True while update-profile's request to move to `input` is live (its code window has not run out). */
+async function hasPendingChange(db: Db, type: VerifyType, input: string, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.purpose, popupPurpose(type)),
+        eq(otpCodes.phone, input),
+        eq(otpCodes.customerId, customerId),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.createdAt, sql`now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond'`),
+      ),
+    );
+  return row !== undefined;
+}
 
 /**
- * Verification popup: sends a 4-digit code to `input`, by SMS (type phone) or e-mail (type
- * email). A phone or e-mail of another account is refused; so is a type the shop does not verify.
+ * Verification popup: sends a 4-digit code to `input`, by SMS (type phone) or e-mail (type email).
+ * `input` is the account's own phone or e-mail (a type the shop verifies), or a new one that
+ * update-profile accepted (a resend); anything else is refused, so a session alone cannot move
+ * the account to another contact.
  */
 export async function sendVerificationOtp(
   db: Db,
@@ -141,24 +236,19 @@ export async function sendVerificationOtp(
   customer: Customer,
   rawBody: unknown,
 ): Promise<OtpSent> {
-  const { input, type } = await parsePopupBody(db, accountOtpGenerateBodySchema, rawBody);
-  const [other] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(type === 'email' ? customers.email : customers.phone, input), ne(customers.id, customer.id)));
-  if (other) throw fieldError('input', type === 'email' ? authMessages.emailTaken : authMessages.phoneTaken);
+  const { input, type } = parseOr422(accountOtpGenerateBodySchema(await mobileNumberLength(db)), rawBody);
+  const isChange = input !== storedContact(customer, type);
+  if (!isChange) await assertTypeVerified(db, type);
+  else if (!(await hasPendingChange(db, type, input, customer.id))) {
+    throw fieldError('input', authMessages.changeNotRequested);
+  }
   const { storeName } = await getAuthSettings(db);
-  const minutes = OTP_TTL_MS / 60_000;
   const sent = await db.transaction((tx) =>
-    issueOtp(tx, outbox, { purpose: popupPurpose(type), destination: input, customerId: customer.id }, (code) =>
-      type === 'email'
-        ? {
-            subject: `Your ${storeName} verification code`,
-            body: `Hello${customer.firstName ? ` ${customer.firstName}` : ''},\n\nYour verification code is ${code}. It expires in ${minutes} minutes. Enter it in the Verify Account window to confirm this e-mail address. If you did not ask for it, you can ignore this e-mail.\n\n${storeName}`,
-          }
-        : {
-            body: `${code} is your ${storeName} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`,
-          },
+    issueOtp(
+      tx,
+      outbox,
+      changeTarget(type, input, customer.id),
+      codeMessage(storeName, customer, type, isChange ? 'confirm-new' : 'verify'),
     ),
   );
   return { resends_left: sent.resendsLeft, expires_at: sent.expiresAt.toISOString() };
@@ -166,28 +256,65 @@ export async function sendVerificationOtp(
 
 /**
  * Checks the popup's code. When right, `input` becomes the account's phone or e-mail (by type),
- * verified now (the profile form may hold an edited value that is not saved yet: verifying it
- * saves it). Answers the updated customer and the type that was verified.
+ * verified now. For a new contact (a change update-profile accepted) the code proved ownership,
+ * so: another account holding it verified keeps it (422 on input); one holding it unverified
+ * loses it (and is told); the old contact gets a notice. Answers the customer and the type.
  */
 export async function verifyContact(
   db: Db,
+  outbox: Outbox,
   customer: Customer,
   rawBody: unknown,
 ): Promise<{ customer: Customer; type: VerifyType }> {
-  const { input, otp, type } = await parsePopupBody(db, accountOtpVerifyBodySchema, rawBody);
+  const { input, otp, type } = parseOr422(accountOtpVerifyBodySchema(await mobileNumberLength(db)), rawBody);
+  const isChange = input !== storedContact(customer, type);
+  if (!isChange) await assertTypeVerified(db, type);
+  const { storeName } = await getAuthSettings(db);
   const now = new Date();
+  const column = type === 'email' ? customers.email : customers.phone;
+  const cleared = type === 'email' ? { email: null, emailVerifiedAt: null } : { phone: null, phoneVerifiedAt: null };
   const change = type === 'email' ? { email: input, emailVerifiedAt: now } : { phone: input, phoneVerifiedAt: now };
   try {
     const outcome = await db.transaction(async (tx) => {
-      const target = { purpose: popupPurpose(type), destination: input, customerId: customer.id };
-      const result = await checkOtp(tx, target, otp);
+      const result = await checkOtp(tx, changeTarget(type, input, customer.id), otp);
       // A failed check still commits: the counted wrong try must stick.
       if (result !== 'ok') return { error: otpFailure(result) };
+      if (isChange) {
+        const [holder] = await tx
+          .select()
+          .from(customers)
+          .where(and(eq(column, input), ne(customers.id, customer.id)))
+          .for('update');
+        const holderVerified = type === 'email' ? holder?.emailVerifiedAt : holder?.phoneVerifiedAt;
+        if (holder && holderVerified) {
+          return { error: fieldError('input', type === 'email' ? authMessages.emailTaken : authMessages.phoneTaken) };
+        }
+        if (holder) {
+          await tx
+            .update(customers)
+            .set({ ...cleared, updatedAt: now })
+            .where(eq(customers.id, holder.id));
+          await enqueueChangeNotice(
+            tx,
+            outbox,
+            storeName,
+            { ...holder, ...cleared },
+            { kind: 'released', what: type, value: input },
+          );
+        }
+      }
       const [updated] = await tx
         .update(customers)
         .set({ ...change, updatedAt: now })
         .where(eq(customers.id, customer.id))
         .returning();
+      if (isChange) {
+        // To the contacts as they were: a changed e-mail is told at its old address.
+        await enqueueChangeNotice(tx, outbox, storeName, customer, {
+          kind: type === 'email' ? 'email-changed' : 'phone-changed',
+          to: input,
+        });
+      }
       return { customer: updated! };
     });
     if ('error' in outcome) throw outcome.error;

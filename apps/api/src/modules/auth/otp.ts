@@ -1,11 +1,21 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_RESENDS, OTP_TTL_MS, messages, type OtpPurpose } from '@shopfront/shared';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  OTP_LENGTH,
+  OTP_MAX_WRONG_TRIES,
+  OTP_RESENDS,
+  OTP_TTL_MS,
+  authMessages,
+  messages,
+  type OtpPurpose,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { customers, otpCodes } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Channel } from '../notifications/service.ts';
+import { shopMobileCountry } from './shop-country.ts';
+import { claimAttempt, throttles } from './throttle.ts';
 
 /**
  * Sends of one flow to one destination are counted in a window starting at the first send: the first
@@ -48,7 +58,8 @@ export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart
 
 /**
  * Issues a fresh code for `target` and queues its SMS or e-mail (by purpose), both in `db` (pass the transaction).
- * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up.
+ * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up,
+ * and 429 authMessages.otpSendBusy when the hourly cap on texts to new numbers is reached (claimNewNumberSms).
  * Answers how many resends are left and when the code expires.
  */
 export async function issueOtp(
@@ -77,8 +88,23 @@ export async function issueOtp(
         returning send_count, expires_at`,
   );
   if (!row) throw new HttpError(429, messages.maxAttempts);
+  if (channelOf(target.purpose) === 'sms') await claimNewNumberSms(db, target.destination);
   await outbox.enqueue(db, { channel: channelOf(target.purpose), recipient: target.destination, ...message(code) });
   return { resendsLeft: maxSends - Number(row.send_count), expiresAt: new Date(row.expires_at) };
+}
+
+/**
+ * SMS pumping: a text to a number that is no customer's verified phone counts towards the shop
+ * country's hourly cap (NEW_NUMBER_SMS_PER_HOUR); past it, 429 authMessages.otpSendBusy.
+ */
+async function claimNewNumberSms(db: Db, phone: string): Promise<void> {
+  const [verified] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.phone, phone), isNotNull(customers.phoneVerifiedAt)));
+  if (verified) return;
+  const { mobileCode } = await shopMobileCountry(db);
+  await claimAttempt(db, [throttles.newNumberSms(mobileCode)], authMessages.otpSendBusy);
 }
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'dead';
@@ -87,8 +113,15 @@ export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'dead';
  * Checks `code` against the live code of `target` and, when right, uses it up. A wrong code counts
  * a try; after OTP_MAX_WRONG_TRIES the code is dead until a new one is sent. Call it inside a
  * transaction and commit even when the answer is not 'ok', so the counted try sticks.
+ * `beforeCompare` runs only when a live code is there to compare with (a cap that must not count
+ * tries against nothing); when it throws, nothing is counted here either.
  */
-export async function checkOtp(db: Db, target: OtpTarget, code: string): Promise<OtpCheck> {
+export async function checkOtp(
+  db: Db,
+  target: OtpTarget,
+  code: string,
+  beforeCompare?: () => Promise<void>,
+): Promise<OtpCheck> {
   const [row] = await db
     .select()
     .from(otpCodes)
@@ -104,6 +137,7 @@ export async function checkOtp(db: Db, target: OtpTarget, code: string): Promise
   if (!row) return 'invalid';
   if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return 'dead';
   if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  await beforeCompare?.();
   const given = Buffer.from(hashCode(target, code), 'hex');
   if (code.length !== OTP_LENGTH || !timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
     await db

@@ -20,6 +20,7 @@ import { publicOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import type { RequestMeta } from './access-log.ts';
+import { deviceOf, rememberDevice } from './known-device.ts';
 import {
   completePasswordReset,
   getAuthSettings,
@@ -47,6 +48,7 @@ export const AUTH_RATE_LIMITS = {
 export const requestMeta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip ?? '',
   userAgent: req.headers['user-agent'] ?? '',
+  device: deviceOf(req),
 });
 
 const NullData = envelope(z.null());
@@ -63,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     remember: boolean,
   ) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
+    await rememberDevice(app.db, app.env, req, reply, customer.id);
     return { user: toUser(customer), cart_session_id: req.cookies[CART_SESSION_COOKIE] || null };
   };
 
@@ -87,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Log in with e-mail and password. Sets the session cookie (remember_me: 30 days sliding, else browser session). 422 on email for wrong credentials; 429 after 5 failures per account or 20 per address in 15 minutes',
+          'Log in with e-mail and password. Sets the session cookie (remember_me: 30 days sliding, at most 90 days after login; else browser session, 12 hours) and the device cookie. 422 on email for wrong credentials; 429 with Retry-After when throttled: 5 failures per account in 15 minutes (not for a device the account signed in from), growing waits after 3 failures per account and client, 20 failures per address in 15 minutes',
         body: LoginBodySchema,
         response: { 200: envelope(LoginResultSchema) },
       },
@@ -106,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+). Logs in. 403 when registration or e-mail login is off",
+          "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+, not one of the 10,000 most common: 422 on password). Logs in. 403 when registration or e-mail login is off",
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(LoginResultSchema) },
       },
@@ -126,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later"',
+          'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later". Texts to numbers that are no customer\'s verified phone are capped per country per hour (429 with Retry-After)',
         body: OtpRequestBodySchema,
         response: { 200: envelope(OtpSentSchema) },
       },
@@ -146,14 +149,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Log in (or register) with the OTP. A new number gets an account when registration is on. 422 on otp when wrong or expired; the code dies after 5 wrong tries',
+          'Log in (or register) with the OTP, only into an account whose phone is verified (else 422 on input). A new number gets an account when registration is on; register takes a number back from an account where it sits unverified. 422 on otp when wrong or expired; the code dies after 5 wrong tries; 429 with Retry-After after 10 wrong codes per phone in 6 hours (not for a device the account signed in from) or 20 failures per address in 15 minutes',
         body: OtpVerifyBodySchema,
         response: { 200: envelope(LoginResultSchema) },
       },
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
-      const customer = await verifySignInOtp(app.db, settings, req.body, requestMeta(req));
+      const customer = await verifySignInOtp(app.db, app.outbox, settings, req.body, requestMeta(req));
+      app.outbox.kick();
       const message = req.body.type === 'register' ? authMessages.registered : authMessages.loggedIn;
       return ok(await signedIn(req, reply, customer, req.body.remember_me), message);
     },
@@ -209,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Sets the new password from a reset link (email, token, password). The link is used up and the account\'s other sessions end. Does not log in: "Your password has been changed. Please log in"',
+          'Sets the new password from a reset link (email, token, password; 422 on password for a common one). The link is used up, the account\'s other sessions end, a phone not proven alongside the e-mail is removed, and a notice is e-mailed. Does not log in: "Your password has been changed. Please log in"',
         body: ResetCompleteBodySchema,
         response: { 200: NullData },
       },
@@ -218,10 +222,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await req.getSession();
       await completePasswordReset(
         app.db,
+        app.outbox,
+        await getAuthSettings(app.db),
         req.body,
         session ? { id: session.id, customerId: session.customer.id } : null,
         requestMeta(req),
       );
+      app.outbox.kick();
       return ok(null, authMessages.resetDone);
     },
   );

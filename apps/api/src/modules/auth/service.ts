@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_TTL_MS, authMessages, registerBodySchema, type OtpPurpose, type OtpSent } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { customers, passwordResets } from '../../db/schema.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts';
+import { enqueueChangeNotice } from '../account/notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { getStoreSettings } from '../settings/service.ts';
-import { assertSignInAllowed, recordAccess, type RequestMeta } from './access-log.ts';
+import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
+import { shopMobileCountry } from './shop-country.ts';
+import {
+  claimAddressAttempt,
+  claimOtpPhoneAttempt,
+  claimPasswordAttempt,
+  signInSucceeded,
+} from './sign-in-throttle.ts';
+import { ThrottledError, clearAccountLocks } from './throttle.ts';
 
 /** A reset link works for an hour, once. */
 export const RESET_TTL_MS = 60 * 60_000;
@@ -47,16 +56,7 @@ export async function getAuthSettings(db: Db): Promise<AuthSettings> {
  * default_channel), else the default storefront's; 10 when neither is configured.
  */
 export async function mobileNumberLength(db: Db): Promise<number> {
-  const [row] = await queryRows<{ len: number }>(
-    db,
-    sql`select c.mobile_number_length as len
-        from channels ch join countries c on c.id = ch.country_id
-        left join store_settings s on s.key = 'default_channel'
-        left join storefronts sf on sf.channel_id = ch.id
-        order by (ch.id = s.value #>> '{}') desc nulls last, sf.is_default desc nulls last, ch.id
-        limit 1`,
-  );
-  return row ? Number(row.len) : 10;
+  return (await shopMobileCountry(db)).mobileNumberLength;
 }
 
 /** The constraint a unique violation hit (walking drizzle's error causes), or null. */
@@ -80,7 +80,8 @@ export function rethrowCustomerConflict(err: unknown, field?: string): never {
 
 /**
  * Legacy login. Unknown e-mail and wrong password answer alike (422 on email) and take as long
- * (a hash is verified either way). Every attempt is logged; too many failures answer 429.
+ * (a hash is verified either way). Every attempt is logged; the sign-in throttles (throttle.ts)
+ * answer 429 with Retry-After.
  */
 export async function loginWithPassword(
   db: Db,
@@ -91,10 +92,16 @@ export async function loginWithPassword(
   if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
   const [customer] = await db.select().from(customers).where(eq(customers.email, body.email));
   const attempt = { identifier: body.email, method: 'password' as const, customerId: customer?.id ?? null };
-  await assertSignInAllowed(db, { ...attempt, perAccount: true }, meta);
+  try {
+    await claimPasswordAttempt(db, body.email, attempt.customerId, meta);
+  } catch (err) {
+    if (err instanceof ThrottledError) await recordAccess(db, { ...attempt, success: false }, meta);
+    throw err;
+  }
   const ok = await verifyPassword(customer?.passwordHash, body.password);
   await recordAccess(db, { ...attempt, success: ok }, meta);
   if (!ok || !customer) throw fieldError('email', authMessages.loginFailed);
+  await signInSucceeded(db, customer.id, meta);
   return customer;
 }
 
@@ -109,6 +116,7 @@ export async function registerWithPassword(
   if (!settings.register) throw new HttpError(403, authMessages.registerDisabled);
   if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
   const body = parseOr422(registerBodySchema(await mobileNumberLength(db)), rawBody);
+  await assertNewPasswordAllowed(body.password);
 
   const taken = await db
     .select({ email: customers.email, phone: customers.phone })
@@ -167,9 +175,13 @@ export async function requestSignInOtp(
 ): Promise<OtpSent> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   if (body.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
-  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, body.input));
+  const [existing] = await db
+    .select({ id: customers.id, verified: customers.phoneVerifiedAt })
+    .from(customers)
+    .where(eq(customers.phone, body.input));
   if (body.type === 'login' && !existing && !settings.register) throw fieldError('input', authMessages.accountNotFound);
-  if (body.type === 'register' && existing) throw fieldError('input', authMessages.phoneTaken);
+  // A number nobody verified is only a claim: its owner may still sign up with it (verifySignInOtp).
+  if (body.type === 'register' && existing?.verified) throw fieldError('input', authMessages.phoneTaken);
   const sent = await db.transaction((tx) =>
     issueOtp(
       tx,
@@ -189,39 +201,58 @@ export function otpFailure(result: Exclude<OtpCheck, 'ok'>): HttpError {
 }
 
 /**
- * Signs in (or up) by OTP. A right code for an unknown number creates the account (phone
- * verified) when registration is on. Every attempt is logged; failures count towards the
- * per-address limit, and a code dies after OTP_MAX_WRONG_TRIES wrong tries.
+ * Signs in (or up) by OTP, only into an account whose phone is verified. A right code for an
+ * unknown number creates the account (phone verified) when registration is on; so does a register
+ * code for a number that sits unverified on another account, which loses it (ADR 0011). Every attempt is logged; failures count towards the
+ * per-address limit, wrong codes against a live code towards the phone's cap (throttle.ts), and
+ * a code dies after OTP_MAX_WRONG_TRIES wrong tries.
  */
 export async function verifySignInOtp(
   db: Db,
+  outbox: Outbox,
   settings: AuthSettings,
   body: { input: string; otp: string; type: 'login' | 'register' },
   meta: RequestMeta,
 ): Promise<Customer> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   const method = body.type === 'register' ? ('register' as const) : ('otp' as const);
-  await assertSignInAllowed(db, { identifier: body.input, method, perAccount: false, perPhone: true }, meta);
   const target: OtpTarget = { purpose: body.type, destination: body.input, customerId: null };
 
   let outcome: { customer: Customer } | { error: HttpError; customerId: number | null };
   try {
     outcome = await db.transaction(async (tx) => {
-      const result = await checkOtp(tx, target, body.otp);
+      await claimAddressAttempt(tx, meta);
+      const result = await checkOtp(tx, target, body.otp, () => claimOtpPhoneAttempt(tx, body.input, meta));
       const [existing] = await tx.select().from(customers).where(eq(customers.phone, body.input));
       // A failed check still commits: the counted wrong try must stick.
       if (result !== 'ok') return { error: otpFailure(result), customerId: existing?.id ?? null };
-      if (existing) {
+      if (existing?.phoneVerifiedAt) {
         if (body.type === 'register')
           return { error: fieldError('input', authMessages.phoneTaken), customerId: existing.id };
-        if (existing.phoneVerifiedAt) return { customer: existing };
-        // The code reached this phone: that verifies it.
-        const [verified] = await tx
+        return { customer: existing };
+      }
+      if (existing) {
+        // Whoever typed this number into that account never proved it: the code proves this
+        // visitor owns it, not that they own the account (ADR 0011). Log in: never into it.
+        if (body.type === 'login' || !settings.register)
+          return { error: fieldError('input', authMessages.phoneNotVerified), customerId: existing.id };
+        // Register: the owner takes the number back; the claim leaves the other account.
+        await tx
           .update(customers)
-          .set({ phoneVerifiedAt: new Date(), updatedAt: new Date() })
-          .where(eq(customers.id, existing.id))
-          .returning();
-        return { customer: verified! };
+          .set({ phone: null, phoneVerifiedAt: null, updatedAt: new Date() })
+          .where(eq(customers.id, existing.id));
+        // Only by e-mail: the number now belongs to the visitor.
+        await enqueueChangeNotice(
+          tx,
+          outbox,
+          settings.storeName,
+          { ...existing, phone: null },
+          {
+            kind: 'released',
+            what: 'phone',
+            value: body.input,
+          },
+        );
       }
       if (!settings.register) return { error: fieldError('input', authMessages.accountNotFound), customerId: null };
       const [created] = await tx
@@ -231,6 +262,10 @@ export async function verifySignInOtp(
       return { customer: created! };
     });
   } catch (err) {
+    if (err instanceof ThrottledError) {
+      await recordAccess(db, { identifier: body.input, method, customerId: null, success: false }, meta);
+      throw err;
+    }
     rethrowCustomerConflict(err, 'input');
   }
   const attempt = { identifier: body.input, method };
@@ -238,6 +273,7 @@ export async function verifySignInOtp(
     await recordAccess(db, { ...attempt, customerId: outcome.customerId, success: false }, meta);
     throw outcome.error;
   }
+  await signInSucceeded(db, outcome.customer.id, meta);
   await recordAccess(db, { ...attempt, customerId: outcome.customer.id, success: true }, meta);
   return outcome.customer;
 }
@@ -305,30 +341,42 @@ export async function isResetLinkValid(db: Db, email: string, token: string): Pr
 
 /**
  * Sets the new password from a reset link: the link dies (with every other link of the account),
- * and every session of the account except the caller's own ends. It does not sign in: the
- * shopper logs in with the new password (authMessages.resetDone).
+ * and every session of the account except the caller's own ends. The link proves the e-mail
+ * address, so a phone nobody proved, or one proved while the address was not (either may be a
+ * stranger's, ADR 0011), leaves the account. A notice goes to the address. It does not sign in:
+ * the shopper logs in with the new password (authMessages.resetDone).
  */
 export async function completePasswordReset(
   db: Db,
+  outbox: Outbox,
+  settings: AuthSettings,
   body: { email: string; token: string; password: string },
   currentSession: { id: string; customerId: number } | null,
   meta: RequestMeta,
 ): Promise<void> {
   // A dead link costs no hash (argon2 is the expensive part); the transaction checks it again, locked.
   if (!(await findReset(db, body.email, body.token, false))) throw fieldError('token', authMessages.resetInvalid);
+  await assertNewPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const customerId = await db.transaction(async (tx) => {
     const reset = await findReset(tx, body.email, body.token, true);
     if (!reset) return null;
+    const [before] = await tx.select().from(customers).where(eq(customers.id, reset.customerId)).for('update');
+    const dropPhone = before!.phone !== null && (!before!.phoneVerifiedAt || !before!.emailVerifiedAt);
     await tx
       .update(customers)
       .set({
         passwordHash,
         // The link arrived by e-mail: the address is proven.
         emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, now())`,
+        ...(dropPhone ? { phone: null, phoneVerifiedAt: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(customers.id, reset.customerId));
+    await enqueueChangeNotice(tx, outbox, settings.storeName, before!, {
+      kind: 'password-reset',
+      phoneRemoved: dropPhone ? before!.phone : null,
+    });
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -340,6 +388,8 @@ export async function completePasswordReset(
       { customerId: reset.customerId, identifier: body.email, method: 'reset', success: true },
       meta,
     );
+    // The link proved the mailbox: strangers' failures must not keep the owner out any longer.
+    await clearAccountLocks(tx, reset.customerId);
     return reset.customerId;
   });
   if (customerId === null) throw fieldError('token', authMessages.resetInvalid);

@@ -10,7 +10,8 @@ import {
   envelope,
 } from '@shopfront/shared';
 import { ok } from '../../lib/http.ts';
-import { publicOrigin } from '../../lib/origin.ts';
+import { secureCookie } from '../../lib/cookies.ts';
+import { shopOrigin } from '../../lib/origin.ts';
 import { databaseIsUp, recordHeartBeat, today } from './service.ts';
 
 const startedAt = Date.now();
@@ -19,7 +20,7 @@ export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/base/host',
     { schema: { tags: ['base'], summary: 'Public origin of the shop', response: { 200: envelope(HostSchema) } } },
-    async (req) => ok({ host: publicOrigin(req, app.env) }),
+    async (req) => ok({ host: await shopOrigin(app, req) }),
   );
 
   app.post(
@@ -41,7 +42,7 @@ export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
           maxAge: HEARTBEAT_COOKIE_MAX_AGE_S,
           sameSite: 'lax',
           httpOnly: true,
-          secure: app.env.NODE_ENV === 'production' && req.protocol === 'https',
+          secure: secureCookie(app.env, req),
         });
       }
       return ok({ recorded, date: day });

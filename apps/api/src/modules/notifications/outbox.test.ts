@@ -210,11 +210,23 @@ describe('outbox delivery', () => {
 });
 
 describe('development outbox pages', () => {
+  // No transport here: these pages exist for held messages, which keep their text until the
+  // retention run (a delivered one keeps only DELIVERED_BODY).
+  let held: TestApp;
+  beforeAll(async () => {
+    held = await createTestApp({ env: { DEV_OUTBOX: 'true' } });
+  });
+  afterAll(() => held.close());
+  const postHeld = (url: string, payload: unknown) =>
+    held.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: `10.4.1.${++ipCounter}` });
+  const heldRowsTo = (recipient: string) =>
+    held.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+
   it('GET /api/dev/outbox answers the messages newest first, filterable by recipient', async () => {
     const phone = uniquePhone();
-    await post('/api/auth/otp/request', { input: phone });
-    await post('/api/auth/otp/request', { input: phone });
-    const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${phone}` });
+    await postHeld('/api/auth/otp/request', { input: phone });
+    await postHeld('/api/auth/otp/request', { input: phone });
+    const res = await held.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${phone}` });
     expect(res.statusCode).toBe(200);
     const { messages } = res.json().data;
     expect(messages).toHaveLength(2);
@@ -231,18 +243,18 @@ describe('development outbox pages', () => {
       created_at: expect.any(String),
       sent_at: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
     });
-    const all = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=3' })).json().data.messages;
-    expect(all).toHaveLength(3);
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=0' })).statusCode).toBe(422);
+    const all = (await held.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' })).json().data.messages;
+    expect(all).toHaveLength(1);
+    expect((await held.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=0' })).statusCode).toBe(422);
   });
 
   it('GET /dev/outbox is a readable page with OTP codes and clickable reset links', async () => {
-    const c = await createCustomer(t.database.db, { firstName: '<b>Tom</b>' });
-    await post('/api/auth/reset', { email: c.email });
+    const c = await createCustomer(held.database.db, { firstName: '<b>Tom</b>' });
+    await postHeld('/api/auth/reset', { email: c.email });
     const phone = uniquePhone();
-    await post('/api/auth/otp/request', { input: phone });
-    const code = /\b(\d{4})\b/.exec((await rowsTo(phone))[0]!.body)![1]!;
-    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    await postHeld('/api/auth/otp/request', { input: phone });
+    const code = /\b(\d{4})\b/.exec((await heldRowsTo(phone))[0]!.body)![1]!;
+    const res = await held.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -261,8 +273,8 @@ describe('development outbox pages', () => {
     expect(csp).toContain(`'nonce-${nonce}'`);
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('does not exist without DEV_OUTBOX=true (production here; dev-outbox-access.test.ts has the rest)', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', DEV_OUTBOX: 'false' } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
       const api = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });

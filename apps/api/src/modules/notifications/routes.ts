@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OutboxMessageSchema, OutboxQuerySchema, envelope, type OutboxMessage } from '@shopfront/shared';
-import { ok } from '../../lib/http.ts';
+import {
+  OutboxMessageSchema,
+  OutboxQuerySchema,
+  envelope,
+  messages as apiMessages,
+  type OutboxMessage,
+} from '@shopfront/shared';
+import { HttpError, ok } from '../../lib/http.ts';
+import { fromThisMachine } from './dev-access.ts';
 import { listOutbox } from './service.ts';
 
 const escapeHtml = (s: string) =>
@@ -36,24 +43,28 @@ h1{font-size:22px;margin:0 0 4px}p.lead{color:#555;margin:0 0 20px}
 .status{font-size:12px;color:#555;border:1px solid #ccc;border-radius:4px;padding:0 5px}.status.failed{color:#b00;border-color:#b00}
 h2{font-size:16px;margin:8px 0 0}pre{white-space:pre-wrap;font:inherit;margin:8px 0 0}.err{color:#b00;margin:6px 0 0}
 </style></head>
-<body><h1>Outbox</h1><p class="lead">E-mail and SMS the shop has written, newest first (${messages.length}). This page exists only outside production.</p>
+<body><h1>Outbox</h1><p class="lead">E-mail and SMS the shop has written, newest first (${messages.length}). This page exists only with DEV_OUTBOX=true, and only for this machine.</p>
 ${rows || '<p>No messages yet.</p>'}
 </body></html>`;
 }
 
 /**
- * Development outbox: what the shop would have e-mailed or texted (OTP codes, reset links).
- * Not registered in production, where both paths answer 404.
+ * Development outbox: what the shop would have e-mailed or texted (OTP codes, reset links), so
+ * whoever reads it can sign in as anyone. Registered only with DEV_OUTBOX=true (npm run dev sets
+ * it), whatever NODE_ENV says, and even then it answers 404 to any request not made on this machine.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.env.NODE_ENV === 'production') return;
+  if (!app.env.DEV_OUTBOX) return;
+  app.addHook('onRequest', async (req) => {
+    if (!fromThisMachine(req)) throw new HttpError(404, apiMessages.notFound);
+  });
 
   app.get(
     '/api/dev/outbox',
     {
       schema: {
         tags: ['development'],
-        summary: 'Outgoing e-mail and SMS, newest first (development and test only; 404 in production)',
+        summary: 'Outgoing e-mail and SMS, newest first (only with DEV_OUTBOX=true, only from loopback; 404 otherwise)',
         querystring: OutboxQuerySchema,
         response: { 200: envelope(z.object({ messages: z.array(OutboxMessageSchema) })) },
       },

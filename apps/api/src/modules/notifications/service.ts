@@ -13,6 +13,12 @@ export interface NewMessage {
   body: string;
 }
 
+/**
+ * What a delivered message keeps instead of its text: codes and reset links must not outlive
+ * their delivery in the database (migration 0007 writes the same text over older rows).
+ */
+export const DELIVERED_BODY = '(delivered; text removed)';
+
 /** Sends tried before a message is marked failed. */
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** A claimed message is not picked again for this long (a process that died mid-send gives it back). */
@@ -84,7 +90,7 @@ export async function dispatchOutbox(
         await transport({ recipient: row.recipient, subject: row.subject, body: row.body });
         await db
           .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .set({ status: 'sent', sentAt: new Date(), lastError: null, subject: '', body: DELIVERED_BODY })
           .where(eq(outboxMessages.id, row.id));
       } catch (err) {
         log?.(`outbox: ${row.channel} message ${row.id} not delivered (attempt ${attempts})`, err);

@@ -136,7 +136,12 @@ describe('POST /api/plugins/review/rate-product', () => {
   const rate = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/plugins/review/rate-product', payload: payload as object, headers });
   const reviewCount = async (productId: string) =>
-    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from reviews where product_id = ${productId}`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from reviews where product_id = ${productId}`,
+      )
+    )[0]!.n;
 
   it('asks a guest to log in, whatever the body, and stores nothing', async () => {
     for (const body of [{ slug: busy.slug, rating: 5, title: 'Great', body: 'Loved it' }, { rating: 9 }, {}]) {
@@ -153,7 +158,10 @@ describe('POST /api/plugins/review/rate-product', () => {
       sql`select id, slug from products p where p.is_published and not exists (select 1 from reviews r where r.product_id = p.id) order by slug limit 1`,
     );
     const a = await loggedInCustomer(t, { firstName: 'Asha', lastName: 'rao' });
-    const res = await rate({ slug: quiet!.slug, rating: 4, title: ' Soft and sturdy ', body: 'Washes well.' }, a.headers);
+    const res = await rate(
+      { slug: quiet!.slug, rating: 4, title: ' Soft and sturdy ', body: 'Washes well.' },
+      a.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'success',

@@ -5,6 +5,7 @@ import {
   ProductReviewSchema,
   ProductReviewsSchema,
   REVIEW_FIELDS,
+  REVIEWS_PER_HOUR,
   RateProductBodySchema,
   ReviewFieldsSchema,
   envelope,
@@ -61,10 +62,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['reviews'],
-        summary:
-          'Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409); refreshes the product rating',
+        summary: `Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409), ${REVIEWS_PER_HOUR} reviews an hour (429); refreshes the product rating. The verified-buyer mark is decided by the shop, never taken from the request`,
         body: RateProductBodySchema,
-        response: { 200: envelope(ProductReviewSchema), 401: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+        response: {
+          200: envelope(ProductReviewSchema),
+          401: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
       },
     },
     async (req) => {

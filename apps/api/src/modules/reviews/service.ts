@@ -1,8 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  REVIEWS_PER_HOUR,
   REVIEWS_PER_PAGE,
   contentPagination,
   reviewMessages,
+  type ModeratedReview,
   type ProductReview,
   type ProductReviews,
   type RatingCount,
@@ -10,8 +12,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import { plugins, products, reviews } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http.ts';
+import { takeAllowance } from '../../lib/rate-limit-store.ts';
 import type { Customer } from '../../lib/session.ts';
 import { uniqueViolation } from '../auth/service.ts';
+
+const REVIEW_WINDOW_MS = 60 * 60_000;
+
+/** Reviews the shop shows: published and not hidden by the owner. Lists, counts and ratings all use it. */
+const shown = and(eq(reviews.isPublished, true), isNull(reviews.hiddenAt));
 
 /** True when the Review plugin is installed: its endpoints answer only then. */
 export async function reviewsEnabled(db: Db): Promise<boolean> {
@@ -33,7 +41,7 @@ export async function getProductReviews(db: Db, slug: string, page: number): Pro
     .where(and(eq(products.slug, slug), eq(products.isPublished, true)));
   if (!product) return null;
 
-  const published = and(eq(reviews.productId, product.id), eq(reviews.isPublished, true));
+  const published = and(eq(reviews.productId, product.id), shown);
   const [stars, rows] = await Promise.all([
     db.select({ rating: reviews.rating, n: count() }).from(reviews).where(published).groupBy(reviews.rating),
     db
@@ -83,9 +91,29 @@ export function reviewAuthorName(c: Pick<Customer, 'firstName' | 'lastName'>): s
 }
 
 /**
+ * Recomputes a product's rating average and count (the columns every listing, card and sort
+ * reads) from the reviews it shows. Call it in the transaction that changes the reviews.
+ */
+async function refreshProductRating(db: Db, productId: string): Promise<{ avg: number; count: number }> {
+  const visible = sql`r.product_id = ${productId} and r.is_published and r.hidden_at is null`;
+  const [row] = await db
+    .update(products)
+    .set({
+      ratingAvg: sql`coalesce((select round(avg(r.rating)::numeric, 2)::real from ${reviews} r where ${visible}), 0)`,
+      ratingCount: sql`(select count(*)::int from ${reviews} r where ${visible})`,
+    })
+    .where(eq(products.id, productId))
+    .returning({ avg: products.ratingAvg, count: products.ratingCount });
+  return row ?? { avg: 0, count: 0 };
+}
+
+/**
  * Stores a logged-in customer's review of a published product and refreshes the product's
  * rating average and count, in one transaction. One review per customer and product: a second
  * answers 409 (reviews_customer_product_uq decides, so two racing requests cannot both land).
+ * At most REVIEWS_PER_HOUR a customer (429); a refused or failed review uses none of them.
+ * Verified buyer: true only when the customer has a delivered order containing this product
+ * (decided here, from the orders table, once orders exist); never from the request, so until then false.
  */
 export async function writeReview(
   db: Db,
@@ -99,6 +127,10 @@ export async function writeReview(
   if (!product) throw notFound(reviewMessages.productNotFound);
   try {
     return await db.transaction(async (tx) => {
+      // In the transaction, so a review that fails below (409) gives its use back.
+      if (!(await takeAllowance(tx, `review:customer|${customer.id}`, REVIEWS_PER_HOUR, REVIEW_WINDOW_MS))) {
+        throw new HttpError(429, reviewMessages.tooManyReviews);
+      }
       const [row] = await tx
         .insert(reviews)
         .values({
@@ -108,19 +140,11 @@ export async function writeReview(
           rating: body.rating,
           title: body.title,
           body: body.body,
-          // Orders do not exist yet, so no review can prove a purchase. When they do: true when the
-          // customer has a delivered order line of this product.
+          // Orders do not exist yet, so no review can prove a purchase (see the TSDoc above).
           isVerifiedBuyer: false,
         })
         .returning();
-      await tx
-        .update(products)
-        .set({
-          ratingAvg: sql`coalesce((select round(avg(r.rating)::numeric, 2)::real from ${reviews} r
-                         where r.product_id = ${product.id} and r.is_published), 0)`,
-          ratingCount: sql`(select count(*)::int from ${reviews} r where r.product_id = ${product.id} and r.is_published)`,
-        })
-        .where(eq(products.id, product.id));
+      await refreshProductRating(tx, product.id);
       return {
         id: row!.id,
         author: row!.authorName,
@@ -132,7 +156,41 @@ export async function writeReview(
       };
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'reviews_customer_product_uq') throw new HttpError(409, reviewMessages.alreadyReviewed);
+    if (uniqueViolation(err) === 'reviews_customer_product_uq')
+      throw new HttpError(409, reviewMessages.alreadyReviewed);
     throw err;
   }
+}
+
+/**
+ * Hides a review from the shop (`hidden` true) or shows it again, and refreshes its product's
+ * rating in the same transaction. Hiding a hidden review keeps the time it was first hidden.
+ * Answers null for an unknown review.
+ */
+export async function setReviewHidden(db: Db, reviewId: number, hidden: boolean): Promise<ModeratedReview | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reviews)
+      .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+      .where(eq(reviews.id, reviewId))
+      .returning();
+    if (!row) return null;
+    const rating = await refreshProductRating(tx, row.productId);
+    const [product] = await tx
+      .select({ slug: products.slug, name: products.name })
+      .from(products)
+      .where(eq(products.id, row.productId));
+    return {
+      id: row.id,
+      author: row.authorName,
+      rating: row.rating,
+      title: row.title,
+      body: row.body,
+      is_verified_buyer: row.isVerifiedBuyer,
+      created_at: row.createdAt.toISOString(),
+      product: { slug: product!.slug, name: product!.name },
+      hidden_at: row.hiddenAt?.toISOString() ?? null,
+      product_rating: { overall_rating: Math.round(rating.avg * 100) / 100, total_reviews: rating.count },
+    };
+  });
 }

@@ -17,6 +17,7 @@ export function VerifyAccountDialog({
   type,
   input,
   mobileCode,
+  alreadySent = false,
   onClose,
   onVerified,
 }: {
@@ -26,6 +27,8 @@ export function VerifyAccountDialog({
   input: string;
   /** Shown before a phone number. */
   mobileCode: string;
+  /** A code is already on its way (update-profile sent it for a new contact): do not send another on opening. */
+  alreadySent?: boolean;
   onClose: () => void;
   onVerified: () => void;
 }) {
@@ -63,11 +66,11 @@ export function VerifyAccountDialog({
     sentFor.current = target;
     setCode('');
     setError(undefined);
-    setSent(false);
     setLeft(OTP_RESENDS.verify);
-    void send(false);
+    setSent(alreadySent);
+    if (!alreadySent) void send(false);
     // `send` is recreated each render; the guard above makes this run once per opening.
-  }, [open, type, input]);
+  }, [open, type, input, alreadySent]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

@@ -11,6 +11,7 @@ import type {
   ResetCompleteBody,
   UpdatePasswordBody,
   UpdateProfileBody,
+  UpdateProfileResult,
   User,
 } from '@shopfront/shared';
 import { toast } from '../../components/ui/toast';
@@ -30,8 +31,7 @@ export const authApi = {
 /** Browser-side account calls (credentials + CSRF header; a 401 logs the UI out). */
 export const accountApi = {
   get: () => apiFetch<Account>('GET', '/api/account/get'),
-  updateProfile: (body: UpdateProfileBody) =>
-    apiFetch<User | Account | null>('PUT', '/api/account/update-profile', body),
+  updateProfile: (body: UpdateProfileBody) => apiFetch<UpdateProfileResult>('PUT', '/api/account/update-profile', body),
   updatePassword: (body: UpdatePasswordBody) => apiFetch<unknown>('PUT', '/api/account/update-password', body),
   generateOtp: (body: AccountOtpGenerateBody) => apiFetch<unknown>('POST', '/api/account/otp/generate', body),
   verifyOtp: (body: AccountOtpVerifyBody) => apiFetch<User | Account | null>('POST', '/api/account/otp/verify', body),

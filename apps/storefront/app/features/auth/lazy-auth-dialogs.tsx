@@ -14,9 +14,8 @@ export function LazyAuthDialogs() {
   const { loginOpen, registerOpen } = useAuth();
   const [wanted, setWanted] = useState(false);
 
-  useEffect(() => {
-    if (loginOpen || registerOpen) setWanted(true);
-  }, [loginOpen, registerOpen]);
+  // Once wanted, kept: closing a dialog must not unmount the code it loaded.
+  if ((loginOpen || registerOpen) && !wanted) setWanted(true);
 
   useEffect(() => {
     const warm = () => void load();

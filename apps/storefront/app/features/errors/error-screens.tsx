@@ -5,6 +5,8 @@ import type { ErrorKind, ErrorView } from '../../lib/errors';
 
 /** Exact texts from spec sections 2 and 8. */
 export const ERROR_TITLES: Record<ErrorKind, string> = {
+  // Not in the spec's catalogue: a hand-made address the shop cannot answer.
+  'bad-request': 'Bad Request',
   'not-found': 'Page Not Found!',
   'server-error': 'Oops!',
   'license-inactive': 'Website Unavailable',
@@ -43,6 +45,27 @@ function NotFoundScreen({ view }: { view: ErrorView }) {
       {view.message && <p className="mt-3 font-mono text-sm break-all text-muted">{view.message}</p>}
       <p className="mt-4 max-w-md text-base text-muted">
         The page you are looking for may have moved, or it never existed. Let’s get you back on track.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function BadRequestScreen({ view }: { view: ErrorView }) {
+  return (
+    <>
+      <Code>{view.status}</Code>
+      <Badge icon={<AlertIcon className="size-4" />}>Error {view.status}</Badge>
+      <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
+        {ERROR_TITLES['bad-request']}
+      </h1>
+      {view.message && <p className="mt-3 text-base break-all text-muted">{view.message}</p>}
+      <p className="mt-4 max-w-md text-base text-muted">
+        The shop could not understand this address. Check it for typing mistakes, or start again from the home page.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
@@ -131,6 +154,7 @@ export function ErrorScreen({ view }: { view: ErrorView }) {
       aria-labelledby="error-title"
       className="error-screen mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24"
     >
+      {view.kind === 'bad-request' && <BadRequestScreen view={view} />}
       {view.kind === 'not-found' && <NotFoundScreen view={view} />}
       {view.kind === 'server-error' && <ServerErrorScreen view={view} />}
       {(view.kind === 'license-inactive' || view.kind === 'license-missing') && <LicenseScreen view={view} />}

@@ -30,9 +30,13 @@ export function SearchForm({ id, autoFocus, className = '' }: { id: string; auto
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const root = useRef<HTMLFormElement>(null);
 
-  // Landing on a search page shows its query in the box.
+  // Landing on a search page shows its query in the box (adjusted while rendering: no second pass).
   const urlQuery = params.get('q') ?? '';
-  useEffect(() => setValue(urlQuery), [urlQuery]);
+  const [shownQuery, setShownQuery] = useState(urlQuery);
+  if (shownQuery !== urlQuery) {
+    setShownQuery(urlQuery);
+    setValue(urlQuery);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const load = fetcher.load;

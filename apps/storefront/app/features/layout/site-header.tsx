@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Container } from '../../components/container';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
@@ -92,7 +92,13 @@ export function SiteHeader() {
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
 
-  useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
+  // Another page closes the search panel (adjusted while rendering: no second pass).
+  const page = `${location.pathname}${location.search}`;
+  const [searchPage, setSearchPage] = useState(page);
+  if (searchPage !== page) {
+    setSearchPage(page);
+    setSearchOpen(false);
+  }
 
   return (
     <header

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FacetValue, Facets } from '@shopfront/shared';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { PARAM, type ListingState } from './listing-query';
@@ -104,8 +104,12 @@ function PriceInputs({
   const [min, setMin] = useState(state.minPrice?.toString() ?? '');
   const [max, setMax] = useState(state.maxPrice?.toString() ?? '');
   // The URL is the truth: follow it when it changes (back button, chips, "clear all").
-  useEffect(() => setMin(state.minPrice?.toString() ?? ''), [state.minPrice]);
-  useEffect(() => setMax(state.maxPrice?.toString() ?? ''), [state.maxPrice]);
+  const [urlPrices, setUrlPrices] = useState({ min: state.minPrice, max: state.maxPrice });
+  if (urlPrices.min !== state.minPrice || urlPrices.max !== state.maxPrice) {
+    if (urlPrices.min !== state.minPrice) setMin(state.minPrice?.toString() ?? '');
+    if (urlPrices.max !== state.maxPrice) setMax(state.maxPrice?.toString() ?? '');
+    setUrlPrices({ min: state.minPrice, max: state.maxPrice });
+  }
   const lo = major(facets.price.min?.amount, digits, 'floor');
   const hi = major(facets.price.max?.amount, digits, 'ceil');
   const input =

@@ -31,11 +31,15 @@ export async function loadListing(context: unknown, request: Request, type: List
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw notFound(messages.pageNotFound(url.pathname));
     if (err instanceof ApiError && err.status === 422) {
+      // A slug the API refuses (a control character typed into the address) names no listing.
+      if (err.errors.id) throw notFound(messages.pageNotFound(url.pathname));
       invalidFilters = true;
       try {
         page = await client.listing(type, id, { per_page: LISTING_PER_PAGE });
       } catch (again) {
-        if (again instanceof ApiError && again.status === 404) throw notFound(messages.pageNotFound(url.pathname));
+        if (again instanceof ApiError && (again.status === 404 || again.status === 422)) {
+          throw notFound(messages.pageNotFound(url.pathname));
+        }
         throw again;
       }
     } else {

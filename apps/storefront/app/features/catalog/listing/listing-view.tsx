@@ -200,7 +200,12 @@ export function ListingView(props: ListingViewProps) {
     (state.minPrice !== null || state.maxPrice !== null ? 1 : 0) +
     (state.inStock ? 1 : 0);
 
-  useEffect(() => setColumns(props.columns), [props.columns]);
+  // A new page's column choice replaces the one picked here (adjusted while rendering).
+  const [columnsProp, setColumnsProp] = useState(props.columns);
+  if (columnsProp !== props.columns) {
+    setColumnsProp(props.columns);
+    setColumns(props.columns);
+  }
 
   // The drawer is only a modal on small screens: leave modal mode when the screen grows.
   useEffect(() => {

@@ -28,8 +28,12 @@ export function Gallery({
   const key = images.map((i) => i.url).join('|');
 
   // A different colour brings different images: start again from the first one.
-  useEffect(() => {
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
     setActive(0);
+  }
+  useEffect(() => {
     strip.current?.scrollTo({ left: 0 });
   }, [key]);
 

@@ -1,0 +1,222 @@
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import {
+  accessLogs,
+  knownDevices,
+  outboxMessages,
+  otpCodes,
+  passwordResets,
+  rateLimits,
+  sessions,
+  throttleCounters,
+} from '../../db/schema.ts';
+import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
+import { DEVICE_TTL_MS } from '../auth/known-device.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createCustomer, uniquePhone } from '../../test/auth.ts';
+import { RETENTION, RETENTION_EVERY_MS, pruneExpiredData } from './retention.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
+const ago = (days: number, extraMs = 0) => new Date(Date.now() - days * 86_400_000 - extraMs);
+const HOUR = 3_600_000;
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+describe('pruneExpiredData', () => {
+  it('removes each kind of data once past its retention and keeps the rest', async () => {
+    const db = t.database.db;
+    const c = await createCustomer(db);
+    const log = (createdAt: Date) => ({
+      customerId: c.id,
+      identifier: c.email!,
+      method: 'password' as const,
+      success: false,
+      createdAt,
+    });
+    const logs = await db
+      .insert(accessLogs)
+      .values([log(ago(RETENTION.accessLogDays, HOUR)), log(ago(RETENTION.accessLogDays, -HOUR))])
+      .returning();
+
+    const code = (expiresAt: Date, consumed: boolean) => ({
+      purpose: 'login' as const,
+      phone: uniquePhone(),
+      codeHash: 'x',
+      expiresAt,
+      consumedAt: consumed ? expiresAt : null,
+    });
+    const codes = await db
+      .insert(otpCodes)
+      .values([
+        code(ago(RETENTION.spentCodeDays, HOUR), true),
+        code(ago(RETENTION.spentCodeDays, HOUR), false),
+        code(ago(0, HOUR), false),
+      ])
+      .returning();
+
+    const reset = (expiresAt: Date, used: boolean) => ({
+      customerId: c.id,
+      tokenHash: `${Math.random()}`,
+      expiresAt,
+      usedAt: used ? expiresAt : null,
+    });
+    const resets = await db
+      .insert(passwordResets)
+      .values([
+        reset(ago(RETENTION.spentCodeDays, HOUR), true),
+        reset(ago(RETENTION.spentCodeDays, HOUR), false),
+        reset(ago(0, HOUR), false),
+      ])
+      .returning();
+
+    const message = (status: 'pending' | 'sent' | 'stored' | 'failed', createdAt: Date) => ({
+      channel: 'sms' as const,
+      recipient: uniquePhone(),
+      body: `1234 is your code (${status})`,
+      status,
+      createdAt,
+    });
+    const undelivered = RETENTION.undeliveredMessageDays;
+    const sent = RETENTION.sentMessageDays;
+    const messages = await db
+      .insert(outboxMessages)
+      .values([
+        message('failed', ago(undelivered, HOUR)),
+        message('stored', ago(undelivered, HOUR)),
+        message('sent', ago(sent, HOUR)),
+        // Kept: younger than their retention, or still being delivered.
+        message('failed', ago(undelivered, -HOUR)),
+        message('stored', ago(undelivered, -HOUR)),
+        message('sent', ago(sent, -HOUR)),
+        message('pending', ago(sent, HOUR)),
+      ])
+      .returning();
+
+    await db.insert(rateLimits).values([
+      { key: 'retention-test|spent', count: 3, resetAt: new Date(Date.now() - 1000) },
+      { key: 'retention-test|live', count: 3, resetAt: new Date(Date.now() + HOUR) },
+    ]);
+
+    const session = (id: string, expiresAt: Date, createdAt: Date) => ({
+      id,
+      customerId: c.id,
+      remember: true,
+      expiresAt,
+      createdAt,
+    });
+    await db
+      .insert(sessions)
+      .values([
+        session('retention-idle', ago(0, HOUR), ago(10)),
+        session('retention-absolute', ago(-10), ago(0, SESSION_ABSOLUTE_MS + HOUR)),
+        session('retention-live', ago(-10), ago(10)),
+      ]);
+    const counter = (subject: string, resetsAt: Date, nextTryAt: Date) => ({
+      scope: 'account' as const,
+      subject,
+      count: 5,
+      resetsAt,
+      nextTryAt,
+    });
+    await db
+      .insert(throttleCounters)
+      .values([
+        counter('retention-spent', ago(0, HOUR), ago(0, HOUR)),
+        counter('retention-waiting', ago(0, HOUR), ago(-1)),
+        counter('retention-live', ago(-1), ago(0, HOUR)),
+      ]);
+    await db.insert(knownDevices).values([
+      { tokenHash: 'retention-old', customerId: c.id, lastSeenAt: ago(0, DEVICE_TTL_MS + HOUR) },
+      { tokenHash: 'retention-seen', customerId: c.id, lastSeenAt: ago(30) },
+    ]);
+
+    const report = await pruneExpiredData(db);
+    expect(report).toEqual({
+      accessLogs: 1,
+      otpCodes: 2,
+      passwordResets: 2,
+      undeliveredMessages: 2,
+      sentMessages: 1,
+      rateLimits: 1,
+      sessions: 2,
+      throttleCounters: 1,
+      knownDevices: 1,
+    });
+    expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(['retention-live']);
+    expect((await db.select().from(throttleCounters)).map((r) => r.subject).sort()).toEqual([
+      'retention-live',
+      'retention-waiting',
+    ]);
+    expect((await db.select().from(knownDevices)).map((r) => r.tokenHash)).toEqual(['retention-seen']);
+    expect(ids(await db.select().from(accessLogs))).toEqual([logs[1]!.id]);
+    expect(ids(await db.select().from(otpCodes))).toEqual([codes[2]!.id]);
+    expect(ids(await db.select().from(passwordResets))).toEqual([resets[2]!.id]);
+    expect(ids(await db.select().from(outboxMessages))).toEqual(ids(messages.slice(3)));
+    const keys = (
+      await db
+        .select()
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, ['retention-test|spent', 'retention-test|live']))
+    ).map((r) => r.key);
+    expect(keys).toEqual(['retention-test|live']);
+  });
+
+  it('works through large backlogs in batches, and several runs at once neither fail nor remove twice', async () => {
+    const db = t.database.db;
+    await db.execute(sql`insert into access_logs (identifier, method, success, created_at)
+      select 'backlog', 'password', false, now() - interval '200 days' from generate_series(1, 2500)`);
+    const reports = await Promise.all([pruneExpiredData(db), pruneExpiredData(db), pruneExpiredData(db)]);
+    expect(reports.reduce((n, r) => n + r.accessLogs, 0)).toBe(2500);
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from access_logs where identifier = 'backlog'`,
+    );
+    expect(left!.n).toBe(0);
+  });
+});
+
+describe('retention timer', () => {
+  it('runs in every app process, every RETENTION_EVERY_MS, and stops when the app closes', async () => {
+    // Only intervals are faked: the database and the app keep their real clocks and timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = await createTestApp({ seed: false });
+    let closed = false;
+    try {
+      const db = app.database.db;
+      await db
+        .insert(rateLimits)
+        .values({ key: 'retention-timer|spent', count: 1, resetAt: new Date(Date.now() - 1000) });
+      await db.insert(outboxMessages).values({
+        channel: 'email',
+        recipient: 'old@example.test',
+        body: 'Open this link to reset your password: https://shop.example/reset/secret',
+        status: 'failed',
+        createdAt: ago(RETENTION.undeliveredMessageDays + 1),
+      });
+      vi.advanceTimersByTime(RETENTION_EVERY_MS);
+      await vi.waitFor(
+        async () => {
+          const [row] = await queryRows<{ n: number }>(
+            db,
+            sql`select (select count(*) from rate_limits where key = 'retention-timer|spent')
+                     + (select count(*) from outbox_messages where recipient = 'old@example.test') as n`,
+          );
+          expect(Number(row!.n)).toBe(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await app.close();
+      closed = true;
+      // No interval outlives the app (a leftover would keep pruning a closed database).
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      if (!closed) await app.close();
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
+import { DEVICE_TTL_MS } from '../auth/known-device.ts';
+
+/**
+ * How long the shop keeps data that only serves security or delivery. The README's "Data
+ * retention" section lists the same periods; change both together.
+ */
+export const RETENTION = {
+  /** Sign-in attempts (security page, sign-in throttles, whose longest window is hours). */
+  accessLogDays: 90,
+  /** OTP codes and password-reset tokens, counted from their expiry (used or not). */
+  spentCodeDays: 1,
+  /** Outbox messages never delivered (failed, or held with no transport): they hold codes and links. */
+  undeliveredMessageDays: 7,
+  /** Delivered outbox messages: their text is removed at delivery; the row is a record of the send. */
+  sentMessageDays: 30,
+} as const;
+
+/** How often each process runs the pruning statements. */
+export const RETENTION_EVERY_MS = 10 * 60_000;
+
+/** Rows removed by one statement: small enough never to hold locks or bloat WAL for long. */
+const BATCH = 1000;
+
+const daysAgo = (days: number) => sql`now() - ${days} * interval '1 day'`;
+
+/**
+ * Deletes `table` rows matching `where`, BATCH rows a statement, until none are left. SKIP LOCKED
+ * lets several processes prune at once without waiting on each other or deleting twice.
+ */
+async function deleteInBatches(db: Db, table: string, key: string, where: SQL): Promise<number> {
+  const t = sql.identifier(table);
+  const k = sql.identifier(key);
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from ${t} where ${k} in (select ${k} from ${t} where ${where} limit ${BATCH} for update skip locked)
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+export type RetentionReport = Record<
+  | 'accessLogs'
+  | 'otpCodes'
+  | 'passwordResets'
+  | 'undeliveredMessages'
+  | 'sentMessages'
+  | 'rateLimits'
+  | 'sessions'
+  | 'throttleCounters'
+  | 'knownDevices',
+  number
+>;
+
+/**
+ * Removes what is past its retention (RETENTION), one short statement at a time, and answers how
+ * many rows went from each table. A plain function: the app's timer calls it; a jobs runner can.
+ */
+export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
+  return {
+    accessLogs: await deleteInBatches(db, 'access_logs', 'id', sql`created_at < ${daysAgo(RETENTION.accessLogDays)}`),
+    // A code's send window (otp.ts) ends long before this, so no resend allowance is reset early.
+    otpCodes: await deleteInBatches(db, 'otp_codes', 'id', sql`expires_at < ${daysAgo(RETENTION.spentCodeDays)}`),
+    passwordResets: await deleteInBatches(
+      db,
+      'password_resets',
+      'id',
+      sql`expires_at < ${daysAgo(RETENTION.spentCodeDays)}`,
+    ),
+    undeliveredMessages: await deleteInBatches(
+      db,
+      'outbox_messages',
+      'id',
+      sql`status in ('failed', 'stored') and created_at < ${daysAgo(RETENTION.undeliveredMessageDays)}`,
+    ),
+    sentMessages: await deleteInBatches(
+      db,
+      'outbox_messages',
+      'id',
+      sql`status = 'sent' and created_at < ${daysAgo(RETENTION.sentMessageDays)}`,
+    ),
+    rateLimits: await deleteInBatches(db, 'rate_limits', 'key', sql`reset_at <= now()`),
+    sessions: await deleteInBatches(
+      db,
+      'sessions',
+      'id',
+      sql`expires_at <= now() or created_at <= now() - ${SESSION_ABSOLUTE_MS} * interval '1 millisecond'`,
+    ),
+    // Composite keys: the row's physical id picks the batch.
+    throttleCounters: await deleteInBatches(
+      db,
+      'throttle_counters',
+      'ctid',
+      sql`resets_at <= now() and next_try_at <= now()`,
+    ),
+    knownDevices: await deleteInBatches(
+      db,
+      'known_devices',
+      'ctid',
+      sql`last_seen_at < now() - ${DEVICE_TTL_MS} * interval '1 millisecond'`,
+    ),
+  };
+}
+
+/**
+ * Runs pruneExpiredData every RETENTION_EVERY_MS on an unref'd timer (it never keeps the process
+ * alive, and a run never overlaps the previous one). Answers the stop function for onClose, which
+ * waits for a run in flight so the database is not closed under it.
+ */
+export function scheduleRetention(
+  db: Db,
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= pruneExpiredData(db)
+      .then((pruned) => {
+        if (Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'retention: pruned expired data');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'retention: run failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, RETENTION_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

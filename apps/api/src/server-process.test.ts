@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const dataDirs: string[] = [];
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** server.ts as `npm start` runs it, on a fresh embedded database; needs `npm run build` first. */
+function startServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-server-process-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(baseUrl: string, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}
+
+describe('server.ts', () => {
+  it('refuses to start in production with neither PUBLIC_URL nor a store_url setting', async () => {
+    const server = startServer({ PORT: String(await freePort()) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'Invalid environment: PUBLIC_URL is required in production when the store has no store_url setting',
+    );
+  }, 60_000);
+
+  it('on SIGTERM during a slow upload, cuts the upload off after the grace period and closes the database', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = startServer({
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      SHUTDOWN_GRACE_MS: '300',
+      LOG_LEVEL: 'info',
+    });
+    await waitForHealth(baseUrl, server.output);
+
+    // A request whose body never finishes arriving.
+    const upload = connect(port, '127.0.0.1');
+    const uploadClosed = new Promise<void>((resolve) => upload.on('close', () => resolve()));
+    upload.on('error', () => {});
+    await new Promise<void>((resolve) => upload.once('connect', () => resolve()));
+    upload.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // Well before the old 10-second forced exit, which skipped closing the database.
+    expect(Date.now() - signalledAt).toBeLessThan(8_000);
+    await uploadClosed;
+    expect(server.output()).toContain('shutdown: cutting off requests still in flight');
+    expect(server.output()).toContain('shutdown: database closed');
+  }, 90_000);
+});
