@@ -71,7 +71,13 @@ function request(t: Target, baseUrl: string) {
 }
 
 async function load(t: Target, baseUrl: string, durationS: number) {
-  return autocannon({ ...request(t, baseUrl), connections: CONNECTIONS, duration: durationS, pipelining: 1, timeout: 10 });
+  return autocannon({
+    ...request(t, baseUrl),
+    connections: CONNECTIONS,
+    duration: durationS,
+    pipelining: 1,
+    timeout: 10,
+  });
 }
 
 async function benchAll(title: string, baseUrl: string): Promise<Section> {
@@ -113,14 +119,27 @@ function table(section: Section): string {
     String(r.errors),
     String(r.non2xx),
   ]);
-  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...lines.map((l) => `| ${l.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
 }
 
 function printTable(section: Section) {
   const head = ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'];
-  const rows = section.rows.map((r) => [r.target.name, r.reqPerSec.toFixed(0), String(r.p50), String(r.p99), String(r.requests), String(r.errors), String(r.non2xx)]);
+  const rows = section.rows.map((r) => [
+    r.target.name,
+    r.reqPerSec.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    String(r.requests),
+    String(r.errors),
+    String(r.non2xx),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n${section.title}`);
   console.log(fmt(head));
   for (const row of rows) console.log(fmt(row));
@@ -151,7 +170,10 @@ function machine() {
     os: osName,
     commit,
     // Other work on the machine skews every figure: say how busy it was.
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
   };
 }
 
@@ -196,7 +218,9 @@ async function runSection(title: string, databaseUrl?: string): Promise<Section>
 async function main() {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const m = machine();
-  console.log(`bench: ${m.nproc} CPUs, ${m.model}, ${m.memGiB} GiB, node ${m.node}, load ${m.load}; ${targets.length} targets, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  console.log(
+    `bench: ${m.nproc} CPUs, ${m.model}, ${m.memGiB} GiB, node ${m.node}, load ${m.load}; ${targets.length} targets, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+  );
   const sections: Section[] = [];
 
   sections.push(await runSection('PGlite (embedded, the default)'));
@@ -210,7 +234,9 @@ async function main() {
       await admin.end();
       const url = new URL(cluster.url);
       url.pathname = '/shopfront_bench';
-      sections.push(await runSection(`PostgreSQL ${cluster.version} (throwaway local cluster, fsync off, pool 10)`, url.toString()));
+      sections.push(
+        await runSection(`PostgreSQL ${cluster.version} (throwaway local cluster, fsync off, pool 10)`, url.toString()),
+      );
     } finally {
       cluster.stop();
       cluster = null;
@@ -220,13 +246,18 @@ async function main() {
   for (const s of sections) printTable(s);
   if (WRITE) {
     const file = path.join(ROOT, 'docs', 'benchmarks.md');
-    const endLoad = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+    const endLoad = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
     writeFileSync(file, markdown(sections, m, date, endLoad));
     console.log(`\nwrote ${path.relative(ROOT, file)}`);
   }
   const bad = sections.flatMap((s) => s.rows).filter((r) => r.errors > 0 || r.non2xx > 0);
   if (bad.length) {
-    console.error(`\n${bad.length} target(s) had errors or non-2xx answers: ${bad.map((r) => `${r.target.name} (${r.statuses || 'no answers'})`).join(', ')}`);
+    console.error(
+      `\n${bad.length} target(s) had errors or non-2xx answers: ${bad.map((r) => `${r.target.name} (${r.statuses || 'no answers'})`).join(', ')}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -33,7 +33,12 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
  * Starts the built shop as `npm start` does (tsx, NODE_ENV=production) on 127.0.0.1:port
  * with a fresh DATA_DIR, and waits until /api/health answers 200.
  */
-export async function startServer(opts: { root: string; port: number; databaseUrl?: string; readyTimeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(opts: {
+  root: string;
+  port: number;
+  databaseUrl?: string;
+  readyTimeoutMs?: number;
+}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -56,10 +61,12 @@ export async function startServer(opts: { root: string; port: number; databaseUr
   });
   const pid = child.pid!;
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const killNow = () => {
     live.delete(killNow);
@@ -94,5 +101,7 @@ export async function startServer(opts: { root: string; port: number; databaseUr
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`the server did not answer ${baseUrl}/api/health within ${Math.round((opts.readyTimeoutMs ?? 120_000) / 1000)} s`);
+  throw new Error(
+    `the server did not answer ${baseUrl}/api/health within ${Math.round((opts.readyTimeoutMs ?? 120_000) / 1000)} s`,
+  );
 }

@@ -21,7 +21,14 @@ process.chdir(ROOT);
 
 const MIN = 60_000;
 /** Time limits per step; the whole run also stays inside SHOPFRONT_TEST_BUDGET_MIN (CI gives 90). */
-const LIMITS = { aptUpdate: 5 * MIN, aptInstall: 20 * MIN, build: 10 * MIN, unitApi: 20 * MIN, apiPg: 20 * MIN, e2e: 30 * MIN };
+const LIMITS = {
+  aptUpdate: 5 * MIN,
+  aptInstall: 20 * MIN,
+  build: 10 * MIN,
+  unitApi: 20 * MIN,
+  apiPg: 20 * MIN,
+  e2e: 30 * MIN,
+};
 const BUDGET_MS = Number(process.env.SHOPFRONT_TEST_BUDGET_MIN || 85) * MIN;
 const started = Date.now();
 const REPORT_DIR = path.join(ROOT, '.tmp', 'test-reports');
@@ -74,7 +81,12 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** A phase that is not a test run (prerequisites, build). */
 function recordStep(name, ok, ms, note = '') {
-  phases.push({ name, result: ok ? `ok${note ? ` (${note})` : ''}` : `FAILED${note ? ` (${note})` : ''}`, failed: !ok, ms });
+  phases.push({
+    name,
+    result: ok ? `ok${note ? ` (${note})` : ''}` : `FAILED${note ? ` (${note})` : ''}`,
+    failed: !ok,
+    ms,
+  });
 }
 
 /** A test run that could not happen counts as one failure, so a broken setup never reads green. */
@@ -134,11 +146,22 @@ async function main() {
   // 1. prerequisites
   header(1, 'prerequisites: Debian chromium + PostgreSQL server binaries');
   let t = Date.now();
-  const have = await ensurePrereqs({ timeoutMs: (phase) => limit(phase === 'update' ? LIMITS.aptUpdate : LIMITS.aptInstall) });
+  const have = await ensurePrereqs({
+    timeoutMs: (phase) => limit(phase === 'update' ? LIMITS.aptUpdate : LIMITS.aptInstall),
+  });
   const depsInstalled = existsSync(path.join(ROOT, 'node_modules', '.bin', 'vitest'));
   if (!depsInstalled) console.error('!! node_modules/.bin/vitest is missing: run `npm ci` first');
-  const missing = [!have.chromium && 'chromium', !have.postgres && 'postgresql', !depsInstalled && 'node_modules'].filter(Boolean);
-  recordStep('prerequisites', missing.length === 0, Date.now() - t, missing.length ? `missing ${missing.join(', ')}` : '');
+  const missing = [
+    !have.chromium && 'chromium',
+    !have.postgres && 'postgresql',
+    !depsInstalled && 'node_modules',
+  ].filter(Boolean);
+  recordStep(
+    'prerequisites',
+    missing.length === 0,
+    Date.now() - t,
+    missing.length ? `missing ${missing.join(', ')}` : '',
+  );
 
   // 2. build
   header(2, 'build: npm run build');
@@ -154,7 +177,11 @@ async function main() {
   // 3. unit + api on PGlite
   header(3, 'unit + api tests on PGlite (in memory)');
   if (!depsInstalled) recordSkipped('unit + api (PGlite)', 'no node_modules');
-  else await vitestPhase('unit + api (PGlite)', 'unit-api-pglite', ['unit', 'api'], { env: baseEnv, timeoutMs: limit(LIMITS.unitApi) });
+  else
+    await vitestPhase('unit + api (PGlite)', 'unit-api-pglite', ['unit', 'api'], {
+      env: baseEnv,
+      timeoutMs: limit(LIMITS.unitApi),
+    });
 
   // 4. api on PostgreSQL
   header(4, 'api tests on a throwaway PostgreSQL cluster');
@@ -190,7 +217,12 @@ async function main() {
   if (!depsInstalled) recordSkipped('e2e', 'no node_modules');
   else if (!have.chromium) recordSkipped('e2e', `no ${'/usr/bin/chromium'}`);
   else if (!built) recordSkipped('e2e', 'build failed');
-  else await vitestPhase('e2e', 'e2e', ['e2e'], { env: baseEnv, extraArgs: ['--passWithNoTests'], timeoutMs: limit(LIMITS.e2e) });
+  else
+    await vitestPhase('e2e', 'e2e', ['e2e'], {
+      env: baseEnv,
+      extraArgs: ['--passWithNoTests'],
+      timeoutMs: limit(LIMITS.e2e),
+    });
 
   finish();
 }

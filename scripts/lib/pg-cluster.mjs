@@ -14,7 +14,9 @@ export function findPgBinDir() {
   if (!existsSync(PG_ROOT)) return null;
   const versions = readdirSync(PG_ROOT)
     .filter((v) => /^\d+(\.\d+)?$/.test(v))
-    .filter((v) => existsSync(path.join(PG_ROOT, v, 'bin', 'initdb')) && existsSync(path.join(PG_ROOT, v, 'bin', 'pg_ctl')))
+    .filter(
+      (v) => existsSync(path.join(PG_ROOT, v, 'bin', 'initdb')) && existsSync(path.join(PG_ROOT, v, 'bin', 'pg_ctl')),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(PG_ROOT, versions[0], 'bin') : null;
 }
@@ -103,7 +105,19 @@ export async function startCluster({ log = (line) => console.log(line) } = {}) {
     if (ids) chownSync(dir, ids.uid, ids.gid);
     const init = pgExec(
       path.join(binDir, 'initdb'),
-      ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
+      [
+        '-D',
+        dataDir,
+        '-U',
+        'postgres',
+        '-A',
+        'trust',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
       { cwd: dir, timeoutMs: 120_000 },
     );
     if (!init.ok) throw new Error(`initdb failed:\n${init.out}`);

@@ -37,8 +37,12 @@ export async function ensurePrereqs({ timeoutMs = (phase) => (phase === 'update'
   const lock = ['-o', 'DPkg::Lock::Timeout=300'];
   const update = await run('apt-get', [...lock, '-q', 'update'], { env, timeoutMs: timeoutMs('update') });
   if (update.code !== 0) console.error(`apt-get update exited ${update.code}${update.timedOut ? ' (time limit)' : ''}`);
-  const install = await run('apt-get', [...lock, '-q', 'install', '-y', ...missing], { env, timeoutMs: timeoutMs('install') });
-  if (install.code !== 0) console.error(`apt-get install exited ${install.code}${install.timedOut ? ' (time limit)' : ''}`);
+  const install = await run('apt-get', [...lock, '-q', 'install', '-y', ...missing], {
+    env,
+    timeoutMs: timeoutMs('install'),
+  });
+  if (install.code !== 0)
+    console.error(`apt-get install exited ${install.code}${install.timedOut ? ' (time limit)' : ''}`);
   const after = checkPrereqs();
   if (!after.chromium) console.error(`still missing: ${CHROMIUM}`);
   if (!after.postgres) console.error('still missing: /usr/lib/postgresql/*/bin/initdb');

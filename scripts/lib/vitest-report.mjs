@@ -19,7 +19,12 @@ export function readVitestReport(file) {
   for (const result of report.testResults ?? []) {
     const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
     if (result.status === 'failed' && failedTests === 0) {
-      fileErrors.push({ file: result.name, message: (result.message || 'failed outside any test (a hook or the file itself; see the output above)').split('\n')[0] });
+      fileErrors.push({
+        file: result.name,
+        message: (result.message || 'failed outside any test (a hook or the file itself; see the output above)').split(
+          '\n',
+        )[0],
+      });
     }
   }
   return {

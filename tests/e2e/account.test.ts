@@ -152,8 +152,16 @@ async function registerViaApi(c: Customer) {
  * shopper must before the phone can sign in by OTP (ADR 0011).
  */
 async function registerWithVerifiedPhone(c: Customer) {
-  const headers = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'x-forwarded-for': shopperIp };
-  const registered = await fetch(`${shop.baseUrl}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify(c) });
+  const headers = {
+    'content-type': 'application/json',
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    'x-forwarded-for': shopperIp,
+  };
+  const registered = await fetch(`${shop.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(c),
+  });
   expect(registered.status, await registered.clone().text()).toBe(200);
   const cookie = registered.headers
     .getSetCookie()

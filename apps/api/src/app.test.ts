@@ -8,7 +8,11 @@ describe('unexpected failures', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/menu/main-menu' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ status: 'error', message: 'An unexpected error occurred', request_id: res.headers['x-request-id'] });
+    expect(body).toEqual({
+      status: 'error',
+      message: 'An unexpected error occurred',
+      request_id: res.headers['x-request-id'],
+    });
     expect(res.body).not.toMatch(/select|menus|pglite|postgres|Error:/i);
     await t.app.close();
   });

@@ -28,9 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const client = api(context);
   // Menus decorate the shell; a missing one must not take the whole shop down. They do not
   // depend on the initial values, so they are asked for at the same time (one round trip).
-  const menus = Promise.all(
-    [SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)),
-  );
+  const menus = Promise.all([SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)));
   let initial;
   try {
     initial = await client.initialValues();

@@ -123,14 +123,17 @@ try {
     await form.getByRole('button', { name: 'Save Address' }).click();
     await form.waitFor({ state: 'hidden' });
     await shot(page, 'account-addresses', viewport.width, true);
-    const ids = await page.evaluate(async ({ header, value }) => {
-      const res = await fetch('/api/product/product-grid', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [header]: value },
-        body: JSON.stringify({ items: 3, source: 'featured' }),
-      });
-      return ((await res.json()) as { data: { products: { id: number }[] } }).data.products.map((p) => p.id);
-    }, { header: CSRF_HEADER, value: CSRF_HEADER_VALUE });
+    const ids = await page.evaluate(
+      async ({ header, value }) => {
+        const res = await fetch('/api/product/product-grid', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [header]: value },
+          body: JSON.stringify({ items: 3, source: 'featured' }),
+        });
+        return ((await res.json()) as { data: { products: { id: number }[] } }).data.products.map((p) => p.id);
+      },
+      { header: CSRF_HEADER, value: CSRF_HEADER_VALUE },
+    );
     for (const id of ids) {
       await page.evaluate(
         async ({ id, header, value }) =>

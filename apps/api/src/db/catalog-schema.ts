@@ -106,8 +106,12 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_latest_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
-    index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()).where(sql`${t.isPublished}`),
+    index('products_latest_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    index('products_featured_idx')
+      .on(t.isFeatured, t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
     index('products_brand_idx').on(t.brandId),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.searchText})) gin_trgm_ops`),
@@ -125,7 +129,10 @@ export const productCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId),
+  ],
 );
 
 export const productCollections = pgTable(
@@ -139,7 +146,10 @@ export const productCollections = pgTable(
       .references(() => collections.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.collectionId] }), index('product_collections_collection_idx').on(t.collectionId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.collectionId] }),
+    index('product_collections_collection_idx').on(t.collectionId),
+  ],
 );
 
 export const productTags = pgTable(
@@ -185,7 +195,10 @@ export const variants = pgTable(
     position: integer('position').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
   },
-  (t) => [index('variants_product_idx').on(t.productId, t.position), index('variants_options_gin').using('gin', t.options)],
+  (t) => [
+    index('variants_product_idx').on(t.productId, t.position),
+    index('variants_options_gin').using('gin', t.options),
+  ],
 );
 
 /** Per-channel sku and prices (spec: channel.sku, channel.selling_price), integer minor units. */
@@ -201,7 +214,10 @@ export const variantChannels = pgTable(
     mrpMinor: integer('mrp_minor'),
     isAvailable: boolean('is_available').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.variantId, t.channelId] }), uniqueIndex('variant_channels_sku_uq').on(t.channelId, t.sku)],
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.channelId] }),
+    uniqueIndex('variant_channels_sku_uq').on(t.channelId, t.sku),
+  ],
 );
 
 export const productImages = pgTable(
@@ -243,6 +259,8 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
-    uniqueIndex('reviews_customer_product_uq').on(t.productId, t.customerId).where(sql`${t.customerId} is not null`),
+    uniqueIndex('reviews_customer_product_uq')
+      .on(t.productId, t.customerId)
+      .where(sql`${t.customerId} is not null`),
   ],
 );

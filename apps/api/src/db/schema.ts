@@ -67,10 +67,7 @@ export const pages = pgTable('pages', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-type Look = Pick<
-  Storefront,
-  'favicon' | 'typography' | 'notice_bar' | 'topbar' | 'cookie_warning' | 'logo' | 'meta'
->;
+type Look = Pick<Storefront, 'favicon' | 'typography' | 'notice_bar' | 'topbar' | 'cookie_warning' | 'logo' | 'meta'>;
 
 export const storefronts = pgTable('storefronts', {
   id: text('id').primaryKey(),

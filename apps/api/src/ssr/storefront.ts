@@ -75,7 +75,8 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     // The build bundles its own production React Router (apps/storefront/vite.config.ts); the
     // handler must come from that copy too. A build from before that change has none.
-    const fromBuild = (build.entry.module as { createRequestHandler?: typeof createRequestHandler }).createRequestHandler;
+    const fromBuild = (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
+      .createRequestHandler;
     const requestHandler = (fromBuild ?? createRequestHandler)(build, 'production');
     handle = (request, context) => requestHandler(request, context as never);
     await app.register(fastifyStatic, {
@@ -85,7 +86,12 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       decorateReply: false,
       // Hashed file names under /assets never change; anything else is revalidated hourly.
       setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
       },
     });
   }

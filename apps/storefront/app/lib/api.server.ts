@@ -140,8 +140,7 @@ export function api(context: unknown) {
 
     // Search.
     searchSuggestions: (query: string) => call<SearchSuggestion>(t, 'GET', withQuery('/api/search/search', { query })),
-    searchProducts: (body: SearchProductsBody) =>
-      call<SearchResults>(t, 'POST', '/api/search/search-products', body),
+    searchProducts: (body: SearchProductsBody) => call<SearchResults>(t, 'POST', '/api/search/search-products', body),
 
     // Content: templates (with each section's resolved data) and form submissions.
     templateBoth: (id: string, query: TemplateBothQuery) =>

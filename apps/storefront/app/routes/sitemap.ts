@@ -34,7 +34,8 @@ async function blogUrls(client: ApiClient): Promise<string[]> {
 }
 
 /** Paths that are never pages of their own to index, whatever a CMS page is called. */
-const NOT_INDEXED = /^\/(cart|checkout|checkout-complete|checkout-failed|account|search|track-order|password-protected|coming-soon|under-maintenance)(\/|$)/;
+const NOT_INDEXED =
+  /^\/(cart|checkout|checkout-complete|checkout-failed|account|search|track-order|password-protected|coming-soon|under-maintenance)(\/|$)/;
 
 /** /sitemap.xml: home, listings, collections, products, blog posts and CMS pages. Absent while indexing is off. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -14,7 +14,9 @@ describe('demo catalogue', () => {
   it('is a shop a person would believe: 300+ products in 10+ categories, several collections', async () => {
     const db = app.database.db;
     expect((await db.select({ n: count() }).from(t.products))[0]!.n).toBeGreaterThanOrEqual(300);
-    expect((await db.select({ n: countDistinct(t.productCategories.categoryId) }).from(t.productCategories))[0]!.n).toBeGreaterThanOrEqual(10);
+    expect(
+      (await db.select({ n: countDistinct(t.productCategories.categoryId) }).from(t.productCategories))[0]!.n,
+    ).toBeGreaterThanOrEqual(10);
     expect((await db.select({ n: count() }).from(t.collections))[0]!.n).toBeGreaterThanOrEqual(3);
     expect((await db.select({ n: count() }).from(t.superCategories))[0]!.n).toBeGreaterThanOrEqual(3);
   });
@@ -38,7 +40,10 @@ describe('demo catalogue', () => {
              or p.stock <> (select sum(v.stock) from variants v where v.product_id = p.id)`,
     );
     expect(rows[0]!.bad).toBe(0);
-    const skus = await queryRows<{ n: number; d: number }>(app.database.db, sql`select count(*)::int n, count(distinct sku)::int d from variant_channels`);
+    const skus = await queryRows<{ n: number; d: number }>(
+      app.database.db,
+      sql`select count(*)::int n, count(distinct sku)::int d from variant_channels`,
+    );
     expect(skus[0]!.n).toBe(skus[0]!.d);
   });
 

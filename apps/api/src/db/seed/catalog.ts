@@ -116,7 +116,8 @@ function productSeeds(now: number): ProductSeed[] {
       used.add(slug);
       const price = shopPrice(r.int(category.price[0], category.price[1]));
       const hasMrp = r.next() < 0.4;
-      const colourCount = category.options === 'apparel' ? r.int(2, 3) : category.options.startsWith('colour') ? r.int(1, 3) : 0;
+      const colourCount =
+        category.options === 'apparel' ? r.int(2, 3) : category.options.startsWith('colour') ? r.int(1, 3) : 0;
       seeds.push({
         slug,
         name,
@@ -143,7 +144,10 @@ interface VariantSeed {
   stock: number;
 }
 
-function variantsFor(p: ProductSeed, r: ReturnType<typeof prng>): { axes: { name: string; values: string[] }[]; variants: VariantSeed[] } {
+function variantsFor(
+  p: ProductSeed,
+  r: ReturnType<typeof prng>,
+): { axes: { name: string; values: string[] }[]; variants: VariantSeed[] } {
   const stock = () => (p.outOfStock ? 0 : r.next() < 0.1 ? 0 : r.int(2, 40));
   const kind = p.category.options;
   if (kind === 'apparel') {
@@ -151,11 +155,23 @@ function variantsFor(p: ProductSeed, r: ReturnType<typeof prng>): { axes: { name
     p.colours.forEach((colour, ci) => {
       for (const size of sizes) {
         // Some combinations are not made at all: the picker shows them as unavailable.
-        if ((ci === p.colours.length - 1 && size === 'XS') || (ci === 0 && size === 'XL' && p.colours.length > 2)) continue;
-        variants.push({ title: `${colour} / ${size}`, options: { Colour: colour, Size: size }, price: p.price, stock: stock() });
+        if ((ci === p.colours.length - 1 && size === 'XS') || (ci === 0 && size === 'XL' && p.colours.length > 2))
+          continue;
+        variants.push({
+          title: `${colour} / ${size}`,
+          options: { Colour: colour, Size: size },
+          price: p.price,
+          stock: stock(),
+        });
       }
     });
-    return { axes: [{ name: 'Colour', values: p.colours }, { name: 'Size', values: sizes }], variants };
+    return {
+      axes: [
+        { name: 'Colour', values: p.colours },
+        { name: 'Size', values: sizes },
+      ],
+      variants,
+    };
   }
   if (kind === 'colour' || kind === 'colour-size') {
     const sizeValues = kind === 'colour-size' ? cushionSizes : [null];
@@ -175,7 +191,12 @@ function variantsFor(p: ProductSeed, r: ReturnType<typeof prng>): { axes: { name
     const factors = [1, 1.4, 1.9];
     return {
       axes: [{ name: 'Size', values: planterSizes }],
-      variants: planterSizes.map((size, i) => ({ title: size, options: { Size: size }, price: i === 0 ? p.price : shopPrice(p.price * factors[i]!), stock: stock() })),
+      variants: planterSizes.map((size, i) => ({
+        title: size,
+        options: { Size: size },
+        price: i === 0 ? p.price : shopPrice(p.price * factors[i]!),
+        stock: stock(),
+      })),
     };
   }
   return { axes: [], variants: [{ title: 'Default', options: {}, price: p.price, stock: stock() }] };
@@ -219,7 +240,9 @@ export async function renderCatalogImages(mediaDir: string, now = Date.now()) {
   const assign = new Map<string, string>();
   const wanted = new Map<string, { icon: string; colour: string }>();
   for (const p of seeds) {
-    const cs = p.colours.length ? p.colours : [palette[p.slug.length % palette.length]!, palette[(p.slug.length + 4) % palette.length]!];
+    const cs = p.colours.length
+      ? p.colours
+      : [palette[p.slug.length % palette.length]!, palette[(p.slug.length + 4) % palette.length]!];
     cs.forEach((c, n) => {
       const key = keyFor(p.category.icon, c);
       wanted.set(key, { icon: p.category.icon, colour: c });
@@ -236,7 +259,10 @@ export async function renderCatalogImages(mediaDir: string, now = Date.now()) {
 }
 
 /** Inserts the demo catalogue: ~300 products with variants, prices, images, reviews and collections. */
-export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: string; rendered: Awaited<ReturnType<typeof renderCatalogImages>> }) {
+export async function seedCatalog(
+  tx: Tx,
+  opts: { channelId: string; currency: string; rendered: Awaited<ReturnType<typeof renderCatalogImages>> },
+) {
   const r = prng(7);
   const { seeds, images } = opts.rendered;
 
@@ -247,16 +273,33 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
   const superId = new Map(superRows.map((s) => [s.slug, s.id]));
   const catRows = await tx
     .insert(t.categories)
-    .values(categoryData.map((c, position) => ({ slug: c.slug, name: c.name, description: `Shop ${c.name.toLowerCase()} in ${c.material}.`, superCategoryId: superId.get(c.superSlug)!, position })))
+    .values(
+      categoryData.map((c, position) => ({
+        slug: c.slug,
+        name: c.name,
+        description: `Shop ${c.name.toLowerCase()} in ${c.material}.`,
+        superCategoryId: superId.get(c.superSlug)!,
+        position,
+      })),
+    )
     .returning({ id: t.categories.id, slug: t.categories.slug });
   const catId = new Map(catRows.map((c) => [c.slug, c.id]));
   const brandNames = [...new Set(categoryData.flatMap((c) => c.brands))];
-  const brandRows = await tx.insert(t.brands).values(brandNames.map((name) => ({ name, slug: slugify(name) }))).returning();
+  const brandRows = await tx
+    .insert(t.brands)
+    .values(brandNames.map((name) => ({ name, slug: slugify(name) })))
+    .returning();
   const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
   const tagNames = [...new Set(categoryData.flatMap((c) => c.tags))];
-  const tagRows = await tx.insert(t.tags).values(tagNames.map((slug) => ({ slug, name: slug.replace(/-/g, ' ').replace(/^\w/, (x) => x.toUpperCase()) }))).returning();
+  const tagRows = await tx
+    .insert(t.tags)
+    .values(tagNames.map((slug) => ({ slug, name: slug.replace(/-/g, ' ').replace(/^\w/, (x) => x.toUpperCase()) })))
+    .returning();
   const tagId = new Map(tagRows.map((x) => [x.slug, x.id]));
-  const collRows = await tx.insert(t.collections).values(collectionData.map((c, position) => ({ ...c, position }))).returning();
+  const collRows = await tx
+    .insert(t.collections)
+    .values(collectionData.map((c, position) => ({ ...c, position })))
+    .returning();
   const collId = new Map(collRows.map((c) => [c.slug, c.id]));
 
   const productRows: (typeof t.products.$inferInsert)[] = [];
@@ -276,14 +319,45 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
     const skuBase = `${p.category.slug.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(4, '0')}`;
     variants.forEach((v, position) => {
       const variantId = id('var');
-      variantRows.push({ id: variantId, productId, title: v.title, options: v.options, stock: v.stock, position, isDefault: position === 0 });
-      const suffix = Object.values(v.options).map((o) => o.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase()).join('-');
+      variantRows.push({
+        id: variantId,
+        productId,
+        title: v.title,
+        options: v.options,
+        stock: v.stock,
+        position,
+        isDefault: position === 0,
+      });
+      const suffix = Object.values(v.options)
+        .map((o) =>
+          o
+            .replace(/[^A-Za-z0-9]/g, '')
+            .slice(0, 3)
+            .toUpperCase(),
+        )
+        .join('-');
       const mrp = p.mrp === null ? null : Math.round((p.mrp * v.price) / p.price);
-      priceRows.push({ variantId, channelId: opts.channelId, sku: suffix ? `${skuBase}-${suffix}` : skuBase, sellingPriceMinor: v.price * 100, mrpMinor: mrp === null ? null : mrp * 100 });
+      priceRows.push({
+        variantId,
+        channelId: opts.channelId,
+        sku: suffix ? `${skuBase}-${suffix}` : skuBase,
+        sellingPriceMinor: v.price * 100,
+        mrpMinor: mrp === null ? null : mrp * 100,
+      });
     });
-    const imageKeys = p.colours.length ? p.colours.map((c) => [`${p.slug}|${c}`, c] as const) : [[`${p.slug}|0`, null] as const, [`${p.slug}|1`, null] as const];
+    const imageKeys = p.colours.length
+      ? p.colours.map((c) => [`${p.slug}|${c}`, c] as const)
+      : [[`${p.slug}|0`, null] as const, [`${p.slug}|1`, null] as const];
     imageKeys.forEach(([key, colour], position) =>
-      imageRows.push({ productId, optionValue: colour, path: images.get(key)!, alt: colour ? `${p.name} in ${colour}` : p.name, width: 800, height: 800, position }),
+      imageRows.push({
+        productId,
+        optionValue: colour,
+        path: images.get(key)!,
+        alt: colour ? `${p.name} in ${colour}` : p.name,
+        width: 800,
+        height: 800,
+        position,
+      }),
     );
 
     const reviewCount = r.next() < 0.2 ? 0 : r.int(1, 14);
@@ -293,7 +367,15 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
       const rating = roll < 0.55 ? 5 : roll < 0.82 ? 4 : roll < 0.92 ? 3 : roll < 0.97 ? 2 : 1;
       ratingSum += rating;
       const [title, body] = r.pick(reviewTexts[rating]!);
-      reviewRows.push({ productId, authorName: r.pick(reviewerNames), rating, title, body, isVerifiedBuyer: r.next() < 0.7, createdAt: reviewDate(p.createdAt, i, reviewCount) });
+      reviewRows.push({
+        productId,
+        authorName: r.pick(reviewerNames),
+        rating,
+        title,
+        body,
+        isVerifiedBuyer: r.next() < 0.7,
+        createdAt: reviewDate(p.createdAt, i, reviewCount),
+      });
     }
     const minPrice = Math.min(...variants.map((v) => v.price));
     const catSlugs = [p.category.slug];
@@ -321,13 +403,26 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
       isFeatured: p.featured,
       ratingAvg: reviewCount ? Math.round((ratingSum / reviewCount) * 100) / 100 : 0,
       ratingCount: reviewCount,
-      searchText: [p.brand, ...catSlugs.map((s) => categoryData.find((c) => c.slug === s)!.name), p.category.superSlug, ...p.tags, ...skus, ...p.colours, p.category.material]
+      searchText: [
+        p.brand,
+        ...catSlugs.map((s) => categoryData.find((c) => c.slug === s)!.name),
+        p.category.superSlug,
+        ...p.tags,
+        ...skus,
+        ...p.colours,
+        p.category.material,
+      ]
         .join(' ')
         .toLowerCase(),
       createdAt: p.createdAt,
       updatedAt: p.createdAt,
     });
-    summaries.push({ id: productId, price: minPrice, rating: reviewCount ? (ratingSum / reviewCount) * Math.log(1 + reviewCount) : 0, seed: p });
+    summaries.push({
+      id: productId,
+      price: minPrice,
+      rating: reviewCount ? (ratingSum / reviewCount) * Math.log(1 + reviewCount) : 0,
+      seed: p,
+    });
   });
 
   await insertChunked(tx, t.products, productRows);
@@ -343,15 +438,24 @@ export async function seedCatalog(tx: Tx, opts: { channelId: string; currency: s
   const byAge = [...summaries].sort((a, b) => b.seed.createdAt.getTime() - a.seed.createdAt.getTime());
   const members: Record<string, string[]> = {
     'new-arrivals': byAge.slice(0, 24).map((s) => s.id),
-    'summer-linen': summaries.filter((s) => /linen/i.test(s.seed.name) || s.seed.tags.includes('linen')).map((s) => s.id),
+    'summer-linen': summaries
+      .filter((s) => /linen/i.test(s.seed.name) || s.seed.tags.includes('linen'))
+      .map((s) => s.id),
     'gifts-under-999': summaries.filter((s) => s.price < 999 && s.seed.tags.includes('gift')).map((s) => s.id),
-    bestsellers: [...summaries].sort((a, b) => b.rating - a.rating).slice(0, 20).map((s) => s.id),
-    'handmade-ceramics': summaries.filter((s) => ['mugs-and-cups', 'plates-and-bowls'].includes(s.seed.category.slug)).map((s) => s.id),
+    bestsellers: [...summaries]
+      .sort((a, b) => b.rating - a.rating)
+      .slice(0, 20)
+      .map((s) => s.id),
+    'handmade-ceramics': summaries
+      .filter((s) => ['mugs-and-cups', 'plates-and-bowls'].includes(s.seed.category.slug))
+      .map((s) => s.id),
   };
   await insertChunked(
     tx,
     t.productCollections,
-    Object.entries(members).flatMap(([slug, ids]) => ids.map((productId, position) => ({ productId, collectionId: collId.get(slug)!, position }))),
+    Object.entries(members).flatMap(([slug, ids]) =>
+      ids.map((productId, position) => ({ productId, collectionId: collId.get(slug)!, position })),
+    ),
   );
   return { products: productRows.length, variants: variantRows.length, reviews: reviewRows.length };
 }

@@ -482,13 +482,11 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
     },
   ]);
 
-  await tx
-    .insert(t.faqGroups)
-    .values({
-      id: 'shopping-help',
-      title: 'Frequently asked questions',
-      description: 'Orders, delivery, payments and returns.',
-    });
+  await tx.insert(t.faqGroups).values({
+    id: 'shopping-help',
+    title: 'Frequently asked questions',
+    description: 'Orders, delivery, payments and returns.',
+  });
   await tx
     .insert(t.faqItems)
     .values(faq.map(([question, answer], position) => ({ groupId: 'shopping-help', question, answer, position })));
@@ -708,16 +706,14 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
     { id: 'page', name: 'Default page', sections: [{ key: 'content', type: 'page_content' }] },
   ];
 
-  await tx
-    .insert(t.templates)
-    .values(
-      templates.map((tpl) => ({
-        id: tpl.id,
-        name: tpl.name,
-        pageType: tpl.pageType ?? 'Page',
-        pageId: tpl.page ? (pageId.get(tpl.page) ?? null) : null,
-      })),
-    );
+  await tx.insert(t.templates).values(
+    templates.map((tpl) => ({
+      id: tpl.id,
+      name: tpl.name,
+      pageType: tpl.pageType ?? 'Page',
+      pageId: tpl.page ? (pageId.get(tpl.page) ?? null) : null,
+    })),
+  );
   await tx.insert(t.templateSections).values(
     templates.flatMap((tpl) =>
       tpl.sections.map((s, position) => {

@@ -2,14 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ADDRESS_FIELDS } from '@shopfront/shared';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
-import {
-  DEMO_CHANNEL_ID,
-  DEMO_STOREFRONT_ID,
-  demoCountries,
-  demoPages,
-  demoSettings,
-  demoTheme,
-} from './demo-data.ts';
+import { DEMO_CHANNEL_ID, DEMO_STOREFRONT_ID, demoCountries, demoPages, demoSettings, demoTheme } from './demo-data.ts';
 import { renderCatalogImages, seedCatalog } from './catalog.ts';
 import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
@@ -38,23 +31,33 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
 
     await db.transaction(async (tx) => {
       const settings = { ...demoSettings, store_url: opts.storeUrl ?? demoSettings.store_url };
-      await tx.insert(t.storeSettings).values([
-        ...Object.entries(settings).map(([key, value]) => ({ key, value })),
-        { key: 'license_status', value: 'active' },
-        { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
-      ]);
+      await tx
+        .insert(t.storeSettings)
+        .values([
+          ...Object.entries(settings).map(([key, value]) => ({ key, value })),
+          { key: 'license_status', value: 'active' },
+          { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
+        ]);
 
       let indiaId = 0;
       for (const c of demoCountries) {
         const [row] = await tx
           .insert(t.countries)
-          .values({ name: c.name, iso2: c.iso2, mobileCode: c.mobileCode, mobileNumberLength: c.mobileNumberLength, currencyCode: c.currencyCode })
+          .values({
+            name: c.name,
+            iso2: c.iso2,
+            mobileCode: c.mobileCode,
+            mobileNumberLength: c.mobileNumberLength,
+            currencyCode: c.currencyCode,
+          })
           .returning({ id: t.countries.id });
         if (c.iso2 === 'IN') indiaId = row!.id;
         await tx.insert(t.states).values(c.states.map(([name, code]) => ({ countryId: row!.id, name, code })));
       }
 
-      await tx.insert(t.channels).values({ id: DEMO_CHANNEL_ID, name: 'Web store', currencyCode: 'INR', countryId: indiaId });
+      await tx
+        .insert(t.channels)
+        .values({ id: DEMO_CHANNEL_ID, name: 'Web store', currencyCode: 'INR', countryId: indiaId });
 
       await tx.insert(t.pages).values(demoPages.map((p) => ({ slug: p.slug, title: p.title, blocks: p.blocks })));
 
@@ -82,7 +85,8 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           topbar: { enabled: true, message: 'Handmade in India · Easy 14-day returns' },
           cookie_warning: {
             title: 'We value your privacy',
-            message: 'We use necessary cookies to run the shop and, with your consent, analytics cookies to improve it.',
+            message:
+              'We use necessary cookies to run the shop and, with your consent, analytics cookies to improve it.',
           },
           logo: null,
           meta: {

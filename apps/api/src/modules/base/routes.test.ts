@@ -50,7 +50,10 @@ describe('POST /api/base/heart-beat', () => {
     expect(again.json().data).toEqual({ recorded: false, date: today });
     expect(again.cookies).toHaveLength(0);
 
-    const visits = await queryRows<{ visits: number }>(t.database.db, sql`select visits from daily_visits where day = ${today}::date`);
+    const visits = await queryRows<{ visits: number }>(
+      t.database.db,
+      sql`select visits from daily_visits where day = ${today}::date`,
+    );
     expect(Number(visits[0]!.visits)).toBe(1);
   });
 
@@ -106,7 +109,13 @@ describe('CSRF protection of API mutations', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/settings/get',
-      headers: { ...JSON_HEADERS, origin: 'http://shop.test', host: 'shop.test', cookie: 'a=b', 'x-requested-with': 'shopfront' },
+      headers: {
+        ...JSON_HEADERS,
+        origin: 'http://shop.test',
+        host: 'shop.test',
+        cookie: 'a=b',
+        'x-requested-with': 'shopfront',
+      },
       payload: { keys: ['store_name'] },
     });
     expect(res.statusCode).toBe(200);
@@ -123,7 +132,12 @@ describe('API envelope for what is not there', () => {
   });
 
   it('answers 400 with the envelope for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/settings/get', headers: JSON_HEADERS, payload: '{"keys":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/get',
+      headers: JSON_HEADERS,
+      payload: '{"keys":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe('error');
     expect(res.body).not.toMatch(/at .*\.ts|node_modules/);

@@ -66,4 +66,3 @@ export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

@@ -155,7 +155,9 @@ describe('GET /api/product/single-product/{sku}', () => {
     expect(data.variants.find((v) => v.id === other.id)!.sku).toBe(other.sku);
     expect(data.product.categories[0]!.slug).toBe('t-shirts');
 
-    const bySlug = SingleProductSchema.parse((await get('/api/product/single-product/organic-cotton-crew-tee')).json().data);
+    const bySlug = SingleProductSchema.parse(
+      (await get('/api/product/single-product/organic-cotton-crew-tee')).json().data,
+    );
     expect(bySlug.selected_variant_id).toBeNull();
     expect({ ...data, selected_variant_id: null }).toEqual(bySlug);
   });

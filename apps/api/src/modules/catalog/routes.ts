@@ -128,7 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary:
-          'A published product by slug, or by a sku (a variant\'s, or the product\'s own: its default variant\'s): details, channel sku and price, options, variants, images, rating',
+          "A published product by slug, or by a sku (a variant's, or the product's own: its default variant's): details, channel sku and price, options, variants, images, rating",
         description:
           'The id is looked up as a product slug first, then as a sku in the storefront channel; for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). ' +
           'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +

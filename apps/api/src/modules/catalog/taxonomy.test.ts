@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CategoryGridSchema, CategoryTreeSchema, CollectionListSchema, TagListSchema, type CategoryNode } from '@shopfront/shared';
+import {
+  CategoryGridSchema,
+  CategoryTreeSchema,
+  CollectionListSchema,
+  TagListSchema,
+  type CategoryNode,
+} from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { categories, collections, productCategories, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -95,7 +101,11 @@ describe('GET /api/collection/all', () => {
     const { collections: list } = CollectionListSchema.parse(result.json().data);
     const rows = await t.database.db.select().from(collections).orderBy(collections.position, collections.id);
     expect(list.map((c) => c.slug)).toEqual(rows.map((r) => r.slug));
-    expect(list[0]).toMatchObject({ slug: 'new-arrivals', name: 'New Arrivals', url: '/product-collection/new-arrivals' });
+    expect(list[0]).toMatchObject({
+      slug: 'new-arrivals',
+      name: 'New Arrivals',
+      url: '/product-collection/new-arrivals',
+    });
     const counts = await queryRows<{ slug: string; n: number }>(
       t.database.db,
       sql`select c.slug, count(*)::int as n from collections c join product_collections pc on pc.collection_id = c.id

@@ -1,7 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageListSchema } from '@shopfront/shared';
-import { blogPosts, faqItems, forms, menuItems, menus, pages, templateSections, templates, testimonials } from '../../db/schema.ts';
+import {
+  blogPosts,
+  faqItems,
+  forms,
+  menuItems,
+  menus,
+  pages,
+  templateSections,
+  templates,
+  testimonials,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
 import { countQueries } from '../catalog/query-counter.ts';
@@ -21,15 +31,24 @@ describe('GET /api/menu/{id}', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.id).toBe('main-menu');
-    expect(data.items.map((i: { label: string }) => i.label)).toEqual(['Home', 'Shop', 'About Us', 'Shipping & Returns']);
+    expect(data.items.map((i: { label: string }) => i.label)).toEqual([
+      'Home',
+      'Shop',
+      'About Us',
+      'Shipping & Returns',
+    ]);
   });
 
   it('nests children under their parent', async () => {
     const [shop] = await t.database.db.select().from(menuItems).where(eq(menuItems.label, 'Shop')).limit(1);
-    await t.database.db.insert(menuItems).values({ menuId: 'main-menu', parentId: shop!.id, label: 'Mugs', url: '/product-category/mugs', position: 0 });
+    await t.database.db
+      .insert(menuItems)
+      .values({ menuId: 'main-menu', parentId: shop!.id, label: 'Mugs', url: '/product-category/mugs', position: 0 });
     const { data } = (await get('/api/menu/main-menu')).json();
     const shopItem = data.items.find((i: { label: string }) => i.label === 'Shop');
-    expect(shopItem.children).toEqual([{ id: expect.any(Number), label: 'Mugs', url: '/product-category/mugs', children: [] }]);
+    expect(shopItem.children).toEqual([
+      { id: expect.any(Number), label: 'Mugs', url: '/product-category/mugs', children: [] },
+    ]);
     expect(data.items).toHaveLength(4);
   });
 
@@ -46,7 +65,10 @@ describe('GET /api/slider/{id}', () => {
   it('answers slides with images and links', async () => {
     const { data } = (await get('/api/slider/home-hero')).json();
     expect(data.slides.length).toBeGreaterThanOrEqual(2);
-    expect(data.slides[0]).toMatchObject({ title: expect.any(String), image: { url: expect.stringMatching(/^\/media\/.+\.webp$/) } });
+    expect(data.slides[0]).toMatchObject({
+      title: expect.any(String),
+      image: { url: expect.stringMatching(/^\/media\/.+\.webp$/) },
+    });
   });
 
   it('serves the slide image from /media with a long cache', async () => {
@@ -71,7 +93,9 @@ describe('GET /api/page/{slug}', () => {
 
   it('answers a nested page by its multi-segment slug, with its parent slug', async () => {
     const [about] = await t.database.db.select().from(pages).where(eq(pages.slug, 'about-us'));
-    await t.database.db.insert(pages).values({ slug: 'about-us/makers', title: 'Our makers', parentId: about!.id, blocks: [] });
+    await t.database.db
+      .insert(pages)
+      .values({ slug: 'about-us/makers', title: 'Our makers', parentId: about!.id, blocks: [] });
     const { data } = (await get('/api/page/about-us/makers')).json();
     expect(data).toMatchObject({ slug: 'about-us/makers', parent_slug: 'about-us' });
   });
@@ -97,19 +121,28 @@ describe('GET /api/pages', () => {
     }
     const rows = await t.database.db.select().from(pages).where(eq(pages.isPublished, true)).orderBy(asc(pages.slug));
     expect(listed.map((p) => p.slug)).toEqual(rows.map((r) => r.slug));
-    expect(listed.find((p) => p.slug === 'about-us')).toMatchObject({ title: 'About Us', url: '/about-us', parent_slug: null });
+    expect(listed.find((p) => p.slug === 'about-us')).toMatchObject({
+      title: 'About Us',
+      url: '/about-us',
+      parent_slug: null,
+    });
     expect(listed.find((p) => p.slug === 'contact-us')?.url).toBe('/contact-us');
     for (const p of listed) expect(Number.isNaN(Date.parse(p.updated_at))).toBe(false);
   });
 
   it('leaves unpublished pages out and gives a nested page its parent', async () => {
     const [about] = await t.database.db.select().from(pages).where(eq(pages.slug, 'about-us'));
-    await t.database.db.insert(pages).values({ slug: 'about-us/studio', title: 'Studio', parentId: about!.id, blocks: [] });
+    await t.database.db
+      .insert(pages)
+      .values({ slug: 'about-us/studio', title: 'Studio', parentId: about!.id, blocks: [] });
     await t.database.db.update(pages).set({ isPublished: false }).where(eq(pages.slug, 'faq'));
     try {
       const listed = PageListSchema.parse((await get('/api/pages')).json().data).pages;
       expect(listed.map((p) => p.slug)).not.toContain('faq');
-      expect(listed.find((p) => p.slug === 'about-us/studio')).toMatchObject({ url: '/about-us/studio', parent_slug: 'about-us' });
+      expect(listed.find((p) => p.slug === 'about-us/studio')).toMatchObject({
+        url: '/about-us/studio',
+        parent_slug: 'about-us',
+      });
     } finally {
       await t.database.db.update(pages).set({ isPublished: true }).where(eq(pages.slug, 'faq'));
       await t.database.db.delete(pages).where(eq(pages.slug, 'about-us/studio'));
@@ -162,7 +195,13 @@ describe('content reads are one statement each', () => {
   it('menu, slider, page, FAQ and template; a menu without items is still a menu', async () => {
     const counter = countQueries(t.database.db);
     try {
-      for (const url of ['/api/menu/main-menu', '/api/slider/home-hero', '/api/page/about-us', '/api/faq/shopping-help', '/api/template/home']) {
+      for (const url of [
+        '/api/menu/main-menu',
+        '/api/slider/home-hero',
+        '/api/page/about-us',
+        '/api/faq/shopping-help',
+        '/api/template/home',
+      ]) {
         const { result, queries } = await counter.during(() => get(url));
         expect(result.statusCode, url).toBe(200);
         expect(queries, url).toBe(1);
@@ -185,11 +224,20 @@ describe('GET /api/faq/{id}', () => {
     const { data } = res.json();
     expect(data).toMatchObject({ id: 'shopping-help', title: 'Frequently asked questions' });
     expect(data.items.length).toBeGreaterThanOrEqual(6);
-    expect(data.items[0]).toEqual({ id: expect.any(Number), question: 'How long does delivery take?', answer: expect.any(String) });
+    expect(data.items[0]).toEqual({
+      id: expect.any(Number),
+      question: 'How long does delivery take?',
+      answer: expect.any(String),
+    });
   });
 
   it('leaves unpublished questions out and answers 404 for an unknown group', async () => {
-    const [first] = await t.database.db.select().from(faqItems).where(eq(faqItems.groupId, 'shopping-help')).orderBy(faqItems.position).limit(1);
+    const [first] = await t.database.db
+      .select()
+      .from(faqItems)
+      .where(eq(faqItems.groupId, 'shopping-help'))
+      .orderBy(faqItems.position)
+      .limit(1);
     await t.database.db.update(faqItems).set({ isPublished: false }).where(eq(faqItems.id, first!.id));
     const { data } = (await get('/api/faq/shopping-help')).json();
     expect(data.items.map((i: { id: number }) => i.id)).not.toContain(first!.id);
@@ -239,19 +287,41 @@ describe('GET /api/templateBoth/{id}', () => {
     const { data } = res.json();
     expect(data.page).toBeNull();
     expect(data.page_type).toBe('Home');
-    expect(data.component_data.map((c: Entry) => c.key)).toEqual(data.template.sections.map((s: { key: string }) => s.key));
+    expect(data.component_data.map((c: Entry) => c.key)).toEqual(
+      data.template.sections.map((s: { key: string }) => s.key),
+    );
     const c = byKey(data.component_data);
     expect((c.hero!.data as { slides: unknown[] }).slides.length).toBeGreaterThanOrEqual(2);
     expect(c.promise!.data).toBeNull();
     const grid = c['new-arrivals']!.data as { source: string; products: { slug: string }[] };
     expect(grid.source).toBe('latest');
     expect(grid.products).toHaveLength(8);
-    const categories = (c['shop-by-category']!.data as { categories: { slug: string; url: string; image: { url: string } | null; product_count: number }[] }).categories;
-    expect(categories.map((x) => x.slug)).toEqual(['shirts', 't-shirts', 'mugs-and-cups', 'plants', 'bags', 'lighting']);
-    expect(categories[0]).toMatchObject({ name: 'Shirts', url: '/product-category/shirts', image: { url: expect.stringMatching(/^\/media\//) } });
+    const categories = (
+      c['shop-by-category']!.data as {
+        categories: { slug: string; url: string; image: { url: string } | null; product_count: number }[];
+      }
+    ).categories;
+    expect(categories.map((x) => x.slug)).toEqual([
+      'shirts',
+      't-shirts',
+      'mugs-and-cups',
+      'plants',
+      'bags',
+      'lighting',
+    ]);
+    expect(categories[0]).toMatchObject({
+      name: 'Shirts',
+      url: '/product-category/shirts',
+      image: { url: expect.stringMatching(/^\/media\//) },
+    });
     expect(categories.every((x) => x.product_count > 0)).toBe(true);
     const collections = (c.collections!.data as { collections: { slug: string; url: string }[] }).collections;
-    expect(collections.map((x) => x.slug)).toEqual(['summer-linen', 'handmade-ceramics', 'gifts-under-999', 'bestsellers']);
+    expect(collections.map((x) => x.slug)).toEqual([
+      'summer-linen',
+      'handmade-ceramics',
+      'gifts-under-999',
+      'bestsellers',
+    ]);
     expect(collections[0]!.url).toBe('/product-collection/summer-linen');
     expect((c.testimonials!.data as { testimonials: unknown[] }).testimonials.length).toBeGreaterThanOrEqual(5);
     expect((c.journal!.data as { posts: unknown[] }).posts).toHaveLength(3);
@@ -285,19 +355,35 @@ describe('GET /api/templateBoth/{id}', () => {
 
   it('pages a paginated blog-list section with the storefront query', async () => {
     await t.database.db.insert(templates).values({ id: 'journal', name: 'Journal' });
-    await t.database.db.insert(templateSections).values({ templateId: 'journal', key: 'posts', type: 'blog_list', settings: { title: '', items: 2, tag: null, paginate: true } });
-    const first = byKey((await get('/api/templateBoth/journal')).json().data.component_data).posts!.data as { posts: { slug: string }[]; pagination: { page: number } };
-    const second = byKey((await get('/api/templateBoth/journal?query=page%3D2')).json().data.component_data).posts!.data as typeof first;
+    await t.database.db.insert(templateSections).values({
+      templateId: 'journal',
+      key: 'posts',
+      type: 'blog_list',
+      settings: { title: '', items: 2, tag: null, paginate: true },
+    });
+    const first = byKey((await get('/api/templateBoth/journal')).json().data.component_data).posts!.data as {
+      posts: { slug: string }[];
+      pagination: { page: number };
+    };
+    const second = byKey((await get('/api/templateBoth/journal?query=page%3D2')).json().data.component_data).posts!
+      .data as typeof first;
     expect(second.pagination.page).toBe(2);
     expect(second.posts.map((p) => p.slug)).not.toEqual(first.posts.map((p) => p.slug));
-    const tagged = byKey((await get('/api/templateBoth/journal?query=tag%3Dplants')).json().data.component_data).posts!.data as typeof first;
+    const tagged = byKey((await get('/api/templateBoth/journal?query=tag%3Dplants')).json().data.component_data).posts!
+      .data as typeof first;
     expect(tagged.posts.length).toBe(2);
   });
 
   it('answers null data for a section whose FAQ is gone, and skips a section whose settings no longer fit', async () => {
     await t.database.db.insert(templates).values({ id: 'fragile', name: 'Fragile' });
     await t.database.db.insert(templateSections).values([
-      { templateId: 'fragile', key: 'gone', type: 'faq', settings: { title: '', faq_id: 'deleted-group' }, position: 0 },
+      {
+        templateId: 'fragile',
+        key: 'gone',
+        type: 'faq',
+        settings: { title: '', faq_id: 'deleted-group' },
+        position: 0,
+      },
       { templateId: 'fragile', key: 'broken', type: 'marquee', settings: { items: [] } as never, position: 1 },
       { templateId: 'fragile', key: 'fine', type: 'rich_text', settings: { title: 'Hello', blocks: [] }, position: 2 },
     ]);

@@ -18,7 +18,14 @@ import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth, list
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/menu/:id',
-    { schema: { tags: ['content'], summary: 'A menu with nested items', params: SlugParamSchema, response: { 200: envelope(MenuSchema) } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A menu with nested items',
+        params: SlugParamSchema,
+        response: { 200: envelope(MenuSchema) },
+      },
+    },
     async (req) => {
       const menu = await getMenu(app.db, req.params.id);
       if (!menu) throw notFound('Menu not found');
@@ -28,7 +35,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/slider/:id',
-    { schema: { tags: ['content'], summary: 'A slider with its slides', params: SlugParamSchema, response: { 200: envelope(SliderSchema) } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A slider with its slides',
+        params: SlugParamSchema,
+        response: { 200: envelope(SliderSchema) },
+      },
+    },
     async (req) => {
       const slider = await getSlider(app.db, req.params.id);
       if (!slider) throw notFound('Slider not found');
@@ -70,7 +84,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/faq/:id',
-    { schema: { tags: ['content'], summary: 'A FAQ group with its questions in order', params: SlugParamSchema, response: { 200: envelope(FaqSchema) } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A FAQ group with its questions in order',
+        params: SlugParamSchema,
+        response: { 200: envelope(FaqSchema) },
+      },
+    },
     async (req) => {
       const faq = await getFaq(app.db, req.params.id);
       if (!faq) throw notFound(contentMessages.faqNotFound);
@@ -101,7 +122,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary:
-          'Template {id} (or the page\'s own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data',
+          "Template {id} (or the page's own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data",
         params: SlugParamSchema,
         querystring: TemplateBothQuerySchema,
         response: { 200: envelope(TemplateBothSchema) },

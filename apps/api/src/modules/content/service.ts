@@ -263,7 +263,10 @@ export async function getTemplate(db: Db, id: string): Promise<Template | null> 
     .select({ template: templates, pageSlug: pages.slug, section: templateSections })
     .from(templates)
     .leftJoin(pages, eq(pages.id, templates.pageId))
-    .leftJoin(templateSections, and(eq(templateSections.templateId, templates.id), eq(templateSections.isEnabled, true)))
+    .leftJoin(
+      templateSections,
+      and(eq(templateSections.templateId, templates.id), eq(templateSections.isEnabled, true)),
+    )
     .where(eq(templates.id, id))
     .orderBy(asc(templateSections.position), asc(templateSections.id));
   const found = joined[0];
@@ -274,7 +277,13 @@ export async function getTemplate(db: Db, id: string): Promise<Template | null> 
     const parsed = SectionSchema.safeParse({ key: r.key, type: r.type, settings: r.settings });
     if (parsed.success) sections.push(parsed.data);
   }
-  return { id: found.template.id, name: found.template.name, page_type: found.template.pageType, page_slug: found.pageSlug, sections };
+  return {
+    id: found.template.id,
+    name: found.template.name,
+    page_type: found.template.pageType,
+    page_slug: found.pageSlug,
+    sections,
+  };
 }
 
 /** What sections may read from the storefront URL (its query string). */
@@ -300,11 +309,26 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
     case 'hero_slider':
       return { key, type: s.type, data: await getSlider(db, s.settings.slider_id) };
     case 'product_grid':
-      return { key, type: s.type, data: await getProductGrid(db, ProductGridBodySchema.parse({ items: s.settings.items, source: s.settings.source })) };
+      return {
+        key,
+        type: s.type,
+        data: await getProductGrid(
+          db,
+          ProductGridBodySchema.parse({ items: s.settings.items, source: s.settings.source }),
+        ),
+      };
     case 'category_grid':
-      return { key, type: s.type, data: { categories: await listCategoryTiles(db, s.settings.category_slugs, s.settings.limit) } };
+      return {
+        key,
+        type: s.type,
+        data: { categories: await listCategoryTiles(db, s.settings.category_slugs, s.settings.limit) },
+      };
     case 'collection_grid':
-      return { key, type: s.type, data: { collections: await listCollectionTiles(db, s.settings.collection_slugs, s.settings.limit) } };
+      return {
+        key,
+        type: s.type,
+        data: { collections: await listCollectionTiles(db, s.settings.collection_slugs, s.settings.limit) },
+      };
     case 'testimonials':
       return { key, type: s.type, data: { testimonials: await listTestimonials(db, s.settings.limit) } };
     case 'faq':
@@ -313,7 +337,11 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
       return { key, type: s.type, data: await getForm(db, s.settings.form_id) };
     case 'blog_list': {
       const { items, paginate, tag } = s.settings;
-      const data = await listBlogPostCards(db, { page: paginate ? ctx.page : 1, per_page: items, tag: tag ?? (paginate ? ctx.tag : null) });
+      const data = await listBlogPostCards(db, {
+        page: paginate ? ctx.page : 1,
+        per_page: items,
+        tag: tag ?? (paginate ? ctx.tag : null),
+      });
       return { key, type: s.type, data };
     }
     case 'marquee':

@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/settings/get', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/settings/get',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 describe('POST /api/settings/get', () => {
   it('answers only the keys asked for, as `{ keys }`', async () => {

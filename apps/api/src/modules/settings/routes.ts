@@ -31,7 +31,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/settings/countries',
-    { schema: { tags: ['settings'], summary: 'Countries with states', response: { 200: envelope(z.array(CountrySchema)) } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Countries with states',
+        response: { 200: envelope(z.array(CountrySchema)) },
+      },
+    },
     async () => ok(await listCountries(app.db)),
   );
 

@@ -13,7 +13,10 @@ import type { Db } from '../../db/client.ts';
 import { countries, states, storeSettings } from '../../db/schema.ts';
 
 /** Reads the requested store settings (all public keys when `keys` is omitted). */
-export async function getStoreSettings(db: Db, keys: readonly StoreSettingKey[] = STORE_SETTING_KEYS): Promise<Partial<StoreSettings>> {
+export async function getStoreSettings(
+  db: Db,
+  keys: readonly StoreSettingKey[] = STORE_SETTING_KEYS,
+): Promise<Partial<StoreSettings>> {
   const rows = await db
     .select({ key: storeSettings.key, value: storeSettings.value })
     .from(storeSettings)

@@ -12,7 +12,11 @@ afterAll(() => t.close());
 
 describe('GET /api/storefront/initial-values', () => {
   it('answers license status, host, settings, storefront, plugins and account in one call', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/storefront/initial-values', headers: { host: 'shop.test' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/initial-values',
+      headers: { host: 'shop.test' },
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(() => InitialValuesSchema.parse(data)).not.toThrow();
@@ -32,7 +36,10 @@ describe('GET /api/storefront/initial-values', () => {
   });
 
   it('answers only the settings keys asked for', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/storefront/initial-values?keys=store_name,enable_otp_auth' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/initial-values?keys=store_name,enable_otp_auth',
+    });
     expect(res.json().data.settings).toEqual({ store_name: 'Loom & Leaf', enable_otp_auth: true });
   });
 

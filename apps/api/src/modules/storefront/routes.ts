@@ -48,7 +48,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.query.keys) {
         const asked = req.query.keys.split(',').map((k) => k.trim());
         const unknown = asked.filter((k) => !(STORE_SETTING_KEYS as string[]).includes(k));
-        if (unknown.length) throw new HttpError(422, 'The given data was invalid.', { keys: ['The selected key is invalid'] });
+        if (unknown.length)
+          throw new HttpError(422, 'The given data was invalid.', { keys: ['The selected key is invalid'] });
         keys = asked as StoreSettingKey[];
       }
       // The session lookup and the shop's settings do not depend on each other.
