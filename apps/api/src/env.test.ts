@@ -69,9 +69,23 @@ describe('parseEnv', () => {
       'fd00::/8',
       'loopback',
     ]);
-    for (const wrong of ['true', 'yes', '10.0.0.0/33', '10.0.0/8', 'proxy.example.com', '10.0.0.0/8,', '1.5']) {
+    // '0.0.0.0/0', '::/0' and 99 hops would trust everyone, like the refused 'true'.
+    const wrongs = [
+      'true',
+      'yes',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'proxy.example.com',
+      '10.0.0.0/8,',
+      '1.5',
+      '0.0.0.0/0',
+      '::/0',
+      '99',
+      '6',
+    ];
+    for (const wrong of wrongs) {
       expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(
-        /^Invalid environment: TRUST_PROXY must be false, the number of proxies in front of the shop \(1\) or their addresses/,
+        /^Invalid environment: TRUST_PROXY must be false, the number of proxies in front of the shop \(1 to 5\) or their addresses/,
       );
     }
   });

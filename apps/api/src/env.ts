@@ -14,7 +14,10 @@ function isProxyAddress(entry: string): boolean {
   const [address = '', bits, extra] = entry.split('/');
   const family = isIP(address);
   if (!family || extra !== undefined) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  // A /0 block trusts every address: the refused `true` by another name.
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (family === 4 ? 32 : 128))
+  );
 }
 
 /**
@@ -24,13 +27,14 @@ function isProxyAddress(entry: string): boolean {
  */
 const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
   if (value === 'false' || value === '0') return false;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
+  // More hops than any real deployment has would believe client-written entries.
+  if (/^[1-5]$/.test(value)) return Number(value);
   const list = value.split(',').map((s) => s.trim());
   if (list.every(isProxyAddress)) return list;
   ctx.addIssue({
     code: 'custom',
     message:
-      'must be false, the number of proxies in front of the shop (1) or their addresses (10.0.0.0/8,192.168.1.2)',
+      'must be false, the number of proxies in front of the shop (1 to 5) or their addresses (10.0.0.0/8,192.168.1.2)',
   });
   return z.NEVER;
 });

@@ -141,6 +141,14 @@ describe('storefront form posts', () => {
     expect(res.headers.location).toBe('/search');
   });
 
+  it('answers a multipart body that cannot be split into fields with 400, on actions and pages', async () => {
+    for (const url of ['/resources/grid-columns', '/about-us', '/foo']) {
+      const res = await post(url, 'garbage', 'multipart/form-data; boundary=zz');
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body).toBe(formBodyMessages.unreadable);
+    }
+  });
+
   it('reads a multipart form as well as an urlencoded one', async () => {
     const boundary = 'shopfront';
     const body = [
@@ -156,6 +164,8 @@ describe('storefront form posts', () => {
 
   it.each([
     ['/%09/evil.example', '/shop-online'],
+    ['/.//evil.example', '/shop-online'],
+    ['/a/..//evil.example/x', '/shop-online'],
     ['/%0a/evil.example', '/shop-online'],
     ['/%0d%0a/evil.example', '/shop-online'],
     ['//evil.example', '/shop-online'],

@@ -30,3 +30,15 @@ export async function shopOrigin(app: FastifyInstance, req: FastifyRequest): Pro
   if (app.env.PUBLIC_URL || app.env.NODE_ENV !== 'production') return publicOrigin(req, app.env);
   return (await storeUrlOrigin(app.db)) ?? '';
 }
+
+/**
+ * The origin of links sent by e-mail or SMS (password reset). A forged Host would point a genuine
+ * token at someone else's site, so the request's Host is used only outside production and only
+ * when neither PUBLIC_URL nor store_url is set; in production with neither, '' (no link).
+ */
+export async function messageLinkOrigin(app: FastifyInstance, req: FastifyRequest): Promise<string> {
+  if (app.env.PUBLIC_URL) return new URL(app.env.PUBLIC_URL).origin;
+  const stored = await storeUrlOrigin(app.db);
+  if (stored) return stored;
+  return app.env.NODE_ENV === 'production' ? '' : publicOrigin(req, app.env);
+}

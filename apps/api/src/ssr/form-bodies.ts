@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../lib/http-limits.ts';
 import { HttpError } from '../lib/http.ts';
 
@@ -29,14 +29,24 @@ export function acceptFormBodiesOnly(scope: FastifyInstance): void {
   scope.addContentTypeParser(
     STOREFRONT_FORM_TYPES,
     { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
-    (_req, body, done) => done(null, body),
+    async (req: FastifyRequest, body: Buffer) => {
+      // A multipart body React Router cannot split would throw inside an action's formData()
+      // (a 500); read it once here, at most 1 MiB, and answer 400 instead.
+      const type = req.headers['content-type'] ?? '';
+      if (type.toLowerCase().startsWith('multipart/form-data')) {
+        await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData().catch(() => {
+          throw new HttpError(400, formBodyMessages.unreadable);
+        });
+      }
+      return body;
+    },
   );
   scope.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && !Buffer.isBuffer(req.body)) throw new HttpError(415, formBodyMessages.unsupported);
   });
   scope.setErrorHandler((err: FastifyError, _req, reply) => {
     const status = err.statusCode ?? 500;
-    const fromBody = err.code?.startsWith('FST_ERR_CTP_') || (err instanceof HttpError && status === 415);
+    const fromBody = err.code?.startsWith('FST_ERR_CTP_') || (err instanceof HttpError && [400, 415].includes(status));
     // A page, not the API: a short plain-text answer instead of the JSON envelope.
     if (fromBody && status >= 400 && status < 500) {
       return reply.code(status).type('text/plain; charset=utf-8').send(messageFor(status));

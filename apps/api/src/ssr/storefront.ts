@@ -38,7 +38,15 @@ async function renderPage(
   const cookies = new ApiCookieJar(req.headers.cookie);
   const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply, cookies));
   const own = res.headers.getSetCookie();
-  return { res, setCookies: [...own, ...cookies.forResponse(own)] };
+  const setCookies = [...own, ...cookies.forResponse(own)];
+  // A response that sets a cookie (a session's renewed token) is personal: never let a shared
+  // cache keep it, whatever the route asked for (robots.txt and the sitemap ask for public).
+  if (setCookies.length && /\b(public|s-maxage)\b/i.test(res.headers.get('cache-control') ?? '')) {
+    const headers = new Headers(res.headers);
+    headers.set('cache-control', 'private, no-store');
+    return { res: new Response(res.body, { status: res.status, statusText: res.statusText, headers }), setCookies };
+  }
+  return { res, setCookies };
 }
 
 /**

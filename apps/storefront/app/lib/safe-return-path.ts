@@ -17,6 +17,8 @@ export function safeReturnPath(value: FormDataEntryValue | null, origin: string)
   } catch {
     return FALLBACK_RETURN_PATH;
   }
-  if (target.origin !== origin) return FALLBACK_RETURN_PATH;
+  // `/.//evil.example` resolves on our origin to the path `//evil.example`, which a browser
+  // given it as a Location reads as another host.
+  if (target.origin !== origin || target.pathname.startsWith('//')) return FALLBACK_RETURN_PATH;
   return `${target.pathname}${target.search}${target.hash}`;
 }

@@ -16,9 +16,8 @@ import {
   messages,
 } from '@shopfront/shared';
 import { HttpError, ok } from '../../lib/http.ts';
-import { publicOrigin } from '../../lib/origin.ts';
+import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
-import { getStoreSettings } from '../settings/service.ts';
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
 import {
@@ -35,7 +34,7 @@ import {
 /** The cart cookie (spec section 9); carts attach to the customer once they exist. */
 const CART_SESSION_COOKIE = 'cart_session';
 
-/** Per-address request limits, on top of the failed-sign-in limits counted in access_logs. */
+/** Per-address request limits, on top of the sign-in throttles (throttle.ts, ADR 14). */
 export const AUTH_RATE_LIMITS = {
   login: { max: 30, timeWindow: '1 minute' },
   register: { max: 10, timeWindow: '1 hour' },
@@ -67,20 +66,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
     await rememberDevice(app.db, app.env, req, reply, customer.id);
     return { user: toUser(customer), cart_session_id: req.cookies[CART_SESSION_COOKIE] || null };
-  };
-
-  /**
-   * Origin of links in e-mails. Never the request's Host in production, where a forged Host
-   * would point a genuine reset token at someone else's site: PUBLIC_URL, else store_url.
-   */
-  const linkOrigin = async (req: FastifyRequest): Promise<string> => {
-    if (app.env.PUBLIC_URL || app.env.NODE_ENV !== 'production') return publicOrigin(req, app.env);
-    const { store_url } = await getStoreSettings(app.db, ['store_url']);
-    try {
-      return new URL(store_url ?? '').origin;
-    } catch {
-      return publicOrigin(req, app.env);
-    }
   };
 
   app.post(
@@ -180,7 +165,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Known and unknown e-mails answer alike, in content and in time: a known one does more
       // work (a link, an e-mail), so every answer waits until the same floor has passed.
       const started = performance.now();
-      await requestPasswordReset(app.db, app.outbox, settings, req.body.email, await linkOrigin(req));
+      const origin = await messageLinkOrigin(app, req);
+      if (!origin) {
+        req.log.error('password reset: no origin for the link; set PUBLIC_URL or the store_url setting');
+        throw new HttpError(503, messages.unexpected);
+      }
+      await requestPasswordReset(app.db, app.outbox, settings, req.body.email, origin);
       const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
       if (left > 0) await delay(left);
       app.outbox.kick();
@@ -218,9 +208,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NullData },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const session = await req.getSession();
-      await completePasswordReset(
+      const customerId = await completePasswordReset(
         app.db,
         app.outbox,
         await getAuthSettings(app.db),
@@ -228,6 +218,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         session ? { id: session.id, customerId: session.customer.id } : null,
         requestMeta(req),
       );
+      // The link proved the mailbox: this browser is the owner's from now on, so a stranger who
+      // locks the account again cannot keep the owner out of it (ADR 14).
+      await rememberDevice(app.db, app.env, req, reply, customerId);
       app.outbox.kick();
       return ok(null, authMessages.resetDone);
     },

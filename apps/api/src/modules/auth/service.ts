@@ -353,7 +353,7 @@ export async function completePasswordReset(
   body: { email: string; token: string; password: string },
   currentSession: { id: string; customerId: number } | null,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<number> {
   // A dead link costs no hash (argon2 is the expensive part); the transaction checks it again, locked.
   if (!(await findReset(db, body.email, body.token, false))) throw fieldError('token', authMessages.resetInvalid);
   await assertNewPasswordAllowed(body.password);
@@ -393,4 +393,5 @@ export async function completePasswordReset(
     return reset.customerId;
   });
   if (customerId === null) throw fieldError('token', authMessages.resetInvalid);
+  return customerId;
 }

@@ -8,7 +8,7 @@ import { DEVICE_TTL_MS } from '../auth/known-device.ts';
  * retention" section lists the same periods; change both together.
  */
 export const RETENTION = {
-  /** Sign-in attempts (security page, sign-in throttles, whose longest window is hours). */
+  /** Sign-in attempts, listed on the account's security page. */
   accessLogDays: 90,
   /** OTP codes and password-reset tokens, counted from their expiry (used or not). */
   spentCodeDays: 1,

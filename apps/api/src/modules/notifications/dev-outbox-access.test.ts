@@ -61,6 +61,13 @@ describe('the outbox (every OTP code and reset link)', () => {
     expect(await outboxStatus(app, { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } })).toEqual([
       404, 404,
     ]);
+    // A page on another site whose name was rebound to 127.0.0.1 reaches loopback with its own Host.
+    expect(await outboxStatus(app, { remoteAddress: '127.0.0.1', headers: { host: 'rebound.evil.example' } })).toEqual([
+      404, 404,
+    ]);
+    expect(await outboxStatus(app, { remoteAddress: '127.0.0.1', headers: { host: '127.0.0.1:3000' } })).toEqual([
+      200, 200,
+    ]);
     // Even a forged loopback address in the header does not make a proxied request local.
     expect(
       await outboxStatus(app, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } }),

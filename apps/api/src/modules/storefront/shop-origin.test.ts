@@ -1,7 +1,10 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStorefront } from '../../ssr/storefront.ts';
+import { outboxMessages, storeSettings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createCustomer } from '../../test/auth.ts';
 import { appWithEnv } from '../../test/ops-app.ts';
 
 let t: TestApp;
@@ -69,5 +72,43 @@ describe('absolute links (canonical URLs, sitemap, robots.txt) in production', (
       canonical: 'https://shop.example.com/product-category/t-shirts',
     });
     expect(seen.all).not.toContain('evil.example');
+  });
+});
+
+describe('password reset links', () => {
+  const resetLinkFor = async (app: FastifyInstance, email: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/reset', payload: { email }, headers: forged });
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, email))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    return { status: res.statusCode, body: mail?.body ?? '' };
+  };
+
+  it('never take their origin from the Host header, in any mode, once store_url is set', async () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      const c = await createCustomer(t.database.db);
+      const { status, body } = await resetLinkFor(await shop({ NODE_ENV }), c.email!);
+      expect(status, NODE_ENV).toBe(200);
+      expect(body, NODE_ENV).toContain('http://localhost:3000/account/reset-password/');
+      expect(body, NODE_ENV).not.toContain('evil.example');
+    }
+  });
+
+  it('are not sent in production when the shop has no trusted origin (503, no link)', async () => {
+    const c = await createCustomer(t.database.db);
+    await t.database.db.update(storeSettings).set({ value: 'not a url' }).where(eq(storeSettings.key, 'store_url'));
+    try {
+      const { status, body } = await resetLinkFor(await shop({ NODE_ENV: 'production' }), c.email!);
+      expect(status).toBe(503);
+      expect(body).toBe('');
+    } finally {
+      await t.database.db
+        .update(storeSettings)
+        .set({ value: 'http://localhost:3000' })
+        .where(eq(storeSettings.key, 'store_url'));
+    }
   });
 });
