@@ -6,7 +6,7 @@ CREATE TABLE "throttle_counters" (
 	"resets_at" timestamp with time zone NOT NULL,
 	"next_try_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "throttle_counters_scope_subject_client_pk" PRIMARY KEY("scope","subject","client"),
-	CONSTRAINT "throttle_counters_scope_ck" CHECK ("throttle_counters"."scope" in ('ip', 'account', 'client', 'phone', 'sms_new_number'))
+	CONSTRAINT "throttle_counters_scope_ck" CHECK ("throttle_counters"."scope" in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'review', 'admin_token'))
 );
 --> statement-breakpoint
 CREATE TABLE "known_devices" (

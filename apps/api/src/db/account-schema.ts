@@ -216,15 +216,18 @@ export const wishlistItems = pgTable(
 );
 
 /**
- * Sign-in throttles and send caps: one counter row per scope and subject (and client, for the
+ * Throttles (lib/throttle.ts): sign-in, send caps, reviews per customer, wrong admin tokens per
+ * address. One counter row per scope and subject (and client, for the
  * per-account-and-client back-off). A row is claimed by one conditional upsert, so concurrent
  * attempts can never pass more than the limit; a refused claim changes nothing.
  */
 export const throttleCounters = pgTable(
   'throttle_counters',
   {
-    scope: text('scope').$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number'>().notNull(),
-    /** The address, e-mail, phone or calling code counted. */
+    scope: text('scope')
+      .$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number' | 'review' | 'admin_token'>()
+      .notNull(),
+    /** The address, e-mail, phone, calling code or customer id counted. */
     subject: text('subject').notNull(),
     /** Scope 'client' only: the device cookie's hash, else the client address; '' elsewhere. */
     client: text('client').notNull().default(''),
@@ -237,7 +240,10 @@ export const throttleCounters = pgTable(
   (t) => [
     primaryKey({ columns: [t.scope, t.subject, t.client] }),
     index('throttle_counters_resets_idx').on(t.resetsAt),
-    check('throttle_counters_scope_ck', sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number')`),
+    check(
+      'throttle_counters_scope_ck',
+      sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'review', 'admin_token')`,
+    ),
   ],
 );
 

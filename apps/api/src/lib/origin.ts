@@ -9,15 +9,20 @@ export function publicOrigin(req: FastifyRequest, env: Pick<Env, 'PUBLIC_URL'>):
   return `${req.protocol}://${req.host}`;
 }
 
-/** The origin of the store_url setting, or null when it is missing or not an http(s) URL. */
-export async function storeUrlOrigin(db: Db): Promise<string | null> {
-  const { store_url } = await getStoreSettings(db, ['store_url']);
-  if (!store_url || !/^https?:\/\//.test(store_url)) return null;
+/** The origin of a store_url value, or null when it is missing or not an http(s) URL. */
+export function originOfStoreUrl(storeUrl: unknown): string | null {
+  if (typeof storeUrl !== 'string' || !/^https?:\/\//.test(storeUrl)) return null;
   try {
-    return new URL(store_url).origin;
+    return new URL(storeUrl).origin;
   } catch {
     return null;
   }
+}
+
+/** The origin of the store_url setting, or null when it is missing or not an http(s) URL. */
+export async function storeUrlOrigin(db: Db): Promise<string | null> {
+  const { store_url } = await getStoreSettings(db, ['store_url']);
+  return originOfStoreUrl(store_url);
 }
 
 /**
@@ -29,6 +34,16 @@ export async function storeUrlOrigin(db: Db): Promise<string | null> {
 export async function shopOrigin(app: FastifyInstance, req: FastifyRequest): Promise<string> {
   if (app.env.PUBLIC_URL || app.env.NODE_ENV !== 'production') return publicOrigin(req, app.env);
   return (await storeUrlOrigin(app.db)) ?? '';
+}
+
+/** shopOrigin, for a caller that has already read the store_url setting (no extra query). */
+export function shopOriginWith(
+  env: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV'>,
+  req: FastifyRequest,
+  storeUrl: unknown,
+): string {
+  if (env.PUBLIC_URL || env.NODE_ENV !== 'production') return publicOrigin(req, env);
+  return originOfStoreUrl(storeUrl) ?? '';
 }
 
 /**

@@ -64,33 +64,3 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   };
 }
-
-/**
- * Takes one use of `key`'s allowance (`max` uses per window of `windowMs`, the window starting at
- * its first use) in one statement, so concurrent requests cannot both take the last one. Answers
- * false, counting nothing, once the allowance is used up. Run it in the caller's transaction to
- * give the use back when the rest of the work rolls back. Expired rows go with the retention run.
- */
-export async function takeAllowance(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    where rate_limits.reset_at <= now() or rate_limits.count < ${max}
-    returning count`,
-  );
-  return rows.length > 0;
-}
-
-/** True while `key` has used all `max` uses of its current window (takeAllowance's counter; reads only). */
-export async function allowanceUsedUp(db: Db, key: string, max: number): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select 1 as n from rate_limits where key = ${key} and reset_at > now() and count >= ${max}`,
-  );
-  return rows.length > 0;
-}

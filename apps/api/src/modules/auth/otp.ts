@@ -12,10 +12,11 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { customers, otpCodes } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
+import { claimAttempt } from '../../lib/throttle.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Channel } from '../notifications/service.ts';
 import { shopMobileCountry } from './shop-country.ts';
-import { claimAttempt, throttles } from './throttle.ts';
+import { throttles } from './throttle.ts';
 
 /**
  * Sends of one flow to one destination are counted in a window starting at the first send: the first

@@ -6,6 +6,7 @@ import { customers, passwordResets } from '../../db/schema.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts';
+import { ThrottledError } from '../../lib/throttle.ts';
 import { enqueueChangeNotice } from '../account/notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { getStoreSettings } from '../settings/service.ts';
@@ -18,7 +19,7 @@ import {
   claimPasswordAttempt,
   signInSucceeded,
 } from './sign-in-throttle.ts';
-import { ThrottledError, clearAccountLocks } from './throttle.ts';
+import { clearAccountLocks } from './throttle.ts';
 
 /** A reset link works for an hour, once. */
 export const RESET_TTL_MS = 60 * 60_000;

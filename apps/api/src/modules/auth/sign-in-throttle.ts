@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { authMessages } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
+import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
 import type { RequestMeta } from './access-log.ts';
 import { isKnownDevice } from './known-device.ts';
-import { claimAttempt, clearAccountLocks, refundAttempt, throttles } from './throttle.ts';
+import { clearAccountLocks, throttles } from './throttle.ts';
 
 /** The client of the per-account back-off: the device cookie, else the address. */
 const clientOf = (meta: RequestMeta) => meta.device ?? `ip:${meta.ip}`;
@@ -20,11 +22,15 @@ export async function claimPasswordAttempt(
   meta: RequestMeta,
 ): Promise<void> {
   const known = customerId !== null && (await isKnownDevice(db, meta.device, customerId));
-  await claimAttempt(db, [
-    throttles.ip(meta.ip),
-    ...(known ? [] : [throttles.account(email)]),
-    throttles.accountClient(email, clientOf(meta)),
-  ]);
+  await claimAttempt(
+    db,
+    [
+      throttles.ip(meta.ip),
+      ...(known ? [] : [throttles.account(email)]),
+      throttles.accountClient(email, clientOf(meta)),
+    ],
+    authMessages.loginLocked,
+  );
 }
 
 /**
@@ -35,12 +41,12 @@ export async function claimPasswordAttempt(
 export async function claimOtpPhoneAttempt(db: Db, phone: string, meta: RequestMeta): Promise<void> {
   const [owner] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
   if (owner && (await isKnownDevice(db, meta.device, owner.id))) return;
-  await claimAttempt(db, [throttles.phone(phone)]);
+  await claimAttempt(db, [throttles.phone(phone)], authMessages.loginLocked);
 }
 
 /** Counts any sign-in attempt on the client address (before anything is checked). */
 export async function claimAddressAttempt(db: Db, meta: RequestMeta): Promise<void> {
-  await claimAttempt(db, [throttles.ip(meta.ip)]);
+  await claimAttempt(db, [throttles.ip(meta.ip)], authMessages.loginLocked);
 }
 
 /** After a successful sign-in: the address gets its attempt back and the account's locks are lifted. */

@@ -261,7 +261,7 @@ describe('development outbox pages', () => {
     const html = res.body;
     expect(html).toContain('<h1>Outbox</h1>');
     expect(html).toContain(`${code} is your Loom &amp; Leaf login code`);
-    expect(html).toMatch(/<a href="http:\/\/localhost:80\/account\/reset-password\/[^"]+\/[A-Za-z0-9_-]{43}">/);
+    expect(html).toMatch(/<a href="http:\/\/localhost:3000\/account\/reset-password\/[^"]+\/[A-Za-z0-9_-]{43}">/);
     expect(html).toContain('Hello &lt;b&gt;Tom&lt;/b&gt;');
     expect(html).not.toContain('<b>Tom</b>');
     // Newest first: the SMS was written after the reset e-mail.

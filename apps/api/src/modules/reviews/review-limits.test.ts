@@ -39,6 +39,10 @@ describe('reviews per customer per hour', () => {
     const refused = await rate({ slug: slugs[REVIEWS_PER_HOUR]!, rating: 4 }, a.headers);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(tooMany);
+    // Retry-After: seconds until the hour that started with the first review ends.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(await reviewsBy(a.customer.id)).toHaveLength(REVIEWS_PER_HOUR);
     // Another customer has an allowance of their own.
     const b = await loggedInCustomer(t);
@@ -50,7 +54,8 @@ describe('reviews per customer per hour', () => {
     for (const slug of slugs.slice(0, REVIEWS_PER_HOUR)) await rate({ slug, rating: 5 }, a.headers);
     expect((await rate({ slug: slugs[REVIEWS_PER_HOUR]!, rating: 5 }, a.headers)).statusCode).toBe(429);
     await t.database.db.execute(
-      sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`review:customer|${a.customer.id}`}`,
+      sql`update throttle_counters set resets_at = now() - interval '1 second'
+          where scope = 'review' and subject = ${String(a.customer.id)}`,
     );
     expect((await rate({ slug: slugs[REVIEWS_PER_HOUR]!, rating: 5 }, a.headers)).statusCode).toBe(200);
   });

@@ -12,11 +12,17 @@ import {
 import type { Db } from '../../db/client.ts';
 import { plugins, products, reviews } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http.ts';
-import { takeAllowance } from '../../lib/rate-limit-store.ts';
+import { claimAttempt, type Throttle } from '../../lib/throttle.ts';
 import type { Customer } from '../../lib/session.ts';
 import { uniqueViolation } from '../auth/service.ts';
 
-const REVIEW_WINDOW_MS = 60 * 60_000;
+/** REVIEWS_PER_HOUR per customer, the hour starting at their first review. */
+const reviewThrottle = (customerId: number): Throttle => ({
+  scope: 'review',
+  subject: String(customerId),
+  limit: REVIEWS_PER_HOUR,
+  windowMs: 60 * 60_000,
+});
 
 /** Reviews the shop shows: published and not hidden by the owner. Lists, counts and ratings all use it. */
 const shown = and(eq(reviews.isPublished, true), isNull(reviews.hiddenAt));
@@ -111,7 +117,7 @@ async function refreshProductRating(db: Db, productId: string): Promise<{ avg: n
  * Stores a logged-in customer's review of a published product and refreshes the product's
  * rating average and count, in one transaction. One review per customer and product: a second
  * answers 409 (reviews_customer_product_uq decides, so two racing requests cannot both land).
- * At most REVIEWS_PER_HOUR a customer (429); a refused or failed review uses none of them.
+ * At most REVIEWS_PER_HOUR a customer (429 with Retry-After); a refused or failed review uses none of them.
  * Verified buyer: true only when the customer has a delivered order containing this product
  * (decided here, from the orders table, once orders exist); never from the request, so until then false.
  */
@@ -128,9 +134,7 @@ export async function writeReview(
   try {
     return await db.transaction(async (tx) => {
       // In the transaction, so a review that fails below (409) gives its use back.
-      if (!(await takeAllowance(tx, `review:customer|${customer.id}`, REVIEWS_PER_HOUR, REVIEW_WINDOW_MS))) {
-        throw new HttpError(429, reviewMessages.tooManyReviews);
-      }
+      await claimAttempt(tx, [reviewThrottle(customer.id)], reviewMessages.tooManyReviews);
       const [row] = await tx
         .insert(reviews)
         .values({

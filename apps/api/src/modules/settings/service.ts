@@ -43,19 +43,26 @@ export async function getLicenseStatus(db: Db): Promise<LicenseStatus> {
 export async function getStoreSettingsAndLicense(
   db: Db,
   keys: readonly StoreSettingKey[] = STORE_SETTING_KEYS,
-): Promise<{ settings: Partial<StoreSettings>; license_status: LicenseStatus }> {
+): Promise<{ settings: Partial<StoreSettings>; license_status: LicenseStatus; store_url: unknown }> {
   const rows = await db
     .select({ key: storeSettings.key, value: storeSettings.value })
     .from(storeSettings)
-    .where(inArray(storeSettings.key, [...keys, LICENSE_KEY]));
+    .where(inArray(storeSettings.key, [...keys, LICENSE_KEY, 'store_url']));
   const out: Record<string, unknown> = {};
   let license: unknown = null;
+  let storeUrl: unknown = null;
   for (const row of rows) {
     if (row.key === LICENSE_KEY) license = row.value;
+    if (row.key === 'store_url') storeUrl = row.value;
     // A public key named like the license (none is) would still be answered as a setting.
     if ((keys as readonly string[]).includes(row.key)) out[row.key] = row.value;
   }
-  return { settings: StoreSettingsSchema.partial().parse(out), license_status: toLicense(license) };
+  return {
+    settings: StoreSettingsSchema.partial().parse(out),
+    license_status: toLicense(license),
+    // Read alongside (one query) for the origin of absolute links, asked for or not.
+    store_url: storeUrl,
+  };
 }
 
 /** Countries with their states, for phone inputs and address forms. */

@@ -10,7 +10,7 @@ import {
   type StoreSettingKey,
 } from '@shopfront/shared';
 import { HttpError, ok } from '../../lib/http.ts';
-import { shopOrigin } from '../../lib/origin.ts';
+import { shopOriginWith } from '../../lib/origin.ts';
 import { toUser } from '../../lib/session.ts';
 import { getInitialValues, getStorefront, listInstalledPlugins } from './service.ts';
 
@@ -55,7 +55,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       // The session lookup and the shop's settings do not depend on each other.
       const [customer, values] = await Promise.all([
         req.getCustomer(),
-        getInitialValues(app.db, shopOrigin(app, req), keys),
+        getInitialValues(app.db, (storeUrl) => shopOriginWith(app.env, req, storeUrl), keys),
       ]);
       if (!values) throw new HttpError(503, NOT_CONFIGURED);
       return ok({ ...values, account: customer ? toUser(customer) : null });

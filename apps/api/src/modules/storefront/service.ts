@@ -70,15 +70,15 @@ export async function listInstalledPlugins(db: Db): Promise<Plugin[]> {
 /** Everything the storefront shell needs on first render, in one answer; the route adds the session's account. */
 export async function getInitialValues(
   db: Db,
-  host: string | Promise<string>,
+  /** The origin of absolute links, given the store_url setting (read with the others). */
+  hostFor: (storeUrl: unknown) => string,
   keys: StoreSettingKey[] | undefined,
 ): Promise<InitialValues | null> {
-  const [{ license_status, settings }, storefront, pluginList, origin] = await Promise.all([
+  const [{ license_status, settings, store_url }, storefront, pluginList] = await Promise.all([
     getStoreSettingsAndLicense(db, keys),
     getStorefront(db),
     listInstalledPlugins(db),
-    host,
   ]);
   if (!storefront) return null;
-  return { license_status, host: origin, settings, storefront, plugins: pluginList, account: null };
+  return { license_status, host: hostFor(store_url), settings, storefront, plugins: pluginList, account: null };
 }
