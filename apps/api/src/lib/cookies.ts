@@ -9,3 +9,22 @@ import type { Env } from '../env.ts';
 export function secureCookie(env: Pick<Env, 'PUBLIC_URL'>, req: Pick<FastifyRequest, 'protocol'>): boolean {
   return req.protocol === 'https' || Boolean(env.PUBLIC_URL?.startsWith('https://'));
 }
+
+/**
+ * The attributes of every cookie the API sets: HttpOnly, SameSite=Lax, the whole site, Secure as
+ * above (`npm start` on plain http must still be able to log in), and a lifetime (null: a
+ * browser-session cookie).
+ */
+export function cookieOptions(
+  env: Pick<Env, 'PUBLIC_URL'>,
+  req: Pick<FastifyRequest, 'protocol'>,
+  maxAgeMs: number | null,
+) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: secureCookie(env, req),
+    ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  };
+}

@@ -6,7 +6,7 @@ import { SESSION_COOKIE, authMessages, type User } from '@shopfront/shared';
 import type { Db } from '../db/client.ts';
 import { customers, sessions } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { secureCookie } from './cookies.ts';
+import { cookieOptions } from './cookies.ts';
 import { HttpError } from './http.ts';
 
 export type Customer = typeof customers.$inferSelect;
@@ -65,24 +65,6 @@ export function toUser(c: Customer): User {
 /** sha256 hex: the only form of a session or reset token that reaches the database. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * Cookie attributes. Secure whenever the shop is reached over https (the request, or PUBLIC_URL);
- * `npm start` on plain http (localhost, a LAN address) must still be able to log in.
- */
-export function sessionCookieOptions(
-  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>,
-  req: Pick<FastifyRequest, 'protocol'>,
-  maxAgeMs: number | null,
-) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    secure: secureCookie(env, req),
-    ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
-  };
-}
-
 async function loadSession(
   db: Db,
   env: Env,
@@ -119,7 +101,7 @@ async function loadSession(
       .set({ lastSeenAt: new Date(now), expiresAt })
       .where(eq(sessions.id, id));
     if (session.remember) {
-      reply?.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, expiresAt.getTime() - now));
+      reply?.setCookie(SESSION_COOKIE, token, cookieOptions(env, req, expiresAt.getTime() - now));
     }
   }
   return { id, remember: session.remember, expiresAt, customer };
@@ -199,7 +181,7 @@ export async function startSession(
     ip: req.ip ?? null,
     userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
   });
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env, req, remember ? ttl : null));
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(env, req, remember ? ttl : null));
   req[kLoad] = null;
   req[kPersonal] = true;
 }

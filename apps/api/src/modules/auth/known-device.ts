@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { hashToken, sessionCookieOptions } from '../../lib/session.ts';
+import { cookieOptions } from '../../lib/cookies.ts';
+import { hashToken } from '../../lib/session.ts';
 
 /**
  * A long-lived random cookie that names the browser, not the person: bound to each customer who
@@ -57,5 +58,5 @@ export async function rememberDevice(
       target: [knownDevices.tokenHash, knownDevices.customerId],
       set: { lastSeenAt: sql`now()` },
     });
-  reply.setCookie(DEVICE_COOKIE, token, sessionCookieOptions(env, req, DEVICE_TTL_MS));
+  reply.setCookie(DEVICE_COOKIE, token, cookieOptions(env, req, DEVICE_TTL_MS));
 }

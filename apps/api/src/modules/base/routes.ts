@@ -10,7 +10,7 @@ import {
   envelope,
 } from '@shopfront/shared';
 import { ok } from '../../lib/http.ts';
-import { secureCookie } from '../../lib/cookies.ts';
+import { cookieOptions } from '../../lib/cookies.ts';
 import { shopOrigin } from '../../lib/origin.ts';
 import { databaseIsUp, recordHeartBeat, today } from './service.ts';
 
@@ -37,13 +37,7 @@ export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = today();
       const recorded = await recordHeartBeat(app.db, req.cookies[HEARTBEAT_COOKIE], day);
       if (recorded) {
-        reply.setCookie(HEARTBEAT_COOKIE, day, {
-          path: '/',
-          maxAge: HEARTBEAT_COOKIE_MAX_AGE_S,
-          sameSite: 'lax',
-          httpOnly: true,
-          secure: secureCookie(app.env, req),
-        });
+        reply.setCookie(HEARTBEAT_COOKIE, day, cookieOptions(app.env, req, HEARTBEAT_COOKIE_MAX_AGE_S * 1000));
       }
       return ok({ recorded, date: day });
     },

@@ -34,39 +34,32 @@ function Badge({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function NotFoundScreen({ view }: { view: ErrorView }) {
-  return (
-    <>
-      <Code>404</Code>
-      <Badge icon={<CompassIcon className="size-4" />}>Error 404</Badge>
-      <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
-        {ERROR_TITLES['not-found']}
-      </h1>
-      {view.message && <p className="mt-3 font-mono text-sm break-all text-muted">{view.message}</p>}
-      <p className="mt-4 max-w-md text-base text-muted">
-        The page you are looking for may have moved, or it never existed. Let’s get you back on track.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn btn-primary">
-          Go Home
-        </Link>
-      </div>
-    </>
-  );
-}
+/** Texts of the two "this address is wrong" screens; the rest of the screen is shared. */
+const WRONG_ADDRESS = {
+  'not-found': {
+    icon: <CompassIcon className="size-4" />,
+    advice: 'The page you are looking for may have moved, or it never existed. Let’s get you back on track.',
+    messageClass: 'font-mono text-sm',
+  },
+  'bad-request': {
+    icon: <AlertIcon className="size-4" />,
+    advice:
+      'The shop could not understand this address. Check it for typing mistakes, or start again from the home page.',
+    messageClass: 'text-base',
+  },
+} as const;
 
-function BadRequestScreen({ view }: { view: ErrorView }) {
+function WrongAddressScreen({ view, kind }: { view: ErrorView; kind: keyof typeof WRONG_ADDRESS }) {
+  const { icon, advice, messageClass } = WRONG_ADDRESS[kind];
   return (
     <>
       <Code>{view.status}</Code>
-      <Badge icon={<AlertIcon className="size-4" />}>Error {view.status}</Badge>
+      <Badge icon={icon}>Error {view.status}</Badge>
       <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
-        {ERROR_TITLES['bad-request']}
+        {ERROR_TITLES[kind]}
       </h1>
-      {view.message && <p className="mt-3 text-base break-all text-muted">{view.message}</p>}
-      <p className="mt-4 max-w-md text-base text-muted">
-        The shop could not understand this address. Check it for typing mistakes, or start again from the home page.
-      </p>
+      {view.message && <p className={`mt-3 break-all text-muted ${messageClass}`}>{view.message}</p>}
+      <p className="mt-4 max-w-md text-base text-muted">{advice}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
           Go Home
@@ -154,8 +147,9 @@ export function ErrorScreen({ view }: { view: ErrorView }) {
       aria-labelledby="error-title"
       className="error-screen mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24"
     >
-      {view.kind === 'bad-request' && <BadRequestScreen view={view} />}
-      {view.kind === 'not-found' && <NotFoundScreen view={view} />}
+      {(view.kind === 'bad-request' || view.kind === 'not-found') && (
+        <WrongAddressScreen view={view} kind={view.kind} />
+      )}
       {view.kind === 'server-error' && <ServerErrorScreen view={view} />}
       {(view.kind === 'license-inactive' || view.kind === 'license-missing') && <LicenseScreen view={view} />}
     </section>
