@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { UpdatePasswordBodySchema, type AccessLogEntry, type UpdatePasswordBody } from '@shopfront/shared';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { updatePasswordBodySchema, type AccessLogEntry, type UpdatePasswordBody } from '@shopfront/shared';
 import type { Route } from './+types/account.security';
 import { LocalTime } from '../components/local-time';
-import { PasswordField } from '../components/ui/field';
+import { PasswordField, TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
@@ -100,22 +101,38 @@ function AccessLogs({ logs }: { logs: readonly AccessLogEntry[] }) {
   );
 }
 
-function ChangePasswordForm({ email }: { email: string }) {
+/** The form's values: the payload's optional proofs are plain strings here ('' = not given). */
+type PasswordValues = Required<{ [K in keyof UpdatePasswordBody]: string }>;
+
+const EMPTY: PasswordValues = { current_password: '', otp: '', password: '' };
+
+/**
+ * Change the password with the current one; an account made by OTP (none yet) sets its first
+ * one with a code sent to its verified contact instead (ADR 0011), like the profile page's.
+ */
+function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const uid = useId();
-  const form = useSchemaForm<UpdatePasswordBody>(UpdatePasswordBodySchema, { current_password: '', password: '' });
+  const revalidator = useRevalidator();
+  const schema = useMemo(() => updatePasswordBodySchema(hasPassword), [hasPassword]);
+  const form = useSchemaForm<PasswordValues>(schema, EMPTY);
   const [saving, setSaving] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate() as UpdatePasswordBody | null;
-    if (!body) return;
+    const parsed = form.validate() as UpdatePasswordBody | null;
+    if (!parsed) return;
+    const { current_password, otp, password } = parsed;
     setSaving(true);
     try {
-      const { message } = await accountApi.updatePassword(body);
+      const { message } = await accountApi.updatePassword(
+        hasPassword ? { current_password, password } : { password, ...(otp ? { otp } : {}) },
+      );
       toast.success(message ?? 'Password updated');
-      form.reset({ current_password: '', password: '' });
+      form.reset(EMPTY);
+      // has_password turns true: the form asks for the current password from now on.
+      if (!hasPassword) await revalidator.revalidate();
     } catch (err) {
-      reportFailure(err, { fields: ['current_password', 'password'], setErrors: form.setErrors });
+      reportFailure(err, { fields: ['current_password', 'otp', 'password'], setErrors: form.setErrors });
     } finally {
       setSaving(false);
     }
@@ -126,12 +143,24 @@ function ChangePasswordForm({ email }: { email: string }) {
       {/* For password managers: the new password is saved against this login. */}
       <input type="text" name="username" autoComplete="username" hidden readOnly value={email} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <PasswordField
-          id={`${uid}-current`}
-          label="Current password"
-          autoComplete="current-password"
-          {...form.field('current_password')}
-        />
+        {hasPassword ? (
+          <PasswordField
+            id={`${uid}-current`}
+            label="Current password"
+            autoComplete="current-password"
+            {...form.field('current_password')}
+          />
+        ) : (
+          <TextField
+            id={`${uid}-code`}
+            label="Code from your verified contact"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            hint="Press SET PASSWORD to get a 4-digit code on the mobile number or e-mail address you verified, then enter it here."
+            {...form.field('otp')}
+          />
+        )}
         <div>
           <PasswordField
             id={`${uid}-new`}
@@ -149,7 +178,7 @@ function ChangePasswordForm({ email }: { email: string }) {
           disabled={(form.invalid && form.dirty) || saving}
         >
           {saving && <Spinner />}
-          UPDATE PASSWORD
+          {hasPassword ? 'UPDATE PASSWORD' : 'SET PASSWORD'}
         </button>
       </div>
     </form>
@@ -161,10 +190,18 @@ export default function AccountSecurity() {
   return (
     <AccountSection title="Security" description="Access logs & change password">
       <SectionCard
-        title="Change password"
-        description="You will need your current password. Other devices are signed out afterwards."
+        title={account.has_password ? 'Change password' : 'Set a password'}
+        description={
+          account.has_password
+            ? 'You will need your current password. Other devices are signed out afterwards.'
+            : 'You signed up with a one-time code. To set a password, you will need a code we send to your verified contact. Other devices are signed out afterwards.'
+        }
       >
-        <ChangePasswordForm email={account.email ?? ''} />
+        <ChangePasswordForm
+          key={String(account.has_password)}
+          email={account.email ?? ''}
+          hasPassword={account.has_password}
+        />
       </SectionCard>
       <SectionCard
         title="Access logs"

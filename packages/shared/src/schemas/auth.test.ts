@@ -6,7 +6,6 @@ import {
   OtpRequestBodySchema,
   OtpVerifyBodySchema,
   ResetCompleteBodySchema,
-  UpdatePasswordBodySchema,
   ValidateResetQuerySchema,
   accountOtpGenerateBodySchema,
   accountOtpVerifyBodySchema,
@@ -20,6 +19,7 @@ import {
   passwordStrength,
   phoneField,
   registerBodySchema,
+  updatePasswordBodySchema,
   updateProfileBodySchema,
   verificationTypes,
 } from './auth.ts';
@@ -247,10 +247,18 @@ describe('account payloads', () => {
   });
 
   it('update-password: current password required, new one at least 6', () => {
-    expect(issues(UpdatePasswordBodySchema, { current_password: '', password: 'abc' })).toEqual([
+    expect(issues(updatePasswordBodySchema(true), { current_password: '', password: 'abc' })).toEqual([
       ['current_password', REQUIRED],
       ['password', atLeast(6)],
     ]);
+  });
+
+  it('update-password without a password yet: no current password, an optional 4-digit code', () => {
+    const schema = updatePasswordBodySchema(false);
+    expect(issues(schema, { password: 'F1rst#pass' })).toEqual([]);
+    expect(issues(schema, { password: 'F1rst#pass', otp: '0042' })).toEqual([]);
+    expect(issues(schema, { password: 'F1rst#pass', otp: '12a' })).toEqual([['otp', NUMERIC]]);
+    expect(issues(schema, { password: 'F1rst#pass', otp: '12345' })).toEqual([['otp', notOver(4)]]);
   });
 
   it('verification popup: type phone by default, 4-digit OTP', () => {

@@ -56,6 +56,8 @@ export const authMessages = {
   currentPasswordForChange: 'Enter your current password to change your e-mail address or phone number',
   codeForChange: 'We sent a code to your verified contact. Enter it to change your e-mail address or phone number',
   setPasswordForChange: 'Set a password on the Security page before you change your e-mail address or phone number',
+  codeForPassword: 'We sent a code to your verified contact. Enter it to set your password',
+  verifyContactForPassword: 'Verify your mobile number or e-mail address on the Profile page before you set a password',
   changePending: 'Enter the code we sent to confirm your new e-mail address or phone number',
   changeNotRequested: 'Save the new e-mail address or phone number in your profile first',
   otpSendBusy: 'We cannot send codes to new numbers right now. Please try again later',
@@ -192,6 +194,22 @@ export const LoginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
+/** A current password that only some requests need (the service says when it is missing). */
+const optionalCurrentPassword = z
+  .string()
+  .max(200, { error: messages.maxLength(200) })
+  .optional();
+
+/**
+ * The proof of an account without a password: a code sent to its verified contact. Optional,
+ * because the first request without it is what sends the code.
+ */
+export const ownerCodeField = z
+  .string()
+  .max(OTP_LENGTH, { error: messages.maxLength(OTP_LENGTH) })
+  .regex(/^[0-9]*$/, { error: messages.numeric })
+  .optional();
+
 /**
  * PUT /api/account/update-profile. The phone length follows the shop country. A new e-mail or
  * phone needs `current_password` (or, for an account without one, `otp`: a code sent to its
@@ -203,25 +221,26 @@ export function updateProfileBodySchema(mobileNumberLength: number) {
     last_name: requiredString(100),
     email: emailField,
     phone: phoneField(mobileNumberLength),
-    current_password: z
-      .string()
-      .max(200, { error: messages.maxLength(200) })
-      .optional(),
-    otp: z
-      .string()
-      .max(OTP_LENGTH, { error: messages.maxLength(OTP_LENGTH) })
-      .regex(/^[0-9]*$/, { error: messages.numeric })
-      .optional(),
+    current_password: optionalCurrentPassword,
+    otp: ownerCodeField,
   });
 }
 export type UpdateProfileBody = z.input<ReturnType<typeof updateProfileBodySchema>>;
 
-/** PUT /api/account/update-password */
-export const UpdatePasswordBodySchema = z.object({
-  current_password: passwordField,
-  password: newPasswordField,
-});
-export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;
+/**
+ * PUT /api/account/update-password. An account with a password needs `current_password`; one
+ * without (made by OTP) sets its first password with `otp`, a code the first request without it
+ * sends to its verified contact (ADR 0011).
+ */
+export function updatePasswordBodySchema(hasPassword: boolean) {
+  const schema = z.object({
+    current_password: optionalCurrentPassword,
+    otp: ownerCodeField,
+    password: newPasswordField,
+  });
+  return hasPassword ? schema.extend({ current_password: passwordField }) : schema;
+}
+export type UpdatePasswordBody = z.input<ReturnType<typeof updatePasswordBodySchema>>;
 
 /** What the verification popup verifies; the spec's default is phone. */
 export const VERIFY_TYPES = ['phone', 'email'] as const;

@@ -226,11 +226,15 @@ describe('PUT /api/account/update-password', () => {
     expect((await login('N3w#pass')).statusCode).toBe(200);
   });
 
-  it('lets an account made by OTP (no password yet) set its first one', async () => {
+  it('lets an account made by OTP (no password yet) set its first one with a code (ADR 0011)', async () => {
     const { customer, headers } = await loggedInCustomer(t, { password: null });
+    const body = { current_password: 'anything', password: 'F1rst#pass' };
+    const ask = await call('PUT', '/api/account/update-password', headers, body);
+    expect(ask.statusCode).toBe(422);
+    expect(ask.json().errors).toEqual({ otp: [authMessages.codeForPassword] });
     const res = await call('PUT', '/api/account/update-password', headers, {
-      current_password: 'anything',
-      password: 'F1rst#pass',
+      ...body,
+      otp: await lastCode(customer.phone!),
     });
     expect(res.statusCode).toBe(200);
     expect(

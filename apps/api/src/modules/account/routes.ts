@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   AccountSchema,
   OtpSentSchema,
-  UpdatePasswordBodySchema,
   UpdateProfileResultSchema,
   authMessages,
   envelope,
@@ -62,8 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'current_password and password (6+, not one of the 10,000 most common: 422 on password). Ends every other session of the account and sends the customer a notice',
-        body: UpdatePasswordBodySchema,
+          'current_password and password (6+, not one of the 10,000 most common: 422 on password). An account without a password (made by OTP) sends otp instead: the first try without it sends a code to its verified contact (422 on otp saying so). Ends every other session of the account and sends the customer a notice',
+        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -102,14 +101,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now (a new one: the old one gets a notice; 422 on input when another account has it verified); answers the account',
+          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now (a new one: the old one gets a notice, every other session of the account ends; 422 on input when another account has it verified); answers the account',
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
         response: { 200: envelope(AccountSchema) },
       },
     },
     async (req) => {
-      const customer = await requireCustomer(req);
-      const verified = await verifyContact(app.db, app.outbox, customer, req.body);
+      const session = await requireSession(req);
+      const verified = await verifyContact(app.db, app.outbox, session.customer, session.id, req.body);
       app.outbox.kick();
       return ok(
         await getAccount(app.db, verified.customer),

@@ -4,11 +4,11 @@ import {
   accountOtpGenerateBodySchema,
   accountOtpVerifyBodySchema,
   authMessages,
+  updatePasswordBodySchema,
   updateProfileBodySchema,
   verificationTypes,
   type Account,
   type OtpSent,
-  type UpdatePasswordBody,
   type VerifyType,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
@@ -56,31 +56,43 @@ const changeTarget = (type: VerifyType, input: string, customerId: number): OtpT
   customerId,
 });
 
-/** The text of a popup code: verifying the stored contact, confirming a new one, or proving the owner. */
+/** Why an account without a password proves itself with a code (see confirmOwnerByCode). */
+type OwnerProof = 'prove-owner' | 'set-password';
+
+/**
+ * The text of a popup code: verifying the stored contact, confirming a new one, or proving the
+ * owner (before a contact change, or before a first password).
+ */
 function codeMessage(
   storeName: string,
   customer: Customer,
   type: VerifyType,
-  why: 'verify' | 'confirm-new' | 'prove-owner',
+  why: 'verify' | 'confirm-new' | OwnerProof,
 ): (code: string) => OtpMessage {
   const minutes = OTP_TTL_MS / 60_000;
   const hello = `Hello${customer.firstName ? ` ${customer.firstName}` : ''},`;
   const purpose = {
-    verify: 'to confirm this e-mail address',
-    'confirm-new': `to make this the e-mail address of your ${storeName} account`,
-    'prove-owner': `to change the e-mail address or phone number of your ${storeName} account`,
+    verify: 'in the Verify Account window to confirm this e-mail address',
+    'confirm-new': `in the Verify Account window to make this the e-mail address of your ${storeName} account`,
+    'prove-owner': `on your Profile page to change the e-mail address or phone number of your ${storeName} account`,
+    'set-password': `on the Security page to set a password for your ${storeName} account`,
   }[why];
+  const smsPurpose = {
+    'confirm-new': 'to confirm this number for your account',
+    'prove-owner': 'to change your e-mail address or phone number',
+    'set-password': 'to set a password for your account',
+  };
   return (code) =>
     type === 'email'
       ? {
           subject: `Your ${storeName} verification code`,
-          body: `${hello}\n\nYour verification code is ${code}. It expires in ${minutes} minutes. Enter it in the Verify Account window ${purpose}. If you did not ask for it, you can ignore this e-mail: nothing changes.\n\n${storeName}`,
+          body: `${hello}\n\nYour verification code is ${code}. It expires in ${minutes} minutes. Enter it ${purpose}. If you did not ask for it, you can ignore this e-mail: nothing changes.\n\n${storeName}`,
         }
       : {
           body:
             why === 'verify'
               ? `${code} is your ${storeName} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`
-              : `${code} is your ${storeName} code ${why === 'confirm-new' ? 'to confirm this number for your account' : 'to change your e-mail address or phone number'}. It expires in ${minutes} minutes. Do not share it with anyone.`,
+              : `${code} is your ${storeName} code ${smsPurpose[why]}. It expires in ${minutes} minutes. Do not share it with anyone.`,
         };
 }
 
@@ -113,16 +125,35 @@ async function confirmOwner(
     }
     return;
   }
+  await confirmOwnerByCode(db, outbox, storeName, customer, body.otp, 'prove-owner');
+}
+
+/**
+ * The proof of an account without a password: without `otp`, sends a code to its verified
+ * contact (ownerCodeTarget) and answers 422 on otp saying so; with it, checks the code. An
+ * account with no verified contact cannot give it (422: set a password, or verify a contact, first).
+ */
+async function confirmOwnerByCode(
+  db: Db,
+  outbox: Outbox,
+  storeName: string,
+  customer: Customer,
+  otp: string | undefined,
+  why: OwnerProof,
+): Promise<void> {
   const target = ownerCodeTarget(customer);
-  if (!target) throw fieldError('current_password', authMessages.setPasswordForChange);
-  const type: VerifyType = target.purpose === 'verify_email' ? 'email' : 'phone';
-  if (!body.otp) {
-    await db.transaction((tx) => issueOtp(tx, outbox, target, codeMessage(storeName, customer, type, 'prove-owner')));
-    throw fieldError('otp', authMessages.codeForChange);
+  if (!target) {
+    throw why === 'prove-owner'
+      ? fieldError('current_password', authMessages.setPasswordForChange)
+      : fieldError('otp', authMessages.verifyContactForPassword);
   }
-  const code = body.otp;
+  const type: VerifyType = target.purpose === 'verify_email' ? 'email' : 'phone';
+  if (!otp) {
+    await db.transaction((tx) => issueOtp(tx, outbox, target, codeMessage(storeName, customer, type, why)));
+    throw fieldError('otp', why === 'prove-owner' ? authMessages.codeForChange : authMessages.codeForPassword);
+  }
   // Committed even when wrong: the counted try must stick.
-  const result = await db.transaction((tx) => checkOtp(tx, target, code));
+  const result = await db.transaction((tx) => checkOtp(tx, target, otp));
   if (result !== 'ok') throw otpFailure(result);
 }
 
@@ -167,23 +198,31 @@ export async function updateProfile(
 }
 
 /**
- * Changes the password after checking the current one (an account made by OTP has none, so its
- * first password needs none). A common password is refused. Every other session of the account
- * ends, and the customer gets a notice.
+ * Changes the password after checking the current one. An account made by OTP has none: its
+ * first password needs a code to its verified contact instead (confirmOwnerByCode), asked for
+ * once the new password passes, so a refused password does not use up the code. A common password
+ * is refused. Every other session of the account ends, and the customer gets a notice.
  */
 export async function updatePassword(
   db: Db,
   outbox: Outbox,
   customer: Customer,
   sessionId: string,
-  body: Required<UpdatePasswordBody>,
+  rawBody: unknown,
 ): Promise<void> {
-  if (customer.passwordHash !== null && !(await verifyPassword(customer.passwordHash, body.current_password))) {
-    throw fieldError('current_password', authMessages.currentPasswordWrong);
-  }
-  await assertNewPasswordAllowed(body.password);
-  const passwordHash = await hashPassword(body.password);
+  const hasPassword = customer.passwordHash !== null;
+  const body = parseOr422(updatePasswordBodySchema(hasPassword), rawBody);
   const { storeName } = await getAuthSettings(db);
+  if (customer.passwordHash !== null) {
+    if (!(await verifyPassword(customer.passwordHash, body.current_password ?? ''))) {
+      throw fieldError('current_password', authMessages.currentPasswordWrong);
+    }
+    await assertNewPasswordAllowed(body.password);
+  } else {
+    await assertNewPasswordAllowed(body.password);
+    await confirmOwnerByCode(db, outbox, storeName, customer, body.otp, 'set-password');
+  }
+  const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customer.id));
     await endOtherSessions(tx, customer.id, sessionId);
@@ -258,12 +297,14 @@ export async function sendVerificationOtp(
  * Checks the popup's code. When right, `input` becomes the account's phone or e-mail (by type),
  * verified now. For a new contact (a change update-profile accepted) the code proved ownership,
  * so: another account holding it verified keeps it (422 on input); one holding it unverified
- * loses it (and is told); the old contact gets a notice. Answers the customer and the type.
+ * loses it (and is told); the old contact gets a notice and every other session of the account
+ * ends (like a password change: the caller's own, `sessionId`, stays). Answers the customer and the type.
  */
 export async function verifyContact(
   db: Db,
   outbox: Outbox,
   customer: Customer,
+  sessionId: string,
   rawBody: unknown,
 ): Promise<{ customer: Customer; type: VerifyType }> {
   const { input, otp, type } = parseOr422(accountOtpVerifyBodySchema(await mobileNumberLength(db)), rawBody);
@@ -309,6 +350,8 @@ export async function verifyContact(
         .where(eq(customers.id, customer.id))
         .returning();
       if (isChange) {
+        // A session taken before the change must not outlive it (the contact is how the owner gets back in).
+        await endOtherSessions(tx, customer.id, sessionId);
         // To the contacts as they were: a changed e-mail is told at its old address.
         await enqueueChangeNotice(tx, outbox, storeName, customer, {
           kind: type === 'email' ? 'email-changed' : 'phone-changed',
