@@ -20,6 +20,7 @@ import { HttpError } from './lib/http.ts';
 import { serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { csrfGuard } from './lib/csrf.ts';
+import { idempotencyPlugin } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { adoptOuterRequest, requestIdFor } from './lib/in-process.ts';
 import { sessionPlugin } from './lib/session.ts';
@@ -94,6 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(sessionPlugin);
+  // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
+  await app.register(idempotencyPlugin);
   await app.register(outboxPlugin);
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,

@@ -7,6 +7,11 @@
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'shopfront';
 
+/** Header that makes a retried mutation safe (ADR 17): the same key and request replay the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Set on an answer that was replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
 /** Spec section 9: the login and register dialogs take focus this long after opening. */
 export const DIALOG_FOCUS_DELAY_MS = 500;
 

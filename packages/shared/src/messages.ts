@@ -30,3 +30,10 @@ export const messages = {
   forbiddenOrigin: 'Cross-site request rejected',
   pageNotFound: (path: string) => `Page not found: ${path}`,
 } as const;
+
+/** Answers about the Idempotency-Key header (ADR 17). */
+export const idempotencyMessages = {
+  invalidKey: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters',
+  keyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request',
+  inFlight: 'A request with this Idempotency-Key is still being processed. Please try again shortly',
+} as const;

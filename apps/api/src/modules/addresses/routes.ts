@@ -9,6 +9,7 @@ import {
   envelope,
 } from '@shopfront/shared';
 import { notFound, ok } from '../../lib/http.ts';
+import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
@@ -44,9 +45,10 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/address/add',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['address'],
-        summary: 'Save a new address; the first of its type, or one sent with default: true, becomes the default',
+        summary: `Save a new address; the first of its type, or one sent with default: true, becomes the default${IDEMPOTENCY_NOTE}`,
         description: BODY_NOTE,
         // Only the parts that choose the rules are checked here; the service checks the rest.
         body: AddressBodyHeadSchema,

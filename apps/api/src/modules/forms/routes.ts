@@ -9,6 +9,7 @@ import {
   messages,
 } from '@shopfront/shared';
 import { notFound, ok } from '../../lib/http.ts';
+import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { getForm, submitForm } from './service.ts';
 
 /** Submissions allowed per visitor address and minute, across all forms. */
@@ -38,11 +39,12 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/form/submit/:id',
     {
-      config: { rateLimit: FORM_SUBMIT_LIMIT },
+      config: { rateLimit: FORM_SUBMIT_LIMIT, idempotent: true },
       schema: {
         tags: ['forms'],
         summary:
-          'Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address',
+          'Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address' +
+          IDEMPOTENCY_NOTE,
         params: FormIdParamsSchema,
         // Checked against the form's own field definitions in the service.
         body: z.record(z.string(), z.unknown(), { error: messages.fallback }).optional(),

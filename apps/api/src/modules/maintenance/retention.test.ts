@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import {
   accessLogs,
+  idempotencyKeys,
   knownDevices,
   outboxMessages,
   otpCodes,
@@ -135,6 +136,19 @@ describe('pruneExpiredData', () => {
       { tokenHash: 'retention-seen', customerId: c.id, lastSeenAt: ago(30) },
     ]);
 
+    const idempotencyKey = (key: string, expiresAt: Date) => ({
+      scope: 'guest:retention',
+      route: 'POST /api/form/submit/:id',
+      key,
+      requestHash: 'x',
+      responseStatus: 200,
+      responseBody: '{}',
+      expiresAt,
+    });
+    await db
+      .insert(idempotencyKeys)
+      .values([idempotencyKey('retention-spent', ago(0, 1000)), idempotencyKey('retention-live', ago(-1))]);
+
     const report = await pruneExpiredData(db);
     expect(report).toEqual({
       accessLogs: 1,
@@ -146,7 +160,9 @@ describe('pruneExpiredData', () => {
       sessions: 2,
       throttleCounters: 1,
       knownDevices: 1,
+      idempotencyKeys: 1,
     });
+    expect((await db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(['retention-live']);
     expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(['retention-live']);
     expect((await db.select().from(throttleCounters)).map((r) => r.subject).sort()).toEqual([
       'retention-live',

@@ -57,7 +57,8 @@ export type RetentionReport = Record<
   | 'rateLimits'
   | 'sessions'
   | 'throttleCounters'
-  | 'knownDevices',
+  | 'knownDevices'
+  | 'idempotencyKeys',
   number
 >;
 
@@ -108,6 +109,8 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'ctid',
       sql`last_seen_at < now() - ${DEVICE_TTL_MS} * interval '1 millisecond'`,
     ),
+    // Past expiry a key is ignored (and may be claimed again); nothing replays it any more.
+    idempotencyKeys: await deleteInBatches(db, 'idempotency_keys', 'ctid', sql`expires_at <= now()`),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   reviewMessages,
 } from '@shopfront/shared';
 import { notFound, ok } from '../../lib/http.ts';
+import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { getProductReviews, reviewsEnabled, writeReview } from './service.ts';
 
@@ -55,6 +56,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/plugins/review/rate-product',
     {
+      config: { idempotent: true },
       // Guests are turned away before their body is read: the login dialog is the answer.
       preValidation: async (req) => {
         await requireEnabled();
@@ -62,7 +64,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['reviews'],
-        summary: `Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409), ${REVIEWS_PER_HOUR} reviews an hour (429); refreshes the product rating. The verified-buyer mark is decided by the shop, never taken from the request`,
+        summary: `Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409), ${REVIEWS_PER_HOUR} reviews an hour (429); refreshes the product rating. The verified-buyer mark is decided by the shop, never taken from the request${IDEMPOTENCY_NOTE}`,
         body: RateProductBodySchema,
         response: {
           200: envelope(ProductReviewSchema),

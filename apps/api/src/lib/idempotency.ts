@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyMessages } from '@shopfront/shared';
+import { queryRows, type Db } from '../db/client.ts';
+import { HttpError } from './http.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Honour an Idempotency-Key header on this route (ADR 17). */
+    idempotent?: boolean;
+  }
+}
+
+/** How long a key and its answer are kept (and replayed). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/**
+ * A claim still without an answer after this long belongs to a process that died mid-request
+ * (a live one always answers or releases): a retry of the same request may take it over.
+ */
+export const IDEMPOTENCY_ABANDONED_MS = 2 * 60_000;
+
+/** Appended to the OpenAPI summary of every idempotent route. */
+export const IDEMPOTENCY_NOTE =
+  '. Optional Idempotency-Key header (1-255 visible ASCII, 422 otherwise): a retry with the same key and request replays the first answer (status and body, header Idempotent-Replayed: true) without running again; the same key with another request answers 422; while the first is still running, 409';
+
+const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
+
+/** The key of an Idempotency-Key header value, or null when it is not 1-255 visible ASCII characters. */
+export function parseIdempotencyKey(raw: string): string | null {
+  // The draft sends the key as a structured-field string ("…"); a bare token is taken as well.
+  const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  return VISIBLE_ASCII.test(value) ? value : null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Objects with their keys sorted (recursively), so `{a,b}` and `{b,a}` hash alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(obj)
+        .sort()
+        .map((k) => [k, canonical(obj[k])]),
+    );
+  }
+  return value;
+}
+
+/** Fingerprint of what the request asks for: path parameters, query and the parsed body. */
+const hashRequest = (req: FastifyRequest) =>
+  sha256(JSON.stringify(canonical({ params: req.params ?? null, query: req.query ?? null, body: req.body ?? null })));
+
+/**
+ * Whose key this is. Keys are chosen by clients, so they are only unique per client: a signed-in
+ * customer's keys belong to the customer (any device, any address); a guest's to their client
+ * address, hashed so the table holds no addresses. Guests have no other stable handle yet (no cart
+ * cookie); when one exists it should come first.
+ */
+async function scopeOf(req: FastifyRequest): Promise<string> {
+  const customer = await req.getCustomer();
+  return customer ? `customer:${customer.id}` : `guest:${sha256(req.ip)}`;
+}
+
+interface KeyId {
+  scope: string;
+  route: string;
+  key: string;
+}
+interface Claim extends KeyId {
+  /** created_at of the claimed row as text: store and release touch this claim, never a later one. */
+  claimedAt: string;
+}
+
+const ms = (n: number) => sql`(${n}::float8 * interval '1 millisecond')`;
+
+/**
+ * Claims the key in one statement: a new row, or an expired one (or an abandoned claim of the same
+ * request) taken over. Answers the claim's created_at, or null when someone else holds the key.
+ */
+async function claimKey(db: Db, id: KeyId, requestHash: string): Promise<string | null> {
+  const [row] = await queryRows<{ claimed_at: string }>(
+    db,
+    sql`insert into idempotency_keys as k (scope, route, key, request_hash, expires_at)
+        values (${id.scope}, ${id.route}, ${id.key}, ${requestHash}, now() + ${ms(IDEMPOTENCY_TTL_MS)})
+        on conflict (scope, route, key) do update set
+          request_hash = excluded.request_hash, response_status = null, response_body = null,
+          created_at = now(), expires_at = excluded.expires_at
+        where k.expires_at <= now()
+           or (k.response_status is null and k.request_hash = excluded.request_hash
+               and k.created_at <= now() - ${ms(IDEMPOTENCY_ABANDONED_MS)})
+        returning k.created_at::text as claimed_at`,
+  );
+  return row?.claimed_at ?? null;
+}
+
+async function findLiveKey(db: Db, id: KeyId) {
+  const [row] = await queryRows<{ request_hash: string; response_status: number | null; response_body: string | null }>(
+    db,
+    sql`select request_hash, response_status, response_body from idempotency_keys
+        where scope = ${id.scope} and route = ${id.route} and key = ${id.key} and expires_at > now()`,
+  );
+  return row ?? null;
+}
+
+const thisClaim = (c: Claim) =>
+  sql`scope = ${c.scope} and route = ${c.route} and key = ${c.key}
+      and response_status is null and created_at = ${c.claimedAt}::timestamptz`;
+
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/**
+ * preValidation (after the route's own checks, so a guest turned away with 401 claims nothing;
+ * before body validation, so a 422 is an answer like any other): claims the key, or answers
+ * from the earlier request with the same key.
+ */
+async function claimOrReplay(route: string, req: FastifyRequest, reply: FastifyReply) {
+  const raw = req.headers[IDEMPOTENCY_KEY_HEADER];
+  if (raw === undefined) return;
+  const key = typeof raw === 'string' ? parseIdempotencyKey(raw) : null;
+  if (key === null) {
+    throw new HttpError(422, idempotencyMessages.invalidKey, { 'Idempotency-Key': [idempotencyMessages.invalidKey] });
+  }
+  const db = req.server.db;
+  const id = { scope: await scopeOf(req), route, key };
+  const requestHash = hashRequest(req);
+  // A second round only when the holder released or expired between the two statements.
+  for (let round = 0; round < 3; round++) {
+    const claimedAt = await claimKey(db, id, requestHash);
+    if (claimedAt !== null) {
+      claims.set(req, { ...id, claimedAt });
+      return;
+    }
+    const held = await findLiveKey(db, id);
+    if (!held) continue;
+    if (held.request_hash !== requestHash) throw new HttpError(422, idempotencyMessages.keyReused);
+    if (held.response_status === null || held.response_body === null) {
+      throw new HttpError(409, idempotencyMessages.inFlight);
+    }
+    return reply
+      .code(held.response_status)
+      .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+      .type('application/json; charset=utf-8')
+      .send(held.response_body);
+  }
+  throw new HttpError(409, idempotencyMessages.inFlight);
+}
+
+/**
+ * onSend: keeps the answer of a claimed request for its retries, or releases the claim so a retry
+ * runs again. Kept: every answer below 500 (the draft replays errors too: a 4xx changed nothing
+ * and will not change on a retry of the same request) except 429, which asks to come back later.
+ */
+async function storeOrRelease(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const claim = claims.get(req);
+  if (!claim) return payload;
+  claims.delete(req);
+  const status = reply.statusCode;
+  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+  const db = req.server.db;
+  try {
+    if (status < 500 && status !== 429 && body !== null) {
+      await db.execute(
+        sql`update idempotency_keys set response_status = ${status}, response_body = ${body} where ${thisClaim(claim)}`,
+      );
+    } else {
+      await db.execute(sql`delete from idempotency_keys where ${thisClaim(claim)}`);
+    }
+  } catch (err) {
+    // The request itself is done: answer it. The claim stays in flight until IDEMPOTENCY_ABANDONED_MS.
+    req.log.warn({ err }, 'idempotency: could not store the answer');
+  }
+  return payload;
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Routes declared with `config: { idempotent: true }` honour the Idempotency-Key header (ADR 17).
+ * Register before the routes: the hooks are attached as each route is declared, after its own.
+ */
+export const idempotencyPlugin = fp(
+  async (app) => {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.config?.idempotent) return;
+      const name = `${asArray(route.method).join(',')} ${route.url}`;
+      route.preValidation = [
+        ...asArray(route.preValidation),
+        async function idempotencyClaim(req: FastifyRequest, reply: FastifyReply) {
+          return claimOrReplay(name, req, reply);
+        },
+      ];
+      route.onSend = [...asArray(route.onSend), storeOrRelease];
+    });
+  },
+  { name: 'idempotency' },
+);
