@@ -60,7 +60,9 @@ async function claimOne(db: Db, t: Throttle): Promise<boolean> {
           count = ${next},
           resets_at = case when ${stale} or ${t.sliding ?? false}::boolean then excluded.resets_at else c.resets_at end,
           next_try_at = now() + ${backoffAfter(t, next)}
-        where ${stale} or (c.count < ${t.limit}::int and c.next_try_at <= now())
+        -- clock_timestamp(): a claim that waited on the row lock has an older now() than the
+        -- next_try_at the claim before it wrote, and would be refused for no wait at all.
+        where ${stale} or (c.count < ${t.limit}::int and c.next_try_at <= clock_timestamp())
         returning c.count`,
   );
   return rows.length > 0;
@@ -70,8 +72,10 @@ async function claimOne(db: Db, t: Throttle): Promise<boolean> {
 async function secondsUntilFree(db: Db, t: Throttle): Promise<number> {
   const [row] = await queryRows<{ wait: number }>(
     db,
-    sql`select case when resets_at <= now() then 0 else ceil(extract(epoch from
-              (case when count >= ${t.limit}::int then resets_at else next_try_at end) - now()))::int end as wait
+    // clock_timestamp(), not now(): a transaction that waited on the row lock started before the
+    // claim that set resets_at, and would answer a wait longer than the window.
+    sql`select case when resets_at <= clock_timestamp() then 0 else ceil(extract(epoch from
+              (case when count >= ${t.limit}::int then resets_at else next_try_at end) - clock_timestamp()))::int end as wait
         from throttle_counters where scope = ${t.scope} and subject = ${t.subject} and client = ${t.client ?? ''}`,
   );
   return Math.max(0, Number(row?.wait ?? 0));
