@@ -11,6 +11,7 @@ import {
 } from '@shopfront/shared';
 import type { Route } from './+types/account.profile';
 import { FieldFrame, PasswordField, TextField, describedBy, inputBorder } from '../components/ui/field';
+import { ContactCodeField } from '../features/account/contact-code-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
@@ -242,15 +243,7 @@ export default function AccountProfile() {
                   {...form.field('current_password')}
                 />
               ) : (
-                <TextField
-                  id={`${uid}-code`}
-                  label="Code from your verified contact"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={4}
-                  hint="Press SAVE CHANGES to get a 4-digit code on the mobile number or e-mail address you verified, then enter it here."
-                  {...form.field('otp')}
-                />
+                <ContactCodeField id={`${uid}-code`} button="SAVE CHANGES" {...form.field('otp')} />
               )}
             </div>
           )}

@@ -3,7 +3,8 @@ import { useRevalidator } from 'react-router';
 import { updatePasswordBodySchema, type AccessLogEntry, type UpdatePasswordBody } from '@shopfront/shared';
 import type { Route } from './+types/account.security';
 import { LocalTime } from '../components/local-time';
-import { PasswordField, TextField } from '../components/ui/field';
+import { PasswordField } from '../components/ui/field';
+import { ContactCodeField } from '../features/account/contact-code-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
@@ -151,15 +152,7 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
             {...form.field('current_password')}
           />
         ) : (
-          <TextField
-            id={`${uid}-code`}
-            label="Code from your verified contact"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={4}
-            hint="Press SET PASSWORD to get a 4-digit code on the mobile number or e-mail address you verified, then enter it here."
-            {...form.field('otp')}
-          />
+          <ContactCodeField id={`${uid}-code`} button="SET PASSWORD" {...form.field('otp')} />
         )}
         <div>
           <PasswordField
