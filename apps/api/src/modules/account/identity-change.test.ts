@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@shopfront/shared';
-import { customers, outboxMessages } from '../../db/schema.ts';
+import { customers } from '../../db/schema.ts';
+import { lastCodeTo, outboxTo, wrongCode } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   TEST_PASSWORD,
@@ -27,13 +28,8 @@ const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, strin
 const updateProfile = (headers: Record<string, string>, payload: unknown, ip?: string) =>
   call('PUT', '/api/account/update-profile', headers, payload, ip);
 
-const messagesTo = (recipient: string) =>
-  t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.id));
-const lastCode = async (to: string) => /\b(\d{4})\b/.exec((await messagesTo(to))[0]!.body)![1]!;
+const messagesTo = (recipient: string) => outboxTo(t.database.db, recipient);
+const lastCode = (to: string) => lastCodeTo(t.database.db, to);
 const customerRow = async (id: number) =>
   (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
 const updatePassword = (headers: Record<string, string>, payload: unknown) =>
@@ -41,7 +37,6 @@ const updatePassword = (headers: Record<string, string>, payload: unknown) =>
 /** Whether a session still opens the account (the account page answers 200, not 401). */
 const signedIn = async (headers: Record<string, string>) =>
   (await t.app.inject({ method: 'GET', url: '/api/account/get', headers })).statusCode === 200;
-const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
 describe('update-profile does not say whether an e-mail or phone belongs to someone else', () => {
   it('answers a taken address and a free one alike, and the account keeps its own until the code comes back', async () => {

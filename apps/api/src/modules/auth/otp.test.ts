@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_TTL_MS, authMessages, messages } from '@shopfront/shared';
 import { accessLogs, customers, otpCodes, outboxMessages, storeSettings } from '../../db/schema.ts';
 import { SIGN_IN_LIMITS } from './throttle.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/accounts.ts';
+import { lastCodeTo, wrongCode } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, createCustomer, sessionCookieFrom, sessionHeaders, uniquePhone } from '../../test/auth.ts';
 
@@ -22,16 +23,7 @@ const verifyOtp = (input: string, otp: string, type?: 'login' | 'register', ip?:
   post('/api/auth/otp/verify', { input, otp, ...(type ? { type } : {}) }, ip);
 
 /** The code of the newest SMS to `phone`, read from the outbox as a shopper reads the text. */
-async function lastCode(phone: string): Promise<string> {
-  const [msg] = await t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, 'sms')))
-    .orderBy(desc(outboxMessages.id))
-    .limit(1);
-  return /\b(\d{4})\b/.exec(msg!.body)![1]!;
-}
-const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+const lastCode = (phone: string) => lastCodeTo(t.database.db, phone, 'sms');
 
 async function withSetting(key: string, value: unknown, fn: () => Promise<void>) {
   const [before] = await t.database.db.select().from(storeSettings).where(eq(storeSettings.key, key));

@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@shopfront/shared';
-import { customers, outboxMessages, passwordResets, sessions } from '../../db/schema.ts';
+import { customers, passwordResets, sessions } from '../../db/schema.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { lastCodeTo, outboxTo } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   TEST_PASSWORD,
@@ -27,13 +28,8 @@ const freshIp = addressSource(81);
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: freshIp() });
 
-const messagesTo = (recipient: string) =>
-  t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.id));
-const lastCode = async (phone: string) => /\b(\d{4})\b/.exec((await messagesTo(phone))[0]!.body)![1]!;
+const messagesTo = (recipient: string) => outboxTo(t.database.db, recipient);
+const lastCode = (phone: string) => lastCodeTo(t.database.db, phone);
 const customerRow = async (id: number) =>
   (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
 

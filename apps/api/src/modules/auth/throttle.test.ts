@@ -4,6 +4,7 @@ import { authMessages } from '@shopfront/shared';
 import { accessLogs, knownDevices, otpCodes, outboxMessages, throttleCounters } from '../../db/schema.ts';
 import { hashToken } from '../../lib/session.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/accounts.ts';
+import { lastCodeTo, wrongCode } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   TEST_PASSWORD,
@@ -86,16 +87,7 @@ async function lockAccount(email: string) {
   expectThrottled(await login(email, TEST_PASSWORD), 15 * 60);
 }
 
-async function lastSms(phone: string): Promise<string> {
-  const [msg] = await t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, 'sms')))
-    .orderBy(desc(outboxMessages.id))
-    .limit(1);
-  return /\b(\d{4})\b/.exec(msg!.body)![1]!;
-}
-const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+const lastSms = (phone: string) => lastCodeTo(t.database.db, phone, 'sms');
 
 describe('password sign-in: count and check in one statement', () => {
   it('lets 12 concurrent wrong passwords check at most the limit (5); the rest answer 429 with Retry-After', async () => {
