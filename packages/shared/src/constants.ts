@@ -33,3 +33,19 @@ export const catalogUrls = {
   collection: (slug: string) => `/product-collection/${slug}`,
   shop: (slug?: string | null) => (slug && slug !== 'all' ? `/shop-online/${slug}` : '/shop-online'),
 } as const;
+
+// Cart (spec section 9 and the cart issue). Zod-free: the header badge and drawer read them.
+/** Cookie holding the secret that finds a guest's cart (HttpOnly, SameSite=Lax). */
+export const CART_SESSION_COOKIE = 'cart_session';
+/** Readable flag cookie: "this browser has a cart", so pages skip the cart call when it is absent. */
+export const API_CART_COOKIE = 'api_cart';
+/** Most units of one line. */
+export const MAX_LINE_QUANTITY = 10;
+/** Most different lines in one cart. */
+export const MAX_CART_LINES = 50;
+/** Longest customisation text. */
+export const MAX_CUSTOM_TEXT = 100;
+/** How long the added line stays highlighted in the drawer (spec section 9: 2 seconds). */
+export const ITEM_ADDED_HIGHLIGHT_MS = 2000;
+/** Guest carts idle for longer are removed, unless the cart_expire_days setting says otherwise. */
+export const DEFAULT_CART_EXPIRE_DAYS = 30;

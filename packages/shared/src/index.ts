@@ -19,3 +19,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/address.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/outbox.ts';
+export * from './api/endpoint.ts';
+export * from './money-math.ts';
+export * from './schemas/cart.ts';
+export * from './api/cart.ts';

@@ -4,6 +4,8 @@ export interface ApiRequest {
   /** Path with query, starting with /api/. */
   path: string;
   body?: unknown;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse {

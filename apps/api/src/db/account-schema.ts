@@ -34,6 +34,8 @@ export const customers = pgTable(
     passwordHash: text('password_hash'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Orders placed (place-order counts them in its transaction): first-order-only coupons read it. */
+    ordersCount: integer('orders_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -92,6 +92,8 @@ export const products = pgTable(
     imagePath: text('image_path'),
     isFeatured: boolean('is_featured').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Shoppers may add text or an image to it (ProductCustomisation plugin). */
+    isCustomisationEnabled: boolean('is_customisation_enabled').notNull().default(false),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
     ratingAvg: real('rating_avg').notNull().default(0),

@@ -17,6 +17,7 @@ export * from './catalog-schema.ts';
 export * from './content-schema.ts';
 export * from './account-schema.ts';
 export * from './idempotency-schema.ts';
+export * from './cart-schema.ts';
 
 /** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
 export const storeSettings = pgTable('store_settings', {

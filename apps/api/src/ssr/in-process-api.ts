@@ -18,12 +18,12 @@ export function inProcessApi(
   cookies: ApiCookieJar,
 ): ApiTransport {
   let outerKey: string | null = null;
-  return async ({ method, path, body }) => {
+  return async ({ method, path, body, headers: extra }) => {
     outerKey ??= registerOuterRequest(req, (release) => {
       reply.raw.once('close', release);
       reply.raw.once('finish', release);
     });
-    const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_HEADER_VALUE, [OUTER_REQUEST_HEADER]: outerKey };
+    const headers: Record<string, string> = { ...extra, [CSRF_HEADER]: CSRF_HEADER_VALUE, [OUTER_REQUEST_HEADER]: outerKey };
     for (const name of FORWARDED) {
       const v = req.headers[name];
       if (typeof v === 'string') headers[name] = v;
