@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type Envelope } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type ApiTransport, type Envelope } from '@shopfront/shared';
 
 /** A failed browser-side API call: HTTP status, the server's message, and 422 field errors. */
 export class ClientApiError extends Error {
@@ -73,3 +73,38 @@ export async function apiFetch<T>(
   if (res.status === 401 && !path.startsWith('/api/auth/')) for (const l of unauthenticatedListeners) l(err);
   throw err;
 }
+
+/**
+ * The browser's transport for `callEndpoint` (ADR 0018): same origin, credentials, the CSRF
+ * header; a network failure answers status 0. A 401 outside /api/auth/ tells the auth store.
+ */
+export const browserTransport: ApiTransport = async ({ method, path, body, headers }) => {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: {
+        ...headers,
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    return { status: 0, body: null };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    parsed = null;
+  }
+  if (res.status === 401 && !path.startsWith('/api/auth/')) {
+    const env = parsed as { message?: string } | null;
+    const err = new ClientApiError(401, env?.message || NETWORK_ERROR);
+    for (const l of unauthenticatedListeners) l(err);
+  }
+  return { status: res.status, body: parsed };
+};

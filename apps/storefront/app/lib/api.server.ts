@@ -96,13 +96,21 @@ function withQuery(path: string, query: Record<string, string | number | boolean
  */
 const initialValuesOfRequest = new WeakMap<object, Promise<InitialValues>>();
 
-/** The typed API client used by loaders and actions; in one process it dispatches in-process. */
-export function api(context: unknown) {
+/**
+ * The request's API transport for `callEndpoint` (ADR 0018); in one process it dispatches
+ * in-process. A mutation forgets the request's initial values, so later loaders see its effect.
+ */
+export function apiTransport(context: unknown): ApiTransport {
   const transport = (context as StorefrontLoadContext).api;
-  const t: ApiTransport = (req) => {
+  return (req) => {
     if (req.method !== 'GET') initialValuesOfRequest.delete(context as object);
     return transport(req);
   };
+}
+
+/** The typed API client used by loaders and actions; in one process it dispatches in-process. */
+export function api(context: unknown) {
+  const t = apiTransport(context);
   const initialValues = () => {
     const key = context as object;
     let answer = initialValuesOfRequest.get(key);
