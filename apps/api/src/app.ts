@@ -45,6 +45,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await app.register(shopContextPlugin);
   // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
   await app.register(idempotencyPlugin);
   await app.register(outboxPlugin);
@@ -198,6 +201,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
+  await app.register(cartRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

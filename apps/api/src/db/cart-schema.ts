@@ -12,15 +12,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AddressInput } from '@shopfront/shared';
+import type { Address } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { categories, products, variants } from './catalog-schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** An address copied onto a cart (a saved one's id is kept to show which it was). */
-export type CartAddress = AddressInput & { address_id: number | null };
+/** An address copied onto a cart, as answered (a saved one keeps its id; a typed one has id 0). */
+export type CartAddress = Address;
 
 /**
  * Carts (ADR 0020). A guest's is found by the sha-256 of the secret in its cart_session cookie, a

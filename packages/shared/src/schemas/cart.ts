@@ -258,6 +258,9 @@ export const CartCouponSchema = z.object({
   code: z.string(),
   description: z.string(),
   discount: MoneySchema,
+  /** False when the cart no longer meets the coupon's rules (it stays, discounting nothing, until removed or met again). */
+  applicable: z.boolean(),
+  message: z.string().nullable(),
 });
 
 export const CartMethodSchema = z.object({

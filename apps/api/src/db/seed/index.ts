@@ -7,6 +7,7 @@ import { renderCatalogImages, seedCatalog } from './catalog.ts';
 import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
 import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
+import { seedCouponsAndShipping } from './coupons.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -149,6 +150,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
       ]);
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
+      await seedCouponsAndShipping(tx);
       await seedContent(tx, { images: contentImages });
       await seedDemoCustomer(tx, demoPasswordHash);
     });

@@ -75,7 +75,8 @@ export async function listAddresses(db: Db, customerId: number): Promise<Address
   return rows.map(toAddress);
 }
 
-async function findAddress(db: Db | Tx, customerId: number, id: number): Promise<Address | null> {
+/** One of the customer's addresses, or null (another customer's is null too). */
+export async function findAddress(db: Db | Tx, customerId: number, id: number): Promise<Address | null> {
   const [row] = await selectAddresses(db).where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
   return row ? toAddress(row) : null;
 }

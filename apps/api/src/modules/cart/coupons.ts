@@ -1,0 +1,241 @@
+import { and, count, eq, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
+import { allocateMinor, cartMessages, money, percentOf, sumMinor, type CouponOffer } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { couponRedemptions, coupons } from '../../db/schema.ts';
+import { textArray } from '../content/sql.ts';
+
+export interface CouponLine {
+  lineId: string;
+  productId: string;
+  /** Unit price × quantity, before any discount. */
+  lineTotalMinor: number;
+}
+
+export interface CouponContext {
+  /** null: a guest. */
+  customerId: number | null;
+  /** The cart's currency (for messages). */
+  currency: string;
+  lines: CouponLine[];
+  /** Σ lineTotalMinor. */
+  subtotalMinor: number;
+}
+
+export type CouponVerdict =
+  | {
+      ok: true;
+      coupon: { id: number; code: string; description: string };
+      discountMinor: number;
+      /** Per lineId (every line of the context, 0 for lines the coupon does not cover); adds up to discountMinor. */
+      allocation: Map<string, number>;
+    }
+  | { ok: false; /** The normalised code; null when no such coupon exists. */ code: string | null; message: string };
+
+/** Codes are stored upper-case (a check constraint keeps them so): typed codes are compared the same way. */
+export const normaliseCouponCode = (code: string): string => code.trim().toUpperCase();
+
+/** What one query knows about a coupon and this cart; judged by `judge` without further reads. */
+interface CouponFacts {
+  id: number;
+  code: string;
+  description: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  min_subtotal_minor: number;
+  max_discount_minor: number | null;
+  ends_at: Date | string | null;
+  not_started: boolean;
+  expired: boolean;
+  used_up: boolean;
+  first_order_only: boolean;
+  per_customer_limit: number | null;
+  /** null for a guest (or an unknown customer id). */
+  orders_count: number | null;
+  used_by_customer: number;
+  /** Limited to products or categories. */
+  limited: boolean;
+  /** Product ids of the cart's lines that the coupon covers (only read when `limited`). */
+  matching_product_ids: string[];
+}
+
+/**
+ * Coupons matching `filter` with everything the rules need for this cart, in one statement:
+ * time window (the database clock), usage, the customer's order count and redemptions, and which
+ * of the cart's products are covered by the coupon's products or categories (subcategories
+ * included, through a recursive walk down `parent_id`; `union` stops on a cycle).
+ */
+async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise<CouponFacts[]> {
+  const productIds = [...new Set(ctx.lines.map((l) => l.productId))];
+  const ids = productIds.length ? textArray(productIds) : sql`'{}'::text[]`;
+  const customer = ctx.customerId;
+  return queryRows<CouponFacts>(
+    db,
+    sql`with recursive c as (
+          select * from coupons where ${filter}
+        ),
+        scope(coupon_id, category_id) as (
+          select cc.coupon_id, cc.category_id from coupon_categories cc join c on c.id = cc.coupon_id
+          union
+          select s.coupon_id, ch.id from categories ch join scope s on ch.parent_id = s.category_id
+        )
+        select c.id, c.code, c.description, c.kind, c.value, c.min_subtotal_minor, c.max_discount_minor, c.ends_at,
+          coalesce(c.starts_at > now(), false) as not_started,
+          coalesce(c.ends_at <= now(), false) as expired,
+          (c.usage_limit is not null and c.used_count >= c.usage_limit) as used_up,
+          c.first_order_only, c.per_customer_limit,
+          ${customer === null ? sql`null::int` : sql`(select cu.orders_count from customers cu where cu.id = ${customer})`} as orders_count,
+          ${
+            customer === null
+              ? sql`0`
+              : sql`(select count(*)::int from coupon_redemptions r where r.coupon_id = c.id and r.customer_id = ${customer})`
+          } as used_by_customer,
+          (exists (select 1 from coupon_products cp where cp.coupon_id = c.id)
+            or exists (select 1 from coupon_categories cc where cc.coupon_id = c.id)) as limited,
+          array(
+            select u.id from unnest(${ids}) as u(id)
+             where exists (select 1 from coupon_products cp where cp.coupon_id = c.id and cp.product_id = u.id)
+                or exists (select 1 from product_categories pc join scope s on s.category_id = pc.category_id
+                            where s.coupon_id = c.id and pc.product_id = u.id)
+          ) as matching_product_ids
+        from c
+        order by c.id`,
+  );
+}
+
+/**
+ * The rules, in the order their messages are given: a shopper sees the first one that fails.
+ * Pure: every fact was read by `loadCouponFacts`.
+ */
+function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
+  const refuse = (message: string): CouponVerdict => ({ ok: false, code: f.code, message });
+  if (f.not_started) return refuse(cartMessages.couponNotStarted);
+  if (f.expired) return refuse(cartMessages.couponExpired);
+  if (f.used_up) return refuse(cartMessages.couponUsedUp);
+  const needsAccount = f.first_order_only || f.per_customer_limit !== null;
+  if (needsAccount && (ctx.customerId === null || f.orders_count === null)) return refuse(cartMessages.couponLogin);
+  if (f.first_order_only && (f.orders_count ?? 0) > 0) return refuse(cartMessages.couponFirstOrder);
+  if (f.per_customer_limit !== null && f.used_by_customer >= f.per_customer_limit)
+    return refuse(cartMessages.couponUsedByYou);
+
+  const covered = new Set(f.matching_product_ids);
+  const eligible = f.limited ? ctx.lines.filter((l) => covered.has(l.productId)) : ctx.lines;
+  if (eligible.length === 0) return refuse(cartMessages.couponNotApplicable);
+  // Σ of the lines themselves (equal to ctx.subtotalMinor when nothing limits the coupon), so the
+  // allocation below always has the weights the discount was computed from.
+  const eligibleSubtotal = sumMinor(eligible.map((l) => l.lineTotalMinor));
+  if (eligibleSubtotal < f.min_subtotal_minor)
+    return refuse(cartMessages.couponMinimum(money(f.min_subtotal_minor - eligibleSubtotal, ctx.currency).formatted));
+
+  let discount = f.kind === 'percent' ? percentOf(eligibleSubtotal, f.value) : f.value;
+  if (f.max_discount_minor !== null) discount = Math.min(discount, f.max_discount_minor);
+  // Never more than the covered items cost: a ₹500 voucher on a ₹300 cart makes it free, not negative.
+  discount = Math.max(0, Math.min(discount, eligibleSubtotal));
+
+  const weights = eligible.map((l) => Math.max(0, l.lineTotalMinor));
+  const shares = discount > 0 ? allocateMinor(discount, weights) : weights.map(() => 0);
+  const allocation = new Map<string, number>(ctx.lines.map((l) => [l.lineId, 0]));
+  eligible.forEach((l, i) => allocation.set(l.lineId, (allocation.get(l.lineId) ?? 0) + shares[i]!));
+  return {
+    ok: true,
+    coupon: { id: f.id, code: f.code, description: f.description },
+    discountMinor: discount,
+    allocation,
+  };
+}
+
+/** Normalises (trim, upper-case) and checks every rule in a fixed order, in one query. */
+export async function evaluateCoupon(db: Db, code: string, ctx: CouponContext): Promise<CouponVerdict> {
+  const normalised = normaliseCouponCode(code);
+  if (!normalised) return { ok: false, code: null, message: cartMessages.couponUnknown };
+  const [facts] = await loadCouponFacts(db, sql`code = ${normalised} and is_active`, ctx);
+  if (!facts) return { ok: false, code: null, message: cartMessages.couponUnknown };
+  return judge(facts, ctx);
+}
+
+const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * Visible coupons a shopper could use now (active, started, not expired, not used up) for GET
+ * /api/cart/coupons/get, each with whether it applies to this cart and, if not, why. Applicable
+ * ones first. A coupon nobody can use any more is not an offer, so used-up ones are left out.
+ */
+export async function listCouponOffers(db: Db, ctx: CouponContext): Promise<CouponOffer[]> {
+  const rows = await loadCouponFacts(
+    db,
+    sql`is_visible and is_active
+        and (starts_at is null or starts_at <= now())
+        and (ends_at is null or ends_at > now())
+        and (usage_limit is null or used_count < usage_limit)`,
+    ctx,
+  );
+  const offers = rows.map((f) => {
+    const verdict = judge(f, ctx);
+    return {
+      code: f.code,
+      description: f.description,
+      applicable: verdict.ok,
+      reason: verdict.ok ? null : verdict.message,
+      ends_at: isoOrNull(f.ends_at),
+    };
+  });
+  // Stable: applicable first, each group in the order the shop created them.
+  return [...offers.filter((o) => o.applicable), ...offers.filter((o) => !o.applicable)];
+}
+
+/** Thrown inside the savepoint to undo a use that went over a limit. */
+class CouponRefused extends Error {}
+
+/**
+ * For place-order, inside its transaction (READ COMMITTED, the default): counts one use of the
+ * coupon and records the redemption under `orderRef`. Answers false (and writes nothing) when the
+ * usage limit or the customer's limit is reached; true otherwise, also for an orderRef already
+ * recorded (a retried order counts once). Never read-then-write:
+ *  1. insert the redemption, `on conflict (order_ref) do nothing`: a retry stops here;
+ *  2. `used_count = used_count + 1 where usage_limit is null or used_count < usage_limit`: the
+ *     conditional update is the total limit, and its row lock queues every other use of this coupon;
+ *  3. holding that lock, count the customer's redemptions (a new statement sees every use committed
+ *     before ours, plus ours); over the limit rolls the savepoint back.
+ * A guest cannot use a coupon with a per-customer limit (evaluateCoupon asks them to log in).
+ */
+export async function recordCouponUse(
+  tx: Db,
+  input: { couponId: number; customerId: number | null; orderRef: string },
+): Promise<boolean> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const inserted = await sp
+        .insert(couponRedemptions)
+        .values({ couponId: input.couponId, customerId: input.customerId, orderRef: input.orderRef })
+        .onConflictDoNothing({ target: couponRedemptions.orderRef })
+        .returning({ id: couponRedemptions.id });
+      if (inserted.length === 0) return true;
+
+      const [counted] = await sp
+        .update(coupons)
+        .set({ usedCount: sql`${coupons.usedCount} + 1` })
+        .where(
+          and(
+            eq(coupons.id, input.couponId),
+            or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+          ),
+        )
+        .returning({ perCustomerLimit: coupons.perCustomerLimit });
+      if (!counted) throw new CouponRefused();
+
+      if (counted.perCustomerLimit !== null) {
+        if (input.customerId === null) throw new CouponRefused();
+        const [mine] = await sp
+          .select({ n: count() })
+          .from(couponRedemptions)
+          .where(
+            and(eq(couponRedemptions.couponId, input.couponId), eq(couponRedemptions.customerId, input.customerId)),
+          );
+        if ((mine?.n ?? 0) > counted.perCustomerLimit) throw new CouponRefused();
+      }
+      return true;
+    });
+  } catch (err) {
+    if (err instanceof CouponRefused) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { CartOwner } from './cart-cookie.ts';
+import { evaluateCoupon } from './coupons.ts';
+import { couponLines, priceCart, type CartHead, type LineRow, type ShippingRow } from './pricing.ts';
+
+/** The active cart `owner` may reach: the customer's, else the guest cart of the cookie. */
+export function ownedCartId(owner: CartOwner): SQL {
+  if (owner.customerId !== null) {
+    return sql`(select id from carts where customer_id = ${owner.customerId} and status = 'active')`;
+  }
+  if (owner.tokenHash !== null) {
+    return sql`(select id from carts where token_hash = ${owner.tokenHash} and customer_id is null and status = 'active')`;
+  }
+  return sql`(null::text)`;
+}
+
+interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'> {
+  updated_at: string;
+  tax_rate: number | null;
+  lines: LineRow[];
+  shipping: ShippingRow[];
+}
+
+/**
+ * The cart with its lines priced in the cart's own channel, the active shipping methods and the
+ * tax rate: one statement, however many lines.
+ */
+function cartSql(cartId: SQL): SQL {
+  return sql`select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
+      c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
+      to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+      ch.currency_code as currency,
+      (select (value #>> '{}')::float8 from store_settings where key = 'tax_rate_percent') as tax_rate,
+      (select coalesce(json_agg(l order by l.created_at, l.id), '[]'::json) from (
+         select ci.id, ci.product_id, ci.variant_id, ci.quantity, ci.custom_text, ci.image_path, ci.seen_price_minor, ci.created_at,
+           p.slug, p.name, coalesce(b.name, p.brand) as brand, p.is_published, p.is_customisation_enabled,
+           coalesce((select i.path from product_images i
+                      where i.product_id = p.id and i.option_value in (select value from jsonb_each_text(v.options))
+                      order by i.position, i.id limit 1), p.image_path) as image,
+           v.title, v.options, v.stock, vc.sku, vc.selling_price_minor as price, vc.mrp_minor as mrp,
+           coalesce(vc.is_available, false) as available
+         from cart_items ci
+         join products p on p.id = ci.product_id
+         join variants v on v.id = ci.variant_id
+         left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = c.channel_id
+         left join brands b on b.id = p.brand_id
+        where ci.cart_id = c.id) l) as lines,
+      (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
+         select code, name, description, price_minor, free_over_minor, position from shipping_methods where is_active) s) as shipping
+    from carts c join channels ch on ch.id = c.channel_id
+   where c.id = ${cartId} and c.status = 'active'`;
+}
+
+/** The priced cart, or null when there is none (a read never creates one). */
+export async function loadCart(db: Db, cartId: SQL | string): Promise<Cart | null> {
+  const id = typeof cartId === 'string' ? sql`${cartId}` : cartId;
+  const [row] = await queryRows<CartRowRaw>(db, cartSql(id));
+  if (!row) return null;
+  const head: CartHead = { ...row, tax_rate: row.tax_rate ?? 0 };
+  const lines = row.lines;
+  const couponCtx = () => {
+    const cl = couponLines(lines);
+    return {
+      customerId: row.customer_id,
+      currency: row.currency,
+      lines: cl,
+      subtotalMinor: cl.reduce((n, l) => n + l.lineTotalMinor, 0),
+    };
+  };
+  const coupon = row.coupon_code ? await evaluateCoupon(db, row.coupon_code, couponCtx()) : null;
+  return priceCart(head, lines, row.shipping, coupon);
+}
+
+/** How long a guest cart lives without activity (the cart_expire_days setting). */
+export async function cartExpireDays(db: Db): Promise<number> {
+  const [row] = await queryRows<{ days: number | null }>(
+    db,
+    sql`select (value #>> '{}')::int as days from store_settings where key = 'cart_expire_days'`,
+  );
+  const days = row?.days;
+  return typeof days === 'number' && days > 0 && days <= 365 ? days : DEFAULT_CART_EXPIRE_DAYS;
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+
+/**
+ * On login (ADR 0020): the guest cart of the browser joins the customer's. Without a cart of
+ * their own the guest cart simply becomes the customer's. Otherwise each guest line is added to
+ * the customer's line of the same variant and customisation, capped by the stock and the per-line
+ * maximum (never lowering what the customer already had); new lines fill the free places up to
+ * the line limit, oldest first; the customer's coupon and contact win over the guest's. The guest
+ * cart is then marked merged. One short transaction; both carts locked, guest first.
+ * Answers the customer's active cart id, or null when neither cart exists.
+ */
+export async function mergeGuestCart(
+  db: Db,
+  guestTokenHash: string | null,
+  customerId: number,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [guest] = guestTokenHash
+      ? await queryRows<{ id: string }>(
+          tx,
+          sql`update carts set updated_at = now()
+               where token_hash = ${guestTokenHash} and customer_id is null and status = 'active' returning id`,
+        )
+      : [];
+    const [mine] = await queryRows<{ id: string }>(
+      tx,
+      sql`update carts set updated_at = now() where customer_id = ${customerId} and status = 'active' returning id`,
+    );
+    if (!guest) return mine?.id ?? null;
+    if (!mine) {
+      await queryRows(tx, sql`update carts set customer_id = ${customerId}, token_hash = null where id = ${guest.id}`);
+      return guest.id;
+    }
+    await queryRows(
+      tx,
+      sql`with free as (
+            select greatest(0, ${MAX_CART_LINES} - count(*))::int as n from cart_items where cart_id = ${mine.id}),
+          incoming as (
+            select g.*, v.stock,
+                   exists (select 1 from cart_items m where m.cart_id = ${mine.id} and m.variant_id = g.variant_id
+                             and m.customisation_key = g.customisation_key) as existing
+              from cart_items g join variants v on v.id = g.variant_id
+             where g.cart_id = ${guest.id}),
+          chosen as (
+            select * from incoming where existing
+            union all
+            select * from (select * from incoming where not existing order by created_at, id
+                            limit (select n from free)) fresh)
+          insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor, created_at)
+          select ${mine.id}, product_id, variant_id, least(quantity, ${MAX_LINE_QUANTITY}, greatest(stock, 1)),
+                 custom_text, image_path, customisation_key, seen_price_minor, created_at
+            from chosen
+          on conflict (cart_id, variant_id, customisation_key) do update
+            set quantity = greatest(ci.quantity,
+                  least(ci.quantity + excluded.quantity, ${MAX_LINE_QUANTITY},
+                        (select stock from variants where id = excluded.variant_id))),
+                updated_at = now()`,
+    );
+    await queryRows(
+      tx,
+      sql`update carts m set
+            coupon_code = coalesce(m.coupon_code, g.coupon_code),
+            email = coalesce(m.email, g.email),
+            phone = coalesce(m.phone, g.phone)
+          from carts g where m.id = ${mine.id} and g.id = ${guest.id}`,
+    );
+    await queryRows(tx, sql`update carts set status = 'merged', token_hash = null where id = ${guest.id}`);
+    return mine.id;
+  });
+}

@@ -1,0 +1,232 @@
+import {
+  LOW_STOCK_THRESHOLD,
+  MAX_LINE_QUANTITY,
+  includedTax,
+  money,
+  sumMinor,
+  type Address,
+  type Cart,
+  type CartItem,
+  type CartMethod,
+} from '@shopfront/shared';
+import type { CouponVerdict } from './coupons.ts';
+
+/** A cart line as read from the database, priced in the cart's channel (null price: not sold there). */
+export interface LineRow {
+  id: number;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  custom_text: string | null;
+  image_path: string | null;
+  seen_price_minor: number;
+  slug: string;
+  name: string;
+  brand: string | null;
+  is_published: boolean;
+  is_customisation_enabled: boolean;
+  image: string | null;
+  title: string;
+  options: Record<string, string>;
+  stock: number;
+  sku: string | null;
+  price: number | null;
+  mrp: number | null;
+  available: boolean;
+}
+
+export interface ShippingRow {
+  code: string;
+  name: string;
+  description: string;
+  price_minor: number;
+  free_over_minor: number | null;
+}
+
+/** The cart row's own fields that the answer carries. */
+export interface CartHead {
+  id: string;
+  customer_id: number | null;
+  email: string | null;
+  phone: string | null;
+  coupon_code: string | null;
+  shipping_method_code: string | null;
+  payment_method_code: string | null;
+  shipping_address: Address | null;
+  billing_address: Address | null;
+  billing_same_as_shipping: boolean;
+  note: string | null;
+  marketing_consent: boolean;
+  updated_at: string | null;
+  currency: string;
+  tax_rate: number;
+}
+
+/** Payment methods a cart may choose; the checkout issue adds the online gateway. */
+export const PAYMENT_METHODS = [
+  { code: 'cod', name: 'Cash on Delivery', description: 'Pay in cash or by UPI when your order arrives' },
+] as const;
+
+/** How many of a line the shopper may hold now: 0 when it cannot be bought at all. */
+export function maxQuantityOf(l: Pick<LineRow, 'is_published' | 'available' | 'price' | 'stock'>): number {
+  if (!l.is_published || !l.available || l.price === null) return 0;
+  return Math.max(0, Math.min(MAX_LINE_QUANTITY, l.stock));
+}
+
+/** The price a line is sold at now (the last seen one when it is no longer sold in the channel). */
+export const unitPriceOf = (l: Pick<LineRow, 'price' | 'seen_price_minor'>) => l.price ?? l.seen_price_minor;
+
+/** The coupon's input: lines that can be bought, at their current prices. */
+export function couponLines(lines: readonly LineRow[]) {
+  return lines
+    .filter((l) => maxQuantityOf(l) > 0)
+    .map((l) => ({ lineId: String(l.id), productId: l.product_id, lineTotalMinor: unitPriceOf(l) * l.quantity }));
+}
+
+/** The shipping method a cart uses: its choice if still offered, else the first one. */
+export function chosenShipping(head: Pick<CartHead, 'shipping_method_code'>, methods: readonly ShippingRow[]) {
+  return methods.find((m) => m.code === head.shipping_method_code) ?? methods[0] ?? null;
+}
+
+/** What shipping costs for goods worth `goodsMinor` (after the coupon). */
+export function shippingPrice(method: ShippingRow, goodsMinor: number): number {
+  return method.free_over_minor !== null && goodsMinor >= method.free_over_minor ? 0 : method.price_minor;
+}
+
+/**
+ * The whole cart answer from its rows: lines priced now, coupon discount allocated over lines,
+ * shipping, the tax included and the grand total, all in integer minor units (ADR 0020). Lines
+ * that cannot be bought stay listed (marked) but count for nothing.
+ */
+export function priceCart(
+  head: CartHead,
+  lines: readonly LineRow[],
+  shipping: readonly ShippingRow[],
+  coupon: CouponVerdict | null,
+): Cart {
+  const cur = head.currency;
+  const m = (n: number) => money(n, cur);
+  const allocation = coupon?.ok ? coupon.allocation : new Map<string, number>();
+
+  const items: CartItem[] = lines.map((l) => {
+    const max = maxQuantityOf(l);
+    const unit = unitPriceOf(l);
+    const priceChanged = l.price !== null && l.price !== l.seen_price_minor;
+    const out = max === 0 || l.quantity > max;
+    return {
+      id: String(l.id),
+      product_id: l.variant_id,
+      quantity: l.quantity,
+      quantity_in_display_unit: l.quantity,
+      product: {
+        id: l.product_id,
+        slug: l.slug,
+        name: l.name,
+        url: `/product/${l.slug}`,
+        brand: l.brand,
+        image: l.image ? { url: l.image, alt: l.name } : null,
+        is_customisation_enabled: l.is_customisation_enabled,
+      },
+      variant: { id: l.variant_id, title: l.title, options: l.options, sku: l.sku ?? '' },
+      unit_price: m(unit),
+      mrp: l.mrp !== null && l.price !== null && l.mrp > l.price ? m(l.mrp) : null,
+      line_total: m(unit * l.quantity),
+      discount: m(allocation.get(String(l.id)) ?? 0),
+      previous_unit_price: priceChanged ? m(l.seen_price_minor) : null,
+      price_changed: priceChanged,
+      stock_status: max === 0 ? 'out_of_stock' : l.stock <= LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock',
+      max_quantity: max,
+      out_of_stock: out,
+      additonal_data:
+        l.custom_text !== null || l.image_path !== null
+          ? { custom_text: l.custom_text, image_path: l.image_path }
+          : null,
+    };
+  });
+
+  const buyable = lines.filter((l) => maxQuantityOf(l) > 0);
+  const subtotal = sumMinor(buyable.map((l) => unitPriceOf(l) * l.quantity));
+  const mrpTotal = sumMinor(buyable.map((l) => Math.max(l.mrp ?? 0, unitPriceOf(l)) * l.quantity));
+  const discount = coupon?.ok ? coupon.discountMinor : 0;
+  const method = chosenShipping(head, shipping);
+  const shippingMinor = method && buyable.length ? shippingPrice(method, subtotal - discount) : 0;
+  const grand = subtotal - discount + shippingMinor;
+  const toMethod = (s: ShippingRow): CartMethod => ({
+    code: s.code,
+    name: s.name,
+    description: s.description,
+    price: m(buyable.length ? shippingPrice(s, subtotal - discount) : s.price_minor),
+  });
+  const payment = PAYMENT_METHODS.find((p) => p.code === head.payment_method_code) ?? null;
+  const outOfStock = items.filter((i) => i.out_of_stock).map((i) => i.id);
+
+  return {
+    cart_session: head.id || null,
+    session_id: head.id || null,
+    customer_id: head.customer_id,
+    phone: head.phone,
+    email: head.email,
+    items,
+    total_quantity: lines.reduce((n, l) => n + l.quantity, 0),
+    coupon: head.coupon_code
+      ? {
+          code: head.coupon_code,
+          description: coupon?.ok ? coupon.coupon.description : '',
+          discount: m(discount),
+          applicable: Boolean(coupon?.ok),
+          message: coupon && !coupon.ok ? coupon.message : null,
+        }
+      : null,
+    totals: {
+      subtotal: m(subtotal),
+      mrp_total: m(mrpTotal),
+      savings: m(mrpTotal - subtotal),
+      coupon_discount: m(discount),
+      shipping: m(shippingMinor),
+      tax_included: m(includedTax(grand, head.tax_rate)),
+      grand_total: m(grand),
+    },
+    grand_total: m(grand),
+    currency: cur,
+    shipping_address: head.shipping_address,
+    billing_address: head.billing_same_as_shipping ? head.shipping_address : head.billing_address,
+    billing_same_as_shipping: head.billing_same_as_shipping,
+    shipping_method: method ? toMethod(method) : null,
+    shipping_methods: shipping.map(toMethod),
+    cart_payment_method: payment ? { code: payment.code, name: payment.name } : null,
+    cart_payment_methods: PAYMENT_METHODS.map((p) => ({ ...p })),
+    note: head.note,
+    marketing_consent: head.marketing_consent,
+    prices_updated: items.some((i) => i.price_changed),
+    stock_valid: outOfStock.length === 0,
+    out_of_stock_items: outOfStock,
+    max_line_quantity: MAX_LINE_QUANTITY,
+    updated_at: head.updated_at,
+  };
+}
+
+/** An empty cart for a browser that has none yet (nothing is created by reading). */
+export function emptyCart(currency: string, customerId: number | null): Cart {
+  return priceCart(
+    {
+      id: '',
+      customer_id: customerId,
+      email: null,
+      phone: null,
+      coupon_code: null,
+      shipping_method_code: null,
+      payment_method_code: null,
+      shipping_address: null,
+      billing_address: null,
+      billing_same_as_shipping: true,
+      note: null,
+      marketing_consent: false,
+      updated_at: null,
+      currency,
+      tax_rate: 0,
+    },
+    [],
+    [],
+    null,
+  );
+}

@@ -1,0 +1,439 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  CartAddressHeadSchema,
+  AddItemBodySchema,
+  ApplyCouponBodySchema,
+  CartSchema,
+  CartUpdateBodySchema,
+  CartValidationSchema,
+  ContactBodySchema,
+  CouponOffersSchema,
+  EmptyCartBodySchema,
+  ModeBodySchema,
+  MoveToCartBodySchema,
+  RemoveCouponBodySchema,
+  RemoveItemBodySchema,
+  StockValidationSchema,
+  UpdateQtyBodySchema,
+  cartApi,
+  cartMessages,
+  messages,
+  type Cart,
+} from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { HttpError, fieldError, ok } from '../../lib/http.ts';
+import { requireCustomer } from '../../lib/session.ts';
+import { findAddress, validateAddressBody } from '../addresses/service.ts';
+import { removeFromWishlist } from '../wishlist/service.ts';
+import { cartOwnerOf, newCartToken, setCartCookies, type CartOwner } from './cart-cookie.ts';
+import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
+import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
+import { emptyCart } from './pricing.ts';
+import {
+  acceptPrices,
+  addItem,
+  findCartId,
+  findOrCreateCart,
+  removeItem,
+  setAddress,
+  setCartFields,
+  setContact,
+  setCoupon,
+  setPaymentMethod,
+  setShippingMethod,
+  updateQuantity,
+} from './service.ts';
+import { validateCheckout } from './validate.ts';
+
+const tags = ['cart'];
+const COOKIE_NOTE =
+  'The cart is found by the session (a customer) or the HttpOnly cart_session cookie (a guest); api_cart and cart_session in a body are ignored.';
+
+/** What a coupon is checked against: the lines that can be bought, at their prices now. */
+export function couponContextOf(cart: Cart): CouponContext {
+  const lines = cart.items
+    .filter((i) => i.max_quantity > 0)
+    .map((i) => ({ lineId: i.id, productId: i.product.id, lineTotalMinor: i.line_total.amount }));
+  return {
+    customerId: cart.customer_id,
+    currency: cart.currency,
+    lines,
+    subtotalMinor: lines.reduce((n, l) => n + l.lineTotalMinor, 0),
+  };
+}
+
+/**
+ * The cart (spec section 7, base /api/cart; ADR 0020). Every answer is the whole priced cart, so
+ * a client replaces its copy with it. Prices, totals and stock are decided here: a price in a
+ * body is a 422.
+ */
+export async function cartRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  /** The owner's priced cart, or an empty one (reading never creates a cart). */
+  const current = async (req: FastifyRequest, owner: CartOwner): Promise<Cart> =>
+    (await loadCart(db, ownedCartId(owner))) ?? emptyCart((await req.shop()).currency, owner.customerId);
+
+  /** The owner's cart id; a change to a cart that does not exist is refused with `message`. */
+  const existing = async (owner: CartOwner, field: string, message: string): Promise<string> => {
+    const id = await findCartId(db, owner);
+    if (!id) throw fieldError(field, message);
+    return id;
+  };
+
+  const answer = async (cartId: string, message?: string) => {
+    const cart = await loadCart(db, cartId);
+    if (!cart) throw new HttpError(409, 'Your cart has changed. Please reload it and try again');
+    return ok(cart, message);
+  };
+
+  /** Adds to the owner's cart, creating it (and the guest's cookie) on first use. */
+  const add = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    owner: CartOwner,
+    input: Parameters<typeof addItem>[2],
+  ): Promise<string> => {
+    const { cartId, token } = await findOrCreateCart(db, owner, () => req.shop(), newCartToken);
+    await addItem(db, cartId, input);
+    if (token || !req.cookies.api_cart) setCartCookies(app, req, reply, await cartExpireDays(db), token);
+    return cartId;
+  };
+
+  registerEndpoint(
+    app,
+    cartApi.get,
+    {
+      schemas: { data: CartSchema },
+      tags,
+      summary: `The shopper's cart, priced now (an empty cart when there is none). ${COOKIE_NOTE}`,
+    },
+    async (req) => ok(await current(req, await cartOwnerOf(req))),
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.addItem,
+    {
+      schemas: { body: AddItemBodySchema, data: CartSchema },
+      tags,
+      summary:
+        'Add quantity (1–10) of product_id: a variant id, or a product id with a single variant (ADR 0020). Never more than the stock or 10 per line (422 on quantity with the reason); additonal_data only for customisable products with the ProductCustomisation plugin. Creates the cart and its cookies on first use. Honours Idempotency-Key',
+      errors: [404, 409, 422],
+      config: { idempotent: true },
+    },
+    async (req, reply) => {
+      const cartId = await add(req, reply, await cartOwnerOf(req), req.body);
+      return answer(cartId, cartMessages.added);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.updateQty,
+    {
+      schemas: { body: UpdateQtyBodySchema, data: CartSchema },
+      tags,
+      summary:
+        "Set a line's quantity (0 removes it): the line of product_id (a variant id), or item_id when a variant has several customised lines. 422 on quantity above the stock or 10",
+      errors: [404, 409, 422],
+      config: { idempotent: true },
+    },
+    async (req) => {
+      const owner = await cartOwnerOf(req);
+      const cartId = await findCartId(db, owner);
+      if (!cartId) throw new HttpError(404, cartMessages.itemNotFound);
+      await updateQuantity(db, cartId, req.body);
+      return answer(cartId, req.body.quantity === 0 ? cartMessages.removed : cartMessages.updated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.removeItem,
+    {
+      schemas: { body: RemoveItemBodySchema, data: CartSchema },
+      tags,
+      summary: 'Remove the line item_id, or every line of product_id',
+      errors: [404, 409, 422],
+    },
+    async (req) => {
+      const cartId = await findCartId(db, await cartOwnerOf(req));
+      if (!cartId) throw new HttpError(404, cartMessages.itemNotFound);
+      await removeItem(db, cartId, req.body);
+      return answer(cartId, cartMessages.removed);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.coupons,
+    {
+      schemas: { data: CouponOffersSchema },
+      tags,
+      summary:
+        'Coupons the shopper may see (secret ones are never listed), each saying whether it applies to the cart now',
+    },
+    async (req) => {
+      const cart = await current(req, await cartOwnerOf(req));
+      return ok({ coupons: await listCouponOffers(db, couponContextOf(cart)) });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.applyCoupon,
+    {
+      schemas: { body: ApplyCouponBodySchema, data: CartSchema },
+      tags,
+      summary:
+        'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown, not started, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum. Uses are counted when an order is placed',
+      errors: [409, 422],
+    },
+    async (req) => {
+      const owner = await cartOwnerOf(req);
+      const cartId = await existing(owner, 'coupon', messages.cartEmpty);
+      const cart = await loadCart(db, cartId);
+      if (!cart || cart.items.length === 0) throw fieldError('coupon', messages.cartEmpty);
+      const verdict = await evaluateCoupon(db, req.body.coupon, couponContextOf(cart));
+      if (!verdict.ok) throw fieldError('coupon', verdict.message);
+      await setCoupon(db, cartId, verdict.coupon.code);
+      return answer(cartId, cartMessages.couponApplied);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.removeCoupon,
+    {
+      schemas: { body: RemoveCouponBodySchema, data: CartSchema },
+      tags,
+      summary: 'Remove the applied coupon (succeeds when none is applied)',
+      errors: [409, 422],
+    },
+    async (req) => {
+      const owner = await cartOwnerOf(req);
+      const cartId = await findCartId(db, owner);
+      if (!cartId) return ok(await current(req, owner), cartMessages.couponRemoved);
+      const named = req.body.coupon ? normaliseCouponCode(req.body.coupon) : null;
+      await queryRows(
+        db,
+        named
+          ? sql`update carts set coupon_code = null, updated_at = now() where id = ${cartId} and coupon_code = ${named}`
+          : sql`update carts set coupon_code = null, updated_at = now() where id = ${cartId}`,
+      );
+      return answer(cartId, cartMessages.couponRemoved);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.updateAddress,
+    {
+      schemas: { body: CartAddressHeadSchema, data: CartSchema },
+      tags,
+      summary:
+        "Set the cart's Shipping or Billing address (address_type): a saved address_id of the customer (404 if not theirs), or the address fields, checked like the address book's (422 per field)",
+      errors: [401, 404, 409, 422],
+    },
+    async (req) => {
+      const owner = await cartOwnerOf(req);
+      const cartId = await existing(owner, 'address_type', messages.cartEmpty);
+      const type = req.body.address_type;
+      let address;
+      if (req.body.address_id !== undefined) {
+        const customer = await requireCustomer(req);
+        address = await findAddress(db, customer.id, req.body.address_id);
+        if (!address) throw new HttpError(404, messages.notFound);
+      } else {
+        const input = await validateAddressBody(db, req.body);
+        address = await addressFromInput(input);
+      }
+      await setAddress(db, cartId, type, { ...address, address_type: type });
+      return answer(cartId, cartMessages.addressSaved);
+    },
+  );
+
+  /** A typed address as the cart keeps it: names of its country and state, id 0 (not saved). */
+  async function addressFromInput(input: Awaited<ReturnType<typeof validateAddressBody>>) {
+    const [names] = await queryRows<{ country: string; state: string | null }>(
+      db,
+      sql`select c.name as country, s.name as state from countries c
+            left join states s on s.id = ${input.state_id} and s.country_id = c.id where c.id = ${input.country_id}`,
+    );
+    return {
+      id: 0,
+      address_id: 0,
+      default: false,
+      address_type: input.address_type,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      email: input.email,
+      address_line_1: input.address_line_1,
+      address_line_2: input.address_line_2,
+      landmark: input.landmark,
+      city: input.city,
+      postcode: input.postcode,
+      country_id: input.country_id,
+      state_id: input.state_id,
+      country: { id: input.country_id, name: names?.country ?? '' },
+      state: input.state_id !== null && names?.state ? { id: input.state_id, name: names.state } : null,
+    };
+  }
+
+  registerEndpoint(
+    app,
+    cartApi.updateShippingMode,
+    {
+      schemas: { body: ModeBodySchema, data: CartSchema },
+      tags,
+      summary: 'Choose a delivery option by code (one of shipping_methods)',
+      errors: [409, 422],
+    },
+    async (req) => {
+      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
+      await setShippingMethod(db, cartId, req.body.mode);
+      return answer(cartId, cartMessages.updated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.updatePaymentMode,
+    {
+      schemas: { body: ModeBodySchema, data: CartSchema },
+      tags,
+      summary: 'Choose a payment option by code (one of cart_payment_methods)',
+      errors: [409, 422],
+    },
+    async (req) => {
+      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
+      await setPaymentMethod(db, cartId, req.body.mode);
+      return answer(cartId, cartMessages.updated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.updateContact,
+    {
+      schemas: { body: ContactBodySchema, data: CartSchema },
+      tags,
+      summary: "Set the order's contact e-mail and phone, and consent to one reminder about this cart",
+      errors: [409, 422],
+    },
+    async (req) => {
+      const cartId = await existing(await cartOwnerOf(req), 'email', messages.cartEmpty);
+      await setContact(db, cartId, req.body);
+      return answer(cartId, cartMessages.contactSaved);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.update,
+    {
+      schemas: { body: CartUpdateBodySchema, data: CartSchema },
+      tags,
+      summary: 'Set cart-wide fields: note, billing_same_as_shipping',
+      errors: [409, 422],
+    },
+    async (req) => {
+      const cartId = await existing(await cartOwnerOf(req), 'note', messages.cartEmpty);
+      await setCartFields(db, cartId, req.body);
+      return answer(cartId, cartMessages.updated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.updateItemsPrice,
+    {
+      schemas: { body: EmptyCartBodySchema, data: CartSchema },
+      tags,
+      summary: "Accept today's prices for every line (prices_updated becomes false)",
+      errors: [409, 422],
+    },
+    async (req) => {
+      const owner = await cartOwnerOf(req);
+      const cartId = await findCartId(db, owner);
+      if (!cartId) return ok(await current(req, owner));
+      await acceptPrices(db, cartId);
+      return answer(cartId, cartMessages.pricesAccepted);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.validate,
+    {
+      schemas: { data: CartValidationSchema },
+      tags,
+      summary:
+        "Checks the checkout steps in the spec's order (cart, address, payment): the first that is not ready and why",
+    },
+    async (req) => ok(await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'payment')),
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.validateAddress,
+    {
+      schemas: { data: CartValidationSchema },
+      tags,
+      summary: 'Checks the cart and address steps only',
+    },
+    async (req) => ok(await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'address')),
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.validateStock,
+    {
+      schemas: { data: StockValidationSchema },
+      tags,
+      summary: 'Lines that are sold out or ask for more than there is, with how many are available',
+    },
+    async (req) => {
+      const cart = await current(req, await cartOwnerOf(req));
+      const short = cart.items.filter((i) => i.out_of_stock);
+      return ok({
+        valid: short.length === 0,
+        out_of_stock_items: short.map((i) => ({
+          id: i.id,
+          product_id: i.product_id,
+          name: i.product.name,
+          requested: i.quantity,
+          available: i.max_quantity,
+        })),
+      });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    cartApi.moveToCart,
+    {
+      schemas: { body: MoveToCartBodySchema, data: CartSchema },
+      tags: ['wishlist'],
+      summary:
+        'Move a saved product to the cart (product_id: the product, or one of its variants; a product with several variants answers 422 "choose an option"), then take it off the wishlist',
+      errors: [401, 404, 409, 422],
+      config: { idempotent: true },
+    },
+    async (req, reply) => {
+      const customer = await requireCustomer(req);
+      const owner = { customerId: customer.id, tokenHash: null };
+      const cartId = await add(req, reply, owner, { product_id: req.body.product_id, quantity: req.body.quantity });
+      const cart = await loadCart(db, cartId);
+      const moved = cart?.items.find(
+        (i) => i.product_id === req.body.product_id || i.product.id === req.body.product_id,
+      );
+      if (moved) await removeFromWishlist(db, customer.id, moved.product.id);
+      return answer(cartId, cartMessages.added);
+    },
+  );
+}

@@ -1,0 +1,336 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData, type Address } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError, fieldError } from '../../lib/http.ts';
+import type { ShopContext } from '../../lib/shop-context.ts';
+import type { CartOwner } from './cart-cookie.ts';
+import { ownedCartId } from './load.ts';
+import { PAYMENT_METHODS } from './pricing.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The cart was ordered, merged or removed between finding it and changing it. */
+const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
+
+/**
+ * Locks the cart row for this transaction and touches it: every change to one cart runs one at a
+ * time (the line count and the stock caps below hold under concurrent calls), and updated_at
+ * marks activity for expiry. Answers its channel, or throws when it is no longer active.
+ */
+async function lockCart(tx: Tx, cartId: string): Promise<{ channel_id: string }> {
+  const [row] = await queryRows<{ channel_id: string }>(
+    tx,
+    sql`update carts set updated_at = now() where id = ${cartId} and status = 'active' returning channel_id`,
+  );
+  if (!row) throw cartGone();
+  return row;
+}
+
+/**
+ * The owner's active cart id, creating one when `create` (a guest gets a new secret: answered as
+ * `token` so the route can set the cookie). A customer's concurrent first adds meet on the unique
+ * index and share one cart.
+ */
+export async function findOrCreateCart(
+  db: Db,
+  owner: CartOwner,
+  shop: () => Promise<ShopContext>,
+  newToken: () => { token: string; hash: string },
+): Promise<{ cartId: string; token: string | null }> {
+  const [found] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
+  if (found?.id) return { cartId: found.id, token: null };
+  const { channelId } = await shop();
+  const id = `c_${randomUUID().replace(/-/g, '')}`;
+  if (owner.customerId !== null) {
+    await queryRows(
+      db,
+      sql`insert into carts (id, customer_id, channel_id) values (${id}, ${owner.customerId}, ${channelId})
+          on conflict (customer_id) where status = 'active' do nothing`,
+    );
+    const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
+    if (!row?.id) throw cartGone();
+    return { cartId: row.id, token: null };
+  }
+  const { token, hash } = newToken();
+  await queryRows(db, sql`insert into carts (id, token_hash, channel_id) values (${id}, ${hash}, ${channelId})`);
+  return { cartId: id, token };
+}
+
+/** The owner's active cart id, or null. */
+export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
+  const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
+  return row?.id ?? null;
+}
+
+interface Purchasable {
+  variant_id: string;
+  product_id: string;
+  stock: number;
+  price: number | null;
+  available: boolean;
+  is_published: boolean;
+  is_customisation_enabled: boolean;
+  variants: number;
+}
+
+/**
+ * What `product_id` names (ADR 0020): a variant id, or a product id when that product has exactly
+ * one variant. Priced in `channelId`. 404 when unknown; 422 when a product needs a choice.
+ */
+async function findPurchasable(tx: Tx, id: string, channelId: string): Promise<Purchasable> {
+  const rows = await queryRows<Purchasable & { by: 'variant' | 'product' }>(
+    tx,
+    sql`select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
+          coalesce(vc.is_available, false) as available, p.is_published, p.is_customisation_enabled,
+          (select count(*)::int from variants w where w.product_id = p.id) as variants,
+          case when v.id = ${id} then 'variant' else 'product' end as by
+        from variants v
+        join products p on p.id = v.product_id
+        left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channelId}
+       where v.id = ${id} or v.product_id = ${id}
+       order by (v.id = ${id}) desc, v.position, v.id
+       limit 2`,
+  );
+  const first = rows[0];
+  if (!first || !first.is_published) throw new HttpError(404, cartMessages.productNotFound);
+  if (first.by === 'product' && first.variants > 1) throw fieldError('product_id', cartMessages.chooseVariant);
+  return first;
+}
+
+/** Whether the ProductCustomisation plugin is installed. */
+async function customisationInstalled(tx: Tx): Promise<boolean> {
+  const [row] = await queryRows<{ on: boolean }>(
+    tx,
+    sql`select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as on`,
+  );
+  return Boolean(row?.on);
+}
+
+/** Lines with different customisation are different lines: the key tells them apart ('' for none). */
+function customisationOf(data: AdditionalData | null | undefined) {
+  const text = data?.custom_text?.trim() || null;
+  const image = data?.image_path || null;
+  const key =
+    text || image
+      ? createHash('sha256')
+          .update(`${text ?? ''}\u0000${image ?? ''}`)
+          .digest('hex')
+      : '';
+  return { text, image, key };
+}
+
+/** The most units of a variant a line may hold: the per-line maximum, or the stock when lower. */
+const capOf = (p: Pick<Purchasable, 'stock'>) => Math.max(0, Math.min(MAX_LINE_QUANTITY, p.stock));
+const overCap = (p: Pick<Purchasable, 'stock'>) =>
+  p.stock < MAX_LINE_QUANTITY
+    ? fieldError('quantity', p.stock <= 0 ? cartMessages.outOfStock : cartMessages.onlyLeft(p.stock))
+    : fieldError('quantity', cartMessages.lineMax(MAX_LINE_QUANTITY));
+
+/**
+ * Adds `quantity` of a variant to the cart, in one short transaction: the cart row is locked, the
+ * variant read in the cart's channel, and the line inserted or increased by one conditional
+ * upsert that never passes the stock or the per-line maximum (refused with the reason). The line
+ * remembers the price the shopper saw.
+ */
+export async function addItem(
+  db: Db,
+  cartId: string,
+  input: { product_id: string; quantity: number; additonal_data?: AdditionalData | null },
+): Promise<{ lineId: string }> {
+  return db.transaction(async (tx) => {
+    const { channel_id } = await lockCart(tx, cartId);
+    const p = await findPurchasable(tx, input.product_id, channel_id);
+    if (!p.available || p.price === null || p.stock <= 0) throw fieldError('product_id', cartMessages.outOfStock);
+    const custom = customisationOf(input.additonal_data);
+    if (custom.key && !(p.is_customisation_enabled && (await customisationInstalled(tx)))) {
+      throw fieldError('additonal_data', cartMessages.customisationOff);
+    }
+    const cap = capOf(p);
+    if (input.quantity > cap) throw overCap(p);
+    const [line] = await queryRows<{ id: number; inserted: boolean }>(
+      tx,
+      sql`insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
+          values (${cartId}, ${p.product_id}, ${p.variant_id}, ${input.quantity}, ${custom.text}, ${custom.image}, ${custom.key}, ${p.price})
+          on conflict (cart_id, variant_id, customisation_key) do update
+            set quantity = ci.quantity + excluded.quantity, seen_price_minor = excluded.seen_price_minor, updated_at = now()
+            where ci.quantity + excluded.quantity <= ${cap}
+          returning ci.id, (xmax = 0) as inserted`,
+    );
+    if (!line) throw overCap(p);
+    if (line.inserted) {
+      const [count] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from cart_items where cart_id = ${cartId}`,
+      );
+      if ((count?.n ?? 0) > MAX_CART_LINES) throw fieldError('product_id', cartMessages.cartFull);
+    }
+    return { lineId: String(line.id) };
+  });
+}
+
+/** The line a request names: `item_id`, else the variant's line without customisation, else its only line. */
+function lineWhere(cartId: string, target: { product_id: string; item_id?: string | undefined }): SQL {
+  if (target.item_id !== undefined) {
+    const id = Number(target.item_id);
+    if (!Number.isSafeInteger(id) || id <= 0) return sql`false`;
+    return sql`ci.cart_id = ${cartId} and ci.id = ${id} and (ci.variant_id = ${target.product_id} or ci.product_id = ${target.product_id})`;
+  }
+  return sql`ci.id = (select x.id from cart_items x where x.cart_id = ${cartId}
+                        and (x.variant_id = ${target.product_id} or x.product_id = ${target.product_id})
+                      order by (x.customisation_key = '') desc, x.id limit 1)`;
+}
+
+/**
+ * Sets a line's quantity (0 removes it). The new quantity must fit the stock and the per-line
+ * maximum; the check and the write are one statement under the cart's lock.
+ */
+export async function updateQuantity(
+  db: Db,
+  cartId: string,
+  input: { product_id: string; item_id?: string | undefined; quantity: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { channel_id } = await lockCart(tx, cartId);
+    if (input.quantity === 0) {
+      const gone = await queryRows(
+        tx,
+        sql`delete from cart_items ci where ${lineWhere(cartId, input)} returning ci.id`,
+      );
+      if (!gone.length) throw new HttpError(404, cartMessages.itemNotFound);
+      return;
+    }
+    const [row] = await queryRows<{ id: number | null; stock: number; available: boolean; priced: boolean }>(
+      tx,
+      sql`with target as (select ci.id, ci.variant_id from cart_items ci where ${lineWhere(cartId, input)}),
+          info as (
+            select t.id, v.stock, coalesce(vc.is_available, false) and p.is_published as available, vc.variant_id is not null as priced
+              from target t join variants v on v.id = t.variant_id join products p on p.id = v.product_id
+              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channel_id}),
+          upd as (
+            update cart_items ci set quantity = ${input.quantity}, updated_at = now()
+              from info where ci.id = info.id and info.available and info.priced
+               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock)
+            returning ci.id)
+          select (select id from upd) as id, stock, available, priced from info`,
+    );
+    if (!row) throw new HttpError(404, cartMessages.itemNotFound);
+    if (row.id !== null) return;
+    if (!row.available || !row.priced || row.stock <= 0) throw fieldError('quantity', cartMessages.outOfStock);
+    throw overCap({ stock: row.stock });
+  });
+}
+
+/** Removes a line (or every line of the variant when no item_id is given). */
+export async function removeItem(
+  db: Db,
+  cartId: string,
+  input: { product_id: string; item_id?: string | undefined },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCart(tx, cartId);
+    const where =
+      input.item_id !== undefined
+        ? lineWhere(cartId, input)
+        : sql`ci.cart_id = ${cartId} and (ci.variant_id = ${input.product_id} or ci.product_id = ${input.product_id})`;
+    const gone = await queryRows(tx, sql`delete from cart_items ci where ${where} returning ci.id`);
+    if (!gone.length) throw new HttpError(404, cartMessages.itemNotFound);
+  });
+}
+
+/** Sets fields of the cart row (one conditional statement on an active cart). */
+async function setCart(db: Db, cartId: string, set: SQL): Promise<void> {
+  const rows = await queryRows(
+    db,
+    sql`update carts set ${set}, updated_at = now() where id = ${cartId} and status = 'active' returning id`,
+  );
+  if (!rows.length) throw cartGone();
+}
+
+export const setCoupon = (db: Db, cartId: string, code: string | null) =>
+  setCart(db, cartId, sql`coupon_code = ${code}`);
+
+/** Accepts today's prices for every line: "prices updated" goes away. */
+export async function acceptPrices(db: Db, cartId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { channel_id } = await lockCart(tx, cartId);
+    await queryRows(
+      tx,
+      sql`update cart_items ci set seen_price_minor = vc.selling_price_minor, updated_at = now()
+            from variant_channels vc
+           where ci.cart_id = ${cartId} and vc.variant_id = ci.variant_id and vc.channel_id = ${channel_id}
+             and ci.seen_price_minor <> vc.selling_price_minor`,
+    );
+  });
+}
+
+export async function setShippingMethod(db: Db, cartId: string, code: string): Promise<void> {
+  const rows = await queryRows(
+    db,
+    sql`update carts set shipping_method_code = s.code, updated_at = now()
+          from shipping_methods s
+         where carts.id = ${cartId} and carts.status = 'active' and s.code = ${code} and s.is_active
+        returning carts.id`,
+  );
+  if (!rows.length) {
+    if (await findActive(db, cartId)) throw fieldError('mode', cartMessages.shippingMethodUnknown);
+    throw cartGone();
+  }
+}
+
+export async function setPaymentMethod(db: Db, cartId: string, code: string): Promise<void> {
+  if (!PAYMENT_METHODS.some((p) => p.code === code)) throw fieldError('mode', cartMessages.paymentMethodUnknown);
+  await setCart(db, cartId, sql`payment_method_code = ${code}`);
+}
+
+export async function setContact(
+  db: Db,
+  cartId: string,
+  input: {
+    email?: string | null | undefined;
+    phone?: string | null | undefined;
+    marketing_consent?: boolean | undefined;
+  },
+): Promise<void> {
+  const parts: SQL[] = [];
+  if (input.email !== undefined) parts.push(sql`email = ${input.email?.toLowerCase() ?? null}`);
+  if (input.phone !== undefined) parts.push(sql`phone = ${input.phone}`);
+  if (input.marketing_consent !== undefined) parts.push(sql`marketing_consent = ${input.marketing_consent}`);
+  if (!parts.length) return;
+  await setCart(db, cartId, sql.join(parts, sql`, `));
+}
+
+export async function setCartFields(
+  db: Db,
+  cartId: string,
+  input: { note?: string | null | undefined; billing_same_as_shipping?: boolean | undefined },
+): Promise<void> {
+  const parts: SQL[] = [];
+  if (input.note !== undefined) parts.push(sql`note = ${input.note || null}`);
+  if (input.billing_same_as_shipping !== undefined) {
+    parts.push(sql`billing_same_as_shipping = ${input.billing_same_as_shipping}`);
+  }
+  if (!parts.length) return;
+  await setCart(db, cartId, sql.join(parts, sql`, `));
+}
+
+export async function setAddress(
+  db: Db,
+  cartId: string,
+  type: 'Shipping' | 'Billing',
+  address: Address,
+): Promise<void> {
+  const json = JSON.stringify(address);
+  await setCart(
+    db,
+    cartId,
+    type === 'Shipping'
+      ? sql`shipping_address = ${json}::jsonb`
+      : sql`billing_address = ${json}::jsonb, billing_same_as_shipping = false`,
+  );
+}
+
+async function findActive(db: Db, cartId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from carts where id = ${cartId} and status = 'active'`);
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+import { cartMessages, firstEmptyAddressField, messages, type Cart, type CartValidation } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { getAddressFields, getStoreSettings } from '../settings/service.ts';
+
+const ok: CartValidation = { valid: true, step: null, message: null };
+const fail = (step: CartValidation['step'], message: string): CartValidation => ({ valid: false, step, message });
+
+/** Spec section 5, cart step: something to buy, all of it in stock, prices accepted. */
+export function validateCartStep(cart: Cart): CartValidation {
+  if (cart.items.length === 0) return fail('cart', messages.cartEmpty);
+  if (!cart.stock_valid) return fail('cart', cartMessages.stockChanged);
+  if (cart.prices_updated) return fail('cart', cartMessages.pricesUpdated);
+  return ok;
+}
+
+/**
+ * Spec section 5, address step, in the spec's order: a customer when guest checkout is off, the
+ * phone and e-mail the shop requires, both addresses, every required shipping field.
+ */
+export async function validateAddressStep(db: Db, cart: Cart): Promise<CartValidation> {
+  const [settings, fields] = await Promise.all([
+    getStoreSettings(db, ['enable_guest_checkout', 'order_sms_mandatory', 'order_email_mandatory']),
+    getAddressFields(db),
+  ]);
+  if (settings.enable_guest_checkout === false && cart.customer_id === null) {
+    return fail('address', messages.customerEmpty);
+  }
+  const phone = cart.phone || cart.shipping_address?.phone;
+  const email = cart.email || cart.shipping_address?.email;
+  if (settings.order_sms_mandatory && !phone) return fail('address', messages.phoneEmpty);
+  if (settings.order_email_mandatory && !email) return fail('address', messages.emailEmpty);
+  if (!cart.shipping_address) return fail('address', messages.shippingAddressEmpty);
+  if (!cart.billing_address) return fail('address', messages.billingAddressEmpty);
+  const empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
+  if (empty) return fail('address', empty);
+  return ok;
+}
+
+/** Spec section 5, payment step (after a valid address step). */
+export function validatePaymentStep(cart: Cart): CartValidation {
+  if (!cart.shipping_method) return fail('payment', messages.shippingMethodEmpty);
+  if (!cart.cart_payment_method) return fail('payment', messages.paymentMethodEmpty);
+  return ok;
+}
+
+/** The first step of the checkout that is not ready, with the spec's message. */
+export async function validateCheckout(db: Db, cart: Cart, upTo: 'address' | 'payment'): Promise<CartValidation> {
+  const cartStep = validateCartStep(cart);
+  if (!cartStep.valid) return cartStep;
+  const address = await validateAddressStep(db, cart);
+  if (!address.valid || upTo === 'address') return address;
+  return validatePaymentStep(cart);
+}
