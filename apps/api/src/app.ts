@@ -36,7 +36,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { scheduleRetention } from './modules/maintenance/retention.ts';
+import { jobsPlugin } from './modules/jobs/plugin.ts';
+import { retentionPlugin } from './modules/maintenance/retention.ts';
 import { outboxPlugin } from './modules/notifications/outbox.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -100,7 +101,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(shopContextPlugin);
   // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
   await app.register(idempotencyPlugin);
+  await app.register(jobsPlugin);
   await app.register(outboxPlugin);
+  await app.register(retentionPlugin);
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,
     contentSecurityPolicy: opts.dev
@@ -136,9 +139,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       message: messages.tooManyRequests,
     }),
   });
-  const stopRetention = scheduleRetention(opts.database.db, app.log);
-  app.addHook('onClose', stopRetention);
-
   app.addHook('onRequest', csrfGuard(env));
 
   await app.register(swagger, {

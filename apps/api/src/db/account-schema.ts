@@ -135,8 +135,8 @@ export const accessLogs = pgTable(
 
 /**
  * Transactional outbox: a message is inserted in the same transaction as the change that causes
- * it, and a dispatcher delivers it afterwards. 'stored' means no transport is configured for the
- * channel (readable at /dev/outbox outside production).
+ * it, with a `deliver-message` job that sends it afterwards (retries live on the job). 'stored'
+ * means no transport is configured for the channel (readable at /dev/outbox outside production).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -149,15 +149,10 @@ export const outboxMessages = pgTable(
     status: text('status').$type<'pending' | 'sent' | 'stored' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    /** Retry back-off: a pending message is picked only once this has passed. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_pending_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
     index('outbox_created_idx').on(t.createdAt),
     check('outbox_channel_ck', sql`${t.channel} in ('email', 'sms')`),
     check('outbox_status_ck', sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),

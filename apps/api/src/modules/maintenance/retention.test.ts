@@ -1,9 +1,10 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   accessLogs,
   idempotencyKeys,
+  jobs,
   knownDevices,
   outboxMessages,
   otpCodes,
@@ -16,6 +17,8 @@ import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { DEVICE_TTL_MS } from '../auth/known-device.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniquePhone } from '../../test/auth.ts';
+import { appWithEnv } from '../../test/ops-app.ts';
+import { JOBS_POLL_MS } from '../jobs/plugin.ts';
 import { RETENTION, RETENTION_EVERY_MS, pruneExpiredData } from './retention.ts';
 
 let t: TestApp;
@@ -149,6 +152,25 @@ describe('pruneExpiredData', () => {
       .insert(idempotencyKeys)
       .values([idempotencyKey('retention-spent', ago(0, 1000)), idempotencyKey('retention-live', ago(-1))]);
 
+    const job = (status: 'pending' | 'done' | 'failed', finishedAt: Date | null) => ({
+      kind: 'retention-test',
+      status,
+      attempts: status === 'pending' ? 0 : 1,
+      finishedAt,
+    });
+    const jobRows = await db
+      .insert(jobs)
+      .values([
+        job('done', ago(RETENTION.doneJobDays, HOUR)),
+        job('failed', ago(RETENTION.failedJobDays, HOUR)),
+        // Kept: younger than their retention, or not finished.
+        job('done', ago(RETENTION.doneJobDays, -HOUR)),
+        job('failed', ago(RETENTION.failedJobDays, -HOUR)),
+        job('failed', ago(RETENTION.doneJobDays, HOUR)),
+        job('pending', null),
+      ])
+      .returning();
+
     const report = await pruneExpiredData(db);
     expect(report).toEqual({
       accessLogs: 1,
@@ -161,6 +183,8 @@ describe('pruneExpiredData', () => {
       throttleCounters: 1,
       knownDevices: 1,
       idempotencyKeys: 1,
+      doneJobs: 1,
+      failedJobs: 1,
     });
     expect((await db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(['retention-live']);
     expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(['retention-live']);
@@ -173,6 +197,7 @@ describe('pruneExpiredData', () => {
     expect(ids(await db.select().from(otpCodes))).toEqual([codes[2]!.id]);
     expect(ids(await db.select().from(passwordResets))).toEqual([resets[2]!.id]);
     expect(ids(await db.select().from(outboxMessages))).toEqual(ids(messages.slice(3)));
+    expect(ids(await db.select().from(jobs).where(eq(jobs.kind, 'retention-test')))).toEqual(ids(jobRows.slice(2)));
     const keys = (
       await db
         .select()
@@ -196,8 +221,42 @@ describe('pruneExpiredData', () => {
   });
 });
 
-describe('retention timer', () => {
-  it('runs in every app process, every RETENTION_EVERY_MS, and stops when the app closes', async () => {
+describe('retention sweep job', () => {
+  const sweeps = (db: Db) =>
+    db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'retention-sweep'), inArray(jobs.status, ['pending', 'running'])));
+
+  it('is queued once for the whole shop, every RETENTION_EVERY_MS, whatever the number of processes', async () => {
+    const db = t.database.db;
+    const other = await appWithEnv(t.database, {});
+    try {
+      await other.ready();
+      const [queued, ...more] = await sweeps(db);
+      expect(more).toEqual([]);
+      expect(queued!.runAt.getTime()).toBeGreaterThan(Date.now() + RETENTION_EVERY_MS - 60_000);
+
+      await db.insert(rateLimits).values({ key: 'retention-sweep|spent', count: 1, resetAt: ago(0, 1000) });
+      await db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.id, queued!.id));
+      await Promise.all([t.app.jobs.runDue(), other.jobs.runDue()]);
+      expect(await db.select().from(rateLimits).where(eq(rateLimits.key, 'retention-sweep|spent'))).toEqual([]);
+
+      const [done] = await db.select().from(jobs).where(eq(jobs.id, queued!.id));
+      expect(done).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+      const [next, ...extra] = await sweeps(db);
+      expect(extra).toEqual([]);
+      expect(next!.id).not.toBe(queued!.id);
+      expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + RETENTION_EVERY_MS - 60_000);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('runs on every app process’s timer and stops when the app closes', async () => {
     // Only intervals are faked: the database and the app keep their real clocks and timeouts.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const app = await createTestApp({ seed: false });
@@ -214,7 +273,11 @@ describe('retention timer', () => {
         status: 'failed',
         createdAt: ago(RETENTION.undeliveredMessageDays + 1),
       });
-      vi.advanceTimersByTime(RETENTION_EVERY_MS);
+      await db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.kind, 'retention-sweep'));
+      vi.advanceTimersByTime(JOBS_POLL_MS);
       await vi.waitFor(
         async () => {
           const [row] = await queryRows<{ n: number }>(
@@ -228,7 +291,7 @@ describe('retention timer', () => {
       );
       await app.close();
       closed = true;
-      // No interval outlives the app (a leftover would keep pruning a closed database).
+      // No interval outlives the app (a leftover would keep running jobs on a closed database).
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       if (!closed) await app.close();

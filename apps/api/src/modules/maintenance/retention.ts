@@ -1,4 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { DEVICE_TTL_MS } from '../auth/known-device.ts';
@@ -16,9 +19,13 @@ export const RETENTION = {
   undeliveredMessageDays: 7,
   /** Delivered outbox messages: their text is removed at delivery; the row is a record of the send. */
   sentMessageDays: 30,
+  /** Background jobs done: kept a week for questions like "did the reminder go out?". */
+  doneJobDays: 7,
+  /** Background jobs that failed for good: longer, so an operator can find out why. */
+  failedJobDays: 30,
 } as const;
 
-/** How often each process runs the pruning statements. */
+/** How often the shop runs the pruning statements (the retention-sweep job). */
 export const RETENTION_EVERY_MS = 10 * 60_000;
 
 /** Rows removed by one statement: small enough never to hold locks or bloat WAL for long. */
@@ -58,13 +65,15 @@ export type RetentionReport = Record<
   | 'sessions'
   | 'throttleCounters'
   | 'knownDevices'
-  | 'idempotencyKeys',
+  | 'idempotencyKeys'
+  | 'doneJobs'
+  | 'failedJobs',
   number
 >;
 
 /**
  * Removes what is past its retention (RETENTION), one short statement at a time, and answers how
- * many rows went from each table. A plain function: the app's timer calls it; a jobs runner can.
+ * many rows went from each table. A plain function: the retention-sweep job calls it.
  */
 export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
   return {
@@ -111,32 +120,42 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
     ),
     // Past expiry a key is ignored (and may be claimed again); nothing replays it any more.
     idempotencyKeys: await deleteInBatches(db, 'idempotency_keys', 'ctid', sql`expires_at <= now()`),
+    doneJobs: await deleteInBatches(
+      db,
+      'jobs',
+      'id',
+      sql`status = 'done' and finished_at < ${daysAgo(RETENTION.doneJobDays)}`,
+    ),
+    failedJobs: await deleteInBatches(
+      db,
+      'jobs',
+      'id',
+      sql`status = 'failed' and finished_at < ${daysAgo(RETENTION.failedJobDays)}`,
+    ),
   };
 }
 
-/**
- * Runs pruneExpiredData every RETENTION_EVERY_MS on an unref'd timer (it never keeps the process
- * alive, and a run never overlaps the previous one). Answers the stop function for onClose, which
- * waits for a run in flight so the database is not closed under it.
- */
-export function scheduleRetention(
-  db: Db,
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= pruneExpiredData(db)
-      .then((pruned) => {
-        if (Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'retention: pruned expired data');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'retention: run failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, RETENTION_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+declare module '../jobs/registry.ts' {
+  interface JobPayloads {
+    /** Runs pruneExpiredData; recurring, every RETENTION_EVERY_MS. */
+    'retention-sweep': Record<string, never>;
+  }
 }
+
+/**
+ * Registers the retention sweep: a recurring job, so one run every RETENTION_EVERY_MS serves the
+ * whole shop, however many processes it has (a run in each would be safe, but needless).
+ */
+export const retentionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.jobs.register('retention-sweep', {
+      payload: z.strictObject({}),
+      async handle(_payload, ctx) {
+        const pruned = await pruneExpiredData(ctx.db);
+        if (Object.values(pruned).some((n) => n > 0)) ctx.log.info({ pruned }, 'retention: pruned expired data');
+      },
+      repeat: { everyMs: RETENTION_EVERY_MS, payload: {} },
+    });
+  },
+  { name: 'shopfront-retention', dependencies: ['shopfront-jobs'] },
+);

@@ -43,7 +43,7 @@ describe('outbox text after delivery', () => {
   it('keeps no OTP in the database once the provider has the message', async () => {
     const phone = uniquePhone();
     expect((await post('/api/auth/otp/request', { input: phone })).statusCode).toBe(200);
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     const sent = texts.find((m) => m.to === phone);
     expect(sent?.body).toMatch(/^\d{4} is your/);
     const [row] = await rowsTo(phone);
@@ -53,7 +53,7 @@ describe('outbox text after delivery', () => {
   it('keeps a held message (no transport for its channel) whole, for the outbox page, until retention', async () => {
     const c = await createCustomer(t.database.db);
     expect((await post('/api/auth/reset', { email: c.email! })).statusCode).toBe(200);
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     const [row] = await rowsTo(c.email!);
     expect(row!.status).toBe('stored');
     expect(row!.subject).not.toBe('');

@@ -1,14 +1,14 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { outboxMessages } from '../../db/schema.ts';
+import { jobs, outboxMessages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniquePhone } from '../../test/auth.ts';
-import { OUTBOX_MAX_ATTEMPTS, dispatchOutbox } from './service.ts';
-import { createTransports } from './transports.ts';
+import { appWithEnv } from '../../test/ops-app.ts';
+import { OUTBOX_MAX_ATTEMPTS } from './service.ts';
 
 interface Mail {
   from: string;
@@ -131,12 +131,18 @@ const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: `10.4.0.${++ipCounter}` });
 const rowsTo = (recipient: string) =>
   t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+/** The deliver-message jobs of one outbox message. */
+const deliveryJobsOf = (messageId: number) =>
+  t.database.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'deliver-message'), sql`${jobs.payload}->>'messageId' = ${String(messageId)}`));
 
 describe('outbox delivery', () => {
   it('e-mails a reset link through SMTP_URL and marks the message sent', async () => {
     const c = await createCustomer(t.database.db);
     expect((await post('/api/auth/reset', { email: c.email })).statusCode).toBe(200);
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     const mail = smtp.mails.find((m) => m.to.includes(c.email!));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('shop@loomandleaf.test');
@@ -150,7 +156,7 @@ describe('outbox delivery', () => {
   it('posts an OTP to SMS_WEBHOOK_URL as JSON {to, body} with the bearer token', async () => {
     const phone = uniquePhone();
     expect((await post('/api/auth/otp/request', { input: phone })).statusCode).toBe(200);
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     const got = sms.received.filter((m) => m.to === phone);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ authorization: 'Bearer sms-secret', contentType: 'application/json' });
@@ -162,30 +168,35 @@ describe('outbox delivery', () => {
     const phone = uniquePhone();
     sms.failFor.add(phone);
     await post('/api/auth/otp/request', { input: phone });
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     let [row] = await rowsTo(phone);
     expect(row).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'SMS provider answered 500: provider down',
     });
-    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    const [job] = await deliveryJobsOf(row!.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, maxAttempts: OUTBOX_MAX_ATTEMPTS });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     // Not due yet: a run leaves it alone.
-    await t.app.outbox.dispatchNow();
+    await t.app.jobs.runDue();
     expect((await rowsTo(phone))[0]!.attempts).toBe(1);
     // Due again, on its last attempt.
     await t.database.db
-      .update(outboxMessages)
-      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` })
-      .where(eq(outboxMessages.id, row!.id));
-    await t.app.outbox.dispatchNow();
+      .update(jobs)
+      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, runAt: sql`now()` })
+      .where(eq(jobs.id, job!.id));
+    await t.app.jobs.runDue();
     [row] = await rowsTo(phone);
     expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect((await deliveryJobsOf(row!.id))[0]).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     expect(sms.received.some((m) => m.to === phone)).toBe(false);
   });
 
-  it('writes a message only if the transaction that queues it commits', async () => {
+  it('writes a message and its delivery job only if the transaction that queues them commits', async () => {
     const recipient = uniquePhone();
+    const jobIds = () => t.database.db.select({ id: jobs.id }).from(jobs).orderBy(jobs.id);
+    const before = await jobIds();
     await expect(
       t.database.db.transaction(async (tx) => {
         await t.app.outbox.enqueue(tx, { channel: 'sms', recipient, body: 'never sent' });
@@ -193,19 +204,29 @@ describe('outbox delivery', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await rowsTo(recipient)).toEqual([]);
+    expect(await jobIds()).toEqual(before);
   });
 
-  it('delivers each message once when two dispatchers run at the same time', async () => {
-    const recipients = Array.from({ length: 30 }, () => uniquePhone());
-    await t.database.db
-      .insert(outboxMessages)
-      .values(recipients.map((r) => ({ channel: 'sms' as const, recipient: r, body: `hello ${r}` })));
-    const transports = createTransports({ ...env, MAIL_FROM: env.MAIL_FROM! });
-    await Promise.all([dispatchOutbox(t.database.db, transports), dispatchOutbox(t.database.db, transports)]);
-    const delivered = sms.received.filter((m) => recipients.includes(m.to)).map((m) => m.to);
-    expect(delivered.sort()).toEqual([...recipients].sort());
-    const rows = await t.database.db.select().from(outboxMessages).where(inArray(outboxMessages.recipient, recipients));
-    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  it('delivers each message once when four app processes run jobs at the same time', async () => {
+    const others = await Promise.all([1, 2, 3].map(() => appWithEnv(t.database, env)));
+    try {
+      await Promise.all(others.map((a) => a.ready()));
+      const recipients = Array.from({ length: 50 }, () => uniquePhone());
+      await t.database.db.transaction(async (tx) => {
+        for (const r of recipients)
+          await t.app.outbox.enqueue(tx, { channel: 'sms', recipient: r, body: `hello ${r}` });
+      });
+      await Promise.all([t.app, ...others].map((a) => a.jobs.runDue()));
+      const delivered = sms.received.filter((m) => recipients.includes(m.to)).map((m) => m.to);
+      expect(delivered.sort()).toEqual([...recipients].sort());
+      const rows = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.recipient, recipients));
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(others.map((a) => a.close()));
+    }
   });
 });
 

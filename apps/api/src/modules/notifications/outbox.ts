@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { dispatchOutbox, enqueueMessage, type NewMessage } from './service.ts';
+import { deliverMessage, enqueueMessage, type NewMessage } from './service.ts';
 import { createTransports, type Transports } from './transports.ts';
 
-/** How often each process looks for due messages (a new message also triggers a run at once). */
-const DISPATCH_EVERY_MS = 5_000;
+const DeliverMessagePayload = z.object({ messageId: z.number().int().positive() });
+
+declare module '../jobs/registry.ts' {
+  interface JobPayloads {
+    /** Sends one outbox message; the job's retries are the message's. */
+    'deliver-message': z.infer<typeof DeliverMessagePayload>;
+  }
+}
 
 export interface Outbox {
   readonly transports: Transports;
   /** Queues a message inside the caller's transaction (see enqueueMessage). */
   enqueue(db: Db, msg: NewMessage): Promise<void>;
-  /** Asks for a delivery run soon, after the caller's transaction has committed. */
+  /** Asks for delivery soon, after the caller's transaction has committed. */
   kick(): void;
-  /** Runs delivery now (after any run in flight) and answers how many messages it handled. */
-  dispatchNow(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -23,22 +28,15 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.outbox` and runs the dispatcher on an unref'd timer, stopped when the app closes. */
+/** Decorates `app.outbox` and registers the deliver-message job that sends its messages. */
 export const outboxPlugin = fp(
   async (app: FastifyInstance) => {
     const transports = createTransports(app.env);
-    let running: Promise<number> | null = null;
-    let closing = false;
-    const log = (msg: string, err: unknown) => app.log.warn({ err }, msg);
-
-    const run = (): Promise<number> => {
-      if (closing) return Promise.resolve(0);
-      running ??= dispatchOutbox(app.db, transports, log).finally(() => {
-        running = null;
-      });
-      return running;
-    };
     const configured = Boolean(transports.email || transports.sms);
+    app.jobs.register('deliver-message', {
+      payload: DeliverMessagePayload,
+      handle: ({ messageId }, ctx) => deliverMessage(ctx.db, transports, messageId, ctx),
+    });
 
     const outbox: Outbox = {
       transports,
@@ -54,24 +52,11 @@ export const outboxPlugin = fp(
         }
       },
       kick() {
-        if (configured) setImmediate(() => void run().catch((err) => log('outbox: run failed', err)));
-      },
-      async dispatchNow() {
-        if (running) await running.catch(() => 0);
-        return run();
+        // Without a transport nothing was queued to run.
+        if (configured) app.jobs.kick();
       },
     };
     app.decorate('outbox', outbox);
-
-    if (configured) {
-      const timer = setInterval(() => void run().catch((err) => log('outbox: run failed', err)), DISPATCH_EVERY_MS);
-      timer.unref();
-      app.addHook('onClose', async () => {
-        closing = true;
-        clearInterval(timer);
-        await running?.catch(() => 0);
-      });
-    }
   },
-  { name: 'shopfront-outbox' },
+  { name: 'shopfront-outbox', dependencies: ['shopfront-jobs'] },
 );

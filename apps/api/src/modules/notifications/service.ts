@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { OutboxMessage } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import type { JobContext } from '../jobs/registry.ts';
 import type { Transports } from './transports.ts';
 
 export type Channel = 'email' | 'sms';
@@ -19,95 +21,82 @@ export interface NewMessage {
  */
 export const DELIVERED_BODY = '(delivered; text removed)';
 
-/** Sends tried before a message is marked failed. */
+/** Sends tried before a message is marked failed (its deliver-message job's max attempts). */
 export const OUTBOX_MAX_ATTEMPTS = 5;
-/** A claimed message is not picked again for this long (a process that died mid-send gives it back). */
-const CLAIM_LEASE_MS = 2 * 60_000;
-/** Small claims: a batch is sent one message at a time and must finish well inside its lease. */
-const BATCH = 5;
 
 /**
  * Queues a message. Call it with the transaction that makes the change the message reports, so
- * the two commit (or vanish) together. Without a transport for the channel it is only stored.
+ * the two commit (or vanish) together. With a transport for the channel, a deliver-message job
+ * goes in with it (one savepoint: the pair is whole even when `db` is not a transaction); without
+ * one the message is only stored.
  */
 export async function enqueueMessage(db: Db, transports: Transports, msg: NewMessage): Promise<void> {
-  await db.insert(outboxMessages).values({
+  const row = {
     channel: msg.channel,
     recipient: msg.recipient,
     subject: msg.subject ?? '',
     body: msg.body,
-    status: transports[msg.channel] ? 'pending' : 'stored',
+  };
+  if (!transports[msg.channel]) {
+    await db.insert(outboxMessages).values({ ...row, status: 'stored' });
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(outboxMessages)
+      .values({ ...row, status: 'pending' })
+      .returning({ id: outboxMessages.id });
+    await enqueueJob(tx, {
+      kind: 'deliver-message',
+      payload: { messageId: message!.id },
+      maxAttempts: OUTBOX_MAX_ATTEMPTS,
+    });
   });
 }
 
-/** Retry back-off after the n-th failed attempt: 30 s, 1 min, 2 min, 4 min. */
-const backoffMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
-
 /**
- * Delivers due messages: claims a batch with FOR UPDATE SKIP LOCKED (so several processes never
- * take the same row), leases it, sends outside the transaction, then records the outcome.
- * Answers how many messages were handled.
+ * Sends one pending message (the deliver-message job) and records the outcome on its row: sent,
+ * with the text removed; or the error, then rethrown so the job retries; failed after the last
+ * attempt. A message no longer pending (already sent, or pruned) is left alone.
  */
-export async function dispatchOutbox(
+export async function deliverMessage(
   db: Db,
   transports: Transports,
-  log?: (msg: string, err: unknown) => void,
-): Promise<number> {
-  let handled = 0;
-  for (;;) {
-    const claimed = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
-        .orderBy(outboxMessages.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length) {
-        await tx
-          .update(outboxMessages)
-          .set({
-            attempts: sql`${outboxMessages.attempts} + 1`,
-            nextAttemptAt: sql`now() + ${CLAIM_LEASE_MS} * interval '1 millisecond'`,
-          })
-          .where(
-            inArray(
-              outboxMessages.id,
-              rows.map((r) => r.id),
-            ),
-          );
-      }
-      return rows;
-    });
-    for (const row of claimed) {
-      const transport = transports[row.channel];
-      if (!transport) {
-        await db.update(outboxMessages).set({ status: 'stored' }).where(eq(outboxMessages.id, row.id));
-        continue;
-      }
-      const attempts = row.attempts + 1;
-      try {
-        await transport({ recipient: row.recipient, subject: row.subject, body: row.body });
-        await db
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null, subject: '', body: DELIVERED_BODY })
-          .where(eq(outboxMessages.id, row.id));
-      } catch (err) {
-        log?.(`outbox: ${row.channel} message ${row.id} not delivered (attempt ${attempts})`, err);
-        const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        await db
-          .update(outboxMessages)
-          .set(
-            attempts >= OUTBOX_MAX_ATTEMPTS
-              ? { status: 'failed', lastError }
-              : { lastError, nextAttemptAt: new Date(Date.now() + backoffMs(attempts)) },
-          )
-          .where(eq(outboxMessages.id, row.id));
-      }
-    }
-    handled += claimed.length;
-    if (claimed.length < BATCH) return handled;
+  messageId: number,
+  run: Pick<JobContext, 'attempt' | 'maxAttempts'>,
+): Promise<void> {
+  const [msg] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.status, 'pending')));
+  if (!msg) return;
+  const transport = transports[msg.channel];
+  if (!transport) {
+    // Its transport was configured when it was queued, and is not now.
+    await db.update(outboxMessages).set({ status: 'stored' }).where(eq(outboxMessages.id, msg.id));
+    return;
   }
+  try {
+    await transport({ recipient: msg.recipient, subject: msg.subject, body: msg.body });
+  } catch (err) {
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    await db
+      .update(outboxMessages)
+      .set({ attempts: run.attempt, lastError, ...(run.attempt >= run.maxAttempts ? { status: 'failed' } : {}) })
+      .where(eq(outboxMessages.id, msg.id));
+    throw err;
+  }
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      attempts: run.attempt,
+      sentAt: new Date(),
+      lastError: null,
+      subject: '',
+      body: DELIVERED_BODY,
+    })
+    .where(eq(outboxMessages.id, msg.id));
 }
 
 /** Newest messages first, optionally only those to one recipient (development outbox). */
