@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyMessages } from '@shopfront/shared';
+import {
+  CART_SESSION_COOKIE,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyMessages,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { HttpError } from './http.ts';
 
@@ -56,13 +61,17 @@ const hashRequest = (req: FastifyRequest) =>
 
 /**
  * Whose key this is. Keys are chosen by clients, so they are only unique per client: a signed-in
- * customer's keys belong to the customer (any device, any address); a guest's to their client
- * address, hashed so the table holds no addresses. Guests have no other stable handle yet (no cart
- * cookie); when one exists it should come first.
+ * customer's keys belong to the customer (any device, any address); a guest's to their cart
+ * cookie when they have one, else to their client address; both hashed, so the table holds no
+ * tokens and no addresses.
  */
 async function scopeOf(req: FastifyRequest): Promise<string> {
   const customer = await req.getCustomer();
-  return customer ? `customer:${customer.id}` : `guest:${sha256(req.ip)}`;
+  if (customer) return `customer:${customer.id}`;
+  // A guest's cart cookie follows the browser across addresses; it is hashed like any token.
+  const cart = req.cookies?.[CART_SESSION_COOKIE];
+  if (cart && /^[A-Za-z0-9_-]{43}$/.test(cart)) return `cart:${sha256(cart)}`;
+  return `guest:${sha256(req.ip)}`;
 }
 
 interface KeyId {

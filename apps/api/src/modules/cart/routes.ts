@@ -27,15 +27,14 @@ import { HttpError, fieldError, ok } from '../../lib/http.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { findAddress, validateAddressBody } from '../addresses/service.ts';
 import { removeFromWishlist } from '../wishlist/service.ts';
-import { cartOwnerOf, newCartToken, setCartCookies, type CartOwner } from './cart-cookie.ts';
+import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
 import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import {
   acceptPrices,
-  addItem,
+  addToCart,
   findCartId,
-  findOrCreateCart,
   removeItem,
   setAddress,
   setCartFields,
@@ -94,10 +93,9 @@ export async function cartRoutes(app: FastifyInstance) {
     req: FastifyRequest,
     reply: FastifyReply,
     owner: CartOwner,
-    input: Parameters<typeof addItem>[2],
+    input: Parameters<typeof addToCart>[3],
   ): Promise<string> => {
-    const { cartId, token } = await findOrCreateCart(db, owner, () => req.shop(), newCartToken);
-    await addItem(db, cartId, input);
+    const { cartId, token } = await addToCart(db, owner, () => req.shop(), input);
     if (token || !req.cookies.api_cart) setCartCookies(app, req, reply, await cartExpireDays(db), token);
     return cartId;
   };

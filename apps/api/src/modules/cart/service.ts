@@ -4,7 +4,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData, t
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
-import type { CartOwner } from './cart-cookie.ts';
+import { newCartToken, type CartOwner } from './cart-cookie.ts';
 import { ownedCartId } from './load.ts';
 import { PAYMENT_METHODS } from './pricing.ts';
 
@@ -27,84 +27,10 @@ async function lockCart(tx: Tx, cartId: string): Promise<{ channel_id: string }>
   return row;
 }
 
-/**
- * The owner's active cart id, creating one when `create` (a guest gets a new secret: answered as
- * `token` so the route can set the cookie). A customer's concurrent first adds meet on the unique
- * index and share one cart.
- */
-export async function findOrCreateCart(
-  db: Db,
-  owner: CartOwner,
-  shop: () => Promise<ShopContext>,
-  newToken: () => { token: string; hash: string },
-): Promise<{ cartId: string; token: string | null }> {
-  const [found] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
-  if (found?.id) return { cartId: found.id, token: null };
-  const { channelId } = await shop();
-  const id = `c_${randomUUID().replace(/-/g, '')}`;
-  if (owner.customerId !== null) {
-    await queryRows(
-      db,
-      sql`insert into carts (id, customer_id, channel_id) values (${id}, ${owner.customerId}, ${channelId})
-          on conflict (customer_id) where status = 'active' do nothing`,
-    );
-    const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
-    if (!row?.id) throw cartGone();
-    return { cartId: row.id, token: null };
-  }
-  const { token, hash } = newToken();
-  await queryRows(db, sql`insert into carts (id, token_hash, channel_id) values (${id}, ${hash}, ${channelId})`);
-  return { cartId: id, token };
-}
-
 /** The owner's active cart id, or null. */
 export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
   const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
   return row?.id ?? null;
-}
-
-interface Purchasable {
-  variant_id: string;
-  product_id: string;
-  stock: number;
-  price: number | null;
-  available: boolean;
-  is_published: boolean;
-  is_customisation_enabled: boolean;
-  variants: number;
-}
-
-/**
- * What `product_id` names (ADR 0020): a variant id, or a product id when that product has exactly
- * one variant. Priced in `channelId`. 404 when unknown; 422 when a product needs a choice.
- */
-async function findPurchasable(tx: Tx, id: string, channelId: string): Promise<Purchasable> {
-  const rows = await queryRows<Purchasable & { by: 'variant' | 'product' }>(
-    tx,
-    sql`select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
-          coalesce(vc.is_available, false) as available, p.is_published, p.is_customisation_enabled,
-          (select count(*)::int from variants w where w.product_id = p.id) as variants,
-          case when v.id = ${id} then 'variant' else 'product' end as by
-        from variants v
-        join products p on p.id = v.product_id
-        left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channelId}
-       where v.id = ${id} or v.product_id = ${id}
-       order by (v.id = ${id}) desc, v.position, v.id
-       limit 2`,
-  );
-  const first = rows[0];
-  if (!first || !first.is_published) throw new HttpError(404, cartMessages.productNotFound);
-  if (first.by === 'product' && first.variants > 1) throw fieldError('product_id', cartMessages.chooseVariant);
-  return first;
-}
-
-/** Whether the ProductCustomisation plugin is installed. */
-async function customisationInstalled(tx: Tx): Promise<boolean> {
-  const [row] = await queryRows<{ on: boolean }>(
-    tx,
-    sql`select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as on`,
-  );
-  return Boolean(row?.on);
 }
 
 /** Lines with different customisation are different lines: the key tells them apart ('' for none). */
@@ -120,52 +46,153 @@ function customisationOf(data: AdditionalData | null | undefined) {
   return { text, image, key };
 }
 
-/** The most units of a variant a line may hold: the per-line maximum, or the stock when lower. */
-const capOf = (p: Pick<Purchasable, 'stock'>) => Math.max(0, Math.min(MAX_LINE_QUANTITY, p.stock));
-const overCap = (p: Pick<Purchasable, 'stock'>) =>
+const overCap = (p: { stock: number }) =>
   p.stock < MAX_LINE_QUANTITY
     ? fieldError('quantity', p.stock <= 0 ? cartMessages.outOfStock : cartMessages.onlyLeft(p.stock))
     : fieldError('quantity', cartMessages.lineMax(MAX_LINE_QUANTITY));
 
-/**
- * Adds `quantity` of a variant to the cart, in one short transaction: the cart row is locked, the
- * variant read in the cart's channel, and the line inserted or increased by one conditional
- * upsert that never passes the stock or the per-line maximum (refused with the reason). The line
- * remembers the price the shopper saw.
- */
-export async function addItem(
-  db: Db,
-  cartId: string,
-  input: { product_id: string; quantity: number; additonal_data?: AdditionalData | null },
-): Promise<{ lineId: string }> {
-  return db.transaction(async (tx) => {
-    const { channel_id } = await lockCart(tx, cartId);
-    const p = await findPurchasable(tx, input.product_id, channel_id);
-    if (!p.available || p.price === null || p.stock <= 0) throw fieldError('product_id', cartMessages.outOfStock);
-    const custom = customisationOf(input.additonal_data);
-    if (custom.key && !(p.is_customisation_enabled && (await customisationInstalled(tx)))) {
-      throw fieldError('additonal_data', cartMessages.customisationOff);
-    }
-    const cap = capOf(p);
-    if (input.quantity > cap) throw overCap(p);
-    const [line] = await queryRows<{ id: number; inserted: boolean }>(
+/** What the add statement saw: whether it went through, and if not, enough to say why. */
+interface AddOutcome {
+  line_id: number | null;
+  variant_id: string | null;
+  is_published: boolean | null;
+  by_variant: boolean | null;
+  variants: number | null;
+  available: boolean | null;
+  price: number | null;
+  stock: number | null;
+  is_customisation_enabled: boolean | null;
+  plugin_on: boolean;
+  had_line: boolean;
+  lines: number;
+}
+
+/** Why an add was refused, in the order a shopper can act on it. */
+function refusal(o: AddOutcome, customised: boolean): HttpError {
+  if (o.variant_id === null || !o.is_published) return new HttpError(404, cartMessages.productNotFound);
+  if (!o.by_variant && (o.variants ?? 0) > 1) return fieldError('product_id', cartMessages.chooseVariant);
+  if (!o.available || o.price === null || (o.stock ?? 0) <= 0) return fieldError('product_id', cartMessages.outOfStock);
+  if (customised && !(o.is_customisation_enabled && o.plugin_on)) {
+    return fieldError('additonal_data', cartMessages.customisationOff);
+  }
+  if (!o.had_line && o.lines >= MAX_CART_LINES) return fieldError('product_id', cartMessages.cartFull);
+  return overCap({ stock: o.stock ?? 0 });
+}
+
+/** Locks and touches the owner's active cart (updated_at marks activity for expiry). */
+async function lockOwnedCart(tx: Tx, owner: CartOwner) {
+  const [cart] = await queryRows<{ id: string; channel_id: string }>(
+    tx,
+    sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
+  );
+  return cart ?? null;
+}
+
+/** A new active cart for the owner; a customer's concurrent first adds meet on the unique index and share one. */
+async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
+  const id = `c_${randomUUID().replace(/-/g, '')}`;
+  if (owner.customerId !== null) {
+    await queryRows(
       tx,
-      sql`insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
-          values (${cartId}, ${p.product_id}, ${p.variant_id}, ${input.quantity}, ${custom.text}, ${custom.image}, ${custom.key}, ${p.price})
-          on conflict (cart_id, variant_id, customisation_key) do update
-            set quantity = ci.quantity + excluded.quantity, seen_price_minor = excluded.seen_price_minor, updated_at = now()
-            where ci.quantity + excluded.quantity <= ${cap}
-          returning ci.id, (xmax = 0) as inserted`,
+      sql`insert into carts (id, customer_id, channel_id) values (${id}, ${owner.customerId}, ${channelId})
+          on conflict (customer_id) where status = 'active' do nothing`,
     );
-    if (!line) throw overCap(p);
-    if (line.inserted) {
-      const [count] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from cart_items where cart_id = ${cartId}`,
-      );
-      if ((count?.n ?? 0) > MAX_CART_LINES) throw fieldError('product_id', cartMessages.cartFull);
+    const cart = await lockOwnedCart(tx, owner);
+    if (!cart) throw cartGone();
+    return { cart, token: null };
+  }
+  const { token, hash } = newCartToken();
+  const [cart] = await queryRows<{ id: string; channel_id: string }>(
+    tx,
+    sql`insert into carts (id, token_hash, channel_id) values (${id}, ${hash}, ${channelId}) returning id, channel_id`,
+  );
+  return { cart: cart!, token };
+}
+
+/**
+ * Adds `quantity` of a variant to the owner's cart, creating the cart on first use (a guest gets
+ * a new secret, answered as `token` for the cookie). One short transaction: the cart row is
+ * locked (every change to one cart runs one at a time), then one statement reads the variant in
+ * the cart's channel (`product_id` may also name a product with a single variant, ADR 0020) and
+ * inserts the line or adds to it with a conditional upsert that never passes the stock, the
+ * per-line maximum or the line limit. The line remembers the price the shopper saw. A refusal
+ * says why (404 unknown product, 422 otherwise).
+ */
+export async function addToCart(
+  db: Db,
+  owner: CartOwner,
+  shop: () => Promise<ShopContext>,
+  input: { product_id: string; quantity: number; additonal_data?: AdditionalData | null },
+): Promise<{ cartId: string; token: string | null }> {
+  const custom = customisationOf(input.additonal_data);
+  // A browser without a cart cookie (and no customer) has no cart: its new cart's channel is
+  // read first. Otherwise the cart is expected; if it turned out to be gone, the add is tried
+  // once more with the channel known. Nothing is read on the side while the transaction is open
+  // (on PGlite's single connection that would wait for the transaction itself).
+  let channel = owner.customerId === null && owner.tokenHash === null ? (await shop()).channelId : null;
+  for (;;) {
+    try {
+      return await addInTransaction(db, owner, channel, custom, input);
+    } catch (err) {
+      if (!(err instanceof NoCartYet) || channel !== null) throw err;
+      channel = (await shop()).channelId;
     }
-    return { lineId: String(line.id) };
+  }
+}
+
+/** Thrown inside the add's transaction when the owner has no cart and no channel was given for a new one. */
+class NoCartYet extends Error {}
+
+async function addInTransaction(
+  db: Db,
+  owner: CartOwner,
+  channel: string | null,
+  custom: ReturnType<typeof customisationOf>,
+  input: { product_id: string; quantity: number },
+): Promise<{ cartId: string; token: string | null }> {
+  const id = input.product_id;
+  return db.transaction(async (tx) => {
+    let token: string | null = null;
+    let cart = await lockOwnedCart(tx, owner);
+    if (!cart) {
+      if (channel === null) throw new NoCartYet();
+      ({ cart, token } = await createCart(tx, owner, channel));
+    }
+    const [o] = await queryRows<AddOutcome>(
+      tx,
+      sql`with p as (
+            select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
+                   coalesce(vc.is_available, false) as available, pr.is_published, pr.is_customisation_enabled,
+                   v.id = ${id} as by_variant,
+                   (select count(*)::int from variants w where w.product_id = pr.id) as variants
+              from variants v join products pr on pr.id = v.product_id
+              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${cart.channel_id}
+             where v.id = ${id} or v.product_id = ${id}
+             order by v.id = ${id} desc, v.position, v.id limit 1),
+          facts as (
+            select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as plugin_on,
+                   exists (select 1 from cart_items x join p on x.variant_id = p.variant_id
+                            where x.cart_id = ${cart.id} and x.customisation_key = ${custom.key}) as had_line,
+                   (select count(*)::int from cart_items x where x.cart_id = ${cart.id}) as lines),
+          ok as (
+            select p.*, least(${MAX_LINE_QUANTITY}, p.stock) as cap from p, facts
+             where p.is_published and (p.by_variant or p.variants = 1) and p.available and p.price is not null
+               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, p.stock)
+               and (${custom.key} = '' or (p.is_customisation_enabled and facts.plugin_on))
+               and (facts.had_line or facts.lines < ${MAX_CART_LINES})),
+          ins as (
+            insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
+            select ${cart.id}, product_id, variant_id, ${input.quantity}, ${custom.text}, ${custom.image}, ${custom.key}, price from ok
+            on conflict (cart_id, variant_id, customisation_key) do update
+              set quantity = ci.quantity + excluded.quantity, seen_price_minor = excluded.seen_price_minor, updated_at = now()
+              where ci.quantity + excluded.quantity <= (select cap from ok)
+            returning ci.id)
+          select (select id from ins) as line_id, p.variant_id, p.is_published, p.by_variant, p.variants, p.available,
+                 p.price, p.stock, p.is_customisation_enabled, facts.plugin_on, facts.had_line, facts.lines
+            from facts left join p on true`,
+    );
+    if (!o || o.line_id === null) throw refusal(o!, custom.key !== '');
+    return { cartId: cart.id, token };
   });
 }
 
