@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   accessLogs,
+  carts,
   idempotencyKeys,
   jobs,
   knownDevices,
@@ -171,6 +172,22 @@ describe('pruneExpiredData', () => {
       ])
       .returning();
 
+    const owner = await createCustomer(db);
+    const cart = (id: string, updatedAt: Date, extra: Partial<typeof carts.$inferInsert> = {}) => ({
+      id,
+      channelId: 'retention',
+      updatedAt,
+      ...extra,
+    });
+    await db.insert(carts).values([
+      cart('c_idle_guest', ago(RETENTION.guestCartDays, HOUR)),
+      cart('c_old_merged', ago(RETENTION.mergedCartDays, HOUR), { status: 'merged' }),
+      // Kept: a guest cart used recently, a customer's idle cart, a merged one still young.
+      cart('c_fresh_guest', ago(RETENTION.guestCartDays, -HOUR)),
+      cart('c_idle_customer', ago(RETENTION.guestCartDays * 3), { customerId: owner.id }),
+      cart('c_young_merged', ago(RETENTION.mergedCartDays, -HOUR), { status: 'merged' }),
+    ]);
+
     const report = await pruneExpiredData(db);
     expect(report).toEqual({
       accessLogs: 1,
@@ -185,7 +202,14 @@ describe('pruneExpiredData', () => {
       idempotencyKeys: 1,
       doneJobs: 1,
       failedJobs: 1,
+      guestCarts: 1,
+      mergedCarts: 1,
     });
+    expect((await db.select({ id: carts.id }).from(carts)).map((r) => r.id).sort()).toEqual([
+      'c_fresh_guest',
+      'c_idle_customer',
+      'c_young_merged',
+    ]);
     expect((await db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(['retention-live']);
     expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(['retention-live']);
     expect((await db.select().from(throttleCounters)).map((r) => r.subject).sort()).toEqual([

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_CART_EXPIRE_DAYS } from '@shopfront/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -23,6 +24,10 @@ export const RETENTION = {
   doneJobDays: 7,
   /** Background jobs that failed for good: longer, so an operator can find out why. */
   failedJobDays: 30,
+  /** Guest carts idle this long, unless the cart_expire_days setting says otherwise. */
+  guestCartDays: DEFAULT_CART_EXPIRE_DAYS,
+  /** Guest carts merged into a customer's at login: kept a week, then nothing refers to them. */
+  mergedCartDays: 7,
 } as const;
 
 /** How often the shop runs the pruning statements (the retention-sweep job). */
@@ -67,7 +72,9 @@ export type RetentionReport = Record<
   | 'knownDevices'
   | 'idempotencyKeys'
   | 'doneJobs'
-  | 'failedJobs',
+  | 'failedJobs'
+  | 'guestCarts'
+  | 'mergedCarts',
   number
 >;
 
@@ -131,6 +138,21 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'jobs',
       'id',
       sql`status = 'failed' and finished_at < ${daysAgo(RETENTION.failedJobDays)}`,
+    ),
+    // A guest cart nobody touched for cart_expire_days (its lines go with it). Customers' carts stay.
+    guestCarts: await deleteInBatches(
+      db,
+      'carts',
+      'id',
+      sql`customer_id is null and status = 'active' and updated_at < now() - coalesce(
+            (select (value #>> '{}')::int from store_settings where key = 'cart_expire_days'), ${RETENTION.guestCartDays})
+            * interval '1 day'`,
+    ),
+    mergedCarts: await deleteInBatches(
+      db,
+      'carts',
+      'id',
+      sql`status = 'merged' and updated_at < ${daysAgo(RETENTION.mergedCartDays)}`,
     ),
   };
 }
