@@ -47,6 +47,7 @@ import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
@@ -202,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);
+  await app.register(customisationImageRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {
