@@ -98,7 +98,12 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
         },
       });
 
-      await tx.insert(t.plugins).values([{ moduleName: 'Review', config: {} }]);
+      await tx.insert(t.plugins).values([
+        { moduleName: 'Review', config: {} },
+        // Mugs and bottles take a name or a photo (see below); carts left with consent get one reminder.
+        { moduleName: 'ProductCustomisation', config: {} },
+        { moduleName: 'AbandonedCart', config: { delay_minutes: 180 } },
+      ]);
 
       await tx.insert(t.menus).values([
         { id: 'main-menu', name: 'Main menu' },
@@ -151,6 +156,9 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
       await seedCouponsAndShipping(tx);
+      await tx.execute(sql`update products set is_customisation_enabled = true
+        where id in (select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+                      where c.slug in ('mugs-and-cups', 'bottles'))`);
       await seedContent(tx, { images: contentImages });
       await seedDemoCustomer(tx, demoPasswordHash);
     });
