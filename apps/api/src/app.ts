@@ -47,6 +47,9 @@ import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { cartViewFunction } from './modules/cart/load.ts';
+import { addLineFunction } from './modules/cart/service.ts';
+import { ensureSqlFunctions } from './db/sql-function.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
@@ -89,6 +92,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('database', opts.database);
   app.decorate('env', env);
+  // Hot cart statements as functions whose plans each connection caches (ADR 0020).
+  await ensureSqlFunctions(opts.database, [cartViewFunction, addLineFunction]);
 
   // First of all: an in-process call from a storefront loader becomes its page request's client.
   app.addHook('onRequest', adoptOuterRequest);

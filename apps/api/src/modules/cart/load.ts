@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import type { CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon } from './coupons.ts';
 import { couponLines, priceCart, type CartHead, type LineRow, type ShippingRow } from './pricing.ts';
@@ -28,7 +29,7 @@ interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'> {
  * tax rate: one statement, however many lines.
  */
 function cartSql(cartId: SQL): SQL {
-  return sql`select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
+  return sql`select row_to_json(cart) from (select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
       to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
       ch.currency_code as currency,
@@ -50,13 +51,17 @@ function cartSql(cartId: SQL): SQL {
       (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
          select code, name, description, price_minor, free_over_minor, position from shipping_methods where is_active) s) as shipping
     from carts c join channels ch on ch.id = c.channel_id
-   where c.id = ${cartId} and c.status = 'active'`;
+   where c.id = ${cartId} and c.status = 'active') cart`;
 }
+
+/** The cart read as a function of its id (plans cached per connection: ADR 0020). */
+export const cartViewFunction = sqlFunction('cart_view', 'p_cart_id text', cartSql(sql.raw('p_cart_id')));
 
 /** The priced cart, or null when there is none (a read never creates one). */
 export async function loadCart(db: Db, cartId: SQL | string): Promise<Cart | null> {
   const id = typeof cartId === 'string' ? sql`${cartId}` : cartId;
-  const [row] = await queryRows<CartRowRaw>(db, cartSql(id));
+  const [answer] = await queryRows<{ result: CartRowRaw | null }>(db, callSqlFunction(cartViewFunction, [id]));
+  const row = answer?.result;
   if (!row) return null;
   const head: CartHead = { ...row, tax_rate: row.tax_rate ?? 0 };
   const lines = row.lines;

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData, type Address } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import { newCartToken, type CartOwner } from './cart-cookie.ts';
@@ -78,6 +79,49 @@ function refusal(o: AddOutcome, customised: boolean): HttpError {
   if (!o.had_line && o.lines >= MAX_CART_LINES) return fieldError('product_id', cartMessages.cartFull);
   return overCap({ stock: o.stock ?? 0 });
 }
+
+/**
+ * The add statement (plans cached per connection, ADR 0020): reads the variant in the cart's
+ * channel (`p_id` may also name a product with a single variant), then inserts the line or adds
+ * to it with a conditional upsert that never passes the stock, the per-line maximum or the line
+ * limit. Answers what it saw, so a refusal can say why.
+ */
+export const addLineFunction = sqlFunction(
+  'cart_add_line',
+  'p_cart text, p_channel text, p_id text, p_qty int, p_text text, p_image text, p_key text',
+  sql`with p as (
+            select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
+                   coalesce(vc.is_available, false) as available, pr.is_published, pr.is_customisation_enabled,
+                   v.id = p_id as by_variant,
+                   (select count(*)::int from variants w where w.product_id = pr.id) as variants
+              from variants v join products pr on pr.id = v.product_id
+              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = p_channel
+             where v.id = p_id or v.product_id = p_id
+             order by v.id = p_id desc, v.position, v.id limit 1),
+          facts as (
+            select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as plugin_on,
+                   exists (select 1 from cart_items x join p on x.variant_id = p.variant_id
+                            where x.cart_id = p_cart and x.customisation_key = p_key) as had_line,
+                   (select count(*)::int from cart_items x where x.cart_id = p_cart) as lines),
+          ok as (
+            select p.*, least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock) as cap from p, facts
+             where p.is_published and (p.by_variant or p.variants = 1) and p.available and p.price is not null
+               and p_qty <= least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock)
+               and (p_key = '' or (p.is_customisation_enabled and facts.plugin_on))
+               and (facts.had_line or facts.lines < ${sql.raw(String(MAX_CART_LINES))})),
+          ins as (
+            insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
+            select p_cart, product_id, variant_id, p_qty, p_text, p_image, p_key, price from ok
+            on conflict (cart_id, variant_id, customisation_key) do update
+              set quantity = ci.quantity + excluded.quantity, seen_price_minor = excluded.seen_price_minor, updated_at = now()
+              where ci.quantity + excluded.quantity <= (select cap from ok)
+            returning ci.id)
+          select row_to_json(o) from (
+            select (select id from ins) as line_id, p.variant_id, p.is_published, p.by_variant, p.variants, p.available,
+                   p.price, p.stock, p.is_customisation_enabled, facts.plugin_on, facts.had_line, facts.lines
+              from facts left join p on true) o`,
+  'volatile',
+);
 
 /** Locks and touches the owner's active cart (updated_at marks activity for expiry). */
 async function lockOwnedCart(tx: Tx, owner: CartOwner) {
@@ -158,39 +202,19 @@ async function addInTransaction(
       if (channel === null) throw new NoCartYet();
       ({ cart, token } = await createCart(tx, owner, channel));
     }
-    const [o] = await queryRows<AddOutcome>(
+    const [answer] = await queryRows<{ result: AddOutcome }>(
       tx,
-      sql`with p as (
-            select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
-                   coalesce(vc.is_available, false) as available, pr.is_published, pr.is_customisation_enabled,
-                   v.id = ${id} as by_variant,
-                   (select count(*)::int from variants w where w.product_id = pr.id) as variants
-              from variants v join products pr on pr.id = v.product_id
-              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${cart.channel_id}
-             where v.id = ${id} or v.product_id = ${id}
-             order by v.id = ${id} desc, v.position, v.id limit 1),
-          facts as (
-            select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as plugin_on,
-                   exists (select 1 from cart_items x join p on x.variant_id = p.variant_id
-                            where x.cart_id = ${cart.id} and x.customisation_key = ${custom.key}) as had_line,
-                   (select count(*)::int from cart_items x where x.cart_id = ${cart.id}) as lines),
-          ok as (
-            select p.*, least(${MAX_LINE_QUANTITY}, p.stock) as cap from p, facts
-             where p.is_published and (p.by_variant or p.variants = 1) and p.available and p.price is not null
-               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, p.stock)
-               and (${custom.key} = '' or (p.is_customisation_enabled and facts.plugin_on))
-               and (facts.had_line or facts.lines < ${MAX_CART_LINES})),
-          ins as (
-            insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
-            select ${cart.id}, product_id, variant_id, ${input.quantity}, ${custom.text}, ${custom.image}, ${custom.key}, price from ok
-            on conflict (cart_id, variant_id, customisation_key) do update
-              set quantity = ci.quantity + excluded.quantity, seen_price_minor = excluded.seen_price_minor, updated_at = now()
-              where ci.quantity + excluded.quantity <= (select cap from ok)
-            returning ci.id)
-          select (select id from ins) as line_id, p.variant_id, p.is_published, p.by_variant, p.variants, p.available,
-                 p.price, p.stock, p.is_customisation_enabled, facts.plugin_on, facts.had_line, facts.lines
-            from facts left join p on true`,
+      callSqlFunction(addLineFunction, [
+        sql`${cart.id}`,
+        sql`${cart.channel_id}`,
+        sql`${input.product_id}`,
+        sql`${input.quantity}::int`,
+        sql`${custom.text}::text`,
+        sql`${custom.image}::text`,
+        sql`${custom.key}`,
+      ]),
     );
+    const o = answer?.result;
     if (!o || o.line_id === null) throw refusal(o!, custom.key !== '');
     return { cartId: cart.id, token };
   });
