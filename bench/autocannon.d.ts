@@ -1,4 +1,4 @@
-// The part of autocannon 9's API that bench/run.ts uses (the package ships no types).
+// The part of autocannon 9's API that bench/run.ts and bench/cart.ts use (the package ships no types).
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -9,6 +9,10 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** A sequence each connection cycles through (bench/cart.ts). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
+    /** Called once per connection: per-connection headers (a shopper's own cookie). */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
   }
   interface Histogram {
     average: number;
@@ -19,6 +23,7 @@ declare module 'autocannon' {
     total: number;
     p50: number;
     p90: number;
+    p97_5: number;
     p99: number;
   }
   interface Result {
