@@ -40,6 +40,8 @@ export interface RouteSpec<S extends EndpointSchemas> {
   summary: string;
   description?: string;
   errors?: readonly ErrorStatus[];
+  /** Other documented answers, for a handler that sends one itself (a 503 that still carries data). */
+  responses?: Record<number, z.ZodType>;
   config?: FastifyContextConfig;
   onRequest?: onRequestHookHandler;
   preValidation?: preValidationHookHandler;
@@ -53,11 +55,13 @@ export function registerEndpoint<S extends EndpointSchemas>(
   app: FastifyInstance,
   ep: Endpoint<S>,
   spec: RouteSpec<NoInfer<S>>,
-  handler: (req: EndpointRequest<S>, reply: FastifyReply) => Promise<EndpointAnswer<S>>,
+  /** Answers the success envelope, or the reply once it has sent one of `responses` itself. */
+  handler: (req: EndpointRequest<S>, reply: FastifyReply) => Promise<EndpointAnswer<S> | FastifyReply>,
 ): void {
   const { schemas } = spec;
   const response: Record<number, z.ZodType> = { 200: envelope(schemas.data) };
   for (const status of spec.errors ?? []) response[status] = ErrorEnvelopeSchema;
+  Object.assign(response, spec.responses);
   const schema: FastifySchema = {
     tags: spec.tags,
     summary: spec.summary,

@@ -54,8 +54,21 @@ export type ParsedBodyOf<E> = OutputOfKey<SchemasOf<E>, 'body'>;
 export type ParsedQueryOf<E> = OutputOfKey<SchemasOf<E>, 'query'>;
 export type ParsedParamsOf<E> = OutputOfKey<SchemasOf<E>, 'params'>;
 
+/**
+ * A part a call may leave out: one that accepts undefined, or a query whose fields are all
+ * optional (no query string is `{}`).
+ */
+type Omittable<S, K extends 'params' | 'query' | 'body'> =
+  undefined extends InputOfKey<S, K>
+    ? true
+    : K extends 'query'
+      ? object extends InputOfKey<S, K>
+        ? true
+        : false
+      : false;
+
 type Part<S, K extends 'params' | 'query' | 'body'> = S extends { [P in K]: z.ZodType }
-  ? undefined extends InputOfKey<S, K>
+  ? Omittable<S, K> extends true
     ? { [P in K]?: InputOfKey<S, K> }
     : { [P in K]: InputOfKey<S, K> }
   : { [P in K]?: never };

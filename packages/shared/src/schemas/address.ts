@@ -64,6 +64,8 @@ export const AddressFieldsByTypeSchema = z.object({
   Shipping: z.array(AddressFieldSchema),
   Billing: z.array(AddressFieldSchema),
 });
+/** GET /api/settings/address-fields/{type}: one type's fields, in form order. */
+export const AddressFieldListSchema = z.array(AddressFieldSchema);
 export type AddressFieldsByType = z.infer<typeof AddressFieldsByTypeSchema>;
 
 /** Path parameter of GET /api/settings/address-fields/{type}; any letter case is accepted. */
@@ -133,6 +135,10 @@ export const AddressSchema = z.object({
   state: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type Address = z.infer<typeof AddressSchema>;
+/** GET /api/address/all: each type's default first, then newest first. */
+export const AddressListSchema = z.array(AddressSchema);
+/** DELETE /api/address/delete/{id}: the id that is gone. */
+export const AddressDeletedSchema = z.object({ id: z.number().int() });
 
 /** Path parameter of PUT /api/address/update/{id} and DELETE /api/address/delete/{id}. */
 export const AddressIdParamsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { plainText } from './text.ts';
+import { serviceCheckedBody } from './base.ts';
 import type { StoreSettings } from './settings.ts';
 
 /** Spec section 9: auth constants. */
@@ -131,6 +132,8 @@ export function registerBodySchema(mobileNumberLength: number) {
   });
 }
 export type RegisterBody = z.input<ReturnType<typeof registerBodySchema>>;
+/** POST /api/auth/register as the route sees it: the phone length is the shop's, so the service checks. */
+export const RegisterRouteBodySchema = serviceCheckedBody<RegisterBody>();
 
 /** POST /api/auth/otp/request: `type` picks the flow (and its resend allowance); default login. */
 export const OtpRequestBodySchema = z.object({
@@ -166,6 +169,8 @@ export const ValidateResetQuerySchema = z.object({
   email: emailField,
   token: z.string().min(1, { error: messages.required, abort: true }).max(200),
 });
+/** The answer of a reset link that still works (any other is a 422). */
+export const ResetLinkValidSchema = z.object({ valid: z.literal(true) });
 
 /** POST /api/auth/reset-complete */
 export const ResetCompleteBodySchema = z.object({
@@ -226,6 +231,8 @@ export function updateProfileBodySchema(mobileNumberLength: number) {
   });
 }
 export type UpdateProfileBody = z.input<ReturnType<typeof updateProfileBodySchema>>;
+/** PUT /api/account/update-profile as the route sees it (the service checks, with the shop's phone length). */
+export const UpdateProfileRouteBodySchema = serviceCheckedBody<UpdateProfileBody>();
 
 /**
  * PUT /api/account/update-password. An account with a password needs `current_password`; one
@@ -241,6 +248,8 @@ export function updatePasswordBodySchema(hasPassword: boolean) {
   return hasPassword ? schema.extend({ current_password: passwordField }) : schema;
 }
 export type UpdatePasswordBody = z.input<ReturnType<typeof updatePasswordBodySchema>>;
+/** PUT /api/account/update-password as the route sees it (the service checks: its rules depend on the account). */
+export const UpdatePasswordRouteBodySchema = serviceCheckedBody<UpdatePasswordBody>();
 
 /** What the verification popup verifies; the spec's default is phone. */
 export const VERIFY_TYPES = ['phone', 'email'] as const;
@@ -293,12 +302,16 @@ export function accountOtpGenerateBodySchema(mobileNumberLength: number) {
   return popupBodySchema(mobileNumberLength, {});
 }
 export type AccountOtpGenerateBody = z.input<ReturnType<typeof accountOtpGenerateBodySchema>>;
+/** POST /api/account/otp/generate as the route sees it (the service checks, with the shop's phone length). */
+export const AccountOtpGenerateRouteBodySchema = serviceCheckedBody<AccountOtpGenerateBody>();
 
 /** POST /api/account/otp/verify: {input, otp, type}; type phone by default. */
 export function accountOtpVerifyBodySchema(mobileNumberLength: number) {
   return popupBodySchema(mobileNumberLength, { otp: otpField });
 }
 export type AccountOtpVerifyBody = z.input<ReturnType<typeof accountOtpVerifyBodySchema>>;
+/** POST /api/account/otp/verify as the route sees it (the service checks, with the shop's phone length). */
+export const AccountOtpVerifyRouteBodySchema = serviceCheckedBody<AccountOtpVerifyBody>();
 
 /** One row of the security page's access log. */
 export const AccessLogEntrySchema = z.object({

@@ -68,6 +68,10 @@ export const SlugParamSchema = z.object({
     .max(200)
     .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, { error: 'This field is not valid' }),
 });
+/** GET /api/blog/{slug}: a post's slug, by the same rule. */
+export const BlogSlugParamsSchema = z.object({ slug: SlugParamSchema.shape.id });
+/** GET /api/page/*: the slug, possibly several segments (checked by the route: a bad one is a 404). */
+export const PagePathParamsSchema = z.object({ '*': z.string() });
 
 /** Slug-shaped ids of content rows (templates, FAQ groups, forms, sliders). */
 const contentId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);

@@ -41,6 +41,8 @@ export const FormDefinitionSchema = z.object({
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 
 export const FormSubmitResultSchema = z.object({ form_id: z.string() });
+/** POST /api/form/submit/{id}: field values, checked in the service against the form's own fields. */
+export const FormSubmitBodySchema = z.record(z.string(), z.unknown(), { error: messages.fallback }).optional();
 
 export const formMessages = { formNotFound: 'Form not found' } as const;
 

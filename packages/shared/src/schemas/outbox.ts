@@ -15,6 +15,8 @@ export const OutboxMessageSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+/** GET /api/dev/outbox. */
+export const OutboxListSchema = z.object({ messages: z.array(OutboxMessageSchema) });
 
 export const OutboxQuerySchema = z.object({
   /** Only messages to this e-mail address or phone number. */

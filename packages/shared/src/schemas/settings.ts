@@ -57,6 +57,8 @@ export const SettingsGetBodySchema = z.preprocess(
   z.object({ keys: keyList }),
 );
 export type SettingsGetBody = z.infer<typeof SettingsGetBodySchema>;
+/** The answer of POST /api/settings/get: the settings asked for. */
+export const SettingsGetResultSchema = StoreSettingsSchema.partial();
 
 export const StateSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export const CountrySchema = z.object({
@@ -69,3 +71,5 @@ export const CountrySchema = z.object({
   states: z.array(StateSchema),
 });
 export type Country = z.infer<typeof CountrySchema>;
+/** GET /api/settings/countries. */
+export const CountryListSchema = z.array(CountrySchema);

@@ -87,6 +87,9 @@ export const PluginSchema = z.object({
 });
 export type Plugin = z.infer<typeof PluginSchema>;
 
+/** GET /api/storefront/all: the storefront's settings and the installed plugins. */
+export const StorefrontAllSchema = z.object({ storefront: StorefrontSchema, plugins: z.array(PluginSchema) });
+
 export const LICENSE_STATUSES = ['active', 'inactive'] as const;
 
 /** GET /api/storefront/initial-values: everything the shell needs in one call. */

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  AccountOtpGenerateRouteBodySchema,
+  AccountOtpVerifyRouteBodySchema,
   AccountSchema,
+  NullDataSchema,
   OtpSentSchema,
+  UpdatePasswordRouteBodySchema,
   UpdateProfileResultSchema,
+  UpdateProfileRouteBodySchema,
+  accountApi,
   authMessages,
-  envelope,
-  messages,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer, requireSession } from '../../lib/session.ts';
 import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
@@ -21,29 +25,26 @@ export const ACCOUNT_RATE_LIMITS = {
 
 /** Spec section 7, Account: the logged-in customer's own data only (401 for guests). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/account/get',
+  registerEndpoint(
+    app,
+    accountApi.get,
     {
-      schema: {
-        tags: ['account'],
-        summary: 'The logged-in customer with the latest 20 sign-in attempts (newest first); 401 for guests',
-        response: { 200: envelope(AccountSchema) },
-      },
+      schemas: { data: AccountSchema },
+      tags: ['account'],
+      summary: 'The logged-in customer with the latest 20 sign-in attempts (newest first); 401 for guests',
     },
     async (req) => ok(await getAccount(app.db, await requireCustomer(req))),
   );
 
-  app.put(
-    '/api/account/update-profile',
+  registerEndpoint(
+    app,
+    accountApi.updateProfile,
     {
+      schemas: { body: UpdateProfileRouteBodySchema, data: UpdateProfileResultSchema },
+      tags: ['account'],
+      summary:
+        "first_name, last_name, email, phone (the shop country's length); a new email or phone also needs current_password (an account without one: otp, a code the first try sends to its verified contact). The name is saved; a new email or phone is pending (data.pending) until the code sent to it is entered in POST /api/account/otp/verify. Never says whether another account uses them",
       config: { rateLimit: ACCOUNT_RATE_LIMITS.updateProfile },
-      schema: {
-        tags: ['account'],
-        summary:
-          "first_name, last_name, email, phone (the shop country's length); a new email or phone also needs current_password (an account without one: otp, a code the first try sends to its verified contact). The name is saved; a new email or phone is pending (data.pending) until the code sent to it is entered in POST /api/account/otp/verify. Never says whether another account uses them",
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(UpdateProfileResultSchema) },
-      },
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -54,17 +55,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/account/update-password',
+  registerEndpoint(
+    app,
+    accountApi.updatePassword,
     {
+      schemas: { body: UpdatePasswordRouteBodySchema, data: NullDataSchema },
+      tags: ['account'],
+      summary:
+        'current_password and password (6+, not one of the 10,000 most common: 422 on password). An account without a password (made by OTP) sends otp instead: the first try without it sends a code to its verified contact (422 on otp saying so). Ends every other session of the account and sends the customer a notice',
       config: { rateLimit: ACCOUNT_RATE_LIMITS.updatePassword },
-      schema: {
-        tags: ['account'],
-        summary:
-          'current_password and password (6+, not one of the 10,000 most common: 422 on password). An account without a password (made by OTP) sends otp instead: the first try without it sends a code to its verified contact (422 on otp saying so). Ends every other session of the account and sends the customer a notice',
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(z.null()) },
-      },
     },
     async (req) => {
       const session = await requireSession(req);
@@ -74,17 +73,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/account/otp/generate',
+  registerEndpoint(
+    app,
+    accountApi.generateOtp,
     {
+      schemas: { body: AccountOtpGenerateRouteBodySchema, data: OtpSentSchema },
+      tags: ['account'],
+      summary:
+        'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). input is the account\'s own phone or e-mail, or a new one update-profile accepted (else 422 on input). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
       config: { rateLimit: ACCOUNT_RATE_LIMITS.otpGenerate },
-      schema: {
-        tags: ['account'],
-        summary:
-          'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). input is the account\'s own phone or e-mail, or a new one update-profile accepted (else 422 on input). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(OtpSentSchema) },
-      },
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -94,17 +91,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/account/otp/verify',
+  registerEndpoint(
+    app,
+    accountApi.verifyOtp,
     {
+      schemas: { body: AccountOtpVerifyRouteBodySchema, data: AccountSchema },
+      tags: ['account'],
+      summary:
+        'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now (a new one: the old one gets a notice, every other session of the account ends; 422 on input when another account has it verified); answers the account',
       config: { rateLimit: ACCOUNT_RATE_LIMITS.otpVerify },
-      schema: {
-        tags: ['account'],
-        summary:
-          'Verification popup: input, otp and type (phone by default, or email). Sets that phone or e-mail, verified now (a new one: the old one gets a notice, every other session of the account ends; 422 on input when another account has it verified); answers the account',
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(AccountSchema) },
-      },
     },
     async (req) => {
       const session = await requireSession(req);

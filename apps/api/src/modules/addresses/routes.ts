@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AddressBodyHeadSchema,
+  AddressDeletedSchema,
   AddressIdParamsSchema,
+  AddressListSchema,
   AddressSchema,
-  ErrorEnvelopeSchema,
+  addressApi,
   addressMessages,
-  envelope,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
-const errors = { 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const BODY_NOTE =
   'Body: address_type (Shipping | Billing), default, country_id, state_id and the columns of GET /api/settings/address-fields/{type}, checked against those definitions (422 with a message per field). total_mrp and unlisted columns are dropped.';
 
@@ -27,14 +27,14 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireCustomer(req);
   });
 
-  app.get(
-    '/api/address/all',
+  registerEndpoint(
+    app,
+    addressApi.all,
     {
-      schema: {
-        tags: ['address'],
-        summary: "The customer's saved addresses: each type's default first, then newest first",
-        response: { 200: envelope(z.array(AddressSchema)), 401: ErrorEnvelopeSchema },
-      },
+      schemas: { data: AddressListSchema },
+      tags: ['address'],
+      summary: "The customer's saved addresses: each type's default first, then newest first",
+      errors: [401],
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -42,18 +42,17 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/address/add',
+  registerEndpoint(
+    app,
+    addressApi.add,
     {
+      // Only the parts that choose the rules are checked here; the service checks the rest.
+      schemas: { body: AddressBodyHeadSchema, data: AddressSchema },
+      tags: ['address'],
+      summary: `Save a new address; the first of its type, or one sent with default: true, becomes the default${IDEMPOTENCY_NOTE}`,
+      description: BODY_NOTE,
+      errors: [401, 404, 422],
       config: { idempotent: true },
-      schema: {
-        tags: ['address'],
-        summary: `Save a new address; the first of its type, or one sent with default: true, becomes the default${IDEMPOTENCY_NOTE}`,
-        description: BODY_NOTE,
-        // Only the parts that choose the rules are checked here; the service checks the rest.
-        body: AddressBodyHeadSchema,
-        response: { 200: envelope(AddressSchema), ...errors },
-      },
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -61,17 +60,15 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/address/update/:id',
+  registerEndpoint(
+    app,
+    addressApi.update,
     {
-      schema: {
-        tags: ['address'],
-        summary: 'Replace one of the customer’s addresses; default: true moves the default of its type here',
-        description: BODY_NOTE,
-        params: AddressIdParamsSchema,
-        body: AddressBodyHeadSchema,
-        response: { 200: envelope(AddressSchema), ...errors },
-      },
+      schemas: { params: AddressIdParamsSchema, body: AddressBodyHeadSchema, data: AddressSchema },
+      tags: ['address'],
+      summary: 'Replace one of the customer’s addresses; default: true moves the default of its type here',
+      description: BODY_NOTE,
+      errors: [401, 404, 422],
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -82,20 +79,15 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Not in the spec's table: a shopper must be able to delete an address (documented in docs/decisions).
-  app.delete(
-    '/api/address/delete/:id',
+  registerEndpoint(
+    app,
+    addressApi.delete,
     {
-      schema: {
-        tags: ['address'],
-        summary:
-          'Delete one of the customer’s addresses; if it was the default, the newest remaining one of its type takes over',
-        params: AddressIdParamsSchema,
-        response: {
-          200: envelope(z.object({ id: z.number().int() })),
-          401: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-        },
-      },
+      schemas: { params: AddressIdParamsSchema, data: AddressDeletedSchema },
+      tags: ['address'],
+      summary:
+        'Delete one of the customer’s addresses; if it was the default, the newest remaining one of its type takes over',
+      errors: [401, 404],
     },
     async (req) => {
       const customer = await requireCustomer(req);

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminReviewParamsSchema,
-  ErrorEnvelopeSchema,
-  ModeratedReviewSchema,
-  adminMessages,
-  envelope,
-} from '@shopfront/shared';
+import { AdminReviewParamsSchema, ModeratedReviewSchema, adminApi, adminMessages } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { ADMIN_MAX_FAILURES, adminAuth } from './auth.ts';
@@ -16,23 +11,21 @@ const AUTH_NOTE = `Owner API: send \`Authorization: Bearer <ADMIN_API_TOKEN>\`. 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', adminAuth(app.db, app.env.ADMIN_API_TOKEN));
 
-  const errors = { 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
-  for (const [action, hidden] of [
-    ['hide', true],
-    ['unhide', false],
+  for (const [ep, hidden] of [
+    [adminApi.hideReview, true],
+    [adminApi.unhideReview, false],
   ] as const) {
-    app.post(
-      `/api/admin/reviews/:id/${action}`,
+    registerEndpoint(
+      app,
+      ep,
       {
-        schema: {
-          tags: ['admin'],
-          summary: hidden
-            ? 'Hide a review: it leaves the product’s reviews, counts and rating everywhere the shop shows them'
-            : 'Show a hidden review again, back in the product’s reviews, counts and rating',
-          description: AUTH_NOTE,
-          params: AdminReviewParamsSchema,
-          response: { 200: envelope(ModeratedReviewSchema), ...errors },
-        },
+        schemas: { params: AdminReviewParamsSchema, data: ModeratedReviewSchema },
+        tags: ['admin'],
+        summary: hidden
+          ? 'Hide a review: it leaves the product’s reviews, counts and rating everywhere the shop shows them'
+          : 'Show a hidden review again, back in the product’s reviews, counts and rating',
+        description: AUTH_NOTE,
+        errors: [401, 404, 429],
       },
       async (req) => {
         const review = await setReviewHidden(app.db, req.params.id, hidden);

@@ -1,20 +1,24 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResultSchema,
+  NullDataSchema,
   OtpRequestBodySchema,
   OtpSentSchema,
   OtpVerifyBodySchema,
+  RegisterRouteBodySchema,
   ResetCompleteBodySchema,
+  ResetLinkValidSchema,
   ValidateResetQuerySchema,
+  authApi,
   authMessages,
-  envelope,
   messages,
 } from '@shopfront/shared';
+import { attachCartOnLogin, forgetCartOnLogout } from '../cart/merge.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
@@ -30,9 +34,6 @@ import {
   requestSignInOtp,
   verifySignInOtp,
 } from './service.ts';
-
-/** The cart cookie (spec section 9); carts attach to the customer once they exist. */
-const CART_SESSION_COOKIE = 'cart_session';
 
 /** Per-address request limits, on top of the sign-in throttles (throttle.ts, ADR 14). */
 export const AUTH_RATE_LIMITS = {
@@ -50,8 +51,6 @@ export const requestMeta = (req: FastifyRequest): RequestMeta => ({
   device: deviceOf(req),
 });
 
-const NullData = envelope(z.null());
-
 /** Every forgot-password answer takes at least this long (see the route). */
 const RESET_ANSWER_FLOOR_MS = 300;
 
@@ -65,20 +64,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
     await rememberDevice(app.db, app.env, req, reply, customer.id);
-    return { user: toUser(customer), cart_session_id: req.cookies[CART_SESSION_COOKIE] || null };
+    return { user: toUser(customer), cart_session_id: await attachCartOnLogin(app, req, reply, customer.id) };
   };
 
-  app.post(
-    '/api/auth/login',
+  registerEndpoint(
+    app,
+    authApi.login,
     {
+      schemas: { body: LoginBodySchema, data: LoginResultSchema },
+      tags: ['auth'],
+      summary:
+        'Log in with e-mail and password. Sets the session cookie (remember_me: 30 days sliding, at most 90 days after login; else browser session, 12 hours) and the device cookie. 422 on email for wrong credentials; 429 with Retry-After when throttled: 5 failures per account in 15 minutes (not for a device the account signed in from), growing waits after 3 failures per account and client, 20 failures per address in 15 minutes',
       config: { rateLimit: AUTH_RATE_LIMITS.login },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Log in with e-mail and password. Sets the session cookie (remember_me: 30 days sliding, at most 90 days after login; else browser session, 12 hours) and the device cookie. 422 on email for wrong credentials; 429 with Retry-After when throttled: 5 failures per account in 15 minutes (not for a device the account signed in from), growing waits after 3 failures per account and client, 20 failures per address in 15 minutes',
-        body: LoginBodySchema,
-        response: { 200: envelope(LoginResultSchema) },
-      },
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
@@ -87,17 +84,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/register',
+  registerEndpoint(
+    app,
+    authApi.register,
     {
+      schemas: { body: RegisterRouteBodySchema, data: LoginResultSchema },
+      tags: ['auth'],
+      summary:
+        "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+, not one of the 10,000 most common: 422 on password). Logs in. 403 when registration or e-mail login is off",
       config: { rateLimit: AUTH_RATE_LIMITS.register },
-      schema: {
-        tags: ['auth'],
-        summary:
-          "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+, not one of the 10,000 most common: 422 on password). Logs in. 403 when registration or e-mail login is off",
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }),
-        response: { 200: envelope(LoginResultSchema) },
-      },
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
@@ -107,17 +102,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/otp/request',
+  registerEndpoint(
+    app,
+    authApi.requestOtp,
     {
+      schemas: { body: OtpRequestBodySchema, data: OtpSentSchema },
+      tags: ['auth'],
+      summary:
+        'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later". Texts to numbers that are no customer\'s verified phone are capped per country per hour (429 with Retry-After)',
       config: { rateLimit: AUTH_RATE_LIMITS.otpRequest },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later". Texts to numbers that are no customer\'s verified phone are capped per country per hour (429 with Retry-After)',
-        body: OtpRequestBodySchema,
-        response: { 200: envelope(OtpSentSchema) },
-      },
     },
     async (req) => {
       const settings = await getAuthSettings(app.db);
@@ -127,17 +120,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/otp/verify',
+  registerEndpoint(
+    app,
+    authApi.verifyOtp,
     {
+      schemas: { body: OtpVerifyBodySchema, data: LoginResultSchema },
+      tags: ['auth'],
+      summary:
+        'Log in (or register) with the OTP, only into an account whose phone is verified (else 422 on input). A new number gets an account when registration is on; register takes a number back from an account where it sits unverified. 422 on otp when wrong or expired; the code dies after 5 wrong tries; 429 with Retry-After after 10 wrong codes per phone in 6 hours (not for a device the account signed in from) or 20 failures per address in 15 minutes',
       config: { rateLimit: AUTH_RATE_LIMITS.otpVerify },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Log in (or register) with the OTP, only into an account whose phone is verified (else 422 on input). A new number gets an account when registration is on; register takes a number back from an account where it sits unverified. 422 on otp when wrong or expired; the code dies after 5 wrong tries; 429 with Retry-After after 10 wrong codes per phone in 6 hours (not for a device the account signed in from) or 20 failures per address in 15 minutes',
-        body: OtpVerifyBodySchema,
-        response: { 200: envelope(LoginResultSchema) },
-      },
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
@@ -148,17 +139,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/reset',
+  registerEndpoint(
+    app,
+    authApi.reset,
     {
+      schemas: { body: ForgotPasswordBodySchema, data: NullDataSchema },
+      tags: ['auth'],
+      summary:
+        'Forgot password: e-mails a one-time link (1 hour) to /account/reset-password/{email}/{token}. Same answer whether or not the account exists',
       config: { rateLimit: AUTH_RATE_LIMITS.reset },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Forgot password: e-mails a one-time link (1 hour) to /account/reset-password/{email}/{token}. Same answer whether or not the account exists',
-        body: ForgotPasswordBodySchema,
-        response: { 200: NullData },
-      },
     },
     async (req) => {
       const settings = await getAuthSettings(app.db);
@@ -178,15 +167,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/validate-reset',
+  registerEndpoint(
+    app,
+    authApi.validateReset,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Checks a reset link (query email and token): success while it is unused and unexpired, else 422',
-        querystring: ValidateResetQuerySchema,
-        response: { 200: envelope(z.object({ valid: z.literal(true) })) },
-      },
+      schemas: { query: ValidateResetQuerySchema, data: ResetLinkValidSchema },
+      tags: ['auth'],
+      summary: 'Checks a reset link (query email and token): success while it is unused and unexpired, else 422',
     },
     async (req) => {
       if (!(await isResetLinkValid(app.db, req.query.email, req.query.token))) {
@@ -196,17 +183,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/reset-complete',
+  registerEndpoint(
+    app,
+    authApi.resetComplete,
     {
+      schemas: { body: ResetCompleteBodySchema, data: NullDataSchema },
+      tags: ['auth'],
+      summary:
+        'Sets the new password from a reset link (email, token, password; 422 on password for a common one). The link is used up, the account\'s other sessions end, a phone not proven alongside the e-mail is removed, and a notice is e-mailed. Does not log in: "Your password has been changed. Please log in"',
       config: { rateLimit: AUTH_RATE_LIMITS.resetComplete },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sets the new password from a reset link (email, token, password; 422 on password for a common one). The link is used up, the account\'s other sessions end, a phone not proven alongside the e-mail is removed, and a notice is e-mailed. Does not log in: "Your password has been changed. Please log in"',
-        body: ResetCompleteBodySchema,
-        response: { 200: NullData },
-      },
     },
     async (req, reply) => {
       const session = await req.getSession();
@@ -226,17 +211,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/logout',
+  registerEndpoint(
+    app,
+    authApi.logout,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Ends the session and clears its cookie (success also without one)',
-        response: { 200: NullData },
-      },
+      schemas: { data: NullDataSchema },
+      tags: ['auth'],
+      summary: 'Ends the session and clears its cookie (success also without one)',
     },
     async (req, reply) => {
       await endSession(app.db, req, reply);
+      forgetCartOnLogout(req, reply);
       return ok(null, authMessages.loggedOut);
     },
   );

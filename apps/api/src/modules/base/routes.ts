@@ -7,8 +7,9 @@ import {
   HeartBeatSchema,
   HostSchema,
   ErrorEnvelopeSchema,
-  envelope,
+  baseApi,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { cookieOptions } from '../../lib/cookies.ts';
 import { shopOrigin } from '../../lib/origin.ts';
@@ -17,21 +18,21 @@ import { databaseIsUp, recordHeartBeat, today } from './service.ts';
 const startedAt = Date.now();
 
 export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/base/host',
-    { schema: { tags: ['base'], summary: 'Public origin of the shop', response: { 200: envelope(HostSchema) } } },
+  registerEndpoint(
+    app,
+    baseApi.host,
+    { schemas: { data: HostSchema }, tags: ['base'], summary: 'Public origin of the shop' },
     async (req) => ok({ host: await shopOrigin(app, req) }),
   );
 
-  app.post(
-    '/api/base/heart-beat',
+  registerEndpoint(
+    app,
+    baseApi.heartBeat,
     {
+      schemas: { data: HeartBeatSchema },
+      tags: ['base'],
+      summary: 'Counts the visitor once per calendar day (7-day cookie holds the last visit date)',
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['base'],
-        summary: 'Counts the visitor once per calendar day (7-day cookie holds the last visit date)',
-        response: { 200: envelope(HeartBeatSchema) },
-      },
     },
     async (req, reply) => {
       const day = today();
@@ -43,14 +44,14 @@ export const baseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/health',
+  registerEndpoint(
+    app,
+    baseApi.health,
     {
-      schema: {
-        tags: ['base'],
-        summary: 'Liveness and database reachability',
-        response: { 200: envelope(HealthSchema), 503: ErrorEnvelopeSchema.extend({ data: HealthSchema }) },
-      },
+      schemas: { data: HealthSchema },
+      tags: ['base'],
+      summary: 'Liveness and database reachability',
+      responses: { 503: ErrorEnvelopeSchema.extend({ data: HealthSchema }) },
     },
     async (_req, reply) => {
       const up = await databaseIsUp(app.db);

@@ -88,7 +88,8 @@ describe('50 simultaneous calls on one cart', () => {
     const call = await guestCart();
     const updated = variantIds.slice(0, 5);
     const added = variantIds.slice(5, 9);
-    for (const v of updated) expect((await call('POST', '/api/cart/add-item', { product_id: v, quantity: 1 })).statusCode).toBe(200);
+    for (const v of updated)
+      expect((await call('POST', '/api/cart/add-item', { product_id: v, quantity: 1 })).statusCode).toBe(200);
     const calls = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? call('POST', '/api/cart/add-item', { product_id: added[(i / 2) % 4], quantity: 1 })

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shopfront/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_CART_COOKIE, CART_SESSION_COOKIE, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { clearCartCookies, guestTokenHash, setCartCookies } from './cart-cookie.ts';
+import { cartExpireDays } from './load.ts';
 
 /**
  * On login (ADR 0020): the guest cart of the browser joins the customer's. Without a cart of
@@ -69,4 +72,28 @@ export async function mergeGuestCart(
     await queryRows(tx, sql`update carts set status = 'merged', token_hash = null where id = ${guest.id}`);
     return mine.id;
   });
+}
+
+/**
+ * After a login (ADR 0020): the browser's guest cart joins the customer's, the guest secret
+ * cookie goes and the `api_cart` flag stays when there is a cart to show. Answers the cart id for
+ * the login answer's `cart_session_id` (null without any cart).
+ */
+export async function attachCartOnLogin(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  customerId: number,
+): Promise<string | null> {
+  const cartId = await mergeGuestCart(app.db, guestTokenHash(req), customerId);
+  if (req.cookies[CART_SESSION_COOKIE] !== undefined) clearCartCookies(reply, cartId !== null);
+  if (cartId) setCartCookies(app, req, reply, await cartExpireDays(app.db), null);
+  return cartId;
+}
+
+/** On logout the browser forgets its cart (spec section 4): the customer's cart stays theirs. */
+export function forgetCartOnLogout(req: FastifyRequest, reply: FastifyReply): void {
+  if (req.cookies[CART_SESSION_COOKIE] !== undefined || req.cookies[API_CART_COOKIE] !== undefined) {
+    clearCartCookies(reply);
+  }
 }

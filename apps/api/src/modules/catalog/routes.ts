@@ -6,7 +6,6 @@ import {
   CategoryGridSchema,
   CategoryTreeSchema,
   CollectionListSchema,
-  ErrorEnvelopeSchema,
   FiltersQuerySchema,
   ListingBodySchema,
   ListingFiltersPageSchema,
@@ -17,45 +16,45 @@ import {
   SingleProductQuerySchema,
   SingleProductSchema,
   TagListSchema,
-  envelope,
+  catalogApi,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { getListing, getListingFilters } from './listing.ts';
 import { getProductGrid, getRelatedProducts, getSingleProduct } from './service.ts';
 import { getCategoryGrid, getCategoryTree, getCollections, getTags } from './taxonomy.ts';
 
-const errors = { 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
+const errors = [404, 422] as const;
 
 const LISTING_BODY_DOC =
   'Body: filters {price_min, price_max (integer minor units), brands, categories (slugs), options {"Colour":["Indigo"]}, in_stock}, ' +
   'sort (relevance | newest | price_asc | price_desc | best_rated), page, per_page (default 24, at most 48). ' +
   'Facet counts apply every filter except their own.';
 
+const listingSchemas = { params: CatalogSlugParamSchema, body: ListingBodySchema, data: ListingPageSchema };
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/product/product-grid',
+  registerEndpoint(
+    app,
+    catalogApi.productGrid,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Products for a grid section (items: how many, source: latest, featured or best_rated)',
-        body: ProductGridBodySchema,
-        response: { 200: envelope(ProductGridSchema), 422: ErrorEnvelopeSchema },
-      },
+      schemas: { body: ProductGridBodySchema, data: ProductGridSchema },
+      tags: ['catalog'],
+      summary: 'Products for a grid section (items: how many, source: latest, featured or best_rated)',
+      errors: [422],
     },
     async (req) => ok(await getProductGrid(app.db, req.body)),
   );
 
-  app.post(
-    '/api/product/product-category/:id',
+  registerEndpoint(
+    app,
+    catalogApi.categoryListing,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'A category listing by slug (with its subcategories): products, pagination and facets',
-        description: LISTING_BODY_DOC,
-        params: CatalogSlugParamSchema,
-        body: ListingBodySchema,
-        response: { 200: envelope(ListingPageSchema), ...errors },
-      },
+      schemas: listingSchemas,
+      tags: ['catalog'],
+      summary: 'A category listing by slug (with its subcategories): products, pagination and facets',
+      description: LISTING_BODY_DOC,
+      errors,
     },
     async (req) => {
       const page = await getListing(app.db, 'category', req.params.id, req.body);
@@ -64,17 +63,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/product/product-collection/:id',
+  registerEndpoint(
+    app,
+    catalogApi.collectionListing,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'A collection listing by slug: products, pagination and facets',
-        description: LISTING_BODY_DOC,
-        params: CatalogSlugParamSchema,
-        body: ListingBodySchema,
-        response: { 200: envelope(ListingPageSchema), ...errors },
-      },
+      schemas: listingSchemas,
+      tags: ['catalog'],
+      summary: 'A collection listing by slug: products, pagination and facets',
+      description: LISTING_BODY_DOC,
+      errors,
     },
     async (req) => {
       const page = await getListing(app.db, 'collection', req.params.id, req.body);
@@ -83,17 +80,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/shop/:id',
+  registerEndpoint(
+    app,
+    catalogApi.shopListing,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Shop-all listing: id `all` for every product, or a super category slug',
-        description: LISTING_BODY_DOC,
-        params: CatalogSlugParamSchema,
-        body: ListingBodySchema,
-        response: { 200: envelope(ListingPageSchema), ...errors },
-      },
+      schemas: listingSchemas,
+      tags: ['catalog'],
+      summary: 'Shop-all listing: id `all` for every product, or a super category slug',
+      description: LISTING_BODY_DOC,
+      errors,
     },
     async (req) => {
       const page = await getListing(app.db, 'shop', req.params.id, req.body);
@@ -102,18 +97,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/product/filters/all/:id',
+  registerEndpoint(
+    app,
+    catalogApi.filters,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'The facets of a listing (category, collection or shop slug, or `all`) without products',
-        description:
-          'The id is looked up as a category, then a collection, then a super category; `type` names one kind.',
-        params: CatalogSlugParamSchema,
-        querystring: FiltersQuerySchema,
-        response: { 200: envelope(ListingFiltersPageSchema), ...errors },
-      },
+      schemas: { params: CatalogSlugParamSchema, query: FiltersQuerySchema, data: ListingFiltersPageSchema },
+      tags: ['catalog'],
+      summary: 'The facets of a listing (category, collection or shop slug, or `all`) without products',
+      description:
+        'The id is looked up as a category, then a collection, then a super category; `type` names one kind.',
+      errors,
     },
     async (req) => {
       const filters = await getListingFilters(app.db, req.params.id, req.query.type);
@@ -122,21 +115,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/product/single-product/:id',
+  registerEndpoint(
+    app,
+    catalogApi.product,
     {
-      schema: {
-        tags: ['catalog'],
-        summary:
-          "A published product by slug, or by a sku (a variant's, or the product's own: its default variant's): details, channel sku and price, options, variants, images, rating",
-        description:
-          'The id is looked up as a product slug first, then as a sku in the storefront channel; for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). ' +
-          'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +
-          'Variants answer a stock_status (in_stock, low_stock at 5 or fewer, out_of_stock), never the exact stock.',
-        params: CatalogSlugParamSchema,
-        querystring: SingleProductQuerySchema,
-        response: { 200: envelope(SingleProductSchema), ...errors },
-      },
+      schemas: { params: CatalogSlugParamSchema, query: SingleProductQuerySchema, data: SingleProductSchema },
+      tags: ['catalog'],
+      summary:
+        "A published product by slug, or by a sku (a variant's, or the product's own: its default variant's): details, channel sku and price, options, variants, images, rating",
+      description:
+        'The id is looked up as a product slug first, then as a sku in the storefront channel; for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). ' +
+        'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +
+        'Variants answer a stock_status (in_stock, low_stock at 5 or fewer, out_of_stock), never the exact stock.',
+      errors,
     },
     async (req) => {
       const product = await getSingleProduct(app.db, req.params.id);
@@ -145,15 +136,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/product/single-product/:id/related',
+  registerEndpoint(
+    app,
+    catalogApi.relatedProducts,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Up to 8 published products sharing a category (then the brand) with this one',
-        params: CatalogSlugParamSchema,
-        response: { 200: envelope(RelatedProductsSchema), ...errors },
-      },
+      schemas: { params: CatalogSlugParamSchema, data: RelatedProductsSchema },
+      tags: ['catalog'],
+      summary: 'Up to 8 published products sharing a category (then the brand) with this one',
+      errors,
     },
     async (req) => {
       const related = await getRelatedProducts(app.db, req.params.id);
@@ -162,15 +152,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/category/category-grid',
+  registerEndpoint(
+    app,
+    catalogApi.categoryGrid,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Top-level categories with products, for a grid section (items, optional super_category slug)',
-        body: CategoryGridBodySchema,
-        response: { 200: envelope(CategoryGridSchema), ...errors },
-      },
+      schemas: { body: CategoryGridBodySchema, data: CategoryGridSchema },
+      tags: ['catalog'],
+      summary: 'Top-level categories with products, for a grid section (items, optional super_category slug)',
+      errors,
     },
     async (req) => {
       const grid = await getCategoryGrid(app.db, req.body);
@@ -179,15 +168,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/category/all',
+  registerEndpoint(
+    app,
+    catalogApi.categoryTree,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'The category tree grouped by super category, or the children of category_id (an id or a slug)',
-        querystring: CategoryAllQuerySchema,
-        response: { 200: envelope(CategoryTreeSchema), ...errors },
-      },
+      schemas: { query: CategoryAllQuerySchema, data: CategoryTreeSchema },
+      tags: ['catalog'],
+      summary: 'The category tree grouped by super category, or the children of category_id (an id or a slug)',
+      errors,
     },
     async (req) => {
       const tree = await getCategoryTree(app.db, req.query.category_id);
@@ -196,26 +184,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/collection/all',
+  registerEndpoint(
+    app,
+    catalogApi.collections,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Every collection in display order, with its url and number of published products',
-        response: { 200: envelope(CollectionListSchema) },
-      },
+      schemas: { data: CollectionListSchema },
+      tags: ['catalog'],
+      summary: 'Every collection in display order, with its url and number of published products',
     },
     async () => ok(await getCollections(app.db)),
   );
 
-  app.get(
-    '/api/tag/all',
+  registerEndpoint(
+    app,
+    catalogApi.tags,
     {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Every tag with its number of published products',
-        response: { 200: envelope(TagListSchema) },
-      },
+      schemas: { data: TagListSchema },
+      tags: ['catalog'],
+      summary: 'Every tag with its number of published products',
     },
     async () => ok(await getTags(app.db)),
   );

@@ -3,28 +3,28 @@ import {
   FaqSchema,
   MenuSchema,
   PageListSchema,
+  PagePathParamsSchema,
   PageSchema,
   SliderSchema,
   SlugParamSchema,
   TemplateBothQuerySchema,
   TemplateBothSchema,
   TemplateSchema,
+  contentApi,
   contentMessages,
-  envelope,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth, listPages } from './service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/menu/:id',
+  registerEndpoint(
+    app,
+    contentApi.menu,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'A menu with nested items',
-        params: SlugParamSchema,
-        response: { 200: envelope(MenuSchema) },
-      },
+      schemas: { params: SlugParamSchema, data: MenuSchema },
+      tags: ['content'],
+      summary: 'A menu with nested items',
     },
     async (req) => {
       const menu = await getMenu(app.db, req.params.id);
@@ -33,15 +33,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/slider/:id',
+  registerEndpoint(
+    app,
+    contentApi.slider,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'A slider with its slides',
-        params: SlugParamSchema,
-        response: { 200: envelope(SliderSchema) },
-      },
+      schemas: { params: SlugParamSchema, data: SliderSchema },
+      tags: ['content'],
+      summary: 'A slider with its slides',
     },
     async (req) => {
       const slider = await getSlider(app.db, req.params.id);
@@ -50,31 +48,29 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/pages',
+  registerEndpoint(
+    app,
+    contentApi.pages,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'Every published page: slug, title, storefront url, parent slug and last change (no blocks)',
-        description: 'A list of its own, not /api/page/all: `all` could be the slug of a page.',
-        response: { 200: envelope(PageListSchema) },
-      },
+      schemas: { data: PageListSchema },
+      tags: ['content'],
+      summary: 'Every published page: slug, title, storefront url, parent slug and last change (no blocks)',
+      description: 'A list of its own, not /api/page/all: `all` could be the slug of a page.',
     },
     async () => ok(await listPages(app.db)),
   );
 
-  app.get(
-    '/api/page/*',
+  registerEndpoint(
+    app,
+    contentApi.page,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'A published page by slug (slug may span several segments)',
-        response: { 200: envelope(PageSchema) },
-      },
+      schemas: { params: PagePathParamsSchema, data: PageSchema },
+      tags: ['content'],
+      summary: 'A published page by slug (slug may span several segments)',
     },
     async (req) => {
-      const raw = (req.params as { '*': string })['*'];
-      const parsed = SlugParamSchema.safeParse({ id: raw });
+      // A slug that breaks the rules is no page: 404, not 422.
+      const parsed = SlugParamSchema.safeParse({ id: req.params['*'] });
       if (!parsed.success) throw notFound('Page not found');
       const page = await getPage(app.db, parsed.data.id);
       if (!page) throw notFound('Page not found');
@@ -82,15 +78,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/faq/:id',
+  registerEndpoint(
+    app,
+    contentApi.faq,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'A FAQ group with its questions in order',
-        params: SlugParamSchema,
-        response: { 200: envelope(FaqSchema) },
-      },
+      schemas: { params: SlugParamSchema, data: FaqSchema },
+      tags: ['content'],
+      summary: 'A FAQ group with its questions in order',
     },
     async (req) => {
       const faq = await getFaq(app.db, req.params.id);
@@ -99,15 +93,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/template/:id',
+  registerEndpoint(
+    app,
+    contentApi.template,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'A template: its sections in order, with their settings (no resolved data)',
-        params: SlugParamSchema,
-        response: { 200: envelope(TemplateSchema) },
-      },
+      schemas: { params: SlugParamSchema, data: TemplateSchema },
+      tags: ['content'],
+      summary: 'A template: its sections in order, with their settings (no resolved data)',
     },
     async (req) => {
       const template = await getTemplate(app.db, req.params.id);
@@ -116,17 +108,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/templateBoth/:id',
+  registerEndpoint(
+    app,
+    contentApi.templateBoth,
     {
-      schema: {
-        tags: ['content'],
-        summary:
-          "Template {id} (or the page's own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data",
-        params: SlugParamSchema,
-        querystring: TemplateBothQuerySchema,
-        response: { 200: envelope(TemplateBothSchema) },
-      },
+      schemas: { params: SlugParamSchema, query: TemplateBothQuerySchema, data: TemplateBothSchema },
+      tags: ['content'],
+      summary:
+        "Template {id} (or the page's own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data",
     },
     async (req) => ok(await getTemplateBoth(app.db, req.params.id, req.query)),
   );

@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FormDefinitionSchema,
+  FormSubmitBodySchema,
   FormSubmitResultSchema,
   SlugParamSchema,
-  envelope,
   formMessages,
-  messages,
+  formsApi,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { getForm, submitForm } from './service.ts';
@@ -15,19 +15,15 @@ import { getForm, submitForm } from './service.ts';
 /** Submissions allowed per visitor address and minute, across all forms. */
 export const FORM_SUBMIT_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
 
-const FormIdParamsSchema = z.object({ id: SlugParamSchema.shape.id });
-
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/form/:id',
+  registerEndpoint(
+    app,
+    formsApi.get,
     {
-      schema: {
-        tags: ['forms'],
-        summary:
-          'A form definition: fields (name, label, type, required, options, lengths), submit label, success message',
-        params: FormIdParamsSchema,
-        response: { 200: envelope(FormDefinitionSchema) },
-      },
+      schemas: { params: SlugParamSchema, data: FormDefinitionSchema },
+      tags: ['forms'],
+      summary:
+        'A form definition: fields (name, label, type, required, options, lengths), submit label, success message',
     },
     async (req) => {
       const form = await getForm(app.db, req.params.id);
@@ -36,20 +32,17 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/form/submit/:id',
+  registerEndpoint(
+    app,
+    formsApi.submit,
     {
+      // The body is checked against the form's own field definitions in the service.
+      schemas: { params: SlugParamSchema, body: FormSubmitBodySchema, data: FormSubmitResultSchema },
+      tags: ['forms'],
+      summary:
+        'Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address' +
+        IDEMPOTENCY_NOTE,
       config: { rateLimit: FORM_SUBMIT_LIMIT, idempotent: true },
-      schema: {
-        tags: ['forms'],
-        summary:
-          'Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address' +
-          IDEMPOTENCY_NOTE,
-        params: FormIdParamsSchema,
-        // Checked against the form's own field definitions in the service.
-        body: z.record(z.string(), z.unknown(), { error: messages.fallback }).optional(),
-        response: { 200: envelope(FormSubmitResultSchema) },
-      },
     },
     async (req) => {
       const result = await submitForm(app.db, req.params.id, req.body, {

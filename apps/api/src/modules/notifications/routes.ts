@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  OutboxMessageSchema,
+  OutboxListSchema,
   OutboxQuerySchema,
-  envelope,
+  devApi,
   messages as apiMessages,
   type OutboxMessage,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { fromThisMachine } from './dev-access.ts';
 import { listOutbox } from './service.ts';
@@ -59,19 +59,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!fromThisMachine(req)) throw new HttpError(404, apiMessages.notFound);
   });
 
-  app.get(
-    '/api/dev/outbox',
+  registerEndpoint(
+    app,
+    devApi.outbox,
     {
-      schema: {
-        tags: ['development'],
-        summary: 'Outgoing e-mail and SMS, newest first (only with DEV_OUTBOX=true, only from loopback; 404 otherwise)',
-        querystring: OutboxQuerySchema,
-        response: { 200: envelope(z.object({ messages: z.array(OutboxMessageSchema) })) },
-      },
+      schemas: { query: OutboxQuerySchema, data: OutboxListSchema },
+      tags: ['development'],
+      summary: 'Outgoing e-mail and SMS, newest first (only with DEV_OUTBOX=true, only from loopback; 404 otherwise)',
     },
     async (req) => ok({ messages: await listOutbox(app.db, req.query) }),
   );
 
+  // The same messages as a page to read (HTML, not the JSON envelope): a plain route.
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuerySchema } }, async (req, reply) => {
     const messages = await listOutbox(app.db, req.query);
     const nonce = (reply as { cspNonce?: { style: string } }).cspNonce?.style ?? null;

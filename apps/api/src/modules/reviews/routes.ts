@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorEnvelopeSchema,
   ProductReviewsBodySchema,
   ProductReviewSchema,
   ProductReviewsSchema,
@@ -8,9 +7,10 @@ import {
   REVIEWS_PER_HOUR,
   RateProductBodySchema,
   ReviewFieldsSchema,
-  envelope,
   reviewMessages,
+  reviewsApi,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { requireCustomer } from '../../lib/session.ts';
@@ -22,29 +22,26 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await reviewsEnabled(app.db))) throw notFound(reviewMessages.reviewsDisabled);
   };
 
-  app.get(
-    '/api/plugins/review/fields',
+  registerEndpoint(
+    app,
+    reviewsApi.fields,
     {
+      schemas: { data: ReviewFieldsSchema },
+      tags: ['reviews'],
+      summary: 'Fields of the write-a-review form, with labels and rules',
       preValidation: requireEnabled,
-      schema: {
-        tags: ['reviews'],
-        summary: 'Fields of the write-a-review form, with labels and rules',
-        response: { 200: envelope(ReviewFieldsSchema) },
-      },
     },
     async () => ok({ fields: REVIEW_FIELDS }),
   );
 
-  app.post(
-    '/api/plugins/review/product-reviews',
+  registerEndpoint(
+    app,
+    reviewsApi.productReviews,
     {
+      schemas: { body: ProductReviewsBodySchema, data: ProductReviewsSchema },
+      tags: ['reviews'],
+      summary: `Published reviews of a product, newest first, 10 a page, with the count per star, total and overall rating`,
       preValidation: requireEnabled,
-      schema: {
-        tags: ['reviews'],
-        summary: `Published reviews of a product, newest first, 10 a page, with the count per star, total and overall rating`,
-        body: ProductReviewsBodySchema,
-        response: { 200: envelope(ProductReviewsSchema) },
-      },
     },
     async (req) => {
       const result = await getProductReviews(app.db, req.body.slug, req.body.page);
@@ -53,25 +50,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/plugins/review/rate-product',
+  registerEndpoint(
+    app,
+    reviewsApi.rateProduct,
     {
+      schemas: { body: RateProductBodySchema, data: ProductReviewSchema },
+      tags: ['reviews'],
+      summary: `Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409), ${REVIEWS_PER_HOUR} reviews an hour (429); refreshes the product rating. The verified-buyer mark is decided by the shop, never taken from the request${IDEMPOTENCY_NOTE}`,
+      errors: [401, 409, 429],
       config: { idempotent: true },
       // Guests are turned away before their body is read: the login dialog is the answer.
       preValidation: async (req) => {
         await requireEnabled();
         await requireCustomer(req, reviewMessages.loginRequired);
-      },
-      schema: {
-        tags: ['reviews'],
-        summary: `Write a review: slug, rating 1-5, optional title and body. Logged-in customers only (401), one review per product (409), ${REVIEWS_PER_HOUR} reviews an hour (429); refreshes the product rating. The verified-buyer mark is decided by the shop, never taken from the request${IDEMPOTENCY_NOTE}`,
-        body: RateProductBodySchema,
-        response: {
-          200: envelope(ProductReviewSchema),
-          401: ErrorEnvelopeSchema,
-          409: ErrorEnvelopeSchema,
-          429: ErrorEnvelopeSchema,
-        },
       },
     },
     async (req) => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorEnvelopeSchema,
   SearchProductsBodySchema,
   SearchResultsSchema,
   SearchSuggestQuerySchema,
   SearchSuggestionSchema,
-  envelope,
+  searchApi,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { searchProducts, searchSuggestions } from './service.ts';
 
@@ -15,31 +15,29 @@ const SEARCH_DOC =
   'query is required, at most 200 characters.';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/search/search',
+  registerEndpoint(
+    app,
+    searchApi.suggestions,
     {
-      schema: {
-        tags: ['search'],
-        summary: 'Suggestions while typing: up to 8 products (name, slug, image, price) and 5 categories',
-        description: SEARCH_DOC,
-        querystring: SearchSuggestQuerySchema,
-        response: { 200: envelope(SearchSuggestionSchema), 422: ErrorEnvelopeSchema },
-      },
+      schemas: { query: SearchSuggestQuerySchema, data: SearchSuggestionSchema },
+      tags: ['search'],
+      summary: 'Suggestions while typing: up to 8 products (name, slug, image, price) and 5 categories',
+      description: SEARCH_DOC,
+      errors: [422],
     },
     async (req) => ok(await searchSuggestions(app.db, req.query.query)),
   );
 
-  app.post(
-    '/api/search/search-products',
+  registerEndpoint(
+    app,
+    searchApi.products,
     {
-      schema: {
-        tags: ['search'],
-        summary:
-          'Search results: products matching query, with the listing filters, sort (relevance = rank), paging and facets',
-        description: SEARCH_DOC,
-        body: SearchProductsBodySchema,
-        response: { 200: envelope(SearchResultsSchema), 422: ErrorEnvelopeSchema },
-      },
+      schemas: { body: SearchProductsBodySchema, data: SearchResultsSchema },
+      tags: ['search'],
+      summary:
+        'Search results: products matching query, with the listing filters, sort (relevance = rank), paging and facets',
+      description: SEARCH_DOC,
+      errors: [422],
     },
     async (req) => ok(await searchProducts(app.db, req.body)),
   );

@@ -1,67 +1,61 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  AddressFieldSchema,
+  AddressFieldListSchema,
   AddressFieldsByTypeSchema,
   AddressFieldsParamsSchema,
-  CountrySchema,
+  CountryListSchema,
   SettingsGetBodySchema,
-  StoreSettingsSchema,
-  envelope,
+  SettingsGetResultSchema,
+  settingsApi,
   type StoreSettingKey,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { getAddressFields, getStoreSettings, listCountries } from './service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/settings/get',
+  registerEndpoint(
+    app,
+    settingsApi.get,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Store settings for the given keys',
-        body: SettingsGetBodySchema,
-        response: { 200: envelope(StoreSettingsSchema.partial()) },
-      },
+      schemas: { body: SettingsGetBodySchema, data: SettingsGetResultSchema },
+      tags: ['settings'],
+      summary: 'Store settings for the given keys',
     },
     async (req) => {
       return ok(await getStoreSettings(app.db, req.body.keys as StoreSettingKey[]));
     },
   );
 
-  app.get(
-    '/api/settings/countries',
+  registerEndpoint(
+    app,
+    settingsApi.countries,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Countries with states',
-        response: { 200: envelope(z.array(CountrySchema)) },
-      },
+      schemas: { data: CountryListSchema },
+      tags: ['settings'],
+      summary: 'Countries with states',
     },
     async () => ok(await listCountries(app.db)),
   );
 
-  app.get(
-    '/api/settings/address-fields',
+  registerEndpoint(
+    app,
+    settingsApi.addressFields,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Address form field definitions of both types (column_name, label, is_required), in form order',
-        response: { 200: envelope(AddressFieldsByTypeSchema) },
-      },
+      schemas: { data: AddressFieldsByTypeSchema },
+      tags: ['settings'],
+      summary: 'Address form field definitions of both types (column_name, label, is_required), in form order',
     },
     async () => ok(await getAddressFields(app.db)),
   );
 
-  app.get(
-    '/api/settings/address-fields/:type',
+  registerEndpoint(
+    app,
+    settingsApi.addressFieldsOfType,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Address form field definitions of one type: Shipping or Billing',
-        params: AddressFieldsParamsSchema,
-        response: { 200: envelope(z.array(AddressFieldSchema)) },
-      },
+      schemas: { params: AddressFieldsParamsSchema, data: AddressFieldListSchema },
+      tags: ['settings'],
+      summary: 'Address form field definitions of one type: Shipping or Billing',
     },
     async (req) => ok((await getAddressFields(app.db))[req.params.type]),
   );

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   InitialValuesQuerySchema,
   InitialValuesSchema,
-  PluginSchema,
   STORE_SETTING_KEYS,
-  StorefrontSchema,
-  envelope,
+  StorefrontAllSchema,
+  storefrontApi,
   type StoreSettingKey,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { shopOriginWith } from '../../lib/origin.ts';
 import { toUser } from '../../lib/session.ts';
@@ -17,14 +16,13 @@ import { getInitialValues, getStorefront, listInstalledPlugins } from './service
 const NOT_CONFIGURED = 'The storefront is not configured';
 
 export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/storefront/all',
+  registerEndpoint(
+    app,
+    storefrontApi.all,
     {
-      schema: {
-        tags: ['storefront'],
-        summary: 'Storefront settings and installed plugins',
-        response: { 200: envelope(z.object({ storefront: StorefrontSchema, plugins: z.array(PluginSchema) })) },
-      },
+      schemas: { data: StorefrontAllSchema },
+      tags: ['storefront'],
+      summary: 'Storefront settings and installed plugins',
     },
     async () => {
       const [storefront, plugins] = await Promise.all([getStorefront(app.db), listInstalledPlugins(app.db)]);
@@ -33,15 +31,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/storefront/initial-values',
+  registerEndpoint(
+    app,
+    storefrontApi.initialValues,
     {
-      schema: {
-        tags: ['storefront'],
-        summary: 'License status, host, settings, storefront, plugins and account in one call',
-        querystring: InitialValuesQuerySchema,
-        response: { 200: envelope(InitialValuesSchema) },
-      },
+      schemas: { query: InitialValuesQuerySchema, data: InitialValuesSchema },
+      tags: ['storefront'],
+      summary: 'License status, host, settings, storefront, plugins and account in one call',
     },
     async (req) => {
       let keys: StoreSettingKey[] | undefined;

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorEnvelopeSchema,
   WishlistBodySchema,
   WishlistChangeSchema,
   WishlistSchema,
-  envelope,
+  wishlistApi,
   wishlistMessages,
 } from '@shopfront/shared';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './service.ts';
-
-const errors = { 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 
 /**
  * The customer's wishlist (spec section 7, Wishlist; section 6: adding requires login). Every
@@ -22,14 +20,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireCustomer(req);
   });
 
-  app.get(
-    '/api/wishlist/get',
+  registerEndpoint(
+    app,
+    wishlistApi.get,
     {
-      schema: {
-        tags: ['wishlist'],
-        summary: 'The saved products, newest first, as product cards (products taken off sale are left out)',
-        response: { 200: envelope(WishlistSchema), 401: ErrorEnvelopeSchema },
-      },
+      schemas: { data: WishlistSchema },
+      tags: ['wishlist'],
+      summary: 'The saved products, newest first, as product cards (products taken off sale are left out)',
+      errors: [401],
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -37,15 +35,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/wishlist/add',
+  registerEndpoint(
+    app,
+    wishlistApi.add,
     {
-      schema: {
-        tags: ['wishlist'],
-        summary: 'Save a product (idempotent); an unknown or unpublished product is 404',
-        body: WishlistBodySchema,
-        response: { 200: envelope(WishlistChangeSchema), ...errors },
-      },
+      schemas: { body: WishlistBodySchema, data: WishlistChangeSchema },
+      tags: ['wishlist'],
+      summary: 'Save a product (idempotent); an unknown or unpublished product is 404',
+      errors: [401, 404, 422],
     },
     async (req) => {
       const customer = await requireCustomer(req);
@@ -53,15 +50,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/wishlist/remove',
+  registerEndpoint(
+    app,
+    wishlistApi.remove,
     {
-      schema: {
-        tags: ['wishlist'],
-        summary: 'Take a product off the wishlist (idempotent)',
-        body: WishlistBodySchema,
-        response: { 200: envelope(WishlistChangeSchema), 401: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema },
-      },
+      schemas: { body: WishlistBodySchema, data: WishlistChangeSchema },
+      tags: ['wishlist'],
+      summary: 'Take a product off the wishlist (idempotent)',
+      errors: [401, 422],
     },
     async (req) => {
       const customer = await requireCustomer(req);

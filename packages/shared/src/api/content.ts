@@ -1,0 +1,31 @@
+import type {
+  FaqSchema,
+  MenuSchema,
+  PageListSchema,
+  PagePathParamsSchema,
+  PageSchema,
+  SliderSchema,
+  SlugParamSchema,
+  TemplateBothQuerySchema,
+  TemplateBothSchema,
+  TemplateSchema,
+} from '../schemas/content.ts';
+import { endpoint } from './endpoint.ts';
+
+type SlugParams = typeof SlugParamSchema;
+
+/** Menus, sliders, pages, FAQ and templates (spec section 7, Content). */
+export const contentApi = {
+  menu: endpoint<{ params: SlugParams; data: typeof MenuSchema }>('GET', '/api/menu/:id'),
+  slider: endpoint<{ params: SlugParams; data: typeof SliderSchema }>('GET', '/api/slider/:id'),
+  pages: endpoint<{ data: typeof PageListSchema }>('GET', '/api/pages'),
+  /** A page by slug; `*` may span several segments. */
+  page: endpoint<{ params: typeof PagePathParamsSchema; data: typeof PageSchema }>('GET', '/api/page/*'),
+  faq: endpoint<{ params: SlugParams; data: typeof FaqSchema }>('GET', '/api/faq/:id'),
+  template: endpoint<{ params: SlugParams; data: typeof TemplateSchema }>('GET', '/api/template/:id'),
+  templateBoth: endpoint<{
+    params: SlugParams;
+    query: typeof TemplateBothQuerySchema;
+    data: typeof TemplateBothSchema;
+  }>('GET', '/api/templateBoth/:id'),
+} as const;
