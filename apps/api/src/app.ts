@@ -47,6 +47,7 @@ import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { abandonedCartPlugin } from './modules/cart/abandoned-cart.ts';
 import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);
+  await app.register(abandonedCartPlugin);
   await app.register(customisationImageRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_CART_COOKIE, CART_SESSION_COOKIE, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { scheduleCartReminder } from './abandoned-cart.ts';
 import { clearCartCookies, guestTokenHash, setCartCookies } from './cart-cookie.ts';
 import { cartExpireDays } from './load.ts';
 
@@ -66,7 +67,8 @@ export async function mergeGuestCart(
       sql`update carts m set
             coupon_code = coalesce(m.coupon_code, g.coupon_code),
             email = coalesce(m.email, g.email),
-            phone = coalesce(m.phone, g.phone)
+            phone = coalesce(m.phone, g.phone),
+            marketing_consent = m.marketing_consent or g.marketing_consent
           from carts g where m.id = ${mine.id} and g.id = ${guest.id}`,
     );
     await queryRows(tx, sql`update carts set status = 'merged', token_hash = null where id = ${guest.id}`);
@@ -87,7 +89,11 @@ export async function attachCartOnLogin(
 ): Promise<string | null> {
   const cartId = await mergeGuestCart(app.db, guestTokenHash(req), customerId);
   if (req.cookies[CART_SESSION_COOKIE] !== undefined) clearCartCookies(reply, cartId !== null);
-  if (cartId) setCartCookies(app, req, reply, await cartExpireDays(app.db), null);
+  if (cartId) {
+    setCartCookies(app, req, reply, await cartExpireDays(app.db), null);
+    // A guest who agreed to a reminder keeps it on the merged cart.
+    await scheduleCartReminder(app, app.db, cartId);
+  }
   return cartId;
 }
 

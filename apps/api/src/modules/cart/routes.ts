@@ -29,6 +29,7 @@ import { findAddress, validateAddressBody } from '../addresses/service.ts';
 import { removeFromWishlist } from '../wishlist/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
+import { scheduleCartReminder } from './abandoned-cart.ts';
 import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import {
@@ -326,6 +327,7 @@ export async function cartRoutes(app: FastifyInstance) {
     async (req) => {
       const cartId = await existing(await cartOwnerOf(req), 'email', messages.cartEmpty);
       await setContact(db, cartId, req.body);
+      await scheduleCartReminder(app, db, cartId);
       return answer(cartId, cartMessages.contactSaved);
     },
   );
