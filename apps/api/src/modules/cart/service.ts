@@ -194,7 +194,6 @@ async function addInTransaction(
   custom: ReturnType<typeof customisationOf>,
   input: { product_id: string; quantity: number },
 ): Promise<{ cartId: string; token: string | null }> {
-  const id = input.product_id;
   return db.transaction(async (tx) => {
     let token: string | null = null;
     let cart = await lockOwnedCart(tx, owner);
