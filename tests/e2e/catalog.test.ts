@@ -359,7 +359,7 @@ describe('product page', () => {
     await page.close();
   });
 
-  it('marks sold-out and missing combinations, and the cart buttons say they are not open yet', async () => {
+  it('marks sold-out and missing combinations; a sold-out choice cannot be added to the cart, and says why', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee`);
     await waitForHydration(page);
@@ -370,14 +370,20 @@ describe('product page', () => {
     );
     const xl = page.getByRole('link', { name: 'Size: XL, not available with Olive' });
     await expect(xl.getAttribute('data-state')).resolves.toBe('unavailable');
-    const addToCart = page.getByRole('button', { name: /Add to cart|Sold out/ });
-    await expect(addToCart.isDisabled()).resolves.toBe(true);
-    await expect(page.getByText('Cart coming soon').first().isVisible()).resolves.toBe(true);
+    const soldOut = page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Out of stock' });
+    await expect(soldOut.isDisabled()).resolves.toBe(true);
+    await expect(
+      page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).isDisabled(),
+    ).resolves.toBe(true);
+    await expect(page.getByText('Out of stock: this choice cannot be ordered right now.').isVisible()).resolves.toBe(
+      true,
+    );
     // Choosing the missing combination lands on the nearest real one.
     await xl.click();
     await page.waitForURL(/variant=/);
     // The URL changes before React commits the new variant (a transition): wait for the render.
     await page.locator('[data-stock="in_stock"]').waitFor();
+    await expect(page.getByRole('button', { name: 'Add to cart' }).isEnabled()).resolves.toBe(true);
 
     // Spec section 2: the sku query value names the product; its variant is the one shown,
     // and so is a sku standing as the last path segment.

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateF
 import { UserSchema, type User } from '@shopfront/shared';
 import type { Route } from './+types/root';
 import { ErrorScreen, ERROR_TITLES, StandaloneErrorFrame } from './features/errors/error-screens';
+import { isCartSubmission } from './features/cart/revalidation';
 import { SiteShell } from './features/layout/site-shell';
 import { api, cspNonce } from './lib/api.server';
 import { readCookie } from './lib/cookies';
@@ -65,7 +66,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Settings and menus change rarely: reload them after a form submission, not on every click. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { formMethod, defaultShouldRevalidate } = args;
+  // A cart change (Add to cart, the cart page's steppers) touches none of it.
+  if (isCartSubmission(args)) return false;
   return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 }
 

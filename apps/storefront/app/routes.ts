@@ -9,6 +9,10 @@ export default [
   route('search', 'routes/search.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('blogs/:slug', 'routes/blog-post.tsx'),
+  // Cart and checkout (spec section 2 "Cart flow": Cart (1), Address (2), Payment (3)).
+  route('cart', 'routes/cart.tsx'),
+  route('cart/restore/:token', 'routes/cart.restore.$token.tsx'),
+  route('checkout/address', 'routes/checkout.address.tsx'),
   // Account area: one layout (dashboard menu + auth guard), its sections as children.
   // Other areas add their own children here (addresses, wishlist, orders): see routes/account.tsx.
   route('account', 'routes/account.tsx', [
@@ -25,5 +29,6 @@ export default [
   route('resources/quickview/:slug', 'routes/resources.quickview.ts'),
   route('resources/search-suggestions', 'routes/resources.search-suggestions.ts'),
   route('resources/grid-columns', 'routes/resources.grid-columns.ts'),
+  route('resources/cart', 'routes/resources.cart.ts'),
   route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig;

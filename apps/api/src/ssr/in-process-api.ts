@@ -23,7 +23,11 @@ export function inProcessApi(
       reply.raw.once('close', release);
       reply.raw.once('finish', release);
     });
-    const headers: Record<string, string> = { ...extra, [CSRF_HEADER]: CSRF_HEADER_VALUE, [OUTER_REQUEST_HEADER]: outerKey };
+    const headers: Record<string, string> = {
+      ...extra,
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      [OUTER_REQUEST_HEADER]: outerKey,
+    };
     for (const name of FORWARDED) {
       const v = req.headers[name];
       if (typeof v === 'string') headers[name] = v;

@@ -1,57 +1,36 @@
-import type {
-  Account,
-  Address,
-  AddressFieldsByType,
-  ApiRequest,
-  ApiTransport,
-  BlogList,
-  BlogListBody,
-  BlogPostPage,
-  CategoryTree,
-  CollectionList,
-  Country,
-  Envelope,
-  InitialValues,
-  ListingBody,
-  ListingPage,
-  ListingType,
-  Menu,
-  Page,
-  PageList,
-  ProductGrid,
-  ProductGridBody,
-  ProductReviews,
-  ProductReviewsBody,
-  RelatedProducts,
-  SearchProductsBody,
-  SearchResults,
-  SearchSuggestion,
-  SingleProduct,
-  Slider,
-  StorefrontLoadContext,
-  TemplateBoth,
-  TemplateBothQuery,
-  Wishlist,
+import {
+  ApiError,
+  accountApi,
+  addressApi,
+  authApi,
+  blogApi,
+  callEndpoint,
+  catalogApi,
+  contentApi,
+  formsApi,
+  reviewsApi,
+  searchApi,
+  settingsApi,
+  storefrontApi,
+  wishlistApi,
+  type ApiSuccess,
+  type ApiTransport,
+  type BlogListBody,
+  type InitialValues,
+  type ListingBody,
+  type ListingType,
+  type ProductGridBody,
+  type ProductReviewsBody,
+  type SearchProductsBody,
+  type StorefrontLoadContext,
+  type TemplateBothQuery,
 } from '@shopfront/shared';
 
-const LISTING_PATHS: Record<ListingType, string> = {
-  category: '/api/product/product-category/',
-  collection: '/api/product/product-collection/',
-  shop: '/api/shop/',
-};
-
-/** A failed API answer, carrying its HTTP status so loaders can turn it into a 404 or 500. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Field errors of a 422 answer, to show beside the fields. */
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+const LISTINGS = {
+  category: catalogApi.categoryListing,
+  collection: catalogApi.collectionListing,
+  shop: catalogApi.shopListing,
+} as const satisfies Record<ListingType, unknown>;
 
 /** True when the API answered "no such thing" (a loader turns that into the 404 page). */
 export function isNotFound(err: unknown): boolean {
@@ -63,30 +42,8 @@ export function isUnauthenticated(err: unknown): boolean {
   return err instanceof ApiError && err.status === 401;
 }
 
-async function call<T>(
-  transport: ApiTransport,
-  method: ApiRequest['method'],
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await transport({ method, path, body });
-  const env = res.body as Envelope<T> | null;
-  if (!env || env.status !== 'success') {
-    const errors = env && env.status === 'error' ? (env.errors ?? {}) : {};
-    throw new ApiError(res.status, env?.message ?? `API ${method} ${path} failed with ${res.status}`, errors);
-  }
-  return env.data;
-}
-
-/** Path segments of a slug, each encoded (slugs of nested pages keep their slashes). */
-const seg = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
-
-function withQuery(path: string, query: Record<string, string | number | boolean | undefined | null>): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `${path}?${s}` : path;
-}
+/** Loaders want the data; the success message is for the browser's toasts. */
+const dataOf = <T>(answer: ApiSuccess<T>): T => answer.data;
 
 /**
  * The initial values of one storefront request, shared by its loaders: the root loader and a
@@ -108,14 +65,18 @@ export function apiTransport(context: unknown): ApiTransport {
   };
 }
 
-/** The typed API client used by loaders and actions; in one process it dispatches in-process. */
+/**
+ * The typed API client used by loaders and actions: each method calls a declared endpoint
+ * (ADR 0018) and answers its data; a failure rejects with an ApiError. In one process it
+ * dispatches in-process.
+ */
 export function api(context: unknown) {
   const t = apiTransport(context);
   const initialValues = () => {
     const key = context as object;
     let answer = initialValuesOfRequest.get(key);
     if (!answer) {
-      answer = call<InitialValues>(t, 'GET', '/api/storefront/initial-values');
+      answer = callEndpoint(t, storefrontApi.initialValues).then(dataOf);
       initialValuesOfRequest.set(key, answer);
       // A failure is not remembered: a later loader of the same request asks again.
       const asked = answer;
@@ -128,53 +89,52 @@ export function api(context: unknown) {
   return {
     /** Asked once per storefront request, however many loaders ask. */
     initialValues,
-    menu: (id: string) => call<Menu>(t, 'GET', `/api/menu/${encodeURIComponent(id)}`),
-    slider: (id: string) => call<Slider>(t, 'GET', `/api/slider/${encodeURIComponent(id)}`),
-    page: (slug: string) => call<Page>(t, 'GET', `/api/page/${seg(slug)}`),
+    menu: (id: string) => callEndpoint(t, contentApi.menu, { params: { id } }).then(dataOf),
+    slider: (id: string) => callEndpoint(t, contentApi.slider, { params: { id } }).then(dataOf),
+    page: (slug: string) => callEndpoint(t, contentApi.page, { params: { '*': slug } }).then(dataOf),
     /** Every published page (slug, title, url), for the sitemap. */
-    pages: () => call<PageList>(t, 'GET', '/api/pages'),
-    productGrid: (body: ProductGridBody) => call<ProductGrid>(t, 'POST', '/api/product/product-grid', body),
+    pages: () => callEndpoint(t, contentApi.pages).then(dataOf),
+    productGrid: (body: ProductGridBody) => callEndpoint(t, catalogApi.productGrid, { body }).then(dataOf),
 
     // Catalogue.
     /** A category, collection or shop (id `all` or a super category slug) listing page. */
     listing: (type: ListingType, id: string, body: ListingBody) =>
-      call<ListingPage>(t, 'POST', `${LISTING_PATHS[type]}${encodeURIComponent(id)}`, body),
-    product: (slug: string) => call<SingleProduct>(t, 'GET', `/api/product/single-product/${encodeURIComponent(slug)}`),
+      callEndpoint(t, LISTINGS[type], { params: { id }, body }).then(dataOf),
+    product: (slug: string) => callEndpoint(t, catalogApi.product, { params: { id: slug } }).then(dataOf),
     relatedProducts: (slug: string) =>
-      call<RelatedProducts>(t, 'GET', `/api/product/single-product/${encodeURIComponent(slug)}/related`),
+      callEndpoint(t, catalogApi.relatedProducts, { params: { id: slug } }).then(dataOf),
     categoryTree: (categoryId?: string) =>
-      call<CategoryTree>(t, 'GET', withQuery('/api/category/all', { category_id: categoryId })),
-    collections: () => call<CollectionList>(t, 'GET', '/api/collection/all'),
+      callEndpoint(t, catalogApi.categoryTree, { query: { category_id: categoryId } }).then(dataOf),
+    collections: () => callEndpoint(t, catalogApi.collections).then(dataOf),
 
     // Search.
-    searchSuggestions: (query: string) => call<SearchSuggestion>(t, 'GET', withQuery('/api/search/search', { query })),
-    searchProducts: (body: SearchProductsBody) => call<SearchResults>(t, 'POST', '/api/search/search-products', body),
+    searchSuggestions: (query: string) => callEndpoint(t, searchApi.suggestions, { query: { query } }).then(dataOf),
+    searchProducts: (body: SearchProductsBody) => callEndpoint(t, searchApi.products, { body }).then(dataOf),
 
     // Content: templates (with each section's resolved data) and form submissions.
     templateBoth: (id: string, query: TemplateBothQuery) =>
-      call<TemplateBoth>(t, 'GET', withQuery(`/api/templateBoth/${encodeURIComponent(id)}`, query)),
+      callEndpoint(t, contentApi.templateBoth, { params: { id }, query }).then(dataOf),
     submitForm: (id: string, values: Record<string, string>) =>
-      call<unknown>(t, 'POST', `/api/form/submit/${encodeURIComponent(id)}`, values),
+      callEndpoint(t, formsApi.submit, { params: { id }, body: values }).then(dataOf),
 
     // Blog.
-    blogList: (body: BlogListBody) => call<BlogList>(t, 'POST', '/api/blog/list', body),
-    blogPost: (slug: string) => call<BlogPostPage>(t, 'GET', `/api/blog/${encodeURIComponent(slug)}`),
+    blogList: (body: BlogListBody) => callEndpoint(t, blogApi.list, { body }).then(dataOf),
+    blogPost: (slug: string) => callEndpoint(t, blogApi.post, { params: { slug } }).then(dataOf),
 
     // Reviews.
-    productReviews: (body: ProductReviewsBody) =>
-      call<ProductReviews>(t, 'POST', '/api/plugins/review/product-reviews', body),
+    productReviews: (body: ProductReviewsBody) => callEndpoint(t, reviewsApi.productReviews, { body }).then(dataOf),
 
     // Account (the shopper's session cookie travels with the in-process call; 401 = guest).
-    account: () => call<Account>(t, 'GET', '/api/account/get'),
+    account: () => callEndpoint(t, accountApi.get).then(dataOf),
     /** Checks a password reset link before the new-password form is shown. */
     validateReset: (email: string, token: string) =>
-      call<unknown>(t, 'POST', withQuery('/api/auth/validate-reset', { email, token })),
+      callEndpoint(t, authApi.validateReset, { query: { email, token } }).then(dataOf),
 
     // Address book and wishlist (the customer's own; 401 = guest).
-    addresses: () => call<Address[]>(t, 'GET', '/api/address/all'),
-    addressFields: () => call<AddressFieldsByType>(t, 'GET', '/api/settings/address-fields'),
-    countries: () => call<Country[]>(t, 'GET', '/api/settings/countries'),
-    wishlist: () => call<Wishlist>(t, 'GET', '/api/wishlist/get'),
+    addresses: () => callEndpoint(t, addressApi.all).then(dataOf),
+    addressFields: () => callEndpoint(t, settingsApi.addressFields).then(dataOf),
+    countries: () => callEndpoint(t, settingsApi.countries).then(dataOf),
+    wishlist: () => callEndpoint(t, wishlistApi.get).then(dataOf),
   };
 }
 

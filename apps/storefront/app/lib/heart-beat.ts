@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
+import { baseApi, callEndpoint } from '@shopfront/shared';
+import { browserTransport } from './api.client';
 
 const STORAGE_KEY = 'sf_heartbeat';
 let sentThisLoad = false;
-// Same values as CSRF_HEADER / CSRF_HEADER_VALUE in @shopfront/shared; importing that module
-// here would pull every zod schema into the browser bundle.
-const CSRF_HEADER = 'x-requested-with';
-const CSRF_HEADER_VALUE = 'shopfront';
 
 function localDate(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,13 +28,8 @@ export function useHeartBeat(): void {
     // The shell remounts when an error screen replaces a page; one beat per page load is enough.
     if (sentThisLoad || readStored() === today) return;
     sentThisLoad = true;
-    fetch('/api/base/heart-beat', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    })
-      .then((res) => {
-        if (!res.ok) return;
+    callEndpoint(browserTransport, baseApi.heartBeat)
+      .then(() => {
         try {
           localStorage.setItem(STORAGE_KEY, today);
         } catch {

@@ -1,14 +1,15 @@
-import { messages } from '@shopfront/shared';
+import { ApiError, messages } from '@shopfront/shared';
 import type { Route } from './+types/$';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
 import { submitFormSection } from '../features/content/form-action.server';
 import { TemplateSections } from '../features/content/template-sections';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 /** Pages without a template of their own are laid out with this one (their blocks). */
 const DEFAULT_PAGE_TEMPLATE = 'page';
@@ -37,6 +38,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return submitFormSection(api(context), request);
 }
+
+/** Add to cart from a quickview changes nothing this page shows. */
+export const shouldRevalidate = browsingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page;

@@ -1,15 +1,23 @@
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ADDRESS_TYPES, formatAddress, type Address, type AddressType } from '@shopfront/shared';
+import {
+  ADDRESS_TYPES,
+  addressApi,
+  callEndpoint,
+  formatAddress,
+  type Address,
+  type AddressType,
+} from '@shopfront/shared';
 import type { Route } from './+types/account.addresses';
 import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection } from '../features/account/section';
-import { addressApi, bodyOf } from '../features/addresses/address-api';
+import { bodyOf } from '../features/addresses/address-api';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { reportFailure } from '../features/auth/auth-api';
+import { browserTransport } from '../lib/api.client';
 import { api, isUnauthenticated } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
@@ -74,7 +82,10 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
   const makeDefault = async (a: Address) => {
     setBusyId(a.id);
     try {
-      const { message } = await addressApi.update(a.id, { ...bodyOf(a), default: true });
+      const { message } = await callEndpoint(browserTransport, addressApi.update, {
+        params: { id: a.id },
+        body: { ...bodyOf(a), default: true },
+      });
       await refresh(message);
     } catch (err) {
       reportFailure(err);
@@ -87,7 +98,7 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     setBusyId(deleting.id);
     try {
-      const { message } = await addressApi.remove(deleting.id);
+      const { message } = await callEndpoint(browserTransport, addressApi.delete, { params: { id: deleting.id } });
       setDeleting(null);
       await refresh(message);
     } catch (err) {

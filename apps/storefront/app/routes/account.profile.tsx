@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
+  accountApi,
   accountOtpGenerateBodySchema,
+  callEndpoint,
   isEmailVerified,
   isPhoneVerified,
   updateProfileBodySchema,
@@ -17,9 +19,10 @@ import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
 import { VerifyAccountDialog } from '../features/account/verify-account-dialog';
-import { accountApi, reportFailure } from '../features/auth/auth-api';
+import { reportFailure } from '../features/auth/auth-api';
 import { PhoneInput } from '../features/auth/phone-input';
 import { useSchemaForm } from '../features/auth/use-schema-form';
+import { browserTransport } from '../lib/api.client';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { VerifyBadge, type VerifyBadgeProps } from '../components/ui/verify-badge';
@@ -164,10 +167,12 @@ export default function AccountProfile() {
     const { current_password, otp, ...body } = parsed;
     setSaving(true);
     try {
-      const { data, message } = await accountApi.updateProfile({
-        ...body,
-        ...(needsProof && current_password ? { current_password } : {}),
-        ...(needsProof && otp ? { otp } : {}),
+      const { data, message } = await callEndpoint(browserTransport, accountApi.updateProfile, {
+        body: {
+          ...body,
+          ...(needsProof && current_password ? { current_password } : {}),
+          ...(needsProof && otp ? { otp } : {}),
+        },
       });
       toast.success(message ?? 'Profile updated');
       form.setValue('current_password', '');

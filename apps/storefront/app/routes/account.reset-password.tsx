@@ -1,6 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ResetCompleteBodySchema, ValidateResetQuerySchema, authMessages } from '@shopfront/shared';
+import {
+  ApiError,
+  ResetCompleteBodySchema,
+  ValidateResetQuerySchema,
+  authApi,
+  authMessages,
+  callEndpoint,
+} from '@shopfront/shared';
 import type { Route } from './+types/account.reset-password';
 import type { AccountRouteHandle } from './account';
 import { PasswordField } from '../components/ui/field';
@@ -8,11 +15,12 @@ import { AlertIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { SectionCard } from '../features/account/section';
-import { authApi, reportFailure } from '../features/auth/auth-api';
+import { reportFailure } from '../features/auth/auth-api';
 import { useAuth } from '../features/auth/auth-context';
 import { PasswordStrengthMeter } from '../features/auth/password-strength';
 import { useSchemaForm } from '../features/auth/use-schema-form';
-import { ApiError, api } from '../lib/api.server';
+import { browserTransport } from '../lib/api.client';
+import { api } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
@@ -64,7 +72,7 @@ function ResetForm({ email, token }: { email: string; token: string }) {
     if (!body) return;
     setSaving(true);
     try {
-      const { message } = await authApi.resetComplete(body);
+      const { message } = await callEndpoint(browserTransport, authApi.resetComplete, { body });
       toast.success(message ?? authMessages.resetDone);
       if (loggedIn) {
         await navigate('/account/security', { replace: true });

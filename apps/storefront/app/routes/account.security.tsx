@@ -1,6 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { updatePasswordBodySchema, type AccessLogEntry, type UpdatePasswordBody } from '@shopfront/shared';
+import {
+  accountApi,
+  callEndpoint,
+  updatePasswordBodySchema,
+  type AccessLogEntry,
+  type UpdatePasswordBody,
+} from '@shopfront/shared';
 import type { Route } from './+types/account.security';
 import { LocalTime } from '../components/local-time';
 import { PasswordField } from '../components/ui/field';
@@ -9,9 +15,10 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
-import { accountApi, reportFailure } from '../features/auth/auth-api';
+import { reportFailure } from '../features/auth/auth-api';
 import { PasswordStrengthMeter } from '../features/auth/password-strength';
 import { useSchemaForm } from '../features/auth/use-schema-form';
+import { browserTransport } from '../lib/api.client';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -125,9 +132,9 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
     const { current_password, otp, password } = parsed;
     setSaving(true);
     try {
-      const { message } = await accountApi.updatePassword(
-        hasPassword ? { current_password, password } : { password, ...(otp ? { otp } : {}) },
-      );
+      const { message } = await callEndpoint(browserTransport, accountApi.updatePassword, {
+        body: hasPassword ? { current_password, password } : { password, ...(otp ? { otp } : {}) },
+      });
       toast.success(message ?? 'Password updated');
       form.reset(EMPTY);
       // has_password turns true: the form asks for the current password from now on.

@@ -1,7 +1,14 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { catalogUrls, type WishlistItem } from '@shopfront/shared';
 import type { Route } from './+types/account.wishlist';
-import { HeartIcon } from '../components/ui/icons';
+import { BagIcon, HeartIcon } from '../components/ui/icons';
+import { Spinner } from '../components/ui/spinner';
 import { AccountSection } from '../features/account/section';
+import { useAuth } from '../features/auth/auth-context';
+import { ScriptFlag } from '../features/cart/cart-line';
+import { CART_ACTION } from '../features/cart/cart-view';
+import { useAddToCart } from '../features/cart/use-add-to-cart';
 import { ProductCard } from '../features/catalog/product-card';
 import { useWishlistState, wishlistStore } from '../features/wishlist/use-wishlist';
 import { api, isUnauthenticated } from '../lib/api.server';
@@ -26,8 +33,53 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const CARD_SIZES = { base: '50vw', md: '33vw', xl: '260px' };
 
+type MoveFetcher = ReturnType<typeof useAddToCart>;
+
+/**
+ * Move to cart (POST /api/wishlist/moveToCart through the /cart action): the drawer opens with
+ * the line highlighted. A product with several variants cannot be moved as a whole: the shopper
+ * is sent to its page to choose one (without JavaScript too: the action redirects there). One
+ * fetcher for the page: the server takes a moved product off the wishlist, so its card (and
+ * anything inside it) is gone by the time the answer arrives.
+ */
+function MoveToCart({ item, move }: { item: WishlistItem; move: MoveFetcher }) {
+  const { fetcher } = move;
+  const mine = fetcher.formData?.get('product_id') === item.product_id;
+  const adding = move.adding && mine;
+  const soldOut = !item.product.in_stock;
+  return (
+    <fetcher.Form method="post" action={CART_ACTION} className="mt-3">
+      <input type="hidden" name="intent" value="move-to-cart" />
+      <input type="hidden" name="product_id" value={item.product_id} />
+      <input type="hidden" name="product_url" value={catalogUrls.product(item.product.slug)} />
+      <input type="hidden" name="quantity" value="1" />
+      <ScriptFlag />
+      <button
+        type="submit"
+        disabled={soldOut || move.busy}
+        className="btn btn-primary h-9 w-full px-4"
+        aria-label={soldOut ? `${item.product.name} is out of stock` : `Move ${item.product.name} to cart`}
+      >
+        {adding ? <Spinner className="size-3.5" /> : <BagIcon className="size-4" />}
+        {soldOut ? 'Out of stock' : 'Move to cart'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
   const state = useWishlistState();
+  const move = useAddToCart();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const moved = move.answer?.ok ? move.answer : null;
+  // The server took the moved product off the wishlist: the hearts read it again.
+  useEffect(() => {
+    if (moved && userId !== null) {
+      wishlistStore.reset();
+      void wishlistStore.load(userId);
+    }
+  }, [moved, userId]);
   if (!loaderData.wishlist) return null;
   // Once the tab's wishlist is known, a heart un-ticked here (or anywhere) takes the card away at once.
   const items =
@@ -51,6 +103,11 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
+            {move.fieldError && (
+              <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+                {move.fieldError}
+              </p>
+            )}
             <p className="mb-5 text-sm text-muted" data-testid="wishlist-count">
               {items.length} {items.length === 1 ? 'product' : 'products'}
             </p>
@@ -60,11 +117,12 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-1">
                     <ProductCard product={item.product} sizes={CARD_SIZES} />
                   </div>
+                  <MoveToCart item={item} move={move} />
                   <button
                     type="button"
                     onClick={() => void wishlistStore.toggle(item.product_id)}
                     disabled={state.busy.has(item.product_id) || state.status !== 'ready'}
-                    className="mt-3 inline-flex h-9 items-center justify-center rounded-full border border-ink/15 px-4 text-sm font-medium text-ink hover:border-ink/40 disabled:cursor-not-allowed disabled:opacity-50"
+                    className="mt-2 inline-flex h-9 items-center justify-center rounded-full border border-ink/15 px-4 text-sm font-medium text-ink hover:border-ink/40 disabled:cursor-not-allowed disabled:opacity-50"
                     aria-label={`Remove ${item.product.name} from wishlist`}
                   >
                     Remove

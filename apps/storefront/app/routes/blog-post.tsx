@@ -5,11 +5,11 @@ import { JsonLd } from '../components/json-ld';
 import { ResponsiveImage } from '../components/responsive-image';
 import { BlogCard, formatPostDate } from '../features/blog/blog-card';
 import { ContentBlocks } from '../features/content/content-blocks';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import { storeName, useShop } from '../lib/shop';
-import { messages } from '@shopfront/shared';
+import { ApiError, messages } from '@shopfront/shared';
 
 export const handle = { page: { parent_slug: 'blogs' } };
 

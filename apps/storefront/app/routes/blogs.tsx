@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/blogs';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
 import { Pagination } from '../components/pagination';
 import { BlogCard } from '../features/blog/blog-card';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { pageParam, pathWith } from '../lib/query';

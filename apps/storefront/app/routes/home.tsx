@@ -1,12 +1,14 @@
+import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/home';
 import { ProductGridSection } from '../features/catalog/product-grid-section';
 import { submitFormSection } from '../features/content/form-action.server';
 import { HeroSlider } from '../features/content/hero-slider';
 import { TemplateSections } from '../features/content/template-sections';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 const HOME_TEMPLATE = 'home';
 const HERO_SLIDER = 'home-hero';
@@ -51,6 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return submitFormSection(api(context), request);
 }
+
+/** Add to cart from a quickview changes nothing this page shows. */
+export const shouldRevalidate = browsingShouldRevalidate;
 
 export function meta({ matches }: Route.MetaArgs) {
   return shopMeta(rootDataFrom(matches), { canonical: '/' });

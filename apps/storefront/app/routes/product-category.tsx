@@ -1,10 +1,14 @@
 import type { Route } from './+types/product-category';
 import { loadListing } from '../features/catalog/listing/listing-loader.server';
 import { ListingRoute, listingMeta } from '../features/catalog/listing/listing-route';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadListing(context, request, 'category', params.slug);
 }
+
+/** Add to cart from a quickview changes nothing this page shows. */
+export const shouldRevalidate = browsingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return listingMeta(loaderData, matches);

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { Await, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { messages, type Variant } from '@shopfront/shared';
+import { ApiError, messages, type Variant } from '@shopfront/shared';
 import type { Route } from './+types/product';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
 import { Stars } from '../components/stars';
 import { ChevronDownIcon } from '../components/ui/icons';
+import { isCartSubmission } from '../features/cart/revalidation';
 import { crumbsFrom } from '../features/catalog/breadcrumbs';
 import { Gallery } from '../features/catalog/product/gallery';
 import { decimalPrice, productJsonLd } from '../features/catalog/product/product-json-ld';
@@ -15,7 +16,7 @@ import { ReviewsSection } from '../features/catalog/product/reviews';
 import { VariantPicker } from '../features/catalog/product/variant-picker';
 import { imagesFor, initialVariant } from '../features/catalog/product/variants';
 import { ProductRail } from '../features/catalog/product-rail';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import { pageParam } from '../lib/query';
@@ -71,12 +72,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * Choosing a variant only changes `?variant=`: the page already has every variant, no reload.
  * The same URL again (an explicit revalidation, e.g. after writing a review) does reload.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  // Add to cart and Buy now change nothing on this page (the cart drawer reads its own fetcher).
+  if (isCartSubmission(args)) return false;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const a = new URLSearchParams(currentUrl.search);
     const b = new URLSearchParams(nextUrl.search);
@@ -194,7 +193,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-6 space-y-4">
               <StockState status={stock} />
-              <PurchaseButtons soldOut={stock === 'out_of_stock'} idPrefix="pdp" product={{ id: p.id, name: p.name }} />
+              <PurchaseButtons
+                variantId={variant?.id ?? p.id}
+                soldOut={stock === 'out_of_stock'}
+                idPrefix="pdp"
+                product={{ id: p.id, name: p.name }}
+              />
             </div>
             <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10">
               {p.description && (

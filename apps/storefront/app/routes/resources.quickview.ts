@@ -1,6 +1,8 @@
 import { data } from 'react-router';
+import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/resources.quickview';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 /**
  * The product a quickview dialog shows, as JSON for `useFetcher().load()`. Only what the dialog
@@ -50,3 +52,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     );
   }
 }
+
+/** A product's quickview does not change when the cart does (the dialog's own Add to cart). */
+export const shouldRevalidate = browsingShouldRevalidate;

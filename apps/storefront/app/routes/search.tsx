@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchResults } from '@shopfront/shared';
+import { ApiError, SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchResults } from '@shopfront/shared';
 import type { Route } from './+types/search';
 import { Container } from '../components/container';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -7,9 +7,10 @@ import { gridColumnsFromRequest } from '../features/catalog/listing/grid-columns
 import { LISTING_PER_PAGE, currencyDigits } from '../features/catalog/listing/listing-loader.server';
 import { hasFilters, parseListingParams, toListingBody } from '../features/catalog/listing/listing-query';
 import { ListingView } from '../features/catalog/listing/listing-view';
-import { ApiError, api } from '../lib/api.server';
+import { api } from '../lib/api.server';
 import { badRequest, errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 export const handle = { page: { slug: 'search' } };
 
@@ -45,6 +46,9 @@ function searchFailed(err: unknown) {
   console.error('search failed', err);
   return errorResponse({ kind: 'server-error' });
 }
+
+/** Add to cart from a quickview changes nothing this page shows. */
+export const shouldRevalidate = browsingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.query;

@@ -1,6 +1,7 @@
 import type { Route } from './+types/shop-online';
 import { loadListing } from '../features/catalog/listing/listing-loader.server';
 import { ListingRoute, listingMeta } from '../features/catalog/listing/listing-route';
+import { browsingShouldRevalidate } from '../features/cart/revalidation';
 
 export const handle = { page: { slug: 'shop-online' } };
 
@@ -8,6 +9,9 @@ export const handle = { page: { slug: 'shop-online' } };
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadListing(context, request, 'shop', params.slug ?? 'all');
 }
+
+/** Add to cart from a quickview changes nothing this page shows. */
+export const shouldRevalidate = browsingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return listingMeta(loaderData, matches);

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { OTP_RESENDS, type VerifyType } from '@shopfront/shared';
+import { OTP_RESENDS, accountApi, callEndpoint, type VerifyType } from '@shopfront/shared';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
-import { accountApi, reportFailure } from '../auth/auth-api';
+import { browserTransport } from '../../lib/api.client';
+import { reportFailure } from '../auth/auth-api';
 import { OtpInput } from '../auth/otp-input';
 import { resendsLeftAfter } from '../auth/otp-flow';
 import { FULL_CODE, OtpVerifyActions } from '../auth/otp-verify-actions';
@@ -44,7 +45,7 @@ export function VerifyAccountDialog({
   const send = async (resend: boolean) => {
     setBusy(true);
     try {
-      const { data, message } = await accountApi.generateOtp({ input, type });
+      const { data, message } = await callEndpoint(browserTransport, accountApi.generateOtp, { body: { input, type } });
       setSent(true);
       setLeft((n) => resendsLeftAfter(data, resend ? n - 1 : OTP_RESENDS.verify));
       if (message) toast.success(message);
@@ -77,7 +78,9 @@ export function VerifyAccountDialog({
     if (!FULL_CODE.test(code)) return;
     setBusy(true);
     try {
-      const { message } = await accountApi.verifyOtp({ input, otp: code, type });
+      const { message } = await callEndpoint(browserTransport, accountApi.verifyOtp, {
+        body: { input, otp: code, type },
+      });
       if (message) toast.success(message);
       onVerified();
     } catch (err) {

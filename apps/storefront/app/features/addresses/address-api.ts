@@ -1,12 +1,4 @@
 import type { Address, AddressBody } from '@shopfront/shared';
-import { apiFetch } from '../../lib/api.client';
-
-/** Browser-side address book calls (spec section 7, Address; delete is ours, see docs/decisions). */
-export const addressApi = {
-  add: (body: AddressBody) => apiFetch<Address>('POST', '/api/address/add', body),
-  update: (id: number, body: AddressBody) => apiFetch<Address>('PUT', `/api/address/update/${id}`, body),
-  remove: (id: number) => apiFetch<{ id: number }>('DELETE', `/api/address/delete/${id}`),
-};
 
 /** An address as the body that saves it again unchanged (Set as default sends this with default: true). */
 export function bodyOf(a: Address): AddressBody {

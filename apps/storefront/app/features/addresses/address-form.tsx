@@ -2,7 +2,9 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import {
   ADDRESS_COLUMNS,
   ADDRESS_TYPES,
+  addressApi,
   addressBodySchema,
+  callEndpoint,
   type Address,
   type AddressBody,
   type AddressColumn,
@@ -14,10 +16,11 @@ import {
 import { FieldFrame, TextField, describedBy, inputBorder, inputClass } from '../../components/ui/field';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
+import { browserTransport } from '../../lib/api.client';
 import { reportFailure } from '../auth/auth-api';
 import { PhoneInput, cleanPhone } from '../auth/phone-input';
 import { issuesByField } from '../auth/use-schema-form';
-import { addressApi, bodyOf } from './address-api';
+import { bodyOf } from './address-api';
 
 type TextColumn = Exclude<AddressColumn, 'country_id' | 'state_id'>;
 type Values = Record<AddressColumn, string> & { address_type: AddressType; default: boolean };
@@ -201,7 +204,9 @@ export function AddressForm({
     }
     setSaving(true);
     try {
-      const { data, message } = address ? await addressApi.update(address.id, body) : await addressApi.add(body);
+      const { data, message } = address
+        ? await callEndpoint(browserTransport, addressApi.update, { params: { id: address.id }, body })
+        : await callEndpoint(browserTransport, addressApi.add, { body });
       onSaved(data, message);
     } catch (err) {
       reportFailure(err, {

@@ -1,41 +1,5 @@
-import type {
-  Account,
-  AccountOtpGenerateBody,
-  AccountOtpVerifyBody,
-  ForgotPasswordBody,
-  LoginBody,
-  LoginResult,
-  OtpRequestBody,
-  OtpVerifyBody,
-  RegisterBody,
-  ResetCompleteBody,
-  UpdatePasswordBody,
-  UpdateProfileBody,
-  UpdateProfileResult,
-  User,
-} from '@shopfront/shared';
+import { ApiError, type Account, type User } from '@shopfront/shared';
 import { toast } from '../../components/ui/toast';
-import { ClientApiError, apiFetch } from '../../lib/api.client';
-
-/** Browser-side auth calls (spec section 7, Auth); the API sets and clears the session cookie. */
-export const authApi = {
-  login: (body: LoginBody) => apiFetch<LoginResult>('POST', '/api/auth/login', body),
-  register: (body: RegisterBody) => apiFetch<LoginResult>('POST', '/api/auth/register', body),
-  requestOtp: (body: OtpRequestBody) => apiFetch<unknown>('POST', '/api/auth/otp/request', body),
-  verifyOtp: (body: OtpVerifyBody) => apiFetch<LoginResult>('POST', '/api/auth/otp/verify', body),
-  forgotPassword: (body: ForgotPasswordBody) => apiFetch<unknown>('POST', '/api/auth/reset', body),
-  resetComplete: (body: ResetCompleteBody) => apiFetch<unknown>('POST', '/api/auth/reset-complete', body),
-  logout: () => apiFetch<unknown>('POST', '/api/auth/logout'),
-};
-
-/** Browser-side account calls (credentials + CSRF header; a 401 logs the UI out). */
-export const accountApi = {
-  get: () => apiFetch<Account>('GET', '/api/account/get'),
-  updateProfile: (body: UpdateProfileBody) => apiFetch<UpdateProfileResult>('PUT', '/api/account/update-profile', body),
-  updatePassword: (body: UpdatePasswordBody) => apiFetch<unknown>('PUT', '/api/account/update-password', body),
-  generateOtp: (body: AccountOtpGenerateBody) => apiFetch<unknown>('POST', '/api/account/otp/generate', body),
-  verifyOtp: (body: AccountOtpVerifyBody) => apiFetch<User | Account | null>('POST', '/api/account/otp/verify', body),
-};
 
 /** The user fields of an account answer (the account store's fields copied to the user, spec section 3). */
 export function userFromAccount(account: Account): User {
@@ -52,7 +16,7 @@ export function reportFailure(
   err: unknown,
   form?: { fields: readonly string[]; setErrors: (errors: Record<string, string>) => void },
 ): void {
-  if (err instanceof ClientApiError && err.status === 422 && form) {
+  if (err instanceof ApiError && err.status === 422 && form) {
     const mine: Record<string, string> = {};
     const others: string[] = [];
     for (const [field, list] of Object.entries(err.errors)) {

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
+  authApi,
+  callEndpoint,
   registerBodySchema,
   type LoginBody,
   type RegisterBody,
@@ -11,8 +13,9 @@ import { CheckboxField, PasswordField, TextField } from '../../components/ui/fie
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { browserTransport } from '../../lib/api.client';
 import { useShop } from '../../lib/shop';
-import { authApi, emitAuthEvent, reportFailure } from './auth-api';
+import { emitAuthEvent, reportFailure } from './auth-api';
 import { useAuth } from './auth-context';
 import type { AuthMode } from './auth-store';
 import { OtpFlow } from './otp-flow';
@@ -70,7 +73,7 @@ function LegacyLoginForm() {
     if (!body) return;
     emitAuthEvent('before-login', { method: 'password' });
     try {
-      const { data, message } = await store.track(() => authApi.login(body));
+      const { data, message } = await store.track(() => callEndpoint(browserTransport, authApi.login, { body }));
       completeLogin(data, message);
     } catch (err) {
       reportFailure(err, { fields: ['email', 'password'], setErrors: form.setErrors });
@@ -115,7 +118,7 @@ function ForgotPasswordForm() {
     const body = form.validate() as { email: string } | null;
     if (!body) return;
     try {
-      const { message } = await store.track(() => authApi.forgotPassword(body));
+      const { message } = await store.track(() => callEndpoint(browserTransport, authApi.reset, { body }));
       // Spec section 4: a successful reset request returns to Legacy, with the server's message.
       store.setMode('Legacy');
       if (message) toast.success(message);
@@ -249,7 +252,7 @@ function LegacyRegisterForm() {
     if (!body) return;
     emitAuthEvent('before-login', { method: 'register' });
     try {
-      const { data, message } = await store.track(() => authApi.register(body));
+      const { data, message } = await store.track(() => callEndpoint(browserTransport, authApi.register, { body }));
       completeLogin(data, message);
     } catch (err) {
       reportFailure(err, {

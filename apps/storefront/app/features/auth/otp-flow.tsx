@@ -1,9 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { OTP_LENGTH, OTP_RESENDS, OtpRequestBodySchema, OtpVerifyBodySchema, type OtpPurpose } from '@shopfront/shared';
+import {
+  OTP_LENGTH,
+  OTP_RESENDS,
+  OtpRequestBodySchema,
+  OtpVerifyBodySchema,
+  authApi,
+  callEndpoint,
+  type OtpPurpose,
+} from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { browserTransport } from '../../lib/api.client';
 import { useShop } from '../../lib/shop';
-import { authApi, emitAuthEvent, reportFailure } from './auth-api';
+import { emitAuthEvent, reportFailure } from './auth-api';
 import { useAuth } from './auth-context';
 import { OtpInput } from './otp-input';
 import { OtpVerifyActions } from './otp-verify-actions';
@@ -52,7 +61,8 @@ export function OtpFlow({ type }: { type: Extract<OtpPurpose, 'login' | 'registe
     try {
       // The first send keeps `updating` on until the verify step is shown (effect above).
       const { data, message } = await store.track(
-        () => authApi.requestOtp(body as { input: string; type: typeof type }),
+        () =>
+          callEndpoint(browserTransport, authApi.requestOtp, { body: body as { input: string; type: typeof type } }),
         () => !resend,
       );
       if (message) toast.success(message);
@@ -79,7 +89,9 @@ export function OtpFlow({ type }: { type: Extract<OtpPurpose, 'login' | 'registe
     emitAuthEvent('before-login', { method: 'otp' });
     try {
       const { data, message } = await store.track(() =>
-        authApi.verifyOtp({ ...(body as { input: string; otp: string; type: typeof type }), remember_me: true }),
+        callEndpoint(browserTransport, authApi.verifyOtp, {
+          body: { ...(body as { input: string; otp: string; type: typeof type }), remember_me: true },
+        }),
       );
       changePhone();
       completeLogin(data, message);

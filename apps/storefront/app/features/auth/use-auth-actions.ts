@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginResult } from '@shopfront/shared';
+import { authApi, callEndpoint, type LoginResult } from '@shopfront/shared';
 import { toast } from '../../components/ui/toast';
-import { authApi, emitAuthEvent } from './auth-api';
+import { browserTransport } from '../../lib/api.client';
+import { emitAuthEvent } from './auth-api';
 import { useAuthStore } from './auth-context';
 import { afterLoginPath } from './auth-store';
 
@@ -35,7 +36,7 @@ export function useLogout() {
   return useCallback(async () => {
     let message: string | undefined;
     try {
-      message = (await store.track(() => authApi.logout())).message;
+      message = (await store.track(() => callEndpoint(browserTransport, authApi.logout))).message;
     } catch {
       // The session may already be gone (401) or the network down: the shopper still asked to
       // leave, so the UI logs out either way; the cookie dies with the session on the server.

@@ -1,7 +1,10 @@
+import { useCart } from './use-cart';
+
 /**
- * Total item quantity in the shopper's cart. The cart capability is not built yet, so every
- * visitor has an empty cart; header and mobile footer already read it from here.
+ * Total item quantity in the shopper's cart, for the header icon and the mobile footer's Cart
+ * (spec section 2: shown when above 0). Server state from the `cart` fetcher, with changes on
+ * their way already counted.
  */
 export function useCartCount(): number {
-  return 0;
+  return useCart().count;
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { messages } from '@shopfront/shared';
-import { ApiError, type ApiClient } from '../../lib/api.server';
+import { ApiError, messages } from '@shopfront/shared';
+import type { ApiClient } from '../../lib/api.server';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from './form-submission';
 
 /**

@@ -32,7 +32,10 @@ export function MobileFooter() {
               <span className="relative">
                 <Icon className="size-6" />
                 {to === '/cart' && count > 0 && (
-                  <span className="absolute -top-1.5 -right-2.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-bold text-on-primary">
+                  <span
+                    data-testid="footer-cart-count"
+                    className="absolute -top-1.5 -right-2.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-bold text-on-primary"
+                  >
                     {count > 99 ? '99+' : count}
                   </span>
                 )}

@@ -5,6 +5,7 @@ import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/ui/ic
 import { storeName, useShop } from '../../lib/shop';
 import { useScrolledPast } from '../../lib/use-scroll';
 import { useAuth } from '../auth/auth-context';
+import { useCartUi } from '../cart/cart-ui';
 import { useCartCount } from '../cart/use-cart-count';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
@@ -30,24 +31,38 @@ function Logo() {
   );
 }
 
+/**
+ * Cart icon with the total quantity when above 0. With JavaScript it opens the cart drawer;
+ * without, it is a link to /cart.
+ */
 function CartLink() {
   const count = useCartCount();
+  const { openDrawer } = useCartUi();
+  const { pathname } = useLocation();
   return (
     <Link
       to="/cart"
       prefetch="intent"
       className={iconButton}
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-haspopup={pathname === '/cart' ? undefined : 'dialog'}
+      data-testid="header-cart"
+      onClick={(e) => {
+        if (pathname === '/cart' || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        openDrawer();
+      }}
     >
       <BagIcon className="size-6" />
-      <span
-        aria-hidden="true"
-        className={`absolute top-1 right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold ${
-          count > 0 ? 'bg-primary text-on-primary' : 'bg-ink/10 text-ink'
-        }`}
-      >
-        {count > 99 ? '99+' : count}
-      </span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="header-cart-count"
+          className="absolute top-1 right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-bold text-on-primary"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
     </Link>
   );
 }

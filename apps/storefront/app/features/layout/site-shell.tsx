@@ -5,6 +5,9 @@ import { useShop } from '../../lib/shop';
 import { AuthProvider } from '../auth/auth-context';
 import { defaultAuthMode } from '../auth/auth-store';
 import { LazyAuthDialogs } from '../auth/lazy-auth-dialogs';
+import { CartDrawer } from '../cart/cart-drawer';
+import { CartUiProvider } from '../cart/cart-ui';
+import { CartSync } from '../cart/use-cart';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
@@ -20,26 +23,30 @@ export function SiteShell({ children }: { children: ReactNode }) {
   useHeartBeat();
   return (
     <AuthProvider user={account} defaultMode={defaultAuthMode(settings)}>
-      <QuickviewHost>
-        <a
-          href="#main-content"
-          className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <LoadingBar />
-        <Topbar />
-        <NoticeBar />
-        <SiteHeader />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <MobileFooter />
-        {storefront.is_scroll_button_enabled && <ScrollToTop />}
-        <LazyAuthDialogs />
-        <Toaster />
-      </QuickviewHost>
+      <CartUiProvider>
+        <QuickviewHost>
+          <a
+            href="#main-content"
+            className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Skip to content
+          </a>
+          <LoadingBar />
+          <Topbar />
+          <NoticeBar />
+          <SiteHeader />
+          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <MobileFooter />
+          {storefront.is_scroll_button_enabled && <ScrollToTop />}
+          <LazyAuthDialogs />
+          <CartSync />
+          <CartDrawer />
+          <Toaster />
+        </QuickviewHost>
+      </CartUiProvider>
     </AuthProvider>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { useAuth } from '../auth/auth-context';
-import { wishlistApi } from './wishlist-api';
+import { wishlistCalls } from './wishlist-api';
 import { EMPTY_WISHLIST, createWishlistStore, type WishlistState } from './wishlist-store';
 
 /** The tab's one wishlist store (see wishlist-store.ts). */
-export const wishlistStore = createWishlistStore(wishlistApi, toast, () => {
+export const wishlistStore = createWishlistStore(wishlistCalls, toast, () => {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {

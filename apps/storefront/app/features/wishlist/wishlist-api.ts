@@ -1,9 +1,10 @@
-import type { Wishlist, WishlistChange } from '@shopfront/shared';
-import { apiFetch } from '../../lib/api.client';
+import { callEndpoint, wishlistApi } from '@shopfront/shared';
+import { browserTransport } from '../../lib/api.client';
+import type { WishlistCalls } from './wishlist-store';
 
-/** Browser-side wishlist calls (spec section 7; credentials + CSRF header, a 401 logs the UI out). */
-export const wishlistApi = {
-  get: () => apiFetch<Wishlist>('GET', '/api/wishlist/get'),
-  add: (productId: string) => apiFetch<WishlistChange>('POST', '/api/wishlist/add', { product_id: productId }),
-  remove: (productId: string) => apiFetch<WishlistChange>('DELETE', '/api/wishlist/remove', { product_id: productId }),
+/** The wishlist store's calls in the browser (credentials + CSRF header; a 401 logs the UI out). */
+export const wishlistCalls: WishlistCalls = {
+  get: () => callEndpoint(browserTransport, wishlistApi.get),
+  add: (productId) => callEndpoint(browserTransport, wishlistApi.add, { body: { product_id: productId } }),
+  remove: (productId) => callEndpoint(browserTransport, wishlistApi.remove, { body: { product_id: productId } }),
 };

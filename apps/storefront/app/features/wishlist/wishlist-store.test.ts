@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Wishlist, WishlistChange } from '@shopfront/shared';
-import { ClientApiError, type ApiSuccess } from '../../lib/api.client';
+import { ApiError, type ApiSuccess, type Wishlist, type WishlistChange } from '@shopfront/shared';
 import { PENDING_KEY, createWishlistStore, type WishlistCalls } from './wishlist-store';
 
 const ok = <T>(data: T, message?: string): Promise<ApiSuccess<T>> => Promise.resolve({ data, message });
@@ -69,8 +68,8 @@ describe('wishlist store', () => {
 
   it('puts the heart back and shows the error when the server refuses', async () => {
     const { store, notices } = setup({
-      add: () => Promise.reject(new ClientApiError(404, 'Product not found')),
-      remove: () => Promise.reject(new ClientApiError(0, 'Could not reach the shop')),
+      add: () => Promise.reject(new ApiError(404, 'Product not found')),
+      remove: () => Promise.reject(new ApiError(0, 'Could not reach the shop')),
     });
     await store.load(7);
     await expect(store.toggle('gone')).resolves.toBe(false);
@@ -84,7 +83,7 @@ describe('wishlist store', () => {
 
   it('stays quiet on a 401 (the session is gone and the UI is logged out by the API client)', async () => {
     const { store, notices } = setup({
-      add: () => Promise.reject(new ClientApiError(401, 'Please log in to continue')),
+      add: () => Promise.reject(new ApiError(401, 'Please log in to continue')),
     });
     await store.load(7);
     await store.toggle('p2');

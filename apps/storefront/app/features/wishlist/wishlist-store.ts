@@ -1,5 +1,4 @@
-import { ClientApiError, type ApiSuccess } from '../../lib/api.client';
-import type { Wishlist, WishlistChange } from '@shopfront/shared';
+import { ApiError, type ApiSuccess, type Wishlist, type WishlistChange } from '@shopfront/shared';
 
 /**
  * Which products the signed-in customer has saved, for every heart on the page. One small
@@ -134,7 +133,7 @@ export function createWishlistStore(
           set({ ids: withId(state.ids, productId, wasSaved), busy: withId(state.busy, productId, false) });
         }
         // A 401 has already logged the UI out (the session is gone); the heart asks to log in again.
-        if (!(err instanceof ClientApiError && err.status === 401)) {
+        if (!(err instanceof ApiError && err.status === 401)) {
           notices.error(err instanceof Error ? err.message : String(err));
         }
         return wasSaved;

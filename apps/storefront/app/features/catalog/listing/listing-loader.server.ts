@@ -1,5 +1,5 @@
-import { minorUnitDigits, messages, type ListingPage, type ListingType } from '@shopfront/shared';
-import { ApiError, api, type ApiClient } from '../../../lib/api.server';
+import { ApiError, minorUnitDigits, messages, type ListingPage, type ListingType } from '@shopfront/shared';
+import { api, type ApiClient } from '../../../lib/api.server';
 import { errorResponse, notFound } from '../../../lib/errors';
 import { gridColumnsFromRequest } from './grid-columns';
 import { hasFilters, parseListingParams, toListingBody, type ListingState } from './listing-query';

@@ -1,5 +1,9 @@
 import type { Money, Variant } from '@shopfront/shared';
 import { BagIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { ScriptFlag } from '../../cart/cart-line';
+import { CART_ACTION } from '../../cart/cart-view';
+import { useAddToCart } from '../../cart/use-add-to-cart';
 import { WishlistButton } from '../../wishlist/wishlist-button';
 
 const STOCK_TEXT: Record<Variant['stock_status'], { text: string; tone: string; dot: string }> = {
@@ -53,50 +57,76 @@ export function StockState({ status }: { status: Variant['stock_status'] }) {
 }
 
 /**
- * Cart and checkout are not open yet: their buttons are shown so the page reads like the
- * finished shop, but disabled, with a visible reason. Nothing pretends to be added. The
- * wishlist heart beside them works.
+ * Add to cart and Buy now for the chosen variant, and the wishlist heart. A real form posting to
+ * /cart, so it works without JavaScript (the action answers with a redirect to /cart, or to
+ * /checkout/address for Buy now); with JavaScript it is sent by a fetcher: no navigation, the
+ * cart drawer opens with the added line highlighted. Out of stock: disabled, with the reason.
  */
 export function PurchaseButtons({
+  variantId,
   soldOut,
   compact = false,
   idPrefix,
   product,
+  onAdded,
 }: {
+  /** What is added: the chosen variant (a product id works for a product with one variant). */
+  variantId: string;
   soldOut: boolean;
   compact?: boolean;
   idPrefix: string;
   /** The product the wishlist heart saves. */
   product: { id: string; name: string };
+  /** Called once the item is in the cart (the quickview closes itself). */
+  onAdded?: () => void;
 }) {
+  const { fetcher, busy, adding, buyingNow: buying, fieldError } = useAddToCart({ onAdded });
   const noteId = `${idPrefix}-purchase-note`;
+
   return (
-    <div>
+    <fetcher.Form method="post" action={CART_ACTION} data-add-to-cart={idPrefix}>
+      <input type="hidden" name="product_id" value={variantId} />
+      <input type="hidden" name="quantity" value="1" />
+      <ScriptFlag />
       <div className="flex gap-2.5">
         <button
-          type="button"
-          disabled
-          aria-describedby={noteId}
+          type="submit"
+          name="intent"
+          value="add"
+          disabled={soldOut || busy}
+          aria-describedby={soldOut ? noteId : undefined}
+          aria-busy={adding || undefined}
           className="btn btn-primary h-12 flex-1 px-4 whitespace-nowrap"
         >
-          <BagIcon className="size-5" />
-          {soldOut ? 'Sold out' : 'Add to cart'}
+          {adding ? <Spinner className="size-5" /> : <BagIcon className="size-5" />}
+          {soldOut ? 'Out of stock' : adding ? 'Adding…' : 'Add to cart'}
         </button>
         {!compact && (
           <button
-            type="button"
-            disabled
-            aria-describedby={noteId}
+            type="submit"
+            name="intent"
+            value="buy-now"
+            disabled={soldOut || busy}
+            aria-describedby={soldOut ? noteId : undefined}
+            aria-busy={buying || undefined}
             className="btn btn-outline h-12 flex-1 px-4 whitespace-nowrap"
           >
+            {buying && <Spinner />}
             Buy now
           </button>
         )}
         <WishlistButton productId={product.id} productName={product.name} look="panel" />
       </div>
-      <p id={noteId} className="mt-2.5 text-sm text-muted">
-        Cart coming soon: online ordering opens shortly.
-      </p>
-    </div>
+      {soldOut && (
+        <p id={noteId} className="mt-2.5 text-sm text-muted">
+          Out of stock: this choice cannot be ordered right now. Save it to your wishlist, or choose another option.
+        </p>
+      )}
+      {fieldError && !soldOut && (
+        <p role="alert" className="mt-2.5 text-sm font-medium text-red-700" data-field-error>
+          {fieldError}
+        </p>
+      )}
+    </fetcher.Form>
   );
 }

@@ -4,14 +4,16 @@ import {
   REVIEW_BODY_MAX,
   REVIEW_TITLE_MAX,
   RateProductBodySchema,
+  callEndpoint,
   reviewMessages,
-  type ProductReview,
+  reviewsApi,
+  type RateProductBody,
 } from '@shopfront/shared';
 import { FieldFrame, TextField, describedBy, inputBorder, inputClass } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { apiFetch } from '../../../lib/api.client';
+import { browserTransport } from '../../../lib/api.client';
 import { reportFailure } from '../../auth/auth-api';
 import { useSchemaForm } from '../../auth/use-schema-form';
 
@@ -104,11 +106,11 @@ export function ReviewDialog({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const payload = form.validate();
+    const payload = form.validate() as RateProductBody | null;
     if (!payload || busy) return;
     setBusy(true);
     try {
-      const res = await apiFetch<ProductReview>('POST', '/api/plugins/review/rate-product', payload);
+      const res = await callEndpoint(browserTransport, reviewsApi.rateProduct, { body: payload });
       toast.success(res.message ?? reviewMessages.reviewSaved);
       form.reset();
       onClose();

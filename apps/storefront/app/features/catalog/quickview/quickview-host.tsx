@@ -10,7 +10,13 @@ import { VariantPicker } from '../product/variant-picker';
 import { imagesFor, initialVariant } from '../product/variants';
 import { QuickviewContext, type QuickviewApi } from './quickview-context';
 
-function QuickviewBody({ data }: { data: NonNullable<ReturnType<typeof useFetcher<typeof quickviewLoader>>['data']> }) {
+function QuickviewBody({
+  data,
+  onAdded,
+}: {
+  data: NonNullable<ReturnType<typeof useFetcher<typeof quickviewLoader>>['data']>;
+  onAdded: () => void;
+}) {
   const [variant, setVariant] = useState<Variant | undefined>(() => initialVariant(data.variants));
   const p = data.product;
   if (!p) return <p className="p-8 text-center text-muted">{data.error}</p>;
@@ -55,10 +61,11 @@ function QuickviewBody({ data }: { data: NonNullable<ReturnType<typeof useFetche
         <div className="mt-5 space-y-3">
           <StockState status={stock} />
           <PurchaseButtons
+            variantId={variant?.id ?? p.id}
             soldOut={stock === 'out_of_stock'}
-            compact
             idPrefix="quickview"
             product={{ id: p.id, name: p.name }}
+            onAdded={onAdded}
           />
         </div>
         <Link
@@ -115,8 +122,12 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
   }, [location.pathname, location.search]);
 
   const api = useMemo(() => ({ open }), [open]);
+  // An add closes the quickview: the cart drawer takes its place.
+  const closeDialog = useCallback(() => dialog.current?.close(), []);
+  // The product on screen stays while it is read again (React Router revalidates loaded fetchers
+  // after an action, e.g. the dialog's own Add to cart): only another product waits for its data.
   const showing =
-    fetcher.state === 'idle' && !!fetcher.data && (fetcher.data.product === null || fetcher.data.product.slug === slug);
+    !!fetcher.data && (fetcher.data.product === null ? fetcher.state === 'idle' : fetcher.data.product.slug === slug);
 
   return (
     <QuickviewContext.Provider value={api}>
@@ -142,7 +153,12 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
         >
           <CloseIcon className="size-6" />
         </button>
-        {slug && (showing && fetcher.data ? <QuickviewBody key={slug} data={fetcher.data} /> : <Loading />)}
+        {slug &&
+          (showing && fetcher.data ? (
+            <QuickviewBody key={slug} data={fetcher.data} onAdded={closeDialog} />
+          ) : (
+            <Loading />
+          ))}
       </dialog>
     </QuickviewContext.Provider>
   );

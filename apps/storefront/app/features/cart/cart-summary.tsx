@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import type { Cart } from '@shopfront/shared';
+import { Spinner } from '../../components/ui/spinner';
+
+function Row({
+  label,
+  value,
+  tone = 'text-ink',
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  tone?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className={`text-right tabular-nums ${tone}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The totals breakdown, all computed by the server: subtotal, what the shop's prices save on the
+ * MRP, the coupon, shipping, the tax the prices include, and the grand total.
+ */
+export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }) {
+  const t = cart.totals;
+  const units = cart.total_quantity;
+  return (
+    <div aria-busy={updating || undefined} data-testid="cart-totals">
+      <dl className="text-sm">
+        <Row
+          label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
+          value={t.subtotal.formatted}
+          testId="totals-subtotal"
+        />
+        {t.savings.amount > 0 && (
+          <Row
+            label="Savings on MRP"
+            value={`−${t.savings.formatted}`}
+            tone="font-medium text-emerald-700"
+            testId="totals-savings"
+          />
+        )}
+        {cart.coupon && (
+          <Row
+            label={
+              <>
+                Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
+              </>
+            }
+            value={`−${t.coupon_discount.formatted}`}
+            tone="font-medium text-emerald-700"
+            testId="totals-coupon"
+          />
+        )}
+        <Row
+          label={cart.shipping_method ? `Shipping (${cart.shipping_method.name})` : 'Shipping'}
+          value={
+            cart.shipping_method ? (
+              t.shipping.amount === 0 ? (
+                'Free'
+              ) : (
+                t.shipping.formatted
+              )
+            ) : t.shipping.amount > 0 ? (
+              t.shipping.formatted
+            ) : (
+              <span className="text-muted">Chosen at the address step</span>
+            )
+          }
+          testId="totals-shipping"
+        />
+      </dl>
+      <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
+        <span className="font-semibold">Total</span>
+        <span className="flex items-center gap-2 text-xl font-semibold tabular-nums" data-testid="totals-grand">
+          {updating && <Spinner className="size-4 text-muted" />}
+          {t.grand_total.formatted}
+        </span>
+      </div>
+      {t.tax_included.amount > 0 && (
+        <p className="mt-1 text-right text-xs text-muted" data-testid="totals-tax">
+          Includes {t.tax_included.formatted} tax
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { Cart, CouponOffer } from '@shopfront/shared';
+import { inputClass, inputBorder } from '../../components/ui/field';
+import { CheckIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/spinner';
+import { ScriptFlag } from './cart-line';
+import { CART_ACTION, type CartActionData } from './cart-view';
+
+/**
+ * Coupon entry, the applied coupon, and the coupons the shopper may use (GET coupons/get). A
+ * refused code shows the server's reason under the field (e.g. how much more to add for the
+ * minimum). Works without JavaScript: `noScriptResult` is the page's action answer then.
+ */
+export function CouponPanel({
+  cart,
+  offers,
+  noScriptResult,
+}: {
+  cart: Cart;
+  offers: readonly CouponOffer[];
+  noScriptResult: CartActionData | undefined;
+}) {
+  const fetcher = useFetcher<CartActionData>({ key: 'cart-coupon' });
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const sending = busy ? fetcher.formData?.get('coupon') : null;
+  const removing = busy && fetcher.formData?.get('intent') === 'remove-coupon';
+  const answer =
+    fetcher.state === 'idle' && fetcher.data
+      ? fetcher.data
+      : noScriptResult && (noScriptResult.intent === 'apply-coupon' || noScriptResult.intent === 'remove-coupon')
+        ? noScriptResult
+        : undefined;
+  const failed = answer && !answer.ok ? answer : null;
+  const error = failed ? (failed.errors.coupon?.[0] ?? failed.message) : undefined;
+  const errorId = `${id}-error`;
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok && fetcher.data.intent === 'apply-coupon') form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  const applied = cart.coupon;
+  const others = offers.filter((o) => o.code !== applied?.code);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-ink/10 bg-background p-5">
+      <h2 id={`${id}-title`} className="font-semibold">
+        Coupons
+      </h2>
+      {applied ? (
+        <div
+          className="mt-3 flex items-start gap-3 rounded-xl border border-emerald-600/30 bg-emerald-50 px-3.5 py-3"
+          data-testid="applied-coupon"
+        >
+          <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
+            <CheckIcon className="size-3.5" />
+          </span>
+          <div className="min-w-0 flex-1 text-sm">
+            <p>
+              <span className="font-mono font-semibold">{applied.code}</span> applied · you save{' '}
+              <span className="font-semibold">{applied.discount.formatted}</span>
+            </p>
+            {applied.description && <p className="mt-0.5 text-muted">{applied.description}</p>}
+          </div>
+          <fetcher.Form method="post" action={CART_ACTION}>
+            <input type="hidden" name="intent" value="remove-coupon" />
+            <input type="hidden" name="coupon" value={applied.code} />
+            <ScriptFlag />
+            <button
+              type="submit"
+              disabled={removing}
+              className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-ink/5 disabled:opacity-50"
+              aria-label={`Remove coupon ${applied.code}`}
+            >
+              {removing && <Spinner className="size-3.5" />}
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
+      ) : (
+        <fetcher.Form ref={form} method="post" action={CART_ACTION} className="mt-3" noValidate>
+          <input type="hidden" name="intent" value="apply-coupon" />
+          <ScriptFlag />
+          <label htmlFor={`${id}-code`} className="mb-1.5 block text-sm font-medium">
+            Coupon code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${id}-code`}
+              name="coupon"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              placeholder="Enter a code"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`${inputClass} ${inputBorder(error)} h-11 min-w-0 flex-1 font-mono uppercase placeholder:font-sans placeholder:normal-case`}
+            />
+            <button type="submit" disabled={busy} className="btn btn-primary h-11 shrink-0 px-5">
+              {busy && !removing && <Spinner />}
+              Apply
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700" data-field-error>
+          {error}
+        </p>
+      )}
+
+      {others.length > 0 && (
+        <div className="mt-4 border-t border-ink/10 pt-4">
+          <h3 className="text-sm font-medium text-muted">Available coupons</h3>
+          <ul className="mt-2 space-y-2" data-testid="coupon-offers">
+            {others.map((o) => (
+              <li
+                key={o.code}
+                className="flex items-start justify-between gap-3 rounded-xl border border-dashed border-ink/20 px-3.5 py-3"
+                data-coupon={o.code}
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="font-mono font-semibold">{o.code}</p>
+                  {o.description && <p className="mt-0.5 text-ink/80">{o.description}</p>}
+                  {!o.applicable && o.reason && <p className="mt-1 text-xs text-muted">{o.reason}</p>}
+                </div>
+                <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
+                  <input type="hidden" name="intent" value="apply-coupon" />
+                  <input type="hidden" name="coupon" value={o.code} />
+                  <ScriptFlag />
+                  <button
+                    type="submit"
+                    disabled={busy || !o.applicable}
+                    className="btn btn-outline h-9 px-4"
+                    aria-label={`Apply coupon ${o.code}`}
+                  >
+                    {sending === o.code && <Spinner className="size-3.5" />}
+                    Apply
+                  </button>
+                </fetcher.Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
