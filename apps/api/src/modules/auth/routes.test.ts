@@ -137,14 +137,19 @@ describe('POST /api/auth/login', () => {
     expect(hours).toBeLessThanOrEqual(12);
   });
 
-  it('answers the cart_session cookie as cart_session_id', async () => {
+  it('never echoes a cart_session cookie that names no cart: cart_session_id is null and the cookie is cleared', async () => {
     const res = await post(
       '/api/auth/login',
       { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
       { headers: { cookie: 'cart_session=cs_abc123', [CSRF_HEADER]: CSRF_HEADER_VALUE } },
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.cart_session_id).toBe('cs_abc123');
+    // The merge itself (a real guest cart joining the customer's) is tested in cart/merge.test.ts.
+    expect(res.json().data.cart_session_id).toBeNull();
+    const cleared = ([] as string[])
+      .concat(res.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('cart_session='));
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it('answers a wrong password and an unknown e-mail alike (422 on email) and logs both attempts', async () => {
