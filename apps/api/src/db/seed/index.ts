@@ -38,6 +38,8 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           ...Object.entries(settings).map(([key, value]) => ({ key, value })),
           { key: 'license_status', value: 'active' },
           { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
+          // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
+          { key: 'tax_rate_percent', value: 12 },
         ]);
 
       let indiaId = 0;

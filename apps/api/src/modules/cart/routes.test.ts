@@ -6,6 +6,7 @@ import {
   CartSchema,
   MAX_LINE_QUANTITY,
   cartMessages,
+  includedTax,
   type Cart,
 } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
@@ -127,6 +128,9 @@ describe('a guest cart', () => {
     const sum = cart.items.reduce((n, i) => n + i.line_total.amount, 0);
     expect(cart.totals.subtotal.amount).toBe(sum);
     expect(cart.grand_total.amount).toBe(sum - cart.totals.coupon_discount.amount + cart.totals.shipping.amount);
+    // Prices include tax (the demo's tax_rate_percent is 12): the answer says how much.
+    expect(cart.totals.tax_included.amount).toBe(includedTax(cart.grand_total.amount, 12));
+    expect(cart.totals.tax_included.amount).toBeGreaterThan(0);
   });
 
   it('refuses a price, total or any unknown field in the body (422), and bad quantities', async () => {
