@@ -158,10 +158,21 @@ async function claimOrReplay(route: string, req: FastifyRequest, reply: FastifyR
   throw new HttpError(409, idempotencyMessages.inFlight);
 }
 
+/** Whether the answer sets a new guest cart's secret cookie. */
+function setsCartSecret(reply: FastifyReply): boolean {
+  const raw = reply.getHeader('set-cookie');
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  return list.some(
+    (c) => String(c).startsWith(`${CART_SESSION_COOKIE}=`) && !/max-age=0|expires=thu, 01 jan 1970/i.test(String(c)),
+  );
+}
+
 /**
  * onSend: keeps the answer of a claimed request for its retries, or releases the claim so a retry
  * runs again. Kept: every answer below 500 (the draft replays errors too: a 4xx changed nothing
- * and will not change on a retry of the same request) except 429, which asks to come back later.
+ * and will not change on a retry of the same request) except 429, which asks to come back later,
+ * and an answer that created a guest cart: only the body is stored, so a replay would lose the
+ * cart_session cookie that finds the new cart (the retry runs again instead).
  */
 async function storeOrRelease(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const claim = claims.get(req);
@@ -171,7 +182,7 @@ async function storeOrRelease(req: FastifyRequest, reply: FastifyReply, payload:
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
   const db = req.server.db;
   try {
-    if (status < 500 && status !== 429 && body !== null) {
+    if (status < 500 && status !== 429 && body !== null && !setsCartSecret(reply)) {
       await db.execute(
         sql`update idempotency_keys set response_status = ${status}, response_body = ${body} where ${thisClaim(claim)}`,
       );

@@ -32,15 +32,13 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
 
     await db.transaction(async (tx) => {
       const settings = { ...demoSettings, store_url: opts.storeUrl ?? demoSettings.store_url };
-      await tx
-        .insert(t.storeSettings)
-        .values([
-          ...Object.entries(settings).map(([key, value]) => ({ key, value })),
-          { key: 'license_status', value: 'active' },
-          { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
-          // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
-          { key: 'tax_rate_percent', value: 12 },
-        ]);
+      await tx.insert(t.storeSettings).values([
+        ...Object.entries(settings).map(([key, value]) => ({ key, value })),
+        { key: 'license_status', value: 'active' },
+        { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
+        // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
+        { key: 'tax_rate_percent', value: 12 },
+      ]);
 
       let indiaId = 0;
       for (const c of demoCountries) {

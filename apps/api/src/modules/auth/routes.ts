@@ -64,7 +64,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
     await rememberDevice(app.db, app.env, req, reply, customer.id);
-    return { user: toUser(customer), cart_session_id: await attachCartOnLogin(app, req, reply, customer.id) };
+    // The login has happened: a cart that cannot be merged now must not turn it into an error.
+    const cartId = await attachCartOnLogin(app, req, reply, customer.id).catch((err: unknown) => {
+      req.log.warn({ err }, 'cart: could not attach the guest cart at login');
+      return null;
+    });
+    return { user: toUser(customer), cart_session_id: cartId };
   };
 
   registerEndpoint(

@@ -321,6 +321,17 @@ describe('the reminder', () => {
     expect((await reminderOf(cartId)).reminder_sent_at).toBeNull();
   });
 
+  it('goes to one recipient at most once a week, however many carts name them (the contact is not verified)', async () => {
+    const victim = uniqueEmail();
+    const carts = [];
+    for (let i = 0; i < 4; i++) carts.push(await abandonedCart([[0, 1]], { email: victim }));
+    for (const c of carts) await leave(c.cartId);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect(await outboxTo(db(), victim)).toHaveLength(1);
+    expect(await pendingJobs(carts[3]!.cartId)).toEqual([]);
+  });
+
   it('is not sent once consent is withdrawn', async () => {
     const { b, cartId, recipient } = await abandonedCart([[0, 1]]);
     expect((await b.call('PUT', '/api/cart/update-contact', { marketing_consent: false })).statusCode).toBe(200);

@@ -87,8 +87,17 @@ const pluginInstalled = sql`exists (select 1 from plugins p where p.module_name 
 function remindable(cartId: string): SQL {
   return sql`c.id = ${cartId} and c.status = 'active' and c.marketing_consent
     and (c.email is not null or c.phone is not null) and c.reminder_sent_at is null
-    and exists (select 1 from cart_items ci where ci.cart_id = c.id) and ${pluginInstalled}`;
+    and exists (select 1 from cart_items ci where ci.cart_id = c.id) and ${pluginInstalled}
+    and not exists (select 1 from carts o where o.id <> c.id and o.reminder_sent_at > now() - ${RECIPIENT_QUIET}
+                      and ((c.email is not null and o.email = c.email) or (c.email is null and o.phone = c.phone)))`;
 }
+
+/**
+ * One reminder per recipient in this period, whatever the number of carts naming them: the
+ * contact is not verified, so anyone could type someone else's address or number (and pay-per-SMS
+ * must not be a weapon).
+ */
+const RECIPIENT_QUIET = sql`interval '7 days'`;
 
 /** The two dedupe keys of a cart's reminder: a run that must look again later queues under the other. */
 const reminderKeys = (cartId: string) => [cartId, `${cartId}:again`] as const;

@@ -33,7 +33,7 @@ function cartSql(cartId: SQL): SQL {
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
       to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
       ch.currency_code as currency,
-      (select (value #>> '{}')::float8 from store_settings where key = 'tax_rate_percent') as tax_rate,
+      (select ${settingNumber('tax_rate_percent', 0, 100)}) as tax_rate,
       (select coalesce(json_agg(l order by l.created_at, l.id), '[]'::json) from (
          select ci.id, ci.product_id, ci.variant_id, ci.quantity, ci.custom_text, ci.image_path, ci.seen_price_minor, ci.created_at,
            p.slug, p.name, coalesce(b.name, p.brand) as brand, p.is_published, p.is_customisation_enabled,
@@ -78,12 +78,21 @@ export async function loadCart(db: Db, cartId: SQL | string): Promise<Cart | nul
   return priceCart(head, lines, row.shipping, coupon);
 }
 
-/** How long a guest cart lives without activity (the cart_expire_days setting). */
+/**
+ * A numeric store setting as SQL: the JSON number clamped to [min, max], or null when missing or
+ * not a number (a setting typed as "30 days" must not turn every cart read into a 500).
+ */
+export function settingNumber(key: string, min: number, max: number): SQL {
+  return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
+      from store_settings where key = ${sql.raw(`'${key.replace(/'/g, "''")}'`)} and jsonb_typeof(value) = 'number')`;
+}
+
+/** How long a guest cart lives without activity (the cart_expire_days setting, 1 to 365 days). */
 export async function cartExpireDays(db: Db): Promise<number> {
   const [row] = await queryRows<{ days: number | null }>(
     db,
-    sql`select (value #>> '{}')::int as days from store_settings where key = 'cart_expire_days'`,
+    sql`select ${settingNumber('cart_expire_days', 1, 365)} as days`,
   );
   const days = row?.days;
-  return typeof days === 'number' && days > 0 && days <= 365 ? days : DEFAULT_CART_EXPIRE_DAYS;
+  return typeof days === 'number' ? Math.round(days) : DEFAULT_CART_EXPIRE_DAYS;
 }

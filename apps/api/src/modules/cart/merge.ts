@@ -21,6 +21,9 @@ export async function mergeGuestCart(
   customerId: number,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
+    // The customer's row first: two logins (or a login and a first add elsewhere) merging into the
+    // same customer run one at a time, so "has no cart yet" cannot be true for both.
+    await queryRows(tx, sql`select id from customers where id = ${customerId} for update`);
     const [guest] = guestTokenHash
       ? await queryRows<{ id: string }>(
           tx,

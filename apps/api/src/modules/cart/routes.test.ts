@@ -312,3 +312,20 @@ describe('idempotency', () => {
     expect(other.statusCode).toBe(422);
   });
 });
+
+describe('idempotency of a first add', () => {
+  it('does not replay the answer that created a guest cart (its cookie cannot be replayed): the retry runs again', async () => {
+    const key = { 'idempotency-key': 'first-add-0000001' };
+    const first = await add(browser(), stocked[8]!.variant_id, 1, key);
+    expect(
+      ([] as string[]).concat(first.headers['set-cookie'] as string[]).some((c) => c.startsWith('cart_session=')),
+    ).toBe(true);
+    // The client lost the answer (no cookie) and retries from the same address.
+    const retry = await add(browser(), stocked[8]!.variant_id, 1, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(
+      ([] as string[]).concat(retry.headers['set-cookie'] as string[]).some((c) => c.startsWith('cart_session=')),
+    ).toBe(true);
+  });
+});

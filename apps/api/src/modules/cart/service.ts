@@ -136,6 +136,8 @@ async function lockOwnedCart(tx: Tx, owner: CartOwner) {
 async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
   const id = `c_${randomUUID().replace(/-/g, '')}`;
   if (owner.customerId !== null) {
+    // As a login's merge does (merge.ts): the customer's row orders who makes their cart.
+    await queryRows(tx, sql`select id from customers where id = ${owner.customerId} for update`);
     await queryRows(
       tx,
       sql`insert into carts (id, customer_id, channel_id) values (${id}, ${owner.customerId}, ${channelId})
@@ -214,7 +216,8 @@ async function addInTransaction(
       ]),
     );
     const o = answer?.result;
-    if (!o || o.line_id === null) throw refusal(o!, custom.key !== '');
+    if (!o) throw cartGone();
+    if (o.line_id === null) throw refusal(o, custom.key !== '');
     return { cartId: cart.id, token };
   });
 }

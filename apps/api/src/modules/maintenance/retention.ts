@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS } from '@shopfront/shared';
+import { settingNumber } from '../cart/load.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -145,8 +146,7 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'carts',
       'id',
       sql`customer_id is null and status = 'active' and updated_at < now() - coalesce(
-            (select (value #>> '{}')::int from store_settings where key = 'cart_expire_days'), ${RETENTION.guestCartDays})
-            * interval '1 day'`,
+            round(${settingNumber('cart_expire_days', 1, 365)}), ${RETENTION.guestCartDays}) * interval '1 day'`,
     ),
     mergedCarts: await deleteInBatches(
       db,
