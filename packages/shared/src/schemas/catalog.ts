@@ -301,6 +301,11 @@ export const ProductDetailSchema = z.object({
   mrp: MoneySchema.nullable(),
   discount_percent: z.number().int(),
   in_stock: z.boolean(),
+  /**
+   * Shoppers may personalise it (text and/or an image, add-item's `additonal_data`): the product
+   * allows it and the ProductCustomisation plugin is installed.
+   */
+  is_customisation_enabled: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD, RelatedProductsSchema, SingleProductSchema, money } from '@shopfront/shared';
-import { productCategories, productImages, products, variantChannels, variants } from '../../db/schema.ts';
+import { plugins, productCategories, productImages, products, variantChannels, variants } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { countQueries } from './query-counter.ts';
 
@@ -119,6 +119,26 @@ describe('GET /api/product/single-product/{id}', () => {
     expect((await get('/api/product/single-product/linen-camp-shirt')).statusCode).toBe(200);
     expect((await get('/api/product/single-product/no-such-product')).statusCode).toBe(404);
     expect((await get('/api/product/single-product/linen-camp-shirt?is_published=maybe')).statusCode).toBe(422);
+  });
+
+  it('says a product is customisable only when it allows it and the ProductCustomisation plugin is installed', async () => {
+    const enabled = async (slug: string) =>
+      SingleProductSchema.parse((await get(`/api/product/single-product/${slug}`)).json().data).product
+        .is_customisation_enabled;
+    const setInstalled = (isInstalled: boolean) =>
+      t.database.db.update(plugins).set({ isInstalled }).where(eq(plugins.moduleName, 'ProductCustomisation'));
+
+    // The demo allows it for mugs and bottles, not for clothing.
+    expect(await enabled('stoneware-coffee-mug')).toBe(true);
+    expect(await enabled('linen-camp-shirt')).toBe(false);
+    await setInstalled(false);
+    try {
+      expect(await enabled('stoneware-coffee-mug')).toBe(false);
+      expect(await enabled('linen-camp-shirt')).toBe(false);
+    } finally {
+      await setInstalled(true);
+    }
+    expect(await enabled('stoneware-coffee-mug')).toBe(true);
   });
 
   it('uses two queries however many variants and images the product has', async () => {

@@ -121,6 +121,7 @@ interface ProductRowRaw {
   mrp_minor: number | null;
   stock: number;
   is_featured: boolean;
+  is_customisation_enabled: boolean;
   seo_title: string | null;
   seo_description: string | null;
   rating_avg: number;
@@ -172,7 +173,9 @@ function targetCte(id: string) {
 function productSql(id: string) {
   return sql`with ${targetCte(id)}
     select p.id, (select variant_id from target) as selected_variant_id, p.slug, p.name, p.short_description, p.description, p.currency, p.price_minor, p.mrp_minor, p.stock,
-      p.is_featured, p.seo_title, p.seo_description, p.rating_avg::float8 as rating_avg, p.rating_count,
+      p.is_featured, p.seo_title, p.seo_description,
+      (p.is_customisation_enabled and exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed))
+        as is_customisation_enabled, p.rating_avg::float8 as rating_avg, p.rating_count,
       coalesce(b.name, p.brand) as brand_name, b.slug as brand_slug,
       (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
          from product_options o where o.product_id = p.id) as options,
@@ -275,6 +278,7 @@ export async function getSingleProduct(db: Db, id: string): Promise<SingleProduc
       mrp: p.mrp_minor && p.mrp_minor > p.price_minor ? money(p.mrp_minor, currency) : null,
       discount_percent: discountPercent(p.price_minor, p.mrp_minor),
       in_stock: variants.some((v) => v.in_stock),
+      is_customisation_enabled: p.is_customisation_enabled,
     },
     options: p.options,
     variants,

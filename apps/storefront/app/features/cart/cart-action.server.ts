@@ -4,6 +4,7 @@ import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { safeReturnPath } from '../../lib/safe-return-path';
 import { JS_FIELD, addedLineId, isCartIntent, parseQuantity, type CartActionData, type CartIntent } from './cart-view';
+import { customisationFromForm, customisedLineId } from './customisation';
 
 /** Where Buy now lands (spec section 4: it adds the item, then goes to /checkout/address). */
 export const BUY_NOW_TARGET = '/checkout/address';
@@ -59,15 +60,16 @@ export async function cartAction({ request, context }: { request: Request; conte
     switch (intent) {
       case 'add':
       case 'buy-now': {
-        const customText = field(form, 'custom_text').trim();
+        // Spec section 5: additonal_data only when the shopper gave text or an image.
+        const customisation = customisationFromForm(form);
         ({ data: cart, message } = await callEndpoint(t, cartApi.addItem, {
           body: {
             product_id: productId,
             quantity: parseQuantity(form.get('quantity'), 1),
-            ...(customText ? { additonal_data: { custom_text: customText } } : {}),
+            ...(customisation ? { additonal_data: customisation } : {}),
           },
         }));
-        landed = addedLineId(cart, productId, customText);
+        landed = customisedLineId(cart, productId, customisation);
         break;
       }
       case 'move-to-cart':

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Money, Variant } from '@shopfront/shared';
 import { BagIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -5,6 +6,7 @@ import { ScriptFlag } from '../../cart/cart-line';
 import { CART_ACTION } from '../../cart/cart-view';
 import { useAddToCart } from '../../cart/use-add-to-cart';
 import { WishlistButton } from '../../wishlist/wishlist-button';
+import { PersonaliseFields, customisationErrors, isCustomisationError, useCustomisable } from './personalise';
 
 const STOCK_TEXT: Record<Variant['stock_status'], { text: string; tone: string; dot: string }> = {
   in_stock: { text: 'In stock', tone: 'text-primary', dot: 'bg-primary' },
@@ -61,6 +63,7 @@ export function StockState({ status }: { status: Variant['stock_status'] }) {
  * /cart, so it works without JavaScript (the action answers with a redirect to /cart, or to
  * /checkout/address for Buy now); with JavaScript it is sent by a fetcher: no navigation, the
  * cart drawer opens with the added line highlighted. Out of stock: disabled, with the reason.
+ * A customisable product (on its own page) gets "Personalise it" inside the same form.
  */
 export function PurchaseButtons({
   variantId,
@@ -80,21 +83,38 @@ export function PurchaseButtons({
   /** Called once the item is in the cart (the quickview closes itself). */
   onAdded?: () => void;
 }) {
-  const { fetcher, busy, adding, buyingNow: buying, fieldError } = useAddToCart({ onAdded });
+  const { fetcher, busy, adding, buyingNow: buying, answer } = useAddToCart({ onAdded });
+  const customisable = useCustomisable(product.id);
+  const [uploading, setUploading] = useState(false);
   const noteId = `${idPrefix}-purchase-note`;
+  const uploadNoteId = `${idPrefix}-upload-note`;
+  const errors = answer && !answer.ok && !answer.chooseVariantUrl ? answer.errors : {};
+  // A refused customisation is shown beside its field; any other field's message beside the button.
+  const fieldError =
+    Object.entries(errors).find(([key, list]) => !(customisable && isCustomisationError(key)) && list[0])?.[1][0] ??
+    null;
+  const describedBy = soldOut ? noteId : uploading ? uploadNoteId : undefined;
 
   return (
     <fetcher.Form method="post" action={CART_ACTION} data-add-to-cart={idPrefix}>
       <input type="hidden" name="product_id" value={variantId} />
       <input type="hidden" name="quantity" value="1" />
       <ScriptFlag />
+      {customisable && (
+        <PersonaliseFields
+          key={product.id}
+          idPrefix={idPrefix}
+          errors={customisationErrors(errors)}
+          onUploadingChange={setUploading}
+        />
+      )}
       <div className="flex gap-2.5">
         <button
           type="submit"
           name="intent"
           value="add"
-          disabled={soldOut || busy}
-          aria-describedby={soldOut ? noteId : undefined}
+          disabled={soldOut || busy || uploading}
+          aria-describedby={describedBy}
           aria-busy={adding || undefined}
           className="btn btn-primary h-12 flex-1 px-4 whitespace-nowrap"
         >
@@ -106,8 +126,8 @@ export function PurchaseButtons({
             type="submit"
             name="intent"
             value="buy-now"
-            disabled={soldOut || busy}
-            aria-describedby={soldOut ? noteId : undefined}
+            disabled={soldOut || busy || uploading}
+            aria-describedby={describedBy}
             aria-busy={buying || undefined}
             className="btn btn-outline h-12 flex-1 px-4 whitespace-nowrap"
           >
@@ -120,6 +140,11 @@ export function PurchaseButtons({
       {soldOut && (
         <p id={noteId} className="mt-2.5 text-sm text-muted">
           Out of stock: this choice cannot be ordered right now. Save it to your wishlist, or choose another option.
+        </p>
+      )}
+      {uploading && !soldOut && (
+        <p id={uploadNoteId} className="mt-2.5 text-sm text-muted">
+          Adding to cart waits for your photo to finish uploading.
         </p>
       )}
       {fieldError && !soldOut && (
