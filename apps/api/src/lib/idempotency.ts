@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyMessages,
+  messages,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { HttpError } from './http.ts';
@@ -41,15 +42,19 @@ export function parseIdempotencyKey(raw: string): string | null {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** Deeper requests are refused before hashing (no real body nests this far; recursion must stay bounded). */
+const MAX_DEPTH = 32;
+
 /** Objects with their keys sorted (recursively), so `{a,b}` and `{b,a}` hash alike. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
+function canonical(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new HttpError(422, messages.invalidData);
+  if (Array.isArray(value)) return value.map((v) => canonical(v, depth + 1));
   if (value !== null && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
     return Object.fromEntries(
       Object.keys(obj)
         .sort()
-        .map((k) => [k, canonical(obj[k])]),
+        .map((k) => [k, canonical(obj[k], depth + 1)]),
     );
   }
   return value;

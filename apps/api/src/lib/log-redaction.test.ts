@@ -73,6 +73,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/account/reset-password/a%40b.c/tok.data?_routes=x')).toBe(
       '/account/reset-password/a%40b.c/[redacted]?_routes=x',
     );
+    // The abandoned-cart link restores a cart for 7 days: its token stays out of the logs too.
+    expect(redactUrl('/cart/restore/AbC_dEf-123.data?_routes=x')).toBe('/cart/restore/[redacted]?_routes=x');
     expect(redactUrl('/api/storefront/initial-values?keys=store_name')).toBe(
       '/api/storefront/initial-values?keys=store_name',
     );

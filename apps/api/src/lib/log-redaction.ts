@@ -12,7 +12,7 @@ const SECRET_PARAM = /token|password|passwd|secret|otp|signature|^(code|sig|key|
  * Paths that carry a credential in a segment: the reset link /account/reset-password/{email}/{token}
  * (and its single-fetch twin …/{token}.data). Everything after the e-mail is the token.
  */
-const SECRET_PATH = /(\/reset-password\/[^/?#]*\/)[^?#]*/i;
+const SECRET_PATH = /(\/reset-password\/[^/?#]*\/|\/cart\/restore\/)[^?#]*/i;
 
 /** A request URL as it may appear in a log: secret path segments and query values replaced. */
 export function redactUrl(url: string): string {

@@ -87,8 +87,11 @@ function refusingMoney<T extends z.ZodRawShape>(shape: T) {
 
 /** The cart cookie fields of spec section 7; accepted in a body for old clients, never trusted (the cookie is). */
 const cookieFields = {
-  api_cart: z.unknown().optional(),
-  cart_session: z.unknown().optional(),
+  api_cart: z
+    .union([z.string().max(200), z.number(), z.boolean()])
+    .optional()
+    .nullable(),
+  cart_session: z.string().max(200).optional().nullable(),
 };
 
 /** Customisation of a line (spec section 3, ProductCustomisation plugin): text and/or an uploaded image. */
@@ -152,7 +155,10 @@ export const ApplyCouponBodySchema = refusingMoney({
 export type ApplyCouponBody = z.input<typeof ApplyCouponBodySchema>;
 
 /** DELETE /api/cart/coupons/remove: the coupon named is optional (there is at most one). */
-export const RemoveCouponBodySchema = refusingMoney({ coupon: z.string().max(40).optional(), ...cookieFields });
+export const RemoveCouponBodySchema = refusingMoney({
+  coupon: plainText(z.string().max(40, { error: messages.maxLength(40) })).optional(),
+  ...cookieFields,
+});
 
 /** PUT /api/cart/update-shipping-mode and /update-payment-mode: the method's code. */
 export const ModeBodySchema = refusingMoney({ mode: id(40), ...cookieFields });

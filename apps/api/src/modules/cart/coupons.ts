@@ -44,6 +44,8 @@ interface CouponFacts {
   min_subtotal_minor: number;
   max_discount_minor: number | null;
   ends_at: Date | string | null;
+  /** Listed in coupons/get; a secret one's refusals must not confirm that it exists. */
+  is_visible: boolean;
   not_started: boolean;
   expired: boolean;
   used_up: boolean;
@@ -79,7 +81,7 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
           select s.coupon_id, ch.id from categories ch join scope s on ch.parent_id = s.category_id
         )
         select c.id, c.code, c.description, c.kind, c.value, c.min_subtotal_minor, c.max_discount_minor, c.ends_at,
-          coalesce(c.starts_at > now(), false) as not_started,
+          c.is_visible, coalesce(c.starts_at > now(), false) as not_started,
           coalesce(c.ends_at <= now(), false) as expired,
           (c.usage_limit is not null and c.used_count >= c.usage_limit) as used_up,
           c.first_order_only, c.per_customer_limit,
@@ -108,9 +110,11 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
  */
 function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
   const refuse = (message: string): CouponVerdict => ({ ok: false, code: f.code, message });
-  if (f.not_started) return refuse(cartMessages.couponNotStarted);
-  if (f.expired) return refuse(cartMessages.couponExpired);
-  if (f.used_up) return refuse(cartMessages.couponUsedUp);
+  // A secret code that is not live answers like an unknown one: guessing learns nothing.
+  const notLive = (message: string) => (f.is_visible ? refuse(message) : refuse(cartMessages.couponUnknown));
+  if (f.not_started) return notLive(cartMessages.couponNotStarted);
+  if (f.expired) return notLive(cartMessages.couponExpired);
+  if (f.used_up) return notLive(cartMessages.couponUsedUp);
   const needsAccount = f.first_order_only || f.per_customer_limit !== null;
   if (needsAccount && (ctx.customerId === null || f.orders_count === null)) return refuse(cartMessages.couponLogin);
   if (f.first_order_only && (f.orders_count ?? 0) > 0) return refuse(cartMessages.couponFirstOrder);

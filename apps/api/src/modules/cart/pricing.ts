@@ -108,8 +108,13 @@ export function priceCart(
   const m = (n: number) => money(n, cur);
   const allocation = coupon?.ok ? coupon.allocation : new Map<string, number>();
 
+  // A variant's stock covers all its lines (customised ones are lines of their own).
+  const perVariant = new Map<string, number>();
+  for (const l of lines) perVariant.set(l.variant_id, (perVariant.get(l.variant_id) ?? 0) + l.quantity);
+
   const items: CartItem[] = lines.map((l) => {
-    const max = maxQuantityOf(l);
+    const others = (perVariant.get(l.variant_id) ?? 0) - l.quantity;
+    const max = Math.max(0, Math.min(maxQuantityOf(l), l.stock - others));
     const unit = unitPriceOf(l);
     const priceChanged = l.price !== null && l.price !== l.seen_price_minor;
     const out = max === 0 || l.quantity > max;

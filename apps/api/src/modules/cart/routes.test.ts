@@ -329,3 +329,83 @@ describe('idempotency of a first add', () => {
     ).toBe(true);
   });
 });
+
+describe('attack review regressions', () => {
+  it('counts every line of a variant against its stock: invisible-character variants of one text are one line', async () => {
+    await t.database.db.execute(
+      sql`insert into plugins (module_name, config) values ('ProductCustomisation', '{}') on conflict (module_name) do update set is_installed = true`,
+    );
+    const v = stocked[9]!;
+    await t.database.db.execute(sql`update products set is_customisation_enabled = true where id = ${v.product_id}`);
+    await t.database.db.execute(sql`update variants set stock = 3 where id = ${v.variant_id}`);
+    try {
+      const b = browser();
+      const addText = (text: string, quantity: number) =>
+        b.call('POST', '/api/cart/add-item', {
+          product_id: v.variant_id,
+          quantity,
+          additonal_data: { custom_text: text },
+        });
+      expect((await addText('Anna', 2)).statusCode).toBe(200);
+      // Same text with a zero-width space: the same line, and over the stock.
+      const hidden = await addText('Anna\u200b', 2);
+      expect(hidden.statusCode).toBe(422);
+      // Another name is another line, but the variant's stock covers both.
+      const other = await addText('Ben', 2);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().errors.quantity).toEqual([cartMessages.onlyLeft(3)]);
+      const ok = cartOf(await addText('Ben', 1));
+      expect(ok.items.map((i) => [i.additonal_data?.custom_text, i.quantity, i.max_quantity])).toEqual([
+        ['Anna', 2, 2],
+        ['Ben', 1, 1],
+      ]);
+      expect(ok.stock_valid).toBe(true);
+      const line = ok.items[1]!;
+      const up = await b.call('PUT', '/api/cart/update-qty', {
+        product_id: v.variant_id,
+        item_id: line.id,
+        quantity: 2,
+      });
+      expect(up.statusCode).toBe(422);
+    } finally {
+      await t.database.db.execute(sql`update variants set stock = ${v.stock} where id = ${v.variant_id}`);
+      await t.database.db.execute(sql`update products set is_customisation_enabled = false where id = ${v.product_id}`);
+    }
+  });
+
+  it('answers 404, never 500, for line ids beyond the database range, and 422 for a NUL in remove-coupon', async () => {
+    const b = browser();
+    await add(b, stocked[0]!.variant_id, 1);
+    for (const item_id of ['2147483648', '9007199254740991']) {
+      const res = await b.call('PUT', '/api/cart/update-qty', {
+        product_id: stocked[0]!.variant_id,
+        item_id,
+        quantity: 2,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await b.call('DELETE', '/api/cart/coupons/remove', { coupon: '\u0000' })).statusCode).toBe(422);
+  });
+
+  it('refuses a deeply nested body with an Idempotency-Key with 422 (no stack overflow)', async () => {
+    let nested: unknown = 'x';
+    for (let i = 0; i < 1000; i++) nested = { a: nested };
+    const res = await add(browser(), stocked[0]!.variant_id, 1, { 'idempotency-key': 'deep-body-000001' });
+    expect(res.statusCode).toBe(200);
+    const deep = await browser().call(
+      'POST',
+      '/api/cart/add-item',
+      { product_id: stocked[0]!.variant_id, quantity: 1, cart_session: nested },
+      { 'idempotency-key': 'deep-body-000002' },
+    );
+    expect(deep.statusCode).toBe(422);
+  });
+
+  it('a secret coupon that is not live answers like an unknown code', async () => {
+    const b = browser();
+    await add(b, stocked[0]!.variant_id, 2);
+    const res = await b.call('POST', '/api/cart/coupons/apply', { coupon: 'monsoon25' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.coupon).toEqual([cartMessages.couponUnknown]);
+  });
+});

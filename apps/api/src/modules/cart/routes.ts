@@ -48,6 +48,12 @@ import {
 import { validateCheckout } from './validate.ts';
 
 const tags = ['cart'];
+
+/** Per-address limits where a guess or a typed contact is the point of the call (codes, reminders). */
+export const CART_RATE_LIMITS = {
+  applyCoupon: { max: 20, timeWindow: '15 minutes' },
+  updateContact: { max: 20, timeWindow: '15 minutes' },
+} as const;
 const COOKIE_NOTE =
   'The cart is found by the session (a customer) or the HttpOnly cart_session cookie (a guest); api_cart and cart_session in a body are ignored.';
 
@@ -188,8 +194,9 @@ export async function cartRoutes(app: FastifyInstance) {
       schemas: { body: ApplyCouponBodySchema, data: CartSchema },
       tags,
       summary:
-        'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown, not started, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum. Uses are counted when an order is placed',
-      errors: [409, 422],
+        'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown, not started, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum (a secret code that is not live answers "not valid"). Uses are counted when an order is placed. 20 tries per 15 minutes per address',
+      errors: [409, 422, 429],
+      config: { rateLimit: CART_RATE_LIMITS.applyCoupon },
     },
     async (req) => {
       const owner = await cartOwnerOf(req);
@@ -321,8 +328,10 @@ export async function cartRoutes(app: FastifyInstance) {
     {
       schemas: { body: ContactBodySchema, data: CartSchema },
       tags,
-      summary: "Set the order's contact e-mail and phone, and consent to one reminder about this cart",
-      errors: [409, 422],
+      summary:
+        "Set the order's contact e-mail and phone, and consent to one reminder about this cart. 20 per 15 minutes per address",
+      errors: [409, 422, 429],
+      config: { rateLimit: CART_RATE_LIMITS.updateContact },
     },
     async (req) => {
       const cartId = await existing(await cartOwnerOf(req), 'email', messages.cartEmpty);

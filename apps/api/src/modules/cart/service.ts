@@ -36,7 +36,13 @@ export async function findCartId(db: Db, owner: CartOwner): Promise<string | nul
 
 /** Lines with different customisation are different lines: the key tells them apart ('' for none). */
 function customisationOf(data: AdditionalData | null | undefined) {
-  const text = data?.custom_text?.trim() || null;
+  // NFC, without invisible format characters (zero-width, bidi overrides): "Anna" and
+  // "Anna\u200b" are the same customisation, one line, one stock cap.
+  const text =
+    data?.custom_text
+      ?.normalize('NFC')
+      .replace(/\p{Cf}/gu, '')
+      .trim() || null;
   const image = data?.image_path || null;
   const key =
     text || image
@@ -102,13 +108,17 @@ export const addLineFunction = sqlFunction(
             select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as plugin_on,
                    exists (select 1 from cart_items x join p on x.variant_id = p.variant_id
                             where x.cart_id = p_cart and x.customisation_key = p_key) as had_line,
-                   (select count(*)::int from cart_items x where x.cart_id = p_cart) as lines),
+                   (select count(*)::int from cart_items x where x.cart_id = p_cart) as lines,
+                   -- Every line of the variant counts against its stock (customised lines too).
+                   (select coalesce(sum(x.quantity), 0)::int from cart_items x, p
+                     where x.cart_id = p_cart and x.variant_id = p.variant_id) as variant_total),
           ok as (
             select p.*, least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock) as cap from p, facts
              where p.is_published and (p.by_variant or p.variants = 1) and p.available and p.price is not null
                and p_qty <= least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock)
                and (p_key = '' or (p.is_customisation_enabled and facts.plugin_on))
-               and (facts.had_line or facts.lines < ${sql.raw(String(MAX_CART_LINES))})),
+               and (facts.had_line or facts.lines < ${sql.raw(String(MAX_CART_LINES))})
+               and facts.variant_total + p_qty <= p.stock),
           ins as (
             insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
             select p_cart, product_id, variant_id, p_qty, p_text, p_image, p_key, price from ok
@@ -226,7 +236,8 @@ async function addInTransaction(
 function lineWhere(cartId: string, target: { product_id: string; item_id?: string | undefined }): SQL {
   if (target.item_id !== undefined) {
     const id = Number(target.item_id);
-    if (!Number.isSafeInteger(id) || id <= 0) return sql`false`;
+    // Line ids are 32-bit integers: anything else names no line (never a database error).
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return sql`false`;
     return sql`ci.cart_id = ${cartId} and ci.id = ${id} and (ci.variant_id = ${target.product_id} or ci.product_id = ${target.product_id})`;
   }
   return sql`ci.id = (select x.id from cart_items x where x.cart_id = ${cartId}
@@ -257,13 +268,15 @@ export async function updateQuantity(
       tx,
       sql`with target as (select ci.id, ci.variant_id from cart_items ci where ${lineWhere(cartId, input)}),
           info as (
-            select t.id, v.stock, coalesce(vc.is_available, false) and p.is_published as available, vc.variant_id is not null as priced
+            select t.id, v.stock, coalesce(vc.is_available, false) and p.is_published as available, vc.variant_id is not null as priced,
+                   (select coalesce(sum(y.quantity), 0)::int from cart_items y
+                     where y.cart_id = ${cartId} and y.variant_id = t.variant_id and y.id <> t.id) as others
               from target t join variants v on v.id = t.variant_id join products p on p.id = v.product_id
               left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channel_id}),
           upd as (
             update cart_items ci set quantity = ${input.quantity}, updated_at = now()
               from info where ci.id = info.id and info.available and info.priced
-               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock)
+               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock - info.others)
             returning ci.id)
           select (select id from upd) as id, stock, available, priced from info`,
     );
