@@ -52,6 +52,7 @@ import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
+import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
@@ -211,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(abandonedCartPlugin);
   await app.register(customisationImageRoutes);
+  await app.register(customisationPrunePlugin);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

@@ -1,0 +1,73 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { queryRows, type Db } from '../../db/client.ts';
+import { CACHE_DIR_NAME } from '../media/service.ts';
+import { CUSTOMISATION_IMAGE } from './customisation-image.ts';
+
+declare module '../jobs/registry.ts' {
+  interface JobPayloads {
+    /** Deletes customisation images no cart line uses; recurring, hourly. */
+    'customisation-image-prune': Record<string, never>;
+  }
+}
+
+/** An upload not yet in a cart is kept this long (the shopper may still press Add to cart). */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const FILE = /^([a-f0-9]{32})\.webp$/;
+
+/**
+ * Deletes the customisation images (and their resized copies) that are older than the grace
+ * period and that no cart line refers to; answers how many went. Unlinking twice is harmless, so
+ * several processes may run it at once.
+ */
+export async function pruneCustomisationImages(db: Db, mediaDir: string, now = Date.now()): Promise<number> {
+  const dir = path.join(mediaDir, CUSTOMISATION_IMAGE.folder);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const full = path.join(dir, name);
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < UPLOAD_GRACE_MS) continue;
+    if (FILE.test(name)) old.push(name);
+    // An interrupted upload's temporary file.
+    else if (name.startsWith('.')) await unlink(full).catch(() => {});
+  }
+  if (!old.length) return 0;
+  const paths = old.map((n) => `/media/${CUSTOMISATION_IMAGE.folder}/${n}`);
+  const used = await queryRows<{ image_path: string }>(
+    db,
+    sql`select distinct image_path from cart_items where image_path in (${sql.join(
+      paths.map((p) => sql`${p}`),
+      sql`, `,
+    )})`,
+  );
+  const keep = new Set(used.map((r) => r.image_path));
+  let removed = 0;
+  for (const name of old) {
+    if (keep.has(`/media/${CUSTOMISATION_IMAGE.folder}/${name}`)) continue;
+    await unlink(path.join(dir, name)).catch(() => {});
+    const variants = await readdir(path.join(mediaDir, CACHE_DIR_NAME)).catch(() => [] as string[]);
+    for (const v of variants) {
+      await unlink(path.join(mediaDir, CACHE_DIR_NAME, v, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
+    }
+    removed++;
+  }
+  return removed;
+}
+
+/** Registers the hourly prune (one pending run for the whole shop). */
+export async function customisationPrunePlugin(app: FastifyInstance) {
+  const mediaDir = path.join(app.env.DATA_DIR, 'media');
+  app.jobs.register('customisation-image-prune', {
+    payload: z.strictObject({}),
+    async handle(_payload, ctx) {
+      const removed = await pruneCustomisationImages(ctx.db, mediaDir);
+      if (removed) ctx.log.info({ removed }, 'customisation images: removed unused uploads');
+    },
+    repeat: { everyMs: PRUNE_EVERY_MS, payload: {} },
+  });
+}
