@@ -1,5 +1,5 @@
 /**
- * Arithmetic on integer minor units (ADR 0018): totals and discounts are computed on integers
+ * Arithmetic on integer minor units (ADR 0021): totals and discounts are computed on integers
  * only, so a receipt always adds up to the paisa. Zod-free: any page may use it.
  */
 

@@ -49,14 +49,14 @@ export async function mergeGuestCart(
                    exists (select 1 from cart_items m where m.cart_id = ${mine.id} and m.variant_id = g.variant_id
                              and m.customisation_key = g.customisation_key) as existing
               from cart_items g join variants v on v.id = g.variant_id
-             where g.cart_id = ${guest.id}),
+             where g.cart_id = ${guest.id} and v.stock > 0),
           chosen as (
             select * from incoming where existing
             union all
             select * from (select * from incoming where not existing order by created_at, id
                             limit (select n from free)) fresh)
           insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor, created_at)
-          select ${mine.id}, product_id, variant_id, least(quantity, ${MAX_LINE_QUANTITY}, greatest(stock, 1)),
+          select ${mine.id}, product_id, variant_id, least(quantity, ${MAX_LINE_QUANTITY}, stock),
                  custom_text, image_path, customisation_key, seen_price_minor, created_at
             from chosen
           on conflict (cart_id, variant_id, customisation_key) do update
