@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { cartMessages } from '@shopfront/shared';
 import { DESKTOP, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 
@@ -12,6 +13,7 @@ import { startShop, type RunningShop } from './support/server.ts';
  * items): a price and a stock level change while a cart waits, as a shop owner's edit would make
  * them. The shop has no admin API for prices yet, so the test stops the shop, edits its database
  * and starts it again on the same data (cookies are per host, not per port: the cart stays).
+ * The same way, the AbandonedCart plugin is uninstalled to check that its consent is not asked for.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-cart-warnings-'));
 let shop: RunningShop;
@@ -95,6 +97,33 @@ describe('cart warnings', () => {
     await expect(mugLine.locator('[data-line-warning="price"]').count()).resolves.toBe(0);
     await page.getByRole('main').getByRole('link', { name: 'Continue', exact: true }).first().waitFor();
     await expect(page.getByTestId('continue-blocker').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('without the AbandonedCart plugin the address step asks for no reminder consent, and saves none', async () => {
+    await shop.stop();
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    try {
+      await db.query("update plugins set is_installed = false where module_name = 'AbandonedCart'");
+    } finally {
+      await db.close();
+    }
+    shop = await startShop({ env: { DATA_DIR: dataDir } });
+
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/product/brass-desk-lamp`);
+    await waitForHydration(page);
+    await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout/address');
+    await waitForHydration(page);
+    const contact = page.locator('[data-checkout-form="contact"]');
+    await contact.getByLabel('Email').fill('no-plugin@example.test');
+    await expect(contact.getByRole('checkbox').count()).resolves.toBe(0);
+    await contact.getByRole('button', { name: 'Save contact' }).click();
+    await contact.getByText(cartMessages.contactSaved).waitFor();
+    const res = await page.context().request.get(`${shop.baseUrl}/api/cart/get`);
+    const cart = ((await res.json()) as { data: { email: string | null; marketing_consent: boolean } }).data;
+    expect(cart).toMatchObject({ email: 'no-plugin@example.test', marketing_consent: false });
     await page.close();
   });
 });

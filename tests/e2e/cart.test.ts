@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ITEM_ADDED_HIGHLIGHT_MS, cartMessages } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ITEM_ADDED_HIGHLIGHT_MS, cartMessages } from '@shopfront/shared';
 import {
   DESKTOP,
   MOBILE,
@@ -9,15 +9,65 @@ import {
   waitForHydration,
   watchForProblems,
 } from './support/browser.ts';
-import { logInThroughDialog, registerCustomer, waitForToast } from './support/customers.ts';
+import { logInThroughDialog, registerCustomer, waitForToast, type TestCustomer } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
 
 const suite = useShopSuite();
-const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234' };
 const SHIRT = 'Linen Camp Shirt';
+const MUG = 'Stoneware Coffee Mug';
+/** FLAT200's minimum subtotal (demo coupons: ₹200 off orders of ₹1,999 or more). */
+const FLAT200_MINIMUM = 1_999_00;
 
 /** ₹1,234.50 → 123450 (paise). */
 const paise = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+/** 10000 → ₹100.00, as the shop writes rupees. */
+const rupees = (minor: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(minor / 100);
+
+/** The default variant of a product (what its page's Add to cart adds). */
+async function defaultVariant(slug: string): Promise<string> {
+  const res = await fetch(`${suite.shop.baseUrl}/api/product/single-product/${slug}`);
+  const body = (await res.json()) as { data: { variants: { id: string; is_default: boolean }[] } };
+  return body.data.variants.find((v) => v.is_default)!.id;
+}
+
+/**
+ * Fills a customer's own cart through the API, in a session of its own (not the browser's):
+ * logs in and adds each variant with its quantity.
+ */
+async function fillCustomerCart(who: TestCustomer, lines: { product_id: string; quantity: number }[]) {
+  const base = suite.shop.baseUrl;
+  const headers: Record<string, string> = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  const jar = new Map<string, string>();
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  };
+  await call('/api/auth/login', who);
+  for (const l of lines) await call('/api/cart/add-item', l);
+}
+
+/** The cart as the API has it, read with the page's cookies. */
+async function apiCart(page: Page): Promise<{ marketing_consent: boolean; email: string | null }> {
+  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/cart/get`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { marketing_consent: boolean; email: string | null } }).data;
+}
+
+/** The address step's consent to one abandoned-cart reminder. */
+const reminderConsent = (page: Page) =>
+  page
+    .locator('[data-checkout-form="contact"]')
+    .getByRole('checkbox', { name: 'Send me one reminder about this cart if I don’t finish my order' });
 
 const drawer = (page: Page) => page.getByTestId('cart-drawer');
 const line = (scope: Page | ReturnType<Page['locator']>, name: string) =>
@@ -44,7 +94,7 @@ const unexpected = (problems: string[]) =>
 
 describe('cart', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: add → drawer highlight → quantity → coupon refused then applied → reload → login merge → Buy now`, async () => {
+    it(`at ${viewport.width} px: add → drawer highlight → quantity → coupon refused then applied → reload → below the coupon's minimum and back → login merge into a new customer's cart → Buy now`, async () => {
       const page = await newPage(suite.browser, viewport);
       const problems = await watchForProblems(page);
       const base = suite.shop.baseUrl;
@@ -75,11 +125,32 @@ describe('cart', () => {
         .poll(() => added.getAttribute('data-added'), { timeout: ITEM_ADDED_HIGHLIGHT_MS + 3000 })
         .toBe('false');
 
-      // The stepper shows the new quantity at once, the server's answer follows.
+      // The stepper shows the new quantity at once, the server's answer follows. The change is held
+      // in the browser until the optimistic state has been seen, so the server cannot have answered
+      // yet, however slow the machine.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const cartAction = (url: URL) => url.pathname === '/cart.data';
+      const requests: string[] = [];
+      await page.route(cartAction, async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        requests.push(route.request().url());
+        await held;
+        await route.continue();
+      });
       await added.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
-      await expect.poll(() => added.getByTestId('line-quantity').textContent(), { timeout: 500 }).toBe('2');
-      await expect.poll(async () => paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit * 2);
+      await expect.poll(() => requests.length).toBe(1);
+      await expect.poll(() => added.getByTestId('line-quantity').textContent()).toBe('2');
+      await expect(added.getAttribute('aria-busy')).resolves.toBe('true');
       await expect.poll(() => badge(page, viewport.width)).toBe('2');
+      // Still the server's total: it comes with the answer.
+      expect(paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit);
+      release();
+      await expect.poll(async () => paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit * 2);
+      await expect.poll(() => added.getAttribute('aria-busy')).toBeNull();
+      await expect(added.getByTestId('line-quantity').textContent()).resolves.toBe('2');
+      await expect.poll(() => badge(page, viewport.width)).toBe('2');
+      await page.unroute(cartAction);
       await page.keyboard.press('Escape');
       await drawer(page).waitFor({ state: 'hidden' });
 
@@ -121,13 +192,54 @@ describe('cart', () => {
         await page.getByTestId('cart-bottom-bar').getByRole('link', { name: 'Continue', exact: true }).waitFor();
       }
 
-      // Logging in keeps the guest's line (the server merges it into the customer's cart).
+      // Below the coupon's minimum it stays on the cart but does not apply: a warning with how
+      // much is missing and Remove, no discount in the totals, nothing said to be applied.
+      const shirtOnCart = line(page.locator('main [data-cart-lines]'), SHIRT);
+      await shirtOnCart.getByRole('button', { name: `Decrease quantity of ${SHIRT}` }).click();
+      const coupon = page.getByTestId('applied-coupon');
+      await expect.poll(() => coupon.getAttribute('data-applicable')).toBe('false');
+      expect(unit).toBeLessThan(FLAT200_MINIMUM);
+      await expect(coupon.getByTestId('coupon-not-applicable').textContent()).resolves.toBe(
+        cartMessages.couponMinimum(rupees(FLAT200_MINIMUM - unit)),
+      );
+      await coupon.getByText('FLAT200').waitFor();
+      await expect(coupon.textContent()).resolves.not.toMatch(/applied|you save/i);
+      await coupon.getByRole('button', { name: 'Remove coupon FLAT200' }).waitFor();
+      await expect(page.getByTestId('totals-coupon').count()).resolves.toBe(0);
+      await page.getByTestId('totals-coupon-not-applicable').waitFor();
+      await expect.poll(async () => paise(await page.getByTestId('totals-subtotal').textContent())).toBe(unit);
+      await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(unit);
+      await expect
+        .poll(() => page.getByTestId('drawer-coupon-warning').textContent())
+        .toContain(cartMessages.couponMinimum(rupees(FLAT200_MINIMUM - unit)));
+      // Back over the minimum, it applies again.
+      await shirtOnCart.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
+      await expect.poll(() => coupon.getAttribute('data-applicable')).toBe('true');
+      await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(before - 200_00);
+      await expect(page.getByTestId('totals-coupon').textContent()).resolves.toContain('200');
+
+      // Logging in merges the guest's cart into the customer's own: a customer of this run only
+      // (so the numbers are known), who already had one shirt and one mug in a cart of their own.
+      const who = await registerCustomer(base, viewport.width < 768 ? 'Mira' : 'Dev');
+      const [shirtVariant, mugVariant] = await Promise.all([
+        shirtOnCart.getAttribute('data-product-id'),
+        defaultVariant('stoneware-coffee-mug'),
+      ]);
+      expect(shirtVariant).toBe(await defaultVariant('linen-camp-shirt'));
+      await fillCustomerCart(who, [
+        { product_id: shirtVariant!, quantity: 1 },
+        { product_id: mugVariant, quantity: 1 },
+      ]);
       await page.getByRole('link', { name: 'Login' }).first().click();
-      await logInThroughDialog(page, DEMO);
+      await logInThroughDialog(page, who);
       await page.goto(`${base}/cart`);
       await waitForHydration(page);
-      await line(page.locator('main [data-cart-lines]'), SHIRT).waitFor();
-      await expect.poll(async () => Number(await badge(page, viewport.width))).toBeGreaterThanOrEqual(2);
+      const merged = page.locator('main [data-cart-lines]');
+      await expect(merged.locator('[data-cart-line]').count()).resolves.toBe(2);
+      // The guest's 2 shirts joined the customer's 1; the customer's mug stayed.
+      await expect(line(merged, SHIRT).getByTestId('line-quantity').textContent()).resolves.toBe('3');
+      await expect(line(merged, MUG).getByTestId('line-quantity').textContent()).resolves.toBe('1');
+      await expect.poll(() => badge(page, viewport.width)).toBe('4');
 
       // Buy now adds, then goes to the address step.
       await page.goto(`${base}/product/stoneware-coffee-mug`);
@@ -142,14 +254,13 @@ describe('cart', () => {
           .getAttribute('data-state'),
       ).resolves.toBe('active');
       const summary = page.getByTestId('summary-lines');
-      await summary.getByText('Stoneware Coffee Mug').waitFor();
+      await summary.getByText(MUG).waitFor();
       await summary.getByText(SHIRT).waitFor();
       // Payment is not open yet, and says so.
       await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
       await page.getByText('Payment opens in the next release').waitFor();
 
       expect(unexpected(problems)).toEqual([]);
-      // Leave the demo customer's cart as it was for the next viewport's merge check.
       await page.context().clearCookies();
       await page.close();
     });
@@ -223,7 +334,28 @@ describe('cart', () => {
       await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
       await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
       await page.waitForURL((url) => url.pathname === '/checkout/address');
-      await page.getByTestId('summary-lines').getByText('Stoneware Coffee Mug').waitFor();
+      await page.getByTestId('summary-lines').getByText(MUG).waitFor();
+
+      // The reminder consent is a plain checkbox of the contact form: ticked, saved, shown ticked
+      // on the page the form lands on; unticked and saved, withdrawn.
+      const saveContact = async () => {
+        const landed = page.waitForResponse(
+          (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/checkout/address',
+        );
+        await page.locator('[data-checkout-form="contact"]').getByRole('button', { name: 'Save contact' }).click();
+        await landed;
+        await page.waitForLoadState();
+      };
+      await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
+      await page.locator('[data-checkout-form="contact"]').getByLabel('Email').fill('noscript@example.test');
+      await reminderConsent(page).check();
+      await saveContact();
+      await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
+      await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'noscript@example.test' });
+      await reminderConsent(page).uncheck();
+      await saveContact();
+      await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
+      await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: false });
       await page.close();
     } finally {
       await noScript.close();
@@ -262,7 +394,7 @@ describe('cart', () => {
     await page.close();
   });
 
-  it('/checkout/address: a guest saves contact and a shipping address (field errors beside the fields first)', async () => {
+  it('/checkout/address: a guest saves contact with the reminder consent and a shipping address (field errors beside the fields first)', async () => {
     const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
     await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
@@ -272,13 +404,18 @@ describe('cart', () => {
     await waitForHydration(page);
 
     const contact = page.locator('[data-checkout-form="contact"]');
+    // The shop has the AbandonedCart plugin: the reminder is offered, and not agreed to until ticked.
+    await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
     await contact.getByLabel('Email').fill('not-an-email');
     await contact.getByRole('button', { name: 'Save contact' }).click();
     await contact.locator('[data-field-error]', { hasText: 'The value must be an valid email address' }).waitFor();
+    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: false });
     await contact.getByLabel('Email').fill('guest@example.test');
     await contact.getByLabel('Phone').fill('9876543210');
+    await reminderConsent(page).check();
     await contact.getByRole('button', { name: 'Save contact' }).click();
     await contact.getByText(cartMessages.contactSaved).waitFor();
+    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'guest@example.test' });
 
     const form = page.locator('[data-checkout-form="new-address"]');
     await form.getByRole('button', { name: 'Deliver to this address' }).click();
@@ -301,6 +438,7 @@ describe('cart', () => {
     // Saved on the cart, not just on screen.
     await page.reload();
     await page.getByTestId('shipping-on-cart').getByText('Asha Rao').waitFor();
+    await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
     expect(unexpected(problems)).toEqual([]);
     await page.close();

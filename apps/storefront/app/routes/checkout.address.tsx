@@ -20,6 +20,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import { CartTotals } from '../features/cart/cart-summary';
 import { EMPTY_CART_TEXT, isCartUpdating, variantText } from '../features/cart/cart-view';
 import { addressStepAction, type AddressStepResult } from '../features/checkout/address-action.server';
+import { CONSENT_FIELD, CONSENT_OFFERED_FIELD } from '../features/checkout/contact-fields';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { api, apiTransport, isUnauthenticated } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
@@ -133,14 +134,21 @@ function useStepForm(intent: 'contact' | 'address') {
   return { fetcher, answer, busy: fetcher.state !== 'idle' };
 }
 
+/** The plugins row of the abandoned-cart reminder (ABANDONED_CART.moduleName; its module brings zod along). */
+const REMINDER_PLUGIN = 'AbandonedCart';
+
 function ContactForm({ cart }: { cart: Cart }) {
-  const { settings, account } = useShop();
+  const { settings, account, plugins } = useShop();
   const { fetcher, answer, busy } = useStepForm('contact');
   const id = useId();
-  const values = answer && !answer.ok ? answer.values : {};
-  const errors = answer && !answer.ok ? answer.errors : {};
+  const failed = answer && !answer.ok ? answer : null;
+  const values = failed ? failed.values : {};
+  const errors = failed ? failed.errors : {};
   const email = values.email ?? cart.email ?? account?.email ?? '';
   const phone = values.phone ?? cart.phone ?? account?.phone ?? '';
+  // Consent to the one reminder: asked only while the plugin is installed, unticked until given.
+  const offerReminder = plugins.some((p) => p.module_name === REMINDER_PLUGIN);
+  const consent = failed ? values[CONSENT_FIELD] !== undefined : cart.marketing_consent;
   const err = (k: string) => errors[k]?.[0];
   return (
     <fetcher.Form method="post" noValidate className="mt-5 space-y-4" data-checkout-form="contact">
@@ -183,6 +191,25 @@ function ContactForm({ cart }: { cart: Cart }) {
           />
         </FieldFrame>
       </div>
+      {offerReminder && (
+        <div>
+          <input type="hidden" name={CONSENT_OFFERED_FIELD} value="1" />
+          <label className="inline-flex cursor-pointer items-start gap-2.5 py-1 text-sm text-ink select-none">
+            <input
+              type="checkbox"
+              name={CONSENT_FIELD}
+              defaultChecked={consent}
+              aria-describedby={`${id}-consent-hint`}
+              className="mt-0.5 size-4.5 shrink-0 rounded border-ink/30 accent-[var(--sf-primary)]"
+              data-testid="reminder-consent"
+            />
+            <span>Send me one reminder about this cart if I don’t finish my order</span>
+          </label>
+          <p id={`${id}-consent-hint`} className="pl-7 text-xs text-muted">
+            One message at most, sent to the email or phone above. Untick and save to change your mind.
+          </p>
+        </div>
+      )}
       {answer && !answer.ok && Object.keys(answer.errors).length === 0 && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {answer.message}

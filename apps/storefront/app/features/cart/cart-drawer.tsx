@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { BagIcon, CheckIcon, CloseIcon } from '../../components/ui/icons';
+import { AlertIcon, BagIcon, CheckIcon, CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { CartLine } from './cart-line';
 import { useCartUi } from './cart-ui';
@@ -109,9 +109,21 @@ export function CartDrawer() {
               </span>
             </div>
             <p className="mt-0.5 text-xs text-muted">
-              {cart.coupon ? `Coupon ${cart.coupon.code} applied. ` : ''}Prices include tax; delivery is chosen at
-              checkout.
+              {cart.coupon?.applicable ? `Coupon ${cart.coupon.code} applied. ` : ''}Prices include tax; delivery is
+              chosen at checkout.
             </p>
+            {cart.coupon && !cart.coupon.applicable && (
+              <p
+                className="mt-2 flex items-start gap-1.5 text-sm font-medium text-amber-800"
+                data-testid="drawer-coupon-warning"
+              >
+                <AlertIcon className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  Coupon <span className="font-mono">{cart.coupon.code}</span> does not apply
+                  {cart.coupon.message ? `: ${cart.coupon.message}` : ''}
+                </span>
+              </p>
+            )}
             {ready.blocker && <p className="mt-2 text-sm text-red-700">{ready.blocker}</p>}
             <div className="mt-4 grid grid-cols-2 gap-3">
               <Link to="/cart" className="btn btn-outline h-12">

@@ -25,7 +25,8 @@ function Row({
 
 /**
  * The totals breakdown, all computed by the server: subtotal, what the shop's prices save on the
- * MRP, the coupon, shipping, the tax the prices include, and the grand total.
+ * MRP, the coupon (or that the coupon on the cart does not apply), shipping, the tax the prices
+ * include, and the grand total.
  */
 export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }) {
   const t = cart.totals;
@@ -46,7 +47,7 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
             testId="totals-savings"
           />
         )}
-        {cart.coupon && (
+        {cart.coupon?.applicable && (
           <Row
             label={
               <>
@@ -56,6 +57,19 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
             value={`−${t.coupon_discount.formatted}`}
             tone="font-medium text-emerald-700"
             testId="totals-coupon"
+          />
+        )}
+        {cart.coupon && !cart.coupon.applicable && (
+          // Kept on the cart but discounting nothing: said so, never shown as a −₹0.00 saving.
+          <Row
+            label={
+              <>
+                Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
+              </>
+            }
+            value="Does not apply"
+            tone="font-medium text-amber-800"
+            testId="totals-coupon-not-applicable"
           />
         )}
         <Row

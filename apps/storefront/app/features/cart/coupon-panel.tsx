@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { Cart, CouponOffer } from '@shopfront/shared';
 import { inputClass, inputBorder } from '../../components/ui/field';
-import { CheckIcon } from '../../components/ui/icons';
+import { AlertIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { ScriptFlag } from './cart-line';
 import { CART_ACTION, type CartActionData } from './cart-view';
@@ -10,7 +10,8 @@ import { CART_ACTION, type CartActionData } from './cart-view';
 /**
  * Coupon entry, the applied coupon, and the coupons the shopper may use (GET coupons/get). A
  * refused code shows the server's reason under the field (e.g. how much more to add for the
- * minimum). Works without JavaScript: `noScriptResult` is the page's action answer then.
+ * minimum). A coupon the cart no longer meets stays on it, discounting nothing (ADR 0020): it is
+ * shown as a warning with the server's reason and Remove, never as applied. Works without JavaScript: `noScriptResult` is the page's action answer then.
  */
 export function CouponPanel({
   cart,
@@ -51,17 +52,35 @@ export function CouponPanel({
       </h2>
       {applied ? (
         <div
-          className="mt-3 flex items-start gap-3 rounded-xl border border-emerald-600/30 bg-emerald-50 px-3.5 py-3"
+          className={`mt-3 flex items-start gap-3 rounded-xl border px-3.5 py-3 ${
+            applied.applicable ? 'border-emerald-600/30 bg-emerald-50' : 'border-amber-400/60 bg-amber-50'
+          }`}
           data-testid="applied-coupon"
+          data-applicable={applied.applicable ? 'true' : 'false'}
         >
-          <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
-            <CheckIcon className="size-3.5" />
-          </span>
-          <div className="min-w-0 flex-1 text-sm">
-            <p>
-              <span className="font-mono font-semibold">{applied.code}</span> applied · you save{' '}
-              <span className="font-semibold">{applied.discount.formatted}</span>
-            </p>
+          {applied.applicable ? (
+            <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
+              <CheckIcon className="size-3.5" />
+            </span>
+          ) : (
+            <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+          )}
+          <div className="min-w-0 flex-1 text-sm" aria-live="polite">
+            {applied.applicable ? (
+              <p>
+                <span className="font-mono font-semibold">{applied.code}</span> applied · you save{' '}
+                <span className="font-semibold">{applied.discount.formatted}</span>
+              </p>
+            ) : (
+              <>
+                <p className="text-amber-950">
+                  <span className="font-mono font-semibold">{applied.code}</span> does not apply to your cart
+                </p>
+                <p className="mt-0.5 font-medium text-amber-900" data-testid="coupon-not-applicable">
+                  {applied.message ?? 'This coupon does not apply to the items in your cart'}
+                </p>
+              </>
+            )}
             {applied.description && <p className="mt-0.5 text-muted">{applied.description}</p>}
           </div>
           <fetcher.Form method="post" action={CART_ACTION}>

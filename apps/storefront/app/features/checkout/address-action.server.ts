@@ -3,6 +3,7 @@ import { ADDRESS_COLUMNS, ApiError, callEndpoint, cartApi, messages } from '@sho
 import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { JS_FIELD } from '../cart/cart-view';
+import { CONSENT_FIELD, CONSENT_OFFERED_FIELD } from './contact-fields';
 
 /** What the address step's action answers (a script gets it; a plain form too, on failure). */
 export interface AddressStepResult {
@@ -21,7 +22,8 @@ const text = (form: FormData, name: string) => {
 
 /**
  * The address step's changes, made on the server through the contract: the contact for this
- * order (update-contact) and the shipping address, a saved one by id or one typed in
+ * order with the consent to one abandoned-cart reminder when the form offered it
+ * (update-contact) and the shipping address, a saved one by id or one typed in
  * (update-address). A plain form gets Post/Redirect/Get on success.
  */
 export async function addressStepAction({ request, context }: { request: Request; context: unknown }) {
@@ -41,8 +43,14 @@ export async function addressStepAction({ request, context }: { request: Request
     if (intent === 'contact') {
       const email = text(form, 'email');
       const phone = text(form, 'phone');
+      // The reminder consent only when the form asked for it (an unticked box posts nothing).
+      const consent = form.get(CONSENT_OFFERED_FIELD) === '1' ? form.get(CONSENT_FIELD) !== null : undefined;
       ({ message } = await callEndpoint(t, cartApi.updateContact, {
-        body: { email: email || null, phone: phone || null },
+        body: {
+          email: email || null,
+          phone: phone || null,
+          ...(consent === undefined ? {} : { marketing_consent: consent }),
+        },
       }));
     } else {
       const savedId = text(form, 'address_id');
