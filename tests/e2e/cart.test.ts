@@ -286,6 +286,32 @@ describe('cart', () => {
     await page.close();
   });
 
+  it("a visit's first add, then changes on /cart: the header badge and the drawer follow (the cart is read again)", async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await line(drawer(page), MUG).waitFor();
+    // Client-side navigation all along: the shop shell (and its cart fetcher) stays mounted.
+    await drawer(page).getByRole('link', { name: 'View cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    await line(page.locator('main'), MUG)
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await page.getByText(cartMessages.empty).first().waitFor();
+    await expect.poll(() => page.getByTestId('header-cart-count').count()).toBe(0);
+    // Back on a browsing page (client-side), the drawer shows the cart as it is: empty.
+    await page
+      .getByRole('link', { name: /Continue shopping/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/shop-online/);
+    await page.getByTestId('header-cart').click();
+    await drawer(page).getByText(cartMessages.empty).waitFor();
+    await page.close();
+  });
+
   it('two tabs of one browser agree: a change in one shows in the other', async () => {
     const a = await newPage(suite.browser, DESKTOP);
     await a.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);

@@ -109,8 +109,10 @@ export function CartDrawer() {
               </span>
             </div>
             <p className="mt-0.5 text-xs text-muted">
-              {cart.coupon?.applicable ? `Coupon ${cart.coupon.code} applied. ` : ''}Prices include tax; delivery is
-              chosen at checkout.
+              {cart.coupon?.applicable ? `Coupon ${cart.coupon.code} applied. ` : ''}Prices include tax;{' '}
+              {cart.totals.shipping.amount > 0
+                ? `includes ${cart.shipping_method?.name ?? 'delivery'} (${cart.totals.shipping.formatted}), changeable at checkout.`
+                : `${cart.shipping_method?.name ?? 'delivery'} is free.`}
             </p>
             {cart.coupon && !cart.coupon.applicable && (
               <p

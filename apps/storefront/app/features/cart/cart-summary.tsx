@@ -39,14 +39,7 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
           value={t.subtotal.formatted}
           testId="totals-subtotal"
         />
-        {t.savings.amount > 0 && (
-          <Row
-            label="Savings on MRP"
-            value={`−${t.savings.formatted}`}
-            tone="font-medium text-emerald-700"
-            testId="totals-savings"
-          />
-        )}
+
         {cart.coupon?.applicable && (
           <Row
             label={
@@ -100,6 +93,12 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
       {t.tax_included.amount > 0 && (
         <p className="mt-1 text-right text-xs text-muted" data-testid="totals-tax">
           Includes {t.tax_included.formatted} tax
+        </p>
+      )}
+      {t.savings.amount > 0 && (
+        // Not a row of the sum: the subtotal is already at selling prices.
+        <p className="mt-1 text-right text-sm font-medium text-emerald-700" data-testid="totals-savings">
+          You save {t.savings.formatted} on MRP
         </p>
       )}
     </div>

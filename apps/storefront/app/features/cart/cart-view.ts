@@ -161,12 +161,14 @@ export function cartReadiness(cart: Pick<Cart, 'items' | 'prices_updated' | 'sto
   return { empty, pricesChanged, shortLines, canContinue: blocker === null, blocker } satisfies CartReadiness;
 }
 
-/** "Indigo / M" from the variant's options, else its title; '' for a product without options. */
+/**
+ * "Indigo / M": the variant's title (in the product's option order, as its page shows it), else
+ * its option values (a jsonb object keeps no order); '' for a product without options.
+ */
 export function variantText(line: Pick<CartItem, 'variant'>): string {
-  const values = Object.values(line.variant.options).filter(Boolean);
-  if (values.length) return values.join(' / ');
   const title = line.variant.title.trim();
-  return title && title.toLowerCase() !== 'default' ? title : '';
+  if (title && title.toLowerCase() !== 'default') return title;
+  return Object.values(line.variant.options).filter(Boolean).join(' / ');
 }
 
 /** A whole number of units from a form field, or NaN (the API answers the field's message). */

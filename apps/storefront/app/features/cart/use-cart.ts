@@ -149,10 +149,16 @@ export function CartSync() {
   // A cart change made in this tab has settled: the other tabs read the cart again.
   const updating = isCartUpdating(fetchers);
   const wasUpdating = useRef(false);
+  // The first add of a visit creates the cart after this tab's first read was skipped (no
+  // cookie yet): once a change settles, a fetcher never loaded here starts following the cart.
+  const neverLoaded = fetcher.data === undefined && fetcher.state === 'idle';
   useEffect(() => {
-    if (wasUpdating.current && !updating) channel.current?.postMessage({ type: 'changed' });
+    if (wasUpdating.current && !updating) {
+      channel.current?.postMessage({ type: 'changed' });
+      if (neverLoaded && hasCartCookie(document.cookie)) void load(CART_RESOURCE);
+    }
     wasUpdating.current = updating;
-  }, [updating]);
+  }, [updating, neverLoaded, load]);
 
   return null;
 }

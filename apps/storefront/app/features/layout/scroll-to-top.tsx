@@ -1,8 +1,11 @@
+import { useMatches } from 'react-router';
 import { ArrowUpIcon } from '../../components/ui/icons';
 import { useScrolledPastHalf } from '../../lib/use-scroll';
 
 /** Appears once the visitor is past half of the page (spec section 9). */
 export function ScrollToTop() {
+  // Cart and checkout pages have a fixed total bar on phones: the button sits above it there.
+  const cartPage = useMatches().some((m) => (m.handle as { cartPage?: boolean } | undefined)?.cartPage);
   const visible = useScrolledPastHalf();
   const toTop = () => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -18,7 +21,7 @@ export function ScrollToTop() {
       // Hidden but still animating out: inert keeps it out of the tab order and the a11y tree.
       inert={!visible}
       data-visible={visible ? 'true' : 'false'}
-      className={`scroll-to-top fixed right-4 bottom-20 z-30 inline-flex size-11 items-center justify-center rounded-full bg-ink text-background shadow-lg transition-all duration-200 hover:bg-primary md:right-8 md:bottom-8 ${
+      className={`scroll-to-top fixed right-4 ${cartPage ? 'bottom-40' : 'bottom-20'} z-30 inline-flex size-11 items-center justify-center rounded-full bg-ink text-background shadow-lg transition-all duration-200 hover:bg-primary md:right-8 md:bottom-8 ${
         visible ? 'translate-y-0 opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
       }`}
     >
