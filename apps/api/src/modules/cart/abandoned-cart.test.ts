@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ABANDONED_CART,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  CartSchema,
-  MAX_LINE_QUANTITY,
-  abandonedCartMessages,
-  type Cart,
-} from '@shopfront/shared';
+import { ABANDONED_CART, MAX_LINE_QUANTITY, abandonedCartMessages, type Cart } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { hashToken } from '../../lib/session.ts';
+import { cartOf, qtyOf, testBrowser, type TestBrowser } from '../../test/browser.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_PASSWORD, addressSource, createCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
 import { outboxTo } from '../../test/outbox.ts';
@@ -53,43 +46,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => setPlugin(true));
 
-/** A browser: a cookie jar (cleared cookies dropped) on its own client address, with the CSRF header. */
-function browser(cookie?: string) {
-  const jar = new Map<string, string>();
-  if (cookie) {
-    const [k, ...rest] = cookie.split('=');
-    jar.set(k!, rest.join('='));
-  }
-  const ip = nextAddress();
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
-    const c = [...jar].map(([k, val]) => `${k}=${val}`).join('; ');
-    const res = await t.app.inject({
-      method,
-      url,
-      remoteAddress: ip,
-      headers: {
-        [CSRF_HEADER]: CSRF_HEADER_VALUE,
-        ...(c ? { cookie: c } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    const set = res.headers['set-cookie'];
-    for (const sc of set === undefined ? [] : Array.isArray(set) ? set : [String(set)]) {
-      const [pair, ...attrs] = sc.split(';');
-      const [k, ...rest] = pair!.split('=');
-      const value = rest.join('=');
-      if (!value || attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()))) jar.delete(k!);
-      else jar.set(k!, value);
-    }
-    return res;
-  };
-  return { call, jar };
-}
-type Browser = ReturnType<typeof browser>;
-
-const cartOf = (res: { json(): { data: unknown } }): Cart => CartSchema.parse(res.json().data);
-const qty = (c: Cart, id: string) => c.items.find((i) => i.product_id === id)?.quantity ?? 0;
+const browser = (cookie?: string) => testBrowser(t.app, { ip: nextAddress(), ...(cookie ? { cookie } : {}) });
+type Browser = TestBrowser;
+const qty = qtyOf;
 
 /** A guest cart with `lines` ([variant index, quantity]) and the contact given, consenting by default. */
 async function abandonedCart(

@@ -18,8 +18,9 @@ import { originOfStoreUrl } from '../../lib/origin.ts';
 import { hashToken } from '../../lib/session.ts';
 import type { NewMessage } from '../notifications/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
-import { cartOwnerOf, newCartToken, setCartCookies, type CartOwner } from './cart-cookie.ts';
-import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
+import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
+import { cartExpireDays, loadCart } from './load.ts';
+import { createCart, lockOwnedCart } from './service.ts';
 
 /**
  * The AbandonedCart plugin (spec section 3 "abandoned-cart token", section 7
@@ -261,38 +262,6 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
   return outcome;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Locks and touches the owner's active cart, or null when there is none. */
-async function lockOwnedCart(tx: Tx, owner: CartOwner) {
-  const [cart] = await queryRows<{ id: string; channel_id: string }>(
-    tx,
-    sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
-  );
-  return cart ?? null;
-}
-
-/** A new active cart for the owner (as add-item makes one); a guest's comes with its new secret for the cookie. */
-async function createOwnedCart(tx: Tx, owner: CartOwner, channelId: string) {
-  const id = `c_${randomBytes(16).toString('hex')}`;
-  if (owner.customerId !== null) {
-    await queryRows(
-      tx,
-      sql`insert into carts (id, customer_id, channel_id) values (${id}, ${owner.customerId}, ${channelId})
-          on conflict (customer_id) where status = 'active' do nothing`,
-    );
-    const cart = await lockOwnedCart(tx, owner);
-    if (!cart) throw new HttpError(409, 'Your cart has changed. Please reload it and try again');
-    return { cart, token: null };
-  }
-  const { token, hash } = newCartToken();
-  const [cart] = await queryRows<{ id: string; channel_id: string }>(
-    tx,
-    sql`insert into carts (id, token_hash, channel_id) values (${id}, ${hash}, ${channelId}) returning id, channel_id`,
-  );
-  return { cart: cart!, token };
-}
-
 /**
  * Copies the reminded cart of `token` into the owner's cart (created when the owner has none; a
  * new guest cart's secret is answered as `cookieToken`). Each line takes the larger of the two
@@ -322,7 +291,7 @@ export async function restoreRemindedCart(
 
     let cookieToken: string | null = null;
     let target = await lockOwnedCart(tx, owner);
-    if (!target) ({ cart: target, token: cookieToken } = await createOwnedCart(tx, owner, channelId));
+    if (!target) ({ cart: target, token: cookieToken } = await createCart(tx, owner, channelId));
     if (target.id === source.id) return { cartId: target.id, cookieToken };
 
     await queryRows(

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, CartSchema, MAX_LINE_QUANTITY, type Cart } from '@shopfront/shared';
+import { MAX_LINE_QUANTITY } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_PASSWORD, addressSource, createCustomer } from '../../test/auth.ts';
+import { cartOf, qtyOf, testBrowser } from '../../test/browser.ts';
 
 let t: TestApp;
 let v: string[];
@@ -20,37 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A browser with a cookie jar (cleared cookies are dropped), on its own client address. */
-function browser() {
-  const jar = new Map<string, string>();
-  const ip = nextAddress();
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const cookie = [...jar].map(([k, val]) => `${k}=${val}`).join('; ');
-    const res = await t.app.inject({
-      method,
-      url,
-      remoteAddress: ip,
-      headers: {
-        [CSRF_HEADER]: CSRF_HEADER_VALUE,
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    const set = res.headers['set-cookie'];
-    for (const c of set === undefined ? [] : Array.isArray(set) ? set : [String(set)]) {
-      const [pair, ...attrs] = c.split(';');
-      const [k, ...rest] = pair!.split('=');
-      const value = rest.join('=');
-      if (!value || attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()))) jar.delete(k!);
-      else jar.set(k!, value);
-    }
-    return res;
-  };
-  return { call, jar };
-}
-const cartOf = (res: { json(): { data: unknown } }): Cart => CartSchema.parse(res.json().data);
-const qty = (c: Cart, id: string) => c.items.find((i) => i.product_id === id)?.quantity ?? 0;
+const browser = () => testBrowser(t.app, { ip: nextAddress() });
+const qty = qtyOf;
 
 describe('login merges the guest cart (spec section 4: on login the cart session is attached)', () => {
   it('a customer without a cart takes the guest cart over; cart_session_id names it; the secret cookie goes', async () => {

@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  CartSchema,
-  MAX_LINE_QUANTITY,
-  cartMessages,
-  includedTax,
-  type Cart,
-} from '@shopfront/shared';
+import { MAX_LINE_QUANTITY, cartMessages, includedTax } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer } from '../../test/auth.ts';
+import { cartOf, testBrowser, type TestBrowser } from '../../test/browser.ts';
 
 let t: TestApp;
 /** Variants in stock (≥ 10 units) with their product, price and a second variant of the same product. */
@@ -37,46 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A browser: keeps the cookies the API sets, sends them back with the CSRF header. */
-function browser(extra: Record<string, string> = {}) {
-  const jar = new Map<string, string>();
-  for (const pair of (extra.cookie ?? '').split('; ').filter(Boolean)) {
-    const [k, ...v] = pair.split('=');
-    jar.set(k!, v.join('='));
-  }
-  const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: {
-        [CSRF_HEADER]: CSRF_HEADER_VALUE,
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    const set = res.headers['set-cookie'];
-    for (const c of set === undefined ? [] : Array.isArray(set) ? set : [String(set)]) {
-      const [pair, ...attrs] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      const value = v.join('=');
-      if (!value || attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()))) jar.delete(k!);
-      else jar.set(k!, value);
-    }
-    return res;
-  };
-  return { call, jar };
-}
+const browser = (extra: { cookie?: string } = {}) => testBrowser(t.app, extra);
 
-type Browser = ReturnType<typeof browser>;
-const cartOf = (res: { json(): { data: unknown } }): Cart => CartSchema.parse(res.json().data);
+type Browser = TestBrowser;
 const add = (b: Browser, product_id: string, quantity = 1, headers?: Record<string, string>) =>
   b.call('POST', '/api/cart/add-item', { product_id, quantity }, headers);
 

@@ -12,7 +12,7 @@ import { PAYMENT_METHODS } from './pricing.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The cart was ordered, merged or removed between finding it and changing it. */
-const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
+export const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
 
 /**
  * Locks the cart row for this transaction and touches it: every change to one cart runs one at a
@@ -133,8 +133,8 @@ export const addLineFunction = sqlFunction(
   'volatile',
 );
 
-/** Locks and touches the owner's active cart (updated_at marks activity for expiry). */
-async function lockOwnedCart(tx: Tx, owner: CartOwner) {
+/** Locks and touches the owner's active cart (updated_at marks activity for expiry); null when there is none. */
+export async function lockOwnedCart(tx: Tx, owner: CartOwner) {
   const [cart] = await queryRows<{ id: string; channel_id: string }>(
     tx,
     sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
@@ -143,7 +143,7 @@ async function lockOwnedCart(tx: Tx, owner: CartOwner) {
 }
 
 /** A new active cart for the owner; a customer's concurrent first adds meet on the unique index and share one. */
-async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
+export async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
   const id = `c_${randomUUID().replace(/-/g, '')}`;
   if (owner.customerId !== null) {
     // As a login's merge does (merge.ts): the customer's row orders who makes their cart.
