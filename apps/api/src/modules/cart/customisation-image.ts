@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { CustomisationImageSchema, cartApi, cartMessages, messages } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { imageWork } from '../../lib/limiter.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
 
@@ -40,22 +41,6 @@ export const customisationImageMessages = {
 /** Formats as sharp names them, read from the bytes (never from the file name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const FIELD = 'image';
-
-/** Runs at most `limit` tasks at once: sharp is CPU-bound and the rest of the API must stay responsive. */
-function limiter(limit: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
-}
 
 async function customisationInstalled(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ on: boolean }>(
@@ -153,7 +138,7 @@ async function store(dir: string, webp: Buffer): Promise<string> {
  */
 export async function customisationImageRoutes(app: FastifyInstance) {
   const dir = path.join(app.env.DATA_DIR, 'media', CUSTOMISATION_IMAGE.folder);
-  const run = limiter(2);
+  const run = imageWork;
 
   // This scope reads multipart only (streamed by busboy, never Fastify's 1 MiB body reader);
   // any other content type is refused before its body is read.

@@ -3,6 +3,7 @@ import { mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imageVariantSegment, parseImageVariant, type ImageDensity, type ImageWidth } from '@shopfront/shared';
+import { imageWork, limiter } from '../../lib/limiter.ts';
 
 /** Originals the resizer reads. SVG is left out on purpose: it is markup, not pixels. */
 const SOURCE_EXTENSIONS = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif', '.gif']);
@@ -31,22 +32,6 @@ export function safeMediaPath(relPath: string): string | null {
 
 const within = (root: string, file: string) => file.startsWith(root + path.sep);
 
-/** Runs at most `limit` tasks at once (sharp is CPU-bound; the rest of the API must stay responsive). */
-function limiter(limit: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
-}
-
 /**
  * Resizes originals under `mediaDir` to the allowed widths and densities, once: the WebP is
  * written to `mediaDir/.cache/{variant}/{path}` (same relative path as the original, WebP
@@ -59,7 +44,7 @@ export function createImageResizer(mediaDir: string, opts: { concurrency?: numbe
   const root = path.resolve(mediaDir);
   const cacheRoot = path.join(root, CACHE_DIR_NAME);
   const inFlight = new Map<string, Promise<void>>();
-  const run = limiter(opts.concurrency ?? 2);
+  const run = opts.concurrency ? limiter(opts.concurrency) : imageWork;
 
   async function render(source: string, target: string, width: ImageWidth, dpr: ImageDensity) {
     await mkdir(path.dirname(target), { recursive: true });
