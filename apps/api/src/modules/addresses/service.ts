@@ -67,6 +67,36 @@ function toAddress(r: AddressRow): Address {
   };
 }
 
+/**
+ * A checked address that is not saved (a guest's, typed at checkout), shaped like a saved one
+ * with id 0: its country's and state's names are read in one query.
+ */
+export async function unsavedAddress(db: Db, input: AddressInput): Promise<Address> {
+  const [names] = await db
+    .select({ country: countries.name, state: states.name })
+    .from(countries)
+    .leftJoin(states, and(eq(states.countryId, countries.id), eq(states.id, input.state_id ?? -1)))
+    .where(eq(countries.id, input.country_id));
+  return toAddress({
+    id: 0,
+    isDefault: false,
+    addressType: input.address_type,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phone: input.phone,
+    email: input.email,
+    addressLine1: input.address_line_1,
+    addressLine2: input.address_line_2,
+    landmark: input.landmark,
+    city: input.city,
+    postcode: input.postcode,
+    countryId: input.country_id,
+    countryName: names?.country ?? '',
+    stateId: input.state_id,
+    stateName: names?.state ?? null,
+  });
+}
+
 /** The customer's saved addresses: each type's default first, shipping before billing, then newest first. */
 export async function listAddresses(db: Db, customerId: number): Promise<Address[]> {
   const rows = await selectAddresses(db)

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   CartAddressHeadSchema,
   AddItemBodySchema,
@@ -21,11 +20,10 @@ import {
   messages,
   type Cart,
 } from '@shopfront/shared';
-import { queryRows } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
 import { requireCustomer } from '../../lib/session.ts';
-import { findAddress, validateAddressBody } from '../addresses/service.ts';
+import { findAddress, unsavedAddress, validateAddressBody } from '../addresses/service.ts';
 import { removeFromWishlist } from '../wishlist/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
@@ -34,6 +32,7 @@ import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import {
   acceptPrices,
+  clearCoupon,
   addToCart,
   findCartId,
   removeItem,
@@ -223,13 +222,7 @@ export async function cartRoutes(app: FastifyInstance) {
       const owner = await cartOwnerOf(req);
       const cartId = await findCartId(db, owner);
       if (!cartId) return ok(await current(req, owner), cartMessages.couponRemoved);
-      const named = req.body.coupon ? normaliseCouponCode(req.body.coupon) : null;
-      await queryRows(
-        db,
-        named
-          ? sql`update carts set coupon_code = null, updated_at = now() where id = ${cartId} and coupon_code = ${named}`
-          : sql`update carts set coupon_code = null, updated_at = now() where id = ${cartId}`,
-      );
+      await clearCoupon(db, cartId, req.body.coupon ? normaliseCouponCode(req.body.coupon) : null);
       return answer(cartId, cartMessages.couponRemoved);
     },
   );
@@ -255,40 +248,12 @@ export async function cartRoutes(app: FastifyInstance) {
         if (!address) throw new HttpError(404, messages.notFound);
       } else {
         const input = await validateAddressBody(db, req.body);
-        address = await addressFromInput(input);
+        address = await unsavedAddress(db, input);
       }
       await setAddress(db, cartId, type, { ...address, address_type: type });
       return answer(cartId, cartMessages.addressSaved);
     },
   );
-
-  /** A typed address as the cart keeps it: names of its country and state, id 0 (not saved). */
-  async function addressFromInput(input: Awaited<ReturnType<typeof validateAddressBody>>) {
-    const [names] = await queryRows<{ country: string; state: string | null }>(
-      db,
-      sql`select c.name as country, s.name as state from countries c
-            left join states s on s.id = ${input.state_id} and s.country_id = c.id where c.id = ${input.country_id}`,
-    );
-    return {
-      id: 0,
-      address_id: 0,
-      default: false,
-      address_type: input.address_type,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone: input.phone,
-      email: input.email,
-      address_line_1: input.address_line_1,
-      address_line_2: input.address_line_2,
-      landmark: input.landmark,
-      city: input.city,
-      postcode: input.postcode,
-      country_id: input.country_id,
-      state_id: input.state_id,
-      country: { id: input.country_id, name: names?.country ?? '' },
-      state: input.state_id !== null && names?.state ? { id: input.state_id, name: names.state } : null,
-    };
-  }
 
   registerEndpoint(
     app,

@@ -316,6 +316,15 @@ async function setCart(db: Db, cartId: string, set: SQL): Promise<void> {
 export const setCoupon = (db: Db, cartId: string, code: string | null) =>
   setCart(db, cartId, sql`coupon_code = ${code}`);
 
+/** Takes the coupon off the cart (only if it is `code`, when one is named). */
+export async function clearCoupon(db: Db, cartId: string, code: string | null): Promise<void> {
+  await queryRows(
+    db,
+    sql`update carts set coupon_code = null, updated_at = now()
+         where id = ${cartId} ${code ? sql`and coupon_code = ${code}` : sql``}`,
+  );
+}
+
 /** Accepts today's prices for every line: "prices updated" goes away. */
 export async function acceptPrices(db: Db, cartId: string): Promise<void> {
   await db.transaction(async (tx) => {
