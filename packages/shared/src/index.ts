@@ -40,3 +40,7 @@ export * from './api/storefront.ts';
 export * from './api/wishlist.ts';
 export * from './schemas/abandoned-cart.ts';
 export * from './api/plugins-abandoned-cart.ts';
+export * from './order-status.ts';
+export * from './schemas/order.ts';
+export * from './api/checkout.ts';
+export * from './api/orders.ts';

@@ -15,6 +15,7 @@ import {
 import type { Address } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { categories, products, variants } from './catalog-schema.ts';
+import { countries } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -94,9 +95,38 @@ export const cartItems = pgTable(
   ],
 );
 
-/** Delivery options a cart can choose (checkout adds zones later). Prices in the channel's currency. */
+/**
+ * Where the shop delivers (ADR 0023). An address belongs to the first zone (by position) whose
+ * country matches, whose states list is empty or holds the address's state, and whose postcode
+ * ranges are empty or hold its postcode. Cash on Delivery is a property of the zone.
+ */
+export const shippingZones = pgTable('shipping_zones', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id, { onDelete: 'cascade' }),
+  /** State ids the zone covers; empty: the whole country. */
+  stateIds: jsonb('state_ids').$type<number[]>().notNull().default([]),
+  /** Inclusive numeric postcode ranges; empty: every postcode. */
+  postcodeRanges: jsonb('postcode_ranges').$type<{ from: string; to: string }[]>().notNull().default([]),
+  codAvailable: boolean('cod_available').notNull().default(true),
+  codFeeMinor: integer('cod_fee_minor').notNull().default(0),
+  /** Delivery estimate in days after dispatch, shown at checkout and on the pincode check. */
+  deliveryDaysMin: integer('delivery_days_min').notNull().default(3),
+  deliveryDaysMax: integer('delivery_days_max').notNull().default(7),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/**
+ * Delivery options a cart can choose, in the channel's currency: a flat rate, free above a
+ * threshold. A method with a zone serves only addresses of that zone; one without serves every
+ * zone (ADR 0023).
+ */
 export const shippingMethods = pgTable('shipping_methods', {
   code: text('code').primaryKey(),
+  zoneId: integer('zone_id').references(() => shippingZones.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   priceMinor: integer('price_minor').notNull(),

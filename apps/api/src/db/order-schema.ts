@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Address, OrderStatus, PaymentStatus } from '@shopfront/shared';
+import { customers } from './account-schema.ts';
+import { carts } from './cart-schema.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Human order numbers (SF-100001 …); the public id is opaque, the number alone finds nothing. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+export interface OrderShippingSnapshot {
+  code: string;
+  name: string;
+  price_minor: number;
+  delivery_days_min: number | null;
+  delivery_days_max: number | null;
+}
+
+/**
+ * Orders, written once by place-order with snapshots of everything the shopper agreed to:
+ * lines, prices, discount, shipping, tax and addresses. Stock is taken at placing
+ * (`stock_reserved`); an online payment holds it until `reserved_until`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    /** Opaque public id (ord_…): what URLs and the API use. */
+    id: text('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    /** One order per cart: a second tab or a retry finds the cart already ordered. */
+    cartId: text('cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    channelId: text('channel_id').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+    paymentMethodCode: text('payment_method_code').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Address>().notNull(),
+    shipping: jsonb('shipping').$type<OrderShippingSnapshot>().notNull(),
+    note: text('note'),
+    couponId: integer('coupon_id'),
+    couponCode: text('coupon_code'),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    shippingMinor: integer('shipping_minor').notNull().default(0),
+    codFeeMinor: integer('cod_fee_minor').notNull().default(0),
+    taxRatePercent: integer('tax_rate_percent').notNull().default(0),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    grandTotalMinor: integer('grand_total_minor').notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** True while the order holds its lines' stock (false once returned: cancelled, expired). */
+    stockReserved: boolean('stock_reserved').notNull().default(true),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** sha-256 of the secret in the confirmation message's tracking link (/track-order/{token}). */
+    trackingTokenHash: text('tracking_token_hash').notNull().unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set once when the confirmation message is queued: the shopper is told once. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    googleGtagEventTracked: boolean('google_gtag_event_tracked').notNull().default(false),
+    googleGtmEventTracked: boolean('google_gtm_event_tracked').notNull().default(false),
+    facebookPixelEventTracked: boolean('facebook_pixel_event_tracked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_reservation_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReserved}`),
+    check('orders_totals_ck', sql`${t.grandTotalMinor} >= 0 and ${t.refundedMinor} between 0 and ${t.grandTotalMinor}`),
+    check('orders_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Order lines: snapshots of what was bought at what price (the catalog may change later). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    variantTitle: text('variant_title').notNull().default(''),
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    sku: text('sku').notNull().default(''),
+    image: text('image'),
+    customText: text('custom_text'),
+    imagePath: text('image_path'),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** unit × quantity − discount: what this line costs. */
+    totalMinor: integer('total_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** Quantity in open or granted refund requests (never more than `quantity`). */
+    refundRequestedQuantity: integer('refund_requested_quantity').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_ck', sql`${t.quantity} > 0`),
+    check(
+      'order_items_refund_ck',
+      sql`${t.refundedQuantity} between 0 and ${t.refundRequestedQuantity} and ${t.refundRequestedQuantity} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** The order's history: every status change with who made it and why (the details screen lists it). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').$type<'shopper' | 'staff' | 'system' | 'gateway'>().notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Payment attempts with a provider. `provider_ref` is the provider's id for the attempt (a
+ * session, an order); `provider_payment_id` the captured payment. Marking paid is a conditional
+ * update on this row, so a webhook and a return redirect (each any number of times) pay once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    providerPaymentId: text('provider_payment_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'created' | 'paid' | 'failed' | 'refunded'>().notNull().default('created'),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    check('payments_refund_ck', sql`${t.refundedMinor} between 0 and ${t.amountMinor}`),
+  ],
+);
+
+/** Refund requests per line and quantity (after delivery, when enable_refund). */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'requested' | 'approved' | 'rejected' | 'refunded'>().notNull().default('requested'),
+    amountMinor: integer('amount_minor').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('refund_requests_order_idx').on(t.orderId), check('refund_requests_qty_ck', sql`${t.quantity} > 0`)],
+);
+
+/** A parcel of an order with the carrier's waybill; its scans are the tracking events. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    /** The carrier's waybill (AWB) number, as printed on the parcel. */
+    waybill: text('waybill').notNull().unique(),
+    trackingUrl: text('tracking_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+/** Carrier scan events: time, place and status (the scan popup lists them). */
+export const shipmentScans = pgTable(
+  'shipment_scans',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    location: text('location').notNull(),
+    status: text('status').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('shipment_scans_shipment_idx').on(t.shipmentId, t.scannedAt)],
+);
