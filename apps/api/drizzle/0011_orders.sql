@@ -20,6 +20,7 @@ CREATE TABLE "order_events" (
 	"to_status" text NOT NULL,
 	"actor" text NOT NULL,
 	"note" text,
+	"notified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -77,7 +78,6 @@ CREATE TABLE "orders" (
 	"reserved_until" timestamp with time zone,
 	"tracking_token_hash" text NOT NULL,
 	"paid_at" timestamp with time zone,
-	"confirmation_sent_at" timestamp with time zone,
 	"rating" integer,
 	"rating_comment" text,
 	"rated_at" timestamp with time zone,

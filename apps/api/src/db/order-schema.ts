@@ -74,8 +74,6 @@ export const orders = pgTable(
     /** sha-256 of the secret in the confirmation message's tracking link (/track-order/{token}). */
     trackingTokenHash: text('tracking_token_hash').notNull().unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Set once when the confirmation message is queued: the shopper is told once. */
-    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
@@ -145,6 +143,8 @@ export const orderEvents = pgTable(
     toStatus: text('to_status').notNull(),
     actor: text('actor').$type<'shopper' | 'staff' | 'system' | 'gateway'>().notNull(),
     note: text('note'),
+    /** Set once when the shopper's message about this change is queued: told once, whatever the retries. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
