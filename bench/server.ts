@@ -6,7 +6,7 @@ import path from 'node:path';
 export interface RunningServer {
   baseUrl: string;
   pid: number;
-  /** Stops the server's process group (SIGTERM, SIGKILL after 10 s) and removes its DATA_DIR. */
+  /** Stops the server's process group (SIGTERM, SIGKILL after 10 s) and removes its own DATA_DIR. */
   stop(): Promise<void>;
   /** Synchronous last resort for exit/signal handlers: SIGKILL the group, remove DATA_DIR. */
   killNow(): void;
@@ -38,8 +38,11 @@ export async function startServer(opts: {
   port: number;
   databaseUrl?: string;
   readyTimeoutMs?: number;
+  /** Serve this DATA_DIR (a second start on the first one's data); the caller removes it. */
+  dataDir?: string;
 }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-bench-'));
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'shopfront-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -71,7 +74,7 @@ export async function startServer(opts: {
   const killNow = () => {
     live.delete(killNow);
     killGroup(pid, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
   live.add(killNow);
   const stop = async () => {

@@ -52,7 +52,11 @@ import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
@@ -212,7 +216,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(abandonedCartPlugin);
   await app.register(customisationImageRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(paymentsPlugin);
   await app.register(customisationPrunePlugin);
+  await app.register(orderRoutes);
+  await app.register(trackingRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

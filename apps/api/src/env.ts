@@ -77,13 +77,48 @@ export const EnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built-in sandbox payment gateway (ADR 24): on unless false. Fake money: switch it off for a real shop. */
+  SANDBOX_GATEWAY: bool.default(true),
+  /** Signs the sandbox's return redirects and webhooks; unset: derived from the shop's own secret (ADR 24). */
+  SANDBOX_GATEWAY_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
+    .optional(),
+  /** The sandbox's webhook waits this long before its first delivery (a provider that is late). */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(0),
+  /** Razorpay (ADR 24): offered when both keys are set; its webhooks need the webhook secret too. */
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Razorpay key id (rzp_test_… or rzp_live_…)' })
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, { error: 'must be the key secret from the Razorpay dashboard' }).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z
+    .string()
+    .min(8, { error: 'must be the webhook secret set in the Razorpay dashboard' })
+    .optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Half a Razorpay configuration is a mistake to stop at, not a provider to leave off quietly. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+      message: 'must be set together with the other Razorpay key',
+    });
+  }
+});
 
 /** Parses `source` (process.env by default); throws one line per wrong variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = CheckedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const reasons = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${reasons}`);

@@ -29,10 +29,13 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
-/** Allowed next states. `delivered` after `refund_requested` is a refused request. */
+/**
+ * Allowed next states. `delivered` after `refund_requested` is a refused request. A failed
+ * payment may be tried again: the order awaits payment once more, its stock taken again (ADR 24).
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_payment: ['confirmed', 'payment_failed', 'cancelled'],
-  payment_failed: ['confirmed', 'cancelled'],
+  payment_failed: ['awaiting_payment', 'confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled'],
   shipped: ['out_for_delivery', 'delivered'],

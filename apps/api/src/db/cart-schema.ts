@@ -132,9 +132,30 @@ export const shippingMethods = pgTable('shipping_methods', {
   priceMinor: integer('price_minor').notNull(),
   /** Free when the subtotal after the coupon reaches this; null: never free. */
   freeOverMinor: integer('free_over_minor'),
+  /** Delivery estimate in days of this method; null: the zone's. */
+  deliveryDaysMin: integer('delivery_days_min'),
+  deliveryDaysMax: integer('delivery_days_max'),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
 });
+
+/**
+ * How a shopper may pay (ADR 0023). A cart offers the active ones it can use: 'offline' ones
+ * (Cash on Delivery) when the address's zone allows them, 'online' ones when their payment
+ * provider is configured in this process (the code is the provider's).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').$type<'offline' | 'online'>().notNull(),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [check('payment_methods_kind_ck', sql`${t.kind} in ('offline', 'online')`)],
+);
 
 /**
  * Discount codes (stored upper-case). `value` is a percentage (1–100) for 'percent' and minor

@@ -72,6 +72,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  // A checked-out client (a transaction) whose connection dies also emits 'error': without a
+  // listener that is an uncaught exception and the whole process exits. Its query already
+  // rejected, the transaction is rolled back by the server, and the broken client is discarded.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -20,6 +20,7 @@ export * from './idempotency-schema.ts';
 export * from './cart-schema.ts';
 export * from './jobs-schema.ts';
 export * from './order-schema.ts';
+export * from './payment-schema.ts';
 
 /** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
 export const storeSettings = pgTable('store_settings', {

@@ -75,6 +75,10 @@ describe('redactUrl', () => {
     );
     // The abandoned-cart link restores a cart for 7 days: its token stays out of the logs too.
     expect(redactUrl('/cart/restore/AbC_dEf-123.data?_routes=x')).toBe('/cart/restore/[redacted]?_routes=x');
+    // Tracking links and the sandbox gateway's payment page carry secrets in the path.
+    expect(redactUrl('/track-order/AbC_dEf-123')).toBe('/track-order/[redacted]');
+    expect(redactUrl('/api/track-order/AbC_dEf-123')).toBe('/api/track-order/[redacted]');
+    expect(redactUrl('/sandbox-gateway/pay/sess_1?x=1')).toBe('/sandbox-gateway/pay/[redacted]?x=1');
     expect(redactUrl('/api/storefront/initial-values?keys=store_name')).toBe(
       '/api/storefront/initial-values?keys=store_name',
     );

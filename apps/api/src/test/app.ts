@@ -15,6 +15,8 @@ import { TEST_DATA_DIR, TEST_MEDIA_DIR } from './paths.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -72,10 +74,32 @@ export async function createTestApp(
   return {
     app,
     database,
+    url,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
+    },
+  };
+}
+
+/**
+ * PostgreSQL only: a second server process on the same database as `first` (its own app and
+ * connection pool), as a second machine behind a load balancer would be.
+ */
+export async function secondProcess(first: TestApp): Promise<TestApp> {
+  if (!first.url) throw new Error('secondProcess needs PostgreSQL (TEST_DATABASE_URL)');
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', DEV_OUTBOX: 'true' });
+  const database = await openDatabase({ url: first.url, poolMax: 4 });
+  const app = await buildApp({ database, env, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    url: first.url,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -42,4 +42,9 @@ export const trackPurchaseApi = {
     'PUT',
     '/api/plugins/FacebookPixel/track-purchase',
   ),
+  /** The third tracked flag of spec section 3 (google_gtm_event_tracked), for symmetry. */
+  googleTagManager: endpoint<{ body: typeof TrackPurchaseBodySchema; data: typeof TrackPurchaseSchema }>(
+    'PUT',
+    '/api/plugins/GoogleTagManager/track-purchase',
+  ),
 } as const;

@@ -274,8 +274,23 @@ export const CartMethodSchema = z.object({
   name: z.string(),
   description: z.string(),
   price: MoneySchema,
+  /** Delivery estimate in days (the method's, else its zone's); null when unknown. */
+  delivery_days_min: z.number().int().nullable(),
+  delivery_days_max: z.number().int().nullable(),
 });
 export type CartMethod = z.infer<typeof CartMethodSchema>;
+
+/** A payment method the cart offers (ADR 0023). */
+export const CartPaymentMethodSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** 'offline': paid on delivery; 'online': through a payment provider's page. */
+  kind: z.enum(['offline', 'online']),
+  /** What choosing it adds to the total (Cash on Delivery's fee in the address's zone). */
+  fee: MoneySchema,
+});
+export type CartPaymentMethod = z.infer<typeof CartPaymentMethodSchema>;
 
 export const CartTotalsSchema = z.object({
   /** Σ unit price × quantity. */
@@ -286,8 +301,11 @@ export const CartTotalsSchema = z.object({
   savings: MoneySchema,
   coupon_discount: MoneySchema,
   shipping: MoneySchema,
+  /** The Cash on Delivery fee of the address's zone, when Cash on Delivery is the chosen payment method. */
+  cod_fee: MoneySchema,
   /** The tax contained in the grand total (prices include tax). */
   tax_included: MoneySchema,
+  /** subtotal − coupon_discount + shipping + cod_fee. */
   grand_total: MoneySchema,
 });
 
@@ -308,10 +326,16 @@ export const CartSchema = z.object({
   shipping_address: AddressSchema.nullable(),
   billing_address: AddressSchema.nullable(),
   billing_same_as_shipping: z.boolean(),
+  /** The chosen delivery option if the address is still served by it, else the first one offered. */
   shipping_method: CartMethodSchema.nullable(),
+  /** The options that serve the shipping address (before one is set: those of the shop's country, ADR 0023); empty when nothing delivers there. */
   shipping_methods: z.array(CartMethodSchema),
+  /** When the chosen delivery option arrives, in days; null without one. */
+  delivery_estimate: z.object({ days_min: z.number().int(), days_max: z.number().int() }).nullable(),
+  /** The chosen payment method while it is offered (an address change may take it away). */
   cart_payment_method: z.object({ code: z.string(), name: z.string() }).nullable(),
-  cart_payment_methods: z.array(z.object({ code: z.string(), name: z.string(), description: z.string() })),
+  /** What the shopper may pay with: Cash on Delivery where the zone allows it, online methods whose provider is configured. */
+  cart_payment_methods: z.array(CartPaymentMethodSchema),
   note: z.string().nullable(),
   marketing_consent: z.boolean(),
   /** Some line's price changed since it was added: the shopper must accept (update-items-price). */

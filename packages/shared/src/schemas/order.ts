@@ -25,6 +25,9 @@ export const orderMessages = {
   paymentCancelled: 'You cancelled the payment',
   paymentReceived: 'Payment received',
   paymentSignatureInvalid: 'The payment could not be verified',
+  paymentMethodUnavailable: 'This payment method is not available. Please choose another',
+  paymentProviderDown: 'We could not reach the payment service. Please try again in a moment',
+  codChosen: 'Your order is confirmed. Please pay when it arrives',
   cancelled: 'Your order has been cancelled',
   cancelOff: 'Orders cannot be cancelled in this shop',
   cancelTooLate: 'This order can no longer be cancelled',
@@ -34,6 +37,9 @@ export const orderMessages = {
   refundRequested: 'Your refund request has been sent',
   rated: 'Thank you for rating your experience',
   alreadyRated: 'You have already rated this order',
+  rateNotYet: 'You can rate your experience once your order is confirmed',
+  refundItemUnknown: 'This item is not part of the order',
+  invoiceNotYet: 'The invoice is ready once the order is confirmed',
   trackNotFound: 'We could not find an order with these details',
   tracked: 'Event recorded',
 } as const;
@@ -107,6 +113,12 @@ export const OrderSchema = z.object({
   can_refund: z.boolean(),
   can_rate: z.boolean(),
   can_retry_payment: z.boolean(),
+  /**
+   * Whether Cash on Delivery is offered to this order's address (the payment failed page offers
+   * Pay on delivery unless this is false); optional: left out, the storefront offers it and the
+   * API's answer decides.
+   */
+  can_pay_on_delivery: z.boolean().optional(),
   rating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   google_gtag_event_tracked: z.boolean(),
   google_gtm_event_tracked: z.boolean(),
@@ -163,11 +175,13 @@ export const OrderPageSchema = z.object({
   last_page: z.number().int(),
 });
 
-const orderId = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, { error: messages.required, abort: true })
-  .max(64, { error: messages.maxLength(64) });
+const orderId = plainText(
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(64, { error: messages.maxLength(64) }),
+);
 
 export const OrdersPageQuerySchema = z.object({
   page: z.coerce.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(10_000).default(1),
@@ -282,16 +296,20 @@ export const CheckoutCompleteQuerySchema = z.object({
 /** POST /api/track-order: the order number with the phone or e-mail it was placed with. */
 export const TrackOrderBodySchema = z
   .object({
-    order_no: z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, { error: messages.required, abort: true })
-      .max(40, { error: messages.maxLength(40) }),
-    contact: z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, { error: messages.required, abort: true })
-      .max(254, { error: messages.maxLength(254) }),
+    order_no: plainText(
+      z
+        .string({ error: messages.required })
+        .trim()
+        .min(1, { error: messages.required, abort: true })
+        .max(40, { error: messages.maxLength(40) }),
+    ),
+    contact: plainText(
+      z
+        .string({ error: messages.required })
+        .trim()
+        .min(1, { error: messages.required, abort: true })
+        .max(254, { error: messages.maxLength(254) }),
+    ),
   })
   .strict();
 
@@ -325,7 +343,7 @@ export const TrackingSchema = z.object({
 });
 export type Tracking = z.infer<typeof TrackingSchema>;
 
-export const TrackParamsSchema = z.object({ waybill: z.string().min(1).max(100) });
+export const TrackParamsSchema = z.object({ waybill: plainText(z.string().min(1).max(100)) });
 
 /** PUT /api/plugins/{GoogleGtag|FacebookPixel}/track-purchase: the order (its id). */
 export const TrackPurchaseBodySchema = z.looseObject({ order_id: orderId });

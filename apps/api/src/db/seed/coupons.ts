@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
+import { seedShipping } from './shipping.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -105,22 +106,9 @@ export const DEMO_COUPONS: DemoCoupon[] = [
   },
 ];
 
-/** Delivery options of the demo shop (checkout adds zones later). */
-export const DEMO_SHIPPING_METHODS: (typeof t.shippingMethods.$inferInsert)[] = [
-  {
-    code: 'standard',
-    name: 'Standard delivery',
-    description: '3–5 working days',
-    priceMinor: 79_00,
-    freeOverMinor: 999_00,
-    position: 0,
-  },
-  { code: 'express', name: 'Express delivery', description: '1–2 working days', priceMinor: 199_00, position: 1 },
-];
-
-/** Inserts the demo shipping methods and coupons (after the catalogue: coupons name its products and categories). */
+/** Inserts the demo shipping zones and methods and the coupons (after the catalogue: coupons name its products and categories). */
 export async function seedCouponsAndShipping(tx: Db, now = Date.now()): Promise<void> {
-  await tx.insert(t.shippingMethods).values(DEMO_SHIPPING_METHODS);
+  await seedShipping(tx);
 
   const at = (days: number | undefined) => (days === undefined ? null : new Date(now + days * DAY_MS));
   const rows = await tx

@@ -71,6 +71,8 @@ export const demoCountries = [
       ['West Bengal', 'WB'],
       ['Gujarat', 'GJ'],
       ['Telangana', 'TG'],
+      ['Andaman and Nicobar Islands', 'AN'],
+      ['Lakshadweep', 'LD'],
     ],
   },
   {

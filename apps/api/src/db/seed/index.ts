@@ -8,6 +8,7 @@ import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
 import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
 import { seedCouponsAndShipping } from './coupons.ts';
+import { seedDemoOrders } from './orders.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -161,6 +162,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
                       where c.slug in ('mugs-and-cups', 'bottles'))`);
       await seedContent(tx, { images: contentImages });
       await seedDemoCustomer(tx, demoPasswordHash);
+      await seedDemoOrders(tx, DEMO_CHANNEL_ID);
     });
     // Planner statistics for the rows just written. PGlite has no autovacuum at all, and
     // PostgreSQL's would get there only later: without them the first queries plan on default

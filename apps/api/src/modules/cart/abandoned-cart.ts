@@ -19,7 +19,7 @@ import { hashToken } from '../../lib/session.ts';
 import type { NewMessage } from '../notifications/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
-import { cartExpireDays, loadCart } from './load.ts';
+import { cartContextOf, cartExpireDays, loadCart } from './load.ts';
 import { createCart, lockOwnedCart } from './service.ts';
 
 /**
@@ -370,7 +370,7 @@ export async function abandonedCartPlugin(app: FastifyInstance) {
       if (cookieToken || !req.cookies.api_cart) {
         setCartCookies(app, req, reply, await cartExpireDays(db), cookieToken);
       }
-      const cart = await loadCart(db, cartId);
+      const cart = await loadCart(db, cartId, cartContextOf(app.env));
       if (!cart) throw new HttpError(409, 'Your cart has changed. Please reload it and try again');
       return ok(cart, abandonedCartMessages.restored);
     },

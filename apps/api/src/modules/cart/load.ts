@@ -2,9 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
+import { configuredProviders } from '../payments/providers.ts';
 import type { CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon } from './coupons.ts';
-import { couponLines, priceCart, type CartHead, type LineRow, type ShippingRow } from './pricing.ts';
+import {
+  couponLines,
+  offerFor,
+  priceCart,
+  type CartContext,
+  type CartHead,
+  type LineRow,
+  type OfferRows,
+} from './pricing.ts';
 
 /** The active cart `owner` may reach: the customer's, else the guest cart of the cookie. */
 export function ownedCartId(owner: CartOwner): SQL {
@@ -17,16 +26,32 @@ export function ownedCartId(owner: CartOwner): SQL {
   return sql`(null::text)`;
 }
 
-interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'> {
+interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRows {
   updated_at: string;
   tax_rate: number | null;
   lines: LineRow[];
-  shipping: ShippingRow[];
 }
 
 /**
- * The cart with its lines priced in the cart's own channel, the active shipping methods and the
- * tax rate: one statement, however many lines.
+ * The active shipping zones, shipping methods and payment methods, and (as `country_id`) the
+ * country of `channel`, as one JSON object: what a cart may be offered (ADR 0023).
+ */
+export function offerRowsSql(channelCountry: SQL): SQL {
+  return sql`${channelCountry} as country_id,
+      (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (
+         select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+                delivery_days_min, delivery_days_max, position, is_active
+           from shipping_zones where is_active) z) as zones,
+      (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
+         select code, zone_id, name, description, price_minor, free_over_minor, delivery_days_min, delivery_days_max, position
+           from shipping_methods where is_active) s) as shipping,
+      (select coalesce(json_agg(pm order by pm.position, pm.code), '[]'::json) from (
+         select code, name, description, kind, position from payment_methods where is_active) pm) as payments`;
+}
+
+/**
+ * The cart with its lines priced in the cart's own channel, what it may be offered (zones,
+ * shipping and payment methods) and the tax rate: one statement, however many lines.
  */
 function cartSql(cartId: SQL): SQL {
   return sql`select row_to_json(cart) from (select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
@@ -48,8 +73,7 @@ function cartSql(cartId: SQL): SQL {
          left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = c.channel_id
          left join brands b on b.id = p.brand_id
         where ci.cart_id = c.id) l) as lines,
-      (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
-         select code, name, description, price_minor, free_over_minor, position from shipping_methods where is_active) s) as shipping
+      ${offerRowsSql(sql`ch.country_id`)}
     from carts c join channels ch on ch.id = c.channel_id
    where c.id = ${cartId} and c.status = 'active') cart`;
 }
@@ -57,8 +81,19 @@ function cartSql(cartId: SQL): SQL {
 /** The cart read as a function of its id (plans cached per connection: ADR 0020). */
 export const cartViewFunction = sqlFunction('cart_view', 'p_cart_id text', cartSql(sql.raw('p_cart_id')));
 
-/** The priced cart, or null when there is none (a read never creates one). */
-export async function loadCart(db: Db, cartId: SQL | string): Promise<Cart | null> {
+/**
+ * What a cart read needs from the running process (ADR 0023): the online payment providers its
+ * environment configures. Built once at boot by whoever answers carts; tests build their own.
+ */
+export function cartContextOf(env: Parameters<typeof configuredProviders>[0]): CartContext {
+  return { onlineProviders: configuredProviders(env) };
+}
+
+/**
+ * The priced cart, or null when there is none (a read never creates one). `ctx` names the online
+ * payment providers configured in this process (the cart offers only those).
+ */
+export async function loadCart(db: Db, cartId: SQL | string, ctx: CartContext): Promise<Cart | null> {
   const id = typeof cartId === 'string' ? sql`${cartId}` : cartId;
   const [answer] = await queryRows<{ result: CartRowRaw | null }>(db, callSqlFunction(cartViewFunction, [id]));
   const row = answer?.result;
@@ -75,7 +110,7 @@ export async function loadCart(db: Db, cartId: SQL | string): Promise<Cart | nul
     };
   };
   const coupon = row.coupon_code ? await evaluateCoupon(db, row.coupon_code, couponCtx()) : null;
-  return priceCart(head, lines, row.shipping, coupon);
+  return priceCart(head, lines, offerFor(row.shipping_address, row, ctx), coupon);
 }
 
 /**

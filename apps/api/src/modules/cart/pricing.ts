@@ -8,7 +8,9 @@ import {
   type Cart,
   type CartItem,
   type CartMethod,
+  type CartPaymentMethod,
 } from '@shopfront/shared';
+import { defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
 import type { CouponVerdict } from './coupons.ts';
 
 /** A cart line as read from the database, priced in the cart's channel (null price: not sold there). */
@@ -37,11 +39,51 @@ export interface LineRow {
 
 export interface ShippingRow {
   code: string;
+  /** The zone it serves; null: every zone (ADR 0023). */
+  zone_id: number | null;
   name: string;
   description: string;
   price_minor: number;
   free_over_minor: number | null;
+  delivery_days_min: number | null;
+  delivery_days_max: number | null;
 }
+
+/** An active payment method as read from the database. */
+export interface PaymentRow {
+  code: string;
+  name: string;
+  description: string;
+  kind: 'offline' | 'online';
+}
+
+/** Everything a cart may be offered, read with it: active zones, shipping and payment methods, and the shop's country. */
+export interface OfferRows {
+  zones: ZoneRow[];
+  shipping: ShippingRow[];
+  payments: PaymentRow[];
+  /** The country of the cart's channel: a cart without an address is priced in its default zone. */
+  country_id: number | null;
+}
+
+/**
+ * What the running process adds to the cart's rows: the online payment providers configured in
+ * it (payments/providers.ts), by code. A cart offers an online payment method only when its
+ * code is listed here.
+ */
+export interface CartContext {
+  onlineProviders: readonly string[];
+}
+
+/** What a cart offers now: the zone of its address, the shipping and the payment methods that serve it. */
+export interface CartOffer {
+  zone: ZoneRow | null;
+  shipping: ShippingRow[];
+  payments: PaymentRow[];
+}
+
+/** Cash on Delivery's code: offered only where the address's zone allows it, with the zone's fee. */
+export const COD = 'cod';
 
 /** The cart row's own fields that the answer carries. */
 export interface CartHead {
@@ -62,10 +104,31 @@ export interface CartHead {
   tax_rate: number;
 }
 
-/** Payment methods a cart may choose; the checkout issue adds the online gateway. */
-export const PAYMENT_METHODS = [
-  { code: 'cod', name: 'Cash on Delivery', description: 'Pay in cash or by UPI when your order arrives' },
-] as const;
+/**
+ * What a cart is offered (ADR 0023). Its zone: the shipping address's, or without an address the
+ * default zone of the shop's country. Shipping: the zone's methods and those without a zone;
+ * nothing when an address is set that no zone serves. Payment: Cash on Delivery when the zone
+ * allows it, an online method when its provider is configured, other offline methods always.
+ */
+export function offerFor(
+  address: Pick<Address, 'country_id' | 'state_id' | 'postcode'> | null,
+  rows: OfferRows,
+  ctx: CartContext,
+): CartOffer {
+  const zone = address
+    ? zoneOf(rows.zones, address)
+    : rows.country_id === null
+      ? null
+      : defaultZoneOf(rows.zones, rows.country_id);
+  const shipping = address && !zone ? [] : rows.shipping.filter((s) => s.zone_id === null || s.zone_id === zone?.id);
+  const payments = rows.payments.filter((p) =>
+    p.code === COD ? zone?.cod_available === true : p.kind === 'online' ? ctx.onlineProviders.includes(p.code) : true,
+  );
+  return { zone, shipping, payments };
+}
+
+/** Nothing offered (a cart that does not exist yet). */
+export const NO_OFFER: CartOffer = { zone: null, shipping: [], payments: [] };
 
 /** How many of a line the shopper may hold now: 0 when it cannot be bought at all. */
 export function maxQuantityOf(l: Pick<LineRow, 'is_published' | 'available' | 'price' | 'stock'>): number {
@@ -101,9 +164,10 @@ export function shippingPrice(method: ShippingRow, goodsMinor: number): number {
 export function priceCart(
   head: CartHead,
   lines: readonly LineRow[],
-  shipping: readonly ShippingRow[],
+  offer: CartOffer,
   coupon: CouponVerdict | null,
 ): Cart {
+  const { shipping, zone } = offer;
   const cur = head.currency;
   const m = (n: number) => money(n, cur);
   const allocation = coupon?.ok ? coupon.allocation : new Map<string, number>();
@@ -155,14 +219,26 @@ export function priceCart(
   const discount = coupon?.ok ? coupon.discountMinor : 0;
   const method = chosenShipping(head, shipping);
   const shippingMinor = method && buyable.length ? shippingPrice(method, subtotal - discount) : 0;
-  const grand = subtotal - discount + shippingMinor;
+  const codFee = zone?.cod_available ? zone.cod_fee_minor : 0;
+  const payment = offer.payments.find((p) => p.code === head.payment_method_code) ?? null;
+  const codFeeMinor = payment?.code === COD && buyable.length ? codFee : 0;
+  const grand = subtotal - discount + shippingMinor + codFeeMinor;
   const toMethod = (s: ShippingRow): CartMethod => ({
     code: s.code,
     name: s.name,
     description: s.description,
     price: m(buyable.length ? shippingPrice(s, subtotal - discount) : s.price_minor),
+    delivery_days_min: s.delivery_days_min ?? zone?.delivery_days_min ?? null,
+    delivery_days_max: s.delivery_days_max ?? zone?.delivery_days_max ?? null,
   });
-  const payment = PAYMENT_METHODS.find((p) => p.code === head.payment_method_code) ?? null;
+  const toPayment = (p: PaymentRow): CartPaymentMethod => ({
+    code: p.code,
+    name: p.name,
+    description: p.description,
+    kind: p.kind,
+    fee: m(p.code === COD ? codFee : 0),
+  });
+  const chosen = method ? toMethod(method) : null;
   const outOfStock = items.filter((i) => i.out_of_stock).map((i) => i.id);
 
   return {
@@ -188,6 +264,7 @@ export function priceCart(
       savings: m(mrpTotal - subtotal),
       coupon_discount: m(discount),
       shipping: m(shippingMinor),
+      cod_fee: m(codFeeMinor),
       tax_included: m(includedTax(grand, head.tax_rate)),
       grand_total: m(grand),
     },
@@ -196,10 +273,14 @@ export function priceCart(
     shipping_address: head.shipping_address,
     billing_address: head.billing_same_as_shipping ? head.shipping_address : head.billing_address,
     billing_same_as_shipping: head.billing_same_as_shipping,
-    shipping_method: method ? toMethod(method) : null,
+    shipping_method: chosen,
     shipping_methods: shipping.map(toMethod),
+    delivery_estimate:
+      chosen && chosen.delivery_days_min !== null && chosen.delivery_days_max !== null
+        ? { days_min: chosen.delivery_days_min, days_max: chosen.delivery_days_max }
+        : null,
     cart_payment_method: payment ? { code: payment.code, name: payment.name } : null,
-    cart_payment_methods: PAYMENT_METHODS.map((p) => ({ ...p })),
+    cart_payment_methods: offer.payments.map(toPayment),
     note: head.note,
     marketing_consent: head.marketing_consent,
     prices_updated: items.some((i) => i.price_changed),
@@ -231,7 +312,7 @@ export function emptyCart(currency: string, customerId: number | null): Cart {
       tax_rate: 0,
     },
     [],
-    [],
+    NO_OFFER,
     null,
   );
 }

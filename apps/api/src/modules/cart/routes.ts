@@ -28,7 +28,7 @@ import { removeFromWishlist } from '../wishlist/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
 import { scheduleCartReminder } from './abandoned-cart.ts';
-import { cartExpireDays, loadCart, ownedCartId } from './load.ts';
+import { cartContextOf, cartExpireDays, loadCart, ownedCartId } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import {
   acceptPrices,
@@ -76,10 +76,12 @@ export function couponContextOf(cart: Cart): CouponContext {
  */
 export async function cartRoutes(app: FastifyInstance) {
   const db = app.db;
+  // The online payment providers this process can take payments with (ADR 0023).
+  const ctx = cartContextOf(app.env);
 
   /** The owner's priced cart, or an empty one (reading never creates a cart). */
   const current = async (req: FastifyRequest, owner: CartOwner): Promise<Cart> =>
-    (await loadCart(db, ownedCartId(owner))) ?? emptyCart((await req.shop()).currency, owner.customerId);
+    (await loadCart(db, ownedCartId(owner), ctx)) ?? emptyCart((await req.shop()).currency, owner.customerId);
 
   /** The owner's cart id; a change to a cart that does not exist is refused with `message`. */
   const existing = async (owner: CartOwner, field: string, message: string): Promise<string> => {
@@ -89,7 +91,7 @@ export async function cartRoutes(app: FastifyInstance) {
   };
 
   const answer = async (cartId: string, message?: string) => {
-    const cart = await loadCart(db, cartId);
+    const cart = await loadCart(db, cartId, ctx);
     if (!cart) throw new HttpError(409, 'Your cart has changed. Please reload it and try again');
     return ok(cart, message);
   };
@@ -200,7 +202,7 @@ export async function cartRoutes(app: FastifyInstance) {
     async (req) => {
       const owner = await cartOwnerOf(req);
       const cartId = await existing(owner, 'coupon', messages.cartEmpty);
-      const cart = await loadCart(db, cartId);
+      const cart = await loadCart(db, cartId, ctx);
       if (!cart || cart.items.length === 0) throw fieldError('coupon', messages.cartEmpty);
       const verdict = await evaluateCoupon(db, req.body.coupon, couponContextOf(cart));
       if (!verdict.ok) throw fieldError('coupon', verdict.message);
@@ -261,12 +263,13 @@ export async function cartRoutes(app: FastifyInstance) {
     {
       schemas: { body: ModeBodySchema, data: CartSchema },
       tags,
-      summary: 'Choose a delivery option by code (one of shipping_methods)',
+      summary:
+        "Choose a delivery option by code: one of the cart's shipping_methods, those that serve its shipping address (ADR 0023). 422 on mode otherwise",
       errors: [409, 422],
     },
     async (req) => {
       const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setShippingMethod(db, cartId, req.body.mode);
+      await setShippingMethod(db, cartId, req.body.mode, ctx);
       return answer(cartId, cartMessages.updated);
     },
   );
@@ -277,12 +280,13 @@ export async function cartRoutes(app: FastifyInstance) {
     {
       schemas: { body: ModeBodySchema, data: CartSchema },
       tags,
-      summary: 'Choose a payment option by code (one of cart_payment_methods)',
+      summary:
+        "Choose a payment option by code: one of the cart's cart_payment_methods (Cash on Delivery only where the shipping address's zone has it, adding its fee; online ones only while their provider is configured). 422 on mode otherwise",
       errors: [409, 422],
     },
     async (req) => {
       const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setPaymentMethod(db, cartId, req.body.mode);
+      await setPaymentMethod(db, cartId, req.body.mode, ctx);
       return answer(cartId, cartMessages.updated);
     },
   );
@@ -358,7 +362,8 @@ export async function cartRoutes(app: FastifyInstance) {
     {
       schemas: { data: CartValidationSchema },
       tags,
-      summary: 'Checks the cart and address steps only',
+      summary:
+        "Checks the cart and address steps only, in the spec's order; the address step ends with the server's check: the country exists, the state is one of its states, and a shipping zone serves the shipping address",
     },
     async (req) => ok(await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'address')),
   );
@@ -402,7 +407,7 @@ export async function cartRoutes(app: FastifyInstance) {
       const customer = await requireCustomer(req);
       const owner = { customerId: customer.id, tokenHash: null };
       const cartId = await add(req, reply, owner, { product_id: req.body.product_id, quantity: req.body.quantity });
-      const cart = await loadCart(db, cartId);
+      const cart = await loadCart(db, cartId, ctx);
       const moved = cart?.items.find(
         (i) => i.product_id === req.body.product_id || i.product.id === req.body.product_id,
       );

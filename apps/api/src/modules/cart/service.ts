@@ -1,13 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData, type Address } from '@shopfront/shared';
+import {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  cartMessages,
+  orderMessages,
+  type AdditionalData,
+  type Address,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import { newCartToken, type CartOwner } from './cart-cookie.ts';
-import { ownedCartId } from './load.ts';
-import { PAYMENT_METHODS } from './pricing.ts';
+import { loadCart, ownedCartId } from './load.ts';
+import { COD, type CartContext } from './pricing.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -339,22 +346,33 @@ export async function acceptPrices(db: Db, cartId: string): Promise<void> {
   });
 }
 
-export async function setShippingMethod(db: Db, cartId: string, code: string): Promise<void> {
-  const rows = await queryRows(
-    db,
-    sql`update carts set shipping_method_code = s.code, updated_at = now()
-          from shipping_methods s
-         where carts.id = ${cartId} and carts.status = 'active' and s.code = ${code} and s.is_active
-        returning carts.id`,
-  );
-  if (!rows.length) {
-    if (await findActive(db, cartId)) throw fieldError('mode', cartMessages.shippingMethodUnknown);
-    throw cartGone();
+/**
+ * Chooses the cart's delivery option: one of those that serve its shipping address now (ADR
+ * 0023), else 422 on `mode`. Should the address change afterwards, the cart falls back to the
+ * first option the new address has.
+ */
+export async function setShippingMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
+  const cart = await loadCart(db, cartId, ctx);
+  if (!cart) throw cartGone();
+  if (!cart.shipping_methods.some((m) => m.code === code)) {
+    throw fieldError('mode', cartMessages.shippingMethodUnknown);
   }
+  await setCart(db, cartId, sql`shipping_method_code = ${code}`);
 }
 
-export async function setPaymentMethod(db: Db, cartId: string, code: string): Promise<void> {
-  if (!PAYMENT_METHODS.some((p) => p.code === code)) throw fieldError('mode', cartMessages.paymentMethodUnknown);
+/**
+ * Chooses how the cart will be paid: one of the methods it offers now (ADR 0023), else 422 on
+ * `mode` (Cash on Delivery where the address's zone has none: "not available for this
+ * address"). A choice the cart stops offering (another address) is no longer its choice.
+ */
+export async function setPaymentMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
+  const cart = await loadCart(db, cartId, ctx);
+  if (!cart) throw cartGone();
+  if (!cart.cart_payment_methods.some((p) => p.code === code)) {
+    const [cod] =
+      code === COD ? await queryRows(db, sql`select 1 from payment_methods where code = ${COD} and is_active`) : [];
+    throw fieldError('mode', cod ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
+  }
   await setCart(db, cartId, sql`payment_method_code = ${code}`);
 }
 
@@ -403,9 +421,4 @@ export async function setAddress(
       ? sql`shipping_address = ${json}::jsonb`
       : sql`billing_address = ${json}::jsonb, billing_same_as_shipping = false`,
   );
-}
-
-async function findActive(db: Db, cartId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from carts where id = ${cartId} and status = 'active'`);
-  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { cartMessages, firstEmptyAddressField, messages, type Cart, type CartValidation } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { getAddressFields, getStoreSettings } from '../settings/service.ts';
+import { addressProblem } from '../shipping/service.ts';
 
 const ok: CartValidation = { valid: true, step: null, message: null };
 const fail = (step: CartValidation['step'], message: string): CartValidation => ({ valid: false, step, message });
@@ -14,8 +15,10 @@ export function validateCartStep(cart: Cart): CartValidation {
 }
 
 /**
- * Spec section 5, address step, in the spec's order: a customer when guest checkout is off, the
- * phone and e-mail the shop requires, both addresses, every required shipping field.
+ * Spec section 5, address step, in the spec's order: (1) a customer when guest checkout is off,
+ * (2) the phone and (3) the e-mail the shop requires, (4) the shipping and (5) the billing
+ * address, (6) every required shipping field, then (7) the server's own check of the addresses:
+ * countries that exist, states of their countries, a shipping address some zone serves (ADR 0023).
  */
 export async function validateAddressStep(db: Db, cart: Cart): Promise<CartValidation> {
   const [settings, fields] = await Promise.all([
@@ -33,6 +36,10 @@ export async function validateAddressStep(db: Db, cart: Cart): Promise<CartValid
   if (!cart.billing_address) return fail('address', messages.billingAddressEmpty);
   const empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
   if (empty) return fail('address', empty);
+  const problem =
+    (await addressProblem(db, cart.shipping_address, { delivery: true })) ??
+    (cart.billing_same_as_shipping ? null : await addressProblem(db, cart.billing_address, { delivery: false }));
+  if (problem) return fail('address', problem);
   return ok;
 }
 

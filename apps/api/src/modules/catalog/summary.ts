@@ -19,7 +19,10 @@ import { STOREFRONT_CHANNEL } from './service.ts';
  * rows changed.
  */
 export async function refreshProductSummaries(db: Db, productIds?: readonly string[]): Promise<number> {
+  if (productIds?.length === 0) return 0;
   const only = productIds ? sql`and p.id = any(${textArray(productIds)})` : sql``;
+  // Only the named products' variants are aggregated (a checkout touches a few of thousands).
+  const onlyVariants = productIds ? sql`where v.product_id = any(${textArray(productIds)})` : sql``;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`with ch as (select c.id, c.currency_code from channels c where c.id = ${STOREFRONT_CHANNEL}),
@@ -29,6 +32,7 @@ export async function refreshProductSummaries(db: Db, productIds?: readonly stri
           (array_agg(vc.mrp_minor order by not vc.is_available, vc.selling_price_minor, v.position, v.id))[1] as mrp_minor,
           coalesce(sum(greatest(v.stock, 0)) filter (where vc.is_available), 0)::int as stock
         from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = (select id from ch)
+        ${onlyVariants}
         group by v.product_id),
       s as (
         select agg.*, (select currency_code from ch) as currency,

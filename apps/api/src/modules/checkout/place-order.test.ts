@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderMessages } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer } from '../../test/auth.ts';
+import { cartOf, testBrowser } from '../../test/browser.ts';
+import {
+  buyableVariants,
+  guestReady,
+  placedOf,
+  placeOrder,
+  readyCart,
+  setStock,
+  stockOf,
+} from '../../test/checkout.ts';
+
+let t: TestApp;
+let variants: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  variants = await buyableVariants(t.database.db, 5, 12);
+  expect(variants.length).toBeGreaterThanOrEqual(8);
+});
+afterAll(() => t.close());
+
+const count = async (q: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(t.database.db, q))[0]!.n;
+
+describe('place-order', () => {
+  it('writes a confirmed COD order with snapshots, takes the stock and closes the cart', async () => {
+    const v = variants[0]!;
+    await setStock(t.database.db, v, 7);
+    const { b, cart } = await guestReady(t, { lines: [[v, 2]] });
+    const res = await placeOrder(b, cart);
+    expect(res.statusCode, res.body).toBe(200);
+    const { order, next } = placedOf(res);
+    expect(order.status).toBe('confirmed');
+    expect(order.payment_status).toBe('cod');
+    expect(order.order_no).toMatch(/^SF-\d{6,}$/);
+    expect(order.id).toMatch(/^ord_[A-Za-z0-9_-]{22}$/);
+    expect(order.grand_total).toEqual(cart.grand_total);
+    expect(order.productchannel).toHaveLength(1);
+    expect(order.productchannel[0]!.quantity).toBe(2);
+    expect(order.shipping_address.city).toBe('Bengaluru');
+    expect(next).toEqual({ type: 'complete', path: `/checkout-complete?order=${order.id}` });
+    expect(await stockOf(t.database.db, v)).toBe(5);
+    // The cart is gone: the next read is empty, and the browser may see its latest order.
+    expect(cartOf(await b.call('GET', '/api/cart/get')).items).toHaveLength(0);
+    const latest = await b.call('GET', '/api/checkout/latest-order');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json().data.id).toBe(order.id);
+    // Another browser does not.
+    expect((await testBrowser(t.app).call('GET', '/api/checkout/latest-order')).statusCode).toBe(404);
+  });
+
+  it('refuses with the new total when a price changed after the shopper confirmed, placing nothing', async () => {
+    const v = variants[1]!;
+    const { b, cart } = await guestReady(t, { lines: [[v, 1]] });
+    const before = await stockOf(t.database.db, v);
+    const orders = await count(sql`select count(*)::int as n from orders`);
+    await queryRows(
+      t.database.db,
+      sql`update variant_channels set selling_price_minor = selling_price_minor + 10000 where variant_id = ${v}`,
+    );
+    const res = await placeOrder(b, cart);
+    expect(res.statusCode).toBe(409);
+    const fresh = cartOf(await b.call('GET', '/api/cart/get'));
+    expect(res.json().message).toBe(orderMessages.totalChanged(fresh.grand_total.formatted));
+    expect(await count(sql`select count(*)::int as n from orders`)).toBe(orders);
+    expect(await stockOf(t.database.db, v)).toBe(before);
+    await queryRows(
+      t.database.db,
+      sql`update variant_channels set selling_price_minor = selling_price_minor - 10000 where variant_id = ${v}`,
+    );
+  });
+
+  it('the same key twice gives one order; a second tab finds the cart ordered and gets that order', async () => {
+    const { b, cart } = await guestReady(t, { lines: [[variants[2]!, 1]] });
+    const [one, two] = await Promise.all([placeOrder(b, cart, 'key-1'), placeOrder(b, cart, 'key-1')]);
+    const codes = [one.statusCode, two.statusCode].sort();
+    // One runs; the other replays it or is told the first is still running (409), never a second order.
+    expect(codes[0]).toBe(200);
+    const id = placedOf(one.statusCode === 200 ? one : two).order.id;
+    const again = await placeOrder(b, cart, 'key-1');
+    expect(again.statusCode).toBe(200);
+    expect(placedOf(again).order.id).toBe(id);
+    const tab = await placeOrder(b, cart, 'key-2');
+    expect(tab.statusCode).toBe(200);
+    expect(placedOf(tab).order.id).toBe(id);
+    expect(
+      await count(sql`select count(*)::int as n from orders o join carts c on c.id = o.cart_id
+      where o.id = ${id}`),
+    ).toBe(1);
+  });
+
+  it('two tabs at once without keys: one order', async () => {
+    const { b, cart } = await guestReady(t, { lines: [[variants[3]!, 1]] });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => placeOrder(b, cart)));
+    const ids = new Set(answers.filter((a) => a.statusCode === 200).map((a) => placedOf(a).order.id));
+    expect(ids.size).toBe(1);
+  });
+
+  it('refuses an empty cart, a cart without an address, and a missing terms acceptance when required', async () => {
+    const b = testBrowser(t.app);
+    expect((await placeOrder(b, { grand_total: { amount: 0, currency: 'INR', formatted: '' } })).statusCode).toBe(409);
+    expect((await b.call('POST', '/api/cart/add-item', { product_id: variants[4], quantity: 1 })).statusCode).toBe(200);
+    const cart = cartOf(await b.call('GET', '/api/cart/get'));
+    const res = await placeOrder(b, cart);
+    expect(res.statusCode).toBe(422);
+    // The demo shop requires a phone (order_sms_mandatory): spec section 5's second check.
+    expect(res.json().message).toBe('Phone No is empty');
+
+    // The demo shop asks for its terms (allow_tnc_checkout).
+    const ready = await readyCart(t, b, { lines: [] });
+    const refused = await placeOrder(b, ready, undefined, { accept_terms: false });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ accept_terms: [orderMessages.termsRequired] });
+    expect((await placeOrder(b, ready)).statusCode).toBe(200);
+  });
+
+  it('refuses a total sent as a price field', async () => {
+    const { b, cart } = await guestReady(t, { lines: [[variants[5]!, 1]] });
+    const res = await placeOrder(b, cart, undefined, { grand_total: 1 });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it("counts the customer's orders (first-order coupons) and keeps the order on the account", async () => {
+    const who = await loggedInCustomer(t);
+    const b = testBrowser(t.app, { cookie: who.cookie });
+    const cart = await readyCart(t, b, { lines: [[variants[6]!, 1]] });
+    const res = await placeOrder(b, cart);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await queryRows<{ orders_count: number }>(
+      t.database.db,
+      sql`select orders_count from customers where id = ${who.customer.id}`,
+    );
+    expect(row!.orders_count).toBe(1);
+    expect((await b.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(placedOf(res).order.id);
+  });
+});

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { includedTax, messages, orderMessages, type Cart } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http.ts';
+import type { CartOwner } from '../cart/cart-cookie.ts';
+import { recordCouponUse } from '../cart/coupons.ts';
+import { refreshProductSummaries } from '../catalog/summary.ts';
+import { loadCart, settingNumber } from '../cart/load.ts';
+import type { CartContext } from '../cart/pricing.ts';
+import { lockOwnedCart } from '../cart/service.ts';
+import { validateCheckout } from '../cart/validate.ts';
+import { recordOrderEvent } from '../orders/transition.ts';
+import { trackingHashFor } from '../tracking/token.ts';
+import { getStoreSettings } from '../settings/service.ts';
+
+/** How long an unpaid online order keeps its stock when the shop does not say (minutes). */
+export const DEFAULT_RESERVATION_MINUTES = 15;
+
+/** A double click or a retry that finds its cart just ordered answers that order (this long after). */
+const REPLAY_WINDOW = '15 minutes';
+
+export interface PlaceOrderInput {
+  /** The grand total (minor units) the shopper confirmed; compared, never used as a price. */
+  confirmedTotal: number;
+  acceptTerms: boolean;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  /** False when this answers an order placed a moment ago from the same cart. */
+  created: boolean;
+  online: boolean;
+}
+
+const refused = (status: number, message: string, field?: string) =>
+  new HttpError(status, message, field ? { [field]: [message] } : undefined);
+
+/**
+ * Places the owner's cart as an order (ARCHITECTURE: one transaction). The cart row is locked
+ * first, so two tabs or a double click run one after the other and the second finds the cart
+ * already ordered. Under the lock the cart is priced again from current prices; the order is
+ * refused with the new total when it differs from the confirmed one. Stock is taken with one
+ * conditional update that never goes below zero, the coupon's use is counted within its limits,
+ * and the order is written with snapshots of lines, prices, tax, shipping and addresses. A COD
+ * order is confirmed at once; an online one awaits payment holding its stock for the
+ * reservation time. Nothing outside the database is called here.
+ */
+export async function placeOrder(
+  db: Db,
+  owner: CartOwner,
+  input: PlaceOrderInput,
+  ctx: CartContext,
+): Promise<PlacedOrder> {
+  const settings = await getStoreSettings(db, ['allow_tnc_checkout']);
+  if (settings.allow_tnc_checkout === true && !input.acceptTerms) {
+    throw refused(422, orderMessages.termsRequired, 'accept_terms');
+  }
+  const orderId = `ord_${randomBytes(16).toString('base64url')}`;
+  // Read before the transaction: on PGlite's one connection nothing may be read beside it.
+  const trackingHash = await trackingHashFor(db, orderId);
+  return db.transaction(async (tx) => {
+    const locked = await lockOwnedCart(tx, owner);
+    if (!locked) {
+      const recent = await recentlyOrdered(tx, owner);
+      if (recent) return recent;
+      throw refused(409, orderMessages.cartOrdered);
+    }
+    const cart = await loadCart(tx, locked.id, ctx);
+    if (!cart || cart.items.length === 0) throw refused(422, messages.cartEmpty);
+    // Sold out since the cart was filled: say so (its total would have changed too, misleadingly).
+    if (!cart.stock_valid) throw refused(409, orderMessages.stockGone);
+    // A coupon that stopped applying (used up by others meanwhile, expired): say that, not just a new total.
+    if (cart.coupon && !cart.coupon.applicable) throw refused(409, orderMessages.couponGone);
+
+    if (cart.grand_total.amount !== input.confirmedTotal) {
+      throw refused(409, orderMessages.totalChanged(cart.grand_total.formatted), 'confirmed_total');
+    }
+    const verdict = await validateCheckout(tx, cart, 'payment');
+    if (!verdict.valid) throw refused(422, verdict.message ?? orderMessages.stockGone, verdict.step ?? undefined);
+
+    const method = await paymentMethodKind(tx, cart.cart_payment_method!.code);
+    await takeStock(tx, cart);
+    const couponId = await countCouponUse(tx, cart, orderId);
+    await writeOrder(tx, {
+      cart,
+      orderId,
+      trackingHash,
+      channelId: locked.channel_id,
+      couponId,
+      online: method.online,
+    });
+    await recordOrderEvent(tx, {
+      orderId,
+      from: null,
+      to: method.online ? 'awaiting_payment' : 'confirmed',
+      actor: 'shopper',
+      note: null,
+    });
+    await queryRows(tx, sql`update carts set status = 'ordered', updated_at = now() where id = ${locked.id}`);
+    if (cart.customer_id !== null) {
+      await queryRows(tx, sql`update customers set orders_count = orders_count + 1 where id = ${cart.customer_id}`);
+    }
+    return { orderId, created: true, online: method.online };
+  });
+}
+
+/** The order the owner's cart became a moment ago, if any (a double click, a retry, a second tab). */
+async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | null> {
+  const whose =
+    owner.customerId !== null
+      ? sql`c.customer_id = ${owner.customerId}`
+      : owner.tokenHash !== null
+        ? sql`c.token_hash = ${owner.tokenHash} and c.customer_id is null`
+        : null;
+  if (!whose) return null;
+  const [row] = await queryRows<{ id: string; online: boolean }>(
+    tx,
+    sql`select o.id, o.payment_method_code <> 'cod' as online from orders o join carts c on c.id = o.cart_id
+         where ${whose} and c.status = 'ordered' and o.created_at > now() - interval '${sql.raw(REPLAY_WINDOW)}'
+         order by o.created_at desc limit 1`,
+  );
+  return row ? { orderId: row.id, created: false, online: row.online } : null;
+}
+
+async function paymentMethodKind(tx: Db, code: string): Promise<{ online: boolean }> {
+  const [row] = await queryRows<{ kind: string }>(tx, sql`select kind from payment_methods where code = ${code}`);
+  if (!row) throw refused(422, orderMessages.stockGone);
+  return { online: row.kind === 'online' };
+}
+
+/**
+ * Takes every variant's quantity in one statement, each only where enough is left: if any
+ * variant falls short the whole order is refused (and the transaction undoes what was taken).
+ */
+async function takeStock(tx: Db, cart: Cart): Promise<void> {
+  const perVariant = new Map<string, number>();
+  for (const i of cart.items) perVariant.set(i.product_id, (perVariant.get(i.product_id) ?? 0) + i.quantity);
+  const rows = sql.join(
+    [...perVariant].map(([variant, qty]) => sql`(${variant}::text, ${qty}::int)`),
+    sql`, `,
+  );
+  // Rows are locked in one order (by id) first: two orders of the same variants in a different
+  // order would otherwise deadlock on PostgreSQL.
+  await queryRows(
+    tx,
+    sql`select id from variants where id in (${sql.join(
+      [...perVariant.keys()].map((v) => sql`${v}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+  const taken = await queryRows<{ product_id: string }>(
+    tx,
+    sql`update variants v set stock = v.stock - q.qty from (values ${rows}) as q(variant_id, qty)
+         where v.id = q.variant_id and v.stock >= q.qty returning v.product_id`,
+  );
+  if (taken.length !== perVariant.size) throw refused(409, orderMessages.stockGone);
+  await refreshProductSummaries(tx, [...new Set(taken.map((t) => t.product_id))]);
+}
+
+/** Counts the coupon's use for this order; null without an applicable coupon. */
+async function countCouponUse(tx: Db, cart: Cart, orderId: string): Promise<number | null> {
+  if (!cart.coupon?.applicable) return null;
+  const [coupon] = await queryRows<{ id: number }>(tx, sql`select id from coupons where code = ${cart.coupon.code}`);
+  const counted =
+    coupon && (await recordCouponUse(tx, { couponId: coupon.id, customerId: cart.customer_id, orderRef: orderId }));
+  if (!counted) throw refused(409, orderMessages.couponGone);
+  return coupon.id;
+}
+
+async function writeOrder(
+  tx: Db,
+  o: { cart: Cart; orderId: string; trackingHash: string; channelId: string; couponId: number | null; online: boolean },
+): Promise<void> {
+  const { cart, orderId } = o;
+  const t = cart.totals;
+  const method = cart.shipping_method!;
+  const reservation = await queryRows<{ rate: number | null; minutes: number | null }>(
+    tx,
+    sql`select ${settingNumber('tax_rate_percent', 0, 100)} as rate,
+               ${settingNumber('payment_reservation_minutes', 5, 24 * 60)} as minutes`,
+  );
+  const rate = Math.round(reservation[0]?.rate ?? 0);
+  const minutes = Math.round(reservation[0]?.minutes ?? DEFAULT_RESERVATION_MINUTES);
+  const shipping = {
+    code: method.code,
+    name: method.name,
+    price_minor: method.price.amount,
+    delivery_days_min: cart.delivery_estimate?.days_min ?? null,
+    delivery_days_max: cart.delivery_estimate?.days_max ?? null,
+  };
+  await queryRows(
+    tx,
+    sql`insert into orders (id, order_no, cart_id, customer_id, channel_id, currency, status, payment_status,
+          payment_method_code, email, phone, shipping_address, billing_address, shipping, note, coupon_id, coupon_code,
+          subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
+          stock_reserved, reserved_until, tracking_token_hash)
+        values (${orderId}, 'SF-' || nextval('order_number_seq'), ${cart.cart_session}, ${cart.customer_id}, ${o.channelId},
+          ${cart.currency}, ${o.online ? 'awaiting_payment' : 'confirmed'}, ${o.online ? 'pending' : 'cod'},
+          ${cart.cart_payment_method!.code}, ${cart.email ?? cart.shipping_address?.email ?? null},
+          ${cart.phone ?? cart.shipping_address?.phone ?? null},
+          ${JSON.stringify(cart.shipping_address)}::jsonb, ${JSON.stringify(cart.billing_address)}::jsonb,
+          ${JSON.stringify(shipping)}::jsonb, ${cart.note}, ${o.couponId}, ${o.couponId ? cart.coupon!.code : null},
+          ${t.subtotal.amount}, ${t.coupon_discount.amount}, ${t.shipping.amount}, ${t.cod_fee.amount}, ${rate},
+          ${t.tax_included.amount}, ${t.grand_total.amount}, true,
+          ${o.online ? sql`now() + make_interval(mins => ${minutes})` : null}, ${o.trackingHash})`,
+  );
+  const lines = cart.items.map((i) => {
+    const discount = i.discount.amount;
+    const total = i.line_total.amount - discount;
+    return sql`(${orderId}, ${i.product.id}, ${i.product_id}, ${i.product.slug}, ${i.product.name}, ${i.variant.title},
+      ${JSON.stringify(i.variant.options)}::jsonb, ${i.variant.sku}, ${i.product.image?.url ?? null},
+      ${i.additonal_data?.custom_text ?? null}, ${i.additonal_data?.image_path ?? null}, ${i.quantity},
+      ${i.unit_price.amount}, ${discount}, ${total}, ${includedTax(total, rate)})`;
+  });
+  await queryRows(
+    tx,
+    sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
+          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor)
+        values ${sql.join(lines, sql`, `)}`,
+  );
+}

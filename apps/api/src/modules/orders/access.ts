@@ -1,0 +1,95 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryRows, type Db } from '../../db/client.ts';
+import { cookieOptions } from '../../lib/cookies.ts';
+import { shopSecret } from '../tracking/token.ts';
+
+/**
+ * Who may reach which order. A customer reaches the orders placed on their account; a guest
+ * (customer_id null) order is reached only from the browser that placed it, through the
+ * `order_ref` cookie that place-order sets: HttpOnly, holding the order id signed with the shop's
+ * secret (an order id seen in a URL is not enough to forge it). Anyone else's order is 404, never
+ * 403: its existence is not told.
+ */
+export interface OrderAccess {
+  customerId: number | null;
+  /** The guest order of this browser's order_ref cookie (signature checked), if any. */
+  guestOrderId: string | null;
+}
+
+export const ORDER_REF_COOKIE = 'order_ref';
+/** How long a guest can come back to their order from the same browser. */
+export const ORDER_REF_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+
+const ORDER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const SIG_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const sign = (secret: Buffer, orderId: string) =>
+  createHmac('sha256', secret).update(`order-ref:${orderId}`).digest('base64url');
+
+/** The order_ref cookie's value for `orderId`: `<order id>.<signature>`. */
+export async function orderRefValue(db: Db, orderId: string): Promise<string> {
+  return `${orderId}.${sign(await shopSecret(db), orderId)}`;
+}
+
+/** The order id of an order_ref value whose signature holds, else null. */
+export async function verifyOrderRef(db: Db, value: string | undefined): Promise<string | null> {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  const orderId = value.slice(0, dot);
+  const sig = value.slice(dot + 1);
+  if (dot < 1 || !ORDER_ID_RE.test(orderId) || !SIG_RE.test(sig)) return null;
+  const expected = Buffer.from(sign(await shopSecret(db), orderId));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
+}
+
+/**
+ * Remembers a guest's order in this browser (place-order calls it for a guest order). A later
+ * guest order replaces the earlier one: the cookie holds one order.
+ */
+export async function setOrderRefCookie(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  orderId: string,
+): Promise<void> {
+  reply.setCookie(ORDER_REF_COOKIE, await orderRefValue(app.db, orderId), {
+    ...cookieOptions(app.env, req, ORDER_REF_MAX_AGE_MS),
+  });
+}
+
+/** The orders the request may reach (reads the session and the order_ref cookie). */
+export async function orderAccess(req: FastifyRequest): Promise<OrderAccess> {
+  const [customer, guestOrderId] = await Promise.all([
+    req.getCustomer(),
+    verifyOrderRef(req.server.db, req.cookies[ORDER_REF_COOKIE]),
+  ]);
+  return { customerId: customer?.id ?? null, guestOrderId };
+}
+
+/**
+ * The SQL condition "this order row may be reached by `access`". `alias` names the orders table
+ * in the statement (default `orders`). Matches nothing when the request has neither a customer
+ * nor a guest order.
+ */
+export function orderAccessSql(access: OrderAccess, alias = 'orders'): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`orderAccessSql: bad alias ${alias}`);
+  const t = sql.raw(alias);
+  const parts: SQL[] = [];
+  if (access.customerId !== null) parts.push(sql`${t}.customer_id = ${access.customerId}`);
+  if (access.guestOrderId !== null) parts.push(sql`(${t}.id = ${access.guestOrderId} and ${t}.customer_id is null)`);
+  if (parts.length === 0) return sql`false`;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Whether `orderId` may be reached by `access` (one indexed lookup). */
+export async function canReachOrder(db: Db, access: OrderAccess, orderId: string): Promise<boolean> {
+  if (access.customerId === null && access.guestOrderId === null) return false;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from orders where id = ${orderId} and ${orderAccessSql(access)}`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,210 @@
+import PDFDocument from 'pdfkit';
+import { PAYMENT_STATUS_LABELS, minorUnitDigits, type Address, type OrderDetail } from '@shopfront/shared';
+
+/**
+ * The order's invoice as a PDF (pdfkit). Prices include tax: the invoice shows the tax each line
+ * and the order contain at the order's rate. The built-in PDF fonts cover Latin-1 only, so
+ * amounts are written with the currency code (INR 1,299.00) and any other character becomes '?'.
+ */
+export interface InvoiceShop {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+}
+
+export interface InvoiceInput {
+  shop: InvoiceShop;
+  order: OrderDetail;
+  taxRatePercent: number;
+  /** Per line (order item id): the tax its total contains. */
+  lineTax: Map<number, number>;
+}
+
+/** Text the standard fonts can draw (WinAnsi ≈ Latin-1). */
+const latin1 = (s: string) =>
+  [...s.normalize('NFC')]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      return c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? c : '?';
+    })
+    .join('');
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** INR 1,299.00 (minor units, the currency's own digits). */
+export function invoiceAmount(minor: number, currency: string): string {
+  const d = minorUnitDigits(currency);
+  let f = numberFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-IN', { minimumFractionDigits: d, maximumFractionDigits: d });
+    numberFormats.set(currency, f);
+  }
+  return `${currency} ${f.format(minor / 10 ** d)}`;
+}
+
+function addressLines(a: Address): string[] {
+  return [
+    `${a.first_name} ${a.last_name}`.trim(),
+    a.address_line_1,
+    a.address_line_2,
+    a.landmark,
+    `${a.city} ${a.postcode}`.trim(),
+    [a.state?.name, a.country?.name].filter(Boolean).join(', '),
+    a.phone ? `Phone: ${a.phone}` : null,
+    a.email ? `E-mail: ${a.email}` : null,
+  ].filter((l): l is string => Boolean(l && l.trim()));
+}
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Renders the invoice; `compress: false` leaves the page text readable (tests). */
+export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const { order, shop } = input;
+  const cur = order.currency;
+  const amt = (n: number) => invoiceAmount(n, cur);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: opts.compress ?? true,
+    info: { Title: `Invoice ${order.order_no}`, Author: latin1(shop.name), Subject: `Order ${order.order_no}` },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  const text = (s: string, x: number, y: number, w: number, align: 'left' | 'right' = 'left') =>
+    doc.text(latin1(s), x, y, { width: w, align, lineBreak: true });
+
+  // Shop and invoice heading.
+  doc.font('Helvetica-Bold').fontSize(18);
+  text(shop.name || 'Invoice', left, 50, width / 2);
+  doc.font('Helvetica').fontSize(9);
+  const shopLines = [shop.address, shop.email, shop.phone].filter(Boolean).join('\n');
+  text(shopLines, left, doc.y + 4, width / 2);
+  const shopBottom = doc.y;
+  doc.font('Helvetica-Bold').fontSize(16);
+  text('TAX INVOICE', left + width / 2, 50, width / 2, 'right');
+  doc.font('Helvetica').fontSize(9);
+  text(
+    `Order no: ${order.order_no}\nDate: ${dateOf(order.created_at)}\nPayment: ${order.payment_method.name} (${PAYMENT_STATUS_LABELS[order.payment_status]})\nStatus: ${order.status_label}`,
+    left + width / 2,
+    doc.y + 4,
+    width / 2,
+    'right',
+  );
+  let y = Math.max(shopBottom, doc.y) + 20;
+
+  // Addresses.
+  doc.font('Helvetica-Bold').fontSize(10);
+  text('Billed to', left, y, width / 2 - 10);
+  text('Shipped to', left + width / 2, y, width / 2);
+  doc.font('Helvetica').fontSize(9);
+  text(addressLines(order.billing_address).join('\n'), left, y + 14, width / 2 - 10);
+  const billBottom = doc.y;
+  text(addressLines(order.shipping_address).join('\n'), left + width / 2, y + 14, width / 2);
+  y = Math.max(billBottom, doc.y) + 20;
+
+  // Lines.
+  const cols = [
+    { title: 'Item', w: 0.38, align: 'left' as const },
+    { title: 'Qty', w: 0.07, align: 'right' as const },
+    { title: 'Unit price', w: 0.14, align: 'right' as const },
+    { title: 'Discount', w: 0.13, align: 'right' as const },
+    { title: 'Tax incl.', w: 0.13, align: 'right' as const },
+    { title: 'Total', w: 0.15, align: 'right' as const },
+  ];
+  const row = (cells: string[], yy: number, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    let x = left;
+    let lowest = yy;
+    cells.forEach((c, i) => {
+      const col = cols[i]!;
+      const w = col.w * width;
+      text(c, x + (i === 0 ? 0 : 4), yy, w - (i === 0 ? 4 : 4), col.align);
+      lowest = Math.max(lowest, doc.y);
+      x += w;
+    });
+    return lowest;
+  };
+  const header = (yy: number) => {
+    const end = row(
+      cols.map((c) => c.title),
+      yy,
+      true,
+    );
+    doc
+      .moveTo(left, end + 3)
+      .lineTo(right, end + 3)
+      .lineWidth(0.5)
+      .stroke();
+    return end + 8;
+  };
+  y = header(y);
+  for (const item of order.productchannel) {
+    if (y > bottom - 60) {
+      doc.addPage();
+      y = header(doc.page.margins.top);
+    }
+    const name = [item.product.name, item.variant_title, item.sku ? `SKU ${item.sku}` : ''].filter(Boolean).join('\n');
+    y =
+      row(
+        [
+          name,
+          String(item.quantity),
+          amt(item.unit_price.amount),
+          item.discount.amount ? `-${amt(item.discount.amount)}` : '-',
+          amt(input.lineTax.get(item.id) ?? 0),
+          amt(item.total.amount),
+        ],
+        y,
+      ) + 6;
+  }
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).stroke();
+  y += 10;
+
+  // Totals.
+  const t = order.totals;
+  const totals: [string, string, boolean?][] = [
+    ['Subtotal', amt(t.subtotal.amount)],
+    ...(t.coupon_discount.amount
+      ? [
+          [`Coupon${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `-${amt(t.coupon_discount.amount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [`Shipping (${order.shipping_method.name})`, t.shipping.amount ? amt(t.shipping.amount) : 'Free'],
+    ...(t.cod_fee.amount ? [['Cash on Delivery fee', amt(t.cod_fee.amount)] as [string, string]] : []),
+    ['Grand total', amt(t.grand_total.amount), true],
+    [`Tax included (GST ${input.taxRatePercent}%)`, amt(t.tax_included.amount)],
+    ...(t.refunded.amount ? [['Refunded', `-${amt(t.refunded.amount)}`] as [string, string]] : []),
+  ];
+  if (y > bottom - totals.length * 16 - 40) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  for (const [label, value, bold] of totals) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+    text(label, left + width * 0.45, y, width * 0.35, 'right');
+    text(value, left + width * 0.8, y, width * 0.2, 'right');
+    y = doc.y + 4;
+  }
+  doc.font('Helvetica').fontSize(8);
+  text(
+    `All prices include GST at ${input.taxRatePercent}%. The tax shown is the part of each amount that is tax.`,
+    left,
+    y + 16,
+    width,
+  );
+  doc.end();
+  return done;
+}

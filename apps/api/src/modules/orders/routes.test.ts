@@ -1,0 +1,407 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OrderDetailSchema,
+  OrderPageSchema,
+  OrderSchema,
+  TrackPurchaseSchema,
+  orderMessages,
+  type OrderDetail,
+} from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addressSource, loggedInCustomer } from '../../test/auth.ts';
+import { testBrowser } from '../../test/browser.ts';
+import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, stockedVariants } from '../../test/orders.ts';
+import { ORDER_REF_COOKIE } from './access.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+const nextAddress = addressSource(211);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await setStoreSetting(db(), 'enable_cancel_order', true);
+  await setStoreSetting(db(), 'enable_refund', true);
+});
+
+/** A logged-in customer's browser. */
+async function customer() {
+  const c = await loggedInCustomer(t);
+  return { ...c, b: testBrowser(t.app, { cookie: c.cookie, ip: nextAddress() }) };
+}
+/** A guest browser that placed `orderId` (its order_ref cookie), or none. */
+async function guest(orderId?: string) {
+  return testBrowser(t.app, {
+    ip: nextAddress(),
+    ...(orderId ? { cookie: await guestOrderCookie(db(), orderId) } : {}),
+  });
+}
+const detailOf = (res: { json(): { data: unknown } }): OrderDetail => OrderDetailSchema.parse(res.json().data);
+
+describe('GET /api/orders/get', () => {
+  it('answers 401 to a guest without an order', async () => {
+    const res = await (await guest()).call('GET', '/api/orders/get');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lists the customer’s own orders only, newest first, paged', async () => {
+    const me = await customer();
+    const other = await customer();
+    const mine = [];
+    for (let i = 0; i < 12; i++)
+      mine.push(await createTestOrder(db(), { customerId: me.customer.id, daysAgo: 12 - i }));
+    await createTestOrder(db(), { customerId: other.customer.id });
+    const first = OrderPageSchema.parse((await me.b.call('GET', '/api/orders/get')).json().data);
+    expect(first.total).toBe(12);
+    expect(first.last_page).toBe(2);
+    expect(first.orders).toHaveLength(10);
+    expect(first.orders[0]!.id).toBe(mine[11]!.id);
+    const second = OrderPageSchema.parse((await me.b.call('GET', '/api/orders/get?page=2')).json().data);
+    expect(second.orders.map((o) => o.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+    expect((await me.b.call('GET', '/api/orders/get?page=0')).statusCode).toBe(422);
+  });
+
+  it('answers a guest the order their browser placed', async () => {
+    const o = await createTestOrder(db(), { customerId: null });
+    const page = OrderPageSchema.parse((await (await guest(o.id)).call('GET', '/api/orders/get')).json().data);
+    expect(page.orders.map((x) => x.id)).toEqual([o.id]);
+  });
+});
+
+describe('POST /api/orders/item', () => {
+  it('answers the owner the details; anyone else 404', async () => {
+    const me = await customer();
+    const other = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const res = await me.b.call('POST', '/api/orders/item', { order_id: o.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = detailOf(res);
+    expect(d.order_no).toBe(o.orderNo);
+    expect(d.tracking_path).toBe(`/track-order/${o.id}`);
+
+    for (const b of [other.b, await guest(), await guest((await createTestOrder(db(), { customerId: null })).id)]) {
+      const miss = await b.call('POST', '/api/orders/item', { order_id: o.id });
+      expect(miss.statusCode).toBe(404);
+      expect(miss.json().message).toBe(orderMessages.orderNotFound);
+    }
+    expect((await me.b.call('POST', '/api/orders/item', { order_id: 'ord_nope' })).statusCode).toBe(404);
+  });
+
+  it('lets a guest reach their own order only with a genuine order_ref cookie', async () => {
+    const o = await createTestOrder(db(), { customerId: null });
+    expect((await (await guest(o.id)).call('POST', '/api/orders/item', { order_id: o.id })).statusCode).toBe(200);
+    // The order id alone (or with someone else's signature) is not enough.
+    const other = await createTestOrder(db(), { customerId: null });
+    const otherSig = (await guestOrderCookie(db(), other.id)).split('.').pop();
+    for (const cookie of [`${ORDER_REF_COOKIE}=${o.id}`, `${ORDER_REF_COOKIE}=${o.id}.${otherSig}`]) {
+      const b = testBrowser(t.app, { cookie, ip: nextAddress() });
+      expect((await b.call('POST', '/api/orders/item', { order_id: o.id })).statusCode).toBe(404);
+    }
+    // A guest cookie never reaches a customer's order.
+    const me = await customer();
+    const theirs = await createTestOrder(db(), { customerId: me.customer.id });
+    expect((await (await guest(theirs.id)).call('POST', '/api/orders/item', { order_id: theirs.id })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /api/orders/invoice', () => {
+  it('downloads a PDF of the owner’s order; 404 for anyone else', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const res = await me.b.call('GET', `/api/orders/invoice?order_id=${o.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${o.orderNo}.pdf"`);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+
+    const other = await customer();
+    expect((await other.b.call('GET', `/api/orders/invoice?order_id=${o.id}`)).statusCode).toBe(404);
+    expect((await (await guest()).call('GET', `/api/orders/invoice?order_id=${o.id}`)).statusCode).toBe(404);
+    const g = await createTestOrder(db(), { customerId: null });
+    expect((await (await guest(g.id)).call('GET', `/api/orders/invoice?order_id=${g.id}`)).statusCode).toBe(200);
+  });
+
+  it('is not made for an order that awaits its payment', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), {
+      customerId: me.customer.id,
+      status: 'awaiting_payment',
+      paymentMethod: 'sandbox',
+    });
+    const res = await me.b.call('GET', `/api/orders/invoice?order_id=${o.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(orderMessages.invoiceNotYet);
+  });
+});
+
+describe('PUT /api/orders/cancel', () => {
+  it('cancels a confirmed order and gives its stock back, once', async () => {
+    const me = await customer();
+    const [v] = await stockedVariants(db(), 5, 1);
+    const before = await stockOf(db(), v!);
+    const o = await createTestOrder(db(), { customerId: me.customer.id, lines: [[v!, 3]] });
+    expect(await stockOf(db(), v!)).toBe(before - 3);
+    const res = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id, reason: 'Changed my mind' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = detailOf(res);
+    expect(d.status).toBe('cancelled');
+    expect(d.can_cancel).toBe(false);
+    expect(d.history.map((h) => [h.status, h.note])).toEqual([
+      ['confirmed', null],
+      ['cancelled', 'Changed my mind'],
+    ]);
+    expect(await stockOf(db(), v!)).toBe(before);
+    const again = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(orderMessages.cancelTooLate);
+    expect(await stockOf(db(), v!)).toBe(before);
+  });
+
+  it('refunds an order paid online: refund_pending and the refund job queued with it', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id, paymentMethod: 'sandbox', status: 'packed' });
+    const res = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = detailOf(res);
+    expect(d.payment_status).toBe('refund_pending');
+    expect(d.totals.refunded.amount).toBe(o.grandTotalMinor);
+    const jobs = await queryRows<{ payload: { orderId: string; amountMinor: number } }>(
+      db(),
+      sql`select payload from jobs where kind = 'payment-refund' and dedupe_key = ${`cancel:${o.id}`}`,
+    );
+    expect(jobs.map((j) => [j.payload.orderId, j.payload.amountMinor])).toEqual([[o.id, o.grandTotalMinor]]);
+  });
+
+  it('refuses when the shop does not allow it, when too late, and for anyone else’s order', async () => {
+    const me = await customer();
+    const shipped = await createTestOrder(db(), { customerId: me.customer.id, status: 'shipped' });
+    let res = await me.b.call('PUT', '/api/orders/cancel', { order_id: shipped.id });
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.cancelTooLate]);
+
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const other = await customer();
+    res = await other.b.call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect(res.statusCode).toBe(404);
+    await setStoreSetting(db(), 'enable_cancel_order', false);
+    res = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.cancelOff]);
+    const d = detailOf(await me.b.call('POST', '/api/orders/item', { order_id: o.id }));
+    expect([d.status, d.can_cancel]).toEqual(['confirmed', false]);
+  });
+
+  it('lets a guest cancel the order of their browser', async () => {
+    const o = await createTestOrder(db(), { customerId: null });
+    const res = await (await guest(o.id)).call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('POST /api/orders/refund/request', () => {
+  async function delivered(quantities: number[] = [3, 1]) {
+    const me = await customer();
+    const variants = await stockedVariants(db(), 5, quantities.length);
+    const o = await createTestOrder(db(), {
+      customerId: me.customer.id,
+      status: 'delivered',
+      takeStock: false,
+      discountMinor: 1001,
+      lines: quantities.map((q, i) => [variants[i]!, q]),
+    });
+    return { me, o };
+  }
+
+  it('records a request per line and quantity, with exact amounts, and moves the order', async () => {
+    const { me, o } = await delivered();
+    const res = await me.b.call('POST', '/api/orders/refund/request', {
+      order_id: o.id,
+      items: [{ item_id: o.itemIds[0], quantity: 1 }],
+      reason: 'Too small',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    let d = detailOf(res);
+    expect(d.status).toBe('refund_requested');
+    expect(d.refunds).toHaveLength(1);
+    const line = d.productchannel.find((i) => i.id === o.itemIds[0])!;
+    expect(line.refund_requested_quantity).toBe(1);
+    expect(line.refundable_quantity).toBe(2);
+
+    // The rest of the line in two more requests: the three amounts add up to the line's total.
+    for (const quantity of [1, 1]) {
+      const more = await me.b.call('POST', '/api/orders/refund/request', {
+        order_id: o.id,
+        items: [{ item_id: o.itemIds[0], quantity }],
+        reason: 'Too small',
+      });
+      expect(more.statusCode, more.body).toBe(200);
+      d = detailOf(more);
+    }
+    const amounts = d.refunds.filter((r) => r.item_id === o.itemIds[0]).map((r) => r.amount.amount);
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(line.total.amount);
+    expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
+    expect(d.history.filter((h) => h.status === 'refund_requested')).toHaveLength(1);
+  });
+
+  it('never gives back more than was bought', async () => {
+    const { me, o } = await delivered();
+    const ask = (item_id: number, quantity: number) =>
+      me.b.call('POST', '/api/orders/refund/request', { order_id: o.id, items: [{ item_id, quantity }], reason: 'x' });
+    let res = await ask(o.itemIds[1]!, 2);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'items.0.quantity': [orderMessages.refundTooMany] });
+    // One line twice in a body counts twice.
+    res = await me.b.call('POST', '/api/orders/refund/request', {
+      order_id: o.id,
+      items: [
+        { item_id: o.itemIds[0], quantity: 2 },
+        { item_id: o.itemIds[0], quantity: 2 },
+      ],
+      reason: 'x',
+    });
+    expect(res.statusCode).toBe(422);
+    res = await ask(999_999, 1);
+    expect(res.json().errors).toEqual({ 'items.0.item_id': [orderMessages.refundItemUnknown] });
+    // Nothing was recorded by the refused requests.
+    const d = detailOf(await me.b.call('POST', '/api/orders/item', { order_id: o.id }));
+    expect(d.status).toBe('delivered');
+    expect(d.refunds).toEqual([]);
+  });
+
+  it('lets concurrent requests on one line take at most its quantity', async () => {
+    const { me, o } = await delivered([3]);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        me.b.call('POST', '/api/orders/refund/request', {
+          order_id: o.id,
+          items: [{ item_id: o.itemIds[0], quantity: 1 }],
+          reason: 'Changed my mind',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(5);
+    const [row] = await queryRows<{ requested: number; requests: number }>(
+      db(),
+      sql`select i.refund_requested_quantity as requested,
+                 (select count(*)::int from refund_requests r where r.order_item_id = i.id) as requests
+            from order_items i where i.id = ${o.itemIds[0]!}`,
+    );
+    expect(row).toEqual({ requested: 3, requests: 3 });
+  });
+
+  it('refuses before delivery, when refunds are off, and for anyone else’s order', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id, status: 'shipped' });
+    const body = { order_id: o.id, items: [{ item_id: o.itemIds[0], quantity: 1 }], reason: 'x' };
+    let res = await me.b.call('POST', '/api/orders/refund/request', body);
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.refundNotYet]);
+    const { me: owner, o: done } = await delivered();
+    const other = await customer();
+    const doneBody = { order_id: done.id, items: [{ item_id: done.itemIds[0], quantity: 1 }], reason: 'x' };
+    res = await other.b.call('POST', '/api/orders/refund/request', doneBody);
+    expect(res.statusCode).toBe(404);
+    await setStoreSetting(db(), 'enable_refund', false);
+    res = await owner.b.call('POST', '/api/orders/refund/request', doneBody);
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.refundOff]);
+  });
+});
+
+describe('POST /api/checkout/rate-experience', () => {
+  it('rates an order once', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id, status: 'delivered', takeStock: false });
+    const res = await me.b.call('POST', '/api/checkout/rate-experience', {
+      order_id: o.id,
+      rating: 4,
+      comment: 'Nice',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = OrderSchema.parse(res.json().data);
+    expect(order.rating).toEqual({ rating: 4, comment: 'Nice' });
+    expect(order.can_rate).toBe(false);
+    const again = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: o.id, rating: 1 });
+    expect([again.statusCode, again.json().message]).toEqual([409, orderMessages.alreadyRated]);
+    const [row] = await queryRows<{ rating: number }>(db(), sql`select rating from orders where id = ${o.id}`);
+    expect(row!.rating).toBe(4);
+  });
+
+  it('refuses unpaid orders, bad ratings and anyone else’s order', async () => {
+    const me = await customer();
+    const unpaid = await createTestOrder(db(), {
+      customerId: me.customer.id,
+      status: 'awaiting_payment',
+      paymentMethod: 'sandbox',
+    });
+    let res = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: unpaid.id, rating: 5 });
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.rateNotYet]);
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    res = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: o.id, rating: 6 });
+    expect(res.statusCode).toBe(422);
+    const other = await customer();
+    res = await other.b.call('POST', '/api/checkout/rate-experience', { order_id: o.id, rating: 5 });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/plugins/*/track-purchase', () => {
+  it('answers tracked true once per plugin and order, false after', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    for (const plugin of ['GoogleGtag', 'FacebookPixel', 'GoogleTagManager']) {
+      const url = `/api/plugins/${plugin}/track-purchase`;
+      const answers = await Promise.all([1, 2, 3].map(() => me.b.call('PUT', url, { order_id: o.id })));
+      const tracked = answers.map((r) => TrackPurchaseSchema.parse(r.json().data).tracked);
+      expect(tracked.filter(Boolean)).toHaveLength(1);
+      const later = await me.b.call('PUT', url, { order_id: o.id });
+      expect([later.statusCode, later.json().data]).toEqual([200, { tracked: false }]);
+    }
+    const order = OrderSchema.parse((await me.b.call('POST', '/api/orders/item', { order_id: o.id })).json().data);
+    expect([
+      order.google_gtag_event_tracked,
+      order.facebook_pixel_event_tracked,
+      order.google_gtm_event_tracked,
+    ]).toEqual([true, true, true]);
+  });
+
+  it('is 404 for anyone else’s order (and sets nothing)', async () => {
+    const me = await customer();
+    const other = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const res = await other.b.call('PUT', '/api/plugins/GoogleGtag/track-purchase', { order_id: o.id });
+    expect(res.statusCode).toBe(404);
+    const first = await me.b.call('PUT', '/api/plugins/GoogleGtag/track-purchase', { order_id: o.id });
+    expect(first.json().data).toEqual({ tracked: true });
+  });
+});
+
+describe('crafted input', () => {
+  it('answers 422, never 500, to ids and numbers no client sends', async () => {
+    const me = await customer();
+    for (const bad of ['a\u0000b', 'a\ud800', 'x'.repeat(300)]) {
+      const calls = [
+        me.b.call('POST', '/api/orders/item', { order_id: bad }),
+        me.b.call('PUT', '/api/orders/cancel', { order_id: bad }),
+        me.b.call('POST', '/api/orders/refund/request', {
+          order_id: bad,
+          items: [{ item_id: 1, quantity: 1 }],
+          reason: 'x',
+        }),
+        me.b.call('POST', '/api/checkout/rate-experience', { order_id: bad, rating: 5 }),
+        me.b.call('PUT', '/api/plugins/GoogleGtag/track-purchase', { order_id: bad }),
+        me.b.call('POST', '/api/track-order', { order_no: bad, contact: '9876543210' }),
+        me.b.call('POST', '/api/track-order', { order_no: 'SF-1', contact: bad }),
+      ];
+      if (bad.includes('\u0000')) {
+        calls.push(me.b.call('GET', '/api/track-order/a%00b'), me.b.call('GET', '/api/orders/invoice?order_id=a%00b'));
+      }
+      for (const res of await Promise.all(calls)) expect(res.statusCode, `${bad}: ${res.body}`).toBe(422);
+    }
+  });
+});

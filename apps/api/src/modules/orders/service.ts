@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { allocateMinor, isRefundable, orderMessages, type OrderStatus } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError, fieldError } from '../../lib/http.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { getStoreSettings } from '../settings/service.ts';
+import { canReachOrder, orderAccessSql, type OrderAccess } from './access.ts';
+import { moveOrder } from './transition.ts';
+
+/** What a shopper may do to their own orders: cancel, ask for a refund, rate. */
+
+const orderNotFound = () => new HttpError(404, orderMessages.orderNotFound);
+
+/** 404 unless `access` reaches the order (anyone else's order is not found, never forbidden). */
+export async function assertReachable(db: Db, access: OrderAccess, orderId: string): Promise<void> {
+  if (!(await canReachOrder(db, access, orderId))) throw orderNotFound();
+}
+
+/**
+ * Cancels the shopper's order while it has not left (enable_cancel_order on). One transaction:
+ * the conditional move (which gives the stock back), and for an order paid online the refund of
+ * what is left of it: recorded in refunded_minor, payment_status refund_pending, and the
+ * 'payment-refund' job queued (modules/payments pays it out), so money is never kept for an
+ * order that will not ship.
+ */
+export async function cancelOrder(
+  db: Db,
+  access: OrderAccess,
+  orderId: string,
+  reason: string | null,
+): Promise<{ refundQueued: boolean }> {
+  await assertReachable(db, access, orderId);
+  const { enable_cancel_order } = await getStoreSettings(db, ['enable_cancel_order']);
+  if (enable_cancel_order !== true) throw new HttpError(409, orderMessages.cancelOff);
+  return db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, { orderId, to: 'cancelled', actor: 'shopper', note: reason || null });
+    if (!moved) throw new HttpError(409, orderMessages.cancelTooLate);
+    // What is left of an online payment goes back through its provider (the payments module's
+    // job); the order records it as refunded now, with payment_status refund_pending until the
+    // provider has paid it out. Nothing for Cash on Delivery: nothing was paid yet.
+    const [left] = await queryRows<{ amount: number }>(
+      tx,
+      sql`with paid as (select id, grand_total_minor - refunded_minor as amount from orders
+                         where id = ${orderId} and payment_status = 'paid' and payment_method_code <> 'cod')
+          update orders o set payment_status = 'refund_pending', refunded_minor = o.grand_total_minor, updated_at = now()
+            from paid where o.id = paid.id and paid.amount > 0
+        returning paid.amount`,
+    );
+    if (!left) return { refundQueued: false };
+    await enqueueJob(tx, {
+      kind: 'payment-refund',
+      payload: { orderId, amountMinor: left.amount, reason: reason || 'Order cancelled by the shopper' },
+      dedupeKey: `cancel:${orderId}`,
+    });
+    return { refundQueued: true };
+  });
+}
+
+/** The share of a line's total that `n` of its `quantity` units are worth (exact: shares add up to the total). */
+export function shareOfLine(totalMinor: number, quantity: number, n: number): number {
+  return allocateMinor(totalMinor, [n, quantity - n])[0]!;
+}
+
+/**
+ * A refund request per line and quantity (enable_refund on, order delivered or with a request
+ * open). Each line's requested quantity grows by a conditional update that never passes what
+ * was bought, so concurrent requests can never ask back more than the line; a line that would
+ * pass it refuses the whole request. Amounts are the line's total pro rata, counted
+ * cumulatively so that all of a line's requests add up to exactly its total.
+ */
+export async function requestRefund(
+  db: Db,
+  access: OrderAccess,
+  input: { orderId: string; items: { item_id: number; quantity: number }[]; reason: string },
+): Promise<void> {
+  const { orderId } = input;
+  await assertReachable(db, access, orderId);
+  const { enable_refund } = await getStoreSettings(db, ['enable_refund']);
+  if (enable_refund !== true) throw new HttpError(409, orderMessages.refundOff);
+  // One line asked twice in a body counts once, with both quantities.
+  const wanted = new Map<number, { quantity: number; index: number }>();
+  input.items.forEach((i, index) => {
+    const prev = wanted.get(i.item_id);
+    wanted.set(i.item_id, { quantity: (prev?.quantity ?? 0) + i.quantity, index: prev?.index ?? index });
+  });
+  await db.transaction(async (tx) => {
+    const [order] = await queryRows<{ status: OrderStatus }>(
+      tx,
+      sql`select status from orders where id = ${orderId} for update`,
+    );
+    if (!order || !isRefundable(order.status)) throw new HttpError(409, orderMessages.refundNotYet);
+    for (const [itemId, { quantity, index }] of wanted) {
+      const [line] = await queryRows<{ quantity: number; total_minor: number; requested: number }>(
+        tx,
+        sql`update order_items set refund_requested_quantity = refund_requested_quantity + ${quantity}
+             where id = ${itemId} and order_id = ${orderId} and refund_requested_quantity + ${quantity} <= quantity
+         returning quantity, total_minor, refund_requested_quantity as requested`,
+      );
+      if (!line) {
+        const [exists] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from order_items where id = ${itemId} and order_id = ${orderId}`,
+        );
+        throw exists
+          ? fieldError(`items.${index}.quantity`, orderMessages.refundTooMany)
+          : fieldError(`items.${index}.item_id`, orderMessages.refundItemUnknown);
+      }
+      const before = line.requested - quantity;
+      const amount =
+        shareOfLine(line.total_minor, line.quantity, line.requested) -
+        shareOfLine(line.total_minor, line.quantity, before);
+      await queryRows(
+        tx,
+        sql`insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
+            values (${orderId}, ${itemId}, ${quantity}, ${input.reason}, ${amount})`,
+      );
+    }
+    // A second request while one is open leaves the order where it is.
+    await moveOrder(tx, {
+      orderId,
+      to: 'refund_requested',
+      actor: 'shopper',
+      note: input.reason,
+      from: ['delivered'],
+    });
+  });
+}
+
+/** States whose orders cannot be rated yet (or ever). */
+const UNRATEABLE: readonly OrderStatus[] = ['awaiting_payment', 'payment_failed', 'cancelled'];
+
+/** Rates the shopper's experience of an order, once: a conditional update where rated_at is null. */
+export async function rateOrder(
+  db: Db,
+  access: OrderAccess,
+  input: { orderId: string; rating: number; comment: string | null },
+): Promise<void> {
+  const [rated] = await queryRows<{ id: string }>(
+    db,
+    sql`update orders set rating = ${input.rating}, rating_comment = ${input.comment || null}, rated_at = now(),
+               updated_at = now()
+         where id = ${input.orderId} and ${orderAccessSql(access)} and rated_at is null
+           and status not in (${sql.join(
+             UNRATEABLE.map((s) => sql`${s}`),
+             sql`, `,
+           )})
+     returning id`,
+  );
+  if (rated) return;
+  const [row] = await queryRows<{ rated: boolean }>(
+    db,
+    sql`select rated_at is not null as rated from orders where id = ${input.orderId} and ${orderAccessSql(access)}`,
+  );
+  if (!row) throw orderNotFound();
+  throw new HttpError(409, row.rated ? orderMessages.alreadyRated : orderMessages.rateNotYet);
+}

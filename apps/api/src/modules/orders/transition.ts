@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { refreshProductSummaries } from '../catalog/summary.ts';
+
+declare module '../jobs/registry.ts' {
+  interface JobPayloads {
+    /** Tell the shopper about an order's change (orders/messages.ts): once per event. */
+    'order-message': { eventId: number };
+  }
+}
+
+export type OrderActor = 'shopper' | 'staff' | 'system' | 'gateway';
+
+/** The states an order may reach `to` from (ORDER_TRANSITIONS read backwards). */
+export function statesLeadingTo(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].includes(to));
+}
+
+/** States whose orders give their stock back: nothing will be shipped. */
+const RELEASING: readonly OrderStatus[] = ['cancelled', 'payment_failed'];
+
+/**
+ * Moves an order to `to` when its current state allows it (and is one of `from`, when given):
+ * one conditional update, so two concurrent moves cannot both succeed. Writes the history row,
+ * queues the shopper's message about it, and gives the stock back when the order will not ship.
+ * Null when the order is not in a state that allows the move. Run inside the caller's transaction.
+ */
+export async function moveOrder(
+  tx: Db,
+  input: { orderId: string; to: OrderStatus; actor: OrderActor; note?: string | null; from?: readonly OrderStatus[] },
+): Promise<{ from: OrderStatus; eventId: number } | null> {
+  const allowed = statesLeadingTo(input.to).filter((s) => !input.from || input.from.includes(s));
+  if (allowed.length === 0) return null;
+  const [moved] = await queryRows<{ from_status: OrderStatus }>(
+    tx,
+    sql`with prev as (select id, status from orders where id = ${input.orderId} for update)
+        update orders o set status = ${input.to}, updated_at = now()
+          from prev
+         where o.id = prev.id and prev.status in ${sql`(${sql.join(
+           allowed.map((s) => sql`${s}`),
+           sql`, `,
+         )})`}
+        returning prev.status as from_status`,
+  );
+  if (!moved) return null;
+  const eventId = await recordOrderEvent(tx, {
+    orderId: input.orderId,
+    from: moved.from_status,
+    to: input.to,
+    actor: input.actor,
+    note: input.note ?? null,
+  });
+  if (RELEASING.includes(input.to)) await releaseStock(tx, input.orderId);
+  return { from: moved.from_status, eventId };
+}
+
+/** Writes a history row and queues its message (a new order's first row has no `from`). */
+export async function recordOrderEvent(
+  tx: Db,
+  e: { orderId: string; from: OrderStatus | null; to: OrderStatus; actor: OrderActor; note: string | null },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into order_events (order_id, from_status, to_status, actor, note)
+        values (${e.orderId}, ${e.from}, ${e.to}, ${e.actor}, ${e.note}) returning id`,
+  );
+  const eventId = row!.id;
+  if (e.to !== 'awaiting_payment') {
+    await enqueueJob(tx, { kind: 'order-message', payload: { eventId }, dedupeKey: `order-event:${eventId}` });
+  }
+  return eventId;
+}
+
+/** Each variant's quantity in an order, as SQL rows (variant_id, qty). */
+const orderQuantities = (orderId: string) =>
+  sql`(select variant_id, sum(quantity)::int as qty from order_items where order_id = ${orderId} group by variant_id)`;
+
+/**
+ * Gives an order's stock back, once: the flag is cleared by a conditional update before any
+ * stock moves, so a second call (or a concurrent one) returns nothing. False when not held.
+ */
+export async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
+  const [held] = await queryRows<{ id: string }>(
+    tx,
+    sql`update orders set stock_reserved = false, reserved_until = null, updated_at = now()
+         where id = ${orderId} and stock_reserved returning id`,
+  );
+  if (!held) return false;
+  const touched = await queryRows<{ product_id: string }>(
+    tx,
+    sql`update variants v set stock = v.stock + q.qty from ${orderQuantities(orderId)} q
+         where v.id = q.variant_id returning v.product_id`,
+  );
+  await refreshProductSummaries(tx, [...new Set(touched.map((t) => t.product_id))]);
+  return true;
+}
+
+/**
+ * Takes an order's stock again (a late payment for an order whose reservation expired): every
+ * line or none. Each variant is decremented only where it has enough; if any variant falls
+ * short, everything is undone in the savepoint. False when the stock is no longer there.
+ */
+export async function reserveStock(tx: Db, orderId: string): Promise<boolean> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const [claimed] = await queryRows<{ id: string }>(
+        sp,
+        sql`update orders set stock_reserved = true, updated_at = now()
+             where id = ${orderId} and not stock_reserved returning id`,
+      );
+      if (!claimed) return true;
+      const [wanted] = await queryRows<{ n: number }>(
+        sp,
+        sql`select count(*)::int as n from ${orderQuantities(orderId)} q`,
+      );
+      const taken = await queryRows<{ product_id: string }>(
+        sp,
+        sql`update variants v set stock = v.stock - q.qty from ${orderQuantities(orderId)} q
+             where v.id = q.variant_id and v.stock >= q.qty returning v.product_id`,
+      );
+      if (taken.length !== wanted!.n) throw new StockShort();
+      await refreshProductSummaries(sp, [...new Set(taken.map((t) => t.product_id))]);
+      return true;
+    });
+  } catch (err) {
+    if (err instanceof StockShort) return false;
+    throw err;
+  }
+}
+
+class StockShort extends Error {}

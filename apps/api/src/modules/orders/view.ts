@@ -1,0 +1,362 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_STATUS_LABELS,
+  isCancellable,
+  isRefundable,
+  money,
+  type Address,
+  type Order,
+  type OrderDetail,
+  type OrderItem,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
+import { zoneOf, type ZoneRow } from '../shipping/zones.ts';
+
+/** Orders as the API answers them (OrderSchema / OrderDetailSchema): one statement per read. */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** An order line as read (snake_case JSON from json_agg). */
+export interface OrderItemRow {
+  id: number;
+  product_id: string;
+  variant_id: string;
+  slug: string;
+  name: string;
+  variant_title: string;
+  options: Record<string, string>;
+  sku: string;
+  image: string | null;
+  custom_text: string | null;
+  image_path: string | null;
+  quantity: number;
+  unit_price_minor: number;
+  discount_minor: number;
+  total_minor: number;
+  tax_minor: number;
+  refunded_quantity: number;
+  refund_requested_quantity: number;
+}
+
+/** The order row with its lines and the settings its answer depends on. */
+export interface OrderRow {
+  id: string;
+  order_no: string;
+  customer_id: number | null;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method_code: string;
+  /** payment_methods.name (the code when the method was deleted since). */
+  payment_method_name: string;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+  reserved_until: string | null;
+  stock_reserved: boolean;
+  email: string | null;
+  phone: string | null;
+  shipping_address: Address;
+  billing_address: Address;
+  shipping: OrderShippingSnapshot;
+  note: string | null;
+  coupon_code: string | null;
+  subtotal_minor: number;
+  discount_minor: number;
+  shipping_minor: number;
+  cod_fee_minor: number;
+  tax_rate_percent: number;
+  tax_minor: number;
+  grand_total_minor: number;
+  refunded_minor: number;
+  rating: number | null;
+  rating_comment: string | null;
+  rated: boolean;
+  google_gtag_event_tracked: boolean;
+  google_gtm_event_tracked: boolean;
+  facebook_pixel_event_tracked: boolean;
+  cancel_enabled: boolean;
+  refund_enabled: boolean;
+  items: OrderItemRow[];
+  /** For an unpaid order: the active zones of its shipping country (Cash on Delivery's offer), else null. */
+  cod_zones: ZoneRow[] | null;
+}
+
+interface OrderDetailRow extends OrderRow {
+  history: { to_status: OrderStatus; at: string; note: string | null }[];
+  refunds: {
+    id: number;
+    item_id: number;
+    quantity: number;
+    reason: string;
+    status: 'requested' | 'approved' | 'rejected' | 'refunded';
+    amount_minor: number;
+    created_at: string;
+  }[];
+  shipments: {
+    carrier: string;
+    waybill: string;
+    tracking_url: string | null;
+    scans: { at: string; location: string; status: string; description: string }[];
+  }[];
+}
+
+/** A timestamptz as ISO 8601 in UTC with milliseconds (as every API answer writes times). */
+export const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const settingOn = (key: string) =>
+  sql`coalesce((select value = 'true'::jsonb from store_settings where key = ${sql.raw(`'${key}'`)}), false)`;
+
+/** The columns of one order `o` (with its lines) that `toOrder` reads. */
+export function orderColumns(): SQL {
+  return sql`o.id, o.order_no, o.customer_id, o.status, o.payment_status, o.payment_method_code,
+      coalesce((select name from payment_methods where code = o.payment_method_code), o.payment_method_code)
+        as payment_method_name, o.currency,
+      ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at,
+      ${isoSql(sql`o.reserved_until`)} as reserved_until, o.stock_reserved,
+      o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.note, o.coupon_code,
+      o.subtotal_minor, o.discount_minor, o.shipping_minor, o.cod_fee_minor, o.tax_rate_percent, o.tax_minor,
+      o.grand_total_minor, o.refunded_minor, o.rating, o.rating_comment, o.rated_at is not null as rated,
+      o.google_gtag_event_tracked, o.google_gtm_event_tracked, o.facebook_pixel_event_tracked,
+      ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
+      (select coalesce(json_agg(i order by i.id), '[]'::json) from (
+         select id, product_id, variant_id, slug, name, variant_title, options, sku, image, custom_text, image_path,
+           quantity, unit_price_minor, discount_minor, total_minor, tax_minor, refunded_quantity, refund_requested_quantity
+           from order_items where order_id = o.id) i) as items,
+      case when o.status in ('awaiting_payment', 'payment_failed')
+             and exists (select 1 from payment_methods where code = 'cod' and is_active) then
+        (select coalesce(json_agg(z), '[]'::json) from (
+           select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+                  delivery_days_min, delivery_days_max, position, is_active
+             from shipping_zones
+            where is_active and country_id = (o.shipping_address->>'country_id')::int) z)
+      end as cod_zones`;
+}
+
+const detailColumns = sql`,
+      (select coalesce(json_agg(e order by e.created_at, e.id), '[]'::json) from (
+         select id, to_status, ${isoSql(sql`created_at`)} as at, note, created_at
+           from order_events where order_id = o.id) e) as history,
+      (select coalesce(json_agg(r order by r.id), '[]'::json) from (
+         select id, order_item_id as item_id, quantity, reason, status, amount_minor, ${isoSql(sql`created_at`)} as created_at
+           from refund_requests where order_id = o.id) r) as refunds,
+      (select coalesce(json_agg(s order by s.id), '[]'::json) from (
+         select sh.id, sh.carrier, sh.waybill, sh.tracking_url,
+           (select coalesce(json_agg(sc order by sc.scanned_at desc, sc.id desc), '[]'::json) from (
+              select id, scanned_at, ${isoSql(sql`scanned_at`)} as at, location, status, description
+                from shipment_scans where shipment_id = sh.id) sc) as scans
+           from shipments sh where sh.order_id = o.id) s) as shipments`;
+
+/** The date `days` after `iso` (YYYY-MM-DD, UTC). */
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** When the parcel should arrive: counted from payment (or placing) with the shipping method's days. */
+export function deliveryEstimate(
+  row: Pick<OrderRow, 'status' | 'created_at' | 'paid_at' | 'shipping'>,
+): { from: string; to: string } | null {
+  if (['delivered', 'cancelled', 'refund_requested', 'refunded'].includes(row.status)) return null;
+  const min = row.shipping.delivery_days_min ?? row.shipping.delivery_days_max;
+  const max = row.shipping.delivery_days_max ?? row.shipping.delivery_days_min;
+  if (min === null || max === null) return null;
+  const base = row.paid_at ?? row.created_at;
+  return { from: addDays(base, Math.min(min, max)), to: addDays(base, Math.max(min, max)) };
+}
+
+/** How many of a line may still be asked back now. */
+export function refundableQuantity(row: Pick<OrderRow, 'status' | 'refund_enabled'>, item: OrderItemRow): number {
+  if (!row.refund_enabled || !isRefundable(row.status)) return 0;
+  return Math.max(0, item.quantity - item.refund_requested_quantity);
+}
+
+function toItem(row: OrderRow, i: OrderItemRow): OrderItem {
+  const m = (n: number) => money(n, row.currency);
+  return {
+    id: i.id,
+    product_id: i.variant_id,
+    product: {
+      id: i.product_id,
+      slug: i.slug,
+      name: i.name,
+      url: `/product/${i.slug}`,
+      image: i.image ? { url: i.image, alt: i.name } : null,
+    },
+    variant_title: i.variant_title,
+    options: i.options ?? {},
+    sku: i.sku,
+    quantity: i.quantity,
+    unit_price: m(i.unit_price_minor),
+    discount: m(i.discount_minor),
+    total: m(i.total_minor),
+    refundable_quantity: refundableQuantity(row, i),
+    refund_requested_quantity: i.refund_requested_quantity,
+    additonal_data:
+      i.custom_text !== null || i.image_path !== null ? { custom_text: i.custom_text, image_path: i.image_path } : null,
+  };
+}
+
+/** Whether Cash on Delivery serves the order's shipping address (its zone takes it, the method is on). */
+function payOnDelivery(row: Pick<OrderRow, 'cod_zones' | 'shipping_address'>): boolean {
+  if (!row.cod_zones) return false;
+  const a = row.shipping_address;
+  return (
+    zoneOf(row.cod_zones, { country_id: a.country_id, state_id: a.state_id, postcode: a.postcode })?.cod_available ??
+    false
+  );
+}
+
+const NOT_RATEABLE: readonly OrderStatus[] = ['awaiting_payment', 'payment_failed', 'cancelled'];
+
+/** The API's order from its row (pure). */
+export function toOrder(row: OrderRow): Order {
+  const m = (n: number) => money(n, row.currency);
+  const items = row.items.map((i) => toItem(row, i));
+  const canRetry =
+    (row.status === 'payment_failed' || row.status === 'awaiting_payment') && row.payment_method_code !== 'cod';
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    status: row.status,
+    status_label: ORDER_STATUS_LABELS[row.status],
+    payment_status: row.payment_status,
+    payment_method: { code: row.payment_method_code, name: row.payment_method_name },
+    created_at: row.created_at,
+    currency: row.currency,
+    grand_total: m(row.grand_total_minor),
+    totals: {
+      subtotal: m(row.subtotal_minor),
+      coupon_discount: m(row.discount_minor),
+      shipping: m(row.shipping_minor),
+      cod_fee: m(row.cod_fee_minor),
+      tax_included: m(row.tax_minor),
+      grand_total: m(row.grand_total_minor),
+      refunded: m(row.refunded_minor),
+    },
+    productchannel: items,
+    total_quantity: items.reduce((n, i) => n + i.quantity, 0),
+    coupon_code: row.coupon_code,
+    email: row.email,
+    phone: row.phone,
+    shipping_address: row.shipping_address,
+    billing_address: row.billing_address,
+    shipping_method: { code: row.shipping.code, name: row.shipping.name, price: m(row.shipping_minor) },
+    note: row.note,
+    delivery_estimate: deliveryEstimate(row),
+    reserved_until: row.status === 'awaiting_payment' && row.stock_reserved ? row.reserved_until : null,
+    can_cancel: row.cancel_enabled && isCancellable(row.status),
+    can_refund: items.some((i) => i.refundable_quantity > 0),
+    can_rate: !row.rated && !NOT_RATEABLE.includes(row.status),
+    can_retry_payment: canRetry,
+    can_pay_on_delivery: canRetry && payOnDelivery(row),
+    rating: row.rating === null ? null : { rating: row.rating, comment: row.rating_comment },
+    google_gtag_event_tracked: row.google_gtag_event_tracked,
+    google_gtm_event_tracked: row.google_gtm_event_tracked,
+    facebook_pixel_event_tracked: row.facebook_pixel_event_tracked,
+  };
+}
+
+function toDetail(row: OrderDetailRow, trackingPath: string): OrderDetail {
+  return {
+    ...toOrder(row),
+    history: row.history.map((e) => ({
+      status: e.to_status,
+      label: ORDER_STATUS_LABELS[e.to_status],
+      at: e.at,
+      note: e.note,
+    })),
+    refunds: row.refunds.map((r) => ({
+      id: r.id,
+      item_id: r.item_id,
+      quantity: r.quantity,
+      reason: r.reason,
+      status: r.status,
+      amount: money(r.amount_minor, row.currency),
+      created_at: r.created_at,
+    })),
+    shipments: row.shipments.map((s) => ({
+      carrier: s.carrier,
+      waybill: s.waybill,
+      tracking_url: s.tracking_url,
+      scans: s.scans.map((c) => ({ at: c.at, location: c.location, status: c.status, description: c.description })),
+    })),
+    tracking_path: trackingPath,
+  };
+}
+
+/**
+ * The order's row, or null. `where` narrows further (an access condition on `o`): a row that
+ * exists but is not reachable reads as missing.
+ */
+export async function loadOrderRow(db: Db, orderId: string, where: SQL = sql`true`): Promise<OrderRow | null> {
+  const [answer] = await queryRows<{ result: OrderRow }>(
+    db,
+    sql`select row_to_json(x) as result from (select ${orderColumns()} from orders o
+         where o.id = ${orderId} and ${where}) x`,
+  );
+  return answer?.result ?? null;
+}
+
+/** The order as the API answers it, or null. */
+export async function loadOrder(db: Db, orderId: string, where?: SQL): Promise<Order | null> {
+  const row = await loadOrderRow(db, orderId, where);
+  return row ? toOrder(row) : null;
+}
+
+async function loadOrderDetailRow(db: Db, orderId: string, where: SQL): Promise<OrderDetailRow | null> {
+  const [answer] = await queryRows<{ result: OrderDetailRow }>(
+    db,
+    sql`select row_to_json(x) as result from (select ${orderColumns()} ${detailColumns} from orders o
+         where o.id = ${orderId} and ${where}) x`,
+  );
+  return answer?.result ?? null;
+}
+
+/** The order with its history, refund requests and parcels, or null. */
+export async function loadOrderDetail(db: Db, orderId: string, where: SQL = sql`true`): Promise<OrderDetail | null> {
+  const row = await loadOrderDetailRow(db, orderId, where);
+  return row ? toDetail(row, `/track-order/${row.id}`) : null;
+}
+
+/** What the invoice prints: the order's details, its tax rate and each line's tax. */
+export async function loadInvoiceData(
+  db: Db,
+  orderId: string,
+  where: SQL = sql`true`,
+): Promise<{ order: OrderDetail; taxRatePercent: number; lineTax: Map<number, number> } | null> {
+  const row = await loadOrderDetailRow(db, orderId, where);
+  if (!row) return null;
+  return {
+    order: toDetail(row, `/track-order/${row.id}`),
+    taxRatePercent: row.tax_rate_percent,
+    lineTax: new Map(row.items.map((i) => [i.id, i.tax_minor])),
+  };
+}
+
+export interface OrderPage {
+  orders: Order[];
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+/** A customer's orders, newest first, `perPage` a page. */
+export async function listOrders(db: Db, customerId: number, page: number, perPage = 10): Promise<OrderPage> {
+  const offset = (page - 1) * perPage;
+  const [answer] = await queryRows<{ total: number; rows: OrderRow[] }>(
+    db,
+    sql`select (select count(*)::int from orders where customer_id = ${customerId}) as total,
+        (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json) from (
+           select ${orderColumns()} from orders o where o.customer_id = ${customerId}
+            order by o.created_at desc, o.id desc limit ${perPage} offset ${offset}) x) as rows`,
+  );
+  const total = answer?.total ?? 0;
+  return {
+    orders: (answer?.rows ?? []).map(toOrder),
+    page,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
