@@ -134,7 +134,8 @@ async function inBatches<T>(n: number, size: number, make: (i: number) => Promis
   return out;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function place(baseUrl: string, c: { cookie: string; total: number }, i: number) {
   const started = performance.now();
@@ -149,9 +150,9 @@ async function place(baseUrl: string, c: { cookie: string; total: number }, i: n
 
 async function run(title: string, baseUrl: string, flash: string) {
   const countries = await json(baseUrl, 'GET', '/api/settings/countries');
-  const india = (countries.body.data as unknown as { iso2: string; id: number; states: { code: string; id: number }[] }[]).find(
-    (c) => c.iso2 === 'IN',
-  )!;
+  const india = (
+    countries.body.data as unknown as { iso2: string; id: number; states: { code: string; id: number }[] }[]
+  ).find((c) => c.iso2 === 'IN')!;
   const ka = india.states.find((s) => s.code === 'KA')!.id;
   const ids = await variantIds(baseUrl, flash);
 

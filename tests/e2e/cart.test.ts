@@ -256,9 +256,9 @@ describe('cart', () => {
       const summary = page.getByTestId('summary-lines');
       await summary.getByText(MUG).waitFor();
       await summary.getByText(SHIRT).waitFor();
-      // Payment is not open yet, and says so.
+      // Payment waits for the address step, and says what is missing.
       await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
-      await page.getByText('Payment opens in the next release').waitFor();
+      await page.getByTestId('address-missing').waitFor();
 
       expect(unexpected(problems)).toEqual([]);
       await page.context().clearCookies();
@@ -465,7 +465,10 @@ describe('cart', () => {
     await page.reload();
     await page.getByTestId('shipping-on-cart').getByText('Asha Rao').waitFor();
     await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
+    // The address step is complete: payment opens.
+    await expect(page.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).resolves.toBe(
+      '/checkout/payment',
+    );
     expect(unexpected(problems)).toEqual([]);
     await page.close();
   });

@@ -13,6 +13,13 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('cart/restore/:token', 'routes/cart.restore.$token.tsx'),
   route('checkout/address', 'routes/checkout.address.tsx'),
+  route('checkout/payment', 'routes/checkout.payment.tsx'),
+  // The order's result pages, each only for the shopper's own latest order.
+  route('checkout-complete', 'routes/checkout-complete.tsx'),
+  route('checkout-failed', 'routes/checkout-failed.tsx'),
+  // Tracking: find an order by number and contact, or follow its link (/track-order/{slug}).
+  route('track-order', 'routes/track-order._index.tsx'),
+  route('track-order/:slug', 'routes/track-order.$slug.tsx'),
   // Account area: one layout (dashboard menu + auth guard), its sections as children.
   // Other areas add their own children here (addresses, wishlist, orders): see routes/account.tsx.
   route('account', 'routes/account.tsx', [
@@ -22,6 +29,7 @@ export default [
     route('reset-password/:email/:slug', 'routes/account.reset-password.tsx'),
     route('addresses', 'routes/account.addresses.tsx'),
     route('wishlist', 'routes/account.wishlist.tsx'),
+    route('orders', 'routes/account.orders.tsx'),
   ]),
   // Resource routes: no UI, answered by their loaders/actions.
   route('sitemap.xml', 'routes/sitemap.ts'),

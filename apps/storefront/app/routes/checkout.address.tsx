@@ -13,7 +13,7 @@ import type { Route } from './+types/checkout.address';
 import { Container } from '../components/container';
 import { ResponsiveImage } from '../components/responsive-image';
 import { FieldFrame, inputBorder, inputClass } from '../components/ui/field';
-import { AlertIcon, CheckIcon, ChevronDownIcon } from '../components/ui/icons';
+import { AlertIcon, ArrowRightIcon, CheckIcon, ChevronDownIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { ScriptFlag } from '../features/cart/cart-line';
 import { useHydrated } from '../lib/use-hydrated';
@@ -538,9 +538,13 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                   </p>
                 )}
               </Card>
-              <div className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7" data-testid="payment-closed">
+              <div
+                className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
+                data-testid="continue-to-payment"
+              >
                 {validation && !validation.valid && validation.message && (
                   <p
+                    id="payment-blocker"
                     className="mb-3 flex items-start gap-2 text-sm font-medium text-secondary-hover"
                     data-testid="address-missing"
                   >
@@ -548,18 +552,22 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                     Still needed: {validation.message}
                   </p>
                 )}
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby="payment-note"
-                  className="btn btn-primary h-12 w-full sm:w-auto sm:px-8"
-                >
-                  Continue to payment
-                </button>
-                <p id="payment-note" className="mt-3 text-sm text-muted">
-                  Payment opens in the next release: online ordering is not open yet. Your cart, contact and address are
-                  saved for then.
-                </p>
+                {validation?.valid ? (
+                  <Link to="/checkout/payment" className="btn btn-primary h-12 w-full sm:w-auto sm:px-8">
+                    Continue to payment
+                    <ArrowRightIcon className="size-4" />
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby={validation?.message ? 'payment-blocker' : undefined}
+                    className="btn btn-primary h-12 w-full sm:w-auto sm:px-8"
+                  >
+                    Continue to payment
+                    <ArrowRightIcon className="size-4" />
+                  </button>
+                )}
               </div>
             </div>
             <aside className="lg:sticky lg:top-28">

@@ -125,6 +125,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           ['About Us', '/about-us'],
         ]),
         ...menu('footer-help', [
+          ['Track an order', '/track-order'],
           ['Shipping & Returns', '/shipping-and-returns'],
           ['Terms & Conditions', '/terms-and-conditions'],
           ['Privacy Policy', '/privacy-policy'],

@@ -127,7 +127,7 @@ describe('the sandbox gateway', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     const html = res.body;
     expect(html).toContain('Loom &amp; Leaf');
     expect(html).toContain(p.order.order_no);

@@ -137,8 +137,10 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
       reply
         .code(status)
         .header('cache-control', 'no-store')
-        // The address holds the session's secret id: never pass it on.
-        .header('referrer-policy', 'no-referrer')
+        // The address holds the session's secret id: never pass it to another site. (Not
+        // no-referrer: with it browsers post the page's own form with `Origin: null`, which
+        // crossSite() must refuse.)
+        .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
         .send(
           sandboxPage({

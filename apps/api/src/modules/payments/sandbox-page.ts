@@ -85,6 +85,7 @@ export function sandboxPage({ session, action, returnHref, styleNonce }: Sandbox
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Pay ${escape(amount)} to ${shop} · Sandbox gateway</title>

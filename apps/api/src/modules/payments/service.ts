@@ -582,11 +582,14 @@ export async function applyOutcome(
   return orderId;
 }
 
-/** Whether the order is paid for or will be (COD): the complete page; otherwise the failed page. */
-export async function settledPath(db: Db, orderId: string): Promise<string> {
+/**
+ * Whether the order is paid for or will be (COD): the complete page; otherwise the failed page,
+ * told when the shopper cancelled at the provider (the page words it so).
+ */
+export async function settledPath(db: Db, orderId: string, cancelled = false): Promise<string> {
   const [row] = await queryRows<{ status: OrderStatus }>(db, sql`select status from orders where id = ${orderId}`);
   const ok = row !== undefined && !['awaiting_payment', 'payment_failed', 'cancelled'].includes(row.status);
-  return resultPath(orderId, ok);
+  return resultPath(orderId, ok) + (!ok && cancelled ? '&reason=cancelled' : '');
 }
 
 /**
@@ -606,7 +609,7 @@ export async function completeReturn(
     const verified = await provider.verifyReturn(query);
     if (!verified) continue;
     await applyOutcome(app, code, verified.outcome, log);
-    return settledPath(app.db, verified.orderId);
+    return settledPath(app.db, verified.orderId, verified.outcome.kind === 'cancelled');
   }
   log.warn('payments: a return whose signature does not hold');
   return resultPath(query.order_id, false);

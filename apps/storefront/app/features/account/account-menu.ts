@@ -9,14 +9,15 @@ export interface AccountMenuItem {
 }
 
 /**
- * The dashboard menu. Dashboard, Profile and Security come from the spec; Addresses and
- * Wishlist are the items "added to it". An area that adds an account section appends its
+ * The dashboard menu. Dashboard, Profile and Security come from the spec; the Orders group
+ * (Orders & Refunds), Addresses and Wishlist are the items "added to it". An area that adds an account section appends its
  * entry here and its child route in routes.ts (inside the `account` route).
  */
 export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { to: '/account', label: 'Dashboard', description: 'Overview of your account', end: true },
   { to: '/account/profile', label: 'Profile', description: 'Edit your profile' },
   { to: '/account/security', label: 'Security', description: 'Access logs & change password' },
+  { to: '/account/orders', label: 'Orders & Refunds', description: 'Track, cancel, return and rate orders' },
   { to: '/account/addresses', label: 'Addresses', description: 'Saved shipping & billing addresses' },
   { to: '/account/wishlist', label: 'Wishlist', description: 'Products you saved for later' },
 ];

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Cart } from '@shopfront/shared';
+import { ResponsiveImage } from '../../components/responsive-image';
+import { Spinner } from '../../components/ui/spinner';
+import { variantText } from '../cart/cart-view';
+import { codFeeOf } from './payment-view';
+
+function Row({
+  label,
+  value,
+  tone = 'text-ink',
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  tone?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className={`text-right tabular-nums ${tone}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The payment step's order summary: every line, then the server's breakdown (subtotal, coupon,
+ * shipping, the Cash on Delivery fee when there is one, the tax the prices include) and the
+ * grand total that Place order confirms.
+ */
+export function CheckoutSummary({ cart, updating }: { cart: Cart; updating: boolean }) {
+  const t = cart.totals;
+  const codFee = codFeeOf(cart);
+  const units = cart.total_quantity;
+  return (
+    <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-ink/10 bg-background p-5">
+      <div className="flex items-baseline justify-between">
+        <h2 id="checkout-summary-title" className="font-semibold">
+          Order summary
+        </h2>
+        <Link to="/cart" className="text-sm font-medium underline underline-offset-2 hover:no-underline">
+          Edit cart
+        </Link>
+      </div>
+      <ul className="mt-3 divide-y divide-ink/10" data-testid="summary-lines">
+        {cart.items.map((l) => (
+          <li key={l.id} className="flex items-center gap-3 py-3">
+            <span className="relative size-14 shrink-0 overflow-hidden rounded-lg bg-surface">
+              {l.product.image && (
+                <ResponsiveImage
+                  src={l.product.image.url}
+                  alt={l.product.image.alt || l.product.name}
+                  width={200}
+                  height={200}
+                  sizes={{ base: '56px' }}
+                  fallbackWidth={320}
+                  className="size-full object-cover"
+                />
+              )}
+              <span className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-ink px-1 text-[11px] font-bold text-background">
+                {l.quantity}
+              </span>
+            </span>
+            <span className="min-w-0 flex-1 text-sm">
+              <span className="block truncate font-medium">{l.product.name}</span>
+              {variantText(l) && <span className="block text-muted">{variantText(l)}</span>}
+              {l.additonal_data?.custom_text && (
+                <span className="block truncate text-muted">“{l.additonal_data.custom_text}”</span>
+              )}
+            </span>
+            <span className="text-sm font-medium tabular-nums">{l.line_total.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 border-t border-ink/10 pt-3" aria-busy={updating || undefined} data-testid="checkout-totals">
+        <dl className="text-sm">
+          <Row
+            label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
+            value={t.subtotal.formatted}
+            testId="totals-subtotal"
+          />
+          {cart.coupon?.applicable && (
+            <Row
+              label={
+                <>
+                  Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
+                </>
+              }
+              value={`−${t.coupon_discount.formatted}`}
+              tone="font-medium text-emerald-700"
+              testId="totals-coupon"
+            />
+          )}
+          <Row
+            label={cart.shipping_method ? `Shipping (${cart.shipping_method.name})` : 'Shipping'}
+            value={
+              cart.shipping_method ? (
+                t.shipping.amount === 0 ? (
+                  'Free'
+                ) : (
+                  t.shipping.formatted
+                )
+              ) : (
+                <span className="text-muted">Choose a delivery option</span>
+              )
+            }
+            testId="totals-shipping"
+          />
+          {codFee && <Row label="Cash on Delivery fee" value={codFee.formatted} testId="totals-cod-fee" />}
+        </dl>
+        <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
+          <span className="font-semibold">Total</span>
+          <span className="flex items-center gap-2 text-xl font-semibold tabular-nums" data-testid="totals-grand">
+            {updating && <Spinner className="size-4 text-muted" />}
+            {t.grand_total.formatted}
+          </span>
+        </div>
+        {t.tax_included.amount > 0 && (
+          <p className="mt-1 text-right text-xs text-muted" data-testid="totals-tax">
+            Includes {t.tax_included.formatted} tax
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { ORDER_STATUS_LABELS, type Address, type Order, type OrderStatus } from '@shopfront/shared';
+
+/**
+ * Pure helpers of the order screens (checkout result, Orders & Refunds, tracking). Types and
+ * the pure status table only from the contract: no schema module, so no zod, through here.
+ */
+
+/** An address as the screens show it: the name, the lines, the phone (formatted on the server). */
+export interface ShownAddress {
+  name: string;
+  lines: string[];
+  phone: string;
+}
+
+const join = (parts: (string | null | undefined)[], sep: string) =>
+  parts.filter((p): p is string => Boolean(p && p.trim())).join(sep);
+
+export function shownAddress(a: Address): ShownAddress {
+  return {
+    name: join([a.first_name, a.last_name], ' '),
+    lines: [
+      join([a.address_line_1, a.address_line_2], ', '),
+      a.landmark ? (/^near\b/i.test(a.landmark.trim()) ? a.landmark.trim() : `Near ${a.landmark.trim()}`) : '',
+      join([a.city, join([a.state?.name, a.postcode], ' ')], ', '),
+      a.country.name,
+    ].filter(Boolean),
+    phone: a.phone,
+  };
+}
+
+/** How a status badge looks: calm for progress, green when delivered, red when it went wrong. */
+export function statusTone(status: OrderStatus): 'progress' | 'waiting' | 'done' | 'problem' | 'closed' {
+  switch (status) {
+    case 'confirmed':
+    case 'packed':
+    case 'shipped':
+    case 'out_for_delivery':
+      return 'progress';
+    case 'awaiting_payment':
+    case 'refund_requested':
+      return 'waiting';
+    case 'delivered':
+      return 'done';
+    case 'payment_failed':
+      return 'problem';
+    case 'cancelled':
+    case 'refunded':
+      return 'closed';
+  }
+}
+
+/** The label of a status (the API's own label when it sent one). */
+export const statusLabel = (o: Pick<Order, 'status'> & { status_label?: string }) =>
+  o.status_label || ORDER_STATUS_LABELS[o.status];
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * "Arrives 12 – 15 Mar 2027" from the order's estimate (calendar dates, so the same on the
+ * server and in every time zone); null when there is none.
+ */
+export function deliveryEstimateText(estimate: { from: string; to: string } | null): string | null {
+  if (!estimate) return null;
+  const from = new Date(`${estimate.from}T00:00:00Z`);
+  const to = new Date(`${estimate.to}T00:00:00Z`);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return null;
+  if (estimate.from === estimate.to) return `Arrives by ${DAY_YEAR.format(to)}`;
+  const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
+  if (sameYear && from.getUTCMonth() === to.getUTCMonth()) return `Arrives ${from.getUTCDate()}–${DAY_YEAR.format(to)}`;
+  return `Arrives ${sameYear ? DAY.format(from) : DAY_YEAR.format(from)} – ${DAY_YEAR.format(to)}`;
+}
+
+/** The order's result pages (their guard admits only the shopper's own latest order). */
+export const completePath = (orderId: string) => `/checkout-complete?order=${encodeURIComponent(orderId)}`;
+export const failedPath = (orderId: string) => `/checkout-failed?order=${encodeURIComponent(orderId)}`;
+/** The order's tracking page for its owner (the slug is the order id; e-mails carry a secret token instead). */
+export const ownTrackingPath = (orderId: string) => `/track-order/${encodeURIComponent(orderId)}`;
+
+/** "3 items" */
+export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** The dialogs of an order (spec section 4 "Order dialogs"), each open or closed; kept in the URL. */
+export const ORDER_DIALOGS = ['details', 'cancel', 'refund', 'rate'] as const;
+export type OrderDialog = (typeof ORDER_DIALOGS)[number];
+
+export function isOrderDialog(value: unknown): value is OrderDialog {
+  return typeof value === 'string' && (ORDER_DIALOGS as readonly string[]).includes(value);
+}
+
+/**
+ * The Orders & Refunds URL with one order's dialog open (or every dialog closed with `order`
+ * null), keeping the page number: plain links, so the dialogs open without JavaScript too.
+ */
+export function orderDialogHref(search: string, orderId: string | null, dialog: OrderDialog = 'details'): string {
+  const qs = new URLSearchParams(search);
+  qs.delete('order');
+  qs.delete('dialog');
+  if (orderId) {
+    qs.set('order', orderId);
+    qs.set('dialog', dialog);
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '?';
+}
+
+/** A whole number from a form field, else null. */
+export function wholeNumber(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== 'string' || !/^\s*\d+\s*$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Field name of one line's quantity in the refund form. */
+export const refundQuantityField = (itemId: number) => `qty_${itemId}`;
+
+/**
+ * The lines a refund form asks back: each line's chosen quantity (its `qty_<item id>` field);
+ * lines left at 0 are not sent. The API bounds each by what may still be asked back.
+ */
+export function refundSelection(form: FormData): { item_id: number; quantity: number }[] {
+  const out: { item_id: number; quantity: number }[] = [];
+  for (const [name, value] of form) {
+    const m = /^qty_(\d+)$/.exec(name);
+    if (!m) continue;
+    const q = wholeNumber(value);
+    if (q && q > 0) out.push({ item_id: Number(m[1]), quantity: q });
+  }
+  return out;
+}

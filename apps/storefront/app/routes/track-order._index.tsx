@@ -1,0 +1,131 @@
+import { useId } from 'react';
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { ApiError, callEndpoint, messages, trackingApi } from '@shopfront/shared';
+import type { Route } from './+types/track-order._index';
+import { Container } from '../components/container';
+import { FieldFrame, inputBorder, inputClass } from '../components/ui/field';
+import { AlertIcon } from '../components/ui/icons';
+import { Spinner } from '../components/ui/spinner';
+import { failureOf } from '../features/checkout/payment-action.server';
+import { apiTransport } from '../lib/api.server';
+import { isCrossSite } from '../lib/cross-site.server';
+import { rootDataFrom, shopMeta } from '../lib/meta';
+import { useShop } from '../lib/shop';
+
+interface FindResult {
+  message: string;
+  errors: Record<string, string[]>;
+  values: { order_no: string; contact: string };
+}
+
+/**
+ * Find my order: the order number with the phone or e-mail it was placed with
+ * (POST /api/track-order); found, the browser goes to the order's tracking page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = {
+    order_no: String(form.get('order_no') ?? '').trim(),
+    contact: String(form.get('contact') ?? '').trim(),
+  };
+  if (isCrossSite(request)) {
+    return data<FindResult>({ message: messages.forbiddenOrigin, errors: {}, values }, { status: 403 });
+  }
+  try {
+    const { data: tracking } = await callEndpoint(apiTransport(context), trackingApi.find, { body: values });
+    return redirect(tracking.tracking_path, 303);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const { status, message, errors } = failureOf(err, 'track order');
+    return data<FindResult>({ message, errors, values }, { status, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+export const handle = { page: { slug: 'track-order' } };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...shopMeta(rootDataFrom(matches), { title: 'Track your order' }), { name: 'robots', content: 'noindex' }];
+}
+
+export default function FindMyOrder() {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { account } = useShop();
+  const id = useId();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/track-order') === true;
+  const err = (k: 'order_no' | 'contact') => answer?.errors[k]?.[0];
+  const formError = answer && !err('order_no') && !err('contact') ? answer.message : null;
+
+  return (
+    <div className="bg-surface/60 pb-16">
+      <Container className="pt-8 md:pt-12">
+        <div className="mx-auto max-w-md">
+          <h1 className="text-3xl font-semibold md:text-4xl">Track your order</h1>
+          <p className="mt-2 text-muted">
+            Enter your order number and the phone number or e-mail address you placed it with.
+          </p>
+          <Form
+            method="post"
+            noValidate
+            className="mt-6 space-y-4 rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
+            data-testid="find-order-form"
+          >
+            <FieldFrame
+              id={`${id}-no`}
+              label="Order number"
+              error={err('order_no')}
+              hint="As in your confirmation, e.g. SF-100123"
+            >
+              <input
+                id={`${id}-no`}
+                name="order_no"
+                autoComplete="off"
+                autoCapitalize="characters"
+                defaultValue={answer?.values.order_no ?? ''}
+                aria-invalid={err('order_no') ? true : undefined}
+                aria-describedby={err('order_no') ? `${id}-no-error` : `${id}-no-hint`}
+                className={`${inputClass} ${inputBorder(err('order_no'))}`}
+              />
+            </FieldFrame>
+            <FieldFrame id={`${id}-contact`} label="Phone or e-mail" error={err('contact')}>
+              <input
+                id={`${id}-contact`}
+                name="contact"
+                autoComplete="email"
+                defaultValue={answer?.values.contact ?? ''}
+                aria-invalid={err('contact') ? true : undefined}
+                aria-describedby={err('contact') ? `${id}-contact-error` : undefined}
+                className={`${inputClass} ${inputBorder(err('contact'))}`}
+              />
+            </FieldFrame>
+            {formError && (
+              <p
+                role="alert"
+                className="flex items-start gap-2.5 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+                data-testid="find-order-error"
+              >
+                <AlertIcon className="mt-0.5 size-4 shrink-0" />
+                {formError}
+              </p>
+            )}
+            <button type="submit" disabled={busy} className="btn btn-primary h-12 w-full">
+              {busy && <Spinner />}
+              Track order
+            </button>
+          </Form>
+          {account && (
+            <p className="mt-6 text-center text-sm text-muted">
+              Signed in?{' '}
+              <Link
+                to="/account/orders"
+                className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
+              >
+                See all your orders
+              </Link>
+            </p>
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}

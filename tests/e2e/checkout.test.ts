@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { messages } from '@shopfront/shared';
+import {
+  DESKTOP,
+  MOBILE,
+  launchNoScriptBrowser,
+  newPage,
+  waitForHydration,
+  watchForProblems,
+} from './support/browser.ts';
+import {
+  BENGALURU,
+  apiCart,
+  buyNow,
+  choosePayment,
+  continueToPayment,
+  deliverTo,
+  orderIdOf,
+  placeOrder,
+  saveContact,
+} from './support/checkout.ts';
+import { logInThroughDialog, registerCustomer } from './support/customers.ts';
+import { useShopSuite } from './support/suite.ts';
+
+const suite = useShopSuite();
+const COD = /^Cash on Delivery/;
+const ONLINE = /^Pay online/;
+/** The sandbox gateway's own payment page (the provider's, outside the storefront). */
+const onGateway = (url: URL) => url.pathname.startsWith('/sandbox-gateway/');
+
+/** The shopper's latest order as the API has it (the complete page's guard reads the same). */
+async function latestOrder(page: Page) {
+  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/checkout/latest-order`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (
+    (await res.json()) as {
+      data: {
+        id: string;
+        order_no: string;
+        status: string;
+        payment_status: string;
+        grand_total: { amount: number; formatted: string };
+      };
+    }
+  ).data;
+}
+
+/**
+ * Guest 401s of the account lookups on a first visit are expected, and so are the 422s of the
+ * forms the tests send empty on purpose; nothing else is.
+ */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      !/http 401: \/api\/(account|wishlist)\//.test(p) &&
+      !/http 422: \/checkout\/(address|payment)\.data/.test(p) &&
+      !/console: Failed to load resource: the server responded with a status of (401|422)/.test(p),
+  );
+
+/** A tap target a thumb can hit (44 × 44 CSS px at least). */
+async function expectTapTarget(locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  expect(box, 'visible').not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+}
+
+describe('checkout', () => {
+  it('a guest at 390 px pays on delivery: payment step → the terms asked for → complete with the order number → rated once → its tracking page', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+
+    // The payment step without a cart goes back to the cart.
+    await page.goto(`${base}/checkout/payment`);
+    await page.waitForURL((url) => url.pathname === '/cart');
+
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    // Before the address step is done, the payment step sends the shopper back to it.
+    await page.goto(`${base}/checkout/payment`);
+    await page.waitForURL((url) => url.pathname === '/checkout/address');
+    await waitForHydration(page);
+    await saveContact(page, { email: 'guest.cod@example.test', phone: '9876543210' });
+    await deliverTo(page);
+    await continueToPayment(page);
+
+    // Steps: cart and address completed, payment active.
+    const steps = page.getByRole('navigation', { name: 'Checkout steps' });
+    await expect(steps.locator('[data-step="cart"]').getAttribute('data-state')).resolves.toBe('completed');
+    await expect(steps.locator('[data-step="address"]').getAttribute('data-state')).resolves.toBe('completed');
+    await expect(steps.locator('[data-step="payment"]').getAttribute('data-state')).resolves.toBe('active');
+    await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
+    await page.getByTestId('checkout-instruction').getByText('Orders placed before 2 pm ship the same day.').waitFor();
+    // No payment method yet: the spec's message says so.
+    await page.getByTestId('payment-missing').getByText(messages.paymentMethodEmpty).waitFor();
+    await expect(page.getByTestId('delivery-options').getByRole('radio', { checked: true }).count()).resolves.toBe(1);
+
+    await choosePayment(page, base, COD, 'cod');
+    await page.getByTestId('totals-cod-fee').waitFor();
+    const bar = page.getByTestId('place-order-bar');
+    const total = (await apiCart(page, base)).grand_total;
+    await bar.getByText(total.formatted).waitFor();
+    await expectTapTarget(bar.getByRole('button', { name: 'Place order' }));
+
+    // The terms are asked for before anything is sent.
+    await bar.getByRole('button', { name: 'Place order' }).click();
+    await page.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout/payment');
+
+    await placeOrder(page);
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    await waitForHydration(page);
+    const order = await latestOrder(page);
+    expect(orderIdOf(page)).toBe(order.id);
+    expect(order).toMatchObject({ status: 'confirmed', payment_status: 'cod' });
+    expect(order.grand_total.amount).toBe(total.amount);
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await page.getByTestId('order-total').getByText(total.formatted).waitFor();
+    await page
+      .getByTestId('delivery-estimate')
+      .getByText(/^Arrives /)
+      .waitFor();
+
+    // The cart is ordered: the payment step is closed to it.
+    await page.goto(`${base}/checkout/payment`);
+    await page.waitForURL((url) => url.pathname === '/cart');
+    // The guard: another order id, or none, is no page at all.
+    await page.goto(`${base}/checkout-complete?order=ord_someone_else`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${base}/checkout-complete?order=${order.id}`);
+    await waitForHydration(page);
+
+    // The rating screen: five stars as radios, once.
+    const rate = page.getByTestId('rate-experience');
+    await rate.getByRole('radio', { name: /^5 stars/ }).check({ force: true });
+    await rate.getByLabel('Tell us more').fill('Quick and easy.');
+    await rate.getByRole('button', { name: 'Submit rating' }).click();
+    await rate.getByTestId('given-rating').waitFor();
+    await page.reload();
+    await page.getByTestId('given-rating').getByText('Quick and easy.').waitFor();
+    await expect(page.getByTestId('rating-form').count()).resolves.toBe(0);
+
+    // Its tracking page.
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/track-order/'));
+    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(order.order_no);
+    await expect(
+      page.getByTestId('tracking-steps').locator('[data-step="ordered"]').getAttribute('data-state'),
+    ).resolves.toBe('completed');
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('a customer pays on delivery and finds the order in Orders & Refunds', async () => {
+    const who = await registerCustomer(suite.shop.baseUrl, 'Meera');
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    await page.goto(`${base}/account/orders`);
+    await waitForHydration(page);
+    await logInThroughDialog(page, who);
+    await page.getByRole('heading', { level: 1, name: 'Orders & Refunds' }).waitFor();
+    await page.getByText('No orders yet').waitFor();
+
+    await buyNow(page, base, 'brass-desk-lamp');
+    await deliverTo(page, { ...BENGALURU, first: 'Meera' });
+    await continueToPayment(page);
+    await choosePayment(page, base, COD, 'cod');
+    await placeOrder(page);
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    const order = await latestOrder(page);
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+
+    await page.getByRole('link', { name: 'View your orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/orders');
+    const card = page.locator(`[data-order="${order.order_no}"]`);
+    await card.getByTestId('order-status').getByText('Confirmed').waitFor();
+    await card.getByText(order.grand_total.formatted).waitFor();
+    await card.getByRole('link', { name: `Details of order ${order.order_no}` }).click();
+    const details = page.getByTestId('order-details-dialog');
+    await details.getByRole('heading', { name: `Order ${order.order_no}` }).waitFor();
+    await details.getByText('Brass Desk Lamp').first().waitFor();
+    await expect(details.getByTestId('invoice-link').getAttribute('href')).resolves.toBe(
+      `/api/orders/invoice?order_id=${encodeURIComponent(order.id)}`,
+    );
+    await details.getByTestId('order-history').getByText('Confirmed').waitFor();
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('the sandbox gateway: the payment-processing popup, pay → the complete page with the order paid', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await saveContact(page, { email: 'guest.online@example.test', phone: '9876543211' });
+    await deliverTo(page);
+    await continueToPayment(page);
+    await choosePayment(page, base, ONLINE, 'sandbox');
+
+    // The popup shows while the browser leaves for the provider's page.
+    const gateway = page.waitForURL((url) => onGateway(url));
+    await placeOrder(page);
+    const popup = page.getByRole('dialog', { name: 'Processing your payment' });
+    await popup.getByText('Taking you to the secure payment page…').waitFor();
+    await gateway;
+    const order = await latestOrder(page);
+    expect(order).toMatchObject({ status: 'awaiting_payment', payment_status: 'pending' });
+    await page.getByRole('button', { name: `Pay ${order.grand_total.formatted}` }).click();
+
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    await waitForHydration(page);
+    expect(orderIdOf(page)).toBe(order.id);
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('payment-status').getByText('Paid').waitFor();
+    await expect(latestOrder(page)).resolves.toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('the sandbox gateway fails → the failed page → Retry payment on the same order → paid', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'linen-camp-shirt');
+    await saveContact(page, { email: 'guest.retry@example.test', phone: '9876543212' });
+    await deliverTo(page);
+    await continueToPayment(page);
+    await choosePayment(page, base, ONLINE, 'sandbox');
+    await placeOrder(page);
+    await page.waitForURL((url) => onGateway(url));
+    const order = await latestOrder(page);
+    await page.getByRole('button', { name: 'Fail the payment' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/checkout-failed');
+    await waitForHydration(page);
+    expect(orderIdOf(page)).toBe(order.id);
+    await page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor();
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await page.getByRole('link', { name: 'Back to cart' }).waitFor();
+    await page.getByRole('button', { name: 'Pay on delivery instead' }).waitFor();
+    // The guard: not this shopper's latest order → home.
+    await page.goto(`${base}/checkout-failed?order=ord_nobody`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${base}/checkout-failed?order=${order.id}`);
+    await waitForHydration(page);
+
+    const retry = page.getByRole('button', { name: /^Retry payment/ });
+    await expectTapTarget(retry);
+    await retry.click();
+    await page.waitForURL((url) => onGateway(url));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    expect(orderIdOf(page)).toBe(order.id);
+    await expect(latestOrder(page)).resolves.toMatchObject({
+      id: order.id,
+      status: 'confirmed',
+      payment_status: 'paid',
+    });
+    await page.getByTestId('payment-status').getByText('Paid').waitFor();
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('keyboard only: payment option, terms and Place order without a pointer', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await saveContact(page, { email: 'guest.keys@example.test', phone: '9876543213' });
+    await deliverTo(page);
+    await continueToPayment(page);
+
+    // Tab to the payment options, pick Cash on Delivery with the arrow keys / space.
+    const cod = page.locator('[data-checkout-form="payment"]').getByRole('radio', { name: COD });
+    await cod.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await apiCart(page, base)).cart_payment_method?.code).toBe('cod');
+    await page.locator('[data-checkout-form="payment"] fieldset:not([aria-busy])').waitFor();
+    await page.getByTestId('totals-cod-fee').waitFor();
+    // From the options to the terms box and on to Place order, by Tab alone.
+    const terms = page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' });
+    for (let i = 0; i < 15 && !(await terms.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(terms.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Space');
+    await expect(terms.isChecked()).resolves.toBe(true);
+    const place = page.getByTestId('place-order');
+    for (let i = 0; i < 5 && !(await place.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(place.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    await expect(page.getByTestId('order-number').textContent()).resolves.toBe((await latestOrder(page)).order_no);
+    await page.close();
+  });
+
+  it('without JavaScript: the payment option is saved and Place order lands on the complete page', async () => {
+    // The cart and address are prepared in the scripted browser, then the cookies move over.
+    const page = await newPage(suite.browser, DESKTOP);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await saveContact(page, { email: 'guest.noscript@example.test', phone: '9876543214' });
+    await deliverTo(page);
+    const cookies = await page.context().cookies();
+    await page.close();
+
+    const noScript = await launchNoScriptBrowser();
+    try {
+      const plain = await noScript.newPage();
+      await plain.context().addCookies(cookies);
+      await plain.goto(`${base}/checkout/payment`);
+      const group = plain.locator('[data-checkout-form="payment"]');
+      await group.getByRole('radio', { name: COD }).check();
+      await group.getByRole('button', { name: 'Save payment option' }).click();
+      await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+      await plain.getByTestId('totals-cod-fee').waitFor();
+      // Without the tick, the server refuses and says why beside the box.
+      await plain.getByTestId('place-order').click();
+      await plain.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
+      await placeOrder(plain);
+      await plain.waitForURL((url) => url.pathname === '/checkout-complete');
+      await plain.getByTestId('order-number').waitFor();
+      await expect(plain.getByTestId('order-number').textContent()).resolves.toMatch(/^SF-\d+$/);
+    } finally {
+      await noScript.close();
+    }
+  });
+});

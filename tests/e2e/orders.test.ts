@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { logInThroughDialog, waitForToast } from './support/customers.ts';
+import { useShopSuite } from './support/suite.ts';
+
+const suite = useShopSuite();
+/** The demo shop's customer, with one order in every state (apps/api/src/db/seed/orders.ts). */
+const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234', phone: '9876543210' };
+
+const cardIn = (page: Page, status: string) =>
+  page.locator('[data-order]', { has: page.locator(`[data-testid="order-status"][data-status="${status}"]`) }).first();
+
+/** Only the guest 401s of a first visit and the 422s the tests provoke on purpose. */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      !/http 401: \/api\/(account|wishlist)\//.test(p) &&
+      !/http (404|422): \/(account\/orders|track-order)\.data/.test(p) &&
+      // The made-up tracking link is answered "not found", page and all.
+      p !== 'http 404: /track-order/not-a-real-order' &&
+      !/console: Failed to load resource: the server responded with a status of (401|404|422)/.test(p),
+  );
+
+async function logInToOrders(page: Page) {
+  await page.goto(`${suite.shop.baseUrl}/account/orders`);
+  await waitForHydration(page);
+  await logInThroughDialog(page, DEMO);
+  await page.getByRole('heading', { level: 1, name: 'Orders & Refunds' }).waitFor();
+}
+
+describe('Orders & Refunds', () => {
+  it('at 390 px: the list with its states, the menu entry, a refund asked per line with its reason', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    await logInToOrders(page);
+    const menuItem = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /Orders & Refunds/ });
+    await expect(menuItem.getAttribute('aria-current')).resolves.toBe('page');
+
+    // One page of ten, each with its status badge.
+    const list = page.getByTestId('order-list');
+    await expect(list.locator('[data-order]').count()).resolves.toBe(10);
+    for (const label of ['Awaiting payment', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled', 'Refunded']) {
+      await list.getByTestId('order-status').getByText(label, { exact: true }).first().waitFor();
+    }
+
+    // Refund dialog of the delivered order: per line quantity, a reason; its checks first.
+    const delivered = cardIn(page, 'delivered');
+    const orderNo = await delivered.getAttribute('data-order');
+    await delivered.getByRole('link', { name: /^Request refund/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a refund' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Request refund' }).click();
+    await dialog.getByText('Choose at least one item and how many to send back').waitFor();
+    const quantity = dialog.getByRole('combobox').first();
+    const options = await quantity.locator('option').allTextContents();
+    expect(options[0]).toBe('0');
+    await quantity.selectOption('1');
+    await dialog.getByRole('button', { name: 'Request refund' }).click();
+    await dialog.locator('[data-field-error]', { hasText: 'This field is required' }).waitFor();
+    await dialog.getByLabel('Reason').fill('The colour is not what I expected.');
+    await dialog.getByRole('button', { name: 'Request refund' }).click();
+    await waitForToast(page, 'Your refund request has been sent');
+    const details = page.getByRole('dialog', { name: `Order ${orderNo}` });
+    await details.getByTestId('order-status').getByText('Refund requested').waitFor();
+    await details.getByTestId('order-refunds').getByText('requested').first().waitFor();
+    // Escape closes the dialog and the URL forgets it.
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('dialog')).toBeNull();
+    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status').textContent()).resolves.toBe(
+      'Refund requested',
+    );
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('details, cancel (kept first, then cancelled), and a parcel’s scans on its tracking page', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await logInToOrders(page);
+
+    const confirmed = cardIn(page, 'confirmed');
+    const orderNo = (await confirmed.getAttribute('data-order'))!;
+    await confirmed.getByRole('link', { name: `Cancel: order ${orderNo}` }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await cancel.waitFor();
+    await cancel.getByRole('link', { name: 'Keep order' }).click();
+    const details = page.getByRole('dialog', { name: `Order ${orderNo}` });
+    await details.waitFor();
+    await details.getByRole('link', { name: 'Cancel order' }).click();
+    await cancel.waitFor();
+    await cancel.getByLabel(/Why are you cancelling/).fill('Ordered by mistake');
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await waitForToast(page, 'Your order has been cancelled');
+    await details.getByTestId('order-status').getByText('Cancelled').waitFor();
+    await details.getByTestId('order-history').getByText('Ordered by mistake').waitFor();
+    await page.keyboard.press('Escape');
+    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status').textContent()).resolves.toBe(
+      'Cancelled',
+    );
+
+    // A shipped order: its details link to its tracking page, whose scans open in a popup.
+    const shipped = cardIn(page, 'shipped');
+    const shippedNo = (await shipped.getAttribute('data-order'))!;
+    await shipped.getByRole('link', { name: `Details of order ${shippedNo}` }).click();
+    await page
+      .getByRole('dialog', { name: `Order ${shippedNo}` })
+      .getByRole('link', { name: 'Track order' })
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/track-order/'));
+    await waitForHydration(page);
+    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(shippedNo);
+    const steps = page.getByTestId('tracking-steps');
+    await expect(steps.locator('[data-step="shipped"]').getAttribute('data-state')).resolves.toBe('completed');
+    await expect(steps.locator('[data-step="delivered"]').getAttribute('data-state')).resolves.toBe('pending');
+    await page.getByTestId('shipment').first().getByRole('link', { name: 'View scans' }).click();
+    const scans = page.getByRole('dialog', { name: /^Scans of / });
+    await scans.waitFor();
+    await scans.getByTestId('scan').first().waitFor();
+    await scans.getByText('Picked up', { exact: true }).waitFor();
+    await expect(scans.locator('time').count()).resolves.toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await scans.waitFor({ state: 'hidden' });
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('find my order: a wrong contact finds nothing, the right phone opens its tracking page', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    // The demo customer's orders are numbered by the seed; read one through the API.
+    const login = await page.context().request.post(`${base}/api/auth/login`, {
+      data: { email: DEMO.email, password: DEMO.password },
+      headers: { 'x-requested-with': 'shopfront' },
+    });
+    expect(login.status()).toBe(200);
+    const list = await page.context().request.get(`${base}/api/orders/get`);
+    const { data } = (await list.json()) as { data: { orders: { order_no: string; status: string }[] } };
+    const shipped = data.orders.find((o) => o.status === 'out_for_delivery')!;
+    await page.context().clearCookies();
+
+    await page.goto(`${base}/track-order`);
+    await waitForHydration(page);
+    const form = page.getByTestId('find-order-form');
+    await form.getByRole('button', { name: 'Track order' }).click();
+    await form.locator('[data-field-error]').first().waitFor();
+    await form.getByLabel('Order number').fill(shipped.order_no);
+    await form.getByLabel('Phone or e-mail').fill('9000000000');
+    await form.getByRole('button', { name: 'Track order' }).click();
+    await page.getByTestId('find-order-error').getByText('We could not find an order with these details').waitFor();
+    await form.getByLabel('Phone or e-mail').fill(DEMO.phone);
+    await form.getByRole('button', { name: 'Track order' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/track-order/') && url.pathname !== '/track-order/');
+    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(shipped.order_no);
+    await expect(
+      page.getByTestId('tracking-steps').locator('[data-step="out_for_delivery"]').getAttribute('data-state'),
+    ).resolves.toMatch(/^(completed|active)$/);
+
+    // A made-up slug is not found, and says how to look instead.
+    await page.goto(`${base}/track-order/not-a-real-order`);
+    await page.getByTestId('tracking-not-found').waitFor();
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+});
