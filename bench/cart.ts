@@ -7,45 +7,17 @@
  * cluster), on 127.0.0.1 only, and stops everything it started. Prints req/s and latency
  * percentiles (autocannon reports p90 and p97.5; p95 lies between them).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, startCluster, type Cluster } from '../scripts/lib/pg-cluster.mjs';
-import { killAllServersNow, startServer, type RunningServer } from './server.ts';
+import { freePort } from '../scripts/lib/pg-cluster.mjs';
+import { CSRF, ROOT, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
+import { startServer, type RunningServer } from './server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const num = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split('=')[1]) : fallback;
-};
-const DURATION_S = num('duration', 10);
-const CONNECTIONS = num('connections', 50);
-const WITH_PG = process.argv.includes('--pg');
-const CSRF = { 'x-requested-with': 'shopfront' };
+const DURATION_S = numArg('duration', 10);
+const CONNECTIONS = numArg('connections', 50);
+const WITH_PG = flagArg('pg');
 
 let server: RunningServer | null = null;
-let cluster: Cluster | null = null;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    killAllServersNow();
-    cluster?.stop();
-    process.exit(130);
-  });
-}
-
-async function json(baseUrl: string, method: string, p: string, body?: unknown, cookie?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: { ...CSRF, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> }, setCookie };
-}
+stopEverythingOnSignals();
 
 /** 40 in-stock variant ids of the demo catalogue. */
 async function variantIds(baseUrl: string): Promise<string[]> {
@@ -128,18 +100,4 @@ async function section(title: string, databaseUrl?: string) {
 }
 
 await section('PGlite');
-if (WITH_PG) {
-  cluster = await startCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database shopfront_cart_bench');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/shopfront_cart_bench';
-    await section(`PostgreSQL ${cluster.version}`, url.toString());
-  } finally {
-    cluster.stop();
-    cluster = null;
-  }
-}
+if (WITH_PG) await withPostgres('shopfront_cart_bench', section);

@@ -14,52 +14,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, startCluster, type Cluster } from '../scripts/lib/pg-cluster.mjs';
+import { freePort } from '../scripts/lib/pg-cluster.mjs';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { killAllServersNow, startServer, type RunningServer } from './server.ts';
+import { CSRF, ROOT, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
+import { startServer, type RunningServer } from './server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const num = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split('=')[1]) : fallback;
-};
-const ORDERS = num('orders', 2000);
-const CONNECTIONS = num('connections', 50);
+const ORDERS = numArg('orders', 2000);
+const CONNECTIONS = numArg('connections', 50);
 const FLASH_BUYERS = 200;
 const FLASH_UNITS = 20;
-const WITH_PG = process.argv.includes('--pg');
-const CSRF = { 'x-requested-with': 'shopfront' };
+const WITH_PG = flagArg('pg');
 
 let server: RunningServer | null = null;
-let cluster: Cluster | null = null;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    killAllServersNow();
-    cluster?.stop();
-    process.exit(130);
-  });
-}
-
-interface Answer {
-  status: number;
-  body: { status: string; message?: string; data: Record<string, unknown> };
-  setCookie: string;
-}
-
-async function json(baseUrl: string, method: string, p: string, body?: unknown, cookie?: string): Promise<Answer> {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: { ...CSRF, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { status: res.status, body: (await res.json()) as Answer['body'], setCookie };
-}
+stopEverythingOnSignals();
 
 /** Raises every variant's stock (orders never run out) and sets the flash-sale variant's to 20. */
 async function prepareStock(dataDir: string, databaseUrl?: string): Promise<string> {
@@ -205,18 +173,4 @@ async function section(title: string, databaseUrl?: string) {
 }
 
 await section('PGlite');
-if (WITH_PG) {
-  cluster = await startCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database shopfront_checkout_bench');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/shopfront_checkout_bench';
-    await section(`PostgreSQL ${cluster.version}`, url.toString());
-  } finally {
-    cluster.stop();
-    cluster = null;
-  }
-}
+if (WITH_PG) await withPostgres('shopfront_checkout_bench', section);

@@ -56,7 +56,9 @@ export async function startServer(opts: {
 
   // What `npx tsx apps/api/src/server.ts` runs, minus the npm and tsx wrapper processes: the PID
   // is the server's own, so stop() waits for its graceful shutdown. Own process group as well.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server itself.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: opts.root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

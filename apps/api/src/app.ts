@@ -55,7 +55,7 @@ import { customisationImageRoutes } from './modules/cart/customisation-image.ts'
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { ordersPlugin } from './modules/orders/plugin.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
@@ -219,7 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(paymentsPlugin);
   await app.register(customisationPrunePlugin);
-  await app.register(orderRoutes);
+  await app.register(ordersPlugin);
   await app.register(trackingRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.

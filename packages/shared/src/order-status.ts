@@ -50,16 +50,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** States with no way out. */
-export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
-  (s) => ORDER_TRANSITIONS[s].length === 0,
-);
-
 /** A shopper may cancel until the parcel leaves (the shop's enable_cancel_order must be on too). */
 export const isCancellable = (s: OrderStatus) => canTransition(s, 'cancelled');
 
 /** A shopper may ask for a refund once the order is delivered (enable_refund must be on too). */
 export const isRefundable = (s: OrderStatus) => s === 'delivered' || s === 'refund_requested';
+
+/** The order is still owed its (online) payment: awaiting it, or after a failed one. */
+export const isUnpaid = (s: OrderStatus) => s === 'awaiting_payment' || s === 'payment_failed';
+
+/** A shopper may rate an order (and get its invoice) once it is confirmed, unless it was cancelled. */
+export const isRateable = (s: OrderStatus) => !isUnpaid(s) && s !== 'cancelled';
 
 /** The tracking steps, in order. */
 export const TRACKING_STEPS = ['ordered', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;

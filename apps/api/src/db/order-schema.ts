@@ -31,9 +31,11 @@ export interface OrderShippingSnapshot {
 }
 
 /**
- * Orders, written once by place-order with snapshots of everything the shopper agreed to:
- * lines, prices, discount, shipping, tax and addresses. Stock is taken at placing
- * (`stock_reserved`); an online payment holds it until `reserved_until`.
+ * Orders, written by place-order with snapshots of everything the shopper agreed to: lines,
+ * prices, discount, shipping, tax and addresses. Later changes are the order's life, never its
+ * snapshots: status moves (moveOrder), payment status and method (a retry, Cash on Delivery
+ * chosen later with its fee), refunds, the rating and the purchase-event flags. Stock is taken at
+ * placing (`stock_reserved`); an online payment holds it until `reserved_until`.
  */
 export const orders = pgTable(
   'orders',
@@ -41,11 +43,13 @@ export const orders = pgTable(
     /** Opaque public id (ord_…): what URLs and the API use. */
     id: text('id').primaryKey(),
     orderNo: text('order_no').notNull().unique(),
-    /** One order per cart: a second tab or a retry finds the cart already ordered. */
+    /**
+     * One order per cart: a second tab or a retry finds the cart already ordered. Null once the
+     * cart is deleted (with its customer's account, say): the order keeps its own snapshots.
+     */
     cartId: text('cart_id')
-      .notNull()
       .unique()
-      .references(() => carts.id, { onDelete: 'restrict' }),
+      .references(() => carts.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     channelId: text('channel_id').notNull(),
     currency: text('currency').notNull(),

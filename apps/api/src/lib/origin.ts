@@ -57,3 +57,18 @@ export async function messageLinkOrigin(app: FastifyInstance, req: FastifyReques
   if (stored) return stored;
   return app.env.NODE_ENV === 'production' ? '' : publicOrigin(req, app.env);
 }
+
+/**
+ * The origin of links in messages sent with no request at hand (jobs: order messages, cart
+ * reminders): PUBLIC_URL, else the store_url setting, else (outside production) the local server.
+ * Null in production with neither: there is no trustworthy origin.
+ */
+export function backgroundLinkOrigin(
+  env: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'PORT'>,
+  storeUrl: unknown,
+): string | null {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const stored = originOfStoreUrl(storeUrl);
+  if (stored) return stored;
+  return env.NODE_ENV === 'production' ? null : `http://localhost:${env.PORT}`;
+}

@@ -4,37 +4,25 @@ import { PlacedOrderSchema, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { cartOf, testBrowser, type TestBrowser } from './browser.ts';
 import type { TestApp } from './app.ts';
+import { orderAddress } from './orders.ts';
 
-/** A Bengaluru address as the cart's update-address takes it. */
-export async function bengaluru(db: Db) {
-  const [row] = await queryRows<{ country_id: number; state_id: number }>(
-    db,
-    sql`select c.id as country_id, s.id as state_id from countries c join states s on s.country_id = c.id
-         where c.iso2 = 'IN' and s.code = 'KA'`,
-  );
+/** The Bengaluru address of orderAddress as the cart's update-address takes it. */
+async function bengaluru(db: Db) {
+  const a = await orderAddress(db);
   return {
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Residency Road',
-    city: 'Bengaluru',
-    postcode: '560025',
-    country_id: row!.country_id,
-    state_id: row!.state_id,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    phone: a.phone,
+    email: a.email,
+    address_line_1: a.address_line_1,
+    city: a.city,
+    postcode: a.postcode,
+    country_id: a.country_id,
+    state_id: a.state_id,
   };
 }
 
-/** Variants that can be bought in the default channel with at least `minStock` units. */
-export async function buyableVariants(db: Db, minStock = 1, limit = 10): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select v.id from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
-          join products p on p.id = v.product_id and p.is_published and not p.is_customisation_enabled
-         where v.stock >= ${minStock} order by v.id limit ${limit}`,
-  );
-  return rows.map((r) => r.id);
-}
+export { buyableVariants } from './orders.ts';
 
 /**
  * Fills a browser's cart and takes it to the payment step: lines added, the shipping address

@@ -58,8 +58,8 @@ export interface TestOrder {
   grandTotalMinor: number;
 }
 
-/** Variants sold in the default channel with at least `minStock` units (not customisable). */
-export async function stockedVariants(db: Db, minStock = 5, limit = 3): Promise<string[]> {
+/** Variants that can be bought in the default channel (published, not customisable) with at least `minStock` units. */
+export async function buyableVariants(db: Db, minStock: number, limit: number): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select v.id from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
@@ -68,6 +68,9 @@ export async function stockedVariants(db: Db, minStock = 5, limit = 3): Promise<
   );
   return rows.map((r) => r.id);
 }
+
+/** @deprecated The old name of buyableVariants, for test files not yet moved to it. */
+export const stockedVariants = buyableVariants;
 
 export const stockOf = async (db: Db, variantId: string) =>
   (await queryRows<{ stock: number }>(db, sql`select stock from variants where id = ${variantId}`))[0]!.stock;
@@ -79,7 +82,7 @@ export const stockOf = async (db: Db, variantId: string) =>
  * stock taken (conditionally: it fails when a variant lacks stock).
  */
 export async function createTestOrder(db: Db, opts: TestOrderOptions = {}): Promise<TestOrder> {
-  const lines = opts.lines ?? [[(await stockedVariants(db, 5, 1))[0]!, 2]];
+  const lines = opts.lines ?? [[(await buyableVariants(db, 5, 1))[0]!, 2]];
   const status = opts.status ?? 'confirmed';
   const method = opts.paymentMethod ?? 'cod';
   const paymentStatus =

@@ -86,7 +86,7 @@ function refusingMoney<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** The cart cookie fields of spec section 7; accepted in a body for old clients, never trusted (the cookie is). */
-const cookieFields = {
+export const cookieFields = {
   api_cart: z
     .union([z.string().max(200), z.number(), z.boolean()])
     .optional()

@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import { MoneySchema } from '../money.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES, TRACKING_STEPS } from '../order-status.ts';
 import { AddressSchema } from './address.ts';
+import { cookieFields } from './cart.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { plainText } from './text.ts';
 
@@ -13,7 +14,6 @@ export const orderMessages = {
     `The total of your order is now ${total}. Please review it and place the order again`,
   cartOrdered: 'This cart has already been ordered',
   termsRequired: 'Please accept the terms and conditions',
-  guestCheckoutOff: 'Please log in to place your order',
   stockGone: 'Some items are no longer available in the quantity you chose',
   couponGone: 'Your coupon can no longer be used. Please review your cart',
   codUnavailable: 'Cash on Delivery is not available for this address',
@@ -156,6 +156,7 @@ export const ShipmentSchema = z.object({
   tracking_url: z.string().nullable(),
   scans: z.array(ShipmentScanSchema),
 });
+export type Shipment = z.infer<typeof ShipmentSchema>;
 
 /** POST /api/orders/item: the order with its history, refunds and parcels. */
 export const OrderDetailSchema = OrderSchema.extend({
@@ -174,6 +175,7 @@ export const OrderPageSchema = z.object({
   total: z.number().int(),
   last_page: z.number().int(),
 });
+export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 const orderId = plainText(
   z
@@ -251,11 +253,7 @@ export const PlaceOrderBodySchema = z
   .object({
     confirmed_total: z.number({ error: messages.integer }).int({ error: messages.integer }).min(0),
     accept_terms: z.boolean().optional(),
-    api_cart: z
-      .union([z.string().max(200), z.number(), z.boolean()])
-      .optional()
-      .nullable(),
-    cart_session: z.string().max(200).optional().nullable(),
+    ...cookieFields,
   })
   .strict();
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;

@@ -9,7 +9,7 @@ import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts
 import { ThrottledError } from '../../lib/throttle.ts';
 import { enqueueChangeNotice } from '../account/notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
-import { getStoreSettings } from '../settings/service.ts';
+import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
 import { shopMobileCountry } from './shop-country.ts';
@@ -48,7 +48,7 @@ export async function getAuthSettings(db: Db): Promise<AuthSettings> {
     register: s.enable_customer_register !== false,
     otp: s.enable_otp_auth !== false,
     legacy: s.enable_legacy_auth !== false,
-    storeName: s.store_name || 'Shopfront',
+    storeName: storeNameOf(s.store_name),
   };
 }
 

@@ -14,10 +14,10 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
-import { originOfStoreUrl } from '../../lib/origin.ts';
+import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { hashToken } from '../../lib/session.ts';
 import type { NewMessage } from '../notifications/service.ts';
-import { getStoreSettings } from '../settings/service.ts';
+import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { cartContextOf, cartExpireDays, loadCart } from './load.ts';
 import { createCart, lockOwnedCart } from './service.ts';
@@ -140,18 +140,6 @@ export async function scheduleCartReminder(app: FastifyInstance, db: Db, cartId:
   return queueReminder(app, db, cartId, runAt);
 }
 
-/**
- * The origin of the reminder's link. A job has no request, so no Host header to fall back on:
- * PUBLIC_URL, else the store_url setting (as password-reset links), else outside production the
- * local server; '' in production with neither.
- */
-function reminderLinkOrigin(app: FastifyInstance, storeUrl: unknown): string {
-  if (app.env.PUBLIC_URL) return new URL(app.env.PUBLIC_URL).origin;
-  const stored = originOfStoreUrl(storeUrl);
-  if (stored) return stored;
-  return app.env.NODE_ENV === 'production' ? '' : `http://localhost:${app.env.PORT}`;
-}
-
 /** A new abandoned-cart token (32 random bytes, base64url) and its sha-256, which is all the cart keeps. */
 export function newRecoveryToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
@@ -167,7 +155,7 @@ interface ReminderLine {
 const NAMED_LINES = 3;
 
 /** The reminder: an e-mail when the cart has an address, else an SMS. */
-export function reminderMessage(
+function reminderMessage(
   to: { email: string | null; phone: string | null },
   storeName: string,
   lines: ReminderLine[],
@@ -215,10 +203,10 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
   if (config === null) return 'skipped';
   const delay = reminderDelayMinutes(config);
   const settings = await getStoreSettings(db, ['store_name', 'store_url']);
-  const origin = reminderLinkOrigin(app, settings.store_url);
+  const origin = backgroundLinkOrigin(app.env, settings.store_url);
   // Retried by the runner: the operator may set PUBLIC_URL or store_url meanwhile.
   if (!origin) throw new Error('abandoned cart: no origin for the link; set PUBLIC_URL or the store_url setting');
-  const storeName = settings.store_name || 'Shopfront';
+  const storeName = storeNameOf(settings.store_name);
   const { token, hash } = newRecoveryToken();
   const idle = sql`${delay} * interval '1 minute'`;
 
@@ -271,7 +259,7 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
  * what the owner's cart lacks; consent is not copied (the reminder was the one). The reminded
  * cart stays as it was, in its own browser. One short transaction.
  */
-export async function restoreRemindedCart(
+async function restoreRemindedCart(
   db: Db,
   owner: CartOwner,
   channelId: string,

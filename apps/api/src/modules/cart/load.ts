@@ -2,7 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
+import { readSettingNumber, settingNumberLiteral } from '../settings/service.ts';
+import { zonesJsonSql } from '../shipping/service.ts';
 import type { CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon } from './coupons.ts';
 import {
@@ -36,17 +40,13 @@ interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRow
  * The active shipping zones, shipping methods and payment methods, and (as `country_id`) the
  * country of `channel`, as one JSON object: what a cart may be offered (ADR 0023).
  */
-export function offerRowsSql(channelCountry: SQL): SQL {
+function offerRowsSql(channelCountry: SQL): SQL {
   return sql`${channelCountry} as country_id,
-      (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (
-         select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
-                delivery_days_min, delivery_days_max, position, is_active
-           from shipping_zones where is_active) z) as zones,
+      ${zonesJsonSql()} as zones,
       (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
          select code, zone_id, name, description, price_minor, free_over_minor, delivery_days_min, delivery_days_max, position
            from shipping_methods where is_active) s) as shipping,
-      (select coalesce(json_agg(pm order by pm.position, pm.code), '[]'::json) from (
-         select code, name, description, kind, position from payment_methods where is_active) pm) as payments`;
+      ${activePaymentMethodsJsonSql} as payments`;
 }
 
 /**
@@ -56,9 +56,9 @@ export function offerRowsSql(channelCountry: SQL): SQL {
 function cartSql(cartId: SQL): SQL {
   return sql`select row_to_json(cart) from (select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
-      to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+      ${isoSql(sql`c.updated_at`)} as updated_at,
       ch.currency_code as currency,
-      (select ${settingNumber('tax_rate_percent', 0, 100)}) as tax_rate,
+      (select ${settingNumberLiteral('tax_rate_percent', 0, 100)}) as tax_rate,
       (select coalesce(json_agg(l order by l.created_at, l.id), '[]'::json) from (
          select ci.id, ci.product_id, ci.variant_id, ci.quantity, ci.custom_text, ci.image_path, ci.seen_price_minor, ci.created_at,
            p.slug, p.name, coalesce(b.name, p.brand) as brand, p.is_published, p.is_customisation_enabled,
@@ -113,21 +113,8 @@ export async function loadCart(db: Db, cartId: SQL | string, ctx: CartContext): 
   return priceCart(head, lines, offerFor(row.shipping_address, row, ctx), coupon);
 }
 
-/**
- * A numeric store setting as SQL: the JSON number clamped to [min, max], or null when missing or
- * not a number (a setting typed as "30 days" must not turn every cart read into a 500).
- */
-export function settingNumber(key: string, min: number, max: number): SQL {
-  return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
-      from store_settings where key = ${sql.raw(`'${key.replace(/'/g, "''")}'`)} and jsonb_typeof(value) = 'number')`;
-}
-
 /** How long a guest cart lives without activity (the cart_expire_days setting, 1 to 365 days). */
 export async function cartExpireDays(db: Db): Promise<number> {
-  const [row] = await queryRows<{ days: number | null }>(
-    db,
-    sql`select ${settingNumber('cart_expire_days', 1, 365)} as days`,
-  );
-  const days = row?.days;
-  return typeof days === 'number' ? Math.round(days) : DEFAULT_CART_EXPIRE_DAYS;
+  const days = await readSettingNumber(db, 'cart_expire_days', 1, 365);
+  return days === null ? DEFAULT_CART_EXPIRE_DAYS : Math.round(days);
 }

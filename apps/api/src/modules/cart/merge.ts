@@ -15,11 +15,7 @@ import { cartExpireDays } from './load.ts';
  * cart is then marked merged. One short transaction; both carts locked, guest first.
  * Answers the customer's active cart id, or null when neither cart exists.
  */
-export async function mergeGuestCart(
-  db: Db,
-  guestTokenHash: string | null,
-  customerId: number,
-): Promise<string | null> {
+async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId: number): Promise<string | null> {
   return db.transaction(async (tx) => {
     // The customer's row first: two logins (or a login and a first add elsewhere) merging into the
     // same customer run one at a time, so "has no cart yet" cannot be true for both.

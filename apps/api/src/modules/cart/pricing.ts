@@ -10,7 +10,8 @@ import {
   type CartMethod,
   type CartPaymentMethod,
 } from '@shopfront/shared';
-import { defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
+import { COD, type PaymentMethodRow } from '../payments/methods.ts';
+import { codOffered, defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
 import type { CouponVerdict } from './coupons.ts';
 
 /** A cart line as read from the database, priced in the cart's channel (null price: not sold there). */
@@ -49,19 +50,11 @@ export interface ShippingRow {
   delivery_days_max: number | null;
 }
 
-/** An active payment method as read from the database. */
-export interface PaymentRow {
-  code: string;
-  name: string;
-  description: string;
-  kind: 'offline' | 'online';
-}
-
 /** Everything a cart may be offered, read with it: active zones, shipping and payment methods, and the shop's country. */
 export interface OfferRows {
   zones: ZoneRow[];
   shipping: ShippingRow[];
-  payments: PaymentRow[];
+  payments: PaymentMethodRow[];
   /** The country of the cart's channel: a cart without an address is priced in its default zone. */
   country_id: number | null;
 }
@@ -79,11 +72,8 @@ export interface CartContext {
 export interface CartOffer {
   zone: ZoneRow | null;
   shipping: ShippingRow[];
-  payments: PaymentRow[];
+  payments: PaymentMethodRow[];
 }
-
-/** Cash on Delivery's code: offered only where the address's zone allows it, with the zone's fee. */
-export const COD = 'cod';
 
 /** The cart row's own fields that the answer carries. */
 export interface CartHead {
@@ -121,8 +111,9 @@ export function offerFor(
       ? null
       : defaultZoneOf(rows.zones, rows.country_id);
   const shipping = address && !zone ? [] : rows.shipping.filter((s) => s.zone_id === null || s.zone_id === zone?.id);
+  const cod = codOffered(zone, rows.payments);
   const payments = rows.payments.filter((p) =>
-    p.code === COD ? zone?.cod_available === true : p.kind === 'online' ? ctx.onlineProviders.includes(p.code) : true,
+    p.code === COD ? cod : p.kind === 'online' ? ctx.onlineProviders.includes(p.code) : true,
   );
   return { zone, shipping, payments };
 }
@@ -131,13 +122,13 @@ export function offerFor(
 export const NO_OFFER: CartOffer = { zone: null, shipping: [], payments: [] };
 
 /** How many of a line the shopper may hold now: 0 when it cannot be bought at all. */
-export function maxQuantityOf(l: Pick<LineRow, 'is_published' | 'available' | 'price' | 'stock'>): number {
+function maxQuantityOf(l: Pick<LineRow, 'is_published' | 'available' | 'price' | 'stock'>): number {
   if (!l.is_published || !l.available || l.price === null) return 0;
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, l.stock));
 }
 
 /** The price a line is sold at now (the last seen one when it is no longer sold in the channel). */
-export const unitPriceOf = (l: Pick<LineRow, 'price' | 'seen_price_minor'>) => l.price ?? l.seen_price_minor;
+const unitPriceOf = (l: Pick<LineRow, 'price' | 'seen_price_minor'>) => l.price ?? l.seen_price_minor;
 
 /** The coupon's input: lines that can be bought, at their current prices. */
 export function couponLines(lines: readonly LineRow[]) {
@@ -147,12 +138,12 @@ export function couponLines(lines: readonly LineRow[]) {
 }
 
 /** The shipping method a cart uses: its choice if still offered, else the first one. */
-export function chosenShipping(head: Pick<CartHead, 'shipping_method_code'>, methods: readonly ShippingRow[]) {
+function chosenShipping(head: Pick<CartHead, 'shipping_method_code'>, methods: readonly ShippingRow[]) {
   return methods.find((m) => m.code === head.shipping_method_code) ?? methods[0] ?? null;
 }
 
 /** What shipping costs for goods worth `goodsMinor` (after the coupon). */
-export function shippingPrice(method: ShippingRow, goodsMinor: number): number {
+function shippingPrice(method: ShippingRow, goodsMinor: number): number {
   return method.free_over_minor !== null && goodsMinor >= method.free_over_minor ? 0 : method.price_minor;
 }
 
@@ -231,7 +222,7 @@ export function priceCart(
     delivery_days_min: s.delivery_days_min ?? zone?.delivery_days_min ?? null,
     delivery_days_max: s.delivery_days_max ?? zone?.delivery_days_max ?? null,
   });
-  const toPayment = (p: PaymentRow): CartPaymentMethod => ({
+  const toPayment = (p: PaymentMethodRow): CartPaymentMethod => ({
     code: p.code,
     name: p.name,
     description: p.description,

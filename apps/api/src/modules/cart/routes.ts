@@ -57,7 +57,7 @@ const COOKIE_NOTE =
   'The cart is found by the session (a customer) or the HttpOnly cart_session cookie (a guest); api_cart and cart_session in a body are ignored.';
 
 /** What a coupon is checked against: the lines that can be bought, at their prices now. */
-export function couponContextOf(cart: Cart): CouponContext {
+function couponContextOf(cart: Cart): CouponContext {
   const lines = cart.items
     .filter((i) => i.max_quantity > 0)
     .map((i) => ({ lineId: i.id, productId: i.product.id, lineTotalMinor: i.line_total.amount }));

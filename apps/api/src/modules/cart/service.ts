@@ -14,12 +14,13 @@ import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import { newCartToken, type CartOwner } from './cart-cookie.ts';
 import { loadCart, ownedCartId } from './load.ts';
-import { COD, type CartContext } from './pricing.ts';
+import { COD, activePaymentMethod } from '../payments/methods.ts';
+import type { CartContext } from './pricing.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The cart was ordered, merged or removed between finding it and changing it. */
-export const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
+const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
 
 /**
  * Locks the cart row for this transaction and touches it: every change to one cart runs one at a
@@ -369,9 +370,9 @@ export async function setPaymentMethod(db: Db, cartId: string, code: string, ctx
   const cart = await loadCart(db, cartId, ctx);
   if (!cart) throw cartGone();
   if (!cart.cart_payment_methods.some((p) => p.code === code)) {
-    const [cod] =
-      code === COD ? await queryRows(db, sql`select 1 from payment_methods where code = ${COD} and is_active`) : [];
-    throw fieldError('mode', cod ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
+    // Cash on Delivery switched on but not offered: the address's zone does not take it (codOffered).
+    const method = code === COD ? await activePaymentMethod(db, code) : null;
+    throw fieldError('mode', method ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
   }
   await setCart(db, cartId, sql`payment_method_code = ${code}`);
 }

@@ -7,7 +7,7 @@ const ok: CartValidation = { valid: true, step: null, message: null };
 const fail = (step: CartValidation['step'], message: string): CartValidation => ({ valid: false, step, message });
 
 /** Spec section 5, cart step: something to buy, all of it in stock, prices accepted. */
-export function validateCartStep(cart: Cart): CartValidation {
+function validateCartStep(cart: Cart): CartValidation {
   if (cart.items.length === 0) return fail('cart', messages.cartEmpty);
   if (!cart.stock_valid) return fail('cart', cartMessages.stockChanged);
   if (cart.prices_updated) return fail('cart', cartMessages.pricesUpdated);
@@ -20,7 +20,7 @@ export function validateCartStep(cart: Cart): CartValidation {
  * address, (6) every required shipping field, then (7) the server's own check of the addresses:
  * countries that exist, states of their countries, a shipping address some zone serves (ADR 0023).
  */
-export async function validateAddressStep(db: Db, cart: Cart): Promise<CartValidation> {
+async function validateAddressStep(db: Db, cart: Cart): Promise<CartValidation> {
   const [settings, fields] = await Promise.all([
     getStoreSettings(db, ['enable_guest_checkout', 'order_sms_mandatory', 'order_email_mandatory']),
     getAddressFields(db),
@@ -44,7 +44,7 @@ export async function validateAddressStep(db: Db, cart: Cart): Promise<CartValid
 }
 
 /** Spec section 5, payment step (after a valid address step). */
-export function validatePaymentStep(cart: Cart): CartValidation {
+function validatePaymentStep(cart: Cart): CartValidation {
   if (!cart.shipping_method) return fail('payment', messages.shippingMethodEmpty);
   if (!cart.cart_payment_method) return fail('payment', messages.paymentMethodEmpty);
   return ok;

@@ -138,4 +138,50 @@ describe('place-order', () => {
     expect(row!.orders_count).toBe(1);
     expect((await b.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(placedOf(res).order.id);
   });
+
+  it('places an order of another offline method (a bank transfer) as Cash on Delivery: confirmed, nothing to pay online', async () => {
+    await queryRows(
+      t.database.db,
+      sql`insert into payment_methods (code, name, description, kind, position)
+          values ('bank_transfer', 'Bank transfer', 'Pay to our account before dispatch', 'offline', 3)
+          on conflict (code) do nothing`,
+    );
+    const { b, cart } = await guestReady(t, { lines: [[variants[7]!, 1]], payment: 'bank_transfer' });
+    expect(cart.cart_payment_method?.code).toBe('bank_transfer');
+    const res = await placeOrder(b, cart);
+    expect(res.statusCode, res.body).toBe(200);
+    const { order, next } = placedOf(res);
+    expect(order).toMatchObject({ status: 'confirmed', payment_status: 'cod', reserved_until: null });
+    expect(order.can_retry_payment).toBe(false);
+    expect(next).toEqual({ type: 'complete', path: `/checkout-complete?order=${order.id}` });
+    // A replay (a second tab) finds the same order, still offline: no payment step.
+    const tab = await placeOrder(b, cart, 'another-tab');
+    expect(placedOf(tab)).toMatchObject({ order: { id: order.id }, next: { type: 'complete' } });
+  });
+
+  it("answers a customer's latest order from their account only; a guest's from the order_ref cookie", async () => {
+    // A guest orders, then logs in on the same browser: the guest order is not the account's.
+    const { b, cart } = await guestReady(t, { lines: [[variants[8]!, 1]] });
+    const guestOrder = placedOf(await placeOrder(b, cart)).order;
+    const orderRef = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const who = await loggedInCustomer(t);
+    const both = testBrowser(t.app, { cookie: `${orderRef}; ${who.cookie}` });
+    expect((await both.call('GET', '/api/checkout/latest-order')).statusCode).toBe(404);
+    expect((await b.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(guestOrder.id);
+    const mine = placedOf(await placeOrder(both, await readyCart(t, both, { lines: [[variants[9]!, 1]] }))).order;
+    expect((await both.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(mine.id);
+  });
+
+  it('lets a customer with orders be deleted: the orders stay, without their customer and cart', async () => {
+    const who = await loggedInCustomer(t);
+    const b = testBrowser(t.app, { cookie: who.cookie });
+    const res = await placeOrder(b, await readyCart(t, b, { lines: [[variants[10]!, 1]] }));
+    const { order } = placedOf(res);
+    await queryRows(t.database.db, sql`delete from customers where id = ${who.customer.id}`);
+    const [row] = await queryRows<{ customer_id: number | null; cart_id: string | null; order_no: string }>(
+      t.database.db,
+      sql`select customer_id, cart_id, order_no from orders where id = ${order.id}`,
+    );
+    expect(row).toEqual({ customer_id: null, cart_id: null, order_no: order.order_no });
+  });
 });

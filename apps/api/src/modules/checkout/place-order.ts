@@ -6,16 +6,15 @@ import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../cart/cart-cookie.ts';
 import { recordCouponUse } from '../cart/coupons.ts';
 import { refreshProductSummaries } from '../catalog/summary.ts';
-import { loadCart, settingNumber } from '../cart/load.ts';
+import { loadCart } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { lockOwnedCart } from '../cart/service.ts';
 import { validateCheckout } from '../cart/validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
+import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
+import { reservationMinutes } from '../payments/service.ts';
+import { getStoreSettings, readSettingNumber } from '../settings/service.ts';
 import { trackingHashFor } from '../tracking/token.ts';
-import { getStoreSettings } from '../settings/service.ts';
-
-/** How long an unpaid online order keeps its stock when the shop does not say (minutes). */
-export const DEFAULT_RESERVATION_MINUTES = 15;
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
 const REPLAY_WINDOW = '15 minutes';
@@ -37,14 +36,16 @@ const refused = (status: number, message: string, field?: string) =>
   new HttpError(status, message, field ? { [field]: [message] } : undefined);
 
 /**
- * Places the owner's cart as an order (ARCHITECTURE: one transaction). The cart row is locked
- * first, so two tabs or a double click run one after the other and the second finds the cart
- * already ordered. Under the lock the cart is priced again from current prices; the order is
- * refused with the new total when it differs from the confirmed one. Stock is taken with one
+ * Places the owner's cart as an order (ARCHITECTURE: one transaction; ADR 25). The terms are
+ * checked first; then the cart row is locked, so two tabs or a double click run one after the
+ * other and the second finds the cart already ordered. Under the lock the cart is priced again
+ * from current prices and refused, in this order: empty, a line sold out, its coupon no longer
+ * applicable, a total that differs from the confirmed one (with the new total), a checkout step
+ * of spec section 5 not ready, its payment method no longer available. Stock is taken with one
  * conditional update that never goes below zero, the coupon's use is counted within its limits,
- * and the order is written with snapshots of lines, prices, tax, shipping and addresses. A COD
- * order is confirmed at once; an online one awaits payment holding its stock for the
- * reservation time. Nothing outside the database is called here.
+ * and the order is written with snapshots of lines, prices, tax, shipping and addresses. An
+ * offline method's order (Cash on Delivery) is confirmed at once; an online one awaits payment
+ * holding its stock for the reservation time. Nothing outside the database is called here.
  */
 export async function placeOrder(
   db: Db,
@@ -79,21 +80,24 @@ export async function placeOrder(
     const verdict = await validateCheckout(tx, cart, 'payment');
     if (!verdict.valid) throw refused(422, verdict.message ?? orderMessages.stockGone, verdict.step ?? undefined);
 
-    const method = await paymentMethodKind(tx, cart.cart_payment_method!.code);
+    const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
+    if (!method) throw refused(422, orderMessages.paymentMethodUnavailable, 'payment_method');
+    const online = method.kind === 'online';
     await takeStock(tx, cart);
     const couponId = await countCouponUse(tx, cart, orderId);
     await writeOrder(tx, {
       cart,
+      cartId: locked.id,
       orderId,
       trackingHash,
       channelId: locked.channel_id,
       couponId,
-      online: method.online,
+      online,
     });
     await recordOrderEvent(tx, {
       orderId,
       from: null,
-      to: method.online ? 'awaiting_payment' : 'confirmed',
+      to: online ? 'awaiting_payment' : 'confirmed',
       actor: 'shopper',
       note: null,
     });
@@ -101,7 +105,7 @@ export async function placeOrder(
     if (cart.customer_id !== null) {
       await queryRows(tx, sql`update customers set orders_count = orders_count + 1 where id = ${cart.customer_id}`);
     }
-    return { orderId, created: true, online: method.online };
+    return { orderId, created: true, online };
   });
 }
 
@@ -116,17 +120,12 @@ async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | 
   if (!whose) return null;
   const [row] = await queryRows<{ id: string; online: boolean }>(
     tx,
-    sql`select o.id, o.payment_method_code <> 'cod' as online from orders o join carts c on c.id = o.cart_id
+    sql`select o.id, not ${offlineMethodSql(sql`o.payment_method_code`)} as online
+          from orders o join carts c on c.id = o.cart_id
          where ${whose} and c.status = 'ordered' and o.created_at > now() - interval '${sql.raw(REPLAY_WINDOW)}'
          order by o.created_at desc limit 1`,
   );
   return row ? { orderId: row.id, created: false, online: row.online } : null;
-}
-
-async function paymentMethodKind(tx: Db, code: string): Promise<{ online: boolean }> {
-  const [row] = await queryRows<{ kind: string }>(tx, sql`select kind from payment_methods where code = ${code}`);
-  if (!row) throw refused(422, orderMessages.stockGone);
-  return { online: row.kind === 'online' };
 }
 
 /**
@@ -170,18 +169,21 @@ async function countCouponUse(tx: Db, cart: Cart, orderId: string): Promise<numb
 
 async function writeOrder(
   tx: Db,
-  o: { cart: Cart; orderId: string; trackingHash: string; channelId: string; couponId: number | null; online: boolean },
+  o: {
+    cart: Cart;
+    cartId: string;
+    orderId: string;
+    trackingHash: string;
+    channelId: string;
+    couponId: number | null;
+    online: boolean;
+  },
 ): Promise<void> {
   const { cart, orderId } = o;
   const t = cart.totals;
   const method = cart.shipping_method!;
-  const reservation = await queryRows<{ rate: number | null; minutes: number | null }>(
-    tx,
-    sql`select ${settingNumber('tax_rate_percent', 0, 100)} as rate,
-               ${settingNumber('payment_reservation_minutes', 5, 24 * 60)} as minutes`,
-  );
-  const rate = Math.round(reservation[0]?.rate ?? 0);
-  const minutes = Math.round(reservation[0]?.minutes ?? DEFAULT_RESERVATION_MINUTES);
+  const rate = Math.round((await readSettingNumber(tx, 'tax_rate_percent', 0, 100)) ?? 0);
+  const minutes = o.online ? await reservationMinutes(tx) : null;
   const shipping = {
     code: method.code,
     name: method.name,
@@ -195,7 +197,7 @@ async function writeOrder(
           payment_method_code, email, phone, shipping_address, billing_address, shipping, note, coupon_id, coupon_code,
           subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
           stock_reserved, reserved_until, tracking_token_hash)
-        values (${orderId}, 'SF-' || nextval('order_number_seq'), ${cart.cart_session}, ${cart.customer_id}, ${o.channelId},
+        values (${orderId}, 'SF-' || nextval('order_number_seq'), ${o.cartId}, ${cart.customer_id}, ${o.channelId},
           ${cart.currency}, ${o.online ? 'awaiting_payment' : 'confirmed'}, ${o.online ? 'pending' : 'cod'},
           ${cart.cart_payment_method!.code}, ${cart.email ?? cart.shipping_address?.email ?? null},
           ${cart.phone ?? cart.shipping_address?.phone ?? null},
@@ -203,7 +205,7 @@ async function writeOrder(
           ${JSON.stringify(shipping)}::jsonb, ${cart.note}, ${o.couponId}, ${o.couponId ? cart.coupon!.code : null},
           ${t.subtotal.amount}, ${t.coupon_discount.amount}, ${t.shipping.amount}, ${t.cod_fee.amount}, ${rate},
           ${t.tax_included.amount}, ${t.grand_total.amount}, true,
-          ${o.online ? sql`now() + make_interval(mins => ${minutes})` : null}, ${o.trackingHash})`,
+          ${minutes !== null ? sql`now() + make_interval(mins => ${minutes})` : null}, ${o.trackingHash})`,
   );
   const lines = cart.items.map((i) => {
     const discount = i.discount.amount;

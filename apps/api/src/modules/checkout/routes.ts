@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   OrderSchema,
   PlaceOrderBodySchema,
@@ -8,18 +7,14 @@ import {
   orderMessages,
   type PaymentNext,
 } from '@shopfront/shared';
-import { queryRows } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { cartOwnerOf } from '../cart/cart-cookie.ts';
 import { cartContextOf } from '../cart/load.ts';
-import { ORDER_REF_COOKIE, setOrderRefCookie, verifyOrderRef } from '../orders/access.ts';
-import { loadOrder } from '../orders/view.ts';
-import { beginPayment } from '../payments/service.ts';
+import { orderAccess, setOrderRefCookie } from '../orders/access.ts';
+import { latestOrderId, loadOrder } from '../orders/view.ts';
+import { beginPayment, resultPath } from '../payments/service.ts';
 import { placeOrder } from './place-order.ts';
-
-/** Where the storefront goes for an order placed or paid: its confirmation page. */
-export const completePath = (orderId: string) => `/checkout-complete?order=${encodeURIComponent(orderId)}`;
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const ctx = cartContextOf(app.env);
@@ -49,8 +44,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
       if (owner.customerId === null) await setOrderRefCookie(app, req, reply, placed.orderId);
       // The provider is called after the order's transaction has committed (never inside it).
       const next: PaymentNext = placed.online
-        ? await beginPayment(app, req, placed.orderId)
-        : { type: 'complete', path: completePath(placed.orderId) };
+        ? await beginPayment(app, req.log, placed.orderId)
+        : { type: 'complete', path: resultPath(placed.orderId, true) };
       const order = await loadOrder(app.db, placed.orderId);
       if (!order) throw new HttpError(404, orderMessages.orderNotFound);
       return ok({ order, next }, placed.created ? orderMessages.placed : undefined);
@@ -67,15 +62,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
       errors: [404],
     },
     async (req) => {
-      const customer = await req.getCustomer();
-      const guestRef = customer ? null : await verifyOrderRef(app.db, req.cookies[ORDER_REF_COOKIE]);
-      const [row] = await queryRows<{ id: string }>(
-        app.db,
-        customer
-          ? sql`select id from orders where customer_id = ${customer.id} order by created_at desc, id limit 1`
-          : sql`select id from orders where id = ${guestRef} and customer_id is null`,
-      );
-      const order = row ? await loadOrder(app.db, row.id) : null;
+      const id = await latestOrderId(app.db, await orderAccess(req));
+      const order = id ? await loadOrder(app.db, id) : null;
       if (!order) throw new HttpError(404, orderMessages.orderNotFound);
       return ok(order);
     },

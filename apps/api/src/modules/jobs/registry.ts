@@ -26,11 +26,20 @@ export interface JobContext {
   maxAttempts: number;
 }
 
+/**
+ * Thrown by a handler when trying again cannot help (the work is impossible as asked): the job is
+ * marked failed at once, its message kept as last_error, for a person to look at.
+ */
+export class JobFailedForGood extends Error {
+  override name = 'JobFailedForGood';
+}
+
 export interface JobDefinition<P> {
   /** Checked before each run: a payload that does not parse fails the job at once (a retry would not help). */
   payload: z.ZodType<P>;
   /**
-   * Does the work, outside any transaction; a throw is retried after a back-off. Delivery is at
+   * Does the work, outside any transaction; a throw is retried after a back-off (JobFailedForGood:
+   * not retried). Delivery is at
    * least once (a run whose lease ran out may be repeated), so a handler must be safe to run twice.
    */
   handle(payload: P, ctx: JobContext): Promise<void>;

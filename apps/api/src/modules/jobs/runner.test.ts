@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import { jobs, rateLimits } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { enqueueJob } from './queue.ts';
-import { JobRegistry } from './registry.ts';
+import { JobFailedForGood, JobRegistry } from './registry.ts';
 import { JOB_LEASE_MS, RECURRING_KEY, claimDueJobs, runDueJobs } from './runner.ts';
 
 /** Kinds of this file only: the app's own runner never claims them. */
@@ -16,6 +16,7 @@ interface TestJobs {
   'jobs-test-flaky': { n: number };
   'jobs-test-slow': { n: number };
   'jobs-test-broken': { n: number };
+  'jobs-test-hopeless': { n: number };
   'jobs-test-count': { n: number };
   'jobs-test-recurring': { n: number };
 }
@@ -156,6 +157,20 @@ describe('runDueJobs', () => {
     const row = await jobRow(bad!.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.lastError).toMatch(/^invalid payload: .*\bn\b/s);
+  });
+
+  it('fails a job at once, without retries, when its handler says trying again cannot help', async () => {
+    const handle = vi.fn(async () => {
+      throw new JobFailedForGood('nothing to do it with');
+    });
+    const registry = new JobRegistry<TestJobs>();
+    registry.register('jobs-test-hopeless', { payload: N, handle });
+    const id = await enqueueJob<TestJobs>(db(), { kind: 'jobs-test-hopeless', payload: { n: 1 }, maxAttempts: 5 });
+    expect(await run(registry)).toBe(1);
+    expect(handle).toHaveBeenCalledTimes(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'nothing to do it with' });
+    await makeDue(id!);
+    expect(await run(registry)).toBe(0);
   });
 
   it('runs handlers outside any transaction, and a handler error leaves none open', async () => {

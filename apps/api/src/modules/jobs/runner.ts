@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { jobs, type JobStatus } from '../../db/schema.ts';
 import { enqueueJob } from './queue.ts';
-import type { JobContext, JobDefinition, JobRegistry } from './registry.ts';
+import { JobFailedForGood, type JobContext, type JobDefinition, type JobRegistry } from './registry.ts';
 
 /** A claimed job is not claimed again for this long; a claimed batch must finish well inside it. */
 export const JOB_LEASE_MS = 2 * 60_000;
@@ -146,6 +146,10 @@ async function runHandler(
     await definition.handle(payload.data, ctx);
     return null;
   } catch (err) {
+    if (err instanceof JobFailedForGood) {
+      ctx.log.error({ err }, `jobs: ${job.kind} ${job.id} failed for good; it needs a person`);
+      return { error: errorText(err), retry: false };
+    }
     ctx.log.warn({ err }, `jobs: ${job.kind} ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts})`);
     return { error: errorText(err), retry: true };
   }

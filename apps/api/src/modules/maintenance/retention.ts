@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS } from '@shopfront/shared';
-import { settingNumber } from '../cart/load.ts';
+import { settingNumber } from '../settings/service.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';

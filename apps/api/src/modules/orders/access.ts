@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../../db/client.ts';
 import { cookieOptions } from '../../lib/cookies.ts';
+import { BASE64URL_32_BYTES_RE, hmacBase64url, sameSignature } from '../../lib/signing.ts';
 import { shopSecret } from '../tracking/token.ts';
 
 /**
@@ -23,10 +23,8 @@ export const ORDER_REF_COOKIE = 'order_ref';
 export const ORDER_REF_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 
 const ORDER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-const SIG_RE = /^[A-Za-z0-9_-]{43}$/;
 
-const sign = (secret: Buffer, orderId: string) =>
-  createHmac('sha256', secret).update(`order-ref:${orderId}`).digest('base64url');
+const sign = (secret: Buffer, orderId: string) => hmacBase64url(secret, `order-ref:${orderId}`);
 
 /** The order_ref cookie's value for `orderId`: `<order id>.<signature>`. */
 export async function orderRefValue(db: Db, orderId: string): Promise<string> {
@@ -39,10 +37,8 @@ export async function verifyOrderRef(db: Db, value: string | undefined): Promise
   const dot = value.lastIndexOf('.');
   const orderId = value.slice(0, dot);
   const sig = value.slice(dot + 1);
-  if (dot < 1 || !ORDER_ID_RE.test(orderId) || !SIG_RE.test(sig)) return null;
-  const expected = Buffer.from(sign(await shopSecret(db), orderId));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
+  if (dot < 1 || !ORDER_ID_RE.test(orderId) || !BASE64URL_32_BYTES_RE.test(sig)) return null;
+  return sameSignature(sig, sign(await shopSecret(db), orderId)) ? orderId : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createTestOrder, stockedVariants } from '../../test/orders.ts';
+import { createTestOrder, buyableVariants } from '../../test/orders.ts';
 import type { OrderAccess } from './access.ts';
 import {
   addScan,
@@ -22,6 +22,11 @@ let t: TestApp;
 const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
+  // A second offline method: it must behave as Cash on Delivery does.
+  await queryRows(
+    db(),
+    sql`insert into payment_methods (code, name, kind, position) values ('bank_transfer', 'Bank transfer', 'offline', 3)`,
+  );
 });
 afterAll(() => t.close());
 
@@ -101,8 +106,8 @@ describe('fulfilment', () => {
 });
 
 describe('refund decisions', () => {
-  async function requested(paymentMethod: 'cod' | 'sandbox') {
-    const [v1, v2] = await stockedVariants(db(), 5, 2);
+  async function requested(paymentMethod: 'cod' | 'bank_transfer' | 'sandbox') {
+    const [v1, v2] = await buyableVariants(db(), 5, 2);
     const o = await createTestOrder(db(), {
       status: 'delivered',
       paymentMethod,
@@ -153,18 +158,36 @@ describe('refund decisions', () => {
     expect(jobs).toEqual([]);
   });
 
-  it('pays an online refund back through the provider', async () => {
+  it('pays an online refund back through the provider (the refund job, tried up to 10 times)', async () => {
     const { o, ids } = await requested('sandbox');
     await approveRefund(db(), ids[1]!);
     const d = await detail(o.id);
     expect(d.payment_status).toBe('refund_pending');
     const amount = d.refunds.find((r) => r.id === ids[1])!.amount.amount;
     expect(amount).toBe(d.productchannel[1]!.total.amount);
-    const jobs = await queryRows<{ payload: { orderId: string; amountMinor: number } }>(
+    const jobs = await queryRows<{ payload: { orderId: string; amountMinor: number }; max_attempts: number }>(
       db(),
-      sql`select payload from jobs where kind = 'payment-refund' and dedupe_key = ${`refund-request:${ids[1]}`}`,
+      sql`select payload, max_attempts from jobs
+           where kind = 'payment-refund' and dedupe_key = ${`refund-request:${ids[1]}`}`,
     );
-    expect(jobs.map((j) => j.payload)).toEqual([expect.objectContaining({ orderId: o.id, amountMinor: amount })]);
+    expect(jobs).toEqual([
+      { payload: expect.objectContaining({ orderId: o.id, amountMinor: amount }), max_attempts: 10 },
+    ]);
+  });
+
+  it('treats every offline method as Cash on Delivery: a bank transfer refund is recorded, never queued', async () => {
+    const { o, ids } = await requested('bank_transfer');
+    await approveRefund(db(), ids[0]!);
+    await approveRefund(db(), ids[1]!);
+    const d = await detail(o.id);
+    expect(d.status).toBe('refunded');
+    expect(d.payment_status).toBe('paid');
+    expect(d.totals.refunded.amount).toBe(d.refunds.reduce((n, r) => n + r.amount.amount, 0));
+    const jobs = await queryRows(
+      db(),
+      sql`select id from jobs where kind = 'payment-refund' and payload->>'orderId' = ${o.id}`,
+    );
+    expect(jobs).toEqual([]);
   });
 
   it('sends a refused request’s order back to delivered, its quantity askable again', async () => {

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { offlineMethodSql } from '../payments/methods.ts';
+import { setPaymentStatus } from '../payments/records.ts';
+import { queueRefund } from '../payments/service.ts';
 import { moveOrder, type OrderActor } from './transition.ts';
 
 /**
@@ -50,7 +52,7 @@ export interface ShipInput {
 }
 
 /** A made-up waybill: 12 digits after the shop's prefix (the unique index refuses a repeat). */
-export const newWaybill = () =>
+const newWaybill = () =>
   `SFW${String(randomInt(0, 1e6)).padStart(6, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
 
 /** Packed → shipped, with a new shipment (its waybill), in one transaction. */
@@ -97,17 +99,13 @@ export function markOutForDelivery(db: Db, orderId: string, note?: string): Prom
 }
 
 /**
- * Shipped or out for delivery → delivered. Cash on Delivery is collected at the door: the
- * order's payment becomes paid then.
+ * Shipped or out for delivery → delivered. An offline method's money (Cash on Delivery) is
+ * collected at the door: the order's payment becomes paid then.
  */
 export function markDelivered(db: Db, orderId: string, note?: string): Promise<number> {
   return db.transaction(async (tx) => {
     const eventId = await move(tx, orderId, 'delivered', { note, from: ['shipped', 'out_for_delivery'] });
-    await queryRows(
-      tx,
-      sql`update orders set payment_status = 'paid', paid_at = coalesce(paid_at, now()), updated_at = now()
-           where id = ${orderId} and payment_status = 'cod'`,
-    );
+    await setPaymentStatus(tx, orderId, 'paid', ['cod']);
     return eventId;
   });
 }
@@ -133,9 +131,9 @@ async function settleRefunds(tx: Db, orderId: string, note: string | null): Prom
 /**
  * Grants a refund request: the request is refunded, the line's refunded quantity and the
  * order's refunded amount grow; for an order paid online the money goes back through the
- * provider (the 'payment-refund' job of modules/payments, payment_status refund_pending until it
- * is paid out). Cash on Delivery refunds are paid back outside the shop and recorded as refunded. When it was the last open request, the
- * order moves to refunded.
+ * provider (queueRefund of modules/payments, payment_status refund_pending until it is paid out).
+ * An offline method's refunds (Cash on Delivery) are paid back outside the shop and recorded as
+ * refunded. When it was the last open request, the order moves to refunded.
  */
 export async function approveRefund(db: Db, refundRequestId: number, note?: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -157,22 +155,25 @@ export async function approveRefund(db: Db, refundRequestId: number, note?: stri
       sql`update order_items set refunded_quantity = refunded_quantity + ${req.quantity} where id = ${req.order_item_id}`,
     );
     // Recorded as refunded now. Online: the provider pays it back (the payments module's job;
-    // payment_status refund_pending until it has). Cash on Delivery: paid back outside the shop.
+    // payment_status refund_pending until it has). Offline (Cash on Delivery): paid back outside the shop.
     const [order] = await queryRows<{ online: boolean }>(
       tx,
-      sql`update orders o set refunded_minor = o.refunded_minor + ${req.amount_minor},
+      sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online from orders o
+                      where o.id = ${req.order_id})
+          update orders o set refunded_minor = o.refunded_minor + ${req.amount_minor},
             payment_status = case
-              when o.payment_method_code <> 'cod' then 'refund_pending'
+              when m.online and ${req.amount_minor} > 0 then 'refund_pending'
               when o.refunded_minor + ${req.amount_minor} >= o.grand_total_minor then 'refunded'
               else o.payment_status end,
             updated_at = now()
-          where id = ${req.order_id}
-      returning o.payment_method_code <> 'cod' as online`,
+          from m where o.id = ${req.order_id}
+      returning m.online`,
     );
-    if (order?.online && req.amount_minor > 0) {
-      await enqueueJob(tx, {
-        kind: 'payment-refund',
-        payload: { orderId: req.order_id, amountMinor: req.amount_minor, reason: req.reason },
+    if (order?.online) {
+      await queueRefund(tx, {
+        orderId: req.order_id,
+        amountMinor: req.amount_minor,
+        reason: req.reason,
         dedupeKey: `refund-request:${refundRequestId}`,
       });
     }

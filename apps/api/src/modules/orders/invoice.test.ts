@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { includedTax } from '@shopfront/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer } from '../../test/auth.ts';
-import { createTestOrder, stockedVariants } from '../../test/orders.ts';
+import { createTestOrder, buyableVariants } from '../../test/orders.ts';
 import { invoiceAmount, renderInvoice } from './invoice.ts';
 import { loadInvoiceData } from './view.ts';
 
@@ -33,7 +33,7 @@ describe('invoice PDF', () => {
   it('prints the shop, the order, its lines and the tax they include', async () => {
     const db = t.database.db;
     const customer = await createCustomer(db);
-    const [a, b] = await stockedVariants(db, 5, 2);
+    const [a, b] = await buyableVariants(db, 5, 2);
     const o = await createTestOrder(db, {
       customerId: customer.id,
       lines: [
@@ -79,7 +79,7 @@ describe('invoice PDF', () => {
 
   it('goes on to more pages for a long order, and survives text its fonts cannot draw', async () => {
     const db = t.database.db;
-    const variants = await stockedVariants(db, 2, 40);
+    const variants = await buyableVariants(db, 2, 40);
     const o = await createTestOrder(db, { lines: variants.map((v) => [v, 1] as [string, number]), takeStock: false });
     const data = (await loadInvoiceData(db, o.id))!;
     data.order.shipping_address.first_name = 'आशा';

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { money, type Address, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
-import { originOfStoreUrl } from '../../lib/origin.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import type { NewMessage } from '../notifications/service.ts';
-import { getStoreSettings } from '../settings/service.ts';
+import { offlineMethodSql, paymentMethodNameSql } from '../payments/methods.ts';
+import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { deriveTrackingToken, shopSecret } from '../tracking/token.ts';
 import { deliveryEstimate } from './view.ts';
 
@@ -14,15 +15,13 @@ import { deliveryEstimate } from './view.ts';
  * The shopper's messages about an order: the confirmation and each later change, through the
  * outbox, by e-mail when the order has an address and by SMS when it has a phone (the checkout's
  * order_email_mandatory / order_sms_mandatory make sure it has them). The 'order-message' job
- * (queued by moveOrder and place-order with each history row, kind declared in transition.ts)
- * marks the row notified with a conditional update and queues the messages in the same short
+ * (queued by moveOrder and place-order with each history row, kind declared in transition.ts,
+ * registered by plugin.ts) marks the row notified with a conditional update and queues the messages in the same short
  * transaction: however often the job runs, the shopper is told once per change.
  */
 
-const OrderMessagePayload = z.object({ eventId: z.number().int().positive() });
-
 /** What a message about one change needs, read in the transaction that marks it told. */
-export interface OrderMessageFacts {
+interface OrderMessageFacts {
   orderId: string;
   orderNo: string;
   from: OrderStatus | null;
@@ -38,7 +37,8 @@ export interface OrderMessageFacts {
   grantedRefundMinor: number;
   paymentStatus: PaymentStatus;
   paymentMethodName: string;
-  cod: boolean;
+  /** Paid with an offline method (Cash on Delivery): money at the door, nothing goes back online. */
+  offline: boolean;
   createdAt: string;
   paidAt: string | null;
   shipping: OrderShippingSnapshot;
@@ -68,7 +68,7 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
     case 'out_for_delivery':
       return {
         subject: `Order ${no} is out for delivery`,
-        text: `Your order ${no} is out for delivery today.${f.cod ? ` Please keep ${fmt(f.grandTotalMinor)} ready to pay.` : ''}`,
+        text: `Your order ${no} is out for delivery today.${f.offline ? ` Please keep ${fmt(f.grandTotalMinor)} ready to pay.` : ''}`,
       };
     case 'delivered':
       if (f.from === 'refund_requested') {
@@ -101,7 +101,7 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
       return {
         subject: `Refund for order ${no}`,
         text: `Your refund of ${fmt(f.grantedRefundMinor)} for order ${no} has been approved.${
-          f.cod ? '' : ` It goes back to your ${f.paymentMethodName} payment.`
+          f.offline ? '' : ` It goes back to your ${f.paymentMethodName} payment.`
         }`,
       };
     default:
@@ -110,7 +110,7 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
 }
 
 /** The messages about one change (none for a move the shopper need not hear about). */
-export function messagesAbout(f: OrderMessageFacts, storeName: string, trackingLink: string | null): NewMessage[] {
+function messagesAbout(f: OrderMessageFacts, storeName: string, trackingLink: string | null): NewMessage[] {
   const fmt = (n: number) => money(n, f.currency).formatted;
   const track = trackingLink ? `Track your order: ${trackingLink}` : '';
   const out: NewMessage[] = [];
@@ -138,7 +138,7 @@ export function messagesAbout(f: OrderMessageFacts, storeName: string, trackingL
         subject: `Order ${f.orderNo} confirmed`,
         body:
           `Hello ${f.name},\n\nThank you for shopping at ${storeName}. Your order ${f.orderNo} is confirmed.\n\n${lines}\n\n` +
-          `Total: ${fmt(f.grandTotalMinor)} (${f.cod ? 'to pay on delivery' : f.paymentMethodName})\n` +
+          `Total: ${fmt(f.grandTotalMinor)} (${f.offline ? 'to pay on delivery' : f.paymentMethodName})\n` +
           `${when ? `${when}\n` : ''}${track ? `\n${track}\n` : ''}\n${storeName}`,
       });
     }
@@ -187,7 +187,7 @@ interface FactsRow {
   refunded_minor: number;
   granted_refund_minor: number;
   payment_status: PaymentStatus;
-  payment_method_code: string;
+  offline: boolean;
   payment_method_name: string;
   created_at: string;
   paid_at: string | null;
@@ -197,24 +197,13 @@ interface FactsRow {
 }
 
 /**
- * The origin of links in messages: PUBLIC_URL, else the store_url setting, else (outside
- * production) the local server. Null in production with neither: the message goes without a link.
- */
-function linkOrigin(app: FastifyInstance, storeUrl: unknown): string | null {
-  if (app.env.PUBLIC_URL) return new URL(app.env.PUBLIC_URL).origin;
-  const stored = originOfStoreUrl(storeUrl);
-  if (stored) return stored;
-  return app.env.NODE_ENV === 'production' ? null : `http://localhost:${app.env.PORT}`;
-}
-
-/**
  * Tells the shopper about history row `eventId`, once. Answers how many messages were queued
  * (0 when the row was told before, or the change is not one to tell).
  */
 export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: number): Promise<number> {
   const settings = await getStoreSettings(db, ['store_name', 'store_url']);
-  const storeName = settings.store_name || 'Shopfront';
-  const origin = linkOrigin(app, settings.store_url);
+  const storeName = storeNameOf(settings.store_name);
+  const origin = backgroundLinkOrigin(app.env, settings.store_url);
   const secret = await shopSecret(db);
   const sent = await db.transaction(async (tx) => {
     const [row] = await queryRows<FactsRow>(
@@ -223,13 +212,12 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
             update order_events set notified_at = now() where id = ${eventId} and notified_at is null
             returning order_id, from_status, to_status, note)
           select t.order_id, t.from_status, t.to_status, t.note, o.order_no, o.email, o.phone, o.shipping_address,
-            o.currency, o.grand_total_minor, o.refunded_minor, o.payment_status, o.payment_method_code,
+            o.currency, o.grand_total_minor, o.refunded_minor, o.payment_status,
+            ${offlineMethodSql(sql`o.payment_method_code`)} as offline,
             (select coalesce(sum(r.amount_minor), 0)::int from refund_requests r
               where r.order_id = o.id and r.status in ('approved', 'refunded')) as granted_refund_minor,
-            coalesce((select name from payment_methods where code = o.payment_method_code), o.payment_method_code)
-              as payment_method_name,
-            to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-            to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at, o.shipping,
+            ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+            ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at, o.shipping,
             (select coalesce(json_agg(json_build_object('name', i.name, 'variant_title', i.variant_title,
                       'quantity', i.quantity, 'total_minor', i.total_minor) order by i.id), '[]'::json)
                from order_items i where i.order_id = o.id) as items,
@@ -253,7 +241,7 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
       grantedRefundMinor: row.granted_refund_minor,
       paymentStatus: row.payment_status,
       paymentMethodName: row.payment_method_name,
-      cod: row.payment_method_code === 'cod',
+      offline: row.offline,
       createdAt: row.created_at,
       paidAt: row.paid_at,
       shipping: row.shipping,
@@ -267,14 +255,4 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
   });
   if (sent > 0) app.outbox.kick();
   return sent;
-}
-
-/** Registers the 'order-message' job (the kind's payload type is declared in transition.ts). */
-export function registerOrderMessages(app: FastifyInstance): void {
-  app.jobs.register('order-message', {
-    payload: OrderMessagePayload,
-    handle: async ({ eventId }, ctx) => {
-      await sendOrderMessage(app, ctx.db, eventId);
-    },
-  });
 }

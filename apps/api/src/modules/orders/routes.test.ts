@@ -12,7 +12,8 @@ import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
-import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, stockedVariants } from '../../test/orders.ts';
+import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, buyableVariants } from '../../test/orders.ts';
+import { RefundJobSchema } from '../payments/refunds.ts';
 import { ORDER_REF_COOKIE } from './access.ts';
 
 let t: TestApp;
@@ -145,7 +146,7 @@ describe('GET /api/orders/invoice', () => {
 describe('PUT /api/orders/cancel', () => {
   it('cancels a confirmed order and gives its stock back, once', async () => {
     const me = await customer();
-    const [v] = await stockedVariants(db(), 5, 1);
+    const [v] = await buyableVariants(db(), 5, 1);
     const before = await stockOf(db(), v!);
     const o = await createTestOrder(db(), { customerId: me.customer.id, lines: [[v!, 3]] });
     expect(await stockOf(db(), v!)).toBe(before - 3);
@@ -180,6 +181,45 @@ describe('PUT /api/orders/cancel', () => {
     expect(jobs.map((j) => [j.payload.orderId, j.payload.amountMinor])).toEqual([[o.id, o.grandTotalMinor]]);
   });
 
+  it('queues a refund the job can read, whatever the length of the shopper’s reason', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id, paymentMethod: 'sandbox' });
+    const reason = 'Ordered the wrong size. '.repeat(20).trim();
+    expect(reason.length).toBeGreaterThan(200);
+    const res = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id, reason });
+    expect(res.statusCode, res.body).toBe(200);
+    const [job] = await queryRows<{ payload: unknown; max_attempts: number }>(
+      db(),
+      sql`select payload, max_attempts from jobs where kind = 'payment-refund' and dedupe_key = ${`cancel:${o.id}`}`,
+    );
+    expect(job!.max_attempts).toBe(10);
+    expect(RefundJobSchema.parse(job!.payload)).toMatchObject({ orderId: o.id, reason: reason.slice(0, 200) });
+  });
+
+  it('refunds nothing for an order of an offline method (a bank transfer, as Cash on Delivery)', async () => {
+    await queryRows(
+      db(),
+      sql`insert into payment_methods (code, name, kind, position) values ('bank_transfer', 'Bank transfer', 'offline', 3)
+          on conflict (code) do nothing`,
+    );
+    const me = await customer();
+    const o = await createTestOrder(db(), {
+      customerId: me.customer.id,
+      paymentMethod: 'bank_transfer',
+      paymentStatus: 'cod',
+    });
+    const before = detailOf(await me.b.call('POST', '/api/orders/item', { order_id: o.id }));
+    expect([before.can_retry_payment, before.payment_method.name]).toEqual([false, 'Bank transfer']);
+    const res = await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(detailOf(res)).toMatchObject({ status: 'cancelled', payment_status: 'cod' });
+    const jobs = await queryRows(
+      db(),
+      sql`select id from jobs where kind = 'payment-refund' and payload->>'orderId' = ${o.id}`,
+    );
+    expect(jobs).toEqual([]);
+  });
+
   it('refuses when the shop does not allow it, when too late, and for anyone else’s order', async () => {
     const me = await customer();
     const shipped = await createTestOrder(db(), { customerId: me.customer.id, status: 'shipped' });
@@ -207,7 +247,7 @@ describe('PUT /api/orders/cancel', () => {
 describe('POST /api/orders/refund/request', () => {
   async function delivered(quantities: number[] = [3, 1]) {
     const me = await customer();
-    const variants = await stockedVariants(db(), 5, quantities.length);
+    const variants = await buyableVariants(db(), 5, quantities.length);
     const o = await createTestOrder(db(), {
       customerId: me.customer.id,
       status: 'delivered',

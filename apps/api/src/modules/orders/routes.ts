@@ -10,33 +10,30 @@ import {
   OrdersPageQuerySchema,
   RateExperienceBodySchema,
   RefundRequestBodySchema,
+  TrackPurchaseBodySchema,
+  TrackPurchaseSchema,
   authMessages,
   checkoutApi,
   orderMessages,
   ordersApi,
+  trackPurchaseApi,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
-import { getStoreSettings } from '../settings/service.ts';
 import { orderAccess, orderAccessSql, type OrderAccess } from './access.ts';
-import { renderInvoice } from './invoice.ts';
-import { registerOrderMessages } from './messages.ts';
-import { cancelOrder, rateOrder, requestRefund } from './service.ts';
-import { trackPurchaseRoutes } from './track-purchase.ts';
-import { listOrders, loadInvoiceData, loadOrder, loadOrderDetail, type OrderPage } from './view.ts';
+import { cancelOrder, markPurchaseTracked, orderInvoice, rateOrder, requestRefund } from './service.ts';
+import { loadOrder, loadOrderDetail, ordersPage } from './view.ts';
 
 const tags = ['orders'];
 const ACCESS_NOTE =
   "A customer reaches their own orders; a guest only the order of this browser's HttpOnly order_ref cookie (set when it was placed). Anyone else's order is 404.";
 
 /**
- * Orders of the shopper (spec section 7, Orders), the rating of an order (Checkout), the purchase
- * events' flags (track-purchase.ts) and the order-message job (messages.ts).
+ * Orders of the shopper (spec section 7, Orders), the rating of an order (Checkout) and the
+ * purchase events' flags (Plugins). Registered by plugin.ts.
  */
 export async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
-  registerOrderMessages(app);
-  await trackPurchaseRoutes(app);
 
   const detail = async (access: OrderAccess, orderId: string) => {
     const order = await loadOrderDetail(db, orderId, orderAccessSql(access, 'o'));
@@ -55,17 +52,8 @@ export async function orderRoutes(app: FastifyInstance) {
       errors: [401, 422],
     },
     async (req) => {
-      const access = await orderAccess(req);
-      if (access.customerId !== null) return ok(await listOrders(db, access.customerId, req.query.page));
-      const order = access.guestOrderId && (await loadOrder(db, access.guestOrderId, orderAccessSql(access, 'o')));
-      if (!order) throw new HttpError(401, authMessages.loginRequired);
-      const page: OrderPage = {
-        orders: req.query.page === 1 ? [order] : [],
-        page: req.query.page,
-        per_page: 10,
-        total: 1,
-        last_page: 1,
-      };
+      const page = await ordersPage(db, await orderAccess(req), req.query.page);
+      if (!page) throw new HttpError(401, authMessages.loginRequired);
       return ok(page);
     },
   );
@@ -96,25 +84,10 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const { order_id } = req.query as z.infer<typeof OrderIdQuerySchema>;
-      const access = await orderAccess(req);
-      const data = await loadInvoiceData(db, order_id, orderAccessSql(access, 'o'));
-      if (!data) throw new HttpError(404, orderMessages.orderNotFound);
-      if (data.order.status === 'awaiting_payment' || data.order.status === 'payment_failed') {
-        throw new HttpError(409, orderMessages.invoiceNotYet);
-      }
-      const s = await getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone']);
-      const pdf = await renderInvoice({
-        ...data,
-        shop: {
-          name: s.store_name ?? '',
-          address: s.store_address ?? '',
-          email: s.store_email ?? '',
-          phone: s.store_phone ?? '',
-        },
-      });
+      const { pdf, orderNo } = await orderInvoice(db, await orderAccess(req), order_id);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${data.order.order_no}.pdf"`)
+        .header('content-disposition', `attachment; filename="invoice-${orderNo}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
@@ -182,4 +155,27 @@ export async function orderRoutes(app: FastifyInstance) {
       return ok(order, orderMessages.rated);
     },
   );
+
+  const purchasePlugins = [
+    ['GoogleGtag', trackPurchaseApi.googleGtag],
+    ['FacebookPixel', trackPurchaseApi.facebookPixel],
+    ['GoogleTagManager', trackPurchaseApi.googleTagManager],
+  ] as const;
+  for (const [plugin, ep] of purchasePlugins) {
+    registerEndpoint(
+      app,
+      ep,
+      {
+        schemas: { body: TrackPurchaseBodySchema, data: TrackPurchaseSchema },
+        tags: ['plugins'],
+        summary: `Records that the ${plugin} purchase event of the shopper's order has fired: tracked true the first time, false after (both 200). 404 for an order that is not the requester's`,
+        errors: [404, 422],
+      },
+      async (req) => {
+        const tracked = await markPurchaseTracked(db, await orderAccess(req), req.body.order_id, plugin);
+        if (tracked === null) throw new HttpError(404, orderMessages.orderNotFound);
+        return ok({ tracked }, orderMessages.tracked);
+      },
+    );
+  }
 }

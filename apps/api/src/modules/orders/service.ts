@@ -1,18 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { allocateMinor, isRefundable, orderMessages, type OrderStatus } from '@shopfront/shared';
+import {
+  ORDER_STATUSES,
+  allocateMinor,
+  isRateable,
+  isRefundable,
+  isUnpaid,
+  orderMessages,
+  type OrderStatus,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { offlineMethodSql } from '../payments/methods.ts';
+import { queueRefund } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { canReachOrder, orderAccessSql, type OrderAccess } from './access.ts';
+import { renderInvoice } from './invoice.ts';
 import { moveOrder } from './transition.ts';
+import { loadInvoiceData } from './view.ts';
 
 /** What a shopper may do to their own orders: cancel, ask for a refund, rate. */
 
 const orderNotFound = () => new HttpError(404, orderMessages.orderNotFound);
 
 /** 404 unless `access` reaches the order (anyone else's order is not found, never forbidden). */
-export async function assertReachable(db: Db, access: OrderAccess, orderId: string): Promise<void> {
+async function assertReachable(db: Db, access: OrderAccess, orderId: string): Promise<void> {
   if (!(await canReachOrder(db, access, orderId))) throw orderNotFound();
 }
 
@@ -37,19 +48,21 @@ export async function cancelOrder(
     if (!moved) throw new HttpError(409, orderMessages.cancelTooLate);
     // What is left of an online payment goes back through its provider (the payments module's
     // job); the order records it as refunded now, with payment_status refund_pending until the
-    // provider has paid it out. Nothing for Cash on Delivery: nothing was paid yet.
+    // provider has paid it out. Nothing for an offline method (Cash on Delivery): nothing was paid yet.
     const [left] = await queryRows<{ amount: number }>(
       tx,
       sql`with paid as (select id, grand_total_minor - refunded_minor as amount from orders
-                         where id = ${orderId} and payment_status = 'paid' and payment_method_code <> 'cod')
+                         where id = ${orderId} and payment_status = 'paid'
+                           and not ${offlineMethodSql(sql`payment_method_code`)})
           update orders o set payment_status = 'refund_pending', refunded_minor = o.grand_total_minor, updated_at = now()
             from paid where o.id = paid.id and paid.amount > 0
         returning paid.amount`,
     );
     if (!left) return { refundQueued: false };
-    await enqueueJob(tx, {
-      kind: 'payment-refund',
-      payload: { orderId, amountMinor: left.amount, reason: reason || 'Order cancelled by the shopper' },
+    await queueRefund(tx, {
+      orderId,
+      amountMinor: left.amount,
+      reason: reason || 'Order cancelled by the shopper',
       dedupeKey: `cancel:${orderId}`,
     });
     return { refundQueued: true };
@@ -57,7 +70,7 @@ export async function cancelOrder(
 }
 
 /** The share of a line's total that `n` of its `quantity` units are worth (exact: shares add up to the total). */
-export function shareOfLine(totalMinor: number, quantity: number, n: number): number {
+function shareOfLine(totalMinor: number, quantity: number, n: number): number {
   return allocateMinor(totalMinor, [n, quantity - n])[0]!;
 }
 
@@ -126,9 +139,6 @@ export async function requestRefund(
   });
 }
 
-/** States whose orders cannot be rated yet (or ever). */
-const UNRATEABLE: readonly OrderStatus[] = ['awaiting_payment', 'payment_failed', 'cancelled'];
-
 /** Rates the shopper's experience of an order, once: a conditional update where rated_at is null. */
 export async function rateOrder(
   db: Db,
@@ -140,8 +150,8 @@ export async function rateOrder(
     sql`update orders set rating = ${input.rating}, rating_comment = ${input.comment || null}, rated_at = now(),
                updated_at = now()
          where id = ${input.orderId} and ${orderAccessSql(access)} and rated_at is null
-           and status not in (${sql.join(
-             UNRATEABLE.map((s) => sql`${s}`),
+           and status in (${sql.join(
+             ORDER_STATUSES.filter(isRateable).map((s) => sql`${s}`),
              sql`, `,
            )})
      returning id`,
@@ -153,4 +163,60 @@ export async function rateOrder(
   );
   if (!row) throw orderNotFound();
   throw new HttpError(409, row.rated ? orderMessages.alreadyRated : orderMessages.rateNotYet);
+}
+
+/** The order flag each analytics plugin sets (spec section 3, Order: its tracked flags). */
+const PURCHASE_FLAGS = {
+  GoogleGtag: 'google_gtag_event_tracked',
+  GoogleTagManager: 'google_gtm_event_tracked',
+  FacebookPixel: 'facebook_pixel_event_tracked',
+} as const;
+export type PurchasePlugin = keyof typeof PURCHASE_FLAGS;
+
+/**
+ * Sets the plugin's tracked flag of the requester's order, once: a conditional update (where the
+ * flag is still false) answers true to the first call and false to every later one, so the page
+ * fires the purchase event once per order whatever the reloads and tabs. Null when the order is
+ * not the requester's.
+ */
+export async function markPurchaseTracked(
+  db: Db,
+  access: OrderAccess,
+  orderId: string,
+  plugin: PurchasePlugin,
+): Promise<boolean | null> {
+  const flag = sql.raw(PURCHASE_FLAGS[plugin]);
+  const [row] = await queryRows<{ tracked: boolean }>(
+    db,
+    sql`with target as (select id from orders where id = ${orderId} and ${orderAccessSql(access)}),
+         flagged as (update orders o set ${flag} = true from target
+                      where o.id = target.id and not o.${flag} returning o.id)
+        select exists (select 1 from flagged) as tracked from target`,
+  );
+  return row ? row.tracked : null;
+}
+
+/**
+ * The invoice of an order the requester may reach, as a PDF with its number (404 for anyone
+ * else's order). None while the order is unpaid: 409, it is ready once the order is confirmed.
+ */
+export async function orderInvoice(
+  db: Db,
+  access: OrderAccess,
+  orderId: string,
+): Promise<{ pdf: Buffer; orderNo: string }> {
+  const data = await loadInvoiceData(db, orderId, orderAccessSql(access, 'o'));
+  if (!data) throw orderNotFound();
+  if (isUnpaid(data.order.status)) throw new HttpError(409, orderMessages.invoiceNotYet);
+  const s = await getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone']);
+  const pdf = await renderInvoice({
+    ...data,
+    shop: {
+      name: s.store_name ?? '',
+      address: s.store_address ?? '',
+      email: s.store_email ?? '',
+      phone: s.store_phone ?? '',
+    },
+  });
+  return { pdf, orderNo: data.order.order_no };
 }

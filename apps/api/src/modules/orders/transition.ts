@@ -14,25 +14,54 @@ declare module '../jobs/registry.ts' {
 export type OrderActor = 'shopper' | 'staff' | 'system' | 'gateway';
 
 /** The states an order may reach `to` from (ORDER_TRANSITIONS read backwards). */
-export function statesLeadingTo(to: OrderStatus): OrderStatus[] {
+function statesLeadingTo(to: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].includes(to));
 }
 
 /** States whose orders give their stock back: nothing will be shipped. */
 const RELEASING: readonly OrderStatus[] = ['cancelled', 'payment_failed'];
+/** States an order leaves payment_failed for only with its stock taken again (it was given back). */
+const RETAKING: readonly OrderStatus[] = ['confirmed', 'awaiting_payment'];
+
+interface OrderMove {
+  orderId: string;
+  to: OrderStatus;
+  actor: OrderActor;
+  note?: string | null;
+  from?: readonly OrderStatus[];
+}
 
 /**
  * Moves an order to `to` when its current state allows it (and is one of `from`, when given):
  * one conditional update, so two concurrent moves cannot both succeed. Writes the history row,
  * queues the shopper's message about it, and gives the stock back when the order will not ship.
- * Null when the order is not in a state that allows the move. Run inside the caller's transaction.
+ * Leaving payment_failed for confirmed or awaiting_payment takes the order's stock again, every
+ * line or none: when some is gone nothing changes (no caller can confirm an order without its
+ * stock). Null when the order is not in a state that allows the move, or its stock is short.
+ * Run inside the caller's transaction.
  */
-export async function moveOrder(
-  tx: Db,
-  input: { orderId: string; to: OrderStatus; actor: OrderActor; note?: string | null; from?: readonly OrderStatus[] },
-): Promise<{ from: OrderStatus; eventId: number } | null> {
+export async function moveOrder(tx: Db, input: OrderMove): Promise<{ from: OrderStatus; eventId: number } | null> {
   const allowed = statesLeadingTo(input.to).filter((s) => !input.from || input.from.includes(s));
   if (allowed.length === 0) return null;
+  if (!RETAKING.includes(input.to) || !allowed.includes('payment_failed')) return applyMove(tx, input, allowed);
+  try {
+    // A savepoint: a short stock undoes the move, its history row and its message.
+    return await tx.transaction(async (sp) => {
+      const moved = await applyMove(sp, input, allowed);
+      if (moved?.from === 'payment_failed' && !(await reserveStock(sp, input.orderId))) throw new StockShort();
+      return moved;
+    });
+  } catch (err) {
+    if (err instanceof StockShort) return null;
+    throw err;
+  }
+}
+
+async function applyMove(
+  tx: Db,
+  input: OrderMove,
+  allowed: readonly OrderStatus[],
+): Promise<{ from: OrderStatus; eventId: number } | null> {
   const [moved] = await queryRows<{ from_status: OrderStatus }>(
     tx,
     sql`with prev as (select id, status from orders where id = ${input.orderId} for update)
@@ -81,7 +110,7 @@ const orderQuantities = (orderId: string) =>
  * Gives an order's stock back, once: the flag is cleared by a conditional update before any
  * stock moves, so a second call (or a concurrent one) returns nothing. False when not held.
  */
-export async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
+async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
   const [held] = await queryRows<{ id: string }>(
     tx,
     sql`update orders set stock_reserved = false, reserved_until = null, updated_at = now()
@@ -98,11 +127,11 @@ export async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
 }
 
 /**
- * Takes an order's stock again (a late payment for an order whose reservation expired): every
- * line or none. Each variant is decremented only where it has enough; if any variant falls
- * short, everything is undone in the savepoint. False when the stock is no longer there.
+ * Takes an order's stock again (moveOrder, leaving payment_failed): every line or none. Each
+ * variant is decremented only where it has enough; if any variant falls short, everything is
+ * undone in the savepoint. False when the stock is no longer there.
  */
-export async function reserveStock(tx: Db, orderId: string): Promise<boolean> {
+async function reserveStock(tx: Db, orderId: string): Promise<boolean> {
   try {
     return await tx.transaction(async (sp) => {
       const [claimed] = await queryRows<{ id: string }>(

@@ -4,7 +4,7 @@ import { OrderDetailSchema, OrderPageSchema, OrderSchema } from '@shopfront/shar
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer } from '../../test/auth.ts';
-import { createTestOrder, setStoreSetting, stockedVariants } from '../../test/orders.ts';
+import { createTestOrder, setStoreSetting, buyableVariants } from '../../test/orders.ts';
 import { listOrders, loadOrder, loadOrderDetail } from './view.ts';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ describe('order view', () => {
   it('answers the contract: lines, totals, flags and the tracking path', async () => {
     const db = t.database.db;
     const customer = await createCustomer(db);
-    const [a, b] = await stockedVariants(db, 5, 2);
+    const [a, b] = await buyableVariants(db, 5, 2);
     const o = await createTestOrder(db, {
       customerId: customer.id,
       lines: [

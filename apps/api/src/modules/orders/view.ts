@@ -1,19 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   isCancellable,
+  isRateable,
   isRefundable,
+  isUnpaid,
   money,
   type Address,
   type Order,
   type OrderDetail,
   type OrderItem,
+  type OrderPage,
   type OrderStatus,
   type PaymentStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
-import { zoneOf, type ZoneRow } from '../shipping/zones.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import {
+  activePaymentMethodsJsonSql,
+  offlineMethodSql,
+  paymentMethodNameSql,
+  type PaymentMethodRow,
+} from '../payments/methods.ts';
+import { settingOn } from '../settings/service.ts';
+import { zonesJsonSql } from '../shipping/service.ts';
+import { codOffered, zoneOf, type ZoneRow } from '../shipping/zones.ts';
+import { orderAccessSql, type OrderAccess } from './access.ts';
+import { shipmentsSql, toShipment, type ShipmentRow } from './shipments.ts';
 
 /** Orders as the API answers them (OrderSchema / OrderDetailSchema): one statement per read. */
 
@@ -51,6 +66,8 @@ export interface OrderRow {
   payment_method_code: string;
   /** payment_methods.name (the code when the method was deleted since). */
   payment_method_name: string;
+  /** Whether the order's method is an offline one (Cash on Delivery, a bank transfer): nothing to pay online. */
+  offline: boolean;
   currency: string;
   created_at: string;
   paid_at: string | null;
@@ -82,6 +99,8 @@ export interface OrderRow {
   items: OrderItemRow[];
   /** For an unpaid order: the active zones of its shipping country (Cash on Delivery's offer), else null. */
   cod_zones: ZoneRow[] | null;
+  /** For an unpaid order: the active payment methods, else null. */
+  payment_methods: PaymentMethodRow[] | null;
 }
 
 interface OrderDetailRow extends OrderRow {
@@ -95,25 +114,20 @@ interface OrderDetailRow extends OrderRow {
     amount_minor: number;
     created_at: string;
   }[];
-  shipments: {
-    carrier: string;
-    waybill: string;
-    tracking_url: string | null;
-    scans: { at: string; location: string; status: string; description: string }[];
-  }[];
+  shipments: ShipmentRow[];
 }
 
-/** A timestamptz as ISO 8601 in UTC with milliseconds (as every API answer writes times). */
-export const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const settingOn = (key: string) =>
-  sql`coalesce((select value = 'true'::jsonb from store_settings where key = ${sql.raw(`'${key}'`)}), false)`;
+/** The states in which an order still awaits its payment, as an SQL list. */
+const UNPAID_SQL = sql`(${sql.join(
+  ORDER_STATUSES.filter(isUnpaid).map((s) => sql`${s}`),
+  sql`, `,
+)})`;
 
 /** The columns of one order `o` (with its lines) that `toOrder` reads. */
-export function orderColumns(): SQL {
+function orderColumns(): SQL {
   return sql`o.id, o.order_no, o.customer_id, o.status, o.payment_status, o.payment_method_code,
-      coalesce((select name from payment_methods where code = o.payment_method_code), o.payment_method_code)
-        as payment_method_name, o.currency,
+      ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+      ${offlineMethodSql(sql`o.payment_method_code`)} as offline, o.currency,
       ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at,
       ${isoSql(sql`o.reserved_until`)} as reserved_until, o.stock_reserved,
       o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.note, o.coupon_code,
@@ -125,14 +139,9 @@ export function orderColumns(): SQL {
          select id, product_id, variant_id, slug, name, variant_title, options, sku, image, custom_text, image_path,
            quantity, unit_price_minor, discount_minor, total_minor, tax_minor, refunded_quantity, refund_requested_quantity
            from order_items where order_id = o.id) i) as items,
-      case when o.status in ('awaiting_payment', 'payment_failed')
-             and exists (select 1 from payment_methods where code = 'cod' and is_active) then
-        (select coalesce(json_agg(z), '[]'::json) from (
-           select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
-                  delivery_days_min, delivery_days_max, position, is_active
-             from shipping_zones
-            where is_active and country_id = (o.shipping_address->>'country_id')::int) z)
-      end as cod_zones`;
+      case when o.status in ${UNPAID_SQL}
+        then ${zonesJsonSql(sql`country_id = (o.shipping_address->>'country_id')::int`)} end as cod_zones,
+      case when o.status in ${UNPAID_SQL} then ${activePaymentMethodsJsonSql} end as payment_methods`;
 }
 
 const detailColumns = sql`,
@@ -142,12 +151,7 @@ const detailColumns = sql`,
       (select coalesce(json_agg(r order by r.id), '[]'::json) from (
          select id, order_item_id as item_id, quantity, reason, status, amount_minor, ${isoSql(sql`created_at`)} as created_at
            from refund_requests where order_id = o.id) r) as refunds,
-      (select coalesce(json_agg(s order by s.id), '[]'::json) from (
-         select sh.id, sh.carrier, sh.waybill, sh.tracking_url,
-           (select coalesce(json_agg(sc order by sc.scanned_at desc, sc.id desc), '[]'::json) from (
-              select id, scanned_at, ${isoSql(sql`scanned_at`)} as at, location, status, description
-                from shipment_scans where shipment_id = sh.id) sc) as scans
-           from shipments sh where sh.order_id = o.id) s) as shipments`;
+      ${shipmentsSql(sql`o.id`)} as shipments`;
 
 /** The date `days` after `iso` (YYYY-MM-DD, UTC). */
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString().slice(0, 10);
@@ -165,7 +169,7 @@ export function deliveryEstimate(
 }
 
 /** How many of a line may still be asked back now. */
-export function refundableQuantity(row: Pick<OrderRow, 'status' | 'refund_enabled'>, item: OrderItemRow): number {
+function refundableQuantity(row: Pick<OrderRow, 'status' | 'refund_enabled'>, item: OrderItemRow): number {
   if (!row.refund_enabled || !isRefundable(row.status)) return 0;
   return Math.max(0, item.quantity - item.refund_requested_quantity);
 }
@@ -196,24 +200,17 @@ function toItem(row: OrderRow, i: OrderItemRow): OrderItem {
   };
 }
 
-/** Whether Cash on Delivery serves the order's shipping address (its zone takes it, the method is on). */
-function payOnDelivery(row: Pick<OrderRow, 'cod_zones' | 'shipping_address'>): boolean {
-  if (!row.cod_zones) return false;
-  const a = row.shipping_address;
-  return (
-    zoneOf(row.cod_zones, { country_id: a.country_id, state_id: a.state_id, postcode: a.postcode })?.cod_available ??
-    false
-  );
+/** Whether Cash on Delivery serves the unpaid order's shipping address (codOffered in its zone). */
+function payOnDelivery(row: Pick<OrderRow, 'cod_zones' | 'payment_methods' | 'shipping_address'>): boolean {
+  if (!row.cod_zones || !row.payment_methods) return false;
+  return codOffered(zoneOf(row.cod_zones, row.shipping_address), row.payment_methods);
 }
 
-const NOT_RATEABLE: readonly OrderStatus[] = ['awaiting_payment', 'payment_failed', 'cancelled'];
-
 /** The API's order from its row (pure). */
-export function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow): Order {
   const m = (n: number) => money(n, row.currency);
   const items = row.items.map((i) => toItem(row, i));
-  const canRetry =
-    (row.status === 'payment_failed' || row.status === 'awaiting_payment') && row.payment_method_code !== 'cod';
+  const canRetry = isUnpaid(row.status) && !row.offline;
   return {
     id: row.id,
     order_no: row.order_no,
@@ -246,7 +243,7 @@ export function toOrder(row: OrderRow): Order {
     reserved_until: row.status === 'awaiting_payment' && row.stock_reserved ? row.reserved_until : null,
     can_cancel: row.cancel_enabled && isCancellable(row.status),
     can_refund: items.some((i) => i.refundable_quantity > 0),
-    can_rate: !row.rated && !NOT_RATEABLE.includes(row.status),
+    can_rate: !row.rated && isRateable(row.status),
     can_retry_payment: canRetry,
     can_pay_on_delivery: canRetry && payOnDelivery(row),
     rating: row.rating === null ? null : { rating: row.rating, comment: row.rating_comment },
@@ -274,12 +271,7 @@ function toDetail(row: OrderDetailRow, trackingPath: string): OrderDetail {
       amount: money(r.amount_minor, row.currency),
       created_at: r.created_at,
     })),
-    shipments: row.shipments.map((s) => ({
-      carrier: s.carrier,
-      waybill: s.waybill,
-      tracking_url: s.tracking_url,
-      scans: s.scans.map((c) => ({ at: c.at, location: c.location, status: c.status, description: c.description })),
-    })),
+    shipments: row.shipments.map(toShipment),
     tracking_path: trackingPath,
   };
 }
@@ -288,7 +280,7 @@ function toDetail(row: OrderDetailRow, trackingPath: string): OrderDetail {
  * The order's row, or null. `where` narrows further (an access condition on `o`): a row that
  * exists but is not reachable reads as missing.
  */
-export async function loadOrderRow(db: Db, orderId: string, where: SQL = sql`true`): Promise<OrderRow | null> {
+async function loadOrderRow(db: Db, orderId: string, where: SQL = sql`true`): Promise<OrderRow | null> {
   const [answer] = await queryRows<{ result: OrderRow }>(
     db,
     sql`select row_to_json(x) as result from (select ${orderColumns()} from orders o
@@ -333,14 +325,6 @@ export async function loadInvoiceData(
   };
 }
 
-export interface OrderPage {
-  orders: Order[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
-
 /** A customer's orders, newest first, `perPage` a page. */
 export async function listOrders(db: Db, customerId: number, page: number, perPage = 10): Promise<OrderPage> {
   const offset = (page - 1) * perPage;
@@ -359,4 +343,28 @@ export async function listOrders(db: Db, customerId: number, page: number, perPa
     total,
     last_page: Math.max(1, Math.ceil(total / perPage)),
   };
+}
+
+/**
+ * The orders page the request may see: a customer's orders, or for a guest the one order of this
+ * browser's order_ref cookie (on page 1). Null for a guest without one (the route's 401).
+ */
+export async function ordersPage(db: Db, access: OrderAccess, page: number): Promise<OrderPage | null> {
+  if (access.customerId !== null) return listOrders(db, access.customerId, page);
+  const order = access.guestOrderId ? await loadOrder(db, access.guestOrderId, orderAccessSql(access, 'o')) : null;
+  if (!order) return null;
+  return { orders: page === 1 ? [order] : [], page, per_page: 10, total: 1, last_page: 1 };
+}
+
+/**
+ * The id of the requester's latest order: a customer's newest (a guest order remembered by the
+ * same browser does not count then), else the guest order of the order_ref cookie. Null when none.
+ */
+export async function latestOrderId(db: Db, access: OrderAccess): Promise<string | null> {
+  const whose = access.customerId !== null ? { ...access, guestOrderId: null } : access;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from orders where ${orderAccessSql(whose)} order by created_at desc, id limit 1`,
+  );
+  return row?.id ?? null;
 }

@@ -9,7 +9,8 @@ import { buyableVariants, placeOrder, placedOf, readyCart, setStock, stockOf } f
 import { SANDBOX_SIGNATURE_HEADER, sandboxKey, signWebhook } from './providers/sandbox.ts';
 import { deliverSandboxWebhook, finishSession } from './sandbox-gateway.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { expireReservations, markPaid } from './service.ts';
+import { JobFailedForGood } from '../jobs/registry.ts';
+import { expireReservations, markPaid, runRefund } from './service.ts';
 
 let t: TestApp;
 /** Variants with stock, one per test that counts stock (tests never share a variant's stock). */
@@ -233,7 +234,10 @@ describe('the sandbox gateway', () => {
       const pressed = await press(p, outcome);
       expect(String(pressed.headers.location)).toMatch(outcome === 'fail' ? /type=failed$/ : /type=cancelled$/);
       const back = await follow(String(pressed.headers.location));
-      expect(back.headers.location).toBe(`/checkout-failed?order=${encodeURIComponent(p.order.id)}`);
+      // A cancel is told as such (the failed page words it so).
+      expect(back.headers.location).toBe(
+        `/checkout-failed?order=${encodeURIComponent(p.order.id)}${outcome === 'cancel' ? '&reason=cancelled' : ''}`,
+      );
       expect(await orderRow(p.order.id)).toMatchObject({
         status: 'payment_failed',
         payment_status: 'failed',
@@ -703,14 +707,46 @@ describe('refunds', () => {
     );
     expect(paidBack).toEqual([{ refunded_minor: total }]);
 
-    // More than is left: nothing is paid out (the job finds no captured payment to take it from).
-    await enqueueJob(db(), {
+    // More than is left: nothing is paid out (the job finds no captured payment to take it from),
+    // and the job fails at once, not quietly: money owed that a person must look at.
+    const again = await enqueueJob(db(), {
       kind: 'payment-refund',
       payload: { orderId: p.order.id, amountMinor: 1, reason: 'again' },
     });
     await t.app.jobs.runDue();
     expect(await orderRow(p.order.id)).toMatchObject({ payment_status: 'refunded', refunded_minor: total });
     expect(await payments(p.order.id)).toMatchObject([{ refunded_minor: total }]);
+    const [job] = await queryRows<{ status: string; attempts: number; last_error: string }>(
+      db(),
+      sql`select status, attempts, last_error from jobs where id = ${again}`,
+    );
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job!.last_error).toMatch(/nothing captured is left to refund 1 of order/);
+  });
+
+  it('two refunds at once never take more than was paid: one is paid out, the other fails for a person', async () => {
+    const p = await placeOnline(variant(), 1);
+    await follow(String((await press(p, 'pay')).headers.location));
+    await t.app.jobs.runDue();
+    const total = p.order.grand_total.amount;
+    const part = Math.floor((total * 3) / 4);
+    const ids = await Promise.all(
+      ['first', 'second'].map((key) =>
+        enqueueJob(db(), {
+          kind: 'payment-refund',
+          payload: { orderId: p.order.id, amountMinor: part, reason: key },
+          runAt: new Date(Date.now() + 3_600_000),
+        }),
+      ),
+    );
+    const ctx = (jobId: number) => ({ jobId, attempt: 1, maxAttempts: 10, log: t.app.log });
+    const outcomes = await Promise.allSettled(
+      ids.map((id) => runRefund(t.app, { orderId: p.order.id, amountMinor: part, reason: 'both' }, ctx(id!))),
+    );
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const failed = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toBeInstanceOf(JobFailedForGood);
+    expect(await payments(p.order.id)).toMatchObject([{ status: 'paid', refunded_minor: part }]);
   });
 
   it('a payment for an order confirmed another way (COD chosen meanwhile) is paid back, the order untouched', async () => {

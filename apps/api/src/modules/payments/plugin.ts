@@ -10,18 +10,11 @@ import {
   sandboxGatewayRoutes,
   sandboxWebhookBackoffMs,
 } from './sandbox-gateway.ts';
+import { RefundJobSchema } from './refunds.ts';
 import { expireReservations, runRefund, type PaymentProviders } from './service.ts';
 
 /** How often unpaid orders are checked for a reservation that ran out. */
 export const RESERVATION_SWEEP_MS = 60_000;
-
-const RefundPayload = z.object({
-  orderId: z.string().min(1).max(64),
-  amountMinor: z.number().int().positive(),
-  reason: z.string().min(1).max(200),
-  paymentId: z.string().min(1).max(64).optional(),
-  countsForOrder: z.boolean().optional(),
-});
 
 /**
  * Payments (ADR 24): `app.payments` (the providers configured in this process), the
@@ -52,7 +45,7 @@ export const paymentsPlugin = fp(
       repeat: { everyMs: RESERVATION_SWEEP_MS, payload: {} },
     });
     app.jobs.register('payment-refund', {
-      payload: RefundPayload,
+      payload: RefundJobSchema,
       handle: (payload, ctx) => runRefund(app, payload, ctx),
       // A provider that is down for a while: 1 minute, doubling, at most 6 hours.
       backoffMs: (attempt) => Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 6 * 3_600_000),

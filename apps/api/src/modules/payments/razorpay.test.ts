@@ -6,10 +6,10 @@ import { queryRows } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
-import { createTestOrder, guestOrderCookie, stockedVariants } from '../../test/orders.ts';
+import { createTestOrder, guestOrderCookie, buyableVariants } from '../../test/orders.ts';
 import { configuredProviders } from './providers.ts';
 import { razorpayPaymentSignature } from './providers/razorpay.ts';
-import { hmacHex } from './signing.ts';
+import { hmacHex } from '../../lib/signing.ts';
 
 /**
  * Razorpay through the shop's real routes, without Razorpay: the attempt Razorpay's Orders API
@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET },
   });
-  variants = await stockedVariants(t.database.db, 5, 12);
+  variants = await buyableVariants(t.database.db, 5, 12);
 });
 afterAll(() => t.close());
 

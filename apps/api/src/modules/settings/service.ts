@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AddressFieldsByTypeSchema,
   DEFAULT_ADDRESS_FIELDS,
@@ -9,7 +9,7 @@ import {
   type StoreSettingKey,
   type StoreSettings,
 } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { countries, states, storeSettings } from '../../db/schema.ts';
 
 /** Reads the requested store settings (all public keys when `keys` is omitted). */
@@ -24,6 +24,51 @@ export async function getStoreSettings(
   const out: Record<string, unknown> = {};
   for (const row of rows) out[row.key] = row.value;
   return StoreSettingsSchema.partial().parse(out);
+}
+
+/** The shop's name in messages and at the payment provider when the owner has not set store_name. */
+const DEFAULT_STORE_NAME = 'Shopfront';
+
+/** The name the shop goes by: its store_name setting, else 'Shopfront'. */
+export const storeNameOf = (storeName: string | null | undefined): string => storeName || DEFAULT_STORE_NAME;
+
+/** Whether a store setting is JSON true, as SQL (false when missing or anything else). */
+export function settingOn(key: string): SQL {
+  return sql`coalesce((select value = 'true'::jsonb from store_settings where key = ${key}), false)`;
+}
+
+/** A numeric setting clamped to [min, max] as SQL, around the key's SQL (bound or literal). */
+function clampedSetting(keySql: SQL, min: number, max: number): SQL {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error('settings: bounds must be finite numbers');
+  return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
+      from store_settings where key = ${keySql} and jsonb_typeof(value) = 'number')`;
+}
+
+/**
+ * A numeric store setting as SQL: the JSON number clamped to [min, max], or null when missing or
+ * not a number (a setting typed as "30 days" must not turn every cart read into a 500). The key
+ * is a bound value.
+ */
+export function settingNumber(key: string, min: number, max: number): SQL {
+  return clampedSetting(sql`${key}`, min, max);
+}
+
+const SETTING_KEY_RE = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * settingNumber for the body of a statement kept as a function (db/sql-function.ts), which takes no
+ * bound values: the key is written into the text as a literal, so only plain keys (lower-case
+ * letters, digits, underscores: nothing to escape) are accepted.
+ */
+export function settingNumberLiteral(key: string, min: number, max: number): SQL {
+  if (!SETTING_KEY_RE.test(key)) throw new Error(`settings: ${JSON.stringify(key)} is not a plain setting key`);
+  return clampedSetting(sql.raw(`'${key}'`), min, max);
+}
+
+/** A numeric store setting clamped to [min, max]; null when missing or not a number. */
+export async function readSettingNumber(db: Db, key: string, min: number, max: number): Promise<number | null> {
+  const [row] = await queryRows<{ value: number | null }>(db, sql`select ${settingNumber(key, min, max)} as value`);
+  return row?.value ?? null;
 }
 
 type LicenseStatus = 'active' | 'inactive' | null;

@@ -1,16 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addressMessages, orderMessages, type Address } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { zoneOf, type ZoneRow } from './zones.ts';
 
+/**
+ * The active zones as one JSON array of ZoneRow, in the order an address is matched against them;
+ * `where` narrows them (a condition on shipping_zones). Without bound values of its own, so the
+ * cart read, kept as a function (db/sql-function.ts), can embed it.
+ */
+export function zonesJsonSql(where?: SQL): SQL {
+  return sql`(select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (
+         select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+                delivery_days_min, delivery_days_max, position, is_active
+           from shipping_zones where is_active${where ? sql` and ${where}` : sql``}) z)`;
+}
+
 /** The active zones, in the order an address is matched against them (zoneOf picks from them). */
 export async function activeZones(db: Db): Promise<ZoneRow[]> {
-  return queryRows<ZoneRow>(
-    db,
-    sql`select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
-               delivery_days_min, delivery_days_max, position, is_active
-          from shipping_zones where is_active order by position, id`,
-  );
+  const [row] = await queryRows<{ zones: ZoneRow[] }>(db, sql`select ${zonesJsonSql()} as zones`);
+  return row?.zones ?? [];
 }
 
 /**
@@ -27,10 +35,7 @@ export async function addressProblem(
     db,
     sql`select exists (select 1 from countries where id = ${address.country_id}) as country,
                (select country_id from states where id = ${address.state_id ?? null}::int) as state_country,
-               (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (
-                  select id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
-                         delivery_days_min, delivery_days_max, position, is_active
-                    from shipping_zones where is_active and country_id = ${address.country_id}) z) as zones`,
+               ${zonesJsonSql(sql`country_id = ${address.country_id}`)} as zones`,
   );
   if (!row?.country) return addressMessages.countryInvalid;
   if (address.state_id !== null && row.state_country !== address.country_id) return orderMessages.stateMismatch;

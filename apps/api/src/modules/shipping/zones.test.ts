@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultZoneOf, normalisePostcode, postcodeInRange, zoneCovers, zoneOf, type ZoneRow } from './zones.ts';
+import {
+  codOffered,
+  defaultZoneOf,
+  normalisePostcode,
+  postcodeInRange,
+  zoneCovers,
+  zoneOf,
+  type ZoneRow,
+} from './zones.ts';
 
 const IN = 1;
 const AE = 2;
@@ -108,5 +116,15 @@ describe('defaultZoneOf', () => {
     expect(defaultZoneOf([islands, karnataka, india], IN)?.id).toBe(3);
     expect(defaultZoneOf([islands, karnataka, { ...india, is_active: false }], IN)).toBeNull();
     expect(defaultZoneOf([india], AE)).toBeNull();
+  });
+});
+
+describe('codOffered', () => {
+  it('offers Cash on Delivery where the zone takes it and the method is switched on', () => {
+    const on = [{ code: 'cod' }, { code: 'sandbox' }];
+    expect(codOffered(zone(1), on)).toBe(true);
+    expect(codOffered(zone(1, { cod_available: false }), on)).toBe(false);
+    expect(codOffered(zone(1), [{ code: 'sandbox' }])).toBe(false);
+    expect(codOffered(null, on)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { COD } from '../payments/methods.ts';
+
 /**
  * Shipping zones (ADR 0023): which zone an address belongs to. Pure functions over rows that the
  * cart read and the address check load in one statement each.
@@ -85,4 +87,13 @@ export function defaultZoneOf(zones: readonly ZoneRow[], countryId: number): Zon
         (z) => z.is_active && z.country_id === countryId && z.state_ids.length === 0 && z.postcode_ranges.length === 0,
       ) ?? null
   );
+}
+
+/**
+ * Whether Cash on Delivery is offered in `zone` (ADR 0023): the method is among the active
+ * `methods` and the zone takes it. The one rule behind the cart's offer, an unpaid order's "pay
+ * on delivery" and the switch to it.
+ */
+export function codOffered(zone: Pick<ZoneRow, 'cod_available'> | null, methods: readonly { code: string }[]): boolean {
+  return zone?.cod_available === true && methods.some((m) => m.code === COD);
 }

@@ -10,9 +10,12 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
-import { deliveryEstimate, isoSql } from '../orders/view.ts';
-import { TRACKING_TOKEN_RE, hashTrackingToken, trackingLinkPath } from './token.ts';
+import { shipmentsSql, toShipment, type ShipmentRow } from '../orders/shipments.ts';
+import { deliveryEstimate } from '../orders/view.ts';
+import { hashTrackingToken, trackingLinkPath } from './token.ts';
 
 /**
  * The tracking page's data (TrackingSchema). An order is found three ways only: its link's
@@ -34,12 +37,7 @@ interface TrackingRow {
   country_codes: string[] | null;
   events: { to_status: OrderStatus; at: string }[];
   items: { name: string; variant_title: string; quantity: number; image: string | null }[];
-  shipments: {
-    carrier: string;
-    waybill: string;
-    tracking_url: string | null;
-    scans: { at: string; location: string; status: string; description: string }[];
-  }[];
+  shipments: ShipmentRow[];
 }
 
 async function trackingRow(db: Db, where: SQL): Promise<TrackingRow | null> {
@@ -53,12 +51,7 @@ async function trackingRow(db: Db, where: SQL): Promise<TrackingRow | null> {
            select id, to_status, created_at, ${isoSql(sql`created_at`)} as at from order_events where order_id = o.id) e) as events,
         (select coalesce(json_agg(i order by i.id), '[]'::json) from (
            select id, name, variant_title, quantity, image from order_items where order_id = o.id) i) as items,
-        (select coalesce(json_agg(s order by s.id), '[]'::json) from (
-           select sh.id, sh.carrier, sh.waybill, sh.tracking_url,
-             (select coalesce(json_agg(sc order by sc.scanned_at desc, sc.id desc), '[]'::json) from (
-                select id, scanned_at, ${isoSql(sql`scanned_at`)} as at, location, status, description
-                  from shipment_scans where shipment_id = sh.id) sc) as scans
-             from shipments sh where sh.order_id = o.id) s) as shipments
+        ${shipmentsSql(sql`o.id`)} as shipments
         from orders o where ${where} limit 1) x`,
   );
   return answer?.result ?? null;
@@ -74,7 +67,7 @@ const STEP_STATUS: Record<TrackingStep, OrderStatus> = {
 };
 
 /** The steps of an order in `status` with the time each was reached (from its history). */
-export function trackingSteps(status: OrderStatus, events: TrackingRow['events']): Tracking['steps'] {
+function trackingSteps(status: OrderStatus, events: TrackingRow['events']): Tracking['steps'] {
   const progress = trackingProgress(status);
   return TRACKING_STEPS.map((key, i) => {
     const completed = i < progress;
@@ -96,12 +89,7 @@ function toTracking(row: TrackingRow, trackingPath: string): Tracking {
     status_label: ORDER_STATUS_LABELS[row.status],
     placed_at: row.created_at,
     steps: trackingSteps(row.status, row.events),
-    shipments: row.shipments.map((s) => ({
-      carrier: s.carrier,
-      waybill: s.waybill,
-      tracking_url: s.tracking_url,
-      scans: s.scans.map((c) => ({ at: c.at, location: c.location, status: c.status, description: c.description })),
-    })),
+    shipments: row.shipments.map(toShipment),
     delivery_estimate: deliveryEstimate(row),
     items: row.items.map((i) => ({
       name: i.name,
@@ -118,7 +106,7 @@ function toTracking(row: TrackingRow, trackingPath: string): Tracking {
  * stored) or the id of an order the requester may reach. Null for anything else.
  */
 export async function trackBySlug(db: Db, access: OrderAccess, slug: string): Promise<Tracking | null> {
-  if (TRACKING_TOKEN_RE.test(slug)) {
+  if (BASE64URL_32_BYTES_RE.test(slug)) {
     const row = await trackingRow(db, sql`o.tracking_token_hash = ${hashTrackingToken(slug)}`);
     if (row) return toTracking(row, `/track-order/${slug}`);
   }

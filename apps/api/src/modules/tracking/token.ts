@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { hashToken } from '../../lib/session.ts';
+import { BASE64URL_32_BYTES_RE, hmacBase64url } from '../../lib/signing.ts';
 
 /**
  * Tracking links (/track-order/{token}). Only the token's sha-256 is stored
@@ -16,10 +17,6 @@ import { hashToken } from '../../lib/session.ts';
  * StoreSettingsSchema.
  */
 export const SHOP_SECRET_KEY = 'shop_secret';
-
-const SECRET_RE = /^[A-Za-z0-9_-]{43}$/;
-/** A token in a link: 32 bytes base64url (43 characters). */
-export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 // One read per database handle (the app's db); a transaction handle reads it again (one row by key).
 const cache = new WeakMap<object, Promise<Buffer>>();
@@ -36,7 +33,7 @@ async function readSecret(db: Db): Promise<Buffer> {
     sql`select value from store_settings where key = ${SHOP_SECRET_KEY}`,
   );
   const value = row?.value;
-  if (typeof value !== 'string' || !SECRET_RE.test(value)) {
+  if (typeof value !== 'string' || !BASE64URL_32_BYTES_RE.test(value)) {
     throw new Error(`store setting ${SHOP_SECRET_KEY} is not a 43-character base64url secret`);
   }
   return Buffer.from(value, 'base64url');
@@ -59,7 +56,7 @@ export const hashTrackingToken = (token: string): string => hashToken(token);
 
 /** The token of an order's tracking link under `secret` (pure; see trackingTokenFor). */
 export function deriveTrackingToken(secret: Buffer, orderId: string): string {
-  return createHmac('sha256', secret).update(`track-order:${orderId}`).digest('base64url');
+  return hmacBase64url(secret, `track-order:${orderId}`);
 }
 
 /** The secret of the order's tracking link (/track-order/{token}). */
@@ -75,13 +72,4 @@ export async function trackingHashFor(db: Db, orderId: string): Promise<string> 
 /** The tracking page of an order reached through its link's secret. */
 export async function trackingLinkPath(db: Db, orderId: string): Promise<string> {
   return `/track-order/${await trackingTokenFor(db, orderId)}`;
-}
-
-/**
- * A random token and its hash, for a secret that need never be rebuilt. Orders use the derived
- * token instead (trackingHashFor) so that later messages can carry the link again.
- */
-export function newTrackingToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashTrackingToken(token) };
 }

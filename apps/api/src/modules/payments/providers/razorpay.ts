@@ -8,7 +8,7 @@ import {
   type PaymentRequest,
   type StoredPayment,
 } from '../provider.ts';
-import { hmacHex, sameSignature } from '../signing.ts';
+import { hmacHex, sameSignature } from '../../../lib/signing.ts';
 
 /**
  * Razorpay (ADR 24): Orders API to open an attempt, Standard Checkout (checkout.js) in the page,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import {
   type PaymentRequest,
   type VerifiedReturn,
 } from '../provider.ts';
-import { hmacBase64url, hmacHex, sameSignature } from '../signing.ts';
+import { hmacBase64url, hmacBytes, hmacHex, sameSignature } from '../../../lib/signing.ts';
 
 /**
  * The built-in sandbox gateway (ADR 24), as a provider. It plays an outside hosted-payment
@@ -28,7 +28,12 @@ export const SANDBOX_PAY_PATH = '/sandbox-gateway/pay';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A webhook signed longer ago (or further ahead) than this is refused: a replay of an old capture. */
 export const SANDBOX_WEBHOOK_TOLERANCE_S = 300;
-/** How long a session's page can be used (longer than a reservation, so a late payment can happen). */
+/**
+ * How long a session's page can be used. Longer than the default reservation (15 minutes), so a
+ * payment after the reservation ran out (a late payment: ADR 24) can be made and tested; a shop
+ * whose payment_reservation_minutes is longer than this sees the page expire first (a real
+ * provider's checkout has its own limit too).
+ */
 export const SANDBOX_SESSION_MINUTES = 60;
 
 export const SESSION_ID_RE = /^sbs_[A-Za-z0-9_-]{32}$/;
@@ -37,13 +42,15 @@ export type SandboxStatus = 'open' | 'paid' | 'failed' | 'cancelled';
 type Finished = Exclude<SandboxStatus, 'open'>;
 
 /** The `type` of the return redirect for each outcome. */
-export const RETURN_TYPES: Record<Finished, string> = { paid: 'success', failed: 'failed', cancelled: 'cancelled' };
+const RETURN_TYPES: Record<Finished, string> = { paid: 'success', failed: 'failed', cancelled: 'cancelled' };
 /** The webhook event for each outcome. */
-export const EVENT_TYPES: Record<Finished, string> = {
+const EVENT_TYPES: Record<Finished, string> = {
   paid: 'payment.succeeded',
   failed: 'payment.failed',
   cancelled: 'payment.cancelled',
 };
+/** The outcome each webhook event reports (EVENT_TYPES read backwards). */
+const STATUS_OF_EVENT = new Map(Object.entries(EVENT_TYPES).map(([status, event]) => [event, status as Finished]));
 
 export interface SandboxSession {
   id: string;
@@ -81,9 +88,7 @@ export async function loadSession(db: Db, sessionId: string): Promise<SandboxSes
  */
 export async function sandboxKey(db: Db, env: Pick<Env, 'SANDBOX_GATEWAY_SECRET'>): Promise<Buffer> {
   if (env.SANDBOX_GATEWAY_SECRET) return Buffer.from(env.SANDBOX_GATEWAY_SECRET, 'utf8');
-  return createHmac('sha256', await shopSecret(db))
-    .update('sandbox-gateway')
-    .digest();
+  return hmacBytes(await shopSecret(db), 'sandbox-gateway');
 }
 
 const returnMessage = (orderId: string, type: string, sessionId: string) => `return\n${orderId}\n${type}\n${sessionId}`;
@@ -222,23 +227,18 @@ export function sandboxProvider(deps: { db: Db; env: Pick<Env, 'SANDBOX_GATEWAY_
       const event = WebhookBodySchema.safeParse(parsed);
       if (!event.success) return [{ kind: 'ignored', reason: 'not a sandbox payment event' }];
       const { type, data } = event.data;
-      if (type === EVENT_TYPES.paid) {
-        if (!data.payment_id) return [{ kind: 'ignored', reason: 'a capture without a payment id' }];
-        return [
-          {
-            kind: 'paid',
-            providerRef: data.session_id,
-            providerPaymentId: data.payment_id,
-            amountMinor: data.amount_minor,
-            currency: data.currency,
-          },
-        ];
-      }
-      if (type === EVENT_TYPES.failed) return [{ kind: 'failed', providerRef: data.session_id, reason: 'declined' }];
-      if (type === EVENT_TYPES.cancelled) {
-        return [{ kind: 'cancelled', providerRef: data.session_id, reason: 'cancelled by the shopper' }];
-      }
-      return [{ kind: 'ignored', reason: `event ${type}` }];
+      const status = STATUS_OF_EVENT.get(type);
+      if (!status) return [{ kind: 'ignored', reason: `event ${type}` }];
+      if (status === 'paid' && !data.payment_id) return [{ kind: 'ignored', reason: 'a capture without a payment id' }];
+      return [
+        outcomeOf({
+          id: data.session_id,
+          status,
+          payment_ref: data.payment_id,
+          amount_minor: data.amount_minor,
+          currency: data.currency,
+        }),
+      ];
     },
 
     async refund({ payment, amountMinor, idempotencyKey }) {
@@ -273,8 +273,10 @@ export function sandboxProvider(deps: { db: Db; env: Pick<Env, 'SANDBOX_GATEWAY_
   };
 }
 
-/** What a finished session says about its attempt. */
-export function outcomeOf(session: SandboxSession): PaymentOutcome {
+/** What a session (as stored, or as its webhook tells it) says about its attempt. */
+function outcomeOf(
+  session: Pick<SandboxSession, 'id' | 'status' | 'payment_ref' | 'amount_minor' | 'currency'>,
+): PaymentOutcome {
   switch (session.status) {
     case 'paid':
       return {

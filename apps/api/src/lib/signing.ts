@@ -1,5 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/**
+ * HMAC-SHA256 signing, one way for the whole API: the order_ref cookie, tracking links, the
+ * sandbox gateway's returns and webhooks, Razorpay's signatures.
+ */
+
+/** A 32-byte value (an HMAC-SHA256, a random secret) written as base64url: 43 characters. */
+export const BASE64URL_32_BYTES_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** HMAC-SHA256 of `data` under `key`, as raw bytes (a key derived from another). */
+export function hmacBytes(key: string | Buffer, data: string | Buffer): Buffer {
+  return createHmac('sha256', key).update(data).digest();
+}
+
 /** HMAC-SHA256 of `data` under `key`, as lower-case hex (what Razorpay and the sandbox send). */
 export function hmacHex(key: string | Buffer, data: string | Buffer): string {
   return createHmac('sha256', key).update(data).digest('hex');

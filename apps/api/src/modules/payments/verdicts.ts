@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { isUnpaid, orderMessages, type OrderStatus, type PaymentNext, type PaymentStatus } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError, fieldError } from '../../lib/http.ts';
+import type { OrderAccess } from '../orders/access.ts';
+import { moveOrder } from '../orders/transition.ts';
+import { payableOrder, resultPath } from './attempts.ts';
+import { isProviderCode, type PaymentOutcome, type ProviderCode } from './provider.ts';
+import { failPayment, setPaymentStatus, storedColumns, toStored, type StoredPaymentRow } from './records.ts';
+import { queueRefund } from './refunds.ts';
+
+/**
+ * A provider's verdicts (ADR 24): paid, failed or cancelled, from a hosted page's signed return,
+ * an in-page checkout's result or a webhook, each applied to the order exactly once, however
+ * often and in whatever order they come.
+ */
+
+export type PaidResult =
+  /** The order was confirmed by this payment. */
+  | 'confirmed'
+  /** This attempt was already recorded as paid (a repeated webhook or return). */
+  | 'already'
+  /** The money cannot pay the order (stock gone after the reservation ran out, a wrong amount): refund queued. */
+  | 'refund_pending'
+  /** The order was paid or closed another way (COD chosen, another attempt, cancelled): this money goes back. */
+  | 'duplicate';
+
+/**
+ * Records a captured payment, once: the attempt's row moves created → paid with one conditional
+ * update, so a return redirect and any number of webhooks, in any order or at once, get past it
+ * once; only that call changes the order. An order still awaiting payment is confirmed (its one
+ * confirmation message queued by moveOrder). One whose reservation ran out is confirmed if
+ * moveOrder can take all of its stock again; otherwise the money goes back (a refund job) and the
+ * order stays failed with its payment status refund_pending. A wrong amount never confirms.
+ * Null when no attempt of this provider has that reference. One transaction.
+ */
+export async function markPaid(
+  db: Db,
+  p: { provider: ProviderCode; providerRef: string; providerPaymentId: string; amountMinor: number; currency: string },
+): Promise<{ orderId: string; result: PaidResult } | null> {
+  return db.transaction(async (tx) => {
+    const [pay] = await queryRows<{ id: string; order_id: string; amount_minor: number; currency: string }>(
+      tx,
+      sql`update payments set status = 'paid', provider_payment_id = ${p.providerPaymentId}, updated_at = now()
+           where provider = ${p.provider} and provider_ref = ${p.providerRef} and status in ('created', 'failed')
+           returning id, order_id, amount_minor, currency`,
+    );
+    if (!pay) {
+      const [known] = await queryRows<{ order_id: string }>(
+        tx,
+        sql`select order_id from payments where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
+      );
+      return known ? { orderId: known.order_id, result: 'already' } : null;
+    }
+    const orderId = pay.order_id;
+    const [order] = await queryRows<{ status: OrderStatus; payment_status: PaymentStatus }>(
+      tx,
+      sql`select status, payment_status from orders where id = ${orderId} for update`,
+    );
+    const refund = (reason: string, amountMinor = p.amountMinor) =>
+      refundUnapplied(tx, { orderId, paymentId: pay.id, amountMinor, paymentStatus: order!.payment_status, reason });
+
+    if (p.amountMinor !== pay.amount_minor || p.currency !== pay.currency) {
+      // Keep what was actually taken: that is what goes back.
+      await queryRows(
+        tx,
+        sql`update payments set amount_minor = ${Math.max(0, p.amountMinor)}, currency = ${p.currency},
+              failure_reason = ${`took ${p.amountMinor} ${p.currency}, asked ${pay.amount_minor} ${pay.currency}`}
+             where id = ${pay.id}`,
+      );
+      if (order!.status === 'awaiting_payment') {
+        await moveOrder(tx, {
+          orderId,
+          to: 'payment_failed',
+          from: ['awaiting_payment'],
+          actor: 'gateway',
+          note: 'The amount paid did not match the order',
+        });
+      }
+      await refund('amount-mismatch');
+      return { orderId, result: 'refund_pending' };
+    }
+
+    if (isUnpaid(order!.status)) {
+      // The order row is locked since the select above: from awaiting_payment the move cannot
+      // fail; from payment_failed it fails only when the stock is gone.
+      const moved = await moveOrder(tx, {
+        orderId,
+        to: 'confirmed',
+        from: [order!.status],
+        actor: 'gateway',
+        note: 'Payment received',
+      });
+      if (moved) {
+        await queryRows(
+          tx,
+          sql`update orders set payment_status = 'paid', paid_at = now(), reserved_until = null,
+                payment_method_code = ${p.provider}, updated_at = now()
+               where id = ${orderId}`,
+        );
+        return { orderId, result: 'confirmed' };
+      }
+      if (order!.status === 'awaiting_payment') {
+        throw new Error(`payments: order ${orderId} could not be confirmed from awaiting_payment`);
+      }
+      await refund('late-payment-stock-gone');
+      return { orderId, result: 'refund_pending' };
+    }
+    await refund(`order-${order!.status}`);
+    return { orderId, result: 'duplicate' };
+  });
+}
+
+/**
+ * Queues the refund of money that did not pay the order. When the order has no other payment
+ * (not paid, not an offline method's) the shopper sees it as the order's refund: payment status
+ * refund_pending, then refunded.
+ */
+async function refundUnapplied(
+  tx: Db,
+  r: { orderId: string; paymentId: string; amountMinor: number; paymentStatus: PaymentStatus; reason: string },
+): Promise<void> {
+  if (r.amountMinor <= 0) return;
+  const countsForOrder = r.paymentStatus !== 'paid' && r.paymentStatus !== 'cod';
+  if (countsForOrder) await setPaymentStatus(tx, r.orderId, 'refund_pending');
+  await queueRefund(tx, {
+    orderId: r.orderId,
+    amountMinor: r.amountMinor,
+    reason: r.reason,
+    dedupeKey: `payment:${r.paymentId}`,
+    paymentId: r.paymentId,
+    countsForOrder,
+  });
+}
+
+/**
+ * Records a failed or cancelled attempt: its row created → failed (once), and the order, if it
+ * still awaits this payment, moves to payment_failed (moveOrder returns its stock). An order with
+ * a newer attempt still open keeps waiting for that one. One transaction.
+ */
+async function markFailed(
+  db: Db,
+  f: { provider: ProviderCode; providerRef: string; kind: 'failed' | 'cancelled'; reason: string },
+): Promise<{ orderId: string; moved: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const pay = await failPayment(tx, { provider: f.provider, providerRef: f.providerRef }, f.reason);
+    if (!pay) {
+      const [known] = await queryRows<{ order_id: string }>(
+        tx,
+        sql`select order_id from payments where provider = ${f.provider} and provider_ref = ${f.providerRef}`,
+      );
+      return known ? { orderId: known.order_id, moved: false } : null;
+    }
+    const [newer] = await queryRows(
+      tx,
+      sql`select 1 from payments where order_id = ${pay.order_id} and status = 'created' and id <> ${pay.id}
+            and created_at > ${pay.created_at}::timestamptz limit 1`,
+    );
+    if (newer) return { orderId: pay.order_id, moved: false };
+    const moved = await moveOrder(tx, {
+      orderId: pay.order_id,
+      to: 'payment_failed',
+      from: ['awaiting_payment'],
+      actor: 'gateway',
+      note: f.kind === 'cancelled' ? 'Payment cancelled' : 'Payment declined',
+    });
+    if (moved) await setPaymentStatus(tx, pay.order_id, 'failed', ['pending']);
+    return { orderId: pay.order_id, moved: Boolean(moved) };
+  });
+}
+
+/** One try of an in-page checkout failed; the attempt stays open (the shopper may try again in it). */
+async function noteAttemptFailure(db: Db, provider: ProviderCode, providerRef: string, reason: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`update payments set failure_reason = ${reason.slice(0, 500)}, updated_at = now()
+         where provider = ${provider} and provider_ref = ${providerRef} and status = 'created'`,
+  );
+}
+
+/** Applies a verified outcome; answers the order it concerns (null: an attempt this shop does not know). */
+async function applyOutcome(
+  app: FastifyInstance,
+  provider: ProviderCode,
+  outcome: PaymentOutcome,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  let orderId: string | null = null;
+  switch (outcome.kind) {
+    case 'paid': {
+      const paid = await markPaid(app.db, { provider, ...outcome });
+      if (paid && paid.result !== 'confirmed' && paid.result !== 'already') {
+        log.warn(
+          { order: paid.orderId, result: paid.result },
+          'payments: money taken that cannot pay the order; refund queued',
+        );
+      }
+      orderId = paid?.orderId ?? null;
+      break;
+    }
+    case 'failed':
+    case 'cancelled':
+      orderId =
+        (
+          await markFailed(app.db, {
+            provider,
+            providerRef: outcome.providerRef,
+            kind: outcome.kind,
+            reason: outcome.reason,
+          })
+        )?.orderId ?? null;
+      break;
+    case 'attempt_failed':
+      await noteAttemptFailure(app.db, provider, outcome.providerRef, outcome.reason);
+      break;
+    case 'ignored':
+      return null;
+  }
+  if (outcome.kind !== 'attempt_failed' && orderId === null) {
+    log.warn({ provider, ref: outcome.providerRef }, 'payments: an outcome for an attempt this shop does not know');
+  }
+  // The confirmation message, a refund or a webhook queued in those transactions: run them now.
+  app.jobs.kick();
+  return orderId;
+}
+
+/**
+ * Where the shopper goes once an outcome is applied: the complete page when the order is paid
+ * for or will be (an offline method), else the failed page, told when the shopper cancelled at
+ * the provider (the page words it so).
+ */
+async function settledPath(db: Db, orderId: string, cancelled = false): Promise<{ ok: boolean; path: string }> {
+  const [row] = await queryRows<{ status: OrderStatus }>(db, sql`select status from orders where id = ${orderId}`);
+  const ok = row !== undefined && !isUnpaid(row.status) && row.status !== 'cancelled';
+  return { ok, path: resultPath(orderId, ok) + (!ok && cancelled ? '&reason=cancelled' : '') };
+}
+
+/**
+ * GET /api/checkout/complete: the shopper's browser back from a hosted page. The signed return is
+ * verified by the provider that issued it; its outcome applied (idempotent with the webhook);
+ * answers where the browser goes. A return that does not verify changes nothing and goes to the
+ * failed page.
+ */
+export async function completeReturn(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  query: { token: string; order_id: string; type: string },
+): Promise<string> {
+  for (const code of app.payments.codes) {
+    const provider = app.payments.get(code)!;
+    if (!provider.verifyReturn) continue;
+    const verified = await provider.verifyReturn(query);
+    if (!verified) continue;
+    await applyOutcome(app, code, verified.outcome, log);
+    return (await settledPath(app.db, verified.orderId, verified.outcome.kind === 'cancelled')).path;
+  }
+  log.warn('payments: a return whose signature does not hold');
+  return resultPath(query.order_id, false);
+}
+
+/**
+ * POST /api/checkout/complete-payment: an in-page checkout's result for the shopper's own order,
+ * checked against the attempt the shop stored (its provider reference, its amount). A signature
+ * that does not hold is refused and changes nothing.
+ */
+export async function completeClientPayment(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  input: { orderId: string; access: OrderAccess; provider: string; payload: Record<string, string> },
+): Promise<PaymentNext> {
+  const db = app.db;
+  const order = await payableOrder(db, input.orderId, input.access);
+  if (!order) throw new HttpError(404, orderMessages.orderNotFound);
+  const provider = isProviderCode(input.provider) ? app.payments.get(input.provider) : undefined;
+  if (!provider?.verifyClientResult) throw fieldError('provider', orderMessages.paymentMethodUnavailable);
+  const [row] = await queryRows<StoredPaymentRow>(
+    db,
+    sql`select ${storedColumns} from payments p
+         where p.order_id = ${order.id} and p.provider = ${provider.code} and p.provider_ref is not null
+         order by p.created_at desc limit 1`,
+  );
+  if (!row) throw new HttpError(409, orderMessages.notAwaitingPayment);
+  const outcome = provider.verifyClientResult(toStored(row), input.payload);
+  if (!outcome) throw fieldError('payload', orderMessages.paymentSignatureInvalid);
+  await applyOutcome(app, provider.code, outcome, log);
+  const { ok, path } = await settledPath(db, order.id);
+  return { type: ok ? 'complete' : 'failed', path };
+}
+
+/**
+ * POST /api/payments/webhook/:provider: answers the status for the provider (200 once handled,
+ * however often it is delivered; 400 when the signature does not hold; 404 for a provider not
+ * configured here).
+ */
+export async function handleWebhook(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  code: string,
+  raw: Buffer,
+  headers: FastifyRequest['headers'],
+): Promise<200 | 400 | 404> {
+  const provider = isProviderCode(code) ? app.payments.get(code) : undefined;
+  if (!provider) return 404;
+  const outcomes = await provider.verifyWebhook(raw, headers);
+  if (!outcomes) {
+    log.warn({ provider: code }, 'payments: a webhook whose signature does not hold');
+    return 400;
+  }
+  for (const outcome of outcomes) await applyOutcome(app, provider.code, outcome, log);
+  return 200;
+}

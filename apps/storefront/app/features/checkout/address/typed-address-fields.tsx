@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import type { AddressField, Country } from '@shopfront/shared';
+import { FieldFrame, describedBy, inputBorder, inputClass } from '../../../components/ui/field';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+
+/** Columns that take half a row from the small breakpoint up; the address lines take a whole one. */
+const HALF = new Set(['first_name', 'last_name', 'phone', 'email', 'city', 'postcode', 'country_id', 'state_id']);
+
+const AUTOCOMPLETE: Record<string, string> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  phone: 'tel-national',
+  email: 'email',
+  address_line_1: 'address-line1',
+  address_line_2: 'address-line2',
+  landmark: 'off',
+  city: 'address-level2',
+  postcode: 'postal-code',
+};
+
+/**
+ * The address fields of a form that posts to the address step's action (a guest's address, a
+ * customer's first one, and the Edit / Add forms without JavaScript): plain named inputs built
+ * from the shop's field definitions, checked by the server, whose 422 lands beside each field.
+ * With JavaScript a customer's Edit and Add use the address book's own form instead.
+ */
+export function TypedAddressFields({
+  fields,
+  countries,
+  initial,
+  errors,
+}: {
+  fields: readonly AddressField[];
+  countries: readonly Country[];
+  initial: Record<string, string>;
+  errors: Record<string, string[]>;
+}) {
+  const id = useId();
+  const [countryId, setCountryId] = useState(initial.country_id ?? '');
+  const country = countries.find((c) => String(c.id) === countryId);
+  const err = (k: string) => errors[k]?.[0];
+  return (
+    <div className="grid gap-x-4 gap-y-4 sm:grid-cols-2">
+      {fields.map((f) => {
+        const fid = `${id}-${f.column_name}`;
+        const error = err(f.column_name);
+        const label = (
+          <>
+            {f.label}
+            {!f.is_required && <span className="ml-1.5 text-xs font-normal text-muted">(optional)</span>}
+          </>
+        );
+        const span = HALF.has(f.column_name) ? '' : 'sm:col-span-2';
+        if (f.column_name === 'country_id' || f.column_name === 'state_id') {
+          const isCountry = f.column_name === 'country_id';
+          const options = isCountry ? countries : (country?.states ?? []);
+          if (!isCountry && options.length === 0) return null;
+          return (
+            <FieldFrame key={f.column_name} id={fid} label={label} error={error} className={span}>
+              <div className="relative">
+                <select
+                  // Another country's states are a new list, which starts unchosen.
+                  key={isCountry ? 'country' : `state-${countryId}`}
+                  id={fid}
+                  name={f.column_name}
+                  {...(isCountry
+                    ? { value: countryId, onChange: (e) => setCountryId(e.target.value) }
+                    : { defaultValue: countryId === initial.country_id ? (initial.state_id ?? '') : '' })}
+                  autoComplete={isCountry ? 'country' : 'address-level1'}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy(fid, error)}
+                  className={`${inputClass} ${inputBorder(error)} appearance-none pr-10`}
+                >
+                  <option value="">{isCountry ? 'Select a country' : 'Select a state'}</option>
+                  {options.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+                <ChevronDownIcon className="pointer-events-none absolute inset-y-0 right-3 my-auto size-5 text-muted" />
+              </div>
+            </FieldFrame>
+          );
+        }
+        return (
+          <FieldFrame key={f.column_name} id={fid} label={label} error={error} className={span}>
+            <input
+              id={fid}
+              name={f.column_name}
+              type={f.column_name === 'email' ? 'email' : f.column_name === 'phone' ? 'tel' : 'text'}
+              inputMode={f.column_name === 'phone' ? 'numeric' : undefined}
+              autoComplete={AUTOCOMPLETE[f.column_name]}
+              defaultValue={initial[f.column_name] ?? ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(fid, error)}
+              className={`${inputClass} ${inputBorder(error)}`}
+            />
+          </FieldFrame>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,540 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, messages } from '@shopfront/shared';
+import {
+  DESKTOP,
+  MOBILE,
+  launchNoScriptBrowser,
+  newPage,
+  waitForHydration,
+  watchForProblems,
+} from './support/browser.ts';
+import { BENGALURU, buyNow, continueToPayment, deliverTo, saveContact } from './support/checkout.ts';
+import { logInThroughDialog, registerCustomer, type TestCustomer } from './support/customers.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { setStoreSetting } from './support/store-settings.ts';
+import { useShopSuite } from './support/suite.ts';
+
+const suite = useShopSuite();
+
+/**
+ * Guest 401s of the account lookups on a first visit are expected, and so are the 422s of the
+ * forms the tests send empty on purpose; nothing else is.
+ */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      !/http 401: \/api\/(account|wishlist|address)\//.test(p) &&
+      !/http 422: \/checkout\/address\.data/.test(p) &&
+      !/console: Failed to load resource: the server responded with a status of (401|422)/.test(p),
+  );
+
+/** A tap target a thumb can hit (44 × 44 CSS px at least). */
+async function expectTapTarget(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, `${what} is visible`).not.toBeNull();
+  expect(box!.height, `${what} height`).toBeGreaterThanOrEqual(44);
+  expect(box!.width, `${what} width`).toBeGreaterThanOrEqual(44);
+}
+
+interface SavedAddress {
+  type: 'Shipping' | 'Billing';
+  default: boolean;
+  first: string;
+  line1: string;
+  postcode: string;
+}
+
+/** Saves addresses in the signed-in customer's book through the API, with the page's cookies. */
+async function saveAddresses(page: Page, list: SavedAddress[]): Promise<number[]> {
+  return page.evaluate(
+    async ({ list, header, value }) => {
+      const countries = (await (await fetch('/api/settings/countries')).json()) as {
+        data: { id: number; iso2: string; states: { id: number; name: string }[] }[];
+      };
+      const india = countries.data.find((c) => c.iso2 === 'IN')!;
+      const state = india.states.find((s) => s.name === 'Karnataka')!;
+      const ids: number[] = [];
+      for (const a of list) {
+        const res = await fetch('/api/address/add', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', [header]: value },
+          body: JSON.stringify({
+            address_type: a.type,
+            default: a.default,
+            first_name: a.first,
+            last_name: 'Rao',
+            phone: '9876543210',
+            address_line_1: a.line1,
+            city: 'Bengaluru',
+            postcode: a.postcode,
+            country_id: india.id,
+            state_id: state.id,
+          }),
+        });
+        const json = (await res.json()) as { data: { id: number } };
+        if (res.status !== 200) throw new Error(`address/add answered ${res.status}: ${JSON.stringify(json)}`);
+        ids.push(json.data.id);
+      }
+      return ids;
+    },
+    { list, header: CSRF_HEADER, value: CSRF_HEADER_VALUE },
+  );
+}
+
+interface ApiAddress {
+  id: number;
+  address_line_1: string;
+  default: boolean;
+  address_type: string;
+}
+
+/** The cart's addresses as the API has them. */
+async function cartAddresses(page: Page, baseUrl: string) {
+  const res = await page.context().request.get(`${baseUrl}/api/cart/get`);
+  expect(res.status()).toBe(200);
+  return (
+    (await res.json()) as {
+      data: {
+        shipping_address: ApiAddress | null;
+        billing_address: ApiAddress | null;
+        billing_same_as_shipping: boolean;
+        email: string | null;
+        phone: string | null;
+      };
+    }
+  ).data;
+}
+
+async function addressBook(page: Page, baseUrl: string): Promise<ApiAddress[]> {
+  const res = await page.context().request.get(`${baseUrl}/api/address/all`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: ApiAddress[] }).data;
+}
+
+const HOME: SavedAddress = {
+  type: 'Shipping',
+  default: true,
+  first: 'Kavya',
+  line1: '12 Residency Road',
+  postcode: '560025',
+};
+const INVOICES: SavedAddress = {
+  type: 'Billing',
+  default: true,
+  first: 'Kavya',
+  line1: '7 Cunningham Road',
+  postcode: '560052',
+};
+const OFFICE: SavedAddress = {
+  type: 'Shipping',
+  default: false,
+  first: 'Kavya',
+  line1: '4 Brigade Road',
+  postcode: '560001',
+};
+
+/** A customer signed in through the login dialog (the account guard opens it), with two shipping addresses. */
+async function customerWithTwoAddresses(page: Page, baseUrl: string, name: string) {
+  const who = await registerCustomer(baseUrl, name);
+  await page.goto(`${baseUrl}/account/orders`);
+  await waitForHydration(page);
+  await logInThroughDialog(page, who);
+  await page.getByRole('heading', { level: 1, name: 'Orders & Refunds' }).waitFor();
+  const [homeId, officeId] = await saveAddresses(page, [HOME, OFFICE]);
+  return { who, homeId: homeId!, officeId: officeId! };
+}
+
+const selector = (page: Page, slot: 'Shipping' | 'Billing') => page.locator(`[data-address-selector="${slot}"]`);
+const onCart = (page: Page, slot: 'Shipping' | 'Billing') =>
+  page.getByTestId(slot === 'Shipping' ? 'shipping-on-cart' : 'billing-on-cart');
+const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Billing address same as shipping' });
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+describe('checkout address step: a customer', () => {
+  it('starts on the default address; Change → Select Address → Use selected; Edit; Add; a different billing address stays on the cart', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    const { homeId, officeId } = await customerWithTwoAddresses(page, base, 'Kavya');
+    await buyNow(page, base, 'stoneware-coffee-mug');
+
+    // Initial selection: the default address, put on the cart, so the step is complete at once.
+    const shipping = onCart(page, 'Shipping');
+    await shipping.getByText('12 Residency Road').waitFor();
+    await expect(shipping.getAttribute('data-address-id')).resolves.toBe(String(homeId));
+    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(homeId);
+    await expect(page.getByTestId('checkout-account-prompt').count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).resolves.toBe(
+      '/checkout/payment',
+    );
+
+    // Change → Select Address, the default checked; picking the other shows the confirm buttons.
+    const ship = selector(page, 'Shipping');
+    await shipping.getByRole('button', { name: /^Change/ }).click();
+    await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
+    await expect(ship.getByRole('radio').count()).resolves.toBe(2);
+    await expect(ship.getByRole('radio', { name: /12 Residency Road/ }).isChecked()).resolves.toBe(true);
+    await expect(ship.getByRole('button', { name: 'Use selected address' }).count()).resolves.toBe(0);
+    await ship.getByRole('radio', { name: /4 Brigade Road/ }).check();
+    await ship.getByRole('button', { name: 'Use selected address' }).click();
+    await shipping.getByText('4 Brigade Road').waitFor();
+    await expect(shipping.getAttribute('data-address-id')).resolves.toBe(String(officeId));
+    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(officeId);
+
+    // Cancel in the selector returns to the selected view, unchanged.
+    await shipping.getByRole('button', { name: /^Change/ }).click();
+    await ship.getByRole('radio', { name: /12 Residency Road/ }).check();
+    await ship.getByRole('button', { name: 'Cancel' }).click();
+    await shipping.getByText('4 Brigade Road').waitFor();
+    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(officeId);
+
+    // Edit → Edit Address with the default-address input → Save Address: the book and the cart have it.
+    await shipping.getByRole('button', { name: /^Edit/ }).click();
+    await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
+    const edit = ship.locator('[data-address-form]');
+    await edit.getByRole('checkbox', { name: 'Use as my default shipping address' }).waitFor();
+    await expect(edit.getByLabel('Address Line 1').inputValue()).resolves.toBe('4 Brigade Road');
+    await edit.getByLabel('Address Line 1').fill('5 Brigade Road');
+    await edit.getByRole('button', { name: 'Save Address' }).click();
+    await shipping.getByText('5 Brigade Road').waitFor();
+    const afterEdit = await cartAddresses(page, base);
+    expect(afterEdit.shipping_address).toMatchObject({ id: officeId, address_line_1: '5 Brigade Road' });
+    expect((await addressBook(page, base)).find((a) => a.id === officeId)?.address_line_1).toBe('5 Brigade Road');
+
+    // Edit's Cancel returns to the selector.
+    await shipping.getByRole('button', { name: /^Edit/ }).click();
+    await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
+    await ship.locator('[data-address-form]').getByRole('button', { name: 'Cancel' }).click();
+    await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
+
+    // Add → Add Address, saved with Save Address: a third address, on the cart.
+    await ship.getByRole('button', { name: '+ Add a new address' }).click();
+    await ship.getByRole('heading', { name: 'Add Address' }).waitFor();
+    const add = ship.locator('[data-address-form]');
+    await add.getByLabel('First Name').fill('Kavya');
+    await add.getByLabel('Last Name').fill('Rao');
+    await add.getByLabel('Phone', { exact: true }).fill('9876501234');
+    await add.getByLabel('Address Line 1').fill('9 Lavelle Road');
+    await add.getByLabel('City').fill('Bengaluru');
+    await add.getByLabel('Postcode').fill('560001');
+    await add.getByLabel('State').selectOption({ label: 'Karnataka' });
+    await add.getByRole('button', { name: 'Save Address' }).click();
+    await shipping.getByText('9 Lavelle Road').waitFor();
+    const book = await addressBook(page, base);
+    expect(book).toHaveLength(3);
+    const added = book.find((a) => a.address_line_1 === '9 Lavelle Road')!;
+    expect(added).toMatchObject({ address_type: 'Shipping', default: false });
+    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(added.id);
+
+    // Billing: the same as shipping until unticked; then its own selector, whose choice stays.
+    await expect(sameAsShipping(page).isChecked()).resolves.toBe(true);
+    await expect(selector(page, 'Billing').count()).resolves.toBe(0);
+    await sameAsShipping(page).uncheck();
+    const bill = selector(page, 'Billing');
+    // No billing address saved: nothing to start on, the saved ones are offered.
+    await bill.getByRole('heading', { name: 'Select Address' }).waitFor();
+    await page.getByTestId('address-missing').getByText(messages.billingAddressEmpty).waitFor();
+    await bill.getByRole('radio', { name: /12 Residency Road/ }).check();
+    await bill.getByRole('button', { name: 'Use selected address' }).click();
+    await onCart(page, 'Billing').getByText('12 Residency Road').waitFor();
+    const both = await cartAddresses(page, base);
+    expect(both).toMatchObject({ billing_same_as_shipping: false });
+    expect(both.billing_address?.id).toBe(homeId);
+    expect(both.shipping_address?.id).toBe(added.id);
+    await page.reload();
+    await waitForHydration(page);
+    await onCart(page, 'Billing').getByText('12 Residency Road').waitFor();
+    await onCart(page, 'Shipping').getByText('9 Lavelle Road').waitFor();
+    await expect(sameAsShipping(page).isChecked()).resolves.toBe(false);
+
+    await continueToPayment(page);
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('at 390 px, keyboard only: every control has a 44 px target; Change, arrow to another address, Use selected; billing starts on the default billing address', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    const { officeId } = await customerWithTwoAddresses(page, base, 'Ravi');
+    const [invoicesId] = await saveAddresses(page, [INVOICES]);
+    await buyNow(page, base, 'brass-desk-lamp');
+    const shipping = onCart(page, 'Shipping');
+    await shipping.getByText('12 Residency Road').waitFor();
+
+    const change = shipping.getByRole('button', { name: /^Change/ });
+    await expectTapTarget(change, 'Change');
+    await expectTapTarget(shipping.getByRole('button', { name: /^Edit/ }), 'Edit');
+    await expectTapTarget(page.locator('label', { has: sameAsShipping(page) }), 'Billing same label');
+    await expectTapTarget(page.getByRole('link', { name: 'Continue to payment' }), 'Continue to payment');
+    await expectTapTarget(
+      page.locator('[data-checkout-form="contact"]').getByRole('button', { name: 'Save contact' }),
+      'Save contact',
+    );
+
+    await change.focus();
+    await page.keyboard.press('Enter');
+    const ship = selector(page, 'Shipping');
+    await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
+    await expect.poll(() => focusedText(page)).toBe('Select Address');
+    for (const label of await ship.locator('li label').all()) await expectTapTarget(label, 'address radio');
+    for (const edit of await ship.getByRole('button', { name: /^Edit/ }).all()) await expectTapTarget(edit, 'Edit');
+    await expectTapTarget(ship.getByRole('button', { name: 'Cancel' }), 'Cancel');
+    await expectTapTarget(ship.getByRole('button', { name: '+ Add a new address' }), 'Add');
+
+    // Tab into the radio group (the checked radio), arrow to the other address.
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe('radio');
+    await page.keyboard.press('ArrowDown');
+    const use = ship.getByRole('button', { name: 'Use selected address' });
+    await use.waitFor();
+    await expectTapTarget(use, 'Use selected address');
+    for (let i = 0; i < 8 && !(await use.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(use.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await shipping.getByText('4 Brigade Road').waitFor();
+    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(officeId);
+    // The focus lands on the address now shown, not on the page's top.
+    await expect.poll(() => focusedText(page)).toContain('4 Brigade Road');
+
+    // The Add form at 390 px: its controls are thumb-sized too.
+    await shipping.getByRole('button', { name: /^Change/ }).click();
+    await ship.getByRole('button', { name: '+ Add a new address' }).click();
+    const add = ship.locator('[data-address-form]');
+    await add.waitFor();
+    for (const label of await add.locator('[role="radiogroup"] label').all()) await expectTapTarget(label, 'type');
+    await expectTapTarget(add.locator('label', { has: page.getByRole('checkbox') }), 'default checkbox label');
+    await expectTapTarget(add.getByRole('button', { name: 'Save Address' }), 'Save Address');
+    await expectTapTarget(add.getByRole('button', { name: 'Cancel' }), 'Cancel');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await ship.getByRole('button', { name: 'Cancel' }).click();
+
+    // Billing by keyboard: unticked with Space, it starts on the default billing address.
+    await sameAsShipping(page).focus();
+    await page.keyboard.press('Space');
+    await onCart(page, 'Billing').getByText('7 Cunningham Road').waitFor();
+    await expect(onCart(page, 'Billing').getAttribute('data-address-id')).resolves.toBe(String(invoicesId));
+    expect((await cartAddresses(page, base)).billing_address?.id).toBe(invoicesId);
+    await expect(sameAsShipping(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('without JavaScript: Change, Use selected, Edit, Add and a separate billing address all post and land back on the step', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const base = suite.shop.baseUrl;
+    const { homeId, officeId } = await customerWithTwoAddresses(page, base, 'Neel');
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await onCart(page, 'Shipping').getByText('12 Residency Road').waitFor();
+    const cookies = await page.context().cookies();
+    await page.close();
+
+    const noScript = await launchNoScriptBrowser();
+    try {
+      const plain = await noScript.newPage();
+      await plain.context().addCookies(cookies);
+      await plain.goto(`${base}/checkout/address`);
+      const shipping = onCart(plain, 'Shipping');
+      await shipping.getByText('12 Residency Road').waitFor();
+
+      await shipping.getByRole('link', { name: /^Change/ }).click();
+      await plain.waitForURL((url) => url.searchParams.get('shipping') === 'select');
+      const ship = selector(plain, 'Shipping');
+      await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
+      await ship.getByRole('radio', { name: /4 Brigade Road/ }).check();
+      await ship.getByRole('button', { name: 'Use selected address' }).click();
+      await plain.waitForURL((url) => url.pathname === '/checkout/address' && url.search === '');
+      await onCart(plain, 'Shipping').getByText('4 Brigade Road').waitFor();
+
+      await onCart(plain, 'Shipping').getByRole('link', { name: /^Edit/ }).click();
+      await plain.waitForURL((url) => url.searchParams.get('shipping') === `edit-${officeId}`);
+      await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
+      const edit = plain.locator('[data-checkout-form="edit-address"]');
+      await edit.getByRole('checkbox', { name: 'Use as my default shipping address' }).waitFor();
+      // A required field emptied: the server's message beside it, on the same form.
+      await edit.getByLabel('City').fill('');
+      await edit.getByRole('button', { name: 'Save Address' }).click();
+      await edit.locator('[data-field-error]', { hasText: 'This field is required' }).waitFor();
+      await edit.getByLabel('City').fill('Bengaluru');
+      await edit.getByLabel('Address Line 1').fill('6 Brigade Road');
+      await edit.getByRole('button', { name: 'Save Address' }).click();
+      await plain.waitForURL((url) => url.search === '');
+      await onCart(plain, 'Shipping').getByText('6 Brigade Road').waitFor();
+
+      // Add: its own page of the step, saved into the book and onto the cart.
+      await onCart(plain, 'Shipping')
+        .getByRole('link', { name: /^Change/ })
+        .click();
+      await ship.getByRole('link', { name: '+ Add a new address' }).click();
+      await plain.waitForURL((url) => url.searchParams.get('shipping') === 'add');
+      await ship.getByRole('heading', { name: 'Add Address' }).waitFor();
+      const add = plain.locator('[data-checkout-form="add-address"]');
+      await add.getByLabel('First Name').fill('Neel');
+      await add.getByLabel('Last Name').fill('Rao');
+      await add.getByLabel('Phone').fill('9876512345');
+      await add.getByLabel('Address Line 1').fill('3 Church Street');
+      await add.getByLabel('City').fill('Bengaluru');
+      await add.getByLabel('Postcode').fill('560001');
+      await add.getByLabel('State').selectOption({ label: 'Karnataka' });
+      await add.getByRole('button', { name: 'Save Address' }).click();
+      await plain.waitForURL((url) => url.search === '');
+      await onCart(plain, 'Shipping').getByText('3 Church Street').waitFor();
+      const addedId = (await addressBook(plain, base)).find((a) => a.address_line_1 === '3 Church Street')?.id;
+      expect(addedId).toBeGreaterThan(0);
+
+      // Billing: untick and update; the selector opens; the home address becomes the billing one.
+      await sameAsShipping(plain).uncheck();
+      await plain.getByRole('button', { name: 'Update billing address' }).click();
+      await plain.waitForURL((url) => url.search === '');
+      const bill = selector(plain, 'Billing');
+      await bill.getByRole('radio', { name: /12 Residency Road/ }).check();
+      await bill.getByRole('button', { name: 'Use selected address' }).click();
+      await onCart(plain, 'Billing').getByText('12 Residency Road').waitFor();
+      const cart = await cartAddresses(plain, base);
+      expect(cart.billing_address?.id).toBe(homeId);
+      expect(cart.shipping_address).toMatchObject({ id: addedId, address_line_1: '3 Church Street' });
+      expect((await addressBook(plain, base)).find((a) => a.id === officeId)?.address_line_1).toBe('6 Brigade Road');
+      await plain.getByRole('link', { name: 'Continue to payment' }).click();
+      await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+    } finally {
+      await noScript.close();
+    }
+  });
+});
+
+describe('checkout address step: a guest', () => {
+  it('at 390 px: Log in and Create an account open the dialogs; an empty contact is not "saved"; the form, errors focused; a separate billing address; on to payment', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'linen-camp-shirt');
+
+    // The shop offers login and register at checkout.
+    const prompt = page.getByTestId('checkout-account-prompt');
+    await expectTapTarget(prompt.getByRole('button', { name: 'Log in' }), 'Log in');
+    await prompt.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('login-dialog').getByRole('heading', { name: 'Login' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('login-dialog').waitFor({ state: 'hidden' });
+    await prompt.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('dialog', { name: 'Register' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Register' }).waitFor({ state: 'hidden' });
+
+    // The step says what is missing first, in the spec's order: the phone this shop requires.
+    await page.getByTestId('address-missing').getByText(messages.phoneEmpty).waitFor();
+    await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
+    // Following the message puts the focus where it is fixed.
+    await page.getByTestId('address-missing').getByRole('link', { name: messages.phoneEmpty }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+
+    // Nothing typed, nothing saved: no "saved" claim.
+    const contact = page.locator('[data-checkout-form="contact"]');
+    await contact.getByRole('button', { name: 'Save contact' }).click();
+    await contact.getByRole('alert').getByText('Enter an email address or a phone number to save.').waitFor();
+    await expect(contact.getByText('Contact details saved').count()).resolves.toBe(0);
+    await saveContact(page, { email: 'guest.address@example.test', phone: '9876543219' });
+    await page.getByTestId('address-missing').getByText(messages.shippingAddressEmpty).waitFor();
+
+    // The form, sent empty: the server's messages beside the fields, the first one focused.
+    const form = page.locator('[data-checkout-form="new-address"]');
+    await form.getByRole('button', { name: 'Deliver to this address' }).click();
+    await form.locator('[data-field-error]').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('first_name');
+    await deliverTo(page, BENGALURU);
+    await expect(page.getByTestId('address-missing').count()).resolves.toBe(0);
+
+    // Change for a guest: the form again, filled in, with Cancel back to the address.
+    await onCart(page, 'Shipping')
+      .getByRole('button', { name: /^Change/ })
+      .click();
+    await expect(form.getByLabel('First Name').inputValue()).resolves.toBe('Asha');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await onCart(page, 'Shipping').getByText('Asha Rao').waitFor();
+
+    // A separate billing address, typed in.
+    await sameAsShipping(page).uncheck();
+    const billing = page.locator('[data-checkout-form="new-billing-address"]');
+    await billing.waitFor();
+    await page.getByTestId('address-missing').getByText(messages.billingAddressEmpty).waitFor();
+    await billing.getByLabel('First Name').fill('Asha');
+    await billing.getByLabel('Last Name').fill('Accounts');
+    await billing.getByLabel('Phone').fill('9876543219');
+    await billing.getByLabel('Address Line 1').fill('1 Infantry Road');
+    await billing.getByLabel('City').fill('Bengaluru');
+    await billing.getByLabel('Postcode').fill('560001');
+    await billing.getByLabel('State').selectOption({ label: 'Karnataka' });
+    await expectTapTarget(billing.getByRole('button', { name: 'Use this billing address' }), 'Use billing');
+    await billing.getByRole('button', { name: 'Use this billing address' }).click();
+    await onCart(page, 'Billing').getByText('Asha Accounts').waitFor();
+    const cart = await cartAddresses(page, base);
+    expect(cart).toMatchObject({ billing_same_as_shipping: false });
+    expect(cart.billing_address?.address_line_1).toBe('1 Infantry Road');
+    expect(cart.shipping_address?.address_line_1).toBe('12 Residency Road');
+
+    await continueToPayment(page);
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('checkout address step: a shop without guest checkout', () => {
+  // Its own shop: the setting is changed in the shop's database while it is stopped, then the
+  // shop starts again on the same DATA_DIR.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-guest-checkout-'));
+  let own: RunningShop | undefined;
+
+  beforeAll(async () => {
+    const first = await startShop({ env: { DATA_DIR: dataDir } });
+    await first.stop();
+    await setStoreSetting(dataDir, 'enable_guest_checkout', false);
+    own = await startShop({ env: { DATA_DIR: dataDir } });
+  });
+
+  afterAll(async () => {
+    await own?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a guest is told to log in and cannot continue; after logging in from the step, the form is there', async () => {
+    const base = own!.baseUrl;
+    const who: TestCustomer = await registerCustomer(base, 'Isha');
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    await buyNow(page, base, 'stoneware-coffee-mug');
+
+    const required = page.getByTestId('checkout-account-required');
+    await required.getByRole('heading', { name: 'Log in to check out' }).waitFor();
+    await page.getByTestId('address-missing').getByText(messages.customerEmpty).waitFor();
+    await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
+    await expect(page.locator('[data-checkout-form="contact"]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-checkout-form="new-address"]').count()).resolves.toBe(0);
+
+    const login = required.getByRole('button', { name: 'Log in' });
+    await expectTapTarget(login, 'Log in');
+    await login.click();
+    await logInThroughDialog(page, who);
+    // Back on the step, signed in, with the cart: a customer without addresses gets the form.
+    await page.locator('[data-checkout-form="new-address"]').waitFor();
+    await expect(page.getByTestId('checkout-account-required').count()).resolves.toBe(0);
+    await page.getByTestId('summary-lines').getByText('Stoneware Coffee Mug').waitFor();
+    await deliverTo(page, { ...BENGALURU, first: 'Isha' });
+    // A customer's typed address is kept in their book, as their default.
+    const book = await addressBook(page, base);
+    expect(book).toMatchObject([{ address_line_1: '12 Residency Road', default: true, address_type: 'Shipping' }]);
+    await continueToPayment(page);
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+});
