@@ -20,11 +20,8 @@ function validateCartStep(cart: Cart): CartValidation {
  * address, (6) every required shipping field, then (7) the server's own check of the addresses:
  * countries that exist, states of their countries, a shipping address some zone serves (ADR 0023).
  */
-async function validateAddressStep(db: Db, cart: Cart): Promise<CartValidation> {
-  const [settings, fields] = await Promise.all([
-    getStoreSettings(db, ['enable_guest_checkout', 'order_sms_mandatory', 'order_email_mandatory']),
-    getAddressFields(db),
-  ]);
+async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Promise<CartValidation> {
+  const { settings, fields } = rules;
   if (settings.enable_guest_checkout === false && cart.customer_id === null) {
     return fail('address', messages.customerEmpty);
   }
@@ -50,11 +47,31 @@ function validatePaymentStep(cart: Cart): CartValidation {
   return ok;
 }
 
+/** The shop's settings the checkout steps obey (read once; place-order reads them before its transaction). */
+export async function checkoutRules(db: Db) {
+  const [settings, fields] = await Promise.all([
+    getStoreSettings(db, [
+      'enable_guest_checkout',
+      'order_sms_mandatory',
+      'order_email_mandatory',
+      'allow_tnc_checkout',
+    ]),
+    getAddressFields(db),
+  ]);
+  return { settings, fields };
+}
+export type CheckoutRules = Awaited<ReturnType<typeof checkoutRules>>;
+
 /** The first step of the checkout that is not ready, with the spec's message. */
-export async function validateCheckout(db: Db, cart: Cart, upTo: 'address' | 'payment'): Promise<CartValidation> {
+export async function validateCheckout(
+  db: Db,
+  cart: Cart,
+  upTo: 'address' | 'payment',
+  rules?: CheckoutRules,
+): Promise<CartValidation> {
   const cartStep = validateCartStep(cart);
   if (!cartStep.valid) return cartStep;
-  const address = await validateAddressStep(db, cart);
+  const address = await validateAddressStep(db, cart, rules ?? (await checkoutRules(db)));
   if (!address.valid || upTo === 'address') return address;
   return validatePaymentStep(cart);
 }

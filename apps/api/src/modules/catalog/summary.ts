@@ -9,7 +9,9 @@ import { STOREFRONT_CHANNEL } from './service.ts';
  *
  * - price_minor: the cheapest available variant's selling price (the "from" price; of every
  *   variant when none is available), mrp_minor: that variant's MRP;
- * - stock: units of the available variants together (a card is in stock when it is above 0);
+ * - stock: units of the available variants together (a card is in stock when it is above 0). Exact
+ *   after every catalog write; checkout and its stock returns refresh it only when a variant runs
+ *   out or comes back (refreshOnStockCrossing), the only change a card or a filter shows;
  * - currency: the channel's currency; image_path: the first image of the gallery.
  *
  * Whatever changes variants, channel prices or images (seed, admin, stock movements at checkout)
@@ -49,4 +51,19 @@ export async function refreshProductSummaries(db: Db, productIds?: readonly stri
     returning p.id`,
   );
   return rows.length;
+}
+
+/**
+ * After stock moved at checkout (taken, returned), refreshes the summaries of the products whose
+ * in-stock state may have changed: a variant that ran out (now 0) or came back (it held exactly
+ * what was returned). Other movements leave cards and filters as they are, and skipping them keeps
+ * every order from rewriting its products' rows (and their search indexes).
+ */
+export async function refreshOnStockCrossing(
+  db: Db,
+  moved: readonly { product_id: string; stock: number; qty: number }[],
+  direction: 'taken' | 'returned',
+): Promise<void> {
+  const crossed = moved.filter((m) => (direction === 'taken' ? m.stock <= 0 : m.stock === m.qty));
+  if (crossed.length) await refreshProductSummaries(db, [...new Set(crossed.map((m) => m.product_id))]);
 }

@@ -56,6 +56,16 @@ describe('flash sale', () => {
       sql`select count(distinct oi.order_id)::int as n, sum(oi.quantity)::int as units from order_items oi where oi.variant_id = ${v}`,
     );
     expect(row).toEqual({ n: 20, units: 20 });
+    // The catalog's read model follows: the product's card is in stock exactly when some
+    // available variant still is (the flash-sale variant ran out; refreshOnStockCrossing).
+    const [card] = await queryRows<{ listed: boolean; actual: boolean }>(
+      t.database.db,
+      sql`select p.stock > 0 as listed,
+                 exists (select 1 from variants w join variant_channels vc on vc.variant_id = w.id and vc.is_available
+                          where w.product_id = p.id and w.stock > 0) as actual
+            from products p where p.id = (select product_id from variants where id = ${v})`,
+    );
+    expect(card!.listed).toBe(card!.actual);
   });
 });
 

@@ -54,6 +54,25 @@ describe('place-order', () => {
     expect((await testBrowser(t.app).call('GET', '/api/checkout/latest-order')).statusCode).toBe(404);
   });
 
+  it('a product whose last unit is ordered shows as sold out in the catalog', async () => {
+    const [single] = await queryRows<{ variant: string; product: string }>(
+      t.database.db,
+      sql`select min(v.id) as variant, v.product_id as product from variants v
+            join variant_channels vc on vc.variant_id = v.id and vc.is_available
+            join products p on p.id = v.product_id and p.is_published and not p.is_customisation_enabled
+           group by v.product_id having count(*) = 1 order by v.product_id limit 1`,
+    );
+    await setStock(t.database.db, single!.variant, 1);
+    await queryRows(t.database.db, sql`update products set stock = 1 where id = ${single!.product}`);
+    const { b, cart } = await guestReady(t, { lines: [[single!.variant, 1]] });
+    expect((await placeOrder(b, cart)).statusCode).toBe(200);
+    const [p] = await queryRows<{ stock: number }>(
+      t.database.db,
+      sql`select stock from products where id = ${single!.product}`,
+    );
+    expect(p!.stock).toBe(0);
+  });
+
   it('refuses with the new total when a price changed after the shopper confirmed, placing nothing', async () => {
     const v = variants[1]!;
     const { b, cart } = await guestReady(t, { lines: [[v, 1]] });

@@ -5,15 +5,15 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../cart/cart-cookie.ts';
 import { recordCouponUse } from '../cart/coupons.ts';
-import { refreshProductSummaries } from '../catalog/summary.ts';
+import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { loadCart } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { lockOwnedCart } from '../cart/service.ts';
-import { validateCheckout } from '../cart/validate.ts';
+import { checkoutRules, validateCheckout } from '../cart/validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
 import { reservationMinutes } from '../payments/service.ts';
-import { getStoreSettings, readSettingNumber } from '../settings/service.ts';
+import { readSettingNumber } from '../settings/service.ts';
 import { trackingHashFor } from '../tracking/token.ts';
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
@@ -53,13 +53,18 @@ export async function placeOrder(
   input: PlaceOrderInput,
   ctx: CartContext,
 ): Promise<PlacedOrder> {
-  const settings = await getStoreSettings(db, ['allow_tnc_checkout']);
-  if (settings.allow_tnc_checkout === true && !input.acceptTerms) {
+  const orderId = `ord_${randomBytes(16).toString('base64url')}`;
+  // The shop's rules and the order's own values are read before the transaction: it stays
+  // short, and on PGlite's one connection nothing may be read beside it.
+  const [rules, trackingHash, taxRate, minutes] = await Promise.all([
+    checkoutRules(db),
+    trackingHashFor(db, orderId),
+    readSettingNumber(db, 'tax_rate_percent', 0, 100),
+    reservationMinutes(db),
+  ]);
+  if (rules.settings.allow_tnc_checkout === true && !input.acceptTerms) {
     throw refused(422, orderMessages.termsRequired, 'accept_terms');
   }
-  const orderId = `ord_${randomBytes(16).toString('base64url')}`;
-  // Read before the transaction: on PGlite's one connection nothing may be read beside it.
-  const trackingHash = await trackingHashFor(db, orderId);
   return db.transaction(async (tx) => {
     const locked = await lockOwnedCart(tx, owner);
     if (!locked) {
@@ -77,7 +82,7 @@ export async function placeOrder(
     if (cart.grand_total.amount !== input.confirmedTotal) {
       throw refused(409, orderMessages.totalChanged(cart.grand_total.formatted), 'confirmed_total');
     }
-    const verdict = await validateCheckout(tx, cart, 'payment');
+    const verdict = await validateCheckout(tx, cart, 'payment', rules);
     if (!verdict.valid) throw refused(422, verdict.message ?? orderMessages.stockGone, verdict.step ?? undefined);
 
     const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
@@ -92,7 +97,8 @@ export async function placeOrder(
       trackingHash,
       channelId: locked.channel_id,
       couponId,
-      online,
+      taxRate: Math.round(taxRate ?? 0),
+      reservationMinutes: online ? minutes : null,
     });
     await recordOrderEvent(tx, {
       orderId,
@@ -101,10 +107,6 @@ export async function placeOrder(
       actor: 'shopper',
       note: null,
     });
-    await queryRows(tx, sql`update carts set status = 'ordered', updated_at = now() where id = ${locked.id}`);
-    if (cart.customer_id !== null) {
-      await queryRows(tx, sql`update customers set orders_count = orders_count + 1 where id = ${cart.customer_id}`);
-    }
     return { orderId, created: true, online };
   });
 }
@@ -148,13 +150,13 @@ async function takeStock(tx: Db, cart: Cart): Promise<void> {
       sql`, `,
     )}) order by id for update`,
   );
-  const taken = await queryRows<{ product_id: string }>(
+  const taken = await queryRows<{ product_id: string; stock: number; qty: number }>(
     tx,
     sql`update variants v set stock = v.stock - q.qty from (values ${rows}) as q(variant_id, qty)
-         where v.id = q.variant_id and v.stock >= q.qty returning v.product_id`,
+         where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
   );
   if (taken.length !== perVariant.size) throw refused(409, orderMessages.stockGone);
-  await refreshProductSummaries(tx, [...new Set(taken.map((t) => t.product_id))]);
+  await refreshOnStockCrossing(tx, taken, 'taken');
 }
 
 /** Counts the coupon's use for this order; null without an applicable coupon. */
@@ -176,14 +178,15 @@ async function writeOrder(
     trackingHash: string;
     channelId: string;
     couponId: number | null;
-    online: boolean;
+    taxRate: number;
+    /** How long an online payment holds the stock; null for an offline method. */
+    reservationMinutes: number | null;
   },
 ): Promise<void> {
-  const { cart, orderId } = o;
+  const { cart, orderId, taxRate: rate, reservationMinutes: minutes } = o;
+  const online = minutes !== null;
   const t = cart.totals;
   const method = cart.shipping_method!;
-  const rate = Math.round((await readSettingNumber(tx, 'tax_rate_percent', 0, 100)) ?? 0);
-  const minutes = o.online ? await reservationMinutes(tx) : null;
   const shipping = {
     code: method.code,
     name: method.name,
@@ -191,14 +194,17 @@ async function writeOrder(
     delivery_days_min: cart.delivery_estimate?.days_min ?? null,
     delivery_days_max: cart.delivery_estimate?.days_max ?? null,
   };
+  // One statement writes the order, closes the cart and counts the customer's orders (first-order coupons).
   await queryRows(
     tx,
-    sql`insert into orders (id, order_no, cart_id, customer_id, channel_id, currency, status, payment_status,
+    sql`with closed as (update carts set status = 'ordered', updated_at = now() where id = ${o.cartId}),
+        counted as (update customers set orders_count = orders_count + 1 where id = ${cart.customer_id})
+        insert into orders (id, order_no, cart_id, customer_id, channel_id, currency, status, payment_status,
           payment_method_code, email, phone, shipping_address, billing_address, shipping, note, coupon_id, coupon_code,
           subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
           stock_reserved, reserved_until, tracking_token_hash)
         values (${orderId}, 'SF-' || nextval('order_number_seq'), ${o.cartId}, ${cart.customer_id}, ${o.channelId},
-          ${cart.currency}, ${o.online ? 'awaiting_payment' : 'confirmed'}, ${o.online ? 'pending' : 'cod'},
+          ${cart.currency}, ${online ? 'awaiting_payment' : 'confirmed'}, ${online ? 'pending' : 'cod'},
           ${cart.cart_payment_method!.code}, ${cart.email ?? cart.shipping_address?.email ?? null},
           ${cart.phone ?? cart.shipping_address?.phone ?? null},
           ${JSON.stringify(cart.shipping_address)}::jsonb, ${JSON.stringify(cart.billing_address)}::jsonb,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { refreshProductSummaries } from '../catalog/summary.ts';
+import { refreshOnStockCrossing } from '../catalog/summary.ts';
 
 declare module '../jobs/registry.ts' {
   interface JobPayloads {
@@ -117,12 +117,12 @@ async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
          where id = ${orderId} and stock_reserved returning id`,
   );
   if (!held) return false;
-  const touched = await queryRows<{ product_id: string }>(
+  const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
     tx,
     sql`update variants v set stock = v.stock + q.qty from ${orderQuantities(orderId)} q
-         where v.id = q.variant_id returning v.product_id`,
+         where v.id = q.variant_id returning v.product_id, v.stock, q.qty`,
   );
-  await refreshProductSummaries(tx, [...new Set(touched.map((t) => t.product_id))]);
+  await refreshOnStockCrossing(tx, touched, 'returned');
   return true;
 }
 
@@ -144,13 +144,13 @@ async function reserveStock(tx: Db, orderId: string): Promise<boolean> {
         sp,
         sql`select count(*)::int as n from ${orderQuantities(orderId)} q`,
       );
-      const taken = await queryRows<{ product_id: string }>(
+      const taken = await queryRows<{ product_id: string; stock: number; qty: number }>(
         sp,
         sql`update variants v set stock = v.stock - q.qty from ${orderQuantities(orderId)} q
-             where v.id = q.variant_id and v.stock >= q.qty returning v.product_id`,
+             where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
       );
       if (taken.length !== wanted!.n) throw new StockShort();
-      await refreshProductSummaries(sp, [...new Set(taken.map((t) => t.product_id))]);
+      await refreshOnStockCrossing(sp, taken, 'taken');
       return true;
     });
   } catch (err) {
