@@ -125,6 +125,27 @@ function zodErrors(issues: readonly { path: PropertyKey[]; message: string }[]):
  * Validates an add/update body against the shop's field definitions for its address type, the
  * chosen country (phone length, existence) and that country's states. 422 with field errors.
  */
+/**
+ * The address schema for a field set and country, built once per combination: zod compiles a
+ * schema on its first parse, so a schema made per request would compile on every request.
+ */
+const addressSchemas = new Map<string, ReturnType<typeof addressBodySchema>>();
+function cachedAddressSchema(
+  fields: Parameters<typeof addressBodySchema>[0],
+  mobileLength: number,
+  stateIds: number[] | null,
+) {
+  const key = JSON.stringify([fields, mobileLength, stateIds]);
+  let schema = addressSchemas.get(key);
+  if (!schema) {
+    schema = addressBodySchema(fields, mobileLength, stateIds ? { stateIds } : {});
+    // Field sets and countries are few; a bound keeps an edited configuration from growing it forever.
+    if (addressSchemas.size >= 200) addressSchemas.clear();
+    addressSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 export async function validateAddressBody(db: Db, body: unknown): Promise<AddressInput> {
   const head = AddressBodyHeadSchema.safeParse(body);
   if (!head.success) throw new HttpError(422, messages.invalidData, zodErrors(head.error.issues));
@@ -143,9 +164,11 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
   const country = countryRows[0];
   const stateIds = countryRows.flatMap((r) => (r.stateId === null ? [] : [r.stateId]));
 
-  const parsed = addressBodySchema(fieldsByType[type], country?.mobileNumberLength ?? 0, {
-    ...(country ? { stateIds } : {}),
-  }).safeParse(body);
+  const parsed = cachedAddressSchema(
+    fieldsByType[type],
+    country?.mobileNumberLength ?? 0,
+    country ? stateIds : null,
+  ).safeParse(body);
   const errors = parsed.success ? {} : zodErrors(parsed.error.issues);
   if (countryId !== null && !country) errors.country_id = [addressMessages.countryInvalid];
   if (!parsed.success || Object.keys(errors).length > 0) throw new HttpError(422, messages.invalidData, errors);

@@ -12,6 +12,9 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { countries, states, storeSettings } from '../../db/schema.ts';
 
+/** Built once: zod compiles a schema on its first parse, and a schema made per call compiles every time. */
+const PartialStoreSettingsSchema = StoreSettingsSchema.partial();
+
 /** Reads the requested store settings (all public keys when `keys` is omitted). */
 export async function getStoreSettings(
   db: Db,
@@ -23,7 +26,7 @@ export async function getStoreSettings(
     .where(inArray(storeSettings.key, keys as StoreSettingKey[]));
   const out: Record<string, unknown> = {};
   for (const row of rows) out[row.key] = row.value;
-  return StoreSettingsSchema.partial().parse(out);
+  return PartialStoreSettingsSchema.parse(out);
 }
 
 /** The shop's name in messages and at the payment provider when the owner has not set store_name. */
@@ -103,7 +106,7 @@ export async function getStoreSettingsAndLicense(
     if ((keys as readonly string[]).includes(row.key)) out[row.key] = row.value;
   }
   return {
-    settings: StoreSettingsSchema.partial().parse(out),
+    settings: PartialStoreSettingsSchema.parse(out),
     license_status: toLicense(license),
     // Read alongside (one query) for the origin of absolute links, asked for or not.
     store_url: storeUrl,
