@@ -51,10 +51,12 @@ function offerRowsSql(channelCountry: SQL): SQL {
 
 /**
  * The cart with its lines priced in the cart's own channel, what it may be offered (zones,
- * shipping and payment methods) and the tax rate: one statement, however many lines.
+ * shipping and payment methods) and the tax rate: one statement, however many lines. A
+ * customer's order contact (e-mail, phone) defaults to their account's.
  */
 function cartSql(cartId: SQL): SQL {
-  return sql`select row_to_json(cart) from (select c.id, c.customer_id, c.email, c.phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
+  return sql`select row_to_json(cart) from (select c.id, c.customer_id,
+      coalesce(c.email, cu.email) as email, coalesce(c.phone, cu.phone) as phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
       ${isoSql(sql`c.updated_at`)} as updated_at,
       ch.currency_code as currency,
@@ -75,6 +77,7 @@ function cartSql(cartId: SQL): SQL {
         where ci.cart_id = c.id) l) as lines,
       ${offerRowsSql(sql`ch.country_id`)}
     from carts c join channels ch on ch.id = c.channel_id
+    left join customers cu on cu.id = c.customer_id
    where c.id = ${cartId} and c.status = 'active') cart`;
 }
 
