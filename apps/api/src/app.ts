@@ -116,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(outboxPlugin);
   await app.register(retentionPlugin);
+  const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,
     contentSecurityPolicy: opts.dev
@@ -123,13 +124,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            // Razorpay's in-page checkout (ADR 24), only when the shop takes Razorpay payments:
+            // its script, its payment frame and the calls they make.
+            scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+            frameSrc: ["'self'", ...(razorpay ? ['https://api.razorpay.com'] : [])],
             styleSrc: ["'self'"],
             // React's style={} props become attributes; nonces cannot cover those.
             styleSrcAttr: ["'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'"],
+            connectSrc: [
+              "'self'",
+              ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
+            ],
             frameAncestors: ["'self'"],
             formAction: ["'self'"],
             objectSrc: ["'none'"],

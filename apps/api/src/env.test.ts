@@ -100,6 +100,21 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS must be a number of milliseconds/);
   });
 
+  it('turns the sandbox gateway (fake money) on by default only in the demo shop; an explicit value wins', () => {
+    expect(parseEnv({}).SANDBOX_GATEWAY).toBe(true);
+    expect(parseEnv({ SEED_DEMO: 'true' }).SANDBOX_GATEWAY).toBe(true);
+    expect(parseEnv({ SEED_DEMO: 'false' }).SANDBOX_GATEWAY).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' }).SANDBOX_GATEWAY).toBe(false);
+    expect(parseEnv({ SEED_DEMO: 'false', SANDBOX_GATEWAY: 'true' }).SANDBOX_GATEWAY).toBe(true);
+    expect(parseEnv({ SEED_DEMO: 'true', SANDBOX_GATEWAY: 'false' }).SANDBOX_GATEWAY).toBe(false);
+    expect(parseEnv({ SEED_DEMO: '0', SANDBOX_GATEWAY: '1' }).SANDBOX_GATEWAY).toBe(true);
+    // An empty value counts as unset, as for every variable.
+    expect(parseEnv({ SEED_DEMO: 'false', SANDBOX_GATEWAY: '' }).SANDBOX_GATEWAY).toBe(false);
+    expect(() => parseEnv({ SANDBOX_GATEWAY: 'yes' })).toThrow(
+      /^Invalid environment: SANDBOX_GATEWAY must be true or false$/,
+    );
+  });
+
   it('has every variable listed in .env.example', () => {
     const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
     for (const key of Object.keys(EnvSchema.shape)) expect(example, key).toMatch(new RegExp(`^# ${key}=`, 'm'));

@@ -77,8 +77,11 @@ export const EnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The built-in sandbox payment gateway (ADR 24): on unless false. Fake money: switch it off for a real shop. */
-  SANDBOX_GATEWAY: bool.default(true),
+  /**
+   * The built-in sandbox payment gateway (ADR 24). Fake money: unset, it is on only in the demo shop
+   * (SEED_DEMO, where "Pay online" must work) and off otherwise; true or false always wins.
+   */
+  SANDBOX_GATEWAY: bool.optional(),
   /** Signs the sandbox's return redirects and webhooks; unset: derived from the shop's own secret (ADR 24). */
   SANDBOX_GATEWAY_SECRET: z
     .string()
@@ -102,9 +105,12 @@ export const EnvSchema = z.object({
     .min(8, { error: 'must be the webhook secret set in the Razorpay dashboard' })
     .optional(),
 });
-export type Env = z.infer<typeof EnvSchema>;
 
-/** Half a Razorpay configuration is a mistake to stop at, not a provider to leave off quietly. */
+/**
+ * Half a Razorpay configuration is a mistake to stop at, not a provider to leave off quietly. An
+ * unset SANDBOX_GATEWAY follows SEED_DEMO: a shop started without the demo takes no fake money
+ * unless asked to.
+ */
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     ctx.addIssue({
@@ -113,7 +119,8 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       message: 'must be set together with the other Razorpay key',
     });
   }
-});
+}).transform((env) => ({ ...env, SANDBOX_GATEWAY: env.SANDBOX_GATEWAY ?? env.SEED_DEMO }));
+export type Env = z.output<typeof CheckedEnvSchema>;
 
 /** Parses `source` (process.env by default); throws one line per wrong variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -71,7 +71,18 @@ export const orders = pgTable(
     taxRatePercent: integer('tax_rate_percent').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
     grandTotalMinor: integer('grand_total_minor').notNull(),
+    /**
+     * What has been granted back of the payment that paid the order (a cancellation, approved refund
+     * requests). Money that never paid it (a late payment refunded because the stock was gone, a
+     * duplicate, a wrong amount) is refunded too, but counted on its payments row only.
+     */
     refundedMinor: integer('refunded_minor').notNull().default(0),
+    /**
+     * The payments row whose money paid the order (set when markPaid confirms it); null while unpaid
+     * and for offline methods. A cancellation or an approved refund pays back this payment only. No
+     * foreign key: payments already cascade from orders, and the row is never deleted alone.
+     */
+    paidPaymentId: text('paid_payment_id'),
     /** True while the order holds its lines' stock (false once returned: cancelled, expired). */
     stockReserved: boolean('stock_reserved').notNull().default(true),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders, payments } from './order-schema.ts';
 
 /**
@@ -21,8 +21,6 @@ export const paymentRefunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountMinor: integer('amount_minor').notNull(),
     reason: text('reason').notNull(),
-    /** True: the job adds the amount to orders.refunded_minor once paid out (otherwise the caller records it). */
-    countsForOrder: boolean('counts_for_order').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
     providerRefundRef: text('provider_refund_ref'),

@@ -186,6 +186,20 @@ export async function createTestOrder(db: Db, opts: TestOrderOptions = {}): Prom
         if (taken.length === 0) throw new Error(`createTestOrder: variant ${variantId} lacks stock`);
       }
     }
+    // An order paid online was paid by a captured payment (markPaid records it as paid_payment_id).
+    if (paymentStatus === 'paid') {
+      const paymentId = `pmt_${randomBytes(16).toString('base64url')}`;
+      await queryRows(
+        tx,
+        sql`with payment as (
+              insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status)
+              select ${paymentId}, ${id}, pm.code, ${`test_ref_${randomBytes(8).toString('hex')}`},
+                     ${`test_pay_${randomBytes(8).toString('hex')}`}, ${grandTotal}, ${shop!.currency}, 'paid'
+                from payment_methods pm where pm.code = ${method} and pm.kind = 'online'
+              returning id)
+            update orders set paid_payment_id = payment.id from payment where orders.id = ${id}`,
+      );
+    }
     return { id, orderNo: row!.order_no, itemIds: items, grandTotalMinor: grandTotal };
   });
 }

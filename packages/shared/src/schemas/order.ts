@@ -40,6 +40,8 @@ export const orderMessages = {
   rateNotYet: 'You can rate your experience once your order is confirmed',
   refundItemUnknown: 'This item is not part of the order',
   invoiceNotYet: 'The invoice is ready once the order is confirmed',
+  tooManyUnpaid:
+    'You have too many orders waiting for payment. Please pay for or cancel one of them, or try again in a few minutes',
   trackNotFound: 'We could not find an order with these details',
   tracked: 'Event recorded',
 } as const;
@@ -177,6 +179,9 @@ export const OrderPageSchema = z.object({
 });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
+/** The largest value an integer column (int4) holds: ids and amounts past it are refused, never a database error. */
+const INT4_MAX = 2_147_483_647;
+
 const orderId = plainText(
   z
     .string({ error: messages.required })
@@ -211,7 +216,11 @@ export const RefundRequestBodySchema = z
       .array(
         z
           .object({
-            item_id: z.number({ error: messages.integer }).int({ error: messages.integer }).positive(),
+            item_id: z
+              .number({ error: messages.integer })
+              .int({ error: messages.integer })
+              .positive()
+              .max(INT4_MAX, { error: orderMessages.refundItemUnknown }),
             quantity: z.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(1000),
           })
           .strict(),
@@ -251,7 +260,11 @@ export const RateExperienceBodySchema = z
  */
 export const PlaceOrderBodySchema = z
   .object({
-    confirmed_total: z.number({ error: messages.integer }).int({ error: messages.integer }).min(0),
+    confirmed_total: z
+      .number({ error: messages.integer })
+      .int({ error: messages.integer })
+      .min(0)
+      .max(INT4_MAX, { error: messages.fallback }),
     accept_terms: z.boolean().optional(),
     ...cookieFields,
   })
@@ -270,9 +283,19 @@ export type PaymentNext = z.infer<typeof PaymentNextSchema>;
 
 export const PlacedOrderSchema = z.object({ order: OrderSchema, next: PaymentNextSchema });
 
+/** A payment method's code (payment_methods.code): lower-case letters, digits and underscores. */
+const METHOD_CODE = /^[a-z0-9_]{1,40}$/;
+
 /** POST /api/checkout/process-payment: start (or retry) the online payment of an order, or switch it to COD. */
 export const ProcessPaymentBodySchema = z
-  .object({ order_id: orderId, method: z.string().trim().min(1).max(40).optional() })
+  .object({
+    order_id: orderId,
+    method: z
+      .string({ error: orderMessages.paymentMethodUnavailable })
+      .trim()
+      .regex(METHOD_CODE, { error: orderMessages.paymentMethodUnavailable })
+      .optional(),
+  })
   .strict();
 
 /** POST /api/checkout/complete-payment: a provider's in-page result (fields as the provider names them). */

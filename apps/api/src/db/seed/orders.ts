@@ -604,15 +604,20 @@ export async function seedDemoOrders(tx: Db, channelId: string): Promise<number>
             : spec.status === 'cancelled'
               ? 'refunded'
               : 'paid';
+      const paymentId = `pay_${randomBytes(12).toString('base64url')}`;
       await queryRows(
         tx,
         sql`insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status,
               refunded_minor, failure_reason, created_at, updated_at)
-            values (${`pay_${randomBytes(12).toString('base64url')}`}, ${id}, 'sandbox', ${`sbx_${randomBytes(10).toString('hex')}`},
+            values (${paymentId}, ${id}, 'sandbox', ${`sbx_${randomBytes(10).toString('hex')}`},
               ${paymentStatus === 'paid' || paymentStatus === 'refunded' ? `sbx_pay_${randomBytes(8).toString('hex')}` : null},
               ${grand}, ${currency}, ${paymentStatus}, ${refunded},
               ${paymentStatus === 'failed' ? 'The bank declined the payment' : null}, ${at(0)}, ${at(0.05)})`,
       );
+      // As markPaid records it: the payment that paid the order is the one its refunds come from.
+      if (paymentStatus === 'paid' || paymentStatus === 'refunded') {
+        await queryRows(tx, sql`update orders set paid_payment_id = ${paymentId} where id = ${id}`);
+      }
     }
 
     if (spec.shipment) {

@@ -20,16 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The client address of buyer `i` (each its own: place-order is limited per address). */
+const buyerAddress = (i: number) => `10.7.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
 /** `n` guests, each with a ready cart of one unit of `variant` (prepared a few at a time). */
 async function buyers(n: number, variant: string, coupon?: string) {
   const out: Awaited<ReturnType<typeof guestReady>>[] = [];
   for (let i = 0; i < n; i += 20) {
     const batch = Array.from({ length: Math.min(20, n - i) }, (_, j) =>
-      guestReady(
-        t,
-        { lines: [[variant, 1]], ...(coupon ? { coupon } : {}) },
-        `10.7.${Math.floor((i + j) / 250)}.${((i + j) % 250) + 1}`,
-      ),
+      guestReady(t, { lines: [[variant, 1]], ...(coupon ? { coupon } : {}) }, buyerAddress(i + j)),
     );
     out.push(...(await Promise.all(batch)));
   }
@@ -82,7 +81,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('flash sale across two server pr
         all.map(({ b, cart }, i) => {
           if (i % 2 === 0) return placeOrder(b, cart);
           const cookie = [...b.jar].map(([k, val]) => `${k}=${val}`).join('; ');
-          return placeOrder(testBrowser(other.app, { cookie }), cart);
+          return placeOrder(testBrowser(other.app, { cookie, ip: buyerAddress(i) }), cart);
         }),
       );
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { loggedInCustomer } from '../../test/auth.ts';
+import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { cartOf, testBrowser } from '../../test/browser.ts';
 import {
   buyableVariants,
@@ -16,6 +16,8 @@ import {
 } from '../../test/checkout.ts';
 
 let t: TestApp;
+/** Each shopper places from an address of their own (place-order is limited per address). */
+const nextAddress = addressSource(63);
 let variants: string[];
 
 beforeAll(async () => {
@@ -31,7 +33,7 @@ describe('place-order', () => {
   it('writes a confirmed COD order with snapshots, takes the stock and closes the cart', async () => {
     const v = variants[0]!;
     await setStock(t.database.db, v, 7);
-    const { b, cart } = await guestReady(t, { lines: [[v, 2]] });
+    const { b, cart } = await guestReady(t, { lines: [[v, 2]] }, nextAddress());
     const res = await placeOrder(b, cart);
     expect(res.statusCode, res.body).toBe(200);
     const { order, next } = placedOf(res);
@@ -64,7 +66,7 @@ describe('place-order', () => {
     );
     await setStock(t.database.db, single!.variant, 1);
     await queryRows(t.database.db, sql`update products set stock = 1 where id = ${single!.product}`);
-    const { b, cart } = await guestReady(t, { lines: [[single!.variant, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[single!.variant, 1]] }, nextAddress());
     expect((await placeOrder(b, cart)).statusCode).toBe(200);
     const [p] = await queryRows<{ stock: number }>(
       t.database.db,
@@ -75,7 +77,7 @@ describe('place-order', () => {
 
   it('refuses with the new total when a price changed after the shopper confirmed, placing nothing', async () => {
     const v = variants[1]!;
-    const { b, cart } = await guestReady(t, { lines: [[v, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[v, 1]] }, nextAddress());
     const before = await stockOf(t.database.db, v);
     const orders = await count(sql`select count(*)::int as n from orders`);
     await queryRows(
@@ -95,7 +97,7 @@ describe('place-order', () => {
   });
 
   it('the same key twice gives one order; a second tab finds the cart ordered and gets that order', async () => {
-    const { b, cart } = await guestReady(t, { lines: [[variants[2]!, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[variants[2]!, 1]] }, nextAddress());
     const [one, two] = await Promise.all([placeOrder(b, cart, 'key-1'), placeOrder(b, cart, 'key-1')]);
     const codes = [one.statusCode, two.statusCode].sort();
     // One runs; the other replays it or is told the first is still running (409), never a second order.
@@ -114,14 +116,14 @@ describe('place-order', () => {
   });
 
   it('two tabs at once without keys: one order', async () => {
-    const { b, cart } = await guestReady(t, { lines: [[variants[3]!, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[variants[3]!, 1]] }, nextAddress());
     const answers = await Promise.all(Array.from({ length: 5 }, () => placeOrder(b, cart)));
     const ids = new Set(answers.filter((a) => a.statusCode === 200).map((a) => placedOf(a).order.id));
     expect(ids.size).toBe(1);
   });
 
   it('refuses an empty cart, a cart without an address, and a missing terms acceptance when required', async () => {
-    const b = testBrowser(t.app);
+    const b = testBrowser(t.app, { ip: nextAddress() });
     expect((await placeOrder(b, { grand_total: { amount: 0, currency: 'INR', formatted: '' } })).statusCode).toBe(409);
     expect((await b.call('POST', '/api/cart/add-item', { product_id: variants[4], quantity: 1 })).statusCode).toBe(200);
     const cart = cartOf(await b.call('GET', '/api/cart/get'));
@@ -139,14 +141,23 @@ describe('place-order', () => {
   });
 
   it('refuses a total sent as a price field', async () => {
-    const { b, cart } = await guestReady(t, { lines: [[variants[5]!, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[variants[5]!, 1]] }, nextAddress());
     const res = await placeOrder(b, cart, undefined, { grand_total: 1 });
     expect(res.statusCode).toBe(422);
   });
 
+  it('refuses a confirmed_total no integer column holds (past int4) with 422, never a 500', async () => {
+    const b = testBrowser(t.app, { ip: nextAddress() });
+    for (const total of [2 ** 31, 2 ** 40, 1e300, -1, 1.5, '100']) {
+      const res = await b.call('POST', '/api/checkout/place-order', { confirmed_total: total, accept_terms: true });
+      expect(res.statusCode, `${total}: ${res.body}`).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['confirmed_total']);
+    }
+  });
+
   it("counts the customer's orders (first-order coupons) and keeps the order on the account", async () => {
     const who = await loggedInCustomer(t);
-    const b = testBrowser(t.app, { cookie: who.cookie });
+    const b = testBrowser(t.app, { cookie: who.cookie, ip: nextAddress() });
     const cart = await readyCart(t, b, { lines: [[variants[6]!, 1]] });
     const res = await placeOrder(b, cart);
     expect(res.statusCode, res.body).toBe(200);
@@ -156,6 +167,10 @@ describe('place-order', () => {
     );
     expect(row!.orders_count).toBe(1);
     expect((await b.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(placedOf(res).order.id);
+    // With no contact typed for this order, the account's is the order's.
+    expect(cart.email).toBe(who.customer.email);
+    expect(placedOf(res).order.email).toBe(who.customer.email);
+    expect(placedOf(res).order.phone).toBe(who.customer.phone);
   });
 
   it('places an order of another offline method (a bank transfer) as Cash on Delivery: confirmed, nothing to pay online', async () => {
@@ -165,7 +180,7 @@ describe('place-order', () => {
           values ('bank_transfer', 'Bank transfer', 'Pay to our account before dispatch', 'offline', 3)
           on conflict (code) do nothing`,
     );
-    const { b, cart } = await guestReady(t, { lines: [[variants[7]!, 1]], payment: 'bank_transfer' });
+    const { b, cart } = await guestReady(t, { lines: [[variants[7]!, 1]], payment: 'bank_transfer' }, nextAddress());
     expect(cart.cart_payment_method?.code).toBe('bank_transfer');
     const res = await placeOrder(b, cart);
     expect(res.statusCode, res.body).toBe(200);
@@ -180,11 +195,11 @@ describe('place-order', () => {
 
   it("answers a customer's latest order from their account only; a guest's from the order_ref cookie", async () => {
     // A guest orders, then logs in on the same browser: the guest order is not the account's.
-    const { b, cart } = await guestReady(t, { lines: [[variants[8]!, 1]] });
+    const { b, cart } = await guestReady(t, { lines: [[variants[8]!, 1]] }, nextAddress());
     const guestOrder = placedOf(await placeOrder(b, cart)).order;
     const orderRef = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const who = await loggedInCustomer(t);
-    const both = testBrowser(t.app, { cookie: `${orderRef}; ${who.cookie}` });
+    const both = testBrowser(t.app, { cookie: `${orderRef}; ${who.cookie}`, ip: nextAddress() });
     expect((await both.call('GET', '/api/checkout/latest-order')).statusCode).toBe(404);
     expect((await b.call('GET', '/api/checkout/latest-order')).json().data.id).toBe(guestOrder.id);
     const mine = placedOf(await placeOrder(both, await readyCart(t, both, { lines: [[variants[9]!, 1]] }))).order;
@@ -193,7 +208,7 @@ describe('place-order', () => {
 
   it('lets a customer with orders be deleted: the orders stay, without their customer and cart', async () => {
     const who = await loggedInCustomer(t);
-    const b = testBrowser(t.app, { cookie: who.cookie });
+    const b = testBrowser(t.app, { cookie: who.cookie, ip: nextAddress() });
     const res = await placeOrder(b, await readyCart(t, b, { lines: [[variants[10]!, 1]] }));
     const { order } = placedOf(res);
     await queryRows(t.database.db, sql`delete from customers where id = ${who.customer.id}`);

@@ -12,7 +12,7 @@ import { lockOwnedCart } from '../cart/service.ts';
 import { checkoutRules, validateCheckout } from '../cart/validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
-import { reservationMinutes } from '../payments/service.ts';
+import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
 import { readSettingNumber } from '../settings/service.ts';
 import { trackingHashFor } from '../tracking/token.ts';
 
@@ -88,6 +88,8 @@ export async function placeOrder(
     const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
     if (!method) throw refused(422, orderMessages.paymentMethodUnavailable, 'payment_method');
     const online = method.kind === 'online';
+    // Each unpaid online order holds stock: a shopper may have only so many at once.
+    if (online) await assertOpenPaymentsBelowCap(tx, owner);
     await takeStock(tx, cart);
     const couponId = await countCouponUse(tx, cart, orderId);
     await writeOrder(tx, {

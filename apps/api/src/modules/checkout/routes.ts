@@ -13,7 +13,8 @@ import { cartOwnerOf } from '../cart/cart-cookie.ts';
 import { cartContextOf } from '../cart/load.ts';
 import { orderAccess, setOrderRefCookie } from '../orders/access.ts';
 import { latestOrderId, loadOrder } from '../orders/view.ts';
-import { beginPayment, resultPath } from '../payments/service.ts';
+import { CHECKOUT_RATE_LIMITS } from '../payments/routes.ts';
+import { OPEN_PAYMENTS_CAP, beginPayment, resultPath } from '../payments/service.ts';
 import { placeOrder } from './place-order.ts';
 
 export async function checkoutRoutes(app: FastifyInstance) {
@@ -24,13 +25,13 @@ export async function checkoutRoutes(app: FastifyInstance) {
     {
       schemas: { body: PlaceOrderBodySchema, data: PlacedOrderSchema },
       tags: ['checkout'],
-      summary:
-        "Places the cart's order: re-priced, stock taken and coupon counted in one transaction; idempotent by key, and a second tab finds the cart ordered",
-      errors: [409, 422],
-      config: { idempotent: true },
+      summary: `Places the cart's order: re-priced, stock taken and coupon counted in one transaction; idempotent by key, and a second tab finds the cart ordered. An online payment is refused (409) while the shopper has ${OPEN_PAYMENTS_CAP} orders awaiting payment; ${CHECKOUT_RATE_LIMITS.placeOrder.max} requests per ${CHECKOUT_RATE_LIMITS.placeOrder.timeWindow} per address`,
+      errors: [409, 422, 429],
+      config: { idempotent: true, rateLimit: CHECKOUT_RATE_LIMITS.placeOrder },
     },
     async (req, reply) => {
       const owner = await cartOwnerOf(req);
+      // One shopper may hold only so much stock with unpaid orders (payments/open-payments.ts).
       const placed = await placeOrder(
         app.db,
         owner,

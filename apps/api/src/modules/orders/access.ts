@@ -8,9 +8,10 @@ import { shopSecret } from '../tracking/token.ts';
 /**
  * Who may reach which order. A customer reaches the orders placed on their account; a guest
  * (customer_id null) order is reached only from the browser that placed it, through the
- * `order_ref` cookie that place-order sets: HttpOnly, holding the order id signed with the shop's
- * secret (an order id seen in a URL is not enough to forge it). Anyone else's order is 404, never
- * 403: its existence is not told.
+ * `order_ref` cookie that place-order sets: HttpOnly, holding the order id and the time it was
+ * issued, signed with the shop's secret (an order id seen in a URL is not enough to forge it, and
+ * a value copied from the browser stops working ORDER_REF_MAX_AGE_MS after it was issued, as the
+ * cookie itself does). Anyone else's order is 404, never 403: its existence is not told.
  */
 export interface OrderAccess {
   customerId: number | null;
@@ -22,23 +23,41 @@ export const ORDER_REF_COOKIE = 'order_ref';
 /** How long a guest can come back to their order from the same browser. */
 export const ORDER_REF_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 
+/** A value issued this far ahead of this process's clock (another process's clock runs ahead) still counts. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 const ORDER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const ISSUED_AT_RE = /^\d{1,15}$/;
 
-const sign = (secret: Buffer, orderId: string) => hmacBase64url(secret, `order-ref:${orderId}`);
+const sign = (secret: Buffer, orderId: string, issuedAt: string) =>
+  hmacBase64url(secret, `order-ref:${orderId}:${issuedAt}`);
 
-/** The order_ref cookie's value for `orderId`: `<order id>.<signature>`. */
-export async function orderRefValue(db: Db, orderId: string): Promise<string> {
-  return `${orderId}.${sign(await shopSecret(db), orderId)}`;
+/**
+ * The order_ref cookie's value for `orderId`: `<order id>.<issued at, ms since the epoch>.<signature>`,
+ * the signature covering both.
+ */
+export async function orderRefValue(db: Db, orderId: string, issuedAt: number = Date.now()): Promise<string> {
+  const issued = String(Math.floor(issuedAt));
+  return `${orderId}.${issued}.${sign(await shopSecret(db), orderId, issued)}`;
 }
 
-/** The order id of an order_ref value whose signature holds, else null. */
-export async function verifyOrderRef(db: Db, value: string | undefined): Promise<string | null> {
+/**
+ * The order id of an order_ref value whose signature holds and that was issued less than
+ * ORDER_REF_MAX_AGE_MS ago, else null.
+ */
+export async function verifyOrderRef(
+  db: Db,
+  value: string | undefined,
+  now: number = Date.now(),
+): Promise<string | null> {
   if (!value) return null;
-  const dot = value.lastIndexOf('.');
-  const orderId = value.slice(0, dot);
-  const sig = value.slice(dot + 1);
-  if (dot < 1 || !ORDER_ID_RE.test(orderId) || !BASE64URL_32_BYTES_RE.test(sig)) return null;
-  return sameSignature(sig, sign(await shopSecret(db), orderId)) ? orderId : null;
+  const parts = value.split('.');
+  if (parts.length !== 3) return null;
+  const [orderId, issued, sig] = parts as [string, string, string];
+  if (!ORDER_ID_RE.test(orderId) || !ISSUED_AT_RE.test(issued) || !BASE64URL_32_BYTES_RE.test(sig)) return null;
+  const issuedAt = Number(issued);
+  if (now - issuedAt > ORDER_REF_MAX_AGE_MS || issuedAt - now > CLOCK_SKEW_MS) return null;
+  return sameSignature(sig, sign(await shopSecret(db), orderId, issued)) ? orderId : null;
 }
 
 /**

@@ -175,6 +175,36 @@ describe('refund decisions', () => {
     ]);
   });
 
+  it('pays an approved refund back from the payment that paid the order, never past its total (orders_totals_ck)', async () => {
+    const { o, ids } = await requested('sandbox');
+    const [paid] = await queryRows<{ paid_payment_id: string }>(
+      db(),
+      sql`select paid_payment_id from orders where id = ${o.id}`,
+    );
+    expect(paid!.paid_payment_id).toBeTruthy();
+    // An order whose refunded amount is nearly all of it already (as a late payment's refund was
+    // once counted there): the approval takes only what is left, never breaking the check.
+    await queryRows(db(), sql`update orders set refunded_minor = grand_total_minor - 1 where id = ${o.id}`);
+    await approveRefund(db(), ids[0]!);
+    const d = await detail(o.id);
+    expect(d.totals.refunded.amount).toBe(d.grand_total.amount);
+    const jobs = await queryRows<{ payload: { amountMinor: number; paymentId: string } }>(
+      db(),
+      sql`select payload from jobs where kind = 'payment-refund' and dedupe_key = ${`refund-request:${ids[0]}`}`,
+    );
+    expect(jobs.map((j) => j.payload)).toEqual([
+      expect.objectContaining({ amountMinor: 1, paymentId: paid!.paid_payment_id }),
+    ]);
+    // Nothing left: the next approval records no money and queues nothing.
+    await approveRefund(db(), ids[1]!);
+    expect((await detail(o.id)).totals.refunded.amount).toBe(d.grand_total.amount);
+    const more = await queryRows(
+      db(),
+      sql`select id from jobs where kind = 'payment-refund' and dedupe_key = ${`refund-request:${ids[1]}`}`,
+    );
+    expect(more).toEqual([]);
+  });
+
   it('treats every offline method as Cash on Delivery: a bank transfer refund is recorded, never queued', async () => {
     const { o, ids } = await requested('bank_transfer');
     await approveRefund(db(), ids[0]!);

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../payments/methods.ts';
 import { setPaymentStatus } from '../payments/records.ts';
 import { queueRefund } from '../payments/service.ts';
+import { paidPaymentOf } from './service.ts';
 import { moveOrder, type OrderActor } from './transition.ts';
 
 /**
@@ -130,10 +131,11 @@ async function settleRefunds(tx: Db, orderId: string, note: string | null): Prom
 
 /**
  * Grants a refund request: the request is refunded, the line's refunded quantity and the
- * order's refunded amount grow; for an order paid online the money goes back through the
- * provider (queueRefund of modules/payments, payment_status refund_pending until it is paid out).
- * An offline method's refunds (Cash on Delivery) are paid back outside the shop and recorded as
- * refunded. When it was the last open request, the order moves to refunded.
+ * order's refunded amount grow (never past its total: orders_totals_ck); for an order paid
+ * online the money goes back through the provider from the payment that paid the order
+ * (queueRefund of modules/payments with paid_payment_id, payment_status refund_pending until it
+ * is paid out). An offline method's refunds (Cash on Delivery) are paid back outside the shop and
+ * recorded as refunded. When it was the last open request, the order moves to refunded.
  */
 export async function approveRefund(db: Db, refundRequestId: number, note?: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -156,25 +158,33 @@ export async function approveRefund(db: Db, refundRequestId: number, note?: stri
     );
     // Recorded as refunded now. Online: the provider pays it back (the payments module's job;
     // payment_status refund_pending until it has). Offline (Cash on Delivery): paid back outside the shop.
-    const [order] = await queryRows<{ online: boolean }>(
+    // The order row is locked first (a statement of its own: the next one reads its latest
+    // values), and the amount capped by what is left of the total, so the order's refunded amount
+    // never passes it (line shares add up to the lines' total, itself within the grand total).
+    await queryRows(tx, sql`select id from orders where id = ${req.order_id} for update`);
+    const [order] = await queryRows<{ online: boolean; amount: number; payment_id: string | null }>(
       tx,
-      sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online from orders o
-                      where o.id = ${req.order_id})
-          update orders o set refunded_minor = o.refunded_minor + ${req.amount_minor},
+      sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online,
+                            least(${req.amount_minor}, o.grand_total_minor - o.refunded_minor) as amount,
+                            o.paid_payment_id
+                       from orders o where o.id = ${req.order_id})
+          update orders o set refunded_minor = o.refunded_minor + m.amount,
             payment_status = case
-              when m.online and ${req.amount_minor} > 0 then 'refund_pending'
-              when o.refunded_minor + ${req.amount_minor} >= o.grand_total_minor then 'refunded'
+              -- Online, the refund job says when the money is back.
+              when m.online then case when m.amount > 0 then 'refund_pending' else o.payment_status end
+              when o.refunded_minor + m.amount >= o.grand_total_minor then 'refunded'
               else o.payment_status end,
             updated_at = now()
           from m where o.id = ${req.order_id}
-      returning m.online`,
+      returning m.online, m.amount, m.paid_payment_id as payment_id`,
     );
-    if (order?.online) {
+    if (order?.online && order.amount > 0) {
       await queueRefund(tx, {
         orderId: req.order_id,
-        amountMinor: req.amount_minor,
+        amountMinor: order.amount,
         reason: req.reason,
         dedupeKey: `refund-request:${refundRequestId}`,
+        paymentId: paidPaymentOf(req.order_id, order.payment_id),
       });
     }
     await settleRefunds(tx, req.order_id, note ?? null);

@@ -14,7 +14,7 @@ import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, buyableVariants } from '../../test/orders.ts';
 import { RefundJobSchema } from '../payments/refunds.ts';
-import { ORDER_REF_COOKIE } from './access.ts';
+import { ORDER_REF_COOKIE, ORDER_REF_MAX_AGE_MS, orderRefValue } from './access.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -108,6 +108,30 @@ describe('POST /api/orders/item', () => {
     expect((await (await guest(theirs.id)).call('POST', '/api/orders/item', { order_id: theirs.id })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the order_ref cookie', () => {
+  it('stops opening the guest’s order once it is older than ORDER_REF_MAX_AGE_MS, even correctly signed', async () => {
+    const o = await createTestOrder(db(), { customerId: null });
+    const issuedLongAgo = Date.now() - ORDER_REF_MAX_AGE_MS - 60_000;
+    const old = await orderRefValue(db(), o.id, issuedLongAgo);
+    const stale = testBrowser(t.app, { cookie: `${ORDER_REF_COOKIE}=${old}`, ip: nextAddress() });
+    const calls = [
+      await stale.call('POST', '/api/orders/item', { order_id: o.id }),
+      await stale.call('GET', `/api/orders/invoice?order_id=${o.id}`),
+      await stale.call('PUT', '/api/orders/cancel', { order_id: o.id }),
+      await stale.call('POST', '/api/checkout/process-payment', { order_id: o.id }),
+      await stale.call('GET', `/api/track-order/${o.id}`),
+    ];
+    expect(calls.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect((await stale.call('GET', '/api/orders/get')).statusCode).toBe(401);
+    // Issued just inside the window, the same order opens: the refused cancel above changed nothing.
+    const recent = await orderRefValue(db(), o.id, Date.now() - ORDER_REF_MAX_AGE_MS + 60_000);
+    const ok = testBrowser(t.app, { cookie: `${ORDER_REF_COOKIE}=${recent}`, ip: nextAddress() });
+    const res = await ok.call('POST', '/api/orders/item', { order_id: o.id });
+    expect(res.statusCode).toBe(200);
+    expect(detailOf(res).status).toBe('confirmed');
   });
 });
 
@@ -443,5 +467,28 @@ describe('crafted input', () => {
       }
       for (const res of await Promise.all(calls)) expect(res.statusCode, `${bad}: ${res.body}`).toBe(422);
     }
+  });
+
+  it('refuses a refund item id past the integer column (int4) with 422, never a 500', async () => {
+    const o = await createTestOrder(db(), { status: 'delivered', customerId: null });
+    const b = await guest(o.id);
+    for (const itemId of [2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      const res = await b.call('POST', '/api/orders/refund/request', {
+        order_id: o.id,
+        items: [{ item_id: itemId, quantity: 1 }],
+        reason: 'broken',
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ 'items.0.item_id': [orderMessages.refundItemUnknown] });
+    }
+    // The largest int4 is a well-formed id, merely not one of this order's lines.
+    const largest = await b.call('POST', '/api/orders/refund/request', {
+      order_id: o.id,
+      items: [{ item_id: 2 ** 31 - 1, quantity: 1 }],
+      reason: 'broken',
+    });
+    expect(largest.statusCode, largest.body).toBe(422);
+    expect(largest.json().errors).toEqual({ 'items.0.item_id': [orderMessages.refundItemUnknown] });
+    expect((await b.call('POST', '/api/orders/item', { order_id: o.id })).json().data.status).toBe('delivered');
   });
 });

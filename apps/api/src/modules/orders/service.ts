@@ -31,8 +31,9 @@ async function assertReachable(db: Db, access: OrderAccess, orderId: string): Pr
  * Cancels the shopper's order while it has not left (enable_cancel_order on). One transaction:
  * the conditional move (which gives the stock back), and for an order paid online the refund of
  * what is left of it: recorded in refunded_minor, payment_status refund_pending, and the
- * 'payment-refund' job queued (modules/payments pays it out), so money is never kept for an
- * order that will not ship.
+ * 'payment-refund' job queued for the payment that paid the order (paid_payment_id; never another
+ * captured payment, whose own refund is queued by markPaid), so money is never kept for an order
+ * that will not ship. The caller kicks the job runner.
  */
 export async function cancelOrder(
   db: Db,
@@ -49,14 +50,14 @@ export async function cancelOrder(
     // What is left of an online payment goes back through its provider (the payments module's
     // job); the order records it as refunded now, with payment_status refund_pending until the
     // provider has paid it out. Nothing for an offline method (Cash on Delivery): nothing was paid yet.
-    const [left] = await queryRows<{ amount: number }>(
+    const [left] = await queryRows<{ amount: number; payment_id: string | null }>(
       tx,
-      sql`with paid as (select id, grand_total_minor - refunded_minor as amount from orders
+      sql`with paid as (select id, grand_total_minor - refunded_minor as amount, paid_payment_id from orders
                          where id = ${orderId} and payment_status = 'paid'
                            and not ${offlineMethodSql(sql`payment_method_code`)})
           update orders o set payment_status = 'refund_pending', refunded_minor = o.grand_total_minor, updated_at = now()
             from paid where o.id = paid.id and paid.amount > 0
-        returning paid.amount`,
+        returning paid.amount, paid.paid_payment_id as payment_id`,
     );
     if (!left) return { refundQueued: false };
     await queueRefund(tx, {
@@ -64,9 +65,21 @@ export async function cancelOrder(
       amountMinor: left.amount,
       reason: reason || 'Order cancelled by the shopper',
       dedupeKey: `cancel:${orderId}`,
+      paymentId: paidPaymentOf(orderId, left.payment_id),
     });
     return { refundQueued: true };
   });
+}
+
+/**
+ * The payment that paid an order paid online (orders.paid_payment_id). Every such order has one
+ * (markPaid sets it; migration 0015 filled it in for older ones): without it the money cannot be
+ * paid back automatically, and the change that grants the refund is undone rather than left with
+ * a refund nobody will pay.
+ */
+export function paidPaymentOf(orderId: string, paymentId: string | null): string {
+  if (!paymentId) throw new Error(`orders: order ${orderId} is paid online but records no payment that paid it`);
+  return paymentId;
 }
 
 /** The share of a line's total that `n` of its `quantity` units are worth (exact: shares add up to the total). */

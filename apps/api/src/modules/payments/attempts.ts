@@ -12,6 +12,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
+import type { CartOwner } from '../cart/cart-cookie.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
@@ -25,6 +26,7 @@ import {
   type PaymentRequest,
   type ProviderCode,
 } from './provider.ts';
+import { assertOpenPaymentsBelowCap } from './open-payments.ts';
 import { failPayment } from './records.ts';
 import { reservationMinutes } from './reservations.ts';
 
@@ -93,39 +95,76 @@ async function paymentRequest(
 }
 
 /**
- * Opens an attempt with `provider` for the order's total and says where the shopper goes: the
- * attempt's row is written first, the provider called with no transaction open, then its
- * reference recorded. An attempt opened a moment ago for the same amount is continued instead.
+ * Locks the order's row (to the end of `tx`) and answers its status, 409 unless it is unpaid. A
+ * verdict on an earlier attempt (markFailed, markPaid) locks the same row before it looks for a
+ * newer attempt, so it either sees the attempt written under this lock or has already moved the
+ * order, which the caller then sees.
+ */
+async function lockUnpaidOrder(tx: Db, orderId: string): Promise<OrderStatus> {
+  const [row] = await queryRows<{ status: OrderStatus }>(
+    tx,
+    sql`select status from orders where id = ${orderId} for update`,
+  );
+  if (!row || !isUnpaid(row.status)) throw new HttpError(409, orderMessages.notAwaitingPayment);
+  return row.status;
+}
+
+/** Writes a new attempt's row (no provider reference yet); answers its id. */
+async function writeAttempt(tx: Db, order: PayableOrder, provider: PaymentProvider): Promise<string> {
+  const paymentId = `pmt_${randomBytes(16).toString('base64url')}`;
+  await queryRows(
+    tx,
+    sql`insert into payments (id, order_id, provider, amount_minor, currency)
+        values (${paymentId}, ${order.id}, ${provider.code}, ${order.grand_total_minor}, ${order.currency})`,
+  );
+  return paymentId;
+}
+
+/**
+ * Opens an attempt with `provider` for the order's total and says where the shopper goes. Under
+ * the order's row lock (one transaction): `prepare` (a retry brings a failed order back to
+ * awaiting payment), then the attempt's row is written, unless an attempt opened a moment ago for
+ * the same amount can be continued (a double click). Then the provider is called with no
+ * transaction open, and its reference recorded.
  */
 async function openAttempt(
   db: Db,
   order: PayableOrder,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
+  prepare: (tx: Db, status: OrderStatus) => Promise<void> = async () => {},
 ): Promise<PaymentNext> {
-  const [recent] = await queryRows<{ id: string; provider_ref: string }>(
-    db,
-    sql`select id, provider_ref from payments
-         where order_id = ${order.id} and provider = ${provider.code} and status = 'created'
-           and provider_ref is not null and amount_minor = ${order.grand_total_minor} and currency = ${order.currency}
-           and created_at > now() - make_interval(mins => ${REUSE_ATTEMPT_MINUTES})
-         order by created_at desc limit 1`,
-  );
-  if (recent) {
+  type Plan = { recent: { id: string; provider_ref: string } } | { paymentId: string };
+  const plan = await db.transaction(async (tx): Promise<Plan> => {
+    await prepare(tx, await lockUnpaidOrder(tx, order.id));
+    const [recent] = await queryRows<{ id: string; provider_ref: string }>(
+      tx,
+      sql`select id, provider_ref from payments
+           where order_id = ${order.id} and provider = ${provider.code} and status = 'created'
+             and provider_ref is not null and amount_minor = ${order.grand_total_minor} and currency = ${order.currency}
+             and created_at > now() - make_interval(mins => ${REUSE_ATTEMPT_MINUTES})
+           order by created_at desc limit 1`,
+    );
+    return recent ? { recent } : { paymentId: await writeAttempt(tx, order, provider) };
+  });
+  let paymentId: string;
+  if ('recent' in plan) {
     const resumed = await provider.resume(
-      await paymentRequest(db, order, recent.id, provider.code),
-      recent.provider_ref,
+      await paymentRequest(db, order, plan.recent.id, provider.code),
+      plan.recent.provider_ref,
     );
     if (resumed) return resumed;
+    // It can no longer be paid (finished, or its page expired): a new one, under the lock again
+    // (its failure may have moved the order meanwhile: `prepare` sees that too).
+    paymentId = await db.transaction(async (tx) => {
+      await prepare(tx, await lockUnpaidOrder(tx, order.id));
+      return writeAttempt(tx, order, provider);
+    });
+  } else {
+    paymentId = plan.paymentId;
   }
 
-  const paymentId = `pmt_${randomBytes(16).toString('base64url')}`;
   const req = await paymentRequest(db, order, paymentId, provider.code);
-  await queryRows(
-    db,
-    sql`insert into payments (id, order_id, provider, amount_minor, currency)
-        values (${paymentId}, ${order.id}, ${provider.code}, ${order.grand_total_minor}, ${order.currency})`,
-  );
   let created;
   try {
     created = await provider.createPayment(req);
@@ -171,6 +210,18 @@ export async function beginPayment(
   }
 }
 
+/** Whose order it is, as the cap of orders awaiting payment counts them: its customer, else its guest cart's cookie. */
+async function orderOwner(tx: Db, orderId: string): Promise<CartOwner> {
+  const [row] = await queryRows<{ customer_id: number | null; token_hash: string | null }>(
+    tx,
+    sql`select o.customer_id, c.token_hash from orders o left join carts c on c.id = o.cart_id where o.id = ${orderId}`,
+  );
+  return {
+    customerId: row?.customer_id ?? null,
+    tokenHash: row?.customer_id == null ? (row?.token_hash ?? null) : null,
+  };
+}
+
 /**
  * Why moveOrder refused to take an unpaid order on (read in the same transaction): it is still
  * payment_failed, so its stock is gone; else it was paid or closed meanwhile.
@@ -187,7 +238,8 @@ async function refusedMove(tx: Db, orderId: string): Promise<HttpError> {
  * POST /api/checkout/process-payment: pays the shopper's own order again (after a failure, or
  * from another tab) with its method or `method`, or switches it to Cash on Delivery. Another
  * shopper's order is 404. A failed order takes its stock again first (moveOrder), all or
- * nothing; when the stock is gone the retry is refused and nothing changes.
+ * nothing; when the stock is gone the retry is refused and nothing changes, and so it is (409)
+ * when its owner has OPEN_PAYMENTS_CAP other orders awaiting payment already.
  */
 export async function startPayment(
   app: FastifyInstance,
@@ -206,36 +258,37 @@ export async function startPayment(
   const provider = method?.kind === 'online' && isProviderCode(method.code) ? app.payments.get(method.code) : undefined;
   if (!provider) throw fieldError('method', orderMessages.paymentMethodUnavailable);
 
-  if (order.status === 'payment_failed' || provider.code !== order.payment_method_code) {
-    const minutes = await reservationMinutes(db);
-    await db.transaction(async (tx) => {
-      if (order.status === 'payment_failed') {
-        const moved = await moveOrder(tx, {
-          orderId: order.id,
-          to: 'awaiting_payment',
-          from: ['payment_failed'],
-          actor: 'shopper',
-          note: 'Payment tried again',
-        });
-        if (!moved) throw await refusedMove(tx, order.id);
-        await queryRows(
-          tx,
-          sql`update orders set payment_status = 'pending', payment_method_code = ${provider.code},
-                reserved_until = now() + make_interval(mins => ${minutes}), updated_at = now()
-               where id = ${order.id}`,
-        );
-      } else {
-        const [changed] = await queryRows(
-          tx,
-          sql`update orders set payment_method_code = ${provider.code}, updated_at = now()
-               where id = ${order.id} and status = 'awaiting_payment' returning id`,
-        );
-        if (!changed) throw new HttpError(409, orderMessages.notAwaitingPayment);
-      }
-    });
-    app.jobs.kick();
-  }
-  const next = await openAttempt(db, { ...order, payment_method_code: provider.code }, provider, log);
+  const minutes = await reservationMinutes(db);
+  let moved = false;
+  // Under the order's lock, with its status as it is now (its last attempt may have failed since
+  // it was read above): a failed order takes its stock again, and the method is the one chosen.
+  const next = await openAttempt(db, order, provider, log, async (tx, status) => {
+    if (status === 'payment_failed') {
+      // Awaiting payment again, it holds its stock again: within the owner's cap of such orders.
+      await assertOpenPaymentsBelowCap(tx, await orderOwner(tx, order.id));
+      moved = await moveOrder(tx, {
+        orderId: order.id,
+        to: 'awaiting_payment',
+        from: ['payment_failed'],
+        actor: 'shopper',
+        note: 'Payment tried again',
+      }).then(Boolean);
+      if (!moved) throw await refusedMove(tx, order.id);
+      await queryRows(
+        tx,
+        sql`update orders set payment_status = 'pending', payment_method_code = ${provider.code},
+              reserved_until = now() + make_interval(mins => ${minutes}), updated_at = now()
+             where id = ${order.id}`,
+      );
+    } else if (provider.code !== order.payment_method_code) {
+      await queryRows(
+        tx,
+        sql`update orders set payment_method_code = ${provider.code}, updated_at = now() where id = ${order.id}`,
+      );
+    }
+  });
+  // The message of the move back to awaiting payment.
+  if (moved) app.jobs.kick();
   return { next, cod: false };
 }
 

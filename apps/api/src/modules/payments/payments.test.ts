@@ -116,6 +116,10 @@ const payments = (id: string) =>
     sql`select provider, status, amount_minor, refunded_minor from payments where order_id = ${id} order by created_at`,
   );
 
+/** The payment that paid the order (markPaid records it). */
+const paidPaymentId = async (id: string) =>
+  (await queryRows<{ id: string }>(db(), sql`select paid_payment_id as id from orders where id = ${id}`))[0]!.id;
+
 /** Makes the order's reservation run out now. */
 const expireNow = (id: string) =>
   queryRows(db(), sql`update orders set reserved_until = now() - interval '1 minute' where id = ${id}`);
@@ -507,15 +511,13 @@ describe('reservations', () => {
       db(),
       sql`select payload, status from jobs where kind = 'payment-refund' and payload->>'orderId' = ${p.order.id}`,
     );
-    expect(job).toMatchObject({
-      status: 'pending',
-      payload: { reason: 'late-payment-stock-gone', countsForOrder: true },
-    });
+    expect(job).toMatchObject({ status: 'pending', payload: { reason: 'late-payment-stock-gone' } });
 
-    // The refund job pays it back through the sandbox, once, and the order says so.
+    // The refund job pays it back through the sandbox, once, and the order says so. The money
+    // never paid the order: it is counted on its payment, not in the order's refunded amount.
     await t.app.jobs.runDue();
     const total = p.order.grand_total.amount;
-    expect(await orderRow(p.order.id)).toMatchObject({ payment_status: 'refunded', refunded_minor: total });
+    expect(await orderRow(p.order.id)).toMatchObject({ payment_status: 'refunded', refunded_minor: 0 });
     expect(await payments(p.order.id)).toEqual([
       { provider: 'sandbox', status: 'refunded', amount_minor: total, refunded_minor: total },
     ]);
@@ -601,6 +603,29 @@ describe('process-payment', () => {
     expect(await orderRow(p.order.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 
+  it('a retry racing the old attempt’s failure: the order ends awaiting the new attempt, holding its stock', async () => {
+    for (let i = 0; i < 2; i++) {
+      const v = variant();
+      await setStock(db(), v, 2);
+      const p = await placeOnline(v, 1);
+      expect((await press(p, 'fail')).statusCode).toBe(303);
+      // The retry and the old page's failure webhook (also kicked in the background) at once.
+      const [res] = await Promise.all([
+        p.b.call('POST', '/api/checkout/process-payment', { order_id: p.order.id }),
+        deliverSandboxWebhook(t.app, p.payPage.split('/').pop()!),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.jobs.runDue();
+      expect(await orderRow(p.order.id)).toMatchObject({
+        status: 'awaiting_payment',
+        payment_status: 'pending',
+        stock_reserved: true,
+      });
+      expect(await payments(p.order.id)).toMatchObject([{ status: 'failed' }, { status: 'created' }]);
+      expect(await stockOf(db(), v)).toBe(1);
+    }
+  });
+
   it('refuses a retry when the stock is gone, and changes nothing', async () => {
     const v = variant();
     await setStock(db(), v, 1);
@@ -640,6 +665,16 @@ describe('process-payment', () => {
     expect(await messageJobs(p.order.id, 'confirmed')).toBe(1);
   });
 
+  it('answers 422, never a 500, to a method that is no method code (NUL, lone surrogate, a number)', async () => {
+    const p = await placeOnline(variant());
+    for (const method of ['sand\u0000box', '\ud800', 'SANDBOX', 'cod;', 'x'.repeat(41), '', 5, null]) {
+      const res = await p.b.call('POST', '/api/checkout/process-payment', { order_id: p.order.id, method });
+      expect(res.statusCode, `${JSON.stringify(method)}: ${res.body}`).toBe(422);
+      expect(res.json().errors).toEqual({ method: [orderMessages.paymentMethodUnavailable] });
+    }
+    expect(await orderRow(p.order.id)).toMatchObject({ status: 'awaiting_payment', payment_method_code: 'sandbox' });
+  });
+
   it('refuses a method the shop does not offer', async () => {
     const p = await placeOnline(variant());
     for (const method of ['razorpay', 'bitcoin']) {
@@ -669,6 +704,7 @@ describe('refunds', () => {
     await t.app.jobs.runDue();
     const total = p.order.grand_total.amount;
     const part = Math.floor(total / 4);
+    const paymentId = await paidPaymentId(p.order.id);
     // As orders/fulfilment.ts grants a refund request and orders/service.ts a cancellation.
     const grant = (amountMinor: number, key: string) =>
       db().transaction(async (tx) => {
@@ -679,7 +715,7 @@ describe('refunds', () => {
         );
         await enqueueJob(tx, {
           kind: 'payment-refund',
-          payload: { orderId: p.order.id, amountMinor, reason: 'granted' },
+          payload: { orderId: p.order.id, amountMinor, reason: 'granted', paymentId },
           dedupeKey: key,
         });
       });
@@ -711,7 +747,7 @@ describe('refunds', () => {
     // and the job fails at once, not quietly: money owed that a person must look at.
     const again = await enqueueJob(db(), {
       kind: 'payment-refund',
-      payload: { orderId: p.order.id, amountMinor: 1, reason: 'again' },
+      payload: { orderId: p.order.id, amountMinor: 1, reason: 'again', paymentId },
     });
     await t.app.jobs.runDue();
     expect(await orderRow(p.order.id)).toMatchObject({ payment_status: 'refunded', refunded_minor: total });
@@ -730,18 +766,21 @@ describe('refunds', () => {
     await t.app.jobs.runDue();
     const total = p.order.grand_total.amount;
     const part = Math.floor((total * 3) / 4);
+    const paymentId = await paidPaymentId(p.order.id);
     const ids = await Promise.all(
       ['first', 'second'].map((key) =>
         enqueueJob(db(), {
           kind: 'payment-refund',
-          payload: { orderId: p.order.id, amountMinor: part, reason: key },
+          payload: { orderId: p.order.id, amountMinor: part, reason: key, paymentId },
           runAt: new Date(Date.now() + 3_600_000),
         }),
       ),
     );
     const ctx = (jobId: number) => ({ jobId, attempt: 1, maxAttempts: 10, log: t.app.log });
     const outcomes = await Promise.allSettled(
-      ids.map((id) => runRefund(t.app, { orderId: p.order.id, amountMinor: part, reason: 'both' }, ctx(id!))),
+      ids.map((id) =>
+        runRefund(t.app, { orderId: p.order.id, amountMinor: part, reason: 'both', paymentId }, ctx(id!)),
+      ),
     );
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     const failed = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;

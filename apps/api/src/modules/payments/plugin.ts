@@ -30,7 +30,9 @@ export const paymentsPlugin = fp(
     };
     app.decorate('payments', registry);
     if (providers.has('sandbox') && app.env.NODE_ENV === 'production') {
-      app.log.warn('payments: the sandbox gateway is on (fake money); set SANDBOX_GATEWAY=false for a real shop');
+      app.log.warn(
+        'payments: the sandbox gateway is on (fake money: SANDBOX_GATEWAY=true, or the demo shop of SEED_DEMO); set SANDBOX_GATEWAY=false for a real shop',
+      );
     }
 
     app.jobs.register('payment-reservations', {

@@ -11,8 +11,8 @@ type ProviderEnv = Pick<
 
 /**
  * The online providers this process can use, by code (the codes of payment_methods rows of kind
- * 'online'): the sandbox unless SANDBOX_GATEWAY=false, Razorpay when both its keys are set. A cart
- * offers only these.
+ * 'online'): the sandbox when SANDBOX_GATEWAY is on (unset: in the demo shop only, env.ts),
+ * Razorpay when both its keys are set. A cart offers only these.
  */
 export function configuredProviders(env: ProviderEnv): ProviderCode[] {
   const codes: ProviderCode[] = [];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderMessages, PaymentNextSchema } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder, guestOrderCookie, buyableVariants } from '../../test/orders.ts';
 import { configuredProviders } from './providers.ts';
+import { storableReason } from './records.ts';
 import { razorpayPaymentSignature } from './providers/razorpay.ts';
 import { hmacHex } from '../../lib/signing.ts';
 
@@ -95,6 +96,23 @@ describe('configuration', () => {
   });
 });
 
+describe('the page policy (CSP)', () => {
+  it("lets Razorpay's checkout script, frame and calls run only in a shop that takes Razorpay", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/api\.razorpay\.com/);
+    const plain = await createTestApp();
+    try {
+      const other = String(
+        (await plain.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(other).not.toContain('razorpay');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('the in-page checkout result (complete-payment)', () => {
   it('confirms the order once for a result signed as Razorpay documents, against the stored order id', async () => {
     const { order, razorpayOrderId, b } = await razorpayOrder();
@@ -179,6 +197,48 @@ describe('the in-page checkout result (complete-payment)', () => {
   });
 });
 
+describe('unsigned words from the browser', () => {
+  it('a checkout error whose description holds control characters is noted without them, never a 500', async () => {
+    const { order, b } = await razorpayOrder();
+    const res = await complete(b, order.id, {
+      error_code: 'BAD_REQUEST_ERROR',
+      error_description: 'bad\u0000thing\u001b[31m\ud800 declined',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.type).toBe('failed');
+    expect(await paymentOf(order.id)).toMatchObject({ status: 'failed', failure_reason: 'bad thing [31m  declined' });
+    expect(await orderState(order.id)).toMatchObject({ status: 'payment_failed' });
+  });
+
+  it('a webhook’s failure reason is stored the same way (a pair of surrogates kept whole)', async () => {
+    const { order, razorpayOrderId } = await razorpayOrder();
+    const body = JSON.stringify({
+      event: 'payment.failed',
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_failed_nul',
+            amount: order.grandTotalMinor,
+            currency: 'INR',
+            order_id: razorpayOrderId,
+            error_description: 'OTP\u0000wrong\u0007 \ud83d\ude00 \udc00end',
+          },
+        },
+      },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/razorpay',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(WEBHOOK_SECRET, body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await paymentOf(order.id)).failure_reason).toBe('OTP wrong  \ud83d\ude00  end');
+    // At most 500 characters; a cut between the halves of a pair leaves no lone half behind.
+    expect(storableReason(`${'a'.repeat(499)}\ud83d\ude00`)).toBe(`${'a'.repeat(499)} `);
+  });
+});
+
 describe('Razorpay webhooks', () => {
   const deliver = (body: string, signature: string) =>
     t.app.inject({
@@ -222,6 +282,74 @@ describe('Razorpay webhooks', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await orderState(order.id)).toEqual({ status: 'confirmed', payment_status: 'paid', confirmations: 1 });
     expect(await paymentOf(order.id)).toMatchObject({ status: 'paid', provider_payment_id: 'pay_webhook0001' });
+  });
+
+  it('a second captured payment on the same Razorpay order is recorded as its own payment and refunded', async () => {
+    const { order, razorpayOrderId, b } = await razorpayOrder();
+    // The refund goes to Razorpay's Refunds API: answered here, never sent.
+    const calls: { url: string; body: unknown }[] = [];
+    const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+      return new Response(JSON.stringify({ id: 'rfnd_second0001' }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const first = captured(razorpayOrderId, 'pay_first0001', order.grandTotalMinor);
+      expect((await deliver(first, hmacHex(WEBHOOK_SECRET, first))).statusCode).toBe(200);
+      // Another tab paid the same Razorpay order too: a second payment id.
+      const second = captured(razorpayOrderId, 'pay_second0001', order.grandTotalMinor);
+      for (let i = 0; i < 3; i++) {
+        expect((await deliver(second, hmacHex(WEBHOOK_SECRET, second))).statusCode).toBe(200);
+      }
+      // The first one again changes nothing.
+      expect((await deliver(first, hmacHex(WEBHOOK_SECRET, first))).statusCode).toBe(200);
+      // The second tab's checkout result comes back too: checked against the shop's attempt, answered complete.
+      const result = await complete(b, order.id, {
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: 'pay_second0001',
+        razorpay_signature: razorpayPaymentSignature(razorpayOrderId, 'pay_second0001', KEY_SECRET),
+      });
+      expect(result.statusCode, result.body).toBe(200);
+      expect(result.json().data.type).toBe('complete');
+      await t.app.jobs.runDue();
+
+      const rows = await queryRows<{
+        id: string;
+        status: string;
+        provider_payment_id: string;
+        amount_minor: number;
+        refunded_minor: number;
+      }>(
+        db(),
+        sql`select id, status, provider_payment_id, amount_minor, refunded_minor from payments
+             where order_id = ${order.id} order by created_at, id`,
+      );
+      expect(rows.map((r) => [r.provider_payment_id, r.status, r.amount_minor, r.refunded_minor])).toEqual([
+        ['pay_first0001', 'paid', order.grandTotalMinor, 0],
+        ['pay_second0001', 'refunded', order.grandTotalMinor, order.grandTotalMinor],
+      ]);
+      // Refunded once, from the second payment, as much as it took.
+      expect(calls).toEqual([
+        {
+          url: 'https://api.razorpay.com/v1/payments/pay_second0001/refund',
+          body: expect.objectContaining({ amount: order.grandTotalMinor }),
+        },
+      ]);
+      const [refund] = await queryRows<{ payment_id: string; status: string }>(
+        db(),
+        sql`select payment_id, status from payment_refunds where order_id = ${order.id}`,
+      );
+      expect(refund).toEqual({ payment_id: rows[1]!.id, status: 'done' });
+      // The order stays paid by the first, nothing of it counted as refunded.
+      expect(await orderState(order.id)).toEqual({ status: 'confirmed', payment_status: 'paid', confirmations: 1 });
+      const [o] = await queryRows<{ refunded_minor: number; paid_payment_id: string }>(
+        db(),
+        sql`select refunded_minor, paid_payment_id from orders where id = ${order.id}`,
+      );
+      expect(o).toEqual({ refunded_minor: 0, paid_payment_id: rows[0]!.id });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refuses a webhook whose signature does not hold over the raw body', async () => {

@@ -9,6 +9,19 @@ import type { ProviderCode, StoredPayment } from './provider.ts';
  * provider.
  */
 
+/** The longest failure reason kept on a payments row. */
+const REASON_MAX = 500;
+// C0 controls and DEL, and a surrogate without its other half (matched code unit by code unit).
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A reason as it can be stored: a provider's or a browser's words (Razorpay's unsigned
+ * error_description, a webhook's) may hold a NUL, which PostgreSQL text refuses, or other control
+ * characters; they become spaces. Cut to 500 characters first, so the cut never leaves half a pair.
+ */
+export const storableReason = (reason: string): string => reason.slice(0, REASON_MAX).replace(UNSTORABLE, ' ');
+
 /** A payments row `p` as storedColumns reads it. */
 export interface StoredPaymentRow {
   id: string;
@@ -19,6 +32,12 @@ export interface StoredPaymentRow {
   amount_minor: number;
   currency: string;
 }
+
+/**
+ * SQL: the payments row `p` is an attempt the shop opened (not a second capture on one, which
+ * markPaid records as its own row with the captured payment's id as its reference).
+ */
+export const isAttemptSql = sql`(p.provider_payment_id is null or p.provider_ref <> p.provider_payment_id)`;
 
 /** The columns of a payments row `p` that toStored reads. */
 export const storedColumns = sql`p.id, p.order_id, p.provider, p.provider_ref, p.provider_payment_id, p.amount_minor, p.currency`;
@@ -47,7 +66,7 @@ export async function failPayment(
       : sql`provider = ${attempt.provider} and provider_ref = ${attempt.providerRef}`;
   const [row] = await queryRows<{ id: string; order_id: string; created_at: string }>(
     db,
-    sql`update payments set status = 'failed', failure_reason = ${reason.slice(0, 500)}, updated_at = now()
+    sql`update payments set status = 'failed', failure_reason = ${storableReason(reason)}, updated_at = now()
          where ${which} and status = 'created'
      returning id, order_id, created_at`,
   );

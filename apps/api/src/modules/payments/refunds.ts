@@ -8,27 +8,28 @@ import { ProviderError, isProviderCode, type ProviderCode } from './provider.ts'
 import { storedColumns, toStored, type StoredPaymentRow } from './records.ts';
 
 /**
- * Refunds (ADR 24): money of an order paid back through the provider that took it. Queued with
- * queueRefund in the transaction that grants it (the orders module: a cancelled paid order, an
- * approved refund request; markPaid: money that cannot pay the order), paid out by the
- * 'payment-refund' job.
+ * Refunds (ADR 24): money of an order paid back through the provider that took it, always from a
+ * named payment. Queued with queueRefund in the transaction that grants it (the orders module: a
+ * cancelled paid order, an approved refund request, both from orders.paid_payment_id; markPaid:
+ * money that cannot pay the order, from its own payment), paid out by the 'payment-refund' job.
  */
 
 /** The longest reason a refund carries (the shopper's own words are cut there). */
 const REFUND_REASON_MAX = 200;
 
 /**
- * A refund job's payload. Without `paymentId` the order's captured payment with enough left is
- * refunded. `countsForOrder` true: the job adds the amount to orders.refunded_minor once the
- * money is back (money that arrived for an unpaid order, which nobody else records); otherwise
- * the granting transaction has recorded it already.
+ * A refund job's payload: `amountMinor` of the captured payment `paymentId` of the order, always
+ * named (a cancellation or an approved request names the payment that paid the order,
+ * orders.paid_payment_id; markPaid the payment that could not pay it), so a refund never takes
+ * money meant for another one. The job never touches orders.refunded_minor: the granting
+ * transaction records refunds of the paying payment there, and money that never paid the order
+ * is counted on its payments row only.
  */
 export const RefundJobSchema = z.object({
   orderId: z.string().min(1).max(64),
   amountMinor: z.number().int().positive(),
   reason: z.string().min(1).max(REFUND_REASON_MAX),
-  paymentId: z.string().min(1).max(64).optional(),
-  countsForOrder: z.boolean().optional(),
+  paymentId: z.string().min(1).max(64),
 });
 export type RefundJob = z.infer<typeof RefundJobSchema>;
 
@@ -56,8 +57,8 @@ export async function queueRefund(
     amountMinor: number;
     reason: string;
     dedupeKey: string;
-    paymentId?: string | undefined;
-    countsForOrder?: boolean | undefined;
+    /** The captured payment (payments.id) the money goes back from. */
+    paymentId: string;
   },
 ): Promise<boolean> {
   if (r.amountMinor <= 0) return false;
@@ -65,8 +66,7 @@ export async function queueRefund(
     orderId: r.orderId,
     amountMinor: r.amountMinor,
     reason: r.reason.slice(0, REFUND_REASON_MAX) || 'refund',
-    ...(r.paymentId !== undefined ? { paymentId: r.paymentId } : {}),
-    ...(r.countsForOrder !== undefined ? { countsForOrder: r.countsForOrder } : {}),
+    paymentId: r.paymentId,
   };
   const id = await enqueueJob(tx, {
     kind: 'payment-refund',
@@ -84,48 +84,48 @@ interface RefundClaim extends StoredPaymentRow {
 
 /**
  * Claims a refund for this job (its key is the job's, the same on every retry): the row already
- * claimed by an earlier run, or a new one on a captured payment of the order with enough left
- * once refunds in flight are counted. The payment rows are locked first, in a statement of their
- * own, so the next statement (READ COMMITTED: a fresh snapshot) counts every refund claimed by
- * whoever held them before: concurrent refunds never take more than was paid. Null when there is
- * nothing to refund.
+ * claimed by an earlier run, or a new one on the payment the job names, when it is a captured
+ * payment of the order with enough left once refunds in flight are counted. The payment row is
+ * locked first, in a statement of its own, so the next statement (READ COMMITTED: a fresh
+ * snapshot) counts every refund claimed by whoever held it before: concurrent refunds never take
+ * more than was paid. Null when there is nothing to refund.
  */
 async function claimRefund(db: Db, key: string, p: RefundJob): Promise<RefundClaim | null> {
   return db.transaction(async (tx) => {
-    const [earlier] = await queryRows<RefundClaim>(
-      tx,
-      sql`select r.id as refund_id, r.status as refund_status, ${storedColumns}
-            from payment_refunds r join payments p on p.id = r.payment_id
-           where r.idempotency_key = ${key}`,
-    );
+    const earlierClaim = async () =>
+      (
+        await queryRows<RefundClaim>(
+          tx,
+          sql`select r.id as refund_id, r.status as refund_status, ${storedColumns}
+                from payment_refunds r join payments p on p.id = r.payment_id
+               where r.idempotency_key = ${key}`,
+        )
+      )[0];
+    const earlier = await earlierClaim();
     if (earlier) return earlier;
-    const locked = await queryRows<{ id: string }>(
+    const [locked] = await queryRows<{ id: string }>(
       tx,
       sql`select p.id from payments p
-           where p.order_id = ${p.orderId} and p.status = 'paid' and p.provider_ref is not null
-             ${p.paymentId ? sql`and p.id = ${p.paymentId}` : sql``}
-           order by p.id
+           where p.id = ${p.paymentId} and p.order_id = ${p.orderId} and p.status = 'paid' and p.provider_ref is not null
            for update`,
     );
-    if (locked.length === 0) return null;
+    if (!locked) return null;
+    // A run of the same job that held the lock before (its lease ran out while it worked) may have
+    // claimed it meanwhile: that claim is this job's too.
+    const claimedMeanwhile = await earlierClaim();
+    if (claimedMeanwhile) return claimedMeanwhile;
     const [claim] = await queryRows<{
       refund_id: number;
       refund_status: RefundClaim['refund_status'];
       payment_id: string;
     }>(
       tx,
-      sql`with open as (
-            select pay.id, pay.created_at, pay.amount_minor - pay.refunded_minor
-                     - coalesce((select sum(r.amount_minor) from payment_refunds r
-                                  where r.payment_id = pay.id and r.status = 'pending'), 0) as left_minor
-              from payments pay
-             where pay.id in (${sql.join(
-               locked.map((l) => sql`${l.id}`),
-               sql`, `,
-             )}) and pay.status = 'paid'),
-          chosen as (select id from open where left_minor >= ${p.amountMinor} order by created_at desc limit 1)
-          insert into payment_refunds (payment_id, order_id, amount_minor, reason, counts_for_order, idempotency_key)
-          select chosen.id, ${p.orderId}, ${p.amountMinor}, ${p.reason}, ${p.countsForOrder === true}, ${key} from chosen
+      sql`insert into payment_refunds (payment_id, order_id, amount_minor, reason, idempotency_key)
+          select pay.id, ${p.orderId}, ${p.amountMinor}, ${p.reason}, ${key} from payments pay
+           where pay.id = ${locked.id} and pay.status = 'paid'
+             and pay.amount_minor - pay.refunded_minor
+                 - coalesce((select sum(r.amount_minor) from payment_refunds r
+                              where r.payment_id = pay.id and r.status = 'pending'), 0) >= ${p.amountMinor}
           returning id as refund_id, status as refund_status, payment_id`,
     );
     if (!claim) return null;
@@ -141,9 +141,10 @@ async function claimRefund(db: Db, key: string, p: RefundJob): Promise<RefundCla
  * The payment-refund job: claim (one short transaction), the provider's refund (no transaction
  * open; the job's key makes a retried call pay out once), then record it (one short
  * transaction of conditional updates): the refund done, the payment's refunded amount (refunded
- * once all of it is back), the order's refunded amount when the job counts it, and the order's
- * payment status once no other refund of it is in flight: refunded when no captured payment is
- * left, else paid. Nothing captured left to take it from fails the job at once (JobFailedForGood):
+ * once all of it is back), and the order's payment status once no other refund of it is in
+ * flight: paid while the payment that paid the order still holds money, refund_pending while any
+ * other captured money is still with the shop (a refund that failed: a person looks), else
+ * refunded. Nothing captured left to take it from fails the job at once (JobFailedForGood):
  * money owed that the shop cannot pay back automatically needs a person.
  */
 export async function runRefund(
@@ -182,11 +183,11 @@ export async function runRefund(
     throw err;
   }
   await db.transaction(async (tx) => {
-    const [done] = await queryRows<{ counts_for_order: boolean }>(
+    const [done] = await queryRows<{ id: number }>(
       tx,
       sql`update payment_refunds set status = 'done', provider_refund_ref = ${refundRef}, last_error = null,
             completed_at = now()
-           where id = ${claim.refund_id} and status = 'pending' returning counts_for_order`,
+           where id = ${claim.refund_id} and status = 'pending' returning id`,
     );
     if (!done) return;
     await queryRows(
@@ -199,15 +200,15 @@ export async function runRefund(
     await queryRows(
       tx,
       sql`update orders o set
-            refunded_minor = case when ${done.counts_for_order}
-              then least(o.grand_total_minor, o.refunded_minor + ${payload.amountMinor}) else o.refunded_minor end,
             payment_status = case
               when o.payment_status <> 'refund_pending'
                 or exists (select 1 from payment_refunds r where r.order_id = o.id and r.status = 'pending')
                 then o.payment_status
-              -- Every captured payment of the order is back with the shopper: refunded; else still paid.
-              when not exists (select 1 from payments p where p.order_id = o.id and p.status = 'paid') then 'refunded'
-              else 'paid' end,
+              -- Part of the money that paid the order is kept (a partial refund): still paid.
+              when exists (select 1 from payments p where p.id = o.paid_payment_id and p.status = 'paid') then 'paid'
+              -- Other money of the order is still with the shop (its refund queued, or failed): pending.
+              when exists (select 1 from payments p where p.order_id = o.id and p.status = 'paid') then 'refund_pending'
+              else 'refunded' end,
             updated_at = now()
            where o.id = ${payload.orderId}`,
     );

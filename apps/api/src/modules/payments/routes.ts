@@ -15,9 +15,21 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { orderAccess } from '../orders/access.ts';
 import { loadOrder } from '../orders/view.ts';
-import { completeClientPayment, completeReturn, handleWebhook, startPayment } from './service.ts';
+import { OPEN_PAYMENTS_CAP, completeClientPayment, completeReturn, handleWebhook, startPayment } from './service.ts';
 
 const tags = ['checkout'];
+
+/**
+ * Per-address limits of the checkout's two routes that take stock: every order placed for an
+ * online payment, and every retry of a failed one, holds its stock until paid or until the
+ * reservation runs out, so one visitor placing order after order (each from a fresh cart cookie,
+ * which the cap of OPEN_PAYMENTS_CAP per shopper cannot see) could hold a product's whole stock.
+ * Twenty in ten minutes is far more than a shopper needs (a few orders, a few retries).
+ */
+export const CHECKOUT_RATE_LIMITS = {
+  placeOrder: { max: 20, timeWindow: '10 minutes' },
+  processPayment: { max: 20, timeWindow: '10 minutes' },
+} as const;
 
 /** A provider's notification is small; anything larger is not one. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -33,11 +45,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     {
       schemas: { body: ProcessPaymentBodySchema, data: PlacedOrderSchema },
       tags,
-      summary:
-        "Pay the shopper's own unpaid order (awaiting payment or payment failed) online with its method or `method`, or switch it to Cash on Delivery (`method: 'cod'`, where the address's zone takes it; its fee is added). A failed order takes its stock again first (409 when it is gone). next says where to go: the provider's page (redirect), its in-page checkout (client), or the complete page. Another shopper's order is 404. Honours Idempotency-Key",
-      errors: [404, 409, 422],
+      summary: `Pay the shopper's own unpaid order (awaiting payment or payment failed) online with its method or \`method\`, or switch it to Cash on Delivery (\`method: 'cod'\`, where the address's zone takes it; its fee is added). A failed order takes its stock again first (409 when it is gone, or when the shopper has ${OPEN_PAYMENTS_CAP} other orders awaiting payment). next says where to go: the provider's page (redirect), its in-page checkout (client), or the complete page. Another shopper's order is 404. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
+      errors: [404, 409, 422, 429],
       responses: { 502: ErrorEnvelopeSchema },
-      config: { idempotent: true },
+      config: { idempotent: true, rateLimit: CHECKOUT_RATE_LIMITS.processPayment },
     },
     async (req) => {
       const access = await orderAccess(req);

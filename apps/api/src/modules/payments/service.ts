@@ -12,6 +12,7 @@ export { beginPayment, resultPath, startPayment } from './attempts.ts';
 export { completeClientPayment, completeReturn, handleWebhook, markPaid } from './verdicts.ts';
 export { expireReservations, reservationMinutes } from './reservations.ts';
 export { queueRefund, runRefund } from './refunds.ts';
+export { OPEN_PAYMENTS_CAP, assertOpenPaymentsBelowCap } from './open-payments.ts';
 
 /** The providers of this process by code (the plugin builds them from the environment). */
 export interface PaymentProviders {

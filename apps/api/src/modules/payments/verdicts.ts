@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { isUnpaid, orderMessages, type OrderStatus, type PaymentNext, type PaymentStatus } from '@shopfront/shared';
@@ -7,7 +8,15 @@ import type { OrderAccess } from '../orders/access.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { payableOrder, resultPath } from './attempts.ts';
 import { isProviderCode, type PaymentOutcome, type ProviderCode } from './provider.ts';
-import { failPayment, setPaymentStatus, storedColumns, toStored, type StoredPaymentRow } from './records.ts';
+import {
+  failPayment,
+  isAttemptSql,
+  setPaymentStatus,
+  storableReason,
+  storedColumns,
+  toStored,
+  type StoredPaymentRow,
+} from './records.ts';
 import { queueRefund } from './refunds.ts';
 
 /**
@@ -19,7 +28,7 @@ import { queueRefund } from './refunds.ts';
 export type PaidResult =
   /** The order was confirmed by this payment. */
   | 'confirmed'
-  /** This attempt was already recorded as paid (a repeated webhook or return). */
+  /** This payment was already recorded (a repeated webhook or return). */
   | 'already'
   /** The money cannot pay the order (stock gone after the reservation ran out, a wrong amount): refund queued. */
   | 'refund_pending'
@@ -30,9 +39,12 @@ export type PaidResult =
  * Records a captured payment, once: the attempt's row moves created → paid with one conditional
  * update, so a return redirect and any number of webhooks, in any order or at once, get past it
  * once; only that call changes the order. An order still awaiting payment is confirmed (its one
- * confirmation message queued by moveOrder). One whose reservation ran out is confirmed if
- * moveOrder can take all of its stock again; otherwise the money goes back (a refund job) and the
- * order stays failed with its payment status refund_pending. A wrong amount never confirms.
+ * confirmation message queued by moveOrder) and remembers this payment as the one that paid it
+ * (paid_payment_id: a cancellation or a refund pays back that one). One whose reservation ran out
+ * is confirmed if moveOrder can take all of its stock again; otherwise the money goes back (a
+ * refund job) and the order stays failed with its payment status refund_pending. A wrong amount
+ * never confirms. A second captured payment on an attempt already paid (Razorpay takes more than
+ * one payment on one of its orders when two tabs pay) is recorded as its own row and paid back.
  * Null when no attempt of this provider has that reference. One transaction.
  */
 export async function markPaid(
@@ -47,11 +59,16 @@ export async function markPaid(
            returning id, order_id, amount_minor, currency`,
     );
     if (!pay) {
-      const [known] = await queryRows<{ order_id: string }>(
+      const [known] = await queryRows<{ order_id: string; status: string; provider_payment_id: string | null }>(
         tx,
-        sql`select order_id from payments where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
+        sql`select order_id, status, provider_payment_id from payments
+             where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
       );
-      return known ? { orderId: known.order_id, result: 'already' } : null;
+      if (!known) return null;
+      if (known.provider_payment_id === null || known.provider_payment_id === p.providerPaymentId) {
+        return { orderId: known.order_id, result: 'already' };
+      }
+      return recordExtraCapture(tx, { ...p, orderId: known.order_id });
     }
     const orderId = pay.order_id;
     const [order] = await queryRows<{ status: OrderStatus; payment_status: PaymentStatus }>(
@@ -66,7 +83,7 @@ export async function markPaid(
       await queryRows(
         tx,
         sql`update payments set amount_minor = ${Math.max(0, p.amountMinor)}, currency = ${p.currency},
-              failure_reason = ${`took ${p.amountMinor} ${p.currency}, asked ${pay.amount_minor} ${pay.currency}`}
+              failure_reason = ${storableReason(`took ${p.amountMinor} ${p.currency}, asked ${pay.amount_minor} ${pay.currency}`)}
              where id = ${pay.id}`,
       );
       if (order!.status === 'awaiting_payment') {
@@ -96,7 +113,7 @@ export async function markPaid(
         await queryRows(
           tx,
           sql`update orders set payment_status = 'paid', paid_at = now(), reserved_until = null,
-                payment_method_code = ${p.provider}, updated_at = now()
+                payment_method_code = ${p.provider}, paid_payment_id = ${pay.id}, updated_at = now()
                where id = ${orderId}`,
         );
         return { orderId, result: 'confirmed' };
@@ -113,31 +130,78 @@ export async function markPaid(
 }
 
 /**
- * Queues the refund of money that did not pay the order. When the order has no other payment
- * (not paid, not an offline method's) the shopper sees it as the order's refund: payment status
- * refund_pending, then refunded.
+ * Queues the refund of money that did not pay the order, from its own payment. It is never
+ * counted in orders.refunded_minor (that is what was granted back of the payment that paid the
+ * order), only on its payments row. When the order is not paid another way (not paid, not an
+ * offline method's) the shopper sees it as the order's refund: payment status refund_pending,
+ * then refunded.
  */
 async function refundUnapplied(
   tx: Db,
   r: { orderId: string; paymentId: string; amountMinor: number; paymentStatus: PaymentStatus; reason: string },
 ): Promise<void> {
   if (r.amountMinor <= 0) return;
-  const countsForOrder = r.paymentStatus !== 'paid' && r.paymentStatus !== 'cod';
-  if (countsForOrder) await setPaymentStatus(tx, r.orderId, 'refund_pending');
+  if (r.paymentStatus !== 'paid' && r.paymentStatus !== 'cod') {
+    await setPaymentStatus(tx, r.orderId, 'refund_pending');
+  }
   await queueRefund(tx, {
     orderId: r.orderId,
     amountMinor: r.amountMinor,
     reason: r.reason,
     dedupeKey: `payment:${r.paymentId}`,
     paymentId: r.paymentId,
-    countsForOrder,
   });
+}
+
+/**
+ * A captured payment whose provider id differs from the one already recorded on the attempt
+ * (Razorpay: a second payment on the same Razorpay order, from a second tab or a retried
+ * checkout). It never pays the order: it is written as its own payments row, status paid, its
+ * provider reference being its own payment id (unique, so a repeated webhook finds it and
+ * changes nothing), and refunded. In markPaid's transaction.
+ */
+async function recordExtraCapture(
+  tx: Db,
+  p: {
+    orderId: string;
+    provider: ProviderCode;
+    providerRef: string;
+    providerPaymentId: string;
+    amountMinor: number;
+    currency: string;
+  },
+): Promise<{ orderId: string; result: PaidResult }> {
+  const id = `pmt_${randomBytes(16).toString('base64url')}`;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status,
+          failure_reason)
+        values (${id}, ${p.orderId}, ${p.provider}, ${p.providerPaymentId}, ${p.providerPaymentId},
+          ${Math.max(0, p.amountMinor)}, ${p.currency}, 'paid',
+          ${storableReason(`another payment on ${p.providerRef}`)})
+        on conflict (provider, provider_ref) do nothing
+        returning id`,
+  );
+  if (!row) return { orderId: p.orderId, result: 'already' };
+  const [order] = await queryRows<{ payment_status: PaymentStatus }>(
+    tx,
+    sql`select payment_status from orders where id = ${p.orderId} for update`,
+  );
+  await refundUnapplied(tx, {
+    orderId: p.orderId,
+    paymentId: row.id,
+    amountMinor: p.amountMinor,
+    paymentStatus: order!.payment_status,
+    reason: 'duplicate-capture',
+  });
+  return { orderId: p.orderId, result: 'duplicate' };
 }
 
 /**
  * Records a failed or cancelled attempt: its row created → failed (once), and the order, if it
  * still awaits this payment, moves to payment_failed (moveOrder returns its stock). An order with
- * a newer attempt still open keeps waiting for that one. One transaction.
+ * a newer attempt still open (one being opened right now included) keeps waiting for that one.
+ * One transaction.
  */
 async function markFailed(
   db: Db,
@@ -152,6 +216,10 @@ async function markFailed(
       );
       return known ? { orderId: known.order_id, moved: false } : null;
     }
+    // The order's row first (a statement of its own): an attempt being opened holds it while it
+    // writes its row (attempts.ts openAttempt), so the next statement sees that attempt, or the
+    // attempt sees this move.
+    await queryRows(tx, sql`select id from orders where id = ${pay.order_id} for update`);
     const [newer] = await queryRows(
       tx,
       sql`select 1 from payments where order_id = ${pay.order_id} and status = 'created' and id <> ${pay.id}
@@ -174,7 +242,7 @@ async function markFailed(
 async function noteAttemptFailure(db: Db, provider: ProviderCode, providerRef: string, reason: string): Promise<void> {
   await queryRows(
     db,
-    sql`update payments set failure_reason = ${reason.slice(0, 500)}, updated_at = now()
+    sql`update payments set failure_reason = ${storableReason(reason)}, updated_at = now()
          where provider = ${provider} and provider_ref = ${providerRef} and status = 'created'`,
   );
 }
@@ -278,6 +346,7 @@ export async function completeClientPayment(
     db,
     sql`select ${storedColumns} from payments p
          where p.order_id = ${order.id} and p.provider = ${provider.code} and p.provider_ref is not null
+           and ${isAttemptSql}
          order by p.created_at desc limit 1`,
   );
   if (!row) throw new HttpError(409, orderMessages.notAwaitingPayment);

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client.ts';
 import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
-import { orderRefValue, verifyOrderRef } from '../orders/access.ts';
+import { ORDER_REF_MAX_AGE_MS, orderRefValue, verifyOrderRef } from '../orders/access.ts';
 import { SHOP_SECRET_KEY, hashTrackingToken, shopSecret, trackingHashFor, trackingTokenFor } from './token.ts';
 
 let t: TestApp;
@@ -38,21 +38,39 @@ describe('tracking tokens', () => {
 });
 
 describe('order_ref values', () => {
-  it('carry the order id signed; anything else reads as no order', async () => {
+  it('carry the order id and the time issued, signed; anything else reads as no order', async () => {
     const value = await orderRefValue(db(), 'ord_guest');
     expect(await verifyOrderRef(db(), value)).toBe('ord_guest');
-    const sig = value.split('.')[1]!;
+    const [, issued, sig] = value.split('.') as [string, string, string];
+    expect(Math.abs(Number(issued) - Date.now())).toBeLessThan(60_000);
     for (const bad of [
       undefined,
       '',
       'ord_guest',
-      `ord_other.${sig}`,
-      `ord_guest.${sig.slice(1)}`,
-      `ord_guest.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
-      `ord guest.${sig}`,
-      `.${sig}`,
+      // The signature alone, without the time (the form before it carried one).
+      `ord_guest.${sig}`,
+      `ord_other.${issued}.${sig}`,
+      `ord_guest.${Number(issued) + 1}.${sig}`,
+      `ord_guest.0${issued}.${sig}`,
+      `ord_guest.${issued}.${sig.slice(1)}`,
+      `ord_guest.${issued}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+      `ord guest.${issued}.${sig}`,
+      `.${issued}.${sig}`,
+      `ord_guest.${issued}.${sig}.${sig}`,
+      `ord_guest.-1.${sig}`,
     ]) {
       expect(await verifyOrderRef(db(), bad), String(bad)).toBeNull();
     }
+  });
+
+  it('stop working ORDER_REF_MAX_AGE_MS after they were issued, however well signed', async () => {
+    const now = Date.now();
+    const fresh = await orderRefValue(db(), 'ord_guest', now - ORDER_REF_MAX_AGE_MS + 60_000);
+    expect(await verifyOrderRef(db(), fresh, now)).toBe('ord_guest');
+    const old = await orderRefValue(db(), 'ord_guest', now - ORDER_REF_MAX_AGE_MS - 1);
+    expect(await verifyOrderRef(db(), old, now)).toBeNull();
+    // Issued in the future (a forged time): only a few minutes of clock skew are believed.
+    expect(await verifyOrderRef(db(), await orderRefValue(db(), 'ord_guest', now + 60_000), now)).toBe('ord_guest');
+    expect(await verifyOrderRef(db(), await orderRefValue(db(), 'ord_guest', now + 3_600_000), now)).toBeNull();
   });
 });
