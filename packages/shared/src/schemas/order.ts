@@ -121,6 +121,8 @@ export const OrderSchema = z.object({
    * API's answer decides.
    */
   can_pay_on_delivery: z.boolean().optional(),
+  /** When the unpaid order may switch to Cash on Delivery: the zone's COD fee and the total it would then have. */
+  pay_on_delivery: z.object({ fee: MoneySchema, total: MoneySchema }).nullable().optional(),
   rating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   google_gtag_event_tracked: z.boolean(),
   google_gtm_event_tracked: z.boolean(),

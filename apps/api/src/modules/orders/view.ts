@@ -200,10 +200,17 @@ function toItem(row: OrderRow, i: OrderItemRow): OrderItem {
   };
 }
 
-/** Whether Cash on Delivery serves the unpaid order's shipping address (codOffered in its zone). */
-function payOnDelivery(row: Pick<OrderRow, 'cod_zones' | 'payment_methods' | 'shipping_address'>): boolean {
-  if (!row.cod_zones || !row.payment_methods) return false;
-  return codOffered(zoneOf(row.cod_zones, row.shipping_address), row.payment_methods);
+/**
+ * What paying the unpaid order on delivery would cost (its zone's COD fee replaces any it had,
+ * as the switch in process-payment does), or null when Cash on Delivery does not serve its address.
+ */
+function payOnDelivery(
+  row: Pick<OrderRow, 'cod_zones' | 'payment_methods' | 'shipping_address' | 'grand_total_minor' | 'cod_fee_minor'>,
+): { feeMinor: number; totalMinor: number } | null {
+  if (!row.cod_zones || !row.payment_methods) return null;
+  const zone = zoneOf(row.cod_zones, row.shipping_address);
+  if (!zone || !codOffered(zone, row.payment_methods)) return null;
+  return { feeMinor: zone.cod_fee_minor, totalMinor: row.grand_total_minor - row.cod_fee_minor + zone.cod_fee_minor };
 }
 
 /** The API's order from its row (pure). */
@@ -211,6 +218,7 @@ function toOrder(row: OrderRow): Order {
   const m = (n: number) => money(n, row.currency);
   const items = row.items.map((i) => toItem(row, i));
   const canRetry = isUnpaid(row.status) && !row.offline;
+  const onDelivery = canRetry ? payOnDelivery(row) : null;
   return {
     id: row.id,
     order_no: row.order_no,
@@ -245,7 +253,8 @@ function toOrder(row: OrderRow): Order {
     can_refund: items.some((i) => i.refundable_quantity > 0),
     can_rate: !row.rated && isRateable(row.status),
     can_retry_payment: canRetry,
-    can_pay_on_delivery: canRetry && payOnDelivery(row),
+    can_pay_on_delivery: onDelivery !== null,
+    pay_on_delivery: onDelivery && { fee: m(onDelivery.feeMinor), total: m(onDelivery.totalMinor) },
     rating: row.rating === null ? null : { rating: row.rating, comment: row.rating_comment },
     google_gtag_event_tracked: row.google_gtag_event_tracked,
     google_gtm_event_tracked: row.google_gtm_event_tracked,

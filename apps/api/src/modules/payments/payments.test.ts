@@ -651,11 +651,17 @@ describe('process-payment', () => {
       db(),
       sql`select cod_fee_minor as fee from shipping_zones where is_active and cod_available order by position, id limit 1`,
     );
+    // The failed page is told beforehand what paying on delivery will cost.
+    const shown = (await p.b.call('POST', '/api/orders/item', { order_id: p.order.id })).json().data;
+    expect(shown.can_pay_on_delivery).toBe(true);
+    expect(shown.pay_on_delivery.fee.amount).toBe(zone!.fee);
+    expect(shown.pay_on_delivery.total.amount).toBe(before.grand_total_minor - before.cod_fee_minor + zone!.fee);
 
     const res = await p.b.call('POST', '/api/checkout/process-payment', { order_id: p.order.id, method: 'cod' });
     expect(res.statusCode, res.body).toBe(200);
     const { order, next } = placedOf(res);
     expect(res.json().message).toBe(orderMessages.codChosen);
+    expect(order.pay_on_delivery ?? null).toBeNull();
     expect(next).toEqual({ type: 'complete', path: `/checkout-complete?order=${encodeURIComponent(p.order.id)}` });
     expect(order).toMatchObject({ status: 'confirmed', payment_status: 'cod', payment_method: { code: 'cod' } });
     expect(order.totals.cod_fee.amount).toBe(zone!.fee);
