@@ -92,6 +92,14 @@ const unexpected = (problems: string[]) =>
       !/console: Failed to load resource: the server responded with a status of (401|422)/.test(p),
   );
 
+/** A tap target a thumb can hit (44 × 44 CSS px at least). */
+async function expectTapTarget(locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  expect(box, 'visible').not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+}
+
 describe('cart', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`at ${viewport.width} px: add → drawer highlight → quantity → coupon refused then applied → reload → below the coupon's minimum and back → login merge into a new customer's cart → Buy now`, async () => {
@@ -190,6 +198,19 @@ describe('cart', () => {
         const footer = await page.getByRole('navigation', { name: 'Quick links' }).boundingBox();
         expect(bar && footer && bar.y + bar.height <= footer.y + 1).toBe(true);
         await page.getByTestId('cart-bottom-bar').getByRole('link', { name: 'Continue', exact: true }).waitFor();
+        // Every control a thumb uses is 44 × 44 CSS px at least.
+        const onCart = line(page.locator('main [data-cart-lines]'), SHIRT);
+        await expectTapTarget(onCart.getByRole('button', { name: `Decrease quantity of ${SHIRT}` }));
+        await expectTapTarget(onCart.getByRole('button', { name: `Increase quantity of ${SHIRT}` }));
+        await expectTapTarget(onCart.getByRole('button', { name: `Remove ${SHIRT} from cart` }));
+        await expectTapTarget(page.getByRole('link', { name: '← Continue shopping' }));
+        await expectTapTarget(page.getByRole('button', { name: 'Remove coupon FLAT200' }));
+        for (const apply of await page
+          .getByTestId('coupon-offers')
+          .getByRole('button', { name: /^Apply coupon/ })
+          .all()) {
+          await expectTapTarget(apply);
+        }
       }
 
       // Below the coupon's minimum it stays on the cart but does not apply: a warning with how

@@ -92,8 +92,13 @@ describe('checkout', () => {
     await expect(steps.locator('[data-step="payment"]').getAttribute('data-state')).resolves.toBe('active');
     await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
     await page.getByTestId('checkout-instruction').getByText('Orders placed before 2 pm ship the same day.').waitFor();
-    // No payment method yet: the spec's message says so.
+    // No payment method yet: the spec's message says so, and nothing yet says when to pay.
     await page.getByTestId('payment-missing').getByText(messages.paymentMethodEmpty).waitFor();
+    await expect(page.getByTestId('payment-when').count()).resolves.toBe(0);
+    // Thumb-sized: the step links back, Edit cart.
+    await expectTapTarget(steps.getByRole('link', { name: /^Cart/ }));
+    await expectTapTarget(steps.getByRole('link', { name: /^Address/ }));
+    await expectTapTarget(page.getByRole('link', { name: 'Edit cart' }));
     await expect(page.getByTestId('delivery-options').getByRole('radio', { checked: true }).count()).resolves.toBe(1);
 
     await choosePayment(page, base, COD, 'cod');
@@ -103,10 +108,24 @@ describe('checkout', () => {
     await bar.getByText(total.formatted).waitFor();
     await expectTapTarget(bar.getByRole('button', { name: 'Place order' }));
 
-    // The terms are asked for before anything is sent.
+    await page.getByTestId('payment-when').getByText('You pay when your order arrives.').waitFor();
+
+    // The terms are asked for before anything is sent: the box and its message are brought into
+    // view above the sticky Place order bar and the bottom navigation, and the box has the focus.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await bar.getByRole('button', { name: 'Place order' }).click();
-    await page.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
+    const termsError = page.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' });
+    await termsError.waitFor();
     expect(new URL(page.url()).pathname).toBe('/checkout/payment');
+    const termsBox = page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' });
+    await expect.poll(() => termsBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    const barTop = (await bar.boundingBox())!.y;
+    await expect
+      .poll(async () => {
+        const [box, error] = [await termsBox.boundingBox(), await termsError.boundingBox()];
+        return Boolean(box && error && box.y >= 64 && error.y + error.height <= barTop);
+      })
+      .toBe(true);
 
     await placeOrder(page);
     await page.waitForURL((url) => url.pathname === '/checkout-complete');
@@ -244,7 +263,13 @@ describe('checkout', () => {
     await page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor();
     await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
     await page.getByRole('link', { name: 'Back to cart' }).waitFor();
-    await page.getByRole('button', { name: 'Pay on delivery instead' }).waitFor();
+    // Screen readers start at what happened; Pay on delivery says the total it will have, fee included.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent))
+      .toBe('H1 Your payment did not go through');
+    const payOnDelivery = page.getByRole('button', { name: /^Pay on delivery/ });
+    await expect(payOnDelivery.textContent()).resolves.toMatch(/^Pay on delivery · ₹[\d,]+\.\d\d.*incl\. ₹49\.00 fee/);
+    await expectTapTarget(payOnDelivery);
     // The guard: not this shopper's latest order → home.
     await page.goto(`${base}/checkout-failed?order=ord_nobody`);
     await page.waitForURL((url) => url.pathname === '/');
@@ -264,6 +289,41 @@ describe('checkout', () => {
       payment_status: 'paid',
     });
     await page.getByTestId('payment-status').getByText('Paid').waitFor();
+
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('at 320 px with a long e-mail and name: nothing scrolls sideways on the address, payment and complete pages', async () => {
+    const page = await newPage(suite.browser, { width: 320, height: 640 });
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    const email = 'a.very.long.email.address.for.testing.layout@example-long-domain.test';
+    /** The page is no wider than the screen (no sideways scroll). */
+    const fits = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await fits();
+    // The address step's links are thumb-sized: the steps, Edit cart, and what is still needed.
+    await expectTapTarget(
+      page.getByRole('navigation', { name: 'Checkout steps' }).getByRole('link', { name: /^Cart/ }),
+    );
+    await expectTapTarget(page.getByRole('link', { name: 'Edit cart' }));
+    await expectTapTarget(page.getByTestId('still-needed-link'));
+    await saveContact(page, { email, phone: '9876543215' });
+    await deliverTo(page, { ...BENGALURU, first: 'Venkatanarasimharajuvaripeta', last: 'Lakshminarayanan' });
+    await fits();
+    await continueToPayment(page);
+    await fits();
+    await page.getByTestId('deliver-to').getByText(email, { exact: false }).waitFor();
+    await choosePayment(page, base, COD, 'cod');
+    await fits();
+    await placeOrder(page);
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    await waitForHydration(page);
+    await page.getByTestId('confirmation-to').getByText(email, { exact: false }).waitFor();
+    await fits();
 
     expect(unexpected(problems)).toEqual([]);
     await page.close();

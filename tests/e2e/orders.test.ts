@@ -22,6 +22,22 @@ const unexpected = (problems: string[]) =>
       !/console: Failed to load resource: the server responded with a status of (401|404|422)/.test(p),
   );
 
+interface ListedOrder {
+  order_no: string;
+  productchannel: { quantity: number; refundable_quantity: number; total: { amount: number } }[];
+}
+
+/** The demo customer's first page of orders, as the API lists them (read with the page's cookies). */
+async function ordersOf(page: Page): Promise<ListedOrder[]> {
+  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/orders/get`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { orders: ListedOrder[] } }).data.orders;
+}
+
+/** 10000 → ₹100.00, as the shop writes rupees. */
+const inr = (minor: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(minor / 100);
+
 async function logInToOrders(page: Page) {
   await page.goto(`${suite.shop.baseUrl}/account/orders`);
   await waitForHydration(page);
@@ -55,7 +71,22 @@ describe('Orders & Refunds', () => {
     const quantity = dialog.getByRole('combobox').first();
     const options = await quantity.locator('option').allTextContents();
     expect(options[0]).toBe('0');
+    // Nothing sticks out of the dialog at 390 px.
+    const content = (await dialog.getByLabel('Reason').boundingBox())!;
+    for (const select of await dialog.getByRole('combobox').all()) {
+      const box = (await select.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(content.x + content.width + 0.5);
+    }
+    // The estimated refund follows the quantities: the first line's share of its total for one.
+    const estimate = dialog.getByTestId('refund-estimate');
+    await expect(estimate.textContent()).resolves.toBe('Estimated refund₹0.00');
+    const line = (await ordersOf(page))
+      .find((o) => o.order_no === orderNo)!
+      .productchannel.find((i) => i.refundable_quantity > 0)!;
     await quantity.selectOption('1');
+    await expect
+      .poll(() => estimate.textContent())
+      .toBe(`Estimated refund${inr(Math.round(line.total.amount / line.quantity))}`);
     await dialog.getByRole('button', { name: 'Request refund' }).click();
     await dialog.locator('[data-field-error]', { hasText: 'This field is required' }).waitFor();
     await dialog.getByLabel('Reason').fill('The colour is not what I expected.');
@@ -64,6 +95,18 @@ describe('Orders & Refunds', () => {
     const details = page.getByRole('dialog', { name: `Order ${orderNo}` });
     await details.getByTestId('order-status').getByText('Refund requested').waitFor();
     await details.getByTestId('order-refunds').getByText('requested').first().waitFor();
+    // A long dialog scrolls under its title: the × stays in reach.
+    await details.locator('[data-testid="dialog-header"] + *').waitFor();
+    await details.evaluate((el) => {
+      const scroller = el.querySelector('[data-testid="dialog-header"]')!.parentElement!;
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    await expect
+      .poll(async () => (await details.getByRole('button', { name: 'Close' }).boundingBox())?.y ?? -1)
+      .toBeLessThan(60);
+    await expect
+      .poll(async () => (await details.getByRole('button', { name: 'Close' }).boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(0);
     // Escape closes the dialog and the URL forgets it.
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
@@ -71,6 +114,26 @@ describe('Orders & Refunds', () => {
     await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status').textContent()).resolves.toBe(
       'Refund requested',
     );
+
+    // Cards: each action's label on one line (one 44 px row), the date on its own line.
+    for (const action of await list.locator('[data-testid="order-card-actions"] > a').all()) {
+      const box = (await action.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeLessThan(50);
+    }
+
+    // A failed payment: its status said once, Pay now first, above Track order.
+    const failed = cardIn(page, 'payment_failed');
+    const failedNo = (await failed.getAttribute('data-order'))!;
+    await failed.getByRole('link', { name: `Details of order ${failedNo}` }).click();
+    const failedDetails = page.getByRole('dialog', { name: `Order ${failedNo}` });
+    await failedDetails.getByTestId('order-status').getByText('Payment failed').waitFor();
+    await expect(failedDetails.getByTestId('order-payment-status').count()).resolves.toBe(0);
+    const payNow = (await failedDetails.getByRole('button', { name: /^Pay now/ }).boundingBox())!;
+    const track = (await failedDetails.getByRole('link', { name: 'Track order' }).boundingBox())!;
+    expect(payNow.y).toBeLessThan(track.y);
+    await page.keyboard.press('Escape');
+    await failedDetails.waitFor({ state: 'hidden' });
 
     expect(unexpected(problems)).toEqual([]);
     await page.close();

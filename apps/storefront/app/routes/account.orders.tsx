@@ -75,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** On phones the Back to top button shows only while the shopper scrolls up (or at the end), so it never sits on a card's total. */
+export const handle = { scrollButton: 'on-scroll-up' };
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: TITLE }), { name: 'robots', content: 'noindex' }];
 }
@@ -99,6 +102,9 @@ function Thumbs({ order }: { order: Order }) {
   );
 }
 
+/** A card's action: thumb-sized, its label on one line. */
+const cardAction = 'btn h-11 min-w-0 px-3 whitespace-nowrap sm:flex-none sm:px-5';
+
 function OrderCard({ order, search }: { order: Order; search: string }) {
   const href = (d: 'details' | 'cancel' | 'refund' | 'rate') => orderDialogHref(search, order.id, d);
   const names = order.productchannel.map((i) => i.product.name).join(', ');
@@ -109,6 +115,11 @@ function OrderCard({ order, search }: { order: Order; search: string }) {
       : order.can_rate
         ? { to: href('rate'), label: 'Rate' }
         : null;
+  const second = order.can_retry_payment
+    ? { to: href('details'), label: 'Pay now', ariaLabel: undefined }
+    : action
+      ? { ...action, ariaLabel: `${action.label}: order ${order.order_no}` }
+      : null;
   return (
     <li>
       <article
@@ -116,20 +127,19 @@ function OrderCard({ order, search }: { order: Order; search: string }) {
         className="rounded-2xl border border-ink/10 bg-background p-4 md:p-6"
         data-order={order.order_no}
       >
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id={`order-${order.id}`} className="font-mono text-base font-semibold">
-              {order.order_no}
-            </h2>
-            <p className="text-sm text-muted">
-              <span className="whitespace-nowrap">
-                <LocalTime iso={order.created_at} dateOnly />
-              </span>{' '}
-              · <span className="whitespace-nowrap">{itemCount(order.total_quantity)}</span>
-            </p>
-          </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <h2 id={`order-${order.id}`} className="font-mono text-base font-semibold">
+            {order.order_no}
+          </h2>
           <StatusBadge order={order} />
         </div>
+        {/* Its own line under the number and badge: never squeezed beside the badge. */}
+        <p className="mt-0.5 text-sm text-muted">
+          <span className="whitespace-nowrap">
+            <LocalTime iso={order.created_at} dateOnly />
+          </span>{' '}
+          · <span className="whitespace-nowrap">{itemCount(order.total_quantity)}</span>
+        </p>
         <div className="mt-4 flex items-center justify-between gap-4">
           <div className="flex min-w-0 items-center gap-3">
             <Thumbs order={order} />
@@ -139,30 +149,29 @@ function OrderCard({ order, search }: { order: Order; search: string }) {
             {order.grand_total.formatted}
           </p>
         </div>
-        <div className="mt-4 flex flex-wrap gap-2">
+        {/* Phones: two equal columns (stacked below 360 px, Details alone spans both), each label on one
+            line; their own width from sm. */}
+        <div
+          className="mt-4 grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:flex sm:flex-wrap"
+          data-testid="order-card-actions"
+        >
           <Link
             to={href('details')}
             preventScrollReset
-            className="btn btn-primary h-11 flex-1 px-5 sm:flex-none"
+            className={`${cardAction} btn-primary ${second ? '' : 'min-[360px]:col-span-2'}`}
             aria-label={`Details of order ${order.order_no}`}
           >
             Details
           </Link>
-          {order.can_retry_payment ? (
-            <Link to={href('details')} preventScrollReset className="btn btn-outline h-11 flex-1 px-5 sm:flex-none">
-              Pay now
+          {second && (
+            <Link
+              to={second.to}
+              preventScrollReset
+              className={`${cardAction} btn-outline`}
+              aria-label={second.ariaLabel}
+            >
+              {second.label}
             </Link>
-          ) : (
-            action && (
-              <Link
-                to={action.to}
-                preventScrollReset
-                className="btn btn-outline h-11 flex-1 px-5 sm:flex-none"
-                aria-label={`${action.label}: order ${order.order_no}`}
-              >
-                {action.label}
-              </Link>
-            )
           )}
         </div>
       </article>

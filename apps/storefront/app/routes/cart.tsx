@@ -188,7 +188,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </section>
               <Link
                 to="/shop-online"
-                className="inline-flex items-center gap-1.5 text-sm font-semibold underline-offset-4 hover:underline"
+                className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold underline-offset-4 hover:underline"
               >
                 ← Continue shopping
               </Link>

@@ -123,7 +123,12 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
                 {order.order_no}
               </span>
             </p>
-            <p className="mt-1 text-sm text-muted" role="status" aria-live="polite">
+            <p
+              className="mt-1 max-w-full text-sm [overflow-wrap:anywhere] text-muted"
+              role="status"
+              aria-live="polite"
+              data-testid="confirmation-to"
+            >
               {confirming
                 ? 'Your items are held for you while we hear from the payment provider. This page updates by itself.'
                 : contact
@@ -132,18 +137,18 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             </p>
           </header>
 
-          <div className="mt-8 grid gap-5">
+          <div className="mt-8 grid grid-cols-1 gap-5">
             <section
               className="flex flex-col gap-4 rounded-2xl border border-ink/10 bg-background p-5 sm:flex-row sm:items-center sm:justify-between md:p-7"
               data-testid="delivery-estimate"
             >
-              <div className="flex items-start gap-3">
+              <div className="flex min-w-0 items-start gap-3">
                 <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                   <TruckIcon className="size-5" />
                 </span>
-                <div>
+                <div className="min-w-0">
                   <p className="font-semibold">{estimate ?? 'We will let you know when it ships'}</p>
-                  <p className="mt-0.5 text-sm text-muted">
+                  <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-muted">
                     {order.shipping_method.name} to {shipTo.name}, {order.shipping_address.city}
                   </p>
                 </div>
@@ -170,7 +175,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
               </div>
             </Panel>
 
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <section className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
                 <AddressBlock title="Delivery address" address={shipTo} />
               </section>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, data, redirect, useActionData, useFetcher } from 'react-router';
 import type { Order } from '@shopfront/shared';
 import type { Route } from './+types/checkout-failed';
@@ -99,6 +100,34 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * What the Pay on delivery button says: the total the order will have and the Cash on Delivery
+ * fee it includes (the API answers both: `pay_on_delivery`), so the shopper is never charged more
+ * than the button said.
+ */
+function PayOnDeliveryLabel({ order }: { order: Order }) {
+  const offer = order.pay_on_delivery;
+  if (!offer) return <span>Pay on delivery</span>;
+  return (
+    <span className="flex flex-col items-center leading-tight">
+      <span>
+        Pay on delivery <span aria-hidden="true">·</span> <span className="tabular-nums">{offer.total.formatted}</span>
+      </span>
+      <span className="text-xs font-normal text-muted">
+        {offer.fee.amount > 0 ? (
+          <>
+            <span className="sr-only"> (</span>incl. {offer.fee.formatted} fee<span className="sr-only">)</span>
+          </>
+        ) : (
+          <>
+            <span className="sr-only">, </span>no extra fee
+          </>
+        )}
+      </span>
+    </span>
+  );
+}
+
 export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const { order, failure, retryKey } = loaderData;
   const retry = useFetcher<OrderActionResult>({ key: 'order-retry' });
@@ -112,6 +141,11 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const busy = retry.state !== 'idle' || cod.state !== 'idle' || leaving;
   const text = TEXT[failure];
   const canPay = order.can_retry_payment;
+  // A screen reader starts at what happened, not at the top of the shop's header.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    title.current?.focus();
+  }, [order.id]);
 
   return (
     <div className="bg-surface/60 pb-16">
@@ -124,7 +158,9 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
             >
               <AlertIcon className="size-8" />
             </span>
-            <h1 className="mt-5 text-3xl font-semibold md:text-4xl">{text.title}</h1>
+            <h1 ref={title} tabIndex={-1} className="mt-5 text-3xl font-semibold outline-none md:text-4xl">
+              {text.title}
+            </h1>
             <p className="mt-3 text-base">
               Order number{' '}
               <span className="font-mono text-lg font-semibold" data-testid="order-number">
@@ -155,7 +191,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
                   <input type="hidden" name="order_id" value={order.id} />
                   <input type="hidden" name={RETRY_KEY_FIELD} value={retryKey} />
                   <ScriptFlag />
-                  <button type="submit" disabled={busy} className="btn btn-primary h-12 w-full">
+                  <button type="submit" disabled={busy} className="btn btn-primary h-full min-h-12 w-full py-2">
                     {retry.state !== 'idle' && <Spinner />}
                     Retry payment · {order.grand_total.formatted}
                   </button>
@@ -166,9 +202,14 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="order_id" value={order.id} />
                     <input type="hidden" name={RETRY_KEY_FIELD} value={`${retryKey}-cod`} />
                     <ScriptFlag />
-                    <button type="submit" disabled={busy} className="btn btn-outline h-12 w-full">
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="btn btn-outline h-full min-h-12 w-full py-2"
+                      data-testid="pay-on-delivery"
+                    >
                       {cod.state !== 'idle' && <Spinner />}
-                      Pay on delivery instead
+                      <PayOnDeliveryLabel order={order} />
                     </button>
                   </cod.Form>
                 )}

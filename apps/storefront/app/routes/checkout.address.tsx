@@ -64,7 +64,7 @@ function Card({
 }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
+    <section aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
       <h2
         id={id ?? titleId}
         tabIndex={id ? -1 : undefined}
@@ -105,9 +105,14 @@ function StillNeeded({ message }: { message: string }) {
       data-testid="address-missing"
     >
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
-      <span>
-        Still needed:{' '}
-        <a href={`#${target}`} onClick={go} className="underline underline-offset-2 hover:no-underline">
+      <span className="min-w-0">
+        Still needed: {/* Padded to 44 px tall for the thumb; the negative margin keeps the line as it was. */}
+        <a
+          href={`#${target}`}
+          onClick={go}
+          className="-my-3.5 inline-block py-3.5 underline underline-offset-2 hover:no-underline"
+          data-testid="still-needed-link"
+        >
           {message}
         </a>
       </span>
@@ -118,11 +123,15 @@ function StillNeeded({ message }: { message: string }) {
 function OrderSummary({ cart, updating }: { cart: Cart; updating: boolean }) {
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-ink/10 bg-background p-5">
-      <div className="flex items-baseline justify-between">
+      <div className="flex items-center justify-between gap-3">
         <h2 id="checkout-summary-title" className="font-semibold">
           Order summary
         </h2>
-        <Link to="/cart" className="text-sm font-medium underline underline-offset-2 hover:no-underline">
+        {/* 44 px tall to the thumb, the row no taller for it. */}
+        <Link
+          to="/cart"
+          className="-my-2.5 inline-flex min-h-11 min-w-11 items-center justify-end text-sm font-medium underline underline-offset-2 hover:no-underline"
+        >
           Edit cart
         </Link>
       </div>
@@ -198,7 +207,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <div className="mt-6 grid gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
+          <div className="mt-6 grid grid-cols-1 gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
             <div className="min-w-0 space-y-5">
               {!customer && <AccountPrompt guestCheckout={guestCheckout} />}
               {!blocked && (
@@ -251,7 +260,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </div>
-            <aside className="lg:sticky lg:top-28">
+            <aside className="min-w-0 lg:sticky lg:top-28">
               <OrderSummary cart={cart} updating={updating} />
             </aside>
           </div>

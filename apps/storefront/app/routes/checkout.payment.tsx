@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Link,
   data,
@@ -25,6 +25,7 @@ import {
   TERMS_FIELD,
   TERMS_OFFERED_FIELD,
   deliveryDaysText,
+  paysOffline,
   paysOnline,
   type PaymentStepResult,
 } from '../features/checkout/payment-view';
@@ -117,7 +118,7 @@ function Card({
   return (
     <section
       aria-labelledby={id}
-      className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
+      className="min-w-0 rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
       data-testid={testId}
     >
       <div className="flex items-baseline justify-between gap-3">
@@ -188,7 +189,8 @@ function OptionGroup({
     >
       <input type="hidden" name="intent" value={intent} />
       <ScriptFlag />
-      <fieldset aria-describedby={note ? `${id}-note` : undefined} aria-busy={busy || undefined}>
+      {/* min-w-0: a fieldset is never narrower than its content otherwise (and overflows at 320 px). */}
+      <fieldset className="min-w-0" aria-describedby={note ? `${id}-note` : undefined} aria-busy={busy || undefined}>
         <legend className="sr-only">{legend}</legend>
         {options.length === 0 ? (
           <p className="text-sm text-muted">No option is available for this address.</p>
@@ -280,23 +282,40 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
   const terms = storefront.termsandconditions_page;
   const [termsError, setTermsError] = useState<string | null>(null);
   const [termsTicked, setTermsTicked] = useState(false);
+  /** Counts the times the box is pointed at (Place order without a tick): each brings it into view. */
+  const [termsPrompt, setTermsPrompt] = useState(0);
   const [seenFailure, setSeenFailure] = useState(failed);
   if (seenFailure !== failed) {
     setSeenFailure(failed);
-    if (failed?.errors[TERMS_FIELD]?.[0]) setTermsError(failed.errors[TERMS_FIELD][0]);
+    if (failed?.errors[TERMS_FIELD]?.[0]) {
+      setTermsError(failed.errors[TERMS_FIELD][0]);
+      setTermsPrompt((n) => n + 1);
+    }
   }
   const shownTermsError = termsError ?? failed?.errors[TERMS_FIELD]?.[0] ?? null;
   const pageError = failed && !failed.errors[TERMS_FIELD] ? failed.message : null;
   const total = cart.totals.grand_total;
   const online = paysOnline(cart);
+  const offline = paysOffline(cart);
   const processing = leaving || (busy && online);
+
+  // The box and its message are brought into view above the phone's sticky Place order bar and
+  // bottom navigation (both fixed over the page) before the focus moves there, once the message
+  // is on the page.
+  const termsField = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (termsPrompt === 0) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    termsField.current?.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    document.getElementById('accept-terms')?.focus({ preventScroll: true });
+  }, [termsPrompt]);
 
   // Without a tick the shopper is told at once, beside the box (the server says the same).
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (termsOffered && !termsTicked) {
       e.preventDefault();
       setTermsError(termsRequired);
-      document.getElementById('accept-terms')?.focus();
+      setTermsPrompt((n) => n + 1);
     }
   };
 
@@ -322,7 +341,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
           <CheckoutSteps active="payment" />
         </div>
 
-        <div className="mt-6 grid gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
+        <div className="mt-6 grid grid-cols-1 gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
           <div className="min-w-0 space-y-5">
             {shipTo && (
               <Card
@@ -338,7 +357,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                   </Link>
                 }
               >
-                <div className="mt-2 text-sm">
+                <div className="mt-2 text-sm [overflow-wrap:anywhere]">
                   <p className="font-semibold">{shipTo.name}</p>
                   <p className="text-ink/80">{shipTo.lines.join(', ')}</p>
                   <p className="mt-1 text-muted">
@@ -370,7 +389,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
 
             <section
               aria-label="Place your order"
-              className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
+              className="min-w-0 rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
               data-testid="place-order-panel"
             >
               {settings.checkout_instruction && (
@@ -387,7 +406,14 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name={CONFIRMED_TOTAL_FIELD} value={total.amount} />
                 <ScriptFlag />
                 {termsOffered && (
-                  <div className="mb-4">
+                  <div
+                    ref={termsField}
+                    // Scrolled to (and focused) clear of the phone's fixed Place order bar and bottom navigation.
+                    className={`mb-4 scroll-mt-24 scroll-mb-48 rounded-xl transition-colors md:scroll-mb-8 ${
+                      shownTermsError ? '-mx-3 bg-red-50 px-3 py-2 ring-1 ring-red-200' : ''
+                    }`}
+                    data-testid="terms-field"
+                  >
                     <input type="hidden" name={TERMS_OFFERED_FIELD} value="1" />
                     <label className="flex min-h-11 cursor-pointer items-start gap-3 py-1 text-sm text-ink select-none">
                       <input
@@ -401,7 +427,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                         }}
                         aria-invalid={shownTermsError ? true : undefined}
                         aria-describedby={shownTermsError ? 'accept-terms-error' : undefined}
-                        className="mt-0.5 size-5 shrink-0 rounded border-ink/30 accent-[var(--sf-primary)]"
+                        className="mt-0.5 size-5 shrink-0 scroll-mt-24 scroll-mb-48 rounded border-ink/30 accent-[var(--sf-primary)] md:scroll-mb-8"
                       />
                       <span>
                         I have read and accept the{' '}
@@ -421,9 +447,10 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                     {shownTermsError && (
                       <p
                         id="accept-terms-error"
-                        className="mt-1 pl-8 text-sm font-medium text-red-700"
+                        className="mt-1 flex items-start gap-2 pl-8 text-sm font-semibold text-red-700"
                         data-field-error
                       >
+                        <AlertIcon className="mt-0.5 size-4 shrink-0" />
                         {shownTermsError}
                       </p>
                     )}
@@ -449,15 +476,17 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                   busy={busy || leaving}
                   className="hidden h-12 w-full md:flex"
                 />
-                <p className="mt-3 text-xs text-muted">
-                  {online
-                    ? 'You will pay on the secure payment page next. Your items are held for you while you pay.'
-                    : 'You pay when your order arrives.'}
-                </p>
+                {(online || offline) && (
+                  <p className="mt-3 text-xs text-muted" data-testid="payment-when">
+                    {online
+                      ? 'You will pay on the secure payment page next. Your items are held for you while you pay.'
+                      : 'You pay when your order arrives.'}
+                  </p>
+                )}
               </place.Form>
             </section>
           </div>
-          <aside className="lg:sticky lg:top-28">
+          <aside className="min-w-0 lg:sticky lg:top-28">
             <CheckoutSummary cart={cart} updating={updating} />
           </aside>
         </div>

@@ -6,7 +6,7 @@ import { LocalTime } from '../components/local-time';
 import { ResponsiveImage } from '../components/responsive-image';
 import { AlertIcon, TruckIcon } from '../components/ui/icons';
 import { StatusBadge } from '../features/orders/order-parts';
-import { deliveryEstimateText, itemCount } from '../features/orders/order-view';
+import { deliveryEstimateText, isOverdueEstimate, itemCount } from '../features/orders/order-view';
 import { ScanList, ShipmentCard, TrackingSteps } from '../features/orders/tracking-parts';
 import { UrlDialog } from '../features/orders/url-dialog';
 import { apiTransport } from '../lib/api.server';
@@ -145,10 +145,17 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               estimate && (
-                <p className="mb-6 flex items-center gap-2.5 text-base font-semibold" data-testid="tracking-estimate">
-                  <TruckIcon className="size-5 text-primary" />
-                  {estimate}
-                </p>
+                <div className="mb-6" data-testid="tracking-estimate">
+                  <p className="flex items-center gap-2.5 text-base font-semibold">
+                    <TruckIcon className="size-5 shrink-0 text-primary" />
+                    {estimate}
+                  </p>
+                  {isOverdueEstimate(estimate) && (
+                    <p className="mt-1 pl-7.5 text-sm text-muted">
+                      It is taking longer than planned. The steps below show where it is now.
+                    </p>
+                  )}
+                </div>
               )
             )}
             <TrackingSteps steps={tracking.steps} stopped={stopped(tracking)} />

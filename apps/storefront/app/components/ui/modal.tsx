@@ -70,18 +70,24 @@ export function Modal({
         size === 'lg' ? 'max-w-2xl' : 'max-w-[28rem]'
       }`}
     >
-      <div className="relative max-h-[calc(100dvh-1.5rem)] overflow-y-auto overscroll-contain rounded-3xl bg-background px-5 pt-6 pb-6 shadow-2xl sm:px-8 sm:pt-8 sm:pb-8">
-        <button
-          type="button"
-          onClick={() => ref.current?.close()}
-          aria-label="Close"
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-ink/5 hover:text-ink"
+      <div className="relative max-h-[calc(100dvh-1.5rem)] overflow-y-auto overscroll-contain rounded-3xl bg-background px-5 pb-6 shadow-2xl sm:px-8 sm:pb-8">
+        {/* The title and × stay in view while a long dialog scrolls (order details on a phone). */}
+        <div
+          className="sticky top-0 z-10 -mx-5 flex items-start justify-between gap-3 bg-background px-5 pt-6 pb-1 sm:-mx-8 sm:px-8 sm:pt-8"
+          data-testid="dialog-header"
         >
-          <CloseIcon className="size-5" />
-        </button>
-        <h2 id={titleId} className="pr-10 text-2xl font-semibold tracking-tight">
-          {title}
-        </h2>
+          <h2 id={titleId} className="min-w-0 text-2xl font-semibold tracking-tight">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={() => ref.current?.close()}
+            aria-label="Close"
+            className="-mt-3 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-ink/5 hover:text-ink sm:-mt-5 sm:-mr-5"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        </div>
         {/* Closed, the content is unmounted: nothing typed in it (a password) outlives the dialog. */}
         {open && children}
       </div>

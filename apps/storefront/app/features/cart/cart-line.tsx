@@ -23,7 +23,7 @@ function LineFields({ line }: { line: CartItem }) {
 }
 
 const stepButton =
-  'inline-flex size-9 items-center justify-center text-lg leading-none text-ink hover:bg-ink/5 disabled:cursor-not-allowed disabled:text-ink/30 disabled:hover:bg-transparent';
+  'inline-flex size-11 shrink-0 items-center justify-center text-lg leading-none text-ink hover:bg-ink/5 disabled:cursor-not-allowed disabled:text-ink/30 disabled:hover:bg-transparent';
 
 /**
  * One cart line (the /cart page and the drawer): image, name, variant, customisation, unit price
@@ -187,11 +187,12 @@ export function CartLine({
             </div>
           )}
 
-          <div className={`flex items-center justify-between gap-3 ${compact ? 'mt-2' : 'mt-3'}`}>
+          {/* Wraps Remove under the stepper where both do not fit (320 px): never squeezes a 44 px button. */}
+          <div className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 ${compact ? 'mt-2' : 'mt-3'}`}>
             <fetcher.Form
               method="post"
               action={CART_ACTION}
-              className="inline-flex items-center overflow-hidden rounded-full border border-ink/15"
+              className="inline-flex shrink-0 items-center overflow-hidden rounded-full border border-ink/15"
               aria-label={`Quantity of ${name}`}
             >
               <LineFields line={line} />
@@ -232,7 +233,7 @@ export function CartLine({
               <button
                 type="submit"
                 disabled={removing}
-                className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink disabled:opacity-50"
+                className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink disabled:opacity-50"
                 aria-label={`Remove ${name} from cart`}
               >
                 Remove

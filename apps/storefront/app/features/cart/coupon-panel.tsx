@@ -90,7 +90,7 @@ export function CouponPanel({
             <button
               type="submit"
               disabled={removing}
-              className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-ink/5 disabled:opacity-50"
+              className="-my-1.5 inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-ink/5 disabled:opacity-50"
               aria-label={`Remove coupon ${applied.code}`}
             >
               {removing && <Spinner className="size-3.5" />}
@@ -153,7 +153,7 @@ export function CouponPanel({
                   <button
                     type="submit"
                     disabled={busy || !o.applicable}
-                    className="btn btn-outline h-9 px-4"
+                    className="btn btn-outline h-11 px-4"
                     aria-label={`Apply coupon ${o.code}`}
                   >
                     {sending === o.code && <Spinner className="size-3.5" />}

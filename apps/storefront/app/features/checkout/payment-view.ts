@@ -60,6 +60,12 @@ export function paysOnline(cart: Pick<Cart, 'cart_payment_method' | 'cart_paymen
   return cart.cart_payment_methods.some((p) => p.code === chosen && p.kind === 'online');
 }
 
+/** Whether the cart's chosen payment method is paid when the order arrives (an offline one: Cash on Delivery). */
+export function paysOffline(cart: Pick<Cart, 'cart_payment_method' | 'cart_payment_methods'>): boolean {
+  const chosen = cart.cart_payment_method?.code;
+  return cart.cart_payment_methods.some((p) => p.code === chosen && p.kind !== 'online');
+}
+
 /** "Arrives in 3–5 days" from a delivery option's estimate; null when it has none. */
 export function deliveryDaysText(m: {
   delivery_days_min: number | null;

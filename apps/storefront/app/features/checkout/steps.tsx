@@ -18,9 +18,11 @@ export function CheckoutSteps({ active, className = '' }: { active: CheckoutStep
   const activeIndex = CHECKOUT_STEP_LIST.findIndex((s) => s.key === active);
   return (
     <nav aria-label="Checkout steps" className={className}>
-      <ol className="flex items-center gap-2 sm:gap-3">
+      {/* Full width on phones (the connectors take what is left, down to 320 px); its own width from md. */}
+      <ol className="flex w-full min-w-0 items-center gap-1.5 sm:gap-3 md:w-auto">
         {CHECKOUT_STEP_LIST.map((step, i) => {
           const state = i < activeIndex ? 'completed' : i === activeIndex ? 'active' : 'pending';
+          const last = i === CHECKOUT_STEP_LIST.length - 1;
           const badge = (
             <span
               aria-hidden="true"
@@ -36,34 +38,36 @@ export function CheckoutSteps({ active, className = '' }: { active: CheckoutStep
             </span>
           );
           const label = (
-            <span className={`text-sm font-medium ${state === 'pending' ? 'text-muted' : 'text-ink'}`}>
+            <span
+              className={`text-sm font-medium whitespace-nowrap ${state === 'pending' ? 'text-muted' : 'text-ink'}`}
+            >
               {step.label}
               <span className="sr-only">
                 {state === 'active' ? ' (current step)' : state === 'completed' ? ' (completed)' : ''}
               </span>
             </span>
           );
+          // A thumb-sized row (44 px tall) for every step; a link for the completed ones.
+          const item = 'flex min-h-11 shrink-0 items-center gap-1.5 sm:gap-2';
           return (
             <li
               key={step.key}
-              className="flex min-w-0 items-center gap-2 sm:gap-3"
+              className={`flex min-w-0 items-center gap-1.5 sm:gap-3 ${last ? 'shrink-0' : 'flex-1 md:flex-none'}`}
               data-step={step.key}
               data-state={state}
             >
               {state === 'completed' ? (
-                <Link to={step.to} className="flex items-center gap-2 rounded-full hover:opacity-80">
+                <Link to={step.to} className={`${item} rounded-full hover:opacity-80`}>
                   {badge}
                   {label}
                 </Link>
               ) : (
-                <span className="flex items-center gap-2" aria-current={state === 'active' ? 'step' : undefined}>
+                <span className={item} aria-current={state === 'active' ? 'step' : undefined}>
                   {badge}
                   {label}
                 </span>
               )}
-              {i < CHECKOUT_STEP_LIST.length - 1 && (
-                <span aria-hidden="true" className="h-px w-6 bg-ink/15 sm:w-12 md:w-16" />
-              )}
+              {!last && <span aria-hidden="true" className="h-px min-w-2 flex-1 bg-ink/15 md:w-16 md:flex-none" />}
             </li>
           );
         })}

@@ -38,11 +38,15 @@ export function CheckoutSummary({ cart, updating }: { cart: Cart; updating: bool
   const units = cart.total_quantity;
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-ink/10 bg-background p-5">
-      <div className="flex items-baseline justify-between">
+      <div className="flex items-center justify-between gap-3">
         <h2 id="checkout-summary-title" className="font-semibold">
           Order summary
         </h2>
-        <Link to="/cart" className="text-sm font-medium underline underline-offset-2 hover:no-underline">
+        {/* 44 px tall to the thumb, the row no taller for it. */}
+        <Link
+          to="/cart"
+          className="-my-2.5 inline-flex min-h-11 min-w-11 items-center justify-end text-sm font-medium underline underline-offset-2 hover:no-underline"
+        >
           Edit cart
         </Link>
       </div>

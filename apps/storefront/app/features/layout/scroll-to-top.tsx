@@ -1,12 +1,18 @@
 import { useMatches } from 'react-router';
 import { ArrowUpIcon } from '../../components/ui/icons';
-import { useScrolledPastHalf } from '../../lib/use-scroll';
+import { useRevealOnScrollUp, useScrolledPastHalf } from '../../lib/use-scroll';
+
+type ScrollButtonHandle = { cartPage?: boolean; scrollButton?: 'on-scroll-up' } | undefined;
 
 /** Appears once the visitor is past half of the page (spec section 9). */
 export function ScrollToTop() {
   // Cart and checkout pages have a fixed total bar on phones: the button sits above it there.
-  const cartPage = useMatches().some((m) => (m.handle as { cartPage?: boolean } | undefined)?.cartPage);
-  const visible = useScrolledPastHalf();
+  const handles = useMatches().map((m) => m.handle as ScrollButtonHandle);
+  const cartPage = handles.some((h) => h?.cartPage);
+  // A list of cards (Orders & Refunds): on phones the button would sit on a card's total and
+  // actions, so it shows only while the shopper scrolls back up, or at the end of the page.
+  const revealed = useRevealOnScrollUp(handles.some((h) => h?.scrollButton === 'on-scroll-up'));
+  const visible = useScrolledPastHalf() && revealed;
   const toTop = () => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });

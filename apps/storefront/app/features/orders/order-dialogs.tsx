@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
-import { PAYMENT_STATUS_LABELS, type OrderDetail } from '@shopfront/shared';
+import type { OrderDetail } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { toast } from '../../components/ui/toast';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,7 +10,16 @@ import { ProcessingDialog } from '../checkout/processing-dialog';
 import { useLeaveForPayment } from '../checkout/use-leave-for-payment';
 import { RETRY_KEY_FIELD, type OrderActionResult, type OrderIntent } from './order-actions';
 import { AddressBlock, LineThumb, OrderLines, OrderTotals, StatusBadge } from './order-parts';
-import { orderDialogHref, refundQuantityField, type OrderDialog, type ShownAddress } from './order-view';
+import {
+  estimatedRefundMinor,
+  formatMinor,
+  orderDialogHref,
+  paymentLabelBeside,
+  refundQuantityField,
+  wholeNumber,
+  type OrderDialog,
+  type ShownAddress,
+} from './order-view';
 import { GivenRating, RatingForm } from './rating-form';
 import { UrlDialog } from './url-dialog';
 
@@ -98,7 +107,7 @@ function PayNow({ order, retryKey, noScript }: { order: OrderDetail; retryKey: s
       <input type="hidden" name={RETRY_KEY_FIELD} value={retryKey} />
       <OrderFields orderId={order.id} />
       <FormError message={failed?.message ?? (unusable ? PAYMENT_UNUSABLE : null)} />
-      <button type="submit" disabled={busy || leaving} className="btn btn-primary h-11 w-full px-5 sm:w-auto">
+      <button type="submit" disabled={busy || leaving} className="btn btn-primary h-12 w-full px-5 sm:w-auto">
         {(busy || leaving) && <Spinner />}
         Pay now · {order.grand_total.formatted}
       </button>
@@ -106,6 +115,9 @@ function PayNow({ order, retryKey, noScript }: { order: OrderDetail; retryKey: s
     </fetcher.Form>
   );
 }
+
+/** An action of the details dialog: thumb-sized, its label on one line. */
+const dialogAction = 'btn h-11 min-w-0 px-2 whitespace-nowrap sm:px-5';
 
 function DetailsBody({
   detail,
@@ -121,6 +133,7 @@ function DetailsBody({
   const { order, shipTo, billTo } = detail;
   const href = (d: OrderDialog) => orderDialogHref(search, order.id, d);
   const refundLine = (itemId: number) => order.productchannel.find((i) => i.id === itemId)?.product.name ?? 'Item';
+  const paymentLabel = paymentLabelBeside(order);
   return (
     <div className="mt-2 space-y-6 text-sm" data-order-id={order.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
@@ -128,20 +141,27 @@ function DetailsBody({
           Placed <LocalTime iso={order.created_at} />
         </span>
         <StatusBadge order={order} />
-        <span>{PAYMENT_STATUS_LABELS[order.payment_status]}</span>
+        {paymentLabel && <span data-testid="order-payment-status">{paymentLabel}</span>}
       </div>
 
-      <div className="flex flex-wrap gap-2" data-testid="order-actions">
+      {/* An unpaid order's one main step comes first; tracking and cancelling are secondary. */}
+      {order.can_retry_payment && <PayNow order={order} retryKey={retryKey} noScript={noScript} />}
+
+      {/* Phones: equal columns (a lone last one spans both), each label on one line; from sm their own widths. */}
+      <div
+        className="grid grid-cols-1 gap-2 min-[390px]:grid-cols-2 min-[390px]:[&>:last-child:nth-child(odd)]:col-span-2 sm:flex sm:flex-wrap"
+        data-testid="order-actions"
+      >
         <Link
           to={order.tracking_path}
-          className={`btn h-11 px-5 ${order.can_retry_payment ? 'btn-outline' : 'btn-primary'}`}
+          className={`${dialogAction} ${order.can_retry_payment ? 'btn-outline' : 'btn-primary'}`}
         >
           Track order
         </Link>
         {hasInvoice(order) && (
           <a
             href={`/api/orders/invoice?order_id=${encodeURIComponent(order.id)}`}
-            className="btn btn-outline h-11 px-5"
+            className={`${dialogAction} btn-outline`}
             download
             data-testid="invoice-link"
           >
@@ -149,23 +169,21 @@ function DetailsBody({
           </a>
         )}
         {order.can_cancel && (
-          <Link to={href('cancel')} preventScrollReset replace className="btn btn-outline h-11 px-5">
+          <Link to={href('cancel')} preventScrollReset replace className={`${dialogAction} btn-outline`}>
             Cancel order
           </Link>
         )}
         {order.can_refund && (
-          <Link to={href('refund')} preventScrollReset replace className="btn btn-outline h-11 px-5">
+          <Link to={href('refund')} preventScrollReset replace className={`${dialogAction} btn-outline`}>
             Request refund
           </Link>
         )}
         {order.can_rate && (
-          <Link to={href('rate')} preventScrollReset replace className="btn btn-outline h-11 px-5">
+          <Link to={href('rate')} preventScrollReset replace className={`${dialogAction} btn-outline`}>
             Rate experience
           </Link>
         )}
       </div>
-
-      {order.can_retry_payment && <PayNow order={order} retryKey={retryKey} noScript={noScript} />}
 
       <section aria-label="Items">
         <OrderLines order={order} />
@@ -305,13 +323,17 @@ function RefundBody({ order, noScript }: { order: OrderDetail; noScript?: OrderA
   const { fetcher, failed, busy } = useOrderChange('refund', order.id, noScript);
   const id = useId();
   const lines = order.productchannel.filter((i) => i.refundable_quantity > 0);
+  // What the chosen quantities come to, as the shopper picks them (the selects stay plain form fields).
+  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const estimate = estimatedRefundMinor(lines, chosen);
   const itemsError = failed?.errors.items?.[0];
   const reasonError = failed?.errors.reason?.[0];
   return (
     <fetcher.Form method="post" className="mt-3 space-y-4" data-testid="refund-form">
       <input type="hidden" name="intent" value="refund" />
       <OrderFields orderId={order.id} />
-      <fieldset aria-describedby={itemsError ? `${id}-items-error` : undefined}>
+      {/* min-w-0: a fieldset is never narrower than its content otherwise (the selects stuck out at 390 px). */}
+      <fieldset className="min-w-0" aria-describedby={itemsError ? `${id}-items-error` : undefined}>
         <legend className="text-sm font-medium">What would you like to send back?</legend>
         <ul className="mt-2 divide-y divide-ink/10">
           {lines.map((item) => (
@@ -330,7 +352,11 @@ function RefundBody({ order, noScript }: { order: OrderDetail; noScript?: OrderA
                 id={`${id}-${item.id}`}
                 name={refundQuantityField(item.id)}
                 defaultValue="0"
-                className="h-11 rounded-xl border border-ink/15 bg-background px-3 text-[15px] tabular-nums"
+                onChange={(e) => {
+                  const q = wholeNumber(e.target.value) ?? 0;
+                  setChosen((prev) => new Map(prev).set(item.id, q));
+                }}
+                className="h-11 w-16 shrink-0 rounded-xl border border-ink/15 bg-background px-3 text-[15px] tabular-nums"
               >
                 {Array.from({ length: item.refundable_quantity + 1 }, (_, q) => (
                   <option key={q} value={q}>
@@ -366,6 +392,14 @@ function RefundBody({ order, noScript }: { order: OrderDetail; noScript?: OrderA
           </p>
         )}
       </div>
+      <p
+        className="flex items-baseline justify-between gap-4 border-t border-ink/10 pt-3 text-sm"
+        aria-live="polite"
+        data-testid="refund-estimate"
+      >
+        <span className="font-medium">Estimated refund</span>
+        <span className="text-base font-semibold tabular-nums">{formatMinor(estimate, order.currency)}</span>
+      </p>
       <FormError message={failed && !itemsError && !reasonError ? failed.message : null} />
       <button type="submit" disabled={busy} className="btn btn-primary h-11 w-full px-5 sm:w-auto">
         {busy && <Spinner />}

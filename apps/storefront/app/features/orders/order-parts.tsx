@@ -65,7 +65,8 @@ export function OrderLines({
           <LineThumb item={i} />
           <span className="min-w-0 flex-1 text-sm">
             {linkProducts ? (
-              <Link to={i.product.url} className="block truncate font-medium hover:underline">
+              // Padded to 44 px tall for the thumb; the negative margin keeps the lines as they were.
+              <Link to={i.product.url} className="-my-3 block truncate py-3 font-medium hover:underline">
                 {i.product.name}
               </Link>
             ) : (
@@ -139,7 +140,7 @@ export function OrderTotals({ order }: { order: Order }) {
 /** An address block with its heading. */
 export function AddressBlock({ title, address }: { title: string; address: ShownAddress }) {
   return (
-    <div className="text-sm">
+    <div className="min-w-0 text-sm [overflow-wrap:anywhere]">
       <h3 className="font-body text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
       <p className="mt-1.5 font-semibold">{address.name}</p>
       <p className="text-ink/80">{address.lines.join(', ')}</p>

@@ -1,4 +1,13 @@
-import { ORDER_STATUS_LABELS, type Address, type Order, type OrderStatus } from '@shopfront/shared';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  formatterFor,
+  minorUnitDigits,
+  type Address,
+  type Order,
+  type OrderStatus,
+} from '@shopfront/shared';
+import { formatDateRange, todayYmd } from '../../lib/dates';
 
 /**
  * Pure helpers of the order screens (checkout result, Orders & Refunds, tracking). Types and
@@ -53,22 +62,59 @@ export function statusTone(status: OrderStatus): 'progress' | 'waiting' | 'done'
 export const statusLabel = (o: Pick<Order, 'status'> & { status_label?: string }) =>
   o.status_label || ORDER_STATUS_LABELS[o.status];
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const DAY_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/**
+ * "Arrives 12–15 Mar 2027" from the order's estimate (calendar dates, so the same on the server
+ * and in every time zone); null when there is none. An estimate whose last day is before `today`
+ * (YYYY-MM-DD) on an order still on its way says "Was due …" instead: it never promises a day
+ * that has passed.
+ */
+export function deliveryEstimateText(
+  estimate: { from: string; to: string } | null,
+  today: string = todayYmd(),
+): string | null {
+  if (!estimate) return null;
+  const range = formatDateRange(estimate.from, estimate.to);
+  if (!range) return null;
+  if (estimate.to < today) return `Was due ${range}`;
+  return estimate.from === estimate.to ? `Arrives by ${range}` : `Arrives ${range}`;
+}
+
+/** Whether an estimate's text says the day has passed. */
+export const isOverdueEstimate = (text: string | null) => Boolean(text?.startsWith('Was due'));
 
 /**
- * "Arrives 12 – 15 Mar 2027" from the order's estimate (calendar dates, so the same on the
- * server and in every time zone); null when there is none.
+ * A sum of money in minor units written as the API writes it (en-IN): zod-free, for the amounts
+ * a page adds up itself (an estimated refund, a new total).
  */
-export function deliveryEstimateText(estimate: { from: string; to: string } | null): string | null {
-  if (!estimate) return null;
-  const from = new Date(`${estimate.from}T00:00:00Z`);
-  const to = new Date(`${estimate.to}T00:00:00Z`);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return null;
-  if (estimate.from === estimate.to) return `Arrives by ${DAY_YEAR.format(to)}`;
-  const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
-  if (sameYear && from.getUTCMonth() === to.getUTCMonth()) return `Arrives ${from.getUTCDate()}–${DAY_YEAR.format(to)}`;
-  return `Arrives ${sameYear ? DAY.format(from) : DAY_YEAR.format(from)} – ${DAY_YEAR.format(to)}`;
+export function formatMinor(amount: number, currency: string): string {
+  return formatterFor(currency, 'en-IN').format(amount / 10 ** minorUnitDigits(currency));
+}
+
+/**
+ * The payment's label beside the order's status, unless it says the same thing ("Payment failed"
+ * twice, "Refunded" twice): null then.
+ */
+export function paymentLabelBeside(o: Pick<Order, 'status' | 'payment_status'> & { status_label?: string }) {
+  const payment = PAYMENT_STATUS_LABELS[o.payment_status];
+  return payment.trim().toLowerCase() === statusLabel(o).trim().toLowerCase() ? null : payment;
+}
+
+/**
+ * What a refund of the chosen quantities comes to: each line's share of its total (total ×
+ * chosen / bought), on integer minor units, rounded half up per line. An estimate: the shop
+ * decides the refund.
+ */
+export function estimatedRefundMinor(
+  lines: readonly { id: number; quantity: number; total: { amount: number } }[],
+  chosen: ReadonlyMap<number, number>,
+): number {
+  let sum = 0;
+  for (const line of lines) {
+    const q = chosen.get(line.id) ?? 0;
+    if (q <= 0 || line.quantity <= 0) continue;
+    sum += Math.round((line.total.amount * Math.min(q, line.quantity)) / line.quantity);
+  }
+  return sum;
 }
 
 /** The order's result pages (their guard admits only the shopper's own latest order). */
