@@ -1,12 +1,10 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, data, useFetchers } from 'react-router';
-import type { Cart } from '@shopfront/shared';
 import type { Route } from './+types/checkout.address';
 import { Container } from '../components/container';
-import { ResponsiveImage } from '../components/responsive-image';
 import { AlertIcon, ArrowRightIcon, CheckIcon } from '../components/ui/icons';
 import { CartTotals } from '../features/cart/cart-summary';
-import { EMPTY_CART_TEXT, isCartUpdating, variantText } from '../features/cart/cart-view';
+import { EMPTY_CART_TEXT, isCartUpdating } from '../features/cart/cart-view';
 import { addressStepAction } from '../features/checkout/address-action.server';
 import { AccountPrompt } from '../features/checkout/address/account-prompt';
 import { AddressSelector } from '../features/checkout/address/address-selector';
@@ -15,6 +13,7 @@ import { BillingSame } from '../features/checkout/address/billing-same';
 import { ContactForm } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
 import { CheckoutSteps } from '../features/checkout/steps';
+import { CheckoutSummary } from '../features/checkout/summary';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
@@ -120,55 +119,6 @@ function StillNeeded({ message }: { message: string }) {
   );
 }
 
-function OrderSummary({ cart, updating }: { cart: Cart; updating: boolean }) {
-  return (
-    <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-ink/10 bg-background p-5">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="checkout-summary-title" className="font-semibold">
-          Order summary
-        </h2>
-        {/* 44 px tall to the thumb, the row no taller for it. */}
-        <Link
-          to="/cart"
-          className="-my-2.5 inline-flex min-h-11 min-w-11 items-center justify-end text-sm font-medium underline underline-offset-2 hover:no-underline"
-        >
-          Edit cart
-        </Link>
-      </div>
-      <ul className="mt-3 divide-y divide-ink/10" data-testid="summary-lines">
-        {cart.items.map((l) => (
-          <li key={l.id} className="flex items-center gap-3 py-3">
-            <span className="relative size-14 shrink-0 overflow-hidden rounded-lg bg-surface">
-              {l.product.image && (
-                <ResponsiveImage
-                  src={l.product.image.url}
-                  alt={l.product.image.alt || l.product.name}
-                  width={200}
-                  height={200}
-                  sizes={{ base: '56px' }}
-                  fallbackWidth={320}
-                  className="size-full object-cover"
-                />
-              )}
-              <span className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-ink px-1 text-[11px] font-bold text-background">
-                {l.quantity}
-              </span>
-            </span>
-            <span className="min-w-0 flex-1 text-sm">
-              <span className="block truncate font-medium">{l.product.name}</span>
-              {variantText(l) && <span className="block text-muted">{variantText(l)}</span>}
-            </span>
-            <span className="text-sm font-medium tabular-nums">{l.line_total.formatted}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-2 border-t border-ink/10 pt-3">
-        <CartTotals cart={cart} updating={updating} />
-      </div>
-    </section>
-  );
-}
-
 export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
   const { cart, customer, book, fields, countries, validation } = loaderData;
   const { settings, storefront } = useShop();
@@ -261,7 +211,15 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
             <aside className="min-w-0 lg:sticky lg:top-28">
-              <OrderSummary cart={cart} updating={updating} />
+              <CheckoutSummary
+                cart={cart}
+                updating={updating}
+                totals={
+                  <div className="mt-2 border-t border-ink/10 pt-3">
+                    <CartTotals cart={cart} updating={updating} />
+                  </div>
+                }
+              />
             </aside>
           </div>
         )}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Cart } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
 
-function Row({
+/** One line of a totals breakdown (a <dl> row). */
+export function TotalsRow({
   label,
   value,
   tone = 'text-ink',
@@ -34,14 +35,14 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
   return (
     <div aria-busy={updating || undefined} data-testid="cart-totals">
       <dl className="text-sm">
-        <Row
+        <TotalsRow
           label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
           value={t.subtotal.formatted}
           testId="totals-subtotal"
         />
 
         {cart.coupon?.applicable && (
-          <Row
+          <TotalsRow
             label={
               <>
                 Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
@@ -54,7 +55,7 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
         )}
         {cart.coupon && !cart.coupon.applicable && (
           // Kept on the cart but discounting nothing: said so, never shown as a −₹0.00 saving.
-          <Row
+          <TotalsRow
             label={
               <>
                 Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
@@ -65,7 +66,7 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
             testId="totals-coupon-not-applicable"
           />
         )}
-        <Row
+        <TotalsRow
           label={cart.shipping_method ? `Shipping (${cart.shipping_method.name})` : 'Shipping'}
           value={
             cart.shipping_method ? (
