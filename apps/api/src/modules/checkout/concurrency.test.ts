@@ -4,7 +4,7 @@ import { orderMessages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
-import { buyableVariants, guestReady, placeOrder, setStock, stockOf } from '../../test/checkout.ts';
+import { buyableVariants, guestReady, placedOf, placeOrder, setStock, stockOf } from '../../test/checkout.ts';
 
 /**
  * Many buyers at once (PGlite here; PostgreSQL when npm test runs the API suite on a real
@@ -41,6 +41,9 @@ describe('flash sale', () => {
     await setStock(t.database.db, v, 1000);
     const all = await buyers(200, v);
     await setStock(t.database.db, v, 20);
+    const [{ now: saleStart }] = (await queryRows<{ now: string }>(t.database.db, sql`select now()::text as now`)) as [
+      { now: string },
+    ];
     const answers = await Promise.all(all.map(({ b, cart }) => placeOrder(b, cart)));
     const placed = answers.filter((a) => a.statusCode === 200);
     const refused = answers.filter((a) => a.statusCode !== 200);
@@ -50,11 +53,27 @@ describe('flash sale', () => {
       expect(r.json().message).toBe(orderMessages.stockGone);
     }
     expect(await stockOf(t.database.db, v)).toBe(0);
+    // The sale's orders only (the demo's seeded orders may hold this variant too).
+    const ids = placed.map((a) => placedOf(a).order.id);
     const [row] = await queryRows<{ n: number; units: number }>(
       t.database.db,
-      sql`select count(distinct oi.order_id)::int as n, sum(oi.quantity)::int as units from order_items oi where oi.variant_id = ${v}`,
+      sql`select count(distinct oi.order_id)::int as n, sum(oi.quantity)::int as units from order_items oi
+           where oi.variant_id = ${v} and oi.order_id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
     );
     expect(row).toEqual({ n: 20, units: 20 });
+    // And no other order was written for it since the sale began.
+    const [others] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from order_items oi join orders o on o.id = oi.order_id
+           where oi.variant_id = ${v} and o.created_at >= ${saleStart} and oi.order_id not in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    );
+    expect(others!.n).toBe(0);
     // The catalog's read model follows: the product's card is in stock exactly when some
     // available variant still is (the flash-sale variant ran out; refreshOnStockCrossing).
     const [card] = await queryRows<{ listed: boolean; actual: boolean }>(
