@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog-schema.ts';
 import { countries, states } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns.ts';
 
 /**
  * A shopper's account. Either identifier may be missing: an OTP sign-up knows only the phone,

@@ -16,9 +16,7 @@ import type { Address } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { categories, products, variants } from './catalog-schema.ts';
 import { countries } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
 
 /** An address copied onto a cart, as answered (a saved one keeps its id; a typed one has id 0). */
 export type CartAddress = Address;

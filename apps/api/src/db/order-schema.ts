@@ -15,9 +15,7 @@ import {
 import type { Address, OrderStatus, PaymentStatus } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { carts } from './cart-schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
 
 /** Human order numbers (SF-100001 …); the public id is opaque, the number alone finds nothing. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });

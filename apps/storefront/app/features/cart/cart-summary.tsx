@@ -24,6 +24,32 @@ export function TotalsRow({
   );
 }
 
+/** The first rows of every totals breakdown: the subtotal and an applicable coupon. */
+export function SubtotalRows({ cart }: { cart: Cart }) {
+  const units = cart.total_quantity;
+  return (
+    <>
+      <TotalsRow
+        label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
+        value={cart.totals.subtotal.formatted}
+        testId="totals-subtotal"
+      />
+      {cart.coupon?.applicable && (
+        <TotalsRow
+          label={
+            <>
+              Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
+            </>
+          }
+          value={`−${cart.totals.coupon_discount.formatted}`}
+          tone="font-medium text-emerald-700"
+          testId="totals-coupon"
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * The totals breakdown, all computed by the server: subtotal, what the shop's prices save on the
  * MRP, the coupon (or that the coupon on the cart does not apply), shipping, the tax the prices
@@ -31,28 +57,10 @@ export function TotalsRow({
  */
 export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }) {
   const t = cart.totals;
-  const units = cart.total_quantity;
   return (
     <div aria-busy={updating || undefined} data-testid="cart-totals">
       <dl className="text-sm">
-        <TotalsRow
-          label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
-          value={t.subtotal.formatted}
-          testId="totals-subtotal"
-        />
-
-        {cart.coupon?.applicable && (
-          <TotalsRow
-            label={
-              <>
-                Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
-              </>
-            }
-            value={`−${t.coupon_discount.formatted}`}
-            tone="font-medium text-emerald-700"
-            testId="totals-coupon"
-          />
-        )}
+        <SubtotalRows cart={cart} />
         {cart.coupon && !cart.coupon.applicable && (
           // Kept on the cart but discounting nothing: said so, never shown as a −₹0.00 saving.
           <TotalsRow

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Cart } from '@shopfront/shared';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { Spinner } from '../../components/ui/spinner';
-import { TotalsRow } from '../cart/cart-summary';
+import { SubtotalRows, TotalsRow } from '../cart/cart-summary';
 import { variantText } from '../cart/cart-view';
 import { codFeeOf } from './payment-view';
 
@@ -69,27 +69,10 @@ export function CheckoutSummary({ cart, updating, totals }: { cart: Cart; updati
 function PaymentTotals({ cart, updating }: { cart: Cart; updating: boolean }) {
   const t = cart.totals;
   const codFee = codFeeOf(cart);
-  const units = cart.total_quantity;
   return (
     <div className="mt-2 border-t border-ink/10 pt-3" aria-busy={updating || undefined} data-testid="checkout-totals">
       <dl className="text-sm">
-        <TotalsRow
-          label={`Subtotal (${units} ${units === 1 ? 'item' : 'items'})`}
-          value={t.subtotal.formatted}
-          testId="totals-subtotal"
-        />
-        {cart.coupon?.applicable && (
-          <TotalsRow
-            label={
-              <>
-                Coupon <span className="font-mono font-semibold text-ink">{cart.coupon.code}</span>
-              </>
-            }
-            value={`−${t.coupon_discount.formatted}`}
-            tone="font-medium text-emerald-700"
-            testId="totals-coupon"
-          />
-        )}
+        <SubtotalRows cart={cart} />
         <TotalsRow
           label={cart.shipping_method ? `Shipping (${cart.shipping_method.name})` : 'Shipping'}
           value={
