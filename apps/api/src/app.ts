@@ -57,6 +57,7 @@ import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
+import { staffSessionPlugin } from './modules/staff/session.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await app.register(staffSessionPlugin);
   await app.register(shopContextPlugin);
   // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
   await app.register(idempotencyPlugin);

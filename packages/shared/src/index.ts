@@ -44,3 +44,5 @@ export * from './order-status.ts';
 export * from './schemas/order.ts';
 export * from './api/checkout.ts';
 export * from './api/orders.ts';
+export * from './plugins/catalog.ts';
+export * from './schemas/plugins.ts';

@@ -21,6 +21,8 @@ export * from './cart-schema.ts';
 export * from './jobs-schema.ts';
 export * from './order-schema.ts';
 export * from './payment-schema.ts';
+export * from './staff-schema.ts';
+export * from './plugin-schema.ts';
 
 /** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
 export const storeSettings = pgTable('store_settings', {
@@ -82,6 +84,8 @@ export const storefronts = pgTable('storefronts', {
     .references(() => channels.id),
   mode: text('mode').$type<Storefront['mode']>(),
   isPasswordProtectionEnabled: boolean('is_password_protection_enabled').notNull().default(false),
+  /** argon2id of the store password visitors give at /password-protected; null until the owner sets one. */
+  passwordHash: text('password_hash'),
   isCookieWarningEnabled: boolean('is_cookie_warning_enabled').notNull().default(true),
   pageLayout: text('page_layout').$type<Storefront['page_layout']>().notNull().default('full_width'),
   isStickyHeaderEnabled: boolean('is_sticky_header_enabled').notNull().default(true),
@@ -103,6 +107,7 @@ export const plugins = pgTable('plugins', {
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
   isInstalled: boolean('is_installed').notNull().default(true),
   installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const menus = pgTable('menus', {

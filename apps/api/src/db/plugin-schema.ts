@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { channels, products } from './schema.ts';
+
+/**
+ * Visitors who asked, on the Coming Soon or Under Maintenance page, to be told when the shop
+ * opens (`POST /api/storefront/subscribe-to-mode`). One row per address; told once (`notified_at`).
+ */
+export const modeSubscribers = pgTable(
+  'mode_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** The mode the shop was in when they asked. */
+    mode: text('mode').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mode_subscribers_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export type EmailSubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** The emailSubscription plugin's list: double opt-in (pending until the e-mailed link is followed). */
+export const emailSubscribers = pgTable(
+  'email_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status').$type<EmailSubscriberStatus>().notNull().default('pending'),
+    /** sha-256 of the confirmation link's token while pending. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** Where they signed up: `footer`, `account`, … */
+    source: text('source').notNull().default('footer'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('email_subscribers_email_uq').on(sql`lower(${t.email})`),
+    check('email_subscribers_status_ck', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
+);
+
+/** A trade (wholesale) enquiry sent through the TradeEnquiry plugin. */
+export const tradeEnquiries = pgTable(
+  'trade_enquiries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    message: text('message').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer('quantity'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trade_enquiries_created_idx').on(t.createdAt.desc())],
+);
+
+export interface GalleryImage {
+  /** A media path (`/media/…`). */
+  path: string;
+  alt: string;
+  caption?: string;
+  link?: string;
+}
+
+/** An image gallery the Gallery plugin shows as a page section. */
+export const galleries = pgTable('galleries', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  images: jsonb('images').$type<GalleryImage[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Listing prices per channel other than the storefront's default one (whose prices live on
+ * `products`): the lowest price among a product's variants in that channel, in its currency.
+ * Written with the product summaries (modules/catalog/summary.ts).
+ */
+export const productChannelPrices = pgTable(
+  'product_channel_prices',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    mrpMinor: integer('mrp_minor'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.channelId] }),
+    index('product_channel_prices_channel_idx').on(t.channelId, t.priceMinor),
+  ],
+);

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export type StaffRole = 'owner' | 'staff';
+
+/**
+ * The shop's staff, separate from customers (ADR 26): an owner manages staff and everything
+ * else; staff change the shop but not who works on it. Passwords are argon2id.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    /** Opaque `stf_…`. */
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`),
+    check('staff_role_ck', sql`${t.role} in ('owner', 'staff')`),
+  ],
+);
+
+/**
+ * A signed-in staff member: a browser session (`sf_staff` cookie) or a bearer token (the CLI,
+ * scripts). Only the token's sha-256 is stored; every session expires.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'cookie' | 'bearer'>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_sessions_staff_idx').on(t.staffId),
+    index('staff_sessions_expires_idx').on(t.expiresAt),
+    check('staff_sessions_kind_ck', sql`${t.kind} in ('cookie', 'bearer')`),
+  ],
+);
+
+/**
+ * The token of an Admin Panel link (`/admin/login?token=…`, spec section 2): issued to a
+ * signed-in staff member, short-lived and good once (`used_at`). Only its sha-256 is stored.
+ */
+export const adminLinkTokens = pgTable(
+  'admin_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('admin_link_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every change made through the owner's API: who, when, what, and the values before and after
+ * (secrets replaced by a mask before they are written here).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: text('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** Who, as it was then (the staff member's e-mail), so the entry outlives the account. */
+    actor: text('actor').notNull(),
+    /** `store-settings.update`, `plugin.install`, `staff.create`, … */
+    action: text('action').notNull(),
+    /** What it changed: `store-settings`, `storefront:sf_main`, `plugin:GoogleGtag`, `staff:stf_…`. */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_target_idx').on(t.target),
+  ],
+);

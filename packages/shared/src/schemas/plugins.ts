@@ -1,0 +1,86 @@
+import { z } from '../zod.ts';
+import { messages } from '../messages.ts';
+import { ABANDONED_CART } from './abandoned-cart.ts';
+import { emailField } from './auth.ts';
+import { plainText } from './text.ts';
+import type { PluginName } from '../plugins/catalog.ts';
+
+/**
+ * The typed config of every known plugin (ADR 26), checked when the owner installs or configures
+ * one (PUT /api/admin/plugins/{name}); unknown keys are refused, so a typo is an error, not a
+ * silently ignored setting.
+ */
+
+const text = (max: number) =>
+  plainText(z.string({ error: messages.required }).trim().max(max, { error: messages.maxLength(max) }));
+const requiredText = (max: number) =>
+  plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .max(max, { error: messages.maxLength(max) }),
+  );
+const pattern = (re: RegExp, error: string) =>
+  z.string({ error: messages.required }).trim().regex(re, { error });
+const none = z.strictObject({});
+
+export const pluginMessages = {
+  unknownPlugin: 'Unknown plugin',
+  notInstalled: 'This plugin is not installed',
+  googleTagId: 'A Google tag ID looks like G-XXXXXXX',
+  gtmCode: 'A Google Tag Manager container ID looks like GTM-XXXXXXX',
+  pixelId: 'A Meta Pixel ID is 15 or 16 digits',
+  clarityId: 'A Clarity project ID is 8 to 12 letters and digits',
+  umamiWebsiteId: 'An Umami website ID is a UUID',
+  httpsUrl: 'The value must be an https:// address',
+  mobileNo: 'The number must be 8 to 15 digits, with the country code and no +',
+} as const;
+
+export const CHAT_LOCATIONS = ['Bottom Right', 'Bottom Left'] as const;
+
+export const PLUGIN_CONFIG_SCHEMAS = {
+  Review: none,
+  ProductCustomisation: none,
+  AbandonedCart: z.strictObject({
+    delay_minutes: z
+      .number({ error: messages.integer })
+      .int({ error: messages.integer })
+      .min(ABANDONED_CART.delayMinutes.min, { error: messages.fallback })
+      .max(ABANDONED_CART.delayMinutes.max, { error: messages.fallback })
+      .default(ABANDONED_CART.delayMinutes.default),
+  }),
+  GoogleGtag: z.strictObject({ google_tag_id: pattern(/^(G|AW|DC)-[A-Z0-9]{4,20}$/, pluginMessages.googleTagId) }),
+  GoogleTagManager: z.strictObject({ code: pattern(/^GTM-[A-Z0-9]{4,12}$/, pluginMessages.gtmCode) }),
+  FacebookPixel: z.strictObject({ tag_code: pattern(/^\d{15,16}$/, pluginMessages.pixelId) }),
+  MicrosoftClarity: z.strictObject({ code: pattern(/^[a-z0-9]{8,12}$/, pluginMessages.clarityId) }),
+  UmamiAnalytics: z.strictObject({
+    website_id: pattern(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      pluginMessages.umamiWebsiteId,
+    ),
+    script_url: z
+      .url({ error: pluginMessages.httpsUrl, protocol: /^https$/ })
+      .max(300, { error: messages.maxLength(300) }),
+  }),
+  WhatsApp: z.strictObject({
+    mobile_no: pattern(/^\d{8,15}$/, pluginMessages.mobileNo),
+    default_message: text(500).default('Hello! I have a question about your shop.'),
+    chat_location: z.enum(CHAT_LOCATIONS, { error: messages.fallback }).default('Bottom Right'),
+  }),
+  PincodeAvaliability: none,
+  TradeEnquiry: z.strictObject({
+    title: requiredText(120).default('Trade enquiry'),
+    success_message: requiredText(300).default('Thank you. Our trade team will reply within two working days.'),
+    /** Who is told of each enquiry (never shown to shoppers); the store e-mail when absent. */
+    notify_email: emailField.optional(),
+  }),
+  emailSubscription: z.strictObject({
+    title: requiredText(120).default('Join our newsletter'),
+    description: text(300).default('New arrivals and offers, about twice a month. Unsubscribe at any time.'),
+  }),
+  Gallery: none,
+  customGallery: none,
+} satisfies Record<PluginName, z.ZodType>;
+
+export type PluginConfig<N extends PluginName> = z.output<(typeof PLUGIN_CONFIG_SCHEMAS)[N]>;
