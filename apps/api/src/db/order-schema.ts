@@ -93,6 +93,8 @@ export const orders = pgTable(
     googleGtagEventTracked: boolean('google_gtag_event_tracked').notNull().default(false),
     googleGtmEventTracked: boolean('google_gtm_event_tracked').notNull().default(false),
     facebookPixelEventTracked: boolean('facebook_pixel_event_tracked').notNull().default(false),
+    microsoftClarityEventTracked: boolean('microsoft_clarity_event_tracked').notNull().default(false),
+    umamiEventTracked: boolean('umami_event_tracked').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,14 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { staff, staffSessions, type StaffRole } from '../../db/schema.ts';
+import { cookieOptions } from '../../lib/cookies.ts';
 import { hashToken } from '../../lib/session.ts';
 
 /** The browser session cookie of a signed-in staff member (ADR 26); HttpOnly, never read by scripts. */
 export const STAFF_COOKIE = 'sf_staff';
 /** Staff tokens (cookie or bearer) are 32 random bytes, base64url, with this prefix. */
 export const STAFF_TOKEN_RE = /^sfs_[A-Za-z0-9_-]{43}$/;
+
+/** A browser session lasts a working day; a bearer token (CLI, scripts) 30 days. Neither is extended by use. */
+export const STAFF_SESSION_MS = { cookie: 12 * 60 * 60_000, bearer: 30 * 24 * 60 * 60_000 } as const;
 
 /** A signed-in staff member as a request sees them. */
 export interface StaffMember {
@@ -72,3 +77,33 @@ export const staffSessionPlugin = fp(
   },
   { name: 'shopfront-staff-session', dependencies: ['@fastify/cookie'] },
 );
+
+/**
+ * Starts a session for a staff member: a `cookie` one sets `sf_staff` on the reply; a `bearer`
+ * one only answers its token (shown once; only its hash is kept).
+ */
+export async function startStaffSession(
+  db: Db,
+  staffId: string,
+  kind: 'cookie' | 'bearer',
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = `sfs_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(Date.now() + STAFF_SESSION_MS[kind]);
+  await db.insert(staffSessions).values({
+    tokenHash: hashToken(token),
+    staffId,
+    kind,
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    expiresAt,
+  });
+  await db
+    .update(staff)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(staff.id, staffId));
+  if (kind === 'cookie')
+    reply.setCookie(STAFF_COOKIE, token, cookieOptions(req.server.env, req, STAFF_SESSION_MS.cookie));
+  return { token, expiresAt };
+}

@@ -1,5 +1,12 @@
 import { eq, desc, sql, type AnyColumn } from 'drizzle-orm';
-import type { InitialValues, Plugin, StoreSettingKey, Storefront } from '@shopfront/shared';
+import {
+  isPluginName,
+  publicPluginConfig,
+  type InitialValues,
+  type Plugin,
+  type StoreSettingKey,
+  type Storefront,
+} from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { channels, countries, pages, plugins, storefronts } from '../../db/schema.ts';
 import { getStoreSettingsAndLicense } from '../settings/service.ts';
@@ -58,13 +65,19 @@ export async function getStorefront(db: Db): Promise<Storefront | null> {
   };
 }
 
-/** Installed plugins, each with its module name and configuration. */
+/**
+ * Installed plugins, each with its module name and the part of its configuration a browser may
+ * see (the plugin catalogue's public keys; a row of a plugin the shop no longer knows is left out).
+ */
 export async function listInstalledPlugins(db: Db): Promise<Plugin[]> {
   const rows = await db
-    .select({ module_name: plugins.moduleName, config: plugins.config })
+    .select({ name: plugins.moduleName, config: plugins.config })
     .from(plugins)
-    .where(eq(plugins.isInstalled, true));
-  return rows;
+    .where(eq(plugins.isInstalled, true))
+    .orderBy(plugins.moduleName);
+  return rows.flatMap(({ name, config }) =>
+    isPluginName(name) ? [{ module_name: name, config: publicPluginConfig(name, config) }] : [],
+  );
 }
 
 /** Everything the storefront shell needs on first render, in one answer; the route adds the session's account. */
