@@ -83,28 +83,15 @@ CREATE TABLE "product_channel_prices" (
 	CONSTRAINT "product_channel_prices_product_id_channel_id_pk" PRIMARY KEY("product_id","channel_id")
 );
 --> statement-breakpoint
-CREATE TABLE "trade_enquiries" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"company" text DEFAULT '' NOT NULL,
-	"email" text NOT NULL,
-	"phone" text DEFAULT '' NOT NULL,
-	"message" text NOT NULL,
-	"product_id" text,
-	"quantity" integer,
-	"ip" text,
-	"user_agent" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "plugins" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "storefronts" ADD COLUMN "password_hash" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "microsoft_clarity_event_tracked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "umami_event_tracked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "admin_link_tokens" ADD CONSTRAINT "admin_link_tokens_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_channel_prices" ADD CONSTRAINT "product_channel_prices_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_channel_prices" ADD CONSTRAINT "product_channel_prices_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "trade_enquiries" ADD CONSTRAINT "trade_enquiries_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_link_tokens_expires_idx" ON "admin_link_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target");--> statement-breakpoint
@@ -113,5 +100,4 @@ CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_
 CREATE INDEX "staff_sessions_expires_idx" ON "staff_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_subscribers_email_uq" ON "email_subscribers" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "mode_subscribers_email_uq" ON "mode_subscribers" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "product_channel_prices_channel_idx" ON "product_channel_prices" USING btree ("channel_id","price_minor");--> statement-breakpoint
-CREATE INDEX "trade_enquiries_created_idx" ON "trade_enquiries" USING btree ("created_at" DESC NULLS LAST);
+CREATE INDEX "product_channel_prices_channel_idx" ON "product_channel_prices" USING btree ("channel_id","price_minor");

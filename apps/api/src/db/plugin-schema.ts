@@ -57,25 +57,6 @@ export const emailSubscribers = pgTable(
   ],
 );
 
-/** A trade (wholesale) enquiry sent through the TradeEnquiry plugin. */
-export const tradeEnquiries = pgTable(
-  'trade_enquiries',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    company: text('company').notNull().default(''),
-    email: text('email').notNull(),
-    phone: text('phone').notNull().default(''),
-    message: text('message').notNull(),
-    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
-    quantity: integer('quantity'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('trade_enquiries_created_idx').on(t.createdAt.desc())],
-);
-
 export interface GalleryImage {
   /** A media path (`/media/…`). */
   path: string;

@@ -1,2 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "microsoft_clarity_event_tracked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "umami_event_tracked" boolean DEFAULT false NOT NULL;
