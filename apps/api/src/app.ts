@@ -47,6 +47,7 @@ import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { channelRoutes } from './modules/channels/routes.ts';
 import { abandonedCartPlugin } from './modules/cart/abandoned-cart.ts';
 import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
@@ -57,7 +58,15 @@ import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
+import { emailSubscriptionRoutes } from './modules/plugins/email-subscription.ts';
+import { galleryRoutes } from './modules/plugins/gallery.ts';
+import { pincodeRoutes } from './modules/plugins/pincode.ts';
+import { tradeEnquiryRoutes } from './modules/plugins/trade-enquiry.ts';
+import { analyticsCsp, analyticsCspLookup } from './modules/plugins/analytics-csp.ts';
+import { pluginRoutes } from './modules/plugins/routes.ts';
 import { staffSessionPlugin } from './modules/staff/session.ts';
+import { storeStatePlugin } from './modules/store-state/plugin.ts';
+import { adminLinkRoutes } from './modules/store-state/routes.ts';
 import { shopContextPlugin } from './lib/shop-context.ts';
 
 declare module 'fastify' {
@@ -119,6 +128,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxPlugin);
   await app.register(retentionPlugin);
   const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+  // The installed analytics plugins' hosts, per page request (read by the directives below).
+  if (!opts.dev) app.addHook('onRequest', analyticsCspLookup(opts.database.db));
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,
     contentSecurityPolicy: opts.dev
@@ -128,18 +139,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             defaultSrc: ["'self'"],
             // Razorpay's in-page checkout (ADR 24), only when the shop takes Razorpay payments:
             // its script, its payment frame and the calls they make.
-            scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+            scriptSrc: [analyticsCsp('script', ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])])],
             frameSrc: ["'self'", ...(razorpay ? ['https://api.razorpay.com'] : [])],
             styleSrc: ["'self'"],
             // React's style={} props become attributes; nonces cannot cover those.
             styleSrcAttr: ["'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            imgSrc: [analyticsCsp('img', ["'self'", 'data:', 'blob:'])],
             fontSrc: ["'self'", 'data:'],
             connectSrc: [
-              "'self'",
-              ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
+              analyticsCsp('connect', [
+                "'self'",
+                ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
+              ]),
             ],
-            frameAncestors: ["'self'"],
+            // The admin panel frames the shop for its preview (docs/preview-protocol.md); no one else.
+            frameAncestors: ["'self'", ...(env.ADMIN_ORIGIN ? [env.ADMIN_ORIGIN] : [])],
             formAction: ["'self'"],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
@@ -149,6 +163,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The storefront links product pages across origins (social shares); keep referrers useful.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options can name no other origin; CSP frame-ancestors decides when an admin may frame.
+    ...(env.ADMIN_ORIGIN ? { xFrameOptions: false } : {}),
   });
   await app.register(rateLimit, {
     global: false,
@@ -161,6 +177,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
   app.addHook('onRequest', csrfGuard(env));
+  // Store states (spec section 4): closes the API to visitors of a closed shop, before any route.
+  await app.register(storeStatePlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -209,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(baseRoutes);
   await app.register(settingsRoutes);
   await app.register(storefrontRoutes);
+  await app.register(adminLinkRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
@@ -223,6 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);
+  await app.register(channelRoutes);
   await app.register(abandonedCartPlugin);
   await app.register(customisationImageRoutes);
   await app.register(checkoutRoutes);
@@ -230,6 +250,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(customisationPrunePlugin);
   await app.register(ordersPlugin);
   await app.register(trackingRoutes);
+  // Shopper-facing plugins: pincode check, trade enquiry, newsletter, galleries.
+  await app.register(pincodeRoutes);
+  await app.register(tradeEnquiryRoutes);
+  await app.register(emailSubscriptionRoutes);
+  await app.register(galleryRoutes);
+  await app.register(pluginRoutes);
 
   // Unknown API paths answer the JSON envelope; everything else belongs to the storefront.
   app.all('/api/*', { schema: { hide: true } }, async () => {

@@ -115,6 +115,28 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads ADMIN_ORIGIN as a bare origin, written as the browser writes it, and refuses anything more', () => {
+    expect(parseEnv({}).ADMIN_ORIGIN).toBeUndefined();
+    expect(parseEnv({ ADMIN_ORIGIN: 'https://admin.example.com' }).ADMIN_ORIGIN).toBe('https://admin.example.com');
+    expect(parseEnv({ ADMIN_ORIGIN: 'http://127.0.0.1:5173/' }).ADMIN_ORIGIN).toBe('http://127.0.0.1:5173');
+    expect(parseEnv({ ADMIN_ORIGIN: 'HTTPS://Admin.Example.com:443' }).ADMIN_ORIGIN).toBe('https://admin.example.com');
+    for (const wrong of [
+      'admin.example.com',
+      'https://admin.example.com/panel',
+      'https://admin.example.com?x=1',
+      'https://admin.example.com#top',
+      'https://user:pass@admin.example.com',
+      'ftp://admin.example.com',
+      'javascript:alert(1)',
+      '*',
+      'https://',
+    ]) {
+      expect(() => parseEnv({ ADMIN_ORIGIN: wrong }), wrong).toThrow(
+        /^Invalid environment: ADMIN_ORIGIN must be an origin \(scheme, host and optional port, no path\) such as https:\/\/admin\.example\.com$/,
+      );
+    }
+  });
+
   it('has every variable listed in .env.example', () => {
     const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
     for (const key of Object.keys(EnvSchema.shape)) expect(example, key).toMatch(new RegExp(`^# ${key}=`, 'm'));

@@ -39,6 +39,29 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return z.NEVER;
 });
 
+const ADMIN_ORIGIN_MESSAGE =
+  'must be an origin (scheme, host and optional port, no path) such as https://admin.example.com';
+
+/**
+ * An origin exactly as a browser reports it in `MessageEvent.origin` and compares it in CSP:
+ * http(s), a host, an optional port and nothing else; written back as the browser writes it
+ * (lower-case host, no default port, no trailing slash).
+ */
+const adminOrigin = z.string().transform((value, ctx) => {
+  let url: URL | null = null;
+  try {
+    // Scheme and authority only: no path, query or fragment (a lone trailing slash is fine).
+    if (/^https?:\/\/[^/?#@]+\/?$/i.test(value)) url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url) {
+    ctx.addIssue({ code: 'custom', message: ADMIN_ORIGIN_MESSAGE });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 /** Every environment variable Shopfront reads. `.env.example` lists the same set. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,11 +94,11 @@ export const EnvSchema = z.object({
   /** SMS provider endpoint: POST JSON {to, body}; unset keeps SMS in the outbox. */
   SMS_WEBHOOK_URL: z.url({ error: 'must be an absolute URL such as https://sms.example.com/send' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
-  /** Bearer token of the owner's API (/api/admin/*) until staff accounts exist; unset: that API answers 404. */
-  ADMIN_API_TOKEN: z
-    .string()
-    .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
-    .optional(),
+  /**
+   * The admin panel's origin: it may frame the storefront (CSP frame-ancestors) and drive its
+   * preview mode with messages; unset, only the shop itself may frame it.
+   */
+  ADMIN_ORIGIN: adminOrigin.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The built-in sandbox payment gateway (ADR 24). Fake money: unset, it is on only in the demo shop

@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { StorefrontLoadContext } from '@shopfront/shared';
+import { isPreviewRequest } from './features/preview/preview.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -36,6 +37,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: StorefrontLoadContext,
 ) {
+  // The admin panel's preview (?preview=1) must show the shop as it is now, never a kept copy.
+  if (isPreviewRequest(request)) responseHeaders.set('Cache-Control', 'private, no-store');
   const userAgent = request.headers.get('user-agent');
   const bot = !!userAgent && isbot(userAgent);
   // Errors are keyed by the boundary that renders them; without root loader data the error

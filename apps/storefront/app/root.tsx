@@ -5,6 +5,12 @@ import type { Route } from './+types/root';
 import { ErrorScreen, ERROR_TITLES, StandaloneErrorFrame } from './features/errors/error-screens';
 import { isCartSubmission } from './features/cart/revalidation';
 import { SiteShell } from './features/layout/site-shell';
+import { ShopFrame } from './features/store-state/shop-frame';
+import { storeStateRedirect } from './features/store-state/store-state.server';
+import { CONSENT_COOKIE, parseConsent } from './features/consent/preferences';
+import { PreviewProvider } from './features/preview/preview-context';
+import { adminOriginOf } from './features/preview/preview.server';
+import { loadChannelPicker } from './features/channels/channels.server';
 import { api, cspNonce } from './lib/api.server';
 import { readCookie } from './lib/cookies';
 import { initialFavicon } from './lib/favicon';
@@ -30,6 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Menus decorate the shell; a missing one must not take the whole shop down. They do not
   // depend on the initial values, so they are asked for at the same time (one round trip).
   const menus = Promise.all([SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)));
+  // The channel picker's list (ADR 0027), beside the menus; null hides the picker.
+  const channels = loadChannelPicker(context);
   let initial;
   try {
     initial = await client.initialValues();
@@ -45,6 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
   if (license_status === null) throw errorResponse({ kind: 'license-missing', ...identity });
   if (license_status === 'inactive') throw errorResponse({ kind: 'license-inactive', ...identity });
+  // Spec section 4: a closed shop sends every other page to the visitor's special page.
+  const closed = storeStateRedirect(new URL(request.url).pathname, initial.access);
+  if (closed) throw closed;
 
   const [main, ...footer] = await menus;
 
@@ -54,13 +65,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     host: initial.host,
     plugins: initial.plugins,
     menus: { main: main ?? null, footer: footer.filter((m) => m !== null) },
+    channels: await channels,
     themeCss: storefrontCss(storefront),
     fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
     noticeClosed:
       readCookie(request.headers.get('cookie'), NOTICE_COOKIE) === noticeFingerprint(storefront.notice_bar.message),
     /** The signed-in customer of this session, or null (the server session is the authority). */
     account: accountUser(initial),
+    /** The visitor's store state, and the Admin Panel link for signed-in staff. */
+    access: initial.access,
     nonce: cspNonce(context),
+    /** The stored cookie choice (null: none yet, the banner shows): read here so it never flashes. */
+    consent: parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE)),
+    /** The admin panel that may frame the shop and drive its preview (docs/preview-protocol.md). */
+    adminOrigin: adminOriginOf(context),
     year: new Date().getFullYear(),
   };
 }
@@ -124,17 +142,21 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const shop = useShopData();
   return (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
+    <PreviewProvider adminOrigin={shop?.adminOrigin ?? null}>
+      <ShopFrame>
+        <Outlet />
+      </ShopFrame>
+    </PreviewProvider>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shop = useShopData();
   const view = describeError(error);
-  if (shop) {
+  // A closed shop's error screens get no shell: no links into the shop it hides.
+  if (shop && shop.access.state === 'open') {
     if (!view.storeEmail && shop.settings.store_email) view.storeEmail = shop.settings.store_email;
     return (
       <SiteShell>

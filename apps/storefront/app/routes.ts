@@ -20,6 +20,10 @@ export default [
   // Tracking: find an order by number and contact, or follow its link (/track-order/{slug}).
   route('track-order', 'routes/track-order._index.tsx'),
   route('track-order/:slug', 'routes/track-order.$slug.tsx'),
+  // Newsletter (emailSubscription plugin): signup page and action, and the links of its e-mails.
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/confirm/:token', 'routes/newsletter.confirm.$token.tsx'),
+  route('newsletter/unsubscribe/:token', 'routes/newsletter.unsubscribe.$token.tsx'),
   // Account area: one layout (dashboard menu + auth guard), its sections as children.
   // Other areas add their own children here (addresses, wishlist, orders): see routes/account.tsx.
   route('account', 'routes/account.tsx', [
@@ -30,13 +34,21 @@ export default [
     route('addresses', 'routes/account.addresses.tsx'),
     route('wishlist', 'routes/account.wishlist.tsx'),
     route('orders', 'routes/account.orders.tsx'),
+    // Added by the emailSubscription plugin (features/plugins/account-menu.ts).
+    route('newsletter', 'routes/account.newsletter.tsx'),
   ]),
+  // Store states (spec section 4) and the Admin Panel link (spec section 2): standalone pages.
+  route('password-protected', 'routes/password-protected.tsx'),
+  route('coming-soon', 'routes/coming-soon.tsx'),
+  route('under-maintenance', 'routes/under-maintenance.tsx'),
+  route('admin/login', 'routes/admin.login.tsx'),
   // Resource routes: no UI, answered by their loaders/actions.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('resources/quickview/:slug', 'routes/resources.quickview.ts'),
   route('resources/search-suggestions', 'routes/resources.search-suggestions.ts'),
   route('resources/grid-columns', 'routes/resources.grid-columns.ts'),
+  route('resources/channel', 'routes/resources.channel.ts'),
   route('resources/cart', 'routes/resources.cart.ts'),
   route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 /** How the storefront reaches the API: in-process on the server, fetch in the browser. */
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path with query, starting with /api/. */
   path: string;
   body?: unknown;
@@ -20,4 +20,6 @@ export interface StorefrontLoadContext {
   api: ApiTransport;
   cspNonce: { script: string; style: string } | null;
   requestId: string;
+  /** The admin panel allowed to frame the shop and drive its preview (env ADMIN_ORIGIN), or null. */
+  adminOrigin: string | null;
 }

@@ -42,12 +42,26 @@ export async function launchBrowser(): Promise<ShopBrowser> {
 export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+/**
+ * The cookie choice a tab starts with: `v1:` (Decline All, features/consent/preferences.ts), so
+ * the cookie banner of the demo shop does not cover what a test taps; `null` starts without a
+ * choice (the banner shows), as a first visit does.
+ */
+export const DEFAULT_COOKIE_CHOICE = 'v1%3A';
+
 /** A fresh tab with its own cookies and storage, sized as asked. */
 export async function newPage(
   browser: ShopBrowser,
   viewport: { width: number; height: number } = DESKTOP,
+  { cookieChoice = DEFAULT_COOKIE_CHOICE }: { cookieChoice?: string | null } = {},
 ): Promise<Page> {
   await browser.context.clearCookies();
+  // Cookies are per host, not per port: this reaches every shop the tests start.
+  if (cookieChoice !== null) {
+    await browser.context.addCookies([
+      { name: 'cookiePreferences', value: cookieChoice, domain: '127.0.0.1', path: '/', sameSite: 'Lax' },
+    ]);
+  }
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   return page;

@@ -1,19 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { CHANNEL_COOKIE } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { HttpError } from './http.ts';
 
 /**
- * Which shop a request is for (ADR 0021): storefront, its channel (prices, skus), currency and
- * country. Resolved once per request, on first use, and handed to services, which never pick
- * "the default storefront" themselves. A cart keeps the channel it was created in.
+ * Which shop a request is for (ADR 0021, ADR 0027): storefront, its channel (prices, skus),
+ * currency and country. Resolved once per request, on first use, and handed to services, which
+ * never pick "the default storefront" themselves. A cart keeps the channel it was created in.
  */
 export interface ShopContext {
   storefrontId: string;
   channelId: string;
   currency: string;
   countryId: number;
+  /**
+   * The channel the `products` read model is priced in (the default storefront's): listings read
+   * `products` alone; any other channel joins `product_channel_prices` (catalog/channel-price.ts).
+   */
+  primary: boolean;
+  /** The enable_multi_channel setting: a shopper may pick a channel. */
+  multiChannel: boolean;
+  /** What closes the storefront (spec section 4), read in the same query: the store-state gate's input. */
+  lock: StoreLock;
+}
+
+/** The storefront's mode and password protection (modules/store-state). */
+export interface StoreLock {
+  storefrontId: string;
+  mode: 'Coming Soon' | 'Under Maintenance' | null;
+  passwordProtected: boolean;
+  passwordHash: string | null;
 }
 
 const kShop = Symbol('shopfront.shop');
@@ -26,16 +44,68 @@ declare module 'fastify' {
   }
 }
 
-/** The storefront requests are served by today: the default one (multi-channel hosts come later). */
-export async function loadShopContext(db: Db): Promise<ShopContext | null> {
-  const [row] = await queryRows<{ storefront_id: string; channel_id: string; currency: string; country_id: number }>(
+/**
+ * Starts the statements any request may send whatever it asks for (the shop context): query
+ * counters in tests leave them out, so an endpoint's count is its own work (no N+1).
+ */
+export const PER_REQUEST_MARK = '/* per-request */';
+
+/** A channel id as a cookie may carry one (anything else is ignored, never looked up). */
+const CHANNEL_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The channel id a request's cookie names, if well-formed. */
+export function channelCookieOf(req: Pick<FastifyRequest, 'cookies'>): string | null {
+  const v = req.cookies[CHANNEL_COOKIE];
+  return v && CHANNEL_ID_RE.test(v) ? v : null;
+}
+
+/**
+ * The request's shop (ADR 0027), in one query: the default storefront, and its channel chosen in
+ * this order: with enable_multi_channel on, the channel the shopper's `sf_channel` cookie names
+ * (if it exists); else the default_channel setting (if it names a channel); else the
+ * storefront's own. With multi-channel off the cookie is never looked at.
+ */
+export async function loadShopContext(db: Db, cookieChannel: string | null = null): Promise<ShopContext | null> {
+  const [row] = await queryRows<{
+    storefront_id: string;
+    channel_id: string;
+    currency: string;
+    country_id: number;
+    is_primary: boolean;
+    multi: boolean;
+    mode: StoreLock['mode'];
+    password_protected: boolean;
+    password_hash: string | null;
+  }>(
     db,
-    sql`select s.id as storefront_id, c.id as channel_id, c.currency_code as currency, c.country_id
-          from storefronts s join channels c on c.id = s.channel_id
-         order by s.is_default desc, s.id limit 1`,
+    sql`${sql.raw(PER_REQUEST_MARK)} with sf as (select id, channel_id, mode, is_password_protection_enabled, password_hash
+                    from storefronts order by is_default desc, id limit 1),
+          st as (select coalesce((select value = 'true'::jsonb from store_settings where key = 'enable_multi_channel'), false) as multi,
+                        (select value #>> '{}' from store_settings where key = 'default_channel') as dflt)
+        select sf.id as storefront_id, c.id as channel_id, c.currency_code as currency, c.country_id,
+               c.id = sf.channel_id as is_primary, st.multi,
+               sf.mode, sf.is_password_protection_enabled as password_protected, sf.password_hash
+          from sf cross join st
+          join channels c on c.id = coalesce(
+            (select x.id from channels x where st.multi and x.id = ${cookieChannel}::text),
+            (select x.id from channels x where x.id = st.dflt),
+            sf.channel_id)`,
   );
   return row
-    ? { storefrontId: row.storefront_id, channelId: row.channel_id, currency: row.currency, countryId: row.country_id }
+    ? {
+        storefrontId: row.storefront_id,
+        channelId: row.channel_id,
+        currency: row.currency,
+        countryId: row.country_id,
+        primary: row.is_primary,
+        multiChannel: row.multi,
+        lock: {
+          storefrontId: row.storefront_id,
+          mode: row.mode ?? null,
+          passwordProtected: row.password_protected,
+          passwordHash: row.password_hash,
+        },
+      }
     : null;
 }
 
@@ -43,7 +113,7 @@ export const shopContextPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest(kShop, null);
     app.decorateRequest('shop', function (this: FastifyRequest) {
-      this[kShop] ??= loadShopContext(app.db).then((shop) => {
+      this[kShop] ??= loadShopContext(app.db, channelCookieOf(this)).then((shop) => {
         if (!shop) throw new HttpError(500, 'No storefront is configured');
         return shop;
       });

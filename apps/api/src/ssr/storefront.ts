@@ -22,7 +22,12 @@ function loadContext(
   cookies: ApiCookieJar,
 ): StorefrontLoadContext {
   const nonce = (reply as FastifyReply & { cspNonce?: { script: string; style: string } }).cspNonce;
-  return { api: inProcessApi(app, req, reply, cookies), cspNonce: nonce ?? null, requestId: req.id };
+  return {
+    api: inProcessApi(app, req, reply, cookies),
+    cspNonce: nonce ?? null,
+    requestId: req.id,
+    adminOrigin: app.env.ADMIN_ORIGIN ?? null,
+  };
 }
 
 /**

@@ -63,6 +63,7 @@ export async function buyableVariants(db: Db, minStock: number, limit: number): 
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select v.id from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
+          and vc.channel_id = (select channel_id from storefronts where is_default)
           join products p on p.id = v.product_id and p.is_published and not p.is_customisation_enabled
          where v.stock >= ${minStock} order by v.id limit ${limit}`,
   );

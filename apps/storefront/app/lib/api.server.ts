@@ -12,6 +12,7 @@ import {
   searchApi,
   settingsApi,
   storefrontApi,
+  tradeEnquiryApi,
   wishlistApi,
   type ApiSuccess,
   type ApiTransport,
@@ -116,6 +117,8 @@ export function api(context: unknown) {
       callEndpoint(t, contentApi.templateBoth, { params: { id }, query }).then(dataOf),
     submitForm: (id: string, values: Record<string, string>) =>
       callEndpoint(t, formsApi.submit, { params: { id }, body: values }).then(dataOf),
+    /** TradeEnquiry plugin: the trade-enquiry form's fields (+ product); answers its success message too. */
+    submitTradeEnquiry: (values: Record<string, string>) => callEndpoint(t, tradeEnquiryApi.submit, { body: values }),
 
     // Blog.
     blogList: (body: BlogListBody) => callEndpoint(t, blogApi.list, { body }).then(dataOf),

@@ -7,6 +7,7 @@ import { ArrowRightIcon, CheckIcon } from '../components/ui/icons';
 import { ACCOUNT_MENU } from '../features/account/account-menu';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
+import { useAccountAdditions } from '../features/plugins/use-account-additions';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 
@@ -61,7 +62,10 @@ export default function AccountDashboard() {
   const phoneVerified = verifies.includes('phone') ? isPhoneVerified(account, account.phone ?? '') : null;
   const emailVerified = verifies.includes('email') ? isEmailVerified(account, account.email ?? '') : null;
   const lastLogin = account.access_logs.find((l) => l.success);
-  const sections = ACCOUNT_MENU.filter((m) => m.to !== '/account');
+  const additions = useAccountAdditions();
+  const sections = [...ACCOUNT_MENU, ...additions.items, ...additions.groups.flatMap((g) => g.items)].filter(
+    (m) => m.to !== '/account',
+  );
 
   return (
     <AccountSection title="Dashboard" description="Your details, security and saved items at a glance.">
@@ -133,6 +137,11 @@ export default function AccountDashboard() {
           </li>
         ))}
       </ul>
+      {additions.sections.map(({ id, Component }) => (
+        <div key={id} data-account-section={id}>
+          <Component />
+        </div>
+      ))}
     </AccountSection>
   );
 }

@@ -3,11 +3,12 @@ import { NavLink, Outlet, useLocation, useMatches, useRevalidator } from 'react-
 import type { Account } from '@shopfront/shared';
 import type { Route } from './+types/account';
 import { Container } from '../components/container';
-import { ACCOUNT_MENU } from '../features/account/account-menu';
+import { ACCOUNT_MENU, type AccountMenuItem } from '../features/account/account-menu';
 import { AccountGuestGate } from '../features/account/guest-gate';
 import { LogoutButton } from '../features/account/logout-button';
 import { userFromAccount } from '../features/auth/auth-api';
 import { useAuth } from '../features/auth/auth-context';
+import { useAccountAdditions } from '../features/plugins/use-account-additions';
 import { api, isUnauthenticated } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
@@ -52,8 +53,30 @@ function usePublicSection(): boolean {
   return Boolean((deepest?.handle as AccountRouteHandle | undefined)?.accountPublic);
 }
 
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-full border px-4 py-2 text-sm font-medium transition-colors lg:rounded-xl lg:border-transparent lg:px-4 lg:py-3 ${
+    isActive ? 'border-ink bg-ink text-background lg:bg-ink' : 'border-ink/15 hover:bg-ink/5'
+  }`;
+
+function MenuLink({ item }: { item: AccountMenuItem }) {
+  return (
+    <NavLink to={item.to} end={item.end ?? false} prefetch="intent" className={menuLinkClass}>
+      {({ isActive }) => (
+        <>
+          <span className="block">{item.label}</span>
+          <span className={`hidden text-xs font-normal lg:block ${isActive ? 'text-background/75' : 'text-muted'}`}>
+            {item.description}
+          </span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
 function AccountMenu() {
   const nav = useRef<HTMLElement>(null);
+  // Plugins add items and groups (features/plugins/account-menu.ts).
+  const additions = useAccountAdditions();
   const { pathname } = useLocation();
   // Phones show the menu as one scrolling row: keep the current section's chip in view.
   useEffect(() => {
@@ -66,29 +89,23 @@ function AccountMenu() {
   return (
     <nav ref={nav} aria-label="Account" className="lg:sticky lg:top-28">
       <ul className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
-        {ACCOUNT_MENU.map((item) => (
+        {[...ACCOUNT_MENU, ...additions.items].map((item) => (
           <li key={item.to} className="shrink-0 snap-start">
-            <NavLink
-              to={item.to}
-              end={item.end ?? false}
-              prefetch="intent"
-              className={({ isActive }) =>
-                `block rounded-full border px-4 py-2 text-sm font-medium transition-colors lg:rounded-xl lg:border-transparent lg:px-4 lg:py-3 ${
-                  isActive ? 'border-ink bg-ink text-background lg:bg-ink' : 'border-ink/15 hover:bg-ink/5'
-                }`
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <span className="block">{item.label}</span>
-                  <span
-                    className={`hidden text-xs font-normal lg:block ${isActive ? 'text-background/75' : 'text-muted'}`}
-                  >
-                    {item.description}
-                  </span>
-                </>
-              )}
-            </NavLink>
+            <MenuLink item={item} />
+          </li>
+        ))}
+        {additions.groups.map((group) => (
+          <li key={group.id} className="contents lg:block lg:pt-3">
+            <p className="hidden px-4 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">
+              {group.label}
+            </p>
+            <ul aria-label={group.label} className="contents lg:flex lg:flex-col lg:gap-1">
+              {group.items.map((item) => (
+                <li key={item.to} className="shrink-0 snap-start">
+                  <MenuLink item={item} />
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
         <li className="shrink-0 lg:mt-3 lg:border-t lg:border-ink/10 lg:pt-3">

@@ -14,6 +14,7 @@ import { ContactForm } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
+import { useTrackBeginCheckout } from '../features/plugins/analytics/use-track';
 import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
@@ -122,6 +123,7 @@ function StillNeeded({ message }: { message: string }) {
 export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
   const { cart, customer, book, fields, countries, validation } = loaderData;
   const { settings, storefront } = useShop();
+  useTrackBeginCheckout(cart);
   const fetchers = useFetchers();
   const updating = isCartUpdating(fetchers) || fetchers.some((f) => f.key.startsWith('checkout-'));
   const contactDone = Boolean(cart.email || cart.phone);

@@ -16,6 +16,10 @@ import { ReviewsSection } from '../features/catalog/product/reviews';
 import { VariantPicker } from '../features/catalog/product/variant-picker';
 import { imagesFor, initialVariant } from '../features/catalog/product/variants';
 import { ProductRail } from '../features/catalog/product-rail';
+import { useTrackViewItem } from '../features/plugins/analytics/use-track';
+import type { ChatRouteHandle } from '../features/plugins/chat-button';
+import { PincodeCheckBox } from '../features/plugins/pincode-check';
+import { TradeEnquiryLink } from '../features/plugins/trade-enquiry-link';
 import { api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
@@ -23,6 +27,11 @@ import { pageParam } from '../lib/query';
 import { useShop } from '../lib/shop';
 
 export const VARIANT_PARAM = 'variant';
+
+/** The chat button greets about the product on this page (features/plugins/chat-button). */
+export const handle: ChatRouteHandle = {
+  chatProduct: (data) => (data as { product?: { name?: string } } | undefined)?.product?.name,
+};
 
 /** Spec section 2: the slug is the `sku` query value if present, else the last path segment. */
 function productSlug(url: URL, splat: string): string {
@@ -162,6 +171,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const crumbs = crumbsFrom(category?.breadcrumb ?? [], { label: p.name, url: p.url });
   const abs = (path: string) => absoluteUrl(shop, path);
   const reviewsEnabled = shop.plugins.some((pl) => pl.module_name === 'Review');
+  useTrackViewItem(p, variant ?? null);
 
   return (
     <div className="product-page">
@@ -199,6 +209,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 idPrefix="pdp"
                 product={{ id: p.id, name: p.name }}
               />
+              <PincodeCheckBox countryIso2={shop.storefront.channel.country.iso2} />
+              <TradeEnquiryLink productSlug={p.slug} />
             </div>
             <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10">
               {p.description && (

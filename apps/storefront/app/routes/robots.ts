@@ -1,14 +1,19 @@
 import type { Route } from './+types/robots';
 import { api } from '../lib/api.server';
 import { robotsTxt } from '../lib/robots';
+import { isClosedToPublic } from '../features/store-state/paths';
 
-/** /robots.txt, honouring storefront.enable_indexing (disallow everything while it is off). */
+/** /robots.txt, honouring storefront.enable_indexing and the store state (disallow everything while off or closed). */
 export async function loader({ context }: Route.LoaderArgs) {
   let indexing = false;
   let host = '';
   try {
     const initial = await api(context).initialValues();
-    indexing = initial.storefront.enable_indexing && initial.license_status === 'active';
+    // A closed shop (a mode, or password protection) is not crawled at all: `Disallow: /`.
+    indexing =
+      initial.storefront.enable_indexing &&
+      initial.license_status === 'active' &&
+      !isClosedToPublic(initial.storefront);
     host = initial.host;
   } catch (err) {
     // No shop to describe: keep crawlers out rather than guess.

@@ -1,6 +1,7 @@
 import { LISTING_MAX_PER_PAGE, catalogUrls, type CategoryNode } from '@shopfront/shared';
 import type { Route } from './+types/sitemap';
 import { api, type ApiClient } from '../lib/api.server';
+import { isClosedToPublic } from '../features/store-state/paths';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -37,11 +38,16 @@ async function blogUrls(client: ApiClient): Promise<string[]> {
 const NOT_INDEXED =
   /^\/(cart|checkout|checkout-complete|checkout-failed|account|search|track-order|password-protected|coming-soon|under-maintenance)(\/|$)/;
 
-/** /sitemap.xml: home, listings, collections, products, blog posts and CMS pages. Absent while indexing is off. */
+/** /sitemap.xml: home, listings, collections, products, blog posts and CMS pages. Absent while indexing is off or the shop is closed. */
 export async function loader({ context }: Route.LoaderArgs) {
   const client = api(context);
   const initial = await client.initialValues();
-  if (!initial.storefront.enable_indexing || initial.license_status !== 'active') {
+  // No entries while indexing is off, the shop is not live, or it is closed (a mode, a password).
+  if (
+    !initial.storefront.enable_indexing ||
+    initial.license_status !== 'active' ||
+    isClosedToPublic(initial.storefront)
+  ) {
     return new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain', 'X-Robots-Tag': 'noindex' },

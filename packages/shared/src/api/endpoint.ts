@@ -8,7 +8,7 @@ import type { Envelope } from '../envelope.ts';
  * route with the very schemas named here (the compiler checks that they are these), and every
  * client calls it through `callEndpoint`, typed from the same declaration.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The schemas of one endpoint: params (path), query, body and the `data` of the success envelope. */
 export interface EndpointSchemas {

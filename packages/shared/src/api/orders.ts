@@ -47,4 +47,12 @@ export const trackPurchaseApi = {
     'PUT',
     '/api/plugins/GoogleTagManager/track-purchase',
   ),
+  microsoftClarity: endpoint<{ body: typeof TrackPurchaseBodySchema; data: typeof TrackPurchaseSchema }>(
+    'PUT',
+    '/api/plugins/MicrosoftClarity/track-purchase',
+  ),
+  umamiAnalytics: endpoint<{ body: typeof TrackPurchaseBodySchema; data: typeof TrackPurchaseSchema }>(
+    'PUT',
+    '/api/plugins/UmamiAnalytics/track-purchase',
+  ),
 } as const;

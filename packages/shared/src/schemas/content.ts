@@ -4,6 +4,8 @@ import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from 
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
 import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
+import { GallerySchema } from './plugins-shopper.ts';
+import { GALLERY_MAX_IMAGES } from './plugins-shopper-messages.ts';
 
 export interface MenuItem {
   id: number;
@@ -205,14 +207,26 @@ export const SectionSchema = z.discriminatedUnion('type', [
   ),
   section(
     'gallery',
-    z.object({
-      title,
-      images: z
-        .array(ImageRefSchema.extend({ caption: z.string().nullable().default(null) }))
-        .min(1)
-        .max(48),
-      columns: z.number().int().min(2).max(6).default(3),
-    }),
+    z
+      .object({
+        title,
+        /** Images picked for this section (the customGallery way)… */
+        images: z
+          .array(
+            ImageRefSchema.extend({
+              caption: z.string().nullable().default(null),
+              link: z.string().nullable().optional(),
+            }),
+          )
+          .max(GALLERY_MAX_IMAGES)
+          .default([]),
+        /** …or a stored gallery (the Gallery plugin), resolved into component_data. */
+        gallery_id: contentId.nullable().optional(),
+        columns: z.number().int().min(2).max(6).default(3),
+      })
+      .refine((s) => s.images.length > 0 || Boolean(s.gallery_id), {
+        error: 'A gallery section needs images or a gallery_id',
+      }),
   ),
   /** The page's own blocks (data.page.blocks), placed among the other sections. */
   section('page_content', z.object({}).default({})),
@@ -237,7 +251,7 @@ const data = <T extends SectionType, D extends z.ZodType>(type: T, d: D) =>
 
 /**
  * What templateBoth resolves for each section, by key. Sections that only show their own
- * settings (marquee, rich text, image with text, gallery, page content) answer data: null; a
+ * settings (marquee, rich text, image with text, an inline gallery, page content) answer data: null; a
  * section whose slider, FAQ or form no longer exists answers null too, so one broken reference
  * does not take the page down.
  */
@@ -253,7 +267,8 @@ export const ComponentDataSchema = z.discriminatedUnion('type', [
   data('faq', FaqSchema.nullable()),
   data('form', FormDefinitionSchema.nullable()),
   data('blog_list', z.object({ posts: z.array(BlogPostCardSchema), pagination: ContentPaginationSchema })),
-  data('gallery', z.null()),
+  /** The stored gallery of a section with a gallery_id (null for inline images, or when it or its plugin is gone). */
+  data('gallery', GallerySchema.nullable()),
   data('page_content', z.null()),
 ]);
 export type ComponentData = z.infer<typeof ComponentDataSchema>;

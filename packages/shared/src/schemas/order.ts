@@ -127,6 +127,8 @@ export const OrderSchema = z.object({
   google_gtag_event_tracked: z.boolean(),
   google_gtm_event_tracked: z.boolean(),
   facebook_pixel_event_tracked: z.boolean(),
+  microsoft_clarity_event_tracked: z.boolean(),
+  umami_event_tracked: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -368,6 +370,6 @@ export type Tracking = z.infer<typeof TrackingSchema>;
 
 export const TrackParamsSchema = z.object({ waybill: plainText(z.string().min(1).max(100)) });
 
-/** PUT /api/plugins/{GoogleGtag|FacebookPixel}/track-purchase: the order (its id). */
+/** PUT /api/plugins/{analytics plugin}/track-purchase: the order (its id). */
 export const TrackPurchaseBodySchema = z.looseObject({ order_id: orderId });
 export const TrackPurchaseSchema = z.object({ tracked: z.boolean() });

@@ -4,6 +4,7 @@ import { ABANDONED_CART } from './abandoned-cart.ts';
 import { emailField } from './auth.ts';
 import { plainText } from './text.ts';
 import type { PluginName } from '../plugins/catalog.ts';
+import { PluginSchema } from './storefront.ts';
 
 /**
  * The typed config of every known plugin (ADR 26), checked when the owner installs or configures
@@ -12,7 +13,12 @@ import type { PluginName } from '../plugins/catalog.ts';
  */
 
 const text = (max: number) =>
-  plainText(z.string({ error: messages.required }).trim().max(max, { error: messages.maxLength(max) }));
+  plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .max(max, { error: messages.maxLength(max) }),
+  );
 const requiredText = (max: number) =>
   plainText(
     z
@@ -21,8 +27,7 @@ const requiredText = (max: number) =>
       .min(1, { error: messages.required, abort: true })
       .max(max, { error: messages.maxLength(max) }),
   );
-const pattern = (re: RegExp, error: string) =>
-  z.string({ error: messages.required }).trim().regex(re, { error });
+const pattern = (re: RegExp, error: string) => z.string({ error: messages.required }).trim().regex(re, { error });
 const none = z.strictObject({});
 
 export const pluginMessages = {
@@ -84,3 +89,9 @@ export const PLUGIN_CONFIG_SCHEMAS = {
 } satisfies Record<PluginName, z.ZodType>;
 
 export type PluginConfig<N extends PluginName> = z.output<(typeof PLUGIN_CONFIG_SCHEMAS)[N]>;
+
+/** GET /api/plugins/config/{name}: a plugin's module name (case as the catalogue writes it). */
+export const PluginNameParamsSchema = z.object({ name: plainText(z.string().min(1).max(60)) });
+
+/** GET /api/plugins/all: the installed plugins, each with its public config only. */
+export const PluginListSchema = z.array(PluginSchema);

@@ -1,6 +1,8 @@
 import { z } from '../zod.ts';
+import { messages } from '../messages.ts';
 import { StoreSettingsSchema } from './settings.ts';
-import { UserSchema } from './auth.ts';
+import { UserSchema, emailField } from './auth.ts';
+import { STORE_STATES, storeStateMessages } from '../api/storefront.ts';
 
 export const STOREFRONT_MODES = ['Coming Soon', 'Under Maintenance'] as const;
 
@@ -92,6 +94,16 @@ export const StorefrontAllSchema = z.object({ storefront: StorefrontSchema, plug
 
 export const LICENSE_STATUSES = ['active', 'inactive'] as const;
 
+/** What the shop is for this visitor (spec section 4, "Storefront mode"); see STORE_STATES. */
+export const StoreAccessSchema = z.object({
+  state: z.enum(STORE_STATES),
+  /** The signed-in staff member (the `sf_staff` session): they always see the open shop. */
+  staff: z.object({ name: z.string() }).nullable(),
+  /** `/admin/login?token=…`, minted for this page for signed-in staff only (10 minutes, good once). */
+  admin_link: z.string().nullable(),
+});
+export type StoreAccess = z.infer<typeof StoreAccessSchema>;
+
 /** GET /api/storefront/initial-values: everything the shell needs in one call. */
 export const InitialValuesSchema = z.object({
   license_status: z.enum(LICENSE_STATUSES).nullable(),
@@ -101,8 +113,44 @@ export const InitialValuesSchema = z.object({
   plugins: z.array(PluginSchema),
   /** The logged-in customer (from the session cookie), or null for a guest. */
   account: UserSchema.nullable(),
+  /** The visitor's store state: the storefront redirects to its special page unless `open`. */
+  access: StoreAccessSchema,
 });
 export type InitialValues = z.infer<typeof InitialValuesSchema>;
 
 /** `keys` query: comma-separated store setting keys; absent means all. */
 export const InitialValuesQuerySchema = z.object({ keys: z.string().max(2000).optional() });
+
+/** POST /api/storefront/verify-password. */
+export const VerifyPasswordBodySchema = z.object({
+  password: z
+    .string({ error: storeStateMessages.passwordRequired })
+    .min(1, { error: storeStateMessages.passwordRequired, abort: true })
+    .max(128, { error: messages.maxLength(128) }),
+});
+export type VerifyPasswordBody = z.infer<typeof VerifyPasswordBodySchema>;
+
+/** Where the verified visitor goes next: the open shop (`/`) or the mode's page. */
+export const VerifyPasswordResultSchema = z.object({ state: z.enum(STORE_STATES) });
+
+/** POST /api/storefront/subscribe-to-mode: a visitor asks to be told when the shop opens. */
+export const SubscribeToModeBodySchema = z.object({ email: emailField });
+export type SubscribeToModeBody = z.infer<typeof SubscribeToModeBodySchema>;
+
+export const SubscribeToModeResultSchema = z.object({ email: z.string() });
+
+/** POST /api/admin/auth/exchange: the token of an Admin Panel link. */
+export const AdminLinkExchangeBodySchema = z.object({
+  token: z
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .max(200, {
+      error: messages.maxLength(200),
+    }),
+});
+
+/** The staff member the exchanged link signed in (a cookie session, `sf_staff`). */
+export const AdminLinkExchangeResultSchema = z.object({
+  staff: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']) }),
+  expires_at: z.string(),
+});

@@ -8,7 +8,10 @@ import { renderContentImages, seedContent } from './content.ts';
 import { makeHeroImage } from './images.ts';
 import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
 import { seedCouponsAndShipping } from './coupons.ts';
+import { seedChannels } from './channels.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedPlugins } from './plugins.ts';
+import { seedDemoStaff } from './staff.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -158,12 +161,15 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
       await seedCouponsAndShipping(tx);
+      await seedChannels(tx);
       await tx.execute(sql`update products set is_customisation_enabled = true
         where id in (select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
                       where c.slug in ('mugs-and-cups', 'bottles'))`);
       await seedContent(tx, { images: contentImages });
+      await seedPlugins(tx, { images: contentImages });
       await seedDemoCustomer(tx, demoPasswordHash);
       await seedDemoOrders(tx, DEMO_CHANNEL_ID);
+      await seedDemoStaff(tx);
     });
     // Planner statistics for the rows just written. PGlite has no autovacuum at all, and
     // PostgreSQL's would get there only later: without them the first queries plan on default

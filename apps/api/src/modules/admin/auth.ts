@@ -1,11 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { adminMessages, messages } from '@shopfront/shared';
+import { messages, staffMessages } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
-import { HttpError, notFound } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
 import { assertNotThrottled, claimAttempt, type Throttle } from '../../lib/throttle.ts';
+import { STAFF_COOKIE, type StaffMember } from '../staff/session.ts';
 
-/** Wrong or missing tokens tolerated from one client address in ADMIN_FAILURE_WINDOW_MS; then 429 for all its admin calls. */
+/** Wrong staff tokens tolerated from one client address in ADMIN_FAILURE_WINDOW_MS; then 429 for all its admin calls. */
 export const ADMIN_MAX_FAILURES = 10;
 export const ADMIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
@@ -16,28 +16,33 @@ const adminTokenThrottle = (ip: string): Throttle => ({
   windowMs: ADMIN_FAILURE_WINDOW_MS,
 });
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** Compares through fixed-length digests, so neither the length nor the content of the token leaks by timing. */
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1] ?? '';
-  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
-}
+/** The request carries a staff credential of some kind (a bearer token or the staff cookie), valid or not. */
+const presentsCredential = (req: FastifyRequest) =>
+  Boolean(req.headers.authorization) || req.cookies[STAFF_COOKIE] !== undefined;
 
 /**
- * onRequest hook of the owner's API (/api/admin/*), authenticated by ADMIN_API_TOKEN until staff
- * accounts exist (docs/decisions/0012). No token configured: 404, as if the API did not exist.
- * A wrong token: 401, counted per client address; past ADMIN_MAX_FAILURES even the right token
- * answers 429 (with Retry-After) until the window ends, so the token cannot be guessed at speed.
+ * onRequest hook of the owner's API (/api/admin/*, ADR 26): the request must come from a signed-in,
+ * active staff member (`Authorization: Bearer sfs_…` or the `sf_staff` cookie), else 401. A token
+ * or cookie that is wrong, expired or revoked is counted per client address; past
+ * ADMIN_MAX_FAILURES even a valid one answers 429 (with Retry-After) until the window ends, so
+ * tokens cannot be guessed at speed. A request with no credential at all (a panel asking whether
+ * it is signed in) is not counted.
  */
-export function adminAuth(db: Db, token: string | undefined) {
+export function staffAuth(db: Db) {
   return async (req: FastifyRequest) => {
-    if (!token) throw notFound(messages.notFound);
     const throttle = adminTokenThrottle(req.ip);
-    if (!tokenMatches(req.headers.authorization, token)) {
-      await claimAttempt(db, [throttle], messages.tooManyRequests);
-      throw new HttpError(401, adminMessages.tokenRequired);
+    const member = await req.getStaff();
+    if (!member) {
+      if (presentsCredential(req)) await claimAttempt(db, [throttle], messages.tooManyRequests);
+      throw new HttpError(401, staffMessages.signInRequired);
     }
     await assertNotThrottled(db, throttle, messages.tooManyRequests);
   };
+}
+
+/** The signed-in staff member of a request that passed `staffAuth`. */
+export async function requireStaff(req: FastifyRequest): Promise<StaffMember> {
+  const member = await req.getStaff();
+  if (!member) throw new HttpError(401, staffMessages.signInRequired);
+  return member;
 }

@@ -1,15 +1,319 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminReviewParamsSchema, ModeratedReviewSchema, adminApi, adminMessages } from '@shopfront/shared';
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminPluginListSchema,
+  AdminPluginParamsSchema,
+  AdminPluginSchema,
+  AdminReviewParamsSchema,
+  AdminStorefrontSchema,
+  AuditLogQuerySchema,
+  AuditLogSchema,
+  ModeSubscriberListSchema,
+  ModeSubscribersQuerySchema,
+  ModeratedReviewSchema,
+  NullDataSchema,
+  PluginInstallBodySchema,
+  SettingsGetResultSchema,
+  StaffAccountListSchema,
+  StaffAccountSchema,
+  StaffCreateBodySchema,
+  StaffIdParamsSchema,
+  StaffLoginBodySchema,
+  StaffLoginResultSchema,
+  StaffPasswordBodySchema,
+  StaffSchema,
+  StaffUpdateBodySchema,
+  StorefrontPatchSchema,
+  StoreSettingsPatchSchema,
+  adminApi,
+  adminMessages,
+  staffMessages,
+} from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { setReviewHidden } from '../reviews/service.ts';
-import { ADMIN_MAX_FAILURES, adminAuth } from './auth.ts';
+import { listAuditLog, recordAudit } from '../staff/audit.ts';
+import {
+  assertOwner,
+  changeOwnPassword,
+  createStaff,
+  listStaff,
+  signInStaff,
+  signOutStaff,
+  updateStaff,
+} from '../staff/service.ts';
+import { STAFF_COOKIE, STAFF_SESSION_MS, startStaffSession, type StaffMember } from '../staff/session.ts';
+import { getStoreSettings } from '../settings/service.ts';
+import { ADMIN_MAX_FAILURES, requireStaff, staffAuth } from './auth.ts';
+import { installPlugin, listAdminPlugins, removePlugin } from './plugins.ts';
+import { updateStoreSettings } from './settings.ts';
+import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
+import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 
-const AUTH_NOTE = `Owner API: send \`Authorization: Bearer <ADMIN_API_TOKEN>\`. 404 while ADMIN_API_TOKEN is not set; 401 for a missing or wrong token; 429 once a client address has sent ${ADMIN_MAX_FAILURES} wrong tokens in 15 minutes.`;
+/** The OpenAPI note on every route of the owner's API but the sign-in. */
+export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 once a client address has sent ${ADMIN_MAX_FAILURES} wrong or expired tokens in 15 minutes.`;
+const OWNER_ONLY = ' Owners only (403 for staff).';
 
-/** The owner's API. Its own plugin scope, so the token check covers these routes and no others. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', adminAuth(app.db, app.env.ADMIN_API_TOKEN));
+/** Per-address request limit of the sign-in, on top of the per-address and per-e-mail failure throttles. */
+export const STAFF_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+const actorOf = (m: StaffMember) => ({ id: m.id, email: m.email });
+const ipOf = (req: FastifyRequest) => req.ip ?? null;
+
+/** The one public route of the owner's API. */
+const staffLoginRoute: FastifyPluginAsyncZod = async (app) => {
+  registerEndpoint(
+    app,
+    adminApi.login,
+    {
+      schemas: { body: StaffLoginBodySchema, data: StaffLoginResultSchema },
+      tags: ['admin'],
+      summary: 'Staff sign-in with e-mail and password',
+      description: `session 'bearer' (default) answers a token for scripts and the CLI (valid ${STAFF_SESSION_MS.bearer / 86_400_000} days; send it as \`Authorization: Bearer …\`); 'cookie' sets the HttpOnly \`sf_staff\` cookie (${STAFF_SESSION_MS.cookie / 3_600_000} hours). 401 "These credentials do not match our records" for an unknown e-mail or a wrong password alike; 403 for a deactivated account; 429 with Retry-After after 5 failures for an e-mail or 20 from an address in 15 minutes.`,
+      errors: [401, 403, 422, 429],
+      config: { rateLimit: STAFF_LOGIN_RATE_LIMIT },
+    },
+    async (req, reply) => {
+      const row = await signInStaff(app.db, req.body, req.ip);
+      const { token, expiresAt } = await startStaffSession(app.db, row.id, req.body.session, req, reply);
+      return ok(
+        {
+          staff: { id: row.id, email: row.email, name: row.name, role: row.role },
+          ...(req.body.session === 'bearer' ? { token } : {}),
+          expires_at: expiresAt.toISOString(),
+        },
+        staffMessages.signedIn,
+      );
+    },
+  );
+};
+
+/** Everything else: behind the staff check (one onRequest hook for the whole scope). */
+const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffAuth(app.db));
+  const doc = (summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
+    tags: ['admin'],
+    summary,
+    description: AUTH_NOTE,
+    errors: [401, ...errors, 429] as const,
+  });
+
+  registerEndpoint(
+    app,
+    adminApi.logout,
+    { schemas: { data: NullDataSchema }, ...doc('Sign out: the session (token or cookie) stops working at once') },
+    async (req, reply) => {
+      const member = await requireStaff(req);
+      await signOutStaff(app.db, member.sessionId);
+      if (req.cookies[STAFF_COOKIE] !== undefined) reply.clearCookie(STAFF_COOKIE, { path: '/' });
+      return ok(null, staffMessages.signedOut);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.me,
+    { schemas: { data: StaffSchema }, ...doc('The signed-in staff member') },
+    async (req) => {
+      const { id, email, name, role } = await requireStaff(req);
+      return ok({ id, email, name, role });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.changePassword,
+    {
+      schemas: { body: StaffPasswordBodySchema, data: NullDataSchema },
+      ...doc(
+        'Change your own password (current_password, password of 10+ characters, not a common one). Your other sessions are signed out; this one stays',
+        [422],
+      ),
+    },
+    async (req) => {
+      await changeOwnPassword(app.db, await requireStaff(req), req.body, ipOf(req));
+      return ok(null, staffMessages.passwordChanged);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.listStaff,
+    { schemas: { data: StaffAccountListSchema }, ...doc('List staff accounts.' + OWNER_ONLY, [403]) },
+    async (req) => {
+      assertOwner(await requireStaff(req));
+      return ok(await listStaff(app.db));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.createStaff,
+    {
+      schemas: { body: StaffCreateBodySchema, data: StaffAccountSchema },
+      ...doc(
+        'Add a staff member (email, name, password of 10+ characters, role owner|staff). 409 when the e-mail is taken.' +
+          OWNER_ONLY,
+        [403, 409, 422],
+      ),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      assertOwner(member);
+      return ok(await createStaff(app.db, actorOf(member), req.body, ipOf(req)), staffMessages.staffCreated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.updateStaff,
+    {
+      schemas: { params: StaffIdParamsSchema, body: StaffUpdateBodySchema, data: StaffAccountSchema },
+      ...doc(
+        'Change a staff member’s name, role or is_active. Deactivating ends their sessions; the last active owner cannot be demoted or deactivated (409).' +
+          OWNER_ONLY,
+        [403, 404, 409, 422],
+      ),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      assertOwner(member);
+      const account = await updateStaff(app.db, actorOf(member), req.params.id, req.body, ipOf(req));
+      return ok(account, staffMessages.staffUpdated);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.getSettings,
+    { schemas: { data: SettingsGetResultSchema }, ...doc('All store settings (spec section 3)') },
+    async () => ok(await getStoreSettings(app.db)),
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.updateSettings,
+    {
+      schemas: { body: StoreSettingsPatchSchema, data: SettingsGetResultSchema },
+      ...doc(
+        'Change some store settings: send only the keys to change. Every value is checked (422 on the key; an unknown key is named); one transaction; the storefront shows the change on its next request, on every process',
+        [422],
+      ),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      const settings = await updateStoreSettings(app.db, actorOf(member), req.body, ipOf(req));
+      return ok(settings, staffMessages.settingsSaved);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.getStorefront,
+    {
+      schemas: { data: AdminStorefrontSchema },
+      ...doc(
+        'The storefront settings; has_password tells whether a store password is set (it is never returned)',
+        [404],
+      ),
+    },
+    async () => ok(await getAdminStorefront(app.db)),
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.updateStorefront,
+    {
+      schemas: { body: StorefrontPatchSchema, data: AdminStorefrontSchema },
+      ...doc(
+        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css. Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
+        [404, 422],
+      ),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      const storefront = await updateAdminStorefront(app.db, actorOf(member), req.body, ipOf(req));
+      return ok(storefront, staffMessages.storefrontSaved);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.listPlugins,
+    {
+      schemas: { data: AdminPluginListSchema },
+      ...doc('Every plugin the shop knows, installed or not, with its whole config'),
+    },
+    async () => ok(await listAdminPlugins(app.db)),
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.installPlugin,
+    {
+      schemas: { params: AdminPluginParamsSchema, body: PluginInstallBodySchema, data: AdminPluginSchema },
+      ...doc(
+        'Install a plugin or change its config ({config}); the config is checked by the plugin’s schema, defaults filled in. 404 for an unknown plugin',
+        [404, 422],
+      ),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      const { plugin, wasInstalled } = await installPlugin(
+        app.db,
+        actorOf(member),
+        req.params.name,
+        req.body.config,
+        ipOf(req),
+      );
+      return ok(plugin, wasInstalled ? staffMessages.pluginConfigured : staffMessages.pluginInstalled);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.removePlugin,
+    {
+      schemas: { params: AdminPluginParamsSchema, data: AdminPluginSchema },
+      ...doc('Remove a plugin (its config is kept for a later install). 404 when unknown or not installed', [404]),
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      return ok(await removePlugin(app.db, actorOf(member), req.params.name, ipOf(req)), staffMessages.pluginRemoved);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.modeSubscribers,
+    {
+      schemas: { query: ModeSubscribersQuerySchema, data: ModeSubscriberListSchema },
+      ...doc(
+        'Visitors who asked to be told when the shop opens. ?format=csv answers text/csv with the header row email,mode,created_at,notified_at',
+        [422],
+      ),
+    },
+    async (req, reply) => {
+      const rows = await listModeSubscribers(app.db);
+      if (req.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="mode-subscribers.csv"')
+          .send(modeSubscribersCsv(rows));
+      }
+      return ok(rows);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.auditLog,
+    {
+      schemas: { query: AuditLogQuerySchema, data: AuditLogSchema },
+      ...doc('The audit log of changes made through the owner API, newest first, 50 a page', [422]),
+    },
+    async (req) => ok(await listAuditLog(app.db, req.query.page)),
+  );
 
   for (const [ep, hidden] of [
     [adminApi.hideReview, true],
@@ -20,18 +324,34 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ep,
       {
         schemas: { params: AdminReviewParamsSchema, data: ModeratedReviewSchema },
-        tags: ['admin'],
-        summary: hidden
-          ? 'Hide a review: it leaves the product’s reviews, counts and rating everywhere the shop shows them'
-          : 'Show a hidden review again, back in the product’s reviews, counts and rating',
-        description: AUTH_NOTE,
-        errors: [401, 404, 429],
+        ...doc(
+          hidden
+            ? 'Hide a review: it leaves the product’s reviews, counts and rating everywhere the shop shows them'
+            : 'Show a hidden review again, back in the product’s reviews, counts and rating',
+          [404],
+        ),
       },
       async (req) => {
-        const review = await setReviewHidden(app.db, req.params.id, hidden);
-        if (!review) throw notFound(adminMessages.reviewNotFound);
-        return ok(review, hidden ? adminMessages.reviewHidden : adminMessages.reviewShown);
+        const member = await requireStaff(req);
+        return app.db.transaction(async (tx) => {
+          const review = await setReviewHidden(tx, req.params.id, hidden);
+          if (!review) throw notFound(adminMessages.reviewNotFound);
+          await recordAudit(tx, {
+            staff: actorOf(member),
+            action: hidden ? 'review.hide' : 'review.unhide',
+            target: `review:${review.id}`,
+            after: { hidden_at: review.hidden_at },
+            ip: ipOf(req),
+          });
+          return ok(review, hidden ? adminMessages.reviewHidden : adminMessages.reviewShown);
+        });
       },
     );
   }
+};
+
+/** The owner's API (ADR 26). Its own plugin scopes: the staff check covers every route but the sign-in. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffLoginRoute);
+  await app.register(protectedAdminRoutes);
 };

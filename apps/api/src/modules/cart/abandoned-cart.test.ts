@@ -37,6 +37,7 @@ beforeAll(async () => {
   v = await queryRows(
     db(),
     sql`select v.id, p.name from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
+          and vc.channel_id = (select channel_id from storefronts where is_default)
           join products p on p.id = v.product_id and p.is_published
          where v.stock >= 20 order by v.id limit 8`,
   );

@@ -439,6 +439,9 @@ describe('demo coupons', () => {
       // The islands' zone (ADR 0023): free from ₹999 too.
       { code: 'island-standard', price: 149_00, free: 999_00 },
       { code: 'standard', price: 79_00, free: 999_00 },
+      // The UAE channel's zone (seed/channels.ts, ADR 0027), in fils.
+      { code: 'uae-express', price: 55_00, free: null },
+      { code: 'uae-standard', price: 25_00, free: 250_00 },
     ]);
 
     const fresh = await newCustomer(0);

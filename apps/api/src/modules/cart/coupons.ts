@@ -1,7 +1,16 @@
 import { and, count, eq, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
-import { allocateMinor, cartMessages, money, percentOf, sumMinor, type CouponOffer } from '@shopfront/shared';
+import {
+  allocateMinor,
+  cartMessages,
+  channelMessages,
+  money,
+  percentOf,
+  sumMinor,
+  type CouponOffer,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
+import { READ_MODEL_CHANNEL } from '../catalog/summary.ts';
 import { textArray } from '../content/sql.ts';
 
 export interface CouponLine {
@@ -58,6 +67,8 @@ interface CouponFacts {
   limited: boolean;
   /** Product ids of the cart's lines that the coupon covers (only read when `limited`). */
   matching_product_ids: string[];
+  /** The cart is in the currency of the primary channel, the one coupon amounts are written in (ADR 0027). */
+  currency_ok: boolean;
 }
 
 /**
@@ -98,7 +109,8 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
              where exists (select 1 from coupon_products cp where cp.coupon_id = c.id and cp.product_id = u.id)
                 or exists (select 1 from product_categories pc join scope s on s.category_id = pc.category_id
                             where s.coupon_id = c.id and pc.product_id = u.id)
-          ) as matching_product_ids
+          ) as matching_product_ids,
+          ${ctx.currency}::text = (select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL}) as currency_ok
         from c
         order by c.id`,
   );
@@ -115,6 +127,10 @@ function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
   if (f.not_started) return notLive(cartMessages.couponNotStarted);
   if (f.expired) return notLive(cartMessages.couponExpired);
   if (f.used_up) return notLive(cartMessages.couponUsedUp);
+  // Amounts are minor units of the primary channel's currency: in another one only a plain percentage makes sense.
+  if (!f.currency_ok && (f.kind === 'fixed' || f.min_subtotal_minor > 0 || f.max_discount_minor !== null)) {
+    return refuse(channelMessages.couponCurrency);
+  }
   const needsAccount = f.first_order_only || f.per_customer_limit !== null;
   if (needsAccount && (ctx.customerId === null || f.orders_count === null)) return refuse(cartMessages.couponLogin);
   if (f.first_order_only && (f.orders_count ?? 0) > 0) return refuse(cartMessages.couponFirstOrder);

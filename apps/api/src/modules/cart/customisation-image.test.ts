@@ -35,7 +35,7 @@ beforeAll(async () => {
   const [row] = await queryRows<{ variant_id: string; product_id: string }>(
     t.database.db,
     sql`select v.id as variant_id, v.product_id
-          from variants v join variant_channels vc on vc.variant_id = v.id
+          from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = (select channel_id from storefronts where is_default)
           join products p on p.id = v.product_id and p.is_published
          where v.stock >= 10 and vc.is_available
            and (select count(*) from variants w where w.product_id = v.product_id) = 1

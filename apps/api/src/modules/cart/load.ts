@@ -6,7 +6,7 @@ import { isoSql } from '../../db/sql-time.ts';
 import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber, settingNumberLiteral } from '../settings/service.ts';
-import { zonesJsonSql } from '../shipping/service.ts';
+import { channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
 import type { CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon } from './coupons.ts';
 import {
@@ -37,12 +37,13 @@ interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRow
 }
 
 /**
- * The active shipping zones, shipping methods and payment methods, and (as `country_id`) the
- * country of `channel`, as one JSON object: what a cart may be offered (ADR 0023).
+ * The active shipping zones the cart's channel delivers to (ADR 0027), shipping methods and
+ * payment methods, and (as `country_id`) the country of `channel`, as one JSON object: what a
+ * cart may be offered (ADR 0023).
  */
-function offerRowsSql(channelCountry: SQL): SQL {
+function offerRowsSql(channelCountry: SQL, channelId: SQL): SQL {
   return sql`${channelCountry} as country_id,
-      ${zonesJsonSql()} as zones,
+      ${zonesJsonSql(channelZonesWhere(channelId))} as zones,
       (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
          select code, zone_id, name, description, price_minor, free_over_minor, delivery_days_min, delivery_days_max, position
            from shipping_methods where is_active) s) as shipping,
@@ -75,7 +76,7 @@ function cartSql(cartId: SQL): SQL {
          left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = c.channel_id
          left join brands b on b.id = p.brand_id
         where ci.cart_id = c.id) l) as lines,
-      ${offerRowsSql(sql`ch.country_id`)}
+      ${offerRowsSql(sql`ch.country_id`, sql`c.channel_id`)}
     from carts c join channels ch on ch.id = c.channel_id
     left join customers cu on cu.id = c.customer_id
    where c.id = ${cartId} and c.status = 'active') cart`;

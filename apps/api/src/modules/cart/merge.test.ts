@@ -15,6 +15,7 @@ beforeAll(async () => {
   const rows = await queryRows<{ id: string }>(
     t.database.db,
     sql`select v.id from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
+          and vc.channel_id = (select channel_id from storefronts where is_default)
           join products p on p.id = v.product_id and p.is_published where v.stock >= 20 order by v.id limit 4`,
   );
   v = rows.map((r) => r.id);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   stocked = await queryRows(
     t.database.db,
     sql`select v.id as variant_id, v.product_id, vc.selling_price_minor as price, v.stock
-          from variants v join variant_channels vc on vc.variant_id = v.id
+          from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = (select channel_id from storefronts where is_default)
           join products p on p.id = v.product_id and p.is_published
          where v.stock >= 20 and vc.is_available order by v.id limit 12`,
   );
@@ -197,7 +197,8 @@ describe('prices', () => {
     const v = stocked[6]!;
     await add(b, v.variant_id, 2);
     await t.database.db.execute(
-      sql`update variant_channels set selling_price_minor = selling_price_minor + 1000 where variant_id = ${v.variant_id}`,
+      sql`update variant_channels set selling_price_minor = selling_price_minor + 1000 where variant_id = ${v.variant_id}
+        and channel_id = (select channel_id from storefronts where is_default)`,
     );
     try {
       const cart = cartOf(await b.call('GET', '/api/cart/get'));
@@ -214,7 +215,8 @@ describe('prices', () => {
       expect(cartOf(accepted).items[0]!.previous_unit_price).toBeNull();
     } finally {
       await t.database.db.execute(
-        sql`update variant_channels set selling_price_minor = ${v.price} where variant_id = ${v.variant_id}`,
+        sql`update variant_channels set selling_price_minor = ${v.price} where variant_id = ${v.variant_id}
+        and channel_id = (select channel_id from storefronts where is_default)`,
       );
     }
   });

@@ -1,4 +1,5 @@
 import { cartMessages, firstEmptyAddressField, messages, type Cart, type CartValidation } from '@shopfront/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { getAddressFields, getStoreSettings } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
@@ -33,8 +34,10 @@ async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Pr
   if (!cart.billing_address) return fail('address', messages.billingAddressEmpty);
   const empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
   if (empty) return fail('address', empty);
+  // Only the zones of the cart's channel deliver (ADR 0027).
+  const channel = sql`(select channel_id from carts where id = ${cart.cart_session})`;
   const problem =
-    (await addressProblem(db, cart.shipping_address, { delivery: true })) ??
+    (await addressProblem(db, cart.shipping_address, { delivery: true, channel })) ??
     (cart.billing_same_as_shipping ? null : await addressProblem(db, cart.billing_address, { delivery: false }));
   if (problem) return fail('address', problem);
   return ok;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListingFilters, ListingSort } from '@shopfront/shared';
+import { channelPrice, type PriceChannel } from './channel-price.ts';
 
 /**
  * SQL for product listings: which products a listing covers (its scope), the shopper's filters
@@ -24,10 +25,18 @@ export type ListingScope =
   | { kind: 'shop'; superSlug: string | null }
   | SearchScope;
 
-/** What a listing card needs, plus the columns the sorts use. */
-const SCOPE_COLUMNS = sql.raw(
-  'p.id, p.slug, p.name, p.brand, p.brand_id, p.image_path, p.currency, p.price_minor, p.mrp_minor, p.stock, p.rating_avg, p.rating_count, p.created_at, p.is_featured',
-);
+/**
+ * What a listing card needs, plus the columns the sorts use, priced in the channel, and the
+ * products they come from (`p`, with the channel's prices joined: ADR 0027).
+ */
+function scopeSource(ch: PriceChannel): { columns: SQL; from: SQL } {
+  const pr = channelPrice(ch);
+  return {
+    columns: sql`p.id, p.slug, p.name, p.brand, p.brand_id, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
+      ${pr.mrp} as mrp_minor, p.stock, p.rating_avg, p.rating_count, p.created_at, p.is_featured`,
+    from: sql`products p${pr.join}`,
+  };
+}
 
 /** The card columns of a page row, as answered by the page query. */
 export interface ListingRow {
@@ -47,14 +56,15 @@ export interface ListingRow {
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 /** The scope as CTEs ending in `scope` (one row per product), and its "relevance" order. */
-function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
+function scopeCtes(scope: ListingScope, ch: PriceChannel): { ctes: SQL[]; relevance: SQL } {
+  const { columns, from } = scopeSource(ch);
   switch (scope.kind) {
     case 'category':
       return {
         ctes: [
           // The category and every category below it (union, not union all: a cycle ends).
           sql`sub(id) as (select id from categories where slug = ${scope.slug} union select c.id from categories c join sub on c.parent_id = sub.id)`,
-          sql`scope as (select ${SCOPE_COLUMNS}, x.pos::float8 as pos, 0::float8 as rank from products p
+          sql`scope as (select ${columns}, x.pos::float8 as pos, 0::float8 as rank from ${from}
                 join (select pc.product_id, min(pc.position) as pos from product_categories pc where pc.category_id in (select id from sub) group by pc.product_id) x
                   on x.product_id = p.id
                 where p.is_published)`,
@@ -64,7 +74,7 @@ function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
     case 'collection':
       return {
         ctes: [
-          sql`scope as (select ${SCOPE_COLUMNS}, pc.position::float8 as pos, 0::float8 as rank from products p
+          sql`scope as (select ${columns}, pc.position::float8 as pos, 0::float8 as rank from ${from}
                 join product_collections pc on pc.product_id = p.id
                 join collections c on c.id = pc.collection_id
                 where c.slug = ${scope.slug} and p.is_published)`,
@@ -75,7 +85,7 @@ function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
       if (scope.superSlug === null) {
         return {
           ctes: [
-            sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, 0::float8 as rank from products p where p.is_published)`,
+            sql`scope as (select ${columns}, 0::float8 as pos, 0::float8 as rank from ${from} where p.is_published)`,
           ],
           relevance: sql`f.is_featured desc, f.created_at desc, f.id asc`,
         };
@@ -84,7 +94,7 @@ function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
         ctes: [
           sql`sub(id) as (select c.id from categories c join super_categories s on s.id = c.super_category_id where s.slug = ${scope.superSlug}
                 union select c.id from categories c join sub on c.parent_id = sub.id)`,
-          sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, 0::float8 as rank from products p
+          sql`scope as (select ${columns}, 0::float8 as pos, 0::float8 as rank from ${from}
                 where p.is_published and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (select id from sub)))`,
         ],
         relevance: sql`f.is_featured desc, f.created_at desc, f.id asc`,
@@ -93,7 +103,7 @@ function scopeCtes(scope: ListingScope): { ctes: SQL[]; relevance: SQL } {
       return {
         ctes: [
           ...scope.ctes,
-          sql`scope as (select ${SCOPE_COLUMNS}, 0::float8 as pos, (${scope.rank})::float8 as rank from products p where p.is_published and (${scope.where}))`,
+          sql`scope as (select ${columns}, 0::float8 as pos, (${scope.rank})::float8 as rank from ${from} where p.is_published and (${scope.where}))`,
         ],
         relevance: sql`f.rank desc, f.id asc`,
       };
@@ -139,8 +149,8 @@ interface Compiled {
  * apply every filter but its own (m_price, m_brand, m_cat; v_any: some variant has the selected
  * option values; v_stock: such a variant is in stock).
  */
-function compile(scope: ListingScope, filters: ListingFilters): Compiled {
-  const { ctes, relevance } = scopeCtes(scope);
+function compile(scope: ListingScope, filters: ListingFilters, ch: PriceChannel): Compiled {
+  const { ctes, relevance } = scopeCtes(scope, ch);
   const options = Object.fromEntries(Object.entries(filters.options ?? {}).filter(([, values]) => values.length > 0));
   const hasOptions = Object.keys(options).length > 0;
   const inStock = filters.in_stock === true;
@@ -188,8 +198,9 @@ export function listingPageSql(
   sort: ListingSort,
   page: number,
   perPage: number,
+  ch: PriceChannel,
 ): SQL {
-  const c = compile(scope, filters);
+  const c = compile(scope, filters, ch);
   return sql`${c.with}
     select f.id, f.slug, f.name, f.brand, f.image_path, f.currency, f.price_minor, f.mrp_minor, f.stock, f.rating_avg::float8 as rating_avg, f.rating_count
     from flt f where ${c.matched}
@@ -217,8 +228,8 @@ export interface FacetRow {
  * (so a value the other filters rule out still shows, with 0), and each count applies every
  * filter except the facet's own.
  */
-export function listingFacetsSql(scope: ListingScope, filters: ListingFilters): SQL {
-  const c = compile(scope, filters);
+export function listingFacetsSql(scope: ListingScope, filters: ListingFilters, ch: PriceChannel): SQL {
+  const c = compile(scope, filters, ch);
   const variantInStock = c.inStock ? sql`v.stock > 0` : sql`true`;
   // For an option facet, the variant must match the other selected options (not this one's).
   const otherOptions = c.hasOptions

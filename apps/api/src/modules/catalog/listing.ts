@@ -14,6 +14,7 @@ import {
   type Pagination,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { PriceChannel } from './channel-price.ts';
 import { cardFromRow } from './service.ts';
 import { listingFacetsSql, listingPageSql, type FacetRow, type ListingRow, type ListingScope } from './listing-sql.ts';
 
@@ -202,13 +203,13 @@ export function pagination(page: number, perPage: number, total: number): Pagina
 }
 
 /**
- * A page of any listing scope with its facets: two queries (page, facets), run side by side.
- * Shared by the catalogue listings and search.
+ * A page of any listing scope with its facets, priced in the request's channel: two queries
+ * (page, facets), run side by side. Shared by the catalogue listings and search.
  */
-export async function queryListing(db: Db, scope: ListingScope, body: ListingQuery) {
+export async function queryListing(db: Db, scope: ListingScope, body: ListingQuery, ch: PriceChannel) {
   const [rows, facetRows] = await Promise.all([
-    queryRows<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page)),
-    queryRows<FacetRow>(db, listingFacetsSql(scope, body.filters)),
+    queryRows<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page, ch)),
+    queryRows<FacetRow>(db, listingFacetsSql(scope, body.filters, ch)),
   ]);
   const { total, facets } = buildFacets(facetRows, body.filters);
   return {
@@ -229,6 +230,7 @@ export async function getListing(
   type: ListingType,
   slug: string,
   body: ListingQuery,
+  ch: PriceChannel,
 ): Promise<ListingPage | null> {
   const scope: ListingScope =
     type === 'category'
@@ -237,7 +239,7 @@ export async function getListing(
         ? { kind: 'collection', slug }
         : { kind: 'shop', superSlug: slug === SHOP_ALL_SLUG ? null : slug };
   // The scope is keyed by slug, so all three run at once; an unknown slug just wastes two empty scans.
-  const [entity, result] = await Promise.all([findEntity(db, slug, [type]), queryListing(db, scope, body)]);
+  const [entity, result] = await Promise.all([findEntity(db, slug, [type]), queryListing(db, scope, body, ch)]);
   if (!entity) return null;
   return { listing: entity, ...result };
 }
@@ -246,10 +248,15 @@ export async function getListing(
  * The facets of a listing named by slug alone (category first, then collection, then super
  * category or `all`; `type` picks one). Two queries (entity, facets).
  */
-export async function getListingFilters(db: Db, slug: string, type?: ListingType): Promise<ListingFiltersPage | null> {
+export async function getListingFilters(
+  db: Db,
+  slug: string,
+  type: ListingType | undefined,
+  ch: PriceChannel,
+): Promise<ListingFiltersPage | null> {
   const entity = await findEntity(db, slug, type ? [type] : ['category', 'collection', 'shop']);
   if (!entity) return null;
-  const rows = await queryRows<FacetRow>(db, listingFacetsSql(scopeFor(entity), {}));
+  const rows = await queryRows<FacetRow>(db, listingFacetsSql(scopeFor(entity), {}, ch));
   const { total, facets } = buildFacets(rows, {});
   return { listing: entity, total, facets };
 }

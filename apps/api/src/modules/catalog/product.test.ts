@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD, RelatedProductsSchema, SingleProductSchema, money } from '@shopfront/shared';
 import { plugins, productCategories, productImages, products, variantChannels, variants } from '../../db/schema.ts';
+import { DEMO_CHANNEL_ID } from '../../db/seed/demo-data.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { countQueries } from './query-counter.ts';
 
@@ -74,7 +75,11 @@ describe('GET /api/product/single-product/{id}', () => {
         price: variantChannels.sellingPriceMinor,
       })
       .from(variants)
-      .innerJoin(variantChannels, eq(variantChannels.variantId, variants.id))
+      // The default channel's prices (the UAE's are another channel: channels.test.ts).
+      .innerJoin(
+        variantChannels,
+        and(eq(variantChannels.variantId, variants.id), eq(variantChannels.channelId, DEMO_CHANNEL_ID)),
+      )
       .where(eq(variants.productId, row!.id))
       .orderBy(asc(variants.position));
 
@@ -155,12 +160,18 @@ describe('GET /api/product/single-product/{sku}', () => {
   async function skusOf(slug: string) {
     const db = t.database.db;
     const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
-    return db
-      .select({ id: variants.id, sku: variantChannels.sku, isDefault: variants.isDefault })
-      .from(variants)
-      .innerJoin(variantChannels, eq(variantChannels.variantId, variants.id))
-      .where(eq(variants.productId, row!.id))
-      .orderBy(asc(variants.position));
+    return (
+      db
+        .select({ id: variants.id, sku: variantChannels.sku, isDefault: variants.isDefault })
+        .from(variants)
+        // The default channel's prices (the UAE's are another channel: channels.test.ts).
+        .innerJoin(
+          variantChannels,
+          and(eq(variantChannels.variantId, variants.id), eq(variantChannels.channelId, DEMO_CHANNEL_ID)),
+        )
+        .where(eq(variants.productId, row!.id))
+        .orderBy(asc(variants.position))
+    );
   }
 
   it('opens the product of a variant sku with that variant selected; a slug selects none', async () => {

@@ -43,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Products for a grid section (items: how many, source: latest, featured or best_rated)',
       errors: [422],
     },
-    async (req) => ok(await getProductGrid(app.db, req.body)),
+    async (req) => ok(await getProductGrid(app.db, req.body, await req.shop())),
   );
 
   registerEndpoint(
@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (req) => {
-      const page = await getListing(app.db, 'category', req.params.id, req.body);
+      const page = await getListing(app.db, 'category', req.params.id, req.body, await req.shop());
       if (!page) throw notFound('Category not found');
       return ok(page);
     },
@@ -74,7 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (req) => {
-      const page = await getListing(app.db, 'collection', req.params.id, req.body);
+      const page = await getListing(app.db, 'collection', req.params.id, req.body, await req.shop());
       if (!page) throw notFound('Collection not found');
       return ok(page);
     },
@@ -91,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (req) => {
-      const page = await getListing(app.db, 'shop', req.params.id, req.body);
+      const page = await getListing(app.db, 'shop', req.params.id, req.body, await req.shop());
       if (!page) throw notFound('Shop not found');
       return ok(page);
     },
@@ -109,7 +109,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (req) => {
-      const filters = await getListingFilters(app.db, req.params.id, req.query.type);
+      const filters = await getListingFilters(app.db, req.params.id, req.query.type, await req.shop());
       if (!filters) throw notFound('Listing not found');
       return ok(filters);
     },
@@ -124,13 +124,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "A published product by slug, or by a sku (a variant's, or the product's own: its default variant's): details, channel sku and price, options, variants, images, rating",
       description:
-        'The id is looked up as a product slug first, then as a sku in the storefront channel; for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). ' +
+        "The id is looked up as a product slug first, then as a sku in the shopper's channel (ADR 0027; a product not sold in that channel is 404); for a sku, selected_variant_id names that variant (the storefront opens /product/{slug}?sku={sku} on it). " +
         'is_published defaults to true. There is no admin session yet, so unpublished products are 404 for everyone and is_published=false is ignored. ' +
         'Variants answer a stock_status (in_stock, low_stock at 5 or fewer, out_of_stock), never the exact stock.',
       errors,
     },
     async (req) => {
-      const product = await getSingleProduct(app.db, req.params.id);
+      const product = await getSingleProduct(app.db, req.params.id, await req.shop());
       if (!product) throw notFound('Product not found');
       return ok(product);
     },
@@ -146,7 +146,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (req) => {
-      const related = await getRelatedProducts(app.db, req.params.id);
+      const related = await getRelatedProducts(app.db, req.params.id, await req.shop());
       if (!related) throw notFound('Product not found');
       return ok(related);
     },

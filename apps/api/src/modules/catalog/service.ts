@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   catalogUrls,
   LOW_STOCK_THRESHOLD,
@@ -13,7 +13,7 @@ import {
   type Variant,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { channelPrice, type PriceChannel } from './channel-price.ts';
 import { weightedRating, type ListingRow } from './listing-sql.ts';
 
 /** The product columns a card is made from (a Drizzle product row has them all). */
@@ -30,21 +30,6 @@ export interface CardSource {
   ratingAvg: number;
   ratingCount: number;
 }
-
-/** Just the columns of a card: a whole row would also carry descriptions and the search vector. */
-export const cardColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  brand: products.brand,
-  imagePath: products.imagePath,
-  currency: products.currency,
-  priceMinor: products.priceMinor,
-  mrpMinor: products.mrpMinor,
-  stock: products.stock,
-  ratingAvg: products.ratingAvg,
-  ratingCount: products.ratingCount,
-} satisfies Record<keyof CardSource, unknown>;
 
 export function discountPercent(priceMinor: number, mrpMinor: number | null): number {
   return mrpMinor && mrpMinor > priceMinor ? Math.round(((mrpMinor - priceMinor) / mrpMinor) * 100) : 0;
@@ -86,28 +71,31 @@ export function cardFromRow(r: ListingRow): ProductCard {
   });
 }
 
-/** A list of published products for a grid section: newest, featured then newest, or best rated. One query. */
-export async function getProductGrid(db: Db, body: ProductGridQuery): Promise<ProductGrid> {
-  const published = eq(products.isPublished, true);
+/**
+ * A list of published products for a grid section, priced in the request's channel (ADR 0027):
+ * newest, featured then newest, or best rated. One query.
+ */
+export async function getProductGrid(db: Db, body: ProductGridQuery, ch: PriceChannel): Promise<ProductGrid> {
+  const pr = channelPrice(ch);
   const order =
     body.source === 'best_rated'
-      ? [desc(weightedRating('products')), desc(products.ratingCount), products.id]
-      : [desc(products.createdAt), desc(products.id)];
-  const rows = await db
-    .select(cardColumns)
-    .from(products)
-    .where(body.source === 'featured' ? and(published, eq(products.isFeatured, true)) : published)
-    .orderBy(...order)
-    .limit(body.items);
-  return { source: body.source, products: rows.map(toProductCard) };
+      ? sql`${weightedRating('p')} desc, p.rating_count desc, p.id`
+      : sql`p.created_at desc, p.id desc`;
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
+               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count
+          from products p${pr.join}
+         where p.is_published ${body.source === 'featured' ? sql`and p.is_featured` : sql``}
+         order by ${order}
+         limit ${body.items}`,
+  );
+  return { source: body.source, products: rows.map(cardFromRow) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Single product
 // ---------------------------------------------------------------------------------------------
-
-/** The channel a shopper buys in: the default storefront's (the products read model is priced in it). */
-export const STOREFRONT_CHANNEL = sql`(select channel_id from storefronts order by is_default desc, id limit 1)`;
 
 interface ProductRowRaw {
   id: string;
@@ -155,24 +143,28 @@ interface ProductCategoryRow {
 
 /**
  * What a single-product id names: a published product by slug, else the product of a variant
- * whose sku in the storefront channel it is (a product's own sku is its default variant's).
- * A slug wins over a sku spelled the same. `variant_id` is the variant a sku named.
+ * whose sku in the request's channel it is (a product's own sku is its default variant's).
+ * A slug wins over a sku spelled the same. `variant_id` is the variant a sku named. A product
+ * not sold in the channel (no price there) is not found (ADR 0027).
  */
-function targetCte(id: string) {
+function targetCte(id: string, ch: PriceChannel) {
+  const pr = channelPrice(ch);
   return sql`target as (
       select t.product_id, t.variant_id from (
         select p.id as product_id, null::text as variant_id, 1 as pri from products p where p.slug = ${id}
         union all
         select v.product_id, v.id, 2 from variant_channels vc join variants v on v.id = vc.variant_id
-         where vc.channel_id = ${STOREFRONT_CHANNEL} and vc.sku = ${id}) t
-      join products p on p.id = t.product_id and p.is_published
+         where vc.channel_id = ${ch.channelId} and vc.sku = ${id}) t
+      join products p${pr.join} on p.id = t.product_id and p.is_published
       order by t.pri limit 1)`;
 }
 
-/** The product with its options, variants (priced in the storefront channel), images and tags, as one row. */
-function productSql(id: string) {
-  return sql`with ${targetCte(id)}
-    select p.id, (select variant_id from target) as selected_variant_id, p.slug, p.name, p.short_description, p.description, p.currency, p.price_minor, p.mrp_minor, p.stock,
+/** The product with its options, variants (priced in the request's channel), images and tags, as one row. */
+function productSql(id: string, ch: PriceChannel) {
+  const pr = channelPrice(ch);
+  return sql`with ${targetCte(id, ch)}
+    select p.id, (select variant_id from target) as selected_variant_id, p.slug, p.name, p.short_description, p.description,
+      ${pr.currency} as currency, ${pr.price} as price_minor, ${pr.mrp} as mrp_minor, p.stock,
       p.is_featured, p.seo_title, p.seo_description,
       (p.is_customisation_enabled and exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed))
         as is_customisation_enabled, p.rating_avg::float8 as rating_avg, p.rating_count,
@@ -181,20 +173,20 @@ function productSql(id: string) {
          from product_options o where o.product_id = p.id) as options,
       (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'stock', v.stock, 'is_default', v.is_default,
                  'sku', vc.sku, 'price', vc.selling_price_minor, 'mrp', vc.mrp_minor, 'available', vc.is_available) order by v.position, v.id), '[]'::json)
-         from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${STOREFRONT_CHANNEL}
+         from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${ch.channelId}
         where v.product_id = p.id) as variants,
       (select coalesce(json_agg(json_build_object('url', i.path, 'alt', i.alt, 'width', i.width, 'height', i.height, 'option_value', i.option_value)
                  order by i.position, i.id), '[]'::json)
          from product_images i where i.product_id = p.id) as images,
       (select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
          from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags
-    from products p left join brands b on b.id = p.brand_id
+    from products p${pr.join} left join brands b on b.id = p.brand_id
     where p.id = (select product_id from target)`;
 }
 
 /** The product's categories, each with its ancestors (root first) for a breadcrumb. */
-function productCategoriesSql(id: string) {
-  return sql`with recursive ${targetCte(id)},
+function productCategoriesSql(id: string, ch: PriceChannel) {
+  return sql`with recursive ${targetCte(id, ch)},
       mine as (
         select c.id, c.slug, c.name, c.parent_id, c.position, c.super_category_id
           from product_categories pc join categories c on c.id = pc.category_id
@@ -220,14 +212,15 @@ function stockStatus(stock: number, available: boolean): Variant['stock_status']
 }
 
 /**
- * A published product for its page, by slug or by a variant's sku (then `selected_variant_id`
- * names that variant); null when unknown or unpublished (shoppers never see unpublished
- * products: there is no admin session yet to ask for them). Two queries, run together.
+ * A published product for its page, priced in the request's channel, by slug or by a variant's
+ * sku (then `selected_variant_id` names that variant); null when unknown, unpublished (shoppers
+ * never see unpublished products: there is no admin session yet to ask for them) or not sold in
+ * the channel. Two queries, run together.
  */
-export async function getSingleProduct(db: Db, id: string): Promise<SingleProduct | null> {
+export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Promise<SingleProduct | null> {
   const [[p], categoryRows] = await Promise.all([
-    queryRows<ProductRowRaw>(db, productSql(id)),
-    queryRows<ProductCategoryRow>(db, productCategoriesSql(id)),
+    queryRows<ProductRowRaw>(db, productSql(id, ch)),
+    queryRows<ProductCategoryRow>(db, productCategoriesSql(id, ch)),
   ]);
   if (!p) return null;
   const currency = p.currency;
@@ -289,18 +282,20 @@ export async function getSingleProduct(db: Db, id: string): Promise<SingleProduc
 }
 
 /**
- * Up to eight published products like this one: sharing a category first, then the brand; in
- * stock before out of stock, then best rated. One query; null when the product is unknown.
+ * Up to eight published products like this one, sold in the request's channel: sharing a category
+ * first, then the brand; in stock before out of stock, then best rated. One query; null when the
+ * product is unknown.
  */
-export async function getRelatedProducts(db: Db, slug: string): Promise<RelatedProducts | null> {
+export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel): Promise<RelatedProducts | null> {
+  const pr = channelPrice(ch);
   const rows = await queryRows<ListingRow & { found: boolean }>(
     db,
     sql`with me as (select id, brand_id from products where slug = ${slug} and is_published),
         my_categories as (select pc.category_id from product_categories pc where pc.product_id = (select id from me))
       select true as found, r.* from me left join lateral (
-        select p.id, p.slug, p.name, p.brand, p.image_path, p.currency, p.price_minor, p.mrp_minor, p.stock,
-               p.rating_avg::float8 as rating_avg, p.rating_count
-          from products p
+        select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
+               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count
+          from products p${pr.join}
           cross join lateral (select exists (select 1 from product_categories pc where pc.product_id = p.id
                                                and pc.category_id in (select category_id from my_categories)) as same_category) s
          where p.is_published and p.id <> me.id and (s.same_category or p.brand_id = me.brand_id)

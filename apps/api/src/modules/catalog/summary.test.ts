@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products, variantChannels, variants } from '../../db/schema.ts';
+import { DEMO_CHANNEL_ID } from '../../db/seed/demo-data.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { countQueries } from './query-counter.ts';
 import { refreshProductSummaries } from './summary.ts';
@@ -22,7 +23,10 @@ async function channelRows(productId: string) {
   return t.database.db
     .select({ variantId: variants.id, stock: variants.stock, price: variantChannels.sellingPriceMinor })
     .from(variants)
-    .innerJoin(variantChannels, eq(variantChannels.variantId, variants.id))
+    .innerJoin(
+      variantChannels,
+      and(eq(variantChannels.variantId, variants.id), eq(variantChannels.channelId, DEMO_CHANNEL_ID)),
+    )
     .where(eq(variants.productId, productId))
     .orderBy(asc(variants.position));
 }
@@ -43,8 +47,11 @@ describe('refreshProductSummaries', () => {
     await db
       .update(variantChannels)
       .set({ sellingPriceMinor: 12_300, mrpMinor: 20_000 })
-      .where(eq(variantChannels.variantId, cheap.variantId));
-    await db.update(variantChannels).set({ isAvailable: false }).where(eq(variantChannels.variantId, sold.variantId));
+      .where(and(eq(variantChannels.variantId, cheap.variantId), eq(variantChannels.channelId, DEMO_CHANNEL_ID)));
+    await db
+      .update(variantChannels)
+      .set({ isAvailable: false })
+      .where(and(eq(variantChannels.variantId, sold.variantId), eq(variantChannels.channelId, DEMO_CHANNEL_ID)));
     await db
       .update(variants)
       .set({ stock: 0 })

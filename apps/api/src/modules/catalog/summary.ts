@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { textArray } from '../content/sql.ts';
-import { STOREFRONT_CHANNEL } from './service.ts';
+
+/**
+ * The channel the `products` read model is priced in: the default storefront's (the shop
+ * context calls it `primary`). Every other channel's listing prices are in product_channel_prices.
+ */
+export const READ_MODEL_CHANNEL = sql`(select channel_id from storefronts order by is_default desc, id limit 1)`;
 
 /**
  * The products table carries a read model of each product's variants in the storefront's
@@ -12,7 +17,9 @@ import { STOREFRONT_CHANNEL } from './service.ts';
  * - stock: units of the available variants together (a card is in stock when it is above 0). Exact
  *   after every catalog write; checkout and its stock returns refresh it only when a variant runs
  *   out or comes back (refreshOnStockCrossing), the only change a card or a filter shows;
- * - currency: the channel's currency; image_path: the first image of the gallery.
+ * - currency: the channel's currency; image_path: the first image of the gallery;
+ * - product_channel_prices: the same from-price and MRP in every other channel the product has
+ *   variants in (a row is removed when it has none there any more: not sold in that channel).
  *
  * Whatever changes variants, channel prices or images (seed, admin, stock movements at checkout)
  * calls refreshProductSummaries in the same transaction. A product with no variant in the
@@ -25,9 +32,30 @@ export async function refreshProductSummaries(db: Db, productIds?: readonly stri
   const only = productIds ? sql`and p.id = any(${textArray(productIds)})` : sql``;
   // Only the named products' variants are aggregated (a checkout touches a few of thousands).
   const onlyVariants = productIds ? sql`where v.product_id = any(${textArray(productIds)})` : sql``;
+  const onlyOthers = productIds ? sql`and v.product_id = any(${textArray(productIds)})` : sql``;
+  const onlyPrices = productIds ? sql`and x.product_id = any(${textArray(productIds)})` : sql``;
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with ch as (select c.id, c.currency_code from channels c where c.id = ${STOREFRONT_CHANNEL}),
+    sql`with ch as (select c.id, c.currency_code from channels c where c.id = ${READ_MODEL_CHANNEL}),
+      -- The other channels' listing prices, written by the two data-modifying CTEs below (one statement).
+      other as (
+        select v.product_id, vc.channel_id, min(c.currency_code) as currency,
+          coalesce(min(vc.selling_price_minor) filter (where vc.is_available), min(vc.selling_price_minor)) as price_minor,
+          (array_agg(vc.mrp_minor order by not vc.is_available, vc.selling_price_minor, v.position, v.id))[1] as mrp_minor
+        from variants v join variant_channels vc on vc.variant_id = v.id join channels c on c.id = vc.channel_id
+        where vc.channel_id <> (select id from ch) ${onlyOthers}
+        group by v.product_id, vc.channel_id),
+      gone as (
+        delete from product_channel_prices x
+         where not exists (select 1 from other o where o.product_id = x.product_id and o.channel_id = x.channel_id) ${onlyPrices}
+        returning 1),
+      priced as (
+        insert into product_channel_prices as x (product_id, channel_id, currency, price_minor, mrp_minor)
+        select product_id, channel_id, currency, price_minor, mrp_minor from other
+        on conflict (product_id, channel_id) do update
+          set currency = excluded.currency, price_minor = excluded.price_minor, mrp_minor = excluded.mrp_minor
+          where (x.currency, x.price_minor, x.mrp_minor) is distinct from (excluded.currency, excluded.price_minor, excluded.mrp_minor)
+        returning 1),
       agg as (
         select v.product_id,
           coalesce(min(vc.selling_price_minor) filter (where vc.is_available), min(vc.selling_price_minor)) as price_minor,

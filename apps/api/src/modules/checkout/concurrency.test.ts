@@ -80,6 +80,7 @@ describe('flash sale', () => {
       t.database.db,
       sql`select p.stock > 0 as listed,
                  exists (select 1 from variants w join variant_channels vc on vc.variant_id = w.id and vc.is_available
+                            and vc.channel_id = (select channel_id from storefronts where is_default)
                           where w.product_id = p.id and w.stock > 0) as actual
             from products p where p.id = (select product_id from variants where id = ${v})`,
     );

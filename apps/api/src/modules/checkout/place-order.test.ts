@@ -61,6 +61,7 @@ describe('place-order', () => {
       t.database.db,
       sql`select min(v.id) as variant, v.product_id as product from variants v
             join variant_channels vc on vc.variant_id = v.id and vc.is_available
+              and vc.channel_id = (select channel_id from storefronts where is_default)
             join products p on p.id = v.product_id and p.is_published and not p.is_customisation_enabled
            group by v.product_id having count(*) = 1 order by v.product_id limit 1`,
     );

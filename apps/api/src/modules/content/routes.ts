@@ -117,6 +117,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Template {id} (or the page's own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data",
     },
-    async (req) => ok(await getTemplateBoth(app.db, req.params.id, req.query)),
+    async (req) => ok(await getTemplateBoth(app.db, req.params.id, req.query, await req.shop())),
   );
 };

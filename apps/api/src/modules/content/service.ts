@@ -38,7 +38,9 @@ import {
   testimonials,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
+import { galleryForSection } from '../plugins/gallery.ts';
 import { listBlogPostCards } from '../blog/service.ts';
+import type { PriceChannel } from '../catalog/channel-price.ts';
 import { getProductGrid } from '../catalog/service.ts';
 import { getForm } from '../forms/service.ts';
 import { textArray } from './sql.ts';
@@ -290,15 +292,18 @@ export async function getTemplate(db: Db, id: string): Promise<Template | null> 
 interface ResolveContext {
   page: number;
   tag: string | null;
+  /** The request's channel: a product grid is priced in it (ADR 0027). */
+  channel: PriceChannel;
 }
 
-function readQuery(query: string | undefined): ResolveContext {
+function readQuery(query: string | undefined, channel: PriceChannel): ResolveContext {
   const params = new URLSearchParams(query ?? '');
   const page = Number(params.get('page'));
   const tag = params.get('tag');
   return {
     page: Number.isInteger(page) && page >= 1 && page <= CONTENT_MAX_PAGE ? page : 1,
     tag: tag && /^[a-z0-9][a-z0-9-]{0,49}$/.test(tag) ? tag : null,
+    channel,
   };
 }
 
@@ -315,6 +320,7 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
         data: await getProductGrid(
           db,
           ProductGridBodySchema.parse({ items: s.settings.items, source: s.settings.source }),
+          ctx.channel,
         ),
       };
     case 'category_grid':
@@ -344,10 +350,15 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
       });
       return { key, type: s.type, data };
     }
+    case 'gallery':
+      return {
+        key,
+        type: s.type,
+        data: s.settings.gallery_id ? await galleryForSection(db, s.settings.gallery_id) : null,
+      };
     case 'marquee':
     case 'rich_text':
     case 'image_with_text':
-    case 'gallery':
     case 'page_content':
       return { key, type: s.type, data: null };
   }
@@ -375,7 +386,12 @@ function slugFromPath(path: string): string | null {
  *   Without a named page, the page is the one bound to template `{id}`, if any.
  * - component_data holds one entry per section, in section order, each with the section's key.
  */
-export async function getTemplateBoth(db: Db, id: string, q: TemplateBothQuery): Promise<TemplateBoth> {
+export async function getTemplateBoth(
+  db: Db,
+  id: string,
+  q: TemplateBothQuery,
+  channel: PriceChannel,
+): Promise<TemplateBoth> {
   const slug = q.slug ?? (q.path !== undefined ? slugFromPath(q.path) : '');
   if (slug === null) throw notFound(contentMessages.pageNotFound);
   let page: Page | null = null;
@@ -386,7 +402,7 @@ export async function getTemplateBoth(db: Db, id: string, q: TemplateBothQuery):
   const template = await getTemplate(db, page?.template_id ?? id);
   if (!template) throw notFound(contentMessages.templateNotFound);
   if (!page && template.page_slug) page = await getPage(db, template.page_slug);
-  const ctx = readQuery(q.query);
+  const ctx = readQuery(q.query, channel);
   const componentData = await Promise.all(template.sections.map((s) => resolveSection(db, s, ctx)));
   return { template, page, page_type: template.page_type, component_data: componentData };
 }

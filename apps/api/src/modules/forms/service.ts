@@ -24,15 +24,16 @@ export async function getForm(db: Db, id: string): Promise<FormDefinition | null
 
 /**
  * Validates `body` against the form's fields (spec messages, one per field; 422 with errors by
- * field name), keeps only the defined fields and stores the submission. Answers the form's
- * success message; null if the form is unknown or switched off.
+ * field name), keeps only the defined fields and stores the submission (with `extra`, values the
+ * caller vouches for, such as the product a trade enquiry is about). Answers the form's success
+ * message, the stored values and the submission's id; null if the form is unknown or switched off.
  */
 export async function submitForm(
   db: Db,
   id: string,
   body: unknown,
-  meta: { ip: string | null; userAgent: string | null },
-): Promise<{ successMessage: string } | null> {
+  meta: { ip: string | null; userAgent: string | null; extra?: Record<string, string> },
+): Promise<{ successMessage: string; id: number; form: FormDefinition; data: Record<string, string> } | null> {
   const form = await getForm(db, id);
   if (!form) return null;
   const parsed = formSubmissionSchema(form.fields).safeParse(body ?? {});
@@ -44,11 +45,10 @@ export async function submitForm(
     }
     throw new HttpError(422, messages.invalidData, errors);
   }
-  await db.insert(formSubmissions).values({
-    formId: form.id,
-    data: parsed.data,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 500) ?? null,
-  });
-  return { successMessage: form.success_message };
+  const data = { ...parsed.data, ...meta.extra };
+  const [row] = await db
+    .insert(formSubmissions)
+    .values({ formId: form.id, data, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+    .returning({ id: formSubmissions.id });
+  return { successMessage: form.success_message, id: row!.id, form, data };
 }

@@ -162,6 +162,8 @@ export async function orderRoutes(app: FastifyInstance) {
     ['GoogleGtag', trackPurchaseApi.googleGtag],
     ['FacebookPixel', trackPurchaseApi.facebookPixel],
     ['GoogleTagManager', trackPurchaseApi.googleTagManager],
+    ['MicrosoftClarity', trackPurchaseApi.microsoftClarity],
+    ['UmamiAnalytics', trackPurchaseApi.umamiAnalytics],
   ] as const;
   for (const [plugin, ep] of purchasePlugins) {
     registerEndpoint(

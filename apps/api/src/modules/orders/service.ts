@@ -183,6 +183,8 @@ const PURCHASE_FLAGS = {
   GoogleGtag: 'google_gtag_event_tracked',
   GoogleTagManager: 'google_gtm_event_tracked',
   FacebookPixel: 'facebook_pixel_event_tracked',
+  MicrosoftClarity: 'microsoft_clarity_event_tracked',
+  UmamiAnalytics: 'umami_event_tracked',
 } as const;
 export type PurchasePlugin = keyof typeof PURCHASE_FLAGS;
 

@@ -94,6 +94,8 @@ export interface OrderRow {
   google_gtag_event_tracked: boolean;
   google_gtm_event_tracked: boolean;
   facebook_pixel_event_tracked: boolean;
+  microsoft_clarity_event_tracked: boolean;
+  umami_event_tracked: boolean;
   cancel_enabled: boolean;
   refund_enabled: boolean;
   items: OrderItemRow[];
@@ -134,6 +136,7 @@ function orderColumns(): SQL {
       o.subtotal_minor, o.discount_minor, o.shipping_minor, o.cod_fee_minor, o.tax_rate_percent, o.tax_minor,
       o.grand_total_minor, o.refunded_minor, o.rating, o.rating_comment, o.rated_at is not null as rated,
       o.google_gtag_event_tracked, o.google_gtm_event_tracked, o.facebook_pixel_event_tracked,
+      o.microsoft_clarity_event_tracked, o.umami_event_tracked,
       ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
       (select coalesce(json_agg(i order by i.id), '[]'::json) from (
          select id, product_id, variant_id, slug, name, variant_title, options, sku, image, custom_text, image_path,
@@ -259,6 +262,8 @@ function toOrder(row: OrderRow): Order {
     google_gtag_event_tracked: row.google_gtag_event_tracked,
     google_gtm_event_tracked: row.google_gtm_event_tracked,
     facebook_pixel_event_tracked: row.facebook_pixel_event_tracked,
+    microsoft_clarity_event_tracked: row.microsoft_clarity_event_tracked,
+    umami_event_tracked: row.umami_event_tracked,
   };
 }
 

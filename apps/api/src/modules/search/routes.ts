@@ -25,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       description: SEARCH_DOC,
       errors: [422],
     },
-    async (req) => ok(await searchSuggestions(app.db, req.query.query)),
+    async (req) => ok(await searchSuggestions(app.db, req.query.query, await req.shop())),
   );
 
   registerEndpoint(
@@ -39,6 +39,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       description: SEARCH_DOC,
       errors: [422],
     },
-    async (req) => ok(await searchProducts(app.db, req.body)),
+    async (req) => ok(await searchProducts(app.db, req.body, await req.shop())),
   );
 };

@@ -10,6 +10,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { SearchScope } from '../catalog/listing-sql.ts';
+import { channelPrice, type PriceChannel } from '../catalog/channel-price.ts';
 import { queryListing } from '../catalog/listing.ts';
 
 /**
@@ -130,17 +131,21 @@ interface SuggestionRow {
   price_minor: number;
 }
 
-/** As-you-type suggestions: the best eight products and up to five categories. Two queries, run together. */
-export async function searchSuggestions(db: Db, query: string): Promise<SearchSuggestion> {
+/**
+ * As-you-type suggestions: the best eight products sold in the request's channel (priced there)
+ * and up to five categories. Two queries, run together.
+ */
+export async function searchSuggestions(db: Db, query: string, ch: PriceChannel): Promise<SearchSuggestion> {
   const terms = searchTerms(query);
+  const pr = channelPrice(ch);
   const scope = searchScope(terms);
   const categoryWords = wordCtes(terms, false);
   const [productRows, categoryRows] = await Promise.all([
     queryRows<SuggestionRow>(
       db,
       sql`with ${sql.join(scope.ctes, sql`, `)}
-        select p.id, p.slug, p.name, p.image_path, p.currency, p.price_minor
-          from products p
+        select p.id, p.slug, p.name, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor
+          from products p${pr.join}
          where p.is_published and (${scope.where})
          order by (${scope.rank}) desc, p.id
          limit ${SEARCH_SUGGESTION_PRODUCTS}`,
@@ -173,8 +178,8 @@ export async function searchSuggestions(db: Db, query: string): Promise<SearchSu
 }
 
 /** Search results page: matching products (filtered, sorted, paged) with facets. Two queries, run together. */
-export async function searchProducts(db: Db, body: SearchProductsQuery): Promise<SearchResults> {
+export async function searchProducts(db: Db, body: SearchProductsQuery, ch: PriceChannel): Promise<SearchResults> {
   const terms = searchTerms(body.query);
-  const result = await queryListing(db, searchScope(terms), body);
+  const result = await queryListing(db, searchScope(terms), body, ch);
   return { query: terms.text, ...result };
 }

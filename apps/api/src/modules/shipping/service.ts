@@ -15,6 +15,17 @@ export function zonesJsonSql(where?: SQL): SQL {
            from shipping_zones where is_active${where ? sql` and ${where}` : sql``}) z)`;
 }
 
+/**
+ * The zones a channel's carts deliver to (ADR 0027): those of the channel's own country, and
+ * those of countries that no channel sells in. An address in another channel's country is that
+ * channel's to serve (in its currency), so it is "not delivered to" here. A condition on
+ * shipping_zones; `channelId` is an SQL expression (a bound id, or a column of the cart read).
+ */
+export function channelZonesWhere(channelId: SQL): SQL {
+  return sql`(shipping_zones.country_id = (select cz.country_id from channels cz where cz.id = ${channelId})
+    or not exists (select 1 from channels oz where oz.country_id = shipping_zones.country_id))`;
+}
+
 /** The active zones, in the order an address is matched against them (zoneOf picks from them). */
 export async function activeZones(db: Db): Promise<ZoneRow[]> {
   const [row] = await queryRows<{ zones: ZoneRow[] }>(db, sql`select ${zonesJsonSql()} as zones`);
@@ -29,13 +40,15 @@ export async function activeZones(db: Db): Promise<ZoneRow[]> {
 export async function addressProblem(
   db: Db,
   address: Pick<Address, 'country_id' | 'state_id' | 'postcode'>,
-  opts: { delivery: boolean },
+  /** channel: the cart's channel, as SQL; only its zones serve (channelZonesWhere). */
+  opts: { delivery: boolean; channel?: SQL },
 ): Promise<string | null> {
+  const inCountry = sql`country_id = ${address.country_id}`;
   const [row] = await queryRows<{ country: boolean; state_country: number | null; zones: ZoneRow[] }>(
     db,
     sql`select exists (select 1 from countries where id = ${address.country_id}) as country,
                (select country_id from states where id = ${address.state_id ?? null}::int) as state_country,
-               ${zonesJsonSql(sql`country_id = ${address.country_id}`)} as zones`,
+               ${zonesJsonSql(opts.channel ? sql`${inCountry} and ${channelZonesWhere(opts.channel)}` : inCountry)} as zones`,
   );
   if (!row?.country) return addressMessages.countryInvalid;
   if (address.state_id !== null && row.state_country !== address.country_id) return orderMessages.stateMismatch;

@@ -1,19 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   InitialValuesQuerySchema,
   InitialValuesSchema,
   STORE_SETTING_KEYS,
   StorefrontAllSchema,
+  SubscribeToModeBodySchema,
+  SubscribeToModeResultSchema,
+  VerifyPasswordBodySchema,
+  VerifyPasswordResultSchema,
+  storeStateMessages,
   storefrontApi,
+  type StoreAccess,
   type StoreSettingKey,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { HttpError, ok } from '../../lib/http.ts';
+import { HttpError, fieldError, notFound, ok } from '../../lib/http.ts';
 import { shopOriginWith } from '../../lib/origin.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { toUser } from '../../lib/session.ts';
+import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
+import { grantStoreAccess, requestStoreLock, visitorAccess } from '../store-state/access.ts';
+import {
+  STORE_PASSWORD_LIMIT,
+  adminLinkPath,
+  mintAdminLinkToken,
+  stateAfterPassword,
+  storePasswordThrottle,
+  subscribeToMode,
+} from '../store-state/service.ts';
 import { getInitialValues, getStorefront, listInstalledPlugins } from './service.ts';
 
 const NOT_CONFIGURED = 'The storefront is not configured';
+
+/** The request's channel (ADR 0027); undefined without a storefront (then the answer is the 503 below). */
+const channelOf = (req: FastifyRequest) =>
+  req.shop().then(
+    (shop) => shop.channelId,
+    () => undefined,
+  );
+
+/** Subscriptions to the opening e-mail per visitor address and minute. */
+export const SUBSCRIBE_TO_MODE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
 
 export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
@@ -24,8 +52,11 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['storefront'],
       summary: 'Storefront settings and installed plugins',
     },
-    async () => {
-      const [storefront, plugins] = await Promise.all([getStorefront(app.db), listInstalledPlugins(app.db)]);
+    async (req) => {
+      const [storefront, plugins] = await Promise.all([
+        channelOf(req).then((channelId) => getStorefront(app.db, channelId)),
+        listInstalledPlugins(app.db),
+      ]);
       if (!storefront) throw new HttpError(503, NOT_CONFIGURED);
       return ok({ storefront, plugins });
     },
@@ -37,9 +68,9 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: InitialValuesQuerySchema, data: InitialValuesSchema },
       tags: ['storefront'],
-      summary: 'License status, host, settings, storefront, plugins and account in one call',
+      summary: 'License status, host, settings, storefront, plugins, account and the visitor’s store state in one call',
     },
-    async (req) => {
+    async (req, reply) => {
       let keys: StoreSettingKey[] | undefined;
       if (req.query.keys) {
         const asked = req.query.keys.split(',').map((k) => k.trim());
@@ -49,12 +80,70 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
         keys = asked as StoreSettingKey[];
       }
       // The session lookup and the shop's settings do not depend on each other.
-      const [customer, values] = await Promise.all([
+      const [customer, values, visitor] = await Promise.all([
         req.getCustomer(),
-        getInitialValues(app.db, (storeUrl) => shopOriginWith(app.env, req, storeUrl), keys),
+        channelOf(req).then((ch) => getInitialValues(app.db, (u) => shopOriginWith(app.env, req, u), keys, ch)),
+        visitorAccess(req, { withStaff: true }),
       ]);
       if (!values) throw new HttpError(503, NOT_CONFIGURED);
-      return ok({ ...values, account: customer ? toUser(customer) : null });
+      // A link per page for signed-in staff in a browser (a script's bearer token gets none).
+      const staff = visitor.staff;
+      const access: StoreAccess = {
+        state: visitor.state,
+        staff: staff ? { name: staff.name } : null,
+        admin_link: staff?.via === 'cookie' ? adminLinkPath(await mintAdminLinkToken(app.db, staff.id)) : null,
+      };
+      if (visitor.state !== 'open') reply.header('x-robots-tag', 'noindex');
+      // Personal (the account, the staff link): never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return ok({ ...values, account: customer ? toUser(customer) : null, access });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    storefrontApi.verifyPassword,
+    {
+      schemas: { body: VerifyPasswordBodySchema, data: VerifyPasswordResultSchema },
+      tags: ['storefront'],
+      summary: 'Give the store password: the visitor gets a signed cookie (30 days) that opens the shop to them',
+      description: `404 while password protection is off. A wrong password answers 422. ${STORE_PASSWORD_LIMIT.limit} attempts per address in 15 minutes, then 429 with Retry-After. A new store password locks out every visitor who had given the old one.`,
+      errors: [404, 422, 429],
+    },
+    async (req, reply) => {
+      const lock = await requestStoreLock(req);
+      if (!lock?.passwordProtected) throw notFound();
+      const throttle = storePasswordThrottle(req.ip);
+      await claimAttempt(app.db, [throttle], storeStateMessages.tooManyPasswordAttempts);
+      if (!(await verifyPassword(lock.passwordHash, req.body.password))) {
+        throw fieldError('password', storeStateMessages.wrongPassword);
+      }
+      // Only wrong guesses count against the address.
+      await refundAttempt(app.db, throttle);
+      await grantStoreAccess(app.db, lock, req, reply);
+      return ok({ state: stateAfterPassword(lock) }, storeStateMessages.passwordAccepted);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    storefrontApi.subscribeToMode,
+    {
+      schemas: { body: SubscribeToModeBodySchema, data: SubscribeToModeResultSchema },
+      tags: ['storefront'],
+      summary: 'Leave an e-mail on the Coming Soon or Under Maintenance page, to be told once when the shop opens',
+      description:
+        '404 unless the shop is in Coming Soon or Under Maintenance mode; 403 for a visitor who has not given the store password. Subscribing twice is a success and adds nothing. 5 a minute per address.',
+      errors: [403, 404, 422, 429],
+      config: { rateLimit: SUBSCRIBE_TO_MODE_LIMIT },
+    },
+    async (req) => {
+      const visitor = await visitorAccess(req);
+      const mode = visitor.lock?.mode;
+      if (!mode) throw notFound();
+      if (visitor.state === 'password') throw new HttpError(403, storeStateMessages.closedPassword);
+      await subscribeToMode(app.db, { email: req.body.email, mode, ip: req.ip ?? null });
+      return ok({ email: req.body.email }, storeStateMessages.subscribed);
     },
   );
 };

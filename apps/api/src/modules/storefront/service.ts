@@ -15,8 +15,11 @@ import { getStoreSettingsAndLicense } from '../settings/service.ts';
 const pageTitle = (slugColumn: AnyColumn) =>
   sql<string | null>`(select ${pages.title} from ${pages} where ${pages.slug} = ${slugColumn})`;
 
-/** The default storefront with its channel, country and legal page titles, or null when none is configured. One query. */
-export async function getStorefront(db: Db): Promise<Storefront | null> {
+/**
+ * The default storefront with its channel (the request's, `channelId`, when given: ADR 0027;
+ * else its own), country and legal page titles, or null when none is configured. One query.
+ */
+export async function getStorefront(db: Db, channelId?: string): Promise<Storefront | null> {
   const [row] = await db
     .select({
       sf: storefronts,
@@ -26,7 +29,7 @@ export async function getStorefront(db: Db): Promise<Storefront | null> {
       privacyTitle: pageTitle(storefronts.privacyPageSlug),
     })
     .from(storefronts)
-    .innerJoin(channels, eq(channels.id, storefronts.channelId))
+    .innerJoin(channels, channelId ? eq(channels.id, channelId) : eq(channels.id, storefronts.channelId))
     .innerJoin(countries, eq(countries.id, channels.countryId))
     .orderBy(desc(storefronts.isDefault))
     .limit(1);
@@ -86,10 +89,12 @@ export async function getInitialValues(
   /** The origin of absolute links, given the store_url setting (read with the others). */
   hostFor: (storeUrl: unknown) => string,
   keys: StoreSettingKey[] | undefined,
-): Promise<InitialValues | null> {
+  /** The request's channel (its prices, currency and phone country: ADR 0027). */
+  channelId?: string,
+): Promise<Omit<InitialValues, 'access'> | null> {
   const [{ license_status, settings, store_url }, storefront, pluginList] = await Promise.all([
     getStoreSettingsAndLicense(db, keys),
-    getStorefront(db),
+    getStorefront(db, channelId),
     listInstalledPlugins(db),
   ]);
   if (!storefront) return null;

@@ -31,7 +31,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      return ok(await getWishlist(app.db, customer.id));
+      return ok(await getWishlist(app.db, customer.id, await req.shop()));
     },
   );
 

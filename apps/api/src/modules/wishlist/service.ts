@@ -1,9 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MAX_WISHLIST_ITEMS, wishlistMessages, type Wishlist, type WishlistChange } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { isoSql } from '../../db/sql-time.ts';
 import { customers, products, wishlistItems } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http.ts';
-import { cardColumns, toProductCard } from '../catalog/service.ts';
+import { channelPrice, type PriceChannel } from '../catalog/channel-price.ts';
+import type { ListingRow } from '../catalog/listing-sql.ts';
+import { cardFromRow } from '../catalog/service.ts';
 
 const published = eq(products.isPublished, true);
 
@@ -18,21 +21,22 @@ async function countItems(db: Db, customerId: number): Promise<number> {
 }
 
 /**
- * The customer's wishlist, newest first, each product as the card the catalogue grids show.
- * One query whatever its length. Products taken off sale stay saved but are not shown.
+ * The customer's wishlist, newest first, each product as the card the catalogue grids show,
+ * priced in the request's channel (ADR 0027). One query whatever its length. Products taken off
+ * sale, or not sold in the channel, stay saved but are not shown.
  */
-export async function getWishlist(db: Db, customerId: number): Promise<Wishlist> {
-  const rows = await db
-    .select({ addedAt: wishlistItems.createdAt, card: cardColumns })
-    .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(and(eq(wishlistItems.customerId, customerId), published))
-    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
-  const items = rows.map((r) => ({
-    product_id: r.card.id,
-    added_at: r.addedAt.toISOString(),
-    product: toProductCard(r.card),
-  }));
+export async function getWishlist(db: Db, customerId: number, ch: PriceChannel): Promise<Wishlist> {
+  const pr = channelPrice(ch);
+  const rows = await queryRows<ListingRow & { added_at: string }>(
+    db,
+    sql`select ${isoSql(sql`w.created_at`)} as added_at, p.id, p.slug, p.name, p.brand, p.image_path,
+               ${pr.currency} as currency, ${pr.price} as price_minor, ${pr.mrp} as mrp_minor, p.stock,
+               p.rating_avg::float8 as rating_avg, p.rating_count
+          from wishlist_items w join products p on p.id = w.product_id${pr.join}
+         where w.customer_id = ${customerId} and p.is_published
+         order by w.created_at desc, w.product_id desc`,
+  );
+  const items = rows.map((r) => ({ product_id: r.id, added_at: r.added_at, product: cardFromRow(r) }));
   return { items, total: items.length };
 }
 

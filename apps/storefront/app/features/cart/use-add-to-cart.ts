@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
+import { trackAddToCart } from '../plugins/analytics/use-track';
 import { useCartUi } from './cart-ui';
 import { CART_RESOURCE, type CartActionData } from './cart-view';
 import { useCartFetcher } from './use-cart';
@@ -34,6 +35,7 @@ export function useAddToCart({ onAdded }: { onAdded?: (() => void) | undefined }
       return;
     }
     onAdded?.();
+    trackAddToCart(answer.cart, answer.addedLineId);
     openDrawer({ cart: answer.cart, lineId: answer.addedLineId });
     // The first add of a visit: from now on the cart fetcher follows every change.
     if (!cartLoaded) void loadCart(CART_RESOURCE);

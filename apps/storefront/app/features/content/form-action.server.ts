@@ -1,7 +1,12 @@
 import { data } from 'react-router';
-import { ApiError, messages } from '@shopfront/shared';
+import { ApiError, TRADE_ENQUIRY_FORM_ID, messages } from '@shopfront/shared';
 import type { ApiClient } from '../../lib/api.server';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from './form-submission';
+
+async function tradeEnquiryInstalled(client: ApiClient): Promise<boolean> {
+  const initial = await client.initialValues().catch(() => null);
+  return Boolean(initial?.plugins.some((p) => p.module_name === 'TradeEnquiry'));
+}
 
 /**
  * Submits a form section's fields to POST /api/form/submit/{id}. Field errors come back with the
@@ -21,6 +26,13 @@ export async function submitFormSection(client: ApiClient, request: Request) {
     );
   }
   try {
+    // The trade-enquiry form goes through the TradeEnquiry plugin when it is installed (the shop is
+    // told by e-mail, the product rides along); otherwise, and for every other form, the generic route.
+    if (formId === TRADE_ENQUIRY_FORM_ID && (await tradeEnquiryInstalled(client))) {
+      const { message } = await client.submitTradeEnquiry(values);
+      return data<FormSectionResult>({ section, ok: true, message: message ?? '', successMessage: message });
+    }
+    delete values.product;
     await client.submitForm(formId, values);
     // The section shows the form's own success message; this is the fallback.
     return data<FormSectionResult>({ section, ok: true, message: 'Thank you! We have received your message.' });

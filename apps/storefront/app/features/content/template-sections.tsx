@@ -8,12 +8,14 @@ import { HeroSlider } from './hero-slider';
 import { PageBlocks } from './page-blocks';
 import { FaqSection } from './sections/faq-section';
 import { FormSection } from './sections/form-section';
-import { Gallery } from './sections/gallery';
+import { Gallery, galleryPictures } from './sections/gallery';
 import { ImageWithText } from './sections/image-with-text';
 import { Marquee } from './sections/marquee';
 import { SectionHeading } from './sections/section-heading';
 import { Testimonials } from './sections/testimonials';
 import { TileGrid } from './sections/tile-grid';
+import { usePreviewSections } from '../preview/preview-context';
+import { PreviewPlaceholder } from '../preview/preview-placeholder';
 
 type DataOf<T extends ComponentData['type']> = Extract<ComponentData, { type: T }>['data'];
 
@@ -130,7 +132,7 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
         <Gallery
           id={id}
           title={section.settings.title}
-          images={section.settings.images}
+          pictures={galleryPictures(section.settings.images, data as DataOf<'gallery'>)}
           columns={section.settings.columns}
         />
       );
@@ -147,7 +149,23 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
   }
 }
 
-/** A template's sections in order, each with its resolved data from templateBoth. */
+/** Sections that show stored data: without it they render nothing. */
+const DATA_SECTIONS = new Set<Section['type']>([
+  'hero_slider',
+  'product_grid',
+  'category_grid',
+  'collection_grid',
+  'testimonials',
+  'faq',
+  'form',
+  'blog_list',
+]);
+
+/**
+ * A template's sections in order, each with its resolved data from templateBoth. In the admin's
+ * preview (features/preview) the unsaved sections it sent replace them: their data is what the
+ * preview fetched, else the saved data of the same key and type.
+ */
 export function TemplateSections({
   sections,
   componentData,
@@ -157,12 +175,22 @@ export function TemplateSections({
   componentData: ComponentData[];
   page: Page | null;
 }) {
-  const byKey = new Map(componentData.map((d) => [d.key, d.data]));
+  const preview = usePreviewSections();
+  const saved = new Map(componentData.map((d) => [d.key, d]));
+  const dataOf = (section: Section) => {
+    const entry = preview?.data.get(section.key) ?? saved.get(section.key);
+    return entry?.type === section.type ? entry.data : null;
+  };
   return (
     <>
-      {sections.map((section) => (
-        <SectionView key={section.key} section={section} data={byKey.get(section.key) ?? null} page={page} />
-      ))}
+      {(preview?.sections ?? sections).map((section) => {
+        const data = dataOf(section);
+        return preview && data === null && DATA_SECTIONS.has(section.type) ? (
+          <PreviewPlaceholder key={section.key} section={section} />
+        ) : (
+          <SectionView key={section.key} section={section} data={data} page={page} />
+        );
+      })}
     </>
   );
 }

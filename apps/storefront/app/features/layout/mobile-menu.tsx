@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '@shopfront/shared';
 import { SmartLink } from '../../components/smart-link';
+import { AdminPanelLink } from '../store-state/admin-panel-link';
 import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/ui/icons';
+import { ChannelPicker } from '../channels/channel-picker';
 import { SearchForm } from './search-form';
 
 const DRAWER_ID = 'mobile-menu';
@@ -88,6 +90,8 @@ export function MobileMenu({ items, storeName }: { items: MenuItem[]; storeName:
             </nav>
           </div>
           <div className="grid grid-cols-2 gap-3 border-t border-ink/10 p-5">
+            <ChannelPicker id="menu-channel" variant="menu" />
+            <AdminPanelLink onClick={close} className="btn btn-outline col-span-2" />
             <Link to="/account" onClick={close} className="btn btn-outline">
               <UserIcon className="size-4" /> Account
             </Link>

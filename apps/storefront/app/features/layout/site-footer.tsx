@@ -16,6 +16,8 @@ import {
   YoutubeIcon,
 } from '../../components/ui/icons';
 import { storeName, useShop } from '../../lib/shop';
+import { NewsletterSignup } from '../plugins/newsletter-signup';
+import { ManageCookiesItem } from '../consent/cookie-consent';
 
 type SocialKey = 'facebook' | 'instagram' | 'youtube' | 'twitter' | 'pinterest' | 'linkedin';
 
@@ -142,8 +144,11 @@ export function SiteFooter() {
   const name = storeName(shop);
   const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page].filter((p) => p !== null);
 
+  // Room under the legal line for the floating buttons (cookie, chat, back to top): at the end
+  // of the page nothing they cover could be scrolled into view.
   return (
-    <footer className="site-footer bg-footer pb-16 text-footer-ink md:pb-0">
+    <footer className="site-footer bg-footer pb-44 text-footer-ink md:pb-32">
+      <NewsletterSignup />
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:py-16 lg:grid-cols-12 lg:gap-8">
         <div className="col-span-2 lg:col-span-4">
           <Link to="/" className="font-heading text-2xl font-semibold">
@@ -168,17 +173,16 @@ export function SiteFooter() {
           <p>
             © {shop.year} {name}. All rights reserved.
           </p>
-          {legal.length > 0 && (
-            <ul className="flex gap-5">
-              {legal.map((page) => (
-                <li key={page.slug}>
-                  <Link to={`/${page.slug}`} className="hover:underline">
-                    {page.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ul className="flex flex-wrap items-center gap-x-5">
+            {legal.map((page) => (
+              <li key={page.slug}>
+                <Link to={`/${page.slug}`} className="inline-flex min-h-11 items-center hover:underline">
+                  {page.title}
+                </Link>
+              </li>
+            ))}
+            <ManageCookiesItem />
+          </ul>
         </Container>
       </div>
     </footer>

@@ -7,6 +7,8 @@ import { useScrolledPast } from '../../lib/use-scroll';
 import { useAuth } from '../auth/auth-context';
 import { useCartUi } from '../cart/cart-ui';
 import { useCartCount } from '../cart/use-cart-count';
+import { ChannelPicker } from '../channels/channel-picker';
+import { AdminPanelLink } from '../store-state/admin-panel-link';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
@@ -143,6 +145,13 @@ export function SiteHeader() {
           >
             {searchOpen ? <CloseIcon className="size-6" /> : <SearchIcon className="size-6" />}
           </button>
+          <AdminPanelLink
+            compact
+            className="hidden h-11 min-w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap text-ink hover:bg-ink/5 lg:inline-flex 2xl:border 2xl:border-ink/15 2xl:px-4"
+          />
+          <div className="hidden lg:block">
+            <ChannelPicker id="header-channel" variant="header" />
+          </div>
           <AccountLink />
           <CartLink />
         </div>

@@ -8,7 +8,11 @@ import { LazyAuthDialogs } from '../auth/lazy-auth-dialogs';
 import { CartDrawer } from '../cart/cart-drawer';
 import { CartUiProvider } from '../cart/cart-ui';
 import { CartSync } from '../cart/use-cart';
+import { ConsentProvider } from '../consent/consent-context';
+import { CookieConsent } from '../consent/cookie-consent';
+import { AnalyticsHost } from '../plugins/analytics/analytics-host';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
+import { ChatButton } from '../plugins/chat-button';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
 import { NoticeBar } from './notice-bar';
@@ -23,30 +27,35 @@ export function SiteShell({ children }: { children: ReactNode }) {
   useHeartBeat();
   return (
     <AuthProvider user={account} defaultMode={defaultAuthMode(settings)}>
-      <CartUiProvider>
-        <QuickviewHost>
-          <a
-            href="#main-content"
-            className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-          >
-            Skip to content
-          </a>
-          <LoadingBar />
-          <Topbar />
-          <NoticeBar />
-          <SiteHeader />
-          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-          <MobileFooter />
-          {storefront.is_scroll_button_enabled && <ScrollToTop />}
-          <LazyAuthDialogs />
-          <CartSync />
-          <CartDrawer />
-          <Toaster />
-        </QuickviewHost>
-      </CartUiProvider>
+      <ConsentProvider>
+        <CartUiProvider>
+          <QuickviewHost>
+            <a
+              href="#main-content"
+              className="sr-only z-[70] rounded-full bg-ink px-4 py-2 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+            >
+              Skip to content
+            </a>
+            <LoadingBar />
+            <Topbar />
+            <NoticeBar />
+            <SiteHeader />
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <MobileFooter />
+            <ChatButton />
+            {storefront.is_scroll_button_enabled && <ScrollToTop />}
+            <LazyAuthDialogs />
+            <CartSync />
+            <CartDrawer />
+            <Toaster />
+            <CookieConsent />
+            <AnalyticsHost />
+          </QuickviewHost>
+        </CartUiProvider>
+      </ConsentProvider>
     </AuthProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
-import type { FormDefinition, FormField } from '@shopfront/shared';
+import { Form, Link, useActionData, useLocation, useNavigation } from 'react-router';
+import { TRADE_ENQUIRY_FORM_ID, type FormDefinition, type FormField } from '@shopfront/shared';
 import { Container } from '../../../components/container';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from '../form-submission';
 import type { validateFormSubmission } from './form-validation';
@@ -134,6 +134,11 @@ export function FormSection({
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
   };
 
+  // A trade enquiry sent from a product page (?product={slug}) carries that product.
+  const { search } = useLocation();
+  const productParam = form.id === TRADE_ENQUIRY_FORM_ID ? new URLSearchParams(search).get('product') : null;
+  const product = productParam && /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(productParam) ? productParam : null;
+
   const headingId = `${id}-title`;
   const heading = title || form.name;
   return (
@@ -145,7 +150,7 @@ export function FormSection({
           <div ref={statusRef} tabIndex={-1} role="status" className="focus:outline-none">
             {mine?.ok && (
               <p className="mb-6 rounded-xl bg-primary/10 px-4 py-3 font-medium text-primary">
-                {form.success_message || mine.message}
+                {mine.successMessage || form.success_message || mine.message}
               </p>
             )}
             {mine && !mine.ok && Object.keys(mine.errors).length === 0 && (
@@ -162,6 +167,16 @@ export function FormSection({
           >
             <input type="hidden" name={FORM_SECTION_FIELD} value={sectionKey} />
             <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+            {product && (
+              <p className="rounded-xl bg-background px-4 py-3 text-sm sm:col-span-2">
+                <input type="hidden" name="product" value={product} />
+                Your enquiry is about{' '}
+                <Link to={`/product/${product}`} className="font-semibold text-primary underline underline-offset-2">
+                  the product you were viewing
+                </Link>
+                .
+              </p>
+            )}
             {form.fields.map((f) => (
               <Field
                 key={f.name}

@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modeSubscribers } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A real socket: the CLI is a separate process talking HTTP, as against a running shop.
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run shop -- …` as a child process (tsx, as the npm script runs it). */
+function shop(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/shop.ts', ...args],
+      { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', SHOP_URL: url, ...env }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('npm run shop', () => {
+  let token: string;
+  const as = (args: string[]) => shop(args, { SHOP_TOKEN: token });
+
+  it('prints its help, and refuses to work without a token', async () => {
+    const help = await shop(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('usage: npm run shop -- [--url URL] [--token TOKEN] <command>');
+    expect(help.stdout).toContain('plugins install NAME [key=value …]');
+    const anonymous = await shop(['settings', 'get']);
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toContain('Not signed in');
+  });
+
+  it('signs in, with the server’s message and exit 1 for a wrong password', async () => {
+    const wrong = await shop(['login', '--email', 'owner@example.com', '--password', 'not-it-at-all']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Error: These credentials do not match our records');
+    const res = await shop(['login', '--email', 'owner@example.com', '--password', 'Loom&Leaf-Owner-2026']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('Signed in as Meera Iyer <owner@example.com> (owner)');
+    const match = /^export SHOP_TOKEN=(sfs_[A-Za-z0-9_-]{43})\n$/.exec(res.stdout);
+    expect(match).not.toBeNull();
+    token = match![1]!;
+  });
+
+  it('sets and gets store settings (JSON values parsed, text otherwise), showing field errors', async () => {
+    const set = await as(['settings', 'set', 'store_name=Loom & Leaf Outlet', 'cart_expire_days=21', 'twitter=null']);
+    expect(set.code).toBe(0);
+    expect(set.stderr).toContain('Store settings saved');
+    expect(JSON.parse(set.stdout)).toEqual({ store_name: 'Loom & Leaf Outlet', cart_expire_days: 21, twitter: null });
+    const get = await as(['settings', 'get', 'store_name']);
+    expect(get.stdout).toBe('Loom & Leaf Outlet\n');
+    const initial = (await t.app.inject({ method: 'GET', url: '/api/storefront/initial-values' })).json().data;
+    expect(initial.settings).toMatchObject({ store_name: 'Loom & Leaf Outlet', cart_expire_days: 21 });
+
+    const bad = await as(['settings', 'set', 'cart_expire_days=0', 'store_nmae=x']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Error: The given data was invalid.');
+    expect(bad.stderr).toContain('store_nmae: Unknown setting "store_nmae"');
+  });
+
+  it('installs a plugin with key=value config, and lists it as installed', async () => {
+    const res = await as(['plugins', 'install', 'GoogleGtag', 'google_tag_id=G-LOOM2026']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('Plugin installed');
+    expect(JSON.parse(res.stdout)).toEqual({
+      name: 'GoogleGtag',
+      installed: true,
+      config: { google_tag_id: 'G-LOOM2026' },
+    });
+    const list = await as(['plugins', 'list']);
+    expect(list.stdout).toMatch(/\[installed\] GoogleGtag\s+Google Analytics/);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/plugins/all' })).json().data;
+    expect(all).toContainEqual({ module_name: 'GoogleGtag', config: { google_tag_id: 'G-LOOM2026' } });
+
+    const unknown = await as(['plugins', 'install', 'NoSuchPlugin']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Error: Unknown plugin');
+  });
+
+  it('changes the storefront mode and exports the subscribers as CSV', async () => {
+    const closed = await as(['storefront', 'set', 'mode=Coming Soon', 'theme.primary=#2d6a4f']);
+    expect(closed.code).toBe(0);
+    expect(JSON.parse(closed.stdout)).toMatchObject({ mode: 'Coming Soon', theme: { primary: '#2d6a4f' } });
+    await t.database.db.insert(modeSubscribers).values([
+      { email: 'kavya@example.in', mode: 'Coming Soon', createdAt: new Date('2026-11-24T06:00:00Z') },
+      { email: 'arjun, jr@example.in', mode: 'Coming Soon', createdAt: new Date('2026-11-24T07:00:00Z') },
+    ]);
+    const csv = await as(['subscribers', 'export']);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      'email,mode,created_at,notified_at\r\n' +
+        'kavya@example.in,Coming Soon,2026-11-24T06:00:00.000Z,\r\n' +
+        '"arjun, jr@example.in",Coming Soon,2026-11-24T07:00:00.000Z,\r\n',
+    );
+    const open = await as(['storefront', 'set', 'mode=null']);
+    expect(JSON.parse(open.stdout).mode).toBeNull();
+
+    const audit = await as(['audit']);
+    const actions = (JSON.parse(audit.stdout).entries as { action: string; actor: string }[]).map((e) => e.action);
+    expect(actions.slice(0, 4)).toEqual([
+      'storefront.update',
+      'storefront.update',
+      'plugin.install',
+      'store-settings.update',
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  PLUGINS,
+  PLUGIN_CONFIG_SCHEMAS,
+  PLUGIN_NAMES,
+  isPluginName,
+  pluginMessages,
+  staffMessages,
+  type AdminPlugin,
+  type PluginName,
+} from '@shopfront/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { plugins } from '../../db/schema.ts';
+import { HttpError, notFound, parseOr422 } from '../../lib/http.ts';
+import { recordAudit, type AuditActor } from '../staff/audit.ts';
+
+type PluginRow = typeof plugins.$inferSelect;
+
+function toAdminPlugin(name: PluginName, row: PluginRow | undefined): AdminPlugin {
+  const info = PLUGINS[name];
+  return {
+    name,
+    label: info.label,
+    description: info.description,
+    installed: row?.isInstalled ?? false,
+    config: row?.config ?? {},
+    public_keys: [...info.publicKeys],
+    consent: info.consent,
+    installed_at: row?.isInstalled ? row.installedAt.toISOString() : null,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** Every plugin of the catalogue, in its order, installed or not, with its saved config. */
+export async function listAdminPlugins(db: Db): Promise<AdminPlugin[]> {
+  const rows = await db.select().from(plugins);
+  return PLUGIN_NAMES.map((name) =>
+    toAdminPlugin(
+      name,
+      rows.find((r) => r.moduleName === name),
+    ),
+  );
+}
+
+function knownPlugin(name: string): PluginName {
+  if (!isPluginName(name)) throw notFound(pluginMessages.unknownPlugin);
+  return name;
+}
+
+/**
+ * The config checked by the plugin's own schema, defaults filled in; 422 on `config.<key>` for
+ * a bad value, and for a key the plugin does not have (named in the message).
+ */
+export function parsePluginConfig(name: PluginName, config: Record<string, unknown>): Record<string, unknown> {
+  const schema = PLUGIN_CONFIG_SCHEMAS[name];
+  const errors: Record<string, string[]> = {};
+  for (const key of Object.keys(config)) {
+    if (!(key in schema.shape)) errors[`config.${key}`] = [staffMessages.unknownKey(key)];
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
+  return parseOr422(z.object({ config: schema }), { config }).config as Record<string, unknown>;
+}
+
+/**
+ * Installs a plugin, or saves the config of an installed one (one transaction, one audit entry).
+ * A plugin removed earlier comes back with the new config and a new installation time.
+ */
+export async function installPlugin(
+  db: Db,
+  actor: AuditActor,
+  rawName: string,
+  rawConfig: Record<string, unknown>,
+  ip: string | null,
+): Promise<{ plugin: AdminPlugin; wasInstalled: boolean }> {
+  const name = knownPlugin(rawName);
+  const config = parsePluginConfig(name, rawConfig);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(plugins).where(eq(plugins.moduleName, name)).for('update');
+    const wasInstalled = before?.isInstalled ?? false;
+    const [row] = await tx
+      .insert(plugins)
+      .values({ moduleName: name, config, isInstalled: true })
+      .onConflictDoUpdate({
+        target: plugins.moduleName,
+        set: {
+          config,
+          isInstalled: true,
+          installedAt: sql`case when ${plugins.isInstalled} then ${plugins.installedAt} else now() end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    await recordAudit(tx, {
+      staff: actor,
+      action: wasInstalled ? 'plugin.configure' : 'plugin.install',
+      target: `plugin:${name}`,
+      before: before ? { installed: before.isInstalled, config: before.config } : null,
+      after: { installed: true, config },
+      ip,
+    });
+    return { plugin: toAdminPlugin(name, row), wasInstalled };
+  });
+}
+
+/** Uninstalls a plugin: the storefront stops loading it; its config is kept for a later install. 404 when not installed. */
+export async function removePlugin(
+  db: Db,
+  actor: AuditActor,
+  rawName: string,
+  ip: string | null,
+): Promise<AdminPlugin> {
+  const name = knownPlugin(rawName);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(plugins)
+      .set({ isInstalled: false, updatedAt: sql`now()` })
+      .where(sql`${plugins.moduleName} = ${name} and ${plugins.isInstalled}`)
+      .returning();
+    if (!row) throw notFound(pluginMessages.notInstalled);
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'plugin.remove',
+      target: `plugin:${name}`,
+      before: { installed: true, config: row.config },
+      after: { installed: false, config: row.config },
+      ip,
+    });
+    return toAdminPlugin(name, row);
+  });
+}

@@ -1,0 +1,110 @@
+import { inArray, sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { staffMessages, type StoreSettingKey, type StoreSettings } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { channels, countries, pages, storeSettings } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http.ts';
+import { getStoreSettings } from '../settings/service.ts';
+import { recordAudit, type AuditActor } from '../staff/audit.ts';
+
+/** 422 naming every field whose value points at something the shop does not have. */
+export async function assertReferencesExist(
+  db: Db,
+  refs: { channel?: [field: string, id: string]; pages?: [field: string, slug: string][]; country?: [string, string] },
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const checks: Promise<void>[] = [];
+  if (refs.channel) {
+    const [field, id] = refs.channel;
+    checks.push(
+      db
+        .select({ id: channels.id })
+        .from(channels)
+        .where(sql`${channels.id} = ${id}`)
+        .then((rows) => {
+          if (rows.length === 0) errors[field] = [staffMessages.unknownChannel];
+        }),
+    );
+  }
+  const slugs = refs.pages ?? [];
+  if (slugs.length > 0) {
+    checks.push(
+      db
+        .select({ slug: pages.slug })
+        .from(pages)
+        .where(
+          inArray(
+            pages.slug,
+            slugs.map(([, s]) => s),
+          ),
+        )
+        .then((rows) => {
+          for (const [field, s] of slugs)
+            if (!rows.some((r) => r.slug === s)) errors[field] = [staffMessages.unknownPage];
+        }),
+    );
+  }
+  if (refs.country) {
+    const [field, iso2] = refs.country;
+    checks.push(
+      db
+        .select({ id: countries.id })
+        .from(countries)
+        .where(sql`${countries.iso2} = ${iso2}`)
+        .then((rows) => {
+          if (rows.length === 0) errors[field] = [staffMessages.unknownCountry];
+        }),
+    );
+  }
+  await Promise.all(checks);
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
+}
+
+/**
+ * Saves some store settings in one transaction, with one audit entry holding the values before
+ * and after of the keys that really changed. Each key is its own row, written with an upsert, so
+ * two owners changing different keys at once both land. The storefront reads settings from the
+ * database on every request: the change shows on every process at once.
+ */
+export async function updateStoreSettings(
+  db: Db,
+  actor: AuditActor,
+  patch: Partial<StoreSettings>,
+  ip: string | null,
+): Promise<Partial<StoreSettings>> {
+  const keys = Object.keys(patch) as StoreSettingKey[];
+  await assertReferencesExist(db, {
+    ...(patch.default_channel !== undefined ? { channel: ['default_channel', patch.default_channel] } : {}),
+    pages: patch.privacy_policy_page ? [['privacy_policy_page', patch.privacy_policy_page]] : [],
+    ...(patch.store_country !== undefined ? { country: ['store_country', patch.store_country] } : {}),
+  });
+  await db.transaction(async (tx) => {
+    // Locked in key order, so two saves touching the same keys queue up instead of deadlocking.
+    const current = await tx
+      .select({ key: storeSettings.key, value: storeSettings.value })
+      .from(storeSettings)
+      .where(inArray(storeSettings.key, keys))
+      .orderBy(storeSettings.key)
+      .for('update');
+    const before = new Map(current.map((r) => [r.key, r.value]));
+    const changed = keys.filter((k) => !before.has(k) || !isDeepStrictEqual(before.get(k), patch[k]));
+    if (changed.length === 0) return;
+    await tx
+      .insert(storeSettings)
+      .values(changed.map((key) => ({ key, value: patch[key] ?? null })))
+      .onConflictDoUpdate({
+        target: storeSettings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      });
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'store-settings.update',
+      target: 'store-settings',
+      before: Object.fromEntries(changed.map((k) => [k, before.get(k) ?? null])),
+      after: Object.fromEntries(changed.map((k) => [k, patch[k] ?? null])),
+      ip,
+    });
+  });
+  return getStoreSettings(db);
+}

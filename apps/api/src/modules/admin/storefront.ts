@@ -1,0 +1,120 @@
+import { isDeepStrictEqual } from 'node:util';
+import { desc, eq, sql } from 'drizzle-orm';
+import { staffMessages, type AdminStorefront, type StorefrontPatchSchema } from '@shopfront/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { storefronts } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../lib/http.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { getStorefront } from '../storefront/service.ts';
+import { MASK, recordAudit, type AuditActor } from '../staff/audit.ts';
+import { assertReferencesExist } from './settings.ts';
+
+type StorefrontPatch = z.output<typeof StorefrontPatchSchema>;
+type StorefrontRow = typeof storefronts.$inferSelect;
+
+const NO_STOREFRONT = 'No storefront is configured';
+
+/** The default storefront's settings as the owner sees them: `has_password`, never the password. */
+export async function getAdminStorefront(db: Db): Promise<AdminStorefront> {
+  const [storefront, [row]] = await Promise.all([
+    getStorefront(db),
+    db.select({ hash: storefronts.passwordHash }).from(storefronts).orderBy(desc(storefronts.isDefault)).limit(1),
+  ]);
+  if (!storefront) throw notFound(NO_STOREFRONT);
+  return { ...storefront, has_password: Boolean(row?.hash) };
+}
+
+/** The values of a row the patch's keys name, as the API shows them (for the audit entry). */
+function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknown> {
+  return {
+    mode: row.mode ?? null,
+    is_password_protection_enabled: row.isPasswordProtectionEnabled,
+    password: row.passwordHash ? MASK : null,
+    is_cookie_warning_enabled: row.isCookieWarningEnabled,
+    cookie_warning: row.look.cookie_warning,
+    notice_bar: row.look.notice_bar,
+    topbar: row.look.topbar,
+    page_layout: row.pageLayout,
+    is_sticky_header_enabled: row.isStickyHeaderEnabled,
+    is_scroll_button_enabled: row.isScrollButtonEnabled,
+    enable_indexing: row.enableIndexing,
+    theme: row.theme,
+    custom_css: row.customCss,
+  };
+}
+
+/**
+ * Changes the default storefront's settings in one transaction (its row locked, so concurrent
+ * changes queue instead of overwriting each other's nested objects), with one audit entry of the
+ * keys that changed. A new store password is stored as argon2id only; visitors' store-access
+ * cookies are signed with a key derived from the hash, so they stop working with the old password.
+ * Turning password protection on needs a password, saved before or given now (else 422).
+ */
+export async function updateAdminStorefront(
+  db: Db,
+  actor: AuditActor,
+  patch: StorefrontPatch,
+  ip: string | null,
+): Promise<AdminStorefront> {
+  const slug = patch.notice_bar?.page_slug;
+  await assertReferencesExist(db, { pages: slug ? [['notice_bar.page_slug', slug]] : [] });
+  const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
+
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(storefronts).orderBy(desc(storefronts.isDefault)).limit(1).for('update');
+    if (!row) throw notFound(NO_STOREFRONT);
+    if (patch.is_password_protection_enabled === true && !row.passwordHash && passwordHash === undefined) {
+      throw fieldError('is_password_protection_enabled', staffMessages.storePasswordFirst);
+    }
+    const look = {
+      ...row.look,
+      ...(patch.cookie_warning ? { cookie_warning: { ...row.look.cookie_warning, ...patch.cookie_warning } } : {}),
+      ...(patch.notice_bar ? { notice_bar: { ...row.look.notice_bar, ...patch.notice_bar } } : {}),
+      ...(patch.topbar ? { topbar: { ...row.look.topbar, ...patch.topbar } } : {}),
+    };
+    const [updated] = await tx
+      .update(storefronts)
+      .set({
+        ...(patch.mode !== undefined ? { mode: patch.mode } : {}),
+        ...(patch.is_password_protection_enabled !== undefined
+          ? { isPasswordProtectionEnabled: patch.is_password_protection_enabled }
+          : {}),
+        ...(passwordHash !== undefined ? { passwordHash } : {}),
+        ...(patch.is_cookie_warning_enabled !== undefined
+          ? { isCookieWarningEnabled: patch.is_cookie_warning_enabled }
+          : {}),
+        ...(patch.page_layout !== undefined ? { pageLayout: patch.page_layout } : {}),
+        ...(patch.is_sticky_header_enabled !== undefined
+          ? { isStickyHeaderEnabled: patch.is_sticky_header_enabled }
+          : {}),
+        ...(patch.is_scroll_button_enabled !== undefined
+          ? { isScrollButtonEnabled: patch.is_scroll_button_enabled }
+          : {}),
+        ...(patch.enable_indexing !== undefined ? { enableIndexing: patch.enable_indexing } : {}),
+        ...(patch.theme ? { theme: { ...row.theme, ...patch.theme } } : {}),
+        ...(patch.custom_css !== undefined ? { customCss: patch.custom_css } : {}),
+        look,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(storefronts.id, row.id))
+      .returning();
+
+    const before = viewOf(row);
+    const after = viewOf(updated!);
+    const changed = (Object.keys(patch) as (keyof StorefrontPatch)[]).filter(
+      // A new password always counts as a change, even when it reads the same masked.
+      (k) => k === 'password' || !isDeepStrictEqual(before[k], after[k]),
+    );
+    if (changed.length === 0) return;
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'storefront.update',
+      target: `storefront:${row.id}`,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      ip,
+    });
+  });
+  return getAdminStorefront(db);
+}

@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ANALYTICS_PLUGINS, type AnalyticsPluginName } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+
+/**
+ * The Content-Security-Policy sources of the analytics plugins (spec section 9): each provider's
+ * hosts are allowed only while its plugin is installed, so a shop without Meta Pixel never lets
+ * connect.facebook.net run. Looked up once per storefront page request (one small query; never
+ * for /api/*, /media/* or static files), before helmet writes the header; the directive functions
+ * below read the result. No cache: an owner's install or removal applies on the next page, on
+ * every process.
+ */
+
+type CspKind = 'script' | 'connect' | 'img';
+type Sources = Record<CspKind, string[]>;
+
+const GOOGLE_TAG: Sources = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+  img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'],
+};
+
+const FIXED: Record<Exclude<AnalyticsPluginName, 'UmamiAnalytics'>, Sources> = {
+  GoogleGtag: GOOGLE_TAG,
+  // A container's tags are mostly Google's own (GA4); others need the owner's own CSP work.
+  GoogleTagManager: GOOGLE_TAG,
+  FacebookPixel: {
+    script: ['https://connect.facebook.net'],
+    connect: ['https://connect.facebook.net', 'https://www.facebook.com'],
+    img: ['https://www.facebook.com'],
+  },
+  MicrosoftClarity: {
+    script: ['https://www.clarity.ms', 'https://*.clarity.ms'],
+    connect: ['https://*.clarity.ms'],
+    img: ['https://*.clarity.ms'],
+  },
+};
+
+/** The origin of an https URL, or null (a config the owner's API would not have accepted). */
+function httpsOrigin(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sources the installed analytics plugins need (empty lists when none is installed). */
+export function analyticsSources(installed: readonly { name: string; config: unknown }[]): Sources {
+  const out: Sources = { script: [], connect: [], img: [] };
+  for (const { name, config } of installed) {
+    let sources: Sources | null = null;
+    if (name === 'UmamiAnalytics') {
+      const origin = httpsOrigin((config as { script_url?: unknown } | null)?.script_url);
+      if (origin) sources = { script: [origin], connect: [origin], img: [] };
+    } else if (name in FIXED) sources = FIXED[name as keyof typeof FIXED];
+    if (!sources) continue;
+    for (const kind of ['script', 'connect', 'img'] as const) out[kind].push(...sources[kind]);
+  }
+  for (const kind of ['script', 'connect', 'img'] as const) out[kind] = [...new Set(out[kind])];
+  return out;
+}
+
+async function installedAnalytics(db: Db): Promise<{ name: string; config: unknown }[]> {
+  return queryRows<{ name: string; config: unknown }>(
+    db,
+    sql`select module_name as name, config from plugins
+         where is_installed and module_name in (${sql.join(
+           ANALYTICS_PLUGINS.map((n) => sql`${n}`),
+           sql`, `,
+         )})`,
+  );
+}
+
+const kSources = Symbol('shopfront.analyticsCsp');
+type WithSources = IncomingMessage & { [kSources]?: Sources };
+
+/** The storefront's page route (apps/api/src/ssr/storefront.ts): everything else needs no lookup. */
+const isPageRequest = (req: FastifyRequest) =>
+  req.routeOptions.url === '/*' && !req.url.startsWith('/api/') && !/\.data(?:\?|$)/.test(req.url);
+
+/** onRequest hook, registered before helmet: looks the sources up for a page request. */
+export function analyticsCspLookup(db: Db) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (!isPageRequest(req)) return;
+    (req.raw as WithSources)[kSources] = analyticsSources(await installedAnalytics(db));
+  };
+}
+
+/**
+ * A helmet directive value: the fixed `sources` followed by the request's analytics sources of
+ * one kind, as one string (helmet joins list items with a space: an empty item would leave a
+ * double space in the header).
+ */
+export const analyticsCsp =
+  (kind: CspKind, sources: readonly string[]) =>
+  (req: IncomingMessage): string =>
+    [...sources, ...((req as WithSources)[kSources]?.[kind] ?? [])].join(' ');

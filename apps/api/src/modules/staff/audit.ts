@@ -1,0 +1,91 @@
+import { count, desc } from 'drizzle-orm';
+import { AUDIT_LOG_PAGE_SIZE, contentPagination, type AuditEntry, type ContentPagination } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** What an audit entry shows instead of a secret. */
+export const MASK = '••••';
+
+const SECRET_KEY = /^(password|password_hash|secret|token)$|_(secret|token)$/i;
+
+/**
+ * A copy of `value` in which the value of every key named password, password_hash, secret,
+ * token, *_secret or *_token (at any depth) is replaced by the mask, so no secret reaches the log.
+ * A null stays null: "there was no password" is not a secret.
+ */
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) && v !== undefined && v !== null ? MASK : maskSecrets(v),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** Who made a change: the signed-in staff member (as `req.getStaff()` answers). */
+export interface AuditActor {
+  /** null for a change made outside the API (`npm run db:create-owner`). */
+  id: string | null;
+  email: string;
+}
+
+export interface AuditRecord {
+  staff: AuditActor;
+  /** `store-settings.update`, `plugin.install`, `staff.create`, … */
+  action: string;
+  /** `store-settings`, `storefront:sf_main`, `plugin:GoogleGtag`, `staff:stf_…`. */
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+}
+
+/**
+ * Writes one audit entry. Pass the transaction of the change itself, so the entry and the change
+ * are committed (or rolled back) together.
+ */
+export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({
+    staffId: entry.staff.id,
+    actor: entry.staff.email,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before === undefined ? null : maskSecrets(entry.before),
+    after: entry.after === undefined ? null : maskSecrets(entry.after),
+    ip: entry.ip ?? null,
+  });
+}
+
+/** One page of the audit log, newest first. */
+export async function listAuditLog(
+  db: Db,
+  page: number,
+): Promise<{ entries: AuditEntry[]; pagination: ContentPagination }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_LOG_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_LOG_PAGE_SIZE),
+    db.select({ n: count() }).from(auditLog),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      staff_id: r.staffId,
+      action: r.action,
+      target: r.target,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: r.ip,
+      created_at: r.createdAt.toISOString(),
+    })),
+    pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { isFromAdmin, parseParentMessage, PREVIEW_MAX_CUSTOM_CSS, PREVIEW_MESSAGE } from './messages';
+import { previewThemeCss } from './preview-theme';
+
+const ADMIN = 'https://admin.example.com';
+
+describe('parseParentMessage', () => {
+  it('reads a theme change: known colour keys only, with optional custom CSS', () => {
+    expect(
+      parseParentMessage({
+        type: 'shopfront:preview:theme',
+        theme: { primary: '#0f766e', accent: 'tomato', unknown: '#fff', text: 12, muted: '' },
+        custom_css: '.hero{outline:0}',
+      }),
+    ).toEqual({
+      type: 'shopfront:preview:theme',
+      theme: { primary: '#0f766e', accent: 'tomato' },
+      custom_css: '.hero{outline:0}',
+    });
+    expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: {}, custom_css: null })).toEqual({
+      type: 'shopfront:preview:theme',
+      theme: {},
+    });
+  });
+
+  it('refuses a theme message without a theme object, or with custom CSS that is not text or too long', () => {
+    expect(parseParentMessage({ type: 'shopfront:preview:theme' })).toBeNull();
+    expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: ['#fff'] })).toBeNull();
+    expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: {}, custom_css: 42 })).toBeNull();
+    expect(
+      parseParentMessage({
+        type: 'shopfront:preview:theme',
+        theme: {},
+        custom_css: 'a'.repeat(PREVIEW_MAX_CUSTOM_CSS + 1),
+      }),
+    ).toBeNull();
+    expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: { primary: 'x'.repeat(65) } })).toEqual({
+      type: 'shopfront:preview:theme',
+      theme: {},
+    });
+  });
+
+  it('reads sections, keeping only those the storefront can show', () => {
+    const parsed = parseParentMessage({
+      type: 'shopfront:preview:sections',
+      sections: [
+        { key: 'intro', type: 'rich_text', settings: { title: 'Hello', blocks: [{ type: 'paragraph', text: 'Hi' }] } },
+        { key: 'nope', type: 'video', settings: {} },
+        { key: 'Bad Key', type: 'marquee', settings: { items: ['a'] } },
+        'junk',
+      ],
+    });
+    expect(parsed).toEqual({
+      type: 'shopfront:preview:sections',
+      sections: [
+        { key: 'intro', type: 'rich_text', settings: { title: 'Hello', blocks: [{ type: 'paragraph', text: 'Hi' }] } },
+      ],
+    });
+    expect(parseParentMessage({ type: 'shopfront:preview:sections', sections: {} })).toBeNull();
+  });
+
+  it('reads a reset, and ignores everything else without throwing', () => {
+    expect(parseParentMessage({ type: 'shopfront:preview:reset' })).toEqual({ type: 'shopfront:preview:reset' });
+    for (const junk of [
+      null,
+      undefined,
+      42,
+      'shopfront:preview:theme',
+      [],
+      {},
+      { type: 'shopfront:edit', target: 'page' },
+      { type: PREVIEW_MESSAGE.ready, path: '/' },
+      { type: 'SHOPFRONT:PREVIEW:THEME', theme: {} },
+      Object.create(null),
+    ]) {
+      expect(parseParentMessage(junk)).toBeNull();
+    }
+  });
+});
+
+describe('isFromAdmin', () => {
+  const parent = {} as MessageEventSource;
+  const other = {} as MessageEventSource;
+
+  it('accepts only the exact admin origin, from the framing window', () => {
+    expect(isFromAdmin({ origin: ADMIN, source: parent }, ADMIN, parent)).toBe(true);
+    expect(isFromAdmin({ origin: ADMIN, source: other }, ADMIN, parent)).toBe(false);
+    expect(isFromAdmin({ origin: ADMIN, source: null }, ADMIN, parent)).toBe(false);
+    expect(isFromAdmin({ origin: ADMIN, source: null }, ADMIN, null)).toBe(false);
+    for (const origin of [
+      'https://admin.example.com:8443',
+      'http://admin.example.com',
+      'https://admin.example.com.evil.test',
+      'https://evil.admin.example.com',
+      'null',
+      '',
+    ]) {
+      expect(isFromAdmin({ origin, source: parent }, ADMIN, parent), origin).toBe(false);
+    }
+  });
+});
+
+describe('previewThemeCss', () => {
+  const saved = {
+    theme: {
+      primary: '#1f2937',
+      secondary: '#b45309',
+      accent: '#f59e0b',
+      background: '#ffffff',
+      surface: '#f5f5f4',
+      text: '#1c1917',
+      muted: '#57534e',
+      topbar_background: '#1c1917',
+      topbar_text: '#fafaf9',
+      footer_background: '#1c1917',
+      footer_text: '#e7e5e4',
+    },
+    typography: { body_font: 'Inter', heading_font: 'Fraunces', base_size_px: 16 },
+    fonts: [],
+    custom_css: '.saved{color:red}',
+  };
+
+  it('recomputes the variables with the new colours; an unparsable colour keeps the saved one', () => {
+    const css = previewThemeCss(saved as never, { theme: { primary: '#0f766e', accent: 'not-a-colour' } });
+    expect(css).toContain('--sf-primary:#0f766e');
+    expect(css).toContain('--sf-primary-hover:');
+    expect(css).toContain('--sf-accent:#f59e0b');
+    expect(css).toContain('.saved{color:red}');
+  });
+
+  it('replaces the custom CSS when one is sent, escaped like the saved one', () => {
+    const css = previewThemeCss(saved as never, { theme: {}, custom_css: '.x{}</style><script>' });
+    expect(css).not.toContain('.saved');
+    expect(css).not.toContain('</style>');
+  });
+});

@@ -1,0 +1,98 @@
+import type { Section, ThemeColours } from '@shopfront/shared';
+import { readSections } from './sections';
+
+/**
+ * The preview protocol between the admin panel (the parent window) and the storefront in its
+ * frame; docs/preview-protocol.md describes it for the panel's side.
+ */
+export const PREVIEW_MESSAGE = {
+  /** Parent → shop: show these (unsaved) theme colours and custom CSS. */
+  theme: 'shopfront:preview:theme',
+  /** Parent → shop: show these (unsaved) sections in place of the page's own. */
+  sections: 'shopfront:preview:sections',
+  /** Parent → shop: drop every unsaved change and show the saved shop again. */
+  reset: 'shopfront:preview:reset',
+  /** Shop → parent: the page is interactive and listening (sent once per page load). */
+  ready: 'shopfront:preview:ready',
+  /** Shop → parent: one of the Edit Header, Edit Footer or Edit Page buttons was pressed. */
+  edit: 'shopfront:edit',
+} as const;
+
+/** The theme colours a preview may change (ThemeColoursSchema's keys). */
+export const THEME_COLOUR_KEYS = [
+  'primary',
+  'secondary',
+  'accent',
+  'background',
+  'surface',
+  'text',
+  'muted',
+  'topbar_background',
+  'topbar_text',
+  'footer_background',
+  'footer_text',
+] as const satisfies readonly (keyof ThemeColours)[];
+
+/** Longest custom CSS a preview message may carry (a stylesheet, not a payload). */
+export const PREVIEW_MAX_CUSTOM_CSS = 100_000;
+const MAX_COLOUR = 64;
+
+export type ParentMessage =
+  | { type: typeof PREVIEW_MESSAGE.theme; theme: Partial<ThemeColours>; custom_css?: string }
+  | { type: typeof PREVIEW_MESSAGE.sections; sections: Section[] }
+  | { type: typeof PREVIEW_MESSAGE.reset };
+
+export type EditTarget = 'header' | 'footer' | 'page';
+
+export interface EditMessage {
+  type: typeof PREVIEW_MESSAGE.edit;
+  target: EditTarget;
+  page: { slug: string; page_type: string };
+}
+
+export interface ReadyMessage {
+  type: typeof PREVIEW_MESSAGE.ready;
+  path: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads what the parent posted: one of the known messages with the fields it needs, or null for
+ * anything else (which the caller ignores without a word). Colour values are only checked for
+ * shape here; one the theme cannot parse keeps the saved colour.
+ */
+export function parseParentMessage(data: unknown): ParentMessage | null {
+  if (!isObject(data)) return null;
+  switch (data.type) {
+    case PREVIEW_MESSAGE.theme: {
+      if (!isObject(data.theme)) return null;
+      const theme: Partial<ThemeColours> = {};
+      for (const key of THEME_COLOUR_KEYS) {
+        const value = data.theme[key];
+        if (typeof value === 'string' && value.length > 0 && value.length <= MAX_COLOUR) theme[key] = value;
+      }
+      if (data.custom_css === undefined || data.custom_css === null) return { type: data.type, theme };
+      if (typeof data.custom_css !== 'string' || data.custom_css.length > PREVIEW_MAX_CUSTOM_CSS) return null;
+      return { type: data.type, theme, custom_css: data.custom_css };
+    }
+    case PREVIEW_MESSAGE.sections:
+      return Array.isArray(data.sections) ? { type: data.type, sections: readSections(data.sections) } : null;
+    case PREVIEW_MESSAGE.reset:
+      return { type: data.type };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether a `message` event may drive the preview: it comes from exactly the configured admin
+ * origin and from the window that frames this page (not a popup or a child frame of it).
+ */
+export function isFromAdmin(
+  event: Pick<MessageEvent, 'origin' | 'source'>,
+  adminOrigin: string,
+  parent: MessageEventSource | null,
+): boolean {
+  return event.origin === adminOrigin && parent !== null && event.source === parent;
+}

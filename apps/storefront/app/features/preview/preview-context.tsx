@@ -1,0 +1,53 @@
+import { createContext, lazy, Suspense, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { ComponentData, Section } from '@shopfront/shared';
+
+/** Sections the admin panel sent for one page, with the data resolved for them in the browser. */
+export interface PreviewSections {
+  /** The pathname they were sent for: another page shows its own sections again. */
+  path: string;
+  sections: Section[];
+  /** Data fetched for the preview, by section key (types that show stored data). */
+  data: ReadonlyMap<string, ComponentData>;
+}
+
+const PreviewSectionsContext = createContext<PreviewSections | null>(null);
+
+/** Being framed never changes for a document. */
+const subscribe = () => () => {};
+
+// Everything else of the preview (listener, theme, toolbar) loads only inside the admin's frame.
+const PreviewMode = lazy(() => import('./preview-mode'));
+
+/**
+ * Preview mode (docs/preview-protocol.md): on only when this page runs inside a frame and an
+ * admin origin is configured; then the admin panel's messages drive it. Outside a frame it
+ * renders its children and nothing more, and the preview code is never downloaded.
+ */
+export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string | null; children: ReactNode }) {
+  // False on the server and while hydrating; then whether a window frames this one (a
+  // cross-origin parent cannot be read, only compared).
+  const framed = useSyncExternalStore(
+    subscribe,
+    () => window.parent !== window,
+    () => false,
+  );
+  const [sections, setSections] = useState<PreviewSections | null>(null);
+  return (
+    <PreviewSectionsContext.Provider value={sections}>
+      {children}
+      {framed && adminOrigin && (
+        <Suspense fallback={null}>
+          <PreviewMode adminOrigin={adminOrigin} onSections={setSections} />
+        </Suspense>
+      )}
+    </PreviewSectionsContext.Provider>
+  );
+}
+
+/** The preview's sections when the admin panel sent some for this page, else null. */
+export function usePreviewSections(): PreviewSections | null {
+  const preview = useContext(PreviewSectionsContext);
+  const { pathname } = useLocation();
+  return preview && preview.path === pathname ? preview : null;
+}

@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import {
+  GTAG_ID,
+  PIXEL_ID,
+  analyticsScripts,
+  blockOutsideRequests,
+  dataLayerOf,
+  fbqQueueOf,
+  installPlugins,
+  pageNonce,
+  removePlugins,
+  setCookieWarning,
+  withShopDatabase,
+} from './support/analytics.ts';
+import { choosePayment, continueToPayment, deliverTo, placeOrder, saveContact } from './support/checkout.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+/**
+ * The analytics plugins (spec sections 7 and 9): Google Analytics (gtag.js) and the Meta Pixel
+ * are installed in this test's own shop. With the cookie warning on, nothing of theirs is on the
+ * page before consent; after Accept All their scripts are inserted with the page's CSP nonce and
+ * the shopping events land in window.dataLayer and the Pixel's queue, each in its own format; the
+ * purchase fires once per order. Every request for another host is aborted (nothing leaves the
+ * machine) and recorded: the tests check what the page asked for.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-analytics-'));
+let shop: RunningShop;
+let browser: ShopBrowser;
+
+const GTAG_SRC = `https://www.googletagmanager.com/gtag/js?id=${GTAG_ID}`;
+const PIXEL_SRC = 'https://connect.facebook.net/en_US/fbevents.js';
+
+async function restart(change: Parameters<typeof withShopDatabase>[1]) {
+  await shop.stop();
+  await withShopDatabase(dataDir, change);
+  shop = await startShop({ env: { DATA_DIR: dataDir } });
+}
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop({ env: { DATA_DIR: dataDir } }), launchBrowser()]);
+  await restart((db) =>
+    installPlugins(db, { GoogleGtag: { google_tag_id: GTAG_ID }, FacebookPixel: { tag_code: PIXEL_ID } }),
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  // Plugins and settings were changed in this test's own database only: removing it restores all.
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(page: Page, url: string) {
+  await page.goto(`${shop.baseUrl}${url}`);
+  await waitForHydration(page);
+}
+
+/** gtag() calls of one kind: ['event', name, params]. */
+const gtagEvents = async (page: Page, name: string) =>
+  ((await dataLayerOf(page)) ?? []).filter(
+    (e): e is unknown[] => Array.isArray(e) && e[0] === 'event' && e[1] === name,
+  ) as [string, string, Record<string, unknown>][];
+const pixelTracks = async (page: Page, name: string) =>
+  ((await fbqQueueOf(page)) ?? []).filter((e) => e[0] === 'track' && e[1] === name) as [
+    string,
+    string,
+    Record<string, unknown>?,
+  ][];
+
+const cspOf = async (url: string) =>
+  (await fetch(`${shop.baseUrl}${url}`)).headers.get('content-security-policy') ?? '';
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('analytics plugins', () => {
+  it('the page CSP allows the installed providers’ hosts only; API answers none', async () => {
+    const csp = await cspOf('/');
+    expect(directive(csp, 'script-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(csp, 'script-src')).toContain('https://connect.facebook.net');
+    expect(directive(csp, 'script-src')).toMatch(/'nonce-[0-9a-f]+'/);
+    expect(directive(csp, 'connect-src')).toContain('https://www.google-analytics.com');
+    expect(directive(csp, 'connect-src')).toContain('https://www.facebook.com');
+    expect(directive(csp, 'img-src')).toContain('https://www.facebook.com');
+    expect(csp).not.toContain('clarity.ms');
+    expect(await cspOf('/api/health')).not.toMatch(/googletagmanager|facebook/);
+  });
+
+  it('nothing before consent; Accept All loads the tags with the nonce; view, cart, checkout and purchase events; the purchase once', async () => {
+    const page = await newPage(browser, DESKTOP, { cookieChoice: null });
+    const outside = await blockOutsideRequests(page);
+    const claims: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/track-purchase')) claims.push(new URL(r.url()).pathname);
+    });
+    await open(page, '/product/stoneware-coffee-mug');
+
+    // Before consent: no script tag, no queue, no cookie, no request elsewhere.
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(await analyticsScripts(page)).toEqual([]);
+    expect(await dataLayerOf(page)).toBeNull();
+    expect(await fbqQueueOf(page)).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/_ga|_fbp/);
+    expect(outside).toEqual([]);
+
+    // Accept All: both tags, without a reload, with this page's nonce.
+    const nonce = await pageNonce(page);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept All' }).click();
+    await expect
+      .poll(async () => (await analyticsScripts(page)).map((s) => s.src).sort())
+      .toEqual([PIXEL_SRC, GTAG_SRC].sort());
+    for (const s of await analyticsScripts(page)) expect(s.nonce, s.src).toBe(nonce);
+    await expect.poll(() => outside.slice().sort()).toEqual(expect.arrayContaining([GTAG_SRC, PIXEL_SRC]));
+    const layer = (await dataLayerOf(page))!;
+    expect(layer).toContainEqual(['config', GTAG_ID]);
+    expect(layer.some((e) => Array.isArray(e) && e[0] === 'js')).toBe(true);
+    expect(await fbqQueueOf(page)).toEqual([
+      ['init', PIXEL_ID],
+      ['track', 'PageView'],
+    ]);
+
+    // A client-side navigation: a page view each; another product: view_item / ViewContent.
+    await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === '/shop-online');
+    await expect
+      .poll(async () => (await gtagEvents(page, 'page_view')).map((e) => e[2]['page_path']))
+      .toEqual(['/shop-online']);
+    await expect.poll(async () => (await pixelTracks(page, 'PageView')).length).toBe(2);
+    await page.getByRole('main').getByRole('link', { name: 'Linen Camp Shirt', exact: true }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/product/linen-camp-shirt'));
+    await expect.poll(async () => (await gtagEvents(page, 'view_item')).length).toBe(1);
+    const [, , viewItem] = (await gtagEvents(page, 'view_item'))[0]!;
+    expect(viewItem).toMatchObject({ currency: 'INR', items: [{ item_name: 'Linen Camp Shirt', quantity: 1 }] });
+    expect(typeof viewItem['value']).toBe('number');
+    expect((viewItem['items'] as { price: number }[])[0]!.price).toBe(viewItem['value']);
+    const [content] = await pixelTracks(page, 'ViewContent');
+    expect(content![2]).toMatchObject({
+      currency: 'INR',
+      value: viewItem['value'],
+      content_type: 'product',
+      content_name: 'Linen Camp Shirt',
+    });
+
+    // Add to cart: add_to_cart / AddToCart, one unit of the line it landed on.
+    await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByTestId('cart-drawer').locator('[data-added="true"]').waitFor();
+    await expect.poll(async () => (await gtagEvents(page, 'add_to_cart')).length).toBe(1);
+    const [, , added] = (await gtagEvents(page, 'add_to_cart'))[0]!;
+    expect(added).toMatchObject({ currency: 'INR', items: [{ item_name: 'Linen Camp Shirt', quantity: 1 }] });
+    expect((await pixelTracks(page, 'AddToCart'))[0]![2]).toMatchObject({ currency: 'INR', value: added['value'] });
+
+    // Entering the address step: begin_checkout / InitiateCheckout with the cart.
+    await open(page, '/checkout/address');
+    await expect.poll(async () => (await gtagEvents(page, 'begin_checkout')).length).toBe(1);
+    expect((await gtagEvents(page, 'begin_checkout'))[0]![2]).toMatchObject({
+      currency: 'INR',
+      items: [{ item_name: 'Linen Camp Shirt', quantity: 1 }],
+    });
+    expect((await pixelTracks(page, 'InitiateCheckout'))[0]![2]).toMatchObject({ currency: 'INR', num_items: 1 });
+
+    // The order: purchase / Purchase on the complete page, once.
+    await saveContact(page, { email: 'guest.analytics@example.test', phone: '9876543219' });
+    await deliverTo(page);
+    await continueToPayment(page);
+    await choosePayment(page, shop.baseUrl, /^Cash on Delivery/, 'cod');
+    await placeOrder(page);
+    await page.waitForURL((u) => u.pathname === '/checkout-complete');
+    await waitForHydration(page);
+    const orderNo = (await page.getByTestId('order-number').textContent())!.trim();
+    await expect.poll(async () => (await gtagEvents(page, 'purchase')).length).toBe(1);
+    const [, , purchase] = (await gtagEvents(page, 'purchase'))[0]!;
+    expect(purchase).toMatchObject({ transaction_id: orderNo, currency: 'INR' });
+    await expect.poll(async () => (await pixelTracks(page, 'Purchase')).length).toBe(1);
+    expect((await pixelTracks(page, 'Purchase'))[0]![2]).toMatchObject({ currency: 'INR', value: purchase['value'] });
+    expect(claims.sort()).toEqual([
+      '/api/plugins/FacebookPixel/track-purchase',
+      '/api/plugins/GoogleGtag/track-purchase',
+    ]);
+    const latest = await page.context().request.get(`${shop.baseUrl}/api/checkout/latest-order`);
+    expect((await latest.json()).data).toMatchObject({
+      order_no: orderNo,
+      google_gtag_event_tracked: true,
+      facebook_pixel_event_tracked: true,
+      google_gtm_event_tracked: false,
+    });
+
+    // A reload: the tags load again, the purchase is not sent again (its flags are set).
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(async () => (await analyticsScripts(page)).length).toBe(2);
+    await page.waitForLoadState('networkidle');
+    expect(await gtagEvents(page, 'purchase')).toEqual([]);
+    expect(await pixelTracks(page, 'Purchase')).toEqual([]);
+    expect(claims).toHaveLength(2);
+    // Only the two tags were ever asked for elsewhere (the Pixel's own follow-ups never ran).
+    expect(new Set(outside)).toEqual(new Set([GTAG_SRC, PIXEL_SRC]));
+    await page.close();
+  });
+
+  it('with the cookie warning off: no banner, no cookie button, the tags run as installed; removed, their hosts leave the CSP', async () => {
+    await restart((db) => setCookieWarning(db, false));
+    const page = await newPage(browser, MOBILE, { cookieChoice: null });
+    const outside = await blockOutsideRequests(page);
+    await open(page, '/');
+    await expect.poll(async () => (await analyticsScripts(page)).length).toBe(2);
+    await expect(page.getByTestId('cookie-banner').count()).resolves.toBe(0);
+    await expect(page.getByTestId('cookie-button').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Manage Cookies' }).count()).resolves.toBe(0);
+    await expect.poll(() => outside.length).toBeGreaterThanOrEqual(2);
+    await page.close();
+
+    await restart(async (db) => {
+      await removePlugins(db, ['GoogleGtag', 'FacebookPixel']);
+      await setCookieWarning(db, true);
+    });
+    const csp = await cspOf('/');
+    expect(csp).not.toMatch(/googletagmanager|google-analytics|facebook/);
+    expect(directive(csp, 'script-src')).toMatch(/^script-src 'self'\s+'nonce-[0-9a-f]+'$/);
+  });
+});

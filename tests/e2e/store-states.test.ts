@@ -1,0 +1,264 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hash } from '@node-rs/argon2';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Page } from 'playwright-core';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, storeStateMessages } from '@shopfront/shared';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+/*
+ * Store states (spec section 4). The state is changed in the shop's own database while the shop
+ * is stopped (PGlite belongs to one process at a time), as the owner's API would change it, and
+ * the shop starts again on the same DATA_DIR. The last test leaves the shop open.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-store-states-'));
+const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir };
+const STORE_PASSWORD = 'early-access-2026';
+const STAFF_NAME = 'Meera Iyer';
+const STAFF_PASSWORD = 'Counter#Top42';
+
+let shop: RunningShop | undefined;
+let browser: ShopBrowser;
+let productPath: string;
+
+interface Lock {
+  mode?: 'Coming Soon' | 'Under Maintenance' | null;
+  protect?: boolean;
+  /** A new store password (a new hash: every access cookie given before stops working). */
+  password?: string;
+}
+
+/** Stops the shop, writes the storefront's state (and `sql`) into its database, starts it again. */
+async function restartWith({ mode = null, protect = false, password }: Lock, sql: string[] = []) {
+  await shop?.stop();
+  shop = undefined;
+  const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  try {
+    const hashed = password
+      ? await hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+      : null;
+    await db.query(
+      `update storefronts set mode = $1, is_password_protection_enabled = $2,
+         password_hash = coalesce($3, password_hash) where id = 'sf_default'`,
+      [mode, protect, hashed],
+    );
+    for (const statement of sql) await db.exec(statement);
+  } finally {
+    await db.close();
+  }
+  shop = await startShop({ env });
+}
+
+const url = (p: string) => `${shop!.baseUrl}${p}`;
+
+/** The first answer for `p`, redirects not followed. */
+const peek = (p: string) => fetch(url(p), { redirect: 'manual' });
+
+async function open(p: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await page.goto(url(p));
+  await waitForHydration(page);
+  return page;
+}
+
+const openTabs: Page[] = [];
+afterEach(async () => {
+  for (const tab of openTabs.splice(0)) await tab.close();
+});
+const tab = async (p: string, viewport: { width: number; height: number } = DESKTOP) => {
+  const page = await open(p, viewport);
+  openTabs.push(page);
+  return page;
+};
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
+  const res = await fetch(url('/api/product/product-grid'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: JSON.stringify({ items: 1, source: 'featured' }),
+  });
+  const { data } = (await res.json()) as { data: { products: { slug: string }[] } };
+  productPath = `/product/${data.products[0]!.slug}`;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Home and a product page both redirect (302, noindex) to `target`; the browser lands there. */
+async function expectRedirects(target: string) {
+  for (const p of ['/', productPath, '/cart', '/account']) {
+    const res = await peek(p);
+    expect(res.status, p).toBe(302);
+    expect(new URL(res.headers.get('location')!, url('/')).pathname, p).toBe(target);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+  }
+  for (const p of ['/', productPath]) {
+    const page = await tab(p);
+    expect(new URL(page.url()).pathname).toBe(target);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    // Nothing to click into the shop: no header, menu, cart or account links.
+    await expect(
+      page.locator('header, [data-testid="header-cart"], a[href="/cart"], a[href="/account"]').count(),
+    ).resolves.toBe(0);
+  }
+}
+
+async function expect404(p: string) {
+  const res = await peek(p);
+  expect(res.status, p).toBe(404);
+  const page = await tab(p);
+  await page.getByRole('heading', { name: 'Page Not Found!' }).waitFor();
+}
+
+async function expectClosedToCrawlers() {
+  const robots = await (await peek('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /');
+  expect(robots).not.toContain('Sitemap:');
+  expect((await peek('/sitemap.xml')).status).toBe(404);
+}
+
+describe('store states', () => {
+  it('Coming Soon: every page goes to /coming-soon, the other special pages are 404, and a visitor can subscribe', async () => {
+    await restartWith({ mode: 'Coming Soon' });
+    await expectRedirects('/coming-soon');
+    const res = await peek('/coming-soon');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    await expect404('/under-maintenance');
+    await expect404('/password-protected');
+    await expectClosedToCrawlers();
+    const api = await fetch(url('/api/category/all'));
+    expect(api.status).toBe(403);
+
+    const page = await tab('/coming-soon', MOBILE);
+    await page.getByRole('heading', { name: 'Something new is on its way' }).waitFor();
+    const form = page.getByTestId('subscribe-form');
+    await form.getByLabel('Your e-mail address').fill('not-an-email');
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await form.getByText('The value must be an valid email address').waitFor();
+    await form.getByLabel('Your e-mail address').fill('kavya.menon@example.test');
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByTestId('subscribe-success').getByText(storeStateMessages.subscribed).waitFor();
+  });
+
+  it('Under Maintenance: every page goes to /under-maintenance, which answers 503 with Retry-After', async () => {
+    await restartWith({ mode: 'Under Maintenance' });
+    await expectRedirects('/under-maintenance');
+    const res = await peek('/under-maintenance');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('3600');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    await expect404('/coming-soon');
+    await expectClosedToCrawlers();
+    const api = await fetch(url('/api/cart/get'));
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('3600');
+
+    const page = await tab('/under-maintenance', MOBILE);
+    await page.getByRole('heading', { name: 'We’ll be back shortly' }).waitFor();
+    await page.getByTestId('subscribe-form').waitFor();
+  });
+
+  it('signed-in staff see the open shop with an Admin Panel link that works once', async () => {
+    const staffId = `stf_${randomBytes(6).toString('hex')}`;
+    const token = `sfs_${randomBytes(32).toString('base64url')}`;
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const staffEmail = `meera.${staffId}@example.test`;
+    const staffHash = await hash(STAFF_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await restartWith({ mode: 'Under Maintenance' }, [
+      `insert into staff (id, email, name, password_hash, role)
+         values ('${staffId}', '${staffEmail}', '${STAFF_NAME}', '${staffHash}', 'owner')`,
+      `insert into staff_sessions (token_hash, staff_id, kind, expires_at)
+         values ('${tokenHash}', '${staffId}', 'cookie', now() + interval '12 hours')`,
+    ]);
+    const page = await newPage(browser, DESKTOP);
+    openTabs.push(page);
+    await browser.context.addCookies([{ name: 'sf_staff', value: token, url: url('/') }]);
+    await page.goto(url(productPath));
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe(productPath);
+    const link = page.getByRole('link', { name: 'Admin Panel' });
+    // The mobile menu holds the same link.
+    expect(await page.locator('dialog.mobile-menu [data-testid="admin-panel-link"]').count()).toBe(1);
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/admin\/login\?token=sfa_/);
+
+    await link.click();
+    await page.getByTestId('staff-signed-in').getByText(`Signed in as ${STAFF_NAME}`).waitFor();
+    // The token is spent and no longer in the address bar.
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(url(href));
+    await waitForHydration(page);
+    // The link's own session is still signed in, so the page shows who; a visitor without one
+    // gets the expiry message and the sign-in form.
+    await page.getByTestId('staff-signed-in').waitFor();
+    await browser.context.clearCookies();
+    await page.goto(url(href));
+    await waitForHydration(page);
+    await page.getByTestId('staff-sign-in-error').getByText(storeStateMessages.adminLinkExpired).waitFor();
+    // Staff sign in with e-mail and password instead (POST /api/admin/auth/login, a cookie session), and out.
+    const signIn = page.getByTestId('staff-sign-in');
+    await signIn.getByLabel('E-mail address').fill(staffEmail);
+    await signIn.getByLabel('Password').fill(STAFF_PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('staff-signed-in').getByText(`Signed in as ${STAFF_NAME}`).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('staff-sign-in').waitFor();
+
+    // Back to a shopper: the shop is under maintenance again.
+    await page.goto(url('/'));
+    expect(new URL(page.url()).pathname).toBe('/under-maintenance');
+  });
+
+  it('password protection: the password page, a wrong password, then the open shop; then Coming Soon once the mode is set', async () => {
+    await restartWith({ protect: true, password: STORE_PASSWORD });
+    await expectRedirects('/password-protected');
+    await expect404('/coming-soon');
+    await expectClosedToCrawlers();
+
+    const page = await newPage(browser, MOBILE);
+    openTabs.push(page);
+    await page.goto(url(productPath));
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe('/password-protected');
+    const form = page.getByTestId('store-password-form');
+    await form.getByLabel('Store password').fill('wrong-guess');
+    await form.getByRole('button', { name: 'Enter' }).click();
+    await form.getByText(storeStateMessages.wrongPassword).waitFor();
+    await form.getByLabel('Store password').fill(STORE_PASSWORD);
+    await form.getByRole('button', { name: 'Enter' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByTestId('header-cart').waitFor();
+    // Verified, the password page is not for this visitor any more.
+    await page.goto(url('/password-protected'));
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The same visitor (same cookie, same password) once the owner sets Coming Soon.
+    await restartWith({ protect: true, mode: 'Coming Soon' });
+    await page.goto(url(productPath));
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe('/coming-soon');
+    // A new visitor still meets the password first.
+    expect(new URL((await peek('/coming-soon')).headers.get('location')!, url('/')).pathname).toBe(
+      '/password-protected',
+    );
+  });
+
+  it('an open shop answers its special pages as not found', async () => {
+    await restartWith({});
+    for (const p of ['/password-protected', '/coming-soon', '/under-maintenance']) await expect404(p);
+    expect((await peek('/')).status).toBe(200);
+    expect(await (await peek('/robots.txt')).text()).toContain('Sitemap:');
+  });
+});
