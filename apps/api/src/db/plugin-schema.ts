@@ -53,6 +53,10 @@ export const emailSubscribers = pgTable(
   },
   (t) => [
     uniqueIndex('email_subscribers_email_uq').on(sql`lower(${t.email})`),
+    // The confirmation link looks its subscriber up by the token's hash.
+    uniqueIndex('email_subscribers_confirm_token_uq')
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} is not null`),
     check('email_subscribers_status_ck', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );

@@ -38,6 +38,8 @@ export const countries = pgTable('countries', {
   mobileCode: text('mobile_code').notNull(),
   mobileNumberLength: integer('mobile_number_length').notNull(),
   currencyCode: text('currency_code').notNull(),
+  /** False where addresses carry no postcode (the UAE): the postcode field is not asked for there. */
+  hasPostcodes: boolean('has_postcodes').notNull().default(true),
 });
 
 export const states = pgTable(
