@@ -11,22 +11,22 @@ import {
   NETWORK_ERROR,
   adminApi,
   callEndpoint,
-  endpointPath,
   type ApiTransport,
   type StaffRoleName,
 } from '@shopfront/shared';
 
 const HELP = `Run the shop from the command line, through its owner API.
 
-usage: npm run shop -- [--url URL] [--token TOKEN] <command> [arguments]
+usage: npm run shop -- [--url URL] <command> [arguments]
 
   --url URL        the shop (default: $SHOP_URL, else http://127.0.0.1:3000)
-  --token TOKEN    a staff bearer token (default: $SHOP_TOKEN); get one with \`login\`
+  --token TOKEN    a staff bearer token; better in $SHOP_TOKEN (get one with \`login\`): a
+                   command-line argument shows in the process list and the shell history
   --help           this text
 
 commands:
-  login --email E [--password P]      sign in; prints \`export SHOP_TOKEN=…\` (password: --password,
-                                      $SHOP_PASSWORD, or asked on the terminal)
+  login --email E                     sign in; prints \`export SHOP_TOKEN=…\` (the password
+                                      from $SHOP_PASSWORD, or asked on the terminal)
   logout                              end the session of the token
   whoami                              the signed-in staff member
   settings get [key]                  all store settings as JSON, or one value (text as is)
@@ -35,13 +35,14 @@ commands:
   storefront set key=value …          e.g. mode="Coming Soon", mode=null, password=…,
                                       theme.primary=#1f6f5c, cookie_warning.title="Cookies"
   plugins list                        every plugin, installed or not
-  plugins install NAME [key=value …]  install a plugin or change its config
+  plugins install NAME [key=value …]  install a plugin, or change some keys of its config: the
+                                      keys given are merged into its current (or kept) config
   plugins remove NAME                 remove a plugin (its config is kept)
-  subscribers export [--format json]  the Coming Soon / Maintenance sign-ups as CSV
+  subscribers export [--format json]  the Coming Soon / Maintenance sign-ups as CSV (or JSON)
   audit [--page N]                    the audit log, newest first, 50 a page
   staff list                          staff accounts (owners only)
-  staff add --email E --name N [--role owner|staff] [--password P]
-                                      add a staff member (password: --password,
+  staff add --email E --name N [--role owner|staff]
+                                      add a staff member (the password from
                                       $SHOP_STAFF_PASSWORD, or asked on the terminal)
   staff update ID key=value …         name=…, role=owner|staff, is_active=false
 
@@ -49,6 +50,22 @@ Values are read as JSON when they are JSON (true, 30, null, {"a":1}, "quoted tex
 otherwise; quote digits that are text: store_phone='"9876543210"'. A value of a key named
 password is always text. A dotted key (theme.primary) sets one key of a nested object.
 Errors print the shop's message and exit with status 1.`;
+
+/** The usage lines of one command group (`npm run shop -- plugins`). */
+function groupHelp(group: string): string {
+  const lines = HELP.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(`  ${group} `)) continue;
+    out.push(lines[i]!);
+    // Continuation lines are indented past the command column.
+    while (lines[i + 1]?.startsWith(' '.repeat(20))) out.push(lines[++i]!);
+  }
+  return `usage: npm run shop -- ${group} <subcommand>\n\n${out.join('\n')}`;
+}
+
+/** The command groups that need a subcommand. */
+const GROUPS = ['settings', 'storefront', 'plugins', 'subscribers', 'staff'] as const;
 
 class UsageError extends Error {}
 
@@ -78,12 +95,37 @@ const { values: opts, positionals } = (() => {
 
 const baseUrl = (opts.url ?? process.env.SHOP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const token = opts.token ?? process.env.SHOP_TOKEN;
+const warn = (message: string) => console.error(`Warning: ${message}`);
+
+if (opts.token !== undefined) {
+  warn('--token shows in the process list and the shell history; prefer `export SHOP_TOKEN=…`.');
+}
+
+/** True for an http:// shop on another machine: a token or password sent there crosses the network in clear. */
+function isPlainHttpRemote(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    if (protocol !== 'http:') return false;
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+  } catch {
+    return false;
+  }
+}
+let warnedPlainHttp = false;
+/** Warns once (stderr) before a credential goes to a remote shop over plain http. */
+function warnIfPlainHttp(what: string) {
+  if (warnedPlainHttp || !isPlainHttpRemote(baseUrl)) return;
+  warnedPlainHttp = true;
+  warn(`sending ${what} to ${baseUrl} over plain http: anyone on the way can read it. Use https://.`);
+}
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {
   return { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra };
 }
 
 async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  if (token) warnIfPlainHttp('the staff token');
   try {
     return await fetch(baseUrl + path, {
       method,
@@ -106,6 +148,19 @@ const transport: ApiTransport = async ({ method, path, body }) => {
     // Not JSON (a proxy's error page): callEndpoint reports the network message.
   }
   return { status: res.status, body: parsed };
+};
+
+/**
+ * The transport for an endpoint that answers a file (the CSV export) on success: that text
+ * becomes the data of a success envelope; an error answer is the usual envelope, so
+ * callEndpoint reports it like any other.
+ */
+const fileTransport: ApiTransport = async (req) => {
+  const res = await request(req.method, req.path, req.body);
+  if (res.ok && !res.headers.get('content-type')?.startsWith('application/json')) {
+    return { status: res.status, body: { status: 'success', data: await res.text() } };
+  }
+  return transport(req);
 };
 
 /** `value` as JSON when it is JSON, else the text itself; a password is always text. */
@@ -142,8 +197,8 @@ const note = (message: string | undefined) => {
   if (message) console.error(message);
 };
 
-async function askSecret(question: string): Promise<string> {
-  if (!process.stdin.isTTY) throw new UsageError('No password given (use --password or the environment variable)');
+async function askSecret(question: string, envName: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new UsageError(`No password given: set ${envName}, or run on a terminal to be asked`);
   // On stderr: `eval "$(npm run -s shop -- login …)"` captures stdout only.
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   const out = rl as unknown as { _writeToOutput(s: string): void };
@@ -161,6 +216,15 @@ async function askSecret(question: string): Promise<string> {
   }
 }
 
+/**
+ * The API replaces a plugin's whole config: start from its current (or kept) config, so the keys
+ * not named on the command line keep their values instead of going back to defaults.
+ */
+async function mergedConfig(name: string, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = (await callEndpoint(transport, adminApi.listPlugins)).data.find((p) => p.name === name);
+  return { ...current?.config, ...changes };
+}
+
 function needToken() {
   if (!token)
     throw new UsageError('Not signed in: run `npm run shop -- login --email …` and export SHOP_TOKEN, or pass --token');
@@ -172,9 +236,19 @@ async function run(): Promise<void> {
     console.log(HELP);
     return;
   }
+  if (opts.password !== undefined) {
+    throw new UsageError(
+      '--password is not accepted: it would show in the process list and the shell history. Set SHOP_PASSWORD (login) or SHOP_STAFF_PASSWORD (staff add), or type it when asked',
+    );
+  }
+  if ((GROUPS as readonly string[]).includes(command) && sub === undefined) {
+    console.log(groupHelp(command));
+    return;
+  }
   if (command === 'login') {
     if (!opts.email) throw new UsageError('login needs --email');
-    const password = opts.password ?? process.env.SHOP_PASSWORD ?? (await askSecret('Password: '));
+    const password = process.env.SHOP_PASSWORD ?? (await askSecret('Password: ', 'SHOP_PASSWORD'));
+    warnIfPlainHttp('your password');
     const { data } = await callEndpoint(transport, adminApi.login, {
       body: { email: opts.email, password, session: 'bearer' },
     });
@@ -237,7 +311,7 @@ async function run(): Promise<void> {
           sub === 'install'
             ? await callEndpoint(transport, adminApi.installPlugin, {
                 params: { name: name! },
-                body: { config: assignments(pairs) },
+                body: { config: await mergedConfig(name!, assignments(pairs)) },
               })
             : await callEndpoint(transport, adminApi.removePlugin, { params: { name: name! } });
         note(message);
@@ -251,21 +325,18 @@ async function run(): Promise<void> {
       const format = opts.format ?? 'csv';
       if (format !== 'csv' && format !== 'json') throw new UsageError('--format is csv or json');
       if (format === 'json') {
-        print((await callEndpoint(transport, adminApi.modeSubscribers, { query: { format } })).data);
+        // Every page, as one array.
+        const all: unknown[] = [];
+        for (let page = 1; ; page++) {
+          const { data } = await callEndpoint(transport, adminApi.modeSubscribers, { query: { format, page } });
+          all.push(...data.subscribers);
+          if (page >= data.pagination.last_page) break;
+        }
+        print(all);
         return;
       }
-      const res = await request('GET', endpointPath(adminApi.modeSubscribers.path, undefined, { format }));
-      const text = await res.text();
-      if (!res.ok) {
-        let message = NETWORK_ERROR;
-        try {
-          message = (JSON.parse(text) as { message?: string }).message ?? message;
-        } catch {
-          // keep the generic text
-        }
-        throw new ApiError(res.status, message);
-      }
-      process.stdout.write(text);
+      const { data } = await callEndpoint(fileTransport, adminApi.modeSubscribers, { query: { format } });
+      process.stdout.write(data as unknown as string);
       return;
     }
     case 'audit': {
@@ -282,7 +353,8 @@ async function run(): Promise<void> {
       if (sub === 'add') {
         if (!opts.email || !opts.name) throw new UsageError('staff add needs --email and --name');
         const password =
-          opts.password ?? process.env.SHOP_STAFF_PASSWORD ?? (await askSecret('Password for the new staff member: '));
+          process.env.SHOP_STAFF_PASSWORD ??
+          (await askSecret('Password for the new staff member: ', 'SHOP_STAFF_PASSWORD'));
         const { data, message } = await callEndpoint(transport, adminApi.createStaff, {
           body: { email: opts.email, name: opts.name, password, role: (opts.role ?? 'staff') as StaffRoleName },
         });
@@ -302,6 +374,9 @@ async function run(): Promise<void> {
       }
       break;
     }
+  }
+  if ((GROUPS as readonly string[]).includes(command)) {
+    throw new UsageError(`Unknown command: ${positionals.join(' ')}\n\n${groupHelp(command)}`);
   }
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }

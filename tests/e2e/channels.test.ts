@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { channelMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { buyNow, saveContact } from './support/checkout.ts';
 import { waitForToast } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
 
@@ -65,10 +66,39 @@ describe('the channel picker', () => {
     const menuPicker = page.getByTestId('channel-picker-menu');
     await menuPicker.selectOption('ch_uae');
     await waitForToast(page, channelMessages.chosen('UAE'));
+    // The menu closes on the answer, so its toast covers no close button and the new prices show.
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('product-price').textContent()).toMatch(/AED/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await menuPicker.selectOption('ch_web');
     await waitForToast(page, channelMessages.chosen('India'));
     await expect.poll(() => page.getByTestId('product-price').textContent()).toContain('₹');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('addresses follow the channel country', () => {
+  it('the UAE checkout asks no postcode; choosing India brings the field back', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: suite.shop.baseUrl }]);
+    await buyNow(page, suite.shop.baseUrl, 'stoneware-coffee-mug');
+    await saveContact(page, { email: 'layla@example.test', phone: '501234567' });
+    const form = page.locator('[data-checkout-form="new-address"]');
+    expect(await form.getByLabel('Country').inputValue()).not.toBe('');
+    expect(await form.getByLabel('Postcode').count()).toBe(0);
+    await form.getByLabel('Country').selectOption({ label: 'India' });
+    await form.getByLabel('Postcode').waitFor();
+    await form.getByLabel('Country').selectOption({ label: 'United Arab Emirates' });
+    await form.getByLabel('Postcode').waitFor({ state: 'detached' });
+    await form.getByLabel('First Name').fill('Layla');
+    await form.getByLabel('Last Name').fill('Haddad');
+    await form.getByLabel('Phone').fill('501234567');
+    await form.getByLabel('Address Line 1').fill('Villa 14, Al Wasl Road');
+    await form.getByLabel('City').fill('Dubai');
+    await form.getByLabel('State').selectOption({ label: 'Dubai' });
+    await form.getByRole('button', { name: 'Deliver to this address' }).click();
+    await page.getByTestId('shipping-on-cart').getByText('Layla Haddad').waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ describe('cookie consent', () => {
 
     const banner = page.getByTestId('cookie-banner');
     await banner.getByRole('heading', { name: 'We value your privacy' }).waitFor();
-    await banner.getByText('with your consent, analytics cookies').waitFor();
+    await banner.getByText('We use only the cookies the shop needs to work').waitFor();
     for (const name of ['Accept All', 'Decline All', 'Cookie Preferences']) {
       await expectTapTarget(banner.getByRole('button', { name }));
     }
@@ -98,16 +98,20 @@ describe('cookie consent', () => {
     for (let i = 0; i < 2; i++) {
       await page.reload();
       await waitForHydration(page);
-      await page.getByTestId('cookie-button').waitFor();
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Manage Cookies' }).waitFor();
       await expect(page.getByTestId('cookie-banner').count()).resolves.toBe(0);
     }
     // Never rendered at all, so it cannot flash: the server's HTML has no banner.
     expect(await serverHtml(page)).not.toContain(BANNER_HTML);
     expect(await serverHtml(page, '/shop-online')).not.toContain(BANNER_HTML);
-    // The cookie button keeps clear of the fixed footer.
-    const button = (await page.getByTestId('cookie-button').boundingBox())!;
-    expect(button.y + button.height).toBeLessThanOrEqual(footer.y);
-    await expectTapTarget(page.getByTestId('cookie-button'));
+    // Phones get no floating cookie button (it would sit on prices, buttons and fields): the
+    // footer's Manage Cookies reopens the preferences.
+    await expect(page.getByTestId('cookie-button').isVisible()).resolves.toBe(false);
+    const manage = page.getByRole('contentinfo').getByRole('button', { name: 'Manage Cookies' });
+    await expectTapTarget(manage);
+    await manage.click();
+    await page.getByRole('dialog', { name: 'Cookie Preferences' }).waitFor();
+    await page.keyboard.press('Escape');
     expect(await analyticsScripts(page)).toEqual([]);
     expect(outside).toEqual([]);
     await page.close();
@@ -221,6 +225,11 @@ describe('cookie consent', () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByTestId('cookie-button').waitFor();
+    // Docked to the window's left edge, inside the page's side margin (40 px): on no content.
+    const docked = (await page.getByTestId('cookie-button').boundingBox())!;
+    expect(docked.x).toBe(0);
+    expect(docked.x + docked.width).toBeLessThanOrEqual(40);
+    expect(docked.height).toBeGreaterThanOrEqual(44);
     expect(await serverHtml(page, '/shop-online')).not.toContain(BANNER_HTML);
     await page.close();
   });

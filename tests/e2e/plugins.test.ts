@@ -14,13 +14,15 @@ import {
   watchForProblems,
   type ShopBrowser,
 } from './support/browser.ts';
+import { logInThroughDialog, registerCustomer } from './support/customers.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 
 /**
  * The shopper-facing plugins the demo installs: chat button, pincode check, newsletter signup and
- * the gallery lightbox. The shop runs on a data directory of its own: seeded by a first start,
- * then, stopped, its India zone is narrowed to the civilian pincodes (110001 to 855999), so that
- * a valid pincode can also be one the shop does not serve; the tests run on the second start.
+ * the gallery lightbox, the account's newsletter page and the trade enquiry from a product. The
+ * shop runs on a data directory of its own: seeded by a first start, then, stopped, its India
+ * zone is narrowed to the civilian pincodes (110001 to 855999), so that a valid pincode can also
+ * be one the shop does not serve; the tests run on the second start.
  */
 
 let shop: RunningShop;
@@ -39,6 +41,8 @@ beforeAll(async () => {
       `update shipping_zones set postcode_ranges = '[{"from":"110001","to":"855999"}]'::jsonb where name = 'India'`,
     );
     if (res.affectedRows !== 1) throw new Error('the demo India zone was not found');
+    // What migration 0017 does to an existing database: the UAE has no postcodes.
+    await db.query(`update countries set has_postcodes = false where iso2 = 'AE'`);
   } finally {
     await db.close();
   }
@@ -180,6 +184,29 @@ describe('pincode check (PincodeAvaliability plugin)', () => {
   }
 });
 
+describe('pincode check in a country without postcodes', () => {
+  it('is not on the product page of the UAE channel (and is, for the same product, in India)', async () => {
+    const page = await newPage(browser, MOBILE);
+    const problems = await watchForProblems(page);
+    await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
+    const productPath = await firstProductPath(page);
+    await page.goto(`${shop.baseUrl}${productPath}`);
+    await waitForHydration(page);
+    // The page is up (the trade link sits right below where the box would be), priced in dirhams.
+    await page.getByRole('link', { name: 'Ask for trade prices' }).waitFor();
+    await page.locator('main').getByText(/AED/).first().waitFor();
+    await expect(page.locator('.pincode-check').count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Ask for trade prices' }).scrollIntoViewIfNeeded();
+    await shot(page, 'pincode-uae');
+
+    await page.context().clearCookies({ name: 'sf_channel' });
+    await page.goto(`${shop.baseUrl}${productPath}`);
+    await page.locator('.pincode-check').waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('newsletter signup (emailSubscription plugin)', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`signs up from the footer, with success and error states (${viewport.width})`, async () => {
@@ -204,6 +231,84 @@ describe('newsletter signup (emailSubscription plugin)', () => {
         .waitFor();
       await expect.poll(() => email.inputValue()).toBe('');
       await shot(page, 'newsletter-success');
+      await page.close();
+    });
+  }
+});
+
+describe('newsletter pages and the account', () => {
+  it('shows no footer signup on /newsletter (the page has its own form), and shows it elsewhere', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${shop.baseUrl}/newsletter`);
+    await waitForHydration(page);
+    await page.locator('main').getByLabel('E-mail address').waitFor();
+    await expect(page.locator('.newsletter-signup').count()).resolves.toBe(0);
+    await expect(page.getByLabel('E-mail address').count()).resolves.toBe(1);
+    await page.goto(`${shop.baseUrl}/newsletter/confirm/not-a-real-token`);
+    await expect(page.locator('.newsletter-signup').count()).resolves.toBe(0);
+    await page.goto(`${shop.baseUrl}/`);
+    await page.locator('.newsletter-signup').waitFor();
+    await page.close();
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`account: subscribing says "link sent" once; Resend link keeps to the 10-minute pause (${viewport.width})`, async () => {
+      const page = await newPage(browser, viewport);
+      const problems = await watchForProblems(page);
+      const who = await registerCustomer(shop.baseUrl, 'Meera');
+      await page.goto(`${shop.baseUrl}/account/newsletter`);
+      await waitForHydration(page);
+      await logInThroughDialog(page, who);
+      const card = page.locator('main');
+      await card.getByRole('button', { name: 'Subscribe' }).click();
+      await card.locator('[data-newsletter-status="pending"]').waitFor();
+      await card.getByText('We have sent a confirmation link to your e-mail address').waitFor();
+      // Said once: the status text gives way to the answer.
+      await expect(card.getByText(/confirmation link/).count()).resolves.toBe(1);
+      await expect(card.getByRole('button', { name: 'Unsubscribe' }).isVisible()).resolves.toBe(true);
+      await shot(page, 'account-newsletter-pending');
+
+      await card.getByRole('button', { name: 'Resend link' }).click();
+      const wait = card.locator('[data-newsletter-problem="wait"]');
+      await wait.waitFor();
+      await expect(wait.textContent()).resolves.toMatch(
+        /^We sent a confirmation link less than 10 minutes ago\. Please check your inbox and spam folder, or ask for a new link in (10|9) minutes$/,
+      );
+      await card.locator('[data-newsletter-status="pending"]').waitFor();
+      await shot(page, 'account-newsletter-resend-wait');
+
+      // A fresh load in the pending state: the status text, once, and both buttons.
+      await page.reload();
+      await waitForHydration(page);
+      await card.locator('[data-newsletter-status="pending"]').waitFor();
+      await expect(card.getByText(/confirmation link/).count()).resolves.toBe(1);
+      await card.getByRole('button', { name: 'Resend link' }).waitFor();
+      // The refused resend is a 429 answer (its message is the point); nothing else may fail.
+      expect(problems.filter((p) => !p.includes('429'))).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('trade enquiry from a product (TradeEnquiry plugin)', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`names the product the enquiry is about (${viewport.width})`, async () => {
+      const page = await newPage(browser, viewport);
+      const problems = await watchForProblems(page);
+      const productPath = await firstProductPath(page);
+      await page.goto(`${shop.baseUrl}${productPath}`);
+      await waitForHydration(page);
+      const name = (await page.locator('h1').first().textContent())!.trim();
+      await page.getByRole('link', { name: 'Ask for trade prices' }).click();
+      await page.waitForURL(/\/trade-enquiry\?product=/);
+      await waitForHydration(page);
+      const about = page.locator('[data-trade-product="named"]');
+      await about.waitFor();
+      await expect(about.textContent()).resolves.toBe(name);
+      await expect(about.locator('xpath=..').textContent()).resolves.toBe(`Your enquiry is about ${name}.`);
+      await about.scrollIntoViewIfNeeded();
+      await shot(page, 'trade-enquiry-product');
+      expect(problems).toEqual([]);
       await page.close();
     });
   }

@@ -168,7 +168,7 @@ describe('store states', () => {
     await page.getByTestId('subscribe-form').waitFor();
   });
 
-  it('signed-in staff see the open shop with an Admin Panel link that works once', async () => {
+  it('signed-in staff see the open shop, a staff bar, and an Admin Panel button whose link works once', async () => {
     const staffId = `stf_${randomBytes(6).toString('hex')}`;
     const token = `sfs_${randomBytes(32).toString('base64url')}`;
     const tokenHash = createHash('sha256').update(token).digest('hex');
@@ -186,14 +186,21 @@ describe('store states', () => {
     await page.goto(url(productPath));
     await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe(productPath);
-    const link = page.getByRole('link', { name: 'Admin Panel' });
-    // The mobile menu holds the same link.
+    // A staff-only bar says what shoppers see instead.
+    const bar = page.getByTestId('staff-bar');
+    await bar.getByText('Shoppers see: Under Maintenance').waitFor();
+    await bar.getByText('you see the shop because you are signed in as staff').waitFor();
+    // The header's button shows its words on desktop; the mobile menu holds the same button.
+    const button = page.locator('header').getByRole('button', { name: 'Admin Panel' });
+    await button.waitFor();
     expect(await page.locator('dialog.mobile-menu [data-testid="admin-panel-link"]').count()).toBe(1);
-    await link.waitFor();
-    const href = (await link.getAttribute('href'))!;
-    expect(href).toMatch(/^\/admin\/login\?token=sfa_/);
+    // No link token sits in the page: it is minted when the button is pressed.
+    expect(await page.content()).not.toMatch(/sfa_/);
 
-    await link.click();
+    const linkRequest = page.waitForRequest((r) => r.url().includes('/admin/login?token=sfa_'));
+    await button.click();
+    const link = new URL((await linkRequest).url());
+    const href = link.pathname + link.search;
     await page.getByTestId('staff-signed-in').getByText(`Signed in as ${STAFF_NAME}`).waitFor();
     // The token is spent and no longer in the address bar.
     expect(new URL(page.url()).search).toBe('');
@@ -253,6 +260,45 @@ describe('store states', () => {
     expect(new URL((await peek('/coming-soon')).headers.get('location')!, url('/')).pathname).toBe(
       '/password-protected',
     );
+  });
+
+  it('a tab left open when the shop closes lands on the special page at its next click', async () => {
+    const staffId = `stf_${randomBytes(6).toString('hex')}`;
+    const token = `sfs_${randomBytes(32).toString('base64url')}`;
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await restartWith({}, [
+      `insert into staff (id, email, name, password_hash, role)
+         values ('${staffId}', 'owner.${staffId}@example.test', '${STAFF_NAME}', 'x', 'owner')`,
+      `insert into staff_sessions (token_hash, staff_id, kind, expires_at)
+         values ('${tokenHash}', '${staffId}', 'bearer', now() + interval '1 hour')`,
+    ]);
+    // The owner's API changes the mode while the shop runs (as the admin panel or the CLI would).
+    const setMode = async (mode: 'Coming Soon' | null) => {
+      const res = await fetch(url('/api/admin/storefront'), {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    const page = await tab('/');
+    const slug = productPath.split('/').pop()!;
+    // The header's Shop link: a client-side navigation whose loader calls the catalog API.
+    const shopLink = page.locator('header a[href="/shop-online"]:visible').first();
+    await shopLink.waitFor();
+    await setMode('Coming Soon');
+    try {
+      // A quickview asked by the open tab gets the gate's answer, not a server error.
+      const quick = await fetch(url(`/resources/quickview/${slug}`));
+      expect(quick.status).toBe(403);
+      // The listing's loader meets the gate; the error screen reloads the page once and the
+      // root loader sends the visitor to the Coming Soon page.
+      await shopLink.click();
+      await page.waitForURL(url('/coming-soon'));
+      await page.getByRole('heading', { name: 'Something new is on its way' }).waitFor();
+    } finally {
+      await setMode(null);
+    }
   });
 
   it('an open shop answers its special pages as not found', async () => {

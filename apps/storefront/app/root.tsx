@@ -6,6 +6,7 @@ import { ErrorScreen, ERROR_TITLES, StandaloneErrorFrame } from './features/erro
 import { isCartSubmission } from './features/cart/revalidation';
 import { SiteShell } from './features/layout/site-shell';
 import { ShopFrame } from './features/store-state/shop-frame';
+import { useReloadWhenShopClosed } from './features/store-state/reload-when-closed';
 import { storeStateRedirect } from './features/store-state/store-state.server';
 import { CONSENT_COOKIE, parseConsent } from './features/consent/preferences';
 import { PreviewProvider } from './features/preview/preview-context';
@@ -155,6 +156,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shop = useShopData();
   const view = describeError(error);
+  // The shop closed while this tab was open: the gate's answer becomes its special page.
+  useReloadWhenShopClosed(view.status);
   // A closed shop's error screens get no shell: no links into the shop it hides.
   if (shop && shop.access.state === 'open') {
     if (!view.storeEmail && shop.settings.store_email) view.storeEmail = shop.settings.store_email;

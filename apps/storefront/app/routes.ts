@@ -50,5 +50,6 @@ export default [
   route('resources/grid-columns', 'routes/resources.grid-columns.ts'),
   route('resources/channel', 'routes/resources.channel.ts'),
   route('resources/cart', 'routes/resources.cart.ts'),
+  route('resources/admin-link', 'routes/resources.admin-link.ts'),
   route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig;

@@ -50,6 +50,28 @@ describe('logs', () => {
     expect(out).not.toContain(token);
   });
 
+  it('never show a newsletter link token: the confirm and unsubscribe pages, their data requests, the API', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const signed = `1k.${randomBytes(32).toString('base64url')}`;
+    const out = await logged(async () => {
+      for (const url of [
+        `/newsletter/confirm/${token}`,
+        `/newsletter/confirm/${token}.data`,
+        `/newsletter/unsubscribe/${signed}`,
+        `/newsletter/unsubscribe/${signed}.data`,
+        `/api/plugins/emailSubscription/unsubscribe/${signed}`,
+      ]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    });
+    expect(out).toContain('"url":"/newsletter/confirm/[redacted]"');
+    expect(out).toContain('"url":"/newsletter/unsubscribe/[redacted]"');
+    expect(out).toContain('"url":"/api/plugins/emailSubscription/unsubscribe/[redacted]"');
+    expect(out).not.toContain(token);
+    expect(out).not.toContain(signed);
+  });
+
   it('show a failed statement without the values it was run with', async () => {
     const out = await logged(async () => {
       const res = await app.inject({ method: 'GET', url: '/api/test-probe/failing-query' });
@@ -79,6 +101,21 @@ describe('redactUrl', () => {
     expect(redactUrl('/track-order/AbC_dEf-123')).toBe('/track-order/[redacted]');
     expect(redactUrl('/api/track-order/AbC_dEf-123')).toBe('/api/track-order/[redacted]');
     expect(redactUrl('/sandbox-gateway/pay/sess_1?x=1')).toBe('/sandbox-gateway/pay/[redacted]?x=1');
+    // Newsletter links: the confirmation token confirms, the unsubscribe token unsubscribes (for ever).
+    expect(redactUrl('/newsletter/confirm/AbC_dEf-123')).toBe('/newsletter/confirm/[redacted]');
+    expect(redactUrl('/newsletter/confirm/AbC_dEf-123.data?_routes=x')).toBe(
+      '/newsletter/confirm/[redacted]?_routes=x',
+    );
+    expect(redactUrl('/newsletter/unsubscribe/1k.SiG_n-4')).toBe('/newsletter/unsubscribe/[redacted]');
+    expect(redactUrl('/api/plugins/emailSubscription/unsubscribe/1k.SiG_n-4')).toBe(
+      '/api/plugins/emailSubscription/unsubscribe/[redacted]',
+    );
+    expect(redactUrl('/api/plugins/emailSubscription/confirm/AbC')).toBe(
+      '/api/plugins/emailSubscription/confirm/[redacted]',
+    );
+    // The POST endpoints take the token in the body: their path is left as it is, as is the page itself.
+    expect(redactUrl('/api/plugins/emailSubscription/unsubscribe')).toBe('/api/plugins/emailSubscription/unsubscribe');
+    expect(redactUrl('/newsletter')).toBe('/newsletter');
     expect(redactUrl('/api/storefront/initial-values?keys=store_name')).toBe(
       '/api/storefront/initial-values?keys=store_name',
     );

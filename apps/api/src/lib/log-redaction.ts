@@ -11,10 +11,13 @@ const SECRET_PARAM = /token|password|passwd|secret|otp|signature|^(code|sig|key|
 /**
  * Paths that carry a credential in a segment: the reset link /account/reset-password/{email}/{token}
  * (and its single-fetch twin …/{token}.data; everything after the e-mail is the token), the
- * abandoned-cart link, the tracking link /track-order/{token} (page and API) and the sandbox
- * gateway's payment page /sandbox-gateway/pay/{session}.
+ * abandoned-cart link, the tracking link /track-order/{token} (page and API), the sandbox
+ * gateway's payment page /sandbox-gateway/pay/{session}, and the newsletter's links
+ * /newsletter/confirm/{token} and /newsletter/unsubscribe/{token} (pages, and the API's
+ * /api/plugins/emailSubscription/{confirm,unsubscribe}/{token}).
  */
-const SECRET_PATH = /(\/reset-password\/[^/?#]*\/|\/cart\/restore\/|\/track-order\/|\/sandbox-gateway\/pay\/)[^?#]*/i;
+const SECRET_PATH =
+  /(\/reset-password\/[^/?#]*\/|\/cart\/restore\/|\/track-order\/|\/sandbox-gateway\/pay\/|\/(?:newsletter|emailSubscription)\/(?:confirm|unsubscribe)\/)[^?#]*/i;
 
 /** A request URL as it may appear in a log: secret path segments and query values replaced. */
 export function redactUrl(url: string): string {

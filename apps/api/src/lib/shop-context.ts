@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CHANNEL_COOKIE } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { HttpError } from './http.ts';
+import { pageMemoOf } from './in-process.ts';
 
 /**
  * Which shop a request is for (ADR 0021, ADR 0027): storefront, its channel (prices, skus),
@@ -109,14 +110,34 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
     : null;
 }
 
+/**
+ * The request's shop, loaded once per page: the in-process API calls of one SSR page (lib/in-process.ts)
+ * share it, keyed by the channel cookie they send (a switch the page made shows at once); a
+ * mutating call drops the memo (ssr/in-process-api.ts), so the calls after it read fresh data.
+ */
+function pageShop(db: Db, req: FastifyRequest): Promise<ShopContext> {
+  const cookie = channelCookieOf(req);
+  const memo = pageMemoOf(req);
+  const key = `shop-context:${cookie ?? ''}`;
+  const hit = memo?.get(key) as Promise<ShopContext> | undefined;
+  if (hit) return hit;
+  const shop = loadShopContext(db, cookie).then((found) => {
+    if (!found) throw new HttpError(500, 'No storefront is configured');
+    return found;
+  });
+  if (memo) {
+    memo.set(key, shop);
+    // A failure (a lost connection) is not kept for the page's other calls.
+    shop.catch(() => memo.get(key) === shop && memo.delete(key));
+  }
+  return shop;
+}
+
 export const shopContextPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest(kShop, null);
     app.decorateRequest('shop', function (this: FastifyRequest) {
-      this[kShop] ??= loadShopContext(app.db, channelCookieOf(this)).then((shop) => {
-        if (!shop) throw new HttpError(500, 'No storefront is configured');
-        return shop;
-      });
+      this[kShop] ??= pageShop(app.db, this);
       return this[kShop];
     });
   },

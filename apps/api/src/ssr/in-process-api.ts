@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ApiTransport } from '@shopfront/shared';
-import { OUTER_REQUEST_HEADER, registerOuterRequest } from '../lib/in-process.ts';
+import { forgetPageMemo, OUTER_REQUEST_HEADER, registerOuterRequest } from '../lib/in-process.ts';
 import type { ApiCookieJar } from './api-cookies.ts';
 
 const FORWARDED = ['user-agent', 'accept-language', 'host'] as const;
@@ -42,6 +42,9 @@ export function inProcessApi(
       remoteAddress: req.ip,
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
+    // A write (a channel switch, a password accepted, a setting changed) may change what the page's
+    // calls share: the next ones look it up again.
+    if (method !== 'GET') forgetPageMemo(outerKey);
     const raw = res.headers['set-cookie'];
     cookies.take(raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)]);
     let parsed: unknown = null;

@@ -11,7 +11,8 @@ import { rootDataFrom, shopMeta } from '../lib/meta';
 /**
  * /account/newsletter (emailSubscription plugin, added to the account menu through
  * features/plugins/account-menu.ts): the signed-in customer's subscription for their account
- * e-mail, with Subscribe (double opt-in: a confirmation e-mail) or Unsubscribe.
+ * e-mail, with Subscribe (double opt-in: a confirmation e-mail) or Unsubscribe; while it waits for
+ * confirmation, Resend link (the API sends at most one link per 10 minutes and says how long to wait).
  */
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'Newsletter' }), { name: 'robots', content: 'noindex' }];
@@ -30,18 +31,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+type Intent = 'subscribe' | 'resend' | 'unsubscribe';
+const INTENTS: readonly Intent[] = ['subscribe', 'resend', 'unsubscribe'];
+
+interface Answer {
+  ok: boolean;
+  intent: Intent;
+  message: string;
+  /** The status the answer leaves (on success). */
+  status?: Subscription['status'];
+  /** A resend asked for within the pause after the last link (429): not an error, a wait. */
+  wait?: boolean;
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
-  if (isCrossSite(request)) return data({ ok: false, message: messages.forbiddenOrigin }, { status: 403 });
+  if (isCrossSite(request)) {
+    return data<Answer>({ ok: false, intent: 'subscribe', message: messages.forbiddenOrigin }, { status: 403 });
+  }
   const form = await request.formData();
-  const subscribed = form.get('intent') === 'subscribe';
+  const raw = form.get('intent');
+  const intent: Intent = INTENTS.find((i) => i === raw) ?? 'unsubscribe';
   try {
-    const { message } = await callEndpoint(apiTransport(context), emailSubscriptionApi.updateMe, {
-      body: { subscribed },
+    // Subscribing again while pending is the API's resend (at most once per 10 minutes).
+    const { data: subscription, message } = await callEndpoint(apiTransport(context), emailSubscriptionApi.updateMe, {
+      body: { subscribed: intent !== 'unsubscribe' },
     });
-    return { ok: true, message: message ?? '' };
+    return data<Answer>({ ok: true, intent, message: message ?? '', status: subscription.status });
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500)
-      return data({ ok: false, message: err.message }, { status: err.status });
+    if (err instanceof ApiError && err.status < 500) {
+      return data<Answer>(
+        { ok: false, intent, message: err.message, wait: err.status === 429 && intent === 'resend' },
+        { status: err.status },
+      );
+    }
     console.error('newsletter update failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
@@ -62,14 +84,32 @@ const STATUS_TEXT: Record<Subscription['status'], { label: string; text: string;
   unsubscribed: { label: 'Unsubscribed', text: 'You will not receive the newsletter.', tone: 'bg-ink/5 text-ink' },
 };
 
+const BUSY_LABEL: Record<Intent, string> = { subscribe: 'Saving…', resend: 'Sending…', unsubscribe: 'Saving…' };
+
 export default function AccountNewsletter({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const subscription = loaderData.subscription;
   if (!subscription) return null;
   const status = STATUS_TEXT[subscription.status];
-  const busy = fetcher.state !== 'idle';
+  const busyIntent = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as Intent | null) : null;
   const answer = fetcher.data;
-  const subscribedish = subscription.status === 'confirmed' || subscription.status === 'pending';
+  const pending = subscription.status === 'pending';
+  const subscribedish = subscription.status === 'confirmed' || pending;
+  // The answer that led to this status says it in its own words ("We have sent a confirmation
+  // link…"): it takes the status text's place, so nothing is said twice.
+  const text = answer?.ok && answer.message && answer.status === subscription.status ? answer.message : status.text;
+  const problem = answer && !answer.ok ? answer : null;
+  const button = (intent: Intent, label: string, primary: boolean) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busyIntent !== null || !subscription.email}
+      className={`btn h-11 px-6 ${primary ? 'btn-primary' : 'btn-outline'}`}
+    >
+      {busyIntent === intent ? BUSY_LABEL[intent] : label}
+    </button>
+  );
   return (
     <AccountSection title="Newsletter" description="New pieces, maker stories and offers by e-mail.">
       <SectionCard>
@@ -84,28 +124,32 @@ export default function AccountNewsletter({ loaderData }: Route.ComponentProps) 
                 {status.label}
               </span>
             </p>
-            <p className="mt-3 text-sm text-muted">{status.text}</p>
+            <p role="status" aria-live="polite" className="mt-3 text-sm text-muted" data-newsletter-text>
+              {text}
+            </p>
             {subscription.email && (
               <p className="mt-1 truncate text-sm">
                 Sent to <span className="font-medium">{subscription.email}</span>
               </p>
             )}
           </div>
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value={subscribedish ? 'unsubscribe' : 'subscribe'} />
-            <button
-              type="submit"
-              disabled={busy || !subscription.email}
-              className={`btn h-11 px-6 ${subscribedish ? 'btn-outline' : 'btn-primary'}`}
-            >
-              {busy ? 'Saving…' : subscribedish ? 'Unsubscribe' : 'Subscribe'}
-            </button>
+          <fetcher.Form method="post" className="flex flex-wrap gap-2">
+            {pending && button('resend', 'Resend link', true)}
+            {subscribedish ? button('unsubscribe', 'Unsubscribe', false) : button('subscribe', 'Subscribe', true)}
           </fetcher.Form>
         </div>
-        <div role="status" aria-live="polite" className="mt-4 text-sm empty:mt-0">
-          {answer && <p className={`font-medium ${answer.ok ? 'text-primary' : 'text-red-700'}`}>{answer.message}</p>}
-          {!subscription.email && <p className="text-muted">Add an e-mail address to your profile to subscribe.</p>}
-        </div>
+        {problem && (
+          <p
+            role="alert"
+            className={`mt-4 text-sm font-medium ${problem.wait ? 'text-amber-900' : 'text-red-700'}`}
+            data-newsletter-problem={problem.wait ? 'wait' : 'error'}
+          >
+            {problem.message}
+          </p>
+        )}
+        {!subscription.email && (
+          <p className="mt-4 text-sm text-muted">Add an e-mail address to your profile to subscribe.</p>
+        )}
       </SectionCard>
     </AccountSection>
   );

@@ -34,7 +34,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       { headers: { 'Cache-Control': 'private, max-age=60' } },
     );
   } catch (err) {
-    const status = err instanceof ApiError && err.status < 500 ? 404 : 500;
+    // The shop closed while the page was open: the gate's 403/503 (and its message) pass through;
+    // nothing failed, so nothing is logged.
+    const closed = err instanceof ApiError && (err.status === 403 || err.status === 503);
+    const status = closed ? err.status : err instanceof ApiError && err.status < 500 ? 404 : 500;
     if (status === 500) console.error('quickview lookup failed', err);
     return data(
       {
@@ -43,12 +46,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         variants: [],
         images: [],
         rating: null,
-        error:
-          status === 404
+        error: closed
+          ? err.message
+          : status === 404
             ? 'This product is no longer available.'
             : 'The product could not be loaded. Please try again.',
       },
-      { status },
+      { status, headers: { 'Cache-Control': 'private, no-store' } },
     );
   }
 }

@@ -1,6 +1,7 @@
 import type { NullDataSchema } from '../schemas/base.ts';
 import type { SettingsGetResultSchema } from '../schemas/settings.ts';
 import type {
+  AdminLinkTokenSchema,
   AdminPluginListSchema,
   AdminPluginParamsSchema,
   AdminPluginSchema,
@@ -40,6 +41,8 @@ export const adminApi = {
   ),
   logout: endpoint<{ data: typeof NullDataSchema }>('POST', '/api/admin/auth/logout'),
   me: endpoint<{ data: typeof StaffSchema }>('GET', '/api/admin/auth/me'),
+  /** A one-time Admin Panel link (the storefront's Admin Panel button posts for one). */
+  linkToken: endpoint<{ data: typeof AdminLinkTokenSchema }>('POST', '/api/admin/auth/link-token'),
   changePassword: endpoint<{ body: typeof StaffPasswordBodySchema; data: typeof NullDataSchema }>(
     'PUT',
     '/api/admin/auth/password',
@@ -72,7 +75,10 @@ export const adminApi = {
   installPlugin: endpoint<PluginParams & { body: typeof PluginInstallBodySchema }>('PUT', '/api/admin/plugins/:name'),
   removePlugin: endpoint<PluginParams>('DELETE', '/api/admin/plugins/:name'),
 
-  /** `?format=csv` answers text/csv (header `email,mode,created_at,notified_at`) instead of the envelope. */
+  /**
+   * JSON: one page (`?page=`, MODE_SUBSCRIBERS_PAGE_SIZE a page). `?format=csv` answers the whole
+   * list as text/csv (header `email,mode,created_at,notified_at`), streamed, instead of the envelope.
+   */
   modeSubscribers: endpoint<{ query: typeof ModeSubscribersQuerySchema; data: typeof ModeSubscriberListSchema }>(
     'GET',
     '/api/admin/mode-subscribers',

@@ -12,6 +12,8 @@ import type {
   SubscriptionTokenBodySchema,
   SubscriptionTokenParamsSchema,
   TradeEnquiryBodySchema,
+  TradeEnquiryProductParamsSchema,
+  TradeEnquiryProductSchema,
   TradeEnquiryResultSchema,
 } from '../schemas/plugins-shopper.ts';
 import { endpoint } from './endpoint.ts';
@@ -32,6 +34,11 @@ export const tradeEnquiryApi = {
   submit: endpoint<{ body: typeof TradeEnquiryBodySchema; data: typeof TradeEnquiryResultSchema }>(
     'POST',
     '/api/plugins/TradeEnquiry/submit',
+  ),
+  /** The published product a trade page's `?product={slug}` names (its name, for the form). */
+  product: endpoint<{ params: typeof TradeEnquiryProductParamsSchema; data: typeof TradeEnquiryProductSchema }>(
+    'GET',
+    '/api/plugins/TradeEnquiry/product/:slug',
   ),
 } as const;
 

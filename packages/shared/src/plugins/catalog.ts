@@ -51,6 +51,12 @@ export interface PluginInfo {
   consent: OptionalCookieGroup | null;
   /** Cookies it sets, listed in the cookie preferences. */
   cookies: readonly PluginCookie[];
+  /**
+   * Its config decides what JavaScript runs on the shop's pages (a tag id, a container, a script
+   * URL): whoever configures it runs code in every visitor's browser, an owner's included, on
+   * the shop's origin. Installing, configuring and removing it is for owners only.
+   */
+  runsScript: boolean;
 }
 
 const info = (p: PluginInfo) => p;
@@ -63,6 +69,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   ProductCustomisation: info({
     name: 'ProductCustomisation',
@@ -71,6 +78,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   AbandonedCart: info({
     name: 'AbandonedCart',
@@ -79,6 +87,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   GoogleGtag: info({
     name: 'GoogleGtag',
@@ -90,6 +99,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
       { name: '_ga', description: 'Google Analytics: tells visits of the same browser apart (2 years).' },
       { name: '_ga_*', description: 'Google Analytics: keeps the state of the current visit (2 years).' },
     ],
+    runsScript: true,
   }),
   GoogleTagManager: info({
     name: 'GoogleTagManager',
@@ -98,6 +108,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['code'],
     consent: 'analytics',
     cookies: [{ name: '_ga', description: 'Set by the tags of the container, such as Google Analytics (2 years).' }],
+    runsScript: true,
   }),
   FacebookPixel: info({
     name: 'FacebookPixel',
@@ -106,6 +117,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['tag_code'],
     consent: 'marketing',
     cookies: [{ name: '_fbp', description: 'Meta Pixel: recognises the browser for ad measurement (90 days).' }],
+    runsScript: true,
   }),
   MicrosoftClarity: info({
     name: 'MicrosoftClarity',
@@ -117,6 +129,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
       { name: '_clck', description: 'Microsoft Clarity: keeps the Clarity user id (1 year).' },
       { name: '_clsk', description: 'Microsoft Clarity: joins the pages of one session (1 day).' },
     ],
+    runsScript: true,
   }),
   UmamiAnalytics: info({
     name: 'UmamiAnalytics',
@@ -125,6 +138,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['website_id', 'script_url'],
     consent: 'analytics',
     cookies: [],
+    runsScript: true,
   }),
   WhatsApp: info({
     name: 'WhatsApp',
@@ -133,6 +147,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['mobile_no', 'default_message', 'chat_location'],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   PincodeAvaliability: info({
     name: 'PincodeAvaliability',
@@ -141,6 +156,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   TradeEnquiry: info({
     name: 'TradeEnquiry',
@@ -149,6 +165,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['title', 'success_message'],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   emailSubscription: info({
     name: 'emailSubscription',
@@ -157,6 +174,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: ['title', 'description'],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   Gallery: info({
     name: 'Gallery',
@@ -165,6 +183,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
   customGallery: info({
     name: 'customGallery',
@@ -173,6 +192,7 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     publicKeys: [],
     consent: null,
     cookies: [],
+    runsScript: false,
   }),
 };
 

@@ -191,6 +191,11 @@ export interface AddressBodyOptions {
    * country afterwards).
    */
   stateIds?: readonly number[];
+  /**
+   * countries.has_postcodes of the chosen country. False (the UAE): its addresses carry no
+   * postcode, so the field is neither required nor checked, and '' is stored.
+   */
+  hasPostcodes?: boolean;
 }
 
 /**
@@ -208,7 +213,7 @@ export function addressBodySchema(
 ) {
   const def = new Map(fields.map((f) => [f.column_name, f]));
   const required = (c: AddressColumn) => def.get(c)?.is_required === true;
-  const shown = (c: AddressColumn) => def.has(c);
+  const shown = (c: AddressColumn) => def.has(c) && !(c === 'postcode' && opts.hasPostcodes === false);
 
   return z.preprocess(
     (v) => {
@@ -338,16 +343,18 @@ export function formatAddress(a: Parameters<typeof formatAddressLines>[0]): stri
 
 /**
  * Spec section 5, address step rule 6: '{label} is empty' for the first required field the
- * address leaves empty; null when none is. A state is not asked of a country without states.
+ * address leaves empty; null when none is. A state is not asked of a country without states,
+ * nor a postcode of a country without postcodes (countries.has_postcodes).
  */
 export function firstEmptyAddressField(
   fields: readonly AddressField[],
   a: Partial<Record<AddressColumn, string | number | null>>,
-  opts: { countryHasStates?: boolean } = {},
+  opts: { countryHasStates?: boolean; countryHasPostcodes?: boolean } = {},
 ): string | null {
   for (const f of fields) {
     if (!f.is_required) continue;
     if (f.column_name === 'state_id' && opts.countryHasStates === false) continue;
+    if (f.column_name === 'postcode' && opts.countryHasPostcodes === false) continue;
     const v = a[f.column_name];
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
       return messages.fieldEmpty(f.label);

@@ -316,6 +316,8 @@ export const AdminPluginSchema = z.object({
   config: z.record(z.string(), z.unknown()),
   public_keys: z.array(z.string()),
   consent: z.enum(['analytics', 'marketing']).nullable(),
+  /** Its config decides what script runs on the shop's pages: owners only may install, configure or remove it. */
+  runs_script: z.boolean(),
   installed_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
@@ -336,10 +338,33 @@ export const ModeSubscriberSchema = z.object({
   created_at: z.string(),
   notified_at: z.string().nullable(),
 });
-export const ModeSubscriberListSchema = z.array(ModeSubscriberSchema);
+/** JSON answers of GET /api/admin/mode-subscribers come in pages of this many, oldest first. */
+export const MODE_SUBSCRIBERS_PAGE_SIZE = 100;
+const pageQuery = (max: number) =>
+  z.coerce
+    .number({ error: messages.integer })
+    .int({ error: messages.integer })
+    .min(1, { error: messages.fallback })
+    .max(max, { error: messages.fallback })
+    .default(1);
+/** One page of the list (`?format=csv` answers the whole list as CSV instead). */
+export const ModeSubscriberListSchema = z.object({
+  subscribers: z.array(ModeSubscriberSchema),
+  pagination: ContentPaginationSchema,
+});
 export const ModeSubscribersQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json'),
+  /** JSON only: which page of MODE_SUBSCRIBERS_PAGE_SIZE. */
+  page: pageQuery(1_000_000),
 });
+
+/** POST /api/admin/auth/link-token: a one-time Admin Panel link for the signed-in staff member. */
+export const AdminLinkTokenSchema = z.object({
+  /** `/admin/login?token=sfa_…` (spec section 2): good once, for ADMIN_LINK_TTL (10 minutes). */
+  link: z.string(),
+  expires_at: z.string(),
+});
+export type AdminLinkToken = z.infer<typeof AdminLinkTokenSchema>;
 /** The header row of the CSV export. */
 export const MODE_SUBSCRIBERS_CSV_HEADER = 'email,mode,created_at,notified_at';
 
@@ -356,11 +381,4 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema), pagination: ContentPaginationSchema });
-export const AuditLogQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: messages.integer })
-    .int({ error: messages.integer })
-    .min(1, { error: messages.fallback })
-    .max(1_000_000, { error: messages.fallback })
-    .default(1),
-});
+export const AuditLogQuerySchema = z.object({ page: pageQuery(1_000_000) });

@@ -27,6 +27,8 @@ export const pincodeMessages = {
   served: (pincode: string, min: number, max: number, cod: boolean) =>
     `Delivery to ${pincode} in ${min === max ? `${min}` : `${min}–${max}`} working ${max === 1 ? 'day' : 'days'}. ` +
     (cod ? 'Cash on Delivery available' : 'Cash on Delivery is not available for this pincode'),
+  /** The shop's (channel's) country has no postcodes (countries.has_postcodes false, e.g. the UAE). */
+  noPostcodes: "Addresses in this store's country have no postcode, so delivery cannot be checked by pincode",
   servedNoEstimate: (pincode: string, cod: boolean) =>
     `We deliver to ${pincode}. ` +
     (cod ? 'Cash on Delivery available' : 'Cash on Delivery is not available for this pincode'),
@@ -42,6 +44,9 @@ export const PINCODE_STORAGE_KEY = 'shopfront:pincode';
 export const tradeEnquiryMessages = {
   productNotFound: 'This product could not be found',
 } as const;
+
+/** The pattern of a product slug a trade enquiry may name (`?product=` on the trade page). */
+export const TRADE_PRODUCT_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /** The id of the trade-enquiry form definition the plugin's submissions are stored under. */
 export const TRADE_ENQUIRY_FORM_ID = 'trade-enquiry';
@@ -63,10 +68,18 @@ export const emailSubscriptionMessages = {
   /** Every accepted signup answers this, whether the address was new, pending or confirmed. */
   checkInbox: 'Thank you! Please check your inbox and follow the link to confirm your subscription',
   confirmed: 'Your subscription is confirmed. Welcome aboard!',
+  /** The confirmation link opened again (another device, a second click) while it is still valid. */
+  alreadyConfirmed: 'Your subscription is already confirmed',
   invalidConfirmLink: 'This confirmation link is invalid, has expired or was already used. Please subscribe again',
   unsubscribed: 'You have been unsubscribed and will receive no more newsletters',
   invalidUnsubscribeLink: 'This unsubscribe link is not valid',
   accountSubscribed: 'We have sent a confirmation link to your e-mail address',
+  /** Resend link on the account page while pending. */
+  resent: 'We have sent a new confirmation link to your e-mail address',
+  /** Resend asked for within the pause after the last confirmation e-mail. */
+  resendTooSoon: (minutes: number) =>
+    `We sent a confirmation link less than ${EMAIL_SUBSCRIPTION.resendMinutes} minutes ago. ` +
+    `Please check your inbox and spam folder, or ask for a new link in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
   accountUnsubscribed: 'You have been unsubscribed from the newsletter',
   noEmail: 'Add an e-mail address to your profile to subscribe',
 } as const;

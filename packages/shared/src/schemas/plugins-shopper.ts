@@ -6,8 +6,10 @@ import {
   GALLERY_MAX_IMAGES,
   PINCODE_MAX_LENGTH,
   SUBSCRIPTION_SOURCES,
+  TRADE_PRODUCT_SLUG,
   galleryMessages,
   pincodeMessages,
+  tradeEnquiryMessages,
 } from './plugins-shopper-messages.ts';
 
 /**
@@ -55,11 +57,21 @@ export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;
  * its definition by the forms module) plus, from a product page, `product` (the product's slug).
  */
 export const TradeEnquiryBodySchema = z.record(z.string(), z.unknown(), { error: messages.fallback }).optional();
+/** The product an enquiry is about: its slug and name. */
+export const TradeEnquiryProductSchema = z.object({ slug: z.string(), name: z.string() });
+export type TradeEnquiryProduct = z.infer<typeof TradeEnquiryProductSchema>;
 export const TradeEnquiryResultSchema = z.object({
   form_id: z.string(),
-  product: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  product: TradeEnquiryProductSchema.nullable(),
 });
 export type TradeEnquiryResult = z.infer<typeof TradeEnquiryResultSchema>;
+
+/** GET /api/plugins/TradeEnquiry/product/:slug: the product named by the trade page's `?product=`. */
+export const TradeEnquiryProductParamsSchema = z.object({
+  slug: z
+    .string({ error: tradeEnquiryMessages.productNotFound })
+    .regex(TRADE_PRODUCT_SLUG, { error: tradeEnquiryMessages.productNotFound }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // emailSubscription

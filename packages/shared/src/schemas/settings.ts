@@ -68,6 +68,8 @@ export const CountrySchema = z.object({
   mobile_code: z.string(),
   mobile_number_length: z.number().int(),
   currency_code: z.string().length(3),
+  /** False where addresses carry no postcode (the UAE): address forms leave the field out. */
+  has_postcodes: z.boolean(),
   states: z.array(StateSchema),
 });
 export type Country = z.infer<typeof CountrySchema>;

@@ -48,6 +48,8 @@ export const StorefrontSchema = z.object({
       iso2: z.string(),
       mobile_code: z.string(),
       mobile_number_length: z.number().int(),
+      /** False where addresses carry no postcode (the UAE): no postcode field or pincode check. */
+      has_postcodes: z.boolean(),
     }),
   }),
   termsandconditions_page: PageRefSchema.nullable(),
@@ -97,10 +99,13 @@ export const LICENSE_STATUSES = ['active', 'inactive'] as const;
 /** What the shop is for this visitor (spec section 4, "Storefront mode"); see STORE_STATES. */
 export const StoreAccessSchema = z.object({
   state: z.enum(STORE_STATES),
-  /** The signed-in staff member (the `sf_staff` session): they always see the open shop. */
+  /**
+   * The signed-in staff member (the `sf_staff` session): they always see the open shop, and an
+   * Admin Panel button that asks POST /api/admin/auth/link-token for a one-time link when clicked.
+   */
   staff: z.object({ name: z.string() }).nullable(),
-  /** `/admin/login?token=…`, minted for this page for signed-in staff only (10 minutes, good once). */
-  admin_link: z.string().nullable(),
+  /** What a shopper (without the staff session) sees: differs from `state` only for staff in a closed shop. */
+  shopper_state: z.enum(STORE_STATES),
 });
 export type StoreAccess = z.infer<typeof StoreAccessSchema>;
 

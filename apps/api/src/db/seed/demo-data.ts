@@ -62,6 +62,7 @@ export const demoCountries = [
     mobileCode: '+91',
     mobileNumberLength: 10,
     currencyCode: 'INR',
+    hasPostcodes: true,
     states: [
       ['Karnataka', 'KA'],
       ['Maharashtra', 'MH'],
@@ -81,6 +82,8 @@ export const demoCountries = [
     mobileCode: '+971',
     mobileNumberLength: 9,
     currencyCode: 'AED',
+    // Addresses in the UAE carry no postcode (migration 0017 sets the same on existing shops).
+    hasPostcodes: false,
     states: [
       ['Dubai', 'DU'],
       ['Abu Dhabi', 'AZ'],

@@ -54,6 +54,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
             mobileCode: c.mobileCode,
             mobileNumberLength: c.mobileNumberLength,
             currencyCode: c.currencyCode,
+            hasPostcodes: c.hasPostcodes,
           })
           .returning({ id: t.countries.id });
         if (c.iso2 === 'IN') indiaId = row!.id;
@@ -91,7 +92,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           cookie_warning: {
             title: 'We value your privacy',
             message:
-              'We use necessary cookies to run the shop and, with your consent, analytics cookies to improve it.',
+              'We use only the cookies the shop needs to work: your sign-in, your cart and your choices. We will ask before we set any others.',
           },
           logo: null,
           meta: {

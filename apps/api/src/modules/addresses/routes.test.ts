@@ -213,6 +213,20 @@ describe('POST /api/address/add', () => {
     expect(saved.country).toEqual({ id: uae.id, name: 'United Arab Emirates' });
   });
 
+  it('asks no postcode of a country without postcodes (the UAE); an Indian address still needs one', async () => {
+    expect([india.has_postcodes, uae.has_postcodes]).toEqual([true, false]);
+    const a = await loggedInCustomer(t);
+    const dubaiHome = { ...home(), country_id: uae.id, state_id: dubai, city: 'Dubai', phone: '501234567' };
+    const saved = await add(a, { ...dubaiHome, postcode: '' });
+    expect(saved.postcode).toBe('');
+    // One sent anyway (a form filled for another country) is not checked and not kept.
+    const typed = await add(a, { ...dubaiHome, postcode: '#?' });
+    expect(typed.postcode).toBe('');
+    const moved = await call('PUT', `/api/address/update/${saved.id}`, a.headers, { ...home(), postcode: '' });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({ postcode: ['This field is required'] });
+  });
+
   it('refuses an unknown country and a state of another country', async () => {
     const a = await loggedInCustomer(t);
     const unknown = await call('POST', '/api/address/add', a.headers, { ...home(), country_id: 999_999 });

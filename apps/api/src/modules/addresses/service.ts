@@ -122,10 +122,6 @@ function zodErrors(issues: readonly { path: PropertyKey[]; message: string }[]):
 }
 
 /**
- * Validates an add/update body against the shop's field definitions for its address type, the
- * chosen country (phone length, existence) and that country's states. 422 with field errors.
- */
-/**
  * The address schema for a field set and country, built once per combination: zod compiles a
  * schema on its first parse, so a schema made per request would compile on every request.
  */
@@ -134,11 +130,12 @@ function cachedAddressSchema(
   fields: Parameters<typeof addressBodySchema>[0],
   mobileLength: number,
   stateIds: number[] | null,
+  hasPostcodes: boolean,
 ) {
-  const key = JSON.stringify([fields, mobileLength, stateIds]);
+  const key = JSON.stringify([fields, mobileLength, stateIds, hasPostcodes]);
   let schema = addressSchemas.get(key);
   if (!schema) {
-    schema = addressBodySchema(fields, mobileLength, stateIds ? { stateIds } : {});
+    schema = addressBodySchema(fields, mobileLength, { ...(stateIds ? { stateIds } : {}), hasPostcodes });
     // Field sets and countries are few; a bound keeps an edited configuration from growing it forever.
     if (addressSchemas.size >= 200) addressSchemas.clear();
     addressSchemas.set(key, schema);
@@ -146,6 +143,11 @@ function cachedAddressSchema(
   return schema;
 }
 
+/**
+ * Validates an add/update body against the shop's field definitions for its address type, the
+ * chosen country (phone length, existence, whether it has postcodes) and that country's states.
+ * 422 with field errors.
+ */
 export async function validateAddressBody(db: Db, body: unknown): Promise<AddressInput> {
   const head = AddressBodyHeadSchema.safeParse(body);
   if (!head.success) throw new HttpError(422, messages.invalidData, zodErrors(head.error.issues));
@@ -156,7 +158,11 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
     countryId === null
       ? Promise.resolve([])
       : db
-          .select({ mobileNumberLength: countries.mobileNumberLength, stateId: states.id })
+          .select({
+            mobileNumberLength: countries.mobileNumberLength,
+            hasPostcodes: countries.hasPostcodes,
+            stateId: states.id,
+          })
           .from(countries)
           .leftJoin(states, eq(states.countryId, countries.id))
           .where(eq(countries.id, countryId)),
@@ -168,6 +174,7 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
     fieldsByType[type],
     country?.mobileNumberLength ?? 0,
     country ? stateIds : null,
+    country?.hasPostcodes ?? true,
   ).safeParse(body);
   const errors = parsed.success ? {} : zodErrors(parsed.error.issues);
   if (countryId !== null && !country) errors.country_id = [addressMessages.countryInvalid];

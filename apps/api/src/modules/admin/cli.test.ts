@@ -44,18 +44,55 @@ describe('npm run shop', () => {
   it('prints its help, and refuses to work without a token', async () => {
     const help = await shop(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: npm run shop -- [--url URL] [--token TOKEN] <command>');
+    expect(help.stdout).toContain('usage: npm run shop -- [--url URL] <command>');
     expect(help.stdout).toContain('plugins install NAME [key=value …]');
+    expect(help.stdout).not.toContain('--password');
     const anonymous = await shop(['settings', 'get']);
     expect(anonymous.code).toBe(1);
     expect(anonymous.stderr).toContain('Not signed in');
   });
 
+  it('prints a group’s usage for a group without its subcommand, and for an unknown subcommand', async () => {
+    for (const group of ['settings', 'storefront', 'plugins', 'staff', 'subscribers']) {
+      const res = await shop([group]);
+      expect(res.code, group).toBe(0);
+      expect(res.stdout).toContain(`usage: npm run shop -- ${group} <subcommand>`);
+      const lines = res.stdout.split('\n').filter((l) => /^ {2}\S/.test(l));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line.startsWith(`  ${group} `)).toBe(true);
+    }
+    const plugins = await shop(['plugins']);
+    expect(plugins.stdout).toContain('plugins install NAME [key=value …]');
+    expect(plugins.stdout).toContain('keys given are merged into its current (or kept) config');
+    const unknown = await shop(['plugins', 'upgrade'], { SHOP_TOKEN: 'x' });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command: plugins upgrade');
+    expect(unknown.stderr).toContain('plugins remove NAME');
+  });
+
+  it('takes secrets from the environment or the terminal, never from argv, and warns where they could leak', async () => {
+    const argPassword = await shop(['login', '--email', 'owner@example.com', '--password', 'Loom&Leaf-Owner-2026']);
+    expect(argPassword.code).toBe(1);
+    expect(argPassword.stderr).toContain('--password is not accepted');
+    // No terminal to ask on, and no SHOP_PASSWORD.
+    const noPassword = await shop(['login', '--email', 'owner@example.com']);
+    expect(noPassword.code).toBe(1);
+    expect(noPassword.stderr).toContain('No password given: set SHOP_PASSWORD');
+
+    const argToken = await shop(['--token', 'sfs_nothing', 'whoami']);
+    expect(argToken.stderr).toContain('Warning: --token shows in the process list');
+    // A token for a shop on another host over plain http (0.0.0.0 is not a loopback name; nothing listens there).
+    const remote = await shop(['whoami'], { SHOP_URL: 'http://0.0.0.0:9', SHOP_TOKEN: 'sfs_nothing' });
+    expect(remote.stderr).toContain('Warning: sending the staff token to http://0.0.0.0:9 over plain http');
+    const local = await shop(['whoami'], { SHOP_TOKEN: 'sfs_nothing' });
+    expect(local.stderr).not.toContain('Warning');
+  });
+
   it('signs in, with the server’s message and exit 1 for a wrong password', async () => {
-    const wrong = await shop(['login', '--email', 'owner@example.com', '--password', 'not-it-at-all']);
+    const wrong = await shop(['login', '--email', 'owner@example.com'], { SHOP_PASSWORD: 'not-it-at-all' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('Error: These credentials do not match our records');
-    const res = await shop(['login', '--email', 'owner@example.com', '--password', 'Loom&Leaf-Owner-2026']);
+    const res = await shop(['login', '--email', 'owner@example.com'], { SHOP_PASSWORD: 'Loom&Leaf-Owner-2026' });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('Signed in as Meera Iyer <owner@example.com> (owner)');
     const match = /^export SHOP_TOKEN=(sfs_[A-Za-z0-9_-]{43})\n$/.exec(res.stdout);
@@ -98,6 +135,23 @@ describe('npm run shop', () => {
     expect(unknown.stderr).toContain('Error: Unknown plugin');
   });
 
+  it('merges `plugins install NAME k=v` into the current config, and into the kept one after a remove', async () => {
+    const first = await as(['plugins', 'install', 'WhatsApp', 'mobile_no="919876543210"', 'default_message=Hello!']);
+    expect(first.code).toBe(0);
+    const moved = await as(['plugins', 'install', 'WhatsApp', 'chat_location=Bottom Left']);
+    expect(moved.code).toBe(0);
+    expect(moved.stderr).toContain('Plugin configuration saved');
+    expect(JSON.parse(moved.stdout).config).toMatchObject({
+      mobile_no: '919876543210',
+      default_message: 'Hello!',
+      chat_location: 'Bottom Left',
+    });
+    expect((await as(['plugins', 'remove', 'WhatsApp'])).code).toBe(0);
+    const back = await as(['plugins', 'install', 'WhatsApp']);
+    expect(back.stderr).toContain('Plugin installed');
+    expect(JSON.parse(back.stdout).config).toMatchObject({ mobile_no: '919876543210', chat_location: 'Bottom Left' });
+  });
+
   it('changes the storefront mode and exports the subscribers as CSV', async () => {
     const closed = await as(['storefront', 'set', 'mode=Coming Soon', 'theme.primary=#2d6a4f']);
     expect(closed.code).toBe(0);
@@ -113,16 +167,20 @@ describe('npm run shop', () => {
         'kavya@example.in,Coming Soon,2026-11-24T06:00:00.000Z,\r\n' +
         '"arjun, jr@example.in",Coming Soon,2026-11-24T07:00:00.000Z,\r\n',
     );
+    const json = await as(['subscribers', 'export', '--format', 'json']);
+    expect(JSON.parse(json.stdout).map((r: { email: string }) => r.email)).toEqual([
+      'kavya@example.in',
+      'arjun, jr@example.in',
+    ]);
+    // An error answer comes through the contract's envelope, as for every other command.
+    const refused = await shop(['subscribers', 'export'], { SHOP_TOKEN: 'sfs_nothing' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Error: Please sign in as staff to use the owner API');
     const open = await as(['storefront', 'set', 'mode=null']);
     expect(JSON.parse(open.stdout).mode).toBeNull();
 
     const audit = await as(['audit']);
     const actions = (JSON.parse(audit.stdout).entries as { action: string; actor: string }[]).map((e) => e.action);
-    expect(actions.slice(0, 4)).toEqual([
-      'storefront.update',
-      'storefront.update',
-      'plugin.install',
-      'store-settings.update',
-    ]);
+    expect(actions.slice(0, 4)).toEqual(['storefront.update', 'storefront.update', 'plugin.install', 'plugin.remove']);
   });
 });

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLUGIN_NAMES, STORE_SETTING_KEYS } from '@shopfront/shared';
+import { PLUGIN_NAMES, STORE_SETTING_KEYS, authMessages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { auditLog, modeSubscribers, plugins, storefronts } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -230,6 +230,7 @@ describe('storefront settings', () => {
   });
 
   it('changes mode, flags, nested texts (merged) and theme colours, which the storefront serves at once', async () => {
+    const { message } = (await initialValues()).storefront.cookie_warning;
     const res = await api('PATCH', '/api/admin/storefront', {
       mode: 'Coming Soon',
       is_cookie_warning_enabled: false,
@@ -248,7 +249,7 @@ describe('storefront settings', () => {
       is_cookie_warning_enabled: false,
       cookie_warning: {
         title: 'Cookies, briefly',
-        message: expect.stringContaining('We use necessary cookies'),
+        message, // merged: the message is kept
       },
       notice_bar: { enabled: true, message: 'Free shipping over ₹1,499', is_closable: true },
       topbar: { enabled: false, message: 'Handmade in India · Easy 14-day returns' },
@@ -259,6 +260,41 @@ describe('storefront settings', () => {
     });
     const back = await api('PATCH', '/api/admin/storefront', { mode: null, is_cookie_warning_enabled: true });
     expect(back.json().data.mode).toBeNull();
+  });
+
+  it('refuses a common store password, as for staff passwords (6 characters stay the minimum)', async () => {
+    const entries = await auditCount();
+    for (const password of ['password', '123456', 'qwerty123']) {
+      const res = await api('PATCH', '/api/admin/storefront', { password, is_password_protection_enabled: true });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors).toEqual({ password: [authMessages.passwordTooCommon] });
+    }
+    expect(await auditCount()).toBe(entries);
+    const [row] = await t.database.db.select().from(storefronts).where(eq(storefronts.isDefault, true));
+    expect(row!.isPasswordProtectionEnabled).toBe(false);
+    expect((await api('PATCH', '/api/admin/storefront', { password: 'kx7-loom' })).statusCode).toBe(200);
+  });
+
+  it('leaves custom CSS to owners: staff get 403 changing it, and may change the rest', async () => {
+    const staffMember = await signedInOwner(t, 'staff');
+    const asStaff = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/storefront', headers: staffMember.headers, payload });
+    const current = (await api('GET', '/api/admin/storefront')).json().data.custom_css as string;
+    const entries = await auditCount();
+    const css = await asStaff({
+      custom_css: 'body { background: url(https://evil.example/x) }',
+      theme: { primary: '#123456' },
+    });
+    expect(css.statusCode).toBe(403);
+    expect(css.json()).toEqual({ status: 'error', message: 'You do not have permission to do this' });
+    expect(await auditCount()).toBe(entries);
+    expect((await initialValues()).storefront).toMatchObject({ custom_css: current });
+    expect((await initialValues()).storefront.theme.primary).not.toBe('#123456');
+    // The CSS it already has (a panel sending the whole form) is no change, so it passes.
+    const same = await asStaff({ custom_css: current, theme: { primary: '#123456' } });
+    expect(same.statusCode).toBe(200);
+    expect((await initialValues()).storefront.theme.primary).toBe('#123456');
+    expect((await api('PATCH', '/api/admin/storefront', { custom_css: `${current} ` })).statusCode).toBe(200);
   });
 
   it('refuses bad values and unknown keys with a message on each', async () => {
@@ -342,11 +378,62 @@ describe('plugins', () => {
       message: 'Plugin configuration saved',
       data: { config: { title: 'Wholesale' } },
     });
+    // Only the keys that changed (a dropped key is null); the unchanged success_message is left out.
     expect(await latestAudit('plugin:TradeEnquiry')).toMatchObject({
       action: 'plugin.configure',
       before: { installed: true, config: { title: 'Trade enquiry', notify_email: 'trade@loomandleaf.example' } },
-      after: { installed: true, config: { title: 'Wholesale' } },
+      after: { installed: true, config: { title: 'Wholesale', notify_email: null } },
     });
+    const entry = await latestAudit('plugin:TradeEnquiry');
+    expect(Object.keys(entry!.after as { config: object }).sort()).toEqual(['config', 'installed']);
+    expect(Object.keys((entry!.after as { config: object }).config).sort()).toEqual(['notify_email', 'title']);
+
+    // The same config again changes nothing: no audit entry, updated_at untouched.
+    const [rowBefore] = await t.database.db.select().from(plugins).where(eq(plugins.moduleName, 'TradeEnquiry'));
+    const entries = await auditCount();
+    const same = await api('PUT', '/api/admin/plugins/TradeEnquiry', { config: { title: 'Wholesale' } });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().message).toBe('Plugin configuration saved');
+    expect(await auditCount()).toBe(entries);
+    const [rowAfter] = await t.database.db.select().from(plugins).where(eq(plugins.moduleName, 'TradeEnquiry'));
+    expect(rowAfter!.updatedAt).toEqual(rowBefore!.updatedAt);
+  });
+
+  it('leaves the plugins that run a script to owners: staff get 403 installing, configuring or removing them', async () => {
+    const staffMember = await signedInOwner(t, 'staff');
+    const asStaff = (method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: staffMember.headers, ...(payload === undefined ? {} : { payload }) });
+    const scriptConfigs: Record<string, object> = {
+      GoogleGtag: { google_tag_id: 'G-STAFF123' },
+      GoogleTagManager: { code: 'GTM-ABC1234' },
+      FacebookPixel: { tag_code: '123456789012345' },
+      MicrosoftClarity: { code: 'abcdefghij' },
+      UmamiAnalytics: { website_id: '2f3c1c8e-5d3e-4a57-9a6f-3b1e0e6c9a10', script_url: 'https://evil.example/u.js' },
+    };
+    const list = (await api('GET', '/api/admin/plugins')).json().data as { name: string; runs_script: boolean }[];
+    expect(list.filter((p) => p.runs_script).map((p) => p.name)).toEqual(Object.keys(scriptConfigs));
+    const entries = await auditCount();
+    for (const [name, config] of Object.entries(scriptConfigs)) {
+      for (const res of [
+        await asStaff('PUT', `/api/admin/plugins/${name}`, { config }),
+        await asStaff('DELETE', `/api/admin/plugins/${name}`),
+      ]) {
+        expect(res.statusCode, name).toBe(403);
+        expect(res.json()).toEqual({ status: 'error', message: 'You do not have permission to do this' });
+      }
+    }
+    expect(await auditCount()).toBe(entries);
+    const installed = await t.database.db.select().from(plugins).where(eq(plugins.moduleName, 'UmamiAnalytics'));
+    expect(installed.filter((r) => r.isInstalled)).toEqual([]);
+    // An owner may; staff still may not remove it then.
+    const owned = await api('PUT', '/api/admin/plugins/MicrosoftClarity', { config: { code: 'ownerclar1' } });
+    expect(owned.statusCode).toBe(200);
+    expect((await asStaff('DELETE', '/api/admin/plugins/MicrosoftClarity')).statusCode).toBe(403);
+    expect((await api('DELETE', '/api/admin/plugins/MicrosoftClarity')).statusCode).toBe(200);
+    // Plugins that run no script stay open to staff; an unknown one is still 404.
+    const chat = await asStaff('PUT', '/api/admin/plugins/WhatsApp', { config: { mobile_no: '919876543211' } });
+    expect(chat.statusCode).toBe(200);
+    expect((await asStaff('PUT', '/api/admin/plugins/NoSuchPlugin', {})).statusCode).toBe(404);
   });
 
   it('checks the config with the plugin’s schema; unknown plugins answer 404', async () => {
@@ -397,15 +484,18 @@ describe('mode subscribers', () => {
       },
     ]);
     const json = await api('GET', '/api/admin/mode-subscribers');
-    expect(json.json().data).toEqual([
-      { email: 'asha@example.in', mode: 'Coming Soon', created_at: '2026-11-20T10:00:00.000Z', notified_at: null },
-      {
-        email: '=cmd@example.in',
-        mode: 'Under Maintenance',
-        created_at: '2026-11-21T09:30:00.000Z',
-        notified_at: '2026-11-22T08:00:00.000Z',
-      },
-    ]);
+    expect(json.json().data).toEqual({
+      subscribers: [
+        { email: 'asha@example.in', mode: 'Coming Soon', created_at: '2026-11-20T10:00:00.000Z', notified_at: null },
+        {
+          email: '=cmd@example.in',
+          mode: 'Under Maintenance',
+          created_at: '2026-11-21T09:30:00.000Z',
+          notified_at: '2026-11-22T08:00:00.000Z',
+        },
+      ],
+      pagination: { page: 1, per_page: 100, total: 2, last_page: 1 },
+    });
     const csv = await api('GET', '/api/admin/mode-subscribers?format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -417,6 +507,29 @@ describe('mode subscribers', () => {
     const bad = await api('GET', '/api/admin/mode-subscribers?format=xlsx');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ format: ['The value must be one of: json, csv'] });
+  });
+
+  it('pages the JSON 100 at a time, while the CSV holds everyone', async () => {
+    await t.database.db.delete(modeSubscribers);
+    await t.database.db.insert(modeSubscribers).values(
+      Array.from({ length: 1150 }, (_, i) => ({
+        email: `waiting${String(i).padStart(4, '0')}@example.in`,
+        mode: 'Coming Soon',
+      })),
+    );
+    const second = (await api('GET', '/api/admin/mode-subscribers?page=2')).json().data;
+    expect(second.pagination).toEqual({ page: 2, per_page: 100, total: 1150, last_page: 12 });
+    expect(second.subscribers).toHaveLength(100);
+    expect(second.subscribers[0].email).toBe('waiting0100@example.in');
+    const last = (await api('GET', '/api/admin/mode-subscribers?page=12')).json().data;
+    expect(last.subscribers.map((r: { email: string }) => r.email).at(-1)).toBe('waiting1149@example.in');
+    expect(last.subscribers).toHaveLength(50);
+    const csv = await api('GET', '/api/admin/mode-subscribers?format=csv');
+    const lines = csv.body.split('\r\n');
+    expect(lines).toHaveLength(1 + 1150 + 1);
+    expect(lines[1]).toMatch(/^waiting0000@example\.in,Coming Soon,/);
+    expect(lines[1150]).toMatch(/^waiting1149@example\.in,Coming Soon,/);
+    expect((await api('GET', '/api/admin/mode-subscribers?page=0')).statusCode).toBe(422);
   });
 });
 
@@ -442,6 +555,7 @@ describe('OpenAPI', () => {
       ['/api/admin/auth/login', 'post'],
       ['/api/admin/auth/logout', 'post'],
       ['/api/admin/auth/me', 'get'],
+      ['/api/admin/auth/link-token', 'post'],
       ['/api/admin/auth/password', 'put'],
       ['/api/admin/staff', 'get'],
       ['/api/admin/staff', 'post'],

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import {
   PLUGINS,
@@ -14,6 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { plugins } from '../../db/schema.ts';
 import { HttpError, notFound, parseOr422 } from '../../lib/http.ts';
 import { recordAudit, type AuditActor } from '../staff/audit.ts';
+import { assertOwner } from '../staff/service.ts';
+import type { StaffMember } from '../staff/session.ts';
 
 type PluginRow = typeof plugins.$inferSelect;
 
@@ -27,6 +30,7 @@ function toAdminPlugin(name: PluginName, row: PluginRow | undefined): AdminPlugi
     config: row?.config ?? {},
     public_keys: [...info.publicKeys],
     consent: info.consent,
+    runs_script: info.runsScript,
     installed_at: row?.isInstalled ? row.installedAt.toISOString() : null,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
@@ -49,6 +53,26 @@ function knownPlugin(name: string): PluginName {
 }
 
 /**
+ * A plugin whose config decides what script runs on the shop's pages (`runsScript` in the
+ * catalogue) is the owner's to install, configure and remove: in staff hands it would run their
+ * script in an owner's browser on the shop's origin. 404 for an unknown plugin, 403 for staff.
+ */
+export function assertMayManagePlugin(member: Pick<StaffMember, 'role'>, rawName: string): void {
+  const name = knownPlugin(rawName);
+  if (PLUGINS[name].runsScript) assertOwner(member as StaffMember);
+}
+
+/** The keys whose values differ between two configs (added and dropped keys included), sorted. */
+function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !isDeepStrictEqual(before[k], after[k])).sort();
+}
+
+/** The values of `keys` in a config; a key it does not have is null (added or dropped by the save). */
+const pick = (config: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, config[k] ?? null]));
+
+/**
  * The config checked by the plugin's own schema, defaults filled in; 422 on `config.<key>` for
  * a bad value, and for a key the plugin does not have (named in the message).
  */
@@ -64,8 +88,10 @@ export function parsePluginConfig(name: PluginName, config: Record<string, unkno
 }
 
 /**
- * Installs a plugin, or saves the config of an installed one (one transaction, one audit entry).
- * A plugin removed earlier comes back with the new config and a new installation time.
+ * Installs a plugin, or saves the config of an installed one (one transaction). The audit entry
+ * holds only the config keys that changed; a save that changes nothing writes none and leaves
+ * `updated_at` alone. A plugin removed earlier comes back with the new config and a new
+ * installation time.
  */
 export async function installPlugin(
   db: Db,
@@ -79,6 +105,8 @@ export async function installPlugin(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(plugins).where(eq(plugins.moduleName, name)).for('update');
     const wasInstalled = before?.isInstalled ?? false;
+    const changed = changedKeys(before?.config ?? {}, config);
+    if (wasInstalled && changed.length === 0) return { plugin: toAdminPlugin(name, before), wasInstalled };
     const [row] = await tx
       .insert(plugins)
       .values({ moduleName: name, config, isInstalled: true })
@@ -96,8 +124,8 @@ export async function installPlugin(
       staff: actor,
       action: wasInstalled ? 'plugin.configure' : 'plugin.install',
       target: `plugin:${name}`,
-      before: before ? { installed: before.isInstalled, config: before.config } : null,
-      after: { installed: true, config },
+      before: before ? { installed: before.isInstalled, config: pick(before.config, changed) } : null,
+      after: { installed: true, config: pick(config, changed) },
       ip,
     });
     return { plugin: toAdminPlugin(name, row), wasInstalled };
@@ -123,8 +151,8 @@ export async function removePlugin(
       staff: actor,
       action: 'plugin.remove',
       target: `plugin:${name}`,
-      before: { installed: true, config: row.config },
-      after: { installed: false, config: row.config },
+      before: { installed: true },
+      after: { installed: false },
       ip,
     });
     return toAdminPlugin(name, row);

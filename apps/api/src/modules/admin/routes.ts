@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
+  AdminLinkTokenSchema,
   AdminPluginListSchema,
   AdminPluginParamsSchema,
   AdminPluginSchema,
@@ -10,6 +12,7 @@ import {
   AuditLogSchema,
   ModeSubscriberListSchema,
   ModeSubscribersQuerySchema,
+  MODE_SUBSCRIBERS_PAGE_SIZE,
   ModeratedReviewSchema,
   NullDataSchema,
   PluginInstallBodySchema,
@@ -44,8 +47,9 @@ import {
 } from '../staff/service.ts';
 import { STAFF_COOKIE, STAFF_SESSION_MS, startStaffSession, type StaffMember } from '../staff/session.ts';
 import { getStoreSettings } from '../settings/service.ts';
+import { ADMIN_LINK_TTL_MS, adminLinkPath, mintAdminLinkToken } from '../store-state/service.ts';
 import { ADMIN_MAX_FAILURES, requireStaff, staffAuth } from './auth.ts';
-import { installPlugin, listAdminPlugins, removePlugin } from './plugins.ts';
+import { assertMayManagePlugin, installPlugin, listAdminPlugins, removePlugin } from './plugins.ts';
 import { updateStoreSettings } from './settings.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
@@ -53,6 +57,11 @@ import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 once a client address has sent ${ADMIN_MAX_FAILURES} wrong or expired tokens in 15 minutes.`;
 const OWNER_ONLY = ' Owners only (403 for staff).';
+const SCRIPT_PLUGINS_OWNER_ONLY =
+  ' A plugin whose config decides what script the shop runs (runs_script: the analytics plugins) is for owners only (403 for staff).';
+
+/** Admin Panel links one client address may mint a minute (each is a click on the Admin Panel button). */
+export const ADMIN_LINK_TOKEN_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
 /** Per-address request limit of the sign-in, on top of the per-address and per-e-mail failure throttles. */
 export const STAFF_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
@@ -117,6 +126,23 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id, email, name, role } = await requireStaff(req);
       return ok({ id, email, name, role });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApi.linkToken,
+    {
+      schemas: { data: AdminLinkTokenSchema },
+      ...doc(
+        `A one-time Admin Panel link, \`/admin/login?token=sfa_…\` (spec section 2), for the signed-in staff member: it signs a browser in once within ${ADMIN_LINK_TTL_MS / 60_000} minutes (POST /api/admin/auth/exchange). The storefront's Admin Panel button asks for one when clicked, so no token sits in a page. ${ADMIN_LINK_TOKEN_LIMIT.max} a minute`,
+      ),
+      config: { rateLimit: ADMIN_LINK_TOKEN_LIMIT },
+    },
+    async (req) => {
+      const member = await requireStaff(req);
+      const { token, expiresAt } = await mintAdminLinkToken(app.db, member.id);
+      return ok({ link: adminLinkPath(token), expires_at: expiresAt.toISOString() });
     },
   );
 
@@ -226,13 +252,18 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StorefrontPatchSchema, data: AdminStorefrontSchema },
       ...doc(
-        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css. Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
-        [404, 422],
+        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css (changing it: owners only, 403 for staff). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
+        [403, 404, 422],
       ),
     },
     async (req) => {
       const member = await requireStaff(req);
-      const storefront = await updateAdminStorefront(app.db, actorOf(member), req.body, ipOf(req));
+      const storefront = await updateAdminStorefront(
+        app.db,
+        { ...actorOf(member), role: member.role },
+        req.body,
+        ipOf(req),
+      );
       return ok(storefront, staffMessages.storefrontSaved);
     },
   );
@@ -253,12 +284,14 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminPluginParamsSchema, body: PluginInstallBodySchema, data: AdminPluginSchema },
       ...doc(
-        'Install a plugin or change its config ({config}); the config is checked by the plugin’s schema, defaults filled in. 404 for an unknown plugin',
-        [404, 422],
+        'Install a plugin or replace its config ({config}: the whole config; keys left out get their defaults or are required again); the config is checked by the plugin’s schema, defaults filled in. A save that changes nothing writes no audit entry. 404 for an unknown plugin.' +
+          SCRIPT_PLUGINS_OWNER_ONLY,
+        [403, 404, 422],
       ),
     },
     async (req) => {
       const member = await requireStaff(req);
+      assertMayManagePlugin(member, req.params.name);
       const { plugin, wasInstalled } = await installPlugin(
         app.db,
         actorOf(member),
@@ -275,10 +308,15 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     adminApi.removePlugin,
     {
       schemas: { params: AdminPluginParamsSchema, data: AdminPluginSchema },
-      ...doc('Remove a plugin (its config is kept for a later install). 404 when unknown or not installed', [404]),
+      ...doc(
+        'Remove a plugin (its config is kept for a later install). 404 when unknown or not installed.' +
+          SCRIPT_PLUGINS_OWNER_ONLY,
+        [403, 404],
+      ),
     },
     async (req) => {
       const member = await requireStaff(req);
+      assertMayManagePlugin(member, req.params.name);
       return ok(await removePlugin(app.db, actorOf(member), req.params.name, ipOf(req)), staffMessages.pluginRemoved);
     },
   );
@@ -289,19 +327,18 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: ModeSubscribersQuerySchema, data: ModeSubscriberListSchema },
       ...doc(
-        'Visitors who asked to be told when the shop opens. ?format=csv answers text/csv with the header row email,mode,created_at,notified_at',
+        `Visitors who asked to be told when the shop opens, in the order they asked: JSON in pages of ${MODE_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list as text/csv, streamed, with the header row email,mode,created_at,notified_at (page is ignored)`,
         [422],
       ),
     },
     async (req, reply) => {
-      const rows = await listModeSubscribers(app.db);
       if (req.query.format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="mode-subscribers.csv"')
-          .send(modeSubscribersCsv(rows));
+          .send(Readable.from(modeSubscribersCsv(app.db)));
       }
-      return ok(rows);
+      return ok(await listModeSubscribers(app.db, req.query.page));
     },
   );
 

@@ -4,10 +4,11 @@ import { staffMessages, type AdminStorefront, type StorefrontPatchSchema } from 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { storefronts } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../lib/http.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import { assertNewPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { getStorefront } from '../storefront/service.ts';
 import { MASK, recordAudit, type AuditActor } from '../staff/audit.ts';
+import type { StaffMember } from '../staff/session.ts';
 import { assertReferencesExist } from './settings.ts';
 
 type StorefrontPatch = z.output<typeof StorefrontPatchSchema>;
@@ -49,21 +50,28 @@ function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknown> {
  * changes queue instead of overwriting each other's nested objects), with one audit entry of the
  * keys that changed. A new store password is stored as argon2id only; visitors' store-access
  * cookies are signed with a key derived from the hash, so they stop working with the old password.
- * Turning password protection on needs a password, saved before or given now (else 422).
+ * Turning password protection on needs a password, saved before or given now (else 422); a
+ * common password is refused as for staff (422 on `password`). Changing `custom_css` is for
+ * owners only (403): a stylesheet can exfiltrate what a page shows, so in staff hands it would
+ * reach an owner's browser.
  */
 export async function updateAdminStorefront(
   db: Db,
-  actor: AuditActor,
+  actor: AuditActor & Pick<StaffMember, 'role'>,
   patch: StorefrontPatch,
   ip: string | null,
 ): Promise<AdminStorefront> {
   const slug = patch.notice_bar?.page_slug;
   await assertReferencesExist(db, { pages: slug ? [['notice_bar.page_slug', slug]] : [] });
+  if (patch.password !== undefined) await assertNewPasswordAllowed(patch.password);
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
 
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(storefronts).orderBy(desc(storefronts.isDefault)).limit(1).for('update');
     if (!row) throw notFound(NO_STOREFRONT);
+    if (patch.custom_css !== undefined && patch.custom_css !== row.customCss && actor.role !== 'owner') {
+      throw new HttpError(403, staffMessages.forbidden);
+    }
     if (patch.is_password_protection_enabled === true && !row.passwordHash && passwordHash === undefined) {
       throw fieldError('is_password_protection_enabled', staffMessages.storePasswordFirst);
     }

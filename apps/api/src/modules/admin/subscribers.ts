@@ -1,5 +1,10 @@
-import { asc } from 'drizzle-orm';
-import { MODE_SUBSCRIBERS_CSV_HEADER } from '@shopfront/shared';
+import { asc, count, gt } from 'drizzle-orm';
+import {
+  MODE_SUBSCRIBERS_CSV_HEADER,
+  MODE_SUBSCRIBERS_PAGE_SIZE,
+  contentPagination,
+  type ContentPagination,
+} from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { modeSubscribers } from '../../db/schema.ts';
 
@@ -10,15 +15,31 @@ export interface ModeSubscriberRow {
   notified_at: string | null;
 }
 
-/** Visitors who asked to be told when the shop opens, oldest first. */
-export async function listModeSubscribers(db: Db): Promise<ModeSubscriberRow[]> {
-  const rows = await db.select().from(modeSubscribers).orderBy(asc(modeSubscribers.createdAt), asc(modeSubscribers.id));
-  return rows.map((r) => ({
-    email: r.email,
-    mode: r.mode,
-    created_at: r.createdAt.toISOString(),
-    notified_at: r.notifiedAt?.toISOString() ?? null,
-  }));
+const toRow = (r: typeof modeSubscribers.$inferSelect): ModeSubscriberRow => ({
+  email: r.email,
+  mode: r.mode,
+  created_at: r.createdAt.toISOString(),
+  notified_at: r.notifiedAt?.toISOString() ?? null,
+});
+
+/** One page of the visitors who asked to be told when the shop opens, in the order they asked. */
+export async function listModeSubscribers(
+  db: Db,
+  page: number,
+): Promise<{ subscribers: ModeSubscriberRow[]; pagination: ContentPagination }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(modeSubscribers)
+      .orderBy(asc(modeSubscribers.id))
+      .limit(MODE_SUBSCRIBERS_PAGE_SIZE)
+      .offset((page - 1) * MODE_SUBSCRIBERS_PAGE_SIZE),
+    db.select({ n: count() }).from(modeSubscribers),
+  ]);
+  return {
+    subscribers: rows.map(toRow),
+    pagination: contentPagination(page, MODE_SUBSCRIBERS_PAGE_SIZE, total?.n ?? 0),
+  };
 }
 
 /**
@@ -31,8 +52,29 @@ function csvField(value: string | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** The list as CSV, header row first, CRLF line ends. */
-export function modeSubscribersCsv(rows: ModeSubscriberRow[]): string {
-  const lines = rows.map((r) => [r.email, r.mode, r.created_at, r.notified_at].map(csvField).join(','));
-  return [MODE_SUBSCRIBERS_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
+const csvLine = (r: ModeSubscriberRow) =>
+  [r.email, r.mode, r.created_at, r.notified_at].map(csvField).join(',') + '\r\n';
+
+/** Rows read per query while streaming the CSV. */
+const CSV_BATCH = 500;
+
+/**
+ * The whole list as CSV (header row first, CRLF line ends), produced batch by batch (keyset on
+ * the id), so a long list is streamed without being held in memory. Each batch is its own read:
+ * someone subscribing during the export may or may not be in it.
+ */
+export async function* modeSubscribersCsv(db: Db): AsyncGenerator<string> {
+  yield MODE_SUBSCRIBERS_CSV_HEADER + '\r\n';
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(modeSubscribers)
+      .where(gt(modeSubscribers.id, after))
+      .orderBy(asc(modeSubscribers.id))
+      .limit(CSV_BATCH);
+    if (rows.length > 0) yield rows.map((r) => csvLine(toRow(r))).join('');
+    if (rows.length < CSV_BATCH) return;
+    after = rows.at(-1)!.id;
+  }
 }

@@ -6,7 +6,7 @@ import { isoSql } from '../../db/sql-time.ts';
 import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber, settingNumberLiteral } from '../settings/service.ts';
-import { channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
+import { activeShippingMethodsJsonSql, channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
 import type { CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon } from './coupons.ts';
 import {
@@ -44,9 +44,7 @@ interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRow
 function offerRowsSql(channelCountry: SQL, channelId: SQL): SQL {
   return sql`${channelCountry} as country_id,
       ${zonesJsonSql(channelZonesWhere(channelId))} as zones,
-      (select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
-         select code, zone_id, name, description, price_minor, free_over_minor, delivery_days_min, delivery_days_max, position
-           from shipping_methods where is_active) s) as shipping,
+      ${activeShippingMethodsJsonSql} as shipping,
       ${activePaymentMethodsJsonSql} as payments`;
 }
 

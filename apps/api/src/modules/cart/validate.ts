@@ -1,6 +1,6 @@
 import { cartMessages, firstEmptyAddressField, messages, type Cart, type CartValidation } from '@shopfront/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { getAddressFields, getStoreSettings } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
 
@@ -32,7 +32,11 @@ async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Pr
   if (settings.order_email_mandatory && !email) return fail('address', messages.emailEmpty);
   if (!cart.shipping_address) return fail('address', messages.shippingAddressEmpty);
   if (!cart.billing_address) return fail('address', messages.billingAddressEmpty);
-  const empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
+  let empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
+  // A postcode is not asked of a country whose addresses carry none (the UAE).
+  if (empty && !cart.shipping_address.postcode && !(await countryHasPostcodes(db, cart.shipping_address.country_id))) {
+    empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address }, { countryHasPostcodes: false });
+  }
   if (empty) return fail('address', empty);
   // Only the zones of the cart's channel deliver (ADR 0027).
   const channel = sql`(select channel_id from carts where id = ${cart.cart_session})`;
@@ -41,6 +45,15 @@ async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Pr
     (cart.billing_same_as_shipping ? null : await addressProblem(db, cart.billing_address, { delivery: false }));
   if (problem) return fail('address', problem);
   return ok;
+}
+
+/** countries.has_postcodes; true for a country that does not exist (step 7 reports it). */
+async function countryHasPostcodes(db: Db, countryId: number): Promise<boolean> {
+  const [row] = await queryRows<{ has_postcodes: boolean }>(
+    db,
+    sql`select has_postcodes from countries where id = ${countryId}`,
+  );
+  return row?.has_postcodes ?? true;
 }
 
 /** Spec section 5, payment step (after a valid address step). */

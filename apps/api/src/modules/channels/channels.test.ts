@@ -69,7 +69,13 @@ describe('the shop context resolves the channel', () => {
       [DEMO_UAE_CHANNEL_ID, 'AED', 'AE'],
     ]);
     const uae = list.channels[1]!;
-    expect(uae.country).toMatchObject({ name: 'United Arab Emirates', mobile_code: '+971', mobile_number_length: 9 });
+    expect(uae.country).toMatchObject({
+      name: 'United Arab Emirates',
+      mobile_code: '+971',
+      mobile_number_length: 9,
+      has_postcodes: false,
+    });
+    expect(list.channels[0]!.country.has_postcodes).toBe(true);
   });
 
   it("follows the shopper's cookie, and ignores an unknown one", async () => {
@@ -118,7 +124,7 @@ describe('the shop context resolves the channel', () => {
     expect((await current(b)).current.id).toBe(DEMO_UAE_CHANNEL_ID);
     const sf = (await b.call('GET', '/api/storefront/initial-values')).json().data.storefront;
     expect(sf.channel).toMatchObject({ id: DEMO_UAE_CHANNEL_ID, currency: { code: 'AED' } });
-    expect(sf.channel.country).toMatchObject({ mobile_code: '+971', mobile_number_length: 9 });
+    expect(sf.channel.country).toMatchObject({ mobile_code: '+971', mobile_number_length: 9, has_postcodes: false });
   });
 });
 
@@ -238,13 +244,16 @@ describe('carts and channels', () => {
     expect((await b.call('GET', '/api/cart/validate/address')).json().data.message).toBe(orderMessages.notServed);
   });
 
-  it('places an order in AED with a UAE delivery method and Cash on Delivery', async () => {
+  it('places an order in AED with a UAE delivery method and Cash on Delivery, with no postcode', async () => {
     const b = uaeBrowser();
     expect((await b.call('POST', '/api/cart/add-item', { product_id: both.variant, quantity: 1 })).statusCode).toBe(
       200,
     );
-    const set = await b.call('PUT', '/api/cart/update-address', address('AE-DU', '00000', 'Dubai'));
+    // UAE addresses carry no postcode (countries.has_postcodes): none is asked for, none checked.
+    const set = await b.call('PUT', '/api/cart/update-address', address('AE-DU', '', 'Dubai'));
     expect(set.statusCode, set.body).toBe(200);
+    expect(cartOf(set).shipping_address?.postcode).toBe('');
+    expect((await b.call('GET', '/api/cart/validate/address')).json().data).toMatchObject({ valid: true });
     expect(cartOf(set).shipping_methods.map((m) => m.code)).toEqual(['uae-standard', 'uae-express']);
     expect((await b.call('PUT', '/api/cart/update-shipping-mode', { mode: 'uae-standard' })).statusCode).toBe(200);
     const pay = await b.call('PUT', '/api/cart/update-payment-mode', { mode: 'cod' });
@@ -261,6 +270,14 @@ describe('carts and channels', () => {
       sql`select currency, channel_id from orders where id = ${order.id}`,
     );
     expect(row).toEqual({ currency: 'AED', channel_id: DEMO_UAE_CHANNEL_ID });
+  });
+
+  it('an Indian cart address still needs its postcode at the address step', async () => {
+    const b = testBrowser(t.app);
+    await b.call('POST', '/api/cart/add-item', { product_id: both.variant, quantity: 1 });
+    const res = await b.call('PUT', '/api/cart/update-address', address('IN-KA', '', 'Bengaluru'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ postcode: ['This field is required'] });
   });
 });
 

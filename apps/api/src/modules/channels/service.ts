@@ -15,6 +15,7 @@ interface ChannelRow {
   iso2: string;
   mobile_code: string;
   mobile_number_length: number;
+  has_postcodes: boolean;
 }
 
 const toChannel = (r: ChannelRow): Channel => ({
@@ -27,6 +28,7 @@ const toChannel = (r: ChannelRow): Channel => ({
     iso2: r.iso2,
     mobile_code: r.mobile_code,
     mobile_number_length: Number(r.mobile_number_length),
+    has_postcodes: r.has_postcodes,
   },
 });
 
@@ -35,7 +37,7 @@ async function channelRows(db: Db, primaryFirst: string): Promise<ChannelRow[]> 
   return queryRows<ChannelRow>(
     db,
     sql`select ch.id, ch.name, ch.currency_code, co.id as country_id, co.name as country_name, co.iso2,
-               co.mobile_code, co.mobile_number_length
+               co.mobile_code, co.mobile_number_length, co.has_postcodes
           from channels ch join countries co on co.id = ch.country_id
          order by ch.id = ${primaryFirst} desc, ch.name, ch.id`,
   );

@@ -38,7 +38,7 @@ import {
   testimonials,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
-import { galleryForSection } from '../plugins/gallery.ts';
+import { galleryForSection } from '../plugins/gallery-service.ts';
 import { listBlogPostCards } from '../blog/service.ts';
 import type { PriceChannel } from '../catalog/channel-price.ts';
 import { getProductGrid } from '../catalog/service.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   accessLogs,
+  adminLinkTokens,
   carts,
   idempotencyKeys,
   jobs,
@@ -12,6 +13,8 @@ import {
   passwordResets,
   rateLimits,
   sessions,
+  staff,
+  staffSessions,
   throttleCounters,
 } from '../../db/schema.ts';
 import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
@@ -188,6 +191,44 @@ describe('pruneExpiredData', () => {
       cart('c_young_merged', ago(RETENTION.mergedCartDays, -HOUR), { status: 'merged' }),
     ]);
 
+    await db.insert(staff).values({
+      id: 'stf_retention',
+      email: 'retention.staff@example.test',
+      name: 'Retention Staff',
+      passwordHash: 'x',
+      role: 'staff',
+    });
+    const staffSession = (tokenHash: string, expiresAt: Date, revokedAt: Date | null = null) => ({
+      tokenHash,
+      staffId: 'stf_retention',
+      kind: 'cookie' as const,
+      expiresAt,
+      revokedAt,
+    });
+    const staffDays = RETENTION.staffSessionDays;
+    await db.insert(staffSessions).values([
+      staffSession('old-expired', ago(staffDays, HOUR)),
+      staffSession('old-revoked', ago(-1), ago(staffDays, HOUR)),
+      // Kept: live, or expired / signed out less than a month ago.
+      staffSession('live', ago(-1)),
+      staffSession('young-expired', ago(staffDays, -HOUR)),
+      staffSession('young-revoked', ago(-1), ago(staffDays, -HOUR)),
+    ]);
+    const linkDays = RETENTION.adminLinkTokenDays;
+    const linkToken = (tokenHash: string, expiresAt: Date, used: boolean) => ({
+      tokenHash,
+      staffId: 'stf_retention',
+      expiresAt,
+      usedAt: used ? new Date(expiresAt.getTime() - 60_000) : null,
+    });
+    await db.insert(adminLinkTokens).values([
+      linkToken('old-used', ago(linkDays, HOUR), true),
+      linkToken('old-unused', ago(linkDays, HOUR), false),
+      // Kept: still good, or used / expired less than a day ago.
+      linkToken('live', ago(0, -600_000), false),
+      linkToken('young-used', ago(0, HOUR), true),
+    ]);
+
     const report = await pruneExpiredData(db);
     expect(report).toEqual({
       accessLogs: 1,
@@ -204,7 +245,15 @@ describe('pruneExpiredData', () => {
       failedJobs: 1,
       guestCarts: 1,
       mergedCarts: 1,
+      staffSessions: 2,
+      adminLinkTokens: 2,
     });
+    expect((await db.select().from(staffSessions)).map((r) => r.tokenHash).sort()).toEqual([
+      'live',
+      'young-expired',
+      'young-revoked',
+    ]);
+    expect((await db.select().from(adminLinkTokens)).map((r) => r.tokenHash).sort()).toEqual(['live', 'young-used']);
     expect((await db.select({ id: carts.id }).from(carts)).map((r) => r.id).sort()).toEqual([
       'c_fresh_guest',
       'c_idle_customer',

@@ -29,6 +29,10 @@ export const RETENTION = {
   guestCartDays: DEFAULT_CART_EXPIRE_DAYS,
   /** Guest carts merged into a customer's at login: kept a week, then nothing refers to them. */
   mergedCartDays: 7,
+  /** Staff sessions (ADR 26), counted from their expiry or sign-out: a month of "who was signed in from where". */
+  staffSessionDays: 30,
+  /** Admin Panel link tokens (10 minutes, good once), counted from their expiry, used or not. */
+  adminLinkTokenDays: 1,
 } as const;
 
 /** How often the shop runs the pruning statements (the retention-sweep job). */
@@ -75,7 +79,9 @@ export type RetentionReport = Record<
   | 'doneJobs'
   | 'failedJobs'
   | 'guestCarts'
-  | 'mergedCarts',
+  | 'mergedCarts'
+  | 'staffSessions'
+  | 'adminLinkTokens',
   number
 >;
 
@@ -153,6 +159,19 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'carts',
       'id',
       sql`status = 'merged' and updated_at < ${daysAgo(RETENTION.mergedCartDays)}`,
+    ),
+    staffSessions: await deleteInBatches(
+      db,
+      'staff_sessions',
+      'token_hash',
+      sql`expires_at < ${daysAgo(RETENTION.staffSessionDays)} or revoked_at < ${daysAgo(RETENTION.staffSessionDays)}`,
+    ),
+    // A token is used, if at all, before it expires: its expiry dates both kinds.
+    adminLinkTokens: await deleteInBatches(
+      db,
+      'admin_link_tokens',
+      'token_hash',
+      sql`expires_at < ${daysAgo(RETENTION.adminLinkTokenDays)}`,
     ),
   };
 }

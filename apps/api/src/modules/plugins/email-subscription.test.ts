@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client.ts';
 import { addressSource, loggedInCustomer, uniqueEmail } from '../../test/auth.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { outboxTo } from '../../test/outbox.ts';
-import { maskEmail, subscriberOfToken, unsubscribeTokenOf } from './email-subscription.ts';
+import { maskEmail, subscriberOfToken, unsubscribeTokenOf } from './email-subscription-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('POST /api/plugins/emailSubscription/subscribe', () => {
 });
 
 describe('confirm and unsubscribe links', () => {
-  it('confirms once; the same link again, an unknown or an expired one answers 404', async () => {
+  it('confirms; the same link again (another device) is "already confirmed" until it expires; an unknown or expired one answers 404', async () => {
     const email = uniqueEmail();
     await subscribe(email);
     const { confirm } = await linksTo(email);
@@ -133,11 +133,25 @@ describe('confirm and unsubscribe links', () => {
       message: 'Your subscription is confirmed. Welcome aboard!',
       data: { email: maskEmail(email), status: 'confirmed' },
     });
+    const [row] = await rowsOf(email);
+    expect(row!.status).toBe('confirmed');
+    // The hash stays while the link is valid: opened again, it says so rather than "invalid".
+    expect(row!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    const again = await post('/confirm', { token: confirm });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      status: 'success',
+      message: 'Your subscription is already confirmed',
+      data: { email: maskEmail(email), status: 'confirmed' },
+    });
+    // Past its 7 days (counted from the e-mail), the link is dead.
+    await age(email, 7 * 24 * 60 + 1);
     const used = await post('/confirm', { token: confirm });
     expect(used.statusCode).toBe(404);
     expect(used.json().message).toBe(
       'This confirmation link is invalid, has expired or was already used. Please subscribe again',
     );
+    expect((await rowsOf(email))[0]!.status).toBe('confirmed');
     expect((await post('/confirm', { token: 'x'.repeat(43) })).statusCode).toBe(404);
     expect((await post('/confirm', { token: '' })).statusCode).toBe(422);
     expect((await post('/confirm', { token: 'bad token!' })).statusCode).toBe(422);
@@ -148,6 +162,29 @@ describe('confirm and unsubscribe links', () => {
     await age(late, 7 * 24 * 60 + 1);
     expect((await post('/confirm', { token: old.confirm })).statusCode).toBe(404);
     expect((await rowsOf(late))[0]!.status).toBe('pending');
+  });
+
+  it('confirms once when the link is opened twice at the same time; both answers are successes', async () => {
+    const email = uniqueEmail();
+    await subscribe(email);
+    const { confirm } = await linksTo(email);
+    const answers = await Promise.all([post('/confirm', { token: confirm }), post('/confirm', { token: confirm })]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers.map((r) => r.json().message).sort()).toEqual([
+      'Your subscription is already confirmed',
+      'Your subscription is confirmed. Welcome aboard!',
+    ]);
+  });
+
+  it('drops the confirmation hash on unsubscribe: the old link no longer answers "confirmed"', async () => {
+    const email = uniqueEmail();
+    await subscribe(email);
+    const { confirm, unsubscribe } = await linksTo(email);
+    expect((await post('/confirm', { token: confirm })).statusCode).toBe(200);
+    expect((await post('/unsubscribe', { token: unsubscribe })).statusCode).toBe(200);
+    expect((await rowsOf(email))[0]!.confirm_token_hash).toBeNull();
+    expect((await post('/confirm', { token: confirm })).statusCode).toBe(404);
+    expect((await rowsOf(email))[0]!.status).toBe('unsubscribed');
   });
 
   it('unsubscribes through the signed link, without login, and shows the masked address first', async () => {
@@ -235,6 +272,49 @@ describe('the signed-in customer (account Newsletter)', () => {
       data: { status: 'unsubscribed' },
     });
     expect((await put('yes')).statusCode).toBe(422);
+  });
+
+  it('re-sends the link while pending, at most once per 10 minutes, saying how long to wait', async () => {
+    const { customer, headers } = await loggedInCustomer(t);
+    const email = customer.email!;
+    const put = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${BASE}/me`,
+        headers,
+        payload: { subscribed: true },
+        remoteAddress: nextAddress(),
+      });
+    expect((await put()).json().message).toBe('We have sent a confirmation link to your e-mail address');
+    const first = await linksTo(email);
+
+    const soon = await put();
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toEqual({
+      status: 'error',
+      message:
+        'We sent a confirmation link less than 10 minutes ago. Please check your inbox and spam folder, or ask for a new link in 10 minutes',
+    });
+    expect(await outboxTo(t.database.db, email, 'email')).toHaveLength(1);
+    await age(email, 9);
+    expect((await put()).json().message).toMatch(/or ask for a new link in 1 minute$/);
+
+    await age(email, 2);
+    const resent = await put();
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({
+      message: 'We have sent a new confirmation link to your e-mail address',
+      data: { status: 'pending' },
+    });
+    expect(await outboxTo(t.database.db, email, 'email')).toHaveLength(2);
+    const second = await linksTo(email);
+    expect(second.confirm).not.toBe(first.confirm);
+    expect((await post('/confirm', { token: second.confirm })).statusCode).toBe(200);
+    // Confirmed: asking again changes nothing and sends nothing.
+    const done = await put();
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.status).toBe('confirmed');
+    expect(await outboxTo(t.database.db, email, 'email')).toHaveLength(2);
   });
 
   it('answers 401 to a guest', async () => {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AccountSubscriptionBodySchema,
@@ -11,202 +9,27 @@ import {
   SubscriptionTokenParamsSchema,
   emailSubscriptionApi,
   emailSubscriptionMessages,
-  type Subscription,
-  type SubscriptionSource,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
-import type { EmailSubscriberStatus } from '../../db/plugin-schema.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
-import { hashToken, requireCustomer } from '../../lib/session.ts';
-import { hmacBase64url, sameSignature } from '../../lib/signing.ts';
-import type { NewMessage } from '../notifications/service.ts';
-import { getStoreSettings, storeNameOf } from '../settings/service.ts';
-import { shopSecret } from '../tracking/token.ts';
+import { requireCustomer } from '../../lib/session.ts';
+import {
+  confirmSubscription,
+  subscribe,
+  subscribeAccount,
+  subscriptionOf,
+  unsubscribeByToken,
+  unsubscribeEmail,
+  unsubscribeInfo,
+} from './email-subscription-service.ts';
 import { requirePlugin } from './installed.ts';
 
 /**
- * The emailSubscription plugin (spec section 7: POST /api/plugins/emailSubscription/subscribe):
- * a newsletter list with double opt-in.
- *
- * - Signing up stores the address as pending (one row per lower-cased address: a unique index,
- *   so concurrent signups of one address make one row) and e-mails a confirmation link
- *   `/newsletter/confirm/{token}`: 32 random bytes, only their sha-256 is kept, valid 7 days.
- * - A repeat signup answers exactly as the first (nothing tells whether the address was on the
- *   list); for a pending address it re-sends the confirmation at most once per 10 minutes (with
- *   a new token: the newest link is the one that works); a confirmed address gets nothing.
- * - While pending, `updated_at` is when the current token was issued: the link's age and the
- *   re-send pause are both counted from it.
- * - Every e-mail carries `/newsletter/unsubscribe/{token}`: the subscriber's id and an HMAC of it
- *   under the shop secret, so it works without login and never expires; opening it shows the
- *   address (masked) and a button, which unsubscribes.
+ * The emailSubscription plugin's routes (spec section 7: POST /api/plugins/emailSubscription/subscribe
+ * and the links of its e-mails); the rules (double opt-in, tokens, the re-send pause) are in
+ * email-subscription-service.ts.
  */
-
-/** A new confirmation token and the sha-256 the row keeps. */
-function newConfirmToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-/** The unsubscribe token of subscriber `id` under `secret` (pure). */
-export function unsubscribeTokenOf(secret: Buffer, id: number): string {
-  return `${id.toString(36)}.${hmacBase64url(secret, `newsletter-unsubscribe:${id}`)}`;
-}
-
-/** The subscriber id an unsubscribe token names, or null when its signature is wrong. */
-export function subscriberOfToken(secret: Buffer, token: string): number | null {
-  const dot = token.indexOf('.');
-  if (dot <= 0) return null;
-  const idPart = token.slice(0, dot);
-  if (!/^[0-9a-z]{1,10}$/.test(idPart)) return null;
-  const id = parseInt(idPart, 36);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  return sameSignature(token, unsubscribeTokenOf(secret, id)) ? id : null;
-}
-
-/** `asha@example.com` → `a•••@example.com`: enough to recognise one's own address, not to harvest it. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '•••';
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
-interface Issued {
-  id: number;
-  email: string;
-  token: string;
-}
-
-/**
- * Adds `email` as pending, or takes a pending one (its last confirmation 10 minutes ago or more)
- * or an unsubscribed one back to pending with a new token; a confirmed or recently mailed address
- * is left alone. One statement. Answers the row to mail, or null when nothing is to be sent.
- */
-async function issueConfirmation(
-  db: Db,
-  email: string,
-  source: SubscriptionSource,
-  ip: string | null,
-): Promise<Issued | null> {
-  const { token, hash } = newConfirmToken();
-  const [row] = await queryRows<{ id: number; email: string }>(
-    db,
-    sql`with ins as (
-          insert into email_subscribers (email, status, confirm_token_hash, source, ip)
-          values (${email}, 'pending', ${hash}, ${source}, ${ip})
-          on conflict ((lower(email))) do nothing
-          returning id, email),
-        upd as (
-          update email_subscribers s
-             set status = 'pending', confirm_token_hash = ${hash}, updated_at = now(), unsubscribed_at = null,
-                 source = case when s.status = 'unsubscribed' then ${source} else s.source end
-           where lower(s.email) = lower(${email}) and not exists (select 1 from ins)
-             and (s.status = 'unsubscribed'
-                  or (s.status = 'pending'
-                      and s.updated_at <= now() - ${EMAIL_SUBSCRIPTION.resendMinutes} * interval '1 minute'))
-          returning s.id, s.email)
-        select id, email from ins union all select id, email from upd`,
-  );
-  return row ? { ...row, token } : null;
-}
-
-/** The confirmation e-mail, with its unsubscribe link. */
-function confirmationMessage(to: string, storeName: string, confirmUrl: string, unsubscribeUrl: string): NewMessage {
-  return {
-    channel: 'email',
-    recipient: to,
-    subject: `Please confirm your subscription to the ${storeName} newsletter`,
-    body:
-      `Hello,\n\nSomeone, hopefully you, asked to receive the ${storeName} newsletter at this address. ` +
-      `To confirm, open this link (it works for ${EMAIL_SUBSCRIPTION.confirmDays} days):\n\n${confirmUrl}\n\n` +
-      `If you did not ask for it, ignore this e-mail: you will not be subscribed.\n\n` +
-      `Unsubscribe at any time: ${unsubscribeUrl}\n\n${storeName}`,
-  };
-}
-
-/**
- * Signs `email` up (double opt-in); queues the confirmation e-mail when one is due, in the same
- * transaction as the row. Answers whether a message was queued (never shown to the client).
- */
-export async function subscribe(
-  app: FastifyInstance,
-  email: string,
-  opts: { source: SubscriptionSource; ip: string | null; origin: string },
-): Promise<boolean> {
-  const db = app.db;
-  const [settings, secret] = await Promise.all([getStoreSettings(db, ['store_name']), shopSecret(db)]);
-  const storeName = storeNameOf(settings.store_name);
-  const sent = await db.transaction(async (tx) => {
-    const issued = await issueConfirmation(tx, email, opts.source, opts.ip);
-    if (!issued) return false;
-    const confirmUrl = `${opts.origin}/newsletter/confirm/${issued.token}`;
-    const unsubscribeUrl = `${opts.origin}/newsletter/unsubscribe/${unsubscribeTokenOf(secret, issued.id)}`;
-    await app.outbox.enqueue(tx, confirmationMessage(issued.email, storeName, confirmUrl, unsubscribeUrl));
-    return true;
-  });
-  if (sent) app.outbox.kick();
-  return sent;
-}
-
-/** Confirms the pending subscription of a confirmation token (once, within 7 days); 404 otherwise. */
-export async function confirmSubscription(db: Db, token: string): Promise<Subscription> {
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`update email_subscribers
-           set status = 'confirmed', confirmed_at = now(), confirm_token_hash = null, updated_at = now()
-         where confirm_token_hash = ${hashToken(token)} and status = 'pending'
-           and updated_at > now() - ${EMAIL_SUBSCRIPTION.confirmDays} * interval '1 day'
-        returning email`,
-  );
-  if (!row) throw new HttpError(404, emailSubscriptionMessages.invalidConfirmLink);
-  return { email: maskEmail(row.email), status: 'confirmed' };
-}
-
-/** The subscriber an unsubscribe token names, or 404. */
-async function subscriberOf(
-  db: Db,
-  token: string,
-): Promise<{ id: number; email: string; status: EmailSubscriberStatus }> {
-  const id = subscriberOfToken(await shopSecret(db), token);
-  const [row] =
-    id === null
-      ? []
-      : await queryRows<{ id: number; email: string; status: EmailSubscriberStatus }>(
-          db,
-          sql`select id, email, status from email_subscribers where id = ${id}`,
-        );
-  if (!row) throw new HttpError(404, emailSubscriptionMessages.invalidUnsubscribeLink);
-  return row;
-}
-
-/** What an unsubscribe link is about: the masked address and its status. */
-export async function unsubscribeInfo(db: Db, token: string): Promise<Subscription> {
-  const row = await subscriberOf(db, token);
-  return { email: maskEmail(row.email), status: row.status };
-}
-
-/** Unsubscribes the subscriber of an unsubscribe token (again: no change). */
-export async function unsubscribeByToken(db: Db, token: string): Promise<Subscription> {
-  const row = await subscriberOf(db, token);
-  await queryRows(
-    db,
-    sql`update email_subscribers
-           set status = 'unsubscribed', unsubscribed_at = now(), confirm_token_hash = null, updated_at = now()
-         where id = ${row.id} and status <> 'unsubscribed'`,
-  );
-  return { email: maskEmail(row.email), status: 'unsubscribed' };
-}
-
-/** The subscription of an address (its own, in full: for the signed-in customer). */
-async function subscriptionOf(db: Db, email: string | null): Promise<Subscription> {
-  if (!email) return { email: '', status: 'none' };
-  const [row] = await queryRows<{ status: EmailSubscriberStatus }>(
-    db,
-    sql`select status from email_subscribers where lower(email) = lower(${email})`,
-  );
-  return { email, status: row?.status ?? 'none' };
-}
 
 /** Signups per client address. */
 export const SUBSCRIBE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
@@ -244,13 +67,17 @@ export async function emailSubscriptionRoutes(app: FastifyInstance) {
     {
       schemas: { body: SubscriptionTokenBodySchema, data: SubscriptionSchema },
       tags: ['plugins'],
-      summary: `emailSubscription: confirms the subscription of a confirmation link's token, once, within ${EMAIL_SUBSCRIPTION.confirmDays} days of the e-mail. 404 for an unknown, used or expired token or when the plugin is not installed; ${LINK_RATE_LIMIT.max} per ${LINK_RATE_LIMIT.timeWindow} per address`,
+      summary: `emailSubscription: confirms the subscription of a confirmation link's token, within ${EMAIL_SUBSCRIPTION.confirmDays} days of the e-mail; the link opened again while valid answers '${emailSubscriptionMessages.alreadyConfirmed}' (success). 404 for an unknown, replaced or expired token or when the plugin is not installed; ${LINK_RATE_LIMIT.max} per ${LINK_RATE_LIMIT.timeWindow} per address`,
       errors: [404, 422, 429],
       config: { rateLimit: LINK_RATE_LIMIT },
     },
     async (req) => {
       await plugin();
-      return ok(await confirmSubscription(db, req.body.token), emailSubscriptionMessages.confirmed);
+      const { subscription, alreadyConfirmed } = await confirmSubscription(db, req.body.token);
+      return ok(
+        subscription,
+        alreadyConfirmed ? emailSubscriptionMessages.alreadyConfirmed : emailSubscriptionMessages.confirmed,
+      );
     },
   );
 
@@ -309,7 +136,7 @@ export async function emailSubscriptionRoutes(app: FastifyInstance) {
     {
       schemas: { body: AccountSubscriptionBodySchema, data: SubscriptionSchema },
       tags: ['plugins', 'account'],
-      summary: `emailSubscription: the signed-in customer subscribes their account e-mail (double opt-in: a confirmation link is e-mailed, at most once per ${EMAIL_SUBSCRIPTION.resendMinutes} minutes) or unsubscribes it at once. 401 when not logged in; 422 when the account has no e-mail; 404 when the plugin is not installed; ${SUBSCRIBE_RATE_LIMIT.max} per ${SUBSCRIBE_RATE_LIMIT.timeWindow} per address`,
+      summary: `emailSubscription: the signed-in customer subscribes their account e-mail (double opt-in: a confirmation link is e-mailed) or unsubscribes it at once. Subscribing again while pending re-sends the link, at most once per ${EMAIL_SUBSCRIPTION.resendMinutes} minutes: sooner is a 429 saying how many minutes are left. 401 when not logged in; 422 when the account has no e-mail; 404 when the plugin is not installed; ${SUBSCRIBE_RATE_LIMIT.max} per ${SUBSCRIBE_RATE_LIMIT.timeWindow} per address`,
       errors: [401, 404, 422, 429],
       config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
     },
@@ -318,21 +145,19 @@ export async function emailSubscriptionRoutes(app: FastifyInstance) {
       const customer = await requireCustomer(req);
       if (!customer.email) throw new HttpError(422, emailSubscriptionMessages.noEmail);
       if (req.body.subscribed) {
-        const current = await subscriptionOf(db, customer.email);
-        if (current.status === 'confirmed') return ok(current);
-        await subscribe(app, customer.email.toLowerCase(), {
-          source: 'account',
+        const outcome = await subscribeAccount(app, customer.email, {
           ip: req.ip ?? null,
           origin: await originOf(app, req),
         });
-        return ok(await subscriptionOf(db, customer.email), emailSubscriptionMessages.accountSubscribed);
+        if (outcome.kind === 'wait') throw new HttpError(429, emailSubscriptionMessages.resendTooSoon(outcome.minutes));
+        const subscription = await subscriptionOf(db, customer.email);
+        if (outcome.kind === 'confirmed') return ok(subscription);
+        return ok(
+          subscription,
+          outcome.resent ? emailSubscriptionMessages.resent : emailSubscriptionMessages.accountSubscribed,
+        );
       }
-      await queryRows(
-        db,
-        sql`update email_subscribers
-               set status = 'unsubscribed', unsubscribed_at = now(), confirm_token_hash = null, updated_at = now()
-             where lower(email) = lower(${customer.email}) and status <> 'unsubscribed'`,
-      );
+      await unsubscribeEmail(db, customer.email);
       return ok(await subscriptionOf(db, customer.email), emailSubscriptionMessages.accountUnsubscribed);
     },
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { canonicalMediaPath } from './gallery.ts';
+import { canonicalMediaPath } from './gallery-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

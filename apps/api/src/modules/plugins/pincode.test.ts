@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_COOKIE } from '@shopfront/shared';
+import { DEMO_UAE_CHANNEL_ID } from '../../db/seed/channels.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addWorkingDays } from './pincode.ts';
+import { addWorkingDays } from './pincode-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let nextHost = 1;
-const check = (pincode?: string, remoteAddress = `10.60.0.${nextHost++}`) =>
+const check = (pincode?: string, remoteAddress = `10.60.0.${nextHost++}`, channel?: string) =>
   t.app.inject({
     method: 'GET',
     url: `/api/plugins/PincodeAvaliability/check${pincode === undefined ? '' : `?pincode=${encodeURIComponent(pincode)}`}`,
     remoteAddress,
+    ...(channel ? { cookies: { [CHANNEL_COOKIE]: channel } } : {}),
   });
 
 const setInstalled = (installed: boolean) =>
@@ -117,6 +120,21 @@ describe('GET /api/plugins/PincodeAvaliability/check', () => {
     const res = await check();
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.pincode).toEqual(['Please enter a pincode']);
+  });
+
+  it('answers 404 in a channel whose country has no postcodes (the UAE), never "Delivery to …"', async () => {
+    // Migration 0017 marks the UAE; set here too, so the test does not hang on the seed's order.
+    await t.database.db.execute(sql`update countries set has_postcodes = false where iso2 = 'AE'`);
+    for (const input of ['ABC', '560001', '12345']) {
+      const res = await check(input, undefined, DEMO_UAE_CHANNEL_ID);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        status: 'error',
+        message: "Addresses in this store's country have no postcode, so delivery cannot be checked by pincode",
+      });
+    }
+    // The Indian channel still checks.
+    expect((await check('560001')).json().data.serviceable).toBe(true);
   });
 
   it('answers 404 while the plugin is not installed', async () => {

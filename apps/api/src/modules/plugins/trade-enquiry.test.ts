@@ -153,3 +153,53 @@ describe('POST /api/plugins/TradeEnquiry/submit', () => {
     expect(res.json().message).toBe('Too many requests. Please try again later');
   });
 });
+
+describe('GET /api/plugins/TradeEnquiry/product/:slug', () => {
+  const product = (slug: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/TradeEnquiry/product/${encodeURIComponent(slug)}`,
+      remoteAddress: `10.81.0.${nextHost++}`,
+    });
+
+  it('names a published product (what the trade form says the enquiry is about)', async () => {
+    const [row] = await queryRows<{ slug: string; name: string }>(
+      t.database.db,
+      sql`select slug, name from products where is_published order by name limit 1`,
+    );
+    const res = await product(row!.slug);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', data: { slug: row!.slug, name: row!.name } });
+  });
+
+  it('answers 404 for an unknown or unpublished product, 4xx for a malformed slug, 404 when not installed', async () => {
+    const [hidden] = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`update products set is_published = false
+           where id = (select id from products where is_published order by name desc limit 1) returning slug`,
+    );
+    try {
+      for (const slug of ['no-such-product', hidden!.slug]) {
+        const res = await product(slug);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ status: 'error', message: 'This product could not be found' });
+      }
+    } finally {
+      await t.database.db.execute(sql`update products set is_published = true where slug = ${hidden!.slug}`);
+    }
+    const bad = await product('../etc');
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+
+    const [row] = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`select slug from products where is_published limit 1`,
+    );
+    await t.database.db.execute(sql`update plugins set is_installed = false where module_name = 'TradeEnquiry'`);
+    try {
+      expect((await product(row!.slug)).json()).toEqual({ status: 'error', message: 'This plugin is not installed' });
+    } finally {
+      await t.database.db.execute(sql`update plugins set is_installed = true where module_name = 'TradeEnquiry'`);
+    }
+  });
+});

@@ -1,103 +1,24 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  TRADE_ENQUIRY_FORM_ID,
   TradeEnquiryBodySchema,
+  TradeEnquiryProductParamsSchema,
+  TradeEnquiryProductSchema,
   TradeEnquiryResultSchema,
-  formMessages,
   tradeEnquiryApi,
   tradeEnquiryMessages,
-  type FormDefinition,
-  type TradeEnquiryResult,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { fieldError, notFound, ok } from '../../lib/http.ts';
-import { messageLinkOrigin } from '../../lib/origin.ts';
+import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
+import { messageLinkOrigin } from '../../lib/origin.ts';
 import { FORM_SUBMIT_LIMIT } from '../forms/routes.ts';
-import { submitForm } from '../forms/service.ts';
-import type { NewMessage } from '../notifications/service.ts';
-import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { requirePlugin } from './installed.ts';
+import { submitTradeEnquiry, tradeProduct } from './trade-enquiry-service.ts';
 
-/**
- * The TradeEnquiry plugin (spec section 7: POST /api/plugins/TradeEnquiry/submit). An enquiry is
- * a submission of the existing `trade-enquiry` form: the forms module validates it against the
- * form's own field definitions and stores it (form_submissions), here with the product it was
- * sent from. The shop is told by e-mail (the plugin's notify_email, else the store e-mail),
- * through the outbox in the same transaction as the submission.
- */
+/** Product look-ups per client address and minute (one per trade page opened from a product). */
+export const TRADE_PRODUCT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
-const PRODUCT_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** The published product a `product` value names, or a 422 on `product`. */
-async function productOf(db: Db, value: unknown): Promise<{ slug: string; name: string } | null> {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || !PRODUCT_SLUG.test(value.trim())) {
-    throw fieldError('product', tradeEnquiryMessages.productNotFound);
-  }
-  const [row] = await queryRows<{ slug: string; name: string }>(
-    db,
-    sql`select slug, name from products where slug = ${value.trim()} and is_published`,
-  );
-  if (!row) throw fieldError('product', tradeEnquiryMessages.productNotFound);
-  return row;
-}
-
-/** The notification of one enquiry: every field by its label, and the product it came from. */
-function enquiryMessage(
-  to: string,
-  storeName: string,
-  form: FormDefinition,
-  data: Record<string, string>,
-  product: { slug: string; name: string } | null,
-  origin: string,
-): NewMessage {
-  const lines = form.fields.filter((f) => data[f.name]).map((f) => `${f.label}: ${data[f.name]}`);
-  const business = data.business_name ?? data.contact_name ?? 'a trade buyer';
-  return {
-    channel: 'email',
-    recipient: to,
-    subject: `Trade enquiry from ${business}${product ? ` about ${product.name}` : ''}`,
-    body:
-      `A new trade enquiry came in through ${storeName}.\n\n${lines.join('\n')}` +
-      (product ? `\n\nSent from the product page of ${product.name}: ${origin}/product/${product.slug}` : '') +
-      `\n\nReply to the buyer directly${data.email ? ` at ${data.email}` : ''}.`,
-  };
-}
-
-/**
- * Validates and stores an enquiry (the trade-enquiry form's fields plus an optional product
- * slug) and queues the notification, in one transaction. 404 when the form is switched off.
- */
-export async function submitTradeEnquiry(
-  app: FastifyInstance,
-  body: Record<string, unknown> | undefined,
-  meta: { ip: string | null; userAgent: string | null; notifyEmail: string | undefined; origin: string },
-): Promise<TradeEnquiryResult> {
-  const db = app.db;
-  const { product: productValue, ...fields } = body ?? {};
-  const product = await productOf(db, productValue);
-  const settings = await getStoreSettings(db, ['store_name', 'store_email']);
-  const to = meta.notifyEmail || (typeof settings.store_email === 'string' ? settings.store_email : '');
-  const queued = await db.transaction(async (tx) => {
-    const result = await submitForm(tx, TRADE_ENQUIRY_FORM_ID, fields, {
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      ...(product ? { extra: { product: product.slug, product_name: product.name } } : {}),
-    });
-    if (!result) throw notFound(formMessages.formNotFound);
-    if (!to) return false;
-    const msg = enquiryMessage(to, storeNameOf(settings.store_name), result.form, result.data, product, meta.origin);
-    await app.outbox.enqueue(tx, msg);
-    return true;
-  });
-  if (queued) app.outbox.kick();
-  return { form_id: TRADE_ENQUIRY_FORM_ID, product };
-}
-
-/** POST /api/plugins/TradeEnquiry/submit. */
+/** POST /api/plugins/TradeEnquiry/submit and GET /api/plugins/TradeEnquiry/product/:slug (the rules: trade-enquiry-service.ts). */
 export async function tradeEnquiryRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
@@ -119,6 +40,24 @@ export async function tradeEnquiryRoutes(app: FastifyInstance) {
         origin,
       });
       return ok(result, config.success_message);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    tradeEnquiryApi.product,
+    {
+      schemas: { params: TradeEnquiryProductParamsSchema, data: TradeEnquiryProductSchema },
+      tags: ['plugins'],
+      summary: `TradeEnquiry: the published product a trade page's ?product={slug} names (slug and name), so the form can say what the enquiry is about. 404 '${tradeEnquiryMessages.productNotFound}' for an unknown or unpublished product, 404 when the plugin is not installed; ${TRADE_PRODUCT_RATE_LIMIT.max} per ${TRADE_PRODUCT_RATE_LIMIT.timeWindow} per address`,
+      errors: [404, 422, 429],
+      config: { rateLimit: TRADE_PRODUCT_RATE_LIMIT },
+    },
+    async (req) => {
+      await requirePlugin(app.db, 'TradeEnquiry');
+      const product = await tradeProduct(app.db, req.params.slug);
+      if (!product) throw notFound(tradeEnquiryMessages.productNotFound);
+      return ok(product);
     },
   );
 }

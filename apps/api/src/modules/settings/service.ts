@@ -126,6 +126,7 @@ export async function listCountries(db: Db): Promise<Country[]> {
     mobile_code: c.mobileCode,
     mobile_number_length: c.mobileNumberLength,
     currency_code: c.currencyCode,
+    has_postcodes: c.hasPostcodes,
     states: stateRows.filter((s) => s.countryId === c.id).map((s) => ({ id: s.id, name: s.name, code: s.code })),
   }));
 }

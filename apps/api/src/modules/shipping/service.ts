@@ -16,6 +16,14 @@ export function zonesJsonSql(where?: SQL): SQL {
 }
 
 /**
+ * The active shipping methods as one JSON array of ShippingRow (cart/pricing.ts), in the order
+ * they are offered. Without bound values, like zonesJsonSql, so the cart read can embed it.
+ */
+export const activeShippingMethodsJsonSql: SQL = sql`(select coalesce(json_agg(s order by s.position, s.code), '[]'::json) from (
+         select code, zone_id, name, description, price_minor, free_over_minor, delivery_days_min, delivery_days_max, position
+           from shipping_methods where is_active) s)`;
+
+/**
  * The zones a channel's carts deliver to (ADR 0027): those of the channel's own country, and
  * those of countries that no channel sells in. An address in another channel's country is that
  * channel's to serve (in its currency), so it is "not delivered to" here. A condition on

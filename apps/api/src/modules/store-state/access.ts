@@ -91,6 +91,8 @@ export async function lockedStateFor(db: Db, lock: StoreLock | null, cookie: str
 
 export interface VisitorAccess {
   state: StoreState;
+  /** What the shop is for a shopper with this request's access cookie, staff or not (the staff bar shows it). */
+  shopperState: StoreState;
   lock: StoreLock | null;
   /** Looked up only when asked for, or when the shop is closed (staff see the open shop). */
   staff: StaffMember | null;
@@ -106,5 +108,5 @@ export async function visitorAccess(req: FastifyRequest, opts: { withStaff?: boo
   const lock = await requestStoreLock(req);
   const locked = await lockedStateFor(db, lock, req.cookies[STORE_ACCESS_COOKIE]);
   const staff = locked !== 'open' || opts.withStaff ? await req.getStaff() : null;
-  return { state: staff ? 'open' : locked, lock, staff };
+  return { state: staff ? 'open' : locked, shopperState: locked, lock, staff };
 }

@@ -100,19 +100,19 @@ export async function notifyModeSubscribers(
 export const ADMIN_LINK_TTL_MS = 10 * 60_000;
 
 /**
- * Mints the token of an Admin Panel link for a signed-in staff member (only its sha-256 is kept),
- * clearing that member's spent and expired ones so the table stays small.
+ * Mints the token of an Admin Panel link for a signed-in staff member (only its sha-256 is kept).
+ * Asked for only when the member clicks the Admin Panel button (POST /api/admin/auth/link-token),
+ * never per page; spent and expired tokens are removed by the retention sweep.
  */
-export async function mintAdminLinkToken(db: Db, staffId: string): Promise<string> {
+export async function mintAdminLinkToken(db: Db, staffId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = `sfa_${randomBytes(32).toString('base64url')}`;
-  await db.execute(
-    sql`delete from admin_link_tokens where staff_id = ${staffId} and (used_at is not null or expires_at <= now())`,
-  );
-  await db.execute(
+  const [row] = await queryRows<{ expires_at: Date | string }>(
+    db,
     sql`insert into admin_link_tokens (token_hash, staff_id, expires_at)
-        values (${hashToken(token)}, ${staffId}, now() + ${ADMIN_LINK_TTL_MS}::float8 * interval '1 millisecond')`,
+        values (${hashToken(token)}, ${staffId}, now() + ${ADMIN_LINK_TTL_MS}::float8 * interval '1 millisecond')
+        returning expires_at`,
   );
-  return token;
+  return { token, expiresAt: new Date(row!.expires_at) };
 }
 
 /** The Admin Panel link of spec section 2. */

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { STAFF_COOKIE, STAFF_SESSION_MS } from '../staff/session.ts';
 import { STORE_ACCESS_COOKIE } from './access.ts';
+import { isOpenWhileClosed } from './gate.ts';
 import { STORE_PASSWORD_LIMIT } from './service.ts';
 
 let t: TestApp;
@@ -193,24 +194,29 @@ describe('the gate in front of the API', () => {
       expect((await call('GET', '/api/storefront/all')).statusCode).toBe(200);
       expect((await call('GET', '/api/health')).statusCode).toBe(200);
       const access = await accessOf();
-      expect(access).toEqual({ state: c.state, staff: null, admin_link: null });
+      expect(access).toEqual({ state: c.state, staff: null, shopper_state: c.state });
     });
 
-    it(`${c.name}: a signed-in staff member sees the open shop, with an Admin Panel link`, async () => {
+    it(`${c.name}: a signed-in staff member sees the open shop and what shoppers see; no link token is minted`, async () => {
       await setLock(c.lock);
       expect((await catalog(staffCookie)).statusCode).toBe(200);
       expect((await cart(staffCookie)).statusCode).toBe(200);
+      const tokensBefore = await t.database.db.select().from(adminLinkTokens);
       const access = await accessOf(staffCookie);
-      expect(access.state).toBe('open');
-      expect(access.staff).toEqual({ name: 'Meera Iyer' });
-      expect(access.admin_link).toMatch(/^\/admin\/login\?token=sfa_[A-Za-z0-9_-]{43}$/);
+      expect(access).toEqual({ state: 'open', staff: { name: 'Meera Iyer' }, shopper_state: c.state });
+      expect(await t.database.db.select().from(adminLinkTokens)).toHaveLength(tokensBefore.length);
     });
   }
 
   it('an open shop answers everyone; unknown paths stay 404', async () => {
     expect((await catalog()).statusCode).toBe(200);
     expect((await cart()).statusCode).toBe(200);
-    expect(await accessOf()).toEqual({ state: 'open', staff: null, admin_link: null });
+    expect(await accessOf()).toEqual({ state: 'open', staff: null, shopper_state: 'open' });
+    expect(await accessOf(staffCookie)).toEqual({
+      state: 'open',
+      staff: { name: 'Meera Iyer' },
+      shopper_state: 'open',
+    });
     await setLock({ mode: 'Under Maintenance' });
     expect((await call('GET', '/api/no-such-thing')).statusCode).toBe(503);
     expect((await call('GET', '/nothing-here.txt')).statusCode).toBe(404);
@@ -228,6 +234,29 @@ describe('the gate in front of the API', () => {
     expect([400, 401, 403, 422]).toContain(res.statusCode);
     expect(res.json().message).not.toBe(storeStateMessages.closedMaintenance);
     expect(res.headers['retry-after']).toBeUndefined();
+  });
+
+  it("opens the storefront's own paths one by one: reading channels answers, switching channel does not", async () => {
+    await setLock({ mode: 'Coming Soon' });
+    expect((await call('GET', '/api/storefront/channels')).statusCode).toBe(200);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/storefront/channel',
+      remoteAddress: nextIp(),
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      payload: { channel_id: 'ch_nowhere' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json()).toEqual({ status: 'error', message: storeStateMessages.closedComingSoon });
+    // The special pages' forms still answer (their own verdicts, not the gate's).
+    const sub = await call('POST', '/api/storefront/subscribe-to-mode', { body: { email: 'not-an-email' } });
+    expect(sub.statusCode).toBe(422);
+    // Listed with their methods: a later write route on an open read path, or a new storefront
+    // path, is closed unless listed.
+    expect(isOpenWhileClosed('/api/storefront/channels', 'GET')).toBe(true);
+    expect(isOpenWhileClosed('/api/storefront/channels', 'PUT')).toBe(false);
+    expect(isOpenWhileClosed('/api/storefront/channel', 'PUT')).toBe(false);
+    expect(isOpenWhileClosed('/api/storefront/anything-new', 'GET')).toBe(false);
   });
 
   it('customer sign-in is closed while the shop is; sign-out is not', async () => {
@@ -303,9 +332,25 @@ describe('POST /api/storefront/subscribe-to-mode', () => {
 describe('POST /api/admin/auth/exchange (the Admin Panel link)', () => {
   const exchange = (token: string) => call('POST', '/api/admin/auth/exchange', { body: { token } });
   const linkToken = async () => {
-    const access = await accessOf(staffCookie);
-    return new URL(access.admin_link!, 'http://shop.test').searchParams.get('token')!;
+    const res = await call('POST', '/api/admin/auth/link-token', { cookie: staffCookie });
+    expect(res.statusCode).toBe(200);
+    const { link, expires_at } = res.json().data as { link: string; expires_at: string };
+    expect(link).toMatch(/^\/admin\/login\?token=sfa_[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
+    return new URL(link, 'http://shop.test').searchParams.get('token')!;
   };
+
+  it('a link is minted only for signed-in staff, and a cookie session needs the CSRF header', async () => {
+    const anonymous = await call('POST', '/api/admin/auth/link-token');
+    expect(anonymous.statusCode).toBe(401);
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/link-token',
+      remoteAddress: nextIp(),
+      headers: { cookie: staffCookie },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
 
   it('a link from a page signs in once (a cookie session), then says it has expired', async () => {
     const token = await linkToken();

@@ -19,12 +19,11 @@ import { HttpError, fieldError, notFound, ok } from '../../lib/http.ts';
 import { shopOriginWith } from '../../lib/origin.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { toUser } from '../../lib/session.ts';
+import { nationalPhone } from '../auth/shop-country.ts';
 import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
 import { grantStoreAccess, requestStoreLock, visitorAccess } from '../store-state/access.ts';
 import {
   STORE_PASSWORD_LIMIT,
-  adminLinkPath,
-  mintAdminLinkToken,
   stateAfterPassword,
   storePasswordThrottle,
   subscribeToMode,
@@ -86,17 +85,18 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
         visitorAccess(req, { withStaff: true }),
       ]);
       if (!values) throw new HttpError(503, NOT_CONFIGURED);
-      // A link per page for signed-in staff in a browser (a script's bearer token gets none).
+      // Only who the staff member is: the Admin Panel link's token is minted when they click it.
       const staff = visitor.staff;
       const access: StoreAccess = {
         state: visitor.state,
         staff: staff ? { name: staff.name } : null,
-        admin_link: staff?.via === 'cookie' ? adminLinkPath(await mintAdminLinkToken(app.db, staff.id)) : null,
+        shopper_state: visitor.shopperState,
       };
       if (visitor.state !== 'open') reply.header('x-robots-tag', 'noindex');
       // Personal (the account, the staff link): never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return ok({ ...values, account: customer ? toUser(customer) : null, access });
+      const account = customer ? toUser(customer, await nationalPhone(app.db, customer.phone)) : null;
+      return ok({ ...values, account, access });
     },
   );
 

@@ -49,6 +49,7 @@ export async function getStorefront(db: Db, channelId?: string): Promise<Storefr
         iso2: country.iso2,
         mobile_code: country.mobileCode,
         mobile_number_length: country.mobileNumberLength,
+        has_postcodes: country.hasPostcodes,
       },
     },
     termsandconditions_page: pageRef(sf.termsPageSlug, row.termsTitle),

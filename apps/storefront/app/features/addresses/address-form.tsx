@@ -163,7 +163,7 @@ export function AddressForm({
       addressBodySchema(
         fields,
         country?.mobile_number_length ?? 0,
-        country ? { stateIds: country.states.map((s) => s.id) } : {},
+        country ? { stateIds: country.states.map((s) => s.id), hasPostcodes: country.has_postcodes } : {},
       ),
     [fields, country],
   );
@@ -254,6 +254,8 @@ export function AddressForm({
         </div>
       );
     }
+    // A country whose addresses carry no postcode (the UAE) is not asked for one.
+    if (c === 'postcode' && country?.has_postcodes === false) return null;
     if (c === 'phone') {
       return (
         <div key={c} className={span}>

@@ -12,7 +12,9 @@ const ACTION = '/resources/channel';
  * channel. Choosing one posts to /resources/channel: the API remembers it (sf_channel) and moves
  * the cart, and React Router reloads the page's data, so prices, currency, the phone input and
  * the address form follow without a full reload. Without JavaScript the form's button does the
- * same and comes back to this page.
+ * same and comes back to this page. In the mobile menu, the answer closes the menu: its toast
+ * would otherwise sit over the menu's close button, and the shopper sees the page in the new
+ * currency at once.
  */
 export function ChannelPicker({ id, variant }: { id: string; variant: 'header' | 'menu' }) {
   const shop = useShop();
@@ -20,13 +22,15 @@ export function ChannelPicker({ id, variant }: { id: string; variant: 'header' |
   const fetcher = useFetcher<typeof action>({ key: 'channel-picker' });
   const location = useLocation();
   const shown = useRef<unknown>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const answer = fetcher.data;
     if (fetcher.state !== 'idle' || !answer || shown.current === answer) return;
     shown.current = answer;
+    if (variant === 'menu') form.current?.closest('dialog')?.close();
     if (answer.message) showToast(answer.ok ? 'success' : 'error', answer.message);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, variant]);
 
   if (!list) return null;
   const pending = fetcher.formData?.get('channel_id');
@@ -34,7 +38,7 @@ export function ChannelPicker({ id, variant }: { id: string; variant: 'header' |
   const header = variant === 'header';
 
   return (
-    <fetcher.Form method="post" action={ACTION} className={header ? 'mr-1' : 'col-span-2'}>
+    <fetcher.Form ref={form} method="post" action={ACTION} className={header ? 'mr-1' : 'col-span-2'}>
       <input type="hidden" name="return_to" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className={header ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-muted'}>
         Country and currency

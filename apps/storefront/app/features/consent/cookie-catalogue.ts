@@ -15,6 +15,13 @@ export const NECESSARY_COOKIES: readonly PluginCookie[] = [
   { name: 'heartbeat', description: 'Remembers the day of your last visit (7 days).' },
   { name: 'grid_columns', description: 'Remembers how many products per row you chose.' },
   { name: 'sf_notice_closed', description: 'Remembers that you closed the notice bar.' },
+  // CHANNEL_COOKIE, named here: its module builds zod schemas, which browsing pages must not load (ADR 10).
+  { name: 'sf_channel', description: 'Remembers the country and currency you chose to shop in (1 year).' },
+  {
+    name: 'sf_store_access',
+    description: 'Lets you into a password-protected shop once you have given its password (30 days).',
+  },
+  { name: 'sf_staff', description: 'Keeps shop staff signed in while they preview the shop (12 hours).' },
   { name: CONSENT_COOKIE, description: 'Remembers your cookie choice (1 year).' },
 ];
 

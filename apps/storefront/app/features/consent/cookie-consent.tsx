@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import { useMatches } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { OptionalCookieGroup } from '@shopfront/shared';
 import { Modal } from '../../components/ui/modal';
 import { useShop } from '../../lib/shop';
 import { useConsent } from './consent-context';
+import { useCoversControl } from './floating-clearance';
 import { GROUP_TEXT, NECESSARY_COOKIES, type GroupPlugin } from './cookie-catalogue';
 import { OPTIONAL_GROUPS } from './preferences';
 
@@ -71,38 +72,33 @@ const CookieGlyph = ({ className = 'size-5' }: { className?: string }) => (
   </svg>
 );
 
-type ShellHandle = { cartPage?: boolean } | undefined;
-
 /**
- * Reopens the preferences. In the corner the chat button does not use (it defaults to the
- * bottom right), above the phone's fixed footer and, on the cart and checkout, above their
- * fixed total bar.
+ * Reopens the preferences, from md (768 px) up: docked to the left edge of the window, in the
+ * page's side margin, so it covers no content; wherever a control still lies under it (a
+ * full-bleed section) it steps aside (floating-clearance.ts). Phones go without it: there it
+ * would sit on prices, buttons and form fields, and the footer's Manage Cookies reopens the
+ * preferences (spec section 2).
  */
 function CookieButton() {
-  const { plugins } = useShop();
   const { openPreferences } = useConsent();
-  const cartPage = useMatches().some((m) => (m.handle as ShellHandle)?.cartPage);
-  const chat = plugins.find((p) => p.module_name === 'WhatsApp');
-  const chatOnLeft = chat?.config['chat_location'] === 'Bottom Left';
-  const side = chatOnLeft ? 'right-4 md:right-8' : 'left-4 md:left-6';
-  // On the right, the back-to-top button holds the corner itself: sit above it.
-  const bottom = chatOnLeft
-    ? cartPage
-      ? 'bottom-56 md:bottom-24'
-      : 'bottom-36 md:bottom-24'
-    : cartPage
-      ? 'bottom-40 md:bottom-6'
-      : 'bottom-20 md:bottom-6';
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLButtonElement>(null);
+  const stepAside = useCoversControl(ref, true, pathname);
   return (
     <button
+      ref={ref}
       type="button"
       onClick={openPreferences}
       aria-label="Cookie preferences"
       title="Cookie preferences"
       data-testid="cookie-button"
-      className={`cookie-button fixed ${side} ${bottom} z-30 inline-flex size-11 items-center justify-center rounded-full border border-ink/10 bg-background text-ink shadow-lg transition-colors hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
+      data-visible={stepAside ? 'false' : 'true'}
+      inert={stepAside}
+      className={`cookie-button fixed bottom-6 left-0 z-30 hidden h-11 w-6 items-center justify-center rounded-r-xl border border-l-0 border-ink/10 bg-background text-ink shadow-md transition-[opacity,background-color] duration-200 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:inline-flex lg:w-10 ${
+        stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
+      }`}
     >
-      <CookieGlyph />
+      <CookieGlyph className="size-4 lg:size-5" />
     </button>
   );
 }
@@ -145,7 +141,7 @@ function PreferencesForm() {
     >
       <p className="text-sm leading-relaxed text-ink/80">
         Necessary cookies keep the shop working and are always on. Choose which optional ones you allow; you can change
-        this at any time from the cookie button or Manage Cookies in the footer.
+        this at any time from Manage Cookies in the footer.
       </p>
       <ul className="mt-5 space-y-3">
         <GroupRow group="necessary" checked locked cookies={[{ label: 'This shop', cookies: NECESSARY_COOKIES }]} />

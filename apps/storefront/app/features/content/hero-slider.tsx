@@ -7,7 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../co
 const AUTOPLAY_MS = 6000;
 
 const controlButton =
-  'inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-sm backdrop-blur transition hover:bg-white';
+  'inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-sm backdrop-blur transition hover:bg-white';
 
 /**
  * The home hero as an accessible carousel (WAI-ARIA carousel pattern). Server-rendered with
@@ -101,24 +101,16 @@ export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slide
       </div>
 
       {interactive && count > 1 && (
-        <Container className="absolute inset-x-0 bottom-5 flex items-center justify-between gap-3 md:bottom-8">
+        // Bottom left, clear of the corner the chat button takes (bottom right): the arrows, the
+        // pause button, then the slide dots.
+        <Container className="absolute inset-x-0 bottom-5 flex flex-wrap items-center gap-x-4 gap-y-2 md:bottom-8">
           <div className="flex items-center gap-2">
-            {slides.map((slide, i) => (
-              <button
-                key={slide.id}
-                type="button"
-                onClick={() => go(i)}
-                aria-label={`Show slide ${i + 1} of ${count}: ${slide.title}`}
-                aria-current={i === index ? 'true' : undefined}
-                className="group inline-flex h-8 items-center"
-              >
-                <span
-                  className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 group-hover:bg-white/80'}`}
-                />
-              </button>
-            ))}
-          </div>
-          <div className="flex items-center gap-2">
+            <button type="button" className={controlButton} onClick={() => go(index - 1)} aria-label="Previous slide">
+              <ChevronLeftIcon className="size-5" />
+            </button>
+            <button type="button" className={controlButton} onClick={() => go(index + 1)} aria-label="Next slide">
+              <ChevronRightIcon className="size-5" />
+            </button>
             <button
               type="button"
               className={controlButton}
@@ -127,12 +119,22 @@ export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slide
             >
               {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
             </button>
-            <button type="button" className={controlButton} onClick={() => go(index - 1)} aria-label="Previous slide">
-              <ChevronLeftIcon className="size-5" />
-            </button>
-            <button type="button" className={controlButton} onClick={() => go(index + 1)} aria-label="Next slide">
-              <ChevronRightIcon className="size-5" />
-            </button>
+          </div>
+          <div className="flex items-center gap-2">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`Show slide ${i + 1} of ${count}: ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                className="group inline-flex h-11 items-center px-0.5"
+              >
+                <span
+                  className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 group-hover:bg-white/80'}`}
+                />
+              </button>
+            ))}
           </div>
         </Container>
       )}

@@ -134,7 +134,7 @@ export function SiteHeader() {
           <MainNav items={shop.menus.main?.items ?? []} />
         </div>
         <div className="flex items-center justify-end gap-0.5 md:gap-1">
-          <SearchForm id="header-search" className="mr-2 hidden w-56 lg:block xl:w-64" />
+          <SearchForm id="header-search" className="mr-2 hidden w-44 lg:block xl:w-64" />
           <button
             type="button"
             className={`${iconButton} lg:hidden`}
@@ -147,7 +147,7 @@ export function SiteHeader() {
           </button>
           <AdminPanelLink
             compact
-            className="hidden h-11 min-w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap text-ink hover:bg-ink/5 lg:inline-flex 2xl:border 2xl:border-ink/15 2xl:px-4"
+            className="hidden h-11 min-w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap text-ink hover:bg-ink/5 lg:inline-flex xl:border xl:border-ink/15 xl:px-4"
           />
           <div className="hidden lg:block">
             <ChannelPicker id="header-channel" variant="header" />

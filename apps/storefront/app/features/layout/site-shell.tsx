@@ -13,6 +13,7 @@ import { CookieConsent } from '../consent/cookie-consent';
 import { AnalyticsHost } from '../plugins/analytics/analytics-host';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { ChatButton } from '../plugins/chat-button';
+import { StaffBar } from '../store-state/staff-bar';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
 import { NoticeBar } from './notice-bar';
@@ -37,6 +38,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
               Skip to content
             </a>
             <LoadingBar />
+            <StaffBar />
             <Topbar />
             <NoticeBar />
             <SiteHeader />

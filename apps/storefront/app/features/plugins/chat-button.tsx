@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { useCoversControl } from '../consent/floating-clearance';
 import { absoluteUrl } from '../../lib/meta';
 import { useShopData } from '../../lib/shop';
 import { configText, usePlugin } from './installed';
@@ -42,8 +44,9 @@ function WhatsAppGlyph({ className }: { className?: string }) {
  * gives the page's address; elsewhere it is the configured default message. It sits in the
  * configured bottom corner, stacked above what already sits there (the phone's fixed footer of
  * 64 px, the scroll-to-top button on the right, the cookie icon on the left). The cart and
- * checkout pages, whose sticky bars fill the bottom of a phone, go without it. A click
- * dispatches CHAT_CLICK_EVENT on window.
+ * checkout pages, whose sticky bars fill the bottom of a phone, go without it. Wherever it would
+ * cover a control of the page it steps aside (consent/floating-clearance.ts). A click dispatches
+ * CHAT_CLICK_EVENT on window.
  */
 export function ChatButton() {
   const config = usePlugin('WhatsApp');
@@ -51,7 +54,10 @@ export function ChatButton() {
   const location = useLocation();
   const matches = useMatches();
   const mobile = configText(config, 'mobile_no');
-  if (!config || !mobile || /^\/(cart|checkout)(\/|$)/.test(location.pathname)) return null;
+  const shown = Boolean(config && mobile) && !/^\/(cart|checkout)(\/|$)/.test(location.pathname);
+  const ref = useRef<HTMLAnchorElement>(null);
+  const stepAside = useCoversControl(ref, shown, location.pathname);
+  if (!config || !mobile || !shown) return null;
 
   let product: string | null = null;
   if (location.pathname.includes('/product/')) {
@@ -79,10 +85,17 @@ export function ChatButton() {
       aria-label="Chat with us on WhatsApp"
       title="Chat with us on WhatsApp"
       onClick={onClick}
+      ref={ref}
       data-chat-button=""
-      className={`chat-button ${position} fixed ${side} bottom-[calc(8.5rem+env(safe-area-inset-bottom))] z-30 inline-flex size-14 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24`}
+      data-visible={stepAside ? 'false' : 'true'}
+      // Over a control of the page (a field, a button, a small link) it steps aside until the
+      // visitor scrolls on: hidden, out of the tab order and letting clicks through.
+      inert={stepAside}
+      className={`chat-button ${position} fixed ${side} bottom-[calc(8.5rem+env(safe-area-inset-bottom))] z-30 inline-flex size-12 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
+        stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
+      }`}
     >
-      <WhatsAppGlyph className="size-7" />
+      <WhatsAppGlyph className="size-6 md:size-7" />
     </a>
   );
 }

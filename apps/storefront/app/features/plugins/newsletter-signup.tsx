@@ -1,11 +1,19 @@
+import { useLocation } from 'react-router';
 import { Container } from '../../components/container';
 import { configText, usePlugin } from './installed';
 import { NewsletterForm } from './newsletter-form';
 
-/** The footer's newsletter band (emailSubscription plugin): title and description from its config. */
+/** The newsletter's own pages: /newsletter has its own form; its confirm and unsubscribe links are about one already. */
+const NEWSLETTER_PAGES = /^\/newsletter(?:\/|$)/;
+
+/**
+ * The footer's newsletter band (emailSubscription plugin): title and description from its config.
+ * Not on the newsletter's own pages, which would otherwise show two signup forms.
+ */
 export function NewsletterSignup() {
   const config = usePlugin('emailSubscription');
-  if (!config) return null;
+  const { pathname } = useLocation();
+  if (!config || NEWSLETTER_PAGES.test(pathname)) return null;
   const title = configText(config, 'title', 'Join our newsletter');
   const description = configText(config, 'description');
   return (

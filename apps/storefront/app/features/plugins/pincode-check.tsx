@@ -13,6 +13,7 @@ import {
 import { inputBorder, inputClass } from '../../components/ui/field';
 import { CheckIcon, TruckIcon } from '../../components/ui/icons';
 import { browserTransport } from '../../lib/api.client';
+import { useShopData } from '../../lib/shop';
 import { usePlugin } from './installed';
 
 type State =
@@ -44,10 +45,12 @@ function store(pincode: string) {
  * "Check delivery" on product pages (PincodeAvaliability plugin): a pincode box whose answer comes
  * from the same shipping zones as the checkout. The pincode is kept in localStorage and checked
  * again on the next product page. The shape is checked in the browser with the contract's own
- * pattern and message (no zod on this page); the server checks again.
+ * pattern and message (no zod on this page); the server checks again. Nothing in a channel
+ * whose country has no postcodes (the UAE: `has_postcodes` false), where the API has no check.
  */
 export function PincodeCheckBox({ countryIso2 = 'IN' }: { countryIso2?: string }) {
-  const installed = usePlugin('PincodeAvaliability');
+  const hasPostcodes = useShopData()?.storefront.channel.country.has_postcodes !== false;
+  const installed = Boolean(usePlugin('PincodeAvaliability')) && hasPostcodes;
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -80,7 +83,7 @@ export function PincodeCheckBox({ countryIso2 = 'IN' }: { countryIso2?: string }
       void Promise.resolve().then(() => run(saved));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [Boolean(installed)]);
+  }, [installed]);
 
   if (!installed) return null;
 

@@ -1,5 +1,8 @@
 import { useShop } from '../../lib/shop';
 
+/** The storefront route the Admin Panel button posts to (routes/resources.admin-link.ts). */
+export const ADMIN_LINK_PATH = '/resources/admin-link';
+
 /** A dashboard: four tiles. */
 function DashboardIcon() {
   return (
@@ -22,8 +25,10 @@ function DashboardIcon() {
 }
 
 /**
- * The Admin Panel link (spec section 2), only for signed-in staff: its token is minted for this
- * page, lasts 10 minutes and works once. A plain link, never prefetched: a prefetch would spend it.
+ * The Admin Panel link (spec section 2), only for signed-in staff. No token sits in the page:
+ * the button posts to the storefront (a plain form, a full page load), which asks the API for a
+ * one-time link and answers 303 to `/admin/login?token=…`. The form is `display: contents`, so
+ * the button lays out as the link did.
  */
 export function AdminPanelLink({
   className = '',
@@ -32,27 +37,32 @@ export function AdminPanelLink({
 }: {
   className?: string;
   onClick?: () => void;
-  /** An icon, with the words only on wide screens (the header is crowded below 2xl). */
+  /**
+   * An icon, with the words from xl. At lg (1024–1279 px) the header has no room for them: the
+   * account and cart icons would be pushed off the screen; the button's title and hidden label
+   * still name it.
+   */
   compact?: boolean;
 }) {
   const { access } = useShop();
-  if (!access.admin_link) return null;
+  if (!access.staff) return null;
   return (
-    <a
-      href={access.admin_link}
-      onClick={onClick}
-      className={className}
-      data-testid="admin-panel-link"
-      title={access.staff ? `Signed in as ${access.staff.name}` : undefined}
-    >
-      {compact ? (
-        <>
-          <DashboardIcon />
-          <span className="sr-only 2xl:not-sr-only">Admin Panel</span>
-        </>
-      ) : (
-        'Admin Panel'
-      )}
-    </a>
+    <form method="post" action={ADMIN_LINK_PATH} className="contents" onSubmit={onClick}>
+      <button
+        type="submit"
+        className={`cursor-pointer ${className}`}
+        data-testid="admin-panel-link"
+        title={`Signed in as ${access.staff.name}`}
+      >
+        {compact ? (
+          <>
+            <DashboardIcon />
+            <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Admin Panel</span>
+          </>
+        ) : (
+          'Admin Panel'
+        )}
+      </button>
+    </form>
   );
 }

@@ -51,6 +51,8 @@ export function TypedAddressFields({
           </>
         );
         const span = HALF.has(f.column_name) ? '' : 'sm:col-span-2';
+        // A country whose addresses carry no postcode (the UAE) is not asked for one.
+        if (f.column_name === 'postcode' && country?.has_postcodes === false) return null;
         if (f.column_name === 'country_id' || f.column_name === 'state_id') {
           const isCountry = f.column_name === 'country_id';
           const options = isCountry ? countries : (country?.states ?? []);

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLocation, useNavigation } from 'react-router';
-import { TRADE_ENQUIRY_FORM_ID, type FormDefinition, type FormField } from '@shopfront/shared';
+import {
+  ApiError,
+  TRADE_ENQUIRY_FORM_ID,
+  TRADE_PRODUCT_SLUG,
+  callEndpoint,
+  tradeEnquiryApi,
+  type FormDefinition,
+  type FormField,
+} from '@shopfront/shared';
 import { Container } from '../../../components/container';
+import { browserTransport } from '../../../lib/api.client';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from '../form-submission';
 import type { validateFormSubmission } from './form-validation';
 import { SectionHeading } from './section-heading';
@@ -78,6 +87,29 @@ function Field({
 }
 
 /**
+ * The product a trade enquiry opened from a product page (?product={slug}) is about, named by the
+ * API (the TradeEnquiry plugin's product look-up): undefined while it is asked (and before
+ * hydration: the form then says "the product you were viewing"), null when there is none or it
+ * is no longer sold, so the enquiry goes without it.
+ */
+function useTradeProduct(slug: string | null): { slug: string; name: string } | null | undefined {
+  const [found, setFound] = useState<{ slug: string; name: string } | null | undefined>(undefined);
+  useEffect(() => {
+    if (!slug) return;
+    let live = true;
+    callEndpoint(browserTransport, tradeEnquiryApi.product, { params: { slug } }).then(
+      ({ data }) => live && setFound(data),
+      // A product that is gone: the enquiry goes without it. Anything else: keep the plain wording.
+      (err: unknown) => live && setFound(err instanceof ApiError && err.status === 404 ? null : undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  return slug ? found : null;
+}
+
+/**
  * A contact-style form. It posts to the page's own action, so it works without JavaScript; with
  * it, the shared schema checks the fields first (same messages as the server), and the server's
  * field errors are shown beside the fields either way.
@@ -137,7 +169,9 @@ export function FormSection({
   // A trade enquiry sent from a product page (?product={slug}) carries that product.
   const { search } = useLocation();
   const productParam = form.id === TRADE_ENQUIRY_FORM_ID ? new URLSearchParams(search).get('product') : null;
-  const product = productParam && /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(productParam) ? productParam : null;
+  const productSlug = productParam && TRADE_PRODUCT_SLUG.test(productParam) ? productParam : null;
+  const named = useTradeProduct(productSlug);
+  const product = named === null ? null : productSlug;
 
   const headingId = `${id}-title`;
   const heading = title || form.name;
@@ -171,8 +205,12 @@ export function FormSection({
               <p className="rounded-xl bg-background px-4 py-3 text-sm sm:col-span-2">
                 <input type="hidden" name="product" value={product} />
                 Your enquiry is about{' '}
-                <Link to={`/product/${product}`} className="font-semibold text-primary underline underline-offset-2">
-                  the product you were viewing
+                <Link
+                  to={`/product/${product}`}
+                  className="font-semibold text-primary underline underline-offset-2"
+                  data-trade-product={named ? 'named' : undefined}
+                >
+                  {named?.name ?? 'the product you were viewing'}
                 </Link>
                 .
               </p>
