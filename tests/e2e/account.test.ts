@@ -346,6 +346,29 @@ describe('customer accounts in the browser', () => {
     await page.getByText(`Hello, ${c.first_name}`).waitFor();
   });
 
+  it('in the UAE channel signs up by OTP with a 9-digit +971 number (the phone follows the channel)', async () => {
+    const page = await tab(MOBILE);
+    await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
+    await openFresh(page, '/');
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    const dialog = loginDialog(page);
+    await dialog.waitFor();
+    serial += 1;
+    const phone = `5${`${Date.now() % 1_000_000}${serial}`.slice(-8).padStart(8, '0')}`;
+    const before = new Date(Date.now() - 1000).toISOString();
+    await dialog.getByLabel('Mobile number').fill(phone);
+    await dialog.getByRole('button', { name: 'SEND OTP' }).click();
+    await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
+    await dialog.getByText(`+971 ${phone}`).waitFor();
+    // Texted to the number with its country code.
+    const sms = await latestMessage(phone, 'sms', before);
+    expect(sms.recipient).toBe(`+971${phone}`);
+    await typeOtp(page, dialog, /\b(\d{4})\b/.exec(sms.body)![1]!);
+    await dialog.getByRole('button', { name: 'VERIFY' }).click();
+    await page.waitForURL(`${shop.baseUrl}/account`);
+    await page.getByText(`+971 ${phone}`).first().waitFor();
+  });
+
   it('resets a forgotten password from the e-mailed link and logs in with the new one', async () => {
     const c = newCustomer('Priya');
     await registerViaApi(c);

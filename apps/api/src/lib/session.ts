@@ -49,14 +49,18 @@ declare module 'fastify' {
   }
 }
 
-/** The customer as the API answers it (login's data.user, initial-values' account). */
-export function toUser(c: Customer): User {
+/**
+ * The customer as the API answers it (login's data.user, initial-values' account). `phone`: the
+ * number as the shopper types it (auth/shop-country.ts nationalPhone: a number of another country
+ * than the home one is stored with its calling code, shown without).
+ */
+export function toUser(c: Customer, phone: string | null = c.phone): User {
   return {
     id: c.id,
     first_name: c.firstName,
     last_name: c.lastName,
     email: c.email,
-    phone: c.phone,
+    phone,
     phone_verified_at: c.phoneVerifiedAt?.toISOString() ?? null,
     email_verified_at: c.emailVerifiedAt?.toISOString() ?? null,
   };

@@ -15,6 +15,8 @@ import {
   newPasswordField,
   otpField,
   otpPhoneField,
+  otpRequestBodySchema,
+  otpVerifyBodySchema,
   passwordField,
   passwordStrength,
   phoneField,
@@ -187,6 +189,19 @@ describe('OTP request and verify payloads', () => {
     expect(OtpRequestBodySchema.parse({ input: '9845012345' })).toEqual({ input: '9845012345', type: 'login' });
     expect(OtpRequestBodySchema.parse({ input: '9845012345', type: 'register' }).type).toBe('register');
     expect(issues(OtpRequestBodySchema, { input: '9845012345', type: 'admin' })).toHaveLength(1);
+  });
+
+  it("the phone length follows the channel's country; the route leaves the exact length to the service", () => {
+    const uae = otpRequestBodySchema(9);
+    expect(uae.parse({ input: '501234567' })).toEqual({ input: '501234567', type: 'login' });
+    expect(issues(uae, { input: '5012345678' })).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(otpRequestBodySchema(10), { input: '501234567' })).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(otpVerifyBodySchema(9), { input: '501234567', otp: '1234' })).toEqual([]);
+    expect(issues(otpVerifyBodySchema(9), { input: '9845012345', otp: '1234' })).toEqual([['input', INVALID_PHONE]]);
+    // The route schemas take any country's digits (4 to 15); letters and symbols never.
+    expect(OtpRequestBodySchema.parse({ input: '501234567' }).input).toBe('501234567');
+    expect(issues(OtpVerifyBodySchema, { input: '+971501234567', otp: '1234' })).toEqual([['input', INVALID_PHONE]]);
+    expect(issues(OtpRequestBodySchema, { input: '1234567890123456' })).toEqual([['input', INVALID_PHONE]]);
   });
 
   it('verify: phone and the 4-digit OTP; remember me on by default', () => {

@@ -90,10 +90,26 @@ export const newPasswordField = passwordField.min(PASSWORD_MIN_LENGTH, {
   error: messages.minLength(PASSWORD_MIN_LENGTH),
 });
 
-/** Phone in OTP flows: required, numeric, exactly 10 digits, else 'Invalid phone number'. */
-export const otpPhoneField = z
+/**
+ * Phone in OTP flows: required, numeric, exactly `length` digits (the channel country's
+ * mobile_number_length; 10 in the default Indian channel), else 'Invalid phone number'.
+ */
+export function otpPhoneFieldOf(length: number) {
+  return z
+    .string({ error: messages.invalidPhone })
+    .regex(new RegExp(`^[0-9]{${length}}$`), { error: messages.invalidPhone });
+}
+
+/** Phone in OTP flows of a 10-digit country (spec section 5). */
+export const otpPhoneField = otpPhoneFieldOf(OTP_PHONE_LENGTH);
+
+/**
+ * Phone in OTP flows as a route sees it: digits of any country (E.164 numbers have at most 15);
+ * the service checks the exact length of the request's channel country.
+ */
+const anyOtpPhoneField = z
   .string({ error: messages.invalidPhone })
-  .regex(new RegExp(`^[0-9]{${OTP_PHONE_LENGTH}}$`), { error: messages.invalidPhone });
+  .regex(/^[0-9]{4,15}$/, { error: messages.invalidPhone });
 
 /** OTP: required ('The OTP is required'), at most 4 characters, digits only. */
 export const otpField = z
@@ -135,11 +151,18 @@ export type RegisterBody = z.input<ReturnType<typeof registerBodySchema>>;
 /** POST /api/auth/register as the route sees it: the phone length is the shop's, so the service checks. */
 export const RegisterRouteBodySchema = serviceCheckedBody<RegisterBody>();
 
-/** POST /api/auth/otp/request: `type` picks the flow (and its resend allowance); default login. */
-export const OtpRequestBodySchema = z.object({
-  input: otpPhoneField,
-  type: z.enum(['login', 'register']).default('login'),
-});
+/**
+ * POST /api/auth/otp/request: `type` picks the flow (and its resend allowance); default login.
+ * `phoneLength`: the channel country's mobile_number_length (the storefront's dialog checks it).
+ */
+export function otpRequestBodySchema(phoneLength: number) {
+  return z.object({
+    input: otpPhoneFieldOf(phoneLength),
+    type: z.enum(['login', 'register']).default('login'),
+  });
+}
+/** POST /api/auth/otp/request as the route sees it: the service checks the channel country's phone length. */
+export const OtpRequestBodySchema = otpRequestBodySchema(OTP_PHONE_LENGTH).extend({ input: anyOtpPhoneField });
 export type OtpRequestBody = z.input<typeof OtpRequestBodySchema>;
 
 /** Answer of /api/auth/otp/request and /api/account/otp/generate (message: authMessages.otpSent). */
@@ -151,13 +174,17 @@ export const OtpSentSchema = z.object({
 });
 export type OtpSent = z.infer<typeof OtpSentSchema>;
 
-/** POST /api/auth/otp/verify */
-export const OtpVerifyBodySchema = z.object({
-  input: otpPhoneField,
-  otp: otpField,
-  type: z.enum(['login', 'register']).default('login'),
-  remember_me: z.boolean().default(true),
-});
+/** POST /api/auth/otp/verify; `phoneLength` as for otpRequestBodySchema. */
+export function otpVerifyBodySchema(phoneLength: number) {
+  return z.object({
+    input: otpPhoneFieldOf(phoneLength),
+    otp: otpField,
+    type: z.enum(['login', 'register']).default('login'),
+    remember_me: z.boolean().default(true),
+  });
+}
+/** POST /api/auth/otp/verify as the route sees it: the service checks the channel country's phone length. */
+export const OtpVerifyBodySchema = otpVerifyBodySchema(OTP_PHONE_LENGTH).extend({ input: anyOtpPhoneField });
 export type OtpVerifyBody = z.input<typeof OtpVerifyBodySchema>;
 
 /** POST /api/auth/reset (forgot password) */

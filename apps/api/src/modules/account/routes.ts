@@ -14,6 +14,7 @@ import {
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer, requireSession } from '../../lib/session.ts';
+import { requestPhoneCountry } from '../auth/shop-country.ts';
 import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
 
 export const ACCOUNT_RATE_LIMITS = {
@@ -43,12 +44,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: UpdateProfileRouteBodySchema, data: UpdateProfileResultSchema },
       tags: ['account'],
       summary:
-        "first_name, last_name, email, phone (the shop country's length); a new email or phone also needs current_password (an account without one: otp, a code the first try sends to its verified contact). The name is saved; a new email or phone is pending (data.pending) until the code sent to it is entered in POST /api/account/otp/verify. Never says whether another account uses them",
+        "first_name, last_name, email, phone (the length of the channel's country); a new email or phone also needs current_password (an account without one: otp, a code the first try sends to its verified contact). The name is saved; a new email or phone is pending (data.pending) until the code sent to it is entered in POST /api/account/otp/verify. Never says whether another account uses them",
       config: { rateLimit: ACCOUNT_RATE_LIMITS.updateProfile },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const { customer: updated, pending } = await updateProfile(app.db, app.outbox, customer, req.body);
+      const { customer: updated, pending } = await updateProfile(
+        app.db,
+        app.outbox,
+        customer,
+        req.body,
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       const message = pending.email || pending.phone ? authMessages.changePending : authMessages.profileUpdated;
       return ok({ ...(await getAccount(app.db, updated)), pending }, message);
@@ -80,12 +87,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: AccountOtpGenerateRouteBodySchema, data: OtpSentSchema },
       tags: ['account'],
       summary:
-        'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the shop country\'s length) or e-mail (type email). input is the account\'s own phone or e-mail, or a new one update-profile accepted (else 422 on input). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
+        'Verification popup: sends a 4-digit code to input, by SMS (type phone, the default; the length of the channel\'s country) or e-mail (type email). input is the account\'s own phone or e-mail, or a new one update-profile accepted (else 422 on input). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on type when the store setting account_verification_for leaves that type out',
       config: { rateLimit: ACCOUNT_RATE_LIMITS.otpGenerate },
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      const sent = await sendVerificationOtp(app.db, app.outbox, customer, req.body);
+      const sent = await sendVerificationOtp(
+        app.db,
+        app.outbox,
+        customer,
+        req.body,
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       return ok(sent, authMessages.otpSent);
     },
@@ -103,7 +116,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const session = await requireSession(req);
-      const verified = await verifyContact(app.db, app.outbox, session.customer, session.id, req.body);
+      const verified = await verifyContact(
+        app.db,
+        app.outbox,
+        session.customer,
+        session.id,
+        req.body,
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       return ok(
         await getAccount(app.db, verified.customer),

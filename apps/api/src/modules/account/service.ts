@@ -18,7 +18,8 @@ import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../li
 import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
 import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
-import { getAuthSettings, mobileNumberLength, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
+import { getAuthSettings, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
+import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../auth/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { enqueueChangeNotice } from './notices.ts';
 import { getStoreSettings } from '../settings/service.ts';
@@ -35,7 +36,7 @@ export async function getAccount(db: Db, customer: Customer): Promise<Account> {
     .orderBy(desc(accessLogs.createdAt), desc(accessLogs.id))
     .limit(ACCESS_LOG_LIMIT);
   return {
-    ...toUser(customer),
+    ...toUser(customer, await nationalPhone(db, customer.phone)),
     created_at: customer.createdAt.toISOString(),
     has_password: customer.passwordHash !== null,
     access_logs: logs.map((l) => ({
@@ -48,6 +49,10 @@ export async function getAccount(db: Db, customer: Customer): Promise<Account> {
     })),
   };
 }
+
+/** One field of a body not parsed yet (the phone, whose length depends on who types it). */
+const rawField = (rawBody: unknown, key: string): unknown =>
+  typeof rawBody === 'object' && rawBody !== null ? (rawBody as Record<string, unknown>)[key] : undefined;
 
 /** The code that proves a new e-mail or phone: the popup's own flows, per customer. */
 const changeTarget = (type: VerifyType, input: string, customerId: number): OtpTarget => ({
@@ -167,11 +172,15 @@ export async function updateProfile(
   outbox: Outbox,
   customer: Customer,
   rawBody: unknown,
+  country: PhoneCountry,
 ): Promise<{ customer: Customer; pending: { email: string | null; phone: string | null } }> {
-  const body = parseOr422(updateProfileBodySchema(await mobileNumberLength(db)), rawBody);
+  const length = await typedPhoneLength(db, country, rawField(rawBody, 'phone'), customer.phone);
+  const body = parseOr422(updateProfileBodySchema(length), rawBody);
+  // Stored with the channel country's code (home numbers bare); the own number, as shown, stays as is.
+  const phone = await resolveTypedPhone(db, country, body.phone, customer.phone);
   const pending = {
     email: body.email !== customer.email ? body.email : null,
-    phone: body.phone !== customer.phone ? body.phone : null,
+    phone: phone !== customer.phone ? phone : null,
   };
   const { storeName } = await getAuthSettings(db);
   if (pending.email || pending.phone) await confirmOwner(db, outbox, storeName, customer, body);
@@ -194,7 +203,8 @@ export async function updateProfile(
     }
     return row!;
   });
-  return { customer: updated, pending };
+  // Answered as typed (national digits); the popup sends it back in the same channel.
+  return { customer: updated, pending: { ...pending, phone: pending.phone === null ? null : body.phone } };
 }
 
 /**
@@ -274,8 +284,12 @@ export async function sendVerificationOtp(
   outbox: Outbox,
   customer: Customer,
   rawBody: unknown,
+  country: PhoneCountry,
 ): Promise<OtpSent> {
-  const { input, type } = parseOr422(accountOtpGenerateBodySchema(await mobileNumberLength(db)), rawBody);
+  const length = await typedPhoneLength(db, country, rawField(rawBody, 'input'), customer.phone);
+  const typed = parseOr422(accountOtpGenerateBodySchema(length), rawBody);
+  const { type } = typed;
+  const input = type === 'phone' ? await resolveTypedPhone(db, country, typed.input, customer.phone) : typed.input;
   const isChange = input !== storedContact(customer, type);
   if (!isChange) await assertTypeVerified(db, type);
   else if (!(await hasPendingChange(db, type, input, customer.id))) {
@@ -306,8 +320,12 @@ export async function verifyContact(
   customer: Customer,
   sessionId: string,
   rawBody: unknown,
+  country: PhoneCountry,
 ): Promise<{ customer: Customer; type: VerifyType }> {
-  const { input, otp, type } = parseOr422(accountOtpVerifyBodySchema(await mobileNumberLength(db)), rawBody);
+  const length = await typedPhoneLength(db, country, rawField(rawBody, 'input'), customer.phone);
+  const typed = parseOr422(accountOtpVerifyBodySchema(length), rawBody);
+  const { otp, type } = typed;
+  const input = type === 'phone' ? await resolveTypedPhone(db, country, typed.input, customer.phone) : typed.input;
   const isChange = input !== storedContact(customer, type);
   if (!isChange) await assertTypeVerified(db, type);
   const { storeName } = await getAuthSettings(db);

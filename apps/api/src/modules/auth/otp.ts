@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/http.ts';
 import { claimAttempt } from '../../lib/throttle.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Channel } from '../notifications/service.ts';
-import { shopMobileCountry } from './shop-country.ts';
+import { callingCodeOf } from './shop-country.ts';
 import { throttles } from './throttle.ts';
 
 /**
@@ -95,7 +95,7 @@ export async function issueOtp(
 }
 
 /**
- * SMS pumping: a text to a number that is no customer's verified phone counts towards the shop
+ * SMS pumping: a text to a number that is no customer's verified phone counts towards its
  * country's hourly cap (NEW_NUMBER_SMS_PER_HOUR); past it, 429 authMessages.otpSendBusy.
  */
 async function claimNewNumberSms(db: Db, phone: string): Promise<void> {
@@ -104,8 +104,8 @@ async function claimNewNumberSms(db: Db, phone: string): Promise<void> {
     .from(customers)
     .where(and(eq(customers.phone, phone), isNotNull(customers.phoneVerifiedAt)));
   if (verified) return;
-  const { mobileCode } = await shopMobileCountry(db);
-  await claimAttempt(db, [throttles.newNumberSms(mobileCode)], authMessages.otpSendBusy);
+  // Per country: a stored number carries its calling code, except a home-country one (bare digits).
+  await claimAttempt(db, [throttles.newNumberSms(await callingCodeOf(db, phone))], authMessages.otpSendBusy);
 }
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'dead';

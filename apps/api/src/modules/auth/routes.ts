@@ -24,6 +24,7 @@ import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
+import { nationalPhone, requestPhoneCountry } from './shop-country.ts';
 import {
   completePasswordReset,
   getAuthSettings,
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       req.log.warn({ err }, 'cart: could not attach the guest cart at login');
       return null;
     });
-    return { user: toUser(customer), cart_session_id: cartId };
+    return { user: toUser(customer, await nationalPhone(app.db, customer.phone)), cart_session_id: cartId };
   };
 
   registerEndpoint(
@@ -96,12 +97,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: RegisterRouteBodySchema, data: LoginResultSchema },
       tags: ['auth'],
       summary:
-        "Register with first_name, last_name, phone (digits, the shop country's mobile_number_length), email and password (6+, not one of the 10,000 most common: 422 on password). Logs in. 403 when registration or e-mail login is off",
+        "Register with first_name, last_name, phone (digits, the mobile_number_length of the channel's country), email and password (6+, not one of the 10,000 most common: 422 on password). Logs in. 403 when registration or e-mail login is off",
       config: { rateLimit: AUTH_RATE_LIMITS.register },
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
-      const customer = await registerWithPassword(app.db, app.outbox, settings, req.body, requestMeta(req));
+      const customer = await registerWithPassword(
+        app.db,
+        app.outbox,
+        settings,
+        req.body,
+        requestMeta(req),
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       return ok(await signedIn(req, reply, customer, true), authMessages.registered);
     },
@@ -114,12 +122,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: OtpRequestBodySchema, data: OtpSentSchema },
       tags: ['auth'],
       summary:
-        'Send a 4-digit OTP by SMS for login or register (valid 10 minutes). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later". Texts to numbers that are no customer\'s verified phone are capped per country per hour (429 with Retry-After)',
+        'Send a 4-digit OTP by SMS for login or register (valid 10 minutes) to input, a phone of exactly the channel country\'s mobile_number_length (10 in the default Indian channel; else 422 "Invalid phone number"). Resends per hour: login 3, register 1; then 429 "Maximum attempt reached. Please try again later". Texts to numbers that are no customer\'s verified phone are capped per country per hour (429 with Retry-After)',
       config: { rateLimit: AUTH_RATE_LIMITS.otpRequest },
     },
     async (req) => {
       const settings = await getAuthSettings(app.db);
-      const sent = await requestSignInOtp(app.db, app.outbox, settings, req.body);
+      const sent = await requestSignInOtp(
+        app.db,
+        app.outbox,
+        settings,
+        req.body,
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       return ok(sent, authMessages.otpSent);
     },
@@ -137,7 +151,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const settings = await getAuthSettings(app.db);
-      const customer = await verifySignInOtp(app.db, app.outbox, settings, req.body, requestMeta(req));
+      const customer = await verifySignInOtp(
+        app.db,
+        app.outbox,
+        settings,
+        req.body,
+        requestMeta(req),
+        await requestPhoneCountry(app.db, req),
+      );
       app.outbox.kick();
       const message = req.body.type === 'register' ? authMessages.registered : authMessages.loggedIn;
       return ok(await signedIn(req, reply, customer, req.body.remember_me), message);

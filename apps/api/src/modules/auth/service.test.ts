@@ -4,7 +4,8 @@ import { authMessages } from '@shopfront/shared';
 import { countries, customers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
-import { mobileNumberLength, uniqueViolation } from './service.ts';
+import { uniqueViolation } from './service.ts';
+import { callingCodeOf, channelPhoneCountry, nationalPhone, shopMobileCountry, storedPhone } from './shop-country.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,15 +30,29 @@ describe('uniqueViolation', () => {
   });
 });
 
-describe('mobileNumberLength', () => {
-  it("is the default channel country's mobile_number_length", async () => {
-    expect(await mobileNumberLength(t.database.db)).toBe(10);
-    const [india] = await t.database.db.select().from(countries).where(eq(countries.iso2, 'IN'));
-    await t.database.db.update(countries).set({ mobileNumberLength: 8 }).where(eq(countries.id, india!.id));
+describe('phone countries', () => {
+  it("the home country is the default channel's; its numbers stay bare digits, others keep their code", async () => {
+    const db = t.database.db;
+    const [india] = await db.select().from(countries).where(eq(countries.iso2, 'IN'));
+    const [uae] = await db.select().from(countries).where(eq(countries.iso2, 'AE'));
+    expect((await shopMobileCountry(db)).mobileNumberLength).toBe(10);
+    const home = await channelPhoneCountry(db, india!.id);
+    expect(home).toEqual({ mobileCode: '+91', mobileNumberLength: 10, home: true });
+    const away = await channelPhoneCountry(db, uae!.id);
+    expect(away).toEqual({ mobileCode: '+971', mobileNumberLength: 9, home: false });
+    expect(await channelPhoneCountry(db, null)).toEqual(home);
+    expect(storedPhone(home, '9845012345')).toBe('9845012345');
+    expect(storedPhone(away, '501234567')).toBe('+971501234567');
+    expect(await nationalPhone(db, '+971501234567')).toBe('501234567');
+    expect(await nationalPhone(db, '9845012345')).toBe('9845012345');
+    expect(await nationalPhone(db, null)).toBeNull();
+    expect(await callingCodeOf(db, '+971501234567')).toBe('+971');
+    expect(await callingCodeOf(db, '9845012345')).toBe('+91');
+    await db.update(countries).set({ mobileNumberLength: 8 }).where(eq(countries.id, india!.id));
     try {
-      expect(await mobileNumberLength(t.database.db)).toBe(8);
+      expect((await shopMobileCountry(db)).mobileNumberLength).toBe(8);
     } finally {
-      await t.database.db.update(countries).set({ mobileNumberLength: 10 }).where(eq(countries.id, india!.id));
+      await db.update(countries).set({ mobileNumberLength: 10 }).where(eq(countries.id, india!.id));
     }
   });
 });

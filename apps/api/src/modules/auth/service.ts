@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { OTP_TTL_MS, authMessages, registerBodySchema, type OtpPurpose, type OtpSent } from '@shopfront/shared';
+import {
+  OTP_TTL_MS,
+  authMessages,
+  otpRequestBodySchema,
+  registerBodySchema,
+  type OtpPurpose,
+  type OtpSent,
+} from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { customers, passwordResets } from '../../db/schema.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
@@ -12,7 +19,7 @@ import type { Outbox } from '../notifications/outbox.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
-import { shopMobileCountry } from './shop-country.ts';
+import { storedPhone, type PhoneCountry } from './shop-country.ts';
 import {
   claimAddressAttempt,
   claimOtpPhoneAttempt,
@@ -53,11 +60,14 @@ export async function getAuthSettings(db: Db): Promise<AuthSettings> {
 }
 
 /**
- * Digits of a mobile number in the shop's country: the default channel's country (store setting
- * default_channel), else the default storefront's; 10 when neither is configured.
+ * The stored form of the phone an OTP flow typed: exactly the channel country's digits (the
+ * spec's 10 in the default Indian channel), else 422 'Invalid phone number' on input.
  */
-export async function mobileNumberLength(db: Db): Promise<number> {
-  return (await shopMobileCountry(db)).mobileNumberLength;
+export function otpFlowPhone(country: PhoneCountry, input: string): string {
+  const { input: national } = parseOr422(otpRequestBodySchema(country.mobileNumberLength).pick({ input: true }), {
+    input,
+  });
+  return storedPhone(country, national);
 }
 
 /** The constraint a unique violation hit (walking drizzle's error causes), or null. */
@@ -113,10 +123,13 @@ export async function registerWithPassword(
   settings: AuthSettings,
   rawBody: unknown,
   meta: RequestMeta,
+  country: PhoneCountry,
 ): Promise<Customer> {
   if (!settings.register) throw new HttpError(403, authMessages.registerDisabled);
   if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
-  const body = parseOr422(registerBodySchema(await mobileNumberLength(db)), rawBody);
+  const parsed = parseOr422(registerBodySchema(country.mobileNumberLength), rawBody);
+  // The channel's country decides the stored form (a UAE number keeps its +971).
+  const body = { ...parsed, phone: storedPhone(country, parsed.phone) };
   await assertNewPasswordAllowed(body.password);
 
   const taken = await db
@@ -172,10 +185,12 @@ export async function requestSignInOtp(
   db: Db,
   outbox: Outbox,
   settings: AuthSettings,
-  body: { input: string; type: 'login' | 'register' },
+  typed: { input: string; type: 'login' | 'register' },
+  country: PhoneCountry,
 ): Promise<OtpSent> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
-  if (body.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
+  if (typed.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
+  const body = { ...typed, input: otpFlowPhone(country, typed.input) };
   const [existing] = await db
     .select({ id: customers.id, verified: customers.phoneVerifiedAt })
     .from(customers)
@@ -212,10 +227,12 @@ export async function verifySignInOtp(
   db: Db,
   outbox: Outbox,
   settings: AuthSettings,
-  body: { input: string; otp: string; type: 'login' | 'register' },
+  typed: { input: string; otp: string; type: 'login' | 'register' },
   meta: RequestMeta,
+  country: PhoneCountry,
 ): Promise<Customer> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
+  const body = { ...typed, input: otpFlowPhone(country, typed.input) };
   const method = body.type === 'register' ? ('register' as const) : ('otp' as const);
   const target: OtpTarget = { purpose: body.type, destination: body.input, customerId: null };
 

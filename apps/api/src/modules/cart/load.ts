@@ -3,6 +3,7 @@ import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { isoSql } from '../../db/sql-time.ts';
+import { nationalPhoneSql } from '../auth/shop-country.ts';
 import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber, settingNumberLiteral } from '../settings/service.ts';
@@ -51,11 +52,11 @@ function offerRowsSql(channelCountry: SQL, channelId: SQL): SQL {
 /**
  * The cart with its lines priced in the cart's own channel, what it may be offered (zones,
  * shipping and payment methods) and the tax rate: one statement, however many lines. A
- * customer's order contact (e-mail, phone) defaults to their account's.
+ * customer's order contact (e-mail, phone) defaults to their account's (the phone as typed: national digits).
  */
 function cartSql(cartId: SQL): SQL {
   return sql`select row_to_json(cart) from (select c.id, c.customer_id,
-      coalesce(c.email, cu.email) as email, coalesce(c.phone, cu.phone) as phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
+      coalesce(c.email, cu.email) as email, coalesce(c.phone, ${nationalPhoneSql(sql`cu.phone`)}) as phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
       ${isoSql(sql`c.updated_at`)} as updated_at,
       ch.currency_code as currency,

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import {
   OTP_LENGTH,
   OTP_RESENDS,
-  OtpRequestBodySchema,
-  OtpVerifyBodySchema,
   authApi,
   callEndpoint,
+  otpRequestBodySchema,
+  otpVerifyBodySchema,
   type OtpPurpose,
 } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
@@ -46,8 +46,12 @@ export function OtpFlow({ type }: { type: Extract<OtpPurpose, 'login' | 'registe
   const [step, setStep] = useState<Step>('otp');
   const allowed = OTP_RESENDS[type];
   const [left, setLeft] = useState<number>(allowed);
-  const phoneForm = useSchemaForm(OtpRequestBodySchema, { input: '', type });
-  const codeForm = useSchemaForm(OtpVerifyBodySchema, { input: '', otp: '', type });
+  // The phone's length is the channel country's (10 in the default Indian channel; the server checks it too).
+  const length = country.mobile_number_length;
+  const requestSchema = useMemo(() => otpRequestBodySchema(length), [length]);
+  const verifySchema = useMemo(() => otpVerifyBodySchema(length), [length]);
+  const phoneForm = useSchemaForm(requestSchema, { input: '', type });
+  const codeForm = useSchemaForm(verifySchema, { input: '', otp: '', type });
 
   // Spec: the updating flag stays on after a successful OTP request, so nothing can be sent
   // twice while the step changes; the verify step settles it once it is on screen.
