@@ -218,3 +218,21 @@ export const GridIcon = ({ columns, ...p }: IconProps & { columns: number }) => 
     })}
   </Icon>
 );
+
+/** A biscuit with crumbs: the cookie preferences. */
+export const CookieIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3.5-3A3 3 0 0 1 14 5.5 3 3 0 0 1 12 3Z" />
+    <path d="M8.5 10.5h.01M10 15.5h.01M15 14.5h.01M12.5 12h.01" strokeWidth={2.4} />
+  </Icon>
+);
+
+/** A dashboard: four tiles (the Admin Panel). */
+export const DashboardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="3.5" width="7" height="9" rx="1.5" />
+    <rect x="13.5" y="3.5" width="7" height="5" rx="1.5" />
+    <rect x="13.5" y="11.5" width="7" height="9" rx="1.5" />
+    <rect x="3.5" y="15.5" width="7" height="5" rx="1.5" />
+  </Icon>
+);

@@ -7,6 +7,7 @@ import { useConsent } from './consent-context';
 import { useCoversControl } from './floating-clearance';
 import { GROUP_TEXT, NECESSARY_COOKIES, type GroupPlugin } from './cookie-catalogue';
 import { OPTIONAL_GROUPS } from './preferences';
+import { CookieIcon } from '../../components/ui/icons';
 
 /**
  * Spec section 2 "Cookie banner": the banner (until a choice is stored), the preferences dialog,
@@ -55,23 +56,6 @@ function CookieBanner() {
   );
 }
 
-const CookieGlyph = ({ className = 'size-5' }: { className?: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.7}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className}
-  >
-    <path d="M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3.5-3A3 3 0 0 1 14 5.5 3 3 0 0 1 12 3Z" />
-    <path d="M8.5 10.5h.01M10 15.5h.01M15 14.5h.01M12.5 12h.01" strokeWidth={2.4} />
-  </svg>
-);
-
 /**
  * Reopens the preferences, from md (768 px) up: docked to the left edge of the window, in the
  * page's side margin, so it covers no content; wherever a control still lies under it (a
@@ -98,7 +82,7 @@ function CookieButton() {
         stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
       }`}
     >
-      <CookieGlyph className="size-4 lg:size-5" />
+      <CookieIcon className="size-4 lg:size-5" />
     </button>
   );
 }

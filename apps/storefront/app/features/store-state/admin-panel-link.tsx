@@ -1,28 +1,8 @@
+import { DashboardIcon } from '../../components/ui/icons';
 import { useShop } from '../../lib/shop';
 
 /** The storefront route the Admin Panel button posts to (routes/resources.admin-link.ts). */
 export const ADMIN_LINK_PATH = '/resources/admin-link';
-
-/** A dashboard: four tiles. */
-function DashboardIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.7}
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5 shrink-0"
-    >
-      <rect x="3.5" y="3.5" width="7" height="9" rx="1.5" />
-      <rect x="13.5" y="3.5" width="7" height="5" rx="1.5" />
-      <rect x="13.5" y="11.5" width="7" height="9" rx="1.5" />
-      <rect x="3.5" y="15.5" width="7" height="5" rx="1.5" />
-    </svg>
-  );
-}
 
 /**
  * The Admin Panel link (spec section 2), only for signed-in staff. No token sits in the page:
@@ -56,7 +36,7 @@ export function AdminPanelLink({
       >
         {compact ? (
           <>
-            <DashboardIcon />
+            <DashboardIcon className="size-5 shrink-0" />
             <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Admin Panel</span>
           </>
         ) : (
