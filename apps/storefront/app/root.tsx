@@ -156,8 +156,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shop = useShopData();
   const view = describeError(error);
-  // The shop closed while this tab was open: the gate's answer becomes its special page.
-  useReloadWhenShopClosed(view.status);
+  // The shop closed while this tab was open (its shell still says open): the gate's answer
+  // becomes its special page. Without shell data (the root loader itself failed) there is
+  // nothing to ask.
+  useReloadWhenShopClosed(shop?.access.state === 'open' ? view.status : null);
   // A closed shop's error screens get no shell: no links into the shop it hides.
   if (shop && shop.access.state === 'open') {
     if (!view.storeEmail && shop.settings.store_email) view.storeEmail = shop.settings.store_email;

@@ -15,9 +15,9 @@ const RELOADED_KEY = 'sf_closed_reload';
  * visitor; if not, it reloads the document (once per address, so nothing can loop), and the root
  * loader redirects properly.
  */
-export function useReloadWhenShopClosed(status: number): void {
+export function useReloadWhenShopClosed(status: number | null): void {
   useEffect(() => {
-    if (!GATE_STATUSES.has(status)) return;
+    if (status === null || !GATE_STATUSES.has(status)) return;
     const here = location.pathname + location.search;
     let reloaded: string | null = null;
     try {
