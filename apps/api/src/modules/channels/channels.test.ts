@@ -236,6 +236,42 @@ describe('carts and channels', () => {
     expect(cartOf(await b.call('GET', '/api/cart/get')).currency).toBe('INR');
   });
 
+  it('switches racing adds on one cart: every line stays sold and priced in the channel the cart ends in', async () => {
+    const b = testBrowser(t.app);
+    const first = await b.call('POST', '/api/cart/add-item', { product_id: both.variant, quantity: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    const cartId = cartOf(first).cart_session;
+    // Twenty callers at once on the same cart: channel switches both ways, adds of a product sold
+    // in both channels and of a plant sold only in India. Each sends the cookies it started with.
+    const calls = Array.from({ length: 20 }, (_, i) => {
+      const browser = testBrowser(t.app, { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ') });
+      if (i % 4 === 0) return browser.call('PUT', '/api/storefront/channel', { channel_id: DEMO_UAE_CHANNEL_ID });
+      if (i % 4 === 2) return browser.call('PUT', '/api/storefront/channel', { channel_id: DEMO_CHANNEL_ID });
+      return browser.call('POST', '/api/cart/add-item', {
+        product_id: i % 4 === 1 ? both.variant : plant.variant,
+        quantity: 1,
+      });
+    });
+    for (const res of await Promise.all(calls)) expect([200, 409, 422], res.body).toContain(res.statusCode);
+    // Whatever order they ran in: no line the cart's channel does not sell, none priced in another currency.
+    const [state] = await queryRows<{ channel: string; unsold: number; lines: number }>(
+      t.database.db,
+      sql`select c.channel_id as channel,
+                 count(*) filter (where vc.variant_id is null or not vc.is_available)::int as unsold,
+                 count(ci.id)::int as lines
+            from carts c left join cart_items ci on ci.cart_id = c.id
+            left join variant_channels vc on vc.variant_id = ci.variant_id and vc.channel_id = c.channel_id
+           where c.id = ${cartId}
+           group by c.channel_id`,
+    );
+    expect(state?.unsold).toBe(0);
+    const cart = cartOf(await b.call('GET', '/api/cart/get'));
+    expect(cart.cart_session).toBe(cartId);
+    const currency = state?.channel === DEMO_UAE_CHANNEL_ID ? 'AED' : 'INR';
+    expect(cart.currency).toBe(currency);
+    for (const line of cart.items) expect(line.unit_price.currency).toBe(currency);
+  });
+
   it('an Indian address is not delivered to from the UAE store, and a UAE one not from the Indian', async () => {
     const b = uaeBrowser();
     await b.call('POST', '/api/cart/add-item', { product_id: both.variant, quantity: 1 });
