@@ -58,3 +58,16 @@ export function shopMeta(shop: ShopData | undefined, page: PageMeta = {}): MetaD
   else if (page.noindex) tags.push({ name: 'robots', content: 'noindex, follow' });
   return tags;
 }
+
+/**
+ * The meta of a page whose URL carries a secret token (a reset link, a cart restore link, a
+ * newsletter confirm or unsubscribe link): the shop's tags with its title, never indexed, and no
+ * Referer, so the token never leaks to another site.
+ */
+export function tokenPageMeta(matches: readonly unknown[], title: string): MetaDescriptor[] {
+  return [
+    ...shopMeta(rootDataFrom(matches), { title }),
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}

@@ -22,7 +22,7 @@ import { useSchemaForm } from '../features/auth/use-schema-form';
 import { browserTransport } from '../lib/api.client';
 import { api } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
-import { rootDataFrom, shopMeta } from '../lib/meta';
+import { tokenPageMeta } from '../lib/meta';
 
 /**
  * The one account URL a guest may open: the link in the password-reset e-mail is followed by
@@ -51,12 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...shopMeta(rootDataFrom(matches), { title: 'Reset Password' }),
-    { name: 'robots', content: 'noindex' },
-    // The token is in the URL: never leak it to other sites through the Referer.
-    { name: 'referrer', content: 'no-referrer' },
-  ];
+  return tokenPageMeta(matches, 'Reset Password');
 }
 
 function ResetForm({ email, token }: { email: string; token: string }) {

@@ -8,7 +8,7 @@ import { SectionCard } from '../features/account/section';
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
 import { errorResponse } from '../lib/errors';
-import { rootDataFrom, shopMeta } from '../lib/meta';
+import { tokenPageMeta } from '../lib/meta';
 
 /**
  * The link of the abandoned-cart reminder (AbandonedCart plugin): /cart/restore/{token}. Opening
@@ -26,12 +26,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...shopMeta(rootDataFrom(matches), { title: 'Restore your cart' }),
-    { name: 'robots', content: 'noindex' },
-    // The token is in the URL: never leak it to other sites through the Referer.
-    { name: 'referrer', content: 'no-referrer' },
-  ];
+  return tokenPageMeta(matches, 'Restore your cart');
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { BackToShop, LinkResult, NewsletterLinkPage } from '../features/plugins/
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
 import { errorResponse } from '../lib/errors';
-import { rootDataFrom, shopMeta } from '../lib/meta';
+import { tokenPageMeta } from '../lib/meta';
 
 /**
  * /newsletter/confirm/{token}: the double opt-in link. The page confirms as soon as it is open in
@@ -22,11 +22,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...shopMeta(rootDataFrom(matches), { title: 'Confirm your subscription' }),
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
+  return tokenPageMeta(matches, 'Confirm your subscription');
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { BackToShop, LinkResult, NewsletterLinkPage } from '../features/plugins/
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
 import { errorResponse } from '../lib/errors';
-import { rootDataFrom, shopMeta } from '../lib/meta';
+import { tokenPageMeta } from '../lib/meta';
 
 /**
  * /newsletter/unsubscribe/{token}: the link in every newsletter e-mail. No login: the token is
@@ -20,11 +20,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...shopMeta(rootDataFrom(matches), { title: 'Unsubscribe' }),
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
+  return tokenPageMeta(matches, 'Unsubscribe');
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

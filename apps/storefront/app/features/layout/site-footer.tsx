@@ -1,39 +1,18 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Menu, StoreSettings } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
-import {
-  FacebookIcon,
-  HeadsetIcon,
-  InstagramIcon,
-  LinkedinIcon,
-  MailIcon,
-  MapPinIcon,
-  PhoneIcon,
-  PinterestIcon,
-  TwitterIcon,
-  YoutubeIcon,
-} from '../../components/ui/icons';
+import { HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons';
 import { storeName, useShop } from '../../lib/shop';
 import { NewsletterSignup } from '../plugins/newsletter-signup';
 import { ManageCookiesItem } from '../consent/cookie-consent';
-
-type SocialKey = 'facebook' | 'instagram' | 'youtube' | 'twitter' | 'pinterest' | 'linkedin';
-
-const SOCIAL: { key: SocialKey; label: string; Icon: ComponentType<{ className?: string }> }[] = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'youtube', label: 'YouTube', Icon: YoutubeIcon },
-  { key: 'twitter', label: 'X (Twitter)', Icon: TwitterIcon },
-  { key: 'pinterest', label: 'Pinterest', Icon: PinterestIcon },
-  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedinIcon },
-];
+import { SOCIAL_NETWORKS } from './social-networks';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function SocialLinks({ settings, name }: { settings: Partial<StoreSettings>; name: string }) {
-  const present = SOCIAL.filter((s) => settings[s.key]);
+  const present = SOCIAL_NETWORKS.filter((s) => settings[s.key]);
   if (!present.length) return null;
   return (
     <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social media">

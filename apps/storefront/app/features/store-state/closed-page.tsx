@@ -1,18 +1,9 @@
-import { useId, type ComponentType, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { FieldFrame, inputBorder, inputClass } from '../../components/ui/field';
-import {
-  AlertIcon,
-  CheckIcon,
-  FacebookIcon,
-  InstagramIcon,
-  LinkedinIcon,
-  MailIcon,
-  PinterestIcon,
-  TwitterIcon,
-  YoutubeIcon,
-} from '../../components/ui/icons';
+import { AlertIcon, CheckIcon, MailIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
+import { SOCIAL_NETWORKS, type SocialKey } from '../layout/social-networks';
 
 /** What a special page shows about the shop (see specialPageLoader). */
 export interface ClosedShopView {
@@ -24,19 +15,8 @@ export interface ClosedShopView {
   preview: boolean;
 }
 
-type SocialKey = 'facebook' | 'instagram' | 'youtube' | 'twitter' | 'pinterest' | 'linkedin';
-
-const SOCIAL: { key: SocialKey; label: string; Icon: ComponentType<{ className?: string }> }[] = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'youtube', label: 'YouTube', Icon: YoutubeIcon },
-  { key: 'twitter', label: 'X (Twitter)', Icon: TwitterIcon },
-  { key: 'pinterest', label: 'Pinterest', Icon: PinterestIcon },
-  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedinIcon },
-];
-
 function SocialLinks({ view }: { view: ClosedShopView }) {
-  const present = SOCIAL.filter((s) => view.social[s.key]);
+  const present = SOCIAL_NETWORKS.filter((s) => view.social[s.key]);
   if (!present.length) return null;
   return (
     <ul className="flex flex-wrap justify-center gap-2" aria-label="Social media">
