@@ -317,6 +317,9 @@ describe('checkout address step: a customer', () => {
     await expectTapTarget(add.getByRole('button', { name: 'Cancel' }), 'Cancel');
     await add.getByRole('button', { name: 'Cancel' }).click();
     await ship.getByRole('button', { name: 'Cancel' }).click();
+    // Cancel hands the focus back to the shipping address shown (on the next frame): let it land
+    // before moving on, or it would arrive after the billing box took the focus.
+    await expect.poll(() => focusedText(page)).toContain('4 Brigade Road');
 
     // Billing by keyboard: unticked with Space, it starts on the default billing address.
     await sameAsShipping(page).focus();
@@ -324,7 +327,8 @@ describe('checkout address step: a customer', () => {
     await onCart(page, 'Billing').getByText('7 Cunningham Road').waitFor();
     await expect(onCart(page, 'Billing').getAttribute('data-address-id')).resolves.toBe(String(invoicesId));
     expect((await cartAddresses(page, base)).billing_address?.id).toBe(invoicesId);
-    await expect(sameAsShipping(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The cart's revalidation re-renders the step after the change: the focus must end on the box.
+    await expect.poll(() => sameAsShipping(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
     expect(unexpected(problems)).toEqual([]);
     await page.close();
