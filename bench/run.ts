@@ -73,7 +73,7 @@ function request(t: Target, baseUrl: string) {
 async function load(t: Target, baseUrl: string, durationS: number) {
   return autocannon({
     ...request(t, baseUrl),
-    connections: CONNECTIONS,
+    connections: t.connections ?? CONNECTIONS,
     duration: durationS,
     pipelining: 1,
     timeout: 10,
@@ -82,7 +82,10 @@ async function load(t: Target, baseUrl: string, durationS: number) {
 
 async function benchAll(title: string, baseUrl: string): Promise<Section> {
   const rows: Row[] = [];
-  for (const t of targets) {
+  for (const target of targets) {
+    const t = target.setup
+      ? { ...target, headers: { ...target.headers, cookie: await target.setup(baseUrl) } }
+      : target;
     const req = request(t, baseUrl);
     const probe = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
     await probe.arrayBuffer();
@@ -193,7 +196,7 @@ bench/targets.ts.
   NODE_ENV=production and LOG_LEVEL=warn, which is what \`npm start\` runs) on a freshly seeded demo
   database, on 127.0.0.1. autocannon 9 runs on the same machine, so load generator and server share
   the ${m.nproc} CPUs; a load average above ${m.nproc} at the start means other work competed too.
-  Per target: ${WARMUP_S} s warm-up (discarded), then ${DURATION_S} s with ${CONNECTIONS} connections, no pipelining.
+  Per target: ${WARMUP_S} s warm-up (discarded), then ${DURATION_S} s with ${CONNECTIONS} connections (a target may set its own, named in its row), no pipelining; page targets send a browser's \`accept-encoding: gzip, deflate, br\`.
   req/s is the mean of per-second samples; latencies are autocannon's, in whole milliseconds, over
   2xx responses; errors are connection errors plus timeouts (10 s).
 - **Where the time goes:** \`node --import tsx bench/profile.ts\` (after the build) lists, per target, the

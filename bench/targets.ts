@@ -12,12 +12,56 @@ export interface Target {
   /** JSON body (POST); sent with content-type application/json. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Connections for this target (default: --connections, 10). */
+  connections?: number;
+  /**
+   * Runs once before the load: answers a Cookie header sent with every request (a signed-in
+   * shopper with a cart). Each target that has one gets its own shopper.
+   */
+  setup?: (baseUrl: string) => Promise<string>;
+}
+
+/** What a browser sends for a page. */
+const HTML = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+
+const CSRF = { 'x-requested-with': 'shopfront' };
+
+/** The cookies an answer set, as one Cookie header value merged over `cookie`. */
+function mergeCookies(cookie: string, res: Response): string {
+  const jar = new Map(cookie ? cookie.split('; ').map((c) => c.split('=', 2) as [string, string]) : []);
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const i = pair!.indexOf('=');
+    jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** The demo customer, signed in, with one unit of the benchmarked product in the cart. */
+async function signedInWithCart(baseUrl: string): Promise<string> {
+  const post = async (path: string, body: unknown, cookie: string) => {
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    return mergeCookies(cookie, res);
+  };
+  let cookie = await post('/api/auth/login', { email: 'demo@loomandleaf.test', password: 'Demo@1234' }, '');
+  const product = await fetch(`${baseUrl}/api/product/single-product/organic-cotton-crew-tee`, {
+    headers: { cookie },
+  }).then((r) => r.json() as Promise<{ data: { variants: { id: string; stock_status: string }[] } }>);
+  const variant = product.data.variants.find((v) => v.stock_status === 'in_stock');
+  if (!variant) throw new Error('no variant in stock');
+  cookie = await post('/api/cart/add-item', { product_id: variant.id, quantity: 1 }, cookie);
+  return cookie;
 }
 
 export const targets: Target[] = [
   { name: 'GET /api/health', method: 'GET', path: '/api/health' },
   { name: 'GET /api/storefront/initial-values', method: 'GET', path: '/api/storefront/initial-values' },
-  { name: 'GET / (SSR home page)', method: 'GET', path: '/', headers: { accept: 'text/html' } },
+  { name: 'GET / (SSR home page)', method: 'GET', path: '/', headers: HTML },
   {
     name: 'POST /api/product/product-grid (8 latest)',
     method: 'POST',
@@ -25,21 +69,36 @@ export const targets: Target[] = [
     body: { items: 8, source: 'latest' },
   },
   {
-    name: 'POST /api/search/search-products ("linen shirt", brand filter, price_asc)',
+    name: 'POST /api/search/search-products ("linen shirt", brand filter, price_asc, 20 conn.)',
     method: 'POST',
     path: '/api/search/search-products',
     body: { query: 'linen shirt', filters: { brands: ['loom'] }, sort: 'price_asc', page: 1, per_page: 24 },
+    connections: 20,
+  },
+  {
+    name: 'POST /api/shop/all (shop-all listing with facets, 24 per page, 20 conn.)',
+    method: 'POST',
+    path: '/api/shop/all',
+    body: { page: 1, per_page: 24 },
+    connections: 20,
   },
   {
     name: 'GET /product/organic-cotton-crew-tee (SSR product page)',
     method: 'GET',
     path: '/product/organic-cotton-crew-tee',
-    headers: { accept: 'text/html' },
+    headers: HTML,
+  },
+  {
+    name: 'GET /product/organic-cotton-crew-tee (SSR product page, signed in with a cart)',
+    method: 'GET',
+    path: '/product/organic-cotton-crew-tee',
+    headers: HTML,
+    setup: signedInWithCart,
   },
   {
     name: 'GET /product-category/t-shirts (SSR listing page)',
     method: 'GET',
     path: '/product-category/t-shirts',
-    headers: { accept: 'text/html' },
+    headers: HTML,
   },
 ];

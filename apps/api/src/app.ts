@@ -19,6 +19,7 @@ import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
 import { serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
+import { contentVersionPlugin } from './lib/content-version.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { idempotencyPlugin } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-redaction.ts';
@@ -118,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', refuseMiscasedApiPath);
 
+  // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
+  await app.register(contentVersionPlugin, { database: opts.database });
   await app.register(cookie);
   await app.register(sessionPlugin);
   await app.register(staffSessionPlugin);

@@ -39,6 +39,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const menus = Promise.all([SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)));
   // The channel picker's list (ADR 0027), beside the menus; null hides the picker.
   const channels = loadChannelPicker(context);
+  // The header's categories menu and the mobile menu: every category and collection.
+  const navigation = Promise.all([
+    client.categoryTree().catch(() => null),
+    client.collections().catch(() => null),
+  ]).then(([tree, list]) => ({
+    categories: tree?.categories ?? [],
+    superCategories: tree?.super_categories ?? [],
+    collections: list?.collections ?? [],
+  }));
   let initial;
   try {
     initial = await client.initialValues();
@@ -67,6 +76,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     plugins: initial.plugins,
     menus: { main: main ?? null, footer: footer.filter((m) => m !== null) },
     channels: await channels,
+    navigation: await navigation,
     themeCss: storefrontCss(storefront),
     fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
     noticeClosed:

@@ -18,6 +18,12 @@ export interface Database {
   /** Runs `fn` holding a cluster-wide lock, so concurrent processes migrate and seed one at a time. */
   withExclusiveLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (after the sending transaction commits), and
+   * also whenever notifications may have been missed (PostgreSQL: the listening connection was
+   * lost and is back). Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data dir as one archive. */
   dump?: () => Promise<Blob>;
 }
@@ -53,6 +59,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
     dialect: 'pglite',
     // One connection in one process: PGlite serialises, nothing else can hold the files.
     withExclusiveLock: (fn) => fn(db),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
@@ -92,7 +99,59 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         conn.release();
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (outside the pool: it stays open for the process's life).
+ * A lost connection is reopened with back-off (up to 5 s), and `onNotify` is called once it is
+ * back, since whatever was sent meanwhile is lost.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 100;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async (first: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, options: POSTGRES_CONNECTION_OPTIONS });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify();
+    });
+    c.on('error', () => {
+      // The 'end' handler below reconnects.
+    });
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      onNotify();
+      reconnectLater();
+    });
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = c;
+    retryMs = 100;
+    if (!first) onNotify();
+  };
+  const reconnectLater = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      connect(false).catch(() => {
+        retryMs = Math.min(retryMs * 2, 5000);
+        reconnectLater();
+      });
+    }, retryMs);
+    timer.unref();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 

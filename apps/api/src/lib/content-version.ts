@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+
+/**
+ * What anonymous pages and the shell data show changes rarely: a per-process cache may keep them
+ * as long as nothing they read has changed (ARCHITECTURE.md, Caching; ADR 28). Every table they
+ * read carries a statement trigger (migration 0018) that sends `NOTIFY shopfront_content, '<table>'`
+ * when its transaction commits; each process listens and moves its generation on. A cache entry
+ * remembers the generation it was computed under and is only served while that is still the
+ * current one. PGlite delivers the notification in-process; PostgreSQL to every process's own
+ * listening connection (a lost connection moves the generation on too: what it missed is
+ * unknown).
+ */
+export const CONTENT_CHANNEL = 'shopfront_content';
+
+/**
+ * Tables whose rows no anonymous page shows: personal (carts, accounts, orders), transactional or
+ * internal. Every other table must carry the trigger; content-version.test.ts checks that each
+ * table of the schema is in one list or has it, so a new table has to choose.
+ */
+export const UNWATCHED_TABLES = [
+  '__drizzle_migrations',
+  'access_logs',
+  'addresses',
+  'admin_link_tokens',
+  'audit_log',
+  'cart_items',
+  'carts',
+  'coupon_redemptions',
+  'customers',
+  'daily_visits',
+  'email_subscribers',
+  'form_submissions',
+  'idempotency_keys',
+  'jobs',
+  'known_devices',
+  'mode_subscribers',
+  'order_events',
+  'order_items',
+  'orders',
+  'otp_codes',
+  'outbox_messages',
+  'password_resets',
+  'payment_refunds',
+  'payments',
+  'rate_limits',
+  'refund_requests',
+  'sandbox_refunds',
+  'sandbox_sessions',
+  'sessions',
+  'shipment_scans',
+  'shipments',
+  'staff',
+  'staff_sessions',
+  'throttle_counters',
+  'wishlist_items',
+] as const;
+
+/**
+ * A safety net under the notifications: an entry older than this is recomputed anyway (what a
+ * page shows may also depend on the clock: a sale that ends, a post published at a set time).
+ */
+export const CONTENT_MAX_AGE_MS = 60_000;
+
+export class ContentVersion {
+  #generation = 0;
+  #listeners = new Set<() => void>();
+
+  /** The current generation: a cached value computed under an older one is stale. */
+  get current(): number {
+    return this.#generation;
+  }
+
+  /** Something shown may have changed: everything cached before now is stale. */
+  bump(): void {
+    this.#generation += 1;
+    for (const fn of this.#listeners) fn();
+  }
+
+  /** Calls `fn` after each bump (a cache that wants to drop its entries at once). */
+  onBump(fn: () => void): () => void {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentVersion: ContentVersion;
+  }
+}
+
+/**
+ * Decorates the app with its ContentVersion, listening on the database from start to close.
+ * Besides the notifications, a write made by this very process through the owner API bumps at
+ * once when its answer is sent (the notification may arrive a moment later), so the owner's own
+ * next page shows the change.
+ */
+export const contentVersionPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+  const version = new ContentVersion();
+  app.decorate('contentVersion', version);
+  const stop = await opts.database.listen(CONTENT_CHANNEL, () => version.bump());
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/admin/')) {
+      version.bump();
+    }
+  });
+  app.addHook('onClose', async () => {
+    await stop();
+  });
+});
