@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +21,7 @@ import { HttpError } from './lib/http.ts';
 import { serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
+import { answerFromPageCache } from './ssr/page-cache.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { idempotencyPlugin } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-redaction.ts';
@@ -118,10 +120,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onRequest', refuseMiscasedApiPath);
-
   // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
   await app.register(contentVersionPlugin, { database: opts.database });
+  // Whole pages for visitors with nothing personal, answered before every hook below.
+  app.decorate('pageCache', null);
+  app.addHook('onRequest', answerFromPageCache);
+
   await app.register(cookie);
+  // Brotli or gzip for every text answer (JSON, pages) of 1 kB or more; hashed assets come
+  // precompressed from the build instead (ssr/storefront.ts).
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(sessionPlugin);
   await app.register(staffSessionPlugin);
   await app.register(shopContextPlugin);

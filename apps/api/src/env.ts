@@ -73,6 +73,10 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Memory for whole cached pages per process (ADR 28); 0 turns the page cache off. */
+  PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(64),
+  /** PostgreSQL only: worker processes on this machine (Node's cluster); 1 runs no cluster. */
+  WEB_CONCURRENCY: z.coerce.number({ error: 'must be a number of processes' }).int().min(1).max(64).default(1),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
   /** The outbox page (/dev/outbox, /api/dev/outbox): off unless set, and even then loopback only. */

@@ -53,3 +53,4 @@ export * from './api/admin-link.ts';
 export * from './schemas/plugins-shopper-messages.ts';
 export * from './schemas/plugins-shopper.ts';
 export * from './api/plugins-shopper.ts';
+export * from './page-cache.ts';

@@ -9,11 +9,33 @@ import { sendWebResponse, toWebRequest } from './adapter.ts';
 import { ApiCookieJar } from './api-cookies.ts';
 import { acceptFormBodiesOnly } from './form-bodies.ts';
 import { inProcessApi } from './in-process-api.ts';
+import { hashedCsp, PageCache, pageCacheKey, PRIVATE_PAGE_CACHE_CONTROL, sendEntry } from './page-cache.ts';
 
 export const storefrontRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront');
 const buildDir = path.join(storefrontRoot, 'build');
 
 type Handler = (request: Request, context: StorefrontLoadContext) => Promise<Response>;
+type Rendered = { res: Response; setCookies: string[] };
+
+const nonceOf = (reply: FastifyReply) =>
+  (reply as FastifyReply & { cspNonce?: { script: string; style: string } }).cspNonce;
+
+/** A render anyone may be sent: a 200 that sets no cookie and asks for no privacy. */
+function mayBeShared({ res, setCookies }: Rendered): boolean {
+  return (
+    res.status === 200 &&
+    setCookies.length === 0 &&
+    !/\b(private|no-store|no-cache)\b/i.test(res.headers.get('cache-control') ?? '')
+  );
+}
+
+/** A page rendered for one visitor: no shared cache may keep it, whatever the route said. */
+function privately(res: Response): Response {
+  if (res.headers.has('cache-control')) return res;
+  const headers = new Headers(res.headers);
+  headers.set('cache-control', PRIVATE_PAGE_CACHE_CONTROL);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
 
 function loadContext(
   app: FastifyInstance,
@@ -21,7 +43,7 @@ function loadContext(
   reply: FastifyReply,
   cookies: ApiCookieJar,
 ): StorefrontLoadContext {
-  const nonce = (reply as FastifyReply & { cspNonce?: { script: string; style: string } }).cspNonce;
+  const nonce = nonceOf(reply);
   return {
     api: inProcessApi(app, req, reply, cookies),
     cspNonce: nonce ?? null,
@@ -39,7 +61,7 @@ async function renderPage(
   handle: Handler,
   req: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ res: Response; setCookies: string[] }> {
+): Promise<Rendered> {
   const cookies = new ApiCookieJar(req.headers.cookie);
   const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply, cookies));
   const own = res.headers.getSetCookie();
@@ -97,6 +119,10 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       prefix: '/',
       wildcard: false,
       decorateReply: false,
+      // scripts/precompress.mjs wrote a .br and a .gz beside each text file at build time.
+      preCompressed: true,
+      // The headers below, not @fastify/send's own (it would write `max-age=0` over them).
+      cacheControl: false,
       // Hashed file names under /assets never change; anything else is revalidated hourly.
       setHeaders: (res, file) => {
         res.setHeader(
@@ -108,6 +134,12 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       },
     });
   }
+
+  const cache =
+    !opts.dev && app.env.PAGE_CACHE_MB > 0
+      ? new PageCache(app.contentVersion, app.env.PAGE_CACHE_MB * 1024 * 1024)
+      : null;
+  app.pageCache = cache;
 
   await app.register(async (scope) => {
     acceptFormBodiesOnly(scope);
@@ -126,8 +158,36 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
           reply.raw.end(Buffer.from(await res.arrayBuffer()));
           return;
         }
+        const key = cache ? pageCacheKey(req) : null;
+        if (cache && key) {
+          let own: Rendered | null = null;
+          const entry = await cache.getOrRender(key, async () => {
+            const rendered = await renderPage(app, handle, req, reply);
+            if (!mayBeShared(rendered)) {
+              own = rendered;
+              return null;
+            }
+            const body = Buffer.from(await rendered.res.arrayBuffer());
+            const headers: [string, string][] = [];
+            for (const [k, v] of Object.entries(reply.getHeaders())) {
+              if (v !== undefined) headers.push([k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]);
+            }
+            rendered.res.headers.forEach((v, k) => headers.push([k, v]));
+            const csp = reply.getHeader('content-security-policy');
+            return {
+              status: rendered.res.status,
+              headers,
+              body,
+              csp: typeof csp === 'string' ? hashedCsp(csp, body.toString('utf8'), nonceOf(reply)) : null,
+            };
+          });
+          if (entry) return sendEntry(req, reply, entry);
+          // This render was for someone in particular, or another request's was (then render anew).
+          const { res, setCookies } = own ?? (await renderPage(app, handle, req, reply));
+          return sendWebResponse(reply, privately(res), setCookies);
+        }
         const { res, setCookies } = await renderPage(app, handle, req, reply);
-        return sendWebResponse(reply, res, setCookies);
+        return sendWebResponse(reply, privately(res), setCookies);
       },
     });
   });

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_CACHE_COOKIES, SESSION_COOKIE } from '@shopfront/shared';
+import { queryRows } from '../db/client.ts';
+import { signedInOwner } from '../modules/staff/testing.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { createCustomer, createSessionCookie } from '../test/auth.ts';
+
+/**
+ * Whole pages for visitors with nothing personal (ssr/page-cache.ts, ADR 28), through the real
+ * storefront build: what is cached, what never is, and that a change shows on the next request.
+ */
+let t: TestApp;
+let owner: Record<string, string>;
+const PRODUCT = '/product/organic-cotton-crew-tee';
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+beforeAll(async () => {
+  t = await createTestApp({ storefront: true });
+  owner = (await signedInOwner(t)).headers;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const cache = () => t.app.pageCache!;
+
+describe('page cache', () => {
+  it('renders an anonymous page once and answers the next requests from memory, with a CDN-friendly header', async () => {
+    cache().clear();
+    const first = await get(PRODUCT);
+    expect(first.statusCode).toBe(200);
+    const hits = cache().hits;
+    const second = await get(PRODUCT);
+    expect(cache().hits).toBe(hits + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(second.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // The security headers of the render come along.
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['x-request-id']).toBeTruthy();
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  it('allows exactly the inline scripts and styles of the page by hash: no nonce shared by everyone', async () => {
+    const res = await get(PRODUCT);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toMatch(/'nonce-/);
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    const inline = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(m[1]!) && m[2] && !/application\/ld\+json/.test(m[1]!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
+    for (const m of inline) expect(scriptSrc).toContain(hash(m[2]!));
+    const styles = [...res.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+    const styleSrc = /style-src ([^;]*)/.exec(csp)![1]!;
+    for (const m of styles) expect(styleSrc).toContain(hash(m[1]!));
+  });
+
+  it('answers 304 to a browser whose copy is current, and sends the compressed copy a browser asks for', async () => {
+    const first = await get(PRODUCT);
+    const again = await get(PRODUCT, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const br = await get(PRODUCT, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get(PRODUCT, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBeLessThan(first.body.length / 3);
+  });
+
+  it('keeps a separate page per cookie that changes it, and ignores cookies no page reads', async () => {
+    const plain = await get(PRODUCT);
+    const chosen = await get(PRODUCT, { cookie: 'cookiePreferences=v1%3A' });
+    expect(plain.body).toContain('Accept All');
+    expect(chosen.body).not.toContain('Accept All');
+    const hits = cache().hits;
+    const tracked = await get(PRODUCT, { cookie: '_ga=GA1.1.123; cookiePreferences=v1%3A' });
+    expect(cache().hits).toBe(hits + 1);
+    expect(tracked.body).toBe(chosen.body);
+  });
+
+  it('never caches or serves a cached page to a signed-in customer, and says private', async () => {
+    const customer = await createCustomer(t.database.db, { firstName: 'Cachetest' });
+    const cookie = await createSessionCookie(t.database.db, customer.id);
+    await get(PRODUCT);
+    const hits = cache().hits;
+    const res = await get(PRODUCT, { cookie });
+    expect(cache().hits).toBe(hits);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(res.body).toContain('Cachetest');
+    // And what was rendered for them is not what the next anonymous visitor gets.
+    expect((await get(PRODUCT)).body).not.toContain('Cachetest');
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+  });
+
+  it('shows an owner’s change on the very next request', async () => {
+    const before = await get('/');
+    expect(before.body).toContain('Loom &amp; Leaf');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: owner,
+      payload: { store_name: 'Cache Street Store' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get('/')).body).toContain('Cache Street Store');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: owner,
+      payload: { store_name: 'Loom & Leaf' },
+    });
+  });
+
+  it('shows a change written by anything else (another process, a job) once its notification arrives', async () => {
+    await get(PRODUCT);
+    const [p] = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select name from products where slug = 'organic-cotton-crew-tee'`,
+    );
+    await t.database.db.execute(
+      sql`update products set name = 'Renamed Crew Tee' where slug = 'organic-cotton-crew-tee'`,
+    );
+    try {
+      await vi.waitFor(async () => expect((await get(PRODUCT)).body).toContain('Renamed Crew Tee'), { timeout: 5000 });
+    } finally {
+      await t.database.db.execute(sql`update products set name = ${p!.name} where slug = 'organic-cotton-crew-tee'`);
+    }
+  });
+
+  it('does not keep pages that ask for privacy, that set a cookie, or that are not a plain 200', async () => {
+    const preview = `${PRODUCT}?preview=1`;
+    await get(preview);
+    const hits = cache().hits;
+    const again = await get(preview);
+    expect(cache().hits).toBe(hits);
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    const missing = await get('/product/no-such-product-anywhere');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('private, no-cache');
+    await get('/product/no-such-product-anywhere');
+    expect(cache().hits).toBe(hits);
+    // The API is never a page.
+    const api = await t.app.inject({ method: 'GET', url: '/api/storefront/initial-values' });
+    expect(api.headers.etag).toBeUndefined();
+  });
+
+  it('classifies every cookie the shop sets or reads (a new one must say how it bears on cached pages)', () => {
+    const known = new Set<string>([
+      ...PAGE_CACHE_COOKIES.personal,
+      ...PAGE_CACHE_COOKIES.vary,
+      ...PAGE_CACHE_COOKIES.ignored,
+    ]);
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (name === 'node_modules' || name === 'build' || name.startsWith('.')) continue;
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(name) && !name.includes('.test.')) {
+          for (const m of readFileSync(full, 'utf8').matchAll(/_COOKIE = '([^']+)'/g)) found.add(m[1]!);
+        }
+      }
+    };
+    for (const dir of ['apps/api/src', 'apps/storefront/app', 'packages/shared/src']) walk(path.join(REPO_ROOT, dir));
+    expect(found.size).toBeGreaterThan(10);
+    expect([...found].filter((c) => !known.has(c))).toEqual([]);
+  });
+});
