@@ -49,6 +49,9 @@ const env = parseEnv({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  // What a page costs to render: a cached one costs nothing worth profiling (bench/run.ts
+  // measures the cache; ADR 28).
+  PAGE_CACHE_MB: '0',
   ...(PG_URL ? { DATABASE_URL: PG_URL } : {}),
 });
 const database = await openDatabase({

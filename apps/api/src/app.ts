@@ -47,6 +47,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { shellRoutes } from './modules/storefront/shell.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -54,6 +55,7 @@ import { channelRoutes } from './modules/channels/routes.ts';
 import { abandonedCartPlugin } from './modules/cart/abandoned-cart.ts';
 import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
+import { storedFacetsFunction } from './modules/catalog/listing-sql.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -112,7 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('env', env);
   // Hot cart statements as functions whose plans each connection caches (ADR 0020).
-  await ensureSqlFunctions(opts.database, [cartViewFunction, addLineFunction]);
+  await ensureSqlFunctions(opts.database, [cartViewFunction, addLineFunction, storedFacetsFunction]);
 
   // First of all: an in-process call from a storefront loader becomes its page request's client.
   app.addHook('onRequest', adoptOuterRequest);
@@ -238,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(baseRoutes);
   await app.register(settingsRoutes);
   await app.register(storefrontRoutes);
+  await app.register(shellRoutes);
   await app.register(adminLinkRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);

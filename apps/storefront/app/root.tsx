@@ -11,8 +11,7 @@ import { storeStateRedirect } from './features/store-state/store-state.server';
 import { CONSENT_COOKIE, parseConsent } from './features/consent/preferences';
 import { PreviewProvider } from './features/preview/preview-context';
 import { adminOriginOf } from './features/preview/preview.server';
-import { loadChannelPicker } from './features/channels/channels.server';
-import { api, cspNonce } from './lib/api.server';
+import { api, cspNonce, SHELL_MENUS } from './lib/api.server';
 import { readCookie } from './lib/cookies';
 import { initialFavicon } from './lib/favicon';
 import { describeError, errorResponse } from './lib/errors';
@@ -30,27 +29,11 @@ function accountUser(initial: { account?: unknown }): User | null {
   return parsed.success ? parsed.data : null;
 }
 
-const SHELL_MENUS = { main: 'main-menu', footer: ['footer-shop', 'footer-help'] } as const;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const client = api(context);
-  // Menus decorate the shell; a missing one must not take the whole shop down. They do not
-  // depend on the initial values, so they are asked for at the same time (one round trip).
-  const menus = Promise.all([SHELL_MENUS.main, ...SHELL_MENUS.footer].map((id) => client.menu(id).catch(() => null)));
-  // The channel picker's list (ADR 0027), beside the menus; null hides the picker.
-  const channels = loadChannelPicker(context);
-  // The header's categories menu and the mobile menu: every category and collection.
-  const navigation = Promise.all([
-    client.categoryTree().catch(() => null),
-    client.collections().catch(() => null),
-  ]).then(([tree, list]) => ({
-    categories: tree?.categories ?? [],
-    superCategories: tree?.super_categories ?? [],
-    collections: list?.collections ?? [],
-  }));
   let initial;
   try {
-    initial = await client.initialValues();
+    // One call (ADR 28): settings, storefront, plugins, menus, channel picker and navigation.
+    initial = await api(context).shell();
   } catch (err) {
     // No storefront, no shop: spec section 8 answers the server-error page.
     console.error('storefront initial values failed', err);
@@ -67,16 +50,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const closed = storeStateRedirect(new URL(request.url).pathname, initial.access);
   if (closed) throw closed;
 
-  const [main, ...footer] = await menus;
+  const main = initial.menus[SHELL_MENUS.main] ?? null;
+  const footer = SHELL_MENUS.footer.map((slug) => initial.menus[slug]).filter((m) => m != null);
 
   return {
     storefront,
     settings,
     host: initial.host,
     plugins: initial.plugins,
-    menus: { main: main ?? null, footer: footer.filter((m) => m !== null) },
-    channels: await channels,
-    navigation: await navigation,
+    menus: { main, footer },
+    channels: initial.channels,
+    navigation: {
+      categories: initial.navigation.categories,
+      superCategories: initial.navigation.super_categories,
+      collections: initial.navigation.collections,
+    },
     themeCss: storefrontCss(storefront),
     fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
     noticeClosed:

@@ -54,3 +54,4 @@ export * from './schemas/plugins-shopper-messages.ts';
 export * from './schemas/plugins-shopper.ts';
 export * from './api/plugins-shopper.ts';
 export * from './page-cache.ts';
+export * from './schemas/shell.ts';

@@ -94,17 +94,19 @@ declare module 'fastify' {
 /**
  * Decorates the app with its ContentVersion, listening on the database from start to close.
  * Besides the notifications, a write made by this very process through the owner API bumps at
- * once when its answer is sent (the notification may arrive a moment later), so the owner's own
+ * before its answer is sent (the notification may arrive a moment later), so the owner's own
  * next page shows the change.
  */
 export const contentVersionPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const version = new ContentVersion();
   app.decorate('contentVersion', version);
   const stop = await opts.database.listen(CONTENT_CHANNEL, () => version.bump());
-  app.addHook('onResponse', async (req, reply) => {
+  // Before the answer leaves (onSend): the client's next request must already see the change.
+  app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/admin/')) {
       version.bump();
     }
+    return payload;
   });
   app.addHook('onClose', async () => {
     // The database may be closed already (a test that closes it first): nothing to stop then.

@@ -23,6 +23,7 @@ import {
   type ProductGridBody,
   type ProductReviewsBody,
   type SearchProductsBody,
+  type Shell,
   type StorefrontLoadContext,
   type TemplateBothQuery,
 } from '@shopfront/shared';
@@ -52,7 +53,11 @@ const dataOf = <T>(answer: ApiSuccess<T>): T => answer.data;
  * outlives the request; any mutation through the client (an action) forgets them, so loaders
  * that run after an action see its effect.
  */
-const initialValuesOfRequest = new WeakMap<object, Promise<InitialValues>>();
+const initialValuesOfRequest = new WeakMap<object, Promise<Shell>>();
+
+/** The menus the shell shows: the header's and the footer's columns. */
+export const SHELL_MENUS = { main: 'main-menu', footer: ['footer-shop', 'footer-help'] } as const;
+const SHELL_QUERY = { menus: [SHELL_MENUS.main, ...SHELL_MENUS.footer].join(',') };
 
 /**
  * The request's API transport for `callEndpoint` (ADR 0018); in one process it dispatches
@@ -73,11 +78,12 @@ export function apiTransport(context: unknown): ApiTransport {
  */
 export function api(context: unknown) {
   const t = apiTransport(context);
-  const initialValues = () => {
+  /** The shell (ADR 28): the initial values with the menus, channel picker and navigation. */
+  const shell = () => {
     const key = context as object;
     let answer = initialValuesOfRequest.get(key);
     if (!answer) {
-      answer = callEndpoint(t, storefrontApi.initialValues).then(dataOf);
+      answer = callEndpoint(t, storefrontApi.shell, { query: SHELL_QUERY }).then(dataOf);
       initialValuesOfRequest.set(key, answer);
       // A failure is not remembered: a later loader of the same request asks again.
       const asked = answer;
@@ -88,8 +94,9 @@ export function api(context: unknown) {
     return answer;
   };
   return {
-    /** Asked once per storefront request, however many loaders ask. */
-    initialValues,
+    /** Asked once per storefront request, however many loaders ask (one shell call). */
+    shell,
+    initialValues: (): Promise<InitialValues> => shell(),
     menu: (id: string) => callEndpoint(t, contentApi.menu, { params: { id } }).then(dataOf),
     slider: (id: string) => callEndpoint(t, contentApi.slider, { params: { id } }).then(dataOf),
     page: (slug: string) => callEndpoint(t, contentApi.page, { params: { '*': slug } }).then(dataOf),

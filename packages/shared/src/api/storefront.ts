@@ -7,6 +7,7 @@ import type {
   VerifyPasswordBodySchema,
   VerifyPasswordResultSchema,
 } from '../schemas/storefront.ts';
+import type { ShellQuerySchema, ShellSchema } from '../schemas/shell.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The storefront's settings, plugins and the shell's initial values (spec section 7, Storefront). */
@@ -16,6 +17,8 @@ export const storefrontApi = {
     'GET',
     '/api/storefront/initial-values',
   ),
+  /** The initial values, menus, channel picker and navigation in one call (ADR 28). */
+  shell: endpoint<{ query: typeof ShellQuerySchema; data: typeof ShellSchema }>('GET', '/api/storefront/shell'),
   verifyPassword: endpoint<{ body: typeof VerifyPasswordBodySchema; data: typeof VerifyPasswordResultSchema }>(
     'POST',
     '/api/storefront/verify-password',

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShellSchema } from '@shopfront/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createCustomer, createSessionCookie } from '../../test/auth.ts';
+import { signedInOwner } from '../staff/testing.ts';
+
+/** GET /api/storefront/shell (ADR 28): one call for the shell, its shared part kept per process. */
+let t: TestApp;
+let owner: Record<string, string>;
+let statements = 0;
+let restore: () => void;
+
+type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await signedInOwner(t)).headers;
+  const client = (t.database.db as unknown as { $client: Queryable }).$client;
+  const original = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return original.apply(client, args);
+  };
+  restore = () => (client.query = original);
+});
+afterAll(async () => {
+  restore();
+  await t.close();
+});
+
+const shell = (query = '?menus=main-menu,footer-shop,no-such-menu', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/storefront/shell${query}`, headers });
+
+describe('storefront shell', () => {
+  it('answers the initial values, the asked menus, the navigation and no account for a guest', async () => {
+    const res = await shell();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json();
+    expect(body.status).toBe('success');
+    const data = ShellSchema.parse(body.data);
+    expect(data.storefront.name).toBeTruthy();
+    expect(data.menus['main-menu']?.items.length).toBeGreaterThan(0);
+    expect(data.menus['footer-shop']).not.toBeNull();
+    expect(data.menus['no-such-menu']).toBeNull();
+    expect(data.navigation.categories.length).toBeGreaterThan(0);
+    expect(data.navigation.collections.length).toBeGreaterThan(0);
+    expect(data.account).toBeNull();
+    expect(data.access.state).toBe('open');
+  });
+
+  it('computes the shared part once: a second call only looks up who is asking', async () => {
+    await shell();
+    const before = statements;
+    await shell();
+    const guest = statements - before;
+    expect(guest).toBeLessThanOrEqual(2);
+  });
+
+  it('adds the signed-in customer to their own answer only', async () => {
+    const customer = await createCustomer(t.database.db, { firstName: 'Shellcheck' });
+    const cookie = await createSessionCookie(t.database.db, customer.id);
+    const mine = (await shell(undefined, { cookie })).json().data;
+    expect(mine.account.first_name).toBe('Shellcheck');
+    expect((await shell()).json().data.account).toBeNull();
+  });
+
+  it('shows an owner’s change on the next call', async () => {
+    await shell();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: owner,
+      payload: { store_name: 'Shell Street' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await shell()).json().data.settings.store_name).toBe('Shell Street');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: owner,
+      payload: { store_name: 'Loom & Leaf' },
+    });
+  });
+
+  it('refuses a malformed menu list with 422', async () => {
+    for (const q of ['?menus=Main Menu', '?menus=a,b,c,d,e,f', `?menus=${'a'.repeat(400)}`, '?menus=a,,b']) {
+      const res = await shell(q);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().status).toBe('error');
+    }
+  });
+});
