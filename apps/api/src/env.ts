@@ -146,6 +146,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       message: 'must be set together with the other Razorpay key',
     });
   }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message: 'above 1 needs DATABASE_URL (the embedded database serves one process)',
+    });
+  }
 }).transform((env) => ({ ...env, SANDBOX_GATEWAY: env.SANDBOX_GATEWAY ?? env.SEED_DEMO }));
 export type Env = z.output<typeof CheckedEnvSchema>;
 

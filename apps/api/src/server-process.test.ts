@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const dataDirs: string[] = [];
@@ -101,4 +103,59 @@ describe('server.ts', () => {
     expect(server.output()).toContain('shutdown: cutting off requests still in flight');
     expect(server.output()).toContain('shutdown: database closed');
   }, 90_000);
+
+  it('refuses WEB_CONCURRENCY above 1 on the embedded database', async () => {
+    const server = startServer({ PORT: String(await freePort()), WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('WEB_CONCURRENCY above 1 needs DATABASE_URL');
+  }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'WEB_CONCURRENCY=2 on PostgreSQL: two workers share the port, a dead one is replaced, SIGTERM stops them all',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `cluster_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const port = await freePort();
+        const baseUrl = `http://127.0.0.1:${port}`;
+        const server = startServer({
+          PORT: String(port),
+          PUBLIC_URL: baseUrl,
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: '2',
+        });
+        await waitForHealth(baseUrl, server.output);
+        const workers = () =>
+          readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8')
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean)
+            .map(Number);
+        await vi.waitFor(() => expect(workers()).toHaveLength(2), { timeout: 30_000, interval: 200 });
+        const [first] = workers();
+        process.kill(first!, 'SIGKILL');
+        await vi.waitFor(
+          () => {
+            expect(workers()).toHaveLength(2);
+            expect(workers()).not.toContain(first);
+          },
+          { timeout: 30_000, interval: 200 },
+        );
+        await waitForHealth(baseUrl, server.output);
+        const all = workers();
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        for (const pid of all) expect(existsSync(`/proc/${pid}`)).toBe(false);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
 });

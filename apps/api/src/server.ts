@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,18 +10,13 @@ import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
 import { registerStorefront } from './ssr/storefront.ts';
 
-/** Starts the shop: database, migrations, demo seed, API and storefront on one port. */
-async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
-  const dev = process.argv.includes('--dev');
-  mkdirSync(path.join(env.DATA_DIR, 'media'), { recursive: true });
+type Env = ReturnType<typeof parseEnv>;
 
+/**
+ * Opens the database, applies migrations and seeds the demo store (first start); answers null
+ * (after saying why) when the shop must not start.
+ */
+async function prepareDatabase(env: Env) {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
   await runMigrations(database);
   const seeded =
@@ -37,8 +33,71 @@ async function main() {
     // header, which any client chooses.
     console.error('Invalid environment: PUBLIC_URL is required in production when the store has no store_url setting');
     await database.close();
+    return null;
+  }
+  return database;
+}
+
+/**
+ * WEB_CONCURRENCY=N on PostgreSQL: this process prepares the database once, then runs N workers
+ * (Node's cluster: they share the port, the kernel spreads connections). A worker that dies is
+ * replaced, waiting longer each time it dies young; SIGTERM/SIGINT stop every worker gracefully.
+ */
+async function runPrimary(env: Env) {
+  const database = await prepareDatabase(env);
+  if (!database) process.exit(1);
+  await database.close();
+  let stopping = false;
+  let quickDeaths = 0;
+  const started = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker.id, Date.now());
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (started.get(worker.id) ?? 0);
+    started.delete(worker.id);
+    if (stopping) {
+      if (started.size === 0) process.exit(0);
+      return;
+    }
+    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    const delay = Math.min(30_000, quickDeaths === 0 ? 0 : 500 * 2 ** quickDeaths);
+    console.error(`worker ${worker.process.pid} ended (${signal ?? code}); a new one starts in ${delay} ms`);
+    setTimeout(() => !stopping && fork(), delay);
+  });
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork();
+  console.log(`Shopfront: ${env.WEB_CONCURRENCY} workers on PostgreSQL, port ${env.PORT}`);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (started.size === 0) process.exit(0);
+    // The workers cut off slow requests after SHUTDOWN_GRACE_MS; this is the last resort.
+    setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Starts the shop: database, migrations, demo seed, API and storefront on one port. */
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    console.error((err as Error).message);
     process.exit(1);
   }
+  const dev = process.argv.includes('--dev');
+  mkdirSync(path.join(env.DATA_DIR, 'media'), { recursive: true });
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary && !dev) return runPrimary(env);
+
+  // A cluster worker finds the database prepared by its primary.
+  const database = cluster.isWorker
+    ? await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX })
+    : await prepareDatabase(env);
+  if (!database) process.exit(1);
 
   const app = await buildApp({ database, env, dev });
   await registerStorefront(app, { dev });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShellSchema } from '@shopfront/shared';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { createCustomer, createSessionCookie } from '../../test/auth.ts';
 import { signedInOwner } from '../staff/testing.ts';
 
@@ -90,4 +90,32 @@ describe('storefront shell', () => {
       expect(res.json().status).toBe('error');
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'shows a change made through another process once its notification arrives (PostgreSQL)',
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const ask = async () =>
+          (await other.app.inject({ method: 'GET', url: '/api/storefront/shell' })).json().data.settings.store_name;
+        expect(await ask()).toBe('Loom & Leaf');
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/admin/settings',
+          headers: owner,
+          payload: { store_name: 'Elsewhere Street' },
+        });
+        expect(res.statusCode).toBe(200);
+        await vi.waitFor(async () => expect(await ask()).toBe('Elsewhere Street'), { timeout: 5000, interval: 20 });
+      } finally {
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/admin/settings',
+          headers: owner,
+          payload: { store_name: 'Loom & Leaf' },
+        });
+        await other.close();
+      }
+    },
+  );
 });
