@@ -266,3 +266,58 @@ export const reviews = pgTable(
       .where(sql`${t.customerId} is not null`),
   ],
 );
+
+/**
+ * Listing read model (ADR 0029), rebuilt by migration 0019's SQL at the commit of any transaction
+ * that changed what facets show: each product's facet values, the categories it is directly in
+ * and the option values of its variants. Search and filtered listings aggregate these instead of
+ * expanding every variant's options per request.
+ */
+export const productFacetValues = pgTable(
+  'product_facet_values',
+  {
+    productId: text('product_id').notNull(),
+    /** 'category' (key: slug, label: name) or 'option' (key: option name, label: value). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    /** The category's position, or the option's position on this product. */
+    position: integer('position'),
+    /** The value's position in this product's list of the option's values. */
+    valuePosition: integer('value_position'),
+    /** This product's values of the option, joined by '|' (which scale the value comes from). */
+    scale: text('scale'),
+    /** How many of the product's variants have the value (ties the scale to what most variants use). */
+    weight: integer('weight').notNull(),
+  },
+  (t) => [primaryKey({ name: 'product_facet_values_pk', columns: [t.productId, t.kind, t.key, t.label] })],
+);
+
+/**
+ * Listing read model (ADR 0029): the unfiltered facet rows of every listing scope in every
+ * channel, exactly as the facets query answers them (see FacetRow in catalog/listing-sql.ts), so
+ * a listing's default page reads its facets with one index range scan. Scope: ('shop', '') for
+ * shop-all, ('shop', super category slug), ('category', slug: with its subcategories),
+ * ('collection', slug). Empty key and label stand for null.
+ */
+export const listingFacetCounts = pgTable(
+  'listing_facet_counts',
+  {
+    scopeKind: text('scope_kind').notNull(),
+    scopeSlug: text('scope_slug').notNull(),
+    channelId: text('channel_id').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    a: integer('a'),
+    b: integer('b'),
+    c: integer('c'),
+    scale: text('scale'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'listing_facet_counts_pk',
+      columns: [t.scopeKind, t.scopeSlug, t.channelId, t.kind, t.key, t.label],
+    }),
+  ],
+);

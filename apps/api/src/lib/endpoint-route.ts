@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { ErrorEnvelopeSchema, envelope, type Endpoint, type EndpointSchemas } from '@shopfront/shared';
+import { ContentMemo } from './content-memo.ts';
 
 /** Error answers a route documents (each an error envelope). */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
@@ -45,6 +46,13 @@ export interface RouteSpec<S extends EndpointSchemas> {
   config?: FastifyContextConfig;
   onRequest?: onRequestHookHandler;
   preValidation?: preValidationHookHandler;
+  /**
+   * The answer is the same for everyone who sends the same request (ADR 28): name, as a string,
+   * everything it depends on besides method and path (params, query, body, the channel…), or
+   * null for a request whose answer is its own. The serialised answer is then kept per process
+   * until the shop's content changes. The handler must answer an envelope and set no header.
+   */
+  sharedAnswer?: (req: EndpointRequest<S>) => Promise<string | null> | string | null;
 }
 
 /**
@@ -71,6 +79,24 @@ export function registerEndpoint<S extends EndpointSchemas>(
     ...(schemas.body ? { body: schemas.body } : {}),
     response,
   };
+  let run = handler;
+  // PAGE_CACHE_MB=0 turns every cache of content off (profiling what a render costs).
+  if (spec.sharedAnswer && app.env.PAGE_CACHE_MB > 0) {
+    const keyOf = spec.sharedAnswer;
+    const success = response[200]!;
+    const memo = new ContentMemo<string>(app.contentVersion, 1000);
+    run = async (req, reply) => {
+      const key = await keyOf(req);
+      if (key === null) return handler(req, reply);
+      const json = await memo.get(`${ep.method} ${ep.path}\n${key}`, async () => {
+        const answer = await handler(req, reply);
+        if ((answer as unknown) === reply) throw new Error(`${ep.path}: a shared answer must be an envelope`);
+        // What the route's serializer would send: checked against the schema, unknown keys dropped.
+        return JSON.stringify(success.parse(answer));
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    };
+  }
   app.route({
     method: ep.method,
     url: ep.path,
@@ -78,6 +104,15 @@ export function registerEndpoint<S extends EndpointSchemas>(
     ...(spec.config ? { config: spec.config } : {}),
     ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
     ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),
-    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: run as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
+}
+
+/**
+ * The usual `sharedAnswer` of a catalogue read: the same for every visitor of one channel and
+ * origin (absolute links) who sends the same params, query and body.
+ */
+export async function sameForChannel(req: FastifyRequest): Promise<string> {
+  const shop = await req.shop();
+  return `${req.protocol}://${req.host}\n${shop.channelId}\n${JSON.stringify([req.params, req.query, req.body])}`;
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListingFilters, ListingSort } from '@shopfront/shared';
+import { sqlFunction } from '../../db/sql-function.ts';
 import { channelPrice, type PriceChannel } from './channel-price.ts';
 
 /**
@@ -132,7 +133,7 @@ function sortSql(sort: ListingSort, relevance: SQL): SQL {
   }
 }
 
-interface Compiled {
+export interface Compiled {
   /** `with recursive …` up to and including the `flt` CTE. */
   with: SQL;
   /** All filters hold. */
@@ -149,7 +150,7 @@ interface Compiled {
  * apply every filter but its own (m_price, m_brand, m_cat; v_any: some variant has the selected
  * option values; v_stock: such a variant is in stock).
  */
-function compile(scope: ListingScope, filters: ListingFilters, ch: PriceChannel): Compiled {
+export function compile(scope: ListingScope, filters: ListingFilters, ch: PriceChannel): Compiled {
   const { ctes, relevance } = scopeCtes(scope, ch);
   const options = Object.fromEntries(Object.entries(filters.options ?? {}).filter(([, values]) => values.length > 0));
   const hasOptions = Object.keys(options).length > 0;
@@ -191,7 +192,11 @@ function compile(scope: ListingScope, filters: ListingFilters, ch: PriceChannel)
   };
 }
 
-/** One page of the filtered listing, in the requested order (ties broken by id). One query. */
+/**
+ * One page of the filtered listing, in the requested order (ties broken by id), as one json
+ * value `result` (an array of ListingRow): the driver parses one value instead of every column
+ * of every row. One query.
+ */
 export function listingPageSql(
   scope: ListingScope,
   filters: ListingFilters,
@@ -201,11 +206,14 @@ export function listingPageSql(
   ch: PriceChannel,
 ): SQL {
   const c = compile(scope, filters, ch);
+  const order = sortSql(sort, c.relevance);
   return sql`${c.with}
-    select f.id, f.slug, f.name, f.brand, f.image_path, f.currency, f.price_minor, f.mrp_minor, f.stock, f.rating_avg::float8 as rating_avg, f.rating_count
-    from flt f where ${c.matched}
-    order by ${sortSql(sort, c.relevance)}
-    limit ${perPage} offset ${(page - 1) * perPage}`;
+    select coalesce(json_agg(json_build_object('id', f.id, 'slug', f.slug, 'name', f.name, 'brand', f.brand,
+        'image_path', f.image_path, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
+        'stock', f.stock, 'rating_avg', f.rating_avg::float8, 'rating_count', f.rating_count) order by ${order}), '[]'::json) as result
+    from (select f.* from flt f where ${c.matched}
+          order by ${order}
+          limit ${perPage} offset ${(page - 1) * perPage}) f`;
 }
 
 /** A row of the facets query; `kind` says how to read the other columns. */
@@ -224,18 +232,32 @@ export interface FacetRow {
 }
 
 /**
- * Total and every facet of the listing in one query. Values are grouped over the whole scope
- * (so a value the other filters rule out still shows, with 0), and each count applies every
- * filter except the facet's own.
+ * Total and every facet of the listing in one query, as one json value `result` (an array of
+ * FacetRow). Values are grouped over the whole scope (so a value the other filters rule out still
+ * shows, with 0), and each count applies every filter except the facet's own.
  */
 export function listingFacetsSql(scope: ListingScope, filters: ListingFilters, ch: PriceChannel): SQL {
   const c = compile(scope, filters, ch);
+  return asJson(c, !c.hasOptions && !c.inStock ? facetsFromValuesSql(c) : variantFacetsSql(c));
+}
+
+/** The facet rows of `select` (which starts with the listing's CTEs) as one json array. */
+export function asJson(c: Compiled, select: SQL): SQL {
+  return sql`${c.with}, facet_rows as (${select}) select coalesce(json_agg(facet_rows), '[]'::json) as result from facet_rows`;
+}
+
+/**
+ * The facets query from the variants themselves, which option and in-stock filters need (a
+ * variant must match them); any other query gives the same rows faster from the products' facet
+ * values (facetsFromValuesSql). Exported for the test that holds the two to the same answer.
+ */
+export function variantFacetsSql(c: Compiled): SQL {
   const variantInStock = c.inStock ? sql`v.stock > 0` : sql`true`;
   // For an option facet, the variant must match the other selected options (not this one's).
   const otherOptions = c.hasOptions
     ? sql`not exists (select 1 from sel where sel.name <> o.key and not coalesce(sel.vals ? (v.options ->> sel.name), false))`
     : sql`true`;
-  return sql`${c.with}
+  return sql`
     select 'total' as kind, null::text as key, null::text as label,
            (count(*) filter (where ${c.matched}))::int as a,
            (count(*) filter (where f.m_price and f.m_brand and f.m_cat and f.v_stock))::int as b,
@@ -266,4 +288,73 @@ export function listingFacetsSql(scope: ListingScope, filters: ListingFilters, c
       cross join lateral jsonb_each_text(v.options) as o(key, value)
       left join product_options po on po.product_id = f.id and po.name = o.key
      group by o.key, o.value`;
+}
+
+/**
+ * The facets query when no option and no in-stock filter is set (search, brand, category and
+ * price filters): the category and option counts are product-level then, so they aggregate the
+ * products' precomputed facet values (product_facet_values, ADR 0029) instead of expanding every
+ * variant's options. Same rows as the general query.
+ */
+function facetsFromValuesSql(c: Compiled): SQL {
+  return sql`
+    select 'total' as kind, null::text as key, null::text as label,
+           (count(*) filter (where ${c.matched}))::int as a,
+           (count(*) filter (where f.m_price and f.m_brand and f.m_cat and f.v_stock))::int as b,
+           null::int as c, null::text as scale
+      from flt f
+    union all
+    select 'price', min(f.currency), null,
+           (min(f.price_minor) filter (where f.m_brand and f.m_cat))::int,
+           (max(f.price_minor) filter (where f.m_brand and f.m_cat))::int,
+           null, null
+      from flt f
+    union all
+    select 'brand', b.slug, b.name, (count(*) filter (where f.m_price and f.m_cat))::int, null, null, null
+      from flt f join brands b on b.id = f.brand_id
+     group by b.slug, b.name
+    union all
+    select 'category', v.key, v.label, (count(*) filter (where f.m_price and f.m_brand))::int, min(v.position)::int, null, null
+      from flt f join product_facet_values v on v.product_id = f.id and v.kind = 'category'
+     group by v.key, v.label
+    union all
+    -- The scale: the value list most of the value's variants come from (ties: the first in order).
+    select 'option', o.key, o.label, sum(o.n)::int, min(o.pos)::int, min(o.value_pos)::int,
+           (array_agg(o.scale order by o.w desc, o.scale) filter (where o.scale is not null))[1]
+      from (select v.key, v.label, v.scale, count(*) filter (where f.m_price and f.m_brand and f.m_cat) as n,
+                   sum(v.weight) as w, min(v.position) as pos, min(v.value_position) as value_pos
+              from flt f join product_facet_values v on v.product_id = f.id and v.kind = 'option'
+             group by v.key, v.label, v.scale) o
+     group by o.key, o.label`;
+}
+
+/** Where a catalogue scope's unfiltered facets are kept in listing_facet_counts. */
+export function facetScopeKey(scope: Exclude<ListingScope, SearchScope>): { kind: string; slug: string } {
+  if (scope.kind === 'shop') return { kind: 'shop', slug: scope.superSlug ?? '' };
+  return { kind: scope.kind, slug: scope.slug };
+}
+
+/**
+ * The unfiltered facets of a scope (p_kind, p_slug, as facetScopeKey says) in a channel from the
+ * read model, as a json array of FacetRow: a PL/pgSQL function, so its plan is cached (ADR 0020).
+ */
+export const storedFacetsFunction = sqlFunction(
+  'listing_facets',
+  'p_kind text, p_slug text, p_channel text',
+  sql`select coalesce(json_agg(json_build_object('kind', kind,
+      'key', case when kind = 'total' then null else key end,
+      'label', case when kind in ('total', 'price') then null else label end,
+      'a', a, 'b', b, 'c', c, 'scale', scale)), '[]'::json)
+    from listing_facet_counts
+    where scope_kind = p_kind and scope_slug = p_slug and channel_id = p_channel`,
+);
+
+/**
+ * The unfiltered facets of a catalogue scope in the channel, read from the read model
+ * (listing_facet_counts, ADR 0029): one index range scan, the same rows as listingFacetsSql with
+ * no filter, as one json value `result`.
+ */
+export function storedFacetsSql(scope: Exclude<ListingScope, SearchScope>, ch: PriceChannel): SQL {
+  const key = facetScopeKey(scope);
+  return sql`select ${sql.raw(storedFacetsFunction.name)}(${key.kind}, ${key.slug}, ${ch.channelId}) as result`;
 }

@@ -9,7 +9,8 @@ import { countQueries } from './query-counter.ts';
 let t: TestApp;
 let counter: ReturnType<typeof countQueries>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // What each listing costs in SQL: answers are not kept between requests here (ADR 28).
+  t = await createTestApp({ env: { PAGE_CACHE_MB: '0' } });
   counter = countQueries(t.database.db);
 });
 afterAll(async () => {

@@ -16,7 +16,14 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import type { PriceChannel } from './channel-price.ts';
 import { cardFromRow } from './service.ts';
-import { listingFacetsSql, listingPageSql, type FacetRow, type ListingRow, type ListingScope } from './listing-sql.ts';
+import {
+  listingFacetsSql,
+  listingPageSql,
+  storedFacetsSql,
+  type FacetRow,
+  type ListingRow,
+  type ListingScope,
+} from './listing-sql.ts';
 
 /** The slug of shop-all in /api/shop/{id}. */
 export const SHOP_ALL_SLUG = 'all';
@@ -202,14 +209,42 @@ export function pagination(page: number, perPage: number, total: number): Pagina
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
+/** The rows of a statement that answers them as one json array named `result`. */
+export async function queryJson<T>(db: Db, query: SQL): Promise<T[]> {
+  const [row] = await queryRows<{ result: T[] | null }>(db, query);
+  return row?.result ?? [];
+}
+
+/** No filter narrows the listing (empty lists and in_stock false filter nothing). */
+export function isUnfiltered(f: ListingFilters): boolean {
+  return (
+    f.price_min === undefined &&
+    f.price_max === undefined &&
+    !f.brands?.length &&
+    !f.categories?.length &&
+    !Object.values(f.options ?? {}).some((values) => values.length > 0) &&
+    f.in_stock !== true
+  );
+}
+
+/**
+ * The facet rows of a listing: a catalogue scope without filters reads them from the read model
+ * (ADR 0029); search and filtered listings compute them. One query.
+ */
+function facetsSql(scope: ListingScope, filters: ListingFilters, ch: PriceChannel) {
+  return scope.kind !== 'search' && isUnfiltered(filters)
+    ? storedFacetsSql(scope, ch)
+    : listingFacetsSql(scope, filters, ch);
+}
+
 /**
  * A page of any listing scope with its facets, priced in the request's channel: two queries
  * (page, facets), run side by side. Shared by the catalogue listings and search.
  */
 export async function queryListing(db: Db, scope: ListingScope, body: ListingQuery, ch: PriceChannel) {
   const [rows, facetRows] = await Promise.all([
-    queryRows<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page, ch)),
-    queryRows<FacetRow>(db, listingFacetsSql(scope, body.filters, ch)),
+    queryJson<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page, ch)),
+    queryJson<FacetRow>(db, facetsSql(scope, body.filters, ch)),
   ]);
   const { total, facets } = buildFacets(facetRows, body.filters);
   return {
@@ -256,7 +291,7 @@ export async function getListingFilters(
 ): Promise<ListingFiltersPage | null> {
   const entity = await findEntity(db, slug, type ? [type] : ['category', 'collection', 'shop']);
   if (!entity) return null;
-  const rows = await queryRows<FacetRow>(db, listingFacetsSql(scopeFor(entity), {}, ch));
+  const rows = await queryJson<FacetRow>(db, facetsSql(scopeFor(entity), {}, ch));
   const { total, facets } = buildFacets(rows, {});
   return { listing: entity, total, facets };
 }

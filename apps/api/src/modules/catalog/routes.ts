@@ -18,7 +18,7 @@ import {
   TagListSchema,
   catalogApi,
 } from '@shopfront/shared';
-import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { registerEndpoint, sameForChannel } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { getListing, getListingFilters } from './listing.ts';
 import { getProductGrid, getRelatedProducts, getSingleProduct } from './service.ts';
@@ -40,6 +40,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: ProductGridBodySchema, data: ProductGridSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Products for a grid section (items: how many, source: latest, featured or best_rated)',
       errors: [422],
     },
@@ -52,6 +53,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: listingSchemas,
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'A category listing by slug (with its subcategories): products, pagination and facets',
       description: LISTING_BODY_DOC,
       errors,
@@ -69,6 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: listingSchemas,
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'A collection listing by slug: products, pagination and facets',
       description: LISTING_BODY_DOC,
       errors,
@@ -86,6 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: listingSchemas,
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Shop-all listing: id `all` for every product, or a super category slug',
       description: LISTING_BODY_DOC,
       errors,
@@ -103,6 +107,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: CatalogSlugParamSchema, query: FiltersQuerySchema, data: ListingFiltersPageSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'The facets of a listing (category, collection or shop slug, or `all`) without products',
       description:
         'The id is looked up as a category, then a collection, then a super category; `type` names one kind.',
@@ -121,6 +126,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: CatalogSlugParamSchema, query: SingleProductQuerySchema, data: SingleProductSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary:
         "A published product by slug, or by a sku (a variant's, or the product's own: its default variant's): details, channel sku and price, options, variants, images, rating",
       description:
@@ -142,6 +148,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: CatalogSlugParamSchema, data: RelatedProductsSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Up to 8 published products sharing a category (then the brand) with this one',
       errors,
     },
@@ -158,6 +165,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: CategoryGridBodySchema, data: CategoryGridSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Top-level categories with products, for a grid section (items, optional super_category slug)',
       errors,
     },
@@ -174,6 +182,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: CategoryAllQuerySchema, data: CategoryTreeSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'The category tree grouped by super category, or the children of category_id (an id or a slug)',
       errors,
     },
@@ -190,6 +199,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { data: CollectionListSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Every collection in display order, with its url and number of published products',
     },
     async () => ok(await getCollections(app.db)),
@@ -201,6 +211,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { data: TagListSchema },
       tags: ['catalog'],
+      sharedAnswer: sameForChannel,
       summary: 'Every tag with its number of published products',
     },
     async () => ok(await getTags(app.db)),

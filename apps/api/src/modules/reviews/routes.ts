@@ -42,6 +42,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['reviews'],
       summary: `Published reviews of a product, newest first, 10 a page, with the count per star, total and overall rating`,
       preValidation: requireEnabled,
+      sharedAnswer: (req) => `${req.body.slug}\n${req.body.page}`,
     },
     async (req) => {
       const result = await getProductReviews(app.db, req.body.slug, req.body.page);

@@ -6,7 +6,7 @@ import {
   SearchSuggestionSchema,
   searchApi,
 } from '@shopfront/shared';
-import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { registerEndpoint, sameForChannel } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { searchProducts, searchSuggestions } from './service.ts';
 
@@ -24,6 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Suggestions while typing: up to 8 products (name, slug, image, price) and 5 categories',
       description: SEARCH_DOC,
       errors: [422],
+      sharedAnswer: sameForChannel,
     },
     async (req) => ok(await searchSuggestions(app.db, req.query.query, await req.shop())),
   );
@@ -38,6 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         'Search results: products matching query, with the listing filters, sort (relevance = rank), paging and facets',
       description: SEARCH_DOC,
       errors: [422],
+      sharedAnswer: sameForChannel,
     },
     async (req) => ok(await searchProducts(app.db, req.body, await req.shop())),
   );
