@@ -1,0 +1,377 @@
+/**
+ * `npm run bench:lighthouse` (after `npm run build`): starts the built shop on a fresh demo
+ * database (127.0.0.1 only), runs Lighthouse's default mobile audit (Moto G Power screen,
+ * simulated slow 4G and 4× CPU slowdown) against Debian's Chromium a few times per page, prints
+ * the medians and rewrites docs/lighthouse.md.
+ * Flags: --runs=N (3); --pages=/a,/b (the default list below); --no-write;
+ * --url=http://127.0.0.1:PORT audits a shop that is already running instead of starting one;
+ * --reports=DIR keeps each run's full Lighthouse report (JSON) there, for the details.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../scripts/lib/pg-cluster.mjs';
+import { killAllServersNow, startServer, type RunningServer } from './server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+
+const DEFAULT_PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/product/organic-cotton-crew-tee' },
+  { name: 'listing', path: '/product-category/t-shirts' },
+  { name: 'shop-all', path: '/shop-online' },
+];
+
+function stringArg(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+const RUNS = Number(stringArg('runs') ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number, at least 1');
+const WRITE = !process.argv.includes('--no-write');
+const EXTERNAL_URL = stringArg('url');
+const REPORTS_DIR = stringArg('reports');
+const PAGES =
+  stringArg('pages')
+    ?.split(',')
+    .filter(Boolean)
+    .map((p) => ({ name: p, path: p })) ?? DEFAULT_PAGES;
+
+/** Everything the audits measure, per run. */
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Bytes of JavaScript on the wire, as the server sent it (compressed or not). */
+  jsTransferred: number;
+  /** The same scripts gzipped (level 6), whatever the server sent: the size the aim is written in. */
+  jsGzip: number;
+  scripts: number;
+  /** Failing audits of the accessibility category, with a few of the elements they name. */
+  a11yFailures: { id: string; title: string; nodes: string[] }[];
+}
+interface PageResult {
+  name: string;
+  path: string;
+  runs: RunFigures[];
+  median: RunFigures;
+}
+
+const chromes = new Set<chromeLauncher.LaunchedChrome>();
+let server: RunningServer | null = null;
+function killChromesNow() {
+  for (const c of chromes) {
+    try {
+      c.kill();
+    } catch {
+      // Already gone.
+    }
+  }
+  chromes.clear();
+}
+process.on('exit', killChromesNow);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    console.error(`\n${sig}: stopping Chromium and the server`);
+    killChromesNow();
+    killAllServersNow();
+    process.exit(sig === 'SIGINT' ? 130 : 143);
+  });
+}
+
+const gzipCache = new Map<string, number>();
+/** The gzip size of a script, fetched again outside the audit (identity encoding). */
+async function gzipSizeOf(url: string): Promise<number> {
+  const known = gzipCache.get(url);
+  if (known !== undefined) return known;
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await res.arrayBuffer());
+  const size = gzipSync(body, { level: 6 }).length;
+  gzipCache.set(url, size);
+  return size;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+interface NodeItem {
+  node?: { selector?: string; snippet?: string };
+}
+
+async function auditOnce(url: string, reportName: string): Promise<RunFigures> {
+  // A fresh browser (and profile) per run: nothing cached, nothing left from the last one.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    handleSIGINT: false,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  chromes.add(chrome);
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr));
+    }
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+    const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    const scripts = network.filter((r) => r.resourceType === 'Script');
+    let jsGzip = 0;
+    for (const s of scripts) jsGzip += await gzipSizeOf(s.url);
+
+    const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        nodes: ((a.details as { items?: NodeItem[] } | undefined)?.items ?? [])
+          .slice(0, 3)
+          .map((i) => i.node?.selector ?? i.node?.snippet ?? '?'),
+      }));
+
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbtMs: numeric('total-blocking-time'),
+      fcpMs: numeric('first-contentful-paint'),
+      jsTransferred: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+      jsGzip,
+      scripts: scripts.length,
+      a11yFailures,
+    };
+  } finally {
+    chromes.delete(chrome);
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Each figure is the median of its own runs; the accessibility failures are the median run's. */
+function medianOf(runs: RunFigures[]): RunFigures {
+  const m = (pick: (r: RunFigures) => number) => median(runs.map(pick));
+  const perf = m((r) => r.performance);
+  const closest = runs.reduce((a, b) => (Math.abs(b.performance - perf) < Math.abs(a.performance - perf) ? b : a));
+  return {
+    performance: perf,
+    accessibility: m((r) => r.accessibility),
+    bestPractices: m((r) => r.bestPractices),
+    seo: m((r) => r.seo),
+    lcpMs: m((r) => r.lcpMs),
+    cls: m((r) => r.cls),
+    tbtMs: m((r) => r.tbtMs),
+    fcpMs: m((r) => r.fcpMs),
+    jsTransferred: m((r) => r.jsTransferred),
+    jsGzip: m((r) => r.jsGzip),
+    scripts: m((r) => r.scripts),
+    a11yFailures: closest.a11yFailures,
+  };
+}
+
+const HEAD = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'JS sent kB', 'JS gzip kB'];
+function cells(p: PageResult): string[] {
+  const f = p.median;
+  return [
+    p.path,
+    String(f.performance),
+    String(f.accessibility),
+    String(f.bestPractices),
+    String(f.seo),
+    (f.lcpMs / 1000).toFixed(2),
+    f.cls.toFixed(3),
+    String(Math.round(f.tbtMs)),
+    (f.fcpMs / 1000).toFixed(2),
+    (f.jsTransferred / 1000).toFixed(1),
+    `${(f.jsGzip / 1000).toFixed(1)} (${f.scripts} files)`,
+  ];
+}
+
+function printTable(pages: PageResult[]) {
+  const rows = pages.map(cells);
+  const widths = HEAD.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(`\nLighthouse mobile, median of ${RUNS} run(s)`);
+  console.log(fmt(HEAD));
+  for (const r of rows) console.log(fmt(r));
+}
+
+function failuresText(pages: PageResult[]): string {
+  const lines: string[] = [];
+  for (const p of pages) {
+    for (const f of p.median.a11yFailures) {
+      lines.push(
+        `- \`${p.path}\` **${f.id}** (${f.title})${f.nodes.length ? `: ${f.nodes.map((n) => `\`${n}\``).join(', ')}` : ''}`,
+      );
+    }
+  }
+  return lines.length ? lines.join('\n') : 'None: every page scores 100.';
+}
+
+function machine() {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
+  let osName = os.type();
+  try {
+    osName = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? osName;
+  } catch {
+    // Not Linux.
+  }
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    if (dirty) commit += ' (with uncommitted changes)';
+  } catch {
+    // Not a git checkout.
+  }
+  let chromium = 'unknown';
+  try {
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    // Reported by the launch itself.
+  }
+  const lighthouseVersion = (
+    JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+  ).version;
+  return {
+    nproc: os.availableParallelism(),
+    model,
+    memGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
+    node: process.version,
+    os: osName,
+    commit,
+    chromium,
+    lighthouse: lighthouseVersion,
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
+  };
+}
+
+function markdown(pages: PageResult[], m: ReturnType<typeof machine>, date: string, endLoad: string): string {
+  const rows = pages.map(cells);
+  return `# Lighthouse
+
+Written by \`npm run bench:lighthouse\` (bench/lighthouse.ts); every run overwrites this file.
+
+- **Date:** ${date}
+- **Machine:** ${m.nproc} CPUs (nproc), ${m.model}, ${m.memGiB} GiB RAM, ${m.os}
+- **Node / Lighthouse / browser:** ${m.node} / lighthouse ${m.lighthouse} / ${m.chromium} (headless)
+- **Load average when the run started (1 / 5 / 15 min):** ${m.load}; when it ended: ${endLoad}
+- **Commit:** ${m.commit}
+- **Method:** the built shop (\`npm run build\`, then what \`npm start\` runs, NODE_ENV=production) on a
+  freshly seeded demo database on 127.0.0.1, each page fetched once before the audits. Lighthouse's
+  default configuration: mobile form factor (412×823, DPR 1.75), simulated throttling (150 ms RTT,
+  1.6 Mbit/s down, 4× CPU slowdown), a new Chromium profile per run, so every run is a first visit
+  (no cookies: the consent banner shows). ${RUNS} run(s) per page; each figure is the median of its
+  own runs. "JS sent" is the scripts' bytes on the wire as the server sent them; "JS gzip" is the
+  same scripts gzipped at level 6, i.e. what a page downloads before any interaction whatever the
+  server's compression.
+
+| ${HEAD.join(' | ')} |
+|${HEAD.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|
+${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+## Failing accessibility audits (the median run of each page)
+
+${failuresText(pages)}
+`;
+}
+
+async function main() {
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const m = machine();
+  console.log(
+    `lighthouse ${m.lighthouse}: ${m.nproc} CPUs, ${m.model}, node ${m.node}, ${m.chromium}, load ${m.load}; ${PAGES.length} pages × ${RUNS} runs`,
+  );
+  let baseUrl = EXTERNAL_URL?.replace(/\/$/, '');
+  if (!baseUrl) {
+    const port = await freePort();
+    console.log(`starting the built shop on 127.0.0.1:${port}`);
+    server = await startServer({ root: ROOT, port });
+    baseUrl = server.baseUrl;
+    console.log(`  up (pid ${server.pid})`);
+  }
+  const results: PageResult[] = [];
+  try {
+    for (const page of PAGES) {
+      const url = baseUrl + page.path;
+      // The first render of a page warms the server (caches, lazy imports); audit the steady state.
+      const warm = await fetch(url);
+      await warm.arrayBuffer();
+      if (!warm.ok) throw new Error(`${page.path} answers ${warm.status}`);
+      const runs: RunFigures[] = [];
+      for (let i = 1; i <= RUNS; i++) {
+        process.stdout.write(`  ${page.path} run ${i}/${RUNS} ... `);
+        const r = await auditOnce(url, `${page.name.replace(/[^a-z0-9-]+/gi, '_')}-${i}`);
+        console.log(
+          `perf ${r.performance}, a11y ${r.accessibility}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`,
+        );
+        runs.push(r);
+      }
+      results.push({ ...page, runs, median: medianOf(runs) });
+    }
+  } finally {
+    await server?.stop();
+    server = null;
+  }
+
+  printTable(results);
+  console.log(`\nFailing accessibility audits:\n${failuresText(results)}`);
+  if (WRITE) {
+    const file = path.join(ROOT, 'docs', 'lighthouse.md');
+    const endLoad = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
+    writeFileSync(file, markdown(results, m, date, endLoad));
+    console.log(`\nwrote ${path.relative(ROOT, file)}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  killChromesNow();
+  killAllServersNow();
+  process.exit(1);
+});
