@@ -35,6 +35,7 @@ const OPEN_PATHS = new Set([
 const OPEN_ROUTES = new Map<string, readonly string[]>([
   ['/api/storefront/all', ['GET', 'HEAD']],
   ['/api/storefront/initial-values', ['GET', 'HEAD']],
+  ['/api/storefront/shell', ['GET', 'HEAD']],
   ['/api/storefront/channels', ['GET', 'HEAD']],
   ['/api/storefront/verify-password', ['POST']],
   ['/api/storefront/subscribe-to-mode', ['POST']],

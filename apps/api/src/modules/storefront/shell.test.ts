@@ -83,6 +83,26 @@ describe('storefront shell', () => {
     });
   });
 
+  it('answers a closed shop’s visitors their state, and none of its catalogue', async () => {
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/storefront', headers: owner, payload });
+    expect((await patch({ password: 'Shell-Lock-Word-2026', is_password_protection_enabled: true })).statusCode).toBe(
+      200,
+    );
+    try {
+      const res = await shell();
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.access.state).toBe('password');
+      expect(data.navigation).toEqual({ categories: [], super_categories: [], collections: [] });
+      expect(data.menus).toEqual({});
+      expect(data.storefront.name).toBeTruthy();
+    } finally {
+      expect((await patch({ is_password_protection_enabled: false })).statusCode).toBe(200);
+    }
+    expect((await shell()).json().data.navigation.categories.length).toBeGreaterThan(0);
+  });
+
   it('refuses a malformed menu list with 422', async () => {
     for (const q of ['?menus=Main Menu', '?menus=a,b,c,d,e,f', `?menus=${'a'.repeat(400)}`, '?menus=a,,b']) {
       const res = await shell(q);

@@ -14,6 +14,7 @@ import { visitorAccess } from '../store-state/access.ts';
 import { getInitialValues } from './service.ts';
 
 const NOT_CONFIGURED = 'The storefront is not configured';
+const CLOSED_NAVIGATION = { categories: [], super_categories: [], collections: [] };
 
 /**
  * What every visitor of one channel gets in the shell, as the JSON members of the answer's `data`
@@ -81,6 +82,16 @@ export async function shellRoutes(app: FastifyInstance): Promise<void> {
         visitorAccess(req, { withStaff: true }),
       ]);
       if (shared === null) throw new HttpError(503, NOT_CONFIGURED);
+      // A closed shop shows its visitors none of its catalogue (the gate refuses the rest of it).
+      const members =
+        visitor.state === 'open'
+          ? shared
+          : JSON.stringify({
+              ...JSON.parse(`{${shared}}`),
+              menus: {},
+              channels: null,
+              navigation: CLOSED_NAVIGATION,
+            }).slice(1, -1);
       const access: StoreAccess = {
         state: visitor.state,
         staff: visitor.staff ? { name: visitor.staff.name } : null,
@@ -92,7 +103,7 @@ export async function shellRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'private, no-store');
       reply.type('application/json; charset=utf-8');
       return reply.send(
-        `{"status":"success","data":{${shared},"account":${JSON.stringify(account)},"access":${JSON.stringify(access)}}}`,
+        `{"status":"success","data":{${members},"account":${JSON.stringify(account)},"access":${JSON.stringify(access)}}}`,
       );
     },
   );
