@@ -1,5 +1,7 @@
 /** Demo catalogue vocabulary: combined deterministically into ~300 believable products. */
 
+import type { ArtKind } from './product-art.ts';
+
 export const superCategoryData = [
   { slug: 'clothing', name: 'Clothing', description: 'Natural fabrics, cut to be worn for years.' },
   // Not plain "Home": breadcrumbs start at the home page, and "Home › Home › Mugs" reads as a bug.
@@ -14,7 +16,8 @@ export interface CategorySpec {
   slug: string;
   name: string;
   superSlug: string;
-  icon: string;
+  /** What its demo pictures draw (seed/product-art.ts). */
+  art: ArtKind;
   brands: string[];
   options: OptionKind;
   /** Base price range in rupees. */
@@ -30,7 +33,7 @@ export const categoryData: CategorySpec[] = [
     slug: 't-shirts',
     name: 'T-Shirts',
     superSlug: 'clothing',
-    icon: 'tee',
+    art: 'tee',
     brands: ['Loom', 'Monsoon Mills'],
     options: 'apparel',
     price: [599, 1499],
@@ -56,7 +59,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'shirts',
     name: 'Shirts',
     superSlug: 'clothing',
-    icon: 'tee',
+    art: 'shirt',
     brands: ['Loom', 'Monsoon Mills'],
     options: 'apparel',
     price: [1499, 2999],
@@ -80,7 +83,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'dresses',
     name: 'Dresses',
     superSlug: 'clothing',
-    icon: 'tee',
+    art: 'dress',
     brands: ['Loom'],
     options: 'apparel',
     price: [1999, 3999],
@@ -102,7 +105,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'trousers',
     name: 'Trousers',
     superSlug: 'clothing',
-    icon: 'tee',
+    art: 'trousers',
     brands: ['Monsoon Mills'],
     options: 'apparel',
     price: [1599, 2999],
@@ -115,7 +118,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'knitwear',
     name: 'Knitwear',
     superSlug: 'clothing',
-    icon: 'tee',
+    art: 'knit',
     brands: ['Loom'],
     options: 'apparel',
     price: [2199, 4499],
@@ -128,7 +131,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'mugs-and-cups',
     name: 'Mugs & Cups',
     superSlug: 'home-and-living',
-    icon: 'mug',
+    art: 'mug',
     brands: ['Kiln & Co'],
     options: 'colour',
     price: [449, 999],
@@ -152,7 +155,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'plates-and-bowls',
     name: 'Plates & Bowls',
     superSlug: 'home-and-living',
-    icon: 'mug',
+    art: 'bowl',
     brands: ['Kiln & Co', 'Terra'],
     options: 'colour',
     price: [599, 1899],
@@ -174,7 +177,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'lighting',
     name: 'Lighting',
     superSlug: 'home-and-living',
-    icon: 'lamp',
+    art: 'lamp',
     brands: ['Lumen'],
     options: 'none',
     price: [1499, 6999],
@@ -197,7 +200,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'cushions-and-throws',
     name: 'Cushions & Throws',
     superSlug: 'home-and-living',
-    icon: 'cushion',
+    art: 'cushion',
     brands: ['Loom', 'Monsoon Mills'],
     options: 'colour-size',
     price: [499, 2499],
@@ -219,7 +222,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'plants',
     name: 'Plants',
     superSlug: 'garden',
-    icon: 'plant',
+    art: 'plant',
     brands: ['Leaf'],
     options: 'planter-size',
     price: [399, 2499],
@@ -245,7 +248,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'planters',
     name: 'Planters',
     superSlug: 'garden',
-    icon: 'plant',
+    art: 'planter',
     brands: ['Leaf', 'Terra'],
     options: 'planter-size',
     price: [349, 1999],
@@ -266,7 +269,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'bags',
     name: 'Bags',
     superSlug: 'accessories',
-    icon: 'bag',
+    art: 'bag',
     brands: ['Leaf', 'Monsoon Mills'],
     options: 'colour',
     price: [699, 3499],
@@ -279,7 +282,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'caps-and-hats',
     name: 'Caps & Hats',
     superSlug: 'accessories',
-    icon: 'cap',
+    art: 'cap',
     brands: ['Loom'],
     options: 'colour',
     price: [499, 1299],
@@ -292,7 +295,7 @@ export const categoryData: CategorySpec[] = [
     slug: 'bottles',
     name: 'Bottles',
     superSlug: 'accessories',
-    icon: 'bottle',
+    art: 'bottle',
     brands: ['Kiln & Co', 'Terra'],
     options: 'colour',
     price: [599, 1799],
@@ -315,23 +318,24 @@ export const collectionData = [
   },
 ] as const;
 
-/** Colour name → gradient used for its generated images. */
-export const colours: Record<string, [string, string]> = {
-  Indigo: ['#d6dcf0', '#7d8fc9'],
-  Sage: ['#dfe9dc', '#9fbf97'],
-  Rust: ['#f3d9c8', '#cf7e55'],
-  Ivory: ['#f7f3ea', '#ddd3bd'],
-  Charcoal: ['#dcdcdc', '#7a7a7a'],
-  Mustard: ['#f6e7bd', '#d9ae3f'],
-  Terracotta: ['#f3dccc', '#c9825b'],
-  Blush: ['#f7e0dd', '#dc9e97'],
-  Olive: ['#e4e6cf', '#9a9d5c'],
-  Sky: ['#dcebf5', '#8cb8d6'],
-};
+/** The colours products come in (their pictures: ART_COLOURS in seed/product-art.ts). */
+export const colourNames = [
+  'Indigo',
+  'Sage',
+  'Rust',
+  'Ivory',
+  'Charcoal',
+  'Mustard',
+  'Terracotta',
+  'Blush',
+  'Olive',
+  'Sky',
+];
 
 export const sizes = ['XS', 'S', 'M', 'L', 'XL'];
 export const cushionSizes = ['40 x 40 cm', '50 x 50 cm'];
-export const planterSizes = ['Small', 'Medium', 'Large'];
+/** Pot diameters: letter sizes (S, M, L) belong to clothing, and one Size filter lists both. */
+export const planterSizes = ['12 cm pot', '17 cm pot', '21 cm pot'];
 
 export const reviewerNames = [
   'Aditi R.',

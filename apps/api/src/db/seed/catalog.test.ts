@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../client.ts';
 import * as t from '../schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { TEST_MEDIA_DIR } from '../../test/paths.ts';
+import { ART_SIZE } from './images.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -57,5 +62,54 @@ describe('demo catalogue', () => {
           where p.rating_count <> coalesce(r.n, 0) or abs(p.rating_avg - coalesce(r.a, 0)) > 0.01`,
     );
     expect(rows[0]!.bad).toBe(0);
+  });
+
+  it('draws several pictures per product, per colour where it has colours, as small WebP files', async () => {
+    const rows = await queryRows<{ slug: string; colours: string[] | null; per_colour: Record<string, number> }>(
+      app.database.db,
+      sql`select p.slug,
+                 (select o.values from product_options o where o.product_id = p.id and o.name = 'Colour') as colours,
+                 (select jsonb_object_agg(coalesce(g.option_value, ''), g.n)
+                    from (select option_value, count(*)::int n from product_images i where i.product_id = p.id
+                          group by option_value) g) as per_colour
+            from products p`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    for (const r of rows) {
+      if (r.colours?.length) {
+        // One set per colour it comes in, no shared leftovers.
+        expect(Object.keys(r.per_colour).sort(), r.slug).toEqual([...r.colours].sort());
+        for (const n of Object.values(r.per_colour)) expect(n, r.slug).toBeGreaterThanOrEqual(3);
+      } else {
+        expect(Object.keys(r.per_colour), r.slug).toEqual(['']);
+        expect(r.per_colour['']!, r.slug).toBeGreaterThanOrEqual(3);
+      }
+    }
+    // The pictures exist, are square WebPs and stay small.
+    const files = await queryRows<{ path: string }>(
+      app.database.db,
+      sql`select distinct path from product_images order by path limit 40`,
+    );
+    for (const { path: url } of files) {
+      const file = path.join(TEST_MEDIA_DIR, url.replace(/^\/media\//, ''));
+      expect(existsSync(file), url).toBe(true);
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height], url).toEqual(['webp', ART_SIZE, ART_SIZE]);
+      expect(meta.size ?? 0, url).toBeLessThan(60_000);
+    }
+  });
+
+  it('names sizes one way: letters for clothes, measures for homeware, so one Size filter reads well', async () => {
+    const rows = await queryRows<{ values: string[] }>(
+      app.database.db,
+      sql`select distinct values from product_options where name = 'Size'`,
+    );
+    const all = rows.flatMap((r) => r.values);
+    for (const word of ['Small', 'Medium', 'Large']) expect(all).not.toContain(word);
+    for (const r of rows) {
+      const letters = r.values.filter((v) => /^X*[SML]$|^XL$/.test(v));
+      // A scale is all letters or all measures, never a mix.
+      expect([0, r.values.length], r.values.join(',')).toContain(letters.length);
+    }
   });
 });

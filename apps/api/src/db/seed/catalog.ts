@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
 import {
   categoryData,
   collectionData,
-  colours,
+  colourNames,
   cushionSizes,
   planterSizes,
   reviewerNames,
@@ -15,7 +16,8 @@ import {
   type CategorySpec,
 } from './catalog-data.ts';
 import { demoProducts } from './demo-data.ts';
-import { makeProductImage } from './images.ts';
+import { ART_SIZE, makeProductArt, productArtPath } from './images.ts';
+import { artStyle, artStyleFor, type ArtView } from './product-art.ts';
 import { refreshProductSummaries } from '../../modules/catalog/summary.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -78,7 +80,7 @@ function productSeeds(now: number): ProductSeed[] {
     'merino-lounge-tee': 't-shirts',
     'speckled-espresso-cups': 'mugs-and-cups',
   };
-  const palette = Object.keys(colours);
+  const palette = colourNames;
   const pickColours = (n: number) => {
     const start = r.int(0, palette.length - 1);
     return Array.from({ length: n }, (_, i) => palette[(start + i * 3) % palette.length]!);
@@ -229,33 +231,67 @@ function reviewDate(launched: Date, i: number, count: number): Date {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
+/** Per colour: the packshot, a close-up and a styled scene; one finish only: a second packshot too. */
+const COLOUR_VIEWS: ArtView[] = ['front', 'detail', 'scene'];
+const SINGLE_VIEWS: ArtView[] = ['front', 'detail', 'scene', 'alt'];
+const VIEW_ALT: Record<ArtView, string> = {
+  front: '',
+  detail: ', close-up',
+  scene: ', styled',
+  alt: ', another angle',
+};
+
+export interface GalleryImage {
+  url: string;
+  /** The Colour value it shows; null for a product without colours (its whole gallery). */
+  colour: string | null;
+  alt: string;
+}
+
 /**
- * Generates the product images, outside the transaction (files, not rows). One image per
- * silhouette and colour, shared by the products that need it: ~80 renders instead of ~700.
+ * Draws the product pictures, outside the transaction (files, not rows): for every colour a
+ * product comes in, its kind (tee, mug, planter…) in the style its name asks for, from three
+ * angles; products without colours get four pictures in one finish. Products of the same kind,
+ * style and colour share the files, and files already on disk are kept, so a re-seed renders
+ * nothing and a fresh one a few hundred small WebPs.
  */
 export async function renderCatalogImages(mediaDir: string, now = Date.now()) {
   const seeds = productSeeds(now);
-  const palette = Object.keys(colours);
-  const keyFor = (icon: string, colour: string) => `${icon}-${slugify(colour)}`;
-  const assign = new Map<string, string>();
-  const wanted = new Map<string, { icon: string; colour: string }>();
+  const wanted = new Map<string, () => string>();
+  const drawn = new Map<string, ReturnType<typeof productArtPath>>();
+  const gallery = new Map<string, { rel: string; colour: string | null; alt: string }[]>();
   for (const p of seeds) {
-    const cs = p.colours.length
-      ? p.colours
-      : [palette[p.slug.length % palette.length]!, palette[(p.slug.length + 4) % palette.length]!];
-    cs.forEach((c, n) => {
-      const key = keyFor(p.category.icon, c);
-      wanted.set(key, { icon: p.category.icon, colour: c });
-      assign.set(p.colours.length ? `${p.slug}|${c}` : `${p.slug}|${n}`, key);
-    });
+    const kind = p.category.art;
+    const style = artStyle(kind, p.name);
+    // No colour option: one finish for the pot, shade or base, varied across products.
+    const finishes = p.colours.length ? p.colours : [colourNames[(p.slug.length * 7) % colourNames.length]!];
+    const views = p.colours.length ? COLOUR_VIEWS : SINGLE_VIEWS;
+    const images = finishes.flatMap((colour) =>
+      views.map((view) => {
+        const key = `${kind}|${artStyleFor(kind, style, view)}|${colour}|${view}`;
+        let art = drawn.get(key);
+        if (!art) drawn.set(key, (art = productArtPath({ kind, style, colour, view })));
+        const { rel, draw } = art;
+        wanted.set(rel, draw);
+        return {
+          rel,
+          colour: p.colours.length ? colour : null,
+          alt: `${p.name}${p.colours.length ? ` in ${colour}` : ''}${VIEW_ALT[view]}`,
+        };
+      }),
+    );
+    gallery.set(p.slug, images);
   }
-  const keys = [...wanted.keys()];
-  const urls = await mapLimit(keys, 2, (key) => {
-    const { icon, colour } = wanted.get(key)!;
-    return makeProductImage(mediaDir, key, icon, colours[colour]![0], colours[colour]![1]);
-  });
-  const byKey = new Map(keys.map((k, i) => [k, urls[i]!]));
-  return { seeds, images: new Map([...assign].map(([k, key]) => [k, byKey.get(key)!])) };
+  const arts = [...wanted].map(([rel, draw]) => ({ rel, draw }));
+  // One render per core at a time: sharp works off the main thread, so this keeps all busy.
+  await mapLimit(arts, Math.max(2, availableParallelism()), (art) => makeProductArt(mediaDir, art));
+  const galleries = new Map(
+    [...gallery].map(([slug, images]): [string, GalleryImage[]] => [
+      slug,
+      images.map((img) => ({ url: `/media/${img.rel}`, colour: img.colour, alt: img.alt })),
+    ]),
+  );
+  return { seeds, galleries, rendered: arts.length };
 }
 
 /** Inserts the demo catalogue: ~300 products with variants, prices, images, reviews and collections. */
@@ -264,7 +300,7 @@ export async function seedCatalog(
   opts: { channelId: string; currency: string; rendered: Awaited<ReturnType<typeof renderCatalogImages>> },
 ) {
   const r = prng(7);
-  const { seeds, images } = opts.rendered;
+  const { seeds, galleries } = opts.rendered;
 
   const superRows = await tx
     .insert(t.superCategories)
@@ -345,17 +381,14 @@ export async function seedCatalog(
         mrpMinor: mrp === null ? null : mrp * 100,
       });
     });
-    const imageKeys = p.colours.length
-      ? p.colours.map((c) => [`${p.slug}|${c}`, c] as const)
-      : [[`${p.slug}|0`, null] as const, [`${p.slug}|1`, null] as const];
-    imageKeys.forEach(([key, colour], position) =>
+    galleries.get(p.slug)!.forEach((img, position) =>
       imageRows.push({
         productId,
-        optionValue: colour,
-        path: images.get(key)!,
-        alt: colour ? `${p.name} in ${colour}` : p.name,
-        width: 800,
-        height: 800,
+        optionValue: img.colour,
+        path: img.url,
+        alt: img.alt,
+        width: ART_SIZE,
+        height: ART_SIZE,
         position,
       }),
     );

@@ -1,32 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFile, rename } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-
-/** Simple product silhouettes (24x24 viewBox), so demo images need no download and no fonts. */
-const ICONS: Record<string, string> = {
-  tee: 'M8 3l-5 3 2 4 2-1v12h10V9l2 1 2-4-5-3c-.5 1.5-2 2.5-4 2.5S8.5 4.5 8 3z',
-  mug: 'M4 6h12v10a4 4 0 0 1-4 4H8a4 4 0 0 1-4-4V6zm12 2h2a3 3 0 0 1 0 6h-2v-2h2a1 1 0 0 0 0-2h-2V8z',
-  bag: 'M5 8h14l-1 13H6L5 8zm4 0V6a3 3 0 0 1 6 0v2h-2V6a1 1 0 0 0-2 0v2H9z',
-  lamp: 'M8 3h8l3 8H5l3-8zm3 8h2v7h3v3H8v-3h3v-7z',
-  plant: 'M12 21v-8m0 0c-4 0-7-3-7-7 4 0 7 3 7 7zm0 0c0-4 3-7 7-7 0 4-3 7-7 7zM7 21h10',
-  cushion: 'M4 6c3 1 13 1 16 0-1 4-1 8 0 12-3-1-13-1-16 0 1-4 1-8 0-12z',
-  bottle: 'M10 2h4v4l2 3v12H8V9l2-3V2z',
-  cap: 'M3 15c0-5 4-9 9-9s9 4 9 9H3zm9-9v-2m-9 11h20',
-};
-
-export const ICON_NAMES = Object.keys(ICONS);
-
-function productSvg(icon: string, from: string, to: string, size: number): string {
-  const d = ICONS[icon] ?? ICONS.tee!;
-  const stroke = icon === 'plant' || icon === 'cap';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>
-  <circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.33}" fill="#ffffff" fill-opacity="0.35"/>
-  <g transform="translate(${size * 0.25} ${size * 0.25}) scale(${(size * 0.5) / 24})">
-    <path d="${d}" fill="${stroke ? 'none' : '#1f2937'}" fill-opacity="0.82" stroke="${stroke ? '#1f2937' : 'none'}" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"/>
-  </g></svg>`;
-}
+import { artStyleFor, productArtSvg, type ArtKind, type ArtView } from './product-art.ts';
 
 function heroSvg(from: string, to: string, w: number, h: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
@@ -39,17 +17,94 @@ function heroSvg(from: string, to: string, w: number, h: number): string {
 }
 
 /** Renders `svg` to WebP at `file` unless it already exists (re-seeding is cheap and idempotent). */
-async function writeWebp(file: string, svg: string): Promise<void> {
+async function writeWebp(file: string, svg: string | (() => string)): Promise<void> {
   if (existsSync(file)) return;
   mkdirSync(path.dirname(file), { recursive: true });
-  // effort 0: the demo images are flat vector art, and seeding renders ~700 of them.
-  await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 0 }).toFile(file);
+  // effort 0: the demo images are flat vector art, and a fresh seed renders hundreds of them.
+  // Written under a temporary name first: a second process seeding the same media directory
+  // (parallel test files) never reads a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await sharp(Buffer.from(typeof svg === 'string' ? svg : svg()))
+    .webp({ quality: 80, effort: 0 })
+    .toFile(tmp);
+  await rename(tmp, file);
 }
 
-export async function makeProductImage(mediaDir: string, name: string, icon: string, from: string, to: string) {
-  const rel = `seed/products/${name}.webp`;
-  await writeWebp(path.join(mediaDir, rel), productSvg(icon, from, to, 800));
-  return `/media/${rel}`;
+/** Demo product pictures are this many pixels square: enough for a 620 px gallery, cheap to render by the hundred. */
+export const ART_SIZE = 640;
+
+export interface ArtSpec {
+  kind: ArtKind;
+  style: string;
+  colour: string;
+  view: ArtView;
+}
+
+/**
+ * The drawings' version: a hash of the module that draws them. A changed drawing lands in a new
+ * folder (media URLs are cached as immutable), and an unchanged one is never rendered twice,
+ * without building every SVG just to name its file.
+ */
+const ART_VERSION = createHash('sha1')
+  .update(readFileSync(new URL('./product-art.ts', import.meta.url)))
+  .update(String(ART_SIZE))
+  .digest('hex')
+  .slice(0, 8);
+
+/** Where a picture lives below /media, and how to draw it (only called when the file is missing). */
+export function productArtPath(spec: ArtSpec): { rel: string; draw: () => string } {
+  const style = artStyleFor(spec.kind, spec.style, spec.view);
+  const name = `${spec.kind}-${style}-${spec.colour.toLowerCase()}-${spec.view}`;
+  return {
+    rel: `seed/products/${ART_VERSION}/${name}.webp`,
+    draw: () => productArtSvg(spec.kind, style, spec.colour, spec.view, ART_SIZE),
+  };
+}
+
+/**
+ * Rendered pictures are also kept per machine (the OS temp directory, by drawing version): every
+ * fresh shop (each test run, browser-test shop, benchmark, `npm start` on a new data directory)
+ * copies them instead of drawing ~1,000 pictures again. Without a usable temp directory, each
+ * shop draws its own.
+ */
+const ART_CACHE_ROOT = path.join(os.tmpdir(), `shopfront-seed-art-${process.getuid?.() ?? 'user'}`);
+const ART_CACHE = path.join(ART_CACHE_ROOT, ART_VERSION);
+
+/**
+ * The cache only when it is this user's own folder, closed to everyone else: in a shared temp
+ * directory another user could otherwise put their pictures into the shop's media.
+ */
+let cacheUsable: boolean | undefined;
+function ownCache(): boolean {
+  if (cacheUsable !== undefined) return cacheUsable;
+  try {
+    mkdirSync(ART_CACHE_ROOT, { recursive: true, mode: 0o700 });
+    const st = statSync(ART_CACHE_ROOT);
+    cacheUsable =
+      st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o077) === 0;
+  } catch {
+    cacheUsable = false;
+  }
+  return cacheUsable;
+}
+
+/** Puts one demo product picture (a square WebP) in place unless it is there; answers its /media URL. */
+export async function makeProductArt(mediaDir: string, art: { rel: string; draw: () => string }): Promise<string> {
+  const file = path.join(mediaDir, art.rel);
+  if (!existsSync(file)) {
+    const cached = path.join(ART_CACHE, path.basename(art.rel));
+    try {
+      if (!ownCache()) throw new Error('no private cache');
+      await writeWebp(cached, art.draw);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      await copyFile(cached, tmp);
+      await rename(tmp, file);
+    } catch {
+      await writeWebp(file, art.draw);
+    }
+  }
+  return `/media/${art.rel}`;
 }
 
 export async function makeHeroImage(mediaDir: string, name: string, from: string, to: string) {

@@ -107,7 +107,11 @@ describe('GET /api/product/single-product/{id}', () => {
     expect(data.images).toEqual(
       images.map((i) => ({ url: i.path, alt: i.alt, width: i.width, height: i.height, option_value: i.optionValue })),
     );
-    expect(data.images.map((i) => i.option_value)).toEqual(data.options[0]!.values);
+    // Each colour has its own pictures (several), in the order the colours are offered.
+    const colours = data.options[0]!.values;
+    expect([...new Set(data.images.map((i) => i.option_value))]).toEqual(colours);
+    for (const colour of colours)
+      expect(data.images.filter((i) => i.option_value === colour).length).toBeGreaterThanOrEqual(3);
   });
 
   it('treats an unpublished product as unknown, even when is_published=false is asked for', async () => {
