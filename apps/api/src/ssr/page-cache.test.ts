@@ -75,6 +75,18 @@ describe('page cache', () => {
     expect(Number(gz.headers['content-length'])).toBeLessThan(first.body.length / 3);
   });
 
+  it('keeps a client navigation’s data too, but tells the browser not to store it', async () => {
+    const url = `${PRODUCT}.data`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    const hits = cache().hits;
+    const second = await t.app.inject({ method: 'GET', url });
+    expect(cache().hits).toBe(hits + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('no-store');
+    expect(second.headers.etag).toBeUndefined();
+  });
+
   it('keeps a separate page per cookie that changes it, and ignores cookies no page reads', async () => {
     const plain = await get(PRODUCT);
     const chosen = await get(PRODUCT, { cookie: 'cookiePreferences=v1%3A' });

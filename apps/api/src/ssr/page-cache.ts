@@ -236,15 +236,26 @@ function encodingFor(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/**
+ * React Router's own fetches (route manifest, a client navigation's data): kept here, but never
+ * stored by the browser. Chromium, revalidating two identical fetches at once, left one of them
+ * hanging forever (a stored copy, ETag, 304).
+ */
+const ROUTER_FETCH = /^\/__manifest(\?|$)|\.data(\?|$)/;
+
 /** Sends a cached page: 304 when the browser's copy is current, else the best encoding. */
 export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   for (const [k, v] of entry.headers) reply.header(k, v);
-  reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
   reply.header('vary', 'Accept-Encoding, Cookie');
-  reply.header('etag', entry.etag);
-  const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
-    return reply.code(304).send();
+  if (ROUTER_FETCH.test(req.url)) {
+    reply.header('cache-control', 'no-store');
+  } else {
+    reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
+    reply.header('etag', entry.etag);
+    const match = req.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+      return reply.code(304).send();
+    }
   }
   reply.code(entry.status);
   const encoding = encodingFor(req.headers['accept-encoding']);
