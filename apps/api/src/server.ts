@@ -12,6 +12,9 @@ import { registerStorefront } from './ssr/storefront.ts';
 
 type Env = ReturnType<typeof parseEnv>;
 
+/** Workers dying young this many times in a row stop the whole cluster. */
+const MAX_QUICK_DEATHS = 5;
+
 /**
  * Opens the database, applies migrations and seeds the demo store (first start); answers null
  * (after saying why) when the shop must not start.
@@ -58,10 +61,19 @@ async function runPrimary(env: Env) {
     const lived = Date.now() - (started.get(worker.id) ?? 0);
     started.delete(worker.id);
     if (stopping) {
-      if (started.size === 0) process.exit(0);
+      if (started.size === 0) process.exit(quickDeaths >= MAX_QUICK_DEATHS ? 1 : 0);
       return;
     }
     quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    if (quickDeaths >= MAX_QUICK_DEATHS) {
+      // Each new worker dies at once (a port taken, a database gone): let a supervisor see it.
+      console.error(`${quickDeaths} workers in a row died within 10 s of starting; stopping`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 5_000).unref();
+      if (started.size === 0) process.exit(1);
+      return;
+    }
     const delay = Math.min(30_000, quickDeaths === 0 ? 0 : 500 * 2 ** quickDeaths);
     console.error(`worker ${worker.process.pid} ended (${signal ?? code}); a new one starts in ${delay} ms`);
     setTimeout(() => !stopping && fork(), delay);

@@ -115,7 +115,8 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
   let retryMs = 100;
   let timer: NodeJS.Timeout | null = null;
   const connect = async (first: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, options: POSTGRES_CONNECTION_OPTIONS });
+    // TCP keep-alive and a ping below: a half-open connection would otherwise never end.
+    const c = new pg.Client({ connectionString: url, options: POSTGRES_CONNECTION_OPTIONS, keepAlive: true });
     c.on('notification', (msg) => {
       if (msg.channel === channel) onNotify();
     });
@@ -128,12 +129,31 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
       onNotify();
       reconnectLater();
     });
-    await c.connect();
-    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
     client = c;
     retryMs = 100;
     if (!first) onNotify();
   };
+  // Every 30 s: a connection that no longer answers is ended, which reconnects it.
+  const ping = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    const timeout = setTimeout(() => c.end().catch(() => {}), 10_000);
+    c.query('select 1').then(
+      () => clearTimeout(timeout),
+      () => {
+        clearTimeout(timeout);
+        c.end().catch(() => {});
+      },
+    );
+  }, 30_000);
+  ping.unref();
   const reconnectLater = () => {
     if (stopped || timer) return;
     timer = setTimeout(() => {
@@ -148,6 +168,7 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
   await connect(true);
   return async () => {
     stopped = true;
+    clearInterval(ping);
     if (timer) clearTimeout(timer);
     const c = client;
     client = null;

@@ -7,13 +7,29 @@ import { CONTENT_MAX_AGE_MS, type ContentVersion } from './content-version.ts';
  * not kept. Never for anything personal: the key must name everything the value depends on.
  */
 export class ContentMemo<T> {
-  readonly #entries = new Map<string, { generation: number; storedAt: number; value: Promise<T> }>();
+  readonly #entries = new Map<string, { generation: number; storedAt: number; value: Promise<T>; bytes: number }>();
+  #bytes = 0;
 
+  /**
+   * At most `maxEntries` values and, when `sizeOf` is given, about `maxBytes` in all (the oldest
+   * go first).
+   */
   constructor(
     private readonly version: ContentVersion,
     private readonly maxEntries = 100,
+    private readonly limits: { maxBytes: number; sizeOf: (value: T) => number } | null = null,
   ) {
-    version.onBump(() => this.#entries.clear());
+    version.onBump(() => {
+      this.#entries.clear();
+      this.#bytes = 0;
+    });
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 
   get(key: string, compute: () => Promise<T>): Promise<T> {
@@ -23,12 +39,24 @@ export class ContentMemo<T> {
     }
     const generation = this.version.current;
     const value = compute();
-    const entry = { generation, storedAt: Date.now(), value };
-    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    const entry = { generation, storedAt: Date.now(), value, bytes: 0 };
+    this.#delete(key);
+    if (this.#entries.size >= this.maxEntries) this.#delete(this.#entries.keys().next().value!);
     this.#entries.set(key, entry);
-    value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
+    value.then(
+      (v) => {
+        if (!this.limits || this.#entries.get(key) !== entry) return;
+        entry.bytes = this.limits.sizeOf(v) + key.length;
+        this.#bytes += entry.bytes;
+        for (const oldest of this.#entries.keys()) {
+          if (this.#bytes <= this.limits.maxBytes) break;
+          this.#delete(oldest);
+        }
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#delete(key);
+      },
+    );
     return value;
   }
 }

@@ -84,7 +84,11 @@ export function registerEndpoint<S extends EndpointSchemas>(
   if (spec.sharedAnswer && app.env.PAGE_CACHE_MB > 0) {
     const keyOf = spec.sharedAnswer;
     const success = response[200]!;
-    const memo = new ContentMemo<string>(app.contentVersion, 1000);
+    // Each endpoint keeps at most a sixteenth of PAGE_CACHE_MB of answers.
+    const memo = new ContentMemo<string>(app.contentVersion, 1000, {
+      maxBytes: (app.env.PAGE_CACHE_MB * 1024 * 1024) / 16,
+      sizeOf: (json) => json.length,
+    });
     run = async (req, reply) => {
       const key = await keyOf(req);
       if (key === null) return handler(req, reply);

@@ -8,6 +8,7 @@ import { PAGE_CACHE_COOKIES, SESSION_COOKIE } from '@shopfront/shared';
 import { queryRows } from '../db/client.ts';
 import { signedInOwner } from '../modules/staff/testing.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { hashedCsp } from './page-cache.ts';
 import { createCustomer, createSessionCookie } from '../test/auth.ts';
 
 /**
@@ -61,6 +62,31 @@ describe('page cache', () => {
     const styles = [...res.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
     const styleSrc = /style-src ([^;]*)/.exec(csp)![1]!;
     for (const m of styles) expect(styleSrc).toContain(hash(m[1]!));
+  });
+
+  it('hashes only what the render marked with its nonce: injected markup stays blocked', () => {
+    const csp = "script-src 'self' 'nonce-n1';style-src 'self' 'nonce-n2'";
+    const html =
+      '<script nonce="n1">ok()</script><script>evil()</script><style nonce="n2">a{}</style><style>b{}</style>';
+    const out = hashedCsp(csp, html, { script: 'n1', style: 'n2' });
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(out).toBe(`script-src 'self' ${hash('ok()')};style-src 'self' ${hash('a{}')}`);
+  });
+
+  it('never keeps the render of a HEAD (it has no body): a GET after it gets the whole page', async () => {
+    const url = '/product/brass-desk-lamp';
+    cache().clear();
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    const page = await get(url);
+    expect(page.body).toContain('</html>');
+    const again = await get(url);
+    expect(again.body).toBe(page.body);
+    // And a HEAD is answered from the kept GET.
+    const hits = cache().hits;
+    const head2 = await t.app.inject({ method: 'HEAD', url, headers: { accept: 'text/html' } });
+    expect(cache().hits).toBe(hits + 1);
+    expect(head2.headers.etag).toBe(page.headers.etag);
   });
 
   it('answers 304 to a browser whose copy is current, and sends the compressed copy a browser asks for', async () => {

@@ -96,13 +96,16 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  */
 export function hashedCsp(csp: string, html: string, nonces: { script: string; style: string } | undefined): string {
   if (!nonces) return csp;
+  // Only what the render itself marked with its nonce: an inline script or style without it
+  // (injected markup) stays as blocked as the nonce policy had it.
+  const marked = (attrs: string, nonce: string) => new RegExp(`\\snonce="${nonce}"`).test(attrs);
   const scripts = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (!/\ssrc\s*=/i.test(m[1]!) && m[2]) scripts.add(sha256(m[2]));
+    if (!/\ssrc\s*=/i.test(m[1]!) && m[2] && marked(m[1]!, nonces.script)) scripts.add(sha256(m[2]));
   }
   const styles = new Set<string>();
-  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
-    if (m[1]) styles.add(sha256(m[1]));
+  for (const m of html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi)) {
+    if (m[2] && marked(m[1]!, nonces.style)) styles.add(sha256(m[2]));
   }
   return csp
     .replaceAll(`'nonce-${nonces.script}'`, [...scripts].join(' '))

@@ -158,7 +158,9 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
           reply.raw.end(Buffer.from(await res.arrayBuffer()));
           return;
         }
-        const key = cache ? pageCacheKey(req) : null;
+        // A HEAD is answered from a kept GET (the hook), never rendered into the cache: its render
+        // has no body.
+        const key = cache && req.method === 'GET' ? pageCacheKey(req) : null;
         if (cache && key) {
           let own: Rendered | null = null;
           const entry = await cache.getOrRender(key, async () => {
