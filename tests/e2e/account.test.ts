@@ -492,6 +492,38 @@ describe('customer accounts in the browser', () => {
     expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
   });
 
+  it('the login dialog of /account is for that visit only: Back, a reload or another page does not reopen it', async () => {
+    const page = await tab(DESKTOP);
+    /** The page has settled: hydrated, no request in flight (the dialog's code included), painted. */
+    const settled = async () => {
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    };
+    await openFresh(page, '/shop-online');
+    await page.goto(`${shop.baseUrl}/account`);
+    await waitForHydration(page);
+    await loginDialog(page).waitFor();
+    // "Login with Email" puts the caret in the e-mail field, not six tab stops away.
+    await loginDialog(page).getByRole('button', { name: 'Login with Email' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('email');
+
+    // Not closed by hand: Back leaves the guarded page, and its dialog with it.
+    await page.goBack();
+    await page.waitForURL(`${shop.baseUrl}/shop-online`);
+    await settled();
+    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    await page.reload();
+    await settled();
+    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    await page.goto(`${shop.baseUrl}/cart`);
+    await settled();
+    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    // The header still opens it on request.
+    await openLoginFromHeader(page);
+    await loginDialog(page).waitFor();
+  });
+
   it('without JavaScript, a guarded page says that logging in needs it', async () => {
     // Chromium with script execution switched off still parses <noscript> as text, so the
     // served HTML is what is checked: a browser without JavaScript renders this block.

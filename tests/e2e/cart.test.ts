@@ -296,7 +296,7 @@ describe('cart', () => {
     await trigger.click();
     const quickview = page.getByRole('dialog', { name: 'Kantha Stitch Cushion Cover' });
     await quickview.waitFor();
-    await quickview.getByRole('button', { name: /^Size: 50 x 50 cm/ }).click();
+    await quickview.getByRole('radio', { name: /^50 x 50 cm/ }).click();
     await quickview.getByRole('button', { name: 'Add to cart' }).click();
     await quickview.waitFor({ state: 'hidden' });
     const added = line(drawer(page), 'Kantha Stitch Cushion Cover');
@@ -428,13 +428,13 @@ describe('cart', () => {
     }, who);
     await page.goto(`${suite.shop.baseUrl}/account/wishlist`);
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Move Brass Desk Lamp to cart' }).click();
+    await page.getByRole('button', { name: 'Move to cart: Brass Desk Lamp' }).click();
     const lamp = line(drawer(page), 'Brass Desk Lamp');
     await expect.poll(() => lamp.getAttribute('data-added')).toBe('true');
     await expect.poll(() => badge(page, MOBILE.width)).toBe('1');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Move Linen Camp Shirt to cart' }).click();
+    await page.getByRole('button', { name: 'Move to cart: Linen Camp Shirt' }).click();
     await page.waitForURL((url) => url.pathname === '/product/linen-camp-shirt');
     await waitForToast(page, cartMessages.chooseVariant);
     expect(unexpected(problems)).toEqual([]);

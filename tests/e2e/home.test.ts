@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  newPage,
+  scrollAndSettle,
+  trackNetwork,
+  waitForHydration,
+  watchForProblems,
+} from './support/browser.ts';
 import { useShopSuite } from './support/suite.ts';
 
 const suite = useShopSuite();
@@ -54,8 +63,14 @@ describe('home page', () => {
     await expect(drawer.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.waitFor({ state: 'visible' });
-    const links = await drawer.getByRole('navigation', { name: 'Mobile' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Home', 'Shop', 'About Us', 'Shipping & Returns']);
+    const nav = drawer.getByRole('navigation', { name: 'Mobile' });
+    // The catalogue first, a section per super category and the collections, then the pages.
+    const sections = await nav.getByRole('heading', { level: 2 }).allTextContents();
+    expect(sections).toEqual(['Clothing', 'Home & Living', 'Garden', 'Accessories', 'Collections']);
+    const links = await nav.getByRole('link').allTextContents();
+    expect(links.slice(0, 3)).toEqual(['T-Shirts', 'Shirts', 'Dresses']);
+    expect(links).toContain('Gifts under ₹999');
+    expect(links.slice(-3)).toEqual(['Home', 'About Us', 'Shipping & Returns']);
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
 
     await page.keyboard.press('Escape');
@@ -67,12 +82,14 @@ describe('home page', () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await newPage(suite.browser, viewport);
       const problems = await watchForProblems(page);
+      const network = trackNetwork(page);
       await page.goto(`${suite.shop.baseUrl}/`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
-      // Scroll so lazy images and scroll handlers run too, then use the carousel.
+      // Scroll so lazy images and scroll handlers run too (and the images load), then use the carousel.
       await page.mouse.wheel(0, 3000);
-      await page.waitForTimeout(300);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => window.scrollY > 0);
+      await network.idle();
+      await scrollAndSettle(page, 0);
       await page.getByRole('button', { name: 'Pause slideshow' }).click();
       await page.getByRole('button', { name: 'Next slide' }).click();
       await page
@@ -83,7 +100,8 @@ describe('home page', () => {
         .getByRole('group', { name: '2 of 2' })
         .getByRole('link', { name: 'Meet the makers' })
         .waitFor({ state: 'visible' });
-      await page.waitForTimeout(800);
+      // Whatever the second slide asked for has answered before the check.
+      await network.idle();
       expect(problems).toEqual([]);
       await page.close();
     }
@@ -122,6 +140,166 @@ describe('home page', () => {
   });
 });
 
+describe('home page sections', () => {
+  it('New arrivals and Customer favourites show different products; the journal leads to all posts', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    const productsOf = (title: string) =>
+      page
+        .getByRole('region', { name: title, exact: true })
+        .locator('a[href^="/product/"]')
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
+    const arrivals = await productsOf('New arrivals');
+    const favourites = await productsOf('Customer favourites');
+    expect(arrivals.length).toBeGreaterThanOrEqual(4);
+    expect(favourites).toHaveLength(4);
+    expect(favourites.filter((href) => arrivals.includes(href))).toEqual([]);
+
+    // The journal's heading is said once (no label repeating it), and "View all" opens the blog.
+    const journal = page.getByRole('region', { name: 'From the journal' });
+    await expect(journal.getByText('From the journal').count()).resolves.toBe(1);
+    await journal.getByRole('link', { name: 'View all posts' }).click();
+    await page.waitForURL((url) => url.pathname === '/blogs');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('the marquee has a visible pause button; with reduced motion it stands still and has none', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    const marquee = page.getByRole('region', { name: 'Highlights' });
+    const track = marquee.locator('.marquee-track');
+    // Says something the notice bar does not.
+    await expect(marquee.textContent()).resolves.not.toContain('Free shipping');
+    await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('running');
+    const pause = marquee.getByRole('button', { name: 'Pause highlights' });
+    const box = (await pause.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await pause.click();
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    // Still paused once the pointer and the focus have left it.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('paused');
+    await marquee.getByRole('button', { name: 'Play highlights' }).click();
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect(marquee.getByRole('button').count()).resolves.toBe(0);
+    await page.close();
+  });
+});
+
+describe("the phone's chrome", () => {
+  const chrome = (page: Page) =>
+    page.evaluate(() => {
+      const header = document.querySelector('header.site-header')!.getBoundingClientRect();
+      const footer = document.querySelector('nav.mobile-footer')!.getBoundingClientRect();
+      return {
+        top: Math.max(0, Math.round(header.bottom)),
+        bottom: Math.max(0, Math.round(window.innerHeight - footer.top)),
+      };
+    });
+
+  it('at 390 px: no top bar above the notice, and header and bottom bar give way while reading down', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+    await waitForHydration(page);
+    // The top bar's message waits for wider screens; the notice bar is one line.
+    await expect(page.getByRole('region', { name: 'Store information' }).isVisible()).resolves.toBe(false);
+    const notice = (await page.getByRole('region', { name: 'Announcement' }).boundingBox())!;
+    expect(notice.height).toBeLessThanOrEqual(44);
+    const atLoad = await page.evaluate(() =>
+      Math.round(document.getElementById('main-content')!.getBoundingClientRect().top),
+    );
+    expect(atLoad).toBeLessThanOrEqual(44 + 65);
+
+    // Reading down: both bars slide away.
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 200);
+    await expect.poll(() => chrome(page)).toEqual({ top: 0, bottom: 0 });
+    await expect(page.locator('header.site-header').getAttribute('data-hidden')).resolves.toBe('true');
+    // Scrolling back up brings them back at once.
+    await page.mouse.wheel(0, -120);
+    await expect.poll(() => chrome(page)).toEqual({ top: 65, bottom: 65 });
+    // Tabbing into a hidden bar shows it.
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 200);
+    await expect.poll(() => chrome(page)).toEqual({ top: 0, bottom: 0 });
+    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Cart' }).focus();
+    await expect.poll(() => chrome(page)).toMatchObject({ bottom: 65 });
+    await page.close();
+  });
+
+  it('on the cart the bottom bar stays, under the total bar', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight);
+    await expect(page.locator('nav.mobile-footer').getAttribute('data-hidden')).resolves.toBe('false');
+    await page.close();
+  });
+});
+
+describe('footer', () => {
+  it('names Terms, Privacy and the address once, and the top bar sits in a landmark', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms & Conditions' }).count()).resolves.toBe(1);
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' }).count()).resolves.toBe(1);
+    await expect(footer.getByText('12 Residency Road, Bengaluru 560025').count()).resolves.toBe(1);
+    // The content pages are linked from the footer's menus.
+    for (const [name, href] of [
+      ['FAQ', '/faq'],
+      ['Contact Us', '/contact-us'],
+      ['Trade & Wholesale', '/trade-enquiry'],
+      ['Journal', '/blogs'],
+    ]) {
+      await expect(footer.getByRole('link', { name: name!, exact: true }).getAttribute('href')).resolves.toBe(href);
+    }
+    const topbar = page.getByRole('region', { name: 'Store information' });
+    await expect(topbar.textContent()).resolves.toContain('Handmade in India');
+    await page.close();
+  });
+
+  it('the scroll-to-top button never sits on a footer link, on a phone or at 800 px', async () => {
+    for (const viewport of [MOBILE, { width: 800, height: 900 }]) {
+      const page = await newPage(suite.browser, viewport);
+      await page.goto(`${suite.shop.baseUrl}/`);
+      await waitForHydration(page);
+      const footerTop = await page.evaluate(
+        () => document.querySelector('footer')!.getBoundingClientRect().top + window.scrollY,
+      );
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      for (let y = Math.max(0, footerTop - viewport.height); y <= end; y += 24) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        // Once it has probed what lies under it (a frame after the scroll), it is not on a link.
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                const button = document.querySelector<HTMLElement>('button.scroll-to-top')!;
+                if (button.dataset.visible !== 'true') return null;
+                const box = button.getBoundingClientRect();
+                const below = document
+                  .elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+                  .find((el) => !button.contains(el));
+                return below?.closest('footer a, footer button')?.textContent ?? null;
+              }),
+            { message: `at ${viewport.width} px, scrolled to ${y}`, timeout: 2000 },
+          )
+          .toBeNull();
+      }
+      await page.close();
+    }
+  });
+});
+
 describe('first download', () => {
   it('browsing pages preload no zod: the schemas come only with forms (ADR 0010)', async () => {
     for (const path of ['/', '/product/stoneware-coffee-mug', '/product-category/t-shirts']) {
@@ -144,8 +322,7 @@ describe('layout behaviour', () => {
     const header = page.locator('header.site-header');
     await expect(header.evaluate((el) => getComputedStyle(el).position)).resolves.toBe('sticky');
 
-    await page.evaluate(() => window.scrollTo(0, 40));
-    await page.waitForTimeout(150);
+    await scrollAndSettle(page, 40);
     await expect(header.getAttribute('class')).resolves.not.toMatch(/\bstuck\b/);
 
     await page.evaluate(() => window.scrollTo(0, 120));
@@ -206,8 +383,8 @@ describe('layout behaviour', () => {
     const button = page.locator('button.scroll-to-top');
     await expect(button.getAttribute('data-visible')).resolves.toBe('false');
 
-    await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * 0.4));
-    await page.waitForTimeout(150);
+    const fortyPercent = await page.evaluate(() => (document.documentElement.scrollHeight - window.innerHeight) * 0.4);
+    await scrollAndSettle(page, fortyPercent);
     await expect(button.getAttribute('data-visible')).resolves.toBe('false');
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

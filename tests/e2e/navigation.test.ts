@@ -113,6 +113,177 @@ describe('client-side navigation', () => {
   });
 });
 
+/** Every category and collection of the shop, as the API lists them (name and listing URL). */
+async function catalogLinks(baseUrl: string): Promise<{ name: string; url: string }[]> {
+  type Node = { name: string; url: string; children: Node[] };
+  const tree = (await (await fetch(`${baseUrl}/api/category/all`)).json()) as { data: { categories: Node[] } };
+  const flat = (nodes: Node[]): { name: string; url: string }[] =>
+    nodes.flatMap((n) => [{ name: n.name, url: n.url }, ...flat(n.children)]);
+  const list = (await (await fetch(`${baseUrl}/api/collection/all`)).json()) as {
+    data: { collections: { name: string; url: string }[] };
+  };
+  return [...flat(tree.data.categories), ...list.data.collections.map((c) => ({ name: c.name, url: c.url }))];
+}
+
+/** The element that has the focus: its tag and text, for assertions. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return { tag: el?.tagName ?? null, text: el?.textContent?.trim() ?? null };
+  });
+
+describe('catalogue menus', () => {
+  it('at 390 px every category and collection is two taps away: the menu button, then its link', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const targets = await catalogLinks(suite.shop.baseUrl);
+    expect(targets.length).toBeGreaterThanOrEqual(19);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    await setMarker(page);
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (const target of targets) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await drawer
+        .getByRole('navigation', { name: 'Mobile' })
+        .getByRole('link', { name: target.name, exact: true })
+        .click();
+      await page.waitForURL((url) => url.pathname === target.url);
+      await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+      await drawer.waitFor({ state: 'hidden' });
+    }
+    // All of it client-side, in one document.
+    await expect(markerSurvived(page)).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the drawer folds a section and its sections, links and expand buttons are 44 px tall', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Mobile' });
+    const clothing = nav.getByRole('button', { name: 'Clothing' });
+    await expect(clothing.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(nav.getByRole('link', { name: 'T-Shirts', exact: true }).isVisible()).resolves.toBe(true);
+    await clothing.click();
+    await expect(clothing.getAttribute('aria-expanded')).resolves.toBe('false');
+    await nav.getByRole('link', { name: 'T-Shirts', exact: true }).waitFor({ state: 'hidden' });
+    // The pages of the main menu follow the catalogue; About Us unfolds its own pages.
+    await nav.getByRole('button', { name: 'More in About Us' }).click();
+    await expect(nav.getByRole('link', { name: 'Journal', exact: true }).getAttribute('href')).resolves.toBe('/blogs');
+    await expect(nav.getByRole('link', { name: 'Contact Us', exact: true }).isVisible()).resolves.toBe(true);
+    for (const target of [
+      nav.getByRole('button', { name: 'Home & Living' }),
+      nav.getByRole('link', { name: 'Mugs & Cups' }),
+      nav.getByRole('link', { name: 'Shop all products' }),
+      nav.getByRole('button', { name: 'More in About Us' }),
+    ]) {
+      const box = (await target.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    await page.close();
+  });
+
+  it('on a desktop the Shop disclosure opens by keyboard, lists the whole catalogue, and Escape closes it', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Shop: categories and collections' });
+    const panel = page.getByTestId('catalog-menu');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(panel.isVisible()).resolves.toBe(false);
+
+    // Keyboard: Tab reaches the button right after the Shop link; Enter opens the panel.
+    await nav.getByRole('link', { name: 'Shop', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'visible' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    const names = await panel.getByRole('link').allTextContents();
+    for (const target of await catalogLinks(suite.shop.baseUrl)) expect(names).toContain(target.name);
+    for (const group of ['All Clothing', 'All Home & Living', 'All Garden', 'All Accessories']) {
+      expect(names).toContain(group);
+    }
+    // The next Tab goes into the panel, and Escape from there closes it, back on its button.
+    await page.keyboard.press('Tab');
+    await expect(focused(page)).resolves.toEqual({ tag: 'A', text: 'T-Shirts' });
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // A click elsewhere closes it too; a link in it navigates and closes it.
+    await toggle.click();
+    await panel.waitFor({ state: 'visible' });
+    // A bare spot of the hero, below the panel.
+    await page.mouse.click(1000, 640);
+    await panel.waitFor({ state: 'hidden' });
+    await toggle.click();
+    await panel.getByRole('link', { name: 'Handmade Ceramics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Handmade Ceramics' }).waitFor();
+    await panel.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/product-collection/handmade-ceramics');
+
+    // About Us has its own small menu: the journal, trade and contact pages.
+    await nav.getByRole('button', { name: 'More in About Us' }).click();
+    await nav.getByRole('link', { name: 'Trade & Wholesale' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trade & Wholesale' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('focus after a client-side navigation', () => {
+  it("moves from the menu link to the new page's heading and announces the page", async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    const announcer = page.getByTestId('route-announcer');
+    await expect(announcer.textContent()).resolves.toBe('');
+
+    // By keyboard: Enter on the main menu's link.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'H1', text: 'About Us' });
+    await expect.poll(() => announcer.textContent()).toBe('About Us | Loom & Leaf');
+    // The next Tab continues in the page's content, not in the header it came from.
+    await page.keyboard.press('Tab');
+    await expect(
+      page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement)),
+    ).resolves.toBe(true);
+
+    // A query change on the same page (a listing's sort) keeps the focus where it is.
+    await page.goto(`${suite.shop.baseUrl}/shop-online`);
+    await waitForHydration(page);
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/shop-online?page=2'),
+    );
+    await page.waitForURL((url) => url.search === '?page=2');
+    await expect(focused(page)).resolves.not.toMatchObject({ tag: 'H1' });
+    await page.close();
+  });
+
+  it("on a phone the drawer closes and the new page's heading has the focus", async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Plates & Bowls' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Plates & Bowls' }).waitFor();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'H1', text: 'Plates & Bowls' });
+    await page.close();
+  });
+});
+
 describe('error pages', () => {
   it('an unknown URL answers 404 with "Page Not Found!" inside the shop, and Go Home works', async () => {
     const page = await newPage(suite.browser, DESKTOP);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export interface ShopBrowser {
   context: BrowserContext;
@@ -132,4 +132,54 @@ export function countDocumentLoads(page: Page): () => number {
     if (req.resourceType() === 'document' && req.frame() === page.mainFrame()) loads++;
   });
   return () => loads;
+}
+
+/**
+ * Scrolls the window to `y` and resolves once the page has handled it: the position is reached
+ * and two frames have passed (the scroll event is dispatched in the next frame; what React
+ * renders from it is committed before the frame after). For checking that a scroll did NOT
+ * change something, with no fixed sleep.
+ */
+export async function scrollAndSettle(page: Page, y: number): Promise<void> {
+  await page.evaluate(async (top) => {
+    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    window.scrollTo(0, top);
+    const target = Math.max(0, Math.min(top, document.documentElement.scrollHeight - window.innerHeight));
+    // Smooth scrolling (none on the window today) moves over several frames.
+    for (let i = 0; i < 300 && Math.abs(window.scrollY - target) > 1; i++) await frame();
+    await frame();
+    await frame();
+  }, y);
+}
+
+/**
+ * Follows the page's requests from now on (call it before `goto`). `idle()` resolves once none
+ * is in flight and none has started or ended for `quietMs` (Playwright's own networkidle rule,
+ * which only applies to a page load): a check that nothing went wrong (console errors, failed
+ * images) then runs after everything the page asked for has answered.
+ */
+export function trackNetwork(page: Page, { quietMs = 500 }: { quietMs?: number } = {}) {
+  const inFlight = new Set<Request>();
+  let changedAt = Date.now();
+  page.on('request', (req) => {
+    inFlight.add(req);
+    changedAt = Date.now();
+  });
+  const settle = (req: Request) => {
+    if (inFlight.delete(req)) changedAt = Date.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async idle(timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - changedAt < quietMs) {
+        if (Date.now() > deadline) {
+          const pending = [...inFlight].map((r) => r.url()).join(', ');
+          throw new Error(`the page's requests did not settle within ${timeoutMs} ms; in flight: ${pending || 'none'}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

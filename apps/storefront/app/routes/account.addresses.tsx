@@ -131,10 +131,10 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   onClick={() => setEditing({ address: null, type })}
-                  className="btn btn-outline h-10 px-4"
-                  aria-label={`Add a ${type.toLowerCase()} address`}
+                  className="btn btn-outline h-11 px-4"
                 >
-                  + Add address
+                  {/* Said in full on screen too, so the spoken name matches what is seen. */}
+                  <span aria-hidden="true">+</span> Add a {type.toLowerCase()} address
                 </button>
               )}
             </div>
@@ -144,10 +144,9 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   onClick={() => setEditing({ address: null, type })}
-                  className="btn btn-primary h-10 px-5"
-                  aria-label={`Add a ${type.toLowerCase()} address`}
+                  className="btn btn-primary h-11 px-5"
                 >
-                  Add address
+                  Add a {type.toLowerCase()} address
                 </button>
               </div>
             ) : (

@@ -57,8 +57,9 @@ function MoveToCart({ item, move }: { item: WishlistItem; move: MoveFetcher }) {
       <button
         type="submit"
         disabled={soldOut || move.busy}
-        className="btn btn-primary h-9 w-full px-4"
-        aria-label={soldOut ? `${item.product.name} is out of stock` : `Move ${item.product.name} to cart`}
+        className="btn btn-primary h-11 w-full px-4"
+        // The visible words first (axe: label-content-name-mismatch), then which product.
+        aria-label={soldOut ? `Out of stock: ${item.product.name}` : `Move to cart: ${item.product.name}`}
       >
         {adding ? <Spinner className="size-3.5" /> : <BagIcon className="size-4" />}
         {soldOut ? 'Out of stock' : 'Move to cart'}
@@ -108,6 +109,8 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
                 {move.fieldError}
               </p>
             )}
+            {/* The cards are level-3 headings under the page's h1. */}
+            <h2 className="sr-only">Saved products</h2>
             <p className="mb-5 text-sm text-muted" data-testid="wishlist-count">
               {items.length} {items.length === 1 ? 'product' : 'products'}
             </p>
@@ -122,7 +125,7 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
                     type="button"
                     onClick={() => void wishlistStore.toggle(item.product_id)}
                     disabled={state.busy.has(item.product_id) || state.status !== 'ready'}
-                    className="mt-2 inline-flex h-9 items-center justify-center rounded-full border border-ink/15 px-4 text-sm font-medium text-ink hover:border-ink/40 disabled:cursor-not-allowed disabled:opacity-50"
+                    className="mt-2 inline-flex h-11 items-center justify-center rounded-full border border-ink/15 px-4 text-sm font-medium text-ink hover:border-ink/40 disabled:cursor-not-allowed disabled:opacity-50"
                     aria-label={`Remove ${item.product.name} from wishlist`}
                   >
                     Remove

@@ -150,11 +150,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   // ?variant= (a choice made on the page) first; else the variant the URL's sku named, whether
-  // as ?sku= or as the last path segment (the API answers which one that was).
-  const variant = initialVariant(variants, {
-    id: search.get(VARIANT_PARAM) ?? data.selected_variant_id,
-    sku: search.get('sku'),
-  });
+  // as ?sku= or as the last path segment (the API answers which one that was); else one that
+  // can be bought (a sold-out default does not greet the shopper with "Sold out").
+  const variant = initialVariant(
+    variants,
+    { id: search.get(VARIANT_PARAM) ?? data.selected_variant_id, sku: search.get('sku') },
+    options,
+  );
   const images = imagesFor(data.images, variant);
   const price = variant?.price ?? p.price;
   const mrp = variant ? variant.mrp : p.mrp;

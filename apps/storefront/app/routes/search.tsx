@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { ApiError, SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchResults } from '@shopfront/shared';
+import {
+  ApiError,
+  SEARCH_QUERY_MAX_LENGTH,
+  searchTextOf,
+  type CategoryNode,
+  type ProductCard,
+  type SearchResults,
+} from '@shopfront/shared';
 import type { Route } from './+types/search';
 import { Container } from '../components/container';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -7,6 +14,8 @@ import { gridColumnsFromRequest } from '../features/catalog/listing/grid-columns
 import { LISTING_PER_PAGE, currencyDigits } from '../features/catalog/listing/listing-loader.server';
 import { hasFilters, parseListingParams, toListingBody } from '../features/catalog/listing/listing-query';
 import { ListingView } from '../features/catalog/listing/listing-view';
+import { ProductGrid } from '../features/catalog/listing/product-grid';
+import { SearchForm } from '../features/layout/search-form';
 import { api } from '../lib/api.server';
 import { badRequest, errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
@@ -18,13 +27,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = searchTextOf(url.searchParams.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH);
   const columns = gridColumnsFromRequest(request);
-  if (!query) return { query, results: null as SearchResults | null, columns, filtered: false };
   const client = api(context);
+  if (!query)
+    return { query, results: null as SearchResults | null, columns, filtered: false, ideas: await ideasFor(client) };
   const state = parseListingParams(url.searchParams);
   const digits = await currencyDigits(client, state);
   try {
     const results = await client.searchProducts({ query, ...toListingBody(state, digits, LISTING_PER_PAGE) });
-    return { query, results, columns, filtered: hasFilters(state) };
+    const filtered = hasFilters(state);
+    const ideas = !filtered && results.pagination.total === 0 ? await ideasFor(client) : null;
+    return { query, results, columns, filtered, ideas };
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 422)) throw searchFailed(err);
     // The text itself is refused (a broken character): nothing to retry, the address is wrong.
@@ -33,11 +45,44 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Hand-edited filters the API refuses: search again without them.
   try {
     const results = await client.searchProducts({ query, per_page: LISTING_PER_PAGE });
-    return { query, results, columns, filtered: false };
+    const ideas = results.pagination.total === 0 ? await ideasFor(client) : null;
+    return { query, results, columns, filtered: false, ideas };
   } catch (err) {
     if (err instanceof ApiError && err.status === 422) throw badRequest(SEARCH_NOT_UNDERSTOOD);
     throw searchFailed(err);
   }
+}
+
+/** Categories with products (the biggest first) and a few featured products: where to go from an empty search. */
+interface SearchIdeas {
+  categories: { name: string; url: string }[];
+  products: ProductCard[];
+}
+
+const IDEA_CATEGORIES = 8;
+const IDEA_PRODUCTS = 4;
+
+async function ideasFor(client: ReturnType<typeof api>): Promise<SearchIdeas> {
+  // Suggestions are extras: when either call fails, the page still answers without them.
+  const [tree, grid] = await Promise.all([
+    client.categoryTree().catch(() => null),
+    client.productGrid({ source: 'featured', items: IDEA_PRODUCTS }).catch(() => null),
+  ]);
+  const flat: CategoryNode[] = [];
+  const walk = (nodes: CategoryNode[]) => {
+    for (const n of nodes) {
+      if (n.children.length) walk(n.children);
+      else if (n.product_count > 0) flat.push(n);
+    }
+  };
+  walk(tree?.categories ?? []);
+  return {
+    categories: flat
+      .sort((a, b) => b.product_count - a.product_count)
+      .slice(0, IDEA_CATEGORIES)
+      .map(({ name, url }) => ({ name, url })),
+    products: grid?.products ?? [],
+  };
 }
 
 const SEARCH_NOT_UNDERSTOOD = 'This search could not be understood. Please type it again.';
@@ -58,22 +103,69 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 const crumbs = [{ label: 'Home', to: '/' }, { label: 'Search' }];
 
+/** The page's own search box, holding the query: searching again needs no trip to the header. */
+function SearchAgain() {
+  return (
+    <div className="mb-8 max-w-xl">
+      <SearchForm id="search-page-input" label="Search again" />
+    </div>
+  );
+}
+
+/** Where to go when a search finds nothing: categories to browse and a few featured products. */
+function SearchIdeasView({ ideas }: { ideas: SearchIdeas | null }) {
+  if (!ideas || (!ideas.categories.length && !ideas.products.length)) return null;
+  return (
+    <div className="mt-12 space-y-12">
+      {ideas.categories.length > 0 && (
+        <section aria-labelledby="search-ideas-categories">
+          <h2 id="search-ideas-categories" className="text-xl font-semibold md:text-2xl">
+            Browse a category
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-2.5">
+            {ideas.categories.map((c) => (
+              <li key={c.url}>
+                <Link
+                  to={c.url}
+                  prefetch="intent"
+                  className="inline-flex min-h-11 items-center rounded-full bg-surface px-4 text-sm font-medium text-ink ring-1 ring-ink/10 hover:ring-ink/30"
+                >
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {ideas.products.length > 0 && (
+        <section aria-labelledby="search-ideas-products">
+          <h2 id="search-ideas-products" className="text-xl font-semibold md:text-2xl">
+            Popular right now
+          </h2>
+          <div className="mt-5">
+            <ProductGrid products={ideas.products} columns={4} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results, columns } = loaderData;
+  const { query, results, columns, ideas } = loaderData;
   if (!results) {
     return (
       <Container className="py-12 md:py-20">
         <Breadcrumb items={crumbs} />
         <h1 className="mt-4 text-3xl font-semibold md:text-5xl">Search</h1>
-        <p className="mt-3 text-muted">
-          Type what you are looking for in the search box above: a product, a colour, a material.
-        </p>
-        <Link to="/shop-online" className="btn btn-primary mt-8">
-          Browse all products
-        </Link>
+        <p className="mt-3 mb-6 text-muted">Look for a product, a colour or a material.</p>
+        <SearchAgain />
+        <SearchIdeasView ideas={ideas} />
       </Container>
     );
   }
+  // A search that found nothing has nothing to filter or sort: only the way on.
+  const nothing = results.pagination.total === 0 && !loaderData.filtered;
   return (
     <ListingView
       eyebrow="Search results"
@@ -87,16 +179,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       defaultSortLabel="Relevance"
       showCategories
       hidden={{ q: query }}
+      resultsLabel="Results"
+      lead={<SearchAgain />}
+      bare={nothing}
       empty={
-        <div className="rounded-3xl bg-surface px-6 py-16 text-center">
-          <p className="text-lg font-semibold">
-            {loaderData.filtered ? 'No products match these filters' : `Nothing found for “${query}”`}
-          </p>
-          <p className="mt-2 text-muted">Check the spelling, or try a more general word like “shirt” or “mug”.</p>
-          <Link to="/shop-online" className="btn btn-primary mt-6">
-            Browse all products
-          </Link>
-        </div>
+        nothing ? (
+          <div>
+            <div className="rounded-3xl bg-surface px-6 py-10 text-center md:py-14">
+              <p className="text-lg font-semibold">Nothing found for “{query}”</p>
+              <p className="mt-2 text-muted">
+                Check the spelling, try fewer or more general words (“shirt”, “mug”, “linen”), or browse below.
+              </p>
+              <Link to="/shop-online" className="btn btn-primary mt-6">
+                Browse all products
+              </Link>
+            </div>
+            <SearchIdeasView ideas={ideas} />
+          </div>
+        ) : undefined
       }
     />
   );

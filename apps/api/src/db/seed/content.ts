@@ -441,6 +441,83 @@ const testimonialRows = [
   },
 ];
 
+/** A menu entry: label, URL and, for a parent, its children. */
+type DemoMenuItem = [label: string, url: string, children?: [string, string][]];
+
+/**
+ * The header and footer menus. Categories and collections are not listed here: the header's
+ * Shop menu and the mobile menu show every one of them from the catalogue itself. The content
+ * pages sit where shoppers look for them: the story, the journal and trade under About Us, help
+ * and contact in the footer. Terms and privacy are not in a menu: the footer's legal line links
+ * the storefront's configured pages.
+ */
+const demoMenus: { id: string; name: string; items: DemoMenuItem[] }[] = [
+  {
+    id: 'main-menu',
+    name: 'Main menu',
+    items: [
+      ['Home', '/'],
+      ['Shop', '/shop-online'],
+      [
+        'About Us',
+        '/about-us',
+        [
+          ['Our story', '/about-us'],
+          ['Journal', '/blogs'],
+          ['Trade & Wholesale', '/trade-enquiry'],
+          ['Contact Us', '/contact-us'],
+        ],
+      ],
+      ['Shipping & Returns', '/shipping-and-returns'],
+    ],
+  },
+  {
+    id: 'footer-shop',
+    name: 'Shop',
+    items: [
+      ['All products', '/shop-online'],
+      ['New Arrivals', '/product-collection/new-arrivals'],
+      ['Bestsellers', '/product-collection/bestsellers'],
+      ['Gifts under ₹999', '/product-collection/gifts-under-999'],
+      ['Journal', '/blogs'],
+      ['About Us', '/about-us'],
+    ],
+  },
+  {
+    id: 'footer-help',
+    name: 'Help',
+    items: [
+      ['Track an order', '/track-order'],
+      ['Shipping & Returns', '/shipping-and-returns'],
+      ['FAQ', '/faq'],
+      ['Contact Us', '/contact-us'],
+      ['Trade & Wholesale', '/trade-enquiry'],
+    ],
+  },
+];
+
+/** Inserts the main menu and the two footer menus (ids fixed: the storefront asks for them). */
+export async function seedMenus(tx: Tx) {
+  await tx.insert(t.menus).values(demoMenus.map(({ id, name }) => ({ id, name })));
+  for (const menu of demoMenus) {
+    const parents = await tx
+      .insert(t.menuItems)
+      .values(menu.items.map(([label, url], position) => ({ menuId: menu.id, label, url, position })))
+      .returning({ id: t.menuItems.id, position: t.menuItems.position });
+    const parentAt = new Map(parents.map((row) => [row.position, row.id]));
+    const children = menu.items.flatMap(([, , kids], i) =>
+      (kids ?? []).map(([label, url], position) => ({
+        menuId: menu.id,
+        parentId: parentAt.get(i)!,
+        label,
+        url,
+        position,
+      })),
+    );
+    if (children.length) await tx.insert(t.menuItems).values(children);
+  }
+}
+
 /**
  * Inserts the content: six published blog posts and one draft, a FAQ group, testimonials, a
  * contact and a trade-enquiry form, the FAQ, contact and trade pages, and templates for the
@@ -547,11 +624,12 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
           key: 'promise',
           type: 'marquee',
           settings: {
+            // Not the notice bar's or the top bar's offer again: the marquee says something new.
             items: [
-              'Free shipping on orders above ₹999',
               'Handmade in small batches',
-              'Easy 14-day returns',
-              'Cash on Delivery available',
+              'Natural fibres and plant dyes',
+              'Eleven partner workshops',
+              'Plastic-free packaging',
             ],
           },
         },
@@ -599,7 +677,9 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
         {
           key: 'featured',
           type: 'product_grid',
-          settings: { title: 'Customer favourites', source: 'featured', items: 4, layout: 'grid' },
+          // Best rated, not featured: the featured products are mostly the newest, which the
+          // New arrivals rail above already shows.
+          settings: { title: 'Customer favourites', source: 'best_rated', items: 4, layout: 'grid' },
         },
         { key: 'testimonials', type: 'testimonials', settings: { title: 'What our customers say', limit: 6 } },
         { key: 'journal', type: 'blog_list', settings: { title: 'From the journal', items: 3 } },

@@ -4,7 +4,7 @@ import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import { DEMO_CHANNEL_ID, DEMO_STOREFRONT_ID, demoCountries, demoPages, demoSettings, demoTheme } from './demo-data.ts';
 import { renderCatalogImages, seedCatalog } from './catalog.ts';
-import { renderContentImages, seedContent } from './content.ts';
+import { renderContentImages, seedContent, seedMenus } from './content.ts';
 import { makeHeroImage } from './images.ts';
 import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
 import { seedCouponsAndShipping } from './coupons.ts';
@@ -110,31 +110,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
         { moduleName: 'AbandonedCart', config: { delay_minutes: 180 } },
       ]);
 
-      await tx.insert(t.menus).values([
-        { id: 'main-menu', name: 'Main menu' },
-        { id: 'footer-shop', name: 'Shop' },
-        { id: 'footer-help', name: 'Help' },
-      ]);
-      const menu = (menuId: string, items: [string, string][]) =>
-        items.map(([label, url], position) => ({ menuId, label, url, position }));
-      await tx.insert(t.menuItems).values([
-        ...menu('main-menu', [
-          ['Home', '/'],
-          ['Shop', '/shop-online'],
-          ['About Us', '/about-us'],
-          ['Shipping & Returns', '/shipping-and-returns'],
-        ]),
-        ...menu('footer-shop', [
-          ['All products', '/shop-online'],
-          ['About Us', '/about-us'],
-        ]),
-        ...menu('footer-help', [
-          ['Track an order', '/track-order'],
-          ['Shipping & Returns', '/shipping-and-returns'],
-          ['Terms & Conditions', '/terms-and-conditions'],
-          ['Privacy Policy', '/privacy-policy'],
-        ]),
-      ]);
+      await seedMenus(tx);
 
       await tx.insert(t.sliders).values({ id: 'home-hero', name: 'Home hero' });
       await tx.insert(t.slides).values([

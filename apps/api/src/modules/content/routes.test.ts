@@ -325,7 +325,7 @@ describe('GET /api/templateBoth/{id}', () => {
     expect(collections[0]!.url).toBe('/product-collection/summer-linen');
     expect((c.testimonials!.data as { testimonials: unknown[] }).testimonials.length).toBeGreaterThanOrEqual(5);
     expect((c.journal!.data as { posts: unknown[] }).posts).toHaveLength(3);
-    expect((c.featured!.data as { source: string }).source).toBe('featured');
+    expect((c.featured!.data as { source: string }).source).toBe('best_rated');
   });
 
   it('answers a page with its own template (about us), whatever template id is asked for', async () => {

@@ -17,7 +17,13 @@ export function AccountGuestGate() {
 
   useEffect(() => {
     // A stale "logged in" UI (session expired) is put right by the layout; here we only ask.
-    if (!loggedIn) store.openLogin({ redirectTo: here });
+    if (loggedIn) return;
+    store.openLogin({ redirectTo: here });
+    // Leaving the guarded page (Back, a link) without logging in takes its dialog away with it.
+    return () => {
+      const s = store.getState();
+      if (!s.user && (s.loginOpen || s.registerOpen)) store.closeDialogs();
+    };
   }, [store, here, loggedIn]);
 
   return (

@@ -33,8 +33,8 @@ export function AuthProvider({
 
   // A layout effect: it runs before any page's own effects (which may open or close dialogs).
   useLayoutEffect(() => {
-    // Per tab (sessionStorage): a reload keeps an open dialog and its redirect target, but a
-    // link opened in a new tab (the reset e-mail) does not inherit another tab's dialog.
+    // Per tab (sessionStorage): a reload keeps the redirect target (never an open dialog), and
+    // a link opened in a new tab (the reset e-mail) does not inherit another tab's state.
     let storage: Storage | null = null;
     try {
       storage = window.sessionStorage;

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ForgotPasswordBodySchema,
@@ -47,6 +47,26 @@ function Divider() {
       <span className="h-px flex-1 bg-ink/10" />
     </div>
   );
+}
+
+const FIRST_FIELD = 'input:not([type=hidden]):not([readonly]):not([disabled]), select, textarea';
+
+/**
+ * When the shopper switches mode inside an open dialog ("Login with Email", "Forgot Password?"),
+ * focus moves to the new form's first field: it replaced the button that had focus, and the
+ * field would otherwise sit several tab stops away. Opening the dialog is the Modal's business.
+ */
+function useFocusOnModeSwitch(open: boolean, mode: string) {
+  const container = useRef<HTMLDivElement>(null);
+  const shown = useRef({ open, mode });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { open, mode };
+    if (open && before.open && before.mode !== mode) {
+      container.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    }
+  }, [open, mode]);
+  return container;
 }
 
 function SwitchButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
@@ -180,6 +200,7 @@ export function LoginDialog() {
   // A mode the shop switched off falls back to the other one.
   const effective: AuthMode =
     mode === 'OTP' && !enabled.otp ? 'Legacy' : mode === 'Legacy' && !enabled.legacy && enabled.otp ? 'OTP' : mode;
+  const body = useFocusOnModeSwitch(loginOpen, effective);
   return (
     <Modal
       open={loginOpen}
@@ -190,7 +211,7 @@ export function LoginDialog() {
       titleId={titleId}
       testId="login-dialog"
     >
-      <div data-auth-mode={effective}>
+      <div ref={body} data-auth-mode={effective}>
         {effective !== 'ForgotPassword' && (
           <p className="mt-1.5 mb-6 text-sm text-muted">
             {effective === 'OTP'
@@ -301,6 +322,7 @@ export function RegisterDialog() {
   const titleId = useId();
   const effective: 'OTP' | 'Legacy' =
     mode === 'OTP' && enabled.otp ? 'OTP' : enabled.legacy || !enabled.otp ? 'Legacy' : 'OTP';
+  const body = useFocusOnModeSwitch(registerOpen, effective);
   return (
     <Modal
       open={registerOpen}
@@ -311,7 +333,7 @@ export function RegisterDialog() {
       titleId={titleId}
       testId="register-dialog"
     >
-      <div data-auth-mode={effective}>
+      <div ref={body} data-auth-mode={effective}>
         <p className="mt-1.5 mb-6 text-sm text-muted">
           {effective === 'OTP'
             ? 'Create your account with your mobile number.'

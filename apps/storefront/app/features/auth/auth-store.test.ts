@@ -122,7 +122,7 @@ describe('auth store', () => {
     expect(store.getState().updating).toBe(true);
   });
 
-  it('persists everything but the updating flag', () => {
+  it('persists the user, mode and target, never the updating flag or an open dialog', () => {
     const storage = memoryStorage();
     const store = createAuthStore({ user: null, defaultMode: 'OTP' });
     store.hydrate(storage, null);
@@ -131,10 +131,20 @@ describe('auth store', () => {
     expect(storage.saved()).toEqual({
       user: null,
       mode: 'OTP',
-      loginOpen: true,
-      registerOpen: false,
       redirectTo: encodeURIComponent('/account/profile'),
     });
+  });
+
+  it('a dialog left open is not reopened by a reload or the next page', () => {
+    const storage = memoryStorage();
+    const first = createAuthStore({ user: null, defaultMode: 'OTP' });
+    first.hydrate(storage, null);
+    first.openLogin({ redirectTo: '/account', mode: 'Legacy' });
+    const next = createAuthStore({ user: null, defaultMode: 'OTP' });
+    next.hydrate(storage, null);
+    expect(next.getState()).toMatchObject({ loginOpen: false, registerOpen: false, mode: 'OTP' });
+    // The target survives: a login the shopper starts later from this tab may still use it.
+    expect(next.getState().redirectTo).toBe(encodeURIComponent('/account'));
   });
 
   it('on load the server session wins over browser storage', () => {
@@ -165,6 +175,7 @@ describe('auth store', () => {
     customer.hydrate(pending, ana);
     expect(customer.getState()).toMatchObject({ user: ana, loginOpen: false, redirectTo: '%2Faccount%2Fsecurity' });
 
+    // Storage written by an older version (with the dialog flags) does not reopen a dialog either.
     const stillPending = memoryStorage({
       [AUTH_STORAGE_KEY]: JSON.stringify({
         user: null,
@@ -175,7 +186,7 @@ describe('auth store', () => {
     });
     const reopened = createAuthStore({ user: null, defaultMode: 'OTP' });
     reopened.hydrate(stillPending, null);
-    expect(reopened.getState()).toMatchObject({ user: null, loginOpen: true, mode: 'Legacy' });
+    expect(reopened.getState()).toMatchObject({ user: null, loginOpen: false, mode: 'OTP' });
   });
 
   it('ignores unreadable storage and unsafe stored targets', () => {

@@ -103,7 +103,10 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
 
   const persist = () => {
     if (!storage) return;
-    const { updating: _updating, ...kept } = state;
+    // The dialog flags are not kept: a dialog opens for the visit that asked for it, and a
+    // reload or the next page must not bring it back (issue 13: a guest who once opened
+    // /account got the login dialog on every later page until closing it by hand).
+    const { updating: _updating, loginOpen: _login, registerOpen: _register, ...kept } = state;
     try {
       storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(kept));
     } catch {
@@ -178,19 +181,13 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
       } catch {
         saved = {};
       }
-      const mode: AuthMode =
-        saved.mode === 'OTP' || saved.mode === 'Legacy' || saved.mode === 'ForgotPassword'
-          ? saved.mode
-          : init.defaultMode;
-      const user = serverUser;
-      const loggedIn = user !== null;
       store.set({
         // The server session is the authority: a stored user without a session is logged out.
-        user,
-        // A customer has no use for the login dialogs.
-        loginOpen: !loggedIn && saved.loginOpen === true,
-        registerOpen: !loggedIn && saved.registerOpen === true,
-        mode: saved.loginOpen || saved.registerOpen ? mode : init.defaultMode,
+        user: serverUser,
+        // Never reopened from storage (see persist); a page that needs a dialog opens it itself.
+        loginOpen: false,
+        registerOpen: false,
+        mode: init.defaultMode,
         redirectTo:
           typeof saved.redirectTo === 'string' && safeRedirectPath(saved.redirectTo) !== null ? saved.redirectTo : null,
         updating: false,

@@ -4,11 +4,15 @@ import { useAuth } from './auth-context';
 const load = () => import('./auth-dialogs');
 const AuthDialogs = lazy(() => load().then((m) => ({ default: m.AuthDialogs })));
 
+/** What shows the intent to sign in before the click: the header's Login icon for a guest. */
+const INTENT = '[data-account-link="guest"]';
+
 /**
- * The login and register dialogs, kept out of every page's first download: they bring the form
- * schemas (zod) with them, which a shopper who only browses never needs. The code is fetched
- * once the browser is idle after the page has loaded, so the first click opens at once; a click
- * before that waits for it. Nothing renders until a dialog is wanted.
+ * The login and register dialogs, kept out of every page's download until a shopper shows the
+ * intent to use them: they bring the form schemas (zod) with them, which a shopper who only
+ * browses never needs (ADR 0010). The code is fetched when the Login icon is hovered, touched
+ * or focused (so the click usually opens at once), or when anything opens a dialog (a click
+ * before that waits for it). Nothing renders until a dialog is wanted.
  */
 export function LazyAuthDialogs() {
   const { loginOpen, registerOpen } = useAuth();
@@ -18,13 +22,16 @@ export function LazyAuthDialogs() {
   if ((loginOpen || registerOpen) && !wanted) setWanted(true);
 
   useEffect(() => {
-    const warm = () => void load();
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(warm, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = globalThis.setTimeout(warm, 1500);
-    return () => globalThis.clearTimeout(id);
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    const onIntent = (e: Event) => {
+      if (!(e.target instanceof Element) || !e.target.closest(INTENT)) return;
+      for (const type of events) document.removeEventListener(type, onIntent, true);
+      void load();
+    };
+    for (const type of events) document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return () => {
+      for (const type of events) document.removeEventListener(type, onIntent, true);
+    };
   }, []);
 
   if (!wanted && !loginOpen && !registerOpen) return null;

@@ -46,7 +46,7 @@ export interface BoundField {
  * Form state validated with a shared zod schema, so the storefront shows exactly the messages
  * the API would answer.
  * - `change` (login, forgot password): validity is live; a field's error shows once it was
- *   visited or the form was submitted.
+ *   edited and left, or the form was submitted.
  * - `submit` (legacy register, spec section 5): nothing is checked while typing; submitting
  *   shows the errors, and editing a field only clears its own error until the next submit.
  */
@@ -125,7 +125,12 @@ export function useSchemaForm<V extends Record<string, unknown>>(
     field: (name) => ({
       value: values[name] as string,
       onValue: (v: string) => setValue(name, v as V[typeof name]),
-      onBlur: () => touch(name),
+      // Passing through a field without typing (or clicking away from a field that took focus
+      // by itself) is not a mistake yet: its error waits for the submit. Showing it on that blur
+      // would also shift the layout under the click that caused it.
+      onBlur: () => {
+        if (values[name] !== initialValues[name]) touch(name);
+      },
       error: errors[name],
     }),
     dirty,

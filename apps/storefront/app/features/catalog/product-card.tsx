@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { catalogUrls, type ProductCard as ProductCardData } from '@shopfront/shared';
 import { ResponsiveImage, type SizesSpec } from '../../components/responsive-image';
@@ -11,8 +12,11 @@ const DEFAULT_SIZES: SizesSpec = { base: '50vw', md: '33vw', lg: '25vw', xl: '30
 
 /**
  * One product in a grid: the whole card links to the product page. "Quick view" is a link to
- * the same page that, once the page is interactive, opens the quickview dialog instead. The
- * heart in the corner saves it to the wishlist.
+ * the same page that, once the page is interactive, opens the quickview dialog instead: on
+ * larger screens it slides over the picture on hover or focus, on phones it sits beside the price
+ * (a 170 px picture has room for the heart and a sold-out badge, not for three controls). The
+ * heart in the corner saves it to the wishlist. Brand, name and rating rows keep their height
+ * whether filled or not, so prices start on one line across a row.
  */
 export function ProductCard({
   product,
@@ -27,6 +31,22 @@ export function ProductCard({
   const quickview = useQuickview();
   const href = catalogUrls.product(product.slug);
   const rating = product.rating;
+  const quickviewLink = (className: string, children: ReactNode) =>
+    quickview && (
+      <Link
+        to={href}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          quickview.open(product.slug, e.currentTarget);
+        }}
+        aria-haspopup="dialog"
+        aria-label={`Quick view: ${product.name}`}
+        className={`quickview-trigger z-10 items-center justify-center ${className}`}
+      >
+        {children}
+      </Link>
+    );
   return (
     <article className="product-card group relative flex w-full flex-col">
       <div className="relative aspect-square overflow-hidden rounded-2xl bg-surface">
@@ -43,51 +63,31 @@ export function ProductCard({
         ) : (
           <div className="size-full" aria-hidden="true" />
         )}
-        <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
-          {!product.in_stock && (
-            <span className="rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold tracking-wide text-background">
-              Out of stock
-            </span>
-          )}
-          {product.in_stock && product.discount_percent > 0 && (
-            <span
-              aria-hidden="true"
-              className="rounded-full bg-accent px-2.5 py-1 text-[11px] font-bold tracking-wide text-on-accent"
-            >
-              −{product.discount_percent}%
-            </span>
-          )}
-        </div>
+        {!product.in_stock && (
+          <span className="absolute top-3 left-3 rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold tracking-wide text-background">
+            Out of stock
+          </span>
+        )}
         <WishlistButton
           productId={product.id}
           productName={product.name}
           look="card"
-          className="absolute top-2.5 right-2.5 z-10 md:top-3 md:right-3"
+          // 36 px to look at, 44 px to tap: the invisible ring around it takes the touch too.
+          className="absolute top-2.5 right-2.5 z-10 before:absolute before:-inset-1 before:rounded-full before:content-[''] md:top-3 md:right-3"
         />
-        {quickview && (
-          <Link
-            to={href}
-            onClick={(e) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-              e.preventDefault();
-              quickview.open(product.slug, e.currentTarget);
-            }}
-            aria-haspopup="dialog"
-            aria-label={`Quick view: ${product.name}`}
-            className="quickview-trigger absolute top-14 right-2.5 z-10 inline-flex size-9 items-center justify-center gap-2 rounded-full bg-background/95 text-[13px] font-semibold text-ink shadow-md ring-1 ring-ink/10 backdrop-blur transition hover:bg-background md:top-auto md:right-3 md:bottom-3 md:left-3 md:size-auto md:h-10 md:translate-y-2 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100"
-          >
-            <EyeIcon className="size-[18px] md:hidden" />
-            <span className="hidden md:inline" aria-hidden="true">
-              Quick view
-            </span>
-          </Link>
+        {quickviewLink(
+          'absolute right-3 bottom-3 left-3 hidden h-10 translate-y-2 gap-2 rounded-full bg-background/95 text-[13px] font-semibold text-ink opacity-0 shadow-md ring-1 ring-ink/10 backdrop-blur transition group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100 hover:bg-background md:inline-flex',
+          <>
+            <EyeIcon className="size-[18px]" />
+            Quick view
+          </>,
         )}
       </div>
-      <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
-        {product.brand && (
-          <p className="text-[11px] font-semibold tracking-[0.14em] text-muted uppercase">{product.brand}</p>
-        )}
-        <h3 className="font-body text-[15px] leading-snug font-medium text-ink">
+      <div className="mt-3 flex flex-1 flex-col px-0.5">
+        <p className="min-h-4 text-[11px] leading-4 font-semibold tracking-[0.14em] text-muted uppercase">
+          {product.brand}
+        </p>
+        <h3 className="mt-1 min-h-[2.75em] font-body text-[15px] leading-snug font-medium text-ink">
           <Link
             to={href}
             prefetch="intent"
@@ -96,17 +96,24 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        {rating && rating.total_reviews > 0 && (
-          <p className="flex items-center gap-1.5 text-xs text-muted">
-            <Stars rating={rating.overall_rating} className="size-3.5" />
-            <span aria-hidden="true">({rating.total_reviews})</span>
-            <span className="sr-only">
-              {rating.total_reviews} {rating.total_reviews === 1 ? 'review' : 'reviews'}
-            </span>
-          </p>
-        )}
-        <div className="mt-auto pt-1">
+        <p className="mt-1 flex min-h-4 items-center gap-1.5 text-xs text-muted">
+          {rating && rating.total_reviews > 0 && (
+            <>
+              <Stars rating={rating.overall_rating} className="size-3.5" />
+              <span aria-hidden="true">({rating.total_reviews})</span>
+              <span className="sr-only">
+                {rating.total_reviews} {rating.total_reviews === 1 ? 'review' : 'reviews'}
+              </span>
+            </>
+          )}
+        </p>
+        <div className="mt-1.5 flex items-start justify-between gap-1">
           <Price price={product.price} mrp={product.mrp} discountPercent={product.discount_percent} />
+          {quickviewLink(
+            // Phones: beside the price, off the picture; 44 px square to tap.
+            'relative -mt-2.5 -mr-2 inline-flex size-11 shrink-0 rounded-full text-ink hover:bg-ink/5 md:hidden',
+            <EyeIcon className="size-5" />,
+          )}
         </div>
       </div>
     </article>

@@ -1,13 +1,27 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { OptionalCookieGroup } from '@shopfront/shared';
-import { Modal } from '../../components/ui/modal';
 import { useShop } from '../../lib/shop';
 import { useConsent } from './consent-context';
 import { useCoversControl } from './floating-clearance';
-import { GROUP_TEXT, NECESSARY_COOKIES, type GroupPlugin } from './cookie-catalogue';
 import { OPTIONAL_GROUPS } from './preferences';
 import { CookieIcon } from '../../components/ui/icons';
+
+// The preferences dialog is fetched when first opened: the banner alone is what a visitor sees.
+const CookiePreferences = lazy(() => import('./cookie-preferences').then((m) => ({ default: m.CookiePreferences })));
+
+/** Mounts the preferences dialog from the first time it is opened on (then it stays). */
+function LazyCookiePreferences() {
+  const { preferencesOpen } = useConsent();
+  const [wanted, setWanted] = useState(false);
+  if (preferencesOpen && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookiePreferences />
+    </Suspense>
+  );
+}
 
 /**
  * Spec section 2 "Cookie banner": the banner (until a choice is stored), the preferences dialog,
@@ -19,7 +33,7 @@ export function CookieConsent() {
   return (
     <>
       {consent.choice === null ? <CookieBanner /> : <CookieButton />}
-      <CookiePreferences />
+      <LazyCookiePreferences />
     </>
   );
 }
@@ -58,8 +72,9 @@ function CookieBanner() {
 
 /**
  * Reopens the preferences, from md (768 px) up: docked to the left edge of the window, in the
- * page's side margin, so it covers no content; wherever a control still lies under it (a
- * full-bleed section) it steps aside (floating-clearance.ts). Phones go without it: there it
+ * page's side margin from lg (40 px there), so it covers little content; below lg it is a full
+ * 44 × 44 px target wider than the 24 px margin. Wherever a control still lies under it (a
+ * full-bleed section, a field near the edge) it steps aside (floating-clearance.ts). Phones go without it: there it
  * would sit on prices, buttons and form fields, and the footer's Manage Cookies reopens the
  * preferences (spec section 2).
  */
@@ -78,162 +93,12 @@ function CookieButton() {
       data-testid="cookie-button"
       data-visible={stepAside ? 'false' : 'true'}
       inert={stepAside}
-      className={`cookie-button fixed bottom-6 left-0 z-30 hidden h-11 w-6 items-center justify-center rounded-r-xl border border-l-0 border-ink/10 bg-background text-ink shadow-md transition-[opacity,background-color] duration-200 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:inline-flex lg:w-10 ${
+      className={`cookie-button fixed bottom-6 left-0 z-30 hidden h-11 w-11 items-center justify-center rounded-r-xl border border-l-0 border-ink/10 bg-background text-ink shadow-md transition-[opacity,background-color] duration-200 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:inline-flex lg:w-10 ${
         stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
       }`}
     >
-      <CookieIcon className="size-4 lg:size-5" />
+      <CookieIcon className="size-5" />
     </button>
-  );
-}
-
-function CookiePreferences() {
-  const { preferencesOpen, closePreferences } = useConsent();
-  const titleId = useId();
-  return (
-    <Modal
-      open={preferencesOpen}
-      onClose={closePreferences}
-      title="Cookie Preferences"
-      titleId={titleId}
-      size="lg"
-      testId="cookie-preferences"
-    >
-      <PreferencesForm />
-    </Modal>
-  );
-}
-
-/** Mounted each time the dialog opens: the switches start from the stored choice. */
-function PreferencesForm() {
-  const { choice, groups, save } = useConsent();
-  const [accepted, setAccepted] = useState<ReadonlySet<OptionalCookieGroup>>(() => new Set(choice ?? []));
-  const toggle = (g: OptionalCookieGroup, on: boolean) =>
-    setAccepted((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(g);
-      else next.delete(g);
-      return next;
-    });
-  return (
-    <form
-      className="mt-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save([...accepted]);
-      }}
-    >
-      <p className="text-sm leading-relaxed text-ink/80">
-        Necessary cookies keep the shop working and are always on. Choose which optional ones you allow; you can change
-        this at any time from Manage Cookies in the footer.
-      </p>
-      <ul className="mt-5 space-y-3">
-        <GroupRow group="necessary" checked locked cookies={[{ label: 'This shop', cookies: NECESSARY_COOKIES }]} />
-        {[...groups].map(([group, plugins]) => (
-          <GroupRow
-            key={group}
-            group={group}
-            checked={accepted.has(group)}
-            onChange={(on) => toggle(group, on)}
-            cookies={plugins}
-          />
-        ))}
-      </ul>
-      {groups.size === 0 && (
-        <p className="mt-4 text-sm text-muted" data-testid="no-optional-cookies">
-          This shop sets no optional cookies at the moment.
-        </p>
-      )}
-      <div className="mt-6 grid gap-2 sm:grid-cols-3">
-        <button type="submit" className="btn btn-outline min-h-11 px-3 sm:order-1">
-          Save
-        </button>
-        <button type="button" className="btn btn-outline min-h-11 px-3" onClick={() => save([])}>
-          Decline All
-        </button>
-        <button type="button" className="btn btn-primary min-h-11 px-3 sm:order-2" onClick={() => save(ALL)}>
-          Accept All
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function GroupRow({
-  group,
-  checked,
-  locked = false,
-  onChange,
-  cookies,
-}: {
-  group: 'necessary' | OptionalCookieGroup;
-  checked: boolean;
-  locked?: boolean;
-  onChange?: (on: boolean) => void;
-  cookies: readonly GroupPlugin[];
-}) {
-  const id = useId();
-  const text = GROUP_TEXT[group];
-  return (
-    <li className="rounded-2xl border border-ink/10 p-4" data-cookie-group={group}>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <label htmlFor={id} className="font-semibold">
-            {text.title}
-            {locked && <span className="ml-2 text-xs font-medium text-muted">Always on</span>}
-          </label>
-          <p id={`${id}-desc`} className="mt-1 text-sm text-ink/75">
-            {text.description}
-          </p>
-        </div>
-        {/* A 44 px target around the switch; the label above names it. */}
-        <span className="relative -m-1.5 inline-flex h-11 w-16 shrink-0 items-center justify-center">
-          <input
-            id={id}
-            type="checkbox"
-            role="switch"
-            aria-describedby={`${id}-desc`}
-            checked={checked}
-            disabled={locked}
-            aria-checked={checked}
-            onChange={(e) => onChange?.(e.target.checked)}
-            className="peer absolute inset-0 z-10 cursor-pointer opacity-0 disabled:cursor-not-allowed"
-          />
-          <span
-            aria-hidden="true"
-            className="h-7 w-12 rounded-full bg-ink/20 transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:opacity-70"
-          />
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-          />
-        </span>
-      </div>
-      <details className="group mt-3 text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary hover:underline">
-          Cookies used
-        </summary>
-        <div className="space-y-3 pb-1">
-          {cookies.map((p) => (
-            <div key={p.label}>
-              <p className="text-xs font-semibold tracking-wide text-muted uppercase">{p.label}</p>
-              {p.cookies.length ? (
-                <dl className="mt-1 space-y-1">
-                  {p.cookies.map((c) => (
-                    <div key={c.name} className="grid gap-x-3 sm:grid-cols-[9rem_1fr]">
-                      <dt className="font-mono text-xs break-all text-ink">{c.name}</dt>
-                      <dd className="text-ink/75">{c.description}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : (
-                <p className="mt-1 text-ink/75">Sets no cookies; its script runs only with your consent.</p>
-              )}
-            </div>
-          ))}
-        </div>
-      </details>
-    </li>
   );
 }
 

@@ -1,5 +1,7 @@
 import type { ComponentData, Page, Section } from '@shopfront/shared';
+import { Link } from 'react-router';
 import { Container } from '../../components/container';
+import { ArrowRightIcon } from '../../components/ui/icons';
 import { Pagination } from '../../components/pagination';
 import { ProductGridSection } from '../catalog/product-grid-section';
 import { BlogCard } from '../blog/blog-card';
@@ -112,7 +114,23 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
       return (
         <section aria-labelledby={section.settings.title ? `${id}-title` : undefined} className="py-12 md:py-16">
           <Container>
-            <SectionHeading id={`${id}-title`} title={section.settings.title} eyebrow="From the journal" />
+            <SectionHeading
+              id={`${id}-title`}
+              title={section.settings.title}
+              action={
+                // A paginated list is the whole journal already; a short one leads to it.
+                !section.settings.paginate && (
+                  <Link
+                    to="/blogs"
+                    prefetch="intent"
+                    className="group inline-flex min-h-11 shrink-0 items-center gap-1.5 text-sm font-semibold text-ink hover:text-primary"
+                  >
+                    View all<span className="sr-only"> posts</span>
+                    <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  </Link>
+                )
+              }
+            />
             <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
               {list.posts.map((post) => (
                 <li key={post.slug}>

@@ -14,14 +14,17 @@ export const ERROR_TITLES: Record<ErrorKind, string> = {
   'license-missing': 'Website Unvailable',
 };
 
-function Code({ children }: { children: ReactNode }) {
+/**
+ * The big faint status number is decoration (the badge under it says "Error 404"): drawn as CSS
+ * generated content, so it is neither read out nor taken for body text that lacks contrast.
+ */
+function Code({ children }: { children: number | string }) {
   return (
-    <p
+    <div
       aria-hidden="true"
-      className="font-heading text-[5.5rem] leading-none font-semibold tracking-tighter text-primary/15 sm:text-[8rem]"
-    >
-      {children}
-    </p>
+      data-code={children}
+      className="font-heading text-[5.5rem] leading-none font-semibold tracking-tighter text-primary/15 before:content-[attr(data-code)] sm:text-[8rem]"
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useMatches } from 'react-router';
 import { BagIcon, HomeIcon, StoreIcon, UserIcon } from '../../components/ui/icons';
 import { useCartCount } from '../cart/use-cart-count';
+import { useHideOnScroll } from './use-hide-on-scroll';
 
 const ITEMS: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
   { to: '/', label: 'Home', Icon: HomeIcon },
@@ -10,13 +11,24 @@ const ITEMS: { to: string; label: string; Icon: ComponentType<{ className?: stri
   { to: '/account', label: 'Account', Icon: UserIcon },
 ];
 
-/** Thumb-reach navigation fixed to the bottom of small screens (spec section 2). */
+/**
+ * Thumb-reach navigation fixed to the bottom of small screens (spec section 2). It gives the
+ * screen back while the shopper scrolls down to read and returns when they scroll up, reach the
+ * end of the page or tab into it; on the cart and checkout steps, whose total bar sits on it, it
+ * stays.
+ */
 export function MobileFooter() {
   const count = useCartCount();
+  const cartPage = useMatches().some((m) => (m.handle as { cartPage?: boolean } | undefined)?.cartPage);
+  const { hidden, reveal } = useHideOnScroll({ enabled: !cartPage, media: '(max-width: 767.98px)', offsetPx: 64 });
   return (
     <nav
       aria-label="Quick links"
-      className="mobile-footer fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      data-hidden={hidden ? 'true' : 'false'}
+      onFocus={reveal}
+      className={`mobile-footer fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-[translate] duration-200 motion-reduce:transition-none md:hidden ${
+        hidden ? 'translate-y-full' : ''
+      }`}
     >
       <ul className="grid h-16 grid-cols-4">
         {ITEMS.map(({ to, label, Icon }) => (

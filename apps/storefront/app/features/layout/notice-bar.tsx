@@ -29,8 +29,9 @@ export function NoticeBar() {
 
   return (
     <div role="region" aria-label="Announcement" className="notice-bar bg-primary text-on-primary">
-      <Container className="relative flex min-h-10 items-center justify-center py-2 text-center text-sm">
-        <p className={notice.is_closable ? 'px-8' : ''}>
+      {/* One line on a 390 px phone: small type, and the close button beside the text. */}
+      <Container className="flex min-h-11 items-center gap-1 pr-0 text-[13px] leading-snug sm:pr-2 sm:text-sm">
+        <p className={`flex-1 text-center ${notice.is_closable ? 'sm:pl-11' : ''}`}>
           <span>{notice.message}</span>
           {notice.page_slug && (
             <>
@@ -50,7 +51,7 @@ export function NoticeBar() {
             type="button"
             onClick={close}
             aria-label="Close announcement"
-            className="absolute right-2 inline-flex size-8 items-center justify-center rounded-full hover:bg-white/15 sm:right-4"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
           >
             <CloseIcon className="size-4" />
           </button>

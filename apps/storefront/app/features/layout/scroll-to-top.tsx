@@ -1,6 +1,8 @@
-import { useMatches } from 'react-router';
+import { useRef } from 'react';
+import { useLocation, useMatches } from 'react-router';
 import { ArrowUpIcon } from '../../components/ui/icons';
 import { useRevealOnScrollUp, useScrolledPastHalf } from '../../lib/use-scroll';
+import { useCoversControl } from '../consent/floating-clearance';
 
 type ScrollButtonHandle = { cartPage?: boolean; scrollButton?: 'on-scroll-up' } | undefined;
 
@@ -12,7 +14,13 @@ export function ScrollToTop() {
   // A list of cards (Orders & Refunds): on phones the button would sit on a card's total and
   // actions, so it shows only while the shopper scrolls back up, or at the end of the page.
   const revealed = useRevealOnScrollUp(handles.some((h) => h?.scrollButton === 'on-scroll-up'));
-  const visible = useScrolledPastHalf() && revealed;
+  const wanted = useScrolledPastHalf() && revealed;
+  // Over a link or control of the page (a footer link, a form field) it steps aside until the
+  // shopper scrolls on, like the chat and cookie buttons.
+  const ref = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const covers = useCoversControl(ref, wanted, pathname);
+  const visible = wanted && !covers;
   const toTop = () => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
@@ -21,6 +29,7 @@ export function ScrollToTop() {
   };
   return (
     <button
+      ref={ref}
       type="button"
       onClick={toTop}
       aria-label="Back to top"

@@ -19,7 +19,18 @@ interface Option {
  * page is interactive it suggests products and categories as you type (ARIA combobox: arrow
  * keys move through the list, Enter opens the highlighted entry, Escape closes it).
  */
-export function SearchForm({ id, autoFocus, className = '' }: { id: string; autoFocus?: boolean; className?: string }) {
+export function SearchForm({
+  id,
+  autoFocus,
+  className = '',
+  label,
+}: {
+  id: string;
+  autoFocus?: boolean;
+  className?: string;
+  /** Names the search landmark when a page has a second search box (the search page's own). */
+  label?: string;
+}) {
   const [params] = useSearchParams();
   const fetcher = useFetcher<typeof suggestionsLoader>();
   const navigate = useNavigate();
@@ -79,12 +90,13 @@ export function SearchForm({ id, autoFocus, className = '' }: { id: string; auto
       return;
     }
     if (!expanded || !options.length) return;
-    if (e.key === 'ArrowDown') {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((i) => (i + 1) % options.length);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+      const next =
+        e.key === 'ArrowDown' ? (active + 1) % options.length : active <= 0 ? options.length - 1 : active - 1;
+      setActive(next);
+      // The list scrolls on a small screen: the highlighted entry is brought into view.
+      document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
     } else if (e.key === 'Enter' && active >= 0) {
       e.preventDefault();
       setOpen(false);
@@ -98,6 +110,7 @@ export function SearchForm({ id, autoFocus, className = '' }: { id: string; auto
       method="get"
       action="/search"
       role="search"
+      aria-label={label}
       className={`relative ${className}`}
       onSubmit={() => {
         clearTimeout(timer.current);

@@ -62,8 +62,18 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
+/** Compares contact details the way a reader would: case, spacing and punctuation aside. */
+const sameDetail = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '');
+
 function Contact({ settings }: { settings: Partial<StoreSettings> }) {
-  const care = settings.enable_customer_care;
+  // Customer care lists only what the store contact above does not already say.
+  const careDetail = (value: string | null | undefined, store: string | null | undefined) =>
+    value && !sameDetail(value, store) ? value : null;
+  const carePhone = careDetail(settings.customer_care_phone, settings.store_phone);
+  const careEmail = careDetail(settings.customer_care_email, settings.store_email);
+  const careAddress = careDetail(settings.customer_care_address, settings.store_address);
+  const care = settings.enable_customer_care && (carePhone || careEmail || careAddress);
   return (
     <div>
       <h2 className="font-body text-sm font-semibold tracking-wider uppercase">Contact</h2>
@@ -88,27 +98,27 @@ function Contact({ settings }: { settings: Partial<StoreSettings> }) {
           )}
         </ul>
       </address>
-      {care && (settings.customer_care_email || settings.customer_care_phone || settings.customer_care_address) && (
+      {care && (
         <div className="mt-6 rounded-xl border border-current/15 p-4">
           <h3 className="font-body flex items-center gap-2 text-sm font-semibold">
             <HeadsetIcon className="size-4" /> Customer care
           </h3>
           <ul className="mt-3 space-y-2 text-sm opacity-90">
-            {settings.customer_care_phone && (
+            {carePhone && (
               <li>
-                <a href={telHref(settings.customer_care_phone)} className="hover:underline">
-                  {settings.customer_care_phone}
+                <a href={telHref(carePhone)} className="inline-flex min-h-6 items-center hover:underline">
+                  {carePhone}
                 </a>
               </li>
             )}
-            {settings.customer_care_email && (
+            {careEmail && (
               <li>
-                <a href={`mailto:${settings.customer_care_email}`} className="break-words hover:underline">
-                  {settings.customer_care_email}
+                <a href={`mailto:${careEmail}`} className="inline-flex min-h-6 items-center break-all hover:underline">
+                  {careEmail}
                 </a>
               </li>
             )}
-            {settings.customer_care_address && <li>{settings.customer_care_address}</li>}
+            {careAddress && <li>{careAddress}</li>}
           </ul>
         </div>
       )}
@@ -121,7 +131,11 @@ export function SiteFooter() {
   const shop = useShop();
   const { settings, storefront } = shop;
   const name = storeName(shop);
-  const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page].filter((p) => p !== null);
+  // The legal line links the configured terms and privacy pages, unless a footer menu already does.
+  const inMenus = new Set(shop.menus.footer.flatMap((menu) => menu.items.map((item) => item.url)));
+  const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page]
+    .filter((p) => p !== null)
+    .filter((p) => !inMenus.has(`/${p.slug}`));
 
   // Room under the legal line for the floating buttons (cookie, chat, back to top): at the end
   // of the page nothing they cover could be scrolled into view.

@@ -12,9 +12,13 @@ import { AdminPanelLink } from '../store-state/admin-panel-link';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
+import { useHideOnScroll } from './use-hide-on-scroll';
 
 /** Spec section 9: the sticky header shows its stuck state after 50 px of scrolling. */
 const STUCK_AFTER_PX = 50;
+/** The header's height below lg (h-16), and where it may start to slide away on scroll. */
+const HEADER_HEIGHT_PX = 64;
+const SLIDING_HEADER_MEDIA = '(max-width: 1023.98px)';
 
 const iconButton = 'relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-ink/5';
 
@@ -100,7 +104,11 @@ function AccountLink() {
   );
 }
 
-/** Logo, main menu, search, account and cart. Sticky only when the storefront enables it. */
+/**
+ * Logo, main menu, search, account and cart. Sticky only when the storefront enables it; below
+ * the lg breakpoint the sticky header slides away while the shopper scrolls down to read and
+ * comes back as soon as they scroll up (or reach it with the keyboard).
+ */
 export function SiteHeader() {
   const shop = useShop();
   const sticky = shop.storefront.is_sticky_header_enabled;
@@ -108,6 +116,11 @@ export function SiteHeader() {
   const stuck = sticky && scrolled;
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
+  const { hidden, reveal } = useHideOnScroll({
+    enabled: sticky && !searchOpen,
+    media: SLIDING_HEADER_MEDIA,
+    offsetPx: HEADER_HEIGHT_PX,
+  });
 
   // Another page closes the search panel (adjusted while rendering: no second pass).
   const page = `${location.pathname}${location.search}`;
@@ -120,9 +133,13 @@ export function SiteHeader() {
   return (
     <header
       data-stuck={stuck ? 'true' : 'false'}
-      className={`site-header z-40 border-b bg-background/95 backdrop-blur transition-shadow duration-200 supports-[backdrop-filter]:bg-background/85 ${
+      data-hidden={hidden ? 'true' : 'false'}
+      onFocus={reveal}
+      className={`site-header z-40 border-b bg-background/95 backdrop-blur transition-[box-shadow,translate] duration-200 motion-reduce:transition-none supports-[backdrop-filter]:bg-background/85 ${
         sticky ? 'sticky top-0' : 'relative'
-      } ${stuck ? 'stuck border-transparent shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)]' : 'border-ink/10'}`}
+      } ${stuck ? 'stuck border-transparent shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)]' : 'border-ink/10'} ${
+        hidden ? '-translate-y-full shadow-none' : ''
+      }`}
     >
       {/* Same height stuck or not: a sticky header that shrinks shifts the page under the reader. */}
       <Container className="flex h-16 items-center gap-2 lg:h-20 lg:gap-8">

@@ -5,7 +5,7 @@ import { useShop } from '../../lib/shop';
 import { AuthProvider } from '../auth/auth-context';
 import { defaultAuthMode } from '../auth/auth-store';
 import { LazyAuthDialogs } from '../auth/lazy-auth-dialogs';
-import { CartDrawer } from '../cart/cart-drawer';
+import { LazyCartDrawer } from '../cart/lazy-cart-drawer';
 import { CartUiProvider } from '../cart/cart-ui';
 import { CartSync } from '../cart/use-cart';
 import { ConsentProvider } from '../consent/consent-context';
@@ -17,6 +17,7 @@ import { StaffBar } from '../store-state/staff-bar';
 import { LoadingBar } from './loading-bar';
 import { MobileFooter } from './mobile-footer';
 import { NoticeBar } from './notice-bar';
+import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -43,6 +44,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             <NoticeBar />
             <SiteHeader />
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              <RouteFocus />
               {children}
             </main>
             <SiteFooter />
@@ -51,7 +53,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             {storefront.is_scroll_button_enabled && <ScrollToTop />}
             <LazyAuthDialogs />
             <CartSync />
-            <CartDrawer />
+            <LazyCartDrawer />
             <Toaster />
             <CookieConsent />
             <AnalyticsHost />

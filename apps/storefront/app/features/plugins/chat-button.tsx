@@ -78,24 +78,27 @@ export function ChatButton() {
   };
 
   return (
-    <a
-      href={chatHref(mobile, message)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp"
-      title="Chat with us on WhatsApp"
-      onClick={onClick}
-      ref={ref}
-      data-chat-button=""
-      data-visible={stepAside ? 'false' : 'true'}
-      // Over a control of the page (a field, a button, a small link) it steps aside until the
-      // visitor scrolls on: hidden, out of the tab order and letting clicks through.
-      inert={stepAside}
-      className={`chat-button ${position} fixed ${side} bottom-[calc(8.5rem+env(safe-area-inset-bottom))] z-30 inline-flex size-12 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
-        stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
-      }`}
-    >
-      <WhatsAppGlyph className="size-6 md:size-7" />
-    </a>
+    // A landmark of its own: the floating button belongs to no part of the page around it.
+    <aside aria-label="Chat">
+      <a
+        href={chatHref(mobile, message)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us on WhatsApp"
+        title="Chat with us on WhatsApp"
+        onClick={onClick}
+        ref={ref}
+        data-chat-button=""
+        data-visible={stepAside ? 'false' : 'true'}
+        // Over a control of the page (a field, a button, a small link) it steps aside until the
+        // visitor scrolls on: hidden, out of the tab order and letting clicks through.
+        inert={stepAside}
+        className={`chat-button ${position} fixed ${side} bottom-[calc(8.5rem+env(safe-area-inset-bottom))] z-30 inline-flex size-12 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
+          stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
+        }`}
+      >
+        <WhatsAppGlyph className="size-6 md:size-7" />
+      </a>
+    </aside>
   );
 }

@@ -5,9 +5,25 @@ import { PARAM, type ListingState } from './listing-query';
 
 const VISIBLE_VALUES = 8;
 
-function Group({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
+/**
+ * One facet, folded unless it holds a choice in force: the open groups' checkboxes are tab stops,
+ * so folded groups keep the way from the header to the products short. A group opens by itself
+ * when one of its values gets chosen elsewhere (a chip, Back); the shopper's own folding stays.
+ */
+function Group({ title, children, active }: { title: string; children: ReactNode; active: boolean }) {
+  const [open, setOpen] = useState(active);
+  const [wasActive, setWasActive] = useState(active);
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (active) setOpen(true);
+  }
   return (
-    <details open={open} className="group/facet border-b border-ink/10 py-1 last:border-b-0">
+    <details
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      data-facet={title}
+      className="group/facet border-b border-ink/10 py-1 last:border-b-0"
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between py-3.5 text-[15px] font-semibold [&::-webkit-details-marker]:hidden">
         {title}
         <ChevronDownIcon className="size-5 text-muted transition-transform group-open/facet:rotate-180" />
@@ -189,17 +205,17 @@ export function FilterGroups({ facets, state, currencyDigits, currencySymbol, sh
   return (
     <div>
       {showCategories && categories.length > 0 && (
-        <Group title="Category">
+        <Group title="Category" active={state.categories.length > 0}>
           <ValueList name={PARAM.category} values={facets.categories} isChecked={(v) => state.categories.includes(v)} />
         </Group>
       )}
       {(facets.price.min || state.minPrice !== null || state.maxPrice !== null) && (
-        <Group title="Price">
+        <Group title="Price" active={state.minPrice !== null || state.maxPrice !== null}>
           <PriceInputs facets={facets} state={state} digits={currencyDigits} symbol={currencySymbol} />
         </Group>
       )}
       {facets.options.map((o) => (
-        <Group key={o.name} title={o.name}>
+        <Group key={o.name} title={o.name} active={(state.options[o.name]?.length ?? 0) > 0}>
           <ValueList
             name={`${PARAM.option}${o.name}`}
             values={o.values}
@@ -208,11 +224,11 @@ export function FilterGroups({ facets, state, currencyDigits, currencySymbol, sh
         </Group>
       ))}
       {brands.length > 0 && (
-        <Group title="Brand">
+        <Group title="Brand" active={state.brands.length > 0}>
           <ValueList name={PARAM.brand} values={facets.brands} isChecked={(v) => state.brands.includes(v)} />
         </Group>
       )}
-      <Group title="Availability">
+      <Group title="Availability" active={state.inStock}>
         <Checkbox
           name={PARAM.inStock}
           value="1"

@@ -28,6 +28,7 @@ import { ProductGrid } from './product-grid';
 
 const FORM_ID = 'listing-filters';
 const PANEL_ID = 'listing-filter-panel';
+const RESULTS_ID = 'listing-results';
 
 export interface ListingViewProps {
   title: string;
@@ -48,6 +49,12 @@ export interface ListingViewProps {
   empty?: ReactNode;
   /** Shown above the results, e.g. when filters in the URL were not valid. */
   notice?: ReactNode;
+  /** The results' (visually hidden) heading: "Products" unless said otherwise. */
+  resultsLabel?: string;
+  /** Above the bar with the count and sort, e.g. the search page's search box. */
+  lead?: ReactNode;
+  /** Leave out filters, sort and grid size (a search that found nothing has nothing to narrow). */
+  bare?: boolean;
 }
 
 const SORT_LABELS: Record<Exclude<ListingSort, 'relevance'>, string> = {
@@ -232,6 +239,13 @@ export function ListingView(props: ListingViewProps) {
           __html: `<style${nonce ? ` nonce="${nonce}"` : ''}>@media (max-width:1023.98px){#${PANEL_ID}{display:block;position:static;width:auto;height:auto;max-height:none;box-shadow:none;margin:0 0 1.5rem;border:1px solid rgb(0 0 0/.1);border-radius:1rem}.filters-open,.filters-close{display:none!important}.sort-cell{grid-column:span 2}}@media (min-width:1024px){.filters-apply{display:flex!important}}</style>`,
         }}
       />
+      {/* The filters come first in the tab order: one stop takes a keyboard user past them. */}
+      <a
+        href={`#${RESULTS_ID}`}
+        className="sr-only z-[70] rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-background focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to results
+      </a>
       <header className="border-b border-ink/10 bg-surface">
         <Container className="py-8 md:py-12">
           <Breadcrumb items={props.crumbs} />
@@ -244,132 +258,150 @@ export function ListingView(props: ListingViewProps) {
       </header>
 
       <Container className="py-6 pb-16 md:py-10 md:pb-24">
-        <div className="lg:grid lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-10 xl:gap-12">
-          <dialog
-            ref={drawer}
-            id={PANEL_ID}
-            aria-labelledby="filters-title"
-            onClick={(e) => e.target === e.currentTarget && drawer.current?.close()}
-            className="filter-panel fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[88vw] max-w-sm bg-background p-0 text-ink shadow-2xl open:animate-[drawer-in-right_200ms_ease-out] lg:sticky lg:top-28 lg:block lg:h-auto lg:max-h-[calc(100dvh-8rem)] lg:w-auto lg:max-w-none lg:self-start lg:overflow-y-auto lg:bg-transparent lg:shadow-none lg:[scrollbar-width:thin]"
-          >
-            <Form
-              ref={formRef}
-              id={FORM_ID}
-              method="get"
-              preventScrollReset
-              onChange={(e) => {
-                const t = e.target as unknown as HTMLInputElement;
-                if (t.type !== 'number') submitFilters(e.currentTarget);
-              }}
-              onSubmit={(e) => {
-                e.preventDefault();
-                submitFilters(e.currentTarget);
-                drawer.current?.close();
-              }}
-              className="flex h-full flex-col"
+        {props.lead}
+        <div className={props.bare ? '' : 'lg:grid lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-10 xl:gap-12'}>
+          {!props.bare && (
+            <dialog
+              ref={drawer}
+              id={PANEL_ID}
+              aria-labelledby="filters-title"
+              // On desktop the sidebar scrolls on its own; its controls are the tab stops, not the box.
+              tabIndex={-1}
+              onClick={(e) => e.target === e.currentTarget && drawer.current?.close()}
+              className="filter-panel fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[88vw] max-w-sm bg-background p-0 text-ink shadow-2xl open:animate-[drawer-in-right_200ms_ease-out] lg:sticky lg:top-28 lg:block lg:h-auto lg:max-h-[calc(100dvh-8rem)] lg:w-auto lg:max-w-none lg:self-start lg:overflow-y-auto lg:bg-transparent lg:shadow-none lg:[scrollbar-width:thin]"
             >
-              {Object.entries(props.hidden ?? {}).map(([k, v]) => (
-                <input key={k} type="hidden" name={k} value={v} />
-              ))}
-              <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink/10 px-5 lg:h-auto lg:border-0 lg:px-0 lg:pb-2">
-                <h2 id="filters-title" className="text-lg font-semibold">
-                  Filters
-                </h2>
-                <button
-                  type="button"
-                  onClick={() => drawer.current?.close()}
-                  aria-label="Close filters"
-                  className="filters-close -mr-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-ink/5 lg:hidden"
-                >
-                  <CloseIcon className="size-6" />
-                </button>
-              </div>
-              <div className="flex-1 overflow-y-auto px-5 lg:overflow-visible lg:px-0">
-                <FilterGroups
-                  facets={facets}
-                  state={state}
-                  currencyDigits={minorUnitDigits(currency)}
-                  currencySymbol={currencySymbol(currency)}
-                  showCategories={props.showCategories}
-                />
-              </div>
-              <div className="filters-apply flex shrink-0 items-center gap-3 border-t border-ink/10 p-4 lg:hidden lg:border-0 lg:px-0">
-                {filtered && (
-                  <Link
-                    to={`${location.pathname}${clearFiltersSearch(location.search)}`}
-                    preventScrollReset
-                    className="btn btn-outline flex-1"
-                    onClick={() => drawer.current?.close()}
-                  >
-                    Clear all
-                  </Link>
-                )}
-                <button type="submit" className="btn btn-primary flex-[2]">
-                  {hydrated ? `Show ${countText}` : 'Apply filters'}
-                </button>
-              </div>
-            </Form>
-          </dialog>
-
-          <div className="min-w-0">
-            <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-              <p
-                className="order-2 w-full text-sm text-muted sm:order-none sm:w-auto"
-                aria-live="polite"
-                data-testid="result-count"
+              <Form
+                ref={formRef}
+                id={FORM_ID}
+                method="get"
+                preventScrollReset
+                onChange={(e) => {
+                  const t = e.target as unknown as HTMLInputElement;
+                  if (t.type !== 'number') submitFilters(e.currentTarget);
+                }}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submitFilters(e.currentTarget);
+                  drawer.current?.close();
+                }}
+                className="flex h-full flex-col"
               >
-                {countText}
-              </p>
-              <div className="grid w-full grid-cols-2 items-center gap-3 sm:flex sm:w-auto">
-                {/* Hidden without JavaScript (the <noscript> style): the filters are inline then. */}
-                <button
-                  type="button"
-                  onClick={() => drawer.current?.showModal()}
-                  aria-haspopup="dialog"
-                  aria-controls={PANEL_ID}
-                  className="filters-open btn btn-outline h-11 px-4 lg:hidden"
-                >
-                  <FilterIcon className="size-5" />
-                  Filters
-                  {activeCount > 0 && (
-                    <span className="inline-flex size-5 items-center justify-center rounded-full bg-primary text-[11px] font-bold text-on-primary">
-                      {activeCount}
-                    </span>
-                  )}
-                </button>
-                <div className="sort-cell flex min-w-0 items-center gap-2">
-                  <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
-                    <span className="hidden shrink-0 text-muted sm:inline">Sort by</span>
-                    <span className="sr-only sm:hidden">Sort by</span>
-                    <select
-                      name={PARAM.sort}
-                      form={FORM_ID}
-                      value={state.sort ?? ''}
-                      onChange={() => submitFilters(formRef.current)}
-                      className="h-11 w-full min-w-0 rounded-full border border-ink/15 bg-background pr-9 pl-4 text-sm font-medium focus:border-primary focus:outline-none sm:w-auto"
-                    >
-                      <option value="">{props.defaultSortLabel}</option>
-                      {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((s) => (
-                        <option key={s} value={s}>
-                          {SORT_LABELS[s]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <noscript
-                    dangerouslySetInnerHTML={{
-                      __html: `<button type="submit" form="${FORM_ID}" class="btn btn-outline h-11 shrink-0 px-4">Sort</button>`,
-                    }}
+                {Object.entries(props.hidden ?? {}).map(([k, v]) => (
+                  <input key={k} type="hidden" name={k} value={v} />
+                ))}
+                <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink/10 px-5 lg:h-auto lg:border-0 lg:px-0 lg:pb-2">
+                  <h2 id="filters-title" className="text-lg font-semibold">
+                    Filters
+                  </h2>
+                  <button
+                    type="button"
+                    onClick={() => drawer.current?.close()}
+                    aria-label="Close filters"
+                    className="filters-close -mr-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-ink/5 lg:hidden"
+                  >
+                    <CloseIcon className="size-6" />
+                  </button>
+                </div>
+                <div className="flex-1 overflow-y-auto px-5 lg:overflow-visible lg:px-0">
+                  <FilterGroups
+                    facets={facets}
+                    state={state}
+                    currencyDigits={minorUnitDigits(currency)}
+                    currencySymbol={currencySymbol(currency)}
+                    showCategories={props.showCategories}
                   />
                 </div>
-                <GridToggle columns={columns} onChange={chooseColumns} />
+                <div className="filters-apply flex shrink-0 items-center gap-3 border-t border-ink/10 p-4 lg:hidden lg:border-0 lg:px-0">
+                  {filtered && (
+                    <Link
+                      to={`${location.pathname}${clearFiltersSearch(location.search)}`}
+                      preventScrollReset
+                      className="btn btn-outline shrink-0 px-5 whitespace-nowrap"
+                      onClick={() => drawer.current?.close()}
+                    >
+                      Clear all
+                    </Link>
+                  )}
+                  <button type="submit" className="btn btn-primary min-w-0 flex-1 whitespace-nowrap">
+                    {hydrated ? `Show ${countText}` : 'Apply filters'}
+                  </button>
+                </div>
+              </Form>
+            </dialog>
+          )}
+
+          <div className="min-w-0">
+            {!props.bare && (
+              <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+                <p
+                  className="order-2 w-full text-sm text-muted sm:order-none sm:w-auto"
+                  aria-live="polite"
+                  data-testid="result-count"
+                >
+                  {countText}
+                </p>
+                <div className="grid w-full grid-cols-2 items-center gap-3 sm:flex sm:w-auto">
+                  {/* Hidden without JavaScript (the <noscript> style): the filters are inline then. */}
+                  <button
+                    type="button"
+                    onClick={() => drawer.current?.showModal()}
+                    aria-haspopup="dialog"
+                    aria-controls={PANEL_ID}
+                    className="filters-open btn btn-outline h-11 px-4 lg:hidden"
+                  >
+                    <FilterIcon className="size-5" />
+                    Filters
+                    {activeCount > 0 && (
+                      <span className="inline-flex size-5 items-center justify-center rounded-full bg-primary text-[11px] font-bold text-on-primary">
+                        {activeCount}
+                      </span>
+                    )}
+                  </button>
+                  <div className="sort-cell flex min-w-0 items-center gap-2">
+                    <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+                      <span className="hidden shrink-0 text-muted sm:inline">Sort by</span>
+                      <span className="sr-only sm:hidden">Sort by</span>
+                      <select
+                        name={PARAM.sort}
+                        form={FORM_ID}
+                        value={state.sort ?? ''}
+                        onChange={() => submitFilters(formRef.current)}
+                        className="h-11 w-full min-w-0 rounded-full border border-ink/15 bg-background pr-9 pl-4 text-sm font-medium focus:border-primary focus:outline-none sm:w-auto"
+                      >
+                        <option value="">{props.defaultSortLabel}</option>
+                        {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((s) => (
+                          <option key={s} value={s}>
+                            {SORT_LABELS[s]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <noscript
+                      dangerouslySetInnerHTML={{
+                        __html: `<button type="submit" form="${FORM_ID}" class="btn btn-outline h-11 shrink-0 px-4">Sort</button>`,
+                      }}
+                    />
+                  </div>
+                  <GridToggle columns={columns} onChange={chooseColumns} />
+                </div>
               </div>
-            </div>
+            )}
 
             {props.notice}
-            <ActiveFilters state={state} facets={facets} />
+            {!props.bare && <ActiveFilters state={state} facets={facets} />}
 
-            <div className={`transition-opacity duration-200 ${loading ? 'opacity-50' : ''}`} aria-busy={loading}>
+            <div
+              id={RESULTS_ID}
+              tabIndex={-1}
+              aria-labelledby={`${RESULTS_ID}-title`}
+              role="region"
+              className={`scroll-mt-28 transition-opacity duration-200 focus:outline-none ${loading ? 'opacity-50' : ''}`}
+              aria-busy={loading}
+            >
+              {/* Product cards are level-3 headings: this keeps the outline whole on phones too, where the filters' h2 is in the closed drawer. */}
+              <h2 id={`${RESULTS_ID}-title`} className="sr-only">
+                {props.resultsLabel ?? 'Products'}
+              </h2>
               {products.length ? (
                 <ProductGrid products={products} columns={columns} />
               ) : (

@@ -93,7 +93,9 @@ export function Gallery({
         <ul
           ref={strip}
           aria-label={`${productName} images`}
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-3xl bg-surface [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+          // A tab stop of its own, so the arrow keys scroll the pictures (axe: scrollable-region-focusable).
+          tabIndex={0}
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-3xl bg-surface [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
         >
           {images.map((img, i) => (
             <li

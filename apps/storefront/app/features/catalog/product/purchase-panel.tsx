@@ -11,7 +11,7 @@ import { PersonaliseFields, customisationErrors, isCustomisationError, useCustom
 const STOCK_TEXT: Record<Variant['stock_status'], { text: string; tone: string; dot: string }> = {
   in_stock: { text: 'In stock', tone: 'text-primary', dot: 'bg-primary' },
   low_stock: { text: 'Only a few left', tone: 'text-secondary-hover', dot: 'bg-accent' },
-  out_of_stock: { text: 'Out of stock', tone: 'text-muted', dot: 'bg-ink/30' },
+  out_of_stock: { text: 'Sold out', tone: 'text-ink', dot: 'bg-red-700' },
 };
 
 /** Large price block: selling price, MRP struck through, discount, tax note. */
@@ -38,7 +38,8 @@ export function PriceBlock({
           </>
         )}
         {discountPercent > 0 && (
-          <span className="rounded-full bg-accent/20 px-2.5 py-0.5 text-sm font-semibold text-secondary-hover">
+          // The theme's accent with its computed text colour: readable whatever the owner picks.
+          <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-bold text-on-accent">
             {discountPercent}% off
           </span>
         )}
@@ -62,7 +63,7 @@ export function StockState({ status }: { status: Variant['stock_status'] }) {
  * Add to cart and Buy now for the chosen variant, and the wishlist heart. A real form posting to
  * /cart, so it works without JavaScript (the action answers with a redirect to /cart, or to
  * /checkout/address for Buy now); with JavaScript it is sent by a fetcher: no navigation, the
- * cart drawer opens with the added line highlighted. Out of stock: disabled, with the reason.
+ * cart drawer opens with the added line highlighted. Sold out: one disabled "Sold out", with the reason.
  * A customisable product (on its own page) gets "Personalise it" inside the same form.
  */
 export function PurchaseButtons({
@@ -116,12 +117,13 @@ export function PurchaseButtons({
           disabled={soldOut || busy || uploading}
           aria-describedby={describedBy}
           aria-busy={adding || undefined}
-          className="btn btn-primary h-12 flex-1 px-4 whitespace-nowrap"
+          className={`btn ${soldOut ? 'btn-outline' : 'btn-primary'} h-12 flex-1 px-4 whitespace-nowrap`}
         >
-          {adding ? <Spinner className="size-5" /> : <BagIcon className="size-5" />}
-          {soldOut ? 'Out of stock' : adding ? 'Adding…' : 'Add to cart'}
+          {adding ? <Spinner className="size-5" /> : !soldOut && <BagIcon className="size-5" />}
+          {soldOut ? 'Sold out' : adding ? 'Adding…' : 'Add to cart'}
         </button>
-        {!compact && (
+        {/* Sold out: one plain "Sold out" instead of two dead buttons; the heart stays. */}
+        {!compact && !soldOut && (
           <button
             type="submit"
             name="intent"
@@ -139,7 +141,7 @@ export function PurchaseButtons({
       </div>
       {soldOut && (
         <p id={noteId} className="mt-2.5 text-sm text-muted">
-          Out of stock: this choice cannot be ordered right now. Save it to your wishlist, or choose another option.
+          Sold out: this choice cannot be ordered right now. Save it to your wishlist, or choose another option.
         </p>
       )}
       {uploading && !soldOut && (

@@ -31,22 +31,43 @@ const variants = [
 ];
 
 describe('variant choice', () => {
-  it('starts from the URL variant, then the sku, then the default', () => {
-    expect(initialVariant(variants, { id: 'om' })?.id).toBe('om');
-    expect(initialVariant(variants, { sku: 'sxl' })?.id).toBe('sxl');
-    expect(initialVariant(variants, { id: 'nope' })?.id).toBe('os');
+  it('starts from the URL variant (even sold out), then the sku, then the default while it is in stock', () => {
+    expect(initialVariant(variants, { id: 'om' }, options)?.id).toBe('om');
+    expect(initialVariant(variants, { id: 'os' }, options)?.id).toBe('os');
+    expect(initialVariant(variants, { sku: 'sxl' }, options)?.id).toBe('sxl');
+    const inStockDefault = variants.map((v) => ({ ...v, is_default: v.id === 'ss' }));
+    expect(initialVariant(inStockDefault, { id: 'nope' }, options)?.id).toBe('ss');
   });
 
-  it('marks sold-out, missing and impossible values, and where each leads', () => {
+  it('opens a product whose default is sold out on the first variant in stock, in option order', () => {
+    // Olive / S (the default) is sold out: Olive / M is the first that can be bought.
+    expect(initialVariant(variants, { id: 'nope' }, options)?.id).toBe('om');
+    // Listed out of option order: still the first colour's first size in stock.
+    const shuffled = [variants[3]!, variants[2]!, variants[0]!, variants[1]!];
+    expect(initialVariant(shuffled, {}, options)?.id).toBe('om');
+    // Nothing in stock: the default, which says so.
+    const none = variants.map((v) => ({ ...v, in_stock: false, stock_status: 'out_of_stock' as const }));
+    expect(initialVariant(none, {}, options)?.id).toBe('os');
+  });
+
+  it('marks sold-out, missing and impossible values top down, and where each leads', () => {
     const [colour, size] = optionValueViews(options, variants, variants[0]);
+    // Olive / S is sold out, but Olive is not: Olive / M can be bought. The size says "sold out".
     expect(colour!.values.map((v) => [v.value, v.state, v.target?.id])).toEqual([
-      ['Olive', 'out_of_stock', 'os'],
+      ['Olive', 'available', 'os'],
       ['Sage', 'available', 'ss'],
     ]);
+    expect(size!.above).toEqual(['Olive']);
     expect(size!.values.map((v) => [v.value, v.state, v.target?.id])).toEqual([
       ['S', 'out_of_stock', 'os'],
       ['M', 'available', 'om'],
       ['XL', 'unavailable', 'sxl'],
+    ]);
+    // A colour with nothing in stock is sold out as a whole.
+    const noOlive = variants.map((v) => (v.options.Colour === 'Olive' ? { ...v, in_stock: false } : v));
+    expect(optionValueViews(options, noOlive, noOlive[2])[0]!.values.map((v) => v.state)).toEqual([
+      'out_of_stock',
+      'available',
     ]);
   });
 
