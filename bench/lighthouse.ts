@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
+import { machine } from './machine.ts';
 import { killAllServersNow, startServer, type RunningServer } from './server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -246,23 +247,7 @@ function failuresText(pages: PageResult[]): string {
   return lines.length ? lines.join('\n') : 'None: every page scores 100.';
 }
 
-function machine() {
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
-  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-  let osName = os.type();
-  try {
-    osName = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? osName;
-  } catch {
-    // Not Linux.
-  }
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    if (dirty) commit += ' (with uncommitted changes)';
-  } catch {
-    // Not a git checkout.
-  }
+function machineWithBrowser() {
   let chromium = 'unknown';
   try {
     chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -272,23 +257,15 @@ function machine() {
   const lighthouseVersion = (
     JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
   ).version;
-  return {
-    nproc: os.availableParallelism(),
-    model,
-    memGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
-    node: process.version,
-    os: osName,
-    commit,
-    chromium,
-    lighthouse: lighthouseVersion,
-    load: os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / '),
-  };
+  return { ...machine(), chromium, lighthouse: lighthouseVersion };
 }
 
-function markdown(pages: PageResult[], m: ReturnType<typeof machine>, date: string, endLoad: string): string {
+function markdown(
+  pages: PageResult[],
+  m: ReturnType<typeof machineWithBrowser>,
+  date: string,
+  endLoad: string,
+): string {
   const rows = pages.map(cells);
   return `# Lighthouse
 
@@ -320,7 +297,7 @@ ${failuresText(pages)}
 
 async function main() {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const m = machine();
+  const m = machineWithBrowser();
   console.log(
     `lighthouse ${m.lighthouse}: ${m.nproc} CPUs, ${m.model}, node ${m.node}, ${m.chromium}, load ${m.load}; ${PAGES.length} pages × ${RUNS} runs`,
   );

@@ -4,8 +4,7 @@
  * docs/benchmarks.md. Flags: --pg also runs against a throwaway PostgreSQL cluster;
  * --duration=S (10) and --connections=N (10) per target; --warmup=S (3); --no-write.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startCluster, type Cluster } from '../scripts/lib/pg-cluster.mjs';
 import { killAllServersNow, startServer, type RunningServer } from './server.ts';
+import { machine } from './machine.ts';
 import { targets, type Target } from './targets.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,38 +146,6 @@ function printTable(section: Section) {
   console.log(`\n${section.title}`);
   console.log(fmt(head));
   for (const row of rows) console.log(fmt(row));
-}
-
-function machine() {
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
-  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-  let osName = os.type();
-  try {
-    osName = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? osName;
-  } catch {
-    // Not Linux.
-  }
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    if (dirty) commit += ' (with uncommitted changes)';
-  } catch {
-    // Not a git checkout.
-  }
-  return {
-    nproc: os.availableParallelism(),
-    model,
-    memGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
-    node: process.version,
-    os: osName,
-    commit,
-    // Other work on the machine skews every figure: say how busy it was.
-    load: os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / '),
-  };
 }
 
 function markdown(sections: Section[], m: ReturnType<typeof machine>, date: string, endLoad: string): string {

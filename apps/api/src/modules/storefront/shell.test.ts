@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShellSchema } from '@shopfront/shared';
+import { countQueries } from '../catalog/query-counter.ts';
 import { createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { createCustomer, createSessionCookie } from '../../test/auth.ts';
 import { signedInOwner } from '../staff/testing.ts';
@@ -7,24 +8,15 @@ import { signedInOwner } from '../staff/testing.ts';
 /** GET /api/storefront/shell (ADR 28): one call for the shell, its shared part kept per process. */
 let t: TestApp;
 let owner: Record<string, string>;
-let statements = 0;
-let restore: () => void;
-
-type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+let counter: ReturnType<typeof countQueries>;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await signedInOwner(t)).headers;
-  const client = (t.database.db as unknown as { $client: Queryable }).$client;
-  const original = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    statements++;
-    return original.apply(client, args);
-  };
-  restore = () => (client.query = original);
+  counter = countQueries(t.database.db);
 });
 afterAll(async () => {
-  restore();
+  counter.restore();
   await t.close();
 });
 
@@ -51,10 +43,8 @@ describe('storefront shell', () => {
 
   it('computes the shared part once: a second call only looks up who is asking', async () => {
     await shell();
-    const before = statements;
-    await shell();
-    const guest = statements - before;
-    expect(guest).toBeLessThanOrEqual(2);
+    // A guest: no session or staff cookie to look up; the shop context is every request's own.
+    expect((await counter.during(() => shell())).queries).toBe(0);
   });
 
   it('adds the signed-in customer to their own answer only', async () => {
