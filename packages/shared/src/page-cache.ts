@@ -11,5 +11,3 @@ export const PAGE_CACHE_COOKIES = {
   vary: ['sf_channel', 'cookiePreferences', 'grid_columns', 'sf_notice_closed'],
   ignored: ['sf_device', 'heartbeat'],
 } as const satisfies Record<'personal' | 'vary' | 'ignored', readonly string[]>;
-
-export type PageCacheCookie = (typeof PAGE_CACHE_COOKIES)[keyof typeof PAGE_CACHE_COOKIES][number];

@@ -23,7 +23,7 @@ export interface Database {
    * also whenever notifications may have been missed (PostgreSQL: the listening connection was
    * lost and is back). Answers a function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data dir as one archive. */
   dump?: () => Promise<Blob>;
 }
@@ -59,7 +59,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
     dialect: 'pglite',
     // One connection in one process: PGlite serialises, nothing else can hold the files.
     withExclusiveLock: (fn) => fn(db),
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
@@ -109,16 +109,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  * A lost connection is reopened with back-off (up to 5 s), and `onNotify` is called once it is
  * back, since whatever was sent meanwhile is lost.
  */
-async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload?: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 100;
   let timer: NodeJS.Timeout | null = null;
   const connect = async (first: boolean): Promise<void> => {
     // TCP keep-alive and a ping below: a half-open connection would otherwise never end.
-    const c = new pg.Client({ connectionString: url, options: POSTGRES_CONNECTION_OPTIONS, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: url,
+      options: POSTGRES_CONNECTION_OPTIONS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     c.on('notification', (msg) => {
-      if (msg.channel === channel) onNotify();
+      if (msg.channel === channel) onNotify(msg.payload);
     });
     c.on('error', () => {
       // The 'end' handler below reconnects.
@@ -140,16 +149,19 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
     retryMs = 100;
     if (!first) onNotify();
   };
-  // Every 30 s: a connection that no longer answers is ended, which reconnects it.
+  // Every 30 s: a connection that does not answer within 10 s is cut (a half-open socket would
+  // never end by itself), which reconnects it and moves the generation on.
+  const cut = (c: pg.Client) =>
+    (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   const ping = setInterval(() => {
     const c = client;
     if (!c) return;
-    const timeout = setTimeout(() => c.end().catch(() => {}), 10_000);
+    const timeout = setTimeout(() => cut(c), 10_000);
     c.query('select 1').then(
       () => clearTimeout(timeout),
       () => {
         clearTimeout(timeout);
-        c.end().catch(() => {});
+        cut(c);
       },
     );
   }, 30_000);

@@ -35,6 +35,9 @@ export class ContentMemo<T> {
   get(key: string, compute: () => Promise<T>): Promise<T> {
     const found = this.#entries.get(key);
     if (found && found.generation === this.version.current && Date.now() - found.storedAt <= CONTENT_MAX_AGE_MS) {
+      // Least recently used goes first: move to the end.
+      this.#entries.delete(key);
+      this.#entries.set(key, found);
       return found.value;
     }
     const generation = this.version.current;

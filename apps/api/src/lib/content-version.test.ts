@@ -43,6 +43,38 @@ describe('content version', () => {
     await vi.waitFor(() => expect(version.current).toBe(settled + 1), { timeout: 5000 });
   });
 
+  it('stock moving within in stock, low or out of stock notifies nobody; crossing a line does', async () => {
+    const seen: (string | undefined)[] = [];
+    const stop = t.app.contentVersion.onBump((table) => seen.push(table));
+    // Notifications arrive in commit order: once this marker's has come, every earlier one has.
+    const marker = async () => {
+      const count = seen.filter((x) => x === 'store_settings').length;
+      await t.database.db.execute(sql`update store_settings set updated_at = updated_at where false`);
+      await vi.waitFor(() => expect(seen.filter((x) => x === 'store_settings').length).toBe(count + 1), {
+        timeout: 5000,
+      });
+    };
+    const [v] = await queryRows<{ id: string; stock: number }>(
+      t.database.db,
+      sql`select id, stock from variants where stock > 20 order by id limit 1`,
+    );
+    try {
+      await marker();
+      seen.length = 0;
+      // An order takes two: still in stock, nothing a page shows.
+      await t.database.db.execute(sql`update variants set stock = stock - 2 where id = ${v!.id}`);
+      await marker();
+      expect(seen).not.toContain('variants');
+      // Down to 3: low stock, which pages show.
+      await t.database.db.execute(sql`update variants set stock = 3 where id = ${v!.id}`);
+      await marker();
+      expect(seen).toContain('variants');
+    } finally {
+      stop();
+      await t.database.db.execute(sql`update variants set stock = ${v!.stock} where id = ${v!.id}`);
+    }
+  });
+
   it('a rolled-back change notifies nobody', async () => {
     const version = t.app.contentVersion;
     const before = version.current;

@@ -65,21 +65,21 @@ export const CONTENT_MAX_AGE_MS = 60_000;
 
 export class ContentVersion {
   #generation = 0;
-  #listeners = new Set<() => void>();
+  #listeners = new Set<(table?: string) => void>();
 
   /** The current generation: a cached value computed under an older one is stale. */
   get current(): number {
     return this.#generation;
   }
 
-  /** Something shown may have changed: everything cached before now is stale. */
-  bump(): void {
+  /** Something shown may have changed (in `table`, when known): everything cached before now is stale. */
+  bump(table?: string): void {
     this.#generation += 1;
-    for (const fn of this.#listeners) fn();
+    for (const fn of this.#listeners) fn(table);
   }
 
   /** Calls `fn` after each bump (a cache that wants to drop its entries at once). */
-  onBump(fn: () => void): () => void {
+  onBump(fn: (table?: string) => void): () => void {
     this.#listeners.add(fn);
     return () => this.#listeners.delete(fn);
   }
@@ -100,7 +100,7 @@ declare module 'fastify' {
 export const contentVersionPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const version = new ContentVersion();
   app.decorate('contentVersion', version);
-  const stop = await opts.database.listen(CONTENT_CHANNEL, () => version.bump());
+  const stop = await opts.database.listen(CONTENT_CHANNEL, (table) => version.bump(table));
   // Before the answer leaves (onSend): the client's next request must already see the change.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/admin/')) {

@@ -119,7 +119,6 @@ export class PageCache {
   readonly #maxBytes: number;
   #bytes = 0;
   hits = 0;
-  misses = 0;
 
   constructor(
     private readonly version: ContentVersion,
@@ -133,10 +132,6 @@ export class PageCache {
   clear(): void {
     this.#entries.clear();
     this.#bytes = 0;
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 
   /** A current entry for `key`, or undefined. */
@@ -168,7 +163,6 @@ export class PageCache {
     }
     const running = this.#inflight.get(key);
     if (running) return running;
-    this.misses += 1;
     const generation = this.version.current;
     const job = (async () => {
       const page = await render();

@@ -97,7 +97,6 @@ export function api(context: unknown) {
     /** Asked once per storefront request, however many loaders ask (one shell call). */
     shell,
     initialValues: (): Promise<InitialValues> => shell(),
-    menu: (id: string) => callEndpoint(t, contentApi.menu, { params: { id } }).then(dataOf),
     slider: (id: string) => callEndpoint(t, contentApi.slider, { params: { id } }).then(dataOf),
     page: (slug: string) => callEndpoint(t, contentApi.page, { params: { '*': slug } }).then(dataOf),
     /** Every published page (slug, title, url), for the sitemap. */

@@ -17,7 +17,6 @@ export const ShellQuerySchema = z.object({
     .optional()
     .describe(`Menu slugs, comma separated (at most ${SHELL_MAX_MENUS})`),
 });
-export type ShellQuery = z.infer<typeof ShellQuerySchema>;
 
 /** Every category and collection, for the header's categories menu and the mobile menu. */
 export const ShellNavigationSchema = z.object({
@@ -25,7 +24,6 @@ export const ShellNavigationSchema = z.object({
   super_categories: z.array(SuperCategoryGroupSchema),
   collections: CollectionListSchema.shape.collections,
 });
-export type ShellNavigation = z.infer<typeof ShellNavigationSchema>;
 
 /**
  * The storefront shell in one answer (ADR 28): the initial values, the asked menus (null for one

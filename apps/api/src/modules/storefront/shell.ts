@@ -15,6 +15,7 @@ import { getInitialValues } from './service.ts';
 
 const NOT_CONFIGURED = 'The storefront is not configured';
 const CLOSED_NAVIGATION = { categories: [], super_categories: [], collections: [] };
+const SharedShellSchema = ShellSchema.omit({ account: true, access: true });
 
 /**
  * What every visitor of one channel gets in the shell, as the JSON members of the answer's `data`
@@ -28,11 +29,17 @@ async function sharedShell(
   shop: ShopContext,
   menuSlugs: string[],
 ): Promise<string | null> {
+  // Menus and navigation decorate the shell: one that fails must not take the shop down.
+  const decoration = <T>(what: string, p: Promise<T>) =>
+    p.catch((err: unknown) => {
+      req.log.error({ err }, `shell: ${what} failed`);
+      return null;
+    });
   const [values, menus, tree, collections] = await Promise.all([
     getInitialValues(app.db, (u) => shopOriginWith(app.env, req, u), undefined, shop.channelId),
-    Promise.all(menuSlugs.map((slug) => getMenu(app.db, slug))),
-    getCategoryTree(app.db),
-    getCollections(app.db),
+    Promise.all(menuSlugs.map((slug) => decoration(`menu ${slug}`, getMenu(app.db, slug)))),
+    decoration('category tree', getCategoryTree(app.db)),
+    decoration('collections', getCollections(app.db)),
   ]);
   if (!values) return null;
   let channels = null;
@@ -48,10 +55,11 @@ async function sharedShell(
     navigation: {
       categories: tree?.categories ?? [],
       super_categories: tree?.super_categories ?? [],
-      collections: collections.collections,
+      collections: collections?.collections ?? [],
     },
   };
-  return JSON.stringify(data).slice(1, -1);
+  // Checked against the contract once per fill, as the route's serializer would each time.
+  return JSON.stringify(SharedShellSchema.parse(data)).slice(1, -1);
 }
 
 export async function shellRoutes(app: FastifyInstance): Promise<void> {
