@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Migrates and seeds one shop for the run; each test file's shop starts from a copy.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

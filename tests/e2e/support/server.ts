@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { hasShopDatabase, prepareDataDir, seedsDemo } from './data-dir.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -47,24 +50,71 @@ async function waitForHealth(
   throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** The stopped shop's data, handed to `prepare` before the server starts on it. */
+export interface ShopData {
+  /** The shop's own database (PGlite belongs to one process at a time: the server is not running). */
+  db: PGlite;
+  /** Its DATA_DIR; uploaded and generated images are under `media/`, served at /media. */
+  dataDir: string;
+}
+
+export interface StartShopOptions {
+  timeoutMs?: number;
+  /** Environment overrides; DATA_DIR names a directory the caller owns (kept by stop()). */
+  env?: Record<string, string>;
+  /**
+   * Writes into the shop's database before the server starts: a test's own products and
+   * categories (fixtures.ts), settings, plugins. The shop is already migrated and seeded.
+   */
+  prepare?: (shop: ShopData) => Promise<void>;
+}
+
 /**
- * Starts the built shop (`npm run build` first) on a free port with a fresh database in a temp
- * directory; `env` overrides variables (SEED_DEMO=false gives a shop with no storefront). It runs in its own process group so stop() ends tsx and its node child together.
+ * Starts the built shop (`npm run build` first) on a free port. Its DATA_DIR is a temp directory
+ * of its own (or `env.DATA_DIR`), given a copy of the run's migrated and seeded shop before the
+ * server starts (data-dir.ts): a directory that already holds a shop is started as it is.
+ * `env` overrides variables (SEED_DEMO=false gives a shop with no storefront). The server runs
+ * in its own process group, so stop() ends it and anything it started.
  */
-export async function startShop({ timeoutMs = 90_000, env = {} as Record<string, string> } = {}): Promise<RunningShop> {
+export async function startShop({
+  timeoutMs = 90_000,
+  env = {},
+  prepare,
+}: StartShopOptions = {}): Promise<RunningShop> {
   // While iterating, point the tests at a shop that is already running (fresh database, default env).
   const external = process.env.E2E_BASE_URL;
-  if (external && Object.keys(env).length === 0) {
+  if (external && Object.keys(env).length === 0 && !prepare) {
     return { baseUrl: external.replace(/\/$/, ''), output: () => '', stop: async () => {} };
   }
   if (!existsSync(path.join(repoRoot, 'apps/storefront/build/server/index.js'))) {
     throw new Error('Storefront build missing: run "npm run build" before the e2e tests');
   }
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-data-'));
+  if (!env.DATABASE_URL) await prepareDataDir(dataDir, { seed: seedsDemo(env) });
+  else if (prepare) throw new Error('startShop: prepare writes PGlite data; it cannot run with DATABASE_URL');
+  if (prepare) {
+    try {
+      if (!hasShopDatabase(dataDir)) {
+        // No template (outside vitest, or E2E_FRESH_SHOPS): a first start migrates and seeds it.
+        await (await startShop({ timeoutMs, env: { ...env, DATA_DIR: dataDir } })).stop();
+      }
+      const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+      try {
+        await prepare({ db, dataDir });
+      } finally {
+        await db.close();
+      }
+    } catch (err) {
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+  // Node with tsx's loader, as `npm run bench` does: npx and the tsx CLI would add two processes.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -102,7 +152,7 @@ export async function startShop({ timeoutMs = 90_000, env = {} as Record<string,
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

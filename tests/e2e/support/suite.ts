@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type ShopBrowser } from './browser.ts';
-import { startShop, type RunningShop } from './server.ts';
+import { startShop, type RunningShop, type StartShopOptions } from './server.ts';
 
 /** The built shop and a Chromium, started once for a test file and stopped after it. */
 export interface ShopSuite {
@@ -9,10 +9,11 @@ export interface ShopSuite {
 }
 
 /**
- * Registers the file's beforeAll/afterAll: starts the shop (with `options`) and the browser side
- * by side, and stops both at the end. The fields are set once beforeAll has run.
+ * Registers the file's beforeAll/afterAll: starts the shop (with `options`: `env`, and `prepare`
+ * for the file's own fixtures, see fixtures.ts) and the browser side by side, and stops both at
+ * the end. The fields are set once beforeAll has run.
  */
-export function useShopSuite(options?: Parameters<typeof startShop>[0]): ShopSuite {
+export function useShopSuite(options?: StartShopOptions): ShopSuite {
   const suite = {} as { shop: RunningShop; browser: ShopBrowser };
   beforeAll(async () => {
     [suite.shop, suite.browser] = await Promise.all([startShop(options), launchBrowser()]);
