@@ -230,9 +230,8 @@ describe('cart', () => {
       await page.getByTestId('totals-coupon-not-applicable').waitFor();
       await expect.poll(async () => paise(await page.getByTestId('totals-subtotal').textContent())).toBe(unit);
       await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(unit);
-      await expect
-        .poll(() => page.getByTestId('drawer-coupon-warning').textContent())
-        .toContain(cartMessages.couponMinimum(rupees(FLAT200_MINIMUM - unit)));
+      // (The drawer, which /cart never opens, is loaded only when first opened: nothing to check
+      // in it here.)
       // Back over the minimum, it applies again.
       await shirtOnCart.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
       await expect.poll(() => coupon.getAttribute('data-applicable')).toBe('true');
