@@ -27,7 +27,7 @@ describe('home page', () => {
     expect(html).toContain('Copper Water Bottle');
     expect(html).toContain('₹799.00');
     expect(html).toMatch(/<s[^>]*>₹999.00<\/s>/);
-    expect(html).toContain('Out of stock');
+    expect(html).toContain('Sold out');
     expect(html).toContain('href="/product/organic-cotton-crew-tee"');
 
     // Hero: first slide is the LCP image, the others wait.

@@ -103,10 +103,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 const crumbs = [{ label: 'Home', to: '/' }, { label: 'Search' }];
 
-/** The page's own search box, holding the query: searching again needs no trip to the header. */
+/**
+ * The page's own search box, holding the query: searching again needs no trip to the header. From
+ * lg the header's own box is always in view, so this one would only repeat it.
+ */
 function SearchAgain() {
   return (
-    <div className="mb-8 max-w-xl">
+    <div className="mb-8 max-w-xl lg:hidden">
       <SearchForm id="search-page-input" label="Search again" />
     </div>
   );

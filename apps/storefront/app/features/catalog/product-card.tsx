@@ -65,7 +65,7 @@ export function ProductCard({
         )}
         {!product.in_stock && (
           <span className="absolute top-3 left-3 rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold tracking-wide text-background">
-            Out of stock
+            Sold out
           </span>
         )}
         <WishlistButton

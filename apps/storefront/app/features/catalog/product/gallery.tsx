@@ -60,7 +60,7 @@ export function Gallery({
   return (
     <div className="gallery flex flex-col-reverse gap-3 md:flex-row md:gap-4">
       {many && (
-        <ul className="flex gap-2 overflow-x-auto [scrollbar-width:none] md:w-[72px] md:shrink-0 md:flex-col md:overflow-visible [&::-webkit-scrollbar]:hidden">
+        <ul className="flex gap-2 overflow-x-auto p-1 [scrollbar-width:none] md:w-[72px] md:shrink-0 md:flex-col md:overflow-visible [&::-webkit-scrollbar]:hidden">
           {images.map((img, i) => (
             <li key={img.url} className="shrink-0">
               <a

@@ -42,7 +42,7 @@ export function Testimonials({ id, title, testimonials }: { id: string; title: s
           // A row that scrolls sideways is reachable by keyboard (arrow keys scroll it once focused).
           tabIndex={scrolls ? 0 : undefined}
           aria-label={scrolls ? `${title || 'Testimonials'}: scroll sideways for more` : undefined}
-          className="-mx-4 grid snap-x snap-mandatory auto-cols-[85%] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:auto-cols-[55%] md:mx-0 md:grid-flow-row md:grid-cols-3 md:gap-6 md:overflow-visible md:px-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
+          className="-mx-4 grid snap-x snap-mandatory scroll-px-4 auto-cols-[85%] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:auto-cols-[55%] md:mx-0 md:grid-flow-row md:grid-cols-3 md:gap-6 md:overflow-visible md:px-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
         >
           {testimonials.map((t) => (
             <li key={t.id} className="flex snap-start">
