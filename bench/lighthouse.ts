@@ -320,7 +320,12 @@ async function main() {
       const runs: RunFigures[] = [];
       for (let i = 1; i <= RUNS; i++) {
         process.stdout.write(`  ${page.path} run ${i}/${RUNS} ... `);
-        const r = await auditOnce(url, `${page.name.replace(/[^a-z0-9-]+/gi, '_')}-${i}`);
+        const label = `${page.name.replace(/[^a-z0-9-]+/gi, '_')}-${i}`;
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run once more.
+        const r = await auditOnce(url, label).catch((err: unknown) => {
+          process.stdout.write(`(${(err as Error).message.split('\n')[0]}; again) `);
+          return auditOnce(url, label);
+        });
         console.log(
           `perf ${r.performance}, a11y ${r.accessibility}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`,
         );
