@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { countQueries } from '../modules/catalog/query-counter.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { CACHES_ON, createTestApp, type TestApp } from '../test/app.ts';
 
 /** Catalogue reads answered once per content generation (registerEndpoint's sharedAnswer, ADR 28). */
 let t: TestApp;
@@ -10,7 +10,7 @@ let counter: ReturnType<typeof countQueries>;
 const SLUG = 'organic-cotton-crew-tee';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: CACHES_ON });
   counter = countQueries(t.database.db);
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_CACHE_COOKIES, SESSION_COOKIE } from '@shopfront/shared';
 import { queryRows } from '../db/client.ts';
 import { signedInOwner } from '../modules/staff/testing.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { CACHES_ON, createTestApp, type TestApp } from '../test/app.ts';
 import { hashedCsp } from './page-cache.ts';
 import { createCustomer, createSessionCookie } from '../test/auth.ts';
 
@@ -21,7 +21,7 @@ const PRODUCT = '/product/organic-cotton-crew-tee';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 beforeAll(async () => {
-  t = await createTestApp({ storefront: true });
+  t = await createTestApp({ storefront: true, env: CACHES_ON });
   owner = (await signedInOwner(t)).headers;
 });
 afterAll(() => t.close());

