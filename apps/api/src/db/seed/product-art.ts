@@ -313,9 +313,10 @@ function dress(style: string, c: string): Drawing {
   const top = sleeves
     ? 'M168 60 Q200 92 232 60 L270 74 Q298 96 306 132 L276 146 L254 126 Q248 150 250 176'
     : 'M170 60 L182 60 Q200 88 218 60 L230 60 Q236 112 252 150 L248 176';
+  // Starts with the left waist: the end point of the skirt's left curve (mirror of the right).
   const topLeft = sleeves
-    ? 'L150 176 Q152 150 146 126 L124 146 L94 132 Q102 96 130 74 Z'
-    : 'L152 176 L148 150 Q164 112 170 60 Z';
+    ? '150 176 Q152 150 146 126 L124 146 L94 132 Q102 96 130 74 Z'
+    : '152 176 L148 150 Q164 112 170 60 Z';
   const outline = `${top} Q${250 + flare * 0.6} ${hem - 80} ${200 + flare * 1.55} ${hem} Q200 ${hem + 18} ${200 - flare * 1.55} ${hem} Q${150 - flare * 0.6} ${hem - 80} ${topLeft}`;
   let inner =
     line('M150 178 Q200 186 250 178', shade(c, 0.3), 3) +
