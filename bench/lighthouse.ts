@@ -15,12 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
 import { machine } from './machine.ts';
 import { killAllServersNow, startServer, type RunningServer } from './server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 
 const DEFAULT_PAGES = [
   { name: 'home', path: '/' },
@@ -116,16 +117,7 @@ async function auditOnce(url: string, reportName: string): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     handleSIGINT: false,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   chromes.add(chrome);
   try {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export interface ShopBrowser {
@@ -15,17 +16,8 @@ const SHOPPER_UA =
 export async function launchBrowser(): Promise<ShopBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
     viewport: { width: 1280, height: 800 },
     // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
     userAgent: SHOPPER_UA,
@@ -100,17 +92,8 @@ export async function waitForHydration(page: Page): Promise<void> {
  */
 export async function launchNoScriptBrowser(): Promise<{ newPage: () => Promise<Page>; close: () => Promise<void> }> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
   const context = await browser.newContext({ javaScriptEnabled: false, userAgent: SHOPPER_UA, viewport: DESKTOP });
   return { newPage: () => context.newPage(), close: () => browser.close() };

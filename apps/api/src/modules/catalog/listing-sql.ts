@@ -258,21 +258,7 @@ export function variantFacetsSql(c: Compiled): SQL {
     ? sql`not exists (select 1 from sel where sel.name <> o.key and not coalesce(sel.vals ? (v.options ->> sel.name), false))`
     : sql`true`;
   return sql`
-    select 'total' as kind, null::text as key, null::text as label,
-           (count(*) filter (where ${c.matched}))::int as a,
-           (count(*) filter (where f.m_price and f.m_brand and f.m_cat and f.v_stock))::int as b,
-           null::int as c, null::text as scale
-      from flt f
-    union all
-    select 'price', min(f.currency), null,
-           (min(f.price_minor) filter (where f.m_brand and f.m_cat and ${c.optionsOk}))::int,
-           (max(f.price_minor) filter (where f.m_brand and f.m_cat and ${c.optionsOk}))::int,
-           null, null
-      from flt f
-    union all
-    select 'brand', b.slug, b.name, (count(*) filter (where f.m_price and f.m_cat and ${c.optionsOk}))::int, null, null, null
-      from flt f join brands b on b.id = f.brand_id
-     group by b.slug, b.name
+    ${totalPriceBrandSql(c, c.optionsOk)}
     union all
     select 'category', cat.slug, cat.name, (count(*) filter (where f.m_price and f.m_brand and ${c.optionsOk}))::int, min(cat.position)::int, null, null
       from flt f join product_categories pc on pc.product_id = f.id join categories cat on cat.id = pc.category_id
@@ -291,12 +277,11 @@ export function variantFacetsSql(c: Compiled): SQL {
 }
 
 /**
- * The facets query when no option and no in-stock filter is set (search, brand, category and
- * price filters): the category and option counts are product-level then, so they aggregate the
- * products' precomputed facet values (product_facet_values, ADR 0029) instead of expanding every
- * variant's options. Same rows as the general query.
+ * The first rows of both facets queries: the total, the price range and the brand counts, each
+ * counted under the other filters and `optionsOk` (whether the product's variants match the
+ * option and stock filters; always true when none is set).
  */
-function facetsFromValuesSql(c: Compiled): SQL {
+function totalPriceBrandSql(c: Compiled, optionsOk: SQL): SQL {
   return sql`
     select 'total' as kind, null::text as key, null::text as label,
            (count(*) filter (where ${c.matched}))::int as a,
@@ -305,14 +290,25 @@ function facetsFromValuesSql(c: Compiled): SQL {
       from flt f
     union all
     select 'price', min(f.currency), null,
-           (min(f.price_minor) filter (where f.m_brand and f.m_cat))::int,
-           (max(f.price_minor) filter (where f.m_brand and f.m_cat))::int,
+           (min(f.price_minor) filter (where f.m_brand and f.m_cat and ${optionsOk}))::int,
+           (max(f.price_minor) filter (where f.m_brand and f.m_cat and ${optionsOk}))::int,
            null, null
       from flt f
     union all
-    select 'brand', b.slug, b.name, (count(*) filter (where f.m_price and f.m_cat))::int, null, null, null
+    select 'brand', b.slug, b.name, (count(*) filter (where f.m_price and f.m_cat and ${optionsOk}))::int, null, null, null
       from flt f join brands b on b.id = f.brand_id
-     group by b.slug, b.name
+     group by b.slug, b.name`;
+}
+
+/**
+ * The facets query when no option and no in-stock filter is set (search, brand, category and
+ * price filters): the category and option counts are product-level then, so they aggregate the
+ * products' precomputed facet values (product_facet_values, ADR 0029) instead of expanding every
+ * variant's options. Same rows as the general query.
+ */
+function facetsFromValuesSql(c: Compiled): SQL {
+  return sql`
+    ${totalPriceBrandSql(c, sql`true`)}
     union all
     select 'category', v.key, v.label, (count(*) filter (where f.m_price and f.m_brand))::int, min(v.position)::int, null, null
       from flt f join product_facet_values v on v.product_id = f.id and v.kind = 'category'
