@@ -153,7 +153,15 @@ const selector = (page: Page, slot: 'Shipping' | 'Billing') => page.locator(`[da
 const onCart = (page: Page, slot: 'Shipping' | 'Billing') =>
   page.getByTestId(slot === 'Shipping' ? 'shipping-on-cart' : 'billing-on-cart');
 const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Billing address same as shipping' });
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+/**
+ * The text of the focused element; '' while nothing is (the focus on <body>, whose text is the
+ * whole page, e.g. between a view's removal and its successor taking the focus on the next frame).
+ */
+const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el !== document.body ? (el.textContent?.trim() ?? '') : '';
+  });
 
 describe('checkout address step: a customer', () => {
   it('starts on the default address; Change → Select Address → Use selected; Edit; Add; a different billing address stays on the cart', async () => {
