@@ -7,7 +7,8 @@
  * requests (no concurrency). Flags: --runs=N (30), --pg-url=postgres://…,
  * --explain (prints EXPLAIN ANALYZE of the slowest statement of each target), --only=TEXT (targets
  * whose name contains TEXT), --cpu-prof=PREFIX (a .cpuprofile of each target's measured runs),
- * --jit (PostgreSQL: the statements compiled with JIT and the compile time).
+ * --jit (PostgreSQL: the statements compiled with JIT and the compile time), --caches (the shared
+ * caches on, as in production: for pages the whole-page cache does not serve).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -50,8 +51,9 @@ const env = parseEnv({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   // What a page costs to render: a cached one costs nothing worth profiling (bench/run.ts
-  // measures the cache; ADR 28).
-  PAGE_CACHE_MB: '0',
+  // measures the cache; ADR 28). --caches keeps the shared caches on (as in production), for
+  // pages the whole-page cache never serves (a signed-in shopper's).
+  PAGE_CACHE_MB: process.argv.includes('--caches') ? '64' : '0',
   ...(PG_URL ? { DATABASE_URL: PG_URL } : {}),
 });
 const database = await openDatabase({
@@ -96,9 +98,14 @@ client.query = function (this: unknown, ...args: unknown[]) {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-// A target with a setup (a signed-in shopper) needs a real server: bench/run.ts measures it.
-for (const t of targets.filter((x) => !x.setup && (!ONLY || x.name.includes(ONLY)))) {
+// A target's setup (a signed-in shopper) talks to a real socket; the measured runs stay in-process.
+const setupBase = targets.some((t) => t.setup && (!ONLY || t.name.includes(ONLY)))
+  ? await app.listen({ host: '127.0.0.1', port: 0 })
+  : null;
+
+for (const t of targets.filter((x) => !ONLY || x.name.includes(ONLY))) {
   const headers: Record<string, string> = { ...t.headers };
+  if (t.setup && setupBase) headers.cookie = await t.setup(setupBase);
   if (t.body !== undefined) headers['content-type'] = 'application/json';
   const once = async () => {
     const res = await app.inject({

@@ -142,7 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(retentionPlugin);
   const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
   // The installed analytics plugins' hosts, per page request (read by the directives below).
-  if (!opts.dev) app.addHook('onRequest', analyticsCspLookup(opts.database.db));
+  if (!opts.dev) app.addHook('onRequest', analyticsCspLookup(app));
   await app.register(helmet, {
     enableCSPNonces: !opts.dev,
     contentSecurityPolicy: opts.dev

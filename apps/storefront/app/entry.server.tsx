@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react
 import type { StorefrontLoadContext } from '@shopfront/shared';
 import { isPreviewRequest } from './features/preview/preview.server';
 import { NonceContext } from './lib/nonce';
+import { lowPriorityModulePreloads } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -68,7 +69,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

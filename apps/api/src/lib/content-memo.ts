@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { CONTENT_MAX_AGE_MS, type ContentVersion } from './content-version.ts';
 
 /**
@@ -62,4 +63,19 @@ export class ContentMemo<T> {
     );
     return value;
   }
+}
+
+/**
+ * A lookup that is the same for every request until the shop's content changes (the shop
+ * context, which plugins are installed), memoized per process: `lookup(key, compute)`. With
+ * PAGE_CACHE_MB=0 (every content cache off: profiling, and the API tests that write the database
+ * directly) it computes each time.
+ */
+export function contentLookup<T>(
+  app: Pick<FastifyInstance, 'env' | 'contentVersion'>,
+  maxEntries = 100,
+): (key: string, compute: () => Promise<T>) => Promise<T> {
+  if (app.env.PAGE_CACHE_MB === 0) return (_key, compute) => compute();
+  const memo = new ContentMemo<T>(app.contentVersion, maxEntries);
+  return (key, compute) => memo.get(key, compute);
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { CHANNEL_COOKIE } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
+import { contentLookup } from './content-memo.ts';
 import { HttpError } from './http.ts';
 import { pageMemoOf } from './in-process.ts';
 
@@ -110,18 +111,28 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
     : null;
 }
 
+/** A shop context shared by every request of a process cannot be changed by one of them. */
+function frozen(shop: ShopContext | null): ShopContext | null {
+  if (shop) Object.freeze(shop.lock);
+  return shop && Object.freeze(shop);
+}
+
 /**
  * The request's shop, loaded once per page: the in-process API calls of one SSR page (lib/in-process.ts)
  * share it, keyed by the channel cookie they send (a switch the page made shows at once); a
  * mutating call drops the memo (ssr/in-process-api.ts), so the calls after it read fresh data.
  */
-function pageShop(db: Db, req: FastifyRequest): Promise<ShopContext> {
+function pageShop(
+  lookup: (key: string, compute: () => Promise<ShopContext | null>) => Promise<ShopContext | null>,
+  db: Db,
+  req: FastifyRequest,
+): Promise<ShopContext> {
   const cookie = channelCookieOf(req);
   const memo = pageMemoOf(req);
   const key = `shop-context:${cookie ?? ''}`;
   const hit = memo?.get(key) as Promise<ShopContext> | undefined;
   if (hit) return hit;
-  const shop = loadShopContext(db, cookie).then((found) => {
+  const shop = lookup(cookie ?? '', () => loadShopContext(db, cookie).then(frozen)).then((found) => {
     if (!found) throw new HttpError(500, 'No storefront is configured');
     return found;
   });
@@ -135,9 +146,13 @@ function pageShop(db: Db, req: FastifyRequest): Promise<ShopContext> {
 
 export const shopContextPlugin = fp(
   async (app: FastifyInstance) => {
+    // Kept per process until the storefront, its settings or channels change (ADR 28): one
+    // statement less on every request. At most 64 channel cookies' answers (the LRU drops the
+    // rest, so made-up cookie values cannot grow it).
+    const lookup = contentLookup<ShopContext | null>(app, 64);
     app.decorateRequest(kShop, null);
     app.decorateRequest('shop', function (this: FastifyRequest) {
-      this[kShop] ??= pageShop(app.db, this);
+      this[kShop] ??= pageShop(lookup, app.db, this);
       return this[kShop];
     });
   },

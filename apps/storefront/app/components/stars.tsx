@@ -1,5 +1,14 @@
-/** Five stars filled to `rating` (fractions allowed). The text alternative says the number. */
-export function Stars({ rating, className = 'size-4', label }: { rating: number; className?: string; label?: string }) {
+/** One star's outline (20 × 20, relative moves only), repeated every STEP units along the row. */
+const STAR = 'l2.6 5.4 5.9.8-4.3 4.1 1 5.9-5.2-2.8-5.2 2.8 1-5.9-4.3-4.1 5.9-.8z';
+const STEP = 22;
+const ROW_PATH = [0, 1, 2, 3, 4].map((i) => `M${10 + i * STEP} 1.5${STAR}`).join('');
+const ROW_WIDTH = 4 * STEP + 20;
+
+/**
+ * Five stars filled to `rating` (fractions allowed). The text alternative says the number.
+ * `className` sets the stars' height (e.g. 'h-5'); the row is as wide as five of them.
+ */
+export function Stars({ rating, className = 'h-4', label }: { rating: number; className?: string; label?: string }) {
   const pct = Math.max(0, Math.min(5, rating)) * 20;
   return (
     <span
@@ -15,14 +24,18 @@ export function Stars({ rating, className = 'size-4', label }: { rating: number;
   );
 }
 
+/** The five stars as one drawing: two elements a row, however many ratings a page shows. */
 function StarRow({ className }: { className: string }) {
   return (
-    <span className="flex gap-0.5" aria-hidden="true">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} viewBox="0 0 20 20" fill="currentColor" className={`${className} shrink-0`} focusable="false">
-          <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8L10 1.5z" />
-        </svg>
-      ))}
-    </span>
+    <svg
+      viewBox={`0 0 ${ROW_WIDTH} 20`}
+      fill="currentColor"
+      className={`${className} w-auto max-w-none shrink-0`}
+      style={{ aspectRatio: `${ROW_WIDTH} / 20` }}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={ROW_PATH} />
+    </svg>
   );
 }

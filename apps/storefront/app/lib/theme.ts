@@ -79,8 +79,23 @@ export function fontFaceCss(fonts: Font[]): string {
     .join('\n');
 }
 
+/** The last few settings' CSS: every page of a shop asks for the same one (colour maths is not free). */
+const cssMemo = new Map<string, string>();
+const CSS_MEMO_SIZE = 8;
+
 /** Everything the storefront settings contribute to the page's CSS, in one string. */
 export function storefrontCss(sf: Pick<Storefront, 'theme' | 'typography' | 'fonts' | 'custom_css'>): string {
+  const key = JSON.stringify([sf.theme, sf.typography, sf.fonts, sf.custom_css]);
+  let css = cssMemo.get(key);
+  if (css === undefined) {
+    css = computeStorefrontCss(sf);
+    if (cssMemo.size >= CSS_MEMO_SIZE) cssMemo.delete(cssMemo.keys().next().value!);
+    cssMemo.set(key, css);
+  }
+  return css;
+}
+
+function computeStorefrontCss(sf: Pick<Storefront, 'theme' | 'typography' | 'fonts' | 'custom_css'>): string {
   const vars = themeVariables(sf.theme);
   vars['--sf-font-body'] = fontStack(sf.typography.body_font);
   vars['--sf-font-heading'] = fontStack(sf.typography.heading_font);

@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_PLUGINS, type AnalyticsPluginName } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { contentLookup } from '../../lib/content-memo.ts';
 
 /**
  * The Content-Security-Policy sources of the analytics plugins (spec section 9): each provider's
  * hosts are allowed only while its plugin is installed, so a shop without Meta Pixel never lets
- * connect.facebook.net run. Looked up once per storefront page request (one small query; never
- * for /api/*, /media/* or static files), before helmet writes the header; the directive functions
- * below read the result. No cache: an owner's install or removal applies on the next page, on
- * every process.
+ * connect.facebook.net run. Looked up for storefront page requests (never for /api/*, /media/*
+ * or static files), before helmet writes the header; the directive functions below read the
+ * result. Kept per process until the plugins change (contentLookup, ADR 28): an owner's install
+ * or removal applies on the next page, on every process.
  */
 
 type CspKind = 'script' | 'connect' | 'img';
@@ -89,10 +90,13 @@ const isPageRequest = (req: FastifyRequest) =>
   req.routeOptions.url === '/*' && !req.url.startsWith('/api/') && !/\.data(?:\?|$)/.test(req.url);
 
 /** onRequest hook, registered before helmet: looks the sources up for a page request. */
-export function analyticsCspLookup(db: Db) {
+export function analyticsCspLookup(app: Pick<FastifyInstance, 'db' | 'env' | 'contentVersion'>) {
+  const lookup = contentLookup<Sources>(app, 1);
   return async (req: FastifyRequest): Promise<void> => {
     if (!isPageRequest(req)) return;
-    (req.raw as WithSources)[kSources] = analyticsSources(await installedAnalytics(db));
+    (req.raw as WithSources)[kSources] = await lookup('', async () =>
+      analyticsSources(await installedAnalytics(app.db)),
+    );
   };
 }
 

@@ -12,14 +12,17 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
+import { contentLookup } from '../../lib/content-memo.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { getProductReviews, reviewsEnabled, writeReview } from './service.ts';
 
 /** The Review plugin's endpoints (spec section 7, Reviews). They answer 404 while the plugin is not installed. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Whether the plugin is installed, kept until the plugins change (ADR 28).
+  const enabled = contentLookup<boolean>(app, 1);
   const requireEnabled = async () => {
-    if (!(await reviewsEnabled(app.db))) throw notFound(reviewMessages.reviewsDisabled);
+    if (!(await enabled('', () => reviewsEnabled(app.db)))) throw notFound(reviewMessages.reviewsDisabled);
   };
 
   registerEndpoint(

@@ -99,7 +99,7 @@ export function ProductCard({
         <p className="mt-1 flex min-h-4 items-center gap-1.5 text-xs text-muted">
           {rating && rating.total_reviews > 0 && (
             <>
-              <Stars rating={rating.overall_rating} className="size-3.5" />
+              <Stars rating={rating.overall_rating} className="h-3.5" />
               <span aria-hidden="true">({rating.total_reviews})</span>
               <span className="sr-only">
                 {rating.total_reviews} {rating.total_reviews === 1 ? 'review' : 'reviews'}

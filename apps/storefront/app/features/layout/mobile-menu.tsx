@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '@shopfront/shared';
 import { SmartLink } from '../../components/smart-link';
@@ -199,6 +200,9 @@ function DrawerNav({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
 export function MobileMenu({ items, storeName }: { items: MenuItem[]; storeName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  // The drawer (a modal <dialog>, so JavaScript's) is filled when first opened, then kept: every
+  // page's HTML carries the catalogue once (the desktop menu), not twice.
+  const [filled, setFilled] = useState(false);
   const location = useLocation();
 
   const close = () => dialog.current?.close();
@@ -217,6 +221,8 @@ export function MobileMenu({ items, storeName }: { items: MenuItem[]; storeName:
         aria-expanded={open}
         aria-controls={DRAWER_ID}
         onClick={() => {
+          // Filled before it opens: the modal's focus lands on its first control, as before.
+          flushSync(() => setFilled(true));
           dialog.current?.showModal();
           setOpen(true);
         }}
@@ -232,33 +238,35 @@ export function MobileMenu({ items, storeName }: { items: MenuItem[]; storeName:
         onClick={(e) => e.target === e.currentTarget && close()}
         className="mobile-menu fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[86vw] max-w-sm bg-background p-0 text-ink shadow-2xl open:animate-[drawer-in_200ms_ease-out]"
       >
-        <div className="flex h-full flex-col">
-          <div className="flex h-16 items-center justify-between border-b border-ink/10 px-5">
-            <span className="font-heading text-lg font-semibold">{storeName}</span>
-            <button
-              type="button"
-              onClick={close}
-              aria-label="Close menu"
-              className="-mr-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-ink/5"
-            >
-              <CloseIcon className="size-6" />
-            </button>
+        {filled && (
+          <div className="flex h-full flex-col">
+            <div className="flex h-16 items-center justify-between border-b border-ink/10 px-5">
+              <span className="font-heading text-lg font-semibold">{storeName}</span>
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Close menu"
+                className="-mr-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-ink/5"
+              >
+                <CloseIcon className="size-6" />
+              </button>
+            </div>
+            <div className="flex-1 overflow-y-auto px-5 py-4">
+              <SearchForm id="drawer-search" className="mb-4" />
+              <DrawerNav items={items} onNavigate={close} />
+            </div>
+            <div className="grid grid-cols-2 gap-3 border-t border-ink/10 p-5">
+              <ChannelPicker id="menu-channel" variant="menu" />
+              <AdminPanelLink onClick={close} className="btn btn-outline col-span-2" />
+              <Link to="/account" onClick={close} className="btn btn-outline">
+                <UserIcon className="size-4" /> Account
+              </Link>
+              <Link to="/cart" onClick={close} className="btn btn-primary">
+                <BagIcon className="size-4" /> Cart
+              </Link>
+            </div>
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">
-            <SearchForm id="drawer-search" className="mb-4" />
-            <DrawerNav items={items} onNavigate={close} />
-          </div>
-          <div className="grid grid-cols-2 gap-3 border-t border-ink/10 p-5">
-            <ChannelPicker id="menu-channel" variant="menu" />
-            <AdminPanelLink onClick={close} className="btn btn-outline col-span-2" />
-            <Link to="/account" onClick={close} className="btn btn-outline">
-              <UserIcon className="size-4" /> Account
-            </Link>
-            <Link to="/cart" onClick={close} className="btn btn-primary">
-              <BagIcon className="size-4" /> Cart
-            </Link>
-          </div>
-        </div>
+        )}
       </dialog>
     </>
   );

@@ -123,7 +123,7 @@ export function GivenRating({ rating, comment }: { rating: number; comment: stri
   return (
     <div className="mt-3 text-sm" data-testid="given-rating">
       <p className="flex items-center gap-2">
-        <Stars rating={rating} className="size-5" label={`You rated ${rating} out of 5`} />
+        <Stars rating={rating} className="h-5" label={`You rated ${rating} out of 5`} />
         <span className="font-medium">{WORDS[rating - 1] ?? ''}</span>
       </p>
       {comment && <p className="mt-2 text-ink/80">“{comment}”</p>}

@@ -17,7 +17,7 @@ function Summary({ data, children }: { data: ProductReviews; children?: ReactNod
           {total ? data.overall_rating.toFixed(1) : '–'}
         </p>
         <div className="pb-1">
-          <Stars rating={data.overall_rating} className="size-5" />
+          <Stars rating={data.overall_rating} className="h-5" />
           <p className="mt-1 text-sm text-muted">
             {total ? `Based on ${total} ${total === 1 ? 'review' : 'reviews'}` : 'No reviews yet'}
           </p>
