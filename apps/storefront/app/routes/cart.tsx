@@ -17,6 +17,7 @@ import {
 } from '../features/cart/cart-view';
 import { useCartUi } from '../features/cart/cart-ui';
 import { CouponPanel } from '../features/cart/coupon-panel';
+import { FreeShippingNudge } from '../features/cart/free-shipping';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { apiTransport } from '../lib/api.server';
 import { errorResponse } from '../lib/errors';
@@ -142,6 +143,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-6 grid gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
             <div className="min-w-0 space-y-4">
+              <FreeShippingNudge cart={cart} className="rounded-2xl border border-ink/10 bg-background px-4 py-3.5" />
               {ready.pricesChanged && (
                 <div
                   role="status"

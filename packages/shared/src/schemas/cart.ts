@@ -309,6 +309,21 @@ export const CartTotalsSchema = z.object({
   grand_total: MoneySchema,
 });
 
+/**
+ * How far the cart is from free shipping: the offered delivery option that turns free at the
+ * lowest goods amount (the chosen one on a tie), measured like the shipping price is.
+ */
+export const CartFreeShippingSchema = z.object({
+  threshold: MoneySchema.describe(
+    "The goods amount (subtotal after the coupon discount) from which this option's shipping is free.",
+  ),
+  remaining: MoneySchema.describe('What the goods still lack to reach the threshold; 0 once reached.'),
+  method: z
+    .object({ code: z.string(), name: z.string() })
+    .describe('The delivery option that becomes free (it may not be the chosen one).'),
+});
+export type CartFreeShipping = z.infer<typeof CartFreeShippingSchema>;
+
 /** The cart (spec section 3 Cart) with a complete breakdown. */
 export const CartSchema = z.object({
   /** The cart's public reference; the secret that finds a guest cart stays in the HttpOnly cookie. */
@@ -330,6 +345,9 @@ export const CartSchema = z.object({
   shipping_method: CartMethodSchema.nullable(),
   /** The options that serve the shipping address (before one is set: those of the shop's country, ADR 0023); empty when nothing delivers there. */
   shipping_methods: z.array(CartMethodSchema),
+  free_shipping: CartFreeShippingSchema.nullable().describe(
+    'Progress towards free shipping for the shipping address (before one is set: the shop country, ADR 0023); null when no option offered is ever free.',
+  ),
   /** When the chosen delivery option arrives, in days; null without one. */
   delivery_estimate: z.object({ days_min: z.number().int(), days_max: z.number().int() }).nullable(),
   /** The chosen payment method while it is offered (an address change may take it away). */

@@ -6,9 +6,11 @@ import {
   sumMinor,
   type Address,
   type Cart,
+  type CartFreeShipping,
   type CartItem,
   type CartMethod,
   type CartPaymentMethod,
+  type Money,
 } from '@shopfront/shared';
 import { COD, type PaymentMethodRow } from '../payments/methods.ts';
 import { codOffered, defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
@@ -148,6 +150,34 @@ function shippingPrice(method: ShippingRow, goodsMinor: number): number {
 }
 
 /**
+ * How far goods worth `goodsMinor` (after the coupon) are from free shipping: the offered method
+ * that turns free at the lowest amount (the chosen one on a tie, then the first offered); null
+ * when none ever does.
+ */
+function freeShippingOf(
+  methods: readonly ShippingRow[],
+  chosen: ShippingRow | null,
+  goodsMinor: number,
+  m: (minor: number) => Money,
+): CartFreeShipping | null {
+  let best: ShippingRow | null = null;
+  let threshold = 0;
+  for (const s of methods) {
+    if (s.free_over_minor === null) continue;
+    if (!best || s.free_over_minor < threshold || (s.free_over_minor === threshold && s === chosen)) {
+      best = s;
+      threshold = s.free_over_minor;
+    }
+  }
+  if (!best) return null;
+  return {
+    threshold: m(threshold),
+    remaining: m(Math.max(0, threshold - goodsMinor)),
+    method: { code: best.code, name: best.name },
+  };
+}
+
+/**
  * The whole cart answer from its rows: lines priced now, coupon discount allocated over lines,
  * shipping, the tax included and the grand total, all in integer minor units (ADR 0020). Lines
  * that cannot be bought stay listed (marked) but count for nothing.
@@ -266,6 +296,7 @@ export function priceCart(
     billing_same_as_shipping: head.billing_same_as_shipping,
     shipping_method: chosen,
     shipping_methods: shipping.map(toMethod),
+    free_shipping: freeShippingOf(shipping, method, subtotal - discount, m),
     delivery_estimate:
       chosen && chosen.delivery_days_min !== null && chosen.delivery_days_max !== null
         ? { days_min: chosen.delivery_days_min, days_max: chosen.delivery_days_max }

@@ -4,6 +4,7 @@ import { AlertIcon, BagIcon, CheckIcon, CloseIcon } from '../../components/ui/ic
 import { Spinner } from '../../components/ui/spinner';
 import { CartLine } from './cart-line';
 import { useCartUi } from './cart-ui';
+import { FreeShippingNudge } from './free-shipping';
 import { EMPTY_CART_TEXT, cartReadiness } from './cart-view';
 import { useCart } from './use-cart';
 
@@ -102,6 +103,7 @@ export function CartDrawer() {
 
         {cart && ready && !ready.empty && (
           <div className="shrink-0 border-t border-ink/10 px-5 pt-4 pb-[calc(1.25rem+env(safe-area-inset-bottom))]">
+            <FreeShippingNudge cart={cart} className="mb-4" />
             <div className="flex items-baseline justify-between gap-4">
               <span className="font-semibold">Total</span>
               <span className="text-lg font-semibold tabular-nums" data-testid="drawer-total">
