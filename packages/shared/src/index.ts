@@ -55,3 +55,5 @@ export * from './schemas/plugins-shopper.ts';
 export * from './api/plugins-shopper.ts';
 export * from './page-cache.ts';
 export * from './schemas/shell.ts';
+export * from './schemas/swatches.ts';
+export * from './api/swatches.ts';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -180,6 +181,26 @@ export const productOptions = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('product_options_product_name_uq').on(t.productId, t.name)],
+);
+
+/**
+ * Shop-wide swatches: the colour shown beside an option value ("Colour" / "Indigo") wherever a
+ * product or filter lists it. Keyed by option name and value case-insensitively, so one row
+ * serves every product with that value however it is spelt; `colour` is #rrggbb, lower case.
+ */
+export const optionSwatches = pgTable(
+  'option_swatches',
+  {
+    id: serial('id').primaryKey(),
+    optionName: text('option_name').notNull(),
+    value: text('value').notNull(),
+    colour: text('colour').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('option_swatches_option_value_uq').on(sql`lower(${t.optionName})`, sql`lower(${t.value})`),
+    check('option_swatches_colour_ck', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+  ],
 );
 
 /** One buyable combination of option values, with its own stock. */

@@ -173,6 +173,8 @@ export const FacetValueSchema = z.object({
   label: z.string(),
   count: z.number().int(),
   selected: z.boolean(),
+  /** An option value's swatch (#rrggbb) when the shop has set one for it; absent otherwise. */
+  swatch: z.string().optional(),
 });
 export type FacetValue = z.infer<typeof FacetValueSchema>;
 
@@ -309,9 +311,20 @@ export const ProductDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/**
+ * A product's option axis with its values in display order. `swatches` maps those of its values
+ * the shop has a swatch for (option_swatches) to #rrggbb; absent when none has one.
+ */
+export const ProductOptionSchema = z.object({
+  name: z.string(),
+  values: z.array(z.string()),
+  swatches: z.record(z.string(), z.string()).optional(),
+});
+export type ProductOption = z.infer<typeof ProductOptionSchema>;
+
 export const SingleProductSchema = z.object({
   product: ProductDetailSchema,
-  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  options: z.array(ProductOptionSchema),
   variants: z.array(VariantSchema),
   /** The variant the id named when it was a sku (`/product/…?sku=`): the page selects it. Null for a slug. */
   selected_variant_id: z.string().nullable(),

@@ -7,7 +7,7 @@ import { queryRows } from '../client.ts';
 import * as t from '../schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../test/paths.ts';
-import { ART_SIZE } from './images.ts';
+import { ART_SIZE } from './product-art/index.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,6 +96,64 @@ describe('demo catalogue', () => {
       const meta = await sharp(file).metadata();
       expect([meta.format, meta.width, meta.height], url).toEqual(['webp', ART_SIZE, ART_SIZE]);
       expect(meta.size ?? 0, url).toBeLessThan(60_000);
+    }
+  });
+
+  it('names every product distinctly: no twins that differ only by a synonym or an edition word', async () => {
+    const rows = await app.database.db.select({ name: t.products.name }).from(t.products);
+    const synonyms: [RegExp, string][] = [
+      [/\b(t-shirt|tee)\b/g, 'tee'],
+      [/\b(trousers|pants)\b/g, 'trousers'],
+      [/\b(cap|hat)\b/g, 'hat'],
+      [/\b(planter|pot)\b/g, 'pot'],
+      [/\b(bottle|flask)\b/g, 'bottle'],
+      [/\b(mug|cup)s?\b/g, 'mug'],
+      [/\b(plate|platter)\b/g, 'plate'],
+      [/\b(lamp|light|pendant)\b/g, 'lamp'],
+      [/\b(studio|heritage|everyday|set of \d+|\(set of \d+\))\b/g, ''],
+    ];
+    const twinKey = (name: string) =>
+      synonyms
+        .reduce((n, [re, to]) => n.replace(re, to), name.toLowerCase())
+        .replace(/\W+/g, ' ')
+        .trim();
+    const seen = new Map<string, string>();
+    for (const { name } of rows) {
+      const key = twinKey(name);
+      expect(seen.get(key), `${name} is a twin of ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, name);
+    }
+    // Nor a word said twice ("Cane Pendant Pendant").
+    for (const { name } of rows) {
+      const words = name.toLowerCase().split(/\s+/);
+      expect(new Set(words).size, name).toBe(words.length);
+    }
+  });
+
+  it('gives every collection a cover of its own, drawn from its products', async () => {
+    const rows = await queryRows<{ slug: string; image_path: string | null }>(
+      app.database.db,
+      sql`select slug, image_path from collections order by position`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const paths = rows.map((r) => r.image_path);
+    expect(new Set(paths).size, paths.join(', ')).toBe(rows.length);
+    for (const { slug, image_path: url } of rows) {
+      expect(url, slug).toMatch(new RegExp(`^/media/seed/collections/collections-${slug}-`));
+      const meta = await sharp(path.join(TEST_MEDIA_DIR, url!.replace(/^\/media\//, ''))).metadata();
+      expect([meta.format, meta.width, meta.height], slug).toEqual(['webp', 600, 800]);
+    }
+  });
+
+  it("shows the shop's own products in the home hero, as WebPs of the hero's size", async () => {
+    const slides = await app.database.db.select().from(t.slides);
+    expect(slides.length).toBeGreaterThanOrEqual(2);
+    for (const s of slides) {
+      expect(s.imageAlt, s.title).not.toMatch(/abstract/i);
+      const file = path.join(TEST_MEDIA_DIR, s.imageUrl.replace(/^\/media\//, ''));
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height], s.imageUrl).toEqual(['webp', 1600, 700]);
+      expect(meta.size ?? 0, s.imageUrl).toBeLessThan(80_000);
     }
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
@@ -16,8 +17,16 @@ import {
   type CategorySpec,
 } from './catalog-data.ts';
 import { demoProducts } from './demo-data.ts';
-import { ART_SIZE, makeProductArt, productArtPath } from './images.ts';
-import { artStyle, artStyleFor, type ArtView } from './product-art.ts';
+import { makeCollectionCover } from './images.ts';
+import {
+  ART_SIZE,
+  artStyle,
+  artStyleFor,
+  makeProductArt,
+  productArtPath,
+  type ArtView,
+  type Piece,
+} from './product-art/index.ts';
 import { refreshProductSummaries } from '../../modules/catalog/summary.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -76,7 +85,7 @@ function productSeeds(now: number): ProductSeed[] {
     'block-print-cushion-cover': 'cushions-and-throws',
     'copper-water-bottle': 'bottles',
     'washed-canvas-cap': 'caps-and-hats',
-    'terracotta-planter-set': 'planters',
+    'herb-garden-planter': 'planters',
     'merino-lounge-tee': 't-shirts',
     'speckled-espresso-cups': 'mugs-and-cups',
   };
@@ -102,6 +111,8 @@ function productSeeds(now: number): ProductSeed[] {
     };
   });
   const used = new Set(seeds.map((s) => s.slug));
+  const slugs = new Set(used);
+  const named = new Map<string, number>();
   let age = seeds.length;
   // Walk styles × nouns per category, round-robin, until ~300 products exist.
   const editions = ['', 'Studio', 'Heritage', 'Everyday'];
@@ -112,10 +123,15 @@ function productSeeds(now: number): ProductSeed[] {
       const noun = category.nouns[Math.floor(round / category.styles.length) % category.nouns.length]!;
       const edition = editions[Math.floor(round / combos)];
       if (edition === undefined) continue;
-      const name = `${edition} ${style} ${noun}`.trim();
-      const slug = slugify(name);
-      if (used.has(slug)) continue;
-      used.add(slug);
+      const scheduled = slugify(`${edition} ${style} ${noun}`);
+      if (used.has(scheduled)) continue;
+      used.add(scheduled);
+      const n = named.get(category.slug) ?? 0;
+      named.set(category.slug, n + 1);
+      const name = category.names[n];
+      const slug = name && slugify(name);
+      if (!slug || slugs.has(slug)) throw new Error(`seed: ${category.slug} needs a distinct product name #${n + 1}`);
+      slugs.add(slug);
       const price = shopPrice(r.int(category.price[0], category.price[1]));
       const hasMrp = r.next() < 0.4;
       const colourCount =
@@ -231,6 +247,36 @@ function reviewDate(launched: Date, i: number, count: number): Date {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
+/** The one finish (pot, shade, base) of a product without colours, varied across products. */
+const finishOf = (p: ProductSeed) => colourNames[(p.slug.length * 7) % colourNames.length]!;
+
+/**
+ * What a collection's cover shows: three of its products, as they appear first in it, of
+ * different kinds where it has them (a mug, a cushion and a plant, not three mugs). Trousers only
+ * when nothing else is left: folded small, they read as a bag.
+ */
+function coverPieces(members: ProductSeed[]): Piece[] {
+  const picked: ProductSeed[] = [];
+  const seen = new Set<string>();
+  const kind = (p: ProductSeed) => p.category.art;
+  const passes: [(p: ProductSeed) => boolean, (p: ProductSeed) => string][] = [
+    [(p) => kind(p) !== 'trousers', kind],
+    [() => true, kind],
+    [() => true, (p) => `${kind(p)}/${artStyle(kind(p), p.name)}`],
+  ];
+  for (const [wanted, distinct] of passes)
+    for (const p of members) {
+      if (picked.length === 3 || picked.includes(p) || !wanted(p) || seen.has(distinct(p))) continue;
+      seen.add(kind(p)).add(`${kind(p)}/${artStyle(kind(p), p.name)}`);
+      picked.push(p);
+    }
+  return picked.map((p) => ({
+    kind: kind(p),
+    style: artStyle(kind(p), p.name),
+    colour: p.colours[0] ?? finishOf(p),
+  }));
+}
+
 /** Per colour: the packshot, a close-up and a styled scene; one finish only: a second packshot too. */
 const COLOUR_VIEWS: ArtView[] = ['front', 'detail', 'scene'];
 const SINGLE_VIEWS: ArtView[] = ['front', 'detail', 'scene', 'alt'];
@@ -264,7 +310,7 @@ export async function renderCatalogImages(mediaDir: string, now = Date.now()) {
     const kind = p.category.art;
     const style = artStyle(kind, p.name);
     // No colour option: one finish for the pot, shade or base, varied across products.
-    const finishes = p.colours.length ? p.colours : [colourNames[(p.slug.length * 7) % colourNames.length]!];
+    const finishes = p.colours.length ? p.colours : [finishOf(p)];
     const views = p.colours.length ? COLOUR_VIEWS : SINGLE_VIEWS;
     const images = finishes.flatMap((colour) =>
       views.map((view) => {
@@ -291,7 +337,7 @@ export async function renderCatalogImages(mediaDir: string, now = Date.now()) {
       images.map((img) => ({ url: `/media/${img.rel}`, colour: img.colour, alt: img.alt })),
     ]),
   );
-  return { seeds, galleries, rendered: arts.length };
+  return { seeds, galleries, rendered: arts.length, mediaDir };
 }
 
 /** Inserts the demo catalogue: ~300 products with variants, prices, images, reviews and collections. */
@@ -483,6 +529,17 @@ export async function seedCatalog(
       .filter((s) => ['mugs-and-cups', 'plates-and-bowls'].includes(s.seed.category.slug))
       .map((s) => s.id),
   };
+  // Each collection's cover: a few of its own products (without one, its tile would show its first product's picture).
+  const seedOf = new Map(summaries.map((s) => [s.id, s.seed]));
+  for (const [index, c] of collectionData.entries()) {
+    const pieces = coverPieces(members[c.slug]!.map((productId) => seedOf.get(productId)!));
+    if (!pieces.length) continue;
+    const imagePath = await makeCollectionCover(opts.rendered.mediaDir, c.slug, pieces, index);
+    await tx
+      .update(t.collections)
+      .set({ imagePath })
+      .where(eq(t.collections.id, collId.get(c.slug)!));
+  }
   await insertChunked(
     tx,
     t.productCollections,

@@ -126,7 +126,7 @@ export const demoProducts: [string, string, string, string, number, number | nul
     ],
     ['copper-water-bottle', 'Copper Water Bottle', 'Kiln & Co', 'bottle', 1149, 1399, 30, false, '#f4ddcb', '#d9976a'],
     ['washed-canvas-cap', 'Washed Canvas Cap', 'Loom', 'cap', 599, null, 55, false, '#dde6f2', '#9db4d6'],
-    ['terracotta-planter-set', 'Terracotta Planter Set', 'Leaf', 'plant', 999, 1299, 16, false, '#f3dccc', '#d49a73'],
+    ['herb-garden-planter', 'Herb Garden Planter', 'Leaf', 'plant', 999, 1299, 16, false, '#f3dccc', '#d49a73'],
     ['merino-lounge-tee', 'Merino Lounge Tee', 'Loom', 'tee', 2299, null, 9, false, '#e4e4e4', '#b5b5b5'],
     [
       'speckled-espresso-cups',

@@ -12,6 +12,7 @@ import { seedChannels } from './channels.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedPlugins } from './plugins.ts';
 import { seedDemoStaff } from './staff.ts';
+import { seedSwatches } from './swatches.ts';
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
@@ -119,7 +120,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           title: 'Linen for long summers',
           subtitle: 'Breathable shirts and tees, woven in small batches.',
           imageUrl: heroes[0]!,
-          imageAlt: 'Green abstract shapes',
+          imageAlt: 'Linen shirts, a tiered dress and a Breton tee on a clothes rail',
           linkUrl: '/shop-online',
           linkText: 'Shop the collection',
           position: 0,
@@ -129,7 +130,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           title: 'Studio ceramics',
           subtitle: 'Mugs and cups thrown by hand in Bengaluru.',
           imageUrl: heroes[1]!,
-          imageAlt: 'Warm orange abstract shapes',
+          imageAlt: 'Stoneware mugs, cups and bowls on a wooden shelf and table',
           linkUrl: '/about-us',
           linkText: 'Meet the makers',
           position: 1,
@@ -137,6 +138,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
       ]);
 
       await seedCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', rendered });
+      await seedSwatches(tx);
       await seedCouponsAndShipping(tx);
       await seedChannels(tx);
       await tx.execute(sql`update products set is_customisation_enabled = true

@@ -53,6 +53,7 @@ import { assertMayManagePlugin, installPlugin, listAdminPlugins, removePlugin } 
 import { updateStoreSettings } from './settings.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
+import { swatchRoutes } from './swatch-routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 once a client address has sent ${ADMIN_MAX_FAILURES} wrong or expired tokens in 15 minutes.`;
@@ -100,6 +101,7 @@ const staffLoginRoute: FastifyPluginAsyncZod = async (app) => {
 /** Everything else: behind the staff check (one onRequest hook for the whole scope). */
 const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffAuth(app.db));
+  await app.register(swatchRoutes);
   const doc = (summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
     tags: ['admin'],
     summary,

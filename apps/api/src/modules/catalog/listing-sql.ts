@@ -229,7 +229,17 @@ export interface FacetRow {
   b: number | null;
   c: number | null;
   scale: string | null;
+  /** option: the value's swatch (#rrggbb) from option_swatches, null when none is set. */
+  swatch: string | null;
 }
+
+/**
+ * The swatch of an option facet row `r` (key: option name, label: value), joined once over the
+ * answer's rows (option_swatches' case-insensitive unique index answers each lookup).
+ */
+const swatchJoin = (r: string) =>
+  sql.raw(`left join option_swatches sw on ${r}.kind = 'option'
+      and lower(sw.option_name) = lower(${r}.key) and lower(sw.value) = lower(${r}.label)`);
 
 /**
  * Total and every facet of the listing in one query, as one json value `result` (an array of
@@ -243,7 +253,9 @@ export function listingFacetsSql(scope: ListingScope, filters: ListingFilters, c
 
 /** The facet rows of `select` (which starts with the listing's CTEs) as one json array. */
 export function asJson(c: Compiled, select: SQL): SQL {
-  return sql`${c.with}, facet_rows as (${select}) select coalesce(json_agg(facet_rows), '[]'::json) as result from facet_rows`;
+  return sql`${c.with}, facet_rows as (${select})
+    select coalesce(json_agg(x), '[]'::json) as result
+      from (select r.*, sw.colour as swatch from facet_rows r ${swatchJoin('r')}) x`;
 }
 
 /**
@@ -337,12 +349,12 @@ export function facetScopeKey(scope: Exclude<ListingScope, SearchScope>): { kind
 export const storedFacetsFunction = sqlFunction(
   'listing_facets',
   'p_kind text, p_slug text, p_channel text',
-  sql`select coalesce(json_agg(json_build_object('kind', kind,
-      'key', case when kind = 'total' then null else key end,
-      'label', case when kind in ('total', 'price') then null else label end,
-      'a', a, 'b', b, 'c', c, 'scale', scale)), '[]'::json)
-    from listing_facet_counts
-    where scope_kind = p_kind and scope_slug = p_slug and channel_id = p_channel`,
+  sql`select coalesce(json_agg(json_build_object('kind', f.kind,
+      'key', case when f.kind = 'total' then null else f.key end,
+      'label', case when f.kind in ('total', 'price') then null else f.label end,
+      'a', f.a, 'b', f.b, 'c', f.c, 'scale', f.scale, 'swatch', sw.colour)), '[]'::json)
+    from listing_facet_counts f ${swatchJoin('f')}
+    where f.scope_kind = p_kind and f.scope_slug = p_slug and f.channel_id = p_channel`,
 );
 
 /**

@@ -183,6 +183,7 @@ export function buildFacets(rows: FacetRow[], filters: ListingFilters): { total:
         label: r.label!,
         count: r.a ?? 0,
         selected: selected.has(r.label!),
+        ...(r.swatch ? { swatch: r.swatch } : {}),
       }));
     return { name, values };
   });

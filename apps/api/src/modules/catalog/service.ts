@@ -116,7 +116,7 @@ interface ProductRowRaw {
   rating_count: number;
   brand_name: string | null;
   brand_slug: string | null;
-  options: { name: string; values: string[] }[];
+  options: { name: string; values: string[]; swatches: Record<string, string> | null }[];
   variants: {
     id: string;
     title: string;
@@ -169,7 +169,11 @@ function productSql(id: string, ch: PriceChannel) {
       (p.is_customisation_enabled and exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed))
         as is_customisation_enabled, p.rating_avg::float8 as rating_avg, p.rating_count,
       coalesce(b.name, p.brand) as brand_name, b.slug as brand_slug,
-      (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
+      -- Each option's swatches (option_swatches, matched without regard to case): value → #rrggbb, null when none.
+      (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values,
+                 'swatches', (select json_object_agg(u.value, sw.colour) from unnest(o.values) as u(value)
+                                join option_swatches sw on lower(sw.option_name) = lower(o.name) and lower(sw.value) = lower(u.value)))
+                 order by o.position, o.id), '[]'::json)
          from product_options o where o.product_id = p.id) as options,
       (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'stock', v.stock, 'is_default', v.is_default,
                  'sku', vc.sku, 'price', vc.selling_price_minor, 'mrp', vc.mrp_minor, 'available', vc.is_available) order by v.position, v.id), '[]'::json)
@@ -273,7 +277,11 @@ export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Pr
       in_stock: variants.some((v) => v.in_stock),
       is_customisation_enabled: p.is_customisation_enabled,
     },
-    options: p.options,
+    options: p.options.map((o) => ({
+      name: o.name,
+      values: o.values,
+      ...(o.swatches ? { swatches: o.swatches } : {}),
+    })),
     variants,
     selected_variant_id: p.selected_variant_id,
     images: p.images,

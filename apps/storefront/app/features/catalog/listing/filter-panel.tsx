@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FacetValue, Facets } from '@shopfront/shared';
 import { ChevronDownIcon } from '../../../components/ui/icons';
+import { SwatchDot } from '../swatch';
 import { PARAM, type ListingState } from './listing-query';
 
 const VISIBLE_VALUES = 8;
@@ -39,12 +40,18 @@ function Checkbox({
   label,
   count,
   checked,
+  swatch,
+  swatchSlot = false,
 }: {
   name: string;
   value: string;
   label: string;
   count: number;
   checked: boolean;
+  /** The value's colour (#rrggbb), shown as a dot beside its name; the checkbox still says whether it is chosen. */
+  swatch?: string | undefined;
+  /** Other values of the list have a swatch: keep the dot's room so that the names line up. */
+  swatchSlot?: boolean;
 }) {
   return (
     <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-lg px-1 text-[15px] text-ink hover:bg-surface">
@@ -57,6 +64,14 @@ function Checkbox({
         onChange={() => {}}
         className="size-[18px] shrink-0 rounded accent-[var(--sf-primary)]"
       />
+      {swatch && (
+        <SwatchDot
+          colour={swatch}
+          // Chosen: ringed as well (following the box itself, also before hydration).
+          className="-mx-0.5 size-5 outline-offset-2 outline-ink [:checked~&]:outline-2 [:checked~&]:outline-solid"
+        />
+      )}
+      {!swatch && swatchSlot && <span aria-hidden="true" className="-mx-0.5 size-5 shrink-0" />}
       <span className="min-w-0 flex-1 truncate">{label}</span>
       <span className="text-xs text-muted tabular-nums" aria-label={`${count} products`}>
         {count}
@@ -79,9 +94,18 @@ function ValueList({
   if (!shown.length) return <p className="text-sm text-muted">Nothing to choose here.</p>;
   const first = shown.slice(0, VISIBLE_VALUES);
   const rest = shown.slice(VISIBLE_VALUES);
+  const swatchSlot = shown.some((v) => v.swatch);
   const row = (v: FacetValue) => (
     <li key={v.value}>
-      <Checkbox name={name} value={v.value} label={v.label} count={v.count} checked={isChecked(v.value)} />
+      <Checkbox
+        name={name}
+        value={v.value}
+        label={v.label}
+        count={v.count}
+        checked={isChecked(v.value)}
+        swatch={v.swatch}
+        swatchSlot={swatchSlot}
+      />
     </li>
   );
   return (

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SingleProduct, Variant } from '@shopfront/shared';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { SwatchDot } from '../swatch';
 import { optionValueViews, type OptionValueView } from './variants';
 
 interface VariantPickerProps {
@@ -15,7 +16,7 @@ interface VariantPickerProps {
   idPrefix: string;
 }
 
-const base =
+const baseShape =
   'relative inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium transition-colors focus-visible:rounded-full';
 
 /**
@@ -23,8 +24,10 @@ const base =
  * struck-through label (chosen, and plainly not buyable). Not chosen: struck through when sold
  * out, dashed when the combination is not made, faint when no variant has it.
  */
-function valueClass(v: OptionValueView): string {
+function valueClass(v: OptionValueView, swatch: boolean): string {
   const soldOut = v.state !== 'available';
+  // A value with a swatch: the dot sits at the start, closer to the edge than the text would.
+  const base = swatch ? `${baseShape} gap-2 pl-2.5` : baseShape;
   if (v.selected && !soldOut) return `${base} border-ink bg-ink text-background`;
   if (v.selected) return `${base} border-ink bg-surface text-ink ring-1 ring-ink ring-inset`;
   if (v.state === 'absent') return `${base} cursor-not-allowed border-ink/10 text-ink/40`;
@@ -95,6 +98,7 @@ export function VariantPicker({ options, variants, current, hrefFor, onChoose, i
         const others = row.above.join(', ');
         // The one tab stop of the group: the chosen value, else the first.
         const tabStop = chosen ?? row.values[0];
+        const swatches = options.find((o) => o.name === row.name)?.swatches;
         return (
           <div key={row.name}>
             <p id={labelId} className="mb-2.5 text-sm text-muted">
@@ -121,8 +125,17 @@ export function VariantPicker({ options, variants, current, hrefFor, onChoose, i
             >
               {row.values.map((v) => {
                 const extra = stateText(v, others);
+                const swatch = swatches?.[v.value];
                 const content = (
                   <>
+                    {swatch && (
+                      <SwatchDot
+                        colour={swatch}
+                        className="size-6"
+                        onDark={v.selected && v.state === 'available'}
+                        struck={v.state !== 'available'}
+                      />
+                    )}
                     <span className={v.state === 'available' ? '' : 'line-through decoration-1'}>{v.value}</span>
                     {/* In brackets: a name reads "XS (sold out)" however the spaces around it are counted. */}
                     {extra && <span className="sr-only"> ({extra})</span>}
@@ -136,7 +149,7 @@ export function VariantPicker({ options, variants, current, hrefFor, onChoose, i
                   // the group is one tab stop and the arrow keys move inside it.
                   tabIndex: hydrated ? (v === tabStop ? 0 : -1) : undefined,
                   'data-state': v.state,
-                  className: valueClass(v),
+                  className: valueClass(v, swatch !== undefined),
                 };
                 if (v.target === null)
                   return (
