@@ -259,7 +259,8 @@ describe('catalogue journey', () => {
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html).toContain('Page Not Found!');
-      expect(html).toContain(`Page not found: ${path}`);
+      expect(html).toContain(`${path}</span>`);
+      expect(html).toMatch(/There is nothing at <span[^>]*>/);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -69,7 +69,10 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(lowPriorityModulePreloads()).pipe(body);
+          const head = lowPriorityModulePreloads();
+          // A shopper who leaves closes `body`: pipeline closes `head` too, and React stops rendering.
+          pipeline(head, body, () => {});
+          pipe(head);
         },
         onShellError(error: unknown) {
           reject(error);

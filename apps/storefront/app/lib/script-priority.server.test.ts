@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { lowPriorityModulePreloads } from './script-priority.server';
@@ -32,7 +32,22 @@ describe('lowPriorityModulePreloads', () => {
     await expect(through(page.length)).resolves.toBe(expected);
   });
 
-  it('gives the same page however the stream is cut (inside a tag, inside a character)', async () => {
-    for (const size of [1, 2, 3, 7, 13, 25, 26, 27, 64]) await expect(through(size)).resolves.toBe(expected);
+  it('gives the same page however the stream is cut (inside a tag, inside a character, at </head>)', async () => {
+    const sizes = [1, 2, 3, 7, 13, 25, 26, 27, 64];
+    // Cuts inside the ₹ of the title and just before and inside </head>.
+    const rupee = Buffer.from(page).indexOf('₹');
+    const headEnd = Buffer.from(page).indexOf('</head>');
+    for (const size of [...sizes, rupee + 1, rupee + 2, headEnd, headEnd + 3]) {
+      await expect(through(size)).resolves.toBe(expected);
+    }
+  });
+
+  it('closes with the stream it feeds: a shopper who leaves stops the render', async () => {
+    const head = lowPriorityModulePreloads();
+    const body = new PassThrough();
+    pipeline(head, body, () => {});
+    const closed = new Promise((resolve) => head.on('close', resolve));
+    body.destroy();
+    await expect(closed).resolves.toBeUndefined();
   });
 });

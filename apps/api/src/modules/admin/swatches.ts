@@ -42,6 +42,10 @@ export async function setSwatch(
   ip: string | null,
 ): Promise<OptionSwatch> {
   return db.transaction(async (tx) => {
+    // Saves of one key take turns, so each audit entry's "before" is what that save replaced.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('option_swatches'), hashtext(lower(${body.option_name}) || '/' || lower(${body.value})))`,
+    );
     const [row] = await queryRows<SwatchRow & { before: string | null; before_name: string | null }>(
       tx,
       sql`with old as (

@@ -21,7 +21,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import { toUser } from '../../lib/session.ts';
 import { nationalPhone } from '../auth/shop-country.ts';
 import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
-import { grantStoreAccess, requestStoreLock, visitorAccess } from '../store-state/access.ts';
+import { grantStoreAccess, readStoreLock, visitorAccess } from '../store-state/access.ts';
 import {
   STORE_PASSWORD_LIMIT,
   stateAfterPassword,
@@ -111,7 +111,9 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404, 422, 429],
     },
     async (req, reply) => {
-      const lock = await requestStoreLock(req);
+      // Read now, not from the per-process memo of the shop context (ADR 28): a password just
+      // changed on another process must not still be accepted, nor sign a cookie with its key.
+      const lock = await readStoreLock(app.db);
       if (!lock?.passwordProtected) throw notFound();
       const throttle = storePasswordThrottle(req.ip);
       await claimAttempt(app.db, [throttle], storeStateMessages.tooManyPasswordAttempts);

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AlertIcon, CompassIcon } from '../../components/ui/icons';
+import { messages } from '@shopfront/shared';
+import { AlertIcon, ArrowRightIcon, CompassIcon } from '../../components/ui/icons';
 import type { ErrorKind, ErrorView } from '../../lib/errors';
+import { useShopData, type ShopData } from '../../lib/shop';
+import { SearchForm } from '../layout/search-form';
 
 /** Exact texts from spec sections 2 and 8. */
 export const ERROR_TITLES: Record<ErrorKind, string> = {
@@ -37,32 +40,99 @@ function Badge({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Texts of the two "this address is wrong" screens; the rest of the screen is shared. */
-const WRONG_ADDRESS = {
-  'not-found': {
-    icon: <CompassIcon className="size-4" />,
-    advice: 'The page you are looking for may have moved, or it never existed. Let’s get you back on track.',
-    messageClass: 'font-mono text-sm',
-  },
-  'bad-request': {
-    icon: <AlertIcon className="size-4" />,
-    advice:
-      'The shop could not understand this address. Check it for typing mistakes, or start again from the home page.',
-    messageClass: 'text-base',
-  },
-} as const;
+/** At most this many departments are offered on the not-found page, after "Shop all". */
+const MAX_DEPARTMENTS = 5;
 
-function WrongAddressScreen({ view, kind }: { view: ErrorView; kind: keyof typeof WRONG_ADDRESS }) {
-  const { icon, advice, messageClass } = WRONG_ADDRESS[kind];
+/** Where a shopper who followed a dead link can go on: the whole shop, then its departments. */
+function browseLinks(navigation: ShopData['navigation']): { label: string; url: string }[] {
+  const departments = navigation.superCategories.length
+    ? navigation.superCategories.filter((s) => s.categories.length > 0)
+    : navigation.categories;
+  return [
+    { label: 'Shop all', url: '/shop-online' },
+    ...departments.slice(0, MAX_DEPARTMENTS).map((d) => ({ label: d.name, url: d.url })),
+  ];
+}
+
+/**
+ * The 404 screen: says "not found" once (the spec's heading), names the address that led
+ * nowhere, and offers the next steps: a search box and the shop's departments (inside the open
+ * shop's shell only: a closed shop's screens link into nothing), then Go Home.
+ */
+function NotFoundScreen({ view }: { view: ErrorView }) {
+  const { pathname } = useLocation();
+  const shop = useShopData();
+  const open = shop?.access.state === 'open';
+  // The loaders' message is "Page not found: {path}": the heading already says the first half.
+  const detail = view.message && view.message !== messages.pageNotFound(pathname) ? view.message : null;
+  const links = open ? browseLinks(shop.navigation) : [];
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="inline-flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary"
+      >
+        <CompassIcon className="size-7" />
+      </span>
+      <h1 id="error-title" className="mt-5 text-3xl font-semibold sm:text-4xl">
+        {ERROR_TITLES['not-found']}
+      </h1>
+      <p className="mt-3 max-w-md text-base text-muted">
+        {detail ?? (
+          <>
+            There is nothing at <span className="font-mono text-sm break-all text-ink">{pathname}</span>.
+          </>
+        )}{' '}
+        It may have moved, or the link may be mistyped.
+      </p>
+      {open && (
+        <div className="mt-8 w-full max-w-md text-left">
+          <p className="text-sm font-semibold" aria-hidden="true">
+            Search the shop
+          </p>
+          <SearchForm id="not-found-search" label="Search the shop" className="mt-2" />
+          <nav aria-label="Browse the shop" className="mt-6">
+            <p className="text-sm font-semibold" aria-hidden="true">
+              Or browse
+            </p>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {links.map((link) => (
+                <li key={link.url}>
+                  <Link
+                    to={link.url}
+                    prefetch="intent"
+                    className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-ink/15 px-4 text-sm font-medium hover:border-ink/40 hover:bg-surface"
+                  >
+                    {link.label}
+                    {link.url === '/shop-online' && <ArrowRightIcon className="size-4" />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function BadRequestScreen({ view }: { view: ErrorView }) {
   return (
     <>
       <Code>{view.status}</Code>
-      <Badge icon={icon}>Error {view.status}</Badge>
+      <Badge icon={<AlertIcon className="size-4" />}>Error {view.status}</Badge>
       <h1 id="error-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
-        {ERROR_TITLES[kind]}
+        {ERROR_TITLES['bad-request']}
       </h1>
-      {view.message && <p className={`mt-3 break-all text-muted ${messageClass}`}>{view.message}</p>}
-      <p className="mt-4 max-w-md text-base text-muted">{advice}</p>
+      {view.message && <p className="mt-3 text-base break-all text-muted">{view.message}</p>}
+      <p className="mt-4 max-w-md text-base text-muted">
+        The shop could not understand this address. Check it for typing mistakes, or start again from the home page.
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
           Go Home
@@ -150,9 +220,8 @@ export function ErrorScreen({ view }: { view: ErrorView }) {
       aria-labelledby="error-title"
       className="error-screen mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24"
     >
-      {(view.kind === 'bad-request' || view.kind === 'not-found') && (
-        <WrongAddressScreen view={view} kind={view.kind} />
-      )}
+      {view.kind === 'not-found' && <NotFoundScreen view={view} />}
+      {view.kind === 'bad-request' && <BadRequestScreen view={view} />}
       {view.kind === 'server-error' && <ServerErrorScreen view={view} />}
       {(view.kind === 'license-inactive' || view.kind === 'license-missing') && <LicenseScreen view={view} />}
     </section>

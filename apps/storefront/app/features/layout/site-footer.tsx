@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Menu, StoreSettings } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
-import { HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons';
+import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons';
 import { storeName, useShop } from '../../lib/shop';
 import { NewsletterSignup } from '../plugins/newsletter-signup';
 import { ManageCookiesItem } from '../consent/cookie-consent';
@@ -55,73 +55,61 @@ function MenuColumn({ menu }: { menu: Menu }) {
 
 function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <li className="flex gap-3">
-      <span className="mt-0.5 shrink-0 opacity-70">{icon}</span>
+    <li className="flex min-h-11 items-center gap-3 md:min-h-8">
+      <span className="shrink-0 opacity-70">{icon}</span>
       <span className="min-w-0 break-words">{children}</span>
     </li>
   );
 }
 
-/** Compares contact details the way a reader would: case, spacing and punctuation aside. */
-const sameDetail = (a: string | null | undefined, b: string | null | undefined) =>
-  !!a && !!b && a.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '');
+/**
+ * One address, one phone number and one e-mail address: the store's own, as the top bar gives
+ * them, so a shopper meets one number and one address across the page. Customer care details
+ * (when switched on) stand in for what the store leaves empty.
+ */
+function contactDetails(settings: Partial<StoreSettings>) {
+  const care = settings.enable_customer_care === true;
+  const pick = (storeValue: string | null | undefined, careValue: string | null | undefined) =>
+    storeValue?.trim() || (care && careValue?.trim()) || null;
+  return {
+    address: pick(settings.store_address, settings.customer_care_address),
+    phone: pick(settings.store_phone, settings.customer_care_phone),
+    email: pick(settings.store_email, settings.customer_care_email),
+  };
+}
 
 function Contact({ settings }: { settings: Partial<StoreSettings> }) {
-  // Customer care lists only what the store contact above does not already say.
-  const careDetail = (value: string | null | undefined, store: string | null | undefined) =>
-    value && !sameDetail(value, store) ? value : null;
-  const carePhone = careDetail(settings.customer_care_phone, settings.store_phone);
-  const careEmail = careDetail(settings.customer_care_email, settings.store_email);
-  const careAddress = careDetail(settings.customer_care_address, settings.store_address);
-  const care = settings.enable_customer_care && (carePhone || careEmail || careAddress);
+  const { address, phone, email } = contactDetails(settings);
+  if (!address && !phone && !email) return null;
   return (
     <div>
       <h2 className="font-body text-sm font-semibold tracking-wider uppercase">Contact</h2>
       <address className="mt-4 not-italic">
-        <ul className="space-y-3 text-sm opacity-90">
-          {settings.store_address && (
-            <ContactLine icon={<MapPinIcon className="size-4" />}>{settings.store_address}</ContactLine>
+        <ul className="space-y-0.5 text-sm opacity-90">
+          {address && (
+            <ContactLine icon={<MapPinIcon className="size-4" />}>
+              <span className="inline-block py-1.5">{address}</span>
+            </ContactLine>
           )}
-          {settings.store_phone && (
+          {phone && (
             <ContactLine icon={<PhoneIcon className="size-4" />}>
-              <a href={telHref(settings.store_phone)} className="hover:underline">
-                {settings.store_phone}
+              <a href={telHref(phone)} className="inline-flex min-h-11 items-center hover:underline md:min-h-8">
+                {phone}
               </a>
             </ContactLine>
           )}
-          {settings.store_email && (
+          {email && (
             <ContactLine icon={<MailIcon className="size-4" />}>
-              <a href={`mailto:${settings.store_email}`} className="hover:underline">
-                {settings.store_email}
+              <a
+                href={`mailto:${email}`}
+                className="inline-flex min-h-11 items-center break-all hover:underline md:min-h-8"
+              >
+                {email}
               </a>
             </ContactLine>
           )}
         </ul>
       </address>
-      {care && (
-        <div className="mt-6 rounded-xl border border-current/15 p-4">
-          <h3 className="font-body flex items-center gap-2 text-sm font-semibold">
-            <HeadsetIcon className="size-4" /> Customer care
-          </h3>
-          <ul className="mt-3 space-y-2 text-sm opacity-90">
-            {carePhone && (
-              <li>
-                <a href={telHref(carePhone)} className="inline-flex min-h-6 items-center hover:underline">
-                  {carePhone}
-                </a>
-              </li>
-            )}
-            {careEmail && (
-              <li>
-                <a href={`mailto:${careEmail}`} className="inline-flex min-h-6 items-center break-all hover:underline">
-                  {careEmail}
-                </a>
-              </li>
-            )}
-            {careAddress && <li>{careAddress}</li>}
-          </ul>
-        </div>
-      )}
     </div>
   );
 }
@@ -137,10 +125,11 @@ export function SiteFooter() {
     .filter((p) => p !== null)
     .filter((p) => !inMenus.has(`/${p.slug}`));
 
-  // Room under the legal line for the floating buttons (cookie, chat, back to top): at the end
-  // of the page nothing they cover could be scrolled into view.
+  // Phones: room under the legal line for the fixed footer bar (65 px), which comes back at the
+  // end of the page. The floating buttons need none: over a link or a line they step aside. From md up
+  // the back-to-top button (32 px from the bottom, 44 px tall) keeps a free spot at the end.
   return (
-    <footer className="site-footer bg-footer pb-44 text-footer-ink md:pb-32">
+    <footer className="site-footer bg-footer pb-[calc(4.25rem+env(safe-area-inset-bottom))] text-footer-ink md:pb-20">
       <NewsletterSignup />
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:py-16 lg:grid-cols-12 lg:gap-8">
         <div className="col-span-2 lg:col-span-4">

@@ -42,11 +42,12 @@ function WhatsAppGlyph({ className }: { className?: string }) {
  * The messaging-app chat button (WhatsApp plugin; spec section 2 "Chat button"): shown only when
  * the plugin is installed. On product pages the pre-filled message greets about the product and
  * gives the page's address; elsewhere it is the configured default message. It sits in the
- * configured bottom corner, stacked above what already sits there (the phone's fixed footer of
- * 64 px, the scroll-to-top button on the right, the cookie icon on the left). The cart and
- * checkout pages, whose sticky bars fill the bottom of a phone, go without it. Wherever it would
- * cover a control of the page it steps aside (consent/floating-clearance.ts). A click dispatches
- * CHAT_CLICK_EVENT on window.
+ * configured bottom corner: on phones a 44 px round button just above the fixed footer bar (the
+ * scroll-to-top button stacks above it), from md up beside the content. The cart and checkout
+ * pages, whose sticky bars fill the bottom of a phone, go without it. It never hides what the
+ * shopper reads or taps: over a control, a link or a line of text (a product's name, a post's
+ * paragraph, the footer's last line) it steps aside, and comes back once the scrolling rests on
+ * a free spot (consent/floating-clearance.ts). A click dispatches CHAT_CLICK_EVENT on window.
  */
 export function ChatButton() {
   const config = usePlugin('WhatsApp');
@@ -56,7 +57,7 @@ export function ChatButton() {
   const mobile = configText(config, 'mobile_no');
   const shown = Boolean(config && mobile) && !/^\/(cart|checkout)(\/|$)/.test(location.pathname);
   const ref = useRef<HTMLAnchorElement>(null);
-  const stepAside = useCoversControl(ref, shown, location.pathname);
+  const stepAside = useCoversControl(ref, shown, location.pathname, { text: true });
   if (!config || !mobile || !shown) return null;
 
   let product: string | null = null;
@@ -89,11 +90,13 @@ export function ChatButton() {
         onClick={onClick}
         ref={ref}
         data-chat-button=""
+        // The scroll-to-top button on a phone stacks above a chat button on its side.
+        data-chat-side={side.startsWith('left') ? 'left' : 'right'}
         data-visible={stepAside ? 'false' : 'true'}
-        // Over a control of the page (a field, a button, a small link) it steps aside until the
-        // visitor scrolls on: hidden, out of the tab order and letting clicks through.
+        // Over a control or a line of text of the page it steps aside until the visitor scrolls
+        // on: hidden, out of the tab order and letting clicks through.
         inert={stepAside}
-        className={`chat-button ${position} fixed ${side} bottom-[calc(8.5rem+env(safe-area-inset-bottom))] z-30 inline-flex size-12 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
+        className={`chat-button ${position} fixed ${side} bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 inline-flex size-11 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
           stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
         }`}
       >

@@ -62,6 +62,24 @@ export function ReviewsSection({
   productName: string;
 }) {
   const { reviews, pagination } = data;
+  // No review yet: one message and the action, instead of an empty summary, empty bars and an
+  // empty list each saying so.
+  if (data.total_reviews === 0) {
+    return (
+      <div className="reviews-empty flex flex-col items-start gap-4 rounded-2xl bg-surface p-6 sm:flex-row sm:items-center sm:justify-between md:p-8">
+        <div>
+          <p className="flex items-center gap-3">
+            <span aria-hidden="true">
+              <Stars rating={0} className="h-5" />
+            </span>
+            <span className="text-lg font-semibold">No reviews yet</span>
+          </p>
+          <p className="mt-1.5 text-sm text-muted">Own it? Tell other shoppers what you think of it.</p>
+        </div>
+        <WriteReview productSlug={productSlug} productName={productName} look="action" />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-10 lg:grid-cols-[320px_1fr] lg:gap-16">
       <Summary data={data}>

@@ -125,7 +125,8 @@ export function VariantPicker({ options, variants, current, hrefFor, onChoose, i
             >
               {row.values.map((v) => {
                 const extra = stateText(v, others);
-                const swatch = swatches?.[v.value];
+                // Own keys only: a value named like an Object method (constructor, toString) has no swatch.
+                const swatch = swatches && Object.hasOwn(swatches, v.value) ? swatches[v.value] : undefined;
                 const content = (
                   <>
                     {swatch && (

@@ -24,8 +24,11 @@ export function QuickviewBody({
   const stock = variant?.stock_status ?? (p.in_stock ? 'in_stock' : 'out_of_stock');
   const href = variant ? `${catalogUrls.product(p.slug)}?variant=${encodeURIComponent(variant.id)}` : p.url;
   return (
-    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <Gallery images={images.slice(0, 6)} productName={p.name} idPrefix="quickview-image" />
+    <div className="grid gap-5 md:grid-cols-2 md:gap-8">
+      {/* Phones: a picture a third of the screen high, so the product's name and price come first. */}
+      <div className="mx-auto w-full max-w-[min(100%,34dvh)] md:max-w-none">
+        <Gallery images={images.slice(0, 6)} productName={p.name} idPrefix="quickview-image" />
+      </div>
       <div className="flex min-w-0 flex-col">
         {p.brand && <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">{p.brand}</p>}
         <h2 id="quickview-title" className="mt-1.5 pr-10 text-2xl leading-tight font-semibold">
@@ -58,7 +61,12 @@ export function QuickviewBody({
             idPrefix="quickview"
           />
         </div>
-        <div className="mt-5 space-y-3">
+        {/* Phones: the purchase bar stays at the bottom of the sheet while the shopper reads or
+            chooses above it, so Add to cart is reachable without scrolling. */}
+        <div
+          data-quickview-actions=""
+          className="sticky -bottom-5 z-10 -mx-5 mt-5 space-y-3 border-t border-ink/10 bg-background px-5 pt-3 pb-5 md:static md:mx-0 md:border-0 md:p-0"
+        >
           <StockState status={stock} />
           <PurchaseButtons
             variantId={variant?.id ?? p.id}
