@@ -39,7 +39,7 @@ describe('home page', () => {
 
     // Shell from the storefront settings.
     expect(html).toContain('Handmade in India · Easy 14-day returns');
-    expect(html).toContain('Free shipping on orders above ₹999');
+    expect(html).toContain('Free shipping on orders of ₹999 or more');
     expect(html).toContain('href="/about-us"');
     expect(html).toContain('care@loomandleaf.example');
     expect(html).toContain('https://instagram.com/loomandleaf');
@@ -364,7 +364,7 @@ describe('layout behaviour', () => {
     await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
     const notice = page.getByRole('region', { name: 'Announcement' });
-    await expect(notice.textContent()).resolves.toContain('Free shipping on orders above ₹999');
+    await expect(notice.textContent()).resolves.toContain('Free shipping on orders of ₹999 or more');
     await expect(notice.getByRole('link', { name: 'Details' }).getAttribute('href')).resolves.toBe(
       '/shipping-and-returns',
     );

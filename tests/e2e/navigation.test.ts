@@ -292,8 +292,8 @@ describe('error pages', () => {
     await waitForHydration(page);
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page Not Found!');
-    // The address that led nowhere is named (the heading alone says "not found").
-    await expect(page.getByRole('main').getByText('There is nothing at /nope.').isVisible()).resolves.toBe(true);
+    // The address that led nowhere is named, in the spec's words.
+    await expect(page.getByRole('main').getByText('Page not found: /nope').isVisible()).resolves.toBe(true);
     // Still looks like the shop: header, menus and footer are there.
     await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
@@ -310,7 +310,7 @@ describe('error pages', () => {
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page Not Found!');
-    expect(html).toMatch(/There is nothing at <span[^>]*>\/about-us\/team\/nobody<\/span>/);
+    expect(html).toContain('Page not found: /about-us/team/nobody');
     expect(html).toContain('Go Home');
     expect(html).toContain('Loom &amp; Leaf');
   });
@@ -328,7 +328,7 @@ describe('error pages', () => {
     );
     await page.getByRole('heading', { level: 1, name: 'Page Not Found!' }).waitFor();
     await expect(
-      page.getByRole('main').getByText('There is nothing at /product/no-such-product.').isVisible(),
+      page.getByRole('main').getByText('Page not found: /product/no-such-product').isVisible(),
     ).resolves.toBe(true);
     await expect(markerSurvived(page)).resolves.toBe(true);
     await page.close();

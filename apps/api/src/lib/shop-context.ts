@@ -40,7 +40,7 @@ const kShop = Symbol('shopfront.shop');
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's shop; one query, on first use. 500 when no storefront is configured. */
+    /** The request's shop: from the per-process memo, else one query, on first use. 500 when no storefront is configured. */
     shop(): Promise<ShopContext>;
     [kShop]: Promise<ShopContext> | null;
   }
@@ -120,7 +120,9 @@ function frozen(shop: ShopContext | null): ShopContext | null {
 /**
  * The request's shop, loaded once per page: the in-process API calls of one SSR page (lib/in-process.ts)
  * share it, keyed by the channel cookie they send (a switch the page made shows at once); a
- * mutating call drops the memo (ssr/in-process-api.ts), so the calls after it read fresh data.
+ * mutating call drops the page's memo (ssr/in-process-api.ts). Underneath, each process keeps the
+ * context per channel cookie until the content generation moves (contentLookup, ADR 28): a write
+ * to the storefront, its settings or channels notifies every process.
  */
 function pageShop(
   lookup: (key: string, compute: () => Promise<ShopContext | null>) => Promise<ShopContext | null>,

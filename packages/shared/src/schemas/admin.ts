@@ -256,11 +256,13 @@ export const StoreSettingsPatchSchema = knownKeysOnly(
 );
 export type StoreSettingsPatch = z.input<typeof StoreSettingsPatchSchema>;
 
-const colour = z
+/** A hex colour the owner types: #rgb or #rrggbb in either case, kept as typed in lower case. */
+export const HexColourSchema = z
   .string({ error: staffMessages.hexColour })
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: staffMessages.hexColour })
   .toLowerCase();
+const colour = HexColourSchema;
 
 /** PATCH /api/admin/storefront: any subset; nested objects (theme, notice bar …) are merged key by key. */
 export const StorefrontPatchSchema = knownKeysOnly(

@@ -174,7 +174,10 @@ export const FacetValueSchema = z.object({
   count: z.number().int(),
   selected: z.boolean(),
   /** An option value's swatch (#rrggbb) when the shop has set one for it; absent otherwise. */
-  swatch: z.string().optional(),
+  swatch: z
+    .string()
+    .optional()
+    .describe("The value's colour swatch (#rrggbb) when the shop has set one; absent otherwise"),
 });
 export type FacetValue = z.infer<typeof FacetValueSchema>;
 
@@ -318,7 +321,10 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export const ProductOptionSchema = z.object({
   name: z.string(),
   values: z.array(z.string()),
-  swatches: z.record(z.string(), z.string()).optional(),
+  swatches: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Value → colour swatch (#rrggbb), for the values the shop has a swatch for; absent when none has one'),
 });
 export type ProductOption = z.infer<typeof ProductOptionSchema>;
 

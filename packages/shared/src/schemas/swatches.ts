@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
-import { staffMessages } from './admin.ts';
+import { HexColourSchema } from './admin.ts';
 import { catalogText } from './catalog.ts';
 
 /** Texts of the owner's swatch endpoints (/api/admin/swatches). */
@@ -10,21 +10,16 @@ export const swatchMessages = {
   notFound: 'No swatch is set for this value',
 } as const;
 
-/** Longest option name or value a swatch may name (the listing filters accept the same). */
+/** Longest option name or value a swatch may name (as long as a filter value may be). */
 export const SWATCH_TEXT_MAX = 100;
 
 /**
  * A hex colour, #rgb or #rrggbb in either case, answered as #rrggbb in lower case (what the
  * table keeps and what pages draw).
  */
-export const swatchColour = z
-  .string({ error: staffMessages.hexColour })
-  .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: staffMessages.hexColour })
-  .transform((hex) => {
-    const h = hex.toLowerCase();
-    return h.length === 4 ? `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}` : h;
-  });
+export const swatchColour = HexColourSchema.transform((h) =>
+  h.length === 4 ? `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}` : h,
+);
 
 const swatchText = z.string({ error: messages.required }).trim().pipe(catalogText(SWATCH_TEXT_MAX));
 

@@ -372,7 +372,7 @@ const faq: [string, string][] = [
     'How long does delivery take?',
     'Orders placed before 2 pm ship the same working day. Delivery takes 2 to 5 working days across India, depending on your pincode.',
   ],
-  ['Is shipping free?', 'Shipping is free on orders above ₹999. Below that, a flat ₹79 is added at checkout.'],
+  ['Is shipping free?', 'Shipping is free on orders of ₹999 or more. Below that, a flat ₹79 is added at checkout.'],
   [
     'Can I pay cash on delivery?',
     'Yes, Cash on Delivery is available on orders up to ₹10,000. We call to confirm COD orders before they ship.',

@@ -84,7 +84,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           typography: { body_font: 'system-ui', heading_font: 'Georgia', base_size_px: 16 },
           notice_bar: {
             enabled: true,
-            message: 'Free shipping on orders above ₹999',
+            message: 'Free shipping on orders of ₹999 or more',
             link_text: 'Details',
             page_slug: 'shipping-and-returns',
             is_closable: true,

@@ -144,9 +144,17 @@ function chosenShipping(head: Pick<CartHead, 'shipping_method_code'>, methods: r
   return methods.find((m) => m.code === head.shipping_method_code) ?? methods[0] ?? null;
 }
 
+/**
+ * What goods worth `goodsMinor` (after the coupon) still lack for `method` to ship free: 0 once
+ * it does, null when it never does. The one rule both the price and the nudge follow.
+ */
+function leftForFreeShipping(method: ShippingRow, goodsMinor: number): number | null {
+  return method.free_over_minor === null ? null : Math.max(0, method.free_over_minor - goodsMinor);
+}
+
 /** What shipping costs for goods worth `goodsMinor` (after the coupon). */
 function shippingPrice(method: ShippingRow, goodsMinor: number): number {
-  return method.free_over_minor !== null && goodsMinor >= method.free_over_minor ? 0 : method.price_minor;
+  return leftForFreeShipping(method, goodsMinor) === 0 ? 0 : method.price_minor;
 }
 
 /**
@@ -172,7 +180,7 @@ function freeShippingOf(
   if (!best) return null;
   return {
     threshold: m(threshold),
-    remaining: m(Math.max(0, threshold - goodsMinor)),
+    remaining: m(leftForFreeShipping(best, goodsMinor)!),
     method: { code: best.code, name: best.name },
   };
 }

@@ -234,12 +234,16 @@ export interface FacetRow {
 }
 
 /**
- * The swatch of an option facet row `r` (key: option name, label: value), joined once over the
- * answer's rows (option_swatches' case-insensitive unique index answers each lookup).
+ * The option_swatches row `sw` of an option value, matched without regard to case (its unique
+ * index answers the lookup). `option` and `value` are column expressions (no bound values, so
+ * cached-plan functions can embed it).
  */
-const swatchJoin = (r: string) =>
-  sql.raw(`left join option_swatches sw on ${r}.kind = 'option'
-      and lower(sw.option_name) = lower(${r}.key) and lower(sw.value) = lower(${r}.label)`);
+export const swatchMatch = (option: SQL, value: SQL): SQL =>
+  sql`lower(sw.option_name) = lower(${option}) and lower(sw.value) = lower(${value})`;
+
+/** The swatch of an option facet row `r` (key: option name, label: value), joined once over the answer's rows. */
+const swatchJoin = (r: 'f' | 'r') =>
+  sql`left join option_swatches sw on ${sql.raw(r)}.kind = 'option' and ${swatchMatch(sql.raw(`${r}.key`), sql.raw(`${r}.label`))}`;
 
 /**
  * Total and every facet of the listing in one query, as one json value `result` (an array of

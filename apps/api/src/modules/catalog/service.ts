@@ -14,7 +14,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { channelPrice, type PriceChannel } from './channel-price.ts';
-import { weightedRating, type ListingRow } from './listing-sql.ts';
+import { swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
 
 /** The product columns a card is made from (a Drizzle product row has them all). */
 export interface CardSource {
@@ -172,7 +172,7 @@ function productSql(id: string, ch: PriceChannel) {
       -- Each option's swatches (option_swatches, matched without regard to case): value → #rrggbb, null when none.
       (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values,
                  'swatches', (select json_object_agg(u.value, sw.colour) from unnest(o.values) as u(value)
-                                join option_swatches sw on lower(sw.option_name) = lower(o.name) and lower(sw.value) = lower(u.value)))
+                                join option_swatches sw on ${swatchMatch(sql`o.name`, sql`u.value`)}))
                  order by o.position, o.id), '[]'::json)
          from product_options o where o.product_id = p.id) as options,
       (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'stock', v.stock, 'is_default', v.is_default,

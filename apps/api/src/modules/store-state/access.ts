@@ -16,7 +16,10 @@ export const STORE_ACCESS_COOKIE = 'sf_store_access';
 /** A visitor who gave the store password keeps access this long (unless the password changes). */
 export const STORE_ACCESS_MS = 30 * 24 * 60 * 60_000;
 
-/** The default storefront's lock, or null when no storefront is configured (jobs; a request reads `req.shop()`). */
+/**
+ * The default storefront's lock read now, or null when no storefront is configured: for jobs and
+ * the password check (a request's other reads use `req.shop()`, which a process keeps, ADR 28).
+ */
 export async function readStoreLock(db: Db): Promise<StoreLock | null> {
   const [row] = await db
     .select({

@@ -82,13 +82,14 @@ function coversContent(button: HTMLElement, text: boolean): boolean {
 const SETTLE_MS = 250;
 
 /**
- * For a floating button (the chat button, the desktop cookie button): true while it would cover
- * a control of the page (a button, a field, a label, a small link) at the current scroll
+ * For a floating button (the chat, back-to-top and desktop cookie buttons): true while it would
+ * cover a control of the page (a button, a field, a label, a small link) at the current scroll
  * position, so the button steps aside (hidden, and out of the way of clicks) until the visitor
- * scrolls on. With `text` (the chat button) a line of text under it counts too, and a button
- * that stepped aside returns only once the scrolling rests on a free spot: it does not blink
- * in and out between the lines of a post. Probed after each scroll or resize and on each new
- * `page` (its path), at most once a frame. False on the server and while `enabled` is false.
+ * scrolls on. With `text` (chat, back-to-top) a line of text under it counts too, and a button
+ * that stepped aside returns only once the scrolling rests on a free spot: it does not blink in
+ * and out between the lines of a post. Probed after each scroll or resize, when a dialog closes
+ * and on each new `page` (its path and query), at most once a frame. False on the server and
+ * while `enabled` is false.
  */
 export function useCoversControl(
   ref: RefObject<HTMLElement | null>,
@@ -134,12 +135,15 @@ export function useCoversControl(
     body.observe(document.body);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', schedule, { passive: true });
+    // A dialog or drawer that closes uncovers the page under the button (filters applied behind it).
+    document.addEventListener('close', schedule, true);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(settle);
       body.disconnect();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', schedule);
+      document.removeEventListener('close', schedule, true);
     };
   }, [ref, enabled, page, text]);
   return covers;

@@ -55,16 +55,17 @@ function browseLinks(navigation: ShopData['navigation']): { label: string; url: 
 }
 
 /**
- * The 404 screen: says "not found" once (the spec's heading), names the address that led
- * nowhere, and offers the next steps: a search box and the shop's departments (inside the open
- * shop's shell only: a closed shop's screens link into nothing), then Go Home.
+ * The 404 screen: the spec's heading and its message naming the address that led nowhere
+ * ('Page not found: {path}'), nothing else saying so, then the next steps: a search box and the
+ * shop's departments (inside the open shop's shell only: a closed shop's screens link into
+ * nothing), and Go Home.
  */
 function NotFoundScreen({ view }: { view: ErrorView }) {
   const { pathname } = useLocation();
   const shop = useShopData();
   const open = shop?.access.state === 'open';
-  // The loaders' message is "Page not found: {path}": the heading already says the first half.
-  const detail = view.message && view.message !== messages.pageNotFound(pathname) ? view.message : null;
+  // The spec's message for an unknown route ('Page not found: {path}'), as the loader threw it.
+  const detail = view.message || messages.pageNotFound(pathname);
   const links = open ? browseLinks(shop.navigation) : [];
   return (
     <>
@@ -77,16 +78,10 @@ function NotFoundScreen({ view }: { view: ErrorView }) {
       <h1 id="error-title" className="mt-5 text-3xl font-semibold sm:text-4xl">
         {ERROR_TITLES['not-found']}
       </h1>
-      <p className="mt-3 max-w-md text-base text-muted">
-        {detail ?? (
-          <>
-            There is nothing at <span className="font-mono text-sm break-all text-ink">{pathname}</span>.
-          </>
-        )}{' '}
-        It may have moved, or the link may be mistyped.
-      </p>
+      <p className="mt-3 max-w-md text-base break-words text-muted">{detail}</p>
+      <p className="mt-1 max-w-md text-base text-muted">It may have moved, or the link may be mistyped.</p>
       {open && (
-        <div className="mt-8 w-full max-w-md text-left">
+        <div className="mt-8 w-full max-w-md text-center">
           <p className="text-sm font-semibold" aria-hidden="true">
             Search the shop
           </p>
@@ -95,7 +90,7 @@ function NotFoundScreen({ view }: { view: ErrorView }) {
             <p className="text-sm font-semibold" aria-hidden="true">
               Or browse
             </p>
-            <ul className="mt-2 flex flex-wrap gap-2">
+            <ul className="mt-2 flex flex-wrap justify-center gap-2">
               {links.map((link) => (
                 <li key={link.url}>
                   <Link

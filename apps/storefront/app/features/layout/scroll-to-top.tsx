@@ -15,11 +15,11 @@ export function ScrollToTop() {
   // actions, so it shows only while the shopper scrolls back up, or at the end of the page.
   const revealed = useRevealOnScrollUp(handles.some((h) => h?.scrollButton === 'on-scroll-up'));
   const wanted = useScrolledPastHalf() && revealed;
-  // Over a link or control of the page (a footer link, a form field) it steps aside until the
-  // shopper scrolls on, like the chat and cookie buttons.
+  // Over a link, a control or a line of text (a footer link, a form field, a review's date) it
+  // steps aside until the shopper scrolls on to a free spot, like the chat button.
   const ref = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const covers = useCoversControl(ref, wanted, pathname);
+  const { pathname, search } = useLocation();
+  const covers = useCoversControl(ref, wanted, pathname + search, { text: true });
   const visible = wanted && !covers;
   const toTop = () => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Menu, StoreSettings } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
-import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons';
+import { HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons';
 import { storeName, useShop } from '../../lib/shop';
 import { NewsletterSignup } from '../plugins/newsletter-signup';
 import { ManageCookiesItem } from '../consent/cookie-consent';
@@ -62,25 +62,35 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
+/** The same phone, e-mail or address, however it is spaced or cased. */
+const sameDetail = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}@+]/gu, '');
+
 /**
- * One address, one phone number and one e-mail address: the store's own, as the top bar gives
- * them, so a shopper meets one number and one address across the page. Customer care details
- * (when switched on) stand in for what the store leaves empty.
+ * The store's own address, phone and e-mail, as the top bar gives them (customer care's stand in
+ * for what the store leaves empty), and, when customer care is switched on, its phone and e-mail
+ * where they differ: each detail is said once.
  */
 function contactDetails(settings: Partial<StoreSettings>) {
   const care = settings.enable_customer_care === true;
   const pick = (storeValue: string | null | undefined, careValue: string | null | undefined) =>
     storeValue?.trim() || (care && careValue?.trim()) || null;
+  const phone = pick(settings.store_phone, settings.customer_care_phone);
+  const email = pick(settings.store_email, settings.customer_care_email);
+  const careOnly = (value: string | null | undefined, shown: string | null) =>
+    care && value?.trim() && !sameDetail(value, shown) ? value.trim() : null;
   return {
     address: pick(settings.store_address, settings.customer_care_address),
-    phone: pick(settings.store_phone, settings.customer_care_phone),
-    email: pick(settings.store_email, settings.customer_care_email),
+    phone,
+    email,
+    carePhone: careOnly(settings.customer_care_phone, phone),
+    careEmail: careOnly(settings.customer_care_email, email),
   };
 }
 
 function Contact({ settings }: { settings: Partial<StoreSettings> }) {
-  const { address, phone, email } = contactDetails(settings);
-  if (!address && !phone && !email) return null;
+  const { address, phone, email, carePhone, careEmail } = contactDetails(settings);
+  if (!address && !phone && !email && !carePhone && !careEmail) return null;
   return (
     <div>
       <h2 className="font-body text-sm font-semibold tracking-wider uppercase">Contact</h2>
@@ -108,6 +118,26 @@ function Contact({ settings }: { settings: Partial<StoreSettings> }) {
               </a>
             </ContactLine>
           )}
+          {(carePhone || careEmail) && (
+            <ContactLine icon={<HeadsetIcon className="size-4" />}>
+              <span className="inline-flex flex-wrap items-center gap-x-2">
+                <span>Customer care:</span>
+                {carePhone && (
+                  <a href={telHref(carePhone)} className="inline-flex min-h-11 items-center hover:underline md:min-h-8">
+                    {carePhone}
+                  </a>
+                )}
+                {careEmail && (
+                  <a
+                    href={`mailto:${careEmail}`}
+                    className="inline-flex min-h-11 items-center break-all hover:underline md:min-h-8"
+                  >
+                    {careEmail}
+                  </a>
+                )}
+              </span>
+            </ContactLine>
+          )}
         </ul>
       </address>
     </div>
@@ -126,8 +156,9 @@ export function SiteFooter() {
     .filter((p) => !inMenus.has(`/${p.slug}`));
 
   // Phones: room under the legal line for the fixed footer bar (65 px), which comes back at the
-  // end of the page. The floating buttons need none: over a link or a line they step aside. From md up
-  // the back-to-top button (32 px from the bottom, 44 px tall) keeps a free spot at the end.
+  // end of the page. The floating buttons need none: over a link they step aside (the chat button
+  // over a line of text too). From md up the back-to-top button (32 px from the bottom, 44 px
+  // tall) keeps a free spot at the end.
   return (
     <footer className="site-footer bg-footer pb-[calc(4.25rem+env(safe-area-inset-bottom))] text-footer-ink md:pb-20">
       <NewsletterSignup />

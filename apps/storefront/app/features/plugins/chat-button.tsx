@@ -57,7 +57,7 @@ export function ChatButton() {
   const mobile = configText(config, 'mobile_no');
   const shown = Boolean(config && mobile) && !/^\/(cart|checkout)(\/|$)/.test(location.pathname);
   const ref = useRef<HTMLAnchorElement>(null);
-  const stepAside = useCoversControl(ref, shown, location.pathname, { text: true });
+  const stepAside = useCoversControl(ref, shown, location.pathname + location.search, { text: true });
   if (!config || !mobile || !shown) return null;
 
   let product: string | null = null;

@@ -4,7 +4,9 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 import { SwatchDot } from '../swatch';
 import { PARAM, type ListingState } from './listing-query';
 
+/** A facet shows this many values, the rest behind "Show N more"; up to FOLD_FROM it shows them all. */
 const VISIBLE_VALUES = 8;
+const FOLD_FROM = 12;
 
 /**
  * One facet, folded unless it holds a choice in force: the open groups' checkboxes are tab stops,
@@ -92,8 +94,10 @@ function ValueList({
   // Values nobody could pick (no product left) are hidden, unless the shopper picked them.
   const shown = values.filter((v) => v.count > 0 || isChecked(v.value));
   if (!shown.length) return <p className="text-sm text-muted">Nothing to choose here.</p>;
-  const first = shown.slice(0, VISIBLE_VALUES);
-  const rest = shown.slice(VISIBLE_VALUES);
+  // Hiding two or three values behind a button saves less than the button costs.
+  const visible = shown.length <= FOLD_FROM ? shown.length : VISIBLE_VALUES;
+  const first = shown.slice(0, visible);
+  const rest = shown.slice(visible);
   const swatchSlot = shown.some((v) => v.swatch);
   const row = (v: FacetValue) => (
     <li key={v.value}>

@@ -67,7 +67,15 @@ export function QuickviewBody({
           data-quickview-actions=""
           className="sticky -bottom-5 z-10 -mx-5 mt-5 space-y-3 border-t border-ink/10 bg-background px-5 pt-3 pb-5 md:static md:mx-0 md:border-0 md:p-0"
         >
-          <StockState status={stock} />
+          {/* The choice the button adds, beside its stock: the options may be above the fold's edge. */}
+          <div className="flex items-center justify-between gap-3">
+            <StockState status={stock} />
+            {variant && data.options.length > 0 && (
+              <p className="min-w-0 truncate text-sm font-medium text-ink" data-testid="quickview-choice">
+                {variant.title}
+              </p>
+            )}
+          </div>
           <PurchaseButtons
             variantId={variant?.id ?? p.id}
             soldOut={stock === 'out_of_stock'}
