@@ -1,4 +1,4 @@
-import { PassThrough, pipeline } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -52,6 +52,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce?.script;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let left = false;
     const readyOption = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.cspNonce}>
@@ -70,8 +71,17 @@ export default function handleRequest(
             }),
           );
           const head = lowPriorityModulePreloads();
-          // A shopper who leaves closes `body`: pipeline closes `head` too, and React stops rendering.
-          pipeline(head, body, () => {});
+          head.pipe(body);
+          // A shopper who leaves closes `body`: closing `head` tells React, which stops rendering.
+          body.on('close', () => {
+            if (!body.readableEnded) left = true;
+            head.destroy();
+          });
+          // Its errors are the shopper's connection failing: the close above deals with them.
+          body.on('error', () => {});
+          // React destroys `head` with an error when the render fails after the shell was sent:
+          // the answer ends there (its headers are gone), and nothing is left unhandled.
+          head.on('error', () => body.destroy());
           pipe(head);
         },
         onShellError(error: unknown) {
@@ -79,7 +89,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A shopper closing the tab is not an error.
+          if (shellRendered && !left) console.error(error);
         },
       },
     );
