@@ -107,12 +107,19 @@ function NotFoundScreen({ view }: { view: ErrorView }) {
           </nav>
         </div>
       )}
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn btn-primary">
-          Go Home
-        </Link>
-      </div>
+      <GoHome />
     </>
+  );
+}
+
+/** The way out of an error screen. */
+function GoHome() {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <Link to="/" className="btn btn-primary">
+        Go Home
+      </Link>
+    </div>
   );
 }
 
@@ -128,11 +135,7 @@ function BadRequestScreen({ view }: { view: ErrorView }) {
       <p className="mt-4 max-w-md text-base text-muted">
         The shop could not understand this address. Check it for typing mistakes, or start again from the home page.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn btn-primary">
-          Go Home
-        </Link>
-      </div>
+      <GoHome />
     </>
   );
 }
