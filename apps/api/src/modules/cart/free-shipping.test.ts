@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { DEMO_UAE_CHANNEL_ID } from '../../db/seed/channels.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cartOf, testBrowser, type TestBrowser } from '../../test/browser.ts';
+import { placeIds, shippingAddress } from '../../test/places.ts';
 
 /**
  * The cart's free-shipping progress (`free_shipping`) on the demo shop: in India standard
@@ -18,7 +19,7 @@ let india: string;
 const HALF = 499_50;
 /** A UAE variant below AED 250, and its price. */
 let uae: { id: string; price: number };
-const ids: Record<string, number> = {};
+let ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,13 +43,7 @@ beforeAll(async () => {
          where v.stock >= 20 and vc.selling_price_minor < ${250_00} order by vc.selling_price_minor desc, v.id limit 1`,
   );
   uae = u!;
-  for (const r of await queryRows<{ key: string; id: number }>(
-    db,
-    sql`select iso2 as key, id from countries union all
-        select c.iso2 || '-' || s.code, s.id from states s join countries c on c.id = s.country_id`,
-  )) {
-    ids[r.key] = r.id;
-  }
+  ids = await placeIds(db);
 });
 afterAll(() => t.close());
 
@@ -62,19 +57,7 @@ async function guestWith(quantity: number, variant = india, cookie?: string): Pr
 }
 
 async function setAddress(b: TestBrowser, where: string, postcode: string): Promise<Cart> {
-  const [country] = where.split('-');
-  const res = await b.call('PUT', '/api/cart/update-address', {
-    address_type: 'Shipping',
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: country === 'AE' ? '501234567' : '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Main Road',
-    city: 'Somewhere',
-    postcode,
-    country_id: ids[country!]!,
-    state_id: ids[where]!,
-  });
+  const res = await b.call('PUT', '/api/cart/update-address', shippingAddress(ids, where, postcode));
   expect(res.statusCode, res.body).toBe(200);
   return cartOf(res);
 }

@@ -7,6 +7,7 @@ import { parseEnv } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cartOf, testBrowser, type TestBrowser } from '../../test/browser.ts';
 import { TEST_DATA_DIR } from '../../test/paths.ts';
+import { placeIds, shippingAddress } from '../../test/places.ts';
 
 /**
  * Shipping zones and the payment methods a cart offers (ADR 0023), through the cart API on the
@@ -16,7 +17,7 @@ import { TEST_DATA_DIR } from '../../test/paths.ts';
 let t: TestApp;
 /** A variant sold at ₹500–₹998: one is below the free-shipping threshold, two are above it. */
 let mid: { id: string; price: number };
-const ids: Record<string, number> = {};
+let ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,32 +30,12 @@ beforeAll(async () => {
          where v.stock >= 20 and vc.selling_price_minor between 50000 and 99800 order by v.id limit 1`,
   );
   mid = v!;
-  for (const r of await queryRows<{ key: string; id: number }>(
-    db,
-    sql`select iso2 as key, id from countries union all
-        select c.iso2 || '-' || s.code, s.id from states s join countries c on c.id = s.country_id`,
-  )) {
-    ids[r.key] = r.id;
-  }
+  ids = await placeIds(db);
 });
 afterAll(() => t.close());
 
 /** An address as update-address takes it, in `country`-`state` (e.g. IN-KA) at `postcode`. */
-function address(where: string, postcode: string, city = 'Somewhere') {
-  const [country] = where.split('-');
-  return {
-    address_type: 'Shipping',
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: country === 'AE' ? '501234567' : '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Main Road',
-    city,
-    postcode,
-    country_id: ids[country!]!,
-    state_id: ids[where]!,
-  };
-}
+const address = (where: string, postcode: string, city?: string) => shippingAddress(ids, where, postcode, city);
 const BENGALURU = () => address('IN-KA', '560025', 'Bengaluru');
 const PORT_BLAIR = () => address('IN-AN', '744101', 'Port Blair');
 const KAVARATTI = () => address('IN-LD', '682555', 'Kavaratti');
