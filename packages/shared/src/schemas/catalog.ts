@@ -32,6 +32,12 @@ export const ProductCardSchema = z.object({
   discount_percent: z.number().int(),
   in_stock: z.boolean(),
   rating: RatingSummarySchema,
+  variant_id: z
+    .string()
+    .optional()
+    .describe(
+      'In a listing filtered by options (a colour): the variant that matches them (in stock first). The image is then its picture, and the card links to it.',
+    ),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

@@ -52,6 +52,8 @@ export interface ListingRow {
   stock: number;
   rating_avg: number;
   rating_count: number;
+  /** With option filters: the matching variant (in stock first), whose picture image_path then is. */
+  variant_id?: string | null;
 }
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -168,7 +170,7 @@ export function compile(scope: ListingScope, filters: ListingFilters, ch: PriceC
                   where pc.product_id = s.id and c.slug in (select jsonb_array_elements_text(${json(filters.categories)})))`
     : sql`true`;
   // A variant matches when, for every selected option name, its value is one of those selected.
-  const variantMatches = sql`not exists (select 1 from sel where not coalesce(sel.vals ? (v.options ->> sel.name), false))`;
+  const variantMatches = variantMatchesSql;
   const vAny = hasOptions
     ? sql`exists (select 1 from variants v where v.product_id = s.id and ${variantMatches})`
     : sql`true`;
@@ -192,6 +194,20 @@ export function compile(scope: ListingScope, filters: ListingFilters, ch: PriceC
   };
 }
 
+/** Variant `v` has, for every selected option (`sel`), one of the selected values. */
+const variantMatchesSql = sql`not exists (select 1 from sel where not coalesce(sel.vals ? (v.options ->> sel.name), false))`;
+
+/**
+ * With option filters, a card shows what the shopper asked for (ADR 29's listing, phone review):
+ * the first matching variant (in stock first) and the first picture of a chosen value (a colour),
+ * else the product's own picture.
+ */
+const chosenVariantSql = sql`(select v.id from variants v where v.product_id = f.id and ${variantMatchesSql}
+          order by (v.stock > 0) desc, v.position, v.id limit 1)`;
+const chosenImageSql = sql`coalesce((select pi.path from product_images pi
+          where pi.product_id = f.id and pi.option_value is not null and exists (select 1 from sel where sel.vals ? pi.option_value)
+          order by pi.position, pi.id limit 1), f.image_path)`;
+
 /**
  * One page of the filtered listing, in the requested order (ties broken by id), as one json
  * value `result` (an array of ListingRow): the driver parses one value instead of every column
@@ -209,8 +225,9 @@ export function listingPageSql(
   const order = sortSql(sort, c.relevance);
   return sql`${c.with}
     select coalesce(json_agg(json_build_object('id', f.id, 'slug', f.slug, 'name', f.name, 'brand', f.brand,
-        'image_path', f.image_path, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
-        'stock', f.stock, 'rating_avg', f.rating_avg::float8, 'rating_count', f.rating_count) order by ${order}), '[]'::json) as result
+        'image_path', ${c.hasOptions ? chosenImageSql : sql`f.image_path`}, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
+        'stock', f.stock, 'rating_avg', f.rating_avg::float8, 'rating_count', f.rating_count,
+        'variant_id', ${c.hasOptions ? chosenVariantSql : sql`null`}) order by ${order}), '[]'::json) as result
     from (select f.* from flt f where ${c.matched}
           order by ${order}
           limit ${perPage} offset ${(page - 1) * perPage}) f`;

@@ -173,6 +173,36 @@ describe('POST /api/product/product-category/{id}', () => {
     expect(all.pagination.total).toBeGreaterThanOrEqual(page.pagination.total);
   });
 
+  it('with a colour chosen, each card shows and links that colour: its variant and its picture', async () => {
+    const page = await listing('/api/product/product-category/t-shirts', {
+      filters: { options: { Colour: ['Olive'] } },
+      per_page: 48,
+    });
+    expect(page.products.length).toBeGreaterThan(1);
+    const ids = page.products.map((c) => c.variant_id!);
+    const chosen = await t.database.db
+      .select({ id: variants.id, productId: variants.productId, options: variants.options, stock: variants.stock })
+      .from(variants)
+      .where(inArray(variants.id, ids));
+    const images = await queryRows<{ product_id: string; path: string }>(
+      t.database.db,
+      sql`select product_id, path from product_images where option_value = 'Olive'`,
+    );
+    for (const card of page.products) {
+      const v = chosen.find((x) => x.id === card.variant_id);
+      expect(v?.productId, card.slug).toBe(card.id);
+      expect(v?.options.Colour, card.slug).toBe('Olive');
+      // The card's picture is one of the product's olive pictures.
+      expect(
+        images.filter((i) => i.product_id === card.id).map((i) => i.path),
+        card.slug,
+      ).toContain(card.image?.url);
+    }
+    // Without an option filter, cards name no variant.
+    const plain = await listing('/api/product/product-category/t-shirts', { per_page: 4 });
+    expect(plain.products.every((c) => c.variant_id === undefined)).toBe(true);
+  });
+
   it('filters by price in minor units; the price facet keeps the range of the other filters', async () => {
     const scope = await categoryScope('mugs-and-cups');
     const prices = scope.map((p) => p.price).sort((a, b) => a - b);

@@ -56,7 +56,7 @@ export function toProductCard(p: CardSource): ProductCard {
 
 /** A raw (snake_case) listing row as a card. */
 export function cardFromRow(r: ListingRow): ProductCard {
-  return toProductCard({
+  const card = toProductCard({
     id: r.id,
     slug: r.slug,
     name: r.name,
@@ -69,6 +69,7 @@ export function cardFromRow(r: ListingRow): ProductCard {
     ratingAvg: r.rating_avg,
     ratingCount: r.rating_count,
   });
+  return r.variant_id ? { ...card, variant_id: r.variant_id } : card;
 }
 
 /**

@@ -29,7 +29,10 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const quickview = useQuickview();
-  const href = catalogUrls.product(product.slug);
+  // A card in a listing filtered by colour opens on the variant it shows.
+  const href = product.variant_id
+    ? `${catalogUrls.product(product.slug)}?variant=${encodeURIComponent(product.variant_id)}`
+    : catalogUrls.product(product.slug);
   const rating = product.rating;
   const quickviewLink = (className: string, children: ReactNode) =>
     quickview && (
