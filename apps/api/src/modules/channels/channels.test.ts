@@ -7,13 +7,14 @@ import { DEMO_UAE_CHANNEL_ID } from '../../db/seed/channels.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cartOf, testBrowser, type TestBrowser } from '../../test/browser.ts';
 import { placeOrder, placedOf } from '../../test/checkout.ts';
+import { placeIds, shippingAddress } from '../../test/places.ts';
 
 /**
  * Channels (ADR 0027) on the demo shop: India (INR, the default) and the UAE (AED; living plants
  * are not sold there), multi-channel on.
  */
 let t: TestApp;
-const ids: Record<string, number> = {};
+let ids: Record<string, number> = {};
 /** A product sold in both channels, and its AED and INR from-prices. */
 let both: { slug: string; id: string; variant: string; inr: number; aed: number };
 /** A product not sold in the UAE (a plant). */
@@ -22,13 +23,7 @@ let plant: { slug: string; variant: string; name: string };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  for (const r of await queryRows<{ key: string; id: number }>(
-    db,
-    sql`select iso2 as key, id from countries union all
-        select c.iso2 || '-' || s.code, s.id from states s join countries c on c.id = s.country_id`,
-  )) {
-    ids[r.key] = r.id;
-  }
+  ids = await placeIds(db);
   const [b] = await queryRows<typeof both>(
     db,
     sql`select p.slug, p.id, min(v.id) as variant, p.price_minor as inr, x.price_minor as aed
@@ -317,18 +312,4 @@ describe('carts and channels', () => {
   });
 });
 
-function address(where: string, postcode: string, city: string) {
-  const [country] = where.split('-');
-  return {
-    address_type: 'Shipping',
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: country === 'AE' ? '501234567' : '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Main Road',
-    city,
-    postcode,
-    country_id: ids[country!]!,
-    state_id: ids[where]!,
-  };
-}
+const address = (where: string, postcode: string, city: string) => shippingAddress(ids, where, postcode, city);
