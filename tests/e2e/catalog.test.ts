@@ -90,7 +90,7 @@ describe('catalogue journey', () => {
       .click();
     await page.waitForURL(/variant=/);
     await page.waitForFunction((before) => {
-      const img = document.querySelector('.product-page .gallery li img');
+      const img = document.querySelector('.product-page .gallery ul[aria-label$="images"] img');
       return img && img.getAttribute('src') !== before;
     }, firstImage);
     expect(await mainImageSrc(page)).toContain('blush');
