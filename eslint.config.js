@@ -16,24 +16,6 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // React Compiler rules these components broke before the rules were on: warnings until each is
-    // reworked (refs read while rendering, state reset from an effect). New code gets the errors.
-    files: [
-      'apps/storefront/app/components/ui/modal.tsx',
-      'apps/storefront/app/features/account/verify-account-dialog.tsx',
-      'apps/storefront/app/features/addresses/address-form.tsx',
-      'apps/storefront/app/features/auth/otp-input.tsx',
-      'apps/storefront/app/features/auth/phone-input.tsx',
-      'apps/storefront/app/features/content/hero-slider.tsx',
-      'apps/storefront/app/features/content/sections/form-section.tsx',
-    ],
-    rules: {
-      'react-hooks/refs': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
-      'react-hooks/preserve-manual-memoization': 'warn',
-    },
-  },
-  {
     // The storefront is a client of the HTTP API (ARCHITECTURE.md): never its internals or its database.
     files: ['apps/storefront/**/*.{ts,tsx}'],
     rules: {

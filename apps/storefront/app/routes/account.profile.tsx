@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   accountApi,
@@ -29,6 +29,9 @@ import { VerifyBadge, type VerifyBadgeProps } from '../components/ui/verify-badg
 
 /** The form's values: the payload's optional proofs are plain strings here ('' = not given). */
 type ProfileValues = Required<{ [K in keyof UpdateProfileBody]: string }>;
+
+/** The stored fields the form edits (the proofs are not stored). */
+const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 /** New contacts waiting for the code update-profile sent to them. */
 type Pending = Record<VerifyType, string | null>;
@@ -126,22 +129,17 @@ export default function AccountProfile() {
   const [pending, setPending] = useState<Pending>({ email: null, phone: null });
 
   // After a save or a verification the account reloads: the stored values become the new
-  // starting point, and a field the shopper is still editing keeps the edit.
-  const savedKey = JSON.stringify(saved);
-  const previous = useRef(savedKey);
-  const { reset, values } = form;
-  useEffect(() => {
-    if (previous.current === savedKey) return;
-    const before = JSON.parse(previous.current) as ProfileValues;
-    const now = JSON.parse(savedKey) as ProfileValues;
-    previous.current = savedKey;
-    const merged = { ...now };
-    for (const k of ['first_name', 'last_name', 'email', 'phone'] as const) {
-      if (values[k] !== before[k]) merged[k] = values[k];
+  // starting point, and a field the shopper is still editing keeps the edit (adjusted while
+  // rendering, so the old values are never painted).
+  const [before, setBefore] = useState(saved);
+  if (PROFILE_FIELDS.some((k) => saved[k] !== before[k])) {
+    setBefore(saved);
+    const merged = { ...saved };
+    for (const k of PROFILE_FIELDS) {
+      if (form.values[k] !== before[k]) merged[k] = form.values[k];
     }
-    reset(now, merged);
-    // Keyed on the stored values only: `values` is read as it is at that moment.
-  }, [savedKey]);
+    form.reset(saved, merged);
+  }
 
   // Store setting account_verification_for decides which badges show ('none': neither).
   const verifies = verificationTypes(settings.account_verification_for);

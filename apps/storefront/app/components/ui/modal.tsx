@@ -29,8 +29,6 @@ export function Modal({
   testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const pressedOnBackdrop = useRef(false);
 
   useEffect(() => {
@@ -57,7 +55,7 @@ export function Modal({
       aria-labelledby={titleId}
       tabIndex={-1}
       data-testid={testId}
-      onClose={() => onCloseRef.current()}
+      onClose={onClose}
       onPointerDown={(e) => {
         pressedOnBackdrop.current = e.target === e.currentTarget;
       }}

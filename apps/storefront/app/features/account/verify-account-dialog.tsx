@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { OTP_RESENDS, accountApi, callEndpoint, type VerifyType } from '@shopfront/shared';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
@@ -40,38 +40,44 @@ export function VerifyAccountDialog({
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [left, setLeft] = useState<number>(OTP_RESENDS.verify);
-  const sentFor = useRef<string | null>(null);
 
-  const send = async (resend: boolean) => {
-    setBusy(true);
-    try {
-      const { data, message } = await callEndpoint(browserTransport, accountApi.generateOtp, { body: { input, type } });
-      setSent(true);
-      setLeft((n) => resendsLeftAfter(data, resend ? n - 1 : OTP_RESENDS.verify));
-      if (message) toast.success(message);
-    } catch (err) {
-      reportFailure(err, { fields: ['otp'], setErrors: (e) => setError(e.otp) });
-    } finally {
-      setBusy(false);
+  /**
+   * Asks for a code to `input`; the caller has already set `busy`. Written as a promise chain:
+   * the answer's state updates run in its callbacks, never while the opening effect runs.
+   */
+  const requestCode = (resend: boolean) =>
+    callEndpoint(browserTransport, accountApi.generateOtp, { body: { input, type } })
+      .then(
+        ({ data, message }) => {
+          setSent(true);
+          setLeft((n) => resendsLeftAfter(data, resend ? n - 1 : OTP_RESENDS.verify));
+          if (message) toast.success(message);
+        },
+        (err: unknown) => reportFailure(err, { fields: ['otp'], setErrors: (e) => setError(e.otp) }),
+      )
+      .finally(() => setBusy(false));
+
+  // Each opening (or a new contact while open) starts afresh: the state is reset while rendering,
+  // so the popup never shows the last opening's code, and the first code goes out once.
+  const opening = open ? `${type}:${input}` : null;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (opening !== openedFor) {
+    setOpenedFor(opening);
+    if (opening) {
+      setCode('');
+      setError(undefined);
+      setLeft(OTP_RESENDS.verify);
+      setSent(alreadySent);
+      setBusy(!alreadySent);
     }
-  };
-
-  // Opening the popup sends the first code (once per opening).
+  }
+  // Reads `alreadySent` as it is at the opening; later changes do not send again.
+  const sendFirst = useEffectEvent(() => {
+    if (!alreadySent) void requestCode(false);
+  });
   useEffect(() => {
-    if (!open) {
-      sentFor.current = null;
-      return;
-    }
-    const target = `${type}:${input}`;
-    if (sentFor.current === target) return;
-    sentFor.current = target;
-    setCode('');
-    setError(undefined);
-    setLeft(OTP_RESENDS.verify);
-    setSent(alreadySent);
-    if (!alreadySent) void send(false);
-    // `send` is recreated each render; the guard above makes this run once per opening.
-  }, [open, type, input, alreadySent]);
+    if (opening) sendFirst();
+  }, [opening]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -115,7 +121,15 @@ export function VerifyAccountDialog({
           error={error}
           disabled={busy && !sent}
         />
-        <OtpVerifyActions code={code} busy={busy} resendsLeft={left} onResend={() => void send(true)} />
+        <OtpVerifyActions
+          code={code}
+          busy={busy}
+          resendsLeft={left}
+          onResend={() => {
+            setBusy(true);
+            void requestCode(true);
+          }}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ADDRESS_COLUMNS,
   ADDRESS_TYPES,
@@ -158,15 +158,6 @@ export function AddressForm({
   const fields = fieldsByType[values.address_type];
   const country = countries.find((c) => String(c.id) === values.country_id) ?? null;
   const states = country?.states ?? [];
-  const schema = useMemo(
-    () =>
-      addressBodySchema(
-        fields,
-        country?.mobile_number_length ?? 0,
-        country ? { stateIds: country.states.map((s) => s.id), hasPostcodes: country.has_postcodes } : {},
-      ),
-    [fields, country],
-  );
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
     setValues((prev) => {
@@ -196,6 +187,12 @@ export function AddressForm({
       country_id: values.country_id === '' ? null : Number(values.country_id),
       state_id: values.state_id === '' ? null : Number(values.state_id),
     };
+    // Built when it is needed: the chosen type's fields, the chosen country's number length and states.
+    const schema = addressBodySchema(
+      fields,
+      country?.mobile_number_length ?? 0,
+      country ? { stateIds: country.states.map((s) => s.id), hasPostcodes: country.has_postcodes } : {},
+    );
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesByField(parsed.error));

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@shopfront/shared';
 import {
   backspaceInBoxes,
@@ -29,13 +29,13 @@ export function OtpInput({
   idPrefix: string;
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const digits = boxesFromCode(value, OTP_LENGTH);
-  // Empty boxes in the middle would shift digits when joined: keep the array as typed.
-  const current = useRef<string[]>(digits);
-  if (joinBoxes(current.current) !== value) current.current = digits;
+  // Empty boxes in the middle would shift digits when joined: show the boxes as typed while they
+  // still spell the value; a value set from outside (a reset, a new code) is spread left to right.
+  const [typed, setTyped] = useState<string[]>(() => boxesFromCode(value, OTP_LENGTH));
+  const current = joinBoxes(typed) === value ? typed : boxesFromCode(value, OTP_LENGTH);
 
   const apply = (next: OtpBoxesState) => {
-    current.current = next.digits;
+    setTyped(next.digits);
     onValue(joinBoxes(next.digits));
     const el = boxes.current[next.focus];
     if (el && document.activeElement !== el) {
@@ -47,7 +47,7 @@ export function OtpInput({
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, i: number) => {
     if (e.key === 'Backspace') {
       e.preventDefault();
-      apply(backspaceInBoxes(current.current, i));
+      apply(backspaceInBoxes(current, i));
     } else if (e.key === 'ArrowLeft' && i > 0) {
       e.preventDefault();
       boxes.current[i - 1]?.focus();
@@ -62,7 +62,7 @@ export function OtpInput({
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>, i: number) => {
     e.preventDefault();
-    apply(pasteIntoBoxes(current.current, i, e.clipboardData.getData('text')));
+    apply(pasteIntoBoxes(current, i, e.clipboardData.getData('text')));
   };
 
   const errorId = `${idPrefix}-error`;
@@ -70,7 +70,7 @@ export function OtpInput({
     <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2.5 w-full text-center text-sm font-medium text-ink">{label}</legend>
       <div className="flex justify-center gap-3">
-        {current.current.map((d, i) => (
+        {current.map((d, i) => (
           <input
             key={i}
             ref={(el) => {
@@ -89,7 +89,7 @@ export function OtpInput({
             onFocus={(e) => e.currentTarget.select()}
             onKeyDown={(e) => onKeyDown(e, i)}
             onPaste={(e) => onPaste(e, i)}
-            onChange={(e) => apply(typeIntoBox(current.current, i, e.target.value))}
+            onChange={(e) => apply(typeIntoBox(current, i, e.target.value))}
             className={`size-14 rounded-xl border bg-background text-center text-2xl font-semibold text-ink tabular-nums focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none ${
               error ? 'border-red-600' : 'border-ink/20'
             }`}

@@ -58,10 +58,15 @@ export function PhoneInput({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const committed = useRef(value);
 
-  // The form reset or replaced the value (Change Phone, a saved profile): show it.
+  // The form reset or replaced the value (Change Phone, a saved profile): show it (adjusted while
+  // rendering, so the old number is never painted), and count it as the one committed.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setText(value);
+  }
   useEffect(() => {
     committed.current = value;
-    setText(value);
   }, [value]);
 
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,10 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { imageUrl, srcSet, type Slider } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/ui/icons';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const AUTOPLAY_MS = 6000;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+function subscribeToMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
 
 const controlButton =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-sm backdrop-blur transition hover:bg-white';
@@ -17,15 +26,13 @@ const controlButton =
 export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slider; autoplayMs?: number }) {
   const slides = slider.slides;
   const [index, setIndex] = useState(0);
-  const [interactive, setInteractive] = useState(false);
-  const [playing, setPlaying] = useState(false);
+  const interactive = useHydrated();
+  const reducedMotion = useSyncExternalStore(subscribeToMotion, prefersReducedMotion, () => true);
+  // The shopper's Pause / Play; until then it plays unless they asked the system for less motion.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const count = slides.length;
-
-  useEffect(() => {
-    setInteractive(true);
-    setPlaying(count > 1 && autoplayMs > 0 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  }, [count, autoplayMs]);
+  const playing = interactive && count > 1 && autoplayMs > 0 && (chosen ?? !reducedMotion);
 
   useEffect(() => {
     if (!playing || hovered || count < 2) return;
@@ -114,7 +121,7 @@ export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slide
             <button
               type="button"
               className={controlButton}
-              onClick={() => setPlaying((p) => !p)}
+              onClick={() => setChosen(!playing)}
               aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
             >
               {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}

@@ -1,10 +1,14 @@
 import { useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { ArrowUpIcon } from '../../components/ui/icons';
-import { useRevealOnScrollUp, useScrolledPastHalf } from '../../lib/use-scroll';
+import { useScrolledPastHalf } from '../../lib/use-scroll';
 import { useCoversControl } from '../consent/floating-clearance';
+import { useHideOnScroll } from './use-hide-on-scroll';
 
 type ScrollButtonHandle = { cartPage?: boolean; scrollButton?: 'on-scroll-up' } | undefined;
+
+/** How long the button stays after the shopper stops scrolling up a list of cards. */
+const REVEAL_MS = 2500;
 
 /** Appears once the visitor is past half of the page (spec section 9). */
 export function ScrollToTop() {
@@ -12,9 +16,15 @@ export function ScrollToTop() {
   const handles = useMatches().map((m) => m.handle as ScrollButtonHandle);
   const cartPage = handles.some((h) => h?.cartPage);
   // A list of cards (Orders & Refunds): on phones the button would sit on a card's total and
-  // actions, so it shows only while the shopper scrolls back up, or at the end of the page.
-  const revealed = useRevealOnScrollUp(handles.some((h) => h?.scrollButton === 'on-scroll-up'));
-  const wanted = useScrolledPastHalf() && revealed;
+  // actions, so it shows only while the shopper scrolls back up, for a moment after, or at the
+  // end of the page. From md up it sits beside the content and stays.
+  const { hidden } = useHideOnScroll({
+    enabled: handles.some((h) => h?.scrollButton === 'on-scroll-up'),
+    media: '(max-width: 767.98px)',
+    offsetPx: 0,
+    revealMs: REVEAL_MS,
+  });
+  const wanted = useScrolledPastHalf() && !hidden;
   // Over a link, a control or a line of text (a footer link, a form field, a review's date) it
   // steps aside until the shopper scrolls on to a free spot, like the chat button.
   const ref = useRef<HTMLButtonElement>(null);

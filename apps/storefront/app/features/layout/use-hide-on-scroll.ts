@@ -4,13 +4,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const DEAD_ZONE_PX = 6;
 
 /**
- * For fixed chrome on small screens (the sticky header, the bottom bar): true while the visitor
- * scrolls down to read, false as soon as they scroll back up, near the top (within `offsetPx`)
- * and at the very end of the page. Always false when `enabled` is false, on the server, and
- * where `media` does not match. `reveal()` shows the chrome again until the next scroll down
- * (keyboard focus moving into it).
+ * For fixed chrome on small screens (the sticky header, the bottom bar) and floating buttons over
+ * content (back to top over a list of cards): true while the visitor scrolls down to read, false
+ * as soon as they scroll back up, near the top (within `offsetPx`) and at the very end of the
+ * page. With `revealMs`, a button that is out of the way until the visitor scrolls up, and again
+ * that long after they stop. Always false when `enabled` is false, on the server, and where
+ * `media` does not match. `reveal()` shows it again until the next scroll down (keyboard focus
+ * moving into it).
  */
-export function useHideOnScroll({ enabled, media, offsetPx }: { enabled: boolean; media: string; offsetPx: number }): {
+export function useHideOnScroll({
+  enabled,
+  media,
+  offsetPx,
+  revealMs,
+}: {
+  enabled: boolean;
+  media: string;
+  offsetPx: number;
+  revealMs?: number;
+}): {
   hidden: boolean;
   reveal: () => void;
 } {
@@ -23,20 +35,34 @@ export function useHideOnScroll({ enabled, media, offsetPx }: { enabled: boolean
     const query = window.matchMedia(media);
     anchor.current = window.scrollY;
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A button over content starts out of the way; chrome starts in view.
+    let first = revealMs !== undefined;
+    const inView = (y: number) =>
+      !query.matches || y <= offsetPx || y + window.innerHeight >= document.documentElement.scrollHeight - 2;
     const update = () => {
       frame = 0;
       const y = window.scrollY;
-      const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - 2;
-      if (!query.matches || y <= offsetPx || atEnd) {
+      if (inView(y)) {
+        first = false;
+        clearTimeout(timer);
         anchor.current = y;
         setHidden(false);
+        return;
+      }
+      if (first) {
+        first = false;
+        anchor.current = y;
+        setHidden(true);
         return;
       }
       // Direction since the last turn: small movements accumulate until they pass the dead zone.
       const delta = y - anchor.current;
       if (Math.abs(delta) < DEAD_ZONE_PX) return;
       anchor.current = y;
+      clearTimeout(timer);
       setHidden(delta > 0);
+      if (delta < 0 && revealMs !== undefined) timer = setTimeout(() => setHidden(!inView(window.scrollY)), revealMs);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -47,10 +73,11 @@ export function useHideOnScroll({ enabled, media, offsetPx }: { enabled: boolean
     query.addEventListener('change', schedule);
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       window.removeEventListener('scroll', schedule);
       query.removeEventListener('change', schedule);
     };
-  }, [enabled, media, offsetPx]);
+  }, [enabled, media, offsetPx, revealMs]);
 
   const reveal = useCallback(() => {
     anchor.current = window.scrollY;

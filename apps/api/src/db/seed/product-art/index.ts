@@ -15,16 +15,7 @@
 
 export { ART_COLOURS } from './palette.ts';
 export { artStyle, type ArtKind, type ArtView } from './styles.ts';
-export { fabricOf } from './flat-lay.ts';
-export { artStyleFor, productArtSvg } from './scene.ts';
-export {
-  ART_SIZE,
-  composedArtPath,
-  makeProductArt,
-  productArtPath,
-  writeWebp,
-  type ArtFile,
-  type ArtSpec,
-} from './render.ts';
+export { artStyleFor } from './scene.ts';
+export { ART_SIZE, composedArtPath, makeProductArt, productArtPath } from './render.ts';
 export type { Piece } from './compose.ts';
 export { collectionCoverSvg, heroSvg, type HeroScene } from './showcase.ts';

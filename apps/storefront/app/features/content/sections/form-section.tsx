@@ -136,9 +136,15 @@ export function FormSection({
   const serverErrors = mine && !mine.ok ? mine.errors : {};
   const errors = clientErrors ?? serverErrors;
 
+  // A new answer from the server replaces what the browser-side check found (adjusted while
+  // rendering); the form is emptied after a success and the status takes focus once it is shown.
+  const [answered, setAnswered] = useState(mine);
+  if (answered !== mine) {
+    setAnswered(mine);
+    if (mine) setClientErrors(null);
+  }
   useEffect(() => {
     if (!mine) return;
-    setClientErrors(null);
     if (mine.ok) formRef.current?.reset();
     statusRef.current?.focus();
   }, [mine]);
