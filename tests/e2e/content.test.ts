@@ -26,7 +26,7 @@ describe('pages built from templates', () => {
       'Made slowly, made to last',
       'Customer favourites',
       'What our customers say',
-      'From the journal',
+      'From the blog',
     ];
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
     const marquee = page.getByRole('region', { name: 'Highlights' });

@@ -144,7 +144,7 @@ describe('home page', () => {
 });
 
 describe('home page sections', () => {
-  it('New arrivals and Customer favourites show different products; the journal leads to all posts', async () => {
+  it('New arrivals and Customer favourites show different products; the blog section leads to all posts', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     await page.goto(`${suite.shop.baseUrl}/`);
     await waitForHydration(page);
@@ -159,10 +159,10 @@ describe('home page sections', () => {
     expect(favourites).toHaveLength(4);
     expect(favourites.filter((href) => arrivals.includes(href))).toEqual([]);
 
-    // The journal's heading is said once (no label repeating it), and "View all" opens the blog.
-    const journal = page.getByRole('region', { name: 'From the journal' });
-    await expect(journal.getByText('From the journal').count()).resolves.toBe(1);
-    await journal.getByRole('link', { name: 'View all posts' }).click();
+    // The blog's heading is said once (no label repeating it), and "View all" opens the blog.
+    const blog = page.getByRole('region', { name: 'From the blog' });
+    await expect(blog.getByText('From the blog').count()).resolves.toBe(1);
+    await blog.getByRole('link', { name: 'View all posts' }).click();
     await page.waitForURL((url) => url.pathname === '/blogs');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.close();
@@ -261,7 +261,7 @@ describe('footer', () => {
       ['FAQ', '/faq'],
       ['Contact Us', '/contact-us'],
       ['Trade & Wholesale', '/trade-enquiry'],
-      ['Journal', '/blogs'],
+      ['Blog', '/blogs'],
     ]) {
       await expect(footer.getByRole('link', { name: name!, exact: true }).getAttribute('href')).resolves.toBe(href);
     }

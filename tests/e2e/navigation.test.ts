@@ -172,7 +172,7 @@ describe('catalogue menus', () => {
     await nav.getByRole('link', { name: 'T-Shirts', exact: true }).waitFor({ state: 'hidden' });
     // The pages of the main menu follow the catalogue; About Us unfolds its own pages.
     await nav.getByRole('button', { name: 'More in About Us' }).click();
-    await expect(nav.getByRole('link', { name: 'Journal', exact: true }).getAttribute('href')).resolves.toBe('/blogs');
+    await expect(nav.getByRole('link', { name: 'Blog', exact: true }).getAttribute('href')).resolves.toBe('/blogs');
     await expect(nav.getByRole('link', { name: 'Contact Us', exact: true }).isVisible()).resolves.toBe(true);
     for (const target of [
       nav.getByRole('button', { name: 'Home & Living' }),
@@ -230,7 +230,7 @@ describe('catalogue menus', () => {
     await panel.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/product-collection/handmade-ceramics');
 
-    // About Us has its own small menu: the journal, trade and contact pages.
+    // About Us has its own small menu: the blog, trade and contact pages.
     await nav.getByRole('button', { name: 'More in About Us' }).click();
     await nav.getByRole('link', { name: 'Trade & Wholesale' }).click();
     await page.getByRole('heading', { level: 1, name: 'Trade & Wholesale' }).waitFor();

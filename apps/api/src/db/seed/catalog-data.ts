@@ -680,36 +680,3 @@ export const sizes = ['XS', 'S', 'M', 'L', 'XL'];
 export const cushionSizes = ['40 x 40 cm', '50 x 50 cm'];
 /** Pot diameters: letter sizes (S, M, L) belong to clothing, and one Size filter lists both. */
 export const planterSizes = ['12 cm pot', '17 cm pot', '21 cm pot'];
-
-export const reviewerNames = [
-  'Aditi R.',
-  'Rahul M.',
-  'Sneha K.',
-  'Vikram S.',
-  'Meera P.',
-  'Arjun N.',
-  'Kavya D.',
-  'Rohan G.',
-  'Ananya B.',
-  'Farah Q.',
-  'Ishaan T.',
-  'Priya V.',
-  'Nikhil J.',
-  'Zoya H.',
-  'Dev A.',
-];
-
-export const reviewTexts: Record<number, [string, string][]> = {
-  5: [
-    ['Absolutely love it', 'Better than the photos. The quality is obvious the moment you hold it.'],
-    ['Perfect', 'Exactly as described, arrived quickly and beautifully packed.'],
-    ['Buying another', 'I have used it every day for a month and it still looks new.'],
-  ],
-  4: [
-    ['Really nice', 'Lovely piece. Took a few extra days to arrive but worth the wait.'],
-    ['Good quality', 'Well made and feels premium. Colour is a touch darker than on screen.'],
-  ],
-  3: [['Decent', 'Nice enough, though I expected it to be a little larger.']],
-  2: [['Not for me', 'The finish was uneven on mine. Customer care sorted a replacement.']],
-  1: [['Disappointed', 'Arrived with a chip. The refund was quick, to be fair.']],
-};

@@ -10,14 +10,13 @@ import {
   colourNames,
   cushionSizes,
   planterSizes,
-  reviewerNames,
-  reviewTexts,
   sizes,
   superCategoryData,
   type CategorySpec,
 } from './catalog-data.ts';
 import { demoProducts } from './demo-data.ts';
 import { makeCollectionCover } from './images.ts';
+import { demoReviewDates, demoReviewWriter, seedFromText } from './reviews.ts';
 import {
   ART_SIZE,
   artStyle,
@@ -239,12 +238,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-/** The i-th of `count` reviews of a product: spread evenly between its launch and now, never in the future. */
-function reviewDate(launched: Date, i: number, count: number): Date {
-  const span = Math.max(0, Date.now() - launched.getTime());
-  return new Date(launched.getTime() + Math.round((span * (i + 1)) / (count + 1)));
-}
-
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 /** The one finish (pot, shade, base) of a product without colours, varied across products. */
@@ -440,20 +433,26 @@ export async function seedCatalog(
     );
 
     const reviewCount = r.next() < 0.2 ? 0 : r.int(1, 14);
+    // The words and dates come from the product's own generator (seed/reviews.ts).
+    const own = prng(seedFromText(p.slug));
+    const writer = demoReviewWriter({ name: p.name, categorySlug: p.category.slug, colours: p.colours }, own);
+    const dates = demoReviewDates(reviewCount, own);
     let ratingSum = 0;
     for (let i = 0; i < reviewCount; i++) {
       const roll = r.next();
-      const rating = roll < 0.55 ? 5 : roll < 0.82 ? 4 : roll < 0.92 ? 3 : roll < 0.97 ? 2 : 1;
+      // Mostly fours and fives, a few threes and twos.
+      const rating = roll < 0.55 ? 5 : roll < 0.82 ? 4 : roll < 0.92 ? 3 : 2;
       ratingSum += rating;
-      const [title, body] = r.pick(reviewTexts[rating]!);
+      // Two draws the review's title and author once took from `r`: still taken, so every later
+      // product keeps the variants, prices and stock it had.
+      r.next();
+      r.next();
       reviewRows.push({
         productId,
-        authorName: r.pick(reviewerNames),
+        ...writer.next(rating),
         rating,
-        title,
-        body,
         isVerifiedBuyer: r.next() < 0.7,
-        createdAt: reviewDate(p.createdAt, i, reviewCount),
+        createdAt: dates[i]!,
       });
     }
     const minPrice = Math.min(...variants.map((v) => v.price));

@@ -447,7 +447,7 @@ type DemoMenuItem = [label: string, url: string, children?: [string, string][]];
 /**
  * The header and footer menus. Categories and collections are not listed here: the header's
  * Shop menu and the mobile menu show every one of them from the catalogue itself. The content
- * pages sit where shoppers look for them: the story, the journal and trade under About Us, help
+ * pages sit where shoppers look for them: the story, the blog and trade under About Us, help
  * and contact in the footer. Terms and privacy are not in a menu: the footer's legal line links
  * the storefront's configured pages.
  */
@@ -463,7 +463,7 @@ const demoMenus: { id: string; name: string; items: DemoMenuItem[] }[] = [
         '/about-us',
         [
           ['Our story', '/about-us'],
-          ['Journal', '/blogs'],
+          ['Blog', '/blogs'],
           ['Trade & Wholesale', '/trade-enquiry'],
           ['Contact Us', '/contact-us'],
         ],
@@ -479,7 +479,7 @@ const demoMenus: { id: string; name: string; items: DemoMenuItem[] }[] = [
       ['New Arrivals', '/product-collection/new-arrivals'],
       ['Bestsellers', '/product-collection/bestsellers'],
       ['Gifts under ₹999', '/product-collection/gifts-under-999'],
-      ['Journal', '/blogs'],
+      ['Blog', '/blogs'],
       ['About Us', '/about-us'],
     ],
   },
@@ -541,7 +541,7 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
       wordCount: countBlockWords(post.body),
       publishedAt: post.publishedAt,
       isPublished: true,
-      seoTitle: `${post.title} | Loom & Leaf journal`,
+      seoTitle: `${post.title} | Loom & Leaf Blog`,
       seoDescription: post.excerpt,
       createdAt: post.publishedAt,
       updatedAt: post.publishedAt,
@@ -682,7 +682,7 @@ export async function seedContent(tx: Tx, opts: { images: ContentImages; now?: n
           settings: { title: 'Customer favourites', source: 'best_rated', items: 4, layout: 'grid' },
         },
         { key: 'testimonials', type: 'testimonials', settings: { title: 'What our customers say', limit: 6 } },
-        { key: 'journal', type: 'blog_list', settings: { title: 'From the journal', items: 3 } },
+        { key: 'journal', type: 'blog_list', settings: { title: 'From the blog', items: 3 } },
       ],
     },
     {

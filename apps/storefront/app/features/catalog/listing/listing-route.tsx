@@ -34,6 +34,7 @@ export function ListingRoute({ data }: { data: ListingLoaderData }) {
         title={listing.name}
         description={listing.description}
         crumbs={crumbs}
+        image={listing.image}
         products={data.products}
         pagination={data.pagination}
         facets={data.facets}

@@ -3,11 +3,12 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
 import {
   minorUnitDigits,
   type Facets,
+  type ImageRef,
   type ListingSort,
   type Pagination as PaginationData,
   type ProductCard,
 } from '@shopfront/shared';
-import { Breadcrumb, type Crumb } from '../../../components/breadcrumb';
+import type { Crumb } from '../../../components/breadcrumb';
 import { Container } from '../../../components/container';
 import { Pagination } from '../../../components/pagination';
 import { CloseIcon, FilterIcon, GridIcon } from '../../../components/ui/icons';
@@ -15,6 +16,7 @@ import { writeCookie } from '../../../lib/cookies';
 import { useShop } from '../../../lib/shop';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { FilterGroups } from './filter-panel';
+import { ListingHeader } from './listing-header';
 import { GRID_CHOICES, GRID_COOKIE, GRID_COOKIE_MAX_AGE, type GridColumns } from './grid-columns';
 import {
   PARAM,
@@ -35,6 +37,8 @@ export interface ListingViewProps {
   description?: string;
   eyebrow?: string;
   crumbs: Crumb[];
+  /** The collection's cover or the category's image, shown in the header beside the title. */
+  image?: ImageRef | null;
   products: ProductCard[];
   pagination: PaginationData;
   facets: Facets;
@@ -246,16 +250,13 @@ export function ListingView(props: ListingViewProps) {
       >
         Skip to results
       </a>
-      <header className="border-b border-ink/10 bg-surface">
-        <Container className="py-8 md:py-12">
-          <Breadcrumb items={props.crumbs} />
-          {props.eyebrow && (
-            <p className="mt-5 text-xs font-semibold tracking-[0.16em] text-primary uppercase">{props.eyebrow}</p>
-          )}
-          <h1 className={`${props.eyebrow ? 'mt-1.5' : 'mt-4'} text-3xl font-semibold md:text-5xl`}>{props.title}</h1>
-          {props.description && <p className="mt-3 max-w-2xl text-base text-muted md:text-lg">{props.description}</p>}
-        </Container>
-      </header>
+      <ListingHeader
+        title={props.title}
+        description={props.description}
+        eyebrow={props.eyebrow}
+        crumbs={props.crumbs}
+        image={props.image}
+      />
 
       <Container className="py-6 pb-16 md:py-10 md:pb-24">
         {props.lead}

@@ -9,15 +9,24 @@ import { PriceBlock, PurchaseButtons, StockState } from '../product/purchase-pan
 import { VariantPicker } from '../product/variant-picker';
 import { imagesFor, initialVariant } from '../product/variants';
 
-/** The quick view's product: gallery, price, variants and Add to cart (loaded when first opened). */
+/**
+ * The quick view's product: gallery, price, variants and Add to cart (loaded when first opened).
+ * It opens on the variant the product page would show for the card's link: the one the link
+ * names, else the default while it is in stock, else the first one in stock (initialVariant).
+ */
 export function QuickviewBody({
   data,
+  variantId = null,
   onAdded,
 }: {
   data: NonNullable<ReturnType<typeof useFetcher<typeof quickviewLoader>>['data']>;
+  /** The variant the card links to (a listing filtered by colour); null for the product itself. */
+  variantId?: string | null;
   onAdded: () => void;
 }) {
-  const [variant, setVariant] = useState<Variant | undefined>(() => initialVariant(data.variants, {}, data.options));
+  const [variant, setVariant] = useState<Variant | undefined>(() =>
+    initialVariant(data.variants, { id: variantId }, data.options),
+  );
   const p = data.product;
   if (!p) return <p className="p-8 text-center text-muted">{data.error}</p>;
   const images = imagesFor(data.images, variant);

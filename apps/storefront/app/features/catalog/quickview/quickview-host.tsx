@@ -23,6 +23,13 @@ function Loading() {
   );
 }
 
+/** The variant a product link names (`/product/x?variant=…`), or null. */
+function variantOfLink(el: HTMLElement | null): string | null {
+  const href = el?.getAttribute('href');
+  if (!href) return null;
+  return new URL(href, window.location.href).searchParams.get('variant');
+}
+
 /**
  * One quickview dialog for the whole shop (a modal <dialog>: focus trap, Escape, inert page).
  * Cards call `open(slug)`; the product comes from the quickview resource route.
@@ -32,13 +39,16 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
   const opener = useRef<HTMLElement | null>(null);
   const fetcher = useFetcher<typeof quickviewLoader>();
   const [slug, setSlug] = useState<string | null>(null);
+  // The variant to open on: the one the card shows and links to, as its product page would.
+  const [variantId, setVariantId] = useState<string | null>(null);
   const location = useLocation();
 
   const load = fetcher.load;
   const open = useCallback<QuickviewApi['open']>(
-    (next, from) => {
+    (next, from, variant) => {
       opener.current = from;
       setSlug(next);
+      setVariantId(variant ?? variantOfLink(from));
       void loadBody();
       void load(`/resources/quickview/${encodeURIComponent(next)}`);
       if (!dialog.current?.open) dialog.current?.showModal();
@@ -86,7 +96,12 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
         {slug &&
           (showing && fetcher.data ? (
             <Suspense fallback={<Loading />}>
-              <QuickviewBody key={slug} data={fetcher.data} onAdded={closeDialog} />
+              <QuickviewBody
+                key={`${slug} ${variantId ?? ''}`}
+                data={fetcher.data}
+                variantId={variantId}
+                onAdded={closeDialog}
+              />
             </Suspense>
           ) : (
             <Loading />
