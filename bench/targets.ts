@@ -95,6 +95,21 @@ export const targets: Target[] = [
     headers: HTML,
     setup: signedInWithCart,
   },
+  // What the browser of that signed-in shopper asks for after the shared page (ADR 31).
+  {
+    name: 'GET /api/account/get (signed in: the account a shared page loads)',
+    method: 'GET',
+    path: '/api/account/get',
+    headers: CSRF,
+    setup: signedInWithCart,
+  },
+  {
+    name: 'GET /resources/cart (signed in with a cart: the header count and drawer)',
+    method: 'GET',
+    path: '/resources/cart',
+    headers: { ...CSRF, 'accept-encoding': 'gzip, deflate, br' },
+    setup: signedInWithCart,
+  },
   {
     name: 'GET /product-category/t-shirts (SSR listing page)',
     method: 'GET',

@@ -34,6 +34,13 @@ export const catalogUrls = {
   shop: (slug?: string | null) => (slug && slug !== 'all' ? `/shop-online/${slug}` : '/shop-online'),
 } as const;
 
+/**
+ * A readable flag beside the session cookie, with the same lifetime: it tells a page served from
+ * the shared cache (ADR 31) that this browser is signed in, so it loads the account after
+ * hydration. It grants nothing: the session cookie alone is the authority.
+ */
+export const SIGNED_IN_COOKIE = 'sf_signed_in';
+
 // Cart (spec section 9 and the cart issue). Zod-free: the header badge and drawer read them.
 /** Cookie holding the secret that finds a guest's cart (HttpOnly, SameSite=Lax). */
 export const CART_SESSION_COOKIE = 'cart_session';

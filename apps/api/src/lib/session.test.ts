@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@shopfront/shared';
 import { sessions } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { loggedInCustomer } from '../test/auth.ts';
+import { TEST_PASSWORD, createCustomer, loggedInCustomer, sessionHeaders } from '../test/auth.ts';
 import { hashToken } from './session.ts';
 import { pruneExpiredData } from '../modules/maintenance/retention.ts';
 
@@ -82,5 +82,48 @@ describe('session cookie', () => {
     expect(setCookie).toMatch(/Max-Age=2592000/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
+  });
+
+  describe('the signed-in flag (ADR 31)', () => {
+    const setCookies = (res: { headers: Record<string, unknown> }) => {
+      const raw = res.headers['set-cookie'];
+      return (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map(String);
+    };
+    const named = (list: string[], name: string) => list.find((c) => c.startsWith(`${name}=`));
+
+    it('is set readable beside the session on login, with its lifetime, and cleared with it on logout', async () => {
+      const c = await createCustomer(t.database.db);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        payload: { email: c.email, password: TEST_PASSWORD, remember: true },
+      });
+      expect(login.statusCode).toBe(200);
+      const session = named(setCookies(login), SESSION_COOKIE)!;
+      const flag = named(setCookies(login), SIGNED_IN_COOKIE)!;
+      expect(flag).toMatch(/^sf_signed_in=1;/);
+      expect(flag).not.toMatch(/HttpOnly/);
+      expect(/Max-Age=\d+/.exec(flag)?.[0]).toBe(/Max-Age=\d+/.exec(session)?.[0]);
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: sessionHeaders(session.split(';')[0]!),
+      });
+      expect(logout.statusCode).toBe(200);
+      expect(named(setCookies(logout), SESSION_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expect(named(setCookies(logout), SIGNED_IN_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    });
+
+    it('is given to a session that has none, and taken from a browser whose session is gone', async () => {
+      const { headers } = await loggedInCustomer(t);
+      const { res } = await initialAccount(headers);
+      expect(named(setCookies(res), SIGNED_IN_COOKIE)).toMatch(/^sf_signed_in=1;.*Max-Age=\d+/);
+      const gone = await initialAccount({ cookie: `${SIGNED_IN_COOKIE}=1` });
+      expect(gone.account).toBeNull();
+      expect(named(setCookies(gone.res), SIGNED_IN_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
+      // A guest without it is told nothing.
+      expect(setCookies((await initialAccount()).res)).toEqual([]);
+    });
   });
 });

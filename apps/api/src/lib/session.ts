@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, authMessages, type User } from '@shopfront/shared';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE, authMessages, type User } from '@shopfront/shared';
 import type { Db } from '../db/client.ts';
 import { customers, sessions } from '../db/schema.ts';
 import type { Env } from '../env.ts';
@@ -66,6 +66,27 @@ export function toUser(c: Customer, phone: string | null = c.phone): User {
   };
 }
 
+/**
+ * Sets the session cookie and, beside it with the same lifetime, the readable flag that tells a
+ * shared page (ADR 31) to load the account after hydration. `maxAgeMs` null: a browser session.
+ */
+function setSessionCookies(
+  env: Env,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeMs: number | null,
+): void {
+  const options = cookieOptions(env, req, maxAgeMs);
+  reply.setCookie(SESSION_COOKIE, token, options);
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...options, httpOnly: false });
+}
+
+function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+}
+
 /** sha256 hex: the only form of a session or reset token that reaches the database. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -76,7 +97,11 @@ async function loadSession(
   reply: FastifyReply | null,
 ): Promise<CurrentSession | null> {
   const token = req.cookies[SESSION_COOKIE];
-  if (!token || !TOKEN_RE.test(token)) return null;
+  if (!token || !TOKEN_RE.test(token)) {
+    // The flag outlived its session cookie (a browser session ended): take it away too.
+    if (reply && req.cookies[SIGNED_IN_COOKIE] !== undefined) clearSessionCookies(reply);
+    return null;
+  }
   const id = hashToken(token);
   const [row] = await db
     .select({ session: sessions, customer: customers })
@@ -84,7 +109,7 @@ async function loadSession(
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(eq(sessions.id, id));
   if (!row) {
-    reply?.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (reply) clearSessionCookies(reply);
     return null;
   }
   const { session, customer } = row;
@@ -92,7 +117,7 @@ async function loadSession(
   const deadline = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
   if (session.expiresAt.getTime() <= now || deadline <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
-    reply?.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (reply) clearSessionCookies(reply);
     return null;
   }
   let expiresAt = session.expiresAt;
@@ -104,9 +129,10 @@ async function loadSession(
       .update(sessions)
       .set({ lastSeenAt: new Date(now), expiresAt })
       .where(eq(sessions.id, id));
-    if (session.remember) {
-      reply?.setCookie(SESSION_COOKIE, token, cookieOptions(env, req, expiresAt.getTime() - now));
-    }
+    if (session.remember && reply) setSessionCookies(env, req, reply, token, expiresAt.getTime() - now);
+  } else if (reply && req.cookies[SIGNED_IN_COOKIE] === undefined) {
+    // A session from before the flag existed (or a browser that lost it): give it one.
+    setSessionCookies(env, req, reply, token, session.remember ? expiresAt.getTime() - now : null);
   }
   return { id, remember: session.remember, expiresAt, customer };
 }
@@ -185,7 +211,7 @@ export async function startSession(
     ip: req.ip ?? null,
     userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
   });
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(env, req, remember ? ttl : null));
+  setSessionCookies(env, req, reply, token, remember ? ttl : null);
   req[kLoad] = null;
   req[kPersonal] = true;
 }
@@ -194,7 +220,7 @@ export async function startSession(
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (token && TOKEN_RE.test(token)) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearSessionCookies(reply);
   req[kLoad] = Promise.resolve(null);
   req[kPersonal] = true;
 }

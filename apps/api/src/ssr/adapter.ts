@@ -6,9 +6,9 @@ import { HttpError } from '../lib/http.ts';
 /**
  * Fastify request → web Request. The body is the form Fastify has already read under the byte
  * limit (see form-bodies.ts); the raw stream is never handed on, so nothing downstream can read
- * more than that.
+ * more than that. `cookie`: the Cookie header the storefront sees (by default the request's own).
  */
-export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+export function toWebRequest(req: FastifyRequest, reply: FastifyReply, cookie: string | undefined): Request {
   let url: URL;
   try {
     url = new URL(req.url, `${req.protocol}://${req.host}`);
@@ -20,9 +20,11 @@ export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request 
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
+    if (key === 'cookie') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, String(value));
   }
+  if (cookie) headers.set('cookie', cookie);
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
   if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
   return new Request(url, init);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAGE_CACHE_COOKIES, SESSION_COOKIE } from '@shopfront/shared';
+import { PAGE_CACHE_COOKIES, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@shopfront/shared';
 import { queryRows } from '../db/client.ts';
 import { signedInOwner } from '../modules/staff/testing.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../test/app.ts';
@@ -124,21 +124,58 @@ describe('page cache', () => {
     expect(tracked.body).toBe(chosen.body);
   });
 
-  it('never caches or serves a cached page to a signed-in customer, and says private', async () => {
+  it('sends a signed-in customer with a cart the shared page, rendered without their cookies (ADR 31)', async () => {
     const customer = await createCustomer(t.database.db, { firstName: 'Cachetest' });
+    const cookie = `${await createSessionCookie(t.database.db, customer.id)}; api_cart=1; ${SIGNED_IN_COOKIE}=1`;
+    // Nothing kept yet: their request renders the shared page and keeps it for everyone.
+    cache().clear();
+    const theirs = await get(PRODUCT, { cookie });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(theirs.headers['set-cookie']).toBeUndefined();
+    expect(theirs.body).not.toContain('Cachetest');
+    expect(theirs.body).toContain('data-account-link="guest"');
+    const hits = cache().hits;
+    const anonymous = await get(PRODUCT);
+    expect(cache().hits).toBe(hits + 1);
+    expect(anonymous.body).toBe(theirs.body);
+    // And the next signed-in request is answered from memory too.
+    await get(PRODUCT, { cookie });
+    expect(cache().hits).toBe(hits + 2);
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+  });
+
+  it('renders every page that did not opt in, and a client navigation’s data, for the signed-in customer alone', async () => {
+    const customer = await createCustomer(t.database.db, { firstName: 'Ownpage' });
     const cookie = await createSessionCookie(t.database.db, customer.id);
+    // /track-order fills in the customer's contact: anonymous visitors share it, customers do not.
+    await get('/track-order');
+    const hits = cache().hits;
+    const tracking = await get('/track-order', { cookie });
+    expect(cache().hits).toBe(hits);
+    expect(tracking.statusCode).toBe(200);
+    expect(tracking.headers['cache-control']).toBe('private, no-cache');
+    expect(tracking.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(tracking.body).toContain('Ownpage');
+    const account = await get('/account/profile', { cookie });
+    expect(account.body).toContain('Ownpage');
+    // The root's data after a form was sent holds the account.
+    const data = await t.app.inject({ method: 'GET', url: `${PRODUCT}.data?_routes=root`, headers: { cookie } });
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain('Ownpage');
+    expect(cache().hits).toBe(hits);
+    // What was rendered for them is kept for no one.
+    expect((await get('/track-order')).body).not.toContain('Ownpage');
+  });
+
+  it('never sends a kept page to staff or to a visitor let in by the store password', async () => {
     await get(PRODUCT);
     const hits = cache().hits;
-    const res = await get(PRODUCT, { cookie });
+    for (const cookie of ['sf_staff=abc', 'sf_store_access=abc']) {
+      const res = await get(PRODUCT, { cookie });
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
     expect(cache().hits).toBe(hits);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.headers.etag).toBeUndefined();
-    expect(res.headers['content-security-policy']).toMatch(/'nonce-/);
-    expect(res.body).toContain('Cachetest');
-    // And what was rendered for them is not what the next anonymous visitor gets.
-    expect((await get(PRODUCT)).body).not.toContain('Cachetest');
-    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
   });
 
   it('shows an owner’s change on the very next request', async () => {
@@ -196,6 +233,7 @@ describe('page cache', () => {
   it('classifies every cookie the shop sets or reads (a new one must say how it bears on cached pages)', () => {
     const known = new Set<string>([
       ...PAGE_CACHE_COOKIES.personal,
+      ...PAGE_CACHE_COOKIES.own,
       ...PAGE_CACHE_COOKIES.vary,
       ...PAGE_CACHE_COOKIES.ignored,
     ]);

@@ -10,8 +10,9 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Whole storefront pages for visitors who carry nothing personal (ADR 28). A page that depends on
- * no one (no session, no cart, no staff, no store password) is rendered once per URL and per the
+ * Whole storefront pages for visitors who carry nothing personal (ADR 28), and browsing pages for
+ * signed-in shoppers and shoppers with a cart too (ADR 31: their browser loads their own parts
+ * after the page). A page that depends on no one is rendered once per URL and per the
  * few cookies that change it (channel, cookie choice, grid size, notice closed), kept while the
  * content generation it was rendered under is current (lib/content-version.ts) and at most
  * CONTENT_MAX_AGE_MS, and served from memory, compressed, before any other hook runs.
@@ -51,6 +52,8 @@ interface Entry {
   key: string;
   generation: number;
   storedAt: number;
+  /** The route opted in (`sharedPage`): a visitor with cookies of their own may be sent it too. */
+  sharedPage: boolean;
   status: number;
   headers: [string, string][];
   etag: string;
@@ -61,31 +64,66 @@ interface Entry {
 }
 
 const PERSONAL = new Set<string>(PAGE_CACHE_COOKIES.personal);
+const OWN = new Set<string>(PAGE_CACHE_COOKIES.own);
 const VARY = new Set<string>(PAGE_CACHE_COOKIES.vary);
 
-/** The cookie values a page varies on, or null when the visitor carries a personal cookie. */
-function cookieKey(header: string | undefined): string | null {
-  if (!header) return '';
+/**
+ * React Router's own fetches (route manifest, a client navigation's data): kept here, but never
+ * stored by the browser. Chromium, revalidating two identical fetches at once, left one of them
+ * hanging forever (a stored copy, ETag, 304).
+ */
+const ROUTER_FETCH = /^\/__manifest(\?|$)|\.data(\?|$)/;
+
+/**
+ * The cookie values a page varies on and whether the visitor has cookies of their own (a
+ * session, a cart), or null when the visitor carries a personal cookie (staff, a store password).
+ */
+function cookieKey(header: string | undefined): { vary: string; own: boolean } | null {
+  if (!header) return { vary: '', own: false };
   const vary: string[] = [];
+  let own = false;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
     const name = (i < 0 ? part : part.slice(0, i)).trim();
     if (PERSONAL.has(name)) return null;
-    if (VARY.has(name)) vary.push(`${name}=${part.slice(i + 1).trim()}`);
+    if (OWN.has(name)) own = true;
+    else if (VARY.has(name)) vary.push(`${name}=${part.slice(i + 1).trim()}`);
   }
-  return vary.sort().join('&');
+  return { vary: vary.sort().join('&'), own };
+}
+
+/** The Cookie header without the visitor's own cookies: what a shared page is rendered with. */
+export function withoutOwnCookies(header: string | undefined): string {
+  if (!header) return '';
+  return header
+    .split(';')
+    .filter((part) => {
+      const i = part.indexOf('=');
+      return !OWN.has((i < 0 ? part : part.slice(0, i)).trim());
+    })
+    .join(';')
+    .trim();
+}
+
+export interface PageCacheKey {
+  key: string;
+  /** The visitor has cookies of their own: only a `sharedPage` entry may answer them. */
+  own: boolean;
 }
 
 /** The cache key of a request that may be answered from the cache, else null. */
-export function pageCacheKey(req: FastifyRequest): string | null {
+export function pageCacheKey(req: FastifyRequest): PageCacheKey | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (NOT_A_PAGE.test(req.url)) return null;
   const cookies = cookieKey(req.headers.cookie);
   if (cookies === null) return null;
+  // A client navigation's data may hold the root's (after a form was sent): the account. It is
+  // answered for its visitor (a document holds no account: the browser loads it after).
+  if (cookies.own && ROUTER_FETCH.test(req.url)) return null;
   // Crawlers get the whole document at once (entry.server.tsx), browsers a stream: same HTML.
   const agent = req.headers['user-agent'];
   const bot = agent ? isbot(agent) : false;
-  return `${req.protocol}://${req.host}${req.url}\n${cookies}\n${bot ? 'bot' : ''}`;
+  return { key: `${req.protocol}://${req.host}${req.url}\n${cookies.vary}\n${bot ? 'bot' : ''}`, own: cookies.own };
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -154,7 +192,13 @@ export class PageCache {
    */
   async getOrRender(
     key: string,
-    render: () => Promise<{ status: number; headers: [string, string][]; body: Buffer; csp: string | null } | null>,
+    render: () => Promise<{
+      status: number;
+      headers: [string, string][];
+      body: Buffer;
+      csp: string | null;
+      sharedPage: boolean;
+    } | null>,
   ): Promise<Entry | null> {
     const found = this.get(key);
     if (found) {
@@ -183,6 +227,7 @@ export class PageCache {
         key,
         generation,
         storedAt: Date.now(),
+        sharedPage: page.sharedPage,
         status: page.status,
         headers,
         etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
@@ -233,13 +278,6 @@ function encodingFor(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/**
- * React Router's own fetches (route manifest, a client navigation's data): kept here, but never
- * stored by the browser. Chromium, revalidating two identical fetches at once, left one of them
- * hanging forever (a stored copy, ETag, 304).
- */
-const ROUTER_FETCH = /^\/__manifest(\?|$)|\.data(\?|$)/;
-
 /** Sends a cached page: 304 when the browser's copy is current, else the best encoding. */
 export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   for (const [k, v] of entry.headers) reply.header(k, v);
@@ -276,10 +314,10 @@ declare module 'fastify' {
 export async function answerFromPageCache(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
   const cache = this.pageCache;
   if (!cache) return;
-  const key = pageCacheKey(req);
-  if (!key) return;
-  const entry = cache.get(key);
-  if (!entry) return;
+  const found = pageCacheKey(req);
+  if (!found) return;
+  const entry = cache.get(found.key);
+  if (!entry || (found.own && !entry.sharedPage)) return;
   cache.hits += 1;
   sendEntry(req, reply, entry);
   return reply;

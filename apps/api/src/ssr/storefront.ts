@@ -9,7 +9,15 @@ import { sendWebResponse, toWebRequest } from './adapter.ts';
 import { ApiCookieJar } from './api-cookies.ts';
 import { acceptFormBodiesOnly } from './form-bodies.ts';
 import { inProcessApi } from './in-process-api.ts';
-import { hashedCsp, PageCache, pageCacheKey, PRIVATE_PAGE_CACHE_CONTROL, sendEntry } from './page-cache.ts';
+import {
+  hashedCsp,
+  PageCache,
+  pageCacheKey,
+  PRIVATE_PAGE_CACHE_CONTROL,
+  sendEntry,
+  withoutOwnCookies,
+} from './page-cache.ts';
+import { sharedPageMatcher } from './shared-pages.ts';
 
 export const storefrontRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront');
 const buildDir = path.join(storefrontRoot, 'build');
@@ -55,15 +63,17 @@ function loadContext(
 /**
  * Renders one storefront request. The Set-Cookie headers of the page are its own plus those of
  * the API calls its loaders and actions made (a session's renewed expiry, a dead one cleared).
+ * `cookie`: the Cookie header the render sees (a shared page's leaves out the visitor's own).
  */
 async function renderPage(
   app: FastifyInstance,
   handle: Handler,
   req: FastifyRequest,
   reply: FastifyReply,
+  cookie: string | undefined,
 ): Promise<Rendered> {
-  const cookies = new ApiCookieJar(req.headers.cookie);
-  const res = await handle(toWebRequest(req, reply), loadContext(app, req, reply, cookies));
+  const cookies = new ApiCookieJar(cookie);
+  const res = await handle(toWebRequest(req, reply, cookie), loadContext(app, req, reply, cookies));
   const own = res.headers.getSetCookie();
   const setCookies = [...own, ...cookies.forResponse(own)];
   // A response that sets a cookie (a session's renewed token) is personal: never let a shared
@@ -82,6 +92,7 @@ async function renderPage(
  */
 export async function registerStorefront(app: FastifyInstance, opts: { dev: boolean }): Promise<void> {
   let handle: Handler;
+  let isSharedPage: (pathname: string) => boolean = () => false;
   let runVite: ((req: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null = null;
 
   if (opts.dev) {
@@ -114,6 +125,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       .createRequestHandler;
     const requestHandler = (fromBuild ?? createRequestHandler)(build, 'production');
     handle = (request, context) => requestHandler(request, context as never);
+    isSharedPage = sharedPageMatcher(build.routes);
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
       prefix: '/',
@@ -151,7 +163,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
         if (runVite) {
           reply.hijack();
           if (await runVite(req, reply)) return;
-          const { res, setCookies } = await renderPage(app, handle, req, reply);
+          const { res, setCookies } = await renderPage(app, handle, req, reply, req.headers.cookie);
           reply.raw.statusCode = res.status;
           res.headers.forEach((v, k) => k !== 'set-cookie' && reply.raw.setHeader(k, v));
           reply.raw.setHeader('set-cookie', setCookies);
@@ -160,11 +172,15 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
         }
         // A HEAD is answered from a kept GET (the hook), never rendered into the cache: its render
         // has no body.
-        const key = cache && req.method === 'GET' ? pageCacheKey(req) : null;
-        if (cache && key) {
+        const found = cache && req.method === 'GET' ? pageCacheKey(req) : null;
+        const sharedPage = found !== null && isSharedPage(new URL(req.url, 'http://x').pathname);
+        // A visitor with cookies of their own (signed in, a cart) shares only pages that opted in,
+        // rendered without those cookies (ADR 31); every other page is rendered for them below.
+        if (cache && found && (!found.own || sharedPage)) {
+          const cookie = found.own ? withoutOwnCookies(req.headers.cookie) : req.headers.cookie;
           let own: Rendered | null = null;
-          const entry = await cache.getOrRender(key, async () => {
-            const rendered = await renderPage(app, handle, req, reply);
+          const entry = await cache.getOrRender(found.key, async () => {
+            const rendered = await renderPage(app, handle, req, reply, cookie);
             if (!mayBeShared(rendered)) {
               own = rendered;
               return null;
@@ -181,14 +197,15 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
               headers,
               body,
               csp: typeof csp === 'string' ? hashedCsp(csp, body.toString('utf8'), nonceOf(reply)) : null,
+              sharedPage,
             };
           });
           if (entry) return sendEntry(req, reply, entry);
           // This render was for someone in particular, or another request's was (then render anew).
-          const { res, setCookies } = own ?? (await renderPage(app, handle, req, reply));
+          const { res, setCookies } = own ?? (await renderPage(app, handle, req, reply, cookie));
           return sendWebResponse(reply, privately(res), setCookies);
         }
-        const { res, setCookies } = await renderPage(app, handle, req, reply);
+        const { res, setCookies } = await renderPage(app, handle, req, reply, req.headers.cookie);
         return sendWebResponse(reply, privately(res), setCookies);
       },
     });

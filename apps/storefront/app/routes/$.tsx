@@ -10,6 +10,7 @@ import { errorResponse, notFound } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
+import { SHARED_PAGE } from '../lib/shared-page';
 
 /** Pages without a template of their own are laid out with this one (their blocks). */
 const DEFAULT_PAGE_TEMPLATE = 'page';
@@ -38,6 +39,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return submitFormSection(api(context), request);
 }
+
+export const handle = SHARED_PAGE;
 
 /** Add to cart from a quickview changes nothing this page shows. */
 export const shouldRevalidate = browsingShouldRevalidate;

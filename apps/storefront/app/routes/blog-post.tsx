@@ -10,8 +10,9 @@ import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import { storeName, useShop } from '../lib/shop';
 import { ApiError, messages } from '@shopfront/shared';
+import { SHARED_PAGE } from '../lib/shared-page';
 
-export const handle = { page: { parent_slug: 'blogs' } };
+export const handle = { ...SHARED_PAGE, page: { parent_slug: 'blogs' } };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {

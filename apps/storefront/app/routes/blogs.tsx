@@ -11,8 +11,9 @@ import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { pageParam, pathWith } from '../lib/query';
 import { useShop } from '../lib/shop';
+import { SHARED_PAGE } from '../lib/shared-page';
 
-export const handle = { page: { slug: 'blogs' } };
+export const handle = { ...SHARED_PAGE, page: { slug: 'blogs' } };
 
 const TAG = /^[a-z0-9][a-z0-9-]{0,49}$/;
 

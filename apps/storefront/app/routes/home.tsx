@@ -9,12 +9,13 @@ import { errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
+import { SHARED_PAGE } from '../lib/shared-page';
 
 const HOME_TEMPLATE = 'home';
 const HERO_SLIDER = 'home-hero';
 const GRID_ITEMS = 8;
 
-export const handle = { page: { slug: 'home' } };
+export const handle = { ...SHARED_PAGE, page: { slug: 'home' } };
 
 /** A shop that has no home template yet still gets a home page: the hero and two product grids. */
 async function builtInHome(client: ReturnType<typeof api>) {

@@ -25,11 +25,13 @@ import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import { pageParam } from '../lib/query';
 import { useShop } from '../lib/shop';
+import { SHARED_PAGE } from '../lib/shared-page';
 
 export const VARIANT_PARAM = 'variant';
 
 /** The chat button greets about the product on this page (features/plugins/chat-button). */
-export const handle: ChatRouteHandle = {
+export const handle: ChatRouteHandle & typeof SHARED_PAGE = {
+  ...SHARED_PAGE,
   chatProduct: (data) => (data as { product?: { name?: string } } | undefined)?.product?.name,
 };
 

@@ -20,8 +20,9 @@ import { api } from '../lib/api.server';
 import { badRequest, errorResponse } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
+import { SHARED_PAGE } from '../lib/shared-page';
 
-export const handle = { page: { slug: 'search' } };
+export const handle = { ...SHARED_PAGE, page: { slug: 'search' } };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

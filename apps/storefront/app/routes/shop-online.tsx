@@ -2,8 +2,9 @@ import type { Route } from './+types/shop-online';
 import { loadListing } from '../features/catalog/listing/listing-loader.server';
 import { ListingRoute, listingMeta } from '../features/catalog/listing/listing-route';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
+import { SHARED_PAGE } from '../lib/shared-page';
 
-export const handle = { page: { slug: 'shop-online' } };
+export const handle = { ...SHARED_PAGE, page: { slug: 'shop-online' } };
 
 /** /shop-online is every product (shop id `all`); /shop-online/{slug} a super category. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

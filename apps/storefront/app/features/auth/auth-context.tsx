@@ -11,6 +11,7 @@ import {
 import type { User } from '@shopfront/shared';
 import { onUnauthenticated } from '../../lib/api.client';
 import { createAuthStore, isLoggedIn, type AuthMode, type AuthState, type AuthStore } from './auth-store';
+import { hasSignedInFlag, loadSignedInUser } from './signed-in-flag';
 
 const AuthContext = createContext<AuthStore | null>(null);
 
@@ -41,8 +42,19 @@ export function AuthProvider({
     } catch {
       storage = null;
     }
-    store.hydrate(storage, user);
-    // Only the first document load (`user` deliberately left out): later changes are handled below.
+    // The user this document was rendered with (later changes are handled below).
+    const rendered = store.getServerState().user;
+    store.hydrate(storage, rendered);
+    // A page from the shared cache (ADR 31) carries no account: a signed-in browser loads it now.
+    if (rendered === null && hasSignedInFlag(document.cookie)) {
+      loadSignedInUser().then(
+        (signedIn) => {
+          // Unless the shopper signed in or out meanwhile (the store already knows better).
+          if (signedIn && store.getState().user === null) store.setUser(signedIn);
+        },
+        () => undefined,
+      );
+    }
   }, [store]);
 
   // The root data is reloaded after form submissions; whatever the server says then wins too.
@@ -68,6 +80,6 @@ export function useAuthStore(): AuthStore {
 /** The auth state; re-renders on every change (the state object is replaced, never mutated). */
 export function useAuth(): AuthState & { loggedIn: boolean; store: AuthStore } {
   const store = useAuthStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getServerState);
   return { ...state, loggedIn: isLoggedIn(state), store };
 }

@@ -60,6 +60,11 @@ type Listener = () => void;
 
 export interface AuthStore {
   getState(): AuthState;
+  /**
+   * The state the page was rendered with on the server. Parts of a page hydrate late (streamed
+   * reviews and related products): they must see it, not a user loaded meanwhile (ADR 31).
+   */
+  getServerState(): AuthState;
   subscribe(listener: Listener): () => void;
   /** Replaces part of the state and notifies subscribers. */
   set(patch: Partial<AuthState>): void;
@@ -98,6 +103,7 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
     redirectTo: null,
     updating: false,
   };
+  const rendered = state;
   const listeners = new Set<Listener>();
   let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
 
@@ -117,6 +123,7 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
   const store: AuthStore = {
     defaultMode: init.defaultMode,
     getState: () => state,
+    getServerState: () => rendered,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -3,6 +3,7 @@ import { useFetcher, useFetchers, useMatches, useRevalidator } from 'react-route
 import type { Cart } from '@shopfront/shared';
 import type { loader as cartLoader } from '../../routes/resources.cart';
 import { useAuth } from '../auth/auth-context';
+import { hasSignedInFlag } from '../auth/signed-in-flag';
 import { useCartUi } from './cart-ui';
 import {
   CART_CHANNEL,
@@ -19,10 +20,16 @@ export function useCartFetcher() {
   return useFetcher<typeof cartLoader>({ key: CART_FETCHER_KEY });
 }
 
-/** Whether this browser may have a cart worth asking for: its flag cookie, or a signed-in customer. */
+/**
+ * Whether this browser may have a cart worth asking for: its flag cookie, or a signed-in customer
+ * (known, or said by the signed-in flag while a shared page loads the account: ADR 31).
+ */
 function useCartActive(): boolean {
   const { loggedIn } = useAuth();
-  return loggedIn || (typeof document !== 'undefined' && hasCartCookie(document.cookie));
+  return (
+    loggedIn ||
+    (typeof document !== 'undefined' && (hasCartCookie(document.cookie) || hasSignedInFlag(document.cookie)))
+  );
 }
 
 /** Route handle of pages that show the cart from their own loader (/cart, /checkout/…). */
@@ -111,14 +118,20 @@ export function CartSync() {
   // fetcher), and again whenever the customer changes (login merges the guest cart).
   const userId = user?.id ?? null;
   const firstRead = useRef(true);
+  // The first read was made with a session: the account a shared page loads after hydration
+  // (ADR 31) is that session's, so its arrival needs no second read.
+  const readSignedIn = useRef(false);
   useEffect(() => {
     if (firstRead.current) {
       firstRead.current = false;
       lastRead.current = Date.now();
-      if (hasCartCookie(document.cookie) || userId !== null) void load(CART_RESOURCE);
+      readSignedIn.current = userId !== null || hasSignedInFlag(document.cookie);
+      if (hasCartCookie(document.cookie) || readSignedIn.current) void load(CART_RESOURCE);
       return;
     }
-    refreshRef.current(true);
+    const known = readSignedIn.current && userId !== null;
+    readSignedIn.current = false;
+    if (!known) refreshRef.current(true);
   }, [userId, load]);
 
   useEffect(() => {

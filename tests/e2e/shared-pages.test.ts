@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import { DESKTOP, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { logInThroughDialog, registerCustomer } from './support/customers.ts';
+import { createCategory, createProduct, type ProductFixtureRef } from './support/fixtures.ts';
+import { useShopSuite } from './support/suite.ts';
+
+/**
+ * ADR 31: a signed-in shopper with a cart is sent the same cached product page as everyone; the
+ * page carries nobody's account, and the browser loads the account, the cart and the wishlist
+ * after hydration.
+ */
+let kettle: ProductFixtureRef;
+let mug: ProductFixtureRef;
+
+const suite = useShopSuite({
+  prepare: async (shop) => {
+    const kitchen = await createCategory(shop, { name: 'Shared Page Kitchen' });
+    kettle = await createProduct(shop, { name: 'Saltmarsh Enamel Kettle', price: 1899, categories: [kitchen] });
+    mug = await createProduct(shop, { name: 'Saltmarsh Stoneware Mug', price: 499, categories: [kitchen] });
+  },
+});
+
+describe('shared pages for signed-in shoppers', () => {
+  it('a signed-in shopper gets the cached page, then their account, cart count and saved hearts', async () => {
+    const who = await registerCustomer(suite.shop.baseUrl, 'Sharedpage');
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${suite.shop.baseUrl}${mug.path}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Login' }).click();
+    await logInThroughDialog(page, who);
+    await page.locator('[data-account-link="customer"]').waitFor();
+
+    // A cart line and a saved product, through the API with the browser's own cookies.
+    const post = (path: string, body: unknown) =>
+      page.context().request.post(`${suite.shop.baseUrl}${path}`, {
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        data: body,
+      });
+    expect((await post('/api/cart/add-item', { product_id: kettle.variants[0]!.id, quantity: 2 })).status()).toBe(200);
+    expect((await post('/api/wishlist/add', { product_id: kettle.id })).status()).toBe(200);
+    const cookies = (await page.context().cookies()).map((c) => c.name);
+    expect(cookies).toEqual(expect.arrayContaining(['sf_session', 'sf_signed_in']));
+
+    // Whoever asks first, the page is the shared one: the first load renders and keeps it…
+    const first = await page.goto(`${suite.shop.baseUrl}${kettle.path}`);
+    expect(first!.headers()['cache-control']).toMatch(/^public/);
+    // …and the next one is the very same document an anonymous visitor gets.
+    const again = await page.goto(`${suite.shop.baseUrl}${kettle.path}`);
+    const html = await again!.text();
+    expect(html).not.toContain('Sharedpage');
+    expect(html).toContain('data-account-link="guest"');
+    // (An anonymous visitor with the same cookie choice and browser: newPage answered the banner.)
+    const consent = (await page.context().cookies()).find((c) => c.name === 'cookiePreferences')!;
+    const anonymous = await fetch(`${suite.shop.baseUrl}${kettle.path}`, {
+      headers: {
+        accept: 'text/html',
+        cookie: `${consent.name}=${consent.value}`,
+        'user-agent': await page.evaluate(() => navigator.userAgent),
+      },
+    });
+    expect(anonymous.headers.get('etag')).toBe(again!.headers()['etag']);
+
+    // After hydration the browser fills in what is theirs.
+    await waitForHydration(page);
+    const account = page.locator('header [data-account-link="customer"]');
+    await account.waitFor();
+    await expect(account.getAttribute('aria-label')).resolves.toBe('My account (Sharedpage)');
+    await expect.poll(() => page.getByTestId('header-cart-count').first().textContent()).toBe('2');
+    const heart = page.locator(`.product-page [data-wishlist-heart="${kettle.id}"]`).first();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
+    // Logging out takes the flag away: the next page asks for no account.
+    const logout = await page.context().request.post(`${suite.shop.baseUrl}/api/auth/logout`, {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    });
+    expect(logout.status()).toBe(200);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('sf_signed_in');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/account/get') asked.push(r.url());
+    });
+    await page.goto(`${suite.shop.baseUrl}${kettle.path}`);
+    await waitForHydration(page);
+    await page.locator('header [data-account-link="guest"]').waitFor();
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a flag left without its session logs nobody in, and goes away', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    const { hostname } = new URL(suite.shop.baseUrl);
+    await page.context().addCookies([{ name: 'sf_signed_in', value: '1', domain: hostname, path: '/' }]);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/account/get');
+    await page.goto(`${suite.shop.baseUrl}${kettle.path}`);
+    expect((await answered).status()).toBe(401);
+    await expect.poll(async () => (await page.context().cookies()).map((c) => c.name)).not.toContain('sf_signed_in');
+    await expect(page.locator('header [data-account-link]').first().getAttribute('data-account-link')).resolves.toBe(
+      'guest',
+    );
+    // The one 401 is the answer that told the browser its session is gone.
+    expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
+    await page.close();
+  });
+});
