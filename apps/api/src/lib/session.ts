@@ -131,7 +131,8 @@ async function loadSession(
       .where(eq(sessions.id, id));
     if (session.remember && reply) setSessionCookies(env, req, reply, token, expiresAt.getTime() - now);
   } else if (reply && req.cookies[SIGNED_IN_COOKIE] === undefined) {
-    // A session from before the flag existed (or a browser that lost it): give it one.
+    // A session from before the flag existed (or a browser that lost it): give it one. Its pages
+    // are rendered for it until then (ssr/page-cache.ts), and the shell reads the session.
     setSessionCookies(env, req, reply, token, session.remember ? expiresAt.getTime() - now : null);
   }
   return { id, remember: session.remember, expiresAt, customer };

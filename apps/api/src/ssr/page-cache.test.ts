@@ -168,6 +168,29 @@ describe('page cache', () => {
     expect((await get('/track-order')).body).not.toContain('Ownpage');
   });
 
+  it('renders for a session without the signed-in flag (older than it) once, and gives it the flag', async () => {
+    const customer = await createCustomer(t.database.db, { firstName: 'Flagless' });
+    const cookie = await createSessionCookie(t.database.db, customer.id);
+    await get(PRODUCT);
+    const hits = cache().hits;
+    const res = await get(PRODUCT, { cookie });
+    expect(cache().hits).toBe(hits);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain('Flagless');
+    expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SIGNED_IN_COOKIE}=1;`));
+    // With the flag, the shared page.
+    const shared = await get(PRODUCT, { cookie: `${cookie}; ${SIGNED_IN_COOKIE}=1` });
+    expect(cache().hits).toBe(hits + 1);
+    expect(shared.body).not.toContain('Flagless');
+  });
+
+  it('answers a URL that is no URL without an error, with or without own cookies', async () => {
+    for (const cookie of ['', `${SIGNED_IN_COOKIE}=1`]) {
+      const res = await get('//[', cookie ? { cookie } : {});
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
   it('never sends a kept page to staff or to a visitor let in by the store password', async () => {
     await get(PRODUCT);
     const hits = cache().hits;

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { PAGE_CACHE_COOKIES } from '@shopfront/shared';
+import { PAGE_CACHE_COOKIES, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@shopfront/shared';
 import { CONTENT_MAX_AGE_MS, type ContentVersion } from '../lib/content-version.ts';
 
 const brotli = promisify(brotliCompress);
@@ -82,13 +82,20 @@ function cookieKey(header: string | undefined): { vary: string; own: boolean } |
   if (!header) return { vary: '', own: false };
   const vary: string[] = [];
   let own = false;
+  let session = false;
+  let flag = false;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
     const name = (i < 0 ? part : part.slice(0, i)).trim();
     if (PERSONAL.has(name)) return null;
     if (OWN.has(name)) own = true;
     else if (VARY.has(name)) vary.push(`${name}=${part.slice(i + 1).trim()}`);
+    if (name === SESSION_COOKIE) session = true;
+    else if (name === SIGNED_IN_COOKIE) flag = true;
   }
+  // A session without its flag (from before the flag, or a browser that lost it) would never
+  // load its account on a shared page: its page is rendered for it once, which sets the flag.
+  if (session && !flag) return null;
   return { vary: vary.sort().join('&'), own };
 }
 

@@ -37,6 +37,15 @@ function mayBeShared({ res, setCookies }: Rendered): boolean {
   );
 }
 
+/** The path of a request URL, or '' when it is none (`//[`: answered 400 by the render). */
+function pathnameOf(url: string): string {
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return '';
+  }
+}
+
 /** A page rendered for one visitor: no shared cache may keep it, whatever the route said. */
 function privately(res: Response): Response {
   if (res.headers.has('cache-control')) return res;
@@ -173,7 +182,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
         // A HEAD is answered from a kept GET (the hook), never rendered into the cache: its render
         // has no body.
         const found = cache && req.method === 'GET' ? pageCacheKey(req) : null;
-        const sharedPage = found !== null && isSharedPage(new URL(req.url, 'http://x').pathname);
+        const sharedPage = found !== null && isSharedPage(pathnameOf(req.url));
         // A visitor with cookies of their own (signed in, a cart) shares only pages that opted in,
         // rendered without those cookies (ADR 31); every other page is rendered for them below.
         if (cache && found && (!found.own || sharedPage)) {

@@ -47,13 +47,13 @@ export function AuthProvider({
     store.hydrate(storage, rendered);
     // A page from the shared cache (ADR 31) carries no account: a signed-in browser loads it now.
     if (rendered === null && hasSignedInFlag(document.cookie)) {
-      loadSignedInUser().then(
-        (signedIn) => {
-          // Unless the shopper signed in or out meanwhile (the store already knows better).
-          if (signedIn && store.getState().user === null) store.setUser(signedIn);
-        },
-        () => undefined,
-      );
+      store.set({ checking: true });
+      const done = (signedIn: User | null) => {
+        // Unless the shopper signed in meanwhile (the store already knows better).
+        if (signedIn && store.getState().user === null) store.set({ user: signedIn, checking: false });
+        else store.set({ checking: false });
+      };
+      loadSignedInUser().then(done, () => done(null));
     }
   }, [store]);
 

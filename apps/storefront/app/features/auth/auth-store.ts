@@ -13,6 +13,12 @@ export interface AuthState {
   redirectTo: string | null;
   /** True while an auth request runs (spec section 4, "Auth updating flag"); never persisted. */
   updating: boolean;
+  /**
+   * The page came from the shared cache and the browser is loading the account its signed-in
+   * flag announces (ADR 31); never persisted. Until it is known, a click that needs the account
+   * must not take the shopper for a guest.
+   */
+  checking: boolean;
 }
 
 export const AUTH_STORAGE_KEY = 'shopfront:auth';
@@ -102,6 +108,7 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
     registerOpen: false,
     redirectTo: null,
     updating: false,
+    checking: false,
   };
   const rendered = state;
   const listeners = new Set<Listener>();
@@ -112,7 +119,7 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
     // The dialog flags are not kept: a dialog opens for the visit that asked for it, and a
     // reload or the next page must not bring it back (issue 13: a guest who once opened
     // /account got the login dialog on every later page until closing it by hand).
-    const { updating: _updating, loginOpen: _login, registerOpen: _register, ...kept } = state;
+    const { updating: _updating, checking: _checking, loginOpen: _login, registerOpen: _register, ...kept } = state;
     try {
       storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(kept));
     } catch {

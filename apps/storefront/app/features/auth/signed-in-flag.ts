@@ -1,6 +1,7 @@
 import { accountApi, ApiError, callEndpoint, SIGNED_IN_COOKIE, type User } from '@shopfront/shared';
 import { browserTransport } from '../../lib/api.client';
 import { readCookie } from '../../lib/cookies';
+import { userFromAccount } from './auth-api';
 
 /**
  * Whether this browser says it is signed in: the readable flag the API sets beside the session
@@ -18,16 +19,10 @@ export function hasSignedInFlag(cookieHeader: string | null | undefined): boolea
 export async function loadSignedInUser(): Promise<User | null> {
   try {
     const { data } = await callEndpoint(browserTransport, accountApi.get);
-    return {
-      id: data.id,
-      first_name: data.first_name,
-      last_name: data.last_name,
-      email: data.email,
-      phone: data.phone,
-      phone_verified_at: data.phone_verified_at,
-      email_verified_at: data.email_verified_at,
-    };
+    return userFromAccount(data);
   } catch (err) {
+    // The API's 401 clears the flag too when the session cookie is gone; a session the server
+    // ended (expired, revoked) leaves the cookie, so the browser drops the flag itself.
     if (err instanceof ApiError && err.status === 401) {
       document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
       return null;

@@ -4,6 +4,7 @@ import type { Cart } from '@shopfront/shared';
 import type { loader as cartLoader } from '../../routes/resources.cart';
 import { useAuth } from '../auth/auth-context';
 import { hasSignedInFlag } from '../auth/signed-in-flag';
+import { onUnauthenticated } from '../../lib/api.client';
 import { useCartUi } from './cart-ui';
 import {
   CART_CHANNEL,
@@ -133,6 +134,14 @@ export function CartSync() {
     readSignedIn.current = false;
     if (!known) refreshRef.current(true);
   }, [userId, load]);
+  // A session found gone (a 401) means the first read was a guest's after all.
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        readSignedIn.current = false;
+      }),
+    [],
+  );
 
   useEffect(() => {
     const onFocus = () => refreshRef.current();

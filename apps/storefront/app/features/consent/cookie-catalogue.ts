@@ -8,7 +8,7 @@ import { CONSENT_COOKIE } from './preferences';
  */
 
 export const NECESSARY_COOKIES: readonly PluginCookie[] = [
-  { name: 'sf_session', description: 'Keeps you signed in to your account.' },
+  { name: 'sf_session, sf_signed_in', description: 'Keep you signed in to your account.' },
   { name: 'cart_session, api_cart', description: 'Keep the items in your cart between visits.' },
   { name: 'order_ref', description: 'Lets you see the order you just placed without an account.' },
   { name: 'sf_device', description: 'Recognises a device you signed in from before, for security alerts.' },

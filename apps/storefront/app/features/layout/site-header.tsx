@@ -88,7 +88,8 @@ function AccountLink() {
       aria-haspopup={loggedIn ? undefined : 'dialog'}
       data-account-link={loggedIn ? 'customer' : 'guest'}
       onClick={(e) => {
-        if (loggedIn) return;
+        // Still loading the account of a shared page (ADR 31): /account is rendered for them.
+        if (loggedIn || store.getState().checking) return;
         e.preventDefault();
         store.openLogin({ redirectTo: null });
       }}

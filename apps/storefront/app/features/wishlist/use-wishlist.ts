@@ -51,6 +51,13 @@ export function useWishlistHeart(productId: string) {
   const saved = state.ids.has(productId);
   const busy = state.busy.has(productId) || (loggedIn && state.status === 'loading');
   const toggle = () => {
+    // A shared page still loading the account (ADR 31), or an account whose wishlist has not
+    // started loading yet: saved once it has loaded.
+    const { user, checking } = auth.getState();
+    if (checking || (user && wishlistStore.getState().ownerId !== user.id)) {
+      wishlistStore.rememberForLater(productId);
+      return;
+    }
     if (!loggedIn) {
       wishlistStore.rememberForLater(productId);
       auth.openLogin({ redirectTo: `${location.pathname}${location.search}` });
