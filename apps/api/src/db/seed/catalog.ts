@@ -31,7 +31,7 @@ import { refreshProductSummaries } from '../../modules/catalog/summary.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same demo shop. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

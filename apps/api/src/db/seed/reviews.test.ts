@@ -2,24 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { prng } from './catalog.ts';
 import { demoReviewDates, demoReviewWriter, productKind, seedFromText, type SeedRandom } from './reviews.ts';
 
 /** The seed's generator (catalog.ts), for the unit checks. */
-function random(seed: number): SeedRandom {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
-  };
-}
+const random = (seed: number): SeedRandom => prng(seed);
 
 describe('demo review words', () => {
   it('call a product by what it is', () => {
