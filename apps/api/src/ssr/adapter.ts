@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http.ts';
 /**
  * Fastify request → web Request. The body is the form Fastify has already read under the byte
  * limit (see form-bodies.ts); the raw stream is never handed on, so nothing downstream can read
- * more than that. `cookie`: the Cookie header the storefront sees (by default the request's own).
+ * more than that. `cookie`: the Cookie header the storefront sees (a shared page's leaves out the visitor's own).
  */
 export function toWebRequest(req: FastifyRequest, reply: FastifyReply, cookie: string | undefined): Request {
   let url: URL;

@@ -74,6 +74,12 @@ const VARY = new Set<string>(PAGE_CACHE_COOKIES.vary);
  */
 const ROUTER_FETCH = /^\/__manifest(\?|$)|\.data(\?|$)/;
 
+/** The name of one `name=value` part of a Cookie header. */
+function cookieName(part: string): string {
+  const i = part.indexOf('=');
+  return (i < 0 ? part : part.slice(0, i)).trim();
+}
+
 /**
  * The cookie values a page varies on and whether the visitor has cookies of their own (a
  * session, a cart), or null when the visitor carries a personal cookie (staff, a store password).
@@ -85,11 +91,10 @@ function cookieKey(header: string | undefined): { vary: string; own: boolean } |
   let session = false;
   let flag = false;
   for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    const name = (i < 0 ? part : part.slice(0, i)).trim();
+    const name = cookieName(part);
     if (PERSONAL.has(name)) return null;
     if (OWN.has(name)) own = true;
-    else if (VARY.has(name)) vary.push(`${name}=${part.slice(i + 1).trim()}`);
+    else if (VARY.has(name)) vary.push(`${name}=${part.slice(part.indexOf('=') + 1).trim()}`);
     if (name === SESSION_COOKIE) session = true;
     else if (name === SIGNED_IN_COOKIE) flag = true;
   }
@@ -104,10 +109,7 @@ export function withoutOwnCookies(header: string | undefined): string {
   if (!header) return '';
   return header
     .split(';')
-    .filter((part) => {
-      const i = part.indexOf('=');
-      return !OWN.has((i < 0 ? part : part.slice(0, i)).trim());
-    })
+    .filter((part) => !OWN.has(cookieName(part)))
     .join(';')
     .trim();
 }
