@@ -36,6 +36,8 @@ const REPORT_DIR = path.join(ROOT, '.tmp', 'test-reports');
 const totals = { passed: 0, failed: 0 };
 /** One row per phase for the closing summary. */
 const phases = [];
+/** Every failed test, named in the summary: CI keeps only the tail of the output. */
+const failures = [];
 let cluster = null;
 
 /** A step's limit, cut to what is left of the overall budget. */
@@ -56,6 +58,12 @@ function printSummary() {
   const w = Math.max(...phases.map((p) => p.name.length), 5);
   for (const p of phases) console.log(`  ${p.name.padEnd(w)}  ${p.result.padEnd(44)} ${secs(p.ms).padStart(8)}`);
   console.log(`  ${'total'.padEnd(w)}  ${''.padEnd(44)} ${secs(Date.now() - started).padStart(8)}`);
+  if (failures.length) console.log('\n==> failed tests');
+  for (const f of failures.slice(0, 20)) {
+    console.log(`  ${f.phase}: ${path.relative(ROOT, f.file)} > ${f.title}`);
+    if (f.message) console.log(`    ${f.message}`);
+  }
+  if (failures.length > 20) console.log(`  … and ${failures.length - 20} more (see the output above)`);
 }
 
 function finish() {
@@ -126,6 +134,9 @@ async function vitestPhase(name, slug, projects, { env, extraArgs = [], timeoutM
   } else {
     failed = report.failed;
     for (const e of report.fileErrors) console.error(`!! ${path.relative(ROOT, e.file)}: ${e.message}`);
+    for (const f of report.failures) failures.push({ phase: name, ...f });
+    for (const e of report.fileErrors)
+      failures.push({ phase: name, file: e.file, title: '(the file itself)', message: e.message });
     if (res.code !== 0 && failed === 0) {
       // e.g. an unhandled error outside any test: vitest fails the run, the report shows no failed test.
       failed = 1;

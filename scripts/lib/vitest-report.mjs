@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /**
- * { passed, failed, skipped, fileErrors: [{ file, message }] } from a vitest JSON report, or null
+ * { passed, failed, skipped, fileErrors: [{ file, message }], failures: [{ file, title, message }] } from a
+ * vitest JSON report, or null
  * when there is no readable report (the run crashed or was stopped). A test file that failed
  * without any failed test in it (import error, failing beforeAll/afterAll) counts as one failure.
  */
@@ -16,9 +17,13 @@ export function readVitestReport(file) {
   }
   if (typeof report?.numPassedTests !== 'number' || typeof report?.numFailedTests !== 'number') return null;
   const fileErrors = [];
+  const failures = [];
   for (const result of report.testResults ?? []) {
-    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-    if (result.status === 'failed' && failedTests === 0) {
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) {
+      failures.push({ file: result.name, title: a.fullName ?? a.title, message: firstLine(a.failureMessages?.[0]) });
+    }
+    if (result.status === 'failed' && failedTests.length === 0) {
       fileErrors.push({
         file: result.name,
         message: (result.message || 'failed outside any test (a hook or the file itself; see the output above)').split(
@@ -32,5 +37,14 @@ export function readVitestReport(file) {
     failed: report.numFailedTests + fileErrors.length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     fileErrors,
+    failures,
   };
+}
+
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean)
+    ?.slice(0, 300);
 }
