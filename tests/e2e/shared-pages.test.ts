@@ -89,6 +89,35 @@ describe('shared pages for signed-in shoppers', () => {
     await page.close();
   });
 
+  it('a review asked for while the account loads opens the review, not the login', async () => {
+    const who = await registerCustomer(suite.shop.baseUrl, 'Reviewwait');
+    const page = await newPage(suite.browser, DESKTOP);
+    const problems = await watchForProblems(page);
+    await page.goto(`${suite.shop.baseUrl}${mug.path}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Login' }).click();
+    await logInThroughDialog(page, who);
+    await page.locator('[data-account-link="customer"]').waitFor();
+
+    // The shared page arrives as a guest's; its account answer is held back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/account/get', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${suite.shop.baseUrl}${kettle.path}`);
+    await waitForHydration(page);
+    // Not yet known to be signed in, not taken for a guest either: no login is promised.
+    await page.locator('section#reviews').getByRole('button', { name: 'Write a review' }).click();
+    release();
+    await page.getByTestId('review-dialog').getByRole('heading', { name: 'Write a review' }).waitFor();
+    await expect(page.getByRole('dialog', { name: /log ?in/i }).count()).resolves.toBe(0);
+    await page.unroute('**/api/account/get');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a flag left without its session logs nobody in, and goes away', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);

@@ -66,7 +66,7 @@ export function AuthProvider({
     store.setUser(user);
   }, [store, user]);
 
-  useEffect(() => onUnauthenticated(() => store.reset()), [store]);
+  useEffect(() => onUnauthenticated(() => store.endSession()), [store]);
 
   return <AuthContext value={store}>{children}</AuthContext>;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@shopfront/shared';
 import {
   AUTH_STORAGE_KEY,
+  afterAccountCheck,
   afterLoginPath,
   createAuthStore,
   defaultAuthMode,
@@ -204,5 +205,80 @@ describe('auth store', () => {
     store.openLogin({ redirectTo: '/account' });
     store.reset();
     expect(store.getState()).toMatchObject({ user: null, redirectTo: null, loginOpen: false, mode: 'OTP' });
+  });
+
+  it('a 401 once the account is known logs out as reset does', () => {
+    const store = createAuthStore({ user: ana, defaultMode: 'OTP' });
+    store.set({ redirectTo: '%2Fcart', updating: true });
+    store.endSession();
+    expect(store.getState()).toMatchObject({ user: null, redirectTo: null, loginOpen: false, updating: false });
+  });
+
+  it('a 401 while a shared page loads the account (a stale flag) leaves the dialogs and the target alone', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.set({ checking: true });
+    // The shopper opened the login meanwhile, and switched its mode.
+    store.openLogin({ redirectTo: '/product/linen-shirt#reviews' });
+    store.setMode('Legacy');
+    const before = store.getState();
+    store.endSession();
+    expect(store.getState()).toBe(before);
+    expect(store.getState()).toMatchObject({ loginOpen: true, mode: 'Legacy', user: null });
+    expect(afterLoginPath(store.getState().redirectTo)).toBe('/product/linen-shirt#reviews');
+  });
+
+  it('a 401 from the stale account load does not log out a shopper who signed in meanwhile', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.set({ checking: true });
+    store.setUser(ana);
+    store.endSession();
+    expect(store.getState().user).toEqual(ana);
+  });
+});
+
+describe('afterAccountCheck', () => {
+  it('decides at once when no account is loading', () => {
+    const store = createAuthStore({ user: ana, defaultMode: 'OTP' });
+    const seen: boolean[] = [];
+    afterAccountCheck(store, (s) => seen.push(isLoggedIn(s)));
+    expect(seen).toEqual([true]);
+    const guest = createAuthStore({ user: null, defaultMode: 'OTP' });
+    afterAccountCheck(guest, (s) => seen.push(isLoggedIn(s)));
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('waits for a running check: a signed-in shopper is not taken for a guest', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.set({ checking: true });
+    const seen: boolean[] = [];
+    afterAccountCheck(store, (s) => seen.push(isLoggedIn(s)));
+    store.openLogin(); // any other change while checking: still waiting
+    expect(seen).toEqual([]);
+    store.set({ user: ana, checking: false });
+    expect(seen).toEqual([true]);
+    // Once only.
+    store.set({ user: null });
+    store.set({ checking: true });
+    store.set({ checking: false });
+    expect(seen).toEqual([true]);
+  });
+
+  it('answers a guest when the check finds no account', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.set({ checking: true });
+    const seen: boolean[] = [];
+    afterAccountCheck(store, (s) => seen.push(isLoggedIn(s)));
+    store.set({ checking: false });
+    expect(seen).toEqual([false]);
+  });
+
+  it('can be cancelled (the button left the page)', () => {
+    const store = createAuthStore({ user: null, defaultMode: 'OTP' });
+    store.set({ checking: true });
+    const seen: boolean[] = [];
+    const cancel = afterAccountCheck(store, (s) => seen.push(isLoggedIn(s)));
+    cancel();
+    store.set({ user: ana, checking: false });
+    expect(seen).toEqual([]);
   });
 });

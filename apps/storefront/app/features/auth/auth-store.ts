@@ -86,6 +86,11 @@ export interface AuthStore {
   /** Forgets the user (logout, or a 401 from an account call) and any pending redirect. */
   reset(): void;
   /**
+   * An API call answered 401 (the session is gone): `reset`, except while the account a
+   * signed-in flag announced is loading (ADR 31).
+   */
+  endSession(): void;
+  /**
    * Runs one auth request with the updating flag on, off afterwards, except when `keepUpdating`
    * says so for the result (spec: a successful OTP request leaves it on).
    */
@@ -175,6 +180,13 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
         updating: false,
       });
     },
+    endSession() {
+      // While the account is loading, a 401 is that load's answer (a stale flag): it drops the
+      // flag and settles to signed out itself. A reset would close a dialog the shopper opened
+      // meanwhile, or log out one who has just signed in.
+      if (state.checking) return;
+      store.reset();
+    },
     async track(request, keepUpdating) {
       store.set({ updating: true });
       try {
@@ -209,4 +221,27 @@ export function createAuthStore(init: { user: User | null; defaultMode: AuthMode
     },
   };
   return store;
+}
+
+/**
+ * Calls `then` with the state once no account check runs (ADR 31): at once when none does, else
+ * when it settles. A click that needs the account waits for it rather than take a signed-in
+ * shopper for a guest. Returns a function that cancels the wait.
+ */
+export function afterAccountCheck(
+  store: Pick<AuthStore, 'getState' | 'subscribe'>,
+  then: (state: AuthState) => void,
+): () => void {
+  const now = store.getState();
+  if (!now.checking) {
+    then(now);
+    return () => {};
+  }
+  const unsubscribe = store.subscribe(() => {
+    const state = store.getState();
+    if (state.checking) return;
+    unsubscribe();
+    then(state);
+  });
+  return unsubscribe;
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { afterAccountCheck, isLoggedIn } from '../../auth/auth-store';
 
 const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default: m.ReviewDialog })));
 
@@ -20,18 +21,28 @@ export function WriteReview({
   productName: string;
   look?: 'box' | 'action';
 }) {
-  const { loggedIn, store } = useAuth();
+  const { loggedIn, checking, store } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const waiting = useRef<(() => void) | null>(null);
+  useEffect(() => () => waiting.current?.(), []);
+  const write = () => {
+    waiting.current?.();
+    // A shared page still loading the account (ADR 31): decided once it is known, so a signed-in
+    // shopper is not taken for a guest and sent to the login.
+    waiting.current = afterAccountCheck(store, (state) => {
+      if (isLoggedIn(state)) setOpen(true);
+      else store.openLogin({ redirectTo: `${location.pathname}${location.search}#reviews` });
+    });
+  };
   const button = (
     <button
       type="button"
       className={look === 'action' ? 'btn btn-primary w-full shrink-0 sm:w-auto' : 'btn btn-outline mt-4 w-full'}
-      onClick={() =>
-        loggedIn ? setOpen(true) : store.openLogin({ redirectTo: `${location.pathname}${location.search}#reviews` })
-      }
+      onClick={write}
     >
-      {loggedIn ? 'Write a review' : 'Log in to write a review'}
+      {/* While a shared page loads the account, the click waits for it (above): no login promised yet. */}
+      {loggedIn || checking ? 'Write a review' : 'Log in to write a review'}
     </button>
   );
   const dialog = loggedIn && open && (
