@@ -65,7 +65,7 @@ describe('app.jobs', () => {
     await app.ready();
     const id = await enqueueJob<Record<string, object>>(t.database.db, { kind, payload: {} });
     app.jobs.kick();
-    await vi.waitFor(() => expect(started).toBe(true));
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 5_000 });
 
     let closed = false;
     const closing = app.close().then(() => (closed = true));

@@ -279,7 +279,7 @@ describe('runDueJobs', () => {
     });
     const id = (await enqueueJob<TestJobs>(db(), { kind: 'jobs-test-slow', payload: { n: 1 } }))!;
     const slow = run(registry);
-    await vi.waitFor(() => expect(runs).toEqual([1]));
+    await vi.waitFor(() => expect(runs).toEqual([1]), { timeout: 5_000 });
     // The first run holds no transaction: another runner works meanwhile, even on PGlite.
     await db()
       .update(jobs)
