@@ -21,16 +21,22 @@ const suite = useShopSuite({
   },
 });
 
+/** A new customer, signed in through the login dialog on the mug's page. */
+async function signInOnTheMug(name: string) {
+  const who = await registerCustomer(suite.shop.baseUrl, name);
+  const page = await newPage(suite.browser, DESKTOP);
+  const problems = await watchForProblems(page);
+  await page.goto(`${suite.shop.baseUrl}${mug.path}`);
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Login' }).click();
+  await logInThroughDialog(page, who);
+  await page.locator('[data-account-link="customer"]').waitFor();
+  return { page, problems };
+}
+
 describe('shared pages for signed-in shoppers', () => {
   it('a signed-in shopper gets the cached page, then their account, cart count and saved hearts', async () => {
-    const who = await registerCustomer(suite.shop.baseUrl, 'Sharedpage');
-    const page = await newPage(suite.browser, DESKTOP);
-    const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}${mug.path}`);
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Login' }).click();
-    await logInThroughDialog(page, who);
-    await page.locator('[data-account-link="customer"]').waitFor();
+    const { page, problems } = await signInOnTheMug('Sharedpage');
 
     // A cart line and a saved product, through the API with the browser's own cookies.
     const post = (path: string, body: unknown) =>
@@ -90,14 +96,7 @@ describe('shared pages for signed-in shoppers', () => {
   });
 
   it('a review asked for while the account loads opens the review, not the login', async () => {
-    const who = await registerCustomer(suite.shop.baseUrl, 'Reviewwait');
-    const page = await newPage(suite.browser, DESKTOP);
-    const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}${mug.path}`);
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Login' }).click();
-    await logInThroughDialog(page, who);
-    await page.locator('[data-account-link="customer"]').waitFor();
+    const { page, problems } = await signInOnTheMug('Reviewwait');
 
     // The shared page arrives as a guest's; its account answer is held back.
     let release!: () => void;
