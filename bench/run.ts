@@ -161,7 +161,7 @@ bench/targets.ts.
 - **Load average when the run started (1 / 5 / 15 min):** ${m.load}; when it ended: ${endLoad}
 - **Commit:** ${m.commit}
 - **Method:** the built shop (\`npm run build\`, then \`node --import tsx apps/api/src/server.ts\` with
-  NODE_ENV=production and LOG_LEVEL=warn, which is what \`npm start\` runs) on a freshly seeded demo
+  NODE_ENV=production, as \`npm start\` runs it, and LOG_LEVEL=warn rather than its default info, which logs every request) on a freshly seeded demo
   database, on 127.0.0.1. autocannon 9 runs on the same machine, so load generator and server share
   the ${m.nproc} CPUs; a load average above ${m.nproc} at the start means other work competed too.
   Per target: ${WARMUP_S} s warm-up (discarded), then ${DURATION_S} s with ${CONNECTIONS} connections (a target may set its own, named in its row), no pipelining; page targets send a browser's \`accept-encoding: gzip, deflate, br\`.
