@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@shopfront/shared';
 import {
   AUTH_STORAGE_KEY,
   afterAccountCheck,
@@ -9,16 +8,7 @@ import {
   isLoggedIn,
   safeRedirectPath,
 } from './auth-store';
-
-const ana: User = {
-  id: 7,
-  first_name: 'Ana',
-  last_name: 'Silva',
-  email: 'ana@example.com',
-  phone: '9845012345',
-  phone_verified_at: null,
-  email_verified_at: null,
-};
+import { ana } from './test-user';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_COOKIE, type User } from '@shopfront/shared';
+import { SIGNED_IN_COOKIE } from '@shopfront/shared';
 import { onUnauthenticated } from '../../lib/api.client';
 import { createAuthStore, type AuthStore } from './auth-store';
 import { hasSignedInFlag, loadSignedInUser } from './signed-in-flag';
+import { ana } from './test-user';
 
 /**
  * A shared page's account load (ADR 31) through the browser's real transport, with `fetch` and
@@ -10,15 +11,6 @@ import { hasSignedInFlag, loadSignedInUser } from './signed-in-flag';
  * the UI as the shopper had it.
  */
 
-const ana: User = {
-  id: 7,
-  first_name: 'Ana',
-  last_name: 'Silva',
-  email: 'ana@example.com',
-  phone: '9845012345',
-  phone_verified_at: null,
-  email_verified_at: null,
-};
 const jar = { cookie: `${SIGNED_IN_COOKIE}=1` };
 let stop: (() => void) | null = null;
 
