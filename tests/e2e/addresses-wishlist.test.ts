@@ -14,6 +14,16 @@ const cards = (s: Locator) => s.locator('[data-address-id]');
 /** Problems the shopper would not see but should not happen; 401s of a guest's first visit are expected. */
 const unexpected = (problems: string[]) => problems.filter((p) => !/http 401: \/api\/(account|wishlist)\//.test(p));
 
+/** Logs the page's browser in without the dialog (the next page load is a signed-in one). */
+const logInByApi = (page: Page, who: { email: string; password: string }) =>
+  page.evaluate(async (w) => {
+    await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront' },
+      body: JSON.stringify({ email: w.email, password: w.password }),
+    });
+  }, who);
+
 describe('address book', () => {
   it('log in from the account page, add an address (with field errors first), edit it, set another as default, delete one', async () => {
     const who = await registerCustomer('Asha');
@@ -172,18 +182,41 @@ describe('wishlist', () => {
     await page.close();
   });
 
+  it('a heart clicked while the wishlist is still loading is saved once it has loaded', async () => {
+    const who = await registerCustomer('Ravi');
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    await waitForHydration(page);
+    await logInByApi(page, who);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = false;
+    await page.route('**/api/wishlist/get', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => asked).toBe(true);
+    await heart(page, 'Add Stoneware Coffee Mug to').click();
+    release();
+    await heart(page, 'Remove Stoneware Coffee Mug from').waitFor();
+    await toast(page, 'Added to your wishlist');
+    await page.unroute('**/api/wishlist/get');
+    await page.reload();
+    await waitForHydration(page);
+    await heart(page, 'Remove Stoneware Coffee Mug from').waitFor();
+    await page.close();
+  });
+
   it('puts the heart back and says why when saving fails', async () => {
     const who = await registerCustomer('Kiran');
     const page = await newPage(suite.browser, DESKTOP);
     await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
     await waitForHydration(page);
-    await page.evaluate(async (w) => {
-      await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront' },
-        body: JSON.stringify({ email: w.email, password: w.password }),
-      });
-    }, who);
+    await logInByApi(page, who);
     await page.reload();
     await waitForHydration(page);
 

@@ -22,15 +22,19 @@ export function useWishlistState(): WishlistState {
   const { user, store: auth } = useAuth();
   const userId = user?.id ?? null;
   useEffect(() => {
-    if (userId === null) wishlistStore.reset();
-    else void wishlistStore.load(userId);
-  }, [userId]);
-  // A guest who closes the dialogs without logging in did not mean to save it later on.
+    // The live account, not the rendered one: a part still hydrating renders the server's
+    // snapshot (nobody signed in on a shared page, ADR 31) and must not reset the wishlist.
+    const live = auth.getState().user?.id ?? null;
+    if (live === null) wishlistStore.reset();
+    else void wishlistStore.load(live);
+  }, [auth, userId]);
+  // A guest who closes the dialogs without logging in did not mean to save it later on (a
+  // shared page still loading the account is not such a guest yet).
   useEffect(
     () =>
       auth.subscribe(() => {
         const s = auth.getState();
-        if (!s.user && !s.loginOpen && !s.registerOpen) wishlistStore.forgetForLater();
+        if (!s.user && !s.checking && !s.loginOpen && !s.registerOpen) wishlistStore.forgetForLater();
       }),
     [auth],
   );

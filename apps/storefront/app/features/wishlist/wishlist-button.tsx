@@ -32,7 +32,8 @@ export function WishlistButton({
         // Inside a card the whole card is a link: the heart must not follow it.
         e.preventDefault();
         e.stopPropagation();
-        if (!busy) toggle();
+        // Never dropped: a click while the wishlist loads is saved once it has loaded.
+        toggle();
       }}
       aria-pressed={saved}
       aria-busy={busy || undefined}

@@ -115,6 +115,33 @@ describe('wishlist store', () => {
     expect(api.add).not.toHaveBeenCalled();
   });
 
+  it('keeps a click made while the ids load, and saves it once they have loaded', async () => {
+    let answer!: (v: ApiSuccess<Wishlist>) => void;
+    const { store, api } = setup({ get: () => new Promise((r) => (answer = r)) });
+    const loading = store.load(7);
+    await store.toggle('p2');
+    expect(api.add).not.toHaveBeenCalled();
+    answer({ data: listOf('p1'), message: undefined });
+    await loading;
+    expect(api.add).toHaveBeenCalledWith('p2');
+    expect([...store.getState().ids].sort()).toEqual(['p1', 'p2']);
+  });
+
+  it('never applies an older load’s answer over a newer one (or over a save made since)', async () => {
+    const answers: ((v: ApiSuccess<Wishlist>) => void)[] = [];
+    const { store } = setup({ get: () => new Promise((r) => answers.push(r)) });
+    const first = store.load(7);
+    store.reset();
+    const second = store.load(7);
+    answers[1]!({ data: listOf('p1'), message: undefined });
+    await second;
+    await store.toggle('p2');
+    answers[0]!({ data: listOf(), message: undefined });
+    await first;
+    expect([...store.getState().ids].sort()).toEqual(['p1', 'p2']);
+    expect(store.getState().status).toBe('ready');
+  });
+
   it('does not save it twice when it already is saved', async () => {
     const { store, api } = setup();
     store.rememberForLater('p1');

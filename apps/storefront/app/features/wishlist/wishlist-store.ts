@@ -43,6 +43,8 @@ export function createWishlistStore(
   let state: WishlistState = EMPTY;
   const listeners = new Set<() => void>();
   let loadingFor: Promise<void> | null = null;
+  /** Bumped by every reset and load: an older load's answer is stale and never applied. */
+  let generation = 0;
 
   const set = (patch: Partial<WishlistState>) => {
     state = { ...state, ...patch };
@@ -65,6 +67,7 @@ export function createWishlistStore(
 
     /** Forgets everything (logout, or a different customer signed in). */
     reset() {
+      generation += 1;
       loadingFor = null;
       if (state !== EMPTY) {
         state = EMPTY;
@@ -80,14 +83,15 @@ export function createWishlistStore(
       if (state.ownerId === customerId && (state.status === 'ready' || state.status === 'loading') && loadingFor) {
         return loadingFor;
       }
+      const mine = (generation += 1);
       set({ ownerId: customerId, status: 'loading', ids: new Set(), busy: new Set() });
       const run = (async () => {
         try {
           const { data } = await calls.get();
-          if (state.ownerId !== customerId) return;
+          if (generation !== mine) return;
           set({ status: 'ready', ids: new Set(data.items.map((i) => i.product_id)) });
         } catch {
-          if (state.ownerId === customerId) set({ status: 'error' });
+          if (generation === mine) set({ status: 'error' });
           return;
         }
         const pending = readPending();
@@ -116,10 +120,16 @@ export function createWishlistStore(
 
     /**
      * Saves or removes a product at once on screen (optimistic) and then on the server; a
-     * failure puts the heart back and says why. Ignored while the same product is in flight.
+     * failure puts the heart back and says why. Ignored while the same product is in flight;
+     * while the saved ids are still loading, the click is kept and saved once they have loaded
+     * (a change now would be overwritten by the load).
      */
     async toggle(productId: string): Promise<boolean> {
       if (state.busy.has(productId) || state.ownerId === null) return state.ids.has(productId);
+      if (state.status === 'loading') {
+        store.rememberForLater(productId);
+        return false;
+      }
       const owner = state.ownerId;
       const wasSaved = state.ids.has(productId);
       set({ ids: withId(state.ids, productId, !wasSaved), busy: withId(state.busy, productId, true) });
