@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http.ts';
+import { pageUrl } from './page-url.ts';
 
 /**
  * Fastify request → web Request. The body is the form Fastify has already read under the byte
@@ -11,7 +12,7 @@ import { HttpError } from '../lib/http.ts';
 export function toWebRequest(req: FastifyRequest, reply: FastifyReply, cookie: string | undefined): Request {
   let url: URL;
   try {
-    url = new URL(req.url, `${req.protocol}://${req.host}`);
+    url = new URL(pageUrl(req.url), `${req.protocol}://${req.host}`);
   } catch {
     // A Host header that is no host name (spaces, brackets): the client's mistake, not ours.
     throw new HttpError(400, 'Invalid Host header');

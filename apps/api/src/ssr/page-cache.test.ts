@@ -124,6 +124,26 @@ describe('page cache', () => {
     expect(tracked.body).toBe(chosen.body);
   });
 
+  it('shares one page between a URL and its tracking parameters, rendered without them', async () => {
+    cache().clear();
+    const plain = await get(PRODUCT);
+    const hits = cache().hits;
+    const tracked = await get(`${PRODUCT}?utm_source=ig&fbclid=Secret-Click-Id`);
+    expect(cache().hits).toBe(hits + 1);
+    expect(tracked.body).toBe(plain.body);
+    // Rendered first with them, kept without: nobody else's page carries the click id.
+    cache().clear();
+    const first = await get(`${PRODUCT}?gclid=Secret-Click-Id`);
+    expect(first.body).not.toContain('Secret-Click-Id');
+    expect((await get(PRODUCT)).body).toBe(first.body);
+  });
+
+  it('reads a path starting with two slashes as this shop’s, never as another host', async () => {
+    const res = await get(`//blog.example.test${PRODUCT}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('http://blog.example.test');
+  });
+
   it('sends a signed-in customer with a cart the shared page, rendered without their cookies (ADR 31)', async () => {
     const customer = await createCustomer(t.database.db, { firstName: 'Cachetest' });
     const cookie = `${await createSessionCookie(t.database.db, customer.id)}; api_cart=1; ${SIGNED_IN_COOKIE}=1`;
@@ -154,7 +174,7 @@ describe('page cache', () => {
     const tracking = await get('/track-order', { cookie });
     expect(cache().hits).toBe(hits);
     expect(tracking.statusCode).toBe(200);
-    expect(tracking.headers['cache-control']).toBe('private, no-cache');
+    expect(tracking.headers['cache-control']).toBe('private, no-store');
     expect(tracking.headers['content-security-policy']).toMatch(/'nonce-/);
     expect(tracking.body).toContain('Ownpage');
     const account = await get('/account/profile', { cookie });
@@ -175,7 +195,7 @@ describe('page cache', () => {
     const hits = cache().hits;
     const res = await get(PRODUCT, { cookie });
     expect(cache().hits).toBe(hits);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('Flagless');
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SIGNED_IN_COOKIE}=1;`));
     // With the flag, the shared page.
@@ -196,7 +216,7 @@ describe('page cache', () => {
     const hits = cache().hits;
     for (const cookie of ['sf_staff=abc', 'sf_store_access=abc']) {
       const res = await get(PRODUCT, { cookie });
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-store');
     }
     expect(cache().hits).toBe(hits);
   });
@@ -245,7 +265,7 @@ describe('page cache', () => {
     expect(again.headers['cache-control']).toBe('private, no-store');
     const missing = await get('/product/no-such-product-anywhere');
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers['cache-control']).toBe('private, no-cache');
+    expect(missing.headers['cache-control']).toBe('private, no-store');
     await get('/product/no-such-product-anywhere');
     expect(cache().hits).toBe(hits);
     // The API is never a page.

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { PAGE_CACHE_COOKIES, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@shopfront/shared';
 import { CONTENT_MAX_AGE_MS, type ContentVersion } from '../lib/content-version.ts';
+import { pageUrl } from './page-url.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,7 +28,7 @@ export const SHARED_MAX_AGE_S = 60;
 export const STALE_WHILE_REVALIDATE_S = 300;
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 /** What a page rendered for someone in particular says to every cache. */
-export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 
 /** Paths that are never pages: the API, media, build assets, developer tools, resource routes. */
 const NOT_A_PAGE = /^\/(api|media|assets|dev|resources)(\/|$)/;
@@ -123,16 +124,17 @@ export interface PageCacheKey {
 /** The cache key of a request that may be answered from the cache, else null. */
 export function pageCacheKey(req: FastifyRequest): PageCacheKey | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  if (NOT_A_PAGE.test(req.url)) return null;
+  const url = pageUrl(req.url);
+  if (NOT_A_PAGE.test(url)) return null;
   const cookies = cookieKey(req.headers.cookie);
   if (cookies === null) return null;
   // A client navigation's data may hold the root's (after a form was sent): the account. It is
   // answered for its visitor (a document holds no account: the browser loads it after).
-  if (cookies.own && ROUTER_FETCH.test(req.url)) return null;
+  if (cookies.own && ROUTER_FETCH.test(url)) return null;
   // Crawlers get the whole document at once (entry.server.tsx), browsers a stream: same HTML.
   const agent = req.headers['user-agent'];
   const bot = agent ? isbot(agent) : false;
-  return { key: `${req.protocol}://${req.host}${req.url}\n${cookies.vary}\n${bot ? 'bot' : ''}`, own: cookies.own };
+  return { key: `${req.protocol}://${req.host}${url}\n${cookies.vary}\n${bot ? 'bot' : ''}`, own: cookies.own };
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -9,6 +9,7 @@ import { sendWebResponse, toWebRequest } from './adapter.ts';
 import { ApiCookieJar } from './api-cookies.ts';
 import { acceptFormBodiesOnly } from './form-bodies.ts';
 import { inProcessApi } from './in-process-api.ts';
+import { pageUrl } from './page-url.ts';
 import {
   hashedCsp,
   PageCache,
@@ -182,7 +183,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
         // A HEAD is answered from a kept GET (the hook), never rendered into the cache: its render
         // has no body.
         const found = cache && req.method === 'GET' ? pageCacheKey(req) : null;
-        const sharedPage = found !== null && isSharedPage(pathnameOf(req.url));
+        const sharedPage = found !== null && isSharedPage(pathnameOf(pageUrl(req.url)));
         // A visitor with cookies of their own (signed in, a cart) shares only pages that opted in,
         // rendered without those cookies (ADR 31); every other page is rendered for them below.
         if (cache && found && (!found.own || sharedPage)) {

@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
-import { ApiError, callEndpoint, channelsApi, NETWORK_ERROR } from '@shopfront/shared';
+import { ApiError, callEndpoint, channelsApi, messages, NETWORK_ERROR } from '@shopfront/shared';
 import type { Route } from './+types/resources.channel';
 import { apiTransport } from '../lib/api.server';
+import { isCrossSite } from '../lib/cross-site.server';
 import { safeReturnPath } from '../lib/safe-return-path';
 
 /** What the picker's fetcher gets back: the API's message (a toast), and whether it worked. */
@@ -17,6 +18,10 @@ export interface ChannelChoice {
  * shopper is sent back to the page they were on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Another site must not switch a shopper's currency (nor move their cart to it).
+  if (isCrossSite(request)) {
+    return data<ChannelChoice>({ ok: false, message: messages.forbiddenOrigin }, { status: 403 });
+  }
   const form = await request.formData();
   const channelId = String(form.get('channel_id') ?? '');
   let answer: ChannelChoice;

@@ -1,6 +1,8 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { messages } from '@shopfront/shared';
 import type { Route } from './+types/resources.grid-columns';
 import { GRID_COOKIE, GRID_COOKIE_MAX_AGE, parseGridColumns } from '../features/catalog/listing/grid-columns';
+import { isCrossSite } from '../lib/cross-site.server';
 import { safeReturnPath } from '../lib/safe-return-path';
 
 /**
@@ -8,6 +10,7 @@ import { safeReturnPath } from '../lib/safe-return-path';
  * shopper lands back on the listing. With JavaScript the toggle writes the cookie itself.
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSite(request)) return data(messages.forbiddenOrigin, { status: 403 });
   const form = await request.formData();
   const columns = parseGridColumns(String(form.get('columns') ?? ''));
   const url = new URL(request.url);

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { StorefrontSchema } from './storefront.ts';
+import { plainText } from './text.ts';
 
 /** The cookie that remembers the shopper's channel (one year; read only with enable_multi_channel on). */
 export const CHANNEL_COOKIE = 'sf_channel';
@@ -32,11 +33,13 @@ export type ChannelList = z.infer<typeof ChannelListSchema>;
 
 /** PUT /api/storefront/channel. */
 export const ChooseChannelBodySchema = z.object({
-  channel_id: z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .max(64, { error: messages.maxLength(64) }),
+  channel_id: plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .max(64, { error: messages.maxLength(64) }),
+  ),
 });
 export type ChooseChannelBody = z.input<typeof ChooseChannelBodySchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_COOKIE, ChannelListSchema, channelMessages, orderMessages } from '@shopfront/shared';
+import { CHANNEL_COOKIE, ChannelListSchema, channelMessages, messages, orderMessages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_CHANNEL_ID } from '../../db/seed/demo-data.ts';
 import { DEMO_UAE_CHANNEL_ID } from '../../db/seed/channels.ts';
@@ -109,6 +109,10 @@ describe('the shop context resolves the channel', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ channel_id: [channelMessages.unknown] });
     expect((await b.call('PUT', '/api/storefront/channel', {})).statusCode).toBe(422);
+    // A NUL (PostgreSQL cannot compare text holding one) is the client's mistake, not a 500.
+    const nul = await b.call('PUT', '/api/storefront/channel', { channel_id: 'ch\u0000uae' });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().errors).toEqual({ channel_id: [messages.invalidCharacters] });
     const res = await b.call('PUT', '/api/storefront/channel', { channel_id: DEMO_UAE_CHANNEL_ID });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(channelMessages.chosen('UAE'));
