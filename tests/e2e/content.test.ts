@@ -90,10 +90,17 @@ describe('form sections', () => {
     const problems = await watchForProblems(page);
     await page.goto(`${suite.shop.baseUrl}/contact-us`);
     await waitForHydration(page);
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim());
+    const shopPrimary = await primary();
+    expect(shopPrimary).not.toBe('#1f2937'); // app.css's default: the shop's theme is in force
     const form = page.locator('form', { has: page.getByRole('button', { name: 'Send message' }) });
     await form.getByLabel('E-mail').fill('not-an-email');
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(form.getByLabel('Your name').getAttribute('aria-invalid')).resolves.toBe('true');
+    // The validation loaded on demand brought no second copy of the stylesheet over the theme.
+    await expect(primary()).resolves.toBe(shopPrimary);
+    await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(1);
     const nameError = await form.getByLabel('Your name').getAttribute('aria-describedby');
     await expect(page.locator(`#${nameError}`).textContent()).resolves.toBe('This field is required');
     const emailError = await form.getByLabel('E-mail').getAttribute('aria-describedby');

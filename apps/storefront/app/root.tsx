@@ -21,7 +21,15 @@ import { useRequestNonce } from './lib/nonce';
 import { usePageClass } from './lib/page-class';
 import { useShopData } from './lib/shop';
 import { storefrontCss } from './lib/theme';
-import './app.css';
+import appCss from './app.css?url';
+
+/**
+ * The stylesheet as a link of its own, not as a side effect of the shell's code: a lazily loaded
+ * chunk (address form, form validation) would otherwise list it among its own styles, and Vite
+ * would add it a second time, after the shop's theme <style>, whose colours and fonts it then
+ * overrode with app.css's defaults until the next full load.
+ */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }];
 
 /** initial-values `account`: the user fields of the logged-in customer, or null for a guest. */
 function accountUser(initial: { account?: unknown }): User | null {
