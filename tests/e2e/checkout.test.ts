@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { messages } from '@shopfront/shared';
 import {
   DESKTOP,
   MOBILE,
@@ -92,8 +91,10 @@ describe('checkout', () => {
     await expect(steps.locator('[data-step="payment"]').getAttribute('data-state')).resolves.toBe('active');
     await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
     await page.getByTestId('checkout-instruction').getByText('Orders placed before 2 pm ship the same day.').waitFor();
-    // No payment method yet: the spec's message says so, and nothing yet says when to pay.
-    await page.getByTestId('payment-missing').getByText(messages.paymentMethodEmpty).waitFor();
+    // No payment method yet: a quiet prompt (no warning before the shopper has done anything),
+    // and nothing yet says when to pay.
+    await page.getByTestId('payment-missing').getByText('Choose how you would like to pay.').waitFor();
+    await expect(page.getByTestId('payment-missing').getAttribute('role')).resolves.toBeNull();
     await expect(page.getByTestId('payment-when').count()).resolves.toBe(0);
     // Thumb-sized: the step links back, Edit cart.
     await expectTapTarget(steps.getByRole('link', { name: /^Cart/ }));

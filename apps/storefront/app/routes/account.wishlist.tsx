@@ -57,7 +57,7 @@ function MoveToCart({ item, move }: { item: WishlistItem; move: MoveFetcher }) {
       <button
         type="submit"
         disabled={soldOut || move.busy}
-        className="btn btn-primary h-11 w-full px-4"
+        className="btn btn-primary h-11 w-full gap-1.5 px-3 tracking-normal whitespace-nowrap"
         // The visible words first (axe: label-content-name-mismatch), then which product.
         aria-label={soldOut ? `Out of stock: ${item.product.name}` : `Move to cart: ${item.product.name}`}
       >

@@ -8,7 +8,7 @@ import {
   useFetchers,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { callEndpoint, cartApi, messages, orderMessages, type Cart, type CartValidation } from '@shopfront/shared';
+import { callEndpoint, cartApi, orderMessages, type Cart, type CartValidation } from '@shopfront/shared';
 import type { Route } from './+types/checkout.payment';
 import { Container } from '../components/container';
 import { AlertIcon, CheckIcon } from '../components/ui/icons';
@@ -165,13 +165,14 @@ function OptionGroup({
   legend,
   options,
   chosen,
-  missing,
+  prompt,
 }: {
   intent: 'shipping' | 'payment';
   legend: string;
   options: Option[];
   chosen: string | null;
-  missing: string;
+  /** Said (quietly) while nothing is chosen; the spec's 'is empty' error comes from placing the order. */
+  prompt: string;
 }) {
   const { fetcher, answer, busy } = useAnswer(intent);
   const hydrated = useHydrated();
@@ -179,7 +180,7 @@ function OptionGroup({
   const pending = fetcher.formData?.get('mode');
   const selected = typeof pending === 'string' ? pending : chosen;
   const error = answer && !answer.ok ? (answer.errors.mode?.[0] ?? answer.message) : null;
-  const note = error ?? (selected ? null : missing);
+  const note = error ?? (selected ? null : prompt);
   return (
     <fetcher.Form
       method="post"
@@ -223,10 +224,10 @@ function OptionGroup({
         <p
           id={`${id}-note`}
           role={error ? 'alert' : undefined}
-          className={`mt-3 flex items-start gap-2 text-sm font-medium ${error ? 'text-red-700' : 'text-secondary-hover'}`}
+          className={`mt-3 flex items-start gap-2 text-sm ${error ? 'font-medium text-red-700' : 'text-muted'}`}
           data-testid={`${intent}-missing`}
         >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {error && <AlertIcon className="mt-0.5 size-4 shrink-0" />}
           {note}
         </p>
       )}
@@ -373,7 +374,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 legend="Delivery option"
                 options={shippingOptions}
                 chosen={cart.shipping_method?.code ?? null}
-                missing={messages.shippingMethodEmpty}
+                prompt="Choose a delivery option."
               />
             </Card>
 
@@ -383,7 +384,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 legend="Payment method"
                 options={paymentOptions}
                 chosen={cart.cart_payment_method?.code ?? null}
-                missing={messages.paymentMethodEmpty}
+                prompt="Choose how you would like to pay."
               />
             </Card>
 

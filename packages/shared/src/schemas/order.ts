@@ -66,7 +66,11 @@ export const OrderItemSchema = z.object({
   sku: z.string(),
   quantity: z.number().int(),
   unit_price: MoneySchema,
+  /** unit_price × quantity: what the line adds to the order's subtotal. */
+  subtotal: MoneySchema,
+  /** The line's share of the order's coupon discount. */
   discount: MoneySchema,
+  /** subtotal − discount: what the line was charged (and what a refund of it returns). */
   total: MoneySchema,
   /** How many more of this line may still be asked back (0 unless delivered and refunds are on). */
   refundable_quantity: z.number().int(),

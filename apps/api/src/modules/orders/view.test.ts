@@ -37,6 +37,9 @@ describe('order view', () => {
     expect(order.total_quantity).toBe(3);
     const linesTotal = order.productchannel.reduce((n, i) => n + i.total.amount, 0);
     expect(linesTotal).toBe(order.totals.subtotal.amount - 1000);
+    // Each line before the coupon is its units at their price; the lines add up to the subtotal.
+    for (const i of order.productchannel) expect(i.subtotal.amount).toBe(i.unit_price.amount * i.quantity);
+    expect(order.productchannel.reduce((n, i) => n + i.subtotal.amount, 0)).toBe(order.totals.subtotal.amount);
     expect(order.grand_total.amount).toBe(linesTotal + 4900 + 2500);
     expect(order.grand_total.formatted).toMatch(/^₹/);
     expect(order.can_cancel).toBe(true);

@@ -194,6 +194,7 @@ function toItem(row: OrderRow, i: OrderItemRow): OrderItem {
     sku: i.sku,
     quantity: i.quantity,
     unit_price: m(i.unit_price_minor),
+    subtotal: m(i.total_minor + i.discount_minor),
     discount: m(i.discount_minor),
     total: m(i.total_minor),
     refundable_quantity: refundableQuantity(row, i),

@@ -158,7 +158,7 @@ export function SearchForm({
         role="listbox"
         aria-label="Search suggestions"
         hidden={!expanded}
-        className="search-suggestions absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] min-w-[300px] overflow-y-auto rounded-2xl border border-ink/10 bg-background p-2 shadow-xl lg:left-auto lg:w-[380px]"
+        className="search-suggestions absolute top-full right-0 left-0 z-50 mt-2 max-h-[calc(100dvh-7.5rem)] min-w-[300px] overflow-y-auto rounded-2xl border border-ink/10 bg-background p-2 shadow-xl lg:left-auto lg:w-[380px]"
       >
         {expanded && options.length === 0 && (
           <p className="px-3 py-4 text-sm text-muted">No suggestions. Press Enter to search for “{value.trim()}”.</p>

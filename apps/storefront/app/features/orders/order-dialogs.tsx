@@ -117,7 +117,7 @@ function PayNow({ order, retryKey, noScript }: { order: OrderDetail; retryKey: s
 }
 
 /** An action of the details dialog: thumb-sized, its label on one line. */
-const dialogAction = 'btn h-11 min-w-0 px-2 whitespace-nowrap sm:px-5';
+const dialogAction = 'btn h-11 min-w-0 px-3 tracking-normal whitespace-nowrap sm:px-5';
 
 function DetailsBody({
   detail,

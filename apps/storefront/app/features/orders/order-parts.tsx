@@ -80,7 +80,8 @@ export function OrderLines({
               Qty {i.quantity} × {i.unit_price.formatted}
             </span>
           </span>
-          <span className="text-sm font-medium tabular-nums">{i.total.formatted}</span>
+          {/* Before the coupon, which the totals below take off once: the lines add up to the subtotal. */}
+          <span className="text-sm font-medium tabular-nums">{i.subtotal.formatted}</span>
         </li>
       ))}
     </ul>

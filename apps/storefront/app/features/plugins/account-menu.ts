@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PluginName } from '@shopfront/shared';
 import type { AccountMenuItem } from '../account/account-menu';
-import { NewsletterDashboardCard } from './newsletter-account';
 
 /**
  * What plugins add to the account area (spec section 2, "Account dashboard menu": plugins may add
@@ -34,8 +33,8 @@ export interface AccountContribution {
 export const ACCOUNT_CONTRIBUTIONS: readonly AccountContribution[] = [
   {
     plugin: 'emailSubscription',
+    // Its menu item is also its dashboard card: no content section of its own (it would say the same twice).
     items: [{ to: '/account/newsletter', label: 'Newsletter', description: 'Your e-mail subscription' }],
-    sections: [{ id: 'newsletter', Component: NewsletterDashboardCard }],
   },
 ];
 

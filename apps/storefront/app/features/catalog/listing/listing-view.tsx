@@ -341,7 +341,7 @@ export function ListingView(props: ListingViewProps) {
                 >
                   {countText}
                 </p>
-                <div className="grid w-full grid-cols-2 items-center gap-3 sm:flex sm:w-auto">
+                <div className="grid w-full grid-cols-[auto_minmax(0,1fr)] items-center gap-3 sm:flex sm:w-auto">
                   {/* Hidden without JavaScript (the <noscript> style): the filters are inline then. */}
                   <button
                     type="button"
