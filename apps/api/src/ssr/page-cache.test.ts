@@ -204,10 +204,12 @@ describe('page cache', () => {
     expect(shared.body).not.toContain('Flagless');
   });
 
-  it('answers a URL that is no URL without an error, with or without own cookies', async () => {
+  it('answers a URL or Host that is none without an error, with or without own cookies', async () => {
     for (const cookie of ['', `${SIGNED_IN_COOKIE}=1`]) {
-      const res = await get('//[', cookie ? { cookie } : {});
-      expect(res.statusCode).toBeLessThan(500);
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      expect((await get('//[', headers)).statusCode).toBe(404);
+      const badHost = await get(PRODUCT, { ...headers, host: 'a b' });
+      expect(badHost.statusCode).toBe(400);
     }
   });
 

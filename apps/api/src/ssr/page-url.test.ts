@@ -7,6 +7,10 @@ describe('pageUrl', () => {
     expect(pageUrl('/\\evil.example/cart')).toBe('/evil.example/cart');
     expect(new URL(pageUrl('///evil.example/x'), 'http://shop.test').host).toBe('shop.test');
     expect(pageUrl('/')).toBe('/');
+    // Absolute-form request lines (proxies' form; no browser sends it to a server) name no host either.
+    expect(pageUrl('http://blog.example.test/cart?x=1&utm_source=y')).toBe('/cart?x=1');
+    expect(pageUrl('http://[')).toBe('/');
+    expect(pageUrl('*')).toBe('/');
   });
 
   it('drops tracking parameters and keeps every other one as sent, in order', () => {

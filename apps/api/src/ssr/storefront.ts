@@ -38,7 +38,7 @@ function mayBeShared({ res, setCookies }: Rendered): boolean {
   );
 }
 
-/** The path of a request URL, or '' when it is none (`//[`: answered 400 by the render). */
+/** The path of a page URL (pageUrl's: always a path), or '' should it still not parse. */
 function pathnameOf(url: string): string {
   try {
     return new URL(url, 'http://x').pathname;

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { messages } from '@shopfront/shared';
 import type { Route } from './+types/resources.grid-columns';
 import { GRID_COOKIE, GRID_COOKIE_MAX_AGE, parseGridColumns } from '../features/catalog/listing/grid-columns';
@@ -10,7 +10,9 @@ import { safeReturnPath } from '../lib/safe-return-path';
  * shopper lands back on the listing. With JavaScript the toggle writes the cookie itself.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSite(request)) return data(messages.forbiddenOrigin, { status: 403 });
+  if (isCrossSite(request)) {
+    return new Response(messages.forbiddenOrigin, { status: 403, headers: { 'cache-control': 'no-store' } });
+  }
   const form = await request.formData();
   const columns = parseGridColumns(String(form.get('columns') ?? ''));
   const url = new URL(request.url);

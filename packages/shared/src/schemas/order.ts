@@ -66,7 +66,7 @@ export const OrderItemSchema = z.object({
   sku: z.string(),
   quantity: z.number().int(),
   unit_price: MoneySchema,
-  /** unit_price × quantity: what the line adds to the order's subtotal. */
+  /** unit_price × quantity (total + discount): what the line adds to the order's subtotal. */
   subtotal: MoneySchema,
   /** The line's share of the order's coupon discount. */
   discount: MoneySchema,

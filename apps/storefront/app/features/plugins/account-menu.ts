@@ -29,7 +29,10 @@ export interface AccountContribution {
   sections?: readonly AccountContentSection[];
 }
 
-/** Every plugin's contribution, in menu order. */
+/**
+ * Every plugin's contribution, in menu order. No plugin adds a content section today; the
+ * dashboard still renders any (the spec's extension point for plugins).
+ */
 export const ACCOUNT_CONTRIBUTIONS: readonly AccountContribution[] = [
   {
     plugin: 'emailSubscription',

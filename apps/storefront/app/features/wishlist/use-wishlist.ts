@@ -52,7 +52,7 @@ export function useWishlistHeart(productId: string) {
   const state = useWishlistState();
   const { loggedIn, store: auth } = useAuth();
   const location = useLocation();
-  const saved = state.ids.has(productId);
+  const saved = state.ids.has(productId) || state.queued.has(productId);
   const busy = state.busy.has(productId) || (loggedIn && state.status === 'loading');
   const toggle = () => {
     // A shared page still loading the account (ADR 31), or an account whose wishlist has not

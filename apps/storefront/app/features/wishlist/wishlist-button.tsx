@@ -10,7 +10,8 @@ const LOOKS = {
 
 /**
  * The wishlist heart. Filled when the product is saved; a click saves or removes it at once
- * (rolled back with an error toast if the server refuses). A guest gets the login dialog and
+ * (rolled back with an error toast if the server refuses), or, while the saved ids still load,
+ * queues it (filled at once, saved once they have loaded). A guest gets the login dialog and
  * returns to this page afterwards, with the product saved.
  */
 export function WishlistButton({

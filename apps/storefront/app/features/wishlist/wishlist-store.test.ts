@@ -100,7 +100,7 @@ describe('wishlist store', () => {
   it('saves the product a guest clicked, once they have logged in', async () => {
     const { store, api, storage } = setup();
     store.rememberForLater('p9');
-    expect(storage.getItem(PENDING_KEY)).toBe('p9');
+    expect(JSON.parse(storage.getItem(PENDING_KEY)!)).toEqual(['p9']);
     await store.load(7);
     expect(api.add).toHaveBeenCalledWith('p9');
     expect(store.getState().ids.has('p9')).toBe(true);
@@ -115,16 +115,50 @@ describe('wishlist store', () => {
     expect(api.add).not.toHaveBeenCalled();
   });
 
-  it('keeps a click made while the ids load, and saves it once they have loaded', async () => {
+  it('keeps clicks made while the ids load: shown saved at once, saved once they have loaded', async () => {
     let answer!: (v: ApiSuccess<Wishlist>) => void;
-    const { store, api } = setup({ get: () => new Promise((r) => (answer = r)) });
+    const { store, api, storage } = setup({ get: () => new Promise((r) => (answer = r)) });
     const loading = store.load(7);
     await store.toggle('p2');
+    await store.toggle('p3');
+    await store.toggle('p4');
+    await store.toggle('p4'); // changed their mind: off the queue again
     expect(api.add).not.toHaveBeenCalled();
-    answer({ data: listOf('p1'), message: undefined });
+    expect([...store.getState().queued]).toEqual(['p2', 'p3']);
+    expect(JSON.parse(storage.getItem(PENDING_KEY)!)).toEqual(['p2', 'p3']);
+    answer({ data: listOf('p1', 'p3'), message: undefined });
     await loading;
+    expect(api.add).toHaveBeenCalledTimes(1); // p3 was saved already
     expect(api.add).toHaveBeenCalledWith('p2');
-    expect([...store.getState().ids].sort()).toEqual(['p1', 'p2']);
+    expect([...store.getState().ids].sort()).toEqual(['p1', 'p2', 'p3']);
+    expect(store.getState().queued.size).toBe(0);
+    expect(storage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('keeps the clicks for the next load when loading fails, and reads a bare id an older tab wrote', async () => {
+    const { store, api, storage } = setup({ get: () => Promise.reject(new Error('offline')) });
+    storage.setItem(PENDING_KEY, 'p5');
+    await store.load(7);
+    expect(store.getState()).toMatchObject({ status: 'error' });
+    expect(store.getState().queued.size).toBe(0);
+    expect(api.add).not.toHaveBeenCalled();
+    api.get = vi.fn(() => ok(listOf('p1')));
+    store.reset();
+    await store.load(7);
+    expect(api.add).toHaveBeenCalledWith('p5');
+  });
+
+  it('a save answered after a new load began leaves the new load’s state alone', async () => {
+    let refuse!: (e: Error) => void;
+    const { store } = setup({ add: () => new Promise((_, r) => (refuse = r)) });
+    await store.load(7);
+    const saving = store.toggle('p2');
+    store.reset();
+    await store.load(7);
+    refuse(new Error('nope'));
+    await saving;
+    expect([...store.getState().ids]).toEqual(['p1']);
+    expect(store.getState().busy.size).toBe(0);
   });
 
   it('never applies an older load’s answer over a newer one (or over a save made since)', async () => {

@@ -13,6 +13,8 @@ export interface WishlistState {
   ids: ReadonlySet<string>;
   /** Products with a save or remove on its way (their hearts are disabled). */
   busy: ReadonlySet<string>;
+  /** Products clicked while the ids load: shown saved, and saved once they have loaded. */
+  queued: ReadonlySet<string>;
 }
 
 export interface WishlistCalls {
@@ -26,11 +28,17 @@ export interface WishlistNotices {
   error: (message: string) => void;
 }
 
-/** Where a guest's heart click is remembered until they have logged in (this tab only). */
+/** Where heart clicks are remembered until the customer's ids have loaded (this tab only): a guest's until they log in. */
 export const PENDING_KEY = 'shopfront:wishlist-pending';
 
 /** Nobody's wishlist: the server's snapshot, and what a guest sees. */
-export const EMPTY_WISHLIST: WishlistState = { ownerId: null, status: 'idle', ids: new Set(), busy: new Set() };
+export const EMPTY_WISHLIST: WishlistState = {
+  ownerId: null,
+  status: 'idle',
+  ids: new Set(),
+  busy: new Set(),
+  queued: new Set(),
+};
 const EMPTY = EMPTY_WISHLIST;
 
 type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -77,69 +85,77 @@ export function createWishlistStore(
 
     /**
      * Loads the customer's saved product ids once (again only for another customer), then saves
-     * the product a guest clicked before logging in, if any.
+     * the products clicked before: by the guest before logging in, or while the ids loaded.
      */
     async load(customerId: number): Promise<void> {
       if (state.ownerId === customerId && (state.status === 'ready' || state.status === 'loading') && loadingFor) {
         return loadingFor;
       }
       const mine = (generation += 1);
-      set({ ownerId: customerId, status: 'loading', ids: new Set(), busy: new Set() });
+      set({ ownerId: customerId, status: 'loading', ids: new Set(), busy: new Set(), queued: new Set(readPending()) });
       const run = (async () => {
+        let ids: Set<string>;
         try {
           const { data } = await calls.get();
           if (generation !== mine) return;
-          set({ status: 'ready', ids: new Set(data.items.map((i) => i.product_id)) });
+          ids = new Set(data.items.map((i) => i.product_id));
         } catch {
-          if (generation === mine) set({ status: 'error' });
+          // The clicks stay remembered for the next load; the hearts show what is known: nothing.
+          if (generation === mine) set({ status: 'error', queued: new Set() });
           return;
         }
-        const pending = readPending();
-        if (pending) {
-          clearPending();
-          if (!state.ids.has(pending)) await store.toggle(pending);
-        }
+        const pending = readPending().filter((id) => !ids.has(id));
+        clearPending();
+        // In one go with the optimistic saves below: no heart empties in between.
+        set({ status: 'ready', ids, queued: new Set() });
+        await Promise.all(pending.map((id) => store.toggle(id)));
       })();
       loadingFor = run;
       return run;
     },
 
-    /** Remembers a guest's heart click, to be saved once they are logged in. */
+    /** Remembers a heart click, to be saved once the customer's ids have loaded (a guest: once logged in). */
     rememberForLater(productId: string) {
-      try {
-        storage()?.setItem(PENDING_KEY, productId);
-      } catch {
-        // Storage unavailable: the shopper clicks the heart again after logging in.
-      }
+      const pending = readPending();
+      if (!pending.includes(productId)) writePending([...pending, productId]);
+      if (state.status === 'loading') set({ queued: withId(state.queued, productId, true) });
     },
 
-    /** The guest closed the login dialog without logging in: their click is not kept any longer. */
+    /** The guest closed the login dialog without logging in: their clicks are not kept any longer. */
     forgetForLater() {
       clearPending();
+      if (state.queued.size) set({ queued: new Set() });
     },
 
     /**
      * Saves or removes a product at once on screen (optimistic) and then on the server; a
-     * failure puts the heart back and says why. Ignored while the same product is in flight;
-     * while the saved ids are still loading, the click is kept and saved once they have loaded
-     * (a change now would be overwritten by the load).
+     * failure puts the heart back and says why. Ignored while the same product is in flight.
+     * While the saved ids are still loading, a click queues the product (shown saved) or takes it
+     * off the queue again; the queue is saved once they have loaded (a change sent now would be
+     * overwritten by the load's answer).
      */
     async toggle(productId: string): Promise<boolean> {
       if (state.busy.has(productId) || state.ownerId === null) return state.ids.has(productId);
       if (state.status === 'loading') {
-        store.rememberForLater(productId);
+        if (!state.queued.has(productId)) {
+          store.rememberForLater(productId);
+          return true;
+        }
+        writePending(readPending().filter((id) => id !== productId));
+        set({ queued: withId(state.queued, productId, false) });
         return false;
       }
-      const owner = state.ownerId;
+      // A load begun since (another customer, or the wishlist page's refresh) owns the state now.
+      const mine = generation;
       const wasSaved = state.ids.has(productId);
       set({ ids: withId(state.ids, productId, !wasSaved), busy: withId(state.busy, productId, true) });
       try {
         const { message } = wasSaved ? await calls.remove(productId) : await calls.add(productId);
-        if (state.ownerId === owner) set({ busy: withId(state.busy, productId, false) });
+        if (generation === mine) set({ busy: withId(state.busy, productId, false) });
         if (message) notices.success(message);
         return !wasSaved;
       } catch (err) {
-        if (state.ownerId === owner) {
+        if (generation === mine) {
           set({ ids: withId(state.ids, productId, wasSaved), busy: withId(state.busy, productId, false) });
         }
         // A 401 has already logged the UI out (the session is gone); the heart asks to log in again.
@@ -151,11 +167,28 @@ export function createWishlistStore(
     },
   };
 
-  function readPending(): string | null {
+  /** The remembered product ids (a JSON list; a bare id is what an older version of this tab wrote). */
+  function readPending(): string[] {
+    let raw: string | null;
     try {
-      return storage()?.getItem(PENDING_KEY) ?? null;
+      raw = storage()?.getItem(PENDING_KEY) ?? null;
     } catch {
-      return null;
+      return [];
+    }
+    if (!raw) return [];
+    try {
+      const list: unknown = JSON.parse(raw);
+      return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [raw];
+    }
+  }
+  function writePending(ids: string[]) {
+    try {
+      if (ids.length) storage()?.setItem(PENDING_KEY, JSON.stringify(ids));
+      else storage()?.removeItem(PENDING_KEY);
+    } catch {
+      // Storage unavailable: the shopper clicks the heart again once the wishlist has loaded.
     }
   }
   function clearPending() {
