@@ -168,10 +168,15 @@ describe('Orders & Refunds', () => {
     const shipped = cardIn(page, 'shipped');
     const shippedNo = (await shipped.getAttribute('data-order'))!;
     await shipped.getByRole('link', { name: `Details of order ${shippedNo}` }).click();
-    await page
-      .getByRole('dialog', { name: `Order ${shippedNo}` })
-      .getByRole('link', { name: 'Track order' })
-      .click();
+    const shippedDetails = page.getByRole('dialog', { name: `Order ${shippedNo}` });
+    // Its lines add up to the subtotal; a coupon (the demo's shipped order has FLAT200) is taken off once, below.
+    const minor = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+    await shippedDetails.getByTestId('line-amount').first().waitFor();
+    const lineAmounts = await shippedDetails.getByTestId('line-amount').allTextContents();
+    const totals = shippedDetails.getByTestId('order-totals');
+    expect(lineAmounts.reduce((n, t) => n + minor(t), 0)).toBe(minor(await totals.locator('dd').first().textContent()));
+    await totals.getByText('FLAT200').waitFor();
+    await shippedDetails.getByRole('link', { name: 'Track order' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-order/'));
     await waitForHydration(page);
     await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(shippedNo);

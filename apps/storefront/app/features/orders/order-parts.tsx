@@ -81,7 +81,9 @@ export function OrderLines({
             </span>
           </span>
           {/* Before the coupon, which the totals below take off once: the lines add up to the subtotal. */}
-          <span className="text-sm font-medium tabular-nums">{i.subtotal.formatted}</span>
+          <span className="text-sm font-medium tabular-nums" data-testid="line-amount">
+            {i.subtotal.formatted}
+          </span>
         </li>
       ))}
     </ul>
