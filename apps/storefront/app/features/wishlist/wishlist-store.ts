@@ -105,7 +105,7 @@ export function createWishlistStore(
           return;
         }
         const pending = readPending().filter((id) => !ids.has(id));
-        clearPending();
+        writePending([]);
         // In one go with the optimistic saves below: no heart empties in between.
         set({ status: 'ready', ids, queued: new Set() });
         await Promise.all(pending.map((id) => store.toggle(id)));
@@ -123,7 +123,7 @@ export function createWishlistStore(
 
     /** The guest closed the login dialog without logging in: their clicks are not kept any longer. */
     forgetForLater() {
-      clearPending();
+      writePending([]);
       if (state.queued.size) set({ queued: new Set() });
     },
 
@@ -189,13 +189,6 @@ export function createWishlistStore(
       else storage()?.removeItem(PENDING_KEY);
     } catch {
       // Storage unavailable: the shopper clicks the heart again once the wishlist has loaded.
-    }
-  }
-  function clearPending() {
-    try {
-      storage()?.removeItem(PENDING_KEY);
-    } catch {
-      // nothing to clear
     }
   }
 
