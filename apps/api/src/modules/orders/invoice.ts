@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { PAYMENT_STATUS_LABELS, minorUnitDigits, type Address, type OrderDetail } from '@shopfront/shared';
+import { PAYMENT_STATUS_LABELS, money, type Address, type OrderDetail } from '@shopfront/shared';
 
 /**
  * The order's invoice as a PDF (pdfkit). Prices include tax: the invoice shows the tax each line
- * and the order contain at the order's rate. The built-in PDF fonts cover Latin-1 only, so
- * amounts are written with the currency code (INR 1,299.00) and any other character becomes '?'.
+ * and the order contain at the order's rate. The text is set in Noto Sans, embedded (only the
+ * glyphs used): Latin, Greek, Cyrillic, Devanagari and the rupee sign, so names and amounts
+ * print as the shopper typed and saw them. Other scripts (Tamil, Bengali…) show the font's
+ * missing-glyph box.
  */
 export interface InvoiceShop {
   name: string;
@@ -21,26 +25,22 @@ export interface InvoiceInput {
   lineTax: Map<number, number>;
 }
 
-/** Text the standard fonts can draw (WinAnsi ≈ Latin-1). */
-const latin1 = (s: string) =>
-  [...s.normalize('NFC')]
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      return c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? c : '?';
-    })
-    .join('');
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-/** INR 1,299.00 (minor units, the currency's own digits). */
-export function invoiceAmount(minor: number, currency: string): string {
-  const d = minorUnitDigits(currency);
-  let f = numberFormats.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat('en-IN', { minimumFractionDigits: d, maximumFractionDigits: d });
-    numberFormats.set(currency, f);
-  }
-  return `${currency} ${f.format(minor / 10 ** d)}`;
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** The two faces, read once per process (pdfkit parses and subsets them per document). */
+function invoiceFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  };
+  return fonts;
 }
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+
+/** Text as drawn: composed (NFC), without control characters other than line breaks. */
+// eslint-disable-next-line no-control-regex
+const printable = (s: string) => s.normalize('NFC').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 
 function addressLines(a: Address): string[] {
   return [
@@ -58,17 +58,20 @@ function addressLines(a: Address): string[] {
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Renders the invoice; `compress: false` leaves the page text readable (tests). */
-export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
+/** Renders the invoice. */
+export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   const { order, shop } = input;
   const cur = order.currency;
-  const amt = (n: number) => invoiceAmount(n, cur);
+  /** As the shop shows amounts everywhere: ₹1,299.00. */
+  const amt = (n: number) => money(n, cur).formatted;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    compress: opts.compress ?? true,
-    info: { Title: `Invoice ${order.order_no}`, Author: latin1(shop.name), Subject: `Order ${order.order_no}` },
+    info: { Title: `Invoice ${order.order_no}`, Author: printable(shop.name), Subject: `Order ${order.order_no}` },
   });
+  const faces = invoiceFonts();
+  doc.registerFont(REGULAR, faces.regular);
+  doc.registerFont(BOLD, faces.bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -81,18 +84,18 @@ export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } 
   const width = right - left;
   const bottom = doc.page.height - doc.page.margins.bottom;
   const text = (s: string, x: number, y: number, w: number, align: 'left' | 'right' = 'left') =>
-    doc.text(latin1(s), x, y, { width: w, align, lineBreak: true });
+    doc.text(printable(s), x, y, { width: w, align, lineBreak: true });
 
   // Shop and invoice heading.
-  doc.font('Helvetica-Bold').fontSize(18);
+  doc.font(BOLD).fontSize(18);
   text(shop.name || 'Invoice', left, 50, width / 2);
-  doc.font('Helvetica').fontSize(9);
+  doc.font(REGULAR).fontSize(9);
   const shopLines = [shop.address, shop.email, shop.phone].filter(Boolean).join('\n');
   text(shopLines, left, doc.y + 4, width / 2);
   const shopBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(16);
+  doc.font(BOLD).fontSize(16);
   text('TAX INVOICE', left + width / 2, 50, width / 2, 'right');
-  doc.font('Helvetica').fontSize(9);
+  doc.font(REGULAR).fontSize(9);
   text(
     `Order no: ${order.order_no}\nDate: ${dateOf(order.created_at)}\nPayment: ${order.payment_method.name} (${PAYMENT_STATUS_LABELS[order.payment_status]})\nStatus: ${order.status_label}`,
     left + width / 2,
@@ -103,10 +106,10 @@ export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } 
   let y = Math.max(shopBottom, doc.y) + 20;
 
   // Addresses.
-  doc.font('Helvetica-Bold').fontSize(10);
+  doc.font(BOLD).fontSize(10);
   text('Billed to', left, y, width / 2 - 10);
   text('Shipped to', left + width / 2, y, width / 2);
-  doc.font('Helvetica').fontSize(9);
+  doc.font(REGULAR).fontSize(9);
   text(addressLines(order.billing_address).join('\n'), left, y + 14, width / 2 - 10);
   const billBottom = doc.y;
   text(addressLines(order.shipping_address).join('\n'), left + width / 2, y + 14, width / 2);
@@ -122,7 +125,7 @@ export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } 
     { title: 'Total', w: 0.15, align: 'right' as const },
   ];
   const row = (cells: string[], yy: number, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? BOLD : REGULAR).fontSize(9);
     let x = left;
     let lowest = yy;
     cells.forEach((c, i) => {
@@ -193,12 +196,12 @@ export function renderInvoice(input: InvoiceInput, opts: { compress?: boolean } 
     y = doc.page.margins.top;
   }
   for (const [label, value, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+    doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9);
     text(label, left + width * 0.45, y, width * 0.35, 'right');
     text(value, left + width * 0.8, y, width * 0.2, 'right');
     y = doc.y + 4;
   }
-  doc.font('Helvetica').fontSize(8);
+  doc.font(REGULAR).fontSize(8);
   text(
     `All prices include GST at ${input.taxRatePercent}%. The tax shown is the part of each amount that is tax.`,
     left,
