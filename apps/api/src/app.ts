@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -106,6 +106,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     ...serverLimits(opts.requestTimeoutMs),
+    // A path Fastify cannot decode (%ff): answered before any route or hook, in the API's envelope.
+    frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const status = err.statusCode ?? 400;
+      const message = status >= 500 ? messages.unexpected : messages.badUrl;
+      reply.code(status).header('cache-control', 'no-store');
+      if (req.url.startsWith('/api/')) return reply.send({ status: 'error', message });
+      return reply.type('text/plain; charset=utf-8').send(message);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -24,6 +24,8 @@ const BODIES: unknown[] = [
   { product_id: -1, page: 1e300, per_page: 'all', filters: 'price', sort: { a: 1 }, items: -5 },
   { first_name: 'a'.repeat(100_000), country_id: '1; drop table customers', type: 'Shipping', is_default: 'yes' },
 ];
+/** zod's default English ("Invalid input: expected string, received undefined", "Too small: …"). */
+const ZOD_ENGLISH = /Invalid input|Invalid option|Too (small|big)|expected .+, received|Invalid (string|email|url)/;
 const IDS = ['0', '-1', '99999999999999999999', '%27%20or%201%3D1--', 'a'.repeat(600), '..%2F..%2Fetc%2Fpasswd'];
 
 describe('malformed input on every route', () => {
@@ -34,6 +36,7 @@ describe('malformed input on every route', () => {
     const failures: string[] = [];
     let calls = 0;
     const statuses: Record<number, number> = {};
+    const zodTexts = new Set<string>();
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const method of Object.keys(methods)) {
         const verb = method.toUpperCase();
@@ -53,6 +56,11 @@ describe('malformed input on every route', () => {
               remoteAddress: `10.99.${calls % 250}.${Math.floor(calls / 250) % 250}`,
             });
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            if (res.statusCode === 422) {
+              for (const list of Object.values((res.json() as { errors?: Record<string, string[]> }).errors ?? {})) {
+                for (const m of list) if (ZOD_ENGLISH.test(m)) zodTexts.add(`${verb} ${path}: ${m}`);
+              }
+            }
             if (res.statusCode >= 500)
               failures.push(
                 `${verb} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
@@ -66,7 +74,20 @@ describe('malformed input on every route', () => {
     expect(statuses[422]).toBeGreaterThan(100);
     expect(statuses[404]).toBeGreaterThan(50);
     expect(failures).toEqual([]);
+    // Every field error is one of the spec's texts (section 5), never zod's own English.
+    expect([...zodTexts]).toEqual([]);
   }, 120_000);
+
+  it('answers a path that cannot be decoded with 400 in the envelope (API) or plain text (pages)', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/product/single-product/%ff%fe' });
+    expect([api.statusCode, api.json()]).toEqual([400, { status: 'error', message: messages.badUrl }]);
+    const page = await t.app.inject({ method: 'GET', url: '/product/%ff%fe' });
+    expect([page.statusCode, page.headers['content-type'], page.body]).toEqual([
+      400,
+      'text/plain; charset=utf-8',
+      messages.badUrl,
+    ]);
+  });
 });
 
 /**

@@ -7,6 +7,9 @@ export const messages = {
   maxLength: (n: number) => `The value length should not exceed ${n}`,
   numeric: 'The value must be numeric',
   integer: 'The value must be an integer',
+  atLeast: (n: number) => `The value must be at least ${n}`,
+  atMost: (n: number) => `The value may not be greater than ${n}`,
+  between: (min: number, max: number) => `The value must be between ${min} and ${max}`,
   fallback: 'This field is not valid',
   /** Control characters (NUL, escape …) or a broken (lone surrogate) character in a text field. */
   invalidCharacters: 'This field contains characters that are not allowed',
@@ -25,6 +28,7 @@ export const messages = {
   // API envelope texts
   invalidData: 'The given data was invalid.',
   notFound: 'Not found',
+  badUrl: 'This address is not valid',
   unexpected: 'An unexpected error occurred',
   tooManyRequests: 'Too many requests. Please try again later',
   forbiddenOrigin: 'Cross-site request rejected',

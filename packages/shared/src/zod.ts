@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 
 /**
  * In a browser, the contract's schemas run without code generation. zod compiles object
@@ -13,5 +14,45 @@ import { z } from 'zod';
  * Pages that use no schema do not load zod at all.
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
+
+/**
+ * The spec's standard texts (section 5) for every rule that does not name its own message:
+ * 'This field is required', 'The value must be numeric', 'The value length should not exceed N'…,
+ * else the fallback 'This field is not valid'. zod's own English ("Invalid input: expected
+ * string, received undefined") never reaches a shopper. Only an unknown key keeps zod's text,
+ * which names the key for the developer who sent it.
+ */
+export function specMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return messages.required;
+      if (issue.expected === 'int') return messages.integer;
+      if (issue.expected === 'number') return messages.numeric;
+      return messages.fallback;
+    case 'too_small': {
+      const n = Number(issue.minimum);
+      if (issue.origin === 'string') return n <= 1 ? messages.required : messages.minLength(n);
+      if (issue.origin === 'number') return messages.atLeast(n);
+      if (issue.origin === 'array' && n <= 1) return messages.required;
+      return messages.fallback;
+    }
+    case 'too_big': {
+      const n = Number(issue.maximum);
+      if (issue.origin === 'string') return messages.maxLength(n);
+      if (issue.origin === 'number') return messages.atMost(n);
+      return messages.fallback;
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return messages.email;
+      if (issue.format === 'url') return messages.url;
+      return messages.fallback;
+    case 'unrecognized_keys':
+      return undefined;
+    default:
+      return messages.fallback;
+  }
+}
+
+z.config({ customError: specMessage });
 
 export { z };

@@ -230,8 +230,8 @@ export const StoreSettingsPatchSchema = knownKeysOnly(
     cart_expire_days: z
       .number({ error: messages.integer })
       .int({ error: messages.integer })
-      .min(1, { error: 'The value must be at least 1' })
-      .max(365, { error: 'The value must be at most 365' }),
+      .min(1, { error: messages.atLeast(1) })
+      .max(365, { error: messages.atMost(365) }),
     enable_customer_care: bool,
     customer_care_email: emailField.nullable(),
     customer_care_phone: optionalText(40).nullable(),

@@ -57,8 +57,8 @@ export const CONTENT_MAX_PAGE = 1000;
 export const contentPageNumberSchema = z
   .number({ error: messages.numeric })
   .int({ error: messages.integer })
-  .min(1, { error: 'The value must be at least 1' })
-  .max(CONTENT_MAX_PAGE, { error: `The value may not be greater than ${CONTENT_MAX_PAGE}` })
+  .min(1, { error: messages.atLeast(1) })
+  .max(CONTENT_MAX_PAGE, { error: messages.atMost(CONTENT_MAX_PAGE) })
   .default(1);
 
 /** Tags are lower-case words joined by hyphens (`care-guides`). */
@@ -72,8 +72,8 @@ const BlogListBodyObjectSchema = z.object({
   per_page: z
     .number({ error: messages.numeric })
     .int({ error: messages.integer })
-    .min(1, { error: 'The value must be at least 1' })
-    .max(BLOG_MAX_PER_PAGE, { error: `The value may not be greater than ${BLOG_MAX_PER_PAGE}` })
+    .min(1, { error: messages.atLeast(1) })
+    .max(BLOG_MAX_PER_PAGE, { error: messages.atMost(BLOG_MAX_PER_PAGE) })
     .default(BLOG_DEFAULT_PER_PAGE),
   tag: BlogTagSchema.nullish(),
 });

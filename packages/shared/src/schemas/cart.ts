@@ -49,7 +49,7 @@ const quantity = (min: number) =>
   z
     .number({ error: messages.numeric })
     .int({ error: messages.integer })
-    .min(min, { error: `The value must be at least ${min}` })
+    .min(min, { error: messages.atLeast(min) })
     .max(MAX_LINE_QUANTITY, { error: cartMessages.lineMax(MAX_LINE_QUANTITY) });
 
 const id = (max = 64) =>
@@ -173,7 +173,9 @@ export const ContactBodySchema = refusingMoney({
     .nullable(),
   phone: z
     .string()
-    .regex(/^\d{6,15}$/, { error: messages.numeric })
+    .regex(/^\d*$/, { error: messages.numeric, abort: true })
+    .min(6, { error: messages.minLength(6) })
+    .max(15, { error: messages.maxLength(15) })
     .optional()
     .nullable(),
   /** Consent to one reminder about this cart (AbandonedCart plugin). */

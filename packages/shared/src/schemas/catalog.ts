@@ -8,8 +8,8 @@ import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
 export const rangeMessages = {
-  atLeast: (n: number) => `The value must be at least ${n}`,
-  atMost: (n: number) => `The value may not be greater than ${n}`,
+  atLeast: messages.atLeast,
+  atMost: messages.atMost,
   priceRange: 'The minimum price may not be greater than the maximum price',
   tooMany: (n: number) => `No more than ${n} values may be selected`,
 } as const;

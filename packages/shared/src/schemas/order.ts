@@ -199,7 +199,12 @@ const orderId = plainText(
 );
 
 export const OrdersPageQuerySchema = z.object({
-  page: z.coerce.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(10_000).default(1),
+  page: z.coerce
+    .number({ error: messages.integer })
+    .int({ error: messages.integer })
+    .min(1, { error: messages.atLeast(1) })
+    .max(10_000, { error: messages.atMost(10_000) })
+    .default(1),
 });
 export const OrderIdBodySchema = z.object({ order_id: orderId }).strict();
 export const OrderIdQuerySchema = z.object({ order_id: orderId });
@@ -227,9 +232,13 @@ export const RefundRequestBodySchema = z
             item_id: z
               .number({ error: messages.integer })
               .int({ error: messages.integer })
-              .positive()
+              .positive({ error: orderMessages.refundItemUnknown })
               .max(INT4_MAX, { error: orderMessages.refundItemUnknown }),
-            quantity: z.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(1000),
+            quantity: z
+              .number({ error: messages.integer })
+              .int({ error: messages.integer })
+              .min(1, { error: messages.atLeast(1) })
+              .max(1000, { error: messages.atMost(1000) }),
           })
           .strict(),
       )
@@ -249,7 +258,11 @@ export const RefundRequestBodySchema = z
 export const RateExperienceBodySchema = z
   .object({
     order_id: orderId,
-    rating: z.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(5),
+    rating: z
+      .number({ error: messages.integer })
+      .int({ error: messages.integer })
+      .min(1, { error: messages.between(1, 5) })
+      .max(5, { error: messages.between(1, 5) }),
     comment: plainText(
       z
         .string()
@@ -271,7 +284,7 @@ export const PlaceOrderBodySchema = z
     confirmed_total: z
       .number({ error: messages.integer })
       .int({ error: messages.integer })
-      .min(0)
+      .min(0, { error: messages.atLeast(0) })
       .max(INT4_MAX, { error: messages.fallback }),
     accept_terms: z.boolean().optional(),
     ...cookieFields,

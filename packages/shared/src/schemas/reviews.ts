@@ -82,8 +82,8 @@ export const RateProductBodySchema = z.object({
   rating: z
     .number({ error: messages.required })
     .int({ error: messages.integer })
-    .min(1, { error: 'The value must be between 1 and 5' })
-    .max(5, { error: 'The value must be between 1 and 5' }),
+    .min(1, { error: messages.between(1, 5) })
+    .max(5, { error: messages.between(1, 5) }),
   title: plainText(
     z
       .string({ error: messages.fallback })

@@ -6,6 +6,7 @@ import {
   OrderSchema,
   TrackPurchaseSchema,
   orderMessages,
+  pluginMessages,
   type OrderDetail,
 } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, buyableVariants } from '../../test/orders.ts';
+import { installPlugin, uninstallPlugin } from '../../test/plugins.ts';
 import { RefundJobSchema } from '../payments/refunds.ts';
 import { ORDER_REF_COOKIE, ORDER_REF_MAX_AGE_MS, orderRefValue } from './access.ts';
 
@@ -415,6 +417,18 @@ describe('POST /api/checkout/rate-experience', () => {
 });
 
 describe('PUT /api/plugins/*/track-purchase', () => {
+  const ANALYTICS = {
+    GoogleGtag: { google_tag_id: 'G-SHOP1234' },
+    FacebookPixel: { tag_code: '123456789012345' },
+    GoogleTagManager: { code: 'GTM-SHOP12' },
+  };
+  beforeAll(async () => {
+    for (const [name, config] of Object.entries(ANALYTICS)) await installPlugin(db(), name, config);
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(ANALYTICS)) await uninstallPlugin(db(), name);
+  });
+
   it('answers tracked true once per plugin and order, false after', async () => {
     const me = await customer();
     const o = await createTestOrder(db(), { customerId: me.customer.id });
@@ -442,6 +456,20 @@ describe('PUT /api/plugins/*/track-purchase', () => {
     expect(res.statusCode).toBe(404);
     const first = await me.b.call('PUT', '/api/plugins/GoogleGtag/track-purchase', { order_id: o.id });
     expect(first.json().data).toEqual({ tracked: true });
+  });
+
+  it('is 404 while the plugin is not installed, and records nothing: the event can fire once it is', async () => {
+    const me = await customer();
+    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const url = '/api/plugins/FacebookPixel/track-purchase';
+    await uninstallPlugin(db(), 'FacebookPixel');
+    try {
+      const res = await me.b.call('PUT', url, { order_id: o.id });
+      expect([res.statusCode, res.json().message]).toEqual([404, pluginMessages.notInstalled]);
+    } finally {
+      await installPlugin(db(), 'FacebookPixel', ANALYTICS.FacebookPixel);
+    }
+    expect((await me.b.call('PUT', url, { order_id: o.id })).json().data).toEqual({ tracked: true });
   });
 });
 

@@ -16,9 +16,11 @@ import {
   checkoutApi,
   orderMessages,
   ordersApi,
+  pluginMessages,
   trackPurchaseApi,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { requirePlugin } from '../plugins/installed.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { orderAccess, orderAccessSql, type OrderAccess } from './access.ts';
 import { cancelOrder, markPurchaseTracked, orderInvoice, rateOrder, requestRefund } from './service.ts';
@@ -172,10 +174,11 @@ export async function orderRoutes(app: FastifyInstance) {
       {
         schemas: { body: TrackPurchaseBodySchema, data: TrackPurchaseSchema },
         tags: ['plugins'],
-        summary: `Records that the ${plugin} purchase event of the shopper's order has fired: tracked true the first time, false after (both 200). 404 for an order that is not the requester's`,
+        summary: `Records that the ${plugin} purchase event of the shopper's order has fired: tracked true the first time, false after (both 200). 404 for an order that is not the requester's, and '${pluginMessages.notInstalled}' while ${plugin} is not installed (spec: analytics events only for an installed plugin; nothing is recorded, so the event can still fire once it is)`,
         errors: [404, 422],
       },
       async (req) => {
+        await requirePlugin(db, plugin);
         const tracked = await markPurchaseTracked(db, await orderAccess(req), req.body.order_id, plugin);
         if (tracked === null) throw new HttpError(404, orderMessages.orderNotFound);
         return ok({ tracked }, orderMessages.tracked);

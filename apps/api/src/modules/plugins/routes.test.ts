@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   OrderSchema,
   PluginListSchema,
@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder } from '../../test/orders.ts';
+import { installPlugin, uninstallPlugin } from '../../test/plugins.ts';
 import { analyticsCsp, analyticsSources } from './analytics-csp.ts';
 
 let t: TestApp;
@@ -27,15 +28,8 @@ const UMAMI = {
   script_url: 'https://stats.example.test/script.js',
 };
 
-async function install(name: string, config: Record<string, unknown>) {
-  await queryRows(
-    db(),
-    sql`insert into plugins (module_name, config, is_installed) values (${name}, ${JSON.stringify(config)}::jsonb, true)
-        on conflict (module_name) do update set config = excluded.config, is_installed = true`,
-  );
-}
-const uninstall = (name: string) =>
-  queryRows(db(), sql`update plugins set is_installed = false where module_name = ${name}`);
+const install = (name: string, config: Record<string, unknown>) => installPlugin(db(), name, config);
+const uninstall = (name: string) => uninstallPlugin(db(), name);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,7 +38,7 @@ afterAll(() => t.close());
 afterEach(async () => {
   await queryRows(
     db(),
-    sql`delete from plugins where module_name in ('GoogleGtag', 'FacebookPixel', 'UmamiAnalytics', 'WhatsApp')`,
+    sql`delete from plugins where module_name in ('GoogleGtag', 'FacebookPixel', 'UmamiAnalytics', 'MicrosoftClarity', 'WhatsApp')`,
   );
   await queryRows(db(), sql`update plugins set is_installed = true where module_name = 'Review'`);
 });
@@ -115,6 +109,10 @@ describe('GET /api/plugins/config/{name}', () => {
 });
 
 describe('PUT /api/plugins/{MicrosoftClarity,UmamiAnalytics}/track-purchase', () => {
+  beforeEach(async () => {
+    await install('MicrosoftClarity', { code: 'shop1234ab' });
+    await install('UmamiAnalytics', UMAMI);
+  });
   async function customer() {
     const c = await loggedInCustomer(t);
     return { ...c, b: testBrowser(t.app, { cookie: c.cookie, ip: nextAddress() }) };

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from './messages.ts';
+import { ContactBodySchema } from './schemas/cart.ts';
+import { OrdersPageQuerySchema, RateExperienceBodySchema } from './schemas/order.ts';
+import { z } from './zod.ts';
+
+/** The messages a schema gives for a value, by field. */
+const errorsOf = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? null : z.flattenError(r.error).fieldErrors;
+};
+
+describe("the spec's standard messages for rules that name none (section 5)", () => {
+  const form = z.strictObject({
+    name: z.string().min(1).max(5),
+    code: z.string().min(3),
+    email: z.email().optional(),
+    site: z.url().optional(),
+    count: z.number().int().min(2).max(9).optional(),
+    kind: z.enum(['a', 'b']).optional(),
+    tags: z.array(z.string()).min(1).optional(),
+    agree: z.boolean().optional(),
+  });
+
+  it('answers a missing or empty field with "This field is required"', () => {
+    expect(errorsOf(form, { code: 'abc' })).toEqual({ name: [messages.required] });
+    expect(errorsOf(form, { name: '', code: 'abc' })).toEqual({ name: [messages.required] });
+    expect(errorsOf(form, { name: 'a', code: 'abc', tags: [] })).toEqual({ tags: [messages.required] });
+  });
+
+  it('names lengths, numbers, e-mail and URL rules', () => {
+    expect(errorsOf(form, { name: 'abcdef', code: 'ab' })).toEqual({
+      name: [messages.maxLength(5)],
+      code: [messages.minLength(3)],
+    });
+    expect(errorsOf(form, { name: 'a', code: 'abc', email: 'x', site: 'x' })).toEqual({
+      email: [messages.email],
+      site: [messages.url],
+    });
+    expect(errorsOf(form, { name: 'a', code: 'abc', count: '3' })).toEqual({ count: [messages.numeric] });
+    expect(errorsOf(form, { name: 'a', code: 'abc', count: 2.5 })).toEqual({ count: [messages.integer] });
+    expect(errorsOf(form, { name: 'a', code: 'abc', count: 1 })).toEqual({ count: [messages.atLeast(2)] });
+    expect(errorsOf(form, { name: 'a', code: 'abc', count: 10 })).toEqual({ count: [messages.atMost(9)] });
+  });
+
+  it('falls back to "This field is not valid", and names an unknown key for the developer', () => {
+    expect(errorsOf(form, { name: 'a', code: 'abc', kind: 'c', agree: 'yes' })).toEqual({
+      kind: [messages.fallback],
+      agree: [messages.fallback],
+    });
+    const r = form.safeParse({ name: 'a', code: 'abc', extra: 1 });
+    expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['Unrecognized key: "extra"']);
+  });
+
+  it('keeps the message a rule names, and gives ranges their own text', () => {
+    expect(errorsOf(RateExperienceBodySchema, { order_id: 'ord_1', rating: 0 })).toEqual({
+      rating: [messages.between(1, 5)],
+    });
+    expect(errorsOf(RateExperienceBodySchema, { order_id: 'ord_1', rating: 'x' })).toEqual({
+      rating: [messages.integer],
+    });
+    expect(errorsOf(OrdersPageQuerySchema, { page: '0' })).toEqual({ page: [messages.atLeast(1)] });
+    expect(errorsOf(ContactBodySchema, { phone: '12' })).toEqual({ phone: [messages.minLength(6)] });
+    expect(errorsOf(ContactBodySchema, { phone: '98x' })).toEqual({ phone: [messages.numeric] });
+  });
+});
