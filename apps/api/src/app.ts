@@ -106,12 +106,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     ...serverLimits(opts.requestTimeoutMs),
-    // A path Fastify cannot decode (%ff): answered before any route or hook, in the API's envelope.
+    // What Fastify refuses before routing (a path it cannot decode such as %ff, a path parameter
+    // over its length limit): no hook runs for these, so the request id and nosniff are set here.
     frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const status = err.statusCode ?? 400;
-      const message = status >= 500 ? messages.unexpected : messages.badUrl;
-      reply.code(status).header('cache-control', 'no-store');
-      if (req.url.startsWith('/api/')) return reply.send({ status: 'error', message });
+      const failed = status >= 500;
+      if (failed) req.log.error({ err }, 'framework error');
+      const message = failed ? messages.unexpected : messages.badUrl;
+      reply
+        .code(status)
+        .header('x-request-id', req.id)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store');
+      if (req.url.startsWith('/api/')) {
+        return reply.send({ status: 'error', message, ...(failed ? { request_id: req.id } : {}) });
+      }
       return reply.type('text/plain; charset=utf-8').send(message);
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -37,6 +37,9 @@ describe('parseEnv', () => {
       /^Invalid environment: PORT must be a port number; DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/,
     );
     expect(() => parseEnv({ PUBLIC_URL: 'shop.example.com' })).toThrow(/PUBLIC_URL must be an absolute URL/);
+    expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent$/,
+    );
   });
 
   it('reads the mail and SMS transports, and names a wrong one', () => {

@@ -7,6 +7,10 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 /** proxy-addr's names for whole ranges, accepted beside addresses and CIDR blocks. */
+/** An enum whose error lists its values (the process-wide zod messages are written for shoppers). */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isProxyAddress(entry: string): boolean {
@@ -64,7 +68,7 @@ const adminOrigin = z.string().transform((value, ctx) => {
 
 /** Every environment variable Shopfront reads. `.env.example` lists the same set. */
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -103,7 +107,7 @@ export const EnvSchema = z.object({
    * preview mode with messages; unset, only the shop itself may frame it.
    */
   ADMIN_ORIGIN: adminOrigin.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The built-in sandbox payment gateway (ADR 24). Fake money: unset, it is on only in the demo shop
    * (SEED_DEMO, where "Pay online" must work) and off otherwise; true or false always wins.

@@ -81,6 +81,8 @@ describe('malformed input on every route', () => {
   it('answers a path that cannot be decoded with 400 in the envelope (API) or plain text (pages)', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/product/single-product/%ff%fe' });
     expect([api.statusCode, api.json()]).toEqual([400, { status: 'error', message: messages.badUrl }]);
+    expect(api.headers['x-request-id']).toBeTruthy();
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
     const page = await t.app.inject({ method: 'GET', url: '/product/%ff%fe' });
     expect([page.statusCode, page.headers['content-type'], page.body]).toEqual([
       400,

@@ -10,6 +10,8 @@ export const messages = {
   atLeast: (n: number) => `The value must be at least ${n}`,
   atMost: (n: number) => `The value may not be greater than ${n}`,
   between: (min: number, max: number) => `The value must be between ${min} and ${max}`,
+  greaterThan: (n: number) => `The value must be greater than ${n}`,
+  lessThan: (n: number) => `The value must be less than ${n}`,
   fallback: 'This field is not valid',
   /** Control characters (NUL, escape …) or a broken (lone surrogate) character in a text field. */
   invalidCharacters: 'This field contains characters that are not allowed',

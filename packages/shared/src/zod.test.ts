@@ -41,6 +41,9 @@ describe("the spec's standard messages for rules that name none (section 5)", ()
     expect(errorsOf(form, { name: 'a', code: 'abc', count: 2.5 })).toEqual({ count: [messages.integer] });
     expect(errorsOf(form, { name: 'a', code: 'abc', count: 1 })).toEqual({ count: [messages.atLeast(2)] });
     expect(errorsOf(form, { name: 'a', code: 'abc', count: 10 })).toEqual({ count: [messages.atMost(9)] });
+    const positive = z.object({ n: z.number().positive().lt(100) });
+    expect(errorsOf(positive, { n: 0 })).toEqual({ n: [messages.greaterThan(0)] });
+    expect(errorsOf(positive, { n: 100 })).toEqual({ n: [messages.lessThan(100)] });
   });
 
   it('falls back to "This field is not valid", and names an unknown key for the developer', () => {
@@ -53,6 +56,9 @@ describe("the spec's standard messages for rules that name none (section 5)", ()
   });
 
   it('keeps the message a rule names, and gives ranges their own text', () => {
+    // zod's precedence: the rule's own message, then its type's, then the spec's text.
+    const typed = z.object({ n: z.number({ error: messages.integer }).min(1), m: z.number().min(1, { error: 'own' }) });
+    expect(errorsOf(typed, { n: 0, m: 0 })).toEqual({ n: [messages.integer], m: ['own'] });
     expect(errorsOf(RateExperienceBodySchema, { order_id: 'ord_1', rating: 0 })).toEqual({
       rating: [messages.between(1, 5)],
     });

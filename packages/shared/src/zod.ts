@@ -16,11 +16,14 @@ import { messages } from './messages.ts';
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /**
- * The spec's standard texts (section 5) for every rule that does not name its own message:
- * 'This field is required', 'The value must be numeric', 'The value length should not exceed N'…,
- * else the fallback 'This field is not valid'. zod's own English ("Invalid input: expected
- * string, received undefined") never reaches a shopper. Only an unknown key keeps zod's text,
- * which names the key for the developer who sent it.
+ * The spec's standard texts (section 5) for a rule that has no message of its own: 'This field
+ * is required', 'The value must be numeric', 'The value length should not exceed N'…, else the
+ * fallback 'This field is not valid', so zod's English ("Invalid input: expected string,
+ * received undefined") never reaches a shopper. Set for the whole process: configuration and
+ * job payload errors read the same way, with their path. Precedence is zod's: a rule's own
+ * `error` first, then its type's (`z.number({ error })` also answers that number's min and max,
+ * so a range under a typed message names its own), then this map. An unknown key keeps zod's
+ * text, which names the key for the developer who sent it; a null counts as an empty field.
  */
 export function specMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
@@ -32,14 +35,14 @@ export function specMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'too_small': {
       const n = Number(issue.minimum);
       if (issue.origin === 'string') return n <= 1 ? messages.required : messages.minLength(n);
-      if (issue.origin === 'number') return messages.atLeast(n);
+      if (issue.origin === 'number') return issue.inclusive === false ? messages.greaterThan(n) : messages.atLeast(n);
       if (issue.origin === 'array' && n <= 1) return messages.required;
       return messages.fallback;
     }
     case 'too_big': {
       const n = Number(issue.maximum);
       if (issue.origin === 'string') return messages.maxLength(n);
-      if (issue.origin === 'number') return messages.atMost(n);
+      if (issue.origin === 'number') return issue.inclusive === false ? messages.lessThan(n) : messages.atMost(n);
       return messages.fallback;
     }
     case 'invalid_format':

@@ -8,8 +8,6 @@ import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
 export const rangeMessages = {
-  atLeast: messages.atLeast,
-  atMost: messages.atMost,
   priceRange: 'The minimum price may not be greater than the maximum price',
   tooMany: (n: number) => `No more than ${n} values may be selected`,
 } as const;
@@ -48,8 +46,8 @@ const int = (field: { min: number; max: number }) =>
   z
     .number({ error: messages.numeric })
     .int({ error: messages.integer })
-    .min(field.min, { error: rangeMessages.atLeast(field.min) })
-    .max(field.max, { error: rangeMessages.atMost(field.max) });
+    .min(field.min, { error: messages.atLeast(field.min) })
+    .max(field.max, { error: messages.atMost(field.max) });
 
 const ProductGridBodyObjectSchema = z
   .object({

@@ -4,6 +4,7 @@ import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from 
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
 import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
+import { messages } from '../messages.ts';
 import { GallerySchema } from './plugins-shopper.ts';
 import { GALLERY_MAX_IMAGES } from './plugins-shopper-messages.ts';
 
@@ -68,7 +69,7 @@ export const SlugParamSchema = z.object({
     .string()
     .min(1)
     .max(200)
-    .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, { error: 'This field is not valid' }),
+    .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, { error: messages.fallback }),
 });
 /** GET /api/blog/{slug}: a post's slug, by the same rule. */
 export const BlogSlugParamsSchema = z.object({ slug: SlugParamSchema.shape.id });
@@ -282,7 +283,7 @@ export const TemplateBothQuerySchema = z.object({
   slug: z
     .string()
     .max(200)
-    .regex(/^([a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*)?$/, { error: 'This field is not valid' })
+    .regex(/^([a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*)?$/, { error: messages.fallback })
     .optional(),
   /** The storefront URL path, e.g. /about-us; read as the slug when slug is absent. */
   path: z.string().max(2000).optional(),

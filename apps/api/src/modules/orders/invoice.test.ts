@@ -105,4 +105,14 @@ describe('invoice PDF', () => {
     for (const expected of ['आशा Łukasiewicz', 'Ζωή Жукова', 'Nguyễn', 'लूम & Leaf']) expect(text).toContain(expected);
     expect(text).not.toContain('\u0000');
   });
+
+  it('still renders text its font has no glyphs for (Tamil, emoji, CJK, a broken character)', async () => {
+    const db = t.database.db;
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 1]] });
+    const data = (await loadInvoiceData(db, o.id))!;
+    data.order.shipping_address.first_name = 'தமிழ் 😀 漢字 \ud800';
+    const { pages, text } = await readPdf(await renderInvoice({ ...data, shop }));
+    expect(pages).toBe(1);
+    expect(text).toContain('Grand total');
+  });
 });
