@@ -59,6 +59,22 @@ describe('client-side navigation', () => {
     await page.close();
   });
 
+  it('names product, category and collection pages on <body> by their kind', async () => {
+    for (const [path, name] of [
+      ['/product/organic-cotton-crew-tee', 'product'],
+      ['/product-category/t-shirts', 'product-category'],
+      ['/product-collection/new-arrivals', 'product-collection'],
+    ]) {
+      const html = await (await fetch(`${suite.shop.baseUrl}${path}`)).text();
+      expect(html, path).toMatch(new RegExp(`<body class="page--${name}[ "]`));
+    }
+  });
+
+  it('sends the reset-password account section to Security, where the password is changed', async () => {
+    const res = await fetch(`${suite.shop.baseUrl}/account/reset-password`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([302, '/account/security']);
+  });
+
   it('the mobile drawer navigates client-side and closes behind itself', async () => {
     const page = await newPage(suite.browser, MOBILE);
     await page.goto(`${suite.shop.baseUrl}/`);

@@ -30,6 +30,7 @@ export default [
     index('routes/account._index.tsx'),
     route('profile', 'routes/account.profile.tsx'),
     route('security', 'routes/account.security.tsx'),
+    route('reset-password', 'routes/account.reset-password-section.tsx'),
     route('reset-password/:email/:slug', 'routes/account.reset-password.tsx'),
     route('addresses', 'routes/account.addresses.tsx'),
     route('wishlist', 'routes/account.wishlist.tsx'),

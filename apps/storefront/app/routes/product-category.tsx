@@ -8,7 +8,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadListing(context, request, 'category', params.slug);
 }
 
-export const handle = SHARED_PAGE;
+export const handle = { ...SHARED_PAGE, page: { parent_slug: 'product-category' } };
 
 /** Add to cart from a quickview changes nothing this page shows. */
 export const shouldRevalidate = browsingShouldRevalidate;

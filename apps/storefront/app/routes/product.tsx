@@ -23,6 +23,7 @@ import { TradeEnquiryLink } from '../features/plugins/trade-enquiry-link';
 import { api } from '../lib/api.server';
 import { errorResponse, notFound } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
+import type { PageIdentity } from '../lib/page-class';
 import { pageParam } from '../lib/query';
 import { useShop } from '../lib/shop';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -30,8 +31,10 @@ import { SHARED_PAGE } from '../lib/shared-page';
 export const VARIANT_PARAM = 'variant';
 
 /** The chat button greets about the product on this page (features/plugins/chat-button). */
-export const handle: ChatRouteHandle & typeof SHARED_PAGE = {
+export const handle: ChatRouteHandle & typeof SHARED_PAGE & { page: PageIdentity } = {
   ...SHARED_PAGE,
+  // Body class page--product on every product page (spec: page slug, else parent slug).
+  page: { parent_slug: 'product' },
   chatProduct: (data) => (data as { product?: { name?: string } } | undefined)?.product?.name,
 };
 
