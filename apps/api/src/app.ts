@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '@shopfront/shared';
+import { messages, messagesByField } from '@shopfront/shared';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
@@ -231,14 +231,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onError', setRetryAfter);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string[]> = {};
-      for (const v of err.validation) {
-        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
-        const field = issuePath.length
-          ? issuePath.map(String).join('.')
-          : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
-        (errors[field] ??= []).push(v.message ?? messages.fallback);
-      }
+      const errors = messagesByField(
+        err.validation.map((v) => {
+          const issuePath = (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
+          const field = issuePath.length
+            ? issuePath.map(String).join('.')
+            : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+          return [field, v.message ?? messages.fallback] as const;
+        }),
+      );
       return reply.code(422).send({ status: 'error', message: messages.invalidData, errors });
     }
     if (err instanceof HttpError) {

@@ -18,3 +18,23 @@ export const ErrorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export type Envelope<T> = { status: 'success'; message?: string; data: T } | ErrorEnvelope;
+
+/**
+ * Messages grouped by field, in order, each once: the `errors` of a 422. A null-prototype object,
+ * so a field named like a built-in property (`constructor`, `toString`, `__proto__`) is a field
+ * like any other instead of a crash or a lost message.
+ */
+export function messagesByField(
+  entries: Iterable<readonly [field: string, message: string]>,
+): Record<string, string[]> {
+  const out = Object.create(null) as Record<string, string[]>;
+  for (const [field, message] of entries) {
+    const list = Object.hasOwn(out, field) ? out[field]! : (out[field] = []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return out;
+}
+
+/** zod issues by field: the path joined with dots, or `body` for the whole value. */
+export const issuesByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  messagesByField(issues.map((i) => [i.path.map(String).join('.') || 'body', i.message] as const));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { messages } from '@shopfront/shared';
+import { issuesByField, messages } from '@shopfront/shared';
 
 /** An error whose message is safe to show the client, with the HTTP status it answers. */
 export class HttpError extends Error {
@@ -24,12 +24,7 @@ export function ok<T>(data: T, message?: string): { status: 'success'; data: T; 
 export function parseOr422<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
-    (errors[field] ??= []).push(issue.message);
-  }
-  throw new HttpError(422, messages.invalidData, errors);
+  throw new HttpError(422, messages.invalidData, issuesByField(result.error.issues));
 }
 
 /** 422 for one field, the message also as the envelope's message (shown when the form lacks the field). */

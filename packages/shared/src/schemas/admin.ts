@@ -125,7 +125,7 @@ function knownKeysOnly<S extends Record<string, z.ZodType>>(shape: S, { nonEmpty
     .superRefine((value, ctx) => {
       const keys = Object.keys(value);
       for (const key of keys) {
-        if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: staffMessages.unknownKey(key) });
+        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: 'custom', path: [key], message: staffMessages.unknownKey(key) });
       }
       if (nonEmpty && keys.length === 0) ctx.addIssue({ code: 'custom', message: staffMessages.nothingToChange });
     })
@@ -181,7 +181,7 @@ export const StaffPasswordBodySchema = z.object({
 });
 
 /** POST /api/admin/staff */
-export const StaffCreateBodySchema = z.object({
+export const StaffCreateBodySchema = z.strictObject({
   email: emailField,
   name: requiredText(100),
   password: staffPassword,

@@ -4,6 +4,7 @@ import {
   MAX_ADDRESSES_PER_CUSTOMER,
   addressBodySchema,
   addressMessages,
+  issuesByField,
   messages,
   type Address,
   type AddressInput,
@@ -111,16 +112,6 @@ export async function findAddress(db: Db | Tx, customerId: number, id: number): 
   return row ? toAddress(row) : null;
 }
 
-function zodErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.') || 'body';
-    const list = (errors[field] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
-}
-
 /**
  * The address schema for a field set and country, built once per combination: zod compiles a
  * schema on its first parse, so a schema made per request would compile on every request.
@@ -150,7 +141,7 @@ function cachedAddressSchema(
  */
 export async function validateAddressBody(db: Db, body: unknown): Promise<AddressInput> {
   const head = AddressBodyHeadSchema.safeParse(body);
-  if (!head.success) throw new HttpError(422, messages.invalidData, zodErrors(head.error.issues));
+  if (!head.success) throw new HttpError(422, messages.invalidData, issuesByField(head.error.issues));
   const { address_type: type, country_id: countryId } = head.data;
 
   const [fieldsByType, countryRows] = await Promise.all([
@@ -176,7 +167,7 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
     country ? stateIds : null,
     country?.hasPostcodes ?? true,
   ).safeParse(body);
-  const errors = parsed.success ? {} : zodErrors(parsed.error.issues);
+  const errors = parsed.success ? {} : issuesByField(parsed.error.issues);
   if (countryId !== null && !country) errors.country_id = [addressMessages.countryInvalid];
   if (!parsed.success || Object.keys(errors).length > 0) throw new HttpError(422, messages.invalidData, errors);
   return parsed.data;

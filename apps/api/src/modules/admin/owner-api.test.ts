@@ -297,6 +297,32 @@ describe('storefront settings', () => {
     expect((await api('PATCH', '/api/admin/storefront', { custom_css: `${current} ` })).statusCode).toBe(200);
   });
 
+  it('leaves store_url to owners: it is where reset links point', async () => {
+    const staffMember = await signedInOwner(t, 'staff');
+    const asStaff = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: staffMember.headers, payload });
+    const current = (await api('GET', '/api/admin/settings')).json().data.store_url as string | null;
+    const entries = await auditCount();
+    const moved = await asStaff({ store_url: 'https://evil.example', store_name: 'Loom & Leaf' });
+    expect([moved.statusCode, moved.json().message]).toEqual([403, 'You do not have permission to do this']);
+    expect(await auditCount()).toBe(entries);
+    expect((await api('GET', '/api/admin/settings')).json().data.store_url).toBe(current);
+    // The value it already has is no change; other settings stay open to staff.
+    expect((await asStaff({ store_url: current, store_phone: '+91 98765 43210' })).statusCode).toBe(200);
+  });
+
+  it('refuses keys named like built-in object properties as unknown, at the top and nested', async () => {
+    for (const [url, body, key] of [
+      ['/api/admin/settings', { constructor: 1 }, 'constructor'],
+      ['/api/admin/settings', { toString: 'x' }, 'toString'],
+      ['/api/admin/storefront', { theme: { constructor: '#ffffff' } }, 'theme.constructor'],
+      ['/api/admin/storefront', { notice_bar: { hasOwnProperty: 1 } }, 'notice_bar.hasOwnProperty'],
+    ] as const) {
+      const res = await api('PATCH', url, body);
+      expect([res.statusCode, Object.keys(res.json().errors ?? {})], `${url} ${key}`).toEqual([422, [key]]);
+    }
+  });
+
   it('refuses bad values and unknown keys with a message on each', async () => {
     const res = await api('PATCH', '/api/admin/storefront', {
       mode: 'Closed',

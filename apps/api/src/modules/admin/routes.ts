@@ -224,13 +224,18 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StoreSettingsPatchSchema, data: SettingsGetResultSchema },
       ...doc(
-        'Change some store settings: send only the keys to change. Every value is checked (422 on the key; an unknown key is named); one transaction; the storefront shows the change on its next request, on every process',
-        [422],
+        'Change some store settings: send only the keys to change. Every value is checked (422 on the key; an unknown key is named); one transaction; the storefront shows the change on its next request, on every process. Changing store_url (the origin of reset links, canonical URLs and the sitemap without PUBLIC_URL): owners only, 403 for staff',
+        [403, 422],
       ),
     },
     async (req) => {
       const member = await requireStaff(req);
-      const settings = await updateStoreSettings(app.db, actorOf(member), req.body, ipOf(req));
+      const settings = await updateStoreSettings(
+        app.db,
+        { ...actorOf(member), role: member.role },
+        req.body,
+        ipOf(req),
+      );
       return ok(settings, staffMessages.settingsSaved);
     },
   );

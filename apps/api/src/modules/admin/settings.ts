@@ -6,6 +6,7 @@ import { channels, countries, pages, storeSettings } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { recordAudit, type AuditActor } from '../staff/audit.ts';
+import type { StaffMember } from '../staff/session.ts';
 
 /** 422 naming every field whose value points at something the shop does not have. */
 export async function assertReferencesExist(
@@ -62,6 +63,13 @@ export async function assertReferencesExist(
 }
 
 /**
+ * Settings only an owner may change. `store_url` is the origin of password-reset links, canonical
+ * URLs and the sitemap (without PUBLIC_URL): in staff hands it would send customers' reset
+ * tokens to another site, a way to act as any customer or owner.
+ */
+const OWNER_ONLY_SETTINGS: ReadonlySet<StoreSettingKey> = new Set(['store_url']);
+
+/**
  * Saves some store settings in one transaction, with one audit entry holding the values before
  * and after of the keys that really changed. Each key is its own row, written with an upsert, so
  * two owners changing different keys at once both land. The storefront reads settings from the
@@ -69,7 +77,7 @@ export async function assertReferencesExist(
  */
 export async function updateStoreSettings(
   db: Db,
-  actor: AuditActor,
+  actor: AuditActor & Pick<StaffMember, 'role'>,
   patch: Partial<StoreSettings>,
   ip: string | null,
 ): Promise<Partial<StoreSettings>> {
@@ -90,6 +98,9 @@ export async function updateStoreSettings(
     const before = new Map(current.map((r) => [r.key, r.value]));
     const changed = keys.filter((k) => !before.has(k) || !isDeepStrictEqual(before.get(k), patch[k]));
     if (changed.length === 0) return;
+    if (actor.role !== 'owner' && changed.some((k) => OWNER_ONLY_SETTINGS.has(k))) {
+      throw new HttpError(403, staffMessages.forbidden);
+    }
     await tx
       .insert(storeSettings)
       .values(changed.map((key) => ({ key, value: patch[key] ?? null })))

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { FormFieldSchema, formSubmissionSchema, messages, type FormDefinition } from '@shopfront/shared';
+import { FormFieldSchema, formSubmissionSchema, issuesByField, messages, type FormDefinition } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { formSubmissions, forms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
@@ -38,12 +38,7 @@ export async function submitForm(
   if (!form) return null;
   const parsed = formSubmissionSchema(form.fields).safeParse(body ?? {});
   if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
-      (errors[field] ??= []).push(issue.message);
-    }
-    throw new HttpError(422, messages.invalidData, errors);
+    throw new HttpError(422, messages.invalidData, issuesByField(parsed.error.issues));
   }
   const data = { ...parsed.data, ...meta.extra };
   const [row] = await db

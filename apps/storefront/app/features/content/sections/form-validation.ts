@@ -1,4 +1,4 @@
-import { formSubmissionSchema, type FormField } from '@shopfront/shared';
+import { formSubmissionSchema, messagesByField, type FormField } from '@shopfront/shared';
 
 /**
  * The form section's check in the browser, with the API's own messages. Loaded on its own after
@@ -11,10 +11,5 @@ export function validateFormSubmission(
 ): Record<string, string[]> | null {
   const parsed = formSubmissionSchema(fields).safeParse(values);
   if (parsed.success) return null;
-  const found: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    (found[key] ??= []).push(issue.message);
-  }
-  return found;
+  return messagesByField(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message] as const));
 }
