@@ -14,7 +14,7 @@ import { adminOriginOf } from './features/preview/preview.server';
 import { api, cspNonce, SHELL_MENUS } from './lib/api.server';
 import { readCookie } from './lib/cookies';
 import { initialFavicon } from './lib/favicon';
-import { describeError, errorResponse } from './lib/errors';
+import { describeError, errorResponse, logFailure } from './lib/errors';
 import { shopMeta } from './lib/meta';
 import { NOTICE_COOKIE, noticeFingerprint } from './lib/notice';
 import { useRequestNonce } from './lib/nonce';
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     initial = await api(context).shell();
   } catch (err) {
     // No storefront, no shop: spec section 8 answers the server-error page.
-    console.error('storefront initial values failed', err);
+    logFailure('storefront initial values failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   const { storefront, settings, license_status } = initial;

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse } from 'react-router';
+import { ApiError, storeStateMessages } from '@shopfront/shared';
 
 /** Which error screen to show (spec section 2 "Error pages" and section 8). */
 export type ErrorKind = 'bad-request' | 'not-found' | 'server-error' | 'license-inactive' | 'license-missing';
@@ -58,4 +59,21 @@ export function describeError(error: unknown): ErrorView {
     return { kind: 'server-error', status: error.status >= 500 ? error.status : 500 };
   }
   return { kind: 'server-error', status: 500 };
+}
+
+const CLOSED_SHOP_MESSAGES: ReadonlySet<string> = new Set([
+  storeStateMessages.closedPassword,
+  storeStateMessages.closedComingSoon,
+  storeStateMessages.closedMaintenance,
+]);
+
+/**
+ * Logs an API call that failed in a loader or an action. A closed shop's refusal (403/503 while
+ * the shop is password-protected, coming soon or under maintenance) is not a failure: the root
+ * loader sends those visitors to their special page (spec section 4), and logging it would write
+ * stack traces for every visit to a closed shop.
+ */
+export function logFailure(what: string, err: unknown): void {
+  if (err instanceof ApiError && CLOSED_SHOP_MESSAGES.has(err.message)) return;
+  console.error(what, err);
 }

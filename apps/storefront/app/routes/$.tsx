@@ -6,7 +6,7 @@ import { JsonLd } from '../components/json-ld';
 import { submitFormSection } from '../features/content/form-action.server';
 import { TemplateSections } from '../features/content/template-sections';
 import { api } from '../lib/api.server';
-import { errorResponse, notFound } from '../lib/errors';
+import { errorResponse, notFound, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
@@ -29,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
       throw notFound(messages.pageNotFound(url.pathname));
     }
-    console.error('page lookup failed', err);
+    logFailure('page lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   if (!data.page) throw notFound(messages.pageNotFound(url.pathname));

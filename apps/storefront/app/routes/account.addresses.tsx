@@ -19,7 +19,7 @@ import { AddressForm } from '../features/addresses/address-form';
 import { reportFailure } from '../features/auth/auth-api';
 import { browserTransport } from '../lib/api.client';
 import { api, isUnauthenticated } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 
@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (err) {
     // A guest: the account layout shows the login gate instead of this section.
     if (isUnauthenticated(err)) return { addresses: null, fields: null, countries: [] };
-    console.error('address book failed', err);
+    logFailure('address book failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

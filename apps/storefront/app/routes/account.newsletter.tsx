@@ -5,7 +5,7 @@ import type { Route } from './+types/account.newsletter';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { apiTransport, isNotFound, isUnauthenticated } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
-import { errorResponse, notFound } from '../lib/errors';
+import { errorResponse, notFound, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 /**
@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // A guest: the account layout shows its login gate.
     if (isUnauthenticated(err)) return { subscription: null };
     if (isNotFound(err)) throw notFound(messages.pageNotFound(new URL(request.url).pathname));
-    console.error('newsletter status failed', err);
+    logFailure('newsletter status failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }
@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         { status: err.status },
       );
     }
-    console.error('newsletter update failed', err);
+    logFailure('newsletter update failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

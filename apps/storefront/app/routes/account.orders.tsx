@@ -11,7 +11,7 @@ import { OrderDialogs, type ShownOrderDetail } from '../features/orders/order-di
 import { LineThumb, StatusBadge } from '../features/orders/order-parts';
 import { isOrderDialog, itemCount, orderDialogHref, shownAddress } from '../features/orders/order-view';
 import { apiTransport, isNotFound, isUnauthenticated } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 const TITLE = 'Orders & Refunds';
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   } catch (err) {
     if (isUnauthenticated(err)) return { list: null, detail: null, missing: false, dialog: null, retryKey: '' };
-    console.error('orders lookup failed', err);
+    logFailure('orders lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

@@ -21,7 +21,7 @@ import { PasswordStrengthMeter } from '../features/auth/password-strength';
 import { useSchemaForm } from '../features/auth/use-schema-form';
 import { browserTransport } from '../lib/api.client';
 import { api } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { tokenPageMeta } from '../lib/meta';
 
 /**
@@ -45,7 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (err instanceof ApiError && err.status < 500) {
       return { valid: false as const, message: err.message || authMessages.resetInvalid };
     }
-    console.error('validate-reset failed', err);
+    logFailure('validate-reset failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

@@ -10,7 +10,7 @@ import { userFromAccount } from '../features/auth/auth-api';
 import { useAuth } from '../features/auth/auth-context';
 import { useAccountAdditions } from '../features/plugins/use-account-additions';
 import { api, isUnauthenticated } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 /**
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { account: await api(context).account() };
   } catch (err) {
     if (isUnauthenticated(err)) return { account: null };
-    console.error('account lookup failed', err);
+    logFailure('account lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

@@ -12,7 +12,7 @@ import { useAddToCart } from '../features/cart/use-add-to-cart';
 import { ProductCard } from '../features/catalog/product-card';
 import { useWishlistState, wishlistStore } from '../features/wishlist/use-wishlist';
 import { api, isUnauthenticated } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 /** The saved products as cards (one API call; the same card fields as the catalogue grids). */
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (err) {
     // A guest: the account layout shows the login gate instead of this section.
     if (isUnauthenticated(err)) return { wishlist: null };
-    console.error('wishlist failed', err);
+    logFailure('wishlist failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

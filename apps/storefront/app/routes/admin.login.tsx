@@ -12,6 +12,7 @@ import { CLOSED_HEADERS, closedShopView } from '../features/store-state/store-st
 import { api, apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
 import { rootDataFrom } from '../lib/meta';
+import { logFailure } from '../lib/errors';
 
 /**
  * The Admin Panel link's page (spec section 2, `/admin/login?token=`). A token is spent at once
@@ -60,7 +61,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.status >= 500) console.error('staff sign-in failed', err);
+    if (err.status >= 500) logFailure('staff sign-in failed', err);
     const message = err.status >= 500 ? messages.unexpected : err.message;
     return data<SignInAnswer>(
       { message, errors: err.errors, email },

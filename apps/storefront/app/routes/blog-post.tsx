@@ -6,7 +6,7 @@ import { ResponsiveImage } from '../components/responsive-image';
 import { BlogCard, formatPostDate } from '../features/blog/blog-card';
 import { ContentBlocks } from '../features/content/content-blocks';
 import { api } from '../lib/api.server';
-import { errorResponse, notFound } from '../lib/errors';
+import { errorResponse, notFound, logFailure } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import { storeName, useShop } from '../lib/shop';
 import { ApiError, messages } from '@shopfront/shared';
@@ -22,7 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
       throw notFound(messages.pageNotFound(new URL(request.url).pathname));
     }
-    console.error('blog post failed', err);
+    logFailure('blog post failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

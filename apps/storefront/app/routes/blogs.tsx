@@ -7,7 +7,7 @@ import { JsonLd } from '../components/json-ld';
 import { Pagination } from '../components/pagination';
 import { BlogCard } from '../features/blog/blog-card';
 import { api } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { pageParam, pathWith } from '../lib/query';
 import { useShop } from '../lib/shop';
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { list, canonical: pathWith('/blogs', { tag, page: page > 1 ? page : null }) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 422) throw errorResponse({ kind: 'not-found' });
-    console.error('blog list failed', err);
+    logFailure('blog list failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { SectionCard } from '../features/account/section';
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { tokenPageMeta } from '../lib/meta';
 
 /**
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
       return data({ message: err.message }, { status: err.status, headers: PERSONAL });
     }
-    console.error('cart restore failed', err);
+    logFailure('cart restore failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   return redirect('/cart', { headers: PERSONAL });

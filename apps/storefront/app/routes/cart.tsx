@@ -20,7 +20,7 @@ import { CouponPanel } from '../features/cart/coupon-panel';
 import { FreeShippingNudge } from '../features/cart/free-shipping';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { apiTransport } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
@@ -32,14 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     .then((r): CouponOffer[] => r.data.coupons)
     .catch((err: unknown) => {
       // Coupons decorate the cart; entering a code still works without the list.
-      console.error('coupon offers failed', err);
+      logFailure('coupon offers failed', err);
       return [] as CouponOffer[];
     });
   try {
     const { data: cart } = await callEndpoint(t, cartApi.get);
     return data({ cart, offers: await offers }, { headers: PERSONAL });
   } catch (err) {
-    console.error('cart lookup failed', err);
+    logFailure('cart lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

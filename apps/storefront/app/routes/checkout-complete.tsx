@@ -20,7 +20,7 @@ import {
 } from '../features/orders/order-view';
 import { usePurchaseEvents } from '../features/orders/purchase-events';
 import { GivenRating, RatingForm } from '../features/orders/rating-form';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     order = await ownLatestOrder(context, request);
   } catch (err) {
-    console.error('order lookup failed', err);
+    logFailure('order lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   if (!order) throw redirect('/');

@@ -14,7 +14,7 @@ import { orderAction } from '../features/orders/order-action.server';
 import { RETRY_KEY_FIELD, type OrderActionResult } from '../features/orders/order-actions';
 import { OrderLines, OrderTotals } from '../features/orders/order-parts';
 import { completePath, failedPath, itemCount } from '../features/orders/order-view';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     order = await ownLatestOrder(context, request);
   } catch (err) {
-    console.error('order lookup failed', err);
+    logFailure('order lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   if (!order) throw redirect('/');

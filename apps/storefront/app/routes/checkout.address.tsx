@@ -15,7 +15,7 @@ import { loadAddressStep } from '../features/checkout/address/load.server';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useTrackBeginCheckout } from '../features/plugins/analytics/use-track';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return data(await loadAddressStep(context), { headers: PERSONAL });
   } catch (err) {
-    console.error('checkout address failed', err);
+    logFailure('checkout address failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

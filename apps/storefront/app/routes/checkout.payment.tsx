@@ -35,7 +35,7 @@ import { CheckoutSummary } from '../features/checkout/summary';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';
 import { shownAddress } from '../features/orders/order-view';
 import { apiTransport } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { useHydrated } from '../lib/use-hydrated';
@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? (await callEndpoint(t, cartApi.validate)).data
       : { valid: false, step: 'cart', message: null };
   } catch (err) {
-    console.error('checkout payment failed', err);
+    logFailure('checkout payment failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
   if (!validation.valid && validation.step === 'cart') throw redirect('/cart');

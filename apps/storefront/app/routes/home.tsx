@@ -5,7 +5,7 @@ import { submitFormSection } from '../features/content/form-action.server';
 import { HeroSlider } from '../features/content/hero-slider';
 import { TemplateSections } from '../features/content/template-sections';
 import { api } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
@@ -26,7 +26,7 @@ async function builtInHome(client: ReturnType<typeof api>) {
   ]);
   const value = <T,>(r: PromiseSettledResult<T>) => (r.status === 'fulfilled' ? r.value : null);
   if (latest.status === 'rejected' && featured.status === 'rejected') {
-    console.error('home product grids failed', latest.reason);
+    logFailure('home product grids failed', latest.reason);
     throw errorResponse({ kind: 'server-error' });
   }
   return {
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { template, fallback: null };
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) {
-      console.error('home template failed', err);
+      logFailure('home template failed', err);
     }
     return { template: null, fallback: await builtInHome(client) };
   }

@@ -5,7 +5,7 @@ import type { Route } from './+types/newsletter.confirm.$token';
 import { BackToShop, LinkResult, NewsletterLinkPage } from '../features/plugins/newsletter-page';
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { tokenPageMeta } from '../lib/meta';
 
 /**
@@ -36,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof ApiError && err.status < 500) {
       return data({ ok: false, message: err.message }, { status: err.status, headers: PERSONAL });
     }
-    console.error('newsletter confirm failed', err);
+    logFailure('newsletter confirm failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

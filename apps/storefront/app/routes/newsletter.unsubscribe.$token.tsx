@@ -4,7 +4,7 @@ import type { Route } from './+types/newsletter.unsubscribe.$token';
 import { BackToShop, LinkResult, NewsletterLinkPage } from '../features/plugins/newsletter-page';
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { tokenPageMeta } from '../lib/meta';
 
 /**
@@ -31,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return { subscription, problem: null };
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return { subscription: null, problem: err.message };
-    console.error('newsletter unsubscribe lookup failed', err);
+    logFailure('newsletter unsubscribe lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }
@@ -47,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof ApiError && err.status < 500) {
       return data({ ok: false, message: err.message }, { status: err.status, headers: PERSONAL });
     }
-    console.error('newsletter unsubscribe failed', err);
+    logFailure('newsletter unsubscribe failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

@@ -10,6 +10,7 @@ import { CLOSED_HEADERS, specialPageLoader } from '../features/store-state/store
 import { apiTransport } from '../lib/api.server';
 import { isCrossSite } from '../lib/cross-site.server';
 import { rootDataFrom } from '../lib/meta';
+import { logFailure } from '../lib/errors';
 
 /** Spec section 4: the password page, 404 unless password protection is on. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     await callEndpoint(apiTransport(context), storefrontApi.verifyPassword, { body: { password } });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.status >= 500) console.error('verify-password failed', err);
+    if (err.status >= 500) logFailure('verify-password failed', err);
     const error = err.errors.password?.[0] ?? (err.status >= 500 ? messages.unexpected : err.message);
     return data({ error }, { status: err.status || 503, headers: CLOSED_HEADERS });
   }

@@ -21,7 +21,7 @@ import type { ChatRouteHandle } from '../features/plugins/chat-button';
 import { PincodeCheckBox } from '../features/plugins/pincode-check';
 import { TradeEnquiryLink } from '../features/plugins/trade-enquiry-link';
 import { api } from '../lib/api.server';
-import { errorResponse, notFound } from '../lib/errors';
+import { errorResponse, notFound, logFailure } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
 import type { PageIdentity } from '../lib/page-class';
 import { pageParam } from '../lib/query';
@@ -59,7 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
       throw notFound(messages.pageNotFound(url.pathname));
     }
-    console.error('product lookup failed', err);
+    logFailure('product lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 
@@ -68,14 +68,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const reviews = client
     .productReviews({ slug: canonicalSlug, page: pageParam(url, 'reviews_page') })
     .catch((err: unknown) => {
-      if (!(err instanceof ApiError && err.status < 500)) console.error('product reviews failed', err);
+      if (!(err instanceof ApiError && err.status < 500)) logFailure('product reviews failed', err);
       return null;
     });
   const related = client
     .relatedProducts(canonicalSlug)
     .then((r) => r.products)
     .catch((err: unknown) => {
-      console.error('related products failed', err);
+      logFailure('related products failed', err);
       return [];
     });
 

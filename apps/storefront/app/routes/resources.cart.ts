@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { callEndpoint, cartApi, type Cart } from '@shopfront/shared';
 import type { Route } from './+types/resources.cart';
 import { apiTransport } from '../lib/api.server';
+import { logFailure } from '../lib/errors';
 
 /** What the cart fetcher holds: the cart, or null when it could not be read just now. */
 export interface CartResource {
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return data<CartResource>({ cart }, { headers: PERSONAL });
   } catch (err) {
     // The badge and the drawer go on showing what they had; the next focus asks again.
-    console.error('cart lookup failed', err);
+    logFailure('cart lookup failed', err);
     return data<CartResource>({ cart: null }, { status: 503, headers: PERSONAL });
   }
 }

@@ -3,6 +3,7 @@ import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/resources.quickview';
 import { api } from '../lib/api.server';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
+import { logFailure } from '../lib/errors';
 
 /**
  * The product a quickview dialog shows, as JSON for `useFetcher().load()`. Only what the dialog
@@ -38,7 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // nothing failed, so nothing is logged.
     const closed = err instanceof ApiError && (err.status === 403 || err.status === 503);
     const status = closed ? err.status : err instanceof ApiError && err.status < 500 ? 404 : 500;
-    if (status === 500) console.error('quickview lookup failed', err);
+    if (status === 500) logFailure('quickview lookup failed', err);
     return data(
       {
         product: null,

@@ -1,6 +1,7 @@
 import { SEARCH_QUERY_MAX_LENGTH, searchTextOf, type SearchSuggestion } from '@shopfront/shared';
 import type { Route } from './+types/resources.search-suggestions';
 import { api } from '../lib/api.server';
+import { logFailure } from '../lib/errors';
 
 /** Suggestions for the header search box (products and categories), for `useFetcher().load()`. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return await api(context).searchSuggestions(q);
   } catch (err) {
     // Suggestions are a convenience: a failure shows none, the search itself still works.
-    console.error('search suggestions failed', err);
+    logFailure('search suggestions failed', err);
     return empty;
   }
 }

@@ -2,6 +2,7 @@ import type { Route } from './+types/robots';
 import { api } from '../lib/api.server';
 import { robotsTxt } from '../lib/robots';
 import { isClosedToPublic } from '../features/store-state/paths';
+import { logFailure } from '../lib/errors';
 
 /** /robots.txt, honouring storefront.enable_indexing and the store state (disallow everything while off or closed). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     host = initial.host;
   } catch (err) {
     // No shop to describe: keep crawlers out rather than guess.
-    console.error('robots.txt: initial values failed', err);
+    logFailure('robots.txt: initial values failed', err);
   }
   return new Response(robotsTxt({ indexing, host }), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

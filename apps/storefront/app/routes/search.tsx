@@ -17,7 +17,7 @@ import { ListingView } from '../features/catalog/listing/listing-view';
 import { ProductGrid } from '../features/catalog/listing/product-grid';
 import { SearchForm } from '../features/layout/search-form';
 import { api } from '../lib/api.server';
-import { badRequest, errorResponse } from '../lib/errors';
+import { badRequest, errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { browsingShouldRevalidate } from '../features/cart/revalidation';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -89,7 +89,7 @@ async function ideasFor(client: ReturnType<typeof api>): Promise<SearchIdeas> {
 const SEARCH_NOT_UNDERSTOOD = 'This search could not be understood. Please type it again.';
 
 function searchFailed(err: unknown) {
-  console.error('search failed', err);
+  logFailure('search failed', err);
   return errorResponse({ kind: 'server-error' });
 }
 

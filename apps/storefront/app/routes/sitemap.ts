@@ -2,6 +2,7 @@ import { LISTING_MAX_PER_PAGE, catalogUrls, type CategoryNode } from '@shopfront
 import type { Route } from './+types/sitemap';
 import { api, type ApiClient } from '../lib/api.server';
 import { isClosedToPublic } from '../features/store-state/paths';
+import { logFailure } from '../lib/errors';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -55,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const optional = <T>(p: Promise<T>, fallback: T) =>
     p.catch((err: unknown) => {
-      console.error('sitemap source failed', err);
+      logFailure('sitemap source failed', err);
       return fallback;
     });
   const [products, tree, collections, pages, posts] = await Promise.all([

@@ -10,7 +10,7 @@ import { deliveryEstimateText, isOverdueEstimate, itemCount } from '../features/
 import { ScanList, ShipmentCard, TrackingSteps } from '../features/orders/tracking-parts';
 import { UrlDialog } from '../features/orders/url-dialog';
 import { apiTransport } from '../lib/api.server';
-import { errorResponse } from '../lib/errors';
+import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
       return data({ tracking: null as Tracking | null, estimate: null }, { status: 404, headers: PERSONAL });
     }
-    console.error('tracking lookup failed', err);
+    logFailure('tracking lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
   }
 }

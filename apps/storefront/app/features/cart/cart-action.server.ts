@@ -5,6 +5,7 @@ import { isCrossSite } from '../../lib/cross-site.server';
 import { safeReturnPath } from '../../lib/safe-return-path';
 import { JS_FIELD, addedLineId, isCartIntent, parseQuantity, type CartActionData, type CartIntent } from './cart-view';
 import { customisationFromForm, customisedLineId } from './customisation';
+import { logFailure } from '../../lib/errors';
 
 /** Where Buy now lands (spec section 4: it adds the item, then goes to /checkout/address). */
 export const BUY_NOW_TARGET = '/checkout/address';
@@ -117,7 +118,7 @@ export async function cartAction({ request, context }: { request: Request; conte
       }
     }
     if (err.status === 0 || err.status >= 500) {
-      console.error(`cart ${intent} failed`, err);
+      logFailure(`cart ${intent} failed`, err);
       return failure(intent, err.status || 503, err.status === 0 ? err.message : messages.unexpected, { lineId });
     }
     return failure(intent, err.status, err.message, { errors: err.errors, lineId });

@@ -21,6 +21,7 @@ import {
   type AddressStepResult,
 } from './address/address-view';
 import { CONSENT_FIELD, CONSENT_OFFERED_FIELD } from './contact-fields';
+import { logFailure } from '../../lib/errors';
 
 export type { AddressStepResult } from './address/address-view';
 
@@ -154,7 +155,7 @@ export async function addressStepAction({ request, context }: { request: Request
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const status = err.status === 0 ? 503 : err.status;
-    if (status >= 500) console.error(`checkout ${intent} failed`, err);
+    if (status >= 500) logFailure(`checkout ${intent} failed`, err);
     return refuse(status, status >= 500 && err.status !== 0 ? messages.unexpected : err.message, err.errors);
   }
   if (form.get(JS_FIELD) !== '1') return redirect(ADDRESS_STEP_PATH, 303);

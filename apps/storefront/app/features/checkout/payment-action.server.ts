@@ -25,6 +25,7 @@ import {
   type PaymentIntent,
   type PaymentStepResult,
 } from './payment-view';
+import { logFailure } from '../../lib/errors';
 
 /** The payment step's own URL (Post/Redirect/Get target of its plain forms). */
 export const PAYMENT_STEP_PATH = '/checkout/payment';
@@ -48,7 +49,7 @@ function failure(intent: PaymentIntent | null, status: number, message: string, 
 /** An ApiError as the page shows it: the server's own message, a generic one for a 5xx. */
 export function failureOf(err: ApiError, what: string) {
   const status = err.status === 0 ? 503 : err.status;
-  if (status >= 500) console.error(`${what} failed`, err);
+  if (status >= 500) logFailure(`${what} failed`, err);
   const message = status >= 500 && err.status !== 0 ? messages.unexpected : err.message;
   return { status, message, errors: err.errors };
 }
@@ -94,7 +95,7 @@ export function followNext(
   } else {
     return failure(intent, 409, PAYMENT_NEEDS_SCRIPT);
   }
-  console.error('unusable payment answer', next);
+  logFailure('unusable payment answer', next);
   return failure(intent, 502, messages.unexpected);
 }
 

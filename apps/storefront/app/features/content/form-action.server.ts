@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { ApiError, TRADE_ENQUIRY_FORM_ID, messages } from '@shopfront/shared';
 import type { ApiClient } from '../../lib/api.server';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD, type FormSectionResult } from './form-submission';
+import { logFailure } from '../../lib/errors';
 
 async function tradeEnquiryInstalled(client: ApiClient): Promise<boolean> {
   const initial = await client.initialValues().catch(() => null);
@@ -43,7 +44,7 @@ export async function submitFormSection(client: ApiClient, request: Request) {
         { status: err.status },
       );
     }
-    console.error('form submit failed', err);
+    logFailure('form submit failed', err);
     return data<FormSectionResult>(
       { section, ok: false, message: messages.unexpected, errors: {}, values },
       { status: 500 },

@@ -3,6 +3,7 @@ import { ApiError, callEndpoint, emailSubscriptionApi, messages } from '@shopfro
 import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import type { NewsletterResult } from './newsletter-form';
+import { logFailure } from '../../lib/errors';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
 
@@ -33,7 +34,7 @@ export async function subscribeAction(context: unknown, request: Request) {
         { status: err.status, headers: PERSONAL },
       );
     }
-    console.error('newsletter signup failed', err);
+    logFailure('newsletter signup failed', err);
     return data<NewsletterResult>(
       { ok: false, message: messages.unexpected, email },
       { status: 500, headers: PERSONAL },

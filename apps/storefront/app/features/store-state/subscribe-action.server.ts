@@ -4,6 +4,7 @@ import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import type { SubscribeAnswer } from './closed-page';
 import { CLOSED_HEADERS } from './store-state.server';
+import { logFailure } from '../../lib/errors';
 
 /** The action of the Coming Soon and Under Maintenance pages: subscribe-to-mode with the form's e-mail. */
 export async function subscribeAction(context: unknown, request: Request) {
@@ -20,7 +21,7 @@ export async function subscribeAction(context: unknown, request: Request) {
     return data<SubscribeAnswer>({ ok: true, message: answer.message ?? 'Thank you' }, { headers: CLOSED_HEADERS });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.status >= 500) console.error('subscribe-to-mode failed', err);
+    if (err.status >= 500) logFailure('subscribe-to-mode failed', err);
     const fieldError = err.errors?.email?.[0];
     const message = err.status >= 500 ? messages.unexpected : err.message;
     return data<SubscribeAnswer>(

@@ -1,6 +1,6 @@
 import { ApiError, minorUnitDigits, messages, type ListingPage, type ListingType } from '@shopfront/shared';
 import { api, type ApiClient } from '../../../lib/api.server';
-import { errorResponse, notFound } from '../../../lib/errors';
+import { errorResponse, notFound, logFailure } from '../../../lib/errors';
 import { gridColumnsFromRequest } from './grid-columns';
 import { hasFilters, parseListingParams, toListingBody, type ListingState } from './listing-query';
 
@@ -43,7 +43,7 @@ export async function loadListing(context: unknown, request: Request, type: List
         throw again;
       }
     } else {
-      console.error(`${type} listing failed`, err);
+      logFailure(`${type} listing failed`, err);
       throw errorResponse({ kind: 'server-error' });
     }
   }

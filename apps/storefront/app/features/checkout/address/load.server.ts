@@ -7,6 +7,7 @@ import {
   type CartValidation,
 } from '@shopfront/shared';
 import { api, apiTransport, isUnauthenticated } from '../../../lib/api.server';
+import { logFailure } from '../../../lib/errors';
 
 /**
  * Spec section 4, "Address selector": a selector starts on the address already on the cart,
@@ -30,7 +31,7 @@ async function withInitialSelection(context: unknown, cart: Cart, book: readonly
       }));
     } catch (err) {
       // The shopper can still choose it by hand.
-      console.error(`checkout: putting the default ${type} address on the cart failed`, err);
+      logFailure(`checkout: putting the default ${type} address on the cart failed`, err);
     }
   }
   return current;
@@ -58,7 +59,7 @@ export async function loadAddressStep(context: unknown) {
     ? await callEndpoint(t, cartApi.validateAddress)
         .then((r) => r.data)
         .catch((err: unknown) => {
-          console.error('address validation failed', err);
+          logFailure('address validation failed', err);
           return null;
         })
     : null;
