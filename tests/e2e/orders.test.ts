@@ -228,6 +228,21 @@ describe('Orders & Refunds', () => {
       page.getByTestId('tracking-steps').locator('[data-step="out_for_delivery"]').getAttribute('data-state'),
     ).resolves.toMatch(/^(completed|active)$/);
 
+    // An unpaid order waits for its payment; only a cancelled one "will not be delivered".
+    for (const [status, text] of [
+      ['payment_failed', 'This order is waiting for its payment: it is prepared and sent once it is paid.'],
+      ['cancelled', 'This order is cancelled: it will not be delivered.'],
+    ] as const) {
+      const order = data.orders.find((o) => o.status === status)!;
+      await page.goto(`${base}/track-order`);
+      await waitForHydration(page);
+      await form.getByLabel('Order number').fill(order.order_no);
+      await form.getByLabel('Phone or e-mail').fill(DEMO.phone);
+      await form.getByRole('button', { name: 'Track order' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/track-order/') && url.pathname !== '/track-order/');
+      await page.getByTestId('tracking-progress').getByText(text).waitFor();
+    }
+
     // A made-up slug is not found, and says how to look instead.
     await page.goto(`${base}/track-order/not-a-real-order`);
     await page.getByTestId('tracking-not-found').waitFor();

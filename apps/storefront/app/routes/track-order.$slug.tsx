@@ -1,5 +1,5 @@
 import { Link, data, useLocation } from 'react-router';
-import { ApiError, callEndpoint, trackingApi, type Tracking } from '@shopfront/shared';
+import { ApiError, callEndpoint, isUnpaid, trackingApi, type Tracking } from '@shopfront/shared';
 import type { Route } from './+types/track-order.$slug';
 import { Container } from '../components/container';
 import { LocalTime } from '../components/local-time';
@@ -47,7 +47,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 /** The tracking steps stop at a cancelled or unpaid order: none is in progress. */
-const stopped = (t: Tracking) => t.status === 'cancelled' || t.status === 'payment_failed';
+const stopped = (t: Tracking) => t.status === 'cancelled' || isUnpaid(t.status);
+
+/** Why the steps stopped: a cancelled order ends there; an unpaid one goes on once it is paid. */
+const stoppedText = (t: Tracking) =>
+  t.status === 'cancelled'
+    ? 'This order is cancelled: it will not be delivered.'
+    : 'This order is waiting for its payment: it is prepared and sent once it is paid.';
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const { tracking, estimate } = loaderData;
@@ -141,7 +147,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             {stopped(tracking) ? (
               <p className="mb-5 flex items-start gap-2 rounded-xl bg-ink/[0.04] px-4 py-3 text-sm font-medium">
                 <AlertIcon className="mt-0.5 size-4 shrink-0" />
-                This order is {tracking.status_label.toLowerCase()}: it will not be delivered.
+                {stoppedText(tracking)}
               </p>
             ) : (
               estimate && (

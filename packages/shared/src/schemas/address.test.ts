@@ -168,10 +168,17 @@ describe('address display helpers', () => {
     expect(formatAddressLines(address)).toEqual([
       'Asha Rao',
       '12 Residency Road, Flat 4',
-      'Near Opposite the park',
+      'Opposite the park',
       'Bengaluru, Karnataka 560025',
       'India',
     ]);
+    // "Near" is added to a landmark that does not already say where it is, never twice.
+    const landmarkLine = (landmark: string) => formatAddressLines({ ...address, landmark })[2];
+    expect(landmarkLine('Vashi station')).toBe('Near Vashi station');
+    expect(landmarkLine('near Vashi station')).toBe('near Vashi station');
+    expect(landmarkLine('Opp. Forum Mall')).toBe('Opp. Forum Mall');
+    expect(landmarkLine('Behind the temple')).toBe('Behind the temple');
+    expect(landmarkLine('Nearby Bakery')).toBe('Near Nearby Bakery');
     expect(formatAddress({ ...address, address_line_2: null, landmark: null, state: null })).toBe(
       'Asha Rao, 12 Residency Road, Bengaluru, 560025, India',
     );

@@ -310,7 +310,11 @@ export const AddressBodyHeadSchema = z.looseObject({
   country_id: optionalId,
 });
 
-/** An address as display lines: name, street, landmark, city + state + postcode, country. */
+/** A landmark that already says where it is ("Near the station", "Opp. Forum", "Behind …"). */
+const LANDMARK_PREPOSITION =
+  /^(near|nr\.?|opp(\.|osite)?|behind|beside|next to|in front of|above|below|off|close to|adjacent to)(\s|$)/i;
+
+/** An address as display lines: name, street, landmark ("Near …" unless it says so), city + state + postcode, country. */
 export function formatAddressLines(
   a: Pick<
     Address,
@@ -330,7 +334,7 @@ export function formatAddressLines(
   return [
     join([a.first_name, a.last_name], ' '),
     join([a.address_line_1, a.address_line_2], ', '),
-    a.landmark ? `Near ${a.landmark}` : '',
+    a.landmark ? (LANDMARK_PREPOSITION.test(a.landmark.trim()) ? a.landmark.trim() : `Near ${a.landmark.trim()}`) : '',
     join([a.city, join([a.state?.name, a.postcode], ' ')], ', '),
     a.country.name,
   ].filter(Boolean);
