@@ -125,7 +125,8 @@ function knownKeysOnly<S extends Record<string, z.ZodType>>(shape: S, { nonEmpty
     .superRefine((value, ctx) => {
       const keys = Object.keys(value);
       for (const key of keys) {
-        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: 'custom', path: [key], message: staffMessages.unknownKey(key) });
+        if (!Object.hasOwn(shape, key))
+          ctx.addIssue({ code: 'custom', path: [key], message: staffMessages.unknownKey(key) });
       }
       if (nonEmpty && keys.length === 0) ctx.addIssue({ code: 'custom', message: staffMessages.nothingToChange });
     })
