@@ -142,6 +142,11 @@ describe('checkout', () => {
       .getByTestId('delivery-estimate')
       .getByText(/^Arrives /)
       .waitFor();
+    // The invoice is a link away, for the browser that placed the order (a guest too).
+    const invoiceHref = await page.getByTestId('invoice-link').getAttribute('href');
+    expect(invoiceHref).toBe(`/api/orders/invoice?order_id=${encodeURIComponent(order.id)}`);
+    const invoice = await page.context().request.get(`${base}${invoiceHref}`);
+    expect([invoice.status(), invoice.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
     // The cart is ordered: the payment step is closed to it.
     await page.goto(`${base}/checkout/payment`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  refundedLabel,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
@@ -79,5 +80,13 @@ describe('order states', () => {
       ['refund_requested', 5],
       ['refunded', 5],
     ]);
+  });
+});
+
+describe('refundedLabel', () => {
+  it('says the money is on its way back until the refund is done', () => {
+    expect(refundedLabel({ payment_status: 'refund_pending' })).toBe('Being refunded');
+    expect(refundedLabel({ payment_status: 'refunded' })).toBe('Refunded');
+    expect(refundedLabel({ payment_status: 'paid' })).toBe('Refunded');
   });
 });

@@ -104,3 +104,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   cod: 'Pay on delivery',
 };
+
+/** The refunded amount's label: the money is on its way back until the payment's refund is done. */
+export const refundedLabel = (order: { payment_status: PaymentStatus }) =>
+  order.payment_status === 'refund_pending' ? 'Being refunded' : 'Refunded';

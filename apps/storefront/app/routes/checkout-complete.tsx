@@ -14,6 +14,8 @@ import {
   completePath,
   deliveryEstimateText,
   failedPath,
+  hasInvoice,
+  invoicePath,
   itemCount,
   ownTrackingPath,
   shownAddress,
@@ -173,6 +175,16 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
               <div className="mt-2 border-t border-ink/10 pt-3">
                 <OrderTotals order={order} />
               </div>
+              {hasInvoice(order) && (
+                <a
+                  href={invoicePath(order.id)}
+                  download
+                  className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2"
+                  data-testid="invoice-link"
+                >
+                  Download invoice (PDF)
+                </a>
+              )}
             </Panel>
 
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

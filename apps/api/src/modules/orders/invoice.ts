@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { PAYMENT_STATUS_LABELS, money, type Address, type OrderDetail } from '@shopfront/shared';
+import { PAYMENT_STATUS_LABELS, money, refundedLabel, type Address, type OrderDetail } from '@shopfront/shared';
 
 /**
  * The order's invoice as a PDF (pdfkit). Prices include tax: the invoice shows the tax each line
@@ -199,7 +199,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     ...(t.cod_fee.amount ? [['Cash on Delivery fee', amt(t.cod_fee.amount)] as [string, string]] : []),
     ['Grand total', amt(t.grand_total.amount), true],
     [`Tax included (GST ${input.taxRatePercent}%)`, amt(t.tax_included.amount)],
-    ...(t.refunded.amount ? [['Refunded', `-${amt(t.refunded.amount)}`] as [string, string]] : []),
+    ...(t.refunded.amount ? [[refundedLabel(order), `-${amt(t.refunded.amount)}`] as [string, string]] : []),
   ];
   if (y > bottom - totals.length * 16 - 40) {
     doc.addPage();

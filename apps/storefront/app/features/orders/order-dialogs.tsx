@@ -13,6 +13,8 @@ import { AddressBlock, LineThumb, OrderLines, OrderTotals, StatusBadge } from '.
 import {
   estimatedRefundMinor,
   formatMinor,
+  hasInvoice,
+  invoicePath,
   orderDialogHref,
   paymentLabelBeside,
   refundQuantityField,
@@ -35,9 +37,6 @@ const textareaClass =
 
 const latestScan = (s: OrderDetail['shipments'][number]) =>
   [...s.scans].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
-
-/** The invoice can be downloaded once the order is confirmed (its PDF carries the tax lines). */
-const hasInvoice = (o: OrderDetail) => o.status !== 'awaiting_payment' && o.status !== 'payment_failed';
 
 /**
  * One order change's form state: its fetcher, and what it answered (a script's fetcher, else the
@@ -159,12 +158,7 @@ function DetailsBody({
           Track order
         </Link>
         {hasInvoice(order) && (
-          <a
-            href={`/api/orders/invoice?order_id=${encodeURIComponent(order.id)}`}
-            className={`${dialogAction} btn-outline`}
-            download
-            data-testid="invoice-link"
-          >
+          <a href={invoicePath(order.id)} className={`${dialogAction} btn-outline`} download data-testid="invoice-link">
             Download invoice
           </a>
         )}

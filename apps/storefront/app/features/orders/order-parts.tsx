@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order, OrderItem } from '@shopfront/shared';
+import { refundedLabel, type Order, type OrderItem } from '@shopfront/shared';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { statusLabel, statusTone, type ShownAddress } from './order-view';
 
@@ -134,7 +134,9 @@ export function OrderTotals({ order }: { order: Order }) {
         <p className="mt-0.5 text-right text-xs text-muted">Includes {t.tax_included.formatted} tax</p>
       )}
       {t.refunded.amount > 0 && (
-        <p className="mt-1 text-right text-sm font-medium text-emerald-700">Refunded {t.refunded.formatted}</p>
+        <p className="mt-1 text-right text-sm font-medium text-emerald-700" data-testid="order-refunded">
+          {refundedLabel(order)} {t.refunded.formatted}
+        </p>
       )}
     </div>
   );

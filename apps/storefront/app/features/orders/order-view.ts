@@ -121,6 +121,12 @@ export function estimatedRefundMinor(
 export const completePath = (orderId: string) => `/checkout-complete?order=${encodeURIComponent(orderId)}`;
 export const failedPath = (orderId: string) => `/checkout-failed?order=${encodeURIComponent(orderId)}`;
 /** The order's tracking page for its owner (the slug is the order id; e-mails carry a secret token instead). */
+/** The invoice can be downloaded once the order is confirmed (its PDF carries the tax lines). */
+export const hasInvoice = (o: Pick<Order, 'status'>) =>
+  o.status !== 'awaiting_payment' && o.status !== 'payment_failed';
+/** The invoice's download address (the order's owner, or the browser that placed a guest order). */
+export const invoicePath = (orderId: string) => `/api/orders/invoice?order_id=${encodeURIComponent(orderId)}`;
+
 export const ownTrackingPath = (orderId: string) => `/track-order/${encodeURIComponent(orderId)}`;
 
 /** "3 items" */
