@@ -226,9 +226,13 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
+          {/* The cart became this order, so the way out is the shop, not an empty cart. */}
           <p className="mt-6 text-center text-sm">
-            <Link to="/cart" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
-              Back to cart
+            <Link
+              to="/shop-online"
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+            >
+              Continue shopping
             </Link>
           </p>
         </div>
