@@ -53,7 +53,7 @@ export function CartLine({
   const quantity = pendingQuantity ?? line.quantity;
   const removing = pendingQuantity === 0;
   const shown = { ...line, quantity };
-  const { canDecrease, canIncrease, max } = stepperBounds(shown, maxLineQuantity);
+  const { canDecrease, canIncrease, limit } = stepperBounds(shown, maxLineQuantity);
   const fix = lineFix(line);
   const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const variant = variantText(line);
@@ -222,7 +222,6 @@ export function CartLine({
                 disabled={!canIncrease || removing}
                 className={stepButton}
                 aria-label={`Increase quantity of ${name}`}
-                title={!canIncrease && max > 0 ? `You can buy up to ${max} of this item` : undefined}
               >
                 +
               </button>
@@ -240,6 +239,12 @@ export function CartLine({
               </button>
             </fetcher.Form>
           </div>
+
+          {limit && !removing && (
+            <p className="mt-1 text-xs text-muted" data-testid="line-limit">
+              {limit}
+            </p>
+          )}
 
           {failed && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-700" data-line-error>

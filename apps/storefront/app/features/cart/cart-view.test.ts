@@ -106,13 +106,18 @@ describe('cart view', () => {
       canDecrease: false,
       canIncrease: true,
       max: 5,
+      limit: null,
     });
     expect(stepperBounds({ quantity: 10, max_quantity: 50 }, 10)).toEqual({
       canDecrease: true,
       canIncrease: false,
       max: 10,
+      limit: 'You can buy up to 10 of this item',
     });
-    expect(stepperBounds({ quantity: 3, max_quantity: 0 }, 10).canIncrease).toBe(false);
+    expect(stepperBounds({ quantity: 5, max_quantity: 5 }, 10).limit).toBe('Only 5 in stock');
+    expect(stepperBounds({ quantity: 3, max_quantity: 0 }, 10)).toMatchObject({ canIncrease: false, limit: null });
+    // A line over the stock has its own warning and fix (lineFix), not this note.
+    expect(stepperBounds({ quantity: 6, max_quantity: 5 }, 10).limit).toBeNull();
   });
 
   it('offers the fix for a short line: reduce to what is left, or remove', () => {

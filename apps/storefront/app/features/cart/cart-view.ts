@@ -117,7 +117,15 @@ export function displayedCount(cart: Pick<Cart, 'items'> | null, pending: Readon
 /** The bounds of one line's stepper. */
 export function stepperBounds(line: Pick<CartItem, 'quantity' | 'max_quantity'>, maxLineQuantity: number) {
   const max = Math.max(0, Math.min(line.max_quantity, maxLineQuantity));
-  return { canDecrease: line.quantity > 1, canIncrease: line.quantity < max, max };
+  const canIncrease = line.quantity < max;
+  /** Why + is off, shown under the stepper (a touch screen has no tooltip). */
+  const limit =
+    canIncrease || max === 0 || line.quantity > max
+      ? null
+      : line.max_quantity < maxLineQuantity
+        ? `Only ${max} in stock`
+        : `You can buy up to ${max} of this item`;
+  return { canDecrease: line.quantity > 1, canIncrease, max, limit };
 }
 
 /** A line that asks for more than there is: how to fix it. */
