@@ -100,6 +100,15 @@ describe('analytics plugins', () => {
     page.on('request', (r) => {
       if (r.url().includes('/track-purchase')) claims.push(new URL(r.url()).pathname);
     });
+    // The demo's own statistics (ShopAnalytics) are installed too: their purchase reports.
+    const shopStatsPurchases: { order: string; recorded: boolean }[] = [];
+    page.on('response', async (res) => {
+      if (!res.url().endsWith('/api/plugins/ShopAnalytics/collect')) return;
+      const sent = res.request().postDataJSON() as { event: string; transaction_id?: string };
+      if (sent.event !== 'purchase') return;
+      const answer = (await res.json()) as { data: { recorded: boolean } };
+      shopStatsPurchases.push({ order: sent.transaction_id!, recorded: answer.data.recorded });
+    });
     await open(page, '/product/stoneware-coffee-mug');
 
     // Before consent: no script tag, no queue, no cookie, no request elsewhere.
@@ -184,6 +193,8 @@ describe('analytics plugins', () => {
       '/api/plugins/FacebookPixel/track-purchase',
       '/api/plugins/GoogleGtag/track-purchase',
     ]);
+    // The shop's own statistics count the order once, on their own server (no flag of the order).
+    await expect.poll(() => shopStatsPurchases).toEqual([{ order: orderNo, recorded: true }]);
     const latest = await page.context().request.get(`${shop.baseUrl}/api/checkout/latest-order`);
     expect((await latest.json()).data).toMatchObject({
       order_no: orderNo,
@@ -198,6 +209,8 @@ describe('analytics plugins', () => {
     await expect.poll(async () => (await analyticsScripts(page)).length).toBe(2);
     await page.waitForLoadState('networkidle');
     expect(await gtagEvents(page, 'purchase')).toEqual([]);
+    // Reported again by the reloaded page, the order is not counted twice.
+    expect(shopStatsPurchases.filter((p) => p.recorded)).toHaveLength(1);
     expect(await pixelTracks(page, 'Purchase')).toEqual([]);
     expect(claims).toHaveLength(2);
     // Only the two tags were ever asked for elsewhere (the Pixel's own follow-ups never ran).

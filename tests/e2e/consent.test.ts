@@ -12,6 +12,7 @@ import {
   installPlugins,
   withShopDatabase,
 } from './support/analytics.ts';
+import { showCookieButton } from './support/consent.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 
 /**
@@ -74,15 +75,16 @@ describe('cookie consent', () => {
 
     const banner = page.getByTestId('cookie-banner');
     await banner.getByRole('heading', { name: 'We value your privacy' }).waitFor();
-    await banner.getByText('We use only the cookies the shop needs to work').waitFor();
+    await banner.getByText('We use cookies to run the shop').waitFor();
     for (const name of ['Accept All', 'Decline All', 'Cookie Preferences']) {
       await expectTapTarget(banner.getByRole('button', { name }));
     }
-    // Inside the screen, above the fixed footer, not on it.
+    // A strip at the top of the page, inside the screen: never over the fixed footer or the page.
     const box = (await banner.boundingBox())!;
     const footer = (await page.getByRole('navigation', { name: 'Quick links' }).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    expect(box.y).toBe(0);
     expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
     // No choice yet: no cookie button, no analytics, nothing asked of another host.
     await expect(page.getByTestId('cookie-button').count()).resolves.toBe(0);
@@ -104,9 +106,8 @@ describe('cookie consent', () => {
     // Never rendered at all, so it cannot flash: the server's HTML has no banner.
     expect(await serverHtml(page)).not.toContain(BANNER_HTML);
     expect(await serverHtml(page, '/shop-online')).not.toContain(BANNER_HTML);
-    // Phones get no floating cookie button (it would sit on prices, buttons and fields): the
-    // footer's Manage Cookies reopens the preferences.
-    await expect(page.getByTestId('cookie-button').isVisible()).resolves.toBe(false);
+    // Phones get the small cookie icon (spec section 2), and the footer's Manage Cookies.
+    await expect(page.getByTestId('cookie-button').isVisible()).resolves.toBe(true);
     const manage = page.getByRole('contentinfo').getByRole('button', { name: 'Manage Cookies' });
     await expectTapTarget(manage);
     await manage.click();
@@ -180,7 +181,7 @@ describe('cookie consent', () => {
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByTestId('cookie-banner').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Cookie preferences' }).click();
+    await (await showCookieButton(page)).click();
     await dialog.waitFor();
     await expect(analytics.isChecked()).resolves.toBe(true);
     await expect(marketing.isChecked()).resolves.toBe(false);
@@ -217,14 +218,16 @@ describe('cookie consent', () => {
     await blockOutsideRequests(page);
     await open(page, '/shop-online');
     const banner = page.getByTestId('cookie-banner');
+    // One row across the top of the page.
     const box = (await banner.boundingBox())!;
-    expect(box.width).toBeLessThanOrEqual(440);
+    expect(box.y).toBe(0);
+    expect(box.height).toBeLessThanOrEqual(80);
     await banner.getByRole('button', { name: 'Accept All' }).click();
     await banner.waitFor({ state: 'detached' });
     expect((await choiceCookie(page.context()))!.value).toBe('v1%3Aanalytics%2Cmarketing');
     await page.reload();
     await waitForHydration(page);
-    await page.getByTestId('cookie-button').waitFor();
+    await showCookieButton(page);
     // Docked to the window's left edge, inside the page's side margin (40 px): on no content.
     const docked = (await page.getByTestId('cookie-button').boundingBox())!;
     expect(docked.x).toBe(0);

@@ -67,6 +67,7 @@ import { emailSubscriptionRoutes } from './modules/plugins/email-subscription.ts
 import { galleryRoutes } from './modules/plugins/gallery.ts';
 import { pincodeRoutes } from './modules/plugins/pincode.ts';
 import { tradeEnquiryRoutes } from './modules/plugins/trade-enquiry.ts';
+import { shopAnalyticsRoutes } from './modules/plugins/shop-analytics.ts';
 import { analyticsCsp, analyticsCspLookup } from './modules/plugins/analytics-csp.ts';
 import { pluginRoutes } from './modules/plugins/routes.ts';
 import { staffSessionPlugin } from './modules/staff/session.ts';
@@ -285,6 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Shopper-facing plugins: pincode check, trade enquiry, newsletter, galleries.
   await app.register(pincodeRoutes);
   await app.register(tradeEnquiryRoutes);
+  await app.register(shopAnalyticsRoutes);
   await app.register(emailSubscriptionRoutes);
   await app.register(galleryRoutes);
   await app.register(pluginRoutes);

@@ -45,6 +45,7 @@ export * from './schemas/order.ts';
 export * from './api/checkout.ts';
 export * from './api/orders.ts';
 export * from './plugins/catalog.ts';
+export * from './plugins/consent.ts';
 export * from './schemas/plugins.ts';
 export * from './api/plugins.ts';
 export * from './schemas/channels.ts';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -98,5 +100,37 @@ export const productChannelPrices = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.channelId] }),
     index('product_channel_prices_channel_idx').on(t.channelId, t.priceMinor),
+  ],
+);
+
+/**
+ * The ShopAnalytics plugin's records (first-party statistics): one row per page view or shopping
+ * event a consenting visitor's browser reported. `visitor` is the random id of the plugin's
+ * cookie (never tied to an account); a purchase is recorded once per order. Pruned after
+ * RETENTION.shopStatsDays.
+ */
+export const shopAnalyticsEvents = pgTable(
+  'shop_analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event: text('event').notNull(),
+    path: text('path').notNull(),
+    visitor: text('visitor'),
+    /** In major units of `currency`, as the browser reported it (statistics, not accounting). */
+    value: doublePrecision('value'),
+    currency: text('currency'),
+    items: integer('items'),
+    orderNo: text('order_no'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shop_analytics_events_created_idx').on(t.createdAt),
+    uniqueIndex('shop_analytics_events_purchase_uq')
+      .on(t.orderNo)
+      .where(sql`${t.event} = 'purchase'`),
+    check(
+      'shop_analytics_events_event_ck',
+      sql`${t.event} in ('page_view', 'view_item', 'add_to_cart', 'begin_checkout', 'purchase')`,
+    ),
   ],
 );

@@ -6,6 +6,8 @@ import type {
   GallerySchema,
   PincodeCheckSchema,
   PincodeQuerySchema,
+  ShopAnalyticsEventBodySchema,
+  ShopAnalyticsRecordedSchema,
   SubscribeBodySchema,
   SubscribeResultSchema,
   SubscriptionSchema,
@@ -76,5 +78,16 @@ export const galleryApi = {
   custom: endpoint<{ body: typeof CustomGalleryBodySchema; data: typeof CustomGallerySchema }>(
     'POST',
     '/api/plugins/customGallery',
+  ),
+} as const;
+
+/**
+ * The ShopAnalytics plugin's first-party collector. 403 without consent to the analytics group
+ * (while the cookie warning is on); the browser id is the plugin's own cookie, never a body field.
+ */
+export const shopAnalyticsApi = {
+  collect: endpoint<{ body: typeof ShopAnalyticsEventBodySchema; data: typeof ShopAnalyticsRecordedSchema }>(
+    'POST',
+    '/api/plugins/ShopAnalytics/collect',
   ),
 } as const;

@@ -11,6 +11,7 @@ export const ANALYTICS_PLUGINS = [
   'FacebookPixel',
   'MicrosoftClarity',
   'UmamiAnalytics',
+  'ShopAnalytics',
 ] as const;
 export type AnalyticsPluginName = (typeof ANALYTICS_PLUGINS)[number];
 
@@ -60,6 +61,11 @@ export interface PluginInfo {
 }
 
 const info = (p: PluginInfo) => p;
+
+/** The ShopAnalytics plugin's one cookie: a random id of the browser, set only with consent to analytics. */
+export const SHOP_ANALYTICS_COOKIE = 'sf_stats';
+/** How long the ShopAnalytics cookie lasts: one year, in seconds. */
+export const SHOP_ANALYTICS_COOKIE_MAX_AGE = 31_536_000;
 
 export const PLUGINS: Record<PluginName, PluginInfo> = {
   Review: info({
@@ -139,6 +145,23 @@ export const PLUGINS: Record<PluginName, PluginInfo> = {
     consent: 'analytics',
     cookies: [],
     runsScript: true,
+  }),
+  ShopAnalytics: info({
+    name: 'ShopAnalytics',
+    label: 'Shop statistics',
+    description:
+      "Page views and shopping events counted by the shop's own server (POST /api/plugins/ShopAnalytics/collect); nothing goes to another company.",
+    publicKeys: [],
+    consent: 'analytics',
+    cookies: [
+      {
+        name: SHOP_ANALYTICS_COOKIE,
+        description:
+          'Shop statistics: a random id that tells visits of the same browser apart, so that we count visitors, not page loads (1 year).',
+      },
+    ],
+    // Its code is the shop's own; its config decides nothing that runs.
+    runsScript: false,
   }),
   WhatsApp: info({
     name: 'WhatsApp',

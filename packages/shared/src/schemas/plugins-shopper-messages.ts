@@ -98,3 +98,14 @@ export const galleryMessages = {
 
 /** `sizes` of a gallery grid image at `columns` columns on desktops (two across on phones). */
 export const galleryGridSizes = (columns: number) => ({ base: '50vw', lg: `${Math.round(100 / columns)}vw` });
+
+/** What the ShopAnalytics plugin records (GA4's names; `page_view` for each page a visitor opens). */
+export const SHOP_ANALYTICS_EVENTS = ['page_view', 'view_item', 'add_to_cart', 'begin_checkout', 'purchase'] as const;
+export type ShopAnalyticsEvent = (typeof SHOP_ANALYTICS_EVENTS)[number];
+
+export const shopAnalyticsMessages = {
+  /** 403: the visitor's cookie choice does not include the analytics group (the cookie warning is on). */
+  noConsent: 'Shop statistics are recorded only with your consent to analytics cookies',
+  /** A purchase names its order. */
+  transactionRequired: 'A purchase needs its order number',
+} as const;

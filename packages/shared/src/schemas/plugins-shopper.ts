@@ -9,6 +9,8 @@ import {
   TRADE_PRODUCT_SLUG,
   galleryMessages,
   pincodeMessages,
+  SHOP_ANALYTICS_EVENTS,
+  shopAnalyticsMessages,
   tradeEnquiryMessages,
 } from './plugins-shopper-messages.ts';
 
@@ -193,3 +195,39 @@ export type Gallery = z.infer<typeof GallerySchema>;
 
 export const CustomGallerySchema = z.object({ images: z.array(GalleryImageSchema) });
 export type CustomGallery = z.infer<typeof CustomGallerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// ShopAnalytics (first-party statistics)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/plugins/ShopAnalytics/collect: one page view or shopping event, amounts in major units. */
+export const ShopAnalyticsEventBodySchema = z
+  .object({
+    event: z.enum(SHOP_ANALYTICS_EVENTS, { error: messages.fallback }),
+    /** The page's path and query (no host: only this shop's pages are counted). */
+    path: z
+      .string({ error: messages.required })
+      .max(500, { error: messages.maxLength(500) })
+      .regex(/^\/(?!\/)/, { error: messages.fallback }),
+    value: z.number({ error: messages.numeric }).min(0, { error: messages.fallback }).max(1e9).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: messages.fallback })
+      .optional(),
+    /** How many items the event is about (a cart's units). */
+    items: z.number({ error: messages.integer }).int({ error: messages.integer }).min(0).max(10_000).optional(),
+    /** The order number of a purchase. */
+    transaction_id: z
+      .string()
+      .max(40, { error: messages.maxLength(40) })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: messages.fallback })
+      .optional(),
+  })
+  .refine((b) => b.event !== 'purchase' || Boolean(b.transaction_id), {
+    error: shopAnalyticsMessages.transactionRequired,
+    path: ['transaction_id'],
+  });
+export type ShopAnalyticsEventBody = z.input<typeof ShopAnalyticsEventBodySchema>;
+
+/** False for a purchase already recorded (each order counts once). */
+export const ShopAnalyticsRecordedSchema = z.object({ recorded: z.boolean() });

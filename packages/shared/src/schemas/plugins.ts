@@ -68,6 +68,7 @@ export const PLUGIN_CONFIG_SCHEMAS = {
       .url({ error: pluginMessages.httpsUrl, protocol: /^https$/ })
       .max(300, { error: messages.maxLength(300) }),
   }),
+  ShopAnalytics: none,
   WhatsApp: z.strictObject({
     mobile_no: pattern(/^\d{8,15}$/, pluginMessages.mobileNo),
     default_message: text(500).default('Hello! I have a question about your shop.'),

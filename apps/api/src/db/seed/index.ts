@@ -93,8 +93,8 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
           topbar: { enabled: true, message: 'Handmade in India · Easy 14-day returns' },
           cookie_warning: {
             title: 'We value your privacy',
-            message:
-              'We use only the cookies the shop needs to work: your sign-in, your cart and your choices. We will ask before we set any others.',
+            // The one optional cookie is the shop's own statistics (the ShopAnalytics plugin, plugins.ts).
+            message: 'We use cookies to run the shop and, only if you agree, for our own visit statistics.',
           },
           logo: null,
           meta: {

@@ -9,7 +9,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The demo's shopper-facing plugins, each with a plausible config (checked against its schema's types). */
 const demoPlugins: {
   [
-    N in 'WhatsApp' | 'PincodeAvaliability' | 'TradeEnquiry' | 'emailSubscription' | 'Gallery' | 'customGallery'
+    N in
+      | 'WhatsApp'
+      | 'PincodeAvaliability'
+      | 'TradeEnquiry'
+      | 'emailSubscription'
+      | 'Gallery'
+      | 'customGallery'
+      | 'ShopAnalytics'
   ]: PluginConfig<N>;
 } = {
   WhatsApp: {
@@ -29,10 +36,14 @@ const demoPlugins: {
   },
   Gallery: {},
   customGallery: {},
+  // First-party statistics: the shop's own collector, nothing sent elsewhere; only with consent
+  // to the analytics cookies (the demo's cookie banner asks for it).
+  ShopAnalytics: {},
 };
 
 /**
- * Installs the demo's chat button, pincode check, trade enquiry, newsletter and galleries, and
+ * Installs the demo's chat button, pincode check, trade enquiry, newsletter, galleries and
+ * first-party statistics (ShopAnalytics, behind the cookie banner's analytics group), and
  * one stored gallery ("studio") of the demo's own media, shown on the About Us page (its
  * "Inside the studio" section now names the gallery). Runs after the catalogue and the content.
  */

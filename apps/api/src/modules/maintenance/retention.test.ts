@@ -13,6 +13,7 @@ import {
   passwordResets,
   rateLimits,
   sessions,
+  shopAnalyticsEvents,
   staff,
   staffSessions,
   throttleCounters,
@@ -229,6 +230,12 @@ describe('pruneExpiredData', () => {
       linkToken('young-used', ago(0, HOUR), true),
     ]);
 
+    await db.insert(shopAnalyticsEvents).values([
+      { event: 'page_view', path: '/retention-old', createdAt: ago(RETENTION.shopStatsDays, HOUR) },
+      // Kept: younger than 13 months.
+      { event: 'page_view', path: '/retention-young', createdAt: ago(RETENTION.shopStatsDays, -HOUR) },
+    ]);
+
     const report = await pruneExpiredData(db);
     expect(report).toEqual({
       accessLogs: 1,
@@ -247,7 +254,9 @@ describe('pruneExpiredData', () => {
       mergedCarts: 1,
       staffSessions: 2,
       adminLinkTokens: 2,
+      shopStats: 1,
     });
+    expect((await db.select().from(shopAnalyticsEvents)).map((r) => r.path)).toEqual(['/retention-young']);
     expect((await db.select().from(staffSessions)).map((r) => r.tokenHash).sort()).toEqual([
       'live',
       'young-expired',

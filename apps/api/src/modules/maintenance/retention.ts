@@ -33,6 +33,8 @@ export const RETENTION = {
   staffSessionDays: 30,
   /** Admin Panel link tokens (10 minutes, good once), counted from their expiry, used or not. */
   adminLinkTokenDays: 1,
+  /** ShopAnalytics events (first-party statistics): 13 months, a year compared with the one before. */
+  shopStatsDays: 395,
 } as const;
 
 /** How often the shop runs the pruning statements (the retention-sweep job). */
@@ -81,7 +83,8 @@ export type RetentionReport = Record<
   | 'guestCarts'
   | 'mergedCarts'
   | 'staffSessions'
-  | 'adminLinkTokens',
+  | 'adminLinkTokens'
+  | 'shopStats',
   number
 >;
 
@@ -172,6 +175,12 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'admin_link_tokens',
       'token_hash',
       sql`expires_at < ${daysAgo(RETENTION.adminLinkTokenDays)}`,
+    ),
+    shopStats: await deleteInBatches(
+      db,
+      'shop_analytics_events',
+      'id',
+      sql`created_at < ${daysAgo(RETENTION.shopStatsDays)}`,
     ),
   };
 }

@@ -29,6 +29,8 @@ const GOOGLE_TAG: Sources = {
 };
 
 const FIXED: Record<Exclude<AnalyticsPluginName, 'UmamiAnalytics'>, Sources> = {
+  // First-party: its events go to the shop itself ('self'), from the shop's own code.
+  ShopAnalytics: { script: [], connect: [], img: [] },
   GoogleGtag: GOOGLE_TAG,
   // A container's tags are mostly Google's own (GA4); others need the owner's own CSP work.
   GoogleTagManager: GOOGLE_TAG,

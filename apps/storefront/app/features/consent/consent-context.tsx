@@ -50,10 +50,11 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       const revoked = (choice ?? []).filter((g) => !next.includes(g));
       if (!revoked.length) return;
       removeCookies(revoked.flatMap((g) => groups.get(g) ?? []).flatMap((p) => p.cookies));
-      // A script already running cannot be unloaded: the bus stops sending it events at once,
-      // and a reload takes it off the page.
+      // A third-party script already running cannot be unloaded: the bus stops sending it events
+      // at once, and a reload takes it off the page. The shop's own statistics (no script of
+      // their own) just stop: the bus sends them nothing more and the server refuses them.
       const running = plugins.some(({ module_name: name }) => {
-        if (!isAnalyticsPlugin(name)) return false;
+        if (!isAnalyticsPlugin(name) || !PLUGINS[name].runsScript) return false;
         const group = PLUGINS[name].consent;
         return group !== null && revoked.includes(group) && wasLoaded(name);
       });

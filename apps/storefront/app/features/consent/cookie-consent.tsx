@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { OptionalCookieGroup } from '@shopfront/shared';
+import { Container } from '../../components/container';
 import { useShop } from '../../lib/shop';
 import { useConsent } from './consent-context';
 import { useCoversControl } from './floating-clearance';
@@ -24,15 +25,16 @@ function LazyCookiePreferences() {
 }
 
 /**
- * Spec section 2 "Cookie banner": the banner (until a choice is stored), the preferences dialog,
- * and the small cookie button that reopens it. Nothing at all with the cookie warning off.
+ * Spec section 2 "Cookie banner": the preferences dialog and, after a choice, the small cookie
+ * button that reopens it. The banner itself is CookieBanner, at the top of the page. Nothing at
+ * all with the cookie warning off.
  */
 export function CookieConsent() {
   const consent = useConsent();
   if (!consent.enabled) return null;
   return (
     <>
-      {consent.choice === null ? <CookieBanner /> : <CookieButton />}
+      {consent.choice !== null && <CookieButton />}
       <LazyCookiePreferences />
     </>
   );
@@ -40,49 +42,79 @@ export function CookieConsent() {
 
 const ALL: readonly OptionalCookieGroup[] = OPTIONAL_GROUPS;
 
-function CookieBanner() {
+/**
+ * The banner, until a choice is stored (spec section 4). A strip at the very top of the page, in
+ * its flow, first after the skip link: the first thing a keyboard reaches, and it never covers a
+ * button, a price or a field (nothing floats over the page; the product page's Add to cart and
+ * the checkout's Continue stay free). On a phone it is the message (two lines) above the three
+ * buttons in one row; from md up one line. A login dialog opened by the page waits above it: the
+ * banner is part of the page behind the dialog's backdrop, and is answered once it closes.
+ */
+export function CookieBanner() {
   const { storefront } = useShop();
-  const { save, openPreferences } = useConsent();
+  const { enabled, choice, save, openPreferences } = useConsent();
   const titleId = useId();
+  if (!enabled || choice !== null) return null;
   const { title, message } = storefront.cookie_warning;
   return (
     <section
       aria-labelledby={titleId}
       data-testid="cookie-banner"
-      className="cookie-banner fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-50 rounded-2xl border border-ink/10 bg-background p-5 text-ink shadow-[0_12px_40px_-12px_rgb(0_0_0/0.35)] md:inset-x-auto md:bottom-6 md:left-6 md:w-[26rem] md:p-6"
+      className="cookie-banner border-b border-ink/10 bg-surface text-ink"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {title || 'Cookies'}
-      </h2>
-      {message && <p className="mt-2 text-sm leading-relaxed text-ink/80">{message}</p>}
-      <div className="mt-4 grid grid-cols-2 gap-2">
-        <button type="button" className="btn btn-primary col-span-2 min-h-11" onClick={() => save(ALL)}>
-          Accept All
-        </button>
-        <button type="button" className="btn btn-outline min-h-11 px-3" onClick={() => save([])}>
-          Decline All
-        </button>
-        <button type="button" className="btn btn-outline min-h-11 px-3" onClick={openPreferences}>
-          Cookie Preferences
-        </button>
-      </div>
+      <Container className="flex flex-col gap-2.5 py-3 md:flex-row md:items-center md:gap-6">
+        <div className="min-w-0 text-sm leading-snug md:flex-1">
+          {/* The title names the region everywhere; phones show only the message, to stay short. */}
+          <h2 id={titleId} className="sr-only font-body font-semibold tracking-normal md:not-sr-only md:inline">
+            {title || 'Cookies'}
+          </h2>
+          {message && <p className="text-ink/80 md:ml-1.5 md:inline">{message}</p>}
+        </div>
+        <div className="grid shrink-0 grid-cols-3 gap-2 md:flex">
+          <button
+            type="button"
+            className="btn btn-primary min-h-11 px-2 tracking-normal md:px-5"
+            onClick={() => save(ALL)}
+          >
+            Accept All
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline min-h-11 px-2 tracking-normal md:px-5"
+            onClick={() => save([])}
+          >
+            Decline All
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline min-h-11 px-2 tracking-normal md:px-5"
+            onClick={openPreferences}
+            aria-haspopup="dialog"
+            aria-label="Cookie Preferences"
+          >
+            <span className="md:hidden">Preferences</span>
+            <span className="hidden md:inline">Cookie Preferences</span>
+          </button>
+        </div>
+      </Container>
     </section>
   );
 }
 
 /**
- * Reopens the preferences, from md (768 px) up: docked to the left edge of the window, in the
- * page's side margin from lg (40 px there), so it covers little content; below lg it is a full
- * 44 × 44 px target wider than the 24 px margin. Wherever a control still lies under it (a
- * full-bleed section, a field near the edge) it steps aside (floating-clearance.ts). Phones go without it: there it
- * would sit on prices, buttons and form fields, and the footer's Manage Cookies reopens the
- * preferences (spec section 2).
+ * Reopens the preferences after a choice (spec section 2: a small cookie icon): docked to the
+ * left edge of the window, low on the screen. On a phone a slim 28 × 44 px tab just above the
+ * fixed footer bar (12 px of it over the page's 16 px margin); from md a 44 px square; from lg
+ * 40 px wide, inside the page's 40 px side margin, so it covers no content. Wherever a control
+ * or a line of text still lies under it (a full-bleed section, a field near the edge) it steps
+ * aside until the shopper scrolls on (floating-clearance.ts). The footer's Manage Cookies
+ * reopens the preferences too.
  */
 function CookieButton() {
   const { openPreferences } = useConsent();
   const { pathname } = useLocation();
   const ref = useRef<HTMLButtonElement>(null);
-  const stepAside = useCoversControl(ref, true, pathname);
+  const stepAside = useCoversControl(ref, true, pathname, { text: true });
   return (
     <button
       ref={ref}
@@ -93,11 +125,11 @@ function CookieButton() {
       data-testid="cookie-button"
       data-visible={stepAside ? 'false' : 'true'}
       inert={stepAside}
-      className={`cookie-button fixed bottom-6 left-0 z-30 hidden h-11 w-11 items-center justify-center rounded-r-xl border border-l-0 border-ink/10 bg-background text-ink shadow-md transition-[opacity,background-color] duration-200 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:inline-flex lg:w-10 ${
+      className={`cookie-button fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-0 z-30 inline-flex h-11 w-7 items-center justify-center rounded-r-xl border border-l-0 border-ink/10 bg-background text-ink shadow-md transition-[opacity,background-color] duration-200 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:bottom-6 md:w-11 lg:w-10 ${
         stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
       }`}
     >
-      <CookieIcon className="size-5" />
+      <CookieIcon className="size-[18px] md:size-5" />
     </button>
   );
 }

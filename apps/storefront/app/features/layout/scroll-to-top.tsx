@@ -46,8 +46,10 @@ export function ScrollToTop() {
       // Hidden but still animating out: inert keeps it out of the tab order and the a11y tree.
       inert={!visible}
       data-visible={visible ? 'true' : 'false'}
-      // On a phone a chat button in the same corner sits just above the footer bar: this one stacks above it.
-      className={`scroll-to-top fixed right-4 ${cartPage ? 'bottom-40' : 'bottom-20'} max-md:[aside:has(>[data-chat-side=right])~&]:bottom-[calc(8.25rem+env(safe-area-inset-bottom))] z-30 inline-flex size-11 items-center justify-center rounded-full bg-ink text-background shadow-lg transition-all duration-200 hover:bg-primary md:right-8 md:bottom-8 ${
+      // On a phone a chat button in the same corner sits just above the footer bar: this one stacks
+      // above it. From md up docked to the window's right edge (from lg inside the 40 px side
+      // margin), below the chat tab, beside the content rather than on it.
+      className={`scroll-to-top fixed right-4 ${cartPage ? 'bottom-40' : 'bottom-20'} max-md:[aside:has(>[data-chat-side=right])~&]:bottom-[calc(8.25rem+env(safe-area-inset-bottom))] z-30 inline-flex size-11 items-center justify-center rounded-full bg-ink text-background shadow-lg transition-all duration-200 hover:bg-primary md:right-0 md:bottom-6 md:rounded-l-xl md:rounded-r-none lg:w-10 ${
         visible ? 'translate-y-0 opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
       }`}
     >

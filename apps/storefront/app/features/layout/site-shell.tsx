@@ -9,7 +9,7 @@ import { LazyCartDrawer } from '../cart/lazy-cart-drawer';
 import { CartUiProvider } from '../cart/cart-ui';
 import { CartSync } from '../cart/use-cart';
 import { ConsentProvider } from '../consent/consent-context';
-import { CookieConsent } from '../consent/cookie-consent';
+import { CookieBanner, CookieConsent } from '../consent/cookie-consent';
 import { AnalyticsHost } from '../plugins/analytics/analytics-host';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { ChatButton } from '../plugins/chat-button';
@@ -38,6 +38,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             >
               Skip to content
             </a>
+            <CookieBanner />
             <LoadingBar />
             <StaffBar />
             <Topbar />

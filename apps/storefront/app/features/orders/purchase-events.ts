@@ -21,8 +21,9 @@ type Flag =
   | 'microsoft_clarity_event_tracked'
   | 'umami_event_tracked';
 
+/** ShopAnalytics has no flag: its own collector counts each order's purchase once. */
 const TRACKED: Record<
-  AnalyticsPluginName,
+  Exclude<AnalyticsPluginName, 'ShopAnalytics'>,
   { flag: Flag; endpoint: (typeof trackPurchaseApi)[keyof typeof trackPurchaseApi] }
 > = {
   GoogleGtag: { flag: 'google_gtag_event_tracked', endpoint: trackPurchaseApi.googleGtag },
@@ -42,9 +43,15 @@ export function usePurchaseEvents(order: Order) {
   useEffect(() => {
     if (!counts || !active) return;
     for (const plugin of activeAnalytics()) {
-      const { flag, endpoint } = TRACKED[plugin];
       const key = `${order.id}:${plugin}`;
-      if (order[flag] || claimed.has(key)) continue;
+      if (claimed.has(key)) continue;
+      if (plugin === 'ShopAnalytics') {
+        claimed.add(key);
+        trackWith(plugin, 'purchase', orderEventData(order));
+        continue;
+      }
+      const { flag, endpoint } = TRACKED[plugin];
+      if (order[flag]) continue;
       claimed.add(key);
       void callEndpoint(browserTransport, endpoint, { body: { order_id: order.id } })
         .then(({ data }) => {

@@ -43,7 +43,8 @@ function WhatsAppGlyph({ className }: { className?: string }) {
  * the plugin is installed. On product pages the pre-filled message greets about the product and
  * gives the page's address; elsewhere it is the configured default message. It sits in the
  * configured bottom corner: on phones a 44 px round button just above the fixed footer bar (the
- * scroll-to-top button stacks above it), from md up beside the content. The cart and checkout
+ * scroll-to-top button stacks above it); from md up a tab docked to the window's edge, from lg
+ * inside the page's 40 px side margin, beside the content rather than on it. The cart and checkout
  * pages, whose sticky bars fill the bottom of a phone, go without it. It never hides what the
  * shopper reads or taps: over a control, a link or a line of text (a product's name, a post's
  * paragraph, the footer's last line) it steps aside, and comes back once the scrolling rests on
@@ -71,7 +72,10 @@ export function ChatButton() {
   const message = product
     ? productChatMessage(product, absoluteUrl(shop, `${location.pathname}${location.search}`))
     : configText(config, 'default_message', 'Hello!');
-  const side = position.endsWith('left') ? 'left-4 md:left-6' : 'right-4 md:right-6';
+  // From md up docked to the window's edge, a tab rounded on its inner side: from lg (40 px wide)
+  // it lies in the page's 40 px side margin, beside the content, never on it.
+  const left = position.endsWith('left');
+  const side = left ? 'left-4 md:left-0 md:rounded-l-none' : 'right-4 md:right-0 md:rounded-r-none';
 
   const onClick = () => {
     const detail: ChatClickDetail = { location: position, product };
@@ -91,16 +95,16 @@ export function ChatButton() {
         ref={ref}
         data-chat-button=""
         // The scroll-to-top button on a phone stacks above a chat button on its side.
-        data-chat-side={side.startsWith('left') ? 'left' : 'right'}
+        data-chat-side={left ? 'left' : 'right'}
         data-visible={stepAside ? 'false' : 'true'}
         // Over a control or a line of text of the page it steps aside until the visitor scrolls
         // on: hidden, out of the tab order and letting clicks through.
         inert={stepAside}
-        className={`chat-button ${position} fixed ${side} bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 inline-flex size-11 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:size-14 ${
+        className={`chat-button ${position} fixed ${side} bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 inline-flex size-11 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg shadow-black/20 transition-[opacity,transform] duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c4a] md:bottom-24 md:h-12 md:w-11 md:rounded-xl md:hover:scale-100 md:hover:brightness-95 lg:w-10 ${
           stepAside ? 'pointer-events-none opacity-0' : 'opacity-100'
         }`}
       >
-        <WhatsAppGlyph className="size-6 md:size-7" />
+        <WhatsAppGlyph className="size-6" />
       </a>
     </aside>
   );

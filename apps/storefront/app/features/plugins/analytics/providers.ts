@@ -1,8 +1,10 @@
 import type { AnalyticsPluginName } from '@shopfront/shared';
+import { shopAnalytics } from './shop-analytics';
 import type { EcommerceData, ShopEvent } from './types';
 
 /**
- * The five analytics plugins (spec section 9), each in its provider's own format. `load` runs
+ * The five analytics plugins of spec section 9, each in its provider's own format, and the
+ * shop's own first-party statistics (ShopAnalytics, shop-analytics.ts). `load` runs
  * only once the plugin may run (installed and, with the cookie warning on, its consent group
  * accepted; see bus.ts): before that there is no script tag, no cookie and no queue stub on the
  * page. Every script is inserted with the page's CSP nonce; apps/api/src/app.ts allows each
@@ -175,6 +177,7 @@ export const PROVIDERS: Record<AnalyticsPluginName, Provider> = {
     pageView: () => {},
     send: (event) => w().clarity?.('event', event),
   },
+  ShopAnalytics: shopAnalytics,
   UmamiAnalytics: {
     load(config, nonce) {
       const websiteId = str(config['website_id'], /^[0-9a-f-]{36}$/);
