@@ -9,6 +9,9 @@
  * --throttling=devtools throttles the real connection and CPU (DevTools' slow 4G: 562.5 ms RTT,
  * 1.47 Mbit/s down) instead of simulating them from an unthrottled load, and writes
  * docs/lighthouse-devtools.md: slower and noisier, but what a phone on that network would see.
+ * Then Interaction to Next Paint (bench/inp.ts): a few taps per page under the same phone
+ * conditions (4× CPU slowdown), --inp-runs=N (3) times each; --inp-runs=0 leaves it out, --only-inp
+ * measures nothing else (and writes nothing).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
 import { machine } from './machine.ts';
 import { killAllServersNow, startServer, type RunningServer } from './server.ts';
+import { INP_FLOWS, measureInp, type InpRun } from './inp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = CHROMIUM_PATH;
@@ -38,7 +42,10 @@ function stringArg(name: string): string | undefined {
 }
 const RUNS = Number(stringArg('runs') ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number, at least 1');
-const WRITE = !process.argv.includes('--no-write');
+const ONLY_INP = process.argv.includes('--only-inp');
+const WRITE = !process.argv.includes('--no-write') && !ONLY_INP;
+const INP_RUNS = Number(stringArg('inp-runs') ?? 3);
+if (!Number.isInteger(INP_RUNS) || INP_RUNS < 0) throw new Error('--inp-runs must be a whole number');
 const EXTERNAL_URL = stringArg('url');
 const REPORTS_DIR = stringArg('reports');
 const THROTTLING_ARG = stringArg('throttling') ?? 'simulate';
@@ -209,6 +216,61 @@ function medianOf(runs: RunFigures[]): RunFigures {
   };
 }
 
+interface InpResult {
+  name: string;
+  path: string;
+  runs: InpRun[];
+  medianMs: number;
+}
+
+/** The interaction behind the median run's INP, e.g. `pointerup on label "Olive"`. */
+function worstOf(r: InpResult): string {
+  const sorted = [...r.runs].sort((a, b) => a.inpMs - b.inpMs);
+  const mid = sorted[Math.floor(sorted.length / 2)]!;
+  const worst = mid.interactions.reduce<InpRun['interactions'][number] | null>(
+    (a, b) => (a && a.ms >= b.ms ? a : b),
+    null,
+  );
+  return worst ? `${worst.type} on ${worst.target}` : 'none';
+}
+
+const INP_HEAD = ['flow', 'page', 'INP ms (median)', 'runs (ms)', 'interactions', 'slowest (median run)'];
+function inpCells(r: InpResult): string[] {
+  return [
+    r.name,
+    r.path,
+    String(Math.round(r.medianMs)),
+    r.runs.map((x) => Math.round(x.inpMs)).join(', '),
+    String(median(r.runs.map((x) => x.interactions.length))),
+    worstOf(r).replace(/\|/g, '/'),
+  ];
+}
+
+function printInp(results: InpResult[]) {
+  if (!results.length) return;
+  console.log(`\nInteraction to Next Paint (412×823, 4× CPU slowdown, slow 4G), median of ${INP_RUNS} run(s)`);
+  for (const r of results) console.log(inpCells(r).join('  |  '));
+}
+
+function inpMarkdown(results: InpResult[]): string {
+  if (!results.length) return '';
+  return `
+## Interaction to Next Paint
+
+Measured by bench/inp.ts after the audits: the built shop as above, Debian's Chromium driven by
+playwright-core on Lighthouse's mobile screen (412×823, DPR 1.75, touch) with its 4× CPU
+slowdown (DevTools' CPU throttling) and slow 4G (150 ms RTT, 1.6 Mbit/s down), a fresh profile per
+run, the cookie choice already made. A PerformanceObserver of \`event\` entries (durationThreshold 16 ms),
+as web-vitals does it: an interaction's latency is its longest entry (input delay, processing,
+presentation; Chromium rounds to 8 ms), INP the worst interaction of the visit. Interactions
+under 16 ms are not reported by the browser and count as 0. Good is at most 200 ms.
+
+| ${INP_HEAD.join(' | ')} |
+|${INP_HEAD.map((_, i) => (i < 2 || i > 3 ? '---' : '---:')).join('|')}|
+${results.map((r) => `| ${inpCells(r).join(' | ')} |`).join('\n')}
+`;
+}
+
 const HEAD = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'JS sent kB', 'JS gzip kB'];
 function cells(p: PageResult): string[] {
   const f = p.median;
@@ -263,6 +325,7 @@ function machineWithBrowser() {
 
 function markdown(
   pages: PageResult[],
+  inp: InpResult[],
   m: ReturnType<typeof machineWithBrowser>,
   date: string,
   endLoad: string,
@@ -296,7 +359,7 @@ ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 ## Failing accessibility audits (the median run of each page)
 
 ${failuresText(pages)}
-`;
+${inpMarkdown(inp)}`;
 }
 
 async function main() {
@@ -314,8 +377,9 @@ async function main() {
     console.log(`  up (pid ${server.pid})`);
   }
   const results: PageResult[] = [];
+  const inpResults: InpResult[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of ONLY_INP ? [] : PAGES) {
       const url = baseUrl + page.path;
       // The first render of a page warms the server (caches, lazy imports); audit the steady state.
       const warm = await fetch(url);
@@ -337,20 +401,33 @@ async function main() {
       }
       results.push({ ...page, runs, median: medianOf(runs) });
     }
+    for (const flow of INP_RUNS > 0 ? INP_FLOWS : []) {
+      const runs: InpRun[] = [];
+      for (let i = 1; i <= INP_RUNS; i++) {
+        process.stdout.write(`  INP ${flow.name} run ${i}/${INP_RUNS} ... `);
+        const r = await measureInp(baseUrl, flow);
+        console.log(`${Math.round(r.inpMs)} ms (${r.interactions.map((x) => Math.round(x.ms)).join(', ')})`);
+        runs.push(r);
+      }
+      inpResults.push({ name: flow.name, path: flow.path, runs, medianMs: median(runs.map((r) => r.inpMs)) });
+    }
   } finally {
     await server?.stop();
     server = null;
   }
 
-  printTable(results);
-  console.log(`\nFailing accessibility audits:\n${failuresText(results)}`);
+  if (results.length) {
+    printTable(results);
+    console.log(`\nFailing accessibility audits:\n${failuresText(results)}`);
+  }
+  printInp(inpResults);
   if (WRITE) {
     const file = path.join(ROOT, 'docs', THROTTLING === 'simulate' ? 'lighthouse.md' : 'lighthouse-devtools.md');
     const endLoad = os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' / ');
-    writeFileSync(file, markdown(results, m, date, endLoad));
+    writeFileSync(file, markdown(results, inpResults, m, date, endLoad));
     console.log(`\nwrote ${path.relative(ROOT, file)}`);
   }
 }

@@ -2,7 +2,8 @@
  * `npm run bench` (after `npm run build`): starts the built shop on a fresh demo database, loads
  * each target in bench/targets.ts with autocannon on 127.0.0.1, prints a table and rewrites
  * docs/benchmarks.md. Flags: --pg also runs against a throwaway PostgreSQL cluster;
- * --duration=S (10) and --connections=N (10) per target; --warmup=S (3); --no-write.
+ * --duration=S (10) and --connections=N (10) per target; --warmup=S (3); --no-write;
+ * --only=TEXT runs only the targets whose name contains TEXT (and never writes the file).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,9 @@ const DURATION_S = numberFlag('duration', 10);
 const CONNECTIONS = numberFlag('connections', 10);
 const WARMUP_S = numberFlag('warmup', 3);
 const WITH_PG = flag('pg');
-const WRITE = !flag('no-write');
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
+const WRITE = !flag('no-write') && ONLY === null;
+const chosen = ONLY === null ? targets : targets.filter((t) => t.name.includes(ONLY));
 
 interface Row {
   target: Target;
@@ -82,7 +85,7 @@ async function load(t: Target, baseUrl: string, durationS: number) {
 
 async function benchAll(title: string, baseUrl: string): Promise<Section> {
   const rows: Row[] = [];
-  for (const target of targets) {
+  for (const target of chosen) {
     const t = target.setup
       ? { ...target, headers: { ...target.headers, cookie: await target.setup(baseUrl) } }
       : target;
@@ -190,7 +193,7 @@ async function main() {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const m = machine();
   console.log(
-    `bench: ${m.nproc} CPUs, ${m.model}, ${m.memGiB} GiB, node ${m.node}, load ${m.load}; ${targets.length} targets, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+    `bench: ${m.nproc} CPUs, ${m.model}, ${m.memGiB} GiB, node ${m.node}, load ${m.load}; ${chosen.length} targets, ${CONNECTIONS} connections, ${DURATION_S} s each`,
   );
   const sections: Section[] = [];
 

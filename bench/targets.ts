@@ -76,6 +76,13 @@ export const targets: Target[] = [
     connections: 20,
   },
   {
+    name: 'POST /api/search/search-products ("linne shrit": two typos, 20 conn.)',
+    method: 'POST',
+    path: '/api/search/search-products',
+    body: { query: 'linne shrit', page: 1, per_page: 24 },
+    connections: 20,
+  },
+  {
     name: 'POST /api/shop/all (shop-all listing with facets, 24 per page, 20 conn.)',
     method: 'POST',
     path: '/api/shop/all',

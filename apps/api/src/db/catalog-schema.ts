@@ -342,3 +342,19 @@ export const listingFacetCounts = pgTable(
     }),
   ],
 );
+
+/**
+ * Search read model (ADR 6): every word of the published products' names and search_text
+ * (brand, categories, tags, colours, material; tokens with digits, the SKUs, left out), with how
+ * many products use it. Rebuilt by migration 0022's SQL at the commit of any transaction that
+ * changed a product's name, search_text or publication. A typed word nobody stocks is corrected
+ * against it ("shrit" → "shirt"), which is also the search page's "Did you mean".
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -1,7 +1,7 @@
+import { listingClientLoader, listingShouldRevalidate } from '../features/catalog/listing/listing-navigation';
 import type { Route } from './+types/product-collection';
 import { loadListing } from '../features/catalog/listing/listing-loader.server';
 import { ListingRoute, listingMeta } from '../features/catalog/listing/listing-route';
-import { browsingShouldRevalidate } from '../features/cart/revalidation';
 import { SHARED_PAGE } from '../lib/shared-page';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -10,8 +10,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const handle = { ...SHARED_PAGE, page: { parent_slug: 'product-collection' } };
 
-/** Add to cart from a quickview changes nothing this page shows. */
-export const shouldRevalidate = browsingShouldRevalidate;
+/** A change of filters or sort that fails to load goes back to the listing shown (listing-navigation.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => listingClientLoader(args);
+
+/** Add to cart from a quickview changes nothing this page shows; nor does going back after a failed load. */
+export const shouldRevalidate = listingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return listingMeta(loaderData, matches);

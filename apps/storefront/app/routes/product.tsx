@@ -183,17 +183,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="product-page">
       <JsonLd data={[productJsonLd(data, variant, images, abs), breadcrumbJsonLd(crumbs, shop.host, p.url)]} />
-      <Container className="pt-5 pb-12 md:pt-8 md:pb-16">
-        <Breadcrumb items={crumbs} className="mb-5 md:mb-8" />
+      <Container className="pt-5 pb-12 md:pt-8 md:pb-16 lg:pt-5">
+        <Breadcrumb items={crumbs} className="mb-5 md:mb-8 lg:mb-5" />
         <div className="grid gap-8 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-16">
           <div className="md:sticky md:top-28 md:self-start">
             <Gallery images={images} productName={p.name} />
           </div>
-          <div className="min-w-0">
+          {/*
+            On a desktop screen (1280 x 800) title, price, options and Add to cart come first, in
+            view without scrolling; the short description follows the buttons there (order).
+          */}
+          <div className="flex min-w-0 flex-col">
             {p.brand && <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">{p.brand.name}</p>}
             <h1 className="mt-2 text-3xl leading-tight font-semibold md:text-4xl">{p.name}</h1>
             {data.rating.total_reviews > 0 && (
-              <a href="#reviews" className="mt-3 inline-flex items-center gap-2 text-sm text-muted hover:text-ink">
+              <a
+                href="#reviews"
+                className="mt-3 inline-flex items-center gap-2 self-start text-sm text-muted hover:text-ink"
+              >
                 <Stars rating={data.rating.overall_rating} />
                 <span>
                   {data.rating.overall_rating.toFixed(1)} · {data.rating.total_reviews}{' '}
@@ -204,8 +211,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-5">
               <PriceBlock price={price} mrp={mrp} discountPercent={discount} />
             </div>
-            {p.short_description && <p className="mt-5 leading-relaxed text-ink/80">{p.short_description}</p>}
-            <div className="mt-7 border-t border-ink/10 pt-6">
+            {p.short_description && (
+              <p className="mt-5 leading-relaxed text-ink/80 lg:order-1 lg:mt-6">{p.short_description}</p>
+            )}
+            <div className="mt-7 border-t border-ink/10 pt-6 lg:mt-6 lg:pt-5">
               <VariantPicker options={options} variants={variants} current={variant} hrefFor={hrefFor} idPrefix="pdp" />
             </div>
             <div className="mt-6 space-y-4">
@@ -219,7 +228,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <PincodeCheckBox countryIso2={shop.storefront.channel.country.iso2} />
               <TradeEnquiryLink productSlug={p.slug} />
             </div>
-            <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10">
+            <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10 lg:order-2">
               {p.description && (
                 <details open className="group py-1">
                   <summary className="flex cursor-pointer list-none items-center justify-between py-4 font-semibold [&::-webkit-details-marker]:hidden">

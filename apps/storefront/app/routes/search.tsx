@@ -7,6 +7,7 @@ import {
   type ProductCard,
   type SearchResults,
 } from '@shopfront/shared';
+import { listingClientLoader, listingShouldRevalidate } from '../features/catalog/listing/listing-navigation';
 import type { Route } from './+types/search';
 import { Container } from '../components/container';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -19,7 +20,6 @@ import { SearchForm } from '../features/layout/search-form';
 import { api } from '../lib/api.server';
 import { badRequest, errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
-import { browsingShouldRevalidate } from '../features/cart/revalidation';
 import { SHARED_PAGE } from '../lib/shared-page';
 
 export const handle = { ...SHARED_PAGE, page: { slug: 'search' } };
@@ -93,8 +93,11 @@ function searchFailed(err: unknown) {
   return errorResponse({ kind: 'server-error' });
 }
 
-/** Add to cart from a quickview changes nothing this page shows. */
-export const shouldRevalidate = browsingShouldRevalidate;
+/** A change of filters or sort that fails to load goes back to the listing shown (listing-navigation.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => listingClientLoader(args);
+
+/** Add to cart from a quickview changes nothing this page shows; nor does going back after a failed load. */
+export const shouldRevalidate = listingShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.query;
@@ -113,6 +116,25 @@ function SearchAgain() {
     <div className="mb-8 max-w-xl lg:hidden">
       <SearchForm id="search-page-input" label="Search again" />
     </div>
+  );
+}
+
+/**
+ * A word of the query that no product has, close to one that some have: the results already
+ * include what the correction finds; this offers the search as meant.
+ */
+function DidYouMean({ meant }: { meant: string }) {
+  return (
+    <p className="mb-5 text-base md:text-lg" data-testid="did-you-mean">
+      Did you mean{' '}
+      <Link
+        to={`/search?q=${encodeURIComponent(meant)}`}
+        className="font-semibold text-primary underline underline-offset-4 hover:text-ink"
+      >
+        {meant}
+      </Link>
+      ?
+    </p>
   );
 }
 
@@ -185,6 +207,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       hidden={{ q: query }}
       resultsLabel="Results"
       lead={<SearchAgain />}
+      notice={results.did_you_mean ? <DidYouMean meant={results.did_you_mean} /> : null}
       bare={nothing}
       empty={
         nothing ? (

@@ -37,8 +37,15 @@ export const SearchQueryTextSchema = z
 /** GET /api/search/search?query=… (suggestions while typing). */
 export const SearchSuggestQuerySchema = z.object({ query: SearchQueryTextSchema });
 
+/**
+ * The query with its misspelt words corrected to words the catalogue has ("shrit" → "shirt"), when
+ * a word is in no product but one close to it is; null otherwise. Shown as "Did you mean …?".
+ */
+const DidYouMeanSchema = z.string().nullable();
+
 export const SearchSuggestionSchema = z.object({
   query: z.string(),
+  did_you_mean: DidYouMeanSchema,
   products: z.array(
     z.object({
       id: z.string(),
@@ -62,6 +69,7 @@ export type SearchProductsQuery = z.output<typeof SearchProductsBodySchema>;
 
 export const SearchResultsSchema = z.object({
   query: z.string(),
+  did_you_mean: DidYouMeanSchema,
   products: z.array(ProductCardSchema),
   pagination: PaginationSchema,
   facets: FacetsSchema,

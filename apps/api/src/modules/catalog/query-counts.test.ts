@@ -54,15 +54,21 @@ const calls = (variantSku: string): Record<string, Call> => ({
     method: 'POST',
     url: '/api/search/search-products',
     payload: { query: 'linen shirt', filters: { brands: ['loom'] }, sort: 'price_asc', per_page: 48 },
-    queries: 2, // page, facets
+    queries: 3, // words, page, facets
   },
   'search results with a typo': {
     method: 'POST',
     url: '/api/search/search-products',
     payload: { query: 'tshrit', per_page: 48 },
-    queries: 2,
+    queries: 3,
   },
-  'search suggestions': { method: 'GET', url: '/api/search/search?query=linen', queries: 2 },
+  'search results with a corrected word': {
+    method: 'POST',
+    url: '/api/search/search-products',
+    payload: { query: 'linen shrit', per_page: 48 },
+    queries: 3,
+  },
+  'search suggestions': { method: 'GET', url: '/api/search/search?query=linen', queries: 3 },
   'category grid': { method: 'POST', url: '/api/category/category-grid', payload: { items: 48 }, queries: 1 },
   'category tree': { method: 'GET', url: '/api/category/all', queries: 2 },
   tags: { method: 'GET', url: '/api/tag/all', queries: 1 },

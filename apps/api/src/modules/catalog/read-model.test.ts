@@ -17,7 +17,7 @@ import {
   type ListingScope,
 } from './listing-sql.ts';
 import { refreshProductSummaries } from './summary.ts';
-import { searchScope, searchTerms } from '../search/service.ts';
+import { lookUpWords, searchScope, searchTerms } from '../search/service.ts';
 
 /**
  * The listing read model (ADR 0029): listing_facet_counts holds every catalogue scope's
@@ -120,7 +120,12 @@ describe('the listing read model', () => {
       { price_min: 50_000, price_max: 250_000 },
       { brands: [brand!.slug], price_max: 300_000, categories: [category!.slug] },
     ];
-    const searches = ['linen shirt', 'tshrit', 'lamp', 'cotton'].map((q) => searchScope(searchTerms(q)));
+    const searches = await Promise.all(
+      ['linen shirt', 'tshrit', 'shrit', 'lamp', 'cotton'].map(async (q) => {
+        const terms = searchTerms(q);
+        return searchScope(terms, await lookUpWords(db, terms));
+      }),
+    );
     for (const scope of [...(await scopes()).slice(0, 8), ...searches]) {
       for (const f of filters) {
         for (const ch of [PRIMARY, UAE]) {

@@ -132,7 +132,78 @@ describe('GET /api/search/search (suggestions)', () => {
     expect(long.statusCode).toBe(422);
     expect(long.json().errors).toEqual({ query: ['The value length should not exceed 200'] });
     expect((await suggest('x'.repeat(200))).statusCode).toBe(200);
-    expect((await counter.during(() => suggest('tshrit'))).queries).toBe(2);
+    expect((await counter.during(() => suggest('tshrit'))).queries).toBe(3);
+  });
+});
+
+describe('typos and "Did you mean"', () => {
+  it('finds shirts for "shrit" (two letters swapped) and offers "shirt", on the page and in suggestions', async () => {
+    const right = await search({ query: 'shirt', per_page: 48 });
+    expect(right.did_you_mean).toBeNull();
+    const typo = await search({ query: 'shrit', per_page: 48 });
+    expect(typo.pagination.total).toBe(right.pagination.total);
+    expect(typo.products.map((p) => p.slug).sort()).toEqual(right.products.map((p) => p.slug).sort());
+    expect(typo.did_you_mean).toBe('shirt');
+
+    const data = SearchSuggestionSchema.parse((await suggest('shrit')).json().data);
+    expect(data.did_you_mean).toBe('shirt');
+    expect(data.products).toHaveLength(8);
+    for (const p of data.products) expect(p.name).toMatch(/shirt/i);
+    expect(data.categories.map((c) => c.slug)).toContain('shirts');
+  });
+
+  it('corrects one edit of any kind, keeps the words the shopper got right, and the way they wrote them', async () => {
+    const cases: [string, string][] = [
+      ['mgu', 'mug'], // swapped
+      ['sweter', 'sweater'], // a letter missing
+      ['bottel', 'bottle'], // swapped
+      ['cermaic', 'ceramic'], // swapped
+      ['linne Shrit', 'linen shirt'],
+      ['Indigo shrit', 'Indigo shirt'],
+    ];
+    for (const [typed, meant] of cases) {
+      const typo = await search({ query: typed, per_page: 48 });
+      expect(typo.did_you_mean, typed).toBe(meant);
+      const right = await search({ query: meant, per_page: 48 });
+      expect(right.did_you_mean, meant).toBeNull();
+      expect(typo.pagination.total, typed).toBe(right.pagination.total);
+      expect(right.pagination.total, meant).toBeGreaterThan(0);
+    }
+  });
+
+  it('offers nothing for words the catalogue has, for nonsense, for stop words and for search syntax', async () => {
+    for (const q of ['linen', 'cap', 'tsh', 'qqqzzzxxx', 'the', '"shrit"', 'shirt -linen', 'x']) {
+      expect((await search({ query: q })).did_you_mean, q).toBeNull();
+      expect(SearchSuggestionSchema.parse((await suggest(q)).json().data).did_you_mean, q).toBeNull();
+    }
+  });
+
+  it('learns the words of a product renamed or published, and forgets an unpublished one, at commit', async () => {
+    const [bottle] = await t.database.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.slug, 'copper-water-bottle'));
+    try {
+      await t.database.db.update(products).set({ name: 'Copper Zephyrine Bottle' }).where(eq(products.id, bottle!.id));
+      const typo = await search({ query: 'zephyrnie' });
+      expect(typo.did_you_mean).toBe('zephyrine');
+      expect(typo.products.map((p) => p.slug)).toEqual(['copper-water-bottle']);
+
+      await t.database.db.update(products).set({ isPublished: false }).where(eq(products.id, bottle!.id));
+      const gone = await search({ query: 'zephyrnie' });
+      expect(gone.did_you_mean).toBeNull();
+      expect(gone.pagination.total).toBe(0);
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ name: bottle!.name, isPublished: true })
+        .where(eq(products.id, bottle!.id));
+    }
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from search_words where word = 'zephyrine'`,
+    )) as [{ n: number }];
+    expect(n).toBe(0);
   });
 });
 
@@ -240,13 +311,13 @@ describe('POST /api/search/search-products', () => {
     expect((await searchRaw({ query: 'mug', price: 1 })).statusCode).toBe(422);
   });
 
-  it('uses two queries (page, facets) whatever the page size', async () => {
+  it('uses three queries (words, page, facets) whatever the page size', async () => {
     const one = await counter.during(() => searchRaw({ query: 'tshrit', per_page: 1 }));
     const many = await counter.during(() =>
       searchRaw({ query: 'linen', per_page: 48, filters: { options: { Size: ['M'] }, in_stock: true } }),
     );
     expect(many.result.json().data.products.length).toBeGreaterThan(1);
-    expect(one.queries).toBe(2);
-    expect(many.queries).toBe(2);
+    expect(one.queries).toBe(3);
+    expect(many.queries).toBe(3);
   });
 });

@@ -5,6 +5,7 @@ import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
 import { ArrowRightIcon, ChevronDownIcon } from '../../components/ui/icons';
 import { useShop } from '../../lib/shop';
+import { useListingPrefetch } from '../catalog/listing/listing-navigation';
 import { catalogNavGroups, isShopAllUrl, type NavGroup } from './catalog-navigation';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -140,6 +141,8 @@ export function MainNav({ items }: { items: MenuItem[] }) {
   const [openKey, setOpenKey] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  // A category's listing is fetched while the pointer rests on its link: the click shows it at once.
+  const prefetch = useListingPrefetch();
 
   // Another page closes the open menu (adjusted while rendering: no second pass).
   const page = `${location.pathname}${location.search}`;
@@ -181,6 +184,7 @@ export function MainNav({ items }: { items: MenuItem[] }) {
       ref={navRef}
       aria-label="Main"
       className="hidden lg:block"
+      {...prefetch}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (openKey && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpenKey(null);

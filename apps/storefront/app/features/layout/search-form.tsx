@@ -69,8 +69,14 @@ export function SearchForm({
   const data = fetcher.data;
   const fresh = !!data;
   const allResults = `/search?q=${encodeURIComponent(value.trim())}`;
+  // A word the catalogue does not have, close to one it does: "Did you mean shirt?" comes first.
+  const meant = data?.did_you_mean ?? null;
+  const first = meant ? 1 : 0;
   const options: Option[] = data
     ? [
+        ...(meant
+          ? [{ id: 'meant', href: `/search?q=${encodeURIComponent(meant)}`, label: `Did you mean “${meant}”?` }]
+          : []),
         ...data.products.map((p) => ({ id: `p-${p.id}`, href: p.url, label: p.name })),
         ...data.categories.map((c) => ({ id: `c-${c.slug}`, href: c.url, label: c.name })),
         ...(data.products.length || data.categories.length
@@ -163,6 +169,20 @@ export function SearchForm({
         {expanded && options.length === 0 && (
           <p className="px-3 py-4 text-sm text-muted">No suggestions. Press Enter to search for “{value.trim()}”.</p>
         )}
+        {expanded && meant && (
+          <Link
+            id={optionId(0)}
+            to={options[0]!.href}
+            role="option"
+            aria-selected={active === 0}
+            tabIndex={-1}
+            onClick={() => setOpen(false)}
+            onMouseEnter={() => setActive(0)}
+            className={`block rounded-xl px-3 py-2.5 text-sm text-ink ${active === 0 ? 'bg-surface' : ''}`}
+          >
+            Did you mean <span className="font-semibold text-primary">“{meant}”</span>?
+          </Link>
+        )}
         {expanded && data && data.products.length > 0 && (
           <p
             className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-[0.14em] text-muted uppercase"
@@ -172,35 +192,38 @@ export function SearchForm({
           </p>
         )}
         {expanded &&
-          data?.products.map((p, i) => (
-            <Link
-              key={p.id}
-              id={optionId(i)}
-              to={p.url}
-              role="option"
-              aria-selected={active === i}
-              tabIndex={-1}
-              onClick={() => setOpen(false)}
-              onMouseEnter={() => setActive(i)}
-              className={`flex items-center gap-3 rounded-xl px-2 py-2 ${active === i ? 'bg-surface' : ''}`}
-            >
-              <span className="size-11 shrink-0 overflow-hidden rounded-lg bg-surface">
-                {p.image && (
-                  <img
-                    src={imageUrl(p.image.url, 320)}
-                    alt=""
-                    width={44}
-                    height={44}
-                    className="size-full object-cover"
-                  />
-                )}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
-                <span className="block text-xs text-muted">{p.price.formatted}</span>
-              </span>
-            </Link>
-          ))}
+          data?.products.map((p, k) => {
+            const i = first + k;
+            return (
+              <Link
+                key={p.id}
+                id={optionId(i)}
+                to={p.url}
+                role="option"
+                aria-selected={active === i}
+                tabIndex={-1}
+                onClick={() => setOpen(false)}
+                onMouseEnter={() => setActive(i)}
+                className={`flex items-center gap-3 rounded-xl px-2 py-2 ${active === i ? 'bg-surface' : ''}`}
+              >
+                <span className="size-11 shrink-0 overflow-hidden rounded-lg bg-surface">
+                  {p.image && (
+                    <img
+                      src={imageUrl(p.image.url, 320)}
+                      alt=""
+                      width={44}
+                      height={44}
+                      className="size-full object-cover"
+                    />
+                  )}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
+                  <span className="block text-xs text-muted">{p.price.formatted}</span>
+                </span>
+              </Link>
+            );
+          })}
         {expanded && data && data.categories.length > 0 && (
           <p
             className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-[0.14em] text-muted uppercase"
@@ -211,7 +234,7 @@ export function SearchForm({
         )}
         {expanded &&
           data?.categories.map((c, j) => {
-            const i = data.products.length + j;
+            const i = first + data.products.length + j;
             return (
               <Link
                 key={c.slug}
@@ -228,7 +251,7 @@ export function SearchForm({
               </Link>
             );
           })}
-        {expanded && options.length > 0 && (
+        {expanded && data && (data.products.length > 0 || data.categories.length > 0) && (
           <Link
             id={optionId(options.length - 1)}
             to={allResults}

@@ -12,6 +12,7 @@ import type { Crumb } from '../../../components/breadcrumb';
 import { Container } from '../../../components/container';
 import { Pagination } from '../../../components/pagination';
 import { CloseIcon, FilterIcon, GridIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { writeCookie } from '../../../lib/cookies';
 import { useShop } from '../../../lib/shop';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -81,25 +82,37 @@ function currencySymbol(code: string): string {
   }
 }
 
-/** Applies the filter form: one GET navigation, empty fields left out of the URL. */
-function useSubmitFilters() {
+/**
+ * Filters and sort, optimistically: a change shows at once (the box ticked, the sort chosen, the
+ * results marked as updating) while one GET navigation fetches the products; empty fields are
+ * left out of the URL. The choice shown is, in order: the one just made (until its navigation
+ * ends: the new listing, or back to the one shown when it failed, see listing-navigation.ts),
+ * the one being navigated to (a chip, Back), the one in the address.
+ */
+function useListingFilters() {
   const submit = useSubmit();
-  const { pathname } = useLocation();
-  return (form: HTMLFormElement | null) => {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // `from`: the location the change was made on; once it is not the current one, the navigation is over.
+  const [optimistic, setOptimistic] = useState<{ search: string; from: string } | null>(null);
+  // The navigation is over (adjusted while rendering: no frame shows the old choice).
+  if (optimistic !== null && navigation.state === 'idle' && location.key !== optimistic.from) setOptimistic(null);
+
+  const target =
+    navigation.location && navigation.location.pathname === location.pathname ? navigation.location : location;
+  const search = optimistic ? optimistic.search : target.search;
+  const state = parseListingParams(new URLSearchParams(search));
+  const pending = optimistic !== null || target !== location;
+
+  const apply = (form: HTMLFormElement | null) => {
     if (!form) return;
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() !== '') params.append(k, v.trim());
-    submit(params, { method: 'get', action: pathname, preventScrollReset: true });
+    // An urgent update: the box is ticked in this frame, whatever the router's transition waits for.
+    setOptimistic({ search: `?${params}`, from: location.key });
+    void submit(params, { method: 'get', action: location.pathname, preventScrollReset: true });
   };
-}
-
-/** The listing state the page should show now: where we are going if navigating here, else where we are. */
-function useListingState(): ListingState {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const target =
-    navigation.location && navigation.location.pathname === location.pathname ? navigation.location : location;
-  return parseListingParams(new URLSearchParams(target.search));
+  return { state, pending, apply };
 }
 
 function ActiveFilters({ state, facets }: { state: ListingState; facets: Facets }) {
@@ -195,15 +208,12 @@ export function ListingView(props: ListingViewProps) {
   const { facets, pagination, products } = props;
   const shop = useShop();
   const hydrated = useHydrated();
-  const state = useListingState();
-  const navigation = useNavigation();
+  const { state, pending: loading, apply: submitFilters } = useListingFilters();
   const location = useLocation();
-  const submitFilters = useSubmitFilters();
   const formRef = useRef<HTMLFormElement>(null);
   const drawer = useRef<HTMLDialogElement>(null);
   const [columns, setColumns] = useState<GridColumns>(props.columns);
   const currency = shop.storefront.channel.currency.code;
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const filtered = hasFilters(state);
   const activeCount =
     state.brands.length +
@@ -323,7 +333,7 @@ export function ListingView(props: ListingViewProps) {
                     </Link>
                   )}
                   <button type="submit" className="btn btn-primary min-w-0 flex-1 whitespace-nowrap">
-                    {hydrated ? `Show ${countText}` : 'Apply filters'}
+                    {hydrated ? (loading ? 'Updating…' : `Show ${countText}`) : 'Apply filters'}
                   </button>
                 </div>
               </Form>
@@ -334,11 +344,18 @@ export function ListingView(props: ListingViewProps) {
             {!props.bare && (
               <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
                 <p
-                  className="order-2 w-full text-sm text-muted sm:order-none sm:w-auto"
+                  className="order-2 flex w-full items-center gap-2 text-sm text-muted sm:order-none sm:w-auto"
                   aria-live="polite"
                   data-testid="result-count"
                 >
-                  {countText}
+                  {loading ? (
+                    <>
+                      <Spinner className="size-4 text-primary" />
+                      <span data-testid="listing-pending">Updating…</span>
+                    </>
+                  ) : (
+                    countText
+                  )}
                 </p>
                 <div className="grid w-full grid-cols-[auto_minmax(0,1fr)] items-center gap-3 sm:flex sm:w-auto">
                   {/* Hidden without JavaScript (the <noscript> style): the filters are inline then. */}
