@@ -146,14 +146,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', answerFromPageCache);
 
   await app.register(cookie);
+  // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
+  // Before compression too, so it keeps the answer uncompressed and a replay is compressed anew.
+  await app.register(idempotencyPlugin);
   // Brotli or gzip for every text answer (JSON, pages) of 1 kB or more; hashed assets come
   // precompressed from the build instead (ssr/storefront.ts).
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(sessionPlugin);
   await app.register(staffSessionPlugin);
   await app.register(shopContextPlugin);
-  // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
-  await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
   await app.register(outboxPlugin);
   await app.register(retentionPlugin);
