@@ -2,7 +2,6 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shopfront/shared';
 import { formBodyMessages } from './ssr/form-bodies.ts';
-import { registerStorefront } from './ssr/storefront.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /**

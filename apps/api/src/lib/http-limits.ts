@@ -47,7 +47,6 @@ export async function drainOversizedBody(req: FastifyRequest, _reply: FastifyRep
   const declared = Number(req.headers['content-length']);
   const limit = req.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
   if (!(declared > limit) || declared > DRAIN_LIMIT_BYTES) return payload;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   for await (const _chunk of payload) {
     // dropped: only the end of the body matters
   }
