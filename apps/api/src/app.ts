@@ -18,7 +18,7 @@ import { messages, messagesByField } from '@shopfront/shared';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
-import { serverLimits } from './lib/http-limits.ts';
+import { drainOversizedBody, serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
 import { answerFromPageCache } from './ssr/page-cache.ts';
@@ -140,6 +140,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onRequest', refuseMiscasedApiPath);
+  // A body over the limit is read and dropped before its 413, so the client sees the answer (ADR 15).
+  app.addHook('preParsing', drainOversizedBody);
   // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
   await app.register(contentVersionPlugin, { database: opts.database });
   // Whole pages for visitors with nothing personal, answered before every hook below.
@@ -147,14 +149,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', answerFromPageCache);
 
   await app.register(cookie);
+  // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
+  // Before compression too, so it keeps the answer uncompressed and a replay is compressed anew.
+  await app.register(idempotencyPlugin);
   // Brotli or gzip for every text answer (JSON, pages) of 1 kB or more; hashed assets come
   // precompressed from the build instead (ssr/storefront.ts).
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(sessionPlugin);
   await app.register(staffSessionPlugin);
   await app.register(shopContextPlugin);
-  // Before any route: it attaches its hooks to routes marked idempotent as they are declared.
-  await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
   await app.register(outboxPlugin);
   await app.register(retentionPlugin);
@@ -249,6 +252,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     const code = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ status: 'error', message: messages.bodyTooLarge });
+    }
     if (code >= 400 && code < 500) {
       return reply.code(code).send({ status: 'error', message: err.message });
     }

@@ -38,6 +38,8 @@ export const messages = {
   badUrl: 'This address is not valid',
   unexpected: 'An unexpected error occurred',
   tooManyRequests: 'Too many requests. Please try again later',
+  /** 413: a request body over the 1 MiB limit (ADR 15). */
+  bodyTooLarge: 'The request is too large (at most 1 MiB)',
   forbiddenOrigin: 'Cross-site request rejected',
   pageNotFound: (path: string) => `Page not found: ${path}`,
 } as const;

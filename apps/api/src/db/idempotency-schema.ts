@@ -18,6 +18,8 @@ export const idempotencyKeys = pgTable(
     /** The stored answer; null while the first request is still running. */
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
+    /** The answer's Set-Cookie lines that are safe to give a retry again (the route names them), replayed with it. */
+    responseCookies: text('response_cookies').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

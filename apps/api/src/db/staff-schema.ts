@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 export type StaffRole = 'owner' | 'staff';
@@ -51,6 +62,28 @@ export const staffSessions = pgTable(
     index('staff_sessions_staff_idx').on(t.staffId),
     index('staff_sessions_expires_idx').on(t.expiresAt),
     check('staff_sessions_kind_ck', sql`${t.kind} in ('cookie', 'bearer')`),
+  ],
+);
+
+/**
+ * The browsers a staff member has signed in from: the customers' `sf_device` cookie (ADR 14),
+ * bound to staff here (only its sha-256 is stored). A known device is not held by the e-mail's
+ * lock that strangers' failures put on a staff account, nor by the wrong-token lock of its address.
+ */
+export const staffKnownDevices = pgTable(
+  'staff_known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.staffId] }),
+    index('staff_known_devices_staff_idx').on(t.staffId),
+    index('staff_known_devices_seen_idx').on(t.lastSeenAt),
   ],
 );
 

@@ -52,6 +52,7 @@ export const UNWATCHED_TABLES = [
   'shipment_scans',
   'shipments',
   'staff',
+  'staff_known_devices',
   'staff_sessions',
   'throttle_counters',
   'wishlist_items',

@@ -1,4 +1,7 @@
 import type { ServerOptions } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@shopfront/shared';
+import { HttpError } from './http.ts';
 
 /** Largest request body anywhere, API JSON or storefront form: 1 MiB. An upload route would raise it for itself alone. */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -27,4 +30,25 @@ export function serverLimits(requestTimeoutMs = REQUEST_TIMEOUT_MS): {
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 10))),
     },
   };
+}
+
+/**
+ * A body declared (Content-Length) over the route's limit but at most this large is read to its
+ * end and dropped before the 413 is answered. Answering at once and closing, with the rest of the
+ * body still arriving, makes the kernel reset the connection: a client that sends its whole body
+ * before reading (most HTTP libraries, a browser on a slow link) saw a broken connection instead of
+ * the 413. Larger declared bodies are still refused at once and closed; the request timeout bounds
+ * the time spent reading either way.
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1_048_576;
+
+/** preParsing hook: drains a declared body over the route's limit (up to DRAIN_LIMIT_BYTES), then answers 413. */
+export async function drainOversizedBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) {
+  const declared = Number(req.headers['content-length']);
+  const limit = req.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+  if (!(declared > limit) || declared > DRAIN_LIMIT_BYTES) return payload;
+  for await (const _chunk of payload) {
+    // dropped: only the end of the body matters
+  }
+  throw new HttpError(413, messages.bodyTooLarge);
 }

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   CART_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyMessages,
@@ -12,10 +14,20 @@ import {
 import { queryRows, type Db } from '../db/client.ts';
 import { HttpError } from './http.ts';
 
+/** How a route honours an Idempotency-Key header (ADR 17). */
+export interface IdempotentRoute {
+  /**
+   * Cookies of this route's answers that a retry gets again: only ones that hand the holder of
+   * the key's scope nothing they could not get themselves (a signed reference to what the request
+   * made, a flag). An answer setting any other cookie (a new secret) is not kept: the retry runs.
+   */
+  replayCookies?: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Honour an Idempotency-Key header on this route (ADR 17). */
-    idempotent?: boolean;
+    idempotent?: boolean | IdempotentRoute;
   }
 }
 
@@ -29,7 +41,7 @@ export const IDEMPOTENCY_ABANDONED_MS = 2 * 60_000;
 
 /** Appended to the OpenAPI summary of every idempotent route. */
 export const IDEMPOTENCY_NOTE =
-  '. Optional Idempotency-Key header (1-255 visible ASCII, 422 otherwise): a retry with the same key and request replays the first answer (status and body, header Idempotent-Replayed: true) without running again; the same key with another request answers 422; while the first is still running, 409';
+  '. Optional Idempotency-Key header (1-255 visible ASCII, 422 otherwise): a retry with the same key and request replays the first answer (status, body and the cookies the route may give again, header Idempotent-Replayed: true) without running again; the same key with another request answers 422; while the first is still running, 409';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
 
@@ -101,7 +113,7 @@ async function claimKey(db: Db, id: KeyId, requestHash: string): Promise<string 
     sql`insert into idempotency_keys as k (scope, route, key, request_hash, expires_at)
         values (${id.scope}, ${id.route}, ${id.key}, ${requestHash}, now() + ${ms(IDEMPOTENCY_TTL_MS)})
         on conflict (scope, route, key) do update set
-          request_hash = excluded.request_hash, response_status = null, response_body = null,
+          request_hash = excluded.request_hash, response_status = null, response_body = null, response_cookies = null,
           created_at = now(), expires_at = excluded.expires_at
         where k.expires_at <= now()
            or (k.response_status is null and k.request_hash = excluded.request_hash
@@ -112,9 +124,14 @@ async function claimKey(db: Db, id: KeyId, requestHash: string): Promise<string 
 }
 
 async function findLiveKey(db: Db, id: KeyId) {
-  const [row] = await queryRows<{ request_hash: string; response_status: number | null; response_body: string | null }>(
+  const [row] = await queryRows<{
+    request_hash: string;
+    response_status: number | null;
+    response_body: string | null;
+    response_cookies: string[] | null;
+  }>(
     db,
-    sql`select request_hash, response_status, response_body from idempotency_keys
+    sql`select request_hash, response_status, response_body, response_cookies from idempotency_keys
         where scope = ${id.scope} and route = ${id.route} and key = ${id.key} and expires_at > now()`,
   );
   return row ?? null;
@@ -154,6 +171,7 @@ async function claimOrReplay(route: string, req: FastifyRequest, reply: FastifyR
     if (held.response_status === null || held.response_body === null) {
       throw new HttpError(409, idempotencyMessages.inFlight);
     }
+    if (held.response_cookies?.length) reply.header('set-cookie', held.response_cookies);
     return reply
       .code(held.response_status)
       .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
@@ -163,49 +181,83 @@ async function claimOrReplay(route: string, req: FastifyRequest, reply: FastifyR
   throw new HttpError(409, idempotencyMessages.inFlight);
 }
 
-/** Whether the answer sets a new guest cart's secret cookie. */
-function setsCartSecret(reply: FastifyReply): boolean {
+/**
+ * Cookies every request looks after for itself (a session's sliding renewal, its readable flag):
+ * the retry's own request sets them again if due, so they are neither kept nor a reason not to keep.
+ */
+const UPKEEP_COOKIES = new Set([SESSION_COOKIE, SIGNED_IN_COOKIE]);
+
+const setCookieLines = (reply: FastifyReply): string[] => {
   const raw = reply.getHeader('set-cookie');
-  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-  return list.some(
-    (c) => String(c).startsWith(`${CART_SESSION_COOKIE}=`) && !/max-age=0|expires=thu, 01 jan 1970/i.test(String(c)),
-  );
+  return raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+};
+
+/**
+ * The answer's Set-Cookie lines a retry should get again, or null when the answer must not be
+ * kept: it sets a cookie the route did not name as safe to replay (a new guest cart's secret:
+ * stored, it would put a live secret in this table and hand it to anyone sharing the guest's scope).
+ */
+function replayableCookies(reply: FastifyReply, replay: ReadonlySet<string>): string[] | null {
+  const kept: string[] = [];
+  for (const line of setCookieLines(reply)) {
+    const name = line.slice(0, Math.max(0, line.indexOf('='))).trim();
+    if (replay.has(name)) kept.push(line);
+    else if (!UPKEEP_COOKIES.has(name)) return null;
+  }
+  return kept;
+}
+
+/** Only an uncompressed text body is kept (registration order makes it so: see the plugin). */
+function bodyOf(reply: FastifyReply, payload: unknown): string | null {
+  const encoding = reply.getHeader('content-encoding');
+  if (encoding !== undefined && encoding !== 'identity') return null;
+  return typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
 }
 
 /**
  * onSend: keeps the answer of a claimed request for its retries, or releases the claim so a retry
  * runs again. Kept: every answer below 500 (the draft replays errors too: a 4xx changed nothing
- * and will not change on a retry of the same request) except 429, which asks to come back later,
- * and an answer that created a guest cart: only the body is stored, so a replay would lose the
- * cart_session cookie that finds the new cart (the retry runs again instead).
+ * and will not change on a retry of the same request) except 429, which asks to come back later;
+ * with it the Set-Cookie lines the route names as replayable. Not kept (the retry runs again): an
+ * answer setting another cookie (see replayableCookies), and one that is not plain text.
  */
-async function storeOrRelease(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const claim = claims.get(req);
-  if (!claim) return payload;
-  claims.delete(req);
-  const status = reply.statusCode;
-  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-  const db = req.server.db;
-  try {
-    if (status < 500 && status !== 429 && body !== null && !setsCartSecret(reply)) {
-      await db.execute(
-        sql`update idempotency_keys set response_status = ${status}, response_body = ${body} where ${thisClaim(claim)}`,
-      );
-    } else {
-      await db.execute(sql`delete from idempotency_keys where ${thisClaim(claim)}`);
+function storeOrRelease(replay: ReadonlySet<string>) {
+  return async function idempotencyStore(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claim = claims.get(req);
+    if (!claim) return payload;
+    claims.delete(req);
+    const status = reply.statusCode;
+    const body = bodyOf(reply, payload);
+    const cookies = replayableCookies(reply, replay);
+    if (body === null && status < 500)
+      req.log.warn({ status }, 'idempotency: an answer that is not plain text is not kept');
+    const db = req.server.db;
+    try {
+      if (status < 500 && status !== 429 && body !== null && cookies !== null) {
+        await db.execute(
+          sql`update idempotency_keys set response_status = ${status}, response_body = ${body},
+                response_cookies = ${cookies.length ? sql`array(select jsonb_array_elements_text(${JSON.stringify(cookies)}::jsonb))` : null}
+              where ${thisClaim(claim)}`,
+        );
+      } else {
+        await db.execute(sql`delete from idempotency_keys where ${thisClaim(claim)}`);
+      }
+    } catch (err) {
+      // The request itself is done: answer it. The claim stays in flight until IDEMPOTENCY_ABANDONED_MS.
+      req.log.warn({ err }, 'idempotency: could not store the answer');
     }
-  } catch (err) {
-    // The request itself is done: answer it. The claim stays in flight until IDEMPOTENCY_ABANDONED_MS.
-    req.log.warn({ err }, 'idempotency: could not store the answer');
-  }
-  return payload;
+    return payload;
+  };
 }
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
- * Routes declared with `config: { idempotent: true }` honour the Idempotency-Key header (ADR 17).
- * Register before the routes: the hooks are attached as each route is declared, after its own.
+ * Routes declared with `config: { idempotent: true }` (or `{ replayCookies }`) honour the
+ * Idempotency-Key header (ADR 17). Register before the routes: the hooks are attached as each
+ * route is declared, after its own. Register before @fastify/compress too: its onSend, attached
+ * the same way, then runs after ours, so the answer is kept as the handler made it and a replay is
+ * compressed again for whatever the retry accepts.
  */
 export const idempotencyPlugin = fp(
   async (app) => {
@@ -218,7 +270,8 @@ export const idempotencyPlugin = fp(
           return claimOrReplay(name, req, reply);
         },
       ];
-      route.onSend = [...asArray(route.onSend), storeOrRelease];
+      const replay = new Set(route.config.idempotent === true ? [] : (route.config.idempotent.replayCookies ?? []));
+      route.onSend = [...asArray(route.onSend), storeOrRelease(replay)];
     });
   },
   { name: 'idempotency' },

@@ -46,7 +46,8 @@ export function acceptFormBodiesOnly(scope: FastifyInstance): void {
   });
   scope.setErrorHandler((err: FastifyError, _req, reply) => {
     const status = err.statusCode ?? 500;
-    const fromBody = err.code?.startsWith('FST_ERR_CTP_') || (err instanceof HttpError && [400, 415].includes(status));
+    const fromBody =
+      err.code?.startsWith('FST_ERR_CTP_') || (err instanceof HttpError && [400, 413, 415].includes(status));
     // A page, not the API: a short plain-text answer instead of the JSON envelope.
     if (fromBody && status >= 400 && status < 500) {
       return reply.code(status).type('text/plain; charset=utf-8').send(messageFor(status));

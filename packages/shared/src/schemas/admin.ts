@@ -7,6 +7,7 @@ import { ContentPaginationSchema } from './blog.ts';
 import { pluginMessages } from './plugins.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
+import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
@@ -197,7 +198,8 @@ export const StaffUpdateBodySchema = knownKeysOnly(
 );
 export type StaffUpdateBody = z.input<typeof StaffUpdateBodySchema>;
 
-export const StaffIdParamsSchema = z.object({ id: z.string().min(1).max(60) });
+/** A staff id in a path: plain text, as every identifier of the API (ADR 15). */
+export const StaffIdParamsSchema = z.object({ id: identifierText(60) });
 
 /** PATCH /api/admin/settings: any subset of the store settings (spec section 3), each value checked. */
 export const StoreSettingsPatchSchema = knownKeysOnly(
@@ -326,7 +328,7 @@ export const AdminPluginSchema = z.object({
 });
 export type AdminPlugin = z.infer<typeof AdminPluginSchema>;
 export const AdminPluginListSchema = z.array(AdminPluginSchema);
-export const AdminPluginParamsSchema = z.object({ name: z.string().min(1).max(60) });
+export const AdminPluginParamsSchema = z.object({ name: identifierText(60) });
 /** PUT /api/admin/plugins/{name}: the config, checked by the plugin's own schema (defaults filled in). */
 export const PluginInstallBodySchema = bodyOrEmpty(
   z.object({

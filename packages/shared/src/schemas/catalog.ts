@@ -3,7 +3,7 @@ import { MoneySchema } from '../money.ts';
 import { ImageRefSchema } from './storefront.ts';
 import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
-import { isPlainText } from './text.ts';
+import { identifierText } from './identifier.ts';
 import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
@@ -82,12 +82,7 @@ export const LISTING_MAX_PRICE_MINOR = 1_000_000_000;
  * A required identifier (slug, facet value, option name), 1..max characters, plain text only
  * (see text.ts). Not free text: anything else is simply 'This field is not valid'.
  */
-export const catalogText = (max: number) =>
-  z
-    .string({ error: messages.fallback })
-    .min(1, { error: messages.required })
-    .max(max, { error: messages.maxLength(max) })
-    .refine((v) => isPlainText(v), { error: messages.fallback });
+export const catalogText = identifierText;
 
 const facetValue = catalogText(100);
 const facetValues = z

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages, staffMessages } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import { assertNotThrottled, claimAttempt, type Throttle } from '../../lib/throttle.ts';
+import { claimAttempt, type Throttle } from '../../lib/throttle.ts';
 import { STAFF_COOKIE, type StaffMember } from '../staff/session.ts';
 
 /** Wrong staff tokens tolerated from one client address in ADMIN_FAILURE_WINDOW_MS; then 429 for all its admin calls. */
@@ -24,19 +24,19 @@ const presentsCredential = (req: FastifyRequest) =>
  * onRequest hook of the owner's API (/api/admin/*, ADR 26): the request must come from a signed-in,
  * active staff member (`Authorization: Bearer sfs_…` or the `sf_staff` cookie), else 401. A token
  * or cookie that is wrong, expired or revoked is counted per client address; past
- * ADMIN_MAX_FAILURES even a valid one answers 429 (with Retry-After) until the window ends, so
- * tokens cannot be guessed at speed. A request with no credential at all (a panel asking whether
+ * ADMIN_MAX_FAILURES every wrong one from that address answers 429 (with Retry-After) until the
+ * window ends, so tokens cannot be guessed at speed. A live session is never refused for what
+ * others sent: colleagues behind the same address (an office, a NAT) keep working while a stale
+ * script or a stranger there is held. A request with no credential at all (a panel asking whether
  * it is signed in) is not counted.
  */
 export function staffAuth(db: Db) {
   return async (req: FastifyRequest) => {
-    const throttle = adminTokenThrottle(req.ip);
-    const member = await req.getStaff();
-    if (!member) {
-      if (presentsCredential(req)) await claimAttempt(db, [throttle], messages.tooManyRequests);
-      throw new HttpError(401, staffMessages.signInRequired);
+    if (await req.getStaff()) return;
+    if (presentsCredential(req)) {
+      await claimAttempt(db, [adminTokenThrottle(req.ip)], messages.tooManyRequests);
     }
-    await assertNotThrottled(db, throttle, messages.tooManyRequests);
+    throw new HttpError(401, staffMessages.signInRequired);
   };
 }
 

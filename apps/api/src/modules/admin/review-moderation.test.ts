@@ -116,7 +116,7 @@ describe('owner review moderation', () => {
     expect((await productReviews(busy.slug)).total_reviews).toBe(busy.n);
   });
 
-  it('after too many wrong tokens from one address, answers 429 there even to the right token', async () => {
+  it('after too many wrong tokens from one address, answers 429 there to wrong ones, never to the right token', async () => {
     const [target] = (await productReviews(busy.slug)).reviews as { id: number }[];
     const ip = nextAddress();
     for (let i = 0; i < ADMIN_MAX_FAILURES; i++) {
@@ -125,13 +125,11 @@ describe('owner review moderation', () => {
     const locked = await moderate(target!.id, 'unhide', bearer(forged('Z')), ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ status: 'error', message: 'Too many requests. Please try again later' });
-    for (const res of [locked, await moderate(target!.id, 'unhide', bearer(TOKEN), ip)]) {
-      expect(res.statusCode).toBe(429);
-      // Retry-After: seconds until the 15-minute window of the first failure ends.
-      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    }
-    // Another address is not locked out.
+    // Retry-After: seconds until the 15-minute window of the first failure ends.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // A live session behind the same address (a colleague in the office) is not held (ADR 26).
+    expect((await moderate(target!.id, 'unhide', bearer(TOKEN), ip)).statusCode).toBe(200);
     expect((await moderate(target!.id, 'unhide', bearer(TOKEN), nextAddress())).statusCode).toBe(200);
   });
 

@@ -34,6 +34,8 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
+import { rememberDevice } from '../auth/known-device.ts';
+import { requestMeta } from '../auth/routes.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { listAuditLog, recordAudit } from '../staff/audit.ts';
 import {
@@ -56,7 +58,7 @@ import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
-export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 once a client address has sent ${ADMIN_MAX_FAILURES} wrong or expired tokens in 15 minutes.`;
+export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 for wrong or expired tokens once a client address has sent ${ADMIN_MAX_FAILURES} of them in 15 minutes (a live session from there still works).`;
 const OWNER_ONLY = ' Owners only (403 for staff).';
 const SCRIPT_PLUGINS_OWNER_ONLY =
   ' A plugin whose config decides what script the shop runs (runs_script: the analytics plugins) is for owners only (403 for staff).';
@@ -79,13 +81,15 @@ const staffLoginRoute: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: StaffLoginBodySchema, data: StaffLoginResultSchema },
       tags: ['admin'],
       summary: 'Staff sign-in with e-mail and password',
-      description: `session 'bearer' (default) answers a token for scripts and the CLI (valid ${STAFF_SESSION_MS.bearer / 86_400_000} days; send it as \`Authorization: Bearer …\`); 'cookie' sets the HttpOnly \`sf_staff\` cookie (${STAFF_SESSION_MS.cookie / 3_600_000} hours). 401 "These credentials do not match our records" for an unknown e-mail or a wrong password alike; 403 for a deactivated account; 429 with Retry-After after 5 failures for an e-mail or 20 from an address in 15 minutes.`,
+      description: `session 'bearer' (default) answers a token for scripts and the CLI (valid ${STAFF_SESSION_MS.bearer / 86_400_000} days; send it as \`Authorization: Bearer …\`); 'cookie' sets the HttpOnly \`sf_staff\` cookie (${STAFF_SESSION_MS.cookie / 3_600_000} hours). 401 "These credentials do not match our records" for an unknown e-mail or a wrong password alike; 403 for a deactivated account; 429 with Retry-After after 5 failures for an e-mail (not on a browser that signed the member in before: sf_device) or 20 from an address in 15 minutes.`,
       errors: [401, 403, 422, 429],
       config: { rateLimit: STAFF_LOGIN_RATE_LIMIT },
     },
     async (req, reply) => {
-      const row = await signInStaff(app.db, req.body, req.ip);
+      const row = await signInStaff(app.db, req.body, requestMeta(req));
       const { token, expiresAt } = await startStaffSession(app.db, row.id, req.body.session, req, reply);
+      // This browser now lets the member past a lock strangers put on the e-mail (ADR 14, 26).
+      await rememberDevice(app.db, app.env, req, reply, { staffId: row.id });
       return ok(
         {
           staff: { id: row.id, email: row.email, name: row.name, role: row.role },

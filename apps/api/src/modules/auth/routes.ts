@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     remember: boolean,
   ) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
-    await rememberDevice(app.db, app.env, req, reply, customer.id);
+    await rememberDevice(app.db, app.env, req, reply, { customerId: customer.id });
     // The login has happened: a cart that cannot be merged now must not turn it into an error.
     const cartId = await attachCartOnLogin(app, req, reply, customer.id).catch((err: unknown) => {
       req.log.warn({ err }, 'cart: could not attach the guest cart at login');
@@ -231,7 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The link proved the mailbox: this browser is the owner's from now on, so a stranger who
       // locks the account again cannot keep the owner out of it (ADR 14).
-      await rememberDevice(app.db, app.env, req, reply, customerId);
+      await rememberDevice(app.db, app.env, req, reply, { customerId });
       app.outbox.kick();
       return ok(null, authMessages.resetDone);
     },

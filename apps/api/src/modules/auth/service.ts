@@ -104,7 +104,7 @@ export async function loginWithPassword(
   const [customer] = await db.select().from(customers).where(eq(customers.email, body.email));
   const attempt = { identifier: body.email, method: 'password' as const, customerId: customer?.id ?? null };
   try {
-    await claimPasswordAttempt(db, body.email, attempt.customerId, meta);
+    await claimPasswordAttempt(db, body.email, customer ? { customerId: customer.id } : null, meta);
   } catch (err) {
     if (err instanceof ThrottledError) await recordAccess(db, { ...attempt, success: false }, meta);
     throw err;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
 import type { RequestMeta } from './access-log.ts';
-import { isKnownDevice } from './known-device.ts';
+import { isKnownDevice, type DeviceOwner } from './known-device.ts';
 import { clearAccountLocks, throttles } from './throttle.ts';
 
 /** The client of the per-account back-off: the device cookie, else the address. */
@@ -12,22 +12,23 @@ const clientOf = (meta: RequestMeta) => meta.device ?? `ip:${meta.ip}`;
 
 /**
  * Counts a password attempt before the password is checked: on the client address, on the
- * e-mail (skipped for a device the account has signed in from) and on the e-mail from this
- * client (progressive back-off). Throws 429 authMessages.loginLocked when one refuses.
+ * account's subject (the e-mail; `staff:<e-mail>` for staff), skipped for a device the account has
+ * signed in from, and on the subject from this client (progressive back-off). Throws 429
+ * authMessages.loginLocked when one refuses. `owner` is null for an unknown e-mail.
  */
 export async function claimPasswordAttempt(
   db: Db,
-  email: string,
-  customerId: number | null,
+  subject: string,
+  owner: DeviceOwner | null,
   meta: RequestMeta,
 ): Promise<void> {
-  const known = customerId !== null && (await isKnownDevice(db, meta.device, customerId));
+  const known = owner !== null && (await isKnownDevice(db, meta.device, owner));
   await claimAttempt(
     db,
     [
       throttles.ip(meta.ip),
-      ...(known ? [] : [throttles.account(email)]),
-      throttles.accountClient(email, clientOf(meta)),
+      ...(known ? [] : [throttles.account(subject)]),
+      throttles.accountClient(subject, clientOf(meta)),
     ],
     authMessages.loginLocked,
   );
@@ -40,7 +41,7 @@ export async function claimPasswordAttempt(
  */
 export async function claimOtpPhoneAttempt(db: Db, phone: string, meta: RequestMeta): Promise<void> {
   const [owner] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
-  if (owner && (await isKnownDevice(db, meta.device, owner.id))) return;
+  if (owner && (await isKnownDevice(db, meta.device, { customerId: owner.id }))) return;
   await claimAttempt(db, [throttles.phone(phone)], authMessages.loginLocked);
 }
 

@@ -20,7 +20,7 @@ import type { NewMessage } from '../notifications/service.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { cartContextOf, cartExpireDays, loadCart } from './load.ts';
-import { createCart, lockOwnedCart } from './service.ts';
+import { capVariantTotals, createCart, lockOwnedCart } from './service.ts';
 
 /**
  * The AbandonedCart plugin (spec section 3 "abandoned-cart token", section 7
@@ -311,6 +311,8 @@ async function restoreRemindedCart(
             set quantity = excluded.quantity, updated_at = now()
             where excluded.quantity > ci.quantity`,
     );
+    // Lines of one variant from both carts (different customisations) may hold more than 10 together.
+    await capVariantTotals(tx, target.id);
     await queryRows(
       tx,
       sql`update carts t set

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { scheduleCartReminder } from './abandoned-cart.ts';
 import { clearCartCookies, guestTokenHash, setCartCookies } from './cart-cookie.ts';
 import { cartExpireDays } from './load.ts';
+import { capVariantTotals } from './service.ts';
 
 /**
  * On login (ADR 0020): the guest cart of the browser joins the customer's. Without a cart of
@@ -70,6 +71,8 @@ async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId:
             marketing_consent = m.marketing_consent or g.marketing_consent
           from carts g where m.id = ${mine.id} and g.id = ${guest.id}`,
     );
+    // Lines of one variant from both carts (different customisations) may hold more than 10 together.
+    await capVariantTotals(tx, mine.id);
     await queryRows(tx, sql`update carts set status = 'merged', token_hash = null where id = ${guest.id}`);
     return mine.id;
   });

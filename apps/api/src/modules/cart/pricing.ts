@@ -207,7 +207,8 @@ export function priceCart(
 
   const items: CartItem[] = lines.map((l) => {
     const others = (perVariant.get(l.variant_id) ?? 0) - l.quantity;
-    const max = Math.max(0, Math.min(maxQuantityOf(l), l.stock - others));
+    // The stock and "up to 10 of an item" both count the variant's other lines.
+    const max = Math.max(0, maxQuantityOf(l) - others);
     const unit = unitPriceOf(l);
     const priceChanged = l.price !== null && l.price !== l.seen_price_minor;
     const out = max === 0 || l.quantity > max;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  API_CART_COOKIE,
   CartAddressHeadSchema,
   AddItemBodySchema,
   ApplyCouponBodySchema,
@@ -96,6 +97,12 @@ export async function cartRoutes(app: FastifyInstance) {
     return ok(cart, message);
   };
 
+  /**
+   * A retry of an add gets the readable `api_cart` flag again; an add that made a guest's cart
+   * (a new secret in `cart_session`) is not kept by the idempotency store and runs again.
+   */
+  const ADD_REPLAY = { replayCookies: [API_CART_COOKIE] };
+
   /** Adds to the owner's cart, creating it (and the guest's cookie) on first use. */
   const add = async (
     req: FastifyRequest,
@@ -128,7 +135,7 @@ export async function cartRoutes(app: FastifyInstance) {
       summary:
         'Add quantity (1–10) of product_id: a variant id, or a product id with a single variant (ADR 0020). Never more than the stock or 10 per line (422 on quantity with the reason); additonal_data only for customisable products with the ProductCustomisation plugin. Creates the cart and its cookies on first use. Honours Idempotency-Key',
       errors: [404, 409, 422],
-      config: { idempotent: true },
+      config: { idempotent: ADD_REPLAY },
     },
     async (req, reply) => {
       const cartId = await add(req, reply, await cartOwnerOf(req), req.body);
@@ -401,7 +408,7 @@ export async function cartRoutes(app: FastifyInstance) {
       summary:
         'Move a saved product to the cart (product_id: the product, or one of its variants; a product with several variants answers 422 "choose an option"), then take it off the wishlist',
       errors: [401, 404, 409, 422],
-      config: { idempotent: true },
+      config: { idempotent: ADD_REPLAY },
     },
     async (req, reply) => {
       const customer = await requireCustomer(req);

@@ -97,8 +97,8 @@ function refusal(o: AddOutcome, customised: boolean): HttpError {
 /**
  * The add statement (plans cached per connection, ADR 0020): reads the variant in the cart's
  * channel (`p_id` may also name a product with a single variant), then inserts the line or adds
- * to it with a conditional upsert that never passes the stock, the per-line maximum or the line
- * limit. Answers what it saw, so a refusal can say why.
+ * to it with a conditional upsert that never passes the stock, the maximum of one item (counted
+ * over all the variant's lines) or the line limit. Answers what it saw, so a refusal can say why.
  */
 export const addLineFunction = sqlFunction(
   'cart_add_line',
@@ -126,7 +126,9 @@ export const addLineFunction = sqlFunction(
                and p_qty <= least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock)
                and (p_key = '' or (p.is_customisation_enabled and facts.plugin_on))
                and (facts.had_line or facts.lines < ${sql.raw(String(MAX_CART_LINES))})
-               and facts.variant_total + p_qty <= p.stock),
+               and facts.variant_total + p_qty <= p.stock
+               -- "Up to 10 of an item" holds for the variant across its lines (customised ones too).
+               and facts.variant_total + p_qty <= ${sql.raw(String(MAX_LINE_QUANTITY))}),
           ins as (
             insert into cart_items as ci (cart_id, product_id, variant_id, quantity, custom_text, image_path, customisation_key, seen_price_minor)
             select p_cart, product_id, variant_id, p_qty, p_text, p_image, p_key, price from ok
@@ -254,8 +256,9 @@ function lineWhere(cartId: string, target: { product_id: string; item_id?: strin
 }
 
 /**
- * Sets a line's quantity (0 removes it). The new quantity must fit the stock and the per-line
- * maximum; the check and the write are one statement under the cart's lock.
+ * Sets a line's quantity (0 removes it). With the variant's other lines, the new quantity must fit
+ * the stock and the maximum of one item; the check and the write are one statement under the
+ * cart's lock.
  */
 export async function updateQuantity(
   db: Db,
@@ -284,7 +287,7 @@ export async function updateQuantity(
           upd as (
             update cart_items ci set quantity = ${input.quantity}, updated_at = now()
               from info where ci.id = info.id and info.available and info.priced
-               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock - info.others)
+               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock) - info.others
             returning ci.id)
           select (select id from upd) as id, stock, available, priced from info`,
     );
@@ -310,6 +313,24 @@ export async function removeItem(
     const gone = await queryRows(tx, sql`delete from cart_items ci where ${where} returning ci.id`);
     if (!gone.length) throw new HttpError(404, cartMessages.itemNotFound);
   });
+}
+
+/**
+ * Brings every variant of the cart back to at most MAX_LINE_QUANTITY across its lines, the oldest
+ * lines keeping theirs; a line left with nothing goes. For writes that copy many lines at once (a
+ * login's merge, a restored cart), in their transaction under the cart's lock; one statement.
+ */
+export async function capVariantTotals(tx: Tx, cartId: string): Promise<void> {
+  await queryRows(
+    tx,
+    sql`with ranked as (
+          select id, quantity, ${MAX_LINE_QUANTITY} - coalesce(sum(quantity) over (partition by variant_id order by id
+                   rows between unbounded preceding and 1 preceding), 0) as room
+            from cart_items where cart_id = ${cartId}),
+        gone as (delete from cart_items d using ranked r where d.id = r.id and r.room <= 0 returning d.id)
+        update cart_items ci set quantity = r.room, updated_at = now()
+          from ranked r where ci.id = r.id and r.quantity > r.room and r.room > 0`,
+  );
 }
 
 /** Sets fields of the cart row (one conditional statement on an active cart). */

@@ -11,7 +11,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { cartOwnerOf } from '../cart/cart-cookie.ts';
 import { cartContextOf } from '../cart/load.ts';
-import { orderAccess, setOrderRefCookie } from '../orders/access.ts';
+import { ORDER_REF_COOKIE, orderAccess, setOrderRefCookie } from '../orders/access.ts';
 import { latestOrderId, loadOrder } from '../orders/view.ts';
 import { CHECKOUT_RATE_LIMITS } from '../payments/routes.ts';
 import { OPEN_PAYMENTS_CAP, beginPayment, resultPath } from '../payments/service.ts';
@@ -27,7 +27,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
       tags: ['checkout'],
       summary: `Places the cart's order: re-priced, stock taken and coupon counted in one transaction; idempotent by key, and a second tab finds the cart ordered. An online payment is refused (409) while the shopper has ${OPEN_PAYMENTS_CAP} orders awaiting payment; ${CHECKOUT_RATE_LIMITS.placeOrder.max} requests per ${CHECKOUT_RATE_LIMITS.placeOrder.timeWindow} per address`,
       errors: [409, 422, 429],
-      config: { idempotent: true, rateLimit: CHECKOUT_RATE_LIMITS.placeOrder },
+      // A guest's retry gets the order_ref cookie again (signed with the shop secret, which lives in
+      // the same database; the key's scope is the guest's cart secret, so only that browser replays).
+      config: { idempotent: { replayCookies: [ORDER_REF_COOKIE] }, rateLimit: CHECKOUT_RATE_LIMITS.placeOrder },
     },
     async (req, reply) => {
       const owner = await cartOwnerOf(req);

@@ -129,12 +129,20 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
       'ctid',
       sql`resets_at <= now() and next_try_at <= now()`,
     ),
-    knownDevices: await deleteInBatches(
-      db,
-      'known_devices',
-      'ctid',
-      sql`last_seen_at < now() - ${DEVICE_TTL_MS} * interval '1 millisecond'`,
-    ),
+    // Customers' and staff's devices alike (one cookie, ADR 14 and 26).
+    knownDevices:
+      (await deleteInBatches(
+        db,
+        'known_devices',
+        'ctid',
+        sql`last_seen_at < now() - ${DEVICE_TTL_MS} * interval '1 millisecond'`,
+      )) +
+      (await deleteInBatches(
+        db,
+        'staff_known_devices',
+        'ctid',
+        sql`last_seen_at < now() - ${DEVICE_TTL_MS} * interval '1 millisecond'`,
+      )),
     // Past expiry a key is ignored (and may be claimed again); nothing replays it any more.
     idempotencyKeys: await deleteInBatches(db, 'idempotency_keys', 'ctid', sql`expires_at <= now()`),
     doneJobs: await deleteInBatches(

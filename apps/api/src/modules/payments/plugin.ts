@@ -13,6 +13,13 @@ import {
 import { RefundJobSchema } from './refunds.ts';
 import { expireReservations, runRefund, type PaymentProviders } from './service.ts';
 
+/**
+ * Logged once at boot when Razorpay takes payments but its webhooks cannot be verified (and so
+ * are refused): only the shopper's return to the shop then confirms a payment.
+ */
+export const RAZORPAY_NO_WEBHOOK_WARNING =
+  'payments: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set but RAZORPAY_WEBHOOK_SECRET is not: Razorpay webhooks will be refused, so a payment whose shopper closes the window before coming back stays unconfirmed. Set RAZORPAY_WEBHOOK_SECRET to the secret of the webhook in the Razorpay dashboard';
+
 /** How often unpaid orders are checked for a reservation that ran out. */
 export const RESERVATION_SWEEP_MS = 60_000;
 
@@ -34,6 +41,8 @@ export const paymentsPlugin = fp(
         'payments: the sandbox gateway is on (fake money: SANDBOX_GATEWAY=true, or the demo shop of SEED_DEMO); set SANDBOX_GATEWAY=false for a real shop',
       );
     }
+
+    if (providers.has('razorpay') && !app.env.RAZORPAY_WEBHOOK_SECRET) app.log.warn(RAZORPAY_NO_WEBHOOK_WARNING);
 
     app.jobs.register('payment-reservations', {
       payload: z.record(z.string(), z.never()),

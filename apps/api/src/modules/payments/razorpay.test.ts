@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder, guestOrderCookie, buyableVariants } from '../../test/orders.ts';
 import { configuredProviders } from './providers.ts';
+import { RAZORPAY_NO_WEBHOOK_WARNING } from './plugin.ts';
+import { appWithEnv } from '../../test/ops-app.ts';
 import { storableReason } from './records.ts';
 import { razorpayPaymentSignature } from './providers/razorpay.ts';
 import { hmacHex } from '../../lib/signing.ts';
@@ -93,6 +95,27 @@ describe('configuration', () => {
       /RAZORPAY_KEY_ID must be a Razorpay key id/,
     );
     expect(() => parseEnv({ SANDBOX_GATEWAY_SECRET: 'short' })).toThrow(/SANDBOX_GATEWAY_SECRET must be at least 32/);
+  });
+
+  it('warns once at boot, in one clear line, when the keys are set without a webhook secret', async () => {
+    const warningsAtBoot = async (vars: Record<string, string>) => {
+      const lines: string[] = [];
+      const app = await appWithEnv(
+        t.database,
+        { LOG_LEVEL: 'warn', ...vars },
+        { logStream: { write: (l) => void lines.push(l) } },
+      );
+      await app.ready();
+      await app.close();
+      return lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+    };
+    const keys = { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET };
+    const without = await warningsAtBoot(keys);
+    expect(without.filter((l) => l.msg === RAZORPAY_NO_WEBHOOK_WARNING)).toHaveLength(1);
+    expect(RAZORPAY_NO_WEBHOOK_WARNING).toMatch(/RAZORPAY_WEBHOOK_SECRET is not/);
+    const withSecret = await warningsAtBoot({ ...keys, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    expect(withSecret.filter((l) => /WEBHOOK/.test(l.msg))).toEqual([]);
+    expect((await warningsAtBoot({})).filter((l) => /WEBHOOK/.test(l.msg))).toEqual([]);
   });
 });
 

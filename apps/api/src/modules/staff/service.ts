@@ -11,23 +11,29 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { claimAttempt, refundAttempt, type Throttle } from '../../lib/throttle.ts';
+import { refundAttempt, type Throttle } from '../../lib/throttle.ts';
+import type { RequestMeta } from '../auth/access-log.ts';
+import { claimPasswordAttempt } from '../auth/sign-in-throttle.ts';
 import { uniqueViolation } from '../auth/service.ts';
-import { SIGN_IN_LIMITS } from '../auth/throttle.ts';
+import { throttles } from '../auth/throttle.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import type { StaffMember } from './session.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 
 /**
- * Staff sign-in counters (ADR 26): the client address shares the customers' failed sign-in counter
- * (20 per 15 minutes, ADR 14); the e-mail has its own, under a `staff:` subject so it never meets
- * a customer's.
+ * Staff sign-in counters (ADR 26), ADR 14's own: the client address shares the customers' failed
+ * sign-in counter (20 per 15 minutes); the e-mail has its account-wide lock and per-client back-off
+ * under a `staff:` subject, so they never meet a customer's. A device the member signed in from
+ * before skips the account-wide lock, as a customer's does.
  */
 export const staffThrottles = {
-  ip: (ip: string): Throttle => ({ scope: 'ip', subject: ip, ...SIGN_IN_LIMITS.perIp }),
-  account: (email: string): Throttle => ({ scope: 'account', subject: `staff:${email}`, ...SIGN_IN_LIMITS.perAccount }),
+  ip: (ip: string): Throttle => throttles.ip(ip),
+  account: (email: string): Throttle => throttles.account(staffSubject(email)),
 };
+
+/** The subject of a staff e-mail's sign-in counters. */
+const staffSubject = (email: string) => `staff:${email}`;
 
 const newStaffId = () => `stf_${randomBytes(12).toString('base64url')}`;
 
@@ -82,27 +88,28 @@ export async function createStaff(
 
 /**
  * Checks a staff member's e-mail and password. Unknown e-mail and wrong password answer alike
- * (401, same text, a hash verified either way); each attempt is counted first on the address
- * and on the e-mail (429 with Retry-After past the limits); a success gives the address its
- * attempt back and clears the e-mail's counter. A deactivated account answers 403, and only to
- * someone who knows its password.
+ * (401, same text, a hash verified either way); each attempt is counted first (ADR 14's
+ * claimPasswordAttempt: the address, the e-mail unless this device signed the member in before,
+ * the e-mail from this client with a back-off; 429 with Retry-After past a limit); a success gives
+ * the address its attempt back and clears the e-mail's counters. A deactivated account answers
+ * 403, and only to someone who knows its password. The caller remembers the device on success.
  */
 export async function signInStaff(
   db: Db,
   credentials: { email: string; password: string },
-  ip: string,
+  meta: RequestMeta,
 ): Promise<StaffRow> {
   const email = credentials.email.toLowerCase();
-  await claimAttempt(db, [staffThrottles.ip(ip), staffThrottles.account(email)], authMessages.loginLocked);
   const [row] = await db
     .select()
     .from(staff)
     .where(sql`lower(${staff.email}) = ${email}`);
+  await claimPasswordAttempt(db, staffSubject(email), row ? { staffId: row.id } : null, meta);
   const ok = await verifyPassword(row?.passwordHash, credentials.password);
   if (!ok || !row) throw new HttpError(401, authMessages.loginFailed);
-  await refundAttempt(db, staffThrottles.ip(ip));
+  await refundAttempt(db, staffThrottles.ip(meta.ip));
   await db.execute(
-    sql`delete from throttle_counters where scope = 'account' and subject = ${staffThrottles.account(email).subject}`,
+    sql`delete from throttle_counters where scope in ('account', 'client') and subject = ${staffSubject(email)}`,
   );
   if (!row.isActive) throw new HttpError(403, staffMessages.accountDisabled);
   return row;
