@@ -12,7 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalog-schema.ts';
+import { products, variants } from './catalog-schema.ts';
 import { countries, states } from './schema.ts';
 import { createdAt } from './columns.ts';
 
@@ -203,6 +203,8 @@ export const wishlistItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The option the shopper had chosen when saving (null: none chosen, or it was deleted since). */
+    variantId: text('variant_id').references(() => variants.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
