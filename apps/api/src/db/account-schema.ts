@@ -223,7 +223,7 @@ export const throttleCounters = pgTable(
   'throttle_counters',
   {
     scope: text('scope')
-      .$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number' | 'review' | 'admin_token'>()
+      .$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number' | 'otp_sends' | 'review' | 'admin_token'>()
       .notNull(),
     /** The address, e-mail, phone, calling code or customer id counted. */
     subject: text('subject').notNull(),
@@ -240,7 +240,7 @@ export const throttleCounters = pgTable(
     index('throttle_counters_resets_idx').on(t.resetsAt),
     check(
       'throttle_counters_scope_ck',
-      sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'review', 'admin_token')`,
+      sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'otp_sends', 'review', 'admin_token')`,
     ),
   ],
 );

@@ -162,7 +162,14 @@ export function otpRequestBodySchema(phoneLength: number) {
   });
 }
 /** POST /api/auth/otp/request as the route sees it: the service checks the channel country's phone length. */
-export const OtpRequestBodySchema = otpRequestBodySchema(OTP_PHONE_LENGTH).extend({ input: anyOtpPhoneField });
+export const OtpRequestBodySchema = otpRequestBodySchema(OTP_PHONE_LENGTH).extend({
+  input: anyOtpPhoneField,
+  /**
+   * The first send of a flow (SEND OTP, also after Change Phone): its resend count starts again at
+   * 0 (spec section 4). Left out, a send counts as a resend of the number's open window.
+   */
+  restart: z.boolean().optional(),
+});
 export type OtpRequestBody = z.input<typeof OtpRequestBodySchema>;
 
 /** Answer of /api/auth/otp/request and /api/account/otp/generate (message: authMessages.otpSent). */

@@ -1,0 +1,2 @@
+ALTER TABLE "throttle_counters" DROP CONSTRAINT "throttle_counters_scope_ck";--> statement-breakpoint
+ALTER TABLE "throttle_counters" ADD CONSTRAINT "throttle_counters_scope_ck" CHECK ("throttle_counters"."scope" in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'otp_sends', 'review', 'admin_token'));
