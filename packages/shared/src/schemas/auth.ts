@@ -363,6 +363,8 @@ export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 /** GET /api/account/get */
 export const AccountSchema = UserSchema.extend({
   created_at: z.string(),
+  /** "Customer since": the account's creation or, when earlier, its first order (a guest order claimed later). */
+  customer_since: z.string(),
   /** False for an account made by OTP that never set a password (the profile form asks for a code instead). */
   has_password: z.boolean(),
   access_logs: z.array(AccessLogEntrySchema),
