@@ -74,15 +74,17 @@ function SavedOption({ item }: { item: WishlistItem }) {
   if (!item.variant) return null;
   const options = Object.entries(item.variant.options);
   return (
-    <p className="mt-2 text-sm text-ink/80" data-testid="wishlist-variant">
-      {options.length
-        ? options.map(([name, value], i) => (
-            <span key={name}>
-              {i > 0 && <span aria-hidden="true"> · </span>}
-              <span className="text-muted">{name}:</span> <span className="font-medium">{value}</span>
-            </span>
-          ))
-        : item.variant.title}
+    <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-ink/80" data-testid="wishlist-variant">
+      {options.length ? (
+        options.map(([name, value]) => (
+          // One option per piece, never broken inside: "Colour: Olive" stays together.
+          <span key={name} className="whitespace-nowrap">
+            <span className="text-muted">{name}:</span> <span className="font-medium">{value}</span>
+          </span>
+        ))
+      ) : (
+        <span>{item.variant.title}</span>
+      )}
     </p>
   );
 }

@@ -40,7 +40,6 @@ export const StoreSettingsSchema = z.object({
   google_embed_url: z.string().nullable(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
-
 export type StoreSettingKey = keyof StoreSettings;
 export const STORE_SETTING_KEYS = Object.keys(StoreSettingsSchema.shape) as StoreSettingKey[];
 
