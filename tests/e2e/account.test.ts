@@ -197,7 +197,7 @@ async function loginWithEmail(page: Page, email: string, password: string) {
   }
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** Types a code into the four OTP boxes the way a shopper does: one key at a time. */
@@ -235,7 +235,7 @@ describe('customer accounts in the browser', () => {
     // Validated on submit, not on edit: no message while typing a short password.
     await reg.getByLabel('Password', { exact: true }).fill('abc');
     expect(await reg.locator('[data-field-error]').count()).toBe(0);
-    await reg.getByRole('button', { name: 'REGISTER', exact: true }).click();
+    await reg.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(reg.locator('[data-field-error]').allTextContents()).resolves.toEqual([
       'This field is required',
       'This field is required',
@@ -252,7 +252,7 @@ describe('customer accounts in the browser', () => {
     await expect(phone.inputValue()).resolves.toBe(c.phone);
     await reg.getByLabel('Email address').fill(c.email);
     await reg.getByLabel('Password', { exact: true }).fill(c.password);
-    await reg.getByRole('button', { name: 'REGISTER', exact: true }).click();
+    await reg.getByRole('button', { name: 'Register', exact: true }).click();
 
     await page.waitForURL(`${shop.baseUrl}/account`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -281,7 +281,7 @@ describe('customer accounts in the browser', () => {
       .filter({ hasText: 'These credentials do not match our records' })
       .waitFor();
     await loginDialog(page).getByLabel('Password', { exact: true }).fill(c.password);
-    await loginDialog(page).getByRole('button', { name: 'LOGIN', exact: true }).click();
+    await loginDialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${shop.baseUrl}/account`);
     await page.getByText(`Hello, ${c.first_name}`).waitFor();
 
@@ -320,15 +320,20 @@ describe('customer accounts in the browser', () => {
     await dialog.getByLabel('Mobile number').fill(c.phone);
     await dialog.getByRole('button', { name: 'SEND OTP' }).click();
     await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
-    await dialog.getByRole('button', { name: 'RESEND OTP (3)' }).waitFor();
+    // The counter says what it counts.
+    await dialog.getByTestId('resends-left').getByText('3 resends left').waitFor();
     await expect(dialog.getByRole('button', { name: 'VERIFY' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'RESEND OTP' }).click();
+    await dialog.getByTestId('resends-left').getByText('2 resends left').waitFor();
 
-    // Change Phone goes back to the phone step with an empty form.
+    // Change Phone goes back to the phone step with an empty form and the resend counter at 0
+    // (spec section 4), also for the same number sent to again.
     await dialog.getByRole('button', { name: 'Change Phone' }).click();
     await expect(dialog.getByLabel('Mobile number').inputValue()).resolves.toBe('');
     await dialog.getByLabel('Mobile number').fill(c.phone);
     await dialog.getByRole('button', { name: 'SEND OTP' }).click();
     await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
+    await dialog.getByTestId('resends-left').getByText('3 resends left').waitFor();
 
     const code = await latestOtp(c.phone, before);
     await typeOtp(page, dialog, code.slice(0, 3));
@@ -385,7 +390,7 @@ describe('customer accounts in the browser', () => {
     await dialog.getByLabel('Email address').blur();
     await dialog.getByText('The value must be an valid email address').waitFor();
     await dialog.getByLabel('Email address').fill(c.email);
-    await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
 
     // Success returns to Legacy mode and shows the server's message.
     await page.getByRole('dialog', { name: 'Login' }).getByLabel('Password', { exact: true }).waitFor();
@@ -412,7 +417,7 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('New password').blur();
     await page.getByText('The value length should be at least 6').waitFor();
     await page.getByLabel('New password').fill(newPassword);
-    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await page.getByRole('button', { name: 'Reset password' }).click();
 
     await page.waitForURL(`${shop.baseUrl}/`);
     await loginDialog(page).waitFor();
@@ -442,7 +447,7 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('button', { name: 'Verify phone' }).click();
     const popup = page.getByRole('dialog', { name: 'Verify Account' });
     await popup.waitFor();
-    await popup.getByRole('button', { name: 'RESEND OTP (1)' }).waitFor();
+    await popup.getByTestId('resends-left').getByText('1 resend left').waitFor();
     const code = await latestOtp(c.phone, before);
     // A pasted 4-digit code fills all boxes.
     await popup.getByLabel('Digit 1 of 4').focus();
@@ -481,7 +486,7 @@ describe('customer accounts in the browser', () => {
     await loginDialog(page).getByRole('button', { name: 'Login with Email' }).click();
     await page.keyboard.press('Escape');
     await loginDialog(page).waitFor({ state: 'hidden' });
-    await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await loginDialog(page).getByRole('button', { name: 'SEND OTP' }).waitFor();
 
     await loginWithEmail(page, c.email, c.password);
@@ -553,10 +558,10 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('New password').fill('Abc!1234');
     // The strength meter settles 250 ms after typing stops.
     await page.locator('[data-password-score="3"]').waitFor();
-    await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+    await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByText('The current password is incorrect').waitFor();
     await page.getByLabel('Current password').fill(c.password);
-    await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+    await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByRole('status').filter({ hasText: 'Password updated' }).waitFor();
   });
 });
@@ -615,7 +620,7 @@ describe('store setting account_verification_for', () => {
     await main.getByRole('button', { name: 'Verify e-mail' }).click();
     const popup = page.getByRole('dialog', { name: 'Verify Account' });
     await popup.waitFor();
-    await popup.getByRole('button', { name: 'RESEND OTP (1)' }).waitFor();
+    await popup.getByTestId('resends-left').getByText('1 resend left').waitFor();
     // The text says where the code went once it has been sent.
     await expect
       .poll(() => popup.locator('[data-verify-destination]').textContent())

@@ -70,9 +70,10 @@ describe('client-side navigation', () => {
     }
   });
 
-  it('sends the reset-password account section to Security, where the password is changed', async () => {
+  it('answers the reset-password account section as a page of its own (spec section 2), not a redirect', async () => {
     const res = await fetch(`${suite.shop.baseUrl}/account/reset-password`, { redirect: 'manual' });
-    expect([res.status, res.headers.get('location')]).toEqual([302, '/account/security']);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<title>Reset Password[^<]*<\/title>/);
   });
 
   it('the mobile drawer navigates client-side and closes behind itself', async () => {

@@ -37,13 +37,13 @@ describe('writing a review', () => {
 
     const dialog = page.getByTestId('review-dialog');
     await dialog.getByRole('heading', { name: 'Write a review' }).waitFor();
-    await dialog.getByRole('button', { name: 'SUBMIT REVIEW' }).click();
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
     await dialog.getByText('This field is required').waitFor();
 
     await star(dialog, '4 stars').click();
     await dialog.getByLabel('Title').fill('Holds a proper mug of chai');
     await dialog.getByLabel('Review').fill('Heavy, glaze is even, survives the dishwasher.');
-    await dialog.getByRole('button', { name: 'SUBMIT REVIEW' }).click();
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
     await waitForToast(page, 'Thank you for your review');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -56,7 +56,7 @@ describe('writing a review', () => {
     // One review per customer and product: the server says so.
     await reviews.getByRole('button', { name: 'Write a review' }).click();
     await star(dialog, '5 stars').click();
-    await dialog.getByRole('button', { name: 'SUBMIT REVIEW' }).click();
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
     await waitForToast(page, 'You have already reviewed this product');
     expect(await reviewTotal(page)).toBe(before + 1);
     // The 409 is the expected answer to the second try; anything else would be a problem.

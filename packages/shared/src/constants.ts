@@ -56,3 +56,27 @@ export const MAX_CUSTOM_TEXT = 100;
 export const ITEM_ADDED_HIGHLIGHT_MS = 2000;
 /** Guest carts idle for longer are removed, unless the cart_expire_days setting says otherwise. */
 export const DEFAULT_CART_EXPIRE_DAYS = 30;
+
+/** The one origin the contact page's map (google_embed_url) may frame; the CSP allows it only while the setting is set. */
+export const GOOGLE_MAPS_EMBED_ORIGIN = 'https://www.google.com';
+export const googleMapsEmbedMessage =
+  'The value must be a Google Maps embed address (https://www.google.com/maps/embed?…)';
+
+/**
+ * Whether `url` is a Google Maps embed address (Share → Embed a map: https://www.google.com/maps/embed?pb=…,
+ * or the Embed API's /maps/embed/v1/…): nothing else is ever framed by the shop.
+ */
+export function isGoogleMapsEmbedUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    const u = new URL(url);
+    return (
+      u.origin === GOOGLE_MAPS_EMBED_ORIGIN &&
+      !u.username &&
+      !u.password &&
+      (u.pathname === '/maps/embed' || u.pathname.startsWith('/maps/embed/'))
+    );
+  } catch {
+    return false;
+  }
+}

@@ -59,8 +59,8 @@ export const isRefundable = (s: OrderStatus) => s === 'delivered' || s === 'refu
 /** The order is still owed its (online) payment: awaiting it, or after a failed one. */
 export const isUnpaid = (s: OrderStatus) => s === 'awaiting_payment' || s === 'payment_failed';
 
-/** A shopper may rate an order (and get its invoice) once it is confirmed, unless it was cancelled. */
-export const isRateable = (s: OrderStatus) => !isUnpaid(s) && s !== 'cancelled';
+/** A shopper may rate an order once it has been delivered (also while or after some of it is refunded). */
+export const isRateable = (s: OrderStatus) => s === 'delivered' || s === 'refund_requested' || s === 'refunded';
 
 /** The tracking steps, in order. */
 export const TRACKING_STEPS = ['ordered', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;

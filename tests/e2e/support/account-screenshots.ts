@@ -53,7 +53,7 @@ try {
     await login();
     await dialog.getByRole('button', { name: 'Login with Email' }).click();
     await shot(page, 'login-legacy', viewport.width);
-    await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await shot(page, 'login-legacy-errors', viewport.width);
     await dialog.getByRole('button', { name: 'Forgot Password?' }).click();
     await shot(page, 'login-forgot', viewport.width);
@@ -65,7 +65,7 @@ try {
     await shot(page, 'register-otp', viewport.width);
     await register.getByRole('button', { name: 'Register with Email' }).click();
     await shot(page, 'register-legacy', viewport.width);
-    await register.getByRole('button', { name: 'REGISTER', exact: true }).click();
+    await register.getByRole('button', { name: 'Register', exact: true }).click();
     await shot(page, 'register-legacy-errors', viewport.width);
     await page.keyboard.press('Escape');
 

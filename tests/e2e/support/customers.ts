@@ -36,7 +36,7 @@ export async function logInThroughDialog(page: Page, who: TestCustomer) {
   if (await withEmail.isVisible()) await withEmail.click();
   await dialog.getByLabel('Email address').fill(who.email);
   await dialog.getByLabel('Password', { exact: true }).fill(who.password);
-  await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

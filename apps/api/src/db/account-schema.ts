@@ -12,7 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalog-schema.ts';
+import { products, variants } from './catalog-schema.ts';
 import { countries, states } from './schema.ts';
 import { createdAt } from './columns.ts';
 
@@ -203,6 +203,8 @@ export const wishlistItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The option the shopper had chosen when saving (null: none chosen, or it was deleted since). */
+    variantId: text('variant_id').references(() => variants.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -221,7 +223,7 @@ export const throttleCounters = pgTable(
   'throttle_counters',
   {
     scope: text('scope')
-      .$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number' | 'review' | 'admin_token'>()
+      .$type<'ip' | 'account' | 'client' | 'phone' | 'sms_new_number' | 'otp_sends' | 'review' | 'admin_token'>()
       .notNull(),
     /** The address, e-mail, phone, calling code or customer id counted. */
     subject: text('subject').notNull(),
@@ -238,7 +240,7 @@ export const throttleCounters = pgTable(
     index('throttle_counters_resets_idx').on(t.resetsAt),
     check(
       'throttle_counters_scope_ck',
-      sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'review', 'admin_token')`,
+      sql`${t.scope} in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'otp_sends', 'review', 'admin_token')`,
     ),
   ],
 );

@@ -4,6 +4,7 @@ import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
 import { submitFormSection } from '../features/content/form-action.server';
+import { CONTACT_PAGE_SLUG, ContactMap } from '../features/content/contact-map';
 import { TemplateSections } from '../features/content/template-sections';
 import { api } from '../lib/api.server';
 import { errorResponse, notFound, logFailure } from '../lib/errors';
@@ -69,6 +70,12 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="pb-10 md:pb-16">
         <TemplateSections sections={template.sections} componentData={component_data} page={page} />
+        {page.slug === CONTACT_PAGE_SLUG && (
+          <ContactMap
+            url={shop.settings.google_embed_url}
+            storeName={shop.settings.store_name || shop.storefront.name}
+          />
+        )}
       </div>
     </article>
   );

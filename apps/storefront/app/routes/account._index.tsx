@@ -84,7 +84,7 @@ export default function AccountDashboard() {
                 {[account.first_name, account.last_name].filter(Boolean).join(' ') || 'Your account'}
               </p>
               <p className="text-sm text-muted">
-                Customer since <LocalTime iso={account.created_at} dateOnly />
+                Customer since <LocalTime iso={account.customer_since} dateOnly />
               </p>
             </div>
           </div>

@@ -246,7 +246,7 @@ export default function AccountProfile() {
                   {...form.field('current_password')}
                 />
               ) : (
-                <ContactCodeField id={`${uid}-code`} button="SAVE CHANGES" {...form.field('otp')} />
+                <ContactCodeField id={`${uid}-code`} button="Save changes" {...form.field('otp')} />
               )}
             </div>
           )}
@@ -274,7 +274,7 @@ export default function AccountProfile() {
               disabled={(form.invalid && form.dirty) || saving}
             >
               {saving && <Spinner />}
-              SAVE CHANGES
+              Save changes
             </button>
           </div>
         </form>

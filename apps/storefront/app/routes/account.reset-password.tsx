@@ -99,7 +99,7 @@ function ResetForm({ email, token }: { email: string; token: string }) {
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={(form.invalid && form.dirty) || saving}>
         {saving && <Spinner />}
-        RESET PASSWORD
+        Reset password
       </button>
     </form>
   );
@@ -132,7 +132,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             className="btn btn-primary mt-5 w-full"
             onClick={() => store.openLogin({ mode: 'ForgotPassword', redirectTo: '/account' })}
           >
-            REQUEST A NEW LINK
+            Request a new link
           </button>
         </SectionCard>
       )}

@@ -159,7 +159,7 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
             {...form.field('current_password')}
           />
         ) : (
-          <ContactCodeField id={`${uid}-code`} button="SET PASSWORD" {...form.field('otp')} />
+          <ContactCodeField id={`${uid}-code`} button="Set password" {...form.field('otp')} />
         )}
         <div>
           <PasswordField
@@ -178,7 +178,7 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
           disabled={(form.invalid && form.dirty) || saving}
         >
           {saving && <Spinner />}
-          {hasPassword ? 'UPDATE PASSWORD' : 'SET PASSWORD'}
+          {hasPassword ? 'Update password' : 'Set password'}
         </button>
       </div>
     </form>

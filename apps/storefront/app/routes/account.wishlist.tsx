@@ -37,8 +37,9 @@ type MoveFetcher = ReturnType<typeof useAddToCart>;
 
 /**
  * Move to cart (POST /api/wishlist/moveToCart through the /cart action): the drawer opens with
- * the line highlighted. A product with several variants cannot be moved as a whole: the shopper
- * is sent to its page to choose one (without JavaScript too: the action redirects there). One
+ * the line highlighted. The server moves the option saved with the product; a product with
+ * several options saved without one sends the shopper to its page to choose one (without
+ * JavaScript too: the action redirects there). One
  * fetcher for the page: the server takes a moved product off the wishlist, so its card (and
  * anything inside it) is gone by the time the answer arrives.
  */
@@ -65,6 +66,26 @@ function MoveToCart({ item, move }: { item: WishlistItem; move: MoveFetcher }) {
         {soldOut ? 'Out of stock' : 'Move to cart'}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** The option saved with the product (the one Move to cart moves), e.g. "Colour: Indigo · Size: M". */
+function SavedOption({ item }: { item: WishlistItem }) {
+  if (!item.variant) return null;
+  const options = Object.entries(item.variant.options);
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-ink/80" data-testid="wishlist-variant">
+      {options.length ? (
+        options.map(([name, value]) => (
+          // One option per piece, never broken inside: "Colour: Olive" stays together.
+          <span key={name} className="whitespace-nowrap">
+            <span className="text-muted">{name}:</span> <span className="font-medium">{value}</span>
+          </span>
+        ))
+      ) : (
+        <span>{item.variant.title}</span>
+      )}
+    </p>
   );
 }
 
@@ -120,6 +141,7 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-1">
                     <ProductCard product={item.product} sizes={CARD_SIZES} />
                   </div>
+                  <SavedOption item={item} />
                   <MoveToCart item={item} move={move} />
                   <button
                     type="button"

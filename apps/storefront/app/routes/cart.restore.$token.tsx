@@ -77,7 +77,7 @@ export default function RestoreCart({ actionData }: Route.ComponentProps) {
                 <Form method="post" replace className="mt-5">
                   <button type="submit" className="btn btn-primary w-full" disabled={restoring}>
                     {restoring && <Spinner />}
-                    RESTORE MY CART
+                    Restore my cart
                   </button>
                 </Form>
               </SectionCard>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, data, redirect, useActionData, useRevalidator } from 'react-router';
-import { PAYMENT_STATUS_LABELS } from '@shopfront/shared';
+import { PAYMENT_STATUS_LABELS, type LatestOrder } from '@shopfront/shared';
 import type { Route } from './+types/checkout-complete';
 import { Container } from '../components/container';
 import { LocalTime } from '../components/local-time';
@@ -94,6 +94,19 @@ function useConfirmingPoll(confirming: boolean) {
   }, [confirming, state, revalidate]);
 }
 
+/**
+ * Where the confirmation goes, said as it is: sent through the shop's e-mail or SMS provider, or
+ * held in the shop's outbox when the shop has none set up (nothing then reaches the shopper).
+ */
+function confirmationText(confirmation: LatestOrder['confirmation'], contact: string | null): string {
+  if (confirmation.sending.length) return `We are sending the confirmation to ${confirmation.sending.join(' and ')}.`;
+  if (confirmation.held.length || contact) {
+    const to = confirmation.held.length ? confirmation.held.join(' or ') : contact;
+    return `Your order is confirmed. This shop is not sending confirmations yet, so none will reach ${to}: please note your order number.`;
+  }
+  return 'Your order is confirmed. Please note your order number.';
+}
+
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   const { order, shipTo, estimate } = loaderData;
   const { account } = useShop();
@@ -133,9 +146,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             >
               {confirming
                 ? 'Your items are held for you while we hear from the payment provider. This page updates by itself.'
-                : contact
-                  ? `We have sent the confirmation to ${contact}.`
-                  : 'Your order is confirmed.'}
+                : confirmationText(order.confirmation, contact)}
             </p>
           </header>
 

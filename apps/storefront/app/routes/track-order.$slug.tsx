@@ -14,6 +14,8 @@ import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
+/** What an order number looks like in the address bar (the shop's SF-…, in any case). */
+const ORDER_NO_RE = /^SF-\d{4,12}$/i;
 
 /**
  * An order's tracking page (spec section 2, track-order guard): the slug is the secret of the
@@ -21,14 +23,20 @@ const PERSONAL = { 'Cache-Control': 'private, no-store' };
  * anything else is "not found", never someone else's order.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // An order number (SF-100003) is shown to its signed-in customer; anyone else is asked for the
+  // phone or e-mail it was placed with, on the find form with the number filled in.
+  const orderNo = ORDER_NO_RE.test(params.slug) ? params.slug.toUpperCase() : null;
   try {
     const { data: tracking } = await callEndpoint(apiTransport(context), trackingApi.get, {
       params: { waybill: params.slug },
     });
-    return data({ tracking, estimate: deliveryEstimateText(tracking.delivery_estimate) }, { headers: PERSONAL });
+    return data(
+      { tracking, estimate: deliveryEstimateText(tracking.delivery_estimate), orderNo: null },
+      { headers: PERSONAL },
+    );
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
-      return data({ tracking: null as Tracking | null, estimate: null }, { status: 404, headers: PERSONAL });
+      return data({ tracking: null as Tracking | null, estimate: null, orderNo }, { status: 404, headers: PERSONAL });
     }
     logFailure('tracking lookup failed', err);
     throw errorResponse({ kind: 'server-error' });
@@ -56,7 +64,7 @@ const stoppedText = (t: Tracking) =>
     : 'This order is waiting for its payment: it is prepared and sent once it is paid.';
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
-  const { tracking, estimate } = loaderData;
+  const { tracking, estimate, orderNo } = loaderData;
   const { pathname, search } = useLocation();
 
   if (!tracking) {
@@ -66,11 +74,29 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-surface text-muted">
             <AlertIcon className="size-7" />
           </span>
-          <h1 className="mt-5 text-2xl font-semibold">We could not find this order</h1>
-          <p className="mt-2 text-muted">The link may be incomplete. Find your order with its number instead.</p>
-          <Link to="/track-order" className="btn btn-primary mt-6 h-12 px-8">
-            Find my order
-          </Link>
+          {orderNo ? (
+            <>
+              <h1 className="mt-5 text-2xl font-semibold">Track order {orderNo}</h1>
+              <p className="mt-2 text-muted">
+                To see it, give the phone number or e-mail address it was placed with, or log in to the account it
+                belongs to.
+              </p>
+              <Link
+                to={`/track-order?order_no=${encodeURIComponent(orderNo)}`}
+                className="btn btn-primary mt-6 h-12 px-8"
+              >
+                Find my order
+              </Link>
+            </>
+          ) : (
+            <>
+              <h1 className="mt-5 text-2xl font-semibold">We could not find this order</h1>
+              <p className="mt-2 text-muted">The link may be incomplete. Find your order with its number instead.</p>
+              <Link to="/track-order" className="btn btn-primary mt-6 h-12 px-8">
+                Find my order
+              </Link>
+            </>
+          )}
         </div>
       </Container>
     );

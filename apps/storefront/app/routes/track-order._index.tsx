@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { ApiError, callEndpoint, messages, trackingApi } from '@shopfront/shared';
 import type { Route } from './+types/track-order._index';
 import { Container } from '../components/container';
@@ -50,6 +50,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function FindMyOrder() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
+  // An order number's own tracking address sends a guest here with the number filled in.
+  const [params] = useSearchParams();
   const { account } = useShop();
   const id = useId();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/track-order') === true;
@@ -81,7 +83,7 @@ export default function FindMyOrder() {
                 name="order_no"
                 autoComplete="off"
                 autoCapitalize="characters"
-                defaultValue={answer?.values.order_no ?? ''}
+                defaultValue={answer?.values.order_no ?? params.get('order_no')?.slice(0, 40) ?? ''}
                 aria-invalid={err('order_no') ? true : undefined}
                 aria-describedby={err('order_no') ? `${id}-no-error` : `${id}-no-hint`}
                 className={`${inputClass} ${inputBorder(err('order_no'))}`}

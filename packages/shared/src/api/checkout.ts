@@ -1,4 +1,5 @@
 import type {
+  LatestOrderSchema,
   CheckoutCompleteQuerySchema,
   CompletePaymentBodySchema,
   OrderSchema,
@@ -37,5 +38,5 @@ export const checkoutApi = {
     'POST',
     '/api/checkout/rate-experience',
   ),
-  latest: endpoint<{ data: typeof OrderSchema }>('GET', '/api/checkout/latest-order'),
+  latest: endpoint<{ data: typeof LatestOrderSchema }>('GET', '/api/checkout/latest-order'),
 } as const;

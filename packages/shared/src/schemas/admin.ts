@@ -5,6 +5,7 @@ import { emailField, passwordField } from './auth.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ContentPaginationSchema } from './blog.ts';
 import { pluginMessages } from './plugins.ts';
+import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
@@ -253,6 +254,8 @@ export const StoreSettingsPatchSchema = knownKeysOnly(
       .trim()
       .max(1000, { error: messages.maxLength(1000) })
       .pipe(z.url({ error: pluginMessages.httpsUrl, protocol: /^https$/ }))
+      // One message each: a non-https address is told so above; an https one must be Google's map embed.
+      .refine((v) => !/^https:/i.test(v) || isGoogleMapsEmbedUrl(v), { error: googleMapsEmbedMessage })
       .nullable(),
   } satisfies Record<StoreSettingKey, z.ZodType>,
   { nonEmpty: true },

@@ -162,7 +162,14 @@ export function otpRequestBodySchema(phoneLength: number) {
   });
 }
 /** POST /api/auth/otp/request as the route sees it: the service checks the channel country's phone length. */
-export const OtpRequestBodySchema = otpRequestBodySchema(OTP_PHONE_LENGTH).extend({ input: anyOtpPhoneField });
+export const OtpRequestBodySchema = otpRequestBodySchema(OTP_PHONE_LENGTH).extend({
+  input: anyOtpPhoneField,
+  /**
+   * The first send of a flow (SEND OTP, also after Change Phone): its resend count starts again at
+   * 0 (spec section 4). Left out, a send counts as a resend of the number's open window.
+   */
+  restart: z.boolean().optional(),
+});
 export type OtpRequestBody = z.input<typeof OtpRequestBodySchema>;
 
 /** Answer of /api/auth/otp/request and /api/account/otp/generate (message: authMessages.otpSent). */
@@ -356,6 +363,8 @@ export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 /** GET /api/account/get */
 export const AccountSchema = UserSchema.extend({
   created_at: z.string(),
+  /** "Customer since": the account's creation or, when earlier, its first order (a guest order claimed later). */
+  customer_since: z.string(),
   /** False for an account made by OTP that never set a password (the profile form asks for a code instead). */
   has_password: z.boolean(),
   access_logs: z.array(AccessLogEntrySchema),

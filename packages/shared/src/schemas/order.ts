@@ -37,7 +37,7 @@ export const orderMessages = {
   refundRequested: 'Your refund request has been sent',
   rated: 'Thank you for rating your experience',
   alreadyRated: 'You have already rated this order',
-  rateNotYet: 'You can rate your experience once your order is confirmed',
+  rateNotYet: 'You can rate your experience once your order has been delivered',
   refundItemUnknown: 'This item is not part of the order',
   invoiceNotYet: 'The invoice is ready once the order is confirmed',
   tooManyUnpaid:
@@ -177,6 +177,16 @@ export const OrderDetailSchema = OrderSchema.extend({
   tracking_path: z.string(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+/**
+ * GET /api/checkout/latest-order: the order, and where its confirmation goes: `sending` the
+ * contacts the shop has a transport for, `held` those whose message stays in the shop's outbox
+ * (no e-mail or SMS transport set up), so the page never claims a message that does not leave.
+ */
+export const LatestOrderSchema = OrderSchema.extend({
+  confirmation: z.object({ sending: z.array(z.string()), held: z.array(z.string()) }),
+});
+export type LatestOrder = z.infer<typeof LatestOrderSchema>;
 
 export const OrderPageSchema = z.object({
   orders: z.array(OrderSchema),

@@ -12,16 +12,22 @@ export const wishlistMessages = {
   removed: 'Removed from your wishlist',
   productNotFound: 'Product not found',
   full: `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Remove one to add another`,
+  variantNotFound: "This option is not one of the product's",
 } as const;
 
-/** POST /api/wishlist/add and DELETE /api/wishlist/remove (spec section 7): `product_id`. */
-export const WishlistBodySchema = z.object({
-  product_id: z
+const idField = () =>
+  z
     .string({ error: messages.required })
     .trim()
     .min(1, { error: messages.required, abort: true })
     .max(64, { error: messages.maxLength(64) })
-    .refine((v) => isPlainText(v), { error: messages.fallback }),
+    .refine((v) => isPlainText(v), { error: messages.fallback });
+
+/** POST /api/wishlist/add and DELETE /api/wishlist/remove (spec section 7): `product_id`. */
+export const WishlistBodySchema = z.object({
+  product_id: idField(),
+  /** Add only: the option chosen on the product page, moved to the cart later (a product with one option needs none). */
+  variant_id: idField().optional(),
 });
 export type WishlistBody = z.input<typeof WishlistBodySchema>;
 
@@ -30,6 +36,8 @@ export const WishlistItemSchema = z.object({
   product_id: z.string(),
   added_at: z.string(),
   product: ProductCardSchema,
+  /** The saved option (Move to cart moves this one); null when the product was saved without one. */
+  variant: z.object({ id: z.string(), title: z.string(), options: z.record(z.string(), z.string()) }).nullable(),
 });
 export type WishlistItem = z.infer<typeof WishlistItemSchema>;
 

@@ -11,11 +11,15 @@ export const DEMO_CUSTOMER = {
   lastName: 'Verma',
 } as const;
 
+/** The demo customer registered this many days ago: before their first demo order (orders.ts, 41 days ago). */
+export const DEMO_CUSTOMER_SINCE_DAYS = 60;
+
 /** Hashing takes a moment: do it before the seed transaction opens. */
 export const demoCustomerPasswordHash = () => hashPassword(DEMO_CUSTOMER.password);
 
 /** Inserts the demo customer (phone verified) unless an account with its e-mail or phone exists. */
 export async function seedDemoCustomer(db: Db, passwordHash: string): Promise<void> {
+  const since = new Date(Date.now() - DEMO_CUSTOMER_SINCE_DAYS * 24 * 60 * 60_000);
   await db
     .insert(customers)
     .values({
@@ -24,8 +28,10 @@ export async function seedDemoCustomer(db: Db, passwordHash: string): Promise<vo
       firstName: DEMO_CUSTOMER.firstName,
       lastName: DEMO_CUSTOMER.lastName,
       passwordHash,
-      phoneVerifiedAt: new Date(),
-      emailVerifiedAt: new Date(),
+      phoneVerifiedAt: since,
+      emailVerifiedAt: since,
+      createdAt: since,
+      updatedAt: since,
     })
     .onConflictDoNothing();
 }

@@ -10,6 +10,7 @@ import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
 import { seedCouponsAndShipping } from './coupons.ts';
 import { seedChannels } from './channels.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoAddress } from './demo-address.ts';
 import { seedPlugins } from './plugins.ts';
 import { seedDemoStaff } from './staff.ts';
 import { seedSwatches } from './swatches.ts';
@@ -149,6 +150,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
       await seedPlugins(tx, { images: contentImages });
       await seedDemoCustomer(tx, demoPasswordHash);
       await seedDemoOrders(tx, DEMO_CHANNEL_ID);
+      await seedDemoAddress(tx);
       await seedDemoStaff(tx);
     });
     // Planner statistics for the rows just written. PGlite has no autovacuum at all, and

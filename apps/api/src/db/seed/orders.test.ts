@@ -9,7 +9,7 @@ import { loadOrderDetail } from '../../modules/orders/view.ts';
 import { trackingTokenFor } from '../../modules/tracking/token.ts';
 import { DEMO_CUSTOMER } from './accounts.ts';
 import { DEMO_CHANNEL_ID } from './demo-data.ts';
-import { seedDemoOrders } from './orders.ts';
+import { HOME, seedDemoOrders } from './orders.ts';
 
 let t: TestApp;
 let customerId: number;
@@ -91,5 +91,51 @@ describe('demo orders', () => {
     expect(tr.shipments[0]!.scans[0]!.status).toBe('Out for delivery');
     expect(page.orders.find((o) => o.status === 'awaiting_payment')!.can_retry_payment).toBe(true);
     expect(page.orders.find((o) => o.status === 'delivered')!.rating?.rating).toBe(5);
+  });
+
+  it('come after the demo customer became one, and their home is their saved default address', async () => {
+    const b = testBrowser(t.app, { cookie: await createSessionCookie(db(), customerId) });
+    const account = (await b.call('GET', '/api/account/get')).json().data;
+    const [first] = await queryRows<{ at: Date }>(
+      db(),
+      sql`select min(created_at) as at from orders where customer_id = ${customerId}`,
+    );
+    expect(Date.parse(account.created_at)).toBeLessThan(new Date(first!.at).getTime());
+    expect(account.customer_since).toBe(account.created_at);
+
+    const saved = (await b.call('GET', '/api/address/all')).json().data;
+    const list = Array.isArray(saved) ? saved : saved.addresses;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ default: true, address_type: 'Shipping', address_line_1: HOME.line1 });
+    // The same address every order was billed to.
+    const billed = await queryRows<{ line1: string; postcode: string; state_id: number }>(
+      db(),
+      sql`select distinct billing_address->>'address_line_1' as line1, billing_address->>'postcode' as postcode,
+                 (billing_address->>'state_id')::int as state_id
+            from orders where customer_id = ${customerId}`,
+    );
+    expect(billed).toEqual([{ line1: list[0].address_line_1, postcode: list[0].postcode, state_id: list[0].state_id }]);
+  });
+});
+
+describe('Customer since', () => {
+  it('is the first order when that is older than the account (a guest order claimed later)', async () => {
+    const [c] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into customers (email, phone, first_name, last_name) values ('since@example.test', '9000000123', 'Sina', 'Rao')
+          returning id`,
+    );
+    await db().execute(
+      sql`update orders set customer_id = ${c!.id} where id = (select id from orders where customer_id = ${customerId}
+            order by created_at limit 1) returning id`,
+    );
+    const [first] = await queryRows<{ at: Date }>(
+      db(),
+      sql`select min(created_at) as at from orders where customer_id = ${c!.id}`,
+    );
+    const b = testBrowser(t.app, { cookie: await createSessionCookie(db(), c!.id) });
+    const account = (await b.call('GET', '/api/account/get')).json().data;
+    expect(Date.parse(account.customer_since)).toBe(new Date(first!.at).getTime());
+    expect(Date.parse(account.created_at)).toBeGreaterThan(Date.parse(account.customer_since));
   });
 });

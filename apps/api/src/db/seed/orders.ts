@@ -42,7 +42,7 @@ interface Pick {
   quantity: number;
 }
 
-interface Place {
+export interface Place {
   line1: string;
   line2?: string;
   landmark?: string;
@@ -59,7 +59,7 @@ interface ScanSpec {
   description: string;
 }
 
-interface DemoOrder {
+export interface DemoOrder {
   status: OrderStatus;
   /** Days ago the order was placed. */
   daysAgo: number;
@@ -77,7 +77,8 @@ interface DemoOrder {
   note?: string;
 }
 
-const HOME: Place = {
+/** The demo customer's home: most orders go there, every order is billed there (and it is their saved address). */
+export const HOME: Place = {
   line1: 'Flat 4B, Prestige Lakeside Habitat',
   line2: 'Varthur Main Road, Whitefield',
   landmark: 'Opposite Forum Shantiniketan',
@@ -102,7 +103,7 @@ const MUM: Place = {
 };
 const DELHI: Place = { line1: 'C-42, Defence Colony', city: 'New Delhi', postcode: '110024', state: 'DL' };
 
-const DEMO_ORDERS: DemoOrder[] = [
+export const DEMO_ORDERS: DemoOrder[] = [
   {
     status: 'refunded',
     daysAgo: 41,

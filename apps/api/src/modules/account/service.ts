@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import {
   OTP_TTL_MS,
   accountOtpGenerateBodySchema,
@@ -12,7 +12,7 @@ import {
   type VerifyType,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
-import { accessLogs, customers, otpCodes } from '../../db/schema.ts';
+import { accessLogs, customers, orders, otpCodes } from '../../db/schema.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
@@ -35,9 +35,15 @@ export async function getAccount(db: Db, customer: Customer): Promise<Account> {
     .where(eq(accessLogs.customerId, customer.id))
     .orderBy(desc(accessLogs.createdAt), desc(accessLogs.id))
     .limit(ACCESS_LOG_LIMIT);
+  const [first] = await db
+    .select({ at: min(orders.createdAt) })
+    .from(orders)
+    .where(eq(orders.customerId, customer.id));
+  const since = first?.at && first.at < customer.createdAt ? first.at : customer.createdAt;
   return {
     ...toUser(customer, await nationalPhone(db, customer.phone)),
     created_at: customer.createdAt.toISOString(),
+    customer_since: since.toISOString(),
     has_password: customer.passwordHash !== null,
     access_logs: logs.map((l) => ({
       id: l.id,

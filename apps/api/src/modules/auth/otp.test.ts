@@ -122,6 +122,28 @@ describe('POST /api/auth/otp/request + /otp/verify (login)', () => {
     expect((await verifyOtp(phone, await lastCode(phone))).statusCode).toBe(200);
   });
 
+  it('starts the resend count again for a restarted flow (Change Phone), at most 10 texts an hour per number', async () => {
+    const phone = (await createCustomer(t.database.db)).phone!;
+    const send = (restart: boolean) => post('/api/auth/otp/request', { input: phone, restart });
+    expect((await send(true)).json().data.resends_left).toBe(3);
+    expect((await send(false)).json().data.resends_left).toBe(2);
+    expect((await send(false)).json().data.resends_left).toBe(1);
+    // Change Phone, then SEND OTP to the same number: the counter is back at 0 resends used.
+    expect((await send(true)).json().data.resends_left).toBe(3);
+    const codeNow = await lastCode(phone);
+    expect((await verifyOtp(phone, codeNow)).statusCode).toBe(200);
+    // Restarting without end is capped: 10 texts to one number an hour, then the spec's message.
+    const other = (await createCustomer(t.database.db)).phone!;
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await post('/api/auth/otp/request', { input: other, restart: true })).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, other))).toHaveLength(
+      10,
+    );
+  });
+
   it('kills a code after 5 wrong tries; a resend brings a fresh one', async () => {
     const phone = (await createCustomer(t.database.db)).phone!;
     await requestOtp(phone);

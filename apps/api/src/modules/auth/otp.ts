@@ -59,6 +59,7 @@ export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart
 
 /**
  * Issues a fresh code for `target` and queues its SMS or e-mail (by purpose), both in `db` (pass the transaction).
+ * `restart`: the first send of a new flow, whose resend count starts at 0 (capped per hour by throttles.otpSends).
  * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up,
  * and 429 authMessages.otpSendBusy when the hourly cap on texts to new numbers is reached (claimNewNumberSms).
  * Answers how many resends are left and when the code expires.
@@ -68,10 +69,18 @@ export async function issueOtp(
   outbox: Outbox,
   target: OtpTarget,
   message: (code: string) => OtpMessage,
+  { restart = false }: { restart?: boolean } = {},
 ): Promise<{ resendsLeft: number; expiresAt: Date }> {
   const code = generateOtp();
   const maxSends = 1 + resendsOf(target.purpose);
-  const fresh = sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
+  // A restarted flow (spec section 4: Change Phone sets the resend counter to 0) starts a new
+  // window; the hourly cap per destination keeps restarts from texting a number without end.
+  if (restart) {
+    await claimAttempt(db, [throttles.otpSends(target.purpose, target.destination)], messages.maxAttempts);
+  }
+  const fresh = restart
+    ? sql`true`
+    : sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
   // One statement, so two concurrent requests cannot both slip under the limit.
   const [row] = await queryRows<{ send_count: number; expires_at: string | Date }>(
     db,

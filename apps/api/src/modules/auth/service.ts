@@ -185,12 +185,12 @@ export async function requestSignInOtp(
   db: Db,
   outbox: Outbox,
   settings: AuthSettings,
-  typed: { input: string; type: 'login' | 'register' },
+  typed: { input: string; type: 'login' | 'register'; restart?: boolean | undefined },
   country: PhoneCountry,
 ): Promise<OtpSent> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   if (typed.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
-  const body = { ...typed, input: otpFlowPhone(country, typed.input) };
+  const body = { type: typed.type, input: otpFlowPhone(country, typed.input) };
   const [existing] = await db
     .select({ id: customers.id, verified: customers.phoneVerifiedAt })
     .from(customers)
@@ -204,6 +204,7 @@ export async function requestSignInOtp(
       outbox,
       { purpose: body.type, destination: body.input, customerId: null },
       otpText(settings.storeName, body.type),
+      { restart: typed.restart === true },
     ),
   );
   return { resends_left: sent.resendsLeft, expires_at: sent.expiresAt.toISOString() };

@@ -29,6 +29,12 @@ export const SIGN_IN_LIMITS = {
  */
 export const NEW_NUMBER_SMS_PER_HOUR = 50;
 
+/**
+ * Codes sent per destination and purpose per hour, whatever the flow: a restarted flow (Change
+ * Phone, a new dialog) gets its resends again, but never more texts than this.
+ */
+export const OTP_SENDS_PER_HOUR = 10;
+
 /** The sign-in and SMS counters (claimed with `claimAttempt`, lib/throttle.ts). */
 export const throttles = {
   ip: (ip: string): Throttle => ({ scope: 'ip', subject: ip, ...SIGN_IN_LIMITS.perIp }),
@@ -38,6 +44,12 @@ export const throttles = {
     return { scope: 'client', subject: email, client, limit: 2 ** 31 - 1, windowMs, sliding: true, backoff };
   },
   phone: (phone: string): Throttle => ({ scope: 'phone', subject: phone, ...SIGN_IN_LIMITS.perPhone }),
+  otpSends: (purpose: string, destination: string): Throttle => ({
+    scope: 'otp_sends',
+    subject: `${purpose}:${destination}`,
+    limit: OTP_SENDS_PER_HOUR,
+    windowMs: 60 * MINUTE,
+  }),
   newNumberSms: (callingCode: string): Throttle => ({
     scope: 'sms_new_number',
     subject: callingCode,

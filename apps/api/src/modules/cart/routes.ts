@@ -25,7 +25,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
 import { requireCustomer } from '../../lib/session.ts';
 import { findAddress, unsavedAddress, validateAddressBody } from '../addresses/service.ts';
-import { removeFromWishlist } from '../wishlist/service.ts';
+import { removeFromWishlist, savedVariantOf } from '../wishlist/service.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
 import { scheduleCartReminder } from './abandoned-cart.ts';
@@ -406,14 +406,19 @@ export async function cartRoutes(app: FastifyInstance) {
       schemas: { body: MoveToCartBodySchema, data: CartSchema },
       tags: ['wishlist'],
       summary:
-        'Move a saved product to the cart (product_id: the product, or one of its variants; a product with several variants answers 422 "choose an option"), then take it off the wishlist',
+        'Move a saved product to the cart (product_id: the product, or one of its variants): the option saved with it on the wishlist, else its only variant; a product with several variants and none saved answers 422 "choose an option". Then take it off the wishlist',
       errors: [401, 404, 409, 422],
       config: { idempotent: ADD_REPLAY },
     },
     async (req, reply) => {
       const customer = await requireCustomer(req);
       const owner = { customerId: customer.id, tokenHash: null };
-      const cartId = await add(req, reply, owner, { product_id: req.body.product_id, quantity: req.body.quantity });
+      // The option chosen when it was saved is the one moved (the server decides, not the page).
+      const saved = await savedVariantOf(db, customer.id, req.body.product_id);
+      const cartId = await add(req, reply, owner, {
+        product_id: saved ?? req.body.product_id,
+        quantity: req.body.quantity,
+      });
       const cart = await loadCart(db, cartId, ctx);
       const moved = cart?.items.find(
         (i) => i.product_id === req.body.product_id || i.product.id === req.body.product_id,

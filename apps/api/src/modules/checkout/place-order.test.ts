@@ -52,6 +52,11 @@ describe('place-order', () => {
     const latest = await b.call('GET', '/api/checkout/latest-order');
     expect(latest.statusCode).toBe(200);
     expect(latest.json().data.id).toBe(order.id);
+    // No e-mail or SMS transport here: the confirmation is held in the outbox, never said to be sent.
+    expect(latest.json().data.confirmation).toEqual({
+      sending: [],
+      held: [order.email, order.phone].filter(Boolean),
+    });
     // Another browser does not.
     expect((await testBrowser(t.app).call('GET', '/api/checkout/latest-order')).statusCode).toBe(404);
   });

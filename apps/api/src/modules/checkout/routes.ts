@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  OrderSchema,
+  LatestOrderSchema,
   PlaceOrderBodySchema,
   PlacedOrderSchema,
   checkoutApi,
@@ -59,16 +59,26 @@ export async function checkoutRoutes(app: FastifyInstance) {
     app,
     checkoutApi.latest,
     {
-      schemas: { data: OrderSchema },
+      schemas: { data: LatestOrderSchema },
       tags: ['checkout'],
-      summary: "The shopper's own latest order (the guard of the complete and failed pages)",
+      summary:
+        "The shopper's own latest order (the guard of the complete and failed pages), and whether its confirmation is being sent or held in the outbox (no transport for its channel)",
       errors: [404],
     },
     async (req) => {
       const id = await latestOrderId(app.db, await orderAccess(req));
       const order = id ? await loadOrder(app.db, id) : null;
       if (!order) throw new HttpError(404, orderMessages.orderNotFound);
-      return ok(order);
+      const { transports } = app.outbox;
+      const to = [
+        { contact: order.email, sends: Boolean(transports.email) },
+        { contact: order.phone, sends: Boolean(transports.sms) },
+      ].filter((c): c is { contact: string; sends: boolean } => Boolean(c.contact));
+      const confirmation = {
+        sending: to.filter((c) => c.sends).map((c) => c.contact),
+        held: to.filter((c) => !c.sends).map((c) => c.contact),
+      };
+      return ok({ ...order, confirmation });
     },
   );
 }

@@ -380,6 +380,22 @@ describe('POST /api/orders/refund/request', () => {
 });
 
 describe('POST /api/checkout/rate-experience', () => {
+  it('is refused, and not offered, before the order is delivered', async () => {
+    const me = await customer();
+    for (const status of ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'cancelled'] as const) {
+      const o = await createTestOrder(db(), { customerId: me.customer.id, status, takeStock: false });
+      const listed = (await me.b.call('POST', '/api/orders/item', { order_id: o.id })).json().data;
+      expect([status, listed.can_rate]).toEqual([status, false]);
+      const res = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: o.id, rating: 5 });
+      expect([status, res.statusCode, res.json().message]).toEqual([status, 409, orderMessages.rateNotYet]);
+    }
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from orders where customer_id = ${me.customer.id} and rated_at is not null`,
+    );
+    expect(row!.n).toBe(0);
+  });
+
   it('rates an order once', async () => {
     const me = await customer();
     const o = await createTestOrder(db(), { customerId: me.customer.id, status: 'delivered', takeStock: false });
@@ -407,7 +423,7 @@ describe('POST /api/checkout/rate-experience', () => {
     });
     let res = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: unpaid.id, rating: 5 });
     expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.rateNotYet]);
-    const o = await createTestOrder(db(), { customerId: me.customer.id });
+    const o = await createTestOrder(db(), { customerId: me.customer.id, status: 'delivered', takeStock: false });
     res = await me.b.call('POST', '/api/checkout/rate-experience', { order_id: o.id, rating: 6 });
     expect(res.statusCode).toBe(422);
     const other = await customer();

@@ -144,7 +144,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schemas: { body: RateExperienceBodySchema, data: OrderSchema },
       tags: ['checkout'],
       summary:
-        "Rate the experience of an order (1–5, optional comment), once: 409 'You have already rated this order' after. Not for unpaid or cancelled orders",
+        "Rate the experience of an order (1–5, optional comment), once: 409 'You have already rated this order' after. Only delivered orders (also while or after a refund); any other: 409",
       errors: [404, 409, 422],
     },
     async (req) => {

@@ -44,7 +44,8 @@ describe('order view', () => {
     expect(order.grand_total.formatted).toMatch(/^₹/);
     expect(order.can_cancel).toBe(true);
     expect(order.can_refund).toBe(false);
-    expect(order.can_rate).toBe(true);
+    // Rated once delivered, not before.
+    expect(order.can_rate).toBe(false);
     expect(order.can_retry_payment).toBe(false);
     expect(order.productchannel.every((i) => i.refundable_quantity === 0)).toBe(true);
     // Placed today with a 3–6 day method.

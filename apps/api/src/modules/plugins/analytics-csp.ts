@@ -1,23 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ANALYTICS_PLUGINS, type AnalyticsPluginName } from '@shopfront/shared';
+import {
+  ANALYTICS_PLUGINS,
+  GOOGLE_MAPS_EMBED_ORIGIN,
+  isGoogleMapsEmbedUrl,
+  type AnalyticsPluginName,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contentLookup } from '../../lib/content-memo.ts';
 
 /**
  * The Content-Security-Policy sources of the analytics plugins (spec section 9): each provider's
  * hosts are allowed only while its plugin is installed, so a shop without Meta Pixel never lets
- * connect.facebook.net run. Looked up for storefront page requests (never for /api/*, /media/*
+ * connect.facebook.net run. The contact page's map frame (google_embed_url) likewise, only while set. Looked up for storefront page requests (never for /api/*, /media/*
  * or static files), before helmet writes the header; the directive functions below read the
  * result. Kept per process until the plugins change (contentLookup, ADR 28): an owner's install
  * or removal applies on the next page, on every process.
  */
 
-type CspKind = 'script' | 'connect' | 'img';
+type CspKind = 'script' | 'connect' | 'img' | 'frame';
 type Sources = Record<CspKind, string[]>;
 
-const GOOGLE_TAG: Sources = {
+const GOOGLE_TAG: Omit<Sources, 'frame'> = {
   script: ['https://www.googletagmanager.com'],
   connect: [
     'https://www.googletagmanager.com',
@@ -28,7 +33,7 @@ const GOOGLE_TAG: Sources = {
   img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'],
 };
 
-const FIXED: Record<Exclude<AnalyticsPluginName, 'UmamiAnalytics'>, Sources> = {
+const FIXED: Record<Exclude<AnalyticsPluginName, 'UmamiAnalytics'>, Omit<Sources, 'frame'>> = {
   // First-party: its events go to the shop itself ('self'), from the shop's own code.
   ShopAnalytics: { script: [], connect: [], img: [] },
   GoogleGtag: GOOGLE_TAG,
@@ -58,10 +63,10 @@ function httpsOrigin(url: unknown): string | null {
 }
 
 /** The sources the installed analytics plugins need (empty lists when none is installed). */
-export function analyticsSources(installed: readonly { name: string; config: unknown }[]): Sources {
-  const out: Sources = { script: [], connect: [], img: [] };
+export function analyticsSources(installed: readonly { name: string; config: unknown }[]): Omit<Sources, 'frame'> {
+  const out: Omit<Sources, 'frame'> = { script: [], connect: [], img: [] };
   for (const { name, config } of installed) {
-    let sources: Sources | null = null;
+    let sources: Omit<Sources, 'frame'> | null = null;
     if (name === 'UmamiAnalytics') {
       const origin = httpsOrigin((config as { script_url?: unknown } | null)?.script_url);
       if (origin) sources = { script: [origin], connect: [origin], img: [] };
@@ -71,6 +76,18 @@ export function analyticsSources(installed: readonly { name: string; config: unk
   }
   for (const kind of ['script', 'connect', 'img'] as const) out[kind] = [...new Set(out[kind])];
   return out;
+}
+
+/**
+ * The frame sources of the contact page's map: Google's embed origin, only while the store's
+ * google_embed_url is a Google Maps embed address (settings validation allows nothing else).
+ */
+export async function mapFrameSources(db: Db): Promise<string[]> {
+  const [row] = await queryRows<{ value: unknown }>(
+    db,
+    sql`select value from store_settings where key = 'google_embed_url'`,
+  );
+  return isGoogleMapsEmbedUrl(row?.value) ? [GOOGLE_MAPS_EMBED_ORIGIN] : [];
 }
 
 async function installedAnalytics(db: Db): Promise<{ name: string; config: unknown }[]> {
@@ -96,9 +113,10 @@ export function analyticsCspLookup(app: Pick<FastifyInstance, 'db' | 'env' | 'co
   const lookup = contentLookup<Sources>(app, 1);
   return async (req: FastifyRequest): Promise<void> => {
     if (!isPageRequest(req)) return;
-    (req.raw as WithSources)[kSources] = await lookup('', async () =>
-      analyticsSources(await installedAnalytics(app.db)),
-    );
+    (req.raw as WithSources)[kSources] = await lookup('', async () => {
+      const [installed, frame] = await Promise.all([installedAnalytics(app.db), mapFrameSources(app.db)]);
+      return { ...analyticsSources(installed), frame };
+    });
   };
 }
 

@@ -150,6 +150,21 @@ describe('GET /api/track-order/:slug', () => {
     expect((await browser().call('GET', `/api/track-order/${mine.orderNo}`)).statusCode).toBe(404);
   });
 
+  it('answers the order number to its signed-in customer (any case); another customer and a guest get 404', async () => {
+    const me = await loggedInCustomer(t);
+    const mine = await createTestOrder(db(), { customerId: me.customer.id });
+    for (const slug of [mine.orderNo, mine.orderNo.toLowerCase()]) {
+      const res = await browser(me.cookie).call('GET', `/api/track-order/${slug}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(trackingOf(res).order_no).toBe(mine.orderNo);
+      expect(trackingOf(res).tracking_path).toBe(`/track-order/${mine.id}`);
+    }
+    const stranger = await loggedInCustomer(t);
+    const theirs = await browser(stranger.cookie).call('GET', `/api/track-order/${mine.orderNo}`);
+    expect([theirs.statusCode, theirs.json().message]).toEqual([404, orderMessages.trackNotFound]);
+    expect((await browser().call('GET', `/api/track-order/${mine.orderNo}`)).statusCode).toBe(404);
+  });
+
   it('shows a cancelled order with no step reached', async () => {
     const me = await loggedInCustomer(t);
     const o = await createTestOrder(db(), { customerId: me.customer.id, status: 'cancelled', takeStock: false });

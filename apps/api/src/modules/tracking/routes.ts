@@ -43,7 +43,7 @@ export async function trackingRoutes(app: FastifyInstance) {
       schemas: { params: TrackParamsSchema, data: TrackingSchema },
       tags,
       summary:
-        "An order's tracking by the secret of its tracking link, or by its id for the customer (or guest browser) it belongs to. A carrier's waybill alone finds nothing (404)",
+        "An order's tracking by the secret of its tracking link, or by its id or order number for the signed-in customer (or guest browser) it belongs to; anyone else is 404 (a guest finds it with the number and contact, POST /api/track-order). A carrier's waybill alone finds nothing (404)",
       errors: [404, 422, 429],
       config: { rateLimit: TRACKING_RATE_LIMITS.get },
     },

@@ -103,14 +103,18 @@ function toTracking(row: TrackingRow, trackingPath: string): Tracking {
 
 /**
  * GET /api/track-order/{slug}: the slug is the link's token (43 characters; only its sha-256 is
- * stored) or the id of an order the requester may reach. Null for anything else.
+ * stored), or the id or order number of an order the requester may reach (their account's, or
+ * the guest order of their browser). Null for anything else: a number alone reaches nobody else's.
  */
 export async function trackBySlug(db: Db, access: OrderAccess, slug: string): Promise<Tracking | null> {
   if (BASE64URL_32_BYTES_RE.test(slug)) {
     const row = await trackingRow(db, sql`o.tracking_token_hash = ${hashTrackingToken(slug)}`);
     if (row) return toTracking(row, `/track-order/${slug}`);
   }
-  const row = await trackingRow(db, sql`o.id = ${slug} and ${orderAccessSql(access, 'o')}`);
+  const row = await trackingRow(
+    db,
+    sql`(o.id = ${slug} or o.order_no = ${normaliseOrderNo(slug)}) and ${orderAccessSql(access, 'o')}`,
+  );
   return row ? toTracking(row, `/track-order/${row.id}`) : null;
 }
 

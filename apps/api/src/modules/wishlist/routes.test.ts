@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WISHLIST_ITEMS, WishlistSchema, type ProductCard } from '@shopfront/shared';
-import { products, wishlistItems } from '../../db/schema.ts';
+import { products, variants, wishlistItems } from '../../db/schema.ts';
 import { loggedInCustomer } from '../../test/auth.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { countQueries } from '../catalog/query-counter.ts';
@@ -219,5 +219,56 @@ describe("access control: customer B and customer A's wishlist", () => {
       .from(wishlistItems)
       .where(inArray(wishlistItems.productId, [cards[10]!.id, cards[11]!.id]));
     expect(rows.filter((r) => r.customer === a.customer.id)).toHaveLength(2);
+  });
+});
+
+describe('the option saved with a product', () => {
+  /** A published, stocked product with several variants, and two of them. */
+  async function productWithOptions() {
+    const rows = await t.database.db
+      .select({ id: variants.id, productId: variants.productId, title: variants.title, stock: variants.stock })
+      .from(variants)
+      .innerJoin(products, and(eq(products.id, variants.productId), eq(products.isPublished, true)));
+    const byProduct = new Map<string, typeof rows>();
+    for (const r of rows) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r]);
+    const [productId, list] = [...byProduct].find(([, l]) => l.length > 1 && l.every((v) => v.stock > 3))!;
+    return { productId, first: list[0]!, second: list[1]! };
+  }
+
+  it('is kept, shown on the wishlist, and moved to the cart by Move to cart (not "choose an option")', async () => {
+    const a = await loggedInCustomer(t);
+    const { productId, second } = await productWithOptions();
+    const res = await call('POST', '/api/wishlist/add', a.headers, { product_id: productId, variant_id: second.id });
+    expect(res.statusCode).toBe(200);
+    const [item] = (await wishlist(a.headers)).items;
+    expect(item!.variant).toMatchObject({ id: second.id, title: second.title });
+
+    const moved = await call('POST', '/api/wishlist/moveToCart', a.headers, { product_id: productId, quantity: 1 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.items.map((i: { product_id: string }) => i.product_id)).toEqual([second.id]);
+    expect((await wishlist(a.headers)).total).toBe(0);
+  });
+
+  it('is replaced when the product is saved again with another option; an option of another product is 422', async () => {
+    const a = await loggedInCustomer(t);
+    const { productId, first, second } = await productWithOptions();
+    await call('POST', '/api/wishlist/add', a.headers, { product_id: productId, variant_id: first.id });
+    await call('POST', '/api/wishlist/add', a.headers, { product_id: productId, variant_id: second.id });
+    expect((await wishlist(a.headers)).items[0]!.variant?.id).toBe(second.id);
+
+    const other = cards.find((c) => c.id !== productId)!;
+    const wrong = await call('POST', '/api/wishlist/add', a.headers, { product_id: other.id, variant_id: first.id });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.variant_id).toEqual(["This option is not one of the product's"]);
+  });
+
+  it('without one, a product with several options still asks to choose one', async () => {
+    const a = await loggedInCustomer(t);
+    const { productId } = await productWithOptions();
+    await save(a.headers, productId);
+    expect((await wishlist(a.headers)).items[0]!.variant).toBeNull();
+    const moved = await call('POST', '/api/wishlist/moveToCart', a.headers, { product_id: productId, quantity: 1 });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.product_id).toEqual(['Please choose an option first']);
   });
 });

@@ -41,12 +41,16 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: WishlistBodySchema, data: WishlistChangeSchema },
       tags: ['wishlist'],
-      summary: 'Save a product (idempotent); an unknown or unpublished product is 404',
+      summary:
+        'Save a product, with the option chosen on its page (variant_id; idempotent, a new option replaces the saved one); an unknown or unpublished product is 404',
       errors: [401, 404, 422],
     },
     async (req) => {
       const customer = await requireCustomer(req);
-      return ok(await addToWishlist(app.db, customer.id, req.body.product_id), wishlistMessages.added);
+      return ok(
+        await addToWishlist(app.db, customer.id, req.body.product_id, req.body.variant_id ?? null),
+        wishlistMessages.added,
+      );
     },
   );
 

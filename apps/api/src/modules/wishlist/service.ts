@@ -2,8 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { MAX_WISHLIST_ITEMS, wishlistMessages, type Wishlist, type WishlistChange } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { isoSql } from '../../db/sql-time.ts';
-import { customers, products, wishlistItems } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../lib/http.ts';
+import { customers, products, variants, wishlistItems } from '../../db/schema.ts';
+import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { channelPrice, type PriceChannel } from '../catalog/channel-price.ts';
 import type { ListingRow } from '../catalog/listing-sql.ts';
 import { cardFromRow } from '../catalog/service.ts';
@@ -27,38 +27,74 @@ async function countItems(db: Db, customerId: number): Promise<number> {
  */
 export async function getWishlist(db: Db, customerId: number, ch: PriceChannel): Promise<Wishlist> {
   const pr = channelPrice(ch);
-  const rows = await queryRows<ListingRow & { added_at: string }>(
+  const rows = await queryRows<
+    ListingRow & {
+      added_at: string;
+      variant_id: string | null;
+      variant_title: string | null;
+      variant_options: Record<string, string> | null;
+    }
+  >(
     db,
     sql`select ${isoSql(sql`w.created_at`)} as added_at, p.id, p.slug, p.name, p.brand, p.image_path,
                ${pr.currency} as currency, ${pr.price} as price_minor, ${pr.mrp} as mrp_minor, p.stock,
-               p.rating_avg::float8 as rating_avg, p.rating_count
+               p.rating_avg::float8 as rating_avg, p.rating_count,
+               v.id as variant_id, v.title as variant_title, v.options as variant_options
           from wishlist_items w join products p on p.id = w.product_id${pr.join}
+          left join variants v on v.id = w.variant_id
          where w.customer_id = ${customerId} and p.is_published
          order by w.created_at desc, w.product_id desc`,
   );
-  const items = rows.map((r) => ({ product_id: r.id, added_at: r.added_at, product: cardFromRow(r) }));
+  const items = rows.map((r) => ({
+    product_id: r.id,
+    added_at: r.added_at,
+    product: cardFromRow(r),
+    variant: r.variant_id ? { id: r.variant_id, title: r.variant_title ?? '', options: r.variant_options ?? {} } : null,
+  }));
   return { items, total: items.length };
 }
 
 /**
- * Saves a published product to the wishlist. Idempotent: saving it again changes nothing.
- * Unknown or unpublished product: 404. A full wishlist: 422.
+ * Saves a published product to the wishlist, with the option chosen on its page when given (Move
+ * to cart moves that one). Idempotent: saving it again changes nothing but the saved option.
+ * Unknown or unpublished product: 404; an option of another product: 422. A full wishlist: 422.
  */
-export async function addToWishlist(db: Db, customerId: number, productId: string): Promise<WishlistChange> {
+export async function addToWishlist(
+  db: Db,
+  customerId: number,
+  productId: string,
+  variantId: string | null = null,
+): Promise<WishlistChange> {
   const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), published));
   if (!product) throw notFound(wishlistMessages.productNotFound);
+  if (variantId !== null) {
+    const [variant] = await db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
+    if (!variant) throw fieldError('variant_id', wishlistMessages.variantNotFound);
+  }
   await db.transaction(async (tx) => {
     // One customer's saves run one at a time, so the limit holds across processes.
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     const [row] = await tx
       .insert(wishlistItems)
-      .values({ customerId, productId })
+      .values({ customerId, productId, variantId })
       .onConflictDoNothing()
       .returning({ productId: wishlistItems.productId });
-    if (!row) return; // already saved: nothing changes, and a full wishlist does not refuse it
+    if (!row) {
+      // Already saved: only a newly chosen option changes, and a full wishlist does not refuse it.
+      if (variantId !== null) {
+        await tx
+          .update(wishlistItems)
+          .set({ variantId })
+          .where(and(eq(wishlistItems.customerId, customerId), eq(wishlistItems.productId, productId)));
+      }
+      return;
+    }
     // Counted as shown: saves of products taken off sale are hidden, so they do not fill it.
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
@@ -68,6 +104,15 @@ export async function addToWishlist(db: Db, customerId: number, productId: strin
     if (Number(n) > MAX_WISHLIST_ITEMS) throw new HttpError(422, wishlistMessages.full);
   });
   return { product_id: productId, in_wishlist: true, total: await countItems(db, customerId) };
+}
+
+/** The option saved with a product on the customer's wishlist, if any (Move to cart moves it). */
+export async function savedVariantOf(db: Db, customerId: number, productId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ variantId: wishlistItems.variantId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.customerId, customerId), eq(wishlistItems.productId, productId)));
+  return row?.variantId ?? null;
 }
 
 /** Takes a product off the wishlist. Idempotent: removing one that is not there succeeds too. */

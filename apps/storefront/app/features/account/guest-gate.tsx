@@ -41,7 +41,7 @@ export function AccountGuestGate() {
             onClick={() => store.openLogin({ redirectTo: here })}
             aria-haspopup="dialog"
           >
-            LOGIN
+            Log in
           </button>
           {settings.enable_customer_register && (
             <button
@@ -50,7 +50,7 @@ export function AccountGuestGate() {
               onClick={() => store.openRegister({ redirectTo: here })}
               aria-haspopup="dialog"
             >
-              REGISTER
+              Register
             </button>
           )}
         </div>

@@ -122,7 +122,7 @@ function LegacyLoginForm() {
       />
       <button type="submit" className="btn btn-primary w-full" disabled={(form.invalid && form.dirty) || updating}>
         {updating && <Spinner />}
-        LOGIN
+        Log in
       </button>
     </form>
   );
@@ -155,7 +155,7 @@ function ForgotPasswordForm() {
       <TextField id={`${uid}-email`} label="Email address" type="email" autoComplete="email" {...form.field('email')} />
       <button type="submit" className="btn btn-primary w-full" disabled={(form.invalid && form.dirty) || updating}>
         {updating && <Spinner />}
-        SEND RESET LINK
+        Send reset link
       </button>
       <p className="text-center text-sm">
         <button type="button" onClick={() => store.setMode('Legacy')} className={linkButton}>
@@ -310,7 +310,7 @@ function LegacyRegisterForm() {
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={(form.invalid && form.dirty) || updating}>
         {updating && <Spinner />}
-        REGISTER
+        Register
       </button>
     </form>
   );

@@ -66,7 +66,10 @@ export function OtpFlow({ type }: { type: Extract<OtpPurpose, 'login' | 'registe
       // The first send keeps `updating` on until the verify step is shown (effect above).
       const { data, message } = await store.track(
         () =>
-          callEndpoint(browserTransport, authApi.requestOtp, { body: body as { input: string; type: typeof type } }),
+          callEndpoint(browserTransport, authApi.requestOtp, {
+            // SEND OTP starts a new flow: the server counts its resends from 0 again (Change Phone).
+            body: { ...(body as { input: string; type: typeof type }), restart: !resend },
+          }),
         () => !resend,
       );
       if (message) toast.success(message);

@@ -1,4 +1,4 @@
-import { ApiError, callEndpoint, checkoutApi, type Order } from '@shopfront/shared';
+import { ApiError, callEndpoint, checkoutApi, type LatestOrder, type Order } from '@shopfront/shared';
 import { apiTransport } from '../../lib/api.server';
 
 /**
@@ -6,7 +6,7 @@ import { apiTransport } from '../../lib/api.server';
  * account's, or the one this browser placed as a guest) when it is the one the URL names, else
  * null. Nothing is found by guessing an id.
  */
-export async function ownLatestOrder(context: unknown, request: Request): Promise<Order | null> {
+export async function ownLatestOrder(context: unknown, request: Request): Promise<LatestOrder | null> {
   const wanted = new URL(request.url).searchParams.get('order');
   if (!wanted) return null;
   try {

@@ -67,14 +67,17 @@ function useToldChanges(orderId: string) {
   const rate = useFetcher<OrderActionResult>({ key: changeKey('rate', orderId) });
   const navigate = useNavigate();
   const { search } = useLocation();
-  const told = useRef<unknown>(null);
-  const done = [cancel, refund, rate].map((f) => (f.state === 'idle' ? f.data : undefined)).find((d) => d?.ok);
+  const told = useRef(new Set<unknown>());
+  // Each change on its own: an older success of another form (a refund, then a rating) must not
+  // hide a new one, or its dialog would stay open over the changed order.
+  const [cancelled, refunded, rated] = [cancel, refund, rate].map((f) => (f.state === 'idle' ? f.data : undefined));
   useEffect(() => {
-    if (!done?.ok || told.current === done || !('message' in done)) return;
-    told.current = done;
+    const done = [cancelled, refunded, rated].find((d) => d?.ok && !told.current.has(d));
+    if (!done?.ok || !('message' in done)) return;
+    told.current.add(done);
     if (done.message) toast.success(done.message);
     void navigate(orderDialogHref(search, orderId, 'details'), { replace: true, preventScrollReset: true });
-  }, [done, navigate, search, orderId]);
+  }, [cancelled, refunded, rated, navigate, search, orderId]);
 }
 
 function OrderFields({ orderId }: { orderId: string }) {

@@ -48,7 +48,7 @@ export function useWishlistState(): WishlistState {
  * Spec sections 4 and 6: adding requires login; a guest gets the login dialog and the current
  * path is remembered as the redirect target (and the product is saved once logged in).
  */
-export function useWishlistHeart(productId: string) {
+export function useWishlistHeart(productId: string, variantId?: string) {
   const state = useWishlistState();
   const { loggedIn, store: auth } = useAuth();
   const location = useLocation();
@@ -59,15 +59,15 @@ export function useWishlistHeart(productId: string) {
     // started loading yet: saved once it has loaded.
     const { user, checking } = auth.getState();
     if (checking || (user && wishlistStore.getState().ownerId !== user.id)) {
-      wishlistStore.rememberForLater(productId);
+      wishlistStore.rememberForLater(productId, variantId);
       return;
     }
     if (!loggedIn) {
-      wishlistStore.rememberForLater(productId);
+      wishlistStore.rememberForLater(productId, variantId);
       auth.openLogin({ redirectTo: `${location.pathname}${location.search}` });
       return;
     }
-    void wishlistStore.toggle(productId);
+    void wishlistStore.toggle(productId, variantId);
   };
   return { saved, busy, toggle };
 }

@@ -16,16 +16,19 @@ const LOOKS = {
  */
 export function WishlistButton({
   productId,
+  variantId,
   productName,
   look,
   className = '',
 }: {
   productId: string;
+  /** The option chosen on the product page: saved with the product, and moved to the cart later. */
+  variantId?: string | undefined;
   productName: string;
   look: keyof typeof LOOKS;
   className?: string;
 }) {
-  const { saved, busy, toggle } = useWishlistHeart(productId);
+  const { saved, busy, toggle } = useWishlistHeart(productId, variantId);
   return (
     <button
       type="button"

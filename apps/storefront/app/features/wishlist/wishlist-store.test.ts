@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiSuccess, type Wishlist, type WishlistChange } from '@shopfront/shared';
-import { PENDING_KEY, createWishlistStore, type WishlistCalls } from './wishlist-store';
+import { PENDING_KEY, PENDING_VARIANTS_KEY, createWishlistStore, type WishlistCalls } from './wishlist-store';
 
 const ok = <T>(data: T, message?: string): Promise<ApiSuccess<T>> => Promise.resolve({ data, message });
 const change = (productId: string, inWishlist: boolean): WishlistChange => ({
@@ -9,7 +9,12 @@ const change = (productId: string, inWishlist: boolean): WishlistChange => ({
   total: 1,
 });
 const listOf = (...ids: string[]): Wishlist => ({
-  items: ids.map((id) => ({ product_id: id, added_at: new Date(0).toISOString(), product: {} as never })),
+  items: ids.map((id) => ({
+    product_id: id,
+    added_at: new Date(0).toISOString(),
+    product: {} as never,
+    variant: null,
+  })),
   total: ids.length,
 });
 
@@ -105,6 +110,16 @@ describe('wishlist store', () => {
     expect(api.add).toHaveBeenCalledWith('p9');
     expect(store.getState().ids.has('p9')).toBe(true);
     expect(storage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('saves the option the guest had chosen with the product, once they have logged in', async () => {
+    const { store, api, storage } = setup();
+    store.rememberForLater('p9', 'v9-indigo');
+    store.rememberForLater('p8');
+    await store.load(7);
+    expect(api.add).toHaveBeenCalledWith('p9', 'v9-indigo');
+    expect(api.add).toHaveBeenCalledWith('p8');
+    expect(storage.getItem(PENDING_VARIANTS_KEY)).toBeNull();
   });
 
   it('forgets the click when the guest gives up on logging in', async () => {

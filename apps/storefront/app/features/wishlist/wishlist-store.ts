@@ -19,7 +19,8 @@ export interface WishlistState {
 
 export interface WishlistCalls {
   get: () => Promise<ApiSuccess<Wishlist>>;
-  add: (productId: string) => Promise<ApiSuccess<WishlistChange>>;
+  /** `variantId`: the option chosen on the product page, saved with it (Move to cart moves that one). */
+  add: (productId: string, variantId?: string) => Promise<ApiSuccess<WishlistChange>>;
   remove: (productId: string) => Promise<ApiSuccess<WishlistChange>>;
 }
 
@@ -30,6 +31,8 @@ export interface WishlistNotices {
 
 /** Where heart clicks are remembered until the customer's ids have loaded (this tab only): a guest's until they log in. */
 export const PENDING_KEY = 'shopfront:wishlist-pending';
+/** The option chosen with each remembered click (product id → variant id), saved with it later. */
+export const PENDING_VARIANTS_KEY = 'shopfront:wishlist-pending-variants';
 
 /** Nobody's wishlist: the server's snapshot, and what a guest sees. */
 export const EMPTY_WISHLIST: WishlistState = {
@@ -108,22 +111,26 @@ export function createWishlistStore(
         writePending([]);
         // In one go with the optimistic saves below: no heart empties in between.
         set({ status: 'ready', ids, queued: new Set() });
-        await Promise.all(pending.map((id) => store.toggle(id)));
+        const chosen = readPendingVariants();
+        writePendingVariants({});
+        await Promise.all(pending.map((id) => store.toggle(id, chosen[id])));
       })();
       loadingFor = run;
       return run;
     },
 
     /** Remembers a heart click, to be saved once the customer's ids have loaded (a guest: once logged in). */
-    rememberForLater(productId: string) {
+    rememberForLater(productId: string, variantId?: string) {
       const pending = readPending();
       if (!pending.includes(productId)) writePending([...pending, productId]);
+      if (variantId) writePendingVariants({ ...readPendingVariants(), [productId]: variantId });
       if (state.status === 'loading') set({ queued: withId(state.queued, productId, true) });
     },
 
     /** The guest closed the login dialog without logging in: their clicks are not kept any longer. */
     forgetForLater() {
       writePending([]);
+      writePendingVariants({});
       if (state.queued.size) set({ queued: new Set() });
     },
 
@@ -134,11 +141,11 @@ export function createWishlistStore(
      * off the queue again; the queue is saved once they have loaded (a change sent now would be
      * overwritten by the load's answer).
      */
-    async toggle(productId: string): Promise<boolean> {
+    async toggle(productId: string, variantId?: string): Promise<boolean> {
       if (state.busy.has(productId) || state.ownerId === null) return state.ids.has(productId);
       if (state.status === 'loading') {
         if (!state.queued.has(productId)) {
-          store.rememberForLater(productId);
+          store.rememberForLater(productId, variantId);
           return true;
         }
         writePending(readPending().filter((id) => id !== productId));
@@ -150,7 +157,9 @@ export function createWishlistStore(
       const wasSaved = state.ids.has(productId);
       set({ ids: withId(state.ids, productId, !wasSaved), busy: withId(state.busy, productId, true) });
       try {
-        const { message } = wasSaved ? await calls.remove(productId) : await calls.add(productId);
+        const { message } = wasSaved
+          ? await calls.remove(productId)
+          : await (variantId ? calls.add(productId, variantId) : calls.add(productId));
         if (generation === mine) set({ busy: withId(state.busy, productId, false) });
         if (message) notices.success(message);
         return !wasSaved;
@@ -181,6 +190,23 @@ export function createWishlistStore(
       return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
     } catch {
       return [raw];
+    }
+  }
+  function readPendingVariants(): Record<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(storage()?.getItem(PENDING_VARIANTS_KEY) ?? '{}');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    } catch {
+      return {};
+    }
+  }
+  function writePendingVariants(chosen: Record<string, string>) {
+    try {
+      if (Object.keys(chosen).length) storage()?.setItem(PENDING_VARIANTS_KEY, JSON.stringify(chosen));
+      else storage()?.removeItem(PENDING_VARIANTS_KEY);
+    } catch {
+      // Storage unavailable: the product is saved without its option (Move to cart then asks for one).
     }
   }
   function writePending(ids: string[]) {

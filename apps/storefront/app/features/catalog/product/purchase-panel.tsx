@@ -137,7 +137,13 @@ export function PurchaseButtons({
             Buy now
           </button>
         )}
-        <WishlistButton productId={product.id} productName={product.name} look="panel" />
+        <WishlistButton
+          productId={product.id}
+          // The chosen option is saved with it (a product without options has none to save).
+          variantId={variantId === product.id ? undefined : variantId}
+          productName={product.name}
+          look="panel"
+        />
       </div>
       {soldOut && (
         <p id={noteId} className="mt-2.5 text-sm text-muted">

@@ -156,7 +156,7 @@ export function ReviewDialog({
         </FieldFrame>
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy && <Spinner />}
-          SUBMIT REVIEW
+          Submit review
         </button>
       </form>
     </Modal>

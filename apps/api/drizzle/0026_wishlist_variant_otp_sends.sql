@@ -1,0 +1,4 @@
+ALTER TABLE "throttle_counters" DROP CONSTRAINT "throttle_counters_scope_ck";--> statement-breakpoint
+ALTER TABLE "wishlist_items" ADD COLUMN "variant_id" text;--> statement-breakpoint
+ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_variant_id_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "throttle_counters" ADD CONSTRAINT "throttle_counters_scope_ck" CHECK ("throttle_counters"."scope" in ('ip', 'account', 'client', 'phone', 'sms_new_number', 'otp_sends', 'review', 'admin_token'));
