@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchNoScriptBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { BENGALURU, choosePayment } from './support/checkout.ts';
 import { useShopSuite } from './support/suite.ts';
 
@@ -203,4 +203,72 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
     expect(tabs.cookieBanner).toBeLessThanOrEqual(BOUNDS.tabs.cookieBanner);
     await page.close();
   });
+});
+
+/**
+ * The obvious path: a guest types every field they see and presses the one button there is.
+ * Nothing else (no Save, no Deliver to) is needed to reach the payment step, with or without
+ * JavaScript, on a phone and on a desktop.
+ */
+describe('a guest who fills every field and presses Continue reaches the payment step', () => {
+  /** Every visible, empty text field and select of the address step, filled as a shopper would. */
+  async function fillEverything(page: Page) {
+    const values: Record<string, string> = {
+      email: 'guest.obvious@example.test',
+      phone: BENGALURU.phone,
+      'shipping.first_name': BENGALURU.first,
+      'shipping.last_name': BENGALURU.last,
+      'shipping.address_line_1': BENGALURU.line1,
+      'shipping.address_line_2': 'Second floor',
+      'shipping.landmark': 'Near the church',
+      'shipping.city': BENGALURU.city,
+      'shipping.postcode': BENGALURU.postcode,
+    };
+    const form = page.locator('[data-checkout-form="address-step"]');
+    for (const input of await form.locator('input[type="text"], input[type="email"], input[type="tel"]').all()) {
+      if (!(await input.isVisible())) continue;
+      const name = (await input.getAttribute('name')) ?? '';
+      expect(values[name], `a value for ${name}`).toBeDefined();
+      await input.fill(values[name]!);
+    }
+    await form.locator('select[name="shipping.state_id"]').selectOption({ label: BENGALURU.state });
+  }
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`with JavaScript at ${viewport.width} px`, async () => {
+      const base = suite.shop.baseUrl;
+      const page = await newPage(suite.browser, viewport);
+      await cartWithMug(page, base);
+      await page.goto(`${base}/checkout/address`);
+      await waitForHydration(page);
+      await fillEverything(page);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.waitForURL((url) => url.pathname === '/checkout/payment');
+      await page.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
+      await page.close();
+    });
+
+    it(`without JavaScript at ${viewport.width} px`, async () => {
+      const base = suite.shop.baseUrl;
+      const page = await newPage(suite.browser, viewport);
+      await cartWithMug(page, base);
+      const cookies = await page.context().cookies();
+      await page.close();
+      const noScript = await launchNoScriptBrowser();
+      try {
+        const plain = await noScript.newPage();
+        await plain.setViewportSize(viewport);
+        await plain.context().addCookies(cookies);
+        await plain.goto(`${base}/cart`);
+        await cartContinue(plain).click();
+        await plain.waitForURL((url) => url.pathname === '/checkout/address');
+        await fillEverything(plain);
+        await plain.getByRole('button', { name: 'Continue to payment' }).click();
+        await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+        await plain.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
+      } finally {
+        await noScript.close();
+      }
+    });
+  }
 });
