@@ -19,6 +19,7 @@ import { shopMeta } from './lib/meta';
 import { NOTICE_COOKIE, noticeFingerprint } from './lib/notice';
 import { useRequestNonce } from './lib/nonce';
 import { usePageClass } from './lib/page-class';
+import { usePageTransition } from './lib/page-transition';
 import { useShopData } from './lib/shop';
 import { storefrontCss } from './lib/theme';
 import appCss from './app.css?url';
@@ -150,6 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const shop = useShopData();
+  usePageTransition();
   return (
     <PreviewProvider adminOrigin={shop?.adminOrigin ?? null}>
       <ShopFrame>

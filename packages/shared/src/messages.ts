@@ -12,6 +12,11 @@ export const messages = {
   between: (min: number, max: number) => `The value must be between ${min} and ${max}`,
   greaterThan: (n: number) => `The value must be greater than ${n}`,
   lessThan: (n: number) => `The value must be less than ${n}`,
+  date: 'The value must be a valid date',
+  alpha: 'The value may only contain letters',
+  hexadecimal: 'The value must be hexadecimal',
+  ipv4: 'The value must be a valid IPv4 address',
+  mac: 'The value must be a valid MAC address',
   fallback: 'This field is not valid',
   /** Control characters (NUL, escape …) or a broken (lone surrogate) character in a text field. */
   invalidCharacters: 'This field contains characters that are not allowed',

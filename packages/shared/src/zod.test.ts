@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import { ContactBodySchema } from './schemas/cart.ts';
 import { OrdersPageQuerySchema, RateExperienceBodySchema } from './schemas/order.ts';
-import { z } from './zod.ts';
+import { alpha, z } from './zod.ts';
 
 /** The messages a schema gives for a value, by field. */
 const errorsOf = (schema: z.ZodType, value: unknown) => {
@@ -44,6 +44,60 @@ describe("the spec's standard messages for rules that name none (section 5)", ()
     const positive = z.object({ n: z.number().positive().lt(100) });
     expect(errorsOf(positive, { n: 0 })).toEqual({ n: [messages.greaterThan(0)] });
     expect(errorsOf(positive, { n: 100 })).toEqual({ n: [messages.lessThan(100)] });
+  });
+
+  it('names dates, letters, hexadecimal, IPv4 and MAC addresses in the spec’s words', () => {
+    const kinds = z.object({
+      day: z.iso.date().optional(),
+      at: z.iso.datetime().optional(),
+      name: alpha().optional(),
+      hex: z.hex().optional(),
+      ip: z.ipv4().optional(),
+      mac: z.mac().optional(),
+      slug: z
+        .string()
+        .regex(/^[a-z]+$/)
+        .optional(),
+    });
+    expect(
+      errorsOf(kinds, {
+        day: '2027-02-30',
+        at: 'yesterday',
+        name: 'Asha1',
+        hex: 'x0',
+        ip: '256.1.1.1',
+        mac: '00:1B:44:11:3A',
+      }),
+    ).toEqual({
+      day: ['The value must be a valid date'],
+      at: ['The value must be a valid date'],
+      name: ['The value may only contain letters'],
+      hex: ['The value must be hexadecimal'],
+      ip: ['The value must be a valid IPv4 address'],
+      mac: ['The value must be a valid MAC address'],
+    });
+    expect([messages.date, messages.alpha, messages.hexadecimal, messages.ipv4, messages.mac]).toEqual([
+      'The value must be a valid date',
+      'The value may only contain letters',
+      'The value must be hexadecimal',
+      'The value must be a valid IPv4 address',
+      'The value must be a valid MAC address',
+    ]);
+    // Valid values pass, letters of any script among them; another pattern keeps the fallback.
+    expect(
+      errorsOf(kinds, {
+        day: '2028-02-29',
+        at: '2027-03-01T10:00:00Z',
+        name: 'Zoë',
+        hex: 'c0ffee',
+        ip: '192.168.1.20',
+        mac: '00:1B:44:11:3A:B7',
+      }),
+    ).toBeNull();
+    expect(errorsOf(kinds, { name: 'अनीता' })).toBeNull();
+    expect(errorsOf(kinds, { slug: 'Not A Slug' })).toEqual({ slug: [messages.fallback] });
+    // A rule's own message still wins.
+    expect(errorsOf(z.object({ d: z.iso.date({ error: 'own' }) }), { d: 'x' })).toEqual({ d: ['own'] });
   });
 
   it('falls back to "This field is not valid", and names an unknown key for the developer', () => {

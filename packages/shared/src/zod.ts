@@ -15,9 +15,17 @@ import { messages } from './messages.ts';
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
+/** Letters only, of any script with their accents and vowel signs ("Zoë", "अनीता"): what `alpha()` checks. */
+export const ALPHA = /^[\p{L}\p{M}]+$/u;
+
+/** A text of letters only, answered 'The value may only contain letters' (zod has no such format of its own). */
+export const alpha = () => z.string().regex(ALPHA);
+
 /**
  * The spec's standard texts (section 5) for a rule that has no message of its own: 'This field
- * is required', 'The value must be numeric', 'The value length should not exceed N'…, else the
+ * is required', 'The value must be numeric', 'The value length should not exceed N', 'The value
+ * must be a valid date' (z.iso.date, z.iso.datetime), hexadecimal (z.hex), IPv4 (z.ipv4), MAC
+ * (z.mac), letters only (`alpha()`)…, else the
  * fallback 'This field is not valid', so zod's English ("Invalid input: expected string,
  * received undefined") never reaches a shopper. Set for the whole process: configuration and
  * job payload errors read the same way, with their path. Precedence is zod's: a rule's own
@@ -46,9 +54,25 @@ export function specMessage(issue: z.core.$ZodRawIssue): string | undefined {
       return messages.fallback;
     }
     case 'invalid_format':
-      if (issue.format === 'email') return messages.email;
-      if (issue.format === 'url') return messages.url;
-      return messages.fallback;
+      switch (issue.format) {
+        case 'email':
+          return messages.email;
+        case 'url':
+          return messages.url;
+        case 'date':
+        case 'datetime':
+          return messages.date;
+        case 'hex':
+          return messages.hexadecimal;
+        case 'ipv4':
+          return messages.ipv4;
+        case 'mac':
+          return messages.mac;
+        case 'regex':
+          return issue.pattern === ALPHA.toString() ? messages.alpha : messages.fallback;
+        default:
+          return messages.fallback;
+      }
     case 'unrecognized_keys':
       return undefined;
     default:

@@ -40,6 +40,8 @@ export const countries = pgTable('countries', {
   currencyCode: text('currency_code').notNull(),
   /** False where addresses carry no postcode (the UAE): the postcode field is not asked for there. */
   hasPostcodes: boolean('has_postcodes').notNull().default(true),
+  /** Set: a postcode there is exactly this many digits (India's PIN codes: 6). */
+  postcodeDigits: integer('postcode_digits'),
 });
 
 export const states = pgTable(
@@ -51,6 +53,11 @@ export const states = pgTable(
       .references(() => countries.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     code: text('code').notNull(),
+    /**
+     * The postcodes of the state, as inclusive ranges of prefixes of one length ('560'–'591');
+     * empty: any postcode. An address whose postcode is in none is refused (shipping/postcodes.ts).
+     */
+    postcodePrefixes: jsonb('postcode_prefixes').$type<{ from: string; to: string }[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('states_country_code_uq').on(t.countryId, t.code)],
 );

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -10,6 +9,7 @@ import { seedDemo } from '../db/seed/index.ts';
 import { parseEnv } from '../env.ts';
 import { registerStorefront } from '../ssr/storefront.ts';
 
+import { databaseUrl, withAdmin } from './postgres-admin.ts';
 import { TEST_DATA_DIR, TEST_MEDIA_DIR } from './paths.ts';
 
 export interface TestApp {
@@ -36,24 +36,22 @@ export async function createTestApp(
     storefront?: boolean;
   } = {},
 ): Promise<TestApp> {
+  const seed = opts.seed !== false;
+  const { pglite, postgres } = inject('startingPoints');
   const adminUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
     const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const template = postgres ? (seed ? postgres.seeded : postgres.empty) : undefined;
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+    );
+    url = databaseUrl(adminUrl, name);
+    dropDatabase = () =>
+      withAdmin(adminUrl, async (admin) => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
   }
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -66,9 +64,7 @@ export async function createTestApp(
     PAGE_CACHE_MB: '0',
     ...opts.env,
   });
-  const seed = opts.seed !== false;
-  const snapshots = inject('pgliteSnapshots');
-  const snapshotFile = snapshots ? (seed ? snapshots.seeded : snapshots.empty) : undefined;
+  const snapshotFile = pglite ? (seed ? pglite.seeded : pglite.empty) : undefined;
   const snapshot = !url && snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
   const database = await openDatabase({ url, poolMax: 4, snapshot });
   // Both are no-ops on a snapshot that already has them; they still run, so nothing is skipped.

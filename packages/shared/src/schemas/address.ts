@@ -22,6 +22,10 @@ export const addressMessages = {
   countryInvalid: 'The selected country is invalid',
   stateInvalid: 'The selected state is invalid',
   postcodeInvalid: 'The value must be a valid postcode',
+  /** A country whose postcodes are all digits of one length (India's 6-digit PIN codes). */
+  postcodeDigits: (n: number) => `The postcode must be ${n} digits`,
+  /** The postcode belongs to another state than the one chosen (a Bengaluru PIN with Kerala). */
+  postcodeNotInState: (state: string) => `This postcode is not in ${state}. Check the postcode or the state`,
   tooMany: `You can save up to ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Delete one to add another`,
 } as const;
 

@@ -1,4 +1,5 @@
 import type { StoreSettings, ThemeColours } from '@shopfront/shared';
+import { POSTCODE_DIGITS, REGION_STATES } from './regions.ts';
 
 export const DEMO_STOREFRONT_ID = 'sf_default';
 export const DEMO_CHANNEL_ID = 'ch_web';
@@ -55,6 +56,7 @@ export const demoTheme: ThemeColours = {
   footer_text: '#e7ece9',
 };
 
+/** The demo's countries; their states and postcode rules are in regions.ts. */
 export const demoCountries = [
   {
     name: 'India',
@@ -63,18 +65,8 @@ export const demoCountries = [
     mobileNumberLength: 10,
     currencyCode: 'INR',
     hasPostcodes: true,
-    states: [
-      ['Karnataka', 'KA'],
-      ['Maharashtra', 'MH'],
-      ['Tamil Nadu', 'TN'],
-      ['Delhi', 'DL'],
-      ['Kerala', 'KL'],
-      ['West Bengal', 'WB'],
-      ['Gujarat', 'GJ'],
-      ['Telangana', 'TG'],
-      ['Andaman and Nicobar Islands', 'AN'],
-      ['Lakshadweep', 'LD'],
-    ],
+    postcodeDigits: POSTCODE_DIGITS.IN ?? null,
+    states: REGION_STATES.IN,
   },
   {
     name: 'United Arab Emirates',
@@ -84,13 +76,10 @@ export const demoCountries = [
     currencyCode: 'AED',
     // Addresses in the UAE carry no postcode (migration 0017 sets the same on existing shops).
     hasPostcodes: false,
-    states: [
-      ['Dubai', 'DU'],
-      ['Abu Dhabi', 'AZ'],
-      ['Sharjah', 'SH'],
-    ],
+    postcodeDigits: null,
+    states: REGION_STATES.AE,
   },
-] as const;
+];
 
 /** [slug, name, brand, icon, priceRupees, mrpRupees|null, stock, featured, gradient from, to] */
 export const demoProducts: [string, string, string, string, number, number | null, number, boolean, string, string][] =

@@ -56,10 +56,11 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
             mobileNumberLength: c.mobileNumberLength,
             currencyCode: c.currencyCode,
             hasPostcodes: c.hasPostcodes,
+            postcodeDigits: c.postcodeDigits,
           })
           .returning({ id: t.countries.id });
         if (c.iso2 === 'IN') indiaId = row!.id;
-        await tx.insert(t.states).values(c.states.map(([name, code]) => ({ countryId: row!.id, name, code })));
+        await tx.insert(t.states).values(c.states.map((s) => ({ countryId: row!.id, ...s })));
       }
 
       await tx

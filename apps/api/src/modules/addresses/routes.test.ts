@@ -227,6 +227,33 @@ describe('POST /api/address/add', () => {
     expect(moved.json().errors).toEqual({ postcode: ['This field is required'] });
   });
 
+  it('refuses a PIN code of another state at the postcode field, and one that is not 6 digits', async () => {
+    const a = await loggedInCustomer(t);
+    // A Bengaluru PIN with Kerala chosen: the shopper is told which field and why.
+    const wrongState = await call('POST', '/api/address/add', a.headers, { ...home(), state_id: kerala });
+    expect(wrongState.statusCode).toBe(422);
+    expect(wrongState.json().errors).toEqual({
+      postcode: ['This postcode is not in Kerala. Check the postcode or the state'],
+    });
+    // Said together with the other fields' problems, not one submit later.
+    const withOthers = await call('POST', '/api/address/add', a.headers, { ...home(), state_id: kerala, city: '' });
+    expect(withOthers.json().errors).toEqual({
+      city: ['This field is required'],
+      postcode: ['This postcode is not in Kerala. Check the postcode or the state'],
+    });
+    for (const postcode of ['56002', '5600251', 'AB1234']) {
+      const res = await call('POST', '/api/address/add', a.headers, { ...home(), postcode });
+      expect(res.json().errors, postcode).toEqual({ postcode: ['The postcode must be 6 digits'] });
+    }
+    // Written with a space, it is the same PIN: kept as India writes them.
+    expect((await add(a, { ...home(), postcode: '560 025' })).postcode).toBe('560025');
+    const saved = await add(a, home());
+    const moved = await call('PUT', `/api/address/update/${saved.id}`, a.headers, { ...home(), state_id: kerala });
+    expect(moved.json().errors).toEqual({
+      postcode: ['This postcode is not in Kerala. Check the postcode or the state'],
+    });
+  });
+
   it('refuses an unknown country and a state of another country', async () => {
     const a = await loggedInCustomer(t);
     const unknown = await call('POST', '/api/address/add', a.headers, { ...home(), country_id: 999_999 });

@@ -14,6 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { addresses, countries, customers, states } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { getAddressFields } from '../settings/service.ts';
+import { postcodeProblem } from '../shipping/postcodes.ts';
+import { normalisePostcode } from '../shipping/zones.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -136,8 +138,9 @@ function cachedAddressSchema(
 
 /**
  * Validates an add/update body against the shop's field definitions for its address type, the
- * chosen country (phone length, existence, whether it has postcodes) and that country's states.
- * 422 with field errors.
+ * chosen country (phone length, existence, whether it has postcodes) and that country's states,
+ * and the postcode against the country's and the chosen state's postcodes (a PIN code of another
+ * state is refused at the postcode field). 422 with field errors.
  */
 export async function validateAddressBody(db: Db, body: unknown): Promise<AddressInput> {
   const head = AddressBodyHeadSchema.safeParse(body);
@@ -152,7 +155,10 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
           .select({
             mobileNumberLength: countries.mobileNumberLength,
             hasPostcodes: countries.hasPostcodes,
+            postcodeDigits: countries.postcodeDigits,
             stateId: states.id,
+            stateName: states.name,
+            postcodePrefixes: states.postcodePrefixes,
           })
           .from(countries)
           .leftJoin(states, eq(states.countryId, countries.id))
@@ -169,7 +175,21 @@ export async function validateAddressBody(db: Db, body: unknown): Promise<Addres
   ).safeParse(body);
   const errors = parsed.success ? {} : issuesByField(parsed.error.issues);
   if (countryId !== null && !country) errors.country_id = [addressMessages.countryInvalid];
+  // Checked also when another field is wrong, so the shopper sees every problem at once.
+  if (country?.hasPostcodes && !errors.postcode && !errors.state_id) {
+    const raw = body as Record<string, unknown>;
+    const postcode = parsed.success ? parsed.data.postcode : typeof raw.postcode === 'string' ? raw.postcode : '';
+    const stateId = parsed.success ? parsed.data.state_id : Number(raw.state_id);
+    const state = countryRows.find((r) => r.stateId !== null && r.stateId === stateId);
+    const problem = postcodeProblem(postcode, {
+      digits: country.postcodeDigits,
+      state: state ? { name: state.stateName!, prefixes: state.postcodePrefixes ?? [] } : null,
+    });
+    if (problem) errors.postcode = [problem];
+  }
   if (!parsed.success || Object.keys(errors).length > 0) throw new HttpError(422, messages.invalidData, errors);
+  // A PIN code typed as "560 025" is stored as 560025, as the country writes them.
+  if (country?.postcodeDigits) return { ...parsed.data, postcode: normalisePostcode(parsed.data.postcode) };
   return parsed.data;
 }
 

@@ -141,8 +141,13 @@ describe('evaluateCoupon', () => {
 
     const unknown = await asCustomer();
     expect(unknown).toEqual({ ok: false, code: null, message: cartMessages.couponUnknown });
-    await relax({ isActive: true });
-    expect(await asCustomer()).toEqual({ ok: false, code: c.code, message: cartMessages.couponNotStarted });
+    await relax({ isActive: true, startsAt: new Date('2099-03-11T18:30:00Z') });
+    // The day it starts, in the shop's time zone (India: 12 March begins at 18:30 UTC on the 11th).
+    expect(await asCustomer()).toEqual({
+      ok: false,
+      code: c.code,
+      message: cartMessages.couponStartsOn('12 March 2099'),
+    });
     await relax({ startsAt: new Date(Date.now() - 2 * DAY) });
     expectRefusal(await asCustomer(), cartMessages.couponExpired);
     await relax({ endsAt: new Date(Date.now() + DAY) });
@@ -162,6 +167,29 @@ describe('evaluateCoupon', () => {
     expectRefusal(await asCustomer(), cartMessages.couponMinimum('₹201.00'));
     await relax({ minSubtotalMinor: 1_799_00 });
     expectDiscount(await asCustomer(), 179_90, { l1: 0, l2: 179_90 });
+  });
+
+  it('says why a real code does not work, for a listed or a secret coupon alike; a switched-off one is "not valid"', async () => {
+    const lines = [line('l', product.tee, 1_000_00)];
+    for (const isVisible of [true, false]) {
+      const expired = await makeCoupon({ isVisible, endsAt: new Date(Date.now() - DAY) });
+      expectRefusal(await evaluateCoupon(db, expired.code, cart(lines)), 'This coupon has expired');
+      const usedUp = await makeCoupon({ isVisible, usageLimit: 3, usedCount: 3 });
+      expectRefusal(await evaluateCoupon(db, usedUp.code, cart(lines)), 'This coupon has been used up');
+      const later = await makeCoupon({ isVisible, startsAt: new Date('2099-01-31T12:30:00Z') });
+      expectRefusal(
+        await evaluateCoupon(db, later.code, cart(lines)),
+        'This coupon starts on 31 January 2099 at 6:00 pm',
+      );
+      const off = await makeCoupon({ isVisible, isActive: false });
+      expectRefusal(await evaluateCoupon(db, off.code, cart(lines)), 'This coupon code is not valid');
+    }
+    expectRefusal(await evaluateCoupon(db, 'MADEUP2099', cart(lines)), 'This coupon code is not valid');
+    // Once per customer, used once already.
+    const customer = await newCustomer(1);
+    const once = await makeCoupon({ perCustomerLimit: 1 });
+    await db.insert(couponRedemptions).values({ couponId: once.id, customerId: customer, orderRef: orderRef() });
+    expectRefusal(await evaluateCoupon(db, once.code, cart(lines, customer)), 'You have already used this coupon');
   });
 
   it('answers an unknown or empty code with code null, and an empty cart as not applicable', async () => {
@@ -471,10 +499,12 @@ describe('demo coupons', () => {
     expectRefusal(await ev('INSIDER15', small), cartMessages.couponLogin);
     expectDiscount(await ev('insider15', small, returning), 269_70);
 
-    // Secret and expired: answered like an unknown code (guessing learns nothing).
-    expectRefusal(await ev('MONSOON25', big), cartMessages.couponUnknown);
-    expectRefusal(await ev('FESTIVE20', big), cartMessages.couponNotStarted);
+    // Secret and expired: said so, not "not valid" (the shopper was given the code).
+    expectRefusal(await ev('MONSOON25', big), cartMessages.couponExpired);
+    const festive = await ev('FESTIVE20', big);
+    expect(festive.ok ? null : festive.message).toMatch(/^This coupon starts on \d{1,2} [A-Z][a-z]+ \d{4}( at .+)?$/);
     expectRefusal(await ev('EARLYBIRD', big), cartMessages.couponUsedUp);
+    expectRefusal(await ev('NOSUCHCODE', big), cartMessages.couponUnknown);
 
     const demoCodes = new Set(DEMO_COUPONS.map((c) => c.code));
     const listed = (await listCouponOffers(db, cart(small))).filter((o) => demoCodes.has(o.code));

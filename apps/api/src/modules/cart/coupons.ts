@@ -52,9 +52,8 @@ interface CouponFacts {
   value: number;
   min_subtotal_minor: number;
   max_discount_minor: number | null;
+  starts_at: Date | string | null;
   ends_at: Date | string | null;
-  /** Listed in coupons/get; a secret one's refusals must not confirm that it exists. */
-  is_visible: boolean;
   not_started: boolean;
   expired: boolean;
   used_up: boolean;
@@ -69,6 +68,8 @@ interface CouponFacts {
   matching_product_ids: string[];
   /** The cart is in the currency of the primary channel, the one coupon amounts are written in (ADR 0027). */
   currency_ok: boolean;
+  /** The primary channel's country (ISO 3166-1): its time zone says when a coupon starts. */
+  shop_country: string | null;
 }
 
 /**
@@ -91,8 +92,8 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
           union
           select s.coupon_id, ch.id from categories ch join scope s on ch.parent_id = s.category_id
         )
-        select c.id, c.code, c.description, c.kind, c.value, c.min_subtotal_minor, c.max_discount_minor, c.ends_at,
-          c.is_visible, coalesce(c.starts_at > now(), false) as not_started,
+        select c.id, c.code, c.description, c.kind, c.value, c.min_subtotal_minor, c.max_discount_minor,
+          c.starts_at, c.ends_at, coalesce(c.starts_at > now(), false) as not_started,
           coalesce(c.ends_at <= now(), false) as expired,
           (c.usage_limit is not null and c.used_count >= c.usage_limit) as used_up,
           c.first_order_only, c.per_customer_limit,
@@ -110,10 +111,35 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
                 or exists (select 1 from product_categories pc join scope s on s.category_id = pc.category_id
                             where s.coupon_id = c.id and pc.product_id = u.id)
           ) as matching_product_ids,
-          ${ctx.currency}::text = (select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL}) as currency_ok
+          ${ctx.currency}::text = (select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL}) as currency_ok,
+          (select co.iso2 from channels ch join countries co on co.id = ch.country_id
+            where ch.id = ${READ_MODEL_CHANNEL}) as shop_country
         from c
         order by c.id`,
   );
+}
+
+/** The time zone of a country that has one (India, the UAE); UTC for one that has several or is unknown. */
+function timeZoneOf(iso2: string | null): string {
+  if (!iso2) return 'UTC';
+  const locale = new Intl.Locale(`und-${iso2}`) as Intl.Locale & {
+    getTimeZones?: () => string[];
+    timeZones?: string[];
+  };
+  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  return zones.length === 1 ? zones[0]! : 'UTC';
+}
+
+/** "12 March 2027" in the shop's time zone, with "at 6:00 pm" when the moment is not midnight there. */
+export function shopMoment(at: Date | string, shopCountry: string | null): string {
+  const timeZone = timeZoneOf(shopCountry);
+  const d = new Date(at);
+  const day = d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  // One plain space whatever the ICU version puts there (newer ones a narrow no-break space).
+  const time = d
+    .toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone })
+    .replace(/\s+/g, ' ');
+  return time === '12:00 am' ? day : `${day} at ${time}`;
 }
 
 /**
@@ -122,11 +148,12 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
  */
 function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
   const refuse = (message: string): CouponVerdict => ({ ok: false, code: f.code, message });
-  // A secret code that is not live answers like an unknown one: guessing learns nothing.
-  const notLive = (message: string) => (f.is_visible ? refuse(message) : refuse(cartMessages.couponUnknown));
-  if (f.not_started) return notLive(cartMessages.couponNotStarted);
-  if (f.expired) return notLive(cartMessages.couponExpired);
-  if (f.used_up) return notLive(cartMessages.couponUsedUp);
+  // Said for secret codes too: the shopper who was given one learns why it does not work, and
+  // a guesser learns nothing usable (tries are limited per address, and such a code gives no discount).
+  if (f.not_started && f.starts_at !== null)
+    return refuse(cartMessages.couponStartsOn(shopMoment(f.starts_at, f.shop_country)));
+  if (f.expired) return refuse(cartMessages.couponExpired);
+  if (f.used_up) return refuse(cartMessages.couponUsedUp);
   // Amounts are minor units of the primary channel's currency: in another one only a plain percentage makes sense.
   if (!f.currency_ok && (f.kind === 'fixed' || f.min_subtotal_minor > 0 || f.max_discount_minor !== null)) {
     return refuse(channelMessages.couponCurrency);

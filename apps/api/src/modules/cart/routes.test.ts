@@ -365,11 +365,11 @@ describe('attack review regressions', () => {
     expect(deep.statusCode).toBe(422);
   });
 
-  it('a secret coupon that is not live answers like an unknown code', async () => {
+  it('a secret coupon that has expired says so (coupon-messages.test.ts has every reason)', async () => {
     const b = browser();
     await add(b, stocked[0]!.variant_id, 2);
     const res = await b.call('POST', '/api/cart/coupons/apply', { coupon: 'monsoon25' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.coupon).toEqual([cartMessages.couponUnknown]);
+    expect(res.json().errors.coupon).toEqual([cartMessages.couponExpired]);
   });
 });

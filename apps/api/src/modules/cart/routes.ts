@@ -195,7 +195,7 @@ export async function cartRoutes(app: FastifyInstance) {
       schemas: { body: ApplyCouponBodySchema, data: CartSchema },
       tags,
       summary:
-        'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown, not started, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum (a secret code that is not live answers "not valid"). Uses are counted when an order is placed. 20 tries per 15 minutes per address',
+        'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown (or switched off), starts on a later day, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum. Uses are counted when an order is placed. 20 tries per 15 minutes per address',
       errors: [409, 422, 429],
       config: { rateLimit: CART_RATE_LIMITS.applyCoupon },
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addressMessages, orderMessages, type Address } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { postcodeProblem, type PrefixRange } from './postcodes.ts';
 import { zoneOf, type ZoneRow } from './zones.ts';
 
 /**
@@ -42,8 +43,9 @@ export async function activeZones(db: Db): Promise<ZoneRow[]> {
 
 /**
  * The server-side check of an address at checkout (spec section 5, address step 7): its country
- * exists, its state is one of that country's, and, for a shipping address, a zone serves it
- * (ADR 0023). Answers the message for the first thing wrong, or null when it is fine. One query.
+ * exists, its state is one of that country's, its postcode is one of that state's (and of the
+ * country's shape), and, for a shipping address, a zone serves it (ADR 0023). Answers the message
+ * for the first thing wrong, or null when it is fine. One query.
  */
 export async function addressProblem(
   db: Db,
@@ -52,14 +54,27 @@ export async function addressProblem(
   opts: { delivery: boolean; channel?: SQL },
 ): Promise<string | null> {
   const inCountry = sql`country_id = ${address.country_id}`;
-  const [row] = await queryRows<{ country: boolean; state_country: number | null; zones: ZoneRow[] }>(
+  const [row] = await queryRows<{
+    country: { has_postcodes: boolean; postcode_digits: number | null } | null;
+    state: { country_id: number; name: string; postcode_prefixes: PrefixRange[] } | null;
+    zones: ZoneRow[];
+  }>(
     db,
-    sql`select exists (select 1 from countries where id = ${address.country_id}) as country,
-               (select country_id from states where id = ${address.state_id ?? null}::int) as state_country,
+    sql`select (select json_build_object('has_postcodes', has_postcodes, 'postcode_digits', postcode_digits)
+                  from countries where id = ${address.country_id}) as country,
+               (select json_build_object('country_id', country_id, 'name', name, 'postcode_prefixes', postcode_prefixes)
+                  from states where id = ${address.state_id ?? null}::int) as state,
                ${zonesJsonSql(opts.channel ? sql`${inCountry} and ${channelZonesWhere(opts.channel)}` : inCountry)} as zones`,
   );
   if (!row?.country) return addressMessages.countryInvalid;
-  if (address.state_id !== null && row.state_country !== address.country_id) return orderMessages.stateMismatch;
+  if (address.state_id !== null && row.state?.country_id !== address.country_id) return orderMessages.stateMismatch;
+  if (row.country.has_postcodes) {
+    const problem = postcodeProblem(address.postcode, {
+      digits: row.country.postcode_digits,
+      state: row.state ? { name: row.state.name, prefixes: row.state.postcode_prefixes } : null,
+    });
+    if (problem) return problem;
+  }
   if (opts.delivery && !zoneOf(row.zones, address)) return orderMessages.notServed;
   return null;
 }

@@ -15,6 +15,7 @@ import { CloseIcon, FilterIcon, GridIcon } from '../../../components/ui/icons';
 import { writeCookie } from '../../../lib/cookies';
 import { useShop } from '../../../lib/shop';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useIsMobile } from '../../../lib/use-viewport';
 import { FilterGroups } from './filter-panel';
 import { ListingHeader } from './listing-header';
 import { GRID_CHOICES, GRID_COOKIE, GRID_COOKIE_MAX_AGE, type GridColumns } from './grid-columns';
@@ -219,12 +220,10 @@ export function ListingView(props: ListingViewProps) {
   }
 
   // The drawer is only a modal on small screens: leave modal mode when the screen grows.
+  const isMobile = useIsMobile();
   useEffect(() => {
-    const mq = window.matchMedia('(min-width: 1024px)');
-    const onChange = () => mq.matches && drawer.current?.open && drawer.current.close();
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, []);
+    if (isMobile === false && drawer.current?.open) drawer.current.close();
+  }, [isMobile]);
 
   const chooseColumns = (n: GridColumns) => {
     setColumns(n);
