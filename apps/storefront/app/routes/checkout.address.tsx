@@ -1,4 +1,4 @@
-import { useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Form, Link, data, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout.address';
 import { AlertIcon, ArrowRightIcon, ChevronDownIcon, ChevronLeftIcon } from '../components/ui/icons';
@@ -119,7 +119,21 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
   // A guest where the shop takes no guest orders logs in first: nothing else to fill in yet.
   const blocked = !customer && !guestCheckout;
   const values = refusal?.values ?? null;
-  const errors = refusal?.errors ?? {};
+  // A message goes once its field is edited (the server says it again if it still applies).
+  const [edited, setEdited] = useState<{ for: typeof refusal; names: ReadonlySet<string> }>({
+    for: refusal,
+    names: new Set(),
+  });
+  if (edited.for !== refusal) setEdited({ for: refusal, names: new Set() });
+  const errors = Object.fromEntries(
+    Object.entries(refusal?.errors ?? {}).filter(([k]) => edited.for !== refusal || !edited.names.has(k)),
+  );
+  const onEdit = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (name && refusal?.errors[name] && !edited.names.has(name)) {
+      setEdited({ for: refusal, names: new Set([...edited.names, name]) });
+    }
+  };
   const sameAsShipping = values ? values[STEP_FIELDS.billingSame] !== undefined : cart.billing_same_as_shipping;
   // The address asks no phone or e-mail of its own: the contact's go with it, so it needs them.
   const shippingNeeds = (column: string) =>
@@ -134,6 +148,8 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
     errors,
   };
   const firstError = Object.keys(errors)[0];
+  // The reason beside Continue: the first message left, or the refusal's own when no field has one.
+  const blocker = Boolean(refusal && (firstError || Object.keys(refusal.errors).length === 0));
   const empty = cart.items.length === 0;
 
   return (
@@ -170,6 +186,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                 ref={formRef}
                 method="post"
                 noValidate
+                onInput={onEdit}
                 // Each render after a navigation starts from what the server has (or the refusal's values).
                 key={location.key}
                 className="space-y-4"
@@ -208,7 +225,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                   className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
                   data-testid="continue-to-payment"
                 >
-                  {refusal && (
+                  {refusal && blocker && (
                     <p
                       role="alert"
                       tabIndex={-1}
@@ -243,7 +260,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                     name={STEP_FIELDS.intent}
                     value="continue"
                     disabled={busy}
-                    aria-describedby={refusal ? 'payment-blocker' : undefined}
+                    aria-describedby={blocker ? 'payment-blocker' : undefined}
                     className="btn btn-primary h-12 w-full sm:px-8"
                   >
                     {busy && <Spinner />}

@@ -39,11 +39,13 @@ export function CheckoutHeader() {
           <a
             href={telHref(phone)}
             className="inline-flex min-h-11 items-center gap-2 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
-            aria-label={`Help with your order: call ${phone}`}
           >
             <PhoneIcon className="size-4 shrink-0 text-muted" />
             <span className="hidden sm:inline">Help: {phone}</span>
-            <span className="sm:hidden">Help</span>
+            {/* The name starts with what is seen ("Help"), and says what it does. */}
+            <span className="sm:hidden">
+              Help<span className="sr-only">: call {phone}</span>
+            </span>
           </a>
         )}
       </div>
