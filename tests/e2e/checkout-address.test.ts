@@ -506,6 +506,31 @@ describe('checkout address step: a guest', () => {
   });
 });
 
+describe('checkout address step: an emptied cart', () => {
+  it('resets every step (spec section 4): no "Cart (completed)" once the last item is removed', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    const steps = page.getByRole('navigation', { name: 'Checkout steps' });
+    await expect(steps.locator('[data-step="cart"]').getAttribute('data-state')).resolves.toBe('completed');
+    const cart = (await (await page.context().request.get(`${base}/api/cart/get`)).json()) as {
+      data: { items: { product_id: string }[] };
+    };
+    const removed = await page.context().request.delete(`${base}/api/cart/remove-item`, {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: { product_id: cart.data.items[0]!.product_id },
+    });
+    expect(removed.status()).toBe(200);
+    await page.goto(`${base}/checkout/address`);
+    await page.locator('[data-cart-empty]').waitFor();
+    const states = await steps
+      .locator('[data-step]')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-step')}:${el.getAttribute('data-state')}`));
+    expect(states).toEqual(['cart:active', 'address:pending', 'payment:pending']);
+    await page.close();
+  });
+});
+
 describe('checkout address step: a shop without guest checkout', () => {
   // Its own shop: the setting is changed in the shop's database while it is stopped, then the
   // shop starts again on the same DATA_DIR.
