@@ -17,7 +17,7 @@ import {
   setCookieWarning,
   withShopDatabase,
 } from './support/analytics.ts';
-import { choosePayment, continueToPayment, deliverTo, placeOrder, saveContact } from './support/checkout.ts';
+import { choosePayment, continueToPayment, fillAddress, placeOrder, fillContact } from './support/checkout.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 
 /**
@@ -176,8 +176,8 @@ describe('analytics plugins', () => {
     expect((await pixelTracks(page, 'InitiateCheckout'))[0]![2]).toMatchObject({ currency: 'INR', num_items: 1 });
 
     // The order: purchase / Purchase on the complete page, once.
-    await saveContact(page, { email: 'guest.analytics@example.test', phone: '9876543219' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.analytics@example.test', phone: '9876543219' });
+    await fillAddress(page);
     await continueToPayment(page);
     await choosePayment(page, shop.baseUrl, /^Cash on Delivery/, 'cod');
     await placeOrder(page);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { cartMessages } from '@shopfront/shared';
 import { DESKTOP, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 
@@ -116,11 +115,12 @@ describe('cart warnings', () => {
     await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout/address');
     await waitForHydration(page);
-    const contact = page.locator('[data-checkout-form="contact"]');
+    const contact = page.locator('[data-checkout-part="contact"]');
     await contact.getByLabel('Email').fill('no-plugin@example.test');
     await expect(contact.getByRole('checkbox').count()).resolves.toBe(0);
-    await contact.getByRole('button', { name: 'Save contact' }).click();
-    await contact.getByText(cartMessages.contactSaved).waitFor();
+    // Continue saves the contact even while the address is still missing.
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByTestId('address-missing').waitFor();
     const res = await page.context().request.get(`${shop.baseUrl}/api/cart/get`);
     const cart = ((await res.json()) as { data: { email: string | null; marketing_consent: boolean } }).data;
     expect(cart).toMatchObject({ email: 'no-plugin@example.test', marketing_consent: false });

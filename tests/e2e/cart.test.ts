@@ -66,7 +66,7 @@ async function apiCart(page: Page): Promise<{ marketing_consent: boolean; email:
 /** The address step's consent to one abandoned-cart reminder. */
 const reminderConsent = (page: Page) =>
   page
-    .locator('[data-checkout-form="contact"]')
+    .locator('[data-checkout-part="contact"]')
     .getByRole('checkbox', { name: 'Send me one reminder about this cart if I don’t finish my order' });
 
 const drawer = (page: Page) => page.getByTestId('cart-drawer');
@@ -273,12 +273,14 @@ describe('cart', () => {
           .locator('[data-step="address"]')
           .getAttribute('data-state'),
       ).resolves.toBe('active');
+      // The order summary, folded under its total on the one-column step, has both lines.
       const summary = page.getByTestId('summary-lines');
-      await summary.getByText(MUG).waitFor();
-      await summary.getByText(SHIRT).waitFor();
-      // Payment waits for the address step, and says what is missing.
-      await expect(page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).resolves.toBe(true);
+      await summary.getByText(MUG).waitFor({ state: 'attached' });
+      await summary.getByText(SHIRT).waitFor({ state: 'attached' });
+      // Payment waits for the address step: Continue says what is missing, beside it.
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
       await page.getByTestId('address-missing').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/checkout/address');
 
       expect(unexpected(problems)).toEqual([]);
       await page.context().clearCookies();
@@ -380,20 +382,21 @@ describe('cart', () => {
       await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
       await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
       await page.waitForURL((url) => url.pathname === '/checkout/address');
-      await page.getByTestId('summary-lines').getByText(MUG).waitFor();
+      await page.getByTestId('summary-lines').getByText(MUG).waitFor({ state: 'attached' });
 
-      // The reminder consent is a plain checkbox of the contact form: ticked, saved, shown ticked
-      // on the page the form lands on; unticked and saved, withdrawn.
+      // The reminder consent is a plain checkbox of the step's form: ticked and Continue pressed
+      // (the address still missing), saved and shown ticked on the page the form lands on;
+      // unticked and Continue again, withdrawn.
       const saveContact = async () => {
         const landed = page.waitForResponse(
-          (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/checkout/address',
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/checkout/address',
         );
-        await page.locator('[data-checkout-form="contact"]').getByRole('button', { name: 'Save contact' }).click();
+        await page.getByRole('button', { name: 'Continue to payment' }).click();
         await landed;
         await page.waitForLoadState();
       };
       await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
-      await page.locator('[data-checkout-form="contact"]').getByLabel('Email').fill('noscript@example.test');
+      await page.locator('#checkout-contact-email').fill('noscript@example.test');
       await reminderConsent(page).check();
       await saveContact();
       await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
@@ -440,7 +443,7 @@ describe('cart', () => {
     await page.close();
   });
 
-  it('/checkout/address: a guest saves contact with the reminder consent and a shipping address (field errors beside the fields first)', async () => {
+  it('/checkout/address: a guest\'s contact with the reminder consent and a shipping address, saved by Continue (field errors beside the fields first)', async () => {
     const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
     await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
@@ -449,46 +452,39 @@ describe('cart', () => {
     await page.waitForURL((url) => url.pathname === '/checkout/address');
     await waitForHydration(page);
 
-    const contact = page.locator('[data-checkout-form="contact"]');
+    const continueButton = page.getByRole('button', { name: 'Continue to payment' });
     // The shop has the AbandonedCart plugin: the reminder is offered, and not agreed to until ticked.
     await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
-    await contact.getByLabel('Email').fill('not-an-email');
-    await contact.getByRole('button', { name: 'Save contact' }).click();
-    await contact.locator('[data-field-error]', { hasText: 'The value must be an valid email address' }).waitFor();
+    await page.locator('#checkout-contact-email').fill('not-an-email');
+    await continueButton.click();
+    await page
+      .locator('[id="checkout-contact-email-error"]', { hasText: 'The value must be an valid email address' })
+      .waitFor();
     await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: false });
-    await contact.getByLabel('Email').fill('guest@example.test');
-    await contact.getByLabel('Phone').fill('9876543210');
-    await reminderConsent(page).check();
-    await contact.getByRole('button', { name: 'Save contact' }).click();
-    await contact.getByText(cartMessages.contactSaved).waitFor();
-    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'guest@example.test' });
-
-    const form = page.locator('[data-checkout-form="new-address"]');
-    await form.getByRole('button', { name: 'Deliver to this address' }).click();
+    // The address sent empty: '{label} is empty' beside each required field.
+    const form = page.locator('[data-address-selector="Shipping"]');
     await expect
-      .poll(() => form.locator('[data-field-error]', { hasText: 'This field is required' }).count())
+      .poll(() => form.locator('[data-field-error]', { hasText: / is empty$/ }).count())
       .toBeGreaterThanOrEqual(5);
+    await page.locator('#checkout-contact-email').fill('guest@example.test');
+    await page.locator('#checkout-contact-phone').fill('9876543210');
+    await reminderConsent(page).check();
     await form.getByLabel('First Name').fill('Asha');
     await form.getByLabel('Last Name').fill('Rao');
-    await form.getByLabel('Phone').fill('9876543210');
     await form.getByLabel('Address Line 1').fill('12 Residency Road');
     await form.getByLabel('City').fill('Bengaluru');
     await form.getByLabel('Postcode').fill('560025');
     await form.getByLabel('State').selectOption({ label: 'Karnataka' });
-    await form.getByRole('button', { name: 'Deliver to this address' }).click();
-    const onCart = page.getByTestId('shipping-on-cart');
-    await onCart.getByText('Asha Rao').waitFor();
-    await onCart.getByText('12 Residency Road, Bengaluru, Karnataka 560025').waitFor();
-    await form.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('address-missing').count()).resolves.toBe(0);
-    // Saved on the cart, not just on screen.
-    await page.reload();
-    await page.getByTestId('shipping-on-cart').getByText('Asha Rao').waitFor();
+    await continueButton.click();
+    // The address step is complete: payment opens, delivering to the address typed.
+    await page.waitForURL((url) => url.pathname === '/checkout/payment');
+    await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
+    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'guest@example.test' });
+    // Saved on the cart, not just on screen: the step shows it again.
+    await page.goto(`${suite.shop.baseUrl}/checkout/address`);
+    await waitForHydration(page);
+    await expect(form.getByLabel('First Name').inputValue()).resolves.toBe('Asha');
     await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
-    // The address step is complete: payment opens.
-    await expect(page.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).resolves.toBe(
-      '/checkout/payment',
-    );
     expect(unexpected(problems)).toEqual([]);
     await page.close();
   });

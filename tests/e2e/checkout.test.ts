@@ -14,10 +14,10 @@ import {
   buyNow,
   choosePayment,
   continueToPayment,
-  deliverTo,
+  fillAddress,
   orderIdOf,
   placeOrder,
-  saveContact,
+  fillContact,
 } from './support/checkout.ts';
 import { logInThroughDialog, registerCustomer } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
@@ -80,8 +80,8 @@ describe('checkout', () => {
     await page.goto(`${base}/checkout/payment`);
     await page.waitForURL((url) => url.pathname === '/checkout/address');
     await waitForHydration(page);
-    await saveContact(page, { email: 'guest.cod@example.test', phone: '9876543210' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.cod@example.test', phone: '9876543210' });
+    await fillAddress(page);
     await continueToPayment(page);
 
     // Steps: cart and address completed, payment active.
@@ -185,7 +185,7 @@ describe('checkout', () => {
     await page.getByText('No orders yet').waitFor();
 
     await buyNow(page, base, 'brass-desk-lamp');
-    await deliverTo(page, { ...BENGALURU, first: 'Meera' });
+    await fillAddress(page, { ...BENGALURU, first: 'Meera' });
     await continueToPayment(page);
     await choosePayment(page, base, COD, 'cod');
     await placeOrder(page);
@@ -216,8 +216,8 @@ describe('checkout', () => {
     const problems = await watchForProblems(page);
     const base = suite.shop.baseUrl;
     await buyNow(page, base, 'stoneware-coffee-mug');
-    await saveContact(page, { email: 'guest.online@example.test', phone: '9876543211' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.online@example.test', phone: '9876543211' });
+    await fillAddress(page);
     await continueToPayment(page);
     await choosePayment(page, base, ONLINE, 'sandbox');
 
@@ -248,8 +248,8 @@ describe('checkout', () => {
     const problems = await watchForProblems(page);
     const base = suite.shop.baseUrl;
     await buyNow(page, base, 'linen-camp-shirt');
-    await saveContact(page, { email: 'guest.retry@example.test', phone: '9876543212' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.retry@example.test', phone: '9876543212' });
+    await fillAddress(page);
     await continueToPayment(page);
     await choosePayment(page, base, ONLINE, 'sandbox');
     await placeOrder(page);
@@ -311,14 +311,17 @@ describe('checkout', () => {
 
     await buyNow(page, base, 'stoneware-coffee-mug');
     await fits();
-    // The address step's links are thumb-sized: the steps, Edit cart, and what is still needed.
+    // The address step's links are thumb-sized: the steps, Back to cart, and (after a Continue
+    // with nothing typed) what is still needed.
     await expectTapTarget(
       page.getByRole('navigation', { name: 'Checkout steps' }).getByRole('link', { name: /^Cart/ }),
     );
-    await expectTapTarget(page.getByRole('link', { name: 'Edit cart' }));
+    await expectTapTarget(page.getByRole('link', { name: 'Back to cart' }));
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expectTapTarget(page.getByTestId('still-needed-link'));
-    await saveContact(page, { email, phone: '9876543215' });
-    await deliverTo(page, { ...BENGALURU, first: 'Venkatanarasimharajuvaripeta', last: 'Lakshminarayanan' });
+    await fits();
+    await fillContact(page, { email, phone: '9876543215' });
+    await fillAddress(page, { ...BENGALURU, first: 'Venkatanarasimharajuvaripeta', last: 'Lakshminarayanan' });
     await fits();
     await continueToPayment(page);
     await fits();
@@ -339,8 +342,8 @@ describe('checkout', () => {
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
     await buyNow(page, base, 'stoneware-coffee-mug');
-    await saveContact(page, { email: 'guest.keys@example.test', phone: '9876543213' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.keys@example.test', phone: '9876543213' });
+    await fillAddress(page);
     await continueToPayment(page);
 
     // Tab to the payment options, pick Cash on Delivery with the arrow keys / space.
@@ -374,8 +377,9 @@ describe('checkout', () => {
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
     await buyNow(page, base, 'stoneware-coffee-mug');
-    await saveContact(page, { email: 'guest.noscript@example.test', phone: '9876543214' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'guest.noscript@example.test', phone: '9876543214' });
+    await fillAddress(page);
+    await continueToPayment(page);
     const cookies = await page.context().cookies();
     await page.close();
 

@@ -22,6 +22,7 @@ export * from './schemas/outbox.ts';
 export * from './api/endpoint.ts';
 export * from './money-math.ts';
 export * from './schemas/cart.ts';
+export * from './checkout-validation.ts';
 export * from './api/cart.ts';
 export * from './api/account.ts';
 export * from './api/address.ts';

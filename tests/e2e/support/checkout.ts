@@ -44,32 +44,32 @@ export async function buyNow(page: Page, baseUrl: string, slug: string): Promise
   await waitForHydration(page);
 }
 
-/** The guest's contact (the demo shop requires the phone). */
-export async function saveContact(page: Page, contact: { email: string; phone: string }): Promise<void> {
-  const form = page.locator('[data-checkout-form="contact"]');
-  await form.getByLabel('Email').fill(contact.email);
-  await form.getByLabel('Phone').fill(contact.phone);
-  await form.getByRole('button', { name: 'Save contact' }).click();
-  await form.getByText('Contact details saved').waitFor();
+/** The address step's one form (contact, delivery and billing address, Continue). */
+export const addressStepForm = (page: Page) => page.locator('[data-checkout-form="address-step"]');
+
+/** Types the order's contact (the demo shop requires the phone); Continue saves it. */
+export async function fillContact(page: Page, contact: { email: string; phone: string }): Promise<void> {
+  await page.locator('#checkout-contact-email').fill(contact.email);
+  await page.locator('#checkout-contact-phone').fill(contact.phone);
 }
 
-/** A typed shipping address (a guest, or a customer without saved addresses). */
-export async function deliverTo(page: Page, a: ShopperAddress = BENGALURU): Promise<void> {
-  const form = page.locator('[data-checkout-form="new-address"]');
+/**
+ * Types a delivery address (a guest, or a customer without saved addresses): no phone of its
+ * own, the contact's goes with it. Continue saves it.
+ */
+export async function fillAddress(page: Page, a: ShopperAddress = BENGALURU): Promise<void> {
+  const form = page.locator('[data-address-selector="Shipping"]');
   await form.getByLabel('First Name').fill(a.first);
   await form.getByLabel('Last Name').fill(a.last);
-  await form.getByLabel('Phone').fill(a.phone);
   await form.getByLabel('Address Line 1').fill(a.line1);
   await form.getByLabel('City').fill(a.city);
   await form.getByLabel('Postcode').fill(a.postcode);
   await form.getByLabel('State').selectOption({ label: a.state });
-  await form.getByRole('button', { name: 'Deliver to this address' }).click();
-  await page.getByTestId('shipping-on-cart').getByText(`${a.first} ${a.last}`).waitFor();
 }
 
-/** The address step is complete: Continue to payment opens the payment step. */
+/** Presses Continue to payment: everything typed is saved and the payment step opens. */
 export async function continueToPayment(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL((url) => url.pathname === '/checkout/payment');
   await waitForHydration(page);
 }

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration } from './browser.ts';
-import { buyNow, choosePayment, continueToPayment, deliverTo, placeOrder, saveContact } from './checkout.ts';
+import { buyNow, choosePayment, continueToPayment, fillAddress, placeOrder, fillContact } from './checkout.ts';
 import { logInThroughDialog } from './customers.ts';
 import { startShop } from './server.ts';
 
@@ -39,8 +39,8 @@ try {
 
     // A guest pays on delivery.
     await buyNow(page, base, 'stoneware-coffee-mug');
-    await saveContact(page, { email: 'shots@example.test', phone: '9876543210' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'shots@example.test', phone: '9876543210' });
+    await fillAddress(page);
     await continueToPayment(page);
     await shot('payment-empty');
     await choosePayment(page, base, /^Cash on Delivery/, 'cod');
@@ -58,8 +58,8 @@ try {
 
     // Online: the processing popup (the gateway's page held back), then a failed payment.
     await buyNow(page, base, 'linen-camp-shirt');
-    await saveContact(page, { email: 'shots@example.test', phone: '9876543210' });
-    await deliverTo(page);
+    await fillContact(page, { email: 'shots@example.test', phone: '9876543210' });
+    await fillAddress(page);
     await continueToPayment(page);
     await choosePayment(page, base, /^Pay online/, 'sandbox');
     // The place-order answer is held back: the popup shows while it is on its way.

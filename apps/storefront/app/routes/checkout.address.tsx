@@ -1,17 +1,19 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
-import { Link, data, useFetchers } from 'react-router';
+import { useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Form, Link, data, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout.address';
-import { Container } from '../components/container';
-import { AlertIcon, ArrowRightIcon, CheckIcon } from '../components/ui/icons';
+import { AlertIcon, ArrowRightIcon, ChevronDownIcon, ChevronLeftIcon } from '../components/ui/icons';
+import { Spinner } from '../components/ui/spinner';
 import { CartTotals } from '../features/cart/cart-summary';
-import { EMPTY_CART_TEXT, isCartUpdating } from '../features/cart/cart-view';
+import { EMPTY_CART_TEXT } from '../features/cart/cart-view';
 import { addressStepAction } from '../features/checkout/address-action.server';
 import { AccountPrompt } from '../features/checkout/address/account-prompt';
 import { AddressSelector } from '../features/checkout/address/address-selector';
-import { STEP_TARGETS, stepTargetOf } from '../features/checkout/address/address-view';
+import { STEP_FIELDS, STEP_TARGETS, targetOfField } from '../features/checkout/address/address-view';
 import { BillingSame } from '../features/checkout/address/billing-same';
-import { ContactForm } from '../features/checkout/address/contact-form';
+import { ContactFields } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
+import { useFocusOnRefusal, useStepRefusal } from '../features/checkout/address/step-form';
+import { CheckoutHelp } from '../features/checkout/checkout-header';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useTrackBeginCheckout } from '../features/plugins/analytics/use-track';
@@ -23,8 +25,8 @@ const PERSONAL = { 'Cache-Control': 'private, no-store' };
 
 /**
  * The address step: the cart (for the summary), the customer's address book (none for a guest),
- * the shop's address fields and countries, and what the step still lacks. A customer's default
- * addresses are put on the cart here when it has none yet (spec section 4, "Address selector").
+ * the shop's address fields and countries. A customer's default addresses are put on the cart
+ * here when it has none yet (spec section 4, "Address selector").
  */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
@@ -43,41 +45,18 @@ export function headers() {
   return PERSONAL;
 }
 
-export const handle = { page: { slug: 'checkout' }, cartPage: true };
+/** `checkout`: the site shell shows the checkout's own header instead of the storefront's chrome. */
+export const handle = { page: { slug: 'checkout' }, cartPage: true, checkout: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'Checkout: Address' }), { name: 'robots', content: 'noindex' }];
 }
 
-function Card({
-  title,
-  step,
-  done,
-  id,
-  children,
-}: {
-  title: string;
-  step: string;
-  done: boolean;
-  id?: string;
-  children: ReactNode;
-}) {
+function Part({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
-      <h2
-        id={id ?? titleId}
-        tabIndex={id ? -1 : undefined}
-        className="flex items-center gap-2.5 text-lg font-semibold outline-none"
-      >
-        <span
-          aria-hidden="true"
-          className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-bold ${
-            done ? 'bg-emerald-600 text-white' : 'bg-ink/[0.07] text-ink'
-          }`}
-        >
-          {done ? <CheckIcon className="size-3.5" /> : step}
-        </span>
+      <h2 id={id ?? titleId} tabIndex={id ? -1 : undefined} className="text-lg font-semibold outline-none">
         <span id={id ? titleId : undefined}>{title}</span>
       </h2>
       {children}
@@ -85,71 +64,111 @@ function Card({
   );
 }
 
-/**
- * What the step still lacks (spec section 5, the API's first failing message), linked to where
- * it is fixed: following it moves the focus there.
- */
-function StillNeeded({ message }: { message: string }) {
-  const target = stepTargetOf(message);
-  const go = (e: MouseEvent<HTMLAnchorElement>) => {
+/** Focuses `target` (scrolled to the middle) instead of jumping to the anchor. */
+function goTo(target: string) {
+  return (e: MouseEvent<HTMLAnchorElement>) => {
     const el = document.getElementById(target);
     if (!el) return;
     e.preventDefault();
     el.scrollIntoView({ block: 'center' });
     el.focus({ preventScroll: true });
   };
+}
+
+/** The order's lines and totals, folded away under its total (one column: the form comes first). */
+function FoldedSummary({ cart }: { cart: Route.ComponentProps['loaderData']['cart'] }) {
+  const count = cart.items.reduce((n, l) => n + l.quantity, 0);
   return (
-    <p
-      id="payment-blocker"
-      className="mb-3 flex items-start gap-2 text-sm font-medium text-secondary-hover"
-      data-testid="address-missing"
-    >
-      <AlertIcon className="mt-0.5 size-4 shrink-0" />
-      <span className="min-w-0">
-        Still needed: {/* Padded to 44 px tall for the thumb; the negative margin keeps the line as it was. */}
-        <a
-          href={`#${target}`}
-          onClick={go}
-          className="-my-3.5 inline-block py-3.5 underline underline-offset-2 hover:no-underline"
-          data-testid="still-needed-link"
-        >
-          {message}
-        </a>
-      </span>
-    </p>
+    <details className="group rounded-2xl border border-ink/10 bg-background" data-testid="summary-fold">
+      <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-5 py-3 text-sm [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 font-medium">
+          Order summary
+          <span className="text-muted">
+            ({count} {count === 1 ? 'item' : 'items'})
+          </span>
+          <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
+        </span>
+        <span className="font-semibold tabular-nums">{cart.grand_total.formatted}</span>
+      </summary>
+      <div className="-mt-2 [&>section]:border-0">
+        <CheckoutSummary
+          cart={cart}
+          updating={false}
+          totals={
+            <div className="mt-2 border-t border-ink/10 pt-3">
+              <CartTotals cart={cart} updating={false} />
+            </div>
+          }
+        />
+      </div>
+    </details>
   );
 }
 
 export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
-  const { cart, customer, book, fields, countries, validation } = loaderData;
+  const { cart, customer, book, fields, countries } = loaderData;
   const { settings, storefront } = useShop();
   useTrackBeginCheckout(cart);
-  const fetchers = useFetchers();
-  const updating = isCartUpdating(fetchers) || fetchers.some((f) => f.key.startsWith('checkout-'));
-  const contactDone = Boolean(cart.email || cart.phone);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const refusal = useStepRefusal();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(formRef, refusal);
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/checkout/address') === true;
   const guestCheckout = settings.enable_guest_checkout !== false;
   // A guest where the shop takes no guest orders logs in first: nothing else to fill in yet.
   const blocked = !customer && !guestCheckout;
-  const billingOnCart = cart.billing_same_as_shipping ? null : cart.billing_address;
+  const values = refusal?.values ?? null;
+  // A message goes once its field is edited (the server says it again if it still applies).
+  const [edited, setEdited] = useState<{ for: typeof refusal; names: ReadonlySet<string> }>({
+    for: refusal,
+    names: new Set(),
+  });
+  if (edited.for !== refusal) setEdited({ for: refusal, names: new Set() });
+  const errors = Object.fromEntries(
+    Object.entries(refusal?.errors ?? {}).filter(([k]) => edited.for !== refusal || !edited.names.has(k)),
+  );
+  const onEdit = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (name && refusal?.errors[name] && !edited.names.has(name)) {
+      setEdited({ for: refusal, names: new Set([...edited.names, name]) });
+    }
+  };
+  const sameAsShipping = values ? values[STEP_FIELDS.billingSame] !== undefined : cart.billing_same_as_shipping;
+  // The address asks no phone or e-mail of its own: the contact's go with it, so it needs them.
+  const shippingNeeds = (column: string) =>
+    fields.Shipping.some((f) => f.column_name === column && f.is_required) && book.length === 0;
   const selector = {
     customer,
     book,
     fieldsByType: fields,
     countries,
     defaultCountryId: storefront.channel.country.id,
+    values,
+    errors,
   };
+  const firstError = Object.keys(errors)[0];
+  // The reason beside Continue: the first message left, or the refusal's own when no field has one.
+  const blocker = Boolean(refusal && (firstError || Object.keys(refusal.errors).length === 0));
+  const empty = cart.items.length === 0;
 
   return (
     <div className="checkout-page bg-surface/60 pb-12 md:pb-16">
-      <Container className="pt-6 md:pt-10">
-        <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <h1 className="text-3xl font-semibold md:text-4xl">Checkout</h1>
-          <CheckoutSteps active="address" />
-        </div>
+      <div className="mx-auto max-w-2xl px-4 pt-5 sm:px-6 md:pt-8">
+        <Link
+          to="/cart"
+          className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
+        >
+          <ChevronLeftIcon className="size-4" />
+          Back to cart
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold md:text-3xl">Checkout</h1>
+        {/* Spec section 4: emptying the cart resets every step. */}
+        <CheckoutSteps active={empty ? 'cart' : 'address'} className="mt-3" />
 
-        {cart.items.length === 0 ? (
+        {empty ? (
           <div
-            className="mt-8 flex flex-col items-center rounded-2xl border border-ink/10 bg-background px-6 py-14 text-center"
+            className="mt-6 flex flex-col items-center rounded-2xl border border-ink/10 bg-background px-6 py-14 text-center"
             data-cart-empty
           >
             <h2 className="text-xl font-semibold">{EMPTY_CART_TEXT}</h2>
@@ -159,73 +178,105 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <div className="mt-6 grid grid-cols-1 gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
-            <div className="min-w-0 space-y-5">
-              {!customer && <AccountPrompt guestCheckout={guestCheckout} />}
-              {!blocked && (
-                <>
-                  <Card title="Contact" step="1" done={contactDone}>
-                    <p className="mt-1 text-sm text-muted">Where we send your order updates.</p>
-                    <ContactForm cart={cart} />
-                  </Card>
-                  <Card
-                    title="Shipping address"
-                    step="2"
-                    done={Boolean(cart.shipping_address)}
-                    id={STEP_TARGETS.Shipping}
-                  >
-                    <AddressSelector slot="Shipping" onCart={cart.shipping_address} {...selector} />
-                  </Card>
-                  <Card
-                    title="Billing address"
-                    step="3"
-                    done={Boolean(cart.billing_same_as_shipping ? cart.shipping_address : billingOnCart)}
-                    id={STEP_TARGETS.Billing}
-                  >
-                    <BillingSame same={cart.billing_same_as_shipping} />
-                    {!cart.billing_same_as_shipping && (
-                      <AddressSelector slot="Billing" onCart={billingOnCart} {...selector} />
-                    )}
-                  </Card>
-                </>
-              )}
-              <div
-                className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
-                data-testid="continue-to-payment"
+          <div className="mt-5 space-y-4">
+            <FoldedSummary cart={cart} />
+            {!customer && <AccountPrompt guestCheckout={guestCheckout} />}
+            {!blocked && (
+              <Form
+                ref={formRef}
+                method="post"
+                noValidate
+                onInput={onEdit}
+                // Each render after a navigation starts from what the server has (or the refusal's values).
+                key={location.key}
+                className="space-y-4"
+                data-checkout-form="address-step"
               >
-                {validation && !validation.valid && validation.message && <StillNeeded message={validation.message} />}
-                {validation?.valid ? (
-                  <Link to="/checkout/payment" className="btn btn-primary h-12 w-full sm:w-auto sm:px-8">
-                    Continue to payment
-                    <ArrowRightIcon className="size-4" />
-                  </Link>
-                ) : (
+                <Part title="Contact">
+                  <ContactFields
+                    cart={cart}
+                    values={values}
+                    errors={errors}
+                    phoneRequired={Boolean(settings.order_sms_mandatory) || shippingNeeds('phone')}
+                    emailRequired={Boolean(settings.order_email_mandatory) || shippingNeeds('email')}
+                  />
+                </Part>
+                <Part title="Delivery address" id={STEP_TARGETS.Shipping}>
+                  <AddressSelector slot="Shipping" onCart={cart.shipping_address} {...selector} />
+                </Part>
+                <Part title="Billing address" id={STEP_TARGETS.Billing}>
+                  <div className="[&:has([data-billing-same]:checked)_[data-billing-fields]]:hidden">
+                    <BillingSame same={sameAsShipping} />
+                    <div data-billing-fields>
+                      <AddressSelector
+                        slot="Billing"
+                        onCart={cart.billing_same_as_shipping ? null : cart.billing_address}
+                        {...selector}
+                      />
+                    </div>
+                  </div>
+                  {errors.billing && sameAsShipping && (
+                    <p className="mt-2 text-sm font-medium text-red-700" data-field-error>
+                      {errors.billing}
+                    </p>
+                  )}
+                </Part>
+                <div
+                  className="rounded-2xl border border-ink/10 bg-background p-5 md:p-7"
+                  data-testid="continue-to-payment"
+                >
+                  {refusal && blocker && (
+                    <p
+                      role="alert"
+                      tabIndex={-1}
+                      id="payment-blocker"
+                      className="mb-3 flex items-start gap-2 text-sm font-medium text-red-700 outline-none"
+                      data-testid="address-missing"
+                    >
+                      <AlertIcon className="mt-0.5 size-4 shrink-0" />
+                      <span className="min-w-0">
+                        {firstError ? (
+                          <>
+                            {Object.keys(errors).length > 1
+                              ? 'Please fix the fields marked above, starting with: '
+                              : ''}
+                            <a
+                              href={`#${targetOfField(firstError)}`}
+                              onClick={goTo(targetOfField(firstError))}
+                              className="-my-3.5 inline-block py-3.5 underline underline-offset-2 hover:no-underline"
+                              data-testid="still-needed-link"
+                            >
+                              {errors[firstError]}
+                            </a>
+                          </>
+                        ) : (
+                          refusal.message
+                        )}
+                      </span>
+                    </p>
+                  )}
                   <button
-                    type="button"
-                    disabled
-                    aria-describedby={validation?.message ? 'payment-blocker' : undefined}
-                    className="btn btn-primary h-12 w-full sm:w-auto sm:px-8"
+                    type="submit"
+                    name={STEP_FIELDS.intent}
+                    value="continue"
+                    disabled={busy}
+                    aria-describedby={blocker ? 'payment-blocker' : undefined}
+                    className="btn btn-primary h-12 w-full sm:px-8"
                   >
+                    {busy && <Spinner />}
                     Continue to payment
                     <ArrowRightIcon className="size-4" />
                   </button>
-                )}
-              </div>
-            </div>
-            <aside className="min-w-0 lg:sticky lg:top-28">
-              <CheckoutSummary
-                cart={cart}
-                updating={updating}
-                totals={
-                  <div className="mt-2 border-t border-ink/10 pt-3">
-                    <CartTotals cart={cart} updating={updating} />
-                  </div>
-                }
-              />
-            </aside>
+                  <p className="mt-3 text-center text-xs text-muted">
+                    Your details are saved when you continue. Nothing is charged yet.
+                  </p>
+                </div>
+              </Form>
+            )}
           </div>
         )}
-      </Container>
+        <CheckoutHelp />
+      </div>
     </div>
   );
 }

@@ -8,10 +8,9 @@ import {
   useFetchers,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { callEndpoint, cartApi, orderMessages, type Cart, type CartValidation } from '@shopfront/shared';
+import { callEndpoint, cartApi, orderMessages, type Cart } from '@shopfront/shared';
 import type { Route } from './+types/checkout.payment';
-import { Container } from '../components/container';
-import { AlertIcon, CheckIcon } from '../components/ui/icons';
+import { AlertIcon, CheckIcon, ChevronLeftIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { ScriptFlag } from '../features/cart/cart-line';
 import { isCartUpdating } from '../features/cart/cart-view';
@@ -29,10 +28,12 @@ import {
   paysOnline,
   type PaymentStepResult,
 } from '../features/checkout/payment-view';
+import { CheckoutHelp } from '../features/checkout/checkout-header';
 import { ProcessingDialog } from '../features/checkout/processing-dialog';
 import { CheckoutSteps } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';
+import { checkoutVerdict, type CheckoutVerdict } from '../features/checkout/validation.server';
 import { shownAddress } from '../features/orders/order-view';
 import { apiTransport } from '../lib/api.server';
 import { errorResponse, logFailure } from '../lib/errors';
@@ -52,12 +53,12 @@ const PERSONAL = { 'Cache-Control': 'private, no-store' };
 export async function loader({ context }: Route.LoaderArgs) {
   const t = apiTransport(context);
   let cart: Cart;
-  let validation: CartValidation;
+  let validation: CheckoutVerdict;
   try {
     ({ data: cart } = await callEndpoint(t, cartApi.get));
     validation = cart.items.length
-      ? (await callEndpoint(t, cartApi.validate)).data
-      : { valid: false, step: 'cart', message: null };
+      ? await checkoutVerdict(t, 'payment')
+      : { valid: false, step: 'cart', field: 'items', message: '' };
   } catch (err) {
     logFailure('checkout payment failed', err);
     throw errorResponse({ kind: 'server-error' });
@@ -95,7 +96,8 @@ export function headers() {
   return PERSONAL;
 }
 
-export const handle = { page: { slug: 'checkout' }, cartPage: true };
+/** `checkout`: the site shell shows the checkout's own header instead of the storefront's chrome. */
+export const handle = { page: { slug: 'checkout' }, cartPage: true, checkout: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'Checkout: Payment' }), { name: 'robots', content: 'noindex' }];
@@ -336,14 +338,19 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="checkout-page bg-surface/60 pb-32 md:pb-16">
-      <Container className="pt-6 md:pt-10">
-        <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <h1 className="text-3xl font-semibold md:text-4xl">Checkout</h1>
-          <CheckoutSteps active="payment" />
-        </div>
+      <div className="mx-auto max-w-2xl px-4 pt-5 sm:px-6 md:pt-8">
+        <Link
+          to="/cart"
+          className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
+        >
+          <ChevronLeftIcon className="size-4" />
+          Back to cart
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold md:text-3xl">Checkout</h1>
+        <CheckoutSteps active="payment" className="mt-3" />
 
-        <div className="mt-6 grid grid-cols-1 gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
-          <div className="min-w-0 space-y-5">
+        <div className="mt-5">
+          <div className="min-w-0 space-y-4">
             {shipTo && (
               <Card
                 title="Delivering to"
@@ -387,6 +394,8 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 prompt="Choose how you would like to pay."
               />
             </Card>
+
+            <CheckoutSummary cart={cart} updating={updating} />
 
             <section
               aria-label="Place your order"
@@ -487,15 +496,13 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
               </place.Form>
             </section>
           </div>
-          <aside className="min-w-0 lg:sticky lg:top-28">
-            <CheckoutSummary cart={cart} updating={updating} />
-          </aside>
         </div>
-      </Container>
+        <CheckoutHelp />
+      </div>
 
       {/* Phones: Place order stays under the thumb, with the total it confirms. */}
       <div
-        className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-ink/10 bg-background/95 px-4 py-3 shadow-[0_-8px_24px_-16px_rgb(0_0_0/0.3)] backdrop-blur md:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-ink/10 bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-16px_rgb(0_0_0/0.3)] backdrop-blur md:hidden"
         data-testid="place-order-bar"
       >
         <div className="flex items-center justify-between gap-4">

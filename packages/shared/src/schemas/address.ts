@@ -359,13 +359,22 @@ export function firstEmptyAddressField(
   a: Partial<Record<AddressColumn, string | number | null>>,
   opts: { countryHasStates?: boolean; countryHasPostcodes?: boolean } = {},
 ): string | null {
+  return firstEmptyAddressColumn(fields, a, opts)?.message ?? null;
+}
+
+/** The first required field left empty, with its column: where the message belongs (spec section 5, step 6). */
+export function firstEmptyAddressColumn(
+  fields: readonly AddressField[],
+  a: Partial<Record<AddressColumn, string | number | null>>,
+  opts: { countryHasStates?: boolean; countryHasPostcodes?: boolean } = {},
+): { column: AddressColumn; message: string } | null {
   for (const f of fields) {
     if (!f.is_required) continue;
     if (f.column_name === 'state_id' && opts.countryHasStates === false) continue;
     if (f.column_name === 'postcode' && opts.countryHasPostcodes === false) continue;
     const v = a[f.column_name];
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-      return messages.fieldEmpty(f.label);
+      return { column: f.column_name, message: messages.fieldEmpty(f.label) };
   }
   return null;
 }

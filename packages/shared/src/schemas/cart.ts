@@ -384,12 +384,14 @@ export type CouponOffer = z.infer<typeof CouponOfferSchema>;
 
 export const CHECKOUT_STEPS = ['cart', 'address', 'payment'] as const;
 
-/** GET /api/cart/validate (and /validate/address): the first step that is not ready, and why. */
-export const CartValidationSchema = z.object({
-  valid: z.boolean(),
-  step: z.enum(CHECKOUT_STEPS).nullable(),
-  message: z.string().nullable(),
-});
+/**
+ * GET /api/cart/validate (and /validate/address) when every step checked is ready. When one is
+ * not, the answer is a 422 error envelope (spec section 5, step 7: a status that is not success
+ * carries the message): `message` is the spec's text, and `errors` has it under the one field
+ * where the shopper fixes it (CHECKOUT_FIELDS; `shipping_address.<column>` for a required
+ * shipping field). `checkoutStepOf` tells the step from that field.
+ */
+export const CartValidationSchema = z.object({ valid: z.literal(true) });
 export type CartValidation = z.infer<typeof CartValidationSchema>;
 
 /** GET /api/cart/validate/stock. */

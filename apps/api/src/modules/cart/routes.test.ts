@@ -150,10 +150,13 @@ describe('a guest cart', () => {
           { id: line.id, product_id: stocked[3]!.variant_id, name: line.product.name, requested: 3, available: 1 },
         ],
       });
-      expect((await b.call('GET', '/api/cart/validate')).json().data).toEqual({
-        valid: false,
-        step: 'cart',
+      // Not ready is not success (spec section 5, step 7): 422, the message under its field.
+      const verdict = await b.call('GET', '/api/cart/validate');
+      expect(verdict.statusCode).toBe(422);
+      expect(verdict.json()).toMatchObject({
+        status: 'error',
         message: cartMessages.stockChanged,
+        errors: { items: [cartMessages.stockChanged] },
       });
     } finally {
       await t.database.db.execute(
@@ -177,7 +180,10 @@ describe('a guest cart', () => {
     expect(cartOf(removed).items).toEqual([]);
     const again = await b.call('DELETE', '/api/cart/remove-item', { product_id: stocked[5]!.variant_id });
     expect(again.statusCode).toBe(404);
-    expect((await b.call('GET', '/api/cart/validate')).json().data.message).toBe('Your cart is empty');
+    expect((await b.call('GET', '/api/cart/validate')).json()).toMatchObject({
+      status: 'error',
+      message: 'Your cart is empty',
+    });
   });
 
   it('cannot be reached from another browser, nor with a forged cookie', async () => {
@@ -208,7 +214,7 @@ describe('prices', () => {
         unit_price: { amount: v.price + 1000 },
         previous_unit_price: { amount: v.price },
       });
-      expect((await b.call('GET', '/api/cart/validate')).json().data.message).toBe(cartMessages.pricesUpdated);
+      expect((await b.call('GET', '/api/cart/validate')).json().message).toBe(cartMessages.pricesUpdated);
       const accepted = await b.call('PUT', '/api/cart/update-items-price', {});
       expect(accepted.json().message).toBe(cartMessages.pricesAccepted);
       expect(cartOf(accepted)).toMatchObject({ prices_updated: false });

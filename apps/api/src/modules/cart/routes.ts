@@ -45,7 +45,7 @@ import {
   setShippingMethod,
   updateQuantity,
 } from './service.ts';
-import { validateCheckout } from './validate.ts';
+import { validateCheckout, verdictError } from './validate.ts';
 
 const tags = ['cart'];
 
@@ -358,9 +358,14 @@ export async function cartRoutes(app: FastifyInstance) {
       schemas: { data: CartValidationSchema },
       tags,
       summary:
-        "Checks the checkout steps in the spec's order (cart, address, payment): the first that is not ready and why",
+        "Checks the checkout steps in the spec's order (cart, address, payment). Ready: `{ valid: true }`. The first step that is not ready answers 422 with the spec's message, under the field where it is fixed (items, customer, phone, email, shipping_address, shipping_address.<column>, billing_address, shipping_method, payment_method)",
+      errors: [422],
     },
-    async (req) => ok(await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'payment')),
+    async (req) => {
+      const verdict = await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'payment');
+      if (!verdict.valid) throw verdictError(verdict);
+      return ok(verdict);
+    },
   );
 
   registerEndpoint(
@@ -370,9 +375,14 @@ export async function cartRoutes(app: FastifyInstance) {
       schemas: { data: CartValidationSchema },
       tags,
       summary:
-        "Checks the cart and address steps only, in the spec's order; the address step ends with the server's check: the country exists, the state is one of its states, and a shipping zone serves the shipping address",
+        "Checks the cart and address steps only, in the spec's order; the address step ends with the server's check: the country exists, the state is one of its states, and a shipping zone serves the shipping address. Ready: `{ valid: true }`; otherwise 422 with the message under its field, as /api/cart/validate",
+      errors: [422],
     },
-    async (req) => ok(await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'address')),
+    async (req) => {
+      const verdict = await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'address');
+      if (!verdict.valid) throw verdictError(verdict);
+      return ok(verdict);
+    },
   );
 
   registerEndpoint(

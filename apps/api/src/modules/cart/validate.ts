@@ -1,17 +1,46 @@
-import { cartMessages, firstEmptyAddressField, messages, type Cart, type CartValidation } from '@shopfront/shared';
+import {
+  CHECKOUT_FIELDS,
+  cartMessages,
+  checkoutStepOf,
+  firstEmptyAddressColumn,
+  messages,
+  type Cart,
+  type CheckoutStepName,
+} from '@shopfront/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http.ts';
 import { getAddressFields, getStoreSettings } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
 
-const ok: CartValidation = { valid: true, step: null, message: null };
-const fail = (step: CartValidation['step'], message: string): CartValidation => ({ valid: false, step, message });
+/**
+ * A checkout verdict: ready, or the first step that is not, with the spec's message and the
+ * field where the shopper fixes it (CHECKOUT_FIELDS).
+ */
+export type CheckoutVerdict =
+  { valid: true } | { valid: false; step: CheckoutStepName; field: string; message: string };
+
+const ok: CheckoutVerdict = { valid: true };
+const fail = (field: string, message: string): CheckoutVerdict => ({
+  valid: false,
+  step: checkoutStepOf(field),
+  field,
+  message,
+});
+
+/**
+ * GET /api/cart/validate[/address] answers a step that is not ready with a status that is not
+ * success (spec section 5, step 7): 422, the message, and the message under its field.
+ */
+export function verdictError(verdict: Extract<CheckoutVerdict, { valid: false }>): HttpError {
+  return new HttpError(422, verdict.message, { [verdict.field]: [verdict.message] });
+}
 
 /** Spec section 5, cart step: something to buy, all of it in stock, prices accepted. */
-function validateCartStep(cart: Cart): CartValidation {
-  if (cart.items.length === 0) return fail('cart', messages.cartEmpty);
-  if (!cart.stock_valid) return fail('cart', cartMessages.stockChanged);
-  if (cart.prices_updated) return fail('cart', cartMessages.pricesUpdated);
+function validateCartStep(cart: Cart): CheckoutVerdict {
+  if (cart.items.length === 0) return fail(CHECKOUT_FIELDS.items, messages.cartEmpty);
+  if (!cart.stock_valid) return fail(CHECKOUT_FIELDS.items, cartMessages.stockChanged);
+  if (cart.prices_updated) return fail(CHECKOUT_FIELDS.items, cartMessages.pricesUpdated);
   return ok;
 }
 
@@ -21,29 +50,31 @@ function validateCartStep(cart: Cart): CartValidation {
  * address, (6) every required shipping field, then (7) the server's own check of the addresses:
  * countries that exist, states of their countries, a shipping address some zone serves (ADR 0023).
  */
-async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Promise<CartValidation> {
+async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Promise<CheckoutVerdict> {
   const { settings, fields } = rules;
   if (settings.enable_guest_checkout === false && cart.customer_id === null) {
-    return fail('address', messages.customerEmpty);
+    return fail(CHECKOUT_FIELDS.customer, messages.customerEmpty);
   }
   const phone = cart.phone || cart.shipping_address?.phone;
   const email = cart.email || cart.shipping_address?.email;
-  if (settings.order_sms_mandatory && !phone) return fail('address', messages.phoneEmpty);
-  if (settings.order_email_mandatory && !email) return fail('address', messages.emailEmpty);
-  if (!cart.shipping_address) return fail('address', messages.shippingAddressEmpty);
-  if (!cart.billing_address) return fail('address', messages.billingAddressEmpty);
-  let empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address });
+  if (settings.order_sms_mandatory && !phone) return fail(CHECKOUT_FIELDS.phone, messages.phoneEmpty);
+  if (settings.order_email_mandatory && !email) return fail(CHECKOUT_FIELDS.email, messages.emailEmpty);
+  if (!cart.shipping_address) return fail(CHECKOUT_FIELDS.shipping, messages.shippingAddressEmpty);
+  if (!cart.billing_address) return fail(CHECKOUT_FIELDS.billing, messages.billingAddressEmpty);
+  let empty = firstEmptyAddressColumn(fields.Shipping, { ...cart.shipping_address });
   // A postcode is not asked of a country whose addresses carry none (the UAE).
   if (empty && !cart.shipping_address.postcode && !(await countryHasPostcodes(db, cart.shipping_address.country_id))) {
-    empty = firstEmptyAddressField(fields.Shipping, { ...cart.shipping_address }, { countryHasPostcodes: false });
+    empty = firstEmptyAddressColumn(fields.Shipping, { ...cart.shipping_address }, { countryHasPostcodes: false });
   }
-  if (empty) return fail('address', empty);
+  if (empty) return fail(`${CHECKOUT_FIELDS.shipping}.${empty.column}`, empty.message);
   // Only the zones of the cart's channel deliver (ADR 0027).
   const channel = sql`(select channel_id from carts where id = ${cart.cart_session})`;
-  const problem =
-    (await addressProblem(db, cart.shipping_address, { delivery: true, channel })) ??
-    (cart.billing_same_as_shipping ? null : await addressProblem(db, cart.billing_address, { delivery: false }));
-  if (problem) return fail('address', problem);
+  const shippingProblem = await addressProblem(db, cart.shipping_address, { delivery: true, channel });
+  if (shippingProblem) return fail(CHECKOUT_FIELDS.shipping, shippingProblem);
+  const billingProblem = cart.billing_same_as_shipping
+    ? null
+    : await addressProblem(db, cart.billing_address, { delivery: false });
+  if (billingProblem) return fail(CHECKOUT_FIELDS.billing, billingProblem);
   return ok;
 }
 
@@ -57,9 +88,9 @@ async function countryHasPostcodes(db: Db, countryId: number): Promise<boolean> 
 }
 
 /** Spec section 5, payment step (after a valid address step). */
-function validatePaymentStep(cart: Cart): CartValidation {
-  if (!cart.shipping_method) return fail('payment', messages.shippingMethodEmpty);
-  if (!cart.cart_payment_method) return fail('payment', messages.paymentMethodEmpty);
+function validatePaymentStep(cart: Cart): CheckoutVerdict {
+  if (!cart.shipping_method) return fail(CHECKOUT_FIELDS.shippingMethod, messages.shippingMethodEmpty);
+  if (!cart.cart_payment_method) return fail(CHECKOUT_FIELDS.paymentMethod, messages.paymentMethodEmpty);
   return ok;
 }
 
@@ -84,7 +115,7 @@ export async function validateCheckout(
   cart: Cart,
   upTo: 'address' | 'payment',
   rules?: CheckoutRules,
-): Promise<CartValidation> {
+): Promise<CheckoutVerdict> {
   const cartStep = validateCartStep(cart);
   if (!cartStep.valid) return cartStep;
   const address = await validateAddressStep(db, cart, rules ?? (await checkoutRules(db)));

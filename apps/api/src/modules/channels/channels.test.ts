@@ -276,7 +276,11 @@ describe('carts and channels', () => {
     await b.call('POST', '/api/cart/add-item', { product_id: both.variant, quantity: 1 });
     const res = await b.call('PUT', '/api/cart/update-address', address('IN-KA', '560025', 'Bengaluru'));
     expect(cartOf(res).shipping_methods).toEqual([]);
-    expect((await b.call('GET', '/api/cart/validate/address')).json().data.message).toBe(orderMessages.notServed);
+    expect((await b.call('GET', '/api/cart/validate/address')).json()).toMatchObject({
+      status: 'error',
+      message: orderMessages.notServed,
+      errors: { shipping_address: [orderMessages.notServed] },
+    });
   });
 
   it('places an order in AED with a UAE delivery method and Cash on Delivery, with no postcode', async () => {

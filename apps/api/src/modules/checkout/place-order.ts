@@ -83,7 +83,7 @@ export async function placeOrder(
       throw refused(409, orderMessages.totalChanged(cart.grand_total.formatted), 'confirmed_total');
     }
     const verdict = await validateCheckout(tx, cart, 'payment', rules);
-    if (!verdict.valid) throw refused(422, verdict.message ?? orderMessages.stockGone, verdict.step ?? undefined);
+    if (!verdict.valid) throw refused(422, verdict.message, verdict.step);
 
     const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
     if (!method) throw refused(422, orderMessages.paymentMethodUnavailable, 'payment_method');

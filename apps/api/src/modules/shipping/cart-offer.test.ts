@@ -55,8 +55,23 @@ const setAddress = async (b: TestBrowser, body: object) => {
 };
 const choose = (b: TestBrowser, kind: 'shipping' | 'payment', mode: string) =>
   b.call('PUT', `/api/cart/update-${kind}-mode`, { mode });
-const validate = async (b: TestBrowser, path = '/api/cart/validate/address') =>
-  (await b.call('GET', path)).json().data as { valid: boolean; step: string | null; message: string | null };
+/**
+ * The step validation (spec section 5): 200 `{ valid: true }` when ready, else 422 with the
+ * message, also under the one field where the shopper fixes it.
+ */
+const validate = async (b: TestBrowser, path = '/api/cart/validate/address') => {
+  const res = await b.call('GET', path);
+  const body = res.json() as { status: string; data?: unknown; message?: string; errors?: Record<string, string[]> };
+  if (res.statusCode === 200) {
+    expect(body).toEqual({ status: 'success', data: { valid: true } });
+    return { valid: true } as { valid: boolean; field?: string; message?: string };
+  }
+  expect([res.statusCode, body.status]).toEqual([422, 'error']);
+  const fields = Object.keys(body.errors ?? {});
+  expect(fields).toHaveLength(1);
+  expect(body.errors![fields[0]!]).toEqual([body.message]);
+  return { valid: false, field: fields[0], message: body.message };
+};
 const codes = (list: { code: string }[]) => list.map((m) => m.code);
 
 describe('shipping methods offered per address', () => {
@@ -117,10 +132,10 @@ describe('shipping methods offered per address', () => {
     expect(cart.delivery_estimate).toBeNull();
     expect(cart.totals.shipping.amount).toBe(0);
     expect(codes(cart.cart_payment_methods)).not.toContain('cod');
-    expect(await validate(b)).toEqual({ valid: false, step: 'address', message: orderMessages.notServed });
+    expect(await validate(b)).toEqual({ valid: false, field: 'shipping_address', message: orderMessages.notServed });
     expect(await validate(b, '/api/cart/validate')).toEqual({
       valid: false,
-      step: 'address',
+      field: 'shipping_address',
       message: orderMessages.notServed,
     });
     const standard = await choose(b, 'shipping', 'standard');
@@ -192,7 +207,7 @@ describe('Cash on Delivery', () => {
     expect(cart.grand_total.amount).toBe(mid.price + 79_00 + 49_00);
     expect(cart.totals.grand_total).toEqual(cart.grand_total);
     expect(cart.totals.tax_included.amount).toBe(includedTax(cart.grand_total.amount, 12));
-    expect(await validate(b, '/api/cart/validate')).toEqual({ valid: true, step: null, message: null });
+    expect(await validate(b, '/api/cart/validate')).toEqual({ valid: true });
 
     // Another method: no fee.
     const offered = codes(cart.cart_payment_methods).filter((c) => c !== 'cod');
@@ -226,7 +241,7 @@ describe('Cash on Delivery', () => {
     expect(moved.grand_total.amount).toBe(mid.price + 149_00);
     expect(await validate(b, '/api/cart/validate')).toEqual({
       valid: false,
-      step: 'payment',
+      field: 'payment_method',
       message: messages.paymentMethodEmpty,
     });
   });
@@ -262,9 +277,17 @@ describe('the server-side address check (spec section 5, address step 7)', () =>
     await setAddress(b, BENGALURU());
     expect((await validate(b)).valid).toBe(true);
     await tamper(cart.cart_session!, { state_id: ids['AE-DU'] });
-    expect(await validate(b)).toEqual({ valid: false, step: 'address', message: orderMessages.stateMismatch });
+    expect(await validate(b)).toEqual({
+      valid: false,
+      field: 'shipping_address',
+      message: orderMessages.stateMismatch,
+    });
     await tamper(cart.cart_session!, { country_id: 2_000_000 });
-    expect(await validate(b)).toEqual({ valid: false, step: 'address', message: addressMessages.countryInvalid });
+    expect(await validate(b)).toEqual({
+      valid: false,
+      field: 'shipping_address',
+      message: addressMessages.countryInvalid,
+    });
   });
 
   it('checks a separate billing address for its country and state, not for delivery', async () => {
@@ -272,12 +295,12 @@ describe('the server-side address check (spec section 5, address step 7)', () =>
     await setAddress(b, BENGALURU());
     const billing = await b.call('PUT', '/api/cart/update-address', { ...DUBAI(), address_type: 'Billing' });
     expect(billing.statusCode, billing.body).toBe(200);
-    expect(await validate(b)).toEqual({ valid: true, step: null, message: null });
+    expect(await validate(b)).toEqual({ valid: true });
     await t.database.db.execute(
       sql`update carts set billing_address = billing_address || ${JSON.stringify({ state_id: ids['IN-KA'] })}::jsonb
            where id = ${cart.cart_session}`,
     );
-    expect(await validate(b)).toEqual({ valid: false, step: 'address', message: orderMessages.stateMismatch });
+    expect(await validate(b)).toEqual({ valid: false, field: 'billing_address', message: orderMessages.stateMismatch });
   });
 
   it("comes after the spec's steps 1–6: an empty required field is reported first", async () => {
@@ -285,10 +308,11 @@ describe('the server-side address check (spec section 5, address step 7)', () =>
     await setAddress(b, DUBAI());
     expect((await validate(b)).message).toBe(orderMessages.notServed);
     await tamper(cart.cart_session!, { city: '' });
-    expect((await validate(b)).message).toBe('City is empty');
+    // '{label} is empty', under the field itself.
+    expect(await validate(b)).toEqual({ valid: false, field: 'shipping_address.city', message: 'City is empty' });
     // The cart step comes before all of them.
     await b.call('DELETE', '/api/cart/remove-item', { product_id: mid.id });
-    expect((await validate(b)).message).toBe(messages.cartEmpty);
+    expect(await validate(b)).toEqual({ valid: false, field: 'items', message: messages.cartEmpty });
   });
 
   it('follows the zones as the shop changes them', async () => {
@@ -306,7 +330,7 @@ describe('the server-side address check (spec section 5, address step 7)', () =>
       // Served by a zone, so the address is fine; the payment step then asks for a method.
       expect(await validate(b, '/api/cart/validate')).toEqual({
         valid: false,
-        step: 'payment',
+        field: 'shipping_method',
         message: messages.shippingMethodEmpty,
       });
     } finally {
@@ -325,7 +349,7 @@ describe('online payment methods', () => {
       {
         code: 'sandbox',
         name: 'Pay online',
-        description: 'Card, UPI or net banking on our test payment page',
+        description: 'UPI, cards or net banking',
         kind: 'online',
         fee: expect.objectContaining({ amount: 0 }),
       },

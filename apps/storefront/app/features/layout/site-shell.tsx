@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMatches } from 'react-router';
 import { Toaster } from '../../components/ui/toast';
 import { useHeartBeat } from '../../lib/heart-beat';
 import { useShop } from '../../lib/shop';
@@ -11,6 +12,7 @@ import { CartSync } from '../cart/use-cart';
 import { ConsentProvider } from '../consent/consent-context';
 import { CookieBanner, CookieConsent } from '../consent/cookie-consent';
 import { AnalyticsHost } from '../plugins/analytics/analytics-host';
+import { CheckoutHeader } from '../checkout/checkout-header';
 import { QuickviewHost } from '../catalog/quickview/quickview-host';
 import { ChatButton } from '../plugins/chat-button';
 import { StaffBar } from '../store-state/staff-bar';
@@ -23,9 +25,19 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { Topbar } from './topbar';
 
-/** Topbar, notice bar, header, page body and footer around every shop page and error screen. */
+/** A route whose handle says `checkout: true` (the address and payment steps). */
+function useIsCheckout(): boolean {
+  return useMatches().some((m) => (m.handle as { checkout?: boolean } | undefined)?.checkout === true);
+}
+
+/**
+ * Topbar, notice bar, header, page body and footer around every shop page and error screen.
+ * The checkout steps get none of it (no menus, search, footer, tab bar or floating buttons):
+ * their own header (logo, help), and the cookie banner early in the focus order, right after it.
+ */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { storefront, settings, account } = useShop();
+  const checkout = useIsCheckout();
   useHeartBeat();
   return (
     <AuthProvider user={account} defaultMode={defaultAuthMode(settings)}>
@@ -41,22 +53,35 @@ export function SiteShell({ children }: { children: ReactNode }) {
             <CookieBanner />
             <LoadingBar />
             <StaffBar />
-            <Topbar />
-            <NoticeBar />
-            <SiteHeader />
+            {checkout ? (
+              <>
+                <CheckoutHeader />
+                <CookieConsent />
+              </>
+            ) : (
+              <>
+                <Topbar />
+                <NoticeBar />
+                <SiteHeader />
+              </>
+            )}
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               <RouteFocus />
               {children}
             </main>
-            <SiteFooter />
-            <MobileFooter />
-            <ChatButton />
-            {storefront.is_scroll_button_enabled && <ScrollToTop />}
+            {!checkout && (
+              <>
+                <SiteFooter />
+                <MobileFooter />
+                <ChatButton />
+                {storefront.is_scroll_button_enabled && <ScrollToTop />}
+              </>
+            )}
             <LazyAuthDialogs />
             <CartSync />
             <LazyCartDrawer />
             <Toaster />
-            <CookieConsent />
+            {!checkout && <CookieConsent />}
             <AnalyticsHost />
           </QuickviewHost>
         </CartUiProvider>

@@ -1,34 +1,28 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Address, AddressFieldsByType, Country } from '@shopfront/shared';
 import { AlertIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { ScriptFlag } from '../../cart/cart-line';
-import { JS_FIELD } from '../../cart/cart-view';
 import { shownAddress } from '../../orders/order-view';
 import {
+  ASKED_IN_CONTACT,
+  SLOT_FIELDS,
+  SLOT_PREFIX,
   STEP_FIELDS,
+  STEP_TARGETS,
   VIEW_PARAM,
   formValuesOf,
   offeredAddresses,
   parseView,
   restingView,
   savedOnCart,
+  slotField,
   viewHref,
+  viewValue,
   type AddressSlot,
-  type AddressStepResult,
   type SelectorView,
 } from './address-view';
-import { useFocusOnRefusal, useStepAnswer } from './step-form';
 import { TypedAddressFields } from './typed-address-fields';
-
-/**
- * The address book's own form (client-side checks with the contract's schema, so it brings zod):
- * loaded when a customer's selector first shows, not with the page.
- */
-const loadAddressForm = () => import('../../addresses/address-form');
-const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
 
 export interface AddressSelectorProps {
   slot: AddressSlot;
@@ -42,12 +36,13 @@ export interface AddressSelectorProps {
   countries: readonly Country[];
   /** The shop's country: preselected in a new address. */
   defaultCountryId: number | null;
+  /** After a refused Continue: what was typed, and the messages by field. */
+  values: Record<string, string> | null;
+  errors: Record<string, string>;
 }
 
-const TEXT: Record<AddressSlot, { onCart: string; submitTyped: string; form: string }> = {
-  Shipping: { onCart: 'Delivering to', submitTyped: 'Deliver to this address', form: 'new-address' },
-  Billing: { onCart: 'Billing to', submitTyped: 'Use this billing address', form: 'new-billing-address' },
-};
+const smallAction =
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-ink underline decoration-ink/30 underline-offset-4 hover:bg-ink/5 hover:decoration-ink focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:outline-none';
 
 /** The start of a view the shopper just opened: its title, else its first field. */
 function focusView(root: HTMLElement | null) {
@@ -57,72 +52,24 @@ function focusView(root: HTMLElement | null) {
   target?.focus();
 }
 
-const smallAction =
-  'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-ink underline decoration-ink/30 underline-offset-4 hover:bg-ink/5 hover:decoration-ink focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:outline-none';
-
-/**
- * Moves the selector to another view: a button with JavaScript, a link to the page with the view
- * in its query without (each view is then its own page, and every form posts to the action).
- */
-function ViewControl({
-  to,
-  onOpen,
-  className,
-  children,
-  label,
-}: {
-  to: string;
-  onOpen: () => void;
-  className: string;
-  children: ReactNode;
-  label?: string;
-}) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <button type="button" onClick={onOpen} className={className} aria-label={label}>
-      {children}
-    </button>
-  ) : (
-    <Link to={to} replace preventScrollReset className={className} aria-label={label}>
-      {children}
-    </Link>
-  );
-}
-
-function Refusal({ answer, always = false }: { answer: AddressStepResult | undefined; always?: boolean }) {
-  if (!answer || answer.ok) return null;
-  // Field errors are shown beside their fields; the message only when nothing else says it.
-  if (!always && Object.keys(answer.errors).length > 0) return null;
+/** A message about the slot as a whole ('Shipping address is empty', the server's check). */
+function SlotMessage({ message }: { message: string | undefined }) {
+  if (!message) return null;
   return (
     <p
       role="alert"
       tabIndex={-1}
-      className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none"
+      className="mt-4 flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none"
+      data-field-error
     >
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
-      {answer.message}
+      {message}
     </p>
   );
 }
 
-/** The selected view: the address on the cart, with Change (and Edit when it is a saved one). */
-function SelectedAddress({
-  slot,
-  address,
-  editable,
-  change,
-  edit,
-  saved,
-  mobileCode,
-}: {
-  slot: AddressSlot;
-  address: Address;
-  editable: boolean;
-  change: ReactNode;
-  edit: ReactNode;
-  saved: string | null;
-  mobileCode: string;
-}) {
+/** The chosen saved address as a card, with Change (and Edit). */
+function SelectedAddress({ slot, address, actions }: { slot: AddressSlot; address: Address; actions: ReactNode }) {
   const shown = shownAddress(address);
   return (
     <div
@@ -135,41 +82,28 @@ function SelectedAddress({
         data-view-focus
         className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
       >
-        <p className="font-medium text-emerald-800">{TEXT[slot].onCart}</p>
+        <p className="font-medium text-emerald-800">{slot === 'Shipping' ? 'Delivering to' : 'Billing to'}</p>
         <p className="mt-1 font-semibold break-words">{shown.name}</p>
         <p className="break-words text-ink/80">{shown.lines.join(', ')}</p>
-        {shown.phone && (
-          <p className="mt-0.5 text-muted">
-            {mobileCode ? `${mobileCode} ` : ''}
-            {shown.phone}
-          </p>
-        )}
+        {shown.phone && <p className="mt-0.5 text-muted">{shown.phone}</p>}
       </div>
-      <div className="mt-1 -ml-4 flex flex-wrap items-center">
-        {change}
-        {editable && edit}
-        {saved && (
-          <span role="status" className="ml-4 text-sm font-medium text-emerald-700">
-            {saved}
-          </span>
-        )}
-      </div>
+      <div className="mt-1 -ml-4 flex flex-wrap items-center">{actions}</div>
     </div>
   );
 }
 
 /**
- * Spec section 2, "Address selector", for the shipping or the billing address:
- * - no saved addresses (a guest, or a customer with none): the address form;
+ * Spec section 2, "Address selector", for the shipping or the billing address, as a part of the
+ * step's one form (Continue saves whatever view is open):
+ * - no saved addresses (a guest, a customer with none): the address form;
  * - otherwise the selected address, with Change (and Edit);
- * - Change opens Select Address, the customer's saved addresses as radios; picking another shows
- *   Use selected address (and Cancel), which puts it on the cart (update-address with its id) and
- *   returns to the selected view;
- * - Edit opens Edit Address (address/update/:id, with the default-address input), Add opens Add
- *   Address (address/add, saved with Save Address); either puts the saved address on the cart;
- *   their Cancel returns to the selector.
- * With JavaScript the views change in place and the forms go through one fetcher; without it
- * each view is the page with `?shipping=…` / `?billing=…`, and each form posts and is redirected.
+ * - Change opens Select Address (radios); picking another shows Use selected address and
+ *   Cancel, which return to the selected view;
+ * - Edit opens Edit Address, Add opens Add Address (saved with Save Address, or with Continue),
+ *   each with the default-address input; their Cancel returns to the selector.
+ * With JavaScript the views change in place; without it each view is the page with
+ * `?shipping=…` / `?billing=…`, and Use selected address / Save Address post the form and come
+ * back here.
  */
 export function AddressSelector({
   slot,
@@ -179,260 +113,216 @@ export function AddressSelector({
   fieldsByType,
   countries,
   defaultCountryId,
+  values,
+  errors,
 }: AddressSelectorProps) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const uid = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const { fetcher, answer, busy } = useStepAnswer(
-    `checkout-address-${slot}`,
-    (a) => (a.intent === 'address' || a.intent === 'save-address') && a.slot === slot,
+  const p = SLOT_PREFIX[slot];
+  const field = (name: string) => slotField(slot, name);
+  // Spec section 4: the address on the cart, else the default one of this type.
+  const saved =
+    savedOnCart(book, onCart) ?? (onCart ? null : (book.find((a) => a.address_type === slot && a.default) ?? null));
+  const [chosen, setChosen] = useState<SelectorView | null>(
+    () => parseView(params.get(VIEW_PARAM[slot])) ?? parseView(values?.[field(SLOT_FIELDS.view)] ?? null),
   );
-  const [chosen, setChosen] = useState<SelectorView | null>(() => parseView(params.get(VIEW_PARAM[slot])));
-  // An answer already dealt with (the shopper moved on) is not shown again.
-  const [dismissed, setDismissed] = useState<AddressStepResult | undefined>(undefined);
-  const [seen, setSeen] = useState(answer);
-  if (seen !== answer) {
-    setSeen(answer);
-    // Saved: back to the resting view, which now shows the address on the cart.
-    if (answer?.ok && hydrated) setChosen(null);
-  }
-  const shownAnswer = answer === dismissed ? undefined : answer;
-  useFocusOnRefusal(rootRef, shownAnswer);
+  // The saved address the selected view shows: the one picked (Use selected address), else the cart's.
+  const [picked, setPicked] = useState<number | null>(() => {
+    const id = Number(values?.[field(SLOT_FIELDS.addressId)] ?? '');
+    return Number.isInteger(id) && id > 0 ? id : null;
+  });
+  const shownSaved = (picked !== null ? book.find((a) => a.id === picked) : null) ?? saved;
 
-  const saved = savedOnCart(book, onCart);
-  const resting = restingView(customer, book.length, onCart !== null);
-  let view = chosen ?? resting;
+  let view = chosen ?? restingView(book.length, shownSaved !== null);
   // A view that does not fit what there is (a stale link, an address gone) falls back.
-  if (view.mode === 'selected' && !onCart) view = resting;
-  if ((view.mode === 'select' || view.mode === 'add') && (!customer || book.length === 0)) view = { mode: 'form' };
-  if (view.mode === 'edit' && !book.some((a) => a.id === (view as { id: number }).id)) view = resting;
+  if (view.mode === 'selected' && !shownSaved) view = restingView(book.length, false);
+  if ((view.mode === 'select' || view.mode === 'selected') && book.length === 0) view = { mode: 'form' };
+  if (view.mode === 'add' && !customer) view = { mode: 'form' };
+  if (view.mode === 'edit' && !book.some((a) => a.id === (view as { id: number }).id)) {
+    view = restingView(book.length, shownSaved !== null);
+  }
 
-  // The book's form is needed as soon as a customer may press Edit or Add.
-  useEffect(() => {
-    if (hydrated && customer) void loadAddressForm();
-  }, [hydrated, customer]);
-
-  // After a save through the book's form, the selected view takes the focus (the form is gone).
-  useEffect(() => {
-    if (answer?.ok && hydrated) focusView(rootRef.current);
-  }, [answer, hydrated]);
-
-  const rootId = `${uid}-selector`;
   const open = (next: SelectorView | null) => {
-    // The view the shopper opened takes the focus once it is on screen.
-    requestAnimationFrame(() => focusView(document.getElementById(rootId)));
-    setDismissed(answer);
+    requestAnimationFrame(() => focusView(rootRef.current));
     setChosen(next);
-    // A view opened by a link before the page ran: the address bar should not keep it.
-    if (params.has(VIEW_PARAM[slot])) {
-      setParams(
-        (p) => {
-          p.delete(VIEW_PARAM[slot]);
-          return p;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
   };
-  const control = (next: SelectorView | null, className: string, children: ReactNode, label?: string) => (
-    <ViewControl
-      to={viewHref(location.search, slot, next)}
-      onOpen={() => open(next)}
-      className={className}
-      {...(label ? { label } : {})}
-    >
-      {children}
-    </ViewControl>
-  );
-  const hidden = (
-    <>
-      <input type="hidden" name={STEP_FIELDS.slot} value={slot} />
-      <ScriptFlag />
-    </>
-  );
-  const failed = shownAnswer && !shownAnswer.ok ? shownAnswer : undefined;
-  const mobileCodeOf = (a: Address) => countries.find((c) => c.id === a.country_id)?.mobile_code ?? '';
+  /** Moves to another view: a button with JavaScript, a link to the page with the view in its query without. */
+  const control = (next: SelectorView | null, className: string, children: ReactNode, label?: string) =>
+    hydrated ? (
+      <button type="button" onClick={() => open(next)} className={className} aria-label={label}>
+        {children}
+      </button>
+    ) : (
+      <Link
+        to={viewHref(location.search, slot, next)}
+        replace
+        preventScrollReset
+        className={className}
+        aria-label={label}
+      >
+        {children}
+      </Link>
+    );
+  const errorsOf = (prefix: string) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(errors)) if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = v;
+    return out;
+  };
+  const slotMessage = errors[p];
+  const viewInput = <input type="hidden" name={field(SLOT_FIELDS.view)} value={viewValue(view)} />;
 
   let body: ReactNode;
-  if (view.mode === 'selected' && onCart) {
+  if (view.mode === 'selected' && shownSaved) {
     body = (
-      <SelectedAddress
-        slot={slot}
-        address={onCart}
-        editable={customer && saved !== null}
-        change={control(
-          customer && book.length > 0 ? { mode: 'select' } : { mode: 'form' },
-          smallAction,
-          'Change',
-          `Change the ${slot.toLowerCase()} address`,
-        )}
-        edit={
-          saved &&
-          control({ mode: 'edit', id: saved.id }, smallAction, 'Edit', `Edit this ${slot.toLowerCase()} address`)
-        }
-        saved={shownAnswer?.ok ? shownAnswer.message : null}
-        mobileCode={mobileCodeOf(onCart)}
-      />
+      <>
+        {viewInput}
+        <input type="hidden" name={field(SLOT_FIELDS.addressId)} value={shownSaved.id} />
+        <SelectedAddress
+          slot={slot}
+          address={shownSaved}
+          actions={
+            <>
+              {control({ mode: 'select' }, smallAction, 'Change', `Change the ${slot.toLowerCase()} address`)}
+              {control(
+                { mode: 'edit', id: shownSaved.id },
+                smallAction,
+                'Edit',
+                `Edit this ${slot.toLowerCase()} address`,
+              )}
+            </>
+          }
+        />
+        {/* A saved address the server's check refuses (a field it lacks, a place not served). */}
+        <SlotMessage message={slotMessage ?? Object.values(errorsOf(p))[0]} />
+      </>
     );
   } else if (view.mode === 'select') {
     body = (
       <SelectList
         slot={slot}
         offered={offeredAddresses(book, slot)}
-        currentId={saved?.id ?? null}
-        hasCurrent={onCart !== null}
-        fetcher={fetcher}
-        busy={busy}
-        failed={failed}
-        hidden={hidden}
+        currentId={shownSaved?.id ?? null}
+        viewInput={viewInput}
+        message={slotMessage}
         control={control}
-        mobileCodeOf={mobileCodeOf}
+        onUse={(id) => {
+          setPicked(id);
+          open({ mode: 'selected' });
+        }}
       />
     );
-  } else if (view.mode === 'add' || view.mode === 'edit') {
-    const editing = view.mode === 'edit' ? (book.find((a) => a.id === (view as { id: number }).id) ?? null) : null;
-    const title = editing ? 'Edit Address' : 'Add Address';
-    const titleId = `${uid}-form-title`;
-    body = (
-      <div aria-labelledby={titleId} role="group" className="space-y-1">
-        <h3 id={titleId} tabIndex={-1} data-view-focus className="text-base font-semibold outline-none">
-          {title}
-        </h3>
-        {hydrated ? (
-          // The book's form at 44 px tap targets (its type switch and default checkbox are smaller).
-          <div className="[&_[role=radiogroup]_label]:inline-flex [&_[role=radiogroup]_label]:min-h-11 [&_[role=radiogroup]_label]:items-center [&_label:has(>input[type=checkbox])]:min-h-11 [&_form]:mt-3">
-            <Suspense
-              fallback={
-                <p className="flex items-center gap-2 py-6 text-sm text-muted">
-                  <Spinner /> Loading the form…
-                </p>
-              }
-            >
-              <AddressForm
-                key={editing?.id ?? `new-${slot}`}
-                address={editing}
-                type={slot}
-                fieldsByType={fieldsByType}
-                countries={countries}
-                defaultCountryId={defaultCountryId}
-                onlyOfType={(t) => !book.some((a) => a.address_type === t && a.id !== editing?.id)}
-                onSaved={(a) =>
-                  void fetcher.submit(
-                    {
-                      [STEP_FIELDS.intent]: 'address',
-                      [STEP_FIELDS.slot]: slot,
-                      [STEP_FIELDS.addressId]: String(a.id),
-                      [JS_FIELD]: '1',
-                    },
-                    { method: 'post' },
-                  )
-                }
-                onCancel={() => open({ mode: 'select' })}
-              />
-            </Suspense>
-            {busy && (
-              <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted">
-                <Spinner /> Putting it on your order…
-              </p>
-            )}
-            <div className="mt-3">
-              <Refusal answer={failed} always />
-            </div>
-          </div>
-        ) : (
-          <PlainBookForm
-            slot={slot}
-            editing={editing}
-            fieldsByType={fieldsByType}
-            countries={countries}
-            defaultCountryId={defaultCountryId}
-            onlyOfType={!book.some((a) => a.address_type === (editing?.address_type ?? slot) && a.id !== editing?.id)}
-            fetcher={fetcher}
-            failed={failed}
-            hidden={hidden}
-            cancel={control({ mode: 'select' }, 'btn btn-outline h-11 w-full sm:w-auto', 'Cancel')}
-          />
-        )}
-      </div>
-    );
   } else {
-    const initial = failed
-      ? failed.values
-      : onCart
-        ? formValuesOf(onCart)
-        : { country_id: defaultCountryId === null ? '' : String(defaultCountryId) };
-    body = (
-      <fetcher.Form method="post" noValidate className="space-y-4" data-checkout-form={TEXT[slot].form}>
-        <input type="hidden" name={STEP_FIELDS.intent} value="address" />
-        {customer && <input type="hidden" name={STEP_FIELDS.saveToBook} value="1" />}
-        {hidden}
-        <TypedAddressFields
-          key={failed ? 'refused' : (onCart?.id ?? 'new')}
-          fields={fieldsByType[slot]}
-          countries={countries}
-          initial={initial}
-          errors={failed?.errors ?? {}}
-        />
-        {customer && (
-          <p className="text-xs text-muted">It is saved to your addresses too, ready for your next order.</p>
-        )}
-        <Refusal answer={failed} />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <button type="submit" disabled={busy} className="btn btn-primary h-11 px-5">
-            {busy && <Spinner />}
-            {TEXT[slot].submitTyped}
-          </button>
-          {onCart && control({ mode: 'selected' }, 'btn btn-outline h-11 px-5', 'Cancel')}
-        </div>
-      </fetcher.Form>
+    const editing = view.mode === 'edit' ? (book.find((a) => a.id === (view as { id: number }).id) ?? null) : null;
+    const refused = values && values[field(SLOT_FIELDS.view)] === viewValue(view);
+    const initial = refused
+      ? Object.fromEntries(
+          Object.entries(values)
+            .filter(([k]) => k.startsWith(`${p}.`))
+            .map(([k, v]) => [k.slice(p.length + 1), v]),
+        )
+      : editing
+        ? formValuesOf(editing)
+        : view.mode === 'form' && onCart
+          ? formValuesOf(onCart)
+          : { country_id: defaultCountryId === null ? '' : String(defaultCountryId) };
+    const fields = (
+      <TypedAddressFields
+        key={`${viewValue(view)}-${refused ? 'refused' : 'fresh'}`}
+        prefix={p}
+        idBase={`checkout-${p}`}
+        fields={fieldsByType[slot]}
+        countries={countries}
+        initial={initial}
+        errors={errorsOf(p)}
+        // The contact's phone and e-mail go with a new address; a saved one keeps its own.
+        omit={editing ? [] : ASKED_IN_CONTACT}
+      />
     );
+    if (view.mode === 'form') {
+      body = (
+        <div className="space-y-4">
+          {viewInput}
+          <SlotMessage message={slotMessage} />
+          {fields}
+          {customer && (
+            <p className="text-xs text-muted">It is saved to your addresses too, ready for your next order.</p>
+          )}
+        </div>
+      );
+    } else {
+      const title = editing ? 'Edit Address' : 'Add Address';
+      const type = editing?.address_type ?? slot;
+      const locked = Boolean(editing?.default) || !book.some((a) => a.address_type === type && a.id !== editing?.id);
+      const titleId = `${uid}-form-title`;
+      const makeDefault = field(SLOT_FIELDS.makeDefault);
+      body = (
+        <div role="group" aria-labelledby={titleId} className="space-y-4" data-address-form={view.mode}>
+          {viewInput}
+          <h3 id={titleId} tabIndex={-1} data-view-focus className="text-base font-semibold outline-none">
+            {title}
+          </h3>
+          <SlotMessage message={slotMessage} />
+          {fields}
+          <div>
+            {locked && <input type="hidden" name={makeDefault} value="on" />}
+            <label className={`flex min-h-11 items-center gap-3 text-sm ${locked ? '' : 'cursor-pointer'}`}>
+              <input
+                type="checkbox"
+                name={locked ? undefined : makeDefault}
+                defaultChecked={locked || (refused ? values[makeDefault] !== undefined : false)}
+                disabled={locked}
+                className="size-5 rounded border-ink/30 accent-[var(--sf-primary)] disabled:opacity-70"
+              />
+              Use as my default {type.toLowerCase()} address
+            </label>
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            {control({ mode: 'select' }, 'btn btn-outline h-11 px-5', 'Cancel')}
+            <button type="submit" name={STEP_FIELDS.intent} value="stay" className="btn btn-outline h-11 px-5">
+              Save Address
+            </button>
+          </div>
+        </div>
+      );
+    }
   }
 
   return (
-    <div ref={rootRef} id={rootId} data-address-selector={slot} data-view={view.mode} className="mt-5">
+    <div ref={rootRef} data-address-selector={slot} data-view={view.mode} className="mt-4">
       {body}
     </div>
   );
 }
-
-type StepFetcher = ReturnType<typeof useStepAnswer>['fetcher'];
 
 /** Select Address: the saved addresses as radios; Use selected address once another is picked. */
 function SelectList({
   slot,
   offered,
   currentId,
-  hasCurrent,
-  fetcher,
-  busy,
-  failed,
-  hidden,
+  viewInput,
+  message,
   control,
-  mobileCodeOf,
+  onUse,
 }: {
   slot: AddressSlot;
   offered: Address[];
   currentId: number | null;
-  hasCurrent: boolean;
-  fetcher: StepFetcher;
-  busy: boolean;
-  failed: AddressStepResult | undefined;
-  hidden: ReactNode;
+  viewInput: ReactNode;
+  message: string | undefined;
   control: (next: SelectorView | null, className: string, children: ReactNode, label?: string) => ReactNode;
-  mobileCodeOf: (a: Address) => string;
+  onUse: (id: number) => void;
 }) {
   const hydrated = useHydrated();
-  const uid = useId();
   const [pick, setPick] = useState<number | null>(currentId);
   const changed = pick !== null && pick !== currentId;
+  const id = STEP_TARGETS[slot];
   return (
-    <fetcher.Form method="post" className="space-y-4" data-checkout-form={`select-${slot.toLowerCase()}-address`}>
-      <input type="hidden" name={STEP_FIELDS.intent} value="address" />
-      <input type="hidden" name={STEP_FIELDS.picking} value="1" />
-      {hidden}
-      <fieldset aria-describedby={failed ? `${uid}-error` : undefined}>
+    <div className="space-y-4">
+      {viewInput}
+      <fieldset aria-describedby={message ? `${id}-select-error` : undefined}>
         <legend>
           <h3 tabIndex={-1} data-view-focus className="text-base font-semibold outline-none">
             Select Address
@@ -450,7 +340,7 @@ function SelectList({
                 <label className="flex min-h-11 cursor-pointer gap-3 p-4 pr-20 text-sm">
                   <input
                     type="radio"
-                    name={STEP_FIELDS.addressId}
+                    name={slotField(slot, SLOT_FIELDS.addressId)}
                     value={a.id}
                     defaultChecked={a.id === currentId}
                     onChange={() => setPick(a.id)}
@@ -471,12 +361,7 @@ function SelectList({
                       )}
                     </span>
                     <span className="mt-1 block break-words text-ink/80">{shown.lines.join(', ')}</span>
-                    {shown.phone && (
-                      <span className="mt-0.5 block text-muted">
-                        {mobileCodeOf(a) ? `${mobileCodeOf(a)} ` : ''}
-                        {shown.phone}
-                      </span>
-                    )}
+                    {shown.phone && <span className="mt-0.5 block text-muted">{shown.phone}</span>}
                   </span>
                 </label>
                 <div className="absolute top-1.5 right-1.5">
@@ -492,104 +377,26 @@ function SelectList({
           })}
         </ul>
       </fieldset>
-      {failed && (
-        <div id={`${uid}-error`}>
-          <Refusal answer={failed} always />
+      {message && (
+        <div id={`${id}-select-error`}>
+          <SlotMessage message={message} />
         </div>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        {(changed || !hydrated) && (
-          <button type="submit" disabled={busy} className="btn btn-primary h-11 px-5">
-            {busy && <Spinner />}
+        {hydrated ? (
+          changed && (
+            <button type="button" onClick={() => onUse(pick)} className="btn btn-primary h-11 px-5">
+              Use selected address
+            </button>
+          )
+        ) : (
+          <button type="submit" name={STEP_FIELDS.intent} value="stay" className="btn btn-outline h-11 px-5">
             Use selected address
           </button>
         )}
-        {hasCurrent && control({ mode: 'selected' }, 'btn btn-outline h-11 px-5', 'Cancel')}
+        {currentId !== null && control({ mode: 'selected' }, 'btn btn-outline h-11 px-5', 'Cancel')}
         {control({ mode: 'add' }, 'btn btn-outline h-11 px-5 sm:ml-auto', '+ Add a new address')}
       </div>
-    </fetcher.Form>
-  );
-}
-
-/**
- * Edit Address / Add Address without JavaScript: the same fields, posted to the action, which
- * saves the address in the book (address/update/:id or address/add) and puts it on the cart.
- */
-function PlainBookForm({
-  slot,
-  editing,
-  fieldsByType,
-  countries,
-  defaultCountryId,
-  onlyOfType,
-  fetcher,
-  failed,
-  hidden,
-  cancel,
-}: {
-  slot: AddressSlot;
-  editing: Address | null;
-  fieldsByType: AddressFieldsByType;
-  countries: readonly Country[];
-  defaultCountryId: number | null;
-  onlyOfType: boolean;
-  fetcher: StepFetcher;
-  failed: AddressStepResult | undefined;
-  hidden: ReactNode;
-  cancel: ReactNode;
-}) {
-  const type = editing?.address_type ?? slot;
-  const typeLower = type.toLowerCase();
-  const locked = Boolean(editing?.default) || onlyOfType;
-  const initial = failed
-    ? failed.values
-    : editing
-      ? formValuesOf(editing)
-      : { country_id: defaultCountryId === null ? '' : String(defaultCountryId) };
-  return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="mt-3 space-y-5"
-      data-checkout-form={editing ? 'edit-address' : 'add-address'}
-    >
-      <input type="hidden" name={STEP_FIELDS.intent} value="save-address" />
-      <input type="hidden" name="address_type" value={type} />
-      {editing && <input type="hidden" name={STEP_FIELDS.editId} value={editing.id} />}
-      {hidden}
-      <TypedAddressFields
-        fields={fieldsByType[type]}
-        countries={countries}
-        initial={initial}
-        errors={failed?.errors ?? {}}
-      />
-      <div>
-        {locked && <input type="hidden" name={STEP_FIELDS.makeDefault} value="on" />}
-        <label className={`flex min-h-11 items-center gap-3 text-sm ${locked ? '' : 'cursor-pointer'}`}>
-          <input
-            type="checkbox"
-            name={locked ? undefined : STEP_FIELDS.makeDefault}
-            defaultChecked={locked || (failed ? failed.values[STEP_FIELDS.makeDefault] !== undefined : false)}
-            disabled={locked}
-            className="size-5 rounded border-ink/30 accent-[var(--sf-primary)] disabled:opacity-70"
-          />
-          Use as my default {typeLower} address
-        </label>
-        {locked && (
-          <p className="pl-8 text-xs text-muted">
-            {editing?.default
-              ? `This is your default ${typeLower} address.`
-              : `Your first ${typeLower} address is your default.`}
-          </p>
-        )}
-      </div>
-      <Refusal answer={failed} />
-      <div className="flex flex-col-reverse gap-3 border-t border-ink/10 pt-5 sm:flex-row sm:justify-end">
-        {cancel}
-        <button type="submit" className="btn btn-primary h-11 w-full sm:w-auto">
-          Save Address
-        </button>
-      </div>
-    </fetcher.Form>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { messages, type Address, type AddressType } from '@shopfront/shared';
+import type { Address, AddressType } from '@shopfront/shared';
 
 /**
  * Pure pieces of the address step that the page and its action share: field names, the views of
@@ -6,48 +6,46 @@ import { messages, type Address, type AddressType } from '@shopfront/shared';
  * plain message table only from the contract: no schema module, so no zod, through here.
  */
 
-/** Which of the cart's two addresses a form changes. */
+/** Which of the cart's two addresses a part of the form sets. */
 export type AddressSlot = AddressType;
 
-/** The form fields the address step's forms post besides the address columns. */
+/** The prefix of a slot's fields in the step's one form (`shipping.city`), and of its element ids. */
+export const SLOT_PREFIX: Record<AddressSlot, 'shipping' | 'billing'> = { Shipping: 'shipping', Billing: 'billing' };
+
+/** The form fields the address step posts besides the contact and the `<slot>.<column>` address fields. */
 export const STEP_FIELDS = {
+  /** `continue` (save everything, then the payment step) or `stay` (save everything, stay: Use selected, Save Address). */
   intent: 'intent',
-  /** Shipping or Billing: the cart's address that the form sets. */
-  slot: 'slot',
-  /** A saved address of the customer (Use selected address, or the one just saved). */
-  addressId: 'address_id',
-  /** The book address being edited (the no-script Edit form). */
-  editId: 'edit_id',
-  /** Present when the typed address is a customer's, to be kept in their address book too. */
-  saveToBook: '_save_to_book',
   /** The checkbox "Billing address same as shipping" ("on" when ticked). */
   billingSame: 'billing_same_as_shipping',
-  /** Sent by Select Address: without a radio chosen there is nothing to use (not a typed address). */
-  picking: '_picking',
-  /** The default-address checkbox of the Edit / Add forms. */
+} as const;
+
+/** Per slot: `<prefix>.<name>`. */
+export const SLOT_FIELDS = {
+  /** The view the shopper had open (restored after a refusal). */
+  view: 'view',
+  /** A saved address of the customer: the one shown, or the one picked in Select Address. */
+  addressId: 'address_id',
+  /** The saved address being edited (Edit Address). */
+  editId: 'edit_id',
+  /** The default-address checkbox of Edit / Add Address. */
   makeDefault: 'default',
 } as const;
 
-export const ADDRESS_STEP_INTENTS = ['contact', 'address', 'save-address', 'billing-same'] as const;
-export type AddressStepIntent = (typeof ADDRESS_STEP_INTENTS)[number];
+export const slotField = (slot: AddressSlot, name: string) => `${SLOT_PREFIX[slot]}.${name}`;
 
-export function isAddressStepIntent(v: unknown): v is AddressStepIntent {
-  return typeof v === 'string' && (ADDRESS_STEP_INTENTS as readonly string[]).includes(v);
-}
+/** The columns the step asks once, in the contact, and copies into a typed address. */
+export const ASKED_IN_CONTACT = ['phone', 'email'] as const;
 
-export function slotOf(v: unknown): AddressSlot {
-  return v === 'Billing' ? 'Billing' : 'Shipping';
-}
-
-/** What the address step's action answers (a script gets it; a plain form too, on failure). */
+/**
+ * What the address step's action answers when it does not move on (its redirects carry nothing):
+ * the messages by field (`email`, `phone`, `customer`, `shipping`, `shipping.city`, `billing`, …)
+ * and what was typed, so the page shows both again.
+ */
 export interface AddressStepResult {
-  ok: boolean;
-  intent: AddressStepIntent;
-  /** The cart address an address form changed (null for contact and billing-same). */
-  slot: AddressSlot | null;
-  message: string | null;
-  errors: Record<string, string[]>;
-  /** What was typed, so a refused form keeps it. */
+  ok: false;
+  message: string;
+  errors: Record<string, string>;
   values: Record<string, string>;
 }
 
@@ -60,7 +58,7 @@ export type SelectorView =
   { mode: 'selected' } | { mode: 'select' } | { mode: 'add' } | { mode: 'edit'; id: number } | { mode: 'form' };
 
 /** The query parameter that opens a view without JavaScript (`?shipping=select`, `?billing=edit-12`). */
-export const VIEW_PARAM: Record<AddressSlot, string> = { Shipping: 'shipping', Billing: 'billing' };
+export const VIEW_PARAM = SLOT_PREFIX;
 
 export function parseView(value: string | null): SelectorView | null {
   if (value === 'select' || value === 'add' || value === 'form' || value === 'selected') return { mode: value };
@@ -82,12 +80,13 @@ export function viewHref(search: string, slot: AddressSlot, view: SelectorView |
 }
 
 /**
- * The view a selector starts in, before the shopper does anything: the cart's address when it
- * has one; otherwise the saved addresses to choose from, or the form when there are none.
+ * The view a selector starts in (spec section 2): the address form while there are no saved
+ * addresses (a guest, a customer without any); else the saved address on the cart, or the saved
+ * addresses to choose from.
  */
-export function restingView(customer: boolean, bookSize: number, onCart: boolean): SelectorView {
-  if (onCart) return { mode: 'selected' };
-  return customer && bookSize > 0 ? { mode: 'select' } : { mode: 'form' };
+export function restingView(bookSize: number, savedIsOnCart: boolean): SelectorView {
+  if (bookSize === 0) return { mode: 'form' };
+  return savedIsOnCart ? { mode: 'selected' } : { mode: 'select' };
 }
 
 /**
@@ -113,24 +112,14 @@ export const STEP_TARGETS = {
   Billing: 'checkout-billing-address',
 } as const;
 
-/**
- * Where the shopper fixes what the step validation says is missing (spec section 5, in order):
- * the login prompt, the contact's phone or e-mail, the shipping or billing address. A required
- * field of the shipping address, or the server's own check, is fixed at the shipping address.
- */
-export function stepTargetOf(message: string): string {
-  switch (message) {
-    case messages.customerEmpty:
-      return STEP_TARGETS.login;
-    case messages.phoneEmpty:
-      return STEP_TARGETS.phone;
-    case messages.emailEmpty:
-      return STEP_TARGETS.email;
-    case messages.billingAddressEmpty:
-      return STEP_TARGETS.Billing;
-    default:
-      return STEP_TARGETS.Shipping;
-  }
+/** The element a message of `field` belongs to (the first one is linked from beside Continue). */
+export function targetOfField(field: string): string {
+  if (field === 'email') return STEP_TARGETS.email;
+  if (field === 'phone') return STEP_TARGETS.phone;
+  if (field === 'customer') return STEP_TARGETS.login;
+  const [prefix, column] = field.split('.');
+  const slot: AddressSlot = prefix === 'billing' ? 'Billing' : 'Shipping';
+  return column ? `checkout-${prefix}-${column}` : STEP_TARGETS[slot];
 }
 
 /** An address as the typed form's initial values (strings, as the fields hold them). */

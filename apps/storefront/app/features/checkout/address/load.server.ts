@@ -1,11 +1,4 @@
-import {
-  callEndpoint,
-  cartApi,
-  type Address,
-  type AddressType,
-  type Cart,
-  type CartValidation,
-} from '@shopfront/shared';
+import { callEndpoint, cartApi, type Address, type AddressType, type Cart } from '@shopfront/shared';
 import { api, apiTransport, isUnauthenticated } from '../../../lib/api.server';
 import { logFailure } from '../../../lib/errors';
 
@@ -39,8 +32,8 @@ async function withInitialSelection(context: unknown, cart: Cart, book: readonly
 
 /**
  * The address step's data: the cart (for the summary), the customer's address book (null for a
- * guest: a 401), the shop's address fields of both types and the countries, and what the step
- * still lacks (GET /api/cart/validate/address, spec section 5, the first failing message).
+ * guest: a 401), the shop's address fields of both types and the countries. What the step still
+ * lacks is said when Continue is pressed, at each field (the action).
  */
 export async function loadAddressStep(context: unknown) {
   const t = apiTransport(context);
@@ -55,13 +48,5 @@ export async function loadAddressStep(context: unknown) {
     client.countries(),
   ]);
   const cart = book && fetched.items.length ? await withInitialSelection(context, fetched, book) : fetched;
-  const validation: CartValidation | null = cart.items.length
-    ? await callEndpoint(t, cartApi.validateAddress)
-        .then((r) => r.data)
-        .catch((err: unknown) => {
-          logFailure('address validation failed', err);
-          return null;
-        })
-    : null;
-  return { cart, customer: book !== null, book: book ?? [], fields, countries, validation };
+  return { cart, customer: book !== null, book: book ?? [], fields, countries };
 }

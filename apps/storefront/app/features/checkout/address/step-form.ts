@@ -1,39 +1,28 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useActionData, useFetcher } from 'react-router';
+import { useActionData } from 'react-router';
 import type { AddressStepResult } from './address-view';
 
-/**
- * One form's fetcher on the address step, and the answer that belongs to it: the fetcher's own
- * (with JavaScript), or the page's action data when a plain form was posted and refused
- * (without it) and `mine` says it came from this form.
- */
-export function useStepAnswer(key: string, mine: (answer: AddressStepResult) => boolean) {
-  const fetcher = useFetcher<AddressStepResult>({ key });
-  const noScript = useActionData() as AddressStepResult | undefined;
-  const answer =
-    fetcher.state === 'idle' && fetcher.data ? fetcher.data : noScript && mine(noScript) ? noScript : undefined;
-  return { fetcher, answer, busy: fetcher.state !== 'idle' };
-}
-
-/** Moves focus to the first field marked invalid inside `root`, else to its alert. */
-export function focusFirstError(root: HTMLElement | null) {
-  requestAnimationFrame(() => {
-    const target =
-      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>('[role="alert"]');
-    target?.focus();
-  });
+/** The address step's refusal (its action's answer when it did not move on), if any. */
+export function useStepRefusal(): AddressStepResult | undefined {
+  return useActionData() as AddressStepResult | undefined;
 }
 
 /**
- * After a refused submission of this form (a new answer, not one already seen), the first
- * error takes the focus: the shopper lands on what to fix. Runs only in the browser, so only for
- * answers that arrive while the page runs (a plain form's page is a fresh document).
+ * After a refused Continue that arrives while the page runs (a new answer, not one already
+ * seen), the first field marked invalid takes the focus, else the form's alert: the shopper
+ * lands on what to fix. Without JavaScript the page is a fresh document with the messages.
  */
 export function useFocusOnRefusal(root: RefObject<HTMLElement | null>, answer: AddressStepResult | undefined) {
   const seen = useRef(answer);
   useEffect(() => {
     if (answer === seen.current) return;
     seen.current = answer;
-    if (answer && !answer.ok) focusFirstError(root.current);
+    if (!answer) return;
+    requestAnimationFrame(() => {
+      const el = root.current;
+      const target =
+        el?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? el?.querySelector<HTMLElement>('[role="alert"]');
+      target?.focus();
+    });
   }, [answer, root]);
 }

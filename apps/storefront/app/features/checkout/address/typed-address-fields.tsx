@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AddressField, Country } from '@shopfront/shared';
 import { FieldFrame, describedBy, inputBorder, inputClass } from '../../../components/ui/field';
 import { ChevronDownIcon } from '../../../components/ui/icons';
@@ -19,30 +19,38 @@ const AUTOCOMPLETE: Record<string, string> = {
 };
 
 /**
- * The address fields of a form that posts to the address step's action (a guest's address, a
- * customer's first one, and the Edit / Add forms without JavaScript): plain named inputs built
- * from the shop's field definitions, checked by the server, whose 422 lands beside each field.
- * With JavaScript a customer's Edit and Add use the address book's own form instead.
+ * The typed fields of one of the address step's addresses, inside the step's one form: named
+ * `<prefix>.<column>` (shipping.city, billing.city), with ids `<prefix>-<column>` that the
+ * step's messages point at. Built from the shop's field definitions; `omit` leaves out the
+ * columns the step asks once elsewhere (the contact's phone and e-mail). Each message lands
+ * beside its field.
  */
 export function TypedAddressFields({
+  prefix,
+  idBase,
   fields,
   countries,
   initial,
   errors,
+  omit = [],
 }: {
+  prefix: string;
+  idBase: string;
   fields: readonly AddressField[];
   countries: readonly Country[];
   initial: Record<string, string>;
-  errors: Record<string, string[]>;
+  /** Messages by column. */
+  errors: Record<string, string | undefined>;
+  omit?: readonly string[];
 }) {
-  const id = useId();
   const [countryId, setCountryId] = useState(initial.country_id ?? '');
   const country = countries.find((c) => String(c.id) === countryId);
-  const err = (k: string) => errors[k]?.[0];
+  const err = (k: string) => errors[k];
   return (
     <div className="grid gap-x-4 gap-y-4 sm:grid-cols-2">
       {fields.map((f) => {
-        const fid = `${id}-${f.column_name}`;
+        if (omit.includes(f.column_name)) return null;
+        const fid = `${idBase}-${f.column_name}`;
         const error = err(f.column_name);
         const label = (
           <>
@@ -64,7 +72,7 @@ export function TypedAddressFields({
                   // Another country's states are a new list, which starts unchosen.
                   key={isCountry ? 'country' : `state-${countryId}`}
                   id={fid}
-                  name={f.column_name}
+                  name={`${prefix}.${f.column_name}`}
                   {...(isCountry
                     ? { value: countryId, onChange: (e) => setCountryId(e.target.value) }
                     : { defaultValue: countryId === initial.country_id ? (initial.state_id ?? '') : '' })}
@@ -89,7 +97,7 @@ export function TypedAddressFields({
           <FieldFrame key={f.column_name} id={fid} label={label} error={error} className={span}>
             <input
               id={fid}
-              name={f.column_name}
+              name={`${prefix}.${f.column_name}`}
               type={f.column_name === 'email' ? 'email' : f.column_name === 'phone' ? 'tel' : 'text'}
               inputMode={f.column_name === 'phone' ? 'numeric' : undefined}
               autoComplete={AUTOCOMPLETE[f.column_name]}

@@ -1,0 +1,33 @@
+/**
+ * Where each of the checkout step messages (spec section 5) belongs: the field of a failed
+ * GET /api/cart/validate[/address] answer (its 422 `errors` key). Plain data, no schema module,
+ * so a storefront page can take it without zod.
+ */
+export const CHECKOUT_FIELDS = {
+  /** Cart step: nothing to buy, a line sold out, prices changed. */
+  items: 'items',
+  /** 'Customer account is empty': log in first. */
+  customer: 'customer',
+  phone: 'phone',
+  email: 'email',
+  /** 'Shipping address is empty' and the server's own check of it; `shipping_address.<column>` for a required field. */
+  shipping: 'shipping_address',
+  billing: 'billing_address',
+  shippingMethod: 'shipping_method',
+  paymentMethod: 'payment_method',
+} as const;
+
+export type CheckoutStepName = 'cart' | 'address' | 'payment';
+
+/** The checkout step a failed validation's field belongs to. */
+export function checkoutStepOf(field: string): CheckoutStepName {
+  if (field === CHECKOUT_FIELDS.items) return 'cart';
+  if (field === CHECKOUT_FIELDS.shippingMethod || field === CHECKOUT_FIELDS.paymentMethod) return 'payment';
+  return 'address';
+}
+
+/** The address column a `shipping_address.<column>` field names, else null. */
+export function shippingColumnOf(field: string): string | null {
+  const prefix = `${CHECKOUT_FIELDS.shipping}.`;
+  return field.startsWith(prefix) ? field.slice(prefix.length) : null;
+}
