@@ -443,7 +443,7 @@ describe('cart', () => {
     await page.close();
   });
 
-  it('/checkout/address: a guest\'s contact with the reminder consent and a shipping address, saved by Continue (field errors beside the fields first)', async () => {
+  it("/checkout/address: a guest's contact with the reminder consent and a shipping address, saved by Continue (field errors beside the fields first)", async () => {
     const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
     await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);

@@ -80,7 +80,10 @@ try {
     }
     await buyNow(customer, base, 'brass-desk-lamp');
     await shot(customer, 'address-customer');
-    await customer.getByTestId('shipping-on-cart').getByRole('button', { name: /^Change/ }).click();
+    await customer
+      .getByTestId('shipping-on-cart')
+      .getByRole('button', { name: /^Change/ })
+      .click();
     await customer.getByRole('heading', { name: 'Select Address' }).waitFor();
     await shot(customer, 'address-customer-select');
     await customer.close();
