@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Form, Link, data, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout.address';
-import { AlertIcon, ArrowRightIcon, ChevronDownIcon, ChevronLeftIcon } from '../components/ui/icons';
+import { AlertIcon, ArrowRightIcon, ChevronDownIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { CartTotals } from '../features/cart/cart-summary';
 import { EMPTY_CART_TEXT } from '../features/cart/cart-view';
@@ -14,7 +14,7 @@ import { ContactFields } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
 import { useFocusOnRefusal, useStepRefusal } from '../features/checkout/address/step-form';
 import { CheckoutHelp } from '../features/checkout/checkout-header';
-import { CheckoutSteps } from '../features/checkout/steps';
+import { CheckoutPageTop } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useTrackBeginCheckout } from '../features/plugins/analytics/use-track';
 import { errorResponse, logFailure } from '../lib/errors';
@@ -155,16 +155,8 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
   return (
     <div className="checkout-page bg-surface/60 pb-12 md:pb-16">
       <div className="mx-auto max-w-2xl px-4 pt-5 sm:px-6 md:pt-8">
-        <Link
-          to="/cart"
-          className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
-        >
-          <ChevronLeftIcon className="size-4" />
-          Back to cart
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold md:text-3xl">Checkout</h1>
         {/* Spec section 4: emptying the cart resets every step. */}
-        <CheckoutSteps active={empty ? 'cart' : 'address'} className="mt-3" />
+        <CheckoutPageTop active={empty ? 'cart' : 'address'} />
 
         {empty ? (
           <div

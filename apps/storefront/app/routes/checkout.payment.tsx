@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { callEndpoint, cartApi, orderMessages, type Cart } from '@shopfront/shared';
 import type { Route } from './+types/checkout.payment';
-import { AlertIcon, CheckIcon, ChevronLeftIcon } from '../components/ui/icons';
+import { AlertIcon, CheckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { ScriptFlag } from '../features/cart/cart-line';
 import { isCartUpdating } from '../features/cart/cart-view';
@@ -30,7 +30,7 @@ import {
 } from '../features/checkout/payment-view';
 import { CheckoutHelp } from '../features/checkout/checkout-header';
 import { ProcessingDialog } from '../features/checkout/processing-dialog';
-import { CheckoutSteps } from '../features/checkout/steps';
+import { CheckoutPageTop } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';
 import { checkoutVerdict, type CheckoutVerdict } from '../features/checkout/validation.server';
@@ -339,15 +339,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
   return (
     <div className="checkout-page bg-surface/60 pb-32 md:pb-16">
       <div className="mx-auto max-w-2xl px-4 pt-5 sm:px-6 md:pt-8">
-        <Link
-          to="/cart"
-          className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
-        >
-          <ChevronLeftIcon className="size-4" />
-          Back to cart
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold md:text-3xl">Checkout</h1>
-        <CheckoutSteps active="payment" className="mt-3" />
+        <CheckoutPageTop active="payment" />
 
         <div className="mt-5">
           <div className="min-w-0 space-y-4">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon, ChevronLeftIcon } from '../../components/ui/icons';
 
 /** Spec section 2 "Cart flow" and section 4 "Checkout steps": cart, address, payment, numbered 1 to 3. */
 export const CHECKOUT_STEP_LIST = [
@@ -73,5 +73,22 @@ export function CheckoutSteps({ active, className = '' }: { active: CheckoutStep
         })}
       </ol>
     </nav>
+  );
+}
+
+/** The top of a checkout page (no storefront chrome there): a way back to the cart, the heading and the steps. */
+export function CheckoutPageTop({ active }: { active: CheckoutStepKey }) {
+  return (
+    <>
+      <Link
+        to="/cart"
+        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-medium text-ink hover:bg-ink/5"
+      >
+        <ChevronLeftIcon className="size-4" />
+        Back to cart
+      </Link>
+      <h1 className="mt-1 text-2xl font-semibold md:text-3xl">Checkout</h1>
+      <CheckoutSteps active={active} className="mt-3" />
+    </>
   );
 }
