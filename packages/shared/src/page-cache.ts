@@ -8,11 +8,11 @@
  *   a visitor without these cookies; every other page is rendered for them alone;
  * - vary: the page differs by its value (a separate cache entry per value);
  * - ignored: set and read by the browser or the API only; no page reads them.
- * Every cookie the shop sets must be in one list (page-cache-cookies.test.ts checks the code).
+ * Every cookie the shop sets must be in one list (apps/api/src/ssr/page-cache.test.ts checks the code).
  */
 export const PAGE_CACHE_COOKIES = {
   personal: ['sf_staff', 'sf_store_access'],
   own: ['sf_session', 'sf_signed_in', 'api_cart', 'cart_session', 'order_ref'],
   vary: ['sf_channel', 'cookiePreferences', 'grid_columns', 'sf_notice_closed'],
-  ignored: ['sf_device', 'heartbeat'],
+  ignored: ['sf_device', 'heartbeat', 'sf_stats'],
 } as const satisfies Record<'personal' | 'own' | 'vary' | 'ignored', readonly string[]>;
