@@ -242,14 +242,20 @@ function OptionGroup({
   );
 }
 
+/**
+ * Place order, with the total it confirms. While a delivery or payment choice is being saved the
+ * total is about to change: the button waits and says so (the server would refuse a stale total).
+ */
 function PlaceOrderButton({
   total,
   busy,
+  updating,
   className,
   form,
 }: {
   total: string;
   busy: boolean;
+  updating: boolean;
   className: string;
   form?: string;
 }) {
@@ -257,12 +263,12 @@ function PlaceOrderButton({
     <button
       type="submit"
       form={form}
-      disabled={busy}
+      disabled={busy || updating}
       className={`btn btn-primary ${className}`}
       data-testid="place-order"
     >
-      {busy && <Spinner />}
-      {busy ? 'Placing order…' : 'Place order'}
+      {(busy || updating) && <Spinner />}
+      {busy ? 'Placing order…' : updating ? 'Updating total…' : 'Place order'}
       <span aria-hidden="true" className="opacity-60">
         ·
       </span>
@@ -476,6 +482,7 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 <PlaceOrderButton
                   total={total.formatted}
                   busy={busy || leaving}
+                  updating={updating}
                   className="hidden h-12 w-full md:flex"
                 />
                 {(online || offline) && (
@@ -508,11 +515,11 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
           <button
             type="submit"
             form={PLACE_ORDER_FORM_ID}
-            disabled={busy || leaving}
+            disabled={busy || leaving || updating}
             className="btn btn-primary h-12 px-7"
           >
-            {(busy || leaving) && <Spinner />}
-            Place order
+            {(busy || leaving || updating) && <Spinner />}
+            {updating && !busy ? 'Updating…' : 'Place order'}
           </button>
         </div>
       </div>

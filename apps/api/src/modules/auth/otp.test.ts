@@ -144,6 +144,21 @@ describe('POST /api/auth/otp/request + /otp/verify (login)', () => {
     );
   });
 
+  it('counts resends towards the hourly cap too: restarts and resends together text a number at most 10 times', async () => {
+    const phone = (await createCustomer(t.database.db)).phone!;
+    const statuses: number[] = [];
+    // Restart, then use the three resends, over and over: before, only restarts counted (40 texts an hour).
+    for (let round = 0; round < 3; round++) {
+      for (const restart of [true, false, false, false]) {
+        statuses.push((await post('/api/auth/otp/request', { input: phone, restart })).statusCode);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).toHaveLength(
+      10,
+    );
+  });
+
   it('kills a code after 5 wrong tries; a resend brings a fresh one', async () => {
     const phone = (await createCustomer(t.database.db)).phone!;
     await requestOtp(phone);

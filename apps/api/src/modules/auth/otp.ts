@@ -59,7 +59,8 @@ export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart
 
 /**
  * Issues a fresh code for `target` and queues its SMS or e-mail (by purpose), both in `db` (pass the transaction).
- * `restart`: the first send of a new flow, whose resend count starts at 0 (capped per hour by throttles.otpSends).
+ * `restart`: the first send of a new flow, whose resend count starts at 0. Every send counts towards
+ * throttles.otpSends (OTP_SENDS_PER_HOUR per destination and purpose).
  * Throws 429 'Maximum attempt reached. Please try again later' when the window's sends are used up,
  * and 429 authMessages.otpSendBusy when the hourly cap on texts to new numbers is reached (claimNewNumberSms).
  * Answers how many resends are left and when the code expires.
@@ -74,10 +75,9 @@ export async function issueOtp(
   const code = generateOtp();
   const maxSends = 1 + resendsOf(target.purpose);
   // A restarted flow (spec section 4: Change Phone sets the resend counter to 0) starts a new
-  // window; the hourly cap per destination keeps restarts from texting a number without end.
-  if (restart) {
-    await claimAttempt(db, [throttles.otpSends(target.purpose, target.destination)], messages.maxAttempts);
-  }
+  // window; the hourly cap per destination counts every send, so restarts cannot text a number
+  // more than OTP_SENDS_PER_HOUR times.
+  await claimAttempt(db, [throttles.otpSends(target.purpose, target.destination)], messages.maxAttempts);
   const fresh = restart
     ? sql`true`
     : sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
