@@ -206,11 +206,60 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
 });
 
 /**
+ * The payment step without JavaScript is one form: the delivery option, Cash on Delivery, the
+ * terms and Place order post together (no Save buttons). The fee changes the total, so the first
+ * press saves and shows the new total; a press without the tick is refused at the box, with the
+ * choices kept; the next places the order.
+ */
+async function placeWithoutScript(page: Page, base: string, width: number) {
+  await expect(page.getByRole('button', { name: /Save (delivery|payment) option/ }).count()).resolves.toBe(0);
+  const delivery = page.locator('[data-checkout-form="shipping"]').getByRole('radio').first();
+  const cod = page.locator('[data-checkout-form="payment"]').getByRole('radio', { name: COD });
+  const terms = page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' });
+  const press = () =>
+    (width < 768
+      ? page.getByTestId('place-order-bar').getByRole('button', { name: 'Place order' })
+      : page.getByTestId('place-order')
+    ).click();
+  await delivery.check();
+  await cod.check();
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/payment-noscript-${width}.png`, fullPage: true });
+  }
+  await press();
+  await page.getByTestId('place-order-error').getByText('Check the total, then place your order.').waitFor();
+  await page.getByTestId('totals-cod-fee').waitFor();
+  const cart = (await (await page.context().request.get(`${base}/api/cart/get`)).json()) as {
+    data: { grand_total: { formatted: string }; cart_payment_method: { code: string } | null };
+  };
+  expect(cart.data.cart_payment_method?.code).toBe('cod');
+  await expect(page.getByTestId('place-order-bar').textContent()).resolves.toContain(cart.data.grand_total.formatted);
+  await expect(cod.isChecked()).resolves.toBe(true);
+  await expect(delivery.isChecked()).resolves.toBe(true);
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/payment-noscript-check-total-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await press();
+  await page.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
+  await expect(cod.isChecked()).resolves.toBe(true);
+  await terms.check();
+  await press();
+  await page.waitForURL((url) => url.pathname === '/checkout-complete');
+  const res = await page.context().request.get(`${base}/api/checkout/latest-order`);
+  const order = ((await res.json()) as { data: { id: string; status: string; payment_status: string } }).data;
+  expect(order).toMatchObject({ status: 'confirmed', payment_status: 'cod' });
+  expect(new URL(page.url()).searchParams.get('order')).toBe(order.id);
+}
+
+/**
  * The obvious path: a guest types every field they see and presses the one button there is.
  * Nothing else (no Save, no Deliver to) is needed to reach the payment step, with or without
  * JavaScript, on a phone and on a desktop.
  */
-describe('a guest who fills every field and presses Continue reaches the payment step', () => {
+describe('a guest who fills every field and presses Continue reaches the payment step (and without JavaScript places the order)', () => {
   /** Every visible, empty text field and select of the address step, filled as a shopper would. */
   async function fillEverything(page: Page) {
     const values: Record<string, string> = {
@@ -266,6 +315,7 @@ describe('a guest who fills every field and presses Continue reaches the payment
         await plain.getByRole('button', { name: 'Continue to payment' }).click();
         await plain.waitForURL((url) => url.pathname === '/checkout/payment');
         await plain.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
+        await placeWithoutScript(plain, base, viewport.width);
       } finally {
         await noScript.close();
       }

@@ -372,7 +372,36 @@ describe('checkout', () => {
     await page.close();
   });
 
-  it('without JavaScript: the payment option is saved and Place order lands on the complete page', async () => {
+  it('without JavaScript: Pay online chosen with Place order goes to the sandbox gateway', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'stoneware-coffee-mug');
+    await fillContact(page, { email: 'guest.noscript.online@example.test', phone: '9876543215' });
+    await fillAddress(page);
+    await continueToPayment(page);
+    const cookies = await page.context().cookies();
+    await page.close();
+
+    const noScript = await launchNoScriptBrowser();
+    try {
+      const plain = await noScript.newPage();
+      await plain.context().addCookies(cookies);
+      await plain.goto(`${base}/checkout/payment`);
+      await plain.locator('[data-checkout-form="payment"]').getByRole('radio', { name: ONLINE }).check();
+      await plain.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
+      // Pay online has no fee: the total the shopper saw stands, so one press places the order.
+      await plain.getByTestId('place-order').click();
+      await plain.waitForURL((url) => onGateway(url));
+      await expect(latestOrder(plain)).resolves.toMatchObject({
+        status: 'awaiting_payment',
+        payment_status: 'pending',
+      });
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it('without JavaScript: Place order saves the payment option, shows the new total, then places the order', async () => {
     // The cart and address are prepared in the scripted browser, then the cookies move over.
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
@@ -390,9 +419,11 @@ describe('checkout', () => {
       await plain.goto(`${base}/checkout/payment`);
       const group = plain.locator('[data-checkout-form="payment"]');
       await group.getByRole('radio', { name: COD }).check();
-      await group.getByRole('button', { name: 'Save payment option' }).click();
-      await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+      // The Cash on Delivery fee changes the total: the first press saves and shows it, places nothing.
+      await plain.getByTestId('place-order').click();
+      await plain.getByTestId('place-order-error').getByText('Check the total, then place your order.').waitFor();
       await plain.getByTestId('totals-cod-fee').waitFor();
+      await expect(group.getByRole('radio', { name: COD }).isChecked()).resolves.toBe(true);
       // Without the tick, the server refuses and says why beside the box.
       await plain.getByTestId('place-order').click();
       await plain.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();

@@ -13,14 +13,17 @@ import type { Route } from './+types/checkout.payment';
 import { AlertIcon, CheckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { ScriptFlag } from '../features/cart/cart-line';
-import { isCartUpdating } from '../features/cart/cart-view';
+import { JS_FIELD, isCartUpdating } from '../features/cart/cart-view';
 import { isLeavingForPayment } from '../features/checkout/leaving';
 import { paymentStepAction } from '../features/checkout/payment-action.server';
 import {
+  CHECK_TOTAL,
   CONFIRMED_TOTAL_FIELD,
   IDEMPOTENCY_FIELD,
+  PAYMENT_MODE_FIELD,
   PAYMENT_UNUSABLE,
   PLACE_ORDER_FORM_ID,
+  SHIPPING_MODE_FIELD,
   TERMS_FIELD,
   TERMS_OFFERED_FIELD,
   deliveryDaysText,
@@ -39,7 +42,6 @@ import { apiTransport } from '../lib/api.server';
 import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 import { useShop } from '../lib/shop';
-import { useHydrated } from '../lib/use-hydrated';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
 
@@ -159,8 +161,9 @@ interface Option {
 }
 
 /**
- * One choice of the cart (delivery or payment option) as a radio group. With JavaScript a change
- * is saved at once; without it the form has its own Save button.
+ * One choice of the cart (delivery or payment option) as a radio group. Its radios belong to the
+ * Place order form, which posts them without JavaScript (no Save button of their own); with
+ * JavaScript a change is saved at once.
  */
 function OptionGroup({
   intent,
@@ -168,6 +171,7 @@ function OptionGroup({
   options,
   chosen,
   prompt,
+  placeError,
 }: {
   intent: 'shipping' | 'payment';
   legend: string;
@@ -175,23 +179,18 @@ function OptionGroup({
   chosen: string | null;
   /** Said (quietly) while nothing is chosen; the spec's 'is empty' error comes from placing the order. */
   prompt: string;
+  /** Place order's refusal of this choice ('Shipping Method is empty', an option no longer offered). */
+  placeError: string | null;
 }) {
   const { fetcher, answer, busy } = useAnswer(intent);
-  const hydrated = useHydrated();
   const id = useId();
   const pending = fetcher.formData?.get('mode');
   const selected = typeof pending === 'string' ? pending : chosen;
-  const error = answer && !answer.ok ? (answer.errors.mode?.[0] ?? answer.message) : null;
+  const error = (answer && !answer.ok ? (answer.errors.mode?.[0] ?? answer.message) : null) ?? placeError;
   const note = error ?? (selected ? null : prompt);
+  const save = (mode: string) => void fetcher.submit({ intent, mode, [JS_FIELD]: '1' }, { method: 'post' });
   return (
-    <fetcher.Form
-      method="post"
-      onChange={(e) => void fetcher.submit(e.currentTarget)}
-      data-checkout-form={intent}
-      className="mt-4"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      <ScriptFlag />
+    <div data-checkout-form={intent} className="mt-4">
       {/* min-w-0: a fieldset is never narrower than its content otherwise (and overflows at 320 px). */}
       <fieldset className="min-w-0" aria-describedby={note ? `${id}-note` : undefined} aria-busy={busy || undefined}>
         <legend className="sr-only">{legend}</legend>
@@ -206,10 +205,12 @@ function OptionGroup({
               >
                 <input
                   type="radio"
-                  name="mode"
+                  form={PLACE_ORDER_FORM_ID}
+                  name={intent === 'shipping' ? SHIPPING_MODE_FIELD : PAYMENT_MODE_FIELD}
                   value={o.code}
                   // Uncontrolled: arrowing through the group keeps focus and saves each choice.
                   defaultChecked={o.code === chosen}
+                  onChange={(e) => e.currentTarget.checked && save(o.code)}
                   className="size-4.5 shrink-0 accent-[var(--sf-primary)]"
                 />
                 <span className="min-w-0 flex-1">
@@ -228,17 +229,13 @@ function OptionGroup({
           role={error ? 'alert' : undefined}
           className={`mt-3 flex items-start gap-2 text-sm ${error ? 'font-medium text-red-700' : 'text-muted'}`}
           data-testid={`${intent}-missing`}
+          data-field-error={error ? true : undefined}
         >
           {error && <AlertIcon className="mt-0.5 size-4 shrink-0" />}
           {note}
         </p>
       )}
-      {!hydrated && options.length > 0 && (
-        <button type="submit" className="btn btn-outline mt-4 h-11 px-5">
-          Save {intent === 'shipping' ? 'delivery option' : 'payment option'}
-        </button>
-      )}
-    </fetcher.Form>
+    </div>
   );
 }
 
@@ -290,7 +287,9 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
   const termsOffered = settings.allow_tnc_checkout;
   const terms = storefront.termsandconditions_page;
   const [termsError, setTermsError] = useState<string | null>(null);
-  const [termsTicked, setTermsTicked] = useState(false);
+  const kept = failed?.kept;
+  // Without JavaScript a refused Place order comes back with the tick as it was posted.
+  const [termsTicked, setTermsTicked] = useState(kept?.terms ?? false);
   /** Counts the times the box is pointed at (Place order without a tick): each brings it into view. */
   const [termsPrompt, setTermsPrompt] = useState(0);
   const [seenFailure, setSeenFailure] = useState(failed);
@@ -302,7 +301,11 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
     }
   }
   const shownTermsError = termsError ?? failed?.errors[TERMS_FIELD]?.[0] ?? null;
-  const pageError = failed && !failed.errors[TERMS_FIELD] ? failed.message : null;
+  const choiceError = (field: string) => failed?.errors[field]?.[0] ?? null;
+  const atField = [TERMS_FIELD, SHIPPING_MODE_FIELD, PAYMENT_MODE_FIELD].some((f) => failed?.errors[f]);
+  const pageError = failed && !atField ? failed.message : null;
+  /** The shopper's own new choice changed the total: a note to check it, not an error. */
+  const checkTotal = failed?.message === CHECK_TOTAL;
   const total = cart.totals.grand_total;
   const online = paysOnline(cart);
   const offline = paysOffline(cart);
@@ -378,8 +381,9 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 intent="shipping"
                 legend="Delivery option"
                 options={shippingOptions}
-                chosen={cart.shipping_method?.code ?? null}
+                chosen={kept?.shipping || cart.shipping_method?.code || null}
                 prompt="Choose a delivery option."
+                placeError={choiceError(SHIPPING_MODE_FIELD)}
               />
             </Card>
 
@@ -388,8 +392,9 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 intent="payment"
                 legend="Payment method"
                 options={paymentOptions}
-                chosen={cart.cart_payment_method?.code ?? null}
+                chosen={kept?.payment || cart.cart_payment_method?.code || null}
                 prompt="Choose how you would like to pay."
+                placeError={choiceError(PAYMENT_MODE_FIELD)}
               />
             </Card>
 
@@ -467,7 +472,9 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
                 {(pageError || unusable) && (
                   <div
                     role="alert"
-                    className="mb-4 flex items-start gap-2.5 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+                    className={`mb-4 flex items-start gap-2.5 rounded-xl px-4 py-3 text-sm font-medium ${
+                      checkTotal && !unusable ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'
+                    }`}
                     data-testid="place-order-error"
                   >
                     <AlertIcon className="mt-0.5 size-4 shrink-0" />

@@ -15,9 +15,12 @@ import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { JS_FIELD } from '../cart/cart-view';
 import {
+  CHECK_TOTAL,
   CONFIRMED_TOTAL_FIELD,
   IDEMPOTENCY_FIELD,
+  PAYMENT_MODE_FIELD,
   PAYMENT_NEEDS_SCRIPT,
+  SHIPPING_MODE_FIELD,
   TERMS_FIELD,
   TERMS_OFFERED_FIELD,
   isPaymentIntent,
@@ -101,19 +104,98 @@ export function followNext(
 
 async function placeOrder(t: ApiTransport, form: FormData, script: boolean) {
   const total = Number(text(form, CONFIRMED_TOTAL_FIELD));
-  const body: PlaceOrderBody = { confirmed_total: Number.isSafeInteger(total) ? total : -1 };
+  const confirmed = Number.isSafeInteger(total) ? total : -1;
+  const body: PlaceOrderBody = { confirmed_total: confirmed };
   if (form.get(TERMS_OFFERED_FIELD) === '1') body.accept_terms = form.get(TERMS_FIELD) !== null;
+  // Without JavaScript the radios come with Place order: saved first, in the cart's order.
+  if (!script) {
+    const saved = await saveChoices(t, form);
+    if (saved !== null && saved !== confirmed) return checkTotal(form);
+  }
   // A form without its key (hand-made) still places at most one order: the API finds the cart ordered.
   const key = text(form, IDEMPOTENCY_FIELD) || crypto.randomUUID();
   const { data: placed } = await withKey((headers) => callEndpoint(t, checkoutApi.placeOrder, { body, headers }), key);
   return followNext(placed.next, placed.order, script, 'place-order');
 }
 
+/** A refusal of the field it belongs to: `mode` of a save, the spec's 'is empty' of the payment step. */
+class ChoiceRefused extends Error {
+  constructor(
+    readonly field: string,
+    readonly refusal: ApiError,
+  ) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * Saves the delivery option, then the payment method, that a plain Place order posted (each only
+ * when posted): the cart's grand total after them (minor units), or null when nothing was posted.
+ */
+async function saveChoices(t: ApiTransport, form: FormData): Promise<number | null> {
+  let total: number | null = null;
+  const steps = [
+    [SHIPPING_MODE_FIELD, cartApi.updateShippingMode],
+    [PAYMENT_MODE_FIELD, cartApi.updatePaymentMode],
+  ] as const;
+  for (const [field, endpoint] of steps) {
+    const mode = text(form, field);
+    if (!mode) continue;
+    try {
+      ({
+        data: {
+          totals: {
+            grand_total: { amount: total },
+          },
+        },
+      } = await callEndpoint(t, endpoint, { body: { mode } }));
+    } catch (err) {
+      throw err instanceof ApiError ? new ChoiceRefused(field, err) : err;
+    }
+  }
+  return total;
+}
+
+/** What a plain form posted, shown again (chosen, ticked) on the page that answers it. */
+function keptOf(form: FormData) {
+  return {
+    shipping: text(form, SHIPPING_MODE_FIELD),
+    payment: text(form, PAYMENT_MODE_FIELD),
+    terms: form.get(TERMS_FIELD) !== null,
+  };
+}
+
+/**
+ * The choices just saved changed the total on the button the shopper pressed: the order is not
+ * placed at a total they have not seen; the page shows the new one and asks again.
+ */
+function checkTotal(form: FormData) {
+  return data<PaymentStepResult>(
+    {
+      ok: false,
+      intent: 'place-order',
+      message: CHECK_TOTAL,
+      errors: { [CONFIRMED_TOTAL_FIELD]: [CHECK_TOTAL] },
+      totalChanged: true,
+      kept: keptOf(form),
+    },
+    { status: 409, headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/** The payment step's 'is empty' refusals belong to their own group of options. */
+const EMPTY_FIELDS: Record<string, string> = {
+  [messages.shippingMethodEmpty]: SHIPPING_MODE_FIELD,
+  [messages.paymentMethodEmpty]: PAYMENT_MODE_FIELD,
+};
+
 /**
  * The /checkout/payment action: the delivery option and the payment option of the cart
- * (update-shipping-mode, update-payment-mode) and Place order (place-order with the form's
- * Idempotency-Key). A plain form gets Post/Redirect/Get; a script gets data, and for an online
- * payment the provider's address to go to.
+ * (update-shipping-mode, update-payment-mode; a script saves each on change) and Place order
+ * (place-order with the form's Idempotency-Key). Without JavaScript Place order is the step's one
+ * form: it saves the posted delivery option and payment method first, and when they change the
+ * total it shows the new total instead of placing. A plain form gets Post/Redirect/Get; a script
+ * gets data, and for an online payment the provider's address to go to.
  */
 export async function paymentStepAction({ request, context }: { request: Request; context: unknown }) {
   if (isCrossSite(request)) return failure(null, 403, messages.forbiddenOrigin);
@@ -129,12 +211,15 @@ export async function paymentStepAction({ request, context }: { request: Request
     const { message } = await callEndpoint(t, endpoint, { body: { mode } });
     if (!script) return redirect(PAYMENT_STEP_PATH, 303);
     return data<PaymentStepResult>({ ok: true, intent, message: message ?? null });
-  } catch (err) {
+  } catch (caught) {
+    const err = caught instanceof ChoiceRefused ? caught.refusal : caught;
     if (!(err instanceof ApiError)) throw err;
     const { status, message, errors } = failureOf(err, `checkout ${intent}`);
     const totalChanged = intent === 'place-order' && status === 409 && Boolean(errors[CONFIRMED_TOTAL_FIELD]);
+    const field = caught instanceof ChoiceRefused ? caught.field : EMPTY_FIELDS[message];
+    const shown = intent === 'place-order' && field ? { ...errors, [field]: [errors.mode?.[0] ?? message] } : errors;
     return data<PaymentStepResult>(
-      { ok: false, intent, message, errors, totalChanged },
+      { ok: false, intent, message, errors: shown, totalChanged, ...(script ? {} : { kept: keptOf(form) }) },
       { status, headers: { 'Cache-Control': 'private, no-store' } },
     );
   }

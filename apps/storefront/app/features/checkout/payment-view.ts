@@ -23,6 +23,14 @@ export const TERMS_FIELD = 'accept_terms';
 /** Posted beside the checkbox when the page offers it, so an unticked box is told from "not asked". */
 export const TERMS_OFFERED_FIELD = '_terms_offered';
 
+/** The delivery option's radios (they belong to the Place order form: without JavaScript it posts them). */
+export const SHIPPING_MODE_FIELD = 'shipping_method';
+/** The payment method's radios, posted with Place order like the delivery option's. */
+export const PAYMENT_MODE_FIELD = 'payment_method';
+
+/** Said instead of placing the order when the choices just posted changed the total the shopper saw. */
+export const CHECK_TOTAL = 'Check the total, then place your order.';
+
 /** The id of the Place order form (the mobile bar's button submits it with `form=`). */
 export const PLACE_ORDER_FORM_ID = 'place-order-form';
 
@@ -47,6 +55,8 @@ export type PaymentStepResult =
       errors: Record<string, string[]>;
       /** The total changed (409): the page shows the new one after reloading. */
       totalChanged: boolean;
+      /** What a plain Place order posted (its radios and the terms tick), shown again as chosen. */
+      kept?: { shipping: string; payment: string; terms: boolean };
     };
 
 /** The Cash on Delivery fee on a cart's totals, when there is one. */
