@@ -211,6 +211,40 @@ describe('checkout', () => {
     await page.close();
   });
 
+  it('Place order pressed straight after choosing Cash on Delivery waits for the new total, then places the order', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const problems = await watchForProblems(page);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'brass-desk-lamp');
+    await fillContact(page, { email: 'quick.tap@example.test', phone: '9812345670' });
+    await fillAddress(page, BENGALURU);
+    await continueToPayment(page);
+    // The save of the choice is slow (a busy shop, a phone network): hold the first POST back.
+    let held = false;
+    await page.route(
+      (url) => url.pathname.startsWith('/checkout/payment'),
+      async (route) => {
+        if (route.request().method() === 'POST' && !held) {
+          held = true;
+          await new Promise((r) => setTimeout(r, 1500));
+        }
+        await route.continue();
+      },
+    );
+    await page.locator('[data-checkout-form="payment"]').getByRole('radio', { name: COD }).check();
+    await page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
+    const bar = page.getByTestId('place-order-bar');
+    // While the choice is saved the button says why it waits, instead of sending a stale total.
+    await bar.getByRole('button', { name: 'Updating…' }).waitFor();
+    await bar.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout-complete');
+    const order = await latestOrder(page);
+    expect(order.payment_status).toBe('cod');
+    expect(unexpected(problems).filter((p) => !p.startsWith('http 409'))).toEqual([]);
+    expect(problems.filter((p) => p.startsWith('http 409'))).toEqual([]);
+    await page.close();
+  });
+
   it('the sandbox gateway: the payment-processing popup, pay → the complete page with the order paid', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
