@@ -245,6 +245,23 @@ describe('checkout', () => {
     await page.close();
   });
 
+  it('back on the cart after choosing Cash on Delivery, the fee in its total has a line of its own', async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    const base = suite.shop.baseUrl;
+    await buyNow(page, base, 'brass-desk-lamp');
+    await fillContact(page, { email: 'fee.line@example.test', phone: '9812345671' });
+    await fillAddress(page, BENGALURU);
+    await continueToPayment(page);
+    await choosePayment(page, base, COD, 'cod');
+    const cart = await apiCart(page, base);
+    await page.getByRole('link', { name: 'Back to cart' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    const totals = page.getByTestId('cart-totals').first();
+    await expect(totals.getByTestId('totals-cod-fee').textContent()).resolves.toContain('₹49.00');
+    await expect(totals.getByTestId('totals-grand').textContent()).resolves.toContain(cart.grand_total.formatted);
+    await page.close();
+  });
+
   it('the sandbox gateway: the payment-processing popup, pay → the complete page with the order paid', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);

@@ -91,6 +91,10 @@ export function CartTotals({ cart, updating }: { cart: Cart; updating: boolean }
           }
           testId="totals-shipping"
         />
+        {t.cod_fee.amount > 0 && (
+          // Chosen at the payment step and kept on the cart: the total includes it, so it is shown.
+          <TotalsRow label="Cash on Delivery fee" value={t.cod_fee.formatted} testId="totals-cod-fee" />
+        )}
       </dl>
       <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
         <span className="font-semibold">Total</span>
