@@ -51,6 +51,7 @@ export const UNWATCHED_TABLES = [
   'sessions',
   'shipment_scans',
   'shipments',
+  'shop_analytics_events',
   'staff',
   'staff_known_devices',
   'staff_sessions',

@@ -108,4 +108,6 @@ export const shopAnalyticsMessages = {
   noConsent: 'Shop statistics are recorded only with your consent to analytics cookies',
   /** A purchase names its order. */
   transactionRequired: 'A purchase needs its order number',
+  /** 404: a purchase of an order this browser did not place (or that does not exist). */
+  unknownOrder: 'We could not find this order',
 } as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ShopAnalyticsEventBody } from '@shopfront/shared';
+import { minorUnitDigits, type ShopAnalyticsEventBody } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
 
 /** A browser id as the storefront writes it (crypto.randomUUID()); anything else is not kept. */
 const VISITOR = /^[A-Za-z0-9_-]{16,64}$/;
@@ -8,7 +9,43 @@ const VISITOR = /^[A-Za-z0-9_-]{16,64}$/;
 export const visitorIdOf = (cookie: string | undefined): string | null =>
   cookie && VISITOR.test(cookie) ? cookie : null;
 
-export type CollectOutcome = 'recorded' | 'duplicate' | 'no-consent' | 'not-installed';
+export type CollectOutcome = 'recorded' | 'duplicate' | 'no-consent' | 'not-installed' | 'unknown-order';
+
+/**
+ * Pages whose address holds a secret (a reset or restore token, a tracking link) or an e-mail:
+ * kept as their pattern, so the statistics never hold a working link.
+ */
+const SECRET_PAGES: readonly [RegExp, string][] = [
+  [/^\/account\/reset-password\/.+$/, '/account/reset-password/:token'],
+  [/^\/track-order\/.+$/, '/track-order/:order'],
+  [/^\/cart\/restore\/.+$/, '/cart/restore/:token'],
+  [/^\/newsletter\/(confirm|unsubscribe)\/.+$/, '/newsletter/$1/:token'],
+];
+
+/** The path as kept: no query or fragment (search words, tokens, e-mails), secret pages as their pattern. */
+export function storedPath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0]!;
+  for (const [page, pattern] of SECRET_PAGES) if (page.test(bare)) return bare.replace(page, pattern);
+  return bare;
+}
+
+/**
+ * A purchase is counted only for an order this browser may reach (its customer, or the guest
+ * browser that placed it), with the order's own total and currency: nobody can count another's
+ * order first, or at a made-up value.
+ */
+async function purchasedOrder(
+  db: Db,
+  orderNo: string,
+  access: OrderAccess,
+): Promise<{ value: number; currency: string } | null> {
+  const [order] = await queryRows<{ grand_total_minor: number; currency: string }>(
+    db,
+    sql`select o.grand_total_minor, o.currency from orders o where o.order_no = ${orderNo} and ${orderAccessSql(access, 'o')}`,
+  );
+  if (!order) return null;
+  return { value: order.grand_total_minor / 10 ** minorUnitDigits(order.currency), currency: order.currency };
+}
 
 /**
  * Records one event of the ShopAnalytics plugin, in one statement: only while the plugin is
@@ -23,9 +60,16 @@ export async function recordShopAnalyticsEvent(
     consented: boolean;
     visitor: string | null;
     body: ShopAnalyticsEventBody;
+    /** Whose orders the request may reach (read for a purchase only). */
+    access: OrderAccess;
   },
 ): Promise<CollectOutcome> {
-  const b = input.body;
+  let b = { ...input.body, path: storedPath(input.body.path) };
+  if (b.event === 'purchase') {
+    const order = await purchasedOrder(db, b.transaction_id ?? '', input.access);
+    if (!order) return 'unknown-order';
+    b = { ...b, ...order };
+  }
   const [row] = await queryRows<{ installed: boolean; allowed: boolean; recorded: boolean }>(
     db,
     sql`with gate as (

@@ -10,6 +10,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestOrder, guestOrderCookie } from '../../test/orders.ts';
 import { pruneExpiredData, RETENTION } from '../maintenance/retention.ts';
 
 /**
@@ -39,6 +40,8 @@ const collect = (body: unknown, cookies: Record<string, string> = {}) =>
     cookies,
     payload: body as Record<string, unknown>,
   });
+/** `name=value` as app.inject's cookies object. */
+const cookiePair = (pair: string) => Object.fromEntries([pair.split(/=(.*)/s).slice(0, 2)]) as Record<string, string>;
 const consented = { [CONSENT_COOKIE]: 'v1:analytics', [SHOP_ANALYTICS_COOKIE]: VISITOR };
 const rows = () =>
   queryRows<{ event: string; path: string; visitor: string | null; value: number | null; order_no: string | null }>(
@@ -94,15 +97,50 @@ describe('POST /api/plugins/ShopAnalytics/collect', () => {
     expect(await rows()).toEqual([]);
   });
 
-  it('a purchase counts once per order, whatever the reloads and tabs', async () => {
-    const purchase = { event: 'purchase', path: '/checkout/complete', value: 1098, currency: 'INR', items: 2 };
+  it('a purchase counts once per order, whatever the reloads and tabs, at the order’s own total', async () => {
+    const order = await createTestOrder(db());
+    const mine = { ...consented, ...cookiePair(await guestOrderCookie(db(), order.id)) };
+    const purchase = { event: 'purchase', path: '/checkout-complete', value: 1, currency: 'USD', items: 2 };
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => collect({ ...purchase, transaction_id: 'LL-10042' }, consented)),
+      Array.from({ length: 8 }, () => collect({ ...purchase, transaction_id: order.orderNo }, mine)),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(answers.filter((r) => r.json().data.recorded)).toHaveLength(1);
-    expect((await collect({ ...purchase, transaction_id: 'LL-10043' }, consented)).json().data.recorded).toBe(true);
-    expect((await rows()).map((r) => r.order_no)).toEqual(['LL-10042', 'LL-10043']);
+    const [row] = await rows();
+    expect(row).toMatchObject({ order_no: order.orderNo, value: order.grandTotalMinor / 100 });
+  });
+
+  it('a purchase of an order this browser did not place is refused, so nobody can count another’s order first', async () => {
+    const theirs = await createTestOrder(db());
+    const other = await createTestOrder(db());
+    const strangers = { ...consented, ...cookiePair(await guestOrderCookie(db(), other.id)) };
+    for (const cookies of [consented, strangers]) {
+      const res = await collect(
+        { event: 'purchase', path: '/checkout-complete', transaction_id: theirs.orderNo },
+        cookies,
+      );
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(shopAnalyticsMessages.unknownOrder);
+    }
+    expect(await rows()).toEqual([]);
+    const owner = { ...consented, ...cookiePair(await guestOrderCookie(db(), theirs.id)) };
+    const res = await collect({ event: 'purchase', path: '/checkout-complete', transaction_id: theirs.orderNo }, owner);
+    expect(res.json().data.recorded).toBe(true);
+  });
+
+  it('keeps no secret of an address: no query, and reset, tracking, restore and newsletter links as their pattern', async () => {
+    const paths = {
+      '/search?q=asha%40example.test': '/search',
+      '/account/reset-password/asha%40example.test/3q2-secret-token': '/account/reset-password/:token',
+      '/track-order/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg': '/track-order/:order',
+      '/cart/restore/restore-token-123': '/cart/restore/:token',
+      '/newsletter/unsubscribe/unsub-token-456': '/newsletter/unsubscribe/:token',
+      '/product/stoneware-coffee-mug#reviews': '/product/stoneware-coffee-mug',
+    };
+    for (const path of Object.keys(paths)) {
+      expect((await collect({ event: 'page_view', path }, consented)).statusCode).toBe(200);
+    }
+    expect((await rows()).map((r) => r.path)).toEqual(Object.values(paths));
   });
 
   it('bad input is a 422 with a message, never a 500; a malformed browser id is not kept', async () => {
