@@ -54,6 +54,8 @@ interface CouponFacts {
   max_discount_minor: number | null;
   starts_at: Date | string | null;
   ends_at: Date | string | null;
+  /** Listed in the shop (a secret code is one the shop hands out). */
+  is_visible: boolean;
   not_started: boolean;
   expired: boolean;
   used_up: boolean;
@@ -93,7 +95,7 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
           select s.coupon_id, ch.id from categories ch join scope s on ch.parent_id = s.category_id
         )
         select c.id, c.code, c.description, c.kind, c.value, c.min_subtotal_minor, c.max_discount_minor,
-          c.starts_at, c.ends_at, coalesce(c.starts_at > now(), false) as not_started,
+          c.starts_at, c.ends_at, c.is_visible, coalesce(c.starts_at > now(), false) as not_started,
           coalesce(c.ends_at <= now(), false) as expired,
           (c.usage_limit is not null and c.used_count >= c.usage_limit) as used_up,
           c.first_order_only, c.per_customer_limit,
@@ -148,10 +150,13 @@ export function shopMoment(at: Date | string, shopCountry: string | null): strin
  */
 function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
   const refuse = (message: string): CouponVerdict => ({ ok: false, code: f.code, message });
-  // Said for secret codes too: the shopper who was given one learns why it does not work, and
-  // a guesser learns nothing usable (tries are limited per address, and such a code gives no discount).
-  if (f.not_started && f.starts_at !== null)
+  // A secret code that has not started yet is not named: its start day would tell a guesser a
+  // code that will work. Expired or used up is said for secret codes too (tries are limited per
+  // address, and such a code gives no discount).
+  if (f.not_started && f.starts_at !== null) {
+    if (!f.is_visible) return { ok: false, code: null, message: cartMessages.couponUnknown };
     return refuse(cartMessages.couponStartsOn(shopMoment(f.starts_at, f.shop_country)));
+  }
   if (f.expired) return refuse(cartMessages.couponExpired);
   if (f.used_up) return refuse(cartMessages.couponUsedUp);
   // Amounts are minor units of the primary channel's currency: in another one only a plain percentage makes sense.
