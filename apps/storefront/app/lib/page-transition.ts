@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import './page-transition.css';
 
 /**
  * Spec section 9: the default page transition is named "page", with out-in mode. Each navigation
  * to another page runs React Router's view transition (document.startViewTransition): the page
- * body, captured as `page` (page-transition.css), fades out, then the new one fades in. The
+ * body, captured as `page` (the page transition rules at the end of app.css), fades out, then the new one fades in. The
  * header and the phone's bottom bar stay put. Not for a change of the query alone (filters,
  * sorting, paging of one listing), nor with prefers-reduced-motion, nor in a browser without
  * view transitions.
