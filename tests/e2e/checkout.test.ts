@@ -18,6 +18,7 @@ import {
   orderIdOf,
   placeOrder,
   fillContact,
+  guestToPayment,
 } from './support/checkout.ts';
 import { logInThroughDialog, registerCustomer } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
@@ -215,10 +216,13 @@ describe('checkout', () => {
     const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'brass-desk-lamp');
-    await fillContact(page, { email: 'quick.tap@example.test', phone: '9812345670' });
-    await fillAddress(page, BENGALURU);
-    await continueToPayment(page);
+    await guestToPayment(
+      page,
+      base,
+      'brass-desk-lamp',
+      { email: 'quick.tap@example.test', phone: '9812345670' },
+      BENGALURU,
+    );
     // The save of the choice is slow (a busy shop, a phone network): hold the first POST back.
     let held = false;
     await page.route(
@@ -248,10 +252,13 @@ describe('checkout', () => {
   it('back on the cart after choosing Cash on Delivery, the fee in its total has a line of its own', async () => {
     const page = await newPage(suite.browser, MOBILE);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'brass-desk-lamp');
-    await fillContact(page, { email: 'fee.line@example.test', phone: '9812345671' });
-    await fillAddress(page, BENGALURU);
-    await continueToPayment(page);
+    await guestToPayment(
+      page,
+      base,
+      'brass-desk-lamp',
+      { email: 'fee.line@example.test', phone: '9812345671' },
+      BENGALURU,
+    );
     await choosePayment(page, base, COD, 'cod');
     const cart = await apiCart(page, base);
     await page.getByRole('link', { name: 'Back to cart' }).click();
@@ -266,10 +273,10 @@ describe('checkout', () => {
     const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'stoneware-coffee-mug');
-    await fillContact(page, { email: 'guest.online@example.test', phone: '9876543211' });
-    await fillAddress(page);
-    await continueToPayment(page);
+    await guestToPayment(page, base, 'stoneware-coffee-mug', {
+      email: 'guest.online@example.test',
+      phone: '9876543211',
+    });
     await choosePayment(page, base, ONLINE, 'sandbox');
 
     // The popup shows while the browser leaves for the provider's page.
@@ -298,10 +305,7 @@ describe('checkout', () => {
     const page = await newPage(suite.browser, MOBILE);
     const problems = await watchForProblems(page);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'linen-camp-shirt');
-    await fillContact(page, { email: 'guest.retry@example.test', phone: '9876543212' });
-    await fillAddress(page);
-    await continueToPayment(page);
+    await guestToPayment(page, base, 'linen-camp-shirt', { email: 'guest.retry@example.test', phone: '9876543212' });
     await choosePayment(page, base, ONLINE, 'sandbox');
     await placeOrder(page);
     await page.waitForURL((url) => onGateway(url));
@@ -392,10 +396,7 @@ describe('checkout', () => {
   it('keyboard only: payment option, terms and Place order without a pointer', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'stoneware-coffee-mug');
-    await fillContact(page, { email: 'guest.keys@example.test', phone: '9876543213' });
-    await fillAddress(page);
-    await continueToPayment(page);
+    await guestToPayment(page, base, 'stoneware-coffee-mug', { email: 'guest.keys@example.test', phone: '9876543213' });
 
     // Tab to the payment options, pick Cash on Delivery with the arrow keys / space.
     const cod = page.locator('[data-checkout-form="payment"]').getByRole('radio', { name: COD });
@@ -426,10 +427,10 @@ describe('checkout', () => {
   it('without JavaScript: Pay online chosen with Place order goes to the sandbox gateway', async () => {
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'stoneware-coffee-mug');
-    await fillContact(page, { email: 'guest.noscript.online@example.test', phone: '9876543215' });
-    await fillAddress(page);
-    await continueToPayment(page);
+    await guestToPayment(page, base, 'stoneware-coffee-mug', {
+      email: 'guest.noscript.online@example.test',
+      phone: '9876543215',
+    });
     const cookies = await page.context().cookies();
     await page.close();
 
@@ -456,10 +457,10 @@ describe('checkout', () => {
     // The cart and address are prepared in the scripted browser, then the cookies move over.
     const page = await newPage(suite.browser, DESKTOP);
     const base = suite.shop.baseUrl;
-    await buyNow(page, base, 'stoneware-coffee-mug');
-    await fillContact(page, { email: 'guest.noscript@example.test', phone: '9876543214' });
-    await fillAddress(page);
-    await continueToPayment(page);
+    await guestToPayment(page, base, 'stoneware-coffee-mug', {
+      email: 'guest.noscript@example.test',
+      phone: '9876543214',
+    });
     const cookies = await page.context().cookies();
     await page.close();
 

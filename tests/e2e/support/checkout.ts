@@ -117,3 +117,20 @@ export async function placeOrder(page: Page): Promise<void> {
 
 /** The order the complete/failed page names (its `?order=`). */
 export const orderIdOf = (page: Page) => new URL(page.url()).searchParams.get('order') ?? '';
+
+/**
+ * A guest's way from a product to the payment step: Buy now, the contact and the address, Continue.
+ * `address` defaults to fillAddress's own.
+ */
+export async function guestToPayment(
+  page: Page,
+  baseUrl: string,
+  slug: string,
+  contact: { email: string; phone: string },
+  address?: ShopperAddress,
+): Promise<void> {
+  await buyNow(page, baseUrl, slug);
+  await fillContact(page, contact);
+  await fillAddress(page, address);
+  await continueToPayment(page);
+}
