@@ -41,10 +41,10 @@ commands:
   subscribers export [--format json]  the Coming Soon / Maintenance sign-ups as CSV (or JSON)
   audit [--page N]                    the audit log, newest first, 50 a page
   staff list                          staff accounts (owners only)
-  staff add --email E --name N [--role owner|staff]
+  staff add --email E --name N [--role owner|manager|packer|content_editor]
                                       add a staff member (the password from
                                       $SHOP_STAFF_PASSWORD, or asked on the terminal)
-  staff update ID key=value …         name=…, role=owner|staff, is_active=false
+  staff update ID key=value …         name=…, role=owner|manager|packer|content_editor, is_active=false
 
 Values are read as JSON when they are JSON (true, 30, null, {"a":1}, "quoted text") and as text
 otherwise; quote digits that are text: store_phone='"9876543210"'. A value of a key named
@@ -356,7 +356,7 @@ async function run(): Promise<void> {
           process.env.SHOP_STAFF_PASSWORD ??
           (await askSecret('Password for the new staff member: ', 'SHOP_STAFF_PASSWORD'));
         const { data, message } = await callEndpoint(transport, adminApi.createStaff, {
-          body: { email: opts.email, name: opts.name, password, role: (opts.role ?? 'staff') as StaffRoleName },
+          body: { email: opts.email, name: opts.name, password, role: (opts.role ?? 'manager') as StaffRoleName },
         });
         note(message);
         print(data);

@@ -131,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('database', opts.database);
   app.decorate('env', env);
+  app.decorate('ownerRoutes', []);
   // Hot cart statements as functions whose plans each connection caches (ADR 0020).
   await ensureSqlFunctions(opts.database, [cartViewFunction, addLineFunction, storedFacetsFunction]);
 

@@ -59,3 +59,4 @@ export * from './page-cache.ts';
 export * from './schemas/shell.ts';
 export * from './schemas/swatches.ts';
 export * from './api/swatches.ts';
+export * from './staff-roles.ts';

@@ -11,13 +11,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { StaffRoleName } from '@shopfront/shared';
 import { createdAt, updatedAt } from './columns.ts';
 
-export type StaffRole = 'owner' | 'staff';
+export type StaffRole = StaffRoleName;
 
 /**
- * The shop's staff, separate from customers (ADR 26): an owner manages staff and everything
- * else; staff change the shop but not who works on it. Passwords are argon2id.
+ * The shop's staff, separate from customers (ADR 26). Roles (packages/shared/src/staff-roles.ts):
+ * an owner manages staff and everything else; a manager all but staff; a packer orders and
+ * fulfilment; a content editor content. Passwords are argon2id.
  */
 export const staff = pgTable(
   'staff',
@@ -35,7 +37,7 @@ export const staff = pgTable(
   },
   (t) => [
     uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`),
-    check('staff_role_ck', sql`${t.role} in ('owner', 'staff')`),
+    check('staff_role_ck', sql`${t.role} in ('owner', 'manager', 'packer', 'content_editor')`),
   ],
 );
 

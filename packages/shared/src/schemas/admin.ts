@@ -7,6 +7,7 @@ import { ContentPaginationSchema } from './blog.ts';
 import { pluginMessages } from './plugins.ts';
 import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
@@ -40,8 +41,6 @@ export type ModeratedReview = z.infer<typeof ModeratedReviewSchema>;
 // Staff accounts and the owner's API (ADR 26)
 // ---------------------------------------------------------------------------------------------
 
-export const STAFF_ROLES = ['owner', 'staff'] as const;
-export type StaffRoleName = (typeof STAFF_ROLES)[number];
 /** Staff passwords guard the whole shop: longer than a shopper's minimum, and never a common one. */
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 export const STORE_PASSWORD_LENGTH = { min: 6, max: 128 } as const;
@@ -79,7 +78,7 @@ export const staffMessages = {
   httpUrl: 'The value must be an http:// or https:// address',
   mode: 'The mode must be null, "Coming Soon" or "Under Maintenance"',
   styleTag: 'Custom CSS may not contain "</style"',
-  role: 'The role must be "owner" or "staff"',
+  role: 'The role must be one of owner, manager, packer or content_editor',
   session: 'The session must be "cookie" or "bearer"',
   choice: (options: readonly string[]) => `The value must be one of: ${options.join(', ')}`,
 } as const;
@@ -188,7 +187,7 @@ export const StaffCreateBodySchema = z.strictObject({
   email: emailField,
   name: requiredText(100),
   password: staffPassword,
-  role: staffRole.default('staff'),
+  role: staffRole.default('manager'),
 });
 export type StaffCreateBody = z.input<typeof StaffCreateBodySchema>;
 

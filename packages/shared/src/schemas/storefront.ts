@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import { StoreSettingsSchema } from './settings.ts';
 import { UserSchema, emailField } from './auth.ts';
 import { STORE_STATES, storeStateMessages } from '../api/storefront.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 
 export const STOREFRONT_MODES = ['Coming Soon', 'Under Maintenance'] as const;
 
@@ -156,6 +157,6 @@ export const AdminLinkExchangeBodySchema = z.object({
 
 /** The staff member the exchanged link signed in (a cookie session, `sf_staff`). */
 export const AdminLinkExchangeResultSchema = z.object({
-  staff: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']) }),
+  staff: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES) }),
   expires_at: z.string(),
 });

@@ -16,7 +16,7 @@ export const DEMO_STAFF = [
     email: 'staff@example.com',
     password: 'Loom&Leaf-Staff-2026',
     name: 'Ravi Menon',
-    role: 'staff',
+    role: 'manager',
   },
 ] as const;
 

@@ -276,7 +276,7 @@ describe('storefront settings', () => {
   });
 
   it('leaves custom CSS to owners: staff get 403 changing it, and may change the rest', async () => {
-    const staffMember = await signedInOwner(t, 'staff');
+    const staffMember = await signedInOwner(t, 'manager');
     const asStaff = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/admin/storefront', headers: staffMember.headers, payload });
     const current = (await api('GET', '/api/admin/storefront')).json().data.custom_css as string;
@@ -298,7 +298,7 @@ describe('storefront settings', () => {
   });
 
   it('leaves store_url to owners: it is where reset links point', async () => {
-    const staffMember = await signedInOwner(t, 'staff');
+    const staffMember = await signedInOwner(t, 'manager');
     const asStaff = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: staffMember.headers, payload });
     const current = (await api('GET', '/api/admin/settings')).json().data.store_url as string | null;
@@ -426,7 +426,7 @@ describe('plugins', () => {
   });
 
   it('leaves the plugins that run a script to owners: staff get 403 installing, configuring or removing them', async () => {
-    const staffMember = await signedInOwner(t, 'staff');
+    const staffMember = await signedInOwner(t, 'manager');
     const asStaff = (method: Method, url: string, payload?: object) =>
       t.app.inject({ method, url, headers: staffMember.headers, ...(payload === undefined ? {} : { payload }) });
     const scriptConfigs: Record<string, object> = {

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { plugins } from '../../db/schema.ts';
 import { HttpError, notFound, parseOr422 } from '../../lib/http.ts';
 import { recordAudit, type AuditActor } from '../staff/audit.ts';
-import { assertOwner } from '../staff/service.ts';
+import { assertOwner } from '../staff/permissions.ts';
 import type { StaffMember } from '../staff/session.ts';
 
 type PluginRow = typeof plugins.$inferSelect;
@@ -59,7 +59,7 @@ function knownPlugin(name: string): PluginName {
  */
 export function assertMayManagePlugin(member: Pick<StaffMember, 'role'>, rawName: string): void {
   const name = knownPlugin(rawName);
-  if (PLUGINS[name].runsScript) assertOwner(member as StaffMember);
+  if (PLUGINS[name].runsScript) assertOwner(member);
 }
 
 /** The keys whose values differ between two configs (added and dropped keys included), sorted. */

@@ -31,6 +31,7 @@ import {
   adminApi,
   adminMessages,
   staffMessages,
+  type StaffArea,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
@@ -38,19 +39,12 @@ import { rememberDevice } from '../auth/known-device.ts';
 import { requestMeta } from '../auth/routes.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { listAuditLog, recordAudit } from '../staff/audit.ts';
-import {
-  assertOwner,
-  changeOwnPassword,
-  createStaff,
-  listStaff,
-  signInStaff,
-  signOutStaff,
-  updateStaff,
-} from '../staff/service.ts';
+import { changeOwnPassword, createStaff, listStaff, signInStaff, signOutStaff, updateStaff } from '../staff/service.ts';
 import { STAFF_COOKIE, STAFF_SESSION_MS, startStaffSession, type StaffMember } from '../staff/session.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { ADMIN_LINK_TTL_MS, adminLinkPath, mintAdminLinkToken } from '../store-state/service.ts';
 import { ADMIN_MAX_FAILURES, requireStaff, staffAuth } from './auth.ts';
+import { guardStaffAreas } from '../staff/permissions.ts';
 import { assertMayManagePlugin, installPlugin, listAdminPlugins, removePlugin } from './plugins.ts';
 import { updateStoreSettings } from './settings.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
@@ -59,7 +53,7 @@ import { swatchRoutes } from './swatch-routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 for wrong or expired tokens once a client address has sent ${ADMIN_MAX_FAILURES} of them in 15 minutes (a live session from there still works).`;
-const OWNER_ONLY = ' Owners only (403 for staff).';
+const OWNER_ONLY = ' Owners only (403 for other roles).';
 const SCRIPT_PLUGINS_OWNER_ONLY =
   ' A plugin whose config decides what script the shop runs (runs_script: the analytics plugins) is for owners only (403 for staff).';
 
@@ -105,18 +99,23 @@ const staffLoginRoute: FastifyPluginAsyncZod = async (app) => {
 /** Everything else: behind the staff check (one onRequest hook for the whole scope). */
 const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffAuth(app.db));
+  guardStaffAreas(app);
   await app.register(swatchRoutes);
-  const doc = (summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
+  const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
     tags: ['admin'],
     summary,
     description: AUTH_NOTE,
-    errors: [401, ...errors, 429] as const,
+    errors: [401, ...(area === 'self' ? [] : ([403] as const)), ...errors, 429] as const,
+    config: { staffArea: area },
   });
 
   registerEndpoint(
     app,
     adminApi.logout,
-    { schemas: { data: NullDataSchema }, ...doc('Sign out: the session (token or cookie) stops working at once') },
+    {
+      schemas: { data: NullDataSchema },
+      ...doc('self', 'Sign out: the session (token or cookie) stops working at once'),
+    },
     async (req, reply) => {
       const member = await requireStaff(req);
       await signOutStaff(app.db, member.sessionId);
@@ -128,7 +127,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
     app,
     adminApi.me,
-    { schemas: { data: StaffSchema }, ...doc('The signed-in staff member') },
+    { schemas: { data: StaffSchema }, ...doc('self', 'The signed-in staff member') },
     async (req) => {
       const { id, email, name, role } = await requireStaff(req);
       return ok({ id, email, name, role });
@@ -141,9 +140,10 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { data: AdminLinkTokenSchema },
       ...doc(
+        'self',
         `A one-time Admin Panel link, \`/admin/login?token=sfa_…\` (spec section 2), for the signed-in staff member: it signs a browser in once within ${ADMIN_LINK_TTL_MS / 60_000} minutes (POST /api/admin/auth/exchange). The storefront's Admin Panel button asks for one when clicked, so no token sits in a page. ${ADMIN_LINK_TOKEN_LIMIT.max} a minute`,
       ),
-      config: { rateLimit: ADMIN_LINK_TOKEN_LIMIT },
+      config: { rateLimit: ADMIN_LINK_TOKEN_LIMIT, staffArea: 'self' },
     },
     async (req) => {
       const member = await requireStaff(req);
@@ -158,6 +158,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StaffPasswordBodySchema, data: NullDataSchema },
       ...doc(
+        'self',
         'Change your own password (current_password, password of 10+ characters, not a common one). Your other sessions are signed out; this one stays',
         [422],
       ),
@@ -171,9 +172,8 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
     app,
     adminApi.listStaff,
-    { schemas: { data: StaffAccountListSchema }, ...doc('List staff accounts.' + OWNER_ONLY, [403]) },
-    async (req) => {
-      assertOwner(await requireStaff(req));
+    { schemas: { data: StaffAccountListSchema }, ...doc('staff', 'List staff accounts.' + OWNER_ONLY) },
+    async () => {
       return ok(await listStaff(app.db));
     },
   );
@@ -184,14 +184,14 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StaffCreateBodySchema, data: StaffAccountSchema },
       ...doc(
+        'staff',
         'Add a staff member (email, name, password of 10+ characters, role owner|staff). 409 when the e-mail is taken.' +
           OWNER_ONLY,
-        [403, 409, 422],
+        [409, 422],
       ),
     },
     async (req) => {
       const member = await requireStaff(req);
-      assertOwner(member);
       return ok(await createStaff(app.db, actorOf(member), req.body, ipOf(req)), staffMessages.staffCreated);
     },
   );
@@ -202,14 +202,14 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: StaffIdParamsSchema, body: StaffUpdateBodySchema, data: StaffAccountSchema },
       ...doc(
+        'staff',
         'Change a staff member’s name, role or is_active. Deactivating ends their sessions; the last active owner cannot be demoted or deactivated (409).' +
           OWNER_ONLY,
-        [403, 404, 409, 422],
+        [404, 409, 422],
       ),
     },
     async (req) => {
       const member = await requireStaff(req);
-      assertOwner(member);
       const account = await updateStaff(app.db, actorOf(member), req.params.id, req.body, ipOf(req));
       return ok(account, staffMessages.staffUpdated);
     },
@@ -218,7 +218,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
     app,
     adminApi.getSettings,
-    { schemas: { data: SettingsGetResultSchema }, ...doc('All store settings (spec section 3)') },
+    { schemas: { data: SettingsGetResultSchema }, ...doc('settings', 'All store settings (spec section 3)') },
     async () => ok(await getStoreSettings(app.db)),
   );
 
@@ -228,8 +228,9 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StoreSettingsPatchSchema, data: SettingsGetResultSchema },
       ...doc(
+        'settings',
         'Change some store settings: send only the keys to change. Every value is checked (422 on the key; an unknown key is named); one transaction; the storefront shows the change on its next request, on every process. Changing store_url (the origin of reset links, canonical URLs and the sitemap without PUBLIC_URL): owners only, 403 for staff',
-        [403, 422],
+        [422],
       ),
     },
     async (req) => {
@@ -250,6 +251,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { data: AdminStorefrontSchema },
       ...doc(
+        'content',
         'The storefront settings; has_password tells whether a store password is set (it is never returned)',
         [404],
       ),
@@ -263,6 +265,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: StorefrontPatchSchema, data: AdminStorefrontSchema },
       ...doc(
+        'content',
         'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css (changing it: owners only, 403 for staff). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
         [403, 404, 422],
       ),
@@ -284,7 +287,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     adminApi.listPlugins,
     {
       schemas: { data: AdminPluginListSchema },
-      ...doc('Every plugin the shop knows, installed or not, with its whole config'),
+      ...doc('plugins', 'Every plugin the shop knows, installed or not, with its whole config'),
     },
     async () => ok(await listAdminPlugins(app.db)),
   );
@@ -295,6 +298,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminPluginParamsSchema, body: PluginInstallBodySchema, data: AdminPluginSchema },
       ...doc(
+        'plugins',
         'Install a plugin or replace its config ({config}: the whole config; keys left out get their defaults or are required again); the config is checked by the plugin’s schema, defaults filled in. A save that changes nothing writes no audit entry. 404 for an unknown plugin.' +
           SCRIPT_PLUGINS_OWNER_ONLY,
         [403, 404, 422],
@@ -320,6 +324,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminPluginParamsSchema, data: AdminPluginSchema },
       ...doc(
+        'plugins',
         'Remove a plugin (its config is kept for a later install). 404 when unknown or not installed.' +
           SCRIPT_PLUGINS_OWNER_ONLY,
         [403, 404],
@@ -338,6 +343,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: ModeSubscribersQuerySchema, data: ModeSubscriberListSchema },
       ...doc(
+        'customers',
         `Visitors who asked to be told when the shop opens, in the order they asked: JSON in pages of ${MODE_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list as text/csv, streamed, with the header row email,mode,created_at,notified_at (page is ignored)`,
         [422],
       ),
@@ -358,7 +364,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     adminApi.auditLog,
     {
       schemas: { query: AuditLogQuerySchema, data: AuditLogSchema },
-      ...doc('The audit log of changes made through the owner API, newest first, 50 a page', [422]),
+      ...doc('audit', 'The audit log of changes made through the owner API, newest first, 50 a page', [422]),
     },
     async (req) => ok(await listAuditLog(app.db, req.query.page)),
   );
@@ -373,6 +379,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schemas: { params: AdminReviewParamsSchema, data: ModeratedReviewSchema },
         ...doc(
+          'customers',
           hidden
             ? 'Hide a review: it leaves the product’s reviews, counts and rating everywhere the shop shows them'
             : 'Show a hidden review again, back in the product’s reviews, counts and rating',

@@ -14,15 +14,16 @@ import { listSwatches, removeSwatch, setSwatch } from './swatches.ts';
 
 /**
  * The owner's colour swatches. Registered inside the owner API's protected scope (its staff check
- * runs first); staff and owners alike may change them, as they may the theme colours.
+ * runs first); owners and managers may change them (the catalogue area).
  */
 export const swatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const doc = (summary: string, errors: readonly (404 | 422)[] = []) => ({
     tags: ['admin'],
     summary,
     description:
-      'Owner API (ADR 26): a staff session (Bearer token, or the sf_staff cookie with the X-Requested-With header on writes). Swatches are shop-wide, keyed by option name and value without regard to case; listing filters (facet values’ `swatch`) and product pages (`options[].swatches`) show them, on every process at once.',
-    errors: [401, ...errors, 429] as const,
+      'Owner API (ADR 26): a staff session (Bearer token, or the sf_staff cookie with the X-Requested-With header on writes). Owners and managers (catalogue). Swatches are shop-wide, keyed by option name and value without regard to case; listing filters (facet values’ `swatch`) and product pages (`options[].swatches`) show them, on every process at once.',
+    errors: [401, 403, ...errors, 429] as const,
+    config: { staffArea: 'catalog' as const },
   });
 
   registerEndpoint(

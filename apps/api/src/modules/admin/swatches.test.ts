@@ -13,7 +13,7 @@ let staff: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await signedInOwner(t)).headers;
-  staff = (await signedInOwner(t, 'staff')).headers;
+  staff = (await signedInOwner(t, 'manager')).headers;
 });
 afterAll(() => t.close());
 

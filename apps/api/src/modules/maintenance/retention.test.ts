@@ -197,7 +197,7 @@ describe('pruneExpiredData', () => {
       email: 'retention.staff@example.test',
       name: 'Retention Staff',
       passwordHash: 'x',
-      role: 'staff',
+      role: 'manager',
     });
     const staffSession = (tokenHash: string, expiresAt: Date, revokedAt: Date | null = null) => ({
       tokenHash,

@@ -64,7 +64,7 @@ describe('staff sign-in: a known device is not held by strangers’ failures', (
 
   it('still holds a stolen device cookie by its own back-off, and the lock by another member’s device', async () => {
     const owner = await createStaffMember(t.database.db, { role: 'owner' });
-    const colleague = await createStaffMember(t.database.db, { role: 'staff' });
+    const colleague = await createStaffMember(t.database.db, { role: 'manager' });
     const theirs = await login(colleague.email, STAFF_TEST_PASSWORD, nextAddress());
     const colleagueDevice = `${DEVICE_COOKIE}=${theirs.cookies.find((c) => c.name === DEVICE_COOKIE)!.value}`;
     for (let i = 0; i < 5; i++) {
@@ -94,7 +94,7 @@ describe('owner API tokens: one address, many people', () => {
   it('holds wrong tokens from an address past the limit, but not the colleagues there with live sessions', async () => {
     const office = nextAddress();
     const bearerMember = await createStaffMember(t.database.db, { role: 'owner' });
-    const cookieMember = await createStaffMember(t.database.db, { role: 'staff' });
+    const cookieMember = await createStaffMember(t.database.db, { role: 'manager' });
     const bearer = await signIn(t, bearerMember.email, { ip: nextAddress() });
     const cookie = await signIn(t, cookieMember.email, { ip: nextAddress(), session: 'cookie' });
 

@@ -227,8 +227,3 @@ export async function changeOwnPassword(
     });
   });
 }
-
-/** The 403 of a staff member asking for an owner's action. */
-export function assertOwner(member: StaffMember): void {
-  if (member.role !== 'owner') throw new HttpError(403, staffMessages.forbidden);
-}

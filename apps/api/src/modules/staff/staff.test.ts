@@ -204,7 +204,7 @@ describe('staff management', () => {
     expect(created).toMatchObject({
       email: 'priya.n@shop.test',
       name: 'Priya Nair',
-      role: 'staff',
+      role: 'manager',
       is_active: true,
       last_login_at: null,
     });
@@ -215,7 +215,7 @@ describe('staff management', () => {
     const bad = await add({ email: 'x', name: ' ', password: 'short', role: 'king' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'password', 'role']);
-    expect(bad.json().errors.role).toEqual(['The role must be "owner" or "staff"']);
+    expect(bad.json().errors.role).toEqual(['The role must be one of owner, manager, packer or content_editor']);
 
     const list = await call('GET', '/api/admin/staff', headers);
     expect(list.json().data.map((s: { email: string }) => s.email)).toEqual(
@@ -232,13 +232,13 @@ describe('staff management', () => {
       actor: owner.email,
       staffId: owner.id,
       before: null,
-      after: { email: 'priya.n@shop.test', role: 'staff', password: MASK },
+      after: { email: 'priya.n@shop.test', role: 'manager', password: MASK },
     });
     expect(JSON.stringify(entry)).not.toContain('Sturdy-Password-77');
   });
 
   it('keeps staff (not owners) out of staff management with 403, but lets them change the shop', async () => {
-    const { headers } = await signedInOwner(t, 'staff');
+    const { headers } = await signedInOwner(t, 'manager');
     for (const [method, url, payload] of [
       ['GET', '/api/admin/staff', undefined],
       ['POST', '/api/admin/staff', { email: 'x@shop.test', name: 'X', password: 'Sturdy-Password-77' }],
@@ -257,13 +257,13 @@ describe('staff management', () => {
     const shop = await createTestApp({ seed: false });
     try {
       const first = await createStaffMember(shop.database.db, { role: 'owner' });
-      const second = await createStaffMember(shop.database.db, { role: 'staff' });
+      const second = await createStaffMember(shop.database.db, { role: 'manager' });
       const headers = await signIn(shop, first.email);
       const secondHeaders = await signIn(shop, second.email);
       const patch = (id: string, payload: object) =>
         shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${id}`, headers, payload });
 
-      const demote = await patch(first.id, { role: 'staff' });
+      const demote = await patch(first.id, { role: 'manager' });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().message).toBe('The shop needs at least one active owner: make someone else an owner first');
       expect((await patch(first.id, { is_active: false })).statusCode).toBe(409);
@@ -278,7 +278,7 @@ describe('staff management', () => {
       // Two owners now: either may step down, but not both at once.
       // Each steps down by their own session, at the same moment.
       const [a, b] = await Promise.all([
-        patch(first.id, { role: 'staff' }),
+        patch(first.id, { role: 'manager' }),
         shop.app.inject({
           method: 'PATCH',
           url: `/api/admin/staff/${second.id}`,
@@ -294,7 +294,7 @@ describe('staff management', () => {
       expect(owners[0]!.n).toBe(1);
 
       // Deactivating ends the member's sessions at once.
-      const third = await createStaffMember(shop.database.db, { role: 'staff' });
+      const third = await createStaffMember(shop.database.db, { role: 'manager' });
       const thirdHeaders = await signIn(shop, third.email);
       const ownerHeaders = a.statusCode === 200 ? secondHeaders : headers;
       const off = await shop.app.inject({

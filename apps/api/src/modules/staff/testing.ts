@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type StaffRoleName } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -15,7 +15,7 @@ let hashed: Promise<string> | null = null;
 /** Inserts an active staff member (unique e-mail, password STAFF_TEST_PASSWORD). */
 export async function createStaffMember(
   db: Db,
-  opts: { role?: 'owner' | 'staff'; email?: string; name?: string; isActive?: boolean } = {},
+  opts: { role?: StaffRoleName; email?: string; name?: string; isActive?: boolean } = {},
 ) {
   hashed ??= hashPassword(STAFF_TEST_PASSWORD);
   const [row] = await db
@@ -53,7 +53,7 @@ export async function signIn(
 }
 
 /** A new owner, signed in with a bearer token. */
-export async function signedInOwner(t: TestApp, role: 'owner' | 'staff' = 'owner') {
+export async function signedInOwner(t: TestApp, role: StaffRoleName = 'owner') {
   const member = await createStaffMember(t.database.db, { role });
   return { member, headers: await signIn(t, member.email) };
 }
