@@ -2,7 +2,7 @@ import type { Db } from '../client.ts';
 import { staff } from '../schema.ts';
 import { hashPassword } from '../../lib/password.ts';
 
-/** The demo shop's staff (README "Try it"): the owner signs in to the owner API and `npm run shop`. */
+/** The demo shop's staff (README "Try it"): the owner signs in to the panel, the owner API and `npm run shop`; the manager and the packer show what their roles may do. */
 export const DEMO_STAFF = [
   {
     id: 'stf_demo_owner',
@@ -18,9 +18,16 @@ export const DEMO_STAFF = [
     name: 'Ravi Menon',
     role: 'manager',
   },
+  {
+    id: 'stf_demo_packer',
+    email: 'packer@example.com',
+    password: 'Loom&Leaf-Packer-2026',
+    name: 'Arjun Das',
+    role: 'packer',
+  },
 ] as const;
 
-/** Inserts the demo owner and staff member unless their e-mails are taken. */
+/** Inserts the demo owner, manager and packer unless their e-mails are taken. */
 export async function seedDemoStaff(db: Db): Promise<void> {
   for (const s of DEMO_STAFF) {
     await db
