@@ -59,6 +59,7 @@ import { storedFacetsFunction } from './modules/catalog/listing-sql.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { checkoutStepRoutes } from './modules/checkout/step-routes.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
@@ -283,6 +284,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);
+  await app.register(checkoutStepRoutes);
   await app.register(channelRoutes);
   await app.register(abandonedCartPlugin);
   await app.register(customisationImageRoutes);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ADDRESS_FIELDS } from '@shopfront/shared';
-import type { Database } from '../client.ts';
+import type { Database, Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { DEMO_CHANNEL_ID, DEMO_STOREFRONT_ID, demoCountries, demoPages, demoSettings, demoTheme } from './demo-data.ts';
 import { renderCatalogImages, seedCatalog } from './catalog.ts';
@@ -24,6 +24,9 @@ export interface SeedOptions {
 
 /** Seeds the demo store once: a second call finds the storefront and does nothing. */
 export async function seedDemo(database: Database, opts: SeedOptions): Promise<boolean> {
+  // Every start and every test file calls this on a shop that is usually seeded already: look
+  // before rendering images and hashing a password (the look under the lock below still decides).
+  if (await hasStorefront(database.db)) return false;
   const rendered = await renderCatalogImages(opts.mediaDir);
   const heroes = await Promise.all([
     makeHeroImage(opts.mediaDir, 'new-season', '#1f6f5c', '#7fb8a4'),
@@ -33,8 +36,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
   const demoPasswordHash = await demoCustomerPasswordHash();
 
   return database.withExclusiveLock(async (db) => {
-    const existing = await db.select({ id: t.storefronts.id }).from(t.storefronts).limit(1);
-    if (existing.length > 0) return false;
+    if (await hasStorefront(db)) return false;
 
     await db.transaction(async (tx) => {
       const settings = { ...demoSettings, store_url: opts.storeUrl ?? demoSettings.store_url };
@@ -159,4 +161,9 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
     await db.execute(sql`analyze`);
     return true;
   });
+}
+
+async function hasStorefront(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: t.storefronts.id }).from(t.storefronts).limit(1);
+  return existing.length > 0;
 }

@@ -9,7 +9,7 @@ import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber, settingNumberLiteral } from '../settings/service.ts';
 import { activeShippingMethodsJsonSql, channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
 import type { CartOwner } from './cart-cookie.ts';
-import { evaluateCoupon } from './coupons.ts';
+import { evaluateCoupon } from '../coupons/service.ts';
 import {
   couponLines,
   offerFor,

@@ -14,7 +14,7 @@ import {
 } from '@shopfront/shared';
 import { COD, type PaymentMethodRow } from '../payments/methods.ts';
 import { codOffered, defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
-import type { CouponVerdict } from './coupons.ts';
+import type { CouponVerdict } from '../coupons/service.ts';
 
 /** A cart line as read from the database, priced in the cart's channel (null price: not sold there). */
 export interface LineRow {

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_CART_COOKIE,
-  CartAddressHeadSchema,
   AddItemBodySchema,
   ApplyCouponBodySchema,
   CartSchema,
-  CartUpdateBodySchema,
-  CartValidationSchema,
-  ContactBodySchema,
   CouponOffersSchema,
   EmptyCartBodySchema,
-  ModeBodySchema,
   MoveToCartBodySchema,
   RemoveCouponBodySchema,
   RemoveItemBodySchema,
@@ -24,36 +19,16 @@ import {
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
 import { requireCustomer } from '../../lib/session.ts';
-import { findAddress, unsavedAddress, validateAddressBody } from '../addresses/service.ts';
+import { COUPON_RATE_LIMITS } from '../coupons/limits.ts';
+import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from '../coupons/service.ts';
 import { removeFromWishlist, savedVariantOf } from '../wishlist/service.ts';
+import { cartAnswers } from './answers.ts';
 import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
-import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from './coupons.ts';
-import { scheduleCartReminder } from './abandoned-cart.ts';
-import { cartContextOf, cartExpireDays, loadCart, ownedCartId } from './load.ts';
-import { emptyCart } from './pricing.ts';
-import {
-  acceptPrices,
-  clearCoupon,
-  addToCart,
-  findCartId,
-  removeItem,
-  setAddress,
-  setCartFields,
-  setContact,
-  setCoupon,
-  setPaymentMethod,
-  setShippingMethod,
-  updateQuantity,
-} from './service.ts';
-import { validateCheckout, verdictError } from './validate.ts';
+import { cartExpireDays, loadCart } from './load.ts';
+import { acceptPrices, addToCart, clearCoupon, findCartId, removeItem, setCoupon, updateQuantity } from './service.ts';
 
 const tags = ['cart'];
 
-/** Per-address limits where a guess or a typed contact is the point of the call (codes, reminders). */
-export const CART_RATE_LIMITS = {
-  applyCoupon: { max: 20, timeWindow: '15 minutes' },
-  updateContact: { max: 20, timeWindow: '15 minutes' },
-} as const;
 const COOKIE_NOTE =
   'The cart is found by the session (a customer) or the HttpOnly cart_session cookie (a guest); api_cart and cart_session in a body are ignored.';
 
@@ -77,25 +52,7 @@ function couponContextOf(cart: Cart): CouponContext {
  */
 export async function cartRoutes(app: FastifyInstance) {
   const db = app.db;
-  // The online payment providers this process can take payments with (ADR 0023).
-  const ctx = cartContextOf(app.env);
-
-  /** The owner's priced cart, or an empty one (reading never creates a cart). */
-  const current = async (req: FastifyRequest, owner: CartOwner): Promise<Cart> =>
-    (await loadCart(db, ownedCartId(owner), ctx)) ?? emptyCart((await req.shop()).currency, owner.customerId);
-
-  /** The owner's cart id; a change to a cart that does not exist is refused with `message`. */
-  const existing = async (owner: CartOwner, field: string, message: string): Promise<string> => {
-    const id = await findCartId(db, owner);
-    if (!id) throw fieldError(field, message);
-    return id;
-  };
-
-  const answer = async (cartId: string, message?: string) => {
-    const cart = await loadCart(db, cartId, ctx);
-    if (!cart) throw new HttpError(409, 'Your cart has changed. Please reload it and try again');
-    return ok(cart, message);
-  };
+  const { ctx, current, existing, answer } = cartAnswers(app);
 
   /**
    * A retry of an add gets the readable `api_cart` flag again; an add that made a guest's cart
@@ -204,7 +161,7 @@ export async function cartRoutes(app: FastifyInstance) {
       summary:
         'Apply a coupon code (any letter case), replacing the one applied. 422 on coupon with the reason: unknown (or switched off), starts on a later day, expired, used up, login needed, first order only, already used, not applicable, or the amount missing to the minimum. Uses are counted when an order is placed. 20 tries per 15 minutes per address',
       errors: [409, 422, 429],
-      config: { rateLimit: CART_RATE_LIMITS.applyCoupon },
+      config: { rateLimit: COUPON_RATE_LIMITS.apply },
     },
     async (req) => {
       const owner = await cartOwnerOf(req);
@@ -238,103 +195,6 @@ export async function cartRoutes(app: FastifyInstance) {
 
   registerEndpoint(
     app,
-    cartApi.updateAddress,
-    {
-      schemas: { body: CartAddressHeadSchema, data: CartSchema },
-      tags,
-      summary:
-        "Set the cart's Shipping or Billing address (address_type): a saved address_id of the customer (404 if not theirs), or the address fields, checked like the address book's (422 per field)",
-      errors: [401, 404, 409, 422],
-    },
-    async (req) => {
-      const owner = await cartOwnerOf(req);
-      const cartId = await existing(owner, 'address_type', messages.cartEmpty);
-      const type = req.body.address_type;
-      let address;
-      if (req.body.address_id !== undefined) {
-        const customer = await requireCustomer(req);
-        address = await findAddress(db, customer.id, req.body.address_id);
-        if (!address) throw new HttpError(404, messages.notFound);
-      } else {
-        const input = await validateAddressBody(db, req.body);
-        address = await unsavedAddress(db, input);
-      }
-      await setAddress(db, cartId, type, { ...address, address_type: type });
-      return answer(cartId, cartMessages.addressSaved);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.updateShippingMode,
-    {
-      schemas: { body: ModeBodySchema, data: CartSchema },
-      tags,
-      summary:
-        "Choose a delivery option by code: one of the cart's shipping_methods, those that serve its shipping address (ADR 0023). 422 on mode otherwise",
-      errors: [409, 422],
-    },
-    async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setShippingMethod(db, cartId, req.body.mode, ctx);
-      return answer(cartId, cartMessages.updated);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.updatePaymentMode,
-    {
-      schemas: { body: ModeBodySchema, data: CartSchema },
-      tags,
-      summary:
-        "Choose a payment option by code: one of the cart's cart_payment_methods (Cash on Delivery only where the shipping address's zone has it, adding its fee; online ones only while their provider is configured). 422 on mode otherwise",
-      errors: [409, 422],
-    },
-    async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setPaymentMethod(db, cartId, req.body.mode, ctx);
-      return answer(cartId, cartMessages.updated);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.updateContact,
-    {
-      schemas: { body: ContactBodySchema, data: CartSchema },
-      tags,
-      summary:
-        "Set the order's contact e-mail and phone, and consent to one reminder about this cart. 20 per 15 minutes per address",
-      errors: [409, 422, 429],
-      config: { rateLimit: CART_RATE_LIMITS.updateContact },
-    },
-    async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'email', messages.cartEmpty);
-      await setContact(db, cartId, req.body);
-      await scheduleCartReminder(app, db, cartId);
-      return answer(cartId, cartMessages.contactSaved);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.update,
-    {
-      schemas: { body: CartUpdateBodySchema, data: CartSchema },
-      tags,
-      summary: 'Set cart-wide fields: note, billing_same_as_shipping',
-      errors: [409, 422],
-    },
-    async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'note', messages.cartEmpty);
-      await setCartFields(db, cartId, req.body);
-      return answer(cartId, cartMessages.updated);
-    },
-  );
-
-  registerEndpoint(
-    app,
     cartApi.updateItemsPrice,
     {
       schemas: { body: EmptyCartBodySchema, data: CartSchema },
@@ -348,40 +208,6 @@ export async function cartRoutes(app: FastifyInstance) {
       if (!cartId) return ok(await current(req, owner));
       await acceptPrices(db, cartId);
       return answer(cartId, cartMessages.pricesAccepted);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.validate,
-    {
-      schemas: { data: CartValidationSchema },
-      tags,
-      summary:
-        "Checks the checkout steps in the spec's order (cart, address, payment). Ready: `{ valid: true }`. The first step that is not ready answers 422 with the spec's message, under the field where it is fixed (items, customer, phone, email, shipping_address, shipping_address.<column>, billing_address, shipping_method, payment_method)",
-      errors: [422],
-    },
-    async (req) => {
-      const verdict = await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'payment');
-      if (!verdict.valid) throw verdictError(verdict);
-      return ok(verdict);
-    },
-  );
-
-  registerEndpoint(
-    app,
-    cartApi.validateAddress,
-    {
-      schemas: { data: CartValidationSchema },
-      tags,
-      summary:
-        "Checks the cart and address steps only, in the spec's order; the address step ends with the server's check: the country exists, the state is one of its states, and a shipping zone serves the shipping address. Ready: `{ valid: true }`; otherwise 422 with the message under its field, as /api/cart/validate",
-      errors: [422],
-    },
-    async (req) => {
-      const verdict = await validateCheckout(db, await current(req, await cartOwnerOf(req)), 'address');
-      if (!verdict.valid) throw verdictError(verdict);
-      return ok(verdict);
     },
   );
 

@@ -1,26 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  MAX_CART_LINES,
-  MAX_LINE_QUANTITY,
-  cartMessages,
-  orderMessages,
-  type AdditionalData,
-  type Address,
-} from '@shopfront/shared';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import { newCartToken, type CartOwner } from './cart-cookie.ts';
-import { loadCart, ownedCartId } from './load.ts';
-import { COD, activePaymentMethod } from '../payments/methods.ts';
-import type { CartContext } from './pricing.ts';
+import { ownedCartId } from './load.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The cart was ordered, merged or removed between finding it and changing it. */
-const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
+export const cartGone = () => new HttpError(409, 'Your cart has changed. Please reload it and try again');
 
 /**
  * Locks the cart row for this transaction and touches it: every change to one cart runs one at a
@@ -334,7 +325,7 @@ export async function capVariantTotals(tx: Tx, cartId: string): Promise<void> {
 }
 
 /** Sets fields of the cart row (one conditional statement on an active cart). */
-async function setCart(db: Db, cartId: string, set: SQL): Promise<void> {
+export async function setCart(db: Db, cartId: string, set: SQL): Promise<void> {
   const rows = await queryRows(
     db,
     sql`update carts set ${set}, updated_at = now() where id = ${cartId} and status = 'active' returning id`,
@@ -366,81 +357,4 @@ export async function acceptPrices(db: Db, cartId: string): Promise<void> {
              and ci.seen_price_minor <> vc.selling_price_minor`,
     );
   });
-}
-
-/**
- * Chooses the cart's delivery option: one of those that serve its shipping address now (ADR
- * 0023), else 422 on `mode`. Should the address change afterwards, the cart falls back to the
- * first option the new address has.
- */
-export async function setShippingMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
-  const cart = await loadCart(db, cartId, ctx);
-  if (!cart) throw cartGone();
-  if (!cart.shipping_methods.some((m) => m.code === code)) {
-    throw fieldError('mode', cartMessages.shippingMethodUnknown);
-  }
-  await setCart(db, cartId, sql`shipping_method_code = ${code}`);
-}
-
-/**
- * Chooses how the cart will be paid: one of the methods it offers now (ADR 0023), else 422 on
- * `mode` (Cash on Delivery where the address's zone has none: "not available for this
- * address"). A choice the cart stops offering (another address) is no longer its choice.
- */
-export async function setPaymentMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
-  const cart = await loadCart(db, cartId, ctx);
-  if (!cart) throw cartGone();
-  if (!cart.cart_payment_methods.some((p) => p.code === code)) {
-    // Cash on Delivery switched on but not offered: the address's zone does not take it (codOffered).
-    const method = code === COD ? await activePaymentMethod(db, code) : null;
-    throw fieldError('mode', method ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
-  }
-  await setCart(db, cartId, sql`payment_method_code = ${code}`);
-}
-
-export async function setContact(
-  db: Db,
-  cartId: string,
-  input: {
-    email?: string | null | undefined;
-    phone?: string | null | undefined;
-    marketing_consent?: boolean | undefined;
-  },
-): Promise<void> {
-  const parts: SQL[] = [];
-  if (input.email !== undefined) parts.push(sql`email = ${input.email?.toLowerCase() ?? null}`);
-  if (input.phone !== undefined) parts.push(sql`phone = ${input.phone}`);
-  if (input.marketing_consent !== undefined) parts.push(sql`marketing_consent = ${input.marketing_consent}`);
-  if (!parts.length) return;
-  await setCart(db, cartId, sql.join(parts, sql`, `));
-}
-
-export async function setCartFields(
-  db: Db,
-  cartId: string,
-  input: { note?: string | null | undefined; billing_same_as_shipping?: boolean | undefined },
-): Promise<void> {
-  const parts: SQL[] = [];
-  if (input.note !== undefined) parts.push(sql`note = ${input.note || null}`);
-  if (input.billing_same_as_shipping !== undefined) {
-    parts.push(sql`billing_same_as_shipping = ${input.billing_same_as_shipping}`);
-  }
-  if (!parts.length) return;
-  await setCart(db, cartId, sql.join(parts, sql`, `));
-}
-
-export async function setAddress(
-  db: Db,
-  cartId: string,
-  type: 'Shipping' | 'Billing',
-  address: Address,
-): Promise<void> {
-  const json = JSON.stringify(address);
-  await setCart(
-    db,
-    cartId,
-    type === 'Shipping'
-      ? sql`shipping_address = ${json}::jsonb`
-      : sql`billing_address = ${json}::jsonb, billing_same_as_shipping = false`,
-  );
 }

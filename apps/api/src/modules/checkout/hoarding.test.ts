@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, loggedInCustomer } from '../../test/auth.ts';
 import { testBrowser, type TestBrowser } from '../../test/browser.ts';
 import { buyableVariants, placeOrder, placedOf, readyCart, setStock, stockOf } from '../../test/checkout.ts';
-import { CHECKOUT_RATE_LIMITS } from '../payments/routes.ts';
+import { CHECKOUT_RATE_LIMITS } from './limits.ts';
 import { OPEN_PAYMENTS_CAP, expireReservations } from '../payments/service.ts';
 
 /**

@@ -4,12 +4,12 @@ import { includedTax, messages, orderMessages, type Cart } from '@shopfront/shar
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../cart/cart-cookie.ts';
-import { recordCouponUse } from '../cart/coupons.ts';
+import { recordCouponUse } from '../coupons/service.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { loadCart } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { lockOwnedCart } from '../cart/service.ts';
-import { checkoutRules, validateCheckout } from '../cart/validate.ts';
+import { checkoutRules, validateCheckout } from './validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
 import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';

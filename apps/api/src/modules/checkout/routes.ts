@@ -13,7 +13,7 @@ import { cartOwnerOf } from '../cart/cart-cookie.ts';
 import { cartContextOf } from '../cart/load.ts';
 import { ORDER_REF_COOKIE, orderAccess, setOrderRefCookie } from '../orders/access.ts';
 import { latestOrderId, loadOrder } from '../orders/view.ts';
-import { CHECKOUT_RATE_LIMITS } from '../payments/routes.ts';
+import { CHECKOUT_RATE_LIMITS } from './limits.ts';
 import { OPEN_PAYMENTS_CAP, beginPayment, resultPath } from '../payments/service.ts';
 import { placeOrder } from './place-order.ts';
 

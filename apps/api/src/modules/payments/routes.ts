@@ -13,23 +13,12 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
+import { CHECKOUT_RATE_LIMITS } from '../checkout/limits.ts';
 import { orderAccess } from '../orders/access.ts';
 import { loadOrder } from '../orders/view.ts';
 import { OPEN_PAYMENTS_CAP, completeClientPayment, completeReturn, handleWebhook, startPayment } from './service.ts';
 
 const tags = ['checkout'];
-
-/**
- * Per-address limits of the checkout's two routes that take stock: every order placed for an
- * online payment, and every retry of a failed one, holds its stock until paid or until the
- * reservation runs out, so one visitor placing order after order (each from a fresh cart cookie,
- * which the cap of OPEN_PAYMENTS_CAP per shopper cannot see) could hold a product's whole stock.
- * Twenty in ten minutes is far more than a shopper needs (a few orders, a few retries).
- */
-export const CHECKOUT_RATE_LIMITS = {
-  placeOrder: { max: 20, timeWindow: '10 minutes' },
-  processPayment: { max: 20, timeWindow: '10 minutes' },
-} as const;
 
 /** A provider's notification is small; anything larger is not one. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;

@@ -25,7 +25,7 @@ import {
   type CouponContext,
   type CouponLine,
   type CouponVerdict,
-} from './coupons.ts';
+} from './service.ts';
 
 let t: TestApp;
 let db: Db;

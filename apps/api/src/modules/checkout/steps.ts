@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { cartMessages, orderMessages, type Address } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
+import { fieldError } from '../../lib/http.ts';
+import { loadCart } from '../cart/load.ts';
+import type { CartContext } from '../cart/pricing.ts';
+import { cartGone, setCart } from '../cart/service.ts';
+import { COD, activePaymentMethod } from '../payments/methods.ts';
+
+/*
+ * The checkout steps' writes to the cart (spec section 5): the addresses, the delivery and
+ * payment options, the contact and the cart-wide fields. Each is one conditional update of an
+ * active cart; validate.ts decides whether a step is ready.
+ */
+
+/**
+ * Chooses the cart's delivery option: one of those that serve its shipping address now (ADR
+ * 0023), else 422 on `mode`. Should the address change afterwards, the cart falls back to the
+ * first option the new address has.
+ */
+export async function setShippingMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
+  const cart = await loadCart(db, cartId, ctx);
+  if (!cart) throw cartGone();
+  if (!cart.shipping_methods.some((m) => m.code === code)) {
+    throw fieldError('mode', cartMessages.shippingMethodUnknown);
+  }
+  await setCart(db, cartId, sql`shipping_method_code = ${code}`);
+}
+
+/**
+ * Chooses how the cart will be paid: one of the methods it offers now (ADR 0023), else 422 on
+ * `mode` (Cash on Delivery where the address's zone has none: "not available for this
+ * address"). A choice the cart stops offering (another address) is no longer its choice.
+ */
+export async function setPaymentMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
+  const cart = await loadCart(db, cartId, ctx);
+  if (!cart) throw cartGone();
+  if (!cart.cart_payment_methods.some((p) => p.code === code)) {
+    // Cash on Delivery switched on but not offered: the address's zone does not take it (codOffered).
+    const method = code === COD ? await activePaymentMethod(db, code) : null;
+    throw fieldError('mode', method ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
+  }
+  await setCart(db, cartId, sql`payment_method_code = ${code}`);
+}
+
+export async function setContact(
+  db: Db,
+  cartId: string,
+  input: {
+    email?: string | null | undefined;
+    phone?: string | null | undefined;
+    marketing_consent?: boolean | undefined;
+  },
+): Promise<void> {
+  const parts: SQL[] = [];
+  if (input.email !== undefined) parts.push(sql`email = ${input.email?.toLowerCase() ?? null}`);
+  if (input.phone !== undefined) parts.push(sql`phone = ${input.phone}`);
+  if (input.marketing_consent !== undefined) parts.push(sql`marketing_consent = ${input.marketing_consent}`);
+  if (!parts.length) return;
+  await setCart(db, cartId, sql.join(parts, sql`, `));
+}
+
+export async function setCartFields(
+  db: Db,
+  cartId: string,
+  input: { note?: string | null | undefined; billing_same_as_shipping?: boolean | undefined },
+): Promise<void> {
+  const parts: SQL[] = [];
+  if (input.note !== undefined) parts.push(sql`note = ${input.note || null}`);
+  if (input.billing_same_as_shipping !== undefined) {
+    parts.push(sql`billing_same_as_shipping = ${input.billing_same_as_shipping}`);
+  }
+  if (!parts.length) return;
+  await setCart(db, cartId, sql.join(parts, sql`, `));
+}
+
+export async function setAddress(
+  db: Db,
+  cartId: string,
+  type: 'Shipping' | 'Billing',
+  address: Address,
+): Promise<void> {
+  const json = JSON.stringify(address);
+  await setCart(
+    db,
+    cartId,
+    type === 'Shipping'
+      ? sql`shipping_address = ${json}::jsonb`
+      : sql`billing_address = ${json}::jsonb, billing_same_as_shipping = false`,
+  );
+}
