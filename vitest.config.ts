@@ -22,9 +22,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One module graph (Fastify app, Drizzle schema, PGlite's compiled WASM) per worker, not
-          // per file: re-importing it cost ~3 s of CPU a file. Each file still opens its own shop.
-          isolate: false,
         },
       },
       {
