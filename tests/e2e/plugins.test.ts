@@ -31,7 +31,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-plugins-'));
-  const env = { DATA_DIR: dataDir };
+  // The dev outbox is where the shop's e-mail is read here: its answers say the link was sent.
+  const env = { DATA_DIR: dataDir, DEV_OUTBOX: 'true' };
   const [first, chromium] = await Promise.all([startShop({ env }), launchBrowser()]);
   browser = chromium;
   await first.stop();
