@@ -183,4 +183,23 @@ describe('pages', () => {
       await page.close();
     });
   }
+
+  it('reached by a client-side move from another page (whose CSP frames no map), it offers to load the map', async () => {
+    const page = await newPage(suite.browser, DESKTOP);
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/frame-src|Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto(`${base()}/`);
+    await waitForHydration(page);
+    await page.locator('footer a[href="/contact-us"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/contact-us');
+    const load = page.getByTestId('contact-map-load');
+    await load.waitFor();
+    await expect(page.getByTitle(/^Map: where to find/).count()).resolves.toBe(0);
+    await load.click();
+    await expect(page.getByTitle(/^Map: where to find/).getAttribute('src')).resolves.toBe(MAP);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
 });

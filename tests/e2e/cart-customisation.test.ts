@@ -29,6 +29,22 @@ const drawer = (page: Page) => page.getByTestId('cart-drawer');
 const personalise = (page: Page) => page.locator('[data-personalise="pdp"]');
 const addButton = (page: Page) =>
   page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart', exact: true });
+/** Opens the folded "Personalise it" section. */
+async function openPersonalise(page: Page) {
+  await personalise(page).locator('summary').click();
+  await expect.poll(() => personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+}
+
+/** True when the centre of `button` is in the window and the button itself is what a tap there hits. */
+const tappableInView = (button: Locator) =>
+  button.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const inView = r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    const hit = document.elementFromPoint(x, y);
+    return inView && hit !== null && el.contains(hit);
+  });
 
 /** A small PNG a shopper might pick: a terracotta square with a lighter disc. */
 async function photoPng(): Promise<Buffer> {
@@ -71,6 +87,12 @@ describe('cart customisation', () => {
       await waitForHydration(page);
       const section = personalise(page);
       await section.getByText('Personalise it', { exact: true }).waitFor();
+      // Folded, with its one line; opened in place.
+      await expect(section.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
+      await expect(section.getByTestId('personalise-summary').textContent()).resolves.toBe(
+        'Optional: a name, a message or a photo',
+      );
+      await openPersonalise(page);
       // The text is checked against the contract's limit, with a counter.
       const text = section.getByLabel('Name or message (optional)');
       await expect(text.getAttribute('maxlength')).resolves.toBe(String(MAX_CUSTOM_TEXT));
@@ -144,6 +166,7 @@ describe('cart customisation', () => {
     await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     const section = personalise(page);
+    await openPersonalise(page);
     // Called a PNG, but not an image: the shop reads the bytes.
     await section.getByTestId('custom-photo-input').setInputFiles({
       name: 'not-a-photo.png',
@@ -189,6 +212,8 @@ describe('cart customisation', () => {
       const page = await noScript.newPage();
       await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
       const section = personalise(page);
+      // The folded section opens without JavaScript too (a <details>).
+      await section.locator('summary').click();
       await expect(section.getByRole('button', { name: /Add a photo/ }).isDisabled()).resolves.toBe(true);
       await section.getByLabel('Name or message (optional)').fill('Meera');
       await addButton(page).click();
@@ -199,6 +224,38 @@ describe('cart customisation', () => {
       await noScript.close();
     }
   });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`at ${viewport.width}x${viewport.height}: Add to cart is in view without scrolling; the folded section says what is chosen`, async () => {
+      const page = await newPage(suite.browser, viewport);
+      await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+      await waitForHydration(page);
+      await page.waitForTimeout(300);
+      await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+      await expect(tappableInView(addButton(page))).resolves.toBe(true);
+
+      // Opened, the text typed shows in the line once it is folded again.
+      await openPersonalise(page);
+      await personalise(page).getByLabel('Name or message (optional)').fill('Asha');
+      await personalise(page).locator('summary').click();
+      await expect(personalise(page).getByTestId('personalise-summary').textContent()).resolves.toBe('“Asha”');
+      // A text the shop refuses (longer than the field allows, sent by a page whose limit was
+      // removed): the section opens with the message at its field.
+      await openPersonalise(page);
+      const text = personalise(page).getByLabel('Name or message (optional)');
+      await text.evaluate((input: HTMLInputElement) => input.removeAttribute('maxlength'));
+      await text.fill('x'.repeat(MAX_CUSTOM_TEXT + 1));
+      await personalise(page).locator('summary').click();
+      await expect(personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
+      await addButton(page).click();
+      await expect.poll(() => personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      const error = personalise(page).locator('[data-field-error]').first();
+      await error.waitFor();
+      await expect(error.textContent()).resolves.toMatch(/\S/);
+      await expect(text.getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.close();
+    });
+  }
 
   it('the contract refuses customisation of a product that does not allow it', async () => {
     // The storefront never offers it there; another client sending it gets the reason.

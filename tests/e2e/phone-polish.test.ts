@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, scrollAndSettle, waitForHydration, watchForProblems } from './support/browser.ts';
 import { createCategory, createProduct, type CategoryFixtureRef, type ProductFixtureRef } from './support/fixtures.ts';
+import { logInThroughDialog } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
 
 /**
@@ -112,6 +113,36 @@ describe('chat button on a phone', () => {
     await waitForHydration(page);
     await chat(page).waitFor();
     await expectChatNeverCoversText(page, 120);
+    await page.close();
+  });
+});
+
+describe('chat button over an order card on a phone', () => {
+  it("steps aside from a card's action (Request refund), which stays tappable", async () => {
+    const page = await newPage(suite.browser, MOBILE);
+    await page.goto(`${suite.shop.baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('banner').locator('[data-account-link]').click();
+    await logInThroughDialog(page, { email: 'demo@loomandleaf.test', password: 'Demo@1234' });
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.goto(`${suite.shop.baseUrl}/account/orders`);
+    await waitForHydration(page);
+    await chat(page).waitFor();
+    const button = (await chat(page).boundingBox())!;
+    // The card's "Request refund" brought to the chat button's height: the button's corner is over it.
+    const refund = page.getByRole('link', { name: /^Request refund/ }).first();
+    const top = await refund.evaluate((a) => a.getBoundingClientRect().top + window.scrollY);
+    await scrollAndSettle(page, top - button.y);
+    const link = (await refund.boundingBox())!;
+    expect(link.x + link.width).toBeGreaterThan(button.x);
+    expect(Math.abs(link.y - button.y)).toBeLessThan(2);
+    await expect.poll(() => chat(page).getAttribute('data-visible')).toBe('false');
+    // A tap where the two meet reaches the link.
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent?.trim() ?? null,
+      [(button.x + link.x + link.width) / 2, button.y + button.height / 2],
+    );
+    expect(hit).toBe('Request refund');
     await page.close();
   });
 });

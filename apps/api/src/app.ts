@@ -176,7 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // Razorpay's in-page checkout (ADR 24), only when the shop takes Razorpay payments:
             // its script, its payment frame and the calls they make.
             scriptSrc: [analyticsCsp('script', ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])])],
-            // …and the contact page's Google map, only while google_embed_url is set.
+            // …and the contact page's Google map: on that page only, while google_embed_url is set.
             frameSrc: [analyticsCsp('frame', ["'self'", ...(razorpay ? ['https://api.razorpay.com'] : [])])],
             styleSrc: ["'self'"],
             // React's style={} props become attributes; nonces cannot cover those.

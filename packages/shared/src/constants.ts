@@ -57,7 +57,12 @@ export const ITEM_ADDED_HIGHLIGHT_MS = 2000;
 /** Guest carts idle for longer are removed, unless the cart_expire_days setting says otherwise. */
 export const DEFAULT_CART_EXPIRE_DAYS = 30;
 
-/** The one origin the contact page's map (google_embed_url) may frame; the CSP allows it only while the setting is set. */
+/** The content page that shows the store's map (google_embed_url): `/contact-us`. */
+export const CONTACT_PAGE_SLUG = 'contact-us';
+/**
+ * The one origin the contact page's map (google_embed_url) may frame; the CSP allows it only on
+ * the contact page's own document, and only while the setting is set.
+ */
 export const GOOGLE_MAPS_EMBED_ORIGIN = 'https://www.google.com';
 export const googleMapsEmbedMessage =
   'The value must be a Google Maps embed address (https://www.google.com/maps/embed?…)';

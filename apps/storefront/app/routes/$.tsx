@@ -1,10 +1,10 @@
-import { ApiError, messages } from '@shopfront/shared';
+import { ApiError, CONTACT_PAGE_SLUG, messages } from '@shopfront/shared';
 import type { Route } from './+types/$';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
 import { submitFormSection } from '../features/content/form-action.server';
-import { CONTACT_PAGE_SLUG, ContactMap } from '../features/content/contact-map';
+import { ContactMap } from '../features/content/contact-map';
 import { TemplateSections } from '../features/content/template-sections';
 import { api } from '../lib/api.server';
 import { errorResponse, notFound, logFailure } from '../lib/errors';

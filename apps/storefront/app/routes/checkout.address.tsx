@@ -8,7 +8,7 @@ import { EMPTY_CART_TEXT } from '../features/cart/cart-view';
 import { addressStepAction } from '../features/checkout/address-action.server';
 import { AccountPrompt } from '../features/checkout/address/account-prompt';
 import { AddressSelector } from '../features/checkout/address/address-selector';
-import { STEP_FIELDS, STEP_TARGETS, targetOfField } from '../features/checkout/address/address-view';
+import { STEP_FIELDS, STEP_TARGETS, neededLine, targetOfField } from '../features/checkout/address/address-view';
 import { BillingSame } from '../features/checkout/address/billing-same';
 import { ContactFields } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
@@ -238,7 +238,7 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                               className="-my-3.5 inline-block py-3.5 underline underline-offset-2 hover:no-underline"
                               data-testid="still-needed-link"
                             >
-                              {errors[firstError]}
+                              {neededLine(firstError, errors[firstError]!, fields)}
                             </a>
                           </>
                         ) : (

@@ -217,13 +217,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-7 border-t border-ink/10 pt-6 lg:mt-6 lg:pt-5">
               <VariantPicker options={options} variants={variants} current={variant} hrefFor={hrefFor} idPrefix="pdp" />
             </div>
-            <div className="mt-6 space-y-4">
-              <StockState status={stock} />
+            {/* On a phone its parts join the column: the pinned buttons stay in view from the top of the page. */}
+            <div className="mt-6 space-y-4 max-md:contents">
+              <div className="max-md:mt-6">
+                <StockState status={stock} />
+              </div>
               <PurchaseButtons
                 variantId={variant?.id ?? p.id}
                 soldOut={stock === 'out_of_stock'}
                 idPrefix="pdp"
                 product={{ id: p.id, name: p.name }}
+                pinOnPhones
               />
               <PincodeCheckBox countryIso2={shop.storefront.channel.country.iso2} />
               <TradeEnquiryLink productSlug={p.slug} />

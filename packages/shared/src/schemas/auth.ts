@@ -40,6 +40,9 @@ export const authMessages = {
   otpDead: 'Too many wrong codes. Please request a new OTP',
   accountNotFound: 'No account found for this phone number',
   resetSent: 'If an account exists for this e-mail address, we have sent a password reset link',
+  /** resetSent's answer when the shop has no way to send e-mail (alike for known and unknown addresses). */
+  resetHeld:
+    'This shop cannot send e-mail yet: if an account exists for this e-mail address, its reset link is waiting in the shop’s outbox. Please contact the shop to reset your password',
   resetInvalid: 'This password reset link is invalid or has expired',
   resetDone: 'Your password has been changed. Please log in',
   loginRequired: 'Please log in to continue',

@@ -76,6 +76,9 @@ export const emailSubscriptionMessages = {
   accountSubscribed: 'We have sent a confirmation link to your e-mail address',
   /** Resend link on the account page while pending. */
   resent: 'We have sent a new confirmation link to your e-mail address',
+  /** checkInbox, accountSubscribed and resent when the shop has no way to send e-mail. */
+  linkHeld:
+    'Thank you! This shop cannot send e-mail yet, so your confirmation link is waiting in its outbox. Please contact the shop to confirm your subscription',
   /** Resend asked for within the pause after the last confirmation e-mail. */
   resendTooSoon: (minutes: number) =>
     `We sent a confirmation link less than ${EMAIL_SUBSCRIPTION.resendMinutes} minutes ago. ` +

@@ -189,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
       if (left > 0) await delay(left);
       app.outbox.kick();
-      return ok(null, authMessages.resetSent);
+      return ok(null, app.outbox.emailReachesReader ? authMessages.resetSent : authMessages.resetHeld);
     },
   );
 

@@ -307,17 +307,21 @@ export async function removeItem(
 }
 
 /**
- * Brings every variant of the cart back to at most MAX_LINE_QUANTITY across its lines, the oldest
- * lines keeping theirs; a line left with nothing goes. For writes that copy many lines at once (a
- * login's merge, a restored cart), in their transaction under the cart's lock; one statement.
+ * Brings every variant of the cart back to at most MAX_LINE_QUANTITY and at most its stock across
+ * its lines, the oldest lines keeping theirs; a line left with nothing goes. A sold-out variant's
+ * lines stay as they are (the cart says it is sold out, and checkout refuses it). For writes that
+ * copy many lines at once (a login's merge, a restored cart), in their transaction under the
+ * cart's lock; one statement.
  */
 export async function capVariantTotals(tx: Tx, cartId: string): Promise<void> {
   await queryRows(
     tx,
     sql`with ranked as (
-          select id, quantity, ${MAX_LINE_QUANTITY} - coalesce(sum(quantity) over (partition by variant_id order by id
-                   rows between unbounded preceding and 1 preceding), 0) as room
-            from cart_items where cart_id = ${cartId}),
+          select ci.id, ci.quantity,
+                 case when v.stock > 0 then least(${MAX_LINE_QUANTITY}, v.stock) else ${MAX_LINE_QUANTITY} end
+                   - coalesce(sum(ci.quantity) over (partition by ci.variant_id order by ci.id
+                       rows between unbounded preceding and 1 preceding), 0) as room
+            from cart_items ci join variants v on v.id = ci.variant_id where ci.cart_id = ${cartId}),
         gone as (delete from cart_items d using ranked r where d.id = r.id and r.room <= 0 returning d.id)
         update cart_items ci set quantity = r.room, updated_at = now()
           from ranked r where ci.id = r.id and r.quantity > r.room and r.room > 0`,

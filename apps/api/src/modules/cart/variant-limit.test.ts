@@ -120,4 +120,27 @@ describe('up to 10 of an item, across its lines', () => {
       ['Ben', 2],
     ]);
   });
+
+  it('caps a login merge at the stock left when that is under 10, the oldest line keeping its own', async () => {
+    const v = variants[3]!.variant_id;
+    await t.database.db.execute(sql`update variants set stock = 500 where id = ${v}`);
+    const customer = await createCustomer(t.database.db);
+    const phone = browser();
+    await phone.call('POST', '/api/auth/login', { email: customer.email, password: TEST_PASSWORD });
+    expect((await addText(phone, v, 'Anna', 4)).statusCode).toBe(200);
+    const laptop = browser();
+    expect((await addText(laptop, v, 'Ben', 4)).statusCode).toBe(200);
+    // Others bought meanwhile: 6 left, while the two carts hold 4 + 4 in different lines.
+    await t.database.db.execute(sql`update variants set stock = 6 where id = ${v}`);
+    const login = await laptop.call('POST', '/api/auth/login', { email: customer.email, password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const cart = cartOf(await laptop.call('GET', '/api/cart/get'));
+    const lines = cart.items.filter((i) => i.product_id === v);
+    expect(lines.map((i) => [i.additonal_data?.custom_text, i.quantity])).toEqual([
+      ['Anna', 4],
+      ['Ben', 2],
+    ]);
+    // Within the stock, so nothing in the cart reads as unavailable.
+    expect(cart.stock_valid).toBe(true);
+  });
 });

@@ -137,6 +137,8 @@ describe('place-order', () => {
     expect(res.statusCode).toBe(422);
     // The demo shop requires a phone (order_sms_mandatory): spec section 5's second check.
     expect(res.json().message).toBe('Phone No is empty');
+    // Under the field the storefront shows it at, not under the step's name ('address').
+    expect(res.json().errors).toEqual({ phone: ['Phone No is empty'] });
 
     // The demo shop asks for its terms (allow_tnc_checkout).
     const ready = await readyCart(t, b, { lines: [] });

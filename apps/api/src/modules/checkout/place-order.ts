@@ -9,7 +9,7 @@ import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { loadCart } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { lockOwnedCart } from '../cart/service.ts';
-import { checkoutRules, validateCheckout } from './validate.ts';
+import { checkoutRules, validateCheckout, verdictError } from './validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
 import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
@@ -83,7 +83,8 @@ export async function placeOrder(
       throw refused(409, orderMessages.totalChanged(cart.grand_total.formatted), 'confirmed_total');
     }
     const verdict = await validateCheckout(tx, cart, 'payment', rules);
-    if (!verdict.valid) throw refused(422, verdict.message, verdict.step);
+    // Under the field the shopper fixes (the storefront shows it there), not the step's name.
+    if (!verdict.valid) throw verdictError(verdict);
 
     const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
     if (!method) throw refused(422, orderMessages.paymentMethodUnavailable, 'payment_method');

@@ -36,7 +36,7 @@ describe('google_embed_url', () => {
     expect((await setMap(null)).statusCode).toBe(200);
   });
 
-  it('lets the pages frame Google only while a map is set', async () => {
+  it('lets the contact page, and no other, frame Google only while a map is set', async () => {
     expect(await frameSrc('/contact-us')).not.toContain('https://www.google.com');
     expect((await setMap(MAP)).statusCode).toBe(200);
     expect(await frameSrc('/contact-us')).toContain('https://www.google.com');
@@ -46,6 +46,11 @@ describe('google_embed_url', () => {
     expect(frame).toMatch(/title="Map: where to find [^"]+"/);
     expect(frame).toContain('loading="lazy"');
     expect(frame).toContain('sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"');
+    // Every other page frames nothing of Google's, map or not.
+    expect(await frameSrc('/')).not.toContain('https://www.google.com');
+    expect(await frameSrc('/about-us')).not.toContain('https://www.google.com');
+    expect(await frameSrc('/contact-us?from=menu')).toContain('https://www.google.com');
+    expect(await frameSrc('/contact-us/')).toContain('https://www.google.com');
     expect((await setMap(null)).statusCode).toBe(200);
     expect(await frameSrc('/contact-us')).not.toContain('https://www.google.com');
     expect((await t.app.inject({ method: 'GET', url: '/contact-us' })).body).not.toContain('<iframe');

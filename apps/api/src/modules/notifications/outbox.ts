@@ -16,6 +16,11 @@ declare module '../jobs/registry.ts' {
 
 export interface Outbox {
   readonly transports: Transports;
+  /**
+   * Whether an e-mail written reaches a reader: an SMTP transport, or the dev outbox page
+   * (DEV_OUTBOX). Without either, answers must not say "we have sent you an e-mail".
+   */
+  readonly emailReachesReader: boolean;
   /** Queues a message inside the caller's transaction (see enqueueMessage). */
   enqueue(db: Db, msg: NewMessage): Promise<void>;
   /** Asks for delivery soon, after the caller's transaction has committed. */
@@ -40,6 +45,7 @@ export const outboxPlugin = fp(
 
     const outbox: Outbox = {
       transports,
+      emailReachesReader: Boolean(transports.email) || app.env.DEV_OUTBOX,
       async enqueue(db, msg) {
         await enqueueMessage(db, transports, msg);
         // With no transport for its channel the message can only be read here or in the database:

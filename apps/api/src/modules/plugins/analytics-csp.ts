@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   ANALYTICS_PLUGINS,
+  CONTACT_PAGE_SLUG,
   GOOGLE_MAPS_EMBED_ORIGIN,
   isGoogleMapsEmbedUrl,
   type AnalyticsPluginName,
@@ -13,7 +14,8 @@ import { contentLookup } from '../../lib/content-memo.ts';
 /**
  * The Content-Security-Policy sources of the analytics plugins (spec section 9): each provider's
  * hosts are allowed only while its plugin is installed, so a shop without Meta Pixel never lets
- * connect.facebook.net run. The contact page's map frame (google_embed_url) likewise, only while set. Looked up for storefront page requests (never for /api/*, /media/*
+ * connect.facebook.net run. The contact page's map frame (google_embed_url) likewise, only while set
+ * and only on the contact page's own document (every other page frames nothing of Google's). Looked up for storefront page requests (never for /api/*, /media/*
  * or static files), before helmet writes the header; the directive functions below read the
  * result. Kept per process until the plugins change (contentLookup, ADR 28): an owner's install
  * or removal applies on the next page, on every process.
@@ -108,15 +110,23 @@ type WithSources = IncomingMessage & { [kSources]?: Sources };
 const isPageRequest = (req: FastifyRequest) =>
   req.routeOptions.url === '/*' && !req.url.startsWith('/api/') && !/\.data(?:\?|$)/.test(req.url);
 
+const CONTACT_PATH = `/${CONTACT_PAGE_SLUG}`;
+/** The contact page's document (`/contact-us`, with or without a query or a trailing slash). */
+const isContactPage = (req: FastifyRequest) => {
+  const path = req.url.split('?')[0]!;
+  return path === CONTACT_PATH || path === `${CONTACT_PATH}/`;
+};
+
 /** onRequest hook, registered before helmet: looks the sources up for a page request. */
 export function analyticsCspLookup(app: Pick<FastifyInstance, 'db' | 'env' | 'contentVersion'>) {
   const lookup = contentLookup<Sources>(app, 1);
   return async (req: FastifyRequest): Promise<void> => {
     if (!isPageRequest(req)) return;
-    (req.raw as WithSources)[kSources] = await lookup('', async () => {
+    const sources = await lookup('', async () => {
       const [installed, frame] = await Promise.all([installedAnalytics(app.db), mapFrameSources(app.db)]);
       return { ...analyticsSources(installed), frame };
     });
+    (req.raw as WithSources)[kSources] = isContactPage(req) ? sources : { ...sources, frame: [] };
   };
 }
 

@@ -57,7 +57,10 @@ export async function emailSubscriptionRoutes(app: FastifyInstance) {
       await plugin();
       const { email, source } = req.body;
       await subscribe(app, email, { source, ip: req.ip ?? null, origin: await originOf(app, req) });
-      return ok({ email }, emailSubscriptionMessages.checkInbox);
+      return ok(
+        { email },
+        app.outbox.emailReachesReader ? emailSubscriptionMessages.checkInbox : emailSubscriptionMessages.linkHeld,
+      );
     },
   );
 
@@ -149,9 +152,17 @@ export async function emailSubscriptionRoutes(app: FastifyInstance) {
           ip: req.ip ?? null,
           origin: await originOf(app, req),
         });
-        if (outcome.kind === 'wait') throw new HttpError(429, emailSubscriptionMessages.resendTooSoon(outcome.minutes));
+        if (outcome.kind === 'wait') {
+          throw new HttpError(
+            429,
+            app.outbox.emailReachesReader
+              ? emailSubscriptionMessages.resendTooSoon(outcome.minutes)
+              : emailSubscriptionMessages.linkHeld,
+          );
+        }
         const subscription = await subscriptionOf(db, customer.email);
         if (outcome.kind === 'confirmed') return ok(subscription);
+        if (!app.outbox.emailReachesReader) return ok(subscription, emailSubscriptionMessages.linkHeld);
         return ok(
           subscription,
           outcome.resent ? emailSubscriptionMessages.resent : emailSubscriptionMessages.accountSubscribed,

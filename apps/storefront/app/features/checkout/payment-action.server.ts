@@ -183,12 +183,6 @@ function checkTotal(form: FormData) {
   );
 }
 
-/** The payment step's 'is empty' refusals belong to their own group of options. */
-const EMPTY_FIELDS: Record<string, string> = {
-  [messages.shippingMethodEmpty]: SHIPPING_MODE_FIELD,
-  [messages.paymentMethodEmpty]: PAYMENT_MODE_FIELD,
-};
-
 /**
  * The /checkout/payment action: the delivery option and the payment option of the cart
  * (update-shipping-mode, update-payment-mode; a script saves each on change) and Place order
@@ -216,7 +210,8 @@ export async function paymentStepAction({ request, context }: { request: Request
     if (!(err instanceof ApiError)) throw err;
     const { status, message, errors } = failureOf(err, `checkout ${intent}`);
     const totalChanged = intent === 'place-order' && status === 409 && Boolean(errors[CONFIRMED_TOTAL_FIELD]);
-    const field = caught instanceof ChoiceRefused ? caught.field : EMPTY_FIELDS[message];
+    // A refused place-order names its field itself (shipping_method, payment_method: the groups' own names).
+    const field = caught instanceof ChoiceRefused ? caught.field : null;
     const shown = intent === 'place-order' && field ? { ...errors, [field]: [errors.mode?.[0] ?? message] } : errors;
     return data<PaymentStepResult>(
       { ok: false, intent, message, errors: shown, totalChanged, ...(script ? {} : { kept: keptOf(form) }) },

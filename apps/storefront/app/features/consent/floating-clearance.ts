@@ -1,7 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Controls a floating button must never sit on, whatever share of them it covers. */
-const CONTROL = 'button, input, select, textarea, summary, label, [role="button"], [role="switch"], [role="tab"]';
+/**
+ * Controls a floating button must never sit on, whatever share of them it covers: a link that
+ * looks like a button (`.btn`: an order card's "Request refund", "Pay now") is one too.
+ */
+const CONTROL = 'button, input, select, textarea, summary, label, .btn, [role="button"], [role="switch"], [role="tab"]';
 const LINK = 'a[href], [tabindex]:not([tabindex="-1"])';
 
 /** Points of the button probed (fractions of its box): its centre and four inset corners. */

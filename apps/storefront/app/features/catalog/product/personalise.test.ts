@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, MAX_CUSTOM_TEXT, NETWORK_ERROR } from '@shopfront/shared';
 import { CUSTOMISATION_ACCEPT, CUSTOMISATION_UPLOAD, precheckImage, uploadErrorMessage } from './customisation-upload';
-import { customTextCount, customisationErrors, isCustomisationError } from './personalise';
+import { customTextCount, customisationErrors, isCustomisationError, personaliseSummary } from './personalise';
 
 const MiB = 1_048_576;
 
@@ -10,6 +10,15 @@ describe('personalise', () => {
     expect(customTextCount(0)).toBe(`0/${MAX_CUSTOM_TEXT}`);
     expect(customTextCount(12)).toBe(`12/${MAX_CUSTOM_TEXT}`);
     expect(customTextCount(MAX_CUSTOM_TEXT + 5)).toBe(`${MAX_CUSTOM_TEXT}/${MAX_CUSTOM_TEXT}`);
+  });
+
+  it('sums up the folded section in one line', () => {
+    expect(personaliseSummary('', 'empty')).toBe('Optional: a name, a message or a photo');
+    expect(personaliseSummary('  ', 'empty')).toBe('Optional: a name, a message or a photo');
+    expect(personaliseSummary(' Asha ', 'empty')).toBe('“Asha”');
+    expect(personaliseSummary('Asha', 'ready')).toBe('“Asha” · photo');
+    expect(personaliseSummary('', 'ready')).toBe('Photo');
+    expect(personaliseSummary('', 'uploading')).toBe('Photo uploading…');
   });
 
   it("places a refused add's customisation errors beside the text or the photo", () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import { useRouteLoaderData } from 'react-router';
 import { MAX_CUSTOM_TEXT } from '@shopfront/shared';
 import { FieldFrame, describedBy, inputBorder, inputClass } from '../../../components/ui/field';
-import { CloseIcon } from '../../../components/ui/icons';
+import { ChevronDownIcon, CloseIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { CUSTOM_TEXT_FIELD, IMAGE_PATH_FIELD } from '../../cart/customisation';
@@ -49,6 +49,21 @@ export function customisationErrors(errors: Record<string, string[]>): { text?: 
 /** True for the field keys customisationErrors places in this section. */
 export const isCustomisationError = (key: string) => key === 'additonal_data' || key.startsWith('additonal_data.');
 
+/**
+ * The one line the folded section shows: what is chosen so far, or what can be added.
+ * `“Asha” · photo`, `Photo added`, or the invitation.
+ */
+export function personaliseSummary(text: string, photo: 'empty' | 'uploading' | 'ready'): string {
+  const name = text.trim();
+  const parts = [
+    ...(name ? [`“${name}”`] : []),
+    ...(photo === 'ready' ? ['photo'] : photo === 'uploading' ? ['photo uploading…'] : []),
+  ];
+  if (parts.length === 0) return 'Optional: a name, a message or a photo';
+  const line = parts.join(' · ');
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
+
 /** Shown only without JavaScript (the photo goes up from the browser). */
 export const NO_SCRIPT_PHOTO_NOTE = 'Adding a photo needs JavaScript. Your text is added without it.';
 
@@ -81,7 +96,9 @@ function PhotoIcon({ className = 'size-5' }: { className?: string }) {
 
 /**
  * The "Personalise it" part of the Add to cart form (spec section 3: custom_text and
- * image_path): a name or message, and a photo uploaded as soon as it is chosen
+ * image_path), folded by default so Add to cart stays in view: a disclosure (`<details>`, so it
+ * opens without JavaScript too) whose one line says what is chosen, opening in place. A refused
+ * add's message for it opens it at its field. Inside: a name or message, and a photo uploaded as soon as it is chosen
  * (POST /api/cart/customisation-image) whose answered path rides along in a hidden field. The
  * text works without JavaScript; the photo needs it (a note says so). Key it by product so a
  * client-side move to another product starts empty.
@@ -104,7 +121,15 @@ export function PersonaliseFields({
   const photoLabelId = `${uid}-photo-label`;
   const photoHintId = `${uid}-photo-hint`;
   const photoErrorId = `${uid}-photo-error`;
-  const [length, setLength] = useState(0);
+  const [text, setText] = useState('');
+  const hasError = Boolean(errors.text || errors.image);
+  const [open, setOpen] = useState(hasError);
+  // A refused add about the personalisation shows its message where the field is: open.
+  const [shownError, setShownError] = useState(hasError);
+  if (hasError !== shownError) {
+    setShownError(hasError);
+    if (hasError) setOpen(true);
+  }
   const [photo, setPhoto] = useState<Photo>(EMPTY);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const upload = useRef<AbortController | null>(null);
@@ -192,151 +217,160 @@ export function PersonaliseFields({
   }, []);
   const textRef = useCallback((el: HTMLInputElement | null) => {
     // Text typed before the page came alive counts too.
-    if (el) setLength(el.value.length);
+    if (el) setText(el.value);
   }, []);
 
+  const length = text.length;
   const imageError = uploadError ?? errors.image;
   const textHint = hydrated ? undefined : `Up to ${MAX_CUSTOM_TEXT} characters`;
   const percent = photo.state === 'uploading' ? Math.round(photo.progress * 100) : 0;
 
   return (
-    <div
-      role="group"
-      aria-labelledby={titleId}
-      className="mb-4 rounded-2xl border border-ink/10 bg-surface/60 p-4 md:p-5"
+    <details
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="group/personalise mb-4 rounded-2xl border border-ink/10 bg-surface/60"
       data-personalise={idPrefix}
     >
-      <p id={titleId} className="font-semibold text-ink">
-        Personalise it
-      </p>
-      <p className="mt-0.5 mb-3.5 text-sm text-muted">Add a name, a message or a photo, or leave it plain.</p>
-
-      <FieldFrame
-        id={textId}
-        label="Name or message (optional)"
-        error={errors.text}
-        hint={textHint}
-        labelAside={
-          hydrated ? (
-            <span
-              className={`text-xs tabular-nums ${length >= MAX_CUSTOM_TEXT ? 'font-semibold text-secondary-hover' : 'text-muted'}`}
-              data-testid="custom-text-count"
-              aria-hidden="true"
-            >
-              {customTextCount(length)}
-            </span>
-          ) : undefined
-        }
-      >
-        <input
-          ref={textRef}
+      <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 rounded-2xl px-4 py-2.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:px-5 [&::-webkit-details-marker]:hidden">
+        <span className="min-w-0 flex-1">
+          <span id={titleId} className="block font-semibold text-ink">
+            Personalise it
+          </span>
+          <span className="block truncate text-sm text-muted" data-testid="personalise-summary">
+            {personaliseSummary(text, photo.state)}
+          </span>
+        </span>
+        <ChevronDownIcon className="size-5 shrink-0 text-muted transition-transform group-open/personalise:rotate-180" />
+      </summary>
+      <div role="group" aria-labelledby={titleId} className="px-4 pt-1 pb-4 md:px-5 md:pb-5">
+        <FieldFrame
           id={textId}
-          name={CUSTOM_TEXT_FIELD}
-          type="text"
-          maxLength={MAX_CUSTOM_TEXT}
-          autoComplete="off"
-          enterKeyHint="done"
-          placeholder="e.g. Asha"
-          onChange={(e) => setLength(e.target.value.length)}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={describedBy(textId, errors.text, textHint)}
-          className={`${inputClass} ${inputBorder(errors.text)}`}
-        />
-      </FieldFrame>
+          label="Name or message (optional)"
+          error={errors.text}
+          hint={textHint}
+          labelAside={
+            hydrated ? (
+              <span
+                className={`text-xs tabular-nums ${length >= MAX_CUSTOM_TEXT ? 'font-semibold text-secondary-hover' : 'text-muted'}`}
+                data-testid="custom-text-count"
+                aria-hidden="true"
+              >
+                {customTextCount(length)}
+              </span>
+            ) : undefined
+          }
+        >
+          <input
+            ref={textRef}
+            id={textId}
+            name={CUSTOM_TEXT_FIELD}
+            type="text"
+            maxLength={MAX_CUSTOM_TEXT}
+            autoComplete="off"
+            enterKeyHint="done"
+            placeholder="e.g. Asha"
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={describedBy(textId, errors.text, textHint)}
+            className={`${inputClass} ${inputBorder(errors.text)}`}
+          />
+        </FieldFrame>
 
-      <div className="mt-4">
-        <p id={photoLabelId} className="mb-1.5 text-sm font-medium text-ink">
-          Photo (optional)
-        </p>
-        <input type="hidden" name={IMAGE_PATH_FIELD} value={photo.state === 'ready' ? photo.imagePath : ''} />
-        {/* Never submitted (no name): the photo goes up on its own as soon as it is chosen. */}
-        <input
-          ref={fileInput}
-          type="file"
-          accept={CUSTOMISATION_ACCEPT}
-          hidden
-          tabIndex={-1}
-          onChange={(e) => void choose(e)}
-          data-testid="custom-photo-input"
-        />
-
-        {photo.state === 'empty' ? (
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-            <button
-              ref={addButtonRef}
-              type="button"
-              disabled={!hydrated}
-              onClick={() => fileInput.current?.click()}
-              aria-labelledby={`${photoLabelId} ${uid}-add`}
-              aria-describedby={imageError ? photoErrorId : photoHintId}
-              className="btn btn-outline h-11 px-4"
-            >
-              <PhotoIcon />
-              <span id={`${uid}-add`}>Add a photo</span>
-            </button>
-            <span id={photoHintId} className="text-xs text-muted">
-              JPEG, PNG or WebP, up to 5 MB
-            </span>
-          </div>
-        ) : (
-          <div
-            className="flex items-center gap-3 rounded-xl border border-ink/10 bg-background p-2.5"
-            data-testid="custom-photo"
-            data-state={photo.state}
-          >
-            <img src={photo.preview} alt="Your photo" className="size-16 shrink-0 rounded-lg object-cover" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-ink">{photo.name}</p>
-              {photo.state === 'uploading' ? (
-                <>
-                  <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted">
-                    <Spinner className="size-3.5" />
-                    Uploading… {percent}%
-                  </p>
-                  <div
-                    role="progressbar"
-                    aria-label="Photo upload"
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-ink/10"
-                  >
-                    <div
-                      className="h-full rounded-full bg-primary transition-[width] duration-200"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
-                </>
-              ) : (
-                <p className="mt-0.5 text-xs font-medium text-emerald-700" role="status">
-                  Photo added
-                </p>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={remove}
-              className="inline-flex h-9 shrink-0 items-center gap-1 rounded-full px-3 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink"
-              aria-label={photo.state === 'uploading' ? 'Cancel the photo upload' : 'Remove the photo'}
-            >
-              <CloseIcon className="size-4" />
-              {photo.state === 'uploading' ? 'Cancel' : 'Remove'}
-            </button>
-          </div>
-        )}
-
-        {imageError && (
-          <p id={photoErrorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700" data-field-error>
-            {imageError}
+        <div className="mt-4">
+          <p id={photoLabelId} className="mb-1.5 text-sm font-medium text-ink">
+            Photo (optional)
           </p>
-        )}
-        {/* React renders no children of <noscript>: the note goes in as markup. */}
-        <noscript
-          dangerouslySetInnerHTML={{
-            __html: `<p class="mt-1.5 text-xs text-muted">${NO_SCRIPT_PHOTO_NOTE}</p>`,
-          }}
-        />
+          <input type="hidden" name={IMAGE_PATH_FIELD} value={photo.state === 'ready' ? photo.imagePath : ''} />
+          {/* Never submitted (no name): the photo goes up on its own as soon as it is chosen. */}
+          <input
+            ref={fileInput}
+            type="file"
+            accept={CUSTOMISATION_ACCEPT}
+            hidden
+            tabIndex={-1}
+            onChange={(e) => void choose(e)}
+            data-testid="custom-photo-input"
+          />
+
+          {photo.state === 'empty' ? (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+              <button
+                ref={addButtonRef}
+                type="button"
+                disabled={!hydrated}
+                onClick={() => fileInput.current?.click()}
+                aria-labelledby={`${photoLabelId} ${uid}-add`}
+                aria-describedby={imageError ? photoErrorId : photoHintId}
+                className="btn btn-outline h-11 px-4"
+              >
+                <PhotoIcon />
+                <span id={`${uid}-add`}>Add a photo</span>
+              </button>
+              <span id={photoHintId} className="text-xs text-muted">
+                JPEG, PNG or WebP, up to 5 MB
+              </span>
+            </div>
+          ) : (
+            <div
+              className="flex items-center gap-3 rounded-xl border border-ink/10 bg-background p-2.5"
+              data-testid="custom-photo"
+              data-state={photo.state}
+            >
+              <img src={photo.preview} alt="Your photo" className="size-16 shrink-0 rounded-lg object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink">{photo.name}</p>
+                {photo.state === 'uploading' ? (
+                  <>
+                    <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted">
+                      <Spinner className="size-3.5" />
+                      Uploading… {percent}%
+                    </p>
+                    <div
+                      role="progressbar"
+                      aria-label="Photo upload"
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={percent}
+                      className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-ink/10"
+                    >
+                      <div
+                        className="h-full rounded-full bg-primary transition-[width] duration-200"
+                        style={{ width: `${percent}%` }}
+                      />
+                    </div>
+                  </>
+                ) : (
+                  <p className="mt-0.5 text-xs font-medium text-emerald-700" role="status">
+                    Photo added
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                onClick={remove}
+                className="inline-flex h-9 shrink-0 items-center gap-1 rounded-full px-3 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink"
+                aria-label={photo.state === 'uploading' ? 'Cancel the photo upload' : 'Remove the photo'}
+              >
+                <CloseIcon className="size-4" />
+                {photo.state === 'uploading' ? 'Cancel' : 'Remove'}
+              </button>
+            </div>
+          )}
+
+          {imageError && (
+            <p id={photoErrorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700" data-field-error>
+              {imageError}
+            </p>
+          )}
+          {/* React renders no children of <noscript>: the note goes in as markup. */}
+          <noscript
+            dangerouslySetInnerHTML={{
+              __html: `<p class="mt-1.5 text-xs text-muted">${NO_SCRIPT_PHOTO_NOTE}</p>`,
+            }}
+          />
+        </div>
       </div>
-    </div>
+    </details>
   );
 }

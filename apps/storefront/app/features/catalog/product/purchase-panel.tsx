@@ -65,6 +65,9 @@ export function StockState({ status }: { status: Variant['stock_status'] }) {
  * /checkout/address for Buy now); with JavaScript it is sent by a fetcher: no navigation, the
  * cart drawer opens with the added line highlighted. Sold out: one disabled "Sold out", with the reason.
  * A customisable product (on its own page) gets "Personalise it" inside the same form.
+ * `pinOnPhones` (the product page): on a phone the buttons stay pinned to the bottom of the screen,
+ * above the quick links, until the shopper scrolls down to their place, so Add to cart is in view
+ * without scrolling (plain CSS, so without JavaScript too; see `.buy-bar` in app.css).
  */
 export function PurchaseButtons({
   variantId,
@@ -72,6 +75,7 @@ export function PurchaseButtons({
   compact = false,
   idPrefix,
   product,
+  pinOnPhones = false,
   onAdded,
 }: {
   /** What is added: the chosen variant (a product id works for a product with one variant). */
@@ -81,6 +85,8 @@ export function PurchaseButtons({
   idPrefix: string;
   /** The product the wishlist heart saves. */
   product: { id: string; name: string };
+  /** Keep the buttons in view on a phone (the product page only). */
+  pinOnPhones?: boolean;
   /** Called once the item is in the cart (the quickview closes itself). */
   onAdded?: () => void;
 }) {
@@ -97,7 +103,13 @@ export function PurchaseButtons({
   const describedBy = soldOut ? noteId : uploading ? uploadNoteId : undefined;
 
   return (
-    <fetcher.Form method="post" action={CART_ACTION} data-add-to-cart={idPrefix}>
+    // Pinned, the form lends its layout to the page's column (contents): a sticky row stays within its parent's box.
+    <fetcher.Form
+      method="post"
+      action={CART_ACTION}
+      data-add-to-cart={idPrefix}
+      className={pinOnPhones ? 'max-md:contents' : undefined}
+    >
       <input type="hidden" name="product_id" value={variantId} />
       <input type="hidden" name="quantity" value="1" />
       <ScriptFlag />
@@ -109,7 +121,7 @@ export function PurchaseButtons({
           onUploadingChange={setUploading}
         />
       )}
-      <div className="flex gap-2.5">
+      <div className={`flex gap-2.5 ${pinOnPhones ? 'buy-bar' : ''}`}>
         <button
           type="submit"
           name="intent"

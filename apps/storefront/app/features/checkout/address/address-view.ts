@@ -1,4 +1,4 @@
-import type { Address, AddressType } from '@shopfront/shared';
+import type { Address, AddressField, AddressType } from '@shopfront/shared';
 
 /**
  * Pure pieces of the address step that the page and its action share: field names, the views of
@@ -120,6 +120,26 @@ export function targetOfField(field: string): string {
   const [prefix, column] = field.split('.');
   const slot: AddressSlot = prefix === 'billing' ? 'Billing' : 'Shipping';
   return column ? `checkout-${prefix}-${column}` : STEP_TARGETS[slot];
+}
+
+/** The contact form's labels (contact-form.tsx). */
+const CONTACT_LABELS: Record<string, string> = { phone: 'Phone', email: 'Email' };
+
+/**
+ * The line beside Continue for a field's message: the message as the spec gives it, led by the
+ * field's label when the message does not name it ('Phone: The value length should be at least
+ * 6'), so the shopper knows which field to fix. '{label} is empty' names its field already.
+ */
+export function neededLine(
+  field: string,
+  message: string,
+  fieldsByType: Partial<Record<AddressSlot, readonly Pick<AddressField, 'column_name' | 'label'>[]>>,
+): string {
+  const [prefix, column] = field.split('.');
+  const slot: AddressSlot = prefix === 'billing' ? 'Billing' : 'Shipping';
+  const label = column ? fieldsByType[slot]?.find((f) => f.column_name === column)?.label : CONTACT_LABELS[field];
+  if (!label || message.toLowerCase().startsWith(label.toLowerCase())) return message;
+  return `${label}: ${message}`;
 }
 
 /** An address as the typed form's initial values (strings, as the fields hold them). */
