@@ -23,8 +23,11 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-/** The sign-in calls: a 401 there is a wrong password or a spent link, not "the session is gone". */
-const SIGN_IN_PATHS = ['/api/admin/auth/login', '/api/admin/auth/exchange'];
+/**
+ * A 401 from these is not "the session is gone": a wrong password, a spent link, or the sign-in
+ * page asking whether someone is still signed in.
+ */
+const SIGN_IN_PATHS = ['/api/admin/auth/login', '/api/admin/auth/exchange', '/api/admin/auth/me'];
 
 /**
  * The panel's only way to the API (ADR 0018 declarations): same origin, the `sf_staff` cookie,

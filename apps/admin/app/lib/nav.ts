@@ -3,7 +3,15 @@
  * out what a role cannot use. Roles: owner, manager, packer, content_editor (and the older
  * `staff`, which the API treats as a manager). Only screens that work are listed.
  */
+import type { StaffRoleName } from '@shopfront/shared';
+
 export type Role = 'owner' | 'manager' | 'packer' | 'content_editor' | 'staff';
+
+/**
+ * The roles an owner may give (the contract's STAFF_ROLES). Listed here, type-checked against the
+ * contract, because importing the constant at run time brings the owner schemas and zod along.
+ */
+export const STAFF_ROLE_CHOICES = ['owner', 'staff'] as const satisfies readonly StaffRoleName[];
 
 export interface NavItem {
   to: string;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { adminApi, type BodyOf } from '@shopfront/shared';
 
 type StaffPasswordBody = BodyOf<typeof adminApi.changePassword>;
@@ -14,6 +13,7 @@ import { signOut } from '../features/auth/sign-out';
 import { call, errorText } from '../lib/api';
 import { applyApiError, sharedSchema } from '../lib/form';
 import { roleLabel } from '../lib/nav';
+import { failure, success } from '../lib/toast';
 
 export const meta = () => [{ title: 'Your account · Shop admin' }];
 
@@ -31,7 +31,7 @@ export default function Account() {
     try {
       const { message } = await call(adminApi.changePassword, { body });
       reset();
-      toast.success(message ?? 'Password changed');
+      void success(message ?? 'Password changed');
     } catch (err) {
       setFormError(applyApiError(err, ['current_password', 'password'], setError));
     }
@@ -79,7 +79,7 @@ export default function Account() {
         <p className="text-sm text-muted">Done for now? Sign out on shared devices.</p>
         <Button
           variant="outline"
-          onPress={() => signOut(navigate).catch((err) => toast.error(errorText(err)))}
+          onPress={() => signOut(navigate).catch((err) => failure(errorText(err)))}
           className="w-full sm:w-auto"
         >
           Sign out

@@ -1,18 +1,18 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
 import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/frame';
 import { BottomBar } from '../components/frame/bottom-bar';
 import { Header } from '../components/frame/header';
 import { Sidebar } from '../components/frame/sidebar';
-import { ShortcutsDialog } from '../components/frame/shortcuts';
 import { onSignedOut, signInPath } from '../lib/api';
 import { queryClient } from '../lib/query';
 import { meQuery, useMe } from '../features/auth/me';
 import { isTyping } from '../lib/use-list-keys';
+import { ToastHost } from '../lib/toast';
 
 const Palette = lazy(() => import('../components/frame/palette'));
+const ShortcutsDialog = lazy(() => import('../components/frame/shortcuts'));
 
 /** Every page but the sign-in needs a staff session: without one, to the sign-in and back after. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -74,8 +74,12 @@ export default function Frame() {
           <Palette role={me.role} onClose={() => setPalette(false)} onShortcuts={() => setShortcuts(true)} />
         </Suspense>
       )}
-      <ShortcutsDialog isOpen={shortcuts} onOpenChange={setShortcuts} />
-      <Toaster position="top-center" closeButton richColors={false} toastOptions={{ duration: 10_000 }} />
+      {shortcuts && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setShortcuts(false)} />
+        </Suspense>
+      )}
+      <ToastHost />
     </div>
   );
 }

@@ -3,8 +3,7 @@ import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { ApiError, adminApi, adminLinkApi, messages, type StaffLoginBody } from '@shopfront/shared';
 import type { Route } from './+types/login';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/text-field';
+import { PlainField } from '../components/ui/plain-field';
 import { FormMessage } from '../components/ui/form-message';
 import { call } from '../lib/api';
 import { applyApiError, sharedSchema } from '../lib/form';
@@ -49,7 +48,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [formError, setFormError] = useState<string | null>(loaderData.linkError);
-  const { control, handleSubmit, setError, formState } = useForm<StaffLoginBody>({
+  const { register, handleSubmit, setError, formState } = useForm<StaffLoginBody>({
     resolver: sharedSchema((s) => s.StaffLoginBodySchema),
     defaultValues: { email: '', password: '' },
   });
@@ -85,24 +84,24 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-1 text-2xl font-semibold">Staff sign-in</h1>
         <form onSubmit={submit} noValidate className="card mt-6 space-y-5 p-5 sm:p-6" data-testid="staff-sign-in">
           {formError && <FormMessage testId="staff-sign-in-error">{formError}</FormMessage>}
-          <TextField
-            control={control}
-            name="email"
+          <PlainField
             label="E-mail address"
             type="email"
             autoComplete="username"
             autoFocus
+            error={formState.errors.email}
+            registration={register('email')}
           />
-          <TextField
-            control={control}
-            name="password"
+          <PlainField
             label="Password"
             type="password"
             autoComplete="current-password"
+            error={formState.errors.password}
+            registration={register('password')}
           />
-          <Button type="submit" variant="primary" className="w-full" isDisabled={formState.isSubmitting}>
+          <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-          </Button>
+          </button>
         </form>
         <p className="mt-6 text-center text-sm text-muted">
           <a href="/" className="underline underline-offset-2">

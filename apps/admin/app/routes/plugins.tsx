@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { adminApi, type AdminPlugin } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { call, errorText } from '../lib/api';
 import { useListKeys } from '../lib/use-list-keys';
+import { failure, success } from '../lib/toast';
 
 export const meta = () => [{ title: 'Plugins · Shop admin' }];
 const KEY = ['plugins'];
@@ -20,12 +20,11 @@ export default function Plugins() {
         : call(adminApi.removePlugin, { params: { name: plugin.name } }),
     onSuccess: ({ message }, { plugin, install }) => {
       void qc.invalidateQueries({ queryKey: KEY });
-      toast.success(message ?? (install ? 'Plugin installed' : 'Plugin removed'), {
-        description: plugin.label,
-        action: { label: 'Undo', onClick: () => change.mutate({ plugin, install: !install }) },
+      void success(message ?? (install ? 'Plugin installed' : 'Plugin removed'), plugin.label, {
+        run: () => change.mutate({ plugin, install: !install }),
       });
     },
-    onError: (err) => toast.error(errorText(err)),
+    onError: (err) => void failure(errorText(err)),
   });
   const plugins = q.data ?? [];
   const [current] = useListKeys(plugins.length);

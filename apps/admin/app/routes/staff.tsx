@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'react-aria-components';
-import { toast } from 'sonner';
-import { STAFF_ROLES, adminApi, type StaffAccount } from '@shopfront/shared';
+import { adminApi, type StaffAccount } from '@shopfront/shared';
+import { STAFF_ROLE_CHOICES } from '../lib/nav';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { AddStaff } from '../features/staff/add-staff';
 import { RolePicker } from '../features/staff/role-picker';
@@ -9,6 +9,7 @@ import { useMe } from '../features/auth/me';
 import { call, errorText } from '../lib/api';
 import { formatWhen } from '../lib/format';
 import { useListKeys } from '../lib/use-list-keys';
+import { failure, success } from '../lib/toast';
 
 export const meta = () => [{ title: 'Staff · Shop admin' }];
 export const STAFF_KEY = ['staff'];
@@ -25,12 +26,13 @@ export default function Staff() {
       call(adminApi.updateStaff, { params: { id: who.id }, body: change }),
     onSuccess: ({ message }, { who, undo }) => {
       void qc.invalidateQueries({ queryKey: STAFF_KEY });
-      toast.success(message ?? 'Staff member updated', {
-        description: who.name,
-        ...(undo ? { action: { label: 'Undo', onClick: () => update.mutate({ who, change: undo }) } } : {}),
-      });
+      void success(
+        message ?? 'Staff member updated',
+        who.name,
+        undo ? { run: () => update.mutate({ who, change: undo }) } : undefined,
+      );
     },
-    onError: (err) => toast.error(errorText(err)),
+    onError: (err) => void failure(errorText(err)),
   });
   const staff = q.data ?? [];
   const [current] = useListKeys(staff.length);
@@ -64,7 +66,7 @@ export default function Staff() {
                 <RolePicker
                   label={`Role of ${s.name}`}
                   value={s.role}
-                  roles={STAFF_ROLES}
+                  roles={STAFF_ROLE_CHOICES}
                   isDisabled={update.isPending}
                   onChange={(role) =>
                     role !== s.role && update.mutate({ who: s, change: { role }, undo: { role: s.role } })

@@ -12,7 +12,7 @@ import {
   SearchField,
   useFilter,
 } from 'react-aria-components';
-import { toast } from 'sonner';
+import { failure } from '../../lib/toast';
 import { navFor } from '../../lib/nav';
 import { errorText } from '../../lib/api';
 import { signOut } from '../../features/auth/sign-out';
@@ -54,7 +54,7 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
       id: 'sign-out',
       label: 'Sign out',
       keywords: 'log out logout',
-      run: () => void signOut(navigate).catch((err) => toast.error(errorText(err))),
+      run: () => void signOut(navigate).catch((err) => failure(errorText(err))),
     },
   ];
   const all = new Map([...pages, ...actions].map((c) => [c.id, c]));

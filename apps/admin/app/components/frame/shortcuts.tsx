@@ -10,11 +10,11 @@ const KEYS: [string, string][] = [
 ];
 
 /** The keyboard shortcuts, opened with `?`. */
-export function ShortcutsDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
     <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
       isDismissable
       className="fixed inset-0 z-50 grid place-items-center bg-black/40 p-4"
     >

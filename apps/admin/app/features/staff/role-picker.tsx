@@ -1,4 +1,4 @@
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { useId } from 'react';
 import { roleLabel } from '../../lib/nav';
 
 interface Props<R extends string> {
@@ -11,36 +11,30 @@ interface Props<R extends string> {
   onChange: (role: R) => void;
 }
 
-/** A role picker (react-aria Select: a listbox that works with touch, keys and screen readers). */
+/**
+ * A role picker: the browser's own select, whose phone picker is the most thumb-friendly there is
+ * and which costs the staff screen no JavaScript (ADR 0034).
+ */
 export function RolePicker<R extends string>({ label, visibleLabel, value, roles, isDisabled, onChange }: Props<R>) {
+  const id = useId();
   return (
-    <Select
-      selectedKey={value}
-      onSelectionChange={(key) => key !== null && onChange(key as R)}
-      isDisabled={isDisabled}
-      className="flex flex-col gap-1.5"
-      aria-label={visibleLabel ? undefined : label}
-    >
-      {visibleLabel && <Label className="text-sm font-medium">{label}</Label>}
-      <Button className="input flex items-center justify-between gap-2 text-left sm:w-44">
-        <SelectValue />
-        <span aria-hidden="true" className="text-muted">
-          ▾
-        </span>
-      </Button>
-      <Popover className="min-w-(--trigger-width) rounded-xl border border-line bg-white p-1 shadow-lg outline-none">
-        <ListBox className="outline-none">
-          {roles.map((r) => (
-            <ListBoxItem
-              key={r}
-              id={r}
-              className="flex min-h-11 cursor-default items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-stone-100 data-[selected]:font-semibold"
-            >
-              {roleLabel(r)}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className={visibleLabel ? 'text-sm font-medium' : 'sr-only'}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={isDisabled}
+        onChange={(e) => onChange(e.target.value as R)}
+        className="input appearance-auto pr-8 sm:w-44"
+      >
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
