@@ -11,7 +11,7 @@ import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from '.
  * every screen. SHOTS_DIR=/work/shots/panel keeps a screenshot of each screen.
  */
 const OWNER = testStaff('Meera Iyer', 'owner');
-const CLERK = testStaff('Arjun Rao', 'staff');
+const CLERK = testStaff('Arjun Rao', 'manager');
 
 let shop: RunningShop;
 let browser: ShopBrowser;

@@ -1,47 +1,36 @@
 /**
  * The panel's places and who sees them. The API decides (403 otherwise); the panel only leaves
- * out what a role cannot use. Roles: owner, manager, packer, content_editor (and the older
- * `staff`, which the API treats as a manager). Only screens that work are listed.
+ * out what a role cannot use, by the same rules (packages/shared/src/staff-roles.ts, a module
+ * without zod). Only screens that work are listed.
  */
-import type { StaffRoleName } from '@shopfront/shared';
+import { STAFF_ROLES, STAFF_ROLE_LABELS, roleMayUse, type StaffArea, type StaffRoleName } from '@shopfront/shared';
 
-export type Role = 'owner' | 'manager' | 'packer' | 'content_editor' | 'staff';
-
-/**
- * The roles an owner may give (the contract's STAFF_ROLES). Listed here, type-checked against the
- * contract, because importing the constant at run time brings the owner schemas and zod along.
- */
-export const STAFF_ROLE_CHOICES = ['owner', 'staff'] as const satisfies readonly StaffRoleName[];
+/** The roles an owner may give. */
+export const STAFF_ROLE_CHOICES = STAFF_ROLES;
 
 export interface NavItem {
   to: string;
   label: string;
   /** Shown in the phone's bottom bar (at most three; the rest sit under More). */
   primary?: boolean;
-  roles: readonly Role[];
+  /** The API area the place belongs to: shown to the roles that may use it. */
+  area: StaffArea;
   /** Words the palette also matches. */
   keywords?: string;
 }
 
-const ALL: readonly Role[] = ['owner', 'manager', 'packer', 'content_editor', 'staff'];
-const MANAGERS: readonly Role[] = ['owner', 'manager', 'staff'];
 
 export const NAV: readonly NavItem[] = [
-  { to: '/', label: 'Home', roles: ALL, keywords: 'start overview' },
-  { to: '/signups', label: 'Sign-ups', primary: true, roles: MANAGERS, keywords: 'coming soon subscribers csv' },
-  { to: '/activity', label: 'Activity', primary: true, roles: MANAGERS, keywords: 'audit log history changes' },
-  { to: '/plugins', label: 'Plugins', roles: MANAGERS, keywords: 'apps integrations analytics' },
-  { to: '/staff', label: 'Staff', roles: ['owner'], keywords: 'team people roles users' },
-  { to: '/account', label: 'Your account', roles: ALL, keywords: 'password profile me' },
+  { to: '/', label: 'Home', area: 'self', keywords: 'start overview' },
+  { to: '/signups', label: 'Sign-ups', primary: true, area: 'customers', keywords: 'coming soon subscribers csv' },
+  { to: '/activity', label: 'Activity', primary: true, area: 'audit', keywords: 'audit log history changes' },
+  { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
+  { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
+  { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },
 ];
 
-export const navFor = (role: string | undefined) => NAV.filter((i) => i.roles.includes(role as Role));
+const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.includes(role as StaffRoleName);
 
-export const ROLE_LABELS: Record<string, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  packer: 'Packer',
-  content_editor: 'Content editor',
-  staff: 'Staff',
-};
-export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
+
+export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);

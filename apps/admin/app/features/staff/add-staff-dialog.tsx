@@ -38,7 +38,7 @@ function AddStaffForm({ onDone }: { onDone: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: sharedSchema((s) => s.StaffCreateBodySchema),
-    defaultValues: { name: '', email: '', password: '', role: 'staff' },
+    defaultValues: { name: '', email: '', password: '', role: 'manager' },
   });
   const submit = handleSubmit(async (body) => {
     setFormError(null);
