@@ -20,6 +20,12 @@ const MANAGERS: readonly Role[] = ['owner', 'manager', 'staff'];
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', roles: ALL, keywords: 'start overview' },
+  {
+    to: '/setup',
+    label: 'Setup',
+    roles: MANAGERS,
+    keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
+  },
   { to: '/signups', label: 'Sign-ups', primary: true, roles: MANAGERS, keywords: 'coming soon subscribers csv' },
   { to: '/activity', label: 'Activity', primary: true, roles: MANAGERS, keywords: 'audit log history changes' },
   { to: '/plugins', label: 'Plugins', roles: MANAGERS, keywords: 'apps integrations analytics' },

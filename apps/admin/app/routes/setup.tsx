@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, SETUP_STEPS, SETUP_STEP_LABELS, adminSetupApi, type SetupStatus, type SetupStep } from '@shopfront/shared';
+import {
+  ApiError,
+  SETUP_STEPS,
+  SETUP_STEP_LABELS,
+  adminSetupApi,
+  type SetupStatus,
+  type SetupStep,
+} from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { FormMessage } from '../components/ui/form-message';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
@@ -135,7 +142,12 @@ function OpenShop({ status }: { status: SetupStatus }) {
           <FormMessage>{error}</FormMessage>
         </div>
       )}
-      <Button variant="primary" className="mt-4 w-full sm:w-auto" isDisabled={!ready || busy} onPress={() => void open()}>
+      <Button
+        variant="primary"
+        className="mt-4 w-full sm:w-auto"
+        isDisabled={!ready || busy}
+        onPress={() => void open()}
+      >
         {busy ? 'Opening…' : 'Open shop'}
       </Button>
     </section>

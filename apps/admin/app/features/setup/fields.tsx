@@ -28,7 +28,14 @@ function Message({ id, error, description }: { id: string; error?: string; descr
 }
 
 /** A whole number (days, a percentage); `suffix` says its unit. Empty is sent as null, which the schema names. */
-export function NumberInput<T extends FieldValues>({ control, name, label, description, suffix, minor }: Base<T> & {
+export function NumberInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  suffix,
+  minor,
+}: Base<T> & {
   suffix?: string;
   /** The value is kept in minor units (paise) and typed in rupees. */
   minor?: boolean;
@@ -47,7 +54,11 @@ export function NumberInput<T extends FieldValues>({ control, name, label, descr
               {label}
             </label>
             <div className="flex items-center gap-2">
-              {minor && <span className="text-muted" aria-hidden="true">₹</span>}
+              {minor && (
+                <span className="text-muted" aria-hidden="true">
+                  ₹
+                </span>
+              )}
               <input
                 id={id}
                 ref={field.ref}
@@ -84,7 +95,10 @@ export function SwitchInput<T extends FieldValues>({ control, name, label, descr
       name={name}
       render={({ field, fieldState }) => (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={id} className="flex min-h-11 items-center justify-between gap-4 rounded-xl border border-line px-4">
+          <label
+            htmlFor={id}
+            className="flex min-h-11 items-center justify-between gap-4 rounded-xl border border-line px-4"
+          >
             <span className="text-sm font-medium">{label}</span>
             <input
               id={id}
@@ -106,7 +120,13 @@ export function SwitchInput<T extends FieldValues>({ control, name, label, descr
 }
 
 /** One of a few values, as the phone's own picker. */
-export function SelectInput<T extends FieldValues>({ control, name, label, description, options }: Base<T> & {
+export function SelectInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  options,
+}: Base<T> & {
   options: readonly { value: string; label: string }[];
 }) {
   const id = useId();
@@ -144,7 +164,13 @@ export function SelectInput<T extends FieldValues>({ control, name, label, descr
 }
 
 /** A long text (a legal page), tall enough to read and edit on a phone. */
-export function LongTextInput<T extends FieldValues>({ control, name, label, description, rows = 12 }: Base<T> & {
+export function LongTextInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  rows = 12,
+}: Base<T> & {
   rows?: number;
 }) {
   const id = useId();

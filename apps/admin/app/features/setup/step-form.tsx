@@ -29,7 +29,17 @@ interface Props<T extends FieldValues> {
  * One setup step's form: checked with the step's shared schema as the owner types, saved by one
  * PUT /api/admin/setup/{step}, which answers the whole status (the step list ticks at once).
  */
-export function StepForm<T extends FieldValues>({ step, schema, defaults, fields, toBody, children, onSaved, onBack, last }: Props<T>) {
+export function StepForm<T extends FieldValues>({
+  step,
+  schema,
+  defaults,
+  fields,
+  toBody,
+  children,
+  onSaved,
+  onBack,
+  last,
+}: Props<T>) {
   const queryClient = useQueryClient();
   const check = sharedSchema<T>(schema);
   // The schema checks what will be sent; its messages come back under the form's own field names.

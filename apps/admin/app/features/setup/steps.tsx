@@ -14,7 +14,13 @@ export interface StepProps {
 /** Store name, e-mail, logo and colours. The logo is a picture already on the shop (/media/…) or an https address. */
 function StoreStep({ status, ...nav }: StepProps) {
   const v = status.steps.store.values;
-  type Values = { store_name: string; store_email: string; logo: { url: string; alt: string }; primary_colour: string; accent_colour: string };
+  type Values = {
+    store_name: string;
+    store_email: string;
+    logo: { url: string; alt: string };
+    primary_colour: string;
+    accent_colour: string;
+  };
   return (
     <StepForm<Values>
       step="store"
@@ -164,7 +170,12 @@ function ShippingStep({ status, ...nav }: StepProps) {
     >
       {({ control }) => (
         <>
-          <TextField control={control} name="zone_name" label="Where you deliver" description="For example: All of India." />
+          <TextField
+            control={control}
+            name="zone_name"
+            label="Where you deliver"
+            description="For example: All of India."
+          />
           <TextField control={control} name="method_name" label="Delivery name shoppers see" />
           <NumberInput control={control} name="rate_minor" label="Delivery charge" minor />
           <NumberInput
@@ -196,7 +207,12 @@ function PaymentsStep({ status, ...nav }: StepProps) {
       toBody={(x) =>
         (x.provider === 'cod_only'
           ? { provider: 'cod_only' }
-          : { provider: 'razorpay', key_id: x.key_id, key_secret: x.key_secret, webhook_secret: x.webhook_secret || null }) as never
+          : {
+              provider: 'razorpay',
+              key_id: x.key_id,
+              key_secret: x.key_secret,
+              webhook_secret: x.webhook_secret || null,
+            }) as never
       }
       {...nav}
     >
@@ -209,7 +225,12 @@ function PaymentFields({
   control,
   hasSecret,
 }: {
-  control: import('react-hook-form').Control<{ provider: 'cod_only' | 'razorpay'; key_id: string; key_secret: string; webhook_secret: string }>;
+  control: import('react-hook-form').Control<{
+    provider: 'cod_only' | 'razorpay';
+    key_id: string;
+    key_secret: string;
+    webhook_secret: string;
+  }>;
   hasSecret: boolean;
 }) {
   const provider = useWatch({ control, name: 'provider' });
@@ -227,8 +248,8 @@ function PaymentFields({
       {provider === 'razorpay' && (
         <>
           <p className="text-sm text-muted">
-            From the Razorpay dashboard, Settings → API keys. The keys are checked for their form here; a wrong key shows at
-            the first payment. {hasSecret && 'A secret is saved: enter it again to change the keys.'}
+            From the Razorpay dashboard, Settings → API keys. The keys are checked for their form here; a wrong key
+            shows at the first payment. {hasSecret && 'A secret is saved: enter it again to change the keys.'}
           </p>
           <TextField control={control} name="key_id" label="Key id" />
           <TextField control={control} name="key_secret" label="Key secret" type="password" autoComplete="off" />
@@ -259,8 +280,8 @@ function LegalStep({ status, ...nav }: StepProps) {
       {({ control }) => (
         <>
           <p className="text-sm text-muted">
-            Filled in from templates with your shop’s name. Read them and change what differs for your shop: a blank line
-            starts a new paragraph, a line starting “## ” is a heading.
+            Filled in from templates with your shop’s name. Read them and change what differs for your shop: a blank
+            line starts a new paragraph, a line starting “## ” is a heading.
           </p>
           {LEGAL_PAGE_KEYS.map((k) => (
             <fieldset key={k} className="space-y-3 rounded-2xl border border-line p-4">
