@@ -4,6 +4,7 @@ export default [
   route('login', 'routes/login.tsx'),
   layout('routes/frame.tsx', [
     index('routes/home.tsx'),
+    route('setup', 'routes/setup.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

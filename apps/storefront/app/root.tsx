@@ -113,7 +113,8 @@ function FaviconLinks({ icons }: { icons: { size: number; url: string }[] }) {
     size >= 180 ? (
       <link key={size} rel="apple-touch-icon" sizes={`${size}x${size}`} href={url} />
     ) : (
-      <link key={size} rel="icon" sizes={`${size}x${size}`} href={url} />
+      // Size 0: one icon the owner chose for every size (PATCH /api/admin/storefront favicon).
+      <link key={size} rel="icon" sizes={size ? `${size}x${size}` : 'any'} href={url} />
     ),
   );
 }

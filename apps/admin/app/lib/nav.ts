@@ -22,6 +22,12 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview' },
+  {
+    to: '/setup',
+    label: 'Setup',
+    area: 'settings',
+    keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
+  },
   { to: '/signups', label: 'Sign-ups', primary: true, area: 'customers', keywords: 'coming soon subscribers csv' },
   { to: '/activity', label: 'Activity', primary: true, area: 'audit', keywords: 'audit log history changes' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },

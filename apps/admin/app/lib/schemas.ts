@@ -1,2 +1,11 @@
 /** The shared schemas the panel's forms check with, in a chunk of their own (loaded on first use). */
 export { StaffCreateBodySchema, StaffLoginBodySchema, StaffPasswordBodySchema } from '@shopfront/shared';
+export {
+  SetupCodBodySchema,
+  SetupLegalBodySchema,
+  SetupPaymentsBodySchema,
+  SetupRegionBodySchema,
+  SetupShippingBodySchema,
+  SetupStoreBodySchema,
+  SetupTaxBodySchema,
+} from '@shopfront/shared';

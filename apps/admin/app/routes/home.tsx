@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { NavIcon } from '../components/frame/icons';
 import { useMe } from '../features/auth/me';
+import { SetupBanner } from '../features/setup/banner';
 import { navFor } from '../lib/nav';
 
 export const meta = () => [{ title: 'Home · Shop admin' }];
 
 const ABOUT: Record<string, string> = {
+  '/setup': 'Your shop’s name, tax, delivery, payments and legal pages.',
   '/signups': 'Who asked to hear when the shop opens; export them as CSV.',
   '/activity': 'Every change made in the panel or the owner API, newest first.',
   '/plugins': 'Add or remove the shop’s plugins.',
@@ -20,8 +22,9 @@ export default function Home() {
   return (
     <>
       <h1 className="text-2xl font-semibold">Hello, {me.name.split(' ')[0]}</h1>
-      <p className="mt-1 text-sm text-muted">Orders, customers and the catalogue arrive here next. For now you can:</p>
-      <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+      {places.some((p) => p.to === '/setup') && <SetupBanner />}
+      <p className="mt-5 text-sm text-muted">What you can do here:</p>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {places.map((p) => (
           <li key={p.to}>
             <Link to={p.to} className="card flex min-h-20 items-start gap-3 p-4 hover:border-stone-400">

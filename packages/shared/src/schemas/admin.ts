@@ -76,6 +76,7 @@ export const staffMessages = {
   hexColour: 'A colour is a hex code such as #1f6f5c',
   countryCode: 'The value must be a two-letter country code such as IN',
   httpUrl: 'The value must be an http:// or https:// address',
+  imageUrl: 'An image is a /media/… path or an https:// address',
   mode: 'The mode must be null, "Coming Soon" or "Under Maintenance"',
   styleTag: 'Custom CSS may not contain "</style"',
   role: 'The role must be one of owner, manager, packer or content_editor',
@@ -269,6 +270,15 @@ export const HexColourSchema = z
   .toLowerCase();
 const colour = HexColourSchema;
 
+/** An image the shop shows: a file under /media/ (uploaded) or an https:// address. */
+export const shopImageUrl = z
+  .string({ error: staffMessages.imageUrl })
+  .trim()
+  .max(500, { error: messages.maxLength(500) })
+  .refine((v) => (/^\/media\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..')) || /^https:\/\/[^\s"'<>\\]+$/.test(v), {
+    error: staffMessages.imageUrl,
+  });
+
 /** PATCH /api/admin/storefront: any subset; nested objects (theme, notice bar …) are merged key by key. */
 export const StorefrontPatchSchema = knownKeysOnly(
   {
@@ -299,6 +309,14 @@ export const StorefrontPatchSchema = knownKeysOnly(
         typeof colour
       >,
     ),
+    /** The header's logo (null: the shop's name in text). */
+    logo: z.strictObject({ url: shopImageUrl, alt: optionalText(120) }).nullable(),
+    /** The browser tab's icon, a square PNG or SVG (null: the shop's initial on its primary colour). */
+    favicon: shopImageUrl.nullable(),
+    /** The home page's title and description for search engines and shares (the other pages add their own). */
+    meta: knownKeysOnly({ title: optionalText(120), description: optionalText(300) }),
+    /** The picture shown when a page of the shop is shared (null: none). */
+    social_sharing_image: shopImageUrl.nullable(),
     custom_css: z
       .string({ error: messages.required })
       .max(CUSTOM_CSS_MAX_LENGTH, { error: messages.maxLength(CUSTOM_CSS_MAX_LENGTH) })

@@ -42,6 +42,10 @@ function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknown> {
     enable_indexing: row.enableIndexing,
     theme: row.theme,
     custom_css: row.customCss,
+    logo: row.look.logo,
+    favicon: row.look.favicon[0]?.url ?? null,
+    meta: { title: row.look.meta.title, description: row.look.meta.description },
+    social_sharing_image: row.socialSharingImage,
   };
 }
 
@@ -80,6 +84,10 @@ export async function updateAdminStorefront(
       ...(patch.cookie_warning ? { cookie_warning: { ...row.look.cookie_warning, ...patch.cookie_warning } } : {}),
       ...(patch.notice_bar ? { notice_bar: { ...row.look.notice_bar, ...patch.notice_bar } } : {}),
       ...(patch.topbar ? { topbar: { ...row.look.topbar, ...patch.topbar } } : {}),
+      ...(patch.logo !== undefined ? { logo: patch.logo && { url: patch.logo.url, alt: patch.logo.alt ?? '' } } : {}),
+      // One icon, declared as any size: the browser scales it (a square PNG or an SVG).
+      ...(patch.favicon !== undefined ? { favicon: patch.favicon ? [{ size: 0, url: patch.favicon }] : [] } : {}),
+      ...(patch.meta ? { meta: { ...row.look.meta, ...patch.meta } } : {}),
     };
     const [updated] = await tx
       .update(storefronts)
@@ -102,6 +110,7 @@ export async function updateAdminStorefront(
         ...(patch.enable_indexing !== undefined ? { enableIndexing: patch.enable_indexing } : {}),
         ...(patch.theme ? { theme: { ...row.theme, ...patch.theme } } : {}),
         ...(patch.custom_css !== undefined ? { customCss: patch.custom_css } : {}),
+        ...(patch.social_sharing_image !== undefined ? { socialSharingImage: patch.social_sharing_image } : {}),
         look,
         updatedAt: sql`now()`,
       })
