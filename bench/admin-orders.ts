@@ -37,7 +37,9 @@ async function seedLargeShop(db: Database['db']): Promise<void> {
     sql`with shop as (select c.id as channel_id, c.currency_code as currency from storefronts s
                         join channels c on c.id = s.channel_id where s.is_default),
              cust as (select id, first_name, last_name, email, phone, row_number() over (order by id) as n
-                        from customers where email like 'bench%')
+                        from customers where email like 'bench%'),
+             -- A real address snapshot of a demo order, renamed for each customer.
+             addr as (select shipping_address as a from orders order by created_at limit 1)
         insert into orders (id, order_no, customer_id, channel_id, currency, status, payment_status, payment_method_code,
             email, phone, shipping_address, billing_address, shipping, subtotal_minor, grand_total_minor,
             tracking_token_hash, created_at, updated_at, stock_reserved)
@@ -46,13 +48,12 @@ async function seedLargeShop(db: Database['db']): Promise<void> {
                    'refund_requested','awaiting_payment'])[1 + g % 10],
             case when g % 3 = 0 then 'cod' else 'paid' end, case when g % 3 = 0 then 'cod' else 'sandbox' end,
             cust.email, cust.phone,
-            jsonb_build_object('first_name', cust.first_name, 'last_name', cust.last_name, 'phone', cust.phone,
-              'email', cust.email, 'address_line_1', g || ' MG Road', 'city', 'Bengaluru', 'postcode', '560001'),
-            jsonb_build_object('first_name', cust.first_name, 'last_name', cust.last_name, 'address_line_1', g || ' MG Road',
-              'city', 'Bengaluru', 'postcode', '560001'),
+            addr.a || jsonb_build_object('first_name', cust.first_name, 'last_name', cust.last_name, 'phone', cust.phone,
+              'email', cust.email, 'address_line_1', g || ' MG Road'),
+            addr.a || jsonb_build_object('first_name', cust.first_name, 'last_name', cust.last_name),
             '{"code":"standard","name":"Standard delivery","price_minor":0,"delivery_days_min":3,"delivery_days_max":6}'::jsonb,
             150000, 150000, md5('bench' || g), now() - make_interval(mins => g * 50), now(), false
-          from generate_series(1, ${ORDERS}) g, shop, cust where cust.n = 1 + g % ${CUSTOMERS}`,
+          from generate_series(1, ${ORDERS}) g, shop, addr, cust where cust.n = 1 + g % ${CUSTOMERS}`,
   );
   await queryRows(
     db,
