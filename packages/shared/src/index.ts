@@ -62,3 +62,5 @@ export * from './api/swatches.ts';
 export * from './staff-roles.ts';
 export * from './schemas/admin-setup.ts';
 export * from './api/admin-setup.ts';
+export * from './schemas/admin-orders.ts';
+export * from './api/admin-orders.ts';

@@ -19,7 +19,6 @@ export interface NavItem {
   keywords?: string;
 }
 
-
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview' },
   {
