@@ -35,10 +35,34 @@ export const customers = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Orders placed (place-order counts them in its transaction): first-order-only coupons read it. */
     ordersCount: integer('orders_count').notNull().default(0),
+    /** Set while the shop has blocked the account: it cannot sign in (sessions end when it is set). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /**
+     * Bumped by every owner's write to the customer (notes, block, unblock): the `If-Match` of those
+     * writes, so two staff members never overwrite each other silently.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('customers_email_lower_ck', sql`${t.email} = lower(${t.email})`)],
+);
+
+/** Staff's internal notes on a customer (the owner's customer page; never shown to the customer). */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Null once the staff member is deleted; `author` keeps who wrote it. */
+    staffId: text('staff_id'),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.id)],
 );
 
 /**

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE, authMessages, type User } from '@shopfront/shared';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { customers, sessions } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { cookieOptions } from './cookies.ts';
@@ -113,6 +113,11 @@ async function loadSession(
     return null;
   }
   const { session, customer } = row;
+  // Blocking ends the sessions at once; this keeps one that raced the block out too.
+  if (customer.blockedAt) {
+    if (reply) clearSessionCookies(reply);
+    return null;
+  }
   const now = Date.now();
   const deadline = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
   if (session.expiresAt.getTime() <= now || deadline <= now) {
@@ -204,14 +209,19 @@ export async function startSession(
   if (previous && TOKEN_RE.test(previous)) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
   const token = randomBytes(32).toString('base64url');
   const ttl = remember ? SESSION_REMEMBER_MS : SESSION_BROWSER_MS;
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    customerId,
-    remember,
-    expiresAt: new Date(Date.now() + ttl),
-    ip: req.ip ?? null,
-    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
-  });
+  // Only for a customer the shop has not blocked. FOR SHARE waits for a block being written and
+  // then sees it, and a block waits for this insert, whose session it then ends: no session
+  // outlives a block.
+  const started = await queryRows<{ id: string }>(
+    db,
+    sql`insert into sessions (id, customer_id, remember, expires_at, ip, user_agent)
+        select ${hashToken(token)}, c.id, ${remember}, ${new Date(Date.now() + ttl).toISOString()}::timestamptz,
+               ${req.ip ?? null}, ${req.headers['user-agent']?.slice(0, 500) ?? null}
+        from customers c where c.id = ${customerId} and c.blocked_at is null
+        for share
+        returning id`,
+  );
+  if (started.length === 0) throw new HttpError(403, authMessages.accountBlocked);
   setSessionCookies(env, req, reply, token, remember ? ttl : null);
   req[kLoad] = null;
   req[kPersonal] = true;

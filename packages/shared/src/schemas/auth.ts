@@ -25,6 +25,8 @@ export const PHONE_BLOCKED_KEYS = ['e', 'E', '+', '-', '.'] as const;
 /** Texts of the auth flows that the spec leaves to us. */
 export const authMessages = {
   loginFailed: 'These credentials do not match our records',
+  accountBlocked:
+    'This account has been blocked by the shop, so it cannot sign in. Please contact the shop if you think this is a mistake',
   loginLocked: 'Too many failed attempts. Please try again later',
   loggedIn: 'Logged in successfully',
   loggedOut: 'Logged out',

@@ -34,11 +34,10 @@ import {
   type StaffArea,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { notFound, ok } from '../../lib/http.ts';
+import { ok } from '../../lib/http.ts';
 import { rememberDevice } from '../auth/known-device.ts';
 import { requestMeta } from '../auth/routes.ts';
-import { setReviewHidden } from '../reviews/service.ts';
-import { listAuditLog, recordAudit } from '../staff/audit.ts';
+import { listAuditLog } from '../staff/audit.ts';
 import { changeOwnPassword, createStaff, listStaff, signInStaff, signOutStaff, updateStaff } from '../staff/service.ts';
 import { STAFF_COOKIE, STAFF_SESSION_MS, startStaffSession, type StaffMember } from '../staff/session.ts';
 import { getStoreSettings } from '../settings/service.ts';
@@ -51,6 +50,11 @@ import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { inboxRoutes } from './inboxes/routes.ts';
+import { moderateReview } from './inboxes/moderation.ts';
+import { undoRoutes } from './undo/routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 for wrong or expired tokens once a client address has sent ${ADMIN_MAX_FAILURES} of them in 15 minutes (a live session from there still works).`;
@@ -103,6 +107,10 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaffAreas(app);
   await app.register(swatchRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(customerRoutes);
+  await app.register(inboxRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(undoRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
     tags: ['admin'],
     summary,
@@ -390,18 +398,8 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const member = await requireStaff(req);
-        return app.db.transaction(async (tx) => {
-          const review = await setReviewHidden(tx, req.params.id, hidden);
-          if (!review) throw notFound(adminMessages.reviewNotFound);
-          await recordAudit(tx, {
-            staff: actorOf(member),
-            action: hidden ? 'review.hide' : 'review.unhide',
-            target: `review:${review.id}`,
-            after: { hidden_at: review.hidden_at },
-            ip: ipOf(req),
-          });
-          return ok(review, hidden ? adminMessages.reviewHidden : adminMessages.reviewShown);
-        });
+        const review = await moderateReview(app.db, actorOf(member), req.params.id, hidden, ipOf(req));
+        return ok(review, hidden ? adminMessages.reviewHidden : adminMessages.reviewShown);
       },
     );
   }

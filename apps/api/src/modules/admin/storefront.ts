@@ -27,7 +27,7 @@ export async function getAdminStorefront(db: Db): Promise<AdminStorefront> {
 }
 
 /** The values of a row the patch's keys name, as the API shows them (for the audit entry). */
-function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknown> {
+export function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknown> {
   return {
     mode: row.mode ?? null,
     is_password_protection_enabled: row.isPasswordProtectionEnabled,

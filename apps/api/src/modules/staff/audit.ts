@@ -60,6 +60,19 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
   });
 }
 
+/** An audit row as the API answers it. */
+export const toAuditEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
+  id: r.id,
+  actor: r.actor,
+  staff_id: r.staffId,
+  action: r.action,
+  target: r.target,
+  before: r.before ?? null,
+  after: r.after ?? null,
+  ip: r.ip,
+  created_at: r.createdAt.toISOString(),
+});
+
 /** One page of the audit log, newest first. */
 export async function listAuditLog(
   db: Db,
@@ -75,17 +88,7 @@ export async function listAuditLog(
     db.select({ n: count() }).from(auditLog),
   ]);
   return {
-    entries: rows.map((r) => ({
-      id: r.id,
-      actor: r.actor,
-      staff_id: r.staffId,
-      action: r.action,
-      target: r.target,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      ip: r.ip,
-      created_at: r.createdAt.toISOString(),
-    })),
+    entries: rows.map(toAuditEntry),
     pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),
   };
 }

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  StoreSettingsPatchSchema,
+  StorefrontPatchSchema,
+  UNDOABLE_ACTIONS,
+  undoMessages,
+  type StaffArea,
+  type UndoResult,
+  type UndoableAction,
+} from '@shopfront/shared';
+import type { Db } from '../../../db/client.ts';
+import { auditLog, customers, reviews, staff, storefronts, storeSettings } from '../../../db/schema.ts';
+import { HttpError, notFound, parseOr422 } from '../../../lib/http.ts';
+import { MASK, recordAudit, toAuditEntry } from '../../staff/audit.ts';
+import { assertMayUse } from '../../staff/permissions.ts';
+import { toStaffAccount, updateStaff } from '../../staff/service.ts';
+import type { StaffMember } from '../../staff/session.ts';
+import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
+import { moderateReview } from '../inboxes/moderation.ts';
+import { updateStoreSettings } from '../settings.ts';
+import { updateAdminStorefront, viewOf } from '../storefront.ts';
+
+/** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
+const AREA_OF: Record<UndoableAction, StaffArea> = {
+  'store-settings.update': 'settings',
+  'storefront.update': 'content',
+  'staff.update': 'staff',
+  'customer.note.add': 'customers',
+  'customer.block': 'customers',
+  'customer.unblock': 'customers',
+  'review.hide': 'customers',
+  'review.unhide': 'customers',
+};
+
+type Values = Record<string, unknown>;
+const isUndoable = (a: string): a is UndoableAction => (UNDOABLE_ACTIONS as readonly string[]).includes(a);
+const changedSince = () => new HttpError(409, undoMessages.changedSince);
+/** The record still holds the entry's "after" values (JSON-equal: dates as ISO text). */
+function assertUnchanged(current: Values, after: Values): void {
+  const now = JSON.parse(JSON.stringify(current)) as Values;
+  for (const key of Object.keys(after)) if (!isDeepStrictEqual(now[key], after[key])) throw changedSince();
+}
+const idOf = (target: string, prefix: string) => target.slice(prefix.length + 1);
+const intIdOf = (target: string, prefix: string) => {
+  const n = Number(idOf(target, prefix));
+  if (!Number.isSafeInteger(n)) throw changedSince();
+  return n;
+};
+
+/**
+ * Puts back an audit entry's "before" values through the service that made the change, in one
+ * transaction: the record is locked, compared with the entry's "after" values (409 when it changed
+ * since), then changed by the service (which audits it as usual), and an `audit.undo` entry names
+ * the entry undone. 422 for a kind that cannot be undone; 403 when the member's role does not
+ * include the record's area (or the service refuses, as for an owner-only setting).
+ */
+export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip: string | null): Promise<UndoResult> {
+  const actor = { id: member.id, email: member.email };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(auditLog).where(eq(auditLog.id, id));
+    if (!row) throw notFound(undoMessages.entryNotFound);
+    if (!isUndoable(row.action)) throw new HttpError(422, undoMessages.notUndoable(row.action));
+    assertMayUse(member, AREA_OF[row.action]);
+    const before = (row.before ?? {}) as Values;
+    const after = (row.after ?? {}) as Values;
+
+    switch (row.action) {
+      case 'store-settings.update': {
+        const keys = Object.keys(after);
+        const current = await tx
+          .select()
+          .from(storeSettings)
+          .where(inArray(storeSettings.key, keys))
+          .orderBy(storeSettings.key)
+          .for('update');
+        assertUnchanged(
+          Object.fromEntries(keys.map((k) => [k, current.find((c) => c.key === k)?.value ?? null])),
+          after,
+        );
+        await updateStoreSettings(
+          tx,
+          { ...actor, role: member.role },
+          parseOr422(StoreSettingsPatchSchema, before),
+          ip,
+        );
+        break;
+      }
+      case 'storefront.update': {
+        if (Object.hasOwn(before, 'password') || Object.values(before).includes(MASK)) {
+          throw new HttpError(422, undoMessages.secret);
+        }
+        const [current] = await tx
+          .select()
+          .from(storefronts)
+          .where(eq(storefronts.id, idOf(row.target, 'storefront')))
+          .for('update');
+        if (!current) throw changedSince();
+        assertUnchanged(viewOf(current), after);
+        await updateAdminStorefront(tx, { ...actor, role: member.role }, parseOr422(StorefrontPatchSchema, before), ip);
+        break;
+      }
+      case 'staff.update': {
+        const staffId = idOf(row.target, 'staff');
+        const [current] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
+        if (!current) throw changedSince();
+        assertUnchanged(toStaffAccount(current), after);
+        await updateStaff(tx, actor, staffId, before, ip);
+        break;
+      }
+      case 'customer.note.add': {
+        const note = after as { note_id: number; body: string };
+        if (!(await deleteCustomerNote(tx, actor, intIdOf(row.target, 'customer'), note, ip))) throw changedSince();
+        break;
+      }
+      case 'customer.block':
+      case 'customer.unblock': {
+        const customerId = intIdOf(row.target, 'customer');
+        const [current] = await tx
+          .select({ blocked_at: customers.blockedAt })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .for('update');
+        if (!current) throw changedSince();
+        assertUnchanged(current, after);
+        await setCustomerBlocked(tx, actor, customerId, before.blocked_at !== null, null, ip);
+        break;
+      }
+      case 'review.hide':
+      case 'review.unhide': {
+        const reviewId = intIdOf(row.target, 'review');
+        const [current] = await tx
+          .select({ hidden_at: reviews.hiddenAt })
+          .from(reviews)
+          .where(eq(reviews.id, reviewId))
+          .for('update');
+        if (!current) throw changedSince();
+        assertUnchanged(current, after);
+        await moderateReview(tx, actor, reviewId, before.hidden_at !== null && before.hidden_at !== undefined, ip);
+        break;
+      }
+    }
+
+    // The entry the service just wrote for the undo (this transaction's newest on the target).
+    const [entry] = await tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, row.target), eq(auditLog.actor, actor.email)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'audit.undo',
+      target: `audit:${row.id}`,
+      before: { action: row.action, target: row.target, values: after },
+      after: { values: before, entry_id: entry && entry.id > row.id ? entry.id : null },
+      ip,
+    });
+    return { undone: toAuditEntry(row), entry: toAuditEntry(entry!) };
+  });
+}
