@@ -9,11 +9,17 @@ import { parseArgs } from 'node:util';
 import {
   ApiError,
   NETWORK_ERROR,
+  SETUP_STEPS,
+  SETUP_STEP_LABELS,
   adminApi,
+  adminSetupApi,
   callEndpoint,
   type ApiTransport,
+  type SetupStatus,
+  type SetupStep,
   type StaffRoleName,
 } from '@shopfront/shared';
+import { readFileSync } from 'node:fs';
 
 const HELP = `Run the shop from the command line, through its owner API.
 
@@ -45,6 +51,18 @@ commands:
                                       add a staff member (the password from
                                       $SHOP_STAFF_PASSWORD, or asked on the terminal)
   staff update ID key=value …         name=…, role=owner|manager|packer|content_editor, is_active=false
+  setup status                        the first-run steps, done or not, and what is missing
+  setup STEP key=value …              save a step; keys not given keep their current values:
+                                      store store_name=… store_email=… primary_colour=#… accent_colour=#… logo.url=/media/…
+                                      region country=IN currency=INR
+                                      tax tax_rate_percent=18 prices_include_tax=true
+                                      cod enabled=true fee_minor=4000 (amounts in paise)
+                                      shipping zone_name=India rate_minor=6000 free_above_minor=99900
+                                      payments provider=cod_only, or provider=razorpay key_id=rzp_…
+                                      (the key secret from $RAZORPAY_KEY_SECRET, or asked)
+                                      legal [terms.body=@terms.txt …] (the templates, as edited;
+                                      a value @FILE is read from that file)
+  setup open                          open the shop (refused, naming the missing steps)
 
 Values are read as JSON when they are JSON (true, 30, null, {"a":1}, "quoted text") and as text
 otherwise; quote digits that are text: store_phone='"9876543210"'. A value of a key named
@@ -65,7 +83,7 @@ function groupHelp(group: string): string {
 }
 
 /** The command groups that need a subcommand. */
-const GROUPS = ['settings', 'storefront', 'plugins', 'subscribers', 'staff'] as const;
+const GROUPS = ['settings', 'storefront', 'plugins', 'subscribers', 'staff', 'setup'] as const;
 
 class UsageError extends Error {}
 
@@ -225,6 +243,59 @@ async function mergedConfig(name: string, changes: Record<string, unknown>): Pro
   return { ...current?.config, ...changes };
 }
 
+/** The setup in a few lines: each step done or not, what is missing. */
+function printSetup(status: SetupStatus) {
+  console.log(`State: ${status.state === 'live' ? 'open' : 'setting up (the shop shows "Coming Soon")'}`);
+  for (const step of SETUP_STEPS) {
+    console.log(`  [${status.steps[step].done ? 'x' : ' '}] ${step.padEnd(9)} ${SETUP_STEP_LABELS[step]}`);
+  }
+  if (status.missing.length) console.log(`Still to do: ${status.missing.join(', ')}`);
+  else if (status.state !== 'live') console.log('Every step is done: npm run shop -- setup open');
+}
+
+/** Deep merge of plain objects (`b` wins). */
+function merge(a: unknown, b: unknown): unknown {
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) || Array.isArray(b)) return b;
+  const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(b)) out[k] = merge(out[k], v);
+  return out;
+}
+
+/**
+ * `setup STEP key=value …`: the step's current values (the status answers them) with the ones
+ * given; a value `@FILE` (legal pages) is read from the file. Razorpay's key secret never comes
+ * from the command line.
+ */
+async function saveSetupStep(step: SetupStep, pairs: string[]) {
+  const changes = assignments(pairs);
+  const readFiles = (v: unknown): unknown =>
+    typeof v === 'string' && v.startsWith('@')
+      ? readFileSync(v.slice(1), 'utf8')
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, readFiles(x)]))
+        : v;
+  let body: Record<string, unknown>;
+  if (step === 'payments') {
+    if ('key_secret' in changes || 'webhook_secret' in changes) {
+      throw new UsageError(
+        'Secrets are not taken on the command line: set RAZORPAY_KEY_SECRET (and RAZORPAY_WEBHOOK_SECRET)',
+      );
+    }
+    body = changes;
+    if (changes.provider === 'razorpay') {
+      body.key_secret =
+        process.env.RAZORPAY_KEY_SECRET ?? (await askSecret('Razorpay key secret: ', 'RAZORPAY_KEY_SECRET'));
+      if (process.env.RAZORPAY_WEBHOOK_SECRET) body.webhook_secret = process.env.RAZORPAY_WEBHOOK_SECRET;
+    }
+  } else {
+    const current = (await callEndpoint(transport, adminSetupApi.status)).data.steps[step].values;
+    body = merge(current, readFiles(changes)) as Record<string, unknown>;
+  }
+  const { data, message } = await callEndpoint(transport, adminSetupApi[step], { body: body as never });
+  note(message);
+  printSetup(data);
+}
+
 function needToken() {
   if (!token)
     throw new UsageError('Not signed in: run `npm run shop -- login --email …` and export SHOP_TOKEN, or pass --token');
@@ -344,6 +415,16 @@ async function run(): Promise<void> {
       const { data } = await callEndpoint(transport, adminApi.auditLog, { query: { page } });
       print(data);
       return;
+    }
+    case 'setup': {
+      if (sub === 'status') return printSetup((await callEndpoint(transport, adminSetupApi.status)).data);
+      if (sub === 'open') {
+        const { data, message } = await callEndpoint(transport, adminSetupApi.open);
+        note(message);
+        return printSetup(data);
+      }
+      if ((SETUP_STEPS as readonly string[]).includes(sub!)) return saveSetupStep(sub as SetupStep, rest);
+      break;
     }
     case 'staff': {
       if (sub === 'list') {

@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { ensureShopBase } from './modules/admin/setup/base.ts';
+import { holdDataDir } from './db/data-dir-lock.ts';
 import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
 import { registerAdminPanel } from './ssr/admin-panel.ts';
@@ -26,6 +28,8 @@ async function prepareDatabase(env: Env) {
   const seeded =
     env.SEED_DEMO &&
     (await seedDemo(database, { mediaDir: path.join(env.DATA_DIR, 'media'), storeUrl: env.PUBLIC_URL }));
+  // Without the demo: the rows a new shop answers its pages with ("opening soon" until the setup opens it).
+  if (!seeded) await ensureShopBase(database);
   if (database.dialect === 'pglite' && !seeded) {
     // PGlite runs no autovacuum, so nothing else ever refreshes the planner's statistics: once
     // per start (a fresh seed has just done it). ~0.2 s on the demo shop.
@@ -106,6 +110,8 @@ async function main() {
   mkdirSync(path.join(env.DATA_DIR, 'media'), { recursive: true });
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary && !dev) return runPrimary(env);
 
+  // The embedded database is this process's alone while it runs: db:create-owner refuses to write it.
+  if (!env.DATABASE_URL) holdDataDir(env.DATA_DIR);
   // A cluster worker finds the database prepared by its primary.
   const database = cluster.isWorker
     ? await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX })

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { StaffCreateBodySchema } from '@shopfront/shared';
 import { parseEnv } from '../env.ts';
+import { dataDirHolder, heldMessage } from './data-dir-lock.ts';
 import { HttpError } from '../lib/http.ts';
 import { createStaff } from '../modules/staff/service.ts';
 import { openDatabase } from './client.ts';
@@ -51,6 +52,8 @@ async function createOwner(args: string[]) {
     options: { email: { type: 'string' }, name: { type: 'string' } },
     strict: true,
   });
+  // Before the password is asked for: the answer would be thrown away.
+  refuseIfHeld(parseEnv());
   const parsed = StaffCreateBodySchema.safeParse({
     email: values.email ?? '',
     name: values.name ?? '',
@@ -69,10 +72,18 @@ async function createOwner(args: string[]) {
   );
 }
 
+/** An embedded database a running shop holds is not written by a second process (data-dir-lock.ts). */
+function refuseIfHeld(env: ReturnType<typeof parseEnv>): void {
+  if (env.DATABASE_URL) return;
+  const holder = dataDirHolder(env.DATA_DIR);
+  if (holder) throw new Error(heldMessage(env.DATA_DIR, holder));
+}
+
 type Database = Awaited<ReturnType<typeof openDatabase>>;
 
 async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
   const env = parseEnv();
+  refuseIfHeld(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
   try {
     await runMigrations(database);

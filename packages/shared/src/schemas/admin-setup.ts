@@ -69,6 +69,21 @@ const text = (max: number, { required = true, multiline = false } = {}) =>
     { multiline },
   );
 
+/**
+ * An object that refuses any key it does not name, by name (422 on that key with
+ * `Unknown setting "<key>"`), as the other owner routes do.
+ */
+function known<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .looseObject(shape)
+    .superRefine((value, ctx) => {
+      for (const key of Object.keys(value))
+        if (!Object.hasOwn(shape, key))
+          ctx.addIssue({ code: 'custom', path: [key], message: staffMessages.unknownKey(key) });
+    })
+    .transform((value) => value as z.output<z.ZodObject<S>>);
+}
+
 /** Razorpay's key id, as the dashboard shows it (the same rule as RAZORPAY_KEY_ID in the env). */
 export const RAZORPAY_KEY_ID_RE = /^rzp_(test|live)_[A-Za-z0-9]+$/;
 
@@ -77,7 +92,7 @@ export const RAZORPAY_KEY_ID_RE = /^rzp_(test|live)_[A-Za-z0-9]+$/;
 // ---------------------------------------------------------------------------------------------
 
 /** PUT /api/admin/setup/store: the shop's name, logo (null: none) and main colours. */
-export const SetupStoreBodySchema = z.strictObject({
+export const SetupStoreBodySchema = known({
   store_name: text(120),
   /** The e-mail shoppers write to and order messages come from. */
   store_email: z.email({ error: messages.email }).max(200, { error: messages.maxLength(200) }),
@@ -93,7 +108,7 @@ export const SetupStoreBodySchema = z.strictObject({
 export type SetupStoreBody = z.input<typeof SetupStoreBodySchema>;
 
 /** PUT /api/admin/setup/region: where the shop sells and in which currency (one of the country's). */
-export const SetupRegionBodySchema = z.strictObject({
+export const SetupRegionBodySchema = known({
   country: z
     .string({ error: staffMessages.countryCode })
     .trim()
@@ -108,7 +123,7 @@ export const SetupRegionBodySchema = z.strictObject({
 export type SetupRegionBody = z.input<typeof SetupRegionBodySchema>;
 
 /** PUT /api/admin/setup/tax: one tax rate (GST) on every product; whether prices include it. */
-export const SetupTaxBodySchema = z.strictObject({
+export const SetupTaxBodySchema = known({
   /** A whole percentage: GST slabs are 0, 5, 12, 18 and 28. */
   tax_rate_percent: z
     .number({ error: messages.integer })
@@ -121,7 +136,7 @@ export const SetupTaxBodySchema = z.strictObject({
 export type SetupTaxBody = z.input<typeof SetupTaxBodySchema>;
 
 /** PUT /api/admin/setup/cod: Cash on Delivery on or off, and the fee added to such orders. */
-export const SetupCodBodySchema = z.strictObject({
+export const SetupCodBodySchema = known({
   enabled: z.boolean({ error: staffMessages.boolean }),
   /** Minor units (paise): 4900 is ₹49. */
   fee_minor: minor(100_000_00),
@@ -159,40 +174,46 @@ export type SetupShippingBody = z.input<typeof SetupShippingBodySchema>;
  * checked for their shape only (the server does not call Razorpay here); a wrong key shows at the
  * first payment. The secrets are never answered back.
  */
-export const SetupPaymentsBodySchema = z.discriminatedUnion(
-  'provider',
-  [
-    z.strictObject({ provider: z.literal('cod_only') }),
-    z.strictObject({
-      provider: z.literal('razorpay'),
-      key_id: z.string({ error: setupMessages.razorpayKeyId }).trim().regex(RAZORPAY_KEY_ID_RE, {
-        error: setupMessages.razorpayKeyId,
-      }),
-      key_secret: z
-        .string({ error: setupMessages.razorpayKeySecret })
-        .trim()
-        .regex(/^[A-Za-z0-9]{8,100}$/, { error: setupMessages.razorpayKeySecret }),
-      webhook_secret: z
-        .string({ error: setupMessages.razorpayWebhookSecret })
-        .min(8, { error: setupMessages.razorpayWebhookSecret })
-        .max(200, { error: messages.maxLength(200) })
-        .nullable()
-        .default(null),
-    }),
-  ],
-  { error: staffMessages.choice(['cod_only', 'razorpay']) },
-);
+export const SetupPaymentsBodySchema = known({
+  provider: z.enum(['cod_only', 'razorpay'], { error: staffMessages.choice(['cod_only', 'razorpay']) }),
+  /** Razorpay only. */
+  key_id: z
+    .string({ error: setupMessages.razorpayKeyId })
+    .trim()
+    .regex(RAZORPAY_KEY_ID_RE, { error: setupMessages.razorpayKeyId })
+    .optional(),
+  /** Razorpay only. */
+  key_secret: z
+    .string({ error: setupMessages.razorpayKeySecret })
+    .trim()
+    .regex(/^[A-Za-z0-9]{8,100}$/, { error: setupMessages.razorpayKeySecret })
+    .optional(),
+  /** Razorpay, optional: without it Razorpay's webhooks are refused (only the shopper's return confirms a payment). */
+  webhook_secret: z
+    .string({ error: setupMessages.razorpayWebhookSecret })
+    .min(8, { error: setupMessages.razorpayWebhookSecret })
+    .max(200, { error: messages.maxLength(200) })
+    .nullable()
+    .optional(),
+}).superRefine((v, ctx) => {
+  if (v.provider !== 'razorpay') return;
+  if (v.key_id === undefined) ctx.addIssue({ code: 'custom', path: ['key_id'], message: setupMessages.razorpayKeyId });
+  if (v.key_secret === undefined)
+    ctx.addIssue({ code: 'custom', path: ['key_secret'], message: setupMessages.razorpayKeySecret });
+});
 export type SetupPaymentsBody = z.input<typeof SetupPaymentsBodySchema>;
 
 /** One legal page: its title and text (paragraphs separated by a blank line; a line starting "## " is a heading). */
-export const LegalPageBodySchema = z.strictObject({
+export const LegalPageBodySchema = known({
   title: text(120),
   body: text(20_000, { multiline: true }),
 });
 export type LegalPageBody = z.infer<typeof LegalPageBodySchema>;
+/** A legal page as the status shows it. */
+const LegalPageSchema = z.object({ title: z.string(), body: z.string() });
 
 /** PUT /api/admin/setup/legal: the three pages, each from its template as edited by the owner. */
-export const SetupLegalBodySchema = z.strictObject({
+export const SetupLegalBodySchema = known({
   terms: LegalPageBodySchema,
   privacy: LegalPageBodySchema,
   returns: LegalPageBodySchema,
@@ -211,7 +232,7 @@ export const SetupPaymentsValuesSchema = z.object({
   key_id: z.string().nullable(),
   has_key_secret: z.boolean(),
   has_webhook_secret: z.boolean(),
-  /** Whether this server process takes Razorpay payments now (keys in the env, or saved and the server restarted). */
+  /** Whether this server process takes Razorpay payments now (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET in its environment). */
   razorpay_active: z.boolean(),
 });
 
@@ -229,7 +250,15 @@ export const SetupStatusSchema = z.object({
   missing: z.array(z.enum(SETUP_STEPS)),
   countries: z.array(SetupCountrySchema),
   steps: z.object({
-    store: step(SetupStoreBodySchema.extend({ logo: z.object({ url: z.string(), alt: z.string() }).nullable() })),
+    store: step(
+      z.object({
+        store_name: z.string(),
+        store_email: z.string(),
+        logo: z.object({ url: z.string(), alt: z.string() }).nullable(),
+        primary_colour: z.string(),
+        accent_colour: z.string(),
+      }),
+    ),
     region: step(z.object({ country: z.string(), currency: z.string() })),
     tax: step(z.object({ tax_rate_percent: z.number().int(), prices_include_tax: z.boolean() })),
     cod: step(z.object({ enabled: z.boolean(), fee_minor: z.number().int() })),
@@ -245,7 +274,7 @@ export const SetupStatusSchema = z.object({
     ),
     payments: step(SetupPaymentsValuesSchema),
     /** The pages as saved, or (not done) the templates filled with the shop's name: edit, then PUT. */
-    legal: step(z.object({ terms: LegalPageBodySchema, privacy: LegalPageBodySchema, returns: LegalPageBodySchema })),
+    legal: step(z.object({ terms: LegalPageSchema, privacy: LegalPageSchema, returns: LegalPageSchema })),
   }),
 });
 export type SetupStatus = z.infer<typeof SetupStatusSchema>;

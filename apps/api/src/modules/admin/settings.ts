@@ -119,3 +119,38 @@ export async function updateStoreSettings(
   });
   return getStoreSettings(db);
 }
+
+/**
+ * Saves one setting the storefront does not read as a store setting (tax_rate_percent,
+ * payment_setup …), with an audit entry of its value before and after (secrets masked). Answers
+ * whether it changed. One upsert: two saves at once end with one of the two values, each audited.
+ */
+export async function updatePrivateSetting(
+  db: Db,
+  actor: AuditActor,
+  key: string,
+  value: unknown,
+  ip: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ value: storeSettings.value })
+      .from(storeSettings)
+      .where(sql`${storeSettings.key} = ${key}`)
+      .for('update');
+    if (current && isDeepStrictEqual(current.value, value)) return false;
+    await tx
+      .insert(storeSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'store-settings.update',
+      target: 'store-settings',
+      before: { [key]: current?.value ?? null },
+      after: { [key]: value },
+      ip,
+    });
+    return true;
+  });
+}

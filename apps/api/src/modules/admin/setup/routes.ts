@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  SetupCodBodySchema,
+  SetupLegalBodySchema,
+  SetupPaymentsBodySchema,
+  SetupRegionBodySchema,
+  SetupShippingBodySchema,
+  SetupStatusSchema,
+  SetupStoreBodySchema,
+  SetupTaxBodySchema,
+  adminSetupApi,
+  setupMessages,
+} from '@shopfront/shared';
+import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { ok } from '../../../lib/http.ts';
+import { requireStaff } from '../auth.ts';
+import {
+  getSetupStatus,
+  openShop,
+  saveCodStep,
+  saveLegalStep,
+  savePaymentsStep,
+  saveRegionStep,
+  saveShippingStep,
+  saveStoreStep,
+  saveTaxStep,
+  type SetupActor,
+} from './service.ts';
+
+const NOTE =
+  'Owner API (ADR 26), first run (issue 25): owners and managers (area settings). Each step may be saved again at any time and answers the whole setup status; 422 with field messages for bad input.';
+
+/** The first-run setup: thin routes over ./service.ts, inside the owner API's protected scope. */
+export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const doc = (summary: string, errors: readonly (409 | 422)[] = [422]) => ({
+    tags: ['admin'],
+    summary,
+    description: NOTE,
+    errors: [401, 403, ...errors, 429] as const,
+    config: { staffArea: 'settings' as const },
+  });
+  const actorOf = async (req: FastifyRequest): Promise<SetupActor> => {
+    const m = await requireStaff(req);
+    return { id: m.id, email: m.email, role: m.role };
+  };
+  const status = () => getSetupStatus(app.db, app.payments.codes);
+
+  registerEndpoint(
+    app,
+    adminSetupApi.status,
+    { schemas: { data: SetupStatusSchema }, ...doc('Every setup step: its values and whether it is done', []) },
+    async (req) => {
+      await actorOf(req);
+      return ok(await status());
+    },
+  );
+
+  // One PUT per step: validated by its schema, saved by its service function, answering the status.
+  registerEndpoint(
+    app,
+    adminSetupApi.store,
+    {
+      schemas: { body: SetupStoreBodySchema, data: SetupStatusSchema },
+      ...doc('Store name, e-mail, logo and colours'),
+    },
+    async (req) => {
+      await saveStoreStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('store'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.region,
+    {
+      schemas: { body: SetupRegionBodySchema, data: SetupStatusSchema },
+      ...doc('Country and currency (the country’s own)'),
+    },
+    async (req) => {
+      await saveRegionStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('region'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.tax,
+    {
+      schemas: { body: SetupTaxBodySchema, data: SetupStatusSchema },
+      ...doc('The tax rate (GST, a whole percentage) included in every price'),
+    },
+    async (req) => {
+      await saveTaxStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('tax'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.cod,
+    {
+      schemas: { body: SetupCodBodySchema, data: SetupStatusSchema },
+      ...doc('Cash on Delivery on or off, and its fee (minor units)'),
+    },
+    async (req) => {
+      await saveCodStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('cod'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.shipping,
+    {
+      schemas: { body: SetupShippingBodySchema, data: SetupStatusSchema },
+      ...doc('The shipping zone (the whole country): flat rate, free above an amount (minor units)'),
+    },
+    async (req) => {
+      await saveShippingStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('shipping'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.payments,
+    {
+      schemas: { body: SetupPaymentsBodySchema, data: SetupStatusSchema },
+      ...doc(
+        'Cash on Delivery only, or Razorpay with its keys (checked for shape only: no call to Razorpay; saved for the record; the server takes Razorpay payments while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are in its environment: razorpay_active)',
+      ),
+    },
+    async (req) => {
+      await savePaymentsStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('payments'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.legal,
+    {
+      schemas: { body: SetupLegalBodySchema, data: SetupStatusSchema },
+      ...doc('Terms, privacy and returns pages (title and text; "## " starts a heading)'),
+    },
+    async (req) => {
+      await saveLegalStep(app.db, await actorOf(req), req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('legal'));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminSetupApi.open,
+    {
+      schemas: { data: SetupStatusSchema },
+      ...doc('Open the shop: the storefront leaves "Coming Soon". 409 naming the missing steps (errors.steps)', [409]),
+    },
+    async (req) => {
+      await openShop(app.db, await actorOf(req), req.ip ?? null);
+      return ok(await status(), setupMessages.opened);
+    },
+  );
+};
