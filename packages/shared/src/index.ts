@@ -60,3 +60,5 @@ export * from './schemas/shell.ts';
 export * from './schemas/swatches.ts';
 export * from './api/swatches.ts';
 export * from './staff-roles.ts';
+export * from './schemas/admin-orders.ts';
+export * from './api/admin-orders.ts';
