@@ -3,7 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'apps/storefront/build', 'apps/storefront/.react-router', '.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      'apps/storefront/build',
+      'apps/storefront/.react-router',
+      '.tmp',
+      'apps/admin/build',
+      'apps/admin/.react-router',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,6 +44,35 @@ export default tseslint.config(
             {
               regex: '(^|/)apps/api(/|$)|^(\\.\\./)+api/',
               message: 'API internals stay behind the HTTP contract; shared types live in @shopfront/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // The panel is a client of the owner API exactly as the storefront is of the shop API (ARCHITECTURE.md).
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'The panel reaches data through the owner API (lib/api.ts).' },
+            { name: 'fastify', message: 'The panel is a client of the API, not part of the server.' },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', 'fastify/*', '@fastify/*'],
+              message: 'The panel is a client of the API, not part of the server.',
+            },
+            {
+              regex: '(^|/)apps/api(/|$)|^(\\.\\./)+api/',
+              message: 'API internals stay behind the HTTP contract; the panel calls packages/shared declarations.',
             },
           ],
         },

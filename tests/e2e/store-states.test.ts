@@ -208,25 +208,26 @@ describe('store states', () => {
     await button.click();
     const link = new URL((await linkRequest).url());
     const href = link.pathname + link.search;
-    await page.getByTestId('staff-signed-in').getByText(`Signed in as ${STAFF_NAME}`).waitFor();
+    // The link lands in the owner's panel (apps/admin), which opens while the shop is closed.
+    await page.getByTestId('signed-in-as').getByText(STAFF_NAME).waitFor();
     // The token is spent and no longer in the address bar.
     expect(new URL(page.url()).search).toBe('');
 
     await page.goto(url(href));
-    await waitForHydration(page);
-    // The link's own session is still signed in, so the page shows who; a visitor without one
-    // gets the expiry message and the sign-in form.
-    await page.getByTestId('staff-signed-in').waitFor();
+    // The link's own session is still signed in, so the panel goes straight on; a visitor
+    // without one gets the expiry message and the sign-in form.
+    await page.getByTestId('signed-in-as').getByText(STAFF_NAME).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await browser.context.clearCookies();
     await page.goto(url(href));
-    await waitForHydration(page);
     await page.getByTestId('staff-sign-in-error').getByText(storeStateMessages.adminLinkExpired).waitFor();
     // Staff sign in with e-mail and password instead (POST /api/admin/auth/login, a cookie session), and out.
     const signIn = page.getByTestId('staff-sign-in');
     await signIn.getByLabel('E-mail address').fill(staffEmail);
     await signIn.getByLabel('Password').fill(STAFF_PASSWORD);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('staff-signed-in').getByText(`Signed in as ${STAFF_NAME}`).waitFor();
+    await page.getByTestId('signed-in-as').getByText(STAFF_NAME).waitFor();
+    await page.goto(url('/admin/account'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByTestId('staff-sign-in').waitFor();
 

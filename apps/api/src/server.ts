@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
+import { registerAdminPanel } from './ssr/admin-panel.ts';
 import { registerStorefront } from './ssr/storefront.ts';
 
 type Env = ReturnType<typeof parseEnv>;
@@ -112,6 +113,7 @@ async function main() {
   if (!database) process.exit(1);
 
   const app = await buildApp({ database, env, dev });
+  await registerAdminPanel(app);
   await registerStorefront(app, { dev });
 
   let closing = false;

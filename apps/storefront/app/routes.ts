@@ -42,7 +42,6 @@ export default [
   route('password-protected', 'routes/password-protected.tsx'),
   route('coming-soon', 'routes/coming-soon.tsx'),
   route('under-maintenance', 'routes/under-maintenance.tsx'),
-  route('admin/login', 'routes/admin.login.tsx'),
   // Resource routes: no UI, answered by their loaders/actions.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

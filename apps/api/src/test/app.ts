@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { parseEnv } from '../env.ts';
+import { registerAdminPanel } from '../ssr/admin-panel.ts';
 import { registerStorefront } from '../ssr/storefront.ts';
 
 import { databaseUrl, withAdmin } from './postgres-admin.ts';
@@ -71,7 +72,10 @@ export async function createTestApp(
   await runMigrations(database);
   if (seed) await seedDemo(database, { mediaDir: TEST_MEDIA_DIR });
   const app = await buildApp({ database, env, logger: false });
-  if (opts.storefront) await registerStorefront(app, { dev: false });
+  if (opts.storefront) {
+    await registerAdminPanel(app);
+    await registerStorefront(app, { dev: false });
+  }
   await app.ready();
   return {
     app,

@@ -1,13 +1,13 @@
 import { STORE_STATE_PATHS } from '@shopfront/shared';
 
-/** The staff sign-in page of the Admin Panel link (spec section 2). */
+/** Where the Admin Panel link lands (spec section 2): the panel's sign-in (apps/admin), served under /admin. */
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
 /**
  * Pages drawn without the shop's shell (no menus, cart or account links to click while the shop
  * is closed), and never redirected away from by the store state.
  */
-export const STANDALONE_PATHS: ReadonlySet<string> = new Set([ADMIN_LOGIN_PATH, ...Object.values(STORE_STATE_PATHS)]);
+export const STANDALONE_PATHS: ReadonlySet<string> = new Set(Object.values(STORE_STATE_PATHS));
 
 /** `/coming-soon/` and `/coming-soon` are the same page. */
 export const normalisePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);

@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { navFor } from '../../lib/nav';
+import { NavIcon } from './icons';
+
+/** The desktop navigation (1024 px and wider): every place the role may use. */
+export function Sidebar({ role }: { role: string }) {
+  return (
+    <nav
+      aria-label="Main"
+      className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-line bg-white px-3 py-4 lg:flex"
+    >
+      <p className="px-3 pb-4 text-sm font-semibold tracking-wide text-muted uppercase">Shop admin</p>
+      <ul className="space-y-1">
+        {navFor(role).map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === '/'}
+              className={({ isActive }) =>
+                `flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium ${isActive ? 'bg-stone-100 text-ink' : 'text-muted hover:bg-stone-50 hover:text-ink'}`
+              }
+            >
+              <NavIcon name={item.to} />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-auto px-3 text-xs text-muted">
+        <kbd className="rounded border border-line px-1">Ctrl K</kbd> search ·{' '}
+        <kbd className="rounded border border-line px-1">?</kbd> keys
+      </p>
+      <a href="/" className="mt-2 px-3 text-sm text-muted underline underline-offset-2 hover:text-ink">
+        View the shop
+      </a>
+    </nav>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from 'react-router';
+import { Button } from './button';
+import { errorText } from '../../lib/api';
+
+/** A page's title row: the heading and, on the right (below on a phone), its main action. */
+export function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {description && <p className="mt-1 max-w-prose text-sm text-muted">{description}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div role="status" className="card space-y-3 p-5" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-5 animate-pulse rounded bg-stone-100" />
+      ))}
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="card px-5 py-10 text-center" data-testid="empty">
+      <p className="font-medium">{title}</p>
+      {children && <p className="mx-auto mt-1 max-w-sm text-sm text-muted">{children}</p>}
+    </div>
+  );
+}
+
+export function Failed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div role="alert" className="card border-red-200 px-5 py-8 text-center">
+      <p className="font-medium text-red-800">{errorText(error)}</p>
+      <Button onPress={retry} className="mt-4">
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Previous / next page links; the page lives in the address (`?page=`), so it survives a reload. */
+export function Pager({
+  page,
+  lastPage,
+  total,
+  noun,
+}: {
+  page: number;
+  lastPage: number;
+  total: number;
+  noun: string;
+}) {
+  if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{`${total} ${noun}`}</p>;
+  const link = (p: number) => (p <= 1 ? '?' : `?page=${p}`);
+  const cls = 'btn btn-outline aria-disabled:pointer-events-none aria-disabled:opacity-40';
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+      <Link to={link(page - 1)} className={cls} aria-disabled={page <= 1 || undefined}>
+        Previous
+      </Link>
+      <p className="text-sm text-muted">
+        Page {page} of {lastPage} · {total} {noun}
+      </p>
+      <Link to={link(page + 1)} className={cls} aria-disabled={page >= lastPage || undefined}>
+        Next
+      </Link>
+    </nav>
+  );
+}
+
+/** The `?page=` of the address, 1 when missing or not a page number. */
+export function pageOf(params: URLSearchParams): number {
+  const n = Number(params.get('page') ?? '1');
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

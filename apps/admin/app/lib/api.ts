@@ -1,0 +1,70 @@
+import {
+  ApiError,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  NETWORK_ERROR,
+  callEndpoint,
+  type ApiTransport,
+  type CallInput,
+  type Endpoint,
+} from '@shopfront/shared';
+
+/** Where a signed-out panel sends the staff member (the page they wanted as `next`). */
+export function signInPath(next?: string): string {
+  return next && next !== '/' && !next.startsWith('/login') ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+
+/** Called when a signed-in call answers 401: the session is gone, the frame sends the user to sign in. */
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** The sign-in calls: a 401 there is a wrong password or a spent link, not "the session is gone". */
+const SIGN_IN_PATHS = ['/api/admin/auth/login', '/api/admin/auth/exchange'];
+
+/**
+ * The panel's only way to the API (ADR 0018 declarations): same origin, the `sf_staff` cookie,
+ * and the CSRF header on writes; a network failure answers status 0.
+ */
+export const panelTransport: ApiTransport = async ({ method, path, body, headers }) => {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...headers,
+        ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    return { status: 0, body: null };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    parsed = null;
+  }
+  if (res.status === 401 && !SIGN_IN_PATHS.some((p) => path.startsWith(p))) {
+    for (const l of signedOutListeners) l();
+  }
+  return { status: res.status, body: parsed };
+};
+
+/** callEndpoint over the panel's transport. */
+export function call<E extends Endpoint>(ep: E, input?: CallInput<E>) {
+  return callEndpoint(panelTransport, ep, ...([input] as [never]));
+}
+
+/** The text to show for a failed call. */
+export function errorText(err: unknown): string {
+  return err instanceof ApiError ? err.message : NETWORK_ERROR;
+}

@@ -1,0 +1,2 @@
+/** The shared schemas the panel's forms check with, in a chunk of their own (loaded on first use). */
+export { StaffCreateBodySchema, StaffLoginBodySchema, StaffPasswordBodySchema } from '@shopfront/shared';

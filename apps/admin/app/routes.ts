@@ -1,0 +1,14 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  route('login', 'routes/login.tsx'),
+  layout('routes/frame.tsx', [
+    index('routes/home.tsx'),
+    route('account', 'routes/account.tsx'),
+    route('staff', 'routes/staff.tsx'),
+    route('activity', 'routes/activity.tsx'),
+    route('signups', 'routes/signups.tsx'),
+    route('plugins', 'routes/plugins.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Switch } from 'react-aria-components';
+import { toast } from 'sonner';
+import { STAFF_ROLES, adminApi, type StaffAccount } from '@shopfront/shared';
+import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { AddStaff } from '../features/staff/add-staff';
+import { RolePicker } from '../features/staff/role-picker';
+import { useMe } from '../features/auth/me';
+import { call, errorText } from '../lib/api';
+import { formatWhen } from '../lib/format';
+import { useListKeys } from '../lib/use-list-keys';
+
+export const meta = () => [{ title: 'Staff · Shop admin' }];
+export const STAFF_KEY = ['staff'];
+
+type Change = Partial<Pick<StaffAccount, 'role' | 'is_active'>>;
+
+/** Staff accounts (owner only): add someone, change a role, deactivate or reactivate. */
+export default function Staff() {
+  const me = useMe().data!;
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: STAFF_KEY, queryFn: async () => (await call(adminApi.listStaff)).data });
+  const update = useMutation({
+    mutationFn: ({ who, change }: { who: StaffAccount; change: Change; undo?: Change }) =>
+      call(adminApi.updateStaff, { params: { id: who.id }, body: change }),
+    onSuccess: ({ message }, { who, undo }) => {
+      void qc.invalidateQueries({ queryKey: STAFF_KEY });
+      toast.success(message ?? 'Staff member updated', {
+        description: who.name,
+        ...(undo ? { action: { label: 'Undo', onClick: () => update.mutate({ who, change: undo }) } } : {}),
+      });
+    },
+    onError: (err) => toast.error(errorText(err)),
+  });
+  const staff = q.data ?? [];
+  const [current] = useListKeys(staff.length);
+  return (
+    <>
+      <PageHeader title="Staff" description="Who can sign in to this panel, and as what." action={<AddStaff />} />
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError ? (
+        <Failed error={q.error} retry={() => q.refetch()} />
+      ) : staff.length === 0 ? (
+        <Empty title="No staff yet" />
+      ) : (
+        <ul className="card divide-y divide-line" data-testid="staff-list">
+          {staff.map((s, i) => (
+            <li
+              key={s.id}
+              data-list-index={i}
+              aria-current={current === i || undefined}
+              className="grid gap-3 px-4 py-4 aria-[current]:bg-stone-50 sm:grid-cols-[1fr_auto_auto] sm:items-center sm:px-5"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {s.name}
+                  {s.id === me.id && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+                </p>
+                <p className="text-sm break-all text-muted">{s.email}</p>
+                <p className="text-xs text-muted">Last sign-in: {formatWhen(s.last_login_at)}</p>
+              </div>
+              <div className="flex items-center justify-between gap-4 sm:contents">
+                <RolePicker
+                  label={`Role of ${s.name}`}
+                  value={s.role}
+                  roles={STAFF_ROLES}
+                  isDisabled={update.isPending}
+                  onChange={(role) =>
+                    role !== s.role && update.mutate({ who: s, change: { role }, undo: { role: s.role } })
+                  }
+                />
+                <Switch
+                  isSelected={s.is_active}
+                  isDisabled={update.isPending}
+                  onChange={(on) => update.mutate({ who: s, change: { is_active: on }, undo: { is_active: !on } })}
+                  className="group flex min-h-11 items-center gap-2 text-sm"
+                >
+                  <span className="flex h-6 w-10 items-center rounded-full bg-stone-300 px-0.5 transition-colors group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand group-data-[selected]:bg-emerald-600">
+                    <span className="size-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-4" />
+                  </span>
+                  <span>{s.is_active ? 'Active' : 'Deactivated'}</span>
+                  <span className="sr-only">: {s.name}</span>
+                </Switch>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { messages, storeStateMessages } from '@shopfront/shared';
+import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+
+/*
+ * The owner's panel (apps/admin) as staff use it, at 390 px and 1280 px: sign-in by password
+ * and by the storefront's one-time link, the staff screen, the palette and shortcuts, and axe on
+ * every screen. SHOTS_DIR=/work/shots/panel keeps a screenshot of each screen.
+ */
+const OWNER = testStaff('Meera Iyer', 'owner');
+const CLERK = testStaff('Arjun Rao', 'staff');
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, CLERK) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function tab(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
+  const page = await newPage(browser, viewport);
+  const problems = await watchForProblems(page);
+  return { page, problems };
+}
+
+/**
+ * What signing in is expected to log: the panel's own "who am I?" answered 401 before, and a
+ * wrong password or a spent link answered 401 (Chromium logs each failed load as a console error).
+ */
+const EXPECTED_401 = ['/api/admin/auth/me', '/api/admin/auth/login', '/api/admin/auth/exchange'];
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      !EXPECTED_401.some((path) => p === `http 401: ${path}`) &&
+      !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
+  );
+
+/** A one-time Admin Panel link, as the storefront's button gets one for signed-in staff. */
+async function adminLink(staff = OWNER): Promise<string> {
+  const login = await fetch(url('/api/admin/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password, session: 'bearer' }),
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const res = await fetch(url('/api/admin/auth/link-token'), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { link: string } }).data.link;
+}
+
+describe('owner panel', () => {
+  it('is served under /admin: the SPA page no-store with a hash CSP, hashed assets immutable', async () => {
+    const res = await fetch(url('/admin/orders/some/deep/path?x=1'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toMatch(/style-src [^;]*unsafe-inline/);
+    const html = await res.text();
+    const asset = /\/admin\/assets\/[\w.-]+\.js/.exec(html)![0];
+    const js = await fetch(url(asset), { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('content-encoding')).toMatch(/br|gzip/);
+    expect((await fetch(url('/admin/assets/gone-1234.js'))).status).toBe(404);
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`signs in by password at ${viewport.width} px, and goes back where it was asked`, async () => {
+      const { page, problems } = await tab(viewport);
+      await page.goto(url('/admin/activity'));
+      await panelReady(page);
+      await page.waitForURL(/\/admin\/login\?next=%2Factivity$/);
+      await shot(page, 'login');
+      expect(await axeProblems(page)).toEqual([]);
+      // The shared schema's messages, beside each field, before anything is sent.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('staff-sign-in').getByText(messages.required).first().waitFor();
+      // A wrong password: the API's answer.
+      await page.getByLabel('E-mail address').fill(OWNER.email);
+      await page.getByLabel('Password').fill('Wrong#Password1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('staff-sign-in-error').waitFor();
+      await signIn(page, OWNER);
+      await page.waitForURL(url('/admin/activity'));
+      await page.getByRole('heading', { name: 'Activity' }).waitFor();
+      await page.getByTestId('signed-in-as').getByText('Owner').waitFor();
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+
+    it(`lands from the storefront's Admin Panel link at ${viewport.width} px; a spent link asks for a password`, async () => {
+      const { page, problems } = await tab(viewport);
+      const link = await adminLink();
+      expect(link).toMatch(/^\/admin\/login\?token=sfa_/);
+      await page.goto(url(link));
+      await panelReady(page);
+      await page.getByTestId('signed-in-as').getByText(OWNER.name).waitFor();
+      // The token is spent and no longer in the address bar.
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      expect(new URL(page.url()).search).toBe('');
+      await page.getByRole('heading', { name: /Hello, Meera/ }).waitFor();
+      await shot(page, 'home');
+      expect(await axeProblems(page)).toEqual([]);
+      // The same link again, without a session: the expiry message and the sign-in form, token dropped.
+      await browser.context.clearCookies();
+      await page.goto(url(link));
+      await panelReady(page);
+      await page.getByTestId('staff-sign-in-error').getByText(storeStateMessages.adminLinkExpired).waitFor();
+      await page.waitForURL((u) => !u.search.includes('token'));
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('the staff screen: add a member (field messages from the schema and the API), change a role, deactivate with Undo', async () => {
+    const { page, problems } = await tab(DESKTOP);
+    await page.goto(url('/admin/staff'));
+    await panelReady(page);
+    await signIn(page, OWNER);
+    const list = page.getByTestId('staff-list');
+    await list.getByText(CLERK.email).waitFor();
+    await shot(page, 'staff');
+    expect(await axeProblems(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add staff' }).click();
+    const form = page.getByTestId('add-staff-form');
+    await form.getByLabel('Name').fill('Kavya Nair');
+    await form.getByLabel('E-mail address').fill(CLERK.email);
+    await form.getByLabel('First password').fill('short');
+    await form.getByRole('button', { name: 'Add staff member' }).click();
+    await form.getByText(messages.minLength(10)).waitFor();
+    await shot(page, 'staff-add');
+    expect(await axeProblems(page)).toEqual([]);
+    await form.getByLabel('First password').fill('Sunrise#Counter9');
+    await form.getByRole('button', { name: 'Add staff member' }).click();
+    // The e-mail is taken: the API's answer (409) on the form.
+    await form.getByText('A staff member with this e-mail already exists').waitFor();
+    await form.getByLabel('E-mail address').fill('kavya.nair@example.test');
+    await form.getByRole('button', { name: 'Add staff member' }).click();
+    await list.getByText('kavya.nair@example.test').waitFor();
+
+    // Deactivate Arjun, then Undo from the toast.
+    const row = list.locator('li', { hasText: CLERK.email });
+    const active = row.getByRole('switch');
+    expect(await active.isChecked()).toBe(true);
+    await row.getByText('Active').click();
+    await page.getByText('Staff member updated').waitFor();
+    await row.getByText('Deactivated').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    // Role: Kavya becomes an owner.
+    const kavya = list.locator('li', { hasText: 'kavya.nair@example.test' });
+    await kavya.getByRole('button', { name: /Role of Kavya Nair/ }).click();
+    await page.getByRole('option', { name: 'Owner' }).click();
+    await expect
+      .poll(async () => kavya.getByRole('button', { name: /Role of Kavya Nair/ }).textContent())
+      .toContain('Owner');
+    // The taken e-mail's 409 was expected; nothing else failed.
+    expect(unexpected(problems).filter((p) => !p.includes('409'))).toEqual([]);
+    await page.close();
+  });
+
+  it('Ctrl+K finds pages and runs actions; ? lists the shortcuts; j/k move in a list', async () => {
+    const { page } = await tab(DESKTOP);
+    await page.goto(url('/admin/'));
+    await panelReady(page);
+    await signIn(page, OWNER);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByTestId('palette');
+    await palette.waitFor();
+    await page.keyboard.type('plugins');
+    await shot(page, 'palette');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/admin/plugins'));
+    await page.getByTestId('plugins-list').waitFor();
+    await page.keyboard.press('j');
+    await expect.poll(() => page.locator('[data-list-index="0"][aria-current]').count()).toBe(1);
+    await page.keyboard.press('j');
+    await expect.poll(() => page.locator('[data-list-index="1"][aria-current]').count()).toBe(1);
+    await page.keyboard.press('k');
+    await expect.poll(() => page.locator('[data-list-index="0"][aria-current]').count()).toBe(1);
+    await page.keyboard.press('Shift+?');
+    await page.getByTestId('shortcuts').getByText('Keyboard shortcuts').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('sign out');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/admin/login'));
+    // Signed out for real: the panel asks again.
+    await page.goto(url('/admin/staff'));
+    await page.waitForURL(/\/admin\/login\?next=%2Fstaff$/);
+    await page.close();
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`every screen at ${viewport.width} px: no serious or critical axe violation, no console or CSP error`, async () => {
+      const { page, problems } = await tab(viewport);
+      await page.goto(url('/admin/'));
+      await panelReady(page);
+      await signIn(page, OWNER);
+      for (const [path, name, heading] of [
+        ['/signups', 'signups', 'Sign-ups'],
+        ['/activity', 'activity', 'Activity'],
+        ['/plugins', 'plugins', 'Plugins'],
+        ['/staff', 'staff', 'Staff'],
+        ['/account', 'account', 'Your account'],
+        ['/no-such-page', 'not-found', 'This page does not exist'],
+      ] as const) {
+        await page.goto(url(`/admin${path}`));
+        await panelReady(page);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(page, name);
+        expect(await axeProblems(page), `${path} at ${viewport.width}`).toEqual([]);
+      }
+      if (viewport === MOBILE) {
+        // The phone's More sheet holds the places the bottom bar has no room for.
+        await page.getByRole('button', { name: 'More' }).click();
+        await page.getByRole('dialog').getByRole('link', { name: 'Staff' }).waitFor();
+        await shot(page, 'more');
+        expect(await axeProblems(page)).toEqual([]);
+      }
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('a staff member (not owner) sees no Staff place', async () => {
+    const { page } = await tab(MOBILE);
+    await page.goto(url('/admin/'));
+    await panelReady(page);
+    await signIn(page, CLERK);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Plugins' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    await page.close();
+  });
+});
