@@ -4,6 +4,8 @@ export default [
   route('login', 'routes/login.tsx'),
   layout('routes/frame.tsx', [
     index('routes/home.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:id', 'routes/orders.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

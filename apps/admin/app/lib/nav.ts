@@ -20,8 +20,15 @@ const MANAGERS: readonly Role[] = ['owner', 'manager', 'staff'];
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', roles: ALL, keywords: 'start overview' },
+  {
+    to: '/orders',
+    label: 'Orders',
+    primary: true,
+    roles: ['owner', 'manager', 'packer', 'staff'],
+    keywords: 'inbox pack ship refund',
+  },
   { to: '/signups', label: 'Sign-ups', primary: true, roles: MANAGERS, keywords: 'coming soon subscribers csv' },
-  { to: '/activity', label: 'Activity', primary: true, roles: MANAGERS, keywords: 'audit log history changes' },
+  { to: '/activity', label: 'Activity', roles: MANAGERS, keywords: 'audit log history changes' },
   { to: '/plugins', label: 'Plugins', roles: MANAGERS, keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', roles: ['owner'], keywords: 'team people roles users' },
   { to: '/account', label: 'Your account', roles: ALL, keywords: 'password profile me' },

@@ -3,6 +3,7 @@ import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-
 import { Button } from '../ui/button';
 import { navFor } from '../../lib/nav';
 import { NavIcon } from './icons';
+import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
 const tab = (active: boolean) =>
   `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${active ? 'text-ink' : 'text-muted'}`;
@@ -25,8 +26,9 @@ export function BottomBar({ role }: { role: string }) {
       <ul className="flex">
         {primary.map((item) => (
           <li key={item.to} className="flex flex-1">
-            <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => tab(isActive)}>
+            <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => `relative ${tab(isActive)}`}>
               <NavIcon name={item.to} />
+              {item.to === '/orders' && <OrdersNavBadge compact />}
               {item.label}
             </NavLink>
           </li>

@@ -1,6 +1,7 @@
 /** The few line icons the frame uses (inline SVG, 24px grid, currentColor). */
 const paths: Record<string, string> = {
   '/': 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
+  '/orders': 'M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',
