@@ -36,7 +36,14 @@ export function Sheet({
   );
 }
 
-/** The dialog's buttons: the main one full width on a phone, last (nearest the thumb). */
+/**
+ * The dialog's buttons: the main one full width on a phone, last (nearest the thumb), kept in
+ * view at the bottom while a long form scrolls.
+ */
 export function SheetButtons({ children }: { children: React.ReactNode }) {
-  return <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="sticky -bottom-5 -mx-5 mt-5 flex flex-col-reverse gap-2 border-t border-line bg-white px-5 py-3 sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  );
 }
