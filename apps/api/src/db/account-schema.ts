@@ -145,6 +145,8 @@ export const outboxMessages = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
+    /** The order a message to a shopper is about (the owner's order page lists them). */
+    orderId: text('order_id'),
     status: text('status').$type<'pending' | 'sent' | 'stored' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -153,6 +155,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
+    index('outbox_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     check('outbox_channel_ck', sql`${t.channel} in ('email', 'sms')`),
     check('outbox_status_ck', sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
   ],

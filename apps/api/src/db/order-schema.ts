@@ -7,6 +7,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -95,11 +96,23 @@ export const orders = pgTable(
     facebookPixelEventTracked: boolean('facebook_pixel_event_tracked').notNull().default(false),
     microsoftClarityEventTracked: boolean('microsoft_clarity_event_tracked').notNull().default(false),
     umamiEventTracked: boolean('umami_event_tracked').notNull().default(false),
+    /**
+     * Grows with every change staff could act on (status, payment, money: a trigger of migration
+     * 0029): the owner's If-Match compares it, so two staff cannot overwrite each other silently.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The owner's inbox (newest first, keyset) and its searches (modules/orders/admin-list.ts).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_phone_idx').on(t.phone),
+    index('orders_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('orders_first_name_idx').on(sql`lower(${t.shippingAddress} ->> 'first_name') text_pattern_ops`),
+    index('orders_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'last_name') text_pattern_ops`),
     index('orders_reservation_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReserved}`),
@@ -232,6 +245,51 @@ export const shipments = pgTable(
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
 );
+
+/** Which of an order's lines (and how many of each) a parcel holds. */
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderItemId] }),
+    index('shipment_items_item_idx').on(t.orderItemId),
+    check('shipment_items_quantity_ck', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Staff's internal notes on an order (never shown to the shopper). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id'),
+    /** Who wrote it, as they were then (their e-mail). */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Staff told of a new order or a refund request, once per `key` (`order:ord_…`, `refund:42`):
+ * the staff-order-alert job inserts the key with its messages, so a retried job tells no one twice.
+ */
+export const staffAlerts = pgTable('staff_alerts', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
 
 /** Carrier scan events: time, place and status (the scan popup lists them). */
 export const shipmentScans = pgTable(

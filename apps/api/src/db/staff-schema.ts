@@ -31,6 +31,8 @@ export const staff = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<StaffRole>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** E-mail on each new order and refund request; null: the role's default (owners yes, others no). */
+    notifyOrders: boolean('notify_orders'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

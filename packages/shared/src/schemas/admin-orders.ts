@@ -98,15 +98,18 @@ export const adminOrderMessages = {
  * Why an order in `from` cannot move to `to`, from the state table: "This order cannot be
  * packed: it is shipped. Only a confirmed order can be packed".
  */
-export function whyNotMove(from: OrderStatus, to: OrderStatus, verb: string): string {
-  const sources = ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].includes(to)).map((s) =>
-    ORDER_STATUS_LABELS[s].toLowerCase(),
-  );
-  const only =
+export function whyNotMove(
+  from: OrderStatus,
+  to: OrderStatus,
+  verb: string,
+  only: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].includes(to)),
+): string {
+  const sources = only.map((s) => ORDER_STATUS_LABELS[s].toLowerCase());
+  const which =
     sources.length === 0
       ? ''
       : `. Only an order that is ${sources.length === 1 ? sources[0] : `${sources.slice(0, -1).join(', ')} or ${sources.at(-1)}`} can be ${verb}`;
-  return `This order cannot be ${verb}: it is ${ORDER_STATUS_LABELS[from].toLowerCase()}${only}`;
+  return `This order cannot be ${verb}: it is ${ORDER_STATUS_LABELS[from].toLowerCase()}${which}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export interface NewMessage {
   recipient: string;
   subject?: string;
   body: string;
+  /** The order a message to its shopper is about (the owner's order page lists them). */
+  orderId?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function enqueueMessage(db: Db, transports: Transports, msg: NewMes
     recipient: msg.recipient,
     subject: msg.subject ?? '',
     body: msg.body,
+    orderId: msg.orderId ?? null,
   };
   if (!transports[msg.channel]) {
     await db.insert(outboxMessages).values({ ...row, status: 'stored' });

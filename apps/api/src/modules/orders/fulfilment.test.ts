@@ -140,7 +140,7 @@ describe('refund decisions', () => {
     expect(d.totals.refunded.amount).toBe(granted.amount.amount);
     expect(await refusal(approveRefund(db(), ids[0]!))).toEqual([409, fulfilmentMessages.refundHandled]);
 
-    await rejectRefund(db(), ids[1]!, 'Used item');
+    await rejectRefund(db(), ids[1]!, { note: 'Used item' });
     d = await detail(o.id);
     expect(d.status).toBe('refunded');
     expect(d.payment_status).toBe('paid');
@@ -223,7 +223,7 @@ describe('refund decisions', () => {
   it('sends a refused request’s order back to delivered, its quantity askable again', async () => {
     const { o, ids } = await requested('cod');
     await rejectRefund(db(), ids[0]!);
-    await rejectRefund(db(), ids[1]!, 'Outside the return window');
+    await rejectRefund(db(), ids[1]!, { note: 'Outside the return window' });
     const d = await detail(o.id);
     expect(d.status).toBe('delivered');
     expect(d.totals.refunded.amount).toBe(0);

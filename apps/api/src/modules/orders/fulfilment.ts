@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@shopfront/shared';
+import { ORDER_STATUS_LABELS, adminOrderMessages, money, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError, fieldError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../payments/methods.ts';
 import { setPaymentStatus } from '../payments/records.ts';
 import { queueRefund } from '../payments/service.ts';
 import { paidPaymentOf } from './service.ts';
 import { moveOrder, type OrderActor } from './transition.ts';
+import { refreshOnStockCrossing } from '../catalog/summary.ts';
 
 /**
  * The shop owner's side of an order: pack, ship (with the carrier's waybill), record the
@@ -21,6 +22,11 @@ export const fulfilmentMessages = {
   notAllowed: (to: OrderStatus) => `This order cannot be marked ${ORDER_STATUS_LABELS[to].toLowerCase()} now`,
   refundHandled: 'This refund request has already been answered',
   shipmentNotFound: 'Shipment not found',
+  refundNotFound: adminOrderMessages.refundNotFound,
+  waybillTaken: adminOrderMessages.waybillTaken,
+  itemUnknown: adminOrderMessages.parcelItemUnknown,
+  parcelsIncomplete: adminOrderMessages.parcelsIncomplete,
+  amountTooHigh: adminOrderMessages.amountTooHigh,
 } as const;
 
 async function move(
@@ -45,34 +51,114 @@ export function packOrder(db: Db, orderId: string, note?: string): Promise<numbe
   return db.transaction((tx) => move(tx, orderId, 'packed', { note }));
 }
 
-export interface ShipInput {
+export interface ParcelInput {
   carrier: string;
   /** The carrier's waybill (AWB); one is made up when absent (a shop shipping by its own van). */
   waybill?: string;
   trackingUrl?: string | null;
+  /** The order's lines in this parcel (item id, quantity); absent with one parcel: every line. */
+  lines?: { item_id: number; quantity: number }[];
 }
+export type ShipInput = Omit<ParcelInput, 'lines'>;
 
 /** A made-up waybill: 12 digits after the shop's prefix (the unique index refuses a repeat). */
 const newWaybill = () =>
   `SFW${String(randomInt(0, 1e6)).padStart(6, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
 
-/** Packed → shipped, with a new shipment (its waybill), in one transaction. */
+/** Packed → shipped, with one new shipment (its waybill) holding every line, in one transaction. */
 export async function shipOrder(
   db: Db,
   orderId: string,
   input: ShipInput,
 ): Promise<{ shipmentId: number; waybill: string; eventId: number }> {
-  const waybill = input.waybill?.trim() || newWaybill();
-  return db.transaction(async (tx) => {
-    const eventId = await move(tx, orderId, 'shipped');
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into shipments (order_id, carrier, waybill, tracking_url)
-          values (${orderId}, ${input.carrier}, ${waybill}, ${input.trackingUrl ?? null}) returning id`,
-    );
-    return { shipmentId: row!.id, waybill, eventId };
-  });
+  const { shipments, eventId } = await shipParcels(db, orderId, [input]);
+  return { ...shipments[0]!, eventId };
 }
+
+/**
+ * Packed → shipped in one or more parcels, one transaction: the move first (so of two packers
+ * shipping at once one moves the order and the other is refused before any parcel is written),
+ * then each parcel with its lines. Together the parcels hold every line exactly as many times as
+ * it was ordered (422 on `parcels` otherwise; a line not of the order is 422 on its item_id). A
+ * waybill already on another parcel is 409.
+ */
+export async function shipParcels(
+  db: Db,
+  orderId: string,
+  parcels: readonly ParcelInput[],
+  note?: string | null,
+): Promise<{ shipments: { shipmentId: number; waybill: string }[]; eventId: number }> {
+  const seen = new Set<string>();
+  parcels.forEach((p, i) => {
+    const w = p.waybill?.trim();
+    if (!w) return;
+    if (seen.has(w)) throw fieldError(`parcels.${i}.waybill`, fulfilmentMessages.waybillTaken);
+    seen.add(w);
+  });
+  try {
+    return await db.transaction(async (tx) => {
+      const eventId = await move(tx, orderId, 'shipped', { note });
+      const items = await queryRows<{ id: number; quantity: number }>(
+        tx,
+        sql`select id, quantity from order_items where order_id = ${orderId} order by id`,
+      );
+      const contents = parcelContents(parcels, items);
+      const shipments: { shipmentId: number; waybill: string }[] = [];
+      for (const [i, p] of parcels.entries()) {
+        const waybill = p.waybill?.trim() || newWaybill();
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into shipments (order_id, carrier, waybill, tracking_url)
+              values (${orderId}, ${p.carrier}, ${waybill}, ${p.trackingUrl ?? null}) returning id`,
+        );
+        for (const line of contents[i]!) {
+          await queryRows(
+            tx,
+            sql`insert into shipment_items (shipment_id, order_item_id, quantity)
+                values (${row!.id}, ${line.item_id}, ${line.quantity})`,
+          );
+        }
+        shipments.push({ shipmentId: row!.id, waybill });
+      }
+      return { shipments, eventId };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'shipments_waybill_unique')) throw new HttpError(409, fulfilmentMessages.waybillTaken);
+    throw err;
+  }
+}
+
+/** What each parcel holds (one line per item), checked against the order's lines (pure). */
+function parcelContents(
+  parcels: readonly ParcelInput[],
+  items: readonly { id: number; quantity: number }[],
+): { item_id: number; quantity: number }[][] {
+  if (parcels.length === 1 && !parcels[0]!.lines) return [items.map((i) => ({ item_id: i.id, quantity: i.quantity }))];
+  const ordered = new Map(items.map((i) => [i.id, i.quantity]));
+  const packed = new Map<number, number>();
+  const contents = parcels.map((p, pi) => {
+    const inParcel = new Map<number, number>();
+    (p.lines ?? []).forEach((l, li) => {
+      if (!ordered.has(l.item_id))
+        throw fieldError(`parcels.${pi}.lines.${li}.item_id`, fulfilmentMessages.itemUnknown);
+      inParcel.set(l.item_id, (inParcel.get(l.item_id) ?? 0) + l.quantity);
+      packed.set(l.item_id, (packed.get(l.item_id) ?? 0) + l.quantity);
+    });
+    return [...inParcel].map(([item_id, quantity]) => ({ item_id, quantity }));
+  });
+  if (contents.some((c) => c.length === 0) || items.some((i) => packed.get(i.id) !== i.quantity)) {
+    throw fieldError('parcels', fulfilmentMessages.parcelsIncomplete);
+  }
+  return contents;
+}
+
+const isUniqueViolation = (err: unknown, constraint: string): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; message?: string };
+    if (pg.code === '23505' && (pg.constraint === constraint || pg.message?.includes(constraint))) return true;
+  }
+  return false;
+};
 
 export interface ScanInput {
   at: Date;
@@ -81,13 +167,13 @@ export interface ScanInput {
   description?: string;
 }
 
-/** Records one carrier scan of a shipment (time, place, status). */
-export async function addScan(db: Db, shipmentId: number, scan: ScanInput): Promise<number> {
+/** Records one carrier scan of a shipment (time, place, status); of order `orderId` when given. */
+export async function addScan(db: Db, shipmentId: number, scan: ScanInput, orderId?: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into shipment_scans (shipment_id, scanned_at, location, status, description)
         select id, ${scan.at.toISOString()}::timestamptz, ${scan.location}, ${scan.status}, ${scan.description ?? ''}
-          from shipments where id = ${shipmentId}
+          from shipments where id = ${shipmentId}${orderId === undefined ? sql`` : sql` and order_id = ${orderId}`}
      returning id`,
   );
   if (!row) throw new HttpError(404, fulfilmentMessages.shipmentNotFound);
@@ -129,15 +215,42 @@ async function settleRefunds(tx: Db, orderId: string, note: string | null): Prom
   });
 }
 
+/** How staff answer a refund request. */
+export interface RefundDecision {
+  /** Shown to the shopper with the answer (the history row's note). */
+  note?: string | null;
+  /** Approve: grant this much (minor units), at most the amount asked for (the default). */
+  amountMinor?: number;
+  /** Approve: put the returned quantity back in stock. */
+  restock?: boolean;
+  /** Only a request of this order (404 otherwise). */
+  orderId?: string;
+}
+
+/** 404 when the request is not (of this order), 409 when it was answered already. */
+async function refusedRequest(tx: Db, refundRequestId: number, orderId: string | undefined): Promise<never> {
+  const [req] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status from refund_requests where id = ${refundRequestId}
+          ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}`,
+  );
+  if (!req) throw new HttpError(404, fulfilmentMessages.refundNotFound);
+  throw new HttpError(409, fulfilmentMessages.refundHandled);
+}
+
 /**
- * Grants a refund request: the request is refunded, the line's refunded quantity and the
- * order's refunded amount grow (never past its total: orders_totals_ck); for an order paid
- * online the money goes back through the provider from the payment that paid the order
- * (queueRefund of modules/payments with paid_payment_id, payment_status refund_pending until it
- * is paid out). An offline method's refunds (Cash on Delivery) are paid back outside the shop and
- * recorded as refunded. When it was the last open request, the order moves to refunded.
+ * Grants a refund request, once (a conditional update on the request: of two approvals at once
+ * one grants it, the other is 409): the request is refunded with the amount granted (at most what
+ * was asked, 422 on amount_minor above it), the line's refunded quantity and the order's refunded
+ * amount grow (never past its total: orders_totals_ck), and with `restock` the quantity goes back
+ * in stock. For an order paid online the money goes back through the provider from the payment
+ * that paid the order (queueRefund of modules/payments with paid_payment_id, payment_status
+ * refund_pending until it is paid out). An offline method's refunds (Cash on Delivery) are paid
+ * back outside the shop and recorded as refunded. When it was the last open request, the order
+ * moves to refunded (the shopper's message carries the note).
  */
-export async function approveRefund(db: Db, refundRequestId: number, note?: string): Promise<void> {
+export async function approveRefund(db: Db, refundRequestId: number, decision: RefundDecision = {}): Promise<void> {
+  const { orderId, amountMinor, note } = decision;
   await db.transaction(async (tx) => {
     const [req] = await queryRows<{
       order_id: string;
@@ -147,68 +260,113 @@ export async function approveRefund(db: Db, refundRequestId: number, note?: stri
       reason: string;
     }>(
       tx,
-      sql`update refund_requests set status = 'refunded', updated_at = now()
+      sql`update refund_requests set status = 'refunded', updated_at = now(),
+               amount_minor = ${amountMinor === undefined ? sql`amount_minor` : sql`${amountMinor}::int`}
            where id = ${refundRequestId} and status = 'requested'
+             ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}
+             ${amountMinor === undefined ? sql`` : sql`and amount_minor >= ${amountMinor}`}
        returning order_id, order_item_id, quantity, amount_minor, reason`,
     );
-    if (!req) throw new HttpError(409, fulfilmentMessages.refundHandled);
+    if (!req) {
+      if (amountMinor !== undefined) {
+        const [asked] = await queryRows<{ amount_minor: number; currency: string }>(
+          tx,
+          sql`select r.amount_minor, o.currency from refund_requests r join orders o on o.id = r.order_id
+               where r.id = ${refundRequestId} and r.status = 'requested' and r.amount_minor < ${amountMinor}
+                 ${orderId === undefined ? sql`` : sql`and r.order_id = ${orderId}`}`,
+        );
+        if (asked) {
+          throw fieldError(
+            'amount_minor',
+            fulfilmentMessages.amountTooHigh(money(asked.amount_minor, asked.currency).formatted),
+          );
+        }
+      }
+      await refusedRequest(tx, refundRequestId, orderId);
+    }
     await queryRows(
       tx,
-      sql`update order_items set refunded_quantity = refunded_quantity + ${req.quantity} where id = ${req.order_item_id}`,
+      sql`update order_items set refunded_quantity = refunded_quantity + ${req!.quantity} where id = ${req!.order_item_id}`,
     );
-    // Recorded as refunded now. Online: the provider pays it back (the payments module's job;
-    // payment_status refund_pending until it has). Offline (Cash on Delivery): paid back outside the shop.
-    // The order row is locked first (a statement of its own: the next one reads its latest
-    // values), and the amount capped by what is left of the total, so the order's refunded amount
-    // never passes it (line shares add up to the lines' total, itself within the grand total).
-    await queryRows(tx, sql`select id from orders where id = ${req.order_id} for update`);
-    const [order] = await queryRows<{ online: boolean; amount: number; payment_id: string | null }>(
-      tx,
-      sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online,
-                            least(${req.amount_minor}, o.grand_total_minor - o.refunded_minor) as amount,
-                            o.paid_payment_id
-                       from orders o where o.id = ${req.order_id})
-          update orders o set refunded_minor = o.refunded_minor + m.amount,
-            payment_status = case
-              -- Online, the refund job says when the money is back.
-              when m.online then case when m.amount > 0 then 'refund_pending' else o.payment_status end
-              when o.refunded_minor + m.amount >= o.grand_total_minor then 'refunded'
-              else o.payment_status end,
-            updated_at = now()
-          from m where o.id = ${req.order_id}
-      returning m.online, m.amount, m.paid_payment_id as payment_id`,
-    );
-    if (order?.online && order.amount > 0) {
-      await queueRefund(tx, {
-        orderId: req.order_id,
-        amountMinor: order.amount,
-        reason: req.reason,
-        dedupeKey: `refund-request:${refundRequestId}`,
-        paymentId: paidPaymentOf(req.order_id, order.payment_id),
-      });
+    if (decision.restock) {
+      const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
+        tx,
+        sql`update variants v set stock = v.stock + ${req!.quantity} from order_items i
+             where i.id = ${req!.order_item_id} and v.id = i.variant_id
+         returning v.product_id, v.stock, ${req!.quantity}::int as qty`,
+      );
+      await refreshOnStockCrossing(tx, touched, 'returned');
     }
-    await settleRefunds(tx, req.order_id, note ?? null);
+    await grantMoney(tx, refundRequestId, req!);
+    await settleRefunds(tx, req!.order_id, note ?? null);
   });
+}
+
+/**
+ * The money of a granted request. Recorded as refunded now. Online: the provider pays it back
+ * (the payments module's job; payment_status refund_pending until it has). Offline (Cash on
+ * Delivery): paid back outside the shop. The order row is locked first (a statement of its own:
+ * the next one reads its latest values), and the amount capped by what is left of the total, so
+ * the order's refunded amount never passes it (line shares add up to the lines' total, itself
+ * within the grand total).
+ */
+async function grantMoney(
+  tx: Db,
+  refundRequestId: number,
+  req: { order_id: string; amount_minor: number; reason: string },
+): Promise<void> {
+  await queryRows(tx, sql`select id from orders where id = ${req.order_id} for update`);
+  const [order] = await queryRows<{ online: boolean; amount: number; payment_id: string | null }>(
+    tx,
+    sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online,
+                          least(${req.amount_minor}, o.grand_total_minor - o.refunded_minor) as amount,
+                          o.paid_payment_id
+                     from orders o where o.id = ${req.order_id})
+        update orders o set refunded_minor = o.refunded_minor + m.amount,
+          payment_status = case
+            -- Online, the refund job says when the money is back.
+            when m.online then case when m.amount > 0 then 'refund_pending' else o.payment_status end
+            when o.refunded_minor + m.amount >= o.grand_total_minor then 'refunded'
+            else o.payment_status end,
+          updated_at = now()
+        from m where o.id = ${req.order_id}
+    returning m.online, m.amount, m.paid_payment_id as payment_id`,
+  );
+  if (order?.online && order.amount > 0) {
+    await queueRefund(tx, {
+      orderId: req.order_id,
+      amountMinor: order.amount,
+      reason: req.reason,
+      dedupeKey: `refund-request:${refundRequestId}`,
+      paymentId: paidPaymentOf(req.order_id, order.payment_id),
+    });
+  }
 }
 
 /**
  * Refuses a refund request: its quantity may be asked for again, and when it was the last open
  * request the order goes back to delivered (or to refunded, if another request was granted).
  */
-export async function rejectRefund(db: Db, refundRequestId: number, note?: string): Promise<void> {
+export async function rejectRefund(
+  db: Db,
+  refundRequestId: number,
+  decision: Pick<RefundDecision, 'note' | 'orderId'> = {},
+): Promise<void> {
+  const { orderId, note } = decision;
   await db.transaction(async (tx) => {
     const [req] = await queryRows<{ order_id: string; order_item_id: number; quantity: number }>(
       tx,
       sql`update refund_requests set status = 'rejected', updated_at = now()
            where id = ${refundRequestId} and status = 'requested'
+             ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}
        returning order_id, order_item_id, quantity`,
     );
-    if (!req) throw new HttpError(409, fulfilmentMessages.refundHandled);
+    if (!req) await refusedRequest(tx, refundRequestId, orderId);
     await queryRows(
       tx,
-      sql`update order_items set refund_requested_quantity = refund_requested_quantity - ${req.quantity}
-           where id = ${req.order_item_id}`,
+      sql`update order_items set refund_requested_quantity = refund_requested_quantity - ${req!.quantity}
+           where id = ${req!.order_item_id}`,
     );
-    await settleRefunds(tx, req.order_id, note ?? null);
+    await settleRefunds(tx, req!.order_id, note ?? null);
   });
 }

@@ -45,14 +45,14 @@ function invoiceFonts() {
 }
 /** pdfkit's types list file sources only; it takes a parsed fontkit font as well (PDFFontFactory.open). */
 const asFontSource = (font: Font) => font as unknown as Uint8Array;
-const REGULAR = 'NotoSans';
-const BOLD = 'NotoSans-Bold';
+export const REGULAR = 'NotoSans';
+export const BOLD = 'NotoSans-Bold';
 
 /** Text as drawn: composed (NFC), without control characters other than line breaks. */
 // eslint-disable-next-line no-control-regex
-const printable = (s: string) => s.normalize('NFC').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+export const printable = (s: string) => s.normalize('NFC').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 
-function addressLines(a: Address): string[] {
+export function addressLines(a: Address): string[] {
   return [
     `${a.first_name} ${a.last_name}`.trim(),
     a.address_line_1,
@@ -68,17 +68,12 @@ function addressLines(a: Address): string[] {
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Renders the invoice. */
-export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
-  const { order, shop } = input;
-  const cur = order.currency;
-  /** As the shop shows amounts everywhere: ₹1,299.00. */
-  const amt = (n: number) => money(n, cur).formatted;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Invoice ${order.order_no}`, Author: printable(shop.name), Subject: `Order ${order.order_no}` },
-  });
+/** A new A4 PDF with the invoice faces registered, and the promise of its bytes once ended. */
+export function newOrderPdf(info: { Title: string; Author: string; Subject?: string }): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { ...info, Author: printable(info.Author) } });
   const faces = invoiceFonts();
   doc.registerFont(REGULAR, asFontSource(faces.regular));
   doc.registerFont(BOLD, asFontSource(faces.bold));
@@ -88,7 +83,28 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** Renders the invoice. */
+export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
+  const { order, shop } = input;
+  const { doc, done } = newOrderPdf({
+    Title: `Invoice ${order.order_no}`,
+    Author: shop.name,
+    Subject: `Order ${order.order_no}`,
+  });
+  drawInvoice(doc, input);
+  doc.end();
+  return done;
+}
+
+/** Draws the invoice from the top of the current page (a new page for each order of a batch). */
+export function drawInvoice(doc: PDFKit.PDFDocument, input: InvoiceInput): void {
+  const { order, shop } = input;
+  const cur = order.currency;
+  /** As the shop shows amounts everywhere: ₹1,299.00. */
+  const amt = (n: number) => money(n, cur).formatted;
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
@@ -218,6 +234,4 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     y + 16,
     width,
   );
-  doc.end();
-  return done;
 }

@@ -102,7 +102,7 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
         subject: `Refund for order ${no}`,
         text: `Your refund of ${fmt(f.grantedRefundMinor)} for order ${no} has been approved.${
           f.offline ? '' : ` It goes back to your ${f.paymentMethodName} payment.`
-        }`,
+        }${f.note ? ` ${f.note}` : ''}`,
       };
     default:
       return null;
@@ -250,7 +250,7 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
     };
     const link = origin ? `${origin}/track-order/${deriveTrackingToken(secret, row.order_id)}` : null;
     const msgs = messagesAbout(facts, storeName, link);
-    for (const msg of msgs) await app.outbox.enqueue(tx, msg);
+    for (const msg of msgs) await app.outbox.enqueue(tx, { ...msg, orderId: row.order_id });
     return msgs.length;
   });
   if (sent > 0) app.outbox.kick();

@@ -15,6 +15,7 @@ import { queueRefund } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { canReachOrder, orderAccessSql, type OrderAccess } from './access.ts';
 import { renderInvoice } from './invoice.ts';
+import { queueStaffAlert } from './staff-alerts.ts';
 import { moveOrder } from './transition.ts';
 import { loadInvoiceData } from './view.ts';
 
@@ -29,11 +30,8 @@ async function assertReachable(db: Db, access: OrderAccess, orderId: string): Pr
 
 /**
  * Cancels the shopper's order while it has not left (enable_cancel_order on). One transaction:
- * the conditional move (which gives the stock back), and for an order paid online the refund of
- * what is left of it: recorded in refunded_minor, payment_status refund_pending, and the
- * 'payment-refund' job queued for the payment that paid the order (paid_payment_id; never another
- * captured payment, whose own refund is queued by markPaid), so money is never kept for an order
- * that will not ship. The caller kicks the job runner.
+ * the conditional move (which gives the stock back), and the refund of what was paid
+ * (settleCancelledPayment). The caller kicks the job runner.
  */
 export async function cancelOrder(
   db: Db,
@@ -47,28 +45,44 @@ export async function cancelOrder(
   return db.transaction(async (tx) => {
     const moved = await moveOrder(tx, { orderId, to: 'cancelled', actor: 'shopper', note: reason || null });
     if (!moved) throw new HttpError(409, orderMessages.cancelTooLate);
-    // What is left of an online payment goes back through its provider (the payments module's
-    // job); the order records it as refunded now, with payment_status refund_pending until the
-    // provider has paid it out. Nothing for an offline method (Cash on Delivery): nothing was paid yet.
-    const [left] = await queryRows<{ amount: number; payment_id: string | null }>(
-      tx,
-      sql`with paid as (select id, grand_total_minor - refunded_minor as amount, paid_payment_id from orders
-                         where id = ${orderId} and payment_status = 'paid'
-                           and not ${offlineMethodSql(sql`payment_method_code`)})
-          update orders o set payment_status = 'refund_pending', refunded_minor = o.grand_total_minor, updated_at = now()
-            from paid where o.id = paid.id and paid.amount > 0
-        returning paid.amount, paid.paid_payment_id as payment_id`,
-    );
-    if (!left) return { refundQueued: false };
-    await queueRefund(tx, {
-      orderId,
-      amountMinor: left.amount,
-      reason: reason || 'Order cancelled by the shopper',
-      dedupeKey: `cancel:${orderId}`,
-      paymentId: paidPaymentOf(orderId, left.payment_id),
-    });
-    return { refundQueued: true };
+    return settleCancelledPayment(tx, orderId, reason || 'Order cancelled by the shopper');
   });
+}
+
+/**
+ * The money of an order just cancelled (run in the cancelling transaction, after the move). What
+ * is left of an online payment goes back through its provider (the payments module's job); the
+ * order records it as refunded now, with payment_status refund_pending until the provider has
+ * paid it out, from the payment that paid the order (paid_payment_id; never another captured
+ * payment, whose own refund is queued by markPaid), so money is never kept for an order that will
+ * not ship. An offline method's money taken already (a Cash on Delivery order staff marked paid)
+ * is paid back outside the shop: recorded as refunded. Nothing when nothing was paid. The caller
+ * kicks the job runner.
+ */
+export async function settleCancelledPayment(
+  tx: Db,
+  orderId: string,
+  reason: string,
+): Promise<{ refundQueued: boolean }> {
+  const [left] = await queryRows<{ amount: number; payment_id: string | null; online: boolean }>(
+    tx,
+    sql`with paid as (select id, grand_total_minor - refunded_minor as amount, paid_payment_id,
+                             not ${offlineMethodSql(sql`payment_method_code`)} as online
+                        from orders where id = ${orderId} and payment_status = 'paid')
+        update orders o set payment_status = case when paid.online then 'refund_pending' else 'refunded' end,
+               refunded_minor = o.grand_total_minor, updated_at = now()
+          from paid where o.id = paid.id and paid.amount > 0
+      returning paid.amount, paid.paid_payment_id as payment_id, paid.online`,
+  );
+  if (!left?.online) return { refundQueued: false };
+  await queueRefund(tx, {
+    orderId,
+    amountMinor: left.amount,
+    reason,
+    dedupeKey: `cancel:${orderId}`,
+    paymentId: paidPaymentOf(orderId, left.payment_id),
+  });
+  return { refundQueued: true };
 }
 
 /**
@@ -115,6 +129,7 @@ export async function requestRefund(
       sql`select status from orders where id = ${orderId} for update`,
     );
     if (!order || !isRefundable(order.status)) throw new HttpError(409, orderMessages.refundNotYet);
+    let firstRequest: number | null = null;
     for (const [itemId, { quantity, index }] of wanted) {
       const [line] = await queryRows<{ quantity: number; total_minor: number; requested: number }>(
         tx,
@@ -135,12 +150,14 @@ export async function requestRefund(
       const amount =
         shareOfLine(line.total_minor, line.quantity, line.requested) -
         shareOfLine(line.total_minor, line.quantity, before);
-      await queryRows(
+      const [request] = await queryRows<{ id: number }>(
         tx,
         sql`insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
-            values (${orderId}, ${itemId}, ${quantity}, ${input.reason}, ${amount})`,
+            values (${orderId}, ${itemId}, ${quantity}, ${input.reason}, ${amount}) returning id`,
       );
+      firstRequest ??= request!.id;
     }
+    await queueStaffAlert(tx, { kind: 'refund_request', orderId, key: `refund:${firstRequest}` });
     // A second request while one is open leaves the order where it is.
     await moveOrder(tx, {
       orderId,

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/
 import { queryRows, type Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
+import { queueStaffAlert } from './staff-alerts.ts';
 
 declare module '../jobs/registry.ts' {
   interface JobPayloads {
@@ -98,6 +99,10 @@ export async function recordOrderEvent(
   const eventId = row!.id;
   if (e.to !== 'awaiting_payment') {
     await enqueueJob(tx, { kind: 'order-message', payload: { eventId }, dedupeKey: `order-event:${eventId}` });
+  }
+  // An order is new to the shop once confirmed (placed with Cash on Delivery, or paid): staff are told once.
+  if (e.to === 'confirmed') {
+    await queueStaffAlert(tx, { kind: 'new_order', orderId: e.orderId, key: `order:${e.orderId}` });
   }
   return eventId;
 }

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminOrderMessages,
+  canTransition,
+  orderMessages,
+  whyNotMove,
+  type AdminBulkResult,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http.ts';
+import { offlineMethodSql } from '../payments/methods.ts';
+import { recordAudit, type AuditActor } from '../staff/audit.ts';
+import {
+  addScan,
+  approveRefund,
+  markDelivered,
+  packOrder,
+  rejectRefund,
+  shipParcels,
+  type ParcelInput,
+  type RefundDecision,
+  type ScanInput,
+} from './fulfilment.ts';
+import { settleCancelledPayment } from './service.ts';
+import { moveOrder } from './transition.ts';
+
+/**
+ * What staff do to an order (issue 25), each one short transaction: the order row is locked,
+ * the If-Match version compared (409 when someone changed the order since it was read), the
+ * move made through moveOrder and the state table (fulfilment.ts), and the audit entry written
+ * with it. A move the state does not allow is a 409 saying why. The shopper's message comes
+ * from the move's history row (once per row, orders/messages.ts).
+ */
+
+export interface StaffAct {
+  staff: AuditActor;
+  ip: string | null;
+  /** The version the member read (If-Match); undefined: no check. */
+  ifMatch?: number;
+}
+
+interface Locked {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  version: number;
+  refunded_minor: number;
+}
+
+const snapshot = (o: Locked) => ({
+  status: o.status,
+  payment_status: o.payment_status,
+  refunded_minor: o.refunded_minor,
+  version: o.version,
+});
+
+async function lockOrder(tx: Db, orderId: string): Promise<Locked | undefined> {
+  const [o] = await queryRows<Locked>(
+    tx,
+    sql`select status, payment_status, version, refunded_minor from orders where id = ${orderId} for update`,
+  );
+  return o;
+}
+
+/** Runs `change` on the locked order and audits it as `order.<action>`. */
+async function act(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  action: string,
+  change: (tx: Db, o: Locked) => Promise<unknown>,
+  detail?: unknown,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockOrder(tx, orderId);
+    if (!before) throw new HttpError(404, adminOrderMessages.orderNotFound);
+    if (who.ifMatch !== undefined && who.ifMatch !== before.version) throw new HttpError(409, adminOrderMessages.stale);
+    await change(tx, before);
+    const after = (await lockOrder(tx, orderId))!;
+    await recordAudit(tx, {
+      staff: who.staff,
+      action: `order.${action}`,
+      target: `order:${orderId}`,
+      before: snapshot(before),
+      after: detail === undefined ? snapshot(after) : { ...snapshot(after), detail },
+      ip: who.ip,
+    });
+  });
+}
+
+/** 409 with the state table's reason unless `from` may move to `to` (and is one of `only`). */
+function assertMove(from: OrderStatus, to: OrderStatus, verb: string, only?: readonly OrderStatus[]): void {
+  if (!canTransition(from, to) || (only && !only.includes(from)))
+    throw new HttpError(409, whyNotMove(from, to, verb, only));
+}
+
+const note = (n: string | null | undefined) => n ?? undefined;
+
+/** Awaiting (or after a failed) payment → confirmed, its stock taken again where it was given back. */
+export function confirmOrder(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
+  return act(db, who, orderId, 'confirm', async (tx, o) => {
+    assertMove(o.status, 'confirmed', 'confirmed');
+    const moved = await moveOrder(tx, { orderId, to: 'confirmed', actor: 'staff', note: body.note ?? null });
+    if (!moved) throw new HttpError(409, orderMessages.stockGone);
+  });
+}
+
+export function packAdminOrder(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
+  return act(db, who, orderId, 'pack', async (tx, o) => {
+    assertMove(o.status, 'packed', 'packed');
+    await packOrder(tx, orderId, note(body.note));
+  });
+}
+
+export function shipAdminOrder(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  body: { parcels: ParcelInput[]; note?: string | null },
+) {
+  return act(
+    db,
+    who,
+    orderId,
+    'ship',
+    async (tx, o) => {
+      assertMove(o.status, 'shipped', 'shipped');
+      await shipParcels(tx, orderId, body.parcels, body.note ?? null);
+    },
+    { parcels: body.parcels },
+  );
+}
+
+export function addAdminScan(db: Db, who: StaffAct, orderId: string, shipmentId: number, scan: ScanInput) {
+  return act(db, who, orderId, 'scan', (tx) => addScan(tx, shipmentId, scan, orderId), { shipmentId, ...scan });
+}
+
+export function deliverAdminOrder(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
+  return act(db, who, orderId, 'deliver', async (tx, o) => {
+    assertMove(o.status, 'delivered', 'marked delivered', ['shipped', 'out_for_delivery']);
+    await markDelivered(tx, orderId, note(body.note));
+  });
+}
+
+/**
+ * A Cash on Delivery (offline) order's money received before delivery: payment cod → paid, one
+ * conditional update (never for a cancelled order: a cancel and this racing end one way or the other).
+ */
+export function markAdminOrderPaid(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
+  return act(
+    db,
+    who,
+    orderId,
+    'mark-paid',
+    async (tx) => {
+      const [paid] = await queryRows<{ id: string }>(
+        tx,
+        sql`update orders set payment_status = 'paid', paid_at = coalesce(paid_at, now()), updated_at = now()
+             where id = ${orderId} and payment_status = 'cod' and status <> 'cancelled'
+               and ${offlineMethodSql(sql`payment_method_code`)}
+         returning id`,
+      );
+      if (!paid) throw new HttpError(409, adminOrderMessages.notCodUnpaid);
+    },
+    body.note ? { note: body.note } : undefined,
+  );
+}
+
+/** Cancels the order (stock back) and refunds what was paid (settleCancelledPayment). */
+export async function cancelAdminOrder(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  body: { reason?: string | null },
+): Promise<{ refundQueued: boolean }> {
+  let refundQueued = false;
+  await act(db, who, orderId, 'cancel', async (tx, o) => {
+    assertMove(o.status, 'cancelled', 'cancelled');
+    const moved = await moveOrder(tx, { orderId, to: 'cancelled', actor: 'staff', note: body.reason ?? null });
+    if (!moved) throw new HttpError(409, whyNotMove(o.status, 'cancelled', 'cancelled'));
+    ({ refundQueued } = await settleCancelledPayment(tx, orderId, body.reason || 'Order cancelled by the shop'));
+  });
+  return { refundQueued };
+}
+
+export function approveAdminRefund(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  requestId: number,
+  body: { amount_minor?: number; restock: boolean; note?: string | null },
+) {
+  const decision: RefundDecision = {
+    orderId,
+    amountMinor: body.amount_minor,
+    restock: body.restock,
+    note: body.note ?? null,
+  };
+  return act(db, who, orderId, 'refund-approve', (tx) => approveRefund(tx, requestId, decision), {
+    requestId,
+    ...body,
+  });
+}
+
+export function rejectAdminRefund(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  requestId: number,
+  body: { note?: string | null },
+) {
+  return act(db, who, orderId, 'refund-reject', (tx) => rejectRefund(tx, requestId, { orderId, note: body.note }), {
+    requestId,
+    ...body,
+  });
+}
+
+/** An internal note (no If-Match needed: a note overwrites nothing). */
+export function addOrderNote(db: Db, who: StaffAct, orderId: string, body: { body: string }) {
+  return act(
+    db,
+    { ...who, ifMatch: undefined },
+    orderId,
+    'note',
+    (tx) =>
+      queryRows(
+        tx,
+        sql`insert into order_notes (order_id, staff_id, author, body) values (${orderId}, ${who.staff.id}, ${who.staff.email}, ${body.body})`,
+      ),
+    { note: body.body },
+  );
+}
+
+/** Packs or ships each order in its own transaction; one refused never stops the others. */
+export async function bulk(
+  ids: readonly string[],
+  run: (orderId: string) => Promise<unknown>,
+  done: string,
+  statusOf: (orderId: string) => Promise<OrderStatus | null>,
+): Promise<AdminBulkResult> {
+  const results: AdminBulkResult['results'] = [];
+  for (const orderId of ids) {
+    try {
+      await run(orderId);
+      results.push({ order_id: orderId, ok: true, message: done, status: await statusOf(orderId) });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      results.push({ order_id: orderId, ok: false, message: err.message, status: await statusOf(orderId) });
+    }
+  }
+  return { results };
+}
+
+export async function orderStatusOf(db: Db, orderId: string): Promise<OrderStatus | null> {
+  const [row] = await queryRows<{ status: OrderStatus }>(db, sql`select status from orders where id = ${orderId}`);
+  return row?.status ?? null;
+}
+
+/** The signed-in member's order e-mails: on (true), off (false); null in the column is the role's default. */
+export async function setOrderNotifications(db: Db, staffId: string, notify: boolean): Promise<boolean> {
+  await queryRows(db, sql`update staff set notify_orders = ${notify}, updated_at = now() where id = ${staffId}`);
+  return notify;
+}
+
+export async function orderNotifications(db: Db, staffId: string): Promise<boolean> {
+  const [row] = await queryRows<{ notify: boolean }>(
+    db,
+    sql`select coalesce(notify_orders, role = 'owner') as notify from staff where id = ${staffId}`,
+  );
+  return row?.notify ?? false;
+}
