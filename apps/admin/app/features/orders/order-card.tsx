@@ -39,7 +39,7 @@ export function OrderCard({
       </label>
       <Link
         to={`/orders/${encodeURIComponent(order.id)}`}
-        className="grid min-h-16 flex-1 grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-3 pr-4 outline-offset-[-2px] lg:grid-cols-[8rem_1fr_9rem_8rem_7rem] lg:items-center"
+        className="grid min-h-16 flex-1 grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-3 pr-4 outline-offset-[-2px] lg:grid-cols-[7rem_1fr_10rem_7rem_9.5rem] lg:items-center"
       >
         <span className="font-semibold">{order.order_no}</span>
         <span className="text-right font-semibold tabular-nums lg:order-4">{order.total.formatted}</span>
