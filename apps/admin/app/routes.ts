@@ -5,6 +5,8 @@ export default [
   layout('routes/frame.tsx', [
     index('routes/home.tsx'),
     route('setup', 'routes/setup.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:id', 'routes/orders.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -21,6 +21,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview' },
+  { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
   {
     to: '/setup',
     label: 'Setup',
@@ -28,7 +29,7 @@ export const NAV: readonly NavItem[] = [
     keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
   },
   { to: '/signups', label: 'Sign-ups', primary: true, area: 'customers', keywords: 'coming soon subscribers csv' },
-  { to: '/activity', label: 'Activity', primary: true, area: 'audit', keywords: 'audit log history changes' },
+  { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
   { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },

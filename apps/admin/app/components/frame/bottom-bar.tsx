@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { navFor } from '../../lib/nav';
 import { NavIcon } from './icons';
+import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
 const MoreSheet = lazy(() => import('./more-sheet'));
 
@@ -27,8 +28,9 @@ export function BottomBar({ role }: { role: string }) {
       <ul className="flex">
         {primary.map((item) => (
           <li key={item.to} className="flex flex-1">
-            <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => tab(isActive)}>
+            <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => `relative ${tab(isActive)}`}>
               <NavIcon name={item.to} />
+              {item.to === '/orders' && <OrdersNavBadge compact />}
               {item.label}
             </NavLink>
           </li>

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { navFor } from '../../lib/nav';
 import { NavIcon } from './icons';
+import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
 /** The desktop navigation (1024 px and wider): every place the role may use. */
 export function Sidebar({ role }: { role: string }) {
@@ -22,6 +23,7 @@ export function Sidebar({ role }: { role: string }) {
             >
               <NavIcon name={item.to} />
               {item.label}
+              {item.to === '/orders' && <OrdersNavBadge />}
             </NavLink>
           </li>
         ))}

@@ -1,0 +1,127 @@
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { adminOrdersApi, endpointPath, type AdminOrderDetail } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { call } from '../../lib/api';
+import { useOrderAction } from './queries';
+
+type Order = AdminOrderDetail;
+export type Dialog = 'ship' | 'cancel' | 'scan' | 'refund' | 'note';
+
+type Simple = 'confirm' | 'pack' | 'deliver' | 'markPaid';
+const SIMPLE: Record<Simple, { label: string; done: string }> = {
+  confirm: { label: 'Confirm order', done: 'Order confirmed' },
+  pack: { label: 'Mark packed', done: 'Order packed' },
+  deliver: { label: 'Mark delivered', done: 'Order marked delivered' },
+  markPaid: { label: 'Mark paid', done: 'Order marked paid' },
+};
+
+/** A move with nothing to ask: confirm, pack, deliver, mark paid. */
+function useSimpleMove(order: Order, name: Simple) {
+  return useOrderAction(
+    order,
+    (_: void, headers) => call(adminOrdersApi[name], { params: { id: order.id }, body: {}, headers }),
+    SIMPLE[name].done,
+  );
+}
+
+interface Step {
+  key: string;
+  label: string;
+  run: () => void;
+  danger?: boolean;
+}
+
+/**
+ * The order's next step as one big button at the bottom (in the thumb's reach on a phone), every
+ * other thing the order allows in the "More" menu beside it.
+ */
+export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?: number) => void }) {
+  const moves = {
+    confirm: useSimpleMove(order, 'confirm'),
+    pack: useSimpleMove(order, 'pack'),
+    deliver: useSimpleMove(order, 'deliver'),
+    markPaid: useSimpleMove(order, 'markPaid'),
+  };
+  const busy = Object.values(moves).some((m) => m.isPending);
+  const a = order.actions;
+  const openRefund = order.refund_requests.find((r) => r.status === 'requested');
+  const lastShipment = order.shipments.at(-1);
+
+  const steps: Step[] = [];
+  if (a.confirm) steps.push({ key: 'confirm', label: SIMPLE.confirm.label, run: () => moves.confirm.mutate() });
+  if (a.pack) steps.push({ key: 'pack', label: SIMPLE.pack.label, run: () => moves.pack.mutate() });
+  if (a.ship) steps.push({ key: 'ship', label: 'Ship…', run: () => open('ship') });
+  if (a.deliver) steps.push({ key: 'deliver', label: SIMPLE.deliver.label, run: () => moves.deliver.mutate() });
+  if (a.answer_refund && openRefund)
+    steps.push({ key: 'refund', label: 'Answer refund request…', run: () => open('refund', openRefund.id) });
+  if (a.mark_paid) steps.push({ key: 'markPaid', label: SIMPLE.markPaid.label, run: () => moves.markPaid.mutate() });
+  if (a.add_scan && lastShipment)
+    steps.push({ key: 'scan', label: 'Add a tracking scan…', run: () => open('scan', lastShipment.id) });
+  steps.push({ key: 'note', label: 'Add a note…', run: () => open('note') });
+  if (a.cancel) steps.push({ key: 'cancel', label: 'Cancel order…', run: () => open('cancel'), danger: true });
+
+  const primary = steps[0]?.key === 'note' ? undefined : steps[0];
+  const rest = primary ? steps.slice(1) : steps;
+  const docs = (kind: 'invoice' | 'packing_slip') =>
+    endpointPath(adminOrdersApi.documents.path, undefined, { kind, ids: order.id });
+
+  return (
+    <div
+      className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-20 border-t border-line bg-white/95 px-4 py-3 backdrop-blur lg:sticky lg:bottom-0 lg:mt-6 lg:rounded-2xl lg:border lg:shadow-lg"
+      data-testid="order-actions"
+    >
+      <div className="mx-auto flex max-w-5xl gap-2 lg:justify-end">
+        {primary && (
+          <Button
+            variant="primary"
+            className="min-h-12 flex-1 text-base lg:flex-none lg:px-10"
+            isDisabled={busy}
+            onPress={primary.run}
+          >
+            {primary.label}
+          </Button>
+        )}
+        <MenuTrigger>
+          <Button className={`min-h-12 ${primary ? '' : 'flex-1'}`} aria-label="More actions">
+            More
+          </Button>
+          <Popover
+            placement="top end"
+            className="min-w-60 rounded-2xl border border-line bg-white p-1 shadow-xl outline-none"
+          >
+            <Menu
+              className="outline-none"
+              onAction={(key) => {
+                const step = rest.find((s) => s.key === key);
+                if (step) step.run();
+                else if (key === 'invoice' || key === 'packing_slip') window.open(docs(key), '_blank', 'noopener');
+              }}
+            >
+              {rest.map((s) => (
+                <MenuItem
+                  key={s.key}
+                  id={s.key}
+                  className={`flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100 ${s.danger ? 'text-red-800' : ''}`}
+                >
+                  {s.label}
+                </MenuItem>
+              ))}
+              <MenuItem
+                id="invoice"
+                className="flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100"
+              >
+                Print invoice
+              </MenuItem>
+              <MenuItem
+                id="packing_slip"
+                className="flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100"
+              >
+                Print packing slip
+              </MenuItem>
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, adminOrdersApi, type AdminOrderDetail, type ApiSuccess } from '@shopfront/shared';
+import { call, errorText } from '../../lib/api';
+import { toQuery, type InboxFilters } from './filters';
+
+export const ORDERS_KEY = ['orders'] as const;
+const orderKey = (id: string) => [...ORDERS_KEY, 'detail', id] as const;
+export const BADGE_KEY = [...ORDERS_KEY, 'badge'] as const;
+
+/** The inbox: a page at a time (keyset cursor), "Load more" asks for the next. */
+export function useOrderList(filters: InboxFilters) {
+  const query = toQuery(filters);
+  return useInfiniteQuery({
+    queryKey: [...ORDERS_KEY, 'list', query],
+    queryFn: async ({ pageParam }) =>
+      (await call(adminOrdersApi.list, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } })).data,
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: (prev) => prev,
+  });
+}
+
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: orderKey(id),
+    queryFn: async () => (await call(adminOrdersApi.get, { params: { id } })).data,
+  });
+}
+
+/** New orders and open refund requests, for the Orders badge; asked again every minute. */
+export function useOrderBadge(enabled: boolean) {
+  return useQuery({
+    queryKey: BADGE_KEY,
+    queryFn: async () => (await call(adminOrdersApi.badge)).data,
+    enabled,
+    refetchInterval: 60_000,
+    refetchIntervalInBackground: false,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * One action on an order: sent with `If-Match: <version>` of the order as shown. Success: the
+ * answer (the order after it) replaces the page, the lists and the badge are asked again, a
+ * toast says what happened. A 409 (someone else changed it, or the state does not allow it):
+ * its message as a toast and the order read again. Other failures are left to the caller (a
+ * form shows its field messages).
+ */
+export function useOrderAction<V>(
+  order: AdminOrderDetail,
+  run: (vars: V, headers: Record<string, string>) => Promise<ApiSuccess<AdminOrderDetail>>,
+  fallbackMessage: string,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => run(vars, { 'if-match': String(order.version) }),
+    onSuccess: (res) => {
+      client.setQueryData(orderKey(order.id), res.data);
+      void client.invalidateQueries({ queryKey: ORDERS_KEY, predicate: (q) => q.queryKey[1] !== 'detail' });
+      toast.success(res.message ?? fallbackMessage);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        toast.error(err.message);
+        void client.invalidateQueries({ queryKey: orderKey(order.id) });
+      } else if (!(err instanceof ApiError && err.status === 422)) {
+        toast.error(errorText(err));
+      }
+    },
+  });
+}
+
+/** The orders lists and badge are stale (after a bulk action). */
+export function useRefreshOrders() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ORDERS_KEY });
+}

@@ -1,0 +1,154 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { BulkBar } from '../features/orders/bulk-bar';
+import { FiltersSheet } from '../features/orders/filters-sheet';
+import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
+import { OrderCard } from '../features/orders/order-card';
+import { useOrderList } from '../features/orders/queries';
+import { TABS, TAB_EMPTY, TAB_LABELS } from '../features/orders/tabs';
+import { useListKeys } from '../lib/use-list-keys';
+
+export const meta = () => [{ title: 'Orders · Shop admin' }];
+
+/**
+ * The orders inbox: tabs with counts, search and filters in the address, newest first, a page
+ * at a time ("Load more"); j/k and Enter; select orders for the bulk actions.
+ */
+export default function Orders() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const navigate = useNavigate();
+  const list = useOrderList(filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [search, setSearch] = useState(filters.q);
+
+  const go = (next: InboxFilters) => {
+    setSelected([]);
+    setParams(writeFilters(next));
+  };
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.orders) ?? [], [list.data]);
+  const counts = list.data?.pages[0]?.counts;
+  const open = useCallback(
+    (i: number) => rows[i] && navigate(`/orders/${encodeURIComponent(rows[i].id)}`),
+    [rows, navigate],
+  );
+  const [current] = useListKeys(rows.length, open);
+  const nFilters = filterCount(filters);
+  const tabbed = filters.status.length === 0;
+
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <nav aria-label="Order tabs" className="-mx-4 mb-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex gap-2 pb-1">
+          {TABS.map((t) => {
+            const active = tabbed && filters.tab === t;
+            return (
+              <li key={t}>
+                <Link
+                  to={`?${writeFilters({ ...filters, tab: t, status: [] }).toString()}`}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setSelected([])}
+                  data-testid={`tab-${t}`}
+                  className={`flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap ${active ? 'border-brand bg-brand text-white' : 'border-line bg-white text-ink hover:border-stone-400'}`}
+                >
+                  {TAB_LABELS[t]}
+                  {counts && (
+                    <span
+                      className={`rounded-full px-1.5 text-xs tabular-nums ${active ? 'bg-white/20' : 'bg-stone-100 text-muted'}`}
+                    >
+                      {counts[t]}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="mb-3 flex gap-2">
+        <form
+          role="search"
+          className="flex-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ ...filters, q: search.trim() });
+          }}
+        >
+          <label htmlFor="order-search" className="sr-only">
+            Search orders
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            enterKeyHint="search"
+            className="input"
+            placeholder="Order no., phone, name…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </form>
+        <Button onPress={() => setFiltersOpen(true)} aria-label={`Filters${nFilters ? ` (${nFilters} on)` : ''}`}>
+          Filters{nFilters > 0 && <span className="rounded-full bg-brand px-1.5 text-xs text-white">{nFilters}</span>}
+        </Button>
+      </div>
+      {!tabbed && (
+        <p className="mb-3 text-sm text-muted">
+          Showing the orders of the statuses you filtered by, whatever their tab.
+        </p>
+      )}
+      {list.isPending ? (
+        <Loading label="Loading orders…" />
+      ) : list.isError && rows.length === 0 ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty title={filters.q || nFilters ? 'No orders match' : 'Nothing here'}>
+          {filters.q || nFilters ? 'Try another search, or clear the filters.' : TAB_EMPTY[filters.tab]}
+        </Empty>
+      ) : (
+        <>
+          <ul
+            className="card divide-y divide-line overflow-hidden"
+            data-testid="orders-list"
+            aria-busy={list.isFetching}
+          >
+            {rows.map((o, i) => (
+              <OrderCard
+                key={o.id}
+                order={o}
+                index={i}
+                current={current === i}
+                selected={selected.includes(o.id)}
+                onSelect={(on) => setSelected((s) => (on ? [...s, o.id] : s.filter((x) => x !== o.id)))}
+              />
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <Button
+              className="mt-3 w-full"
+              isDisabled={list.isFetchingNextPage}
+              onPress={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          ) : (
+            <p className="mt-3 text-center text-sm text-muted">That is every order here.</p>
+          )}
+        </>
+      )}
+      <BulkBar ids={selected} onDone={() => setSelected([])} />
+      <FiltersSheet
+        filters={filters}
+        isOpen={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        onApply={(f) => {
+          setFiltersOpen(false);
+          go(f);
+        }}
+      />
+    </>
+  );
+}
