@@ -78,7 +78,9 @@ describe('the inbox', () => {
     const walked: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = (await get(`/api/admin/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json().data;
+      const res: { orders: { id: string }[]; next_cursor: string | null } = (
+        await get(`/api/admin/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json().data;
       walked.push(...res.orders.map((o: { id: string }) => o.id));
       cursor = res.next_cursor;
     } while (cursor);
