@@ -111,7 +111,14 @@ async function main() {
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary && !dev) return runPrimary(env);
 
   // The embedded database is this process's alone while it runs: db:create-owner refuses to write it.
-  if (!env.DATABASE_URL) holdDataDir(env.DATA_DIR);
+  if (!env.DATABASE_URL) {
+    try {
+      holdDataDir(env.DATA_DIR);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+  }
   // A cluster worker finds the database prepared by its primary.
   const database = cluster.isWorker
     ? await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX })

@@ -40,3 +40,6 @@ const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.
 export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
 
 export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);
+
+/** May this role use the API area (the frame leaves out calls the API would refuse)? */
+export const roleMayRead = (role: string, area: StaffArea) => isRole(role) && roleMayUse(role, area);

@@ -38,11 +38,22 @@ export function dataDirHolder(dataDir: string): DataDirHolder | null {
   return isRunning(holder.pid) ? holder : null;
 }
 
-/** Marks DATA_DIR as held by this process until `release` (also called on exit). */
+/**
+ * Marks DATA_DIR as held by this process until `release` (also called on exit). Throws, with the
+ * message to print, when another live process holds it: two servers must not open one embedded
+ * database (a stale file of a process that is gone is taken over).
+ */
 export function holdDataDir(dataDir: string): { release(): void } {
   const file = path.join(dataDir, DATA_DIR_LOCK);
   const mine: DataDirHolder = { pid: process.pid, started_at: new Date().toISOString() };
-  writeFileSync(file, `${JSON.stringify(mine)}\n`);
+  try {
+    writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const holder = dataDirHolder(dataDir);
+    if (holder) throw new Error(heldMessage(dataDir, holder));
+    writeFileSync(file, `${JSON.stringify(mine)}\n`);
+  }
   let released = false;
   const release = () => {
     if (released) return;

@@ -3,7 +3,7 @@ import { adminApi, type Staff } from '@shopfront/shared';
 import { Button } from '../ui/button';
 import { NavIcon } from './icons';
 import { call } from '../../lib/api';
-import { roleLabel } from '../../lib/nav';
+import { roleLabel, roleMayRead } from '../../lib/nav';
 
 /** The signed-in header: the shop's name, who is signed in and as what, and the palette's button. */
 export function Header({ me, onOpenPalette }: { me: Staff; onOpenPalette: () => void }) {
@@ -13,6 +13,8 @@ export function Header({ me, onOpenPalette }: { me: Staff; onOpenPalette: () => 
     queryFn: async () => (await call(adminApi.getSettings)).data,
     retry: false,
     staleTime: 5 * 60_000,
+    // Not asked at all for a role the API would refuse (a packer, a content editor).
+    enabled: roleMayRead(me.role, 'settings'),
   });
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-white/95 backdrop-blur">

@@ -1,4 +1,4 @@
-import { useOrderBadge } from './queries';
+import { useOrderBadge } from './badge-query';
 
 /**
  * The Orders badge in the frame's navigation: orders waiting to be packed plus refund requests

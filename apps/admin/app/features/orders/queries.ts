@@ -6,7 +6,7 @@ import { toQuery, type InboxFilters } from './filters';
 
 export const ORDERS_KEY = ['orders'] as const;
 const orderKey = (id: string) => [...ORDERS_KEY, 'detail', id] as const;
-export const BADGE_KEY = [...ORDERS_KEY, 'badge'] as const;
+export { BADGE_KEY, useOrderBadge } from './badge-query';
 
 /** The inbox: a page at a time (keyset cursor), "Load more" asks for the next. */
 export function useOrderList(filters: InboxFilters) {
@@ -25,18 +25,6 @@ export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKey(id),
     queryFn: async () => (await call(adminOrdersApi.get, { params: { id } })).data,
-  });
-}
-
-/** New orders and open refund requests, for the Orders badge; asked again every minute. */
-export function useOrderBadge(enabled: boolean) {
-  return useQuery({
-    queryKey: BADGE_KEY,
-    queryFn: async () => (await call(adminOrdersApi.badge)).data,
-    enabled,
-    refetchInterval: 60_000,
-    refetchIntervalInBackground: false,
-    staleTime: 30_000,
   });
 }
 

@@ -174,7 +174,15 @@ export async function submissionsCsv(db: Db, inbox: Inbox): Promise<Readable> {
       after = rows.at(-1)!.id;
     }
   }
-  const csv = stringify({ header: true, columns, record_delimiter: 'windows', escape_formulas: true });
+  // Every field with a line break is quoted (csv-stringify quotes only CRLF when records end in CRLF): a
+  // message's own lines must never become rows of their own, formula rows included.
+  const csv = stringify({
+    header: true,
+    columns,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    quoted_match: /[\r\n]/,
+  });
   // A failed read destroys the answer's stream (the client sees a cut-off download, never a partial file that looks whole).
   return pipeline(Readable.from(records()), csv, () => {});
 }

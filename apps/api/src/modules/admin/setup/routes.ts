@@ -14,6 +14,7 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { ok } from '../../../lib/http.ts';
+import { assertOwner } from '../../staff/permissions.ts';
 import { requireStaff } from '../auth.ts';
 import {
   getSetupStatus,
@@ -128,10 +129,12 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { body: SetupPaymentsBodySchema, data: SetupStatusSchema },
       ...doc(
-        'Cash on Delivery only, or Razorpay with its keys (checked for shape only: no call to Razorpay; saved for the record; the server takes Razorpay payments while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are in its environment: razorpay_active)',
+        'Owners only (403 for managers). Cash on Delivery only, or Razorpay with its keys (checked for shape only: no call to Razorpay; saved for the record; the server takes Razorpay payments while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are in its environment: razorpay_active)',
       ),
     },
     async (req) => {
+      // Where the shop's money goes is the owner's to decide, as the store URL is (403 for a manager).
+      assertOwner(await requireStaff(req));
       await savePaymentsStep(app.db, await actorOf(req), req.body, req.ip ?? null);
       return ok(await status(), setupMessages.saved('payments'));
     },

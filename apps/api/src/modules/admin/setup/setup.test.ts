@@ -149,6 +149,10 @@ describe('the first run of a shop started without the demo', () => {
       const { headers } = await signedInOwner(t, role);
       expect((await call('PUT', adminSetupApi.tax.path, GOOD.tax, headers)).statusCode).toBe(403);
     }
+    // Where the money goes is the owner's: a manager sets up the rest, not the payment keys.
+    const manager = await signedInOwner(t, 'manager');
+    expect((await call('PUT', adminSetupApi.tax.path, GOOD.tax, manager.headers)).statusCode).toBe(200);
+    expect((await call('PUT', adminSetupApi.payments.path, GOOD.payments, manager.headers)).statusCode).toBe(403);
   });
 
   it('saves each step through the shop’s own settings, audited, and then opens the shop', async () => {

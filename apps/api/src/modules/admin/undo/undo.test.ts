@@ -123,6 +123,8 @@ describe('review moderation list and inboxes', () => {
 
   it('lists trade enquiries and other submissions apart, and exports each as CSV with formulas escaped', async () => {
     await t.database.db.insert(formSubmissions).values([
+      // A message's own lines (a lone \n or \r) must stay inside its field, never become rows.
+      { formId: 'contact', data: { name: 'Ravi', email: 'r@example.test', message: 'Call me\n=cmd|calc\r@SUM(1)' } },
       { formId: 'contact', data: { name: 'Asha, "K"', email: 'a@example.test', message: '=HYPERLINK("x")' } },
       {
         formId: 'trade-enquiry',
@@ -142,6 +144,8 @@ describe('review moderation list and inboxes', () => {
     expect(lines[0]).toMatch(/^id,form,submitted_at,/);
     expect(csv.body).toContain('"Asha, ""K"""');
     expect(csv.body).toContain(`'=HYPERLINK`);
+    expect(csv.body).toContain('"Call me\n=cmd|calc\r@SUM(1)"');
+    expect(lines.filter((l) => /^[=@+-]/.test(l))).toEqual([]);
     expect(csv.body).not.toContain('Leaf Co');
     const tradeCsv = await call('GET', '/api/admin/trade-enquiries?format=csv');
     expect(tradeCsv.body).toContain('Leaf Co');
