@@ -84,13 +84,14 @@ describe('server.ts', () => {
     });
     await waitForHealth(baseUrl, server.output);
 
-    // A request whose body never finishes arriving.
+    // A request whose body never finishes arriving (the staff sign-in: a new shop is Coming Soon, which
+    // answers shoppers at once, before their body).
     const upload = connect(port, '127.0.0.1');
     const uploadClosed = new Promise<void>((resolve) => upload.on('close', () => resolve()));
     upload.on('error', () => {});
     await new Promise<void>((resolve) => upload.once('connect', () => resolve()));
     upload.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":`,
+      `POST /api/admin/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":`,
     );
     await new Promise((r) => setTimeout(r, 300));
 
