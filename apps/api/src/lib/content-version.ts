@@ -28,6 +28,7 @@ export const UNWATCHED_TABLES = [
   'cart_items',
   'carts',
   'coupon_redemptions',
+  'customer_notes',
   'customers',
   'daily_visits',
   'email_subscribers',
