@@ -183,6 +183,12 @@ describe('owner panel', () => {
     const palette = page.getByTestId('palette');
     await palette.waitFor();
     await page.keyboard.type('plugins');
+    // The filtered list settles before it is judged: the field's active item exists in the page.
+    await page.waitForFunction(() => {
+      const input = document.querySelector('[data-testid="palette"] input');
+      const ids = ['aria-activedescendant', 'aria-controls'].map((a) => input?.getAttribute(a)).filter(Boolean);
+      return ids.every((id) => id!.split(' ').every((one) => document.getElementById(one)));
+    });
     await shot(page, 'palette');
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Enter');
