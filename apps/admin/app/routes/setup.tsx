@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { failure, success } from '../lib/toast';
 import {
   ApiError,
   SETUP_STEPS,
@@ -120,7 +120,7 @@ function OpenShop({ status }: { status: SetupStatus }) {
     try {
       const { data, message } = await call(adminSetupApi.open);
       queryClient.setQueryData(SETUP_QUERY, data);
-      toast.success(message ?? 'Your shop is open');
+      void success(message ?? 'Your shop is open');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : errorText(err));
     } finally {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { failure, success } from '../../lib/toast';
 import { adminOrdersApi, endpointPath, type AdminBulkResult } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { call, errorText } from '../../lib/api';
@@ -15,8 +15,8 @@ function report(result: AdminBulkResult) {
   const ok = result.results.filter((r) => r.ok).length;
   const failed = result.results.filter((r) => !r.ok);
   const title = `${ok} of ${result.results.length} orders done`;
-  if (failed.length === 0) toast.success(title);
-  else toast.warning(title, { description: failed.map((r) => `${r.order_id}: ${r.message}`).join('\n') });
+  if (failed.length === 0) void success(title);
+  else void success(title, failed.map((r) => `${r.order_id}: ${r.message}`).join('\n'));
 }
 
 /**
@@ -37,7 +37,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
       onDone();
       setShipping(false);
     } catch (err) {
-      toast.error(errorText(err));
+      void failure(errorText(err));
     } finally {
       setBusy(false);
       void refresh();

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { failure, success } from '../../lib/toast';
 import { ApiError, adminOrdersApi, type AdminOrderDetail, type ApiSuccess } from '@shopfront/shared';
 import { call, errorText } from '../../lib/api';
 import { toQuery, type InboxFilters } from './filters';
@@ -46,14 +46,14 @@ export function useOrderAction<V>(
     onSuccess: (res) => {
       client.setQueryData(orderKey(order.id), res.data);
       void client.invalidateQueries({ queryKey: ORDERS_KEY, predicate: (q) => q.queryKey[1] !== 'detail' });
-      toast.success(res.message ?? fallbackMessage);
+      void success(res.message ?? fallbackMessage);
     },
     onError: (err) => {
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
-        toast.error(err.message);
+        void failure(err.message);
         void client.invalidateQueries({ queryKey: orderKey(order.id) });
       } else if (!(err instanceof ApiError && err.status === 422)) {
-        toast.error(errorText(err));
+        void failure(errorText(err));
       }
     },
   });

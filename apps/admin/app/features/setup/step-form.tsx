@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { failure, success } from '../../lib/toast';
 import { adminSetupApi, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
@@ -55,7 +55,7 @@ export function StepForm<T extends FieldValues>({
       // The resolver answered the checked body (defaults filled in), not the raw form values.
       const { data, message } = await call(adminSetupApi[step], { body: values as never });
       queryClient.setQueryData<SetupStatus>(SETUP_QUERY, data);
-      toast.success(message ?? 'Saved');
+      void success(message ?? 'Saved');
       onSaved();
     } catch (err) {
       setFormError(applyApiError(err, fields, form.setError));
