@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { failure, success } from '../lib/toast';
+import { success } from '../lib/toast';
 import {
   ApiError,
   SETUP_STEPS,

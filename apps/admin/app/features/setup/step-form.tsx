@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { failure, success } from '../../lib/toast';
+import { success } from '../../lib/toast';
 import { adminSetupApi, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
