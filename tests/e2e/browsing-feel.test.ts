@@ -169,18 +169,28 @@ describe('product page, desktop', () => {
     });
   }
 
-  it('still reads top to bottom on a phone: title, price, options, then Add to cart, nothing wider than the screen', async () => {
+  it('still reads top to bottom on a phone: title, price, options, then Add to cart (pinned in view until its place), nothing wider than the screen', async () => {
     const page = await newPage(suite.browser, MOBILE);
     await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee`);
     await waitForHydration(page);
-    const y = async (loc: ReturnType<Page['locator']>) => (await loc.boundingBox())!.y;
-    const title = await y(page.getByRole('heading', { level: 1 }));
-    const price = await y(page.getByTestId('product-price'));
-    const colour = await y(page.getByRole('radiogroup', { name: 'Colour' }));
-    const add = await y(page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }));
-    expect(title).toBeLessThan(price);
-    expect(price).toBeLessThan(colour);
-    expect(colour).toBeLessThan(add);
+    const box = async (loc: ReturnType<Page['locator']>) => (await loc.boundingBox())!;
+    const title = await box(page.getByRole('heading', { level: 1 }));
+    const price = await box(page.getByTestId('product-price'));
+    const colour = await box(page.getByRole('radiogroup', { name: 'Colour' }));
+    const bar = page.locator('[data-add-to-cart="pdp"] .buy-bar');
+    const add = bar.getByRole('button', { name: 'Add to cart' });
+    expect(title.y).toBeLessThan(price.y);
+    expect(price.y).toBeLessThan(colour.y);
+    // From the top of the page, Add to cart is pinned in view above the quick links ...
+    const pinned = await box(add);
+    expect(pinned.y + pinned.height).toBeLessThanOrEqual(MOBILE.height - 64);
+    // ... and in the page's flow it comes after the options.
+    expect(
+      await bar.evaluate((el) => {
+        const group = document.querySelector('[role="radiogroup"][aria-label="Colour"], [role="radiogroup"]');
+        return !!group && !!(group.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await page.close();
   });

@@ -18,7 +18,7 @@ import { messages, messagesByField } from '@shopfront/shared';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './lib/http.ts';
-import { drainOversizedBody, serverLimits } from './lib/http-limits.ts';
+import { drainOversizedBody, lingerAfterRefusedBody, serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
 import { answerFromPageCache } from './ssr/page-cache.ts';
@@ -144,6 +144,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseMiscasedApiPath);
   // A body over the limit is read and dropped before its 413, so the client sees the answer (ADR 15).
   app.addHook('preParsing', drainOversizedBody);
+  // A body refused while it still arrives: the 413, then a lingering close (ADR 15).
+  app.addHook('onSend', lingerAfterRefusedBody);
   // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
   await app.register(contentVersionPlugin, { database: opts.database });
   // Whole pages for visitors with nothing personal, answered before every hook below.

@@ -1,4 +1,5 @@
 import type { ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@shopfront/shared';
 import { HttpError } from './http.ts';
@@ -51,4 +52,28 @@ export async function drainOversizedBody(req: FastifyRequest, _reply: FastifyRep
     // dropped: only the end of the body matters
   }
   throw new HttpError(413, messages.bodyTooLarge);
+}
+
+/** How long a connection whose body was refused keeps reading (and dropping) before it is cut. */
+export const LINGER_MS = 2_000;
+
+/**
+ * onSend hook: a 413 answered before the body has ended (a chunked body that grew past the
+ * limit, or a declared one too large to drain) closes its connection the way nginx's lingering
+ * close does: the answer, then our end of the connection, then whatever the client still sends
+ * is read and dropped until it closes its end or LINGER_MS pass. Closing at once, with body
+ * bytes still unread, makes the kernel reset the connection, and the reset can destroy the 413
+ * before the client has read it (it saw an empty answer on a busy machine).
+ */
+export async function lingerAfterRefusedBody(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode !== 413 || req.raw.complete) return payload;
+  reply.header('connection', 'close');
+  const socket = req.raw.socket as Socket;
+  socket.destroySoon = () => {
+    socket.end();
+    socket.once('end', () => socket.destroy());
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  return payload;
 }

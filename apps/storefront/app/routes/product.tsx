@@ -185,15 +185,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={[productJsonLd(data, variant, images, abs), breadcrumbJsonLd(crumbs, shop.host, p.url)]} />
       <Container className="pt-5 pb-12 md:pt-8 md:pb-16 lg:pt-5">
         <Breadcrumb items={crumbs} className="mb-5 md:mb-8 lg:mb-5" />
-        <div className="grid gap-8 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-16">
-          <div className="md:sticky md:top-28 md:self-start">
+        {/*
+          On a phone the details column lends its parts to this one (contents), so the pinned
+          buttons' box starts at the gallery: they stay in view from the top of the page, however
+          tall the cookie banner or the announcement above it.
+        */}
+        <div className="flex flex-col md:grid md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-16">
+          <div className="max-md:mb-8 md:sticky md:top-28 md:self-start">
             <Gallery images={images} productName={p.name} />
           </div>
           {/*
             On a desktop screen (1280 x 800) title, price, options and Add to cart come first, in
             view without scrolling; the short description follows the buttons there (order).
           */}
-          <div className="flex min-w-0 flex-col">
+          <div className="flex min-w-0 flex-col max-md:contents">
             {p.brand && <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">{p.brand.name}</p>}
             <h1 className="mt-2 text-3xl leading-tight font-semibold md:text-4xl">{p.name}</h1>
             {data.rating.total_reviews > 0 && (
