@@ -160,6 +160,30 @@ describe('tracking by order number', () => {
   }
 });
 
+describe('login with a guest cart', () => {
+  it('tells the shopper when the guest cart joined the cart they already had', async () => {
+    const who = await registerCustomer(base(), 'Mira');
+    const addMug = async (page: Page) => {
+      await page.goto(`${base()}/product/stoneware-coffee-mug`);
+      await waitForHydration(page);
+      await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('dialog', { name: /cart/i }).waitFor();
+    };
+    // Their cart, filled on another device.
+    const phone = await newPage(suite.browser, MOBILE);
+    await logIn(phone, '/', who);
+    await addMug(phone);
+    // A guest on this device fills a cart, then logs in.
+    const laptop = await newPage(suite.browser, DESKTOP);
+    await addMug(laptop);
+    await laptop.keyboard.press('Escape');
+    await laptop.getByRole('banner').locator('[data-account-link]').click();
+    await logInThroughDialog(laptop, who);
+    await waitForToast(laptop, 'We added the items from your earlier visit to your cart');
+    await Promise.all([phone.close(), laptop.close()]);
+  });
+});
+
 describe('pages', () => {
   it('the reset-password account section is a page of its own', async () => {
     const page = await newPage(suite.browser, MOBILE);

@@ -19,6 +19,14 @@ export const CHECKOUT_FIELDS = {
 
 export type CheckoutStepName = 'cart' | 'address' | 'payment';
 
+/**
+ * A checkout verdict: ready, or the first step that is not, with the spec's message and the
+ * field where the shopper fixes it (a CHECKOUT_FIELDS value). The API decides it; the storefront
+ * reads it back from the validate call's 422.
+ */
+export type CheckoutVerdict =
+  { valid: true } | { valid: false; step: CheckoutStepName; field: string; message: string };
+
 /** The checkout step a failed validation's field belongs to. */
 export function checkoutStepOf(field: string): CheckoutStepName {
   if (field === CHECKOUT_FIELDS.items) return 'cart';

@@ -8,7 +8,7 @@ import {
   useFetchers,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { callEndpoint, cartApi, orderMessages, type Cart } from '@shopfront/shared';
+import { callEndpoint, cartApi, orderMessages, type Cart, type CheckoutVerdict } from '@shopfront/shared';
 import type { Route } from './+types/checkout.payment';
 import { AlertIcon, CheckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
@@ -36,7 +36,7 @@ import { ProcessingDialog } from '../features/checkout/processing-dialog';
 import { CheckoutPageTop } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';
-import { checkoutVerdict, type CheckoutVerdict } from '../features/checkout/validation.server';
+import { checkoutVerdict } from '../features/checkout/validation.server';
 import { shownAddress } from '../features/orders/order-view';
 import { apiTransport } from '../lib/api.server';
 import { errorResponse, logFailure } from '../lib/errors';

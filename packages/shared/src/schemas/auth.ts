@@ -235,6 +235,8 @@ export type User = z.infer<typeof UserSchema>;
 export const LoginResultSchema = z.object({
   user: UserSchema,
   cart_session_id: z.string().nullable(),
+  /** The browser's guest lines joined a cart the customer already had (the storefront says so). */
+  cart_merged: z.boolean(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

@@ -64,6 +64,7 @@ describe('POST /api/auth/otp/request + /otp/verify (login)', () => {
     expect(ok.json().data).toEqual({
       user: expect.objectContaining({ id: c.id, phone: c.phone }),
       cart_session_id: null,
+      cart_merged: false,
     });
     const cookie = sessionCookieFrom(ok)!;
     expect(

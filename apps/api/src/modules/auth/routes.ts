@@ -66,11 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await startSession(app.db, app.env, req, reply, customer.id, remember);
     await rememberDevice(app.db, app.env, req, reply, { customerId: customer.id });
     // The login has happened: a cart that cannot be merged now must not turn it into an error.
-    const cartId = await attachCartOnLogin(app, req, reply, customer.id).catch((err: unknown) => {
+    const cart = await attachCartOnLogin(app, req, reply, customer.id).catch((err: unknown) => {
       req.log.warn({ err }, 'cart: could not attach the guest cart at login');
-      return null;
+      return { cartId: null, merged: false };
     });
-    return { user: toUser(customer, await nationalPhone(app.db, customer.phone)), cart_session_id: cartId };
+    return {
+      user: toUser(customer, await nationalPhone(app.db, customer.phone)),
+      cart_session_id: cart.cartId,
+      cart_merged: cart.merged,
+    };
   };
 
   registerEndpoint(

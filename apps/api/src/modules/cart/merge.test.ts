@@ -34,6 +34,8 @@ describe('login merges the guest cart (spec section 4: on login the cart session
     const login = await b.call('POST', '/api/auth/login', { email: customer.email, password: TEST_PASSWORD });
     expect(login.statusCode).toBe(200);
     expect(login.json().data.cart_session_id).toBe(guest.cart_session);
+    // Taken over whole, nothing joined another cart: no notice.
+    expect(login.json().data.cart_merged).toBe(false);
     expect(b.jar.has('cart_session')).toBe(false);
     expect(b.jar.get('api_cart')).toBe('1');
     const mine = cartOf(await b.call('GET', '/api/cart/get'));
@@ -55,6 +57,8 @@ describe('login merges the guest cart (spec section 4: on login the cart session
     await laptop.call('POST', '/api/cart/add-item', { product_id: v[2], quantity: 3 });
     const login = await laptop.call('POST', '/api/auth/login', { email: customer.email, password: TEST_PASSWORD });
     expect(login.json().data.cart_session_id).toBe(theirs.cart_session);
+    // The storefront tells the shopper their cart changed.
+    expect(login.json().data.cart_merged).toBe(true);
     const merged = cartOf(await laptop.call('GET', '/api/cart/get'));
     expect([qty(merged, v[0]!), qty(merged, v[1]!), qty(merged, v[2]!)]).toEqual([MAX_LINE_QUANTITY, 1, 3]);
     // Both devices now show the same cart.

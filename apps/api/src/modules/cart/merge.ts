@@ -14,9 +14,14 @@ import { capVariantTotals } from './service.ts';
  * maximum (never lowering what the customer already had); new lines fill the free places up to
  * the line limit, oldest first; the customer's coupon and contact win over the guest's. The guest
  * cart is then marked merged. One short transaction; both carts locked, guest first.
- * Answers the customer's active cart id, or null when neither cart exists.
+ * Answers the customer's active cart id (null when neither cart exists) and whether guest lines
+ * joined a cart the customer already had (the shopper is told: their cart changed).
  */
-async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId: number): Promise<string | null> {
+async function mergeGuestCart(
+  db: Db,
+  guestTokenHash: string | null,
+  customerId: number,
+): Promise<{ cartId: string | null; merged: boolean }> {
   return db.transaction(async (tx) => {
     // The customer's row first: two logins (or a login and a first add elsewhere) merging into the
     // same customer run one at a time, so "has no cart yet" cannot be true for both.
@@ -32,12 +37,12 @@ async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId:
       tx,
       sql`update carts set updated_at = now() where customer_id = ${customerId} and status = 'active' returning id`,
     );
-    if (!guest) return mine?.id ?? null;
+    if (!guest) return { cartId: mine?.id ?? null, merged: false };
     if (!mine) {
       await queryRows(tx, sql`update carts set customer_id = ${customerId}, token_hash = null where id = ${guest.id}`);
-      return guest.id;
+      return { cartId: guest.id, merged: false };
     }
-    await queryRows(
+    const moved = await queryRows(
       tx,
       sql`with free as (
             select greatest(0, ${MAX_CART_LINES} - count(*))::int as n from cart_items where cart_id = ${mine.id}),
@@ -60,7 +65,8 @@ async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId:
             set quantity = greatest(ci.quantity,
                   least(ci.quantity + excluded.quantity, ${MAX_LINE_QUANTITY},
                         (select stock from variants where id = excluded.variant_id))),
-                updated_at = now()`,
+                updated_at = now()
+          returning ci.id`,
     );
     await queryRows(
       tx,
@@ -74,29 +80,29 @@ async function mergeGuestCart(db: Db, guestTokenHash: string | null, customerId:
     // Lines of one variant from both carts (different customisations) may hold more than 10 together.
     await capVariantTotals(tx, mine.id);
     await queryRows(tx, sql`update carts set status = 'merged', token_hash = null where id = ${guest.id}`);
-    return mine.id;
+    return { cartId: mine.id, merged: moved.length > 0 };
   });
 }
 
 /**
  * After a login (ADR 0020): the browser's guest cart joins the customer's, the guest secret
  * cookie goes and the `api_cart` flag stays when there is a cart to show. Answers the cart id for
- * the login answer's `cart_session_id` (null without any cart).
+ * the login answer's `cart_session_id` (null without any cart) and its `cart_merged`.
  */
 export async function attachCartOnLogin(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
   customerId: number,
-): Promise<string | null> {
-  const cartId = await mergeGuestCart(app.db, guestTokenHash(req), customerId);
+): Promise<{ cartId: string | null; merged: boolean }> {
+  const { cartId, merged } = await mergeGuestCart(app.db, guestTokenHash(req), customerId);
   if (req.cookies[CART_SESSION_COOKIE] !== undefined) clearCartCookies(reply, cartId !== null);
   if (cartId) {
     setCartCookies(app, req, reply, await cartExpireDays(app.db), null);
     // A guest who agreed to a reminder keeps it on the merged cart.
     await scheduleCartReminder(app, app.db, cartId);
   }
-  return cartId;
+  return { cartId, merged };
 }
 
 /** On logout the browser forgets its cart (spec section 4): the customer's cart stays theirs. */

@@ -5,20 +5,13 @@ import {
   firstEmptyAddressColumn,
   messages,
   type Cart,
-  type CheckoutStepName,
+  type CheckoutVerdict,
 } from '@shopfront/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import { getAddressFields, getStoreSettings } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
-
-/**
- * A checkout verdict: ready, or the first step that is not, with the spec's message and the
- * field where the shopper fixes it (CHECKOUT_FIELDS).
- */
-export type CheckoutVerdict =
-  { valid: true } | { valid: false; step: CheckoutStepName; field: string; message: string };
 
 const ok: CheckoutVerdict = { valid: true };
 const fail = (field: string, message: string): CheckoutVerdict => ({

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi, callEndpoint, type LoginResult } from '@shopfront/shared';
+import { authApi, callEndpoint, cartMessages, type LoginResult } from '@shopfront/shared';
 import { toast } from '../../components/ui/toast';
 import { browserTransport } from '../../lib/api.client';
 import { emitAuthEvent } from './auth-api';
@@ -10,7 +10,8 @@ import { afterLoginPath } from './auth-store';
 /**
  * What happens after a successful login, OTP verification or registration (spec sections 2
  * and 4): store the user, close the dialog, go to the stored redirect target (URL-decoded),
- * else /account. The server's success message is shown as a toast.
+ * else /account. The server's success message is shown as a toast, and a second one when the
+ * browser's guest cart joined the cart the customer already had (their cart changed).
  */
 export function useCompleteLogin() {
   const store = useAuthStore();
@@ -23,6 +24,7 @@ export function useCompleteLogin() {
       store.closeDialogs();
       emitAuthEvent('after-login', { user_id: result.user.id, cart_session_id: result.cart_session_id });
       if (message) toast.success(message);
+      if (result.cart_merged) toast.success(cartMessages.mergedOnLogin);
       void navigate(target);
     },
     [store, navigate],

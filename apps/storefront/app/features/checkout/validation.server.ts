@@ -4,11 +4,8 @@ import {
   cartApi,
   checkoutStepOf,
   type ApiTransport,
-  type CheckoutStepName,
+  type CheckoutVerdict,
 } from '@shopfront/shared';
-
-export type CheckoutVerdict =
-  { valid: true } | { valid: false; step: CheckoutStepName; field: string; message: string };
 
 /**
  * The checkout steps checked by the API up to `upTo` (GET /api/cart/validate[/address], spec
