@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { call, errorText } from '../../lib/api';
 import { Field } from './fields';
 import { useRefreshOrders } from './queries';
+import { carrierSuggestions } from './carriers';
 import { Sheet, SheetButtons } from './sheet';
 
 const documentsHref = (kind: 'invoice' | 'packing_slip', ids: string[]) =>
@@ -98,8 +99,14 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
             Each order goes in one parcel with all its items. Without a waybill each is tracked by its order number
             (SF-…-1); type the carrier&apos;s own on an order&apos;s page when you have it.
           </p>
+          <datalist id="bulk-carriers">
+            {carrierSuggestions().map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
           <Field
             label="Carrier"
+            list="bulk-carriers"
             value={carrier}
             onChange={(e) => setCarrier(e.target.value)}
             error={error}

@@ -6,12 +6,8 @@ import { call } from '../../lib/api';
 import { Field, fieldError } from './fields';
 import { useOrderAction } from './queries';
 import { Sheet, SheetButtons } from './sheet';
+import { carrierSuggestions } from './carriers';
 import { WaybillScanner, canScan } from './waybill-scanner';
-
-export const CARRIERS = ['Delhivery', 'Blue Dart', 'DTDC', 'India Post', 'Ecom Express', 'Xpressbees', 'Shadowfax'];
-
-/** The shop's recent carriers first, then the common ones (each once). */
-export const carrierSuggestions = (recent: readonly string[]) => [...new Set([...recent, ...CARRIERS])];
 
 interface ParcelDraft {
   carrier: string;
