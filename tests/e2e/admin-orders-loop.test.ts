@@ -162,7 +162,44 @@ describe('the order loop', () => {
       await scan.getByRole('button', { name: 'Cancel' }).click();
       await page.getByTestId('order-history').getByText('by Meera Iyer').first().waitFor();
       await shot(page, 'order-shipped');
+
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Mark delivered…' }).click();
+      const deliver = page.getByTestId('deliver-dialog');
+      await deliver.getByRole('button', { name: 'Delivered' }).waitFor();
+      await shot(page, 'deliver-dialog');
+      // Cash on Delivery: the cash is its own tick (unticked, "Mark paid" stays the next step).
+      const cash = deliver.getByLabel(/^Cash .* collected$/);
+      if ((await cash.count()) > 0) await cash.check();
+      await deliver.getByRole('button', { name: 'Delivered' }).click();
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Back to orders' }).waitFor();
+      await shot(page, 'order-delivered');
       await page.close();
     });
   }
+
+  it('a partial refund at 390 px keeps the order delivered and says "Partly refunded" on the page and in the list', async () => {
+    const { page } = await signedIn(OWNER, MOBILE);
+    await showTab(page, 'refund_requested');
+    const row = page.getByTestId('order-row').first();
+    const orderNo = (await row.getAttribute('data-order-no'))!;
+    await row.getByRole('link').click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Answer refund request…' }).click();
+    const refund = page.getByTestId('refund-dialog');
+    const asked = Number(
+      /^([\d.]+)/.exec((await refund.getByLabel('Amount to refund').getAttribute('placeholder'))!)![1],
+    );
+    await refund.getByLabel('Amount to refund').fill((Math.floor(asked * 50) / 100).toFixed(2));
+    await shot(page, 'refund-dialog');
+    await refund.getByRole('button', { name: 'Approve refund' }).click();
+    await toastSays(page, 'Refund approved');
+    await page.getByTestId('order-page').getByTestId('partly-refunded').waitFor();
+    await shot(page, 'order-partly-refunded');
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(url('/admin/orders?tab=delivered'));
+      await rowOf(page, orderNo).getByTestId('partly-refunded').waitFor();
+      await shot(page, 'inbox-partly-refunded');
+    }
+    await page.close();
+  });
 });

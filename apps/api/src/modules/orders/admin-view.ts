@@ -314,7 +314,14 @@ function toDetail(r: Row): AdminOrderDetail {
         description: c.description,
       })),
     })),
-    history: r.history.map((e) => ({ ...e, label: ORDER_STATUS_LABELS[e.to] })),
+    history: r.history.map((e) => ({
+      ...e,
+      // Back to delivered from a refund request: the request was answered (in part, or no).
+      label:
+        e.from === 'refund_requested' && e.to === 'delivered'
+          ? 'Refund request answered · Delivered'
+          : ORDER_STATUS_LABELS[e.to],
+    })),
     messages: r.messages,
     notes: r.notes,
     actions: {

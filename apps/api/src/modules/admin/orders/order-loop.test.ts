@@ -124,6 +124,18 @@ describe('refunds', () => {
     expect(p.totals.refunded.amount).toBeLessThan(p.totals.grand_total.amount);
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${part.o.orderNo}`, headers: owner });
     expect(list.json().data.orders[0].refunded.amount).toBe(p.totals.refunded.amount);
+    // The shopper is told the refund was approved (never "could not approve": the order is delivered again).
+    await t.app.jobs.runDue();
+    const [told] = await queryRows<{ subject: string; body: string }>(
+      db(),
+      sql`select subject, body from outbox_messages where order_id = ${part.o.id} and channel = 'email' order by id desc limit 1`,
+    );
+    expect(told!.subject).toBe(`Refund for order ${part.o.orderNo}`);
+    expect(told!.body).toContain(
+      `Your refund of ${p.totals.refunded.formatted} for order ${part.o.orderNo} has been approved.`,
+    );
+    expect(told!.body).not.toContain('could not approve');
+    expect(p.history.at(-1)!.label).toBe('Refund request answered · Delivered');
 
     const all = await requested(1); // one of each of the two lines: the second line is whole, the first not
     for (const r of all.reqs) await post(`/api/admin/orders/${all.o.id}/refunds/${r.id}/approve`, {});
