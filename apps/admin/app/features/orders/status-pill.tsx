@@ -12,20 +12,24 @@ const tone: Partial<Record<OrderStatus, string>> = {
   refund_requested: 'bg-orange-50 text-orange-900 ring-orange-200',
 };
 
+type Refundable =
+  | { status: OrderStatus; total?: Money; refunded: Money }
+  | { status: OrderStatus; totals: { grand_total: Money; refunded: Money } };
+
+/** Some, not all, of the order's money went back (a full refund is the Refunded state itself). */
+export function partlyRefunded(order: Refundable): boolean {
+  const refunded = 'totals' in order ? order.totals.refunded : order.refunded;
+  const total = 'totals' in order ? order.totals.grand_total : order.total;
+  return order.status !== 'refunded' && refunded.amount > 0 && !(total && refunded.amount >= total.amount);
+}
+
 /**
  * "Partly refunded · ₹549" beside the state of an order some (not all) of whose money went back;
  * nothing otherwise. A full refund is the Refunded state itself.
  */
-export function PartlyRefunded({
-  order,
-}: {
-  order:
-    | { status: OrderStatus; total?: Money; refunded: Money }
-    | { status: OrderStatus; totals: { grand_total: Money; refunded: Money } };
-}) {
+export function PartlyRefunded({ order }: { order: Refundable }) {
+  if (!partlyRefunded(order)) return null;
   const refunded = 'totals' in order ? order.totals.refunded : order.refunded;
-  const total = 'totals' in order ? order.totals.grand_total : order.total;
-  if (order.status === 'refunded' || refunded.amount === 0 || (total && refunded.amount >= total.amount)) return null;
   return (
     <span
       data-testid="partly-refunded"
