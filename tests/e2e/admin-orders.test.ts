@@ -70,6 +70,11 @@ describe('orders in the owner panel', () => {
   it('a packer at 390 px opens an order, packs it, ships it with a waybill, adds a scan and marks it delivered', async () => {
     const { page, problems } = await signedIn(PACKER, MOBILE);
     await expect(page.getByTestId('orders-badge').first().textContent()).resolves.toMatch(/\d/);
+    // A packer's badge counts the packer's tabs, and Orders opens on To pack.
+    await expect(page.getByTestId('orders-badge').first().getAttribute('title')).resolves.toMatch(
+      /^(\d+ to pack|\d+ to ship)(, \d+ to ship)?$/,
+    );
+    await page.locator('[data-testid="tab-to_pack"][aria-current="page"]').waitFor();
     await page.getByTestId('tab-to_pack').click();
     await page.getByTestId('order-row').first().waitFor();
     await shot(page, 'inbox');
@@ -115,10 +120,27 @@ describe('orders in the owner panel', () => {
     await toastSays(page, 'Tracking scan added');
     await page.getByTestId('parcel').getByText('Bengaluru hub').waitFor();
 
-    await page.getByTestId('order-actions').getByRole('button', { name: 'Mark delivered' }).click();
+    // Delivered asks first (a double tap on the big button cannot move the order twice); a COD
+    // order's cash is its own tick.
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Mark delivered…' }).click();
+    const deliver = page.getByTestId('deliver-dialog');
+    await shot(page, 'deliver-dialog');
+    expect(await axeProblems(page)).toEqual([]);
+    const cash = deliver.getByLabel(/^Cash .* collected$/);
+    const cod = (await cash.count()) > 0;
+    if (cod) await cash.check();
+    await deliver.getByRole('button', { name: 'Delivered' }).click();
     await toastSays(page, 'Order marked delivered');
     await expect(status(page).textContent()).resolves.toBe('Delivered');
-    await page.getByTestId('order-history').getByText('Delivered').first().waitFor();
+    await page.getByTestId('order-history').getByText('by Ravi Kumar').first().waitFor();
+    if (cod)
+      await page
+        .getByTestId('order-page')
+        .locator('header')
+        .getByText(/· paid /)
+        .waitFor();
+    // A finished order's big button leads back; the scan stays under More.
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Back to orders' }).waitFor();
     await shot(page, 'order-delivered');
     expect(unexpected(problems)).toEqual([]);
     await page.close();
@@ -143,11 +165,17 @@ describe('orders in the owner panel', () => {
     const part = (Math.floor(asked * 50) / 100).toFixed(2);
     await refund.getByLabel('Amount to refund').fill(part);
     await refund.getByLabel('Note to the shopper (optional)').fill('Sorry about the chipped mug');
+    await expect(refund.getByLabel('Put the returned items back in stock').isChecked()).resolves.toBe(false);
+    await refund.getByRole('button', { name: 'Cancel' }).waitFor();
     await shot(page, 'refund-dialog');
     expect(await axeProblems(page)).toEqual([]);
     await refund.getByRole('button', { name: 'Approve refund' }).click();
     await toastSays(page, 'Refund approved');
     await expect(page.getByTestId('refund-requests').count()).resolves.toBe(0);
+    // Part of the money back: the order stays delivered and says how much went back.
+    await expect(status(page).textContent()).resolves.toBe('Delivered');
+    await page.getByTestId('order-page').getByTestId('partly-refunded').waitFor();
+    await shot(page, 'order-partly-refunded');
 
     await page.getByRole('link', { name: '← Orders' }).click();
     await openFirst(page, 'new');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Failed, Loading } from '../components/ui/states';
 import { ActionBar, type Dialog } from '../features/orders/action-bar';
-import { CancelDialog, NotesForm, RefundDialog, ScanDialog } from '../features/orders/action-dialogs';
+import { CancelDialog, DeliverDialog, NotesForm, RefundDialog, ScanDialog } from '../features/orders/action-dialogs';
 import {
   Customer,
   History,
@@ -15,10 +15,14 @@ import {
 } from '../features/orders/order-sections';
 import { useOrder } from '../features/orders/queries';
 import { ShipDialog } from '../features/orders/ship-dialog';
-import { StatusPill } from '../features/orders/status-pill';
+import { PartlyRefunded, StatusPill } from '../features/orders/status-pill';
 import { formatWhen } from '../lib/format';
 
 export const meta = () => [{ title: 'Order · Shop admin' }];
+
+/** An online order not paid yet: its payment confirms it (staff cannot). */
+const awaitsPayment = (o: { status: string; payment_method: { kind: string } }) =>
+  o.payment_method.kind === 'online' && (o.status === 'awaiting_payment' || o.status === 'payment_failed');
 
 /** One order: everything about it, and its next step at the bottom. */
 export default function OrderPage() {
@@ -44,11 +48,18 @@ export default function OrderPage() {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-2xl font-semibold">{order.order_no}</h1>
           <StatusPill status={order.status} label={order.status_label} />
+          <PartlyRefunded order={order} />
         </div>
         <p className="mt-1 text-sm text-muted">
           {formatWhen(order.created_at)} · {order.totals.grand_total.formatted} · {order.payment_method.name}
-          {order.paid_at ? ` · paid ${formatWhen(order.paid_at)}` : ''} · {order.channel}
+          {order.paid_at ? ` · paid ${formatWhen(order.paid_at)}` : ''} · {order.channel_name}
         </p>
+        {awaitsPayment(order) && (
+          <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="awaits-payment">
+            Waits for the shopper’s online payment. It is confirmed by itself once they have paid; until then there is
+            nothing to pack.
+          </p>
+        )}
       </header>
       {openRefunds.length > 0 && (
         <div
@@ -148,6 +159,14 @@ export default function OrderPage() {
         onClose={close}
       />
       <CancelDialog order={order} isOpen={dialog?.name === 'cancel'} onClose={close} />
+      {order.actions.deliver && (
+        <DeliverDialog
+          key={`deliver-${order.version}`}
+          order={order}
+          isOpen={dialog?.name === 'deliver'}
+          onClose={close}
+        />
+      )}
       <RefundDialog
         key={`refund-${dialog?.id}`}
         order={order}

@@ -7,7 +7,8 @@ import { FiltersSheet } from '../features/orders/filters-sheet';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/queries';
-import { TABS, TAB_EMPTY, TAB_LABELS } from '../features/orders/tabs';
+import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs';
+import { useMe } from '../features/auth/me';
 import { useListKeys } from '../lib/use-list-keys';
 
 export const meta = () => [{ title: 'Orders · Shop admin' }];
@@ -18,7 +19,8 @@ export const meta = () => [{ title: 'Orders · Shop admin' }];
  */
 export default function Orders() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const me = useMe().data;
+  const filters = readFilters(params, firstTabOf(me?.role));
   const navigate = useNavigate();
   const list = useOrderList(filters);
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -4,6 +4,7 @@ import type {
   AdminBulkResultSchema,
   AdminBulkShipBodySchema,
   AdminCancelBodySchema,
+  AdminDeliverBodySchema,
   AdminOrderBadgeSchema,
   AdminOrderDetailSchema,
   AdminOrderDocumentsQuerySchema,
@@ -64,7 +65,7 @@ export const adminOrdersApi = {
     'POST',
     '/api/admin/orders/:id/shipments/:shipment_id/scans',
   ),
-  deliver: endpoint<OrderAction<typeof AdminOrderNoteBodySchema>>('POST', '/api/admin/orders/:id/deliver'),
+  deliver: endpoint<OrderAction<typeof AdminDeliverBodySchema>>('POST', '/api/admin/orders/:id/deliver'),
   markPaid: endpoint<OrderAction<typeof AdminOrderNoteBodySchema>>('POST', '/api/admin/orders/:id/mark-paid'),
   cancel: endpoint<OrderAction<typeof AdminCancelBodySchema>>('POST', '/api/admin/orders/:id/cancel'),
   approveRefund: endpoint<RefundAction<typeof AdminRefundApproveBodySchema>>(

@@ -84,6 +84,10 @@ export const adminOrderMessages = {
   noteAdded: 'Note added',
   notificationsSaved: 'Notification preference saved',
   notCodUnpaid: 'Only a Cash on Delivery order not yet paid can be marked paid',
+  awaitingPayment:
+    'This order waits for its online payment: it is confirmed by itself once the shopper has paid, and cannot be confirmed before',
+  scanInFuture: 'A scan cannot be more than 5 minutes in the future',
+  scanBeforeOrder: 'A scan cannot be before the order was placed',
   refundHandled: 'This refund request has already been answered',
   amountTooHigh: (max: string) => `The refund may not be more than ${max}, the amount asked for`,
   waybillTaken: 'This waybill is already used by another parcel',
@@ -215,6 +219,8 @@ export const AdminOrderRowSchema = z.object({
   status: OrderStatusSchema,
   status_label: z.string(),
   channel: z.string(),
+  /** Money refunded so far (zero when none; less than the total: partly refunded). */
+  refunded: MoneySchema,
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
@@ -320,6 +326,8 @@ export const AdminOrderEventSchema = z.object({
   to: OrderStatusSchema,
   label: z.string(),
   actor: z.enum(['shopper', 'staff', 'system', 'gateway']),
+  /** The staff member who made the change (their name), when staff did. */
+  by: z.string().nullable(),
   note: z.string().nullable(),
   at: z.string(),
 });
@@ -364,6 +372,8 @@ export const AdminOrderDetailSchema = z.object({
   payment_status: PaymentStatusSchema,
   payment_method: PaymentMethodRefSchema.extend({ kind: z.enum(['online', 'offline']) }),
   channel: z.string(),
+  /** The channel's name ("Web shop"). */
+  channel_name: z.string(),
   currency: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -394,6 +404,8 @@ export const AdminOrderDetailSchema = z.object({
   /** Staff only, never shown to the shopper; newest first. */
   notes: z.array(AdminOrderNoteSchema),
   actions: AdminOrderActionsSchema,
+  /** Carriers of the shop's latest parcels, most used first (the ship sheet suggests them). */
+  recent_carriers: z.array(z.string()),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
@@ -403,6 +415,15 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 /** confirm, pack, deliver, mark-paid: an optional note for the history (the shopper is told the change). */
 export const AdminOrderNoteBodySchema = z.preprocess((v) => v ?? {}, z.strictObject({ note: optionalNote(500) }));
+
+/** POST …/deliver: with a Cash on Delivery order, whether its cash was collected at the door (paid then). */
+export const AdminDeliverBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.strictObject({
+    note: optionalNote(500),
+    cash_collected: z.boolean({ error: 'The value must be true or false' }).default(false),
+  }),
+);
 
 export const AdminCancelBodySchema = z.preprocess((v) => v ?? {}, z.strictObject({ reason: optionalNote(500) }));
 
@@ -417,7 +438,7 @@ const ParcelLineSchema = z.strictObject({
 
 export const ParcelSchema = z.strictObject({
   carrier: requiredText(60),
-  /** The carrier's waybill (AWB); one is made up when left out. */
+  /** The carrier's waybill (AWB); left out: tracked as the order's number and the parcel's (SF-100008-1). */
   waybill: plainText(
     z
       .string({ error: messages.required })
@@ -542,6 +563,8 @@ export const AdminOrderBadgeSchema = z.object({
   new_orders: z.number().int(),
   /** Refund requests not yet answered. */
   refund_requests: z.number().int(),
+  /** Packed orders waiting to be shipped (the to_ship tab). */
+  to_ship: z.number().int(),
 });
 
 /** GET/PUT /api/admin/orders/notifications: the signed-in member's e-mail on each new order and refund request. */

@@ -1,21 +1,24 @@
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router';
 import { adminOrdersApi, endpointPath, type AdminOrderDetail } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { call } from '../../lib/api';
 import { useOrderAction } from './queries';
 
 type Order = AdminOrderDetail;
-export type Dialog = 'ship' | 'cancel' | 'scan' | 'refund' | 'note';
+export type Dialog = 'ship' | 'cancel' | 'scan' | 'refund' | 'note' | 'deliver';
 
-type Simple = 'confirm' | 'pack' | 'deliver' | 'markPaid';
+type Simple = 'confirm' | 'pack' | 'markPaid';
 const SIMPLE: Record<Simple, { label: string; done: string }> = {
   confirm: { label: 'Confirm order', done: 'Order confirmed' },
   pack: { label: 'Mark packed', done: 'Order packed' },
-  deliver: { label: 'Mark delivered', done: 'Order marked delivered' },
   markPaid: { label: 'Mark paid', done: 'Order marked paid' },
 };
 
-/** A move with nothing to ask: confirm, pack, deliver, mark paid. */
+/** Nothing more to do with the order's goods: the big button leads back to the list. */
+const FINISHED = new Set(['delivered', 'refunded', 'cancelled']);
+
+/** A move with nothing to ask: confirm, pack, mark paid. */
 function useSimpleMove(order: Order, name: Simple) {
   return useOrderAction(
     order,
@@ -36,10 +39,10 @@ interface Step {
  * other thing the order allows in the "More" menu beside it.
  */
 export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?: number) => void }) {
+  const navigate = useNavigate();
   const moves = {
     confirm: useSimpleMove(order, 'confirm'),
     pack: useSimpleMove(order, 'pack'),
-    deliver: useSimpleMove(order, 'deliver'),
     markPaid: useSimpleMove(order, 'markPaid'),
   };
   const busy = Object.values(moves).some((m) => m.isPending);
@@ -51,17 +54,25 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
   if (a.confirm) steps.push({ key: 'confirm', label: SIMPLE.confirm.label, run: () => moves.confirm.mutate() });
   if (a.pack) steps.push({ key: 'pack', label: SIMPLE.pack.label, run: () => moves.pack.mutate() });
   if (a.ship) steps.push({ key: 'ship', label: 'Ship…', run: () => open('ship') });
-  if (a.deliver) steps.push({ key: 'deliver', label: SIMPLE.deliver.label, run: () => moves.deliver.mutate() });
+  if (a.deliver) steps.push({ key: 'deliver', label: 'Mark delivered…', run: () => open('deliver') });
   if (a.answer_refund && openRefund)
     steps.push({ key: 'refund', label: 'Answer refund request…', run: () => open('refund', openRefund.id) });
   if (a.mark_paid) steps.push({ key: 'markPaid', label: SIMPLE.markPaid.label, run: () => moves.markPaid.mutate() });
+  const work = steps.length;
   if (a.add_scan && lastShipment)
     steps.push({ key: 'scan', label: 'Add a tracking scan…', run: () => open('scan', lastShipment.id) });
   steps.push({ key: 'note', label: 'Add a note…', run: () => open('note') });
   if (a.cancel) steps.push({ key: 'cancel', label: 'Cancel order…', run: () => open('cancel'), danger: true });
 
-  const primary = steps[0]?.key === 'note' ? undefined : steps[0];
-  const rest = primary ? steps.slice(1) : steps;
+  // The big button is the order's next step; a scan or a note never is. A finished order's is the
+  // way back to the orders to pack (a shipped one's scans stay under More).
+  const primary: Step | undefined =
+    work > 0
+      ? steps[0]
+      : FINISHED.has(order.status)
+        ? { key: 'back', label: 'Back to orders', run: () => navigate('/orders?tab=to_pack') }
+        : undefined;
+  const rest = primary && work > 0 ? steps.slice(1) : steps;
   const docs = (kind: 'invoice' | 'packing_slip') =>
     endpointPath(adminOrdersApi.documents.path, undefined, { kind, ids: order.id });
 

@@ -80,7 +80,7 @@ export function ScanDialog({
           error={fieldError(errors, 'description')}
         />
         <Field
-          label="When (empty: now)"
+          label="When — leave empty for now"
           type="datetime-local"
           value={at}
           onChange={(e) => setAt(e.target.value)}
@@ -92,6 +92,58 @@ export function ScanDialog({
           </Button>
           <Button variant="primary" type="submit" isDisabled={action.isPending}>
             Add scan
+          </Button>
+        </SheetButtons>
+      </form>
+    </Sheet>
+  );
+}
+
+/**
+ * Mark the order delivered, after a second look (the button sits where Ship and Pack were, so a
+ * double tap must not do it). For Cash on Delivery the owner says whether the cash came with it.
+ */
+export function DeliverDialog({ order, isOpen, onClose }: { order: Order; isOpen: boolean; onClose: () => void }) {
+  const cod = order.payment_method.kind === 'offline' && order.payment_status === 'cod';
+  const [collected, setCollected] = useState(false);
+  const action = useOrderAction(
+    order,
+    (_: void, headers) =>
+      call(adminOrdersApi.deliver, {
+        params: { id: order.id },
+        body: { cash_collected: cod && collected },
+        headers,
+      }),
+    'Order marked delivered',
+  );
+  return (
+    <Sheet title={`${order.order_no} delivered?`} isOpen={isOpen} onClose={onClose} testId="deliver-dialog">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          action.mutate(undefined, { onSuccess: onClose });
+        }}
+      >
+        <p className="text-sm">The shopper is told their order has arrived.</p>
+        {cod && (
+          <Check
+            label={`Cash ${order.totals.grand_total.formatted} collected`}
+            checked={collected}
+            onChange={(e) => setCollected(e.target.checked)}
+          />
+        )}
+        {cod && !collected && (
+          <p className="text-sm text-muted">
+            Not ticked: the order stays unpaid; use “Mark paid” when the cash comes in.
+          </p>
+        )}
+        <SheetButtons>
+          <Button variant="outline" onPress={onClose}>
+            Not yet
+          </Button>
+          <Button variant="primary" type="submit" isDisabled={action.isPending}>
+            Delivered
           </Button>
         </SheetButtons>
       </form>
@@ -155,7 +207,8 @@ export function RefundDialog({
   const line = order.lines.find((l) => l.id === request?.item_id);
   const digits = minorUnitDigits(order.currency);
   const [amount, setAmount] = useState('');
-  const [restock, setRestock] = useState(true);
+  // Unticked: a returned item is often damaged; the owner ticks it for one that can be sold again.
+  const [restock, setRestock] = useState(false);
   const [note, setNote] = useState('');
   const approve = useOrderAction(
     order,
@@ -206,6 +259,12 @@ export function RefundDialog({
             description="Leave empty to refund what they asked for; a smaller amount is a partial refund."
             error={fieldError(errors, 'amount_minor')}
           />
+          {order.payment_method.kind === 'offline' && (
+            <p className="text-sm" data-testid="refund-offline-note">
+              Paid by {order.payment_method.name}: the shop pays this back itself (cash, UPI or bank transfer);
+              approving records it as refunded.
+            </p>
+          )}
           <Check
             label="Put the returned items back in stock"
             checked={restock}
@@ -221,6 +280,9 @@ export function RefundDialog({
             <FormMessage>{Object.values(errors)[0]![0]}</FormMessage>
           )}
           <SheetButtons>
+            <Button variant="outline" isDisabled={busy} onPress={onClose}>
+              Cancel
+            </Button>
             <Button variant="danger" isDisabled={busy} onPress={() => reject.mutate(undefined, { onSuccess: onClose })}>
               Reject
             </Button>

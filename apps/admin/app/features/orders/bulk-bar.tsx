@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { call, errorText } from '../../lib/api';
 import { Field } from './fields';
 import { useRefreshOrders } from './queries';
+import { carrierSuggestions } from './carriers';
 import { Sheet, SheetButtons } from './sheet';
 
 const documentsHref = (kind: 'invoice' | 'packing_slip', ids: string[]) =>
@@ -20,7 +21,7 @@ function report(result: AdminBulkResult) {
 }
 
 /**
- * The actions on the selected orders: pack, ship (one parcel each, the carrier's waybill made up
+ * The actions on the selected orders: pack, ship (one parcel each, tracked by the order's number
  * when left out), and their invoices or packing slips as one PDF.
  */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
@@ -95,11 +96,17 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
           }}
         >
           <p className="text-sm text-muted">
-            Each order goes in one parcel with all its items. A waybill number is made up for each; type the
-            carrier&apos;s own on an order&apos;s page when you have it.
+            Each order goes in one parcel with all its items. Without a waybill each is tracked by its order number
+            (SF-…-1); type the carrier&apos;s own on an order&apos;s page when you have it.
           </p>
+          <datalist id="bulk-carriers">
+            {carrierSuggestions().map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
           <Field
             label="Carrier"
+            list="bulk-carriers"
             value={carrier}
             onChange={(e) => setCarrier(e.target.value)}
             error={error}

@@ -25,11 +25,18 @@ const pick = <T extends string>(all: readonly T[], raw: string[]): T[] =>
 
 const ymd = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
 
-/** Reads the filters from the address; anything unknown is left out (never an error page). */
-export function readFilters(params: URLSearchParams): InboxFilters {
-  const tab = params.get('tab');
+/** Short names a link may use for a tab (`?tab=refunds`). */
+const TAB_ALIASES: Record<string, AdminOrderTab> = { refunds: 'refund_requested', pack: 'to_pack', ship: 'to_ship' };
+
+/**
+ * Reads the filters from the address; anything unknown is left out (never an error page). With
+ * no tab named, the member's own first tab (`fallbackTab`: a packer's is To pack).
+ */
+export function readFilters(params: URLSearchParams, fallbackTab: AdminOrderTab = 'new'): InboxFilters {
+  const raw = params.get('tab') ?? '';
+  const tab = (TABS as readonly string[]).includes(raw) ? (raw as AdminOrderTab) : TAB_ALIASES[raw];
   return {
-    tab: (TABS as readonly string[]).includes(tab ?? '') ? (tab as AdminOrderTab) : 'new',
+    tab: tab ?? fallbackTab,
     status: pick(ORDER_STATUSES, params.getAll('status')),
     payment_method: params.get('payment_method') ?? '',
     payment_status: pick(PAYMENT_STATUSES, params.getAll('payment_status')),
@@ -40,10 +47,10 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   };
 }
 
-/** The address for some filters (empty ones left out; the default tab too). */
+/** The address for some filters (empty ones left out; the tab always named: it is shareable). */
 export function writeFilters(f: InboxFilters): URLSearchParams {
   const p = new URLSearchParams();
-  if (f.tab !== 'new') p.set('tab', f.tab);
+  p.set('tab', f.tab);
   for (const s of f.status) p.append('status', s);
   if (f.payment_method) p.set('payment_method', f.payment_method);
   for (const s of f.payment_status) p.append('payment_status', s);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminOrderRow } from '@shopfront/shared';
 import { formatWhen } from '../../lib/format';
-import { StatusPill } from './status-pill';
+import { StatusPill, partlyRefunded as partly } from './status-pill';
 
 /**
  * One order in the inbox: a card on a phone (the whole card opens the order), a row on a
@@ -56,6 +56,11 @@ export function OrderCard({
         <span className="col-span-2 text-sm text-muted lg:order-3 lg:col-span-1">
           {formatWhen(order.created_at)} · {order.payment_method.name}
           {order.payment_status === 'paid' ? ' · paid' : ''}
+          {partly(order) && (
+            <span className="font-medium text-orange-800" data-testid="partly-refunded">
+              {' · '}Partly refunded · {order.refunded.formatted}
+            </span>
+          )}
         </span>
       </Link>
     </li>

@@ -270,6 +270,11 @@ export function Parcels({ order, onAddScan }: { order: Order; onAddScan?: (shipm
   );
 }
 
+const ACTORS = { shopper: 'by the shopper', system: 'by the shop', gateway: 'by the payment provider' } as const;
+/** "by Meera" for staff (their name), else who in words. */
+const byWhom = (e: Order['history'][number]) =>
+  e.actor === 'staff' ? (e.by ? `by ${e.by}` : 'by staff') : ACTORS[e.actor];
+
 export function History({ order }: { order: Order }) {
   return (
     <Section title="History" testId="order-history">
@@ -279,7 +284,7 @@ export function History({ order }: { order: Order }) {
             <p className="font-medium">{e.label}</p>
             {e.note && <p>{e.note}</p>}
             <p className="text-muted">
-              {formatWhen(e.at)} · by {e.actor}
+              {formatWhen(e.at)} · {byWhom(e)}
             </p>
           </li>
         ))}

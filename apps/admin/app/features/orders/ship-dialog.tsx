@@ -6,9 +6,8 @@ import { call } from '../../lib/api';
 import { Field, fieldError } from './fields';
 import { useOrderAction } from './queries';
 import { Sheet, SheetButtons } from './sheet';
+import { carrierSuggestions } from './carriers';
 import { WaybillScanner, canScan } from './waybill-scanner';
-
-const CARRIERS = ['Delhivery', 'Blue Dart', 'DTDC', 'India Post', 'Ecom Express', 'Xpressbees', 'Shadowfax'];
 
 interface ParcelDraft {
   carrier: string;
@@ -82,7 +81,7 @@ export function ShipDialog({
         }}
       >
         <datalist id="carriers">
-          {CARRIERS.map((c) => (
+          {carrierSuggestions(order.recent_carriers).map((c) => (
             <option key={c} value={c} />
           ))}
         </datalist>
@@ -114,7 +113,7 @@ export function ShipDialog({
                     value={p.waybill}
                     onChange={(e) => set(i, { waybill: e.target.value })}
                     error={fieldError(errors, `parcels.${i}.waybill`)}
-                    description="Left empty, one is made up."
+                    description={`No waybill? We track it as ${order.order_no}-${i + 1}.`}
                     autoComplete="off"
                     autoCapitalize="characters"
                   />

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shopfront/shared';
+import type { Money, OrderStatus } from '@shopfront/shared';
 
 const tone: Partial<Record<OrderStatus, string>> = {
   awaiting_payment: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -11,6 +11,34 @@ const tone: Partial<Record<OrderStatus, string>> = {
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-200',
   refund_requested: 'bg-orange-50 text-orange-900 ring-orange-200',
 };
+
+type Refundable =
+  | { status: OrderStatus; total?: Money; refunded: Money }
+  | { status: OrderStatus; totals: { grand_total: Money; refunded: Money } };
+
+/** Some, not all, of the order's money went back (a full refund is the Refunded state itself). */
+export function partlyRefunded(order: Refundable): boolean {
+  const refunded = 'totals' in order ? order.totals.refunded : order.refunded;
+  const total = 'totals' in order ? order.totals.grand_total : order.total;
+  return order.status !== 'refunded' && refunded.amount > 0 && !(total && refunded.amount >= total.amount);
+}
+
+/**
+ * "Partly refunded · ₹549" beside the state of an order some (not all) of whose money went back;
+ * nothing otherwise. A full refund is the Refunded state itself.
+ */
+export function PartlyRefunded({ order }: { order: Refundable }) {
+  if (!partlyRefunded(order)) return null;
+  const refunded = 'totals' in order ? order.totals.refunded : order.refunded;
+  return (
+    <span
+      data-testid="partly-refunded"
+      className="inline-flex items-center rounded-full bg-orange-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-orange-900 ring-1 ring-orange-200"
+    >
+      Partly refunded · {refunded.formatted}
+    </span>
+  );
+}
 
 /** An order's state as a small coloured label (the words carry the meaning, not the colour). */
 export function StatusPill({ status, label }: { status: OrderStatus; label: string }) {

@@ -37,3 +37,6 @@ export const TAB_EMPTY: Record<AdminOrderTab, string> = {
   cancelled: 'No cancelled orders.',
   refund_requested: 'No refund requests waiting for an answer.',
 };
+
+/** Where Orders opens for a role with no tab named: a packer's work starts at To pack. */
+export const firstTabOf = (role: string | undefined): AdminOrderTab => (role === 'packer' ? 'to_pack' : 'new');

@@ -9,7 +9,8 @@ import {
   type PaymentStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { HttpError, fieldError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../payments/methods.ts';
 import { recordAudit, type AuditActor } from '../staff/audit.ts';
 import {
@@ -46,6 +47,9 @@ interface Locked {
   payment_status: PaymentStatus;
   version: number;
   refunded_minor: number;
+  /** Paid outside the shop (Cash on Delivery). */
+  offline: boolean;
+  placed_at: string;
 }
 
 const snapshot = (o: Locked) => ({
@@ -58,7 +62,9 @@ const snapshot = (o: Locked) => ({
 async function lockOrder(tx: Db, orderId: string): Promise<Locked | undefined> {
   const [o] = await queryRows<Locked>(
     tx,
-    sql`select status, payment_status, version, refunded_minor from orders where id = ${orderId} for update`,
+    sql`select status, payment_status, version, refunded_minor, ${isoSql(sql`created_at`)} as placed_at,
+          ${offlineMethodSql(sql`payment_method_code`)} as offline
+          from orders where id = ${orderId} for update`,
   );
   return o;
 }
@@ -97,10 +103,15 @@ function assertMove(from: OrderStatus, to: OrderStatus, verb: string, only?: rea
 
 const note = (n: string | null | undefined) => n ?? undefined;
 
-/** Awaiting (or after a failed) payment → confirmed, its stock taken again where it was given back. */
+/**
+ * An offline-paid (Cash on Delivery) order awaiting confirmation → confirmed, its stock taken again
+ * where it was given back. An online order not paid (pending or failed) is refused (409) for every
+ * role: its payment confirms it. The order row is locked, so a payment verdict cannot slip between.
+ */
 export function confirmOrder(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
   return act(db, who, orderId, 'confirm', async (tx, o) => {
     assertMove(o.status, 'confirmed', 'confirmed');
+    if (!o.offline && o.payment_status !== 'paid') throw new HttpError(409, adminOrderMessages.awaitingPayment);
     const moved = await moveOrder(tx, { orderId, to: 'confirmed', actor: 'staff', note: body.note ?? null });
     if (!moved) throw new HttpError(409, orderMessages.stockGone);
   });
@@ -132,15 +143,47 @@ export function shipAdminOrder(
   );
 }
 
+/** How far ahead of the server's clock a scan may be (a phone's clock a little fast). */
+export const SCAN_FUTURE_SLACK_MS = 5 * 60_000;
+
+/** A carrier scan, at a time between the order's placing and a few minutes from now (422 on `at`). */
 export function addAdminScan(db: Db, who: StaffAct, orderId: string, shipmentId: number, scan: ScanInput) {
-  return act(db, who, orderId, 'scan', (tx) => addScan(tx, shipmentId, scan, orderId), { shipmentId, ...scan });
+  if (scan.at.getTime() > Date.now() + SCAN_FUTURE_SLACK_MS) throw fieldError('at', adminOrderMessages.scanInFuture);
+  return act(
+    db,
+    who,
+    orderId,
+    'scan',
+    (tx, o) => {
+      if (scan.at.getTime() < new Date(o.placed_at).getTime())
+        throw fieldError('at', adminOrderMessages.scanBeforeOrder);
+      return addScan(tx, shipmentId, scan, orderId);
+    },
+    { shipmentId, ...scan },
+  );
 }
 
-export function deliverAdminOrder(db: Db, who: StaffAct, orderId: string, body: { note?: string | null }) {
-  return act(db, who, orderId, 'deliver', async (tx, o) => {
-    assertMove(o.status, 'delivered', 'marked delivered', ['shipped', 'out_for_delivery']);
-    await markDelivered(tx, orderId, note(body.note));
-  });
+/**
+ * Shipped or out for delivery → delivered. A Cash on Delivery order's money becomes paid only when
+ * `cash_collected` says so (else it stays "pay on delivery" and "Mark paid" records it later).
+ */
+export function deliverAdminOrder(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  body: { note?: string | null; cash_collected?: boolean },
+) {
+  return act(
+    db,
+    who,
+    orderId,
+    'deliver',
+    async (tx, o) => {
+      assertMove(o.status, 'delivered', 'marked delivered', ['shipped', 'out_for_delivery']);
+      await markDelivered(tx, orderId, note(body.note), body.cash_collected === true);
+    },
+    body.cash_collected ? { cash_collected: true } : undefined,
+  );
 }
 
 /**

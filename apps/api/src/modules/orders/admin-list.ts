@@ -115,6 +115,7 @@ interface Row {
   payment_status: PaymentStatus;
   status: OrderStatus;
   channel_id: string;
+  refunded_minor: number;
 }
 
 /** One page of the inbox with the tab counts. */
@@ -141,7 +142,7 @@ export async function listAdminOrders(db: Db, q: Query): Promise<AdminOrderList>
             o.shipping_address ->> 'first_name' as first_name, o.shipping_address ->> 'last_name' as last_name,
             o.email, o.phone, o.currency, o.grand_total_minor, o.payment_method_code,
             ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
-            o.payment_status, o.status, o.channel_id,
+            o.payment_status, o.status, o.channel_id, o.refunded_minor,
             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as item_count
             from orders o where ${and(page)}
            order by o.created_at desc, o.id desc limit ${q.limit + 1}`,
@@ -173,14 +174,19 @@ function toRow(r: Row): AdminOrderRow {
     status: r.status,
     status_label: ORDER_STATUS_LABELS[r.status],
     channel: r.channel_id,
+    refunded: money(r.refunded_minor, r.currency),
   };
 }
 
-/** The panel's badge: confirmed orders waiting to be packed, and refund requests not yet answered. */
-export async function orderBadge(db: Db): Promise<{ new_orders: number; refund_requests: number }> {
-  const [row] = await queryRows<{ new_orders: number; refund_requests: number }>(
+/**
+ * The panel's badge: confirmed orders waiting to be packed, packed ones waiting to be shipped, and
+ * refund requests not yet answered (the panel counts what the member's role works on).
+ */
+export async function orderBadge(db: Db): Promise<{ new_orders: number; refund_requests: number; to_ship: number }> {
+  const [row] = await queryRows<{ new_orders: number; refund_requests: number; to_ship: number }>(
     db,
     sql`select (select count(*)::int from orders where status = 'confirmed') as new_orders,
+               (select count(*)::int from orders where status = 'packed') as to_ship,
                (select count(*)::int from refund_requests where status = 'requested') as refund_requests`,
   );
   return row!;

@@ -25,6 +25,7 @@ interface Row {
   payment_method_name: string;
   offline: boolean;
   channel_id: string;
+  channel_name: string;
   currency: string;
   created_at: string;
   updated_at: string;
@@ -110,10 +111,12 @@ interface Row {
     from: OrderStatus | null;
     to: OrderStatus;
     actor: 'shopper' | 'staff' | 'system' | 'gateway';
+    by: string | null;
     note: string | null;
     at: string;
   }[];
   messages: AdminOrderDetail['messages'];
+  recent_carriers: string[];
   notes: AdminOrderDetail['notes'];
 }
 
@@ -127,7 +130,8 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     sql`select o.id, o.order_no, o.version, o.status, o.payment_status, o.payment_method_code,
           ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
           ${offlineMethodSql(sql`o.payment_method_code`)} as offline,
-          o.channel_id, o.currency, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at,
+          o.channel_id, coalesce((select ch.name from channels ch where ch.id = o.channel_id), o.channel_id) as channel_name,
+          o.currency, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at,
           ${isoSql(sql`o.paid_at`)} as paid_at, o.customer_id,
           (select c.orders_count from customers c where c.id = o.customer_id) as customer_orders,
           o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.coupon_code, o.note,
@@ -175,7 +179,13 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
           )} as shipments,
           ${json(
             sql`select e.id, e.from_status as "from", e.to_status as "to", e.actor, e.note,
-                  ${isoSql(sql`e.created_at`)} as at from order_events e where e.order_id = o.id`,
+                  ${isoSql(sql`e.created_at`)} as at,
+                  -- Who: the audit entry written in the same transaction (same now()) as the move.
+                  case when e.actor = 'staff' then
+                    (select coalesce(nullif(s.name, ''), a.actor) from audit_log a left join staff s on s.id = a.staff_id
+                      where a.target = 'order:' || o.id and a.created_at = e.created_at order by a.id limit 1)
+                  end as by
+                  from order_events e where e.order_id = o.id`,
             'x.id',
           )} as history,
           ${json(
@@ -187,7 +197,10 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
             sql`select n.id, n.author, n.body, ${isoSql(sql`n.created_at`)} as created_at
                   from order_notes n where n.order_id = o.id`,
             'x.id desc',
-          )} as notes
+          )} as notes,
+          (select coalesce(json_agg(c.carrier order by c.n desc, c.carrier), '[]'::json) from (
+             select carrier, count(*) as n from (select carrier from shipments order by id desc limit 200) recent
+              group by carrier order by count(*) desc limit 6) c) as recent_carriers
         from orders o where o.id = ${orderId}`,
   );
   return row ? toDetail(row) : null;
@@ -210,6 +223,7 @@ function toDetail(r: Row): AdminOrderDetail {
       kind: r.offline ? 'offline' : 'online',
     },
     channel: r.channel_id,
+    channel_name: r.channel_name,
     currency: r.currency,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -300,11 +314,19 @@ function toDetail(r: Row): AdminOrderDetail {
         description: c.description,
       })),
     })),
-    history: r.history.map((e) => ({ ...e, label: ORDER_STATUS_LABELS[e.to] })),
+    history: r.history.map((e) => ({
+      ...e,
+      // Back to delivered from a refund request: the request was answered (in part, or no).
+      label:
+        e.from === 'refund_requested' && e.to === 'delivered'
+          ? 'Refund request answered · Delivered'
+          : ORDER_STATUS_LABELS[e.to],
+    })),
     messages: r.messages,
     notes: r.notes,
     actions: {
-      confirm: canTransition(r.status, 'confirmed'),
+      // An online order is confirmed by its payment, never by staff before it.
+      confirm: canTransition(r.status, 'confirmed') && (r.offline || r.payment_status === 'paid'),
       pack: canTransition(r.status, 'packed'),
       ship: canTransition(r.status, 'shipped'),
       add_scan: r.shipments.length > 0,
@@ -313,5 +335,6 @@ function toDetail(r: Row): AdminOrderDetail {
       cancel: canTransition(r.status, 'cancelled'),
       answer_refund: openRefund,
     },
+    recent_carriers: r.recent_carriers,
   };
 }

@@ -53,7 +53,7 @@ export function packOrder(db: Db, orderId: string, note?: string): Promise<numbe
 
 export interface ParcelInput {
   carrier: string;
-  /** The carrier's waybill (AWB); one is made up when absent (a shop shipping by its own van). */
+  /** The carrier's waybill (AWB); absent: the order's number and the parcel's, SF-100008-1 (a shop's own van). */
   waybill?: string;
   trackingUrl?: string | null;
   /** The order's lines in this parcel (item id, quantity); absent with one parcel: every line. */
@@ -61,9 +61,16 @@ export interface ParcelInput {
 }
 export type ShipInput = Omit<ParcelInput, 'lines'>;
 
-/** A made-up waybill: 12 digits after the shop's prefix (the unique index refuses a repeat). */
-const newWaybill = () =>
-  `SFW${String(randomInt(0, 1e6)).padStart(6, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
+/**
+ * The waybill of a parcel sent without the carrier's (a shop shipping by its own van): the order's
+ * number and the parcel's, `SF-100008-1`, what the panel says it will be. Should a typed waybill
+ * hold it already, random digits follow (the unique index refuses a repeat).
+ */
+async function ownWaybill(tx: Db, orderNo: string, n: number): Promise<string> {
+  const mine = `${orderNo}-${n}`;
+  const [taken] = await queryRows(tx, sql`select 1 from shipments where waybill = ${mine}`);
+  return taken ? `${mine}-${String(randomInt(0, 1e6)).padStart(6, '0')}` : mine;
+}
 
 /** Packed → shipped, with one new shipment (its waybill) holding every line, in one transaction. */
 export async function shipOrder(
@@ -98,6 +105,10 @@ export async function shipParcels(
   try {
     return await db.transaction(async (tx) => {
       const eventId = await move(tx, orderId, 'shipped', { note });
+      const [{ order_no: orderNo } = { order_no: orderId }] = await queryRows<{ order_no: string }>(
+        tx,
+        sql`select order_no from orders where id = ${orderId}`,
+      );
       const items = await queryRows<{ id: number; quantity: number }>(
         tx,
         sql`select id, quantity from order_items where order_id = ${orderId} order by id`,
@@ -105,7 +116,7 @@ export async function shipParcels(
       const contents = parcelContents(parcels, items);
       const shipments: { shipmentId: number; waybill: string }[] = [];
       for (const [i, p] of parcels.entries()) {
-        const waybill = p.waybill?.trim() || newWaybill();
+        const waybill = p.waybill?.trim() || (await ownWaybill(tx, orderNo, i + 1));
         const [row] = await queryRows<{ id: number }>(
           tx,
           sql`insert into shipments (order_id, carrier, waybill, tracking_url)
@@ -186,29 +197,35 @@ export function markOutForDelivery(db: Db, orderId: string, note?: string): Prom
 }
 
 /**
- * Shipped or out for delivery → delivered. An offline method's money (Cash on Delivery) is
- * collected at the door: the order's payment becomes paid then.
+ * Shipped or out for delivery → delivered. An offline method's money (Cash on Delivery) becomes
+ * paid only when the caller says it was collected at the door (`cashCollected`).
  */
-export function markDelivered(db: Db, orderId: string, note?: string): Promise<number> {
+export function markDelivered(db: Db, orderId: string, note?: string, cashCollected = false): Promise<number> {
   return db.transaction(async (tx) => {
     const eventId = await move(tx, orderId, 'delivered', { note, from: ['shipped', 'out_for_delivery'] });
-    await setPaymentStatus(tx, orderId, 'paid', ['cod']);
+    if (cashCollected) await setPaymentStatus(tx, orderId, 'paid', ['cod']);
     return eventId;
   });
 }
 
-/** When no request of the order is open any more: refunded if any was granted, else back to delivered. */
+/**
+ * When no request of the order is open any more: refunded when everything was given back (every
+ * item's whole quantity, or the whole total), else back to delivered (a partial refund keeps the
+ * order delivered; its refunded amount says "partly refunded").
+ */
 async function settleRefunds(tx: Db, orderId: string, note: string | null): Promise<void> {
-  const [state] = await queryRows<{ open: number; granted: number }>(
+  const [state] = await queryRows<{ open: number; all: boolean }>(
     tx,
-    sql`select count(*) filter (where status = 'requested')::int as open,
-               count(*) filter (where status in ('approved', 'refunded'))::int as granted
-          from refund_requests where order_id = ${orderId}`,
+    sql`select (select count(*)::int from refund_requests where order_id = o.id and status = 'requested') as open,
+               (o.refunded_minor >= o.grand_total_minor
+                 or not exists (select 1 from order_items i where i.order_id = o.id and i.refunded_quantity < i.quantity))
+                 as all
+          from orders o where o.id = ${orderId}`,
   );
   if (!state || state.open > 0) return;
   await moveOrder(tx, {
     orderId,
-    to: state.granted > 0 ? 'refunded' : 'delivered',
+    to: state.all ? 'refunded' : 'delivered',
     actor: 'staff',
     note,
     from: ['refund_requested'],
@@ -345,7 +362,7 @@ async function grantMoney(
 
 /**
  * Refuses a refund request: its quantity may be asked for again, and when it was the last open
- * request the order goes back to delivered (or to refunded, if another request was granted).
+ * request the order goes back to delivered (or to refunded, if everything was given back already).
  */
 export async function rejectRefund(
   db: Db,

@@ -35,6 +35,8 @@ interface OrderMessageFacts {
   refundedMinor: number;
   /** The amount of the order's granted refund requests (paid back now or on its way). */
   grantedRefundMinor: number;
+  /** Of it, what was granted with this change (a partial refund leaves the order delivered). */
+  grantedNowMinor: number;
   paymentStatus: PaymentStatus;
   paymentMethodName: string;
   /** Paid with an offline method (Cash on Delivery): money at the door, nothing goes back online. */
@@ -71,6 +73,14 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
         text: `Your order ${no} is out for delivery today.${f.offline ? ` Please keep ${fmt(f.grandTotalMinor)} ready to pay.` : ''}`,
       };
     case 'delivered':
+      if (f.from === 'refund_requested' && f.grantedNowMinor > 0) {
+        return {
+          subject: `Refund for order ${no}`,
+          text: `Your refund of ${fmt(f.grantedNowMinor)} for order ${no} has been approved.${
+            f.offline ? '' : ` It goes back to your ${f.paymentMethodName} payment.`
+          }${f.note ? ` ${f.note}` : ''}`,
+        };
+      }
       if (f.from === 'refund_requested') {
         return {
           subject: `Your refund request for order ${no}`,
@@ -186,6 +196,7 @@ interface FactsRow {
   grand_total_minor: number;
   refunded_minor: number;
   granted_refund_minor: number;
+  granted_now_minor: number;
   payment_status: PaymentStatus;
   offline: boolean;
   payment_method_name: string;
@@ -210,12 +221,16 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
       tx,
       sql`with told as (
             update order_events set notified_at = now() where id = ${eventId} and notified_at is null
-            returning order_id, from_status, to_status, note)
+            returning order_id, from_status, to_status, note, created_at)
           select t.order_id, t.from_status, t.to_status, t.note, o.order_no, o.email, o.phone, o.shipping_address,
             o.currency, o.grand_total_minor, o.refunded_minor, o.payment_status,
             ${offlineMethodSql(sql`o.payment_method_code`)} as offline,
             (select coalesce(sum(r.amount_minor), 0)::int from refund_requests r
               where r.order_id = o.id and r.status in ('approved', 'refunded')) as granted_refund_minor,
+            -- Granted in the change's own transaction (one now()).
+            (select coalesce(sum(r.amount_minor), 0)::int from refund_requests r
+              where r.order_id = o.id and r.status in ('approved', 'refunded') and r.updated_at = t.created_at)
+              as granted_now_minor,
             ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
             ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at, o.shipping,
             (select coalesce(json_agg(json_build_object('name', i.name, 'variant_title', i.variant_title,
@@ -239,6 +254,7 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
       grandTotalMinor: row.grand_total_minor,
       refundedMinor: row.refunded_minor,
       grantedRefundMinor: row.granted_refund_minor,
+      grantedNowMinor: row.granted_now_minor,
       paymentStatus: row.payment_status,
       paymentMethodName: row.payment_method_name,
       offline: row.offline,

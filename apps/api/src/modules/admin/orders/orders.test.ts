@@ -102,6 +102,7 @@ describe('the inbox', () => {
     expect(await bad('limit=1000')).toEqual(['limit']);
     expect((await get('/api/admin/orders/badge')).json().data).toEqual({
       new_orders: expect.any(Number),
+      to_ship: expect.any(Number),
       refund_requests: expect.any(Number),
     });
   });
@@ -193,7 +194,7 @@ describe('actions', () => {
       ),
     ).toEqual(['location', 'status']);
 
-    const delivered = await post(`/api/admin/orders/${o.id}/deliver`);
+    const delivered = await post(`/api/admin/orders/${o.id}/deliver`, { cash_collected: true });
     expect(delivered.json().data).toMatchObject({ status: 'delivered', payment_status: 'paid' });
     const again = await post(`/api/admin/orders/${o.id}/deliver`);
     expect([again.statusCode, again.json().message]).toEqual([

@@ -7,6 +7,7 @@ import {
   AdminBulkResultSchema,
   AdminBulkShipBodySchema,
   AdminCancelBodySchema,
+  AdminDeliverBodySchema,
   AdminOrderBadgeSchema,
   AdminOrderDetailSchema,
   AdminOrderDocumentsQuerySchema,
@@ -221,7 +222,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const action = <B>(
-    ep: (typeof adminOrdersApi)['confirm' | 'pack' | 'deliver' | 'markPaid'],
+    ep: (typeof adminOrdersApi)['confirm' | 'pack' | 'markPaid'],
     summary: string,
     done: string,
     run: (act: StaffAct, id: string, body: B) => Promise<unknown>,
@@ -242,18 +243,29 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   action(
     adminOrdersApi.confirm,
-    'Confirm an order awaiting (or after a failed) payment: its stock is taken again where it was given back',
+    'Confirm a Cash on Delivery order awaiting confirmation: its stock is taken again where it was given back. An online order not paid (pending or failed) is 409: its payment confirms it',
     adminOrderMessages.confirmed,
     (a, id, b: { note?: string | null }) => confirmOrder(db, a, id, b),
   );
   action(adminOrdersApi.pack, 'Confirmed → packed', adminOrderMessages.packed, (a, id, b: { note?: string | null }) =>
     packAdminOrder(db, a, id, b),
   );
-  action(
+  registerEndpoint(
+    app,
     adminOrdersApi.deliver,
-    'Shipped or out for delivery → delivered (a Cash on Delivery order is paid then)',
-    adminOrderMessages.delivered,
-    (a, id, b: { note?: string | null }) => deliverAdminOrder(db, a, id, b),
+    {
+      schemas: { params: AdminOrderParamsSchema, body: AdminDeliverBodySchema, ...Detail },
+      ...doc(
+        'Shipped or out for delivery → delivered. A Cash on Delivery order becomes paid only with `cash_collected: true` (else mark-paid records the cash later)' +
+          IF_MATCH_NOTE,
+        [404, 409, 422],
+      ),
+    },
+    async (req) => {
+      await deliverAdminOrder(db, await who(req), req.params.id, req.body);
+      app.jobs.kick();
+      return ok(await page(req.params.id), adminOrderMessages.delivered);
+    },
   );
   action(
     adminOrdersApi.markPaid,

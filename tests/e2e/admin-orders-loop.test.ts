@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+
+/*
+ * The daily order loop after the outside reviews (issue 25): bulk pack then bulk ship of two
+ * selected orders at 390 px and 1280 px; a packer lands on To pack, `?tab=` is honoured and his
+ * frame asks nothing it is refused; an unpaid online order offers no Confirm and says it waits for
+ * its payment; the ship and scan sheets say what happens. SHOTS_DIR keeps a screenshot of each.
+ */
+const PACKER = testStaff('Ravi Kumar', 'packer');
+const OWNER = testStaff('Meera Iyer', 'owner');
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({
+    env: { NODE_ENV: 'test' },
+    prepare: async (data) => {
+      await insertStaff(data, PACKER, OWNER);
+      // Six more orders to pack (two per screen width for bulk, one each for the ship sheet): delivered or cancelled demo orders, reset.
+      await data.db.exec(`
+        with picked as (select id from orders where status in ('delivered', 'cancelled', 'refunded', 'shipped', 'out_for_delivery')
+                         order by created_at desc limit 6)
+        update orders set status = 'confirmed', refunded_minor = 0,
+               payment_status = case when payment_method_code = 'cod' then 'cod' else 'paid' end
+         where id in (select id from picked);
+        delete from shipments where order_id in (select id from orders where status = 'confirmed');
+        delete from refund_requests where order_id in (select id from orders where status = 'confirmed');
+        update order_items set refunded_quantity = 0, refund_requested_quantity = 0
+         where order_id in (select id from orders where status = 'confirmed');`);
+    },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/orders') {
+  const page = await newPage(browser, viewport);
+  const problems = await watchForProblems(page);
+  await page.goto(url(path));
+  await panelReady(page);
+  await signIn(page, staff);
+  await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+  return { page, problems };
+}
+
+const toastSays = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+async function showTab(page: Page, tab: string) {
+  await page.getByTestId(`tab-${tab}`).click();
+  await page.locator(`[data-testid="tab-${tab}"][aria-current="page"]`).waitFor();
+  await page.locator('[data-testid="orders-list"][aria-busy="false"]').waitFor();
+}
+
+const rowOf = (page: Page, orderNo: string) => page.locator(`[data-testid="order-row"][data-order-no="${orderNo}"]`);
+
+/** Only the sign-in's own 401 is expected; any 403 would be a call the role may not make. */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      p !== 'http 401: /api/admin/auth/me' &&
+      !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
+  );
+
+describe('the order loop', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`bulk-packs then bulk-ships two selected orders at ${viewport.width} px`, async () => {
+      const { page, problems } = await signedIn(OWNER, viewport);
+      await showTab(page, 'to_pack');
+      const rows = page.getByTestId('order-row');
+      expect(await rows.count()).toBeGreaterThanOrEqual(2);
+      const picked = [
+        (await rows.nth(0).getAttribute('data-order-no'))!,
+        (await rows.nth(1).getAttribute('data-order-no'))!,
+      ];
+      for (const no of picked) await rowOf(page, no).getByRole('checkbox').check();
+      await page.getByTestId('bulk-bar').getByText('2 selected').waitFor();
+      await shot(page, 'bulk-selected');
+      await page.getByTestId('bulk-bar').getByRole('button', { name: 'Pack' }).click();
+      await toastSays(page, '2 of 2 orders done');
+
+      await showTab(page, 'to_ship');
+      for (const no of picked) await rowOf(page, no).getByRole('checkbox').check();
+      await page.getByTestId('bulk-bar').getByRole('button', { name: 'Ship' }).click();
+      await page.getByLabel('Carrier').fill('DTDC');
+      await shot(page, 'bulk-ship-sheet');
+      expect(await axeProblems(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Ship 2 orders' }).click();
+      await toastSays(page, '2 of 2 orders done');
+
+      await showTab(page, 'shipped');
+      for (const no of picked) {
+        await rowOf(page, no).waitFor();
+        await expect(rowOf(page, no).getByText('Shipped', { exact: true }).count()).resolves.toBe(1);
+      }
+      await shot(page, 'bulk-shipped');
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('a packer lands on To pack, ?tab= is honoured, and nothing he opens is refused', async () => {
+    const { page, problems } = await signedIn(PACKER, MOBILE);
+    await page.locator('[data-testid="tab-to_pack"][aria-current="page"]').waitFor();
+    await shot(page, 'packer-inbox');
+    await page.goto(url('/admin/orders?tab=to_ship'));
+    await page.locator('[data-testid="tab-to_ship"][aria-current="page"]').waitFor();
+    await page.goto(url('/admin/orders?tab=refunds'));
+    await page.locator('[data-testid="tab-refund_requested"][aria-current="page"]').waitFor();
+    await page.goto(url('/admin/'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`an unpaid online order at ${viewport.width} px offers no Confirm and says it waits for payment`, async () => {
+      const { page } = await signedIn(OWNER, viewport, '/admin/orders?tab=new&payment_status=pending');
+      const row = page.getByTestId('order-row').first();
+      await row.waitFor();
+      await row.getByRole('link').click();
+      await page.getByTestId('awaits-payment').waitFor();
+      await expect(page.getByRole('button', { name: 'Confirm order' }).count()).resolves.toBe(0);
+      await shot(page, 'order-awaiting-payment');
+      await page.close();
+    });
+  }
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`the ship sheet names the waybill it will use and suggests carriers at ${viewport.width} px`, async () => {
+      const { page } = await signedIn(OWNER, viewport);
+      await showTab(page, 'to_pack');
+      await page.getByTestId('order-row').first().getByRole('link').click();
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Mark packed' }).click();
+      await toastSays(page, 'Order packed');
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Ship…' }).click();
+      const ship = page.getByTestId('ship-dialog');
+      await ship.getByText(/^No waybill\? We track it as SF-\d+-1\.$/).waitFor();
+      const options = await page
+        .locator('#carriers option')
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+      expect(options).toEqual(expect.arrayContaining(['DTDC', 'Delhivery', 'Blue Dart', 'India Post']));
+      await ship.getByLabel('Carrier').fill('Blue Dart');
+      await shot(page, 'ship-sheet');
+      await ship.getByRole('button', { name: 'Ship order' }).click();
+      await toastSays(page, 'Order shipped');
+      await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Add a tracking scan…' }).click();
+      const scan = page.getByTestId('scan-dialog');
+      await scan.getByLabel('When — leave empty for now').waitFor();
+      await shot(page, 'scan-sheet');
+      await scan.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('order-history').getByText('by Meera Iyer').first().waitFor();
+      await shot(page, 'order-shipped');
+
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Mark delivered…' }).click();
+      const deliver = page.getByTestId('deliver-dialog');
+      await deliver.getByRole('button', { name: 'Delivered' }).waitFor();
+      await shot(page, 'deliver-dialog');
+      // Cash on Delivery: the cash is its own tick (unticked, "Mark paid" stays the next step).
+      const cash = deliver.getByLabel(/^Cash .* collected$/);
+      if ((await cash.count()) > 0) await cash.check();
+      await deliver.getByRole('button', { name: 'Delivered' }).click();
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Back to orders' }).waitFor();
+      await shot(page, 'order-delivered');
+      await page.close();
+    });
+  }
+
+  it('a partial refund at 390 px keeps the order delivered and says "Partly refunded" on the page and in the list', async () => {
+    const { page } = await signedIn(OWNER, MOBILE);
+    await showTab(page, 'refund_requested');
+    const row = page.getByTestId('order-row').first();
+    const orderNo = (await row.getAttribute('data-order-no'))!;
+    await row.getByRole('link').click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Answer refund request…' }).click();
+    const refund = page.getByTestId('refund-dialog');
+    const asked = Number(
+      /^([\d.]+)/.exec((await refund.getByLabel('Amount to refund').getAttribute('placeholder'))!)![1],
+    );
+    await refund.getByLabel('Amount to refund').fill((Math.floor(asked * 50) / 100).toFixed(2));
+    await shot(page, 'refund-dialog');
+    await refund.getByRole('button', { name: 'Approve refund' }).click();
+    await toastSays(page, 'Refund approved');
+    await page.getByTestId('order-page').getByTestId('partly-refunded').waitFor();
+    await shot(page, 'order-partly-refunded');
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(url('/admin/orders?tab=delivered'));
+      await rowOf(page, orderNo).getByTestId('partly-refunded').waitFor();
+      await shot(page, 'inbox-partly-refunded');
+    }
+    await page.close();
+  });
+});
