@@ -27,6 +27,8 @@ ALTER TABLE "products" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> state
 ALTER TABLE "product_redirects" ADD CONSTRAINT "product_redirects_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_redirects_product_idx" ON "product_redirects" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_variant_idx" ON "stock_movements" USING btree ("variant_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_admin_order_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_publish_at_idx" ON "products" USING btree ("publish_at") WHERE "products"."publish_at" is not null;--> statement-breakpoint
 -- Every change of a variant's stock is recorded. The writer names why, the order and the member
 -- (set_config('shopfront.stock_reason' | 'shopfront.stock_ref' | 'shopfront.stock_actor' | 'shopfront.stock_note', ..., true));
 -- a change naming no reason is the order code's: stock taken is a sale, stock given back a cancel.

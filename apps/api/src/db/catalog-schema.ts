@@ -127,6 +127,12 @@ export const products = pgTable(
       .on(t.isFeatured, t.createdAt.desc())
       .where(sql`${t.isPublished}`),
     index('products_brand_idx').on(t.brandId),
+    /** The owner's product list, newest first (keyset pages). */
+    index('products_admin_order_idx').on(t.createdAt.desc(), t.id.desc()),
+    /** Scheduled products waiting for their time. */
+    index('products_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.searchText})) gin_trgm_ops`),
   ],

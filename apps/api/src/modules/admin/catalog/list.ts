@@ -57,22 +57,34 @@ export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductL
     where.push(sql`exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
                              where pc.product_id = p.id and c.slug = ${q.category})`);
   }
-  if (q.stock === 'out') where.push(sql`s.stock_total = 0`);
-  if (q.stock === 'low') where.push(sql`s.stock_total > 0 and s.low_variants > 0`);
+  // Stock never goes below zero: out is no variant with units, low some variant with 1..threshold.
+  if (q.stock === 'out')
+    where.push(sql`not exists (select 1 from variants v where v.product_id = p.id and v.stock > 0)`);
+  if (q.stock === 'low') {
+    where.push(
+      sql`exists (select 1 from variants v where v.product_id = p.id and v.stock > 0 and v.stock <= t.threshold)`,
+    );
+  }
   if (q.cursor) {
     const c = decode(q.cursor);
     where.push(sql`(p.created_at, p.id) < (to_timestamp(${c.at}::numeric / 1e6), ${c.id})`);
   }
   const rows = await queryRows<Row>(
     db,
-    sql`with t as (select ${lowStockSql} as threshold, ${READ_MODEL_CHANNEL} as channel_id)
+    // The page is chosen first (index order, filters as semi-joins); only its rows are summarised.
+    sql`with t as (select ${lowStockSql} as threshold, ${READ_MODEL_CHANNEL} as channel_id),
+        page as (
+          select p.* from products p cross join t
+           where ${sql.join(where, sql` and `)}
+           order by p.created_at desc, p.id desc
+           limit ${q.limit + 1})
         select p.id, p.name as title, p.slug, ${statusSql} as status, p.brand,
                (select c.slug from product_categories pc join categories c on c.id = pc.category_id
                  where pc.product_id = p.id order by pc.position, c.id limit 1) as category,
                p.image_path, s.variant_count, p.currency, s.price_min_minor, s.price_max_minor, s.stock_total,
                s.low_variants, s.out_variants, s.skus, p.updated_at, p.version, t.threshold,
                (extract(epoch from p.created_at) * 1e6)::bigint::text as at
-          from products p cross join t
+          from page p cross join t
           cross join lateral (
             select count(*)::int as variant_count, coalesce(sum(v.stock), 0)::int as stock_total,
                    (count(*) filter (where v.stock > 0 and v.stock <= t.threshold))::int as low_variants,
@@ -81,9 +93,7 @@ export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductL
                    array_agg(vc.sku order by v.position, v.id) filter (where vc.sku is not null) as skus
               from variants v left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = t.channel_id
              where v.product_id = p.id) s
-         where ${sql.join(where, sql` and `)}
-         order by p.created_at desc, p.id desc
-         limit ${q.limit + 1}`,
+         order by p.created_at desc, p.id desc`,
   );
   const page = rows.slice(0, q.limit);
   const last = rows.length > q.limit ? page.at(-1) : undefined;
