@@ -224,6 +224,45 @@ describe('products', () => {
     expect((await shopper.product(copy.slug)).statusCode).toBe(404);
   });
 
+  it('publishes a scheduled product when its time comes; a past time is refused', async () => {
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const past = await req(
+      'POST',
+      '/api/admin/catalog/products',
+      productBody(tag(), { status: 'scheduled', publish_at: null }),
+    );
+    expect(past.json().errors).toEqual({ publish_at: [msg.publishAt] });
+    const p = await create(tag(), { status: 'scheduled', publish_at: soon });
+    expect(p).toMatchObject({ status: 'scheduled', publish_at: soon });
+    expect((await shopper.product(p.slug)).statusCode).toBe(404);
+    await queryRows(db(), sql`update products set publish_at = now() - interval '1 second' where id = ${p.id}`);
+    // The recurring job's work (also done before each panel list).
+    const listed = (await req('GET', `/api/admin/catalog/products?q=${encodeURIComponent(p.title)}`)).json().data;
+    expect(listed.products[0]).toMatchObject({ id: p.id, status: 'published' });
+    expect((await shopper.product(p.slug)).statusCode).toBe(200);
+  });
+
+  it('refuses packers and content editors (403); managers may', async () => {
+    for (const role of ['packer', 'content_editor'] as const) {
+      const headers = (await signedInOwner(t, role)).headers;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/products',
+        headers,
+        payload: productBody(tag()),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const manager = (await signedInOwner(t, 'manager')).headers;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalog/products',
+      headers: manager,
+      payload: productBody(tag()),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('lists with search by title or sku, status and stock filters, and keyset pages', async () => {
     const k = tag();
     const a = await create(k);

@@ -275,8 +275,11 @@ export async function updateProduct(
       const sets = [];
       if (patch.title !== undefined) sets.push(sql`name = ${patch.title}`);
       if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
-      if (patch.status !== undefined) {
-        const pub = publication(patch.status, patch.publish_at ?? before.publish_at);
+      // A new publish_at alone moves a scheduled product's time.
+      const status =
+        patch.status ?? (patch.publish_at !== undefined && before.status === 'scheduled' ? 'scheduled' : undefined);
+      if (status !== undefined) {
+        const pub = publication(status, patch.publish_at !== undefined ? patch.publish_at : before.publish_at);
         sets.push(sql`is_published = ${pub.published}, publish_at = ${pub.publishAt}, archived_at = null`);
       }
       if (patch.short_description !== undefined) sets.push(sql`short_description = ${patch.short_description}`);
