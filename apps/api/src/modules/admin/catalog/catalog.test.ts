@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCatalogMessages as msg, type AdminProduct } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
+import { guestReady, placedOf, placeOrder } from '../../../test/checkout.ts';
 import { createTestOrder, stockOf } from '../../../test/orders.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
@@ -327,21 +328,24 @@ describe('stock', () => {
     expect(page.product.in_stock).toBe(false);
   });
 
-  it('records sales and cancels made by the order code', async () => {
+  it('records sales (naming the order) and cancels made by the order code', async () => {
     const p = await create();
     const v = p.variants[0]!.id;
-    const order = await createTestOrder(db(), { lines: [[v, 2]] });
+    const { b, cart } = await guestReady(t, { lines: [[v, 2]] });
+    const placed = await placeOrder(b, cart);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placedOf(placed).order.id;
     const cancel = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/orders/${order.id}/cancel`,
+      url: `/api/admin/orders/${orderId}/cancel`,
       headers: h,
       payload: { reason: 'Customer changed their mind' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const moves = (await req('GET', `/api/admin/catalog/variants/${v}/stock`)).json().data.movements;
     expect(moves.slice(0, 2)).toMatchObject([
-      { from: 5, to: 7, reason: 'cancel' },
-      { from: 7, to: 5, reason: 'sale' },
+      { from: 5, to: 7, reason: 'cancel', actor: null },
+      { from: 7, to: 5, change: -2, reason: 'sale', order_id: orderId, actor: null },
     ]);
   });
 
