@@ -152,6 +152,15 @@ describe('products', () => {
     sku.variants[0]!.sku = `QL-${k}-L`;
     const skuRes = await req('POST', '/api/admin/catalog/products', sku);
     expect(skuRes.json().errors).toEqual({ 'variants.0.sku': [msg.skuTaken] });
+    const unknown = productBody(tag(), { category: 'no-such-category' });
+    expect((await req('POST', '/api/admin/catalog/products', unknown)).json().errors).toEqual({
+      category: [msg.unknownCategory],
+    });
+    const channelLess = productBody(tag());
+    channelLess.variants[1]!.prices[0]!.channel_id = 'no_such_channel';
+    expect((await req('POST', '/api/admin/catalog/products', channelLess)).json().errors).toEqual({
+      'variants.1.prices.0.channel_id': [msg.unknownChannel],
+    });
   });
 
   it('edits with If-Match: a price change, a new title and a new slug reach shoppers; the old slug still opens it', async () => {
@@ -237,6 +246,11 @@ describe('products', () => {
     expect(p).toMatchObject({ status: 'scheduled', publish_at: soon });
     expect((await shopper.product(p.slug)).statusCode).toBe(404);
     await queryRows(db(), sql`update products set publish_at = now() - interval '1 second' where id = ${p.id}`);
+    const [job] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from jobs where kind = 'catalog-publish-scheduled' and status = 'pending'`,
+    );
+    expect(job!.n).toBe(1);
     // The recurring job's work (also done before each panel list).
     const listed = (await req('GET', `/api/admin/catalog/products?q=${encodeURIComponent(p.title)}`)).json().data;
     expect(listed.products[0]).toMatchObject({ id: p.id, status: 'published' });

@@ -310,8 +310,8 @@ export async function updateProduct(
         staff: act.staff,
         action: 'product.update',
         target: `product:${id}`,
-        before: changed(before, after, patch),
-        after: changed(after, before, patch),
+        before: changed(before, patch),
+        after: changed(after, patch),
         ip: act.ip,
       });
       return after;
@@ -322,7 +322,7 @@ export async function updateProduct(
 }
 
 /** The fields the patch named, from `p` (variants as sku and prices). */
-function changed(p: AdminProduct, _other: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
+function changed(p: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(patch) as (keyof AdminProductPatch)[]) {
     out[key] = key === 'variants' ? summaryOf(p).variants : p[key as keyof AdminProduct];
