@@ -116,6 +116,13 @@ describe('products', () => {
     expect(stock.movements).toMatchObject([{ from: 0, to: 7, change: 7, reason: 'restock', note: 'Opening stock' }]);
   });
 
+  it('keeps brands and tags in other scripts apart', async () => {
+    const a = await create(tag(), { brand: 'मिट्टी', tags: ['陶器'] });
+    const b = await create(tag(), { brand: 'Глина', tags: ['ручная работа'] });
+    expect([a.brand, a.tags, b.brand, b.tags]).toEqual(['मिट्टी', ['陶器'], 'Глина', ['ручная работа']]);
+    expect((await shopper.product(b.slug)).json().data.product.brand.name).toBe('Глина');
+  });
+
   it('answers 422 with a message per field', async () => {
     const k = tag();
     await create(k);

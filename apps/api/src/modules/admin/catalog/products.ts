@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   adminCatalogMessages as msg,
@@ -30,13 +30,14 @@ export interface CatalogAct {
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+/** A brand's or tag's slug: its Latin letters and digits, else (a name in another script) a hash of it. */
 const slugify = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-    .slice(0, 100) || 'x';
+    .slice(0, 100) || `n-${createHash('sha256').update(s.toLowerCase()).digest('hex').slice(0, 12)}`;
 
 type Variants = AdminProductCreate['variants'];
 type Options = AdminProductCreate['options'];
