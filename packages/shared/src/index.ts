@@ -71,3 +71,5 @@ export * from './schemas/admin-undo.ts';
 export * from './api/admin-customers.ts';
 export * from './api/admin-inboxes.ts';
 export * from './api/admin-dashboard.ts';
+export * from './schemas/admin-catalog.ts';
+export * from './api/admin-catalog.ts';

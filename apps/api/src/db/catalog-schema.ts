@@ -97,6 +97,17 @@ export const products = pgTable(
     isCustomisationEnabled: boolean('is_customisation_enabled').notNull().default(false),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    /** The description as the owner wrote it (content blocks); `description` is its plain text. */
+    descriptionBlocks: jsonb('description_blocks').$type<unknown[]>(),
+    /** While unpublished: when it goes live (status `scheduled`); null is a draft. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** Set when the owner archived it (never shown, left out of the panel's default list). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    hsnCode: text('hsn_code'),
+    taxClass: text('tax_class').notNull().default('standard'),
+    weightGrams: integer('weight_grams'),
+    /** Moves on with every owner edit: the panel's If-Match version. */
+    version: integer('version').notNull().default(1),
     ratingAvg: real('rating_avg').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     /** Lower-cased brand, categories, tags and skus: what search matches besides the name. */
@@ -116,6 +127,12 @@ export const products = pgTable(
       .on(t.isFeatured, t.createdAt.desc())
       .where(sql`${t.isPublished}`),
     index('products_brand_idx').on(t.brandId),
+    /** The owner's product list, newest first (keyset pages). */
+    index('products_admin_order_idx').on(t.createdAt.desc(), t.id.desc()),
+    /** Scheduled products waiting for their time. */
+    index('products_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.searchText})) gin_trgm_ops`),
   ],
@@ -357,4 +374,46 @@ export const searchWords = pgTable(
     products: integer('products').notNull(),
   },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * A product's old slugs: the storefront's product page follows one to the product's current
+ * slug, so links made before a rename keep working. A slug is either a product's or here, never both.
+ */
+export const productRedirects = pgTable(
+  'product_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_redirects_product_idx').on(t.productId)],
+);
+
+/**
+ * Every change of a variant's stock, written by a trigger on variants (migration
+ * catalog_admin) so none is missed: from, to, why (sale, cancel, return, restock, manual,
+ * correction) and who. Whoever changes stock names the reason, order and member with
+ * `set_config('shopfront.stock_reason' | 'shopfront.stock_ref' | 'shopfront.stock_actor', …, true)`
+ * in its transaction (modules/admin/catalog/stock.ts, stockReason).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    variantId: text('variant_id').notNull(),
+    productId: text('product_id').notNull(),
+    fromStock: integer('from_stock').notNull(),
+    toStock: integer('to_stock').notNull(),
+    reason: text('reason').notNull(),
+    /** The order of a sale, cancel or return. */
+    ref: text('ref'),
+    /** The staff member's e-mail for an owner's change; null for a shopper's order. */
+    actor: text('actor'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_variant_idx').on(t.variantId, t.id.desc())],
 );

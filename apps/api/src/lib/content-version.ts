@@ -59,6 +59,7 @@ export const UNWATCHED_TABLES = [
   'staff_alerts',
   'staff_known_devices',
   'staff_sessions',
+  'stock_movements',
   'throttle_counters',
   'wishlist_items',
 ] as const;

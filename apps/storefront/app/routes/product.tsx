@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Await, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ApiError, messages, type Variant } from '@shopfront/shared';
+import { Await, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { ApiError, catalogUrls, messages, type Variant } from '@shopfront/shared';
 import type { Route } from './+types/product';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
@@ -63,8 +63,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw errorResponse({ kind: 'server-error' });
   }
 
-  // Deferred: reviews and related products stream in later and never break the page.
   const canonicalSlug = product.product.slug;
+  // A slug the product had before the owner renamed it: the old link moves on for good.
+  if (!url.searchParams.has('sku') && product.selected_variant_id === null && slug !== canonicalSlug) {
+    throw redirect(`${catalogUrls.product(canonicalSlug)}${url.search}`, 301);
+  }
+
+  // Deferred: reviews and related products stream in later and never break the page.
   const reviews = client
     .productReviews({ slug: canonicalSlug, page: pageParam(url, 'reviews_page') })
     .catch((err: unknown) => {

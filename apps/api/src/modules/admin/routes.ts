@@ -50,6 +50,7 @@ import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
+import { adminCatalogRoutes } from './catalog/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
@@ -108,6 +109,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaffAreas(app);
   await app.register(swatchRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminCatalogRoutes);
   await app.register(customerRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);

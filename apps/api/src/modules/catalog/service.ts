@@ -143,7 +143,8 @@ interface ProductCategoryRow {
 }
 
 /**
- * What a single-product id names: a published product by slug, else the product of a variant
+ * What a single-product id names: a published product by slug (or by a slug it had before),
+ * else the product of a variant
  * whose sku in the request's channel it is (a product's own sku is its default variant's).
  * A slug wins over a sku spelled the same. `variant_id` is the variant a sku named. A product
  * not sold in the channel (no price there) is not found (ADR 0027).
@@ -154,7 +155,10 @@ function targetCte(id: string, ch: PriceChannel) {
       select t.product_id, t.variant_id from (
         select p.id as product_id, null::text as variant_id, 1 as pri from products p where p.slug = ${id}
         union all
-        select v.product_id, v.id, 2 from variant_channels vc join variants v on v.id = vc.variant_id
+        -- A slug the product had before the owner renamed it (its old links keep working).
+        select r.product_id, null::text, 2 from product_redirects r where r.slug = ${id}
+        union all
+        select v.product_id, v.id, 3 from variant_channels vc join variants v on v.id = vc.variant_id
          where vc.channel_id = ${ch.channelId} and vc.sku = ${id}) t
       join products p${pr.join} on p.id = t.product_id and p.is_published
       order by t.pri limit 1)`;

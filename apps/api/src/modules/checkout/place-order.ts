@@ -91,7 +91,7 @@ export async function placeOrder(
     const online = method.kind === 'online';
     // Each unpaid online order holds stock: a shopper may have only so many at once.
     if (online) await assertOpenPaymentsBelowCap(tx, owner);
-    await takeStock(tx, cart);
+    await takeStock(tx, cart, orderId);
     const couponId = await countCouponUse(tx, cart, orderId);
     await writeOrder(tx, {
       cart,
@@ -137,7 +137,7 @@ async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | 
  * Takes every variant's quantity in one statement, each only where enough is left: if any
  * variant falls short the whole order is refused (and the transaction undoes what was taken).
  */
-async function takeStock(tx: Db, cart: Cart): Promise<void> {
+async function takeStock(tx: Db, cart: Cart, orderId: string): Promise<void> {
   const perVariant = new Map<string, number>();
   for (const i of cart.items) perVariant.set(i.product_id, (perVariant.get(i.product_id) ?? 0) + i.quantity);
   const rows = sql.join(
@@ -146,9 +146,10 @@ async function takeStock(tx: Db, cart: Cart): Promise<void> {
   );
   // Rows are locked in one order (by id) first: two orders of the same variants in a different
   // order would otherwise deadlock on PostgreSQL.
+  // The stock movements the update writes (a trigger) name this order (stock taken is a sale).
   await queryRows(
     tx,
-    sql`select id from variants where id in (${sql.join(
+    sql`select id, set_config('shopfront.stock_ref', ${orderId}, true) from variants where id in (${sql.join(
       [...perVariant.keys()].map((v) => sql`${v}`),
       sql`, `,
     )}) order by id for update`,

@@ -1,0 +1,407 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  adminCatalogMessages as msg,
+  type AdminProduct,
+  type AdminProductCreate,
+  type AdminProductPatch,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { uniqueViolation } from '../../auth/service.ts';
+import { refreshProductSummaries } from '../../catalog/summary.ts';
+import { textArray } from '../../content/sql.ts';
+import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { blocksText, loadAdminProduct } from './product-view.ts';
+import { noteStockChange } from './stock.ts';
+
+/**
+ * The owner's product writes (issue 26). Each is one transaction: the product row is locked
+ * first (If-Match compared under the lock), its rows written, its search words and listing
+ * summary refreshed, and an audit entry recorded; the content triggers then tell every process
+ * (page cache, listings, search) at the commit.
+ */
+
+export interface CatalogAct {
+  staff: AuditActor;
+  ip: string | null;
+  /** The If-Match version; null: no check. */
+  ifMatch: number | null;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+/** A brand's or tag's slug: its Latin letters and digits, else (a name in another script) a hash of it. */
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100) || `n-${createHash('sha256').update(s.toLowerCase()).digest('hex').slice(0, 12)}`;
+
+type Variants = AdminProductCreate['variants'];
+type Options = AdminProductCreate['options'];
+
+/** 422 on the first sku another product's variant already uses. */
+async function assertSkusFree(tx: Db, productId: string, variants: Variants): Promise<void> {
+  const taken = await queryRows<{ sku: string }>(
+    tx,
+    sql`select lower(vc.sku) as sku from variant_channels vc join variants v on v.id = vc.variant_id
+         where lower(vc.sku) = any(${textArray(variants.map((v) => v.sku.toLowerCase()))}) and v.product_id <> ${productId}`,
+  );
+  const set = new Set(taken.map((t) => t.sku));
+  const i = variants.findIndex((v) => set.has(v.sku.toLowerCase()));
+  if (i >= 0) throw fieldError(`variants.${i}.sku`, msg.skuTaken);
+}
+
+/** 422 on the first price naming a channel the shop does not have. */
+async function assertChannels(tx: Db, variants: Variants): Promise<void> {
+  const known = new Set((await queryRows<{ id: string }>(tx, sql`select id from channels`)).map((c) => c.id));
+  variants.forEach((v, i) =>
+    v.prices.forEach((p, j) => {
+      if (!known.has(p.channel_id)) throw fieldError(`variants.${i}.prices.${j}.channel_id`, msg.unknownChannel);
+    }),
+  );
+}
+
+async function assertSlugFree(tx: Db, productId: string, slug: string): Promise<void> {
+  const [other] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from products where slug = ${slug} and id <> ${productId}`,
+  );
+  if (other) throw fieldError('slug', msg.slugTaken);
+  // A slug a product once had is given to the product that takes it now (its old links follow).
+  await tx.execute(sql`delete from product_redirects where slug = ${slug}`);
+}
+
+function publication(status: AdminProductCreate['status'], publishAt: string | null) {
+  if (status === 'scheduled') {
+    if (!publishAt || new Date(publishAt).getTime() <= Date.now()) throw fieldError('publish_at', msg.publishAt);
+    return { published: false, publishAt: new Date(publishAt) };
+  }
+  return { published: status === 'published', publishAt: null };
+}
+
+async function setCategory(tx: Db, productId: string, slug: string | null): Promise<void> {
+  let categoryId: number | null = null;
+  if (slug !== null) {
+    const [c] = await queryRows<{ id: number }>(tx, sql`select id from categories where slug = ${slug}`);
+    if (!c) throw fieldError('category', msg.unknownCategory);
+    categoryId = c.id;
+  }
+  await tx.execute(sql`delete from product_categories where product_id = ${productId}`);
+  if (categoryId !== null) {
+    await tx.execute(
+      sql`insert into product_categories (product_id, category_id, position) values (${productId}, ${categoryId}, 0)`,
+    );
+  }
+}
+
+async function setTags(tx: Db, productId: string, names: readonly string[]): Promise<void> {
+  await tx.execute(sql`delete from product_tags where product_id = ${productId}`);
+  for (const name of new Map(names.map((n) => [slugify(n), n])).entries()) {
+    const [slug, label] = name;
+    await tx.execute(
+      sql`with t as (insert into tags (slug, name) values (${slug}, ${label})
+                     on conflict (slug) do update set slug = excluded.slug returning id)
+          insert into product_tags (product_id, tag_id) select ${productId}, id from t on conflict do nothing`,
+    );
+  }
+}
+
+async function brandIdOf(tx: Db, name: string | null): Promise<number | null> {
+  if (name === null) return null;
+  const [b] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into brands (slug, name) values (${slugify(name)}, ${name})
+        on conflict (slug) do update set slug = excluded.slug returning id`,
+  );
+  return b!.id;
+}
+
+const titleOf = (options: Options, v: Variants[number]) =>
+  options.length ? options.map((o) => v.options[o.name]).join(' / ') : 'Default';
+
+/**
+ * Replaces the product's options and variants: a variant named by id (of this product) is kept
+ * with its stock, one without is added with its opening stock, one left out is removed.
+ */
+async function setVariants(tx: Db, act: CatalogAct, productId: string, options: Options, variants: Variants) {
+  await assertChannels(tx, variants);
+  await assertSkusFree(tx, productId, variants);
+  const existing = new Set(
+    (await queryRows<{ id: string }>(tx, sql`select id from variants where product_id = ${productId} for update`)).map(
+      (v) => v.id,
+    ),
+  );
+  variants.forEach((v, i) => {
+    if (v.id !== undefined && !existing.has(v.id)) throw fieldError(`variants.${i}.id`, msg.variantNotFound);
+  });
+  const kept = variants.flatMap((v) => (v.id ? [v.id] : []));
+  await tx.execute(sql`delete from variants where product_id = ${productId} and not (id = any(${textArray(kept)}))`);
+  await tx.execute(sql`delete from product_options where product_id = ${productId}`);
+  for (const [position, o] of options.entries()) {
+    await tx.execute(
+      sql`insert into product_options (product_id, name, values, position)
+          values (${productId}, ${o.name}, ${textArray(o.values)}, ${position})`,
+    );
+  }
+  // Skus move between kept variants: clear them first so a swap does not trip the unique index.
+  if (kept.length) await tx.execute(sql`delete from variant_channels where variant_id = any(${textArray(kept)})`);
+  const opening: { id: string; stock: number }[] = [];
+  for (const [position, v] of variants.entries()) {
+    const id = v.id ?? newId('var');
+    const title = titleOf(options, v);
+    if (v.id) {
+      await tx.execute(
+        sql`update variants set title = ${title}, options = ${JSON.stringify(v.options)}::jsonb, position = ${position},
+               is_default = ${position === 0} where id = ${id}`,
+      );
+    } else {
+      await tx.execute(
+        sql`insert into variants (id, product_id, title, options, stock, position, is_default)
+            values (${id}, ${productId}, ${title}, ${JSON.stringify(v.options)}::jsonb, 0, ${position}, ${position === 0})`,
+      );
+      if (v.stock > 0) opening.push({ id, stock: v.stock });
+    }
+    for (const p of v.prices) {
+      await tx.execute(
+        sql`insert into variant_channels (variant_id, channel_id, sku, selling_price_minor, mrp_minor)
+            values (${id}, ${p.channel_id}, ${v.sku}, ${p.price_minor}, ${p.compare_at_minor})`,
+      );
+    }
+  }
+  // Opening stock goes through the trigger like any other change: a movement from 0.
+  if (opening.length) {
+    await noteStockChange(tx, { reason: 'restock', actor: act.staff.email, note: 'Opening stock' });
+    for (const o of opening) await tx.execute(sql`update variants set stock = ${o.stock} where id = ${o.id}`);
+    await noteStockChange(tx, null);
+  }
+}
+
+/** What search matches besides the name: brand, categories, tags, skus and option values. */
+async function refreshSearchText(tx: Db, productId: string): Promise<void> {
+  await tx.execute(
+    sql`update products p set search_text = lower(concat_ws(' ', p.brand,
+          (select string_agg(c.name, ' ') from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id),
+          (select string_agg(t.name, ' ') from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id),
+          (select string_agg(distinct vc.sku, ' ') from variants v join variant_channels vc on vc.variant_id = v.id where v.product_id = p.id),
+          (select string_agg(distinct x.value, ' ') from variants v, jsonb_each_text(v.options) x where v.product_id = p.id)))
+        where p.id = ${productId}`,
+  );
+}
+
+/** Maps the unique indexes a concurrent write may still hit to the field they belong to. */
+function rethrowConflict(err: unknown): never {
+  const c = uniqueViolation(err);
+  if (c !== null && c.includes('slug')) throw fieldError('slug', msg.slugTaken);
+  if (c !== null && c.includes('sku')) throw fieldError('variants', msg.skuTaken);
+  throw err;
+}
+
+const summaryOf = (p: AdminProduct) => ({
+  title: p.title,
+  slug: p.slug,
+  status: p.status,
+  variants: p.variants.map((v) => ({
+    sku: v.sku,
+    prices: v.prices.map((x) => [x.channel_id, x.price_minor, x.compare_at_minor]),
+  })),
+});
+
+export async function createProduct(db: Db, act: CatalogAct, body: AdminProductCreate): Promise<AdminProduct> {
+  try {
+    return await db.transaction(async (tx) => {
+      const id = newId('prd');
+      await assertSlugFree(tx, id, body.slug);
+      const pub = publication(body.status, body.publish_at);
+      const brandId = await brandIdOf(tx, body.brand);
+      await tx.execute(
+        sql`insert into products (id, slug, name, brand_id, brand, short_description, description, description_blocks,
+              currency, price_minor, stock, is_published, publish_at, seo_title, seo_description, hsn_code, tax_class, weight_grams)
+            values (${id}, ${body.slug}, ${body.title}, ${brandId}, ${body.brand}, ${body.short_description},
+              ${blocksText(body.description)}, ${JSON.stringify(body.description)}::jsonb,
+              (select c.currency_code from channels c where c.id = (select channel_id from storefronts order by is_default desc, id limit 1)),
+              0, 0, ${pub.published}, ${pub.publishAt}, ${body.seo_title}, ${body.seo_description}, ${body.hsn_code},
+              ${body.tax_class}, ${body.weight_grams})`,
+      );
+      await setCategory(tx, id, body.category);
+      await setTags(tx, id, body.tags);
+      await setVariants(tx, act, id, body.options, body.variants);
+      await refreshSearchText(tx, id);
+      await refreshProductSummaries(tx, [id]);
+      const product = (await loadAdminProduct(tx, id))!;
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'product.create',
+        target: `product:${id}`,
+        after: summaryOf(product),
+        ip: act.ip,
+      });
+      return product;
+    });
+  } catch (e) {
+    rethrowConflict(e);
+  }
+}
+
+/** Locks the product row and checks If-Match against it. */
+async function lockProduct(tx: Db, id: string, ifMatch: number | null) {
+  const [row] = await queryRows<{ slug: string; version: number; archived: boolean; published: boolean }>(
+    tx,
+    sql`select slug, version, archived_at is not null as archived, is_published as published from products where id = ${id} for update`,
+  );
+  if (!row) throw notFound(msg.productNotFound);
+  if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale);
+  return row;
+}
+
+export async function updateProduct(
+  db: Db,
+  act: CatalogAct,
+  id: string,
+  patch: AdminProductPatch,
+): Promise<AdminProduct> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockProduct(tx, id, act.ifMatch);
+      const before = (await loadAdminProduct(tx, id))!;
+      if (patch.slug !== undefined && patch.slug !== row.slug) {
+        await assertSlugFree(tx, id, patch.slug);
+        await tx.execute(
+          sql`insert into product_redirects (slug, product_id) values (${row.slug}, ${id})
+              on conflict (slug) do update set product_id = excluded.product_id, created_at = now()`,
+        );
+      }
+      const sets = [];
+      if (patch.title !== undefined) sets.push(sql`name = ${patch.title}`);
+      if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
+      // A new publish_at alone moves a scheduled product's time.
+      const status =
+        patch.status ?? (patch.publish_at !== undefined && before.status === 'scheduled' ? 'scheduled' : undefined);
+      if (status !== undefined) {
+        const pub = publication(status, patch.publish_at !== undefined ? patch.publish_at : before.publish_at);
+        sets.push(sql`is_published = ${pub.published}, publish_at = ${pub.publishAt}, archived_at = null`);
+      }
+      if (patch.short_description !== undefined) sets.push(sql`short_description = ${patch.short_description}`);
+      if (patch.description !== undefined) {
+        sets.push(
+          sql`description = ${blocksText(patch.description)}, description_blocks = ${JSON.stringify(patch.description)}::jsonb`,
+        );
+      }
+      if (patch.brand !== undefined) {
+        sets.push(sql`brand = ${patch.brand}, brand_id = ${await brandIdOf(tx, patch.brand)}`);
+      }
+      if (patch.seo_title !== undefined) sets.push(sql`seo_title = ${patch.seo_title}`);
+      if (patch.seo_description !== undefined) sets.push(sql`seo_description = ${patch.seo_description}`);
+      if (patch.hsn_code !== undefined) sets.push(sql`hsn_code = ${patch.hsn_code}`);
+      if (patch.tax_class !== undefined) sets.push(sql`tax_class = ${patch.tax_class}`);
+      if (patch.weight_grams !== undefined) sets.push(sql`weight_grams = ${patch.weight_grams}`);
+      sets.push(sql`version = version + 1, updated_at = now()`);
+      await tx.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = ${id}`);
+      if (patch.category !== undefined) await setCategory(tx, id, patch.category);
+      if (patch.tags !== undefined) await setTags(tx, id, patch.tags);
+      if (patch.options !== undefined && patch.variants !== undefined) {
+        await setVariants(tx, act, id, patch.options, patch.variants);
+      }
+      await refreshSearchText(tx, id);
+      await refreshProductSummaries(tx, [id]);
+      const after = (await loadAdminProduct(tx, id))!;
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'product.update',
+        target: `product:${id}`,
+        before: changed(before, patch),
+        after: changed(after, patch),
+        ip: act.ip,
+      });
+      return after;
+    });
+  } catch (e) {
+    rethrowConflict(e);
+  }
+}
+
+/** The fields the patch named, from `p` (variants as sku and prices). */
+function changed(p: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(patch) as (keyof AdminProductPatch)[]) {
+    out[key] = key === 'variants' ? summaryOf(p).variants : p[key as keyof AdminProduct];
+  }
+  return out;
+}
+
+export async function archiveProduct(db: Db, act: CatalogAct, id: string): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const row = await lockProduct(tx, id, act.ifMatch);
+    if (row.archived) throw new HttpError(409, msg.archived);
+    await tx.execute(
+      sql`update products set archived_at = now(), is_published = false, publish_at = null,
+             version = version + 1, updated_at = now() where id = ${id}`,
+    );
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'product.archive',
+      target: `product:${id}`,
+      before: { status: row.published ? 'published' : 'draft' },
+      after: { status: 'archived' },
+      ip: act.ip,
+    });
+    return (await loadAdminProduct(tx, id))!;
+  });
+}
+
+/**
+ * A copy as a draft: "<title> (copy)", slug and skus with a `-copy` suffix (numbered when taken),
+ * same options, prices and fields, no stock (it is a new item on the shelf).
+ */
+export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Promise<AdminProduct> {
+  const source = await loadAdminProduct(db, id);
+  if (!source) throw notFound(msg.productNotFound);
+  const [free] = await queryRows<{ n: number }>(
+    db,
+    sql`select min(n) as n from generate_series(1, 1000) n
+         where not exists (select 1 from products where slug = ${source.slug} || '-copy' || case when n = 1 then '' else '-' || n end)
+           and not exists (select 1 from variant_channels vc
+                            where lower(vc.sku) = any(select lower(s) || '-copy' || case when n = 1 then '' else '-' || n end
+                                                        from unnest(${textArray(source.variants.map((v) => v.sku))}) s))`,
+  );
+  const suffix = free?.n && free.n > 1 ? `-copy-${free.n}` : '-copy';
+  return createProduct(db, act, {
+    title: `${source.title} (copy)`.slice(0, 200),
+    slug: `${source.slug.slice(0, 110)}${suffix}`,
+    status: 'draft',
+    publish_at: null,
+    short_description: source.short_description,
+    description: source.description,
+    brand: source.brand,
+    category: source.category,
+    tags: source.tags,
+    seo_title: source.seo_title,
+    seo_description: source.seo_description,
+    hsn_code: source.hsn_code,
+    tax_class: source.tax_class,
+    weight_grams: source.weight_grams,
+    options: source.options,
+    variants: source.variants.map((v) => ({
+      sku: `${v.sku.slice(0, 54)}${suffix}`,
+      options: v.options,
+      stock: 0,
+      prices: v.prices.map((p) => ({
+        channel_id: p.channel_id,
+        price_minor: p.price_minor,
+        compare_at_minor: p.compare_at_minor,
+      })),
+    })),
+  });
+}
+
+/** Scheduled products whose time has come go live (the recurring job, and before each panel list). */
+export async function publishDue(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update products set is_published = true, publish_at = null, version = version + 1, updated_at = now()
+         where not is_published and archived_at is null and publish_at <= now() returning id`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminCatalogMessages as msg,
+  type AdminLowStock,
+  type AdminVariantStock,
+  type StockReason,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, notFound } from '../../../lib/http.ts';
+import { refreshProductSummaries } from '../../catalog/summary.ts';
+import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { LOW_STOCK_KEY, lowStockSql, stockState, variantSkuSql } from './product-view.ts';
+
+/**
+ * Stock of a variant (issue 26). Every change of variants.stock is recorded in stock_movements by
+ * a trigger (migration catalog_admin); a writer names why and who with noteStockChange in its
+ * transaction, and a change naming nothing is the order code's (taken: sale, given back: cancel).
+ * The owner's changes are single conditional updates: an adjust adds to whatever the stock is at
+ * that moment (so it and a sale at the same time both land), never below zero; a set with
+ * expected_stock applies only when the stock is still what the owner saw.
+ */
+
+export interface StockNote {
+  reason: StockReason;
+  actor: string | null;
+  note?: string | null;
+  ref?: string | null;
+}
+
+/** Names the reason, member, note and order of the stock changes that follow in this transaction (null: clears). */
+export async function noteStockChange(tx: Db, n: StockNote | null): Promise<void> {
+  await tx.execute(
+    sql`select set_config('shopfront.stock_reason', ${n?.reason ?? ''}, true),
+               set_config('shopfront.stock_actor', ${n?.actor ?? ''}, true),
+               set_config('shopfront.stock_note', ${n?.note ?? ''}, true),
+               set_config('shopfront.stock_ref', ${n?.ref ?? ''}, true)`,
+  );
+}
+
+interface Moved {
+  product_id: string;
+  from_stock: number;
+  to_stock: number;
+}
+
+async function changeStock(
+  db: Db,
+  actor: AuditActor,
+  ip: string | null,
+  variantId: string,
+  n: { reason: StockReason; note: string | null },
+  update: (tx: Db) => Promise<Moved | undefined>,
+  whyNot: (tx: Db) => Promise<HttpError>,
+): Promise<AdminVariantStock> {
+  await db.transaction(async (tx) => {
+    await noteStockChange(tx, { reason: n.reason, actor: actor.email, note: n.note });
+    const moved = await update(tx);
+    if (!moved) throw await whyNot(tx);
+    await noteStockChange(tx, null);
+    await refreshProductSummaries(tx, [moved.product_id]);
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'variant.stock',
+      target: `variant:${variantId}`,
+      before: { stock: moved.from_stock },
+      after: { stock: moved.to_stock, reason: n.reason, note: n.note },
+      ip,
+    });
+  });
+  return (await variantStock(db, variantId))!;
+}
+
+const exists = async (tx: Db, id: string) =>
+  (await queryRows<{ stock: number }>(tx, sql`select stock from variants where id = ${id}`))[0];
+
+/** Adds `delta` units (negative takes), atomically; 422 when it would go below zero. */
+export function adjustStock(
+  db: Db,
+  actor: AuditActor,
+  ip: string | null,
+  variantId: string,
+  body: { delta: number; reason: StockReason; note: string | null },
+): Promise<AdminVariantStock> {
+  return changeStock(
+    db,
+    actor,
+    ip,
+    variantId,
+    body,
+    async (tx) =>
+      (
+        await queryRows<Moved>(
+          tx,
+          sql`update variants set stock = stock + ${body.delta}
+               where id = ${variantId} and stock + ${body.delta} >= 0
+           returning product_id, stock - ${body.delta} as from_stock, stock as to_stock`,
+        )
+      )[0],
+    async (tx) =>
+      (await exists(tx, variantId))
+        ? new HttpError(422, msg.stockBelowZero, { delta: [msg.stockBelowZero] })
+        : notFound(msg.variantNotFound),
+  );
+}
+
+/** Sets the count; with expected_stock only while the stock is still that (else 409, nothing changed). */
+export function setStock(
+  db: Db,
+  actor: AuditActor,
+  ip: string | null,
+  variantId: string,
+  body: { stock: number; reason: StockReason; note: string | null; expected_stock?: number },
+): Promise<AdminVariantStock> {
+  const expected = body.expected_stock === undefined ? sql`` : sql`and v.stock = ${body.expected_stock}`;
+  return changeStock(
+    db,
+    actor,
+    ip,
+    variantId,
+    body,
+    async (tx) =>
+      (
+        await queryRows<Moved>(
+          tx,
+          // The old value from a self-join on the locked row: UPDATE's RETURNING sees only the new one.
+          sql`update variants v set stock = ${body.stock} from (select id, stock from variants where id = ${variantId} for update) o
+               where v.id = o.id ${expected}
+           returning v.product_id, o.stock as from_stock, v.stock as to_stock`,
+        )
+      )[0],
+    async (tx) =>
+      (await exists(tx, variantId)) ? new HttpError(409, msg.stockChanged) : notFound(msg.variantNotFound),
+  );
+}
+
+/** A variant with its prices and its latest 50 stock movements, newest first. */
+export async function variantStock(db: Db, variantId: string): Promise<AdminVariantStock | null> {
+  const [v] = await queryRows<{
+    id: string;
+    product_id: string;
+    product_title: string;
+    title: string;
+    options: Record<string, string>;
+    stock: number;
+    sku: string | null;
+    threshold: number;
+    prices: AdminVariantStock['variant']['prices'];
+    movements: {
+      id: number;
+      variant_id: string;
+      from_stock: number;
+      to_stock: number;
+      reason: string;
+      ref: string | null;
+      actor: string | null;
+      note: string | null;
+      created_at: string;
+    }[];
+  }>(
+    db,
+    sql`select v.id, v.product_id, p.name as product_title, v.title, v.options, v.stock, ${variantSkuSql(sql`v.id`)} as sku,
+          ${lowStockSql} as threshold,
+          (select coalesce(json_agg(json_build_object('channel_id', vc.channel_id, 'currency', c.currency_code,
+             'price_minor', vc.selling_price_minor, 'compare_at_minor', vc.mrp_minor) order by vc.channel_id), '[]')
+             from variant_channels vc join channels c on c.id = vc.channel_id where vc.variant_id = v.id) as prices,
+          (select coalesce(json_agg(m order by m.id desc), '[]') from
+             (select * from stock_movements where variant_id = v.id order by id desc limit 50) m) as movements
+        from variants v join products p on p.id = v.product_id where v.id = ${variantId}`,
+  );
+  if (!v) return null;
+  return {
+    variant: {
+      id: v.id,
+      product_id: v.product_id,
+      product_title: v.product_title,
+      title: v.title,
+      options: v.options,
+      sku: v.sku ?? '',
+      stock: v.stock,
+      stock_state: stockState(v.stock, v.threshold),
+      prices: v.prices,
+    },
+    movements: v.movements.map((m) => ({
+      id: m.id,
+      variant_id: m.variant_id,
+      from: m.from_stock,
+      to: m.to_stock,
+      change: m.to_stock - m.from_stock,
+      reason: m.reason,
+      order_id: m.ref,
+      actor: m.actor,
+      note: m.note,
+      at: new Date(m.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Variants at or under the threshold, of products not archived: the emptiest first. */
+export async function lowStockList(db: Db): Promise<AdminLowStock> {
+  const rows = await queryRows<{
+    product_id: string;
+    product_title: string;
+    variant_id: string;
+    variant_title: string;
+    sku: string | null;
+    stock: number;
+    threshold: number;
+  }>(
+    db,
+    sql`with t as (select ${lowStockSql} as threshold)
+        select p.id as product_id, p.name as product_title, v.id as variant_id, v.title as variant_title,
+               ${variantSkuSql(sql`v.id`)} as sku, v.stock, t.threshold
+          from variants v join products p on p.id = v.product_id, t
+         where v.stock <= t.threshold and p.archived_at is null
+         order by v.stock, p.name, v.position, v.id
+         limit 500`,
+  );
+  const threshold = rows[0]?.threshold ?? (await queryRows<{ n: number }>(db, sql`select ${lowStockSql} as n`))[0]!.n;
+  return {
+    low_stock_threshold: threshold,
+    variants: rows.map((r) => ({
+      product_id: r.product_id,
+      product_title: r.product_title,
+      variant_id: r.variant_id,
+      variant_title: r.variant_title,
+      sku: r.sku ?? '',
+      stock: r.stock,
+      stock_state: stockState(r.stock, threshold),
+    })),
+  };
+}
+
+export async function saveLowStockThreshold(
+  db: Db,
+  actor: AuditActor,
+  ip: string | null,
+  threshold: number,
+): Promise<number> {
+  await db.transaction(async (tx) => {
+    const [old] = await queryRows<{ value: unknown }>(
+      tx,
+      sql`select value from store_settings where key = ${LOW_STOCK_KEY} for update`,
+    );
+    await tx.execute(
+      sql`insert into store_settings (key, value) values (${LOW_STOCK_KEY}, ${JSON.stringify(threshold)}::jsonb)
+          on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    );
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'catalog.settings',
+      target: 'catalog-settings',
+      before: { low_stock_threshold: old?.value ?? null },
+      after: { low_stock_threshold: threshold },
+      ip,
+    });
+  });
+  return threshold;
+}
