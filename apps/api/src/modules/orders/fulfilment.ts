@@ -9,6 +9,7 @@ import { queueRefund } from '../payments/service.ts';
 import { paidPaymentOf } from './service.ts';
 import { moveOrder, type OrderActor } from './transition.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
+import { noteStockChange } from '../catalog/stock-note.ts';
 
 /**
  * The shop owner's side of an order: pack, ship (with the carrier's waybill), record the
@@ -306,12 +307,14 @@ export async function approveRefund(db: Db, refundRequestId: number, decision: R
       sql`update order_items set refunded_quantity = refunded_quantity + ${req!.quantity} where id = ${req!.order_item_id}`,
     );
     if (decision.restock) {
+      await noteStockChange(tx, { reason: 'return', actor: null, ref: req!.order_id });
       const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
         tx,
         sql`update variants v set stock = v.stock + ${req!.quantity} from order_items i
              where i.id = ${req!.order_item_id} and v.id = i.variant_id
          returning v.product_id, v.stock, ${req!.quantity}::int as qty`,
       );
+      await noteStockChange(tx, null);
       await refreshOnStockCrossing(tx, touched, 'returned');
     }
     await grantMoney(tx, refundRequestId, req!);

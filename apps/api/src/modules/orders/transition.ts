@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/
 import { queryRows, type Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
+import { noteStockChange } from '../catalog/stock-note.ts';
 import { queueStaffAlert } from './staff-alerts.ts';
 
 declare module '../jobs/registry.ts' {
@@ -122,11 +123,13 @@ async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
          where id = ${orderId} and stock_reserved returning id`,
   );
   if (!held) return false;
+  await noteStockChange(tx, { reason: 'cancel', actor: null, ref: orderId });
   const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
     tx,
     sql`update variants v set stock = v.stock + q.qty from ${orderQuantities(orderId)} q
          where v.id = q.variant_id returning v.product_id, v.stock, q.qty`,
   );
+  await noteStockChange(tx, null);
   await refreshOnStockCrossing(tx, touched, 'returned');
   return true;
 }

@@ -365,7 +365,7 @@ describe('stock', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const moves = (await req('GET', `/api/admin/catalog/variants/${v}/stock`)).json().data.movements;
     expect(moves.slice(0, 2)).toMatchObject([
-      { from: 5, to: 7, reason: 'cancel', actor: null },
+      { from: 5, to: 7, reason: 'cancel', order_id: orderId, actor: null },
       { from: 7, to: 5, change: -2, reason: 'sale', order_id: orderId, actor: null },
     ]);
   });

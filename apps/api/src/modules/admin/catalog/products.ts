@@ -13,7 +13,7 @@ import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { textArray } from '../../content/sql.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { blocksText, loadAdminProduct } from './product-view.ts';
-import { noteStockChange } from './stock.ts';
+import { noteStockChange } from '../../catalog/stock-note.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked

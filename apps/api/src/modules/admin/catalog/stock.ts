@@ -7,6 +7,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
+import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { LOW_STOCK_KEY, lowStockSql, stockState, variantSkuSql } from './product-view.ts';
@@ -19,23 +20,6 @@ import { LOW_STOCK_KEY, lowStockSql, stockState, variantSkuSql } from './product
  * that moment (so it and a sale at the same time both land), never below zero; a set with
  * expected_stock applies only when the stock is still what the owner saw.
  */
-
-export interface StockNote {
-  reason: StockReason;
-  actor: string | null;
-  note?: string | null;
-  ref?: string | null;
-}
-
-/** Names the reason, member, note and order of the stock changes that follow in this transaction (null: clears). */
-export async function noteStockChange(tx: Db, n: StockNote | null): Promise<void> {
-  await tx.execute(
-    sql`select set_config('shopfront.stock_reason', ${n?.reason ?? ''}, true),
-               set_config('shopfront.stock_actor', ${n?.actor ?? ''}, true),
-               set_config('shopfront.stock_note', ${n?.note ?? ''}, true),
-               set_config('shopfront.stock_ref', ${n?.ref ?? ''}, true)`,
-  );
-}
 
 interface Moved {
   product_id: string;
