@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETUP_STEP_LABELS, adminSetupApi, setupMessages, type SetupStatus } from '@shopfront/shared';
@@ -107,6 +107,12 @@ export function OpenShop({ status, onOpened }: { status: SetupStatus; onOpened: 
 /** The moment after opening: the shop's name, the way to it, and its link to share. */
 export function OpenedPanel({ name }: { name: string }) {
   const url = `${window.location.origin}/`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening is pressed at the foot of the page: the news is brought into view, and read out.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -121,7 +127,7 @@ export function OpenedPanel({ name }: { name: string }) {
       aria-labelledby="shop-opened"
       data-testid="setup-opened"
     >
-      <h2 id="shop-opened" className="text-xl font-semibold text-emerald-950">
+      <h2 id="shop-opened" ref={heading} tabIndex={-1} className="text-xl font-semibold text-emerald-950 outline-none">
         {name} is open
       </h2>
       <p className="mt-1 break-all text-sm text-emerald-900">Shoppers can visit {url}</p>
