@@ -136,7 +136,7 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     await shot(panel, 'setup-opened');
 
     // The open shop with nothing on sale: a tidy note, and the returns page in the footer.
-    const empty = await newPage(browser, MOBILE);
+    const empty = await newPage(browser, viewport);
     await empty.goto(url('/'));
     await waitForHydration(empty);
     await empty.getByTestId('empty-shop').getByText('Asha Handlooms is getting its shelves ready').waitFor();
