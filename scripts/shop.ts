@@ -62,7 +62,8 @@ commands:
                                       (the key secret from $RAZORPAY_KEY_SECRET, or asked)
                                       legal [terms.body=@terms.txt …] (the templates, as edited;
                                       a value @FILE is read from that file)
-  setup open                          open the shop (refused, naming the missing steps)
+  setup open [--empty-ok]             open the shop (refused, naming the missing steps; with no
+                                      published product, refused unless --empty-ok)
 
 Values are read as JSON when they are JSON (true, 30, null, {"a":1}, "quoted text") and as text
 otherwise; quote digits that are text: store_phone='"9876543210"'. A value of a key named
@@ -103,6 +104,7 @@ const { values: opts, positionals } = (() => {
         role: { type: 'string' },
         page: { type: 'string' },
         format: { type: 'string' },
+        'empty-ok': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -419,7 +421,8 @@ async function run(): Promise<void> {
     case 'setup': {
       if (sub === 'status') return printSetup((await callEndpoint(transport, adminSetupApi.status)).data);
       if (sub === 'open') {
-        const { data, message } = await callEndpoint(transport, adminSetupApi.open);
+        const body = !opts['empty-ok'] ? {} : { acknowledge_empty_catalogue: true };
+        const { data, message } = await callEndpoint(transport, adminSetupApi.open, { body });
         note(message);
         return printSetup(data);
       }

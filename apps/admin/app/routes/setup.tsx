@@ -1,21 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { success } from '../lib/toast';
-import {
-  ApiError,
-  SETUP_STEPS,
-  SETUP_STEP_LABELS,
-  adminSetupApi,
-  type SetupStatus,
-  type SetupStep,
-} from '@shopfront/shared';
-import { Button } from '../components/ui/button';
-import { FormMessage } from '../components/ui/form-message';
+import { SETUP_STEPS, SETUP_STEP_LABELS, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { SETUP_QUERY, useSetupStatus } from '../features/setup/query';
+import { OpenShop, OpenedPanel } from '../features/setup/open-shop';
+import { useSetupStatus } from '../features/setup/query';
 import { STEP_FORMS } from '../features/setup/steps';
-import { call, errorText } from '../lib/api';
 
 export const meta = () => [{ title: 'Set up your shop · Shop admin' }];
 
@@ -61,11 +50,13 @@ export default function Setup() {
 }
 
 function Overview({ status }: { status: SetupStatus }) {
+  const [opened, setOpened] = useState(false);
   const done = SETUP_STEPS.length - status.missing.length;
   const next = status.missing[0];
   const live = status.state === 'live';
   return (
     <>
+      {opened && live && <OpenedPanel name={status.steps.store.values.store_name} />}
       <PageHeader
         title={live ? 'Shop settings from the setup' : 'Set up your shop'}
         description={
@@ -104,52 +95,7 @@ function Overview({ status }: { status: SetupStatus }) {
           );
         })}
       </ol>
-      {!live && <OpenShop status={status} />}
+      {!live && <OpenShop status={status} onOpened={() => setOpened(true)} />}
     </>
-  );
-}
-
-function OpenShop({ status }: { status: SetupStatus }) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ready = status.missing.length === 0;
-  const open = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { data, message } = await call(adminSetupApi.open);
-      queryClient.setQueryData(SETUP_QUERY, data);
-      void success(message ?? 'Your shop is open');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="card mt-4 p-5" aria-labelledby="open-shop">
-      <h2 id="open-shop" className="text-lg font-semibold">
-        Open shop
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {ready
-          ? 'Everything is in place. Opening takes the “opening soon” page down; shoppers can buy at once.'
-          : `Finish these first: ${status.missing.map((s) => SETUP_STEP_LABELS[s]).join(', ')}.`}
-      </p>
-      {error && (
-        <div className="mt-3">
-          <FormMessage>{error}</FormMessage>
-        </div>
-      )}
-      <Button
-        variant="primary"
-        className="mt-4 w-full sm:w-auto"
-        isDisabled={!ready || busy}
-        onPress={() => void open()}
-      >
-        {busy ? 'Opening…' : 'Open shop'}
-      </Button>
-    </section>
   );
 }

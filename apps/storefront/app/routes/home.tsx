@@ -1,5 +1,6 @@
 import { ApiError } from '@shopfront/shared';
 import type { Route } from './+types/home';
+import { EmptyShop } from '../features/catalog/empty-shop';
 import { ProductGridSection } from '../features/catalog/product-grid-section';
 import { submitFormSection } from '../features/content/form-action.server';
 import { HeroSlider } from '../features/content/hero-slider';
@@ -74,6 +75,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           componentData={template.component_data}
           page={template.page}
         />
+      ) : fallback && !fallback.slider && fallback.latest.length === 0 && fallback.featured.length === 0 ? (
+        <EmptyShop />
       ) : fallback ? (
         <>
           {fallback.slider && <HeroSlider slider={fallback.slider} />}

@@ -1,6 +1,7 @@
 import type {
   SetupCodBodySchema,
   SetupLegalBodySchema,
+  SetupOpenBodySchema,
   SetupPaymentsBodySchema,
   SetupRegionBodySchema,
   SetupShippingBodySchema,
@@ -26,6 +27,10 @@ export const adminSetupApi = {
   shipping: endpoint<Step<typeof SetupShippingBodySchema>>('PUT', '/api/admin/setup/shipping'),
   payments: endpoint<Step<typeof SetupPaymentsBodySchema>>('PUT', '/api/admin/setup/payments'),
   legal: endpoint<Step<typeof SetupLegalBodySchema>>('PUT', '/api/admin/setup/legal'),
-  /** Opens the shop (the storefront leaves "opening soon"); 409 with `errors.steps` naming what is missing. */
-  open: endpoint<{ data: typeof SetupStatusSchema }>('POST', '/api/admin/setup/open'),
+  /**
+   * Opens the shop (the storefront leaves "opening soon"); 409 with `errors.steps` naming what is
+   * missing, or with `errors.acknowledge_empty_catalogue` when no product is published and the
+   * body does not acknowledge it.
+   */
+  open: endpoint<{ body: typeof SetupOpenBodySchema; data: typeof SetupStatusSchema }>('POST', '/api/admin/setup/open'),
 } as const;

@@ -38,6 +38,9 @@ export const setupMessages = {
   saved: (step: SetupStep) => `${SETUP_STEP_LABELS[step]} saved`,
   opened: 'Your shop is open',
   alreadyOpen: 'The shop is already open',
+  emptyCatalogue: 'You have no products yet: shoppers will see an empty shop',
+  emptyCatalogueAck:
+    'You have no products yet: shoppers will see an empty shop. Send acknowledge_empty_catalogue: true to open it anyway',
   missingSteps: (labels: string[]) => `Finish these steps first: ${labels.join('; ')}`,
   stepNotDone: 'Not done yet',
   countryCurrency: 'The currency must be that of the country',
@@ -246,6 +249,8 @@ export const SetupCountrySchema = z.object({ iso2: z.string(), name: z.string(),
  */
 export const SetupStatusSchema = z.object({
   state: z.enum(['setting_up', 'live']),
+  /** How many published products shoppers would see (0: opening needs acknowledge_empty_catalogue). */
+  published_products: z.number().int(),
   /** The steps not done yet, in order (empty: the shop can open). */
   missing: z.array(z.enum(SETUP_STEPS)),
   countries: z.array(SetupCountrySchema),
@@ -278,6 +283,14 @@ export const SetupStatusSchema = z.object({
   }),
 });
 export type SetupStatus = z.infer<typeof SetupStatusSchema>;
+
+/**
+ * POST /api/admin/setup/open: opening a shop with no published product must be acknowledged
+ * (409 naming `acknowledge_empty_catalogue` otherwise). An empty body is fine when there are products.
+ */
+export const SetupOpenBodySchema = known({
+  acknowledge_empty_catalogue: z.boolean({ error: staffMessages.boolean }).optional(),
+}).nullish();
 
 /** Path parameter of PUT /api/admin/setup/{step} (used by the CLI and docs; each step has its own route). */
 export const SetupStepSchema = z.enum(SETUP_STEPS, { error: staffMessages.choice(SETUP_STEPS) });

@@ -17,6 +17,8 @@ export const UNDOABLE_ACTIONS = [
   'customer.unblock',
   'review.hide',
   'review.unhide',
+  'cod.update',
+  'shipping.update',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 

@@ -55,6 +55,8 @@ export const StorefrontSchema = z.object({
   }),
   termsandconditions_page: PageRefSchema.nullable(),
   privacypolicy_page: PageRefSchema.nullable(),
+  /** The returns page the first-run setup writes (slug returns-policy), when it is published. */
+  returns_page: PageRefSchema.nullable(),
   mode: z.enum(STOREFRONT_MODES).nullable(),
   is_password_protection_enabled: z.boolean(),
   is_cookie_warning_enabled: z.boolean(),

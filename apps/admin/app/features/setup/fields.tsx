@@ -119,6 +119,56 @@ export function SwitchInput<T extends FieldValues>({ control, name, label, descr
   );
 }
 
+/**
+ * One of a few whole numbers (the GST rates) as a row of buttons a thumb can hit: a radio group,
+ * so arrow keys move the choice and a screen reader names it.
+ */
+export function SegmentedInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  options,
+  suffix = '',
+}: Base<T> & { options: readonly number[]; suffix?: string }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <fieldset className="flex flex-col gap-1.5" aria-describedby={`${id}-m`}>
+          <legend className="mb-1.5 text-sm font-medium">{label}</legend>
+          <div className="grid grid-flow-col auto-cols-fr overflow-hidden rounded-xl border border-line">
+            {options.map((o, i) => (
+              <label
+                key={o}
+                className={`relative flex min-h-12 cursor-pointer items-center justify-center text-base font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-4 has-[:focus-visible]:outline-stone-800 ${
+                  i > 0 ? 'border-l border-line' : ''
+                } ${field.value === o ? 'bg-stone-800 text-white' : 'bg-white text-ink hover:bg-stone-50'}`}
+              >
+                <input
+                  type="radio"
+                  className="sr-only"
+                  name={field.name}
+                  ref={i === 0 ? field.ref : undefined}
+                  value={o}
+                  checked={field.value === o}
+                  onChange={() => field.onChange(o)}
+                  onBlur={field.onBlur}
+                />
+                {o}
+                {suffix}
+              </label>
+            ))}
+          </div>
+          <Message id={`${id}-m`} error={fieldState.error?.message} description={description} />
+        </fieldset>
+      )}
+    />
+  );
+}
+
 /** One of a few values, as the phone's own picker. */
 export function SelectInput<T extends FieldValues>({
   control,

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { LEGAL_PAGES, LEGAL_PAGE_KEYS, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { TextField } from '../../components/ui/text-field';
-import { ColourInput, LongTextInput, NumberInput, SelectInput, SwitchInput } from './fields';
+import { ColourInput, LongTextInput, NumberInput, SegmentedInput, SelectInput, SwitchInput } from './fields';
 import { StepForm } from './step-form';
 
 export interface StepProps {
@@ -101,6 +101,9 @@ function RegionFields({
   );
 }
 
+/** India's GST slabs. */
+const GST_RATES = [0, 5, 12, 18, 28] as const;
+
 function TaxStep({ status, ...nav }: StepProps) {
   type Values = { tax_rate_percent: number; prices_include_tax: boolean };
   return (
@@ -113,12 +116,13 @@ function TaxStep({ status, ...nav }: StepProps) {
     >
       {({ control }) => (
         <>
-          <NumberInput
+          <SegmentedInput
             control={control}
             name="tax_rate_percent"
             label="GST rate"
             suffix="%"
-            description="One rate for every product for now: 0, 5, 12, 18 or 28."
+            options={GST_RATES}
+            description="One rate for every product for now."
           />
           <SwitchInput
             control={control}

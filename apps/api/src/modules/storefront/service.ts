@@ -1,5 +1,6 @@
 import { eq, desc, sql, type AnyColumn } from 'drizzle-orm';
 import {
+  LEGAL_PAGES,
   isPluginName,
   publicPluginConfig,
   type InitialValues,
@@ -27,6 +28,9 @@ export async function getStorefront(db: Db, channelId?: string): Promise<Storefr
       country: countries,
       termsTitle: pageTitle(storefronts.termsPageSlug),
       privacyTitle: pageTitle(storefronts.privacyPageSlug),
+      returnsTitle: sql<
+        string | null
+      >`(select ${pages.title} from ${pages} where ${pages.slug} = ${LEGAL_PAGES.returns.slug} and ${pages.isPublished})`,
     })
     .from(storefronts)
     .innerJoin(channels, channelId ? eq(channels.id, channelId) : eq(channels.id, storefronts.channelId))
@@ -54,6 +58,7 @@ export async function getStorefront(db: Db, channelId?: string): Promise<Storefr
     },
     termsandconditions_page: pageRef(sf.termsPageSlug, row.termsTitle),
     privacypolicy_page: pageRef(sf.privacyPageSlug, row.privacyTitle),
+    returns_page: pageRef(LEGAL_PAGES.returns.slug, row.returnsTitle),
     mode: sf.mode ?? null,
     is_password_protection_enabled: sf.isPasswordProtectionEnabled,
     is_cookie_warning_enabled: sf.isCookieWarningEnabled,

@@ -149,9 +149,9 @@ export function SiteFooter() {
   const shop = useShop();
   const { settings, storefront } = shop;
   const name = storeName(shop);
-  // The legal line links the configured terms and privacy pages, unless a footer menu already does.
+  // The legal line links the configured terms, privacy and returns pages, unless a footer menu already does.
   const inMenus = new Set(shop.menus.footer.flatMap((menu) => menu.items.map((item) => item.url)));
-  const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page]
+  const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page, storefront.returns_page]
     .filter((p) => p !== null)
     .filter((p) => !inMenus.has(`/${p.slug}`));
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   SetupCodBodySchema,
   SetupLegalBodySchema,
+  SetupOpenBodySchema,
   SetupPaymentsBodySchema,
   SetupRegionBodySchema,
   SetupShippingBodySchema,
@@ -157,11 +158,14 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     adminSetupApi.open,
     {
-      schemas: { data: SetupStatusSchema },
-      ...doc('Open the shop: the storefront leaves "Coming Soon". 409 naming the missing steps (errors.steps)', [409]),
+      schemas: { body: SetupOpenBodySchema, data: SetupStatusSchema },
+      ...doc(
+        'Open the shop: the storefront leaves "Coming Soon". 409 naming the missing steps (errors.steps), or, with no published product, errors.acknowledge_empty_catalogue until the body sends acknowledge_empty_catalogue: true',
+        [409],
+      ),
     },
     async (req) => {
-      await openShop(app.db, await actorOf(req), req.ip ?? null);
+      await openShop(app.db, await actorOf(req), req.body ?? {}, req.ip ?? null);
       return ok(await status(), setupMessages.opened);
     },
   );

@@ -9,6 +9,7 @@ import {
   type LegalPageBody,
   type SetupCodBodySchema,
   type SetupLegalBodySchema,
+  type SetupOpenBodySchema,
   type SetupRegionBodySchema,
   type SetupShippingBodySchema,
   type SetupStatus,
@@ -96,6 +97,21 @@ async function setupShipping(db: Db) {
   return row ?? null;
 }
 
+/** The setup's shipping values as the step saves them (null: none yet), and whether the method is on. */
+export async function shippingValues(db: Db) {
+  const row = await setupShipping(db);
+  if (!row) return null;
+  return {
+    zone_name: row.zone.name,
+    method_name: row.method.name,
+    rate_minor: row.method.priceMinor,
+    free_above_minor: row.method.freeOverMinor,
+    delivery_days_min: row.method.deliveryDaysMin ?? row.zone.deliveryDaysMin ?? 3,
+    delivery_days_max: row.method.deliveryDaysMax ?? row.zone.deliveryDaysMax ?? 7,
+    active: row.method.isActive,
+  };
+}
+
 /** The shop's channel (the default_channel setting's) with its country. */
 async function shopChannel(db: Db) {
   const [row] = await queryRows<{ id: string; currency_code: string; country_id: number; iso2: string }>(
@@ -107,9 +123,15 @@ async function shopChannel(db: Db) {
   return row;
 }
 
+/** How many products shoppers can see. */
+async function publishedProducts(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where is_published`);
+  return row?.n ?? 0;
+}
+
 /** GET /api/admin/setup: every step's values and whether it is done. */
 export async function getSetupStatus(db: Db, activeProviders: readonly string[]): Promise<SetupStatus> {
-  const [progress, settings, storefront, channel, taxRate, cod, shipping, payments, countries, legalRows] =
+  const [progress, settings, storefront, channel, taxRate, cod, shipping, payments, countries, legalRows, products] =
     await Promise.all([
       readProgress(db),
       getStoreSettings(db, ['store_name', 'store_email']),
@@ -136,9 +158,11 @@ export async function getSetupStatus(db: Db, activeProviders: readonly string[])
             sql`, `,
           )})`,
         ),
+      publishedProducts(db),
     ]);
   const done = (step: SetupStep) => !progress || progress.done.includes(step);
-  const storeName = settings.store_name ?? '';
+  // Before the first save, the name the shop already shows ("A new shop"): the owner edits it.
+  const storeName = settings.store_name || storefront.name;
   const legal = Object.fromEntries(
     LEGAL_PAGE_KEYS.map((k): [string, LegalPageBody] => {
       const page = legalRows.find((r) => r.slug === LEGAL_PAGES[k].slug);
@@ -146,13 +170,14 @@ export async function getSetupStatus(db: Db, activeProviders: readonly string[])
         k,
         page
           ? { title: page.title, body: blocksToBody(page.blocks) }
-          : legalTemplate(k, storeName || storefront.name, settings.store_email ?? ''),
+          : legalTemplate(k, storeName, settings.store_email ?? ''),
       ];
     }),
   ) as Record<(typeof LEGAL_PAGE_KEYS)[number], LegalPageBody>;
   const missing = SETUP_STEPS.filter((s) => !done(s));
   return {
     state: !progress || progress.opened_at ? 'live' : 'setting_up',
+    published_products: products,
     missing,
     countries,
     steps: {
@@ -300,6 +325,7 @@ export async function saveShippingStep(
   const channel = await shopChannel(db);
   await db.transaction(async (tx) => {
     const current = await setupShipping(tx);
+    const previous = await shippingValues(tx);
     let zoneId = current?.zone.id;
     if (zoneId === undefined) {
       const [zone] = await tx
@@ -334,15 +360,8 @@ export async function saveShippingStep(
       staff: actor,
       action: 'shipping.update',
       target: `shipping-method:${SHOP_SHIPPING_METHOD}`,
-      before: current
-        ? {
-            zone_name: current.zone.name,
-            method_name: current.method.name,
-            rate_minor: current.method.priceMinor,
-            free_above_minor: current.method.freeOverMinor,
-          }
-        : null,
-      after: body,
+      before: previous,
+      after: { ...body, active: true },
       ip,
     });
   });
@@ -418,12 +437,23 @@ export async function saveLegalStep(
  * Opens the shop: refused (409, `errors.steps`) while a step is missing; else the storefront
  * leaves "Coming Soon" (its own service, which audits it) and the setup is marked opened.
  */
-export async function openShop(db: Db, actor: SetupActor, ip: string | null): Promise<void> {
+export async function openShop(
+  db: Db,
+  actor: SetupActor,
+  body: Out<typeof SetupOpenBodySchema>,
+  ip: string | null,
+): Promise<void> {
   const progress = await readProgress(db);
   const missing = progress ? SETUP_STEPS.filter((s) => !progress.done.includes(s)) : [];
   if (missing.length) {
     const labels = missing.map((s) => SETUP_STEP_LABELS[s]);
     throw new HttpError(409, setupMessages.missingSteps(labels), { steps: missing });
+  }
+  // An empty shop is a real choice (products may come right after), but never an unnoticed one.
+  if ((await publishedProducts(db)) === 0 && body?.acknowledge_empty_catalogue !== true) {
+    throw new HttpError(409, setupMessages.emptyCatalogueAck, {
+      acknowledge_empty_catalogue: [setupMessages.emptyCatalogue],
+    });
   }
   await updateAdminStorefront(db, actor, { mode: null }, ip);
   await db.execute(

@@ -19,6 +19,7 @@ import type { StaffMember } from '../../staff/session.ts';
 import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
 import { moderateReview } from '../inboxes/moderation.ts';
 import { updateStoreSettings } from '../settings.ts';
+import { PRIVATE_SETTINGS, undoCod, undoPrivateSetting, undoShipping } from '../setup/undo.ts';
 import { updateAdminStorefront, viewOf } from '../storefront.ts';
 
 /** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
@@ -31,6 +32,8 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'customer.unblock': 'customers',
   'review.hide': 'customers',
   'review.unhide': 'customers',
+  'cod.update': 'settings',
+  'shipping.update': 'settings',
 };
 
 type Values = Record<string, unknown>;
@@ -67,6 +70,12 @@ export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip
 
     switch (row.action) {
       case 'store-settings.update': {
+        // The setup's private settings (tax rate, payment choice) are written one per entry.
+        const [key] = Object.keys(after);
+        if (key && PRIVATE_SETTINGS.includes(key)) {
+          await undoPrivateSetting(tx, { ...actor, role: member.role }, key, before[key], after[key], ip);
+          break;
+        }
         const keys = Object.keys(after);
         const current = await tx
           .select()
@@ -139,6 +148,12 @@ export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip
         await moderateReview(tx, actor, reviewId, before.hidden_at !== null && before.hidden_at !== undefined, ip);
         break;
       }
+      case 'cod.update':
+        await undoCod(tx, { ...actor, role: member.role }, before, after, ip);
+        break;
+      case 'shipping.update':
+        await undoShipping(tx, { ...actor, role: member.role }, row.before as Values | null, after, ip);
+        break;
     }
 
     // The entry the service just wrote for the undo (this transaction's newest on the target).

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { staffMessages, undoMessages } from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import * as t from '../../../db/schema.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { COD } from '../../payments/methods.ts';
+import { MASK, maskSecrets, recordAudit } from '../../staff/audit.ts';
+import { updatePrivateSetting } from '../settings.ts';
+import { SETUP_SETTING, SHOP_SHIPPING_METHOD } from './base.ts';
+import {
+  PAYMENT_SETUP_SETTING,
+  TAX_RATE_SETTING,
+  readPaymentSetup,
+  saveCodStep,
+  saveShippingStep,
+  shippingValues,
+  type SetupActor,
+  type StoredPayments,
+} from './service.ts';
+
+/**
+ * Undo of the setup steps whose changes are not plain store settings (attacker review finding 5):
+ * the tax rate and the payment choice (private settings), Cash on Delivery and the shipping zone.
+ * Each locks what it changes, compares it with the audit entry's "after" (409 when it changed
+ * since), then puts "before" back through the step's own service, which audits it as usual.
+ */
+type Values = Record<string, unknown>;
+const changedSince = () => new HttpError(409, undoMessages.changedSince);
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(JSON.parse(JSON.stringify(a ?? null)), b ?? null);
+
+/** The private settings the setup writes, and how each is put back. */
+export const PRIVATE_SETTINGS: readonly string[] = [TAX_RATE_SETTING, PAYMENT_SETUP_SETTING];
+
+/** One private setting (tax_rate_percent or payment_setup) back to its "before" value. */
+export async function undoPrivateSetting(
+  tx: Db,
+  actor: SetupActor,
+  key: string,
+  before: unknown,
+  after: unknown,
+  ip: string | null,
+): Promise<void> {
+  const [row] = await tx
+    .select({ value: t.storeSettings.value })
+    .from(t.storeSettings)
+    .where(eq(t.storeSettings.key, key))
+    .for('update');
+  // The log keeps secrets masked: compare the stored value masked the same way.
+  if (!same(maskSecrets(row?.value ?? null), after)) throw changedSince();
+  if (key === PAYMENT_SETUP_SETTING) {
+    // Where the shop's money goes is the owner's to decide (the step's own route says so too).
+    if (actor.role !== 'owner') throw new HttpError(403, staffMessages.forbidden);
+    // A secret the log masked cannot be put back: the owner types the keys again.
+    if (JSON.stringify(before ?? null).includes(MASK)) throw new HttpError(422, undoMessages.secret);
+    const previous = (before ?? { provider: 'cod_only' }) as Partial<StoredPayments>;
+    const restored: StoredPayments = {
+      ...(await readPaymentSetup(tx)),
+      provider: previous.provider === 'razorpay' ? 'razorpay' : 'cod_only',
+      key_id: previous.key_id ?? null,
+      key_secret: previous.key_secret ?? null,
+      webhook_secret: previous.webhook_secret ?? null,
+    };
+    await updatePrivateSetting(tx, actor, key, before === null ? null : restored, ip);
+    await tx.execute(
+      sql`update payment_methods set is_active = ${restored.provider === 'razorpay'} where code = 'razorpay'`,
+    );
+    return;
+  }
+  await updatePrivateSetting(tx, actor, key, before ?? null, ip);
+}
+
+/** Cash on Delivery on or off and its fee, as they were. */
+export async function undoCod(tx: Db, actor: SetupActor, before: Values, after: Values, ip: string | null) {
+  const [current] = await queryRows<{ enabled: boolean; fee_minor: number | null }>(
+    tx,
+    sql`select coalesce((select is_active from payment_methods where code = ${COD} for update), false) as enabled,
+          (select cod_fee_minor from shipping_zones where cod_available order by position, id limit 1) as fee_minor`,
+  );
+  if (!current || current.enabled !== after.enabled || (current.fee_minor ?? 0) !== (after.fee_minor ?? 0)) {
+    throw changedSince();
+  }
+  await saveCodStep(
+    tx,
+    actor,
+    { enabled: before.enabled === true, fee_minor: typeof before.fee_minor === 'number' ? before.fee_minor : 0 },
+    ip,
+  );
+}
+
+/**
+ * The shipping zone and method as they were; where the step made them (no "before"), the method
+ * and its zone are switched off again and the step is no longer done.
+ */
+export async function undoShipping(tx: Db, actor: SetupActor, before: Values | null, after: Values, ip: string | null) {
+  await tx.execute(sql`select code from shipping_methods where code = ${SHOP_SHIPPING_METHOD} for update`);
+  const current = await shippingValues(tx);
+  if (!current) throw changedSince();
+  // "active" is compared too: undoing the switch-off below turns the method on again.
+  for (const key of Object.keys(after))
+    if (!same(current[key as keyof typeof current], after[key])) throw changedSince();
+  if (before) {
+    await saveShippingStep(tx, actor, { ...current, ...before } as typeof current, ip);
+    return;
+  }
+  await tx.execute(
+    sql`update shipping_zones set is_active = false
+        where id = (select zone_id from shipping_methods where code = ${SHOP_SHIPPING_METHOD})`,
+  );
+  await tx.execute(sql`update shipping_methods set is_active = false where code = ${SHOP_SHIPPING_METHOD}`);
+  await tx.execute(
+    sql`update store_settings set value = jsonb_set(value, '{done}', coalesce(value->'done', '[]'::jsonb) - 'shipping'),
+          updated_at = now()
+        where key = ${SETUP_SETTING}`,
+  );
+  await recordAudit(tx, {
+    staff: actor,
+    action: 'shipping.update',
+    target: `shipping-method:${SHOP_SHIPPING_METHOD}`,
+    before: current,
+    after: { ...current, active: false },
+    ip,
+  });
+}
