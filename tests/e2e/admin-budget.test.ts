@@ -71,6 +71,8 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   orders: { routes: ['routes/frame', 'routes/orders'], start: true },
   order: { routes: ['routes/frame', 'routes/orders.$id'], start: true },
   activity: { routes: ['routes/frame', 'routes/activity'], start: false },
+  customers: { routes: ['routes/frame', 'routes/customers'], start: false },
+  customer: { routes: ['routes/frame', 'routes/customers.$id'], start: false },
   'sign-ups': { routes: ['routes/frame', 'routes/signups'], start: false },
   staff: { routes: ['routes/frame', 'routes/staff'], start: false },
   setup: { routes: ['routes/frame', 'routes/setup'], start: false },

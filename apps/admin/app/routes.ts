@@ -7,6 +7,8 @@ export default [
     route('setup', 'routes/setup.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:id', 'routes/orders.$id.tsx'),
+    route('customers', 'routes/customers.tsx'),
+    route('customers/:id', 'routes/customers.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -20,8 +20,15 @@ export interface NavItem {
 }
 
 export const NAV: readonly NavItem[] = [
-  { to: '/', label: 'Home', area: 'self', keywords: 'start overview' },
+  { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
+  {
+    to: '/customers',
+    label: 'Customers',
+    primary: true,
+    area: 'customers',
+    keywords: 'shoppers buyers people phone email block notes addresses',
+  },
   {
     to: '/setup',
     label: 'Setup',
