@@ -73,6 +73,7 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   activity: { routes: ['routes/frame', 'routes/activity'], start: false },
   customers: { routes: ['routes/frame', 'routes/customers'], start: false },
   customer: { routes: ['routes/frame', 'routes/customers.$id'], start: false },
+  reviews: { routes: ['routes/frame', 'routes/reviews'], start: false },
   'sign-ups': { routes: ['routes/frame', 'routes/signups'], start: false },
   staff: { routes: ['routes/frame', 'routes/staff'], start: false },
   setup: { routes: ['routes/frame', 'routes/setup'], start: false },

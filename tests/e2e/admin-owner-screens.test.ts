@@ -170,6 +170,42 @@ describe('the owner’s screens', () => {
     await page.close();
   });
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`reviews at ${viewport.width} px: counts in the tabs; hide one, find it under Hidden, show it again`, async () => {
+      const { page, problems } = await signedIn(OWNER, viewport, '/admin/reviews');
+      await page.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
+      const count = async (tab: string) =>
+        Number(await page.getByTestId(`reviews-tab-${tab}`).locator('span').textContent());
+      await page.getByTestId('reviews-tab-hidden').locator('span').waitFor();
+      const hiddenBefore = await count('hidden');
+      expect(await count('all')).toBe((await count('shown')) + hiddenBefore);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, 'reviews');
+      expect(await axeProblems(page)).toEqual([]);
+
+      const row = page
+        .locator('[data-testid="review-row"]')
+        .filter({ hasNot: page.getByText('Hidden', { exact: true }) })
+        .first();
+      const id = (await row.getAttribute('data-review-id'))!;
+      const hideButton = row.getByRole('button', { name: /^Hide/ });
+      expect((await hideButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await hideButton.click();
+      await toastSays(page, 'The review is hidden');
+      await expect.poll(() => count('hidden')).toBe(hiddenBefore + 1);
+
+      await page.getByTestId('reviews-tab-hidden').click();
+      const hiddenRow = page.locator(`[data-testid="review-row"][data-review-id="${id}"]`);
+      await hiddenRow.waitFor();
+      await shot(page, 'reviews-hidden');
+      await hiddenRow.getByRole('button', { name: /^Show again/ }).click();
+      await toastSays(page, 'The review is shown again');
+      await expect.poll(() => count('hidden')).toBe(hiddenBefore);
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+  }
+
   /** The order the phone test packs; the desktop test reads about it too. */
   let packed = '';
   for (const viewport of [MOBILE, DESKTOP]) {

@@ -9,6 +9,7 @@ export default [
     route('orders/:id', 'routes/orders.$id.tsx'),
     route('customers', 'routes/customers.tsx'),
     route('customers/:id', 'routes/customers.$id.tsx'),
+    route('reviews', 'routes/reviews.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

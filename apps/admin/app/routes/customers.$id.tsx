@@ -6,7 +6,7 @@ import { Failed, Loading } from '../components/ui/states';
 import { fullName } from '../features/customers/customer-card';
 import { useCustomer } from '../features/customers/queries';
 import { StatusPill } from '../features/orders/status-pill';
-import { formatWhen } from '../lib/format';
+import { formatDay, formatWhen } from '../lib/format';
 
 // The dialog and the form (react-aria's modal, react-hook-form) load apart, keeping the page light (ADR 0034).
 const BlockDialog = lazy(() => import('../features/customers/block-dialog').then((m) => ({ default: m.BlockDialog })));
@@ -87,7 +87,7 @@ export default function CustomerPage() {
           <h1 className="text-2xl font-semibold break-words">{fullName(c)}</h1>
           <p className="mt-1 text-sm break-words text-muted">{[c.phone, c.email].filter(Boolean).join(' · ')}</p>
           <p className="text-sm text-muted">
-            Customer since {formatWhen(c.created_at)} · {c.orders_count} {c.orders_count === 1 ? 'order' : 'orders'}
+            Customer since {formatDay(c.created_at)} · {c.orders_count} {c.orders_count === 1 ? 'order' : 'orders'}
             {c.total_spent.length > 0 && ` · ${c.total_spent.map((m) => m.formatted).join(' + ')} spent`}
           </p>
           {blocked && (

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { CustomerCard } from '../features/customers/customer-card';
@@ -21,7 +21,15 @@ export default function Customers() {
 
   return (
     <>
-      <PageHeader title="Customers" description="Everyone with an account, newest first." />
+      <PageHeader
+        title="Customers"
+        description="Everyone with an account, newest first."
+        action={
+          <Link to="/reviews" className="btn btn-outline self-start">
+            Reviews
+          </Link>
+        }
+      />
       <form
         role="search"
         className="mb-3"
