@@ -132,6 +132,7 @@ describe('the owner’s screens', () => {
     await rows.filter({ hasText: name }).first().waitFor();
     await rows.filter({ hasText: name }).first().getByRole('link').click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByTestId('note-form').waitFor();
     await shot(page, 'customer');
     expect(await axeProblems(page)).toEqual([]);
 
@@ -164,6 +165,7 @@ describe('the owner’s screens', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('Enter');
     await page.getByTestId('customer-page').waitFor();
+    await page.getByTestId('note-form').waitFor();
     await shot(page, 'customer');
     expect(await axeProblems(page)).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
