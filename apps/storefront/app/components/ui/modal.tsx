@@ -19,8 +19,15 @@ export function Modal({
   children,
   size = 'md',
   testId,
+  showsFor,
 }: {
   open: boolean;
+  /**
+   * What the open dialog shows (a URL dialog: its search). A change shows the dialog again even
+   * though `open` stayed true: closed by Escape while its URL was still on the way, then opened for
+   * another order before that navigation was done, it would otherwise stay closed.
+   */
+  showsFor?: string;
   onClose: () => void;
   title: ReactNode;
   titleId: string;
@@ -47,7 +54,7 @@ export function Modal({
     }
     if (!open && dialog.open) dialog.close();
     return undefined;
-  }, [open]);
+  }, [open, showsFor]);
 
   return (
     <dialog

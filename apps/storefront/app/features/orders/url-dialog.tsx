@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -27,6 +27,7 @@ export function UrlDialog({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const titleId = useId();
   // The modal reports every close, also the one that follows the URL moving on (to another
   // dialog): only a close by the shopper (Escape, the X, the backdrop) goes back.
@@ -62,6 +63,7 @@ export function UrlDialog({
   return (
     <Modal
       open={open}
+      showsFor={search}
       onClose={() => {
         if (openNow.current) void navigate(closeTo, { replace: true, preventScrollReset: true });
       }}
