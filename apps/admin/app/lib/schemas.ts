@@ -9,3 +9,4 @@ export {
   SetupStoreBodySchema,
   SetupTaxBodySchema,
 } from '@shopfront/shared';
+export { AdminProductCreateSchema } from '@shopfront/shared';

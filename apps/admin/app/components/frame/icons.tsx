@@ -3,6 +3,7 @@ const paths: Record<string, string> = {
   '/': 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   '/setup': 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11',
   '/orders': 'M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
+  '/products': 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM8 8h.01',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',
