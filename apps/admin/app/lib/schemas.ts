@@ -9,4 +9,3 @@ export {
   SetupStoreBodySchema,
   SetupTaxBodySchema,
 } from '@shopfront/shared';
-export { AdminProductCreateSchema } from '@shopfront/shared';

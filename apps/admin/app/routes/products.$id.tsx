@@ -1,8 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { ProductEditor } from '../features/catalog/editor';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import { useChannels, useProduct } from '../features/catalog/queries';
+
+/** The form (react-hook-form and the variants grid) loads after the screen's frame. */
+const ProductEditor = lazy(() => import('../features/catalog/editor'));
 
 export const meta = () => [{ title: 'Product · Shop admin' }];
 
@@ -39,11 +42,13 @@ function Product() {
       ) : !list || (!isNew && !product.data) ? (
         <Loading label="Loading the product…" />
       ) : (
-        <ProductEditor
-          key={`${id}:${product.data?.version ?? 0}`}
-          product={isNew ? undefined : product.data}
-          channels={list}
-        />
+        <Suspense fallback={<Loading label="Loading the form…" />}>
+          <ProductEditor
+            key={`${id}:${product.data?.version ?? 0}`}
+            product={isNew ? undefined : product.data}
+            channels={list}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -18,7 +18,7 @@ import { VariantsSection } from './variants-grid';
  * and by the server, whose 422 messages land beside their fields. An edit is sent with
  * `If-Match: <version>`: when someone else saved in between it is refused and a reload offered.
  */
-export function ProductEditor({ product, channels }: { product?: AdminProduct; channels: Channel[] }) {
+export default function ProductEditor({ product, channels }: { product?: AdminProduct; channels: Channel[] }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<ProductForm>({
@@ -42,7 +42,7 @@ export function ProductEditor({ product, channels }: { product?: AdminProduct; c
     const withDescription = !product || form.getFieldState('description').isDirty;
     const body = toBody(values, { withDescription });
     // The shared schema first (its chunk loads with the first save): the same messages the API gives.
-    const { AdminProductCreateSchema } = await import('../../lib/schemas');
+    const { AdminProductCreateSchema } = await import('./schema');
     const checked = AdminProductCreateSchema.safeParse(body);
     if (!checked.success) {
       let placed = 0;
