@@ -83,8 +83,25 @@ describe('the catalogue in the owner panel', () => {
       await page.getByTestId('status').selectOption('published');
       await shot(page, 'product-new');
 
+      // The server's 422 lands beside its field: a SKU another product has (the demo's lamp).
+      const sku0 = await page.getByTestId('sku-0').inputValue();
+      await page.getByTestId('sku-0').fill('LIG-0005');
+      await page.getByTestId('save').click();
+      await page.getByTestId('form-error').waitFor();
+      const skuField = page.getByTestId('sku-0');
+      await expect(skuField.getAttribute('aria-invalid')).resolves.toBe('true');
+      const describedBy = (await skuField.getAttribute('aria-describedby'))!;
+      await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+        'Another variant already uses this SKU',
+      );
+      await shot(page, 'product-new-422');
+      await page.getByTestId('sku-0').fill(sku0);
+
       // The Save sits at the bottom of the screen, in the thumb's reach, while the form scrolls.
       const save = page.getByTestId('save');
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-new-screen-${viewport.width}.png` });
+      }
       const box = (await save.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
       if (viewport === MOBILE) expect(box.y).toBeGreaterThan(viewport.height * 0.7);
@@ -169,6 +186,9 @@ describe('the catalogue in the owner panel', () => {
       await page.goto(url('/admin/products/low-stock'));
       await page.getByTestId('low-stock-list').getByText(sku).waitFor();
       await shot(page, 'low-stock');
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/low-stock-screen-${viewport.width}.png` });
+      }
       await shopper.close();
       await page.close();
     });

@@ -179,8 +179,9 @@ export function formPath(apiPath: string, f: ProductForm): string | null {
   }
   const m = /^variants\.(\d+)\.(sku|stock|options)/.exec(apiPath);
   if (m) return `variants.${m[1]}.${m[2]}`;
-  if (/^variants(\.\d+)?(\.prices)?$/.test(apiPath))
-    return apiPath.startsWith('variants.') ? `variants.${apiPath.split('.')[1]}.sku` : 'options';
+  const whole = /^variants\.(\d+)\.prices$/.exec(apiPath);
+  if (whole) return `variants.${whole[1]}.prices.0.price`;
+  if (/^variants(\.\d+)?$/.test(apiPath)) return apiPath === 'variants' ? 'options' : `${apiPath}.sku`;
   const o = /^options\.(\d+)\.(name|values)/.exec(apiPath);
   if (o) return `options.${o[1]}.${o[2]}`;
   const top = apiPath.split('.')[0]!;
