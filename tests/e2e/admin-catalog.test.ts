@@ -131,6 +131,29 @@ describe('the catalogue in the owner panel', () => {
       await waitForHydration(shopper);
       await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1399);
 
+      // Someone else saves the product meanwhile: the owner's save is refused (409) and a reload offered.
+      const editedElsewhere = await page.evaluate(
+        async ({ h, v }) => {
+          const id = location.pathname.split('/').pop()!;
+          const current = await (await fetch(`/api/admin/catalog/products/${id}`)).json();
+          const res = await fetch(`/api/admin/catalog/products/${id}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', 'if-match': String(current.data.version), [h]: v },
+            body: JSON.stringify({ seo_title: 'Set by a colleague' }),
+          });
+          return res.status;
+        },
+        { h: CSRF_HEADER, v: CSRF_HEADER_VALUE },
+      );
+      expect(editedElsewhere).toBe(200);
+      await page.getByTestId('price-0-INR').fill('1299');
+      await page.getByTestId('save').click();
+      await page.getByTestId('form-error').filter({ hasText: 'changed by someone else' }).waitFor();
+      await shot(page, 'product-edit-409');
+      await page.getByTestId('reload').click();
+      await expect.poll(() => page.getByLabel('SEO title').inputValue()).toBe('Set by a colleague');
+      await expect.poll(() => page.getByTestId('price-0-INR').inputValue()).toBe('1399');
+
       // Stock in place from the list: a sale meanwhile (here another change) is refused with the new number.
       await page.goto(url(`/admin/products?q=${encodeURIComponent(title)}`));
       const row = page.getByTestId('product-row').filter({ hasText: title });
