@@ -165,7 +165,7 @@ function Products() {
 function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boolean; onToggle: () => void }) {
   return (
     <li data-testid="product-row">
-      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-3 lg:grid-cols-[1fr_10rem_12rem_6.5rem_5rem]">
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-3 lg:grid-cols-[1fr_10rem_12rem_6.5rem_7rem]">
         <Link
           to={`/products/${encodeURIComponent(row.id)}`}
           className="min-w-0 py-1 lg:col-start-1 lg:row-start-1 lg:py-0"
@@ -178,7 +178,7 @@ function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boole
         </Link>
         <span className="justify-self-end lg:col-start-5 lg:row-start-1">
           <Button variant="quiet" onPress={onToggle} aria-expanded={open} data-testid="edit-stock">
-            {open ? 'Close' : 'Stock'}
+            {open ? 'Done' : 'Edit stock'}
           </Button>
         </span>
         <span className="text-sm tabular-nums lg:col-start-2 lg:row-start-1">

@@ -8,7 +8,7 @@ export function VariantStockPanel({ productId }: { productId: string }) {
   if (product.isPending) return <Loading label="Loading variants…" />;
   if (product.isError) return <Failed error={product.error} retry={() => product.refetch()} />;
   return (
-    <ul className="space-y-3" data-testid="variant-stock">
+    <ul className="max-w-lg space-y-3" data-testid="variant-stock">
       {product.data.variants.map((v) => (
         <li key={v.id}>
           <StockInput variant={v} />
