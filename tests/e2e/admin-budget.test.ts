@@ -77,6 +77,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-ups': { routes: ['routes/frame', 'routes/signups'], start: false },
   staff: { routes: ['routes/frame', 'routes/staff'], start: false },
   setup: { routes: ['routes/frame', 'routes/setup'], start: false },
+  products: { routes: ['routes/frame', 'routes/products'], start: false },
+  product: { routes: ['routes/frame', 'routes/products.$id'], start: false },
+  'low-stock': { routes: ['routes/frame', 'routes/products.low-stock'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -22,6 +22,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
+  { to: '/products', label: 'Catalogue', area: 'catalog', keywords: 'products stock prices variants sku inventory' },
   {
     to: '/customers',
     label: 'Customers',

@@ -5,6 +5,7 @@ const paths: Record<string, string> = {
   '/orders': 'M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
   '/customers': 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M2 21v-1a7 7 0 0 1 14 0v1M17 11a3 3 0 1 0 0-6M19 21v-1a5 5 0 0 0-2-4',
   '/reviews': 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
+  '/products': 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM8 8h.01',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',

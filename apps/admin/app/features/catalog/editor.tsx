@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/form-message';
+import { call, errorText } from '../../lib/api';
+import { success } from '../../lib/toast';
+import { Field, Section } from './field';
+import { emptyForm, formPath, fromProduct, slugify, toBody, type Channel, type ProductForm } from './form-model';
+import { CATALOG_KEY, productKey } from './queries';
+import { ProductActions } from './product-actions';
+import { VariantsSection } from './variants-grid';
+
+/**
+ * The product editor, new and edit: checked with the shared schema (loaded on the first save)
+ * and by the server, whose 422 messages land beside their fields. An edit is sent with
+ * `If-Match: <version>`: when someone else saved in between it is refused and a reload offered.
+ */
+export default function ProductEditor({ product, channels }: { product?: AdminProduct; channels: Channel[] }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const form = useForm<ProductForm>({
+    defaultValues: product ? fromProduct(product, channels) : emptyForm(channels),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [slugTouched, setSlugTouched] = useState(!!product);
+  const status = useWatch({ control: form.control, name: 'status' });
+
+  const place = (path: string, message: string, values: ProductForm, first: boolean) => {
+    const at = formPath(path, values);
+    if (!at) return false;
+    form.setError(at as never, { type: 'server', message }, { shouldFocus: first });
+    return true;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setStale(false);
+    const withDescription = !product || form.getFieldState('description').isDirty;
+    const body = toBody(values, { withDescription });
+    // The shared schema first (its chunk loads with the first save): the same messages the API gives.
+    const { AdminProductCreateSchema } = await import('./schema');
+    const checked = AdminProductCreateSchema.safeParse(body);
+    if (!checked.success) {
+      let placed = 0;
+      for (const issue of checked.error.issues) {
+        if (place(issue.path.join('.'), issue.message, values, placed === 0)) placed++;
+      }
+      if (!placed) setFormError(checked.error.issues[0]?.message ?? 'Check the form');
+      else setFormError('Some fields need a look; each says what is wrong.');
+      return;
+    }
+    try {
+      const res = product
+        ? await call(adminCatalogApi.update, {
+            params: { id: product.id },
+            body,
+            headers: { 'if-match': String(product.version) },
+          })
+        : await call(adminCatalogApi.create, { body });
+      client.setQueryData(productKey(res.data.id), res.data);
+      void client.invalidateQueries({ queryKey: CATALOG_KEY, predicate: (q) => q.queryKey[1] !== 'product' });
+      void success(res.message ?? (product ? 'Product saved' : 'Product created'), res.data.title);
+      if (product) form.reset(fromProduct(res.data, channels));
+      else navigate(`/products/${encodeURIComponent(res.data.id)}`, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setStale(true);
+        setFormError(err.message);
+        return;
+      }
+      if (err instanceof ApiError && err.status === 422) {
+        let placed = 0;
+        for (const [path, list] of Object.entries(err.errors)) {
+          if (list[0] && place(path, list[0], values, placed === 0)) placed++;
+        }
+        setFormError(placed ? 'Some fields need a look; each says what is wrong.' : err.message);
+        return;
+      }
+      setFormError(errorText(err));
+    }
+  });
+
+  const reload = async () => {
+    if (!product) return;
+    const fresh = await client.fetchQuery({
+      queryKey: productKey(product.id),
+      queryFn: async () => (await call(adminCatalogApi.get, { params: { id: product.id } })).data,
+      staleTime: 0,
+    });
+    form.reset(fromProduct(fresh, channels));
+    setStale(false);
+    setFormError(null);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="mx-auto max-w-3xl space-y-4" data-testid="product-form">
+        {product && <ProductActions product={product} />}
+        <Section title="Product">
+          <Field name="title" label="Title" testId="title" />
+          <SlugAutofill enabled={!slugTouched} />
+          <div onInput={() => setSlugTouched(true)}>
+            <Field
+              name="slug"
+              label="Link (slug)"
+              testId="slug"
+              description={
+                product
+                  ? `Shop address: ${product.url}. If you change it, the old link keeps working and leads here.`
+                  : 'Made from the title; the end of the product’s address in the shop.'
+              }
+            />
+          </div>
+          <Field name="short_description" label="Short description" description="One or two lines under the title." />
+          <Field
+            name="description"
+            label="Description"
+            as="textarea"
+            rows={6}
+            description="Plain text: leave an empty line between paragraphs; each becomes a paragraph."
+          />
+          <p className="rounded-xl bg-stone-50 px-3 py-2 text-sm text-muted">Pictures come with the next slice.</p>
+        </Section>
+        <Section title="Status">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="status" label="Status" as="select" testId="status">
+              <option value="draft">Draft (only you see it)</option>
+              <option value="published">Published (in the shop)</option>
+              <option value="scheduled">Scheduled (goes live later)</option>
+            </Field>
+            {status === 'scheduled' && (
+              <Field name="publish_at" label="Goes live at" type="datetime-local" description="Your time zone." />
+            )}
+          </div>
+        </Section>
+        <VariantsSection channels={channels} />
+        <Section title="Organise">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="category" label="Category" description="The category's slug, such as shirts." />
+            <Field name="brand" label="Brand" />
+            <Field name="tags" label="Tags" description="Comma separated." className="sm:col-span-2" />
+          </div>
+        </Section>
+        <Section title="Search engines">
+          <Field name="seo_title" label="SEO title" description="Leave empty to use the title." />
+          <Field name="seo_description" label="SEO description" as="textarea" rows={3} />
+        </Section>
+        <Section title="Tax and shipping">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field name="hsn_code" label="HSN code" inputMode="numeric" description="4, 6 or 8 digits." />
+            <Field name="tax_class" label="Tax class" as="select">
+              <option value="standard">Standard</option>
+              <option value="reduced">Reduced</option>
+              <option value="zero">Zero-rated</option>
+              <option value="exempt">Exempt</option>
+            </Field>
+            <Field name="weight_grams" label="Weight (grams)" inputMode="numeric" />
+          </div>
+        </Section>
+        {formError && (
+          <FormMessage testId="form-error">
+            {formError}
+            {stale && (
+              <>
+                {' '}
+                <button type="button" className="underline" onClick={() => void reload()} data-testid="reload">
+                  Reload the product
+                </button>{' '}
+                (your changes here are replaced by theirs).
+              </>
+            )}
+          </FormMessage>
+        )}
+        <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 -mx-4 border-t border-line bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border lg:bottom-2">
+          <Button
+            type="submit"
+            variant="primary"
+            className="w-full sm:w-auto"
+            isDisabled={form.formState.isSubmitting}
+            data-testid="save"
+          >
+            {form.formState.isSubmitting ? 'Saving…' : product ? 'Save' : 'Create product'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** A new product's slug follows its title until the owner types one. */
+function SlugAutofill({ enabled }: { enabled: boolean }) {
+  const { control, setValue } = useFormContext<ProductForm>();
+  const title = useWatch({ control, name: 'title' });
+  useEffect(() => {
+    if (enabled) setValue('slug', slugify(title ?? ''));
+  }, [enabled, title, setValue]);
+  return null;
+}

@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminProductRow } from '@shopfront/shared';
+import { Button } from '../components/ui/button';
+import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { CatalogGate } from '../features/catalog/not-allowed';
+import {
+  STATUS_LABELS,
+  STOCK_LABELS,
+  readProductFilters,
+  toProductsQuery,
+  writeProductFilters,
+  type ProductFilters,
+} from '../features/catalog/filters';
+import { priceRange } from '../features/catalog/money';
+import { StatusPill, StockState } from '../features/catalog/pills';
+import { useProductList } from '../features/catalog/queries';
+import { VariantStockPanel } from '../features/catalog/variant-stock';
+
+export const meta = () => [{ title: 'Products · Shop admin' }];
+
+export default function ProductsRoute() {
+  return (
+    <CatalogGate>
+      <Products />
+    </CatalogGate>
+  );
+}
+
+/**
+ * The catalogue: search (title or SKU) and filters in the address, newest first, "Load more";
+ * each product's price range, stock and status; its variants' stock editable in place.
+ */
+function Products() {
+  const [params, setParams] = useSearchParams();
+  const filters = readProductFilters(params);
+  const list = useProductList(toProductsQuery(filters));
+  const [search, setSearch] = useState(filters.q);
+  const [open, setOpen] = useState<string | null>(null);
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
+  const go = (next: ProductFilters) => setParams(writeProductFilters(next));
+  const filtered = !!(filters.q || filters.status || filters.stock);
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        action={
+          <div className="flex gap-2">
+            <Link to="/products/low-stock" className="btn btn-outline flex-1 sm:flex-none">
+              Low stock
+            </Link>
+            <Link to="/products/new" className="btn btn-primary flex-1 sm:flex-none" data-testid="new-product">
+              Add product
+            </Link>
+          </div>
+        }
+      />
+      <div className="mb-3 flex flex-col gap-2 sm:flex-row">
+        <form
+          role="search"
+          className="flex-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ ...filters, q: search });
+          }}
+        >
+          <label htmlFor="product-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            enterKeyHint="search"
+            className="input"
+            placeholder="Title or SKU…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </form>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <label className="sr-only" htmlFor="product-status">
+            Status
+          </label>
+          <select
+            id="product-status"
+            className="input"
+            value={filters.status}
+            onChange={(e) => go({ ...filters, status: e.target.value as ProductFilters['status'] })}
+          >
+            <option value="">Any status</option>
+            {Object.entries(STATUS_LABELS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor="product-stock">
+            Stock
+          </label>
+          <select
+            id="product-stock"
+            className="input"
+            value={filters.stock}
+            onChange={(e) => go({ ...filters, stock: e.target.value as ProductFilters['stock'] })}
+          >
+            <option value="">Any stock</option>
+            {Object.entries(STOCK_LABELS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {list.isPending ? (
+        <Loading label="Loading products…" />
+      ) : list.isError && rows.length === 0 ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty title={filtered ? 'No products match' : 'No products yet'}>
+          {filtered ? 'Try another search, or clear the filters.' : 'Add your first product to start selling.'}
+        </Empty>
+      ) : (
+        <>
+          <ul
+            className="card divide-y divide-line overflow-hidden"
+            data-testid="products-list"
+            aria-busy={list.isFetching}
+          >
+            <li className="hidden grid-cols-[1fr_10rem_12rem_6.5rem_5rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
+              <span>Product</span>
+              <span>Price</span>
+              <span>Stock</span>
+              <span>Status</span>
+              <span className="sr-only">Stock editor</span>
+            </li>
+            {rows.map((p) => (
+              <ProductRow
+                key={p.id}
+                row={p}
+                open={open === p.id}
+                onToggle={() => setOpen(open === p.id ? null : p.id)}
+              />
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <Button
+              className="mt-3 w-full"
+              isDisabled={list.isFetchingNextPage}
+              onPress={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          ) : (
+            <p className="mt-3 text-center text-sm text-muted">That is every product here.</p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** A card on a phone (the whole title opens it), a table row on a desktop. */
+function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boolean; onToggle: () => void }) {
+  return (
+    <li data-testid="product-row">
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-3 lg:grid-cols-[1fr_10rem_12rem_6.5rem_7rem]">
+        <Link
+          to={`/products/${encodeURIComponent(row.id)}`}
+          className="min-w-0 py-1 lg:col-start-1 lg:row-start-1 lg:py-0"
+        >
+          <span className="block truncate font-medium hover:underline">{row.title}</span>
+          <span className="block truncate text-xs text-muted">
+            {row.variant_count} {row.variant_count === 1 ? 'variant' : 'variants'}
+            {row.skus[0] ? ` · ${row.skus.slice(0, 2).join(', ')}${row.skus.length > 2 ? '…' : ''}` : ''}
+          </span>
+        </Link>
+        <span className="justify-self-end lg:col-start-5 lg:row-start-1">
+          <Button variant="quiet" onPress={onToggle} aria-expanded={open} data-testid="edit-stock">
+            {open ? 'Done' : 'Edit stock'}
+          </Button>
+        </span>
+        <span className="text-sm tabular-nums lg:col-start-2 lg:row-start-1">
+          {priceRange(row.price_min_minor, row.price_max_minor, row.currency)}
+        </span>
+        <span className="justify-self-end lg:col-start-4 lg:row-start-1 lg:justify-self-start">
+          <StatusPill status={row.status} />
+        </span>
+        <span className="col-span-2 lg:col-span-1 lg:col-start-3 lg:row-start-1">
+          <StockState row={row} />
+        </span>
+      </div>
+      {open && (
+        <div className="border-t border-line bg-stone-50 px-4 py-3">
+          <VariantStockPanel productId={row.id} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+
+/*
+ * The panel's catalogue (issue 26) at 390 and 1280 px on the demo shop (channels INR and AED):
+ * the owner adds a product with three sizes and two colours, priced in both, and publishes it; a
+ * shopper sees it with its price and adds a size/colour to the cart; the owner changes a price
+ * and one variant's stock in place (a stale stock is refused with the new number), and the shop
+ * follows; a packer has no Catalogue and is told so at /admin/products.
+ * SHOTS_DIR=/work/shots/catalog-ui keeps a screenshot of each screen.
+ */
+const OWNER = testStaff('Meera Iyer', 'owner');
+const PACKER = testStaff('Ravi Kumar', 'packer');
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, PACKER) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/products') {
+  const page = await newPage(browser, viewport);
+  await page.goto(url(path));
+  await panelReady(page);
+  await signIn(page, staff);
+  return page;
+}
+
+const toastSays = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+/** Saves the product form: its toast, or the form's own message as the failure. */
+async function saveProduct(page: Page, toast: string) {
+  await page.getByTestId('save').click();
+  const said = page.locator('[data-sonner-toast]').filter({ hasText: toast }).first();
+  await said.or(page.getByTestId('form-error')).first().waitFor();
+  expect(await page.getByTestId('form-error').allTextContents()).toEqual([]);
+  await said.waitFor();
+}
+
+const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+describe('the catalogue in the owner panel', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`at ${viewport.width} px: add a product with 3 sizes × 2 colours in INR and AED, publish, shop it, change price and stock`, async () => {
+      // One browser profile: the shopper's tab opens first (a new tab clears the cookies), and
+      // shares the jar with the owner's; the shop's pages ignore the staff cookie.
+      const shopper = await newPage(browser, viewport);
+      const page = await signedIn(OWNER, viewport);
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      await page.getByTestId('product-row').first().waitFor();
+      await shot(page, 'products');
+
+      await page.getByTestId('new-product').click();
+      await page.getByRole('heading', { name: 'Add product', level: 1 }).waitFor();
+      const title = `Sage Linen Kurta ${viewport.width}`;
+      const slug = `sage-linen-kurta-${viewport.width}`;
+      await page.getByTestId('title').fill(title);
+      await expect.poll(() => page.getByTestId('slug').inputValue()).toBe(slug);
+      await page.getByText('Pictures come with the next slice.').waitFor();
+      await page.getByTestId('add-option').click();
+      await page.getByTestId('option-values-0').fill('S, M, L');
+      await page.getByTestId('add-option').click();
+      await page.getByTestId('option-values-1').fill('Olive, Sage');
+      await expect.poll(() => page.getByTestId('variant-row').count()).toBe(6);
+      const hasAed = (await page.getByTestId('price-0-AED').count()) > 0;
+      for (let i = 0; i < 6; i++) {
+        await page.getByTestId(`price-${i}-INR`).fill(i < 2 ? '1499' : '1599');
+        if (hasAed) await page.getByTestId(`price-${i}-AED`).fill('69');
+        await page.getByTestId(`opening-stock-${i}`).fill('8');
+      }
+      await page.getByTestId('status').selectOption('published');
+      await shot(page, 'product-new');
+
+      // The server's 422 lands beside its field: a SKU another product has (the demo's lamp).
+      const sku0 = await page.getByTestId('sku-0').inputValue();
+      await page.getByTestId('sku-0').fill('LIG-0005');
+      await page.getByTestId('save').click();
+      await page.getByTestId('form-error').waitFor();
+      const skuField = page.getByTestId('sku-0');
+      await expect(skuField.getAttribute('aria-invalid')).resolves.toBe('true');
+      const describedBy = (await skuField.getAttribute('aria-describedby'))!;
+      await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+        'Another variant already uses this SKU',
+      );
+      await shot(page, 'product-new-422');
+      await page.getByTestId('sku-0').fill(sku0);
+
+      // The Save sits at the bottom of the screen, in the thumb's reach, while the form scrolls.
+      const save = page.getByTestId('save');
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-new-screen-${viewport.width}.png` });
+      }
+      const box = (await save.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      if (viewport === MOBILE) expect(box.y).toBeGreaterThan(viewport.height * 0.7);
+
+      await saveProduct(page, 'Product created');
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.getByTestId('duplicate').waitFor();
+      await shot(page, 'product-edit');
+
+      // A shopper sees it at its price and adds a size and colour to the cart.
+      await shopper.goto(url(`/product/${slug}`));
+      await waitForHydration(shopper);
+      await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1499);
+      await shopper.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: 'M', exact: true }).click();
+      await shopper
+        .getByRole('radiogroup', { name: /^Colour/ })
+        .getByRole('radio', { name: 'Sage', exact: true })
+        .click();
+      await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1599);
+      await shopper.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
+      await shopper.getByTestId('cart-drawer').locator('[data-cart-line]', { hasText: title }).waitFor();
+
+      // The owner changes a price: the shop follows.
+      await page.getByTestId('price-0-INR').fill('1399');
+      await saveProduct(page, 'Product saved');
+      await shopper.goto(url(`/product/${slug}`));
+      await waitForHydration(shopper);
+      await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1399);
+
+      // Someone else saves the product meanwhile: the owner's save is refused (409) and a reload offered.
+      const editedElsewhere = await page.evaluate(
+        async ({ h, v }) => {
+          const id = location.pathname.split('/').pop()!;
+          const current = await (await fetch(`/api/admin/catalog/products/${id}`)).json();
+          const res = await fetch(`/api/admin/catalog/products/${id}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', 'if-match': String(current.data.version), [h]: v },
+            body: JSON.stringify({ seo_title: 'Set by a colleague' }),
+          });
+          return res.status;
+        },
+        { h: CSRF_HEADER, v: CSRF_HEADER_VALUE },
+      );
+      expect(editedElsewhere).toBe(200);
+      await page.getByTestId('price-0-INR').fill('1299');
+      await page.getByTestId('save').click();
+      await page.getByTestId('form-error').filter({ hasText: 'changed by someone else' }).waitFor();
+      await shot(page, 'product-edit-409');
+      await page.getByTestId('reload').click();
+      await expect.poll(() => page.getByLabel('SEO title').inputValue()).toBe('Set by a colleague');
+      await expect.poll(() => page.getByTestId('price-0-INR').inputValue()).toBe('1399');
+
+      // Stock in place from the list: a sale meanwhile (here another change) is refused with the new number.
+      await page.goto(url(`/admin/products?q=${encodeURIComponent(title)}`));
+      const row = page.getByTestId('product-row').filter({ hasText: title });
+      await row.getByTestId('edit-stock').click();
+      const sku = `SAGE-LINEN-KURTA-${viewport.width}-M-SAGE`;
+      const input = row.getByTestId(`stock-${sku}`);
+      const stockSave = input.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' });
+      await expect.poll(() => input.inputValue()).toBe('8');
+      await shot(page, 'products-stock');
+      const variantId = await page.evaluate(async (s) => {
+        const list = await (await fetch(`/api/admin/catalog/products?q=${s}`)).json();
+        const product = await (await fetch(`/api/admin/catalog/products/${list.data.products[0].id}`)).json();
+        return product.data.variants.find((v: { sku: string }) => v.sku === s).id as string;
+      }, sku);
+      const moved = await page.evaluate(
+        async ({ id, h, v }) =>
+          (
+            await fetch(`/api/admin/catalog/variants/${id}/stock`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json', [h]: v },
+              body: JSON.stringify({ stock: 7, reason: 'correction' }),
+            })
+          ).status,
+        { id: variantId, h: CSRF_HEADER, v: CSRF_HEADER_VALUE },
+      );
+      expect(moved).toBe(200);
+      await input.fill('3');
+      await stockSave.click();
+      await row.getByRole('alert').filter({ hasText: 'it is 7 now' }).waitFor();
+      await expect.poll(() => input.inputValue()).toBe('7');
+      await shot(page, 'products-stock-conflict');
+      // Sold out: the shop shows that size/colour out of stock.
+      await input.fill('0');
+      await stockSave.click();
+      await toastSays(page, 'Stock updated');
+      const inStock = await shopper.evaluate(
+        async ({ s, k }) => {
+          const found: unknown[] = [];
+          const walk = (x: unknown): void => {
+            if (Array.isArray(x)) x.forEach(walk);
+            else if (x && typeof x === 'object') {
+              if ((x as { sku?: string }).sku === k) found.push((x as { in_stock?: boolean }).in_stock);
+              Object.values(x).forEach(walk);
+            }
+          };
+          walk(await (await fetch(`/api/product/single-product/${s}`)).json());
+          return found;
+        },
+        { s: slug, k: sku },
+      );
+      expect(inStock).toEqual([false]);
+
+      await page.goto(url('/admin/products/low-stock'));
+      await page.getByTestId('low-stock-list').getByText(sku).waitFor();
+      await shot(page, 'low-stock');
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/low-stock-screen-${viewport.width}.png` });
+      }
+      await shopper.close();
+      await page.close();
+    });
+  }
+
+  it('a packer has no Catalogue in the navigation and is not allowed at /admin/products', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const page = await signedIn(PACKER, viewport);
+      await page.getByTestId('not-allowed').waitFor();
+      await expect(page.getByRole('link', { name: 'Catalogue' }).count()).resolves.toBe(0);
+      await shot(page, 'packer-not-allowed');
+      await page.close();
+    }
+  });
+});
