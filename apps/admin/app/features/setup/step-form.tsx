@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { success } from '../../lib/toast';
+import { savedToast } from '../../lib/undo';
 import { adminSetupApi, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
@@ -53,9 +53,9 @@ export function StepForm<T extends FieldValues>({
     setFormError(null);
     try {
       // The resolver answered the checked body (defaults filled in), not the raw form values.
-      const { data, message } = await call(adminSetupApi[step], { body: values as never });
+      const { data, message, undo } = await call(adminSetupApi[step], { body: values as never });
       queryClient.setQueryData<SetupStatus>(SETUP_QUERY, data);
-      void success(message ?? 'Saved');
+      savedToast(queryClient, message ?? 'Saved', { offer: undo, refresh: [SETUP_QUERY] });
       onSaved();
     } catch (err) {
       setFormError(applyApiError(err, fields, form.setError));
