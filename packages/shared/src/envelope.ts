@@ -5,12 +5,14 @@ import { z } from './zod.ts';
  * the other entries the same save wrote (`also`, undone with it), and until when the panel offers
  * Undo (10 seconds; the undo API itself takes the entry later too, while the record is unchanged).
  */
-export const UndoOfferSchema = z.object({
-  id: z.number().int(),
-  also: z.array(z.number().int()),
-  expires_at: z.string(),
-});
-export type UndoOffer = z.infer<typeof UndoOfferSchema>;
+export interface UndoOffer {
+  id: number;
+  also: number[];
+  expires_at: string;
+}
+// Made on first use: a screen that imports this module (the panel's) builds no zod schema.
+const undoOfferSchema = (): z.ZodType<UndoOffer> =>
+  z.object({ id: z.number().int(), also: z.array(z.number().int()), expires_at: z.string() });
 
 /** Every API answer: `{ status, message?, data?, undo? }` (spec section 7: judged by status === 'success'). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -18,7 +20,7 @@ export function envelope<T extends z.ZodType>(data: T) {
     status: z.literal('success'),
     message: z.string().optional(),
     data,
-    undo: UndoOfferSchema.optional(),
+    undo: undoOfferSchema().optional(),
   });
 }
 
