@@ -6,3 +6,11 @@ export function formatWhen(iso: string | null): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : when.format(d);
 }
+
+const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+/** A day as people read it ("30 Sept 2026"), in the browser's time zone. */
+export function formatDay(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : day.format(d);
+}

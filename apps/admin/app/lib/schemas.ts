@@ -9,3 +9,4 @@ export {
   SetupStoreBodySchema,
   SetupTaxBodySchema,
 } from '@shopfront/shared';
+export { CustomerNoteBodySchema } from '@shopfront/shared';

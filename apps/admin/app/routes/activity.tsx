@@ -4,7 +4,7 @@ import { adminApi } from '@shopfront/shared';
 import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../components/ui/states';
 import { call } from '../lib/api';
 import { useListKeys } from '../lib/use-list-keys';
-import { formatWhen } from '../lib/format';
+import { AuditRow } from '../features/activity/audit-row';
 
 export const meta = () => [{ title: 'Activity · Shop admin' }];
 
@@ -32,22 +32,7 @@ export default function Activity() {
         <>
           <ol className="card divide-y divide-line" data-testid="activity-list">
             {entries.map((e, i) => (
-              <li
-                key={e.id}
-                data-list-index={i}
-                aria-current={current === i || undefined}
-                className="px-4 py-3 aria-[current]:bg-stone-50 sm:px-5"
-              >
-                <p className="text-sm">
-                  <span className="font-medium">{e.actor}</span>{' '}
-                  <span className="text-muted">{describe(e.action)}</span>{' '}
-                  <span className="font-medium break-all">{e.target}</span>
-                </p>
-                <p className="mt-0.5 text-xs text-muted">
-                  <time dateTime={e.created_at}>{formatWhen(e.created_at)}</time>
-                  {e.ip ? ` · ${e.ip}` : ''}
-                </p>
-              </li>
+              <AuditRow key={e.id} entry={e} index={i} current={current === i} />
             ))}
           </ol>
           <Pager
@@ -60,22 +45,4 @@ export default function Activity() {
       )}
     </>
   );
-}
-
-const VERBS: Record<string, string> = {
-  create: 'added',
-  update: 'changed',
-  remove: 'removed',
-  configure: 'configured',
-  install: 'installed',
-  password: 'changed the password of',
-  set: 'set',
-  hide: 'hid',
-  unhide: 'showed again',
-};
-
-/** `staff.update` → "changed staff". */
-function describe(action: string): string {
-  const [area = action, verb = ''] = action.split('.');
-  return `${VERBS[verb] ?? verb.replaceAll('_', ' ')} ${area.replaceAll(/[-_]/g, ' ')}`.trim();
 }

@@ -44,6 +44,8 @@ export const AdminReviewRowSchema = ProductReviewSchema.extend({
 export type AdminReviewRow = z.infer<typeof AdminReviewRowSchema>;
 export const AdminReviewListSchema = z.object({
   reviews: z.array(AdminReviewRowSchema),
+  /** All, shown and hidden reviews under the rating and product filters (whatever `visibility` asked). */
+  counts: z.object({ all: z.number().int(), shown: z.number().int(), hidden: z.number().int() }),
   next_cursor: z.string().nullable(),
 });
 export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;

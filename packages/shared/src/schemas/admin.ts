@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { MoneySchema } from '../money.ts';
 import { ProductReviewSchema } from './reviews.ts';
 import { emailField, passwordField } from './auth.ts';
 import { bodyOrEmpty } from './base.ts';
@@ -405,5 +406,18 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema), pagination: ContentPaginationSchema });
+/**
+ * An entry as the audit list answers it: also what a person reads instead of ids. `actor_name`:
+ * the staff member's name (null for a change made outside the API or by a removed member);
+ * `order`: the order an `order:…` entry changed; `customer`: the customer a `customer:…` entry
+ * changed (their name as it is now, empty when they gave none); `amount`: what a refund gave back.
+ */
+export const AuditListEntrySchema = AuditEntrySchema.extend({
+  actor_name: z.string().nullable(),
+  order: z.object({ id: z.string(), order_no: z.string() }).nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  amount: MoneySchema.nullable(),
+});
+export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
+export const AuditLogSchema = z.object({ entries: z.array(AuditListEntrySchema), pagination: ContentPaginationSchema });
 export const AuditLogQuerySchema = z.object({ page: pageQuery(1_000_000) });

@@ -1,7 +1,14 @@
-import { count, desc } from 'drizzle-orm';
-import { AUDIT_LOG_PAGE_SIZE, contentPagination, type AuditEntry, type ContentPagination } from '@shopfront/shared';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import {
+  AUDIT_LOG_PAGE_SIZE,
+  contentPagination,
+  money,
+  type AuditEntry,
+  type AuditListEntry,
+  type ContentPagination,
+} from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, customers, orders, staff } from '../../db/schema.ts';
 
 /** What an audit entry shows instead of a secret. */
 export const MASK = '••••';
@@ -84,22 +91,58 @@ export const toAuditEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   created_at: r.createdAt.toISOString(),
 });
 
-/** One page of the audit log, newest first. */
+/** What an order entry's `refunded_minor` rose by (a refund's amount), else null. */
+function refundedBy(before: unknown, after: unknown): number | null {
+  const of = (v: unknown) =>
+    v && typeof v === 'object' && typeof (v as { refunded_minor?: unknown }).refunded_minor === 'number'
+      ? (v as { refunded_minor: number }).refunded_minor
+      : null;
+  const [b, a] = [of(before), of(after)];
+  return a !== null && b !== null && a > b ? a - b : null;
+}
+
+/**
+ * One page of the audit log, newest first. Each entry also names what a person reads: the staff
+ * member's name (as it is now), for an order its order number and the amount a refund gave
+ * back, for a customer their name, so the panel never shows an internal id.
+ */
 export async function listAuditLog(
   db: Db,
   page: number,
-): Promise<{ entries: AuditEntry[]; pagination: ContentPagination }> {
+): Promise<{ entries: AuditListEntry[]; pagination: ContentPagination }> {
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        entry: auditLog,
+        staffName: staff.name,
+        orderNo: orders.orderNo,
+        currency: orders.currency,
+        customerId: customers.id,
+        customerName: sql<string>`trim(${customers.firstName} || ' ' || ${customers.lastName})`,
+      })
       .from(auditLog)
+      .leftJoin(staff, eq(staff.id, auditLog.staffId))
+      .leftJoin(orders, sql`${auditLog.target} like 'order:%' and ${orders.id} = substr(${auditLog.target}, 7)`)
+      .leftJoin(
+        customers,
+        sql`${auditLog.target} like 'customer:%' and ${customers.id}::text = substr(${auditLog.target}, 10)`,
+      )
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_LOG_PAGE_SIZE)
       .offset((page - 1) * AUDIT_LOG_PAGE_SIZE),
     db.select({ n: count() }).from(auditLog),
   ]);
   return {
-    entries: rows.map(toAuditEntry),
+    entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName }) => {
+      const refunded = currency ? refundedBy(entry.before, entry.after) : null;
+      return {
+        ...toAuditEntry(entry),
+        actor_name: staffName ?? null,
+        order: orderNo ? { id: entry.target.slice('order:'.length), order_no: orderNo } : null,
+        customer: customerId === null ? null : { id: customerId, name: customerName },
+        amount: refunded !== null && currency ? money(refunded, currency) : null,
+      };
+    }),
     pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),
   };
 }

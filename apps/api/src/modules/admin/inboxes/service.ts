@@ -20,7 +20,10 @@ function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]
   return { rows: page, next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null };
 }
 
-/** Every review, hidden or shown, newest first (keyset on the id), for moderation. */
+/**
+ * Every review, hidden or shown, newest first (keyset on the id), for moderation; with the counts
+ * of all, shown and hidden reviews under the rating and product filters (not the visibility).
+ */
 export async function listReviewsForModeration(
   db: Db,
   query: {
@@ -31,12 +34,18 @@ export async function listReviewsForModeration(
     limit: number;
   },
 ): Promise<AdminReviewList> {
-  const where: SQL[] = [];
+  const filters: SQL[] = [];
+  if (query.rating !== undefined) filters.push(sql`r.rating = ${query.rating}`);
+  if (query.product !== undefined) filters.push(sql`p.slug = ${query.product}`);
+  const where: SQL[] = [...filters];
   if (query.cursor !== undefined) where.push(sql`r.id < ${query.cursor}`);
   if (query.visibility === 'hidden') where.push(sql`r.hidden_at is not null`);
   if (query.visibility === 'shown') where.push(sql`r.hidden_at is null`);
-  if (query.rating !== undefined) where.push(sql`r.rating = ${query.rating}`);
-  if (query.product !== undefined) where.push(sql`p.slug = ${query.product}`);
+  const counted = queryRows<{ total: number; hidden: number }>(
+    db,
+    sql`select count(*)::int as total, count(r.hidden_at)::int as hidden
+        from reviews r join products p on p.id = r.product_id ${whereOf(filters)}`,
+  );
   const rows = await queryRows<{
     id: number;
     author_name: string;
@@ -57,7 +66,10 @@ export async function listReviewsForModeration(
         ${whereOf(where)} order by r.id desc limit ${query.limit + 1}`,
   );
   const { rows: page, next_cursor } = pageOf(rows, query.limit);
+  const [n] = await counted;
+  const counts = { all: n?.total ?? 0, shown: (n?.total ?? 0) - (n?.hidden ?? 0), hidden: n?.hidden ?? 0 };
   return {
+    counts,
     reviews: page.map((r): AdminReviewRow => ({
       id: r.id,
       author: r.author_name,

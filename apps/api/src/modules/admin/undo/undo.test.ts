@@ -121,6 +121,27 @@ describe('review moderation list and inboxes', () => {
     expect((await call('GET', '/api/admin/reviews?rating=9')).statusCode).toBe(422);
   });
 
+  it('counts all, shown and hidden reviews under the filters, whatever the visibility asked', async () => {
+    const [p] = await queryRows<{ slug: string; n: number; id: number }>(
+      t.database.db,
+      sql`select p.slug, count(*)::int as n, max(r.id) as id from reviews r join products p on p.id = r.product_id
+          group by p.slug order by count(*) desc limit 1`,
+    );
+    expect((await call('POST', `/api/admin/reviews/${p!.id}/hide`, {})).statusCode).toBe(200);
+    const hidden = (await call('GET', `/api/admin/reviews?product=${p!.slug}&visibility=hidden&limit=200`)).json().data;
+    const [h] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from reviews r join products p on p.id = r.product_id
+          where p.slug = ${p!.slug} and r.hidden_at is not null`,
+    );
+    expect(h!.n).toBeGreaterThanOrEqual(1);
+    expect(hidden.counts).toEqual({ all: p!.n, shown: p!.n - h!.n, hidden: h!.n });
+    expect(hidden.reviews).toHaveLength(h!.n);
+    const shown = (await call('GET', `/api/admin/reviews?product=${p!.slug}&visibility=shown`)).json().data;
+    expect(shown.counts).toEqual(hidden.counts);
+    expect((await call('POST', `/api/admin/reviews/${p!.id}/unhide`, {})).statusCode).toBe(200);
+  });
+
   it('lists trade enquiries and other submissions apart, and exports each as CSV with formulas escaped', async () => {
     await t.database.db.insert(formSubmissions).values([
       // A message's own lines (a lone \n or \r) must stay inside its field, never become rows.

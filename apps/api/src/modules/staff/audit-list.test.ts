@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buyableVariants, createTestOrder } from '../../test/orders.ts';
+import { createStaffMember, signIn } from './testing.ts';
+
+/**
+ * The audit list names what a person reads (issue 25): the staff member's name, an order's
+ * number (not its id) and a refund's amount, so the panel's Activity can say
+ * "Meera refunded ₹549 on SF-100002".
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the audit list', () => {
+  it('answers the staff name, the order number and the refunded amount of an order entry', async () => {
+    const db = t.database.db;
+    const meera = await createStaffMember(db, { name: 'Meera Iyer', role: 'owner' });
+    const headers = await signIn(t, meera.email);
+    const [v] = await buyableVariants(db, 5, 1);
+    const o = await createTestOrder(db, {
+      status: 'delivered',
+      paymentMethod: 'sandbox',
+      paymentStatus: 'paid',
+      takeStock: false,
+      lines: [[v!, 1]],
+    });
+    const [req] = await queryRows<{ id: number; amount_minor: number }>(
+      db,
+      sql`with line as (update order_items set refund_requested_quantity = 1 where order_id = ${o.id} returning id, total_minor)
+          insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
+          select ${o.id}, id, 1, 'Broken', total_minor from line returning id, amount_minor`,
+    );
+    await queryRows(db, sql`update orders set status = 'refund_requested' where id = ${o.id}`);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${o.id}/refunds/${req!.id}/approve`,
+      headers,
+      payload: { amount_minor: 54_900 > req!.amount_minor ? req!.amount_minor : 54_900 },
+    });
+    expect(approved.statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers });
+    expect(res.statusCode).toBe(200);
+    const entry = res.json().data.entries[0];
+    const refunded = Math.min(54_900, req!.amount_minor);
+    expect(entry).toMatchObject({
+      action: 'order.refund-approve',
+      actor: meera.email,
+      actor_name: 'Meera Iyer',
+      target: `order:${o.id}`,
+      order: { id: o.id, order_no: o.orderNo },
+      amount: { amount: refunded, currency: 'INR' },
+    });
+    expect(entry.amount.formatted).toMatch(/₹/);
+
+    // A customer entry names the customer.
+    const [customer] = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, trim(first_name || ' ' || last_name) as name from customers where first_name <> '' order by id limit 1`,
+    );
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/customers/${customer!.id}/block`,
+      headers,
+      payload: {},
+    });
+    expect(blocked.statusCode).toBe(200);
+    const [block] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
+    expect(block).toMatchObject({
+      action: 'customer.block',
+      actor_name: 'Meera Iyer',
+      customer: { id: customer!.id, name: customer!.name },
+      order: null,
+      amount: null,
+    });
+
+    // Entries about something else name no order and no amount; a change made outside the API has no staff name.
+    await queryRows(
+      db,
+      sql`insert into audit_log (staff_id, actor, action, target) values (null, 'cli@shop.test', 'staff.create', 'staff:stf_x')`,
+    );
+    const [cli] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
+    expect(cli).toMatchObject({ actor: 'cli@shop.test', actor_name: null, order: null, customer: null, amount: null });
+  });
+});
