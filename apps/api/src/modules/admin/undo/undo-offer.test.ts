@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSetupApi, type SetupStatus, type UndoOffer } from '@shopfront/shared';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/auth.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 import { ensureShopBase } from '../setup/base.ts';
 
@@ -131,5 +132,21 @@ describe('Undo offers on saves', () => {
       (await call('PATCH', '/api/admin/settings', { store_phone: '+91 99999 00001' })).json().undo,
     ).toBeUndefined();
     expect(same.statusCode).toBe(200);
+  });
+
+  it('customer block and note answer offers; a block undone after an unblock is refused', async () => {
+    const c = await createCustomer(t.database.db);
+    const block = await save('POST', `/api/admin/customers/${c.id}/block`, {}, manager);
+    expect((await undo(block, manager)).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/customers/${c.id}`)).json().data.blocked_at).toBeNull();
+
+    const again = await save('POST', `/api/admin/customers/${c.id}/block`, {});
+    await save('POST', `/api/admin/customers/${c.id}/unblock`, {});
+    expect((await undo(again)).statusCode).toBe(409);
+
+    const note = await save('POST', `/api/admin/customers/${c.id}/notes`, { body: 'Undo me' });
+    expect((await undo(note, packer)).statusCode).toBe(403);
+    expect((await undo(note)).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/customers/${c.id}`)).json().data.notes).toEqual([]);
   });
 });
