@@ -81,6 +81,8 @@ describe.each([
       await undo.click();
     }
     await toastSaying(page, 'Change undone');
+    // The header follows the undo too.
+    await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe(before);
     expect(await storeName(page)).toBe(before);
 
     // Saved, then changed by someone else: the Undo is refused with the server's message.

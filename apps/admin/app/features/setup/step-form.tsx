@@ -10,6 +10,8 @@ import { applyApiError, sharedSchema } from '../../lib/form';
 import { SETUP_QUERY } from './query';
 
 type Schemas = typeof import('../../lib/schemas');
+/** The header's query of the store settings (components/frame/header.tsx). */
+const SETTINGS_QUERY = ['settings'];
 
 interface Props<T extends FieldValues> {
   step: SetupStep;
@@ -55,7 +57,9 @@ export function StepForm<T extends FieldValues>({
       // The resolver answered the checked body (defaults filled in), not the raw form values.
       const { data, message, undo } = await call(adminSetupApi[step], { body: values as never });
       queryClient.setQueryData<SetupStatus>(SETUP_QUERY, data);
-      savedToast(queryClient, message ?? 'Saved', { offer: undo, refresh: [SETUP_QUERY] });
+      // The header shows the store name from the settings: saved or undone, it follows.
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY });
+      savedToast(queryClient, message ?? 'Saved', { offer: undo, refresh: [SETUP_QUERY, SETTINGS_QUERY] });
       onSaved();
     } catch (err) {
       setFormError(applyApiError(err, fields, form.setError));
