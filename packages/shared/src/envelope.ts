@@ -1,11 +1,26 @@
 import { z } from './zod.ts';
 
-/** Every API answer: `{ status, message?, data? }` (spec section 7: judged by status === 'success'). */
+/**
+ * Beside the data of an owner's save that can be undone (issue 25): the audit entry it wrote (`id`),
+ * the other entries the same save wrote (`also`, undone with it), and until when the panel offers
+ * Undo (10 seconds; the undo API itself takes the entry later too, while the record is unchanged).
+ */
+export interface UndoOffer {
+  id: number;
+  also: number[];
+  expires_at: string;
+}
+// Made on first use: a screen that imports this module (the panel's) builds no zod schema.
+const undoOfferSchema = (): z.ZodType<UndoOffer> =>
+  z.object({ id: z.number().int(), also: z.array(z.number().int()), expires_at: z.string() });
+
+/** Every API answer: `{ status, message?, data?, undo? }` (spec section 7: judged by status === 'success'). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({
     status: z.literal('success'),
     message: z.string().optional(),
     data,
+    undo: undoOfferSchema().optional(),
   });
 }
 
@@ -17,7 +32,7 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-export type Envelope<T> = { status: 'success'; message?: string; data: T } | ErrorEnvelope;
+export type Envelope<T> = { status: 'success'; message?: string; data: T; undo?: UndoOffer } | ErrorEnvelope;
 
 /**
  * Messages grouped by field, in order, each once: the `errors` of a 422. A null-prototype object,

@@ -14,7 +14,18 @@ const LazyToaster = lazy(async () => {
   const { Toaster } = await import('sonner');
   function Mounted() {
     useEffect(() => markReady(), []);
-    return <Toaster position="top-center" closeButton toastOptions={{ duration: 10_000 }} />;
+    return (
+      <Toaster
+        position="top-center"
+        closeButton
+        containerAriaLabel="Notifications (Alt+T)"
+        toastOptions={{
+          duration: 10_000,
+          // Undo is thumb-sized on a phone and clearly a button (issue 25).
+          classNames: { actionButton: 'undo-action' },
+        }}
+      />
+    );
   }
   return { default: Mounted };
 });
@@ -47,13 +58,21 @@ async function sonner(): Promise<Sonner['toast']> {
 export interface Undo {
   label?: string;
   run: () => void;
+  /** Until when it is offered (the save's `undo.expires_at`); 10 seconds when not given. */
+  until?: string;
 }
 
-/** A success toast, with an Undo button when `undo` is given (shown for 10 seconds). */
+/**
+ * A success toast, with an Undo button when `undo` is given (shown until `undo.until`, 10 seconds):
+ * announced by the toaster's live region, reached with Alt+T or Tab.
+ */
 export async function success(message: string, description?: string, undo?: Undo): Promise<void> {
   const toast = await sonner();
   const options: ExternalToast = { description };
-  if (undo) options.action = { label: undo.label ?? 'Undo', onClick: undo.run };
+  if (undo) {
+    options.action = { label: undo.label ?? 'Undo', onClick: undo.run };
+    if (undo.until) options.duration = Math.max(1_000, Date.parse(undo.until) - Date.now());
+  }
   toast.success(message, options);
 }
 

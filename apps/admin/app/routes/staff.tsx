@@ -9,7 +9,8 @@ import { useMe } from '../features/auth/me';
 import { call, errorText } from '../lib/api';
 import { formatWhen } from '../lib/format';
 import { useListKeys } from '../lib/use-list-keys';
-import { failure, success } from '../lib/toast';
+import { failure } from '../lib/toast';
+import { savedToast } from '../lib/undo';
 
 export const meta = () => [{ title: 'Staff · Shop admin' }];
 export const STAFF_KEY = ['staff'];
@@ -22,15 +23,12 @@ export default function Staff() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: STAFF_KEY, queryFn: async () => (await call(adminApi.listStaff)).data });
   const update = useMutation({
-    mutationFn: ({ who, change }: { who: StaffAccount; change: Change; undo?: Change }) =>
+    mutationFn: ({ who, change }: { who: StaffAccount; change: Change }) =>
       call(adminApi.updateStaff, { params: { id: who.id }, body: change }),
-    onSuccess: ({ message }, { who, undo }) => {
+    onSuccess: ({ message, undo }, { who }) => {
       void qc.invalidateQueries({ queryKey: STAFF_KEY });
-      void success(
-        message ?? 'Staff member updated',
-        who.name,
-        undo ? { run: () => update.mutate({ who, change: undo }) } : undefined,
-      );
+      // Undo puts back what the server logged (refused if someone changed it since).
+      savedToast(qc, message ?? 'Staff member updated', { description: who.name, offer: undo, refresh: [STAFF_KEY] });
     },
     onError: (err) => void failure(errorText(err)),
   });
@@ -68,14 +66,12 @@ export default function Staff() {
                   value={s.role}
                   roles={STAFF_ROLE_CHOICES}
                   isDisabled={update.isPending}
-                  onChange={(role) =>
-                    role !== s.role && update.mutate({ who: s, change: { role }, undo: { role: s.role } })
-                  }
+                  onChange={(role) => role !== s.role && update.mutate({ who: s, change: { role } })}
                 />
                 <Switch
                   isSelected={s.is_active}
                   isDisabled={update.isPending}
-                  onChange={(on) => update.mutate({ who: s, change: { is_active: on }, undo: { is_active: !on } })}
+                  onChange={(on) => update.mutate({ who: s, change: { is_active: on } })}
                   className="group flex min-h-11 items-center gap-2 text-sm"
                 >
                   <span className="flex h-6 w-10 items-center rounded-full bg-stone-300 px-0.5 transition-colors group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand group-data-[selected]:bg-emerald-600">

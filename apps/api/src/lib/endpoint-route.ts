@@ -8,7 +8,7 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import { ErrorEnvelopeSchema, envelope, type Endpoint, type EndpointSchemas } from '@shopfront/shared';
+import { ErrorEnvelopeSchema, envelope, type Endpoint, type EndpointSchemas, type UndoOffer } from '@shopfront/shared';
 import { ContentMemo } from './content-memo.ts';
 
 /** Error answers a route documents (each an error envelope). */
@@ -32,6 +32,7 @@ export interface EndpointAnswer<S extends EndpointSchemas> {
   status: 'success';
   data: z.input<S['data']>;
   message?: string;
+  undo?: UndoOffer;
 }
 
 export interface RouteSpec<S extends EndpointSchemas> {

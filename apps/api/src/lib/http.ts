@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issuesByField, messages } from '@shopfront/shared';
+import { issuesByField, messages, type UndoOffer } from '@shopfront/shared';
 
 /** An error whose message is safe to show the client, with the HTTP status it answers. */
 export class HttpError extends Error {
@@ -16,8 +16,17 @@ export class HttpError extends Error {
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
 
 /** The success envelope of spec section 7. */
-export function ok<T>(data: T, message?: string): { status: 'success'; data: T; message?: string } {
-  return message === undefined ? { status: 'success', data } : { status: 'success', message, data };
+export function ok<T>(
+  data: T,
+  message?: string,
+  undo?: UndoOffer,
+): { status: 'success'; data: T; message?: string; undo?: UndoOffer } {
+  return {
+    status: 'success',
+    ...(message === undefined ? {} : { message }),
+    data,
+    ...(undo ? { undo } : {}),
+  };
 }
 
 /** Parses `value` with `schema`, or throws 422 with the messages by field (as the route validator does). */

@@ -1,9 +1,8 @@
 import type { DashboardQuerySchema, DashboardSchema } from '../schemas/admin-dashboard.ts';
-import type { AuditEntryParamsSchema, UndoResultSchema } from '../schemas/admin-undo.ts';
-import type { AdminEmptyBodySchema } from '../schemas/admin-customers.ts';
+import type { AuditEntryParamsSchema, UndoBodySchema, UndoResultSchema } from '../schemas/admin-undo.ts';
 import { endpoint } from './endpoint.ts';
 
-type Undo = { params: typeof AuditEntryParamsSchema; body: typeof AdminEmptyBodySchema; data: typeof UndoResultSchema };
+type Undo = { params: typeof AuditEntryParamsSchema; body: typeof UndoBodySchema; data: typeof UndoResultSchema };
 
 /** The dashboard and Undo (issue 25). */
 export const adminDashboardApi = {

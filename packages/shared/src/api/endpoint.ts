@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiTransport } from '../transport.ts';
-import type { Envelope } from '../envelope.ts';
+import type { Envelope, UndoOffer } from '../envelope.ts';
 
 /**
  * An API endpoint, declared once (ADR 0018): method and path at runtime, its schemas as types
@@ -100,6 +100,8 @@ export class ApiError extends Error {
 export interface ApiSuccess<T> {
   data: T;
   message: string | undefined;
+  /** Present on an owner's save that can be undone (issue 25). */
+  undo?: UndoOffer;
 }
 
 /** Text for a failure with no message of its own (network down, HTML error page). */
@@ -143,7 +145,9 @@ export async function callEndpoint<E extends Endpoint>(
   const path = endpointPath(ep.path, i.params, i.query);
   const res = await transport({ method: ep.method, path, body: i.body, headers: i.headers });
   const env = res.body as Envelope<DataOf<E>> | null;
-  if (env && env.status === 'success' && res.status < 400) return { data: env.data, message: env.message };
+  if (env && env.status === 'success' && res.status < 400) {
+    return { data: env.data, message: env.message, ...(env.undo ? { undo: env.undo } : {}) };
+  }
   throw new ApiError(
     res.status,
     env?.message || NETWORK_ERROR,

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { AuditEntrySchema } from './admin.ts';
+import { bodyOrEmpty } from './base.ts';
 
 /**
  * Undo (issue 25): POST /api/admin/audit/{id}/undo puts back an audit entry's "before" values
@@ -19,6 +20,8 @@ export const UNDOABLE_ACTIONS = [
   'review.unhide',
   'cod.update',
   'shipping.update',
+  'channel.update',
+  'legal-pages.update',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 
@@ -38,6 +41,22 @@ export const AuditEntryParamsSchema = z.object({
     .min(1, { error: undoMessages.entryNotFound })
     .max(2_147_483_647, { error: undoMessages.entryNotFound }),
 });
+
+/** How long the panel offers Undo after a save (the answer's `undo.expires_at`). */
+export const UNDO_OFFER_MS = 10_000;
+
+/**
+ * The undo's body: `also`, the other entries the same save wrote (its answer's `undo.also`),
+ * undone with the entry in one transaction, newest first (all or none).
+ */
+export const UndoBodySchema = bodyOrEmpty(
+  z.strictObject({
+    also: z
+      .array(z.number({ error: messages.integer }).int({ error: messages.integer }).min(1).max(2_147_483_647))
+      .max(10)
+      .optional(),
+  }),
+);
 
 /** The undo's answer: the entry undone and the new entry the service wrote for the undo. */
 export const UndoResultSchema = z.object({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { success } from '../../lib/toast';
+import { savedToast } from '../../lib/undo';
 import { adminSetupApi, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
@@ -10,6 +10,8 @@ import { applyApiError, sharedSchema } from '../../lib/form';
 import { SETUP_QUERY } from './query';
 
 type Schemas = typeof import('../../lib/schemas');
+/** The header's query of the store settings (components/frame/header.tsx). */
+const SETTINGS_QUERY = ['settings'];
 
 interface Props<T extends FieldValues> {
   step: SetupStep;
@@ -53,9 +55,11 @@ export function StepForm<T extends FieldValues>({
     setFormError(null);
     try {
       // The resolver answered the checked body (defaults filled in), not the raw form values.
-      const { data, message } = await call(adminSetupApi[step], { body: values as never });
+      const { data, message, undo } = await call(adminSetupApi[step], { body: values as never });
       queryClient.setQueryData<SetupStatus>(SETUP_QUERY, data);
-      void success(message ?? 'Saved');
+      // The header shows the store name from the settings: saved or undone, it follows.
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY });
+      savedToast(queryClient, message ?? 'Saved', { offer: undo, refresh: [SETUP_QUERY, SETTINGS_QUERY] });
       onSaved();
     } catch (err) {
       setFormError(applyApiError(err, fields, form.setError));

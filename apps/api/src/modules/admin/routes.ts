@@ -46,6 +46,7 @@ import { ADMIN_MAX_FAILURES, requireStaff, staffAuth } from './auth.ts';
 import { guardStaffAreas } from '../staff/permissions.ts';
 import { assertMayManagePlugin, installPlugin, listAdminPlugins, removePlugin } from './plugins.ts';
 import { updateStoreSettings } from './settings.ts';
+import { collecting, undoOffer } from './undo/offer.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
@@ -224,8 +225,9 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const member = await requireStaff(req);
-      const account = await updateStaff(app.db, actorOf(member), req.params.id, req.body, ipOf(req));
-      return ok(account, staffMessages.staffUpdated);
+      const actor = collecting(actorOf(member));
+      const account = await updateStaff(app.db, actor, req.params.id, req.body, ipOf(req));
+      return ok(account, staffMessages.staffUpdated, undoOffer(actor));
     },
   );
 
@@ -249,13 +251,9 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const member = await requireStaff(req);
-      const settings = await updateStoreSettings(
-        app.db,
-        { ...actorOf(member), role: member.role },
-        req.body,
-        ipOf(req),
-      );
-      return ok(settings, staffMessages.settingsSaved);
+      const actor = collecting({ ...actorOf(member), role: member.role });
+      const settings = await updateStoreSettings(app.db, actor, req.body, ipOf(req));
+      return ok(settings, staffMessages.settingsSaved, undoOffer(actor));
     },
   );
 
@@ -286,13 +284,10 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const member = await requireStaff(req);
-      const storefront = await updateAdminStorefront(
-        app.db,
-        { ...actorOf(member), role: member.role },
-        req.body,
-        ipOf(req),
-      );
-      return ok(storefront, staffMessages.storefrontSaved);
+      const actor = collecting({ ...actorOf(member), role: member.role });
+      const storefront = await updateAdminStorefront(app.db, actor, req.body, ipOf(req));
+      // A change that set the store password cannot be undone (the log never keeps it).
+      return ok(storefront, staffMessages.storefrontSaved, req.body.password ? undefined : undoOffer(actor));
     },
   );
 

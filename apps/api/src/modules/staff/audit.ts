@@ -38,6 +38,12 @@ export interface AuditActor {
   /** null for a change made outside the API (`npm run db:create-owner`). */
   id: string | null;
   email: string;
+  /**
+   * When given, every entry written for this actor is appended here (id and action): a save's
+   * answer offers Undo of the entries it wrote (issue 25). A rolled-back write leaves its id here,
+   * but then the save fails and answers no offer.
+   */
+  written?: { id: number; action: string }[];
 }
 
 export interface AuditRecord {
@@ -55,16 +61,21 @@ export interface AuditRecord {
  * Writes one audit entry. Pass the transaction of the change itself, so the entry and the change
  * are committed (or rolled back) together.
  */
-export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({
-    staffId: entry.staff.id,
-    actor: entry.staff.email,
-    action: entry.action,
-    target: entry.target,
-    before: entry.before === undefined ? null : maskSecrets(entry.before),
-    after: entry.after === undefined ? null : maskSecrets(entry.after),
-    ip: entry.ip ?? null,
-  });
+export async function recordAudit(db: Db, entry: AuditRecord): Promise<number> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      staffId: entry.staff.id,
+      actor: entry.staff.email,
+      action: entry.action,
+      target: entry.target,
+      before: entry.before === undefined ? null : maskSecrets(entry.before),
+      after: entry.after === undefined ? null : maskSecrets(entry.after),
+      ip: entry.ip ?? null,
+    })
+    .returning({ id: auditLog.id });
+  entry.staff.written?.push({ id: row!.id, action: entry.action });
+  return row!.id;
 }
 
 /** An audit row as the API answers it. */

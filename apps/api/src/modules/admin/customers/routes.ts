@@ -15,6 +15,7 @@ import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../../lib/http.ts';
 import { requireStaff } from '../auth.ts';
 import { ifMatchVersion, setVersionTag } from '../if-match.ts';
+import { collecting, undoOffer } from '../undo/offer.ts';
 import { addCustomerNote, getCustomer, listCustomers, setCustomerBlocked } from './service.ts';
 
 const NOTE =
@@ -71,8 +72,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const member = await requireStaff(req);
       const version = ifMatchVersion(req);
-      await addCustomerNote(app.db, member, req.params.id, req.body.body, version, req.ip ?? null);
-      return ok(await page(app.db, reply, req.params.id), adminCustomerMessages.noteAdded);
+      const actor = collecting(member);
+      await addCustomerNote(app.db, actor, req.params.id, req.body.body, version, req.ip ?? null);
+      return ok(await page(app.db, reply, req.params.id), adminCustomerMessages.noteAdded, undoOffer(actor));
     },
   );
 
@@ -96,10 +98,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const member = await requireStaff(req);
         const version = ifMatchVersion(req);
-        await setCustomerBlocked(app.db, member, req.params.id, blocked, version, req.ip ?? null);
+        const actor = collecting(member);
+        await setCustomerBlocked(app.db, actor, req.params.id, blocked, version, req.ip ?? null);
         return ok(
           await page(app.db, reply, req.params.id),
           blocked ? adminCustomerMessages.blocked : adminCustomerMessages.unblocked,
+          undoOffer(actor),
         );
       },
     );

@@ -17,6 +17,7 @@ import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { ok } from '../../../lib/http.ts';
 import { assertOwner } from '../../staff/permissions.ts';
 import { requireStaff } from '../auth.ts';
+import { collecting, undoOffer } from '../undo/offer.ts';
 import {
   getSetupStatus,
   openShop,
@@ -44,7 +45,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const actorOf = async (req: FastifyRequest): Promise<SetupActor> => {
     const m = await requireStaff(req);
-    return { id: m.id, email: m.email, role: m.role };
+    return collecting({ id: m.id, email: m.email, role: m.role });
   };
   const status = () => getSetupStatus(app.db, app.payments.codes);
 
@@ -67,8 +68,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('Store name, e-mail, logo and colours'),
     },
     async (req) => {
-      await saveStoreStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('store'));
+      const actor = await actorOf(req);
+      await saveStoreStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('store'), undoOffer(actor));
     },
   );
 
@@ -80,8 +82,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('Country and currency (the country’s own)'),
     },
     async (req) => {
-      await saveRegionStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('region'));
+      const actor = await actorOf(req);
+      await saveRegionStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('region'), undoOffer(actor));
     },
   );
 
@@ -93,8 +96,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('The tax rate (GST, a whole percentage) included in every price'),
     },
     async (req) => {
-      await saveTaxStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('tax'));
+      const actor = await actorOf(req);
+      await saveTaxStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('tax'), undoOffer(actor));
     },
   );
 
@@ -106,8 +110,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('Cash on Delivery on or off, and its fee (minor units)'),
     },
     async (req) => {
-      await saveCodStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('cod'));
+      const actor = await actorOf(req);
+      await saveCodStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('cod'), undoOffer(actor));
     },
   );
 
@@ -119,8 +124,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('The shipping zone (the whole country): flat rate, free above an amount (minor units)'),
     },
     async (req) => {
-      await saveShippingStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('shipping'));
+      const actor = await actorOf(req);
+      await saveShippingStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('shipping'), undoOffer(actor));
     },
   );
 
@@ -136,8 +142,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Where the shop's money goes is the owner's to decide, as the store URL is (403 for a manager).
       assertOwner(await requireStaff(req));
-      await savePaymentsStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('payments'));
+      const actor = await actorOf(req);
+      await savePaymentsStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('payments'), undoOffer(actor));
     },
   );
 
@@ -149,8 +156,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...doc('Terms, privacy and returns pages (title and text; "## " starts a heading)'),
     },
     async (req) => {
-      await saveLegalStep(app.db, await actorOf(req), req.body, req.ip ?? null);
-      return ok(await status(), setupMessages.saved('legal'));
+      const actor = await actorOf(req);
+      await saveLegalStep(app.db, actor, req.body, req.ip ?? null);
+      return ok(await status(), setupMessages.saved('legal'), undoOffer(actor));
     },
   );
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   LEGAL_PAGES,
   LEGAL_PAGE_KEYS,
@@ -256,28 +256,40 @@ export async function saveRegionStep(
   if (country.currency !== body.currency) throw fieldError('currency', setupMessages.countryCurrency);
   await updateStoreSettings(db, actor, { store_country: body.country }, ip);
   const channel = await shopChannel(db);
-  await db.transaction(async (tx) => {
-    const changed = await queryRows<{ id: string }>(
-      tx,
-      sql`update channels set currency_code = ${body.currency}, country_id = ${country.id}
-          where id = ${channel.id} and (currency_code <> ${body.currency} or country_id <> ${country.id})
-          returning id`,
-    );
-    if (changed.length === 0) return;
-    await tx.execute(
-      sql`update shipping_zones set country_id = ${country.id}, state_ids = '[]'::jsonb, postcode_ranges = '[]'::jsonb
-          where id = (select zone_id from shipping_methods where code = ${SHOP_SHIPPING_METHOD})`,
-    );
-    await recordAudit(tx, {
-      staff: actor,
-      action: 'channel.update',
-      target: `channel:${channel.id}`,
-      before: { country: channel.iso2, currency: channel.currency_code },
-      after: { country: body.country, currency: body.currency },
-      ip,
-    });
-  });
+  await db.transaction((tx) => moveChannel(tx, actor, channel, { ...country, iso2: body.country }, ip));
   await markDone(db, 'region');
+}
+
+/**
+ * The shop's channel moved to a country and its currency, with the setup's shipping zone (the
+ * whole country), audited as channel.update; nothing when it is there already.
+ */
+export async function moveChannel(
+  tx: Db,
+  actor: SetupActor,
+  channel: { id: string; iso2: string; currency_code: string },
+  to: { id: number; iso2: string; currency: string },
+  ip: string | null,
+): Promise<void> {
+  const changed = await queryRows<{ id: string }>(
+    tx,
+    sql`update channels set currency_code = ${to.currency}, country_id = ${to.id}
+        where id = ${channel.id} and (currency_code <> ${to.currency} or country_id <> ${to.id})
+        returning id`,
+  );
+  if (changed.length === 0) return;
+  await tx.execute(
+    sql`update shipping_zones set country_id = ${to.id}, state_ids = '[]'::jsonb, postcode_ranges = '[]'::jsonb
+        where id = (select zone_id from shipping_methods where code = ${SHOP_SHIPPING_METHOD})`,
+  );
+  await recordAudit(tx, {
+    staff: actor,
+    action: 'channel.update',
+    target: `channel:${channel.id}`,
+    before: { country: channel.iso2, currency: channel.currency_code },
+    after: { country: to.iso2, currency: to.currency },
+    ip,
+  });
 }
 
 /** The tax rate every price carries (the cart and checkout read tax_rate_percent on each request). */
@@ -397,6 +409,59 @@ export async function savePaymentsStep(
   await markDone(db, 'payments');
 }
 
+type LegalPageRow = { title: string; blocks: unknown; is_published: boolean };
+/** The legal pages as they are (null: none) and the storefront's terms and privacy links: an audit entry's values. */
+export interface LegalSnapshot {
+  pages: Record<(typeof LEGAL_PAGE_KEYS)[number], LegalPageRow | null>;
+  links: { terms: string | null; privacy: string | null };
+}
+
+/** The legal pages and links, locked (the step and its undo queue up). */
+export async function legalSnapshot(tx: Db): Promise<LegalSnapshot> {
+  const slugs = LEGAL_PAGE_KEYS.map((k) => LEGAL_PAGES[k].slug);
+  const rows = await tx
+    .select({ slug: t.pages.slug, title: t.pages.title, blocks: t.pages.blocks, is_published: t.pages.isPublished })
+    .from(t.pages)
+    .where(inArray(t.pages.slug, slugs))
+    .orderBy(asc(t.pages.slug))
+    .for('update');
+  const [links] = await queryRows<{ terms: string | null; privacy: string | null }>(
+    tx,
+    sql`select terms_page_slug as terms, privacy_page_slug as privacy from storefronts
+        order by is_default desc limit 1 for update`,
+  );
+  return {
+    pages: Object.fromEntries(
+      LEGAL_PAGE_KEYS.map((k) => {
+        const row = rows.find((r) => r.slug === LEGAL_PAGES[k].slug);
+        return [k, row ? { title: row.title, blocks: row.blocks, is_published: row.is_published } : null];
+      }),
+    ) as LegalSnapshot['pages'],
+    links: links ?? { terms: null, privacy: null },
+  };
+}
+
+/** Writes the legal pages (a null page is deleted) and the storefront's links to them. */
+export async function writeLegalPages(tx: Db, pages: LegalSnapshot['pages'], links: LegalSnapshot['links']) {
+  for (const key of LEGAL_PAGE_KEYS) {
+    const { slug } = LEGAL_PAGES[key];
+    const page = pages[key];
+    if (!page) {
+      await tx.delete(t.pages).where(eq(t.pages.slug, slug));
+      continue;
+    }
+    const values = { title: page.title, blocks: page.blocks as never, isPublished: page.is_published };
+    await tx
+      .insert(t.pages)
+      .values({ slug, ...values })
+      .onConflictDoUpdate({ target: t.pages.slug, set: { ...values, updatedAt: sql`now()` } });
+  }
+  await tx.execute(
+    sql`update storefronts set terms_page_slug = ${links.terms}, privacy_page_slug = ${links.privacy}, updated_at = now()
+        where id = (select id from storefronts order by is_default desc limit 1)`,
+  );
+}
+
 /**
  * The legal pages: each written (or rewritten) as a page, terms and privacy linked from the
  * storefront and the checkout (privacy_policy_page, the storefront's terms and privacy pages).
@@ -408,24 +473,23 @@ export async function saveLegalStep(
   ip: string | null,
 ) {
   await db.transaction(async (tx) => {
-    for (const key of LEGAL_PAGE_KEYS) {
-      const { slug } = LEGAL_PAGES[key];
-      const page = { title: body[key].title, blocks: bodyToBlocks(body[key].body), isPublished: true };
-      await tx
-        .insert(t.pages)
-        .values({ slug, ...page })
-        .onConflictDoUpdate({ target: t.pages.slug, set: { ...page, updatedAt: sql`now()` } });
-    }
-    await tx.execute(
-      sql`update storefronts set terms_page_slug = ${LEGAL_PAGES.terms.slug}, privacy_page_slug = ${LEGAL_PAGES.privacy.slug},
-            updated_at = now()
-          where id = (select id from storefronts order by is_default desc limit 1)`,
+    const before = await legalSnapshot(tx);
+    await writeLegalPages(
+      tx,
+      Object.fromEntries(
+        LEGAL_PAGE_KEYS.map((k) => [
+          k,
+          { title: body[k].title, blocks: bodyToBlocks(body[k].body), is_published: true },
+        ]),
+      ) as LegalSnapshot['pages'],
+      { terms: LEGAL_PAGES.terms.slug, privacy: LEGAL_PAGES.privacy.slug },
     );
     await recordAudit(tx, {
       staff: actor,
       action: 'legal-pages.update',
       target: 'pages:legal',
-      after: Object.fromEntries(LEGAL_PAGE_KEYS.map((k) => [k, body[k].title])),
+      before,
+      after: await legalSnapshot(tx),
       ip,
     });
   });

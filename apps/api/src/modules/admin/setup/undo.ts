@@ -10,6 +10,10 @@ import { updatePrivateSetting } from '../settings.ts';
 import { SETUP_SETTING, SHOP_SHIPPING_METHOD } from './base.ts';
 import {
   PAYMENT_SETUP_SETTING,
+  legalSnapshot,
+  moveChannel,
+  writeLegalPages,
+  type LegalSnapshot,
   TAX_RATE_SETTING,
   readPaymentSetup,
   saveCodStep,
@@ -119,6 +123,56 @@ export async function undoShipping(tx: Db, actor: SetupActor, before: Values | n
     target: `shipping-method:${SHOP_SHIPPING_METHOD}`,
     before: current,
     after: { ...current, active: false },
+    ip,
+  });
+}
+
+/** The shop's channel (and the setup's zone) back to the country and currency it had. */
+export async function undoChannel(
+  tx: Db,
+  actor: SetupActor,
+  channelId: string,
+  before: Values,
+  after: Values,
+  ip: string | null,
+): Promise<void> {
+  const [current] = await queryRows<{ id: string; iso2: string; currency_code: string }>(
+    tx,
+    sql`select c.id, k.iso2, c.currency_code from channels c join countries k on k.id = c.country_id
+        where c.id = ${channelId} for update of c`,
+  );
+  if (!current || current.iso2 !== after.country || current.currency_code !== after.currency) throw changedSince();
+  const [country] = await tx
+    .select({ id: t.countries.id })
+    .from(t.countries)
+    .where(eq(t.countries.iso2, String(before.country)));
+  if (!country) throw changedSince();
+  await moveChannel(
+    tx,
+    actor,
+    current,
+    { id: country.id, iso2: String(before.country), currency: String(before.currency) },
+    ip,
+  );
+}
+
+/**
+ * The legal pages and the storefront's links to them as they were: a page the step wrote first
+ * is deleted again. 409 when a page or link changed since; an entry from before pages were kept
+ * in the log (titles only) cannot be undone (409 too: its "before" is unknown).
+ */
+export async function undoLegalPages(tx: Db, actor: SetupActor, before: Values, after: Values, ip: string | null) {
+  if (!before.pages || !after.pages) throw changedSince();
+  const current = await legalSnapshot(tx);
+  if (!same(current, after)) throw changedSince();
+  const previous = before as unknown as LegalSnapshot;
+  await writeLegalPages(tx, previous.pages, previous.links);
+  await recordAudit(tx, {
+    staff: actor,
+    action: 'legal-pages.update',
+    target: 'pages:legal',
+    before: current,
+    after: await legalSnapshot(tx),
     ip,
   });
 }

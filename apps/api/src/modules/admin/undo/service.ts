@@ -19,8 +19,16 @@ import type { StaffMember } from '../../staff/session.ts';
 import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
 import { moderateReview } from '../inboxes/moderation.ts';
 import { updateStoreSettings } from '../settings.ts';
-import { PRIVATE_SETTINGS, undoCod, undoPrivateSetting, undoShipping } from '../setup/undo.ts';
+import {
+  PRIVATE_SETTINGS,
+  undoChannel,
+  undoCod,
+  undoLegalPages,
+  undoPrivateSetting,
+  undoShipping,
+} from '../setup/undo.ts';
 import { updateAdminStorefront, viewOf } from '../storefront.ts';
+import type { SetupActor } from '../setup/service.ts';
 
 /** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
 const AREA_OF: Record<UndoableAction, StaffArea> = {
@@ -34,6 +42,8 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'review.unhide': 'customers',
   'cod.update': 'settings',
   'shipping.update': 'settings',
+  'channel.update': 'settings',
+  'legal-pages.update': 'settings',
 };
 
 type Values = Record<string, unknown>;
@@ -52,15 +62,57 @@ const intIdOf = (target: string, prefix: string) => {
 };
 
 /**
- * Puts back an audit entry's "before" values through the service that made the change, in one
- * transaction: the record is locked, compared with the entry's "after" values (409 when it changed
+ * Store settings back to their "before" values through their service; a null "before" is a
+ * setting the change created (a shop's first save of its name): its row goes, so what was there
+ * (the default) shows again.
+ */
+async function undoStoreSettings(tx: Db, actor: SetupActor, before: Values, after: Values, ip: string | null) {
+  const keys = Object.keys(after);
+  const restore = Object.fromEntries(keys.filter((k) => before[k] != null).map((k) => [k, before[k]]));
+  const gone = keys.filter((k) => before[k] == null);
+  if (Object.keys(restore).length) {
+    await updateStoreSettings(tx, actor, parseOr422(StoreSettingsPatchSchema, restore), ip);
+  }
+  if (gone.length === 0) return;
+  await tx.delete(storeSettings).where(inArray(storeSettings.key, gone));
+  await recordAudit(tx, {
+    staff: actor,
+    action: 'store-settings.update',
+    target: 'store-settings',
+    before: Object.fromEntries(gone.map((k) => [k, after[k]])),
+    after: Object.fromEntries(gone.map((k) => [k, null])),
+    ip,
+  });
+}
+
+/**
+ * Puts back an audit entry's "before" values (and those of `also`, the other entries of the same
+ * save: its answer's `undo.also`) through the service that made the change, in one transaction: the record is locked, compared with the entry's "after" values (409 when it changed
  * since), then changed by the service (which audits it as usual), and an `audit.undo` entry names
  * the entry undone. 422 for a kind that cannot be undone; 403 when the member's role does not
  * include the record's area (or the service refuses, as for an owner-only setting).
  */
-export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip: string | null): Promise<UndoResult> {
-  const actor = { id: member.id, email: member.email };
+export async function undoAuditEntry(
+  db: Db,
+  member: StaffMember,
+  id: number,
+  ip: string | null,
+  also: readonly number[] = [],
+): Promise<UndoResult> {
   return db.transaction(async (tx) => {
+    // The entries of one save, newest first: all are undone, or none.
+    let result: UndoResult | undefined;
+    for (const entry of [...new Set([id, ...also])].sort((a, b) => b - a)) {
+      const done = await undoOne(tx, member, entry, ip);
+      if (entry === id) result = done;
+    }
+    return result!;
+  });
+}
+
+async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | null): Promise<UndoResult> {
+  const actor = { id: member.id, email: member.email };
+  {
     const [row] = await tx.select().from(auditLog).where(eq(auditLog.id, id));
     if (!row) throw notFound(undoMessages.entryNotFound);
     if (!isUndoable(row.action)) throw new HttpError(422, undoMessages.notUndoable(row.action));
@@ -87,12 +139,7 @@ export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip
           Object.fromEntries(keys.map((k) => [k, current.find((c) => c.key === k)?.value ?? null])),
           after,
         );
-        await updateStoreSettings(
-          tx,
-          { ...actor, role: member.role },
-          parseOr422(StoreSettingsPatchSchema, before),
-          ip,
-        );
+        await undoStoreSettings(tx, { ...actor, role: member.role }, before, after, ip);
         break;
       }
       case 'storefront.update': {
@@ -151,6 +198,12 @@ export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip
       case 'cod.update':
         await undoCod(tx, { ...actor, role: member.role }, before, after, ip);
         break;
+      case 'channel.update':
+        await undoChannel(tx, { ...actor, role: member.role }, idOf(row.target, 'channel'), before, after, ip);
+        break;
+      case 'legal-pages.update':
+        await undoLegalPages(tx, { ...actor, role: member.role }, before, after, ip);
+        break;
       case 'shipping.update':
         await undoShipping(tx, { ...actor, role: member.role }, row.before as Values | null, after, ip);
         break;
@@ -172,5 +225,5 @@ export async function undoAuditEntry(db: Db, member: StaffMember, id: number, ip
       ip,
     });
     return { undone: toAuditEntry(row), entry: toAuditEntry(entry!) };
-  });
+  }
 }
