@@ -4,6 +4,8 @@ const paths: Record<string, string> = {
   '/setup': 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11',
   '/orders': 'M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
+  '/form-submissions': 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
+  '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',
   '/staff':
