@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpointPath, type AdminSubmission, type AdminSubmissionList } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../../components/ui/states';
 import { formatWhen } from '../../lib/format';
 import { useListKeys } from '../../lib/use-list-keys';
-import { Sheet, SheetButtons } from '../orders/sheet';
+
+/** The message sheet (react-aria's Modal) loads when a message is first opened, not with the list. */
+const MessageSheet = lazy(() => import('./message-sheet'));
 
 interface Props {
   /** The list's query key and test id prefix. */
@@ -109,26 +111,9 @@ export function InboxScreen({ name, title, description, emptyTitle, emptyText, p
           )}
         </>
       )}
-      <Sheet title={open ? open.form_name : ''} isOpen={open !== null} onClose={() => setOpen(null)} testId="message">
-        {open && (
-          <>
-            <p className="-mt-2 mb-4 text-sm text-muted">{formatWhen(open.created_at)}</p>
-            <dl className="space-y-3">
-              {labelled(open, fields).map((f) => (
-                <div key={f.label}>
-                  <dt className="text-xs font-semibold text-muted">{f.label}</dt>
-                  <dd className="break-words whitespace-pre-wrap">{f.value || '—'}</dd>
-                </div>
-              ))}
-            </dl>
-            <SheetButtons>
-              <Button variant="primary" onPress={() => setOpen(null)}>
-                Close
-              </Button>
-            </SheetButtons>
-          </>
-        )}
-      </Sheet>
+      <Suspense fallback={null}>
+        {open && <MessageSheet message={open} fields={labelled(open, fields)} onClose={() => setOpen(null)} />}
+      </Suspense>
     </>
   );
 }
