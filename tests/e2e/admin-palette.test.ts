@@ -134,6 +134,18 @@ describe('the palette', () => {
     await page.close();
   });
 
+  it('keeps the chosen page once the search has answered (Enter after a pause still runs it)', async () => {
+    const { page } = await signedIn(OWNER, DESKTOP);
+    const seen = searches(page);
+    await find(page, 'plugins');
+    await expect.poll(() => seen.length).toBe(2);
+    await page.waitForTimeout(500);
+    await option(page, 'Plugins').waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/admin/plugins'));
+    await page.close();
+  });
+
   it('says "Nothing matches" only once the search has answered nothing', async () => {
     const { page } = await signedIn(OWNER, DESKTOP);
     await find(page, 'zzqxv');

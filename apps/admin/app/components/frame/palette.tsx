@@ -111,9 +111,22 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
     onClose();
     all.get(String(key))?.run();
   };
+  // When the search answers, react-aria's menu can lose its active item (the input's
+  // aria-activedescendant points at the menu itself): Enter then runs the first item shown, as it
+  // would had the answer come later.
+  const enterRunsFirst = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    const active = e.currentTarget.getAttribute('aria-activedescendant');
+    if (active && document.getElementById(active)?.getAttribute('role') === 'menuitem') return;
+    const first = e.currentTarget.closest('[data-testid="palette"]')?.querySelector('[role="menuitem"][data-key]');
+    const key = first?.getAttribute('data-key');
+    if (!key) return;
+    e.preventDefault();
+    run(key);
+  };
   const section = (title: string, list: Command[]) =>
     list.length > 0 && (
-      <MenuSection>
+      <MenuSection id={title}>
         <Header className={headerClass}>{title}</Header>
         {list.map((c) => (
           <MenuItem key={c.id} id={c.id} textValue={c.label} className={itemClass}>
@@ -141,6 +154,7 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
           <Autocomplete filter={matches} inputValue={text} onInputChange={setText}>
             <SearchField aria-label="Find an order, a customer or a page" autoFocus className="border-b border-line">
               <Input
+                onKeyDown={enterRunsFirst}
                 placeholder="Order number, phone, e-mail, name, or a page…"
                 className="h-13 w-full px-4 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
               />
@@ -159,8 +173,8 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
                   </p>
                 )}
               >
-                {section('Orders', orders)}
                 {section('Customers', customers)}
+                {section('Orders', orders)}
                 {section('Go to', pages)}
                 {section('Actions', actions)}
               </Menu>
