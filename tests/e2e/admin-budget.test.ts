@@ -60,11 +60,11 @@ function firstScreenScripts(manifest: Manifest, routeIds: string[]): Set<string>
 const MENU_SCREEN_SLACK = 5_000;
 /**
  * NOT MET YET (issue 25 stays open for it): these screens are over the budget and are held at
- * what they weigh today so they cannot grow unnoticed. The orders screens pull react-aria's
+ * what they weigh today so they cannot grow unnoticed. The order page pulls react-aria's
  * Menu/Dialog and the setup its zod schemas into the first load; lazy dialogs and a zod-free
- * step list are the next step.
+ * step list are the next step. (The orders inbox loads its bulk bar and filters sheet lazily.)
  */
-const OVER_BUDGET_TODAY: Record<string, number> = { orders: 176_000, order: 210_000, setup: 219_000 };
+const OVER_BUDGET_TODAY: Record<string, number> = { order: 210_000, setup: 219_000 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
   home: { routes: ['routes/frame', 'routes/home'], start: true },
@@ -80,6 +80,8 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   products: { routes: ['routes/frame', 'routes/products'], start: false },
   product: { routes: ['routes/frame', 'routes/products.$id'], start: false },
   'low-stock': { routes: ['routes/frame', 'routes/products.low-stock'], start: false },
+  'form messages': { routes: ['routes/frame', 'routes/form-submissions'], start: false },
+  'trade enquiries': { routes: ['routes/frame', 'routes/trade-enquiries'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -17,6 +17,8 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),
     route('signups', 'routes/signups.tsx'),
+    route('form-submissions', 'routes/form-submissions.tsx'),
+    route('trade-enquiries', 'routes/trade-enquiries.tsx'),
     route('plugins', 'routes/plugins.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -33,11 +33,14 @@ const SIGN_IN_PATHS = ['/api/admin/auth/login', '/api/admin/auth/exchange', '/ap
  * The panel's only way to the API (ADR 0018 declarations): same origin, the `sf_staff` cookie,
  * and the CSRF header on writes; a network failure answers status 0.
  */
-export const panelTransport: ApiTransport = async ({ method, path, body, headers }) => {
+export const panelTransport: ApiTransport = (req) => send(req);
+
+async function send({ method, path, body, headers }: Parameters<ApiTransport>[0], signal?: AbortSignal) {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
+      signal,
       credentials: 'same-origin',
       headers: {
         ...headers,
@@ -60,11 +63,17 @@ export const panelTransport: ApiTransport = async ({ method, path, body, headers
     for (const l of signedOutListeners) l();
   }
   return { status: res.status, body: parsed };
-};
+}
 
 /** callEndpoint over the panel's transport. */
 export function call<E extends Endpoint>(ep: E, input?: CallInput<E>) {
   return callEndpoint(panelTransport, ep, ...([input] as [never]));
+}
+
+/** callEndpoint that TanStack Query can abort (its `signal`): a stale search stops downloading. */
+export function callAbortable<E extends Endpoint>(ep: E, input: CallInput<E>, signal: AbortSignal) {
+  const transport: ApiTransport = (req) => send(req, signal);
+  return callEndpoint(transport, ep, ...([input] as [never]));
 }
 
 /** The text to show for a failed call. */

@@ -37,6 +37,13 @@ export const NAV: readonly NavItem[] = [
     keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
   },
   { to: '/signups', label: 'Sign-ups', primary: true, area: 'customers', keywords: 'coming soon subscribers csv' },
+  {
+    to: '/form-submissions',
+    label: 'Form messages',
+    area: 'customers',
+    keywords: 'inbox contact forms submissions csv',
+  },
+  { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
   { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },

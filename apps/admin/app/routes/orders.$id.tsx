@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Failed, Loading } from '../components/ui/states';
 import { ActionBar, type Dialog } from '../features/orders/action-bar';
 import { CancelDialog, DeliverDialog, NotesForm, RefundDialog, ScanDialog } from '../features/orders/action-dialogs';
@@ -24,12 +24,34 @@ export const meta = () => [{ title: 'Order · Shop admin' }];
 const awaitsPayment = (o: { status: string; payment_method: { kind: string } }) =>
   o.payment_method.kind === 'online' && (o.status === 'awaiting_payment' || o.status === 'payment_failed');
 
+/**
+ * `?do=ship|deliver` (the palette's "next move") opens that sheet once the order is loaded, if the
+ * order allows it; `?do=pack` puts the focus on the big button (packing asks nothing). Then the
+ * parameter goes, so a reload or Back does not open it again.
+ */
+function useOpenAt(
+  order: { actions: Record<string, boolean | undefined> } | undefined,
+  setDialog: (d: { name: Dialog }) => void,
+) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('do');
+  useEffect(() => {
+    if (!order || !wanted) return;
+    if ((wanted === 'ship' || wanted === 'deliver') && order.actions[wanted]) setDialog({ name: wanted });
+    else if (wanted === 'pack' && order.actions.pack) {
+      document.querySelector<HTMLButtonElement>('[data-testid="order-actions"] button')?.focus();
+    }
+    setParams((p) => (p.delete('do'), p), { replace: true });
+  }, [order, wanted, setDialog, setParams]);
+}
+
 /** One order: everything about it, and its next step at the bottom. */
 export default function OrderPage() {
   const { id = '' } = useParams();
   const q = useOrder(id);
   const [dialog, setDialog] = useState<{ name: Dialog; id?: number } | null>(null);
   const close = () => setDialog(null);
+  useOpenAt(q.data, setDialog);
 
   if (q.isPending) return <Loading label="Loading the order…" />;
   if (q.isError) return <Failed error={q.error} retry={() => q.refetch()} />;

@@ -1,17 +1,22 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
-import { BulkBar } from '../features/orders/bulk-bar';
-import { FiltersSheet } from '../features/orders/filters-sheet';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
-import { useOrderList } from '../features/orders/queries';
+import { useOrderList } from '../features/orders/list-query';
 import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs';
 import { useMe } from '../features/auth/me';
 import { useListKeys } from '../lib/use-list-keys';
 
 export const meta = () => [{ title: 'Orders · Shop admin' }];
+
+/*
+ * The bulk bar and the filters sheet (react-aria's Modal and Select, the bulk calls) load when
+ * first wanted, not with the list: the inbox's first load stays within the 150 kB budget.
+ */
+const BulkBar = lazy(() => import('../features/orders/bulk-bar').then((m) => ({ default: m.BulkBar })));
+const FiltersSheet = lazy(() => import('../features/orders/filters-sheet').then((m) => ({ default: m.FiltersSheet })));
 
 /**
  * The orders inbox: tabs with counts, search and filters in the address, newest first, a page
@@ -141,16 +146,20 @@ export default function Orders() {
           )}
         </>
       )}
-      <BulkBar ids={selected} onDone={() => setSelected([])} />
-      <FiltersSheet
-        filters={filters}
-        isOpen={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        onApply={(f) => {
-          setFiltersOpen(false);
-          go(f);
-        }}
-      />
+      <Suspense fallback={null}>
+        {selected.length > 0 && <BulkBar ids={selected} onDone={() => setSelected([])} />}
+        {filtersOpen && (
+          <FiltersSheet
+            filters={filters}
+            isOpen
+            onClose={() => setFiltersOpen(false)}
+            onApply={(f) => {
+              setFiltersOpen(false);
+              go(f);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -7,6 +7,8 @@ const paths: Record<string, string> = {
   '/reviews': 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
   '/products': 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM8 8h.01',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
+  '/form-submissions': 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
+  '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',
   '/staff':

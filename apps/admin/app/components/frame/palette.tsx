@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Autocomplete,
@@ -13,7 +14,8 @@ import {
   useFilter,
 } from 'react-aria-components';
 import { failure } from '../../lib/toast';
-import { navFor } from '../../lib/nav';
+import { navFor, roleMayRead } from '../../lib/nav';
+import { nextMove, useDebounced, usePaletteSearch } from '../../features/palette/search';
 import { errorText } from '../../lib/api';
 import { signOut } from '../../features/auth/sign-out';
 
@@ -28,7 +30,12 @@ interface Command {
   label: string;
   keywords: string;
   run: () => void;
+  /** A second line (an order's customer and total, a customer's e-mail). */
+  detail?: string;
 }
+
+/** Found by the server's search: shown whatever the typed text, never filtered again here. */
+const FOUND = /^(order|move|customer):/;
 
 const itemClass =
   'flex min-h-11 cursor-default items-center rounded-lg px-3 text-sm text-ink outline-none data-[focused]:bg-stone-100';
@@ -57,25 +64,84 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
       run: () => void signOut(navigate).catch((err) => failure(errorText(err))),
     },
   ];
-  const all = new Map([...pages, ...actions].map((c) => [c.id, c]));
-  const matches = (text: string, input: string) => {
-    const command = [...all.values()].find((c) => c.label === text);
-    return contains(text, input) || (command ? contains(command.keywords, input) : false);
+  const [text, setText] = useState('');
+  const term = useDebounced(text);
+  const found = usePaletteSearch(term, {
+    orders: roleMayRead(role, 'orders'),
+    customers: roleMayRead(role, 'customers'),
+  });
+  const orders: Command[] = found.orders.flatMap((o) => {
+    const move = nextMove(o);
+    const detail = `${o.customer_name} · ${o.total.formatted} · ${o.status_label}`;
+    const open: Command = {
+      id: `order:${o.id}`,
+      label: `Open order ${o.order_no}`,
+      detail,
+      keywords: '',
+      run: () => navigate(`/orders/${encodeURIComponent(o.id)}`),
+    };
+    if (!move) return [open];
+    return [
+      open,
+      {
+        id: `move:${o.id}`,
+        label: `${move.label} ${o.order_no}…`,
+        detail,
+        keywords: '',
+        run: () => navigate(`/orders/${encodeURIComponent(o.id)}?do=${move.action}`),
+      },
+    ];
+  });
+  const customers: Command[] = found.customers.map((c) => ({
+    id: `customer:${c.id}`,
+    label: `${c.first_name} ${c.last_name}`.trim() || (c.email ?? c.phone ?? `Customer ${c.id}`),
+    detail: [c.email, c.phone, `${c.orders_count} order${c.orders_count === 1 ? '' : 's'}`].filter(Boolean).join(' · '),
+    keywords: '',
+    run: () => navigate(`/customers/${c.id}`),
+  }));
+  const all = new Map([...orders, ...customers, ...pages, ...actions].map((c) => [c.id, c]));
+  const matches = (label: string, input: string, node: { key: React.Key }) => {
+    const key = String(node.key);
+    if (FOUND.test(key)) return true;
+    const command = all.get(key);
+    return contains(label, input) || (command ? contains(command.keywords, input) : false);
   };
+  const waiting = text.trim().length >= 2 && (text.trim() !== term || found.searching);
   const run = (key: React.Key) => {
     onClose();
     all.get(String(key))?.run();
   };
-  const section = (title: string, list: Command[]) => (
-    <MenuSection>
-      <Header className={headerClass}>{title}</Header>
-      {list.map((c) => (
-        <MenuItem key={c.id} id={c.id} textValue={c.label} className={itemClass}>
-          {c.label}
-        </MenuItem>
-      ))}
-    </MenuSection>
-  );
+  // When the search answers, react-aria's menu can lose its active item (the input's
+  // aria-activedescendant points at the menu itself): Enter then runs the first item shown, as it
+  // would had the answer come later.
+  const enterRunsFirst = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    const active = e.currentTarget.getAttribute('aria-activedescendant');
+    if (active && document.getElementById(active)?.getAttribute('role') === 'menuitem') return;
+    const first = e.currentTarget.closest('[data-testid="palette"]')?.querySelector('[role="menuitem"][data-key]');
+    const key = first?.getAttribute('data-key');
+    if (!key) return;
+    e.preventDefault();
+    run(key);
+  };
+  const section = (title: string, list: Command[]) =>
+    list.length > 0 && (
+      <MenuSection id={title}>
+        <Header className={headerClass}>{title}</Header>
+        {list.map((c) => (
+          <MenuItem key={c.id} id={c.id} textValue={c.label} className={itemClass}>
+            {c.detail ? (
+              <span className="flex min-w-0 flex-col py-1.5">
+                <span className="font-medium">{c.label}</span>
+                <span className="truncate text-xs text-muted">{c.detail}</span>
+              </span>
+            ) : (
+              c.label
+            )}
+          </MenuItem>
+        ))}
+      </MenuSection>
+    );
   return (
     <ModalOverlay
       isOpen
@@ -85,21 +151,34 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
     >
       <Modal className="mx-auto w-full max-w-lg overflow-hidden rounded-2xl bg-white shadow-xl outline-none">
         <Dialog aria-label="Search and commands" className="outline-none" data-testid="palette">
-          <Autocomplete filter={matches}>
-            <SearchField aria-label="Go to a page or run a command" autoFocus className="border-b border-line">
+          <Autocomplete filter={matches} inputValue={text} onInputChange={setText}>
+            <SearchField aria-label="Find an order, a customer or a page" autoFocus className="border-b border-line">
               <Input
-                placeholder="Go to a page or run a command…"
+                onKeyDown={enterRunsFirst}
+                placeholder="Order number, phone, e-mail, name, or a page…"
                 className="h-13 w-full px-4 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
               />
             </SearchField>
-            <Menu
-              onAction={run}
-              className="max-h-[60vh] overflow-y-auto p-2 outline-none"
-              renderEmptyState={() => <p className="px-3 py-6 text-center text-sm text-muted">Nothing matches.</p>}
+            {/* The results scroll in a box a keyboard can reach too (Tab, then the arrows). */}
+            <div
+              className="max-h-[60vh] overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ink"
+              tabIndex={0}
             >
-              {section('Go to', pages)}
-              {section('Actions', actions)}
-            </Menu>
+              <Menu
+                onAction={run}
+                className="p-2 outline-none"
+                renderEmptyState={() => (
+                  <p className="px-3 py-6 text-center text-sm text-muted" role="status">
+                    {waiting ? 'Searching…' : found.failed ? 'The search failed. Try again.' : 'Nothing matches.'}
+                  </p>
+                )}
+              >
+                {section('Customers', customers)}
+                {section('Orders', orders)}
+                {section('Go to', pages)}
+                {section('Actions', actions)}
+              </Menu>
+            </div>
           </Autocomplete>
         </Dialog>
       </Modal>

@@ -1,25 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { failure, success } from '../../lib/toast';
 import { ApiError, adminOrdersApi, type AdminOrderDetail, type ApiSuccess } from '@shopfront/shared';
 import { call, errorText } from '../../lib/api';
-import { toQuery, type InboxFilters } from './filters';
+import { ORDERS_KEY } from './list-query';
 
-export const ORDERS_KEY = ['orders'] as const;
 const orderKey = (id: string) => [...ORDERS_KEY, 'detail', id] as const;
 export { BADGE_KEY, useOrderBadge } from './badge-query';
-
-/** The inbox: a page at a time (keyset cursor), "Load more" asks for the next. */
-export function useOrderList(filters: InboxFilters) {
-  const query = toQuery(filters);
-  return useInfiniteQuery({
-    queryKey: [...ORDERS_KEY, 'list', query],
-    queryFn: async ({ pageParam }) =>
-      (await call(adminOrdersApi.list, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } })).data,
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: (prev) => prev,
-  });
-}
 
 export function useOrder(id: string) {
   return useQuery({

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+
+/*
+ * The ⌘K / Ctrl+K palette (issue 25) on the demo shop: it finds an order by number and by the
+ * customer's name, a customer (roles with the customers area only) and a page, through the
+ * lists' server search (debounced: typing a number asks once or twice, not per key); a packer
+ * runs an order's next move from it, keyboard only. axe at 390 and 1280 px with results shown.
+ * SHOTS_DIR=/work/shots/palette-inbox keeps screenshots.
+ */
+const OWNER = testStaff('Meera Iyer', 'owner');
+const PACKER = testStaff('Ravi Kumar', 'packer');
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, PACKER) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The sign-in page's own "who am I?" answers 401 before signing in (and Chromium logs it). */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      p !== 'http 401: /api/admin/auth/me' &&
+      !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
+  );
+
+async function signedIn(staff: TestStaff, viewport: { width: number; height: number }) {
+  const page = await newPage(browser, viewport);
+  const problems = await watchForProblems(page);
+  await page.goto(url('/admin/account'));
+  await panelReady(page);
+  await signIn(page, staff);
+  return { page, problems };
+}
+
+/** The palette's search requests (orders and customers lists with `q`). */
+function searches(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (/\/api\/admin\/(orders|customers)$/.test(u.pathname) && u.searchParams.has('q')) seen.push(r.url());
+  });
+  return seen;
+}
+
+const option = (page: Page, name: string | RegExp) => page.getByTestId('palette').getByRole('menuitem', { name });
+
+/** Opens the palette with the keyboard and types like a person (a key every 40 ms). */
+async function find(page: Page, text: string) {
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('palette').waitFor();
+  await page.keyboard.type(text, { delay: 40 });
+}
+
+/** An order of a tab, from the API the panel uses (the demo has one in every state). */
+async function orderOf(page: Page, tab: string): Promise<{ id: string; order_no: string }> {
+  return page.evaluate(async (t) => {
+    const res = await fetch(`/api/admin/orders?tab=${t}&limit=1`, { headers: { accept: 'application/json' } });
+    const body = (await res.json()) as { data: { orders: { id: string; order_no: string }[] } };
+    return body.data.orders[0]!;
+  }, tab);
+}
+
+describe('the palette', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`finds an order by number and opens it, keyboard only (${viewport.width} px)`, async () => {
+      const { page, problems } = await signedIn(OWNER, viewport);
+      const seen = searches(page);
+      await find(page, '100008');
+      await option(page, /Open order SF-100008/).waitFor();
+      // Debounced: six keys, one or two searches per list, not six.
+      expect(seen.filter((u) => u.includes('/orders?')).length).toBeLessThanOrEqual(2);
+      await shot(page, 'palette-order');
+      expect(await axeProblems(page)).toEqual([]);
+      // The first result is the active one: Enter opens it.
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'SF-100008', level: 1 }).waitFor();
+      expect(unexpected(problems)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('finds the customer and her orders by name, and a page by its words', async () => {
+    const { page, problems } = await signedIn(OWNER, DESKTOP);
+    await find(page, 'asha');
+    const palette = page.getByTestId('palette');
+    await palette
+      .getByRole('menuitem', { name: /Asha Verma/ })
+      .first()
+      .waitFor();
+    await palette.getByText('Customers', { exact: true }).waitFor();
+    expect(await palette.getByRole('menuitem', { name: /Open order SF-/ }).count()).toBeGreaterThan(0);
+    await shot(page, 'palette-customer');
+    expect(await axeProblems(page)).toEqual([]);
+    // Esc clears the text first (a search field's way), then closes.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    await find(page, 'wholesale');
+    await option(page, 'Trade enquiries').waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/admin/trade-enquiries'));
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('a packer runs an order’s next move from it: the order opens at that action (390 px)', async () => {
+    const { page, problems } = await signedIn(PACKER, MOBILE);
+    const packed = await orderOf(page, 'to_ship');
+    const seen = searches(page);
+    await find(page, packed.order_no.replace('SF-', ''));
+    await option(page, `Ship ${packed.order_no}…`).waitFor();
+    // A packer has no customers area: the palette never asks for customers.
+    expect(seen.some((u) => u.includes('/customers?'))).toBe(false);
+    await shot(page, 'palette-packer');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('ship-dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${packed.id}`);
+    await shot(page, 'palette-packer-ship');
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the chosen page once the search has answered (Enter after a pause still runs it)', async () => {
+    const { page } = await signedIn(OWNER, DESKTOP);
+    const seen = searches(page);
+    await find(page, 'plugins');
+    await expect.poll(() => seen.length).toBe(2);
+    await page.waitForTimeout(500);
+    await option(page, 'Plugins').waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/admin/plugins'));
+    await page.close();
+  });
+
+  it('says "Nothing matches" only once the search has answered nothing', async () => {
+    const { page } = await signedIn(OWNER, DESKTOP);
+    await find(page, 'zzqxv');
+    await page.getByTestId('palette').getByText('Nothing matches.').waitFor();
+    await page.close();
+  });
+});
