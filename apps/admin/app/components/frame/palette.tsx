@@ -111,15 +111,15 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
     onClose();
     all.get(String(key))?.run();
   };
-  // When the search answers, react-aria's menu can lose its active item (the input's
-  // aria-activedescendant points at the menu itself): Enter then runs the first item shown, as it
-  // would had the answer come later.
+  // Right after typing, or when the search answers, react-aria's menu can be without an active
+  // item (the input's aria-activedescendant is empty or points at the menu itself): Enter then
+  // runs the first item shown (each item's content names its command: data-command).
   const enterRunsFirst = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     const active = e.currentTarget.getAttribute('aria-activedescendant');
     if (active && document.getElementById(active)?.getAttribute('role') === 'menuitem') return;
-    const first = e.currentTarget.closest('[data-testid="palette"]')?.querySelector('[role="menuitem"][data-key]');
-    const key = first?.getAttribute('data-key');
+    const first = e.currentTarget.closest('[data-testid="palette"]')?.querySelector('[role="menuitem"] [data-command]');
+    const key = first?.getAttribute('data-command');
     if (!key) return;
     e.preventDefault();
     run(key);
@@ -131,12 +131,12 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
         {list.map((c) => (
           <MenuItem key={c.id} id={c.id} textValue={c.label} className={itemClass}>
             {c.detail ? (
-              <span className="flex min-w-0 flex-col py-1.5">
+              <span className="flex min-w-0 flex-col py-1.5" data-command={c.id}>
                 <span className="font-medium">{c.label}</span>
                 <span className="truncate text-xs text-muted">{c.detail}</span>
               </span>
             ) : (
-              c.label
+              <span data-command={c.id}>{c.label}</span>
             )}
           </MenuItem>
         ))}
