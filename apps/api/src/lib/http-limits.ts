@@ -66,7 +66,8 @@ export const LINGER_MS = 2_000;
  * before the client has read it (it saw an empty answer on a busy machine).
  */
 export async function lingerAfterRefusedBody(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.statusCode !== 413 || req.raw.complete) return payload;
+  // A body read to its end (drained, or whole under app.inject) leaves the connection as it is.
+  if (reply.statusCode !== 413 || req.raw.complete || req.raw.readableEnded) return payload;
   reply.header('connection', 'close');
   const socket = req.raw.socket as Socket;
   socket.destroySoon = () => {
