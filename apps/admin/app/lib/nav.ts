@@ -30,6 +30,7 @@ export const NAV: readonly NavItem[] = [
     area: 'customers',
     keywords: 'shoppers buyers people phone email block notes addresses',
   },
+  { to: '/reviews', label: 'Reviews', area: 'customers', keywords: 'ratings stars moderation' },
   {
     to: '/setup',
     label: 'Setup',
@@ -50,22 +51,9 @@ export const NAV: readonly NavItem[] = [
   { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },
 ];
 
-/**
- * Places reached from another page (Home, Customers) rather than the menus: the palette's list
- * loses its Enter key at thirteen places (react-aria's Autocomplete keeps a stale active item), so
- * the menus stay at twelve until that is fixed.
- */
-export const LINKED_PLACES: readonly NavItem[] = [
-  { to: '/reviews', label: 'Reviews', area: 'customers', keywords: 'ratings stars moderation' },
-];
-
 const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.includes(role as StaffRoleName);
 
 export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
-
-/** The menus' places and the linked ones this role may use (Home lists them all). */
-export const placesFor = (role: string | undefined) =>
-  [...NAV, ...LINKED_PLACES].filter((i) => isRole(role) && roleMayUse(role, i.area));
 
 export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);
 

@@ -4,7 +4,7 @@ import { useMe } from '../features/auth/me';
 import { OrderTiles } from '../features/dashboard/order-tiles';
 import { Sales } from '../features/dashboard/sales';
 import { SetupBanner } from '../features/setup/banner';
-import { placesFor, roleMayRead } from '../lib/nav';
+import { navFor, roleMayRead } from '../lib/nav';
 
 export const meta = () => [{ title: 'Home · Shop admin' }];
 
@@ -27,7 +27,7 @@ const today = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric'
  */
 export default function Home() {
   const me = useMe().data!;
-  const places = placesFor(me.role).filter((i) => i.to !== '/' && i.to !== '/orders');
+  const places = navFor(me.role).filter((i) => i.to !== '/' && i.to !== '/orders');
   const orders = roleMayRead(me.role, 'orders');
   const sales = roleMayRead(me.role, 'dashboard');
   return (
