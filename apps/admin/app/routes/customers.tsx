@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../components/ui/button';
-import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { CustomerCard } from '../features/customers/customer-card';
 import { useCustomerList } from '../features/customers/queries';
 import { useListKeys } from '../lib/use-list-keys';
@@ -71,17 +70,7 @@ export default function Customers() {
               <CustomerCard key={c.id} customer={c} index={i} current={current === i} />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <Button
-              className="mt-3 w-full"
-              isDisabled={list.isFetchingNextPage}
-              onPress={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : (
-            <p className="mt-3 text-center text-sm text-muted">That is every customer{q ? ' that matches' : ''}.</p>
-          )}
+          <LoadMore list={list} end={`That is every customer${q ? ' that matches' : ''}.`} />
         </>
       )}
     </>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/list-query';
@@ -133,17 +133,7 @@ export default function Orders() {
               />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <Button
-              className="mt-3 w-full"
-              isDisabled={list.isFetchingNextPage}
-              onPress={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : (
-            <p className="mt-3 text-center text-sm text-muted">That is every order here.</p>
-          )}
+          <LoadMore list={list} end="That is every order here." />
         </>
       )}
       <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProductRow } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import {
   STATUS_LABELS,
@@ -144,17 +144,7 @@ function Products() {
               />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <Button
-              className="mt-3 w-full"
-              isDisabled={list.isFetchingNextPage}
-              onPress={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : (
-            <p className="mt-3 text-center text-sm text-muted">That is every product here.</p>
-          )}
+          <LoadMore list={list} end="That is every product here." />
         </>
       )}
     </>

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../components/ui/button';
-import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { useModerate, useReviewList, type Visibility } from '../features/reviews/queries';
 import { ReviewCard } from '../features/reviews/review-card';
 
@@ -80,17 +79,7 @@ export default function Reviews() {
               />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <Button
-              className="mt-3 w-full"
-              isDisabled={list.isFetchingNextPage}
-              onPress={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : (
-            <p className="mt-3 text-center text-sm text-muted">That is every review here.</p>
-          )}
+          <LoadMore list={list} end="That is every review here." />
         </>
       )}
     </>

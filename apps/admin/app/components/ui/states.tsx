@@ -89,3 +89,21 @@ export function pageOf(params: URLSearchParams): number {
   const n = Number(params.get('page') ?? '1');
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
+
+/** The keyset list's footer: "Load more" while the server has another page, else that it was all. */
+export function LoadMore({
+  list,
+  end,
+}: {
+  /** A TanStack infinite query. */
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  /** Said under the last page: "That is every order here." */
+  end: string;
+}) {
+  if (!list.hasNextPage) return <p className="mt-3 text-center text-sm text-muted">{end}</p>;
+  return (
+    <Button className="mt-3 w-full" isDisabled={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
+      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+    </Button>
+  );
+}

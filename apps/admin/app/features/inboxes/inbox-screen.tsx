@@ -1,8 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpointPath, type AdminSubmission, type AdminSubmissionList } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
-import { Empty, Failed, Loading, PageHeader } from '../../components/ui/states';
+import { Empty, Failed, LoadMore, Loading, PageHeader } from '../../components/ui/states';
 import { formatWhen } from '../../lib/format';
 import { useListKeys } from '../../lib/use-list-keys';
 
@@ -98,17 +97,7 @@ export function InboxScreen({ name, title, description, emptyTitle, emptyText, p
               </li>
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <Button
-              className="mt-3 w-full"
-              isDisabled={list.isFetchingNextPage}
-              onPress={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : (
-            <p className="mt-3 text-center text-sm text-muted">That is every message here.</p>
-          )}
+          <LoadMore list={list} end="That is every message here." />
         </>
       )}
       <Suspense fallback={null}>
