@@ -123,7 +123,9 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
             rows={6}
             description="Plain text: leave an empty line between paragraphs; each becomes a paragraph."
           />
-          <p className="rounded-xl bg-stone-50 px-3 py-2 text-sm text-muted">Pictures come with the next slice.</p>
+          <p className="rounded-xl bg-stone-50 px-3 py-2 text-sm text-muted">
+            Pictures cannot be added here yet: the product shows a placeholder in the shop until they can.
+          </p>
         </Section>
         <Section title="Status">
           <div className="grid gap-4 sm:grid-cols-2">
