@@ -125,7 +125,16 @@ describe('the palette', () => {
     expect(seen.some((u) => u.includes('/customers?'))).toBe(false);
     await shot(page, 'palette-packer');
     expect(await axeProblems(page)).toEqual([]);
+    // The arrows move from the active item, which react-aria sets a moment after the results
+    // show: a thumb or a key pressed before it starts from the top (the first press lands on it).
+    const active = () =>
+      page.evaluate(() => {
+        const id = document.querySelector('[data-testid="palette"] input')?.getAttribute('aria-activedescendant');
+        return (id && document.getElementById(id)?.textContent) || '';
+      });
+    await expect.poll(active).toContain(`Open order ${packed.order_no}`);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(active).toContain(`Ship ${packed.order_no}`);
     await page.keyboard.press('Enter');
     await page.getByTestId('ship-dialog').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/orders/${packed.id}`);
