@@ -226,6 +226,8 @@ describe('the catalogue in the owner panel', () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await signedIn(PACKER, viewport);
       await page.getByTestId('not-allowed').waitFor();
+      // The packer sees the shop's name as the owner does (read where shoppers read it).
+      await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe('Loom & Leaf');
       await expect(page.getByRole('link', { name: 'Catalogue' }).count()).resolves.toBe(0);
       await shot(page, 'packer-not-allowed');
       await page.close();

@@ -147,7 +147,7 @@ describe('the order loop', () => {
       await shot(page, 'ship-sheet');
       await ship.getByRole('button', { name: 'Ship order' }).click();
       await toastSays(page, 'Order shipped');
-      await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
       await page.getByRole('menuitem', { name: 'Add a tracking scan…' }).click();
       const scan = page.getByTestId('scan-dialog');
       await scan.getByLabel('When — leave empty for now').waitFor();

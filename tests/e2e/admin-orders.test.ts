@@ -104,7 +104,7 @@ describe('orders in the owner panel', () => {
     await expect(status(page).textContent()).resolves.toBe('Shipped');
     await page.getByTestId('parcel').getByText('DLV 4400 1234').waitFor();
 
-    await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
     await shot(page, 'order-menu');
     await page.getByRole('menuitem', { name: 'Add a tracking scan…' }).click();
     const scan = page.getByTestId('scan-dialog');
@@ -173,7 +173,7 @@ describe('orders in the owner panel', () => {
 
     await page.getByRole('link', { name: '← Orders' }).click();
     await openFirst(page, 'new');
-    await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
     await page.getByRole('menuitem', { name: 'Cancel order…' }).click();
     const cancel = page.getByTestId('cancel-dialog');
     await cancel.getByLabel('Reason (optional, the shopper sees it)').fill('Out of stock');
