@@ -109,6 +109,25 @@ describe('the palette', () => {
     await page.close();
   });
 
+  it('finds a product by its name, the low-stock list and a setup step by what an owner would type', async () => {
+    const { page, problems } = await signedIn(OWNER, MOBILE);
+    await find(page, 'cooler jug');
+    const product = option(page, /Terracotta Cooler Jug/);
+    await product.waitFor();
+    await page.getByTestId('palette').getByText('Products', { exact: true }).waitFor();
+    await shot(page, 'palette-product');
+    await product.click();
+    await page.getByRole('heading', { name: 'Terracotta Cooler Jug', level: 1 }).waitFor();
+    await find(page, 'low stock');
+    await option(page, 'Low stock').click();
+    await page.waitForURL(url('/admin/products/low-stock'));
+    await find(page, 'store name');
+    await option(page, 'Setup: Store name, logo and colours').click();
+    await page.waitForURL(url('/admin/setup?step=store'));
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
+  });
+
   it('a packer runs an order’s next move from it: the order opens at that action (390 px)', async () => {
     const { page, problems } = await signedIn(PACKER, MOBILE);
     const packed = await orderOf(page, 'to_ship');

@@ -14,10 +14,11 @@ import {
   useFilter,
 } from 'react-aria-components';
 import { failure } from '../../lib/toast';
-import { navFor, roleMayRead } from '../../lib/nav';
+import { navFor, placesFor, roleMayRead } from '../../lib/nav';
 import { nextMove, useDebounced, usePaletteSearch } from '../../features/palette/search';
 import { errorText } from '../../lib/api';
 import { signOut } from '../../features/auth/sign-out';
+import { STATUS_LABELS } from '../../features/catalog/filters';
 
 interface Props {
   role: string;
@@ -35,7 +36,7 @@ interface Command {
 }
 
 /** Found by the server's search: shown whatever the typed text, never filtered again here. */
-const FOUND = /^(order|move|customer):/;
+const FOUND = /^(order|move|customer|product):/;
 
 const itemClass =
   'flex min-h-11 cursor-default items-center rounded-lg px-3 text-sm text-ink outline-none data-[focused]:bg-stone-100';
@@ -48,7 +49,7 @@ const headerClass = 'px-3 pt-2 pb-1 text-xs font-semibold text-muted';
 export default function Palette({ role, onClose, onShortcuts }: Props) {
   const navigate = useNavigate();
   const { contains } = useFilter({ sensitivity: 'base' });
-  const pages: Command[] = navFor(role).map((n) => ({
+  const pages: Command[] = [...navFor(role), ...placesFor(role)].map((n) => ({
     id: `go:${n.to}`,
     label: n.label,
     keywords: `go to ${n.keywords ?? ''}`,
@@ -69,6 +70,7 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
   const found = usePaletteSearch(term, {
     orders: roleMayRead(role, 'orders'),
     customers: roleMayRead(role, 'customers'),
+    catalog: roleMayRead(role, 'catalog'),
   });
   const orders: Command[] = found.orders.flatMap((o) => {
     const move = nextMove(o);
@@ -99,7 +101,20 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
     keywords: '',
     run: () => navigate(`/customers/${c.id}`),
   }));
-  const all = new Map([...orders, ...customers, ...pages, ...actions].map((c) => [c.id, c]));
+  const products: Command[] = found.products.map((p) => ({
+    id: `product:${p.id}`,
+    label: p.title,
+    detail: [
+      STATUS_LABELS[p.status],
+      `${p.stock_total} in stock`,
+      p.skus.slice(0, 2).join(', ') + (p.skus.length > 2 ? '…' : ''),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    keywords: '',
+    run: () => navigate(`/products/${encodeURIComponent(p.id)}`),
+  }));
+  const all = new Map([...orders, ...customers, ...products, ...pages, ...actions].map((c) => [c.id, c]));
   const matches = (label: string, input: string, node: { key: React.Key }) => {
     const key = String(node.key);
     if (FOUND.test(key)) return true;
@@ -152,10 +167,14 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
       <Modal className="mx-auto w-full max-w-lg overflow-hidden rounded-2xl bg-white shadow-xl outline-none">
         <Dialog aria-label="Search and commands" className="outline-none" data-testid="palette">
           <Autocomplete filter={matches} inputValue={text} onInputChange={setText}>
-            <SearchField aria-label="Find an order, a customer or a page" autoFocus className="border-b border-line">
+            <SearchField
+              aria-label="Find an order, a customer, a product or a page"
+              autoFocus
+              className="border-b border-line"
+            >
               <Input
                 onKeyDown={enterRunsFirst}
-                placeholder="Order number, phone, e-mail, name, or a page…"
+                placeholder="Order number, phone, e-mail, name, product, or a page…"
                 className="h-13 w-full px-4 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
               />
             </SearchField>
@@ -175,6 +194,7 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
               >
                 {section('Customers', customers)}
                 {section('Orders', orders)}
+                {section('Products', products)}
                 {section('Go to', pages)}
                 {section('Actions', actions)}
               </Menu>

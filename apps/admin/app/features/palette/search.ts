@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { adminCustomersApi, adminOrdersApi, type AdminOrderRow } from '@shopfront/shared';
+import { adminCatalogApi, adminCustomersApi, adminOrdersApi, type AdminOrderRow } from '@shopfront/shared';
 import { callAbortable } from '../../lib/api';
 
 /** Typing pauses this long before the palette asks the API. */
@@ -18,10 +18,10 @@ export function useDebounced(text: string, ms = SEARCH_DELAY_MS): string {
 }
 
 /**
- * Orders and customers matching the typed text, through the lists' own server search. A newer
- * term replaces the older query; TanStack Query aborts the older request (its `signal`).
+ * Orders, customers and products matching the typed text, through the lists' own server search.
+ * A newer term replaces the older query; TanStack Query aborts the older request (its `signal`).
  */
-export function usePaletteSearch(term: string, areas: { orders: boolean; customers: boolean }) {
+export function usePaletteSearch(term: string, areas: { orders: boolean; customers: boolean; catalog: boolean }) {
   const ready = term.length >= 2;
   const orders = useQuery({
     queryKey: ['palette', 'orders', term],
@@ -37,11 +37,19 @@ export function usePaletteSearch(term: string, areas: { orders: boolean; custome
       (await callAbortable(adminCustomersApi.list, { query: { q: term, limit: RESULTS } }, signal)).data.customers,
     staleTime: 10_000,
   });
+  const products = useQuery({
+    queryKey: ['palette', 'products', term],
+    enabled: ready && areas.catalog,
+    queryFn: async ({ signal }) =>
+      (await callAbortable(adminCatalogApi.list, { query: { q: term, limit: RESULTS } }, signal)).data.products,
+    staleTime: 10_000,
+  });
   return {
     orders: (ready && orders.data) || [],
     customers: (ready && customers.data) || [],
-    searching: ready && (orders.isFetching || customers.isFetching),
-    failed: ready && (orders.isError || customers.isError),
+    products: (ready && products.data) || [],
+    searching: ready && (orders.isFetching || customers.isFetching || products.isFetching),
+    failed: ready && (orders.isError || customers.isError || products.isError),
   };
 }
 
