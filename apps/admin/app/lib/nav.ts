@@ -3,16 +3,7 @@
  * out what a role cannot use, by the same rules (packages/shared/src/staff-roles.ts, a module
  * without zod). Only screens that work are listed.
  */
-import {
-  SETUP_STEPS,
-  SETUP_STEP_LABELS,
-  STAFF_ROLES,
-  STAFF_ROLE_LABELS,
-  roleMayUse,
-  type SetupStep,
-  type StaffArea,
-  type StaffRoleName,
-} from '@shopfront/shared';
+import { STAFF_ROLES, STAFF_ROLE_LABELS, roleMayUse, type StaffArea, type StaffRoleName } from '@shopfront/shared';
 
 /** The roles an owner may give. */
 export const STAFF_ROLE_CHOICES = STAFF_ROLES;
@@ -60,41 +51,9 @@ export const NAV: readonly NavItem[] = [
   { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },
 ];
 
-const SETUP_KEYWORDS: Record<SetupStep, string> = {
-  store: 'store name shop name logo colours brand',
-  region: 'country currency region',
-  tax: 'tax gst gstin vat rate',
-  cod: 'cash on delivery cod fee',
-  shipping: 'shipping delivery rate free above courier',
-  payments: 'payments razorpay online cards upi gateway',
-  legal: 'terms privacy returns refund policy legal pages',
-};
-
-/**
- * Places inside a screen the palette also finds (not in the navigation): the low-stock list, a
- * new product, each setup step by what an owner would type.
- */
-export const PLACES: readonly NavItem[] = [
-  {
-    to: '/products/low-stock',
-    label: 'Low stock',
-    area: 'catalog',
-    keywords: 'restock running out sold out inventory',
-  },
-  { to: '/products/new', label: 'Add a product', area: 'catalog', keywords: 'new product create item' },
-  ...SETUP_STEPS.map((step) => ({
-    to: `/setup?step=${step}`,
-    label: `Setup: ${SETUP_STEP_LABELS[step]}`,
-    area: 'settings' as const,
-    keywords: SETUP_KEYWORDS[step],
-  })),
-];
-
 const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.includes(role as StaffRoleName);
 
 export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
-
-export const placesFor = (role: string | undefined) => PLACES.filter((i) => isRole(role) && roleMayUse(role, i.area));
 
 export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);
 

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { plainText } from './text.ts';
 import { HexColourSchema, shopImageUrl, staffMessages } from './admin.ts';
+import { SETUP_STEP_LABELS, SETUP_STEPS, type SetupStep } from '../setup-steps.ts';
 
 /**
  * First run (issue 25): the owner of a shop started without the demo (SEED_DEMO=false) takes it
@@ -9,18 +10,6 @@ import { HexColourSchema, shopImageUrl, staffMessages } from './admin.ts';
  * POST /api/admin/setup/open. Every step can be saved again later (the same values are the shop's
  * settings, not a copy of them).
  */
-export const SETUP_STEPS = ['store', 'region', 'tax', 'cod', 'shipping', 'payments', 'legal'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
-
-export const SETUP_STEP_LABELS: Record<SetupStep, string> = {
-  store: 'Store name, logo and colours',
-  region: 'Country and currency',
-  tax: 'Tax (GST)',
-  cod: 'Cash on Delivery',
-  shipping: 'Shipping',
-  payments: 'Online payments',
-  legal: 'Terms, privacy and returns',
-};
 
 /** The storefront's name until the owner gives the shop one. */
 export const NEW_SHOP_NAME = 'A new shop';

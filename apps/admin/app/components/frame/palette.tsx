@@ -14,7 +14,8 @@ import {
   useFilter,
 } from 'react-aria-components';
 import { failure } from '../../lib/toast';
-import { navFor, placesFor, roleMayRead } from '../../lib/nav';
+import { navFor, roleMayRead } from '../../lib/nav';
+import { placesFor } from '../../features/palette/places';
 import { nextMove, useDebounced, usePaletteSearch } from '../../features/palette/search';
 import { errorText } from '../../lib/api';
 import { signOut } from '../../features/auth/sign-out';
