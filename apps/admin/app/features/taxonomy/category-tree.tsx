@@ -48,7 +48,7 @@ export function CategoryTree({ categories, supers }: { categories: AdminCategory
               style={{ paddingLeft: `${0.75 + Math.min(c.depth, 4) * 1.25}rem` }}
             >
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">
+                <p className="line-clamp-2 font-medium break-words">
                   {c.depth > 0 && (
                     <span aria-hidden className="mr-1 text-muted">
                       ↳

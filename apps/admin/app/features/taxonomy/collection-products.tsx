@@ -50,36 +50,42 @@ export function CollectionProducts({ collection }: { collection: AdminCollection
       ) : (
         <ol className="card divide-y divide-line" data-testid="collection-products">
           {collection.products.map((p, i) => (
-            <li key={p.id} className="flex items-center gap-2 py-2 pr-2 pl-3" data-testid="collection-product">
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-2 py-2 pr-2 pl-3"
+              data-testid="collection-product"
+            >
               <span className="w-6 shrink-0 text-sm text-muted tabular-nums">{i + 1}.</span>
               {p.image ? (
                 <img src={p.image} alt="" className="size-10 shrink-0 rounded-lg object-cover" />
               ) : (
                 <span aria-hidden className="size-10 shrink-0 rounded-lg bg-stone-100" />
               )}
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{p.title}</p>
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="line-clamp-2 text-sm font-medium">{p.title}</p>
                 {p.status !== 'published' && <p className="text-xs text-muted">{p.status} (not in the shop)</p>}
               </div>
-              <MoveButtons
-                name={p.title}
-                first={i === 0}
-                last={i === ids.length - 1}
-                disabled={busy}
-                onMove={(by) => {
-                  const next = moved(ids, i, by);
-                  if (next) void send(next);
-                }}
-              />
-              <button
-                type="button"
-                className="btn btn-quiet px-3"
-                aria-label={`Remove ${p.title}`}
-                disabled={busy}
-                onClick={() => void send(ids.filter((x) => x !== p.id))}
-              >
-                Remove
-              </button>
+              <span className="ml-auto flex shrink-0 items-center gap-1">
+                <MoveButtons
+                  name={p.title}
+                  first={i === 0}
+                  last={i === ids.length - 1}
+                  disabled={busy}
+                  onMove={(by) => {
+                    const next = moved(ids, i, by);
+                    if (next) void send(next);
+                  }}
+                />
+                <button
+                  type="button"
+                  className="btn btn-quiet px-3"
+                  aria-label={`Remove ${p.title}`}
+                  disabled={busy}
+                  onClick={() => void send(ids.filter((x) => x !== p.id))}
+                >
+                  Remove
+                </button>
+              </span>
             </li>
           ))}
         </ol>

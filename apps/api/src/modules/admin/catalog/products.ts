@@ -181,14 +181,16 @@ async function setVariants(tx: Db, act: CatalogAct, productId: string, options: 
 }
 
 /** What search matches besides the name: brand, categories, tags, skus and option values. */
-async function refreshSearchText(tx: Db, productId: string): Promise<void> {
+export async function refreshSearchText(tx: Db, productId: string | readonly string[]): Promise<void> {
+  const ids = typeof productId === 'string' ? [productId] : productId;
+  if (ids.length === 0) return;
   await tx.execute(
     sql`update products p set search_text = lower(concat_ws(' ', p.brand,
           (select string_agg(c.name, ' ') from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id),
           (select string_agg(t.name, ' ') from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id),
           (select string_agg(distinct vc.sku, ' ') from variants v join variant_channels vc on vc.variant_id = v.id where v.product_id = p.id),
           (select string_agg(distinct x.value, ' ') from variants v, jsonb_each_text(v.options) x where v.product_id = p.id)))
-        where p.id = ${productId}`,
+        where p.id = any(${textArray(ids)})`,
   );
 }
 

@@ -12,6 +12,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { recordAudit } from '../../staff/audit.ts';
+import { refreshSearchText } from '../catalog/products.ts';
 import { assertSameSet, assertVersion, lockTaxonomy, writePositions, type TaxonomyAct } from './shared.ts';
 
 /**
@@ -217,6 +218,17 @@ export async function updateCategory(
         sets.push(sql`parent_id = ${patch.parent_id!}, position = ${await nextPosition(tx, patch.parent_id!)}`);
       }
       await tx.execute(sql`update categories set ${sql.join(sets, sql`, `)} where id = ${id}`);
+      if (patch.name !== undefined && patch.name !== row.name) {
+        // Search matches a product by its categories' names too.
+        const products = await queryRows<{ id: string }>(
+          tx,
+          sql`select product_id as id from product_categories where category_id = ${id}`,
+        );
+        await refreshSearchText(
+          tx,
+          products.map((p) => p.id),
+        );
+      }
       const after = await loadOne(tx, id);
       const keys = Object.keys(patch) as (keyof ReturnType<typeof auditView>)[];
       const pick = (c: AdminCategory) => Object.fromEntries(keys.map((k) => [k, auditView(c)[k]]));

@@ -170,7 +170,7 @@ describe('categories', () => {
     const parent = await category({ name: 'Garden' });
     const kids = [await category({ parent_id: parent.id }), await category({ parent_id: parent.id })];
     const other = await category();
-    await product({ category: kids[0]!.slug });
+    const potted = await product({ category: kids[0]!.slug });
     await product({ category: kids[1]!.slug });
     // The storefront caches the tree: read it once so a stale copy would show.
     expect(findNode((await shopper.tree()).categories, parent.id)!.children.map((c) => c.id)).toEqual(
@@ -179,6 +179,13 @@ describe('categories', () => {
 
     expect((await req('PATCH', `/categories/${kids[0]!.id}`, { name: 'Pots & Planters' })).statusCode).toBe(200);
     expect(findNode((await shopper.tree()).categories, kids[0]!.id)!.name).toBe('Pots & Planters');
+    // Search finds a product by its category's new name.
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/search-products',
+      payload: { query: `planters ${potted.slug.split('-').pop()}` },
+    });
+    expect(found.json().data.products.map((p: { slug: string }) => p.slug)).toContain(potted.slug);
 
     const order = await req('PUT', '/categories/order', { parent_id: parent.id, ids: [kids[1]!.id, kids[0]!.id] });
     expect(order.statusCode, order.body).toBe(200);
