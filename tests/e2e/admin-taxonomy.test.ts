@@ -103,6 +103,15 @@ describe('categories and collections in the owner panel', () => {
       expect(await cardTitles(shopper, `/product-category/${slug}`)).toEqual([productTitle]);
       await shot(shopper, 'storefront-category');
 
+      // A new slug: the old address moves on to the new one (301), so shared links keep working.
+      await page.goto(url('/admin/categories'));
+      await row.getByTestId('category-edit').click();
+      await page.getByTestId('category-slug').fill(`${slug}-new`);
+      await page.getByTestId('category-save').click();
+      await toastSays(page, 'Category saved');
+      const moved = await fetch(url(`/product-category/${slug}`), { redirect: 'manual' });
+      expect([moved.status, moved.headers.get('location')]).toEqual([301, `/product-category/${slug}-new`]);
+
       // A collection with two products; the second moves up; the shop's page follows.
       await page.goto(url('/admin/collections'));
       await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor();

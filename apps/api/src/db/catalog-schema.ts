@@ -398,6 +398,19 @@ export const productRedirects = pgTable(
   (t) => [index('product_redirects_product_idx').on(t.productId)],
 );
 
+/** A category's old slugs: its listing page follows one to the current slug (issue 26). */
+export const categoryRedirects = pgTable(
+  'category_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('category_redirects_category_idx').on(t.categoryId)],
+);
+
 /**
  * Every change of a variant's stock, written by a trigger on variants (migration
  * catalog_admin) so none is missed: from, to, why (sale, cancel, return, restock, manual,

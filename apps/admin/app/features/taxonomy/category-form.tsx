@@ -103,7 +103,7 @@ export function CategoryForm({ category, categories, supers, parentId = null, on
             testId="category-slug"
             description={
               category
-                ? 'Changing it changes the category’s address; old links to it stop working.'
+                ? 'Changing it changes the category’s address; old links lead to the new one.'
                 : 'Made from the name: the end of the category’s address in the shop.'
             }
           />

@@ -106,6 +106,8 @@ async function assertSuper(tx: Db, superId: number | null | undefined): Promise<
 async function assertSlugFree(tx: Db, id: number | null, slug: string): Promise<void> {
   const [other] = await queryRows(tx, sql`select 1 from categories where slug = ${slug} and id <> ${id ?? 0}`);
   if (other) throw fieldError('slug', msg.categorySlugTaken);
+  // A slug a category once had goes to the category that takes it now.
+  await tx.execute(sql`delete from category_redirects where slug = ${slug}`);
 }
 
 /** The pictures a category's cover may be: of the products in it or below it, first picture first. */
@@ -216,6 +218,13 @@ export async function updateCategory(
       if (moved) {
         // Last among its new siblings.
         sets.push(sql`parent_id = ${patch.parent_id!}, position = ${await nextPosition(tx, patch.parent_id!)}`);
+      }
+      if (patch.slug !== undefined && patch.slug !== row.slug) {
+        // The old address keeps working: the storefront sends it on to the new one.
+        await tx.execute(
+          sql`insert into category_redirects (slug, category_id) values (${row.slug}, ${id})
+              on conflict (slug) do update set category_id = excluded.category_id, created_at = now()`,
+        );
       }
       await tx.execute(sql`update categories set ${sql.join(sets, sql`, `)} where id = ${id}`);
       if (patch.name !== undefined && patch.name !== row.name) {

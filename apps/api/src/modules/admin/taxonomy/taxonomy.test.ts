@@ -266,6 +266,20 @@ describe('categories', () => {
     expect(set.json().data.image_path).toBe('/media/moss.webp');
     expect((await req('PATCH', `/categories/${c.id}`, { image_path: null })).json().data.image_path).toBeNull();
   });
+
+  it('a changed slug leaves the old one leading to the category; a new category may take it back', async () => {
+    const c = await category();
+    await product({ category: c.slug });
+    const renamed = await req('PATCH', `/categories/${c.id}`, { slug: `${c.slug}-new` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const old = await shopper.category(c.slug);
+    expect(old.statusCode).toBe(200);
+    expect(old.json().data.listing).toMatchObject({ slug: `${c.slug}-new`, url: `/product-category/${c.slug}-new` });
+    expect(old.json().data.products).toHaveLength(1);
+    // The old slug is free for a new category, which then has it.
+    const other = await category({ slug: c.slug });
+    expect((await shopper.category(c.slug)).json().data.listing.id).toBe(other.id);
+  });
 });
 
 describe('super categories', () => {
