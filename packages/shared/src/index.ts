@@ -74,3 +74,5 @@ export * from './api/admin-inboxes.ts';
 export * from './api/admin-dashboard.ts';
 export * from './schemas/admin-catalog.ts';
 export * from './api/admin-catalog.ts';
+export * from './schemas/admin-taxonomy.ts';
+export * from './api/admin-taxonomy.ts';

@@ -35,6 +35,8 @@ export const superCategories = pgTable('super_categories', {
   description: text('description').notNull().default(''),
   imagePath: text('image_path'),
   position: integer('position').notNull().default(0),
+  /** Bumped by every owner edit (If-Match). */
+  version: integer('version').notNull().default(1),
 });
 
 export const categories = pgTable(
@@ -50,6 +52,8 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    /** Bumped by every owner edit (If-Match). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('categories_parent_idx').on(t.parentId), index('categories_super_idx').on(t.superCategoryId)],
 );
@@ -63,6 +67,8 @@ export const collections = pgTable('collections', {
   position: integer('position').notNull().default(0),
   seoTitle: text('seo_title'),
   seoDescription: text('seo_description'),
+  /** Bumped by every owner edit (If-Match). */
+  version: integer('version').notNull().default(1),
 });
 
 export const tags = pgTable('tags', {
@@ -390,6 +396,19 @@ export const productRedirects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_redirects_product_idx').on(t.productId)],
+);
+
+/** A category's old slugs: its listing page follows one to the current slug (issue 26). */
+export const categoryRedirects = pgTable(
+  'category_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('category_redirects_category_idx').on(t.categoryId)],
 );
 
 /**

@@ -165,6 +165,8 @@ const productFields = {
   brand: optionalText(100).nullable(),
   /** A category's slug. */
   category: identifierText(120).nullable(),
+  /** The collections' slugs (a new one puts the product last in it). */
+  collections: z.array(identifierText(120)).max(50),
   tags: z.array(text(60, { min: 1 })).max(30),
   seo_title: optionalText(200).nullable(),
   seo_description: optionalText(500).nullable(),
@@ -223,6 +225,7 @@ export const AdminProductCreateSchema = z
     description: productFields.description.default([]),
     brand: productFields.brand.default(null),
     category: productFields.category.default(null),
+    collections: productFields.collections.default([]),
     tags: productFields.tags.default([]),
     seo_title: productFields.seo_title.default(null),
     seo_description: productFields.seo_description.default(null),
@@ -341,6 +344,8 @@ export const AdminProductSchema = z.object({
   description: z.array(ProductDescriptionBlockSchema),
   brand: z.string().nullable(),
   category: z.string().nullable(),
+  /** The collections' slugs it is in. */
+  collections: z.array(z.string()),
   tags: z.array(z.string()),
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),

@@ -12,6 +12,7 @@ import { emptyForm, formPath, fromProduct, slugify, toBody, type Channel, type P
 import { CATALOG_KEY, productKey } from './queries';
 import { ProductActions } from './product-actions';
 import { VariantsSection } from './variants-grid';
+import { CategoryPicker, CollectionsPicker } from './taxonomy-pickers';
 
 /**
  * The product editor, new and edit: checked with the shared schema (loaded on the first save)
@@ -142,9 +143,12 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
         <VariantsSection channels={channels} />
         <Section title="Organise">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="category" label="Category" description="The category's slug, such as shirts." />
+            <CategoryPicker />
             <Field name="brand" label="Brand" />
             <Field name="tags" label="Tags" description="Comma separated." className="sm:col-span-2" />
+            <div className="sm:col-span-2">
+              <CollectionsPicker />
+            </div>
           </div>
         </Section>
         <Section title="Search engines">

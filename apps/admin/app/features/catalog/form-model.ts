@@ -30,6 +30,8 @@ export interface ProductForm {
   description: string;
   brand: string;
   category: string;
+  /** Collection slugs. */
+  collections: string[];
   tags: string;
   seo_title: string;
   seo_description: string;
@@ -140,6 +142,7 @@ export function toBody(f: ProductForm, { withDescription = true } = {}): AdminPr
     ...(withDescription ? { description: paragraphs(f.description) } : {}),
     brand: orNull(f.brand),
     category: orNull(f.category),
+    collections: f.collections,
     tags: list(f.tags),
     seo_title: orNull(f.seo_title),
     seo_description: orNull(f.seo_description),
@@ -194,6 +197,7 @@ export function formPath(apiPath: string, f: ProductForm): string | null {
     'description',
     'brand',
     'category',
+    'collections',
     'tags',
     'seo_title',
     'seo_description',
@@ -222,6 +226,7 @@ export function emptyForm(channels: Channel[]): ProductForm {
     description: '',
     brand: '',
     category: '',
+    collections: [],
     tags: '',
     seo_title: '',
     seo_description: '',
@@ -250,6 +255,7 @@ export function fromProduct(p: AdminProduct, channels: Channel[]): ProductForm {
     description: blocksToText(p.description),
     brand: p.brand ?? '',
     category: p.category ?? '',
+    collections: p.collections,
     tags: p.tags.join(', '),
     seo_title: p.seo_title ?? '',
     seo_description: p.seo_description ?? '',

@@ -134,7 +134,17 @@ function scopeFor(entity: ListingEntity): ListingScope {
 async function findEntity(db: Db, slug: string, kinds: readonly ListingType[]): Promise<ListingEntity | null> {
   if (kinds.includes('shop') && slug === SHOP_ALL_SLUG) return shopAllEntity();
   const [row] = await queryRows<EntityRow>(db, entitySql(slug, kinds));
-  return row ? toEntity(row) : null;
+  if (row) return toEntity(row);
+  // A slug a category had before the owner changed it: the category, under its slug now (the
+  // storefront moves the address on). Asked only when nothing has the slug.
+  if (!kinds.includes('category')) return null;
+  const [moved] = await queryRows<{ slug: string }>(
+    db,
+    sql`select c.slug from category_redirects r join categories c on c.id = r.category_id where r.slug = ${slug}`,
+  );
+  if (!moved) return null;
+  const [current] = await queryRows<EntityRow>(db, entitySql(moved.slug, ['category']));
+  return current ? toEntity(current) : null;
 }
 
 /** Facet rows → the answer's facets, sorted for display, with the shopper's selections marked. */
@@ -277,6 +287,10 @@ export async function getListing(
   // The scope is keyed by slug, so all three run at once; an unknown slug just wastes two empty scans.
   const [entity, result] = await Promise.all([findEntity(db, slug, [type]), queryListing(db, scope, body, ch)]);
   if (!entity) return null;
+  // A category's old slug: its products are those of the category under its slug now.
+  if (entity.slug !== slug && scope.kind === 'category') {
+    return { listing: entity, ...(await queryListing(db, { kind: 'category', slug: entity.slug }, body, ch)) };
+  }
   return { listing: entity, ...result };
 }
 

@@ -51,6 +51,7 @@ interface ProductRow {
   description_blocks: unknown;
   brand: string | null;
   category: string | null;
+  collections: string[];
   tags: string[];
   seo_title: string | null;
   seo_description: string | null;
@@ -95,6 +96,8 @@ export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct
           p.description_blocks, p.brand,
           (select c.slug from product_categories pc join categories c on c.id = pc.category_id
             where pc.product_id = p.id order by pc.position, c.id limit 1) as category,
+          coalesce((select array_agg(c.slug order by c.position, c.id) from product_collections pc
+            join collections c on c.id = pc.collection_id where pc.product_id = p.id), '{}') as collections,
           coalesce((select array_agg(t.name order by t.name) from product_tags pt join tags t on t.id = pt.tag_id
             where pt.product_id = p.id), '{}') as tags,
           p.seo_title, p.seo_description, p.hsn_code, p.tax_class, p.weight_grams,
@@ -118,6 +121,7 @@ export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct
     description: blocksOf(r.description_blocks, r.description),
     brand: r.brand,
     category: r.category,
+    collections: r.collections,
     tags: r.tags,
     seo_title: r.seo_title,
     seo_description: r.seo_description,

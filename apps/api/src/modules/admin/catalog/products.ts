@@ -14,6 +14,7 @@ import { textArray } from '../../content/sql.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { blocksText, loadAdminProduct } from './product-view.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
+import { setProductCollections } from '../taxonomy/collections.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked
@@ -180,14 +181,16 @@ async function setVariants(tx: Db, act: CatalogAct, productId: string, options: 
 }
 
 /** What search matches besides the name: brand, categories, tags, skus and option values. */
-async function refreshSearchText(tx: Db, productId: string): Promise<void> {
+export async function refreshSearchText(tx: Db, productId: string | readonly string[]): Promise<void> {
+  const ids = typeof productId === 'string' ? [productId] : productId;
+  if (ids.length === 0) return;
   await tx.execute(
     sql`update products p set search_text = lower(concat_ws(' ', p.brand,
           (select string_agg(c.name, ' ') from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id),
           (select string_agg(t.name, ' ') from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id),
           (select string_agg(distinct vc.sku, ' ') from variants v join variant_channels vc on vc.variant_id = v.id where v.product_id = p.id),
           (select string_agg(distinct x.value, ' ') from variants v, jsonb_each_text(v.options) x where v.product_id = p.id)))
-        where p.id = ${productId}`,
+        where p.id = any(${textArray(ids)})`,
   );
 }
 
@@ -226,6 +229,7 @@ export async function createProduct(db: Db, act: CatalogAct, body: AdminProductC
               ${body.tax_class}, ${body.weight_grams})`,
       );
       await setCategory(tx, id, body.category);
+      await setProductCollections(tx, id, body.collections);
       await setTags(tx, id, body.tags);
       await setVariants(tx, act, id, body.options, body.variants);
       await refreshSearchText(tx, id);
@@ -300,6 +304,7 @@ export async function updateProduct(
       sets.push(sql`version = version + 1, updated_at = now()`);
       await tx.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = ${id}`);
       if (patch.category !== undefined) await setCategory(tx, id, patch.category);
+      if (patch.collections !== undefined) await setProductCollections(tx, id, patch.collections);
       if (patch.tags !== undefined) await setTags(tx, id, patch.tags);
       if (patch.options !== undefined && patch.variants !== undefined) {
         await setVariants(tx, act, id, patch.options, patch.variants);
@@ -376,6 +381,7 @@ export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Pro
     description: source.description,
     brand: source.brand,
     category: source.category,
+    collections: source.collections,
     tags: source.tags,
     seo_title: source.seo_title,
     seo_description: source.seo_description,

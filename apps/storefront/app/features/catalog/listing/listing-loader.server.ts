@@ -1,4 +1,5 @@
 import { ApiError, minorUnitDigits, messages, type ListingPage, type ListingType } from '@shopfront/shared';
+import { redirect } from 'react-router';
 import { api, type ApiClient } from '../../../lib/api.server';
 import { errorResponse, notFound, logFailure } from '../../../lib/errors';
 import { gridColumnsFromRequest } from './grid-columns';
@@ -47,6 +48,8 @@ export async function loadListing(context: unknown, request: Request, type: List
       throw errorResponse({ kind: 'server-error' });
     }
   }
+  // A slug the category had before the owner changed it: the old link moves on for good.
+  if (type === 'category' && page.listing.slug !== id) throw redirect(`${page.listing.url}${url.search}`, 301);
   // One canonical URL per listing page: filters and sort are views of it, not pages of their own.
   const p = page.pagination.page;
   const canonical = `${page.listing.url}${!hasFilters(state) && p > 1 ? `?page=${p}` : ''}`;

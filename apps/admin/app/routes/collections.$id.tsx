@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { adminTaxonomyApi } from '@shopfront/shared';
+import { Button } from '../components/ui/button';
+import { Failed, Loading, PageHeader } from '../components/ui/states';
+import { call, errorText } from '../lib/api';
+import { failure, success } from '../lib/toast';
+import { CatalogGate } from '../features/catalog/not-allowed';
+import { CollectionForm } from '../features/taxonomy/collection-form';
+import { CollectionProducts } from '../features/taxonomy/collection-products';
+import { useCollection, useRefresh } from '../features/taxonomy/queries';
+
+export const meta = () => [{ title: 'Collection · Shop admin' }];
+
+export default function CollectionRoute() {
+  return (
+    <CatalogGate>
+      <Collection />
+    </CatalogGate>
+  );
+}
+
+/** One collection: its products in shop order (add, remove, move), its fields, delete. */
+function Collection() {
+  const id = Number(useParams().id);
+  const col = useCollection(id);
+  const refresh = useRefresh();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState(false);
+  const remove = async () => {
+    try {
+      const res = await call(adminTaxonomyApi.deleteCollection, {
+        params: { id },
+        headers: { 'if-match': String(col.data!.version) },
+      });
+      void success(res.message ?? 'Collection deleted', 'Its products stay in the shop.');
+      await refresh();
+      navigate('/collections', { replace: true });
+    } catch (err) {
+      void failure(errorText(err));
+    }
+  };
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to="/collections" className="text-sm text-muted underline-offset-2 hover:underline">
+        ← Collections
+      </Link>
+      <PageHeader
+        title={col.data?.name ?? 'Collection'}
+        action={
+          col.data && (
+            <a href={col.data.url} target="_blank" rel="noreferrer" className="btn btn-outline">
+              View in shop
+            </a>
+          )
+        }
+      />
+      {col.isError ? (
+        <Failed error={col.error} retry={() => void col.refetch()} />
+      ) : !col.data ? (
+        <Loading label="Loading the collection…" />
+      ) : (
+        <>
+          <CollectionProducts collection={col.data} />
+          <section className="card space-y-3 p-3 sm:p-4" aria-label="Details">
+            <h2 className="text-lg font-semibold">Details</h2>
+            <CollectionForm key={col.data.version} current={col.data} onSaved={() => undefined} />
+          </section>
+          <section className="card space-y-3 p-3 sm:p-4">
+            {confirm ? (
+              <>
+                <p className="text-sm">Delete “{col.data.name}”? Its products stay in the shop; its page goes.</p>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Button variant="danger" onPress={() => void remove()}>
+                    Delete collection
+                  </Button>
+                  <Button onPress={() => setConfirm(false)}>Keep it</Button>
+                </div>
+              </>
+            ) : (
+              <Button variant="danger" onPress={() => setConfirm(true)}>
+                Delete collection…
+              </Button>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

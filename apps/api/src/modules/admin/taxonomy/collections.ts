@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminTaxonomyMessages as msg,
+  catalogUrls,
+  type AdminCollection,
+  type AdminCollectionCreate,
+  type AdminCollectionPatch,
+  type AdminCollectionSummary,
+  type AdminIdOrder,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { fieldError, notFound } from '../../../lib/http.ts';
+import { uniqueViolation } from '../../auth/service.ts';
+import { textArray } from '../../content/sql.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { assertSameSet, assertVersion, intArray, lockTaxonomy, writePositions, type TaxonomyAct } from './shared.ts';
+
+/**
+ * Collections (issue 26): hand-picked products in a manual order (product_collections.position,
+ * the order the storefront's collection page shows). The product order is written whole, under
+ * the collection's row lock and its If-Match version, so two editors never interleave.
+ */
+
+type Row = Omit<AdminCollectionSummary, 'url'>;
+
+const summarySql = sql`select c.id, c.slug, c.name, c.description, c.seo_title, c.seo_description, c.position, c.version,
+         (select count(*)::int from product_collections pc where pc.collection_id = c.id) as product_count
+    from collections c`;
+
+export async function listCollections(db: Db): Promise<{ collections: AdminCollectionSummary[] }> {
+  const rows = await queryRows<Row>(db, sql`${summarySql} order by c.position, c.id`);
+  return { collections: rows.map((r) => ({ ...r, url: catalogUrls.collection(r.slug) })) };
+}
+
+export async function loadCollection(db: Db, id: number): Promise<AdminCollection> {
+  const [row] = await queryRows<Row>(db, sql`${summarySql} where c.id = ${id}`);
+  if (!row) throw notFound(msg.collectionNotFound);
+  const products = await queryRows<AdminCollection['products'][number]>(
+    db,
+    sql`select p.id, p.name as title, p.slug, p.image_path as image,
+               case when p.archived_at is not null then 'archived' when p.is_published then 'published'
+                    when p.publish_at is not null then 'scheduled' else 'draft' end as status
+          from product_collections pc join products p on p.id = pc.product_id
+         where pc.collection_id = ${id} order by pc.position, p.id`,
+  );
+  return { ...row, url: catalogUrls.collection(row.slug), products };
+}
+
+async function assertSlugFree(tx: Db, id: number | null, slug: string) {
+  const [other] = await queryRows(tx, sql`select 1 from collections where slug = ${slug} and id <> ${id ?? 0}`);
+  if (other) throw fieldError('slug', msg.collectionSlugTaken);
+}
+
+const rethrow = (e: unknown): never => {
+  const c = uniqueViolation(e);
+  if (c !== null && c.includes('slug')) throw fieldError('slug', msg.collectionSlugTaken);
+  throw e;
+};
+
+async function lockRow(tx: Db, id: number, ifMatch: number | null) {
+  const [row] = await queryRows<{ version: number }>(
+    tx,
+    sql`select version from collections where id = ${id} for update`,
+  );
+  if (!row) throw notFound(msg.collectionNotFound);
+  assertVersion(ifMatch, row.version);
+}
+
+const view = (c: AdminCollectionSummary) => ({
+  name: c.name,
+  slug: c.slug,
+  description: c.description,
+  seo_title: c.seo_title,
+  seo_description: c.seo_description,
+});
+
+export async function createCollection(db: Db, act: TaxonomyAct, body: AdminCollectionCreate) {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertSlugFree(tx, null, body.slug);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into collections (slug, name, description, seo_title, seo_description, position)
+            values (${body.slug}, ${body.name}, ${body.description}, ${body.seo_title}, ${body.seo_description},
+                    (select coalesce(max(position) + 1, 0) from collections))
+            returning id`,
+      );
+      const created = await loadCollection(tx, row!.id);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'collection.create',
+        target: `collection:${created.id}`,
+        after: view(created),
+        ip: act.ip,
+      });
+      return created;
+    });
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+export async function updateCollection(db: Db, act: TaxonomyAct, id: number, patch: AdminCollectionPatch) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRow(tx, id, act.ifMatch);
+      const before = await loadCollection(tx, id);
+      if (patch.slug !== undefined) await assertSlugFree(tx, id, patch.slug);
+      const sets = [sql`version = version + 1`];
+      if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
+      if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
+      if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
+      if (patch.seo_title !== undefined) sets.push(sql`seo_title = ${patch.seo_title}`);
+      if (patch.seo_description !== undefined) sets.push(sql`seo_description = ${patch.seo_description}`);
+      await tx.execute(sql`update collections set ${sql.join(sets, sql`, `)} where id = ${id}`);
+      const after = await loadCollection(tx, id);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'collection.update',
+        target: `collection:${id}`,
+        before: view(before),
+        after: view(after),
+        ip: act.ip,
+      });
+      return after;
+    });
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+/** The collection's products, whole and in order: added, removed and moved in one write. */
+export async function setCollectionProducts(db: Db, act: TaxonomyAct, id: number, productIds: string[]) {
+  return db.transaction(async (tx) => {
+    await lockRow(tx, id, act.ifMatch);
+    const known = new Set(
+      (await queryRows<{ id: string }>(tx, sql`select id from products where id = any(${textArray(productIds)})`)).map(
+        (p) => p.id,
+      ),
+    );
+    const missing = productIds.findIndex((p) => !known.has(p));
+    if (missing >= 0) throw fieldError(`product_ids.${missing}`, msg.unknownProduct);
+    const before = await loadCollection(tx, id);
+    await tx.execute(
+      sql`delete from product_collections where collection_id = ${id} and not (product_id = any(${textArray(productIds)}))`,
+    );
+    for (const [position, productId] of productIds.entries()) {
+      await tx.execute(
+        sql`insert into product_collections (product_id, collection_id, position) values (${productId}, ${id}, ${position})
+            on conflict (product_id, collection_id) do update set position = excluded.position
+            where product_collections.position <> excluded.position`,
+      );
+    }
+    await tx.execute(sql`update collections set version = version + 1 where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'collection.products',
+      target: `collection:${id}`,
+      before: { product_ids: before.products.map((p) => p.id) },
+      after: { product_ids: productIds },
+      ip: act.ip,
+    });
+    return loadCollection(tx, id);
+  });
+}
+
+export async function orderCollections(db: Db, act: TaxonomyAct, order: AdminIdOrder) {
+  return db.transaction(async (tx) => {
+    await lockTaxonomy(tx);
+    const current = await queryRows<{ id: number }>(tx, sql`select id from collections order by position, id`);
+    assertSameSet(
+      current.map((c) => c.id),
+      order.ids,
+    );
+    await writePositions(tx, 'collections', order.ids);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'collection.reorder',
+      target: 'collections',
+      before: { ids: current.map((c) => c.id) },
+      after: { ids: order.ids },
+      ip: act.ip,
+    });
+    return listCollections(tx);
+  });
+}
+
+export async function deleteCollection(db: Db, act: TaxonomyAct, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockRow(tx, id, act.ifMatch);
+    const before = await loadCollection(tx, id);
+    await tx.execute(sql`delete from collections where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'collection.delete',
+      target: `collection:${id}`,
+      before: { ...view(before), product_ids: before.products.map((p) => p.id) },
+      ip: act.ip,
+    });
+  });
+}
+
+/**
+ * A product's collections by slug (the product editor's multi-select): joins the new ones at
+ * their end, leaves the others; 422 on an unknown slug.
+ */
+export async function setProductCollections(tx: Db, productId: string, slugs: readonly string[]): Promise<void> {
+  const found = await queryRows<{ id: number; slug: string }>(
+    tx,
+    sql`select id, slug from collections where slug = any(${textArray([...slugs])})`,
+  );
+  const i = slugs.findIndex((s) => !found.some((f) => f.slug === s));
+  if (i >= 0) throw fieldError(`collections.${i}`, msg.unknownCollection);
+  const ids = found.map((f) => f.id);
+  await tx.execute(
+    sql`delete from product_collections where product_id = ${productId}
+          and not (collection_id = any(${intArray(ids)}))`,
+  );
+  for (const id of ids) {
+    await tx.execute(
+      sql`insert into product_collections (product_id, collection_id, position)
+          values (${productId}, ${id}, (select coalesce(max(position) + 1, 0) from product_collections where collection_id = ${id}))
+          on conflict do nothing`,
+    );
+  }
+}

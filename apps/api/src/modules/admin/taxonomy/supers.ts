@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminTaxonomyMessages as msg,
+  catalogUrls,
+  type AdminIdOrder,
+  type AdminSuperCategory,
+  type AdminSuperCategoryCreate,
+  type AdminSuperCategoryPatch,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { fieldError, notFound } from '../../../lib/http.ts';
+import { uniqueViolation } from '../../auth/service.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { assertSameSet, assertVersion, lockTaxonomy, writePositions, type TaxonomyAct } from './shared.ts';
+
+/**
+ * Super categories (issue 26): groups of top-level categories for the storefront's menus and
+ * /shop/:slug pages. Deleting one leaves its categories in place, unlinked (the foreign key's
+ * `on delete set null`).
+ */
+
+type Row = Omit<AdminSuperCategory, 'url'>;
+
+export async function listSuperCategories(db: Db): Promise<{ super_categories: AdminSuperCategory[] }> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`select s.id, s.slug, s.name, s.description, s.position, s.version,
+               (select count(*)::int from categories c where c.super_category_id = s.id) as category_count
+          from super_categories s order by s.position, s.id`,
+  );
+  return { super_categories: rows.map((r) => ({ ...r, url: catalogUrls.shop(r.slug) })) };
+}
+
+async function loadOne(tx: Db, id: number): Promise<AdminSuperCategory> {
+  const found = (await listSuperCategories(tx)).super_categories.find((s) => s.id === id);
+  if (!found) throw notFound(msg.superCategoryNotFound);
+  return found;
+}
+
+async function assertSlugFree(tx: Db, id: number | null, slug: string) {
+  const [other] = await queryRows(tx, sql`select 1 from super_categories where slug = ${slug} and id <> ${id ?? 0}`);
+  if (other) throw fieldError('slug', msg.superSlugTaken);
+}
+
+const rethrow = (e: unknown): never => {
+  const c = uniqueViolation(e);
+  if (c !== null && c.includes('slug')) throw fieldError('slug', msg.superSlugTaken);
+  throw e;
+};
+
+const view = (s: AdminSuperCategory) => ({ name: s.name, slug: s.slug, description: s.description });
+
+export async function createSuperCategory(db: Db, act: TaxonomyAct, body: AdminSuperCategoryCreate) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockTaxonomy(tx);
+      await assertSlugFree(tx, null, body.slug);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into super_categories (slug, name, description, position)
+            values (${body.slug}, ${body.name}, ${body.description},
+                    (select coalesce(max(position) + 1, 0) from super_categories))
+            returning id`,
+      );
+      const created = await loadOne(tx, row!.id);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'super-category.create',
+        target: `super-category:${created.id}`,
+        after: view(created),
+        ip: act.ip,
+      });
+      return created;
+    });
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+export async function updateSuperCategory(db: Db, act: TaxonomyAct, id: number, patch: AdminSuperCategoryPatch) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockTaxonomy(tx);
+      const [row] = await queryRows<{ version: number }>(
+        tx,
+        sql`select version from super_categories where id = ${id} for update`,
+      );
+      if (!row) throw notFound(msg.superCategoryNotFound);
+      assertVersion(act.ifMatch, row.version);
+      const before = await loadOne(tx, id);
+      if (patch.slug !== undefined) await assertSlugFree(tx, id, patch.slug);
+      const sets = [sql`version = version + 1`];
+      if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
+      if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
+      if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
+      await tx.execute(sql`update super_categories set ${sql.join(sets, sql`, `)} where id = ${id}`);
+      const after = await loadOne(tx, id);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'super-category.update',
+        target: `super-category:${id}`,
+        before: view(before),
+        after: view(after),
+        ip: act.ip,
+      });
+      return after;
+    });
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+export async function orderSuperCategories(db: Db, act: TaxonomyAct, order: AdminIdOrder) {
+  return db.transaction(async (tx) => {
+    await lockTaxonomy(tx);
+    const current = await queryRows<{ id: number }>(tx, sql`select id from super_categories order by position, id`);
+    assertSameSet(
+      current.map((c) => c.id),
+      order.ids,
+    );
+    await writePositions(tx, 'super_categories', order.ids);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'super-category.reorder',
+      target: 'super-categories',
+      before: { ids: current.map((c) => c.id) },
+      after: { ids: order.ids },
+      ip: act.ip,
+    });
+    return listSuperCategories(tx);
+  });
+}
+
+/** Deletes a super category; its categories stay, without one. */
+export async function deleteSuperCategory(db: Db, act: TaxonomyAct, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTaxonomy(tx);
+    const [row] = await queryRows<{ version: number }>(
+      tx,
+      sql`select version from super_categories where id = ${id} for update`,
+    );
+    if (!row) throw notFound(msg.superCategoryNotFound);
+    assertVersion(act.ifMatch, row.version);
+    const before = await loadOne(tx, id);
+    await tx.execute(sql`delete from super_categories where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'super-category.delete',
+      target: `super-category:${id}`,
+      before: { ...view(before), category_count: before.category_count },
+      ip: act.ip,
+    });
+  });
+}
