@@ -13,6 +13,8 @@ export default [
     route('products', 'routes/products.tsx'),
     route('products/low-stock', 'routes/products.low-stock.tsx'),
     route('products/:id', 'routes/products.$id.tsx'),
+    route('coupons', 'routes/coupons.tsx'),
+    route('coupons/:id', 'routes/coupons.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -23,6 +23,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
   { to: '/products', label: 'Catalogue', area: 'catalog', keywords: 'products stock prices variants sku inventory' },
+  { to: '/coupons', label: 'Coupons', area: 'catalog', keywords: 'discounts codes offers vouchers promotions' },
   {
     to: '/customers',
     label: 'Customers',

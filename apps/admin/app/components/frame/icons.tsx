@@ -6,6 +6,8 @@ const paths: Record<string, string> = {
   '/customers': 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M2 21v-1a7 7 0 0 1 14 0v1M17 11a3 3 0 1 0 0-6M19 21v-1a5 5 0 0 0-2-4',
   '/reviews': 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
   '/products': 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM8 8h.01',
+  '/coupons':
+    'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4zM9 15l6-6M9 9h.01M15 15h.01',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
   '/form-submissions': 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
   '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',

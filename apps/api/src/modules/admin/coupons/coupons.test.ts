@@ -253,6 +253,30 @@ describe('edit, uses, delete', () => {
   });
 });
 
+describe('undo and scope', () => {
+  it('undoes an edit (back to the rules before it), once', async () => {
+    const c = await create({ code: code('UNDO'), value: 10, description: 'Ten' });
+    const saved = await edit(c, { value: 25, description: 'Quarter', category_slugs: ['mugs-and-cups'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.categories.map((k: { slug: string }) => k.slug)).toEqual(['mugs-and-cups']);
+    const undo = saved.json().undo as { id: number; also: number[] };
+    const undone = await req('POST', `/api/admin/audit/${undo.id}/undo`, { also: undo.also });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const back = (await req('GET', `/api/admin/coupons/${c.id}`)).json().data as AdminCoupon;
+    expect(back).toMatchObject({ value: 10, description: 'Ten', categories: [] });
+    expect(back.version).toBe(c.version + 2);
+    expect((await req('POST', `/api/admin/audit/${undo.id}/undo`, { also: undo.also })).statusCode).toBe(409);
+  });
+
+  it('offers categories and products matching a title to limit a coupon to', async () => {
+    const res = await req('GET', '/api/admin/coupons/scope-choices?q=coffee%20mug');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { products: { title: string }[]; categories: { slug: string }[] };
+    expect(data.products.map((p) => p.title)).toContain('Stoneware Coffee Mug');
+    expect(data.categories.map((k) => k.slug)).toContain('mugs-and-cups');
+  });
+});
+
 describe('roles', () => {
   it('lets owners and managers in; packers and content editors get 403 on every coupon route', async () => {
     const c = await create();
