@@ -217,6 +217,20 @@ describe('edit, uses, delete', () => {
     expect(del.json().message).toBe(msg.usedCannotDelete);
   });
 
+  it('of many edits and disables sent against one version, one applies and the rest are 409', async () => {
+    const c = await create({ code: code('MANY') });
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => edit(c, { value: 20 + i })),
+      ...Array.from({ length: 5 }, () =>
+        req('POST', `/api/admin/coupons/${c.id}/disable`, undefined, { 'if-match': String(c.version) }),
+      ),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
+    const now = (await req('GET', `/api/admin/coupons/${c.id}`)).json().data as AdminCoupon;
+    expect(now.version).toBe(c.version + 1);
+  });
+
   it('deletes a coupon nobody used', async () => {
     const c = await create();
     const del = await req('DELETE', `/api/admin/coupons/${c.id}`);
