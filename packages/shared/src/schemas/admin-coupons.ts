@@ -137,7 +137,8 @@ export const AdminCouponParamsSchema = z.object({
 const cursorField = z
   .string({ error: adminCouponMessages.cursor })
   .max(200, { error: adminCouponMessages.cursor })
-  .regex(/^[0-9]+$/, { error: adminCouponMessages.cursor })
+  // An id (serial): at most 9 digits, so it always fits the column.
+  .regex(/^[0-9]{1,9}$/, { error: adminCouponMessages.cursor })
   .optional();
 const limitField = (size: number) =>
   z.coerce

@@ -291,6 +291,27 @@ describe('undo and scope', () => {
   });
 });
 
+describe('bad input', () => {
+  it('answers junk ids, cursors and filters with a 4xx, never a 500', async () => {
+    const junk = ['%00', '%ED%A0%80', '1e309', '99999999999999999999999', '-1', '0', '1.5', 'NaN', 'x'.repeat(300)];
+    for (const j of junk) {
+      for (const url of [
+        `/api/admin/coupons/${j}`,
+        `/api/admin/coupons/${j}/uses`,
+        `/api/admin/coupons/1/uses?cursor=${j}`,
+        `/api/admin/coupons?cursor=${j}`,
+        `/api/admin/coupons?status=${j}`,
+        `/api/admin/coupons?q=${j}`,
+        `/api/admin/coupons/scope-choices?q=${j}`,
+      ]) {
+        const res = await req('GET', url);
+        expect(res.statusCode, `${url.slice(0, 80)} → ${res.body.slice(0, 120)}`).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, `${url.slice(0, 80)} → ${res.body.slice(0, 120)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 describe('roles', () => {
   it('lets owners and managers in; packers and content editors get 403 on every coupon route', async () => {
     const c = await create();
