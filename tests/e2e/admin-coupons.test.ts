@@ -69,6 +69,21 @@ describe('coupons in the owner panel', () => {
       await expect
         .poll(() => page.getByTestId('coupon-summary').textContent())
         .toBe('15% off orders over ₹500, up to ₹300, 100 uses in all.');
+      // Limited to a category (the mug's); a product picked by mistake is taken off again.
+      await page.getByTestId('scope-category').selectOption({ label: 'Mugs & Cups' });
+      await page.getByTestId('scope-product-search').fill('desk lamp');
+      await page
+        .getByTestId('scope-results')
+        .getByRole('button', { name: /Brass Desk Lamp/ })
+        .click();
+      await expect
+        .poll(() => page.getByTestId('coupon-summary').textContent())
+        .toBe('15% off Mugs & Cups and Brass Desk Lamp over ₹500, up to ₹300, 100 uses in all.');
+      await shot(page, 'coupon-new-scope');
+      await page.getByRole('button', { name: 'Remove product Brass Desk Lamp' }).click();
+      await expect
+        .poll(() => page.getByTestId('coupon-summary').textContent())
+        .toBe('15% off Mugs & Cups over ₹500, up to ₹300, 100 uses in all.');
       await shot(page, 'coupon-new');
       // The Save sits at the bottom of the screen, in the thumb's reach, while the form scrolls.
       if (process.env.SHOTS_DIR) {

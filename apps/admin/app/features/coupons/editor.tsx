@@ -251,6 +251,10 @@ function Summary({ currency }: { currency: string }) {
               currency,
               product_count: values.products?.length ?? 0,
               category_count: values.categories?.length ?? 0,
+              scope_names: [
+                ...(values.categories ?? []).map((c) => c.name),
+                ...(values.products ?? []).map((p) => p.title),
+              ],
             })
           : 'Type the discount to see what the coupon does.'}
       </p>

@@ -22,7 +22,12 @@ type Rules = Pick<
   | 'first_order_only'
   | 'secret'
   | 'currency'
-> & { product_count: number; category_count: number };
+> & {
+  product_count: number;
+  category_count: number;
+  /** The chosen products' and categories' names (the editor has them; the list only counts). */
+  scope_names?: string[];
+};
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -34,15 +39,18 @@ const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times
  */
 export function couponSummary(c: Rules): string {
   const money = (m: number) => formatMoney(m, c.currency);
+  const names = c.scope_names ?? [];
   const scope =
-    c.product_count || c.category_count
-      ? `on ${[
-          c.product_count ? `${c.product_count} ${c.product_count === 1 ? 'product' : 'products'}` : '',
-          c.category_count ? `${c.category_count} ${c.category_count === 1 ? 'category' : 'categories'}` : '',
-        ]
-          .filter(Boolean)
-          .join(' and ')}`
-      : 'orders';
+    names.length > 0 && names.length <= 2
+      ? names.join(' and ')
+      : c.product_count || c.category_count
+        ? [
+            c.product_count ? `${c.product_count} ${c.product_count === 1 ? 'product' : 'products'}` : '',
+            c.category_count ? `${c.category_count} ${c.category_count === 1 ? 'category' : 'categories'}` : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')
+        : 'orders';
   const parts = [
     `${c.kind === 'percent' ? `${c.value}%` : money(c.value)} off ${scope}${
       c.min_subtotal_minor > 0 ? ` over ${money(c.min_subtotal_minor)}` : ''
