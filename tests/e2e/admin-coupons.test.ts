@@ -4,7 +4,7 @@ import { adminCouponMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { buyNow, choosePayment, continueToPayment, fillAddress, fillContact, placeOrder } from './support/checkout.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
 
 /*
  * The panel's coupons (issue 26) at 390 and 1280 px on the demo shop: the owner makes a coupon
@@ -46,6 +46,7 @@ describe('coupons in the owner panel', () => {
       await page.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
       await page.getByTestId('coupon-row').first().waitFor();
       await shot(page, 'coupons');
+      expect(await axeProblems(page)).toEqual([]);
 
       await page.getByTestId('new-coupon').click();
       await page.getByRole('heading', { name: 'New coupon', level: 1 }).waitFor();
@@ -80,6 +81,7 @@ describe('coupons in the owner panel', () => {
         .poll(() => page.getByTestId('coupon-summary').textContent())
         .toBe('15% off Mugs & Cups and Brass Desk Lamp over ₹500, up to ₹300, 100 uses in all.');
       await shot(page, 'coupon-new-scope');
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Remove product Brass Desk Lamp' }).click();
       await expect
         .poll(() => page.getByTestId('coupon-summary').textContent())
@@ -127,6 +129,7 @@ describe('coupons in the owner panel', () => {
       await expect(use.textContent()).resolves.toContain('₹82');
       await expect(page.getByTestId('delete-coupon').count()).resolves.toBe(0);
       await shot(page, 'coupon-used');
+      expect(await axeProblems(page)).toEqual([]);
       const orderNo = ((await use.getByTestId('coupon-use-order').textContent()) ?? '').replace('#', '').trim();
       await use.click();
       await page.waitForURL((u) => u.pathname.startsWith('/admin/orders/'));
