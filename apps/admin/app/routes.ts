@@ -16,6 +16,8 @@ export default [
     route('categories', 'routes/categories.tsx'),
     route('collections', 'routes/collections.tsx'),
     route('collections/:id', 'routes/collections.$id.tsx'),
+    route('coupons', 'routes/coupons.tsx'),
+    route('coupons/:id', 'routes/coupons.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -76,3 +76,5 @@ export * from './schemas/admin-catalog.ts';
 export * from './api/admin-catalog.ts';
 export * from './schemas/admin-taxonomy.ts';
 export * from './api/admin-taxonomy.ts';
+export * from './schemas/admin-coupons.ts';
+export * from './api/admin-coupons.ts';

@@ -25,6 +25,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/products', label: 'Catalogue', area: 'catalog', keywords: 'products stock prices variants sku inventory' },
   { to: '/categories', label: 'Categories', area: 'catalog', keywords: 'taxonomy tree menu super categories groups' },
   { to: '/collections', label: 'Collections', area: 'catalog', keywords: 'curated edit manual order' },
+  { to: '/coupons', label: 'Coupons', area: 'catalog', keywords: 'discounts codes offers vouchers promotions' },
   {
     to: '/customers',
     label: 'Customers',

@@ -179,6 +179,8 @@ export const coupons = pgTable(
     isVisible: boolean('is_visible').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Bumped by every owner edit: the If-Match of the coupon editor. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('coupons_code_upper_ck', sql`${t.code} = upper(${t.code})`),

@@ -22,6 +22,9 @@ export const UNDOABLE_ACTIONS = [
   'shipping.update',
   'channel.update',
   'legal-pages.update',
+  'coupon.update',
+  'coupon.disable',
+  'coupon.enable',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 

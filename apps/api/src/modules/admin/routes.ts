@@ -53,6 +53,7 @@ import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts';
+import { adminCouponRoutes } from './coupons/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
@@ -113,6 +114,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminOrderRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(adminTaxonomyRoutes);
+  await app.register(adminCouponRoutes);
   await app.register(customerRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);

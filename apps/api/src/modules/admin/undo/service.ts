@@ -18,6 +18,7 @@ import { toStaffAccount, updateStaff } from '../../staff/service.ts';
 import type { StaffMember } from '../../staff/session.ts';
 import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
 import { moderateReview } from '../inboxes/moderation.ts';
+import { undoCouponEntry } from '../coupons/undo.ts';
 import { updateStoreSettings } from '../settings.ts';
 import {
   PRIVATE_SETTINGS,
@@ -44,6 +45,9 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'shipping.update': 'settings',
   'channel.update': 'settings',
   'legal-pages.update': 'settings',
+  'coupon.update': 'catalog',
+  'coupon.disable': 'catalog',
+  'coupon.enable': 'catalog',
 };
 
 type Values = Record<string, unknown>;
@@ -206,6 +210,11 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
         break;
       case 'shipping.update':
         await undoShipping(tx, { ...actor, role: member.role }, row.before as Values | null, after, ip);
+        break;
+      case 'coupon.update':
+      case 'coupon.disable':
+      case 'coupon.enable':
+        await undoCouponEntry(tx, actor, row.action, intIdOf(row.target, 'coupon'), before, after, ip);
         break;
     }
 
