@@ -73,3 +73,6 @@ export * from './api/admin-inboxes.ts';
 export * from './api/admin-dashboard.ts';
 export * from './schemas/admin-catalog.ts';
 export * from './api/admin-catalog.ts';
+export * from './schemas/admin-bulk.ts';
+export * from './schemas/admin-bulk-cells.ts';
+export * from './api/admin-bulk.ts';

@@ -50,6 +50,13 @@ function Products() {
             <Link to="/products/low-stock" className="btn btn-outline flex-1 sm:flex-none">
               Low stock
             </Link>
+            <Link
+              to={`/products/bulk${params.size ? `?${writeProductFilters(filters).toString()}` : ''}`}
+              className="btn btn-outline flex-1 sm:flex-none"
+              data-testid="bulk-edit"
+            >
+              Bulk edit
+            </Link>
             <Link to="/products/new" className="btn btn-primary flex-1 sm:flex-none" data-testid="new-product">
               Add product
             </Link>

@@ -83,6 +83,11 @@ const hashRequest = (req: FastifyRequest) =>
  * tokens and no addresses.
  */
 async function scopeOf(req: FastifyRequest): Promise<string> {
+  // A staff member's keys on the owner API are theirs (any device, any address).
+  if (req.url.startsWith('/api/admin/')) {
+    const member = await req.getStaff();
+    if (member) return `staff:${member.id}`;
+  }
   const customer = await req.getCustomer();
   if (customer) return `customer:${customer.id}`;
   // A guest's cart cookie follows the browser across addresses; it is hashed like any token.

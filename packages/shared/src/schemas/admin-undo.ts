@@ -22,6 +22,7 @@ export const UNDOABLE_ACTIONS = [
   'shipping.update',
   'channel.update',
   'legal-pages.update',
+  'catalog.bulk',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 

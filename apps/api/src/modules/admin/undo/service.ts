@@ -28,6 +28,7 @@ import {
   undoShipping,
 } from '../setup/undo.ts';
 import { updateAdminStorefront, viewOf } from '../storefront.ts';
+import { undoBulk, type BulkCells } from '../catalog/bulk.ts';
 import type { SetupActor } from '../setup/service.ts';
 
 /** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
@@ -44,6 +45,7 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'shipping.update': 'settings',
   'channel.update': 'settings',
   'legal-pages.update': 'settings',
+  'catalog.bulk': 'catalog',
 };
 
 type Values = Record<string, unknown>;
@@ -206,6 +208,9 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
         break;
       case 'shipping.update':
         await undoShipping(tx, { ...actor, role: member.role }, row.before as Values | null, after, ip);
+        break;
+      case 'catalog.bulk':
+        await undoBulk(tx, actor, before as BulkCells, after as BulkCells, ip);
         break;
     }
 
