@@ -37,6 +37,7 @@ export function BulkCards({ rows, edits, serverErrors, currency, setCell }: Bulk
               >
                 <input
                   type="checkbox"
+                  aria-label={`Published, ${head.product_title}`}
                   className="size-5 accent-brand"
                   checked={pub.text === 'yes'}
                   onChange={(e) => setCell(head, 'published', e.target.checked ? 'yes' : 'no')}
