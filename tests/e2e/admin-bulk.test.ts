@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
 
 /*
  * The bulk editor (issue 26) at 390 and 1280 px: the owner opens it from the product list with
@@ -138,6 +138,7 @@ describe('the bulk editor', () => {
       const bar = (await page.getByTestId('bulk-save-bar').boundingBox())!;
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);
       await shot(page, 'bulk-edits');
+      expect(await axeProblems(page)).toEqual([]);
       if (process.env.SHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/bulk-edits-screen-${viewport.width}.png` });
       }
