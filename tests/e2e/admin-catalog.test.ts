@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+import { insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
 
 /*
  * The panel's catalogue (issue 26) at 390 and 1280 px on the demo shop (channels INR and AED):
@@ -30,15 +30,8 @@ afterAll(async () => {
 });
 
 async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/products') {
-  const page = await newPage(browser, viewport);
-  await page.goto(url(path));
-  await panelReady(page);
-  await signIn(page, staff);
-  return page;
+  return (await openPanel(browser, url(path), staff, viewport)).page;
 }
-
-const toastSays = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 /** Saves the product form: its toast, or the form's own message as the failure. */
 async function saveProduct(page: Page, toast: string) {
@@ -162,7 +155,7 @@ describe('the catalogue in the owner panel', () => {
       await row.getByTestId('edit-stock').click();
       const sku = `SAGE-LINEN-KURTA-${viewport.width}-M-SAGE`;
       const input = row.getByTestId(`stock-${sku}`);
-      const stockSave = input.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' });
+      const stockSave = row.getByTestId('save-stock');
       await expect.poll(() => input.inputValue()).toBe('8');
       await shot(page, 'products-stock');
       const variantId = await page.evaluate(async (s) => {
@@ -183,14 +176,24 @@ describe('the catalogue in the owner panel', () => {
       );
       expect(moved).toBe(200);
       await input.fill('3');
+      await expect(input.getAttribute('data-unsaved')).resolves.toBe('true');
       await stockSave.click();
       await row.getByRole('alert').filter({ hasText: 'it is 7 now' }).waitFor();
-      await expect.poll(() => input.inputValue()).toBe('7');
+      // The typed count stays (the owner counted it); the field now compares against 7.
+      await expect.poll(() => input.inputValue()).toBe('3');
       await shot(page, 'products-stock-conflict');
-      // Sold out: the shop shows that size/colour out of stock.
+      // Sold out, and another size restocked: closing the row saves both (nothing typed is dropped).
       await input.fill('0');
-      await stockSave.click();
-      await toastSays(page, 'Stock updated');
+      const other = row.getByTestId(`stock-SAGE-LINEN-KURTA-${viewport.width}-L-SAGE`);
+      await other.fill('12');
+      await expect(row.getByTestId('edit-stock').textContent()).resolves.toBe('Save and close');
+      await row.getByTestId('edit-stock').click();
+      await toastSays(page, 'Stock updated for 2 variants');
+      await expect.poll(() => row.getByTestId('variant-stock').count()).toBe(0);
+      await row.getByTestId('edit-stock').click();
+      await expect.poll(() => other.inputValue()).toBe('12');
+      await expect.poll(() => input.inputValue()).toBe('0');
+      await row.getByTestId('edit-stock').click();
       const inStock = await shopper.evaluate(
         async ({ s, k }) => {
           const found: unknown[] = [];
@@ -223,6 +226,8 @@ describe('the catalogue in the owner panel', () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await signedIn(PACKER, viewport);
       await page.getByTestId('not-allowed').waitFor();
+      // The packer sees the shop's name as the owner does (read where shoppers read it).
+      await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe('Loom & Leaf');
       await expect(page.getByRole('link', { name: 'Catalogue' }).count()).resolves.toBe(0);
       await shot(page, 'packer-not-allowed');
       await page.close();

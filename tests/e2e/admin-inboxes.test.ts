@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop, type ShopData } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, openPanel } from './support/admin.ts';
 
 /*
  * The panel's inboxes (issue 25): form messages and trade enquiries, like Sign-ups. A page at a
@@ -63,14 +63,8 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-async function signedIn(path: string, viewport: { width: number; height: number }) {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await page.goto(url(path));
-  await panelReady(page);
-  await signIn(page, OWNER);
-  return { page, problems };
-}
+const signedIn = (path: string, viewport: { width: number; height: number }) =>
+  openPanel(browser, url(path), OWNER, viewport);
 
 describe('form messages', () => {
   for (const viewport of [DESKTOP, MOBILE]) {

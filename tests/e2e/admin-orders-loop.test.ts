@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
 
 /*
  * The daily order loop after the outside reviews (issue 25): bulk pack then bulk ship of two
@@ -43,17 +43,10 @@ afterAll(async () => {
 });
 
 async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/orders') {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await page.goto(url(path));
-  await panelReady(page);
-  await signIn(page, staff);
+  const { page, problems } = await openPanel(browser, url(path), staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   return { page, problems };
 }
-
-const toastSays = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 async function showTab(page: Page, tab: string) {
   await page.getByTestId(`tab-${tab}`).click();
@@ -154,7 +147,7 @@ describe('the order loop', () => {
       await shot(page, 'ship-sheet');
       await ship.getByRole('button', { name: 'Ship order' }).click();
       await toastSays(page, 'Order shipped');
-      await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+      await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
       await page.getByRole('menuitem', { name: 'Add a tracking scan…' }).click();
       const scan = page.getByTestId('scan-dialog');
       await scan.getByLabel('When — leave empty for now').waitFor();

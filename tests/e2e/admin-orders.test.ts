@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
 
 /*
  * The Orders screens of the owner's panel (issue 25) on the demo shop's orders (one in every
@@ -29,18 +29,12 @@ afterAll(async () => {
 
 /** A signed-in tab on the orders inbox. */
 async function signedIn(staff: TestStaff, viewport: { width: number; height: number }) {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await page.goto(url('/admin/orders'));
-  await panelReady(page);
-  await signIn(page, staff);
+  const { page, problems } = await openPanel(browser, url('/admin/orders'), staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   return { page, problems };
 }
 
 /** The toast that says `text` (sonner). */
-const toastSays = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 const status = (page: Page) => page.getByTestId('order-page').locator('header span.rounded-full').first();
 
@@ -110,7 +104,7 @@ describe('orders in the owner panel', () => {
     await expect(status(page).textContent()).resolves.toBe('Shipped');
     await page.getByTestId('parcel').getByText('DLV 4400 1234').waitFor();
 
-    await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
     await shot(page, 'order-menu');
     await page.getByRole('menuitem', { name: 'Add a tracking scan…' }).click();
     const scan = page.getByTestId('scan-dialog');
@@ -179,7 +173,7 @@ describe('orders in the owner panel', () => {
 
     await page.getByRole('link', { name: '← Orders' }).click();
     await openFirst(page, 'new');
-    await page.getByTestId('order-actions').getByRole('button', { name: 'More actions' }).click();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
     await page.getByRole('menuitem', { name: 'Cancel order…' }).click();
     const cancel = page.getByTestId('cancel-dialog');
     await cancel.getByLabel('Reason (optional, the shopper sees it)').fill('Out of stock');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
 
 /*
  * The owner's screens of the panel (issue 25) on the demo shop: Home as a dashboard by role,
@@ -37,14 +37,8 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/') {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await page.goto(url(path));
-  await panelReady(page);
-  await signIn(page, staff);
-  return { page, problems };
-}
+const signedIn = (staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/') =>
+  openPanel(browser, url(path), staff, viewport);
 
 const unexpected = (problems: string[]) =>
   problems.filter(
@@ -56,9 +50,6 @@ const unexpected = (problems: string[]) =>
 /** Nothing wider than the screen (no sideways scrolling, no word pushed out of view). */
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-const toastSays = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 describe('the owner’s screens', () => {
   for (const viewport of [MOBILE, DESKTOP]) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, type TestStaff } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel } from './support/admin.ts';
 
 /*
  * The ⌘K / Ctrl+K palette (issue 25) on the demo shop: it finds an order by number and by the
@@ -35,14 +35,8 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-async function signedIn(staff: TestStaff, viewport: { width: number; height: number }) {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await page.goto(url('/admin/account'));
-  await panelReady(page);
-  await signIn(page, staff);
-  return { page, problems };
-}
+const signedIn = (staff: TestStaff, viewport: { width: number; height: number }) =>
+  openPanel(browser, url('/admin/account'), staff, viewport);
 
 /** The palette's search requests (orders and customers lists with `q`). */
 function searches(page: Page): string[] {

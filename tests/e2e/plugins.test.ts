@@ -302,6 +302,7 @@ describe('newsletter pages and the account', () => {
       await shot(page, 'account-newsletter-resend-wait');
 
       // A fresh load in the pending state: the status text, once, and both buttons.
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await waitForHydration(page);
       await card.locator('[data-newsletter-status="pending"]').waitFor();

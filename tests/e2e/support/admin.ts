@@ -5,6 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
+import { newPage, watchForProblems, type ShopBrowser } from './browser.ts';
 import type { ShopData } from './server.ts';
 
 /** Helpers of the owner panel's browser tests (apps/admin, served under /admin). */
@@ -50,6 +51,28 @@ export async function signIn(page: Page, staff: TestStaff): Promise<void> {
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('signed-in-as').getByText(staff.name).waitFor();
 }
+
+/**
+ * A new page at `url` (a panel address), signed in there as `staff`, with its console errors,
+ * page errors and failed requests collected in `problems`.
+ */
+export async function openPanel(
+  browser: ShopBrowser,
+  url: string,
+  staff: TestStaff,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await newPage(browser, viewport);
+  const problems = await watchForProblems(page);
+  await page.goto(url);
+  await panelReady(page);
+  await signIn(page, staff);
+  return { page, problems };
+}
+
+/** Waits for a toast saying `text`. */
+export const toastSays = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

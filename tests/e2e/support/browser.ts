@@ -65,7 +65,20 @@ export async function watchForProblems(page: Page): Promise<string[]> {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // A reload or link that leaves the page aborts its fetches still streaming (a revalidation, a
+  // poll); Chromium reports the old document's unread body as "BodyStreamBuffer was aborted".
+  // That is the page being left, not a fault: such aborts count only while no navigation is under way.
+  let leaving = false;
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) leaving = true;
+  });
+  page.on('load', () => {
+    leaving = false;
+  });
+  page.on('pageerror', (err) => {
+    if (leaving && /BodyStreamBuffer was aborted|AbortError/.test(`${err.name} ${err.message}`)) return;
+    problems.push(`pageerror: ${err.message}`);
+  });
   // Chromium's "Failed to load resource" console line omits the URL; record it here.
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`http ${res.status()}: ${new URL(res.url()).pathname}`);

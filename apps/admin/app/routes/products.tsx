@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProductRow } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
@@ -15,7 +15,7 @@ import {
 import { priceRange } from '../features/catalog/money';
 import { StatusPill, StockState } from '../features/catalog/pills';
 import { useProductList } from '../features/catalog/queries';
-import { VariantStockPanel } from '../features/catalog/variant-stock';
+import { VariantStockPanel, type StockPanelHandle } from '../features/catalog/variant-stock';
 
 export const meta = () => [{ title: 'Products · Shop admin' }];
 
@@ -36,7 +36,6 @@ function Products() {
   const filters = readProductFilters(params);
   const list = useProductList(toProductsQuery(filters));
   const [search, setSearch] = useState(filters.q);
-  const [open, setOpen] = useState<string | null>(null);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   const go = (next: ProductFilters) => setParams(writeProductFilters(next));
   const filtered = !!(filters.q || filters.status || filters.stock);
@@ -142,7 +141,7 @@ function Products() {
             data-testid="products-list"
             aria-busy={list.isFetching}
           >
-            <li className="hidden grid-cols-[1fr_10rem_12rem_6.5rem_5rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
+            <li className="hidden grid-cols-[1fr_10rem_12rem_6.5rem_9rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
               <span>Product</span>
               <span>Price</span>
               <span>Stock</span>
@@ -150,12 +149,7 @@ function Products() {
               <span className="sr-only">Stock editor</span>
             </li>
             {rows.map((p) => (
-              <ProductRow
-                key={p.id}
-                row={p}
-                open={open === p.id}
-                onToggle={() => setOpen(open === p.id ? null : p.id)}
-              />
+              <ProductRow key={p.id} row={p} />
             ))}
           </ul>
           <LoadMore list={list} end="That is every product here." />
@@ -166,10 +160,25 @@ function Products() {
 }
 
 /** A card on a phone (the whole title opens it), a table row on a desktop. */
-function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boolean; onToggle: () => void }) {
+function ProductRow({ row }: { row: AdminProductRow }) {
+  const [open, setOpen] = useState(false);
+  const panel = useRef<StockPanelHandle>(null);
+  const [unsaved, setUnsaved] = useState(0);
+  const [closing, setClosing] = useState(false);
+  // Closing with counts typed but not saved saves them first; it stays open when one was refused.
+  const toggle = async () => {
+    if (open && unsaved > 0 && panel.current) {
+      setClosing(true);
+      const done = await panel.current.saveAll();
+      setClosing(false);
+      if (!done) return;
+    }
+    setUnsaved(0);
+    setOpen(!open);
+  };
   return (
     <li data-testid="product-row">
-      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-3 lg:grid-cols-[1fr_10rem_12rem_6.5rem_7rem]">
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-4 py-3 lg:grid-cols-[1fr_10rem_12rem_6.5rem_9rem]">
         <Link
           to={`/products/${encodeURIComponent(row.id)}`}
           className="min-w-0 py-1 lg:col-start-1 lg:row-start-1 lg:py-0"
@@ -181,8 +190,15 @@ function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boole
           </span>
         </Link>
         <span className="justify-self-end lg:col-start-5 lg:row-start-1">
-          <Button variant="quiet" onPress={onToggle} aria-expanded={open} data-testid="edit-stock">
-            {open ? 'Done' : 'Edit stock'}
+          <Button
+            variant={open && unsaved > 0 ? 'primary' : 'quiet'}
+            onPress={() => void toggle()}
+            isDisabled={closing}
+            className="whitespace-nowrap"
+            aria-expanded={open}
+            data-testid="edit-stock"
+          >
+            {!open ? 'Edit stock' : unsaved > 0 ? (closing ? 'Saving…' : 'Save and close') : 'Done'}
           </Button>
         </span>
         <span className="text-sm tabular-nums lg:col-start-2 lg:row-start-1">
@@ -197,7 +213,7 @@ function ProductRow({ row, open, onToggle }: { row: AdminProductRow; open: boole
       </div>
       {open && (
         <div className="border-t border-line bg-stone-50 px-4 py-3">
-          <VariantStockPanel productId={row.id} />
+          <VariantStockPanel productId={row.id} onDirtyChange={setUnsaved} ref={panel} />
         </div>
       )}
     </li>

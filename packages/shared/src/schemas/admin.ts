@@ -417,6 +417,13 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   order: z.object({ id: z.string(), order_no: z.string() }).nullable(),
   customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   amount: MoneySchema.nullable(),
+  /**
+   * A catalogue record by what a person reads: a product's title, a variant as "Title · S / Olive",
+   * a review by its product's title; `product_id` for the link to the product (null once deleted).
+   */
+  subject: z
+    .object({ kind: z.enum(['product', 'variant', 'review']), label: z.string(), product_id: z.string().nullable() })
+    .nullable(),
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
 export const AuditLogSchema = z.object({ entries: z.array(AuditListEntrySchema), pagination: ContentPaginationSchema });

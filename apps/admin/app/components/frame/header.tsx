@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminApi, type Staff } from '@shopfront/shared';
+import { adminApi, settingsApi, type Staff } from '@shopfront/shared';
 import { Button } from '../ui/button';
 import { NavIcon } from './icons';
 import { call } from '../../lib/api';
@@ -7,14 +7,17 @@ import { roleLabel, roleMayRead } from '../../lib/nav';
 
 /** The signed-in header: the shop's name, who is signed in and as what, and the palette's button. */
 export function Header({ me, onOpenPalette }: { me: Staff; onOpenPalette: () => void }) {
-  // Store settings are not every role's to read: without them the header just says "Shop admin".
+  // Store settings are not every role's to read; the shop's name is public, so a packer or a
+  // content editor reads it where shoppers do and sees the same name as the owner.
+  const owner = roleMayRead(me.role, 'settings');
   const shop = useQuery({
-    queryKey: ['settings'],
-    queryFn: async () => (await call(adminApi.getSettings)).data,
+    queryKey: owner ? ['settings'] : ['shop-name'],
+    queryFn: async () =>
+      owner
+        ? (await call(adminApi.getSettings)).data
+        : (await call(settingsApi.get, { body: { keys: ['store_name'] } })).data,
     retry: false,
     staleTime: 5 * 60_000,
-    // Not asked at all for a role the API would refuse (a packer, a content editor).
-    enabled: roleMayRead(me.role, 'settings'),
   });
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-white/95 backdrop-blur">

@@ -42,6 +42,26 @@ const CUSTOMER_VERBS: Record<string, string> = {
   'customer.note.delete': 'removed a note on',
 };
 
+/** What was done to a catalogue record: "changed the stock of Sage Kurta · M / Sage". */
+const SUBJECT_VERBS: Record<string, string> = {
+  'product.create': 'added',
+  'product.update': 'edited',
+  'product.archive': 'archived',
+  'variant.stock': 'changed the stock of',
+  'review.hide': 'hid a review of',
+  'review.unhide': 'showed again a review of',
+};
+
+/** A stock change's numbers, from the entry's before and after: "from 7 to 0". */
+function stockChange(e: AuditListEntry): string | null {
+  const of = (v: unknown) =>
+    v && typeof v === 'object' && typeof (v as { stock?: unknown }).stock === 'number'
+      ? (v as { stock: number }).stock
+      : null;
+  const [from, to] = [of(e.before), of(e.after)];
+  return from !== null && to !== null ? `from ${from} to ${to}` : null;
+}
+
 /** `staff.update` → "changed staff"; `customer.note.add` → "added customer note". */
 function describe(action: string): string {
   const parts = action.split('.');
@@ -76,6 +96,21 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
             <Link to={`/customers/${e.customer.id}`} className="font-medium underline underline-offset-2">
               {e.customer.name || `customer ${e.customer.id}`}
             </Link>
+          </>
+        ) : e.subject ? (
+          <>
+            {SUBJECT_VERBS[e.action] ?? describe(e.action)}{' '}
+            {e.subject.product_id ? (
+              <Link
+                to={e.subject.kind === 'review' ? '/reviews' : `/products/${encodeURIComponent(e.subject.product_id)}`}
+                className="font-medium underline underline-offset-2"
+              >
+                {e.subject.label}
+              </Link>
+            ) : (
+              <span className="font-medium">{e.subject.label}</span>
+            )}
+            {e.action === 'variant.stock' && stockChange(e) && <> {stockChange(e)}</>}
           </>
         ) : e.order ? (
           <>

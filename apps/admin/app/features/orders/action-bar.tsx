@@ -36,7 +36,8 @@ interface Step {
 
 /**
  * The order's next step as one big button at the bottom (in the thumb's reach on a phone), every
- * other thing the order allows in the "More" menu beside it.
+ * other thing the order allows in the "Other actions" menu beside it
+ * (not "More": that is the phone's navigation, right below).
  */
 export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?: number) => void }) {
   const navigate = useNavigate();
@@ -65,7 +66,7 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
   if (a.cancel) steps.push({ key: 'cancel', label: 'Cancel order…', run: () => open('cancel'), danger: true });
 
   // The big button is the order's next step; a scan or a note never is. A finished order's is the
-  // way back to the orders to pack (a shipped one's scans stay under More).
+  // way back to the orders to pack (a shipped one's scans stay under Other actions).
   const primary: Step | undefined =
     work > 0
       ? steps[0]
@@ -93,9 +94,7 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
           </Button>
         )}
         <MenuTrigger>
-          <Button className={`min-h-12 ${primary ? '' : 'flex-1'}`} aria-label="More actions">
-            More
-          </Button>
+          <Button className={`min-h-12 whitespace-nowrap ${primary ? '' : 'flex-1'}`}>Other actions</Button>
           <Popover
             placement="top end"
             className="min-w-60 rounded-2xl border border-line bg-white p-1 shadow-xl outline-none"

@@ -329,7 +329,8 @@ function toDetail(r: Row): AdminOrderDetail {
       confirm: canTransition(r.status, 'confirmed') && (r.offline || r.payment_status === 'paid'),
       pack: canTransition(r.status, 'packed'),
       ship: canTransition(r.status, 'shipped'),
-      add_scan: r.shipments.length > 0,
+      // A carrier's scans matter while the parcel travels; once delivered (or after) there is nothing to add.
+      add_scan: r.shipments.length > 0 && (r.status === 'shipped' || r.status === 'out_for_delivery'),
       deliver: r.status === 'shipped' || r.status === 'out_for_delivery',
       mark_paid: r.offline && r.payment_status === 'cod' && r.status !== 'cancelled',
       cancel: canTransition(r.status, 'cancelled'),

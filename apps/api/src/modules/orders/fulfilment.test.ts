@@ -84,6 +84,12 @@ describe('fulfilment', () => {
         waybill,
         tracking_url: 'https://www.delhivery.com/track',
         scans: [
+          // Marked delivered by the shop: the parcel's latest line says so, at the delivery city.
+          expect.objectContaining({
+            location: 'Bengaluru',
+            status: 'Delivered',
+            description: 'Marked delivered by the shop',
+          }),
           expect.objectContaining({
             location: 'Whitefield',
             status: 'Out for delivery',

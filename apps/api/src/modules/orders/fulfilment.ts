@@ -199,12 +199,21 @@ export function markOutForDelivery(db: Db, orderId: string, note?: string): Prom
 
 /**
  * Shipped or out for delivery → delivered. An offline method's money (Cash on Delivery) becomes
- * paid only when the caller says it was collected at the door (`cashCollected`).
+ * paid only when the caller says it was collected at the door (`cashCollected`). Each parcel
+ * whose carrier has not said so already gets a "Delivered" scan at the delivery address's city,
+ * so the parcel's latest line agrees with the order (not "In transit" under a delivered order).
  */
 export function markDelivered(db: Db, orderId: string, note?: string, cashCollected = false): Promise<number> {
   return db.transaction(async (tx) => {
     const eventId = await move(tx, orderId, 'delivered', { note, from: ['shipped', 'out_for_delivery'] });
     if (cashCollected) await setPaymentStatus(tx, orderId, 'paid', ['cod']);
+    await tx.execute(
+      sql`insert into shipment_scans (shipment_id, scanned_at, location, status, description)
+          select sh.id, greatest(now(), (select max(scanned_at) from shipment_scans sc where sc.shipment_id = sh.id)), coalesce(o.shipping_address ->> 'city', ''), 'Delivered', 'Marked delivered by the shop'
+            from shipments sh join orders o on o.id = sh.order_id
+           where sh.order_id = ${orderId}
+             and not exists (select 1 from shipment_scans sc where sc.shipment_id = sh.id and lower(sc.status) = 'delivered')`,
+    );
     return eventId;
   });
 }

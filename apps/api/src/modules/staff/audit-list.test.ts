@@ -85,6 +85,49 @@ describe('the audit list', () => {
       sql`insert into audit_log (staff_id, actor, action, target) values (null, 'cli@shop.test', 'staff.create', 'staff:stf_x')`,
     );
     const [cli] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
-    expect(cli).toMatchObject({ actor: 'cli@shop.test', actor_name: null, order: null, customer: null, amount: null });
+    expect(cli).toMatchObject({
+      actor: 'cli@shop.test',
+      actor_name: null,
+      order: null,
+      customer: null,
+      amount: null,
+      subject: null,
+    });
+  });
+
+  it('names a catalogue record: a variant by its product and its own title, a review by its product', async () => {
+    const db = t.database.db;
+    const headers = await signIn(t, (await createStaffMember(db, { name: 'Ravi Rao', role: 'owner' })).email);
+    const [v] = await queryRows<{ id: string; product_id: string; name: string; title: string; stock: number }>(
+      db,
+      sql`select v.id, v.product_id, p.name, v.title, v.stock from variants v join products p on p.id = v.product_id
+           where v.title <> '' order by v.id limit 1`,
+    );
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/catalog/variants/${v!.id}/stock`,
+      headers,
+      payload: { stock: v!.stock + 3, reason: 'restock' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const [stock] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
+    expect(stock).toMatchObject({
+      action: 'variant.stock',
+      subject: { kind: 'variant', label: `${v!.name} · ${v!.title}`, product_id: v!.product_id },
+      before: { stock: v!.stock },
+      after: { stock: v!.stock + 3 },
+    });
+
+    const [r] = await queryRows<{ id: number; name: string; product_id: string }>(
+      db,
+      sql`select r.id, p.name, p.id as product_id from reviews r join products p on p.id = r.product_id order by r.id limit 1`,
+    );
+    const hid = await t.app.inject({ method: 'POST', url: `/api/admin/reviews/${r!.id}/hide`, headers, payload: {} });
+    expect(hid.statusCode, hid.body).toBe(200);
+    const [review] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
+    expect(review).toMatchObject({
+      action: 'review.hide',
+      subject: { kind: 'review', label: r!.name, product_id: r!.product_id },
+    });
   });
 });

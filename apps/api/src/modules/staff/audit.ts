@@ -102,6 +102,22 @@ function refundedBy(before: unknown, after: unknown): number | null {
 }
 
 /**
+ * A catalogue entry's record by name (AuditListEntry.subject), looked up per row of the page: a
+ * product, a variant (its product's title and its own), a review (its product's title).
+ */
+const subjectSql = sql<AuditListEntry['subject']>`case
+  when ${auditLog.target} like 'product:%' then
+    (select json_build_object('kind', 'product', 'label', p.name, 'product_id', p.id)
+       from products p where p.id = substr(${auditLog.target}, 9))
+  when ${auditLog.target} like 'variant:%' then
+    (select json_build_object('kind', 'variant', 'label', p.name || coalesce(nullif(' · ' || v.title, ' · '), ''), 'product_id', p.id)
+       from variants v join products p on p.id = v.product_id where v.id = substr(${auditLog.target}, 9))
+  when ${auditLog.target} like 'review:%' then
+    (select json_build_object('kind', 'review', 'label', p.name, 'product_id', p.id)
+       from reviews r join products p on p.id = r.product_id where r.id::text = substr(${auditLog.target}, 8))
+end`;
+
+/**
  * One page of the audit log, newest first. Each entry also names what a person reads: the staff
  * member's name (as it is now), for an order its order number and the amount a refund gave
  * back, for a customer their name, so the panel never shows an internal id.
@@ -119,6 +135,7 @@ export async function listAuditLog(
         currency: orders.currency,
         customerId: customers.id,
         customerName: sql<string>`trim(${customers.firstName} || ' ' || ${customers.lastName})`,
+        subject: subjectSql,
       })
       .from(auditLog)
       .leftJoin(staff, eq(staff.id, auditLog.staffId))
@@ -133,7 +150,7 @@ export async function listAuditLog(
     db.select({ n: count() }).from(auditLog),
   ]);
   return {
-    entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName }) => {
+    entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName, subject }) => {
       const refunded = currency ? refundedBy(entry.before, entry.after) : null;
       return {
         ...toAuditEntry(entry),
@@ -141,6 +158,7 @@ export async function listAuditLog(
         order: orderNo ? { id: entry.target.slice('order:'.length), order_no: orderNo } : null,
         customer: customerId === null ? null : { id: customerId, name: customerName },
         amount: refunded !== null && currency ? money(refunded, currency) : null,
+        subject: subject ?? null,
       };
     }),
     pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),

@@ -349,6 +349,35 @@ describe('stock', () => {
     expect(page.product.in_stock).toBe(false);
   });
 
+  it('a retried stock change never counts twice: adjust with an Idempotency-Key replays, a set already done answers 200', async () => {
+    const p = await create();
+    const v = p.variants[0]!.id;
+    const url = `/api/admin/catalog/variants/${v}/stock`;
+    const key = { 'idempotency-key': `restock-${tag()}` };
+    const adjusts = await Promise.all(
+      Array.from({ length: 5 }, () => req('POST', `${url}/adjust`, { delta: 4, reason: 'restock' }, key)),
+    );
+    // One ran; the others replayed its answer or were told it is still running, none added again.
+    expect(adjusts.filter((r) => r.statusCode === 200 && !r.headers['idempotent-replayed'])).toHaveLength(1);
+    expect(adjusts.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const again = await req('POST', `${url}/adjust`, { delta: 4, reason: 'restock' }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await stockOf(db(), v)).toBe(11);
+    // The same key for another request is refused, not applied.
+    expect((await req('POST', `${url}/adjust`, { delta: 9, reason: 'restock' }, key)).statusCode).toBe(422);
+    expect(await stockOf(db(), v)).toBe(11);
+
+    // A set whose answer was lost, sent again: the stock already is what was asked, so 200, one movement.
+    const first = await req('PUT', url, { stock: 20, reason: 'restock', expected_stock: 11 });
+    expect(first.statusCode).toBe(200);
+    const retry = await req('PUT', url, { stock: 20, reason: 'restock', expected_stock: 11 });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.movements.filter((m: { to: number }) => m.to === 20)).toHaveLength(1);
+    // A genuinely stale set is still refused.
+    expect((await req('PUT', url, { stock: 5, reason: 'manual', expected_stock: 11 })).statusCode).toBe(409);
+  });
+
   it('records sales (naming the order) and cancels made by the order code', async () => {
     const p = await create();
     const v = p.variants[0]!.id;

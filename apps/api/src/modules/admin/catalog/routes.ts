@@ -20,6 +20,7 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { fieldError, notFound, ok } from '../../../lib/http.ts';
+import { IDEMPOTENCY_NOTE } from '../../../lib/idempotency.ts';
 import { requireStaff } from '../auth.ts';
 import { setVersionTag } from '../if-match.ts';
 import { AUTH_NOTE } from '../routes.ts';
@@ -203,9 +204,10 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminVariantParamsSchema, body: AdminStockSetSchema, data: AdminVariantStockSchema },
       ...doc(
-        'Set a variant’s stock (a count): reason restock, manual or correction, an optional note. With expected_stock (what the owner saw) it applies only while the stock is still that: 409 when a sale or another change came first, nothing lost',
+        `Set a variant’s stock (a count): reason restock, manual or correction, an optional note. With expected_stock (what the owner saw) it applies only while the stock is still that: 409 when a sale or another change came first, nothing lost; when the stock already is the count asked for (a retry after a lost answer), 200 and nothing changes${IDEMPOTENCY_NOTE}`,
         [404, 409, 422],
       ),
+      config: { staffArea: 'catalog', idempotent: true },
     },
     async (req) => {
       const a = await act(req);
@@ -219,9 +221,10 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminVariantParamsSchema, body: AdminStockAdjustSchema, data: AdminVariantStockSchema },
       ...doc(
-        'Add units to a variant’s stock (delta, negative to take): applied to the stock as it is at that moment, so an adjustment and a sale at once both count; 422 when it would go below zero',
+        `Add units to a variant’s stock (delta, negative to take): applied to the stock as it is at that moment, so an adjustment and a sale at once both count; 422 when it would go below zero. Send an Idempotency-Key so a retry never adds twice${IDEMPOTENCY_NOTE}`,
         [404, 422],
       ),
+      config: { staffArea: 'catalog', idempotent: true },
     },
     async (req) => {
       const a = await act(req);

@@ -87,8 +87,29 @@ export function adjustStock(
   );
 }
 
-/** Sets the count; with expected_stock only while the stock is still that (else 409, nothing changed). */
-export function setStock(
+/**
+ * Sets the count; with expected_stock only while the stock is still that (else 409, nothing
+ * changed). When the stock already is the count asked for, that is the answer (a retry of a set
+ * whose answer was lost must not say someone else changed it).
+ */
+export async function setStock(
+  db: Db,
+  actor: AuditActor,
+  ip: string | null,
+  variantId: string,
+  body: { stock: number; reason: StockReason; note: string | null; expected_stock?: number },
+): Promise<AdminVariantStock> {
+  try {
+    return await setStockIfStill(db, actor, ip, variantId, body);
+  } catch (err) {
+    if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+    const now = await variantStock(db, variantId);
+    if (now?.variant.stock === body.stock) return now;
+    throw err;
+  }
+}
+
+function setStockIfStill(
   db: Db,
   actor: AuditActor,
   ip: string | null,

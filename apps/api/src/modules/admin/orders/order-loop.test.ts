@@ -88,6 +88,17 @@ describe('tracking scans', () => {
     expect((await scan(new Date(Date.now() + 60_000).toISOString())).statusCode).toBe(200);
     expect((await scan()).statusCode).toBe(200);
     expect((await page(o.id)).shipments[0]!.scans).toHaveLength(2);
+    expect((await page(o.id)).actions.add_scan).toBe(true);
+
+    // Marked delivered: the parcel says so too (its latest line), once, and no more scans are offered.
+    expect((await post(`/api/admin/orders/${o.id}/deliver`, {})).statusCode).toBe(200);
+    const done = await page(o.id);
+    const scans = done.shipments[0]!.scans;
+    expect(scans).toHaveLength(3);
+    const latest = [...scans].sort((x, y) => y.at.localeCompare(x.at) || y.id - x.id)[0]!;
+    expect(latest).toMatchObject({ status: 'Delivered', description: 'Marked delivered by the shop' });
+    expect(latest.location).toBe('Bengaluru');
+    expect(done.actions.add_scan).toBe(false);
   });
 });
 
