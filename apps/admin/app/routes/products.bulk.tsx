@@ -134,7 +134,7 @@ function BulkEditor() {
                 Fix {invalid} {invalid === 1 ? 'cell' : 'cells'} to save
               </span>
             ) : (
-              <span className="text-muted">Not saved yet</span>
+              <span className="hidden text-muted sm:inline">Not saved yet</span>
             )}
           </p>
           <Button
