@@ -46,10 +46,24 @@ function Products() {
         title="Products"
         action={
           <div className="flex gap-2">
-            <Link to="/products/low-stock" className="btn btn-outline flex-1 sm:flex-none">
+            <Link
+              to="/products/low-stock"
+              className="btn btn-outline flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+            >
               Low stock
             </Link>
-            <Link to="/products/new" className="btn btn-primary flex-1 sm:flex-none" data-testid="new-product">
+            <Link
+              to={`/products/bulk${params.size ? `?${writeProductFilters(filters).toString()}` : ''}`}
+              className="btn btn-outline flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+              data-testid="bulk-edit"
+            >
+              Bulk edit
+            </Link>
+            <Link
+              to="/products/new"
+              className="btn btn-primary flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+              data-testid="new-product"
+            >
               Add product
             </Link>
           </div>

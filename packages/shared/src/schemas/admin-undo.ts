@@ -25,6 +25,7 @@ export const UNDOABLE_ACTIONS = [
   'coupon.update',
   'coupon.disable',
   'coupon.enable',
+  'catalog.bulk',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 

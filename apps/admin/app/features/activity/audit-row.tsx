@@ -62,6 +62,13 @@ function stockChange(e: AuditListEntry): string | null {
   return from !== null && to !== null ? `from ${from} to ${to}` : null;
 }
 
+/** A bulk editor's batch: "saved 4 changes in the bulk editor". */
+function bulkSaved(e: AuditListEntry): string {
+  const cells = (e.after as { cells?: unknown[] } | null)?.cells;
+  const n = Array.isArray(cells) ? cells.length : 0;
+  return `saved ${n} ${n === 1 ? 'change' : 'changes'} in the bulk editor`;
+}
+
 /** `staff.update` → "changed staff"; `customer.note.add` → "added customer note". */
 function describe(action: string): string {
   const parts = action.split('.');
@@ -124,6 +131,8 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
               {e.order.order_no}
             </Link>
           </>
+        ) : e.action === 'catalog.bulk' ? (
+          <>{bulkSaved(e)}</>
         ) : (
           <>
             {describe(e.action)}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { adminCatalogMessages as msg, type AdminProductList, type AdminProductsQuerySchema } from '@shopfront/shared';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
@@ -9,7 +9,7 @@ import { lowStockSql, statusSql, type stockState } from './product-view.ts';
 type Query = z.output<typeof AdminProductsQuerySchema>;
 
 /** Keyset position: created_at (microseconds as text, exact) and id. */
-const encode = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
+export const encode = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
 function decode(cursor: string): { at: string; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || !id || !/^\d{1,20}$/.test(at)) throw fieldError('cursor', msg.cursor);
@@ -39,13 +39,11 @@ interface Row {
 }
 
 /**
- * The panel's product list, newest first, one query: search by title (words, any order) or sku
- * (prefix), filters by status, category and stock, keyset pages. Each row carries its variants'
- * price range in the default channel and a stock summary against the shop's threshold.
- * Archived products show only under status=archived.
+ * The product list's search, filters and keyset position as conditions on `p` (products) and `t`
+ * (a row with the low-stock `threshold`): the bulk editor pages the same way.
  */
-export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductList> {
-  const where = [];
+export function productFilters(q: Pick<Query, 'q' | 'status' | 'category' | 'stock' | 'cursor'>): SQL[] {
+  const where: SQL[] = [];
   where.push(q.status ? sql`${statusSql} = ${q.status}` : sql`p.archived_at is null`);
   if (q.q) {
     const term = q.q.toLowerCase();
@@ -69,6 +67,17 @@ export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductL
     const c = decode(q.cursor);
     where.push(sql`(p.created_at, p.id) < (to_timestamp(${c.at}::numeric / 1e6), ${c.id})`);
   }
+  return where;
+}
+
+/**
+ * The panel's product list, newest first, one query: search by title (words, any order) or sku
+ * (prefix), filters by status, category and stock, keyset pages. Each row carries its variants'
+ * price range in the default channel and a stock summary against the shop's threshold.
+ * Archived products show only under status=archived.
+ */
+export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductList> {
+  const where = productFilters(q);
   const rows = await queryRows<Row>(
     db,
     // The page is chosen first (index order, filters as semi-joins); only its rows are summarised.

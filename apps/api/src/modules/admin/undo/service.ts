@@ -29,6 +29,7 @@ import {
   undoShipping,
 } from '../setup/undo.ts';
 import { updateAdminStorefront, viewOf } from '../storefront.ts';
+import { undoBulk, type BulkCells } from '../catalog/bulk.ts';
 import type { SetupActor } from '../setup/service.ts';
 
 /** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
@@ -48,6 +49,7 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'coupon.update': 'catalog',
   'coupon.disable': 'catalog',
   'coupon.enable': 'catalog',
+  'catalog.bulk': 'catalog',
 };
 
 type Values = Record<string, unknown>;
@@ -215,6 +217,9 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
       case 'coupon.disable':
       case 'coupon.enable':
         await undoCouponEntry(tx, actor, row.action, intIdOf(row.target, 'coupon'), before, after, ip);
+        break;
+      case 'catalog.bulk':
+        await undoBulk(tx, actor, before as BulkCells, after as BulkCells, ip);
         break;
     }
 
