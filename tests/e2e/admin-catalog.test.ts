@@ -10,7 +10,7 @@ import { insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } fr
  * the owner adds a product with three sizes and two colours, priced in both, and publishes it; a
  * shopper sees it with its price and adds a size/colour to the cart; the owner changes a price
  * and one variant's stock in place (a stale stock is refused with the new number), and the shop
- * follows; a packer has no Catalogue and is told so at /admin/products.
+ * follows; a packer has no Products in the navigation and is told so at /admin/products.
  * SHOTS_DIR=/work/shots/catalog-ui keeps a screenshot of each screen.
  */
 const OWNER = testStaff('Meera Iyer', 'owner');
@@ -222,13 +222,13 @@ describe('the catalogue in the owner panel', () => {
     });
   }
 
-  it('a packer has no Catalogue in the navigation and is not allowed at /admin/products', async () => {
+  it('a packer has no Products in the navigation and is not allowed at /admin/products', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await signedIn(PACKER, viewport);
       await page.getByTestId('not-allowed').waitFor();
       // The packer sees the shop's name as the owner does (read where shoppers read it).
       await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe('Loom & Leaf');
-      await expect(page.getByRole('link', { name: 'Catalogue' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: 'Products', exact: true }).count()).resolves.toBe(0);
       await shot(page, 'packer-not-allowed');
       await page.close();
     }

@@ -22,7 +22,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
-  { to: '/products', label: 'Catalogue', area: 'catalog', keywords: 'products stock prices variants sku inventory' },
+  { to: '/products', label: 'Products', area: 'catalog', keywords: 'catalogue stock prices variants sku inventory' },
   { to: '/categories', label: 'Categories', area: 'catalog', keywords: 'taxonomy tree menu super categories groups' },
   { to: '/collections', label: 'Collections', area: 'catalog', keywords: 'curated edit manual order' },
   { to: '/coupons', label: 'Coupons', area: 'catalog', keywords: 'discounts codes offers vouchers promotions' },

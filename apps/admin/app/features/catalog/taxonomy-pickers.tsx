@@ -111,7 +111,7 @@ export function CollectionsPicker() {
           )}
           {all.length === 0 ? (
             <p className="text-sm text-muted">
-              {collections.isLoading ? 'Loading…' : 'No collections yet (Catalogue › Collections).'}
+              {collections.isLoading ? 'Loading…' : 'No collections yet (add them under Collections).'}
             </p>
           ) : (
             <div className="flex max-h-60 flex-wrap gap-2 overflow-auto">
