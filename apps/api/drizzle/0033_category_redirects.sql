@@ -5,4 +5,6 @@ CREATE TABLE "category_redirects" (
 );
 --> statement-breakpoint
 ALTER TABLE "category_redirects" ADD CONSTRAINT "category_redirects_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "category_redirects_category_idx" ON "category_redirects" USING btree ("category_id");
+CREATE INDEX "category_redirects_category_idx" ON "category_redirects" USING btree ("category_id");--> statement-breakpoint
+CREATE TRIGGER shopfront_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON category_redirects
+  FOR EACH STATEMENT EXECUTE FUNCTION shopfront_content_changed();
