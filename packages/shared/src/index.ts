@@ -73,3 +73,5 @@ export * from './api/admin-inboxes.ts';
 export * from './api/admin-dashboard.ts';
 export * from './schemas/admin-catalog.ts';
 export * from './api/admin-catalog.ts';
+export * from './schemas/admin-pictures.ts';
+export * from './api/admin-pictures.ts';

@@ -52,6 +52,7 @@ import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
+import { adminPictureRoutes } from './catalog/picture-routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
@@ -111,6 +112,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(swatchRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminCatalogRoutes);
+  await app.register(adminPictureRoutes);
   await app.register(customerRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
