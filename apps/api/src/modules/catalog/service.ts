@@ -69,6 +69,7 @@ export function cardFromRow(r: ListingRow): ProductCard {
     ratingAvg: r.rating_avg,
     ratingCount: r.rating_count,
   });
+  if (card.image && r.image_focal) card.image.focal = { x: r.image_focal[0], y: r.image_focal[1] };
   return r.variant_id ? { ...card, variant_id: r.variant_id } : card;
 }
 

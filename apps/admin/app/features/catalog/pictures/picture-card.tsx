@@ -57,8 +57,8 @@ export function PictureCard({ picture, index, count, colours, onMove, onSave, on
         </button>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p className="text-sm font-medium">{index === 0 ? 'Main picture' : `Picture ${index + 1} of ${count}`}</p>
-          <p className="text-xs text-muted">Tap the picture where a cropped view should centre.</p>
-          <div className="mt-auto grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <p className="text-xs text-muted">Tap the picture to set where crops centre.</p>
+          <div className="mt-auto grid gap-2 sm:flex sm:flex-wrap">
             <Button
               isDisabled={index === 0}
               onPress={() => onMove(index - 1)}

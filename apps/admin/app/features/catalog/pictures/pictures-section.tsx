@@ -70,7 +70,7 @@ export function PicturesSection({ productId }: { productId: string }) {
   return (
     <Section
       title="Pictures"
-      description={`The first is the main picture. JPEG, PNG, WebP or AVIF, up to ${PICTURE_LIMITS.maxBytes / MiB} MB each.`}
+      description={`Saved as you go. The first is the main picture. JPEG, PNG, WebP or AVIF, up to ${PICTURE_LIMITS.maxBytes / MiB} MB each.`}
     >
       <div
         onDragOver={(e) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPictureMessages as msg, type AdminPictures, type AdminProduct } from '@shopfront/shared';
+import { PICTURE_LIMITS, adminPictureMessages as msg, type AdminPictures, type AdminProduct } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
@@ -196,6 +196,19 @@ describe('uploading a picture', () => {
     expect(files(p.id)).toEqual([]);
   });
 
+  it('removes the written file when the insert is refused after it (the product is full)', async () => {
+    const p = await product();
+    await db().execute(
+      sql`insert into product_images (product_id, path, alt, width, height, position)
+          select ${p.id}, '/media/seed/none-' || n || '.webp', '', 10, 10, n from generate_series(1, ${PICTURE_LIMITS.perProduct}) n`,
+    );
+    const res = await upload(p.id, await picture(40, 40, 'png', 3));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual([msg.tooMany]);
+    expect(files(p.id)).toEqual([]);
+    expect(await rows(p.id)).toBe(PICTURE_LIMITS.perProduct);
+  });
+
   it('refuses a JSON body with 415 and a product that does not exist with 404', async () => {
     const res = await json('PATCH', pics('prd_none'), {});
     expect(res.statusCode).toBe(404);
@@ -267,6 +280,14 @@ describe('editing pictures', () => {
     expect(shop[2]).toMatchObject({ alt: 'The mug in moss green', option_value: 'Moss', focal_x: 0.25, focal_y: 0.75 });
     const card = await queryRows<{ image_path: string }>(db(), sql`select image_path from products where id = ${p.id}`);
     expect(card[0]!.image_path).toBe(byUrl.get(ids[2]!));
+    // The card's picture is cropped at its focal point (listing cards are square).
+    const cardOf = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/shop/all', payload: { sort: 'newest', per_page: 48 } }))
+        .json()
+        .data.products.find((c: { slug: string }) => c.slug === p.slug);
+    expect((await cardOf()).image).toEqual({ url: byUrl.get(ids[2]!), alt: p.title });
+    await json('PATCH', `${pics(p.id)}/${ids[2]}`, { focal_x: 0.3, focal_y: 0.2 });
+    expect((await cardOf()).image).toEqual({ url: byUrl.get(ids[2]!), alt: p.title, focal: { x: 0.3, y: 0.2 } });
 
     const gone = byUrl.get(ids[2]!) as string;
     const del = await json('DELETE', `${pics(p.id)}/${ids[2]}`);
@@ -289,6 +310,7 @@ describe('editing pictures', () => {
       'product.picture.add',
       'product.picture.update',
       'product.picture.reorder',
+      'product.picture.update',
       'product.picture.delete',
     ]);
   });
