@@ -124,6 +124,15 @@ describe('pictures in the product editor', () => {
       await page.keyboard.press('Enter');
       order = [order[1]!, order[0]!, ...order.slice(2)];
       await expect.poll(() => shownIds(page)).toEqual(order);
+      if (viewport === DESKTOP) {
+        // With a mouse, a thumbnail dragged onto another card takes its place.
+        // Both cards in view first: were the page scrolled between press and move, the drag would start
+        // from whatever card is then under the pointer.
+        await cards.nth(1).evaluate((e) => e.scrollIntoView({ block: 'center' }));
+        await cards.nth(2).getByTestId('picture-focal').dragTo(cards.nth(0));
+        order = [order[2]!, order[0]!, order[1]!, ...order.slice(3)];
+        await expect.poll(() => shownIds(page)).toEqual(order);
+      }
       await expect.poll(async () => (await pictures(page, made.id)).pictures.map((p) => p.id)).toEqual(order);
 
       // Alt text for each, saved when the field is left.

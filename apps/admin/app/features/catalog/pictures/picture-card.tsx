@@ -3,6 +3,9 @@ import type { AdminPicture, AdminPicturePatch } from '@shopfront/shared';
 import { Button } from '../../../components/ui/button';
 import { thumbnailUrl } from './api';
 
+/** What a dragged thumbnail carries (files dropped on the section carry Files). */
+const DRAG_TYPE = 'application/x-shopfront-picture';
+
 interface Props {
   picture: AdminPicture;
   index: number;
@@ -10,6 +13,9 @@ interface Props {
   /** The product's colour option, when it has one. */
   colours: { name: string; values: string[] } | null;
   onMove: (to: number) => void;
+  /** Drag and drop with a mouse: the picture dragged, and where it was dropped. */
+  onDragFrom: () => void;
+  onDropHere: () => void;
   onSave: (patch: AdminPicturePatch) => void;
   onDelete: () => void;
 }
@@ -19,7 +25,17 @@ interface Props {
  * with earlier/later buttons, alt text (saved when the field is left), colour and delete with a
  * confirm step.
  */
-export function PictureCard({ picture, index, count, colours, onMove, onSave, onDelete }: Props) {
+export function PictureCard({
+  picture,
+  index,
+  count,
+  colours,
+  onMove,
+  onDragFrom,
+  onDropHere,
+  onSave,
+  onDelete,
+}: Props) {
   const id = useId();
   const [alt, setAlt] = useState(picture.alt);
   const [confirming, setConfirming] = useState(false);
@@ -32,11 +48,29 @@ export function PictureCard({ picture, index, count, colours, onMove, onSave, on
   };
 
   return (
-    <li className="card space-y-3 p-3" data-testid="picture" data-picture-id={picture.id}>
+    <li
+      className="card space-y-3 p-3"
+      data-testid="picture"
+      data-picture-id={picture.id}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+        e.preventDefault();
+        onDropHere();
+      }}
+    >
       <div className="flex gap-3">
         <button
           type="button"
           onClick={setFocal}
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.setData(DRAG_TYPE, String(picture.id));
+            e.dataTransfer.effectAllowed = 'move';
+            onDragFrom();
+          }}
           className="relative block w-32 shrink-0 self-start overflow-hidden rounded-lg border border-line bg-stone-100 sm:w-40"
           aria-label={`Set the focal point of picture ${index + 1}: click where a cropped card should centre`}
           data-testid="picture-focal"
@@ -57,7 +91,9 @@ export function PictureCard({ picture, index, count, colours, onMove, onSave, on
         </button>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p className="text-sm font-medium">{index === 0 ? 'Main picture' : `Picture ${index + 1} of ${count}`}</p>
-          <p className="text-xs text-muted">Tap the picture to set where crops centre.</p>
+          <p className="text-xs text-muted">
+            Tap the picture to set where crops centre<span className="hidden sm:inline">; drag it to move it</span>.
+          </p>
           <div className="mt-auto grid gap-2 sm:flex sm:flex-wrap">
             <Button
               isDisabled={index === 0}

@@ -28,6 +28,7 @@ export function PicturesSection({ productId }: { productId: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const dragged = useRef<number | null>(null);
   const queue = useRef(Promise.resolve());
 
   const patchUpload = (key: string, patch: Partial<Upload>) =>
@@ -74,6 +75,7 @@ export function PicturesSection({ productId }: { productId: string }) {
     >
       <div
         onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
           e.preventDefault();
           setDragging(true);
         }}
@@ -168,6 +170,11 @@ export function PicturesSection({ productId }: { productId: string }) {
                 count={list.length}
                 colours={colours}
                 onMove={(to) => move(i, to)}
+                onDragFrom={() => (dragged.current = i)}
+                onDropHere={() => {
+                  if (dragged.current !== null && dragged.current !== i) move(dragged.current, i);
+                  dragged.current = null;
+                }}
                 onSave={(patch) => actions.update.mutate({ id: p.id, patch })}
                 onDelete={() => actions.remove.mutate(p.id)}
               />
