@@ -61,9 +61,7 @@ describe('the catalogue in the owner panel', () => {
       const slug = `sage-linen-kurta-${viewport.width}`;
       await page.getByTestId('title').fill(title);
       await expect.poll(() => page.getByTestId('slug').inputValue()).toBe(slug);
-      await page
-        .getByText('Pictures cannot be added here yet: the product shows a placeholder in the shop until they can.')
-        .waitFor();
+      await page.getByText('Pictures can be added once the product is created.').waitFor();
       await page.getByTestId('add-option').click();
       await page.getByTestId('option-values-0').fill('S, M, L');
       await page.getByTestId('add-option').click();

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -280,8 +281,19 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     position: integer('position').notNull().default(0),
+    /** Where a cropped card centres the picture: 0..1 across and down (0.5, 0.5 is the middle). */
+    focalX: doublePrecision('focal_x').notNull().default(0.5),
+    focalY: doublePrecision('focal_y').notNull().default(0.5),
+    /** sha256 of the uploaded bytes: the same file uploaded again to the product is the same picture. */
+    contentHash: text('content_hash'),
+    /** The uploader's Idempotency-Key: a retried upload answers the picture it made. */
+    uploadKey: text('upload_key'),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_images_content_uq').on(t.productId, t.contentHash),
+    uniqueIndex('product_images_upload_key_uq').on(t.productId, t.uploadKey),
+  ],
 );
 
 export const reviews = pgTable(

@@ -1,5 +1,8 @@
 import { imageSizes, imageUrl, srcSet, type ImageBreakpoint } from '@shopfront/shared';
 
+/** CSS object-position of a focal point given as fractions 0..1. */
+export const objectPosition = (x: number, y: number) => `${Math.round(x * 1000) / 10}% ${Math.round(y * 1000) / 10}%`;
+
 export type SizesSpec = { base: string } & Partial<Record<ImageBreakpoint, string>>;
 
 interface ResponsiveImageProps {
@@ -15,6 +18,8 @@ interface ResponsiveImageProps {
   /** Width of the fallback `src` for browsers that ignore srcset. */
   fallbackWidth?: number;
   className?: string;
+  /** Where a cropping `object-cover` centres the picture, as fractions 0..1 (its focal point). */
+  focal?: { x: number; y: number };
 }
 
 /**
@@ -30,6 +35,7 @@ export function ResponsiveImage({
   priority = false,
   fallbackWidth = 640,
   className,
+  focal,
 }: ResponsiveImageProps) {
   return (
     <img
@@ -43,6 +49,7 @@ export function ResponsiveImage({
       fetchPriority={priority ? 'high' : 'auto'}
       decoding={priority ? 'sync' : 'async'}
       className={className}
+      style={focal ? { objectPosition: objectPosition(focal.x, focal.y) } : undefined}
     />
   );
 }

@@ -282,6 +282,9 @@ export const ProductImageSchema = z.object({
   height: z.number().int(),
   /** The option value (a colour) this image shows; null for the shared gallery. */
   option_value: z.string().nullable(),
+  /** Where a crop centres the picture, 0..1 across and down (CSS object-position). */
+  focal_x: z.number(),
+  focal_y: z.number(),
 });
 
 /** Spec section 3 Product: id, name, brand.name, category.name, channel.sku, channel.selling_price. */

@@ -30,7 +30,12 @@ export const ThemeColoursSchema = z.object({
 });
 export type ThemeColours = z.infer<typeof ThemeColoursSchema>;
 
-export const ImageRefSchema = z.object({ url: z.string(), alt: z.string() });
+export const ImageRefSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  /** A product card's picture: where its crop centres (0..1 across and down), when not the middle. */
+  focal: z.object({ x: z.number(), y: z.number() }).optional(),
+});
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 
 export const PageRefSchema = z.object({ slug: z.string(), title: z.string() });

@@ -13,6 +13,7 @@ import { CATALOG_KEY, productKey } from './queries';
 import { ProductActions } from './product-actions';
 import { VariantsSection } from './variants-grid';
 import { CategoryPicker, CollectionsPicker } from './taxonomy-pickers';
+import { PicturesSection } from './pictures/pictures-section';
 
 /**
  * The product editor, new and edit: checked with the shared schema (loaded on the first save)
@@ -124,10 +125,13 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
             rows={6}
             description="Plain text: leave an empty line between paragraphs; each becomes a paragraph."
           />
-          <p className="rounded-xl bg-stone-50 px-3 py-2 text-sm text-muted">
-            Pictures cannot be added here yet: the product shows a placeholder in the shop until they can.
-          </p>
+          {!product && (
+            <p className="rounded-xl bg-stone-50 px-3 py-2 text-sm text-muted">
+              Pictures can be added once the product is created.
+            </p>
+          )}
         </Section>
+        {product && <PicturesSection productId={product.id} />}
         <Section title="Status">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="status" label="Status" as="select" testId="status">

@@ -55,6 +55,7 @@ import { adminCatalogRoutes } from './catalog/routes.ts';
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts';
 import { adminCouponRoutes } from './coupons/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
+import { adminPictureRoutes } from './catalog/picture-routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
@@ -117,6 +118,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTaxonomyRoutes);
   await app.register(adminCouponRoutes);
   await app.register(adminBulkRoutes);
+  await app.register(adminPictureRoutes);
   await app.register(customerRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);

@@ -54,6 +54,8 @@ export interface ListingRow {
   rating_count: number;
   /** With option filters: the matching variant (in stock first), whose picture image_path then is. */
   variant_id?: string | null;
+  /** The focal point of the card's picture when the owner moved it from the middle. */
+  image_focal?: [number, number] | null;
 }
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -208,6 +210,10 @@ const chosenImageSql = sql`coalesce((select pi.path from product_images pi
           where pi.product_id = f.id and pi.option_value is not null and exists (select 1 from sel where sel.vals ? pi.option_value)
           order by pi.position, pi.id limit 1), f.image_path)`;
 
+/** The focal point of the card's picture, null when it is the middle (most pictures). */
+const focalOf = (image: SQL) => sql`(select array[pi.focal_x, pi.focal_y] from product_images pi
+          where pi.product_id = f.id and pi.path = ${image} and (pi.focal_x <> 0.5 or pi.focal_y <> 0.5) limit 1)`;
+
 /**
  * One page of the filtered listing, in the requested order (ties broken by id), as one json
  * value `result` (an array of ListingRow): the driver parses one value instead of every column
@@ -225,7 +231,7 @@ export function listingPageSql(
   const order = sortSql(sort, c.relevance);
   return sql`${c.with}
     select coalesce(json_agg(json_build_object('id', f.id, 'slug', f.slug, 'name', f.name, 'brand', f.brand,
-        'image_path', ${c.hasOptions ? chosenImageSql : sql`f.image_path`}, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
+        'image_path', ${c.hasOptions ? chosenImageSql : sql`f.image_path`}, 'image_focal', ${focalOf(c.hasOptions ? chosenImageSql : sql`f.image_path`)}, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
         'stock', f.stock, 'rating_avg', f.rating_avg::float8, 'rating_count', f.rating_count,
         'variant_id', ${c.hasOptions ? chosenVariantSql : sql`null`}) order by ${order}), '[]'::json) as result
     from (select f.* from flt f where ${c.matched}

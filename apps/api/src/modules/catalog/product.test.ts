@@ -105,7 +105,15 @@ describe('GET /api/product/single-product/{id}', () => {
       .where(eq(productImages.productId, row!.id))
       .orderBy(asc(productImages.position));
     expect(data.images).toEqual(
-      images.map((i) => ({ url: i.path, alt: i.alt, width: i.width, height: i.height, option_value: i.optionValue })),
+      images.map((i) => ({
+        url: i.path,
+        alt: i.alt,
+        width: i.width,
+        height: i.height,
+        option_value: i.optionValue,
+        focal_x: i.focalX,
+        focal_y: i.focalY,
+      })),
     );
     // Each colour has its own pictures (several), in the order the colours are offered.
     const colours = data.options[0]!.values;

@@ -69,6 +69,7 @@ export function cardFromRow(r: ListingRow): ProductCard {
     ratingAvg: r.rating_avg,
     ratingCount: r.rating_count,
   });
+  if (card.image && r.image_focal) card.image.focal = { x: r.image_focal[0], y: r.image_focal[1] };
   return r.variant_id ? { ...card, variant_id: r.variant_id } : card;
 }
 
@@ -129,7 +130,15 @@ interface ProductRowRaw {
     mrp: number | null;
     available: boolean;
   }[];
-  images: { url: string; alt: string; width: number; height: number; option_value: string | null }[];
+  images: {
+    url: string;
+    alt: string;
+    width: number;
+    height: number;
+    option_value: string | null;
+    focal_x: number;
+    focal_y: number;
+  }[];
   tags: { slug: string; name: string }[];
 }
 
@@ -184,7 +193,8 @@ function productSql(id: string, ch: PriceChannel) {
                  'sku', vc.sku, 'price', vc.selling_price_minor, 'mrp', vc.mrp_minor, 'available', vc.is_available) order by v.position, v.id), '[]'::json)
          from variants v join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${ch.channelId}
         where v.product_id = p.id) as variants,
-      (select coalesce(json_agg(json_build_object('url', i.path, 'alt', i.alt, 'width', i.width, 'height', i.height, 'option_value', i.option_value)
+      (select coalesce(json_agg(json_build_object('url', i.path, 'alt', i.alt, 'width', i.width, 'height', i.height, 'option_value', i.option_value,
+                   'focal_x', i.focal_x::float8, 'focal_y', i.focal_y::float8)
                  order by i.position, i.id), '[]'::json)
          from product_images i where i.product_id = p.id) as images,
       (select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)

@@ -57,6 +57,7 @@ export function ProductCard({
           <ResponsiveImage
             src={product.image.url}
             alt={product.image.alt || product.name}
+            focal={product.image.focal}
             width={800}
             height={800}
             sizes={sizes}

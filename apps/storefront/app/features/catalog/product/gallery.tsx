@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { imageUrl, type SingleProduct } from '@shopfront/shared';
-import { ResponsiveImage } from '../../../components/responsive-image';
+import { ResponsiveImage, objectPosition } from '../../../components/responsive-image';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { useHydrated } from '../../../lib/use-hydrated';
 
@@ -83,6 +83,7 @@ export function Gallery({
                   loading="lazy"
                   decoding="async"
                   className="size-full object-cover"
+                  style={{ objectPosition: objectPosition(img.focal_x, img.focal_y) }}
                 />
               </a>
             </li>
@@ -114,6 +115,7 @@ export function Gallery({
                 priority={i === 0}
                 fallbackWidth={768}
                 className="aspect-square w-full object-cover"
+                focal={{ x: img.focal_x, y: img.focal_y }}
               />
             </li>
           ))}

@@ -72,7 +72,15 @@ describe('variant choice', () => {
   });
 
   it('puts the chosen colour first in the gallery, then shared images', () => {
-    const img = (url: string, option_value: string | null) => ({ url, alt: '', width: 1, height: 1, option_value });
+    const img = (url: string, option_value: string | null) => ({
+      url,
+      alt: '',
+      width: 1,
+      height: 1,
+      option_value,
+      focal_x: 0.5,
+      focal_y: 0.5,
+    });
     const images = [img('olive', 'Olive'), img('sage', 'Sage'), img('detail', null)];
     expect(imagesFor(images, variants[2]).map((i) => i.url)).toEqual(['sage', 'detail']);
     expect(imagesFor(images, variant('x', { Colour: 'Rust' })).map((i) => i.url)).toEqual(['detail', 'olive', 'sage']);

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  NETWORK_ERROR,
+  adminPicturesApi,
+  type AdminPicture,
+  type AdminPicturePatch,
+  type AdminPictures,
+} from '@shopfront/shared';
+import { call, errorText } from '../../../lib/api';
+import { failure, success } from '../../../lib/toast';
+import { CATALOG_KEY } from '../queries';
+
+export const picturesKey = (id: string) => [...CATALOG_KEY, 'pictures', id] as const;
+
+export function usePictures(productId: string) {
+  return useQuery({
+    queryKey: picturesKey(productId),
+    queryFn: async () => (await call(adminPicturesApi.list, { params: { id: productId } })).data,
+  });
+}
+
+/** The resized copy the shop's /media serves (320 CSS px wide), for a thumbnail. */
+export const thumbnailUrl = (p: AdminPicture) => p.url.replace(/^\/media\//, '/media/w_320/');
+
+/**
+ * Uploads one file (multipart, field `file`) with its Idempotency-Key, telling progress as it
+ * goes (XMLHttpRequest: fetch has no upload progress). A retry with the same key answers the
+ * same picture. Rejects with the API's message, or the network message.
+ */
+export function uploadFile(
+  productId: string,
+  file: File,
+  key: string,
+  onProgress: (fraction: number) => void,
+): Promise<AdminPictures> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', adminPicturesApi.upload.path.replace(':id', encodeURIComponent(productId)));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+    xhr.setRequestHeader('idempotency-key', key);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onload = () => {
+      let body: { data?: AdminPictures; message?: string; errors?: Record<string, string[]> } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 200 && body?.data) resolve(body.data);
+      else reject(new ApiError(xhr.status, body?.errors?.file?.[0] ?? body?.message ?? NETWORK_ERROR));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** Edits of one product's pictures; each answer replaces the list shown. */
+export function usePictureActions(productId: string) {
+  const client = useQueryClient();
+  const key = picturesKey(productId);
+  // One at a time, in the order made: a reorder names the order the one before it left.
+  const mutationKey = [...key, 'write'];
+  const scope = { id: `pictures:${productId}` };
+  const settle = (data: AdminPictures) => {
+    // A later edit already shown (optimistically) stays until its own answer comes.
+    if (client.isMutating({ mutationKey }) <= 1) client.setQueryData(key, data);
+    // The product's card picture may have changed (the first picture).
+    void client.invalidateQueries({ queryKey: CATALOG_KEY, predicate: (q) => q.queryKey[1] === 'list' });
+  };
+  const onError = (err: unknown) => {
+    void failure(errorText(err));
+    void client.invalidateQueries({ queryKey: key });
+  };
+
+  const update = useMutation({
+    mutationKey,
+    scope,
+    mutationFn: ({ id, patch }: { id: number; patch: AdminPicturePatch }) =>
+      call(adminPicturesApi.update, { params: { id: productId, picture_id: id }, body: patch }),
+    onMutate: ({ id, patch }) => {
+      const before = client.getQueryData<AdminPictures>(key);
+      if (before)
+        client.setQueryData(key, {
+          ...before,
+          pictures: before.pictures.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+        });
+    },
+    onSuccess: (res) => settle(res.data),
+    onError,
+  });
+
+  const reorder = useMutation({
+    mutationKey,
+    scope,
+    mutationFn: ({ order, expected }: { order: number[]; expected: number[] }) =>
+      call(adminPicturesApi.reorder, { params: { id: productId }, body: { order, expected } }),
+    onMutate: ({ order }) => {
+      const before = client.getQueryData<AdminPictures>(key);
+      if (before) {
+        const byId = new Map(before.pictures.map((p) => [p.id, p]));
+        client.setQueryData(key, { ...before, pictures: order.map((id) => byId.get(id)!).filter(Boolean) });
+      }
+    },
+    onSuccess: (res) => settle(res.data),
+    onError,
+  });
+
+  const remove = useMutation({
+    mutationKey,
+    scope,
+    mutationFn: (id: number) => call(adminPicturesApi.remove, { params: { id: productId, picture_id: id } }),
+    onSuccess: (res) => {
+      settle(res.data);
+      void success(res.message ?? 'Picture deleted');
+    },
+    onError,
+  });
+
+  return { update, reorder, remove, settle };
+}

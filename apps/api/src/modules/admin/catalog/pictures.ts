@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  PICTURE_FORMATS,
+  PICTURE_LIMITS,
+  adminCatalogMessages,
+  adminPictureMessages as msg,
+  type AdminPictureOrder,
+  type AdminPicturePatch,
+  type AdminPictures,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { imageWork } from '../../../lib/limiter.ts';
+import { refreshProductSummaries } from '../../catalog/summary.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+
+/**
+ * A product's pictures (issue 26). An upload is normalised to WebP outside any transaction,
+ * written whole to storage, then its row inserted under the product's row lock (so concurrent
+ * uploads queue, and the same bytes or Idempotency-Key find the first one's row); when the insert
+ * does not happen, the file goes again. The file of a deleted picture goes after the commit.
+ * Every write refreshes the product's card picture; the content triggers tell every process.
+ */
+
+export interface PictureAct {
+  staff: AuditActor;
+  ip: string | null;
+}
+
+/** Files this module writes live under here; only these are ever removed. */
+const FOLDER = 'products';
+const ACCEPTED = new Set<string>(PICTURE_FORMATS);
+
+interface Row {
+  id: number;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  option_value: string | null;
+  focal_x: number;
+  focal_y: number;
+}
+
+async function lockProduct(tx: Db, productId: string): Promise<void> {
+  const [p] = await queryRows<{ id: string }>(tx, sql`select id from products where id = ${productId} for update`);
+  if (!p) throw notFound(adminCatalogMessages.productNotFound);
+}
+
+export async function listPictures(db: Db, productId: string): Promise<AdminPictures> {
+  const [p] = await queryRows<{ options: AdminPictures['options'] }>(
+    db,
+    sql`select (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
+                  from product_options o where o.product_id = p.id) as options
+          from products p where p.id = ${productId}`,
+  );
+  if (!p) throw notFound(adminCatalogMessages.productNotFound);
+  const pictures = await queryRows<Row>(
+    db,
+    sql`select id, path as url, alt, width, height, option_value, focal_x::float8 as focal_x, focal_y::float8 as focal_y
+          from product_images where product_id = ${productId} order by position, id`,
+  );
+  return { product_id: productId, pictures, options: p.options };
+}
+
+/**
+ * Checks the bytes are a JPEG, PNG, WebP or AVIF (from sharp's reading of them, never a name or a
+ * declared type) of at most maxPixels, then re-encodes: turned upright by its EXIF, at most
+ * maxSide on the long side, WebP, no metadata kept.
+ */
+export async function normalisePicture(input: Buffer): Promise<{ webp: Buffer; width: number; height: number }> {
+  const meta = await sharp(input)
+    .metadata()
+    .catch(() => null);
+  if (!meta) throw fieldError('file', msg.unreadable);
+  // sharp names AVIF `heif` with AV1 compression; other HEIF (a phone's HEIC) is not taken.
+  const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  if (!ACCEPTED.has(format)) throw fieldError('file', msg.type);
+  if (!meta.width || !meta.height) throw fieldError('file', msg.unreadable);
+  if (meta.width * meta.height > PICTURE_LIMITS.maxPixels) throw fieldError('file', msg.tooManyPixels);
+  try {
+    const { data, info } = await imageWork(() =>
+      sharp(input, { limitInputPixels: PICTURE_LIMITS.maxPixels, failOn: 'error' })
+        .autoOrient()
+        .resize({
+          width: PICTURE_LIMITS.maxSide,
+          height: PICTURE_LIMITS.maxSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 85, effort: 4 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { webp: data, width: info.width, height: info.height };
+  } catch {
+    // A header that promised a picture over damaged or missing pixel data.
+    throw fieldError('file', msg.unreadable);
+  }
+}
+
+async function existingUpload(db: Db, productId: string, hash: string, key: string | null): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from product_images where product_id = ${productId}
+          and (content_hash = ${hash} or (${key}::text is not null and upload_key = ${key}))
+        order by (upload_key is not distinct from ${key}) desc limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+export async function uploadPicture(
+  db: Db,
+  storage: MediaStorage,
+  act: PictureAct,
+  productId: string,
+  bytes: Buffer,
+  key: string | null,
+): Promise<AdminPictures> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const before = await existingUpload(db, productId, hash, key);
+  if (before !== null) return { ...(await listPictures(db, productId)), picture_id: before };
+  await listPictures(db, productId); // 404 before the work of re-encoding
+  const { webp, width, height } = await normalisePicture(bytes);
+  const rel = `${FOLDER}/${productId}/${randomBytes(8).toString('hex')}.webp`;
+  await storage.put(rel, webp);
+  let made: number | null;
+  try {
+    made = await db.transaction(async (tx) => {
+      await lockProduct(tx, productId);
+      const [count] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from product_images where product_id = ${productId}`,
+      );
+      if (count!.n >= PICTURE_LIMITS.perProduct) {
+        if ((await existingUpload(tx, productId, hash, key)) === null) throw fieldError('file', msg.tooMany);
+      }
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key)
+            values (${productId}, ${`/media/${rel}`}, '', ${width}, ${height},
+              (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key})
+            on conflict do nothing returning id`,
+      );
+      if (!row) return null;
+      await refreshProductSummaries(tx, [productId]);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'product.picture.add',
+        target: `product:${productId}`,
+        after: { picture: row.id, path: `/media/${rel}`, width, height },
+        ip: act.ip,
+      });
+      return row.id;
+    });
+  } catch (err) {
+    await storage.remove(rel);
+    throw err;
+  }
+  if (made === null) {
+    // The same upload, made at the same moment, came first: answer its picture.
+    await storage.remove(rel);
+    made = await existingUpload(db, productId, hash, key);
+  }
+  return { ...(await listPictures(db, productId)), picture_id: made ?? undefined };
+}
+
+export async function updatePicture(
+  db: Db,
+  act: PictureAct,
+  productId: string,
+  pictureId: number,
+  patch: AdminPicturePatch,
+): Promise<AdminPictures> {
+  await db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const [before] = await queryRows<Row>(
+      tx,
+      sql`select alt, option_value, focal_x::float8 as focal_x, focal_y::float8 as focal_y
+            from product_images where id = ${pictureId} and product_id = ${productId}`,
+    );
+    if (!before) throw notFound(msg.pictureNotFound);
+    if (patch.option_value != null) {
+      const [known] = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select exists (select 1 from product_options where product_id = ${productId} and ${patch.option_value} = any(values)) as ok`,
+      );
+      if (!known?.ok) throw fieldError('option_value', msg.optionValue);
+    }
+    const sets = [];
+    if (patch.alt !== undefined) sets.push(sql`alt = ${patch.alt}`);
+    if (patch.option_value !== undefined) sets.push(sql`option_value = ${patch.option_value}`);
+    if (patch.focal_x !== undefined) sets.push(sql`focal_x = ${patch.focal_x}`);
+    if (patch.focal_y !== undefined) sets.push(sql`focal_y = ${patch.focal_y}`);
+    await tx.execute(sql`update product_images set ${sql.join(sets, sql`, `)} where id = ${pictureId}`);
+    const keys = Object.keys(patch) as (keyof AdminPicturePatch)[];
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'product.picture.update',
+      target: `product:${productId}`,
+      before: { picture: pictureId, ...Object.fromEntries(keys.map((k) => [k, before[k as keyof Row]])) },
+      after: { picture: pictureId, ...patch },
+      ip: act.ip,
+    });
+  });
+  return listPictures(db, productId);
+}
+
+const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export async function reorderPictures(
+  db: Db,
+  act: PictureAct,
+  productId: string,
+  body: AdminPictureOrder,
+): Promise<AdminPictures> {
+  await db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const current = (
+      await queryRows<{ id: number }>(
+        tx,
+        sql`select id from product_images where product_id = ${productId} order by position, id`,
+      )
+    ).map((r) => r.id);
+    if (!same(current, body.expected)) throw new HttpError(409, msg.orderChanged);
+    if (
+      !same(
+        [...current].sort((a, b) => a - b),
+        [...body.order].sort((a, b) => a - b),
+      )
+    )
+      throw fieldError('order', msg.orderSet);
+    await tx.execute(
+      sql`update product_images i set position = o.position - 1
+            from unnest(${`{${body.order.join(',')}}`}::int[]) with ordinality as o(id, position)
+           where i.id = o.id and i.product_id = ${productId}`,
+    );
+    await refreshProductSummaries(tx, [productId]);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'product.picture.reorder',
+      target: `product:${productId}`,
+      before: { order: current },
+      after: { order: body.order },
+      ip: act.ip,
+    });
+  });
+  return listPictures(db, productId);
+}
+
+export async function deletePicture(
+  db: Db,
+  storage: MediaStorage,
+  act: PictureAct,
+  productId: string,
+  pictureId: number,
+): Promise<AdminPictures> {
+  const path = await db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const [gone] = await queryRows<{ path: string; alt: string }>(
+      tx,
+      sql`delete from product_images where id = ${pictureId} and product_id = ${productId} returning path, alt`,
+    );
+    if (!gone) throw notFound(msg.pictureNotFound);
+    await refreshProductSummaries(tx, [productId]);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'product.picture.delete',
+      target: `product:${productId}`,
+      before: { picture: pictureId, path: gone.path, alt: gone.alt },
+      ip: act.ip,
+    });
+    return gone.path;
+  });
+  // Only files this module wrote, and only once no picture refers to them.
+  if (path.startsWith(`/media/${FOLDER}/`)) {
+    const [used] = await queryRows<{ used: boolean }>(
+      db,
+      sql`select exists (select 1 from product_images where path = ${path}) as used`,
+    );
+    if (!used?.used) await storage.remove(path.slice('/media/'.length));
+  }
+  return listPictures(db, productId);
+}
