@@ -17,12 +17,21 @@ export interface NavItem {
   area: StaffArea;
   /** Words the palette also matches. */
   keywords?: string;
+  /** The sidebar's heading over this place and the ones after it (none for the first places). */
+  group?: string;
 }
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
-  { to: '/products', label: 'Products', area: 'catalog', keywords: 'catalogue stock prices variants sku inventory' },
+  {
+    to: '/products',
+    label: 'Products',
+    primary: true,
+    area: 'catalog',
+    keywords: 'catalogue stock prices variants sku inventory',
+    group: 'Catalogue',
+  },
   { to: '/categories', label: 'Categories', area: 'catalog', keywords: 'taxonomy tree menu super categories groups' },
   { to: '/collections', label: 'Collections', area: 'catalog', keywords: 'curated edit manual order' },
   { to: '/coupons', label: 'Coupons', area: 'catalog', keywords: 'discounts codes offers vouchers promotions' },
@@ -32,15 +41,10 @@ export const NAV: readonly NavItem[] = [
     primary: true,
     area: 'customers',
     keywords: 'shoppers buyers people phone email block notes addresses',
+    group: 'People',
   },
   { to: '/reviews', label: 'Reviews', area: 'customers', keywords: 'ratings stars moderation' },
-  {
-    to: '/setup',
-    label: 'Setup',
-    area: 'settings',
-    keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
-  },
-  { to: '/signups', label: 'Sign-ups', primary: true, area: 'customers', keywords: 'coming soon subscribers csv' },
+  { to: '/signups', label: 'Sign-ups', area: 'customers', keywords: 'coming soon subscribers csv' },
   {
     to: '/form-submissions',
     label: 'Form messages',
@@ -48,15 +52,39 @@ export const NAV: readonly NavItem[] = [
     keywords: 'inbox contact forms submissions csv',
   },
   { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
-  { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },
+  {
+    to: '/setup',
+    label: 'Setup',
+    area: 'settings',
+    keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
+    group: 'Shop',
+  },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
+  { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },
   { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },
 ];
 
 const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.includes(role as StaffRoleName);
 
 export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
+
+/**
+ * The role's places in the sidebar's groups: a group's heading stays with the first place the
+ * role may use under it (a packer's "Shop" starts at Your account).
+ */
+export function navGroupsFor(role: string | undefined): { heading: string | null; items: NavItem[] }[] {
+  const groups: { heading: string | null; items: NavItem[] }[] = [];
+  let heading: string | null = null;
+  for (const item of NAV) {
+    if (item.group) heading = item.group;
+    if (!isRole(role) || !roleMayUse(role, item.area)) continue;
+    const last = groups.at(-1);
+    if (last && last.heading === heading) last.items.push(item);
+    else groups.push({ heading, items: [item] });
+  }
+  return groups;
+}
 
 export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);
 

@@ -17,7 +17,8 @@ export default function Activity() {
     queryFn: async () => (await call(adminApi.auditLog, { query: { page } })).data,
     placeholderData: (prev) => prev,
   });
-  const entries = q.data?.entries ?? [];
+  // An undo writes the change it re-applies and an "undid" entry that says it in words: show that one.
+  const entries = (q.data?.entries ?? []).filter((e) => !e.undo_apply);
   const [current] = useListKeys(entries.length);
   return (
     <>

@@ -11,7 +11,7 @@ import { BulkCards } from '../features/bulk/cards';
 import { BulkGrid } from '../features/bulk/grid';
 import { cellsOf, invalidCount, keyOf, shown, type Edits } from '../features/bulk/model';
 import { BULK_KEY, useBulkGrid, useBulkSave } from '../features/bulk/queries';
-import { useLeaveGuard } from '../features/bulk/use-leave-guard';
+import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useWide } from '../features/bulk/use-wide';
 import { CATALOG_KEY } from '../features/catalog/queries';
 import { CatalogGate } from '../features/catalog/not-allowed';
@@ -48,7 +48,7 @@ function BulkEditor() {
   const channel = grid.data?.pages[0]?.channel;
   const cells = useMemo(() => cellsOf(rows, edits), [rows, edits]);
   const invalid = useMemo(() => invalidCount(rows, edits), [rows, edits]);
-  useLeaveGuard(cells.length > 0);
+  useLeaveGuard(cells.length > 0, 'You have unsaved changes in the bulk editor. Leave and lose them?');
 
   const setCell = (row: AdminBulkRow, field: BulkField, text: string | null) => {
     const k = keyOf(row, field);

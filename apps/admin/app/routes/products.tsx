@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProductRow } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
@@ -16,6 +16,7 @@ import { priceRange } from '../features/catalog/money';
 import { StatusPill, StockState } from '../features/catalog/pills';
 import { useProductList } from '../features/catalog/queries';
 import { VariantStockPanel, type StockPanelHandle } from '../features/catalog/variant-stock';
+import { useLeaveGuard } from '../lib/use-leave-guard';
 
 export const meta = () => [{ title: 'Products · Shop admin' }];
 
@@ -37,6 +38,17 @@ function Products() {
   const list = useProductList(toProductsQuery(filters));
   const [search, setSearch] = useState(filters.q);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
+  // Counts typed in any open row and not saved yet: leaving asks first.
+  const [unsaved, setUnsaved] = useState<Record<string, number>>({});
+  const noteUnsaved = useCallback(
+    (id: string, count: number) => setUnsaved((all) => (all[id] === count ? all : { ...all, [id]: count })),
+    [],
+  );
+  const unsavedTotal = Object.values(unsaved).reduce((a, b) => a + b, 0);
+  useLeaveGuard(
+    unsavedTotal > 0,
+    `${unsavedTotal === 1 ? 'A stock count is' : `${unsavedTotal} stock counts are`} not saved yet. Leave and lose ${unsavedTotal === 1 ? 'it' : 'them'}?`,
+  );
   const go = (next: ProductFilters) => setParams(writeProductFilters(next));
   const filtered = !!(filters.q || filters.status || filters.stock);
 
@@ -149,7 +161,7 @@ function Products() {
               <span className="sr-only">Stock editor</span>
             </li>
             {rows.map((p) => (
-              <ProductRow key={p.id} row={p} />
+              <ProductRow key={p.id} row={p} onUnsavedChange={noteUnsaved} />
             ))}
           </ul>
           <LoadMore list={list} end="That is every product here." />
@@ -160,10 +172,23 @@ function Products() {
 }
 
 /** A card on a phone (the whole title opens it), a table row on a desktop. */
-function ProductRow({ row }: { row: AdminProductRow }) {
+function ProductRow({
+  row,
+  onUnsavedChange,
+}: {
+  row: AdminProductRow;
+  onUnsavedChange: (productId: string, count: number) => void;
+}) {
   const [open, setOpen] = useState(false);
   const panel = useRef<StockPanelHandle>(null);
-  const [unsaved, setUnsaved] = useState(0);
+  const [unsaved, setUnsavedHere] = useState(0);
+  const setUnsaved = useCallback(
+    (count: number) => {
+      setUnsavedHere(count);
+      onUnsavedChange(row.id, count);
+    },
+    [onUnsavedChange, row.id],
+  );
   const [closing, setClosing] = useState(false);
   // Closing with counts typed but not saved saves them first; it stays open when one was refused.
   const toggle = async () => {

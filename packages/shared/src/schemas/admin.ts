@@ -419,11 +419,20 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   amount: MoneySchema.nullable(),
   /**
    * A catalogue record by what a person reads: a product's title, a variant as "Title · S / Olive",
-   * a review by its product's title; `product_id` for the link to the product (null once deleted).
+   * a review by its product's title, a category, super category or collection by its name, a
+   * coupon by its code; `id` is what the panel links to (the product for a variant or a review),
+   * null once the record is gone. On an undo (`audit.undo`) it is the record the undone change was
+   * about.
    */
   subject: z
-    .object({ kind: z.enum(['product', 'variant', 'review']), label: z.string(), product_id: z.string().nullable() })
+    .object({
+      kind: z.enum(['product', 'variant', 'review', 'category', 'super-category', 'collection', 'coupon']),
+      label: z.string(),
+      id: z.string().nullable(),
+    })
     .nullable(),
+  /** This entry re-applied an undone change (its `audit.undo` entry says so in words). */
+  undo_apply: z.boolean(),
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
 export const AuditLogSchema = z.object({ entries: z.array(AuditListEntrySchema), pagination: ContentPaginationSchema });

@@ -47,10 +47,65 @@ const SUBJECT_VERBS: Record<string, string> = {
   'product.create': 'added',
   'product.update': 'edited',
   'product.archive': 'archived',
+  'product.picture.add': 'added a picture to',
+  'product.picture.update': 'edited a picture of',
+  'product.picture.reorder': 'reordered the pictures of',
+  'product.picture.delete': 'removed a picture from',
   'variant.stock': 'changed the stock of',
   'review.hide': 'hid a review of',
   'review.unhide': 'showed again a review of',
+  'category.create': 'added the category',
+  'category.update': 'edited the category',
+  'category.move': 'moved the category',
+  'category.reorder': 'reordered the categories beside',
+  'category.delete': 'deleted the category',
+  'super-category.create': 'added the category group',
+  'super-category.update': 'edited the category group',
+  'super-category.reorder': 'reordered the category groups',
+  'super-category.delete': 'deleted the category group',
+  'collection.create': 'added the collection',
+  'collection.update': 'edited the collection',
+  'collection.products': 'changed the products of the collection',
+  'collection.reorder': 'reordered the collections',
+  'collection.delete': 'deleted the collection',
+  'coupon.create': 'added the coupon',
+  'coupon.update': 'edited the coupon',
+  'coupon.disable': 'disabled the coupon',
+  'coupon.enable': 'enabled the coupon',
+  'coupon.delete': 'deleted the coupon',
 };
+
+type Subject = NonNullable<AuditListEntry['subject']>;
+
+/** Where a record's name leads in the panel. */
+function subjectHref(subject: Subject): string | null {
+  if (!subject.id) return null;
+  const id = encodeURIComponent(subject.id);
+  switch (subject.kind) {
+    case 'product':
+    case 'variant':
+      return `/products/${id}`;
+    case 'review':
+      return '/reviews';
+    case 'category':
+    case 'super-category':
+      return '/categories';
+    case 'collection':
+      return `/collections/${id}`;
+    case 'coupon':
+      return `/coupons/${id}`;
+  }
+}
+
+/** A record gone since (deleted): its name as the entry's "before" held it. */
+function formerName(e: AuditListEntry): string | null {
+  const b = e.before as { name?: unknown; code?: unknown; title?: unknown } | null;
+  const name = b?.name ?? b?.code ?? b?.title;
+  return typeof name === 'string' && name ? name : null;
+}
+
+/** The action an undo took back (its entry's "before" names it). */
+const undoneAction = (e: AuditListEntry) => (e.before as { action?: unknown } | null)?.action as string | undefined;
 
 /** A stock change's numbers, from the entry's before and after: "from 7 to 0". */
 function stockChange(e: AuditListEntry): string | null {
@@ -106,18 +161,15 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
           </>
         ) : e.subject ? (
           <>
-            {SUBJECT_VERBS[e.action] ?? describe(e.action)}{' '}
-            {e.subject.product_id ? (
-              <Link
-                to={e.subject.kind === 'review' ? '/reviews' : `/products/${encodeURIComponent(e.subject.product_id)}`}
-                className="font-medium underline underline-offset-2"
-              >
-                {e.subject.label}
-              </Link>
-            ) : (
-              <span className="font-medium">{e.subject.label}</span>
-            )}
+            {e.action === 'audit.undo'
+              ? `undid “${SUBJECT_VERBS[undoneAction(e) ?? ''] ?? describe(undoneAction(e) ?? '')}”`
+              : (SUBJECT_VERBS[e.action] ?? describe(e.action))}{' '}
+            <SubjectName subject={e.subject} />
             {e.action === 'variant.stock' && stockChange(e) && <> {stockChange(e)}</>}
+          </>
+        ) : SUBJECT_VERBS[e.action] && formerName(e) ? (
+          <>
+            {SUBJECT_VERBS[e.action]} <span className="font-medium">{formerName(e)}</span>
           </>
         ) : e.order ? (
           <>
@@ -133,6 +185,8 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
           </>
         ) : e.action === 'catalog.bulk' ? (
           <>{bulkSaved(e)}</>
+        ) : e.action === 'audit.undo' && undoneAction(e) === 'catalog.bulk' ? (
+          <>undid a save in the bulk editor</>
         ) : (
           <>
             {describe(e.action)}
@@ -168,5 +222,16 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
         </dl>
       )}
     </li>
+  );
+}
+
+function SubjectName({ subject }: { subject: Subject }) {
+  const href = subjectHref(subject);
+  return href ? (
+    <Link to={href} className="font-medium underline underline-offset-2">
+      {subject.label}
+    </Link>
+  ) : (
+    <span className="font-medium">{subject.label}</span>
   );
 }

@@ -113,7 +113,7 @@ describe('the audit list', () => {
     const [stock] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
     expect(stock).toMatchObject({
       action: 'variant.stock',
-      subject: { kind: 'variant', label: `${v!.name} · ${v!.title}`, product_id: v!.product_id },
+      subject: { kind: 'variant', label: `${v!.name} · ${v!.title}`, id: v!.product_id },
       before: { stock: v!.stock },
       after: { stock: v!.stock + 3 },
     });
@@ -127,7 +127,43 @@ describe('the audit list', () => {
     const [review] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
     expect(review).toMatchObject({
       action: 'review.hide',
-      subject: { kind: 'review', label: r!.name, product_id: r!.product_id },
+      subject: { kind: 'review', label: r!.name, id: r!.product_id },
+      undo_apply: false,
     });
+
+    // An undo: its entry names the record the undone change was about; the change it re-applied says so.
+    const [c] = await queryRows<{ id: number; code: string }>(
+      db,
+      sql`select id, code from coupons order by id limit 1`,
+    );
+    const coupon = await t.app.inject({ method: 'GET', url: `/api/admin/coupons/${c!.id}`, headers });
+    const version = coupon.headers.etag!;
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/coupons/${c!.id}/disable`,
+      headers: { ...headers, 'if-match': version },
+      payload: {},
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const [disable] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json().data.entries;
+    expect(disable).toMatchObject({
+      action: 'coupon.disable',
+      subject: { kind: 'coupon', label: c!.code, id: String(c!.id) },
+    });
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/audit/${disable.id}/undo`,
+      headers,
+      payload: {},
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const [marker, reapplied] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers })).json()
+      .data.entries;
+    expect(marker).toMatchObject({
+      action: 'audit.undo',
+      subject: { kind: 'coupon', label: c!.code },
+      undo_apply: false,
+    });
+    expect(reapplied).toMatchObject({ target: `coupon:${c!.id}`, undo_apply: true });
   });
 });

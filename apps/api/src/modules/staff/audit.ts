@@ -101,21 +101,37 @@ function refundedBy(before: unknown, after: unknown): number | null {
   return a !== null && b !== null && a > b ? a - b : null;
 }
 
+/** The record an entry is about: its target, or for an undo the undone entry's target. */
+const subjectTarget = sql`coalesce(case when ${auditLog.action} = 'audit.undo' then ${auditLog.before} ->> 'target' end, ${auditLog.target})`;
+const idAfter = (prefix: string) => sql.raw(`substr(t.target, ${prefix.length + 1})`);
+
 /**
  * A catalogue entry's record by name (AuditListEntry.subject), looked up per row of the page: a
- * product, a variant (its product's title and its own), a review (its product's title).
+ * product, a variant (its product's title and its own), a review (its product's title), a
+ * category, super category or collection (its name), a coupon (its code).
  */
-const subjectSql = sql<AuditListEntry['subject']>`case
-  when ${auditLog.target} like 'product:%' then
-    (select json_build_object('kind', 'product', 'label', p.name, 'product_id', p.id)
-       from products p where p.id = substr(${auditLog.target}, 9))
-  when ${auditLog.target} like 'variant:%' then
-    (select json_build_object('kind', 'variant', 'label', p.name || coalesce(nullif(' · ' || v.title, ' · '), ''), 'product_id', p.id)
-       from variants v join products p on p.id = v.product_id where v.id = substr(${auditLog.target}, 9))
-  when ${auditLog.target} like 'review:%' then
-    (select json_build_object('kind', 'review', 'label', p.name, 'product_id', p.id)
-       from reviews r join products p on p.id = r.product_id where r.id::text = substr(${auditLog.target}, 8))
-end`;
+const subjectSql = sql<AuditListEntry['subject']>`(select case
+  when t.target like 'product:%' then
+    (select json_build_object('kind', 'product', 'label', p.name, 'id', p.id) from products p where p.id = ${idAfter('product:')})
+  when t.target like 'variant:%' then
+    (select json_build_object('kind', 'variant', 'label', p.name || coalesce(nullif(' · ' || v.title, ' · '), ''), 'id', p.id)
+       from variants v join products p on p.id = v.product_id where v.id = ${idAfter('variant:')})
+  when t.target like 'review:%' then
+    (select json_build_object('kind', 'review', 'label', p.name, 'id', p.id)
+       from reviews r join products p on p.id = r.product_id where r.id::text = ${idAfter('review:')})
+  when t.target like 'category:%' then
+    (select json_build_object('kind', 'category', 'label', c.name, 'id', c.id::text) from categories c where c.id::text = ${idAfter('category:')})
+  when t.target like 'super-category:%' then
+    (select json_build_object('kind', 'super-category', 'label', c.name, 'id', c.id::text) from super_categories c where c.id::text = ${idAfter('super-category:')})
+  when t.target like 'collection:%' then
+    (select json_build_object('kind', 'collection', 'label', c.name, 'id', c.id::text) from collections c where c.id::text = ${idAfter('collection:')})
+  when t.target like 'coupon:%' then
+    (select json_build_object('kind', 'coupon', 'label', c.code, 'id', c.id::text) from coupons c where c.id::text = ${idAfter('coupon:')})
+end from (select ${subjectTarget} as target) t)`;
+
+/** The entry re-applied an undone change: an `audit.undo` entry names it as its entry_id. */
+const undoApplySql = sql<boolean>`exists (select 1 from audit_log u where u.action = 'audit.undo'
+  and u.after ->> 'entry_id' = ${auditLog.id}::text)`;
 
 /**
  * One page of the audit log, newest first. Each entry also names what a person reads: the staff
@@ -136,6 +152,7 @@ export async function listAuditLog(
         customerId: customers.id,
         customerName: sql<string>`trim(${customers.firstName} || ' ' || ${customers.lastName})`,
         subject: subjectSql,
+        undoApply: undoApplySql,
       })
       .from(auditLog)
       .leftJoin(staff, eq(staff.id, auditLog.staffId))
@@ -150,7 +167,7 @@ export async function listAuditLog(
     db.select({ n: count() }).from(auditLog),
   ]);
   return {
-    entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName, subject }) => {
+    entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName, subject, undoApply }) => {
       const refunded = currency ? refundedBy(entry.before, entry.after) : null;
       return {
         ...toAuditEntry(entry),
@@ -159,6 +176,7 @@ export async function listAuditLog(
         customer: customerId === null ? null : { id: customerId, name: customerName },
         amount: refunded !== null && currency ? money(refunded, currency) : null,
         subject: subject ?? null,
+        undo_apply: undoApply,
       };
     }),
     pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),

@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
-export const LEAVE_QUESTION = 'You have unsaved changes in the bulk editor. Leave and lose them?';
-
-/** Asks before leaving (a link in the panel, or closing and reloading the tab) while `dirty`. */
-export function useLeaveGuard(dirty: boolean): void {
+/**
+ * Asks `question` before leaving (a link in the panel; closing or reloading the tab gets the
+ * browser's own question) while `dirty`: typed work is never thrown away without asking.
+ */
+export function useLeaveGuard(dirty: boolean, question: string): void {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(LEAVE_QUESTION)) blocker.proceed();
+    if (window.confirm(question)) blocker.proceed();
     else blocker.reset();
-  }, [blocker]);
+  }, [blocker, question]);
   useEffect(() => {
     if (!dirty) return;
     const ask = (e: BeforeUnloadEvent) => e.preventDefault();
