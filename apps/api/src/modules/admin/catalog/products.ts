@@ -18,9 +18,10 @@ import { setProductCollections } from '../taxonomy/collections.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked
- * first (If-Match compared under the lock), its rows written, its search words and listing
- * summary refreshed, and an audit entry recorded; the content triggers then tell every process
- * (page cache, listings, search) at the commit.
+ * first (If-Match compared under the lock; a save that replaces the variants locks them just
+ * before it), its rows written, its search words and listing summary refreshed, and an audit
+ * entry recorded; the content triggers then tell every process (page cache, listings, search)
+ * at the commit.
  */
 
 export interface CatalogAct {
@@ -249,6 +250,15 @@ export async function createProduct(db: Db, act: CatalogAct, body: AdminProductC
   }
 }
 
+/**
+ * Locks the product's variants in id order, before its row: the order checkout, stock changes and
+ * the bulk editor take (variants, then products), so a save that replaces the variants cannot
+ * deadlock with them on PostgreSQL.
+ */
+async function lockVariantsOf(tx: Db, productId: string): Promise<void> {
+  await tx.execute(sql`select id from variants where product_id = ${productId} order by id for update`);
+}
+
 /** Locks the product row and checks If-Match against it. */
 async function lockProduct(tx: Db, id: string, ifMatch: number | null) {
   const [row] = await queryRows<{ slug: string; version: number; archived: boolean; published: boolean }>(
@@ -268,6 +278,7 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   try {
     return await db.transaction(async (tx) => {
+      if (patch.options !== undefined && patch.variants !== undefined) await lockVariantsOf(tx, id);
       const row = await lockProduct(tx, id, act.ifMatch);
       const before = (await loadAdminProduct(tx, id))!;
       if (patch.slug !== undefined && patch.slug !== row.slug) {
