@@ -25,6 +25,7 @@ export const adminBulkMessages = {
   archived: 'This product is archived; it cannot be published from here',
   noPrice: 'This variant has no price in this channel; add one in the product editor',
   twice: 'This cell is in the batch twice',
+  publishedTwice: 'This product’s published state is already in the batch (from another of its variants)',
   changed: (now: string) => `Changed by someone else since you opened the grid (now ${now}). Reload and try again`,
   invalid: 'Some cells are not valid; nothing was saved',
   conflict: 'Some cells changed since you opened the grid; nothing was saved',

@@ -29,6 +29,7 @@ export const adminCouponMessages = {
   kind: 'The discount is a percentage or a fixed amount',
   percent: 'A percentage is a whole number from 1 to 100',
   fixed: 'A fixed discount is an amount above 0',
+  fixedMax: `A fixed discount is at most ${(COUPON_AMOUNT_MAX_MINOR / 100).toLocaleString('en-IN')}`,
   maxDiscountFixed: 'A maximum discount is only for percentage coupons',
   maxDiscount: 'The maximum discount must be above 0, or empty for none',
   endsAfterStarts: 'The end must be after the start',
@@ -111,7 +112,8 @@ export const AdminCouponBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['value'], message: adminCouponMessages.percent });
       }
       if (value !== null && c.kind === 'fixed' && (value < 1 || value > COUPON_AMOUNT_MAX_MINOR)) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: adminCouponMessages.fixed });
+        const message = value < 1 ? adminCouponMessages.fixed : adminCouponMessages.fixedMax;
+        ctx.addIssue({ code: 'custom', path: ['value'], message });
       }
       if (c.kind === 'fixed' && typeof c.max_discount_minor === 'number') {
         ctx.addIssue({ code: 'custom', path: ['max_discount_minor'], message: adminCouponMessages.maxDiscountFixed });

@@ -173,13 +173,18 @@ async function applyBulk(
 
   const conflicts: Errors = {};
   const cells: Cell[] = [];
+  // A published cell belongs to its product, whichever row carried it: one per product (two
+  // would contradict each other, and the batch's audit entry could never be undone).
+  const publishedOf = new Set<string>();
   for (const c of body.cells) {
     if (invalid[bulkCellKey(c.row, c.field)]) continue;
     const variant = byId.get(c.row) ?? null;
     if (c.field === 'published') {
       const product = productById.get(variant?.product_id ?? c.row);
       if (!product) add(invalid, c, msg.productNotFound);
+      else if (publishedOf.has(product.id)) add(invalid, c, msg.publishedTwice);
       else cells.push({ cell: c, variant: null, product: product.id });
+      publishedOf.add(product?.id ?? c.row);
       continue;
     }
     if (!variant) add(invalid, c, msg.notFound);

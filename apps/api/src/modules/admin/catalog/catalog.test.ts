@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCatalogMessages as msg, type AdminProduct } from '@shopfront/shared';
+import { STOCK_MAX, adminCatalogMessages as msg, type AdminProduct } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
 import { guestReady, placedOf, placeOrder } from '../../../test/checkout.ts';
@@ -241,6 +241,42 @@ describe('products', () => {
     expect((await shopper.product(copy.slug)).statusCode).toBe(404);
   });
 
+  it('duplicates a product whose long skus differ only past the cut: each copy gets its own sku', async () => {
+    const k = tag();
+    const long = (size: string) => `${k.toUpperCase()}${'A'.repeat(58 - k.length)}-${size}`;
+    const p = await create(k, {
+      // 117 characters, the 115th a hyphen: the copy's slug is cut there, without a double hyphen.
+      slug: `${k}-${'x'.repeat(107)}-yy`,
+      variants: ['S', 'L'].map((size) => ({
+        sku: long(size),
+        options: { Size: size },
+        prices: [{ channel_id: channel, price_minor: 49900 }],
+        stock: 1,
+      })),
+    });
+    expect(p.variants.map((v) => v.sku)).toEqual([long('S'), long('L')]);
+    const skus: string[][] = [];
+    const slugs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await req('POST', `/api/admin/catalog/products/${p.id}/duplicate`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      const copy = res.json().data as AdminProduct;
+      skus.push(copy.variants.map((v) => v.sku));
+      slugs.push(copy.slug);
+    }
+    const stem = long('S').slice(0, 64 - '-copy'.length - '-1'.length);
+    expect(skus[0]).toEqual([`${stem}-1-copy`, `${stem}-2-copy`]);
+    expect(skus[2]![1]).toBe(`${long('S').slice(0, 64 - '-copy-3'.length - '-2'.length)}-2-copy-3`);
+    // Every sku and slug within the create schema's bounds, and all different.
+    const all = [...skus.flat(), ...p.variants.map((v) => v.sku)];
+    expect(new Set(all.map((s) => s.toLowerCase())).size).toBe(all.length);
+    expect(all.every((s) => s.length <= 64)).toBe(true);
+    expect(slugs.every((s) => s.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s))).toBe(true);
+    expect(new Set(slugs).size).toBe(3);
+    expect(slugs[0]).toBe(`${k}-${'x'.repeat(107)}-copy`);
+    expect(slugs[1]).toBe(`${k}-${'x'.repeat(106)}-copy-2`);
+  });
+
   it('publishes a scheduled product when its time comes; a past time is refused', async () => {
     const soon = new Date(Date.now() + 3_600_000).toISOString();
     const past = await req(
@@ -347,6 +383,29 @@ describe('stock', () => {
     await req('PUT', url, { stock: 0, reason: 'manual' });
     const page = (await shopper.product(p.slug)).json().data;
     expect(page.product.in_stock).toBe(false);
+  });
+
+  it(`adjusts never past STOCK_MAX (422 naming the limit, nothing moved); a stock above it can still come down`, async () => {
+    const p = await create();
+    const v = p.variants[0]!.id;
+    const url = `/api/admin/catalog/variants/${v}/stock`;
+    expect((await req('PUT', url, { stock: STOCK_MAX - 5, reason: 'restock' })).statusCode).toBe(200);
+    const over = await req('POST', `${url}/adjust`, { delta: 6, reason: 'restock' });
+    expect(over.statusCode, over.body).toBe(422);
+    expect(over.json()).toMatchObject({ message: msg.stockAboveMax, errors: { delta: [msg.stockAboveMax] } });
+    expect(await stockOf(db(), v)).toBe(STOCK_MAX - 5);
+    // Many restocks at once: each lands or is refused, and the stock never passes the limit.
+    const many = await Promise.all(
+      Array.from({ length: CALLERS }, () => req('POST', `${url}/adjust`, { delta: 1, reason: 'restock' })),
+    );
+    expect(many.map((r) => r.statusCode).sort()).toEqual([...Array(5).fill(200), ...Array(CALLERS - 5).fill(422)]);
+    expect(await stockOf(db(), v)).toBe(STOCK_MAX);
+    // Stock above the limit from older data: a take is still allowed, a restock is not.
+    await db().execute(sql`update variants set stock = 2147000009 where id = ${v}`);
+    expect((await req('POST', `${url}/adjust`, { delta: 1000, reason: 'restock' })).statusCode).toBe(422);
+    const down = await req('POST', `${url}/adjust`, { delta: -STOCK_MAX, reason: 'correction' });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(await stockOf(db(), v)).toBe(2147000009 - STOCK_MAX);
   });
 
   it('a retried stock change never counts twice: adjust with an Idempotency-Key replays, a set already done answers 200', async () => {

@@ -18,9 +18,10 @@ import { setProductCollections } from '../taxonomy/collections.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked
- * first (If-Match compared under the lock), its rows written, its search words and listing
- * summary refreshed, and an audit entry recorded; the content triggers then tell every process
- * (page cache, listings, search) at the commit.
+ * first (If-Match compared under the lock; a save that replaces the variants locks them just
+ * before it), its rows written, its search words and listing summary refreshed, and an audit
+ * entry recorded; the content triggers then tell every process (page cache, listings, search)
+ * at the commit.
  */
 
 export interface CatalogAct {
@@ -249,6 +250,15 @@ export async function createProduct(db: Db, act: CatalogAct, body: AdminProductC
   }
 }
 
+/**
+ * Locks the product's variants in id order, before its row: the order checkout, stock changes and
+ * the bulk editor take (variants, then products), so a save that replaces the variants cannot
+ * deadlock with them on PostgreSQL.
+ */
+async function lockVariantsOf(tx: Db, productId: string): Promise<void> {
+  await tx.execute(sql`select id from variants where product_id = ${productId} order by id for update`);
+}
+
 /** Locks the product row and checks If-Match against it. */
 async function lockProduct(tx: Db, id: string, ifMatch: number | null) {
   const [row] = await queryRows<{ slug: string; version: number; archived: boolean; published: boolean }>(
@@ -268,6 +278,7 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   try {
     return await db.transaction(async (tx) => {
+      if (patch.options !== undefined && patch.variants !== undefined) await lockVariantsOf(tx, id);
       const row = await lockProduct(tx, id, act.ifMatch);
       const before = (await loadAdminProduct(tx, id))!;
       if (patch.slug !== undefined && patch.slug !== row.slug) {
@@ -356,25 +367,42 @@ export async function archiveProduct(db: Db, act: CatalogAct, id: string): Promi
   });
 }
 
+/** The longest slug and SKU (the create schema's bounds): a copy's suffix fits inside them. */
+const SLUG_MAX = 120;
+const SKU_MAX = 64;
+
 /**
- * A copy as a draft: "<title> (copy)", slug and skus with a `-copy` suffix (numbered when taken),
- * same options, prices and fields, no stock (it is a new item on the shelf).
+ * A copy as a draft: "<title> (copy)", slug and skus with a `-copy` suffix (`-copy-2`… when taken),
+ * same options, prices and fields, no stock (it is a new item on the shelf). A slug or sku too
+ * long for the suffix is shortened first; a shortened sku also gets its variant's number
+ * (`…-2-copy`), so skus that differ only past the cut stay apart. The first suffix under which the
+ * slug and every sku are free is taken, all in one statement.
  */
 export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Promise<AdminProduct> {
   const source = await loadAdminProduct(db, id);
   if (!source) throw notFound(msg.productNotFound);
-  const [free] = await queryRows<{ n: number }>(
+  const [free] = await queryRows<{ slug: string; skus: string[] }>(
     db,
-    sql`select min(n) as n from generate_series(1, 1000) n
-         where not exists (select 1 from products where slug = ${source.slug} || '-copy' || case when n = 1 then '' else '-' || n end)
-           and not exists (select 1 from variant_channels vc
-                            where lower(vc.sku) = any(select lower(s) || '-copy' || case when n = 1 then '' else '-' || n end
-                                                        from unnest(${textArray(source.variants.map((v) => v.sku))}) s))`,
+    sql`with suffix as (
+          select n, '-copy' || case when n = 1 then '' else '-' || n end as s from generate_series(1, 1000) n),
+        slug as (
+          select x.n, x.s, rtrim(left(${source.slug}, ${SLUG_MAX} - length(x.s)), '-') || x.s as slug from suffix x),
+        copy as (
+          select x.n, v.i,
+                 case when length(v.sku) + length(x.s) <= ${SKU_MAX} then v.sku || x.s
+                      else left(v.sku, ${SKU_MAX} - length(x.s) - length('-' || v.i)) || '-' || v.i || x.s end as sku
+            from suffix x cross join unnest(${textArray(source.variants.map((v) => v.sku))}) with ordinality as v(sku, i)),
+        taken as (
+          select distinct c.n from copy c join variant_channels vc on lower(vc.sku) = lower(c.sku))
+        select x.slug, array(select c.sku from copy c where c.n = x.n order by c.i) as skus
+          from slug x
+         where x.n not in (select n from taken) and not exists (select 1 from products p where p.slug = x.slug)
+         order by x.n limit 1`,
   );
-  const suffix = free?.n && free.n > 1 ? `-copy-${free.n}` : '-copy';
+  if (!free) throw new HttpError(409, msg.noFreeCopyName);
   return createProduct(db, act, {
     title: `${source.title} (copy)`.slice(0, 200),
-    slug: `${source.slug.slice(0, 110)}${suffix}`,
+    slug: free.slug,
     status: 'draft',
     publish_at: null,
     short_description: source.short_description,
@@ -389,8 +417,8 @@ export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Pro
     tax_class: source.tax_class,
     weight_grams: source.weight_grams,
     options: source.options,
-    variants: source.variants.map((v) => ({
-      sku: `${v.sku.slice(0, 54)}${suffix}`,
+    variants: source.variants.map((v, i) => ({
+      sku: free.skus[i]!,
       options: v.options,
       stock: 0,
       prices: v.prices.map((p) => ({

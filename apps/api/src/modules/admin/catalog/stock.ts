@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  STOCK_MAX,
   adminCatalogMessages as msg,
   type AdminLowStock,
   type AdminVariantStock,
@@ -17,7 +18,8 @@ import { LOW_STOCK_KEY, lowStockSql, stockState, variantSkuSql } from './product
  * a trigger (migration catalog_admin); a writer names why and who with noteStockChange in its
  * transaction, and a change naming nothing is the order code's (taken: sale, given back: cancel).
  * The owner's changes are single conditional updates: an adjust adds to whatever the stock is at
- * that moment (so it and a sale at the same time both land), never below zero; a set with
+ * that moment (so it and a sale at the same time both land), never below zero nor up past
+ * STOCK_MAX (a take is always allowed, so a stock above it from older data can come down); a set with
  * expected_stock applies only when the stock is still what the owner saw.
  */
 
@@ -57,7 +59,7 @@ async function changeStock(
 const exists = async (tx: Db, id: string) =>
   (await queryRows<{ stock: number }>(tx, sql`select stock from variants where id = ${id}`))[0];
 
-/** Adds `delta` units (negative takes), atomically; 422 when it would go below zero. */
+/** Adds `delta` units (negative takes), atomically; 422 when it would go below zero or above STOCK_MAX. */
 export function adjustStock(
   db: Db,
   actor: AuditActor,
@@ -77,13 +79,16 @@ export function adjustStock(
           tx,
           sql`update variants set stock = stock + ${body.delta}
                where id = ${variantId} and stock + ${body.delta} >= 0
+                 and (${body.delta} <= 0 or stock + ${body.delta} <= ${STOCK_MAX})
            returning product_id, stock - ${body.delta} as from_stock, stock as to_stock`,
         )
       )[0],
-    async (tx) =>
-      (await exists(tx, variantId))
-        ? new HttpError(422, msg.stockBelowZero, { delta: [msg.stockBelowZero] })
-        : notFound(msg.variantNotFound),
+    async (tx) => {
+      const now = await exists(tx, variantId);
+      if (!now) return notFound(msg.variantNotFound);
+      const why = now.stock + body.delta < 0 ? msg.stockBelowZero : msg.stockAboveMax;
+      return new HttpError(422, why, { delta: [why] });
+    },
   );
 }
 

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCouponMessages as msg, cartMessages, percentOf, type AdminCoupon, type Cart } from '@shopfront/shared';
+import {
+  COUPON_AMOUNT_MAX_MINOR,
+  adminCouponMessages as msg,
+  cartMessages,
+  percentOf,
+  type AdminCoupon,
+  type Cart,
+} from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buyableVariants, guestReady, placedOf, placeOrder } from '../../../test/checkout.ts';
@@ -95,6 +102,12 @@ describe('validation', () => {
 
     const fixed = await req('POST', '/api/admin/coupons', body({ kind: 'fixed', value: 0, max_discount_minor: 500 }));
     expect(fixed.json().errors).toMatchObject({ value: [msg.fixed], max_discount_minor: [msg.maxDiscountFixed] });
+    for (const value of [COUPON_AMOUNT_MAX_MINOR + 1, 2147483648, 99999999999]) {
+      const big = await req('POST', '/api/admin/coupons', body({ kind: 'fixed', value }));
+      expect(big.statusCode).toBe(422);
+      expect(big.json().errors).toEqual({ value: [msg.fixedMax] });
+    }
+    expect(msg.fixedMax).toBe('A fixed discount is at most 1,00,00,000');
     const kind = await req('POST', '/api/admin/coupons', body({ kind: 'half' }));
     expect(kind.json().errors).toMatchObject({ kind: [msg.kind] });
     const product = await req('POST', '/api/admin/coupons', body({ product_ids: ['prd_nope'] }));

@@ -142,12 +142,17 @@ export async function deleteSuperCategory(db: Db, act: TaxonomyAct, id: number):
     if (!row) throw notFound(msg.superCategoryNotFound);
     assertVersion(act.ifMatch, row.version);
     const before = await loadOne(tx, id);
+    // Which categories it grouped (they are left ungrouped): the entry says, so the owner can regroup them.
+    const categories = await queryRows<{ id: number; slug: string; name: string }>(
+      tx,
+      sql`select id, slug, name from categories where super_category_id = ${id} order by position, id`,
+    );
     await tx.execute(sql`delete from super_categories where id = ${id}`);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'super-category.delete',
       target: `super-category:${id}`,
-      before: { ...view(before), category_count: before.category_count },
+      before: { ...view(before), category_count: categories.length, categories },
       ip: act.ip,
     });
   });

@@ -302,8 +302,21 @@ describe('super categories', () => {
     expect(menu.map((s) => s.id).slice(-2)).toEqual([b.id, a.id]);
     expect(menu.find((s) => s.id === a.id)!.name).toBe(`Home & Living ${k}`);
 
+    const c2 = await category({ super_category_id: a.id });
     expect((await req('DELETE', `/super-categories/${a.id}`)).statusCode).toBe(200);
     expect((await categories()).find((x) => x.id === c.id)).toMatchObject({ super_category_id: null });
+    // The audit entry names the categories it grouped (left ungrouped), so the owner can regroup them.
+    const [entry] = await queryRows<{ before: { category_count: number; categories: unknown[] } }>(
+      db(),
+      sql`select before from audit_log where target = ${`super-category:${a.id}`} and action = 'super-category.delete'`,
+    );
+    expect(entry!.before).toMatchObject({
+      category_count: 2,
+      categories: [
+        { id: c.id, slug: c.slug, name: c.name },
+        { id: c2.id, slug: c2.slug, name: c2.name },
+      ],
+    });
     expect(((await shopper.tree()).super_categories as { id: number }[]).map((s) => s.id)).not.toContain(a.id);
   });
 });
