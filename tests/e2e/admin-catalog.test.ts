@@ -185,6 +185,15 @@ describe('the catalogue in the owner panel', () => {
       const other = row.getByTestId(`stock-SAGE-LINEN-KURTA-${viewport.width}-L-SAGE`);
       await other.fill('12');
       await expect(row.getByTestId('edit-stock').textContent()).resolves.toBe('Save and close');
+      // Leaving with counts typed asks first; staying keeps them.
+      let asked = '';
+      page.once('dialog', (d) => {
+        asked = d.message();
+        void d.dismiss();
+      });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+      await expect.poll(() => asked).toBe('2 stock counts are not saved yet. Leave and lose them?');
+      await expect.poll(() => other.inputValue()).toBe('12');
       await row.getByTestId('edit-stock').click();
       await toastSays(page, 'Stock updated for 2 variants');
       await expect.poll(() => row.getByTestId('variant-stock').count()).toBe(0);

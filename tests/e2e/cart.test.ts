@@ -178,6 +178,13 @@ describe('cart', () => {
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
       await page.locator('[data-field-error]', { hasText: cartMessages.couponLogin }).waitFor();
       await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
+      // A guest may log in from right there (and comes back to the cart with the code).
+      const logIn = page.locator('[data-field-error]').getByRole('button', { name: 'Log in' });
+      await expectTapTarget(logIn);
+      await logIn.click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       // One it takes: the total is lower by its discount.
       await code.fill('FLAT200');
       await page.getByRole('button', { name: 'Apply', exact: true }).click();

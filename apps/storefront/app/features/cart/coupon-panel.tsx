@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
-import { useFetcher } from 'react-router';
-import type { Cart, CouponOffer } from '@shopfront/shared';
+import { useFetcher, useLocation } from 'react-router';
+import { cartMessages, type Cart, type CouponOffer } from '@shopfront/shared';
 import { inputClass, inputBorder } from '../../components/ui/field';
 import { AlertIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { ScriptFlag } from './cart-line';
 import { CART_ACTION, type CartActionData } from './cart-view';
+import { useAuth } from '../auth/auth-context';
 
 /**
  * Coupon entry, the applied coupon, and the coupons the shopper may use (GET coupons/get). A
@@ -37,6 +38,10 @@ export function CouponPanel({
   const failed = answer && !answer.ok ? answer : null;
   const error = failed ? (failed.errors.coupon?.[0] ?? failed.message) : undefined;
   const errorId = `${id}-error`;
+  const { loggedIn, store } = useAuth();
+  // A coupon for customers only, asked by a guest: log in from here and come back with the code typed.
+  const loginFirst = error === cartMessages.couponLogin && !loggedIn;
+  const prefill = new URLSearchParams(useLocation().search).get('coupon') ?? '';
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok && fetcher.data.intent === 'apply-coupon') form.current?.reset();
@@ -113,6 +118,7 @@ export function CouponPanel({
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={40}
+              defaultValue={prefill}
               placeholder="Enter a code"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
@@ -128,6 +134,21 @@ export function CouponPanel({
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700" data-field-error>
           {error}
+          {loginFirst && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="min-h-11 font-semibold text-ink underline underline-offset-2"
+                onClick={() => {
+                  const code = (form.current?.elements.namedItem('coupon') as HTMLInputElement | null)?.value ?? '';
+                  store.openLogin({ redirectTo: `/cart${code ? `?coupon=${encodeURIComponent(code)}` : ''}` });
+                }}
+              >
+                Log in
+              </button>
+            </>
+          )}
         </p>
       )}
 
