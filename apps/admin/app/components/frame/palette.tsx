@@ -37,7 +37,7 @@ interface Command {
 }
 
 /** Found by the server's search: shown whatever the typed text, never filtered again here. */
-const FOUND = /^(order|move|customer|product):/;
+const FOUND = /^(order|move|customer|product|coupon):/;
 
 const itemClass =
   'flex min-h-11 cursor-default items-center rounded-lg px-3 text-sm text-ink outline-none data-[focused]:bg-stone-100';
@@ -115,7 +115,19 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
     keywords: '',
     run: () => navigate(`/products/${encodeURIComponent(p.id)}`),
   }));
-  const all = new Map([...orders, ...customers, ...products, ...pages, ...actions].map((c) => [c.id, c]));
+  const coupons: Command[] = found.coupons.map((c) => ({
+    id: `coupon:${c.id}`,
+    label: `Coupon ${c.code}`,
+    detail: [
+      c.description,
+      `${c.status.replace('_', ' ')} · used ${c.used_count}${c.usage_limit === null ? '' : ` of ${c.usage_limit}`}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    keywords: '',
+    run: () => navigate(`/coupons/${c.id}`),
+  }));
+  const all = new Map([...orders, ...customers, ...products, ...coupons, ...pages, ...actions].map((c) => [c.id, c]));
   const matches = (label: string, input: string, node: { key: React.Key }) => {
     const key = String(node.key);
     if (FOUND.test(key)) return true;
@@ -196,6 +208,7 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
                 {section('Customers', customers)}
                 {section('Orders', orders)}
                 {section('Products', products)}
+                {section('Coupons', coupons)}
                 {section('Go to', pages)}
                 {section('Actions', actions)}
               </Menu>

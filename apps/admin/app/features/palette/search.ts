@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { adminCatalogApi, adminCustomersApi, adminOrdersApi, type AdminOrderRow } from '@shopfront/shared';
+import {
+  adminCatalogApi,
+  adminCouponsApi,
+  adminCustomersApi,
+  adminOrdersApi,
+  type AdminOrderRow,
+} from '@shopfront/shared';
 import { callAbortable } from '../../lib/api';
 
 /** Typing pauses this long before the palette asks the API. */
@@ -44,12 +50,23 @@ export function usePaletteSearch(term: string, areas: { orders: boolean; custome
       (await callAbortable(adminCatalogApi.list, { query: { q: term, limit: RESULTS } }, signal)).data.products,
     staleTime: 10_000,
   });
+  // A coupon code: letters, digits, - and _ only (the list refuses anything else).
+  const codeLike = /^[A-Za-z0-9_-]{2,40}$/.test(term);
+  const coupons = useQuery({
+    queryKey: ['palette', 'coupons', term],
+    enabled: ready && codeLike && areas.catalog,
+    queryFn: async ({ signal }) =>
+      (await callAbortable(adminCouponsApi.list, { query: { q: term, limit: RESULTS } }, signal)).data.coupons,
+    staleTime: 10_000,
+  });
+  const all = [orders, customers, products, coupons];
   return {
     orders: (ready && orders.data) || [],
     customers: (ready && customers.data) || [],
     products: (ready && products.data) || [],
-    searching: ready && (orders.isFetching || customers.isFetching || products.isFetching),
-    failed: ready && (orders.isError || customers.isError || products.isError),
+    coupons: (ready && codeLike && coupons.data) || [],
+    searching: ready && all.some((q) => q.isFetching),
+    failed: ready && all.some((q) => q.isError),
   };
 }
 
