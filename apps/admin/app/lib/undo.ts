@@ -4,10 +4,22 @@ import { call, errorText } from './api';
 import { failure, success } from './toast';
 
 /**
- * The toast of a save (issue 25): its message, and Undo while the save's offer lasts. Undo calls
- * the undo API with the whole save (`also`), then refreshes `refresh`; a refused undo (409: the
- * record changed since) shows the server's message.
+ * Takes a save back: calls the undo API with the whole save (`also`), then refreshes `refresh`;
+ * a refused undo (409: the record changed since) shows the server's message. True when undone.
  */
+export async function undoSave(qc: QueryClient, offer: UndoOffer, refresh: readonly QueryKey[]): Promise<boolean> {
+  try {
+    const res = await call(adminDashboardApi.undo, { params: { id: offer.id }, body: { also: offer.also } });
+    await Promise.all(refresh.map((queryKey) => qc.invalidateQueries({ queryKey })));
+    void success(res.message ?? 'Change undone');
+    return true;
+  } catch (err) {
+    void failure(errorText(err));
+    return false;
+  }
+}
+
+/** The toast of a save (issue 25): its message, and Undo (`undoSave`) while the save's offer lasts. */
 export function savedToast(
   qc: QueryClient,
   message: string,
@@ -17,24 +29,6 @@ export function savedToast(
   void success(
     message,
     opts.description,
-    offer
-      ? {
-          until: offer.expires_at,
-          run: () => {
-            void (async () => {
-              try {
-                const res = await call(adminDashboardApi.undo, {
-                  params: { id: offer.id },
-                  body: { also: offer.also },
-                });
-                await Promise.all(opts.refresh.map((queryKey) => qc.invalidateQueries({ queryKey })));
-                void success(res.message ?? 'Change undone');
-              } catch (err) {
-                void failure(errorText(err));
-              }
-            })();
-          },
-        }
-      : undefined,
+    offer ? { until: offer.expires_at, run: () => void undoSave(qc, offer, opts.refresh) } : undefined,
   );
 }

@@ -29,7 +29,7 @@ function Categories() {
         title="Categories"
         description="Changes show in the shop’s menus and category pages straight away."
         action={
-          <Button variant="primary" onPress={() => setAdding(true)} data-testid="new-category">
+          <Button variant="primary" onPress={() => setAdding(true)} isDisabled={adding} data-testid="new-category">
             Add category
           </Button>
         }

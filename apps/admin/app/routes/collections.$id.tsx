@@ -7,7 +7,7 @@ import { call, errorText } from '../lib/api';
 import { failure, success } from '../lib/toast';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import { CollectionForm } from '../features/taxonomy/collection-form';
-import { CollectionProducts } from '../features/taxonomy/collection-products';
+import { AddToCollection, CollectionProducts } from '../features/taxonomy/collection-products';
 import { useCollection, useRefresh } from '../features/taxonomy/queries';
 
 export const meta = () => [{ title: 'Collection · Shop admin' }];
@@ -20,7 +20,7 @@ export default function CollectionRoute() {
   );
 }
 
-/** One collection: its products in shop order (add, remove, move), its fields, delete. */
+/** One collection: its fields (folded), products to add, its products in shop order (move, remove), delete. */
 function Collection() {
   const id = Number(useParams().id);
   const col = useCollection(id);
@@ -61,11 +61,23 @@ function Collection() {
         <Loading label="Loading the collection…" />
       ) : (
         <>
+          {/* Above the (maybe long) list: the details, folded, and the search to add products. */}
+          <details className="card group" data-testid="collection-details">
+            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-3 py-2 sm:px-4">
+              <span>
+                <span className="block font-semibold">Details</span>
+                <span className="block text-sm text-muted">Name, link, description and search engines</span>
+              </span>
+              <span aria-hidden className="text-muted transition-transform group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <div className="border-t border-line p-3 sm:p-4">
+              <CollectionForm key={col.data.version} current={col.data} onSaved={() => undefined} />
+            </div>
+          </details>
+          <AddToCollection collection={col.data} />
           <CollectionProducts collection={col.data} />
-          <section className="card space-y-3 p-3 sm:p-4" aria-label="Details">
-            <h2 className="text-lg font-semibold">Details</h2>
-            <CollectionForm key={col.data.version} current={col.data} onSaved={() => undefined} />
-          </section>
           <section className="card space-y-3 p-3 sm:p-4">
             {confirm ? (
               <>

@@ -31,8 +31,9 @@ function Coupon() {
   const coupon = useCoupon(isNew ? null : (numeric ?? -1));
   const channels = useChannels();
   const currency = coupon.data?.currency ?? channels.data?.current.currency.code ?? 'INR';
+  // One column: the heading lines up with the form under it (both max-w-3xl, centred).
   return (
-    <>
+    <div className="mx-auto max-w-3xl">
       <PageHeader
         title={isNew ? 'New coupon' : (coupon.data?.code ?? 'Coupon')}
         action={coupon.data && <CouponActions coupon={coupon.data} />}
@@ -50,7 +51,7 @@ function Coupon() {
           </Suspense>
         </>
       )}
-    </>
+    </div>
   );
 }
 
@@ -75,6 +76,7 @@ function CouponActions({ coupon }: { coupon: AdminCoupon }) {
         </Button>
         {coupon.used_count === 0 && (
           <Button
+            variant="danger"
             className="flex-1 sm:flex-none"
             isDisabled={action.isPending}
             onPress={() => {

@@ -1,16 +1,18 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, type AdminBulkRow, type BulkField } from '@shopfront/shared';
+import { ApiError, type AdminBulkRow, type BulkField, type UndoOffer } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
+import { SaveBar } from '../components/ui/save-bar';
 import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { errorText } from '../lib/api';
-import { failure } from '../lib/toast';
-import { savedToast } from '../lib/undo';
+import { failure, success } from '../lib/toast';
+import { undoSave } from '../lib/undo';
 import { BulkCards } from '../features/bulk/cards';
 import { BulkGrid } from '../features/bulk/grid';
 import { cellsOf, invalidCount, keyOf, shown, type Edits } from '../features/bulk/model';
 import { BULK_KEY, useBulkGrid, useBulkSave } from '../features/bulk/queries';
+import { BulkToolbar, readChannel, writeBulkFilters, type BulkFilters } from '../features/bulk/toolbar';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useWide } from '../features/bulk/use-wide';
 import { CATALOG_KEY } from '../features/catalog/queries';
@@ -35,15 +37,23 @@ const newKey = () => `bulk-${crypto.randomUUID()}`;
  * until "Save N changes" sends them as one batch; the toast's Undo takes the batch back.
  */
 function BulkEditor() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const filters = readProductFilters(params);
-  const grid = useBulkGrid(toProductsQuery(filters));
+  const asked = readChannel(params);
+  const grid = useBulkGrid({ ...toProductsQuery(filters), ...(asked ? { channel: asked } : {}) });
   const save = useBulkSave();
   const qc = useQueryClient();
   const wide = useWide();
   const [edits, setEdits] = useState<Edits>({});
   const [serverErrors, setServerErrors] = useState<Edits>({});
   const key = useRef(newKey());
+  // The last save, with its Undo, kept in the save bar (in the thumb's reach) while it can be undone.
+  const [lastSave, setLastSave] = useState<{ message: string; offer: UndoOffer } | null>(null);
+  useEffect(() => {
+    if (!lastSave) return;
+    const t = setTimeout(() => setLastSave(null), Math.max(0, Date.parse(lastSave.offer.expires_at) - Date.now()));
+    return () => clearTimeout(t);
+  }, [lastSave]);
   const rows = useMemo(() => grid.data?.pages.flatMap((p) => p.rows) ?? [], [grid.data]);
   const channel = grid.data?.pages[0]?.channel;
   const cells = useMemo(() => cellsOf(rows, edits), [rows, edits]);
@@ -57,6 +67,11 @@ function BulkEditor() {
     setEdits(({ [k]: _, ...rest }) => (text === null || text === shown(row, field) ? rest : { ...rest, [k]: text }));
   };
 
+  const undo = async (offer: UndoOffer) => {
+    setLastSave((s) => (s?.offer.id === offer.id ? null : s));
+    await undoSave(qc, offer, [CATALOG_KEY]);
+  };
+
   const onSave = () => {
     if (!channel || cells.length === 0 || invalid > 0) return;
     save.mutate(
@@ -67,7 +82,11 @@ function BulkEditor() {
           setEdits({});
           setServerErrors({});
           key.current = newKey();
-          savedToast(qc, res.message ?? 'Saved', { offer: res.undo, refresh: [CATALOG_KEY] });
+          const message = res.message ?? 'Saved';
+          const offer = res.undo;
+          // Undo twice over: in the toast, and in the save bar (a phone's thumb reaches the bottom).
+          void success(message, undefined, offer && { until: offer.expires_at, run: () => void undo(offer) });
+          setLastSave(offer ? { message, offer } : null);
         },
         onError: async (err) => {
           if (err instanceof ApiError && (err.status === 422 || err.status === 409) && err.errors) {
@@ -82,18 +101,26 @@ function BulkEditor() {
     );
   };
 
-  const back = `/products${params.size ? `?${writeProductFilters(filters).toString()}` : ''}`;
+  const back = `/products${filters.q || filters.status || filters.stock ? `?${writeProductFilters(filters).toString()}` : ''}`;
+  const go = (f: BulkFilters) => setParams(writeBulkFilters(f), { replace: true });
   const n = cells.length;
   return (
     <>
       <PageHeader
         title="Bulk edit"
-        description="Prices, compare-at prices, stock and publishing of every variant the product list’s filters show. Nothing is saved until you press Save."
+        description="Prices, compare-at prices, stock and publishing of the variants found here. Nothing is saved until you press Save."
         action={
           <Link to={back} className="btn btn-outline">
             Back to products
           </Link>
         }
+      />
+      <BulkToolbar
+        key={filters.q}
+        filters={{ ...filters, channel: asked || channel?.id || '' }}
+        channels={grid.data?.pages[0]?.channels ?? []}
+        locked={n > 0}
+        go={go}
       />
       {grid.isPending ? (
         <Loading label="Loading variants…" />
@@ -123,12 +150,9 @@ function BulkEditor() {
           <LoadMore list={grid} end="That is every variant here." />
         </>
       )}
-      {n > 0 && (
-        <div
-          className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 mt-4 flex items-center gap-2 rounded-2xl border border-line bg-white p-2 shadow-lg lg:bottom-4"
-          data-testid="bulk-save-bar"
-        >
-          <p className="min-w-0 flex-1 px-2 text-sm" aria-live="polite">
+      {n > 0 ? (
+        <SaveBar className="mt-4 flex items-center gap-2" testId="bulk-save-bar">
+          <p className="min-w-0 flex-1 text-sm" aria-live="polite">
             {invalid > 0 ? (
               <span className="text-red-700">
                 Fix {invalid} {invalid === 1 ? 'cell' : 'cells'} to save
@@ -150,7 +174,21 @@ function BulkEditor() {
           <Button variant="primary" onPress={onSave} isDisabled={invalid > 0 || save.isPending} data-testid="bulk-save">
             {save.isPending ? 'Saving…' : `Save ${n} ${n === 1 ? 'change' : 'changes'}`}
           </Button>
-        </div>
+        </SaveBar>
+      ) : (
+        lastSave && (
+          <SaveBar className="mt-4 flex items-center gap-2" testId="bulk-saved-bar">
+            <p className="min-w-0 flex-1 text-sm" aria-live="polite">
+              {lastSave.message}
+            </p>
+            <Button variant="quiet" onPress={() => setLastSave(null)} aria-label="Hide">
+              ✕
+            </Button>
+            <Button onPress={() => void undo(lastSave.offer)} data-testid="bulk-undo">
+              Undo
+            </Button>
+          </SaveBar>
+        )
       )}
     </>
   );

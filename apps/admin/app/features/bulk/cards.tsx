@@ -18,7 +18,7 @@ const edgeClass = (edited: boolean, error: string | null) =>
 
 /**
  * The phone's bulk editor: a card per product (its published switch) with a block per variant:
- * a big stock stepper in the thumb's reach (− and + of 48 px, the count typed in between) and the
+ * a big stock stepper in the thumb's reach (−, + and +10 of 48 px, the count typed in between) and the
  * price fields under it. An edited value is tinted and says what it was.
  */
 export function BulkCards({ rows, edits, serverErrors, currency, setCell }: BulkViewProps) {
@@ -107,6 +107,14 @@ function VariantCard({
             onClick={() => step(1)}
           >
             +
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline h-12 shrink-0 px-2 text-base font-semibold"
+            aria-label={`+10, ${label}`}
+            onClick={() => step(10)}
+          >
+            +10
           </button>
         </div>
         {stock.edited && !stock.error && <p className="mt-1 pl-16 text-xs text-amber-800">Was {row.stock}</p>}

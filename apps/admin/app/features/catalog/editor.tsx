@@ -5,10 +5,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
+import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
 import { Field, Section } from './field';
-import { emptyForm, formPath, fromProduct, slugify, toBody, type Channel, type ProductForm } from './form-model';
+import {
+  emptyForm,
+  formPath,
+  fromProduct,
+  slugify,
+  toBody,
+  unpricedWarnings,
+  type Channel,
+  type ProductForm,
+} from './form-model';
 import { CATALOG_KEY, productKey } from './queries';
 import { ProductActions } from './product-actions';
 import { VariantsSection } from './variants-grid';
@@ -30,6 +40,8 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
   const [stale, setStale] = useState(false);
   const [slugTouched, setSlugTouched] = useState(!!product);
   const status = useWatch({ control: form.control, name: 'status' });
+  const variants = useWatch({ control: form.control, name: 'variants' });
+  const unpriced = unpricedWarnings(variants ?? []);
 
   const place = (path: string, message: string, values: ProductForm, first: boolean) => {
     const at = formPath(path, values);
@@ -185,7 +197,12 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
             )}
           </FormMessage>
         )}
-        <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 -mx-4 border-t border-line bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border lg:bottom-2">
+        <SaveBar testId="save-bar">
+          {status === 'published' && unpriced.length > 0 && (
+            <p className="mb-2 text-sm text-amber-800" role="status" data-testid="unpriced-warning">
+              {unpriced.join(' ')}
+            </p>
+          )}
           <Button
             type="submit"
             variant="primary"
@@ -195,7 +212,7 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
           >
             {form.formState.isSubmitting ? 'Saving…' : product ? 'Save' : 'Create product'}
           </Button>
-        </div>
+        </SaveBar>
       </form>
     </FormProvider>
   );

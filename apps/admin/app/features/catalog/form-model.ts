@@ -285,3 +285,49 @@ export function fromProduct(p: AdminProduct, channels: Channel[]): ProductForm {
     }),
   };
 }
+
+/** What "Apply to all variants" fills in; an empty field is left as each variant has it. */
+export interface AllVariants {
+  /** By channel id. */
+  prices: Record<string, { price: string; compare_at: string }>;
+  stock: string;
+}
+
+/**
+ * Every variant gets the values typed in the "Apply to all variants" row: each channel's price
+ * and compare-at, and the opening stock of the variants not saved yet (a saved one's stock is
+ * changed from the list, as a counted change).
+ */
+export function applyToAll(variants: VariantRow[], all: AllVariants): VariantRow[] {
+  const stock = all.stock.trim();
+  return variants.map((v) => ({
+    ...v,
+    stock: !v.id && stock !== '' ? stock : v.stock,
+    prices: v.prices.map((p) => {
+      const typed = all.prices[p.channel_id];
+      return {
+        ...p,
+        price: typed?.price.trim() ? typed.price.trim() : p.price,
+        compare_at: typed?.compare_at.trim() ? typed.compare_at.trim() : p.compare_at,
+      };
+    }),
+  }));
+}
+
+/**
+ * For a published product: each channel some variants have no price in, in words
+ * ("Not on sale in AED: 3 variants have no AED price."). Such a variant is not sold there.
+ */
+export function unpricedWarnings(variants: VariantRow[]): string[] {
+  const missing = new Map<string, number>();
+  for (const v of variants) {
+    for (const p of v.prices) {
+      if (p.price.trim() === '') missing.set(p.currency, (missing.get(p.currency) ?? 0) + 1);
+    }
+  }
+  return [...missing].map(([currency, n]) =>
+    n === variants.length && n > 1
+      ? `Not on sale in ${currency}: no variant is priced in ${currency}.`
+      : `Not on sale in ${currency}: ${n} ${n === 1 ? 'variant has' : 'variants have'} no ${currency} price.`,
+  );
+}

@@ -23,10 +23,13 @@ export function CategoryPicker() {
   const { control, formState } = useFormContext<ProductForm>();
   const categories = useCategories();
   const error = (get(formState.errors, 'category') as { message?: string } | undefined)?.message;
-  const items = [
-    { id: NONE, path: 'No category' },
-    ...(categories.data ?? []).map((c) => ({ id: c.slug, path: c.path })),
-  ];
+  // The combobox filters (name or path containing the text); the order is ours: best match first,
+  // so "Shi" puts Shirts before T-Shirts.
+  const [query, setQuery] = useState('');
+  const items = rankCategories(
+    [{ id: NONE, path: 'No category' }, ...(categories.data ?? []).map((c) => ({ id: c.slug, path: c.path }))],
+    query,
+  );
   return (
     <Controller
       control={control}
@@ -37,6 +40,9 @@ export function CategoryPicker() {
           selectedKey={field.value || NONE}
           onSelectionChange={(key) => field.onChange(key === null || key === NONE ? '' : String(key))}
           defaultItems={items}
+          onInputChange={(text) => setQuery(text)}
+          // Opened by a tap or the button: every category, not only those like the chosen one's name.
+          onOpenChange={(open, trigger) => open && trigger !== 'input' && setQuery('')}
           menuTrigger="focus"
           isInvalid={!!error}
           data-testid="category-picker"
@@ -77,6 +83,33 @@ export function CategoryPicker() {
       )}
     />
   );
+}
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * The categories in the order they suit `query`: the name starting with it, then a word of the
+ * name starting with it (T-Shirts for "shi"), then the name containing it, then the path (the
+ * parent's name), then the rest. Ties keep the tree's order; an empty query keeps it all.
+ */
+export function rankCategories<T extends { path: string }>(items: T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return items;
+  const rank = (item: T) => {
+    const name = (item.path.split(' › ').at(-1) ?? item.path).toLowerCase();
+    if (name.startsWith(q)) return 0;
+    if (words(name).some((w) => w.startsWith(q))) return 1;
+    if (name.includes(q)) return 2;
+    return item.path.toLowerCase().includes(q) ? 3 : 4;
+  };
+  return items
+    .map((item, i) => ({ item, i, r: rank(item) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.item);
 }
 
 /** The collections the product is in: a checkbox each (with a filter once there are many). */

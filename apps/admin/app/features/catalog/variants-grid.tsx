@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
+import { ApplyToAll } from './apply-to-all';
 import { Field, Section } from './field';
 import { parsedOptions, sameGrid, variantsFor, type Channel, type ProductForm } from './form-model';
 
@@ -57,6 +58,9 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
         title={`Variants (${variants?.length ?? 0})`}
         description="Prices in each channel's currency; leave a channel empty to not sell the variant there. Compare-at is the struck-through price."
       >
+        {(variants?.length ?? 0) > 1 && (
+          <ApplyToAll channels={channels} count={variants!.length} newVariants={variants!.some((v) => !v.id)} />
+        )}
         <ul className="space-y-4" data-testid="variants-grid">
           {(variants ?? []).map((v, i) => (
             <li key={JSON.stringify(v.options)} className="rounded-xl border border-line p-3" data-testid="variant-row">

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCouponsApi, type AdminCoupon } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
+import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { savedToast } from '../../lib/undo';
 import { CouponCheck, CouponField, Group } from './fields';
@@ -205,7 +206,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
             )}
           </FormMessage>
         )}
-        <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 -mx-4 border-t border-line bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border lg:bottom-2">
+        <SaveBar testId="save-bar">
           <Button
             type="submit"
             variant="primary"
@@ -215,7 +216,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
           >
             {form.formState.isSubmitting ? 'Saving…' : coupon ? 'Save' : 'Create coupon'}
           </Button>
-        </div>
+        </SaveBar>
       </form>
     </FormProvider>
   );

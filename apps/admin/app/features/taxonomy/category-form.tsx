@@ -190,7 +190,7 @@ export function CategoryForm({ category, categories, supers, parentId = null, on
       {message && <FormMessage testId="category-error">{message}</FormMessage>}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant="primary" isDisabled={busy} data-testid="category-save">
-          {busy ? 'Saving…' : category ? 'Save category' : 'Add category'}
+          {busy ? 'Saving…' : category ? 'Save category' : 'Create category'}
         </Button>
         <Button onPress={onDone}>Cancel</Button>
       </div>

@@ -56,9 +56,12 @@ export function CategoryTree({ categories, supers }: { categories: AdminCategory
                   )}
                   {c.name}
                 </p>
-                <p className="truncate text-xs text-muted">
-                  {plural(c.product_count, 'product', 'products')}
-                  {c.child_count ? ` · ${plural(c.child_count, 'subcategory', 'subcategories')}` : ''}
+                {/* Each count whole: on a narrow phone the subcategories wrap to a line of their own. */}
+                <p className="flex flex-wrap gap-x-1 text-xs text-muted" data-testid="category-counts">
+                  <span className="whitespace-nowrap">{plural(c.product_count, 'product', 'products')}</span>
+                  {c.child_count > 0 && (
+                    <span className="whitespace-nowrap">· {plural(c.child_count, 'subcategory', 'subcategories')}</span>
+                  )}
                 </p>
               </div>
               <MoveButtons

@@ -60,6 +60,16 @@ export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] | n
   return next;
 }
 
+/** The list with the item at `index` taken out and put at `to` (0-based, clamped); null if it stays. */
+export function movedTo<T>(list: readonly T[], index: number, to: number): T[] | null {
+  const at = Math.max(0, Math.min(list.length - 1, to));
+  if (at === index || index < 0 || index >= list.length) return null;
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(at, 0, item!);
+  return next;
+}
+
 export const slugOf = (name: string) =>
   name
     .toLowerCase()
