@@ -81,3 +81,5 @@ export * from './api/admin-coupons.ts';
 export * from './schemas/admin-bulk.ts';
 export * from './schemas/admin-bulk-cells.ts';
 export * from './api/admin-bulk.ts';
+export * from './schemas/admin-export.ts';
+export * from './api/admin-export.ts';
