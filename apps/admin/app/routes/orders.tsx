@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/list-query';
@@ -51,18 +51,16 @@ export default function Orders() {
 
   return (
     <>
-      <PageHeader
-        title="Orders"
-        inline
-        // The export holds every buyer's contact details: owners and managers (the customers area).
-        action={
-          me && roleMayRead(me.role, 'customers') ? (
-            <Button onPress={() => setExportOpen(true)} data-testid="orders-export-open">
-              Export CSV
-            </Button>
-          ) : undefined
-        }
-      />
+      {/* The title and, beside it on a phone too (a row saved above the list), the export. */}
+      <div className="mb-5 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Orders</h1>
+        {/* The export holds every buyer's contact details: owners and managers (the customers area). */}
+        {me && roleMayRead(me.role, 'customers') && (
+          <Button onPress={() => setExportOpen(true)} data-testid="orders-export-open">
+            Export CSV
+          </Button>
+        )}
+      </div>
       <nav aria-label="Order tabs" className="-mx-4 mb-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex gap-2 pb-1">
           {TABS.map((t) => {
