@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { adminExportApi, endpointPath } from '@shopfront/shared';
+import { ExportLink } from '../components/ui/export-link';
 import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { CustomerCard } from '../features/customers/customer-card';
 import { useCustomerList } from '../features/customers/queries';
@@ -24,9 +26,15 @@ export default function Customers() {
         title="Customers"
         description="Everyone with an account, newest first."
         action={
-          <Link to="/reviews" className="btn btn-outline self-start">
-            Reviews
-          </Link>
+          <div className="flex gap-2 self-start">
+            <ExportLink
+              href={endpointPath(adminExportApi.customers.path, undefined, q ? { q } : undefined)}
+              testId="customers-export"
+            />
+            <Link to="/reviews" className="btn btn-outline">
+              Reviews
+            </Link>
+          </div>
         }
       />
       <form

@@ -1,12 +1,13 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/list-query';
 import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs';
 import { useMe } from '../features/auth/me';
+import { roleMayRead } from '../lib/nav';
 import { useListKeys } from '../lib/use-list-keys';
 
 export const meta = () => [{ title: 'Orders · Shop admin' }];
@@ -17,6 +18,7 @@ export const meta = () => [{ title: 'Orders · Shop admin' }];
  */
 const BulkBar = lazy(() => import('../features/orders/bulk-bar').then((m) => ({ default: m.BulkBar })));
 const FiltersSheet = lazy(() => import('../features/orders/filters-sheet').then((m) => ({ default: m.FiltersSheet })));
+const ExportSheet = lazy(() => import('../features/orders/export-sheet').then((m) => ({ default: m.ExportSheet })));
 
 /**
  * The orders inbox: tabs with counts, search and filters in the address, newest first, a page
@@ -29,6 +31,7 @@ export default function Orders() {
   const navigate = useNavigate();
   const list = useOrderList(filters);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState(filters.q);
 
@@ -48,7 +51,16 @@ export default function Orders() {
 
   return (
     <>
-      <PageHeader title="Orders" />
+      {/* The title and, beside it on a phone too (a row saved above the list), the export. */}
+      <div className="mb-5 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Orders</h1>
+        {/* The export holds every buyer's contact details: owners and managers (the customers area). */}
+        {me && roleMayRead(me.role, 'customers') && (
+          <Button onPress={() => setExportOpen(true)} data-testid="orders-export-open">
+            Export CSV
+          </Button>
+        )}
+      </div>
       <nav aria-label="Order tabs" className="-mx-4 mb-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex gap-2 pb-1">
           {TABS.map((t) => {
@@ -138,6 +150,7 @@ export default function Orders() {
       )}
       <Suspense fallback={null}>
         {selected.length > 0 && <BulkBar ids={selected} onDone={() => setSelected([])} />}
+        {exportOpen && <ExportSheet filters={filters} isOpen onClose={() => setExportOpen(false)} />}
         {filtersOpen && (
           <FiltersSheet
             filters={filters}

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminProductRow } from '@shopfront/shared';
+import { adminExportApi, endpointPath, type AdminProductRow } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
+import { ExportLink } from '../components/ui/export-link';
 import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import {
@@ -103,7 +104,7 @@ function Products() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </form>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
+        <div className="grid grid-cols-[1fr_1fr_auto] gap-2 sm:flex">
           <label className="sr-only" htmlFor="product-status">
             Status
           </label>
@@ -136,6 +137,11 @@ function Products() {
               </option>
             ))}
           </select>
+          <ExportLink
+            href={endpointPath(adminExportApi.products.path, undefined, toProductsQuery(filters))}
+            className="px-3"
+            testId="products-export"
+          />
         </div>
       </div>
       {list.isPending ? (

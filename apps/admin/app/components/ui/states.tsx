@@ -7,13 +7,18 @@ export function PageHeader({
   title,
   description,
   action,
+  inline = false,
 }: {
   title: string;
   description?: string;
   action?: React.ReactNode;
+  /** Keep a small action beside the title on a phone too (a row saved above a list). */
+  inline?: boolean;
 }) {
   return (
-    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div
+      className={`mb-5 flex gap-3 ${inline ? 'flex-row items-center justify-between sm:items-end' : 'flex-col sm:flex-row sm:items-end sm:justify-between'}`}
+    >
       <div>
         <h1 className="text-2xl font-semibold">{title}</h1>
         {description && <p className="mt-1 max-w-prose text-sm text-muted">{description}</p>}

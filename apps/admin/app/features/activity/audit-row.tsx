@@ -32,6 +32,7 @@ const VERBS: Record<string, string> = {
   block: 'blocked',
   unblock: 'unblocked',
   undo: 'undid',
+  export: 'exported',
 };
 
 /** What was done to a customer: "blocked Asha Verma". */

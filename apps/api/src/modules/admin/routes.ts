@@ -48,6 +48,7 @@ import { assertMayManagePlugin, installPlugin, listAdminPlugins, removePlugin } 
 import { updateStoreSettings } from './settings.ts';
 import { collecting, undoOffer } from './undo/offer.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
+import { exportRoutes } from './export-routes.ts';
 import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
@@ -120,6 +121,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminBulkRoutes);
   await app.register(adminPictureRoutes);
   await app.register(customerRoutes);
+  await app.register(exportRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
   await app.register(undoRoutes);

@@ -12,6 +12,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { READ_MODEL_CHANNEL } from '../catalog/summary.ts';
 import { textArray } from '../content/sql.ts';
+import { timeZoneOf } from '../../lib/time-zone.ts';
 
 export interface CouponLine {
   lineId: string;
@@ -119,17 +120,6 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
         from c
         order by c.id`,
   );
-}
-
-/** The time zone of a country that has one (India, the UAE); UTC for one that has several or is unknown. */
-function timeZoneOf(iso2: string | null): string {
-  if (!iso2) return 'UTC';
-  const locale = new Intl.Locale(`und-${iso2}`) as Intl.Locale & {
-    getTimeZones?: () => string[];
-    timeZones?: string[];
-  };
-  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
-  return zones.length === 1 ? zones[0]! : 'UTC';
 }
 
 /** "12 March 2027" in the shop's time zone, with "at 6:00 pm" when the moment is not midnight there. */

@@ -28,7 +28,7 @@ import { paymentMethodNameSql } from '../payments/methods.ts';
 type Query = z.output<typeof AdminOrdersQuerySchema>;
 export type { AdminOrdersQuery };
 
-const list = (values: readonly string[]) =>
+export const list = (values: readonly string[]) =>
   sql`(${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -61,8 +61,11 @@ export function searchSql(q: string): SQL | null {
   return sql`(${first} like ${prefix(words[0]!)} and ${last} like ${prefix(words.slice(1).join(' '))})`;
 }
 
+/** The inbox's filters (the export takes them too). */
+export type OrderFilters = Omit<Query, 'cursor' | 'limit'>;
+
 /** Every filter but the tab and the status (the tab counts are per state). */
-function filtersSql(q: Query): SQL[] {
+export function filtersSql(q: OrderFilters): SQL[] {
   const where: SQL[] = [];
   if (q.payment_method) where.push(sql`o.payment_method_code = ${q.payment_method}`);
   if (q.payment_status?.length) where.push(sql`o.payment_status in ${list(q.payment_status)}`);
@@ -75,7 +78,7 @@ function filtersSql(q: Query): SQL[] {
 }
 
 /** The states a page shows: the tab's, narrowed by `status` when both are given. */
-function statesOf(q: Query): readonly OrderStatus[] | null {
+export function statesOf(q: OrderFilters): readonly OrderStatus[] | null {
   const tab = q.tab ? ADMIN_ORDER_TAB_STATUSES[q.tab] : null;
   if (tab && q.status?.length) return tab.filter((s) => q.status!.includes(s));
   return tab ?? (q.status?.length ? q.status : null);

@@ -64,8 +64,24 @@ export async function listCustomers(
   db: Db,
   query: { q?: string | undefined; blocked?: 'true' | 'false' | undefined; cursor?: number | undefined; limit: number },
 ): Promise<AdminCustomerList> {
-  const where: SQL[] = [];
+  const where = customerFilters(query);
   if (query.cursor !== undefined) where.push(sql`c.id < ${query.cursor}`);
+  const rows = await queryRows<RowSql>(
+    db,
+    sql`select ${rowColumns} from customers c
+        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+        order by c.id desc limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit);
+  return {
+    customers: page.map(toRow),
+    next_cursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** The list's search and filter as conditions on customers `c` (the export takes them too). */
+export function customerFilters(query: { q?: string | undefined; blocked?: 'true' | 'false' | undefined }): SQL[] {
+  const where: SQL[] = [];
   if (query.blocked === 'true') where.push(sql`c.blocked_at is not null`);
   if (query.blocked === 'false') where.push(sql`c.blocked_at is null`);
   const q = query.q?.trim();
@@ -79,17 +95,7 @@ export async function listCustomers(
     ];
     where.push(sql`(${sql.join(matches, sql` or `)})`);
   }
-  const rows = await queryRows<RowSql>(
-    db,
-    sql`select ${rowColumns} from customers c
-        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        order by c.id desc limit ${query.limit + 1}`,
-  );
-  const page = rows.slice(0, query.limit);
-  return {
-    customers: page.map(toRow),
-    next_cursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-  };
+  return where;
 }
 
 const toNote = (n: typeof customerNotes.$inferSelect): CustomerNote => ({
