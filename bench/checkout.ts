@@ -1,9 +1,10 @@
 /**
- * `node --import tsx bench/checkout.ts [--pg] [--orders=N] [--connections=N]`: placing orders
- * under load.
+ * `node --import tsx bench/checkout.ts [--pg] [--orders=N] [--connections=N] [--coupon]`: placing
+ * orders under load.
  *   - place-order: N shoppers, each with a ready cart of its own (one line, address, delivery,
  *     Cash on Delivery), place their orders over `connections` connections; every request is a
- *     real new order (stock, coupon, order rows, history, message job);
+ *     real new order (stock, coupon, order rows, history, message job); with --coupon every cart
+ *     holds the same unlimited 10 % coupon (each order counts a use of one coupon row);
  *   - flash sale: 200 shoppers at once for 20 units of one variant: how long until all are
  *     answered, and that exactly 20 got an order.
  * The shop is started once to migrate and seed a fresh demo database, stopped while stock is
@@ -25,6 +26,8 @@ const CONNECTIONS = numArg('connections', 50);
 const FLASH_BUYERS = 200;
 const FLASH_UNITS = 20;
 const WITH_PG = flagArg('pg');
+const WITH_COUPON = flagArg('coupon');
+const BENCH_COUPON = 'BENCH10';
 
 let server: RunningServer | null = null;
 stopEverythingOnSignals();
@@ -33,6 +36,7 @@ stopEverythingOnSignals();
 async function prepareStock(dataDir: string, databaseUrl?: string): Promise<string> {
   const sqlText = [
     `update variants set stock = 1000000`,
+    `insert into coupons (code, description, kind, value) values ('${BENCH_COUPON}', 'Benchmark', 'percent', 10)`,
     `update variants set stock = ${FLASH_UNITS} where id = (select v.id from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available join products p on p.id = v.product_id and p.is_published and not p.is_customisation_enabled order by v.id limit 1)`,
   ];
   const pick = `select v.id from variants v where v.stock = ${FLASH_UNITS}`;
@@ -67,8 +71,11 @@ async function variantIds(baseUrl: string, flash: string): Promise<string[]> {
   return ids;
 }
 
+/** Shopper i's client address. */
+const shopperAddress = (i: number) => `10.9.${(i >> 8) & 255}.${i & 255}`;
+
 /** A guest cart with one unit of `variant`, an address, delivery and COD chosen: cookie and total. */
-async function readyCart(baseUrl: string, variant: string, countryId: number, stateId: number) {
+async function readyCart(baseUrl: string, variant: string, countryId: number, stateId: number, i: number) {
   const add = await json(baseUrl, 'POST', '/api/cart/add-item', { product_id: variant, quantity: 1 });
   if (add.status !== 200) throw new Error(`add-item answered ${add.status}: ${add.body.message}`);
   const cookie = add.setCookie;
@@ -86,6 +93,15 @@ async function readyCart(baseUrl: string, variant: string, countryId: number, st
   };
   const set = await json(baseUrl, 'PUT', '/api/cart/update-address', address, cookie);
   if (set.status !== 200) throw new Error(`update-address answered ${set.status}: ${set.body.message}`);
+  if (WITH_COUPON) {
+    // Coupon tries are limited per address: each shopper applies it from its own.
+    const applied = await fetch(`${baseUrl}/api/cart/coupons/apply`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json', cookie, 'x-forwarded-for': shopperAddress(i) },
+      body: JSON.stringify({ coupon: BENCH_COUPON }),
+    });
+    if (applied.status !== 200) throw new Error(`coupons/apply answered ${applied.status}: ${await applied.text()}`);
+  }
   const methods = set.body.data.shipping_methods as { code: string }[];
   await json(baseUrl, 'PUT', '/api/cart/update-shipping-mode', { mode: methods[0]!.code }, cookie);
   const pay = await json(baseUrl, 'PUT', '/api/cart/update-payment-mode', { mode: 'cod' }, cookie);
@@ -116,7 +132,7 @@ async function place(baseUrl: string, c: { cookie: string; total: number }, i: n
       'idempotency-key': `bench-${i}`,
       // Each order comes from its own shopper's address (the server trusts one proxy hop here),
       // as on a real shop: per-address rate limits apply to each, not to the benchmark as one.
-      'x-forwarded-for': `10.9.${(i >> 8) & 255}.${i & 255}`,
+      'x-forwarded-for': shopperAddress(i),
     },
     body: JSON.stringify({ confirmed_total: c.total, accept_terms: true }),
   });
@@ -132,7 +148,7 @@ async function run(title: string, baseUrl: string, flash: string) {
   const ka = india.states.find((s) => s.code === 'KA')!.id;
   const ids = await variantIds(baseUrl, flash);
 
-  const carts = await inBatches(ORDERS, 25, (i) => readyCart(baseUrl, ids[i % ids.length]!, india.id, ka));
+  const carts = await inBatches(ORDERS, 25, (i) => readyCart(baseUrl, ids[i % ids.length]!, india.id, ka, i));
   let next = 0;
   const times: number[] = [];
   let failed = 0;
@@ -151,10 +167,10 @@ async function run(title: string, baseUrl: string, flash: string) {
   times.sort((a, b) => a - b);
   console.log(`\n${title}`);
   console.log(
-    `  place-order, ${CONNECTIONS} connections, ${ORDERS} orders: ${Math.round(times.length / seconds)} orders/s, p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, ${failed} refused`,
+    `  place-order${WITH_COUPON ? ' (one coupon)' : ''}, ${CONNECTIONS} connections, ${ORDERS} orders: ${Math.round(times.length / seconds)} orders/s, p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, ${failed} refused`,
   );
 
-  const buyers = await inBatches(FLASH_BUYERS, 25, () => readyCart(baseUrl, flash, india.id, ka));
+  const buyers = await inBatches(FLASH_BUYERS, 25, (i) => readyCart(baseUrl, flash, india.id, ka, ORDERS + i));
   const flashStart = performance.now();
   const answers = await Promise.all(buyers.map((c, i) => place(baseUrl, c, ORDERS + i)));
   const flashSeconds = (performance.now() - flashStart) / 1000;

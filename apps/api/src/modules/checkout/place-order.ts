@@ -6,9 +6,8 @@ import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../cart/cart-cookie.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
-import { loadCart } from '../cart/load.ts';
+import { loadCart, ownedCartId } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
-import { lockOwnedCart } from '../cart/service.ts';
 import { checkoutRules, validateCheckout, verdictError } from './validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
@@ -38,12 +37,14 @@ const refused = (status: number, message: string, field?: string) =>
 /**
  * Places the owner's cart as an order (ARCHITECTURE: one transaction; ADR 25). The terms are
  * checked first; then the cart row is locked, so two tabs or a double click run one after the
- * other and the second finds the cart already ordered. Under the lock the cart is priced again
- * from current prices and refused, in this order: empty, a line sold out, its coupon no longer
- * applicable, a total that differs from the confirmed one (with the new total), a checkout step
- * of spec section 5 not ready, its payment method no longer available. Stock is taken with one
- * conditional update that never goes below zero, the coupon's use is counted within its limits,
- * and the order is written with snapshots of lines, prices, tax, shipping and addresses. An
+ * other and the second finds the cart already ordered, and with it the cart's coupon (see
+ * lockCartAndCoupon), so the coupon the cart is priced with is the one the order uses. Under the
+ * locks the cart is priced again from current prices and refused, in this order: empty, a line
+ * sold out, its coupon no longer applicable, a total that differs from the confirmed one (with
+ * the new total), a checkout step of spec section 5 not ready, its payment method no longer
+ * available. Stock is taken with one conditional update that never goes below zero, the
+ * coupon's use is counted within its limits, and the order is written with snapshots of lines,
+ * prices, tax, shipping and addresses. An
  * offline method's order (Cash on Delivery) is confirmed at once; an online one awaits payment
  * holding its stock for the reservation time. Nothing outside the database is called here.
  */
@@ -66,7 +67,7 @@ export async function placeOrder(
     throw refused(422, orderMessages.termsRequired, 'accept_terms');
   }
   return db.transaction(async (tx) => {
-    const locked = await lockOwnedCart(tx, owner);
+    const locked = await lockCartAndCoupon(tx, owner);
     if (!locked) {
       const recent = await recentlyOrdered(tx, owner);
       if (recent) return recent;
@@ -92,7 +93,7 @@ export async function placeOrder(
     // Each unpaid online order holds stock: a shopper may have only so many at once.
     if (online) await assertOpenPaymentsBelowCap(tx, owner);
     await takeStock(tx, cart, orderId);
-    const couponId = await countCouponUse(tx, cart, orderId);
+    const couponId = await countCouponUse(tx, cart, locked.coupon_id, orderId);
     await writeOrder(tx, {
       cart,
       cartId: locked.id,
@@ -112,6 +113,30 @@ export async function placeOrder(
     });
     return { orderId, created: true, online };
   });
+}
+
+/**
+ * Locks the owner's active cart (as lockOwnedCart does) and, in the same statement, the coupon
+ * its code names `for key share`: the owner's edit, disable, delete and Undo of a coupon lock it
+ * `for update` first (admin/coupons/service.ts lockCoupon), so one in flight is waited for (the
+ * cart is then priced with what it committed: a disabled or deleted coupon is gone, an edited
+ * one gives its new total) and one arriving later waits until this order is committed. Key
+ * share, not share: it lets the orders that hold the same coupon each count their use (an
+ * update of used_count), where share locks would deadlock each other. coupon_id is null when
+ * the cart has no coupon or its code names none.
+ */
+async function lockCartAndCoupon(tx: Db, owner: CartOwner) {
+  const [row] = await queryRows<{ id: string; channel_id: string; coupon_id: number | null }>(
+    tx,
+    sql`with cart as (
+          update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active'
+          returning id, channel_id, coupon_code
+        )
+        select cart.id, cart.channel_id,
+          (select k.id from coupons k where k.code = cart.coupon_code for key share) as coupon_id
+        from cart`,
+  );
+  return row ?? null;
 }
 
 /** The order the owner's cart became a moment ago, if any (a double click, a retry, a second tab). */
@@ -163,14 +188,17 @@ async function takeStock(tx: Db, cart: Cart, orderId: string): Promise<void> {
   await refreshOnStockCrossing(tx, taken, 'taken');
 }
 
-/** Counts the coupon's use for this order; null without an applicable coupon. */
-async function countCouponUse(tx: Db, cart: Cart, orderId: string): Promise<number | null> {
+/**
+ * Counts the use of the coupon locked with the cart (`couponId`) for this order; null without an
+ * applicable coupon. The cart was priced after the lock, so its coupon is that row, unchanged.
+ */
+async function countCouponUse(tx: Db, cart: Cart, couponId: number | null, orderId: string): Promise<number | null> {
   if (!cart.coupon?.applicable) return null;
-  const [coupon] = await queryRows<{ id: number }>(tx, sql`select id from coupons where code = ${cart.coupon.code}`);
+  // No locked row (its code was freed and taken again in between): refused, never used unlocked.
   const counted =
-    coupon && (await recordCouponUse(tx, { couponId: coupon.id, customerId: cart.customer_id, orderRef: orderId }));
+    couponId !== null && (await recordCouponUse(tx, { couponId, customerId: cart.customer_id, orderRef: orderId }));
   if (!counted) throw refused(409, orderMessages.couponGone);
-  return coupon.id;
+  return couponId;
 }
 
 async function writeOrder(

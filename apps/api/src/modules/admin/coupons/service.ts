@@ -22,7 +22,9 @@ import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 /**
  * The owner's coupons (issue 26). The cart reads the coupons table on every apply, offer list and
  * checkout (coupons/service.ts), so a write here reaches shoppers at its commit; a checkout that
- * had a total from the old rules is refused by place-order's confirmed-total check.
+ * had a total from the old rules is refused by place-order's confirmed-total check. A place-order
+ * holds its cart's coupon `for key share` from before it prices the cart to its commit, so a
+ * write here waits for the orders in flight, and orders arriving meanwhile wait for the write.
  * Each write is one transaction: the coupon row locked first (If-Match compared under the lock),
  * then written with `version + 1`, and audited.
  */
@@ -230,7 +232,10 @@ export async function createCoupon(db: Db, act: CouponAct, body: AdminCouponBody
   }
 }
 
-/** Locks the coupon and checks If-Match against it. */
+/**
+ * Locks the coupon and checks If-Match against it. `for update`, not `for no key update`: only it
+ * conflicts with the `for key share` of a place-order in flight (checkout/place-order.ts).
+ */
 async function lockCoupon(tx: Db, id: number, ifMatch: number | null) {
   const [row] = await queryRows<{ version: number; used_count: number; is_active: boolean; code: string }>(
     tx,
