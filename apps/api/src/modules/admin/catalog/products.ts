@@ -11,10 +11,11 @@ import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { textArray } from '../../content/sql.ts';
-import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { recordAudit } from '../../staff/audit.ts';
 import { blocksText, loadAdminProduct } from './product-view.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { setProductCollections } from '../taxonomy/collections.ts';
+import type { OwnerAct } from '../if-match.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked
@@ -24,12 +25,8 @@ import { setProductCollections } from '../taxonomy/collections.ts';
  * at the commit.
  */
 
-export interface CatalogAct {
-  staff: AuditActor;
-  ip: string | null;
-  /** The If-Match version; null: no check. */
-  ifMatch: number | null;
-}
+/** Who writes and against which version (the owner routes' OwnerAct). */
+export type CatalogAct = OwnerAct;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 /** A brand's or tag's slug: its Latin letters and digits, else (a name in another script) a hash of it. */

@@ -19,11 +19,10 @@ import {
   type AdminProduct,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
-import { fieldError, notFound, ok } from '../../../lib/http.ts';
+import { notFound, ok } from '../../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../../lib/idempotency.ts';
 import { requireStaff } from '../auth.ts';
-import { setVersionTag } from '../if-match.ts';
-import { AUTH_NOTE } from '../routes.ts';
+import { setVersionTag, ownerAct, ownerRouteDoc } from '../if-match.ts';
 import { listAdminProducts } from './list.ts';
 import { lowStockThreshold, loadAdminProduct } from './product-view.ts';
 import {
@@ -48,32 +47,14 @@ export const PUBLISH_SCHEDULED_EVERY_MS = 60_000;
 const IF_MATCH_NOTE =
   ' Send `If-Match: <version>` (the product’s `version`, also its ETag) to be refused with 409 when the product changed since.';
 
-/** The If-Match header as a version: `3`, `"3"` or `W/"3"`; absent or `*` is no check; anything else 422. */
-function ifMatchOf(req: FastifyRequest): number | null {
-  const raw = req.headers['if-match'];
-  if (raw === undefined || raw.trim() === '*') return null;
-  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(raw);
-  if (!m) throw fieldError('If-Match', msg.ifMatch);
-  return Number(m[1]);
-}
-
 /**
  * The owner's catalogue (issue 26): products, variants, prices and stock. Registered inside the
  * owner API's protected scope; every route is in the `catalog` area (owner, manager).
  */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const doc = (summary: string, errors: readonly (404 | 409 | 422)[] = [422]) => ({
-    tags: ['admin'],
-    summary,
-    description: AUTH_NOTE,
-    errors: [401, 403, ...errors, 429] as const,
-    config: { staffArea: 'catalog' as const },
-  });
-  const act = async (req: FastifyRequest): Promise<CatalogAct> => {
-    const m = await requireStaff(req);
-    return { staff: { id: m.id, email: m.email }, ip: req.ip ?? null, ifMatch: ifMatchOf(req) };
-  };
+  const doc = ownerRouteDoc('catalog');
+  const act = (req: FastifyRequest): Promise<CatalogAct> => ownerAct(req, msg.ifMatch);
   const answer = (reply: FastifyReply, p: AdminProduct, message?: string) => {
     setVersionTag(reply, p.version);
     return ok(p, message);

@@ -16,10 +16,9 @@ import {
   type AdminCoupon,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
-import { fieldError, notFound, ok } from '../../../lib/http.ts';
+import { notFound, ok } from '../../../lib/http.ts';
 import { requireStaff } from '../auth.ts';
-import { setVersionTag } from '../if-match.ts';
-import { AUTH_NOTE } from '../routes.ts';
+import { setVersionTag, ownerAct, ownerRouteDoc } from '../if-match.ts';
 import { collecting, undoOffer } from '../undo/offer.ts';
 import {
   couponUses,
@@ -36,31 +35,16 @@ import {
 const IF_MATCH_NOTE =
   ' Send `If-Match: <version>` (the coupon’s `version`, also its ETag) to be refused with 409 when it changed since.';
 
-/** The If-Match header as a version: `3`, `"3"` or `W/"3"`; absent or `*` is no check; anything else 422. */
-function ifMatchOf(req: FastifyRequest): number | null {
-  const raw = req.headers['if-match'];
-  if (raw === undefined || raw.trim() === '*') return null;
-  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(raw);
-  if (!m) throw fieldError('If-Match', msg.ifMatch);
-  return Number(m[1]);
-}
-
 /**
  * The owner's coupons (issue 26): every rule the cart enforces, the uses so far and the orders
  * that used one. Registered inside the owner API's protected scope; area `catalog`.
  */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const doc = (summary: string, errors: readonly (404 | 409 | 422)[] = [422]) => ({
-    tags: ['admin'],
-    summary,
-    description: AUTH_NOTE,
-    errors: [401, 403, ...errors, 429] as const,
-    config: { staffArea: 'catalog' as const },
-  });
+  const doc = ownerRouteDoc('catalog');
   const act = async (req: FastifyRequest): Promise<CouponAct & { staff: ReturnType<typeof collecting> }> => {
-    const m = await requireStaff(req);
-    return { staff: collecting({ id: m.id, email: m.email }), ip: req.ip ?? null, ifMatch: ifMatchOf(req) };
+    const a = await ownerAct(req, msg.ifMatch);
+    return { ...a, staff: collecting(a.staff) };
   };
   const answer = (reply: FastifyReply, c: AdminCoupon, message?: string, a?: CouponAct) => {
     setVersionTag(reply, c.version);

@@ -17,7 +17,8 @@ import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
 import { textArray } from '../../content/sql.ts';
-import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { OwnerAct } from '../if-match.ts';
 
 /**
  * The owner's coupons (issue 26). The cart reads the coupons table on every apply, offer list and
@@ -29,12 +30,8 @@ import { recordAudit, type AuditActor } from '../../staff/audit.ts';
  * then written with `version + 1`, and audited.
  */
 
-export interface CouponAct {
-  staff: AuditActor;
-  ip: string | null;
-  /** The If-Match version; null: no check. */
-  ifMatch: number | null;
-}
+/** Who writes and against which version (the owner routes' OwnerAct). */
+export type CouponAct = OwnerAct;
 
 /** The list's status, first match wins: disabled, expired, used up, scheduled, active. */
 const statusSql = sql`case when not c.is_active then 'disabled'

@@ -24,10 +24,9 @@ import {
   adminTaxonomyMessages as msg,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
-import { fieldError, ok } from '../../../lib/http.ts';
+import { ok } from '../../../lib/http.ts';
 import { requireStaff } from '../auth.ts';
-import { setVersionTag } from '../if-match.ts';
-import { AUTH_NOTE } from '../routes.ts';
+import { setVersionTag, ownerAct, ownerRouteDoc } from '../if-match.ts';
 import {
   coverChoices,
   createCategory,
@@ -57,32 +56,14 @@ import type { TaxonomyAct } from './shared.ts';
 const IF_MATCH =
   ' Send `If-Match: <version>` (its `version`, also the ETag) to be refused with 409 when it changed since.';
 
-/** The If-Match header as a version: `3`, `"3"` or `W/"3"`; absent or `*` is no check; anything else 422. */
-function ifMatchOf(req: FastifyRequest): number | null {
-  const raw = req.headers['if-match'];
-  if (raw === undefined || raw.trim() === '*') return null;
-  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(raw);
-  if (!m) throw fieldError('If-Match', msg.ifMatch);
-  return Number(m[1]);
-}
-
 /**
  * The owner's categories, super categories and collections (issue 26), inside the owner API's
  * protected scope; every route is in the `catalog` area (owner, manager).
  */
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const doc = (summary: string, errors: readonly (404 | 409 | 422)[] = [422]) => ({
-    tags: ['admin'],
-    summary,
-    description: AUTH_NOTE,
-    errors: [401, 403, ...errors, 429] as const,
-    config: { staffArea: 'catalog' as const },
-  });
-  const act = async (req: FastifyRequest): Promise<TaxonomyAct> => {
-    const m = await requireStaff(req);
-    return { staff: { id: m.id, email: m.email }, ip: req.ip ?? null, ifMatch: ifMatchOf(req) };
-  };
+  const doc = ownerRouteDoc('catalog');
+  const act = (req: FastifyRequest): Promise<TaxonomyAct> => ownerAct(req, msg.ifMatch);
   const Params = { params: TaxonomyIdParamsSchema };
 
   // Categories ---------------------------------------------------------------------------------

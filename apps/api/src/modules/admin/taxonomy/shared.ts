@@ -2,14 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { adminTaxonomyMessages as msg } from '@shopfront/shared';
 import type { Db } from '../../../db/client.ts';
 import { HttpError } from '../../../lib/http.ts';
-import type { AuditActor } from '../../staff/audit.ts';
+import type { OwnerAct } from '../if-match.ts';
 
 /** Who writes, from where, and the If-Match version (null: no check). */
-export interface TaxonomyAct {
-  staff: AuditActor;
-  ip: string | null;
-  ifMatch: number | null;
-}
+/** Who writes and against which version (the owner routes' OwnerAct). */
+export type TaxonomyAct = OwnerAct;
 
 /** An int[] literal of bound parameters. */
 export const intArray = (xs: readonly number[]): SQL =>
