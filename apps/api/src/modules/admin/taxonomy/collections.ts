@@ -13,7 +13,7 @@ import { fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { textArray } from '../../content/sql.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { assertSameSet, assertVersion, intArray, lockTaxonomy, writePositions, type TaxonomyAct } from './shared.ts';
+import { assertVersion, intArray, type TaxonomyAct, reorderWholeList } from './shared.ts';
 
 /**
  * Collections (issue 26): hand-picked products in a manual order (product_collections.position,
@@ -166,21 +166,12 @@ export async function setCollectionProducts(db: Db, act: TaxonomyAct, id: number
 
 export async function orderCollections(db: Db, act: TaxonomyAct, order: AdminIdOrder) {
   return db.transaction(async (tx) => {
-    await lockTaxonomy(tx);
-    const current = await queryRows<{ id: number }>(tx, sql`select id from collections order by position, id`);
-    assertSameSet(
-      current.map((c) => c.id),
+    await reorderWholeList(
+      tx,
+      act,
+      { table: 'collections', action: 'collection.reorder', target: 'collections' },
       order.ids,
     );
-    await writePositions(tx, 'collections', order.ids);
-    await recordAudit(tx, {
-      staff: act.staff,
-      action: 'collection.reorder',
-      target: 'collections',
-      before: { ids: current.map((c) => c.id) },
-      after: { ids: order.ids },
-      ip: act.ip,
-    });
     return listCollections(tx);
   });
 }

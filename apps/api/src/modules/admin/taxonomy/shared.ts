@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { adminTaxonomyMessages as msg } from '@shopfront/shared';
-import type { Db } from '../../../db/client.ts';
+import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError } from '../../../lib/http.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { recordAudit } from '../../staff/audit.ts';
 
-/** Who writes, from where, and the If-Match version (null: no check). */
 /** Who writes and against which version (the owner routes' OwnerAct). */
 export type TaxonomyAct = OwnerAct;
 
@@ -40,3 +40,34 @@ export const writePositions = (tx: Db, table: 'categories' | 'super_categories' 
           from unnest(${intArray(ids)}) with ordinality as x(id, ord)
          where t.id = x.id and t.position <> x.ord - 1`,
   );
+
+/**
+ * Puts a whole top-level list (super categories, collections) in the order sent, in the caller's
+ * transaction: the list is locked, must still hold exactly those ids (else 409), and the change is
+ * audited as `action` on `target`.
+ */
+export async function reorderWholeList(
+  tx: Db,
+  act: TaxonomyAct,
+  list: { table: 'super_categories' | 'collections'; action: string; target: string },
+  ids: number[],
+): Promise<void> {
+  await lockTaxonomy(tx);
+  const current = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${sql.identifier(list.table)} order by position, id`,
+  );
+  assertSameSet(
+    current.map((c) => c.id),
+    ids,
+  );
+  await writePositions(tx, list.table, ids);
+  await recordAudit(tx, {
+    staff: act.staff,
+    action: list.action,
+    target: list.target,
+    before: { ids: current.map((c) => c.id) },
+    after: { ids },
+    ip: act.ip,
+  });
+}

@@ -11,7 +11,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { assertSameSet, assertVersion, lockTaxonomy, writePositions, type TaxonomyAct } from './shared.ts';
+import { assertVersion, lockTaxonomy, type TaxonomyAct, reorderWholeList } from './shared.ts';
 
 /**
  * Super categories (issue 26): groups of top-level categories for the storefront's menus and
@@ -112,21 +112,12 @@ export async function updateSuperCategory(db: Db, act: TaxonomyAct, id: number, 
 
 export async function orderSuperCategories(db: Db, act: TaxonomyAct, order: AdminIdOrder) {
   return db.transaction(async (tx) => {
-    await lockTaxonomy(tx);
-    const current = await queryRows<{ id: number }>(tx, sql`select id from super_categories order by position, id`);
-    assertSameSet(
-      current.map((c) => c.id),
+    await reorderWholeList(
+      tx,
+      act,
+      { table: 'super_categories', action: 'super-category.reorder', target: 'super-categories' },
       order.ids,
     );
-    await writePositions(tx, 'super_categories', order.ids);
-    await recordAudit(tx, {
-      staff: act.staff,
-      action: 'super-category.reorder',
-      target: 'super-categories',
-      before: { ids: current.map((c) => c.id) },
-      after: { ids: order.ids },
-      ip: act.ip,
-    });
     return listSuperCategories(tx);
   });
 }
