@@ -79,7 +79,7 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
 
   return (
     <div
-      className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-20 border-t border-line bg-white/95 px-4 py-3 backdrop-blur lg:sticky lg:bottom-0 lg:mt-6 lg:rounded-2xl lg:border lg:shadow-lg"
+      className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-20 border-t border-line bg-white px-4 py-3 lg:sticky lg:bottom-0 lg:mt-6 lg:rounded-2xl lg:border lg:shadow-lg"
       data-testid="order-actions"
     >
       <div className="mx-auto flex max-w-5xl gap-2 lg:justify-end">

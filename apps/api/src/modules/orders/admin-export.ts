@@ -113,10 +113,7 @@ export function periodDays(
 
 /** The export's conditions on `o`: the inbox's filters, with `from`/`to` (or `period`) as days in `timeZone`. */
 export function exportWhere(q: OrdersExportQuery, timeZone: string): SQL[] {
-  const where = filtersSql({ ...q, from: undefined, to: undefined });
-  const { from, to } = q.period ? periodDays(q.period, timeZone) : q;
-  if (from) where.push(sql`o.created_at >= (${from}::date)::timestamp at time zone ${timeZone}`);
-  if (to) where.push(sql`o.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
+  const where = filtersSql(q.period ? { ...q, ...periodDays(q.period, timeZone) } : q, timeZone);
   const states = statesOf(q);
   if (states) where.push(states.length ? sql`o.status in ${list(states)}` : sql`false`);
   return where;

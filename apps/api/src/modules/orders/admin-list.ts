@@ -64,14 +64,18 @@ export function searchSql(q: string): SQL | null {
 /** The inbox's filters (the export takes them too). */
 export type OrderFilters = Omit<Query, 'cursor' | 'limit'>;
 
-/** Every filter but the tab and the status (the tab counts are per state). */
-export function filtersSql(q: OrderFilters): SQL[] {
+/**
+ * Every filter but the tab and the status (the tab counts are per state). `from` and `to` are
+ * days of the shop's calendar (`timeZone`, lib/time-zone.ts): an order placed at 00:30 in
+ * Mumbai is that day's, not the day before's in UTC.
+ */
+export function filtersSql(q: OrderFilters, timeZone: string): SQL[] {
   const where: SQL[] = [];
   if (q.payment_method) where.push(sql`o.payment_method_code = ${q.payment_method}`);
   if (q.payment_status?.length) where.push(sql`o.payment_status in ${list(q.payment_status)}`);
   if (q.channel) where.push(sql`o.channel_id = ${q.channel}`);
-  if (q.from) where.push(sql`o.created_at >= ${q.from}::date`);
-  if (q.to) where.push(sql`o.created_at < ${q.to}::date + 1`);
+  if (q.from) where.push(sql`o.created_at >= (${q.from}::date)::timestamp at time zone ${timeZone}`);
+  if (q.to) where.push(sql`o.created_at < (${q.to}::date + 1)::timestamp at time zone ${timeZone}`);
   const search = q.q ? searchSql(q.q) : null;
   if (search) where.push(search);
   return where;
@@ -122,8 +126,8 @@ interface Row {
 }
 
 /** One page of the inbox with the tab counts. */
-export async function listAdminOrders(db: Db, q: Query): Promise<AdminOrderList> {
-  const filters = filtersSql(q);
+export async function listAdminOrders(db: Db, q: Query, timeZone: string): Promise<AdminOrderList> {
+  const filters = filtersSql(q, timeZone);
   const states = statesOf(q);
   const page = [...filters];
   if (states) page.push(states.length ? sql`o.status in ${list(states)}` : sql`false`);

@@ -88,6 +88,16 @@ describe('the inbox', () => {
     expect(all.indexOf(b.id)).toBeLessThan(all.indexOf(a.id));
   });
 
+  it('filters from/to by days of the shop time zone (India), not UTC days', async () => {
+    // 20:00 UTC on 1 March 2021 is 01:30 on 2 March in India: that order is 2 March's.
+    const late = await createTestOrder(db(), { status: 'confirmed' });
+    await queryRows(db(), sql`update orders set created_at = '2021-03-01T20:00:00Z' where id = ${late.id}`);
+    const day = async (d: string) =>
+      (await get(`/api/admin/orders?from=${d}&to=${d}&limit=100`)).json().data.orders.map((o: { id: string }) => o.id);
+    expect(await day('2021-03-02')).toEqual([late.id]);
+    expect(await day('2021-03-01')).toEqual([]);
+  });
+
   it('answers 422 with field messages for bad filters', async () => {
     const bad = async (qs: string) => {
       const res = await get(`/api/admin/orders?${qs}`);

@@ -31,6 +31,7 @@ import { HttpError, fieldError, ok } from '../../../lib/http.ts';
 import { requireStaff } from '../auth.ts';
 import { AUTH_NOTE } from '../routes.ts';
 import { listAdminOrders, orderBadge } from '../../orders/admin-list.ts';
+import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { loadAdminOrder } from '../../orders/admin-view.ts';
 import {
   addAdminScan,
@@ -95,10 +96,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: AdminOrdersQuerySchema, data: AdminOrderListSchema },
       ...doc(
-        'The orders inbox, newest first: tab (new, to_pack, to_ship, shipped, delivered, cancelled, refund_requested), filters (status, payment_method, payment_status, from/to days, channel), q (order number, phone, e-mail, name); keyset pages (cursor = next_cursor). counts: each tab with the filters and search applied',
+        'The orders inbox, newest first: tab (new, to_pack, to_ship, shipped, delivered, cancelled, refund_requested), filters (status, payment_method, payment_status, from/to as days of the shop time zone, channel), q (order number, phone, e-mail, name); keyset pages (cursor = next_cursor). counts: each tab with the filters and search applied',
       ),
     },
-    async (req) => ok(await listAdminOrders(db, req.query)),
+    async (req) => ok(await listAdminOrders(db, req.query, await shopTimeZone(db))),
   );
 
   registerEndpoint(
