@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { insertStaff, panelReady, signIn, testStaff } from './support/admin.ts';
 
 /*
  * Undo in a save's toast (issue 25), at 390 px and 1280 px: a setup step saved and undone (the
  * old value is back), a staff role change undone, and an undo refused because the record changed
  * since (the server's message shown). SHOTS_DIR keeps a screenshot of the toast.
+ * Issue 26, at 390 px: a product's price edited and undone from the toast (the shop shows the old
+ * price again), and a picture deleted with one tap and undone (back in its place with its alt text).
  */
 const OWNER = testStaff('Meera Iyer', 'owner');
 const CLERK = testStaff('Arjun Rao', 'manager');
@@ -126,4 +129,119 @@ describe.each([
     await expect.poll(() => role.inputValue()).toBe('manager');
     await page.close();
   }, 120_000);
+});
+
+/** A published product with two pictures, made through the owner API with the page's session. */
+async function productWithPictures(page: Page, k: string) {
+  const made = await page.evaluate(
+    async ({ k, h, v }) => {
+      const channel = (await (await fetch('/api/storefront/channels')).json()).data.current.id as string;
+      const res = await fetch('/api/admin/catalog/products', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [h]: v },
+        body: JSON.stringify({
+          title: `Kalamkari Cushion ${k}`,
+          slug: `kalamkari-cushion-${k}`,
+          status: 'published',
+          variants: [{ sku: `KC-${k}`, prices: [{ channel_id: channel, price_minor: 149900 }], stock: 5 }],
+        }),
+      });
+      return (await res.json()).data as { id: string; slug: string };
+    },
+    { k, h: CSRF_HEADER, v: CSRF_HEADER_VALUE },
+  );
+  for (const [i, fill] of ['#b45309', '#1d4ed8'].entries()) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="${fill}"/></svg>`;
+    const png = (await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64');
+    const status = await page.evaluate(
+      async ({ id, png, alt, h, v }) => {
+        const form = new FormData();
+        const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+        form.append('file', new Blob([bytes], { type: 'image/png' }), 'photo.png');
+        const up = await fetch(`/api/admin/catalog/products/${id}/pictures`, {
+          method: 'POST',
+          headers: { [h]: v },
+          body: form,
+        });
+        const picture = (await up.json()).data.picture_id as number;
+        const res = await fetch(`/api/admin/catalog/products/${id}/pictures/${picture}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', [h]: v },
+          body: JSON.stringify({ alt }),
+        });
+        return res.status;
+      },
+      { id: made.id, png, alt: `Cushion view ${i + 1}`, h: CSRF_HEADER, v: CSRF_HEADER_VALUE },
+    );
+    expect(status).toBe(200);
+  }
+  return made;
+}
+
+const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+describe('Undo in the product editor (issue 26)', () => {
+  it('at 390 px: a price edited then undone is the old price on the shop again; a deleted picture comes back', async () => {
+    const shopper = await newPage(browser, MOBILE);
+    const page = await newPage(browser, MOBILE);
+    await page.goto(url('/admin/login'));
+    await panelReady(page);
+    await signIn(page, OWNER);
+    const p = await productWithPictures(page, String(Date.now() % 100000));
+    await page.goto(url(`/admin/products/${p.id}`));
+    const price = page.getByTestId('price-0-INR');
+    await price.waitFor();
+    expect(await price.inputValue()).toBe('1499');
+
+    // The price edited: the shop shows the new one.
+    await price.fill('1199');
+    await page.getByTestId('save').click();
+    await toastSaying(page, 'Product saved');
+    await undoButton(page).waitFor();
+    await shot(page, 'product-saved-toast');
+    await shopper.goto(url(`/product/${p.slug}`));
+    await waitForHydration(shopper);
+    await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1199);
+
+    // Undo from the toast: the editor and the shop show the old price again.
+    await undoButton(page).click();
+    await toastSaying(page, 'Change undone');
+    await expect.poll(() => page.getByTestId('price-0-INR').inputValue()).toBe('1499');
+    await shopper.reload();
+    await waitForHydration(shopper);
+    await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1499);
+
+    // A picture deleted with one tap (no confirm step), then undone: back in its place with its alt text.
+    const cards = page.getByTestId('picture');
+    await expect.poll(() => cards.count()).toBe(2);
+    const ids = async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-picture-id')));
+    const before = await ids();
+    await cards.nth(0).getByTestId('picture-delete').click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await toastSaying(page, 'Picture deleted');
+    await shot(page, 'picture-deleted-toast');
+    await undoButton(page).click();
+    await toastSaying(page, 'Change undone');
+    await expect.poll(ids).toEqual(before);
+    await expect.poll(() => page.getByLabel('Alt text').first().inputValue()).toBe('Cushion view 1');
+    await shopper.reload();
+    await waitForHydration(shopper);
+    await expect
+      .poll(() => shopper.locator('img[alt="Cushion view 1"], img[alt="Cushion view 2"]').count())
+      .toBeGreaterThanOrEqual(2);
+
+    // The same toasts at 1280 px, for the record.
+    if (process.env.SHOTS_DIR) {
+      await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+      await page.getByTestId('price-0-INR').fill('1299');
+      await page.getByTestId('save').click();
+      await undoButton(page).waitFor();
+      await shot(page, 'product-saved-toast');
+      await cards.nth(1).getByTestId('picture-delete').click();
+      await toastSaying(page, 'Picture deleted');
+      await shot(page, 'picture-deleted-toast');
+    }
+    await shopper.close();
+    await page.close();
+  }, 180_000);
 });

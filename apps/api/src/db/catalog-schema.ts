@@ -296,6 +296,33 @@ export const productImages = pgTable(
   ],
 );
 
+/**
+ * Pictures the owner deleted, kept (row and file) while the delete can be undone: the undo puts the
+ * row back in product_images with its id, position, alt text, variant and focal point; a recurring
+ * job removes rows older than PICTURE_UNDO_KEEP_MS and then their files (modules/admin/catalog/pictures.ts).
+ */
+export const deletedProductImages = pgTable(
+  'deleted_product_images',
+  {
+    id: integer('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionValue: text('option_value'),
+    path: text('path').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull(),
+    focalX: doublePrecision('focal_x').notNull(),
+    focalY: doublePrecision('focal_y').notNull(),
+    contentHash: text('content_hash'),
+    uploadKey: text('upload_key'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_product_images_deleted_idx').on(t.deletedAt)],
+);
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -421,6 +448,19 @@ export const categoryRedirects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('category_redirects_category_idx').on(t.categoryId)],
+);
+
+/** A collection's old slugs: its listing page follows one to the current slug (like categories). */
+export const collectionRedirects = pgTable(
+  'collection_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('collection_redirects_collection_idx').on(t.collectionId)],
 );
 
 /**

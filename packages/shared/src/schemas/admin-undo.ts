@@ -26,6 +26,8 @@ export const UNDOABLE_ACTIONS = [
   'coupon.disable',
   'coupon.enable',
   'catalog.bulk',
+  'product.update',
+  'product.picture.delete',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
 

@@ -8,7 +8,8 @@ import { FormMessage } from '../../components/ui/form-message';
 import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
-import { Field, Section } from './field';
+import { savedToast } from '../../lib/undo';
+import { FormField, FormSection } from '../../components/ui/form-field';
 import {
   emptyForm,
   formPath,
@@ -77,7 +78,16 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
         : await call(adminCatalogApi.create, { body });
       client.setQueryData(productKey(res.data.id), res.data);
       void client.invalidateQueries({ queryKey: CATALOG_KEY, predicate: (q) => q.queryKey[1] !== 'product' });
-      void success(res.message ?? (product ? 'Product saved' : 'Product created'), res.data.title);
+      if (product) {
+        // Undo puts the fields, options, SKUs and prices back; stock has its own history and stays.
+        const ids = (p: AdminProduct) => p.variants.map((v) => v.id).join(',');
+        const stockNote = ids(product) !== ids(res.data) ? ' · Undo leaves stock as it is' : '';
+        savedToast(client, res.message ?? 'Product saved', {
+          description: `${res.data.title}${stockNote}`,
+          offer: res.undo,
+          refresh: [CATALOG_KEY],
+        });
+      } else void success(res.message ?? 'Product created', res.data.title);
       if (product) form.reset(fromProduct(res.data, channels));
       else navigate(`/products/${encodeURIComponent(res.data.id)}`, { replace: true });
     } catch (err) {
@@ -114,11 +124,11 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="mx-auto max-w-3xl space-y-4" data-testid="product-form">
         {product && <ProductActions product={product} />}
-        <Section title="Product">
-          <Field name="title" label="Title" testId="title" />
+        <FormSection title="Product">
+          <FormField name="title" label="Title" testId="title" />
           <SlugAutofill enabled={!slugTouched} />
           <div onInput={() => setSlugTouched(true)}>
-            <Field
+            <FormField
               name="slug"
               label="Link (slug)"
               testId="slug"
@@ -129,8 +139,12 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
               }
             />
           </div>
-          <Field name="short_description" label="Short description" description="One or two lines under the title." />
-          <Field
+          <FormField
+            name="short_description"
+            label="Short description"
+            description="One or two lines under the title."
+          />
+          <FormField
             name="description"
             label="Description"
             as="textarea"
@@ -142,47 +156,47 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
               Pictures can be added once the product is created.
             </p>
           )}
-        </Section>
+        </FormSection>
         {product && <PicturesSection productId={product.id} />}
-        <Section title="Status">
+        <FormSection title="Status">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="status" label="Status" as="select" testId="status">
+            <FormField name="status" label="Status" as="select" testId="status">
               <option value="draft">Draft (only you see it)</option>
               <option value="published">Published (in the shop)</option>
               <option value="scheduled">Scheduled (goes live later)</option>
-            </Field>
+            </FormField>
             {status === 'scheduled' && (
-              <Field name="publish_at" label="Goes live at" type="datetime-local" description="Your time zone." />
+              <FormField name="publish_at" label="Goes live at" type="datetime-local" description="Your time zone." />
             )}
           </div>
-        </Section>
+        </FormSection>
         <VariantsSection channels={channels} />
-        <Section title="Organise">
+        <FormSection title="Organise">
           <div className="grid gap-4 sm:grid-cols-2">
             <CategoryPicker />
-            <Field name="brand" label="Brand" />
-            <Field name="tags" label="Tags" description="Comma separated." className="sm:col-span-2" />
+            <FormField name="brand" label="Brand" />
+            <FormField name="tags" label="Tags" description="Comma separated." className="sm:col-span-2" />
             <div className="sm:col-span-2">
               <CollectionsPicker />
             </div>
           </div>
-        </Section>
-        <Section title="Search engines">
-          <Field name="seo_title" label="SEO title" description="Leave empty to use the title." />
-          <Field name="seo_description" label="SEO description" as="textarea" rows={3} />
-        </Section>
-        <Section title="Tax and shipping">
+        </FormSection>
+        <FormSection title="Search engines">
+          <FormField name="seo_title" label="SEO title" description="Leave empty to use the title." />
+          <FormField name="seo_description" label="SEO description" as="textarea" rows={3} />
+        </FormSection>
+        <FormSection title="Tax and shipping">
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field name="hsn_code" label="HSN code" inputMode="numeric" description="4, 6 or 8 digits." />
-            <Field name="tax_class" label="Tax class" as="select">
+            <FormField name="hsn_code" label="HSN code" inputMode="numeric" description="4, 6 or 8 digits." />
+            <FormField name="tax_class" label="Tax class" as="select">
               <option value="standard">Standard</option>
               <option value="reduced">Reduced</option>
               <option value="zero">Zero-rated</option>
               <option value="exempt">Exempt</option>
-            </Field>
-            <Field name="weight_grams" label="Weight (grams)" inputMode="numeric" />
+            </FormField>
+            <FormField name="weight_grams" label="Weight (grams)" inputMode="numeric" />
           </div>
-        </Section>
+        </FormSection>
         {formError && (
           <FormMessage testId="form-error">
             {formError}

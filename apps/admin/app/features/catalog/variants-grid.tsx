@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { ApplyToAll } from './apply-to-all';
-import { Field, Section } from './field';
+import { FormField, FormSection } from '../../components/ui/form-field';
 import { parsedOptions, sameGrid, variantsFor, type Channel, type ProductForm } from './form-model';
 
 /** Options (Size: S, M, L) and the variants they make, each with SKU, prices per channel and stock. */
@@ -22,14 +22,14 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
 
   return (
     <>
-      <Section
+      <FormSection
         title="Options"
         description="Such as Size: S, M, L or Colour: Olive, Sage. Each combination is a variant."
       >
         {options.fields.map((o, i) => (
           <div key={o.id} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-            <Field name={`options.${i}.name`} label="Option" testId={`option-name-${i}`} />
-            <Field
+            <FormField name={`options.${i}.name`} label="Option" testId={`option-name-${i}`} />
+            <FormField
               name={`options.${i}.values`}
               label="Values, comma separated"
               testId={`option-values-${i}`}
@@ -53,8 +53,8 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
             Add an option
           </Button>
         )}
-      </Section>
-      <Section
+      </FormSection>
+      <FormSection
         title={`Variants (${variants?.length ?? 0})`}
         description="Prices in each channel's currency; leave a channel empty to not sell the variant there. Compare-at is the struck-through price."
       >
@@ -66,7 +66,7 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
             <li key={JSON.stringify(v.options)} className="rounded-xl border border-line p-3" data-testid="variant-row">
               <p className="mb-2 text-sm font-semibold">{Object.values(v.options).join(' / ') || 'The product'}</p>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                <Field name={`variants.${i}.sku`} label="SKU" className="col-span-2" testId={`sku-${i}`} />
+                <FormField name={`variants.${i}.sku`} label="SKU" className="col-span-2" testId={`sku-${i}`} />
                 {v.id ? (
                   <div className="col-span-2 flex flex-col gap-1.5 text-sm">
                     <span className="font-medium">Stock</span>
@@ -75,7 +75,7 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
                     </span>
                   </div>
                 ) : (
-                  <Field
+                  <FormField
                     name={`variants.${i}.stock`}
                     label="Opening stock"
                     inputMode="numeric"
@@ -84,13 +84,13 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
                 )}
                 {v.prices.map((p, j) => (
                   <div key={p.channel_id} className="col-span-2 grid grid-cols-2 gap-3">
-                    <Field
+                    <FormField
                       name={`variants.${i}.prices.${j}.price`}
                       label={`Price (${p.currency})`}
                       inputMode="decimal"
                       testId={`price-${i}-${p.currency}`}
                     />
-                    <Field
+                    <FormField
                       name={`variants.${i}.prices.${j}.compare_at`}
                       label={`Compare-at (${p.currency})`}
                       inputMode="decimal"
@@ -101,7 +101,7 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
             </li>
           ))}
         </ul>
-      </Section>
+      </FormSection>
     </>
   );
 }

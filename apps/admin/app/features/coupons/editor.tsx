@@ -8,7 +8,8 @@ import { FormMessage } from '../../components/ui/form-message';
 import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { savedToast } from '../../lib/undo';
-import { CouponCheck, CouponField, Group } from './fields';
+import { FormField, FormSection } from '../../components/ui/form-field';
+import { CouponCheck } from './fields';
 import { emptyCouponForm, formField, fromCoupon, toCouponBody, type CouponForm } from './form-model';
 import { COUPONS_KEY, couponKey } from './queries';
 import { ScopePicker } from './scope';
@@ -96,15 +97,15 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="mx-auto max-w-3xl space-y-4" data-testid="coupon-form">
         <Summary currency={currency} />
-        <Group title="Code">
-          <CouponField
+        <FormSection title="Code">
+          <FormField
             name="code"
             label="Code shoppers type"
             testId="code"
             placeholder="DIWALI10"
             description="3 to 40 letters, digits, - or _. Shoppers may type it in any case."
           />
-          <CouponField
+          <FormField
             name="description"
             label="What shoppers read"
             testId="description"
@@ -117,14 +118,14 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
             description="Not listed in the cart's offers: it works only for shoppers you give it to."
             testId="secret"
           />
-        </Group>
-        <Group title="Discount">
+        </FormSection>
+        <FormSection title="Discount">
           <div className="grid gap-4 sm:grid-cols-3">
-            <CouponField name="kind" label="Type" as="select" testId="kind">
+            <FormField name="kind" label="Type" as="select" testId="kind">
               <option value="percent">Percentage off</option>
               <option value="fixed">Fixed amount off</option>
-            </CouponField>
-            <CouponField
+            </FormField>
+            <FormField
               name="value"
               label={kind === 'percent' ? 'Percentage' : 'Amount'}
               inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
@@ -134,7 +135,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
               description={kind === 'percent' ? '1 to 100.' : 'Never more than the items cost.'}
             />
             {kind === 'percent' && (
-              <CouponField
+              <FormField
                 name="max_discount"
                 label="Maximum discount"
                 inputMode="decimal"
@@ -144,9 +145,9 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
               />
             )}
           </div>
-        </Group>
-        <Group title="Conditions">
-          <CouponField
+        </FormSection>
+        <FormSection title="Conditions">
+          <FormField
             name="min_subtotal"
             label="Minimum order"
             inputMode="decimal"
@@ -160,10 +161,10 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
             description="For customers who have not ordered yet. Guests are asked to log in."
             testId="first_order_only"
           />
-        </Group>
-        <Group title="Limits">
+        </FormSection>
+        <FormSection title="Limits">
           <div className="grid gap-4 sm:grid-cols-2">
-            <CouponField
+            <FormField
               name="usage_limit"
               label="Uses in all"
               inputMode="numeric"
@@ -174,7 +175,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
                   : 'Orders that may use it. Empty: no limit.'
               }
             />
-            <CouponField
+            <FormField
               name="per_customer_limit"
               label="Uses per customer"
               inputMode="numeric"
@@ -182,16 +183,16 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
               description="Guests are asked to log in. Empty: no limit."
             />
           </div>
-        </Group>
-        <Group title="Schedule" description="Your time zone. Empty: from now, with no end.">
+        </FormSection>
+        <FormSection title="Schedule" description="Your time zone. Empty: from now, with no end.">
           <div className="grid gap-4 sm:grid-cols-2">
-            <CouponField name="starts_at" label="Starts" type="datetime-local" testId="starts_at" />
-            <CouponField name="ends_at" label="Ends" type="datetime-local" testId="ends_at" />
+            <FormField name="starts_at" label="Starts" type="datetime-local" testId="starts_at" />
+            <FormField name="ends_at" label="Ends" type="datetime-local" testId="ends_at" />
           </div>
-        </Group>
-        <Group title="Applies to">
+        </FormSection>
+        <FormSection title="Applies to">
           <ScopePicker />
-        </Group>
+        </FormSection>
         {formError && !(pointsAtFields && Object.keys(form.formState.errors).length === 0) && (
           <FormMessage testId="form-error">
             {formError}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import type { CouponForm } from './form-model';
-import { FieldNote } from './fields';
+import { FieldNote } from '../../components/ui/form-field';
 import { useScopeChoices } from './queries';
 
 /**

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldNote } from '../../components/ui/form-field';
 
 /** A labelled text input or textarea with its message (the API's 422 for that field) under it. */
 export function TextInput({
@@ -36,7 +37,7 @@ export function TextInput({
       ) : (
         <input {...common} className="input" onChange={(e) => onChange(e.target.value)} />
       )}
-      <Message id={`${id}-m`} error={error} description={description} />
+      <FieldNote id={`${id}-m`} error={error} description={description} />
     </div>
   );
 }
@@ -75,25 +76,9 @@ export function SelectInput({
       >
         {children}
       </select>
-      <Message id={`${id}-m`} error={error} description={description} />
+      <FieldNote id={`${id}-m`} error={error} description={description} />
     </div>
   );
-}
-
-function Message({ id, error, description }: { id: string; error?: string; description?: string }) {
-  if (error)
-    return (
-      <p id={id} className="text-sm font-medium text-red-700">
-        {error}
-      </p>
-    );
-  if (description)
-    return (
-      <p id={id} className="text-sm text-muted">
-        {description}
-      </p>
-    );
-  return null;
 }
 
 /** Move up / move down: buttons, so the order changes with a thumb or the keyboard (no drag). */

@@ -135,15 +135,24 @@ async function findEntity(db: Db, slug: string, kinds: readonly ListingType[]): 
   if (kinds.includes('shop') && slug === SHOP_ALL_SLUG) return shopAllEntity();
   const [row] = await queryRows<EntityRow>(db, entitySql(slug, kinds));
   if (row) return toEntity(row);
-  // A slug a category had before the owner changed it: the category, under its slug now (the
-  // storefront moves the address on). Asked only when nothing has the slug.
-  if (!kinds.includes('category')) return null;
-  const [moved] = await queryRows<{ slug: string }>(
+  // A slug a category or collection had before the owner changed it: the listing, under its slug
+  // now (the storefront moves the address on). Asked only when nothing has the slug.
+  const moves = [];
+  if (kinds.includes('category')) {
+    moves.push(sql`select 1 as pri, 'category' as kind, c.slug from category_redirects r
+                     join categories c on c.id = r.category_id where r.slug = ${slug}`);
+  }
+  if (kinds.includes('collection')) {
+    moves.push(sql`select 2 as pri, 'collection' as kind, c.slug from collection_redirects r
+                     join collections c on c.id = r.collection_id where r.slug = ${slug}`);
+  }
+  if (moves.length === 0) return null;
+  const [moved] = await queryRows<{ kind: 'category' | 'collection'; slug: string }>(
     db,
-    sql`select c.slug from category_redirects r join categories c on c.id = r.category_id where r.slug = ${slug}`,
+    sql`${sql.join(moves, sql` union all `)} order by pri limit 1`,
   );
   if (!moved) return null;
-  const [current] = await queryRows<EntityRow>(db, entitySql(moved.slug, ['category']));
+  const [current] = await queryRows<EntityRow>(db, entitySql(moved.slug, [moved.kind]));
   return current ? toEntity(current) : null;
 }
 
@@ -287,9 +296,9 @@ export async function getListing(
   // The scope is keyed by slug, so all three run at once; an unknown slug just wastes two empty scans.
   const [entity, result] = await Promise.all([findEntity(db, slug, [type]), queryListing(db, scope, body, ch)]);
   if (!entity) return null;
-  // A category's old slug: its products are those of the category under its slug now.
-  if (entity.slug !== slug && scope.kind === 'category') {
-    return { listing: entity, ...(await queryListing(db, { kind: 'category', slug: entity.slug }, body, ch)) };
+  // A category's or collection's old slug: its products are those of the listing under its slug now.
+  if (entity.slug !== slug && (scope.kind === 'category' || scope.kind === 'collection')) {
+    return { listing: entity, ...(await queryListing(db, { kind: scope.kind, slug: entity.slug }, body, ch)) };
   }
   return { listing: entity, ...result };
 }

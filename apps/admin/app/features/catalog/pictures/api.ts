@@ -10,7 +10,8 @@ import {
   type AdminPictures,
 } from '@shopfront/shared';
 import { call, errorText } from '../../../lib/api';
-import { failure, success } from '../../../lib/toast';
+import { failure } from '../../../lib/toast';
+import { savedToast } from '../../../lib/undo';
 import { CATALOG_KEY } from '../queries';
 
 export const picturesKey = (id: string) => [...CATALOG_KEY, 'pictures', id] as const;
@@ -120,7 +121,8 @@ export function usePictureActions(productId: string) {
     mutationFn: (id: number) => call(adminPicturesApi.remove, { params: { id: productId, picture_id: id } }),
     onSuccess: (res) => {
       settle(res.data);
-      void success(res.message ?? 'Picture deleted');
+      // One tap deletes; Undo (while the toast lasts) brings the picture back in its place.
+      savedToast(client, res.message ?? 'Picture deleted', { offer: res.undo, refresh: [key, CATALOG_KEY] });
     },
     onError,
   });

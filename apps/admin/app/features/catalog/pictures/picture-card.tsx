@@ -22,8 +22,8 @@ interface Props {
 
 /**
  * One picture: thumbnail (a click sets the focal point a cropped card centres on), its place
- * with earlier/later buttons, alt text (saved when the field is left), colour and delete with a
- * confirm step.
+ * with earlier/later buttons, alt text (saved when the field is left), colour and delete (one tap:
+ * the toast offers Undo).
  */
 export function PictureCard({
   picture,
@@ -38,7 +38,6 @@ export function PictureCard({
 }: Props) {
   const id = useId();
   const [alt, setAlt] = useState(picture.alt);
-  const [confirming, setConfirming] = useState(false);
   const missingAlt = alt.trim() === '';
 
   const setFocal = (e: React.MouseEvent<HTMLButtonElement>) => {
@@ -159,25 +158,14 @@ export function PictureCard({
             </div>
           )}
           <div className="flex flex-wrap justify-end gap-2 sm:mt-auto">
-            {confirming ? (
-              <>
-                <Button variant="quiet" onPress={() => setConfirming(false)}>
-                  Keep it
-                </Button>
-                <Button variant="danger" onPress={onDelete} data-testid="picture-delete-confirm">
-                  Delete picture
-                </Button>
-              </>
-            ) : (
-              <Button
-                variant="quiet"
-                onPress={() => setConfirming(true)}
-                aria-label={`Delete picture ${index + 1}`}
-                data-testid="picture-delete"
-              >
-                Delete…
-              </Button>
-            )}
+            <Button
+              variant="quiet"
+              onPress={onDelete}
+              aria-label={`Delete picture ${index + 1}`}
+              data-testid="picture-delete"
+            >
+              Delete
+            </Button>
           </div>
         </div>
       </div>

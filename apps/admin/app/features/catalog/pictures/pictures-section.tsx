@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { PICTURE_LIMITS, type AdminPictures } from '@shopfront/shared';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api';
-import { Section } from '../field';
+import { FormSection } from '../../../components/ui/form-field';
 import { uploadFile, usePictureActions, usePictures } from './api';
 import { PictureCard } from './picture-card';
 
@@ -69,7 +69,7 @@ export function PicturesSection({ productId }: { productId: string }) {
   };
 
   return (
-    <Section
+    <FormSection
       title="Pictures"
       description={`Saved as you go. The first is the main picture. JPEG, PNG, WebP or AVIF, up to ${PICTURE_LIMITS.maxBytes / MiB} MB each.`}
     >
@@ -182,6 +182,6 @@ export function PicturesSection({ productId }: { productId: string }) {
           </ol>
         </>
       )}
-    </Section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   AdminPictureOrderSchema,
   AdminPictureParamsSchema,
@@ -17,14 +18,25 @@ import { HttpError, fieldError, ok } from '../../../lib/http.ts';
 import { localMediaStorage, type MediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { AUTH_NOTE } from '../routes.ts';
+import { collecting, undoOffer } from '../undo/offer.ts';
 import {
   deletePicture,
   listPictures,
+  purgeDeletedPictures,
   reorderPictures,
   updatePicture,
   uploadPicture,
   type PictureAct,
 } from './pictures.ts';
+
+declare module '../../jobs/registry.ts' {
+  interface JobPayloads {
+    'catalog-purge-deleted-pictures': Record<string, never>;
+  }
+}
+
+/** How often deleted pictures past their undo are removed for good. */
+export const PURGE_DELETED_PICTURES_EVERY_MS = 5 * 60_000;
 
 const FIELD = 'file';
 const MiB = 1_048_576;
@@ -121,6 +133,15 @@ export async function adminPictureRoutes(app: FastifyInstance) {
   const storage = localMediaStorage(path.join(app.env.DATA_DIR, 'media'));
   const db = app.db;
 
+  app.jobs.register('catalog-purge-deleted-pictures', {
+    payload: z.strictObject({}),
+    async handle(_payload, ctx) {
+      const n = await purgeDeletedPictures(ctx.db, storage);
+      if (n) ctx.log.info({ removed: n }, 'catalog: deleted pictures removed for good');
+    },
+    repeat: { everyMs: PURGE_DELETED_PICTURES_EVERY_MS, payload: {} },
+  });
+
   registerEndpoint(
     app,
     adminPicturesApi.list,
@@ -165,10 +186,16 @@ export async function adminPictureRoutes(app: FastifyInstance) {
     adminPicturesApi.remove,
     {
       schemas: { params: AdminPictureParamsSchema, data: AdminPicturesSchema },
-      ...doc('Delete a picture: it leaves the shop at once; its file is removed once no picture refers to it'),
+      ...doc(
+        'Delete a picture: it leaves the shop at once; the answer’s undo brings it back in its place with its alt text, variant and focal point. Its file is kept while the delete can be undone, then removed once no picture refers to it',
+      ),
     },
-    async (req) =>
-      ok(await deletePicture(db, storage, await actOf(req), req.params.id, req.params.picture_id), msg.deleted),
+    async (req) => {
+      const act = await actOf(req);
+      const staff = collecting(act.staff);
+      const pictures = await deletePicture(db, { ...act, staff }, req.params.id, req.params.picture_id);
+      return ok(pictures, msg.deleted, undoOffer(staff));
+    },
   );
 
   await app.register(async (scope) => uploadRoute(scope, storage));

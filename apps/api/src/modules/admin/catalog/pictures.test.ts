@@ -8,7 +8,9 @@ import { PICTURE_LIMITS, adminPictureMessages as msg, type AdminPictures, type A
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
+import { localMediaStorage } from '../../media/storage.ts';
 import { signedInOwner } from '../../staff/testing.ts';
+import { purgeDeletedPictures } from './pictures.ts';
 
 /**
  * A product's pictures over HTTP (issue 26), on PGlite and (TEST_DATABASE_URL) PostgreSQL with the
@@ -97,7 +99,7 @@ const upload = (
     payload: m.payload,
   });
 };
-const json = (method: 'PATCH' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object, headers = h) =>
+const json = (method: 'PATCH' | 'PUT' | 'DELETE' | 'GET' | 'POST', url: string, payload?: object, headers = h) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const pics = (id: string) => `/api/admin/catalog/products/${id}/pictures`;
 const shopImages = async (slug: string) => {
@@ -292,7 +294,13 @@ describe('editing pictures', () => {
     const gone = byUrl.get(ids[2]!) as string;
     const del = await json('DELETE', `${pics(p.id)}/${ids[2]}`);
     expect(del.statusCode, del.body).toBe(200);
-    expect(existsSync(path.join(TEST_MEDIA_DIR, gone.slice('/media/'.length)))).toBe(false);
+    // The file stays while the delete can be undone; the cleanup removes it after.
+    const goneFile = path.join(TEST_MEDIA_DIR, gone.slice('/media/'.length));
+    expect(existsSync(goneFile)).toBe(true);
+    expect(await purgeDeletedPictures(db(), localMediaStorage(TEST_MEDIA_DIR))).toBe(0);
+    expect(existsSync(goneFile)).toBe(true);
+    expect(await purgeDeletedPictures(db(), localMediaStorage(TEST_MEDIA_DIR), -1_000)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(goneFile)).toBe(false);
     expect((await shopImages(p.slug)).map((i) => i.url)).toEqual([byUrl.get(ids[0]!), byUrl.get(ids[1]!)]);
     expect(
       (await queryRows<{ image_path: string }>(db(), sql`select image_path from products where id = ${p.id}`))[0]!
@@ -313,6 +321,48 @@ describe('editing pictures', () => {
       'product.picture.update',
       'product.picture.delete',
     ]);
+  });
+
+  it('a delete offers Undo: the picture comes back in its place with alt, variant and focal point, once', async () => {
+    const p = await product();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await upload(p.id, await picture(70, 50, 'png', 200 + i * 17))).json().data.picture_id);
+    const look = { alt: 'Side view in moss', option_value: 'Moss', focal_x: 0.2, focal_y: 0.8 };
+    expect((await json('PATCH', `${pics(p.id)}/${ids[1]}`, look)).statusCode).toBe(200);
+    const listed = async () => (await json('GET', pics(p.id))).json().data.pictures as AdminPictures['pictures'];
+    const was = await listed();
+
+    const del = await json('DELETE', `${pics(p.id)}/${ids[1]}`);
+    expect(del.statusCode, del.body).toBe(200);
+    const offer = del.json().undo as { id: number; also: number[]; expires_at: string };
+    expect(offer).toMatchObject({ id: expect.any(Number), also: [] });
+    expect(Date.parse(offer.expires_at)).toBeGreaterThan(Date.now());
+    expect((await listed()).map((x) => x.id)).toEqual([ids[0], ids[2]]);
+    expect(await shopImages(p.slug)).toHaveLength(2);
+    const file = path.join(TEST_MEDIA_DIR, was[1]!.url.slice('/media/'.length));
+    expect(existsSync(file)).toBe(true);
+
+    // A packer may not undo it; the owner may, once.
+    const packer = (await signedInOwner(t, 'packer')).headers;
+    expect((await json('POST', `/api/admin/audit/${offer.id}/undo`, {}, packer)).statusCode).toBe(403);
+    const undo = () => json('POST', `/api/admin/audit/${offer.id}/undo`, {});
+    const back = await undo();
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await listed()).toEqual(was);
+    const shop = await shopImages(p.slug);
+    expect(shop.map((i) => i.url)).toEqual(was.map((x) => x.url));
+    expect(shop[1]).toMatchObject({ alt: look.alt, option_value: 'Moss', focal_x: 0.2, focal_y: 0.8 });
+    const again = await undo();
+    expect(again.statusCode).toBe(409);
+    expect(await listed()).toEqual(was);
+
+    // Undo after the cleanup: the file is gone, so the picture cannot come back (409, nothing changed).
+    const del2 = await json('DELETE', `${pics(p.id)}/${ids[0]}`);
+    await purgeDeletedPictures(db(), localMediaStorage(TEST_MEDIA_DIR), -1_000);
+    const late = await json('POST', `/api/admin/audit/${del2.json().undo.id}/undo`, {});
+    expect(late.statusCode).toBe(409);
+    expect((await listed()).map((x) => x.id)).toEqual([ids[1], ids[2]]);
   });
 
   it('lets owner and manager in; packer and content editor get 403', async () => {

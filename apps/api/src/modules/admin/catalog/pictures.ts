@@ -250,18 +250,34 @@ export async function reorderPictures(
   return listPictures(db, productId);
 }
 
+/**
+ * How long a deleted picture's row and file are kept so its delete can be undone: well past the
+ * panel's Undo offer (UNDO_OFFER_MS), so an Undo pressed at the offer's last moment finds them.
+ */
+export const PICTURE_UNDO_KEEP_MS = 15 * 60_000;
+
+/**
+ * Deletes a picture from the shop at once (its row leaves product_images), keeping the row in
+ * deleted_product_images and the file in storage for PICTURE_UNDO_KEEP_MS: the delete's Undo
+ * (restorePicture) brings it back as it was; purgeDeletedPictures removes them after.
+ */
 export async function deletePicture(
   db: Db,
-  storage: MediaStorage,
   act: PictureAct,
   productId: string,
   pictureId: number,
 ): Promise<AdminPictures> {
-  const path = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const [gone] = await queryRows<{ path: string; alt: string }>(
+    const [gone] = await queryRows<{ path: string; alt: string; position: number }>(
       tx,
-      sql`delete from product_images where id = ${pictureId} and product_id = ${productId} returning path, alt`,
+      sql`with gone as (delete from product_images where id = ${pictureId} and product_id = ${productId} returning *)
+          insert into deleted_product_images (id, product_id, option_value, path, alt, width, height, position,
+                                              focal_x, focal_y, content_hash, upload_key)
+          select id, product_id, option_value, path, alt, width, height, position, focal_x, focal_y, content_hash, upload_key
+            from gone
+          on conflict (id) do nothing
+          returning path, alt, position`,
     );
     if (!gone) throw notFound(msg.pictureNotFound);
     await refreshProductSummaries(tx, [productId]);
@@ -269,18 +285,86 @@ export async function deletePicture(
       staff: act.staff,
       action: 'product.picture.delete',
       target: `product:${productId}`,
-      before: { picture: pictureId, path: gone.path, alt: gone.alt },
+      before: { picture: pictureId, path: gone.path, alt: gone.alt, position: gone.position },
+      after: { picture: null },
       ip: act.ip,
     });
-    return gone.path;
   });
-  // Only files this module wrote, and only once no picture refers to them.
-  if (path.startsWith(`/media/${FOLDER}/`)) {
+  return listPictures(db, productId);
+}
+
+/**
+ * Undo of a picture's delete (the undo service, in its transaction): the kept row goes back into
+ * product_images with its id, alt text, variant and focal point, at its place in the order (the
+ * pictures from there on move one along). `changedSince` (409) when it is no longer kept (undone
+ * already, or removed for good) or the same file was uploaded to the product again meanwhile.
+ */
+export async function restorePicture(
+  tx: Db,
+  act: PictureAct,
+  productId: string,
+  before: Record<string, unknown>,
+  changedSince: () => Error,
+): Promise<void> {
+  await lockProduct(tx, productId);
+  const pictureId = Number(before.picture);
+  const [kept] = await queryRows<Row & { position: number; content_hash: string | null; upload_key: string | null }>(
+    tx,
+    sql`delete from deleted_product_images where id = ${pictureId} and product_id = ${productId}
+        returning path as url, alt, width, height, option_value, focal_x, focal_y, position, content_hash, upload_key`,
+  );
+  if (!kept) throw changedSince();
+  const [clash] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from product_images where product_id = ${productId}
+          and (content_hash = ${kept.content_hash} or upload_key = ${kept.upload_key}) limit 1`,
+  );
+  if (clash) throw changedSince();
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from product_images where product_id = ${productId}`,
+  );
+  if (count!.n >= PICTURE_LIMITS.perProduct) throw fieldError('file', msg.tooMany);
+  // Its place in the order as the owner saw it: the pictures that were after it stay after it.
+  await tx.execute(
+    sql`update product_images set position = position + 1 where product_id = ${productId} and position >= ${kept.position}`,
+  );
+  await tx.execute(
+    sql`insert into product_images (id, product_id, option_value, path, alt, width, height, position,
+                                    focal_x, focal_y, content_hash, upload_key)
+        values (${pictureId}, ${productId}, ${kept.option_value}, ${kept.url}, ${kept.alt}, ${kept.width},
+                ${kept.height}, ${kept.position}, ${kept.focal_x}, ${kept.focal_y}, ${kept.content_hash}, ${kept.upload_key})`,
+  );
+  await refreshProductSummaries(tx, [productId]);
+  await recordAudit(tx, {
+    staff: act.staff,
+    action: 'product.picture.restore',
+    target: `product:${productId}`,
+    before: { picture: null },
+    after: { picture: pictureId, path: kept.url, alt: kept.alt, position: kept.position },
+    ip: act.ip,
+  });
+}
+
+/**
+ * Removes deleted pictures kept longer than `keepMs` (their delete can no longer be undone): the
+ * rows, then each file this module wrote that no picture (shown or kept) refers to any more.
+ * The recurring job's work; answers how many went.
+ */
+export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs = PICTURE_UNDO_KEEP_MS) {
+  const gone = await queryRows<{ path: string }>(
+    db,
+    sql`delete from deleted_product_images
+         where deleted_at < now() - make_interval(secs => ${keepMs / 1000}) returning path`,
+  );
+  for (const { path } of gone) {
+    if (!path.startsWith(`/media/${FOLDER}/`)) continue;
     const [used] = await queryRows<{ used: boolean }>(
       db,
-      sql`select exists (select 1 from product_images where path = ${path}) as used`,
+      sql`select exists (select 1 from product_images where path = ${path})
+              or exists (select 1 from deleted_product_images where path = ${path}) as used`,
     );
     if (!used?.used) await storage.remove(path.slice('/media/'.length));
   }
-  return listPictures(db, productId);
+  return gone.length;
 }

@@ -277,71 +277,152 @@ export async function updateProduct(
     return await db.transaction(async (tx) => {
       if (patch.options !== undefined && patch.variants !== undefined) await lockVariantsOf(tx, id);
       const row = await lockProduct(tx, id, act.ifMatch);
-      const before = (await loadAdminProduct(tx, id))!;
-      if (patch.slug !== undefined && patch.slug !== row.slug) {
-        await assertSlugFree(tx, id, patch.slug);
-        await tx.execute(
-          sql`insert into product_redirects (slug, product_id) values (${row.slug}, ${id})
-              on conflict (slug) do update set product_id = excluded.product_id, created_at = now()`,
-        );
-      }
-      const sets = [];
-      if (patch.title !== undefined) sets.push(sql`name = ${patch.title}`);
-      if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
-      // A new publish_at alone moves a scheduled product's time.
-      const status =
-        patch.status ?? (patch.publish_at !== undefined && before.status === 'scheduled' ? 'scheduled' : undefined);
-      if (status !== undefined) {
-        const pub = publication(status, patch.publish_at !== undefined ? patch.publish_at : before.publish_at);
-        sets.push(sql`is_published = ${pub.published}, publish_at = ${pub.publishAt}, archived_at = null`);
-      }
-      if (patch.short_description !== undefined) sets.push(sql`short_description = ${patch.short_description}`);
-      if (patch.description !== undefined) {
-        sets.push(
-          sql`description = ${blocksText(patch.description)}, description_blocks = ${JSON.stringify(patch.description)}::jsonb`,
-        );
-      }
-      if (patch.brand !== undefined) {
-        sets.push(sql`brand = ${patch.brand}, brand_id = ${await brandIdOf(tx, patch.brand)}`);
-      }
-      if (patch.seo_title !== undefined) sets.push(sql`seo_title = ${patch.seo_title}`);
-      if (patch.seo_description !== undefined) sets.push(sql`seo_description = ${patch.seo_description}`);
-      if (patch.hsn_code !== undefined) sets.push(sql`hsn_code = ${patch.hsn_code}`);
-      if (patch.tax_class !== undefined) sets.push(sql`tax_class = ${patch.tax_class}`);
-      if (patch.weight_grams !== undefined) sets.push(sql`weight_grams = ${patch.weight_grams}`);
-      sets.push(sql`version = version + 1, updated_at = now()`);
-      await tx.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = ${id}`);
-      if (patch.category !== undefined) await setCategory(tx, id, patch.category);
-      if (patch.collections !== undefined) await setProductCollections(tx, id, patch.collections);
-      if (patch.tags !== undefined) await setTags(tx, id, patch.tags);
-      if (patch.options !== undefined && patch.variants !== undefined) {
-        await setVariants(tx, act, id, patch.options, patch.variants);
-      }
-      await refreshSearchText(tx, id);
-      await refreshProductSummaries(tx, [id]);
-      const after = (await loadAdminProduct(tx, id))!;
-      await recordAudit(tx, {
-        staff: act.staff,
-        action: 'product.update',
-        target: `product:${id}`,
-        before: changed(before, patch),
-        after: changed(after, patch),
-        ip: act.ip,
-      });
-      return after;
+      return await writeProduct(tx, act, id, row, patch);
     });
   } catch (e) {
     rethrowConflict(e);
   }
 }
 
-/** The fields the patch named, from `p` (variants as sku and prices). */
+/** An edit's writes, on the locked product row (updateProduct, and the undo of an edit). */
+async function writeProduct(
+  tx: Db,
+  act: CatalogAct,
+  id: string,
+  row: { slug: string },
+  patch: AdminProductPatch & { archived?: true },
+): Promise<AdminProduct> {
+  const before = (await loadAdminProduct(tx, id))!;
+  if (patch.slug !== undefined && patch.slug !== row.slug) {
+    await assertSlugFree(tx, id, patch.slug);
+    await tx.execute(
+      sql`insert into product_redirects (slug, product_id) values (${row.slug}, ${id})
+          on conflict (slug) do update set product_id = excluded.product_id, created_at = now()`,
+    );
+  }
+  const sets = [];
+  if (patch.title !== undefined) sets.push(sql`name = ${patch.title}`);
+  if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);
+  // A new publish_at alone moves a scheduled product's time.
+  const status =
+    patch.status ?? (patch.publish_at !== undefined && before.status === 'scheduled' ? 'scheduled' : undefined);
+  if (status !== undefined) {
+    const pub = publication(status, patch.publish_at !== undefined ? patch.publish_at : before.publish_at);
+    sets.push(sql`is_published = ${pub.published}, publish_at = ${pub.publishAt}, archived_at = null`);
+  }
+  if (patch.short_description !== undefined) sets.push(sql`short_description = ${patch.short_description}`);
+  if (patch.description !== undefined) {
+    sets.push(
+      sql`description = ${blocksText(patch.description)}, description_blocks = ${JSON.stringify(patch.description)}::jsonb`,
+    );
+  }
+  if (patch.brand !== undefined) {
+    sets.push(sql`brand = ${patch.brand}, brand_id = ${await brandIdOf(tx, patch.brand)}`);
+  }
+  if (patch.seo_title !== undefined) sets.push(sql`seo_title = ${patch.seo_title}`);
+  if (patch.seo_description !== undefined) sets.push(sql`seo_description = ${patch.seo_description}`);
+  if (patch.hsn_code !== undefined) sets.push(sql`hsn_code = ${patch.hsn_code}`);
+  if (patch.tax_class !== undefined) sets.push(sql`tax_class = ${patch.tax_class}`);
+  if (patch.weight_grams !== undefined) sets.push(sql`weight_grams = ${patch.weight_grams}`);
+  // Only the undo of an edit that brought an archived product back sends it to the archive again.
+  if (patch.archived) sets.push(sql`archived_at = now(), is_published = false, publish_at = null`);
+  sets.push(sql`version = version + 1, updated_at = now()`);
+  await tx.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  if (patch.category !== undefined) await setCategory(tx, id, patch.category);
+  if (patch.collections !== undefined) await setProductCollections(tx, id, patch.collections);
+  if (patch.tags !== undefined) await setTags(tx, id, patch.tags);
+  if (patch.options !== undefined && patch.variants !== undefined) {
+    await setVariants(tx, act, id, patch.options, patch.variants);
+  }
+  await refreshSearchText(tx, id);
+  await refreshProductSummaries(tx, [id]);
+  const after = (await loadAdminProduct(tx, id))!;
+  await recordAudit(tx, {
+    staff: act.staff,
+    action: 'product.update',
+    target: `product:${id}`,
+    before: { ...changed(before, patch), version: before.version },
+    after: { ...changed(after, patch), version: after.version },
+    ip: act.ip,
+  });
+  return after;
+}
+
+/**
+ * The fields the patch named, from `p`, in the patch's own shape (variants with id, sku, options
+ * and prices; no stock): an edit's audit entry, whose "before" is what its undo sends back.
+ */
 function changed(p: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(patch) as (keyof AdminProductPatch)[]) {
-    out[key] = key === 'variants' ? summaryOf(p).variants : p[key as keyof AdminProduct];
+    if (key === 'variants') {
+      out[key] = p.variants.map((v) => ({
+        id: v.id,
+        sku: v.sku,
+        options: v.options,
+        prices: v.prices.map((x) => ({
+          channel_id: x.channel_id,
+          price_minor: x.price_minor,
+          compare_at_minor: x.compare_at_minor,
+        })),
+      }));
+    } else out[key] = p[key as keyof AdminProduct];
   }
+  // A status goes with its time (an undo back to "scheduled" needs it).
+  if ('status' in out) out.publish_at = p.publish_at;
   return out;
+}
+
+/**
+ * Undo of an edit (the undo service): the product goes back to the entry's "before" fields, its
+ * options and variants (SKU, prices, compare-at; a variant the edit removed comes back new, without
+ * stock) in the caller's transaction, through the edit's own writes (audited as an edit). Only
+ * while the product is still at the version the edit left (409 `changedSince` otherwise: edited,
+ * archived or undone since). Stock is never touched: it has its own history.
+ */
+export async function undoProductUpdate(
+  tx: Db,
+  act: CatalogAct,
+  id: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  changedSince: () => Error,
+): Promise<void> {
+  if (typeof after.version !== 'number') throw changedSince();
+  const fields = { ...before };
+  delete fields.version;
+  const patch = fields as Omit<AdminProductPatch, 'status'> & { status?: AdminProduct['status'] };
+  if (patch.variants !== undefined) await lockVariantsOf(tx, id);
+  const [row] = await queryRows<{ slug: string; version: number }>(
+    tx,
+    sql`select slug, version from products where id = ${id} for update`,
+  );
+  if (!row || row.version !== after.version) throw changedSince();
+  const { status, ...rest } = patch;
+  const restore: AdminProductPatch & { archived?: true } = rest;
+  if (status === 'archived') {
+    restore.archived = true;
+    delete restore.publish_at;
+  } else if (status !== undefined) restore.status = status;
+  if (restore.variants) {
+    const live = new Set(
+      (await queryRows<{ id: string }>(tx, sql`select id from variants where product_id = ${id}`)).map((v) => v.id),
+    );
+    restore.variants = restore.variants.map(({ id: vid, ...v }) => ({
+      ...v,
+      ...(vid !== undefined && live.has(vid) ? { id: vid } : {}),
+      stock: 0,
+    }));
+  }
+  // A scheduled time that has passed meanwhile cannot be scheduled again.
+  if (restore.status === 'scheduled' && (!restore.publish_at || Date.parse(restore.publish_at) <= Date.now())) {
+    throw changedSince();
+  }
+  try {
+    await writeProduct(tx, act, id, row, restore);
+  } catch (e) {
+    rethrowConflict(e);
+  }
 }
 
 export async function archiveProduct(db: Db, act: CatalogAct, id: string): Promise<AdminProduct> {

@@ -23,6 +23,7 @@ import { notFound, ok } from '../../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../../lib/idempotency.ts';
 import { requireStaff } from '../auth.ts';
 import { setVersionTag, ownerAct, ownerRouteDoc } from '../if-match.ts';
+import { collecting, undoOffer } from '../undo/offer.ts';
 import { listAdminProducts } from './list.ts';
 import { lowStockThreshold, loadAdminProduct } from './product-view.ts';
 import {
@@ -126,12 +127,18 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminProductParamsSchema, body: AdminProductPatchSchema, ...Product },
       ...doc(
-        'Edit a product: only the fields sent change. A new slug leaves the old one as a redirect (the storefront’s product page follows it). options and variants go together and replace the product’s: a variant named by id keeps its stock, one without is added with its opening stock, one left out is removed. Stock itself changes only through the stock actions.' +
+        'Edit a product: only the fields sent change; the answer’s undo takes the edit back (fields, options, variants’ SKUs and prices; never stock) while the product is still at the version the edit left. A new slug leaves the old one as a redirect (the storefront’s product page follows it). options and variants go together and replace the product’s: a variant named by id keeps its stock, one without is added with its opening stock, one left out is removed. Stock itself changes only through the stock actions.' +
           IF_MATCH_NOTE,
         [404, 409, 422],
       ),
     },
-    async (req, reply) => answer(reply, await updateProduct(db, await act(req), req.params.id, req.body), msg.saved),
+    async (req, reply) => {
+      const a = await act(req);
+      const staff = collecting(a.staff);
+      const p = await updateProduct(db, { ...a, staff }, req.params.id, req.body);
+      setVersionTag(reply, p.version);
+      return ok(p, msg.saved, undoOffer(staff));
+    },
   );
 
   registerEndpoint(

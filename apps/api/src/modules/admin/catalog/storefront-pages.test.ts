@@ -70,3 +70,43 @@ describe('product pages after owner changes', () => {
     expect((await page(`/product/${p.slug}`)).statusCode).toBe(404);
   });
 });
+
+describe('collection pages after owner changes', () => {
+  it('a changed collection slug moves its old address on (301), and a new collection may take it back', async () => {
+    const k = randomBytes(3).toString('hex');
+    const created = await admin('POST', '/api/admin/catalog/products', {
+      title: `Reedwoven Mat ${k}`,
+      slug: `reedwoven-mat-${k}`,
+      status: 'published',
+      variants: [{ sku: `RM-${k}`, prices: [{ channel_id: channel, price_minor: 45600 }], stock: 2 }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const col = await admin('POST', '/api/admin/catalog/collections', { name: `Monsoon ${k}`, slug: `monsoon-${k}` });
+    expect(col.statusCode, col.body).toBe(200);
+    const { id } = col.json().data as { id: number };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/catalog/collections/${id}/products`,
+      headers: h,
+      payload: { product_ids: [created.json().data.id] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await page(`/product-collection/monsoon-${k}`)).statusCode).toBe(200); // now cached
+
+    const renamed = await admin('PATCH', `/api/admin/catalog/collections/${id}`, { slug: `rainy-days-${k}` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const old = await page(`/product-collection/monsoon-${k}?sort=newest`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/product-collection/rainy-days-${k}?sort=newest`);
+    const now = await page(`/product-collection/rainy-days-${k}`);
+    expect(now.statusCode).toBe(200);
+    expect(now.body).toContain(`Reedwoven Mat ${k}`);
+
+    // The old slug is free for a new collection, which then has its address.
+    const other = await admin('POST', '/api/admin/catalog/collections', { name: `Other ${k}`, slug: `monsoon-${k}` });
+    expect(other.statusCode, other.body).toBe(200);
+    const taken = await page(`/product-collection/monsoon-${k}`);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toContain(`Other ${k}`);
+  });
+});

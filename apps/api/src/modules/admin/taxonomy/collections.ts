@@ -49,6 +49,8 @@ export async function loadCollection(db: Db, id: number): Promise<AdminCollectio
 async function assertSlugFree(tx: Db, id: number | null, slug: string) {
   const [other] = await queryRows(tx, sql`select 1 from collections where slug = ${slug} and id <> ${id ?? 0}`);
   if (other) throw fieldError('slug', msg.collectionSlugTaken);
+  // A slug a collection once had goes to the collection that takes it now.
+  await tx.execute(sql`delete from collection_redirects where slug = ${slug}`);
 }
 
 const rethrow = (e: unknown): never => {
@@ -106,6 +108,13 @@ export async function updateCollection(db: Db, act: TaxonomyAct, id: number, pat
       await lockRow(tx, id, act.ifMatch);
       const before = await loadCollection(tx, id);
       if (patch.slug !== undefined) await assertSlugFree(tx, id, patch.slug);
+      if (patch.slug !== undefined && patch.slug !== before.slug) {
+        // The old address keeps working: the storefront sends it on to the new one.
+        await tx.execute(
+          sql`insert into collection_redirects (slug, collection_id) values (${before.slug}, ${id})
+              on conflict (slug) do update set collection_id = excluded.collection_id, created_at = now()`,
+        );
+      }
       const sets = [sql`version = version + 1`];
       if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
       if (patch.slug !== undefined) sets.push(sql`slug = ${patch.slug}`);

@@ -322,6 +322,27 @@ describe('super categories', () => {
 });
 
 describe('collections', () => {
+  it('a changed slug leaves the old one leading to the collection (storefront API)', async () => {
+    const k = tag();
+    const col: AdminCollection = (await req('POST', '/collections', { name: `Tide ${k}`, slug: `tide-${k}` })).json()
+      .data;
+    const p = await product();
+    expect((await req('PUT', `/collections/${col.id}/products`, { product_ids: [p.id] })).statusCode).toBe(200);
+    expect((await req('PATCH', `/collections/${col.id}`, { slug: `tide-new-${k}` })).statusCode).toBe(200);
+    const old = await shopper.collection(`tide-${k}`);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json().data.listing).toMatchObject({
+      slug: `tide-new-${k}`,
+      url: `/product-collection/tide-new-${k}`,
+    });
+    expect(old.json().data.products.map((x: { slug: string }) => x.slug)).toEqual([p.slug]);
+    // Renamed back: the first slug is its own again, the second now leads to it.
+    expect((await req('PATCH', `/collections/${col.id}`, { slug: `tide-${k}` })).statusCode).toBe(200);
+    expect((await shopper.collection(`tide-${k}`)).json().data.listing.slug).toBe(`tide-${k}`);
+    expect((await shopper.collection(`tide-new-${k}`)).json().data.listing.slug).toBe(`tide-${k}`);
+    expect((await shopper.collection(`tide-gone-${k}`)).statusCode).toBe(404);
+  });
+
   it('create, add products, reorder (the storefront follows), remove, edit, delete', async () => {
     const k = tag();
     const created = await req('POST', '/collections', { name: `Monsoon ${k}`, slug: `monsoon-${k}` });

@@ -30,6 +30,8 @@ import {
 } from '../setup/undo.ts';
 import { updateAdminStorefront, viewOf } from '../storefront.ts';
 import { undoBulk, type BulkCells } from '../catalog/bulk.ts';
+import { restorePicture } from '../catalog/pictures.ts';
+import { undoProductUpdate } from '../catalog/products.ts';
 import type { SetupActor } from '../setup/service.ts';
 
 /** The part of the shop each undoable kind belongs to: undoing it needs that area too. */
@@ -50,6 +52,8 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'coupon.disable': 'catalog',
   'coupon.enable': 'catalog',
   'catalog.bulk': 'catalog',
+  'product.update': 'catalog',
+  'product.picture.delete': 'catalog',
 };
 
 type Values = Record<string, unknown>;
@@ -220,6 +224,19 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
         break;
       case 'catalog.bulk':
         await undoBulk(tx, actor, before as BulkCells, after as BulkCells, ip);
+        break;
+      case 'product.update':
+        await undoProductUpdate(
+          tx,
+          { staff: actor, ip, ifMatch: null },
+          idOf(row.target, 'product'),
+          before,
+          after,
+          changedSince,
+        );
+        break;
+      case 'product.picture.delete':
+        await restorePicture(tx, { staff: actor, ip }, idOf(row.target, 'product'), before, changedSince);
         break;
     }
 

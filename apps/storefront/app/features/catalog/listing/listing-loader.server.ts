@@ -48,8 +48,9 @@ export async function loadListing(context: unknown, request: Request, type: List
       throw errorResponse({ kind: 'server-error' });
     }
   }
-  // A slug the category had before the owner changed it: the old link moves on for good.
-  if (type === 'category' && page.listing.slug !== id) throw redirect(`${page.listing.url}${url.search}`, 301);
+  // A slug the category or collection had before the owner changed it: the old link moves on for good.
+  if ((type === 'category' || type === 'collection') && page.listing.slug !== id)
+    throw redirect(`${page.listing.url}${url.search}`, 301);
   // One canonical URL per listing page: filters and sort are views of it, not pages of their own.
   const p = page.pagination.page;
   const canonical = `${page.listing.url}${!hasFilters(state) && p > 1 ? `?page=${p}` : ''}`;
