@@ -9,7 +9,7 @@ export default function Tax() {
     <>
       <PageHeader
         title="Tax"
-        description="Your GST registration, printed on every tax invoice. Invoices are numbered INV/2026-27/000001 onwards, a new series each April."
+        description="Your GST registration, printed on every tax invoice. Invoices get numbers of their own (INV/2026-27/000001), a new series each April."
       />
       <section aria-labelledby="tax-seller" className="card max-w-2xl p-5">
         <h2 id="tax-seller" className="mb-4 text-lg font-semibold">
