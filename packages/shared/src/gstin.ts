@@ -49,14 +49,14 @@ export const GST_STATES: readonly { code: string; gst: string; name: string }[] 
 ];
 
 /** The GST state code by the shop's state code ('KA' → '29'). */
-export const GST_STATE_CODES: Readonly<Record<string, string>> = Object.fromEntries(
+export const GST_STATE_CODES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.fromEntries(
   GST_STATES.map((s) => [s.code, s.gst]),
 );
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** State code, PAN (5 letters, 4 digits, a letter), entity number, 'Z', check character. */
 const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-const STATE_NUMBERS = new Set([...Object.values(GST_STATE_CODES), '25', '28', '97', '99']);
+const STATE_NUMBERS = /* @__PURE__ */ new Set([...Object.values(GST_STATE_CODES), '25', '28', '97', '99']);
 
 /** The GSTIN's check character: a Luhn mod 36 over its first 14 characters. */
 export function gstinCheckCharacter(first14: string): string {
