@@ -70,13 +70,15 @@ const MENU_SCREEN_SLACK = 5_000;
 const OVER_BUDGET_TODAY: Record<string, number> = {
   orders: 152_600,
   order: 210_000,
-  setup: 227_700,
+  // +0.5 kB: the Tax screen shares the setup's form fields, now a chunk of their own.
+  setup: 228_200,
   // Issue 26's seven new screens (categories, collections, coupons, bulk, exports) lengthen the
   // route manifest and the navigation every screen loads (about 0.4 kB): home, the product list
   // and staff went over by that much. Trimming the frame is issue 25's open budget work.
-  home: 150_500,
+  // The Tax screen's route and nav entry: +0.1 kB on home and staff.
+  home: 150_600,
   products: 155_900,
-  staff: 155_300,
+  staff: 155_400,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

@@ -5,6 +5,7 @@ export default [
   layout('routes/frame.tsx', [
     index('routes/home.tsx'),
     route('setup', 'routes/setup.tsx'),
+    route('tax', 'routes/tax.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:id', 'routes/orders.$id.tsx'),
     route('customers', 'routes/customers.tsx'),

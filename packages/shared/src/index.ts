@@ -85,3 +85,6 @@ export * from './schemas/admin-pictures.ts';
 export * from './api/admin-pictures.ts';
 export * from './schemas/admin-export.ts';
 export * from './api/admin-export.ts';
+export * from './gstin.ts';
+export * from './schemas/admin-tax.ts';
+export * from './api/admin-tax.ts';

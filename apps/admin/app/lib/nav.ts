@@ -59,6 +59,7 @@ export const NAV: readonly NavItem[] = [
     keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
     group: 'Shop',
   },
+  { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
   { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },

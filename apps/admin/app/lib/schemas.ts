@@ -10,3 +10,4 @@ export {
   SetupTaxBodySchema,
 } from '@shopfront/shared';
 export { CustomerNoteBodySchema } from '@shopfront/shared';
+export { TaxSellerBodySchema } from '@shopfront/shared';

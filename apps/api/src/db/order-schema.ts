@@ -101,6 +101,12 @@ export const orders = pgTable(
      * 0029): the owner's If-Match compares it, so two staff cannot overwrite each other silently.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * The tax invoice's number ("INV/2026-27/000001") and when it was issued: set once, when the
+     * invoice is first asked for (modules/orders/invoice-number.ts); null before.
+     */
+    invoiceNo: text('invoice_no').unique(),
+    invoiceIssuedAt: timestamp('invoice_issued_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +151,8 @@ export const orderItems = pgTable(
     /** unit × quantity − discount: what this line costs. */
     totalMinor: integer('total_minor').notNull(),
     taxMinor: integer('tax_minor').notNull().default(0),
+    /** The product's HSN code when ordered (null on lines placed before issue 26: the invoice reads the product's). */
+    hsnCode: text('hsn_code'),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     /** Quantity in open or granted refund requests (never more than `quantity`). */
     refundRequestedQuantity: integer('refund_requested_quantity').notNull().default(0),
@@ -306,3 +314,13 @@ export const shipmentScans = pgTable(
   },
   (t) => [index('shipment_scans_shipment_idx').on(t.shipmentId, t.scannedAt)],
 );
+
+/**
+ * The tax invoices' numbering: one row per financial year ("2026-27") holding the last number
+ * issued. Bumped in the same statement that gives an order its number, so the series has no gaps
+ * and no repeats whatever the concurrency (modules/orders/invoice-number.ts).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNo: integer('last_no').notNull(),
+});

@@ -14,6 +14,7 @@ const paths: Record<string, string> = {
   '/form-submissions': 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
   '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
+  '/tax': 'M19 5 5 19M7 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2M17 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2',
   '/plugins': 'M9 3v4M15 3v4M6 7h12v5a6 6 0 0 1-12 0zM12 18v3',
   '/staff':
     'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M4 19v-1a3 3 0 0 1 2-2.8',

@@ -251,12 +251,13 @@ async function writeOrder(
     return sql`(${orderId}, ${i.product.id}, ${i.product_id}, ${i.product.slug}, ${i.product.name}, ${i.variant.title},
       ${JSON.stringify(i.variant.options)}::jsonb, ${i.variant.sku}, ${i.product.image?.url ?? null},
       ${i.additonal_data?.custom_text ?? null}, ${i.additonal_data?.image_path ?? null}, ${i.quantity},
-      ${i.unit_price.amount}, ${discount}, ${total}, ${includedTax(total, rate)})`;
+      ${i.unit_price.amount}, ${discount}, ${total}, ${includedTax(total, rate)},
+      (select hsn_code from products where id = ${i.product.id}))`;
   });
   await queryRows(
     tx,
     sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
-          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor)
+          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor, hsn_code)
         values ${sql.join(lines, sql`, `)}`,
   );
 }

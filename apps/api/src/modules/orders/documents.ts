@@ -2,13 +2,23 @@ import { isUnpaid, type OrderDetail } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import { getStoreSettings } from '../settings/service.ts';
-import { BOLD, REGULAR, addressLines, drawInvoice, newOrderPdf, printable, type InvoiceShop } from './invoice.ts';
+import {
+  BOLD,
+  REGULAR,
+  addressLines,
+  drawInvoice,
+  newOrderPdf,
+  printable,
+  type InvoiceInput,
+  type InvoiceShop,
+} from './invoice.ts';
 import { loadInvoiceData } from './view.ts';
+import { invoiceInput } from './invoice-data.ts';
 
 /**
  * The owner's printouts for the orders picked in the inbox: their invoices (invoice.ts, one
  * after the other) or packing slips, as one PDF, each order starting on a new page, in the order
- * asked. An unknown id is 404; an invoice of an order not confirmed yet is 409, as for the shopper.
+ * asked. An invoice is numbered on its first issue (invoice-number.ts). An unknown id is 404; an invoice of an order not confirmed yet is 409, as for the shopper.
  */
 export async function orderDocuments(
   db: Db,
@@ -25,6 +35,9 @@ export async function orderDocuments(
     }
     orders.push(data);
   }
+  // Numbered only once every order asked for is known and confirmed, one after the other in the order asked.
+  const invoices: InvoiceInput[] = [];
+  if (kind === 'invoice') for (const data of orders) invoices.push(await invoiceInput(db, data));
   const s = await getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone']);
   const shop: InvoiceShop = {
     name: s.store_name ?? '',
@@ -39,7 +52,7 @@ export async function orderDocuments(
   });
   orders.forEach((data, i) => {
     if (i > 0) doc.addPage();
-    if (kind === 'invoice') drawInvoice(doc, { ...data, shop });
+    if (kind === 'invoice') drawInvoice(doc, invoices[i]!);
     else drawPackingSlip(doc, shop, data.order);
   });
   doc.end();

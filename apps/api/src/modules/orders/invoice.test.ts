@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { includedTax, money } from '@shopfront/shared';
+import { sql } from 'drizzle-orm';
+import { money } from '@shopfront/shared';
+import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer } from '../../test/auth.ts';
 import { createTestOrder, buyableVariants } from '../../test/orders.ts';
-import { renderInvoice } from './invoice.ts';
+import { TAX_SELLER_SETTING } from '../admin/tax/service.ts';
+import { invoiceInput } from './invoice-data.ts';
+import { renderInvoice, splitTax } from './invoice.ts';
 import { loadInvoiceData } from './view.ts';
 
 let t: TestApp;
@@ -34,12 +38,39 @@ const shop = {
   email: 'hi@loom.test',
   phone: '080 1234',
 };
+const SELLER = {
+  legal_name: 'Loom and Leaf Textiles Private Limited',
+  gstin: '29AAGCB7383J1Z4',
+  address: '4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034',
+  state_code: 'KA',
+};
+
+async function saveSeller(db: Db, seller: object | null) {
+  await db.execute(sql`delete from store_settings where key = ${TAX_SELLER_SETTING}`);
+  if (seller)
+    await db.execute(
+      sql`insert into store_settings (key, value) values (${TAX_SELLER_SETTING}, ${JSON.stringify(seller)}::jsonb)`,
+    );
+}
+
+/** The invoice of an order as its first issue prints it (numbered now, the seller as saved). */
+async function invoiceOf(db: Db, orderId: string) {
+  const data = (await loadInvoiceData(db, orderId))!;
+  const input = await invoiceInput(db, data);
+  const pdf = await readPdf(await renderInvoice({ ...input, shop }));
+  // Words as a reader sees them, whatever line they wrapped onto.
+  return { data, input, pages: pdf.pages, lines: pdf.text, text: pdf.text.replace(/\s+/g, ' ') };
+}
 
 describe('invoice PDF', () => {
-  it('prints the shop, the order, its lines and the tax they include', async () => {
+  it('prints a GST tax invoice: seller, number, place of supply, HSN, CGST + SGST within the state', async () => {
     const db = t.database.db;
+    await saveSeller(db, SELLER);
     const customer = await createCustomer(db);
     const [a, b] = await buyableVariants(db, 5, 2);
+    await db.execute(
+      sql`update products set hsn_code = '6109' where id = (select product_id from variants where id = ${a!})`,
+    );
     const o = await createTestOrder(db, {
       customerId: customer.id,
       lines: [
@@ -50,45 +81,116 @@ describe('invoice PDF', () => {
       shippingMinor: 7900,
       codFeeMinor: 4900,
     });
-    const data = (await loadInvoiceData(db, o.id))!;
-    const pdf = await renderInvoice({ ...data, shop });
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { text } = await readPdf(pdf);
+    const { data, input, text } = await invoiceOf(db, o.id);
     const rupees = (n: number) => money(n, 'INR').formatted;
+    expect(input.invoice.no).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(input.intraState).toBe(true);
     for (const expected of [
-      'Loom & Leaf',
-      shop.address,
+      SELLER.legal_name,
+      'Trading as Loom & Leaf',
+      `GSTIN: ${SELLER.gstin}`,
+      'State: Karnataka (code 29)',
       'TAX INVOICE',
+      `Invoice no: ${input.invoice.no}`,
       `Order no: ${o.orderNo}`,
+      'Place of supply: Karnataka (29)',
       'Billed to',
       'Shipped to',
       '12 Residency Road',
       'Bengaluru 560025',
+      'HSN',
+      '6109',
+      'Taxable value',
+      'CGST',
+      'SGST',
       'Cash on Delivery fee',
-      '₹49.00',
       'Grand total',
       rupees(o.grandTotalMinor),
-      `Tax included (GST ${data.taxRatePercent}%)`,
-      rupees(includedTax(o.grandTotalMinor, data.taxRatePercent)),
-      '₹79.00',
-      '-₹5.00',
+      `${data.taxRatePercent}%`,
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('IGST');
+    expect(text).not.toMatch(/Default/);
+    // Every row's taxable value and tax add up to its total, and the rows to the grand total.
+    let taxable = 0;
+    let tax = 0;
+    let cgstTotal = 0;
     for (const item of data.order.productchannel) {
+      const line = input.lines.get(item.id)!;
       expect(text).toContain(item.product.name);
-      expect(text).toContain(rupees(item.total.amount));
-      expect(text).toContain(rupees(data.lineTax.get(item.id)!));
+      expect(text).toContain(rupees(item.total.amount - line.tax));
+      const [cgst, sgst] = splitTax(line.tax);
+      expect(cgst + sgst).toBe(line.tax);
+      expect(text).toContain(rupees(cgst));
+      taxable += item.total.amount - line.tax;
+      tax += line.tax;
+      cgstTotal += cgst;
     }
+    expect(input.lines.get(data.order.productchannel[0]!.id)!.hsn).toBe('6109');
+    const charges = [7900, 4900].map((n) => [n, Math.round((n * 12) / 112)] as const);
+    for (const [n, tx] of charges) {
+      taxable += n - tx;
+      tax += tx;
+      cgstTotal += splitTax(tx)[0];
+    }
+    expect(taxable + tax).toBe(o.grandTotalMinor);
+    expect(text).toContain(rupees(taxable));
+    expect(text).toContain(`CGST ${rupees(cgstTotal)} SGST ${rupees(tax - cgstTotal)}`);
     expect(data.taxRatePercent).toBe(12);
+  });
+
+  it('charges IGST when the place of supply is another state', async () => {
+    const db = t.database.db;
+    await saveSeller(db, SELLER);
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 3]] });
+    await db.execute(
+      sql`update orders set shipping_address = jsonb_set(jsonb_set(shipping_address, '{state_id}',
+            to_jsonb((select id from states where code = 'MH'))), '{state}',
+            jsonb_build_object('id', (select id from states where code = 'MH'), 'name', 'Maharashtra'))
+          where id = ${o.id}`,
+    );
+    const { data, input, text } = await invoiceOf(db, o.id);
+    expect(input.intraState).toBe(false);
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain('IGST');
+    expect(text).not.toContain('CGST');
+    const item = data.order.productchannel[0]!;
+    expect(text).toContain(money(input.lines.get(item.id)!.tax, 'INR').formatted);
+  });
+
+  it('names the variant by its options, never "Default"', async () => {
+    const db = t.database.db;
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 2))[1]!, 1]] });
+    await db.execute(sql`update order_items set variant_title = 'Default', options = '{}' where order_id = ${o.id}`);
+    const first = await invoiceOf(db, o.id);
+    expect(first.text).not.toContain('Default');
+    await db.execute(
+      sql`update order_items set variant_title = 'M / Indigo', options = '{"Size":"M","Colour":"Indigo"}' where order_id = ${o.id}`,
+    );
+    const second = await invoiceOf(db, o.id);
+    expect(second.text).toContain(`${second.data.order.productchannel[0]!.product.name} – M / Indigo`);
+  });
+
+  it('still renders an order placed before tax invoices: no seller saved, no HSN kept on its lines', async () => {
+    const db = t.database.db;
+    await saveSeller(db, null);
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 1]] });
+    await db.execute(sql`update order_items set hsn_code = null where order_id = ${o.id}`);
+    const { pages, text, input } = await invoiceOf(db, o.id);
+    expect(pages).toBe(1);
+    expect(input.seller).toBeNull();
+    expect(text).toContain('Loom & Leaf');
+    expect(text).toContain('Grand total');
+    expect(text).toContain(money(o.grandTotalMinor, 'INR').formatted);
+    await saveSeller(db, SELLER);
   });
 
   it('goes on to more pages for a long order', async () => {
     const db = t.database.db;
     const variants = await buyableVariants(db, 2, 40);
     const o = await createTestOrder(db, { lines: variants.map((v) => [v, 1] as [string, number]), takeStock: false });
-    const data = (await loadInvoiceData(db, o.id))!;
-    const { pages, text } = await readPdf(await renderInvoice({ ...data, shop }));
+    const { pages, lines: text } = await invoiceOf(db, o.id);
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain('Item'); // the table's heading, repeated on the next page
     expect(text.match(/^Item$/gm)?.length).toBeGreaterThanOrEqual(2);
@@ -98,10 +200,12 @@ describe('invoice PDF', () => {
   it('prints names in Devanagari, Greek, Cyrillic and accented Latin as typed', async () => {
     const db = t.database.db;
     const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 1]] });
-    const data = (await loadInvoiceData(db, o.id))!;
+    const data = await invoiceInput(db, (await loadInvoiceData(db, o.id))!);
     Object.assign(data.order.shipping_address, { first_name: 'आशा', last_name: 'Łukasiewicz' });
     Object.assign(data.order.billing_address, { first_name: 'Ζωή', last_name: 'Жукова', city: 'Nguyễn\u0000' });
-    const { text } = await readPdf(await renderInvoice({ ...data, shop: { ...shop, name: 'लूम & Leaf' } }));
+    const { text } = await readPdf(
+      await renderInvoice({ ...data, seller: null, shop: { ...shop, name: 'लूम & Leaf' } }),
+    );
     for (const expected of ['आशा Łukasiewicz', 'Ζωή Жукова', 'Nguyễn', 'लूम & Leaf']) expect(text).toContain(expected);
     expect(text).not.toContain('\u0000');
   });
@@ -109,7 +213,7 @@ describe('invoice PDF', () => {
   it('still renders text its font has no glyphs for (Tamil, emoji, CJK, a broken character)', async () => {
     const db = t.database.db;
     const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 1]] });
-    const data = (await loadInvoiceData(db, o.id))!;
+    const data = await invoiceInput(db, (await loadInvoiceData(db, o.id))!);
     data.order.shipping_address.first_name = 'தமிழ் 😀 漢字 \ud800';
     const { pages, text } = await readPdf(await renderInvoice({ ...data, shop }));
     expect(pages).toBe(1);

@@ -18,6 +18,7 @@ import { renderInvoice } from './invoice.ts';
 import { queueStaffAlert } from './staff-alerts.ts';
 import { moveOrder } from './transition.ts';
 import { loadInvoiceData } from './view.ts';
+import { invoiceInput } from './invoice-data.ts';
 
 /** What a shopper may do to their own orders: cancel, ask for a refund, rate. */
 
@@ -240,15 +241,6 @@ export async function orderInvoice(
   const data = await loadInvoiceData(db, orderId, orderAccessSql(access, 'o'));
   if (!data) throw orderNotFound();
   if (isUnpaid(data.order.status)) throw new HttpError(409, orderMessages.invoiceNotYet);
-  const s = await getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone']);
-  const pdf = await renderInvoice({
-    ...data,
-    shop: {
-      name: s.store_name ?? '',
-      address: s.store_address ?? '',
-      email: s.store_email ?? '',
-      phone: s.store_phone ?? '',
-    },
-  });
+  const pdf = await renderInvoice(await invoiceInput(db, data));
   return { pdf, orderNo: data.order.order_no };
 }
