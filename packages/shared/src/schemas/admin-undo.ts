@@ -25,6 +25,8 @@ export const UNDOABLE_ACTIONS = [
   'coupon.update',
   'coupon.disable',
   'coupon.enable',
+  'shipping-zone.update',
+  'shipping-method.update',
   'catalog.bulk',
 ] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
