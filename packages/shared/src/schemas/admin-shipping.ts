@@ -234,6 +234,11 @@ export const AdminShippingZoneSchema = z.object({
   position: z.number().int(),
   is_active: z.boolean(),
   version: z.number().int(),
+  /**
+   * The currency its amounts are in: that of the channel selling in its country (ADR 0027), else
+   * the primary channel's.
+   */
+  currency: z.string(),
   /** Its own methods, in the order offered. */
   methods: z.array(AdminShippingMethodSchema),
 });
@@ -245,13 +250,15 @@ export const AdminShippingCountrySchema = z.object({
   iso2: z.string(),
   has_postcodes: z.boolean(),
   postcode_digits: z.number().int().nullable(),
+  /** The currency a zone here is priced in (as AdminShippingZone.currency). */
+  currency: z.string(),
   states: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AdminShippingCountry = z.infer<typeof AdminShippingCountrySchema>;
 
 /** GET /api/admin/shipping: everything the screen shows. */
 export const AdminShippingSchema = z.object({
-  /** The primary channel's currency, which the amounts are in. */
+  /** The primary channel's currency: the every-zone methods' amounts (each zone says its own). */
   currency: z.string(),
   /** In the order an address is matched against them (the first that covers it wins). */
   zones: z.array(AdminShippingZoneSchema),

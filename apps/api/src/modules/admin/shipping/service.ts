@@ -34,8 +34,12 @@ export const methodColumns = sql`m.code, m.zone_id, m.name, m.description, m.pri
   m.delivery_days_min, m.delivery_days_max, m.position, m.is_active, m.version`;
 
 type ZoneRow = Omit<AdminShippingZone, 'methods' | 'postcodes'>;
+const primaryCurrency = sql`(select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL})`;
+/** A zone's amounts are in the currency of the channel selling in its country (ADR 0027), else the primary one. */
 const zoneColumns = sql`z.id, z.name, z.country_id, z.state_ids, z.postcode_ranges, z.cod_available, z.cod_fee_minor,
-  z.delivery_days_min, z.delivery_days_max, z.position, z.is_active, z.version`;
+  z.delivery_days_min, z.delivery_days_max, z.position, z.is_active, z.version,
+  coalesce((select c.currency_code from channels c where c.country_id = z.country_id order by c.id limit 1),
+    ${primaryCurrency}, 'INR') as currency`;
 
 const withMethods = (z: ZoneRow, methods: AdminShippingMethod[]): AdminShippingZone => ({
   ...z,
@@ -52,11 +56,13 @@ export async function shippingOverview(db: Db): Promise<AdminShipping> {
     countries: AdminShippingCountry[];
   }>(
     db,
-    sql`select (select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL}) as currency,
+    sql`select ${primaryCurrency} as currency,
           (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (select ${zoneColumns} from shipping_zones z) z) as zones,
           (select coalesce(json_agg(m order by m.position, m.code), '[]'::json) from (select ${methodColumns} from shipping_methods m) m) as methods,
           (select coalesce(json_agg(c order by c.name), '[]'::json) from (
              select co.id, co.name, co.iso2, co.has_postcodes, co.postcode_digits,
+                    coalesce((select c.currency_code from channels c where c.country_id = co.id order by c.id limit 1),
+                      ${primaryCurrency}, 'INR') as currency,
                     (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name), '[]'::json)
                        from states s where s.country_id = co.id) as states
                from countries co) c) as countries`,

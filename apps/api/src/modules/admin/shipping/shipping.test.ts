@@ -156,6 +156,8 @@ describe('the overview', () => {
       ['standard', 79_00, 999_00],
       ['express', 199_00, null],
     ]);
+    // Each zone in the currency of the channel selling in its country (ADR 0027).
+    expect(o.zones.map((z) => z.currency)).toEqual(['INR', 'INR', 'AED']);
     const india = o.countries.find((c) => c.iso2 === 'IN')!;
     expect(india.postcode_digits).toBe(6);
     expect(india.states.map((s) => s.id)).toContain(ids['IN-KA']);
