@@ -68,17 +68,16 @@ const MENU_SCREEN_SLACK = 5_000;
  * product editor.
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
-  orders: 152_600,
+  orders: 152_700,
   order: 210_000,
   // +0.5 kB: the Tax screen shares the setup's form fields, now a chunk of their own.
-  setup: 228_200,
-  // Issue 26's seven new screens (categories, collections, coupons, bulk, exports) lengthen the
-  // route manifest and the navigation every screen loads (about 0.4 kB): home, the product list
-  // and staff went over by that much. Trimming the frame is issue 25's open budget work.
-  // The Tax screen's route and nav entry: +0.1 kB on home and staff.
-  home: 150_600,
-  products: 155_900,
-  staff: 155_400,
+  setup: 228_300,
+  // Issue 26's new screens (categories, collections, coupons, bulk, exports, tax, shipping)
+  // lengthen the route manifest and the navigation every screen loads: home, the product list and
+  // staff went over by that much. Trimming the frame is issue 25's open budget work.
+  home: 150_700,
+  products: 156_000,
+  staff: 155_500,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

@@ -20,6 +20,7 @@ export default [
     route('collections/:id', 'routes/collections.$id.tsx'),
     route('coupons', 'routes/coupons.tsx'),
     route('coupons/:id', 'routes/coupons.$id.tsx'),
+    route('shipping', 'routes/shipping.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -78,6 +78,8 @@ export * from './schemas/admin-taxonomy.ts';
 export * from './api/admin-taxonomy.ts';
 export * from './schemas/admin-coupons.ts';
 export * from './api/admin-coupons.ts';
+export * from './schemas/admin-shipping.ts';
+export * from './api/admin-shipping.ts';
 export * from './schemas/admin-bulk.ts';
 export * from './schemas/admin-bulk-cells.ts';
 export * from './api/admin-bulk.ts';

@@ -59,6 +59,12 @@ export const NAV: readonly NavItem[] = [
     keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
     group: 'Shop',
   },
+  {
+    to: '/shipping',
+    label: 'Shipping',
+    area: 'settings',
+    keywords: 'delivery zones rates pincode postcode courier cod cash on delivery free above',
+  },
   { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },

@@ -115,6 +115,8 @@ export const shippingZones = pgTable('shipping_zones', {
   deliveryDaysMax: integer('delivery_days_max').notNull().default(7),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Bumped by every owner edit: the panel's If-Match (issue 26). */
+  version: integer('version').notNull().default(1),
 });
 
 /**
@@ -135,6 +137,8 @@ export const shippingMethods = pgTable('shipping_methods', {
   deliveryDaysMax: integer('delivery_days_max'),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Bumped by every owner edit: the panel's If-Match (issue 26). */
+  version: integer('version').notNull().default(1),
 });
 
 /**

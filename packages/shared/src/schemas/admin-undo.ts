@@ -25,6 +25,8 @@ export const UNDOABLE_ACTIONS = [
   'coupon.update',
   'coupon.disable',
   'coupon.enable',
+  'shipping-zone.update',
+  'shipping-method.update',
   'catalog.bulk',
   'product.update',
   'product.picture.delete',

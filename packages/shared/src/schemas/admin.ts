@@ -420,13 +420,23 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   /**
    * A catalogue record by what a person reads: a product's title, a variant as "Title · S / Olive",
    * a review by its product's title, a category, super category or collection by its name, a
-   * coupon by its code; `id` is what the panel links to (the product for a variant or a review),
+   * coupon by its code, a shipping zone or method by its name; `id` is what the panel links to (the product for a variant or a review),
    * null once the record is gone. On an undo (`audit.undo`) it is the record the undone change was
    * about.
    */
   subject: z
     .object({
-      kind: z.enum(['product', 'variant', 'review', 'category', 'super-category', 'collection', 'coupon']),
+      kind: z.enum([
+        'product',
+        'variant',
+        'review',
+        'category',
+        'super-category',
+        'collection',
+        'coupon',
+        'shipping-zone',
+        'shipping-method',
+      ]),
       label: z.string(),
       id: z.string().nullable(),
     })

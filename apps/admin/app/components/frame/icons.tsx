@@ -10,6 +10,7 @@ const paths: Record<string, string> = {
   '/collections': 'M4 7h16v13H4zM7 4h10M9 12h6',
   '/coupons':
     'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4zM9 15l6-6M9 9h.01M15 15h.01',
+  '/shipping': 'M2 6h12v10H2zM14 10h4l4 4v2h-8M6.5 19a1.5 1.5 0 1 0 0-.01M17.5 19a1.5 1.5 0 1 0 0-.01',
   '/signups': 'M4 6h16v12H4zM4 7l8 6 8-6',
   '/form-submissions': 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
   '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',

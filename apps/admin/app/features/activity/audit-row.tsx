@@ -74,6 +74,13 @@ const SUBJECT_VERBS: Record<string, string> = {
   'coupon.disable': 'disabled the coupon',
   'coupon.enable': 'enabled the coupon',
   'coupon.delete': 'deleted the coupon',
+  'shipping-zone.create': 'added the shipping zone',
+  'shipping-zone.update': 'edited the shipping zone',
+  'shipping-zone.delete': 'deleted the shipping zone',
+  'shipping-method.create': 'added the shipping method',
+  'shipping-method.update': 'edited the shipping method',
+  'shipping-method.delete': 'deleted the shipping method',
+  'shipping-method.reorder': 'reordered the shipping methods of',
 };
 
 type Subject = NonNullable<AuditListEntry['subject']>;
@@ -95,6 +102,9 @@ function subjectHref(subject: Subject): string | null {
       return `/collections/${id}`;
     case 'coupon':
       return `/coupons/${id}`;
+    case 'shipping-zone':
+    case 'shipping-method':
+      return '/shipping';
   }
 }
 

@@ -55,6 +55,7 @@ import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts';
 import { adminCouponRoutes } from './coupons/routes.ts';
+import { adminShippingRoutes } from './shipping/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
 import { adminPictureRoutes } from './catalog/picture-routes.ts';
 import { customerRoutes } from './customers/routes.ts';
@@ -119,6 +120,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCatalogRoutes);
   await app.register(adminTaxonomyRoutes);
   await app.register(adminCouponRoutes);
+  await app.register(adminShippingRoutes);
   await app.register(adminBulkRoutes);
   await app.register(adminPictureRoutes);
   await app.register(customerRoutes);

@@ -108,7 +108,8 @@ const idAfter = (prefix: string) => sql.raw(`substr(t.target, ${prefix.length + 
 /**
  * A catalogue entry's record by name (AuditListEntry.subject), looked up per row of the page: a
  * product, a variant (its product's title and its own), a review (its product's title), a
- * category, super category or collection (its name), a coupon (its code).
+ * category, super category or collection (its name), a coupon (its code), a shipping zone or
+ * method (its name).
  */
 const subjectSql = sql<AuditListEntry['subject']>`(select case
   when t.target like 'product:%' then
@@ -127,6 +128,10 @@ const subjectSql = sql<AuditListEntry['subject']>`(select case
     (select json_build_object('kind', 'collection', 'label', c.name, 'id', c.id::text) from collections c where c.id::text = ${idAfter('collection:')})
   when t.target like 'coupon:%' then
     (select json_build_object('kind', 'coupon', 'label', c.code, 'id', c.id::text) from coupons c where c.id::text = ${idAfter('coupon:')})
+  when t.target like 'shipping-zone:%' then
+    (select json_build_object('kind', 'shipping-zone', 'label', z.name, 'id', z.id::text) from shipping_zones z where z.id::text = ${idAfter('shipping-zone:')})
+  when t.target like 'shipping-method:%' then
+    (select json_build_object('kind', 'shipping-method', 'label', m.name, 'id', m.code) from shipping_methods m where m.code = ${idAfter('shipping-method:')})
 end from (select ${subjectTarget} as target) t)`;
 
 /** The entry re-applied an undone change: an `audit.undo` entry names it as its entry_id. */

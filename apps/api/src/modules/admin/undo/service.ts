@@ -19,6 +19,7 @@ import type { StaffMember } from '../../staff/session.ts';
 import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
 import { moderateReview } from '../inboxes/moderation.ts';
 import { undoCouponEntry } from '../coupons/undo.ts';
+import { undoShippingEntry } from '../shipping/undo.ts';
 import { updateStoreSettings } from '../settings.ts';
 import {
   PRIVATE_SETTINGS,
@@ -51,6 +52,8 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'coupon.update': 'catalog',
   'coupon.disable': 'catalog',
   'coupon.enable': 'catalog',
+  'shipping-zone.update': 'settings',
+  'shipping-method.update': 'settings',
   'catalog.bulk': 'catalog',
   'product.update': 'catalog',
   'product.picture.delete': 'catalog',
@@ -221,6 +224,12 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
       case 'coupon.disable':
       case 'coupon.enable':
         await undoCouponEntry(tx, actor, row.action, intIdOf(row.target, 'coupon'), before, after, ip);
+        break;
+      case 'shipping-zone.update':
+        await undoShippingEntry(tx, actor, row.action, idOf(row.target, 'shipping-zone'), before, after, ip);
+        break;
+      case 'shipping-method.update':
+        await undoShippingEntry(tx, actor, row.action, idOf(row.target, 'shipping-method'), before, after, ip);
         break;
       case 'catalog.bulk':
         await undoBulk(tx, actor, before as BulkCells, after as BulkCells, ip);

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminShippingMessages as msg,
+  type AdminShipping,
+  type AdminShippingMethod,
+  type AdminShippingMethodBody,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { assertSameSet, lockShipping, methodColumns, shippingOverview, type ShippingAct } from './service.ts';
+
+/**
+ * The owner's shipping methods (issue 26): a flat rate, free above an amount, the days, per zone
+ * or for every zone (zone_id null). The method's code is what a cart names as its shipping mode:
+ * made once from the name and kept through renames. Writes as the zones' (service.ts): the
+ * shipping lock, the row locked, If-Match compared, `version + 1`, audited.
+ */
+
+export async function loadMethod(db: Db, code: string): Promise<AdminShippingMethod | null> {
+  const [m] = await queryRows<AdminShippingMethod>(
+    db,
+    sql`select ${methodColumns} from shipping_methods m where m.code = ${code}`,
+  );
+  return m ?? null;
+}
+
+/** What the audit log keeps of a method. */
+export const methodAuditView = (m: AdminShippingMethod) => ({
+  zone_id: m.zone_id,
+  name: m.name,
+  description: m.description,
+  price_minor: m.price_minor,
+  free_over_minor: m.free_over_minor,
+  delivery_days_min: m.delivery_days_min,
+  delivery_days_max: m.delivery_days_max,
+  is_active: m.is_active,
+});
+
+/** "Express (metro)" → "express-metro"; "express-metro-2" when taken. Under the shipping lock. */
+async function newCode(tx: Db, name: string): Promise<string> {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50)
+      .replace(/-+$/, '') || 'method';
+  const taken = new Set(
+    (
+      await queryRows<{ code: string }>(
+        tx,
+        sql`select code from shipping_methods where code = ${base} or code like ${base.replace(/[\\%_]/g, '\\$&') + '-%'}`,
+      )
+    ).map((r) => r.code),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function assertZone(tx: Db, zoneId: number | null): Promise<void> {
+  if (zoneId === null) return;
+  const [z] = await queryRows<{ id: number }>(tx, sql`select id from shipping_zones where id = ${zoneId}`);
+  if (!z) throw fieldError('zone_id', msg.unknownZone);
+}
+
+const methodValues = (b: AdminShippingMethodBody) => sql`${b.zone_id}, ${b.name}, ${b.description}, ${b.price_minor},
+  ${b.free_over_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
+
+/** A new method, offered after the others of its zone. */
+export async function createMethod(
+  db: Db,
+  act: ShippingAct,
+  body: AdminShippingMethodBody,
+): Promise<AdminShippingMethod> {
+  return db.transaction(async (tx) => {
+    await lockShipping(tx);
+    await assertZone(tx, body.zone_id);
+    const code = await newCode(tx, body.name);
+    await tx.execute(
+      sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
+            delivery_days_min, delivery_days_max, is_active, position)
+          values (${code}, ${methodValues(body)},
+            (select coalesce(max(position) + 1, 0) from shipping_methods where zone_id is not distinct from ${body.zone_id}::int))`,
+    );
+    const method = (await loadMethod(tx, code))!;
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'shipping-method.create',
+      target: `shipping-method:${code}`,
+      after: methodAuditView(method),
+      ip: act.ip,
+    });
+    return method;
+  });
+}
+
+async function lockMethod(tx: Db, code: string, ifMatch: number | null): Promise<void> {
+  await lockShipping(tx);
+  const [row] = await queryRows<{ version: number }>(
+    tx,
+    sql`select version from shipping_methods where code = ${code} for update`,
+  );
+  if (!row) throw notFound(msg.methodNotFound);
+  if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale('method'));
+}
+
+/**
+ * Replaces a method's settings. Carts follow at once; a checkout whose total came from the old
+ * rate is refused by place-order's confirmed-total check. Moved to another zone, it goes last there.
+ */
+export async function updateMethod(
+  db: Db,
+  act: ShippingAct,
+  code: string,
+  body: AdminShippingMethodBody,
+): Promise<AdminShippingMethod> {
+  return db.transaction(async (tx) => {
+    await lockMethod(tx, code, act.ifMatch);
+    await assertZone(tx, body.zone_id);
+    const before = methodAuditView((await loadMethod(tx, code))!);
+    await tx.execute(
+      sql`update shipping_methods set (zone_id, name, description, price_minor, free_over_minor, delivery_days_min,
+            delivery_days_max, is_active) = (${methodValues(body)}), version = version + 1,
+            position = case when zone_id is not distinct from ${body.zone_id}::int then position
+              else (select coalesce(max(o.position) + 1, 0) from shipping_methods o
+                     where o.zone_id is not distinct from ${body.zone_id}::int) end
+          where code = ${code}`,
+    );
+    const method = (await loadMethod(tx, code))!;
+    const after = methodAuditView(method);
+    const keys = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]),
+    );
+    if (keys.length) {
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'shipping-method.update',
+        target: `shipping-method:${code}`,
+        before: { name: before.name, ...Object.fromEntries(keys.map((k) => [k, before[k]])) },
+        after: { name: after.name, ...Object.fromEntries(keys.map((k) => [k, after[k]])) },
+        ip: act.ip,
+      });
+    }
+    return method;
+  });
+}
+
+/** Deletes a method; a cart that had chosen it falls back to the first one its address is offered. */
+export async function deleteMethod(db: Db, act: ShippingAct, code: string) {
+  return db.transaction(async (tx) => {
+    await lockMethod(tx, code, act.ifMatch);
+    const method = (await loadMethod(tx, code))!;
+    await tx.execute(sql`delete from shipping_methods where code = ${code}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'shipping-method.delete',
+      target: `shipping-method:${code}`,
+      before: methodAuditView(method),
+      ip: act.ip,
+    });
+    return { code, name: method.name };
+  });
+}
+
+/** Puts one zone's methods (null: the every-zone ones) in the order sent; 409 when that set changed since. */
+export async function orderMethods(
+  db: Db,
+  act: ShippingAct,
+  zoneId: number | null,
+  codes: string[],
+): Promise<AdminShipping> {
+  return db.transaction(async (tx) => {
+    await lockShipping(tx);
+    const current = (
+      await queryRows<{ code: string }>(
+        tx,
+        sql`select code from shipping_methods where zone_id is not distinct from ${zoneId}::int order by position, code`,
+      )
+    ).map((m) => m.code);
+    assertSameSet(current, codes);
+    await tx.execute(
+      sql`update shipping_methods m set position = x.ord - 1, version = m.version + 1
+            from unnest(array[${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )}]::text[]) with ordinality as x(code, ord)
+           where m.code = x.code and m.position <> x.ord - 1`,
+    );
+    if (current.join() !== codes.join()) {
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'shipping-method.reorder',
+        target: zoneId === null ? 'shipping-methods' : `shipping-zone:${zoneId}`,
+        before: { codes: current },
+        after: { codes },
+        ip: act.ip,
+      });
+    }
+    return shippingOverview(tx);
+  });
+}

@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminShippingMessages as msg,
+  formatPostcodeRanges,
+  parsePostcodeRanges,
+  type AdminShipping,
+  type AdminShippingCountry,
+  type AdminShippingMethod,
+  type AdminShippingZone,
+  type AdminShippingZoneBody,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { OwnerAct } from '../if-match.ts';
+
+/**
+ * The owner's shipping zones (issue 26). The cart, the checkout and the pincode check read
+ * shipping_zones and shipping_methods on every request (shipping/service.ts, ADR 0023), and both
+ * tables carry the content trigger (migration 0018), so a write here reaches every process at its
+ * commit. Each write is one transaction: the shipping lock first (so creates, deletes and
+ * reorders apply one after another and positions stay unique), the row locked and If-Match
+ * compared under it, the row written with `version + 1`, and audited.
+ */
+
+/** Who writes and against which version (the owner routes' OwnerAct). */
+export type ShippingAct = OwnerAct;
+
+/** Every shipping write takes this lock first. */
+export const lockShipping = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(7319046281591)`);
+
+export const methodColumns = sql`m.code, m.zone_id, m.name, m.description, m.price_minor, m.free_over_minor,
+  m.delivery_days_min, m.delivery_days_max, m.position, m.is_active, m.version`;
+
+type ZoneRow = Omit<AdminShippingZone, 'methods' | 'postcodes'>;
+const primaryCurrency = sql`(select ch.currency_code from channels ch where ch.id = ${READ_MODEL_CHANNEL})`;
+/** A zone's amounts are in the currency of the channel selling in its country (ADR 0027), else the primary one. */
+const zoneColumns = sql`z.id, z.name, z.country_id, z.state_ids, z.postcode_ranges, z.cod_available, z.cod_fee_minor,
+  z.delivery_days_min, z.delivery_days_max, z.position, z.is_active, z.version,
+  coalesce((select c.currency_code from channels c where c.country_id = z.country_id order by c.id limit 1),
+    ${primaryCurrency}, 'INR') as currency`;
+
+const withMethods = (z: ZoneRow, methods: AdminShippingMethod[]): AdminShippingZone => ({
+  ...z,
+  postcodes: formatPostcodeRanges(z.postcode_ranges),
+  methods: methods.filter((m) => m.zone_id === z.id),
+});
+
+/** Everything the screen shows: the zones in matching order with their methods, the every-zone methods, the countries. */
+export async function shippingOverview(db: Db): Promise<AdminShipping> {
+  const [row] = await queryRows<{
+    currency: string | null;
+    zones: ZoneRow[];
+    methods: AdminShippingMethod[];
+    countries: AdminShippingCountry[];
+  }>(
+    db,
+    sql`select ${primaryCurrency} as currency,
+          (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (select ${zoneColumns} from shipping_zones z) z) as zones,
+          (select coalesce(json_agg(m order by m.position, m.code), '[]'::json) from (select ${methodColumns} from shipping_methods m) m) as methods,
+          (select coalesce(json_agg(c order by c.name), '[]'::json) from (
+             select co.id, co.name, co.iso2, co.has_postcodes, co.postcode_digits,
+                    coalesce((select c.currency_code from channels c where c.country_id = co.id order by c.id limit 1),
+                      ${primaryCurrency}, 'INR') as currency,
+                    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name), '[]'::json)
+                       from states s where s.country_id = co.id) as states
+               from countries co) c) as countries`,
+  );
+  const methods = row!.methods;
+  return {
+    currency: row!.currency ?? 'INR',
+    zones: row!.zones.map((z) => withMethods(z, methods)),
+    every_zone_methods: methods.filter((m) => m.zone_id === null),
+    countries: row!.countries,
+  };
+}
+
+export async function loadZone(db: Db, id: number): Promise<AdminShippingZone | null> {
+  const [zone] = await queryRows<ZoneRow>(db, sql`select ${zoneColumns} from shipping_zones z where z.id = ${id}`);
+  if (!zone) return null;
+  const methods = await queryRows<AdminShippingMethod>(
+    db,
+    sql`select ${methodColumns} from shipping_methods m where m.zone_id = ${id} order by m.position, m.code`,
+  );
+  return withMethods(zone, methods);
+}
+
+/**
+ * The body's country, states and postcodes checked against the database: the country exists,
+ * each state is one of its, and each postcode end has the country's shape (India: 6 digits; the
+ * UAE: no postcodes at all). 422 on the field, naming the range.
+ */
+async function checkedPlace(tx: Db, body: AdminShippingZoneBody) {
+  const [country] = await queryRows<{ name: string; has_postcodes: boolean; postcode_digits: number | null }>(
+    tx,
+    sql`select name, has_postcodes, postcode_digits from countries where id = ${body.country_id}`,
+  );
+  if (!country) throw fieldError('country_id', msg.unknownCountry);
+  const stateIds = [...new Set(body.state_ids)];
+  if (stateIds.length) {
+    const known = new Set(
+      (
+        await queryRows<{ id: number }>(
+          tx,
+          sql`select id from states where country_id = ${body.country_id}
+                and id in (${sql.join(
+                  stateIds.map((s) => sql`${s}`),
+                  sql`, `,
+                )})`,
+        )
+      ).map((s) => s.id),
+    );
+    const bad = body.state_ids.findIndex((s) => !known.has(s));
+    if (bad >= 0) throw fieldError(`state_ids.${bad}`, msg.stateNotInCountry(country.name));
+  }
+  const parsed = parsePostcodeRanges(body.postcodes);
+  if ('error' in parsed) throw fieldError('postcodes', parsed.error);
+  if (parsed.ranges.length && !country.has_postcodes) throw fieldError('postcodes', msg.noPostcodes(country.name));
+  const digits = country.postcode_digits;
+  if (digits !== null) {
+    const pieces = body.postcodes
+      .split(/[,;\n]+/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = parsed.ranges.findIndex((r) => ![r.from, r.to].every((e) => new RegExp(`^[0-9]{${digits}}$`).test(e)));
+    if (bad >= 0) throw fieldError('postcodes', msg.rangeDigits(pieces[bad]!, country.name, digits));
+  }
+  return { stateIds, ranges: parsed.ranges };
+}
+
+/** What the audit log keeps of a zone: its settings as the API names them. */
+export const zoneAuditView = (z: AdminShippingZone) => ({
+  name: z.name,
+  country_id: z.country_id,
+  state_ids: z.state_ids,
+  postcodes: z.postcodes,
+  cod_available: z.cod_available,
+  cod_fee_minor: z.cod_fee_minor,
+  delivery_days_min: z.delivery_days_min,
+  delivery_days_max: z.delivery_days_max,
+  is_active: z.is_active,
+});
+
+const zoneValues = (b: AdminShippingZoneBody, place: { stateIds: number[]; ranges: unknown[] }) =>
+  sql`${b.name}, ${b.country_id}, ${JSON.stringify(place.stateIds)}::jsonb, ${JSON.stringify(place.ranges)}::jsonb,
+    ${b.cod_available}, ${b.cod_fee_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
+
+/** A new zone, matched after every other (the owner moves it up with Earlier). */
+export async function createZone(db: Db, act: ShippingAct, body: AdminShippingZoneBody): Promise<AdminShippingZone> {
+  return db.transaction(async (tx) => {
+    await lockShipping(tx);
+    const place = await checkedPlace(tx, body);
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into shipping_zones (name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+            delivery_days_min, delivery_days_max, is_active, position)
+          values (${zoneValues(body, place)}, (select coalesce(max(position) + 1, 0) from shipping_zones))
+          returning id`,
+    );
+    const zone = (await loadZone(tx, row!.id))!;
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'shipping-zone.create',
+      target: `shipping-zone:${zone.id}`,
+      after: zoneAuditView(zone),
+      ip: act.ip,
+    });
+    return zone;
+  });
+}
+
+/** Locks the zone (after the shipping lock) and checks If-Match against it. */
+async function lockZone(tx: Db, id: number, ifMatch: number | null): Promise<void> {
+  await lockShipping(tx);
+  const [row] = await queryRows<{ version: number }>(
+    tx,
+    sql`select version from shipping_zones where id = ${id} for update`,
+  );
+  if (!row) throw notFound(msg.zoneNotFound);
+  if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale('zone'));
+}
+
+/** Replaces a zone's settings (its methods stay). Carts and the pincode check follow at the commit. */
+export async function updateZone(
+  db: Db,
+  act: ShippingAct,
+  id: number,
+  body: AdminShippingZoneBody,
+): Promise<AdminShippingZone> {
+  return db.transaction(async (tx) => {
+    await lockZone(tx, id, act.ifMatch);
+    const place = await checkedPlace(tx, body);
+    const before = zoneAuditView((await loadZone(tx, id))!);
+    await tx.execute(
+      sql`update shipping_zones set (name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+            delivery_days_min, delivery_days_max, is_active) = (${zoneValues(body, place)}), version = version + 1
+          where id = ${id}`,
+    );
+    const zone = (await loadZone(tx, id))!;
+    const after = zoneAuditView(zone);
+    const keys = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]),
+    );
+    if (keys.length) {
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'shipping-zone.update',
+        target: `shipping-zone:${id}`,
+        // The name always, so Activity names a renamed or deleted zone.
+        before: { name: before.name, ...Object.fromEntries(keys.map((k) => [k, before[k]])) },
+        after: { name: after.name, ...Object.fromEntries(keys.map((k) => [k, after[k]])) },
+        ip: act.ip,
+      });
+    }
+    return zone;
+  });
+}
+
+/** Deletes a zone and its own methods (the every-zone methods stay). */
+export async function deleteZone(db: Db, act: ShippingAct, id: number) {
+  return db.transaction(async (tx) => {
+    await lockZone(tx, id, act.ifMatch);
+    const zone = (await loadZone(tx, id))!;
+    await tx.execute(sql`delete from shipping_zones where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'shipping-zone.delete',
+      target: `shipping-zone:${id}`,
+      before: { ...zoneAuditView(zone), methods: zone.methods.map((m) => m.code) },
+      ip: act.ip,
+    });
+    return { id, name: zone.name, methods_deleted: zone.methods.length };
+  });
+}
+
+/** The order sent must name exactly the records there now: else 409 (one was added or removed since). */
+export function assertSameSet<T>(current: readonly T[], sent: readonly T[]): void {
+  const now = new Set(current);
+  if (now.size !== sent.length || new Set(sent).size !== sent.length || !sent.every((x) => now.has(x))) {
+    throw new HttpError(409, msg.orderChanged);
+  }
+}
+
+/**
+ * Puts the zones in the order sent (the order addresses are matched in): under the shipping
+ * lock, the list must still hold exactly those ids (else 409), positions become 0..n-1.
+ */
+export async function orderZones(db: Db, act: ShippingAct, ids: number[]): Promise<AdminShipping> {
+  return db.transaction(async (tx) => {
+    await lockShipping(tx);
+    const current = (await queryRows<{ id: number }>(tx, sql`select id from shipping_zones order by position, id`)).map(
+      (z) => z.id,
+    );
+    assertSameSet(current, ids);
+    await tx.execute(
+      sql`update shipping_zones z set position = x.ord - 1, version = z.version + 1
+            from unnest(array[${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}]::int[]) with ordinality as x(id, ord)
+           where z.id = x.id and z.position <> x.ord - 1`,
+    );
+    if (current.join() !== ids.join()) {
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'shipping-zone.reorder',
+        target: 'shipping-zones',
+        before: { ids: current },
+        after: { ids },
+        ip: act.ip,
+      });
+    }
+    return shippingOverview(tx);
+  });
+}
