@@ -14,7 +14,7 @@ import { FormMessage } from '../../components/ui/form-message';
 import { call, errorText } from '../../lib/api';
 import { savedToast } from '../../lib/undo';
 import { minorToInput, parseMoney } from '../catalog/money';
-import { FieldNote } from '../coupons/fields';
+import { FieldNote } from '../../components/ui/form-field';
 import { Sheet, SheetButtons } from '../orders/sheet';
 import { SHIPPING_KEY } from './queries';
 
