@@ -85,3 +85,5 @@ export * from './schemas/admin-pictures.ts';
 export * from './api/admin-pictures.ts';
 export * from './schemas/admin-export.ts';
 export * from './api/admin-export.ts';
+export * from './schemas/admin-import.ts';
+export * from './api/admin-import.ts';
