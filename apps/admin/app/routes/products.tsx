@@ -73,6 +73,13 @@ function Products() {
               Bulk edit
             </Link>
             <Link
+              to="/products/import"
+              className="btn btn-outline flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+              data-testid="import-products"
+            >
+              Import
+            </Link>
+            <Link
               to="/products/new"
               className="btn btn-primary flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
               data-testid="new-product"

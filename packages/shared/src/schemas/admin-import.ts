@@ -53,7 +53,7 @@ export const adminImportMessages = {
   skuOtherProduct: 'Another product in the shop already uses this SKU',
   variationWithoutParent: 'This variation names a parent that is not in the file',
   tooManyOptions: 'A product has at most 3 options',
-  picturesSkipped: 'Pictures are not fetched: no picture host is allowed in the catalogue settings',
+  picturesSkipped: 'The import does not fetch pictures yet',
 } as const;
 
 export const AdminImportIssueSchema = z.object({

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import {
   AdminProductCreateSchema,
@@ -16,7 +17,7 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { textArray } from '../../content/sql.ts';
 import { loadAdminProduct } from '../catalog/product-view.ts';
-import type { ColumnNames, MapContext, MappedProduct } from './mappers/common.ts';
+import { slugOf, type ColumnNames, type MapContext, type MappedProduct } from './mappers/common.ts';
 
 /** A product the import will write: validated, with where it came from (to name a row in an error). */
 export interface PlannedProduct {
@@ -87,7 +88,8 @@ const PRODUCT_FIELDS = [
   'weight_grams',
 ] as const;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal values, whatever the order of their keys (jsonb keeps its own). */
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 const sortedPrices = (prices: { channel_id: string; price_minor: number; compare_at_minor: number | null }[]) =>
   [...prices]
     .map((p) => ({ channel_id: p.channel_id, price_minor: p.price_minor, compare_at_minor: p.compare_at_minor }))
@@ -114,7 +116,9 @@ export function decide(existing: AdminProduct | null, p: PlannedProduct): Decisi
     if (!p.fields.includes(f)) continue;
     let want: unknown = p.body[f];
     let have: unknown = existing[f];
-    if (f === 'tags') [want, have] = [[...(want as string[])].sort(), [...(have as string[])].sort()];
+    // A tag is the shop's by its slug: "summer" names the existing "Summer".
+    const tagKeys = (tags: string[]) => tags.map((t) => slugOf(t)).sort();
+    if (f === 'tags') [want, have] = [tagKeys(want as string[]), tagKeys(have as string[])];
     if (f === 'status' && existing.status === 'archived' && want === 'draft') continue;
     if (f === 'publish_at' && p.body.status !== 'scheduled') continue;
     if (f === 'publish_at' && want && have) [want, have] = [Date.parse(want as string), Date.parse(have as string)];
@@ -147,7 +151,10 @@ export function decide(existing: AdminProduct | null, p: PlannedProduct): Decisi
   return changed ? { action: 'update', patch: patch as AdminProductPatch, stock } : { action: 'unchanged', stock: [] };
 }
 
-/** Which existing product each planned one is: the one with its handle, else the one with its first known SKU. */
+/**
+ * Which existing product each planned one is: the one with its handle, else the one whose variant
+ * has the product's first SKU (a file without handles, or a product renamed since).
+ */
 export async function matchExisting(
   db: Db,
   planned: readonly PlannedProduct[],
@@ -172,10 +179,7 @@ export async function matchExisting(
     ).map((r) => [r.sku, r.id]),
   );
   const ids = planned.map(
-    (p) =>
-      bySlug.get(p.body.slug) ??
-      p.body.variants.map((v) => skuOwner.get(v.sku.toLowerCase())).find((id) => id !== undefined) ??
-      null,
+    (p) => bySlug.get(p.body.slug) ?? skuOwner.get(p.body.variants[0]!.sku.toLowerCase()) ?? null,
   );
   return { ids, skuOwner };
 }
