@@ -81,7 +81,7 @@ function ImportProducts() {
       {report && started === null && (
         <>
           <ImportReport report={report} />
-          <div className="sticky bottom-0 -mx-4 mt-5 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+          <div className="mt-5">
             {toWrite > 0 ? (
               <Button
                 variant="primary"

@@ -128,7 +128,7 @@ describe('import from Shopify', () => {
     expect(await count(sql`select sum(version)::int as n from products where slug like ${prefix + '-%'}`)).toBe(
       versions,
     );
-  }, 60_000);
+  }, 300_000);
 
   it('a changed price and stock: one update, a correction movement, then unchanged', async () => {
     const edited = shopifyCsv(3, {
@@ -250,5 +250,5 @@ describe('round trip with the products export', () => {
     expect(r.errors).toEqual([]);
     expect(r.counts.create + r.counts.update + r.counts.error).toBe(0);
     expect(r.counts.unchanged).toBeGreaterThan(500);
-  }, 60_000);
+  }, 300_000);
 });
