@@ -14,6 +14,7 @@ export default [
     route('products', 'routes/products.tsx'),
     route('products/low-stock', 'routes/products.low-stock.tsx'),
     route('products/bulk', 'routes/products.bulk.tsx'),
+    route('products/import', 'routes/products.import.tsx'),
     route('products/:id', 'routes/products.$id.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('collections', 'routes/collections.tsx'),

@@ -90,3 +90,5 @@ export * from './api/admin-export.ts';
 export * from './gstin.ts';
 export * from './schemas/admin-tax.ts';
 export * from './api/admin-tax.ts';
+export * from './schemas/admin-import.ts';
+export * from './api/admin-import.ts';

@@ -58,7 +58,7 @@ function Products() {
       <PageHeader
         title="Products"
         action={
-          <div className="flex gap-2">
+          <div className="grid grid-cols-2 gap-2 sm:flex">
             <Link
               to="/products/low-stock"
               className="btn btn-outline flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
@@ -71,6 +71,13 @@ function Products() {
               data-testid="bulk-edit"
             >
               Bulk edit
+            </Link>
+            <Link
+              to="/products/import"
+              className="btn btn-outline flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+              data-testid="import-products"
+            >
+              Import
             </Link>
             <Link
               to="/products/new"

@@ -58,6 +58,7 @@ import { adminCouponRoutes } from './coupons/routes.ts';
 import { adminShippingRoutes } from './shipping/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
 import { adminPictureRoutes } from './catalog/picture-routes.ts';
+import { adminImportRoutes } from './import/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
@@ -123,6 +124,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminShippingRoutes);
   await app.register(adminBulkRoutes);
   await app.register(adminPictureRoutes);
+  await app.register(adminImportRoutes);
   await app.register(customerRoutes);
   await app.register(exportRoutes);
   await app.register(inboxRoutes);

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { noteStockChange } from '../../catalog/stock-note.ts';
+import { refreshProductSummaries } from '../../catalog/summary.ts';
+import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { loadAdminProduct } from '../catalog/product-view.ts';
+import { createProduct, updateProduct } from '../catalog/products.ts';
+import { decide, matchExisting, skuConflicts, type PlannedProduct } from './plan.ts';
+import type { AdminImportIssue } from '@shopfront/shared';
+
+/** Products written per transaction: short enough to hold few locks, long enough to be quick. */
+export const IMPORT_BATCH = 25;
+
+interface ImportRow {
+  id: number;
+  status: string;
+  plan: PlannedProduct[];
+  products_done: number;
+  staff_id: string | null;
+  staff_email: string;
+}
+
+/**
+ * Writes one planned product in `tx`, as it stands now (decided again, so a second run of the same
+ * file changes nothing): created, updated (fields and variants that differ; a different stock
+ * count as a `correction` movement), or left alone. Answers whether it changed anything.
+ */
+async function applyOne(tx: Db, actor: AuditActor, p: PlannedProduct): Promise<boolean> {
+  const { ids, skuOwner } = await matchExisting(tx, [p]);
+  const id = ids[0]!;
+  const conflict = skuConflicts(p, id, skuOwner)[0];
+  if (conflict) throw new ImportRowError(conflict);
+  const existing = id ? await loadAdminProduct(tx, id) : null;
+  const d = decide(existing, p);
+  const act = { staff: actor, ip: null, ifMatch: null };
+  if (d.action === 'unchanged') return false;
+  if (d.action === 'create') {
+    await createProduct(tx, act, p.body);
+    return true;
+  }
+  if (d.patch && Object.keys(d.patch).length) await updateProduct(tx, act, id!, d.patch);
+  if (d.stock.length) {
+    await noteStockChange(tx, { reason: 'correction', actor: actor.email, note: 'CSV import' });
+    for (const s of d.stock) await tx.execute(sql`update variants set stock = ${s.stock} where id = ${s.id}`);
+    await noteStockChange(tx, null);
+    await refreshProductSummaries(tx, [id!]);
+  }
+  return true;
+}
+
+/** A product the import could not write, with the row and column to show. */
+class ImportRowError extends Error {
+  constructor(readonly issue: AdminImportIssue) {
+    super(issue.message);
+  }
+}
+
+/** An error from writing `p` as the row and column to show the owner. */
+function issueOf(p: PlannedProduct, err: unknown): AdminImportIssue {
+  if (err instanceof ImportRowError) return err.issue;
+  if (err instanceof HttpError) {
+    const [field] = Object.keys(err.errors ?? {});
+    const m = field ? /^variants\.(\d+)\.(\w+)/.exec(field) : null;
+    if (m)
+      return { row: p.variantRows[Number(m[1])] ?? p.row, column: p.columns.variant.sku ?? null, message: err.message };
+    return { row: p.row, column: field ? (p.columns.product[field] ?? field) : null, message: err.message };
+  }
+  return { row: p.row, column: null, message: 'This product could not be saved' };
+}
+
+/**
+ * The import job: the plan's products in batches of IMPORT_BATCH, each batch one transaction (a
+ * batch that fails is rolled back whole and its products tried one by one, so one bad product
+ * leaves no half product and does not hold back the others). Progress is saved after each batch; a
+ * run cut short (its lease ran out) goes on from the last saved batch.
+ */
+export async function runImport(db: Db, importId: number): Promise<void> {
+  const [imp] = await queryRows<ImportRow>(
+    db,
+    sql`update catalog_imports set status = 'running' where id = ${importId} and status in ('queued', 'running')
+        returning id, status, plan, products_done, staff_id, staff_email`,
+  );
+  if (!imp) return;
+  const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
+  for (let start = imp.products_done; start < imp.plan.length; start += IMPORT_BATCH) {
+    const batch = imp.plan.slice(start, start + IMPORT_BATCH);
+    let changed = 0;
+    const errors: AdminImportIssue[] = [];
+    try {
+      changed = await db.transaction(async (tx) => {
+        let n = 0;
+        for (const p of batch) if (await applyOne(tx, actor, p)) n++;
+        return n;
+      });
+    } catch {
+      changed = 0;
+      for (const p of batch) {
+        try {
+          if (await db.transaction((tx) => applyOne(tx, actor, p))) changed++;
+        } catch (err) {
+          errors.push(issueOf(p, err));
+        }
+      }
+    }
+    await db.execute(
+      sql`update catalog_imports set products_done = ${start + batch.length}, changed = changed + ${changed},
+            failed = failed + ${errors.length}, errors = errors || ${JSON.stringify(errors)}::jsonb
+          where id = ${importId}`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    const [done] = await queryRows<{ changed: number; failed: number; file_name: string }>(
+      tx,
+      sql`update catalog_imports set status = 'done', finished_at = now() where id = ${importId}
+          returning changed, failed, file_name`,
+    );
+    await recordAudit(tx, {
+      staff: actor,
+      action: 'catalog.import',
+      target: `import:${importId}`,
+      after: { file: done!.file_name, changed: done!.changed, failed: done!.failed },
+    });
+  });
+}
+
+/** Marks an import failed (the job gave up on it). */
+export async function failImport(db: Db, importId: number, message: string): Promise<void> {
+  await db.execute(
+    sql`update catalog_imports set status = 'failed', finished_at = now(),
+          errors = errors || ${JSON.stringify([{ row: 1, column: null, message }])}::jsonb
+        where id = ${importId} and status <> 'done'`,
+  );
+}

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminImportMessages as msg,
+  staffMessages,
+  type AdminImportProgress,
+  type AdminImportReport,
+} from '@shopfront/shared';
+import { queryRows } from '../../../db/client.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { signedInOwner } from '../../staff/testing.ts';
+import { shopifyCsv, wooCsv } from './testing.ts';
+
+/**
+ * The product import (issue 26) over HTTP, on PGlite and (TEST_DATABASE_URL) PostgreSQL, with
+ * files made here in Shopify's and WooCommerce's export formats: the dry run's report, the job,
+ * idempotency (the same file again changes nothing), bad rows, unreadable files and roles.
+ */
+let t: TestApp;
+let h: Record<string, string>;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  h = (await signedInOwner(t)).headers;
+});
+afterAll(() => t.close());
+
+const tag = () => randomBytes(3).toString('hex');
+
+function upload(bytes: Buffer, headers = h, name = 'products.csv') {
+  const b = `----csv${tag()}`;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/catalog/imports',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]),
+  });
+}
+
+async function check(bytes: Buffer): Promise<AdminImportReport> {
+  const res = await upload(bytes);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+/** Starts the import and runs the job to its end. */
+async function importIt(report: AdminImportReport): Promise<AdminImportProgress> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/admin/catalog/imports/${report.id}/start`, headers: h });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.jobs.runDue();
+  const p = await t.app.inject({ method: 'GET', url: `/api/admin/catalog/imports/${report.id}`, headers: h });
+  expect(p.statusCode, p.body).toBe(200);
+  return p.json().data;
+}
+
+const variant = async (sku: string) =>
+  (
+    await queryRows<{ price: number; mrp: number | null; stock: number; product: string; title: string }>(
+      db(),
+      sql`select vc.selling_price_minor as price, vc.mrp_minor as mrp, v.stock, p.slug as product, p.name as title
+            from variant_channels vc join variants v on v.id = vc.variant_id join products p on p.id = v.product_id
+           where vc.sku = ${sku}`,
+    )
+  )[0];
+const count = async (q: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(db(), q))[0]!.n;
+
+describe('import from Shopify', () => {
+  const prefix = `s${tag()}`;
+  // 500 products, 3 variants each, with a BOM, ; as delimiter and a line break inside a quoted cell.
+  const file = shopifyCsv(500, { prefix, bom: true, delimiter: ';' });
+  let first: AdminImportReport;
+
+  it('dry run: 500 to create, nothing written', async () => {
+    first = await check(file);
+    expect(first).toMatchObject({
+      format: 'shopify',
+      rows: 1500,
+      counts: { create: 500, update: 0, unchanged: 0, error: 0 },
+      errors: [],
+      errors_total: 0,
+      imported_before: null,
+      pictures: { urls: 500, fetched: false },
+    });
+    expect(first.lines[0]).toEqual({
+      row: 2,
+      handle: `${prefix}-tee-1`,
+      title: 'Cotton Tee 1',
+      variants: 3,
+      action: 'create',
+    });
+    expect(await count(sql`select count(*)::int as n from products where slug like ${prefix + '-%'}`)).toBe(0);
+  });
+
+  it('import: a job writes the 500 products with exact minor-unit prices and stock', async () => {
+    const done = await importIt(first);
+    expect(done).toMatchObject({ status: 'done', products_total: 500, products_done: 500, changed: 500, failed: 0 });
+    expect(await count(sql`select count(*)::int as n from products where slug like ${prefix + '-%'}`)).toBe(500);
+    expect(await variant(`${prefix.toUpperCase()}-1-S`)).toEqual({
+      price: 2099,
+      mrp: 3000,
+      stock: 5,
+      product: `${prefix}-tee-1`,
+      title: 'Cotton Tee 1',
+    });
+    expect(await variant(`${prefix.toUpperCase()}-37-L`)).toMatchObject({ price: 6099, mrp: null, stock: 7 });
+    const [audit] = await queryRows<{ after: { changed: number } }>(
+      db(),
+      sql`select after from audit_log where action = 'catalog.import' and target = ${`import:${first.id}`}`,
+    );
+    expect(audit!.after.changed).toBe(500);
+  }, 300_000);
+
+  it('the same file again: all unchanged, nothing to start, no product touched', async () => {
+    const versions = await count(sql`select sum(version)::int as n from products where slug like ${prefix + '-%'}`);
+    const again = await check(file);
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 500, error: 0 });
+    expect(again.imported_before).not.toBeNull();
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/catalog/imports/${again.id}/start`, headers: h });
+    expect([res.statusCode, res.json().message]).toEqual([409, msg.nothingToDo]);
+    expect(await count(sql`select sum(version)::int as n from products where slug like ${prefix + '-%'}`)).toBe(
+      versions,
+    );
+  }, 300_000);
+
+  it('a changed price and stock: one update, a correction movement, then unchanged', async () => {
+    const edited = shopifyCsv(3, {
+      prefix,
+      edit: (rows) => {
+        rows[1]!['Variant Price'] = '25.50';
+        rows[2]!['Variant Inventory Qty'] = '40';
+      },
+    });
+    const r = await check(edited);
+    expect(r.counts).toEqual({ create: 0, update: 1, unchanged: 2, error: 0 });
+    expect(r.lines.map((l) => l.action)).toEqual(['update', 'unchanged', 'unchanged']);
+    expect(await importIt(r)).toMatchObject({ status: 'done', changed: 1 });
+    expect(await variant(`${prefix.toUpperCase()}-1-M`)).toMatchObject({ price: 2550, stock: 6 });
+    expect(await variant(`${prefix.toUpperCase()}-1-L`)).toMatchObject({ stock: 40 });
+    const [move] = await queryRows<{ reason: string; from_stock: number; to_stock: number }>(
+      db(),
+      sql`select m.reason, m.from_stock, m.to_stock from stock_movements m
+            join variant_channels vc on vc.variant_id = m.variant_id
+           where vc.sku = ${`${prefix.toUpperCase()}-1-L`} order by m.id desc limit 1`,
+    );
+    expect(move).toEqual({ reason: 'correction', from_stock: 7, to_stock: 40 });
+    expect((await check(edited)).counts).toMatchObject({ update: 0, unchanged: 3 });
+  });
+});
+
+describe('import from WooCommerce', () => {
+  it('simple and variable products with variations, tab-separated', async () => {
+    const prefix = `w${tag()}`;
+    const r = await check(wooCsv(6, { prefix, delimiter: '\t' }));
+    expect(r).toMatchObject({ format: 'woocommerce', counts: { create: 6, error: 0 } });
+    expect(await importIt(r)).toMatchObject({ status: 'done', changed: 6 });
+    expect(await variant(`${prefix.toUpperCase()}-1`)).toMatchObject({ price: 999, mrp: 1250, stock: 7 });
+    expect(await variant(`${prefix.toUpperCase()}-2-BLUE`)).toMatchObject({ price: 1500, mrp: null, stock: 3 });
+    expect((await check(wooCsv(6, { prefix, delimiter: '\t' }))).counts).toMatchObject({ unchanged: 6 });
+  });
+});
+
+describe('bad rows and bad files', () => {
+  it('reports each bad row with its row number and column, and imports only the good ones', async () => {
+    const prefix = `b${tag()}`;
+    const [seeded] = await queryRows<{ sku: string }>(db(), sql`select sku from variant_channels limit 1`);
+    const r = await check(
+      shopifyCsv(6, {
+        prefix,
+        edit: (rows) => {
+          rows[0]!['Variant Price'] = '-1.00';
+          rows[4]!['Variant Compare At Price'] = '2.00';
+          rows[6]!['Variant Inventory Qty'] = '-3';
+          rows[9]!.Title = '';
+          rows[12]!['Variant SKU'] = `${prefix.toUpperCase()}-1-S`;
+          rows[16]!['Variant SKU'] = seeded!.sku;
+        },
+      }),
+    );
+    expect(r.counts).toEqual({ create: 0, update: 0, unchanged: 0, error: 6 });
+    expect(r.errors).toEqual([
+      { row: 2, column: 'Variant Price', message: msg.price },
+      { row: 6, column: 'Variant Compare At Price', message: msg.compareAtBelow },
+      { row: 8, column: 'Variant Inventory Qty', message: msg.stock },
+      { row: 11, column: 'Title', message: msg.titleRequired },
+      { row: 14, column: 'Variant SKU', message: msg.skuTwiceInFile(2) },
+      { row: 18, column: 'Variant SKU', message: msg.skuOtherProduct },
+    ]);
+    const ok = await check(shopifyCsv(3, { prefix, edit: (rows) => (rows[4]!['Variant Price'] = 'free') }));
+    expect(ok.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 1 });
+    expect(await importIt(ok)).toMatchObject({ status: 'done', changed: 2, failed: 0 });
+    expect(await count(sql`select count(*)::int as n from products where slug like ${prefix + '-%'}`)).toBe(2);
+  });
+
+  it('answers 422 with a clear message for broken encoding, broken quotes, an unknown format and no rows', async () => {
+    const latin1 = Buffer.concat([shopifyCsv(1), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0d, 0x0a])]);
+    const cases: [Buffer, string][] = [
+      // Line 6: the header, three rows, one of them with a line break inside its quoted description.
+      [latin1, msg.encoding(6)],
+      [Buffer.from('Handle,Title\n"open,x\n'), 'Line 2 of this file cannot be read as CSV'],
+      [Buffer.from('Name,Email\nA,b@c.in\n'), msg.unknownFormat],
+      [Buffer.from('\uFEFFHandle,Title,Variant SKU,Variant Price\n'), msg.empty],
+    ];
+    for (const [bytes, message] of cases) {
+      const res = await upload(bytes);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toContain(message);
+    }
+  });
+
+  it('refuses a body that is not multipart (415), an empty upload (422), an unknown import (404), a second start (409)', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/api/admin/catalog/imports', headers: h, payload: {} });
+    expect(json.statusCode).toBe(415);
+    expect((await upload(Buffer.alloc(0))).statusCode).toBe(422);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/admin/catalog/imports/999999', headers: h });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, msg.importNotFound]);
+    const r = await check(shopifyCsv(1, { prefix: `d${tag()}` }));
+    await importIt(r);
+    const again = await t.app.inject({ method: 'POST', url: `/api/admin/catalog/imports/${r.id}/start`, headers: h });
+    expect([again.statusCode, again.json().message]).toEqual([409, msg.notStartable]);
+  });
+});
+
+describe('who may import', () => {
+  it('owner and manager may; packer and content editor get 403', async () => {
+    for (const role of ['manager', 'packer', 'content_editor'] as const) {
+      const { headers } = await signedInOwner(t, role);
+      const res = await upload(shopifyCsv(1, { prefix: `r${tag()}` }), headers);
+      if (role === 'manager') expect(res.statusCode, res.body).toBe(200);
+      else expect([role, res.statusCode, res.json().message]).toEqual([role, 403, staffMessages.forbidden]);
+      const progress = await t.app.inject({ method: 'GET', url: '/api/admin/catalog/imports/1', headers });
+      expect(progress.statusCode === 403).toBe(role !== 'manager');
+    }
+  });
+});
+
+describe('round trip with the products export', () => {
+  it('importing the shop’s own export unchanged changes nothing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/catalog/products/export.csv', headers: h });
+    expect(res.statusCode).toBe(200);
+    const r = await check(res.rawPayload);
+    expect(r.format).toBe('shopfront');
+    expect(r.errors).toEqual([]);
+    expect(r.counts.create + r.counts.update + r.counts.error).toBe(0);
+    expect(r.counts.unchanged).toBeGreaterThan(500);
+  }, 300_000);
+});

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import {
+  adminImportMessages as msg,
+  type AdminImportIssue,
+  type AdminProductCreate,
+  type ImportFormat,
+} from '@shopfront/shared';
+import type { z } from 'zod';
+import type { AdminProductCreateSchema } from '@shopfront/shared';
+import type { CsvTable } from '../csv-read.ts';
+
+/** What a product is in the file: the create body as the mapper read it, before validation. */
+export type ProductInput = Partial<z.input<typeof AdminProductCreateSchema>> & {
+  title: string;
+  slug: string;
+  variants: VariantInput[];
+};
+export type VariantInput = AdminProductCreate['variants'][number];
+
+/** Which column a field of the product came from, to name it in an error. */
+export interface ColumnNames {
+  /** A product field (title, slug, brand, …) → its header. */
+  product: Partial<Record<string, string>>;
+  /** Variant field (sku, price, compare_at, stock, options) → its header; a price per channel may have its own. */
+  variant: Partial<Record<'sku' | 'stock' | 'options' | 'price' | 'compare_at', string>>;
+  /** A channel's price and compare-at headers (our own format's per-channel columns). */
+  channelPrice?: Record<string, { price: string; compare_at: string }>;
+}
+
+/** One product of the file. */
+export interface MappedProduct {
+  /** The product's first row (a spreadsheet's row number). */
+  row: number;
+  /** Each variant's row, in order. */
+  variantRows: number[];
+  input: ProductInput;
+  columns: ColumnNames;
+  /** Picture URLs the file gives the product (reported, not fetched). */
+  pictures: string[];
+  /** Errors the mapper found (bad numbers, …): the product is not written. */
+  issues: AdminImportIssue[];
+}
+
+export interface MapContext {
+  /** The default channel: Shopify's and WooCommerce's prices are in it. */
+  channel: { id: string; currency: string; digits: number };
+  /** Every channel (our own format has a price column per channel). */
+  channels: { id: string; currency: string; digits: number }[];
+}
+
+export interface Mapped {
+  format: ImportFormat;
+  products: MappedProduct[];
+}
+
+/** A table row's cells by header (first column of a name wins; missing cells are ''). */
+export function cellsOf(table: CsvTable) {
+  const index = new Map<string, number>();
+  table.headers.forEach((h, i) => {
+    const key = h.toLowerCase();
+    if (!index.has(key)) index.set(key, i);
+  });
+  const has = (name: string) => index.has(name.toLowerCase());
+  /** The header as the file spells it. */
+  const header = (name: string) => table.headers[index.get(name.toLowerCase()) ?? -1] ?? name;
+  const cell = (row: string[], name: string) => {
+    const i = index.get(name.toLowerCase());
+    return i === undefined ? '' : (row[i] ?? '').trim();
+  };
+  return { has, header, cell };
+}
+
+export const rowNumber = (index: number) => index + 2;
+
+/**
+ * Decimal major units to integer minor units exactly, by digits (never through a float):
+ * "19.99" → 1999, "20" → 2000, "5.5" → 550. null for an empty cell; an error message for a
+ * negative, a non-number or more decimals than the currency has.
+ */
+export function parseMoney(raw: string, digits: number): number | null | { error: string } {
+  const s = raw.trim().replace(/^[^\d\-.]*(?=[\d.])/, '');
+  if (raw.trim() === '') return null;
+  const m = /^(-)?(\d{0,12})(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[2] === '' && !m[3])) return { error: msg.price };
+  if (m[1]) return { error: msg.price };
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return { error: msg.priceDecimals(digits) };
+  return Number((m[2] || '0') + fraction.padEnd(digits, '0'));
+}
+
+/** A whole, non-negative stock count; empty is 0. */
+export function parseStock(raw: string): number | { error: string } {
+  const s = raw.trim();
+  if (s === '') return 0;
+  if (!/^-?\d+(?:\.0+)?$/.test(s)) return { error: msg.stock };
+  const n = Number.parseInt(s, 10);
+  return n < 0 ? { error: msg.stock } : n;
+}
+
+/** A product's slug from a handle or title: Latin letters and digits, else a short hash of it. */
+export function slugOf(s: string): string {
+  const slug = s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120)
+    .replace(/-$/, '');
+  return slug || (s.trim() ? `p-${createHash('sha256').update(s.trim()).digest('hex').slice(0, 12)}` : '');
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const decodeEntities = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : all;
+    }
+    return ENTITIES[e.toLowerCase()] ?? all;
+  });
+
+/** HTML as plain text: tags dropped, entities decoded, spaces collapsed. */
+export const plainOf = (html: string) =>
+  decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** An HTML description as the product's blocks: a paragraph per block element, a list per ul/ol. */
+export function blocksOf(html: string): NonNullable<ProductInput['description']> {
+  const blocks: NonNullable<ProductInput['description']> = [];
+  const parts = html.split(/(<(?:ul|ol)[^>]*>[\s\S]*?<\/(?:ul|ol)>)/i);
+  for (const part of parts) {
+    const list = /^<(ul|ol)/i.exec(part);
+    if (list) {
+      const items = [...part.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => plainOf(m[1]!)).filter(Boolean);
+      if (items.length)
+        blocks.push({ type: 'list', items: items.slice(0, 50), ordered: list[1]!.toLowerCase() === 'ol' });
+      continue;
+    }
+    for (const chunk of part.split(/<\/?(?:p|div|h[1-6]|br|blockquote)[^>]*>|\n\s*\n/i)) {
+      const text = plainOf(chunk);
+      if (text) blocks.push({ type: 'paragraph', text });
+    }
+  }
+  return blocks.slice(0, 100);
+}
+
+/** A list cell split on `sep`, items trimmed, empties dropped. */
+export const listOf = (raw: string, sep: string | RegExp) =>
+  raw
+    .split(sep)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Keeps the first product with each SKU; a later variant with it is an error on its row. */
+export function flagSkusTwice(products: MappedProduct[], skuColumn: (p: MappedProduct) => string): void {
+  const seen = new Map<string, number>();
+  for (const p of products) {
+    p.input.variants.forEach((v, i) => {
+      const key = v.sku.toLowerCase();
+      if (!key) return;
+      const first = seen.get(key);
+      if (first !== undefined && !p.variantRows.includes(first)) {
+        p.issues.push({ row: p.variantRows[i]!, column: skuColumn(p), message: msg.skuTwiceInFile(first) });
+      } else if (first === undefined) seen.set(key, p.variantRows[i]!);
+    });
+  }
+}

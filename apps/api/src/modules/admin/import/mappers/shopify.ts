@@ -1,0 +1,146 @@
+import { adminImportMessages as msg } from '@shopfront/shared';
+import type { CsvTable } from '../csv-read.ts';
+import {
+  blocksOf,
+  cellsOf,
+  flagSkusTwice,
+  listOf,
+  parseMoney,
+  parseStock,
+  rowNumber,
+  slugOf,
+  type MapContext,
+  type MappedProduct,
+  type VariantInput,
+} from './common.ts';
+
+/** Headers that tell Shopify's product export apart. */
+export const SHOPIFY_HEADERS = ['Handle', 'Title', 'Variant SKU', 'Variant Price'];
+
+const OPTIONS = [1, 2, 3] as const;
+
+/**
+ * Shopify's product export: several rows per Handle. The first row holds the product (Title,
+ * Body (HTML), Vendor, Tags, Published/Status, SEO fields, option names); every row with a variant
+ * cell (an option value, SKU or price) is a variant; a row with only Image Src adds a picture.
+ * A product with the single option "Title" / "Default Title" has no options.
+ */
+export function mapShopify(table: CsvTable, ctx: MapContext): MappedProduct[] {
+  const { cell, header, has } = cellsOf(table);
+  const byHandle = new Map<string, MappedProduct & { optionNames: string[] }>();
+  const columns = {
+    product: {
+      title: header('Title'),
+      slug: header('Handle'),
+      brand: header('Vendor'),
+      tags: header('Tags'),
+      description: header('Body (HTML)'),
+      seo_title: header('SEO Title'),
+      seo_description: header('SEO Description'),
+      status: has('Status') ? header('Status') : header('Published'),
+      options: header('Option1 Name'),
+    },
+    variant: {
+      sku: header('Variant SKU'),
+      price: header('Variant Price'),
+      compare_at: header('Variant Compare At Price'),
+      stock: header('Variant Inventory Qty'),
+      options: header('Option1 Value'),
+    },
+  };
+
+  table.rows.forEach((r, index) => {
+    const row = rowNumber(index);
+    const handle = cell(r, 'Handle');
+    const key = handle || `row-${row}`;
+    let p = byHandle.get(key);
+    if (!p) {
+      const names = OPTIONS.map((n) => cell(r, `Option${n} Name`)).filter(Boolean);
+      const optionNames = names.length === 1 && names[0] === 'Title' ? [] : names;
+      const status = (cell(r, 'Status') || (/^(true|yes|1)$/i.test(cell(r, 'Published')) ? 'active' : 'draft'))
+        .toLowerCase()
+        .trim();
+      p = {
+        row,
+        variantRows: [],
+        optionNames,
+        columns,
+        pictures: [],
+        issues: [],
+        input: {
+          title: cell(r, 'Title'),
+          slug: slugOf(handle),
+          status: status === 'active' ? 'published' : 'draft',
+          short_description: '',
+          description: blocksOf(cell(r, 'Body (HTML)')),
+          brand: cell(r, 'Vendor') || null,
+          tags: [...new Set(listOf(cell(r, 'Tags'), ','))].slice(0, 30),
+          seo_title: cell(r, 'SEO Title') || null,
+          seo_description: cell(r, 'SEO Description') || null,
+          options: optionNames.map((name) => ({ name, values: [] })),
+          variants: [],
+        },
+      };
+      if (!handle) p.issues.push({ row, column: header('Handle'), message: msg.handleRequired });
+      if (!p.input.title) p.issues.push({ row, column: header('Title'), message: msg.titleRequired });
+      byHandle.set(key, p);
+    }
+    for (const src of [cell(r, 'Image Src'), cell(r, 'Variant Image')]) {
+      if (src && !p.pictures.includes(src)) p.pictures.push(src);
+    }
+    const isVariant =
+      cell(r, 'Variant SKU') !== '' || cell(r, 'Variant Price') !== '' || cell(r, 'Option1 Value') !== '';
+    if (!isVariant) return;
+    const variant = variantOf(r, row, p, ctx, cell, header);
+    p.variantRows.push(row);
+    p.input.variants.push(variant);
+  });
+
+  const products = [...byHandle.values()].map(({ optionNames: _, ...p }) => p);
+  for (const p of products) {
+    if (p.input.variants.length === 0)
+      p.issues.push({ row: p.row, column: header('Variant Price'), message: msg.priceRequired });
+  }
+  flagSkusTwice(products, () => header('Variant SKU'));
+  return products;
+}
+
+function variantOf(
+  r: string[],
+  row: number,
+  p: MappedProduct & { optionNames: string[] },
+  ctx: MapContext,
+  cell: (r: string[], n: string) => string,
+  header: (n: string) => string,
+): VariantInput {
+  const options: Record<string, string> = {};
+  p.optionNames.forEach((name, i) => {
+    const value = cell(r, `Option${i + 1} Value`);
+    options[name] = value;
+    const o = p.input.options![i]!;
+    if (value && !o.values.includes(value)) o.values.push(value);
+  });
+  const price = parseMoney(cell(r, 'Variant Price'), ctx.channel.digits);
+  const compare = parseMoney(cell(r, 'Variant Compare At Price'), ctx.channel.digits);
+  const stock = parseStock(cell(r, 'Variant Inventory Qty'));
+  const sku = cell(r, 'Variant SKU');
+  if (!sku) p.issues.push({ row, column: header('Variant SKU'), message: msg.skuRequired });
+  if (price === null) p.issues.push({ row, column: header('Variant Price'), message: msg.priceRequired });
+  if (price !== null && typeof price === 'object')
+    p.issues.push({ row, column: header('Variant Price'), message: price.error });
+  if (compare !== null && typeof compare === 'object')
+    p.issues.push({ row, column: header('Variant Compare At Price'), message: compare.error });
+  if (typeof stock === 'object') p.issues.push({ row, column: header('Variant Inventory Qty'), message: stock.error });
+  const priceMinor = typeof price === 'number' ? price : 0;
+  let compareMinor = typeof compare === 'number' ? compare : null;
+  // Shopify writes the compare-at equal to the price for "no sale"; only a higher one is a sale.
+  if (compareMinor !== null && compareMinor === priceMinor) compareMinor = null;
+  if (compareMinor !== null && compareMinor < priceMinor)
+    p.issues.push({ row, column: header('Variant Compare At Price'), message: msg.compareAtBelow });
+  return {
+    sku,
+    options,
+    stock: typeof stock === 'number' ? stock : 0,
+    prices: [{ channel_id: ctx.channel.id, price_minor: priceMinor, compare_at_minor: compareMinor }],
+  };
+}
