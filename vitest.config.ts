@@ -33,7 +33,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Every file starts its own shop (a copy of the template, its own port block and
+          // Chromium), so files run side by side, one per worker (scripts/test.mjs: one per core).
         },
       },
     ],

@@ -17,8 +17,34 @@ export interface RunningShop {
   stop: () => Promise<void>;
 }
 
-/** Asks the OS for a free port: the server cannot report a PORT=0 choice back to us. */
+/** Whether nothing listens on `port` of the loopback address right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+let nextPortOffset = 0;
+
+/**
+ * A free port for a shop this process starts. Test files run side by side (one per vitest
+ * worker), so each worker takes its ports from its own block below Linux's ephemeral range
+ * (32768+): two workers can never pick the same port between the check and the server's listen,
+ * and the health check can never reach another file's shop. Outside vitest the OS chooses.
+ */
 export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  if (worker > 0) {
+    const base = 20_000 + (worker % 12) * 1_000;
+    for (let tries = 0; tries < 1_000; tries++) {
+      const port = base + (nextPortOffset++ % 1_000);
+      if (await portIsFree(port)) return port;
+    }
+    throw new Error(`no free port in ${base}–${base + 999}`);
+  }
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
