@@ -68,16 +68,17 @@ const MENU_SCREEN_SLACK = 5_000;
  * product editor.
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
-  orders: 152_700,
+  orders: 152_900,
   order: 210_000,
-  // +0.5 kB: the Tax screen shares the setup's form fields, now a chunk of their own.
-  setup: 228_300,
+  // +0.5 kB: the Tax screen shares the setup's form fields, now a chunk of their own. The import
+  // page, and the shipping and tax routes, add about 0.1 kB of route manifest to every screen.
+  setup: 228_600,
   // Issue 26's new screens (categories, collections, coupons, bulk, exports, tax, shipping)
   // lengthen the route manifest and the navigation every screen loads: home, the product list and
   // staff went over by that much. Trimming the frame is issue 25's open budget work.
-  home: 150_700,
-  products: 156_000,
-  staff: 155_500,
+  home: 150_800,
+  products: 156_200,
+  staff: 155_700,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
