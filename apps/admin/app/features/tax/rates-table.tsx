@@ -29,20 +29,21 @@ export function RatesTable() {
   if (rates.isError) return <Failed error={rates.error} retry={() => void rates.refetch()} />;
   return (
     <div className="space-y-4" data-testid="tax-rates">
-      <div role="table" aria-label="Tax classes" className="divide-y divide-slate-200">
+      <div>
         <div
-          role="row"
-          className="hidden gap-3 pb-2 text-sm font-medium text-slate-600 sm:grid sm:grid-cols-[1fr_7rem_auto]"
+          aria-hidden="true"
+          className="hidden gap-3 pb-2 text-sm font-medium text-slate-600 sm:grid sm:grid-cols-[1fr_6rem_11rem]"
         >
-          <span role="columnheader">Class</span>
-          <span role="columnheader">Rate (%)</span>
-          <span role="columnheader" className="sr-only">
-            Actions
-          </span>
+          <span>Class</span>
+          <span>Rate (%)</span>
         </div>
-        {rates.data.rates.map((r) => (
-          <RateRow key={`${r.key}:${r.version}`} rate={r} />
-        ))}
+        <ul aria-label="Tax classes" className="divide-y divide-slate-200">
+          {rates.data.rates.map((r) => (
+            <li key={`${r.key}:${r.version}`}>
+              <RateRow rate={r} />
+            </li>
+          ))}
+        </ul>
       </div>
       <AddRate />
     </div>
@@ -105,12 +106,12 @@ function RateRow({ rate }: { rate: TaxRate }) {
 
   return (
     <form
-      role="row"
+      aria-label={`Tax class ${rate.label}`}
       onSubmit={(e) => void save(e)}
       noValidate
-      className="grid grid-cols-[1fr_6rem] gap-x-3 gap-y-2 py-3 sm:grid-cols-[1fr_7rem_auto] sm:items-start"
+      className="grid grid-cols-[1fr_6rem] gap-x-3 gap-y-2 py-3 sm:grid-cols-[1fr_6rem_11rem] sm:items-start"
     >
-      <div role="cell" className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-label`} className="sr-only">
           Name of the class {rate.label}
         </label>
@@ -118,7 +119,10 @@ function RateRow({ rate }: { rate: TaxRate }) {
           id={`${id}-label`}
           className="input"
           value={label}
-          onChange={(e) => setLabel(e.target.value)}
+          onChange={(e) => {
+            setLabel(e.target.value);
+            setErrors({});
+          }}
           aria-invalid={errors.label ? true : undefined}
           aria-describedby={`${id}-use`}
         />
@@ -128,7 +132,7 @@ function RateRow({ rate }: { rate: TaxRate }) {
         </span>
         {errors.label && <span className="text-sm font-medium text-red-700">{errors.label}</span>}
       </div>
-      <div role="cell" className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-rate`} className="sr-only">
           Rate of {rate.label} in percent
         </label>
@@ -137,12 +141,14 @@ function RateRow({ rate }: { rate: TaxRate }) {
           className="input"
           inputMode="decimal"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setErrors({});
+          }}
           aria-invalid={errors.rate ? true : undefined}
         />
-        {errors.rate && <span className="text-sm font-medium text-red-700">{errors.rate}</span>}
       </div>
-      <div role="cell" className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
         <Button type="submit" variant="primary" isDisabled={!changed || busy}>
           Save
         </Button>
@@ -162,6 +168,11 @@ function RateRow({ rate }: { rate: TaxRate }) {
           </span>
         )}
       </div>
+      {errors.rate && (
+        <span className="col-span-full text-sm font-medium text-red-700" role="alert">
+          {errors.rate}
+        </span>
+      )}
       {errors.form && (
         <div className="col-span-full">
           <FormMessage>{errors.form}</FormMessage>
@@ -204,7 +215,7 @@ function AddRate() {
       <h3 id={`${id}-title`} className="mb-2 text-sm font-semibold">
         Add a class
       </h3>
-      <div className="grid grid-cols-[1fr_6rem] gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-end">
+      <div className="grid grid-cols-[1fr_6rem] gap-3 sm:grid-cols-[1fr_6rem_11rem] sm:items-end">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-label`} className="text-sm font-medium">
             Name
