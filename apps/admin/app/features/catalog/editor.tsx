@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, adminCatalogApi, adminTaxApi, type AdminProduct } from '@shopfront/shared';
+import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { SaveBar } from '../../components/ui/save-bar';
@@ -25,7 +25,7 @@ import { ProductActions } from './product-actions';
 import { VariantsSection } from './variants-grid';
 import { CategoryPicker, CollectionsPicker } from './taxonomy-pickers';
 import { PicturesSection } from './pictures/pictures-section';
-import { TAX_RATES_QUERY } from '../tax/rates-table';
+import { taxRatesQuery } from '../tax/queries';
 
 /**
  * The product editor, new and edit: checked with the shared schema (loaded on the first save)
@@ -242,10 +242,7 @@ function SlugAutofill({ enabled }: { enabled: boolean }) {
 function TaxClassField() {
   const { control } = useFormContext<ProductForm>();
   const current = useWatch({ control, name: 'tax_class' });
-  const rates = useQuery({
-    queryKey: TAX_RATES_QUERY,
-    queryFn: async () => (await call(adminTaxApi.rates)).data,
-  });
+  const rates = useQuery(taxRatesQuery);
   const list = rates.data?.rates ?? [];
   const known = list.some((r) => r.key === current);
   return (

@@ -6,8 +6,9 @@ import { FormMessage } from '../../components/ui/form-message';
 import { Failed, Loading } from '../../components/ui/states';
 import { call, errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
+import { taxRatesQuery } from './queries';
 
-export const TAX_RATES_QUERY = ['tax', 'rates'] as const;
+const TAX_RATES_QUERY = taxRatesQuery.queryKey;
 
 /** The field messages of a failed save, and its message when no field names it. */
 function errorsOf(err: unknown): { label?: string; rate?: string; form?: string } {
@@ -21,10 +22,7 @@ const rateOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typ
 
 /** The tax classes and their GST rates: each editable, new ones added, unused ones deleted. */
 export function RatesTable() {
-  const rates = useQuery({
-    queryKey: TAX_RATES_QUERY,
-    queryFn: async () => (await call(adminTaxApi.rates)).data,
-  });
+  const rates = useQuery(taxRatesQuery);
   if (rates.isPending) return <Loading />;
   if (rates.isError) return <Failed error={rates.error} retry={() => void rates.refetch()} />;
   return (
