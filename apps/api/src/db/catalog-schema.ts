@@ -83,6 +83,24 @@ export const tags = pgTable('tags', {
  * channel's variants and of the gallery, so listings read one row per product: whatever writes
  * variants, channel prices or images calls refreshProductSummaries (modules/catalog/summary.ts).
  */
+/**
+ * GST rates by tax class (issue 26): a product's `tax_class` names one (an unknown class is taxed
+ * at `standard`). Prices include the tax; `standard` also taxes shipping and the COD fee.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    key: text('key').primaryKey(),
+    label: text('label').notNull(),
+    ratePercent: doublePrecision('rate_percent').notNull(),
+    position: integer('position').notNull().default(0),
+    /** Moves on with every owner edit: the panel's If-Match version. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tax_rates_rate_range', sql`${t.ratePercent} >= 0 and ${t.ratePercent} <= 100`)],
+);
+
 export const products = pgTable(
   'products',
   {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -151,6 +152,8 @@ export const orderItems = pgTable(
     /** unit × quantity − discount: what this line costs. */
     totalMinor: integer('total_minor').notNull(),
     taxMinor: integer('tax_minor').notNull().default(0),
+    /** The line's GST rate when ordered (its product's tax class); null on lines placed before it: the order's rate. */
+    taxRatePercent: doublePrecision('tax_rate_percent'),
     /** The product's HSN code when ordered (null on lines placed before issue 26: the invoice reads the product's). */
     hsnCode: text('hsn_code'),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),

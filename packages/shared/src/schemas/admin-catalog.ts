@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { TAX_CLASS_KEY_RE, taxMessages } from './admin-tax.ts';
 import { identifierText } from './identifier.ts';
 import { plainText } from './text.ts';
 
@@ -15,9 +16,6 @@ export const PRODUCT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] 
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 /** What the owner may set; `archived` is the archive action's. */
 export const EDITABLE_PRODUCT_STATUSES = ['draft', 'published', 'scheduled'] as const;
-
-export const TAX_CLASSES = ['standard', 'reduced', 'zero', 'exempt'] as const;
-export type TaxClass = (typeof TAX_CLASSES)[number];
 
 /** Why stock moved. The owner sets restock, manual or correction; orders write sale, cancel and return. */
 export const STOCK_REASONS = ['sale', 'cancel', 'return', 'restock', 'manual', 'correction'] as const;
@@ -177,7 +175,8 @@ const productFields = {
     .trim()
     .regex(/^(\d{4}|\d{6}|\d{8})$/, { error: 'An HSN code is 4, 6 or 8 digits' })
     .nullable(),
-  tax_class: z.enum(TAX_CLASSES, { error: `The tax class must be one of: ${TAX_CLASSES.join(', ')}` }),
+  /** A tax class's key (GET /api/admin/tax/rates); the server checks it exists. */
+  tax_class: z.string({ error: taxMessages.classChoice }).regex(TAX_CLASS_KEY_RE, { error: taxMessages.classChoice }),
   weight_grams: z
     .number({ error: messages.integer })
     .int({ error: messages.integer })
@@ -352,7 +351,7 @@ export const AdminProductSchema = z.object({
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),
   hsn_code: z.string().nullable(),
-  tax_class: z.enum(TAX_CLASSES),
+  tax_class: z.string(),
   weight_grams: z.number().int().nullable(),
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(AdminVariantSchema),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
@@ -25,6 +25,7 @@ import { ProductActions } from './product-actions';
 import { VariantsSection } from './variants-grid';
 import { CategoryPicker, CollectionsPicker } from './taxonomy-pickers';
 import { PicturesSection } from './pictures/pictures-section';
+import { taxRatesQuery } from '../tax/queries';
 
 /**
  * The product editor, new and edit: checked with the shared schema (loaded on the first save)
@@ -188,12 +189,7 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
         <FormSection title="Tax and shipping">
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField name="hsn_code" label="HSN code" inputMode="numeric" description="4, 6 or 8 digits." />
-            <FormField name="tax_class" label="Tax class" as="select">
-              <option value="standard">Standard</option>
-              <option value="reduced">Reduced</option>
-              <option value="zero">Zero-rated</option>
-              <option value="exempt">Exempt</option>
-            </FormField>
+            <TaxClassField />
             <FormField name="weight_grams" label="Weight (grams)" inputMode="numeric" />
           </div>
         </FormSection>
@@ -240,4 +236,23 @@ function SlugAutofill({ enabled }: { enabled: boolean }) {
     if (enabled) setValue('slug', slugify(title ?? ''));
   }, [enabled, title, setValue]);
   return null;
+}
+
+/** The product's tax class: one of the shop's classes (the Tax screen's), each with its rate. */
+function TaxClassField() {
+  const { control } = useFormContext<ProductForm>();
+  const current = useWatch({ control, name: 'tax_class' });
+  const rates = useQuery(taxRatesQuery);
+  const list = rates.data?.rates ?? [];
+  const known = list.some((r) => r.key === current);
+  return (
+    <FormField name="tax_class" label="Tax class" as="select" description="Rates are set on the Tax screen.">
+      {!known && <option value={current}>{rates.isPending ? 'Loading…' : `${current} (taxed at standard)`}</option>}
+      {list.map((r) => (
+        <option key={r.key} value={r.key}>
+          {r.label} ({r.rate_percent}%)
+        </option>
+      ))}
+    </FormField>
+  );
 }

@@ -36,7 +36,7 @@ export interface ProductForm {
   seo_title: string;
   seo_description: string;
   hsn_code: string;
-  tax_class: 'standard' | 'reduced' | 'zero' | 'exempt';
+  tax_class: string;
   weight_grams: string;
   options: { name: string; values: string }[];
   variants: VariantRow[];

@@ -47,6 +47,8 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
         // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
         { key: 'tax_rate_percent', value: 12 },
       ]);
+      // The demo's 12 % is its standard class's rate (editable on the panel's Tax screen).
+      await tx.execute(sql`update tax_rates set rate_percent = 12 where key = 'standard'`);
 
       let indiaId = 0;
       for (const c of demoCountries) {

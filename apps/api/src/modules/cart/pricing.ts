@@ -38,6 +38,8 @@ export interface LineRow {
   price: number | null;
   mrp: number | null;
   available: boolean;
+  /** The GST rate of the product's tax class (the standard rate when the class is unknown). */
+  tax_rate: number;
 }
 
 export interface ShippingRow {
@@ -93,6 +95,7 @@ export interface CartHead {
   marketing_consent: boolean;
   updated_at: string | null;
   currency: string;
+  /** The standard class's rate: shipping and the COD fee carry it. */
   tax_rate: number;
 }
 
@@ -187,7 +190,8 @@ function freeShippingOf(
 
 /**
  * The whole cart answer from its rows: lines priced now, coupon discount allocated over lines,
- * shipping, the tax included and the grand total, all in integer minor units (ADR 0020). Lines
+ * shipping, the tax included (per line at its class's rate, rounded per line; shipping and the
+ * COD fee each at the standard rate) and the grand total, all in integer minor units (ADR 0020). Lines
  * that cannot be bought stay listed (marked) but count for nothing.
  */
 export function priceCart(
@@ -212,6 +216,9 @@ export function priceCart(
     const unit = unitPriceOf(l);
     const priceChanged = l.price !== null && l.price !== l.seen_price_minor;
     const out = max === 0 || l.quantity > max;
+    const lineDiscount = allocation.get(String(l.id)) ?? 0;
+    // A line that cannot be bought counts for nothing, its tax too.
+    const tax = maxQuantityOf(l) > 0 ? includedTax(unit * l.quantity - lineDiscount, l.tax_rate) : 0;
     return {
       id: String(l.id),
       product_id: l.variant_id,
@@ -230,7 +237,9 @@ export function priceCart(
       unit_price: m(unit),
       mrp: l.mrp !== null && l.price !== null && l.mrp > l.price ? m(l.mrp) : null,
       line_total: m(unit * l.quantity),
-      discount: m(allocation.get(String(l.id)) ?? 0),
+      discount: m(lineDiscount),
+      tax_rate_percent: l.tax_rate,
+      tax: m(tax),
       previous_unit_price: priceChanged ? m(l.seen_price_minor) : null,
       price_changed: priceChanged,
       stock_status: max === 0 ? 'out_of_stock' : l.stock <= LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock',
@@ -295,7 +304,13 @@ export function priceCart(
       coupon_discount: m(discount),
       shipping: m(shippingMinor),
       cod_fee: m(codFeeMinor),
-      tax_included: m(includedTax(grand, head.tax_rate)),
+      tax_included: m(
+        sumMinor([
+          ...items.map((i) => i.tax.amount),
+          includedTax(shippingMinor, head.tax_rate),
+          includedTax(codFeeMinor, head.tax_rate),
+        ]),
+      ),
       grand_total: m(grand),
     },
     grand_total: m(grand),

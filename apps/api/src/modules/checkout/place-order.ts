@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { includedTax, messages, orderMessages, type Cart } from '@shopfront/shared';
+import { messages, orderMessages, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../cart/cart-cookie.ts';
@@ -12,7 +12,7 @@ import { checkoutRules, validateCheckout, verdictError } from './validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
 import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
-import { readSettingNumber } from '../settings/service.ts';
+import { standardTaxRate } from '../admin/tax/rates.ts';
 import { trackingHashFor } from '../tracking/token.ts';
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
@@ -60,7 +60,7 @@ export async function placeOrder(
   const [rules, trackingHash, taxRate, minutes] = await Promise.all([
     checkoutRules(db),
     trackingHashFor(db, orderId),
-    readSettingNumber(db, 'tax_rate_percent', 0, 100),
+    standardTaxRate(db),
     reservationMinutes(db),
   ]);
   if (rules.settings.allow_tnc_checkout === true && !input.acceptTerms) {
@@ -101,7 +101,7 @@ export async function placeOrder(
       trackingHash,
       channelId: locked.channel_id,
       couponId,
-      taxRate: Math.round(taxRate ?? 0),
+      taxRate: Math.round(taxRate),
       reservationMinutes: online ? minutes : null,
     });
     await recordOrderEvent(tx, {
@@ -251,13 +251,14 @@ async function writeOrder(
     return sql`(${orderId}, ${i.product.id}, ${i.product_id}, ${i.product.slug}, ${i.product.name}, ${i.variant.title},
       ${JSON.stringify(i.variant.options)}::jsonb, ${i.variant.sku}, ${i.product.image?.url ?? null},
       ${i.additonal_data?.custom_text ?? null}, ${i.additonal_data?.image_path ?? null}, ${i.quantity},
-      ${i.unit_price.amount}, ${discount}, ${total}, ${includedTax(total, rate)},
+      ${i.unit_price.amount}, ${discount}, ${total}, ${i.tax.amount}, ${i.tax_rate_percent},
       (select hsn_code from products where id = ${i.product.id}))`;
   });
   await queryRows(
     tx,
     sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
-          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor, hsn_code)
+          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor, tax_rate_percent,
+          hsn_code)
         values ${sql.join(lines, sql`, `)}`,
   );
 }

@@ -7,15 +7,19 @@ import type { InvoiceInput, InvoiceLineTax, InvoiceShop } from './invoice.ts';
 import { assignInvoiceNumber } from './invoice-number.ts';
 import type { loadInvoiceData } from './view.ts';
 
-/** Per line: its HSN code (as ordered, else the product's now), its GST rate and the tax its total contains. */
+/**
+ * Per line: its HSN code (as ordered, else the product's now), its GST rate (as ordered; lines
+ * placed before rates per class carry the order's one) and the tax its total contains.
+ */
 async function loadLineTaxes(db: Db, orderId: string, orderRate: number): Promise<Map<number, InvoiceLineTax>> {
-  const rows = await queryRows<{ id: number; hsn: string | null; tax: number }>(
+  const rows = await queryRows<{ id: number; hsn: string | null; rate: number | null; tax: number }>(
     db,
-    sql`select oi.id, coalesce(nullif(oi.hsn_code, ''), nullif(p.hsn_code, '')) as hsn, oi.tax_minor as tax
+    sql`select oi.id, coalesce(nullif(oi.hsn_code, ''), nullif(p.hsn_code, '')) as hsn, oi.tax_rate_percent as rate,
+               oi.tax_minor as tax
           from order_items oi left join products p on p.id = oi.product_id
          where oi.order_id = ${orderId} order by oi.id`,
   );
-  return new Map(rows.map((r) => [r.id, { hsn: r.hsn, ratePercent: orderRate, tax: r.tax }]));
+  return new Map(rows.map((r) => [r.id, { hsn: r.hsn, ratePercent: r.rate ?? orderRate, tax: r.tax }]));
 }
 
 /** The shop's state code as the seller: the invoice setting's, else the store's state ('KA'). */

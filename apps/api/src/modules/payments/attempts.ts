@@ -310,16 +310,24 @@ async function switchToCod(app: FastifyInstance, order: PayableOrder, cod: Payme
     });
     if (!moved) throw await refusedMove(tx, order.id);
     // The row is locked by the move: its totals can be read and rewritten safely.
-    const [row] = await queryRows<{ grand_total_minor: number; cod_fee_minor: number; tax_rate_percent: number }>(
+    const [row] = await queryRows<{
+      grand_total_minor: number;
+      cod_fee_minor: number;
+      tax_rate_percent: number;
+      tax_minor: number;
+    }>(
       tx,
-      sql`select grand_total_minor, cod_fee_minor, tax_rate_percent from orders where id = ${order.id}`,
+      sql`select grand_total_minor, cod_fee_minor, tax_rate_percent, tax_minor from orders where id = ${order.id}`,
     );
     const total = row!.grand_total_minor - row!.cod_fee_minor + zone.cod_fee_minor;
+    // The lines keep their own tax; the fee carries the standard rate, rounded on its own (cart/pricing.ts).
+    const rate = row!.tax_rate_percent;
+    const tax = row!.tax_minor - includedTax(row!.cod_fee_minor, rate) + includedTax(zone.cod_fee_minor, rate);
     await queryRows(
       tx,
       sql`update orders set payment_method_code = ${COD}, payment_status = 'cod', reserved_until = null,
             cod_fee_minor = ${zone.cod_fee_minor}, grand_total_minor = ${total},
-            tax_minor = ${includedTax(total, row!.tax_rate_percent)}, updated_at = now()
+            tax_minor = ${tax}, updated_at = now()
            where id = ${order.id}`,
     );
   });

@@ -37,6 +37,8 @@ function line(id: string, over: Partial<CartItem> = {}): CartItem {
     mrp: null,
     line_total: money(1000),
     discount: money(0),
+    tax_rate_percent: 0,
+    tax: money(0),
     previous_unit_price: null,
     price_changed: false,
     stock_status: 'in_stock',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   adminCatalogMessages as msg,
+  taxMessages,
   type AdminProduct,
   type AdminProductCreate,
   type AdminProductPatch,
@@ -16,6 +17,7 @@ import { blocksText, loadAdminProduct } from './product-view.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { setProductCollections } from '../taxonomy/collections.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { taxClassExists } from '../tax/rates.ts';
 
 /**
  * The owner's product writes (issue 26). Each is one transaction: the product row is locked
@@ -79,6 +81,11 @@ function publication(status: AdminProductCreate['status'], publishAt: string | n
     return { published: false, publishAt: new Date(publishAt) };
   }
   return { published: status === 'published', publishAt: null };
+}
+
+/** 422 on tax_class unless it names a tax class of the shop (admin/tax/rates.ts). */
+async function assertTaxClass(tx: Db, key: string): Promise<void> {
+  if (!(await taxClassExists(tx, key))) throw fieldError('tax_class', taxMessages.classChoice);
 }
 
 async function setCategory(tx: Db, productId: string, slug: string | null): Promise<void> {
@@ -215,6 +222,7 @@ export async function createProduct(db: Db, act: CatalogAct, body: AdminProductC
     return await db.transaction(async (tx) => {
       const id = newId('prd');
       await assertSlugFree(tx, id, body.slug);
+      await assertTaxClass(tx, body.tax_class);
       const pub = publication(body.status, body.publish_at);
       const brandId = await brandIdOf(tx, body.brand);
       await tx.execute(
@@ -293,6 +301,7 @@ async function writeProduct(
   patch: AdminProductPatch & { archived?: true },
 ): Promise<AdminProduct> {
   const before = (await loadAdminProduct(tx, id))!;
+  if (patch.tax_class !== undefined && patch.tax_class !== before.tax_class) await assertTaxClass(tx, patch.tax_class);
   if (patch.slug !== undefined && patch.slug !== row.slug) {
     await assertSlugFree(tx, id, patch.slug);
     await tx.execute(

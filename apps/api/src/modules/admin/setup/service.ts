@@ -22,11 +22,12 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema.ts';
 import { HttpError, fieldError } from '../../../lib/http.ts';
 import { COD } from '../../payments/methods.ts';
-import { getStoreSettings, readSettingNumber } from '../../settings/service.ts';
+import { getStoreSettings } from '../../settings/service.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import type { StaffMember } from '../../staff/session.ts';
 import { updatePrivateSetting, updateStoreSettings } from '../settings.ts';
 import { getAdminStorefront, updateAdminStorefront } from '../storefront.ts';
+import { setStandardRate, standardTaxRate } from '../tax/rates.ts';
 import { SETUP_SETTING, SHOP_SHIPPING_METHOD } from './base.ts';
 import { blocksToBody, bodyToBlocks, legalTemplate } from './legal-templates.ts';
 
@@ -137,7 +138,7 @@ export async function getSetupStatus(db: Db, activeProviders: readonly string[])
       getStoreSettings(db, ['store_name', 'store_email']),
       getAdminStorefront(db),
       shopChannel(db),
-      readSettingNumber(db, TAX_RATE_SETTING, 0, 100),
+      standardTaxRate(db),
       queryRows<{ enabled: boolean; fee_minor: number | null }>(
         db,
         sql`select coalesce((select is_active from payment_methods where code = ${COD}), false) as enabled,
@@ -192,7 +193,7 @@ export async function getSetupStatus(db: Db, activeProviders: readonly string[])
         },
       },
       region: { done: done('region'), values: { country: channel.iso2, currency: channel.currency_code } },
-      tax: { done: done('tax'), values: { tax_rate_percent: Math.round(taxRate ?? 0), prices_include_tax: true } },
+      tax: { done: done('tax'), values: { tax_rate_percent: Math.round(taxRate), prices_include_tax: true } },
       cod: { done: done('cod'), values: { enabled: cod[0]?.enabled ?? false, fee_minor: cod[0]?.fee_minor ?? 0 } },
       shipping: {
         done: done('shipping'),
@@ -292,10 +293,10 @@ export async function moveChannel(
   });
 }
 
-/** The tax rate every price carries (the cart and checkout read tax_rate_percent on each request). */
+/** The standard tax class's rate (admin/tax/rates.ts): what products of that class, shipping and the COD fee carry. */
 export async function saveTaxStep(db: Db, actor: SetupActor, body: Out<typeof SetupTaxBodySchema>, ip: string | null) {
   if (!body.prices_include_tax) throw fieldError('prices_include_tax', setupMessages.taxExclusive);
-  await updatePrivateSetting(db, actor, TAX_RATE_SETTING, body.tax_rate_percent, ip);
+  await db.transaction((tx) => setStandardRate(tx, actor, body.tax_rate_percent, ip));
   await markDone(db, 'tax');
 }
 

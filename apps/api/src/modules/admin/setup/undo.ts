@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { COD } from '../../payments/methods.ts';
 import { MASK, maskSecrets, recordAudit } from '../../staff/audit.ts';
 import { updatePrivateSetting } from '../settings.ts';
+import { setStandardRate } from '../tax/rates.ts';
 import { SETUP_SETTING, SHOP_SHIPPING_METHOD } from './base.ts';
 import {
   PAYMENT_SETUP_SETTING,
@@ -69,6 +70,12 @@ export async function undoPrivateSetting(
     await tx.execute(
       sql`update payment_methods set is_active = ${restored.provider === 'razorpay'} where code = 'razorpay'`,
     );
+    return;
+  }
+  if (key === TAX_RATE_SETTING) {
+    // The setting mirrors the standard class's rate: both go back.
+    await setStandardRate(tx, actor, typeof before === 'number' ? before : 0, ip);
+    if (before === null || before === undefined) await updatePrivateSetting(tx, actor, key, null, ip);
     return;
   }
   await updatePrivateSetting(tx, actor, key, before ?? null, ip);

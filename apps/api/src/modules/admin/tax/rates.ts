@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { taxMessages, type TaxRate, type TaxRateBodySchema, type TaxRates } from '@shopfront/shared';
+import type { z } from 'zod';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import type { OwnerAct } from '../if-match.ts';
+import { updatePrivateSetting } from '../settings.ts';
+
+/** The class shipping, the COD fee and products of an unknown class are taxed at. */
+export const STANDARD_CLASS = 'standard';
+/** The private setting the first-run tax step wrote before classes existed; kept equal to the standard rate (setup undo reads it). */
+const LEGACY_RATE_SETTING = 'tax_rate_percent';
+
+type Body = z.output<typeof TaxRateBodySchema>;
+
+const rateRowsSql = (where = sql`true`) =>
+  sql`select r.key, r.label, r.rate_percent, r.version,
+        (select count(*)::int from products p where p.tax_class = r.key) as products
+      from tax_rates r where ${where}
+      order by r.key = ${STANDARD_CLASS} desc, r.position, r.key`;
+
+/** Every tax class with its rate and how many products use it, standard first. */
+export async function listTaxRates(db: Db): Promise<TaxRates> {
+  return { rates: await queryRows<TaxRate>(db, rateRowsSql()) };
+}
+
+/** The standard class's rate (0 when the shop has none): what orders record as their rate. */
+export async function standardTaxRate(db: Db): Promise<number> {
+  const [row] = await queryRows<{ rate: number }>(
+    db,
+    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS}`,
+  );
+  return row?.rate ?? 0;
+}
+
+/** Whether `key` names a tax class (what a product may be given). */
+export async function taxClassExists(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from tax_rates where key = ${key}`);
+  return rows.length > 0;
+}
+
+/**
+ * Sets the standard rate (the first-run tax step and its undo): the class row and the legacy
+ * setting, audited, in the caller's transaction.
+ */
+export async function setStandardRate(tx: Db, actor: AuditActor, rate: number, ip: string | null): Promise<void> {
+  await updatePrivateSetting(tx, actor, LEGACY_RATE_SETTING, rate, ip);
+  await queryRows(
+    tx,
+    sql`update tax_rates set rate_percent = ${rate}, version = version + 1, updated_at = now()
+         where key = ${STANDARD_CLASS} and rate_percent <> ${rate}`,
+  );
+}
+
+/** A class key from its label: 'GST 28% (luxury)' → 'gst_28_luxury'. */
+function keyOf(label: string): string {
+  const key = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
+  return key || 'class';
+}
+
+async function rateOf(db: Db, key: string): Promise<TaxRate> {
+  const [row] = await queryRows<TaxRate>(db, rateRowsSql(sql`r.key = ${key}`));
+  if (!row) throw notFound(taxMessages.rateNotFound);
+  return row;
+}
+
+/** Adds a class (its key made from the label); 422 on the label when that key is taken. */
+export async function addTaxRate(db: Db, act: OwnerAct, body: Body): Promise<TaxRate> {
+  const key = keyOf(body.label);
+  return db.transaction(async (tx) => {
+    const inserted = await queryRows<{ key: string }>(
+      tx,
+      sql`insert into tax_rates (key, label, rate_percent, position)
+          values (${key}, ${body.label}, ${body.rate_percent}, (select coalesce(max(position), 0) + 1 from tax_rates))
+          on conflict (key) do nothing returning key`,
+    );
+    if (!inserted.length) throw fieldError('label', taxMessages.rateExists);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'tax-rate.create',
+      target: `tax-rate:${key}`,
+      after: { label: body.label, rate_percent: body.rate_percent },
+      ip: act.ip,
+    });
+    return rateOf(tx, key);
+  });
+}
+
+/** Edits a class's label and rate against the version read (409 when it changed since). */
+export async function saveTaxRate(db: Db, act: OwnerAct, key: string, body: Body): Promise<TaxRate> {
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<{ label: string; rate_percent: number; version: number }>(
+      tx,
+      sql`select label, rate_percent, version from tax_rates where key = ${key} for update`,
+    );
+    if (!before) throw notFound(taxMessages.rateNotFound);
+    if (act.ifMatch !== null && act.ifMatch !== before.version) throw new HttpError(409, taxMessages.rateChanged);
+    if (key === STANDARD_CLASS)
+      await updatePrivateSetting(tx, act.staff, LEGACY_RATE_SETTING, body.rate_percent, act.ip);
+    await queryRows(
+      tx,
+      sql`update tax_rates set label = ${body.label}, rate_percent = ${body.rate_percent}, version = version + 1,
+            updated_at = now() where key = ${key}`,
+    );
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'tax-rate.update',
+      target: `tax-rate:${key}`,
+      before: { label: before.label, rate_percent: before.rate_percent },
+      after: { label: body.label, rate_percent: body.rate_percent },
+      ip: act.ip,
+    });
+    return rateOf(tx, key);
+  });
+}
+
+/**
+ * Deletes a class no product uses, in one conditional statement (a product given the class at
+ * the same moment keeps it from going). 409 naming how many products use it; the standard class stays.
+ */
+export async function deleteTaxRate(db: Db, act: OwnerAct, key: string): Promise<TaxRates> {
+  if (key === STANDARD_CLASS) throw new HttpError(409, taxMessages.standardKept);
+  await db.transaction(async (tx) => {
+    const [gone] = await queryRows<{ label: string; rate_percent: number; version: number }>(
+      tx,
+      sql`delete from tax_rates r where r.key = ${key}
+            and not exists (select 1 from products p where p.tax_class = r.key)
+          returning r.label, r.rate_percent, r.version`,
+    );
+    if (!gone) {
+      const [row] = await queryRows<{ products: number }>(
+        tx,
+        sql`select (select count(*)::int from products p where p.tax_class = r.key) as products
+              from tax_rates r where r.key = ${key}`,
+      );
+      if (!row) throw notFound(taxMessages.rateNotFound);
+      throw new HttpError(409, taxMessages.rateInUse(row.products));
+    }
+    if (act.ifMatch !== null && act.ifMatch !== gone.version) throw new HttpError(409, taxMessages.rateChanged);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'tax-rate.delete',
+      target: `tax-rate:${key}`,
+      before: { label: gone.label, rate_percent: gone.rate_percent },
+      ip: act.ip,
+    });
+  });
+  return listTaxRates(db);
+}
