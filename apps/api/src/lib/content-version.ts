@@ -27,13 +27,17 @@ export const UNWATCHED_TABLES = [
   'audit_log',
   'cart_items',
   'carts',
+  'catalog_imports',
   'coupon_redemptions',
   'customer_notes',
   'customers',
   'daily_visits',
+  // Soft-deleted pictures wait here for their Undo window; no page shows them.
+  'deleted_product_images',
   'email_subscribers',
   'form_submissions',
   'idempotency_keys',
+  'invoice_counters',
   'jobs',
   'known_devices',
   'mode_subscribers',
@@ -60,6 +64,8 @@ export const UNWATCHED_TABLES = [
   'staff_known_devices',
   'staff_sessions',
   'stock_movements',
+  // Read per request by the cart and checkout, which are never cached; no anonymous page shows a rate.
+  'tax_rates',
   'throttle_counters',
   'wishlist_items',
 ] as const;

@@ -39,6 +39,8 @@ export const undoMessages = {
   changedSince: 'This cannot be undone: the record has changed since. Reload to see its current values',
   notUndoable: (action: string) =>
     `A change of kind "${action}" cannot be undone (undo works for: ${UNDOABLE_ACTIONS.join(', ')})`,
+  variantStocked: (sku: string) =>
+    `This cannot be undone: variant ${sku}, which the undo would remove, has sold or been restocked since. Edit the product instead`,
   secret: 'This change set a password, which the audit log does not keep: set it again instead',
 } as const;
 

@@ -126,6 +126,37 @@ describe('undo of a product edit', () => {
     ]);
   });
 
+  it('refuses with 409 when a variant the edit added, which the undo would remove, sold or was restocked since', async () => {
+    const p = await product();
+    const k = tag();
+    const edit = await api('PATCH', `/api/admin/catalog/products/${p.id}`, {
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: [
+        ...p.variants.map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          options: v.options,
+          prices: v.prices.map((x) => ({
+            channel_id: x.channel_id,
+            price_minor: x.price_minor,
+            compare_at_minor: x.compare_at_minor,
+          })),
+        })),
+        { sku: `IT-L-${k}`, options: { Size: 'L' }, prices: [{ channel_id: channel, price_minor: 190000 }], stock: 3 },
+      ],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const added = (await get(p.id)).variants.find((v) => v.sku === `IT-L-${k}`)!;
+    // A restock after the edit (its own transaction, so a later time than the edit's).
+    await new Promise((r) => setTimeout(r, 5));
+    await db().execute(sql`update variants set stock = 8 where id = ${added.id}`);
+    const res = await undo(edit.json().undo);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(undoMessages.variantStocked(`IT-L-${k}`));
+    const now = await get(p.id);
+    expect(now.variants.find((v) => v.id === added.id)?.stock).toBe(8);
+  });
+
   it('refuses with 409 once the product changed again, and a second undo; nothing is written', async () => {
     const p = await product();
     const edit = await api('PATCH', `/api/admin/catalog/products/${p.id}`, { title: 'First edit' });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   adminCatalogMessages as msg,
   taxMessages,
+  undoMessages,
   type AdminProduct,
   type AdminProductCreate,
   type AdminProductPatch,
@@ -387,7 +388,8 @@ function changed(p: AdminProduct, patch: AdminProductPatch): Record<string, unkn
  * options and variants (SKU, prices, compare-at; a variant the edit removed comes back new, without
  * stock) in the caller's transaction, through the edit's own writes (audited as an edit). Only
  * while the product is still at the version the edit left (409 `changedSince` otherwise: edited,
- * archived or undone since). Stock is never touched: it has its own history.
+ * archived or undone since). Stock is never touched: it has its own history; so an undo that would
+ * remove a variant whose stock moved after the edit (a sale, a restock) is refused.
  */
 export async function undoProductUpdate(
   tx: Db,
@@ -395,6 +397,8 @@ export async function undoProductUpdate(
   id: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
+  /** The edit's audit entry: stock moves after its time are not the edit's. */
+  entryId: number,
   changedSince: () => Error,
 ): Promise<void> {
   if (typeof after.version !== 'number') throw changedSince();
@@ -414,9 +418,17 @@ export async function undoProductUpdate(
     delete restore.publish_at;
   } else if (status !== undefined) restore.status = status;
   if (restore.variants) {
-    const live = new Set(
-      (await queryRows<{ id: string }>(tx, sql`select id from variants where product_id = ${id}`)).map((v) => v.id),
+    const liveRows = await queryRows<{ id: string; sku: string | null; moved: boolean }>(
+      tx,
+      sql`select v.id, (select min(vc.sku) from variant_channels vc where vc.variant_id = v.id) as sku,
+                 exists (select 1 from stock_movements m where m.variant_id = v.id and m.created_at > (select a.created_at from audit_log a where a.id = ${entryId})) as moved
+          from variants v where v.product_id = ${id}`,
     );
+    const live = new Set(liveRows.map((v) => v.id));
+    // A variant the edit added that has sold or been restocked since would go with that stock: refuse.
+    const restoredIds = new Set(restore.variants.flatMap((v) => (v.id !== undefined ? [v.id] : [])));
+    const stocked = liveRows.find((v) => !restoredIds.has(v.id) && v.moved);
+    if (stocked) throw new HttpError(409, undoMessages.variantStocked(stocked.sku ?? stocked.id));
     restore.variants = restore.variants.map(({ id: vid, ...v }) => ({
       ...v,
       ...(vid !== undefined && live.has(vid) ? { id: vid } : {}),

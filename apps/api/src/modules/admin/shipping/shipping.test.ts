@@ -375,6 +375,26 @@ describe('reorder', () => {
     await ok(req('PUT', '/api/admin/shipping/methods/order', { zone_id: india!.id, codes: ['standard', 'express'] }));
   });
 
+  it('an Undo racing reorders takes the locks in their order: every answer 200 or 409, never a deadlock', async () => {
+    const india = await zoneNamed('India');
+    const edit = await req('PUT', `/api/admin/shipping/zones/${india.id}`, editOf(india, { cod_fee_minor: 45_00 }), {
+      'if-match': String(india.version),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const undo = edit.json().undo as { id: number; also: number[] };
+    const ids = (await overview()).zones.map((z) => z.id);
+    const answers = await Promise.all([
+      req('POST', `/api/admin/audit/${undo.id}/undo`, { also: undo.also }),
+      ...Array.from({ length: 8 }, (_, n) =>
+        req('PUT', '/api/admin/shipping/zones/order', { ids: n % 2 ? [...ids].reverse() : ids }),
+      ),
+    ]);
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    expect(answers[0]!.statusCode, answers[0]!.body).toBe(200);
+    expect((await zoneNamed('India')).cod_fee_minor).toBe(india.cod_fee_minor);
+    await ok(req('PUT', '/api/admin/shipping/zones/order', { ids }));
+  });
+
   it('many concurrent reorders and creates keep every position unique', async () => {
     const made: AdminShippingZone[] = [];
     for (let i = 0; i < 3; i++) {

@@ -5,13 +5,13 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, parseOr422 } from '../../../lib/http.ts';
 import type { AuditActor } from '../../staff/audit.ts';
 import { loadMethod, methodAuditView, updateMethod } from './methods.ts';
-import { loadZone, updateZone, zoneAuditView } from './service.ts';
+import { loadZone, lockShipping, updateZone, zoneAuditView } from './service.ts';
 
 type Values = Record<string, unknown>;
 const changedSince = () => new HttpError(409, undoMessages.changedSince);
 
 /**
- * Undo of a shipping zone's or method's edit (issue 25's Undo): the row is locked, its current
+ * Undo of a shipping zone's or method's edit (issue 25's Undo): the shipping lock and the row are taken, its current
  * settings compared with the entry's "after" (409 when it changed since, or is gone), and the
  * "before" settings written back through the same service (which audits them).
  */
@@ -25,6 +25,9 @@ export async function undoShippingEntry(
   ip: string | null,
 ): Promise<void> {
   const act = { staff: actor, ip, ifMatch: null };
+  // The shipping lock first, then the row, as every shipping write takes them: the other order
+  // could deadlock against an edit or a reorder (which updates every row under the lock).
+  await lockShipping(tx);
   if (action === 'shipping-zone.update') {
     const id = Number(key);
     if (!Number.isSafeInteger(id)) throw changedSince();

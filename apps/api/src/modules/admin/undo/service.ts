@@ -241,6 +241,7 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
           idOf(row.target, 'product'),
           before,
           after,
+          row.id,
           changedSince,
         );
         break;
