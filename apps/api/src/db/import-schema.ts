@@ -26,8 +26,12 @@ export const catalogImports = pgTable(
     failed: integer('failed').notNull().default(0),
     /** Products that could not be written when the job ran (row, column, message). */
     errors: jsonb('errors').$type<unknown>().notNull().default([]),
+    /** Who uploaded the file (the dry run). */
     staffId: text('staff_id'),
     staffEmail: text('staff_email').notNull(),
+    /** Who started the import: the job writes the products as them (and audits them). */
+    startedById: text('started_by_id'),
+    startedByEmail: text('started_by_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -8,7 +8,7 @@ import { z } from '../zod.ts';
  */
 
 const MiB = 1_048_576;
-export const IMPORT_LIMITS = { maxBytes: 20 * MiB, maxRows: 100_000 } as const;
+export const IMPORT_LIMITS = { maxBytes: 20 * MiB, maxRows: 100_000, maxRowBytes: MiB } as const;
 /** Errors and product lines a report carries (the counts cover all of them). */
 export const IMPORT_REPORT_MAX = 1_000;
 
@@ -33,6 +33,8 @@ export const adminImportMessages = {
   encoding: (line: number) =>
     `This file is not UTF-8 text (line ${line} has bytes that are not): save it as “CSV UTF-8” and try again`,
   empty: 'This file has no rows under its header',
+  rowTooLarge: (line: number) =>
+    `Line ${line} of this file holds more than 1 MB in one row: it is probably a broken quote or not a product export`,
   malformed: (line: number, why: string) => `Line ${line} of this file cannot be read as CSV: ${why}`,
   unknownFormat:
     'This file is not a product export we know: use Shopify’s or WooCommerce’s product export, or this shop’s own (its header row names the columns)',
@@ -51,6 +53,12 @@ export const adminImportMessages = {
   skuRequired: 'A variant needs a SKU',
   skuTwiceInFile: (row: number) => `This SKU is also on row ${row} of this file`,
   skuOtherProduct: 'Another product in the shop already uses this SKU',
+  handleTwiceInFile: (row: number) =>
+    `Another product on row ${row} of this file has the same handle: give one of them a different name or handle`,
+  htmlTooLong: (max: number) => `A description is at most ${max.toLocaleString('en-IN')} characters`,
+  unknownTaxClass: (key: string) => `There is no tax class "${key}" in this shop's tax rates`,
+  stockChangedSinceCheck: (now: number) =>
+    `The stock changed since the check (a sale or another change): it is now ${now}. Nothing of this product was written; check the file again`,
   variationWithoutParent: 'This variation names a parent that is not in the file',
   tooManyOptions: 'A product has at most 3 options',
   picturesSkipped: 'The import does not fetch pictures yet',

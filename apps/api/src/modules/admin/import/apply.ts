@@ -6,8 +6,8 @@ import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { loadAdminProduct } from '../catalog/product-view.ts';
 import { createProduct, updateProduct } from '../catalog/products.ts';
-import { decide, matchExisting, skuConflicts, type PlannedProduct } from './plan.ts';
-import type { AdminImportIssue } from '@shopfront/shared';
+import { decide, matchExisting, skuConflicts, type PlannedProduct, type StockChange } from './plan.ts';
+import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 
 /** Products written per transaction: short enough to hold few locks, long enough to be quick. */
 export const IMPORT_BATCH = 25;
@@ -25,6 +25,9 @@ interface ImportRow {
  * Writes one planned product in `tx`, as it stands now (decided again, so a second run of the same
  * file changes nothing): created, updated (fields and variants that differ; a different stock
  * count as a `correction` movement), or left alone. Answers whether it changed anything.
+ * A stock is set only while it still is the count the dry run saw (one conditional update): when
+ * a sale or another change moved it since, the product is not written (ImportRowError) and the
+ * sale stands.
  */
 async function applyOne(tx: Db, actor: AuditActor, p: PlannedProduct): Promise<boolean> {
   const { ids, skuOwner } = await matchExisting(tx, [p]);
@@ -42,11 +45,27 @@ async function applyOne(tx: Db, actor: AuditActor, p: PlannedProduct): Promise<b
   if (d.patch && Object.keys(d.patch).length) await updateProduct(tx, act, id!, d.patch);
   if (d.stock.length) {
     await noteStockChange(tx, { reason: 'correction', actor: actor.email, note: 'CSV import' });
-    for (const s of d.stock) await tx.execute(sql`update variants set stock = ${s.stock} where id = ${s.id}`);
+    for (const s of d.stock) {
+      const [set] = await queryRows<{ id: string }>(
+        tx,
+        sql`update variants set stock = ${s.to} where id = ${s.id} and stock = ${s.from} returning id`,
+      );
+      if (!set) throw await stockConflict(tx, p, s);
+    }
     await noteStockChange(tx, null);
     await refreshProductSummaries(tx, [id!]);
   }
   return true;
+}
+
+/** The row error of a stock that is no longer what the dry run saw. */
+async function stockConflict(tx: Db, p: PlannedProduct, s: StockChange): Promise<ImportRowError> {
+  const [now] = await queryRows<{ stock: number }>(tx, sql`select stock from variants where id = ${s.id}`);
+  return new ImportRowError({
+    row: p.variantRows[s.index] ?? p.row,
+    column: p.columns.variant.stock ?? null,
+    message: msg.stockChangedSinceCheck(now?.stock ?? 0),
+  });
 }
 
 /** A product the import could not write, with the row and column to show. */
@@ -79,9 +98,11 @@ export async function runImport(db: Db, importId: number): Promise<void> {
   const [imp] = await queryRows<ImportRow>(
     db,
     sql`update catalog_imports set status = 'running' where id = ${importId} and status in ('queued', 'running')
-        returning id, status, plan, products_done, staff_id, staff_email`,
+        returning id, status, plan, products_done, coalesce(started_by_id, staff_id) as staff_id,
+          coalesce(started_by_email, staff_email) as staff_email`,
   );
   if (!imp) return;
+  // The member who started the import writes it (and is audited), not the one who uploaded it.
   const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
   for (let start = imp.products_done; start < imp.plan.length; start += IMPORT_BATCH) {
     const batch = imp.plan.slice(start, start + IMPORT_BATCH);

@@ -47,7 +47,8 @@ const unguard = (cell: string) => (FORMULA_GUARDED.test(cell) ? cell.slice(1) : 
 /**
  * Reads an uploaded CSV: UTF-8 (a byte-order mark dropped; other bytes a clear error), `,` `;` or
  * tab as the header line shows, RFC 4180 quotes (a quoted cell may hold line breaks), rows of any
- * length. At most IMPORT_LIMITS.maxRows data rows. Every failure is a 422 with the line it is on.
+ * column count. At most IMPORT_LIMITS.maxRows data rows, each at most IMPORT_LIMITS.maxRowBytes
+ * characters. Every failure is a 422 with the line it is on.
  */
 export function readCsv(bytes: Buffer): CsvTable {
   const text = decodeUtf8(bytes).replace(/^\uFEFF/, '');
@@ -59,9 +60,12 @@ export function readCsv(bytes: Buffer): CsvTable {
       relax_column_count: true,
       skip_empty_lines: true,
       bom: true,
+      // A row past this is no product (a quote left open swallows the file): refused, not parsed on.
+      max_record_size: IMPORT_LIMITS.maxRowBytes,
     }) as string[][];
   } catch (err) {
-    const e = err as { lines?: number; message?: string };
+    const e = err as { code?: string; lines?: number; message?: string };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw fieldError('file', msg.rowTooLarge(e.lines ?? 1));
     const why = (e.message ?? 'unreadable').replace(/^Invalid [^:]*: /, '').replace(/:.*$/s, '');
     throw fieldError('file', msg.malformed(e.lines ?? 1, why));
   }

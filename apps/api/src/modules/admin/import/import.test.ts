@@ -207,6 +207,7 @@ describe('bad rows and bad files', () => {
       [Buffer.from('Handle,Title\n"open,x\n'), 'Line 2 of this file cannot be read as CSV'],
       [Buffer.from('Name,Email\nA,b@c.in\n'), msg.unknownFormat],
       [Buffer.from('\uFEFFHandle,Title,Variant SKU,Variant Price\n'), msg.empty],
+      [Buffer.from(`Handle,Title,Variant SKU,Variant Price\n"${'x'.repeat(1_100_000)}\n`), msg.rowTooLarge(2)],
     ];
     for (const [bytes, message] of cases) {
       const res = await upload(bytes);
@@ -225,6 +226,178 @@ describe('bad rows and bad files', () => {
     await importIt(r);
     const again = await t.app.inject({ method: 'POST', url: `/api/admin/catalog/imports/${r.id}/start`, headers: h });
     expect([again.statusCode, again.json().message]).toEqual([409, msg.notStartable]);
+  });
+});
+
+const variantId = async (sku: string) =>
+  (await queryRows<{ id: string }>(db(), sql`select variant_id as id from variant_channels where sku = ${sku}`))[0]!.id;
+/** A sale as the order code makes one: the stock taken in its own statement, naming no reason. */
+const sell = (id: string) => db().execute(sql`update variants set stock = stock - 1 where id = ${id} and stock > 0`);
+
+describe('stock the file does not give, and stock that moved since the check', () => {
+  it('a blank Stock cell (WooCommerce, stock not managed) or no stock column leaves the shop’s count', async () => {
+    const prefix = `k${tag()}`;
+    expect(await importIt(await check(wooCsv(1, { prefix })))).toMatchObject({ status: 'done', changed: 1 });
+    const sku = `${prefix.toUpperCase()}-1`;
+    await sell(await variantId(sku));
+    const blank = await check(wooCsv(1, { prefix, edit: (rows) => (rows[0]!.Stock = '') }));
+    expect(blank.counts).toEqual({ create: 0, update: 0, unchanged: 1, error: 0 });
+    // A new product with a blank Stock starts at 0.
+    const fresh = `n${tag()}`;
+    await importIt(await check(wooCsv(1, { prefix: fresh, edit: (rows) => (rows[0]!.Stock = '') })));
+    expect(await variant(`${fresh.toUpperCase()}-1`)).toMatchObject({ stock: 0 });
+    // Shopify's file without the Variant Inventory Qty column, a price changed: the price is written, not the stock.
+    const shop = `q${tag()}`;
+    await importIt(await check(shopifyCsv(1, { prefix: shop })));
+    const s = `${shop.toUpperCase()}-1-S`;
+    await sell(await variantId(s));
+    const r = await check(
+      shopifyCsv(1, {
+        prefix: shop,
+        drop: ['Variant Inventory Qty'],
+        edit: (rows) => (rows[0]!['Variant Price'] = '30.00'),
+      }),
+    );
+    expect(r.counts).toMatchObject({ update: 1, error: 0 });
+    expect(await importIt(r)).toMatchObject({ status: 'done', changed: 1, failed: 0 });
+    expect(await variant(s)).toMatchObject({ price: 3000, stock: 4 });
+    expect(await variant(sku)).toMatchObject({ stock: 6 });
+  });
+
+  it('a sale between the dry run and the import is not undone: the product is a row error with the stock now', async () => {
+    const prefix = `v${tag()}`;
+    await importIt(await check(shopifyCsv(1, { prefix })));
+    const s = `${prefix.toUpperCase()}-1-S`;
+    const r = await check(shopifyCsv(1, { prefix, edit: (rows) => (rows[0]!['Variant Inventory Qty'] = '20') }));
+    expect(r.counts).toMatchObject({ update: 1 });
+    await sell(await variantId(s)); // 5 → 4 after the check
+    expect(await importIt(r)).toMatchObject({
+      status: 'done',
+      changed: 0,
+      failed: 1,
+      errors: [{ row: 2, column: 'Variant Inventory Qty', message: msg.stockChangedSinceCheck(4) }],
+    });
+    expect(await variant(s)).toMatchObject({ stock: 4 });
+    const corrections = await count(
+      sql`select count(*)::int as n from stock_movements where variant_id = ${await variantId(s)} and reason = 'correction'`,
+    );
+    expect(corrections).toBe(0);
+    // Checked again, the file's 20 is written over the 4 the owner now sees.
+    expect(
+      await importIt(
+        await check(shopifyCsv(1, { prefix, edit: (rows) => (rows[0]!['Variant Inventory Qty'] = '20') })),
+      ),
+    ).toMatchObject({ changed: 1, failed: 0 });
+    expect(await variant(s)).toMatchObject({ stock: 20 });
+  });
+
+  it('many sales racing the import: every sale lands; a count is set only over the one the check saw', async () => {
+    const prefix = `c${tag()}`;
+    const n = 8;
+    await importIt(await check(shopifyCsv(n, { prefix })));
+    const skus = Array.from({ length: n }, (_, i) =>
+      ['S', 'M', 'L'].map((z) => `${prefix.toUpperCase()}-${i + 1}-${z}`),
+    ).flat();
+    const ids = await Promise.all(skus.map(variantId));
+    const before = new Map(await Promise.all(skus.map(async (s) => [s, (await variant(s))!.stock] as const)));
+    const r = await check(
+      shopifyCsv(n, { prefix, edit: (rows) => rows.forEach((row) => (row['Variant Inventory Qty'] = '50')) }),
+    );
+    expect(r.counts).toMatchObject({ update: n });
+    const start = await t.app.inject({ method: 'POST', url: `/api/admin/catalog/imports/${r.id}/start`, headers: h });
+    expect(start.statusCode, start.body).toBe(200);
+    const sales = ids.flatMap((id, i) => (i % 2 ? [id, id] : [id]));
+    await Promise.all([t.app.jobs.runDue(), ...sales.map((id) => sell(id))]);
+    for (const [i, s] of skus.entries()) {
+      const moves = await queryRows<{ reason: string; from_stock: number; to_stock: number }>(
+        db(),
+        sql`select reason, from_stock, to_stock from stock_movements where variant_id = ${ids[i]!} order by id`,
+      );
+      const corrections = moves.filter((m) => m.reason === 'correction');
+      const sold = moves.filter((m) => m.reason === 'sale').length;
+      expect(sold).toBe(i % 2 ? 2 : 1);
+      // The import set 50 only over the count the check saw, never over a sale.
+      for (const c of corrections) expect([s, c.from_stock, c.to_stock]).toEqual([s, before.get(s), 50]);
+      expect([s, (await variant(s))!.stock]).toEqual([s, (corrections.length ? 50 : before.get(s)!) - sold]);
+    }
+  });
+});
+
+describe('tax classes, short descriptions, one name twice, who the import is by', () => {
+  it('Shopify re-import keeps the short description; own file keeps a tax class it leaves blank and refuses an unknown one', async () => {
+    const prefix = `x${tag()}`;
+    await importIt(await check(shopifyCsv(1, { prefix })));
+    await db().execute(
+      sql`update products set short_description = 'Kept', tax_class = 'gst_5' where slug = ${`${prefix}-tee-1`}`,
+    );
+    expect((await check(shopifyCsv(1, { prefix }))).counts).toMatchObject({ unchanged: 1, update: 0 });
+    const [ch] = await queryRows<{ id: string }>(
+      db(),
+      sql`select channel_id as id from variant_channels where sku = ${`${prefix.toUpperCase()}-1-S`}`,
+    );
+    // The product as our own file has it (no brand, SEO or compare-at columns: those change), Size S/M/L.
+    const own = (taxClass: string, price: string) =>
+      Buffer.from(
+        `handle,title,option1_name,option1_value,sku,stock,short_description,tax_class,price_${ch!.id}\n` +
+          ['S', 'M', 'L']
+            .map(
+              (z, j) =>
+                `${prefix}-tee-1,Cotton Tee 1,Size,${z},${prefix.toUpperCase()}-1-${z},${5 + j},Kept,${taxClass},${j ? `${22 + 2 * (j - 1)}.99` : price}\n`,
+            )
+            .join(''),
+      );
+    const bad = await check(own('nope', '20.99'));
+    expect(bad.counts).toMatchObject({ error: 1 });
+    expect(bad.errors).toEqual([{ row: 2, column: 'tax_class', message: msg.unknownTaxClass('nope') }]);
+    const ok = await check(own('', '24.99'));
+    expect(ok.counts).toMatchObject({ update: 1, error: 0 });
+    expect(await importIt(ok)).toMatchObject({ status: 'done', failed: 0 });
+    const [p] = await queryRows<{ tax_class: string; short: string }>(
+      db(),
+      sql`select tax_class, short_description as short from products where slug = ${`${prefix}-tee-1`}`,
+    );
+    expect(p).toEqual({ tax_class: 'gst_5', short: 'Kept' });
+    expect(await variant(`${prefix.toUpperCase()}-1-S`)).toMatchObject({ price: 2499 });
+  });
+
+  it('two WooCommerce products named alike: the second is a row error, the first is written as itself', async () => {
+    const prefix = `y${tag()}`;
+    const r = await check(wooCsv(3, { prefix, edit: (rows) => (rows[4]!.Name = rows[0]!.Name!) }));
+    expect(r.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 1 });
+    expect(r.errors).toEqual([{ row: 6, column: 'Name', message: msg.handleTwiceInFile(2) }]);
+    await importIt(r);
+    expect(await variant(`${prefix.toUpperCase()}-1`)).toMatchObject({ price: 999, product: `clay-mug-${prefix}-1` });
+    expect(await variant(`${prefix.toUpperCase()}-3`)).toBeUndefined();
+  });
+
+  it('the member who starts the import writes it and is audited, not the one who uploaded it', async () => {
+    const manager = await signedInOwner(t, 'manager');
+    const owner = await signedInOwner(t);
+    const prefix = `z${tag()}`;
+    await importIt(await check(shopifyCsv(1, { prefix })));
+    const res = await upload(
+      shopifyCsv(1, { prefix, edit: (rows) => (rows[0]!['Variant Inventory Qty'] = '9') }),
+      manager.headers,
+    );
+    const r: AdminImportReport = res.json().data;
+    const start = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/catalog/imports/${r.id}/start`,
+      headers: owner.headers,
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    await t.app.jobs.runDue();
+    const [audit] = await queryRows<{ staff_id: string; actor: string }>(
+      db(),
+      sql`select staff_id, actor from audit_log where action = 'catalog.import' and target = ${`import:${r.id}`}`,
+    );
+    expect(audit?.staff_id).toBe(owner.member.id);
+    const [move] = await queryRows<{ actor: string }>(
+      db(),
+      sql`select m.actor from stock_movements m join variant_channels vc on vc.variant_id = m.variant_id
+           where vc.sku = ${`${prefix.toUpperCase()}-1-S`} and m.reason = 'correction'`,
+    );
+    expect(move?.actor).toBe(owner.member.email);
   });
 });
 

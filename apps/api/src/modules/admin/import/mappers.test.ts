@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminImportMessages as msg } from '@shopfront/shared';
 import { readCsv, sniffDelimiter } from './csv-read.ts';
-import { blocksOf, parseMoney, type MapContext } from './mappers/common.ts';
+import { HTML_CELL_MAX, blocksOf, parseMoney, parseStock, type MapContext } from './mappers/common.ts';
 import { detectFormat, mapTable } from './mappers/index.ts';
 import { validate } from './plan.ts';
 import { shopifyCsv, wooCsv } from './testing.ts';
@@ -55,6 +55,11 @@ describe('reading a CSV', () => {
   it('refuses a broken quote and a file without rows', () => {
     expect(() => readCsv(Buffer.from('a,b\n"open,1\n'))).toThrow(/cannot be read as CSV/);
     expect(() => readCsv(Buffer.from('a,b\n'))).toThrow(msg.empty);
+  });
+
+  it('refuses a row longer than 1 MB (a quote left open) with the line, before parsing on', () => {
+    const long = `Handle,Title\nok,fine\n"${'x'.repeat(1_100_000)}",t\n`;
+    expect(() => readCsv(Buffer.from(long))).toThrow(msg.rowTooLarge(3));
   });
 
   it('drops the spreadsheet guard quote before a formula character only', () => {
@@ -148,5 +153,55 @@ describe('formats', () => {
       { type: 'paragraph', text: 'Wash & dry' },
       { type: 'paragraph', text: 'cold' },
     ]);
+  });
+
+  it('a blank stock cell or no stock column gives no stock: the shop keeps its count', () => {
+    expect(parseStock('')).toBeNull();
+    expect(parseStock(' 4 ')).toBe(4);
+    // WooCommerce leaves Stock blank for a product whose stock it does not manage.
+    const woo = mapTable(readCsv(wooCsv(1, { edit: (rows) => (rows[0]!.Stock = '') })), ctx).products[0]!;
+    expect(woo.issues).toEqual([]);
+    expect(woo.input.variants[0]).not.toHaveProperty('stock');
+    const planned = validate(woo);
+    expect('ok' in planned && planned.ok.stockGiven).toEqual([false]);
+    const noColumn = mapTable(readCsv(shopifyCsv(1, { drop: ['Variant Inventory Qty'] })), ctx).products[0]!;
+    expect(noColumn.issues).toEqual([]);
+    expect(noColumn.input.variants.map((v) => v.stock)).toEqual([undefined, undefined, undefined]);
+    const own = mapTable(readCsv(Buffer.from('handle,title,sku,stock,price_ch_in\nmug,Mug,M-1,,10\n')), ctx);
+    expect(own.products[0]!.input.variants[0]).not.toHaveProperty('stock');
+  });
+
+  it('two WooCommerce products with one name: the second is an error on its row, not written over the first', () => {
+    const { products } = mapTable(readCsv(wooCsv(3, { edit: (rows) => (rows[4]!.Name = rows[0]!.Name!) })), ctx);
+    expect(products.map((p) => [p.row, p.input.slug, p.issues])).toEqual([
+      [2, 'clay-mug-woo-1', []],
+      [3, 'clay-mug-woo-2', []],
+      [6, 'clay-mug-woo-1', [{ row: 6, column: 'Name', message: msg.handleTwiceInFile(2) }]],
+    ]);
+  });
+
+  it('Shopify names no short description, our own file no tax class when blank: both left as they are', () => {
+    const shopify = mapTable(readCsv(shopifyCsv(1)), ctx).products[0]!;
+    expect(shopify.input).not.toHaveProperty('short_description');
+    const own = mapTable(
+      readCsv(Buffer.from('handle,title,sku,stock,tax_class,price_ch_in\nmug,Mug,M-1,3,,10\ncup,Cup,C-1,3,gst_5,10\n')),
+      ctx,
+    ).products;
+    expect(own[0]!.input).not.toHaveProperty('tax_class');
+    expect(own[1]!.input.tax_class).toBe('gst_5');
+    const noColumn = mapTable(readCsv(Buffer.from('handle,title,sku,stock,price_ch_in\nmug,Mug,M-1,3,10\n')), ctx);
+    expect(noColumn.products[0]!.input).not.toHaveProperty('tax_class');
+  });
+
+  it('refuses an HTML description past the cap as a row error, without parsing it (no quadratic regex)', () => {
+    const html = '<ul>'.repeat(HTML_CELL_MAX / 4 + 1);
+    const started = performance.now();
+    const { products } = mapTable(readCsv(shopifyCsv(1, { edit: (rows) => (rows[0]!['Body (HTML)'] = html) })), ctx);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(products[0]!.issues).toEqual([{ row: 2, column: 'Body (HTML)', message: msg.htmlTooLong(HTML_CELL_MAX) }]);
+    const woo = mapTable(readCsv(wooCsv(1, { edit: (rows) => (rows[0]!.Description = html) })), ctx).products[0]!;
+    expect(woo.issues).toEqual([{ row: 2, column: 'Description', message: msg.htmlTooLong(HTML_CELL_MAX) }]);
+    // Just under the cap is read (and quick: the list regex no longer meets a megabyte of it).
+    expect(blocksOf('<p>ok</p>' + ' '.repeat(HTML_CELL_MAX - 9))).toEqual([{ type: 'paragraph', text: 'ok' }]);
   });
 });

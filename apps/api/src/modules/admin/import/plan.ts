@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   AdminProductCreateSchema,
   IMPORT_REPORT_MAX,
@@ -16,7 +16,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
 import { textArray } from '../../content/sql.ts';
-import { loadAdminProduct } from '../catalog/product-view.ts';
+import { loadAdminProducts } from '../catalog/product-view.ts';
 import { slugOf, type ColumnNames, type MapContext, type MappedProduct } from './mappers/common.ts';
 
 /** A product the import will write: validated, with where it came from (to name a row in an error). */
@@ -27,6 +27,14 @@ export interface PlannedProduct {
   /** The fields the file gives (the others of a matched product are left as they are). */
   fields: (keyof AdminProductCreate)[];
   body: AdminProductCreate;
+  /** Per variant: whether the file gives its stock (a blank cell or no column leaves the shop's as it is). */
+  stockGiven: boolean[];
+  /**
+   * Per variant: the shop's stock when the dry run compared the file with it (null: a variant the
+   * shop did not have). The import writes a stock only while it still is that, so a sale since the
+   * check is never undone.
+   */
+  stockSeen: (number | null)[];
 }
 
 /** The shop's channels, the default (storefront) channel first, with their currency's decimals. */
@@ -68,7 +76,19 @@ export function validate(p: MappedProduct): { ok: PlannedProduct } | { issues: A
   const parsed = AdminProductCreateSchema.safeParse(p.input);
   if (!parsed.success) return { issues: parsed.error.issues.map((i) => locate(p, i.path, i.message)) };
   const fields = Object.keys(p.input) as (keyof AdminProductCreate)[];
-  return { ok: { row: p.row, variantRows: p.variantRows, columns: p.columns, fields, body: parsed.data } };
+  const stockGiven = p.input.variants.map((v) => v.stock !== undefined);
+  const stockSeen = p.input.variants.map(() => null);
+  return {
+    ok: {
+      row: p.row,
+      variantRows: p.variantRows,
+      columns: p.columns,
+      fields,
+      body: parsed.data,
+      stockGiven,
+      stockSeen,
+    },
+  };
 }
 
 const PRODUCT_FIELDS = [
@@ -100,8 +120,19 @@ const optionShape = (options: { name: string; values: string[] }[]) =>
 export interface Decision {
   action: Exclude<ImportAction, 'error'>;
   patch?: AdminProductPatch;
-  /** Variant id → the file's stock, for each kept variant whose stock differs. */
-  stock: { id: string; stock: number }[];
+  /**
+   * Each kept variant whose stock the file changes: from the count the dry run saw (the one the
+   * owner checked) to the file's, with the variant's row.
+   */
+  stock: StockChange[];
+}
+
+export interface StockChange {
+  id: string;
+  from: number;
+  to: number;
+  /** The variant's index in the plan (its row and stock column name a conflict). */
+  index: number;
 }
 
 /**
@@ -129,7 +160,7 @@ export function decide(existing: AdminProduct | null, p: PlannedProduct): Decisi
   let variantsDiffer =
     existing.variants.length !== p.body.variants.length ||
     !same(optionShape(existing.options), optionShape(p.body.options));
-  const variants = p.body.variants.map((v) => {
+  const variants = p.body.variants.map((v, i) => {
     const ex = bySku.get(v.sku.toLowerCase());
     if (!ex) {
       variantsDiffer = true;
@@ -143,7 +174,11 @@ export function decide(existing: AdminProduct | null, p: PlannedProduct): Decisi
     }));
     if (ex.sku !== v.sku || !same(ex.options, v.options) || !same(sortedPrices(ex.prices), sortedPrices(prices)))
       variantsDiffer = true;
-    if (ex.stock !== v.stock) stock.push({ id: ex.id, stock: v.stock });
+    // A blank stock cell changes nothing; else the change is from what the dry run saw (or, before
+    // it, what the shop has now), and none when the shop already has the file's count.
+    const from = p.stockSeen?.[i] ?? ex.stock;
+    const given = p.stockGiven?.[i] ?? true;
+    if (given && v.stock !== from && v.stock !== ex.stock) stock.push({ id: ex.id, from, to: v.stock, index: i });
     return { ...v, id: ex.id, prices };
   });
   if (variantsDiffer) Object.assign(patch, { options: p.body.options, variants });
@@ -194,12 +229,27 @@ export function skuConflicts(p: PlannedProduct, id: string | null, skuOwner: Map
   });
 }
 
-/** Category and collection slugs the file names that the shop does not have. */
-async function unknownTaxonomy(
-  db: Db,
-  p: PlannedProduct,
-  known: { categories: Set<string>; collections: Set<string> },
-) {
+/** What the shop has that a product names: category, collection and tax class keys. */
+export interface KnownKeys {
+  categories: Set<string>;
+  collections: Set<string>;
+  taxClasses: Set<string>;
+}
+
+export async function knownKeys(db: Db): Promise<KnownKeys> {
+  const keys = async (q: SQL) => new Set((await queryRows<{ key: string }>(db, q)).map((r) => r.key));
+  return {
+    categories: await keys(sql`select slug as key from categories`),
+    collections: await keys(sql`select slug as key from collections`),
+    taxClasses: await keys(sql`select distinct key from tax_rates`),
+  };
+}
+
+/**
+ * The category, collections and tax class the file names that the shop does not have (the tax
+ * class also of a new product, which takes the standard one when the file names none).
+ */
+function unknownKeys(p: PlannedProduct, known: KnownKeys, isNew: boolean): AdminImportIssue[] {
   const out: AdminImportIssue[] = [];
   if (p.body.category !== null && !known.categories.has(p.body.category))
     out.push({
@@ -215,7 +265,19 @@ async function unknownTaxonomy(
         message: `There is no collection "${c}"`,
       });
   }
+  if ((isNew || p.fields.includes('tax_class')) && !known.taxClasses.has(p.body.tax_class))
+    out.push({
+      row: p.row,
+      column: p.columns.product.tax_class ?? 'tax_class',
+      message: msg.unknownTaxClass(p.body.tax_class),
+    });
   return out;
+}
+
+/** Each planned variant's stock in the shop now (null: a variant the shop does not have). */
+function stockSeenIn(existing: AdminProduct, p: PlannedProduct): (number | null)[] {
+  const bySku = new Map(existing.variants.map((v) => [v.sku.toLowerCase(), v.stock]));
+  return p.body.variants.map((v) => bySku.get(v.sku.toLowerCase()) ?? null);
 }
 
 export interface DryRun {
@@ -242,10 +304,11 @@ export async function dryRun(
   const checked = mapped.map((m) => ({ m, v: validate(m) }));
   const valid = checked.flatMap(({ v }) => ('ok' in v ? [v.ok] : []));
   const { ids, skuOwner } = await matchExisting(db, valid);
-  const known = {
-    categories: new Set((await queryRows<{ slug: string }>(db, sql`select slug from categories`)).map((r) => r.slug)),
-    collections: new Set((await queryRows<{ slug: string }>(db, sql`select slug from collections`)).map((r) => r.slug)),
-  };
+  const known = await knownKeys(db);
+  const existing = await loadAdminProducts(
+    db,
+    ids.filter((id): id is string => id !== null),
+  );
   const plan: PlannedProduct[] = [];
   let k = 0;
   for (const { m, v } of checked) {
@@ -255,12 +318,14 @@ export async function dryRun(
       errors.push(...v.issues);
     } else {
       const id = ids[k++]!;
-      const issues = [...skuConflicts(v.ok, id, skuOwner), ...(await unknownTaxonomy(db, v.ok, known))];
+      const issues = [...skuConflicts(v.ok, id, skuOwner), ...unknownKeys(v.ok, known, id === null)];
       if (issues.length) {
         action = 'error';
         errors.push(...issues);
       } else {
-        action = decide(id ? await loadAdminProduct(db, id) : null, v.ok).action;
+        const ex = id ? (existing.get(id) ?? null) : null;
+        action = decide(ex, v.ok).action;
+        if (ex) v.ok.stockSeen = stockSeenIn(ex, v.ok);
         if (action !== 'unchanged') plan.push(v.ok);
       }
     }

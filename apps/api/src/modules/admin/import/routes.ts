@@ -115,8 +115,8 @@ export async function adminImportRoutes(app: FastifyInstance) {
       ),
     },
     async (req) => {
-      await requireStaff(req);
-      const progress = await startImport(db, req.params.id, (tx, importId) =>
+      const actor = await actorOf(req);
+      const progress = await startImport(db, actor, req.params.id, (tx, importId) =>
         app.jobs.enqueue(tx, { kind: IMPORT_JOB, payload: { importId }, dedupeKey: `import ${importId}` }),
       );
       app.jobs.kick();

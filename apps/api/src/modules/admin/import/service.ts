@@ -84,18 +84,21 @@ export async function importProgress(db: Db, id: number): Promise<AdminImportPro
 }
 
 /**
- * Starts a checked import: marks it queued and queues its job in one transaction (a second start
- * is 409). `enqueue` is the job runner's, called with the transaction.
+ * Starts a checked import: marks it queued, with the member starting it (the job writes as them),
+ * and queues its job in one transaction (a second start is 409). `enqueue` is the job runner's,
+ * called with the transaction.
  */
 export async function startImport(
   db: Db,
+  actor: AuditActor,
   id: number,
   enqueue: (tx: Db, importId: number) => Promise<unknown>,
 ): Promise<AdminImportProgress> {
   return db.transaction(async (tx) => {
     const [r] = await queryRows<ProgressRow>(
       tx,
-      sql`update catalog_imports set status = 'queued' where id = ${id} and status = 'checked'
+      sql`update catalog_imports set status = 'queued', started_by_id = ${actor.id}, started_by_email = ${actor.email}
+          where id = ${id} and status = 'checked'
           returning ${progressColumns}`,
     );
     if (!r) {

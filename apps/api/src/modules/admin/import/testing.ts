@@ -56,9 +56,12 @@ export interface CsvOptions {
   bom?: boolean;
   /** Cell overrides: `rows[i][header] = value` after the rows are made (0 is the first data row). */
   edit?: (rows: Record<string, string>[]) => void;
+  /** Columns left out of the file (as an export without them). */
+  drop?: string[];
 }
 
-function toCsv(header: string[], rows: Record<string, string>[], o: CsvOptions): Buffer {
+function toCsv(all: string[], rows: Record<string, string>[], o: CsvOptions): Buffer {
+  const header = all.filter((h) => !o.drop?.includes(h));
   const d = o.delimiter ?? ',';
   const quote = (v: string) => (/[",;\t\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const lines = [header.join(d), ...rows.map((r) => header.map((h) => quote(r[h] ?? '')).join(d))];

@@ -15,7 +15,8 @@ export type ProductInput = Partial<z.input<typeof AdminProductCreateSchema>> & {
   slug: string;
   variants: VariantInput[];
 };
-export type VariantInput = AdminProductCreate['variants'][number];
+/** A variant as the file gives it: no `stock` when its cell is blank or its column missing (left as it is). */
+export type VariantInput = Omit<AdminProductCreate['variants'][number], 'stock'> & { stock?: number };
 
 /** Which column a field of the product came from, to name it in an error. */
 export interface ColumnNames {
@@ -88,13 +89,31 @@ export function parseMoney(raw: string, digits: number): number | null | { error
   return Number((m[2] || '0') + fraction.padEnd(digits, '0'));
 }
 
-/** A whole, non-negative stock count; empty is 0. */
-export function parseStock(raw: string): number | { error: string } {
+/**
+ * A whole, non-negative stock count; null for an empty cell (WooCommerce leaves Stock blank for a
+ * product whose stock it does not manage): the shop's count is left as it is (a new variant: 0).
+ */
+export function parseStock(raw: string): number | null | { error: string } {
   const s = raw.trim();
-  if (s === '') return 0;
+  if (s === '') return null;
   if (!/^-?\d+(?:\.0+)?$/.test(s)) return { error: msg.stock };
   const n = Number.parseInt(s, 10);
   return n < 0 ? { error: msg.stock } : n;
+}
+
+/** The longest HTML description cell read (a longer one is a row error, never parsed). */
+export const HTML_CELL_MAX = 100_000;
+
+/** An HTML description cell as blocks, or a row error when it is longer than HTML_CELL_MAX. */
+export function descriptionOf(
+  p: Pick<MappedProduct, 'issues'>,
+  row: number,
+  column: string,
+  html: string,
+): NonNullable<ProductInput['description']> {
+  if (html.length <= HTML_CELL_MAX) return blocksOf(html);
+  p.issues.push({ row, column, message: msg.htmlTooLong(HTML_CELL_MAX) });
+  return [];
 }
 
 /** A product's slug from a handle or title: Latin letters and digits, else a short hash of it. */
@@ -165,4 +184,63 @@ export function flagSkusTwice(products: MappedProduct[], skuColumn: (p: MappedPr
       } else if (first === undefined) seen.set(key, p.variantRows[i]!);
     });
   }
+}
+
+/**
+ * Keeps the first product with each handle: a later, different product whose handle (or, for
+ * WooCommerce, the handle made from its name) is the same is an error on its row, never written
+ * over the first.
+ */
+export function flagHandlesTwice(products: MappedProduct[]): void {
+  const seen = new Map<string, number>();
+  for (const p of products) {
+    const key = p.input.slug;
+    if (!key || p.input.variants.length === 0) continue;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, p.row);
+    else p.issues.push({ row: p.row, column: p.columns.product.slug ?? null, message: msg.handleTwiceInFile(first) });
+  }
+}
+
+/**
+ * A Shopify or WooCommerce variant's SKU, price (with its compare-at) and stock from the columns
+ * `names` gives, each bad cell an issue on `row`. `pairing` says how the two money columns go:
+ * Shopify's `compare` (a compare-at equal to the price is no sale) or WooCommerce's `sale` (a sale
+ * price below the regular price is the price, the regular its compare-at).
+ */
+export function priceStockOf(
+  p: Pick<MappedProduct, 'issues'>,
+  row: number,
+  ctx: MapContext,
+  cells: { cell: (name: string) => string; header: (name: string) => string },
+  names: { sku: string; price: string; second: string; stock: string },
+  pairing: 'compare' | 'sale',
+): Omit<VariantInput, 'options'> {
+  const issue = (name: string, message: string) => p.issues.push({ row, column: cells.header(name), message });
+  const sku = cells.cell(names.sku);
+  const price = parseMoney(cells.cell(names.price), ctx.channel.digits);
+  const second = parseMoney(cells.cell(names.second), ctx.channel.digits);
+  const stock = parseStock(cells.cell(names.stock));
+  if (!sku) issue(names.sku, msg.skuRequired);
+  if (price === null) issue(names.price, msg.priceRequired);
+  if (price !== null && typeof price === 'object') issue(names.price, price.error);
+  if (second !== null && typeof second === 'object') issue(names.second, second.error);
+  if (stock !== null && typeof stock === 'object') issue(names.stock, stock.error);
+  const priceMinor = typeof price === 'number' ? price : 0;
+  const secondMinor = typeof second === 'number' ? second : null;
+  let minor = priceMinor;
+  let compareAt: number | null = null;
+  if (pairing === 'compare') {
+    // Shopify writes the compare-at equal to the price for "no sale"; only a higher one is a sale.
+    compareAt = secondMinor === priceMinor ? null : secondMinor;
+    if (compareAt !== null && compareAt < priceMinor) issue(names.second, msg.compareAtBelow);
+  } else {
+    if (secondMinor !== null && secondMinor > priceMinor) issue(names.second, msg.compareAtBelow);
+    if (secondMinor !== null && secondMinor < priceMinor) [minor, compareAt] = [secondMinor, priceMinor];
+  }
+  return {
+    sku,
+    ...(typeof stock === 'number' ? { stock } : {}),
+    prices: [{ channel_id: ctx.channel.id, price_minor: minor, compare_at_minor: compareAt }],
+  };
 }

@@ -1,7 +1,7 @@
 import { adminImportMessages as msg, type ImportFormat } from '@shopfront/shared';
 import { fieldError } from '../../../../lib/http.ts';
 import type { CsvTable } from '../csv-read.ts';
-import type { MapContext, MappedProduct } from './common.ts';
+import { flagHandlesTwice, type MapContext, type MappedProduct } from './common.ts';
 import { SHOPFRONT_HEADERS, mapShopfront } from './shopfront.ts';
 import { SHOPIFY_HEADERS, mapShopify } from './shopify.ts';
 import { WOO_HEADERS, mapWooCommerce } from './woocommerce.ts';
@@ -24,5 +24,7 @@ export function detectFormat(headers: readonly string[]): ImportFormat {
 export function mapTable(table: CsvTable, ctx: MapContext): { format: ImportFormat; products: MappedProduct[] } {
   const format = detectFormat(table.headers);
   const map = { shopify: mapShopify, woocommerce: mapWooCommerce, shopfront: mapShopfront }[format];
-  return { format, products: map(table, ctx) };
+  const products = map(table, ctx);
+  flagHandlesTwice(products);
+  return { format, products };
 }

@@ -74,11 +74,12 @@ export function mapShopfront(table: CsvTable, ctx: MapContext): MappedProduct[] 
         seo_title: cell(r, 'seo_title') || null,
         seo_description: cell(r, 'seo_description') || null,
         hsn_code: cell(r, 'hsn_code') || null,
-        tax_class: (cell(r, 'tax_class') || 'standard') as ProductInput['tax_class'],
         weight_grams: weight === '' ? null : /^\d+$/.test(weight) ? Number(weight) : (weight as unknown as number),
         options: optionNames.map((name) => ({ name, values: [] })),
         variants: [],
       };
+      // A blank or missing tax class leaves the shop's as it is (a new product: standard).
+      if (cell(r, 'tax_class')) input.tax_class = cell(r, 'tax_class');
       // An archived product stays archived: the import does not name its status.
       if (status && status !== 'archived') input.status = status as ProductInput['status'];
       if (status === 'scheduled') input.publish_at = cell(r, 'publish_at') || null;
@@ -133,9 +134,10 @@ function variantOf(
   }
   if (prices.length === 0 && !p.issues.some((i: AdminImportIssue) => i.row === row))
     issue(channels[0] ? `price_${channels[0].id}` : 'sku', msg.priceRequired);
+  // A blank stock cell leaves the shop's count as it is (a new variant: 0).
   const stock = parseStock(cell(r, 'stock'));
-  if (typeof stock === 'object') issue('stock', stock.error);
+  if (stock !== null && typeof stock === 'object') issue('stock', stock.error);
   const sku = cell(r, 'sku');
   if (!sku) issue('sku', msg.skuRequired);
-  return { sku, options, stock: typeof stock === 'number' ? stock : 0, prices };
+  return { sku, options, ...(typeof stock === 'number' ? { stock } : {}), prices };
 }

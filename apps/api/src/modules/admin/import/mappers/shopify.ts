@@ -1,12 +1,11 @@
-import { adminImportMessages as msg } from '@shopfront/shared';
+import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 import type { CsvTable } from '../csv-read.ts';
 import {
-  blocksOf,
   cellsOf,
+  descriptionOf,
   flagSkusTwice,
   listOf,
-  parseMoney,
-  parseStock,
+  priceStockOf,
   rowNumber,
   slugOf,
   type MapContext,
@@ -55,6 +54,7 @@ export function mapShopify(table: CsvTable, ctx: MapContext): MappedProduct[] {
     const key = handle || `row-${row}`;
     let p = byHandle.get(key);
     if (!p) {
+      const issues: AdminImportIssue[] = [];
       const names = OPTIONS.map((n) => cell(r, `Option${n} Name`)).filter(Boolean);
       const optionNames = names.length === 1 && names[0] === 'Title' ? [] : names;
       const status = (cell(r, 'Status') || (/^(true|yes|1)$/i.test(cell(r, 'Published')) ? 'active' : 'draft'))
@@ -66,13 +66,13 @@ export function mapShopify(table: CsvTable, ctx: MapContext): MappedProduct[] {
         optionNames,
         columns,
         pictures: [],
-        issues: [],
+        issues,
         input: {
           title: cell(r, 'Title'),
           slug: slugOf(handle),
           status: status === 'active' ? 'published' : 'draft',
-          short_description: '',
-          description: blocksOf(cell(r, 'Body (HTML)')),
+          // No short description in Shopify's export: the shop's is left as it is.
+          description: descriptionOf({ issues }, row, header('Body (HTML)'), cell(r, 'Body (HTML)')),
           brand: cell(r, 'Vendor') || null,
           tags: [...new Set(listOf(cell(r, 'Tags'), ','))].slice(0, 30),
           seo_title: cell(r, 'SEO Title') || null,
@@ -120,27 +120,13 @@ function variantOf(
     const o = p.input.options![i]!;
     if (value && !o.values.includes(value)) o.values.push(value);
   });
-  const price = parseMoney(cell(r, 'Variant Price'), ctx.channel.digits);
-  const compare = parseMoney(cell(r, 'Variant Compare At Price'), ctx.channel.digits);
-  const stock = parseStock(cell(r, 'Variant Inventory Qty'));
-  const sku = cell(r, 'Variant SKU');
-  if (!sku) p.issues.push({ row, column: header('Variant SKU'), message: msg.skuRequired });
-  if (price === null) p.issues.push({ row, column: header('Variant Price'), message: msg.priceRequired });
-  if (price !== null && typeof price === 'object')
-    p.issues.push({ row, column: header('Variant Price'), message: price.error });
-  if (compare !== null && typeof compare === 'object')
-    p.issues.push({ row, column: header('Variant Compare At Price'), message: compare.error });
-  if (typeof stock === 'object') p.issues.push({ row, column: header('Variant Inventory Qty'), message: stock.error });
-  const priceMinor = typeof price === 'number' ? price : 0;
-  let compareMinor = typeof compare === 'number' ? compare : null;
-  // Shopify writes the compare-at equal to the price for "no sale"; only a higher one is a sale.
-  if (compareMinor !== null && compareMinor === priceMinor) compareMinor = null;
-  if (compareMinor !== null && compareMinor < priceMinor)
-    p.issues.push({ row, column: header('Variant Compare At Price'), message: msg.compareAtBelow });
-  return {
-    sku,
-    options,
-    stock: typeof stock === 'number' ? stock : 0,
-    prices: [{ channel_id: ctx.channel.id, price_minor: priceMinor, compare_at_minor: compareMinor }],
+  const cells = { cell: (n: string) => cell(r, n), header };
+  const names = {
+    sku: 'Variant SKU',
+    price: 'Variant Price',
+    second: 'Variant Compare At Price',
+    stock: 'Variant Inventory Qty',
   };
+  const v = priceStockOf(p, row, ctx, cells, names, 'compare');
+  return { ...v, options };
 }

@@ -1,13 +1,12 @@
-import { adminImportMessages as msg } from '@shopfront/shared';
+import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 import type { CsvTable } from '../csv-read.ts';
 import {
-  blocksOf,
   cellsOf,
+  descriptionOf,
   flagSkusTwice,
   listOf,
-  parseMoney,
-  parseStock,
   plainOf,
+  priceStockOf,
   rowNumber,
   slugOf,
   type MapContext,
@@ -57,18 +56,24 @@ export function mapWooCommerce(table: CsvTable, ctx: MapContext): MappedProduct[
     const type = typeOf(cell(r, 'Type'));
     if (type === 'variation') return void variations.push({ row, r });
     const title = cell(r, 'Name');
+    const issues: AdminImportIssue[] = [];
     const p: MappedProduct = {
       row,
       variantRows: [],
       columns,
       pictures: listOf(cell(r, 'Images'), ','),
-      issues: [],
+      issues,
       input: {
         title,
         slug: slugOf(title),
         status: cell(r, 'Published') === '1' ? 'published' : 'draft',
         short_description: plainOf(cell(r, 'Short description')),
-        description: blocksOf(cell(r, 'Description').replace(/\\n/g, '\n')),
+        description: descriptionOf(
+          { issues },
+          row,
+          header('Description'),
+          cell(r, 'Description').replace(/\\n/g, '\n'),
+        ),
         tags: [...new Set(listOf(cell(r, 'Tags'), ','))].slice(0, 30),
         options: [],
         variants: [],
@@ -135,21 +140,8 @@ function variantOf(
   ctx: MapContext,
   attributes: { name: string; value: string }[] | null,
 ): VariantInput {
-  const regular = parseMoney(cell(r, 'Regular price'), ctx.channel.digits);
-  const sale = parseMoney(cell(r, 'Sale price'), ctx.channel.digits);
-  const stock = parseStock(cell(r, 'Stock'));
-  const sku = cell(r, 'SKU');
-  if (!sku) p.issues.push({ row, column: header('SKU'), message: msg.skuRequired });
-  if (regular === null) p.issues.push({ row, column: header('Regular price'), message: msg.priceRequired });
-  if (regular !== null && typeof regular === 'object')
-    p.issues.push({ row, column: header('Regular price'), message: regular.error });
-  if (sale !== null && typeof sale === 'object')
-    p.issues.push({ row, column: header('Sale price'), message: sale.error });
-  if (typeof stock === 'object') p.issues.push({ row, column: header('Stock'), message: stock.error });
-  const regularMinor = typeof regular === 'number' ? regular : 0;
-  const saleMinor = typeof sale === 'number' ? sale : null;
-  if (saleMinor !== null && saleMinor > regularMinor)
-    p.issues.push({ row, column: header('Sale price'), message: msg.compareAtBelow });
+  const names = { sku: 'SKU', price: 'Regular price', second: 'Sale price', stock: 'Stock' };
+  const v = priceStockOf(p, row, ctx, { cell: (n: string) => cell(r, n), header }, names, 'sale');
   const options: Record<string, string> = {};
   for (const a of attributes ?? []) {
     const o = p.input.options?.find((x) => x.name.toLowerCase() === a.name.toLowerCase());
@@ -157,17 +149,5 @@ function variantOf(
     options[o.name] = a.value;
     if (!o.values.includes(a.value)) o.values.push(a.value);
   }
-  const onSale = saleMinor !== null && saleMinor < regularMinor;
-  return {
-    sku,
-    options,
-    stock: typeof stock === 'number' ? stock : 0,
-    prices: [
-      {
-        channel_id: ctx.channel.id,
-        price_minor: onSale ? saleMinor : regularMinor,
-        compare_at_minor: onSale ? regularMinor : null,
-      },
-    ],
-  };
+  return { ...v, options };
 }
