@@ -21,7 +21,7 @@ export function readVitestReport(file) {
   for (const result of report.testResults ?? []) {
     const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) {
-      failures.push({ file: result.name, title: a.fullName ?? a.title, message: firstLine(a.failureMessages?.[0]) });
+      failures.push({ file: result.name, title: a.fullName ?? a.title, message: failureLine(a.failureMessages?.[0]) });
     }
     if (result.status === 'failed' && failedTests.length === 0) {
       fileErrors.push({
@@ -39,6 +39,12 @@ export function readVitestReport(file) {
     fileErrors,
     failures,
   };
+}
+
+/** vitest reports a test over its time limit only by the stack of its marker error. */
+function failureLine(text) {
+  const line = firstLine(text);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (over the test\'s time limit, or a hook\'s)' : line;
 }
 
 function firstLine(text) {

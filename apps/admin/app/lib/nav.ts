@@ -63,7 +63,7 @@ export const NAV: readonly NavItem[] = [
     to: '/shipping',
     label: 'Shipping',
     area: 'settings',
-    keywords: 'delivery zones rates pincode postcode courier cod cash on delivery free above',
+    keywords: 'delivery zones rates pincode postcode ranges courier cod fee cash on delivery days free above',
   },
   { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },

@@ -23,12 +23,6 @@ export const PLACES: readonly NavItem[] = [
     keywords: 'restock running out sold out inventory',
   },
   { to: '/products/new', label: 'Add a product', area: 'catalog', keywords: 'new product create item' },
-  {
-    to: '/shipping',
-    label: 'Shipping: Cash on Delivery per zone',
-    area: 'settings',
-    keywords: 'cod fee pincode postcode ranges delivery days',
-  },
   ...SETUP_STEPS.map((step) => ({
     to: `/setup?step=${step}`,
     label: `Setup: ${SETUP_STEP_LABELS[step]}`,

@@ -11,6 +11,9 @@ import { buyableVariants, guestReady, placedOf, placeOrder, setStock, stockOf } 
  * cluster): stock is taken by conditional updates and coupon uses are counted within limits, so
  * a flash sale never oversells and a limited coupon is never used past its limit.
  */
+/** Two hundred carts and orders: seconds on a quiet machine, more beside another PGlite file on CI. */
+const HEAVY = 120_000;
+
 let t: TestApp;
 let variants: string[];
 
@@ -85,7 +88,7 @@ describe('flash sale', () => {
             from products p where p.id = (select product_id from variants where id = ${v})`,
     );
     expect(card!.listed).toBe(card!.actual);
-  });
+  }, HEAVY);
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('flash sale across two server processes (PostgreSQL)', () => {
@@ -109,7 +112,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('flash sale across two server pr
     } finally {
       await other.close();
     }
-  });
+  }, HEAVY);
 });
 
 describe('a coupon limited to 5 uses', () => {
@@ -133,5 +136,5 @@ describe('a coupon limited to 5 uses', () => {
       sql`select used_count, (select count(*)::int from orders where coupon_code = 'FIVEONLY') as orders from coupons where code = 'FIVEONLY'`,
     );
     expect(coupon).toEqual({ used_count: 5, orders: 5 });
-  });
+  }, HEAVY);
 });

@@ -143,7 +143,7 @@ describe('invoice PDF', () => {
   it('charges IGST when the place of supply is another state', async () => {
     const db = t.database.db;
     await saveSeller(db, SELLER);
-    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 3]] });
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 3, 1))[0]!, 3]] });
     await db.execute(
       sql`update orders set shipping_address = jsonb_set(jsonb_set(shipping_address, '{state_id}',
             to_jsonb((select id from states where code = 'MH'))), '{state}',
