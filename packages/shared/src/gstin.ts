@@ -82,6 +82,9 @@ export const gstinMessages = {
   otherState: (state: string) => `This GSTIN is registered in another state than ${state}`,
 };
 
+/** India time: the financial year's and so the tax invoice's (its number and printed dates). */
+export const GST_TIME_ZONE = 'Asia/Kolkata';
+
 /** The financial year (April to March, India time) of an instant, as "2026-27". */
 export function financialYear(at: Date): string {
   const ist = new Date(at.getTime() + 330 * 60_000);

@@ -9,6 +9,7 @@ import {
   isCancellable,
   isRefundable,
   trackingProgress,
+  wasConfirmed,
   type OrderStatus,
 } from './order-status.ts';
 
@@ -88,5 +89,18 @@ describe('refundedLabel', () => {
     expect(refundedLabel({ payment_status: 'refund_pending' })).toBe('Being refunded');
     expect(refundedLabel({ payment_status: 'refunded' })).toBe('Refunded');
     expect(refundedLabel({ payment_status: 'paid' })).toBe('Refunded');
+  });
+});
+
+describe('wasConfirmed (a tax invoice is made only for such an order)', () => {
+  it('holds for every state after confirmed, and for an order cancelled from one of them', () => {
+    const afterConfirmed = reachable('confirmed');
+    for (const s of ORDER_STATUSES.filter((x) => x !== 'cancelled'))
+      expect(wasConfirmed(s, null), s).toBe(afterConfirmed.has(s));
+    for (const from of ORDER_STATUSES.filter((x) => canTransition(x, 'cancelled')))
+      expect(wasConfirmed('cancelled', from), from).toBe(afterConfirmed.has(from));
+    expect(wasConfirmed('cancelled', 'awaiting_payment')).toBe(false);
+    expect(wasConfirmed('cancelled', 'packed')).toBe(true);
+    expect(wasConfirmed('cancelled', null)).toBe(false);
   });
 });

@@ -59,6 +59,14 @@ export const isRefundable = (s: OrderStatus) => s === 'delivered' || s === 'refu
 /** The order is still owed its (online) payment: awaiting it, or after a failed one. */
 export const isUnpaid = (s: OrderStatus) => s === 'awaiting_payment' || s === 'payment_failed';
 
+/**
+ * Whether the order was confirmed (paid, or placed with Cash on Delivery): what a tax invoice
+ * needs. Every state after `confirmed` was; a cancelled order was when it was cancelled from
+ * confirmed or packed (`cancelledFrom`), not while it still awaited its payment.
+ */
+export const wasConfirmed = (s: OrderStatus, cancelledFrom: OrderStatus | null) =>
+  s === 'cancelled' ? cancelledFrom !== null && !isUnpaid(cancelledFrom) : !isUnpaid(s);
+
 /** A shopper may rate an order once it has been delivered (also while or after some of it is refunded). */
 export const isRateable = (s: OrderStatus) => s === 'delivered' || s === 'refund_requested' || s === 'refunded';
 

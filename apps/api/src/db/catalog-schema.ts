@@ -84,8 +84,8 @@ export const tags = pgTable('tags', {
  * variants, channel prices or images calls refreshProductSummaries (modules/catalog/summary.ts).
  */
 /**
- * GST rates by tax class (issue 26): a product's `tax_class` names one (an unknown class is taxed
- * at `standard`). Prices include the tax; `standard` also taxes shipping and the COD fee.
+ * GST rates by tax class (issue 26): a product's `tax_class` names one (a foreign key). Prices
+ * include the tax; `standard` also taxes shipping and the COD fee.
  */
 export const taxRates = pgTable(
   'tax_rates',
@@ -129,7 +129,10 @@ export const products = pgTable(
     /** Set when the owner archived it (never shown, left out of the panel's default list). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     hsnCode: text('hsn_code'),
-    taxClass: text('tax_class').notNull().default('standard'),
+    taxClass: text('tax_class')
+      .notNull()
+      .default('standard')
+      .references(() => taxRates.key, { onUpdate: 'cascade', onDelete: 'restrict' }),
     weightGrams: integer('weight_grams'),
     /** Moves on with every owner edit: the panel's If-Match version. */
     version: integer('version').notNull().default(1),

@@ -68,7 +68,7 @@ export const orders = pgTable(
     discountMinor: integer('discount_minor').notNull().default(0),
     shippingMinor: integer('shipping_minor').notNull().default(0),
     codFeeMinor: integer('cod_fee_minor').notNull().default(0),
-    taxRatePercent: integer('tax_rate_percent').notNull().default(0),
+    taxRatePercent: doublePrecision('tax_rate_percent').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
     grandTotalMinor: integer('grand_total_minor').notNull(),
     /**

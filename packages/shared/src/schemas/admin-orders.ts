@@ -174,7 +174,7 @@ export const AdminOrdersQuerySchema = z
     payment_status: listOf(
       z.enum(PAYMENT_STATUSES, { error: `The payment status must be one of: ${PAYMENT_STATUSES.join(', ')}` }),
     ).optional(),
-    /** Placed on or after this day (YYYY-MM-DD, the shop's UTC day). */
+    /** Placed on or after this day (YYYY-MM-DD, the day in the shop's time zone). */
     from: ymd.optional(),
     /** Placed on or before this day (inclusive). */
     to: ymd.optional(),

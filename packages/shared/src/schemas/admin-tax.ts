@@ -37,7 +37,7 @@ export const taxMessages = {
   rateNotFound: 'This tax class no longer exists',
   rateChanged: 'Someone changed this tax class since you opened it: reload and try again',
   ifMatch: 'The version of the tax class you read is a number, sent as If-Match: "3"',
-  standardKept: 'The standard class cannot be deleted: shipping and unknown classes use it',
+  standardKept: 'The standard class cannot be deleted: shipping and the Cash on Delivery fee use it',
   rateInUse: (n: number) =>
     `${n} product${n === 1 ? ' uses' : 's use'} this tax class: move ${n === 1 ? 'it' : 'them'} to another class first`,
   classChoice: 'Pick a tax class from the list',

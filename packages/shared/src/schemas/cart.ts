@@ -251,7 +251,7 @@ export const CartItemSchema = z.object({
   line_total: MoneySchema,
   /** This line's share of the coupon discount. */
   discount: MoneySchema,
-  /** The GST rate of the product's tax class (issue 26; an unknown class: the standard rate). */
+  /** The GST rate of the product's tax class (issue 26). */
   tax_rate_percent: z.number(),
   /** The tax this line's total (after its discount) includes: total × r / (100 + r), rounded per line. */
   tax: MoneySchema,

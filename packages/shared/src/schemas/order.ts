@@ -40,6 +40,7 @@ export const orderMessages = {
   rateNotYet: 'You can rate your experience once your order has been delivered',
   refundItemUnknown: 'This item is not part of the order',
   invoiceNotYet: 'The invoice is ready once the order is confirmed',
+  invoiceNever: 'This order was cancelled before it was paid, so it has no invoice',
   tooManyUnpaid:
     'You have too many orders waiting for payment. Please pay for or cancel one of them, or try again in a few minutes',
   trackNotFound: 'We could not find an order with these details',

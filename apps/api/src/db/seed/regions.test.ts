@@ -1,16 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { emptyDatabase, migrateToBefore } from '../../test/migrations.ts';
 import { postcodeProblem, type PrefixRange } from '../../modules/shipping/postcodes.ts';
-import { openDatabase, queryRows, type Database } from '../client.ts';
+import { queryRows, type Database } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 import { POSTCODE_DIGITS, REGION_STATES } from './regions.ts';
 
@@ -94,45 +90,6 @@ describe('the demo shop’s states', () => {
   });
 });
 
-/** An empty database of its own (PGlite in memory, or a new one on TEST_DATABASE_URL's cluster). */
-async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: u.toString(), poolMax: 2 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-/** Migrates `database` up to, not including, the regions migration: a shop as it was before it. */
-async function migrateToBefore(database: Database): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-migrations-'));
-  try {
-    cpSync(MIGRATIONS, dir, { recursive: true });
-    const journalFile = path.join(dir, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const cut = journal.entries.findIndex((e) => e.tag === REGIONS_MIGRATION);
-    expect(cut).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, cut);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    for (const f of readdirSync(dir)) if (f.endsWith('.sql') && f >= REGIONS_MIGRATION) rmSync(path.join(dir, f));
-    if (database.dialect === 'pglite') await migratePglite(database.db as never, { migrationsFolder: dir });
-    else await migratePg(database.db as never, { migrationsFolder: dir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe('migration 0022 on an existing shop', () => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -145,7 +102,7 @@ describe('migration 0022 on an existing shop', () => {
   });
 
   it('upserts the full list: old states keep their ids (and addresses and zones), none appears twice', async () => {
-    await migrateToBefore(database);
+    await migrateToBefore(database, REGIONS_MIGRATION);
     const db = database.db;
     // The demo as it was seeded before: 10 Indian states, 3 emirates; one shop stored Telangana as TS.
     await db.execute(sql`insert into countries (name, iso2, mobile_code, mobile_number_length, currency_code, has_postcodes)

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { nationalPhoneSql } from '../auth/shop-country.ts';
+import { STANDARD_CLASS } from '../admin/tax/rates.ts';
 import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber } from '../settings/service.ts';
@@ -49,6 +50,9 @@ function offerRowsSql(channelCountry: SQL, channelId: SQL): SQL {
       ${activePaymentMethodsJsonSql} as payments`;
 }
 
+/** The standard class as a literal: a function body takes no bound values. */
+const STANDARD = sql.raw(`'${STANDARD_CLASS}'`);
+
 /**
  * The cart with its lines priced in the cart's own channel, what it may be offered (zones,
  * shipping and payment methods) and the tax rates (each line's class, the standard one for shipping): one statement, however many lines. A
@@ -60,7 +64,7 @@ function cartSql(cartId: SQL): SQL {
       c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
       ${isoSql(sql`c.updated_at`)} as updated_at,
       ch.currency_code as currency,
-      (select rate_percent from tax_rates where key = 'standard') as tax_rate,
+      (select rate_percent from tax_rates where key = ${STANDARD}) as tax_rate,
       (select coalesce(json_agg(l order by l.created_at, l.id), '[]'::json) from (
          select ci.id, ci.product_id, ci.variant_id, ci.quantity, ci.custom_text, ci.image_path, ci.seen_price_minor, ci.created_at,
            p.slug, p.name, coalesce(b.name, p.brand) as brand, p.is_published, p.is_customisation_enabled,
@@ -69,8 +73,7 @@ function cartSql(cartId: SQL): SQL {
                       order by i.position, i.id limit 1), p.image_path) as image,
            v.title, v.options, v.stock, vc.sku, vc.selling_price_minor as price, vc.mrp_minor as mrp,
            coalesce(vc.is_available, false) as available,
-           coalesce((select r.rate_percent from tax_rates r where r.key = p.tax_class),
-                    (select r.rate_percent from tax_rates r where r.key = 'standard'), 0) as tax_rate
+           (select r.rate_percent from tax_rates r where r.key = p.tax_class) as tax_rate
          from cart_items ci
          join products p on p.id = ci.product_id
          join variants v on v.id = ci.variant_id

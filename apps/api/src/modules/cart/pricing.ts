@@ -38,7 +38,7 @@ export interface LineRow {
   price: number | null;
   mrp: number | null;
   available: boolean;
-  /** The GST rate of the product's tax class (the standard rate when the class is unknown). */
+  /** The GST rate of the product's tax class. */
   tax_rate: number;
 }
 

@@ -57,10 +57,9 @@ export async function placeOrder(
   const orderId = `ord_${randomBytes(16).toString('base64url')}`;
   // The shop's rules and the order's own values are read before the transaction: it stays
   // short, and on PGlite's one connection nothing may be read beside it.
-  const [rules, trackingHash, taxRate, minutes] = await Promise.all([
+  const [rules, trackingHash, minutes] = await Promise.all([
     checkoutRules(db),
     trackingHashFor(db, orderId),
-    standardTaxRate(db),
     reservationMinutes(db),
   ]);
   if (rules.settings.allow_tnc_checkout === true && !input.acceptTerms) {
@@ -73,6 +72,8 @@ export async function placeOrder(
       if (recent) return recent;
       throw refused(409, orderMessages.cartOrdered);
     }
+    // Held until the order is written: the cart below is priced at the rate the order records.
+    const taxRate = await standardTaxRate(tx, { lock: true });
     const cart = await loadCart(tx, locked.id, ctx);
     if (!cart || cart.items.length === 0) throw refused(422, messages.cartEmpty);
     // Sold out since the cart was filled: say so (its total would have changed too, misleadingly).
@@ -101,7 +102,7 @@ export async function placeOrder(
       trackingHash,
       channelId: locked.channel_id,
       couponId,
-      taxRate: Math.round(taxRate),
+      taxRate,
       reservationMinutes: online ? minutes : null,
     });
     await recordOrderEvent(tx, {

@@ -1,7 +1,6 @@
-import { isUnpaid, type OrderDetail } from '@shopfront/shared';
+import type { OrderDetail } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import { getStoreSettings } from '../settings/service.ts';
 import {
   BOLD,
   REGULAR,
@@ -9,16 +8,19 @@ import {
   drawInvoice,
   newOrderPdf,
   printable,
+  printedDate,
   type InvoiceInput,
   type InvoiceShop,
 } from './invoice.ts';
 import { loadInvoiceData } from './view.ts';
-import { invoiceInput } from './invoice-data.ts';
+import { invoiceInput, invoiceRefusal, loadInvoiceIssuer } from './invoice-data.ts';
 
 /**
  * The owner's printouts for the orders picked in the inbox: their invoices (invoice.ts, one
  * after the other) or packing slips, as one PDF, each order starting on a new page, in the order
- * asked. An invoice is numbered on its first issue (invoice-number.ts). An unknown id is 404; an invoice of an order not confirmed yet is 409, as for the shopper.
+ * asked. An invoice is numbered on its first issue (invoice-number.ts). An unknown id is 404; an
+ * invoice of an order never confirmed (awaiting its payment, or cancelled before it was paid) is
+ * 409, as for the shopper. The shop and the seller are read once for the whole batch.
  */
 export async function orderDocuments(
   db: Db,
@@ -30,21 +32,15 @@ export async function orderDocuments(
   for (const id of unique) {
     const data = await loadInvoiceData(db, id);
     if (!data) throw new HttpError(404, `Order not found: ${id}`);
-    if (kind === 'invoice' && isUnpaid(data.order.status)) {
-      throw new HttpError(409, `${data.order.order_no}: the invoice is ready once the order is confirmed`);
-    }
+    const refusal = kind === 'invoice' ? await invoiceRefusal(db, data.order) : null;
+    if (refusal) throw new HttpError(409, `${data.order.order_no}: ${refusal}`);
     orders.push(data);
   }
+  const issuer = await loadInvoiceIssuer(db);
+  const { shop } = issuer;
   // Numbered only once every order asked for is known and confirmed, one after the other in the order asked.
   const invoices: InvoiceInput[] = [];
-  if (kind === 'invoice') for (const data of orders) invoices.push(await invoiceInput(db, data));
-  const s = await getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone']);
-  const shop: InvoiceShop = {
-    name: s.store_name ?? '',
-    address: s.store_address ?? '',
-    email: s.store_email ?? '',
-    phone: s.store_phone ?? '',
-  };
+  if (kind === 'invoice') for (const data of orders) invoices.push(await invoiceInput(db, data, { issuer }));
   const title = kind === 'invoice' ? 'Invoices' : 'Packing slips';
   const { doc, done } = newOrderPdf({
     Title: `${title}: ${orders.map((o) => o.order.order_no).join(', ')}`,
@@ -72,7 +68,7 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, shop: InvoiceShop, order: Orde
   text('PACKING SLIP', left + width / 2, 50, width / 2, 'right');
   doc.font(REGULAR).fontSize(10);
   text(
-    `Order ${order.order_no}\n${new Date(order.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}\n${order.shipping_method.name}`,
+    `Order ${order.order_no}\n${printedDate(order.created_at)}\n${order.shipping_method.name}`,
     left + width / 2,
     doc.y + 4,
     width / 2,

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { GST_STATE_CODES } from '@shopfront/shared';
+import {
+  GST_STATE_CODES,
+  isUnpaid,
+  orderMessages,
+  wasConfirmed,
+  type OrderDetail,
+  type OrderStatus,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { readTaxSeller } from '../admin/tax/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
-import type { InvoiceInput, InvoiceLineTax, InvoiceShop } from './invoice.ts';
+import type { InvoiceInput, InvoiceLineTax, InvoiceSeller, InvoiceShop } from './invoice.ts';
 import { assignInvoiceNumber } from './invoice-number.ts';
 import type { loadInvoiceData } from './view.ts';
 
@@ -22,20 +29,62 @@ async function loadLineTaxes(db: Db, orderId: string, orderRate: number): Promis
   return new Map(rows.map((r) => [r.id, { hsn: r.hsn, ratePercent: r.rate ?? orderRate, tax: r.tax }]));
 }
 
-/** The shop's state code as the seller: the invoice setting's, else the store's state ('KA'). */
-const sellerStateOf = (sellerState: string, storeState: string | undefined) => sellerState || storeState || '';
-
 type InvoiceData = NonNullable<Awaited<ReturnType<typeof loadInvoiceData>>>;
 
+/** Who issues the invoices: the shop, the seller registered for GST (null until saved) and its state code. */
+export interface InvoiceIssuer {
+  shop: InvoiceShop;
+  seller: InvoiceSeller | null;
+  sellerState: string;
+}
+
+/** The issuer as the settings say now: read once for a batch of invoices. */
+export async function loadInvoiceIssuer(db: Db): Promise<InvoiceIssuer> {
+  const [seller, s] = await Promise.all([
+    readTaxSeller(db),
+    getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone', 'store_state']),
+  ]);
+  return {
+    shop: {
+      name: s.store_name ?? '',
+      address: s.store_address ?? '',
+      email: s.store_email ?? '',
+      phone: s.store_phone ?? '',
+    },
+    seller: seller.gstin ? seller : null,
+    // The seller's state: the tax setting's, else the store's ('KA').
+    sellerState: seller.state_code || s.store_state || '',
+  };
+}
+
 /**
- * What the tax invoice of a confirmed order prints (the caller checked access and status):
- * numbered on its first issue (invoice-number.ts), the seller, the place of supply (the shipping
- * address's state, deciding CGST + SGST or IGST) and each line's HSN and tax.
+ * Why the order has no tax invoice (the message of a 409), null when it has one: only an order
+ * that was confirmed (paid, or placed with Cash on Delivery; wasConfirmed) is invoiced.
  */
-export async function invoiceInput(db: Db, data: InvoiceData, at: Date = new Date()): Promise<InvoiceInput> {
+export async function invoiceRefusal(db: Db, order: OrderDetail): Promise<string | null> {
+  if (isUnpaid(order.status)) return orderMessages.invoiceNotYet;
+  if (order.status !== 'cancelled') return null;
+  const [cancelled] = await queryRows<{ from: OrderStatus | null }>(
+    db,
+    sql`select from_status as "from" from order_events
+         where order_id = ${order.id} and to_status = 'cancelled' order by id desc limit 1`,
+  );
+  return wasConfirmed(order.status, cancelled?.from ?? null) ? null : orderMessages.invoiceNever;
+}
+
+/**
+ * What the tax invoice of a confirmed order prints (the caller checked access and invoiceRefusal):
+ * numbered on its first issue (invoice-number.ts), the issuer (`issuer`, else read now), the place
+ * of supply (the shipping address's state, deciding CGST + SGST or IGST) and each line's HSN and tax.
+ */
+export async function invoiceInput(
+  db: Db,
+  data: InvoiceData,
+  opts: { at?: Date; issuer?: InvoiceIssuer } = {},
+): Promise<InvoiceInput> {
   const orderId = data.order.id;
-  const [numbered, lines, place, seller, s] = await Promise.all([
-    assignInvoiceNumber(db, orderId, at),
+  const [numbered, lines, place, issuer] = await Promise.all([
+    assignInvoiceNumber(db, orderId, opts.at ?? new Date()),
     loadLineTaxes(db, orderId, data.taxRatePercent),
     queryRows<{ code: string; name: string }>(
       db,
@@ -44,25 +93,17 @@ export async function invoiceInput(db: Db, data: InvoiceData, at: Date = new Dat
             join countries c on c.id = s.country_id and c.iso2 = 'IN'
            where o.id = ${orderId}`,
     ),
-    readTaxSeller(db),
-    getStoreSettings(db, ['store_name', 'store_address', 'store_email', 'store_phone', 'store_state']),
+    opts.issuer ?? loadInvoiceIssuer(db),
   ]);
-  const shop: InvoiceShop = {
-    name: s.store_name ?? '',
-    address: s.store_address ?? '',
-    email: s.store_email ?? '',
-    phone: s.store_phone ?? '',
-  };
-  const sellerState = sellerStateOf(seller.state_code, s.store_state);
   const supply = place[0] ?? null;
   return {
     ...data,
-    shop,
-    seller: seller.gstin ? seller : null,
+    shop: issuer.shop,
+    seller: issuer.seller,
     invoice: { no: numbered!.invoiceNo, issuedAt: numbered!.issuedAt },
     lines,
     placeOfSupply: supply ? { name: supply.name, gst: GST_STATE_CODES[supply.code] ?? null } : null,
-    intraState: supply !== null && supply.code === sellerState,
+    intraState: supply !== null && supply.code === issuer.sellerState,
     customerGstin: null,
   };
 }

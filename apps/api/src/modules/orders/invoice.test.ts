@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { sql } from 'drizzle-orm';
-import { money } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { includedTax, money } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createCustomer } from '../../test/auth.ts';
+import { addressSource, createCustomer, uniqueEmail } from '../../test/auth.ts';
+import { testBrowser } from '../../test/browser.ts';
+import { guestReady, placeOrder, placedOf, readyCart } from '../../test/checkout.ts';
 import { createTestOrder, buyableVariants } from '../../test/orders.ts';
 import { TAX_SELLER_SETTING } from '../admin/tax/service.ts';
 import { invoiceInput } from './invoice-data.ts';
@@ -53,10 +55,10 @@ async function saveSeller(db: Db, seller: object | null) {
     );
 }
 
-/** The invoice of an order as its first issue prints it (numbered now, the seller as saved). */
-async function invoiceOf(db: Db, orderId: string) {
+/** The invoice of an order as its first issue (at `at`, else now) prints it, the seller as saved. */
+async function invoiceOf(db: Db, orderId: string, at?: Date) {
   const data = (await loadInvoiceData(db, orderId))!;
-  const input = await invoiceInput(db, data);
+  const input = await invoiceInput(db, data, at ? { at } : {});
   const pdf = await readPdf(await renderInvoice({ ...input, shop }));
   // Words as a reader sees them, whatever line they wrapped onto.
   return { data, input, pages: pdf.pages, lines: pdf.text, text: pdf.text.replace(/\s+/g, ' ') };
@@ -218,5 +220,89 @@ describe('invoice PDF', () => {
     const { pages, text } = await readPdf(await renderInvoice({ ...data, shop }));
     expect(pages).toBe(1);
     expect(text).toContain('Grand total');
+  });
+});
+
+describe('invoice date', () => {
+  it('issued on 1 April at 00:30 India time: dated 1 April and numbered in the new financial year', async () => {
+    const db = t.database.db;
+    await saveSeller(db, SELLER);
+    const o = await createTestOrder(db, { lines: [[(await buyableVariants(db, 1, 1))[0]!, 1]] });
+    await db.execute(sql`update orders set created_at = '2031-03-31T19:00:00Z' where id = ${o.id}`);
+    const { input, text } = await invoiceOf(db, o.id, new Date('2031-03-31T19:00:00Z'));
+    expect(input.invoice.no).toMatch(/^INV\/2031-32\/\d{6}$/);
+    expect(text).toContain(`Invoice no: ${input.invoice.no} Invoice date: 1 April 2031`);
+    expect(text).toContain(`Order no: ${o.orderNo} of 1 April 2031`);
+  });
+});
+
+describe('a standard rate with decimals (12.5 %)', () => {
+  const rupees = (n: number) => money(n, 'INR').formatted;
+  const nextAddress = addressSource(233);
+  const orderRow = async (id: string) =>
+    (
+      await queryRows<{
+        tax_rate_percent: number;
+        tax_minor: number;
+        grand_total_minor: number;
+        shipping_minor: number;
+        cod_fee_minor: number;
+      }>(
+        t.database.db,
+        sql`select tax_rate_percent, tax_minor, grand_total_minor, shipping_minor, cod_fee_minor
+              from orders where id = ${id}`,
+      )
+    )[0]!;
+  /** The invoice's rows (lines, shipping, COD fee) add up to the order's tax and grand total. */
+  async function expectInvoiceAddsUp(orderId: string) {
+    const order = await orderRow(orderId);
+    const { input, text } = await invoiceOf(t.database.db, orderId);
+    const lineTax = [...input.lines.values()].reduce((n, l) => n + l.tax, 0);
+    const chargeTax = [order.shipping_minor, order.cod_fee_minor].reduce(
+      (n, c) => n + includedTax(c, input.taxRatePercent),
+      0,
+    );
+    expect(lineTax + chargeTax).toBe(order.tax_minor);
+    expect(text).toContain(`Taxable value ${rupees(order.grand_total_minor - order.tax_minor)}`);
+    expect(text).toContain('12.5%');
+    return order;
+  }
+  let variant: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    await saveSeller(db, SELLER);
+    await db.execute(sql`update tax_rates set rate_percent = 12.5 where key = 'standard'`);
+    [variant] = (await buyableVariants(db, 5, 1)) as [string];
+    await db.execute(
+      sql`update products set tax_class = 'standard' where id = (select product_id from variants where id = ${variant})`,
+    );
+  });
+  afterAll(() => t.database.db.execute(sql`update tax_rates set rate_percent = 12 where key = 'standard'`));
+
+  it('the order records 12.5, not 13: its invoice rows add up to its tax and grand total', async () => {
+    const { b, cart } = await guestReady(t, { lines: [[variant, 1]], payment: 'cod' }, nextAddress());
+    const placed = await placeOrder(b, cart);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = await expectInvoiceAddsUp(placedOf(placed).order.id);
+    expect(order.tax_rate_percent).toBe(12.5);
+    expect(order.cod_fee_minor).toBeGreaterThan(0);
+    expect(order.tax_minor).toBe(cart.totals.tax_included.amount);
+  });
+
+  it('switching an unpaid order to Cash on Delivery changes its tax by the fee’s tax at 12.5 % only', async () => {
+    const b = testBrowser(t.app, { ip: nextAddress() });
+    await readyCart(t, b, { lines: [[variant, 1]], payment: 'sandbox' });
+    const contact = await b.call('PUT', '/api/cart/update-contact', { email: uniqueEmail() });
+    expect(contact.statusCode, contact.body).toBe(200);
+    const placed = await placeOrder(b, contact.json().data);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placedOf(placed).order.id;
+    const before = await orderRow(id);
+    expect(before.cod_fee_minor).toBe(0);
+    const res = await b.call('POST', '/api/checkout/process-payment', { order_id: id, method: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await expectInvoiceAddsUp(id);
+    expect(after.cod_fee_minor).toBeGreaterThan(0);
+    expect(after.tax_minor - before.tax_minor).toBe(includedTax(after.cod_fee_minor, 12.5));
   });
 });

@@ -4,6 +4,7 @@ import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
   GST_STATE_CODES,
+  GST_TIME_ZONE,
   PAYMENT_STATUS_LABELS,
   includedTax,
   money,
@@ -100,8 +101,14 @@ export function addressLines(a: Address): string[] {
   ].filter((l): l is string => Boolean(l && l.trim()));
 }
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A date as India has it ("1 April 2031"): the day the invoice number's financial year counts (financialYear). */
+export const printedDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: GST_TIME_ZONE,
+  });
 
 /** A new A4 PDF with the invoice faces registered, and the promise of its bytes once ended. */
 export function newOrderPdf(info: { Title: string; Author: string; Subject?: string }): {
@@ -231,8 +238,8 @@ export function drawInvoice(doc: PDFKit.PDFDocument, input: InvoiceInput): void 
   text(
     [
       `Invoice no: ${input.invoice.no}`,
-      `Invoice date: ${dateOf(input.invoice.issuedAt)}`,
-      `Order no: ${order.order_no} of ${dateOf(order.created_at)}`,
+      `Invoice date: ${printedDate(input.invoice.issuedAt)}`,
+      `Order no: ${order.order_no} of ${printedDate(order.created_at)}`,
       `Payment: ${order.payment_method.name} (${PAYMENT_STATUS_LABELS[order.payment_status]})`,
       `Place of supply: ${place}`,
     ].join('\n'),

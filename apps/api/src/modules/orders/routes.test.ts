@@ -17,6 +17,7 @@ import { createTestOrder, guestOrderCookie, setStoreSetting, stockOf, buyableVar
 import { installPlugin, uninstallPlugin } from '../../test/plugins.ts';
 import { RefundJobSchema } from '../payments/refunds.ts';
 import { ORDER_REF_COOKIE, ORDER_REF_MAX_AGE_MS, orderRefValue } from './access.ts';
+import { orderDocuments } from './documents.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -166,6 +167,40 @@ describe('GET /api/orders/invoice', () => {
     const res = await me.b.call('GET', `/api/orders/invoice?order_id=${o.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(orderMessages.invoiceNotYet);
+  });
+
+  it('is never made (nor numbered) for an order cancelled before it was paid; one cancelled once confirmed has it', async () => {
+    const me = await customer();
+    const unpaid = await createTestOrder(db(), {
+      customerId: me.customer.id,
+      status: 'awaiting_payment',
+      paymentMethod: 'sandbox',
+    });
+    const confirmed = await createTestOrder(db(), { customerId: me.customer.id, paymentMethod: 'sandbox' });
+    for (const o of [unpaid, confirmed])
+      expect((await me.b.call('PUT', '/api/orders/cancel', { order_id: o.id })).statusCode).toBe(200);
+    const res = await me.b.call('GET', `/api/orders/invoice?order_id=${unpaid.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(orderMessages.invoiceNever);
+    // The owner's batch print refuses it as well, before numbering any order of the batch.
+    await expect(orderDocuments(db(), 'invoice', [confirmed.id, unpaid.id])).rejects.toMatchObject({
+      statusCode: 409,
+      message: `${unpaid.orderNo}: ${orderMessages.invoiceNever}`,
+    });
+    const numbered = () =>
+      queryRows<{ id: string; invoice_no: string | null }>(
+        db(),
+        sql`select id, invoice_no from orders where id in (${unpaid.id}, ${confirmed.id})`,
+      );
+    expect((await numbered()).every((r) => r.invoice_no === null)).toBe(true);
+    const ok = await me.b.call('GET', `/api/orders/invoice?order_id=${confirmed.id}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await numbered()).map((r) => [r.id, r.invoice_no !== null]).sort()).toEqual(
+      [
+        [unpaid.id, false],
+        [confirmed.id, true],
+      ].sort(),
+    );
   });
 });
 

@@ -4,7 +4,6 @@ import {
   allocateMinor,
   isRateable,
   isRefundable,
-  isUnpaid,
   orderMessages,
   type OrderStatus,
 } from '@shopfront/shared';
@@ -18,7 +17,7 @@ import { renderInvoice } from './invoice.ts';
 import { queueStaffAlert } from './staff-alerts.ts';
 import { moveOrder } from './transition.ts';
 import { loadInvoiceData } from './view.ts';
-import { invoiceInput } from './invoice-data.ts';
+import { invoiceInput, invoiceRefusal } from './invoice-data.ts';
 
 /** What a shopper may do to their own orders: cancel, ask for a refund, rate. */
 
@@ -231,7 +230,8 @@ export async function markPurchaseTracked(
 
 /**
  * The invoice of an order the requester may reach, as a PDF with its number (404 for anyone
- * else's order). None while the order is unpaid: 409, it is ready once the order is confirmed.
+ * else's order). Only for an order that was confirmed: 409 while it awaits its payment, and for
+ * one cancelled before it was paid (invoiceRefusal).
  */
 export async function orderInvoice(
   db: Db,
@@ -240,7 +240,8 @@ export async function orderInvoice(
 ): Promise<{ pdf: Buffer; orderNo: string }> {
   const data = await loadInvoiceData(db, orderId, orderAccessSql(access, 'o'));
   if (!data) throw orderNotFound();
-  if (isUnpaid(data.order.status)) throw new HttpError(409, orderMessages.invoiceNotYet);
+  const refusal = await invoiceRefusal(db, data.order);
+  if (refusal) throw new HttpError(409, refusal);
   const pdf = await renderInvoice(await invoiceInput(db, data));
   return { pdf, orderNo: data.order.order_no };
 }

@@ -40,32 +40,15 @@ export function settingOn(key: string): SQL {
   return sql`coalesce((select value = 'true'::jsonb from store_settings where key = ${key}), false)`;
 }
 
-/** A numeric setting clamped to [min, max] as SQL, around the key's SQL (bound or literal). */
-function clampedSetting(keySql: SQL, min: number, max: number): SQL {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error('settings: bounds must be finite numbers');
-  return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
-      from store_settings where key = ${keySql} and jsonb_typeof(value) = 'number')`;
-}
-
 /**
  * A numeric store setting as SQL: the JSON number clamped to [min, max], or null when missing or
  * not a number (a setting typed as "30 days" must not turn every cart read into a 500). The key
  * is a bound value.
  */
 export function settingNumber(key: string, min: number, max: number): SQL {
-  return clampedSetting(sql`${key}`, min, max);
-}
-
-const SETTING_KEY_RE = /^[a-z][a-z0-9_]*$/;
-
-/**
- * settingNumber for the body of a statement kept as a function (db/sql-function.ts), which takes no
- * bound values: the key is written into the text as a literal, so only plain keys (lower-case
- * letters, digits, underscores: nothing to escape) are accepted.
- */
-export function settingNumberLiteral(key: string, min: number, max: number): SQL {
-  if (!SETTING_KEY_RE.test(key)) throw new Error(`settings: ${JSON.stringify(key)} is not a plain setting key`);
-  return clampedSetting(sql.raw(`'${key}'`), min, max);
+  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error('settings: bounds must be finite numbers');
+  return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
+      from store_settings where key = ${key} and jsonb_typeof(value) = 'number')`;
 }
 
 /** A numeric store setting clamped to [min, max]; null when missing or not a number. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import {
   adminSetupApi,
   adminTaxApi,
@@ -142,6 +143,34 @@ describe('editing rates', () => {
     await db.execute(sql`update products set tax_class = 'standard' where id in (${p1!.id}, ${p2!.id})`);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a class given to a product while it is being deleted stays: 409 in use, not a 500 (the foreign key)',
+    async () => {
+      const db = t.database.db;
+      expect((await call('POST', adminTaxApi.addRate.path, { label: 'Racing', rate_percent: 3 })).statusCode).toBe(200);
+      const [p] = await queryRows<{ id: string }>(db, sql`select id from products order by id limit 1`);
+      // Another connection gives the product the class and holds its transaction open: the
+      // delete's check sees no product, so the foreign key is what stops it once that commits.
+      const other = new pg.Client({ connectionString: t.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update products set tax_class = 'racing' where id = $1`, [p!.id]);
+        const deleting = call('DELETE', rateUrl('racing'));
+        await new Promise((r) => setTimeout(r, 300));
+        await other.query('commit');
+        const res = await deleting;
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(taxMessages.rateInUse(1));
+      } finally {
+        await other.end();
+      }
+      expect((await rateOf('racing')).products).toBe(1);
+      await db.execute(sql`update products set tax_class = 'standard' where id = ${p!.id}`);
+      expect((await call('DELETE', rateUrl('racing'))).statusCode).toBe(200);
+    },
+  );
+
   it('a product takes only an existing class (422 on tax_class otherwise)', async () => {
     const [p] = await queryRows<{ id: string; version: number }>(
       t.database.db,
@@ -208,8 +237,8 @@ describe('tax per class in the cart, the order and the invoice', () => {
     ]);
   });
 
-  it('a product of an unknown class is taxed at the standard rate; an edited rate applies to the next cart read', async () => {
-    const [a, b] = await twoVariants([1_180, 1_120], ['zero', 'gst_12']);
+  it('each line is taxed at its class’s rate; an edited rate applies to the next cart read', async () => {
+    const [a, b] = await twoVariants([1_180, 1_120], ['standard', 'gst_12']);
     const { cart } = await guestReady(t, {
       lines: [
         [a, 1],

@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { updatePrivateSetting } from '../settings.ts';
 
-/** The class shipping, the COD fee and products of an unknown class are taxed at. */
+/** The class shipping and the COD fee are taxed at (and the first-run tax step sets). */
 export const STANDARD_CLASS = 'standard';
 /** The private setting the first-run tax step wrote before classes existed; kept equal to the standard rate (setup undo reads it). */
 const LEGACY_RATE_SETTING = 'tax_rate_percent';
@@ -25,18 +25,24 @@ export async function listTaxRates(db: Db): Promise<TaxRates> {
   return { rates: await queryRows<TaxRate>(db, rateRowsSql()) };
 }
 
-/** The standard class's rate (0 when the shop has none): what orders record as their rate. */
-export async function standardTaxRate(db: Db): Promise<number> {
+/**
+ * The standard class's rate (0 when the shop has none): what orders record as their rate. `lock`:
+ * an edit of it waits until the caller's transaction ends (placing an order reads it, then prices the cart).
+ */
+export async function standardTaxRate(db: Db, opts: { lock?: boolean } = {}): Promise<number> {
   const [row] = await queryRows<{ rate: number }>(
     db,
-    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS}`,
+    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS} ${opts.lock ? sql`for share` : sql``}`,
   );
   return row?.rate ?? 0;
 }
 
-/** Whether `key` names a tax class (what a product may be given). */
+/**
+ * Whether `key` names a tax class (what a product may be given), locking the row against a delete
+ * until the caller's transaction ends (the delete then meets the product: 409 in use).
+ */
 export async function taxClassExists(db: Db, key: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from tax_rates where key = ${key}`);
+  const rows = await queryRows(db, sql`select 1 from tax_rates where key = ${key} for key share`);
   return rows.length > 0;
 }
 
@@ -120,35 +126,47 @@ export async function saveTaxRate(db: Db, act: OwnerAct, key: string, body: Body
 }
 
 /**
- * Deletes a class no product uses, in one conditional statement (a product given the class at
- * the same moment keeps it from going). 409 naming how many products use it; the standard class stays.
+ * Deletes a class no product uses, in one conditional statement; the foreign key keeps a class a
+ * product was given at the same moment from going. 409 naming how many products use it; the standard class stays.
  */
 export async function deleteTaxRate(db: Db, act: OwnerAct, key: string): Promise<TaxRates> {
   if (key === STANDARD_CLASS) throw new HttpError(409, taxMessages.standardKept);
-  await db.transaction(async (tx) => {
-    const [gone] = await queryRows<{ label: string; rate_percent: number; version: number }>(
+  const inUse = async (tx: Db) => {
+    const [row] = await queryRows<{ products: number }>(
       tx,
-      sql`delete from tax_rates r where r.key = ${key}
+      sql`select (select count(*)::int from products p where p.tax_class = r.key) as products
+            from tax_rates r where r.key = ${key}`,
+    );
+    if (!row) return notFound(taxMessages.rateNotFound);
+    return new HttpError(409, taxMessages.rateInUse(row.products));
+  };
+  await db
+    .transaction(async (tx) => {
+      const [gone] = await queryRows<{ label: string; rate_percent: number; version: number }>(
+        tx,
+        sql`delete from tax_rates r where r.key = ${key}
             and not exists (select 1 from products p where p.tax_class = r.key)
           returning r.label, r.rate_percent, r.version`,
-    );
-    if (!gone) {
-      const [row] = await queryRows<{ products: number }>(
-        tx,
-        sql`select (select count(*)::int from products p where p.tax_class = r.key) as products
-              from tax_rates r where r.key = ${key}`,
       );
-      if (!row) throw notFound(taxMessages.rateNotFound);
-      throw new HttpError(409, taxMessages.rateInUse(row.products));
-    }
-    if (act.ifMatch !== null && act.ifMatch !== gone.version) throw new HttpError(409, taxMessages.rateChanged);
-    await recordAudit(tx, {
-      staff: act.staff,
-      action: 'tax-rate.delete',
-      target: `tax-rate:${key}`,
-      before: { label: gone.label, rate_percent: gone.rate_percent },
-      ip: act.ip,
+      if (!gone) throw await inUse(tx);
+      if (act.ifMatch !== null && act.ifMatch !== gone.version) throw new HttpError(409, taxMessages.rateChanged);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'tax-rate.delete',
+        target: `tax-rate:${key}`,
+        before: { label: gone.label, rate_percent: gone.rate_percent },
+        ip: act.ip,
+      });
+    })
+    .catch(async (err: unknown) => {
+      // A product given the class while it went (the foreign key products.tax_class): in use after all.
+      throw isForeignKeyViolation(err) ? await inUse(db) : err;
     });
-  });
   return listTaxRates(db);
 }
+
+const isForeignKeyViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23503') return true;
+  return false;
+};

@@ -12,26 +12,22 @@ import {
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { ok } from '../../../lib/http.ts';
 import { requireStaff } from '../auth.ts';
-import { ownerAct, setVersionTag } from '../if-match.ts';
+import { ownerAct, ownerRouteDoc, setVersionTag } from '../if-match.ts';
 import { addTaxRate, deleteTaxRate, listTaxRates, saveTaxRate } from './rates.ts';
 import { readTaxSeller, saveTaxSeller } from './service.ts';
 
-const NOTE = 'Owner API (ADR 26), tax (issue 26): owners and managers (area settings).';
+/** Owners and managers (area settings). */
+const doc = ownerRouteDoc('settings');
 
 /** Tax: the seller printed on tax invoices and the rates per tax class. Thin routes over ./service.ts and ./rates.ts. */
 export const adminTaxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const doc = (summary: string, errors: readonly (404 | 409 | 422)[] = []) => ({
-    tags: ['admin'],
-    summary,
-    description: NOTE,
-    errors: [401, 403, ...errors, 429] as const,
-    config: { staffArea: 'settings' as const },
-  });
-
   registerEndpoint(
     app,
     adminTaxApi.seller,
-    { schemas: { data: TaxSellerSchema }, ...doc('The seller on tax invoices: legal name, GSTIN, registered address') },
+    {
+      schemas: { data: TaxSellerSchema },
+      ...doc('The seller on tax invoices: legal name, GSTIN, registered address', []),
+    },
     async (req) => {
       await requireStaff(req);
       return ok(await readTaxSeller(app.db));
@@ -55,7 +51,10 @@ export const adminTaxRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
     app,
     adminTaxApi.rates,
-    { schemas: { data: TaxRatesSchema }, ...doc('The tax classes with their rates and how many products use each') },
+    {
+      schemas: { data: TaxRatesSchema },
+      ...doc('The tax classes with their rates and how many products use each', []),
+    },
     async (req) => {
       await requireStaff(req);
       return ok(await listTaxRates(app.db));
