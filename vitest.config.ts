@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/storefront/app/**/*.test.{ts,tsx}', 'apps/admin/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/storefront/app/**/*.test.{ts,tsx}',
+            'apps/admin/app/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

@@ -44,7 +44,7 @@ export function readVitestReport(file) {
 /** vitest reports a test over its time limit only by the stack of its marker error. */
 function failureLine(text) {
   const line = firstLine(text);
-  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (over the test\'s time limit, or a hook\'s)' : line;
+  return line === 'Error: STACK_TRACE_ERROR' ? "timed out (over the test's time limit, or a hook's)" : line;
 }
 
 function firstLine(text) {
