@@ -18,7 +18,9 @@ export async function emptyDatabase(): Promise<{ database: Database; drop: () =>
   await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   return {
     database: await openDatabase({ url: databaseUrl(adminUrl, name), poolMax: 2 }),
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
