@@ -1,4 +1,4 @@
-import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { adminOrdersApi, endpointPath, type AdminOrderDetail } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
@@ -94,7 +94,9 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
           </Button>
         )}
         <MenuTrigger>
-          <Button className={`min-h-12 whitespace-nowrap ${primary ? '' : 'flex-1'}`}>Other actions</Button>
+          <AriaButton className={`btn btn-outline min-h-12 whitespace-nowrap ${primary ? '' : 'flex-1'}`}>
+            Other actions
+          </AriaButton>
           <Popover
             placement="top end"
             className="min-w-60 rounded-2xl border border-line bg-white p-1 shadow-xl outline-none"
