@@ -19,3 +19,35 @@ export function FormMessage({
     </p>
   );
 }
+
+/**
+ * A save's failure under an editor; when another member saved the record first (409), a Reload
+ * that replaces the form with theirs.
+ */
+export function SaveFailure({
+  message,
+  stale,
+  onReload,
+  what,
+}: {
+  message: string;
+  stale: boolean;
+  onReload: () => void;
+  /** "the product", "the coupon". */
+  what: string;
+}) {
+  return (
+    <FormMessage testId="form-error">
+      {message}
+      {stale && (
+        <>
+          {' '}
+          <button type="button" className="underline" onClick={onReload} data-testid="reload">
+            Reload {what}
+          </button>{' '}
+          (your changes here are replaced by theirs).
+        </>
+      )}
+    </FormMessage>
+  );
+}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { FormMessage } from '../../components/ui/form-message';
+import { SaveFailure } from '../../components/ui/form-message';
 import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
@@ -194,18 +194,7 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
           </div>
         </FormSection>
         {formError && (
-          <FormMessage testId="form-error">
-            {formError}
-            {stale && (
-              <>
-                {' '}
-                <button type="button" className="underline" onClick={() => void reload()} data-testid="reload">
-                  Reload the product
-                </button>{' '}
-                (your changes here are replaced by theirs).
-              </>
-            )}
-          </FormMessage>
+          <SaveFailure message={formError} stale={stale} onReload={() => void reload()} what="the product" />
         )}
         <SaveBar testId="save-bar">
           {status === 'published' && unpriced.length > 0 && (

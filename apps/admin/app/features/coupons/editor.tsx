@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCouponsApi, type AdminCoupon } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { FormMessage } from '../../components/ui/form-message';
+import { SaveFailure } from '../../components/ui/form-message';
 import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { savedToast } from '../../lib/undo';
@@ -194,18 +194,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
           <ScopePicker />
         </FormSection>
         {formError && !(pointsAtFields && Object.keys(form.formState.errors).length === 0) && (
-          <FormMessage testId="form-error">
-            {formError}
-            {stale && (
-              <>
-                {' '}
-                <button type="button" className="underline" onClick={() => void reload()} data-testid="reload">
-                  Reload the coupon
-                </button>{' '}
-                (your changes here are replaced by theirs).
-              </>
-            )}
-          </FormMessage>
+          <SaveFailure message={formError} stale={stale} onReload={() => void reload()} what="the coupon" />
         )}
         <SaveBar testId="save-bar">
           <Button

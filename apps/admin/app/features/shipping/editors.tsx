@@ -145,6 +145,38 @@ function Check({
   );
 }
 
+/** The fewest and most days of delivery, side by side (a zone's, or a method's own). */
+function DeliveryDays({
+  min,
+  max,
+  errors,
+  onMin,
+  onMax,
+  minDescription,
+}: {
+  min: string;
+  max: string;
+  errors: Record<string, string | undefined>;
+  onMin: (v: string) => void;
+  onMax: (v: string) => void;
+  minDescription?: string;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field
+        label="Fewest days"
+        error={errors.delivery_days_min}
+        {...(minDescription ? { description: minDescription } : {})}
+      >
+        {(p) => <input {...p} inputMode="numeric" value={min} onChange={(e) => onMin(e.target.value)} />}
+      </Field>
+      <Field label="Most days" error={errors.delivery_days_max}>
+        {(p) => <input {...p} inputMode="numeric" value={max} onChange={(e) => onMax(e.target.value)} />}
+      </Field>
+    </div>
+  );
+}
+
 function Buttons({
   pending,
   stale,
@@ -291,18 +323,13 @@ export function ZoneEditor({
             )}
           </Field>
         )}
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Fewest days" error={s.errors.delivery_days_min}>
-            {(p) => (
-              <input {...p} inputMode="numeric" value={f.days_min} onChange={(e) => set('days_min', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Most days" error={s.errors.delivery_days_max}>
-            {(p) => (
-              <input {...p} inputMode="numeric" value={f.days_max} onChange={(e) => set('days_max', e.target.value)} />
-            )}
-          </Field>
-        </div>
+        <DeliveryDays
+          min={f.days_min}
+          max={f.days_max}
+          errors={s.errors}
+          onMin={(v) => set('days_min', v)}
+          onMax={(v) => set('days_max', v)}
+        />
         <Check
           label="Cash on Delivery"
           description="Shoppers here may pay the courier in cash."
@@ -444,18 +471,14 @@ export function MethodEditor({
             )}
           </Field>
         </div>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Fewest days" error={s.errors.delivery_days_min} description="Empty: the zone’s.">
-            {(p) => (
-              <input {...p} inputMode="numeric" value={f.days_min} onChange={(e) => set('days_min', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Most days" error={s.errors.delivery_days_max}>
-            {(p) => (
-              <input {...p} inputMode="numeric" value={f.days_max} onChange={(e) => set('days_max', e.target.value)} />
-            )}
-          </Field>
-        </div>
+        <DeliveryDays
+          min={f.days_min}
+          max={f.days_max}
+          errors={s.errors}
+          onMin={(v) => set('days_min', v)}
+          onMax={(v) => set('days_max', v)}
+          minDescription="Empty: the zone’s."
+        />
         <Check
           label="Offered"
           description="Off: shoppers are not offered it."
