@@ -27,7 +27,11 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-let nextPortOffset = 0;
+/**
+ * Where in its block a worker starts: from its process id, so that two test runs side by side on
+ * one machine (two checkouts, whose workers share pool ids) seldom start on the same port.
+ */
+let nextPortOffset = (process.pid % 25) * 40;
 
 /**
  * A free port for a shop this process starts. Test files run side by side (one per vitest

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Failed, Loading } from '../components/ui/states';
 import { ActionBar, type Dialog } from '../features/orders/action-bar';
-import { CancelDialog, DeliverDialog, NotesForm, RefundDialog, ScanDialog } from '../features/orders/action-dialogs';
+import { NotesForm } from '../features/orders/notes-form';
 import {
   Customer,
   History,
@@ -14,9 +14,11 @@ import {
   Totals,
 } from '../features/orders/order-sections';
 import { useOrder } from '../features/orders/queries';
-import { ShipDialog } from '../features/orders/ship-dialog';
 import { PartlyRefunded, StatusPill } from '../features/orders/status-pill';
 import { formatWhen } from '../lib/format';
+
+/** The action sheets (react-aria's Modal and Dialog) load when the first one opens. */
+const OrderDialogs = lazy(() => import('../features/orders/order-dialogs'));
 
 export const meta = () => [{ title: 'Order · Shop admin' }];
 
@@ -171,30 +173,11 @@ export default function OrderPage() {
           } else setDialog({ name, id: sid });
         }}
       />
-      {order.actions.ship && (
-        <ShipDialog key={order.version} order={order} isOpen={dialog?.name === 'ship'} onClose={close} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <OrderDialogs order={order} dialog={dialog} onClose={close} />
+        </Suspense>
       )}
-      <ScanDialog
-        key={`scan-${dialog?.id}`}
-        order={order}
-        shipmentId={dialog?.name === 'scan' ? (dialog.id ?? null) : null}
-        onClose={close}
-      />
-      <CancelDialog order={order} isOpen={dialog?.name === 'cancel'} onClose={close} />
-      {order.actions.deliver && (
-        <DeliverDialog
-          key={`deliver-${order.version}`}
-          order={order}
-          isOpen={dialog?.name === 'deliver'}
-          onClose={close}
-        />
-      )}
-      <RefundDialog
-        key={`refund-${dialog?.id}`}
-        order={order}
-        requestId={dialog?.name === 'refund' ? (dialog.id ?? null) : null}
-        onClose={close}
-      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminOrdersApi, endpointPath, type AdminOrderDetail } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
@@ -27,11 +27,40 @@ function useSimpleMove(order: Order, name: Simple) {
   );
 }
 
-interface Step {
+export interface Step {
   key: string;
   label: string;
   run: () => void;
   danger?: boolean;
+}
+
+const OtherActionsMenu = lazy(() => import('./other-actions'));
+const loadMenu = () => void import('./other-actions');
+
+/**
+ * "Other actions": react-aria's menu (27 kB of gzip JavaScript) loads when the button is first
+ * pointed at, focused or pressed, and opens at once if it was pressed; the order page's first
+ * load stays without it.
+ */
+export interface OtherActionsProps {
+  steps: Step[];
+  docs: (kind: 'invoice' | 'packing_slip') => string;
+  className: string;
+}
+
+function OtherActions({ steps, docs, className }: OtherActionsProps) {
+  const [pressed, setPressed] = useState(false);
+  const placeholder = (
+    <Button className={className} onPress={() => setPressed(true)} onPointerEnter={loadMenu} onFocus={loadMenu}>
+      Other actions
+    </Button>
+  );
+  if (!pressed) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <OtherActionsMenu steps={steps} docs={docs} className={className} />
+    </Suspense>
+  );
 }
 
 /**
@@ -93,46 +122,7 @@ export function ActionBar({ order, open }: { order: Order; open: (d: Dialog, id?
             {primary.label}
           </Button>
         )}
-        <MenuTrigger>
-          <AriaButton className={`btn btn-outline min-h-12 whitespace-nowrap ${primary ? '' : 'flex-1'}`}>
-            Other actions
-          </AriaButton>
-          <Popover
-            placement="top end"
-            className="min-w-60 rounded-2xl border border-line bg-white p-1 shadow-xl outline-none"
-          >
-            <Menu
-              className="outline-none"
-              onAction={(key) => {
-                const step = rest.find((s) => s.key === key);
-                if (step) step.run();
-                else if (key === 'invoice' || key === 'packing_slip') window.open(docs(key), '_blank', 'noopener');
-              }}
-            >
-              {rest.map((s) => (
-                <MenuItem
-                  key={s.key}
-                  id={s.key}
-                  className={`flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100 ${s.danger ? 'text-red-800' : ''}`}
-                >
-                  {s.label}
-                </MenuItem>
-              ))}
-              <MenuItem
-                id="invoice"
-                className="flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100"
-              >
-                Print invoice
-              </MenuItem>
-              <MenuItem
-                id="packing_slip"
-                className="flex min-h-12 items-center rounded-xl px-3 text-base outline-none data-[focused]:bg-stone-100"
-              >
-                Print packing slip
-              </MenuItem>
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        <OtherActions steps={rest} docs={docs} className={`min-h-12 whitespace-nowrap ${primary ? '' : 'flex-1'}`} />
       </div>
     </div>
   );

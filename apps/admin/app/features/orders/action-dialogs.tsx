@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { ApiError, adminOrdersApi, minorUnitDigits, type AdminOrderDetail } from '@shopfront/shared';
+import { adminOrdersApi, minorUnitDigits, type AdminOrderDetail } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { call } from '../../lib/api';
-import { Area, Check, Field, fieldError } from './fields';
+import { Area, Check, Field, fieldError, fieldsOf } from './fields';
 import { useOrderAction } from './queries';
 import { Sheet, SheetButtons } from './sheet';
 
 type Order = AdminOrderDetail;
-const fieldsOf = (err: unknown) => (err instanceof ApiError && err.status === 422 ? err.errors : undefined);
 
 /** `2026-11-28T14:05` (a datetime-local value, the browser's time) → ISO with the offset. */
 const localToIso = (v: string) => (v ? new Date(v).toISOString() : undefined);
@@ -293,35 +292,5 @@ export function RefundDialog({
         </form>
       )}
     </Sheet>
-  );
-}
-
-/** Staff-only notes on the order (newest first) and a box to add one. */
-export function NotesForm({ order }: { order: Order }) {
-  const [body, setBody] = useState('');
-  const action = useOrderAction(
-    order,
-    (_: void, headers) => call(adminOrdersApi.addNote, { params: { id: order.id }, body: { body }, headers }),
-    'Note added',
-  );
-  return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        action.mutate(undefined, { onSuccess: () => setBody('') });
-      }}
-    >
-      <Area
-        label="Add an internal note"
-        description="Only staff see notes."
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        error={fieldError(fieldsOf(action.error), 'body')}
-      />
-      <Button type="submit" isDisabled={action.isPending || !body.trim()}>
-        Add note
-      </Button>
-    </form>
   );
 }

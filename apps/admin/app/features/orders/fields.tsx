@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ApiError } from '@shopfront/shared';
 
 /*
  * Plain labelled fields for the order dialogs: native inputs (the phone's own keyboard, date
@@ -109,3 +110,6 @@ export function Check({
 export function fieldError(errors: Record<string, string[]> | undefined, key: string): string | undefined {
   return errors?.[key]?.[0];
 }
+
+/** A 422's field messages, for fieldError. */
+export const fieldsOf = (err: unknown) => (err instanceof ApiError && err.status === 422 ? err.errors : undefined);
