@@ -57,25 +57,31 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
+const auditRow = (entry: AuditRecord) => ({
+  staffId: entry.staff.id,
+  actor: entry.staff.email,
+  action: entry.action,
+  target: entry.target,
+  before: entry.before === undefined ? null : maskSecrets(entry.before),
+  after: entry.after === undefined ? null : maskSecrets(entry.after),
+  ip: entry.ip ?? null,
+});
+
 /**
  * Writes one audit entry. Pass the transaction of the change itself, so the entry and the change
  * are committed (or rolled back) together.
  */
 export async function recordAudit(db: Db, entry: AuditRecord): Promise<number> {
-  const [row] = await db
-    .insert(auditLog)
-    .values({
-      staffId: entry.staff.id,
-      actor: entry.staff.email,
-      action: entry.action,
-      target: entry.target,
-      before: entry.before === undefined ? null : maskSecrets(entry.before),
-      after: entry.after === undefined ? null : maskSecrets(entry.after),
-      ip: entry.ip ?? null,
-    })
-    .returning({ id: auditLog.id });
+  const [row] = await db.insert(auditLog).values(auditRow(entry)).returning({ id: auditLog.id });
   entry.staff.written?.push({ id: row!.id, action: entry.action });
   return row!.id;
+}
+
+/** Writes several audit entries in one statement (a batch of one kind of change, as the product import's). */
+export async function recordAudits(db: Db, entries: readonly AuditRecord[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = await db.insert(auditLog).values(entries.map(auditRow)).returning({ id: auditLog.id });
+  entries.forEach((entry, i) => entry.staff.written?.push({ id: rows[i]!.id, action: entry.action }));
 }
 
 /** An audit row as the API answers it. */

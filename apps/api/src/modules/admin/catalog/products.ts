@@ -31,9 +31,9 @@ import { taxClassExists } from '../tax/rates.ts';
 /** Who writes and against which version (the owner routes' OwnerAct). */
 export type CatalogAct = OwnerAct;
 
-const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+export const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 /** A brand's or tag's slug: its Latin letters and digits, else (a name in another script) a hash of it. */
-const slugify = (s: string) =>
+export const slugify = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')
@@ -76,7 +76,7 @@ async function assertSlugFree(tx: Db, productId: string, slug: string): Promise<
   await tx.execute(sql`delete from product_redirects where slug = ${slug}`);
 }
 
-function publication(status: AdminProductCreate['status'], publishAt: string | null) {
+export function publication(status: AdminProductCreate['status'], publishAt: string | null) {
   if (status === 'scheduled') {
     if (!publishAt || new Date(publishAt).getTime() <= Date.now()) throw fieldError('publish_at', msg.publishAt);
     return { published: false, publishAt: new Date(publishAt) };
@@ -126,7 +126,7 @@ async function brandIdOf(tx: Db, name: string | null): Promise<number | null> {
   return b!.id;
 }
 
-const titleOf = (options: Options, v: Variants[number]) =>
+export const titleOf = (options: Options, v: Variants[number]) =>
   options.length ? options.map((o) => v.options[o.name]).join(' / ') : 'Default';
 
 /**

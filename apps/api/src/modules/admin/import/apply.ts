@@ -6,11 +6,16 @@ import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { loadAdminProduct } from '../catalog/product-view.ts';
 import { createProduct, updateProduct } from '../catalog/products.ts';
+import { createProducts } from './create-batch.ts';
 import { decide, matchExisting, skuConflicts, type PlannedProduct, type StockChange } from './plan.ts';
 import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 
-/** Products written per transaction: short enough to hold few locks, long enough to be quick. */
-export const IMPORT_BATCH = 25;
+/**
+ * Products written per transaction: short enough to hold few locks (a batch of new products is a
+ * dozen statements), few enough commits that the listing and search read models, rebuilt at each
+ * one, are not the import's cost.
+ */
+export const IMPORT_BATCH = 200;
 
 interface ImportRow {
   id: number;
@@ -89,10 +94,55 @@ function issueOf(p: PlannedProduct, err: unknown): AdminImportIssue {
 }
 
 /**
- * The import job: the plan's products in batches of IMPORT_BATCH, each batch one transaction (a
- * batch that fails is rolled back whole and its products tried one by one, so one bad product
- * leaves no half product and does not hold back the others). Progress is saved after each batch; a
- * run cut short (its lease ran out) goes on from the last saved batch.
+ * One batch in `tx`: its new products written together (createProducts, in a savepoint), the
+ * others (updates, and a new product the batch could not write) one by one, each in a savepoint
+ * of its own, so a product that fails is a row error and leaves nothing half written. An error
+ * that is not a product's (the database's) is thrown: the caller then tries the batch again one
+ * product per transaction.
+ */
+async function applyBatch(
+  tx: Db,
+  actor: AuditActor,
+  batch: readonly PlannedProduct[],
+): Promise<{ changed: number; errors: AdminImportIssue[] }> {
+  const { ids, skuOwner } = await matchExisting(tx, batch);
+  const fresh = batch.flatMap((p, i) => (ids[i] === null && !skuConflicts(p, null, skuOwner).length ? [i] : []));
+  const oneByOne = batch.flatMap((_, i) => (fresh.includes(i) ? [] : [i]));
+  let changed = 0;
+  if (fresh.length) {
+    try {
+      const r = await tx.transaction((sp) =>
+        createProducts(
+          sp,
+          actor,
+          fresh.map((i) => batch[i]!.body),
+        ),
+      );
+      changed += r.written.length;
+      oneByOne.push(...r.refused.map((k) => fresh[k]!));
+    } catch {
+      oneByOne.push(...fresh);
+    }
+  }
+  const errors: AdminImportIssue[] = [];
+  for (const i of oneByOne.sort((a, b) => a - b)) {
+    const p = batch[i]!;
+    try {
+      if (await tx.transaction((sp) => applyOne(sp, actor, p))) changed++;
+    } catch (err) {
+      if (!(err instanceof ImportRowError || err instanceof HttpError)) throw err;
+      errors.push(issueOf(p, err));
+    }
+  }
+  return { changed, errors };
+}
+
+/**
+ * The import job: the plan's products in batches of IMPORT_BATCH, each batch one transaction
+ * (applyBatch). A batch whose transaction fails all the same is rolled back whole and its products
+ * tried one by one, each in a transaction of its own, so nothing is half written and one product
+ * does not hold back the others. Progress is saved after each batch; a run cut short (its lease ran
+ * out) goes on from the last saved batch.
  */
 export async function runImport(db: Db, importId: number): Promise<void> {
   const [imp] = await queryRows<ImportRow>(
@@ -107,15 +157,12 @@ export async function runImport(db: Db, importId: number): Promise<void> {
   for (let start = imp.products_done; start < imp.plan.length; start += IMPORT_BATCH) {
     const batch = imp.plan.slice(start, start + IMPORT_BATCH);
     let changed = 0;
-    const errors: AdminImportIssue[] = [];
+    let errors: AdminImportIssue[] = [];
     try {
-      changed = await db.transaction(async (tx) => {
-        let n = 0;
-        for (const p of batch) if (await applyOne(tx, actor, p)) n++;
-        return n;
-      });
+      ({ changed, errors } = await db.transaction((tx) => applyBatch(tx, actor, batch)));
     } catch {
       changed = 0;
+      errors = [];
       for (const p of batch) {
         try {
           if (await db.transaction((tx) => applyOne(tx, actor, p))) changed++;
