@@ -135,6 +135,23 @@ export const EnvSchema = z.object({
     .string()
     .min(8, { error: 'must be the webhook secret set in the Razorpay dashboard' })
     .optional(),
+  /**
+   * Web Push to staff (issue 25): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
+   * prints them) and the contact the push services see. Unset: a pair made on first need and kept
+   * in the database, so every process of the shop signs with the same one.
+   */
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a VAPID public key (87 characters of base64url)' })
+    .optional(),
+  WEB_PUSH_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a VAPID private key (43 characters of base64url)' })
+    .optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be mailto:you@example.com or an https:// URL' })
+    .optional(),
 });
 
 /**
@@ -148,6 +165,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
       message: 'must be set together with the other Razorpay key',
+    });
+  }
+  if (Boolean(env.WEB_PUSH_PUBLIC_KEY) !== Boolean(env.WEB_PUSH_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.WEB_PUSH_PUBLIC_KEY ? 'WEB_PUSH_PRIVATE_KEY' : 'WEB_PUSH_PUBLIC_KEY'],
+      message: 'must be set together with the other Web Push key',
     });
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {

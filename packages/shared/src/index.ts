@@ -92,3 +92,5 @@ export * from './schemas/admin-tax.ts';
 export * from './api/admin-tax.ts';
 export * from './schemas/admin-import.ts';
 export * from './api/admin-import.ts';
+export * from './schemas/admin-push.ts';
+export * from './api/admin-push.ts';

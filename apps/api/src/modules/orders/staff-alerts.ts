@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { paymentMethodNameSql } from '../payments/methods.ts';
+import { pushToStaff, type PushMessage } from '../push/send.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 
 declare module '../jobs/registry.ts' {
@@ -20,7 +21,8 @@ declare module '../jobs/registry.ts' {
  * request, so it exists exactly when the change does; the job writes the e-mails to the outbox
  * in one transaction with its key in staff_alerts, so however often it runs each is sent once.
  * Who: active staff whose role may use the orders area and whose notify_orders is on (null: owners
- * yes, others no).
+ * yes, others no). After that transaction the same people get it as a notification on each device
+ * where they turned notifications on (Web Push: push/send.ts), once per key and device.
  */
 export interface StaffAlert {
   kind: 'new_order' | 'refund_request';
@@ -36,14 +38,70 @@ export async function queueStaffAlert(tx: Db, alert: StaffAlert): Promise<void> 
   await enqueueJob(tx, { kind: 'staff-order-alert', payload: alert, dedupeKey: alert.key });
 }
 
-/** The SQL of who is told: active order staff with notify_orders on (null: owners only). */
-export const alertRecipientsSql = sql`select email from staff
-  where is_active and role in (${sql.join(
-    ORDER_ROLES.map((r) => sql`${r}`),
-    sql`, `,
-  )}) and coalesce(notify_orders, role = 'owner') order by email`;
+/** Who is told, as a condition on `staff`: active order staff with notify_orders on (null: owners only). */
+const isAlertRecipient = sql`staff.is_active and staff.role in (${sql.join(
+  ORDER_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}) and coalesce(staff.notify_orders, staff.role = 'owner')`;
 
-/** Writes the alert's e-mails, once per key. Answers how many were queued. */
+/** The SQL of who is told by e-mail. */
+export const alertRecipientsSql = sql`select email from staff where ${isAlertRecipient} order by email`;
+
+interface AlertOrder {
+  order_no: string;
+  currency: string;
+  grand_total_minor: number;
+  method: string;
+  name: string;
+  items: number;
+  requested_minor: number;
+  reasons: string | null;
+}
+
+/** What an alert says about its order. */
+async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefined> {
+  const [o] = await queryRows<AlertOrder>(
+    db,
+    sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`)} as method,
+          trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as name,
+          (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
+          (select coalesce(sum(amount_minor), 0)::int from refund_requests where order_id = o.id and status = 'requested')
+            as requested_minor,
+          (select string_agg(distinct reason, '; ') from refund_requests where order_id = o.id and status = 'requested')
+            as reasons
+        from orders o where o.id = ${orderId}`,
+  );
+  return o;
+}
+
+/** The notification of the alert (Web Push): the panel's order page opens on a tap. */
+function pushMessageOf(alert: StaffAlert, o: AlertOrder): PushMessage {
+  const fmt = (n: number) => money(n, o.currency).formatted;
+  const url = `/admin/orders/${encodeURIComponent(alert.orderId)}`;
+  return alert.kind === 'new_order'
+    ? {
+        title: `New order ${o.order_no}`,
+        body: `${o.name || 'A guest'}: ${fmt(o.grand_total_minor)}, ${o.items} item${o.items === 1 ? '' : 's'} (${o.method})`,
+        url,
+        tag: alert.key,
+      }
+    : {
+        title: `Refund requested ${o.order_no}`,
+        body: `${o.name || 'A shopper'} asks for ${fmt(o.requested_minor)} back${o.reasons ? `: ${o.reasons}` : ''}`.slice(
+          0,
+          300,
+        ),
+        url,
+        tag: alert.key,
+      };
+}
+
+/**
+ * Writes the alert's e-mails, once per key, then (after that transaction, outside any) pushes it
+ * to the recipients' devices, once per key and device (push/send.ts). Answers how many e-mails were
+ * queued. Throws when a push failed for a reason worth retrying: the job runs again, its e-mails
+ * already written (the key), its pushes only to the devices not yet told.
+ */
 export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffAlert): Promise<number> {
   const settings = await getStoreSettings(db, ['store_name', 'store_url']);
   const storeName = storeNameOf(settings.store_name);
@@ -54,26 +112,7 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
       sql`insert into staff_alerts (key) values (${alert.key}) on conflict do nothing returning key`,
     );
     if (!fresh) return 0;
-    const [o] = await queryRows<{
-      order_no: string;
-      currency: string;
-      grand_total_minor: number;
-      method: string;
-      name: string;
-      items: number;
-      requested_minor: number;
-      reasons: string | null;
-    }>(
-      tx,
-      sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`)} as method,
-            trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as name,
-            (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
-            (select coalesce(sum(amount_minor), 0)::int from refund_requests where order_id = o.id and status = 'requested')
-              as requested_minor,
-            (select string_agg(distinct reason, '; ') from refund_requests where order_id = o.id and status = 'requested')
-              as reasons
-          from orders o where o.id = ${alert.orderId}`,
-    );
+    const o = await alertOrder(tx, alert.orderId);
     if (!o) return 0;
     const recipients = await queryRows<{ email: string }>(tx, alertRecipientsSql);
     const fmt = (n: number) => money(n, o.currency).formatted;
@@ -92,5 +131,9 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
     return recipients.length;
   });
   if (sent > 0) app.outbox.kick();
+  await pushToStaff(db, app.env, app.log, alert.key, isAlertRecipient, async () => {
+    const o = await alertOrder(db, alert.orderId);
+    return o ? pushMessageOf(alert, o) : null;
+  });
   return sent;
 }

@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Env } from '../../env.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { vapidKeys, vapidSubject } from './vapid.ts';
+
+/** How long one push service may take to answer before the push counts as failed. */
+export const PUSH_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a push for a device that is offline (an order alert is stale after a day). */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/** What the panel's service worker (apps/admin/public/push-sw.js) shows. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** A path on the shop's origin: the page the notification opens. */
+  url: string;
+  /** Notifications with the same tag replace each other on the device. */
+  tag: string;
+}
+
+interface Target {
+  id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** One push's outcome: sent, the subscription gone (404/410: removed), or failed (to retry). */
+type Outcome = 'sent' | 'gone' | { error: string };
+
+/**
+ * Sends `message` to each subscription of the staff `who` selects (a `where` on staff) that has not
+ * been sent this `alertKey` yet; runs outside any transaction (a push is a call to the outside
+ * world). Each subscription is claimed in push_sends before its push goes out, so concurrent or
+ * repeated runs push it at most once; a failed push gives its claim back, and the caller's throw
+ * lets the job queue retry it. A crash between claim and send loses that one push (at most once:
+ * the e-mail and the panel's badge still tell). Throws when any push failed for a reason other
+ * than the subscription being gone.
+ */
+export async function pushToStaff(
+  db: Db,
+  env: Env,
+  log: FastifyBaseLogger,
+  alertKey: string,
+  who: SQL,
+  message: () => Promise<PushMessage | null>,
+): Promise<{ sent: number; gone: number }> {
+  const targets = await queryRows<Target>(
+    db,
+    sql`select p.id, p.endpoint, p.p256dh, p.auth from push_subscriptions p join staff on staff.id = p.staff_id
+        where ${who} and not exists (select 1 from push_sends s where s.alert_key = ${alertKey} and s.subscription_id = p.id)
+        order by p.id`,
+  );
+  if (!targets.length) return { sent: 0, gone: 0 };
+  const msg = await message();
+  if (!msg) return { sent: 0, gone: 0 };
+  const keys = await vapidKeys(db, env);
+  const vapidDetails = { subject: vapidSubject(env), ...keys };
+  const payload = JSON.stringify(msg);
+
+  const outcomes = await Promise.all(
+    targets.map(async (target): Promise<Outcome | null> => {
+      const [claimed] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into push_sends (alert_key, subscription_id) values (${alertKey}, ${target.id})
+            on conflict do nothing returning subscription_id as id`,
+      );
+      if (!claimed) return null;
+      const outcome = await pushOne(target, payload, vapidDetails);
+      if (outcome === 'gone') {
+        await queryRows(db, sql`delete from push_subscriptions where id = ${target.id}`);
+      } else if (outcome !== 'sent') {
+        await queryRows(
+          db,
+          sql`delete from push_sends where alert_key = ${alertKey} and subscription_id = ${target.id}`,
+        );
+        log.warn({ subscription: target.id, alertKey, reason: outcome.error }, 'push: a push failed');
+      }
+      return outcome;
+    }),
+  );
+  const failed = outcomes.filter((o): o is { error: string } => typeof o === 'object' && o !== null);
+  if (failed.length) throw new Error(`push: ${failed.length} of ${targets.length} pushes failed: ${failed[0]!.error}`);
+  return {
+    sent: outcomes.filter((o) => o === 'sent').length,
+    gone: outcomes.filter((o) => o === 'gone').length,
+  };
+}
+
+/** One push, encrypted (aes128gcm) and signed (VAPID) by web-push, sent with a bounded wait. */
+async function pushOne(
+  target: Target,
+  payload: string,
+  vapidDetails: { subject: string; publicKey: string; privateKey: string },
+): Promise<Outcome> {
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: 'high', contentEncoding: 'aes128gcm' },
+    );
+  } catch {
+    // Keys nothing can encrypt to (subscribe checks them; a row edited by hand): the device is lost.
+    return 'gone';
+  }
+  try {
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    );
+    const res = await fetch(request.endpoint, {
+      method: 'POST',
+      headers,
+      body: request.body ? new Uint8Array(request.body) : undefined,
+      redirect: 'error',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (res.ok) return 'sent';
+    if (res.status === 404 || res.status === 410) return 'gone';
+    return { error: `the push service answered ${res.status}` };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
