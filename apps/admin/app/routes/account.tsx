@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { adminApi, type BodyOf } from '@shopfront/shared';
+import { adminApi, roleMayUse, type BodyOf } from '@shopfront/shared';
 
 type StaffPasswordBody = BodyOf<typeof adminApi.changePassword>;
 import { Button } from '../components/ui/button';
@@ -16,6 +16,9 @@ import { roleLabel } from '../lib/nav';
 import { failure, success } from '../lib/toast';
 
 export const meta = () => [{ title: 'Your account · Shop admin' }];
+
+/** Web Push on this device: its own chunk, loaded only here (and only for roles that get order alerts). */
+const DeviceNotifications = lazy(() => import('../features/push/device-notifications'));
 
 /** Your account: who you are, a new password (PUT /api/admin/auth/password), sign out. */
 export default function Account() {
@@ -48,6 +51,11 @@ export default function Account() {
           {me.email} · {roleLabel(me.role)}
         </p>
       </section>
+      {roleMayUse(me.role, 'orders') && (
+        <Suspense fallback={null}>
+          <DeviceNotifications />
+        </Suspense>
+      )}
       <section className="card mt-4 p-5" aria-labelledby="pw">
         <h2 id="pw" className="text-lg font-semibold">
           Change password

@@ -57,6 +57,16 @@ describe('the panel under /admin', () => {
     expect(missing.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  it('serves the push service worker at the panel’s root (scope /admin/): JavaScript, revalidated, no page CSP', async () => {
+    const res = await get('/admin/push-sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/admin/');
+    expect(res.body).toContain("addEventListener('push'");
+    expect(res.body).toContain("addEventListener('notificationclick'");
+  });
+
   it('no longer renders the storefront’s old sign-in page: /admin/login is the panel’s', async () => {
     const res = await get('/admin/login');
     expect(res.body).toContain('/admin/assets/');

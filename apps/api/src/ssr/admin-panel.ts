@@ -9,6 +9,8 @@ import { storefrontRoot } from './storefront.ts';
 /** The owner's panel (apps/admin): a browser-only React Router app, built into build/client. */
 export const adminBuildDir = path.join(storefrontRoot, '..', 'admin', 'build', 'client');
 export const ADMIN_PREFIX = '/admin';
+/** The panel's service worker (Web Push), served at /admin/push-sw.js. */
+export const PUSH_WORKER = 'push-sw.js';
 const NOT_BUILT = 'The admin panel is not built yet: run "npm run build"';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -92,6 +94,20 @@ export async function registerAdminPanel(app: FastifyInstance): Promise<void> {
       setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
     });
   }
+
+  // The service worker that shows order notifications (apps/admin/public/push-sw.js): at the
+  // panel's root so its scope is /admin/, never cached (a new one replaces the old at once).
+  const workerFile = path.join(adminBuildDir, PUSH_WORKER);
+  const worker = built && existsSync(workerFile) ? readFileSync(workerFile) : null;
+  app.get(`${ADMIN_PREFIX}/${PUSH_WORKER}`, { schema: { hide: true } }, (_req, reply) => {
+    if (!worker) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', "default-src 'none'")
+      .header('service-worker-allowed', `${ADMIN_PREFIX}/`)
+      .type('text/javascript; charset=utf-8')
+      .send(worker);
+  });
 
   const answer = async (url: string, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
