@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { includedTax } from '@shopfront/shared';
 import { shopifyCsv } from '../../apps/api/src/modules/admin/import/testing.ts';
@@ -15,7 +15,7 @@ import {
   openPanel,
   productPictures,
   saveForm,
-  shot,
+  shotScreen,
   shownPictureIds,
   testStaff,
   toastSays,
@@ -81,6 +81,12 @@ const minor = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 const variantRow = (page: Page, name: string) =>
   page.getByTestId('variant-row').filter({ has: page.getByText(name, { exact: true }) });
 
+/** What the screen shows (`what` scrolled into view first), as the owner or shopper sees it. */
+async function screen(page: Page, name: string, what?: Locator) {
+  await what?.scrollIntoViewIfNeeded();
+  await shotScreen(page, name);
+}
+
 /** The shopper opens the product from the shop's search and picks a size and colour. */
 async function findAndPick(page: Page, title: string, size: string, colour: string) {
   await page.goto(url(`/search?q=${encodeURIComponent(title)}`));
@@ -142,7 +148,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.getByTestId(`price-${i}-AED`).fill(String(PRICE_AED));
         await page.getByTestId(`opening-stock-${i}`).fill(String(OPENING_STOCK));
       }
-      await shot(page, 'journey-01-product-new');
+      await screen(page, 'journey-01-product-new', page.getByTestId('variant-row').nth(4));
       // A draft first: pictures are added to a product that exists.
       await saveForm(page, 'Product created');
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
@@ -158,11 +164,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const chosen = [uploaded[5]!, ...uploaded.slice(0, 5)];
       await expect.poll(() => shownPictureIds(page)).toEqual(chosen);
       await expect.poll(async () => (await productPictures(page, made.id)).pictures.map((p) => p.id)).toEqual(chosen);
-      await shot(page, 'journey-02-pictures');
+      await screen(page, 'journey-02-pictures', page.getByRole('heading', { name: 'Pictures', level: 2 }));
 
       await page.getByTestId('status').selectOption('published');
       await saveForm(page, 'Product saved');
-      await shot(page, 'journey-03-published');
+      await screen(page, 'journey-03-published', page.getByTestId('status'));
 
       // The shop shows it: the pictures in the chosen order, the price in rupees and, on the UAE
       // channel, in dirhams.
@@ -177,14 +183,14 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect.poll(() => gallery.count()).toBe(6);
       const shown = await gallery.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')?.split('/').pop()));
       expect(shown).toEqual(final.map((p) => p.url.split('/').pop()));
-      await shot(look, 'journey-04-shop-product');
+      await screen(look, 'journey-04-shop-product', look.getByTestId('product-price'));
       await look.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
       await look.reload();
       await waitForHydration(look);
       await expect
         .poll(() => look.getByTestId('product-price').textContent())
         .toMatch(new RegExp(`AED\\s?${PRICE_AED}`));
-      await shot(look, 'journey-05-shop-product-aed');
+      await screen(look, 'journey-05-shop-product-aed', look.getByTestId('product-price'));
       await look.close();
     }, 180_000);
 
@@ -202,7 +208,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await buyer.waitForURL((u) => u.pathname === '/checkout-complete');
       made.orderNo = ((await buyer.getByTestId('order-number').textContent()) ?? '').trim();
       expect(made.orderNo).not.toBe('');
-      await shot(buyer, 'journey-06-order-placed');
+      await screen(buyer, 'journey-06-order-placed', buyer.getByTestId('order-number'));
       await buyer.close();
 
       // The owner's product page: M / Sage is one down, the others untouched.
@@ -242,7 +248,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect.poll(() => stock.inputValue()).toBe(String(restocked));
       const save = page.getByTestId('bulk-save');
       await expect.poll(() => save.textContent()).toBe('Save 1 change');
-      await shot(page, 'journey-07-bulk-restock');
+      await screen(page, 'journey-07-bulk-restock', stock);
       await save.click();
       await toastSays(page, '1 change saved');
       await expect.poll(() => page.getByTestId('bulk-save-bar').count()).toBe(0);
@@ -250,7 +256,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await page.goto(url(`/admin/products/${made.id}`));
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       await expect.poll(() => variantRow(page, pickedName).textContent()).toContain(`${restocked} · change it`);
-      await shot(page, 'journey-08-product-restocked');
+      await screen(page, 'journey-08-product-restocked', variantRow(page, pickedName));
     }, 120_000);
 
     it("makes a coupon; the shopper's cart takes it and shows the discount", async () => {
@@ -263,7 +269,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await page.getByTestId('description').fill('10% off the monsoon range');
       await page.getByTestId('value').fill('10');
       await expect.poll(() => page.getByTestId('coupon-summary').textContent()).toMatch(/^10% off/);
-      await shot(page, 'journey-09-coupon-new');
+      await screen(page, 'journey-09-coupon-new', page.getByTestId('coupon-summary'));
       await saveForm(page, 'Coupon created');
       await page.getByRole('heading', { name: code, level: 1 }).waitFor();
 
@@ -280,7 +286,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         .toBe(
           PRICE_INR * 10, // 10% of ₹899.00, in paise
         );
-      await shot(cart, 'journey-10-cart-coupon');
+      await screen(cart, 'journey-10-cart-coupon', cart.getByTestId('totals-coupon').first());
       await cart.close();
     }, 120_000);
 
@@ -294,7 +300,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const editor = page.getByTestId('method-editor');
       await editor.waitFor();
       await editor.getByTestId('method-price').fill(String(rate));
-      await shot(page, 'journey-11-shipping-rate');
+      await screen(page, 'journey-11-shipping-rate');
       await editor.getByTestId('save-shipping').click();
       await toastSays(page, 'Shipping method saved');
       await expect.poll(() => india.getByTestId('method-row').first().textContent()).toContain(`₹${rate}`);
@@ -305,7 +311,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await standard.getByLabel('Rate of Standard in percent').fill(String(gst));
       await standard.getByRole('button', { name: 'Save' }).click();
       await toastSays(page, /saved/i);
-      await shot(page, 'journey-12-gst-rate');
+      await screen(page, 'journey-12-gst-rate', standard);
 
       // A new shopper's cart with the shirt: the new rate, and GST at the new rate on the shirt and
       // on the shipping (the standard class taxes shipping too).
@@ -317,7 +323,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(minor(await fresh.getByTestId('totals-shipping').first().textContent())).toBe(rate * 100);
       const tax = includedTax(PRICE_INR * 100, gst) + includedTax(rate * 100, gst);
       expect(minor(await fresh.getByTestId('totals-tax').first().textContent())).toBe(tax);
-      await shot(fresh, 'journey-13-cart-new-rates');
+      await screen(fresh, 'journey-13-cart-new-rates', fresh.getByTestId('totals-tax').first());
       await fresh.close();
     }, 120_000);
 
@@ -330,7 +336,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await sheet.waitFor();
       expect(await sheet.getByRole('radio', { name: 'Today' }).isChecked()).toBe(true);
       await sheet.getByRole('checkbox', { name: /Every status/ }).check();
-      await shot(page, 'journey-14-orders-export');
+      await screen(page, 'journey-14-orders-export');
       const file = await downloadCsv(page, () => sheet.getByRole('link', { name: 'Download CSV' }).click());
       const ours = file.records.filter((r) => r['Order no'] === made.orderNo);
       expect(ours.length).toBeGreaterThan(0);
@@ -353,7 +359,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const dryRunMs = Date.now() - checked;
       expect(await page.getByTestId('import-count-create').locator('dd').textContent()).toBe(String(IMPORTED));
       expect(await page.getByTestId('import-count-error').locator('dd').textContent()).toBe('0');
-      await shot(page, 'journey-15-import-dry-run');
+      await screen(page, 'journey-15-import-dry-run', page.getByTestId('import-report'));
 
       const started = Date.now();
       await page.getByTestId('import-start').click();
@@ -364,7 +370,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       expect(await page.getByTestId('import-progress-text').textContent()).toContain(
         `${IMPORTED} of ${IMPORTED} products · ${IMPORTED} saved`,
       );
-      await shot(page, 'journey-16-import-done');
+      await screen(page, 'journey-16-import-done', page.getByTestId('import-done'));
 
       await page.getByTestId('import-done').click();
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
@@ -377,7 +383,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
           .first()
           .waitFor();
       }
-      await shot(page, 'journey-17-imported-in-list');
+      await screen(page, 'journey-17-imported-in-list');
     }, 330_000);
   });
 }

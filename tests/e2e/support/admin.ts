@@ -137,3 +137,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
 }
+
+/** Like shot, but only what the screen shows (a sheet over the page, a sticky bar where it sits), not the whole page. */
+export async function shotScreen(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+}
