@@ -81,9 +81,9 @@ const minor = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 const variantRow = (page: Page, name: string) =>
   page.getByTestId('variant-row').filter({ has: page.getByText(name, { exact: true }) });
 
-/** What the screen shows (`what` scrolled into view first), as the owner or shopper sees it. */
+/** What the screen shows (`what` scrolled to its middle first, clear of sticky bars), as the owner or shopper sees it. */
 async function screen(page: Page, name: string, what?: Locator) {
-  await what?.scrollIntoViewIfNeeded();
+  await what?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shotScreen(page, name);
 }
 
@@ -184,9 +184,13 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const shown = await gallery.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')?.split('/').pop()));
       expect(shown).toEqual(final.map((p) => p.url.split('/').pop()));
       await screen(look, 'journey-04-shop-product', look.getByTestId('product-price'));
-      await look.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
-      await look.reload();
-      await waitForHydration(look);
+      // The shop's channel picker: in the header on a desktop, in the menu on a phone.
+      if (viewport === MOBILE) {
+        await look.getByRole('button', { name: 'Open menu' }).click();
+        await look.getByTestId('channel-picker-menu').selectOption('ch_uae');
+      } else {
+        await look.getByTestId('channel-picker-header').selectOption('ch_uae');
+      }
       await expect
         .poll(() => look.getByTestId('product-price').textContent())
         .toMatch(new RegExp(`AED\\s?${PRICE_AED}`));
