@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import { axeProblems, insertStaff, openPanel, shot, testStaff } from './support/admin.ts';
+import { downloadCsv } from './support/csv.ts';
 
 /*
  * The panel's CSV exports (issue 26): the owner exports today's orders for the accountant from the
@@ -48,45 +48,12 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-/** RFC 4180: quoted fields with "" for a quote, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
-/** The file a click downloads, as text (the byte-order mark checked and dropped) and its records. */
+/** The file a click downloads: its name, its byte-order mark, and its records. */
 async function download(page: Page, click: () => Promise<void>): Promise<Record<string, string>[]> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  expect(file.suggestedFilename()).toMatch(/^[a-z]+-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = readFileSync((await file.path())!, 'utf8');
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows = parseCsv(text.slice(1));
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header!.map((k, i) => [k, r[i] ?? ''])));
+  const file = await downloadCsv(page, click);
+  expect(file.name).toMatch(/^[a-z]+-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(file.bom).toBe(true);
+  return file.records;
 }
 
 /** A screenshot of what the screen shows (not the whole long list): the export controls at the top. */

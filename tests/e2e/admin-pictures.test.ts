@@ -4,10 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, adminPictureMessages, type AdminPictures } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, adminPictureMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { insertStaff, panelReady, productPictures, shot, shownPictureIds, signIn, testStaff } from './support/admin.ts';
 
 /*
  * The product editor's Pictures (issue 26) at 390 and 1280 px: the owner uploads six pictures
@@ -73,14 +73,6 @@ async function createProduct(page: Page, k: string) {
   );
 }
 
-const pictures = (page: Page, id: string) =>
-  page.evaluate(
-    async (id) => (await (await fetch(`/api/admin/catalog/products/${id}/pictures`)).json()).data as AdminPictures,
-    id,
-  );
-const shownIds = async (page: Page) =>
-  await page.getByTestId('picture').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-picture-id'))));
-
 describe('pictures in the product editor', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`at ${viewport.width} px: upload six, reorder (mouse and keyboard), alt text, focal point; the shop shows them in order`, async () => {
@@ -100,7 +92,7 @@ describe('pictures in the product editor', () => {
       await page.getByTestId('picture-input').setInputFiles(files);
       await expect.poll(() => page.getByTestId('picture').count(), { timeout: 60_000 }).toBe(6);
       await expect.poll(() => page.getByTestId('picture-upload').count()).toBe(0);
-      const uploaded = await pictures(page, made.id);
+      const uploaded = await productPictures(page, made.id);
       expect(uploaded.pictures).toHaveLength(6);
       await page.getByTestId('picture-alt-warning').getByText('6 pictures have no alt text').waitFor();
 
@@ -110,7 +102,7 @@ describe('pictures in the product editor', () => {
       await page.getByTestId('picture-retry').waitFor();
       await shot(page, 'pictures-failed-upload');
       await page.getByTestId('picture-upload').getByRole('button', { name: 'Dismiss' }).click();
-      expect((await pictures(page, made.id)).pictures).toHaveLength(6);
+      expect((await productPictures(page, made.id)).pictures).toHaveLength(6);
 
       // Reorder: the sixth to the front (clicks), then the new first one later by keyboard.
       let order = uploaded.pictures.map((p) => p.id);
@@ -118,12 +110,12 @@ describe('pictures in the product editor', () => {
       for (let i = 5; i > 0; i--) {
         await cards.nth(i).getByTestId('picture-earlier').click();
         order = [...order.slice(0, i - 1), order[i]!, order[i - 1]!, ...order.slice(i + 1)];
-        await expect.poll(() => shownIds(page)).toEqual(order);
+        await expect.poll(() => shownPictureIds(page)).toEqual(order);
       }
       await cards.nth(0).getByTestId('picture-later').focus();
       await page.keyboard.press('Enter');
       order = [order[1]!, order[0]!, ...order.slice(2)];
-      await expect.poll(() => shownIds(page)).toEqual(order);
+      await expect.poll(() => shownPictureIds(page)).toEqual(order);
       if (viewport === DESKTOP) {
         // With a mouse, a thumbnail dragged onto another card takes its place.
         // Both cards in view first: were the page scrolled between press and move, the drag would start
@@ -131,9 +123,9 @@ describe('pictures in the product editor', () => {
         await cards.nth(1).evaluate((e) => e.scrollIntoView({ block: 'center' }));
         await cards.nth(2).getByTestId('picture-focal').dragTo(cards.nth(0));
         order = [order[2]!, order[0]!, order[1]!, ...order.slice(3)];
-        await expect.poll(() => shownIds(page)).toEqual(order);
+        await expect.poll(() => shownPictureIds(page)).toEqual(order);
       }
-      await expect.poll(async () => (await pictures(page, made.id)).pictures.map((p) => p.id)).toEqual(order);
+      await expect.poll(async () => (await productPictures(page, made.id)).pictures.map((p) => p.id)).toEqual(order);
 
       // Alt text for each, saved when the field is left.
       for (let i = 0; i < 6; i++) {
@@ -144,7 +136,7 @@ describe('pictures in the product editor', () => {
         await cards.nth(i).getByTestId('picture-alt').press('Tab');
       }
       await expect
-        .poll(async () => (await pictures(page, made.id)).pictures.map((p) => p.alt))
+        .poll(async () => (await productPictures(page, made.id)).pictures.map((p) => p.alt))
         .toEqual([1, 2, 3, 4, 5, 6].map((n) => `Scarf view ${n}`));
       await expect.poll(() => page.getByTestId('picture-alt-warning').count()).toBe(0);
 
@@ -154,7 +146,7 @@ describe('pictures in the product editor', () => {
       await thumb.click({ position: { x: box.width * 0.2, y: box.height * 0.25 } });
       await expect
         .poll(async () => {
-          const p = (await pictures(page, made.id)).pictures[0]!;
+          const p = (await productPictures(page, made.id)).pictures[0]!;
           return [Math.abs(p.focal_x - 0.2) < 0.05, Math.abs(p.focal_y - 0.25) < 0.05];
         })
         .toEqual([true, true]);
@@ -167,7 +159,7 @@ describe('pictures in the product editor', () => {
       }
 
       // The shop's product page: the same pictures, in that order, with that alt text.
-      const final = (await pictures(page, made.id)).pictures;
+      const final = (await productPictures(page, made.id)).pictures;
       await shopper.goto(url(`/product/${made.slug}`));
       await waitForHydration(shopper);
       const gallery = shopper

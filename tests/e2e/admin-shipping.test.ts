@@ -4,7 +4,16 @@ import { adminShippingMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { buyNow, continueToPayment, fillAddress, fillContact } from './support/checkout.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff, toastSays } from './support/admin.ts';
+import {
+  axeProblems,
+  insertStaff,
+  panelReady,
+  shot,
+  shotScreen,
+  signIn,
+  testStaff,
+  toastSays,
+} from './support/admin.ts';
 
 /*
  * The panel's Shipping (issue 26) at 390 and 1280 px on the demo shop: a bad postcode range is
@@ -27,13 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-/** The screen as the owner sees it (a sheet open over the page), not the whole page. */
-async function screen(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) {
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png` });
-  }
-}
 
 const zoneCard = (page: Page, name: string) => page.locator(`[data-testid="zone-card"][data-zone="${name}"]`);
 
@@ -82,7 +84,7 @@ describe('shipping in the owner panel', () => {
       await zoneEditor.getByText(adminShippingMessages.rangeBackwards('560199-560100')).waitFor();
       await expect(zoneEditor.getByTestId('zone-postcodes').getAttribute('aria-invalid')).resolves.toBe('true');
       await zoneEditor.getByTestId('zone-postcodes').scrollIntoViewIfNeeded();
-      await screen(page, 'shipping-zone-error');
+      await shotScreen(page, 'shipping-zone-error');
       expect(await axeProblems(page)).toEqual([]);
       await zoneEditor.getByRole('button', { name: 'Cancel' }).click();
       await zoneEditor.waitFor({ state: 'detached' });
@@ -92,7 +94,7 @@ describe('shipping in the owner panel', () => {
       const methodEditor = page.getByTestId('method-editor');
       await methodEditor.waitFor();
       await methodEditor.getByTestId('method-price').fill(String(rate));
-      await screen(page, 'shipping-method-edit');
+      await shotScreen(page, 'shipping-method-edit');
       await methodEditor.getByTestId('save-shipping').click();
       await toastSays(page, 'Shipping method saved');
       await expect

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
+import type { AdminPictures } from '@shopfront/shared';
 import { newPage, watchForProblems, type ShopBrowser } from './browser.ts';
 import type { ShopData } from './server.ts';
 
@@ -74,6 +75,27 @@ export async function openPanel(
 export const toastSays = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
+/** Presses the form's Save: waits for its toast, or throws with what the form said instead. */
+export async function saveForm(page: Page, toast: string): Promise<void> {
+  await page.getByTestId('save').click();
+  const said = page.locator('[data-sonner-toast]').filter({ hasText: toast }).first();
+  await said.or(page.getByTestId('form-error')).first().waitFor();
+  const errors = await page.getByTestId('form-error').allTextContents();
+  if (errors.length > 0) throw new Error(`Save said: ${errors.join(' | ')}`);
+  await said.waitFor();
+}
+
+/** A product's pictures as the owner API has them (read with the page's session). */
+export const productPictures = (page: Page, id: string) =>
+  page.evaluate(
+    async (id) => (await (await fetch(`/api/admin/catalog/products/${id}/pictures`)).json()).data as AdminPictures,
+    id,
+  );
+
+/** The ids of the pictures the product editor shows, in its order. */
+export const shownPictureIds = (page: Page) =>
+  page.getByTestId('picture').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-picture-id'))));
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -114,4 +136,13 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
+/** Like shot, but only what the screen shows (a sheet over the page, a sticky bar where it sits), not the whole page. */
+export async function shotScreen(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
 }
