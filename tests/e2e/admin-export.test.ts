@@ -76,9 +76,10 @@ describe('exports in the owner panel', () => {
       await page.getByTestId('orders-export-open').click();
       const sheet = page.getByTestId('orders-export');
       await sheet.waitFor();
-      // Today is the period a sheet opens on; the inbox's tab narrows it until "Every status" is ticked.
+      // Today is the period a sheet opens on, with every status: the inbox opened on its New tab,
+      // and today's Cash on Delivery orders are To pack (the catalogue journey found them left out).
       expect(await sheet.getByRole('radio', { name: 'Today' }).isChecked()).toBe(true);
-      await sheet.getByRole('checkbox', { name: /Every status/ }).check();
+      expect(await sheet.getByRole('checkbox', { name: /Every status/ }).isChecked()).toBe(true);
       await shot(page, 'orders-export-sheet');
       expect(await axeProblems(page)).toEqual([]);
 

@@ -150,7 +150,9 @@ export default function Orders() {
       )}
       <Suspense fallback={null}>
         {selected.length > 0 && <BulkBar ids={selected} onDone={() => setSelected([])} />}
-        {exportOpen && <ExportSheet filters={filters} isOpen onClose={() => setExportOpen(false)} />}
+        {exportOpen && (
+          <ExportSheet filters={filters} tabChosen={params.has('tab')} isOpen onClose={() => setExportOpen(false)} />
+        )}
         {filtersOpen && (
           <FiltersSheet
             filters={filters}

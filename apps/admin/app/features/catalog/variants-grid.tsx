@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
@@ -71,7 +72,13 @@ export function VariantsSection({ channels }: { channels: Channel[] }) {
                   <div className="col-span-2 flex flex-col gap-1.5 text-sm">
                     <span className="font-medium">Stock</span>
                     <span className="py-2 tabular-nums">
-                      {v.stock} <span className="text-muted">· change it from Products → Stock</span>
+                      {v.stock}{' '}
+                      <span className="text-muted">
+                        · change it from the product list’s Stock or the{' '}
+                        <Link to="/products/bulk" className="underline">
+                          bulk editor
+                        </Link>
+                      </span>
                     </span>
                   </div>
                 ) : (

@@ -18,21 +18,26 @@ const PERIOD_LABELS: Record<Period, string> = {
 
 /**
  * The orders export for the accountant: a period (today, this month, last month or two days) and
- * the inbox's current filters, or every status. The download is a plain link with the session
+ * the inbox's current filters, or every status (ticked when the inbox is on the tab it opened on
+ * and nothing is filtered: a day's Cash on Delivery orders are To pack, not New, and "today's
+ * orders" means all of them). The download is a plain link with the session
  * cookie: the browser saves the file as the server streams it.
  */
 export function ExportSheet({
   filters,
+  tabChosen,
   isOpen,
   onClose,
 }: {
   filters: InboxFilters;
+  /** The owner picked the inbox's tab (it is in the address), not just landed on it. */
+  tabChosen: boolean;
   isOpen: boolean;
   onClose: () => void;
 }) {
   const [period, setPeriod] = useState<Period>(filters.from || filters.to ? 'custom' : 'today');
   const [custom, setCustom] = useState({ from: filters.from, to: filters.to });
-  const [everyStatus, setEveryStatus] = useState(false);
+  const [everyStatus, setEveryStatus] = useState(!tabChosen && filters.status.length === 0);
   const bad = period === 'custom' && !!custom.from && !!custom.to && custom.from > custom.to;
   const narrowed = filters.status.length ? 'the statuses you filtered by' : `the ${TAB_LABELS[filters.tab]} tab`;
   const query = {
