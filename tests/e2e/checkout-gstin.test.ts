@@ -12,12 +12,14 @@ import {
   fillContact,
   placeOrder,
 } from './support/checkout.ts';
+import { insertStaff, openPanel, testStaff } from './support/admin.ts';
 import { logInThroughDialog, registerCustomer } from './support/customers.ts';
 import { useShopSuite } from './support/suite.ts';
 
 /** Issue 26: the buyer's GSTIN for a business invoice, given on the address step (the demo shop is India's). */
 
-const suite = useShopSuite();
+const OWNER = testStaff('Gita Owner');
+const suite = useShopSuite({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
 const COD = /^Cash on Delivery/;
 const GSTIN = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
 const BUSINESS = 'Umbrella Traders LLP';
@@ -64,6 +66,7 @@ describe("the buyer's GSTIN at checkout", () => {
       await placeOrder(page);
       await page.waitForURL((url) => url.pathname === '/checkout-complete');
       const orderNo = (await page.getByTestId('order-number').textContent()) ?? '';
+      const orderId = new URL(page.url()).searchParams.get('order') ?? '';
 
       await page.goto(`${base}/account/orders`);
       await waitForHydration(page);
@@ -78,6 +81,16 @@ describe("the buyer's GSTIN at checkout", () => {
       await buyer.scrollIntoViewIfNeeded();
       await shot(page, 'gstin-order-details');
       await page.close();
+
+      // The panel's order page: in the customer block, under Bill to.
+      const panel = await openPanel(suite.browser, `${base}/admin/orders/${orderId}`, OWNER, viewport);
+      const block = panel.page.getByTestId('order-customer').getByTestId('order-buyer-gstin');
+      await block.getByText(GSTIN).waitFor();
+      await block.getByText(BUSINESS).waitFor();
+      // Clear of the phone's sticky action bar.
+      await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await shot(panel.page, 'gstin-panel-order');
+      await panel.page.close();
     });
   }
 
