@@ -16,7 +16,8 @@ import {
 
 /**
  * The order's tax invoice as a PDF (pdfkit), as India's GST rules ask: the seller's legal name,
- * GSTIN and registered address with its state; the invoice's own number and date; the place of
+ * GSTIN and registered address with its state; the buyer's business name and GSTIN when given at
+ * checkout (issue 26); the invoice's own number and date; the place of
  * supply (the shipping address's state); per line the HSN code, the taxable value and the tax,
  * as CGST + SGST (half each) when the place of supply is the seller's state, else IGST; totals per
  * tax. Prices include tax: each line's tax is the part of its total that is tax, at its rate. The text is set in Noto Sans, embedded (only the
