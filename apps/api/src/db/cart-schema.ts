@@ -44,6 +44,9 @@ export const carts = pgTable(
     email: text('email'),
     phone: text('phone'),
     note: text('note'),
+    /** The buyer's GSTIN for a business tax invoice, with its business name (issue 26); null without one. */
+    buyerGstin: text('buyer_gstin'),
+    buyerBusinessName: text('buyer_business_name'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** sha-256 of the abandoned-cart link's token (AbandonedCart plugin); null until a reminder is due. */
     recoveryTokenHash: text('recovery_token_hash').unique(),

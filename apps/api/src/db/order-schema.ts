@@ -62,6 +62,9 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<Address>().notNull(),
     shipping: jsonb('shipping').$type<OrderShippingSnapshot>().notNull(),
     note: text('note'),
+    /** The buyer's GSTIN given at checkout, with its business name: printed on the tax invoice (issue 26). */
+    buyerGstin: text('buyer_gstin'),
+    buyerBusinessName: text('buyer_business_name'),
     couponId: integer('coupon_id'),
     couponCode: text('coupon_code'),
     subtotalMinor: integer('subtotal_minor').notNull(),

@@ -10,6 +10,7 @@ import { AccountPrompt } from '../features/checkout/address/account-prompt';
 import { AddressSelector } from '../features/checkout/address/address-selector';
 import { STEP_FIELDS, STEP_TARGETS, neededLine, targetOfField } from '../features/checkout/address/address-view';
 import { BillingSame } from '../features/checkout/address/billing-same';
+import { BuyerGstin } from '../features/checkout/address/buyer-gstin';
 import { ContactFields } from '../features/checkout/address/contact-form';
 import { loadAddressStep } from '../features/checkout/address/load.server';
 import { useFocusOnRefusal, useStepRefusal } from '../features/checkout/address/step-form';
@@ -211,6 +212,9 @@ export default function CheckoutAddress({ loaderData }: Route.ComponentProps) {
                     <p className="mt-2 text-sm font-medium text-red-700" data-field-error>
                       {errors.billing}
                     </p>
+                  )}
+                  {storefront.channel.country.iso2 === 'IN' && (
+                    <BuyerGstin cart={cart} values={values} errors={errors} />
                   )}
                 </Part>
                 <div

@@ -392,6 +392,9 @@ export const AdminOrderDetailSchema = z.object({
   coupon_code: z.string().nullable(),
   /** The shopper's note at checkout. */
   note: z.string().nullable(),
+  /** The buyer's GSTIN given at checkout, with its business name; null without one. */
+  buyer_gstin: z.string().nullable(),
+  buyer_business_name: z.string().nullable(),
   lines: z.array(AdminOrderLineSchema),
   totals: OrderTotalsSchema,
   payments: z.array(AdminPaymentSchema),

@@ -5,6 +5,7 @@ import { ImageRefSchema } from './storefront.ts';
 import { STOCK_STATUSES } from './catalog.ts';
 import { AddressSchema, AddressTypeSchema } from './address.ts';
 import { plainText } from './text.ts';
+import { gstinMessages, isValidGstin } from '../gstin.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_CUSTOM_TEXT } from '../constants.ts';
 
 /** Texts of the cart that the spec leaves to us (spec section 5 gives 'Your cart is empty'). */
@@ -197,7 +198,32 @@ export const CartUpdateBodySchema = refusingMoney({
     .optional()
     .nullable(),
   billing_same_as_shipping: z.boolean().optional(),
+  /** The buyer's GSTIN for a business tax invoice (spaces dropped, upper-cased); '' or null removes it and its name. */
+  buyer_gstin: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidGstin(v), { error: gstinMessages.invalid })
+    .optional()
+    .nullable(),
+  /** The registered business name of buyer_gstin; required with it. */
+  buyer_business_name: plainText(
+    z
+      .string()
+      .trim()
+      .max(120, { error: messages.maxLength(120) }),
+  )
+    .optional()
+    .nullable(),
   ...cookieFields,
+}).superRefine((v, ctx) => {
+  const gstin = v.buyer_gstin ?? '';
+  const name = v.buyer_business_name ?? '';
+  if (gstin && !name) {
+    ctx.addIssue({ code: 'custom', path: ['buyer_business_name'], message: messages.fieldEmpty('Business name') });
+  }
+  if (name && !gstin) {
+    ctx.addIssue({ code: 'custom', path: ['buyer_gstin'], message: messages.fieldEmpty('GSTIN') });
+  }
 });
 export type CartUpdateBody = z.input<typeof CartUpdateBodySchema>;
 
@@ -362,6 +388,9 @@ export const CartSchema = z.object({
   /** What the shopper may pay with: Cash on Delivery where the zone allows it, online methods whose provider is configured. */
   cart_payment_methods: z.array(CartPaymentMethodSchema),
   note: z.string().nullable(),
+  /** The buyer's GSTIN for a business tax invoice (issue 26), with its business name; both null without one. */
+  buyer_gstin: z.string().nullable(),
+  buyer_business_name: z.string().nullable(),
   marketing_consent: z.boolean(),
   /** Some line's price changed since it was added: the shopper must accept (update-items-price). */
   prices_updated: z.boolean(),

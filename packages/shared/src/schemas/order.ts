@@ -112,6 +112,9 @@ export const OrderSchema = z.object({
   billing_address: AddressSchema,
   shipping_method: z.object({ code: z.string(), name: z.string(), price: MoneySchema }),
   note: z.string().nullable(),
+  /** The buyer's GSTIN given at checkout (printed on the tax invoice), with its business name; null without one. */
+  buyer_gstin: z.string().nullable(),
+  buyer_business_name: z.string().nullable(),
   /** Dates (YYYY-MM-DD) the parcel should arrive between; null once delivered or cancelled. */
   delivery_estimate: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** Until when an unpaid online order keeps its items (ISO time), else null. */

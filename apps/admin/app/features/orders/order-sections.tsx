@@ -212,6 +212,13 @@ export function Customer({ order }: { order: Order }) {
           ) : (
             <AddressLines a={order.billing_address} />
           )}
+          {order.buyer_gstin && (
+            <p className="mt-2 text-sm" data-testid="order-buyer-gstin">
+              <span className="block font-medium">{order.buyer_business_name}</span>
+              <span className="text-muted">GSTIN </span>
+              <span className="font-mono">{order.buyer_gstin}</span>
+            </p>
+          )}
         </div>
       </div>
     </Section>

@@ -61,7 +61,7 @@ const STANDARD = sql.raw(`'${STANDARD_CLASS}'`);
 function cartSql(cartId: SQL): SQL {
   return sql`select row_to_json(cart) from (select c.id, c.customer_id,
       coalesce(c.email, cu.email) as email, coalesce(c.phone, ${nationalPhoneSql(sql`cu.phone`)}) as phone, c.coupon_code, c.shipping_method_code, c.payment_method_code,
-      c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.marketing_consent,
+      c.shipping_address, c.billing_address, c.billing_same_as_shipping, c.note, c.buyer_gstin, c.buyer_business_name, c.marketing_consent,
       ${isoSql(sql`c.updated_at`)} as updated_at,
       ch.currency_code as currency,
       (select rate_percent from tax_rates where key = ${STANDARD}) as tax_rate,

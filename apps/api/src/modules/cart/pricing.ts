@@ -92,6 +92,8 @@ export interface CartHead {
   billing_address: Address | null;
   billing_same_as_shipping: boolean;
   note: string | null;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
   marketing_consent: boolean;
   updated_at: string | null;
   currency: string;
@@ -328,6 +330,8 @@ export function priceCart(
     cart_payment_method: payment ? { code: payment.code, name: payment.name } : null,
     cart_payment_methods: offer.payments.map(toPayment),
     note: head.note,
+    buyer_gstin: head.buyer_gstin,
+    buyer_business_name: head.buyer_business_name,
     marketing_consent: head.marketing_consent,
     prices_updated: items.some((i) => i.price_changed),
     stock_valid: outOfStock.length === 0,
@@ -352,6 +356,8 @@ export function emptyCart(currency: string, customerId: number | null): Cart {
       billing_address: null,
       billing_same_as_shipping: true,
       note: null,
+      buyer_gstin: null,
+      buyer_business_name: null,
       marketing_consent: false,
       updated_at: null,
       currency,

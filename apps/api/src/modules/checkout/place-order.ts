@@ -233,7 +233,8 @@ async function writeOrder(
     sql`with closed as (update carts set status = 'ordered', updated_at = now() where id = ${o.cartId}),
         counted as (update customers set orders_count = orders_count + 1 where id = ${cart.customer_id})
         insert into orders (id, order_no, cart_id, customer_id, channel_id, currency, status, payment_status,
-          payment_method_code, email, phone, shipping_address, billing_address, shipping, note, coupon_id, coupon_code,
+          payment_method_code, email, phone, shipping_address, billing_address, shipping, note, buyer_gstin, buyer_business_name,
+          coupon_id, coupon_code,
           subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
           stock_reserved, reserved_until, tracking_token_hash)
         values (${orderId}, 'SF-' || nextval('order_number_seq'), ${o.cartId}, ${cart.customer_id}, ${o.channelId},
@@ -241,7 +242,7 @@ async function writeOrder(
           ${cart.cart_payment_method!.code}, ${cart.email ?? cart.shipping_address?.email ?? null},
           ${cart.phone ?? cart.shipping_address?.phone ?? null},
           ${JSON.stringify(cart.shipping_address)}::jsonb, ${JSON.stringify(cart.billing_address)}::jsonb,
-          ${JSON.stringify(shipping)}::jsonb, ${cart.note}, ${o.couponId}, ${o.couponId ? cart.coupon!.code : null},
+          ${JSON.stringify(shipping)}::jsonb, ${cart.note}, ${cart.buyer_gstin}, ${cart.buyer_business_name}, ${o.couponId}, ${o.couponId ? cart.coupon!.code : null},
           ${t.subtotal.amount}, ${t.coupon_discount.amount}, ${t.shipping.amount}, ${t.cod_fee.amount}, ${rate},
           ${t.tax_included.amount}, ${t.grand_total.amount}, true,
           ${minutes !== null ? sql`now() + make_interval(mins => ${minutes})` : null}, ${o.trackingHash})`,

@@ -119,7 +119,8 @@ export async function checkoutStepRoutes(app: FastifyInstance) {
     {
       schemas: { body: CartUpdateBodySchema, data: CartSchema },
       tags,
-      summary: 'Set cart-wide fields: note, billing_same_as_shipping',
+      summary:
+        "Set cart-wide fields: note, billing_same_as_shipping, and the buyer's GSTIN for a business tax invoice with its business name (buyer_gstin, buyer_business_name: checked for shape and check character, 422 per field; '' or null removes both)",
       errors: [409, 422],
     },
     async (req) => {

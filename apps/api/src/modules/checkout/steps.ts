@@ -63,10 +63,20 @@ export async function setContact(
 export async function setCartFields(
   db: Db,
   cartId: string,
-  input: { note?: string | null | undefined; billing_same_as_shipping?: boolean | undefined },
+  input: {
+    note?: string | null | undefined;
+    billing_same_as_shipping?: boolean | undefined;
+    buyer_gstin?: string | null | undefined;
+    buyer_business_name?: string | null | undefined;
+  },
 ): Promise<void> {
   const parts: SQL[] = [];
   if (input.note !== undefined) parts.push(sql`note = ${input.note || null}`);
+  // The GSTIN and its business name go together (the body's schema asks both): none clears both.
+  if (input.buyer_gstin !== undefined) {
+    const gstin = input.buyer_gstin || null;
+    parts.push(sql`buyer_gstin = ${gstin}, buyer_business_name = ${gstin && (input.buyer_business_name || null)}`);
+  }
   if (input.billing_same_as_shipping !== undefined) {
     parts.push(sql`billing_same_as_shipping = ${input.billing_same_as_shipping}`);
   }

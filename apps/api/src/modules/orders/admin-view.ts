@@ -39,6 +39,8 @@ interface Row {
   shipping: OrderShippingSnapshot;
   coupon_code: string | null;
   note: string | null;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
   subtotal_minor: number;
   discount_minor: number;
   shipping_minor: number;
@@ -135,6 +137,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
           ${isoSql(sql`o.paid_at`)} as paid_at, o.customer_id,
           (select c.orders_count from customers c where c.id = o.customer_id) as customer_orders,
           o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.coupon_code, o.note,
+          o.buyer_gstin, o.buyer_business_name,
           o.subtotal_minor, o.discount_minor, o.shipping_minor, o.cod_fee_minor, o.tax_minor, o.grand_total_minor,
           o.refunded_minor, o.paid_payment_id,
           ${json(
@@ -240,6 +243,8 @@ function toDetail(r: Row): AdminOrderDetail {
     shipping_method: { code: r.shipping.code, name: r.shipping.name, price: m(r.shipping.price_minor) },
     coupon_code: r.coupon_code,
     note: r.note,
+    buyer_gstin: r.buyer_gstin,
+    buyer_business_name: r.buyer_business_name,
     lines: r.lines.map((i) => ({
       id: i.id,
       product_id: i.product_id,

@@ -104,6 +104,5 @@ export async function invoiceInput(
     lines,
     placeOfSupply: supply ? { name: supply.name, gst: GST_STATE_CODES[supply.code] ?? null } : null,
     intraState: supply !== null && supply.code === issuer.sellerState,
-    customerGstin: null,
   };
 }

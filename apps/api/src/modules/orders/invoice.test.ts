@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { sql } from 'drizzle-orm';
 import { includedTax, money } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addressSource, createCustomer, uniqueEmail } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
+import { readPdf } from '../../test/pdf.ts';
 import { guestReady, placeOrder, placedOf, readyCart } from '../../test/checkout.ts';
 import { createTestOrder, buyableVariants } from '../../test/orders.ts';
 import { TAX_SELLER_SETTING } from '../admin/tax/service.ts';
@@ -18,21 +18,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** The PDF as a reader sees it (pdf.js): its page count and its text, a line per text run. */
-async function readPdf(pdf: Buffer): Promise<{ pages: number; text: string }> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
-  try {
-    const lines: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      for (const item of content.items) if ('str' in item) lines.push(item.str);
-    }
-    return { pages: doc.numPages, text: lines.join('\n') };
-  } finally {
-    await doc.destroy();
-  }
-}
 
 const shop = {
   name: 'Loom & Leaf',

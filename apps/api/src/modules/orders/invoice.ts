@@ -16,7 +16,8 @@ import {
 
 /**
  * The order's tax invoice as a PDF (pdfkit), as India's GST rules ask: the seller's legal name,
- * GSTIN and registered address with its state; the invoice's own number and date; the place of
+ * GSTIN and registered address with its state; the buyer's business name and GSTIN when given at
+ * checkout (issue 26); the invoice's own number and date; the place of
  * supply (the shipping address's state); per line the HSN code, the taxable value and the tax,
  * as CGST + SGST (half each) when the place of supply is the seller's state, else IGST; totals per
  * tax. Prices include tax: each line's tax is the part of its total that is tax, at its rate. The text is set in Noto Sans, embedded (only the
@@ -59,7 +60,6 @@ export interface InvoiceInput {
   placeOfSupply: { name: string; gst: string | null } | null;
   /** CGST + SGST (the place of supply is the seller's state), else IGST. */
   intraState: boolean;
-  customerGstin: string | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -255,8 +255,10 @@ export function drawInvoice(doc: PDFKit.PDFDocument, input: InvoiceInput): void 
   text('Billed to', left, y, width / 2 - 10);
   text('Shipped to', left + width / 2, y, width / 2);
   doc.font(REGULAR).fontSize(8.5);
+  // A business buyer (its GSTIN given at checkout): its registered name heads the block, its GSTIN ends it.
   const billed = addressLines(order.billing_address);
-  if (input.customerGstin) billed.push(`GSTIN: ${input.customerGstin}`);
+  if (order.buyer_gstin) billed.unshift(order.buyer_business_name ?? '');
+  if (order.buyer_gstin) billed.push(`Buyer GSTIN: ${order.buyer_gstin}`);
   text(billed.join('\n'), left, y + 13, width / 2 - 10);
   const billBottom = doc.y;
   text(addressLines(order.shipping_address).join('\n'), left + width / 2, y + 13, width / 2);

@@ -79,6 +79,8 @@ export interface OrderRow {
   billing_address: Address;
   shipping: OrderShippingSnapshot;
   note: string | null;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
   coupon_code: string | null;
   subtotal_minor: number;
   discount_minor: number;
@@ -132,7 +134,8 @@ function orderColumns(): SQL {
       ${offlineMethodSql(sql`o.payment_method_code`)} as offline, o.currency,
       ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at,
       ${isoSql(sql`o.reserved_until`)} as reserved_until, o.stock_reserved,
-      o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.note, o.coupon_code,
+      o.email, o.phone, o.shipping_address, o.billing_address, o.shipping, o.note, o.buyer_gstin, o.buyer_business_name,
+      o.coupon_code,
       o.subtotal_minor, o.discount_minor, o.shipping_minor, o.cod_fee_minor, o.tax_rate_percent, o.tax_minor,
       o.grand_total_minor, o.refunded_minor, o.rating, o.rating_comment, o.rated_at is not null as rated,
       o.google_gtag_event_tracked, o.google_gtm_event_tracked, o.facebook_pixel_event_tracked,
@@ -251,6 +254,8 @@ function toOrder(row: OrderRow): Order {
     billing_address: row.billing_address,
     shipping_method: { code: row.shipping.code, name: row.shipping.name, price: m(row.shipping_minor) },
     note: row.note,
+    buyer_gstin: row.buyer_gstin,
+    buyer_business_name: row.buyer_business_name,
     delivery_estimate: deliveryEstimate(row),
     reserved_until: row.status === 'awaiting_payment' && row.stock_reserved ? row.reserved_until : null,
     can_cancel: row.cancel_enabled && isCancellable(row.status),

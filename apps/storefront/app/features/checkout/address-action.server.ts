@@ -235,6 +235,21 @@ export async function addressStepAction({ request, context }: { request: Request
       () => callEndpoint(t, cartApi.update, { body: { billing_same_as_shipping: same } }),
     );
     if (!same) await saveSlot(c, 'Billing');
+    // The buyer's GSTIN, where the page asked it (India's shops): both fields empty remove it.
+    if (form.get(STEP_FIELDS.gstin) !== null) {
+      await attempt(
+        errors,
+        (k) => (k === STEP_FIELDS.businessName ? k : STEP_FIELDS.gstin),
+        STEP_FIELDS.gstin,
+        () =>
+          callEndpoint(t, cartApi.update, {
+            body: {
+              buyer_gstin: text(form, STEP_FIELDS.gstin),
+              buyer_business_name: text(form, STEP_FIELDS.businessName),
+            },
+          }),
+      );
+    }
     if (Object.keys(errors).length > 0) return refuse(422, errors);
     if (form.get(STEP_FIELDS.intent) === 'stay') return redirect(ADDRESS_STEP_PATH, 303);
 

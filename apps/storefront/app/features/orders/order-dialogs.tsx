@@ -191,7 +191,15 @@ function DetailsBody({
 
       <div className="grid gap-5 sm:grid-cols-2">
         <AddressBlock title="Delivery address" address={shipTo} />
-        <AddressBlock title="Billing address" address={billTo} />
+        <AddressBlock title="Billing address" address={billTo}>
+          {order.buyer_gstin && (
+            <p className="mt-2 rounded-lg bg-surface px-3 py-2" data-testid="order-buyer-gstin">
+              <span className="block font-semibold">{order.buyer_business_name}</span>
+              <span className="text-muted">GSTIN </span>
+              <span className="font-mono tracking-wide">{order.buyer_gstin}</span>
+            </p>
+          )}
+        </AddressBlock>
         <div>
           <h3 className="font-body text-xs font-semibold tracking-wide text-muted uppercase">Payment</h3>
           <p className="mt-1.5 font-semibold">{order.payment_method.name}</p>

@@ -143,13 +143,23 @@ export function OrderTotals({ order }: { order: Order }) {
 }
 
 /** An address block with its heading. */
-export function AddressBlock({ title, address }: { title: string; address: ShownAddress }) {
+export function AddressBlock({
+  title,
+  address,
+  children,
+}: {
+  title: string;
+  address: ShownAddress;
+  /** Below the address (the billing address's business GSTIN). */
+  children?: ReactNode;
+}) {
   return (
     <div className="min-w-0 text-sm [overflow-wrap:anywhere]">
       <h3 className="font-body text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
       <p className="mt-1.5 font-semibold">{address.name}</p>
       <p className="text-ink/80">{address.lines.join(', ')}</p>
       {address.phone && <p className="mt-0.5 text-muted">{address.phone}</p>}
+      {children}
     </div>
   );
 }

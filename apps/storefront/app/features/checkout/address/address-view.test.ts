@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@shopfront/shared';
-import { neededLine } from './address-view';
+import { gstinMessages, messages } from '@shopfront/shared';
+import { neededLine, targetOfField } from './address-view';
 
 const fields = {
   Shipping: [
@@ -21,5 +21,14 @@ describe('the line beside Continue', () => {
     expect(neededLine('shipping.city', 'City is empty', fields)).toBe('City is empty');
     // A field without a label here: the message alone.
     expect(neededLine('customer', 'Customer account is empty', fields)).toBe('Customer account is empty');
+  });
+
+  it("leads with the GSTIN's labels and links to its fields (issue 26)", () => {
+    expect(neededLine('buyer_gstin', gstinMessages.invalid, fields)).toBe(`GSTIN: ${gstinMessages.invalid}`);
+    expect(neededLine('buyer_business_name', messages.fieldEmpty('Business name'), fields)).toBe(
+      'Business name is empty',
+    );
+    expect(targetOfField('buyer_gstin')).toBe('checkout-buyer-gstin');
+    expect(targetOfField('buyer_business_name')).toBe('checkout-buyer-business-name');
   });
 });

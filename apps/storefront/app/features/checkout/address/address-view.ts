@@ -18,6 +18,9 @@ export const STEP_FIELDS = {
   intent: 'intent',
   /** The checkbox "Billing address same as shipping" ("on" when ticked). */
   billingSame: 'billing_same_as_shipping',
+  /** The buyer's GSTIN for a business invoice and its business name (India's shops only; the API's names). */
+  gstin: 'buyer_gstin',
+  businessName: 'buyer_business_name',
 } as const;
 
 /** Per slot: `<prefix>.<name>`. */
@@ -110,6 +113,8 @@ export const STEP_TARGETS = {
   phone: 'checkout-contact-phone',
   Shipping: 'checkout-shipping-address',
   Billing: 'checkout-billing-address',
+  gstin: 'checkout-buyer-gstin',
+  businessName: 'checkout-buyer-business-name',
 } as const;
 
 /** The element a message of `field` belongs to (the first one is linked from beside Continue). */
@@ -117,13 +122,20 @@ export function targetOfField(field: string): string {
   if (field === 'email') return STEP_TARGETS.email;
   if (field === 'phone') return STEP_TARGETS.phone;
   if (field === 'customer') return STEP_TARGETS.login;
+  if (field === STEP_FIELDS.gstin) return STEP_TARGETS.gstin;
+  if (field === STEP_FIELDS.businessName) return STEP_TARGETS.businessName;
   const [prefix, column] = field.split('.');
   const slot: AddressSlot = prefix === 'billing' ? 'Billing' : 'Shipping';
   return column ? `checkout-${prefix}-${column}` : STEP_TARGETS[slot];
 }
 
-/** The contact form's labels (contact-form.tsx). */
-const CONTACT_LABELS: Record<string, string> = { phone: 'Phone', email: 'Email' };
+/** The labels of the step's fields outside the addresses (contact-form.tsx, buyer-gstin.tsx). */
+const CONTACT_LABELS: Record<string, string> = {
+  phone: 'Phone',
+  email: 'Email',
+  [STEP_FIELDS.gstin]: 'GSTIN',
+  [STEP_FIELDS.businessName]: 'Business name',
+};
 
 /**
  * The line beside Continue for a field's message: the message as the spec gives it, led by the
