@@ -160,7 +160,13 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect.poll(() => page.getByTestId('picture-upload').count()).toBe(0);
       const uploaded = (await productPictures(page, made.id)).pictures.map((p) => p.id);
       const cards = page.getByTestId('picture');
-      for (let i = 5; i > 0; i--) await cards.nth(i).getByTestId('picture-earlier').click();
+      // As a person does: the six shown in the order they were made, then each tap once the
+      // picture moved (a tap on a card that is moving away would move its neighbour).
+      await expect.poll(() => shownPictureIds(page)).toEqual(uploaded);
+      for (let i = 5; i > 0; i--) {
+        await cards.nth(i).getByTestId('picture-earlier').click();
+        await expect.poll(async () => (await shownPictureIds(page)).indexOf(uploaded[5]!)).toBe(i - 1);
+      }
       const chosen = [uploaded[5]!, ...uploaded.slice(0, 5)];
       await expect.poll(() => shownPictureIds(page)).toEqual(chosen);
       await expect.poll(async () => (await productPictures(page, made.id)).pictures.map((p) => p.id)).toEqual(chosen);
