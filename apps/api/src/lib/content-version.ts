@@ -50,6 +50,9 @@ export const UNWATCHED_TABLES = [
   'password_resets',
   'payment_refunds',
   'payments',
+  // Staff devices for Web Push and the pushes sent: no page shows them.
+  'push_sends',
+  'push_subscriptions',
   'rate_limits',
   'refund_requests',
   'sandbox_refunds',
