@@ -1,4 +1,9 @@
-import type { SearchSharingBodySchema, SearchSharingSchema } from '../schemas/admin-seo.ts';
+import type {
+  SearchSharingBodySchema,
+  SearchSharingPictureParamsSchema,
+  SearchSharingPictureSchema,
+  SearchSharingSchema,
+} from '../schemas/admin-seo.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -10,5 +15,14 @@ export const adminSearchSharingApi = {
   save: endpoint<{ body: typeof SearchSharingBodySchema; data: typeof SearchSharingSchema }>(
     'PUT',
     '/api/admin/search-sharing',
+  ),
+  /**
+   * Multipart, one picture in the field `file` (JPEG, PNG, WebP or AVIF, as the product pictures):
+   * made into the sharing picture (1200×630 JPEG) or the favicon (square PNGs, 32 and 180 px);
+   * answers its /media/… address, which the PUT then saves.
+   */
+  upload: endpoint<{ params: typeof SearchSharingPictureParamsSchema; data: typeof SearchSharingPictureSchema }>(
+    'POST',
+    '/api/admin/search-sharing/pictures/:kind',
   ),
 } as const;

@@ -15,7 +15,25 @@ export const SEO_LIMITS = { title: 70, description: 160 } as const;
 
 export const searchSharingMessages = {
   saved: 'Search and sharing saved',
+  uploaded: 'Picture ready: save to use it',
+  kind: 'The picture is the sharing picture (social) or the favicon (favicon)',
 } as const;
+
+/** What an uploaded picture becomes: the shared link's picture, or the icons of the browser tab. */
+export const SHARING_PICTURE = {
+  /** Facebook's, LinkedIn's and WhatsApp's large preview (1.91:1), as JPEG. */
+  social: { width: 1200, height: 630 },
+  /** Square PNGs: the tab's icon and the phone's home-screen icon (180: apple-touch-icon). */
+  faviconSizes: [32, 180],
+} as const;
+
+/** POST /api/admin/search-sharing/pictures/:kind */
+export const SearchSharingPictureParamsSchema = z.object({
+  kind: z.enum(['social', 'favicon'], { error: searchSharingMessages.kind }),
+});
+
+/** The uploaded picture's address, for the form's field (saved with the PUT). */
+export const SearchSharingPictureSchema = z.object({ url: z.string() });
 
 const line = (max: number) =>
   plainText(

@@ -1,8 +1,19 @@
+import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEO_LIMITS, adminSearchSharingApi, messages, staffMessages, type SearchSharing } from '@shopfront/shared';
+import {
+  SEO_LIMITS,
+  adminPictureMessages,
+  adminSearchSharingApi,
+  messages,
+  searchSharingMessages,
+  staffMessages,
+  type SearchSharing,
+} from '@shopfront/shared';
 import { auditLog } from '../../../db/schema.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
+import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
 /**
@@ -134,5 +145,79 @@ describe('search and sharing', () => {
     expect(html).not.toContain('og:image');
     // The shop's initial on its colour (lib/favicon.ts), never a missing icon.
     expect(html).toMatch(/<link rel="icon" [^>]*href="data:image\/svg\+xml,/);
+  });
+
+  it('makes an uploaded picture the sharing picture (1200×630 JPEG) or a favicon set (square PNGs), and refuses other files', async () => {
+    const upload = (kind: string, bytes: Buffer, headers: Record<string, string> = owner, type = 'image/png') => {
+      const b = '----seo-test-boundary';
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/admin/search-sharing/pictures/${kind}`,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${b}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\nContent-Type: ${type}\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${b}--\r\n`),
+        ]),
+      });
+    };
+    const wide = await sharp({
+      create: { width: 900, height: 300, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const stored = (url: string) => sharp(join(TEST_MEDIA_DIR, url.slice('/media/'.length))).metadata();
+
+    const social = await upload('social', wide);
+    expect(social.statusCode, social.body).toBe(200);
+    const shareUrl: string = social.json().data.url;
+    expect(shareUrl).toMatch(/^\/media\/brand\/share-[0-9a-f]{16}\.jpg$/);
+    expect(await stored(shareUrl)).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+
+    const icon = await upload('favicon', wide);
+    expect(icon.statusCode, icon.body).toBe(200);
+    const iconUrl: string = icon.json().data.url;
+    expect(iconUrl).toMatch(/-32\.png$/);
+    expect(await stored(iconUrl)).toMatchObject({ format: 'png', width: 32, height: 32, hasAlpha: true });
+    expect(await stored(iconUrl.replace('-32.png', '-180.png'))).toMatchObject({ width: 180, height: 180 });
+
+    // Saved: the tab's icon and the home screen's, and the picture, on the home page.
+    const res = await put({ ...GOOD, social_sharing_image: shareUrl, favicon: iconUrl });
+    expect(res.statusCode, res.body).toBe(200);
+    const html = await home();
+    expect(html).toContain(`<link rel="icon" sizes="32x32" href="${iconUrl}"/>`);
+    expect(html).toContain(
+      `<link rel="apple-touch-icon" sizes="180x180" href="${iconUrl.replace('-32.png', '-180.png')}"/>`,
+    );
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="https?://[^"]*${shareUrl}"/>`));
+    // Saving the same again keeps the set.
+    expect((await put({ ...GOOD, social_sharing_image: shareUrl, favicon: iconUrl })).statusCode).toBe(200);
+    expect(await home()).toContain('rel="apple-touch-icon"');
+
+    // A text file named .png, a GIF, an unknown kind, no multipart: refused, never a 500.
+    const notPicture = await upload('favicon', Buffer.from('<svg onload=alert(1)>'));
+    expect(notPicture.statusCode).toBe(422);
+    expect(notPicture.json().errors.file).toEqual([adminPictureMessages.unreadable]);
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const gifRes = await upload('social', gif, owner, 'image/gif');
+    expect(gifRes.statusCode).toBe(422);
+    expect(gifRes.json().errors.file).toEqual([adminPictureMessages.type]);
+    const kind = await upload('banner', wide);
+    expect(kind.statusCode).toBe(422);
+    expect(kind.json().errors.kind).toEqual([searchSharingMessages.kind]);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-sharing/pictures/social',
+      headers: owner,
+      payload: { url: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    // Roles as the PUT: a packer may not upload, nor anyone signed out.
+    expect((await upload('social', wide, (await signedInOwner(t, 'packer')).headers)).statusCode).toBe(403);
+    expect((await upload('social', wide, {})).statusCode).toBe(401);
   });
 });
