@@ -274,12 +274,13 @@ function Thumb({ url, square }: { url: string; square: boolean }) {
   return <img src={url} alt="" className={`${size} shrink-0 rounded-lg border border-line object-cover`} />;
 }
 
-/** The shop's address as a search result shows it: its host, or this panel's. */
-function hostOf(storeUrl: string | null): string {
+/** The shop's address (the store URL setting, or this panel's own) as the previews show it. */
+function addressOf(storeUrl: string | null): { origin: string; host: string } {
   try {
-    return new URL(storeUrl ?? window.location.origin).host;
+    const url = new URL(storeUrl ?? window.location.origin);
+    return { origin: url.origin, host: url.host };
   } catch {
-    return storeUrl ?? '';
+    return { origin: storeUrl ?? '', host: storeUrl ?? '' };
   }
 }
 
@@ -290,7 +291,7 @@ function Previews({ control, saved }: { control: Control<Values>; saved: SearchS
     name: ['title', 'description', 'social_sharing_image', 'favicon'],
   });
   const shownTitle = title.trim() || saved.store_name;
-  const host = hostOf(saved.store_url);
+  const { origin, host } = addressOf(saved.store_url);
   const imageUrl = image.trim();
   return (
     <aside className="space-y-5" aria-label="Preview" data-testid="search-sharing-preview">
@@ -306,7 +307,7 @@ function Previews({ control, saved }: { control: Control<Values>; saved: SearchS
           </span>
           <span className="min-w-0 leading-tight">
             <span className="block truncate text-sm">{saved.store_name}</span>
-            <span className="block truncate text-xs text-muted">https://{host}</span>
+            <span className="block truncate text-xs text-muted">{origin}</span>
           </span>
         </div>
         <p className="mt-2 line-clamp-2 text-lg leading-snug text-[#1a0dab]" data-testid="preview-title">
