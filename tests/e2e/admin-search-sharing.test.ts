@@ -38,7 +38,10 @@ describe('Search and sharing', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`at ${viewport.width} px: the owner fills the card, saves, and the storefront's head follows`, async () => {
       const { page, problems } = await openPanel(browser, `${shop.baseUrl}/admin/setup`, OWNER, viewport);
-      await page.getByRole('link', { name: 'Search and sharing: change' }).click();
+      const card = page.getByRole('link', { name: 'Search and sharing: change' });
+      await card.waitFor();
+      await shot(page, 'seo-setup-overview');
+      await card.click();
       await page.getByRole('heading', { name: 'Search and sharing', level: 1 }).waitFor();
 
       const title = `Loom & Leaf – linen, stoneware and plants (${viewport.width})`;
@@ -48,11 +51,17 @@ describe('Search and sharing', () => {
       await page.getByText('71/70').waitFor();
       await page.getByTestId('search-sharing').getByRole('button', { name: 'Save' }).click();
       await page.getByText('The value length should not exceed 70').waitFor();
+      // A long word in the preview wraps: the page never scrolls sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await shot(page, 'seo-title-too-long');
 
       await page.getByLabel('Home page title').fill(title);
       await page.getByLabel('Description').fill(description);
       await page.getByText(`${description.length}/160`).waitFor();
+      const shareInput = page.getByLabel('Picture of a shared link: address');
+      const iconInput = page.getByLabel('Favicon: address');
+      // The second run starts from the first one's pictures: wait for the new addresses.
+      const [oldShare, oldIcon] = [await shareInput.inputValue(), await iconInput.inputValue()];
       await page.getByLabel('Picture of a shared link: upload').setInputFiles({
         name: 'banner.jpg',
         mimeType: 'image/jpeg',
@@ -61,12 +70,12 @@ describe('Search and sharing', () => {
       await page
         .getByLabel('Favicon: upload')
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logo() });
-      const shareInput = page.getByLabel('Picture of a shared link: address');
-      const iconInput = page.getByLabel('Favicon: address');
-      await expect.poll(() => shareInput.inputValue()).toMatch(/^\/media\/brand\/share-[0-9a-f]+\.jpg$/);
-      await expect.poll(() => iconInput.inputValue()).toMatch(/^\/media\/brand\/favicon-[0-9a-f]+-32\.png$/);
+      await expect.poll(() => shareInput.inputValue()).not.toBe(oldShare);
+      await expect.poll(() => iconInput.inputValue()).not.toBe(oldIcon);
       const share = await shareInput.inputValue();
       const icon = await iconInput.inputValue();
+      expect(share).toMatch(/^\/media\/brand\/share-[0-9a-f]+\.jpg$/);
+      expect(icon).toMatch(/^\/media\/brand\/favicon-[0-9a-f]+-32\.png$/);
 
       const preview = page.getByTestId('search-sharing-preview');
       expect(await preview.getByTestId('preview-title').textContent()).toBe(title);
@@ -76,7 +85,8 @@ describe('Search and sharing', () => {
       await toastSays(page, 'Search and sharing saved');
       await shot(page, 'seo-saved');
       expect(await axeProblems(page)).toEqual([]);
-      expect(problems).toEqual([]);
+      // Before signing in the panel asks who is signed in (401): nothing else may fail.
+      expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
       await page.close();
 
       // The storefront's home page, at once.

@@ -69,7 +69,7 @@ function SearchSharingForm({ saved }: { saved: SearchSharing }) {
         description="How your home page shows in a search result and when someone shares a link to your shop."
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-        <form onSubmit={submit} noValidate className="card space-y-5 p-5" data-testid="search-sharing">
+        <form onSubmit={submit} noValidate className="card min-w-0 space-y-5 p-5" data-testid="search-sharing">
           {formError && <FormMessage>{formError}</FormMessage>}
           <CountedText
             control={form.control}
@@ -294,7 +294,12 @@ function Previews({ control, saved }: { control: Control<Values>; saved: SearchS
   const { origin, host } = addressOf(saved.store_url);
   const imageUrl = image.trim();
   return (
-    <aside className="space-y-5" aria-label="Preview" data-testid="search-sharing-preview">
+    <aside
+      // A word longer than the column (a pasted address) wraps instead of widening the page.
+      className="min-w-0 space-y-5 [overflow-wrap:anywhere] lg:sticky lg:top-20"
+      aria-label="Preview"
+      data-testid="search-sharing-preview"
+    >
       <section className="card p-4">
         <h2 className="mb-3 text-sm font-semibold text-muted">In a search result</h2>
         <div className="flex items-center gap-2.5">
