@@ -11,3 +11,4 @@ export {
 } from '@shopfront/shared';
 export { CustomerNoteBodySchema } from '@shopfront/shared';
 export { TaxSellerBodySchema } from '@shopfront/shared';
+export { SearchSharingBodySchema } from '@shopfront/shared';

@@ -4,6 +4,7 @@ import { SETUP_STEPS, SETUP_STEP_LABELS, type SetupStatus, type SetupStep } from
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { OpenShop, OpenedPanel } from '../features/setup/open-shop';
 import { useSetupStatus } from '../features/setup/query';
+import { SearchSharingSettings } from '../features/setup/search-sharing';
 import { STEP_FORMS } from '../features/setup/steps';
 
 export const meta = () => [{ title: 'Set up your shop · Shop admin' }];
@@ -22,17 +23,21 @@ export default function Setup() {
   if (status.isPending) return <Loading />;
   if (status.isError) return <Failed error={status.error} retry={() => void status.refetch()} />;
   const data = status.data;
+  if (params.get('card') === SEARCH_SHARING) {
+    return (
+      <>
+        <BackToSteps />
+        <SearchSharingSettings />
+      </>
+    );
+  }
   if (isStep(step)) {
     const i = SETUP_STEPS.indexOf(step);
     const Form = STEP_FORMS[step];
     const go = (to: SetupStep | null) => setParams(to ? { step: to } : {});
     return (
       <>
-        <nav aria-label="Setup" className="mb-3 text-sm">
-          <Link to="/setup" className="text-muted underline underline-offset-4">
-            All steps
-          </Link>
-        </nav>
+        <BackToSteps />
         <PageHeader title={SETUP_STEP_LABELS[step]} description={`Step ${i + 1} of ${SETUP_STEPS.length}`} />
         <div className="card max-w-2xl p-5">
           <Form
@@ -47,6 +52,19 @@ export default function Setup() {
     );
   }
   return <Overview status={data} />;
+}
+
+/** The `?card=` of the search and sharing settings. */
+const SEARCH_SHARING = 'search-sharing';
+
+function BackToSteps() {
+  return (
+    <nav aria-label="Setup" className="mb-3 text-sm">
+      <Link to="/setup" className="text-muted underline underline-offset-4">
+        All steps
+      </Link>
+    </nav>
+  );
 }
 
 function Overview({ status }: { status: SetupStatus }) {
@@ -96,6 +114,21 @@ function Overview({ status }: { status: SetupStatus }) {
         })}
       </ol>
       {!live && <OpenShop status={status} onOpened={() => setOpened(true)} />}
+      <div className="card mt-6">
+        <Link
+          to={`?card=${SEARCH_SHARING}`}
+          className="flex min-h-14 items-center gap-3 px-4 py-3 hover:bg-stone-50"
+          aria-label="Search and sharing: change"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium">Search and sharing</span>
+            <span className="block text-sm text-muted">
+              Your home page in search results and shared links, and the tab’s icon
+            </span>
+          </span>
+          <span className="text-sm text-muted">Change</span>
+        </Link>
+      </div>
     </>
   );
 }

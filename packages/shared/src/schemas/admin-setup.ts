@@ -283,3 +283,6 @@ export const SetupOpenBodySchema = known({
 
 /** Path parameter of PUT /api/admin/setup/{step} (used by the CLI and docs; each step has its own route). */
 export const SetupStepSchema = z.enum(SETUP_STEPS, { error: staffMessages.choice(SETUP_STEPS) });
+
+/** The setup's objects that name an unknown key (422 `Unknown setting "<key>"`), for the setup's other cards. */
+export const knownSetupKeys = known;

@@ -64,6 +64,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { inboxRoutes } from './inboxes/routes.ts';
 import { moderateReview } from './inboxes/moderation.ts';
 import { undoRoutes } from './undo/routes.ts';
+import { searchSharingRoutes } from './seo/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { adminTaxRoutes } from './tax/routes.ts';
 import { adminPushRoutes } from './push/routes.ts';
@@ -132,6 +133,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(undoRoutes);
   await app.register(setupRoutes);
+  await app.register(searchSharingRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPushRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({

@@ -9,6 +9,7 @@ import { assertNewPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { getStorefront } from '../storefront/service.ts';
 import { MASK, recordAudit, type AuditActor } from '../staff/audit.ts';
 import type { StaffMember } from '../staff/session.ts';
+import { faviconIcons } from './seo/pictures.ts';
 import { assertReferencesExist } from './settings.ts';
 
 type StorefrontPatch = z.output<typeof StorefrontPatchSchema>;
@@ -85,8 +86,8 @@ export async function updateAdminStorefront(
       ...(patch.notice_bar ? { notice_bar: { ...row.look.notice_bar, ...patch.notice_bar } } : {}),
       ...(patch.topbar ? { topbar: { ...row.look.topbar, ...patch.topbar } } : {}),
       ...(patch.logo !== undefined ? { logo: patch.logo && { url: patch.logo.url, alt: patch.logo.alt ?? '' } } : {}),
-      // One icon, declared as any size: the browser scales it (a square PNG or an SVG).
-      ...(patch.favicon !== undefined ? { favicon: patch.favicon ? [{ size: 0, url: patch.favicon }] : [] } : {}),
+      // An uploaded set in its sizes; any other address one icon of any size (the browser scales it).
+      ...(patch.favicon !== undefined ? { favicon: patch.favicon ? faviconIcons(patch.favicon) : [] } : {}),
       ...(patch.meta ? { meta: { ...row.look.meta, ...patch.meta } } : {}),
     };
     const [updated] = await tx

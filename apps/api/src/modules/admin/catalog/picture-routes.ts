@@ -58,7 +58,7 @@ const actOf = async (req: FastifyRequest): Promise<PictureAct> => {
 };
 
 /** The one file of field `file` (at most maxBytes); other parts are skipped. */
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
+export async function readUpload(req: FastifyRequest): Promise<Buffer> {
   let file: Buffer | null = null;
   try {
     const parts = req.parts({
@@ -89,12 +89,12 @@ function idempotencyKey(req: FastifyRequest): string | null {
 }
 
 /**
- * The upload, in its own scope: multipart only (streamed by busboy, not the 1 MiB JSON reader),
- * anything else refused with 415 before its body is read.
+ * A scope for picture uploads: multipart only (streamed by busboy, not the 1 MiB JSON reader),
+ * anything else refused with 415 before its body is read; the body limit raised to one picture.
  */
-async function uploadRoute(app: FastifyInstance, storage: MediaStorage) {
+export async function multipartScope(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  // The shop's 1 MiB body limit is raised for this route alone.
+  // The shop's 1 MiB body limit is raised for this scope alone.
   app.addHook('onRoute', (route) => {
     route.bodyLimit = MAX_BODY;
   });
@@ -103,6 +103,20 @@ async function uploadRoute(app: FastifyInstance, storage: MediaStorage) {
   app.addHook('onSend', async (req, reply) => {
     if (reply.statusCode >= 400 && req.raw.complete === false) reply.header('connection', 'close');
   });
+}
+
+/** A larger body than one picture: 413 before it is read. */
+export const refuseLargeBody = async (req: FastifyRequest) => {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY)
+    throw new HttpError(413, msg.tooLarge, { [FIELD]: [msg.tooLarge] });
+};
+
+/**
+ * The upload, in its own scope: multipart only (streamed by busboy, not the 1 MiB JSON reader),
+ * anything else refused with 415 before its body is read.
+ */
+async function uploadRoute(app: FastifyInstance, storage: MediaStorage) {
+  await multipartScope(app);
 
   registerEndpoint(
     app,
@@ -113,10 +127,7 @@ async function uploadRoute(app: FastifyInstance, storage: MediaStorage) {
         `Add a picture: multipart/form-data, one file in the field "file", a JPEG, PNG, WebP or AVIF (told from its bytes, never its name or type) of at most ${PICTURE_LIMITS.maxBytes / MiB} MB and ${PICTURE_LIMITS.maxPixels / 1_000_000} megapixels; stored as WebP (upright, metadata removed, at most ${PICTURE_LIMITS.maxSide} px long) after the product's other pictures, with empty alt text. The same bytes again, or the same Idempotency-Key header, answer the picture already made (picture_id), never a second one. 413 for a larger file, 415 for a body that is not multipart, 422 for anything else that is not such a picture`,
         [400, 404, 413, 415, 422],
       ),
-      onRequest: async (req) => {
-        if (Number(req.headers['content-length'] ?? 0) > MAX_BODY)
-          throw new HttpError(413, msg.tooLarge, { [FIELD]: [msg.tooLarge] });
-      },
+      onRequest: refuseLargeBody,
     },
     async (req) => {
       const act = await actOf(req);
