@@ -66,7 +66,8 @@ const MENU_SCREEN_SLACK = 5_000;
  * menu load when first used (206.9 → 144.3).
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
-  setup: 229_300,
+  // +0.5 kB: the Search and sharing card's entry and its lazy import (the card itself loads when opened).
+  setup: 229_800,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SETUP_STEPS, SETUP_STEP_LABELS, type SetupStatus, type SetupStep } from '@shopfront/shared';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { OpenShop, OpenedPanel } from '../features/setup/open-shop';
 import { useSetupStatus } from '../features/setup/query';
-import { SearchSharingSettings } from '../features/setup/search-sharing';
 import { STEP_FORMS } from '../features/setup/steps';
 
 export const meta = () => [{ title: 'Set up your shop · Shop admin' }];
@@ -27,7 +26,9 @@ export default function Setup() {
     return (
       <>
         <BackToSteps />
-        <SearchSharingSettings />
+        <Suspense fallback={<Loading />}>
+          <SearchSharingSettings />
+        </Suspense>
       </>
     );
   }
@@ -56,6 +57,11 @@ export default function Setup() {
 
 /** The `?card=` of the search and sharing settings. */
 const SEARCH_SHARING = 'search-sharing';
+
+/** The search and sharing card (its preview and uploads) loads when opened, not with the steps. */
+const SearchSharingSettings = lazy(() =>
+  import('../features/setup/search-sharing').then((m) => ({ default: m.SearchSharingSettings })),
+);
 
 function BackToSteps() {
   return (
