@@ -1,36 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 
 /** CSV files the panel downloads, read back in the browser tests (no vitest here: plain helpers). */
 
-/** RFC 4180: quoted fields with "" for a quote, CRLF between records. */
+/** RFC 4180, by the parser the product import uses (csv-parse). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
+  return parse(text) as string[][];
 }
 
 export interface DownloadedCsv {

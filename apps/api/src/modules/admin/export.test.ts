@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
@@ -38,34 +39,9 @@ function exposeGc(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** RFC 4180: quoted fields with "" for a quote, CRLF between records. */
+/** RFC 4180, by the parser the product import uses (csv-parse). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
+  return parse(text) as string[][];
 }
 
 /** The file as records keyed by the header row (after checking the byte-order mark). */
