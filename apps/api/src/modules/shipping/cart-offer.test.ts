@@ -206,7 +206,9 @@ describe('Cash on Delivery', () => {
     expect(cart.totals.cod_fee.amount).toBe(49_00);
     expect(cart.grand_total.amount).toBe(mid.price + 79_00 + 49_00);
     expect(cart.totals.grand_total).toEqual(cart.grand_total);
-    expect(cart.totals.tax_included.amount).toBe(includedTax(cart.grand_total.amount, 12));
+    // GST is worked out per line (each rounded to the paisa): the item's, the delivery's and the fee's.
+    const itemsTax = cart.items.reduce((n, i) => n + i.tax.amount, 0);
+    expect(cart.totals.tax_included.amount).toBe(itemsTax + includedTax(79_00, 12) + includedTax(49_00, 12));
     expect(await validate(b, '/api/cart/validate')).toEqual({ valid: true });
 
     // Another method: no fee.
