@@ -297,6 +297,47 @@ describe('storefront settings', () => {
     expect((await api('PATCH', '/api/admin/storefront', { custom_css: `${current} ` })).statusCode).toBe(200);
   });
 
+  it('leaves the store settings in it (opening, password, search and sharing) to members with settings: a content editor gets 403, and may change the look', async () => {
+    const editor = await signedInOwner(t, 'content_editor');
+    const manager = await signedInOwner(t, 'manager');
+    const as = (member: { headers: Record<string, string> }, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/storefront', headers: member.headers, payload });
+    const before = (await api('GET', '/api/admin/storefront')).json().data;
+    const entries = await auditCount();
+    for (const payload of [
+      { meta: { title: 'Cheap pills' } },
+      { favicon: 'https://evil.example/icon.png' },
+      { enable_indexing: !before.enable_indexing },
+      { social_sharing_image: 'https://evil.example/share.png' },
+      { mode: 'Coming Soon' },
+      { password: 'kx7-editor' },
+      { notice_bar: { message: 'Sale' }, meta: { title: 'Cheap pills' } }, // one settings key spoils the lot
+    ]) {
+      const res = await as(editor, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', message: 'You do not have permission to do this' });
+    }
+    expect(await auditCount()).toBe(entries);
+    const after = (await api('GET', '/api/admin/storefront')).json().data;
+    for (const k of ['meta', 'favicon', 'enable_indexing', 'social_sharing_image', 'mode', 'notice_bar']) {
+      expect(after[k], k).toEqual(before[k]);
+    }
+    // The look is content: theirs. The current settings sent again (a whole form) are no change.
+    const sameMeta = { title: before.meta.title, description: before.meta.description };
+    const look = await as(editor, { notice_bar: { message: 'Free delivery this week' }, meta: sameMeta });
+    expect(look.statusCode, look.body).toBe(200);
+    expect(look.json().data.notice_bar.message).toBe('Free delivery this week');
+    // A manager has the settings area.
+    const meta = await as(manager, { meta: { title: 'Loom & Leaf — handwoven' } });
+    expect(meta.statusCode, meta.body).toBe(200);
+    expect(meta.json().data.meta.title).toBe('Loom & Leaf — handwoven');
+    const restore = await api('PATCH', '/api/admin/storefront', {
+      meta: sameMeta,
+      notice_bar: { message: before.notice_bar.message },
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+  });
+
   it('leaves store_url to owners: it is where reset links point', async () => {
     const staffMember = await signedInOwner(t, 'manager');
     const asStaff = (payload: object) =>

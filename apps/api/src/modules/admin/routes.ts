@@ -298,7 +298,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: StorefrontPatchSchema, data: AdminStorefrontSchema },
       ...doc(
         'content',
-        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css (changing it: owners only, 403 for staff). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
+        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css (changing it: owners only, 403 for staff). Changing mode, password protection, indexing, meta, favicon or the sharing picture needs the settings area (403 for a content editor). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
         [403, 404, 422],
       ),
     },

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { desc, eq, sql } from 'drizzle-orm';
-import { staffMessages, type AdminStorefront, type StorefrontPatchSchema } from '@shopfront/shared';
+import { roleMayUse, staffMessages, type AdminStorefront, type StorefrontPatchSchema } from '@shopfront/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { storefronts } from '../../db/schema.ts';
@@ -16,6 +16,22 @@ type StorefrontPatch = z.output<typeof StorefrontPatchSchema>;
 type StorefrontRow = typeof storefronts.$inferSelect;
 
 const NO_STOREFRONT = 'No storefront is configured';
+
+/**
+ * The storefront's keys that are store settings, not content: whether the shop is open or behind
+ * a password, and how search engines and sharing see it (the Search and sharing card). A member
+ * without the settings area (a content editor) gets 403 changing one; sending its current value
+ * (a whole form) is no change and passes.
+ */
+const SETTINGS_KEYS = new Set<keyof StorefrontPatch>([
+  'mode',
+  'is_password_protection_enabled',
+  'password',
+  'enable_indexing',
+  'meta',
+  'favicon',
+  'social_sharing_image',
+]);
 
 /** The default storefront's settings as the owner sees them: `has_password`, never the password. */
 export async function getAdminStorefront(db: Db): Promise<AdminStorefront> {
@@ -124,6 +140,9 @@ export async function updateAdminStorefront(
       // A new password always counts as a change, even when it reads the same masked.
       (k) => k === 'password' || !isDeepStrictEqual(before[k], after[k]),
     );
+    const settingsChanged = changed.filter((k) => SETTINGS_KEYS.has(k));
+    if (settingsChanged.length && !roleMayUse(actor.role, 'settings'))
+      throw new HttpError(403, staffMessages.forbidden);
     if (changed.length === 0) return;
     await recordAudit(tx, {
       staff: actor,
