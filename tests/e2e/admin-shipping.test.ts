@@ -19,7 +19,8 @@ import {
  * The panel's Shipping (issue 26) at 390 and 1280 px on the demo shop: a bad postcode range is
  * told under its field; the owner changes the flat rate of the standard method and a shopper's
  * cart shows the new shipping on its next load; the owner turns Cash on Delivery off for India
- * and the shopper's payment step no longer offers it (then turns it back on).
+ * and the shopper's payment step no longer offers it (then turns it back on); a zone deleted by
+ * mistake comes back, with its methods, from the toast's Undo.
  * SHOTS_DIR=/work/shots/shipping keeps a screenshot of each screen.
  */
 const OWNER = testStaff('Meera Iyer', 'owner');
@@ -121,6 +122,20 @@ describe('shipping in the owner panel', () => {
       await shopper.close();
 
       await setCod(page, true);
+
+      // A zone deleted by mistake comes back whole from the toast's Undo.
+      const uae = zoneCard(page, 'United Arab Emirates');
+      const methodsBefore = await uae.locator('[data-testid="method-row"]').count();
+      await uae.getByTestId('delete-zone').click();
+      await page.getByTestId('confirm-delete-zone').click();
+      const deleted = page.locator('[data-sonner-toast]').filter({ hasText: 'Shipping zone deleted' }).first();
+      await deleted.waitFor();
+      await uae.waitFor({ state: 'detached' });
+      await shotScreen(page, 'shipping-zone-deleted-undo');
+      await deleted.getByRole('button', { name: 'Undo' }).click();
+      await toastSays(page, 'Change undone');
+      await uae.waitFor();
+      await expect(uae.locator('[data-testid="method-row"]').count()).resolves.toBe(methodsBefore);
       await page.close();
     }, 150_000);
   }

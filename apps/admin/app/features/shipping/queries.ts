@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminShippingApi, type AdminShipping, type AdminShippingZone } from '@shopfront/shared';
 import { call, errorText } from '../../lib/api';
-import { failure, success } from '../../lib/toast';
+import { failure } from '../../lib/toast';
+import { savedToast } from '../../lib/undo';
 
 export const SHIPPING_KEY = ['shipping'] as const;
 
@@ -50,7 +51,12 @@ export function useDeleteZone(onDone: () => void) {
     mutationFn: (zone: AdminShippingZone) =>
       call(adminShippingApi.removeZone, { params: { id: zone.id }, headers: { 'if-match': String(zone.version) } }),
     onSuccess: (res) => {
-      void success(res.message ?? 'Shipping zone deleted', res.data.name);
+      // Undo puts the zone back whole (its place, its methods) for the toast's ten seconds.
+      savedToast(qc, res.message ?? 'Shipping zone deleted', {
+        description: res.data.name,
+        offer: res.undo,
+        refresh: [SHIPPING_KEY],
+      });
       void qc.invalidateQueries({ queryKey: SHIPPING_KEY });
       onDone();
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  AdminShippingMethodBodySchema,
   adminShippingMessages as msg,
   type AdminShipping,
   type AdminShippingMethod,
@@ -8,7 +9,16 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { assertSameSet, lockShipping, methodColumns, shippingOverview, type ShippingAct } from './service.ts';
+import {
+  assertSameSet,
+  lockShipping,
+  methodAuditView,
+  methodColumns,
+  shippingOverview,
+  type ShippingAct,
+} from './service.ts';
+
+export { methodAuditView };
 
 /**
  * The owner's shipping methods (issue 26): a flat rate, free above an amount, the days, per zone
@@ -24,18 +34,6 @@ export async function loadMethod(db: Db, code: string): Promise<AdminShippingMet
   );
   return m ?? null;
 }
-
-/** What the audit log keeps of a method. */
-export const methodAuditView = (m: AdminShippingMethod) => ({
-  zone_id: m.zone_id,
-  name: m.name,
-  description: m.description,
-  price_minor: m.price_minor,
-  free_over_minor: m.free_over_minor,
-  delivery_days_min: m.delivery_days_min,
-  delivery_days_max: m.delivery_days_max,
-  is_active: m.is_active,
-});
 
 /** "Express (metro)" → "express-metro"; "express-metro-2" when taken. Under the shipping lock. */
 async function newCode(tx: Db, name: string): Promise<string> {
@@ -157,11 +155,52 @@ export async function deleteMethod(db: Db, act: ShippingAct, code: string) {
       staff: act.staff,
       action: 'shipping-method.delete',
       target: `shipping-method:${code}`,
-      before: methodAuditView(method),
+      // Its place too, so Undo puts it back where it was.
+      before: { ...methodAuditView(method), position: method.position },
       ip: act.ip,
     });
     return { code, name: method.name };
   });
+}
+
+/**
+ * Puts a deleted method back (the Undo of its delete), in the caller's transaction under the
+ * shipping lock: the same code, settings and place. False when it cannot be as it was: the code
+ * is taken again or its zone is gone.
+ */
+export async function restoreMethod(
+  tx: Db,
+  act: ShippingAct,
+  code: string,
+  method: ReturnType<typeof methodAuditView> & { position: number },
+): Promise<boolean> {
+  const { position, ...settings } = method;
+  const body = AdminShippingMethodBodySchema.safeParse(settings);
+  if (!body.success || !Number.isSafeInteger(position)) return false;
+  const [clash] = await queryRows<{ taken: boolean; zone_gone: boolean }>(
+    tx,
+    sql`select exists (select 1 from shipping_methods where code = ${code}) as taken,
+               (${body.data.zone_id}::int is not null
+                 and not exists (select 1 from shipping_zones where id = ${body.data.zone_id}::int)) as zone_gone`,
+  );
+  if (clash!.taken || clash!.zone_gone) return false;
+  await tx.execute(
+    sql`update shipping_methods set position = position + 1
+         where zone_id is not distinct from ${body.data.zone_id}::int and position >= ${position}`,
+  );
+  await tx.execute(
+    sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
+          delivery_days_min, delivery_days_max, is_active, position)
+        values (${code}, ${methodValues(body.data)}, ${position})`,
+  );
+  await recordAudit(tx, {
+    staff: act.staff,
+    action: 'shipping-method.create',
+    target: `shipping-method:${code}`,
+    after: methodAuditView((await loadMethod(tx, code))!),
+    ip: act.ip,
+  });
+  return true;
 }
 
 /** Puts one zone's methods (null: the every-zone ones) in the order sent; 409 when that set changed since. */

@@ -25,7 +25,8 @@ import { createZone, deleteZone, orderZones, shippingOverview, updateZone, type 
 
 const IF_MATCH_NOTE =
   ' Send `If-Match: <version>` (its `version`, also its ETag) to be refused with 409 when it changed since.';
-const FOLLOWS = ' The cart, the checkout and the pincode check follow at once, on every process.';
+const FOLLOWS =
+  ' The cart, the checkout and the pincode check follow at once, on every process. The answer offers Undo (POST /api/admin/audit/{id}/undo).';
 
 /**
  * The owner's shipping zones and methods (issue 26). Registered inside the owner API's protected
@@ -92,7 +93,10 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
         [409, 422],
       ),
     },
-    async (req) => ok(await orderZones(db, await act(req), req.body.ids), msg.reordered),
+    async (req) => {
+      const a = await act(req);
+      return ok(await orderZones(db, a, req.body.ids), msg.reordered, undoOffer(a.staff));
+    },
   );
 
   registerEndpoint(
@@ -105,9 +109,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
         data: AdminShippingZoneSchema,
       },
       ...doc(
-        'Replace a zone’s settings (the whole zone, as on create); its methods stay. Undo offered.' +
-          FOLLOWS +
-          IF_MATCH_NOTE,
+        'Replace a zone’s settings (the whole zone, as on create); its methods stay.' + FOLLOWS + IF_MATCH_NOTE,
         [404, 409, 422],
       ),
     },
@@ -128,8 +130,9 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (req) => {
-      const gone = await deleteZone(db, await act(req), req.params.id);
-      return ok(gone, msg.zoneDeleted(gone.methods_deleted));
+      const a = await act(req);
+      const gone = await deleteZone(db, a, req.params.id);
+      return ok(gone, msg.zoneDeleted(gone.methods_deleted), undoOffer(a.staff));
     },
   );
 
@@ -159,7 +162,10 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
         [409, 422],
       ),
     },
-    async (req) => ok(await orderMethods(db, await act(req), req.body.zone_id, req.body.codes), msg.reordered),
+    async (req) => {
+      const a = await act(req);
+      return ok(await orderMethods(db, a, req.body.zone_id, req.body.codes), msg.reordered, undoOffer(a.staff));
+    },
   );
 
   registerEndpoint(
@@ -172,7 +178,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
         data: AdminShippingMethodSchema,
       },
       ...doc(
-        'Replace a method’s settings (the whole method, as on create). A checkout whose total came from the old rate is refused by the confirmed-total check. Undo offered.' +
+        'Replace a method’s settings (the whole method, as on create). A checkout whose total came from the old rate is refused by the confirmed-total check.' +
           FOLLOWS +
           IF_MATCH_NOTE,
         [404, 409, 422],
@@ -194,6 +200,9 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
         [404, 409, 422],
       ),
     },
-    async (req) => ok(await deleteMethod(db, await act(req), req.params.code), msg.methodDeleted),
+    async (req) => {
+      const a = await act(req);
+      return ok(await deleteMethod(db, a, req.params.code), msg.methodDeleted, undoOffer(a.staff));
+    },
   );
 };

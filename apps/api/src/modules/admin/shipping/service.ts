@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  AdminShippingMethodBodySchema,
+  AdminShippingZoneBodySchema,
   adminShippingMessages as msg,
   formatPostcodeRanges,
   parsePostcodeRanges,
@@ -227,11 +229,85 @@ export async function deleteZone(db: Db, act: ShippingAct, id: number) {
       staff: act.staff,
       action: 'shipping-zone.delete',
       target: `shipping-zone:${id}`,
-      before: { ...zoneAuditView(zone), methods: zone.methods.map((m) => m.code) },
+      // Whole, so Undo can put it back: its place in the order and its methods as they were.
+      before: {
+        ...zoneAuditView(zone),
+        position: zone.position,
+        methods: zone.methods.map((m) => ({ code: m.code, position: m.position, ...methodAuditView(m) })),
+      },
       ip: act.ip,
     });
     return { id, name: zone.name, methods_deleted: zone.methods.length };
   });
+}
+
+/** What the audit log keeps of a method. */
+export const methodAuditView = (m: AdminShippingMethod) => ({
+  zone_id: m.zone_id,
+  name: m.name,
+  description: m.description,
+  price_minor: m.price_minor,
+  free_over_minor: m.free_over_minor,
+  delivery_days_min: m.delivery_days_min,
+  delivery_days_max: m.delivery_days_max,
+  is_active: m.is_active,
+});
+
+/** A deleted zone as its delete's audit entry keeps it (Undo puts it back from this). */
+export interface DeletedZone extends ReturnType<typeof zoneAuditView> {
+  position: number;
+  methods: (ReturnType<typeof methodAuditView> & { code: string; position: number })[];
+}
+
+/**
+ * Puts a deleted zone back (the Undo of its delete), in the caller's transaction under the shipping
+ * lock: the same id, settings and place in the matching order, its own methods with their codes
+ * and places. Answers false when that cannot be done as it was: the id or a method's code is
+ * taken again, or the country or a state is gone (the caller says it changed since).
+ */
+export async function restoreZone(tx: Db, act: ShippingAct, id: number, zone: DeletedZone): Promise<boolean> {
+  const { position, methods, ...settings } = zone;
+  const body = AdminShippingZoneBodySchema.safeParse(settings);
+  if (!body.success || !Array.isArray(methods)) return false;
+  const codes = methods.map((m) => m.code);
+  const [taken] = await queryRows<{ n: number }>(
+    tx,
+    sql`select (select count(*) from shipping_zones where id = ${id})::int
+             + (select count(*) from shipping_methods
+                 where code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb)))::int as n`,
+  );
+  if (taken!.n > 0) return false;
+  let place;
+  try {
+    place = await checkedPlace(tx, body.data);
+  } catch {
+    return false;
+  }
+  await tx.execute(sql`update shipping_zones set position = position + 1 where position >= ${position}`);
+  await tx.execute(
+    sql`insert into shipping_zones (id, name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+          delivery_days_min, delivery_days_max, is_active, position)
+        values (${id}, ${zoneValues(body.data, place)}, ${position})`,
+  );
+  for (const { code, position: at, ...m } of methods) {
+    const b = AdminShippingMethodBodySchema.safeParse({ ...m, zone_id: id });
+    if (!b.success) return false;
+    await tx.execute(
+      sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
+            delivery_days_min, delivery_days_max, is_active, position)
+          values (${code}, ${id}, ${b.data.name}, ${b.data.description}, ${b.data.price_minor}, ${b.data.free_over_minor},
+            ${b.data.delivery_days_min}, ${b.data.delivery_days_max}, ${b.data.is_active}, ${at})`,
+    );
+  }
+  const restored = (await loadZone(tx, id))!;
+  await recordAudit(tx, {
+    staff: act.staff,
+    action: 'shipping-zone.create',
+    target: `shipping-zone:${id}`,
+    after: zoneAuditView(restored),
+    ip: act.ip,
+  });
+  return true;
 }
 
 /** The order sent must name exactly the records there now: else 409 (one was added or removed since). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminShippingMessages as msg,
   parsePostcodeRanges,
+  undoMessages,
   type AdminShipping,
   type AdminShippingMethod,
   type AdminShippingZone,
@@ -344,6 +345,117 @@ describe('If-Match, Activity and Undo', () => {
     const back = await req('POST', `/api/admin/audit/${(rate.json().undo as { id: number }).id}/undo`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect((await method('express')).price_minor).toBe(express.price_minor);
+  });
+});
+
+describe('Undo of adding, deleting and reordering', () => {
+  const undoOf = (res: { json(): { undo?: { id: number; also: number[] } } }) => {
+    const undo = res.json().undo;
+    expect(undo, 'the answer offers Undo').toBeDefined();
+    return req('POST', `/api/admin/audit/${undo!.id}/undo`, { also: undo!.also });
+  };
+  const zoneIds = async () => (await overview()).zones.map((z) => z.id);
+
+  it('a deleted zone comes back whole: its id, its place in the order, its methods; the pincode check follows; once', async () => {
+    const zone = await ok<AdminShippingZone>(
+      req(
+        'POST',
+        '/api/admin/shipping/zones',
+        zoneBody({ name: 'Undo city', postcodes: '560030', cod_fee_minor: 25_00 }),
+      ),
+    );
+    const courier = await ok<AdminShippingMethod>(
+      req('POST', '/api/admin/shipping/methods', { zone_id: zone.id, name: 'Undo courier', price_minor: 35_00 }),
+    );
+    const order = await zoneIds();
+    const placed = [order[0]!, zone.id, ...order.slice(1).filter((id) => id !== zone.id)];
+    await ok(req('PUT', '/api/admin/shipping/zones/order', { ids: placed }));
+    expect((await pincode('560030')).cod).toBe(true);
+    expect((await shopperAt('560030')).cart.shipping_methods.map((m) => m.code)).toContain(courier.code);
+
+    const gone = await req('DELETE', `/api/admin/shipping/zones/${zone.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await zoneIds()).not.toContain(zone.id);
+    expect((await shopperAt('560030')).cart.shipping_methods.map((m) => m.code)).not.toContain(courier.code);
+
+    // Eight presses of Undo at once: one puts it back, the others are told it changed since.
+    const undo = gone.json().undo as { id: number; also: number[] };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => req('POST', `/api/admin/audit/${undo.id}/undo`, { also: undo.also })),
+    );
+    expect(answers.map((a) => a.statusCode).sort(), answers[0]!.body).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await zoneIds()).toEqual(placed);
+    const back = await zoneNamed('Undo city');
+    expect(back).toMatchObject({ id: zone.id, postcodes: '560030', cod_fee_minor: 25_00, position: 1 });
+    expect(back.methods.map((m) => [m.code, m.name, m.price_minor])).toEqual([[courier.code, 'Undo courier', 35_00]]);
+    expect((await shopperAt('560030')).cart.shipping_methods.map((m) => m.code)).toContain(courier.code);
+    const log = (await req('GET', '/api/admin/audit-log')).json().data.entries as AuditListEntry[];
+    expect(
+      log
+        .slice(0, 2)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['audit.undo', 'shipping-zone.create']);
+    await ok(req('DELETE', `/api/admin/shipping/zones/${zone.id}`));
+  });
+
+  it('an added zone or method is taken away, unless it changed since (a zone with a method added since stays)', async () => {
+    const zone = await ok<AdminShippingZone>(
+      req('POST', '/api/admin/shipping/zones', zoneBody({ name: 'Undo town', postcodes: '560031' })),
+    );
+    const made = await req(
+      'POST',
+      '/api/admin/shipping/zones',
+      zoneBody({ name: 'Undo village', postcodes: '560032' }),
+    );
+    expect((await undoOf(made)).statusCode).toBe(200);
+    expect((await overview()).zones.map((z) => z.name)).not.toContain('Undo village');
+
+    const method = await req('POST', '/api/admin/shipping/methods', {
+      zone_id: zone.id,
+      name: 'Undo van',
+      price_minor: 10_00,
+    });
+    const code = (method.json().data as AdminShippingMethod).code;
+    expect((await undoOf(method)).statusCode).toBe(200);
+    expect((await zoneNamed('Undo town')).methods).toEqual([]);
+
+    // The zone's own create, undone after a method was added to it: 409, nothing removed.
+    const again = await ok<AdminShippingMethod>(
+      req('POST', '/api/admin/shipping/methods', { zone_id: zone.id, name: 'Undo van', price_minor: 10_00 }),
+    );
+    expect(again.code).toBe(code);
+    const created = (await req('GET', '/api/admin/audit-log')).json().data.entries as AuditListEntry[];
+    const entry = created.find((e) => e.action === 'shipping-zone.create' && e.target === `shipping-zone:${zone.id}`)!;
+    const refused = await req('POST', `/api/admin/audit/${entry.id}/undo`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(undoMessages.changedSince);
+    expect((await zoneNamed('Undo town')).methods.map((m) => m.code)).toEqual([code]);
+    await ok(req('DELETE', `/api/admin/shipping/zones/${zone.id}`));
+  });
+
+  it('a deleted method comes back in its place; a reorder is put back while the order is still its own', async () => {
+    const india = await zoneNamed('India');
+    const before = india.methods.map((m) => m.code);
+    const first = india.methods[0]!;
+    const del = await req('DELETE', `/api/admin/shipping/methods/${first.code}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await undoOf(del)).statusCode).toBe(200);
+    expect((await zoneNamed('India')).methods.map((m) => [m.code, m.price_minor])).toEqual(
+      india.methods.map((m) => [m.code, m.price_minor]),
+    );
+
+    const reversed = [...before].reverse();
+    const moved = await req('PUT', '/api/admin/shipping/methods/order', { zone_id: india.id, codes: reversed });
+    expect((await undoOf(moved)).statusCode).toBe(200);
+    expect((await zoneNamed('India')).methods.map((m) => m.code)).toEqual(before);
+
+    const zones = await zoneIds();
+    const swap = await req('PUT', '/api/admin/shipping/zones/order', { ids: [...zones].reverse() });
+    await ok(req('PUT', '/api/admin/shipping/zones/order', { ids: zones }));
+    // Reordered again since: its Undo would undo the newer order too, so 409.
+    expect((await undoOf(swap)).statusCode).toBe(409);
+    expect(await zoneIds()).toEqual(zones);
   });
 });
 

@@ -19,7 +19,7 @@ import type { StaffMember } from '../../staff/session.ts';
 import { deleteCustomerNote, setCustomerBlocked } from '../customers/service.ts';
 import { moderateReview } from '../inboxes/moderation.ts';
 import { undoCouponEntry } from '../coupons/undo.ts';
-import { undoShippingEntry } from '../shipping/undo.ts';
+import { undoShippingEntry, undoShippingStructure } from '../shipping/undo.ts';
 import { updateStoreSettings } from '../settings.ts';
 import {
   PRIVATE_SETTINGS,
@@ -54,6 +54,12 @@ const AREA_OF: Record<UndoableAction, StaffArea> = {
   'coupon.enable': 'catalog',
   'shipping-zone.update': 'settings',
   'shipping-method.update': 'settings',
+  'shipping-zone.create': 'settings',
+  'shipping-zone.delete': 'settings',
+  'shipping-zone.reorder': 'settings',
+  'shipping-method.create': 'settings',
+  'shipping-method.delete': 'settings',
+  'shipping-method.reorder': 'settings',
   'catalog.bulk': 'catalog',
   'product.update': 'catalog',
   'product.picture.delete': 'catalog',
@@ -230,6 +236,14 @@ async function undoOne(tx: Db, member: StaffMember, id: number, ip: string | nul
         break;
       case 'shipping-method.update':
         await undoShippingEntry(tx, actor, row.action, idOf(row.target, 'shipping-method'), before, after, ip);
+        break;
+      case 'shipping-zone.create':
+      case 'shipping-zone.delete':
+      case 'shipping-zone.reorder':
+      case 'shipping-method.create':
+      case 'shipping-method.delete':
+      case 'shipping-method.reorder':
+        await undoShippingStructure(tx, actor, row.action, row.target, before, after, ip);
         break;
       case 'catalog.bulk':
         await undoBulk(tx, actor, before as BulkCells, after as BulkCells, ip);
