@@ -34,12 +34,14 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { baseRoutes } from './modules/base/routes.ts';
+import { healthRoutes } from './modules/base/health.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
+import { metricsPlugin, metricsRoutes } from './modules/metrics/plugin.ts';
 import { retentionPlugin } from './modules/maintenance/retention.ts';
 import { outboxPlugin } from './modules/notifications/outbox.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -142,6 +144,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onRequest', refuseMiscasedApiPath);
+  // Counts every request by its route's pattern (METRICS_TOKEN set); before any route is declared.
+  await app.register(metricsPlugin);
   // A body over the limit is read and dropped before its 413, so the client sees the answer (ADR 15).
   app.addHook('preParsing', drainOversizedBody);
   // A body refused while it still arrives: the 413, then a lingering close (ADR 15).
@@ -268,6 +272,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(baseRoutes);
+  await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(settingsRoutes);
   await app.register(storefrontRoutes);
   await app.register(shellRoutes);

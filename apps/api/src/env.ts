@@ -152,6 +152,11 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be mailto:you@example.com or an https:// URL' })
     .optional(),
+  /** GET /metrics (Prometheus) answers a scraper sending `Authorization: Bearer <this>`; unset, it is off (404). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, { error: 'must be 16 or more characters without spaces (for example: openssl rand -hex 24)' })
+    .optional(),
 });
 
 /**

@@ -26,6 +26,8 @@ export interface Database {
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data dir as one archive. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (open, of those unused, queries waiting for one). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -101,6 +103,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

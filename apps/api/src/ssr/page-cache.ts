@@ -168,6 +168,8 @@ export class PageCache {
   readonly #maxBytes: number;
   #bytes = 0;
   hits = 0;
+  /** Renders of a cacheable page that found no current entry (the metrics' page cache misses). */
+  misses = 0;
 
   constructor(
     private readonly version: ContentVersion,
@@ -216,6 +218,7 @@ export class PageCache {
       this.hits += 1;
       return found;
     }
+    this.misses += 1;
     const running = this.#inflight.get(key);
     if (running) return running;
     const generation = this.version.current;

@@ -29,6 +29,9 @@ export interface PlacedOrder {
   /** False when this answers an order placed a moment ago from the same cart. */
   created: boolean;
   online: boolean;
+  /** The order's channel and payment method (what the metrics count it by). */
+  channel: string;
+  paymentMethod: string;
 }
 
 const refused = (status: number, message: string, field?: string) =>
@@ -112,7 +115,7 @@ export async function placeOrder(
       actor: 'shopper',
       note: null,
     });
-    return { orderId, created: true, online };
+    return { orderId, created: true, online, channel: locked.channel_id, paymentMethod: method.code };
   });
 }
 
@@ -149,14 +152,22 @@ async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | 
         ? sql`c.token_hash = ${owner.tokenHash} and c.customer_id is null`
         : null;
   if (!whose) return null;
-  const [row] = await queryRows<{ id: string; online: boolean }>(
+  const [row] = await queryRows<{ id: string; online: boolean; channel_id: string; payment_method_code: string }>(
     tx,
-    sql`select o.id, not ${offlineMethodSql(sql`o.payment_method_code`)} as online
+    sql`select o.id, not ${offlineMethodSql(sql`o.payment_method_code`)} as online, o.channel_id, o.payment_method_code
           from orders o join carts c on c.id = o.cart_id
          where ${whose} and c.status = 'ordered' and o.created_at > now() - interval '${sql.raw(REPLAY_WINDOW)}'
          order by o.created_at desc limit 1`,
   );
-  return row ? { orderId: row.id, created: false, online: row.online } : null;
+  return row
+    ? {
+        orderId: row.id,
+        created: false,
+        online: row.online,
+        channel: row.channel_id,
+        paymentMethod: row.payment_method_code,
+      }
+    : null;
 }
 
 /**

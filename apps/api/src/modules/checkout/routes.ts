@@ -43,6 +43,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
         },
         ctx,
       );
+      // Committed: counted once (a replay of the same order answers created false).
+      if (placed.created) app.metrics?.orderPlaced(placed);
       // A guest's browser remembers its order (signed, HttpOnly): the complete page and its tracking.
       if (owner.customerId === null) await setOrderRefCookie(app, req, reply, placed.orderId);
       // The provider is called after the order's transaction has committed (never inside it).

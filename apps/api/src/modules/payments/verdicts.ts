@@ -206,7 +206,7 @@ async function recordExtraCapture(
 async function markFailed(
   db: Db,
   f: { provider: ProviderCode; providerRef: string; kind: 'failed' | 'cancelled'; reason: string },
-): Promise<{ orderId: string; moved: boolean } | null> {
+): Promise<{ orderId: string; recorded: boolean; moved: boolean } | null> {
   return db.transaction(async (tx) => {
     const pay = await failPayment(tx, { provider: f.provider, providerRef: f.providerRef }, f.reason);
     if (!pay) {
@@ -214,7 +214,7 @@ async function markFailed(
         tx,
         sql`select order_id from payments where provider = ${f.provider} and provider_ref = ${f.providerRef}`,
       );
-      return known ? { orderId: known.order_id, moved: false } : null;
+      return known ? { orderId: known.order_id, recorded: false, moved: false } : null;
     }
     // The order's row first (a statement of its own): an attempt being opened holds it while it
     // writes its row (attempts.ts openAttempt), so the next statement sees that attempt, or the
@@ -225,7 +225,7 @@ async function markFailed(
       sql`select 1 from payments where order_id = ${pay.order_id} and status = 'created' and id <> ${pay.id}
             and created_at > ${pay.created_at}::timestamptz limit 1`,
     );
-    if (newer) return { orderId: pay.order_id, moved: false };
+    if (newer) return { orderId: pay.order_id, recorded: true, moved: false };
     const moved = await moveOrder(tx, {
       orderId: pay.order_id,
       to: 'payment_failed',
@@ -234,17 +234,26 @@ async function markFailed(
       note: f.kind === 'cancelled' ? 'Payment cancelled' : 'Payment declined',
     });
     if (moved) await setPaymentStatus(tx, pay.order_id, 'failed', ['pending']);
-    return { orderId: pay.order_id, moved: Boolean(moved) };
+    return { orderId: pay.order_id, recorded: true, moved: Boolean(moved) };
   });
 }
 
-/** One try of an in-page checkout failed; the attempt stays open (the shopper may try again in it). */
-async function noteAttemptFailure(db: Db, provider: ProviderCode, providerRef: string, reason: string): Promise<void> {
-  await queryRows(
+/**
+ * One try of an in-page checkout failed; the attempt stays open (the shopper may try again in it).
+ * False when no open attempt has that reference.
+ */
+async function noteAttemptFailure(
+  db: Db,
+  provider: ProviderCode,
+  providerRef: string,
+  reason: string,
+): Promise<boolean> {
+  const noted = await queryRows(
     db,
     sql`update payments set failure_reason = ${storableReason(reason)}, updated_at = now()
-         where provider = ${provider} and provider_ref = ${providerRef} and status = 'created'`,
+         where provider = ${provider} and provider_ref = ${providerRef} and status = 'created' returning id`,
   );
+  return noted.length > 0;
 }
 
 /** Applies a verified outcome; answers the order it concerns (null: an attempt this shop does not know). */
@@ -258,6 +267,8 @@ async function applyOutcome(
   switch (outcome.kind) {
     case 'paid': {
       const paid = await markPaid(app.db, { provider, ...outcome });
+      // Committed; a repeated verdict ('already') was counted the first time.
+      if (paid && paid.result !== 'already') app.metrics?.paymentRecorded(provider, paid.result);
       if (paid && paid.result !== 'confirmed' && paid.result !== 'already') {
         log.warn(
           { order: paid.orderId, result: paid.result },
@@ -268,19 +279,21 @@ async function applyOutcome(
       break;
     }
     case 'failed':
-    case 'cancelled':
-      orderId =
-        (
-          await markFailed(app.db, {
-            provider,
-            providerRef: outcome.providerRef,
-            kind: outcome.kind,
-            reason: outcome.reason,
-          })
-        )?.orderId ?? null;
+    case 'cancelled': {
+      const failed = await markFailed(app.db, {
+        provider,
+        providerRef: outcome.providerRef,
+        kind: outcome.kind,
+        reason: outcome.reason,
+      });
+      if (failed?.recorded) app.metrics?.paymentRecorded(provider, outcome.kind);
+      orderId = failed?.orderId ?? null;
       break;
+    }
     case 'attempt_failed':
-      await noteAttemptFailure(app.db, provider, outcome.providerRef, outcome.reason);
+      if (await noteAttemptFailure(app.db, provider, outcome.providerRef, outcome.reason)) {
+        app.metrics?.paymentRecorded(provider, 'attempt_failed');
+      }
       break;
     case 'ignored':
       return null;
