@@ -42,6 +42,14 @@ const pgAt = process.argv.indexOf('--pg');
 const PG_URL = pgAt > 0 ? process.argv[pgAt + 1] : undefined;
 stopEverythingOnSignals();
 
+/** Statements sent to PostgreSQL (every pooled client's query, BEGIN and SAVEPOINT included). */
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
 const time = async <T>(f: () => Promise<T>): Promise<[T, string]> => {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -67,14 +75,15 @@ async function measure(title: string, database: Database): Promise<void> {
   const headers = await signIn({ app, database, close: async () => {} }, owner.email);
 
   const file = shopifyCsv(Math.ceil(ROWS / 3), { bom: true, edit: (rows) => rows.splice(ROWS) });
-  // The same products with every price 1.00 higher and every stock 10: 1,667 updates.
-  const repriced = shopifyCsv(Math.ceil(ROWS / 3), {
+  // The same products, each changed: every price 1.00 higher, every stock 10, every title new (1,667 updates).
+  const changed = shopifyCsv(Math.ceil(ROWS / 3), {
     bom: true,
     edit: (rows) => {
       rows.splice(ROWS);
       for (const r of rows) {
         r['Variant Price'] = (Number(r['Variant Price']) + 1).toFixed(2);
         r['Variant Inventory Qty'] = '10';
+        if (r.Title) r.Title = `${r.Title} (new)`;
       }
     },
   });
@@ -108,15 +117,20 @@ async function measure(title: string, database: Database): Promise<void> {
   const [run, progress] = await importJob(report.id);
   const [second, again] = await time(() => upload());
   const counts2 = second.json().data.counts;
-  const [third, dryUpdate] = await time(() => upload(repriced));
+  const [third, dryUpdate] = await time(() => upload(changed));
+  const statementsBefore = statements;
   const [runUpdate, progressUpdate] = await importJob(third.json().data.id);
+  const perProduct = (statements - statementsBefore) / third.json().data.counts.update;
+  const [fourth, dryUnchanged] = await time(() => upload(changed));
 
   console.log(`${title}: ${ROWS} rows, ${(file.length / 1024).toFixed(0)} KiB, ${report.counts.create} products`);
-  console.log(`  dry run:        ${dry}`, report.counts);
-  console.log(`  import job:     ${run}`, progress);
-  console.log(`  second dry run: ${again}`, counts2);
-  console.log(`  repriced: dry run ${dryUpdate}`, third.json().data.counts);
-  console.log(`  repriced: import job ${runUpdate}`, progressUpdate);
+  console.log(`  1 new: dry run ${dry}`, report.counts);
+  console.log(`  1 new: import job ${run}`, progress);
+  console.log(`  1 again: dry run ${again}`, counts2);
+  console.log(`  2 changed: dry run ${dryUpdate}`, third.json().data.counts);
+  console.log(`  2 changed: import job ${runUpdate}`, progressUpdate);
+  if (database.dialect === 'postgres') console.log(`  2 changed: ${perProduct.toFixed(1)} statements a product`);
+  console.log(`  3 the changed file again: dry run ${dryUnchanged}`, fourth.json().data.counts);
   await app.close();
 }
 
