@@ -285,6 +285,8 @@ export const variantChannels = pgTable(
   (t) => [
     primaryKey({ columns: [t.variantId, t.channelId] }),
     uniqueIndex('variant_channels_sku_uq').on(t.channelId, t.sku),
+    // SKUs are matched without case (the product import's matchExisting, the product form's check).
+    index('variant_channels_sku_lower_idx').on(sql`lower(${t.sku})`),
   ],
 );
 

@@ -351,8 +351,8 @@ async function writeProduct(
     staff: act.staff,
     action: 'product.update',
     target: `product:${id}`,
-    before: { ...changed(before, patch), version: before.version },
-    after: { ...changed(after, patch), version: after.version },
+    before: { ...editedFields(before, patch), version: before.version },
+    after: { ...editedFields(after, patch), version: after.version },
     ip: act.ip,
   });
   return after;
@@ -362,7 +362,7 @@ async function writeProduct(
  * The fields the patch named, from `p`, in the patch's own shape (variants with id, sku, options
  * and prices; no stock): an edit's audit entry, whose "before" is what its undo sends back.
  */
-function changed(p: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
+export function editedFields(p: AdminProduct, patch: AdminProductPatch): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(patch) as (keyof AdminProductPatch)[]) {
     if (key === 'variants') {

@@ -7,6 +7,7 @@ import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { loadAdminProduct } from '../catalog/product-view.ts';
 import { createProduct, updateProduct } from '../catalog/products.ts';
 import { createProducts } from './create-batch.ts';
+import { updateProducts } from './update-batch.ts';
 import { decide, matchExisting, skuConflicts, type PlannedProduct, type StockChange } from './plan.ts';
 import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 
@@ -94,11 +95,12 @@ function issueOf(p: PlannedProduct, err: unknown): AdminImportIssue {
 }
 
 /**
- * One batch in `tx`: its new products written together (createProducts, in a savepoint), the
- * others (updates, and a new product the batch could not write) one by one, each in a savepoint
- * of its own, so a product that fails is a row error and leaves nothing half written. An error
- * that is not a product's (the database's) is thrown: the caller then tries the batch again one
- * product per transaction.
+ * One batch in `tx`: its new products written together (createProducts, in a savepoint), its
+ * changes to existing products too (updateProducts: locked, read and decided again in one go,
+ * written in a savepoint), the others (a structural change, a new product or change the batch
+ * could not write) one by one, each in a savepoint of its own, so a product that fails is a row
+ * error and leaves nothing half written. An error that is not a product's (the database's) is
+ * thrown: the caller then tries the batch again one product per transaction.
  */
 async function applyBatch(
   tx: Db,
@@ -106,9 +108,12 @@ async function applyBatch(
   batch: readonly PlannedProduct[],
 ): Promise<{ changed: number; errors: AdminImportIssue[] }> {
   const { ids, skuOwner } = await matchExisting(tx, batch);
-  const fresh = batch.flatMap((p, i) => (ids[i] === null && !skuConflicts(p, null, skuOwner).length ? [i] : []));
-  const oneByOne = batch.flatMap((_, i) => (fresh.includes(i) ? [] : [i]));
+  const clear = batch.map((p, i) => !skuConflicts(p, ids[i] ?? null, skuOwner).length);
+  const fresh = batch.flatMap((_, i) => (ids[i] === null && clear[i] ? [i] : []));
+  const known = batch.flatMap((_, i) => (ids[i] !== null && clear[i] ? [i] : []));
+  const oneByOne = batch.flatMap((_, i) => (clear[i] ? [] : [i]));
   let changed = 0;
+  const errors: { i: number; issue: AdminImportIssue }[] = [];
   if (fresh.length) {
     try {
       const r = await tx.transaction((sp) =>
@@ -124,17 +129,26 @@ async function applyBatch(
       oneByOne.push(...fresh);
     }
   }
-  const errors: AdminImportIssue[] = [];
+  if (known.length) {
+    const r = await updateProducts(
+      tx,
+      actor,
+      known.map((i) => ({ p: batch[i]!, id: ids[i]! })),
+    );
+    changed += r.written.length;
+    errors.push(...r.errors.map(({ k, issue }) => ({ i: known[k]!, issue })));
+    oneByOne.push(...r.oneByOne.map((k) => known[k]!));
+  }
   for (const i of oneByOne.sort((a, b) => a - b)) {
     const p = batch[i]!;
     try {
       if (await tx.transaction((sp) => applyOne(sp, actor, p))) changed++;
     } catch (err) {
       if (!(err instanceof ImportRowError || err instanceof HttpError)) throw err;
-      errors.push(issueOf(p, err));
+      errors.push({ i, issue: issueOf(p, err) });
     }
   }
-  return { changed, errors };
+  return { changed, errors: errors.sort((a, b) => a.i - b.i).map((e) => e.issue) };
 }
 
 /**

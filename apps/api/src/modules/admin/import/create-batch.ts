@@ -211,7 +211,7 @@ function createdSummary(body: AdminProductCreate, pub: ReturnType<typeof publica
  * Rows as a table `r` with the given columns and `n`, the row's place in `rows` (one jsonb
  * parameter, however many rows).
  */
-function recordset(rows: readonly object[], columns: SQL): SQL {
+export function recordset(rows: readonly object[], columns: SQL): SQL {
   const numbered = rows.map((r, n) => ({ ...r, n }));
   return sql`jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as r(n int, ${columns})`;
 }
@@ -243,7 +243,7 @@ async function namesKnown(tx: Db, bodies: readonly AdminProductCreate[]) {
 }
 
 /** The brands the products name, added when new (the first spelling in the file names a new one). */
-async function upsertBrands(tx: Db, names: readonly (string | null)[]): Promise<void> {
+export async function upsertBrands(tx: Db, names: readonly (string | null)[]): Promise<void> {
   const bySlug = new Map<string, string>();
   for (const name of names) if (name !== null && !bySlug.has(slugify(name))) bySlug.set(slugify(name), name);
   if (bySlug.size === 0) return;

@@ -591,3 +591,107 @@ describe('batches: new products written together', () => {
     ).toBe(0);
   });
 });
+
+describe('batches: changes to existing products written together', () => {
+  it('a batch of changes: written together, audited; a stock sold since the check is that product’s row error', async () => {
+    const prefix = `u${tag()}`;
+    const P = prefix.toUpperCase();
+    await importIt(await check(shopifyCsv(4, { prefix })));
+    const file = shopifyCsv(4, {
+      prefix,
+      edit: (rows) => {
+        for (const r of rows) {
+          r['Variant Price'] = (Number(r['Variant Price']) + 1).toFixed(2);
+          r['Variant Inventory Qty'] = '30';
+        }
+        rows[6]!.Title = 'Cotton Tee 3 (new)';
+        rows[9]!.Tags = 'summer, cotton, linen'; // a tag: written one by one (updateProduct)
+      },
+    });
+    const r = await check(file);
+    expect(r.counts).toEqual({ create: 0, update: 4, unchanged: 0, error: 0 });
+    await sell(await variantId(`${P}-2-M`)); // 6 → 5 after the check
+    expect(await importIt(r)).toMatchObject({
+      status: 'done',
+      changed: 3,
+      failed: 1,
+      errors: [{ row: 6, column: 'Variant Inventory Qty', message: msg.stockChangedSinceCheck(5) }],
+    });
+    // The product whose stock moved: nothing of it written, the sale stands.
+    expect(await variant(`${P}-2-S`)).toMatchObject({ price: 2199, stock: 5 });
+    expect(await variant(`${P}-2-M`)).toMatchObject({ price: 2399, stock: 5 });
+    // The others: prices, stock and title written.
+    expect(await variant(`${P}-1-S`)).toMatchObject({ price: 2199, mrp: 3000, stock: 30, title: 'Cotton Tee 1' });
+    expect(await variant(`${P}-3-L`)).toMatchObject({ price: 2799, stock: 30, title: 'Cotton Tee 3 (new)' });
+    expect(await variant(`${P}-4-M`)).toMatchObject({ price: 2699, stock: 30 });
+    const tags = await queryRows<{ name: string }>(
+      db(),
+      sql`select lower(t.name) as name from product_tags pt join tags t on t.id = pt.tag_id join products p on p.id = pt.product_id
+           where p.slug = ${`${prefix}-tee-4`} order by 1`,
+    );
+    expect(tags.map((x) => x.name)).toEqual(['cotton', 'linen', 'summer']);
+    // Products 1 and 3 by one (sub)transaction, not one each.
+    expect(
+      await count(
+        sql`select count(distinct xmin::text)::int as n from products where slug in (${`${prefix}-tee-1`}, ${`${prefix}-tee-3`})`,
+      ),
+    ).toBe(1);
+    const [move] = await queryRows<{ reason: string; from_stock: number; to_stock: number; note: string }>(
+      db(),
+      sql`select reason, from_stock, to_stock, note from stock_movements where variant_id = ${await variantId(`${P}-1-S`)}
+           order by id desc limit 1`,
+    );
+    expect(move).toEqual({ reason: 'correction', from_stock: 5, to_stock: 30, note: 'CSV import' });
+    // The edit's audit entry as the product form's save writes it (its undo sends "before" back).
+    const [id] = await queryRows<{ id: string }>(db(), sql`select id from products where slug = ${`${prefix}-tee-3`}`);
+    const [audit] = await queryRows<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+      db(),
+      sql`select before, after from audit_log where action = 'product.update' and target = ${`product:${id!.id}`}`,
+    );
+    expect(Object.keys(audit!.after).sort()).toEqual(['options', 'title', 'variants', 'version']);
+    expect(audit!.before).toMatchObject({ title: 'Cotton Tee 3', version: 1 });
+    expect(audit!.after).toMatchObject({ title: 'Cotton Tee 3 (new)', version: 2 });
+    const prices = (e: Record<string, unknown>) =>
+      (e.variants as { sku: string; prices: { price_minor: number }[] }[]).map((v) => [
+        v.sku,
+        v.prices[0]!.price_minor,
+      ]);
+    expect(prices(audit!.before)).toEqual([
+      [`${P}-3-S`, 2299],
+      [`${P}-3-M`, 2499],
+      [`${P}-3-L`, 2699],
+    ]);
+    expect(prices(audit!.after)).toEqual([
+      [`${P}-3-S`, 2399],
+      [`${P}-3-M`, 2599],
+      [`${P}-3-L`, 2799],
+    ]);
+    // The same file again: only the product the sale kept back still differs.
+    expect((await check(file)).counts).toEqual({ create: 0, update: 1, unchanged: 3, error: 0 });
+  });
+
+  it('a change the database refuses fails alone: the batch’s other changes are written, nothing of it', async () => {
+    const prefix = `h${tag()}`;
+    const P = prefix.toUpperCase();
+    await importIt(await check(shopifyCsv(3, { prefix })));
+    const r = await check(
+      shopifyCsv(3, {
+        prefix,
+        edit: (rows) => rows.forEach((row) => (row['Variant Price'] = (Number(row['Variant Price']) + 1).toFixed(2))),
+      }),
+    );
+    expect(r.counts).toMatchObject({ update: 3 });
+    await db().execute(
+      sql`update catalog_imports set plan = jsonb_set(plan, '{1,body,variants,0,prices,0,price_minor}', '9999999999') where id = ${r.id}`,
+    );
+    expect(await importIt(r)).toMatchObject({
+      status: 'done',
+      changed: 2,
+      failed: 1,
+      errors: [{ row: 5, message: 'This product could not be saved' }],
+    });
+    expect(await variant(`${P}-1-S`)).toMatchObject({ price: 2199 });
+    expect(await variant(`${P}-2-S`)).toMatchObject({ price: 2199 }); // as it was: 21.99
+    expect(await variant(`${P}-3-L`)).toMatchObject({ price: 2799 });
+  });
+});

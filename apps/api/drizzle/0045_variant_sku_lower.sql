@@ -1,0 +1,1 @@
+CREATE INDEX "variant_channels_sku_lower_idx" ON "variant_channels" USING btree (lower("sku"));
