@@ -76,7 +76,11 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The address to connect to for `url`: checked against the owner's entries and the address rules. */
-async function resolveAllowed(url: URL, allowed: ReadonlySet<string>): Promise<{ address: string; family: number }> {
+async function resolveAllowed(
+  url: URL,
+  allowed: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<{ address: string; family: number }> {
   const entry = pictureHostOf(url.href);
   if (entry === null) throw new PictureFetchError(msg.notWebAddress);
   if (!allowed.has(entry)) throw new PictureFetchError(msg.hostNotAllowed);
@@ -86,8 +90,13 @@ async function resolveAllowed(url: URL, allowed: ReadonlySet<string>): Promise<{
   if (literal) return { address: host, family: literal };
   let found: { address: string; family: number }[];
   try {
-    found = await dnsLookup(host, { all: true, verbatim: true });
-  } catch {
+    // The lookup itself cannot be cancelled: the time limit stops the wait for it.
+    const timedOut = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(new PictureFetchError(msg.timedOut)), { once: true }),
+    );
+    found = await Promise.race([dnsLookup(host, { all: true, verbatim: true }), timedOut]);
+  } catch (err) {
+    if (err instanceof PictureFetchError) throw err;
     throw new PictureFetchError(msg.couldNotFetch('host not found'));
   }
   if (!found.length || found.some((a) => !isPublicAddress(a.address)))
@@ -155,7 +164,7 @@ export async function fetchPicture(href: string, opts: PictureFetchOptions): Pro
   }
   try {
     for (let hop = 0; ; hop++) {
-      const to = await resolveAllowed(url, opts.allowed);
+      const to = await resolveAllowed(url, opts.allowed, signal);
       const answer = await request(url, to, opts, signal);
       if (answer.body) return answer.body;
       if (answer.status >= 300 && answer.status < 400 && answer.location) {

@@ -81,6 +81,15 @@ export async function rememberHosts(tx: Db, inFile: readonly string[], chosen: r
   );
 }
 
+/** Whether an import has pictures to fetch (a host was allowed): its picture job is queued only then. */
+export async function hasPictureWork(db: Db, importId: number): Promise<boolean> {
+  const [row] = await queryRows<{ yes: boolean }>(
+    db,
+    sql`select jsonb_array_length(picture_hosts) > 0 and pictures_total > 0 as yes from catalog_imports where id = ${importId}`,
+  );
+  return row?.yes ?? false;
+}
+
 interface PictureJobRow {
   sources: ProductPictures[];
   hosts: string[];

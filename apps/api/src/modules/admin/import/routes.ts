@@ -17,7 +17,7 @@ import { localMediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { ownerRouteDoc } from '../if-match.ts';
 import { failImport, runImport } from './apply.ts';
-import { PICTURES_JOB, failPictureFetch, runPictureFetch } from './pictures.ts';
+import { PICTURES_JOB, failPictureFetch, hasPictureWork, runPictureFetch } from './pictures.ts';
 import { IMPORT_JOB, checkImport, importProgress, startImport } from './service.ts';
 
 declare module '../../jobs/registry.ts' {
@@ -108,8 +108,14 @@ export async function adminImportRoutes(app: FastifyInstance) {
         throw err;
       }
       // The pictures follow in a job of their own: no fetch ever waits inside the products' transactions.
-      await app.jobs.enqueue(ctx.db, { kind: PICTURES_JOB, payload: { importId }, dedupeKey: `pictures ${importId}` });
-      app.jobs.kick();
+      if (await hasPictureWork(ctx.db, importId)) {
+        await app.jobs.enqueue(ctx.db, {
+          kind: PICTURES_JOB,
+          payload: { importId },
+          dedupeKey: `pictures ${importId}`,
+        });
+        app.jobs.kick();
+      }
     },
   });
   app.jobs.register(PICTURES_JOB, {
