@@ -6,6 +6,7 @@ import { PageHeader } from '../components/ui/states';
 import { errorText } from '../lib/api';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import { useCheckImport, useImportProgress, useStartImport } from '../features/catalog/import/api';
+import { PictureHosts, PictureProgress } from '../features/catalog/import/picture-hosts';
 import { ImportReport, IssueList } from '../features/catalog/import/report';
 
 export const meta = () => [{ title: 'Import products · Shop admin' }];
@@ -26,10 +27,15 @@ function ImportProducts() {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<AdminImportReport | null>(null);
   const [started, setStarted] = useState<number | null>(null);
+  const [hosts, setHosts] = useState<string[]>([]);
   const check = useCheckImport();
   const start = useStartImport();
   const progress = useImportProgress(started);
   const toWrite = report ? report.counts.create + report.counts.update : 0;
+  const picked = (r: AdminImportReport) => {
+    setReport(r);
+    setHosts(r.pictures.allowed);
+  };
 
   return (
     <>
@@ -47,7 +53,7 @@ function ImportProducts() {
           className="card mb-5 flex flex-col gap-3 p-4 sm:flex-row sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
-            if (file) check.mutate(file, { onSuccess: setReport });
+            if (file) check.mutate(file, { onSuccess: picked });
           }}
         >
           <label className="flex-1 text-sm font-medium">
@@ -81,18 +87,19 @@ function ImportProducts() {
       {report && started === null && (
         <>
           <ImportReport report={report} />
+          <div className="mt-4">
+            <PictureHosts pictures={report.pictures} chosen={hosts} onChange={setHosts} />
+          </div>
           <div className="mt-5">
-            {toWrite > 0 ? (
+            {toWrite > 0 || hosts.length > 0 ? (
               <Button
                 variant="primary"
                 className="w-full sm:w-auto"
                 isDisabled={start.isPending}
                 data-testid="import-start"
-                onPress={() => start.mutate(report.id, { onSuccess: (p) => setStarted(p.id) })}
+                onPress={() => start.mutate({ id: report.id, hosts }, { onSuccess: (p) => setStarted(p.id) })}
               >
-                {start.isPending
-                  ? 'Starting…'
-                  : `Import ${toWrite.toLocaleString('en-IN')} ${toWrite === 1 ? 'product' : 'products'}`}
+                {start.isPending ? 'Starting…' : startLabel(toWrite, hosts.length > 0)}
               </Button>
             ) : (
               <p className="text-sm text-muted">Nothing to import: every product is unchanged or has errors.</p>
@@ -110,6 +117,12 @@ function ImportProducts() {
   );
 }
 
+function startLabel(products: number, pictures: boolean): string {
+  if (products === 0) return 'Fetch the pictures';
+  const what = `Import ${products.toLocaleString('en-IN')} ${products === 1 ? 'product' : 'products'}`;
+  return pictures ? `${what} and their pictures` : what;
+}
+
 function Progress({ data, error }: { data: ReturnType<typeof useImportProgress>['data']; error: unknown }) {
   if (error)
     return (
@@ -119,11 +132,17 @@ function Progress({ data, error }: { data: ReturnType<typeof useImportProgress>[
     );
   const total = data?.products_total ?? 0;
   const done = data?.products_done ?? 0;
-  const finished = data?.status === 'done' || data?.status === 'failed';
+  const finished = (data?.status === 'done' || data?.status === 'failed') && data.pictures.waiting === 0;
   return (
     <section className="card space-y-3 p-4" data-testid="import-progress" aria-live="polite">
       <h2 className="text-base font-semibold">
-        {data?.status === 'done' ? 'Import finished' : data?.status === 'failed' ? 'Import stopped' : 'Importing…'}
+        {finished
+          ? data?.status === 'done'
+            ? 'Import finished'
+            : 'Import stopped'
+          : data?.status === 'done'
+            ? 'Fetching pictures…'
+            : 'Importing…'}
       </h2>
       <progress className="h-2 w-full accent-brand" max={Math.max(total, 1)} value={done} />
       <p className="text-sm" data-testid="import-progress-text">
@@ -131,7 +150,18 @@ function Progress({ data, error }: { data: ReturnType<typeof useImportProgress>[
         {data ? ` · ${data.changed.toLocaleString('en-IN')} saved` : ''}
         {data?.failed ? ` · ${data.failed.toLocaleString('en-IN')} could not be saved` : ''}
       </p>
-      {data && data.errors.length > 0 && <IssueList issues={data.errors} total={data.failed} />}
+      {data && <PictureProgress pictures={data.pictures} />}
+      {data && data.errors.length > 0 && (
+        <IssueList
+          issues={data.errors}
+          total={data.failed + data.pictures.failed}
+          note={
+            data.pictures.failed
+              ? 'those products or pictures were not saved; a picture can be added on its product'
+              : 'those products were not saved'
+          }
+        />
+      )}
       {finished && (
         <Link to="/products" className="btn btn-primary w-full sm:w-auto" data-testid="import-done">
           See the products

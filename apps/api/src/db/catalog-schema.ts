@@ -311,6 +311,8 @@ export const productImages = pgTable(
     contentHash: text('content_hash'),
     /** The uploader's Idempotency-Key: a retried upload answers the picture it made. */
     uploadKey: text('upload_key'),
+    /** The URL a CSV import fetched it from: the same URL is not fetched again for the product. */
+    sourceUrl: text('source_url'),
   },
   (t) => [
     index('product_images_product_idx').on(t.productId, t.position),

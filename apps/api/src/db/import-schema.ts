@@ -32,6 +32,15 @@ export const catalogImports = pgTable(
     /** Who started the import: the job writes the products as them (and audits them). */
     startedById: text('started_by_id'),
     startedByEmail: text('started_by_email'),
+    /** Every product's pictures the file names (slug, first SKU, pictures), whatever the product's action. */
+    pictureSources: jsonb('picture_sources').$type<unknown>().notNull().default([]),
+    /** The picture hosts the owner allowed when starting it; none: no picture is fetched. */
+    pictureHosts: jsonb('picture_hosts').$type<string[]>().notNull().default([]),
+    picturesTotal: integer('pictures_total').notNull().default(0),
+    picturesFetched: integer('pictures_fetched').notNull().default(0),
+    picturesFailed: integer('pictures_failed').notNull().default(0),
+    /** Products of picture_sources whose pictures are done (the picture job goes on from here). */
+    picturesDone: integer('pictures_done').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

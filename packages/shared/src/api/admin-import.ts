@@ -2,6 +2,7 @@ import type {
   AdminImportParamsSchema,
   AdminImportProgressSchema,
   AdminImportReportSchema,
+  AdminImportStartSchema,
 } from '../schemas/admin-import.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -12,10 +13,12 @@ import { endpoint } from './endpoint.ts';
 export const adminImportApi = {
   /** Multipart, one CSV in the field `file`: checked, nothing written; answers the report. */
   check: endpoint<{ data: typeof AdminImportReportSchema }>('POST', '/api/admin/catalog/imports'),
-  start: endpoint<{ params: typeof AdminImportParamsSchema; data: typeof AdminImportProgressSchema }>(
-    'POST',
-    '/api/admin/catalog/imports/:id/start',
-  ),
+  /** The body (optional) names the picture hosts the owner allows: `{ picture_hosts: [...] }`. */
+  start: endpoint<{
+    params: typeof AdminImportParamsSchema;
+    body: typeof AdminImportStartSchema;
+    data: typeof AdminImportProgressSchema;
+  }>('POST', '/api/admin/catalog/imports/:id/start'),
   progress: endpoint<{ params: typeof AdminImportParamsSchema; data: typeof AdminImportProgressSchema }>(
     'GET',
     '/api/admin/catalog/imports/:id',

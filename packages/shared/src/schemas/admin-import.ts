@@ -61,8 +61,48 @@ export const adminImportMessages = {
     `The stock changed since the check (a sale or another change): it is now ${now}. Nothing of this product was written; check the file again`,
   variationWithoutParent: 'This variation names a parent that is not in the file',
   tooManyOptions: 'A product has at most 3 options',
-  picturesSkipped: 'The import does not fetch pictures yet',
+  // Picture hosts and fetching.
+  hostNotInFile: 'Choose only hosts whose pictures are in this file',
+  hostEntry: 'A picture host is a host name (fetched over https) or an origin such as http://192.168.1.5:8080',
+  hostNotAllowed: 'Host not allowed',
+  notWebAddress: 'Not a web address (http or https)',
+  addressNotAllowed: 'Address not allowed',
+  notPicture: 'Not a picture',
+  pictureTooLarge: 'Too large',
+  timedOut: 'Timed out',
+  tooManyRedirects: 'Could not fetch (more than 3 redirects)',
+  couldNotFetch: (why: string) => `Could not fetch (${why})`,
+  picturesStopped: 'Fetching the pictures stopped on an error',
 } as const;
+
+/** Most picture hosts a start can allow. */
+export const IMPORT_PICTURE_HOSTS_MAX = 100;
+
+/**
+ * A picture host the owner allows: a host name, fetched over https only (`cdn.shopify.com`,
+ * `shop.example:8443`), or an origin `http://host:port` of a shop that serves pictures without
+ * TLS. A picture's URL matches an entry only exactly (its scheme too).
+ */
+export const ImportPictureHostSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(300)
+  .regex(/^(?:http:\/\/)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/, adminImportMessages.hostEntry);
+
+/** The host entry a picture URL falls under (https: its host; http: its origin); null when not http(s). */
+export function pictureHostOf(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.username || u.password) return null;
+  if (u.protocol === 'https:') return u.host;
+  if (u.protocol === 'http:') return u.origin;
+  return null;
+}
 
 export const AdminImportIssueSchema = z.object({
   /** The file's line number as a spreadsheet shows it (the header is row 1). */
@@ -100,8 +140,15 @@ export const AdminImportReportSchema = z.object({
   errors_total: z.number().int(),
   /** The products in file order, up to IMPORT_REPORT_MAX. */
   lines: z.array(AdminImportLineSchema),
-  /** Picture URLs in the file; they are reported, not fetched. */
-  pictures: z.object({ urls: z.number().int(), fetched: z.boolean(), note: z.string() }),
+  /**
+   * Picture URLs in the file, and how many per host (most first); `allowed`: the hosts the owner
+   * allowed before that are among them (pre-ticked). Only pictures of allowed hosts are fetched.
+   */
+  pictures: z.object({
+    urls: z.number().int(),
+    hosts: z.array(z.object({ host: z.string(), pictures: z.number().int() })),
+    allowed: z.array(z.string()),
+  }),
   /** When this very file (same bytes) was imported before, else null. */
   imported_before: z.string().nullable(),
 });
@@ -118,6 +165,16 @@ export const AdminImportProgressSchema = z.object({
   failed: z.number().int(),
   errors: z.array(AdminImportIssueSchema),
   finished_at: z.string().nullable(),
+  /**
+   * The pictures of the allowed hosts, fetched by their own job after the products: fetched (or
+   * already on the product), failed (a row error each), waiting. All 0 when no host was allowed.
+   */
+  pictures: z.object({
+    total: z.number().int(),
+    fetched: z.number().int(),
+    failed: z.number().int(),
+    waiting: z.number().int(),
+  }),
 });
 export type AdminImportProgress = z.infer<typeof AdminImportProgressSchema>;
 
@@ -128,4 +185,9 @@ export const AdminImportParamsSchema = z.object({
     .min(1)
     .max(2 ** 53),
 });
-export const AdminImportStartSchema = z.object({}).strict().optional();
+/** Starting an import: the picture hosts (of the report's) the owner allows; none: no picture is fetched. */
+export const AdminImportStartSchema = z
+  .object({ picture_hosts: z.array(ImportPictureHostSchema).max(IMPORT_PICTURE_HOSTS_MAX).default([]) })
+  .strict()
+  .nullish();
+export type AdminImportStart = z.infer<typeof AdminImportStartSchema>;

@@ -39,22 +39,29 @@ export const useCheckImport = () => useMutation({ mutationFn: checkImportFile })
 
 export function useStartImport() {
   return useMutation({
-    mutationFn: async (id: number) => (await call(adminImportApi.start, { params: { id } })).data,
+    mutationFn: async ({ id, hosts }: { id: number; hosts: string[] }) =>
+      (await call(adminImportApi.start, { params: { id }, body: { picture_hosts: hosts } })).data,
   });
 }
 
-/** The import's progress, polled every second until it is done or failed (then the product list is stale). */
+const finished = (p: AdminImportProgress | undefined) =>
+  (p?.status === 'done' || p?.status === 'failed') && p.pictures.waiting === 0;
+
+/**
+ * The import's progress, polled every second until it is done or failed and no picture waits
+ * (then the product list is stale).
+ */
 export function useImportProgress(id: number | null) {
   const client = useQueryClient();
   return useQuery({
     queryKey: [...CATALOG_KEY, 'import', id],
     queryFn: async (): Promise<AdminImportProgress> => {
       const p = (await call(adminImportApi.progress, { params: { id: id! } })).data;
-      if (p.status === 'done' || p.status === 'failed')
+      if (finished(p))
         void client.invalidateQueries({ queryKey: CATALOG_KEY, predicate: (q) => q.queryKey[1] === 'list' });
       return p;
     },
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 1000),
+    refetchInterval: (q) => (finished(q.state.data) ? false : 1000),
   });
 }

@@ -29,24 +29,26 @@ export function ImportReport({ report }: { report: AdminImportReport }) {
           changes only what was edited in the shop since.
         </p>
       )}
-      {report.pictures.urls > 0 && (
-        <p className="text-sm text-muted">
-          {report.pictures.urls.toLocaleString('en-IN')} picture links found. {report.pictures.note}: add pictures on
-          each product afterwards.
-        </p>
-      )}
       {report.errors_total > 0 && <IssueList issues={report.errors} total={report.errors_total} />}
     </section>
   );
 }
 
 /** Errors as a list (row, column, message): readable on a phone, where a table would not fit. */
-export function IssueList({ issues, total }: { issues: AdminImportIssue[]; total: number }) {
+export function IssueList({
+  issues,
+  total,
+  note = 'those products are skipped; fix the file and check it again',
+}: {
+  issues: AdminImportIssue[];
+  total: number;
+  note?: string;
+}) {
   return (
     <div>
       <h2 className="mb-2 text-base font-semibold">
         {total === 1 ? '1 error' : `${total.toLocaleString('en-IN')} errors`}
-        <span className="font-normal text-muted"> — those products are skipped; fix the file and check it again</span>
+        <span className="font-normal text-muted"> — {note}</span>
       </h2>
       <ol className="card divide-y divide-line text-sm" data-testid="import-errors">
         {issues.map((e, i) => (

@@ -111,6 +111,13 @@ async function existingUpload(db: Db, productId: string, hash: string, key: stri
   return row?.id ?? null;
 }
 
+/** A picture fetched by the CSV import: its URL, and the alt text and variant the file gives it. */
+export interface FetchedPicture {
+  sourceUrl: string;
+  alt: string;
+  optionValue: string | null;
+}
+
 export async function uploadPicture(
   db: Db,
   storage: MediaStorage,
@@ -118,6 +125,7 @@ export async function uploadPicture(
   productId: string,
   bytes: Buffer,
   key: string | null,
+  fetched?: FetchedPicture,
 ): Promise<AdminPictures> {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const before = await existingUpload(db, productId, hash, key);
@@ -139,9 +147,11 @@ export async function uploadPicture(
       }
       const [row] = await queryRows<{ id: number }>(
         tx,
-        sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key)
-            values (${productId}, ${`/media/${rel}`}, '', ${width}, ${height},
-              (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key})
+        sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key,
+                                        option_value, source_url)
+            values (${productId}, ${`/media/${rel}`}, ${fetched?.alt ?? ''}, ${width}, ${height},
+              (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key},
+              ${fetched?.optionValue ?? null}, ${fetched?.sourceUrl ?? null})
             on conflict do nothing returning id`,
       );
       if (!row) return null;

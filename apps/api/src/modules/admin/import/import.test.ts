@@ -89,7 +89,7 @@ describe('import from Shopify', () => {
       errors: [],
       errors_total: 0,
       imported_before: null,
-      pictures: { urls: 500, fetched: false },
+      pictures: { urls: 500, hosts: [{ host: 'cdn.shopify.com', pictures: 500 }] },
     });
     expect(first.lines[0]).toEqual({
       row: 2,

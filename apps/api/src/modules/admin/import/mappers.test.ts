@@ -101,7 +101,7 @@ describe('formats', () => {
       stock: 5,
       prices: [{ channel_id: 'ch_in', price_minor: 2099, compare_at_minor: 3000 }],
     });
-    expect(p.pictures).toEqual(['https://cdn.shopify.com/s/files/shp-1.jpg']);
+    expect(p.pictures.map((x) => x.url)).toEqual(['https://cdn.shopify.com/s/files/shp-1.jpg']);
     expect('ok' in validate(p)).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -5,20 +6,24 @@ import {
   AdminImportParamsSchema,
   AdminImportProgressSchema,
   AdminImportReportSchema,
+  AdminImportStartSchema,
   IMPORT_LIMITS,
   adminImportApi,
   adminImportMessages as msg,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../../lib/http.ts';
+import { localMediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { ownerRouteDoc } from '../if-match.ts';
 import { failImport, runImport } from './apply.ts';
+import { PICTURES_JOB, failPictureFetch, hasPictureWork, runPictureFetch } from './pictures.ts';
 import { IMPORT_JOB, checkImport, importProgress, startImport } from './service.ts';
 
 declare module '../../jobs/registry.ts' {
   interface JobPayloads {
     'catalog-import': { importId: number };
+    'catalog-import-pictures': { importId: number };
   }
 }
 
@@ -92,6 +97,7 @@ async function checkRoute(app: FastifyInstance) {
 /** The product import (issue 26), area `catalog`; registered in the owner API's protected scope. */
 export async function adminImportRoutes(app: FastifyInstance) {
   const db = app.db;
+  const storage = localMediaStorage(path.join(app.env.DATA_DIR, 'media'));
   app.jobs.register(IMPORT_JOB, {
     payload: z.strictObject({ importId: z.number().int() }),
     async handle({ importId }, ctx) {
@@ -101,6 +107,26 @@ export async function adminImportRoutes(app: FastifyInstance) {
         if (ctx.attempt >= ctx.maxAttempts) await failImport(ctx.db, importId, 'The import stopped on an error');
         throw err;
       }
+      // The pictures follow in a job of their own: no fetch ever waits inside the products' transactions.
+      if (await hasPictureWork(ctx.db, importId)) {
+        await app.jobs.enqueue(ctx.db, {
+          kind: PICTURES_JOB,
+          payload: { importId },
+          dedupeKey: `pictures ${importId}`,
+        });
+        app.jobs.kick();
+      }
+    },
+  });
+  app.jobs.register(PICTURES_JOB, {
+    payload: z.strictObject({ importId: z.number().int() }),
+    async handle({ importId }, ctx) {
+      try {
+        await runPictureFetch(ctx.db, storage, importId);
+      } catch (err) {
+        if (ctx.attempt >= ctx.maxAttempts) await failPictureFetch(ctx.db, importId);
+        throw err;
+      }
     },
   });
 
@@ -108,15 +134,16 @@ export async function adminImportRoutes(app: FastifyInstance) {
     app,
     adminImportApi.start,
     {
-      schemas: { params: AdminImportParamsSchema, data: AdminImportProgressSchema },
+      schemas: { params: AdminImportParamsSchema, body: AdminImportStartSchema, data: AdminImportProgressSchema },
       ...doc(
-        'Start a checked import: its products (those to create or update) are written by a background job in batches of short transactions; poll its progress. Running the same file again changes nothing. 409 when it was already started or has nothing to write',
-        [404, 409],
+        'Start a checked import: its products (those to create or update) are written by a background job in batches of short transactions; then the pictures of the hosts named in `picture_hosts` (hosts of the report; remembered for the next import) are fetched by a job of their own. Poll its progress. Running the same file again changes nothing and fetches nothing. 409 when it was already started or has nothing to do; 422 for a host not in the file',
+        [404, 409, 422],
       ),
     },
     async (req) => {
       const actor = await actorOf(req);
-      const progress = await startImport(db, actor, req.params.id, (tx, importId) =>
+      const hosts = [...new Set(req.body?.picture_hosts ?? [])];
+      const progress = await startImport(db, actor, req.params.id, hosts, (tx, importId) =>
         app.jobs.enqueue(tx, { kind: IMPORT_JOB, payload: { importId }, dedupeKey: `import ${importId}` }),
       );
       app.jobs.kick();

@@ -28,6 +28,21 @@ export interface ColumnNames {
   channelPrice?: Record<string, { price: string; compare_at: string }>;
 }
 
+/** A picture the file names: its URL and where (row, column), its alt text and variant when the format has them. */
+export interface PictureSource {
+  url: string;
+  row: number;
+  column: string;
+  alt: string;
+  /** The option value (a colour) of the variant the picture is for; null for the whole product. */
+  option_value: string | null;
+}
+
+/** Adds each URL of `urls` not yet among `p`'s pictures. */
+export function addPictures(p: MappedProduct, urls: string[], at: Omit<PictureSource, 'url'>): void {
+  for (const url of urls) if (url && !p.pictures.some((x) => x.url === url)) p.pictures.push({ url, ...at });
+}
+
 /** One product of the file. */
 export interface MappedProduct {
   /** The product's first row (a spreadsheet's row number). */
@@ -36,8 +51,8 @@ export interface MappedProduct {
   variantRows: number[];
   input: ProductInput;
   columns: ColumnNames;
-  /** Picture URLs the file gives the product (reported, not fetched). */
-  pictures: string[];
+  /** The pictures the file gives the product, in file order (fetched from the hosts the owner allows). */
+  pictures: PictureSource[];
   /** Errors the mapper found (bad numbers, …): the product is not written. */
   issues: AdminImportIssue[];
 }

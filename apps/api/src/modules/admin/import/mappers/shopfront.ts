@@ -1,6 +1,7 @@
 import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 import type { CsvTable } from '../csv-read.ts';
 import {
+  addPictures,
   cellsOf,
   flagSkusTwice,
   listOf,
@@ -88,10 +89,16 @@ export function mapShopfront(table: CsvTable, ctx: MapContext): MappedProduct[] 
         variantRows: [],
         optionNames,
         columns,
-        pictures: listOf(cell(r, 'image_urls'), SEP),
+        pictures: [],
         issues: [],
         input,
       };
+      addPictures(p, listOf(cell(r, 'image_urls'), SEP), {
+        row,
+        column: header('image_urls'),
+        alt: '',
+        option_value: null,
+      });
       if (!handle) p.issues.push({ row, column: header('handle'), message: msg.handleRequired });
       if (!input.title) p.issues.push({ row, column: header('title'), message: msg.titleRequired });
       byHandle.set(key, p);

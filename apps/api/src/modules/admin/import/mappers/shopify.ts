@@ -1,6 +1,7 @@
-import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
+import { PICTURE_LIMITS, adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 import type { CsvTable } from '../csv-read.ts';
 import {
+  addPictures,
   cellsOf,
   descriptionOf,
   flagSkusTwice,
@@ -85,9 +86,14 @@ export function mapShopify(table: CsvTable, ctx: MapContext): MappedProduct[] {
       if (!p.input.title) p.issues.push({ row, column: header('Title'), message: msg.titleRequired });
       byHandle.set(key, p);
     }
-    for (const src of [cell(r, 'Image Src'), cell(r, 'Variant Image')]) {
-      if (src && !p.pictures.includes(src)) p.pictures.push(src);
-    }
+    const alt = cell(r, 'Image Alt Text').slice(0, PICTURE_LIMITS.altMax);
+    addPictures(p, [cell(r, 'Image Src')], { row, column: header('Image Src'), alt, option_value: null });
+    addPictures(p, [cell(r, 'Variant Image')], {
+      row,
+      column: header('Variant Image'),
+      alt: '',
+      option_value: cell(r, 'Option1 Value') || null,
+    });
     const isVariant =
       cell(r, 'Variant SKU') !== '' || cell(r, 'Variant Price') !== '' || cell(r, 'Option1 Value') !== '';
     if (!isVariant) return;

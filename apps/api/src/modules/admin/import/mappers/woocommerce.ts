@@ -1,6 +1,7 @@
 import { adminImportMessages as msg, type AdminImportIssue } from '@shopfront/shared';
 import type { CsvTable } from '../csv-read.ts';
 import {
+  addPictures,
   cellsOf,
   descriptionOf,
   flagSkusTwice,
@@ -61,7 +62,7 @@ export function mapWooCommerce(table: CsvTable, ctx: MapContext): MappedProduct[
       row,
       variantRows: [],
       columns,
-      pictures: listOf(cell(r, 'Images'), ','),
+      pictures: [],
       issues,
       input: {
         title,
@@ -79,6 +80,7 @@ export function mapWooCommerce(table: CsvTable, ctx: MapContext): MappedProduct[
         variants: [],
       },
     };
+    addPictures(p, listOf(cell(r, 'Images'), ','), { row, column: header('Images'), alt: '', option_value: null });
     if (!title) p.issues.push({ row, column: header('Name'), message: msg.titleRequired });
     products.push(p);
     if (cell(r, 'ID')) parents.set(`id:${cell(r, 'ID')}`, p);
@@ -106,7 +108,14 @@ export function mapWooCommerce(table: CsvTable, ctx: MapContext): MappedProduct[
       continue;
     }
     p.variantRows.push(row);
-    p.input.variants.push(variantOf(cells, r, row, p, ctx, attributesOf(cells, r)));
+    const attributes = attributesOf(cells, r);
+    p.input.variants.push(variantOf(cells, r, row, p, ctx, attributes));
+    addPictures(p, listOf(cell(r, 'Images'), ','), {
+      row,
+      column: header('Images'),
+      alt: '',
+      option_value: attributes[0]?.value || null,
+    });
   }
   for (const p of products) {
     if (p.input.variants.length === 0 && !p.issues.length)
