@@ -1,4 +1,4 @@
-/* global self, URL */
+/* global self, URL, fetch */
 /*
  * The panel's service worker (scope /admin/): shows the order alerts the shop pushes to this
  * device (Web Push, issue 25: new orders and refund requests) and opens the order on a tap. It
@@ -46,6 +46,32 @@ self.addEventListener('notificationclick', (event) => {
         }
       }
       return self.clients.openWindow(target);
+    })(),
+  );
+});
+
+/*
+ * The push service replaced this device's subscription (it expired or was rotated): subscribe
+ * again with the same key and tell the shop, so alerts keep coming without the member pressing
+ * anything. The shop drops the old one the first time a push to it answers 404/410. Uses the
+ * member's session cookie; the header is the API's CSRF header (CSRF_HEADER in packages/shared).
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      let sub = event.newSubscription;
+      if (!sub) {
+        const key = event.oldSubscription?.options?.applicationServerKey;
+        if (!key) return;
+        sub = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      }
+      const { keys } = sub.toJSON();
+      await fetch('/api/admin/push/devices', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront', accept: 'application/json' },
+        body: JSON.stringify({ endpoint: sub.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } }),
+      });
     })(),
   );
 });
