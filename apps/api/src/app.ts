@@ -22,6 +22,7 @@ import { drainOversizedBody, lingerAfterRefusedBody, serverLimits } from './lib/
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
 import { answerFromPageCache } from './ssr/page-cache.ts';
+import { lightAssetHeaders } from './lib/asset-headers.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { idempotencyPlugin } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-redaction.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // X-Frame-Options can name no other origin; CSP frame-ancestors decides when an admin may frame.
     ...(env.ADMIN_ORIGIN ? { xFrameOptions: false } : {}),
   });
+  lightAssetHeaders(app);
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(opts.database.db),

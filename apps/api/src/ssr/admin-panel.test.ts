@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { adminBuildDir } from './admin-panel.ts';
+import { storefrontRoot } from './storefront.ts';
 
 /**
  * The owner's panel (apps/admin, `npm run build` first) is served under /admin on the shop's own
@@ -52,6 +53,22 @@ describe('the panel under /admin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
+    // A script does nothing with a page's security headers (issue 30): they are left off, nosniff stays.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers[h], h).toBeUndefined();
+    }
+    // The storefront's build files too.
+    const shopJs = readdirSync(path.join(storefrontRoot, 'build/client/assets')).find((f) => f.endsWith('.js'))!;
+    const shopAsset = await get(`/assets/${shopJs}`);
+    expect(shopAsset.statusCode).toBe(200);
+    expect(shopAsset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(shopAsset.headers['content-security-policy']).toBeUndefined();
+    expect(shopAsset.headers['x-content-type-options']).toBe('nosniff');
+    // The page itself keeps them.
+    const page = await get('/admin/orders');
+    expect(page.headers['content-security-policy']).toBeDefined();
+    expect(page.headers['x-frame-options']).toBeDefined();
     const missing = await get('/admin/assets/framework-00000000.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/plain/);

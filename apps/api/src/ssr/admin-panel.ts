@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { IMMUTABLE } from '../lib/asset-headers.ts';
 import { storefrontRoot } from './storefront.ts';
 
 /** The owner's panel (apps/admin): a browser-only React Router app, built into build/client. */
@@ -91,7 +92,7 @@ export async function registerAdminPanel(app: FastifyInstance): Promise<void> {
       decorateReply: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
     });
   }
 

@@ -8,6 +8,7 @@ import type { StorefrontLoadContext } from '@shopfront/shared';
 import { sendWebResponse, toWebRequest } from './adapter.ts';
 import { ApiCookieJar } from './api-cookies.ts';
 import { acceptFormBodiesOnly } from './form-bodies.ts';
+import { IMMUTABLE } from '../lib/asset-headers.ts';
 import { inProcessApi } from './in-process-api.ts';
 import { pageUrl } from './page-url.ts';
 import {
@@ -149,9 +150,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
       setHeaders: (res, file) => {
         res.setHeader(
           'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+          file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600',
         );
       },
     });

@@ -66,6 +66,8 @@ describe('GET /media/w_{width}[_dpr_2]/{path}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Uploaded media keeps the CSP the build's own files go without (an SVG opened as a page).
+    expect(res.headers['content-security-policy']).toBeDefined();
     expect(res.headers['x-media-cache']).toBe('miss');
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 360 });
