@@ -118,7 +118,8 @@ describe('the Theme screen', () => {
     await frame.waitForFunction(
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === '#fde047',
     );
-    await text.scrollIntoViewIfNeeded();
+    await text.getByTestId('contrast-warning').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
     await page.getByTestId('discard').click();
     await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);

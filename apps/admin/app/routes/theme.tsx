@@ -236,7 +236,13 @@ export default function Theme() {
     </div>
   );
 
-  const count = changes ? Object.keys(changes).length : 0;
+  // Each changed field counts (two colours are two changes).
+  const count = changes
+    ? Object.values(changes).reduce<number>(
+        (n, v) => n + (v !== null && typeof v === 'object' ? Object.keys(v).length : 1),
+        0,
+      )
+    : 0;
   return (
     <>
       <PageHeader
@@ -246,7 +252,7 @@ export default function Theme() {
       <div
         role="tablist"
         aria-label="Theme editor"
-        className="sticky top-0 z-20 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
+        className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
       >
         {(['edit', 'preview'] as const).map((t) => (
           <button
@@ -270,7 +276,7 @@ export default function Theme() {
         <div
           id="theme-preview"
           role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-15rem)] flex-col lg:sticky lg:top-4 lg:h-[calc(100dvh-7rem)]`}
+          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
         >
           <PreviewFrame theme={theme} version={version} />
         </div>

@@ -40,7 +40,7 @@ export function ColourField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5" data-testid={testId}>
+    <div className="flex scroll-mt-32 scroll-mb-32 flex-col gap-1.5" data-testid={testId}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -111,7 +111,10 @@ export function Toggle({
 }) {
   const id = useId();
   return (
-    <label htmlFor={id} className="flex min-h-11 items-center justify-between gap-4 rounded-xl border border-line px-4">
+    <label
+      htmlFor={id}
+      className="flex min-h-11 scroll-mt-32 scroll-mb-32 items-center justify-between gap-4 rounded-xl border border-line px-4"
+    >
       <span className="text-sm font-medium">{label}</span>
       <input
         id={id}
@@ -153,7 +156,7 @@ export function TextInput({
     'data-testid': testId,
   } as const;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex scroll-mt-32 scroll-mb-32 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

@@ -15,7 +15,8 @@ type Device = keyof typeof WIDTHS;
 export function PreviewFrame({ theme, version }: { theme: ThemeColours; version: number }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const [device, setDevice] = useState<Device>('desktop');
+  // A phone previews at its own width first; a wider screen at a laptop's.
+  const [device, setDevice] = useState<Device>(() => (window.innerWidth < 1024 ? 'phone' : 'desktop'));
   const [size, setSize] = useState({ width: 0, height: 0 });
   const latest = useRef(theme);
 
