@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, openPanel, shot, shotScreen, testStaff, toastSays } from './support/admin.ts';
+import { axeProblems, insertStaff, openPanel, shot, shotScreen, testStaff, toastSays } from './support/admin.ts';
 
 /*
  * The panel's Theme screen (issue 28, first slice) at 390 and 1280 px, with ADMIN_ORIGIN unset
@@ -64,6 +64,7 @@ describe('the Theme screen', () => {
       await waitForHydration(shopper);
       expect(await primaryOf(shopper)).toBe(before);
 
+      expect(await axeProblems(page)).toEqual([]);
       await shot(page, 'theme-editor');
       if (viewport === MOBILE) await shotScreen(page, 'theme-editor-screen');
       await page.getByTestId('colour-primary-hex').fill(colour);
@@ -119,6 +120,7 @@ describe('the Theme screen', () => {
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === '#fde047',
     );
     await text.getByTestId('contrast-warning').scrollIntoViewIfNeeded();
+    expect(await axeProblems(page)).toEqual([]);
     await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
     await page.getByTestId('discard').click();

@@ -82,12 +82,13 @@ export function ContrastCheck({ fore, back, what }: { fore: string; back: string
       data-testid={low ? 'contrast-warning' : 'contrast-ok'}
       role={low ? 'status' : undefined}
     >
+      {/* The pair itself: a bar of the one colour on the other (a shape, not text, so it is no contrast fault of its own). */}
       <span
         aria-hidden="true"
-        className="mt-0.5 inline-flex h-5 shrink-0 items-center rounded border border-line px-1 text-xs font-semibold"
-        style={{ color: fore, background: back }}
+        className="mt-0.5 flex h-5 w-8 shrink-0 items-center justify-center rounded border border-line"
+        style={{ background: back }}
       >
-        Aa
+        <span className="h-1.5 w-5 rounded-full" style={{ background: fore }} />
       </span>
       <span>
         {what}: contrast {shown}
