@@ -106,7 +106,7 @@ describe('the Theme screen', () => {
     });
   }
 
-  it('warns about a low-contrast text colour, and Discard puts the saved colours back in the frame', async () => {
+  it('warns about a low-contrast text colour, answers Edit Header, and Discard puts the saved colours back in the frame', async () => {
     const { page } = await openTheme(DESKTOP);
     const frame = await previewFrame(page);
     const text = page.getByTestId('colour-text');
@@ -123,6 +123,9 @@ describe('the Theme screen', () => {
     expect(await axeProblems(page)).toEqual([]);
     await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
+    // The frame's Edit Header has no editor yet: the panel says so instead of doing nothing.
+    await frame.getByRole('button', { name: 'Edit Header' }).click();
+    await toastSays(page, 'Editing the header, footer and pages here is not built yet');
     await page.getByTestId('discard').click();
     await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
     await frame.waitForFunction(

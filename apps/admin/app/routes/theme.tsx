@@ -21,6 +21,8 @@ import { PreviewFrame } from '../features/theme/preview-frame';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
 const KEY = ['storefront'] as const;
+/** The frame's Edit Header / Footer / Page buttons: their editors come in a later part of issue 28. */
+const onEdit = () => void failure('Editing the header, footer and pages here is not built yet');
 
 const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'primary', label: 'Primary (buttons, links)' },
@@ -278,7 +280,7 @@ export default function Theme() {
           role="tabpanel"
           className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
         >
-          <PreviewFrame theme={theme} version={version} />
+          <PreviewFrame theme={theme} version={version} onEdit={onEdit} />
         </div>
       </div>
       <SaveBar className="mt-4 flex items-center gap-3" testId="theme-save-bar">

@@ -12,7 +12,16 @@ type Device = keyof typeof WIDTHS;
  * `theme` is posted at once, and again when the frame says it is ready (after every reload);
  * a new `version` reloads the frame (after a publish).
  */
-export function PreviewFrame({ theme, version }: { theme: ThemeColours; version: number }) {
+export function PreviewFrame({
+  theme,
+  version,
+  onEdit,
+}: {
+  theme: ThemeColours;
+  version: number;
+  /** An Edit Header / Footer / Page button in the frame was pressed. */
+  onEdit: () => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   // A phone previews at its own width first; a wider screen at a laptop's.
@@ -30,11 +39,14 @@ export function PreviewFrame({ theme, version }: { theme: ThemeColours; version:
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
-      if ((e.data as { type?: unknown } | null)?.type === 'shopfront:preview:ready') post();
+      const type = (e.data as { type?: unknown } | null)?.type;
+      if (type === 'shopfront:preview:ready') post();
+      // Edit Header, Edit Footer and Edit Page in the frame: their editors are not built yet.
+      if (type === 'shopfront:edit') onEdit();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [post]);
+  }, [post, onEdit]);
 
   useEffect(() => {
     latest.current = theme;
