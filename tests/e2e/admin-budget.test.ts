@@ -67,7 +67,8 @@ const MENU_SCREEN_SLACK = 5_000;
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
   // +0.5 kB: the Search and sharing card's entry and its lazy import (the card itself loads when opened).
-  setup: 229_800,
+  // +0.2 kB: the Theme place in the navigation and its icon (every screen's frame carries them).
+  setup: 230_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
@@ -86,6 +87,7 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'low-stock': { routes: ['routes/frame', 'routes/products.low-stock'], start: false },
   'form messages': { routes: ['routes/frame', 'routes/form-submissions'], start: false },
   'trade enquiries': { routes: ['routes/frame', 'routes/trade-enquiries'], start: false },
+  theme: { routes: ['routes/frame', 'routes/theme'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

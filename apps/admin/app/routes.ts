@@ -22,6 +22,7 @@ export default [
     route('coupons', 'routes/coupons.tsx'),
     route('coupons/:id', 'routes/coupons.$id.tsx'),
     route('shipping', 'routes/shipping.tsx'),
+    route('theme', 'routes/theme.tsx'),
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -96,3 +96,4 @@ export * from './schemas/admin-push.ts';
 export * from './api/admin-push.ts';
 export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
+export * from './contrast.ts';

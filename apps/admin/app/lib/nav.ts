@@ -60,6 +60,12 @@ export const NAV: readonly NavItem[] = [
     group: 'Shop',
   },
   {
+    to: '/theme',
+    label: 'Theme',
+    area: 'content',
+    keywords: 'look design colours colors brand preview layout sticky header notice bar top bar cookie banner',
+  },
+  {
     to: '/shipping',
     label: 'Shipping',
     area: 'settings',

@@ -20,9 +20,11 @@ const subscribe = () => () => {};
 const PreviewMode = lazy(() => import('./preview-mode'));
 
 /**
- * Preview mode (docs/preview-protocol.md): on only when this page runs inside a frame and an
- * admin origin is configured; then the admin panel's messages drive it. Outside a frame it
- * renders its children and nothing more, and the preview code is never downloaded.
+ * Preview mode (docs/preview-protocol.md): on only when this page runs inside a frame; then the
+ * admin panel's messages drive it, from ADMIN_ORIGIN, or when that is unset from the shop's own
+ * origin (the panel under /admin: the CSP then lets only the shop itself frame its pages, and a
+ * same-origin parent could change the page directly anyway). Outside a frame it renders its
+ * children and nothing more, and the preview code is never downloaded.
  */
 export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string | null; children: ReactNode }) {
   // False on the server and while hydrating; then whether a window frames this one (a
@@ -33,12 +35,13 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
     () => false,
   );
   const [sections, setSections] = useState<PreviewSections | null>(null);
+  const origin = framed ? (adminOrigin ?? window.location.origin) : null;
   return (
     <PreviewSectionsContext.Provider value={sections}>
       {children}
-      {framed && adminOrigin && (
+      {origin && (
         <Suspense fallback={null}>
-          <PreviewMode adminOrigin={adminOrigin} onSections={setSections} />
+          <PreviewMode adminOrigin={origin} onSections={setSections} />
         </Suspense>
       )}
     </PreviewSectionsContext.Provider>
