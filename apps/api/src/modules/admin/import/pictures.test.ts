@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminImportMessages as msg,
+  adminPictureMessages,
+  PICTURE_LIMITS,
   staffMessages,
   type AdminImportProgress,
   type AdminImportReport,
@@ -13,7 +15,13 @@ import {
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signedInOwner } from '../../staff/testing.ts';
-import { fetchPicture, isPublicAddress, PICTURE_FETCH_DEFAULTS, PictureFetchError } from './picture-fetch.ts';
+import {
+  fetchPicture,
+  isLiteralAllowed,
+  isPublicAddress,
+  PICTURE_FETCH_DEFAULTS,
+  PictureFetchError,
+} from './picture-fetch.ts';
 import { shopifyCsv } from './testing.ts';
 
 /**
@@ -27,6 +35,8 @@ let server: http.Server;
 let origin: string;
 let port: number;
 const hits = new Map<string, number>();
+/** For each /many/ picture asked for, the product's picture count at that moment. */
+const manyHits: number[] = [];
 const db = () => t.database.db;
 const tag = () => randomBytes(3).toString('hex');
 const png = (background: string) =>
@@ -67,6 +77,27 @@ beforeAll(async () => {
     if (path === '/out.png') return res.writeHead(302, { location: `http://localhost:${port}/green.png` }).end();
     if (path === '/hop.png') return res.writeHead(301, { location: '/blue.png' }).end();
     if (path === '/slow.png') return void setTimeout(() => send('image/png', red), 2_000);
+    if (path === '/trickle.png') {
+      // Headers at once, then a byte every 50 ms: each chunk well inside any per-read timeout.
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const drip = setInterval(() => res.write(red.subarray(0, 1)), 50);
+      res.on('close', () => clearInterval(drip));
+      return;
+    }
+    if (path === '/to-zero.png') return res.writeHead(302, { location: `http://0.0.0.0:${port}/red.png?zero` }).end();
+    const many = /^\/many\/(\w+)\/(\d+)\.png$/.exec(path);
+    if (many) {
+      // How many pictures the product had when this one was asked for.
+      void queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from product_images i join products p on p.id = i.product_id
+             where p.slug = ${`${many[1]}-tee-1`}`,
+      ).then(async ([row]) => {
+        manyHits.push(row!.n);
+        send('image/png', await png(`#${Number(many[2]).toString(16).padStart(6, '0')}`));
+      });
+      return;
+    }
     res.writeHead(404).end('not found');
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -224,6 +255,33 @@ describe('fetching the pictures of an import', () => {
   });
 });
 
+describe('a product naming more pictures than it may have', () => {
+  it('fetches no more than the limit, one batch uploaded before the next is fetched; the rest are row errors', async () => {
+    const prefix = `many${tag()}`;
+    const extra = 3;
+    const total = PICTURE_LIMITS.perProduct + extra;
+    const r = await check(
+      shopifyCsv(1, {
+        prefix,
+        edit: (rows) => {
+          for (const row of rows) row['Image Src'] = '';
+          for (let i = 1; i <= total; i++)
+            rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `${origin}/many/${prefix}/${i}.png` });
+        },
+      }),
+    );
+    expect(r.pictures.urls).toBe(total);
+    manyHits.length = 0;
+    const p = await importIt(r, [origin]);
+    expect(p.pictures).toEqual({ total, fetched: PICTURE_LIMITS.perProduct, failed: extra, waiting: 0 });
+    expect(manyHits).toHaveLength(PICTURE_LIMITS.perProduct);
+    // Fetched 4 at a time, each 4 stored before the next 4 are asked for: never all held at once.
+    expect(manyHits.at(-1)).toBeGreaterThanOrEqual(PICTURE_LIMITS.perProduct - 4);
+    expect(p.errors.filter((e) => e.message === adminPictureMessages.tooMany)).toHaveLength(extra);
+    expect(await picturesOf(`${prefix}-tee-1`)).toHaveLength(PICTURE_LIMITS.perProduct);
+  });
+});
+
 describe('the fetch itself', () => {
   const opts = (allowed: string[], more: { timeoutMs?: number; maxRedirects?: number } = {}) => ({
     ...PICTURE_FETCH_DEFAULTS,
@@ -257,7 +315,48 @@ describe('the fetch itself', () => {
     expect(await refusal(`${origin}/hop.png`, opts([origin], { maxRedirects: 0 }))).toBe(msg.tooManyRedirects);
   });
 
+  it('an IP literal that reaches the shop itself (0.0.0.0) is refused even when the owner allows it', async () => {
+    const zero = `http://0.0.0.0:${port}`;
+    expect(await refusal(`${zero}/red.png?zero`, opts([zero]))).toBe(msg.addressNotAllowed);
+    expect(await refusal(`${origin}/to-zero.png`, opts([origin, zero]))).toBe(msg.addressNotAllowed);
+    expect(hits.get('/red.png?zero')).toBeUndefined();
+  });
+
+  it('an IP literal is allowed on the LAN or this machine, never link-local, multicast or "this host"', () => {
+    for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.5', 'fd00::5', '::ffff:7f00:1', '::ffff:192.168.1.5'])
+      expect([a, isLiteralAllowed(a)]).toEqual([a, true]);
+    for (const a of [
+      '0.0.0.0',
+      '::',
+      '169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:169.254.169.254',
+      '::a9fe:a9fe',
+      'fe80::1',
+      'ff02::1',
+      '224.0.0.1',
+      '255.255.255.255',
+    ])
+      expect([a, isLiteralAllowed(a)]).toEqual([a, false]);
+  });
+
+  it('a URL with user info is not a picture address (cdn.shopify.com@127.0.0.1)', async () => {
+    const n = hits.get('/red.png?at') ?? 0;
+    expect(
+      await refusal(`http://cdn.shopify.com@127.0.0.1:${port}/red.png?at`, opts(['cdn.shopify.com', origin])),
+    ).toBe(msg.notWebAddress);
+    expect(hits.get('/red.png?at') ?? 0).toBe(n);
+  });
+
+  it('the time limit is a deadline for the whole fetch, not per chunk (a body trickling in)', async () => {
+    const began = Date.now();
+    expect(await refusal(`${origin}/trickle.png`, opts([origin], { timeoutMs: 400 }))).toBe(msg.timedOut);
+    expect(Date.now() - began).toBeLessThan(2_000);
+  });
+
   it('tells public addresses from the others', () => {
+    for (const a of ['::ffff:a00:1', '::ffff:7f00:1', 'fc00::1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1'])
+      expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '192.168.0.1', '172.20.0.1', '100.64.0.1', '::1'])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '0.0.0.0'])

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   adminImportMessages as msg,
   adminPictureMessages,
+  PICTURE_LIMITS,
   pictureHostOf,
   type AdminImportIssue,
   type AdminImportReport,
@@ -141,8 +142,10 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
 }
 
 /**
- * One product's pictures: those not fetched before (by URL) fetched at most PARALLEL at once, then
- * each handed to the upload pipeline in file order. Answers the counts and row errors.
+ * One product's pictures: those not fetched before (by URL), PARALLEL at a time, each batch handed
+ * to the upload pipeline in file order before the next is fetched (at most PARALLEL bodies held at
+ * once). Past the product's picture limit nothing more is fetched: each one left is a row error.
+ * Answers the counts and row errors.
  */
 async function fetchProductPictures(
   db: Db,
@@ -152,14 +155,11 @@ async function fetchProductPictures(
   p: ProductPictures,
   opts: PictureFetchOptions,
 ): Promise<{ fetched: number; errors: AdminImportIssue[] }> {
-  const have = new Set(
-    (
-      await queryRows<{ url: string }>(
-        db,
-        sql`select source_url as url from product_images where product_id = ${productId} and source_url is not null`,
-      )
-    ).map((r) => r.url),
+  const have = await queryRows<{ url: string | null }>(
+    db,
+    sql`select source_url as url from product_images where product_id = ${productId}`,
   );
+  const fetchedBefore = new Set(have.flatMap((r) => (r.url ? [r.url] : [])));
   const options = new Set(
     (
       await queryRows<{ value: string }>(
@@ -168,29 +168,37 @@ async function fetchProductPictures(
       )
     ).map((r) => r.value),
   );
-  const todo = p.pictures.filter((x) => !have.has(x.url));
+  const todo = p.pictures.filter((x) => !fetchedBefore.has(x.url));
   let fetched = p.pictures.length - todo.length;
+  let room = PICTURE_LIMITS.perProduct - have.length;
   const errors: AdminImportIssue[] = [];
-  const bodies = await pooled(todo, PARALLEL, (x) => fetchPicture(x.url, opts));
-  for (const [i, x] of todo.entries()) {
-    const got = bodies[i]!;
-    const issue = (message: string) => errors.push({ row: x.row, column: x.column, message });
-    if (got.status === 'rejected') {
-      issue(got.reason instanceof PictureFetchError ? got.reason.message : msg.couldNotFetch('network error'));
-      continue;
-    }
-    try {
-      await uploadPicture(db, storage, { staff: actor, ip: null }, productId, got.value, uploadKeyOf(x.url), {
-        sourceUrl: x.url,
-        alt: x.alt,
-        optionValue: x.option_value && options.has(x.option_value) ? x.option_value : null,
-      });
-      fetched++;
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      issue(pipelineMessage(err));
+  const issue = (x: PictureSource, message: string) => errors.push({ row: x.row, column: x.column, message });
+  let next = 0;
+  while (next < todo.length && room > 0) {
+    const batch = todo.slice(next, next + Math.min(PARALLEL, room));
+    next += batch.length;
+    const bodies = await pooled(batch, PARALLEL, (x) => fetchPicture(x.url, opts));
+    for (const [i, x] of batch.entries()) {
+      const got = bodies[i]!;
+      if (got.status === 'rejected') {
+        issue(x, got.reason instanceof PictureFetchError ? got.reason.message : msg.couldNotFetch('network error'));
+        continue;
+      }
+      try {
+        await uploadPicture(db, storage, { staff: actor, ip: null }, productId, got.value, uploadKeyOf(x.url), {
+          sourceUrl: x.url,
+          alt: x.alt,
+          optionValue: x.option_value && options.has(x.option_value) ? x.option_value : null,
+        });
+        fetched++;
+        room--;
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        issue(x, pipelineMessage(err));
+      }
     }
   }
+  for (const x of todo.slice(next)) issue(x, adminPictureMessages.tooMany);
   return { fetched, errors };
 }
 
