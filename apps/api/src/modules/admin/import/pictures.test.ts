@@ -377,4 +377,36 @@ describe('who may start an import with picture hosts', () => {
     const [row] = await queryRows<{ status: string }>(db(), sql`select status from catalog_imports where id = ${r.id}`);
     expect(row?.status).toBe('checked');
   });
+
+  it('every import route: packer and content editor get 403, a manager may', async () => {
+    const file = fileWith(`pic${tag()}`, { 0: { src: `${origin}/red.png?roles` } });
+    const r = await check(file);
+    const b = `----csv${tag()}`;
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]);
+    const routes = (headers: Record<string, string>) => [
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/imports',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+        payload: multipart,
+      }),
+      start(r.id, [origin], headers),
+      t.app.inject({ method: 'GET', url: `/api/admin/catalog/imports/${r.id}`, headers }),
+    ];
+    for (const role of ['packer', 'content_editor'] as const) {
+      const { headers } = await signedInOwner(t, role);
+      for (const res of await Promise.all(routes(headers)))
+        expect([role, res.statusCode, res.json().message]).toEqual([role, 403, staffMessages.forbidden]);
+    }
+    expect(hits.get('/red.png?roles')).toBeUndefined();
+    const { headers } = await signedInOwner(t, 'manager');
+    const [checked, started, progress] = await Promise.all(routes(headers));
+    expect([checked!.statusCode, started!.statusCode, progress!.statusCode]).toEqual([200, 200, 200]);
+  });
 });
