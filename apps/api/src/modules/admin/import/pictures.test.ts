@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminImportMessages as msg,
   adminPictureMessages,
+  IMPORT_PICTURE_HOSTS_MAX,
   PICTURE_LIMITS,
   staffMessages,
   type AdminImportProgress,
@@ -252,6 +253,26 @@ describe('fetching the pictures of an import', () => {
     const p = await importIt(r, []);
     expect(p.pictures).toEqual({ total: 0, fetched: 0, failed: 0, waiting: 0 });
     expect(hits.get(`/red.png?${other}`)).toBeUndefined();
+  });
+});
+
+describe('a file naming very many hosts', () => {
+  it('the report lists the hosts a start may allow at most, those with the most pictures first', async () => {
+    const prefix = `hosts${tag()}`;
+    const r = await check(
+      shopifyCsv(1, {
+        prefix,
+        edit: (rows) => {
+          for (const row of rows) row['Image Src'] = '';
+          for (let i = 0; i < IMPORT_PICTURE_HOSTS_MAX + 5; i++)
+            rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `https://h${i}.${prefix}.example/a.png` });
+          rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `https://h7.${prefix}.example/b.png` });
+        },
+      }),
+    );
+    expect(r.pictures.urls).toBe(IMPORT_PICTURE_HOSTS_MAX + 6);
+    expect(r.pictures.hosts).toHaveLength(IMPORT_PICTURE_HOSTS_MAX);
+    expect(r.pictures.hosts[0]).toEqual({ host: `h7.${prefix}.example`, pictures: 2 });
   });
 });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   adminImportMessages as msg,
   adminPictureMessages,
+  IMPORT_PICTURE_HOSTS_MAX,
   PICTURE_LIMITS,
   pictureHostOf,
   type AdminImportIssue,
@@ -57,6 +58,9 @@ export async function picturesReport(db: Db, mapped: readonly MappedProduct[]): 
     }
   const hosts = [...counts].map(([host, pictures]) => ({ host, pictures }));
   hosts.sort((a, b) => b.pictures - a.pictures || a.host.localeCompare(b.host));
+  // As many as a start may allow: a file naming thousands of hosts does not make a report (and
+  // a list of checkboxes) of them all.
+  hosts.splice(IMPORT_PICTURE_HOSTS_MAX);
   const before = new Set(await allowedHosts(db));
   return { urls, hosts, allowed: hosts.filter((h) => before.has(h.host)).map((h) => h.host) };
 }
