@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { localMediaStorage } from '../../media/storage.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 import {
   fetchPicture,
@@ -23,6 +25,7 @@ import {
   PICTURE_FETCH_DEFAULTS,
   PictureFetchError,
 } from './picture-fetch.ts';
+import { runPictureFetch } from './pictures.ts';
 import { shopifyCsv } from './testing.ts';
 
 /**
@@ -253,6 +256,33 @@ describe('fetching the pictures of an import', () => {
     const p = await importIt(r, []);
     expect(p.pictures).toEqual({ total: 0, fetched: 0, failed: 0, waiting: 0 });
     expect(hits.get(`/red.png?${other}`)).toBeUndefined();
+  });
+});
+
+describe('a long picture job', () => {
+  it('a run stops once its time is up, after a whole product, and answers where the next run starts', async () => {
+    const prefix = `slice${tag()}`;
+    const r = await check(
+      fileWith(prefix, {
+        0: { src: `${origin}/red.png?${prefix}` },
+        3: { src: `${origin}/blue.png?${prefix}` },
+        6: { src: `${origin}/green.png?${prefix}` },
+      }),
+    );
+    expect((await importIt(r, [origin])).pictures).toMatchObject({ total: 3, fetched: 3 });
+    // Again from the start, as a run with no time to spare would go through it.
+    await db().execute(sql`delete from product_images where source_url like ${`%?${prefix}`}`);
+    await db().execute(sql`update catalog_imports set pictures_done = 0, pictures_fetched = 0 where id = ${r.id}`);
+    const storage = localMediaStorage(path.join(t.app.env.DATA_DIR, 'media'));
+    const done = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select pictures_done as n from catalog_imports where id = ${r.id}`))[0]!
+        .n;
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBe(1);
+    expect(await done()).toBe(1);
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBe(2);
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBeNull();
+    expect(await done()).toBe(3);
+    expect((await picturesOf(`${prefix}-tee-3`)).map((x) => x.source_url)).toEqual([`${origin}/green.png?${prefix}`]);
   });
 });
 

@@ -206,28 +206,36 @@ async function fetchProductPictures(
   return { fetched, errors };
 }
 
+/** How long one run of the picture job goes on before it hands over to a run queued after it. */
+export const PICTURES_RUN_MS = 30_000;
+
 /**
  * The picture job: each product of the file (in file order) that the shop has, its pictures from
  * the allowed hosts (the others are row errors: "Host not allowed"). Progress is saved after each
  * product; a run cut short goes on from there, and a picture already fetched from its URL for the
- * product is not fetched again.
+ * product is not fetched again. A run stops after the product that passes `budgetMs`, so slow
+ * hosts never hold the shop's other jobs (one run at a time per process) for long, nor outlive
+ * the job's lease: it answers where the next run starts, or null when every product is done.
  */
 export async function runPictureFetch(
   db: Db,
   storage: MediaStorage,
   importId: number,
   options: Partial<Omit<PictureFetchOptions, 'allowed'>> = {},
-): Promise<void> {
+  budgetMs = PICTURES_RUN_MS,
+): Promise<number | null> {
+  const began = Date.now();
   const [imp] = await queryRows<PictureJobRow>(
     db,
     sql`select picture_sources as sources, picture_hosts as hosts, pictures_done as done,
                coalesce(started_by_id, staff_id) as staff_id, coalesce(started_by_email, staff_email) as staff_email
           from catalog_imports where id = ${importId}`,
   );
-  if (!imp || !imp.hosts.length) return;
+  if (!imp || !imp.hosts.length) return null;
   const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
   const opts: PictureFetchOptions = { ...PICTURE_FETCH_DEFAULTS, ...options, allowed: new Set(imp.hosts) };
   for (let i = imp.done; i < imp.sources.length; i++) {
+    if (i > imp.done && Date.now() - began >= budgetMs) return i;
     const p = imp.sources[i]!;
     const productId = await productOf(db, p);
     // A product the import could not write: its own row error says so; its pictures are not counted.
@@ -242,6 +250,7 @@ export async function runPictureFetch(
           where id = ${importId} and pictures_done = ${i}`,
     );
   }
+  return null;
 }
 
 /** The picture job gave up: what is left waiting is counted failed, with one error to say so. */
