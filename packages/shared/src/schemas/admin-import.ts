@@ -88,7 +88,11 @@ export const ImportPictureHostSchema = z
   .trim()
   .toLowerCase()
   .max(300)
-  .regex(/^(?:http:\/\/)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/, adminImportMessages.hostEntry);
+  // A host name may end in a dot (`cdn.shopify.com.`, as a URL may write it): matched as written.
+  .regex(
+    /^(?:http:\/\/)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/,
+    adminImportMessages.hostEntry,
+  );
 
 /** The host entry a picture URL falls under (https: its host; http: its origin); null when not http(s). */
 export function pictureHostOf(url: string): string | null {

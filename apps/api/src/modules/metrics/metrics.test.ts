@@ -135,6 +135,30 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     }
   });
 
+  it('a scrape while the jobs table cannot be read still answers, with the jobs gauge empty', async () => {
+    const other = await createTestApp({ seed: false, env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const db = other.database.db;
+      await db.execute(sql`alter table jobs rename to jobs_away`);
+      try {
+        const res = await other.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const { types, samples } = parseExposition(res.body);
+        expect(types.get('shopfront_jobs')).toBe('gauge');
+        expect(samples.filter((s) => s.name === 'shopfront_jobs')).toEqual([]);
+        expect(total(samples, 'shopfront_process_resident_memory_bytes')).toBeGreaterThan(0);
+      } finally {
+        await db.execute(sql`alter table jobs_away rename to jobs`);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the Grafana dashboard (docs/) names only metrics this app exports', async () => {
     const dashboard = readFileSync(
       path.resolve(import.meta.dirname, '../../../../../docs/grafana-dashboard.json'),

@@ -79,7 +79,9 @@ export class ShopMetrics {
       labelNames: ['kind', 'status'],
       registers,
       async collect() {
-        const rows = await sources.jobs();
+        // A database that cannot answer leaves this gauge empty, not the whole scrape failed: the
+        // process and request metrics matter most just then.
+        const rows = await sources.jobs().catch(() => []);
         this.reset();
         for (const row of rows) this.set({ kind: row.kind, status: row.status }, row.count);
       },

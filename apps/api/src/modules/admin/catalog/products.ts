@@ -154,7 +154,18 @@ async function setVariants(tx: Db, act: CatalogAct, productId: string, options: 
     );
   }
   // Skus move between kept variants: clear them first so a swap does not trip the unique index.
-  if (kept.length) await tx.execute(sql`delete from variant_channels where variant_id = any(${textArray(kept)})`);
+  // Whether a variant is sold in a channel is not the form's to change: it is written back as it was.
+  const unavailable = new Set(
+    kept.length
+      ? (
+          await queryRows<{ key: string; is_available: boolean }>(
+            tx,
+            sql`delete from variant_channels where variant_id = any(${textArray(kept)})
+                returning variant_id || ' ' || channel_id as key, is_available`,
+          )
+        ).flatMap((r) => (r.is_available ? [] : [r.key]))
+      : [],
+  );
   const opening: { id: string; stock: number }[] = [];
   for (const [position, v] of variants.entries()) {
     const id = v.id ?? newId('var');
@@ -173,8 +184,9 @@ async function setVariants(tx: Db, act: CatalogAct, productId: string, options: 
     }
     for (const p of v.prices) {
       await tx.execute(
-        sql`insert into variant_channels (variant_id, channel_id, sku, selling_price_minor, mrp_minor)
-            values (${id}, ${p.channel_id}, ${v.sku}, ${p.price_minor}, ${p.compare_at_minor})`,
+        sql`insert into variant_channels (variant_id, channel_id, sku, selling_price_minor, mrp_minor, is_available)
+            values (${id}, ${p.channel_id}, ${v.sku}, ${p.price_minor}, ${p.compare_at_minor},
+                    ${!unavailable.has(`${id} ${p.channel_id}`)})`,
       );
     }
   }

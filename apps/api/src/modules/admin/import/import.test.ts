@@ -670,6 +670,38 @@ describe('batches: changes to existing products written together', () => {
     expect((await check(file)).counts).toEqual({ create: 0, update: 1, unchanged: 3, error: 0 });
   });
 
+  it('a variant not sold in a channel stays so, in the batch and one by one (as the product form saves it)', async () => {
+    const prefix = `a${tag()}`;
+    const P = prefix.toUpperCase();
+    await importIt(await check(shopifyCsv(2, { prefix })));
+    const off = [`${P}-1-M`, `${P}-2-M`];
+    await db().execute(sql`update variant_channels set is_available = false where sku in (${off[0]}, ${off[1]})`);
+    const r = await check(
+      shopifyCsv(2, {
+        prefix,
+        edit: (rows) => {
+          for (const row of rows) row['Variant Price'] = (Number(row['Variant Price']) + 1).toFixed(2);
+          rows[3]!.Tags = 'summer, linen'; // product 2: a tag, so written one by one (updateProduct)
+        },
+      }),
+    );
+    expect(await importIt(r)).toMatchObject({ status: 'done', changed: 2, failed: 0 });
+    const sold = await queryRows<{ sku: string; available: boolean; price: number }>(
+      db(),
+      sql`select sku, is_available as available, selling_price_minor as price from variant_channels
+           where sku like ${`${P}-%`} order by sku`,
+    );
+    expect(sold.map((x) => [x.sku, x.available])).toEqual([
+      [`${P}-1-L`, true],
+      [`${P}-1-M`, false],
+      [`${P}-1-S`, true],
+      [`${P}-2-L`, true],
+      [`${P}-2-M`, false],
+      [`${P}-2-S`, true],
+    ]);
+    expect(await variant(`${P}-2-M`)).toMatchObject({ price: 2499 }); // 23.99 + 1: written all the same
+  });
+
   it('a change the database refuses fails alone: the batch’s other changes are written, nothing of it', async () => {
     const prefix = `h${tag()}`;
     const P = prefix.toUpperCase();

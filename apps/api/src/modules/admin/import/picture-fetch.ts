@@ -65,6 +65,39 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 
+/**
+ * Addresses no picture server has, refused even as an IP literal the owner allows: "this host"
+ * (0.0.0.0 and :: reach the shop's own machine), link-local (the cloud's metadata service at
+ * 169.254.169.254, fe80::), multicast and broadcast. Node checks an IPv4-mapped IPv6 address
+ * (`::ffff:a9fe:a9fe`, in either writing) against the IPv4 rules.
+ */
+const never = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  never.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::', 96],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  never.addSubnet(net, bits, 'ipv6');
+const loopback6 = new BlockList();
+loopback6.addAddress('::1', 'ipv6');
+
+/** Whether an IP literal may be fetched from when the owner names it (a LAN or loopback address may; see `never`). */
+export function isLiteralAllowed(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !never.check(address, 'ipv4');
+  // ::1 (loopback, as 127.0.0.1) lies in ::/96, the old IPv4-compatible addresses.
+  if (family === 6) return loopback6.check(address, 'ipv6') || !never.check(address, 'ipv6');
+  return false;
+}
+
 /** Whether an address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
 export function isPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -86,8 +119,12 @@ async function resolveAllowed(
   if (!allowed.has(entry)) throw new PictureFetchError(msg.hostNotAllowed);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
-  // An IP literal the owner named is theirs to allow, even on their own network.
-  if (literal) return { address: host, family: literal };
+  // An IP literal the owner named is theirs to allow, even on their own network (an old shop on
+  // the LAN or the same machine), but never one of the addresses no picture server has.
+  if (literal) {
+    if (!isLiteralAllowed(host)) throw new PictureFetchError(msg.addressNotAllowed);
+    return { address: host, family: literal };
+  }
   let found: { address: string; family: number }[];
   try {
     // The lookup itself cannot be cancelled: the time limit stops the wait for it.

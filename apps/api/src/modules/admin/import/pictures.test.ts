@@ -1,19 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminImportMessages as msg,
+  adminPictureMessages,
+  IMPORT_PICTURE_HOSTS_MAX,
+  PICTURE_LIMITS,
   staffMessages,
   type AdminImportProgress,
   type AdminImportReport,
 } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { localMediaStorage } from '../../media/storage.ts';
 import { signedInOwner } from '../../staff/testing.ts';
-import { fetchPicture, isPublicAddress, PICTURE_FETCH_DEFAULTS, PictureFetchError } from './picture-fetch.ts';
+import {
+  fetchPicture,
+  isLiteralAllowed,
+  isPublicAddress,
+  PICTURE_FETCH_DEFAULTS,
+  PictureFetchError,
+} from './picture-fetch.ts';
+import { runPictureFetch } from './pictures.ts';
 import { shopifyCsv } from './testing.ts';
 
 /**
@@ -27,6 +39,8 @@ let server: http.Server;
 let origin: string;
 let port: number;
 const hits = new Map<string, number>();
+/** For each /many/ picture asked for, the product's picture count at that moment. */
+const manyHits: number[] = [];
 const db = () => t.database.db;
 const tag = () => randomBytes(3).toString('hex');
 const png = (background: string) =>
@@ -67,6 +81,27 @@ beforeAll(async () => {
     if (path === '/out.png') return res.writeHead(302, { location: `http://localhost:${port}/green.png` }).end();
     if (path === '/hop.png') return res.writeHead(301, { location: '/blue.png' }).end();
     if (path === '/slow.png') return void setTimeout(() => send('image/png', red), 2_000);
+    if (path === '/trickle.png') {
+      // Headers at once, then a byte every 50 ms: each chunk well inside any per-read timeout.
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const drip = setInterval(() => res.write(red.subarray(0, 1)), 50);
+      res.on('close', () => clearInterval(drip));
+      return;
+    }
+    if (path === '/to-zero.png') return res.writeHead(302, { location: `http://0.0.0.0:${port}/red.png?zero` }).end();
+    const many = /^\/many\/(\w+)\/(\d+)\.png$/.exec(path);
+    if (many) {
+      // How many pictures the product had when this one was asked for.
+      void queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from product_images i join products p on p.id = i.product_id
+             where p.slug = ${`${many[1]}-tee-1`}`,
+      ).then(async ([row]) => {
+        manyHits.push(row!.n);
+        send('image/png', await png(`#${Number(many[2]).toString(16).padStart(6, '0')}`));
+      });
+      return;
+    }
     res.writeHead(404).end('not found');
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -224,6 +259,80 @@ describe('fetching the pictures of an import', () => {
   });
 });
 
+describe('a long picture job', () => {
+  it('a run stops once its time is up, after a whole product, and answers where the next run starts', async () => {
+    const prefix = `slice${tag()}`;
+    const r = await check(
+      fileWith(prefix, {
+        0: { src: `${origin}/red.png?${prefix}` },
+        3: { src: `${origin}/blue.png?${prefix}` },
+        6: { src: `${origin}/green.png?${prefix}` },
+      }),
+    );
+    expect((await importIt(r, [origin])).pictures).toMatchObject({ total: 3, fetched: 3 });
+    // Again from the start, as a run with no time to spare would go through it.
+    await db().execute(sql`delete from product_images where source_url like ${`%?${prefix}`}`);
+    await db().execute(sql`update catalog_imports set pictures_done = 0, pictures_fetched = 0 where id = ${r.id}`);
+    const storage = localMediaStorage(path.join(t.app.env.DATA_DIR, 'media'));
+    const done = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select pictures_done as n from catalog_imports where id = ${r.id}`))[0]!
+        .n;
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBe(1);
+    expect(await done()).toBe(1);
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBe(2);
+    expect(await runPictureFetch(db(), storage, r.id, {}, 0)).toBeNull();
+    expect(await done()).toBe(3);
+    expect((await picturesOf(`${prefix}-tee-3`)).map((x) => x.source_url)).toEqual([`${origin}/green.png?${prefix}`]);
+  });
+});
+
+describe('a file naming very many hosts', () => {
+  it('the report lists the hosts a start may allow at most, those with the most pictures first', async () => {
+    const prefix = `hosts${tag()}`;
+    const r = await check(
+      shopifyCsv(1, {
+        prefix,
+        edit: (rows) => {
+          for (const row of rows) row['Image Src'] = '';
+          for (let i = 0; i < IMPORT_PICTURE_HOSTS_MAX + 5; i++)
+            rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `https://h${i}.${prefix}.example/a.png` });
+          rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `https://h7.${prefix}.example/b.png` });
+        },
+      }),
+    );
+    expect(r.pictures.urls).toBe(IMPORT_PICTURE_HOSTS_MAX + 6);
+    expect(r.pictures.hosts).toHaveLength(IMPORT_PICTURE_HOSTS_MAX);
+    expect(r.pictures.hosts[0]).toEqual({ host: `h7.${prefix}.example`, pictures: 2 });
+  });
+});
+
+describe('a product naming more pictures than it may have', () => {
+  it('fetches no more than the limit, one batch uploaded before the next is fetched; the rest are row errors', async () => {
+    const prefix = `many${tag()}`;
+    const extra = 3;
+    const total = PICTURE_LIMITS.perProduct + extra;
+    const r = await check(
+      shopifyCsv(1, {
+        prefix,
+        edit: (rows) => {
+          for (const row of rows) row['Image Src'] = '';
+          for (let i = 1; i <= total; i++)
+            rows.push({ Handle: `${prefix}-tee-1`, 'Image Src': `${origin}/many/${prefix}/${i}.png` });
+        },
+      }),
+    );
+    expect(r.pictures.urls).toBe(total);
+    manyHits.length = 0;
+    const p = await importIt(r, [origin]);
+    expect(p.pictures).toEqual({ total, fetched: PICTURE_LIMITS.perProduct, failed: extra, waiting: 0 });
+    expect(manyHits).toHaveLength(PICTURE_LIMITS.perProduct);
+    // Fetched 4 at a time, each 4 stored before the next 4 are asked for: never all held at once.
+    expect(manyHits.at(-1)).toBeGreaterThanOrEqual(PICTURE_LIMITS.perProduct - 4);
+    expect(p.errors.filter((e) => e.message === adminPictureMessages.tooMany)).toHaveLength(extra);
+    expect(await picturesOf(`${prefix}-tee-1`)).toHaveLength(PICTURE_LIMITS.perProduct);
+  });
+});
+
 describe('the fetch itself', () => {
   const opts = (allowed: string[], more: { timeoutMs?: number; maxRedirects?: number } = {}) => ({
     ...PICTURE_FETCH_DEFAULTS,
@@ -257,7 +366,48 @@ describe('the fetch itself', () => {
     expect(await refusal(`${origin}/hop.png`, opts([origin], { maxRedirects: 0 }))).toBe(msg.tooManyRedirects);
   });
 
+  it('an IP literal that reaches the shop itself (0.0.0.0) is refused even when the owner allows it', async () => {
+    const zero = `http://0.0.0.0:${port}`;
+    expect(await refusal(`${zero}/red.png?zero`, opts([zero]))).toBe(msg.addressNotAllowed);
+    expect(await refusal(`${origin}/to-zero.png`, opts([origin, zero]))).toBe(msg.addressNotAllowed);
+    expect(hits.get('/red.png?zero')).toBeUndefined();
+  });
+
+  it('an IP literal is allowed on the LAN or this machine, never link-local, multicast or "this host"', () => {
+    for (const a of ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.5', 'fd00::5', '::ffff:7f00:1', '::ffff:192.168.1.5'])
+      expect([a, isLiteralAllowed(a)]).toEqual([a, true]);
+    for (const a of [
+      '0.0.0.0',
+      '::',
+      '169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:169.254.169.254',
+      '::a9fe:a9fe',
+      'fe80::1',
+      'ff02::1',
+      '224.0.0.1',
+      '255.255.255.255',
+    ])
+      expect([a, isLiteralAllowed(a)]).toEqual([a, false]);
+  });
+
+  it('a URL with user info is not a picture address (cdn.shopify.com@127.0.0.1)', async () => {
+    const n = hits.get('/red.png?at') ?? 0;
+    expect(
+      await refusal(`http://cdn.shopify.com@127.0.0.1:${port}/red.png?at`, opts(['cdn.shopify.com', origin])),
+    ).toBe(msg.notWebAddress);
+    expect(hits.get('/red.png?at') ?? 0).toBe(n);
+  });
+
+  it('the time limit is a deadline for the whole fetch, not per chunk (a body trickling in)', async () => {
+    const began = Date.now();
+    expect(await refusal(`${origin}/trickle.png`, opts([origin], { timeoutMs: 400 }))).toBe(msg.timedOut);
+    expect(Date.now() - began).toBeLessThan(2_000);
+  });
+
   it('tells public addresses from the others', () => {
+    for (const a of ['::ffff:a00:1', '::ffff:7f00:1', 'fc00::1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1'])
+      expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '192.168.0.1', '172.20.0.1', '100.64.0.1', '::1'])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '0.0.0.0'])
@@ -277,5 +427,46 @@ describe('who may start an import with picture hosts', () => {
     }
     const [row] = await queryRows<{ status: string }>(db(), sql`select status from catalog_imports where id = ${r.id}`);
     expect(row?.status).toBe('checked');
+  });
+
+  it('every import route: packer and content editor get 403, a manager may', async () => {
+    const file = fileWith(`pic${tag()}`, { 0: { src: `${origin}/red.png?roles` } });
+    const r = await check(file);
+    const b = `----csv${tag()}`;
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]);
+    const routes = (headers: Record<string, string>) => [
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/imports',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+        payload: multipart,
+      }),
+      start(r.id, [origin], headers),
+      t.app.inject({ method: 'GET', url: `/api/admin/catalog/imports/${r.id}`, headers }),
+    ];
+    for (const role of ['packer', 'content_editor'] as const) {
+      const { headers } = await signedInOwner(t, role);
+      for (const res of await Promise.all(routes(headers)))
+        expect([role, res.statusCode, res.json().message]).toEqual([role, 403, staffMessages.forbidden]);
+    }
+    expect(hits.get('/red.png?roles')).toBeUndefined();
+    const { headers } = await signedInOwner(t, 'manager');
+    const [checked, started, progress] = await Promise.all(routes(headers));
+    expect([checked!.statusCode, started!.statusCode, progress!.statusCode]).toEqual([200, 200, 200]);
+  });
+
+  // Last: its picture job is left queued (no lookup of a made-up name while other tests run it).
+  it('every host the report lists may be allowed: one written with a trailing dot too', async () => {
+    const host = `cdn.${tag()}.example.`;
+    const r = await check(fileWith(`pic${tag()}`, { 0: { src: `https://${host.toUpperCase()}/a.png` } }));
+    expect(r.pictures.hosts).toEqual([{ host, pictures: 1 }]);
+    const res = await start(r.id, [host]);
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import {
   adminImportMessages as msg,
   adminPictureMessages,
+  IMPORT_PICTURE_HOSTS_MAX,
+  PICTURE_LIMITS,
   pictureHostOf,
   type AdminImportIssue,
   type AdminImportReport,
@@ -56,6 +58,9 @@ export async function picturesReport(db: Db, mapped: readonly MappedProduct[]): 
     }
   const hosts = [...counts].map(([host, pictures]) => ({ host, pictures }));
   hosts.sort((a, b) => b.pictures - a.pictures || a.host.localeCompare(b.host));
+  // As many as a start may allow: a file naming thousands of hosts does not make a report (and
+  // a list of checkboxes) of them all.
+  hosts.splice(IMPORT_PICTURE_HOSTS_MAX);
   const before = new Set(await allowedHosts(db));
   return { urls, hosts, allowed: hosts.filter((h) => before.has(h.host)).map((h) => h.host) };
 }
@@ -141,8 +146,10 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
 }
 
 /**
- * One product's pictures: those not fetched before (by URL) fetched at most PARALLEL at once, then
- * each handed to the upload pipeline in file order. Answers the counts and row errors.
+ * One product's pictures: those not fetched before (by URL), PARALLEL at a time, each batch handed
+ * to the upload pipeline in file order before the next is fetched (at most PARALLEL bodies held at
+ * once). Past the product's picture limit nothing more is fetched: each one left is a row error.
+ * Answers the counts and row errors.
  */
 async function fetchProductPictures(
   db: Db,
@@ -152,14 +159,11 @@ async function fetchProductPictures(
   p: ProductPictures,
   opts: PictureFetchOptions,
 ): Promise<{ fetched: number; errors: AdminImportIssue[] }> {
-  const have = new Set(
-    (
-      await queryRows<{ url: string }>(
-        db,
-        sql`select source_url as url from product_images where product_id = ${productId} and source_url is not null`,
-      )
-    ).map((r) => r.url),
+  const have = await queryRows<{ url: string | null }>(
+    db,
+    sql`select source_url as url from product_images where product_id = ${productId}`,
   );
+  const fetchedBefore = new Set(have.flatMap((r) => (r.url ? [r.url] : [])));
   const options = new Set(
     (
       await queryRows<{ value: string }>(
@@ -168,54 +172,70 @@ async function fetchProductPictures(
       )
     ).map((r) => r.value),
   );
-  const todo = p.pictures.filter((x) => !have.has(x.url));
+  const todo = p.pictures.filter((x) => !fetchedBefore.has(x.url));
   let fetched = p.pictures.length - todo.length;
+  let room = PICTURE_LIMITS.perProduct - have.length;
   const errors: AdminImportIssue[] = [];
-  const bodies = await pooled(todo, PARALLEL, (x) => fetchPicture(x.url, opts));
-  for (const [i, x] of todo.entries()) {
-    const got = bodies[i]!;
-    const issue = (message: string) => errors.push({ row: x.row, column: x.column, message });
-    if (got.status === 'rejected') {
-      issue(got.reason instanceof PictureFetchError ? got.reason.message : msg.couldNotFetch('network error'));
-      continue;
-    }
-    try {
-      await uploadPicture(db, storage, { staff: actor, ip: null }, productId, got.value, uploadKeyOf(x.url), {
-        sourceUrl: x.url,
-        alt: x.alt,
-        optionValue: x.option_value && options.has(x.option_value) ? x.option_value : null,
-      });
-      fetched++;
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      issue(pipelineMessage(err));
+  const issue = (x: PictureSource, message: string) => errors.push({ row: x.row, column: x.column, message });
+  let next = 0;
+  while (next < todo.length && room > 0) {
+    const batch = todo.slice(next, next + Math.min(PARALLEL, room));
+    next += batch.length;
+    const bodies = await pooled(batch, PARALLEL, (x) => fetchPicture(x.url, opts));
+    for (const [i, x] of batch.entries()) {
+      const got = bodies[i]!;
+      if (got.status === 'rejected') {
+        issue(x, got.reason instanceof PictureFetchError ? got.reason.message : msg.couldNotFetch('network error'));
+        continue;
+      }
+      try {
+        await uploadPicture(db, storage, { staff: actor, ip: null }, productId, got.value, uploadKeyOf(x.url), {
+          sourceUrl: x.url,
+          alt: x.alt,
+          optionValue: x.option_value && options.has(x.option_value) ? x.option_value : null,
+        });
+        fetched++;
+        room--;
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        issue(x, pipelineMessage(err));
+      }
     }
   }
+  for (const x of todo.slice(next)) issue(x, adminPictureMessages.tooMany);
   return { fetched, errors };
 }
+
+/** How long one run of the picture job goes on before it hands over to a run queued after it. */
+export const PICTURES_RUN_MS = 30_000;
 
 /**
  * The picture job: each product of the file (in file order) that the shop has, its pictures from
  * the allowed hosts (the others are row errors: "Host not allowed"). Progress is saved after each
  * product; a run cut short goes on from there, and a picture already fetched from its URL for the
- * product is not fetched again.
+ * product is not fetched again. A run stops after the product that passes `budgetMs`, so slow
+ * hosts never hold the shop's other jobs (one run at a time per process) for long, nor outlive
+ * the job's lease: it answers where the next run starts, or null when every product is done.
  */
 export async function runPictureFetch(
   db: Db,
   storage: MediaStorage,
   importId: number,
   options: Partial<Omit<PictureFetchOptions, 'allowed'>> = {},
-): Promise<void> {
+  budgetMs = PICTURES_RUN_MS,
+): Promise<number | null> {
+  const began = Date.now();
   const [imp] = await queryRows<PictureJobRow>(
     db,
     sql`select picture_sources as sources, picture_hosts as hosts, pictures_done as done,
                coalesce(started_by_id, staff_id) as staff_id, coalesce(started_by_email, staff_email) as staff_email
           from catalog_imports where id = ${importId}`,
   );
-  if (!imp || !imp.hosts.length) return;
+  if (!imp || !imp.hosts.length) return null;
   const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
   const opts: PictureFetchOptions = { ...PICTURE_FETCH_DEFAULTS, ...options, allowed: new Set(imp.hosts) };
   for (let i = imp.done; i < imp.sources.length; i++) {
+    if (i > imp.done && Date.now() - began >= budgetMs) return i;
     const p = imp.sources[i]!;
     const productId = await productOf(db, p);
     // A product the import could not write: its own row error says so; its pictures are not counted.
@@ -230,6 +250,7 @@ export async function runPictureFetch(
           where id = ${importId} and pictures_done = ${i}`,
     );
   }
+  return null;
 }
 
 /** The picture job gave up: what is left waiting is counted failed, with one error to say so. */

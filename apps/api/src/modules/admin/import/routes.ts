@@ -122,7 +122,16 @@ export async function adminImportRoutes(app: FastifyInstance) {
     payload: z.strictObject({ importId: z.number().int() }),
     async handle({ importId }, ctx) {
       try {
-        await runPictureFetch(ctx.db, storage, importId);
+        const next = await runPictureFetch(ctx.db, storage, importId);
+        // Its time is up: a run queued after it goes on from there (the shop's other jobs first).
+        if (next !== null) {
+          await app.jobs.enqueue(ctx.db, {
+            kind: PICTURES_JOB,
+            payload: { importId },
+            dedupeKey: `pictures ${importId} from ${next}`,
+          });
+          app.jobs.kick();
+        }
       } catch (err) {
         if (ctx.attempt >= ctx.maxAttempts) await failPictureFetch(ctx.db, importId);
         throw err;

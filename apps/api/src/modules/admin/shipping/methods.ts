@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   AdminShippingMethodBodySchema,
+  AdminShippingMethodParamsSchema,
   adminShippingMessages as msg,
   type AdminShipping,
   type AdminShippingMethod,
@@ -14,6 +15,7 @@ import {
   lockShipping,
   methodAuditView,
   methodColumns,
+  PositionSchema,
   shippingOverview,
   type ShippingAct,
 } from './service.ts';
@@ -176,7 +178,8 @@ export async function restoreMethod(
 ): Promise<boolean> {
   const { position, ...settings } = method;
   const body = AdminShippingMethodBodySchema.safeParse(settings);
-  if (!body.success || !Number.isSafeInteger(position)) return false;
+  if (!body.success || !PositionSchema.safeParse(position).success) return false;
+  if (!AdminShippingMethodParamsSchema.shape.code.safeParse(code).success) return false;
   const [clash] = await queryRows<{ taken: boolean; zone_gone: boolean }>(
     tx,
     sql`select exists (select 1 from shipping_methods where code = ${code}) as taken,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   AdminShippingMethodBodySchema,
+  AdminShippingMethodParamsSchema,
   AdminShippingZoneBodySchema,
   adminShippingMessages as msg,
   formatPostcodeRanges,
@@ -259,6 +261,18 @@ export interface DeletedZone extends ReturnType<typeof zoneAuditView> {
   methods: (ReturnType<typeof methodAuditView> & { code: string; position: number })[];
 }
 
+/** A place in an order, as kept in a delete's audit entry. */
+export const PositionSchema = z.number().int().min(0).max(1_000_000);
+
+/** The places and method codes of a deleted zone's entry (its settings are checked by the zone's own schema). */
+const DeletedZonePlacesSchema = z.looseObject({
+  position: PositionSchema,
+  methods: z
+    .array(z.looseObject({ code: AdminShippingMethodParamsSchema.shape.code, position: PositionSchema }))
+    .max(1_000)
+    .refine((ms) => new Set(ms.map((m) => m.code)).size === ms.length),
+});
+
 /**
  * Puts a deleted zone back (the Undo of its delete), in the caller's transaction under the shipping
  * lock: the same id, settings and place in the matching order, its own methods with their codes
@@ -266,9 +280,13 @@ export interface DeletedZone extends ReturnType<typeof zoneAuditView> {
  * taken again, or the country or a state is gone (the caller says it changed since).
  */
 export async function restoreZone(tx: Db, act: ShippingAct, id: number, zone: DeletedZone): Promise<boolean> {
+  // The entry is read back from the audit log: its place and methods' codes and places are
+  // checked as the settings are (a bad one is "changed since", never a database error).
+  const kept = DeletedZonePlacesSchema.safeParse(zone);
+  if (!kept.success) return false;
   const { position, methods, ...settings } = zone;
   const body = AdminShippingZoneBodySchema.safeParse(settings);
-  if (!body.success || !Array.isArray(methods)) return false;
+  if (!body.success) return false;
   const codes = methods.map((m) => m.code);
   const [taken] = await queryRows<{ n: number }>(
     tx,

@@ -434,6 +434,44 @@ describe('Undo of adding, deleting and reordering', () => {
     await ok(req('DELETE', `/api/admin/shipping/zones/${zone.id}`));
   });
 
+  it('an entry edited by hand in the audit log cannot put bad data back: 409, nothing restored, never a 500', async () => {
+    const zone = await ok<AdminShippingZone>(
+      req('POST', '/api/admin/shipping/zones', zoneBody({ name: 'Undo hamlet', postcodes: '560033' })),
+    );
+    const van = await ok<AdminShippingMethod>(
+      req('POST', '/api/admin/shipping/methods', { zone_id: zone.id, name: 'Hamlet van', price_minor: 20_00 }),
+    );
+    const gone = await req('DELETE', `/api/admin/shipping/zones/${zone.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const entry = (gone.json().undo as { id: number }).id;
+    const [row] = await queryRows<{ before: Record<string, unknown> }>(
+      db(),
+      sql`select before from audit_log where id = ${entry}`,
+    );
+    const kept = row!.before as { position: number; methods: Record<string, unknown>[] };
+    const edits: [string, unknown][] = [
+      ['a place that is not a number', { ...kept, position: '1; drop table shipping_zones' }],
+      ['a negative place', { ...kept, position: -5 }],
+      ['a method code the shop never makes', { ...kept, methods: [{ ...kept.methods[0], code: 'Bad code/../x' }] }],
+      ['a method code twice', { ...kept, methods: [kept.methods[0], { ...kept.methods[0], position: 1 }] }],
+      ['a method place that is not a number', { ...kept, methods: [{ ...kept.methods[0], position: 'first' }] }],
+      ['a method that is not an object', { ...kept, methods: [null] }],
+      ['a bad price', { ...kept, methods: [{ ...kept.methods[0], price_minor: -1 }] }],
+    ];
+    for (const [what, before] of edits) {
+      await db().execute(sql`update audit_log set before = ${JSON.stringify(before)}::jsonb where id = ${entry}`);
+      const res = await req('POST', `/api/admin/audit/${entry}/undo`, {});
+      expect([what, res.statusCode, res.json().message]).toEqual([what, 409, undoMessages.changedSince]);
+      expect(await zoneIds()).not.toContain(zone.id);
+    }
+    // The entry as it was still puts the zone back.
+    await db().execute(sql`update audit_log set before = ${JSON.stringify(kept)}::jsonb where id = ${entry}`);
+    const back = await req('POST', `/api/admin/audit/${entry}/undo`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await zoneNamed('Undo hamlet')).methods.map((m) => m.code)).toEqual([van.code]);
+    await ok(req('DELETE', `/api/admin/shipping/zones/${zone.id}`));
+  });
+
   it('a deleted method comes back in its place; a reorder is put back while the order is still its own', async () => {
     const india = await zoneNamed('India');
     const before = india.methods.map((m) => m.code);

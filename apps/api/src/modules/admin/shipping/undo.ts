@@ -115,6 +115,7 @@ export async function undoShippingStructure(
         )
       )
         throw changedSince();
+      if (!Array.isArray(before.ids)) throw changedSince();
       await orderZones(tx, act, before.ids as number[]);
       return;
     }
@@ -143,6 +144,7 @@ export async function undoShippingStructure(
         )
       )
         throw changedSince();
+      if (!Array.isArray(before.codes)) throw changedSince();
       await orderMethods(tx, act, zone, before.codes as string[]);
       return;
     }
