@@ -1,0 +1,175 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
+import { migrateUpTo } from './migrations.ts';
+import { READ_MODEL_REFRESHERS, dumpedTables, ident, publicSequences } from './tables.ts';
+
+/** Rows sent per INSERT. */
+const INSERT_ROWS = 500;
+
+export interface RestoreOptions {
+  /** The backup folder (backup-<UTC time>/). */
+  archive: string;
+  /** The media root to copy the pictures into (DATA_DIR/media). */
+  mediaDir: string;
+  /** Replace what the target holds instead of refusing. */
+  force?: boolean;
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  /** Rows per table as loaded (equal to the manifest's counts, or the restore fails). */
+  counts: Record<string, number>;
+  media: number;
+  ms: number;
+}
+
+/**
+ * Restores a backup into an empty database: every checksum is checked first, the schema is built
+ * by the migrations up to the backup's, the rows are loaded in one transaction with triggers and
+ * foreign-key checks off (session_replication_role = replica: the rows are one consistent
+ * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media copied.
+ */
+export async function restoreBackup(database: Database, opts: RestoreOptions): Promise<RestoreResult> {
+  const started = Date.now();
+  const archive = path.resolve(opts.archive);
+  const manifest = await readManifest(archive);
+  await verifyArchive(archive, manifest);
+  await ensureEmpty(database, opts.mediaDir, !!opts.force);
+
+  await migrateUpTo(database, manifest.migration);
+  const counts = await database.db.transaction(async (tx) => loadRows(tx as unknown as Db, archive, manifest));
+  await runMigrations(database);
+
+  const media = await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
+  return { manifest, counts, media, ms: Date.now() - started };
+}
+
+/** Refuses a database holding any table, or a media folder holding files, unless `force` (then both are cleared). */
+async function ensureEmpty(database: Database, mediaDir: string, force: boolean): Promise<void> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+         where c.relkind in ('r', 'p') and s.nspname in ('public', 'drizzle')`,
+  );
+  const mediaFiles = (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
+  if (!row!.n && !mediaFiles) return;
+  if (!force) {
+    const what = [row!.n ? `the database has ${row!.n} tables` : '', mediaFiles ? `${mediaDir} holds files` : '']
+      .filter(Boolean)
+      .join(' and ');
+    throw new Error(
+      `The target is not empty (${what}). Restore into an empty database and data folder, or add --force to replace everything it holds.`,
+    );
+  }
+  await database.withExclusiveLock(async (db) => {
+    await db.execute(sql.raw('drop schema if exists drizzle cascade'));
+    await db.execute(sql.raw('drop schema if exists public cascade'));
+    await db.execute(sql.raw('create schema public'));
+  });
+  await rm(mediaDir, { recursive: true, force: true });
+}
+
+async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
+  await tx.execute(sql.raw('set local session_replication_role = replica'));
+  const target = new Map(
+    (await dumpedTables(tx)).map((t) => [t.name, new Map(t.columns.map((c) => [c.name, c.type]))]),
+  );
+  // The migrations insert reference rows (payment methods, countries …): the backup's replace them.
+  await tx.execute(sql.raw(`truncate ${[...target.keys()].map(ident).join(', ')}`));
+  const counts: Record<string, number> = {};
+  for (const table of manifest.tables) {
+    const types = target.get(table.name);
+    if (!types)
+      throw new Error(`The backup's table ${table.name} is not in the schema of migration ${manifest.migration}`);
+    counts[table.name] = await loadTable(tx, archive, table, types);
+  }
+  const seqs = new Map(manifest.sequences.map((s) => [s.name, s]));
+  for (const s of await publicSequences(tx)) {
+    const dumped = seqs.get(s.name);
+    if (dumped)
+      await tx.execute(sql`select setval(${s.name}::regclass, ${dumped.last_value}::bigint, ${dumped.is_called})`);
+    // Never behind the restored rows, whatever the dump read (sequences are not transactional).
+    if (s.table && s.column) {
+      await tx.execute(
+        sql.raw(
+          `select setval('${ident(s.name)}', m) from (select max(${ident(s.column)}) as m from ${ident(s.table)}) x where m is not null and m >= (select last_value from ${ident(s.name)})`,
+        ),
+      );
+    }
+  }
+  await tx.execute(sql.raw('set local session_replication_role = origin'));
+  const [{ present } = { present: [] as string[] }] = await queryRows<{ present: string[] }>(
+    tx,
+    sql`select coalesce(array_agg(proname::text), '{}') as present from pg_proc where proname in (${sql.join(
+      READ_MODEL_REFRESHERS.map((f) => sql`${f}`),
+      sql`, `,
+    )})`,
+  );
+  for (const fn of present) await tx.execute(sql.raw(`select ${ident(fn)}()`));
+  return counts;
+}
+
+/** Streams tables/<name>.jsonl.gz into the table, INSERT_ROWS rows a statement, each text cast to its column's type. */
+export async function loadTable(
+  tx: Db,
+  archive: string,
+  table: TableEntry,
+  types: Map<string, string>,
+): Promise<number> {
+  const casts = table.columns.map((c, i) => {
+    const type = types.get(c);
+    if (!type) throw new Error(`The backup's column ${table.name}.${c} is not in the restored schema`);
+    return `(r.value->>${i})::${type}`;
+  });
+  const insert = (json: string) =>
+    tx.execute(
+      sql`${sql.raw(`insert into ${ident(table.name)} (${table.columns.map(ident).join(', ')}) overriding system value select ${casts.join(', ')} from json_array_elements(`)}${json}${sql.raw('::json) as r')}`,
+    );
+  const lines = createInterface({
+    input: createReadStream(path.join(archive, table.file)).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  });
+  let batch: string[] = [];
+  let rows = 0;
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(line);
+    if (batch.length === INSERT_ROWS) {
+      await insert(`[${batch.join(',')}]`);
+      rows += batch.length;
+      batch = [];
+    }
+  }
+  if (batch.length) {
+    await insert(`[${batch.join(',')}]`);
+    rows += batch.length;
+  }
+  const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+    tx,
+    sql.raw(`select count(*)::int as n from ${ident(table.name)}`),
+  );
+  if (rows !== table.rows || n !== table.rows) {
+    throw new Error(
+      `${table.name}: the manifest counts ${table.rows} rows, the file held ${rows}, the table has ${n}. Nothing was restored.`,
+    );
+  }
+  return n;
+}
+
+async function copyMediaBack(from: string, to: string, manifest: Manifest): Promise<number> {
+  for (const m of manifest.media) {
+    const dest = path.join(to, ...m.path.split('/'));
+    if (path.relative(to, dest).startsWith('..'))
+      throw new Error(`The manifest names a media file outside the media folder: ${m.path}`);
+    await mkdir(path.dirname(dest), { recursive: true });
+    await copyFile(path.join(from, ...m.path.split('/')), dest);
+  }
+  return manifest.media.length;
+}
