@@ -151,18 +151,7 @@ export async function createProducts(
   await tx.execute(
     sql`insert into variant_channels (variant_id, channel_id, sku, selling_price_minor, mrp_minor)
         select r.variant_id, r.channel_id, r.sku, r.price_minor, r.compare_at_minor
-          from ${recordset(
-            variants.flatMap((v) =>
-              v.prices.map((p) => ({
-                variant_id: v.id,
-                channel_id: p.channel_id,
-                sku: v.sku,
-                price_minor: p.price_minor,
-                compare_at_minor: p.compare_at_minor,
-              })),
-            ),
-            sql`variant_id text, channel_id text, sku text, price_minor int, compare_at_minor int`,
-          )}
+          from ${channelPrices(variants)}
          order by r.n`,
   );
   // Opening stock goes through the trigger like any other change: a movement from 0.
@@ -214,6 +203,28 @@ function createdSummary(body: AdminProductCreate, pub: ReturnType<typeof publica
 export function recordset(rows: readonly object[], columns: SQL): SQL {
   const numbered = rows.map((r, n) => ({ ...r, n }));
   return sql`jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as r(n int, ${columns})`;
+}
+
+/** Each variant's price in each channel as rows `r` (variant_id, channel_id, sku, price_minor, compare_at_minor, n). */
+export function channelPrices(
+  variants: readonly {
+    id?: string;
+    sku: string | null;
+    prices: readonly { channel_id: string; price_minor: number; compare_at_minor: number | null }[];
+  }[],
+): SQL {
+  return recordset(
+    variants.flatMap((v) =>
+      v.prices.map((p) => ({
+        variant_id: v.id,
+        channel_id: p.channel_id,
+        sku: v.sku,
+        price_minor: p.price_minor,
+        compare_at_minor: p.compare_at_minor,
+      })),
+    ),
+    sql`variant_id text, channel_id text, sku text, price_minor int, compare_at_minor int`,
+  );
 }
 
 /** The body's publication, or null for a scheduled time that is not in the future. */

@@ -12,7 +12,7 @@ import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 import { IMPORT_BATCH } from './apply.ts';
-import { shopifyCsv, wooCsv } from './testing.ts';
+import { shopifyCsv, uploadCsv, wooCsv } from './testing.ts';
 
 /**
  * The product import (issue 26) over HTTP, on PGlite and (TEST_DATABASE_URL) PostgreSQL, with
@@ -31,21 +31,7 @@ afterAll(() => t.close());
 
 const tag = () => randomBytes(3).toString('hex');
 
-function upload(bytes: Buffer, headers = h, name = 'products.csv') {
-  const b = `----csv${tag()}`;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/catalog/imports',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]),
-  });
-}
+const upload = (bytes: Buffer, headers = h, name = 'products.csv') => uploadCsv(t.app, headers, bytes, name);
 
 async function check(bytes: Buffer): Promise<AdminImportReport> {
   const res = await upload(bytes);

@@ -26,7 +26,7 @@ import {
   PictureFetchError,
 } from './picture-fetch.ts';
 import { runPictureFetch } from './pictures.ts';
-import { shopifyCsv } from './testing.ts';
+import { shopifyCsv, uploadCsv } from './testing.ts';
 
 /**
  * The import's pictures (issue 26) against a picture server on 127.0.0.1 started here: only the
@@ -114,24 +114,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function upload(bytes: Buffer) {
-  const b = `----csv${tag()}`;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/catalog/imports',
-    headers: { ...h, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]),
-  });
-}
-
 async function check(bytes: Buffer): Promise<AdminImportReport> {
-  const res = await upload(bytes);
+  const res = await uploadCsv(t.app, h, bytes);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

@@ -2,6 +2,25 @@
  * Product CSVs as Shopify and WooCommerce export them, made on the spot (no network, no fixtures):
  * for the import's tests, the browser test and the benchmark.
  */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** POST /api/admin/catalog/imports with `bytes` as the form's file, as the panel's import sheet sends it. */
+export function uploadCsv(app: FastifyInstance, headers: Record<string, string>, bytes: Buffer, name = 'products.csv') {
+  const b = `----csv${randomBytes(3).toString('hex')}`;
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/catalog/imports',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]),
+  });
+}
 
 const SHOPIFY_HEADER = [
   'Handle',

@@ -13,7 +13,7 @@ import { textArray } from '../../content/sql.ts';
 import { recordAudits, type AuditActor } from '../../staff/audit.ts';
 import { blocksText, loadAdminProducts } from '../catalog/product-view.ts';
 import { editedFields, refreshSearchText, slugify, titleOf } from '../catalog/products.ts';
-import { recordset, upsertBrands } from './create-batch.ts';
+import { channelPrices, recordset, upsertBrands } from './create-batch.ts';
 import { decide, type Decision, type PlannedProduct } from './plan.ts';
 
 /** A planned product and the shop product it changes (matchExisting, no SKU conflict). */
@@ -214,18 +214,7 @@ async function writeUpdates(tx: Db, actor: AuditActor, fast: readonly Fast[]): P
       await tx.execute(
         sql`insert into variant_channels (variant_id, channel_id, sku, selling_price_minor, mrp_minor)
             select r.variant_id, r.channel_id, r.sku, r.price_minor, r.compare_at_minor
-              from ${recordset(
-                variants.flatMap((v) =>
-                  v.prices.map((x) => ({
-                    variant_id: v.id,
-                    channel_id: x.channel_id,
-                    sku: v.sku,
-                    price_minor: x.price_minor,
-                    compare_at_minor: x.compare_at_minor,
-                  })),
-                ),
-                sql`variant_id text, channel_id text, sku text, price_minor int, compare_at_minor int`,
-              )}
+              from ${channelPrices(variants)}
              order by r.n
             on conflict (variant_id, channel_id) do update
                set selling_price_minor = excluded.selling_price_minor, mrp_minor = excluded.mrp_minor

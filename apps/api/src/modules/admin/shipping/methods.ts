@@ -12,9 +12,11 @@ import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import {
   assertSameSet,
+  insertMethod,
   lockShipping,
   methodAuditView,
   methodColumns,
+  methodValues,
   PositionSchema,
   shippingOverview,
   type ShippingAct,
@@ -65,9 +67,6 @@ async function assertZone(tx: Db, zoneId: number | null): Promise<void> {
   if (!z) throw fieldError('zone_id', msg.unknownZone);
 }
 
-const methodValues = (b: AdminShippingMethodBody) => sql`${b.zone_id}, ${b.name}, ${b.description}, ${b.price_minor},
-  ${b.free_over_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
-
 /** A new method, offered after the others of its zone. */
 export async function createMethod(
   db: Db,
@@ -78,11 +77,11 @@ export async function createMethod(
     await lockShipping(tx);
     await assertZone(tx, body.zone_id);
     const code = await newCode(tx, body.name);
-    await tx.execute(
-      sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
-            delivery_days_min, delivery_days_max, is_active, position)
-          values (${code}, ${methodValues(body)},
-            (select coalesce(max(position) + 1, 0) from shipping_methods where zone_id is not distinct from ${body.zone_id}::int))`,
+    await insertMethod(
+      tx,
+      code,
+      body,
+      sql`(select coalesce(max(position) + 1, 0) from shipping_methods where zone_id is not distinct from ${body.zone_id}::int)`,
     );
     const method = (await loadMethod(tx, code))!;
     await recordAudit(tx, {
@@ -191,11 +190,7 @@ export async function restoreMethod(
     sql`update shipping_methods set position = position + 1
          where zone_id is not distinct from ${body.data.zone_id}::int and position >= ${position}`,
   );
-  await tx.execute(
-    sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
-          delivery_days_min, delivery_days_max, is_active, position)
-        values (${code}, ${methodValues(body.data)}, ${position})`,
-  );
+  await insertMethod(tx, code, body.data, position);
   await recordAudit(tx, {
     staff: act.staff,
     action: 'shipping-method.create',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AdminShippingMethodBodySchema,
@@ -10,6 +10,7 @@ import {
   type AdminShipping,
   type AdminShippingCountry,
   type AdminShippingMethod,
+  type AdminShippingMethodBody,
   type AdminShippingZone,
   type AdminShippingZoneBody,
 } from '@shopfront/shared';
@@ -255,6 +256,18 @@ export const methodAuditView = (m: AdminShippingMethod) => ({
   is_active: m.is_active,
 });
 
+/** A method's settings in the column order of `insert` and `update` below and in methods.ts. */
+export const methodValues = (b: AdminShippingMethodBody) => sql`${b.zone_id}, ${b.name}, ${b.description},
+  ${b.price_minor}, ${b.free_over_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
+
+/** Writes a method's row at `position` (a place, or a query answering one). */
+export const insertMethod = (tx: Db, code: string, b: AdminShippingMethodBody, position: number | SQL) =>
+  tx.execute(
+    sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
+          delivery_days_min, delivery_days_max, is_active, position)
+        values (${code}, ${methodValues(b)}, ${position})`,
+  );
+
 /** A deleted zone as its delete's audit entry keeps it (Undo puts it back from this). */
 export interface DeletedZone extends ReturnType<typeof zoneAuditView> {
   position: number;
@@ -310,12 +323,7 @@ export async function restoreZone(tx: Db, act: ShippingAct, id: number, zone: De
   for (const { code, position: at, ...m } of methods) {
     const b = AdminShippingMethodBodySchema.safeParse({ ...m, zone_id: id });
     if (!b.success) return false;
-    await tx.execute(
-      sql`insert into shipping_methods (code, zone_id, name, description, price_minor, free_over_minor,
-            delivery_days_min, delivery_days_max, is_active, position)
-          values (${code}, ${id}, ${b.data.name}, ${b.data.description}, ${b.data.price_minor}, ${b.data.free_over_minor},
-            ${b.data.delivery_days_min}, ${b.data.delivery_days_max}, ${b.data.is_active}, ${at})`,
-    );
+    await insertMethod(tx, code, b.data, at);
   }
   const restored = (await loadZone(tx, id))!;
   await recordAudit(tx, {
