@@ -97,3 +97,4 @@ export * from './api/admin-push.ts';
 export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
 export * from './contrast.ts';
+export * from './schemas/services.ts';
