@@ -10,6 +10,7 @@ export const pushMessages = {
   subscribed: 'Notifications are on for this device',
   unsubscribed: 'Notifications are off for this device',
   endpoint: 'The push service address must be an https:// URL of at most 1000 characters',
+  endpointNotPublic: 'The push service address must be on the public internet',
   keys: 'This browser sent keys that are not those of a push subscription',
   notFound: 'This device is not among yours (it may be off already)',
 } as const;

@@ -1,9 +1,11 @@
 import { createECDH } from 'node:crypto';
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { pushMessages, type PushDevice, type PushSubscribeBody } from '@shopfront/shared';
 import type { Env } from '../../env.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
+import { isPublicAddress } from '../../lib/public-address.ts';
 import { describeDevice } from '../auth/device.ts';
 
 /** Devices one member may have on at once; subscribing another drops their oldest. */
@@ -27,6 +29,11 @@ export function assertPushEndpoint(endpoint: string, env: Pick<Env, 'NODE_ENV'>)
   if ((url.protocol !== 'https:' && !loopbackInTest) || url.username || url.password) {
     throw fieldError('endpoint', pushMessages.endpoint);
   }
+  // An address on this machine or its network is refused at once; a name is resolved at each
+  // send instead (modules/push/send.ts), since what it points to can change.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && !isPublicAddress(host));
+  if (local && !loopbackInTest) throw fieldError('endpoint', pushMessages.endpointNotPublic);
 }
 
 /** The browser's keys: a point on P-256 (65 bytes, uncompressed) and a 16-byte auth secret. */

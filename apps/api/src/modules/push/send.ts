@@ -1,8 +1,12 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Env } from '../../env.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { resolvePublic, type CheckedAddress } from '../../lib/public-address.ts';
 import { vapidKeys, vapidSubject } from './vapid.ts';
 
 /** How long one push service may take to answer before the push counts as failed. */
@@ -68,7 +72,7 @@ export async function pushToStaff(
             on conflict do nothing returning subscription_id as id`,
       );
       if (!claimed) return null;
-      const outcome = await pushOne(target, payload, vapidDetails);
+      const outcome = await pushOne(target, payload, vapidDetails, { allowLoopback: env.NODE_ENV === 'test' });
       if (outcome === 'gone') {
         await queryRows(db, sql`delete from push_subscriptions where id = ${target.id}`);
       } else if (outcome !== 'sent') {
@@ -89,11 +93,17 @@ export async function pushToStaff(
   };
 }
 
-/** One push, encrypted (aes128gcm) and signed (VAPID) by web-push, sent with a bounded wait. */
+/**
+ * One push, encrypted (aes128gcm) and signed (VAPID) by web-push, sent with a bounded wait. The
+ * endpoint came from a browser a staff member signed in on, so it is treated as outside input: its
+ * host must resolve to public addresses only (never this machine, the LAN or the cloud's metadata
+ * service) and the request goes to the address checked, not through a second lookup.
+ */
 async function pushOne(
   target: Target,
   payload: string,
   vapidDetails: { subject: string; publicKey: string; privateKey: string },
+  { allowLoopback }: { allowLoopback: boolean },
 ): Promise<Outcome> {
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
@@ -106,24 +116,37 @@ async function pushOne(
     // Keys nothing can encrypt to (subscribe checks them; a row edited by hand): the device is lost.
     return 'gone';
   }
+  const url = new URL(request.endpoint);
+  const to = await resolvePublic(url.hostname, { allowLoopback });
+  if (!to) return { error: `the push service ${url.hostname} is not on the public internet` };
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
   try {
-    const headers = Object.fromEntries(
-      Object.entries(request.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    );
-    const res = await fetch(request.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      redirect: 'error',
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    if (res.ok) return 'sent';
-    if (res.status === 404 || res.status === 410) return 'gone';
-    return { error: `the push service answered ${res.status}` };
+    const status = await post(url, to, headers, request.body);
+    if (status >= 200 && status < 300) return 'sent';
+    if (status === 404 || status === 410) return 'gone';
+    return { error: `the push service answered ${status}` };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** POSTs `body` to `url` at the checked address (the URL's host kept for TLS and Host); the status, redirects not followed. */
+function post(url: URL, to: CheckedAddress, headers: Record<string, string>, body: Buffer | null): Promise<number> {
+  const lookup: LookupFunction = (_host, options, done) => {
+    if ((options as { all?: boolean }).all) (done as (e: null, a: CheckedAddress[]) => void)(null, [to]);
+    else done(null, to.address, to.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      { method: 'POST', headers, lookup, agent: false, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body ?? undefined);
+  });
 }

@@ -1,8 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { PICTURE_LIMITS, adminImportMessages as msg, pictureHostOf } from '@shopfront/shared';
+import { isLiteralAllowed, isPublicAddress } from '../../../lib/public-address.ts';
 
 /**
  * Fetches one picture of a CSV import from a host the owner allows (issue 26), guarding the shop's
@@ -28,85 +29,6 @@ export const PICTURE_FETCH_DEFAULTS = {
 
 /** A fetch that failed, with the owner's message (a row error). */
 export class PictureFetchError extends Error {}
-
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::', 96], // IPv4-compatible
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
-
-/**
- * Addresses no picture server has, refused even as an IP literal the owner allows: "this host"
- * (0.0.0.0 and :: reach the shop's own machine), link-local (the cloud's metadata service at
- * 169.254.169.254, fe80::), multicast and broadcast. Node checks an IPv4-mapped IPv6 address
- * (`::ffff:a9fe:a9fe`, in either writing) against the IPv4 rules.
- */
-const never = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  never.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::', 96],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  never.addSubnet(net, bits, 'ipv6');
-const loopback6 = new BlockList();
-loopback6.addAddress('::1', 'ipv6');
-
-/** Whether an IP literal may be fetched from when the owner names it (a LAN or loopback address may; see `never`). */
-export function isLiteralAllowed(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !never.check(address, 'ipv4');
-  // ::1 (loopback, as 127.0.0.1) lies in ::/96, the old IPv4-compatible addresses.
-  if (family === 6) return loopback6.check(address, 'ipv6') || !never.check(address, 'ipv6');
-  return false;
-}
-
-/** Whether an address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
-export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return !blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  if (family === 6) return !blocked.check(address, 'ipv6');
-  return false;
-}
 
 /** The address to connect to for `url`: checked against the owner's entries and the address rules. */
 async function resolveAllowed(

@@ -18,13 +18,8 @@ import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { localMediaStorage } from '../../media/storage.ts';
 import { signedInOwner } from '../../staff/testing.ts';
-import {
-  fetchPicture,
-  isLiteralAllowed,
-  isPublicAddress,
-  PICTURE_FETCH_DEFAULTS,
-  PictureFetchError,
-} from './picture-fetch.ts';
+import { isLiteralAllowed, isPublicAddress } from '../../../lib/public-address.ts';
+import { fetchPicture, PICTURE_FETCH_DEFAULTS, PictureFetchError } from './picture-fetch.ts';
 import { runPictureFetch } from './pictures.ts';
 import { shopifyCsv, uploadCsv } from './testing.ts';
 
