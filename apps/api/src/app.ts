@@ -65,6 +65,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { checkoutStepRoutes } from './modules/checkout/step-routes.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
+import { sharingPicturePrunePlugin } from './modules/admin/seo/prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { emailSubscriptionRoutes } from './modules/plugins/email-subscription.ts';
@@ -301,6 +302,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(paymentsPlugin);
   await app.register(customisationPrunePlugin);
+  await app.register(sharingPicturePrunePlugin);
   await app.register(ordersPlugin);
   await app.register(trackingRoutes);
   // Shopper-facing plugins: pincode check, trade enquiry, newsletter, galleries.

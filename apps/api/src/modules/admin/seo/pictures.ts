@@ -5,7 +5,8 @@ import { imageWork } from '../../../lib/limiter.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { normalisePicture } from '../catalog/pictures.ts';
 
-const FOLDER = 'brand';
+/** Where uploaded sharing pictures and favicon sets live under the media root. */
+export const BRAND_FOLDER = 'brand';
 /** The smallest icon of an uploaded set names the set; its siblings differ only in size. */
 const UPLOADED_ICON = /^\/media\/brand\/favicon-([0-9a-f]{16})-32\.png$/;
 
@@ -32,8 +33,8 @@ export async function makeSharingPicture(
         .jpeg({ quality: 85, mozjpeg: true })
         .toBuffer(),
     );
-    await storage.put(`${FOLDER}/share-${id}.jpg`, jpeg);
-    return { url: `/media/${FOLDER}/share-${id}.jpg` };
+    await storage.put(`${BRAND_FOLDER}/share-${id}.jpg`, jpeg);
+    return { url: `/media/${BRAND_FOLDER}/share-${id}.jpg` };
   }
   for (const size of SHARING_PICTURE.faviconSizes) {
     const png = await imageWork(() =>
@@ -42,9 +43,9 @@ export async function makeSharingPicture(
         .png()
         .toBuffer(),
     );
-    await storage.put(`${FOLDER}/favicon-${id}-${size}.png`, png);
+    await storage.put(`${BRAND_FOLDER}/favicon-${id}-${size}.png`, png);
   }
-  return { url: `/media/${FOLDER}/favicon-${id}-32.png` };
+  return { url: `/media/${BRAND_FOLDER}/favicon-${id}-32.png` };
 }
 
 /**
@@ -54,5 +55,8 @@ export async function makeSharingPicture(
 export function faviconIcons(url: string): { size: number; url: string }[] {
   const set = UPLOADED_ICON.exec(url);
   if (!set) return [{ size: 0, url }];
-  return SHARING_PICTURE.faviconSizes.map((size) => ({ size, url: `/media/${FOLDER}/favicon-${set[1]}-${size}.png` }));
+  return SHARING_PICTURE.faviconSizes.map((size) => ({
+    size,
+    url: `/media/${BRAND_FOLDER}/favicon-${set[1]}-${size}.png`,
+  }));
 }

@@ -1,9 +1,11 @@
+import { readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SEO_LIMITS,
+  SHARING_PICTURE,
   adminPictureMessages,
   adminSearchSharingApi,
   messages,
@@ -15,6 +17,8 @@ import { auditLog } from '../../../db/schema.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
 import { signedInOwner } from '../../staff/testing.ts';
+import { BRAND_FOLDER } from './pictures.ts';
+import { SHARING_UPLOAD_GRACE_MS, pruneSharingPictures } from './prune.ts';
 
 /**
  * Search and sharing (issue 25): owners and managers save the home page's title and description,
@@ -44,6 +48,23 @@ const GOOD = {
   description: 'Baskets, trays and chairs woven by hand in Kerala. Free delivery across India above ₹999.',
   social_sharing_image: 'https://cdn.example.com/share/kavya-1200x630.jpg',
   favicon: '/media/brand/kavya-icon.png',
+};
+
+/** POSTs a picture to the upload route as the panel does (multipart, field "file"). */
+const uploadPicture = (kind: string, bytes: Buffer, headers: Record<string, string> = owner) => {
+  const b = '----seo-prune-boundary';
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/search-sharing/pictures/${kind}`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]),
+  });
 };
 
 describe('search and sharing', () => {
@@ -219,5 +240,52 @@ describe('search and sharing', () => {
     // Roles as the PUT: a packer may not upload, nor anyone signed out.
     expect((await upload('social', wide, (await signedInOwner(t, 'packer')).headers)).statusCode).toBe(403);
     expect((await upload('social', wide, {})).statusCode).toBe(401);
+  });
+
+  it('removes uploads never saved and pictures replaced since, after a day; keeps what a storefront uses', async () => {
+    const square = await sharp({
+      create: { width: 400, height: 400, channels: 4, background: { r: 20, g: 120, b: 90, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const url = async (kind: 'social' | 'favicon') => {
+      const res = await uploadPicture(kind, square);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.url as string;
+    };
+    const [unsavedShare, savedShare, unsavedIcon, savedIcon] = [
+      await url('social'),
+      await url('social'),
+      await url('favicon'),
+      await url('favicon'),
+    ];
+    expect((await put({ ...GOOD, social_sharing_image: savedShare, favicon: savedIcon })).statusCode).toBe(200);
+    const file = (u: string) => join(TEST_MEDIA_DIR, u.slice('/media/'.length));
+    const sizes = (u: string) => SHARING_PICTURE.faviconSizes.map((n) => file(u.replace('-32.png', `-${n}.png`)));
+    const exists = (f: string) =>
+      stat(f).then(
+        () => true,
+        () => false,
+      );
+    const brandDir = join(TEST_MEDIA_DIR, BRAND_FOLDER);
+
+    // Within the grace period nothing goes (the owner may still press Save).
+    await pruneSharingPictures(t.database.db, TEST_MEDIA_DIR);
+    expect(await exists(file(unsavedShare))).toBe(true);
+
+    // A day and more later: every upload of the folder is old.
+    const dayAgo = new Date(Date.now() - SHARING_UPLOAD_GRACE_MS - 60_000);
+    for (const name of await readdir(brandDir)) await utimes(join(brandDir, name), dayAgo, dayAgo);
+    const fresh = await url('social');
+    await pruneSharingPictures(t.database.db, TEST_MEDIA_DIR);
+    expect(await exists(file(unsavedShare))).toBe(false);
+    for (const f of sizes(unsavedIcon)) expect([f, await exists(f)]).toEqual([f, false]);
+    expect(await exists(file(savedShare))).toBe(true);
+    for (const f of sizes(savedIcon)) expect([f, await exists(f)]).toEqual([f, true]);
+    expect(await exists(file(fresh))).toBe(true);
+    // The saved ones still show on the home page.
+    const html = await home();
+    expect(html).toContain(`href="${savedIcon}"`);
+    expect(html).toContain(savedShare);
   });
 });

@@ -1,0 +1,77 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { localMediaStorage, type MediaStorage } from '../../media/storage.ts';
+import { BRAND_FOLDER } from './pictures.ts';
+
+declare module '../../jobs/registry.ts' {
+  interface JobPayloads {
+    /** Deletes uploaded sharing pictures and favicon sets no storefront uses; recurring, hourly. */
+    'sharing-picture-prune': Record<string, never>;
+  }
+}
+
+/** An upload not saved yet is kept this long (the owner may still press Save, or Undo a change). */
+export const SHARING_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** The files makeSharingPicture writes; the 16-hex id names a picture or a favicon set. */
+const FILE = /^(share|favicon)-([0-9a-f]{16})(?:\.jpg|-\d+\.png)$/;
+
+/**
+ * Deletes the sharing pictures and favicon sets (with their resized copies) that were uploaded
+ * more than the grace period ago and that no storefront names: an upload never saved, or a
+ * picture replaced since. Answers how many files went. Removing twice is harmless, so several
+ * processes may run it at once.
+ */
+export async function pruneSharingPictures(
+  db: Db,
+  mediaDir: string,
+  storage: MediaStorage = localMediaStorage(mediaDir),
+  now = Date.now(),
+): Promise<number> {
+  const dir = path.join(mediaDir, BRAND_FOLDER);
+  const old: { name: string; id: string }[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < SHARING_UPLOAD_GRACE_MS) continue;
+    const match = FILE.exec(name);
+    if (match) old.push({ name, id: `${match[1]}-${match[2]}` });
+    // An interrupted upload's temporary file.
+    else if (name.startsWith('.') && name.endsWith('.tmp')) await unlink(path.join(dir, name)).catch(() => {});
+  }
+  if (!old.length) return 0;
+  // A storefront names a picture by its address in social_sharing_image and a favicon set by its
+  // sizes' addresses in look.favicon: an id found in either keeps every file of it.
+  const ids = [...new Set(old.map((f) => f.id))];
+  const used = await queryRows<{ id: string }>(
+    db,
+    sql`select ids.id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as ids(id)
+        where exists (select 1 from storefronts s
+                      where strpos(coalesce(s.social_sharing_image, ''), ids.id) > 0
+                         or strpos(s.look::text, ids.id) > 0)`,
+  );
+  const keep = new Set(used.map((r) => r.id));
+  let removed = 0;
+  for (const file of old) {
+    if (keep.has(file.id)) continue;
+    await storage.remove(`${BRAND_FOLDER}/${file.name}`);
+    removed++;
+  }
+  return removed;
+}
+
+/** Registers the hourly prune (one pending run for the whole shop). */
+export async function sharingPicturePrunePlugin(app: FastifyInstance) {
+  const mediaDir = path.join(app.env.DATA_DIR, 'media');
+  app.jobs.register('sharing-picture-prune', {
+    payload: z.strictObject({}),
+    async handle(_payload, ctx) {
+      const removed = await pruneSharingPictures(ctx.db, mediaDir);
+      if (removed) ctx.log.info({ removed }, 'sharing pictures: removed unused uploads');
+    },
+    repeat: { everyMs: PRUNE_EVERY_MS, payload: {} },
+  });
+}
