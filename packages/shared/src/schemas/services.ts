@@ -25,11 +25,9 @@ export const APPLICATION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/p
 /** One field of a service's application form (stored as jsonb on service_details.form_fields). */
 export const ApplicationFieldSchema = z.object({
   /** Key of the answer in the submitted body and the stored answers. */
-  key: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{0,49}$/, {
-      error: 'A key is up to 50 lower-case letters, digits and underscores, starting with a letter, such as pan_number',
-    }),
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, {
+    error: 'A key is up to 50 lower-case letters, digits and underscores, starting with a letter, such as pan_number',
+  }),
   label: z.string().trim().min(1).max(120),
   type: z.enum(APPLICATION_FIELD_TYPES),
   required: z.boolean().default(false),
@@ -49,12 +47,10 @@ export type ApplicationField = z.infer<typeof ApplicationFieldSchema>;
 
 /** One stage of a service's timeline; the application moves through them in order. */
 export const ServiceStageSchema = z.object({
-  key: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, {
-      error:
-        'A key is up to 40 lower-case letters, digits and underscores, starting with a letter, such as documents_verified',
-    }),
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, {
+    error:
+      'A key is up to 40 lower-case letters, digits and underscores, starting with a letter, such as documents_verified',
+  }),
   label: z.string().trim().min(1).max(60),
   /** Working days from the previous stage to this one: gives each stage its expected date. */
   expected_days: z.number().int().min(0).max(365).default(0),
