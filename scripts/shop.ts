@@ -36,7 +36,8 @@ commands:
   logout                              end the session of the token
   whoami                              the signed-in staff member
   settings get [key]                  all store settings as JSON, or one value (text as is)
-  settings set key=value …            change store settings
+  settings set key=value …            change store settings; store_mode=services (or products)
+                                      switches what the shop sells (owners only)
   storefront get                      storefront settings (mode, theme, cookie warning …)
   storefront set key=value …          e.g. mode="Coming Soon", mode=null, password=…,
                                       theme.primary=#1f6f5c, cookie_warning.title="Cookies"

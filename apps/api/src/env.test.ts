@@ -118,6 +118,14 @@ describe('parseEnv', () => {
     );
   });
 
+  it('names the services demo in SEED_DEMO (issue 27), with the sandbox on as in the product demo', () => {
+    expect(parseEnv({ SEED_DEMO: 'services' })).toMatchObject({ SEED_DEMO: 'services', SANDBOX_GATEWAY: true });
+    expect(parseEnv({ SEED_DEMO: 'products' }).SEED_DEMO).toBe(true);
+    expect(() => parseEnv({ SEED_DEMO: 'parcels' })).toThrow(
+      /^Invalid environment: SEED_DEMO must be true, false, products or services$/,
+    );
+  });
+
   it('reads ADMIN_ORIGIN as a bare origin, written as the browser writes it, and refuses anything more', () => {
     expect(parseEnv({}).ADMIN_ORIGIN).toBeUndefined();
     expect(parseEnv({ ADMIN_ORIGIN: 'https://admin.example.com' }).ADMIN_ORIGIN).toBe('https://admin.example.com');

@@ -92,7 +92,16 @@ export const EnvSchema = z.object({
     .min(0)
     .max(600_000)
     .default(10_000),
-  SEED_DEMO: bool.default(true),
+  /**
+   * Seed a demo shop into an empty database on start: true (or products) the product shop,
+   * services the services business (issue 27), false none.
+   */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', 'products', 'services'], { error: 'must be true, false, products or services' })
+    .default('true')
+    .transform((v): boolean | 'services' =>
+      v === 'services' ? 'services' : v === 'true' || v === '1' || v === 'products',
+    ),
   /** smtp(s)://user:pass@host:port: e-mail goes out through it; unset keeps e-mail in the outbox. */
   SMTP_URL: z
     .string()
@@ -186,7 +195,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       message: 'above 1 needs DATABASE_URL (the embedded database serves one process)',
     });
   }
-}).transform((env) => ({ ...env, SANDBOX_GATEWAY: env.SANDBOX_GATEWAY ?? env.SEED_DEMO }));
+}).transform((env) => ({ ...env, SANDBOX_GATEWAY: env.SANDBOX_GATEWAY ?? env.SEED_DEMO !== false }));
 export type Env = z.output<typeof CheckedEnvSchema>;
 
 /** Parses `source` (process.env by default); throws one line per wrong variable. */

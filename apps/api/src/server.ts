@@ -27,7 +27,11 @@ async function prepareDatabase(env: Env) {
   await runMigrations(database);
   const seeded =
     env.SEED_DEMO &&
-    (await seedDemo(database, { mediaDir: path.join(env.DATA_DIR, 'media'), storeUrl: env.PUBLIC_URL }));
+    (await seedDemo(database, {
+      mediaDir: path.join(env.DATA_DIR, 'media'),
+      storeUrl: env.PUBLIC_URL,
+      demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
+    }));
   // Without the demo: the rows a new shop answers its pages with ("opening soon" until the setup opens it).
   if (!seeded) await ensureShopBase(database);
   if (database.dialect === 'pglite' && !seeded) {

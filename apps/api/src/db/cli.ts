@@ -104,7 +104,11 @@ async function main() {
   await withDatabase(async (database) => {
     if (command === 'seed') {
       const env = parseEnv();
-      const seeded = await seedDemo(database, { mediaDir: path.join(env.DATA_DIR, 'media'), storeUrl: env.PUBLIC_URL });
+      const seeded = await seedDemo(database, {
+        mediaDir: path.join(env.DATA_DIR, 'media'),
+        storeUrl: env.PUBLIC_URL,
+        demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
+      });
       console.log(seeded ? 'Demo store seeded.' : 'A storefront already exists; nothing seeded.');
     } else {
       console.log('Migrations applied.');

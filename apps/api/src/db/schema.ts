@@ -24,6 +24,7 @@ export * from './payment-schema.ts';
 export * from './staff-schema.ts';
 export * from './plugin-schema.ts';
 export * from './push-schema.ts';
+export * from './service-schema.ts';
 
 /** Key/value store settings (spec section 3 "Store settings requested", plus license_status). */
 export const storeSettings = pgTable('store_settings', {

@@ -12,6 +12,8 @@ import type {
   AdminVariantParamsSchema,
   AdminVariantStockSchema,
 } from '../schemas/admin-catalog.ts';
+import type { AdminServiceDetailsSchema, ServiceDetailsBodySchema, ServiceDetailsSchema } from '../schemas/services.ts';
+import type { NullDataSchema } from '../schemas/base.ts';
 import { endpoint } from './endpoint.ts';
 
 type Product = typeof AdminProductSchema;
@@ -51,6 +53,20 @@ export const adminCatalogApi = {
     body: typeof AdminStockAdjustSchema;
     data: typeof AdminVariantStockSchema;
   }>('POST', '/api/admin/catalog/variants/:variant_id/stock/adjust'),
+  /** Services mode (issue 27): a product's service details (null: sold as a product), saved whole, or removed. */
+  serviceDetails: endpoint<{ params: Params; data: typeof AdminServiceDetailsSchema }>(
+    'GET',
+    '/api/admin/catalog/products/:id/service',
+  ),
+  saveServiceDetails: endpoint<{
+    params: Params;
+    body: typeof ServiceDetailsBodySchema;
+    data: typeof ServiceDetailsSchema;
+  }>('PUT', '/api/admin/catalog/products/:id/service'),
+  removeServiceDetails: endpoint<{ params: Params; data: typeof NullDataSchema }>(
+    'DELETE',
+    '/api/admin/catalog/products/:id/service',
+  ),
   lowStock: endpoint<{ data: typeof AdminLowStockSchema }>('GET', '/api/admin/catalog/low-stock'),
 
   settings: endpoint<{ data: typeof AdminCatalogSettingsSchema }>('GET', '/api/admin/catalog/settings'),

@@ -9,6 +9,7 @@ import { pluginMessages } from './plugins.ts';
 import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
+import { STORE_MODES } from './services.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
@@ -258,6 +259,7 @@ export const StoreSettingsPatchSchema = knownKeysOnly(
       // One message each: a non-https address is told so above; an https one must be Google's map embed.
       .refine((v) => !/^https:/i.test(v) || isGoogleMapsEmbedUrl(v), { error: googleMapsEmbedMessage })
       .nullable(),
+    store_mode: z.enum(STORE_MODES, { error: staffMessages.choice(STORE_MODES) }),
   } satisfies Record<StoreSettingKey, z.ZodType>,
   { nonEmpty: true },
 );

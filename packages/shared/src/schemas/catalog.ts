@@ -5,6 +5,7 @@ import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
 import { identifierText } from './identifier.ts';
 import { LISTING_MAX_PER_PAGE, LISTING_SORTS } from '../constants.ts';
+import { ServiceDetailsSchema } from './services.ts';
 
 /** Validation texts shared by the catalogue and search payloads (spec section 5 style). */
 export const rangeMessages = {
@@ -338,6 +339,8 @@ export const SingleProductSchema = z.object({
   selected_variant_id: z.string().nullable(),
   images: z.array(ProductImageSchema),
   rating: RatingSummarySchema,
+  /** In services mode (issue 27), what a service adds to its product page; null for a product, and always in products mode. */
+  service: ServiceDetailsSchema.nullable(),
 });
 export type SingleProduct = z.infer<typeof SingleProductSchema>;
 

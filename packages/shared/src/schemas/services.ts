@@ -25,7 +25,9 @@ export const APPLICATION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/p
 /** One field of a service's application form (stored as jsonb on service_details.form_fields). */
 export const ApplicationFieldSchema = z.object({
   /** Key of the answer in the submitted body and the stored answers. */
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/),
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, {
+    error: 'A key is up to 50 lower-case letters, digits and underscores, starting with a letter, such as pan_number',
+  }),
   label: z.string().trim().min(1).max(120),
   type: z.enum(APPLICATION_FIELD_TYPES),
   required: z.boolean().default(false),
@@ -45,7 +47,10 @@ export type ApplicationField = z.infer<typeof ApplicationFieldSchema>;
 
 /** One stage of a service's timeline; the application moves through them in order. */
 export const ServiceStageSchema = z.object({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, {
+    error:
+      'A key is up to 40 lower-case letters, digits and underscores, starting with a letter, such as documents_verified',
+  }),
   label: z.string().trim().min(1).max(60),
   /** Working days from the previous stage to this one: gives each stage its expected date. */
   expected_days: z.number().int().min(0).max(365).default(0),
@@ -79,3 +84,55 @@ export const ServiceDetailsSchema = z.object({
   form_fields: z.array(ApplicationFieldSchema).max(40),
 });
 export type ServiceDetails = z.infer<typeof ServiceDetailsSchema>;
+
+/** Messages of the owner's service editor (issue 27): each names what to fix. */
+export const serviceMessages = {
+  productNotFound: 'Product not found',
+  fieldKeyTwice: 'Each field of the form needs its own key',
+  stageKeyTwice: 'Each stage needs its own key',
+  stageKeyFixed: (key: string) => `“${key}” is a stage every application already has: pick another key`,
+  choiceOptions: 'A choice field needs at least two options',
+  choiceOptionTwice: 'Each option of a choice field must be different',
+  fileAccept: 'A file field needs at least one accepted file type',
+  minAboveMax: 'The smallest value must not be above the largest',
+  saved: 'Service details saved',
+  removed: 'This product is no longer a service',
+} as const;
+
+/**
+ * PUT /api/admin/catalog/products/{id}/service: ServiceDetailsSchema with the rules across
+ * fields (unique field and stage keys, stage keys clear of APPLICATION_FIXED_STAGES, a choice
+ * field's two or more distinct options, a file field's accepted types, min ≤ max), each issue
+ * on its own path (`form_fields.2.options`), so the panel shows it under the field.
+ */
+export const ServiceDetailsBodySchema = ServiceDetailsSchema.superRefine((details, ctx) => {
+  const seenFields = new Set<string>();
+  details.form_fields.forEach((field, i) => {
+    const at = (...rest: (string | number)[]) => ['form_fields', i, ...rest];
+    if (seenFields.has(field.key))
+      ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyTwice });
+    seenFields.add(field.key);
+    if (field.type === 'choice') {
+      if (field.options.length < 2)
+        ctx.addIssue({ code: 'custom', path: at('options'), message: serviceMessages.choiceOptions });
+      else if (new Set(field.options).size !== field.options.length)
+        ctx.addIssue({ code: 'custom', path: at('options'), message: serviceMessages.choiceOptionTwice });
+    }
+    if (field.type === 'file' && field.accept.length === 0)
+      ctx.addIssue({ code: 'custom', path: at('accept'), message: serviceMessages.fileAccept });
+    if (field.min !== null && field.max !== null && field.min > field.max)
+      ctx.addIssue({ code: 'custom', path: at('min'), message: serviceMessages.minAboveMax });
+  });
+  const seenStages = new Set<string>();
+  details.stages.forEach((stage, i) => {
+    const path = ['stages', i, 'key'];
+    if ((APPLICATION_FIXED_STAGES as readonly string[]).includes(stage.key))
+      ctx.addIssue({ code: 'custom', path, message: serviceMessages.stageKeyFixed(stage.key) });
+    else if (seenStages.has(stage.key)) ctx.addIssue({ code: 'custom', path, message: serviceMessages.stageKeyTwice });
+    seenStages.add(stage.key);
+  });
+});
+export type ServiceDetailsBody = z.input<typeof ServiceDetailsBodySchema>;
+
+/** GET /api/admin/catalog/products/{id}/service: the product's service details, null when it is sold as a product. */
+export const AdminServiceDetailsSchema = ServiceDetailsSchema.nullable();

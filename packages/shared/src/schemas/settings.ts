@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
+import { StoreModeSchema, type StoreMode } from './services.ts';
 
 /** Store settings a client may request (spec section 3, "Store settings requested"). */
 export const StoreSettingsSchema = z.object({
@@ -38,10 +39,16 @@ export const StoreSettingsSchema = z.object({
   allow_tnc_checkout: z.boolean(),
   checkout_instruction: z.string().nullable(),
   google_embed_url: z.string().nullable(),
+  /** Products (default) or services (issue 27): what the storefront sells and how its pages read. */
+  store_mode: StoreModeSchema,
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export type StoreSettingKey = keyof StoreSettings;
 export const STORE_SETTING_KEYS = Object.keys(StoreSettingsSchema.shape) as StoreSettingKey[];
+
+/** The shop's mode from its settings: a shop that never chose one sells products. */
+export const storeModeOf = (settings: Partial<Pick<StoreSettings, 'store_mode'>>): StoreMode =>
+  settings.store_mode ?? 'products';
 
 const keyList = z
   .array(z.string({ error: messages.required }), { error: messages.required })

@@ -442,7 +442,7 @@ const testimonialRows = [
 ];
 
 /** A menu entry: label, URL and, for a parent, its children. */
-type DemoMenuItem = [label: string, url: string, children?: [string, string][]];
+export type DemoMenuItem = [label: string, url: string, children?: [string, string][]];
 
 /**
  * The header and footer menus. Categories and collections are not listed here: the header's
@@ -497,9 +497,9 @@ const demoMenus: { id: string; name: string; items: DemoMenuItem[] }[] = [
 ];
 
 /** Inserts the main menu and the two footer menus (ids fixed: the storefront asks for them). */
-export async function seedMenus(tx: Tx) {
-  await tx.insert(t.menus).values(demoMenus.map(({ id, name }) => ({ id, name })));
-  for (const menu of demoMenus) {
+export async function seedMenus(tx: Tx, menus: { id: string; name: string; items: DemoMenuItem[] }[] = demoMenus) {
+  await tx.insert(t.menus).values(menus.map(({ id, name }) => ({ id, name })));
+  for (const menu of menus) {
     const parents = await tx
       .insert(t.menuItems)
       .values(menu.items.map(([label, url], position) => ({ menuId: menu.id, label, url, position })))

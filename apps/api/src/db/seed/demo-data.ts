@@ -40,6 +40,7 @@ export const demoSettings: StoreSettings = {
   allow_tnc_checkout: true,
   checkout_instruction: 'Orders placed before 2 pm ship the same day.',
   google_embed_url: null,
+  store_mode: 'products',
 };
 
 export const demoTheme: ThemeColours = {

@@ -14,12 +14,26 @@ import { seedDemoAddress } from './demo-address.ts';
 import { seedPlugins } from './plugins.ts';
 import { seedDemoStaff } from './staff.ts';
 import { seedSwatches } from './swatches.ts';
+import { makeServiceHero } from './service-art.ts';
+import {
+  renderServiceImages,
+  seedServiceCatalog,
+  servicesLook,
+  servicesMenus,
+  servicesSettings,
+  servicesTheme,
+} from './services.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Look = (typeof t.storefronts.$inferInsert)['look'];
 
 export interface SeedOptions {
   /** Where generated demo images are written; served at /media. */
   mediaDir: string;
   /** Public origin of the shop, stored as store_url. */
   storeUrl?: string;
+  /** Which demo: the product shop (default) or the services business (SEED_DEMO=services, issue 27). */
+  demo?: 'products' | 'services';
 }
 
 /** Seeds the demo store once: a second call finds the storefront and does nothing. */
@@ -27,6 +41,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
   // Every start and every test file calls this on a shop that is usually seeded already: look
   // before rendering images and hashing a password (the look under the lock below still decides).
   if (await hasStorefront(database.db)) return false;
+  if (opts.demo === 'services') return seedServicesDemo(database, opts);
   const rendered = await renderCatalogImages(opts.mediaDir);
   const heroes = await Promise.all([
     makeHeroImage(opts.mediaDir, 'new-season', '#1f6f5c', '#7fb8a4'),
@@ -39,76 +54,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
     if (await hasStorefront(db)) return false;
 
     await db.transaction(async (tx) => {
-      const settings = { ...demoSettings, store_url: opts.storeUrl ?? demoSettings.store_url };
-      await tx.insert(t.storeSettings).values([
-        ...Object.entries(settings).map(([key, value]) => ({ key, value })),
-        { key: 'license_status', value: 'active' },
-        { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
-        // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
-        { key: 'tax_rate_percent', value: 12 },
-      ]);
-      // The demo's 12 % is its standard class's rate (editable on the panel's Tax screen).
-      await tx.execute(sql`update tax_rates set rate_percent = 12 where key = 'standard'`);
-
-      let indiaId = 0;
-      for (const c of demoCountries) {
-        const [row] = await tx
-          .insert(t.countries)
-          .values({
-            name: c.name,
-            iso2: c.iso2,
-            mobileCode: c.mobileCode,
-            mobileNumberLength: c.mobileNumberLength,
-            currencyCode: c.currencyCode,
-            hasPostcodes: c.hasPostcodes,
-            postcodeDigits: c.postcodeDigits,
-          })
-          .returning({ id: t.countries.id });
-        if (c.iso2 === 'IN') indiaId = row!.id;
-        await tx.insert(t.states).values(c.states.map((s) => ({ countryId: row!.id, ...s })));
-      }
-
-      await tx
-        .insert(t.channels)
-        .values({ id: DEMO_CHANNEL_ID, name: 'Web store', currencyCode: 'INR', countryId: indiaId });
-
-      await tx.insert(t.pages).values(demoPages.map((p) => ({ slug: p.slug, title: p.title, blocks: p.blocks })));
-
-      await tx.insert(t.storefronts).values({
-        id: DEMO_STOREFRONT_ID,
-        name: 'Loom & Leaf',
-        channelId: DEMO_CHANNEL_ID,
-        mode: null,
-        isDefault: true,
-        termsPageSlug: 'terms-and-conditions',
-        privacyPageSlug: 'privacy-policy',
-        theme: demoTheme,
-        fonts: [],
-        customCss: '',
-        look: {
-          favicon: [],
-          typography: { body_font: 'system-ui', heading_font: 'Georgia', base_size_px: 16 },
-          notice_bar: {
-            enabled: true,
-            message: 'Free shipping on orders of ₹999 or more',
-            link_text: 'Details',
-            page_slug: 'shipping-and-returns',
-            is_closable: true,
-          },
-          topbar: { enabled: true, message: 'Handmade in India · Easy 14-day returns' },
-          cookie_warning: {
-            title: 'We value your privacy',
-            // The one optional cookie is the shop's own statistics (the ShopAnalytics plugin, plugins.ts).
-            message: 'We use cookies to run the shop and, only if you agree, for our own visit statistics.',
-          },
-          logo: null,
-          meta: {
-            title: 'Loom & Leaf: natural clothing and homeware',
-            description: 'Organic cotton, linen, stoneware and plants, made in small batches across India.',
-            keywords: 'linen, organic cotton, stoneware, homeware, plants',
-          },
-        },
-      });
+      await seedShopBase(tx, opts);
 
       await tx.insert(t.plugins).values([
         { moduleName: 'Review', config: {} },
@@ -160,6 +106,127 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<b
     // Planner statistics for the rows just written. PGlite has no autovacuum at all, and
     // PostgreSQL's would get there only later: without them the first queries plan on default
     // guesses (1200 rows a table, hash joins over whole tables).
+    await db.execute(sql`analyze`);
+    return true;
+  });
+}
+
+/** The product demo's storefront look. */
+const PRODUCT_LOOK: Look = {
+  favicon: [],
+  typography: { body_font: 'system-ui', heading_font: 'Georgia', base_size_px: 16 },
+  notice_bar: {
+    enabled: true,
+    message: 'Free shipping on orders of ₹999 or more',
+    link_text: 'Details',
+    page_slug: 'shipping-and-returns',
+    is_closable: true,
+  },
+  topbar: { enabled: true, message: 'Handmade in India · Easy 14-day returns' },
+  cookie_warning: {
+    title: 'We value your privacy',
+    // The one optional cookie is the shop's own statistics (the ShopAnalytics plugin, plugins.ts).
+    message: 'We use cookies to run the shop and, only if you agree, for our own visit statistics.',
+  },
+  logo: null,
+  meta: {
+    title: 'Loom & Leaf: natural clothing and homeware',
+    description: 'Organic cotton, linen, stoneware and plants, made in small batches across India.',
+    keywords: 'linen, organic cotton, stoneware, homeware, plants',
+  },
+};
+
+/**
+ * What both demos share: the settings, countries and states, the channel, the legal pages and
+ * the storefront (named and dressed for the demo asked for).
+ */
+async function seedShopBase(tx: Tx, opts: SeedOptions): Promise<void> {
+  const services = opts.demo === 'services';
+  const settings = {
+    ...demoSettings,
+    ...(services ? servicesSettings : {}),
+    store_url: opts.storeUrl ?? demoSettings.store_url,
+  };
+  await tx.insert(t.storeSettings).values([
+    ...Object.entries(settings).map(([key, value]) => ({ key, value })),
+    { key: 'license_status', value: 'active' },
+    { key: 'address_fields', value: DEFAULT_ADDRESS_FIELDS },
+    // Prices include GST; the cart shows the tax they contain (modules/cart/pricing.ts).
+    { key: 'tax_rate_percent', value: 12 },
+  ]);
+  // The demo's 12 % is its standard class's rate (editable on the panel's Tax screen).
+  await tx.execute(sql`update tax_rates set rate_percent = 12 where key = 'standard'`);
+
+  let indiaId = 0;
+  for (const c of demoCountries) {
+    const [row] = await tx
+      .insert(t.countries)
+      .values({
+        name: c.name,
+        iso2: c.iso2,
+        mobileCode: c.mobileCode,
+        mobileNumberLength: c.mobileNumberLength,
+        currencyCode: c.currencyCode,
+        hasPostcodes: c.hasPostcodes,
+        postcodeDigits: c.postcodeDigits,
+      })
+      .returning({ id: t.countries.id });
+    if (c.iso2 === 'IN') indiaId = row!.id;
+    await tx.insert(t.states).values(c.states.map((s) => ({ countryId: row!.id, ...s })));
+  }
+
+  await tx
+    .insert(t.channels)
+    .values({ id: DEMO_CHANNEL_ID, name: 'Web store', currencyCode: 'INR', countryId: indiaId });
+
+  await tx.insert(t.pages).values(demoPages.map((p) => ({ slug: p.slug, title: p.title, blocks: p.blocks })));
+
+  await tx.insert(t.storefronts).values({
+    id: DEMO_STOREFRONT_ID,
+    name: settings.store_name,
+    channelId: DEMO_CHANNEL_ID,
+    mode: null,
+    isDefault: true,
+    termsPageSlug: 'terms-and-conditions',
+    privacyPageSlug: 'privacy-policy',
+    theme: services ? servicesTheme : demoTheme,
+    fonts: [],
+    customCss: '',
+    look: { ...PRODUCT_LOOK, ...(services ? servicesLook : {}) },
+  });
+}
+
+/**
+ * The services demo (SEED_DEMO=services, issue 27): the shared base as "Sahaj Seva Consultants"
+ * in services mode, its menus and hero, a dozen services with their forms and stages, the demo
+ * customer and the staff. Applications for demo customers hang on `seedServiceCatalog`'s ids.
+ */
+async function seedServicesDemo(database: Database, opts: SeedOptions): Promise<boolean> {
+  const images = await renderServiceImages(opts.mediaDir);
+  const hero = await makeServiceHero(opts.mediaDir, '#dbe7f7', '#1d4ed8');
+  const demoPasswordHash = await demoCustomerPasswordHash();
+  return database.withExclusiveLock(async (db) => {
+    if (await hasStorefront(db)) return false;
+    await db.transaction(async (tx) => {
+      await seedShopBase(tx, opts);
+      await tx.insert(t.plugins).values([{ moduleName: 'Review', config: {} }]);
+      await seedMenus(tx, servicesMenus);
+      await tx.insert(t.sliders).values({ id: 'home-hero', name: 'Home hero' });
+      await tx.insert(t.slides).values({
+        sliderId: 'home-hero',
+        title: 'GST, ITR and registrations, done for you',
+        subtitle: 'Apply online, send documents, and follow every stage until it is done.',
+        imageUrl: hero,
+        imageAlt: 'A ledger, a passport and a stamped certificate on a desk',
+        linkUrl: '/shop-online',
+        linkText: 'See all services',
+        position: 0,
+      });
+      await seedServiceCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', images });
+      await seedDemoCustomer(tx, demoPasswordHash);
+      await seedDemoAddress(tx);
+      await seedDemoStaff(tx);
+    });
     await db.execute(sql`analyze`);
     return true;
   });

@@ -116,6 +116,20 @@ describe('npm run shop', () => {
     expect(bad.stderr).toContain('store_nmae: Unknown setting "store_nmae"');
   });
 
+  it('switches the shop to services and back with settings set store_mode', async () => {
+    const mode = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/storefront/initial-values' })).json().data.settings.store_mode;
+    const on = await as(['settings', 'set', 'store_mode=services']);
+    expect(on.code).toBe(0);
+    expect(JSON.parse(on.stdout)).toEqual({ store_mode: 'services' });
+    expect(await mode()).toBe('services');
+    const bad = await as(['settings', 'set', 'store_mode=parcels']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('store_mode: The value must be one of: products, services');
+    expect((await as(['settings', 'set', 'store_mode=products'])).code).toBe(0);
+    expect(await mode()).toBe('products');
+  });
+
   it('installs a plugin with key=value config, and lists it as installed', async () => {
     const res = await as(['plugins', 'install', 'GoogleGtag', 'google_tag_id=G-LOOM2026']);
     expect(res.code).toBe(0);

@@ -58,6 +58,7 @@ import { adminCouponRoutes } from './coupons/routes.ts';
 import { adminShippingRoutes } from './shipping/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
 import { adminPictureRoutes } from './catalog/picture-routes.ts';
+import { adminServiceDetailsRoutes } from './catalog/service-details-routes.ts';
 import { adminImportRoutes } from './import/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -126,6 +127,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminShippingRoutes);
   await app.register(adminBulkRoutes);
   await app.register(adminPictureRoutes);
+  await app.register(adminServiceDetailsRoutes);
   await app.register(adminImportRoutes);
   await app.register(customerRoutes);
   await app.register(exportRoutes);

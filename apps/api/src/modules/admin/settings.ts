@@ -65,9 +65,10 @@ export async function assertReferencesExist(
 /**
  * Settings only an owner may change. `store_url` is the origin of password-reset links, canonical
  * URLs and the sitemap (without PUBLIC_URL): in staff hands it would send customers' reset
- * tokens to another site, a way to act as any customer or owner.
+ * tokens to another site, a way to act as any customer or owner. `store_mode` turns the whole
+ * shop from products to services (issue 27): the owner's decision alone.
  */
-const OWNER_ONLY_SETTINGS: ReadonlySet<StoreSettingKey> = new Set(['store_url']);
+const OWNER_ONLY_SETTINGS: ReadonlySet<StoreSettingKey> = new Set(['store_url', 'store_mode']);
 
 /**
  * Saves some store settings in one transaction, with one audit entry holding the values before

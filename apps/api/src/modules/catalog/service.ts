@@ -9,6 +9,7 @@ import {
   type ProductGrid,
   type ProductGridQuery,
   type RelatedProducts,
+  type ServiceDetails,
   type SingleProduct,
   type Variant,
 } from '@shopfront/shared';
@@ -101,6 +102,7 @@ export async function getProductGrid(db: Db, body: ProductGridQuery, ch: PriceCh
 
 interface ProductRowRaw {
   id: string;
+  service: ServiceDetails | null;
   selected_variant_id: string | null;
   slug: string;
   name: string;
@@ -173,6 +175,16 @@ function targetCte(id: string, ch: PriceChannel) {
       order by t.pri limit 1)`;
 }
 
+/**
+ * The product's service details (issue 27) as the page shows them, only while the shop is in
+ * services mode: null for a product that has none, and for every product in products mode.
+ */
+const serviceSql = sql`(select json_build_object('fee_kind', sd.fee_kind, 'includes', sd.includes,
+        'turnaround_days', sd.turnaround_days, 'documents_needed', sd.documents_needed, 'stages', sd.stages,
+        'form_fields', sd.form_fields)
+     from service_details sd where sd.product_id = p.id
+      and (select value #>> '{}' from store_settings where key = 'store_mode') = 'services') as service`;
+
 /** The product with its options, variants (priced in the request's channel), images and tags, as one row. */
 function productSql(id: string, ch: PriceChannel) {
   const pr = channelPrice(ch);
@@ -198,7 +210,8 @@ function productSql(id: string, ch: PriceChannel) {
                  order by i.position, i.id), '[]'::json)
          from product_images i where i.product_id = p.id) as images,
       (select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
-         from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags
+         from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags,
+      ${serviceSql}
     from products p${pr.join} left join brands b on b.id = p.brand_id
     where p.id = (select product_id from target)`;
 }
@@ -301,6 +314,7 @@ export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Pr
     selected_variant_id: p.selected_variant_id,
     images: p.images,
     rating: { overall_rating: rounded(p.rating_avg), total_reviews: p.rating_count },
+    service: p.service,
   };
 }
 

@@ -51,6 +51,7 @@ const NEW_SHOP_SETTINGS: Partial<StoreSettings> = {
   order_sms_mandatory: false,
   order_email_mandatory: true,
   allow_tnc_checkout: false,
+  store_mode: 'products',
 };
 
 /**
