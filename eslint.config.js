@@ -12,6 +12,7 @@ export default tseslint.config(
       '.tmp',
       'apps/admin/build',
       'apps/admin/.react-router',
+      'apps/api/dist',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,5 @@
-// `npm start`'s first step: builds the storefront only when its build is missing or older than
-// its sources, so N processes starting together (behind a load balancer, after a deploy that
+// `npm start`'s first step: builds the storefront, the panel and the compiled API server only
+// when a build is missing or older than its sources, so N processes starting together (behind a load balancer, after a deploy that
 // shipped a build) do not each run Vite. Processes on one machine take turns through a lock
 // directory; the first builds, the others find the build fresh.
 //
@@ -11,13 +11,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUILD_MARKER = path.join(ROOT, 'apps/storefront/build/server/index.js');
+/** Files `npm run build` writes; the oldest one dates the build. */
+const BUILD_MARKERS = ['apps/storefront/build/server/index.js', 'apps/api/dist/server.js'].map((p) =>
+  path.join(ROOT, p),
+);
 const LOCK = path.join(ROOT, 'apps/storefront/.build-lock');
-/** What the storefront build is made from. */
+/** What the build is made from. */
 const SOURCES = [
   'apps/storefront/app',
+  'apps/api/src',
   'apps/storefront/vite.config.ts',
   'apps/storefront/react-router.config.ts',
+  'apps/admin/app',
   'packages/shared/src',
   'package-lock.json',
 ].map((p) => path.join(ROOT, p));
@@ -35,8 +40,8 @@ function newestMtime(file) {
 
 /** 'missing', 'stale' or 'fresh'. */
 function buildState() {
-  if (!existsSync(BUILD_MARKER)) return 'missing';
-  const builtAt = statSync(BUILD_MARKER).mtimeMs;
+  if (!BUILD_MARKERS.every((marker) => existsSync(marker))) return 'missing';
+  const builtAt = Math.min(...BUILD_MARKERS.map((marker) => statSync(marker).mtimeMs));
   return SOURCES.some((source) => newestMtime(source) > builtAt) ? 'stale' : 'fresh';
 }
 
@@ -64,20 +69,18 @@ async function main() {
     if (state === 'fresh') return 0;
     if (!buildToolsInstalled()) {
       if (state === 'stale') {
-        console.warn(
-          'storefront build is older than its sources, and the build tools are not installed: serving it as it is',
-        );
+        console.warn('the build is older than its sources, and the build tools are not installed: serving it as it is');
         return 0;
       }
       console.error(
-        'storefront build missing, and the build tools are not installed (a production install). Build first: npm ci && npm run build',
+        'build missing, and the build tools are not installed (a production install). Build first: npm ci && npm run build',
       );
       return 1;
     }
     if (takeLock()) {
       try {
         if (buildState() === 'fresh') return 0;
-        console.log(`storefront build ${state}: npm run build`);
+        console.log(`build ${state}: npm run build`);
         const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
         return res.status ?? 1;
       } finally {

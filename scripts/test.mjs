@@ -5,6 +5,8 @@
 //   3. unit + api     vitest on in-memory PGlite
 //   4. api            vitest again on a throwaway PostgreSQL cluster (TEST_DATABASE_URL)
 //   5. e2e            vitest's e2e project (Chromium against the built server)
+// With --gates (CI's .ci/run), typecheck, lint and the format check run too, beside steps 1–2:
+// they are single-threaded, so on 2 cores two lanes of them and the build overlap well.
 // Counts come from each vitest run's own JSON report (.tmp/test-reports/). The last line is
 // always `tests: N passed, M failed`; the exit code is 1 when anything failed, else 0.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ process.chdir(ROOT);
 const MIN = 60_000;
 /** Time limits per step; the whole run also stays inside SHOPFRONT_TEST_BUDGET_MIN (CI gives 90). */
 const LIMITS = {
+  gate: 10 * MIN,
   aptUpdate: 5 * MIN,
   aptInstall: 20 * MIN,
   build: 10 * MIN,
@@ -29,6 +32,15 @@ const LIMITS = {
   apiPg: 20 * MIN,
   e2e: 30 * MIN,
 };
+/** The quality gates, in two lanes run side by side (each lane's gates one after another). */
+const GATE_LANES = [
+  [{ name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] }],
+  [
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+    { name: 'format', cmd: 'npx', args: ['--no-install', 'prettier', '--check', '.'] },
+  ],
+];
+const WITH_GATES = process.argv.includes('--gates');
 const BUDGET_MS = Number(process.env.SHOPFRONT_TEST_BUDGET_MIN || 85) * MIN;
 const started = Date.now();
 const REPORT_DIR = path.join(ROOT, '.tmp', 'test-reports');
@@ -97,6 +109,33 @@ function recordStep(name, ok, ms, note = '') {
   });
 }
 
+/**
+ * Starts the gates' lanes; answers their results once all are done. Their output is kept, not
+ * streamed (it would interleave with the build's), and shown by showGates.
+ */
+function startGates(env) {
+  return Promise.all(
+    GATE_LANES.map(async (lane) => {
+      const results = [];
+      for (const gate of lane) {
+        const res = await run(gate.cmd, gate.args, { env, timeoutMs: limit(LIMITS.gate), capture: true });
+        results.push({ ...gate, ...res });
+      }
+      return results;
+    }),
+  ).then((lanes) => lanes.flat());
+}
+
+/** Prints each gate's output and records it: a failed gate fails the run (not a test count). */
+function showGates(results) {
+  for (const g of results) {
+    const ok = g.code === 0;
+    console.log(`\n==> gate: ${g.name} (${[g.cmd, ...g.args].join(' ')}): ${ok ? 'ok' : 'FAILED'}`);
+    if (g.output.trim()) console.log(g.output.trimEnd());
+    recordStep(`gate: ${g.name}`, ok, g.ms, ok ? '' : g.timedOut ? 'timed out' : `exit ${g.code}`);
+  }
+}
+
 /** A test run that could not happen counts as one failure, so a broken setup never reads green. */
 function recordSkipped(name, why) {
   console.error(`!! skipping ${name}: ${why}`);
@@ -154,13 +193,18 @@ async function main() {
   const baseEnv = { ...process.env };
   delete baseEnv.TEST_DATABASE_URL;
 
+  const depsInstalled = existsSync(path.join(ROOT, 'node_modules', '.bin', 'vitest'));
+  const gateNames = GATE_LANES.flat().map((g) => g.name);
+  if (WITH_GATES) console.log(`\n==> gates: ${gateNames.join(', ')} (beside steps 1–2; shown after the build)`);
+  const gates = WITH_GATES && depsInstalled ? startGates(baseEnv) : null;
+  if (WITH_GATES && !depsInstalled) recordStep('gates', false, 0, 'no node_modules');
+
   // 1. prerequisites
   header(1, 'prerequisites: Debian chromium + PostgreSQL server binaries');
   let t = Date.now();
   const have = await ensurePrereqs({
     timeoutMs: (phase) => limit(phase === 'update' ? LIMITS.aptUpdate : LIMITS.aptInstall),
   });
-  const depsInstalled = existsSync(path.join(ROOT, 'node_modules', '.bin', 'vitest'));
   if (!depsInstalled) console.error('!! node_modules/.bin/vitest is missing: run `npm ci` first');
   const missing = [
     !have.chromium && 'chromium',
@@ -184,6 +228,8 @@ async function main() {
     built = res.code === 0;
     recordStep('build', built, res.ms, built ? '' : res.timedOut ? 'timed out' : `exit ${res.code}`);
   }
+
+  if (gates) showGates(await gates);
 
   // 3. unit + api on PGlite
   header(3, 'unit + api tests on PGlite (in memory)');

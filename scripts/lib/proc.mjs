@@ -8,19 +8,30 @@ const running = new Set();
 const KILL_GRACE_MS = 10_000;
 
 /**
- * Runs `cmd args` with its output shown as it comes (stdout/stderr inherited, no stdin).
- * Resolves { code, signal, timedOut, ms }; never rejects for a failing command.
+ * Runs `cmd args` with its output shown as it comes (stdout/stderr inherited, no stdin), or with
+ * `capture`, kept and answered as `output` (for commands run side by side, shown one after another).
+ * Resolves { code, signal, timedOut, ms, output }; never rejects for a failing command.
  */
-export function run(cmd, args, { env = process.env, cwd = process.cwd(), timeoutMs = 10 * 60_000 } = {}) {
+export function run(
+  cmd,
+  args,
+  { env = process.env, cwd = process.cwd(), timeoutMs = 10 * 60_000, capture = false } = {},
+) {
   const started = Date.now();
+  let output = '';
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+      const out = capture ? 'pipe' : 'inherit';
+      child = spawn(cmd, args, { env, cwd, stdio: ['ignore', out, out], detached: true });
     } catch (err) {
       console.error(`could not start ${cmd}: ${err.message}`);
-      resolve({ code: 127, signal: null, timedOut: false, ms: 0 });
+      resolve({ code: 127, signal: null, timedOut: false, ms: 0, output });
       return;
+    }
+    if (capture) {
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
     }
     let timedOut = false;
     let killTimer;
@@ -40,7 +51,7 @@ export function run(cmd, args, { env = process.env, cwd = process.cwd(), timeout
       running.delete(child.pid);
       // Anything the command left behind in its group (a stray worker) goes too.
       killGroup(child.pid, 'SIGKILL');
-      resolve({ code: code ?? (signal ? 128 : 1), signal, timedOut, ms: Date.now() - started });
+      resolve({ code: code ?? (signal ? 128 : 1), signal, timedOut, ms: Date.now() - started, output });
     });
   });
 }

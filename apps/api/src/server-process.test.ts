@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const COMPILED_SERVER = 'apps/api/dist/server.js';
 const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -27,11 +28,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** server.ts as `npm start` runs it, on a fresh embedded database; needs `npm run build` first. */
+/** The compiled server.ts as `npm start` runs it, on a fresh embedded database; needs `npm run build` first. */
 function startServer(env: Record<string, string>) {
+  if (!existsSync(path.join(repoRoot, COMPILED_SERVER)))
+    throw new Error(`${COMPILED_SERVER} missing: run npm run build`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-server-process-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
