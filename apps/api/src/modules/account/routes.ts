@@ -56,7 +56,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       const message = pending.email || pending.phone ? authMessages.changePending : authMessages.profileUpdated;
       return ok({ ...(await getAccount(app.db, updated)), pending }, message);
     },
@@ -75,7 +74,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const session = await requireSession(req);
       await updatePassword(app.db, app.outbox, session.customer, session.id, req.body);
-      app.outbox.kick();
       return ok(null, authMessages.passwordUpdated);
     },
   );
@@ -99,7 +97,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       return ok(sent, authMessages.otpSent);
     },
   );
@@ -124,7 +121,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       return ok(
         await getAccount(app.db, verified.customer),
         verified.type === 'email' ? authMessages.emailVerified : authMessages.phoneVerified,

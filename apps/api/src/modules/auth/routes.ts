@@ -114,7 +114,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(req),
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       return ok(await signedIn(req, reply, customer, true), authMessages.registered);
     },
   );
@@ -138,7 +137,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       return ok(sent, authMessages.otpSent);
     },
   );
@@ -163,7 +161,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(req),
         await requestPhoneCountry(app.db, req),
       );
-      app.outbox.kick();
       const message = req.body.type === 'register' ? authMessages.registered : authMessages.loggedIn;
       return ok(await signedIn(req, reply, customer, req.body.remember_me), message);
     },
@@ -192,7 +189,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await requestPasswordReset(app.db, app.outbox, settings, req.body.email, origin);
       const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
       if (left > 0) await delay(left);
-      app.outbox.kick();
       return ok(null, app.outbox.emailReachesReader ? authMessages.resetSent : authMessages.resetHeld);
     },
   );
@@ -236,7 +232,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The link proved the mailbox: this browser is the owner's from now on, so a stranger who
       // locks the account again cannot keep the owner out of it (ADR 14).
       await rememberDevice(app.db, app.env, req, reply, { customerId });
-      app.outbox.kick();
       return ok(null, authMessages.resetDone);
     },
   );
