@@ -18,7 +18,8 @@ import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../li
 import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
 import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
-import { getAuthSettings, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
+import { otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
+import { getAuthSettings } from '../auth/settings.ts';
 import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../auth/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { enqueueChangeNotice } from './notices.ts';

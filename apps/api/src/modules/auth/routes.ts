@@ -24,10 +24,10 @@ import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
+import { requestAuthSettings } from './settings.ts';
 import { nationalPhone, requestPhoneCountry } from './shop-country.ts';
 import {
   completePasswordReset,
-  getAuthSettings,
   isResetLinkValid,
   loginWithPassword,
   registerWithPassword,
@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.login },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
+      const settings = await requestAuthSettings(app.db, req);
       const customer = await loginWithPassword(app.db, settings, req.body, requestMeta(req));
       return ok(await signedIn(req, reply, customer, req.body.remember_me), authMessages.loggedIn);
     },
@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.register },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
+      const settings = await requestAuthSettings(app.db, req);
       const customer = await registerWithPassword(
         app.db,
         app.outbox,
@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.otpRequest },
     },
     async (req) => {
-      const settings = await getAuthSettings(app.db);
+      const settings = await requestAuthSettings(app.db, req);
       const sent = await requestSignInOtp(
         app.db,
         app.outbox,
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.otpVerify },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
+      const settings = await requestAuthSettings(app.db, req);
       const customer = await verifySignInOtp(
         app.db,
         app.outbox,
@@ -177,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.reset },
     },
     async (req) => {
-      const settings = await getAuthSettings(app.db);
+      const settings = await requestAuthSettings(app.db, req);
       // Known and unknown e-mails answer alike, in content and in time: a known one does more
       // work (a link, an e-mail), so every answer waits until the same floor has passed.
       const started = performance.now();
@@ -224,7 +224,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const customerId = await completePasswordReset(
         app.db,
         app.outbox,
-        await getAuthSettings(app.db),
+        await requestAuthSettings(app.db, req),
         req.body,
         session ? { id: session.id, customerId: session.customer.id } : null,
         requestMeta(req),

@@ -16,9 +16,9 @@ import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts
 import { ThrottledError } from '../../lib/throttle.ts';
 import { enqueueChangeNotice } from '../account/notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
-import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
+import type { AuthSettings } from './settings.ts';
 import { storedPhone, type PhoneCountry } from './shop-country.ts';
 import {
   claimAddressAttempt,
@@ -32,32 +32,6 @@ import { clearAccountLocks } from './throttle.ts';
 export const RESET_TTL_MS = 60 * 60_000;
 /** Reset e-mails per account and hour; more requests get the same answer but send nothing. */
 export const RESET_MAX_PER_HOUR = 3;
-
-export interface AuthSettings {
-  /** enable_customer_register */
-  register: boolean;
-  /** enable_otp_auth */
-  otp: boolean;
-  /** enable_legacy_auth */
-  legacy: boolean;
-  storeName: string;
-}
-
-/** The store settings the auth flows obey; a setting never saved counts as on. */
-export async function getAuthSettings(db: Db): Promise<AuthSettings> {
-  const s = await getStoreSettings(db, [
-    'enable_customer_register',
-    'enable_otp_auth',
-    'enable_legacy_auth',
-    'store_name',
-  ]);
-  return {
-    register: s.enable_customer_register !== false,
-    otp: s.enable_otp_auth !== false,
-    legacy: s.enable_legacy_auth !== false,
-    storeName: storeNameOf(s.store_name),
-  };
-}
 
 /**
  * The stored form of the phone an OTP flow typed: exactly the channel country's digits (the
