@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { CHANNEL_COOKIE } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
+import { AUTH_SETTING_KEYS, authSettingsOf, type AuthSettings } from '../modules/auth/settings.ts';
+import { homeChannel, type PhoneCountry } from '../modules/auth/shop-country.ts';
+import { storeSettingsOf } from '../modules/settings/service.ts';
 import { contentLookup } from './content-memo.ts';
 import { HttpError } from './http.ts';
 import { pageMemoOf } from './in-process.ts';
@@ -26,6 +29,10 @@ export interface ShopContext {
   multiChannel: boolean;
   /** What closes the storefront (spec section 4), read in the same query: the store-state gate's input. */
   lock: StoreLock;
+  /** The channel country's phone numbers (auth/shop-country.ts), read in the same query. */
+  phoneCountry: PhoneCountry;
+  /** The store settings the sign-in and registration flows obey, read in the same query. */
+  auth: AuthSettings;
 }
 
 /** The storefront's mode and password protection (modules/store-state). */
@@ -78,6 +85,10 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
     mode: StoreLock['mode'];
     password_protected: boolean;
     password_hash: string | null;
+    mobile_code: string;
+    mobile_number_length: number;
+    phone_home: boolean | null;
+    auth_settings: Record<string, unknown>;
   }>(
     db,
     sql`${sql.raw(PER_REQUEST_MARK)} with sf as (select id, channel_id, mode, is_password_protection_enabled, password_hash
@@ -86,12 +97,19 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
                         (select value #>> '{}' from store_settings where key = 'default_channel') as dflt)
         select sf.id as storefront_id, c.id as channel_id, c.currency_code as currency, c.country_id,
                c.id = sf.channel_id as is_primary, st.multi,
-               sf.mode, sf.is_password_protection_enabled as password_protected, sf.password_hash
+               sf.mode, sf.is_password_protection_enabled as password_protected, sf.password_hash,
+               pc.mobile_code, pc.mobile_number_length, pc.id = (select h.country_id from (${homeChannel}) h) as phone_home,
+               (select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) from store_settings s
+                 where s.key in (${sql.join(
+                   AUTH_SETTING_KEYS.map((k) => sql`${k}`),
+                   sql`, `,
+                 )})) as auth_settings
           from sf cross join st
           join channels c on c.id = coalesce(
             (select x.id from channels x where st.multi and x.id = ${cookieChannel}::text),
             (select x.id from channels x where x.id = st.dflt),
-            sf.channel_id)`,
+            sf.channel_id)
+          join countries pc on pc.id = c.country_id`,
   );
   return row
     ? {
@@ -107,13 +125,19 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
           passwordProtected: row.password_protected,
           passwordHash: row.password_hash,
         },
+        phoneCountry: {
+          mobileCode: row.mobile_code,
+          mobileNumberLength: Number(row.mobile_number_length),
+          home: row.phone_home !== false,
+        },
+        auth: authSettingsOf(storeSettingsOf(row.auth_settings)),
       }
     : null;
 }
 
 /** A shop context shared by every request of a process cannot be changed by one of them. */
 function frozen(shop: ShopContext | null): ShopContext | null {
-  if (shop) Object.freeze(shop.lock);
+  if (shop) [shop.lock, shop.phoneCountry, shop.auth].forEach((part) => Object.freeze(part));
   return shop && Object.freeze(shop);
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccountOtpGenerateRouteBodySchema,
@@ -13,9 +14,17 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
-import { requireCustomer, requireSession } from '../../lib/session.ts';
+import { requireCustomer, requireSession, type Customer } from '../../lib/session.ts';
+import { requestAuthSettings } from '../auth/settings.ts';
 import { requestPhoneCountry } from '../auth/shop-country.ts';
-import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
+import {
+  getAccount,
+  sendVerificationOtp,
+  updatePassword,
+  updateProfile,
+  verifyContact,
+  type AccountFlow,
+} from './service.ts';
 
 export const ACCOUNT_RATE_LIMITS = {
   updateProfile: { max: 10, timeWindow: '15 minutes' },
@@ -26,6 +35,15 @@ export const ACCOUNT_RATE_LIMITS = {
 
 /** Spec section 7, Account: the logged-in customer's own data only (401 for guests). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The request's context for `customer`'s change: its phone country and store name come with its shop context. */
+  const accountFlowOf = async (req: FastifyRequest, customer: Customer): Promise<AccountFlow> => ({
+    db: app.db,
+    outbox: app.outbox,
+    customer,
+    country: await requestPhoneCountry(app.db, req),
+    storeName: (await requestAuthSettings(app.db, req)).storeName,
+  });
+
   registerEndpoint(
     app,
     accountApi.get,
@@ -48,15 +66,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ACCOUNT_RATE_LIMITS.updateProfile },
     },
     async (req) => {
-      const customer = await requireCustomer(req);
-      const { customer: updated, pending } = await updateProfile(
-        app.db,
-        app.outbox,
-        customer,
-        req.body,
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const flow = await accountFlowOf(req, await requireCustomer(req));
+      const { customer: updated, pending } = await updateProfile(flow, req.body);
       const message = pending.email || pending.phone ? authMessages.changePending : authMessages.profileUpdated;
       return ok({ ...(await getAccount(app.db, updated)), pending }, message);
     },
@@ -74,8 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const session = await requireSession(req);
-      await updatePassword(app.db, app.outbox, session.customer, session.id, req.body);
-      app.outbox.kick();
+      await updatePassword(await accountFlowOf(req, session.customer), session.id, req.body);
       return ok(null, authMessages.passwordUpdated);
     },
   );
@@ -91,15 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ACCOUNT_RATE_LIMITS.otpGenerate },
     },
     async (req) => {
-      const customer = await requireCustomer(req);
-      const sent = await sendVerificationOtp(
-        app.db,
-        app.outbox,
-        customer,
-        req.body,
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const sent = await sendVerificationOtp(await accountFlowOf(req, await requireCustomer(req)), req.body);
       return ok(sent, authMessages.otpSent);
     },
   );
@@ -116,15 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const session = await requireSession(req);
-      const verified = await verifyContact(
-        app.db,
-        app.outbox,
-        session.customer,
-        session.id,
-        req.body,
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const verified = await verifyContact(await accountFlowOf(req, session.customer), session.id, req.body);
       return ok(
         await getAccount(app.db, verified.customer),
         verified.type === 'email' ? authMessages.emailVerified : authMessages.phoneVerified,

@@ -18,7 +18,7 @@ import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../li
 import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
 import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
-import { getAuthSettings, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
+import { otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
 import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../auth/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { enqueueChangeNotice } from './notices.ts';
@@ -66,6 +66,21 @@ const changeTarget = (type: VerifyType, input: string, customerId: number): OtpT
   destination: input,
   customerId,
 });
+
+/**
+ * What the signed-in customer's changes below work with, built once per request
+ * (account/routes.ts accountFlowOf).
+ */
+export interface AccountFlow {
+  db: Db;
+  outbox: Outbox;
+  /** The signed-in customer making the change. */
+  customer: Customer;
+  /** The request channel's phone country (the length and stored form of a typed number). */
+  country: PhoneCountry;
+  /** The shop's name in the codes and notices (from the request's shop context). */
+  storeName: string;
+}
 
 /** Why an account without a password proves itself with a code (see confirmOwnerByCode). */
 type OwnerProof = 'prove-owner' | 'set-password';
@@ -123,12 +138,10 @@ function ownerCodeTarget(customer: Customer): OtpTarget | null {
  * without `otp` sends it and answers 422 on otp).
  */
 async function confirmOwner(
-  db: Db,
-  outbox: Outbox,
-  storeName: string,
-  customer: Customer,
+  flow: AccountFlow,
   body: { current_password?: string | undefined; otp?: string | undefined },
 ): Promise<void> {
+  const { customer } = flow;
   if (customer.passwordHash !== null) {
     if (!body.current_password) throw fieldError('current_password', authMessages.currentPasswordForChange);
     if (!(await verifyPassword(customer.passwordHash, body.current_password))) {
@@ -136,7 +149,7 @@ async function confirmOwner(
     }
     return;
   }
-  await confirmOwnerByCode(db, outbox, storeName, customer, body.otp, 'prove-owner');
+  await confirmOwnerByCode(flow, body.otp, 'prove-owner');
 }
 
 /**
@@ -145,10 +158,7 @@ async function confirmOwner(
  * account with no verified contact cannot give it (422: set a password, or verify a contact, first).
  */
 async function confirmOwnerByCode(
-  db: Db,
-  outbox: Outbox,
-  storeName: string,
-  customer: Customer,
+  { db, outbox, storeName, customer }: AccountFlow,
   otp: string | undefined,
   why: OwnerProof,
 ): Promise<void> {
@@ -174,12 +184,10 @@ async function confirmOwnerByCode(
  * through the popup (verifyContact). Whether another account holds it is never said here (ADR 0011).
  */
 export async function updateProfile(
-  db: Db,
-  outbox: Outbox,
-  customer: Customer,
+  flow: AccountFlow,
   rawBody: unknown,
-  country: PhoneCountry,
 ): Promise<{ customer: Customer; pending: { email: string | null; phone: string | null } }> {
+  const { db, outbox, storeName, customer, country } = flow;
   const length = await typedPhoneLength(db, country, rawField(rawBody, 'phone'), customer.phone);
   const body = parseOr422(updateProfileBodySchema(length), rawBody);
   // Stored with the channel country's code (home numbers bare); the own number, as shown, stays as is.
@@ -188,8 +196,7 @@ export async function updateProfile(
     email: body.email !== customer.email ? body.email : null,
     phone: phone !== customer.phone ? phone : null,
   };
-  const { storeName } = await getAuthSettings(db);
-  if (pending.email || pending.phone) await confirmOwner(db, outbox, storeName, customer, body);
+  if (pending.email || pending.phone) await confirmOwner(flow, body);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(customers)
@@ -219,16 +226,10 @@ export async function updateProfile(
  * once the new password passes, so a refused password does not use up the code. A common password
  * is refused. Every other session of the account ends, and the customer gets a notice.
  */
-export async function updatePassword(
-  db: Db,
-  outbox: Outbox,
-  customer: Customer,
-  sessionId: string,
-  rawBody: unknown,
-): Promise<void> {
+export async function updatePassword(flow: AccountFlow, sessionId: string, rawBody: unknown): Promise<void> {
+  const { db, outbox, storeName, customer } = flow;
   const hasPassword = customer.passwordHash !== null;
   const body = parseOr422(updatePasswordBodySchema(hasPassword), rawBody);
-  const { storeName } = await getAuthSettings(db);
   if (customer.passwordHash !== null) {
     if (!(await verifyPassword(customer.passwordHash, body.current_password ?? ''))) {
       throw fieldError('current_password', authMessages.currentPasswordWrong);
@@ -236,7 +237,7 @@ export async function updatePassword(
     await assertNewPasswordAllowed(body.password);
   } else {
     await assertNewPasswordAllowed(body.password);
-    await confirmOwnerByCode(db, outbox, storeName, customer, body.otp, 'set-password');
+    await confirmOwnerByCode(flow, body.otp, 'set-password');
   }
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
@@ -286,11 +287,8 @@ async function hasPendingChange(db: Db, type: VerifyType, input: string, custome
  * the account to another contact.
  */
 export async function sendVerificationOtp(
-  db: Db,
-  outbox: Outbox,
-  customer: Customer,
+  { db, outbox, storeName, customer, country }: AccountFlow,
   rawBody: unknown,
-  country: PhoneCountry,
 ): Promise<OtpSent> {
   const length = await typedPhoneLength(db, country, rawField(rawBody, 'input'), customer.phone);
   const typed = parseOr422(accountOtpGenerateBodySchema(length), rawBody);
@@ -301,7 +299,6 @@ export async function sendVerificationOtp(
   else if (!(await hasPendingChange(db, type, input, customer.id))) {
     throw fieldError('input', authMessages.changeNotRequested);
   }
-  const { storeName } = await getAuthSettings(db);
   const sent = await db.transaction((tx) =>
     issueOtp(
       tx,
@@ -321,12 +318,9 @@ export async function sendVerificationOtp(
  * ends (like a password change: the caller's own, `sessionId`, stays). Answers the customer and the type.
  */
 export async function verifyContact(
-  db: Db,
-  outbox: Outbox,
-  customer: Customer,
+  { db, outbox, storeName, customer, country }: AccountFlow,
   sessionId: string,
   rawBody: unknown,
-  country: PhoneCountry,
 ): Promise<{ customer: Customer; type: VerifyType }> {
   const length = await typedPhoneLength(db, country, rawField(rawBody, 'input'), customer.phone);
   const typed = parseOr422(accountOtpVerifyBodySchema(length), rawBody);
@@ -334,7 +328,6 @@ export async function verifyContact(
   const input = type === 'phone' ? await resolveTypedPhone(db, country, typed.input, customer.phone) : typed.input;
   const isChange = input !== storedContact(customer, type);
   if (!isChange) await assertTypeVerified(db, type);
-  const { storeName } = await getAuthSettings(db);
   const now = new Date();
   const column = type === 'email' ? customers.email : customers.phone;
   const cleared = type === 'email' ? { email: null, emailVerifiedAt: null } : { phone: null, phoneVerifiedAt: null };

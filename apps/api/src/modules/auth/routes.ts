@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -24,14 +24,15 @@ import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
+import { requestAuthSettings } from './settings.ts';
 import { nationalPhone, requestPhoneCountry } from './shop-country.ts';
 import {
   completePasswordReset,
-  getAuthSettings,
   isResetLinkValid,
   loginWithPassword,
   registerWithPassword,
   requestPasswordReset,
+  type AuthFlow,
   requestSignInOtp,
   verifySignInOtp,
 } from './service.ts';
@@ -50,6 +51,15 @@ export const requestMeta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip ?? '',
   userAgent: req.headers['user-agent'] ?? '',
   device: deviceOf(req),
+});
+
+/** The sign-in flows' context of a request: its settings and phone country come with its shop context. */
+const authFlowOf = async (app: FastifyInstance, req: FastifyRequest): Promise<AuthFlow> => ({
+  db: app.db,
+  outbox: app.outbox,
+  settings: await requestAuthSettings(app.db, req),
+  country: await requestPhoneCountry(app.db, req),
+  meta: requestMeta(req),
 });
 
 /** Every forgot-password answer takes at least this long (see the route). */
@@ -88,8 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.login },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
-      const customer = await loginWithPassword(app.db, settings, req.body, requestMeta(req));
+      const customer = await loginWithPassword(await authFlowOf(app, req), req.body);
       return ok(await signedIn(req, reply, customer, req.body.remember_me), authMessages.loggedIn);
     },
   );
@@ -105,16 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.register },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
-      const customer = await registerWithPassword(
-        app.db,
-        app.outbox,
-        settings,
-        req.body,
-        requestMeta(req),
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const customer = await registerWithPassword(await authFlowOf(app, req), req.body);
       return ok(await signedIn(req, reply, customer, true), authMessages.registered);
     },
   );
@@ -130,15 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.otpRequest },
     },
     async (req) => {
-      const settings = await getAuthSettings(app.db);
-      const sent = await requestSignInOtp(
-        app.db,
-        app.outbox,
-        settings,
-        req.body,
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const sent = await requestSignInOtp(await authFlowOf(app, req), req.body);
       return ok(sent, authMessages.otpSent);
     },
   );
@@ -154,16 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.otpVerify },
     },
     async (req, reply) => {
-      const settings = await getAuthSettings(app.db);
-      const customer = await verifySignInOtp(
-        app.db,
-        app.outbox,
-        settings,
-        req.body,
-        requestMeta(req),
-        await requestPhoneCountry(app.db, req),
-      );
-      app.outbox.kick();
+      const customer = await verifySignInOtp(await authFlowOf(app, req), req.body);
       const message = req.body.type === 'register' ? authMessages.registered : authMessages.loggedIn;
       return ok(await signedIn(req, reply, customer, req.body.remember_me), message);
     },
@@ -180,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.reset },
     },
     async (req) => {
-      const settings = await getAuthSettings(app.db);
+      const flow = await authFlowOf(app, req);
       // Known and unknown e-mails answer alike, in content and in time: a known one does more
       // work (a link, an e-mail), so every answer waits until the same floor has passed.
       const started = performance.now();
@@ -189,10 +172,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.error('password reset: no origin for the link; set PUBLIC_URL or the store_url setting');
         throw new HttpError(503, messages.unexpected);
       }
-      await requestPasswordReset(app.db, app.outbox, settings, req.body.email, origin);
+      await requestPasswordReset(flow, req.body.email, origin);
       const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
       if (left > 0) await delay(left);
-      app.outbox.kick();
       return ok(null, app.outbox.emailReachesReader ? authMessages.resetSent : authMessages.resetHeld);
     },
   );
@@ -226,17 +208,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const session = await req.getSession();
       const customerId = await completePasswordReset(
-        app.db,
-        app.outbox,
-        await getAuthSettings(app.db),
+        await authFlowOf(app, req),
         req.body,
         session ? { id: session.id, customerId: session.customer.id } : null,
-        requestMeta(req),
       );
       // The link proved the mailbox: this browser is the owner's from now on, so a stranger who
       // locks the account again cannot keep the owner out of it (ADR 14).
       await rememberDevice(app.db, app.env, req, reply, { customerId });
-      app.outbox.kick();
       return ok(null, authMessages.resetDone);
     },
   );

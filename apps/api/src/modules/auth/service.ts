@@ -16,9 +16,9 @@ import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts
 import { ThrottledError } from '../../lib/throttle.ts';
 import { enqueueChangeNotice } from '../account/notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
-import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
+import type { AuthSettings } from './settings.ts';
 import { storedPhone, type PhoneCountry } from './shop-country.ts';
 import {
   claimAddressAttempt,
@@ -32,32 +32,6 @@ import { clearAccountLocks } from './throttle.ts';
 export const RESET_TTL_MS = 60 * 60_000;
 /** Reset e-mails per account and hour; more requests get the same answer but send nothing. */
 export const RESET_MAX_PER_HOUR = 3;
-
-export interface AuthSettings {
-  /** enable_customer_register */
-  register: boolean;
-  /** enable_otp_auth */
-  otp: boolean;
-  /** enable_legacy_auth */
-  legacy: boolean;
-  storeName: string;
-}
-
-/** The store settings the auth flows obey; a setting never saved counts as on. */
-export async function getAuthSettings(db: Db): Promise<AuthSettings> {
-  const s = await getStoreSettings(db, [
-    'enable_customer_register',
-    'enable_otp_auth',
-    'enable_legacy_auth',
-    'store_name',
-  ]);
-  return {
-    register: s.enable_customer_register !== false,
-    otp: s.enable_otp_auth !== false,
-    legacy: s.enable_legacy_auth !== false,
-    storeName: storeNameOf(s.store_name),
-  };
-}
 
 /**
  * The stored form of the phone an OTP flow typed: exactly the channel country's digits (the
@@ -90,15 +64,26 @@ export function rethrowCustomerConflict(err: unknown, field?: string): never {
 }
 
 /**
+ * What the sign-in flows below work with: the request's database, outbox, settings, channel phone
+ * country and client, built once per request (auth/routes.ts authFlowOf).
+ */
+export interface AuthFlow {
+  db: Db;
+  outbox: Outbox;
+  settings: AuthSettings;
+  /** The request channel's phone country (its numbers' length and stored form). */
+  country: PhoneCountry;
+  meta: RequestMeta;
+}
+
+/**
  * Legacy login. Unknown e-mail and wrong password answer alike (422 on email) and take as long
  * (a hash is verified either way). Every attempt is logged; the sign-in throttles (throttle.ts)
  * answer 429 with Retry-After.
  */
 export async function loginWithPassword(
-  db: Db,
-  settings: AuthSettings,
+  { db, settings, meta }: AuthFlow,
   body: { email: string; password: string },
-  meta: RequestMeta,
 ): Promise<Customer> {
   if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
   const [customer] = await db.select().from(customers).where(eq(customers.email, body.email));
@@ -118,12 +103,8 @@ export async function loginWithPassword(
 
 /** Legacy registration (e-mail and password). 422 with field errors for taken e-mail or phone. */
 export async function registerWithPassword(
-  db: Db,
-  outbox: Outbox,
-  settings: AuthSettings,
+  { db, outbox, settings, meta, country }: AuthFlow,
   rawBody: unknown,
-  meta: RequestMeta,
-  country: PhoneCountry,
 ): Promise<Customer> {
   if (!settings.register) throw new HttpError(403, authMessages.registerDisabled);
   if (!settings.legacy) throw new HttpError(403, authMessages.legacyAuthDisabled);
@@ -182,11 +163,8 @@ const otpText = (storeName: string, purpose: OtpPurpose) => (code: string) => ({
  * registration is on (the account is created at verify); register to a known number is refused.
  */
 export async function requestSignInOtp(
-  db: Db,
-  outbox: Outbox,
-  settings: AuthSettings,
+  { db, outbox, settings, country }: AuthFlow,
   typed: { input: string; type: 'login' | 'register'; restart?: boolean | undefined },
-  country: PhoneCountry,
 ): Promise<OtpSent> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   if (typed.type === 'register' && !settings.register) throw new HttpError(403, authMessages.registerDisabled);
@@ -225,12 +203,8 @@ export function otpFailure(result: Exclude<OtpCheck, 'ok'>): HttpError {
  * a code dies after OTP_MAX_WRONG_TRIES wrong tries.
  */
 export async function verifySignInOtp(
-  db: Db,
-  outbox: Outbox,
-  settings: AuthSettings,
+  { db, outbox, settings, meta, country }: AuthFlow,
   typed: { input: string; otp: string; type: 'login' | 'register' },
-  meta: RequestMeta,
-  country: PhoneCountry,
 ): Promise<Customer> {
   if (!settings.otp) throw new HttpError(403, authMessages.otpAuthDisabled);
   const body = { ...typed, input: otpFlowPhone(country, typed.input) };
@@ -303,9 +277,7 @@ export async function verifySignInOtp(
  * the same whatever happened here.
  */
 export async function requestPasswordReset(
-  db: Db,
-  outbox: Outbox,
-  settings: AuthSettings,
+  { db, outbox, settings }: AuthFlow,
   email: string,
   origin: string,
 ): Promise<void> {
@@ -366,12 +338,9 @@ export async function isResetLinkValid(db: Db, email: string, token: string): Pr
  * the shopper logs in with the new password (authMessages.resetDone).
  */
 export async function completePasswordReset(
-  db: Db,
-  outbox: Outbox,
-  settings: AuthSettings,
+  { db, outbox, settings, meta }: AuthFlow,
   body: { email: string; token: string; password: string },
   currentSession: { id: string; customerId: number } | null,
-  meta: RequestMeta,
 ): Promise<number> {
   // A dead link costs no hash (argon2 is the expensive part); the transaction checks it again, locked.
   if (!(await findReset(db, body.email, body.token, false))) throw fieldError('token', authMessages.resetInvalid);

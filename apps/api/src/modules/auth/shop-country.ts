@@ -19,7 +19,7 @@ export interface PhoneCountry extends ShopMobileCountry {
 }
 
 /** The home country's channel: the default_channel setting, else the default storefront's channel. */
-const homeChannel = sql`select ch.id, ch.country_id
+export const homeChannel = sql`select ch.id, ch.country_id
         from channels ch
         left join store_settings s on s.key = 'default_channel'
         left join storefronts sf on sf.channel_id = ch.id
@@ -55,10 +55,10 @@ export async function channelPhoneCountry(db: Db, countryId: number | null): Pro
   return { ...(await shopMobileCountry(db)), home: true };
 }
 
-/** The phone country of the request's channel (req.shop(); the home country when no storefront is set up). */
+/** The phone country of the request's channel (read with req.shop(); the home country when no storefront is set up). */
 export async function requestPhoneCountry(db: Db, req: FastifyRequest): Promise<PhoneCountry> {
   const shop = await req.shop().catch(() => null);
-  return channelPhoneCountry(db, shop?.countryId ?? null);
+  return shop?.phoneCountry ?? channelPhoneCountry(db, null);
 }
 
 /** '+971' for '+971', '971' or '+ 971'; '' for none. */

@@ -210,7 +210,7 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
   const { token, hash } = newRecoveryToken();
   const idle = sql`${delay} * interval '1 minute'`;
 
-  const outcome = await db.transaction(async (tx): Promise<ReminderOutcome> => {
+  return db.transaction(async (tx): Promise<ReminderOutcome> => {
     const [row] = await queryRows<{
       sent: boolean;
       email: string | null;
@@ -246,8 +246,6 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
     await queueReminder(app, tx, cartId, new Date(Math.max(row.due_ms, Date.now() + 1_000)));
     return 'requeued';
   });
-  if (outcome === 'sent') app.outbox.kick();
-  return outcome;
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
-import { enqueueJob, type NewJob } from './queue.ts';
+import { enqueueJob, JOBS_CHANNEL, type NewJob } from './queue.ts';
 import { JobRegistry, type JobDefinition, type JobKind, type JobPayloads } from './registry.ts';
 import { RECURRING_KEY, runDueJobs } from './runner.ts';
 
-/** How often each process looks for due jobs (a kick after a commit also starts a run at once). */
+/** How often each process looks for due jobs (a job queued due now also starts a run at once: JOBS_CHANNEL). */
 export const JOBS_POLL_MS = 5_000;
 
 export interface Jobs {
@@ -13,7 +13,10 @@ export interface Jobs {
   register<K extends JobKind>(kind: K, definition: JobDefinition<JobPayloads[K]>): void;
   /** Queues a job in `db` (pass the caller's transaction): answers its id, or null when deduplicated. */
   enqueue<K extends JobKind>(db: Db, job: NewJob<JobPayloads, K>): Promise<number | null>;
-  /** Asks for a run soon; call it after the transaction that queued a job has committed. */
+  /**
+   * Asks for a run soon. Queuing a job due now already does this when its transaction commits;
+   * call it only for work that is due without a new job (a job's run_at moved to now).
+   */
   kick(): void;
   /** Runs due jobs now (after any run in flight) until none is left; answers how many ran. */
   runDue(): Promise<number>;
@@ -78,6 +81,7 @@ export const jobsPlugin = fp(
     app.decorate('jobs', api);
 
     let timer: NodeJS.Timeout | undefined;
+    let stopListening = async () => {};
     app.addHook('onReady', async () => {
       started = true;
       for (const { kind, everyMs, payload } of registry.recurring()) {
@@ -90,10 +94,13 @@ export const jobsPlugin = fp(
       }
       timer = setInterval(runInBackground, JOBS_POLL_MS);
       timer.unref();
+      stopListening = await app.database.listen(JOBS_CHANNEL, () => api.kick());
     });
     app.addHook('onClose', async () => {
       closing = true;
       clearInterval(timer);
+      // The database may be closed already (a test that closes it first): nothing to stop then.
+      await stopListening().catch(() => {});
       await inFlight?.catch(() => 0);
     });
   },

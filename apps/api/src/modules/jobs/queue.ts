@@ -21,8 +21,16 @@ export type NewJob<M extends object = JobPayloads, K extends keyof M & string = 
 } & JobOptions;
 
 /**
+ * The channel a job due now is announced on. The NOTIFY goes out when the queuing transaction
+ * commits, never before and never on a rollback, and several in one transaction arrive as one;
+ * each process's runner listens and runs at once (jobs/plugin.ts), so no caller kicks it.
+ */
+export const JOBS_CHANNEL = 'shopfront_jobs';
+
+/**
  * Queues a job. Call it with the transaction that makes the change the job follows up, so the two
- * commit (or vanish) together. Answers the job's id, or null when its dedupe key is already queued.
+ * commit (or vanish) together; a job due now wakes the runners when they commit (JOBS_CHANNEL).
+ * Answers the job's id, or null when its dedupe key is already queued.
  */
 export async function enqueueJob<M extends object = JobPayloads, K extends keyof M & string = keyof M & string>(
   db: Db,
@@ -42,5 +50,7 @@ export async function enqueueJob<M extends object = JobPayloads, K extends keyof
       where: sql`${jobs.status} in ('pending', 'running')`,
     })
     .returning({ id: jobs.id });
-  return row?.id ?? null;
+  if (!row) return null;
+  if (!job.runAt || job.runAt.getTime() <= Date.now()) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  return row.id;
 }

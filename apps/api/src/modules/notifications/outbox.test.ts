@@ -8,6 +8,7 @@ import { jobs, outboxMessages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniquePhone } from '../../test/auth.ts';
 import { appWithEnv } from '../../test/ops-app.ts';
+import { JOBS_CHANNEL } from '../jobs/queue.ts';
 import { OUTBOX_MAX_ATTEMPTS } from './service.ts';
 
 interface Mail {
@@ -205,6 +206,46 @@ describe('outbox delivery', () => {
     ).rejects.toThrow('roll back');
     expect(await rowsTo(recipient)).toEqual([]);
     expect(await jobIds()).toEqual(before);
+  });
+
+  it('starts delivery when the queuing transaction commits: no handler kicks, none on a rollback', async () => {
+    // Every "jobs due" notice the database sends; the app's runner hears the same ones.
+    let notices = 0;
+    const stop = await t.database.listen(JOBS_CHANNEL, () => notices++);
+    try {
+      const dropped = uniquePhone();
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await t.app.outbox.enqueue(tx, { channel: 'sms', recipient: dropped, body: 'rolled back' });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const kept = [uniquePhone(), uniquePhone()];
+      await t.database.db.transaction(async (tx) => {
+        for (const r of kept) await t.app.outbox.enqueue(tx, { channel: 'sms', recipient: r, body: `kept ${r}` });
+        // Nothing is announced before the commit.
+        expect(notices).toBe(0);
+      });
+      // Nobody calls runDue or kick: the commit's notice starts the run.
+      await vi.waitFor(
+        () =>
+          expect(
+            sms.received
+              .filter((m) => kept.includes(m.to))
+              .map((m) => m.to)
+              .sort(),
+          ).toEqual([...kept].sort()),
+        { timeout: 3_000, interval: 20 },
+      );
+      await vi.waitFor(() => expect(notices).toBeGreaterThan(0), { timeout: 1_000, interval: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // One notice for the committed transaction's two messages, none for the rolled-back one.
+      expect(notices).toBe(1);
+      expect(await rowsTo(dropped)).toEqual([]);
+      expect(sms.received.some((m) => m.to === dropped)).toBe(false);
+    } finally {
+      await stop();
+    }
   });
 
   it('delivers each message once when four app processes run jobs at the same time', async () => {

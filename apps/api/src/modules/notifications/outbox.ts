@@ -21,10 +21,11 @@ export interface Outbox {
    * (DEV_OUTBOX). Without either, answers must not say "we have sent you an e-mail".
    */
   readonly emailReachesReader: boolean;
-  /** Queues a message inside the caller's transaction (see enqueueMessage). */
+  /**
+   * Queues a message inside the caller's transaction (see enqueueMessage). Its delivery starts
+   * when that transaction commits (the deliver-message job wakes the runner): nobody kicks it.
+   */
   enqueue(db: Db, msg: NewMessage): Promise<void>;
-  /** Asks for delivery soon, after the caller's transaction has committed. */
-  kick(): void;
 }
 
 declare module 'fastify' {
@@ -37,7 +38,6 @@ declare module 'fastify' {
 export const outboxPlugin = fp(
   async (app: FastifyInstance) => {
     const transports = createTransports(app.env);
-    const configured = Boolean(transports.email || transports.sms);
     app.jobs.register('deliver-message', {
       payload: DeliverMessagePayload,
       handle: ({ messageId }, ctx) => deliverMessage(ctx.db, transports, messageId, ctx),
@@ -56,10 +56,6 @@ export const outboxPlugin = fp(
             `outbox (held, no ${msg.channel} transport): ${msg.subject ? `${msg.subject}: ` : ''}${msg.body}`,
           );
         }
-      },
-      kick() {
-        // Without a transport nothing was queued to run.
-        if (configured) app.jobs.kick();
       },
     };
     app.decorate('outbox', outbox);

@@ -269,6 +269,5 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
     for (const msg of msgs) await app.outbox.enqueue(tx, { ...msg, orderId: row.order_id });
     return msgs.length;
   });
-  if (sent > 0) app.outbox.kick();
   return sent;
 }

@@ -109,8 +109,6 @@ export async function orderRoutes(app: FastifyInstance) {
     async (req) => {
       const access = await orderAccess(req);
       await cancelOrder(db, access, req.body.order_id, req.body.reason ?? null);
-      // The refund and the shopper's message queued with the cancellation: run them now, not at the next poll.
-      app.jobs.kick();
       return ok(await detail(access, req.body.order_id), orderMessages.cancelled);
     },
   );

@@ -130,7 +130,6 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
     for (const r of recipients) await app.outbox.enqueue(tx, { channel: 'email', recipient: r.email, ...msg });
     return recipients.length;
   });
-  if (sent > 0) app.outbox.kick();
   await pushToStaff(db, app.env, app.log, alert.key, isAlertRecipient, async () => {
     const o = await alertOrder(db, alert.orderId);
     return o ? pushMessageOf(alert, o) : null;

@@ -287,8 +287,6 @@ export async function startPayment(
       );
     }
   });
-  // The message of the move back to awaiting payment.
-  if (moved) app.jobs.kick();
   return { next, cod: false };
 }
 
@@ -331,5 +329,4 @@ async function switchToCod(app: FastifyInstance, order: PayableOrder, cod: Payme
            where id = ${order.id}`,
     );
   });
-  app.jobs.kick();
 }

@@ -48,10 +48,7 @@ export const paymentsPlugin = fp(
       payload: z.record(z.string(), z.never()),
       handle: async (_payload, ctx) => {
         const expired = await expireReservations(ctx.db);
-        if (expired > 0) {
-          ctx.log.info({ expired }, 'payments: reservations ran out');
-          app.jobs.kick();
-        }
+        if (expired > 0) ctx.log.info({ expired }, 'payments: reservations ran out');
       },
       repeat: { everyMs: RESERVATION_SWEEP_MS, payload: {} },
     });

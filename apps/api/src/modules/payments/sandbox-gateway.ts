@@ -168,13 +168,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
     const existing = await loadSession(app.db, sessionId);
     if (!existing) return notFound(reply);
     if (!body.success) return page(reply, existing, 422);
-    const { session, changed } = await finishSession(
-      app.db,
-      sessionId,
-      body.data.outcome,
-      app.env.SANDBOX_WEBHOOK_DELAY_MS,
-    );
-    if (changed) app.jobs.kick();
+    const { session } = await finishSession(app.db, sessionId, body.data.outcome, app.env.SANDBOX_WEBHOOK_DELAY_MS);
     if (!session || session.status === 'open') return page(reply, session ?? existing, 409);
     // Back to the shop with the signed outcome, as a hosted page does (a repeated post goes the same way).
     return reply

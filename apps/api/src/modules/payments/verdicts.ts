@@ -301,8 +301,6 @@ async function applyOutcome(
   if (outcome.kind !== 'attempt_failed' && orderId === null) {
     log.warn({ provider, ref: outcome.providerRef }, 'payments: an outcome for an attempt this shop does not know');
   }
-  // The confirmation message, a refund or a webhook queued in those transactions: run them now.
-  app.jobs.kick();
   return orderId;
 }
 

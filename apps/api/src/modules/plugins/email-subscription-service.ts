@@ -129,7 +129,7 @@ export async function subscribe(
   const db = app.db;
   const [settings, secret] = await Promise.all([getStoreSettings(db, ['store_name']), shopSecret(db)]);
   const storeName = storeNameOf(settings.store_name);
-  const sent = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const issued = await issueConfirmation(tx, email, opts.source, opts.ip);
     if (!issued) return false;
     const confirmUrl = `${opts.origin}/newsletter/confirm/${issued.token}`;
@@ -137,8 +137,6 @@ export async function subscribe(
     await app.outbox.enqueue(tx, confirmationMessage(issued.email, storeName, confirmUrl, unsubscribeUrl));
     return true;
   });
-  if (sent) app.outbox.kick();
-  return sent;
 }
 
 /**

@@ -79,18 +79,16 @@ export async function submitTradeEnquiry(
   const product = await productOf(db, productValue);
   const settings = await getStoreSettings(db, ['store_name', 'store_email']);
   const to = meta.notifyEmail || (typeof settings.store_email === 'string' ? settings.store_email : '');
-  const queued = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const result = await submitForm(tx, TRADE_ENQUIRY_FORM_ID, fields, {
       ip: meta.ip,
       userAgent: meta.userAgent,
       ...(product ? { extra: { product: product.slug, product_name: product.name } } : {}),
     });
     if (!result) throw notFound(formMessages.formNotFound);
-    if (!to) return false;
+    if (!to) return;
     const msg = enquiryMessage(to, storeNameOf(settings.store_name), result.form, result.data, product, meta.origin);
     await app.outbox.enqueue(tx, msg);
-    return true;
   });
-  if (queued) app.outbox.kick();
   return { form_id: TRADE_ENQUIRY_FORM_ID, product };
 }

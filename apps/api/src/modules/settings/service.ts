@@ -26,8 +26,12 @@ export async function getStoreSettings(
     .where(inArray(storeSettings.key, keys as StoreSettingKey[]));
   const out: Record<string, unknown> = {};
   for (const row of rows) out[row.key] = row.value;
-  return PartialStoreSettingsSchema.parse(out);
+  return storeSettingsOf(out);
 }
+
+/** Stored settings (key → JSON value, as read from store_settings) checked and typed. */
+export const storeSettingsOf = (raw: Record<string, unknown>): Partial<StoreSettings> =>
+  PartialStoreSettingsSchema.parse(raw);
 
 /** The shop's name in messages and at the payment provider when the owner has not set store_name. */
 const DEFAULT_STORE_NAME = 'Shopfront';

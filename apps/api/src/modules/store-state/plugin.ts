@@ -26,10 +26,7 @@ export const storeStatePlugin = fp(
       payload: z.strictObject({}),
       async handle(_payload, ctx) {
         const told = await notifyModeSubscribers(ctx.db, app.env, (tx, msg) => app.outbox.enqueue(tx, msg));
-        if (told > 0) {
-          app.outbox.kick();
-          ctx.log.info({ told }, 'store states: told subscribers the shop is open');
-        }
+        if (told > 0) ctx.log.info({ told }, 'store states: told subscribers the shop is open');
       },
       repeat: { everyMs: NOTIFY_SUBSCRIBERS_EVERY_MS, payload: {} },
     });

@@ -114,7 +114,6 @@ export async function adminImportRoutes(app: FastifyInstance) {
           payload: { importId },
           dedupeKey: `pictures ${importId}`,
         });
-        app.jobs.kick();
       }
     },
   });
@@ -130,7 +129,6 @@ export async function adminImportRoutes(app: FastifyInstance) {
             payload: { importId },
             dedupeKey: `pictures ${importId} from ${next}`,
           });
-          app.jobs.kick();
         }
       } catch (err) {
         if (ctx.attempt >= ctx.maxAttempts) await failPictureFetch(ctx.db, importId);
@@ -155,7 +153,6 @@ export async function adminImportRoutes(app: FastifyInstance) {
       const progress = await startImport(db, actor, req.params.id, hosts, (tx, importId) =>
         app.jobs.enqueue(tx, { kind: IMPORT_JOB, payload: { importId }, dedupeKey: `import ${importId}` }),
       );
-      app.jobs.kick();
       return ok(progress, msg.started);
     },
   );

@@ -178,7 +178,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         adminOrderMessages.packed,
         (id) => orderStatusOf(db, id),
       );
-      app.jobs.kick();
       return ok(r, adminOrderMessages.bulkDone(r.results.filter((x) => x.ok).length, r.results.length));
     },
   );
@@ -204,7 +203,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         adminOrderMessages.shipped,
         (id) => orderStatusOf(db, id),
       );
-      app.jobs.kick();
       return ok(r, adminOrderMessages.bulkDone(r.results.filter((x) => x.ok).length, r.results.length));
     },
   );
@@ -237,7 +235,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         await run(await who(req), req.params.id, req.body as B);
-        app.jobs.kick();
         return ok(await page(req.params.id), done);
       },
     );
@@ -264,7 +261,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deliverAdminOrder(db, await who(req), req.params.id, req.body);
-      app.jobs.kick();
       return ok(await page(req.params.id), adminOrderMessages.delivered);
     },
   );
@@ -294,7 +290,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         lines: p.lines,
       }));
       await shipAdminOrder(db, await who(req), req.params.id, { parcels, note: req.body.note });
-      app.jobs.kick();
       return ok(await page(req.params.id), adminOrderMessages.shipped);
     },
   );
@@ -331,7 +326,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { refundQueued } = await cancelAdminOrder(db, await who(req), req.params.id, req.body);
-      app.jobs.kick();
       return ok(
         await page(req.params.id),
         refundQueued ? adminOrderMessages.cancelledRefund : adminOrderMessages.cancelled,
@@ -352,7 +346,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await approveAdminRefund(db, await who(req), req.params.id, req.params.request_id, req.body);
-      app.jobs.kick();
       return ok(await page(req.params.id), adminOrderMessages.refundApproved);
     },
   );
@@ -366,7 +359,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await rejectAdminRefund(db, await who(req), req.params.id, req.params.request_id, req.body);
-      app.jobs.kick();
       return ok(await page(req.params.id), adminOrderMessages.refundRejected);
     },
   );
