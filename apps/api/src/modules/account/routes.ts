@@ -14,7 +14,7 @@ import {
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer, requireSession } from '../../lib/session.ts';
-import { requestPhoneCountry } from '../auth/shop-country.ts';
+import { requestPhoneCountry } from '../../lib/shop-country.ts';
 import { getAccount, sendVerificationOtp, updatePassword, updateProfile, verifyContact } from './service.ts';
 
 export const ACCOUNT_RATE_LIMITS = {

@@ -19,7 +19,7 @@ import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
 import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
 import { getAuthSettings, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
-import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../auth/shop-country.ts';
+import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../../lib/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { enqueueChangeNotice } from './notices.ts';
 import { getStoreSettings } from '../settings/service.ts';

@@ -24,7 +24,7 @@ import { messageLinkOrigin } from '../../lib/origin.ts';
 import { endSession, startSession, toUser, type Customer } from '../../lib/session.ts';
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
-import { nationalPhone, requestPhoneCountry } from './shop-country.ts';
+import { nationalPhone, requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
   completePasswordReset,
   getAuthSettings,

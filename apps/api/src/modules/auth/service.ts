@@ -19,7 +19,7 @@ import type { Outbox } from '../notifications/outbox.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
-import { storedPhone, type PhoneCountry } from './shop-country.ts';
+import { storedPhone, type PhoneCountry } from '../../lib/shop-country.ts';
 import {
   claimAddressAttempt,
   claimOtpPhoneAttempt,
