@@ -21,7 +21,7 @@ import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget
 import { getAuthSettings, otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
 import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../../lib/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
-import { enqueueChangeNotice } from './notices.ts';
+import { enqueueChangeNotice } from '../notifications/change-notices.ts';
 import { getStoreSettings } from '../settings/service.ts';
 
 /** Sign-in attempts shown on the security page, newest first. */

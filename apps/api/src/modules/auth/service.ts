@@ -14,7 +14,7 @@ import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts';
 import { ThrottledError } from '../../lib/throttle.ts';
-import { enqueueChangeNotice } from '../account/notices.ts';
+import { enqueueChangeNotice } from '../notifications/change-notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';

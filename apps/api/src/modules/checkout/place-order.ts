@@ -13,7 +13,7 @@ import { recordOrderEvent } from '../orders/transition.ts';
 import { activePaymentMethod, offlineMethodSql } from '../../db/payment-methods.ts';
 import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
 import { standardTaxRate } from '../admin/tax/rates.ts';
-import { trackingHashFor } from '../tracking/token.ts';
+import { trackingHashFor } from '../../lib/tracking-token.ts';
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
 const REPLAY_WINDOW = '15 minutes';
