@@ -38,6 +38,7 @@ export * from './api/reviews.ts';
 export * from './api/search.ts';
 export * from './api/settings.ts';
 export * from './api/storefront.ts';
+export * from './store-state.ts';
 export * from './api/wishlist.ts';
 export * from './schemas/abandoned-cart.ts';
 export * from './api/plugins-abandoned-cart.ts';

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products, variants } from './catalog-schema.ts';
-import { countries, states } from './schema.ts';
+import { countries, states } from './core-schema.ts';
 import { createdAt } from './columns.ts';
 
 /**

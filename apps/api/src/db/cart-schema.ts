@@ -15,7 +15,7 @@ import {
 import type { Address } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { categories, products, variants } from './catalog-schema.ts';
-import { countries } from './schema.ts';
+import { countries } from './core-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** An address copied onto a cart, as answered (a saved one keeps its id; a typed one has id 0). */

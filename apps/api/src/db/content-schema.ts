@@ -11,10 +11,64 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ContentBlock, FormField, Section } from '@shopfront/shared';
-// Imported from its file, not schema.ts: schema.ts re-exports this file.
-import { pages } from './schema.ts';
+
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
+  blocks: jsonb('blocks').$type<{ type: 'heading' | 'paragraph'; text: string }[]>().notNull().default([]),
+  metaTitle: text('meta_title'),
+  metaDescription: text('meta_description'),
+  isPublished: boolean('is_published').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const menus = pgTable('menus', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)],
+);
+
+export const sliders = pgTable('sliders', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const slides = pgTable(
+  'slides',
+  {
+    id: serial('id').primaryKey(),
+    sliderId: text('slider_id')
+      .notNull()
+      .references(() => sliders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    imageAlt: text('image_alt').notNull().default(''),
+    linkUrl: text('link_url'),
+    linkText: text('link_text'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('slides_slider_idx').on(t.sliderId, t.position)],
+);
 
 /** Blog posts. Visible when published and published_at has passed (scheduled posts wait). */
 export const blogPosts = pgTable(

@@ -14,7 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
-import { channels, products } from './schema.ts';
+import { products } from './catalog-schema.ts';
+import { channels } from './core-schema.ts';
 
 /**
  * Visitors who asked, on the Coming Soon or Under Maintenance page, to be told when the shop

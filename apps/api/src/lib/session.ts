@@ -51,7 +51,7 @@ declare module 'fastify' {
 
 /**
  * The customer as the API answers it (login's data.user, initial-values' account). `phone`: the
- * number as the shopper types it (auth/shop-country.ts nationalPhone: a number of another country
+ * number as the shopper types it (lib/shop-country.ts nationalPhone: a number of another country
  * than the home one is stored with its calling code, shown without).
  */
 export function toUser(c: Customer, phone: string | null = c.phone): User {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CHANNEL_COOKIE } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { AUTH_SETTING_KEYS, authSettingsOf, type AuthSettings } from '../modules/auth/settings.ts';
-import { homeChannel, type PhoneCountry } from '../modules/auth/shop-country.ts';
+import { homeChannel, type PhoneCountry } from './shop-country.ts';
 import { storeSettingsOf } from '../modules/settings/service.ts';
 import { contentLookup } from './content-memo.ts';
 import { HttpError } from './http.ts';
@@ -29,7 +29,7 @@ export interface ShopContext {
   multiChannel: boolean;
   /** What closes the storefront (spec section 4), read in the same query: the store-state gate's input. */
   lock: StoreLock;
-  /** The channel country's phone numbers (auth/shop-country.ts), read in the same query. */
+  /** The channel country's phone numbers (lib/shop-country.ts), read in the same query. */
   phoneCountry: PhoneCountry;
   /** The store settings the sign-in and registration flows obey, read in the same query. */
   auth: AuthSettings;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { includedTax, type Address, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../db/client.ts';
 import { ORDER_REF_COOKIE, orderRefValue } from '../modules/orders/access.ts';
-import { trackingHashFor } from '../modules/tracking/token.ts';
+import { trackingHashFor } from '../lib/tracking-token.ts';
 
 /** An Indian address snapshot (Bengaluru) as orders store it. */
 export async function orderAddress(db: Db, type: 'Shipping' | 'Billing' = 'Shipping'): Promise<Address> {

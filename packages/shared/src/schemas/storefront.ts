@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { StoreSettingsSchema } from './settings.ts';
 import { UserSchema, emailField } from './auth.ts';
-import { STORE_STATES, storeStateMessages } from '../api/storefront.ts';
+import { STORE_STATES, storeStateMessages } from '../store-state.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
 
 export const STOREFRONT_MODES = ['Coming Soon', 'Under Maintenance'] as const;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createSessionCookie } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { loadOrderDetail } from '../../modules/orders/view.ts';
-import { trackingTokenFor } from '../../modules/tracking/token.ts';
+import { trackingTokenFor } from '../../lib/tracking-token.ts';
 import { DEMO_CUSTOMER } from './accounts.ts';
 import { DEMO_CHANNEL_ID } from './demo-data.ts';
 import { HOME, seedDemoOrders } from './orders.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { allocateMinor, includedTax, type Address, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../client.ts';
-import { trackingHashFor } from '../../modules/tracking/token.ts';
+import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { DEMO_CUSTOMER } from './accounts.ts';
 
 /**

@@ -16,7 +16,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { requireCustomer, requireSession, type Customer } from '../../lib/session.ts';
 import { requestAuthSettings } from '../auth/settings.ts';
-import { requestPhoneCountry } from '../auth/shop-country.ts';
+import { requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
   getAccount,
   sendVerificationOtp,

@@ -19,9 +19,9 @@ import { endOtherSessions, toUser, type Customer } from '../../lib/session.ts';
 import { describeDevice } from '../auth/device.ts';
 import { OTP_SEND_WINDOW_MS, checkOtp, issueOtp, type OtpMessage, type OtpTarget } from '../auth/otp.ts';
 import { otpFailure, rethrowCustomerConflict } from '../auth/service.ts';
-import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../auth/shop-country.ts';
+import { nationalPhone, resolveTypedPhone, typedPhoneLength, type PhoneCountry } from '../../lib/shop-country.ts';
 import type { Outbox } from '../notifications/outbox.ts';
-import { enqueueChangeNotice } from './notices.ts';
+import { enqueueChangeNotice } from '../notifications/change-notices.ts';
 import { getStoreSettings } from '../settings/service.ts';
 
 /** Sign-in attempts shown on the security page, newest first. */

@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/http.ts';
 import { claimAttempt } from '../../lib/throttle.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Channel } from '../notifications/service.ts';
-import { callingCodeOf } from './shop-country.ts';
+import { callingCodeOf } from '../../lib/shop-country.ts';
 import { throttles } from './throttle.ts';
 
 /**

@@ -25,7 +25,7 @@ import { endSession, startSession, toUser, type Customer } from '../../lib/sessi
 import type { RequestMeta } from './access-log.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
 import { requestAuthSettings } from './settings.ts';
-import { nationalPhone, requestPhoneCountry } from './shop-country.ts';
+import { nationalPhone, requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
   completePasswordReset,
   isResetLinkValid,

@@ -5,7 +5,13 @@ import { countries, customers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
 import { uniqueViolation } from './service.ts';
-import { callingCodeOf, channelPhoneCountry, nationalPhone, shopMobileCountry, storedPhone } from './shop-country.ts';
+import {
+  callingCodeOf,
+  channelPhoneCountry,
+  nationalPhone,
+  shopMobileCountry,
+  storedPhone,
+} from '../../lib/shop-country.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,12 +14,12 @@ import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { endOtherSessions, hashToken, type Customer } from '../../lib/session.ts';
 import { ThrottledError } from '../../lib/throttle.ts';
-import { enqueueChangeNotice } from '../account/notices.ts';
+import { enqueueChangeNotice } from '../notifications/change-notices.ts';
 import type { Outbox } from '../notifications/outbox.ts';
 import { recordAccess, type RequestMeta } from './access-log.ts';
 import { checkOtp, issueOtp, type OtpCheck, type OtpTarget } from './otp.ts';
 import type { AuthSettings } from './settings.ts';
-import { storedPhone, type PhoneCountry } from './shop-country.ts';
+import { storedPhone, type PhoneCountry } from '../../lib/shop-country.ts';
 import {
   claimAddressAttempt,
   claimOtpPhoneAttempt,

@@ -11,7 +11,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { blogPosts } from '../../db/schema.ts';
-import { textArray } from '../content/sql.ts';
+import { textArray } from '../../db/sql-array.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 

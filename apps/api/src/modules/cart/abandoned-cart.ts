@@ -18,7 +18,8 @@ import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { hashToken } from '../../lib/session.ts';
 import type { NewMessage } from '../notifications/service.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
-import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
+import { cartOwnerOf, setCartCookies } from './cart-cookie.ts';
 import { cartContextOf, cartExpireDays, loadCart } from './load.ts';
 import { capVariantTotals, createCart, lockOwnedCart } from './service.ts';
 

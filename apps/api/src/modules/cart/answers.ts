@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cart } from '@shopfront/shared';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
-import type { CartOwner } from './cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { cartContextOf, loadCart, ownedCartId } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import { findCartId } from './service.ts';

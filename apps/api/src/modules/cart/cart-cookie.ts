@@ -2,17 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_CART_COOKIE, CART_SESSION_COOKIE } from '@shopfront/shared';
 import { cookieOptions } from '../../lib/cookies.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { hashToken } from '../../lib/session.ts';
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60_000;
-
-/** Which cart a request may reach: the customer's, or the guest cart of its cookie (ADR 0020). */
-export interface CartOwner {
-  customerId: number | null;
-  /** sha-256 of the cart_session cookie; null without a (well-formed) one. */
-  tokenHash: string | null;
-}
 
 /** The request's cart owner (reads the session: the answer is personal). */
 export async function cartOwnerOf(req: FastifyRequest): Promise<CartOwner> {

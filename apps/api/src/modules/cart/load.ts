@@ -3,13 +3,13 @@ import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { isoSql } from '../../db/sql-time.ts';
-import { nationalPhoneSql } from '../auth/shop-country.ts';
+import { nationalPhoneSql } from '../../lib/shop-country.ts';
 import { STANDARD_CLASS } from '../admin/tax/rates.ts';
-import { activePaymentMethodsJsonSql } from '../payments/methods.ts';
+import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
 import { readSettingNumber } from '../settings/service.ts';
 import { activeShippingMethodsJsonSql, channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
-import type { CartOwner } from './cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { evaluateCoupon } from '../coupons/service.ts';
 import {
   couponLines,

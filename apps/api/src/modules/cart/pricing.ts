@@ -12,7 +12,7 @@ import {
   type CartPaymentMethod,
   type Money,
 } from '@shopfront/shared';
-import { COD, type PaymentMethodRow } from '../payments/methods.ts';
+import { COD, type PaymentMethodRow } from '../../db/payment-methods.ts';
 import { codOffered, defaultZoneOf, zoneOf, type ZoneRow } from '../shipping/zones.ts';
 import type { CouponVerdict } from '../coupons/service.ts';
 

@@ -23,7 +23,8 @@ import { COUPON_RATE_LIMITS } from '../coupons/limits.ts';
 import { evaluateCoupon, listCouponOffers, normaliseCouponCode, type CouponContext } from '../coupons/service.ts';
 import { removeFromWishlist, savedVariantOf } from '../wishlist/service.ts';
 import { cartAnswers } from './answers.ts';
-import { cartOwnerOf, setCartCookies, type CartOwner } from './cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
+import { cartOwnerOf, setCartCookies } from './cart-cookie.ts';
 import { cartExpireDays, loadCart } from './load.ts';
 import { acceptPrices, addToCart, clearCoupon, findCartId, removeItem, setCoupon, updateQuantity } from './service.ts';
 

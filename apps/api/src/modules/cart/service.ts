@@ -5,7 +5,8 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
-import { newCartToken, type CartOwner } from './cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
+import { newCartToken } from './cart-cookie.ts';
 import { ownedCartId } from './load.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { textArray } from '../content/sql.ts';
+import { textArray } from '../../db/sql-array.ts';
 
 /**
  * The channel the `products` read model is priced in: the default storefront's (the shop

@@ -3,7 +3,7 @@ import { channelMessages, type Channel, type ChannelChosen, type ChannelList } f
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
-import type { CartOwner } from '../cart/cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { lockOwnedCart } from '../cart/service.ts';
 
 interface ChannelRow {

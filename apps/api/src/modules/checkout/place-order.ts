@@ -3,17 +3,17 @@ import { sql } from 'drizzle-orm';
 import { messages, orderMessages, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import type { CartOwner } from '../cart/cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { loadCart, ownedCartId } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { checkoutRules, validateCheckout, verdictError } from './validate.ts';
 import { recordOrderEvent } from '../orders/transition.ts';
-import { activePaymentMethod, offlineMethodSql } from '../payments/methods.ts';
+import { activePaymentMethod, offlineMethodSql } from '../../db/payment-methods.ts';
 import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
 import { standardTaxRate } from '../admin/tax/rates.ts';
-import { trackingHashFor } from '../tracking/token.ts';
+import { trackingHashFor } from '../../lib/tracking-token.ts';
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
 const REPLAY_WINDOW = '15 minutes';

@@ -5,7 +5,7 @@ import { fieldError } from '../../lib/http.ts';
 import { loadCart } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { cartGone, setCart } from '../cart/service.ts';
-import { COD, activePaymentMethod } from '../payments/methods.ts';
+import { COD, activePaymentMethod } from '../../db/payment-methods.ts';
 
 /*
  * The checkout steps' writes to the cart (spec section 5): the addresses, the delivery and

@@ -43,7 +43,7 @@ import { listBlogPostCards } from '../blog/service.ts';
 import type { PriceChannel } from '../catalog/channel-price.ts';
 import { getProductGrid } from '../catalog/service.ts';
 import { getForm } from '../forms/service.ts';
-import { textArray } from './sql.ts';
+import { textArray } from '../../db/sql-array.ts';
 
 /** A menu with its items nested under their parents, in position order; null if unknown. One query. */
 export async function getMenu(db: Db, id: string): Promise<Menu | null> {

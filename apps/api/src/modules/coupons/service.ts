@@ -11,7 +11,7 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { READ_MODEL_CHANNEL } from '../catalog/summary.ts';
-import { textArray } from '../content/sql.ts';
+import { textArray } from '../../db/sql-array.ts';
 import { timeZoneOf } from '../../lib/time-zone.ts';
 
 export interface CouponLine {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../../db/client.ts';
 import { cookieOptions } from '../../lib/cookies.ts';
 import { BASE64URL_32_BYTES_RE, hmacBase64url, sameSignature } from '../../lib/signing.ts';
-import { shopSecret } from '../tracking/token.ts';
+import { shopSecret } from '../../lib/tracking-token.ts';
 
 /**
  * Who may reach which order. A customer reaches the orders placed on their account; a guest

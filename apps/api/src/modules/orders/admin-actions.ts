@@ -11,7 +11,7 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
-import { offlineMethodSql } from '../payments/methods.ts';
+import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { recordAudit, type AuditActor } from '../staff/audit.ts';
 import {
   addScan,

@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { csvStream, decimal, EXPORT_BATCH, type CsvColumn } from '../../lib/csv-export.ts';
-import { paymentMethodNameSql } from '../payments/methods.ts';
+import { paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { filtersSql, list, statesOf } from './admin-list.ts';
 
 /**

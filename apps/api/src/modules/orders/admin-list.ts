@@ -17,7 +17,7 @@ import type { AdminOrdersQuerySchema } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { fieldError } from '../../lib/http.ts';
-import { paymentMethodNameSql } from '../payments/methods.ts';
+import { paymentMethodNameSql } from '../../db/payment-methods.ts';
 
 /**
  * The owner's orders inbox: one page newest first (keyset on created_at, id: the indexes of

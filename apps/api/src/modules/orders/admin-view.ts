@@ -11,7 +11,7 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
-import { offlineMethodSql, paymentMethodNameSql } from '../payments/methods.ts';
+import { offlineMethodSql, paymentMethodNameSql } from '../../db/payment-methods.ts';
 
 /** The owner's order page (AdminOrderDetailSchema), read in one statement. */
 

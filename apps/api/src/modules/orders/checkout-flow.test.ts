@@ -5,7 +5,7 @@ import { addressSource } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { buyableVariants, guestReady, placeOrder, placedOf, stockOf } from '../../test/checkout.ts';
 import { outboxTo } from '../../test/outbox.ts';
-import { trackingTokenFor } from '../tracking/token.ts';
+import { trackingTokenFor } from '../../lib/tracking-token.ts';
 
 /**
  * An order placed through the lead's place-order, then followed through this module: the guest's

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, adminOrderMessages, money, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
-import { offlineMethodSql } from '../payments/methods.ts';
+import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { setPaymentStatus } from '../payments/records.ts';
 import { queueRefund } from '../payments/service.ts';
 import { paidPaymentOf } from './service.ts';

@@ -7,7 +7,7 @@ import { testBrowser } from '../../test/browser.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { createTestOrder } from '../../test/orders.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { trackingTokenFor } from '../tracking/token.ts';
+import { trackingTokenFor } from '../../lib/tracking-token.ts';
 import { markDelivered, markOutForDelivery, packOrder, shipOrder } from './fulfilment.ts';
 import { sendOrderMessage } from './messages.ts';
 import { moveOrder } from './transition.ts';

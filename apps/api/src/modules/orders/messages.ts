@@ -6,9 +6,9 @@ import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import type { NewMessage } from '../notifications/service.ts';
-import { offlineMethodSql, paymentMethodNameSql } from '../payments/methods.ts';
+import { offlineMethodSql, paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
-import { deriveTrackingToken, shopSecret } from '../tracking/token.ts';
+import { deriveTrackingToken, shopSecret } from '../../lib/tracking-token.ts';
 import { deliveryEstimate } from './view.ts';
 
 /**

@@ -20,7 +20,7 @@ import {
   trackPurchaseApi,
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { requirePlugin } from '../plugins/installed.ts';
+import { requirePlugin } from '../../lib/installed-plugin.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { orderAccess, orderAccessSql, type OrderAccess } from './access.ts';
 import { cancelOrder, markPurchaseTracked, orderInvoice, rateOrder, requestRefund } from './service.ts';

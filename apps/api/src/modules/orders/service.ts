@@ -9,7 +9,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
-import { offlineMethodSql } from '../payments/methods.ts';
+import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { queueRefund } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { canReachOrder, orderAccessSql, type OrderAccess } from './access.ts';

@@ -4,7 +4,7 @@ import { ROLE_AREAS, STAFF_ROLES, money } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { paymentMethodNameSql } from '../payments/methods.ts';
+import { paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { pushToStaff, type PushMessage } from '../push/send.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 

@@ -23,7 +23,7 @@ import {
   offlineMethodSql,
   paymentMethodNameSql,
   type PaymentMethodRow,
-} from '../payments/methods.ts';
+} from '../../db/payment-methods.ts';
 import { settingOn } from '../settings/service.ts';
 import { zonesJsonSql } from '../shipping/service.ts';
 import { codOffered, zoneOf, type ZoneRow } from '../shipping/zones.ts';

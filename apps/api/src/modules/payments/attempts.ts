@@ -12,13 +12,13 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
-import type { CartOwner } from '../cart/cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { activeZones } from '../shipping/service.ts';
 import { codOffered, zoneOf } from '../shipping/zones.ts';
-import { COD, activePaymentMethod, type PaymentMethodRow } from './methods.ts';
+import { COD, activePaymentMethod, type PaymentMethodRow } from '../../db/payment-methods.ts';
 import {
   ProviderError,
   isProviderCode,

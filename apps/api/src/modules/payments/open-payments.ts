@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import type { CartOwner } from '../cart/cart-cookie.ts';
+import type { CartOwner } from '../../lib/cart-owner.ts';
 
 /**
  * How many orders one shopper (a customer, or a guest's cart cookie) may have awaiting online

@@ -14,7 +14,7 @@ import { hashToken } from '../../lib/session.ts';
 import { hmacBase64url, sameSignature } from '../../lib/signing.ts';
 import type { NewMessage } from '../notifications/service.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
-import { shopSecret } from '../tracking/token.ts';
+import { shopSecret } from '../../lib/tracking-token.ts';
 
 /**
  * The emailSubscription plugin (spec section 7: POST /api/plugins/emailSubscription/subscribe):

@@ -23,7 +23,7 @@ import {
   unsubscribeEmail,
   unsubscribeInfo,
 } from './email-subscription-service.ts';
-import { requirePlugin } from './installed.ts';
+import { requirePlugin } from '../../lib/installed-plugin.ts';
 
 /**
  * The emailSubscription plugin's routes (spec section 7: POST /api/plugins/emailSubscription/subscribe

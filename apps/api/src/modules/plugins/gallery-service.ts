@@ -17,7 +17,7 @@ import type { GalleryImage as StoredGalleryImage } from '../../db/plugin-schema.
 import { HttpError } from '../../lib/http.ts';
 import { imageWork } from '../../lib/limiter.ts';
 import { safeMediaPath } from '../media/service.ts';
-import { installedPluginConfig } from './installed.ts';
+import { installedPluginConfig } from '../../lib/installed-plugin.ts';
 
 /**
  * The Gallery and customGallery plugins (spec section 7: POST /api/plugins/Gallery,

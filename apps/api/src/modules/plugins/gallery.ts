@@ -11,7 +11,7 @@ import {
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { getGallery, normaliseCustomGallery } from './gallery-service.ts';
-import { requirePlugin } from './installed.ts';
+import { requirePlugin } from '../../lib/installed-plugin.ts';
 
 /** Requests per client address and minute, for each of the two endpoints. */
 export const GALLERY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

@@ -3,7 +3,7 @@ import { invalidPincodeMessage, pincodeMessages, postcodePatternOf, type Pincode
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { offerFor, type CartContext, type ShippingRow } from '../cart/pricing.ts';
-import { COD, activePaymentMethodsJsonSql, type PaymentMethodRow } from '../payments/methods.ts';
+import { COD, activePaymentMethodsJsonSql, type PaymentMethodRow } from '../../db/payment-methods.ts';
 import { activeShippingMethodsJsonSql, zonesJsonSql } from '../shipping/service.ts';
 import { normalisePostcode, type ZoneRow } from '../shipping/zones.ts';
 

@@ -3,7 +3,7 @@ import { PincodeCheckSchema, PincodeQuerySchema, pincodeApi } from '@shopfront/s
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { cartContextOf } from '../cart/load.ts';
-import { requirePlugin } from './installed.ts';
+import { requirePlugin } from '../../lib/installed-plugin.ts';
 import { checkPincode } from './pincode-service.ts';
 
 /** Checks per client address and minute. */

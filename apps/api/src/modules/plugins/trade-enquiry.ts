@@ -12,7 +12,7 @@ import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
 import { FORM_SUBMIT_LIMIT } from '../forms/routes.ts';
-import { requirePlugin } from './installed.ts';
+import { requirePlugin } from '../../lib/installed-plugin.ts';
 import { submitTradeEnquiry, tradeProduct } from './trade-enquiry-service.ts';
 
 /** Product look-ups per client address and minute (one per trade page opened from a product). */

@@ -1,4 +1,4 @@
-import { COD } from '../payments/methods.ts';
+import { COD } from '../../db/payment-methods.ts';
 
 /**
  * Shipping zones (ADR 0023): which zone an address belongs to. Pure functions over rows that the

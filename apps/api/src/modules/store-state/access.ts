@@ -9,7 +9,7 @@ import type { StoreLock } from '../../lib/shop-context.ts';
 import type { StaffMember } from '../staff/session.ts';
 
 export type { StoreLock };
-import { shopSecret } from '../tracking/token.ts';
+import { shopSecret } from '../../lib/tracking-token.ts';
 
 /** The cookie of a visitor who gave the store password (HttpOnly, signed; see accessKey). */
 export const STORE_ACCESS_COOKIE = 'sf_store_access';

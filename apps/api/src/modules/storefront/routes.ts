@@ -19,7 +19,7 @@ import { HttpError, fieldError, notFound, ok } from '../../lib/http.ts';
 import { shopOriginWith } from '../../lib/origin.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { toUser } from '../../lib/session.ts';
-import { nationalPhone } from '../auth/shop-country.ts';
+import { nationalPhone } from '../../lib/shop-country.ts';
 import { claimAttempt, refundAttempt } from '../../lib/throttle.ts';
 import { grantStoreAccess, readStoreLock, visitorAccess } from '../store-state/access.ts';
 import {

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http.ts';
 import { shopOriginWith } from '../../lib/origin.ts';
 import { toUser } from '../../lib/session.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
-import { nationalPhone } from '../auth/shop-country.ts';
+import { nationalPhone } from '../../lib/shop-country.ts';
 import { getCategoryTree, getCollections } from '../catalog/taxonomy.ts';
 import { listChannels } from '../channels/service.ts';
 import { getMenu } from '../content/service.ts';

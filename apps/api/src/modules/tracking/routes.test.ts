@@ -9,7 +9,7 @@ import { createTestOrder, guestOrderCookie } from '../../test/orders.ts';
 import { addScan, markOutForDelivery, packOrder, shipOrder } from '../orders/fulfilment.ts';
 import { contactMatches, normaliseOrderNo } from './service.ts';
 import { TRACKING_RATE_LIMITS } from './routes.ts';
-import { hashTrackingToken, trackingTokenFor } from './token.ts';
+import { hashTrackingToken, trackingTokenFor } from '../../lib/tracking-token.ts';
 
 let t: TestApp;
 const db = () => t.database.db;

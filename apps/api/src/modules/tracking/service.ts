@@ -15,7 +15,7 @@ import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
 import { shipmentsSql, toShipment, type ShipmentRow } from '../orders/shipments.ts';
 import { deliveryEstimate } from '../orders/view.ts';
-import { hashTrackingToken, trackingLinkPath } from './token.ts';
+import { hashTrackingToken, trackingLinkPath } from '../../lib/tracking-token.ts';
 
 /**
  * The tracking page's data (TrackingSchema). An order is found three ways only: its link's

@@ -5,7 +5,13 @@ import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { ORDER_REF_MAX_AGE_MS, orderRefValue, verifyOrderRef } from '../orders/access.ts';
-import { SHOP_SECRET_KEY, hashTrackingToken, shopSecret, trackingHashFor, trackingTokenFor } from './token.ts';
+import {
+  SHOP_SECRET_KEY,
+  hashTrackingToken,
+  shopSecret,
+  trackingHashFor,
+  trackingTokenFor,
+} from '../../lib/tracking-token.ts';
 
 let t: TestApp;
 const db = () => t.database.db;

@@ -17,7 +17,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError } from '../../../lib/http.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { READ_MODEL_CHANNEL, refreshProductSummaries } from '../../catalog/summary.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { encode, productFilters } from './list.ts';
 import { lowStockSql, statusSql } from './product-view.ts';

@@ -12,7 +12,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { blocksText, loadAdminProduct } from './product-view.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';

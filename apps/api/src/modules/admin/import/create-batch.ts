@@ -3,7 +3,7 @@ import type { AdminProductCreate } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { recordAudits, type AuditActor } from '../../staff/audit.ts';
 import { blocksText } from '../catalog/product-view.ts';
 import { newId, publication, refreshSearchText, slugify, titleOf } from '../catalog/products.ts';

@@ -15,7 +15,7 @@ import {
   type ImportFormat,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { loadAdminProducts } from '../catalog/product-view.ts';
 import { slugOf, type ColumnNames, type MapContext, type MappedProduct } from './mappers/common.ts';
 

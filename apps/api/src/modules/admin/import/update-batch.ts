@@ -9,7 +9,7 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { recordAudits, type AuditActor } from '../../staff/audit.ts';
 import { blocksText, loadAdminProducts } from '../catalog/product-view.ts';
 import { editedFields, refreshSearchText, slugify, titleOf } from '../catalog/products.ts';

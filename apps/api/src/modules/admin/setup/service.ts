@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema.ts';
 import { HttpError, fieldError } from '../../../lib/http.ts';
-import { COD } from '../../payments/methods.ts';
+import { COD } from '../../../db/payment-methods.ts';
 import { getStoreSettings } from '../../settings/service.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import type { StaffMember } from '../../staff/session.ts';

@@ -4,7 +4,7 @@ import { staffMessages, undoMessages } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
 import * as t from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { COD } from '../../payments/methods.ts';
+import { COD } from '../../../db/payment-methods.ts';
 import { MASK, maskSecrets, recordAudit } from '../../staff/audit.ts';
 import { updatePrivateSetting } from '../settings.ts';
 import { setStandardRate } from '../tax/rates.ts';

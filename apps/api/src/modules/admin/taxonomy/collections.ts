@@ -11,7 +11,7 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
-import { textArray } from '../../content/sql.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { assertVersion, intArray, type TaxonomyAct, reorderWholeList } from './shared.ts';
 

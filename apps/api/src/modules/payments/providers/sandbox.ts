@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PaymentNext } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
 import type { Env } from '../../../env.ts';
-import { shopSecret } from '../../tracking/token.ts';
+import { shopSecret } from '../../../lib/tracking-token.ts';
 import {
   ProviderError,
   type PaymentOutcome,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { OTP_PHONE_LENGTH } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 
 /** The shop's mobile numbers: calling code and digit count. */
 export interface ShopMobileCountry {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Outbox } from '../notifications/outbox.ts';
+import type { Outbox } from './outbox.ts';
 
 /** Where a notice can reach the customer: the e-mail address if any, else the phone. */
 export interface NoticeContact {

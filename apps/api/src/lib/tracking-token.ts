@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
-import { hashToken } from '../../lib/session.ts';
-import { BASE64URL_32_BYTES_RE, hmacBase64url } from '../../lib/signing.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { hashToken } from './session.ts';
+import { BASE64URL_32_BYTES_RE, hmacBase64url } from './signing.ts';
 
 /**
  * Tracking links (/track-order/{token}). Only the token's sha-256 is stored

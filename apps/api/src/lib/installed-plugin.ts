@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PLUGIN_CONFIG_SCHEMAS, pluginMessages, type PluginConfig, type PluginName } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { HttpError } from './http.ts';
 
 /**
  * The config of an installed plugin, read through its typed schema (defaults filled in), or null

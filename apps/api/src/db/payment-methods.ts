@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db } from './client.ts';
 
 /**
  * The shop's payment methods (payment_methods, ADR 23), looked up in one place. Whether an order
