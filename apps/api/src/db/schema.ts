@@ -176,3 +176,5 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 export * from './import-schema.ts';
+export * from './service-schema.ts';
+export * from './application-schema.ts';
