@@ -73,7 +73,7 @@ CREATE TABLE "applications" (
 	"stage" text NOT NULL,
 	"stage_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"next_due_at" timestamp with time zone,
-	"answers" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"answers" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"currency" text NOT NULL,
 	"fee_minor" integer,
 	"quote_note" text,

@@ -66,6 +66,7 @@ import { checkoutStepRoutes } from './modules/checkout/step-routes.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { emailSubscriptionRoutes } from './modules/plugins/email-subscription.ts';
 import { galleryRoutes } from './modules/plugins/gallery.ts';
@@ -303,6 +304,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(customisationPrunePlugin);
   await app.register(ordersPlugin);
   await app.register(trackingRoutes);
+  await app.register(applicationRoutes);
   // Shopper-facing plugins: pincode check, trade enquiry, newsletter, galleries.
   await app.register(pincodeRoutes);
   await app.register(tradeEnquiryRoutes);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ServiceStage } from '@shopfront/shared';
+import type { ApplicationFieldType, ServiceStage } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { products } from './catalog-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
@@ -10,7 +10,14 @@ import { orders } from './order-schema.ts';
 export const applicationNumberSeq = pgSequence('application_number_seq', { startWith: 100001 });
 
 /** What a stored form answer is: text, a number, or the id of an uploaded document (file fields). */
-export type StoredAnswer = string | number | { document_id: number };
+/** An answer as stored (modules/applications/answers.ts): the field with its label and the value or document. */
+export interface StoredAnswer {
+  key: string;
+  label: string;
+  type: ApplicationFieldType;
+  value: string | null;
+  document_id: number | null;
+}
 
 /**
  * Services mode (issue 27): a customer's application for a service. It carries a copy of the
@@ -40,7 +47,7 @@ export const applications = pgTable(
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the next stage is expected (null at the end, or while waiting on the applicant). */
     nextDueAt: timestamp('next_due_at', { withTimezone: true }),
-    answers: jsonb('answers').$type<Record<string, StoredAnswer>>().notNull().default({}),
+    answers: jsonb('answers').$type<StoredAnswer[]>().notNull().default([]),
     currency: text('currency').notNull(),
     /** The fee: the service's price, or the owner's quote (null until quoted). */
     feeMinor: integer('fee_minor'),
