@@ -55,6 +55,9 @@ export async function sendDocument(
 /** The multipart routes: their own scope, where multipart is the only body read. */
 async function uploadRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit = APPLICATION_UPLOAD.maxBodyBytes;
+  });
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addContentTypeParser('*', (_req, _payload, done) => {
     done(new HttpError(415, applicationTexts.notMultipart), undefined);
