@@ -76,7 +76,8 @@ function steps(row: ApplicationRow): Application['steps'] {
   const at = seq.indexOf(row.stage);
   return seq.map((key, i) => {
     const reached = row.events.findLast((e) => e.to_stage === key);
-    const completed = at >= 0 && i <= at;
+    // An ended application (rejected, cancelled) shows the stages it did reach.
+    const completed = at >= 0 ? i <= at : reached !== undefined;
     return {
       key,
       label: stageLabel(row.stages, key),
