@@ -67,6 +67,7 @@ import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { sharingPicturePrunePlugin } from './modules/admin/seo/prune.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { emailSubscriptionRoutes } from './modules/plugins/email-subscription.ts';
 import { galleryRoutes } from './modules/plugins/gallery.ts';
@@ -305,6 +306,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sharingPicturePrunePlugin);
   await app.register(ordersPlugin);
   await app.register(trackingRoutes);
+  await app.register(applicationRoutes);
   // Shopper-facing plugins: pincode check, trade enquiry, newsletter, galleries.
   await app.register(pincodeRoutes);
   await app.register(tradeEnquiryRoutes);

@@ -99,3 +99,6 @@ export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
 export * from './contrast.ts';
 export * from './schemas/services.ts';
+export * from './schemas/applications.ts';
+export * from './api/applications.ts';
+export { isPlainText } from './schemas/text.ts';

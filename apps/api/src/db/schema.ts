@@ -17,3 +17,5 @@ export * from './plugin-schema.ts';
 export * from './push-schema.ts';
 export * from './service-schema.ts';
 export * from './import-schema.ts';
+export * from './service-schema.ts';
+export * from './application-schema.ts';

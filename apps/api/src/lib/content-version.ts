@@ -23,6 +23,12 @@ export const UNWATCHED_TABLES = [
   '__drizzle_migrations',
   'access_logs',
   'addresses',
+  // Services mode's applications (issue 27): personal, shown only to their applicant and staff.
+  'application_document_requests',
+  'application_documents',
+  'application_events',
+  'application_messages',
+  'applications',
   'admin_link_tokens',
   'audit_log',
   'cart_items',

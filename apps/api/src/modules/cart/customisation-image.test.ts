@@ -12,6 +12,7 @@ import { buildApp } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { CUSTOMISATION_IMAGE, customisationImageMessages, customisationImageRoutes } from './customisation-image.ts';
+import { formData, type FilePart } from '../../test/form-data.ts';
 
 const URL_PATH = cartApi.customisationImage.path;
 const IMAGE_PATH = /^\/media\/customisations\/[a-f0-9]{32}\.webp$/;
@@ -55,33 +56,6 @@ const setPlugin = (installed: boolean) =>
     sql`insert into plugins (module_name, config, is_installed) values ('ProductCustomisation', '{}', ${installed})
         on conflict (module_name) do update set is_installed = excluded.is_installed`,
   );
-
-interface FilePart {
-  field?: string;
-  filename: string;
-  type: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body, as a browser builds it. */
-function formData(files: FilePart[], fields: Record<string, string> = {}) {
-  const boundary = `----shopfront${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'image'}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (
   files: FilePart[],

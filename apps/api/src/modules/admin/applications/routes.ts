@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminApplicationDocumentParamsSchema,
+  AdminApplicationListSchema,
+  AdminApplicationMoveBodySchema,
+  AdminApplicationParamsSchema,
+  AdminApplicationSchema,
+  AdminApplicationsQuerySchema,
+  AdminDocumentRequestBodySchema,
+  ApplicationMessageBodySchema,
+  adminApplicationsApi,
+  applicationTexts,
+  messages,
+} from '@shopfront/shared';
+import type { Db } from '../../../db/client.ts';
+import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { notFound, ok } from '../../../lib/http.ts';
+import { messageLinkOrigin } from '../../../lib/origin.ts';
+import { adminApplications } from '../../applications/lists.ts';
+import { moveApplication } from '../../applications/move.ts';
+import { sendDocument } from '../../applications/routes.ts';
+import { findDocument, postMessage, requestDocument } from '../../applications/thread.ts';
+import { staffView } from '../../applications/view.ts';
+import { requireStaff } from '../auth.ts';
+import { ownerRouteDoc } from '../if-match.ts';
+
+/** Applications are the services shop's orders: the same area (owner, manager, packer). */
+const doc = ownerRouteDoc('orders');
+
+async function detail(db: Db, id: string) {
+  const view = await staffView(db, id);
+  if (!view) throw notFound(applicationTexts.notFound);
+  return view;
+}
+
+/** The owner's applications inbox and application page (issue 27). */
+export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerEndpoint(
+    app,
+    adminApplicationsApi.list,
+    {
+      schemas: { query: AdminApplicationsQuerySchema, data: AdminApplicationListSchema },
+      ...doc(
+        'Applications, newest first, 30 a page (next_cursor): filters service (product id), stage, overdue (past the expected date of the next stage)',
+      ),
+    },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await adminApplications(app.db, req.query));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.get,
+    {
+      schemas: { params: AdminApplicationParamsSchema, data: AdminApplicationSchema },
+      ...doc('One application: answers, documents, thread, history and the stage moves open to it', [404]),
+    },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await detail(app.db, req.params.id));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.move,
+    {
+      schemas: {
+        params: AdminApplicationParamsSchema,
+        body: AdminApplicationMoveBodySchema,
+        data: AdminApplicationSchema,
+      },
+      ...doc(
+        'Move an application from `from` (the stage you saw) to a later stage of its table, rejected (note: the reason) or cancelled; from quote_requested to awaiting_payment with fee_minor (the quote). 409 when it has moved on since; 422 for a stage its table does not allow. The applicant is told once by e-mail and/or SMS',
+        [404, 409, 422],
+      ),
+    },
+    async (req) => {
+      const m = await requireStaff(req);
+      const { from, to, note, fee_minor } = req.body;
+      await moveApplication(
+        app,
+        { id: req.params.id, from, to, note: note?.trim() || null, feeMinor: fee_minor, staffId: m.id },
+        await messageLinkOrigin(app, req),
+      );
+      const view = await detail(app.db, req.params.id);
+      return ok(view, applicationTexts.moved(view.stage_label));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.message,
+    {
+      schemas: {
+        params: AdminApplicationParamsSchema,
+        body: ApplicationMessageBodySchema,
+        data: AdminApplicationSchema,
+      },
+      ...doc("Write to the applicant on the application's thread (plain text)", [404, 422]),
+    },
+    async (req) => {
+      const m = await requireStaff(req);
+      await postMessage(app.db, { id: req.params.id, author: 'staff', body: req.body.body, staffId: m.id });
+      return ok(await detail(app.db, req.params.id), applicationTexts.messageSent);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.requestDocument,
+    {
+      schemas: {
+        params: AdminApplicationParamsSchema,
+        body: AdminDocumentRequestBodySchema,
+        data: AdminApplicationSchema,
+      },
+      ...doc('Ask the applicant for a document; their upload with its request_id answers it', [404, 422]),
+    },
+    async (req) => {
+      const m = await requireStaff(req);
+      await requestDocument(app.db, { id: req.params.id, what: req.body.what, staffId: m.id });
+      return ok(await detail(app.db, req.params.id), applicationTexts.requestSent);
+    },
+  );
+
+  app.route({
+    method: adminApplicationsApi.download.method,
+    url: adminApplicationsApi.download.path,
+    schema: {
+      tags: ['admin'],
+      summary: "One of an application's documents, as a download",
+      params: AdminApplicationDocumentParamsSchema,
+      response: { 200: z.any().describe('the document') },
+    },
+    config: { staffArea: 'orders' },
+    handler: async (req, reply) => {
+      await requireStaff(req);
+      const doc = await findDocument(app.db, req.params.id, req.params.document_id);
+      if (!doc) throw notFound(messages.notFound);
+      return sendDocument(reply, app.env.DATA_DIR, doc);
+    },
+  });
+};

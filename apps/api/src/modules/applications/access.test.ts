@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, applicationTexts, type Application } from '@shopfront/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { formData } from '../../test/form-data.ts';
+import { signedInOwner } from '../staff/testing.ts';
+import { GOOD_FIELDS, PDF, apply, makeService } from './testing.ts';
+
+/**
+ * Who reaches an application: its signed-in applicant, the holder of its link, a guest with its
+ * number and contact, and staff with the orders area. Anyone else is 404 (401/403 for staff).
+ */
+let t: TestApp;
+let mine: Application;
+let phone: string;
+let owner: { headers: Record<string, string> };
+let other: { headers: Record<string, string> };
+let applicant: { headers: Record<string, string> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const service = await makeService(t.database.db, 2);
+  phone = uniquePhone();
+  const a = await loggedInCustomer(t, { phone });
+  applicant = { headers: sessionHeaders(a.cookie) };
+  const o = await loggedInCustomer(t);
+  other = { headers: sessionHeaders(o.cookie) };
+  owner = await signedInOwner(t, 'owner');
+  const res = await apply(t, { service: service.slug, ...GOOD_FIELDS }, undefined, applicant.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  mine = res.json<{ data: Application }>().data;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const token = () => mine.tracking_path.split('/').at(-1)!;
+
+describe('the applicant', () => {
+  it('fills the contact from the account and lists the application under My Applications', async () => {
+    const list = await get('/api/applications', applicant.headers);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.applications.map((r: { id: string }) => r.id)).toEqual([mine.id]);
+    expect((await get('/api/applications')).statusCode).toBe(401);
+    expect((await get('/api/applications', other.headers)).json().data.applications).toEqual([]);
+  });
+
+  it('reaches it by id, number or link; another customer and a guest without the link get 404', async () => {
+    for (const ref of [mine.id, mine.application_no]) {
+      expect((await get(`/api/applications/${ref}`, applicant.headers)).statusCode).toBe(200);
+      expect((await get(`/api/applications/${ref}`, other.headers)).statusCode).toBe(404);
+      expect((await get(`/api/applications/${ref}`)).statusCode).toBe(404);
+    }
+    expect((await get(`/api/applications/${token()}`)).statusCode).toBe(200);
+    const doc = mine.documents[0]!;
+    expect((await get(`/api/applications/${mine.id}/documents/${doc.id}`, other.headers)).statusCode).toBe(404);
+    expect((await get(`/api/applications/${mine.id}/documents/${doc.id}`)).statusCode).toBe(404);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${mine.id}/messages`,
+      headers: other.headers,
+      payload: { body: 'Let me in' },
+    });
+    expect(posted.statusCode).toBe(404);
+  });
+
+  it('is found by a guest with the number and the phone (any form of it), and not with another', async () => {
+    const find = (contact: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/track-application',
+        payload: { application_no: mine.application_no.toLowerCase(), contact },
+        remoteAddress: ip,
+      });
+    const found = await find(`+91 ${phone}`, '10.78.0.1');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.tracking_path).toBe(mine.tracking_path);
+    expect((await find('9000000000', '10.78.0.2')).statusCode).toBe(404);
+  });
+
+  it('is rate-limited like order tracking', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/track-application',
+        payload: { application_no: 'AP-999999', contact: '9000000000' },
+        remoteAddress: '10.78.1.1',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
+
+describe('thread and document requests', () => {
+  it('carries messages both ways and answers a document request once', async () => {
+    const said = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${mine.id}/messages`,
+      headers: applicant.headers,
+      payload: { body: 'When will it be filed?\nThanks' },
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${mine.id}/document-requests`,
+      headers: owner.headers,
+      payload: { what: 'Cancelled cheque' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = asked.json<{ data: Application }>().data.document_requests[0]!;
+    expect(request.status).toBe('open');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${mine.id}/messages`,
+      headers: owner.headers,
+      payload: { body: 'Please send a cancelled cheque' },
+    });
+
+    const upload = (headers: Record<string, string>, ref: string) => {
+      const { payload, contentType } = formData(
+        [{ field: 'file', filename: 'cheque.pdf', type: 'application/pdf', data: PDF }],
+        {
+          request_id: String(request.id),
+        },
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${ref}/documents`,
+        payload,
+        headers: { ...headers, 'content-type': contentType },
+        remoteAddress: '10.78.2.1',
+      });
+    };
+    expect((await upload(other.headers, mine.id)).statusCode).toBe(404);
+    const answered = await upload({}, token());
+    expect(answered.statusCode, answered.body).toBe(200);
+    const view = answered.json<{ data: Application }>().data;
+    expect(view.document_requests[0]!.status).toBe('answered');
+    expect(view.documents.at(-1)!.request_id).toBe(request.id);
+    expect(view.messages.map((m) => [m.author, m.body])).toEqual([
+      ['applicant', 'When will it be filed?\nThanks'],
+      ['staff', 'Please send a cancelled cheque'],
+    ]);
+    const again = await upload(applicant.headers, mine.id);
+    expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.requestGone]);
+  });
+});
+
+describe('staff downloads', () => {
+  it('by role: owner, manager and packer download; a content editor is 403; no session is 401', async () => {
+    const url = `/api/admin/applications/${mine.id}/documents/${mine.documents[0]!.id}`;
+    expect((await get(url)).statusCode).toBe(401);
+    for (const role of STAFF_ROLES) {
+      const { headers } = await signedInOwner(t, role);
+      const res = await get(url, headers);
+      expect([role, res.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+      if (res.statusCode === 200) expect(res.rawPayload.equals(PDF)).toBe(true);
+      const page = await get(`/api/admin/applications/${mine.id}`, headers);
+      expect([role, page.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+    }
+    expect((await get(`/api/admin/applications/${mine.id}/documents/999999`, owner.headers)).statusCode).toBe(404);
+  });
+
+  it('never serves a document from the public media path', async () => {
+    const res = await get(`/media/applications/${mine.documents[0]!.id}.pdf`);
+    expect(res.statusCode).toBe(404);
+  });
+});

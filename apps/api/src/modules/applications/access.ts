@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
+import { hashTrackingToken } from '../tracking/token.ts';
+
+/**
+ * Who reaches an application from the shop: the signed-in customer it belongs to (by its id or
+ * number), or anyone holding its tracking link's token. Staff reach every one through the owner's
+ * routes. Anything else is null, answered 404: its existence is not told.
+ */
+export interface ApplicationRef {
+  id: string;
+  /** How the requester named it: kept in the links the answer gives (document downloads). */
+  ref: string;
+}
+
+/** An application number as typed (ap-100001, AP 100001, 100001) in its stored form (AP-100001). */
+export function normaliseApplicationNo(typed: string): string {
+  const t = typed.trim().toUpperCase().replace(/\s+/g, '');
+  if (/^\d+$/.test(t)) return `AP-${t}`;
+  return t.replace(/^AP(?=\d)/, 'AP-');
+}
+
+export async function reachApplication(db: Db, customerId: number | null, ref: string): Promise<ApplicationRef | null> {
+  if (BASE64URL_32_BYTES_RE.test(ref)) {
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from applications where tracking_token_hash = ${hashTrackingToken(ref)}`,
+    );
+    if (row) return { id: row.id, ref };
+  }
+  if (customerId === null) return null;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from applications
+         where (id = ${ref} or application_no = ${normaliseApplicationNo(ref)}) and customer_id = ${customerId}`,
+  );
+  return row ? { id: row.id, ref: row.id } : null;
+}

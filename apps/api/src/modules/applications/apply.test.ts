@@ -1,0 +1,140 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationTexts, messages, type Application } from '@shopfront/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { outboxTo } from '../../test/outbox.ts';
+import { uniquePhone } from '../../test/auth.ts';
+import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, makeService } from './testing.ts';
+
+let t: TestApp;
+let service: { id: string; slug: string };
+let quoted: { id: string; slug: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  service = await makeService(t.database.db, 0);
+  quoted = await makeService(t.database.db, 1, { fee_kind: 'quote' });
+});
+afterAll(() => t.close());
+
+describe('POST /api/applications', () => {
+  it('takes a guest application with two documents, stored privately, and tells the applicant once', async () => {
+    const phone = uniquePhone();
+    const res = await apply(t, { service: service.slug, name: 'Asha Rao', phone, ...GOOD_FIELDS });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ data: Application; message: string }>();
+    const a = body.data;
+    expect(body.message).toBe(applicationTexts.created);
+    expect(a.application_no).toMatch(/^AP-\d{6}$/);
+    expect(a.stage).toBe('awaiting_payment');
+    expect(a.fee).not.toBeNull();
+    expect(a.tracking_path).toMatch(/^\/track-application\/[A-Za-z0-9_-]{43}$/);
+    expect(a.answers.find((x) => x.key === 'turnover')?.value).toBe('2500000');
+    expect(a.documents.map((d) => [d.original_name, d.mime, d.field_key])).toEqual([
+      ['pan.pdf', 'application/pdf', 'pan_card'],
+      ['rent agreement.pdf', 'application/pdf', 'address_proof'],
+    ]);
+    expect(a.answers.find((x) => x.key === 'pan_card')?.document_id).toBe(a.documents[0]!.id);
+    expect(a.steps.map((s) => s.key)).toEqual([
+      'awaiting_payment',
+      'submitted',
+      'verified',
+      'in_progress',
+      'filed',
+      'completed',
+    ]);
+
+    // The files are under DATA_DIR/private, none under the public media folder.
+    const dataDir = t.app.env.DATA_DIR;
+    const privateFiles = readdirSync(path.join(dataDir, 'private', 'applications'));
+    expect(privateFiles.length).toBeGreaterThanOrEqual(2);
+    for (const f of privateFiles) expect(existsSync(path.join(dataDir, 'media', f))).toBe(false);
+
+    // The holder of the link downloads a document; the bytes are the ones sent.
+    const dl = await t.app.inject({ method: 'GET', url: a.documents[0]!.download_path });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('application/pdf');
+    expect(dl.headers['cache-control']).toBe('private, no-store');
+    expect(dl.rawPayload.equals(PDF)).toBe(true);
+
+    const sms = await outboxTo(t.database.db, phone, 'sms');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(a.application_no);
+    expect(sms[0]!.body).toContain(a.tracking_path);
+  });
+
+  it('starts a service on quote in quote_requested, without a fee', async () => {
+    const res = await apply(t, { service: quoted.id, name: 'Ravi', email: 'ravi@example.test', ...GOOD_FIELDS });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ data: Application; message: string }>();
+    expect([body.data.stage, body.data.fee, body.message]).toEqual([
+      'quote_requested',
+      null,
+      applicationTexts.quoteRequested,
+    ]);
+  });
+
+  it("answers every bad answer with its field's message under its key, never a 500", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const res = await apply(
+      t,
+      {
+        service: service.slug,
+        name: 'Asha',
+        phone: uniquePhone(),
+        turnover: '-5',
+        started_on: '2024-02-30',
+        entity: 'Trust',
+      },
+      [
+        // A PNG named .pdf: the type is told from the bytes.
+        { field: 'pan_card', filename: 'pan.pdf', type: 'application/pdf', data: png },
+        // Larger than this field's 10 MB? No: address_proof allows the default; a JPEG is not accepted there.
+        { field: 'address_proof', filename: 'proof.pdf', type: 'application/pdf', data: JPEG },
+      ],
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      business_name: [messages.required],
+      turnover: [applicationTexts.numberMin(0)],
+      started_on: [applicationTexts.date],
+      entity: [applicationTexts.choice],
+      pan_card: [applicationTexts.fileType('PDF, JPEG')],
+      address_proof: [applicationTexts.fileType('PDF')],
+    });
+  });
+
+  it("refuses a file over its field's size limit and a required file left out", async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(1_100_000, 0x20)]);
+    const tooBig = await apply(t, { service: service.slug, name: 'A', phone: uniquePhone(), ...GOOD_FIELDS }, [
+      { field: 'pan_card', filename: 'pan.pdf', type: 'application/pdf', data: big },
+    ]);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors).toEqual({ pan_card: [applicationTexts.tooLarge(1)] });
+
+    const none = await apply(t, { service: service.slug, name: 'A', phone: uniquePhone(), ...GOOD_FIELDS }, []);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ pan_card: [messages.required] });
+  });
+
+  it('needs a service, a contact and a multipart body', async () => {
+    const product = await apply(t, { service: 'no-such-service', name: 'A', phone: uniquePhone(), ...GOOD_FIELDS });
+    expect([product.statusCode, product.json().errors]).toEqual([422, { service: [applicationTexts.notService] }]);
+
+    const noContact = await apply(t, { service: service.slug, name: 'A', ...GOOD_FIELDS });
+    expect([noContact.statusCode, noContact.json().errors]).toEqual([422, { phone: [applicationTexts.contactNeeded] }]);
+
+    const json = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { service: service.slug } });
+    expect([json.statusCode, json.json().message]).toEqual([415, applicationTexts.notMultipart]);
+
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: '--x\r\nContent-Disposition: form-data; name="service"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(GOOD_FILES).toHaveLength(2);
+  });
+});

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ApplicationContactSchema, applicationTexts, type ApplicationContact } from '@shopfront/shared';
+import type { StoredAnswer } from '../../db/application-schema.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { fieldError, parseOr422 } from '../../lib/http.ts';
+import type { Customer } from '../../lib/session.ts';
+import { checkAnswers, type CheckedFile } from './answers.ts';
+import { removePrivateFiles, storePrivateFile, type MultipartBody } from './files.ts';
+import { notifyApplicant } from './notify.ts';
+import { loadServiceDetails } from './service-details.ts';
+import { stageLabel } from './stages.ts';
+import { applicationToken, applicationTrackingPath } from './token.ts';
+import { hashTrackingToken } from '../tracking/token.ts';
+
+interface ServiceProduct {
+  id: string;
+  slug: string;
+  name: string;
+  currency: string;
+  price_minor: number;
+}
+
+/** A published service by its slug or id, or null. */
+async function findService(db: Db, ref: string): Promise<ServiceProduct | null> {
+  const [row] = await queryRows<ServiceProduct>(
+    db,
+    sql`select p.id, p.slug, p.name, p.currency, p.price_minor from products p
+         where (p.slug = ${ref} or p.id = ${ref}) and p.is_published and p.archived_at is null
+           and exists (select 1 from service_details s where s.product_id = p.id)
+         limit 1`,
+  );
+  return row ?? null;
+}
+
+/** The contact sent, the signed-in customer's account filling what was left out. */
+function contactOf(fields: Record<string, string>, customer: Customer | null): ApplicationContact {
+  const given = (k: string) => (fields[k]?.trim() ? fields[k] : undefined);
+  const contact = parseOr422(ApplicationContactSchema, {
+    name: given('name') ?? (customer ? `${customer.firstName} ${customer.lastName}`.trim() : undefined),
+    email: given('email') ?? customer?.email ?? undefined,
+    phone: given('phone') ?? customer?.phone ?? undefined,
+  });
+  if (!contact.email && !contact.phone) throw fieldError('phone', applicationTexts.contactNeeded);
+  return contact;
+}
+
+/**
+ * Makes an application for a service from a multipart form: the service (`service`: slug or id),
+ * the contact, and one part per form field, checked against the service's own fields. Its files
+ * are stored privately first (removed again if the insert fails), then one transaction writes the
+ * application, its first history row, its documents and the applicant's message. A service on
+ * quote waits in quote_requested; any other in awaiting_payment, with the service's price as fee.
+ */
+export async function createApplication(
+  app: FastifyInstance,
+  body: MultipartBody,
+  customer: Customer | null,
+  linkOrigin: string,
+): Promise<{ id: string; token: string }> {
+  const serviceRef = body.fields.service?.trim() ?? '';
+  const service = serviceRef ? await findService(app.db, serviceRef) : null;
+  if (!service) throw fieldError('service', applicationTexts.notService);
+  const details = await loadServiceDetails(app.db, service.id);
+  if (!details) throw fieldError('service', applicationTexts.notService);
+  const contact = contactOf(body.fields, customer);
+  const { answers, files } = checkAnswers(details.form_fields, body);
+
+  const stored: { file: CheckedFile; path: string }[] = [];
+  try {
+    for (const file of files)
+      stored.push({ file, path: await storePrivateFile(app.env.DATA_DIR, file.upload.bytes, file.type) });
+    const id = `apl_${randomBytes(12).toString('base64url')}`;
+    const token = await applicationToken(app.db, id);
+    const stage = details.fee_kind === 'quote' ? 'quote_requested' : 'awaiting_payment';
+    await app.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ application_no: string }>(
+        tx,
+        sql`insert into applications (id, application_no, product_id, service_name, service_slug, stages, customer_id,
+              name, email, phone, stage, answers, currency, fee_minor, tracking_token_hash)
+            values (${id}, 'AP-' || nextval('application_number_seq'), ${service.id}, ${service.name}, ${service.slug},
+              ${JSON.stringify(details.stages)}::jsonb, ${customer?.id ?? null}, ${contact.name}, ${contact.email ?? null},
+              ${contact.phone ?? null}, ${stage}, '[]'::jsonb, ${service.currency},
+              ${details.fee_kind === 'quote' ? null : service.price_minor}, ${hashTrackingToken(token)})
+            returning application_no`,
+      );
+      await tx.execute(
+        sql`insert into application_events (application_id, from_stage, to_stage, actor)
+            values (${id}, null, ${stage}, 'applicant')`,
+      );
+      const documentIds = new Map<string, number>();
+      for (const { file, path } of stored) {
+        const [doc] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into application_documents (application_id, field_key, path, original_name, mime, size_bytes, uploaded_by)
+              values (${id}, ${file.key}, ${path}, ${file.upload.filename}, ${file.type}, ${file.upload.bytes.length}, 'applicant')
+              returning id`,
+        );
+        documentIds.set(file.key, doc!.id);
+      }
+      const withDocuments: StoredAnswer[] = answers.map((a) => ({ ...a, document_id: documentIds.get(a.key) ?? null }));
+      await tx.execute(sql`update applications set answers = ${JSON.stringify(withDocuments)}::jsonb where id = ${id}`);
+      await notifyApplicant(tx, app.outbox, {
+        applicationNo: row!.application_no,
+        serviceName: service.name,
+        email: contact.email ?? null,
+        phone: contact.phone ?? null,
+        stageLabel: stageLabel(details.stages, stage),
+        note: null,
+        link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
+      });
+    });
+    app.outbox.kick();
+    return { id, token };
+  } catch (err) {
+    await removePrivateFiles(
+      app.env.DATA_DIR,
+      stored.map((s) => s.path),
+    );
+    throw err;
+  }
+}

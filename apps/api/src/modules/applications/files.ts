@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { APPLICATION_FILE_MAX_MB, APPLICATION_FILE_TYPES, applicationTexts } from '@shopfront/shared';
+import { HttpError, fieldError } from '../../lib/http.ts';
+
+const MiB = 1_048_576;
+
+/** Bounds of one multipart body of the applications (an application with its files, or one document). */
+export const APPLICATION_UPLOAD = {
+  maxFileBytes: APPLICATION_FILE_MAX_MB * MiB,
+  maxFiles: 5,
+  /** Every file at its largest, plus room for the text fields and part headers. */
+  maxBodyBytes: 5 * APPLICATION_FILE_MAX_MB * MiB + 256 * 1024,
+  maxFieldBytes: 10_000,
+  maxFields: 60,
+} as const;
+
+export type ApplicationFileType = (typeof APPLICATION_FILE_TYPES)[number];
+
+/** The file's type told from its first bytes (never its name or declared type); null for anything else. */
+export function sniffFileType(bytes: Buffer): ApplicationFileType | null {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+const EXTENSIONS: Record<ApplicationFileType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+export interface Upload {
+  bytes: Buffer;
+  filename: string;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: Record<string, Upload>;
+}
+
+/** A file name as shown back: its base name, plain characters only, at most 120 long. */
+function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
+  return base.slice(-120) || 'document';
+}
+
+/**
+ * Reads a multipart body whole: its text fields and its files (one per field name), each file at
+ * most maxFileBytes. Too much is 413, a malformed body 400: never a 500.
+ */
+export async function readMultipart(req: FastifyRequest): Promise<MultipartBody> {
+  if (!req.isMultipart()) throw new HttpError(415, applicationTexts.notMultipart);
+  const body: MultipartBody = { fields: {}, files: {} };
+  let current = '';
+  try {
+    const parts = req.parts({
+      limits: {
+        fileSize: APPLICATION_UPLOAD.maxFileBytes,
+        files: APPLICATION_UPLOAD.maxFiles,
+        fields: APPLICATION_UPLOAD.maxFields,
+        fieldSize: APPLICATION_UPLOAD.maxFieldBytes,
+        fieldNameSize: 100,
+        parts: APPLICATION_UPLOAD.maxFiles + APPLICATION_UPLOAD.maxFields,
+        headerPairs: 20,
+      },
+    });
+    for await (const part of parts) {
+      current = part.fieldname;
+      if (part.type === 'file') {
+        if (body.files[part.fieldname]) throw fieldError(part.fieldname, applicationTexts.oneFile);
+        body.files[part.fieldname] = { bytes: await part.toBuffer(), filename: cleanName(part.filename ?? '') };
+      } else if (typeof part.value === 'string') {
+        body.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    const tooLarge = applicationTexts.tooLarge(APPLICATION_FILE_MAX_MB);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge, current ? { [current]: [tooLarge] } : {});
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(413, applicationTexts.unreadable);
+    throw new HttpError(400, applicationTexts.unreadable);
+  }
+  return body;
+}
+
+/** Refuses a body larger than the bounds from its Content-Length, before reading it. */
+export function refuseLargeBody(req: FastifyRequest): void {
+  if (Number(req.headers['content-length'] ?? 0) > APPLICATION_UPLOAD.maxBodyBytes)
+    throw new HttpError(413, applicationTexts.tooLarge(APPLICATION_FILE_MAX_MB));
+}
+
+/**
+ * The private documents: DATA_DIR/private/applications, never below the public media folder; a
+ * file is served only by the download routes after their access check.
+ */
+export const privateDir = (dataDir: string) => path.join(dataDir, 'private');
+
+/** Writes a document under a new random name (a temporary dotfile first); answers its path relative to privateDir. */
+export async function storePrivateFile(dataDir: string, bytes: Buffer, type: ApplicationFileType): Promise<string> {
+  const dir = path.join(privateDir(dataDir), 'applications');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const id = randomBytes(16).toString('hex');
+  const file = path.join(dir, `${id}.${EXTENSIONS[type]}`);
+  const tmp = path.join(dir, `.${id}.tmp`);
+  try {
+    await writeFile(tmp, bytes, { flag: 'wx', mode: 0o600 });
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+  return `applications/${path.basename(file)}`;
+}
+
+/** Removes stored documents (a failed save's, a pruned application's); missing files are fine. */
+export async function removePrivateFiles(dataDir: string, relPaths: readonly string[]): Promise<void> {
+  await Promise.all(relPaths.map((p) => unlink(path.join(privateDir(dataDir), p)).catch(() => {})));
+}
+
+/** A stored document's stream and size (the download routes). */
+export async function openPrivateFile(dataDir: string, relPath: string) {
+  const file = path.join(privateDir(dataDir), relPath);
+  const { size } = await stat(file);
+  return { stream: createReadStream(file), size };
+}

@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ApplicationRow, ServiceStage } from '@shopfront/shared';
+import { z } from 'zod';
+import { queryRows, type Db } from '../../db/client.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { HttpError } from '../../lib/http.ts';
+import { messages } from '@shopfront/shared';
+import { stageLabel } from './stages.ts';
+
+interface ListRow {
+  id: string;
+  application_no: string;
+  service_name: string;
+  stages: ServiceStage[];
+  stage: string;
+  stage_changed_at: string;
+  created_at: string;
+  created_key: string;
+  next_due_at: string | null;
+  overdue: boolean;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+const rowsSql = (where: SQL, limit: number) => sql`
+  select id, application_no, service_name, stages, stage, name, email, phone,
+         ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
+         created_at::text as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
+         coalesce(next_due_at < now(), false) as overdue
+    from applications where ${where}
+   order by created_at desc, id desc limit ${limit}`;
+
+const toRow = (r: ListRow): ApplicationRow => ({
+  id: r.id,
+  application_no: r.application_no,
+  service_name: r.service_name,
+  stage: r.stage,
+  stage_label: stageLabel(r.stages, r.stage),
+  stage_changed_at: r.stage_changed_at,
+  created_at: r.created_at,
+  next_due_at: r.next_due_at,
+});
+
+/** The signed-in customer's applications, newest first (at most 100). */
+export async function myApplications(db: Db, customerId: number): Promise<ApplicationRow[]> {
+  const rows = await queryRows<ListRow>(db, rowsSql(sql`customer_id = ${customerId}`, 100));
+  return rows.map(toRow);
+}
+
+export const ADMIN_APPLICATIONS_PAGE = 30;
+
+const CursorSchema = z.tuple([z.string().min(1).max(60), z.string().min(1).max(64)]);
+
+function readCursor(cursor: string): [string, string] {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new HttpError(422, messages.fallback, { cursor: [messages.fallback] });
+  }
+}
+
+/**
+ * The owner's inbox: newest first, keyset pages of ADMIN_APPLICATIONS_PAGE, filtered by service
+ * (product id), stage, and overdue (past the expected date of the next stage).
+ */
+export async function adminApplications(
+  db: Db,
+  q: {
+    service?: string | undefined;
+    stage?: string | undefined;
+    overdue?: boolean | undefined;
+    cursor?: string | undefined;
+  },
+) {
+  const where: SQL[] = [sql`true`];
+  if (q.service) where.push(sql`product_id = ${q.service}`);
+  if (q.stage) where.push(sql`stage = ${q.stage}`);
+  if (q.overdue === true) where.push(sql`next_due_at < now()`);
+  if (q.overdue === false) where.push(sql`(next_due_at is null or next_due_at >= now())`);
+  if (q.cursor) {
+    const [at, id] = readCursor(q.cursor);
+    where.push(sql`(created_at, id) < (${at}::timestamptz, ${id})`);
+  }
+  const rows = await queryRows<ListRow>(db, rowsSql(sql.join(where, sql` and `), ADMIN_APPLICATIONS_PAGE + 1));
+  const page = rows.slice(0, ADMIN_APPLICATIONS_PAGE);
+  const last = page.at(-1);
+  return {
+    applications: page.map((r) => ({ ...toRow(r), name: r.name, email: r.email, phone: r.phone, overdue: r.overdue })),
+    next_cursor:
+      rows.length > ADMIN_APPLICATIONS_PAGE && last
+        ? Buffer.from(JSON.stringify([last.created_key, last.id])).toString('base64url')
+        : null,
+  };
+}

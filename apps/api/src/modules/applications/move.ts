@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { applicationTexts, type ServiceStage } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import { notifyApplicant } from './notify.ts';
+import { nextDueAt, nextStages, stageLabel } from './stages.ts';
+import { applicationToken, applicationTrackingPath } from './token.ts';
+
+export interface StageMove {
+  id: string;
+  /** The stage the mover saw: the move happens only while the application is still there. */
+  from: string;
+  to: string;
+  note: string | null;
+  /** The quoted fee (quote_requested → awaiting_payment). */
+  feeMinor?: number | undefined;
+  staffId: string;
+}
+
+/**
+ * Moves an application along its stage table: to a later stage, rejected (the note is the
+ * reason) or cancelled. One conditional UPDATE … WHERE stage = from: of many concurrent moves
+ * from one stage exactly one happens, the others find it moved on (409). The winner's transaction
+ * writes the history row and queues the applicant's message, so each change is told once.
+ * The stage table read first is the application's own copy, which never changes.
+ */
+export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
+  const [current] = await queryRows<{ stages: ServiceStage[]; stage: string }>(
+    app.db,
+    sql`select stages, stage from applications where id = ${m.id}`,
+  );
+  if (!current) throw notFound(applicationTexts.notFound);
+  const { stages } = current;
+  if (!nextStages(stages, m.from).includes(m.to)) throw fieldError('to', applicationTexts.stageNotAllowed);
+  if (m.to === 'rejected' && !m.note) throw fieldError('note', applicationTexts.reasonRequired);
+  const quoting = m.from === 'quote_requested' && m.to === 'awaiting_payment';
+  if (quoting && m.feeMinor === undefined) throw fieldError('fee_minor', applicationTexts.feeRequired);
+  const due = nextDueAt(stages, m.to, new Date());
+  const token = await applicationToken(app.db, m.id);
+
+  await app.db.transaction(async (tx) => {
+    const [moved] = await queryRows<{
+      application_no: string;
+      service_name: string;
+      email: string | null;
+      phone: string | null;
+    }>(
+      tx,
+      sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
+            next_due_at = ${due?.toISOString() ?? null}::timestamptz,
+            rejection_reason = ${m.to === 'rejected' ? m.note : null},
+            fee_minor = ${quoting ? sql`${m.feeMinor!}` : sql`fee_minor`},
+            quote_note = ${quoting ? sql`${m.note}` : sql`quote_note`},
+            quoted_at = ${quoting ? sql`now()` : sql`quoted_at`}
+          where id = ${m.id} and stage = ${m.from}
+          returning application_no, service_name, email, phone`,
+    );
+    if (!moved) throw new HttpError(409, applicationTexts.staleStage);
+    await tx.execute(
+      sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at)
+          values (${m.id}, ${m.from}, ${m.to}, ${m.note}, 'staff', ${m.staffId}, ${due?.toISOString() ?? null}::timestamptz)`,
+    );
+    await notifyApplicant(tx, app.outbox, {
+      applicationNo: moved.application_no,
+      serviceName: moved.service_name,
+      email: moved.email,
+      phone: moved.phone,
+      stageLabel: stageLabel(stages, m.to),
+      note: m.note,
+      link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
+    });
+  });
+  app.outbox.kick();
+}

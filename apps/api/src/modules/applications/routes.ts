@@ -1,0 +1,217 @@
+import multipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  ApplicationDocumentParamsSchema,
+  ApplicationMessageBodySchema,
+  ApplicationRefParamsSchema,
+  ApplicationSchema,
+  MyApplicationsSchema,
+  TrackApplicationBodySchema,
+  applicationTexts,
+  applicationsApi,
+  authMessages,
+} from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { HttpError, notFound, ok } from '../../lib/http.ts';
+import { messageLinkOrigin } from '../../lib/origin.ts';
+import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
+import { contactMatches } from '../tracking/service.ts';
+import { normaliseApplicationNo, reachApplication, type ApplicationRef } from './access.ts';
+import { checkDocument } from './answers.ts';
+import { createApplication } from './create.ts';
+import { myApplications } from './lists.ts';
+import { APPLICATION_UPLOAD, openPrivateFile, readMultipart, refuseLargeBody } from './files.ts';
+import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
+import { applicationToken } from './token.ts';
+import { applicantView } from './view.ts';
+
+const tags = ['applications'];
+const ACCESS_NOTE =
+  ':ref is the application id or number (for the signed-in customer it belongs to) or the token of its tracking link; anyone else is 404';
+/** Applications and documents one address may send. */
+export const APPLICATION_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+
+const gone = () => notFound(applicationTexts.notFound);
+
+/** Sends a private document after the caller's access check: never cached, never shown inline. */
+export async function sendDocument(
+  reply: FastifyReply,
+  dataDir: string,
+  doc: { path: string; mime: string; original_name: string },
+) {
+  const { stream, size } = await openPrivateFile(dataDir, doc.path);
+  return reply
+    .header('content-type', doc.mime)
+    .header('content-length', size)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="${doc.original_name.replace(/[^\x20-\x7e]/g, '_')}"`)
+    .send(stream);
+}
+
+/** The multipart routes: their own scope, where multipart is the only body read. */
+async function uploadRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit = APPLICATION_UPLOAD.maxBodyBytes;
+  });
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.addContentTypeParser('*', (_req, _payload, done) => {
+    done(new HttpError(415, applicationTexts.notMultipart), undefined);
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (reply.statusCode >= 400 && req.raw.complete === false) reply.header('connection', 'close');
+  });
+  const limits = `multipart/form-data; files of PDF, JPEG, PNG or WebP (told from their bytes), each at most ${APPLICATION_UPLOAD.maxFileBytes / 1_048_576} MB (a field may allow less), at most ${APPLICATION_UPLOAD.maxFiles} files; ${APPLICATION_UPLOAD_RATE_LIMIT.max} per ${APPLICATION_UPLOAD_RATE_LIMIT.timeWindow} per address`;
+
+  registerEndpoint(
+    app,
+    applicationsApi.create,
+    {
+      schemas: { data: ApplicationSchema },
+      tags,
+      summary: `Apply for a service: ${limits}. Fields: service (slug or id), name, email and/or phone (a signed-in customer's account fills them), then one part per form field named by its key. Answers are checked against the service's own form (422 with the field's message under its key). A service on quote starts in quote_requested, any other in awaiting_payment. The answer's tracking_path is the application's secret link`,
+      errors: [400, 413, 415, 422, 429],
+      config: { rateLimit: APPLICATION_UPLOAD_RATE_LIMIT },
+      onRequest: async (req) => refuseLargeBody(req),
+    },
+    async (req) => {
+      const body = await readMultipart(req);
+      const customer = await req.getCustomer();
+      const { id, token } = await createApplication(app, body, customer, await messageLinkOrigin(app, req));
+      const view = await applicantView(app.db, id, customer ? id : token);
+      const quote = view!.stage === 'quote_requested';
+      return ok(view!, quote ? applicationTexts.quoteRequested : applicationTexts.created);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.upload,
+    {
+      schemas: { params: ApplicationRefParamsSchema, data: ApplicationSchema },
+      tags,
+      summary: `Upload a document to an application: ${limits}; one file in the field "file", and request_id when it answers a document request (409 when that request is answered already). ${ACCESS_NOTE}`,
+      errors: [400, 404, 409, 413, 415, 422, 429],
+      config: { rateLimit: APPLICATION_UPLOAD_RATE_LIMIT },
+      onRequest: async (req) => refuseLargeBody(req),
+    },
+    async (req) => {
+      const customer = await req.getCustomer();
+      const found = await reachApplication(app.db, customer?.id ?? null, req.params.ref);
+      if (!found) throw gone();
+      const body = await readMultipart(req);
+      const file = checkDocument('file', body.files.file);
+      await addDocument(app, { id: found.id, file, requestId: requestIdOf(body.fields.request_id), by: 'applicant' });
+      return ok((await applicantView(app.db, found.id, found.ref))!, applicationTexts.documentUploaded);
+    },
+  );
+}
+
+/** The applicant's side of services mode (issue 27). */
+export async function applicationRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const reach = async (
+    req: { getCustomer: () => Promise<{ id: number } | null> },
+    ref: string,
+  ): Promise<ApplicationRef> => {
+    const customer = await req.getCustomer();
+    const found = await reachApplication(db, customer?.id ?? null, ref);
+    if (!found) throw gone();
+    return found;
+  };
+
+  await app.register(uploadRoutes);
+
+  registerEndpoint(
+    app,
+    applicationsApi.mine,
+    {
+      schemas: { data: MyApplicationsSchema },
+      tags,
+      summary: "The signed-in customer's applications, newest first. 401 for a guest",
+      errors: [401],
+    },
+    async (req) => {
+      const customer = await req.getCustomer();
+      if (!customer) throw new HttpError(401, authMessages.loginRequired);
+      return ok({ applications: await myApplications(db, customer.id) });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.get,
+    {
+      schemas: { params: ApplicationRefParamsSchema, data: ApplicationSchema },
+      tags,
+      summary: `One application: its stages with their dates, answers, thread, document requests and documents. ${ACCESS_NOTE}`,
+      errors: [404, 422, 429],
+      config: { rateLimit: TRACKING_RATE_LIMITS.get },
+    },
+    async (req) => {
+      const found = await reach(req, req.params.ref);
+      return ok((await applicantView(db, found.id, found.ref))!);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.find,
+    {
+      schemas: { body: TrackApplicationBodySchema, data: ApplicationSchema },
+      tags,
+      summary:
+        'Find an application by its number and the phone or e-mail it was made with (as order tracking: every miss the same 404; 10 tries per 15 minutes per address). tracking_path is its secret link',
+      errors: [404, 422, 429],
+      config: { rateLimit: TRACKING_RATE_LIMITS.find },
+    },
+    async (req) => {
+      const [row] = await queryRows<{ id: string; email: string | null; phone: string | null; codes: string[] | null }>(
+        db,
+        sql`select id, email, phone,
+              (select array_agg(distinct regexp_replace(mobile_code, '[^0-9]', '', 'g')) from countries) as codes
+              from applications where application_no = ${normaliseApplicationNo(req.body.application_no)}`,
+      );
+      if (!row || !contactMatches(req.body.contact, row, row.codes ?? [])) throw gone();
+      return ok((await applicantView(db, row.id, await applicationToken(db, row.id)))!);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.message,
+    {
+      schemas: { params: ApplicationRefParamsSchema, body: ApplicationMessageBodySchema, data: ApplicationSchema },
+      tags,
+      summary: `Write to the business on an application's thread (plain text). ${ACCESS_NOTE}`,
+      errors: [404, 422],
+    },
+    async (req) => {
+      const found = await reach(req, req.params.ref);
+      await postMessage(db, { id: found.id, author: 'applicant', body: req.body.body });
+      return ok((await applicantView(db, found.id, found.ref))!, applicationTexts.messageSent);
+    },
+  );
+
+  app.route({
+    method: applicationsApi.download.method,
+    url: applicationsApi.download.path,
+    schema: {
+      tags,
+      summary: `One of the application's documents, as a download (never a public URL). ${ACCESS_NOTE}`,
+      params: ApplicationDocumentParamsSchema,
+      response: { 200: z.any().describe('the document') },
+    },
+    handler: async (req, reply) => {
+      const params = req.params as z.infer<typeof ApplicationDocumentParamsSchema>;
+      const found = await reach(req, params.ref);
+      const doc = await findDocument(db, found.id, params.document_id);
+      if (!doc) throw gone();
+      return sendDocument(reply, app.env.DATA_DIR, doc);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { ServiceDetailsSchema, type ServiceDetails } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+
+/**
+ * A service's details (service_details, written by the owner's service editor), or null when the
+ * product is not a service. Parsed through the contract's schema, so a field an older row lacks
+ * takes its default.
+ */
+export async function loadServiceDetails(db: Db, productId: string): Promise<ServiceDetails | null> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select fee_kind, includes, turnaround_days, documents_needed, stages, form_fields
+          from service_details where product_id = ${productId}`,
+  );
+  return row ? ServiceDetailsSchema.parse(row) : null;
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { applicationTexts } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import type { CheckedFile } from './answers.ts';
+import { removePrivateFiles, storePrivateFile } from './files.ts';
+
+/** The thread and documents of an application (its applicant and staff). */
+
+export async function postMessage(
+  db: Db,
+  m: { id: string; author: 'applicant' | 'staff'; body: string; staffId?: string },
+): Promise<void> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into application_messages (application_id, author, staff_id, body)
+        select id, ${m.author}, ${m.staffId ?? null}, ${m.body} from applications where id = ${m.id}
+        returning id`,
+  );
+  if (rows.length === 0) throw notFound(applicationTexts.notFound);
+}
+
+export async function requestDocument(db: Db, r: { id: string; what: string; staffId: string }): Promise<void> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into application_document_requests (application_id, what, staff_id)
+        select id, ${r.what}, ${r.staffId} from applications where id = ${r.id}
+        returning id`,
+  );
+  if (rows.length === 0) throw notFound(applicationTexts.notFound);
+}
+
+/** A document request id as sent in a multipart field; undefined when left out. */
+export function requestIdOf(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw.trim())) throw fieldError('request_id', applicationTexts.requestGone);
+  return Number(raw.trim());
+}
+
+/**
+ * Stores an uploaded document (type and size checked by the caller) and, when it answers a
+ * document request, marks that request answered with a conditional update: a request answered
+ * already (another tab, a retry) is 409 and the file is removed again.
+ */
+export async function addDocument(
+  app: FastifyInstance,
+  d: { id: string; file: CheckedFile; requestId: number | undefined; by: 'applicant' | 'staff' },
+): Promise<void> {
+  const path = await storePrivateFile(app.env.DATA_DIR, d.file.upload.bytes, d.file.type);
+  try {
+    await app.db.transaction(async (tx) => {
+      if (d.requestId !== undefined) {
+        const [answered] = await queryRows<{ id: number }>(
+          tx,
+          sql`update application_document_requests set status = 'answered', answered_at = now()
+               where id = ${d.requestId} and application_id = ${d.id} and status = 'open' returning id`,
+        );
+        if (!answered)
+          throw new HttpError(409, applicationTexts.requestGone, { request_id: [applicationTexts.requestGone] });
+      }
+      await tx.execute(
+        sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
+            values (${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
+                    ${d.file.upload.bytes.length}, ${d.by})`,
+      );
+    });
+  } catch (err) {
+    await removePrivateFiles(app.env.DATA_DIR, [path]);
+    throw err;
+  }
+}
+
+/** One document of one application (what the download routes send), or null. */
+export async function findDocument(
+  db: Db,
+  applicationId: string,
+  documentId: number,
+): Promise<{ path: string; mime: string; original_name: string } | null> {
+  const [row] = await queryRows<{ path: string; mime: string; original_name: string }>(
+    db,
+    sql`select path, mime, original_name from application_documents
+         where id = ${documentId} and application_id = ${applicationId}`,
+  );
+  return row ?? null;
+}

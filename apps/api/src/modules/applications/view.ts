@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
+import type { StoredAnswer } from '../../db/application-schema.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { isoSql } from '../../db/sql-time.ts';
+import { applicationToken, applicationTrackingPath } from './token.ts';
+import { nextStages, stageLabel, stageSequence } from './stages.ts';
+
+/** An application with its history, thread, requests and documents, read in one statement. */
+interface ApplicationRow {
+  id: string;
+  application_no: string;
+  service_name: string;
+  service_slug: string;
+  stages: ServiceStage[];
+  order_id: string | null;
+  customer_id: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  stage: string;
+  stage_changed_at: string;
+  next_due_at: string | null;
+  answers: StoredAnswer[];
+  currency: string;
+  fee_minor: number | null;
+  quote_note: string | null;
+  rejection_reason: string | null;
+  created_at: string;
+  events: { from_stage: string | null; to_stage: string; note: string | null; at: string }[];
+  messages: { id: number; author: 'applicant' | 'staff'; body: string; at: string }[];
+  requests: { id: number; what: string; status: 'open' | 'answered'; created_at: string }[];
+  documents: {
+    id: number;
+    original_name: string;
+    mime: string;
+    size_bytes: number;
+    uploaded_by: 'applicant' | 'staff';
+    field_key: string | null;
+    request_id: number | null;
+    created_at: string;
+  }[];
+}
+
+async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null> {
+  const [answer] = await queryRows<{ result: ApplicationRow }>(
+    db,
+    sql`select row_to_json(x) as result from (
+      select a.id, a.application_no, a.service_name, a.service_slug, a.stages, a.order_id, a.customer_id,
+        a.name, a.email, a.phone, a.stage, ${isoSql(sql`a.stage_changed_at`)} as stage_changed_at,
+        ${isoSql(sql`a.next_due_at`)} as next_due_at, a.answers, a.currency, a.fee_minor, a.quote_note,
+        a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
+        (select coalesce(json_agg(e order by e.id), '[]'::json) from (
+           select id, from_stage, to_stage, note, ${isoSql(sql`created_at`)} as at
+             from application_events where application_id = a.id) e) as events,
+        (select coalesce(json_agg(m order by m.id), '[]'::json) from (
+           select id, author, body, ${isoSql(sql`created_at`)} as at
+             from application_messages where application_id = a.id) m) as messages,
+        (select coalesce(json_agg(r order by r.id), '[]'::json) from (
+           select id, what, status, ${isoSql(sql`created_at`)} as created_at
+             from application_document_requests where application_id = a.id) r) as requests,
+        (select coalesce(json_agg(d order by d.id), '[]'::json) from (
+           select id, original_name, mime, size_bytes, uploaded_by, field_key, request_id,
+                  ${isoSql(sql`created_at`)} as created_at
+             from application_documents where application_id = a.id) d) as documents
+        from applications a where a.id = ${id}) x`,
+  );
+  return answer?.result ?? null;
+}
+
+/** The stage timeline: each stage of the table, when it was reached, and when the next one is expected. */
+function steps(row: ApplicationRow): Application['steps'] {
+  const seq = stageSequence(row.stages).filter(
+    (key) => key === 'submitted' || row.stages.some((s) => s.key === key) || key === row.stage,
+  );
+  const at = seq.indexOf(row.stage);
+  return seq.map((key, i) => {
+    const reached = row.events.findLast((e) => e.to_stage === key);
+    // An ended application (rejected, cancelled) shows the stages it did reach.
+    const completed = at >= 0 ? i <= at : reached !== undefined;
+    return {
+      key,
+      label: stageLabel(row.stages, key),
+      completed,
+      active: i === at,
+      at: completed ? (reached?.at ?? null) : null,
+      expected_at: i === at + 1 ? row.next_due_at : null,
+    };
+  });
+}
+
+function toApplication(row: ApplicationRow, downloadBase: string, trackingPath: string): Application {
+  return {
+    id: row.id,
+    application_no: row.application_no,
+    service: { name: row.service_name, slug: row.service_slug },
+    stage: row.stage,
+    stage_label: stageLabel(row.stages, row.stage),
+    stage_changed_at: row.stage_changed_at,
+    created_at: row.created_at,
+    fee: row.fee_minor === null ? null : money(row.fee_minor, row.currency),
+    quote_note: row.quote_note,
+    rejection_reason: row.rejection_reason,
+    steps: steps(row),
+    history: row.events.map((e) => ({
+      from: e.from_stage,
+      to: e.to_stage,
+      to_label: stageLabel(row.stages, e.to_stage),
+      note: e.note,
+      at: e.at,
+    })),
+    answers: row.answers.map((a) => ({
+      key: a.key,
+      label: a.label,
+      type: a.type,
+      value: a.value,
+      document_id: a.document_id,
+    })),
+    messages: row.messages,
+    document_requests: row.requests,
+    documents: row.documents.map((d) => ({ ...d, download_path: `${downloadBase}/documents/${d.id}` })),
+    tracking_path: trackingPath,
+  };
+}
+
+/** The application as its applicant sees it, reached as `ref` (their own links keep that name). */
+export async function applicantView(db: Db, id: string, ref: string): Promise<Application | null> {
+  const row = await applicationRow(db, id);
+  if (!row) return null;
+  const path = applicationTrackingPath(await applicationToken(db, id));
+  return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path);
+}
+
+/** The application as staff see it: the applicant's contact, the order, the stage moves open to them. */
+export async function staffView(db: Db, id: string): Promise<AdminApplication | null> {
+  const row = await applicationRow(db, id);
+  if (!row) return null;
+  const path = applicationTrackingPath(await applicationToken(db, id));
+  return {
+    ...toApplication(row, `/api/admin/applications/${encodeURIComponent(id)}`, path),
+    customer_id: row.customer_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    order_id: row.order_id,
+    next_due_at: row.next_due_at,
+    next_stages: nextStages(row.stages, row.stage).map((key) => ({ key, label: stageLabel(row.stages, key) })),
+  };
+}

@@ -1,0 +1,83 @@
+import type {
+  AdminApplicationDocumentParamsSchema,
+  AdminApplicationListSchema,
+  AdminApplicationMoveBodySchema,
+  AdminApplicationParamsSchema,
+  AdminApplicationSchema,
+  AdminApplicationsQuerySchema,
+  AdminDocumentRequestBodySchema,
+  ApplicationDocumentParamsSchema,
+  ApplicationMessageBodySchema,
+  ApplicationRefParamsSchema,
+  ApplicationSchema,
+  MyApplicationsSchema,
+  TrackApplicationBodySchema,
+} from '../schemas/applications.ts';
+import { endpoint } from './endpoint.ts';
+
+type Detail = typeof ApplicationSchema;
+type AdminDetail = typeof AdminApplicationSchema;
+
+/**
+ * The applicant's side of services mode (issue 27). `:ref` is the application's id or number
+ * (for the signed-in customer it belongs to) or the token of its tracking link; anyone else is 404.
+ */
+export const applicationsApi = {
+  /**
+   * Apply for a service: multipart/form-data with `service` (the product's slug or id), `name`,
+   * `email` and/or `phone`, then one part per form field named by its key (a file part for file fields).
+   */
+  create: endpoint<{ data: Detail }>('POST', '/api/applications'),
+  /** The signed-in customer's applications, newest first (401 for a guest). */
+  mine: endpoint<{ data: typeof MyApplicationsSchema }>('GET', '/api/applications'),
+  get: endpoint<{ params: typeof ApplicationRefParamsSchema; data: Detail }>('GET', '/api/applications/:ref'),
+  /** A guest finds an application by its number and the phone or e-mail it was made with. */
+  find: endpoint<{ body: typeof TrackApplicationBodySchema; data: Detail }>('POST', '/api/track-application'),
+  message: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof ApplicationMessageBodySchema;
+    data: Detail;
+  }>('POST', '/api/applications/:ref/messages'),
+  /** Multipart: one file in the field `file`, and `request_id` when it answers a document request. */
+  upload: endpoint<{ params: typeof ApplicationRefParamsSchema; data: Detail }>(
+    'POST',
+    '/api/applications/:ref/documents',
+  ),
+  /** The file itself (not JSON). */
+  download: endpoint<{ params: typeof ApplicationDocumentParamsSchema; data: never }>(
+    'GET',
+    '/api/applications/:ref/documents/:document_id',
+  ),
+} as const;
+
+/** The owner's applications inbox (area `orders`: owner, manager, packer). */
+export const adminApplicationsApi = {
+  list: endpoint<{ query: typeof AdminApplicationsQuerySchema; data: typeof AdminApplicationListSchema }>(
+    'GET',
+    '/api/admin/applications',
+  ),
+  get: endpoint<{ params: typeof AdminApplicationParamsSchema; data: AdminDetail }>(
+    'GET',
+    '/api/admin/applications/:id',
+  ),
+  move: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminApplicationMoveBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/stage'),
+  message: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof ApplicationMessageBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/messages'),
+  requestDocument: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminDocumentRequestBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/document-requests'),
+  /** The file itself (not JSON). */
+  download: endpoint<{ params: typeof AdminApplicationDocumentParamsSchema; data: never }>(
+    'GET',
+    '/api/admin/applications/:id/documents/:document_id',
+  ),
+} as const;

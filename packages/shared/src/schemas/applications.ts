@@ -1,0 +1,257 @@
+import { z } from '../zod.ts';
+import { messages } from '../messages.ts';
+import { MoneySchema } from '../money.ts';
+import { emailField } from './auth.ts';
+import { identifierText } from './identifier.ts';
+import { plainText } from './text.ts';
+import { APPLICATION_FIELD_TYPES } from './services.ts';
+
+/**
+ * Applications (issue 27): what a customer sends for a service and follows through its stages.
+ * An application is reached by its applicant (signed in, or through its tracking link) and by
+ * staff with the orders area; anyone else is 404.
+ */
+export const applicationTexts = {
+  created: 'Your application has been sent',
+  quoteRequested: 'Your quote request has been sent. We will reply with the fee',
+  notFound: 'We could not find that application',
+  notService: 'This is not a service you can apply for',
+  notMultipart: 'Send the application as multipart/form-data',
+  unreadable: 'The upload could not be read. Please try again',
+  tooLarge: (mb: number) => `The file is too large (at most ${mb} MB)`,
+  fileType: (types: string) => `Please upload a ${types} file`,
+  oneFile: 'Please upload one file for this field',
+  number: 'Please enter a number',
+  numberMin: (min: number) => `Please enter a number of at least ${min}`,
+  numberMax: (max: number) => `Please enter a number of at most ${max}`,
+  date: 'Please enter a date (YYYY-MM-DD)',
+  choice: 'Please choose one of the options',
+  contactNeeded: 'Please give a phone number or an e-mail address so we can reach you',
+  messageSent: 'Your message has been sent',
+  documentUploaded: 'Your document has been uploaded',
+  requestGone: 'This document request has already been answered',
+  moved: (label: string) => `The application is now at ${label}`,
+  staleStage: 'The application has moved on since you opened it. Please reload it and try again',
+  stageNotAllowed: 'The application cannot move to that stage from where it is',
+  reasonRequired: 'Please give the reason for the rejection',
+  feeRequired: 'Please give the fee you quote',
+  requestSent: 'The document request has been sent to the applicant',
+} as const;
+
+/** The stages every application has besides its service's own, and their labels. */
+export const APPLICATION_FIXED_STAGE_LABELS: Record<string, string> = {
+  quote_requested: 'Quote requested',
+  awaiting_payment: 'Awaiting payment',
+  submitted: 'Submitted',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+const text = (max: number, multiline = false) =>
+  plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .max(max, { error: messages.maxLength(max) }),
+    { multiline },
+  );
+
+/** One answer as shown back: text of a text, number, date or choice field, or the document of a file field. */
+export const ApplicationAnswerSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(APPLICATION_FIELD_TYPES),
+  value: z.string().nullable(),
+  document_id: z.number().int().nullable(),
+});
+
+export const ApplicationStepSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  completed: z.boolean(),
+  active: z.boolean(),
+  /** When it was reached. */
+  at: z.string().nullable(),
+  /** When it is expected (the next stage only). */
+  expected_at: z.string().nullable(),
+});
+
+export const ApplicationEventSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  to_label: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const ApplicationThreadMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.enum(['applicant', 'staff']),
+  body: z.string(),
+  at: z.string(),
+});
+
+export const ApplicationDocumentSchema = z.object({
+  id: z.number().int(),
+  original_name: z.string(),
+  mime: z.string(),
+  size_bytes: z.number().int(),
+  uploaded_by: z.enum(['applicant', 'staff']),
+  field_key: z.string().nullable(),
+  request_id: z.number().int().nullable(),
+  created_at: z.string(),
+  /** Where it downloads for the one who asked (never a public URL: the download checks access). */
+  download_path: z.string(),
+});
+
+export const ApplicationDocumentRequestSchema = z.object({
+  id: z.number().int(),
+  what: z.string(),
+  status: z.enum(['open', 'answered']),
+  created_at: z.string(),
+});
+
+/** An application as its applicant sees it. */
+export const ApplicationSchema = z.object({
+  id: z.string(),
+  application_no: z.string(),
+  service: z.object({ name: z.string(), slug: z.string() }),
+  stage: z.string(),
+  stage_label: z.string(),
+  stage_changed_at: z.string(),
+  created_at: z.string(),
+  /** The fee (the service's price or the owner's quote); null while a quote is awaited. */
+  fee: MoneySchema.nullable(),
+  quote_note: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  steps: z.array(ApplicationStepSchema),
+  history: z.array(ApplicationEventSchema),
+  answers: z.array(ApplicationAnswerSchema),
+  messages: z.array(ApplicationThreadMessageSchema),
+  document_requests: z.array(ApplicationDocumentRequestSchema),
+  documents: z.array(ApplicationDocumentSchema),
+  /** Where it can be followed later without signing in (/track-application/{token}). */
+  tracking_path: z.string(),
+});
+export type Application = z.infer<typeof ApplicationSchema>;
+
+export const ApplicationRowSchema = z.object({
+  id: z.string(),
+  application_no: z.string(),
+  service_name: z.string(),
+  stage: z.string(),
+  stage_label: z.string(),
+  stage_changed_at: z.string(),
+  created_at: z.string(),
+  /** When the next stage is expected; null at the end or while waiting on the applicant. */
+  next_due_at: z.string().nullable(),
+});
+export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
+
+export const MyApplicationsSchema = z.object({ applications: z.array(ApplicationRowSchema) });
+
+/** An application is named in a path by its id or number (signed-in applicant) or its link's token. */
+export const ApplicationRefParamsSchema = z.object({ ref: identifierText(100) });
+export const ApplicationDocumentParamsSchema = z.object({
+  ref: identifierText(100),
+  document_id: z.coerce.number({ error: messages.fallback }).int().positive(),
+});
+
+/**
+ * The applicant's contact, sent with the application (a signed-in customer's account fills what
+ * is left out). A phone or an e-mail is needed: stage changes are sent there.
+ */
+export const ApplicationContactSchema = z.object({
+  name: text(120),
+  email: emailField.optional(),
+  phone: plainText(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .regex(/^\+?[0-9 ()-]{7,20}$/, { error: messages.fallback }),
+  ).optional(),
+});
+export type ApplicationContact = z.infer<typeof ApplicationContactSchema>;
+
+/** POST /api/track-application: a guest finds an application by its number and contact. */
+export const TrackApplicationBodySchema = z.object({ application_no: text(40), contact: text(254) }).strict();
+
+export const ApplicationMessageBodySchema = z.object({ body: text(4000, true) }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// The owner's side (area `orders`)
+// ---------------------------------------------------------------------------------------------
+
+export const AdminApplicationsQuerySchema = z
+  .object({
+    /** The service's product id. */
+    service: identifierText(64).optional(),
+    stage: identifierText(40).optional(),
+    /** Only those past the expected date of their next stage. */
+    overdue: z
+      .enum(['true', 'false'], { error: messages.fallback })
+      .transform((v) => v === 'true')
+      .optional(),
+    /** `next_cursor` of the previous page. */
+    cursor: z
+      .string({ error: messages.fallback })
+      .max(200, { error: messages.fallback })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: messages.fallback })
+      .optional(),
+  })
+  .strict();
+
+export const AdminApplicationRowSchema = ApplicationRowSchema.extend({
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  overdue: z.boolean(),
+});
+
+export const AdminApplicationListSchema = z.object({
+  applications: z.array(AdminApplicationRowSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const AdminApplicationSchema = ApplicationSchema.extend({
+  customer_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  order_id: z.string().nullable(),
+  next_due_at: z.string().nullable(),
+  /** Where the applicant's flow can go from here (the stage move's choices). */
+  next_stages: z.array(z.object({ key: z.string(), label: z.string() })),
+});
+export type AdminApplication = z.infer<typeof AdminApplicationSchema>;
+
+export const AdminApplicationParamsSchema = z.object({ id: identifierText(64) });
+export const AdminApplicationDocumentParamsSchema = z.object({
+  id: identifierText(64),
+  document_id: z.coerce.number({ error: messages.fallback }).int().positive(),
+});
+
+/**
+ * A stage move: `from` is the stage the owner saw (the move happens only while the application is
+ * still there), `to` a later stage of its table, `rejected` (with a reason) or `cancelled`. From
+ * quote_requested to awaiting_payment it carries the quoted fee.
+ */
+export const AdminApplicationMoveBodySchema = z
+  .object({
+    from: identifierText(40),
+    to: identifierText(40),
+    note: plainText(
+      z
+        .string()
+        .trim()
+        .max(1000, { error: messages.maxLength(1000) }),
+      { multiline: true },
+    )
+      .nullable()
+      .optional(),
+    fee_minor: z.number({ error: messages.fallback }).int().min(0).max(1_000_000_000).optional(),
+  })
+  .strict();
+
+export const AdminDocumentRequestBodySchema = z.object({ what: text(300) }).strict();
