@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
-import { hashTrackingToken } from '../tracking/token.ts';
+import { hashTrackingToken } from '../../lib/tracking-token.ts';
 
 /**
  * Who reaches an application from the shop: the signed-in customer it belongs to (by its id or

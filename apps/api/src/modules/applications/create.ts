@@ -12,7 +12,7 @@ import { notifyApplicant } from './notify.ts';
 import { loadServiceDetails } from './service-details.ts';
 import { stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
-import { hashTrackingToken } from '../tracking/token.ts';
+import { hashTrackingToken } from '../../lib/tracking-token.ts';
 
 interface ServiceProduct {
   id: string;
@@ -111,7 +111,6 @@ export async function createApplication(
         link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
       });
     });
-    app.outbox.kick();
     return { id, token };
   } catch (err) {
     await removePrivateFiles(

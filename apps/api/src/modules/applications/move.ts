@@ -71,5 +71,4 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
       link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
     });
   });
-  app.outbox.kick();
 }

@@ -1,6 +1,6 @@
 import { hmacBase64url } from '../../lib/signing.ts';
 import type { Db } from '../../db/client.ts';
-import { hashTrackingToken, shopSecret } from '../tracking/token.ts';
+import { hashTrackingToken, shopSecret } from '../../lib/tracking-token.ts';
 
 /**
  * An application's tracking link (/track-application/{token}), made as the orders' are
