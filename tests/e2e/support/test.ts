@@ -66,13 +66,19 @@ interface Fixtures {
 
 /** The shop of the file a worker is running; swapped for a fresh one when the file changes. */
 class FileShop {
-  private current: { file: string; shop: RunningShop } | null = null;
+  private current: { file: string; asked: StartShopOptions; shop: RunningShop } | null = null;
 
-  async for(file: string, options: StartShopOptions): Promise<RunningShop> {
-    if (this.current?.file === file) return this.current.shop;
+  /** `asked`: the file's shopOptions, as test.use gave them; `options`: what to start with. */
+  async for(file: string, asked: StartShopOptions, options: StartShopOptions): Promise<RunningShop> {
+    if (this.current?.file === file) {
+      if (this.current.asked !== asked) {
+        throw new Error('one shop per file: set test.use({ shopOptions }) once, at the top of the file');
+      }
+      return this.current.shop;
+    }
     await this.stop();
     const shop = await startShop(options);
-    this.current = { file, shop };
+    this.current = { file, asked, shop };
     return shop;
   }
 
@@ -123,7 +129,7 @@ export const test = base.extend<Options & Fixtures, { fileShop: FileShop }>({
   shop: [
     async ({ fileShop, shopOptions, staff }, use, testInfo) => {
       const { prepare } = shopOptions;
-      const shop = await fileShop.for(testInfo.file, {
+      const shop = await fileShop.for(testInfo.file, shopOptions, {
         ...shopOptions,
         prepare:
           staff.length > 0 || prepare
