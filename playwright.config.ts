@@ -20,6 +20,9 @@ export default defineConfig({
   workers: os.availableParallelism(),
   retries: 0,
   timeout: 60_000,
+  // An auto-retrying expect waits as long as a locator's waitFor could in a busy 2-core run
+  // (the one-shot reads it replaces waited for their element up to the test's limit).
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: '.tmp/test-reports/e2e-playwright.json' }]],
   use: {
