@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (pure functions), `api` (Fastify through app.inject on a real
- * database) and `e2e` (Debian's Chromium against the built server). scripts/test.mjs runs them.
+ * database) and `e2e` (Debian's Chromium against the built server: the browser test files not
+ * yet moved to @playwright/test). scripts/test.mjs runs them, and Playwright.
  */
 export default defineConfig({
   test: {
@@ -39,6 +40,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Every file starts its own shop (a copy of the template, its own port block and
           // Chromium), so files run side by side, one per worker (scripts/test.mjs: one per core).
+          // The files moved to @playwright/test are *.spec.ts (playwright.config.ts).
         },
       },
     ],

@@ -4,10 +4,11 @@
 //   2. build          npm run build (the storefront bundle the e2e tests serve)
 //   3. unit + api     vitest on in-memory PGlite
 //   4. api            vitest again on a throwaway PostgreSQL cluster (TEST_DATABASE_URL)
-//   5. e2e            vitest's e2e project (Chromium against the built server)
+//   5. e2e            Playwright for tests/e2e/*.spec.ts, then vitest's e2e project for the
+//                     *.test.ts files not yet moved to it (Chromium against the built server)
 // With --gates (CI's .ci/run), typecheck, lint and the format check run too, beside steps 1–2:
 // they are single-threaded, so on 2 cores two lanes of them and the build overlap well.
-// Counts come from each vitest run's own JSON report (.tmp/test-reports/). The last line is
+// Counts come from each run's own JSON report (.tmp/test-reports/). The last line is
 // always `tests: N passed, M failed`; the exit code is 1 when anything failed, else 0.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startCluster } from './lib/pg-cluster.mjs';
 import { ensurePrereqs } from './lib/prereqs.mjs';
 import { killAllRunning, run } from './lib/proc.mjs';
+import { readPlaywrightReport } from './lib/playwright-report.mjs';
 import { readVitestReport } from './lib/vitest-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +43,8 @@ const GATE_LANES = [
   ],
 ];
 const WITH_GATES = process.argv.includes('--gates');
+/** Where Playwright keeps a failed test's trace and screenshot (playwright.config.ts outputDir). */
+const E2E_ARTIFACTS = path.join('.tmp', 'e2e-artifacts');
 const BUDGET_MS = Number(process.env.SHOPFRONT_TEST_BUDGET_MIN || 85) * MIN;
 const started = Date.now();
 const REPORT_DIR = path.join(ROOT, '.tmp', 'test-reports');
@@ -188,6 +192,51 @@ async function vitestPhase(name, slug, projects, { env, extraArgs = [], timeoutM
   phases.push({ name, result: failed ? `FAILED: ${note}` : note, failed: failed > 0, ms: res.ms });
 }
 
+/**
+ * Runs the browser tests on @playwright/test (tests/e2e/*.spec.ts, playwright.config.ts) and adds
+ * what its JSON report says to the totals; a failure's trace and screenshot stay in E2E_ARTIFACTS.
+ */
+async function playwrightPhase(name, { env, timeoutMs }) {
+  const reportFile = path.join(REPORT_DIR, 'e2e-playwright.json');
+  rmSync(reportFile, { force: true });
+  if (timeoutMs <= 0) return recordSkipped(name, 'time budget used up');
+  const args = ['--no-install', 'playwright', 'test'];
+  console.log(`$ npx ${args.join(' ')}`);
+  const res = await run('npx', args, { env: { ...env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }, timeoutMs });
+  const report = readPlaywrightReport(reportFile);
+  let failed;
+  let note;
+  if (!report) {
+    failed = 1;
+    note = res.timedOut ? 'timed out, no report' : `exit ${res.code}, no report`;
+    console.error(`!! ${name}: Playwright left no JSON report (${note}); counted as 1 failure`);
+  } else {
+    failed = report.failed;
+    for (const f of report.failures) failures.push({ phase: name, ...f });
+    for (const e of report.fileErrors)
+      failures.push({ phase: name, file: e.file, title: '(outside any test)', message: e.message });
+    if (res.code !== 0 && failed === 0) {
+      failed = 1;
+      console.error(
+        `!! ${name}: Playwright exited ${res.code} with no failed test in its report; counted as 1 failure`,
+      );
+    }
+    note = `${report.passed} passed, ${failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.flaky ? `, ${report.flaky} flaky` : ''}`;
+  }
+  if (failed)
+    console.error(
+      `!! ${name}: traces and screenshots of the failed tests are in ${E2E_ARTIFACTS}/ (npx playwright show-trace <trace.zip>)`,
+    );
+  totals.passed += report?.passed ?? 0;
+  totals.failed += failed;
+  phases.push({
+    name,
+    result: failed ? `FAILED: ${note}; artifacts in ${E2E_ARTIFACTS}` : note,
+    failed: failed > 0,
+    ms: res.ms,
+  });
+}
+
 async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   const baseEnv = { ...process.env };
@@ -269,17 +318,28 @@ async function main() {
     }
   }
 
-  // 5. e2e
-  header(5, 'e2e tests (Chromium against the built server)');
-  if (!depsInstalled) recordSkipped('e2e', 'no node_modules');
-  else if (!have.chromium) recordSkipped('e2e', `no ${'/usr/bin/chromium'}`);
-  else if (!built) recordSkipped('e2e', 'build failed');
-  else
-    await vitestPhase('e2e', 'e2e', ['e2e'], {
+  // 5. e2e: the files moved to Playwright (*.spec.ts), then those still on vitest (*.test.ts)
+  header(5, 'e2e tests (Chromium against the built server): Playwright, then vitest');
+  const e2eUnable = !depsInstalled
+    ? 'no node_modules'
+    : !have.chromium
+      ? `no ${'/usr/bin/chromium'}`
+      : !built
+        ? 'build failed'
+        : null;
+  if (e2eUnable) {
+    recordSkipped('e2e (Playwright)', e2eUnable);
+    recordSkipped('e2e (vitest)', e2eUnable);
+  } else {
+    const e2eStarted = Date.now();
+    const e2eLeft = () => limit(LIMITS.e2e - (Date.now() - e2eStarted));
+    await playwrightPhase('e2e (Playwright)', { env: baseEnv, timeoutMs: e2eLeft() });
+    await vitestPhase('e2e (vitest)', 'e2e', ['e2e'], {
       env: baseEnv,
       extraArgs: ['--passWithNoTests'],
-      timeoutMs: limit(LIMITS.e2e),
+      timeoutMs: e2eLeft(),
     });
+  }
 
   finish();
 }

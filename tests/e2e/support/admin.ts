@@ -65,10 +65,15 @@ export async function openPanel(
 ): Promise<{ page: Page; problems: string[] }> {
   const page = await newPage(browser, viewport);
   const problems = await watchForProblems(page);
+  await signInPanel(page, url, staff);
+  return { page, problems };
+}
+
+/** Opens `url` (a panel address) in `page` and signs in there as `staff`. */
+export async function signInPanel(page: Page, url: string, staff: TestStaff): Promise<void> {
   await page.goto(url);
   await panelReady(page);
   await signIn(page, staff);
-  return { page, problems };
 }
 
 /** Waits for a toast saying `text`. */

@@ -9,7 +9,7 @@ export interface ShopBrowser {
   close: () => Promise<void>;
 }
 
-const SHOPPER_UA =
+export const SHOPPER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** Debian's Chromium, headless, with a throwaway profile. Never downloads a browser. */

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
  * `media/`, as the server lays out DATA_DIR), and each startShop copies the template into the
  * shop's own DATA_DIR: every test file still gets a database of its own to write to. The server
  * then starts as it would on any existing shop: its migrations and seed find nothing to do.
- * Outside vitest (the screenshot scripts) there is no template and the server seeds itself.
+ * Playwright's global setup (playwright-setup.ts) hands them over in E2E_DATA_TEMPLATES.
+ * Outside both runners (the screenshot scripts) there is no template and the server seeds itself.
  */
 
 declare module 'vitest' {
@@ -23,8 +24,13 @@ declare module 'vitest' {
   }
 }
 
-/** The template for a shop started with `seed` (SEED_DEMO), or null outside vitest's e2e run. */
+/** The template for a shop started with `seed` (SEED_DEMO), or null outside an e2e run. */
 async function templateFor(seed: boolean): Promise<string | null> {
+  const fromPlaywright = process.env.E2E_DATA_TEMPLATES;
+  if (fromPlaywright) {
+    const templates = JSON.parse(fromPlaywright) as { migrated: string; seeded: string };
+    return seed ? templates.seeded : templates.migrated;
+  }
   if (!process.env.VITEST) return null;
   const { inject } = await import('vitest');
   const templates = inject('e2eDataTemplates');
@@ -47,7 +53,7 @@ export function seedsDemo(env: Record<string, string | undefined>): boolean {
 /**
  * Gives an empty (or missing) `dataDir` the migrated or seeded shop by copying the run's template
  * into it; leaves a directory that already has a database alone. Answers whether it copied (false
- * outside vitest, where the server then migrates and seeds on its first start).
+ * outside the runners, where the server then migrates and seeds on its first start).
  */
 export async function prepareDataDir(dataDir: string, { seed = true }: { seed?: boolean } = {}): Promise<boolean> {
   if (hasShopDatabase(dataDir)) return false;

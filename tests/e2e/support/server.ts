@@ -34,13 +34,23 @@ function portIsFree(port: number): Promise<boolean> {
 let nextPortOffset = (process.pid % 25) * 40;
 
 /**
- * A free port for a shop this process starts. Test files run side by side (one per vitest
+ * This process's worker number, from 1: vitest's pool id, or Playwright's parallel index shifted
+ * past vitest's (phase 5 of `npm test` runs both); 0 outside both runners.
+ */
+function runnerWorker(): number {
+  if (process.env.VITEST_POOL_ID) return Number(process.env.VITEST_POOL_ID);
+  if (process.env.TEST_PARALLEL_INDEX) return 6 + Number(process.env.TEST_PARALLEL_INDEX);
+  return 0;
+}
+
+/**
+ * A free port for a shop this process starts. Test files run side by side (one per runner
  * worker), so each worker takes its ports from its own block below Linux's ephemeral range
  * (32768+): two workers can never pick the same port between the check and the server's listen,
- * and the health check can never reach another file's shop. Outside vitest the OS chooses.
+ * and the health check can never reach another file's shop. Outside the runners the OS chooses.
  */
 export async function freePort(): Promise<number> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  const worker = runnerWorker();
   if (worker > 0) {
     const base = 20_000 + (worker % 12) * 1_000;
     for (let tries = 0; tries < 1_000; tries++) {
@@ -126,7 +136,7 @@ export async function startShop({
   if (prepare) {
     try {
       if (!hasShopDatabase(dataDir)) {
-        // No template (outside vitest, or E2E_FRESH_SHOPS): a first start migrates and seeds it.
+        // No template (outside the runners, or E2E_FRESH_SHOPS): a first start migrates and seeds it.
         await (await startShop({ timeoutMs, env: { ...env, DATA_DIR: dataDir } })).stop();
       }
       const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });

@@ -1,13 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  launchNoScriptBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-} from './support/browser.ts';
+import { expect, test } from './support/test.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import {
   BENGALURU,
   apiCart,
@@ -21,9 +14,7 @@ import {
   guestToPayment,
 } from './support/checkout.ts';
 import { logInThroughDialog, registerCustomer } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
 
-const suite = useShopSuite();
 const COD = /^Cash on Delivery/;
 const ONLINE = /^Pay online/;
 /** The sandbox gateway's own payment page (the provider's, outside the storefront). */
@@ -31,7 +22,7 @@ const onGateway = (url: URL) => url.pathname.startsWith('/sandbox-gateway/');
 
 /** The shopper's latest order as the API has it (the complete page's guard reads the same). */
 async function latestOrder(page: Page) {
-  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/checkout/latest-order`);
+  const res = await page.context().request.get(`${new URL(page.url()).origin}/api/checkout/latest-order`);
   expect(res.status(), await res.text()).toBe(200);
   return (
     (await res.json()) as {
@@ -66,11 +57,14 @@ async function expectTapTarget(locator: ReturnType<Page['locator']>) {
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
 
-describe('checkout', () => {
-  it('a guest at 390 px pays on delivery: payment step → the terms asked for → complete with the order number → rated once → its tracking page', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+test.describe('checkout', () => {
+  test('a guest at 390 px pays on delivery: payment step → the terms asked for → complete with the order number → rated once → its tracking page', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
 
     // The payment step without a cart goes back to the cart.
     await page.goto(`${base}/checkout/payment`);
@@ -87,21 +81,21 @@ describe('checkout', () => {
 
     // Steps: cart and address completed, payment active.
     const steps = page.getByRole('navigation', { name: 'Checkout steps' });
-    await expect(steps.locator('[data-step="cart"]').getAttribute('data-state')).resolves.toBe('completed');
-    await expect(steps.locator('[data-step="address"]').getAttribute('data-state')).resolves.toBe('completed');
-    await expect(steps.locator('[data-step="payment"]').getAttribute('data-state')).resolves.toBe('active');
+    await expect(steps.locator('[data-step="cart"]')).toHaveAttribute('data-state', 'completed');
+    await expect(steps.locator('[data-step="address"]')).toHaveAttribute('data-state', 'completed');
+    await expect(steps.locator('[data-step="payment"]')).toHaveAttribute('data-state', 'active');
     await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
     await page.getByTestId('checkout-instruction').getByText('Orders placed before 2 pm ship the same day.').waitFor();
     // No payment method yet: a quiet prompt (no warning before the shopper has done anything),
     // and nothing yet says when to pay.
     await page.getByTestId('payment-missing').getByText('Choose how you would like to pay.').waitFor();
-    await expect(page.getByTestId('payment-missing').getAttribute('role')).resolves.toBeNull();
-    await expect(page.getByTestId('payment-when').count()).resolves.toBe(0);
+    await expect(page.getByTestId('payment-missing')).not.toHaveAttribute('role');
+    await expect(page.getByTestId('payment-when')).toHaveCount(0);
     // Thumb-sized: the step links back, Edit cart.
     await expectTapTarget(steps.getByRole('link', { name: /^Cart/ }));
     await expectTapTarget(steps.getByRole('link', { name: /^Address/ }));
     await expectTapTarget(page.getByRole('link', { name: 'Edit cart' }));
-    await expect(page.getByTestId('delivery-options').getByRole('radio', { checked: true }).count()).resolves.toBe(1);
+    await expect(page.getByTestId('delivery-options').getByRole('radio', { checked: true })).toHaveCount(1);
 
     await choosePayment(page, base, COD, 'cod');
     await page.getByTestId('totals-cod-fee').waitFor();
@@ -136,7 +130,7 @@ describe('checkout', () => {
     expect(orderIdOf(page)).toBe(order.id);
     expect(order).toMatchObject({ status: 'confirmed', payment_status: 'cod' });
     expect(order.grand_total.amount).toBe(total.amount);
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await expect(page.getByTestId('order-number')).toHaveText(order.order_no);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
     await page.getByTestId('order-total').getByText(total.formatted).waitFor();
     await page
@@ -160,25 +154,24 @@ describe('checkout', () => {
 
     // Nothing to rate yet: an order is rated once it has been delivered (Orders & Refunds).
     await page.getByRole('link', { name: 'Track your order' }).waitFor();
-    await expect(page.getByTestId('rate-experience').count()).resolves.toBe(0);
+    await expect(page.getByTestId('rate-experience')).toHaveCount(0);
 
     // Its tracking page.
     await page.getByRole('link', { name: 'Track your order' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-order/'));
-    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(order.order_no);
-    await expect(
-      page.getByTestId('tracking-steps').locator('[data-step="ordered"]').getAttribute('data-state'),
-    ).resolves.toBe('completed');
+    await expect(page.getByTestId('tracking-order-no')).toHaveText(order.order_no);
+    await expect(page.getByTestId('tracking-steps').locator('[data-step="ordered"]')).toHaveAttribute(
+      'data-state',
+      'completed',
+    );
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('a customer pays on delivery and finds the order in Orders & Refunds', async () => {
-    const who = await registerCustomer(suite.shop.baseUrl, 'Meera');
-    const page = await newPage(suite.browser, DESKTOP);
+  test('a customer pays on delivery and finds the order in Orders & Refunds', async ({ shop, page }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Meera');
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await page.goto(`${base}/account/orders`);
     await waitForHydration(page);
     await logInThroughDialog(page, who);
@@ -192,7 +185,7 @@ describe('checkout', () => {
     await placeOrder(page);
     await page.waitForURL((url) => url.pathname === '/checkout-complete');
     const order = await latestOrder(page);
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await expect(page.getByTestId('order-number')).toHaveText(order.order_no);
 
     await page.getByRole('link', { name: 'View your orders' }).click();
     await page.waitForURL((url) => url.pathname === '/account/orders');
@@ -203,19 +196,22 @@ describe('checkout', () => {
     const details = page.getByTestId('order-details-dialog');
     await details.getByRole('heading', { name: `Order ${order.order_no}` }).waitFor();
     await details.getByText('Brass Desk Lamp').first().waitFor();
-    await expect(details.getByTestId('invoice-link').getAttribute('href')).resolves.toBe(
+    await expect(details.getByTestId('invoice-link')).toHaveAttribute(
+      'href',
       `/api/orders/invoice?order_id=${encodeURIComponent(order.id)}`,
     );
     await details.getByTestId('order-history').getByText('Confirmed').waitFor();
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('Place order pressed straight after choosing Cash on Delivery waits for the new total, then places the order', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test('Place order pressed straight after choosing Cash on Delivery waits for the new total, then places the order', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await guestToPayment(
       page,
       base,
@@ -246,12 +242,14 @@ describe('checkout', () => {
     expect(order.payment_status).toBe('cod');
     expect(unexpected(problems).filter((p) => !p.startsWith('http 409'))).toEqual([]);
     expect(problems.filter((p) => p.startsWith('http 409'))).toEqual([]);
-    await page.close();
   });
 
-  it('back on the cart after choosing Cash on Delivery, the fee in its total has a line of its own', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    const base = suite.shop.baseUrl;
+  test('back on the cart after choosing Cash on Delivery, the fee in its total has a line of its own', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    const base = shop.baseUrl;
     await guestToPayment(
       page,
       base,
@@ -264,15 +262,16 @@ describe('checkout', () => {
     await page.getByRole('link', { name: 'Back to cart' }).click();
     await page.waitForURL((url) => url.pathname === '/cart');
     const totals = page.getByTestId('cart-totals').first();
-    await expect(totals.getByTestId('totals-cod-fee').textContent()).resolves.toContain('₹49.00');
-    await expect(totals.getByTestId('totals-grand').textContent()).resolves.toContain(cart.grand_total.formatted);
-    await page.close();
+    await expect(totals.getByTestId('totals-cod-fee')).toContainText('₹49.00');
+    await expect(totals.getByTestId('totals-grand')).toContainText(cart.grand_total.formatted);
   });
 
-  it('the sandbox gateway: the payment-processing popup, pay → the complete page with the order paid', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('the sandbox gateway: the payment-processing popup, pay → the complete page with the order paid', async ({
+    shop,
+    page,
+  }) => {
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await guestToPayment(page, base, 'stoneware-coffee-mug', {
       email: 'guest.online@example.test',
       phone: '9876543211',
@@ -292,19 +291,21 @@ describe('checkout', () => {
     await page.waitForURL((url) => url.pathname === '/checkout-complete');
     await waitForHydration(page);
     expect(orderIdOf(page)).toBe(order.id);
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await expect(page.getByTestId('order-number')).toHaveText(order.order_no);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor({ timeout: 20_000 });
     await page.getByTestId('payment-status').getByText('Paid').waitFor();
-    await expect(latestOrder(page)).resolves.toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    await expect.poll(() => latestOrder(page)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('the sandbox gateway fails → the failed page → Retry payment on the same order → paid', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test('the sandbox gateway fails → the failed page → Retry payment on the same order → paid', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await guestToPayment(page, base, 'linen-camp-shirt', { email: 'guest.retry@example.test', phone: '9876543212' });
     await choosePayment(page, base, ONLINE, 'sandbox');
     await placeOrder(page);
@@ -316,17 +317,15 @@ describe('checkout', () => {
     await waitForHydration(page);
     expect(orderIdOf(page)).toBe(order.id);
     await page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor();
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.order_no);
+    await expect(page.getByTestId('order-number')).toHaveText(order.order_no);
     // The cart became this order: the way out is the shop, never an empty cart.
-    await expect(page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).resolves.toBe(
-      '/shop-online',
-    );
+    await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop-online');
     // Screen readers start at what happened; Pay on delivery says the total it will have, fee included.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent))
       .toBe('H1 Your payment did not go through');
     const payOnDelivery = page.getByRole('button', { name: /^Pay on delivery/ });
-    await expect(payOnDelivery.textContent()).resolves.toMatch(/^Pay on delivery · ₹[\d,]+\.\d\d.*incl\. ₹49\.00 fee/);
+    await expect(payOnDelivery).toHaveText(/^Pay on delivery · ₹[\d,]+\.\d\d.*incl\. ₹49\.00 fee/);
     await expectTapTarget(payOnDelivery);
     // The guard: not this shopper's latest order → home.
     await page.goto(`${base}/checkout-failed?order=ord_nobody`);
@@ -341,21 +340,25 @@ describe('checkout', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === '/checkout-complete');
     expect(orderIdOf(page)).toBe(order.id);
-    await expect(latestOrder(page)).resolves.toMatchObject({
-      id: order.id,
-      status: 'confirmed',
-      payment_status: 'paid',
-    });
+    await expect
+      .poll(() => latestOrder(page))
+      .toMatchObject({
+        id: order.id,
+        status: 'confirmed',
+        payment_status: 'paid',
+      });
     await page.getByTestId('payment-status').getByText('Paid').waitFor();
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('at 320 px with a long e-mail and name: nothing scrolls sideways on the address, payment and complete pages', async () => {
-    const page = await newPage(suite.browser, { width: 320, height: 640 });
+  test('at 320 px with a long e-mail and name: nothing scrolls sideways on the address, payment and complete pages', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     const email = 'a.very.long.email.address.for.testing.layout@example-long-domain.test';
     /**
      * The page is no wider than the screen (no sideways scroll), once settled: a toast sliding in
@@ -390,12 +393,10 @@ describe('checkout', () => {
     await fits();
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('keyboard only: payment option, terms and Place order without a pointer', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    const base = suite.shop.baseUrl;
+  test('keyboard only: payment option, terms and Place order without a pointer', async ({ shop, page }) => {
+    const base = shop.baseUrl;
     await guestToPayment(page, base, 'stoneware-coffee-mug', { email: 'guest.keys@example.test', phone: '9876543213' });
 
     // Tab to the payment options, pick Cash on Delivery with the arrow keys / space.
@@ -410,23 +411,25 @@ describe('checkout', () => {
     for (let i = 0; i < 15 && !(await terms.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
-    await expect(terms.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(terms).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(terms.isChecked()).resolves.toBe(true);
+    await expect(terms).toBeChecked();
     const place = page.getByTestId('place-order');
     for (let i = 0; i < 5 && !(await place.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
-    await expect(place.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(place).toBeFocused();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/checkout-complete');
-    await expect(page.getByTestId('order-number').textContent()).resolves.toBe((await latestOrder(page)).order_no);
-    await page.close();
+    await expect(page.getByTestId('order-number')).toHaveText((await latestOrder(page)).order_no);
   });
 
-  it('without JavaScript: Pay online chosen with Place order goes to the sandbox gateway', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    const base = suite.shop.baseUrl;
+  test('without JavaScript: Pay online chosen with Place order goes to the sandbox gateway', async ({
+    shop,
+    page,
+    newPage,
+  }) => {
+    const base = shop.baseUrl;
     await guestToPayment(page, base, 'stoneware-coffee-mug', {
       email: 'guest.noscript.online@example.test',
       phone: '9876543215',
@@ -434,29 +437,29 @@ describe('checkout', () => {
     const cookies = await page.context().cookies();
     await page.close();
 
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const plain = await noScript.newPage();
-      await plain.context().addCookies(cookies);
-      await plain.goto(`${base}/checkout/payment`);
-      await plain.locator('[data-checkout-form="payment"]').getByRole('radio', { name: ONLINE }).check();
-      await plain.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
-      // Pay online has no fee: the total the shopper saw stands, so one press places the order.
-      await plain.getByTestId('place-order').click();
-      await plain.waitForURL((url) => onGateway(url));
-      await expect(latestOrder(plain)).resolves.toMatchObject({
+    const plain = await newPage(DESKTOP, { javaScriptEnabled: false });
+    await plain.context().addCookies(cookies);
+    await plain.goto(`${base}/checkout/payment`);
+    await plain.locator('[data-checkout-form="payment"]').getByRole('radio', { name: ONLINE }).check();
+    await plain.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
+    // Pay online has no fee: the total the shopper saw stands, so one press places the order.
+    await plain.getByTestId('place-order').click();
+    await plain.waitForURL((url) => onGateway(url));
+    await expect
+      .poll(() => latestOrder(plain))
+      .toMatchObject({
         status: 'awaiting_payment',
         payment_status: 'pending',
       });
-    } finally {
-      await noScript.close();
-    }
   });
 
-  it('without JavaScript: Place order saves the payment option, shows the new total, then places the order', async () => {
+  test('without JavaScript: Place order saves the payment option, shows the new total, then places the order', async ({
+    shop,
+    page,
+    newPage,
+  }) => {
     // The cart and address are prepared in the scripted browser, then the cookies move over.
-    const page = await newPage(suite.browser, DESKTOP);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await guestToPayment(page, base, 'stoneware-coffee-mug', {
       email: 'guest.noscript@example.test',
       phone: '9876543214',
@@ -464,27 +467,22 @@ describe('checkout', () => {
     const cookies = await page.context().cookies();
     await page.close();
 
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const plain = await noScript.newPage();
-      await plain.context().addCookies(cookies);
-      await plain.goto(`${base}/checkout/payment`);
-      const group = plain.locator('[data-checkout-form="payment"]');
-      await group.getByRole('radio', { name: COD }).check();
-      // The Cash on Delivery fee changes the total: the first press saves and shows it, places nothing.
-      await plain.getByTestId('place-order').click();
-      await plain.getByTestId('place-order-error').getByText('Check the total, then place your order.').waitFor();
-      await plain.getByTestId('totals-cod-fee').waitFor();
-      await expect(group.getByRole('radio', { name: COD }).isChecked()).resolves.toBe(true);
-      // Without the tick, the server refuses and says why beside the box.
-      await plain.getByTestId('place-order').click();
-      await plain.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
-      await placeOrder(plain);
-      await plain.waitForURL((url) => url.pathname === '/checkout-complete');
-      await plain.getByTestId('order-number').waitFor();
-      await expect(plain.getByTestId('order-number').textContent()).resolves.toMatch(/^SF-\d+$/);
-    } finally {
-      await noScript.close();
-    }
+    const plain = await newPage(DESKTOP, { javaScriptEnabled: false });
+    await plain.context().addCookies(cookies);
+    await plain.goto(`${base}/checkout/payment`);
+    const group = plain.locator('[data-checkout-form="payment"]');
+    await group.getByRole('radio', { name: COD }).check();
+    // The Cash on Delivery fee changes the total: the first press saves and shows it, places nothing.
+    await plain.getByTestId('place-order').click();
+    await plain.getByTestId('place-order-error').getByText('Check the total, then place your order.').waitFor();
+    await plain.getByTestId('totals-cod-fee').waitFor();
+    await expect(group.getByRole('radio', { name: COD })).toBeChecked();
+    // Without the tick, the server refuses and says why beside the box.
+    await plain.getByTestId('place-order').click();
+    await plain.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
+    await placeOrder(plain);
+    await plain.waitForURL((url) => url.pathname === '/checkout-complete');
+    await plain.getByTestId('order-number').waitFor();
+    await expect(plain.getByTestId('order-number')).toHaveText(/^SF-\d+$/);
   });
 });

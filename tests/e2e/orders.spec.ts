@@ -1,10 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { expect, test } from './support/test.ts';
+import type { Page } from '@playwright/test';
+import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { logInThroughDialog, waitForToast } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
 
-const suite = useShopSuite();
 /** The demo shop's customer, with one order in every state (apps/api/src/db/seed/orders.ts). */
 const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234', phone: '9876543210' };
 
@@ -29,7 +27,7 @@ interface ListedOrder {
 
 /** The demo customer's first page of orders, as the API lists them (read with the page's cookies). */
 async function ordersOf(page: Page): Promise<ListedOrder[]> {
-  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/orders/get`);
+  const res = await page.context().request.get(`${new URL(page.url()).origin}/api/orders/get`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { orders: ListedOrder[] } }).data.orders;
 }
@@ -38,24 +36,27 @@ async function ordersOf(page: Page): Promise<ListedOrder[]> {
 const inr = (minor: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(minor / 100);
 
-async function logInToOrders(page: Page) {
-  await page.goto(`${suite.shop.baseUrl}/account/orders`);
+async function logInToOrders(page: Page, base: string) {
+  await page.goto(`${base}/account/orders`);
   await waitForHydration(page);
   await logInThroughDialog(page, DEMO);
   await page.getByRole('heading', { level: 1, name: 'Orders & Refunds' }).waitFor();
 }
 
-describe('Orders & Refunds', () => {
-  it('at 390 px: the list with its states, the menu entry, a refund asked per line with its reason', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+test.describe('Orders & Refunds', () => {
+  test('at 390 px: the list with its states, the menu entry, a refund asked per line with its reason', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await logInToOrders(page);
+    await logInToOrders(page, shop.baseUrl);
     const menuItem = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /Orders & Refunds/ });
-    await expect(menuItem.getAttribute('aria-current')).resolves.toBe('page');
+    await expect(menuItem).toHaveAttribute('aria-current', 'page');
 
     // One page of ten, each with its status badge.
     const list = page.getByTestId('order-list');
-    await expect(list.locator('[data-order]').count()).resolves.toBe(10);
+    await expect(list.locator('[data-order]')).toHaveCount(10);
     for (const label of ['Awaiting payment', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled', 'Refunded']) {
       await list.getByTestId('order-status').getByText(label, { exact: true }).first().waitFor();
     }
@@ -79,7 +80,7 @@ describe('Orders & Refunds', () => {
     }
     // The estimated refund follows the quantities: the first line's share of its total for one.
     const estimate = dialog.getByTestId('refund-estimate');
-    await expect(estimate.textContent()).resolves.toBe('Estimated refund₹0.00');
+    await expect(estimate).toHaveText('Estimated refund₹0.00');
     const line = (await ordersOf(page))
       .find((o) => o.order_no === orderNo)!
       .productchannel.find((i) => i.refundable_quantity > 0)!;
@@ -111,9 +112,7 @@ describe('Orders & Refunds', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
     await expect.poll(() => new URL(page.url()).searchParams.get('dialog')).toBeNull();
-    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status').textContent()).resolves.toBe(
-      'Refund requested',
-    );
+    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status')).toHaveText('Refund requested');
 
     // Cards: each action's label on one line (one 44 px row), the date on its own line.
     for (const action of await list.locator('[data-testid="order-card-actions"] > a').all()) {
@@ -128,7 +127,7 @@ describe('Orders & Refunds', () => {
     await failed.getByRole('link', { name: `Details of order ${failedNo}` }).click();
     const failedDetails = page.getByRole('dialog', { name: `Order ${failedNo}` });
     await failedDetails.getByTestId('order-status').getByText('Payment failed').waitFor();
-    await expect(failedDetails.getByTestId('order-payment-status').count()).resolves.toBe(0);
+    await expect(failedDetails.getByTestId('order-payment-status')).toHaveCount(0);
     const payNow = (await failedDetails.getByRole('button', { name: /^Pay now/ }).boundingBox())!;
     const track = (await failedDetails.getByRole('link', { name: 'Track order' }).boundingBox())!;
     expect(payNow.y).toBeLessThan(track.y);
@@ -136,13 +135,14 @@ describe('Orders & Refunds', () => {
     await failedDetails.waitFor({ state: 'hidden' });
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('details, cancel (kept first, then cancelled), and a parcel’s scans on its tracking page', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('details, cancel (kept first, then cancelled), and a parcel’s scans on its tracking page', async ({
+    shop,
+    page,
+  }) => {
     const problems = await watchForProblems(page);
-    await logInToOrders(page);
+    await logInToOrders(page, shop.baseUrl);
 
     const confirmed = cardIn(page, 'confirmed');
     const orderNo = (await confirmed.getAttribute('data-order'))!;
@@ -160,9 +160,7 @@ describe('Orders & Refunds', () => {
     await details.getByTestId('order-status').getByText('Cancelled').waitFor();
     await details.getByTestId('order-history').getByText('Ordered by mistake').waitFor();
     await page.keyboard.press('Escape');
-    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status').textContent()).resolves.toBe(
-      'Cancelled',
-    );
+    await expect(page.locator(`[data-order="${orderNo}"]`).getByTestId('order-status')).toHaveText('Cancelled');
 
     // A shipped order: its details link to its tracking page, whose scans open in a popup.
     const shipped = cardIn(page, 'shipped');
@@ -179,27 +177,29 @@ describe('Orders & Refunds', () => {
     await shippedDetails.getByRole('link', { name: 'Track order' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-order/'));
     await waitForHydration(page);
-    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(shippedNo);
+    await expect(page.getByTestId('tracking-order-no')).toHaveText(shippedNo);
     const steps = page.getByTestId('tracking-steps');
-    await expect(steps.locator('[data-step="shipped"]').getAttribute('data-state')).resolves.toBe('completed');
-    await expect(steps.locator('[data-step="delivered"]').getAttribute('data-state')).resolves.toBe('pending');
+    await expect(steps.locator('[data-step="shipped"]')).toHaveAttribute('data-state', 'completed');
+    await expect(steps.locator('[data-step="delivered"]')).toHaveAttribute('data-state', 'pending');
     await page.getByTestId('shipment').first().getByRole('link', { name: 'View scans' }).click();
     const scans = page.getByRole('dialog', { name: /^Scans of / });
     await scans.waitFor();
     await scans.getByTestId('scan').first().waitFor();
     await scans.getByText('Picked up', { exact: true }).waitFor();
-    await expect(scans.locator('time').count()).resolves.toBeGreaterThan(0);
+    await expect(scans.locator('time')).not.toHaveCount(0);
     await page.keyboard.press('Escape');
     await scans.waitFor({ state: 'hidden' });
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('find my order: a wrong contact finds nothing, the right phone opens its tracking page', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test('find my order: a wrong contact finds nothing, the right phone opens its tracking page', async ({
+    shop,
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     // The demo customer's orders are numbered by the seed; read one through the API.
     const login = await page.context().request.post(`${base}/api/auth/login`, {
       data: { email: DEMO.email, password: DEMO.password },
@@ -223,10 +223,11 @@ describe('Orders & Refunds', () => {
     await form.getByLabel('Phone or e-mail').fill(DEMO.phone);
     await form.getByRole('button', { name: 'Track order' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-order/') && url.pathname !== '/track-order/');
-    await expect(page.getByTestId('tracking-order-no').textContent()).resolves.toBe(shipped.order_no);
-    await expect(
-      page.getByTestId('tracking-steps').locator('[data-step="out_for_delivery"]').getAttribute('data-state'),
-    ).resolves.toMatch(/^(completed|active)$/);
+    await expect(page.getByTestId('tracking-order-no')).toHaveText(shipped.order_no);
+    await expect(page.getByTestId('tracking-steps').locator('[data-step="out_for_delivery"]')).toHaveAttribute(
+      'data-state',
+      /^(completed|active)$/,
+    );
 
     // An unpaid order waits for its payment; only a cancelled one "will not be delivered".
     for (const [status, text] of [
@@ -248,6 +249,5 @@ describe('Orders & Refunds', () => {
     await page.getByTestId('tracking-not-found').waitFor();
 
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 });

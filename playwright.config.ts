@@ -1,0 +1,38 @@
+import os from 'node:os';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { DESKTOP, SHOPPER_UA } from './tests/e2e/support/browser.ts';
+
+/**
+ * The browser tests on @playwright/test (tests/e2e/*.spec.ts; the *.test.ts files not yet moved
+ * still run on vitest's e2e project). Debian's Chromium, never a downloaded one: install with
+ * PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 (nothing here asks for Playwright's own browsers).
+ * Fixtures (shop per file, a fresh context per test, shopper, owner): tests/e2e/support/test.ts.
+ * A failed test keeps its trace and screenshot in .tmp/e2e-artifacts (CI keeps the output).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/support/playwright-setup.ts',
+  outputDir: '.tmp/e2e-artifacts',
+  // A file's tests run in order in one worker, on the file's own shop; files run side by side.
+  fullyParallel: false,
+  workers: os.availableParallelism(),
+  retries: 0,
+  timeout: 60_000,
+  // An auto-retrying expect waits as long as a locator's waitFor could in a busy 2-core run
+  // (the one-shot reads it replaces waited for their element up to the test's limit).
+  expect: { timeout: 20_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: '.tmp/test-reports/e2e-playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    viewport: DESKTOP,
+    // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
+    userAgent: SHOPPER_UA,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
