@@ -12,6 +12,7 @@ import { callEndpoint, cartApi, orderMessages, type Cart, type CheckoutVerdict }
 import type { Route } from './+types/checkout.payment';
 import { AlertIcon, CheckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
+import { shownAddress } from '../features/addresses/address-mapping';
 import { ScriptFlag } from '../features/cart/cart-line';
 import { JS_FIELD, isCartUpdating } from '../features/cart/cart-view';
 import { isLeavingForPayment } from '../features/checkout/leaving';
@@ -37,7 +38,6 @@ import { CheckoutPageTop } from '../features/checkout/steps';
 import { CheckoutSummary } from '../features/checkout/summary';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';
 import { checkoutVerdict } from '../features/checkout/validation.server';
-import { shownAddress } from '../features/orders/order-view';
 import { apiTransport } from '../lib/api.server';
 import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';

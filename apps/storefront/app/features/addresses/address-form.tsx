@@ -20,7 +20,7 @@ import { browserTransport } from '../../lib/api.client';
 import { reportFailure } from '../auth/auth-api';
 import { PhoneInput, cleanPhone } from '../auth/phone-input';
 import { issuesByField } from '../auth/use-schema-form';
-import { bodyOf } from './address-api';
+import { addressFormValues, withAddressIds } from './address-mapping';
 
 type TextColumn = Exclude<AddressColumn, 'country_id' | 'state_id'>;
 type Values = Record<AddressColumn, string> & { address_type: AddressType; default: boolean };
@@ -50,24 +50,7 @@ const AUTOCOMPLETE: Record<TextColumn, string> = {
 };
 
 function initialValues(address: Address | null, type: AddressType, countryId: number | null): Values {
-  if (address) {
-    const b = bodyOf(address);
-    return {
-      address_type: b.address_type,
-      default: address.default,
-      first_name: b.first_name ?? '',
-      last_name: b.last_name ?? '',
-      phone: b.phone ?? '',
-      email: b.email ?? '',
-      address_line_1: b.address_line_1 ?? '',
-      address_line_2: b.address_line_2 ?? '',
-      landmark: b.landmark ?? '',
-      city: b.city ?? '',
-      postcode: b.postcode ?? '',
-      country_id: String(address.country_id),
-      state_id: address.state_id === null ? '' : String(address.state_id),
-    };
-  }
+  if (address) return { ...addressFormValues(address), address_type: address.address_type, default: address.default };
   const empty = Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, ''])) as Record<AddressColumn, string>;
   return { ...empty, address_type: type, default: false, country_id: countryId === null ? '' : String(countryId) };
 }
@@ -182,11 +165,7 @@ export function AddressForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: AddressBody = {
-      ...values,
-      country_id: values.country_id === '' ? null : Number(values.country_id),
-      state_id: values.state_id === '' ? null : Number(values.state_id),
-    };
+    const body: AddressBody = withAddressIds(values);
     // Built when it is needed: the chosen type's fields, the chosen country's number length and states.
     const schema = addressBodySchema(
       fields,

@@ -13,6 +13,7 @@ import {
   type Country,
 } from '@shopfront/shared';
 import { api, apiTransport, isUnauthenticated } from '../../lib/api.server';
+import { withAddressIds } from '../addresses/address-mapping';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { logFailure } from '../../lib/errors';
 import {
@@ -105,8 +106,7 @@ async function saveTyped(c: StepContext, slot: AddressSlot, editId: number | nul
     complete = false;
   }
   if (!complete) return;
-  const id = (v: unknown) => (v ? Number(v) : null);
-  const address = { ...body, country_id: id(body.country_id), state_id: id(body.state_id) };
+  const address = withAddressIds(body);
   // A column asked in the contact is that field's message there; the others are the slot's own.
   const map = (k: string) =>
     (ASKED_IN_CONTACT as readonly string[]).includes(k) && c.form.get(`${p}.${k}`) === null

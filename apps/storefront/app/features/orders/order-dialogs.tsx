@@ -4,6 +4,7 @@ import type { OrderDetail } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { toast } from '../../components/ui/toast';
 import { Spinner } from '../../components/ui/spinner';
+import type { ShownAddress } from '../addresses/address-mapping';
 import { ScriptFlag } from '../cart/cart-line';
 import { PAYMENT_UNUSABLE } from '../checkout/payment-view';
 import { ProcessingDialog } from '../checkout/processing-dialog';
@@ -20,7 +21,6 @@ import {
   refundQuantityField,
   wholeNumber,
   type OrderDialog,
-  type ShownAddress,
 } from './order-view';
 import { GivenRating, RatingForm } from './rating-form';
 import { UrlDialog } from './url-dialog';

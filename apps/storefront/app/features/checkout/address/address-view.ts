@@ -93,6 +93,30 @@ export function restingView(bookSize: number, savedIsOnCart: boolean): SelectorV
 }
 
 /**
+ * The view a selector shows: the one the shopper chose, unless it does not fit what there is (a
+ * stale link, an address gone), then the resting view. `hasSaved`: a saved address to show as
+ * selected (the one picked, else the cart's or the default).
+ */
+export function fittingView(
+  chosen: SelectorView | null,
+  { book, hasSaved, customer }: { book: readonly Pick<Address, 'id'>[]; hasSaved: boolean; customer: boolean },
+): SelectorView {
+  const view = chosen ?? restingView(book.length, hasSaved);
+  if (view.mode === 'selected' && !hasSaved) return restingView(book.length, false);
+  if ((view.mode === 'select' || view.mode === 'selected') && book.length === 0) return { mode: 'form' };
+  if (view.mode === 'add' && !customer) return { mode: 'form' };
+  if (view.mode === 'edit' && !book.some((a) => a.id === view.id)) return restingView(book.length, hasSaved);
+  return view;
+}
+
+/** The entries of `record` named `<prefix>.<name>` (a slot's messages or typed values), by name. */
+export function slotEntries(record: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(record)) if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = v;
+  return out;
+}
+
+/**
  * The saved addresses a selector offers: all of the customer's (a billing address is often one
  * they ship to), those of the selector's own type first, the default of each type leading.
  */
@@ -152,21 +176,4 @@ export function neededLine(
   const label = column ? fieldsByType[slot]?.find((f) => f.column_name === column)?.label : CONTACT_LABELS[field];
   if (!label || message.toLowerCase().startsWith(label.toLowerCase())) return message;
   return `${label}: ${message}`;
-}
-
-/** An address as the typed form's initial values (strings, as the fields hold them). */
-export function formValuesOf(a: Address): Record<string, string> {
-  return {
-    first_name: a.first_name,
-    last_name: a.last_name,
-    phone: a.phone,
-    email: a.email ?? '',
-    address_line_1: a.address_line_1,
-    address_line_2: a.address_line_2 ?? '',
-    landmark: a.landmark ?? '',
-    city: a.city,
-    postcode: a.postcode,
-    country_id: String(a.country_id),
-    state_id: a.state_id === null ? '' : String(a.state_id),
-  };
 }
