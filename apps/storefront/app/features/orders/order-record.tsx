@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderDetail } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { GivenRating } from './rating-form';
@@ -5,16 +6,25 @@ import { GivenRating } from './rating-form';
 const latestScan = (s: OrderDetail['shipments'][number]) =>
   [...s.scans].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
 
+/** A part of the record under its small heading (which names the section). */
+function RecordSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-body text-xs font-semibold tracking-wide text-muted uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /** What has happened to an order since: its parcels, its history, its refunds and the rating given. */
 export function OrderRecord({ order }: { order: OrderDetail }) {
   const refundLine = (itemId: number) => order.productchannel.find((i) => i.id === itemId)?.product.name ?? 'Item';
   return (
     <>
       {order.shipments.length > 0 && (
-        <section aria-labelledby={`${order.id}-parcels`}>
-          <h3 id={`${order.id}-parcels`} className="font-body text-xs font-semibold tracking-wide text-muted uppercase">
-            Parcels
-          </h3>
+        <RecordSection id={`${order.id}-parcels`} title="Parcels">
           <ul className="mt-2 space-y-2">
             {order.shipments.map((s) => (
               <li key={s.waybill} className="rounded-xl border border-ink/10 px-4 py-3">
@@ -23,14 +33,11 @@ export function OrderRecord({ order }: { order: OrderDetail }) {
               </li>
             ))}
           </ul>
-        </section>
+        </RecordSection>
       )}
 
       {order.history.length > 0 && (
-        <section aria-labelledby={`${order.id}-history`}>
-          <h3 id={`${order.id}-history`} className="font-body text-xs font-semibold tracking-wide text-muted uppercase">
-            History
-          </h3>
+        <RecordSection id={`${order.id}-history`} title="History">
           <ol className="mt-2 space-y-3 border-l-2 border-ink/10 pl-4" data-testid="order-history">
             {order.history.map((e, i) => (
               <li key={`${e.at}-${i}`}>
@@ -42,14 +49,11 @@ export function OrderRecord({ order }: { order: OrderDetail }) {
               </li>
             ))}
           </ol>
-        </section>
+        </RecordSection>
       )}
 
       {order.refunds.length > 0 && (
-        <section aria-labelledby={`${order.id}-refunds`}>
-          <h3 id={`${order.id}-refunds`} className="font-body text-xs font-semibold tracking-wide text-muted uppercase">
-            Refunds
-          </h3>
+        <RecordSection id={`${order.id}-refunds`} title="Refunds">
           <ul className="mt-2 space-y-2" data-testid="order-refunds">
             {order.refunds.map((r) => (
               <li key={r.id} className="flex justify-between gap-3 rounded-xl border border-ink/10 px-4 py-3">
@@ -63,7 +67,7 @@ export function OrderRecord({ order }: { order: OrderDetail }) {
               </li>
             ))}
           </ul>
-        </section>
+        </RecordSection>
       )}
 
       {order.rating && (

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Address, AddressFieldsByType, Country } from '@shopfront/shared';
+import type { Address } from '@shopfront/shared';
 import { addressFormValues } from '../../addresses/address-mapping';
 import {
   ASKED_IN_CONTACT,
@@ -9,7 +9,7 @@ import {
   slotEntries,
   slotField,
   viewValue,
-  type AddressSlot,
+  type AddressSelectorProps,
   type SelectorView,
 } from './address-view';
 import { SlotMessage } from './slot-message';
@@ -18,19 +18,10 @@ import type { ViewControl } from './view-control';
 
 type FormView = Extract<SelectorView, { mode: 'form' | 'add' | 'edit' }>;
 
-export interface AddressFormViewProps {
-  slot: AddressSlot;
+export interface AddressFormViewProps extends Omit<AddressSelectorProps, 'errors'> {
   view: FormView;
   /** The saved address Edit Address changes. */
   editing: Address | null;
-  customer: boolean;
-  book: readonly Address[];
-  onCart: Address | null;
-  fieldsByType: AddressFieldsByType;
-  countries: readonly Country[];
-  defaultCountryId: number | null;
-  /** After a refused Continue: what was typed (the whole step's form). */
-  values: Record<string, string> | null;
   /** The slot's messages by column. */
   errors: Record<string, string>;
   message: string | undefined;

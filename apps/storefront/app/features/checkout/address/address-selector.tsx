@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Address, AddressFieldsByType, Country } from '@shopfront/shared';
 import { AddressFormView } from './address-form-view';
 import {
   SLOT_FIELDS,
@@ -13,29 +12,12 @@ import {
   slotEntries,
   slotField,
   viewValue,
-  type AddressSlot,
+  type AddressSelectorProps,
   type SelectorView,
 } from './address-view';
 import { SelectList } from './select-list';
 import { SelectedAddress } from './selected-address';
 import { useViewControl } from './view-control';
-
-export interface AddressSelectorProps {
-  slot: AddressSlot;
-  /** Signed in: has an address book (may be empty). */
-  customer: boolean;
-  /** The customer's saved addresses, both types. */
-  book: readonly Address[];
-  /** The cart's address of this slot (billing: only while it is not the shipping address). */
-  onCart: Address | null;
-  fieldsByType: AddressFieldsByType;
-  countries: readonly Country[];
-  /** The shop's country: preselected in a new address. */
-  defaultCountryId: number | null;
-  /** After a refused Continue: what was typed, and the messages by field. */
-  values: Record<string, string> | null;
-  errors: Record<string, string>;
-}
 
 /**
  * Spec section 2, "Address selector", for the shipping or the billing address, as a part of the

@@ -1,4 +1,4 @@
-import type { Address, AddressField, AddressType } from '@shopfront/shared';
+import type { Address, AddressField, AddressFieldsByType, AddressType, Country } from '@shopfront/shared';
 
 /**
  * Pure pieces of the address step that the page and its action share: field names, the views of
@@ -50,6 +50,24 @@ export interface AddressStepResult {
   message: string;
   errors: Record<string, string>;
   values: Record<string, string>;
+}
+
+/** What an address selector is given: the page's data, and what a refused Continue sent back. */
+export interface AddressSelectorProps {
+  slot: AddressSlot;
+  /** Signed in: has an address book (may be empty). */
+  customer: boolean;
+  /** The customer's saved addresses, both types. */
+  book: readonly Address[];
+  /** The cart's address of this slot (billing: only while it is not the shipping address). */
+  onCart: Address | null;
+  fieldsByType: AddressFieldsByType;
+  countries: readonly Country[];
+  /** The shop's country: preselected in a new address. */
+  defaultCountryId: number | null;
+  /** After a refused Continue: what was typed, and the messages by field. */
+  values: Record<string, string> | null;
+  errors: Record<string, string>;
 }
 
 /**
