@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money-format.ts';
+export * from './address-format.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './envelope.ts';

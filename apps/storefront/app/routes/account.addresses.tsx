@@ -13,7 +13,7 @@ import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { AccountSection } from '../features/account/section';
-import { bodyOf } from '../features/addresses/address-api';
+import { addressBodyOf } from '../features/addresses/address-mapping';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { reportFailure } from '../features/auth/auth-api';
@@ -84,7 +84,7 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
     try {
       const { message } = await callEndpoint(browserTransport, addressApi.update, {
         params: { id: a.id },
-        body: { ...bodyOf(a), default: true },
+        body: { ...addressBodyOf(a), default: true },
       });
       await refresh(message);
     } catch (err) {

@@ -6,7 +6,7 @@ import { AlertIcon, ArrowRightIcon, BagIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { cartAction } from '../features/cart/cart-action.server';
 import { CartLine, ScriptFlag } from '../features/cart/cart-line';
-import { CartTotals } from '../features/cart/cart-summary';
+import { BarTotal, CartTotals } from '../features/cart/cart-totals';
 import {
   CART_ACTION,
   EMPTY_CART_TEXT,
@@ -228,13 +228,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           data-testid="cart-bottom-bar"
         >
           <div className="flex items-center justify-between gap-4">
-            <div className="min-w-0">
-              <p className="text-xs text-muted">Total</p>
-              <p className="flex items-center gap-2 text-lg leading-tight font-semibold tabular-nums">
-                {updating && <Spinner className="size-4 text-muted" />}
-                {cart.totals.grand_total.formatted}
-              </p>
-            </div>
+            <BarTotal total={cart.totals.grand_total} updating={updating} />
             <ContinueButton enabled={ready.canContinue} noteId={noteId} className="h-12 px-7" />
           </div>
         </div>

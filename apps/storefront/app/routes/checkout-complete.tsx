@@ -6,6 +6,7 @@ import { Container } from '../components/container';
 import { LocalTime } from '../components/local-time';
 import { CheckIcon, TruckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
+import { shownAddress } from '../features/addresses/address-mapping';
 import { ownLatestOrder, paymentFailed } from '../features/orders/latest.server';
 import { orderAction } from '../features/orders/order-action.server';
 import type { OrderActionResult } from '../features/orders/order-actions';
@@ -18,7 +19,6 @@ import {
   invoicePath,
   itemCount,
   ownTrackingPath,
-  shownAddress,
 } from '../features/orders/order-view';
 import { usePurchaseEvents } from '../features/orders/purchase-events';
 import { GivenRating, RatingForm } from '../features/orders/rating-form';

@@ -3,7 +3,6 @@ import { Form, Link, data, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout.address';
 import { AlertIcon, ArrowRightIcon, ChevronDownIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
-import { CartTotals } from '../features/cart/cart-summary';
 import { EMPTY_CART_TEXT } from '../features/cart/cart-view';
 import { addressStepAction } from '../features/checkout/address-action.server';
 import { AccountPrompt } from '../features/checkout/address/account-prompt';
@@ -92,15 +91,7 @@ function FoldedSummary({ cart }: { cart: Route.ComponentProps['loaderData']['car
         <span className="font-semibold tabular-nums">{cart.grand_total.formatted}</span>
       </summary>
       <div className="-mt-2 [&>section]:border-0">
-        <CheckoutSummary
-          cart={cart}
-          updating={false}
-          totals={
-            <div className="mt-2 border-t border-ink/10 pt-3">
-              <CartTotals cart={cart} updating={false} />
-            </div>
-          }
-        />
+        <CheckoutSummary cart={cart} updating={false} step="cart" />
       </div>
     </details>
   );

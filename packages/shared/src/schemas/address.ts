@@ -314,41 +314,6 @@ export const AddressBodyHeadSchema = z.looseObject({
   country_id: optionalId,
 });
 
-/** A landmark that already says where it is ("Near the station", "Opp. Forum", "Behind …"). */
-const LANDMARK_PREPOSITION =
-  /^(near|nr\.?|opp(\.|osite)?|behind|beside|next to|in front of|above|below|off|close to|adjacent to)(\s|$)/i;
-
-/** An address as display lines: name, street, landmark ("Near …" unless it says so), city + state + postcode, country. */
-export function formatAddressLines(
-  a: Pick<
-    Address,
-    | 'first_name'
-    | 'last_name'
-    | 'address_line_1'
-    | 'address_line_2'
-    | 'landmark'
-    | 'city'
-    | 'postcode'
-    | 'country'
-    | 'state'
-  >,
-): string[] {
-  const join = (parts: (string | null | undefined)[], sep: string) =>
-    parts.filter((p): p is string => Boolean(p && p.trim())).join(sep);
-  return [
-    join([a.first_name, a.last_name], ' '),
-    join([a.address_line_1, a.address_line_2], ', '),
-    a.landmark ? (LANDMARK_PREPOSITION.test(a.landmark.trim()) ? a.landmark.trim() : `Near ${a.landmark.trim()}`) : '',
-    join([a.city, join([a.state?.name, a.postcode], ' ')], ', '),
-    a.country.name,
-  ].filter(Boolean);
-}
-
-/** An address on one line (selectors, order summaries). */
-export function formatAddress(a: Parameters<typeof formatAddressLines>[0]): string {
-  return formatAddressLines(a).join(', ');
-}
-
 /**
  * Spec section 5, address step rule 6: '{label} is empty' for the first required field the
  * address leaves empty; null when none is. A state is not asked of a country without states,

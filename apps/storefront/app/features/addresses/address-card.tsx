@@ -1,5 +1,6 @@
-import { formatAddressLines, type Address } from '@shopfront/shared';
+import type { Address } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
+import { shownAddress } from './address-mapping';
 
 /** One saved address: who, where, phone, its Default badge and what can be done with it. */
 export function AddressCard({
@@ -17,7 +18,7 @@ export function AddressCard({
   onDelete: () => void;
   onMakeDefault: () => void;
 }) {
-  const [name, ...lines] = formatAddressLines(address);
+  const { name, lines } = shownAddress(address);
   const action =
     'inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-ink/5 disabled:cursor-not-allowed disabled:opacity-50';
   return (

@@ -7,7 +7,6 @@ import {
   callEndpoint,
   type Address,
   type AddressBody,
-  type AddressColumn,
   type AddressField,
   type AddressFieldsByType,
   type AddressType,
@@ -20,55 +19,14 @@ import { browserTransport } from '../../lib/api.client';
 import { reportFailure } from '../auth/auth-api';
 import { PhoneInput, cleanPhone } from '../auth/phone-input';
 import { issuesByField } from '../auth/use-schema-form';
-import { bodyOf } from './address-api';
+import { ADDRESS_AUTOCOMPLETE, HALF_ROW_COLUMNS } from './address-field-layout';
+import { addressFormValues, withAddressIds, type AddressFormValues } from './address-mapping';
 
-type TextColumn = Exclude<AddressColumn, 'country_id' | 'state_id'>;
-type Values = Record<AddressColumn, string> & { address_type: AddressType; default: boolean };
-
-/** Columns that take half a row from the small breakpoint up; the address lines take a whole one. */
-const HALF: ReadonlySet<AddressColumn> = new Set([
-  'first_name',
-  'last_name',
-  'phone',
-  'email',
-  'city',
-  'postcode',
-  'country_id',
-  'state_id',
-]);
-
-const AUTOCOMPLETE: Record<TextColumn, string> = {
-  first_name: 'given-name',
-  last_name: 'family-name',
-  phone: 'tel-national',
-  email: 'email',
-  address_line_1: 'address-line1',
-  address_line_2: 'address-line2',
-  landmark: 'off',
-  city: 'address-level2',
-  postcode: 'postal-code',
-};
+type Values = AddressFormValues & { address_type: AddressType; default: boolean };
 
 function initialValues(address: Address | null, type: AddressType, countryId: number | null): Values {
-  if (address) {
-    const b = bodyOf(address);
-    return {
-      address_type: b.address_type,
-      default: address.default,
-      first_name: b.first_name ?? '',
-      last_name: b.last_name ?? '',
-      phone: b.phone ?? '',
-      email: b.email ?? '',
-      address_line_1: b.address_line_1 ?? '',
-      address_line_2: b.address_line_2 ?? '',
-      landmark: b.landmark ?? '',
-      city: b.city ?? '',
-      postcode: b.postcode ?? '',
-      country_id: String(address.country_id),
-      state_id: address.state_id === null ? '' : String(address.state_id),
-    };
-  }
-  const empty = Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, ''])) as Record<AddressColumn, string>;
+  if (address) return { ...addressFormValues(address), address_type: address.address_type, default: address.default };
+  const empty = Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, ''])) as AddressFormValues;
   return { ...empty, address_type: type, default: false, country_id: countryId === null ? '' : String(countryId) };
 }
 
@@ -182,11 +140,7 @@ export function AddressForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: AddressBody = {
-      ...values,
-      country_id: values.country_id === '' ? null : Number(values.country_id),
-      state_id: values.state_id === '' ? null : Number(values.state_id),
-    };
+    const body: AddressBody = withAddressIds(values);
     // Built when it is needed: the chosen type's fields, the chosen country's number length and states.
     const schema = addressBodySchema(
       fields,
@@ -226,7 +180,7 @@ export function AddressForm({
   const locked = alreadyDefault || firstOfType;
 
   const renderField = (f: AddressField) => {
-    const span = HALF.has(f.column_name) ? '' : 'sm:col-span-2';
+    const span = HALF_ROW_COLUMNS.has(f.column_name) ? '' : 'sm:col-span-2';
     const c = f.column_name;
     if (c === 'country_id' || c === 'state_id') {
       const [options, placeholder] = c === 'country_id' ? [countries, 'Select a country'] : [states, 'Select a state'];
@@ -276,7 +230,7 @@ export function AddressForm({
         className={span}
         label={<Label field={f} />}
         type={c === 'email' ? 'email' : 'text'}
-        autoComplete={AUTOCOMPLETE[c]}
+        autoComplete={ADDRESS_AUTOCOMPLETE[c]}
         {...(c === 'postcode' ? { autoCapitalize: 'characters' } : {})}
         value={values[c]}
         onValue={(v) => set(c, v)}

@@ -13,6 +13,7 @@ import {
   type Country,
 } from '@shopfront/shared';
 import { api, apiTransport, isUnauthenticated } from '../../lib/api.server';
+import { withAddressIds, type AddressFormValues } from '../addresses/address-mapping';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { logFailure } from '../../lib/errors';
 import {
@@ -87,15 +88,16 @@ interface StepContext {
  */
 async function saveTyped(c: StepContext, slot: AddressSlot, editId: number | null) {
   const p = SLOT_PREFIX[slot];
-  const body: Record<string, string | number | boolean | null> = {};
-  for (const col of ADDRESS_COLUMNS) body[col] = text(c.form, `${p}.${col}`);
+  const body = Object.fromEntries(
+    ADDRESS_COLUMNS.map((col) => [col, text(c.form, `${p}.${col}`)]),
+  ) as AddressFormValues;
   for (const col of ASKED_IN_CONTACT) {
     if (c.form.get(`${p}.${col}`) === null) body[col] = c.contact[col];
   }
   const country = c.countries.find((x) => String(x.id) === body.country_id);
   let complete = true;
   for (const f of c.fields[slot]) {
-    if (!f.is_required || String(body[f.column_name] ?? '').trim() !== '') continue;
+    if (!f.is_required || body[f.column_name].trim() !== '') continue;
     if (f.column_name === 'state_id' && country && country.states.length === 0) continue;
     if (f.column_name === 'postcode' && country?.has_postcodes === false) continue;
     const askedInContact = (ASKED_IN_CONTACT as readonly string[]).includes(f.column_name);
@@ -105,8 +107,7 @@ async function saveTyped(c: StepContext, slot: AddressSlot, editId: number | nul
     complete = false;
   }
   if (!complete) return;
-  const id = (v: unknown) => (v ? Number(v) : null);
-  const address = { ...body, country_id: id(body.country_id), state_id: id(body.state_id) };
+  const address = withAddressIds(body);
   // A column asked in the contact is that field's message there; the others are the slot's own.
   const map = (k: string) =>
     (ASKED_IN_CONTACT as readonly string[]).includes(k) && c.form.get(`${p}.${k}`) === null

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDaysText, isPaymentIntent, nextLocation, paysOnline } from './payment-view';
+import {
+  deliveryDaysText,
+  isPaymentIntent,
+  nextLocation,
+  paymentOptionsOf,
+  paysOnline,
+  shippingOptionsOf,
+} from './payment-view';
 
 const methods = [
   { code: 'cod', name: 'Cash on Delivery', description: '', kind: 'offline' as const, fee: inr(0) },
@@ -61,5 +68,29 @@ describe('isPaymentIntent', () => {
   it('knows the forms of the payment step', () => {
     for (const i of ['shipping', 'payment', 'place-order']) expect(isPaymentIntent(i)).toBe(true);
     expect(isPaymentIntent('pay')).toBe(false);
+  });
+});
+
+describe('the choices of the payment step', () => {
+  it('shows a delivery option with its description, else its days, and Free for no price', () => {
+    const option = { code: 'std', name: 'Standard', description: '', delivery_days_min: 3, delivery_days_max: 5 };
+    expect(
+      shippingOptionsOf({
+        shipping_methods: [
+          { ...option, price: inr(0) },
+          { ...option, code: 'exp', name: 'Express', description: 'Next day', price: inr(9900) },
+        ],
+      }),
+    ).toEqual([
+      { code: 'std', name: 'Standard', description: 'Arrives in 3–5 days', price: 'Free' },
+      { code: 'exp', name: 'Express', description: 'Next day', price: '₹99' },
+    ]);
+  });
+
+  it('shows a payment method with its fee when it has one', () => {
+    expect(paymentOptionsOf({ cart_payment_methods: [{ ...methods[0]!, fee: inr(4900) }, methods[1]!] })).toEqual([
+      { code: 'cod', name: 'Cash on Delivery', description: '', price: '+ ₹49' },
+      { code: 'sandbox', name: 'Pay online', description: '' },
+    ]);
   });
 });

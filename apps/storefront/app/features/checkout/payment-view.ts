@@ -1,4 +1,4 @@
-import type { Cart, Money, PaymentNext } from '@shopfront/shared';
+import type { Cart, PaymentNext } from '@shopfront/shared';
 
 /**
  * What the payment step and the order-result pages share between their actions (server-only
@@ -59,11 +59,6 @@ export type PaymentStepResult =
       kept?: { shipping: string; payment: string; terms: boolean };
     };
 
-/** The Cash on Delivery fee on a cart's totals, when there is one. */
-export function codFeeOf(cart: Pick<Cart, 'totals'>): Money | null {
-  return cart.totals.cod_fee.amount > 0 ? cart.totals.cod_fee : null;
-}
-
 /** Whether the cart's chosen payment method is paid on a provider's page (an online one). */
 export function paysOnline(cart: Pick<Cart, 'cart_payment_method' | 'cart_payment_methods'>): boolean {
   const chosen = cart.cart_payment_method?.code;
@@ -88,6 +83,36 @@ export function deliveryDaysText(m: {
     return `Arrives in ${days} ${days === 1 ? 'day' : 'days'}`;
   }
   return `Arrives in ${min}–${max} days`;
+}
+
+/** One choice of the payment step's radio groups (a delivery option, a payment method). */
+export interface StepOption {
+  code: string;
+  name: string;
+  description: string;
+  /** Beside the name: the option's price ('Free'), a method's fee ('+ ₹49.00'). */
+  price?: string;
+}
+
+/** The cart's delivery options as choices: their description, else the days they take. */
+export function shippingOptionsOf(cart: Pick<Cart, 'shipping_methods'>): StepOption[] {
+  return cart.shipping_methods.map((m) => ({
+    code: m.code,
+    name: m.name,
+    // The days, unless the shop's own description already says how long it takes.
+    description: m.description || deliveryDaysText(m) || '',
+    price: m.price.amount === 0 ? 'Free' : m.price.formatted,
+  }));
+}
+
+/** The cart's payment methods as choices, a fee beside the method that has one. */
+export function paymentOptionsOf(cart: Pick<Cart, 'cart_payment_methods'>): StepOption[] {
+  return cart.cart_payment_methods.map((p) => ({
+    code: p.code,
+    name: p.name,
+    description: p.description,
+    ...(p.fee.amount > 0 ? { price: `+ ${p.fee.formatted}` } : {}),
+  }));
 }
 
 /**

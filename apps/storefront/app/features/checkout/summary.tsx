@@ -1,17 +1,11 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '@shopfront/shared';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { Spinner } from '../../components/ui/spinner';
-import { SubtotalRows, TotalsRow } from '../cart/cart-summary';
+import { CartTotals, type TotalsStep } from '../cart/cart-totals';
 import { variantText } from '../cart/cart-view';
-import { codFeeOf } from './payment-view';
 
-/**
- * The checkout's order summary: every line, then `totals` — by default the payment step's
- * breakdown (PaymentTotals); the address step passes the cart's.
- */
-export function CheckoutSummary({ cart, updating, totals }: { cart: Cart; updating: boolean; totals?: ReactNode }) {
+/** The checkout's order summary: every line, then the totals as `step` shows them (CartTotals). */
+export function CheckoutSummary({ cart, updating, step }: { cart: Cart; updating: boolean; step: TotalsStep }) {
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-ink/10 bg-background p-5">
       <div className="flex items-center justify-between gap-3">
@@ -56,52 +50,9 @@ export function CheckoutSummary({ cart, updating, totals }: { cart: Cart; updati
           </li>
         ))}
       </ul>
-      {totals ?? <PaymentTotals cart={cart} updating={updating} />}
-    </section>
-  );
-}
-
-/**
- * The payment step's breakdown, all from the server: subtotal, coupon, shipping, the Cash on
- * Delivery fee when there is one, the tax the prices include, and the grand total Place order
- * confirms.
- */
-function PaymentTotals({ cart, updating }: { cart: Cart; updating: boolean }) {
-  const t = cart.totals;
-  const codFee = codFeeOf(cart);
-  return (
-    <div className="mt-2 border-t border-ink/10 pt-3" aria-busy={updating || undefined} data-testid="checkout-totals">
-      <dl className="text-sm">
-        <SubtotalRows cart={cart} />
-        <TotalsRow
-          label={cart.shipping_method ? `Shipping (${cart.shipping_method.name})` : 'Shipping'}
-          value={
-            cart.shipping_method ? (
-              t.shipping.amount === 0 ? (
-                'Free'
-              ) : (
-                t.shipping.formatted
-              )
-            ) : (
-              <span className="text-muted">Choose a delivery option</span>
-            )
-          }
-          testId="totals-shipping"
-        />
-        {codFee && <TotalsRow label="Cash on Delivery fee" value={codFee.formatted} testId="totals-cod-fee" />}
-      </dl>
-      <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
-        <span className="font-semibold">Total</span>
-        <span className="flex items-center gap-2 text-xl font-semibold tabular-nums" data-testid="totals-grand">
-          {updating && <Spinner className="size-4 text-muted" />}
-          {t.grand_total.formatted}
-        </span>
+      <div className="mt-2 border-t border-ink/10 pt-3">
+        <CartTotals cart={cart} updating={updating} step={step} />
       </div>
-      {t.tax_included.amount > 0 && (
-        <p className="mt-1 text-right text-xs text-muted" data-testid="totals-tax">
-          Includes {t.tax_included.formatted} tax
-        </p>
-      )}
-    </div>
+    </section>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { refundedLabel, type Order, type OrderItem } from '@shopfront/shared';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { statusLabel, statusTone, type ShownAddress } from './order-view';
+import type { ShownAddress } from '../addresses/address-mapping';
+import { statusLabel, statusTone } from './order-view';
 
 const TONES = {
   progress: 'bg-sky-50 text-sky-800 ring-sky-200',

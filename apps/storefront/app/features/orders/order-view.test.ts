@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, type Address } from '@shopfront/shared';
+import { ORDER_STATUSES } from '@shopfront/shared';
 import {
   deliveryEstimateText,
   estimatedRefundMinor,
@@ -8,53 +8,10 @@ import {
   orderDialogHref,
   paymentLabelBeside,
   refundSelection,
-  shownAddress,
   statusLabel,
   statusTone,
   wholeNumber,
 } from './order-view';
-
-const address: Address = {
-  id: 7,
-  address_id: 7,
-  default: true,
-  address_type: 'Shipping',
-  first_name: 'Asha',
-  last_name: 'Rao',
-  phone: '9876543210',
-  email: null,
-  address_line_1: '12 Residency Road',
-  address_line_2: ' ',
-  landmark: 'Opposite the park',
-  city: 'Bengaluru',
-  postcode: '560025',
-  country_id: 1,
-  state_id: 2,
-  country: { id: 1, name: 'India' },
-  state: { id: 2, name: 'Karnataka' },
-};
-
-describe('shownAddress', () => {
-  it('joins the parts a courier reads, skipping blank ones', () => {
-    expect(shownAddress(address)).toEqual({
-      name: 'Asha Rao',
-      lines: ['12 Residency Road', 'Near Opposite the park', 'Bengaluru, Karnataka 560025', 'India'],
-      phone: '9876543210',
-    });
-  });
-
-  it('does not say "Near" twice', () => {
-    expect(shownAddress({ ...address, landmark: 'near the old fort' }).lines[1]).toBe('near the old fort');
-  });
-
-  it('leaves out a missing state and landmark', () => {
-    expect(shownAddress({ ...address, state: null, state_id: null, landmark: null }).lines).toEqual([
-      '12 Residency Road',
-      'Bengaluru, 560025',
-      'India',
-    ]);
-  });
-});
 
 describe('status badges', () => {
   it('give every status a tone and a label', () => {

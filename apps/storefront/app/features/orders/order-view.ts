@@ -3,7 +3,6 @@ import {
   PAYMENT_STATUS_LABELS,
   formatterFor,
   minorUnitDigits,
-  type Address,
   type Order,
   type OrderStatus,
 } from '@shopfront/shared';
@@ -13,29 +12,6 @@ import { formatDateRange, todayYmd } from '../../lib/dates';
  * Pure helpers of the order screens (checkout result, Orders & Refunds, tracking). Types and
  * the pure status table only from the contract: no schema module, so no zod, through here.
  */
-
-/** An address as the screens show it: the name, the lines, the phone (formatted on the server). */
-export interface ShownAddress {
-  name: string;
-  lines: string[];
-  phone: string;
-}
-
-const join = (parts: (string | null | undefined)[], sep: string) =>
-  parts.filter((p): p is string => Boolean(p && p.trim())).join(sep);
-
-export function shownAddress(a: Address): ShownAddress {
-  return {
-    name: join([a.first_name, a.last_name], ' '),
-    lines: [
-      join([a.address_line_1, a.address_line_2], ', '),
-      a.landmark ? (/^near\b/i.test(a.landmark.trim()) ? a.landmark.trim() : `Near ${a.landmark.trim()}`) : '',
-      join([a.city, join([a.state?.name, a.postcode], ' ')], ', '),
-      a.country.name,
-    ].filter(Boolean),
-    phone: a.phone,
-  };
-}
 
 /** How a status badge looks: calm for progress, green when delivered, red when it went wrong. */
 export function statusTone(status: OrderStatus): 'progress' | 'waiting' | 'done' | 'problem' | 'closed' {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gstinMessages, messages } from '@shopfront/shared';
-import { neededLine, targetOfField } from './address-view';
+import { fittingView, neededLine, slotEntries, targetOfField } from './address-view';
 
 const fields = {
   Shipping: [
@@ -30,5 +30,43 @@ describe('the line beside Continue', () => {
     );
     expect(targetOfField('buyer_gstin')).toBe('checkout-buyer-gstin');
     expect(targetOfField('buyer_business_name')).toBe('checkout-buyer-business-name');
+  });
+});
+
+describe("an address selector's view", () => {
+  const book = [{ id: 3 }, { id: 5 }];
+
+  it('rests on the address form without saved addresses, else on the selected one or the list', () => {
+    expect(fittingView(null, { book: [], hasSaved: false, customer: true })).toEqual({ mode: 'form' });
+    expect(fittingView(null, { book, hasSaved: true, customer: true })).toEqual({ mode: 'selected' });
+    expect(fittingView(null, { book, hasSaved: false, customer: true })).toEqual({ mode: 'select' });
+  });
+
+  it('keeps the view chosen while it fits', () => {
+    expect(fittingView({ mode: 'select' }, { book, hasSaved: true, customer: true })).toEqual({ mode: 'select' });
+    expect(fittingView({ mode: 'add' }, { book, hasSaved: true, customer: true })).toEqual({ mode: 'add' });
+    expect(fittingView({ mode: 'edit', id: 5 }, { book, hasSaved: true, customer: true })).toEqual({
+      mode: 'edit',
+      id: 5,
+    });
+  });
+
+  it('falls back from a view that does not fit (a stale link, an address gone)', () => {
+    expect(fittingView({ mode: 'selected' }, { book, hasSaved: false, customer: true })).toEqual({ mode: 'select' });
+    expect(fittingView({ mode: 'select' }, { book: [], hasSaved: false, customer: true })).toEqual({ mode: 'form' });
+    expect(fittingView({ mode: 'add' }, { book: [], hasSaved: false, customer: false })).toEqual({ mode: 'form' });
+    expect(fittingView({ mode: 'edit', id: 9 }, { book, hasSaved: true, customer: true })).toEqual({
+      mode: 'selected',
+    });
+  });
+});
+
+describe("a slot's entries", () => {
+  it('takes the `<prefix>.<name>` entries by name and leaves the others', () => {
+    expect(
+      slotEntries({ 'shipping.city': 'City is empty', shipping: 'x', 'billing.city': 'y', phone: 'z' }, 'shipping'),
+    ).toEqual({
+      city: 'City is empty',
+    });
   });
 });

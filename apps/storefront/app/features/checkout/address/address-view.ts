@@ -1,4 +1,4 @@
-import type { Address, AddressField, AddressType } from '@shopfront/shared';
+import type { Address, AddressField, AddressFieldsByType, AddressType, Country } from '@shopfront/shared';
 
 /**
  * Pure pieces of the address step that the page and its action share: field names, the views of
@@ -52,6 +52,24 @@ export interface AddressStepResult {
   values: Record<string, string>;
 }
 
+/** What an address selector is given: the page's data, and what a refused Continue sent back. */
+export interface AddressSelectorProps {
+  slot: AddressSlot;
+  /** Signed in: has an address book (may be empty). */
+  customer: boolean;
+  /** The customer's saved addresses, both types. */
+  book: readonly Address[];
+  /** The cart's address of this slot (billing: only while it is not the shipping address). */
+  onCart: Address | null;
+  fieldsByType: AddressFieldsByType;
+  countries: readonly Country[];
+  /** The shop's country: preselected in a new address. */
+  defaultCountryId: number | null;
+  /** After a refused Continue: what was typed, and the messages by field. */
+  values: Record<string, string> | null;
+  errors: Record<string, string>;
+}
+
 /**
  * The views of one address selector (spec section 2): the address on the cart with Change; the
  * list of saved addresses (Select Address); the Add and Edit forms; and the typed form of a
@@ -90,6 +108,30 @@ export function viewHref(search: string, slot: AddressSlot, view: SelectorView |
 export function restingView(bookSize: number, savedIsOnCart: boolean): SelectorView {
   if (bookSize === 0) return { mode: 'form' };
   return savedIsOnCart ? { mode: 'selected' } : { mode: 'select' };
+}
+
+/**
+ * The view a selector shows: the one the shopper chose, unless it does not fit what there is (a
+ * stale link, an address gone), then the resting view. `hasSaved`: a saved address to show as
+ * selected (the one picked, else the cart's or the default).
+ */
+export function fittingView(
+  chosen: SelectorView | null,
+  { book, hasSaved, customer }: { book: readonly Pick<Address, 'id'>[]; hasSaved: boolean; customer: boolean },
+): SelectorView {
+  const view = chosen ?? restingView(book.length, hasSaved);
+  if (view.mode === 'selected' && !hasSaved) return restingView(book.length, false);
+  if ((view.mode === 'select' || view.mode === 'selected') && book.length === 0) return { mode: 'form' };
+  if (view.mode === 'add' && !customer) return { mode: 'form' };
+  if (view.mode === 'edit' && !book.some((a) => a.id === view.id)) return restingView(book.length, hasSaved);
+  return view;
+}
+
+/** The entries of `record` named `<prefix>.<name>` (a slot's messages or typed values), by name. */
+export function slotEntries(record: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(record)) if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = v;
+  return out;
 }
 
 /**
@@ -152,21 +194,4 @@ export function neededLine(
   const label = column ? fieldsByType[slot]?.find((f) => f.column_name === column)?.label : CONTACT_LABELS[field];
   if (!label || message.toLowerCase().startsWith(label.toLowerCase())) return message;
   return `${label}: ${message}`;
-}
-
-/** An address as the typed form's initial values (strings, as the fields hold them). */
-export function formValuesOf(a: Address): Record<string, string> {
-  return {
-    first_name: a.first_name,
-    last_name: a.last_name,
-    phone: a.phone,
-    email: a.email ?? '',
-    address_line_1: a.address_line_1,
-    address_line_2: a.address_line_2 ?? '',
-    landmark: a.landmark ?? '',
-    city: a.city,
-    postcode: a.postcode,
-    country_id: String(a.country_id),
-    state_id: a.state_id === null ? '' : String(a.state_id),
-  };
 }

@@ -2,21 +2,7 @@ import { useState } from 'react';
 import type { AddressField, Country } from '@shopfront/shared';
 import { FieldFrame, describedBy, inputBorder, inputClass } from '../../../components/ui/field';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-
-/** Columns that take half a row from the small breakpoint up; the address lines take a whole one. */
-const HALF = new Set(['first_name', 'last_name', 'phone', 'email', 'city', 'postcode', 'country_id', 'state_id']);
-
-const AUTOCOMPLETE: Record<string, string> = {
-  first_name: 'given-name',
-  last_name: 'family-name',
-  phone: 'tel-national',
-  email: 'email',
-  address_line_1: 'address-line1',
-  address_line_2: 'address-line2',
-  landmark: 'off',
-  city: 'address-level2',
-  postcode: 'postal-code',
-};
+import { ADDRESS_AUTOCOMPLETE, HALF_ROW_COLUMNS } from '../../addresses/address-field-layout';
 
 /**
  * The typed fields of one of the address step's addresses, inside the step's one form: named
@@ -58,7 +44,7 @@ export function TypedAddressFields({
             {!f.is_required && <span className="ml-1.5 text-xs font-normal text-muted">(optional)</span>}
           </>
         );
-        const span = HALF.has(f.column_name) ? '' : 'sm:col-span-2';
+        const span = HALF_ROW_COLUMNS.has(f.column_name) ? '' : 'sm:col-span-2';
         // A country whose addresses carry no postcode (the UAE) is not asked for one.
         if (f.column_name === 'postcode' && country?.has_postcodes === false) return null;
         if (f.column_name === 'country_id' || f.column_name === 'state_id') {
@@ -100,7 +86,7 @@ export function TypedAddressFields({
               name={`${prefix}.${f.column_name}`}
               type={f.column_name === 'email' ? 'email' : f.column_name === 'phone' ? 'tel' : 'text'}
               inputMode={f.column_name === 'phone' ? 'numeric' : undefined}
-              autoComplete={AUTOCOMPLETE[f.column_name]}
+              autoComplete={ADDRESS_AUTOCOMPLETE[f.column_name]}
               defaultValue={initial[f.column_name] ?? ''}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy(fid, error)}
