@@ -22,6 +22,7 @@ export const CONTENT_CHANNEL = 'shopfront_content';
 export const UNWATCHED_TABLES = [
   '__drizzle_migrations',
   'access_logs',
+  'account_deletions',
   'addresses',
   'admin_link_tokens',
   'audit_log',
