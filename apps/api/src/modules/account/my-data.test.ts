@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyDataExportSchema, authMessages } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_PASSWORD, createCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
@@ -15,7 +17,7 @@ afterAll(() => t.close());
 describe('Download my data', () => {
   it('answers a JSON file with the profile, orders (lines, totals, addresses) and sign-in log, after a code', async () => {
     const c = await createCustomer(t.database.db, { firstName: 'Mira', phoneVerified: false });
-    await t.database.db.execute(`update customers set email_verified_at = now() where id = ${c.id}`);
+    await queryRows(t.database.db, sql`update customers set email_verified_at = now() where id = ${c.id}`);
     const order = await createTestOrder(t.database.db, { customerId: c.id, status: 'delivered' });
     const b = testBrowser(t.app, { ip: '10.64.0.1' });
     expect((await b.call('POST', '/api/auth/login', { email: c.email, password: TEST_PASSWORD })).statusCode).toBe(200);
