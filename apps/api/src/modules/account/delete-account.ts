@@ -59,10 +59,20 @@ export async function deleteAccount(db: Db, customer: Customer, otp: string): Pr
     const id = customer.id;
     const contacts = list(contactsOf(customer));
     const run = (q: ReturnType<typeof sql>) => queryRows(tx, q);
-    const orderIds = (await queryRows<{ id: string }>(tx, sql`select id from orders where customer_id = ${id}`)).map(
-      (o) => o.id,
+    const placed = await queryRows<{ id: string; order_no: string }>(
+      tx,
+      sql`select id, order_no from orders where customer_id = ${id}`,
     );
+    const orderIds = placed.map((o) => o.id);
     const orders = list(orderIds);
+    // Messages about them: to them, about their orders, or naming them or an order of theirs (staff alerts).
+    const needles = [...contactsOf(customer), ...placed.map((o) => o.order_no)];
+    const mentions = needles.length
+      ? sql.join(
+          needles.map((n) => sql`strpos(lower(subject || ' ' || body), lower(${n})) > 0`),
+          sql` or `,
+        )
+      : sql`false`;
     const uploads = await queryRows<{ image_path: string }>(
       tx,
       sql`select distinct i.image_path from cart_items i join carts c on c.id = i.cart_id
@@ -85,10 +95,16 @@ export async function deleteAccount(db: Db, customer: Customer, otp: string): Pr
     await run(sql`update order_items set custom_text = null, image_path = null where order_id in (${orders})`);
     await run(sql`update order_events set note = null where actor = 'shopper' and order_id in (${orders})`);
     await run(sql`update refund_requests set reason = '' where order_id in (${orders})`);
-    await run(sql`delete from outbox_messages where recipient in (${contacts}) or order_id in (${orders})`);
+    await run(
+      sql`delete from outbox_messages where recipient in (${contacts}) or order_id in (${orders}) or ${mentions}`,
+    );
     await run(sql`delete from access_logs where customer_id = ${id} or identifier in (${contacts})`);
     await run(sql`delete from otp_codes where customer_id = ${id} or phone in (${contacts})`);
-    await run(sql`delete from throttle_counters where subject in (${contacts})`);
+    // Subjects are a contact, or `<purpose>:<contact>` (code sends).
+    await run(
+      sql`delete from throttle_counters
+          where subject in (${contacts}) or substr(subject, strpos(subject, ':') + 1) in (${contacts})`,
+    );
     await run(sql`delete from email_subscribers where lower(email) in (${contacts})`);
     await run(sql`delete from mode_subscribers where lower(email) in (${contacts})`);
     await run(sql`delete from reviews where customer_id = ${id}`);
