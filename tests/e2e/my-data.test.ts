@@ -15,6 +15,8 @@ import { useShopSuite } from './support/suite.ts';
  */
 const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234', phone: '9876543210' };
 const suite = useShopSuite({
+  // The development outbox (the codes) exists only with DEV_OUTBOX=true.
+  env: { NODE_ENV: 'test', DEV_OUTBOX: 'true' },
   // The demo shopper's orders in progress end, so the account may be deleted.
   prepare: async ({ db }) => {
     await db.query(
