@@ -17,6 +17,7 @@ export * from './schemas/reviews.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/search.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/my-data.ts';
 export * from './schemas/address.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/outbox.ts';

@@ -97,7 +97,9 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose').$type<'login' | 'register' | 'verify' | 'verify_email'>().notNull(),
+    purpose: text('purpose')
+      .$type<'login' | 'register' | 'verify' | 'verify_email' | 'data_export' | 'account_delete'>()
+      .notNull(),
     /** The code's destination: a phone number, or an e-mail address for 'verify_email'. */
     phone: text('phone').notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
@@ -113,7 +115,10 @@ export const otpCodes = pgTable(
   },
   (t) => [
     unique('otp_codes_key_uq').on(t.purpose, t.phone, t.customerId).nullsNotDistinct(),
-    check('otp_codes_purpose_ck', sql`${t.purpose} in ('login', 'register', 'verify', 'verify_email')`),
+    check(
+      'otp_codes_purpose_ck',
+      sql`${t.purpose} in ('login', 'register', 'verify', 'verify_email', 'data_export', 'account_delete')`,
+    ),
   ],
 );
 
@@ -295,3 +300,16 @@ export const knownDevices = pgTable(
     index('known_devices_seen_idx').on(t.lastSeenAt),
   ],
 );
+
+/**
+ * A record of the accounts their customers deleted (the owner's list): when, a pseudonymous
+ * reference and how many orders were kept anonymised. Nothing personal: the customer row itself
+ * is gone (modules/account/delete-account.ts).
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  id: serial('id').primaryKey(),
+  /** sha-256 of `customer:<id>`, cut to 16 hex digits: tells two deletions apart, names no one. */
+  customerRef: text('customer_ref').notNull().unique(),
+  ordersKept: integer('orders_kept').notNull().default(0),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

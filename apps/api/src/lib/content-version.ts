@@ -22,6 +22,7 @@ export const CONTENT_CHANNEL = 'shopfront_content';
 export const UNWATCHED_TABLES = [
   '__drizzle_migrations',
   'access_logs',
+  'account_deletions',
   'addresses',
   // Services mode's applications (issue 27): personal, shown only to their applicant and staff.
   'application_document_requests',

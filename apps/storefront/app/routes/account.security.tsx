@@ -1,10 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import {
   accountApi,
   callEndpoint,
   updatePasswordBodySchema,
   type AccessLogEntry,
+  type AccountDataAction,
   type UpdatePasswordBody,
 } from '@shopfront/shared';
 import type { Route } from './+types/account.security';
@@ -13,9 +14,11 @@ import { PasswordField } from '../components/ui/field';
 import { ContactCodeField } from '../features/account/contact-code-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
+import { AccountDataDialog } from '../features/account/account-data-dialog';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
-import { reportFailure } from '../features/auth/auth-api';
+import { emitAuthEvent, reportFailure } from '../features/auth/auth-api';
+import { useAuthStore } from '../features/auth/auth-context';
 import { PasswordStrengthMeter } from '../features/auth/password-strength';
 import { useSchemaForm } from '../features/auth/use-schema-form';
 import { browserTransport } from '../lib/api.client';
@@ -185,6 +188,65 @@ function ChangePasswordForm({ email, hasPassword }: { email: string; hasPassword
   );
 }
 
+/** "Your data" (issue 29): download a copy, or delete the account; each confirmed by a code. */
+function YourData() {
+  const [action, setAction] = useState<AccountDataAction | null>(null);
+  const store = useAuthStore();
+  const navigate = useNavigate();
+  return (
+    <SectionCard
+      title="Your data"
+      description="Take a copy of everything this shop holds about you, or delete your account. Each asks for a code we send to your verified mobile number or e-mail address."
+    >
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-your-data>
+        <div className="flex flex-col justify-between gap-4 rounded-xl border border-ink/10 p-5">
+          <div>
+            <h3 className="font-semibold">Download my data</h3>
+            <p className="mt-1 text-sm text-muted">
+              A JSON file with your profile, addresses, orders, reviews, wishlist, newsletter subscription and sign-in
+              history.
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline w-full sm:w-auto sm:self-start"
+            onClick={() => setAction('download')}
+          >
+            Download my data
+          </button>
+        </div>
+        <div className="flex flex-col justify-between gap-4 rounded-xl border border-red-200 bg-red-50/40 p-5">
+          <div>
+            <h3 className="font-semibold text-red-800">Delete my account</h3>
+            <p className="mt-1 text-sm text-muted">
+              Erases your profile and personal data and signs you out everywhere. Your orders stay in the shop’s books,
+              anonymised. This cannot be undone.
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn w-full border border-red-300 bg-background text-red-800 hover:border-red-600 sm:w-auto sm:self-start"
+            onClick={() => setAction('delete')}
+          >
+            Delete my account
+          </button>
+        </div>
+      </div>
+      <AccountDataDialog
+        action={action}
+        onClose={() => setAction(null)}
+        onDeleted={(message) => {
+          setAction(null);
+          store.reset();
+          emitAuthEvent('logout');
+          toast.success(message ?? 'Your account has been deleted');
+          void navigate('/', { replace: true });
+        }}
+      />
+    </SectionCard>
+  );
+}
+
 export default function AccountSecurity() {
   const account = useSignedInAccount();
   return (
@@ -209,6 +271,7 @@ export default function AccountSecurity() {
       >
         <AccessLogs logs={account.access_logs} />
       </SectionCard>
+      <YourData />
     </AccountSection>
   );
 }

@@ -6,6 +6,7 @@ import type {
   AdminEmptyBodySchema,
   CustomerNoteBodySchema,
 } from '../schemas/admin-customers.ts';
+import type { AccountDeletionListSchema } from '../schemas/my-data.ts';
 import { endpoint } from './endpoint.ts';
 
 type OneCustomer = { params: typeof AdminCustomerParamsSchema; data: typeof AdminCustomerSchema };
@@ -24,4 +25,6 @@ export const adminCustomersApi = {
   addNote: endpoint<OneCustomer & { body: typeof CustomerNoteBodySchema }>('POST', '/api/admin/customers/:id/notes'),
   block: endpoint<OneCustomer & { body: typeof AdminEmptyBodySchema }>('POST', '/api/admin/customers/:id/block'),
   unblock: endpoint<OneCustomer & { body: typeof AdminEmptyBodySchema }>('POST', '/api/admin/customers/:id/unblock'),
+  /** Accounts their customers deleted, newest first (nothing personal: when, a reference, orders kept). */
+  deletions: endpoint<{ data: typeof AccountDeletionListSchema }>('GET', '/api/admin/account-deletions'),
 } as const;

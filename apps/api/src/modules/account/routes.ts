@@ -1,6 +1,14 @@
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ACCOUNT_DELETION_TERMS,
+  AccountDataCodeBodySchema,
+  AccountDataCodeSentSchema,
+  AccountDataConfirmBodySchema,
+  ErrorEnvelopeSchema,
+  myDataMessages,
   AccountOtpGenerateRouteBodySchema,
   AccountOtpVerifyRouteBodySchema,
   AccountSchema,
@@ -14,7 +22,13 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
-import { requireCustomer, requireSession, type Customer } from '../../lib/session.ts';
+import { endSession, requireCustomer, requireSession, type Customer } from '../../lib/session.ts';
+import { shopTimeZone } from '../../lib/time-zone.ts';
+import { fileDay } from '../../lib/csv-export.ts';
+import { removeCustomisationImages } from '../cart/customisation-prune.ts';
+import { checkAccountDataCode, sendAccountDataCode } from './data-code.ts';
+import { assertNoOrdersInProgress, deleteAccount } from './delete-account.ts';
+import { exportMyData } from './my-data.ts';
 import { requestAuthSettings } from '../auth/settings.ts';
 import { requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
@@ -31,6 +45,9 @@ export const ACCOUNT_RATE_LIMITS = {
   updatePassword: { max: 10, timeWindow: '15 minutes' },
   otpGenerate: { max: 10, timeWindow: '15 minutes' },
   otpVerify: { max: 30, timeWindow: '15 minutes' },
+  myDataCode: { max: 5, timeWindow: '15 minutes' },
+  myData: { max: 5, timeWindow: '15 minutes' },
+  deleteAccount: { max: 10, timeWindow: '15 minutes' },
 } as const;
 
 /** Spec section 7, Account: the logged-in customer's own data only (401 for guests). */
@@ -123,6 +140,79 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await getAccount(app.db, verified.customer),
         verified.type === 'email' ? authMessages.emailVerified : authMessages.phoneVerified,
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    accountApi.myDataCode,
+    {
+      schemas: { body: AccountDataCodeBodySchema, data: AccountDataCodeSentSchema },
+      tags: ['account'],
+      summary:
+        'Sends the 4-digit code that confirms "Download my data" (action download) or "Delete my account" (action delete) to the verified phone, else the verified e-mail (sent_to: masked). One resend an hour, then 429 "Maximum attempt reached. Please try again later". 422 on action when the account has no verified contact; delete: 409 while orders are in progress',
+      errors: [401, 409, 422, 429],
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.myDataCode },
+    },
+    async (req) => {
+      const customer = await requireCustomer(req);
+      if (req.body.action === 'delete') await assertNoOrdersInProgress(app.db, customer.id);
+      const sent = await sendAccountDataCode(app.db, app.outbox, customer, req.body.action);
+      return ok(sent, myDataMessages.codeSent);
+    },
+  );
+
+  app.route({
+    method: accountApi.downloadMyData.method,
+    url: accountApi.downloadMyData.path,
+    config: { rateLimit: ACCOUNT_RATE_LIMITS.myData },
+    schema: {
+      tags: ['account'],
+      summary:
+        'With otp (the code of POST /api/account/my-data/code, action download): everything the shop holds about the customer as a JSON file (attachment shopfront-my-data-<date>.json): profile, addresses, orders with lines, totals, statuses and addresses, reviews, wishlist, newsletter, known devices, sessions and sign-in log. A wrong or expired code: 422 on otp',
+      body: AccountDataConfirmBodySchema,
+      produces: ['application/json'],
+      response: {
+        200: z.any().describe('the MyDataExportSchema file'),
+        401: ErrorEnvelopeSchema,
+        422: ErrorEnvelopeSchema,
+      },
+    },
+    handler: async (req, reply) => {
+      const customer = await requireCustomer(req);
+      const { otp } = req.body as z.output<typeof AccountDataConfirmBodySchema>;
+      // Committed even when wrong: the counted try must stick.
+      const failed = await app.db.transaction((tx) => checkAccountDataCode(tx, customer, 'download', otp));
+      if (failed) throw failed.error;
+      const file = JSON.stringify(await exportMyData(app.db, customer), null, 2);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="shopfront-my-data-${fileDay(await shopTimeZone(app.db))}.json"`,
+        )
+        .send(file);
+    },
+  });
+
+  registerEndpoint(
+    app,
+    accountApi.deleteAccount,
+    {
+      schemas: { body: AccountDataConfirmBodySchema, data: NullDataSchema },
+      tags: ['account'],
+      summary: `With otp (the code of POST /api/account/my-data/code, action delete): deletes the account and signs it out everywhere (the session cookie is cleared). ${ACCOUNT_DELETION_TERMS} A wrong or expired code: 422 on otp, nothing deleted; 409 while orders are in progress`,
+      errors: [401, 409, 422],
+      config: { rateLimit: ACCOUNT_RATE_LIMITS.deleteAccount },
+    },
+    async (req, reply) => {
+      const customer = await requireCustomer(req);
+      const { uploads } = await deleteAccount(app.db, customer, req.body.otp);
+      await endSession(app.db, req, reply);
+      await removeCustomisationImages(app.db, path.join(app.env.DATA_DIR, 'media'), uploads).catch((err: unknown) =>
+        req.log.warn({ err }, 'account deletion: customisation pictures not removed (the hourly prune will)'),
+      );
+      return ok(null, myDataMessages.accountDeleted);
     },
   );
 };

@@ -4,7 +4,7 @@ import { hashTrackingToken, shopSecret } from '../../lib/tracking-token.ts';
 
 /**
  * An application's tracking link (/track-application/{token}), made as the orders' are
- * (tracking/token.ts): HMAC of the id under the shop's secret, only its sha-256 stored, so every
+ * (lib/tracking-token.ts): HMAC of the id under the shop's secret, only its sha-256 stored, so every
  * message can carry the link again and the table alone gives none away.
  */
 export async function applicationToken(db: Db, applicationId: string): Promise<string> {

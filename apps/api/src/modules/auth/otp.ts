@@ -30,10 +30,21 @@ export const OTP_SEND_WINDOW_MS = 60 * 60_000;
  * texted, or the popup's e-mail check ('verify_email'), e-mailed. The popup's resend allowance
  * (OTP_RESENDS.verify) holds for both of its kinds.
  */
-export type OtpCodePurpose = OtpPurpose | 'verify_email';
+export type OtpCodePurpose = OtpPurpose | 'verify_email' | AccountDataPurpose;
 
-const resendsOf = (purpose: OtpCodePurpose) => OTP_RESENDS[purpose === 'verify_email' ? 'verify' : purpose];
-const channelOf = (purpose: OtpCodePurpose): Channel => (purpose === 'verify_email' ? 'email' : 'sms');
+/**
+ * Codes that confirm "Download my data" and "Delete my account", sent to the account's verified
+ * phone, else its verified e-mail (the destination says which: an e-mail address has an @).
+ * Their own purposes, so a code sent for one action cannot confirm another.
+ */
+export type AccountDataPurpose = 'data_export' | 'account_delete';
+const isAccountDataPurpose = (p: OtpCodePurpose): p is AccountDataPurpose =>
+  p === 'data_export' || p === 'account_delete';
+
+const resendsOf = (purpose: OtpCodePurpose) =>
+  OTP_RESENDS[purpose === 'verify_email' || isAccountDataPurpose(purpose) ? 'verify' : purpose];
+const channelOf = ({ purpose, destination }: OtpTarget): Channel =>
+  purpose === 'verify_email' || (isAccountDataPurpose(purpose) && destination.includes('@')) ? 'email' : 'sms';
 
 export interface OtpTarget {
   purpose: OtpCodePurpose;
@@ -98,8 +109,8 @@ export async function issueOtp(
         returning send_count, expires_at`,
   );
   if (!row) throw new HttpError(429, messages.maxAttempts);
-  if (channelOf(target.purpose) === 'sms') await claimNewNumberSms(db, target.destination);
-  await outbox.enqueue(db, { channel: channelOf(target.purpose), recipient: target.destination, ...message(code) });
+  if (channelOf(target) === 'sms') await claimNewNumberSms(db, target.destination);
+  await outbox.enqueue(db, { channel: channelOf(target), recipient: target.destination, ...message(code) });
   return { resendsLeft: maxSends - Number(row.send_count), expiresAt: new Date(row.expires_at) };
 }
 

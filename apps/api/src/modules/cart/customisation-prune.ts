@@ -49,14 +49,43 @@ export async function pruneCustomisationImages(db: Db, mediaDir: string, now = D
   let removed = 0;
   for (const name of old) {
     if (keep.has(`/media/${CUSTOMISATION_IMAGE.folder}/${name}`)) continue;
-    await unlink(path.join(dir, name)).catch(() => {});
-    const variants = await readdir(path.join(mediaDir, CACHE_DIR_NAME)).catch(() => [] as string[]);
-    for (const v of variants) {
-      await unlink(path.join(mediaDir, CACHE_DIR_NAME, v, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
-    }
+    await unlinkImage(mediaDir, name);
     removed++;
   }
   return removed;
+}
+
+/** Deletes one customisation image and its resized copies (a missing file is no error). */
+async function unlinkImage(mediaDir: string, name: string): Promise<void> {
+  await unlink(path.join(mediaDir, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
+  const variants = await readdir(path.join(mediaDir, CACHE_DIR_NAME)).catch(() => [] as string[]);
+  for (const v of variants) {
+    await unlink(path.join(mediaDir, CACHE_DIR_NAME, v, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
+  }
+}
+
+/**
+ * Deletes the customisation images at `paths` (`/media/<folder>/<name>.webp`) at once, without the
+ * grace period: a deleted account's uploads, after its transaction committed. A path some cart or
+ * order line still uses, or that is no customisation image, is left alone. Answers how many went.
+ */
+export async function removeCustomisationImages(db: Db, mediaDir: string, paths: string[]): Promise<number> {
+  const prefix = `/media/${CUSTOMISATION_IMAGE.folder}/`;
+  const mine = paths.filter((p) => p.startsWith(prefix) && FILE.test(p.slice(prefix.length)));
+  if (!mine.length) return 0;
+  const list = sql.join(
+    mine.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  const used = await queryRows<{ image_path: string }>(
+    db,
+    sql`select image_path from cart_items where image_path in (${list})
+        union select image_path from order_items where image_path in (${list})`,
+  );
+  const keep = new Set(used.map((r) => r.image_path));
+  const gone = mine.filter((p) => !keep.has(p));
+  for (const p of gone) await unlinkImage(mediaDir, p.slice(prefix.length));
+  return gone.length;
 }
 
 /** Registers the hourly prune (one pending run for the whole shop). */

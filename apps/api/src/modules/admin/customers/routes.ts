@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCustomerListQuerySchema,
+  AccountDeletionListSchema,
   AdminCustomerListSchema,
   AdminCustomerParamsSchema,
   AdminCustomerSchema,
@@ -13,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../../lib/http.ts';
+import { listAccountDeletions } from '../../account/delete-account.ts';
 import { requireStaff } from '../auth.ts';
 import { ifMatchVersion, setVersionTag } from '../if-match.ts';
 import { collecting, undoOffer } from '../undo/offer.ts';
@@ -108,4 +110,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  registerEndpoint(
+    app,
+    adminCustomersApi.deletions,
+    {
+      schemas: { data: AccountDeletionListSchema },
+      ...doc(
+        'Accounts their customers deleted (Delete my account), newest first, the latest 200: when, a pseudonymous reference (a hash of the old customer id) and how many orders were kept, anonymised. Nothing personal',
+      ),
+    },
+    async () => ok(await listAccountDeletions(app.db)),
+  );
 };
