@@ -27,7 +27,7 @@ export const myDataMessages = {
 
 /** What deletion keeps, said before the customer confirms (the storefront's dialog and the API docs). */
 export const ACCOUNT_DELETION_TERMS =
-  'Your profile, addresses, wishlist, cart, reviews, newsletter subscription and sign-in history are erased and you are signed out everywhere. Your orders stay in the shop’s books for its accounts and tax records, with your name, e-mail, phone and address removed. This cannot be undone.';
+  'Your profile, addresses, wishlist, cart, reviews, finished applications, newsletter subscription and sign-in history are erased and you are signed out everywhere. Your orders stay in the shop’s books for its accounts and tax records, with your name, e-mail, phone and address removed. This cannot be undone.';
 
 const row = z.record(z.string(), z.unknown());
 
@@ -42,6 +42,8 @@ export const MyDataExportSchema = z.object({
   addresses: z.array(row),
   orders: z.array(row.and(z.object({ items: z.array(row), events: z.array(row) }))),
   reviews: z.array(row),
+  /** Services mode: their applications with answers, stage history, messages and the documents' names. */
+  applications: z.array(row.and(z.object({ events: z.array(row), messages: z.array(row), documents: z.array(row) }))),
   wishlist: z.array(row),
   newsletter: z.array(row),
   known_devices: z.array(row),

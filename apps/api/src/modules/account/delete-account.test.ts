@@ -13,6 +13,7 @@ import { lastCodeTo, wrongCode } from '../../test/outbox.ts';
 import { tablesHolding } from '../../test/personal-data.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { FORMER_CUSTOMER } from './delete-account.ts';
+import { TEST_STAGES } from '../applications/testing.ts';
 
 let t: TestApp;
 let owner: Record<string, string>;
@@ -89,7 +90,29 @@ async function busyCustomer() {
     t.database.db,
     sql`insert into customer_notes (customer_id, author, body) values (${customer.id}, 'owner@shop.test', ${`Called ${who.firstName}`})`,
   );
-  return { customer, b, orderId, needles: [who.email, who.phone, who.firstName, who.lastName, line, savedLine] };
+  // An ended application of theirs (services mode), with their answers and a message.
+  const applicationId = `apl_${randomBytes(8).toString('hex')}`;
+  await queryRows(
+    t.database.db,
+    sql`insert into applications (id, application_no, service_name, service_slug, stages, customer_id, name, email, phone,
+          stage, answers, currency, tracking_token_hash)
+        values (${applicationId}, ${`AP-T${randomBytes(4).toString('hex')}`}, 'GST registration', 'gst-registration',
+          ${JSON.stringify(TEST_STAGES)}::jsonb, ${customer.id}, ${`${who.firstName} ${who.lastName}`}, ${who.email},
+          ${who.phone}, 'completed', ${JSON.stringify([{ key: 'business_name', label: 'Business', value: `${who.lastName} Traders` }])}::jsonb,
+          'INR', ${randomBytes(16).toString('hex')})`,
+  );
+  await queryRows(
+    t.database.db,
+    sql`insert into application_messages (application_id, author, body)
+        values (${applicationId}, 'applicant', ${`Regards, ${who.firstName}`})`,
+  );
+  return {
+    customer,
+    b,
+    orderId,
+    applicationId,
+    needles: [who.email, who.phone, who.firstName, who.lastName, line, savedLine],
+  };
 }
 
 async function codeFor(b: TestBrowser, action: 'download' | 'delete', to: string) {
@@ -114,6 +137,8 @@ describe('Delete my account', () => {
         'idempotency_keys',
       ]),
     );
+    // The orders' e-mails are written by jobs that wake after each commit: let them finish first.
+    while ((await t.app.jobs.runDue()) > 0);
     const otherBefore = await tablesHolding(t.database.db, other.needles);
     const sessionCookie = [...me.b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -196,6 +221,12 @@ describe('Delete my account', () => {
     const refused = await me.b.call('POST', '/api/account/my-data/code', { action: 'delete' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/orders in progress \(SF-\d+\)/);
+    // An application still moving through its stages holds the account too.
+    await queryRows(t.database.db, sql`update orders set status = 'delivered' where id = ${me.orderId}`);
+    await queryRows(t.database.db, sql`update applications set stage = 'in_progress' where id = ${me.applicationId}`);
+    const applying = await me.b.call('POST', '/api/account/my-data/code', { action: 'delete' });
+    expect(applying.statusCode).toBe(409);
+    expect(applying.json().message).toMatch(/applications in progress \(AP-T[0-9a-f]+\)/);
 
     const unverified = await createCustomer(t.database.db, { phoneVerified: false });
     const b = testBrowser(t.app, { ip: '10.63.0.3' });

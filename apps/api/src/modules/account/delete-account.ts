@@ -17,7 +17,12 @@ export const FORMER_CUSTOMER = { first_name: 'Former', last_name: 'customer' } a
 export const deletionMessages = {
   ordersInProgress: (orderNos: string[]) =>
     `You have orders in progress (${orderNos.join(', ')}). You can delete your account once they are delivered or cancelled`,
+  applicationsInProgress: (numbers: string[]) =>
+    `You have applications in progress (${numbers.join(', ')}). You can delete your account once they are completed, rejected or cancelled`,
 } as const;
+
+/** An application that has not ended: not rejected or cancelled, and not at its service's last stage (completed). */
+const APPLICATION_OPEN = sql`a.stage not in ('rejected', 'cancelled') and a.stage is distinct from (a.stages -> -1 ->> 'key')`;
 
 /** A pseudonymous reference for the owner's record: tells two deletions apart, names no one. */
 export const customerRef = (customerId: number) =>
@@ -39,6 +44,13 @@ export async function assertNoOrdersInProgress(db: Db, customerId: number): Prom
         order by created_at for update`,
   );
   if (open.length) throw new HttpError(409, deletionMessages.ordersInProgress(open.map((o) => o.order_no)));
+  const applying = await queryRows<{ application_no: string }>(
+    db,
+    sql`select a.application_no from applications a where a.customer_id = ${customerId} and ${APPLICATION_OPEN}
+        order by a.created_at for update`,
+  );
+  if (applying.length)
+    throw new HttpError(409, deletionMessages.applicationsInProgress(applying.map((a) => a.application_no)));
 }
 
 /**
@@ -51,7 +63,11 @@ export async function assertNoOrdersInProgress(db: Db, customerId: number): Prom
  * and a business buyer's GSTIN and business name (required on a B2B tax invoice). A wrong code
  * commits its counted try and deletes nothing. Answers the customisation pictures to prune.
  */
-export async function deleteAccount(db: Db, customer: Customer, otp: string): Promise<{ uploads: string[] }> {
+export async function deleteAccount(
+  db: Db,
+  customer: Customer,
+  otp: string,
+): Promise<{ uploads: string[]; documents: string[] }> {
   const outcome = await db.transaction(async (tx) => {
     const failed = await checkAccountDataCode(tx, customer, 'delete', otp);
     if (failed) return failed;
@@ -116,10 +132,17 @@ export async function deleteAccount(db: Db, customer: Customer, otp: string): Pr
     await run(
       sql`delete from carts where customer_id = ${id} or lower(email) in (${contacts}) or phone in (${contacts})`,
     );
+    // Their ended applications go whole (answers, thread, documents: cascade); the files after commit.
+    const documents = await queryRows<{ path: string }>(
+      tx,
+      sql`select d.path from application_documents d join applications a on a.id = d.application_id
+          where a.customer_id = ${id}`,
+    );
+    await run(sql`delete from applications where customer_id = ${id}`);
     // Sessions, known devices, addresses, wishlist, notes, codes and reset links go with the row.
     await run(sql`delete from customers where id = ${id}`);
     await tx.insert(accountDeletions).values({ customerRef: customerRef(id), ordersKept: orderIds.length });
-    return { uploads: uploads.map((u) => u.image_path) };
+    return { uploads: uploads.map((u) => u.image_path), documents: documents.map((d) => d.path) };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome;

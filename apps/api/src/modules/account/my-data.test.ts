@@ -7,6 +7,7 @@ import { TEST_PASSWORD, createCustomer } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { createTestOrder } from '../../test/orders.ts';
 import { lastCodeTo, wrongCode } from '../../test/outbox.ts';
+import { TEST_STAGES } from '../applications/testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +20,18 @@ describe('Download my data', () => {
     const c = await createCustomer(t.database.db, { firstName: 'Mira', phoneVerified: false });
     await queryRows(t.database.db, sql`update customers set email_verified_at = now() where id = ${c.id}`);
     const order = await createTestOrder(t.database.db, { customerId: c.id, status: 'delivered' });
+    await queryRows(
+      t.database.db,
+      sql`insert into applications (id, application_no, service_name, service_slug, stages, customer_id, name, stage,
+            answers, currency, tracking_token_hash)
+          values ('apl_mydata1', 'AP-MYDATA1', 'GST registration', 'gst-registration', ${JSON.stringify(TEST_STAGES)}::jsonb,
+            ${c.id}, 'Mira', 'in_progress', ${JSON.stringify([{ key: 'business_name', label: 'Business', value: 'Mira Traders' }])}::jsonb,
+            'INR', 'mydata-token-hash-1')`,
+    );
+    await queryRows(
+      t.database.db,
+      sql`insert into application_messages (application_id, author, body) values ('apl_mydata1', 'staff', 'PAN card received')`,
+    );
     const b = testBrowser(t.app, { ip: '10.64.0.1' });
     expect((await b.call('POST', '/api/auth/login', { email: c.email, password: TEST_PASSWORD })).statusCode).toBe(200);
 
@@ -48,6 +61,11 @@ describe('Download my data', () => {
     expect(file.orders[0]!.items.length).toBeGreaterThan(0);
     expect(file.orders[0]!.shipping_address).toMatchObject({ address_line_1: expect.any(String) });
     expect(file.orders[0]).not.toHaveProperty('tracking_token_hash');
+    expect(file.applications).toHaveLength(1);
+    expect(file.applications[0]).toMatchObject({ application_no: 'AP-MYDATA1', stage: 'in_progress' });
+    expect(file.applications[0]!.answers).toEqual([{ key: 'business_name', label: 'Business', value: 'Mira Traders' }]);
+    expect(file.applications[0]!.messages).toMatchObject([{ author: 'staff', body: 'PAN card received' }]);
+    expect(file.applications[0]).not.toHaveProperty('tracking_token_hash');
     expect(file.sign_in_log.some((l) => l.success === true && l.method === 'password')).toBe(true);
     expect(res.body).not.toContain('argon2');
     // The code is used up.

@@ -35,6 +35,32 @@ export async function exportMyData(db: Db, customer: Customer): Promise<MyDataEx
     sql`select order_id, from_status, to_status, actor, note, created_at from order_events
         where order_id in (${inList(orderIds)}) order by order_id, created_at, id`,
   );
+  /** Their applications (services mode) with answers, stage moves, thread and documents' names. */
+  async function applicationsOf(customerId: number) {
+    const apps = await rows(
+      sql`select id, application_no, service_name, stage, name, email, phone, answers, currency, fee_minor,
+                 quote_note, rejection_reason, created_at, updated_at
+          from applications where customer_id = ${customerId} order by created_at, id`,
+    );
+    const ids = apps.map((a) => String(a.id));
+    const of = (table: string, columns: string) =>
+      rows(
+        sql`select application_id, ${sql.raw(columns)} from ${sql.raw(table)}
+            where application_id in (${inList(ids)}) order by application_id, created_at, id`,
+      );
+    const [events, messages, documents] = await Promise.all([
+      of('application_events', 'from_stage, to_stage, note, created_at'),
+      of('application_messages', 'author, body, created_at'),
+      of('application_documents', 'field_key, original_name, mime, size_bytes, uploaded_by, created_at'),
+    ]);
+    const mine = (list: Record<string, unknown>[], appId: unknown) => list.filter((r) => r.application_id === appId);
+    return apps.map((a) => ({
+      ...a,
+      events: mine(events, a.id),
+      messages: mine(messages, a.id),
+      documents: mine(documents, a.id),
+    }));
+  }
   const { storeName } = await getAuthSettings(db);
   return {
     exported_at: new Date().toISOString(),
@@ -64,6 +90,7 @@ export async function exportMyData(db: Db, customer: Customer): Promise<MyDataEx
           from reviews r left join products p on p.id = r.product_id
           where r.customer_id = ${id} order by r.id`,
     ),
+    applications: await applicationsOf(id),
     wishlist: await rows(
       sql`select w.product_id, p.name as product_name, w.variant_id, w.created_at
           from wishlist_items w left join products p on p.id = w.product_id

@@ -29,6 +29,7 @@ import { removeCustomisationImages } from '../cart/customisation-prune.ts';
 import { checkAccountDataCode, sendAccountDataCode } from './data-code.ts';
 import { assertNoOrdersInProgress, deleteAccount } from './delete-account.ts';
 import { exportMyData } from './my-data.ts';
+import { removePrivateFiles } from '../applications/files.ts';
 import { requestAuthSettings } from '../auth/settings.ts';
 import { requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
@@ -207,8 +208,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const customer = await requireCustomer(req);
-      const { uploads } = await deleteAccount(app.db, customer, req.body.otp);
+      const { uploads, documents } = await deleteAccount(app.db, customer, req.body.otp);
       await endSession(app.db, req, reply);
+      await removePrivateFiles(app.env.DATA_DIR, documents);
       await removeCustomisationImages(app.db, path.join(app.env.DATA_DIR, 'media'), uploads).catch((err: unknown) =>
         req.log.warn({ err }, 'account deletion: customisation pictures not removed (the hourly prune will)'),
       );
