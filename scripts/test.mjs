@@ -30,9 +30,9 @@ const LIMITS = {
   aptUpdate: 5 * MIN,
   aptInstall: 20 * MIN,
   build: 10 * MIN,
-  unitApi: 20 * MIN,
+  unitApi: 30 * MIN,
   apiPg: 20 * MIN,
-  e2e: 30 * MIN,
+  e2e: 45 * MIN,
 };
 /** The quality gates, in two lanes run side by side (each lane's gates one after another). */
 const GATE_LANES = [
