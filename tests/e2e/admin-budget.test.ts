@@ -68,7 +68,9 @@ const MENU_SCREEN_SLACK = 5_000;
 const OVER_BUDGET_TODAY: Record<string, number> = {
   // +0.5 kB: the Search and sharing card's entry and its lazy import (the card itself loads when opened).
   // +0.2 kB: the Theme place in the navigation and its icon (every screen's frame carries them).
-  setup: 230_000,
+  // +0.8 kB: a product's service details (services mode), part of the product schema that the
+  // first-product step reads.
+  setup: 231_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
