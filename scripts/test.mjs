@@ -331,11 +331,13 @@ async function main() {
     recordSkipped('e2e (Playwright)', e2eUnable);
     recordSkipped('e2e (vitest)', e2eUnable);
   } else {
+    // The shops start from the compiled server the build just made (tests/e2e/support/server.ts).
+    const e2eEnv = { ...baseEnv, E2E_COMPILED_SERVER: '1' };
     const e2eStarted = Date.now();
     const e2eLeft = () => limit(LIMITS.e2e - (Date.now() - e2eStarted));
-    await playwrightPhase('e2e (Playwright)', { env: baseEnv, timeoutMs: e2eLeft() });
+    await playwrightPhase('e2e (Playwright)', { env: e2eEnv, timeoutMs: e2eLeft() });
     await vitestPhase('e2e (vitest)', 'e2e', ['e2e'], {
-      env: baseEnv,
+      env: e2eEnv,
       extraArgs: ['--passWithNoTests'],
       timeoutMs: e2eLeft(),
     });

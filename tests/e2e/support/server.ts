@@ -98,6 +98,19 @@ export interface ShopData {
   dataDir: string;
 }
 
+/**
+ * How the shop's server starts. `npm test` builds first and sets E2E_COMPILED_SERVER=1: the
+ * compiled bundle (apps/api/dist/server.js) starts on half the CPU of the sources. Otherwise the
+ * sources, through tsx's loader (npx and the tsx CLI would add two processes), so a test run
+ * after an edit needs no rebuild of the API.
+ */
+function serverArgs(): string[] {
+  if (process.env.E2E_COMPILED_SERVER !== '1') return ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const bundle = path.join(repoRoot, 'apps/api/dist/server.js');
+  if (!existsSync(bundle)) throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
+  return ['--enable-source-maps', bundle];
+}
+
 export interface StartShopOptions {
   timeoutMs?: number;
   /** Environment overrides; DATA_DIR names a directory the caller owns (kept by stop()). */
@@ -153,8 +166,7 @@ export async function startShop({
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  // Node with tsx's loader, as `npm run bench` does: npx and the tsx CLI would add two processes.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
