@@ -25,6 +25,10 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           environment: 'node',
+          // One module graph per worker, not per file: re-importing the whole API for each of
+          // ~200 files was a third of the phase. Every file builds its own app and database
+          // (test/app.ts), and nothing in the API keeps state at module level between them.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

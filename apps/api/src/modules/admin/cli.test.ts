@@ -37,7 +37,9 @@ function shop(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
-describe('npm run shop', () => {
+// Each CLI call is a process of its own started through tsx (seconds of CPU apiece), and a test
+// makes up to four: 30 s was too tight on a loaded 2-core machine.
+describe('npm run shop', { timeout: 60_000 }, () => {
   let token: string;
   const as = (args: string[]) => shop(args, { SHOP_TOKEN: token });
 
