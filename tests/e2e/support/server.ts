@@ -107,7 +107,8 @@ export interface ShopData {
 function serverArgs(): string[] {
   if (process.env.E2E_COMPILED_SERVER !== '1') return ['--import', 'tsx', 'apps/api/src/server.ts'];
   const bundle = path.join(repoRoot, 'apps/api/dist/server.js');
-  if (!existsSync(bundle)) throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
+  if (!existsSync(bundle))
+    throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
   return ['--enable-source-maps', bundle];
 }
 
