@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeProblems } from './support/admin.ts';
 import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { PDF, SERVICES_SHOP, ownerRequestsDocument } from './support/services.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -9,12 +10,7 @@ import { expect, test } from './support/test.ts';
  * refused answer first, then sent with its document; tracking it by number and phone; a signed-in
  * customer's application in My Applications, with a message on its thread.
  */
-test.use({ shopOptions: { env: { SEED_DEMO: 'services' } } });
-
-/** A tiny real PDF (the API tells a file's type from its bytes). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+test.use({ shopOptions: SERVICES_SHOP });
 
 /** Only the answers the tests provoke on purpose: the refused application, a guest's account checks. */
 const unexpected = (problems: string[]) =>
@@ -186,6 +182,23 @@ test.describe('services mode: the shopper', () => {
     await expect(thread).toContainText('You');
     await expect(page.getByLabel('Write to us')).toHaveValue('');
     await expectAxeClean(page);
+
+    // The business asks for a document: the request shows, answered by an upload, and is gone.
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await ownerRequestsDocument(shop.baseUrl, id, 'Bank statement of the last 3 months');
+    await page.reload();
+    await waitForHydration(page);
+    const requests = page.getByTestId('document-requests');
+    await expect(requests).toContainText('Bank statement of the last 3 months');
+    await expectAxeClean(page);
+    await requests.getByLabel('Upload: Bank statement of the last 3 months').setInputFiles({
+      name: 'statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await requests.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByTestId('document-requests')).toHaveCount(0);
+    await expect(page.getByTestId('application-documents').getByRole('link', { name: 'statement.pdf' })).toBeVisible();
     expect(unexpected(problems)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { TextField } from '../components/ui/field';
 import { AlertIcon, ArrowRightIcon, CheckIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { ApplicationFieldInput } from '../features/services/application-field';
-import { feeText } from '../features/services/service-text';
+import { feeText } from '../features/services/fee-text';
 import { api, isNotFound } from '../lib/api.server';
 import { errorResponse, logFailure, notFound } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Money, ServiceDetails } from '@shopfront/shared';
 import { ArrowRightIcon } from '../../components/ui/icons';
 import { WishlistButton } from '../wishlist/wishlist-button';
-import { applyLabel, applyPath, feeText, turnaroundText } from './service-text';
+import { applyLabel, applyPath, feeText, turnaroundText } from './fee-text';
 
 /**
  * A service's fee, turnaround and its Apply (or Request a quote) button: what the product page

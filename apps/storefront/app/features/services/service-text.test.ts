@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationFieldSchema, money } from '@shopfront/shared';
-import {
-  applyLabel,
-  applyPath,
-  feeText,
-  fieldHint,
-  fileHint,
-  precheckFile,
-  sizeText,
-  stageTone,
-  turnaroundText,
-} from './service-text';
+import { applyLabel, applyPath, feeText, turnaroundText } from './fee-text';
+import { fieldHint, fileHint, precheckFile, sizeText, stageTone } from './service-text';
 
 const field = (f: Record<string, unknown>) => ApplicationFieldSchema.parse({ key: 'f', label: 'F', ...f });
 
