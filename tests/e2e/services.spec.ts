@@ -63,6 +63,10 @@ test.describe('services mode: the shopper', () => {
     await expect(page.getByRole('link', { name: 'GST registration' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /^Quick view/ })).toHaveCount(0);
     await expect(page.getByText('Sold out')).toHaveCount(0);
+    // A service on quote has no price to show: its card says so rather than ₹0.00.
+    await expect(page.locator('article', { hasText: 'Tourist visa application' }).locator('[data-price]')).toHaveText(
+      'Price on quote',
+    );
     expect(unexpected(problems)).toEqual([]);
   });
 

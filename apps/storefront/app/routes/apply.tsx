@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, data } from 'react-router';
 import { ApiError, NETWORK_ERROR, applicationsApi, callEndpoint, messages, type Application } from '@shopfront/shared';
 import type { Route } from './+types/apply';
@@ -54,9 +54,16 @@ interface Failure {
 }
 
 const CONTACT_KEYS = ['name', 'email', 'phone'];
+const card = 'space-y-4 rounded-2xl border border-ink/10 bg-background p-5 md:p-7';
 
 function Sent({ application, signedIn }: { application: Application; signedIn: boolean }) {
   const quote = application.stage === 'quote_requested';
+  const title = useRef<HTMLHeadingElement>(null);
+  // The form is gone: the page starts again at the confirmation, which takes the focus.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    title.current?.focus();
+  }, []);
   return (
     <div
       className="mx-auto max-w-lg rounded-2xl border border-ink/10 bg-background p-6 text-center md:p-8"
@@ -65,7 +72,7 @@ function Sent({ application, signedIn }: { application: Application; signedIn: b
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
         <CheckIcon className="size-7" />
       </span>
-      <h1 className="mt-4 text-2xl font-semibold" tabIndex={-1} id="application-sent-title">
+      <h1 ref={title} className="mt-4 text-2xl font-semibold focus:outline-none" tabIndex={-1}>
         {quote ? 'Quote request sent' : 'Application sent'}
       </h1>
       <p className="mt-2 text-muted">
@@ -120,6 +127,13 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
   const formError = failure && (Object.keys(failure.errors).every((k) => !fieldKeys.has(k)) ? failure.message : null);
   const quote = service.fee_kind === 'quote';
 
+  // A refusal, once shown: the first refused field takes the focus (its message is tied to it).
+  useEffect(() => {
+    if (!failure) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? document.getElementById(`${id}-form-error`))?.focus();
+  }, [failure, id]);
+
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
@@ -133,19 +147,12 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
     try {
       const { data: application } = await callEndpoint(multipartTransport(form, {}), applicationsApi.create);
       setSent(application);
-      window.scrollTo({ top: 0 });
-      requestAnimationFrame(() => document.getElementById('application-sent-title')?.focus());
     } catch (error) {
       const answer =
         error instanceof ApiError
           ? { message: error.message, errors: error.errors }
           : { message: NETWORK_ERROR, errors: {} };
       setFailure(answer);
-      // The first refused field takes the focus (its message is tied to it).
-      requestAnimationFrame(() => {
-        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-        (first ?? document.getElementById(`${id}-form-error`))?.focus();
-      });
     } finally {
       setBusy(false);
     }
@@ -184,20 +191,26 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
             data-testid="apply-form"
           >
             {service.form_fields.length > 0 && (
-              <fieldset className="space-y-4 rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
-                <legend className="float-left mb-1 w-full text-lg font-semibold">Your application</legend>
+              <section aria-labelledby={`${id}-answers`} className={card}>
+                <h2 id={`${id}-answers`} className="text-lg font-semibold">
+                  Your application
+                </h2>
                 {service.form_fields.map((field) => (
                   <ApplicationFieldInput key={field.key} field={field} idPrefix={id} error={err(field.key)} />
                 ))}
-              </fieldset>
+              </section>
             )}
-            <fieldset className="space-y-4 rounded-2xl border border-ink/10 bg-background p-5 md:p-7">
-              <legend className="float-left w-full text-lg font-semibold">How we reach you</legend>
-              <p className="clear-both text-sm text-muted">
-                {account
-                  ? 'From your account: change them here for this application only.'
-                  : 'We send each step of your application to your phone or e-mail: give at least one.'}
-              </p>
+            <section aria-labelledby={`${id}-contact`} className={card}>
+              <div>
+                <h2 id={`${id}-contact`} className="text-lg font-semibold">
+                  How we reach you
+                </h2>
+                <p className="mt-0.5 text-sm text-muted">
+                  {account
+                    ? 'From your account: change them here for this application only.'
+                    : 'We send each step of your application to your phone or e-mail: give at least one.'}
+                </p>
+              </div>
               <TextField
                 label="Full name"
                 name="name"
@@ -227,7 +240,7 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
                   error={err('email')}
                 />
               </div>
-            </fieldset>
+            </section>
             {formError && (
               <p
                 id={`${id}-form-error`}

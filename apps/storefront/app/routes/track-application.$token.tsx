@@ -44,7 +44,7 @@ export default function TrackApplication({ loaderData }: Route.ComponentProps) {
       <Container className="pt-8 md:pt-12">
         {application ? (
           <div className="mx-auto max-w-5xl">
-            <h1 className="mb-5 text-2xl font-semibold md:text-3xl">Your application</h1>
+            <h1 className="mb-5 text-2xl font-semibold md:text-3xl">{application.service.name}</h1>
             <ApplicationView application={application} reference={ref} />
           </div>
         ) : (

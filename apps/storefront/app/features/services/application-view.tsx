@@ -308,7 +308,6 @@ export function ApplicationView({ application, reference }: { application: Appli
             done={application.steps.at(-1)?.active === true}
           />
         </div>
-        <p className="mt-1 text-xl font-semibold md:text-2xl">{application.service.name}</p>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">Applied on</dt>
           <dd>
@@ -317,6 +316,11 @@ export function ApplicationView({ application, reference }: { application: Appli
           <dt className="text-muted">Fee</dt>
           <dd>{application.fee ? application.fee.formatted : 'We will send you a quote'}</dd>
         </dl>
+        {application.stage === 'awaiting_payment' && (
+          <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Next: the fee. We will contact you with how to pay it; work starts once it is paid.
+          </p>
+        )}
         {application.quote_note && <p className="mt-3 text-sm">{application.quote_note}</p>}
         {application.rejection_reason && (
           <p className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
