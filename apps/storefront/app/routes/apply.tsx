@@ -66,7 +66,7 @@ function Sent({ application, signedIn }: { application: Application; signedIn: b
   }, []);
   return (
     <div
-      className="mx-auto max-w-lg rounded-2xl border border-ink/10 bg-background p-6 text-center md:p-8"
+      className="mx-auto max-w-xl rounded-2xl border border-ink/10 bg-background p-6 text-center md:p-8"
       data-testid="application-sent"
     >
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -96,12 +96,12 @@ function Sent({ application, signedIn }: { application: Application; signedIn: b
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link
           to={signedIn ? `/account/applications/${encodeURIComponent(application.id)}` : application.tracking_path}
-          className="btn btn-primary h-12 gap-2 px-6"
+          className="btn btn-primary h-12 gap-2 px-6 whitespace-nowrap"
         >
           Follow your application
           <ArrowRightIcon className="size-5" />
         </Link>
-        <Link to="/shop-online" className="btn btn-outline h-12 px-6">
+        <Link to="/shop-online" className="btn btn-outline h-12 px-6 whitespace-nowrap">
           See other services
         </Link>
       </div>
