@@ -29,6 +29,7 @@ test.describe('services mode: the shopper', () => {
   test('a service page shows its fee, what it includes, its stages and Apply, never Add to cart', async ({
     shop,
     page,
+    newPage,
   }) => {
     const problems = await watchForProblems(page);
     await page.goto(`${shop.baseUrl}/product/gst-registration`);
@@ -68,6 +69,15 @@ test.describe('services mode: the shopper', () => {
       'Price on quote',
     );
     expect(unexpected(problems)).toEqual([]);
+
+    // Without JavaScript the form is posted to the page, never as a query: nothing kept, the page says why.
+    const plain = await newPage(undefined, { javaScriptEnabled: false });
+    await plain.goto(`${shop.baseUrl}/apply/udyam-registration`);
+    await plain.getByLabel('Name of the enterprise').fill('Kulkarni Tiffin Services');
+    await plain.getByLabel('Full name').fill('Asha Kulkarni');
+    await plain.getByRole('button', { name: 'Send application' }).click();
+    await expect(plain.getByRole('alert')).toContainText('this form needs JavaScript');
+    expect(new URL(plain.url()).search).toBe('');
   });
 
   test('at 390 px a guest applies (a refused answer first, shown under its field) and tracks it by number and phone', async ({

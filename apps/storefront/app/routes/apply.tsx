@@ -41,6 +41,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * A form sent without the page's script (JavaScript off, or tapped before the page was ready):
+ * the browser posted it here, and its files cannot be passed on from this server's API calls
+ * (JSON only). Nothing is kept; the page asks to send it again with the script running. Being a
+ * POST keeps the answers out of the address bar and the logs.
+ */
+export async function action() {
+  return data({ needsScript: true }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+}
+
 export const handle = { page: { slug: 'apply' } };
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -109,7 +119,7 @@ function Sent({ application, signedIn }: { application: Application; signedIn: b
   );
 }
 
-export default function Apply({ loaderData }: Route.ComponentProps) {
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const { service, product } = loaderData;
   const { account } = useShop();
   const id = useId();
@@ -184,6 +194,7 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
           </p>
           <form
             ref={formRef}
+            method="post"
             noValidate
             encType="multipart/form-data"
             onSubmit={submit}
@@ -241,6 +252,12 @@ export default function Apply({ loaderData }: Route.ComponentProps) {
                 />
               </div>
             </section>
+            {actionData?.needsScript && !failure && (
+              <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+                Your application was not sent: this form needs JavaScript to send your documents. Please turn it on (or
+                wait for the page to finish loading) and send it again.
+              </p>
+            )}
             {formError && (
               <p
                 id={`${id}-form-error`}
