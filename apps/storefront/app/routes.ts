@@ -7,6 +7,8 @@ export default [
   route('product-collection/:slug', 'routes/product-collection.tsx'),
   route('product/*', 'routes/product.tsx'),
   route('search', 'routes/search.tsx'),
+  // Services mode (issue 27): a service's application form.
+  route('apply/:slug', 'routes/apply.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('blogs/:slug', 'routes/blog-post.tsx'),
   // Cart and checkout (spec section 2 "Cart flow": Cart (1), Address (2), Payment (3)).
@@ -20,6 +22,8 @@ export default [
   // Tracking: find an order by number and contact, or follow its link (/track-order/{slug}).
   route('track-order', 'routes/track-order._index.tsx'),
   route('track-order/:slug', 'routes/track-order.$slug.tsx'),
+  // Services mode: an application's secret tracking link (/track-application/{token}).
+  route('track-application/:token', 'routes/track-application.$token.tsx'),
   // Newsletter (emailSubscription plugin): signup page and action, and the links of its e-mails.
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm/:token', 'routes/newsletter.confirm.$token.tsx'),
@@ -35,6 +39,9 @@ export default [
     route('addresses', 'routes/account.addresses.tsx'),
     route('wishlist', 'routes/account.wishlist.tsx'),
     route('orders', 'routes/account.orders.tsx'),
+    // Services mode: My Applications, and one application.
+    route('applications', 'routes/account.applications.tsx'),
+    route('applications/:ref', 'routes/account.application.tsx'),
     // Added by the emailSubscription plugin (features/plugins/account-menu.ts).
     route('newsletter', 'routes/account.newsletter.tsx'),
   ]),

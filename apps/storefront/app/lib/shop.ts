@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { StoreMode } from '@shopfront/shared';
 import type { loader } from '../root';
 
 /** The root loader's answer: storefront settings, store settings, menus and request details. */
@@ -19,4 +20,9 @@ export function useShop(): ShopData {
 /** The store's display name: the configured store name, else the storefront's own name. */
 export function storeName(shop: ShopData): string {
   return shop.settings.store_name || shop.storefront.name;
+}
+
+/** What the shop sells: products (default, also for a shop that never chose) or services (issue 27). */
+export function storeMode(shop: Pick<ShopData, 'settings'>): StoreMode {
+  return shop.settings.store_mode ?? 'products';
 }

@@ -4,12 +4,12 @@ import { isEmailVerified, isPhoneVerified, verificationTypes } from '@shopfront/
 import type { Route } from './+types/account._index';
 import { LocalTime } from '../components/local-time';
 import { ArrowRightIcon, CheckIcon } from '../components/ui/icons';
-import { ACCOUNT_MENU } from '../features/account/account-menu';
+import { accountMenu } from '../features/account/account-menu';
 import { AccountSection, SectionCard } from '../features/account/section';
 import { useSignedInAccount } from '../features/account/use-account';
 import { useAccountAdditions } from '../features/plugins/use-account-additions';
 import { rootDataFrom, shopMeta } from '../lib/meta';
-import { useShop } from '../lib/shop';
+import { storeMode, useShop } from '../lib/shop';
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...shopMeta(rootDataFrom(matches), { title: 'My Account' }), { name: 'robots', content: 'noindex' }];
@@ -63,9 +63,11 @@ export default function AccountDashboard() {
   const emailVerified = verifies.includes('email') ? isEmailVerified(account, account.email ?? '') : null;
   const lastLogin = account.access_logs.find((l) => l.success);
   const additions = useAccountAdditions();
-  const sections = [...ACCOUNT_MENU, ...additions.items, ...additions.groups.flatMap((g) => g.items)].filter(
-    (m) => m.to !== '/account',
-  );
+  const sections = [
+    ...accountMenu(storeMode({ settings })),
+    ...additions.items,
+    ...additions.groups.flatMap((g) => g.items),
+  ].filter((m) => m.to !== '/account');
 
   return (
     <AccountSection title="Dashboard" description="Your details, security and saved items at a glance.">

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation, useMatches, useRevalidator } from 'react-
 import type { Account } from '@shopfront/shared';
 import type { Route } from './+types/account';
 import { Container } from '../components/container';
-import { ACCOUNT_MENU, type AccountMenuItem } from '../features/account/account-menu';
+import { accountMenu, type AccountMenuItem } from '../features/account/account-menu';
 import { AccountGuestGate } from '../features/account/guest-gate';
 import { LogoutButton } from '../features/account/logout-button';
 import { userFromAccount } from '../features/auth/auth-api';
@@ -12,6 +12,7 @@ import { useAccountAdditions } from '../features/plugins/use-account-additions';
 import { api, isUnauthenticated } from '../lib/api.server';
 import { errorResponse, logFailure } from '../lib/errors';
 import { rootDataFrom, shopMeta } from '../lib/meta';
+import { storeMode, useShop } from '../lib/shop';
 
 /**
  * Layout of every /account page: the auth guard and the dashboard menu.
@@ -77,6 +78,7 @@ function AccountMenu() {
   const nav = useRef<HTMLElement>(null);
   // Plugins add items and groups (features/plugins/account-menu.ts).
   const additions = useAccountAdditions();
+  const shop = useShop();
   const { pathname } = useLocation();
   // Phones show the menu as one scrolling row: keep the current section's chip in view.
   useEffect(() => {
@@ -89,7 +91,7 @@ function AccountMenu() {
   return (
     <nav ref={nav} aria-label="Account" className="lg:sticky lg:top-28">
       <ul className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
-        {[...ACCOUNT_MENU, ...additions.items].map((item) => (
+        {[...accountMenu(storeMode(shop)), ...additions.items].map((item) => (
           <li key={item.to} className="shrink-0 snap-start">
             <MenuLink item={item} />
           </li>

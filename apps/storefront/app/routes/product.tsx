@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Await, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, catalogUrls, messages, type Variant } from '@shopfront/shared';
 import type { Route } from './+types/product';
@@ -16,6 +16,7 @@ import { ReviewsSection } from '../features/catalog/product/reviews';
 import { VariantPicker } from '../features/catalog/product/variant-picker';
 import { imagesFor, initialVariant } from '../features/catalog/product/variants';
 import { ProductRail } from '../features/catalog/product-rail';
+import { ServiceBuyBox } from '../features/services/service-buy-box';
 import { useTrackViewItem } from '../features/plugins/analytics/use-track';
 import type { ChatRouteHandle } from '../features/plugins/chat-button';
 import { PincodeCheckBox } from '../features/plugins/pincode-check';
@@ -29,6 +30,9 @@ import { useShop } from '../lib/shop';
 import { SHARED_PAGE } from '../lib/shared-page';
 
 export const VARIANT_PARAM = 'variant';
+
+/** What a service includes, its documents and stages: only services mode needs it (ADR 0030). */
+const ServiceAbout = lazy(() => import('../features/services/service-about'));
 
 /** The chat button greets about the product on this page (features/plugins/chat-button). */
 export const handle: ChatRouteHandle & typeof SHARED_PAGE & { page: PageIdentity } = {
@@ -155,7 +159,7 @@ function RelatedSkeleton() {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
-  const { product: p, options, variants } = data;
+  const { product: p, options, variants, service } = data;
   const shop = useShop();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -218,30 +222,48 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </span>
               </a>
             )}
-            <div className="mt-5">
-              <PriceBlock price={price} mrp={mrp} discountPercent={discount} />
-            </div>
+            {service ? (
+              <ServiceBuyBox service={service} price={p.price} product={p} />
+            ) : (
+              <div className="mt-5">
+                <PriceBlock price={price} mrp={mrp} discountPercent={discount} />
+              </div>
+            )}
             {p.short_description && (
               <p className="mt-5 leading-relaxed text-ink/80 lg:order-1 lg:mt-6">{p.short_description}</p>
             )}
-            <div className="mt-7 border-t border-ink/10 pt-6 lg:mt-6 lg:pt-5">
-              <VariantPicker options={options} variants={variants} current={variant} hrefFor={hrefFor} idPrefix="pdp" />
-            </div>
-            {/* On a phone its parts join the column: the pinned buttons stay in view from the top of the page. */}
-            <div className="mt-6 space-y-4 max-md:contents">
-              <div className="max-md:mt-6">
-                <StockState status={stock} />
-              </div>
-              <PurchaseButtons
-                variantId={variant?.id ?? p.id}
-                soldOut={stock === 'out_of_stock'}
-                idPrefix="pdp"
-                product={{ id: p.id, name: p.name }}
-                pinOnPhones
-              />
-              <PincodeCheckBox countryIso2={shop.storefront.channel.country.iso2} />
-              <TradeEnquiryLink productSlug={p.slug} />
-            </div>
+            {service ? (
+              <Suspense fallback={<div className="mt-8 h-64 animate-pulse rounded-2xl bg-surface lg:order-1" />}>
+                <ServiceAbout service={service} />
+              </Suspense>
+            ) : (
+              <>
+                <div className="mt-7 border-t border-ink/10 pt-6 lg:mt-6 lg:pt-5">
+                  <VariantPicker
+                    options={options}
+                    variants={variants}
+                    current={variant}
+                    hrefFor={hrefFor}
+                    idPrefix="pdp"
+                  />
+                </div>
+                {/* On a phone its parts join the column: the pinned buttons stay in view from the top of the page. */}
+                <div className="mt-6 space-y-4 max-md:contents">
+                  <div className="max-md:mt-6">
+                    <StockState status={stock} />
+                  </div>
+                  <PurchaseButtons
+                    variantId={variant?.id ?? p.id}
+                    soldOut={stock === 'out_of_stock'}
+                    idPrefix="pdp"
+                    product={{ id: p.id, name: p.name }}
+                    pinOnPhones
+                  />
+                  <PincodeCheckBox countryIso2={shop.storefront.channel.country.iso2} />
+                  <TradeEnquiryLink productSlug={p.slug} />
+                </div>
+              </>
+            )}
             <div className="mt-8 divide-y divide-ink/10 border-y border-ink/10 lg:order-2">
               {p.description && (
                 <details open className="group py-1">

@@ -4,6 +4,10 @@ import { EyeIcon } from './icons';
 export const inputClass =
   'block h-12 w-full rounded-xl border bg-background px-4 text-[15px] text-ink placeholder:text-muted/70 focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none disabled:bg-surface disabled:text-muted';
 
+/** A text area (a reason, a message, a long answer); inputBorder says whether it is refused. */
+export const textareaClass =
+  'block w-full rounded-xl border bg-background px-4 py-3 text-[15px] focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none';
+
 export function inputBorder(error: string | undefined) {
   return error ? 'border-red-600' : 'border-ink/15';
 }

@@ -1,3 +1,5 @@
+import type { StoreMode } from '@shopfront/shared';
+
 /** One entry of the account dashboard menu (spec section 2, "Account dashboard menu"). */
 export interface AccountMenuItem {
   to: string;
@@ -21,3 +23,16 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { to: '/account/addresses', label: 'Addresses', description: 'Saved shipping & billing addresses' },
   { to: '/account/wishlist', label: 'Wishlist', description: 'Products you saved for later' },
 ];
+
+/** Services mode's entry in place of Orders & Refunds (issue 27). */
+const APPLICATIONS_ITEM: AccountMenuItem = {
+  to: '/account/applications',
+  label: 'My Applications',
+  description: 'Follow your applications, messages and documents',
+};
+
+/** The dashboard menu of the shop's mode: a services shop lists My Applications where orders would be. */
+export function accountMenu(mode: StoreMode): readonly AccountMenuItem[] {
+  if (mode !== 'services') return ACCOUNT_MENU;
+  return ACCOUNT_MENU.map((item) => (item.to === '/account/orders' ? APPLICATIONS_ITEM : item));
+}

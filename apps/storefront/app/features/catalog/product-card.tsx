@@ -5,6 +5,7 @@ import { ResponsiveImage, type SizesSpec } from '../../components/responsive-ima
 import { Stars } from '../../components/stars';
 import { EyeIcon } from '../../components/ui/icons';
 import { WishlistButton } from '../wishlist/wishlist-button';
+import { storeMode, useShopData } from '../../lib/shop';
 import { Price } from './price';
 import { useQuickview } from './quickview/quickview-context';
 
@@ -29,6 +30,8 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const quickview = useQuickview();
+  const shop = useShopData();
+  const onQuote = shop !== undefined && storeMode(shop) === 'services' && product.price.amount === 0;
   // A card in a listing filtered by colour opens on the variant it shows.
   const href = product.variant_id
     ? `${catalogUrls.product(product.slug)}?variant=${encodeURIComponent(product.variant_id)}`
@@ -112,7 +115,14 @@ export function ProductCard({
           )}
         </p>
         <div className="mt-1.5 flex items-start justify-between gap-1">
-          <Price price={product.price} mrp={product.mrp} discountPercent={product.discount_percent} />
+          {onQuote ? (
+            // A service whose fee is quoted later carries no price (services mode stores it as 0).
+            <p className="text-[15px] font-semibold text-ink" data-price>
+              Price on quote
+            </p>
+          ) : (
+            <Price price={product.price} mrp={product.mrp} discountPercent={product.discount_percent} />
+          )}
           {quickviewLink(
             // Phones: beside the price, off the picture; 44 px square to tap.
             'relative -mt-2.5 -mr-2 inline-flex size-11 shrink-0 rounded-full text-ink hover:bg-ink/5 md:hidden',

@@ -4,7 +4,8 @@ import type { OrderDetail } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
 import type { OrderActionResult } from './order-actions';
 import { useOrderChange } from './order-change';
-import { FormError, OrderFields, textareaClass } from './order-form-parts';
+import { textareaClass } from '../../components/ui/field';
+import { FormError, OrderFields } from './order-form-parts';
 import { orderDialogHref } from './order-view';
 
 /** Cancel this order?: what cancelling means for the payment, an optional reason, Keep order or Cancel order. */

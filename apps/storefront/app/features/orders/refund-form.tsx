@@ -3,7 +3,8 @@ import type { OrderDetail } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
 import type { OrderActionResult } from './order-actions';
 import { useOrderChange } from './order-change';
-import { FormError, OrderFields, textareaClass } from './order-form-parts';
+import { textareaClass } from '../../components/ui/field';
+import { FormError, OrderFields } from './order-form-parts';
 import { LineThumb } from './order-parts';
 import { estimatedRefundMinor, formatMinor, refundQuantityField, wholeNumber } from './order-view';
 

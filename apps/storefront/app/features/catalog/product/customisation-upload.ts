@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  NETWORK_ERROR,
-  callEndpoint,
-  cartApi,
-  type ApiTransport,
-} from '@shopfront/shared';
+import { ApiError, NETWORK_ERROR, callEndpoint, cartApi } from '@shopfront/shared';
+import { multipartTransport, type UploadOptions } from '../../../lib/multipart-transport';
 
 /**
  * The bounds of POST /api/cart/customisation-image, checked in the browser before a large or
@@ -41,46 +34,6 @@ export function precheckImage(file: { type: string; size: number }): string | nu
 export function uploadErrorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.errors[CUSTOMISATION_UPLOAD.field]?.[0] ?? err.message;
   return NETWORK_ERROR;
-}
-
-export interface UploadOptions {
-  /** 0..1 as the file goes up. */
-  onProgress?: (fraction: number) => void;
-  /** Aborting rejects with an AbortError. */
-  signal?: AbortSignal;
-}
-
-/**
- * A transport that sends `form` as multipart/form-data (the browser sets the boundary) with the
- * same credentials and CSRF header as the JSON transport. XMLHttpRequest rather than fetch: only
- * it reports upload progress. A network failure answers status 0, like browserTransport.
- */
-function multipartTransport(form: FormData, { onProgress, signal }: UploadOptions): ApiTransport {
-  return ({ method, path }) =>
-    new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      const abort = () => xhr.abort();
-      xhr.open(method, path);
-      xhr.withCredentials = true;
-      xhr.responseType = 'json';
-      xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
-      };
-      xhr.onload = () => {
-        signal?.removeEventListener('abort', abort);
-        resolve({ status: xhr.status, body: xhr.response as unknown });
-      };
-      xhr.onerror = () => {
-        signal?.removeEventListener('abort', abort);
-        resolve({ status: 0, body: null });
-      };
-      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-      if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
-      signal?.addEventListener('abort', abort, { once: true });
-      xhr.send(form);
-    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
+import { storeMode, useShop } from '../../../lib/shop';
 import type { loader as quickviewLoader } from '../../../routes/resources.quickview';
 import { QuickviewContext, type QuickviewApi } from './quickview-context';
 
@@ -62,6 +63,8 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
   }, [location.pathname, location.search]);
 
   const api = useMemo(() => ({ open }), [open]);
+  // A service is applied for on its own page (its fee, stages and form): its card links there.
+  const services = storeMode(useShop()) === 'services';
   // An add closes the quickview: the cart drawer takes its place.
   const closeDialog = useCallback(() => dialog.current?.close(), []);
   // The product on screen stays while it is read again (React Router revalidates loaded fetchers
@@ -70,7 +73,7 @@ export function QuickviewHost({ children }: { children: ReactNode }) {
     !!fetcher.data && (fetcher.data.product === null ? fetcher.state === 'idle' : fetcher.data.product.slug === slug);
 
   return (
-    <QuickviewContext.Provider value={api}>
+    <QuickviewContext.Provider value={services ? null : api}>
       {children}
       <dialog
         ref={dialog}

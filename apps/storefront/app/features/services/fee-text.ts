@@ -1,0 +1,22 @@
+import type { Money, ServiceDetails, ServiceFeeKind } from '@shopfront/shared';
+
+/** Where a service is applied for (or its quote requested). */
+export const applyPath = (slug: string) => `/apply/${encodeURIComponent(slug)}`;
+
+/** How a service's fee reads: "₹1,499", "From ₹2,999" or "Price on quote". */
+export function feeText(kind: ServiceFeeKind, price: Money): string {
+  if (kind === 'quote') return 'Price on quote';
+  return kind === 'from' ? `From ${price.formatted}` : price.formatted;
+}
+
+/** The call to action of a service: a quote service is asked for, any other applied for. */
+export function applyLabel(kind: ServiceFeeKind): string {
+  return kind === 'quote' ? 'Request a quote' : 'Apply now';
+}
+
+/** "About 7 working days", or null when the owner did not say. */
+export function turnaroundText(days: ServiceDetails['turnaround_days']): string | null {
+  if (days === null) return null;
+  if (days === 0) return 'The same working day';
+  return `About ${days} working ${days === 1 ? 'day' : 'days'}`;
+}

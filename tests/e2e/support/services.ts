@@ -1,0 +1,32 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+
+/** Services mode's browser tests and screenshots (issue 27): the services demo shop's parts. */
+
+/** The services demo's env (SEED_DEMO=services): a shop that seeds itself as Sahaj Seva Consultants. */
+export const SERVICES_SHOP = { env: { SEED_DEMO: 'services' } };
+
+/** A tiny real PDF (the API tells a file's type from its bytes). */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The demo owner every seeded shop has (apps/api/src/db/seed/staff.ts, README "Try it"). */
+const DEMO_OWNER = { email: 'owner@example.com', password: 'Loom&Leaf-Owner-2026' };
+
+/** The owner asks the applicant for a document, through the owner API (a bearer session). */
+export async function ownerRequestsDocument(baseUrl: string, applicationId: string, what: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...DEMO_OWNER, session: 'bearer' }),
+  });
+  if (!login.ok) throw new Error(`owner login answered ${login.status}: ${await login.text()}`);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const res = await fetch(`${baseUrl}/api/admin/applications/${encodeURIComponent(applicationId)}/document-requests`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ what }),
+  });
+  if (!res.ok) throw new Error(`document request answered ${res.status}: ${await res.text()}`);
+}
