@@ -145,9 +145,11 @@ export async function startShop({
   }
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-data-'));
+  if (env.DATABASE_URL && prepare) {
+    throw new Error('startShop: prepare writes PGlite data; it cannot run with DATABASE_URL');
+  }
   // The run's templates hold the product demo: a services shop (SEED_DEMO=services) seeds itself on its first start.
   if (!env.DATABASE_URL && env.SEED_DEMO !== 'services') await prepareDataDir(dataDir, { seed: seedsDemo(env) });
-  else if (prepare) throw new Error('startShop: prepare writes PGlite data; it cannot run with DATABASE_URL');
   if (prepare) {
     try {
       if (!hasShopDatabase(dataDir)) {
