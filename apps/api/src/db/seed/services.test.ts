@@ -115,6 +115,14 @@ describe('the services demo', () => {
     const quoted = details.find((a) => a.stage === 'awaiting_payment' && a.quote_note);
     expect(quoted?.fee?.amount).toBeGreaterThan(0);
 
+    const filter = (await t.app.inject({ method: 'GET', url: '/api/admin/applications/services', headers })).json().data
+      .services as { id: string; name: string; stages: { key: string; label: string }[] }[];
+    expect(filter.map((s) => s.name).sort()).toEqual(demoServices.map((s) => s.name).sort());
+    expect(filter.find((s) => s.name === 'GST registration')?.stages.at(-1)).toEqual({
+      key: 'completed',
+      label: 'GSTIN issued',
+    });
+
     const withDoc = details.find((a) => a.documents.length > 0)!;
     const file = await t.app.inject({ method: 'GET', url: withDoc.documents[0]!.download_path, headers });
     expect(file.statusCode).toBe(200);
