@@ -39,7 +39,7 @@ export const NAV: readonly NavItem[] = [
     primary: 'services',
     mode: 'services',
     area: 'orders',
-    keywords: 'services inbox stages documents quote overdue',
+    keywords: 'services stages documents overdue',
   },
   {
     to: '/products',
@@ -94,7 +94,7 @@ export const NAV: readonly NavItem[] = [
     to: '/store-mode',
     label: 'Shop mode',
     area: 'settings',
-    keywords: 'services products switch sell applications mode',
+    keywords: 'services products sell',
   },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
   { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button';
 import { PageHeader } from '../components/ui/states';
 import { useMe } from '../features/auth/me';
 import { call, errorText } from '../lib/api';
-import { STORE_MODE_KEY, useStoreMode } from '../lib/store-mode';
+import { SETTINGS_KEYS, useStoreMode } from '../lib/store-mode';
 import { failure, success } from '../lib/toast';
 
 export const meta = () => [{ title: 'Shop mode · Shop admin' }];
@@ -45,8 +45,7 @@ export default function StoreModePage() {
   const save = useMutation({
     mutationFn: (to: StoreMode) => call(adminApi.updateSettings, { body: { store_mode: to } }),
     onSuccess: (_res, to) => {
-      client.setQueryData(STORE_MODE_KEY, { store_mode: to });
-      void client.invalidateQueries({ queryKey: ['settings'] });
+      for (const key of SETTINGS_KEYS) void client.invalidateQueries({ queryKey: key });
       setChosen(null);
       void success(`The shop now sells ${MODES[to].title.toLowerCase()}`);
     },
