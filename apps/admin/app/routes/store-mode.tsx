@@ -56,7 +56,7 @@ export default function StoreModePage() {
     <>
       <PageHeader
         title="Shop mode"
-        description="Whether the shop sells products or services. Switching changes the storefront's words and screens; nothing is deleted, and switching back leaves the shop as it was."
+        description="Whether the shop sells products or services. Nothing is deleted: switching back leaves the shop as it was."
       />
       {!owner && (
         <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm" data-testid="mode-read-only">
