@@ -70,7 +70,11 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // +0.2 kB: the Theme place in the navigation and its icon (every screen's frame carries them).
   // +0.8 kB: a product's service details (services mode), part of the product schema that the
   // first-product step reads.
-  setup: 231_000,
+  // +0.7 kB: services mode's Applications and Shop mode places with their icons, and the store
+  // mode the navigation reads to show Applications (the screens themselves load when opened).
+  setup: 232_000,
+  // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB).
+  staff: 155_500,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

@@ -29,6 +29,7 @@ async function prepareDatabase(env: Env) {
     env.SEED_DEMO &&
     (await seedDemo(database, {
       mediaDir: path.join(env.DATA_DIR, 'media'),
+      dataDir: env.DATA_DIR,
       storeUrl: env.PUBLIC_URL,
       demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
     }));

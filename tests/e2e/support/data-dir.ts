@@ -44,6 +44,10 @@ export function hasShopDatabase(dataDir: string): boolean {
   return existsSync(pgdata) && readdirSync(pgdata).length > 0;
 }
 
+/** SEED_DEMO=services (the services demo, issue 27), as the server reads it. */
+export const seedsServices = (env: Record<string, string | undefined>): boolean =>
+  (env.SEED_DEMO ?? process.env.SEED_DEMO) === 'services';
+
 /** SEED_DEMO as the server reads it (env.ts): on unless 'false' or '0'. */
 export function seedsDemo(env: Record<string, string | undefined>): boolean {
   const value = env.SEED_DEMO ?? process.env.SEED_DEMO;
@@ -55,8 +59,12 @@ export function seedsDemo(env: Record<string, string | undefined>): boolean {
  * into it; leaves a directory that already has a database alone. Answers whether it copied (false
  * outside the runners, where the server then migrates and seeds on its first start).
  */
-export async function prepareDataDir(dataDir: string, { seed = true }: { seed?: boolean } = {}): Promise<boolean> {
-  if (hasShopDatabase(dataDir)) return false;
+export async function prepareDataDir(
+  dataDir: string,
+  { seed = true, services = false }: { seed?: boolean; services?: boolean } = {},
+): Promise<boolean> {
+  // The templates hold the product demo: the services demo (SEED_DEMO=services) seeds itself.
+  if (hasShopDatabase(dataDir) || services) return false;
   const template = await templateFor(seed);
   if (!template) return false;
   await copyDir(template, dataDir);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { hasShopDatabase, prepareDataDir, seedsDemo } from './data-dir.ts';
+import { hasShopDatabase, prepareDataDir, seedsDemo, seedsServices } from './data-dir.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -145,11 +145,8 @@ export async function startShop({
   }
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-data-'));
-  if (env.DATABASE_URL && prepare) {
-    throw new Error('startShop: prepare writes PGlite data; it cannot run with DATABASE_URL');
-  }
-  // The run's templates hold the product demo: a services shop (SEED_DEMO=services) seeds itself on its first start.
-  if (!env.DATABASE_URL && env.SEED_DEMO !== 'services') await prepareDataDir(dataDir, { seed: seedsDemo(env) });
+  if (!env.DATABASE_URL) await prepareDataDir(dataDir, { seed: seedsDemo(env), services: seedsServices(env) });
+  else if (prepare) throw new Error('startShop: prepare writes PGlite data; it cannot run with DATABASE_URL');
   if (prepare) {
     try {
       if (!hasShopDatabase(dataDir)) {

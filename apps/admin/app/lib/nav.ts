@@ -3,7 +3,14 @@
  * out what a role cannot use, by the same rules (packages/shared/src/staff-roles.ts, a module
  * without zod). Only screens that work are listed.
  */
-import { STAFF_ROLES, STAFF_ROLE_LABELS, roleMayUse, type StaffArea, type StaffRoleName } from '@shopfront/shared';
+import {
+  STAFF_ROLES,
+  STAFF_ROLE_LABELS,
+  roleMayUse,
+  type StaffArea,
+  type StaffRoleName,
+  type StoreMode,
+} from '@shopfront/shared';
 
 /** The roles an owner may give. */
 export const STAFF_ROLE_CHOICES = STAFF_ROLES;
@@ -11,8 +18,10 @@ export const STAFF_ROLE_CHOICES = STAFF_ROLES;
 export interface NavItem {
   to: string;
   label: string;
-  /** Shown in the phone's bottom bar (at most three; the rest sit under More). */
-  primary?: boolean;
+  /** Shown in the phone's bottom bar (at most three; the rest sit under More): always, or in one store mode. */
+  primary?: boolean | StoreMode;
+  /** Shown only in this store mode (services: the applications). */
+  mode?: StoreMode;
   /** The API area the place belongs to: shown to the roles that may use it. */
   area: StaffArea;
   /** Words the palette also matches. */
@@ -23,7 +32,15 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
-  { to: '/orders', label: 'Orders', primary: true, area: 'orders', keywords: 'inbox pack ship refund' },
+  { to: '/orders', label: 'Orders', primary: 'products', area: 'orders', keywords: 'inbox pack ship refund' },
+  {
+    to: '/applications',
+    label: 'Applications',
+    primary: 'services',
+    mode: 'services',
+    area: 'orders',
+    keywords: 'services stages documents overdue',
+  },
   {
     to: '/products',
     label: 'Products',
@@ -73,6 +90,12 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
+  {
+    to: '/store-mode',
+    label: 'Shop mode',
+    area: 'settings',
+    keywords: 'services products sell',
+  },
   { to: '/staff', label: 'Staff', area: 'staff', keywords: 'team people roles users' },
   { to: '/activity', label: 'Activity', area: 'audit', keywords: 'audit log history changes' },
   { to: '/account', label: 'Your account', area: 'self', keywords: 'password profile me' },
@@ -80,18 +103,28 @@ export const NAV: readonly NavItem[] = [
 
 const isRole = (role: string | undefined): role is StaffRoleName => STAFF_ROLES.includes(role as StaffRoleName);
 
-export const navFor = (role: string | undefined) => NAV.filter((i) => isRole(role) && roleMayUse(role, i.area));
+const shown = (i: NavItem, role: string | undefined, mode: StoreMode) =>
+  isRole(role) && roleMayUse(role, i.area) && (!i.mode || i.mode === mode);
+
+export const navFor = (role: string | undefined, mode: StoreMode = 'products') =>
+  NAV.filter((i) => shown(i, role, mode));
+
+/** In the phone's bottom bar: Home and the places primary in this mode. */
+export const isPrimary = (i: NavItem, mode: StoreMode) => i.to === '/' || i.primary === true || i.primary === mode;
 
 /**
  * The role's places in the sidebar's groups: a group's heading stays with the first place the
  * role may use under it (a packer's "Shop" starts at Your account).
  */
-export function navGroupsFor(role: string | undefined): { heading: string | null; items: NavItem[] }[] {
+export function navGroupsFor(
+  role: string | undefined,
+  mode: StoreMode = 'products',
+): { heading: string | null; items: NavItem[] }[] {
   const groups: { heading: string | null; items: NavItem[] }[] = [];
   let heading: string | null = null;
   for (const item of NAV) {
     if (item.group) heading = item.group;
-    if (!isRole(role) || !roleMayUse(role, item.area)) continue;
+    if (!shown(item, role, mode)) continue;
     const last = groups.at(-1);
     if (last && last.heading === heading) last.items.push(item);
     else groups.push({ heading, items: [item] });

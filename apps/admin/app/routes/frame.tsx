@@ -9,6 +9,7 @@ import { onSignedOut, signInPath } from '../lib/api';
 import { queryClient } from '../lib/query';
 import { meQuery, useMe } from '../features/auth/me';
 import { isTyping } from '../lib/use-list-keys';
+import { useStoreMode } from '../lib/store-mode';
 import { ToastHost } from '../lib/toast';
 
 const Palette = lazy(() => import('../components/frame/palette'));
@@ -29,6 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function Frame() {
   const me = useMe().data;
+  const mode = useStoreMode();
   const navigate = useNavigate();
   const location = useLocation();
   const [palette, setPalette] = useState(false);
@@ -61,14 +63,14 @@ export default function Frame() {
   if (!me) return null;
   return (
     <div className="min-h-dvh lg:flex">
-      <Sidebar role={me.role} />
+      <Sidebar role={me.role} mode={mode} />
       <div className="min-w-0 flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))] lg:pb-0">
         <Header me={me} onOpenPalette={() => setPalette(true)} />
         <main id="main" className="mx-auto w-full max-w-5xl px-4 py-5 sm:px-6 lg:px-8 lg:py-8">
           <Outlet />
         </main>
       </div>
-      <BottomBar role={me.role} />
+      <BottomBar role={me.role} mode={mode} />
       {palette && (
         <Suspense fallback={null}>
           <Palette role={me.role} onClose={() => setPalette(false)} onShortcuts={() => setShortcuts(true)} />

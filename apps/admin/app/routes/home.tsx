@@ -5,6 +5,7 @@ import { OrderTiles } from '../features/dashboard/order-tiles';
 import { Sales } from '../features/dashboard/sales';
 import { SetupBanner } from '../features/setup/banner';
 import { navFor, roleMayRead } from '../lib/nav';
+import { useStoreMode } from '../lib/store-mode';
 
 export const meta = () => [{ title: 'Home · Shop admin' }];
 
@@ -27,7 +28,7 @@ const today = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric'
  */
 export default function Home() {
   const me = useMe().data!;
-  const places = navFor(me.role).filter((i) => i.to !== '/' && i.to !== '/orders');
+  const places = navFor(me.role, useStoreMode()).filter((i) => i.to !== '/' && i.to !== '/orders');
   const orders = roleMayRead(me.role, 'orders');
   const sales = roleMayRead(me.role, 'dashboard');
   return (

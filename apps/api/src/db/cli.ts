@@ -106,6 +106,7 @@ async function main() {
       const env = parseEnv();
       const seeded = await seedDemo(database, {
         mediaDir: path.join(env.DATA_DIR, 'media'),
+        dataDir: env.DATA_DIR,
         storeUrl: env.PUBLIC_URL,
         demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
       });

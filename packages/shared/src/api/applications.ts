@@ -4,6 +4,7 @@ import type {
   AdminApplicationMoveBodySchema,
   AdminApplicationParamsSchema,
   AdminApplicationSchema,
+  AdminApplicationServicesSchema,
   AdminApplicationsQuerySchema,
   AdminDocumentRequestBodySchema,
   ApplicationDocumentParamsSchema,
@@ -56,6 +57,8 @@ export const adminApplicationsApi = {
     'GET',
     '/api/admin/applications',
   ),
+  /** The services to filter by, each with its stages (the inbox's filters). */
+  services: endpoint<{ data: typeof AdminApplicationServicesSchema }>('GET', '/api/admin/applications/services'),
   get: endpoint<{ params: typeof AdminApplicationParamsSchema; data: AdminDetail }>(
     'GET',
     '/api/admin/applications/:id',

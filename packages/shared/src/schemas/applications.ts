@@ -209,9 +209,22 @@ export const AdminApplicationRowSchema = ApplicationRowSchema.extend({
   overdue: z.boolean(),
 });
 
+export type AdminApplicationRow = z.infer<typeof AdminApplicationRowSchema>;
+
 export const AdminApplicationListSchema = z.object({
   applications: z.array(AdminApplicationRowSchema),
   next_cursor: z.string().nullable(),
+});
+
+/** The inbox's service filter: every service (not archived) with its stage table, by name. */
+export const AdminApplicationServicesSchema = z.object({
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      stages: z.array(z.object({ key: z.string(), label: z.string() })),
+    }),
+  ),
 });
 
 export const AdminApplicationSchema = ApplicationSchema.extend({

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { navFor } from '../../lib/nav';
+import type { StoreMode } from '@shopfront/shared';
+import { isPrimary, navFor } from '../../lib/nav';
 import { NavIcon } from './icons';
 import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
@@ -13,9 +14,9 @@ const tab = (active: boolean) =>
  * The phone's navigation (under 1024 px): the daily places in the thumb's reach, the rest under
  * More (a sheet from the bottom).
  */
-export function BottomBar({ role }: { role: string }) {
-  const items = navFor(role);
-  const primary = items.filter((i) => i.primary || i.to === '/');
+export function BottomBar({ role, mode }: { role: string; mode: StoreMode }) {
+  const items = navFor(role, mode);
+  const primary = items.filter((i) => isPrimary(i, mode));
   const rest = items.filter((i) => !primary.includes(i));
   const { pathname } = useLocation();
   const [more, setMore] = useState(false);

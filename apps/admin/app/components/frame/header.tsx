@@ -1,24 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminApi, settingsApi, type Staff } from '@shopfront/shared';
+import type { Staff } from '@shopfront/shared';
 import { Button } from '../ui/button';
 import { NavIcon } from './icons';
-import { call } from '../../lib/api';
-import { roleLabel, roleMayRead } from '../../lib/nav';
+import { roleLabel } from '../../lib/nav';
+import { useShopSettings } from '../../lib/store-mode';
 
 /** The signed-in header: the shop's name, who is signed in and as what, and the palette's button. */
 export function Header({ me, onOpenPalette }: { me: Staff; onOpenPalette: () => void }) {
-  // Store settings are not every role's to read; the shop's name is public, so a packer or a
-  // content editor reads it where shoppers do and sees the same name as the owner.
-  const owner = roleMayRead(me.role, 'settings');
-  const shop = useQuery({
-    queryKey: owner ? ['settings'] : ['shop-name'],
-    queryFn: async () =>
-      owner
-        ? (await call(adminApi.getSettings)).data
-        : (await call(settingsApi.get, { body: { keys: ['store_name'] } })).data,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const shop = useShopSettings();
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:px-6 lg:px-8">

@@ -15,6 +15,7 @@ import {
 } from 'react-aria-components';
 import { failure } from '../../lib/toast';
 import { navFor, roleMayRead } from '../../lib/nav';
+import { useStoreMode } from '../../lib/store-mode';
 import { placesFor } from '../../features/palette/places';
 import { nextMove, useDebounced, usePaletteSearch } from '../../features/palette/search';
 import { errorText } from '../../lib/api';
@@ -50,7 +51,8 @@ const headerClass = 'px-3 pt-2 pb-1 text-xs font-semibold text-muted';
 export default function Palette({ role, onClose, onShortcuts }: Props) {
   const navigate = useNavigate();
   const { contains } = useFilter({ sensitivity: 'base' });
-  const pages: Command[] = [...navFor(role), ...placesFor(role)].map((n) => ({
+  const mode = useStoreMode();
+  const pages: Command[] = [...navFor(role, mode), ...placesFor(role)].map((n) => ({
     id: `go:${n.to}`,
     label: n.label,
     keywords: `go to ${n.keywords ?? ''}`,

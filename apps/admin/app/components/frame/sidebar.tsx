@@ -1,10 +1,11 @@
 import { NavLink } from 'react-router';
+import type { StoreMode } from '@shopfront/shared';
 import { navGroupsFor } from '../../lib/nav';
 import { NavIcon } from './icons';
 import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
 /** The desktop navigation (1024 px and wider): every place the role may use. */
-export function Sidebar({ role }: { role: string }) {
+export function Sidebar({ role, mode }: { role: string; mode: StoreMode }) {
   return (
     <nav
       aria-label="Main"
@@ -12,7 +13,7 @@ export function Sidebar({ role }: { role: string }) {
     >
       <p className="px-3 pb-3 text-sm font-semibold tracking-wide text-muted uppercase">Shop admin</p>
       <div className="-mx-3 min-h-0 flex-1 overflow-y-auto px-3">
-        {navGroupsFor(role).map((group) => (
+        {navGroupsFor(role, mode).map((group) => (
           <section key={group.heading ?? 'main'} aria-label={group.heading ?? undefined} className="mb-3">
             {group.heading && (
               <h2 className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">

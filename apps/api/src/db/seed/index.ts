@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ADDRESS_FIELDS } from '@shopfront/shared';
 import type { Database, Db } from '../client.ts';
@@ -15,6 +16,7 @@ import { seedPlugins } from './plugins.ts';
 import { seedDemoStaff } from './staff.ts';
 import { seedSwatches } from './swatches.ts';
 import { makeServiceHero } from './service-art.ts';
+import { seedDemoApplications, storeDemoDocuments } from './applications.ts';
 import {
   renderServiceImages,
   seedServiceCatalog,
@@ -34,6 +36,8 @@ export interface SeedOptions {
   storeUrl?: string;
   /** Which demo: the product shop (default) or the services business (SEED_DEMO=services, issue 27). */
   demo?: 'products' | 'services';
+  /** DATA_DIR, where the services demo's private documents go; by default the media folder's parent. */
+  dataDir?: string;
 }
 
 /** Seeds the demo store once: a second call finds the storefront and does nothing. */
@@ -199,12 +203,13 @@ async function seedShopBase(tx: Tx, opts: SeedOptions): Promise<void> {
 /**
  * The services demo (SEED_DEMO=services, issue 27): the shared base as "Sahaj Seva Consultants"
  * in services mode, its menus and hero, a dozen services with their forms and stages, the demo
- * customer and the staff. Applications for demo customers hang on `seedServiceCatalog`'s ids.
+ * customer and the staff, and customers' applications in every stage (seed/applications.ts).
  */
 async function seedServicesDemo(database: Database, opts: SeedOptions): Promise<boolean> {
   const images = await renderServiceImages(opts.mediaDir);
   const hero = await makeServiceHero(opts.mediaDir, '#dbe7f7', '#1d4ed8');
   const demoPasswordHash = await demoCustomerPasswordHash();
+  const documents = await storeDemoDocuments(opts.dataDir ?? path.dirname(opts.mediaDir));
   return database.withExclusiveLock(async (db) => {
     if (await hasStorefront(db)) return false;
     await db.transaction(async (tx) => {
@@ -222,10 +227,11 @@ async function seedServicesDemo(database: Database, opts: SeedOptions): Promise<
         linkText: 'See all services',
         position: 0,
       });
-      await seedServiceCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', images });
+      const services = await seedServiceCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', images });
       await seedDemoCustomer(tx, demoPasswordHash);
       await seedDemoAddress(tx);
       await seedDemoStaff(tx);
+      await seedDemoApplications(tx, { services, documents });
     });
     await db.execute(sql`analyze`);
     return true;

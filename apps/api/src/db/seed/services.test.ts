@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_FIELD_TYPES, SERVICE_FEE_KINDS, type ServiceDetails } from '@shopfront/shared';
+import {
+  APPLICATION_FIELD_TYPES,
+  SERVICE_FEE_KINDS,
+  type AdminApplication,
+  type ServiceDetails,
+} from '@shopfront/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../test/paths.ts';
+import { signedInOwner } from '../../modules/staff/testing.ts';
 import { seedDemo } from './index.ts';
 import { demoServices } from './services-data.ts';
 
@@ -50,5 +56,76 @@ describe('the services demo', () => {
     const gst = services[demoServices.findIndex((s) => s.slug === 'gst-registration')]!;
     expect(gst.stages.at(-1)).toMatchObject({ key: 'completed', label: 'GSTIN issued' });
     expect(gst.form_fields.find((f) => f.type === 'file')).toMatchObject({ accept: expect.any(Array), max_mb: 5 });
+  });
+
+  it('has customers’ applications in every stage, answering their forms, with a thread, a request and overdue ones', async () => {
+    const { headers } = await signedInOwner(t, 'packer');
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications', headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().data.applications as { id: string; stage: string; overdue: boolean; created_at: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.map((r) => r.created_at)).toEqual(
+      rows
+        .map((r) => r.created_at)
+        .sort()
+        .reverse(),
+    );
+    const stages = new Set(rows.map((r) => r.stage));
+    for (const s of ['quote_requested', 'awaiting_payment', 'submitted', 'completed', 'rejected', 'cancelled'])
+      expect(stages, s).toContain(s);
+    expect(
+      rows.filter(
+        (r) =>
+          !['quote_requested', 'awaiting_payment', 'submitted', 'completed', 'rejected', 'cancelled'].includes(r.stage),
+      ).length,
+    ).toBeGreaterThanOrEqual(4);
+    expect(rows.some((r) => r.overdue)).toBe(true);
+    expect(rows.some((r) => !r.overdue && r.stage !== 'completed')).toBe(true);
+
+    const details: AdminApplication[] = [];
+    for (const r of rows)
+      details.push(
+        (await t.app.inject({ method: 'GET', url: `/api/admin/applications/${r.id}`, headers })).json().data,
+      );
+    const services = new Map(
+      await Promise.all(
+        demoServices.map(
+          async (s) =>
+            [
+              s.slug,
+              (await get(`/api/product/single-product/${s.slug}`)).json().data.service as ServiceDetails,
+            ] as const,
+        ),
+      ),
+    );
+    for (const a of details) {
+      const required = services
+        .get(a.service.slug)!
+        .form_fields.filter((f) => f.required)
+        .map((f) => f.key);
+      for (const key of required)
+        expect(a.answers.find((x) => x.key === key)?.value, `${a.application_no} ${key}`).toBeTruthy();
+      for (const x of a.answers.filter((x) => x.type === 'file' && x.value)) expect(x.document_id).not.toBeNull();
+      expect(['quote_requested', 'awaiting_payment']).toContain(a.history[0]!.to);
+      expect(a.history.at(-1)!.to).toBe(a.stage);
+    }
+    expect(details.find((a) => a.stage === 'rejected')!.rejection_reason).toMatch(/\w/);
+    expect(details.filter((a) => a.messages.length > 0).length).toBeGreaterThanOrEqual(3);
+    expect(details.some((a) => a.document_requests.some((r) => r.status === 'open'))).toBe(true);
+    const quoted = details.find((a) => a.stage === 'awaiting_payment' && a.quote_note);
+    expect(quoted?.fee?.amount).toBeGreaterThan(0);
+
+    const filter = (await t.app.inject({ method: 'GET', url: '/api/admin/applications/services', headers })).json().data
+      .services as { id: string; name: string; stages: { key: string; label: string }[] }[];
+    expect(filter.map((s) => s.name).sort()).toEqual(demoServices.map((s) => s.name).sort());
+    expect(filter.find((s) => s.name === 'GST registration')?.stages.at(-1)).toEqual({
+      key: 'completed',
+      label: 'GSTIN issued',
+    });
+
+    const withDoc = details.find((a) => a.documents.length > 0)!;
+    const file = await t.app.inject({ method: 'GET', url: withDoc.documents[0]!.download_path, headers });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -149,7 +149,7 @@ describe('thread and document requests', () => {
 });
 
 describe('staff downloads', () => {
-  it('by role: owner, manager and packer download; a content editor is 403; no session is 401', async () => {
+  it("by role: owner, manager and packer download and read the inbox's services; a content editor is 403; no session is 401", async () => {
     const url = `/api/admin/applications/${mine.id}/documents/${mine.documents[0]!.id}`;
     expect((await get(url)).statusCode).toBe(401);
     for (const role of STAFF_ROLES) {
@@ -159,6 +159,8 @@ describe('staff downloads', () => {
       if (res.statusCode === 200) expect(res.rawPayload.equals(PDF)).toBe(true);
       const page = await get(`/api/admin/applications/${mine.id}`, headers);
       expect([role, page.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+      const services = await get('/api/admin/applications/services', headers);
+      expect([role, services.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
     }
     expect((await get(`/api/admin/applications/${mine.id}/documents/999999`, owner.headers)).statusCode).toBe(404);
   });

@@ -93,3 +93,15 @@ export async function adminApplications(
         : null,
   };
 }
+
+/** The services the inbox filters by (not archived), by name, each with its own stages. */
+export async function adminApplicationServices(db: Db) {
+  const rows = await queryRows<{ id: string; name: string; stages: ServiceStage[] }>(
+    db,
+    sql`select p.id, p.name, s.stages from products p join service_details s on s.product_id = p.id
+         where p.archived_at is null order by p.name, p.id`,
+  );
+  return {
+    services: rows.map((r) => ({ id: r.id, name: r.name, stages: r.stages.map(({ key, label }) => ({ key, label })) })),
+  };
+}

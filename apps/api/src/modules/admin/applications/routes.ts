@@ -6,6 +6,7 @@ import {
   AdminApplicationMoveBodySchema,
   AdminApplicationParamsSchema,
   AdminApplicationSchema,
+  AdminApplicationServicesSchema,
   AdminApplicationsQuerySchema,
   AdminDocumentRequestBodySchema,
   ApplicationMessageBodySchema,
@@ -17,7 +18,7 @@ import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../../lib/http.ts';
 import { messageLinkOrigin } from '../../../lib/origin.ts';
-import { adminApplications } from '../../applications/lists.ts';
+import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
 import { sendDocument } from '../../applications/routes.ts';
 import { findDocument, postMessage, requestDocument } from '../../applications/thread.ts';
@@ -48,6 +49,19 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await requireStaff(req);
       return ok(await adminApplications(app.db, req.query));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.services,
+    {
+      schemas: { data: AdminApplicationServicesSchema },
+      ...doc('The services to filter the inbox by (not archived), by name, each with its stages'),
+    },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await adminApplicationServices(app.db));
     },
   );
 
