@@ -22,9 +22,11 @@ const MODES: Record<StoreMode, { title: string; what: string; changes: string[] 
   },
   services: {
     title: 'Services',
-    what: 'Sell services: customers apply with a form and documents, pay the fee or ask for a quote, and follow the stages.',
+    what: 'Sell services: customers apply with a form and documents (or ask for a quote) and follow the stages.',
     changes: [
-      'Customers apply for a service with its form and documents, and follow its stages',
+      'Service pages show the fee, what is included, the documents needed and Apply, not Add to cart',
+      'Customers follow their applications in My Applications, with messages and document requests',
+      'Fees are not paid online yet: you record a payment by moving the application on',
       'The panel shows the Applications inbox first (Orders stay, under More on a phone)',
       'Products keep their details: switching back shows them as before',
     ],
