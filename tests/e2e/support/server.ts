@@ -107,7 +107,8 @@ export interface ShopData {
 function serverArgs(): string[] {
   if (process.env.E2E_COMPILED_SERVER !== '1') return ['--import', 'tsx', 'apps/api/src/server.ts'];
   const bundle = path.join(repoRoot, 'apps/api/dist/server.js');
-  if (!existsSync(bundle)) throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
+  if (!existsSync(bundle))
+    throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
   return ['--enable-source-maps', bundle];
 }
 
@@ -174,6 +175,8 @@ export async function startShop({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Backups taken in a test go away with the shop's data folder (not into the repository's backups/).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       LOG_LEVEL: 'warn',
       // Production takes absolute links from PUBLIC_URL, never from the Host header.
       PUBLIC_URL: baseUrl,
