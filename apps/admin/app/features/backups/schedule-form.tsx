@@ -58,7 +58,7 @@ export function ScheduleForm({ saved }: { saved: BackupSchedule }) {
       aria-label="Backup schedule"
       onSubmit={(e) => void save(e)}
       noValidate
-      className="card grid gap-4 p-4 sm:grid-cols-[1fr_8rem_auto] sm:items-end sm:p-5"
+      className="card grid gap-4 p-4 sm:grid-cols-[1fr_11rem_auto] sm:items-start sm:p-5"
     >
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium">Scheduled backups</legend>
@@ -66,7 +66,7 @@ export function ScheduleForm({ saved }: { saved: BackupSchedule }) {
           {CHOICES.map((c) => (
             <label
               key={c.value}
-              className="flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-xl border border-line px-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-stone-50 has-[:checked]:font-medium"
+              className="flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-xl border border-line px-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-stone-100 has-[:checked]:font-semibold has-[:checked]:ring-1 has-[:checked]:ring-brand"
             >
               <input
                 type="radio"
@@ -106,7 +106,7 @@ export function ScheduleForm({ saved }: { saved: BackupSchedule }) {
         </span>
         {errors.keep && <span className="text-sm font-medium text-red-700">{errors.keep}</span>}
       </div>
-      <Button type="submit" variant="primary" isDisabled={busy} className="min-h-11">
+      <Button type="submit" variant="primary" isDisabled={busy} className="min-h-11 sm:mt-7">
         Save schedule
       </Button>
       {errors.form && (
