@@ -6,7 +6,7 @@ import { extract } from 'tar-stream';
 import { backupMessages } from '@shopfront/shared';
 import { expect, test } from './support/test.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { testStaff } from './support/admin.ts';
+import { axeProblems, testStaff } from './support/admin.ts';
 
 /** Issue 29: the owner's Backups screen: back up now, list, download, delete, the schedule. */
 
@@ -70,6 +70,7 @@ test.describe('Backups in the panel', () => {
       await expect(page.getByRole('button', { name: 'Back up now' })).toBeEnabled();
       await expect(list).toContainText(/MB · [\d,]+ rows in \d+ tables · [\d,]+ pictures and files/);
       await shot(page, 'listed');
+      expect(await axeProblems(page)).toEqual([]);
 
       const download = page.waitForEvent('download');
       await list.getByRole('link', { name: /^Download the backup of/ }).click();
@@ -85,6 +86,7 @@ test.describe('Backups in the panel', () => {
       await expect(form.getByText(backupMessages.keep)).toBeVisible();
       await expect(form.getByLabel('Keep')).toHaveAttribute('aria-invalid', 'true');
       await shot(page, 'schedule-error');
+      expect(await axeProblems(page)).toEqual([]);
       await form.getByLabel('Keep').fill('5');
       await form.getByRole('button', { name: 'Save schedule' }).click();
       await expect(page.getByText(backupMessages.scheduleSaved)).toBeVisible();
