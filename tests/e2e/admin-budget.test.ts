@@ -87,6 +87,7 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   reviews: { routes: ['routes/frame', 'routes/reviews'], start: false },
   'sign-ups': { routes: ['routes/frame', 'routes/signups'], start: false },
   staff: { routes: ['routes/frame', 'routes/staff'], start: false },
+  backups: { routes: ['routes/frame', 'routes/backups'], start: false },
   setup: { routes: ['routes/frame', 'routes/setup'], start: false },
   products: { routes: ['routes/frame', 'routes/products'], start: false },
   product: { routes: ['routes/frame', 'routes/products.$id'], start: false },

@@ -66,6 +66,7 @@ import { checkoutStepRoutes } from './modules/checkout/step-routes.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { customisationPrunePlugin } from './modules/cart/customisation-prune.ts';
 import { sharingPicturePrunePlugin } from './modules/admin/seo/prune.ts';
+import { backupJobsPlugin } from './modules/admin/backups/jobs.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -304,6 +305,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin);
   await app.register(customisationPrunePlugin);
   await app.register(sharingPicturePrunePlugin);
+  await app.register(backupJobsPlugin);
   await app.register(ordersPlugin);
   await app.register(trackingRoutes);
   await app.register(applicationRoutes);

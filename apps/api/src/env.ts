@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where backups are written and listed (`npm run backup`, the panel's Backups screen, the schedule). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
@@ -206,5 +208,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const reasons = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${reasons}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    BACKUP_DIR: path.resolve(result.data.BACKUP_DIR),
+  };
 }

@@ -97,6 +97,8 @@ export * from './schemas/admin-import.ts';
 export * from './api/admin-import.ts';
 export * from './schemas/admin-push.ts';
 export * from './api/admin-push.ts';
+export * from './schemas/admin-backups.ts';
+export * from './api/admin-backups.ts';
 export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
 export * from './contrast.ts';

@@ -28,13 +28,16 @@ export const STAFF_AREAS = [
   'plugins',
   'audit',
   'staff',
+  'backups',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
-const EVERYTHING_BUT_STAFF: readonly StaffArea[] = STAFF_AREAS.filter((a) => a !== 'staff');
+/** Owners' alone: staff accounts, and backups (each holds every customer's data). */
+const OWNERS_ONLY: readonly StaffArea[] = ['staff', 'backups'];
+const EVERYTHING_BUT_STAFF: readonly StaffArea[] = STAFF_AREAS.filter((a) => !OWNERS_ONLY.includes(a));
 
 /**
- * Owner: everything. Manager: everything but staff (and the owner-only settings and script-running
+ * Owner: everything. Manager: everything but staff and backups (and the owner-only settings and script-running
  * plugins, checked where they are changed). Packer: orders and fulfilment. Content editor: content.
  */
 export const ROLE_AREAS: Record<StaffRoleName, readonly StaffArea[]> = {

@@ -175,6 +175,8 @@ export async function startShop({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Backups taken in a test go away with the shop's data folder (not into the repository's backups/).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       LOG_LEVEL: 'warn',
       // Production takes absolute links from PUBLIC_URL, never from the Host header.
       PUBLIC_URL: baseUrl,

@@ -89,6 +89,12 @@ export const NAV: readonly NavItem[] = [
     keywords: 'delivery zones rates pincode postcode ranges courier cod fee cash on delivery days free above',
   },
   { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
+  {
+    to: '/backups',
+    label: 'Backups',
+    area: 'backups',
+    keywords: 'backup restore download archive export data schedule copy',
+  },
   { to: '/plugins', label: 'Plugins', area: 'plugins', keywords: 'apps integrations analytics' },
   {
     to: '/store-mode',

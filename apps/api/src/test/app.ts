@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -54,9 +56,12 @@ export async function createTestApp(
         await admin.query(`drop database if exists ${name} with (force)`);
       });
   }
+  // Each app its own backup folder (a test may take one: the owner routes' matrix test does).
+  const backupDir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-backups-'));
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: TEST_DATA_DIR,
+    BACKUP_DIR: backupDir,
     LOG_LEVEL: 'silent',
     // API tests read OTP codes and reset links from the outbox, as a developer would.
     DEV_OUTBOX: 'true',
@@ -85,6 +90,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await dropDatabase();
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }
@@ -95,7 +101,13 @@ export async function createTestApp(
  */
 export async function secondProcess(first: TestApp): Promise<TestApp> {
   if (!first.url) throw new Error('secondProcess needs PostgreSQL (TEST_DATABASE_URL)');
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', DEV_OUTBOX: 'true' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: TEST_DATA_DIR,
+    BACKUP_DIR: first.app.env.BACKUP_DIR,
+    LOG_LEVEL: 'silent',
+    DEV_OUTBOX: 'true',
+  });
   const database = await openDatabase({ url: first.url, poolMax: 4 });
   const app = await buildApp({ database, env, logger: false });
   await app.ready();

@@ -10,7 +10,7 @@ import {
   writeFileSync,
   type Dirent,
 } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
@@ -60,6 +60,8 @@ export interface BackupResult {
   manifest: Manifest;
   bytes: number;
   ms: number;
+  /** How long the dump's transaction held a database connection (on PGlite: the shop's only one). */
+  dbMs: number;
 }
 
 const appVersion = async () => {
@@ -82,7 +84,21 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
   const dir = path.join(path.resolve(opts.outDir), `backup-${stamp}`);
   const work = `${dir}.partial`;
   await mkdir(path.join(work, TABLES_DIR), { recursive: true });
+  try {
+    return await writeBackup(database, opts, { dir, work, started });
+  } catch (err) {
+    // A failed run leaves nothing behind: the next one (or the schedule's pruning) never meets it.
+    await rm(work, { recursive: true, force: true });
+    throw err;
+  }
+}
 
+async function writeBackup(
+  database: Database,
+  opts: BackupOptions,
+  { dir, work, started }: { dir: string; work: string; started: number },
+): Promise<BackupResult> {
+  const dbStarted = Date.now();
   const dumped = await database.db.transaction(
     async (tx) => {
       for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
@@ -115,6 +131,7 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  const dbMs = Date.now() - dbStarted;
 
   const media = await copyMedia(opts.mediaDir, path.join(work, MEDIA_DIR));
   const manifest: Manifest = {
@@ -127,7 +144,7 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
   };
   writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(work, dir);
-  return { dir, manifest, bytes: sizeOf(dir), ms: Date.now() - started };
+  return { dir, manifest, bytes: sizeOf(dir), ms: Date.now() - started, dbMs };
 }
 
 /** Streams one table through a cursor into tables/<name>.jsonl.gz: per row a JSON array of the columns' text forms. */

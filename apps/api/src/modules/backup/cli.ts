@@ -11,7 +11,7 @@ import { parseEnv, type Env } from '../../env.ts';
 import { createBackup, type BackupResult } from './backup.ts';
 import { restoreBackup, type RestoreResult } from './restore.ts';
 
-const USAGE = `usage: npm run backup [-- --out DIR]          (default DIR: ./backups)
+const USAGE = `usage: npm run backup [-- --out DIR]          (default DIR: BACKUP_DIR, else ./backups)
        npm run restore -- ARCHIVE [--force]       (ARCHIVE: a backup-<UTC time> folder)
 The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media.`;
 
@@ -29,7 +29,7 @@ export async function backupCommand(
     if (holder) {
       throw new Error(
         `The shop is running on the embedded database in ${env.DATA_DIR} (process ${holder.pid}, started ${holder.started_at}). ` +
-          'The embedded database is opened by one process at a time, so this command cannot read it now: stop the shop or use the panel, then run npm run backup again. Nothing was written.',
+          'The embedded database is opened by one process at a time, so this command cannot read it now: stop the shop or use the panel (Backups, Back up now); once the shop is stopped, npm run backup works. Nothing was written.',
       );
     }
     if (!existsSync(path.join(env.DATA_DIR, 'pgdata', 'PG_VERSION'))) {
@@ -91,7 +91,7 @@ async function main() {
   const env = parseEnv();
   if (command === 'backup') {
     if (positionals.length) throw new Error(`Unexpected argument ${positionals[0]}\n${USAGE}`);
-    const r = await backupCommand(env, path.resolve(values.out ?? 'backups'));
+    const r = await backupCommand(env, values.out ? path.resolve(values.out) : env.BACKUP_DIR);
     const rows = r.manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
       `Backed up ${where(env)}: ${r.manifest.tables.length} tables, ${rows} rows, ${r.manifest.media.length} media files, ${mb(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s\n${r.dir}`,
