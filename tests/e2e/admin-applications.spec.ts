@@ -54,13 +54,16 @@ test.describe('applications in the panel', () => {
 
     await page.getByTestId('filter-service').selectOption({ label: 'All services' });
     await page.getByTestId('filter-stage').selectOption({ label: 'Any stage' });
-    await page.getByTestId('filter-overdue').check();
+    // The box follows the address, which changes once the frame's loaders have run: click, then wait for it.
+    await page.getByTestId('filter-overdue').click();
+    await expect(page.getByTestId('filter-overdue')).toBeChecked();
     await expect(rows(page).filter({ hasText: 'Vikram Joshi' })).toHaveCount(1);
     const overdue = await rows(page).count();
     expect(overdue).toBeGreaterThanOrEqual(1);
     await expect(rows(page).getByTestId('overdue')).toHaveCount(overdue);
     await shot(page, 'applications-inbox-overdue');
-    await page.getByTestId('filter-overdue').uncheck();
+    await page.getByTestId('filter-overdue').click();
+    await expect(page.getByTestId('filter-overdue')).not.toBeChecked();
     await expect(rows(page).filter({ hasText: 'Neha Gupta' })).toHaveCount(1);
     expect(unexpected(problems)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
 import { ApplicationRow } from '../features/applications/application-row';
 import {
@@ -23,7 +23,13 @@ const selectClass = 'input min-w-0';
  */
 export default function Applications() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const location = useLocation();
+  // While a filter change is still on its way (the frame's loaders run first), the controls show
+  // it and the next change builds on it: two quick changes must not undo each other.
+  const pending = useNavigation().location;
+  const filters = readFilters(
+    pending && pending.pathname === location.pathname ? new URLSearchParams(pending.search) : params,
+  );
   const navigate = useNavigate();
   const list = useApplicationList(filters);
   const services = useServiceChoices();
