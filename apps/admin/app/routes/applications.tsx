@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
 import { ApplicationRow } from '../features/applications/application-row';
 import {
@@ -11,6 +11,7 @@ import {
   type ApplicationFilters,
 } from '../features/applications/list-query';
 import { useListKeys } from '../lib/use-list-keys';
+import { usePendingSearchParams } from '../lib/use-pending-params';
 
 export const meta = () => [{ title: 'Applications · Shop admin' }];
 
@@ -22,14 +23,8 @@ const selectClass = 'input min-w-0';
  * ("Load more"); j/k and Enter.
  */
 export default function Applications() {
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  // While a filter change is still on its way (the frame's loaders run first), the controls show
-  // it and the next change builds on it: two quick changes must not undo each other.
-  const pending = useNavigation().location;
-  const filters = readFilters(
-    pending && pending.pathname === location.pathname ? new URLSearchParams(pending.search) : params,
-  );
+  const [params, setParams] = usePendingSearchParams();
+  const filters = readFilters(params);
   const navigate = useNavigate();
   const list = useApplicationList(filters);
   const services = useServiceChoices();

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
@@ -9,6 +9,7 @@ import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs
 import { useMe } from '../features/auth/me';
 import { roleMayRead } from '../lib/nav';
 import { useListKeys } from '../lib/use-list-keys';
+import { usePendingSearchParams } from '../lib/use-pending-params';
 
 export const meta = () => [{ title: 'Orders · Shop admin' }];
 
@@ -25,7 +26,7 @@ const ExportSheet = lazy(() => import('../features/orders/export-sheet').then((m
  * at a time ("Load more"); j/k and Enter; select orders for the bulk actions.
  */
 export default function Orders() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePendingSearchParams();
   const me = useMe().data;
   const filters = readFilters(params, firstTabOf(me?.role));
   const navigate = useNavigate();
