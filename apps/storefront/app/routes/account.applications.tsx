@@ -1,4 +1,5 @@
 import { Link, data } from 'react-router';
+import { GuestTrackLink } from '../features/account/guest-track-link';
 import { applicationsApi, callEndpoint, type ApplicationRow } from '@shopfront/shared';
 import type { Route } from './+types/account.applications';
 import { LocalTime } from '../components/local-time';
@@ -87,15 +88,7 @@ export default function AccountApplications({ loaderData }: Route.ComponentProps
           ))}
         </ul>
       )}
-      <p className="text-sm text-muted">
-        Applied as a guest?{' '}
-        <Link
-          to="/track-order"
-          className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
-        >
-          Track it with its number
-        </Link>
-      </p>
+      <GuestTrackLink lead="Applied as a guest?" />
     </AccountSection>
   );
 }

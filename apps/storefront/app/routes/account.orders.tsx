@@ -1,4 +1,5 @@
 import { Link, data, useActionData, useLocation } from 'react-router';
+import { GuestTrackLink } from '../features/account/guest-track-link';
 import { ApiError, callEndpoint, ordersApi, type Order, type OrderDetail } from '@shopfront/shared';
 import type { Route } from './+types/account.orders';
 import { LocalTime } from '../components/local-time';
@@ -219,15 +220,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
           <Pagination page={list.page} lastPage={list.last_page} label="Order pages" className="mt-6" />
         </>
       )}
-      <p className="text-sm text-muted">
-        Ordered as a guest?{' '}
-        <Link
-          to="/track-order"
-          className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
-        >
-          Track it with its number
-        </Link>
-      </p>
+      <GuestTrackLink lead="Ordered as a guest?" />
     </AccountSection>
   );
 }
