@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits up to 10 s, not vitest's 1 s: a client-side navigation's effects
+          // on a 2-core machine running four shops and Chromiums can take longer than a second.
+          expect: { poll: { timeout: 10_000 } },
           // Every file starts its own shop (a copy of the template, its own port block and
           // Chromium), so files run side by side, one per worker (scripts/test.mjs: one per core).
           // The files moved to @playwright/test are *.spec.ts (playwright.config.ts).

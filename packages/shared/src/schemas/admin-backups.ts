@@ -17,7 +17,7 @@ export const backupMessages = {
 } as const;
 
 /** A backup folder's name: `backup-2026-11-30T02-08-14Z`, as createBackup names it. */
-export const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/;
+export const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(?:-\d{1,3})?$/;
 
 export const BACKUP_SCHEDULES = ['off', 'daily', 'weekly'] as const;
 export type BackupScheduleKind = (typeof BACKUP_SCHEDULES)[number];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import {
   createWriteStream,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -81,9 +82,8 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replaceAll(':', '-');
-  const dir = path.join(path.resolve(opts.outDir), `backup-${stamp}`);
-  const work = `${dir}.partial`;
-  await mkdir(path.join(work, TABLES_DIR), { recursive: true });
+  const { dir, work } = await claimName(path.join(path.resolve(opts.outDir), `backup-${stamp}`));
+  await mkdir(path.join(work, TABLES_DIR));
   try {
     return await writeBackup(database, opts, { dir, work, started });
   } catch (err) {
@@ -91,6 +91,26 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
     await rm(work, { recursive: true, force: true });
     throw err;
   }
+}
+
+/**
+ * The backup's name, claimed by creating its `.partial` folder: a second backup in the same second
+ * (a scheduled one right after another, or the CLI beside the panel) gets `-2`, `-3`, … instead of
+ * writing into the first one's folder or failing on its rename.
+ */
+async function claimName(base: string): Promise<{ dir: string; work: string }> {
+  await mkdir(path.dirname(base), { recursive: true });
+  for (let n = 1; n <= 999; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    if (existsSync(dir)) continue;
+    try {
+      await mkdir(`${dir}.partial`);
+      return { dir, work: `${dir}.partial` };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  throw new Error(`backup: no free name beside ${base}`);
 }
 
 async function writeBackup(

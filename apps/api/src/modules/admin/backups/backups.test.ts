@@ -10,6 +10,7 @@ import { auditLog } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 import { backupNames } from './folder.ts';
+import { createBackup } from '../../backup/backup.ts';
 import { queueScheduledBackup } from './jobs.ts';
 
 let t: TestApp;
@@ -112,7 +113,7 @@ describe('backups from the panel', () => {
     // Finished: another may be taken.
     const again = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: owner });
     expect(again.statusCode).toBe(202);
-    await untilFinished();
+    expect((await untilFinished()).job?.status).toBe('done');
   });
 
   it('downloads a backup as a .tar.gz holding its manifest, not stored by caches', async () => {
@@ -223,13 +224,13 @@ describe('backups from the panel', () => {
     // The next week: due again.
     const next = await queueScheduledBackup(t.app.db, t.app.jobs, new Date('2031-03-10T00:05:00Z'));
     expect(next).toBeTypeOf('number');
-    await untilFinished();
+    expect((await untilFinished()).job?.status).toBe('done');
     expect(await backupNames(dir)).toHaveLength(2);
 
     // Daily: a new period each UTC day.
     expect((await put({ schedule: 'daily', keep: 2 })).statusCode).toBe(200);
     expect(await queueScheduledBackup(t.app.db, t.app.jobs, new Date('2031-03-10T00:06:00Z'))).toBeTypeOf('number');
-    await untilFinished();
+    expect((await untilFinished()).job?.status).toBe('done');
     expect(await queueScheduledBackup(t.app.db, t.app.jobs, new Date('2031-03-10T23:59:00Z'))).toBeNull();
 
     const audits = await t.database.db
@@ -238,5 +239,20 @@ describe('backups from the panel', () => {
       .where(and(inArray(auditLog.action, ['backup.create']), eq(auditLog.target, `job:${id}`)));
     // Scheduled backups are the shop's own work: no owner to audit.
     expect(audits).toEqual([]);
+  });
+
+  it('two backups in the same second get two names, both whole, the later one listed first', async () => {
+    const now = new Date('2031-04-01T08:00:00Z');
+    const opts = { mediaDir: path.join(t.app.env.DATA_DIR, 'media'), outDir: dir, now };
+    const [a, b] = await Promise.all([createBackup(t.app.database, opts), createBackup(t.app.database, opts)]);
+    const names = [path.basename(a.dir), path.basename(b.dir)].sort();
+    expect(names).toEqual(['backup-2031-04-01T08-00-00Z', 'backup-2031-04-01T08-00-00Z-2']);
+    const listed = (await list()).backups.map((x) => x.name);
+    expect(listed.slice(0, 2)).toEqual([names[1], names[0]]);
+    for (const name of names) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${name}/download`, headers: owner });
+      expect(res.statusCode).toBe(200);
+      expect(await tarNames(res.rawPayload)).toContain(`${name}/manifest.json`);
+    }
   });
 });

@@ -23,14 +23,13 @@ export async function backupPath(dir: string, name: string): Promise<string> {
   return full;
 }
 
-/** The backups' names, newest first (the name is the UTC time, so it sorts as time). */
+/** The backups' names, newest first (the name is the UTC time and a count within its second, so it sorts as time). */
 export async function backupNames(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries
     .filter((e) => e.isDirectory() && BACKUP_NAME.test(e.name))
     .map((e) => e.name)
-    .sort()
-    .reverse();
+    .sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
 }
 
 /** A backup from its manifest; null when the manifest cannot be read (a folder that is not a backup). */
