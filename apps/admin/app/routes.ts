@@ -19,6 +19,7 @@ export default [
     route('products/bulk', 'routes/products.bulk.tsx'),
     route('products/import', 'routes/products.import.tsx'),
     route('products/:id', 'routes/products.$id.tsx'),
+    route('products/:id/service', 'routes/products.$id.service.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('collections', 'routes/collections.tsx'),
     route('collections/:id', 'routes/collections.$id.tsx'),
