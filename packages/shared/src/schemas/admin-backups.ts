@@ -50,6 +50,8 @@ export const BackupSchema = z.object({
   media: z.number().int(),
   /** The newest migration of the backed-up database. */
   migration: z.string(),
+  /** Taken by the schedule (and pruned by its keep count); false: taken from the panel or `npm run backup`, kept until deleted. */
+  scheduled: z.boolean(),
 });
 export type Backup = z.infer<typeof BackupSchema>;
 

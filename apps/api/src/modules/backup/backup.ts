@@ -54,6 +54,8 @@ export interface BackupOptions {
   /** Called once the dump's snapshot is taken: every transaction committed before it is in the backup. */
   onSnapshot?: (snapshot: string) => void;
   now?: Date;
+  /** Taken by the panel's schedule (manifest.scheduled): pruned by its keep count. */
+  scheduled?: boolean;
 }
 
 export interface BackupResult {
@@ -161,6 +163,7 @@ async function writeBackup(
     dialect: database.dialect,
     ...dumped,
     media,
+    ...(opts.scheduled ? { scheduled: true } : {}),
   };
   writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(work, dir);

@@ -44,6 +44,8 @@ export interface Manifest {
   tables: TableEntry[];
   sequences: SequenceEntry[];
   media: MediaEntry[];
+  /** Taken by the panel's schedule: only these count toward its keep count and are pruned (absent: not). */
+  scheduled?: boolean;
 }
 
 export async function sha256File(file: string): Promise<string> {

@@ -54,6 +54,7 @@ async function describe(dir: string, name: string): Promise<Backup | null> {
     rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
     media: manifest.media.length,
     migration: manifest.migration,
+    scheduled: manifest.scheduled === true,
   };
 }
 
@@ -66,9 +67,16 @@ export async function deleteBackup(dir: string, name: string): Promise<void> {
   await rm(await backupPath(dir, name), { recursive: true, force: true });
 }
 
-/** Deletes the oldest backups beyond `keep`; answers the names deleted. */
+/**
+ * Deletes the oldest scheduled backups beyond `keep`; answers the names deleted. A backup taken
+ * from the panel or `npm run backup` (before a risky change, say) is the owner's to delete.
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const old = (await backupNames(dir)).slice(keep);
+  const names = await backupNames(dir);
+  const scheduled = await Promise.all(
+    names.map(async (name) => (await readManifest(path.join(dir, name)).catch(() => null))?.scheduled === true),
+  );
+  const old = names.filter((_, i) => scheduled[i]).slice(keep);
   for (const name of old) await rm(path.join(dir, name), { recursive: true, force: true });
   return old;
 }

@@ -70,7 +70,11 @@ export async function runBackupJob(
 ): Promise<{ dir: string | null; pruned: string[]; ms: number; dbMs: number }> {
   const db = database.db;
   if (period && (await lastPeriod(db)) === period) return { dir: null, pruned: [], ms: 0, dbMs: 0 };
-  const result = await createBackup(database, { mediaDir: dirs.mediaDir, outDir: dirs.backupDir });
+  const result = await createBackup(database, {
+    mediaDir: dirs.mediaDir,
+    outDir: dirs.backupDir,
+    scheduled: Boolean(period),
+  });
   const taken = { dir: result.dir, ms: result.ms, dbMs: result.dbMs };
   if (!period) return { ...taken, pruned: [] };
   await markPeriodDone(db, period);
