@@ -10,8 +10,8 @@ import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { seedDemo } from './seed/index.ts';
 
-const USAGE = `usage: tsx apps/api/src/db/cli.ts migrate|seed
-       tsx apps/api/src/db/cli.ts create-owner --email <e-mail> --name <name>
+const USAGE = `usage: npm run db:migrate | npm run db:seed
+       npm run db:create-owner -- --email <e-mail> --name <name>
          (the password from SHOP_OWNER_PASSWORD, else asked on the terminal)`;
 
 /** Asks for a password on the terminal without echoing it. */

@@ -110,7 +110,8 @@ async function main() {
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+/** `npm run backup` / `npm run restore` (bin.ts): runs the command of the arguments, exit 1 with its message on failure. */
+export function runCli(): void {
   main().catch((err) => {
     const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
     console.error(`${err instanceof Error ? err.message : String(err)}${cause}`);
