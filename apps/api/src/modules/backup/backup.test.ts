@@ -257,7 +257,8 @@ describe('a backup of the embedded database taken while the shop takes orders', 
     );
     const forced = await restoreCommand({ DATA_DIR: dataDir }, d.backup.dir, true);
     expect(forced.counts).toEqual(r.counts);
-  }, 60_000);
+    // Two restores and a shop's start: 64 s on a loaded 2-core machine.
+  }, 150_000);
 
   it.skipIf(!PG)(
     'restores into a fresh PostgreSQL database: the same orders, stock and counts; the shop serves and sells',
@@ -422,5 +423,6 @@ describe('rows round-trip exactly', () => {
       await source.close();
       await target.close();
     }
-  });
+    // Two embedded databases booted (WASM): 31 s on a loaded 2-core machine.
+  }, 90_000);
 });
