@@ -384,45 +384,49 @@ describe('rows round-trip exactly', () => {
   type Kind = 'pglite' | 'postgres';
   const pairs: [Kind, Kind][] = [['pglite', 'pglite']];
   if (PG) pairs.push(['pglite', 'postgres'], ['postgres', 'pglite']);
-  it.each(pairs)('%s to %s: bytea, jsonb, timestamps, numerics, floats, arrays, intervals', async (from, to) => {
-    const source = await probeDatabase(from);
-    const target = await probeDatabase(to);
-    try {
-      await source.db.execute(sql.raw(PROBE_ROWS));
-      const work = path.join(tmp, `probe-${from}-${to}`);
-      mkdirSync(path.join(work, 'tables'), { recursive: true });
-      const columns = ['id', 'b', 'j', 'tz', 'ts', 'd', 'n', 'f', 'r', 'a', 'i', 't', 'big'];
-      const entry = await source.db.transaction(async (tx) => {
-        for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
-        return dumpTable(tx as unknown as Db, 'backup_probe', columns, work);
-      });
-      expect(entry.rows).toBe(3);
-      const types = new Map(
-        (
-          await queryRows<{ name: string; type: string }>(
-            target.db,
-            sql`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+  it.each(pairs)(
+    '%s to %s: bytea, jsonb, timestamps, numerics, floats, arrays, intervals',
+    async (from, to) => {
+      const source = await probeDatabase(from);
+      const target = await probeDatabase(to);
+      try {
+        await source.db.execute(sql.raw(PROBE_ROWS));
+        const work = path.join(tmp, `probe-${from}-${to}`);
+        mkdirSync(path.join(work, 'tables'), { recursive: true });
+        const columns = ['id', 'b', 'j', 'tz', 'ts', 'd', 'n', 'f', 'r', 'a', 'i', 't', 'big'];
+        const entry = await source.db.transaction(async (tx) => {
+          for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
+          return dumpTable(tx as unknown as Db, 'backup_probe', columns, work);
+        });
+        expect(entry.rows).toBe(3);
+        const types = new Map(
+          (
+            await queryRows<{ name: string; type: string }>(
+              target.db,
+              sql`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
                  where attrelid = 'backup_probe'::regclass and attnum > 0`,
-          )
-        ).map((r) => [r.name, r.type]),
-      );
-      // The target in another time zone: the text forms carry their offset.
-      await target.db.transaction(async (tx) => {
-        await tx.execute(sql.raw("set local timezone = 'America/St_Johns'"));
-        return loadTable(tx as unknown as Db, work, entry, types);
-      });
-      const want = await probeText(source.db);
-      expect(want[0]).toContain('\\\\x00ff0a5c22');
-      expect(await probeText(target.db)).toEqual(want);
-      const [bytes] = await queryRows<{ hex: string }>(
-        target.db,
-        sql`select encode(b, 'hex') as hex from backup_probe where id = 1`,
-      );
-      expect(bytes!.hex).toBe('00ff0a5c22');
-    } finally {
-      await source.close();
-      await target.close();
-    }
-    // Two embedded databases booted (WASM): 31 s on a loaded 2-core machine.
-  }, 90_000);
+            )
+          ).map((r) => [r.name, r.type]),
+        );
+        // The target in another time zone: the text forms carry their offset.
+        await target.db.transaction(async (tx) => {
+          await tx.execute(sql.raw("set local timezone = 'America/St_Johns'"));
+          return loadTable(tx as unknown as Db, work, entry, types);
+        });
+        const want = await probeText(source.db);
+        expect(want[0]).toContain('\\\\x00ff0a5c22');
+        expect(await probeText(target.db)).toEqual(want);
+        const [bytes] = await queryRows<{ hex: string }>(
+          target.db,
+          sql`select encode(b, 'hex') as hex from backup_probe where id = 1`,
+        );
+        expect(bytes!.hex).toBe('00ff0a5c22');
+      } finally {
+        await source.close();
+        await target.close();
+      }
+      // Two embedded databases booted (WASM): 31 s on a loaded 2-core machine.
+    },
+    90_000,
+  );
 });
