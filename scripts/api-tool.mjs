@@ -9,10 +9,11 @@
 //   the sources, with a warning; with none, it says to build.
 //
 // usage: node scripts/api-tool.mjs <tool> [arguments of the tool]
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API_ENTRIES, API_SOURCES } from './lib/api-entries.mjs';
+import { newestMtime } from './lib/mtime.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tool = process.argv[2];
@@ -24,15 +25,6 @@ if (!source || tool === 'server') {
       .join('|')} [arguments]`,
   );
   process.exit(2);
-}
-
-function newestMtime(file) {
-  if (!existsSync(file)) return 0;
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
-  return newest;
 }
 
 const compiled = path.join(ROOT, 'apps/api/dist', `${tool}.js`);
