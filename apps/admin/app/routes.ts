@@ -28,6 +28,8 @@ export default [
     route('theme', 'routes/theme.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),
+    route('settings', 'routes/settings.tsx'),
+    route('settings/:group', 'routes/settings.$group.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),
     route('signups', 'routes/signups.tsx'),

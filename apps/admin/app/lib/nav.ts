@@ -77,6 +77,13 @@ export const NAV: readonly NavItem[] = [
     group: 'Shop',
   },
   {
+    to: '/settings',
+    label: 'Settings',
+    area: 'settings',
+    keywords:
+      'guest checkout sign in login register otp one-time code password cancel refund customer care contact social links facebook instagram cart expiry terms store details name e-mail phone address channel',
+  },
+  {
     to: '/theme',
     label: 'Theme',
     area: 'content',

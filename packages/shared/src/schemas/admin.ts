@@ -84,6 +84,7 @@ export const staffMessages = {
   role: 'The role must be one of owner, manager, packer or content_editor',
   session: 'The session must be "cookie" or "bearer"',
   choice: (options: readonly string[]) => `The value must be one of: ${options.join(', ')}`,
+  dateRange: 'The start date must be on or before the end date',
 } as const;
 
 const requiredText = (max: number, multiline = false) =>
@@ -346,6 +347,10 @@ export const AdminPluginSchema = z.object({
   consent: z.enum(['analytics', 'marketing']).nullable(),
   /** Its config decides what script runs on the shop's pages: owners only may install, configure or remove it. */
   runs_script: z.boolean(),
+  /** Its config has settings (PLUGIN_CONFIG_SCHEMAS[name] has keys): the panel offers a form. */
+  configurable: z.boolean(),
+  /** Some setting has no default (a tag ID): installing needs a config, `{}` is refused (422). */
+  needs_config: z.boolean(),
   installed_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
@@ -447,5 +452,66 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   undo_apply: z.boolean(),
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
-export const AuditLogSchema = z.object({ entries: z.array(AuditListEntrySchema), pagination: ContentPaginationSchema });
-export const AuditLogQuerySchema = z.object({ page: pageQuery(1_000_000) });
+/**
+ * The audit log's areas (its `?area=` filter): each holds the actions whose first part (before
+ * the first dot: `order` of `order.pack`) is listed. The undo entries (`audit.undo`) are "undo".
+ */
+export const AUDIT_AREAS = {
+  orders: ['order', 'orders'],
+  catalogue: [
+    'product',
+    'products',
+    'variant',
+    'category',
+    'super-category',
+    'collection',
+    'swatch',
+    'catalog',
+    'service-details',
+    'coupon',
+  ],
+  customers: ['customer', 'customers', 'review'],
+  settings: [
+    'store-settings',
+    'storefront',
+    'shipping',
+    'shipping-zone',
+    'shipping-method',
+    'tax-rate',
+    'tax-seller',
+    'cod',
+    'legal-pages',
+    'channel',
+  ],
+  plugins: ['plugin'],
+  staff: ['staff'],
+  backups: ['backup'],
+  undo: ['audit'],
+} as const satisfies Record<string, readonly string[]>;
+export type AuditArea = keyof typeof AUDIT_AREAS;
+export const AUDIT_AREA_NAMES = Object.keys(AUDIT_AREAS) as AuditArea[];
+
+/** A member who may appear in the log, for its `?staff=` filter: every staff account, by name. */
+export const AuditStaffSchema = z.object({ id: z.string(), name: z.string() });
+export const AuditLogSchema = z.object({
+  entries: z.array(AuditListEntrySchema),
+  pagination: ContentPaginationSchema,
+  /** Every staff account (active or not), for the filter by who made a change. */
+  staff: z.array(AuditStaffSchema),
+});
+
+const auditDay = z.iso.date({ error: messages.date });
+/** GET /api/admin/audit-log: a page of the entries that pass every filter given. */
+export const AuditLogQuerySchema = z
+  .object({
+    page: pageQuery(1_000_000),
+    area: z.enum(AUDIT_AREA_NAMES, { error: staffMessages.choice(AUDIT_AREA_NAMES) }).optional(),
+    /** A staff member's id: their changes only. */
+    staff: identifierText(60).optional(),
+    /** Made on or after this day (YYYY-MM-DD, the day in the shop's time zone). */
+    from: auditDay.optional(),
+    /** Made on or before this day (inclusive). */
+    to: auditDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: staffMessages.dateRange });
+export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;

@@ -1,0 +1,153 @@
+import { useRef, useState } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminApi, type StoreSettings } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/form-message';
+import { SaveBar } from '../../components/ui/save-bar';
+import { TextField } from '../../components/ui/text-field';
+import { call } from '../../lib/api';
+import { applyApiError, sharedSchemaOf } from '../../lib/form';
+import { SETTINGS_KEYS } from '../../lib/store-mode';
+import { savedToast } from '../../lib/undo';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { useChannels } from '../catalog/queries';
+import { LongTextInput, NumberInput, SelectInput, SwitchInput } from '../setup/fields';
+import { changedBody, toValues, type SettingsValues } from './form-model';
+import type { SettingField, SettingsGroup } from './groups';
+
+/**
+ * One group of store settings: checked with the shared schema as typed (only what changed is
+ * checked and sent), saved with PATCH /api/admin/settings, whose 422 messages land at their
+ * fields. A save bar under the thumb, a question before leaving unsaved changes, a toast with Undo.
+ */
+export function SettingsForm({
+  group,
+  saved,
+  isOwner,
+}: {
+  group: SettingsGroup;
+  saved: Partial<StoreSettings>;
+  isOwner: boolean;
+}) {
+  const qc = useQueryClient();
+  // The resolver checks against the settings as last saved (a save moves them on).
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  const form = useForm<SettingsValues>({
+    defaultValues: toValues(group, saved),
+    resolver: sharedSchemaOf<SettingsValues>(
+      (s) => s.StoreSettingsPatchSchema,
+      (values) => changedBody(group, values, savedRef.current),
+    ),
+    mode: 'onTouched',
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const dirty = form.formState.isDirty;
+  useLeaveGuard(dirty, `Leave ${group.title.toLowerCase()} without saving your changes?`);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const body = changedBody(group, values, saved);
+    if (Object.keys(body).length === 0) return form.reset(values);
+    try {
+      const res = await call(adminApi.updateSettings, { body });
+      qc.setQueryData(SETTINGS_KEYS[0], res.data);
+      void qc.invalidateQueries({ queryKey: SETTINGS_KEYS[1] });
+      form.reset(toValues(group, res.data));
+      savedToast(qc, res.message ?? 'Store settings saved', {
+        description: group.title,
+        offer: res.undo,
+        refresh: SETTINGS_KEYS,
+      });
+    } catch (err) {
+      setFormError(
+        applyApiError(
+          err,
+          group.fields.map((f) => f.key),
+          form.setError,
+        ),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid={`settings-${group.slug}`}>
+      <div className="card space-y-5 p-4 sm:p-5">
+        {group.fields.map((f) => (
+          <Field key={f.key} field={f} control={form.control} readOnly={Boolean(f.ownerOnly) && !isOwner} />
+        ))}
+      </div>
+      {formError && <FormMessage>{formError}</FormMessage>}
+      <SaveBar className="flex items-center gap-3" testId="settings-save-bar">
+        <p className="hidden flex-1 text-sm text-muted sm:block" aria-live="polite">
+          {dirty ? 'Unsaved changes' : 'All changes saved'}
+        </p>
+        <Button
+          variant="quiet"
+          isDisabled={!dirty || form.formState.isSubmitting}
+          onPress={() => {
+            form.reset();
+            setFormError(null);
+          }}
+          className="flex-1 sm:flex-none"
+        >
+          Discard
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          isDisabled={!dirty || form.formState.isSubmitting}
+          className="flex-1 sm:flex-none"
+          data-testid="settings-save"
+        >
+          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </SaveBar>
+    </form>
+  );
+}
+
+function Field({
+  field: f,
+  control,
+  readOnly,
+}: {
+  field: SettingField;
+  control: Control<SettingsValues>;
+  readOnly: boolean;
+}) {
+  const common = { control, name: f.key, label: f.label, description: f.description };
+  switch (f.kind) {
+    case 'switch':
+      return <SwitchInput {...common} />;
+    case 'days':
+      return <NumberInput {...common} suffix="days" />;
+    case 'choice':
+      return <SelectInput {...common} options={f.options ?? []} />;
+    case 'channel':
+      return <ChannelInput {...common} />;
+    case 'longtext':
+      return <LongTextInput {...common} rows={3} mono={false} />;
+    default:
+      return (
+        <TextField
+          {...common}
+          type={f.kind === 'email' ? 'email' : f.kind === 'url' ? 'url' : 'text'}
+          autoComplete="off"
+          isDisabled={readOnly}
+          description={readOnly ? `${f.description ?? ''} Only the owner can change it.`.trim() : f.description}
+        />
+      );
+  }
+}
+
+/** The default channel, picked from the shop's channels by name (its id is what is saved). */
+function ChannelInput(props: { control: Control<SettingsValues>; name: string; label: string; description?: string }) {
+  const current = String(useWatch({ control: props.control, name: props.name }) ?? '');
+  const channels = useChannels().data?.channels ?? [];
+  const options = channels.map((c) => ({ value: c.id, label: `${c.name} (${c.currency.code})` }));
+  // Until the list comes (or for a channel it no longer has), the saved id stays a choice.
+  if (!options.some((o) => o.value === current)) options.unshift({ value: current, label: current || 'None' });
+  return <SelectInput {...props} options={options} />;
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { AreaGate } from '../components/ui/area-gate';
+import { Failed, Loading, PageHeader } from '../components/ui/states';
+import { useMe } from '../features/auth/me';
+import { SETTINGS_GROUPS } from '../features/settings/groups';
+import { NAV, roleMayRead } from '../lib/nav';
+import { useShopSettings } from '../lib/store-mode';
+
+export const meta = () => [{ title: 'Settings · Shop admin' }];
+
+/** Settings with screens of their own, linked from here (not edited twice). */
+const ELSEWHERE = ['/store-mode', '/theme', '/shipping', '/tax', '/plugins', '/backups', '/staff'];
+
+export default function SettingsRoute() {
+  return (
+    <AreaGate area="settings" what="Store settings">
+      <SettingsIndex />
+    </AreaGate>
+  );
+}
+
+/** The store settings (spec section 3) in groups, each with what is set now; a tap opens its screen. */
+function SettingsIndex() {
+  const role = useMe().data?.role ?? '';
+  const settings = useShopSettings();
+  const elsewhere = NAV.filter((n) => ELSEWHERE.includes(n.to) && roleMayRead(role, n.area));
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Settings" description="How the shop sells: checkout, sign-in, orders, contacts and more." />
+      {settings.isPending ? (
+        <Loading />
+      ) : settings.isError ? (
+        <Failed error={settings.error} retry={() => void settings.refetch()} />
+      ) : (
+        <ul className="card divide-y divide-line" data-testid="settings-groups">
+          {SETTINGS_GROUPS.map((g) => (
+            <li key={g.slug}>
+              <Link
+                to={`/settings/${g.slug}`}
+                className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-stone-50 focus-visible:bg-stone-50 sm:px-5"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{g.title}</span>
+                  <span className="block truncate text-sm text-muted">{g.summary(settings.data)}</span>
+                </span>
+                <span aria-hidden="true" className="text-xl text-muted">
+                  ›
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {elsewhere.length > 0 && (
+        <section aria-labelledby="settings-elsewhere" className="mt-6">
+          <h2 id="settings-elsewhere" className="mb-2 text-sm font-semibold text-muted">
+            On screens of their own
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {elsewhere.map((n) => (
+              <li key={n.to}>
+                <Link to={n.to} className="btn btn-outline">
+                  {n.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
