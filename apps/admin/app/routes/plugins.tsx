@@ -90,7 +90,9 @@ function Plugins() {
                   {(p.consent || locked) && (
                     <p className="mt-1.5 flex flex-wrap gap-2 text-xs font-medium">
                       {p.consent && (
-                        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-900">{CONSENT[p.consent]}</span>
+                        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-900">
+                          {CONSENT[p.consent]}
+                        </span>
                       )}
                       {locked && (
                         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">
@@ -115,7 +117,9 @@ function Plugins() {
                     variant={p.installed ? 'danger' : 'outline'}
                     isDisabled={change.isPending || locked}
                     onPress={() =>
-                      !p.installed && p.needs_config ? setEditing(p) : change.mutate({ plugin: p, install: !p.installed })
+                      !p.installed && p.needs_config
+                        ? setEditing(p)
+                        : change.mutate({ plugin: p, install: !p.installed })
                     }
                     className="flex-1 sm:w-28 sm:flex-none"
                     aria-label={`${p.installed ? 'Remove' : 'Install'} ${p.label}`}

@@ -9,6 +9,7 @@ import { pluginMessages } from './plugins.ts';
 import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
+import { AUDIT_AREA_NAMES, auditMessages } from '../audit-areas.ts';
 import { STORE_MODES } from './services.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
@@ -84,7 +85,6 @@ export const staffMessages = {
   role: 'The role must be one of owner, manager, packer or content_editor',
   session: 'The session must be "cookie" or "bearer"',
   choice: (options: readonly string[]) => `The value must be one of: ${options.join(', ')}`,
-  dateRange: 'The start date must be on or before the end date',
 } as const;
 
 const requiredText = (max: number, multiline = false) =>
@@ -452,44 +452,6 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   undo_apply: z.boolean(),
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
-/**
- * The audit log's areas (its `?area=` filter): each holds the actions whose first part (before
- * the first dot: `order` of `order.pack`) is listed. The undo entries (`audit.undo`) are "undo".
- */
-export const AUDIT_AREAS = {
-  orders: ['order', 'orders'],
-  catalogue: [
-    'product',
-    'products',
-    'variant',
-    'category',
-    'super-category',
-    'collection',
-    'swatch',
-    'catalog',
-    'service-details',
-    'coupon',
-  ],
-  customers: ['customer', 'customers', 'review'],
-  settings: [
-    'store-settings',
-    'storefront',
-    'shipping',
-    'shipping-zone',
-    'shipping-method',
-    'tax-rate',
-    'tax-seller',
-    'cod',
-    'legal-pages',
-    'channel',
-  ],
-  plugins: ['plugin'],
-  staff: ['staff'],
-  backups: ['backup'],
-  undo: ['audit'],
-} as const satisfies Record<string, readonly string[]>;
-export type AuditArea = keyof typeof AUDIT_AREAS;
-export const AUDIT_AREA_NAMES = Object.keys(AUDIT_AREAS) as AuditArea[];
 
 /** A member who may appear in the log, for its `?staff=` filter: every staff account, by name. */
 export const AuditStaffSchema = z.object({ id: z.string(), name: z.string() });
@@ -513,5 +475,5 @@ export const AuditLogQuerySchema = z
     /** Made on or before this day (inclusive). */
     to: auditDay.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: staffMessages.dateRange });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: auditMessages.dateRange });
 export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;

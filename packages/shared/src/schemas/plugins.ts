@@ -92,7 +92,10 @@ export const PLUGIN_CONFIG_SCHEMAS = {
     script_url: z
       .url({ error: pluginMessages.httpsUrl, protocol: /^https$/ })
       .max(300, { error: messages.maxLength(300) })
-      .meta({ title: 'Script address', description: 'Your Umami server’s script, e.g. https://stats.example.com/script.js.' }),
+      .meta({
+        title: 'Script address',
+        description: 'Your Umami server’s script, e.g. https://stats.example.com/script.js.',
+      }),
   }),
   ShopAnalytics: none,
   WhatsApp: z.strictObject({

@@ -15,8 +15,8 @@ export function AreaGate({ area, what, children }: { area: StaffArea; what: stri
     <div className="card px-5 py-10 text-center" data-testid="not-allowed">
       <h1 className="text-xl font-semibold">Not allowed</h1>
       <p className="mx-auto mt-2 max-w-sm text-sm text-muted">
-        {what} is for the owner and managers. As {roleLabel(me.role).toLowerCase()} you cannot open it; ask the owner
-        if you need it.
+        {what} is for the owner and managers. As {roleLabel(me.role).toLowerCase()} you cannot open it; ask the owner if
+        you need it.
       </p>
       <Link to="/" className="btn btn-outline mt-5 inline-flex">
         Back to home

@@ -137,8 +137,9 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     summary: (s) =>
       [
         on(s.enable_guest_checkout) ? 'Guest checkout on' : 'Sign-in needed to buy',
-        [on(s.enable_otp_auth) && 'one-time code', on(s.enable_legacy_auth) && 'password'].filter(Boolean).join(' or ') ||
-          'no sign-in',
+        [on(s.enable_otp_auth) && 'one-time code', on(s.enable_legacy_auth) && 'password']
+          .filter(Boolean)
+          .join(' or ') || 'no sign-in',
       ].join(' · '),
   },
   {
@@ -180,7 +181,8 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         key: 'google_embed_url',
         kind: 'url',
         label: 'Map on the contact page',
-        description: 'Google Maps → Share → Embed a map: the https://www.google.com/maps/embed?… address. Empty: no map.',
+        description:
+          'Google Maps → Share → Embed a map: the https://www.google.com/maps/embed?… address. Empty: no map.',
         optional: true,
       },
       social('facebook', 'Facebook'),

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type StoreSettings } from '@shopfront/shared';
@@ -13,12 +13,12 @@ import { savedToast } from '../../lib/undo';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useChannels } from '../catalog/queries';
 import { LongTextInput, NumberInput, SelectInput, SwitchInput } from '../setup/fields';
-import { changedBody, toValues, type SettingsValues } from './form-model';
+import { changedBody, toBody, toValues, type SettingsValues } from './form-model';
 import type { SettingField, SettingsGroup } from './groups';
 
 /**
- * One group of store settings: checked with the shared schema as typed (only what changed is
- * checked and sent), saved with PATCH /api/admin/settings, whose 422 messages land at their
+ * One group of store settings: checked with the shared schema as typed, only what changed sent,
+ * saved with PATCH /api/admin/settings, whose 422 messages land at their
  * fields. A save bar under the thumb, a question before leaving unsaved changes, a toast with Undo.
  */
 export function SettingsForm({
@@ -31,14 +31,11 @@ export function SettingsForm({
   isOwner: boolean;
 }) {
   const qc = useQueryClient();
-  // The resolver checks against the settings as last saved (a save moves them on).
-  const savedRef = useRef(saved);
-  savedRef.current = saved;
   const form = useForm<SettingsValues>({
     defaultValues: toValues(group, saved),
     resolver: sharedSchemaOf<SettingsValues>(
       (s) => s.StoreSettingsPatchSchema,
-      (values) => changedBody(group, values, savedRef.current),
+      (values) => toBody(group, values),
     ),
     mode: 'onTouched',
   });

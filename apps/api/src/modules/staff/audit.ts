@@ -162,8 +162,10 @@ async function auditWhere(db: Db, filter: AuditFilter): Promise<SQL | undefined>
   if (filter.staff) where.push(eq(auditLog.staffId, filter.staff));
   if (filter.from || filter.to) {
     const timeZone = await shopTimeZone(db);
-    if (filter.from) where.push(sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp at time zone ${timeZone}`);
-    if (filter.to) where.push(sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`);
+    if (filter.from)
+      where.push(sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp at time zone ${timeZone}`);
+    if (filter.to)
+      where.push(sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`);
   }
   return where.length > 0 ? and(...where) : undefined;
 }
