@@ -78,8 +78,10 @@ export function AuditFilterBar({
       onSubmit={(e) => e.preventDefault()}
       data-testid="activity-filters"
     >
-      <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor={`${id}-area`}>
-        Area
+      <div className="flex flex-col gap-1.5">
+        <label className="text-sm font-medium" htmlFor={`${id}-area`}>
+          Area
+        </label>
         <select id={`${id}-area`} className="input" value={filters.area} onChange={set('area')}>
           <option value="">Everything</option>
           {AUDIT_AREA_NAMES.map((a) => (
@@ -88,9 +90,11 @@ export function AuditFilterBar({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor={`${id}-staff`}>
-        Who
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label className="text-sm font-medium" htmlFor={`${id}-staff`}>
+          Who
+        </label>
         <select id={`${id}-staff`} className="input" value={filters.staff} onChange={set('staff')}>
           <option value="">Anyone</option>
           {!known && filters.staff && <option value={filters.staff}>{filters.staff}</option>}
@@ -100,15 +104,19 @@ export function AuditFilterBar({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor={`${id}-from`}>
-        From
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label className="text-sm font-medium" htmlFor={`${id}-from`}>
+          From
+        </label>
         <input id={`${id}-from`} type="date" className="input" value={filters.from} onChange={set('from')} />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor={`${id}-to`}>
-        To
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label className="text-sm font-medium" htmlFor={`${id}-to`}>
+          To
+        </label>
         <input id={`${id}-to`} type="date" className="input" value={filters.to} onChange={set('to')} />
-      </label>
+      </div>
       {any && (
         <Link to="?" className="btn btn-quiet col-span-2 lg:col-span-1" replace>
           Clear filters
