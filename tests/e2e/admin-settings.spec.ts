@@ -161,6 +161,37 @@ test.describe('store settings on screens', () => {
     await expect(chat).toHaveAttribute('href', /text=Namaste!%20A%20question%20about%20an%20order\./);
   });
 
+  test('the owner switches the shop to Coming Soon and back; a password is needed before protection goes on', async ({
+    shop,
+    owner,
+    newPage,
+  }) => {
+    const { page } = owner;
+    await openGroup(page, 'Opening and store password');
+    const form = page.getByTestId('settings-opening');
+    await expect(form.getByRole('radio', { name: /^Open/ })).toBeChecked();
+    await form.getByRole('radio', { name: /^Coming Soon/ }).check();
+    await page.getByTestId('settings-save').click();
+    await toastSays(page, staffMessages.storefrontSaved);
+    const visitor = await newPage(MOBILE);
+    await visitor.goto(`${shop.baseUrl}/`);
+    await visitor.waitForURL(`${shop.baseUrl}/coming-soon`);
+    await expect(visitor.getByRole('heading', { name: 'Something new is on its way' })).toBeVisible();
+
+    // Protection without a password: the server's message at the switch.
+    await form.getByRole('radio', { name: /^Open/ }).check();
+    await form.getByRole('switch', { name: 'Store password' }).check();
+    await page.getByTestId('settings-save').click();
+    await expect(form.getByText(staffMessages.storePasswordFirst)).toBeVisible();
+    await shot(page, 'settings-opening-error');
+    expect(await axeProblems(page)).toEqual([]);
+    await form.getByRole('switch', { name: 'Store password' }).uncheck();
+    await page.getByTestId('settings-save').click();
+    await toastSays(page, staffMessages.storefrontSaved);
+    await visitor.goto(`${shop.baseUrl}/`);
+    await expect(visitor).toHaveURL(`${shop.baseUrl}/`);
+  });
+
   test('a manager changes settings but not the shop’s web address; a packer has no settings at all', async ({
     shop,
     newPage,
@@ -195,7 +226,7 @@ test.describe('store settings on screens', () => {
     await page.setViewportSize(MOBILE);
     await page.goto(`${shop.baseUrl}/admin/settings`);
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await expect(page.getByTestId('settings-groups').getByRole('link')).toHaveCount(6);
+    await expect(page.getByTestId('settings-groups').getByRole('link')).toHaveCount(7);
     await shot(page, 'settings');
     expect(await axeProblems(page)).toEqual([]);
 
@@ -211,7 +242,14 @@ test.describe('store settings on screens', () => {
     await page.getByRole('link', { name: '‹ Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
 
-    for (const title of ['Orders: cancel and refund', 'Customer care and social links', 'Cart', 'Channels']) {
+    for (const title of [
+      'Opening and store password',
+      'Orders: cancel and refund',
+      'Customer care and social links',
+      'Cart',
+      'Store details',
+      'Channels',
+    ]) {
       await openGroup(page, title);
       await shot(page, `settings-${title.split(/[^A-Za-z]/)[0]!.toLowerCase()}`);
       expect(await axeProblems(page), title).toEqual([]);

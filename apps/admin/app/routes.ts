@@ -29,6 +29,7 @@ export default [
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),
     route('settings', 'routes/settings.tsx'),
+    route('settings/opening', 'routes/settings.opening.tsx'),
     route('settings/:group', 'routes/settings.$group.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),

@@ -13,3 +13,4 @@ export { CustomerNoteBodySchema } from '@shopfront/shared';
 export { TaxSellerBodySchema } from '@shopfront/shared';
 export { SearchSharingBodySchema } from '@shopfront/shared';
 export { StoreSettingsPatchSchema, PLUGIN_CONFIG_SCHEMAS } from '@shopfront/shared';
+export { StorefrontPatchSchema } from '@shopfront/shared';

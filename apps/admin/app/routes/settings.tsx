@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { AreaGate } from '../components/ui/area-gate';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { useMe } from '../features/auth/me';
 import { SETTINGS_GROUPS } from '../features/settings/groups';
+import { storefrontQuery } from '../features/settings/storefront-query';
 import { NAV, roleMayRead } from '../lib/nav';
 import { useShopSettings } from '../lib/store-mode';
 
@@ -23,6 +25,21 @@ export default function SettingsRoute() {
 function SettingsIndex() {
   const role = useMe().data?.role ?? '';
   const settings = useShopSettings();
+  const storefront = useQuery(storefrontQuery);
+  const items = [
+    {
+      to: '/settings/opening',
+      title: 'Opening and store password',
+      summary: storefront.data
+        ? `${storefront.data.mode ?? 'Open'}${storefront.data.is_password_protection_enabled ? ' · password on' : ''}`
+        : ' ',
+    },
+    ...SETTINGS_GROUPS.map((g) => ({
+      to: `/settings/${g.slug}`,
+      title: g.title,
+      summary: g.summary(settings.data ?? {}),
+    })),
+  ];
   const elsewhere = NAV.filter((n) => ELSEWHERE.includes(n.to) && roleMayRead(role, n.area));
   return (
     <div className="mx-auto max-w-3xl">
@@ -33,15 +50,15 @@ function SettingsIndex() {
         <Failed error={settings.error} retry={() => void settings.refetch()} />
       ) : (
         <ul className="card divide-y divide-line" data-testid="settings-groups">
-          {SETTINGS_GROUPS.map((g) => (
-            <li key={g.slug}>
+          {items.map((g) => (
+            <li key={g.to}>
               <Link
-                to={`/settings/${g.slug}`}
+                to={g.to}
                 className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-stone-50 focus-visible:bg-stone-50 sm:px-5"
               >
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{g.title}</span>
-                  <span className="block truncate text-sm text-muted">{g.summary(settings.data)}</span>
+                  <span className="block truncate text-sm text-muted">{g.summary}</span>
                 </span>
                 <span aria-hidden="true" className="text-xl text-muted">
                   ›

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type StoreSettings } from '@shopfront/shared';
@@ -41,6 +41,12 @@ export function SettingsForm({
   });
   const [formError, setFormError] = useState<string | null>(null);
   const dirty = form.formState.isDirty;
+  // Settings saved elsewhere (an Undo, another tab) show here unless this form has changes of its own.
+  const { reset } = form;
+  useEffect(() => {
+    if (!dirty) reset(toValues(group, saved));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new `saved` resets; typing must not
+  }, [saved, group, reset]);
   useLeaveGuard(dirty, `Leave ${group.title.toLowerCase()} without saving your changes?`);
 
   const submit = form.handleSubmit(async (values) => {
