@@ -137,7 +137,7 @@ test.describe('store settings on screens', () => {
     const sheet = page.getByTestId('plugin-settings');
     await expect(sheet.getByRole('heading', { name: 'Google Analytics (gtag.js): settings' })).toBeVisible();
     await sheet.getByRole('button', { name: 'Install' }).click();
-    await expect(sheet.getByText('This field is required')).toBeVisible();
+    await expect(sheet.getByText(pluginMessages.googleTagId)).toBeVisible();
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await expect(sheet).toBeHidden();
 
@@ -216,9 +216,10 @@ test.describe('store settings on screens', () => {
     const packer = await newPage(MOBILE);
     await signInPanel(packer, `${shop.baseUrl}/admin/settings`, PACKER);
     await expect(packer.getByTestId('not-allowed')).toContainText('Store settings is for the owner and managers');
-    await packer.getByRole('button', { name: 'More' }).click();
-    await expect(packer.getByRole('link', { name: 'Your account' })).toBeVisible();
-    await expect(packer.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
+    await packer.getByRole('button', { name: 'More', exact: true }).click();
+    const more = packer.getByRole('dialog');
+    await expect(more.getByRole('link', { name: 'Your account' })).toBeVisible();
+    await expect(more.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
     await shot(packer, 'settings-packer');
   });
 
