@@ -3,15 +3,14 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminStorefront, type StorefrontPatch } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
-import { SaveBar } from '../../components/ui/save-bar';
 import { TextField } from '../../components/ui/text-field';
 import { call } from '../../lib/api';
 import { applyApiError, sharedSchemaOf } from '../../lib/form';
 import { savedToast } from '../../lib/undo';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { SwitchInput } from '../setup/fields';
+import { SettingsSaveBar } from './settings-save-bar';
 import { STOREFRONT_KEY } from './storefront-query';
 
 interface Values {
@@ -123,31 +122,14 @@ export function OpeningForm({ saved }: { saved: AdminStorefront }) {
         />
       </div>
       {formError && <FormMessage>{formError}</FormMessage>}
-      <SaveBar className="flex items-center gap-3" testId="settings-save-bar">
-        <p className="hidden flex-1 text-sm text-muted sm:block" aria-live="polite">
-          {dirty ? 'Unsaved changes' : 'All changes saved'}
-        </p>
-        <Button
-          variant="quiet"
-          isDisabled={!dirty || form.formState.isSubmitting}
-          onPress={() => {
-            form.reset();
-            setFormError(null);
-          }}
-          className="flex-1 sm:flex-none"
-        >
-          Discard
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          isDisabled={!dirty || form.formState.isSubmitting}
-          className="flex-1 sm:flex-none"
-          data-testid="settings-save"
-        >
-          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-        </Button>
-      </SaveBar>
+      <SettingsSaveBar
+        dirty={dirty}
+        saving={form.formState.isSubmitting}
+        onDiscard={() => {
+          form.reset();
+          setFormError(null);
+        }}
+      />
     </form>
   );
 }

@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type StoreSettings } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
-import { SaveBar } from '../../components/ui/save-bar';
 import { TextField } from '../../components/ui/text-field';
 import { call } from '../../lib/api';
 import { applyApiError, sharedSchemaOf } from '../../lib/form';
@@ -15,6 +13,7 @@ import { useChannels } from '../catalog/queries';
 import { LongTextInput, NumberInput, SelectInput, SwitchInput } from '../setup/fields';
 import { changedBody, toBody, toValues, type SettingsValues } from './form-model';
 import type { SettingField, SettingsGroup } from './groups';
+import { SettingsSaveBar } from './settings-save-bar';
 
 /**
  * One group of store settings: checked with the shared schema as typed, only what changed sent,
@@ -82,31 +81,14 @@ export function SettingsForm({
         ))}
       </div>
       {formError && <FormMessage>{formError}</FormMessage>}
-      <SaveBar className="flex items-center gap-3" testId="settings-save-bar">
-        <p className="hidden flex-1 text-sm text-muted sm:block" aria-live="polite">
-          {dirty ? 'Unsaved changes' : 'All changes saved'}
-        </p>
-        <Button
-          variant="quiet"
-          isDisabled={!dirty || form.formState.isSubmitting}
-          onPress={() => {
-            form.reset();
-            setFormError(null);
-          }}
-          className="flex-1 sm:flex-none"
-        >
-          Discard
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          isDisabled={!dirty || form.formState.isSubmitting}
-          className="flex-1 sm:flex-none"
-          data-testid="settings-save"
-        >
-          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-        </Button>
-      </SaveBar>
+      <SettingsSaveBar
+        dirty={dirty}
+        saving={form.formState.isSubmitting}
+        onDiscard={() => {
+          form.reset();
+          setFormError(null);
+        }}
+      />
     </form>
   );
 }
