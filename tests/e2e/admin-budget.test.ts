@@ -95,6 +95,10 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'form messages': { routes: ['routes/frame', 'routes/form-submissions'], start: false },
   'trade enquiries': { routes: ['routes/frame', 'routes/trade-enquiries'], start: false },
   theme: { routes: ['routes/frame', 'routes/theme'], start: false },
+  settings: { routes: ['routes/frame', 'routes/settings'], start: false },
+  'a settings group': { routes: ['routes/frame', 'routes/settings.$group'], start: false },
+  opening: { routes: ['routes/frame', 'routes/settings.opening'], start: false },
+  plugins: { routes: ['routes/frame', 'routes/plugins'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -80,8 +80,7 @@ export const NAV: readonly NavItem[] = [
     to: '/settings',
     label: 'Settings',
     area: 'settings',
-    keywords:
-      'guest checkout sign in login register otp one-time code password cancel refund customer care contact social links facebook instagram cart expiry terms store details name e-mail phone address channel',
+    keywords: 'guest checkout sign in otp cancel refund customer care social links cart terms channel coming soon',
   },
   {
     to: '/theme',

@@ -1,12 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/settings.$group';
 import { AreaGate } from '../components/ui/area-gate';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { useMe } from '../features/auth/me';
 import { settingsGroup } from '../features/settings/groups';
-import { SettingsForm } from '../features/settings/settings-form';
 import { useShopSettings } from '../lib/store-mode';
 import NotFound from './not-found';
+
+/** The form (react-hook-form, its fields) loads beside the settings, as the product and coupon editors do (ADR 0034). */
+const SettingsForm = lazy(() => import('../features/settings/settings-form'));
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${settingsGroup(params.group)?.title ?? 'Settings'} · Shop admin` },
@@ -37,7 +40,9 @@ function SettingsGroupScreen() {
       ) : settings.isError ? (
         <Failed error={settings.error} retry={() => void settings.refetch()} />
       ) : (
-        <SettingsForm key={group.slug} group={group} saved={settings.data} isOwner={me?.role === 'owner'} />
+        <Suspense fallback={<Loading label="Loading the form…" />}>
+          <SettingsForm key={group.slug} group={group} saved={settings.data} isOwner={me?.role === 'owner'} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AreaGate } from '../components/ui/area-gate';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { OpeningForm } from '../features/settings/opening-form';
 import { storefrontQuery } from '../features/settings/storefront-query';
+
+/** The form loads beside the storefront settings (ADR 0034). */
+const OpeningForm = lazy(() => import('../features/settings/opening-form'));
 
 export const meta = () => [{ title: 'Opening and store password · Shop admin' }];
 
@@ -32,7 +35,9 @@ function Opening() {
       ) : q.isError ? (
         <Failed error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <OpeningForm saved={q.data} />
+        <Suspense fallback={<Loading label="Loading the form…" />}>
+          <OpeningForm saved={q.data} />
+        </Suspense>
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import { ProductReviewSchema } from './reviews.ts';
 import { emailField, passwordField } from './auth.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ContentPaginationSchema } from './blog.ts';
-import { pluginMessages } from './plugins.ts';
+import { pluginMessages } from './plugin-messages.ts';
 import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';

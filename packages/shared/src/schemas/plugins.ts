@@ -5,6 +5,7 @@ import { emailField } from './auth.ts';
 import { plainText } from './text.ts';
 import type { PluginName } from '../plugins/catalog.ts';
 import { PluginSchema } from './storefront.ts';
+import { pluginMessages } from './plugin-messages.ts';
 
 /**
  * The typed config of every known plugin (ADR 26), checked when the owner installs or configures
@@ -31,17 +32,7 @@ const requiredText = (max: number) =>
 const pattern = (re: RegExp, error: string) => z.string({ error: messages.required }).trim().regex(re, { error });
 const none = z.strictObject({});
 
-export const pluginMessages = {
-  unknownPlugin: 'Unknown plugin',
-  notInstalled: 'This plugin is not installed',
-  googleTagId: 'A Google tag ID looks like G-XXXXXXX',
-  gtmCode: 'A Google Tag Manager container ID looks like GTM-XXXXXXX',
-  pixelId: 'A Meta Pixel ID is 15 or 16 digits',
-  clarityId: 'A Clarity project ID is 8 to 12 letters and digits',
-  umamiWebsiteId: 'An Umami website ID is a UUID',
-  httpsUrl: 'The value must be an https:// address',
-  mobileNo: 'The number must be 8 to 15 digits, with the country code and no +',
-} as const;
+export { pluginMessages };
 
 export const CHAT_LOCATIONS = ['Bottom Right', 'Bottom Left'] as const;
 

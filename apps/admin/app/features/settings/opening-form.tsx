@@ -56,7 +56,7 @@ function toBody(values: Values, saved?: AdminStorefront): StorefrontPatch {
  * Whether the shop is open, Coming Soon or Under Maintenance, and its store password (PATCH
  * /api/admin/storefront): the password is write-only, a new one signs every visitor out.
  */
-export function OpeningForm({ saved }: { saved: AdminStorefront }) {
+export default function OpeningForm({ saved }: { saved: AdminStorefront }) {
   const qc = useQueryClient();
   const form = useForm<Values>({
     defaultValues: toValues(saved),

@@ -20,7 +20,7 @@ import { SettingsSaveBar } from './settings-save-bar';
  * saved with PATCH /api/admin/settings, whose 422 messages land at their
  * fields. A save bar under the thumb, a question before leaving unsaved changes, a toast with Undo.
  */
-export function SettingsForm({
+export default function SettingsForm({
   group,
   saved,
   isOwner,
