@@ -5,6 +5,7 @@ import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { useMe } from '../features/auth/me';
 import { SETTINGS_GROUPS } from '../features/settings/groups';
 import { storefrontQuery } from '../features/settings/storefront-query';
+import { useChannels } from '../lib/channels';
 import { NAV, roleMayRead } from '../lib/nav';
 import { useShopSettings } from '../lib/store-mode';
 
@@ -26,6 +27,8 @@ function SettingsIndex() {
   const role = useMe().data?.role ?? '';
   const settings = useShopSettings();
   const storefront = useQuery(storefrontQuery);
+  const channels = useChannels().data?.channels ?? [];
+  const channelName = (id: string) => channels.find((c) => c.id === id)?.name ?? id;
   const items = [
     {
       to: '/settings/opening',
@@ -37,7 +40,7 @@ function SettingsIndex() {
     ...SETTINGS_GROUPS.map((g) => ({
       to: `/settings/${g.slug}`,
       title: g.title,
-      summary: g.summary(settings.data ?? {}),
+      summary: g.summary(settings.data ?? {}, channelName),
     })),
   ];
   const elsewhere = NAV.filter((n) => ELSEWHERE.includes(n.to) && roleMayRead(role, n.area));

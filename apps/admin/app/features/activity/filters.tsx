@@ -12,9 +12,9 @@ export interface AuditFilters {
 
 export const AREA_LABELS: Record<AuditArea, string> = {
   orders: 'Orders',
-  catalogue: 'Catalogue and coupons',
-  customers: 'Customers and reviews',
-  settings: 'Settings, shipping and tax',
+  catalogue: 'Catalogue',
+  customers: 'Customers',
+  settings: 'Settings',
   plugins: 'Plugins',
   staff: 'Staff',
   backups: 'Backups',

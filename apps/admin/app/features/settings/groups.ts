@@ -38,8 +38,8 @@ export interface SettingsGroup {
   title: string;
   description: string;
   fields: readonly SettingField[];
-  /** A line of what is set now, for the list of groups. */
-  summary: (s: Partial<StoreSettings>) => string;
+  /** A line of what is set now, for the list of groups (`channelName`: a channel's name by its id). */
+  summary: (s: Partial<StoreSettings>, channelName: (id: string) => string) => string;
 }
 
 const on = (v: unknown) => v === true;
@@ -257,8 +257,15 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         description: 'A picker in the header when the shop has more than one channel.',
       },
     ],
-    summary: (s) => `${s.default_channel ?? '–'}${on(s.enable_multi_channel) ? ' · picker on' : ''}`,
+    summary: (s, channelName) =>
+      `${s.default_channel ? channelName(s.default_channel) : '–'} · ${on(s.enable_multi_channel) ? 'shoppers may switch' : 'one channel'}`,
   },
 ];
 
 export const settingsGroup = (slug: string | undefined) => SETTINGS_GROUPS.find((g) => g.slug === slug);
+
+/** A setting's label on its screen ("Guest checkout"); a key without one reads as words ("tax rate percent"). */
+export function settingLabel(key: string): string {
+  for (const g of SETTINGS_GROUPS) for (const f of g.fields) if (f.key === key) return f.label;
+  return key.replace(/_/g, ' ');
+}

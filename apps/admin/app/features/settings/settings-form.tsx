@@ -9,7 +9,7 @@ import { applyApiError, sharedSchemaOf } from '../../lib/form';
 import { SETTINGS_KEYS } from '../../lib/store-mode';
 import { savedToast } from '../../lib/undo';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
-import { useChannels } from '../catalog/queries';
+import { useChannels } from '../../lib/channels';
 import { LongTextInput, NumberInput, SelectInput, SwitchInput } from '../setup/fields';
 import { changedBody, toBody, toValues, type SettingsValues } from './form-model';
 import type { SettingField, SettingsGroup } from './groups';
