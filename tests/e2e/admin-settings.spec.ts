@@ -127,6 +127,7 @@ test.describe('store settings on screens', () => {
     owner,
     newPage,
   }) => {
+    test.setTimeout(120_000);
     const { page } = owner;
     await page.goto(`${shop.baseUrl}/admin/plugins`);
     const gtag = page.getByTestId('plugin-GoogleGtag');
@@ -170,6 +171,7 @@ test.describe('store settings on screens', () => {
     owner,
     newPage,
   }) => {
+    test.setTimeout(120_000);
     const { page } = owner;
     await openGroup(page, 'Opening and store password');
     const form = page.getByTestId('settings-opening');
