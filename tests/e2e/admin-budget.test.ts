@@ -72,9 +72,14 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // first-product step reads.
   // +0.7 kB: services mode's Applications and Shop mode places with their icons, and the store
   // mode the navigation reads to show Applications (the screens themselves load when opened).
-  setup: 232_000,
-  // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB).
-  staff: 155_500,
+  // +2.1 kB (231.7 → 233.8): the Settings place and its icon (+0.4, every frame), the owner
+  // schemas' audit filters and plugin flags, and the shared schemas split into more chunks now
+  // that the settings and plugin forms load them too (the plugins' config schemas no longer come
+  // with it: their messages are a module of their own).
+  setup: 234_000,
+  // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB),
+  // and +0.4 kB for the Settings place and its icon (155.5 → 155.9).
+  staff: 156_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
@@ -95,6 +100,10 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'form messages': { routes: ['routes/frame', 'routes/form-submissions'], start: false },
   'trade enquiries': { routes: ['routes/frame', 'routes/trade-enquiries'], start: false },
   theme: { routes: ['routes/frame', 'routes/theme'], start: false },
+  settings: { routes: ['routes/frame', 'routes/settings'], start: false },
+  'a settings group': { routes: ['routes/frame', 'routes/settings.$group'], start: false },
+  opening: { routes: ['routes/frame', 'routes/settings.opening'], start: false },
+  plugins: { routes: ['routes/frame', 'routes/plugins'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -63,6 +63,7 @@ export * from './schemas/shell.ts';
 export * from './schemas/swatches.ts';
 export * from './api/swatches.ts';
 export * from './staff-roles.ts';
+export * from './audit-areas.ts';
 export * from './setup-steps.ts';
 export * from './schemas/admin-setup.ts';
 export * from './api/admin-setup.ts';

@@ -77,6 +77,12 @@ export const NAV: readonly NavItem[] = [
     group: 'Shop',
   },
   {
+    to: '/settings',
+    label: 'Settings',
+    area: 'settings',
+    keywords: 'guest checkout sign in otp cancel refund customer care social links cart terms channel coming soon',
+  },
+  {
     to: '/theme',
     label: 'Theme',
     area: 'content',

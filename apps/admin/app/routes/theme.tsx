@@ -18,9 +18,9 @@ import { useLeaveGuard } from '../lib/use-leave-guard';
 import { changesOf, draftOf, type ThemeDraft } from '../features/theme/draft';
 import { ColourField, ContrastCheck, EditorCard, Segmented, TextInput, Toggle } from '../features/theme/fields';
 import { PreviewFrame } from '../features/theme/preview-frame';
+import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
-const KEY = ['storefront'] as const;
 /** The frame's Edit Header / Footer / Page buttons: their editors come in a later part of issue 28. */
 const onEdit = () => void failure('Editing the header, footer and pages here is not built yet');
 
@@ -51,7 +51,7 @@ function fieldErrors(err: unknown): Record<string, string> {
  */
 export default function Theme() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: KEY, queryFn: async () => (await call(adminApi.getStorefront)).data });
+  const q = useQuery(storefrontQuery);
   const [saved, setSaved] = useState<ThemeDraft | null>(null);
   const [draft, setDraft] = useState<ThemeDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,8 +84,8 @@ export default function Theme() {
       setErrors({});
       setFormError(null);
       setVersion((v) => v + 1);
-      qc.setQueryData<AdminStorefront>(KEY, res.data);
-      savedToast(qc, res.message ?? 'Theme published', { offer: res.undo, refresh: [KEY] });
+      qc.setQueryData<AdminStorefront>(STOREFRONT_KEY, res.data);
+      savedToast(qc, res.message ?? 'Theme published', { offer: res.undo, refresh: [STOREFRONT_KEY] });
     },
     onError: (err) => {
       const byField = fieldErrors(err);

@@ -59,20 +59,30 @@ export function Failed({ error, retry }: { error: unknown; retry: () => void }) 
   );
 }
 
-/** Previous / next page links; the page lives in the address (`?page=`), so it survives a reload. */
+/**
+ * Previous / next page links; the page lives in the address (`?page=`), so it survives a reload.
+ * `keep`: the address's other parameters (a list's filters), kept on every page.
+ */
 export function Pager({
   page,
   lastPage,
   total,
   noun,
+  keep,
 }: {
   page: number;
   lastPage: number;
   total: number;
   noun: string;
+  keep?: URLSearchParams;
 }) {
   if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{`${total} ${noun}`}</p>;
-  const link = (p: number) => (p <= 1 ? '?' : `?page=${p}`);
+  const link = (p: number) => {
+    const params = new URLSearchParams(keep);
+    params.delete('page');
+    if (p > 1) params.set('page', String(p));
+    return `?${params.toString()}`;
+  };
   const cls = 'btn btn-outline aria-disabled:pointer-events-none aria-disabled:opacity-40';
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">

@@ -399,9 +399,16 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     adminApi.auditLog,
     {
       schemas: { query: AuditLogQuerySchema, data: AuditLogSchema },
-      ...doc('audit', 'The audit log of changes made through the owner API, newest first, 50 a page', [422]),
+      ...doc(
+        'audit',
+        'The audit log of changes made through the owner API, newest first, 50 a page. Filters, each optional: area (orders, catalogue, customers, settings, plugins, staff, backups, undo: the actions of that part of the shop), staff (a staff id: their changes), from and to (YYYY-MM-DD, inclusive days in the shop’s time zone). data.staff lists every staff account for the filter by who made a change',
+        [422],
+      ),
     },
-    async (req) => ok(await listAuditLog(app.db, req.query.page)),
+    async (req) => {
+      const { page, ...filter } = req.query;
+      return ok(await listAuditLog(app.db, page, filter));
+    },
   );
 
   for (const [ep, hidden] of [
