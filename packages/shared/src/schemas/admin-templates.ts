@@ -43,7 +43,10 @@ export const AdminTemplateRowSchema = z.object({
   page_type: z.string(),
   /** The page it lays out, or null for a shared one (home, the default page layout). */
   page_slug: z.string().nullable(),
-  /** Where the storefront shows it: `/` for the home page, `/{slug}` for a page, null when shared. */
+  /**
+   * A storefront path that shows it (the preview's): `/` for the home page, `/{slug}` for a page's
+   * own, a page without its own template for the default page template; null when none does.
+   */
   path: z.string().nullable(),
   section_count: z.number().int(),
   has_draft: z.boolean(),

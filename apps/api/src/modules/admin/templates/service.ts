@@ -31,17 +31,30 @@ interface TemplateRow {
   name: string;
   page_type: string;
   page_slug: string | null;
+  path: string | null;
   updated_at: Date | string;
   version: number;
   draft_sections: unknown[] | null;
   draft_updated_at: Date | string | null;
 }
 
-const templateColumns = sql`t.id, t.name, t.page_type, p.slug as page_slug, t.updated_at, t.version,
-  t.draft_sections, t.draft_updated_at`;
+/** The template the storefront lays out pages with when they have none of their own ($.tsx). */
+const DEFAULT_PAGE_TEMPLATE = 'page';
 
-/** The storefront path a template lays out: `/` for the home page, `/{slug}` for a page's own. */
-const pathOf = (id: string, pageSlug: string | null) => (pageSlug ? `/${pageSlug}` : id === 'home' ? '/' : null);
+/**
+ * A storefront path that shows the template: `/` for the home page, `/{slug}` for a page's own,
+ * and for the default page template the first published page without a template of its own
+ * (null when there is none).
+ */
+const pathSql = sql`case when p.slug is not null then '/' || p.slug
+  when t.id = 'home' then '/'
+  when t.id = ${DEFAULT_PAGE_TEMPLATE} then (select '/' || p2.slug from pages p2
+    where p2.is_published and not exists (select 1 from templates t2 where t2.page_id = p2.id)
+    order by p2.id limit 1)
+  end`;
+
+const templateColumns = sql`t.id, t.name, t.page_type, p.slug as page_slug, ${pathSql} as path, t.updated_at,
+  t.version, t.draft_sections, t.draft_updated_at`;
 
 /** Sections read back from storage; one that no longer fits the contract is left out, as the storefront does. */
 function parseSections(list: readonly unknown[]): Section[] {
@@ -76,7 +89,7 @@ export async function listTemplates(db: Db): Promise<AdminTemplateList> {
       name: r.name,
       page_type: r.page_type,
       page_slug: r.page_slug,
-      path: pathOf(r.id, r.page_slug),
+      path: r.path,
       section_count: r.section_count,
       has_draft: r.draft_sections !== null,
       updated_at: iso(r.updated_at),
@@ -102,7 +115,7 @@ export async function loadAdminTemplate(db: Db, id: string): Promise<AdminTempla
     name: r.name,
     page_type: r.page_type,
     page_slug: r.page_slug,
-    path: pathOf(r.id, r.page_slug),
+    path: r.path,
     updated_at: iso(r.updated_at),
     version: r.version,
     sections,

@@ -83,6 +83,11 @@ describe('list and read', () => {
       page_slug: 'about-us',
       path: '/about-us',
     });
+    // The default page template previews on a page that has no template of its own.
+    const page = list.find((r: { id: string }) => r.id === 'page');
+    expect(page).toMatchObject({ page_slug: null, path: expect.stringMatching(/^\/[a-z]/) });
+    const res2 = await t.app.inject({ method: 'GET', url: `/api/page${page.path}` });
+    expect(res2.json().data.template_id).toBeNull();
   });
 
   it('answers a template with its live sections and no draft; 404 for an unknown one', async () => {
