@@ -70,6 +70,13 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
   {
+    to: '/templates',
+    label: 'Pages & templates',
+    area: 'content',
+    keywords: 'home page sections layout editor hero slider banner rich text publish draft history versions preview',
+    group: 'Content',
+  },
+  {
     to: '/setup',
     label: 'Setup',
     area: 'settings',
