@@ -25,7 +25,7 @@ export function useEditFromPreview(): (request: EditRequest) => void {
   return useCallback(
     (request: EditRequest) => {
       if (request.target !== 'page' || !request.page) {
-        void failure('Editing the header and footer here is not built yet');
+        void failure('Editing the header, footer and pages here is not built yet');
         return;
       }
       const { slug, page_type } = request.page;
