@@ -95,6 +95,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'form messages': { routes: ['routes/frame', 'routes/form-submissions'], start: false },
   'trade enquiries': { routes: ['routes/frame', 'routes/trade-enquiries'], start: false },
   theme: { routes: ['routes/frame', 'routes/theme'], start: false },
+  templates: { routes: ['routes/frame', 'routes/templates'], start: false },
+  // The editor itself (drag and drop list, section forms) loads after the screen: measured here is the shell.
+  template: { routes: ['routes/frame', 'routes/templates.$id'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

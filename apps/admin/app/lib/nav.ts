@@ -73,7 +73,7 @@ export const NAV: readonly NavItem[] = [
     to: '/templates',
     label: 'Pages & templates',
     area: 'content',
-    keywords: 'home page sections layout editor hero slider banner rich text publish draft history versions preview',
+    keywords: 'home sections layout hero banner publish history',
     group: 'Content',
   },
   {
