@@ -64,7 +64,7 @@ export function SectionSettings({
       value={typeof s[field] === 'string' ? (s[field] as string) : ''}
       options={(options ?? []).map((o) => ({ value: o.id, label: o.name }))}
       onChange={(v) => set({ [field]: v })}
-      error={err(field)}
+      error={s[field] ? err(field) : err(field) && 'Choose one'}
       warning={warnings[`settings.${field}`]}
       testId={`setting-${field}`}
     />
@@ -104,7 +104,12 @@ export function SectionSettings({
             rows={4}
             value={items.join('\n')}
             onChange={(v) => set({ items: v.split('\n') })}
-            error={err('items') ?? Object.entries(errors).find(([k]) => k.startsWith('settings.items.'))?.[1]}
+            error={
+              err('items') ??
+              (Object.keys(errors).some((k) => k.startsWith('settings.items.'))
+                ? 'Each line needs some text'
+                : undefined)
+            }
             testId="setting-items"
           />
           {number('duration_s', 'Seconds for one full scroll', 1, 600)}
