@@ -22,11 +22,10 @@ const listKeys = (page: Page) =>
     .locator('[data-testid^="section-"]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('section-'.length)));
 /** Does `a` come before `b` in the document? */
-const before = (a: Locator, b: Locator) =>
-  a.evaluate(
-    (x, y) => Boolean(x.compareDocumentPosition(y as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
-    b.elementHandle(),
-  );
+async function before(a: Locator, b: Locator): Promise<boolean> {
+  const other = await b.elementHandle();
+  return a.evaluate((x, y) => Boolean(x.compareDocumentPosition(y!) & Node.DOCUMENT_POSITION_FOLLOWING), other);
+}
 
 /** Only the sign-in page's "who is signed in?" (401). */
 const unexpected = (problems: string[]) =>
@@ -67,10 +66,12 @@ test.describe('the home page editor', () => {
     await expect(shopper.getByRole('heading', { name: 'From the blog' })).toBeVisible();
     await expect(shopper.getByText(TEXT)).toHaveCount(0);
 
-    // Moved one place up with the keyboard: its handle, Enter, an arrow, Enter.
+    // Moved one place up with the keyboard: its handle, Enter, arrows up through the drop positions
+    // (after itself, before itself, before the section above), Enter.
     expect((await listKeys(page)).slice(-2)).toEqual(['journal', 'rich-text']);
     await page.getByTestId('drag-rich-text').focus();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await expect.poll(() => listKeys(page)).toEqual([...keysBefore.slice(0, -1), 'rich-text', 'journal']);
