@@ -287,6 +287,27 @@ describe('checks and warnings', () => {
   });
 });
 
+describe('a name deleted after publishing', () => {
+  it('renders the section without it, and the editor flags it', async () => {
+    await t.database.db.execute(sql`insert into sliders (id, name) values ('soon-gone', 'Soon gone')`);
+    const home = await template();
+    const drafted = await saveDraft(
+      'home',
+      [{ key: 'soon', type: 'hero_slider', settings: { slider_id: 'soon-gone' } }, ...home.sections],
+      home.version,
+    );
+    expect(drafted.warnings).toEqual([]);
+    await publish('home', drafted.version);
+    await t.database.db.execute(sql`delete from sliders where id = 'soon-gone'`);
+    const page = await t.app.inject({ method: 'GET', url: '/api/templateBoth/home?path=%2F' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.component_data[0]).toEqual({ key: 'soon', type: 'hero_slider', data: null });
+    expect((await template()).warnings).toEqual([
+      { key: 'soon', field: 'settings.slider_id', message: expect.stringContaining('“soon-gone” no longer exists') },
+    ]);
+  });
+});
+
 describe('hidden sections and escaping', () => {
   it('keeps a hidden section in the template but not on the page', async () => {
     const home = await template();
