@@ -12,4 +12,3 @@ export {
 export { CustomerNoteBodySchema } from '@shopfront/shared';
 export { TaxSellerBodySchema } from '@shopfront/shared';
 export { SearchSharingBodySchema } from '@shopfront/shared';
-export { AdminTemplateDraftBodySchema } from '@shopfront/shared';

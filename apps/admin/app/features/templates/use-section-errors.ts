@@ -4,13 +4,14 @@ import type { SectionInput } from '@shopfront/shared';
 /**
  * The shared AdminTemplateDraftBodySchema's messages for the editor's sections, by path
  * (`sections.2.settings.title`), checked after every change. The schema loads on first use
- * (ADR 0034: zod is not in the panel's first screens).
+ * (ADR 0034: zod is not in the panel's first screens), in a chunk of its own: the section types
+ * would weigh on every screen that loads lib/schemas.
  */
 export function useSectionErrors(sections: SectionInput[]): Record<string, string> {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     let live = true;
-    void import('../../lib/schemas').then(({ AdminTemplateDraftBodySchema }) => {
+    void import('./schema').then(({ AdminTemplateDraftBodySchema }) => {
       if (!live) return;
       const result = AdminTemplateDraftBodySchema.safeParse({ sections });
       const next: Record<string, string> = {};
