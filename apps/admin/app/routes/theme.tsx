@@ -279,7 +279,7 @@ export default function Theme() {
         <div
           id="theme-preview"
           role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
+          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-17rem)]`}
         >
           <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
         </div>

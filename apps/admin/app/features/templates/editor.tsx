@@ -349,7 +349,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
         <div
           id="template-preview"
           role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
+          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-17rem)]`}
         >
           {server.path ? (
             <PreviewFrame path={server.path} message={message} samePageOnly version={frameVersion} onEdit={onEdit} />
