@@ -45,7 +45,7 @@ test.describe('the home page editor', () => {
     owner,
     newPage,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const { page, problems } = owner;
     await page.setViewportSize(DESKTOP);
 
@@ -84,7 +84,7 @@ test.describe('the home page editor', () => {
     await page.getByTestId('publish').click();
     await toastSays(page, 'Published');
     await expect(page.getByTestId('template-status')).toHaveText('All published');
-    await shopper.reload();
+    await shopper.goto(`${shop.baseUrl}/`, { waitUntil: 'domcontentloaded' });
     const published = shopper.getByText(TEXT);
     await expect(published).toBeVisible();
     expect(await beforeHeading(published, 'From the blog')).toBe(true);
@@ -104,7 +104,7 @@ test.describe('the home page editor', () => {
     await expect(shopper.getByText(TEXT)).toBeVisible();
     await page.getByTestId('publish').click();
     await toastSays(page, 'Published');
-    await shopper.reload();
+    await shopper.goto(`${shop.baseUrl}/`, { waitUntil: 'domcontentloaded' });
     await expect(shopper.getByRole('heading', { name: 'From the blog' })).toBeVisible();
     await expect(shopper.getByText(TEXT)).toHaveCount(0);
     expect(unexpected(problems)).toEqual([]);
