@@ -72,9 +72,14 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // first-product step reads.
   // +0.7 kB: services mode's Applications and Shop mode places with their icons, and the store
   // mode the navigation reads to show Applications (the screens themselves load when opened).
-  setup: 232_000,
+  // +2.5 kB (231.7 → 234.2): the template editor (issue 28) shares react-aria's drag and drop
+  // helpers and the content schemas with setup's chunks, which the bundler now splits into smaller
+  // shared chunks (compressing less well); plus the place below.
+  setup: 234_500,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB).
-  staff: 155_500,
+  // +0.5 kB (155.5 → 156.0): the Pages & templates place in the navigation, its icon and its two
+  // routes in React Router's manifest (every screen's frame carries them).
+  staff: 156_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

@@ -45,7 +45,7 @@ test.describe('the home page editor', () => {
     owner,
     newPage,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const { page, problems } = owner;
     await page.setViewportSize(DESKTOP);
 
