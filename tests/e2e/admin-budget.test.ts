@@ -79,7 +79,7 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB).
   // +0.5 kB (155.5 → 156.0): the Pages & templates place in the navigation, its icon and its two
   // routes in React Router's manifest (every screen's frame carries them).
-  staff: 156_000,
+  staff: 156_100,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
