@@ -360,8 +360,9 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
           )}
         </div>
       </div>
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-3" testId="template-save-bar">
-        <div className="min-w-0 flex-1 text-sm" aria-live="polite">
+      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="template-save-bar">
+        {/* On a phone the status has its own line above the buttons. */}
+        <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
           {conflict ? (
             <div className="font-medium text-red-700" data-testid="conflict">
               <p>{conflict[0]}</p>
