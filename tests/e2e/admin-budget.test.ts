@@ -76,10 +76,14 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // schemas' audit filters and plugin flags, and the shared schemas split into more chunks now
   // that the settings and plugin forms load them too (the plugins' config schemas no longer come
   // with it: their messages are a module of their own).
-  setup: 234_000,
-  // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB),
-  // and +0.4 kB for the Settings place and its icon (155.5 → 155.9).
-  staff: 156_000,
+  // +2.5 kB: the template editor (issue 28) shares react-aria's drag and drop helpers and the
+  // content schemas with setup's chunks, which the bundler now splits into smaller shared chunks
+  // (compressing less well); plus the Pages & templates place.
+  setup: 240_000,
+  // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
+  // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
+  // icon and its two routes in React Router's manifest (every screen's frame carries them).
+  staff: 158_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
@@ -104,6 +108,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   'a settings group': { routes: ['routes/frame', 'routes/settings.$group'], start: false },
   opening: { routes: ['routes/frame', 'routes/settings.opening'], start: false },
   plugins: { routes: ['routes/frame', 'routes/plugins'], start: false },
+  templates: { routes: ['routes/frame', 'routes/templates'], start: false },
+  // The editor itself (drag and drop list, section forms) loads after the screen: measured here is the shell.
+  template: { routes: ['routes/frame', 'routes/templates.$id'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -102,6 +102,8 @@ export * from './schemas/admin-backups.ts';
 export * from './api/admin-backups.ts';
 export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
+export * from './schemas/admin-templates.ts';
+export * from './api/admin-templates.ts';
 export * from './contrast.ts';
 export * from './schemas/services.ts';
 export * from './schemas/applications.ts';

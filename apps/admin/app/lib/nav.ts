@@ -70,6 +70,13 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
   {
+    to: '/templates',
+    label: 'Pages & templates',
+    area: 'content',
+    keywords: 'home sections layout hero banner publish history',
+    group: 'Content',
+  },
+  {
     to: '/setup',
     label: 'Setup',
     area: 'settings',

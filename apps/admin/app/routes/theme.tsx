@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
@@ -19,10 +19,9 @@ import { changesOf, draftOf, type ThemeDraft } from '../features/theme/draft';
 import { ColourField, ContrastCheck, EditorCard, Segmented, TextInput, Toggle } from '../features/theme/fields';
 import { PreviewFrame } from '../features/theme/preview-frame';
 import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
+import { useEditFromPreview } from '../features/templates/edit-from-preview';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
-/** The frame's Edit Header / Footer / Page buttons: their editors come in a later part of issue 28. */
-const onEdit = () => void failure('Editing the header, footer and pages here is not built yet');
 
 const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'primary', label: 'Primary (buttons, links)' },
@@ -59,6 +58,8 @@ export default function Theme() {
   const [version, setVersion] = useState(0);
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
+  const onEdit = useEditFromPreview();
+  const previewMessage = useMemo(() => ({ type: 'shopfront:preview:theme', theme: draft?.theme }), [draft?.theme]);
   useLeaveGuard(changes !== null, 'Leave without publishing your theme changes?');
 
   // A newer saved look (after Publish, or Undo from its toast) replaces an untouched draft and
@@ -278,9 +279,9 @@ export default function Theme() {
         <div
           id="theme-preview"
           role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
+          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-17rem)]`}
         >
-          <PreviewFrame theme={theme} version={version} onEdit={onEdit} />
+          <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
         </div>
       </div>
       <SaveBar className="mt-4 flex items-center gap-3" testId="theme-save-bar">

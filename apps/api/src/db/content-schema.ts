@@ -181,6 +181,11 @@ export const templates = pgTable('templates', {
     .unique()
     .references(() => pages.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The editor's unpublished section list (issue 28); null when there is none. */
+  draftSections: jsonb('draft_sections').$type<Section[]>(),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+  /** Goes up with every draft save and publish: the If-Match of the editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 /** One section of a template; settings are checked against SectionSchema when written. */
@@ -201,4 +206,22 @@ export const templateSections = pgTable(
     uniqueIndex('template_sections_key_uq').on(t.templateId, t.key),
     index('template_sections_template_idx').on(t.templateId, t.position),
   ],
+);
+
+/**
+ * Every publish of a template (issue 28), with the sections it made live; the first publish also
+ * keeps what the template showed before it (published_by null). No page reads these rows.
+ */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: serial('id').primaryKey(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    sections: jsonb('sections').$type<Section[]>().notNull(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('template_versions_template_idx').on(t.templateId, t.id.desc())],
 );

@@ -135,8 +135,23 @@ export const SECTION_TYPES = [
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
 
+/**
+ * A link a section may carry: a path on the shop, an http(s) address, mailto: or tel: (issue 28):
+ * never `javascript:` or another scheme a browser would run.
+ */
+export const SECTION_LINK_MESSAGE = 'Use a path on the shop (/…), an http(s) address, mailto: or tel:';
+const linkString = z
+  .string()
+  .max(2000)
+  .regex(/^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i, { error: SECTION_LINK_MESSAGE });
+const sectionLink = linkString.nullable().default(null);
+
+/**
+ * `hidden`: kept in the template but not shown to shoppers (the public template leaves it out;
+ * the preview omits it). Absent means shown.
+ */
 const section = <T extends SectionType, S extends z.ZodType>(type: T, settings: S) =>
-  z.object({ key: contentId, type: z.literal(type), settings });
+  z.object({ key: contentId, type: z.literal(type), settings, hidden: z.boolean().optional() });
 
 /** A template section: `key` is unique within the template and matches its component_data entry. */
 export const SectionSchema = z.discriminatedUnion('type', [
@@ -150,7 +165,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       items: z.array(z.string().min(1)).min(1).max(20),
       /** Seconds for one full scroll. */
       duration_s: z.number().min(1).max(600).default(MARQUEE_DEFAULT_DURATION_S),
-      link_url: z.string().nullable().default(null),
+      link_url: sectionLink,
     }),
   ),
   section(
@@ -160,7 +175,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       source: z.enum(PRODUCT_GRID_SOURCES).default('latest'),
       items: z.number().int().min(1).max(PRODUCT_GRID_MAX_ITEMS).default(8),
       layout: z.enum(['grid', 'carousel']).default('grid'),
-      view_all_url: z.string().nullable().default(null),
+      view_all_url: sectionLink,
     }),
   ),
   section(
@@ -189,7 +204,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       text: z.string(),
       image: ImageRefSchema,
       image_position: z.enum(['left', 'right']).default('left'),
-      link_url: z.string().nullable().default(null),
+      link_url: sectionLink,
       link_text: z.string().nullable().default(null),
     }),
   ),
@@ -216,7 +231,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
           .array(
             ImageRefSchema.extend({
               caption: z.string().nullable().default(null),
-              link: z.string().nullable().optional(),
+              link: linkString.nullable().optional(),
             }),
           )
           .max(GALLERY_MAX_IMAGES)

@@ -201,7 +201,9 @@ export function TemplateSections({
   };
   return (
     <>
-      {(preview?.sections ?? sections).map((section) => {
+      {(preview?.sections ?? sections).flatMap((section) => {
+        // A hidden section stays in the template for the editor; shoppers never see it.
+        if (section.hidden) return [];
         const data = dataOf(section);
         return preview && data === null && DATA_SECTIONS.has(section.type) ? (
           <PreviewPlaceholder key={section.key} section={section} />

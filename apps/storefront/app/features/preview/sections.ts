@@ -28,11 +28,11 @@ function int(v: unknown, min: number, max: number, fallback: number): number | n
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null;
 }
 
-/** A link the storefront may follow: a path on this shop or an http(s) address; absent is null. */
+/** A link the storefront may follow (SectionSchema's rule): a path on this shop, http(s), mailto: or tel:; absent is null. */
 function link(v: unknown): string | null | undefined {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || v.length > 2000) return undefined;
-  return /^(\/(?!\/)|https?:\/\/)/i.test(v) ? v : undefined;
+  return /^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i.test(v) ? v : undefined;
 }
 
 const image = (v: unknown): { url: string; alt: string } | null => {
@@ -189,9 +189,9 @@ const READERS: { [T in SectionType]: Reader<T> } = {
 
 const isSectionType = (v: unknown): v is SectionType => typeof v === 'string' && Object.hasOwn(READERS, v);
 
-/** One section as the storefront renders it, or null (unknown type, bad key or settings). */
+/** One section as the storefront renders it, or null (unknown type, bad key or settings, or hidden). */
 export function readSection(v: unknown): Section | null {
-  if (!isObject(v) || !isSectionType(v.type)) return null;
+  if (!isObject(v) || !isSectionType(v.type) || v.hidden === true) return null;
   const key = id(v.key);
   const settings = v.settings === undefined ? {} : v.settings;
   if (!key || !isObject(settings)) return null;
