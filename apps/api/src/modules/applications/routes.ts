@@ -5,9 +5,12 @@ import { z } from 'zod';
 import {
   ApplicationDocumentParamsSchema,
   ApplicationMessageBodySchema,
+  ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  ErrorEnvelopeSchema,
   MyApplicationsSchema,
+  PayApplicationBodySchema,
   TrackApplicationBodySchema,
   applicationTexts,
   applicationsApi,
@@ -17,12 +20,15 @@ import { queryRows } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
+import { CHECKOUT_RATE_LIMITS } from '../checkout/limits.ts';
+import { ORDER_REF_COOKIE, setOrderRefCookie } from '../orders/access.ts';
 import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
 import { contactMatches } from '../tracking/service.ts';
 import { normaliseApplicationNo, reachApplication, type ApplicationRef } from './access.ts';
 import { checkDocument } from './answers.ts';
 import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
+import { payApplicationFee } from './pay.ts';
 import { APPLICATION_UPLOAD, openPrivateFile, readMultipart, refuseLargeBody } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
 import { applicationToken } from './token.ts';
@@ -194,6 +200,37 @@ export async function applicationRoutes(app: FastifyInstance) {
       const found = await reach(req, req.params.ref);
       await postMessage(db, { id: found.id, author: 'applicant', body: req.body.body });
       return ok((await applicantView(db, found.id, found.ref))!, applicationTexts.messageSent);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.pay,
+    {
+      schemas: { params: ApplicationRefParamsSchema, body: PayApplicationBodySchema, data: ApplicationPaymentSchema },
+      tags,
+      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
+      errors: [404, 409, 422, 429],
+      responses: { 502: ErrorEnvelopeSchema },
+      config: {
+        idempotent: { replayCookies: [ORDER_REF_COOKIE] },
+        rateLimit: CHECKOUT_RATE_LIMITS.processPayment,
+      },
+    },
+    async (req, reply) => {
+      const found = await reach(req, req.params.ref);
+      const paid = await payApplicationFee(app, req.log, {
+        applicationId: found.id,
+        method: req.body.method,
+        linkOrigin: await messageLinkOrigin(app, req),
+      });
+      // A guest's fee order is reached from this browser as a guest's order is (an in-page checkout's result).
+      if (paid.customerId === null) await setOrderRefCookie(app, req, reply, paid.orderId);
+      const application = (await applicantView(db, found.id, found.ref))!;
+      return ok(
+        { application, order_id: paid.orderId, next: paid.next },
+        paid.offline ? applicationTexts.feeDue : undefined,
+      );
     },
   );
 
