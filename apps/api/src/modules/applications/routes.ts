@@ -32,7 +32,7 @@ import { payApplicationFee } from './pay.ts';
 import { APPLICATION_UPLOAD, openPrivateFile, readMultipart, refuseLargeBody } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
 import { applicationToken } from './token.ts';
-import { applicantView } from './view.ts';
+import { applicantView, type PayableMethod } from './view.ts';
 
 const tags = ['applications'];
 const ACCESS_NOTE =
@@ -41,6 +41,12 @@ const ACCESS_NOTE =
 export const APPLICATION_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
 const gone = () => notFound(applicationTexts.notFound);
+
+/** The fee's payment methods this process can take: offline ones, and online ones whose provider is configured. */
+const payableHere =
+  (app: FastifyInstance): PayableMethod =>
+  (m) =>
+    m.kind === 'offline' || app.payments.get(m.code) !== undefined;
 
 /** Sends a private document after the caller's access check: never cached, never shown inline. */
 export async function sendDocument(
@@ -88,7 +94,7 @@ async function uploadRoutes(app: FastifyInstance) {
       const body = await readMultipart(req);
       const customer = await req.getCustomer();
       const { id, token } = await createApplication(app, body, customer, await messageLinkOrigin(app, req));
-      const view = await applicantView(app.db, id, customer ? id : token);
+      const view = await applicantView(app.db, id, customer ? id : token, payableHere(app));
       const quote = view!.stage === 'quote_requested';
       return ok(view!, quote ? applicationTexts.quoteRequested : applicationTexts.created);
     },
@@ -112,7 +118,10 @@ async function uploadRoutes(app: FastifyInstance) {
       const body = await readMultipart(req);
       const file = checkDocument('file', body.files.file);
       await addDocument(app, { id: found.id, file, requestId: requestIdOf(body.fields.request_id), by: 'applicant' });
-      return ok((await applicantView(app.db, found.id, found.ref))!, applicationTexts.documentUploaded);
+      return ok(
+        (await applicantView(app.db, found.id, found.ref, payableHere(app)))!,
+        applicationTexts.documentUploaded,
+      );
     },
   );
 }
@@ -120,6 +129,7 @@ async function uploadRoutes(app: FastifyInstance) {
 /** The applicant's side of services mode (issue 27). */
 export async function applicationRoutes(app: FastifyInstance) {
   const db = app.db;
+  const payable = payableHere(app);
   const reach = async (
     req: { getCustomer: () => Promise<{ id: number } | null> },
     ref: string,
@@ -160,7 +170,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const found = await reach(req, req.params.ref);
-      return ok((await applicantView(db, found.id, found.ref))!);
+      return ok((await applicantView(db, found.id, found.ref, payable))!);
     },
   );
 
@@ -183,7 +193,7 @@ export async function applicationRoutes(app: FastifyInstance) {
               from applications where application_no = ${normaliseApplicationNo(req.body.application_no)}`,
       );
       if (!row || !contactMatches(req.body.contact, row, row.codes ?? [])) throw gone();
-      return ok((await applicantView(db, row.id, await applicationToken(db, row.id)))!);
+      return ok((await applicantView(db, row.id, await applicationToken(db, row.id), payable))!);
     },
   );
 
@@ -199,7 +209,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     async (req) => {
       const found = await reach(req, req.params.ref);
       await postMessage(db, { id: found.id, author: 'applicant', body: req.body.body });
-      return ok((await applicantView(db, found.id, found.ref))!, applicationTexts.messageSent);
+      return ok((await applicantView(db, found.id, found.ref, payable))!, applicationTexts.messageSent);
     },
   );
 
@@ -226,7 +236,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       });
       // A guest's fee order is reached from this browser as a guest's order is (an in-page checkout's result).
       if (paid.customerId === null) await setOrderRefCookie(app, req, reply, paid.orderId);
-      const application = (await applicantView(db, found.id, found.ref))!;
+      const application = (await applicantView(db, found.id, found.ref, payable))!;
       return ok(
         { application, order_id: paid.orderId, next: paid.next },
         paid.offline ? applicationTexts.feeDue : undefined,

@@ -93,7 +93,15 @@ function steps(row: ApplicationRow): Application['steps'] {
   });
 }
 
-function toApplication(row: ApplicationRow, downloadBase: string, trackingPath: string): Application {
+/** Whether a payment method can take a fee now (an online one needs its provider configured in this process). */
+export type PayableMethod = (m: Application['fee_methods'][number]) => boolean;
+
+function toApplication(
+  row: ApplicationRow,
+  downloadBase: string,
+  trackingPath: string,
+  payable: PayableMethod = () => true,
+): Application {
   return {
     id: row.id,
     application_no: row.application_no,
@@ -124,16 +132,24 @@ function toApplication(row: ApplicationRow, downloadBase: string, trackingPath: 
     document_requests: row.requests,
     documents: row.documents.map((d) => ({ ...d, download_path: `${downloadBase}/documents/${d.id}` })),
     tracking_path: trackingPath,
-    fee_methods: row.fee_methods.map((m) => ({ code: m.code, name: m.name, kind: m.kind })),
+    fee_methods: row.fee_methods.map((m) => ({ code: m.code, name: m.name, kind: m.kind })).filter(payable),
   };
 }
 
-/** The application as its applicant sees it, reached as `ref` (their own links keep that name). */
-export async function applicantView(db: Db, id: string, ref: string): Promise<Application | null> {
+/**
+ * The application as its applicant sees it, reached as `ref` (their own links keep that name);
+ * its fee_methods only those `payable` says can take the fee.
+ */
+export async function applicantView(
+  db: Db,
+  id: string,
+  ref: string,
+  payable?: PayableMethod,
+): Promise<Application | null> {
   const row = await applicationRow(db, id);
   if (!row) return null;
   const path = applicationTrackingPath(await applicationToken(db, id));
-  return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path);
+  return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path, payable);
 }
 
 /** The application as staff see it: the applicant's contact, the order, the stage moves open to them. */

@@ -24,6 +24,9 @@ export function FeePayment({ application, feeKey }: { application: Application; 
     (a, b) => Number(b.kind === 'online') - Number(a.kind === 'online'),
   );
   const fee = application.fee!.formatted;
+  // The payment-processing popup: from the press of an online method's button until the provider's page opens.
+  const chosen = methods.find((m) => m.code === fetcher.formData?.get('method'));
+  const paying = fetcher.state !== 'idle' && chosen?.kind === 'online';
   return (
     <fetcher.Form method="post" className="mt-4 space-y-3" data-testid="fee-payment">
       <input type="hidden" name="intent" value={FEE_INTENT} />
@@ -41,12 +44,12 @@ export function FeePayment({ application, feeKey }: { application: Application; 
             disabled={busy}
             className={`btn h-12 w-full px-5 sm:w-auto ${i === 0 ? 'btn-primary' : 'btn-outline'}`}
           >
-            {busy && fetcher.formData?.get('method') === m.code && <Spinner />}
+            {busy && chosen?.code === m.code && <Spinner />}
             {m.kind === 'offline' ? `Pay later · ${m.name}` : i === 0 ? `Pay the fee · ${fee}` : `Pay with ${m.name}`}
           </button>
         ))}
       </div>
-      <ProcessingDialog open={leaving} />
+      <ProcessingDialog open={leaving || paying} />
     </fetcher.Form>
   );
 }
