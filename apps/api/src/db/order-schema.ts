@@ -22,6 +22,12 @@ import { createdAt, updatedAt } from './columns.ts';
 /** Human order numbers (SF-100001 …); the public id is opaque, the number alone finds nothing. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
 
+/**
+ * What an order sells: goods (the cart's checkout) or a services-mode application's fee (ADR 37;
+ * its application names it: applications.order_id).
+ */
+export type OrderKind = 'goods' | 'service_fee';
+
 export interface OrderShippingSnapshot {
   code: string;
   name: string;
@@ -52,6 +58,7 @@ export const orders = pgTable(
       .references(() => carts.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     channelId: text('channel_id').notNull(),
+    kind: text('kind').$type<OrderKind>().notNull().default('goods'),
     currency: text('currency').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
@@ -127,6 +134,7 @@ export const orders = pgTable(
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReserved}`),
     check('orders_totals_ck', sql`${t.grandTotalMinor} >= 0 and ${t.refundedMinor} between 0 and ${t.grandTotalMinor}`),
+    check('orders_kind_ck', sql`${t.kind} in ('goods', 'service_fee')`),
     check('orders_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 );

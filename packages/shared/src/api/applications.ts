@@ -9,9 +9,11 @@ import type {
   AdminDocumentRequestBodySchema,
   ApplicationDocumentParamsSchema,
   ApplicationMessageBodySchema,
+  ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
   MyApplicationsSchema,
+  PayApplicationBodySchema,
   TrackApplicationBodySchema,
 } from '../schemas/applications.ts';
 import { endpoint } from './endpoint.ts';
@@ -44,6 +46,15 @@ export const applicationsApi = {
     'POST',
     '/api/applications/:ref/documents',
   ),
+  /**
+   * Pay the fee of an application awaiting it (ADR 37): its one fee order is made (or found), then
+   * paid with `method` on the order rails. `next` says where the applicant goes.
+   */
+  pay: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof PayApplicationBodySchema;
+    data: typeof ApplicationPaymentSchema;
+  }>('POST', '/api/applications/:ref/pay'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof ApplicationDocumentParamsSchema; data: never }>(
     'GET',
@@ -78,6 +89,15 @@ export const adminApplicationsApi = {
     body: typeof AdminDocumentRequestBodySchema;
     data: AdminDetail;
   }>('POST', '/api/admin/applications/:id/document-requests'),
+  /**
+   * Pay the fee of an application awaiting it (ADR 37): its one fee order is made (or found), then
+   * paid with `method` on the order rails. `next` says where the applicant goes.
+   */
+  pay: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof PayApplicationBodySchema;
+    data: typeof ApplicationPaymentSchema;
+  }>('POST', '/api/applications/:ref/pay'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof AdminApplicationDocumentParamsSchema; data: never }>(
     'GET',

@@ -5,6 +5,7 @@ import { emailField } from './auth.ts';
 import { identifierText } from './identifier.ts';
 import { plainText } from './text.ts';
 import { APPLICATION_FIELD_TYPES } from './services.ts';
+import { PaymentMethodCodeSchema, PaymentNextSchema } from './order.ts';
 
 /**
  * Applications (issue 27): what a customer sends for a service and follows through its stages.
@@ -36,6 +37,12 @@ export const applicationTexts = {
   reasonRequired: 'Please give the reason for the rejection',
   feeRequired: 'Please give the fee you quote',
   requestSent: 'The document request has been sent to the applicant',
+  /** Paying the fee (ADR 37). */
+  notAwaitingFee: 'This application is not waiting for its fee',
+  feeOrderClosed: 'The payment of this fee was closed. Please write to us on the application',
+  feeDue: 'Your application is submitted. Please pay the fee as agreed',
+  feePaid: (applicationNo: string) => `Fee paid: application ${applicationNo} is submitted`,
+  feeOrderNote: (applicationNo: string) => `Fee of application ${applicationNo}`,
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */
@@ -133,8 +140,22 @@ export const ApplicationSchema = z.object({
   documents: z.array(ApplicationDocumentSchema),
   /** Where it can be followed later without signing in (/track-application/{token}). */
   tracking_path: z.string(),
+  /** The shop's active payment methods the fee may be paid with now: empty unless it awaits its fee. */
+  fee_methods: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['online', 'offline']) })),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
+
+/** POST /api/applications/{ref}/pay: the method to pay the fee with (an active payment method's code). */
+export const PayApplicationBodySchema = z.object({ method: PaymentMethodCodeSchema }).strict();
+/**
+ * What paying the fee answers: the application now, its fee order (what an in-page checkout's
+ * result names) and where the applicant goes (the provider, or back to the application).
+ */
+export const ApplicationPaymentSchema = z.object({
+  application: ApplicationSchema,
+  order_id: z.string(),
+  next: PaymentNextSchema,
+});
 
 export const ApplicationRowSchema = z.object({
   id: z.string(),
