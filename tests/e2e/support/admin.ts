@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import type { AdminPictures } from '@shopfront/shared';
-import { newPage, watchForProblems, type ShopBrowser } from './browser.ts';
+import { DESKTOP, newPage, watchForProblems, type ShopBrowser } from './browser.ts';
 import type { ShopData } from './server.ts';
 
 /** Helpers of the owner panel's browser tests (apps/admin, served under /admin). */
@@ -67,6 +67,23 @@ export async function openPanel(
   const problems = await watchForProblems(page);
   await signInPanel(page, url, staff);
   return { page, problems };
+}
+
+/**
+ * Sizes `page` (a Playwright test's own, from test.ts) to `viewport`, opens `url` (a panel
+ * address) and signs in there as `staff`; answers the page's console errors, page errors and
+ * failed requests from then on (watchForProblems).
+ */
+export async function openPanelIn(
+  page: Page,
+  url: string,
+  staff: TestStaff,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<string[]> {
+  await page.setViewportSize(viewport);
+  const problems = await watchForProblems(page);
+  await signInPanel(page, url, staff);
+  return problems;
 }
 
 /** Opens `url` (a panel address) in `page` and signs in there as `staff`. */

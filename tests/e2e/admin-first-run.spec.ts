@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { placeOrder, choosePayment, guestToPayment } from './support/checkout.ts';
 import { createProduct } from './support/fixtures.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import { panelReady, shot, signIn, type TestStaff } from './support/admin.ts';
+import { expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The first run as a new owner meets it (issue 25): a shop started with SEED_DEMO=false, its
@@ -18,17 +18,11 @@ import { panelReady, shot, signIn, type TestStaff } from './support/admin.ts';
  * test's database helper (there is no catalogue screen yet), a shopper at 390 px buys it with
  * Cash on Delivery (confirmed when placed), and the owner finds it in the panel and packs it. Run once with
  * the owner at 390 px and once at 1280 px. SHOTS_DIR keeps a screenshot of each screen.
+ * The test starts and restarts its own shops (not the `shop` fixture): the owner is made while
+ * the shop is stopped, and the product is written between two starts.
  */
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The owner made the README's way, on the stopped shop's data directory. */
 async function createOwner(dataDir: string, owner: TestStaff): Promise<void> {
@@ -58,7 +52,7 @@ async function setUp(page: Page, shopName: string): Promise<void> {
   await stepHeading(page, 'Store name, logo and colours');
   const name = page.getByLabel('Store name', { exact: true });
   // Step 1 starts with the name the shop already has (phone review 14).
-  await expect(name.inputValue()).resolves.toBe('A new shop');
+  await expect(name).toHaveValue('A new shop');
   await name.fill(shopName);
   await page.getByLabel('Store e-mail').fill('hello@asha.example');
   await shot(page, 'setup-store');
@@ -71,7 +65,7 @@ async function setUp(page: Page, shopName: string): Promise<void> {
   const gst = page.getByRole('radio', { name: '18%' });
   await gst.waitFor();
   await page.locator('label', { has: gst }).click();
-  await expect(gst.isChecked()).resolves.toBe(true);
+  await expect(gst).toBeChecked();
   await shot(page, 'setup-tax');
   await save(page);
 
@@ -95,10 +89,13 @@ async function setUp(page: Page, shopName: string): Promise<void> {
 
 interface Journey {
   owner: TestStaff;
-  viewport: { width: number; height: number };
+  viewport: Viewport;
+  /** The test's own tab (the panel), and more tabs in contexts of their own (test.ts). */
+  page: Page;
+  newPage: (viewport?: Viewport) => Promise<Page>;
 }
 
-async function firstRun({ owner, viewport }: Journey): Promise<void> {
+async function firstRun({ owner, viewport, page: panel, newPage }: Journey): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-first-run-'));
   const env = { SEED_DEMO: 'false', DATA_DIR: dataDir };
   let shop: RunningShop | null = null;
@@ -110,7 +107,7 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     shop = await startShop({ env });
     const url = (p: string) => `${shop!.baseUrl}${p}`;
 
-    const panel = await newPage(browser, viewport);
+    await panel.setViewportSize(viewport);
     await panel.goto(url('/admin'));
     await panelReady(panel);
     await signIn(panel, owner);
@@ -130,13 +127,13 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     await confirm.getByRole('button', { name: 'Open the empty shop' }).click();
     const opened = panel.getByTestId('setup-opened');
     await opened.getByRole('heading', { name: 'Asha Handlooms is open' }).waitFor();
-    await expect(opened.getByRole('link', { name: 'View your shop' }).getAttribute('href')).resolves.toBe('/');
+    await expect(opened.getByRole('link', { name: 'View your shop' })).toHaveAttribute('href', '/');
     await opened.getByRole('button', { name: 'Copy link' }).waitFor();
     await toastsGone(panel);
     await shot(panel, 'setup-opened');
 
     // The open shop with nothing on sale: a tidy note, and the returns page in the footer.
-    const empty = await newPage(browser, viewport);
+    const empty = await newPage(viewport);
     await empty.goto(url('/'));
     await waitForHydration(empty);
     await empty.getByTestId('empty-shop').getByText('Asha Handlooms is getting its shelves ready').waitFor();
@@ -157,7 +154,7 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     });
 
     // A shopper on a phone buys it with Cash on Delivery.
-    const shopper = await newPage(browser, MOBILE);
+    const shopper = await newPage(MOBILE);
     await guestToPayment(shopper, shop.baseUrl, slug, { email: 'priya@example.test', phone: '9876543210' });
     await choosePayment(shopper, shop.baseUrl, /Cash on Delivery/i, 'cod');
     await placeOrder(shopper);
@@ -167,7 +164,7 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     // The owner sees the new order in the panel and acts on it. A Cash on Delivery order is
     // confirmed when placed (nothing to pay first): it waits in "To pack", counted on the tab,
     // and the owner's next move is to pack it.
-    const desk = await newPage(browser, viewport);
+    const desk = await newPage(viewport);
     await desk.goto(url('/admin/orders'));
     await panelReady(desk);
     await signIn(desk, owner);
@@ -176,12 +173,12 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
     await desk.locator('[data-testid="orders-list"][aria-busy="false"]').waitFor();
     const row = desk.getByTestId('order-row').first();
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('Asha Rao');
+    await expect(row).toContainText('Asha Rao');
     await shot(desk, 'orders-first');
     const orderNo = (await row.getAttribute('data-order-no'))!;
     await row.getByRole('link').click();
     await desk.getByRole('heading', { name: orderNo, level: 1 }).waitFor();
-    await expect(desk.getByTestId('order-page').textContent()).resolves.toContain('Confirmed');
+    await expect(desk.getByTestId('order-page')).toContainText('Confirmed');
     await desk.getByTestId('order-actions').getByRole('button', { name: 'Mark packed' }).click();
     await desk.locator('[data-sonner-toast]').filter({ hasText: 'Order packed' }).first().waitFor();
     await shot(desk, 'order-packed');
@@ -192,14 +189,19 @@ async function firstRun({ owner, viewport }: Journey): Promise<void> {
   }
 }
 
-describe('the first run, from an empty shop to its first order', () => {
-  it('at 390 px: the owner sets up and opens the shop, a shopper buys, the owner packs the order', async () => {
-    await firstRun({ owner: owner('Kavya Rao'), viewport: MOBILE });
-  }, 600_000);
+test.describe('the first run, from an empty shop to its first order', () => {
+  test('at 390 px: the owner sets up and opens the shop, a shopper buys, the owner packs the order', async ({
+    page,
+    newPage,
+  }) => {
+    test.setTimeout(600_000);
+    await firstRun({ owner: owner('Kavya Rao'), viewport: MOBILE, page, newPage });
+  });
 
-  it('at 1280 px: the same, with the owner at a desk', async () => {
-    await firstRun({ owner: owner('Kavya Menon'), viewport: DESKTOP });
-  }, 600_000);
+  test('at 1280 px: the same, with the owner at a desk', async ({ page, newPage }) => {
+    test.setTimeout(600_000);
+    await firstRun({ owner: owner('Kavya Menon'), viewport: DESKTOP, page, newPage });
+  });
 });
 
 function owner(name: string): TestStaff {

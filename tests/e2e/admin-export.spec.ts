@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, openPanel, shot, testStaff } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanelIn, shot } from './support/admin.ts';
 import { downloadCsv } from './support/csv.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The panel's CSV exports (issue 26): the owner exports today's orders for the accountant from the
@@ -12,19 +11,13 @@ import { downloadCsv } from './support/csv.ts';
  * products and customers lists download their CSV at once. axe on the sheet; at 390 and 1280 px.
  * SHOTS_DIR=/work/shots/csv-export keeps screenshots of the export controls.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const BUYER = 'Exportwala';
 let todays: string[] = [];
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({
+test.use({
+  shopOptions: {
     env: { NODE_ENV: 'test' },
     prepare: async (data) => {
-      await insertStaff(data, OWNER);
       // Two of the demo's orders placed a minute ago, by a buyer with a name no other order has.
       const { rows } = await data.db.query<{ order_no: string }>(
         `update orders set created_at = now() - interval '1 minute',
@@ -33,12 +26,8 @@ beforeAll(async () => {
       );
       todays = rows.map((r) => r.order_no).sort();
     },
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  },
+  staff: [OWNER],
 });
 
 const unexpected = (problems: string[]) =>
@@ -66,10 +55,10 @@ async function shotTop(page: Page, name: string): Promise<void> {
 /** Today in the shop's time zone (the demo shop is in India). */
 const todayInShop = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
-describe('exports in the owner panel', () => {
+test.describe('exports in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`the owner exports today's orders and the file has them (${viewport.width} px)`, async () => {
-      const { page, problems } = await openPanel(browser, url('/admin/orders'), OWNER, viewport);
+    test(`the owner exports today's orders and the file has them (${viewport.width} px)`, async ({ page, shop }) => {
+      const problems = await openPanelIn(page, `${shop.baseUrl}/admin/orders`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByTestId('orders-list').waitFor();
       await shotTop(page, 'orders-with-export');
@@ -78,8 +67,8 @@ describe('exports in the owner panel', () => {
       await sheet.waitFor();
       // Today is the period a sheet opens on, with every status: the inbox opened on its New tab,
       // and today's Cash on Delivery orders are To pack (the catalogue journey found them left out).
-      expect(await sheet.getByRole('radio', { name: 'Today' }).isChecked()).toBe(true);
-      expect(await sheet.getByRole('checkbox', { name: /Every status/ }).isChecked()).toBe(true);
+      await expect(sheet.getByRole('radio', { name: 'Today' })).toBeChecked();
+      await expect(sheet.getByRole('checkbox', { name: /Every status/ })).toBeChecked();
       await shot(page, 'orders-export-sheet');
       expect(await axeProblems(page)).toEqual([]);
 
@@ -98,14 +87,13 @@ describe('exports in the owner panel', () => {
       await sheet.getByLabel('To', { exact: true }).fill('2026-05-01');
       await sheet.getByText('The start date must be on or before the end date').waitFor();
       await shot(page, 'orders-export-custom');
-      expect(await sheet.getByRole('link', { name: 'Download CSV' }).count()).toBe(0);
+      await expect(sheet.getByRole('link', { name: 'Download CSV' })).toHaveCount(0);
       await page.keyboard.press('Escape');
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
 
-    it(`downloads the product and customer lists at once (${viewport.width} px)`, async () => {
-      const { page, problems } = await openPanel(browser, url('/admin/products'), OWNER, viewport);
+    test(`downloads the product and customer lists at once (${viewport.width} px)`, async ({ page, shop }) => {
+      const problems = await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.getByTestId('products-list').waitFor();
       await shotTop(page, 'products-with-export');
@@ -113,13 +101,12 @@ describe('exports in the owner panel', () => {
       expect(products.length).toBeGreaterThan(10);
       expect(Object.keys(products[0]!).slice(0, 3)).toEqual(['handle', 'title', 'status']);
 
-      await page.goto(url('/admin/customers'));
+      await page.goto(`${shop.baseUrl}/admin/customers`);
       await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
       await shotTop(page, 'customers-with-export');
       const customers = await download(page, () => page.getByTestId('customers-export').click());
       expect(Object.keys(customers[0] ?? { 'Customer ID': '' })[0]).toBe('Customer ID');
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 });

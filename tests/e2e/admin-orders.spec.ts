@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanelIn, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The Orders screens of the owner's panel (issue 25) on the demo shop's orders (one in every
@@ -12,29 +11,16 @@ import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, t
  * each screen and dialog.
  */
 const PACKER = testStaff('Ravi Kumar', 'packer');
-const OWNER = testStaff('Meera Iyer', 'owner');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[PACKER, OWNER], { scope: 'test' }] });
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, PACKER, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-/** A signed-in tab on the orders inbox. */
-async function signedIn(staff: TestStaff, viewport: { width: number; height: number }) {
-  const { page, problems } = await openPanel(browser, url('/admin/orders'), staff, viewport);
+/** `page` signed in as `staff` on the orders inbox; answers its problems from sign-in on. */
+async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport) {
+  const problems = await openPanelIn(page, `${base}/admin/orders`, staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-  return { page, problems };
+  return problems;
 }
-
-/** The toast that says `text` (sonner). */
 
 const status = (page: Page) => page.getByTestId('order-page').locator('header span.rounded-full').first();
 
@@ -60,12 +46,16 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-describe('orders in the owner panel', () => {
-  it('a packer at 390 px opens an order, packs it, ships it with a waybill, adds a scan and marks it delivered', async () => {
-    const { page, problems } = await signedIn(PACKER, MOBILE);
-    await expect(page.getByTestId('orders-badge').first().textContent()).resolves.toMatch(/\d/);
+test.describe('orders in the owner panel', () => {
+  test('a packer at 390 px opens an order, packs it, ships it with a waybill, adds a scan and marks it delivered', async ({
+    page,
+    shop,
+  }) => {
+    const problems = await signedIn(page, shop.baseUrl, PACKER, MOBILE);
+    await expect(page.getByTestId('orders-badge').first()).toHaveText(/\d/);
     // A packer's badge counts the packer's tabs, and Orders opens on To pack.
-    await expect(page.getByTestId('orders-badge').first().getAttribute('title')).resolves.toMatch(
+    await expect(page.getByTestId('orders-badge').first()).toHaveAttribute(
+      'title',
       /^(\d+ to pack|\d+ to ship)(, \d+ to ship)?$/,
     );
     await page.locator('[data-testid="tab-to_pack"][aria-current="page"]').waitFor();
@@ -90,7 +80,7 @@ describe('orders in the owner panel', () => {
     expect(box.y).toBeGreaterThan(MOBILE.height * 0.7);
     await next.click();
     await toastSays(page, 'Order packed');
-    await expect(status(page).textContent()).resolves.toBe('Packed');
+    await expect(status(page)).toHaveText('Packed');
 
     await page.getByTestId('order-actions').getByRole('button', { name: 'Ship…' }).click();
     const ship = page.getByTestId('ship-dialog');
@@ -101,7 +91,7 @@ describe('orders in the owner panel', () => {
     expect(await axeProblems(page)).toEqual([]);
     await ship.getByRole('button', { name: 'Ship order' }).click();
     await toastSays(page, 'Order shipped');
-    await expect(status(page).textContent()).resolves.toBe('Shipped');
+    await expect(status(page)).toHaveText('Shipped');
     await page.getByTestId('parcel').getByText('DLV 4400 1234').waitFor();
 
     await page.getByTestId('order-actions').getByRole('button', { name: 'Other actions' }).click();
@@ -125,7 +115,7 @@ describe('orders in the owner panel', () => {
     if (cod) await cash.check();
     await deliver.getByRole('button', { name: 'Delivered' }).click();
     await toastSays(page, 'Order marked delivered');
-    await expect(status(page).textContent()).resolves.toBe('Delivered');
+    await expect(status(page)).toHaveText('Delivered');
     await page.getByTestId('order-history').getByText('by Ravi Kumar').first().waitFor();
     if (cod)
       await page
@@ -137,15 +127,14 @@ describe('orders in the owner panel', () => {
     await page.getByTestId('order-actions').getByRole('button', { name: 'Back to orders' }).waitFor();
     await shot(page, 'order-delivered');
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('an owner at 1280 px approves part of a refund request and cancels an order', async () => {
-    const { page, problems } = await signedIn(OWNER, DESKTOP);
+  test('an owner at 1280 px approves part of a refund request and cancels an order', async ({ page, shop }) => {
+    const problems = await signedIn(page, shop.baseUrl, OWNER, DESKTOP);
     await shot(page, 'inbox');
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('j');
-    await expect(page.locator('[data-testid="order-row"][aria-current="true"]').count()).resolves.toBe(1);
+    await expect(page.locator('[data-testid="order-row"][aria-current="true"]')).toHaveCount(1);
 
     await openFirst(page, 'refund_requested');
     await page.getByTestId('refund-requests').waitFor();
@@ -159,15 +148,15 @@ describe('orders in the owner panel', () => {
     const part = (Math.floor(asked * 50) / 100).toFixed(2);
     await refund.getByLabel('Amount to refund').fill(part);
     await refund.getByLabel('Note to the shopper (optional)').fill('Sorry about the chipped mug');
-    await expect(refund.getByLabel('Put the returned items back in stock').isChecked()).resolves.toBe(false);
+    await expect(refund.getByLabel('Put the returned items back in stock')).not.toBeChecked();
     await refund.getByRole('button', { name: 'Cancel' }).waitFor();
     await shot(page, 'refund-dialog');
     expect(await axeProblems(page)).toEqual([]);
     await refund.getByRole('button', { name: 'Approve refund' }).click();
     await toastSays(page, 'Refund approved');
-    await expect(page.getByTestId('refund-requests').count()).resolves.toBe(0);
+    await expect(page.getByTestId('refund-requests')).toHaveCount(0);
     // Part of the money back: the order stays delivered and says how much went back.
-    await expect(status(page).textContent()).resolves.toBe('Delivered');
+    await expect(status(page)).toHaveText('Delivered');
     await page.getByTestId('order-page').getByTestId('partly-refunded').waitFor();
     await shot(page, 'order-partly-refunded');
 
@@ -180,24 +169,26 @@ describe('orders in the owner panel', () => {
     await shot(page, 'cancel-dialog');
     await cancel.getByRole('button', { name: /^Cancel (order|and refund)$/ }).click();
     await toastSays(page, /Order cancelled/);
-    await expect(status(page).textContent()).resolves.toBe('Cancelled');
+    await expect(status(page)).toHaveText('Cancelled');
     await shot(page, 'order-cancelled');
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('a page opened before someone else changed the order is refused with why, and shows the order as it is now', async () => {
-    const { page } = await signedIn(OWNER, DESKTOP);
+  test('a page opened before someone else changed the order is refused with why, and shows the order as it is now', async ({
+    page,
+    shop,
+  }) => {
+    await signedIn(page, shop.baseUrl, OWNER, DESKTOP);
     await openFirst(page, 'to_ship');
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
     // Someone else cancels it meanwhile (through the API, with a session of their own).
-    const login = await fetch(url('/api/admin/auth/login'), {
+    const login = await fetch(`${shop.baseUrl}/api/admin/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: OWNER.email, password: OWNER.password, session: 'bearer' }),
     });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
-    const cancelled = await fetch(url(`/api/admin/orders/${encodeURIComponent(orderId)}/cancel`), {
+    const cancelled = await fetch(`${shop.baseUrl}/api/admin/orders/${encodeURIComponent(orderId)}/cancel`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Changed by a colleague' }),
@@ -211,6 +202,5 @@ describe('orders in the owner panel', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="order-page"] header')?.textContent?.includes('Cancelled'),
     );
-    await page.close();
   });
 });

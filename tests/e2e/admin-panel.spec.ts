@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { messages, storeStateMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, watchForProblems, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { DESKTOP, MOBILE, watchForProblems } from './support/browser.ts';
+import { axeProblems, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The owner's panel (apps/admin) as staff use it, at 390 px and 1280 px: sign-in by password
  * and by the storefront's one-time link, the staff screen, the palette and shortcuts, and axe on
  * every screen. SHOTS_DIR=/work/shots/panel keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const CLERK = testStaff('Arjun Rao', 'manager');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, CLERK], { scope: 'test' }] });
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, CLERK) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function tab(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  return { page, problems };
+/** Sizes `page` to `viewport`; answers its problems from now on. */
+async function tab(page: Page, viewport: Viewport): Promise<string[]> {
+  await page.setViewportSize(viewport);
+  return watchForProblems(page);
 }
 
 /**
@@ -45,7 +33,7 @@ const unexpected = (problems: string[]) =>
   );
 
 /** A one-time Admin Panel link, as the storefront's button gets one for signed-in staff. */
-async function adminLink(staff = OWNER): Promise<string> {
+async function adminLink(url: (p: string) => string, staff = OWNER): Promise<string> {
   const login = await fetch(url('/api/admin/auth/login'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -60,8 +48,9 @@ async function adminLink(staff = OWNER): Promise<string> {
   return ((await res.json()) as { data: { link: string } }).data.link;
 }
 
-describe('owner panel', () => {
-  it('is served under /admin: the SPA page no-store with a hash CSP, hashed assets immutable', async () => {
+test.describe('owner panel', () => {
+  test('is served under /admin: the SPA page no-store with a hash CSP, hashed assets immutable', async ({ shop }) => {
+    const url = (p: string) => `${shop.baseUrl}${p}`;
     const res = await fetch(url('/admin/orders/some/deep/path?x=1'));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -79,8 +68,9 @@ describe('owner panel', () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`signs in by password at ${viewport.width} px, and goes back where it was asked`, async () => {
-      const { page, problems } = await tab(viewport);
+    test(`signs in by password at ${viewport.width} px, and goes back where it was asked`, async ({ page, shop }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const problems = await tab(page, viewport);
       await page.goto(url('/admin/activity'));
       await panelReady(page);
       await page.waitForURL(/\/admin\/login\?next=%2Factivity$/);
@@ -99,35 +89,41 @@ describe('owner panel', () => {
       await page.getByRole('heading', { name: 'Activity' }).waitFor();
       await page.getByTestId('signed-in-as').getByText('Owner').waitFor();
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
 
-    it(`lands from the storefront's Admin Panel link at ${viewport.width} px; a spent link asks for a password`, async () => {
-      const { page, problems } = await tab(viewport);
-      const link = await adminLink();
+    test(`lands from the storefront's Admin Panel link at ${viewport.width} px; a spent link asks for a password`, async ({
+      page,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const problems = await tab(page, viewport);
+      const link = await adminLink(url);
       expect(link).toMatch(/^\/admin\/login\?token=sfa_/);
       await page.goto(url(link));
       await panelReady(page);
       await page.getByTestId('signed-in-as').getByText(OWNER.name).waitFor();
       // The token is spent and no longer in the address bar.
-      expect(new URL(page.url()).pathname).toBe('/admin');
-      expect(new URL(page.url()).search).toBe('');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('heading', { name: /Hello, Meera/ }).waitFor();
       await shot(page, 'home');
       expect(await axeProblems(page)).toEqual([]);
       // The same link again, without a session: the expiry message and the sign-in form, token dropped.
-      await browser.context.clearCookies();
+      await page.context().clearCookies();
       await page.goto(url(link));
       await panelReady(page);
       await page.getByTestId('staff-sign-in-error').getByText(storeStateMessages.adminLinkExpired).waitFor();
       await page.waitForURL((u) => !u.search.includes('token'));
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 
-  it('the staff screen: add a member (field messages from the schema and the API), change a role, deactivate with Undo', async () => {
-    const { page, problems } = await tab(DESKTOP);
+  test('the staff screen: add a member (field messages from the schema and the API), change a role, deactivate with Undo', async ({
+    page,
+    shop,
+  }) => {
+    const url = (p: string) => `${shop.baseUrl}${p}`;
+    const problems = await tab(page, DESKTOP);
     await page.goto(url('/admin/staff'));
     await panelReady(page);
     await signIn(page, OWNER);
@@ -156,7 +152,7 @@ describe('owner panel', () => {
     // Deactivate Arjun, then Undo from the toast.
     const row = list.locator('li', { hasText: CLERK.email });
     const active = row.getByRole('switch');
-    expect(await active.isChecked()).toBe(true);
+    await expect(active).toBeChecked();
     await row.getByText('Active').click();
     await page.getByText('Staff member updated').waitFor();
     await row.getByText('Deactivated').waitFor();
@@ -168,14 +164,14 @@ describe('owner panel', () => {
     await kavya.getByLabel('Role of Kavya Nair').selectOption('owner');
     await page.getByText('Staff member updated').last().waitFor();
     await page.reload();
-    await expect.poll(() => kavya.getByLabel('Role of Kavya Nair').inputValue()).toBe('owner');
+    await expect(kavya.getByLabel('Role of Kavya Nair')).toHaveValue('owner');
     // The taken e-mail's 409 was expected; nothing else failed.
     expect(unexpected(problems).filter((p) => !p.includes('409'))).toEqual([]);
-    await page.close();
   });
 
-  it('Ctrl+K finds pages and runs actions; ? lists the shortcuts; j/k move in a list', async () => {
-    const { page } = await tab(DESKTOP);
+  test('Ctrl+K finds pages and runs actions; ? lists the shortcuts; j/k move in a list', async ({ page, shop }) => {
+    const url = (p: string) => `${shop.baseUrl}${p}`;
+    await page.setViewportSize(DESKTOP);
     await page.goto(url('/admin/'));
     await panelReady(page);
     await signIn(page, OWNER);
@@ -195,11 +191,11 @@ describe('owner panel', () => {
     await page.waitForURL(url('/admin/plugins'));
     await page.getByTestId('plugins-list').waitFor();
     await page.keyboard.press('j');
-    await expect.poll(() => page.locator('[data-list-index="0"][aria-current]').count()).toBe(1);
+    await expect(page.locator('[data-list-index="0"][aria-current]')).toHaveCount(1);
     await page.keyboard.press('j');
-    await expect.poll(() => page.locator('[data-list-index="1"][aria-current]').count()).toBe(1);
+    await expect(page.locator('[data-list-index="1"][aria-current]')).toHaveCount(1);
     await page.keyboard.press('k');
-    await expect.poll(() => page.locator('[data-list-index="0"][aria-current]').count()).toBe(1);
+    await expect(page.locator('[data-list-index="0"][aria-current]')).toHaveCount(1);
     await page.keyboard.press('Shift+?');
     await page.getByTestId('shortcuts').getByText('Keyboard shortcuts').waitFor();
     await page.keyboard.press('Escape');
@@ -212,12 +208,15 @@ describe('owner panel', () => {
     // Signed out for real: the panel asks again.
     await page.goto(url('/admin/staff'));
     await page.waitForURL(/\/admin\/login\?next=%2Fstaff$/);
-    await page.close();
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`every screen at ${viewport.width} px: no serious or critical axe violation, no console or CSP error`, async () => {
-      const { page, problems } = await tab(viewport);
+    test(`every screen at ${viewport.width} px: no serious or critical axe violation, no console or CSP error`, async ({
+      page,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const problems = await tab(page, viewport);
       await page.goto(url('/admin/'));
       await panelReady(page);
       await signIn(page, OWNER);
@@ -244,18 +243,17 @@ describe('owner panel', () => {
         expect(await axeProblems(page)).toEqual([]);
       }
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 
-  it('a staff member (not owner) sees no Staff place', async () => {
-    const { page } = await tab(MOBILE);
+  test('a staff member (not owner) sees no Staff place', async ({ page, shop }) => {
+    const url = (p: string) => `${shop.baseUrl}${p}`;
+    await page.setViewportSize(MOBILE);
     await page.goto(url('/admin/'));
     await panelReady(page);
     await signIn(page, CLERK);
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Plugins' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Staff' }).count()).toBe(0);
-    await page.close();
+    await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   });
 });

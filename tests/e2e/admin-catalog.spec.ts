@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, saveForm, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { openPanelIn, saveForm, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The panel's catalogue (issue 26) at 390 and 1280 px on the demo shop (channels INR and AED):
@@ -12,35 +12,30 @@ import { insertStaff, saveForm, shot, testStaff, type TestStaff, openPanel, toas
  * follows; a packer has no Products in the navigation and is told so at /admin/products.
  * SHOTS_DIR=/work/shots/catalog-ui keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const PACKER = testStaff('Ravi Kumar', 'packer');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, PACKER], { scope: 'test' }] });
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, PACKER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/products') {
-  return (await openPanel(browser, url(path), staff, viewport)).page;
+/** `page` signed in as `staff` at `path` (the products list). */
+async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport, path = '/admin/products') {
+  await openPanelIn(page, `${base}${path}`, staff, viewport);
+  return page;
 }
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
-describe('the catalogue in the owner panel', () => {
+test.describe('the catalogue in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: add a product with 3 sizes × 2 colours in INR and AED, publish, shop it, change price and stock`, async () => {
-      // One browser profile: the shopper's tab opens first (a new tab clears the cookies), and
-      // shares the jar with the owner's; the shop's pages ignore the staff cookie.
-      const shopper = await newPage(browser, viewport);
-      const page = await signedIn(OWNER, viewport);
+    test(`at ${viewport.width} px: add a product with 3 sizes × 2 colours in INR and AED, publish, shop it, change price and stock`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      // The shopper's tab has a context (cookies) of its own.
+      const shopper = await newPage(viewport);
+      await signedIn(page, shop.baseUrl, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.getByTestId('product-row').first().waitFor();
       await shot(page, 'products');
@@ -50,13 +45,13 @@ describe('the catalogue in the owner panel', () => {
       const title = `Sage Linen Kurta ${viewport.width}`;
       const slug = `sage-linen-kurta-${viewport.width}`;
       await page.getByTestId('title').fill(title);
-      await expect.poll(() => page.getByTestId('slug').inputValue()).toBe(slug);
+      await expect(page.getByTestId('slug')).toHaveValue(slug);
       await page.getByText('Pictures can be added once the product is created.').waitFor();
       await page.getByTestId('add-option').click();
       await page.getByTestId('option-values-0').fill('S, M, L');
       await page.getByTestId('add-option').click();
       await page.getByTestId('option-values-1').fill('Olive, Sage');
-      await expect.poll(() => page.getByTestId('variant-row').count()).toBe(6);
+      await expect(page.getByTestId('variant-row')).toHaveCount(6);
       const hasAed = (await page.getByTestId('price-0-AED').count()) > 0;
       for (let i = 0; i < 6; i++) {
         await page.getByTestId(`price-${i}-INR`).fill(i < 2 ? '1499' : '1599');
@@ -72,11 +67,9 @@ describe('the catalogue in the owner panel', () => {
       await page.getByTestId('save').click();
       await page.getByTestId('form-error').waitFor();
       const skuField = page.getByTestId('sku-0');
-      await expect(skuField.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(skuField).toHaveAttribute('aria-invalid', 'true');
       const describedBy = (await skuField.getAttribute('aria-describedby'))!;
-      await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
-        'Another variant already uses this SKU',
-      );
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Another variant already uses this SKU');
       await shot(page, 'product-new-422');
       await page.getByTestId('sku-0').fill(sku0);
 
@@ -134,8 +127,8 @@ describe('the catalogue in the owner panel', () => {
       await page.getByTestId('form-error').filter({ hasText: 'changed by someone else' }).waitFor();
       await shot(page, 'product-edit-409');
       await page.getByTestId('reload').click();
-      await expect.poll(() => page.getByLabel('SEO title').inputValue()).toBe('Set by a colleague');
-      await expect.poll(() => page.getByTestId('price-0-INR').inputValue()).toBe('1399');
+      await expect(page.getByLabel('SEO title')).toHaveValue('Set by a colleague');
+      await expect(page.getByTestId('price-0-INR')).toHaveValue('1399');
 
       // Stock in place from the list: a sale meanwhile (here another change) is refused with the new number.
       await page.goto(url(`/admin/products?q=${encodeURIComponent(title)}`));
@@ -144,7 +137,7 @@ describe('the catalogue in the owner panel', () => {
       const sku = `SAGE-LINEN-KURTA-${viewport.width}-M-SAGE`;
       const input = row.getByTestId(`stock-${sku}`);
       const stockSave = row.getByTestId('save-stock');
-      await expect.poll(() => input.inputValue()).toBe('8');
+      await expect(input).toHaveValue('8');
       await shot(page, 'products-stock');
       const variantId = await page.evaluate(async (s) => {
         const list = await (await fetch(`/api/admin/catalog/products?q=${s}`)).json();
@@ -164,17 +157,17 @@ describe('the catalogue in the owner panel', () => {
       );
       expect(moved).toBe(200);
       await input.fill('3');
-      await expect(input.getAttribute('data-unsaved')).resolves.toBe('true');
+      await expect(input).toHaveAttribute('data-unsaved', 'true');
       await stockSave.click();
       await row.getByRole('alert').filter({ hasText: 'it is 7 now' }).waitFor();
       // The typed count stays (the owner counted it); the field now compares against 7.
-      await expect.poll(() => input.inputValue()).toBe('3');
+      await expect(input).toHaveValue('3');
       await shot(page, 'products-stock-conflict');
       // Sold out, and another size restocked: closing the row saves both (nothing typed is dropped).
       await input.fill('0');
       const other = row.getByTestId(`stock-SAGE-LINEN-KURTA-${viewport.width}-L-SAGE`);
       await other.fill('12');
-      await expect(row.getByTestId('edit-stock').textContent()).resolves.toBe('Save and close');
+      await expect(row.getByTestId('edit-stock')).toHaveText('Save and close');
       // Leaving with counts typed asks first; staying keeps them.
       let asked = '';
       page.once('dialog', (d) => {
@@ -183,30 +176,33 @@ describe('the catalogue in the owner panel', () => {
       });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
       await expect.poll(() => asked).toBe('2 stock counts are not saved yet. Leave and lose them?');
-      await expect.poll(() => other.inputValue()).toBe('12');
+      await expect(other).toHaveValue('12');
       await row.getByTestId('edit-stock').click();
       await toastSays(page, 'Stock updated for 2 variants');
-      await expect.poll(() => row.getByTestId('variant-stock').count()).toBe(0);
+      await expect(row.getByTestId('variant-stock')).toHaveCount(0);
       await row.getByTestId('edit-stock').click();
-      await expect.poll(() => other.inputValue()).toBe('12');
-      await expect.poll(() => input.inputValue()).toBe('0');
+      await expect(other).toHaveValue('12');
+      await expect(input).toHaveValue('0');
       await row.getByTestId('edit-stock').click();
-      const inStock = await shopper.evaluate(
-        async ({ s, k }) => {
-          const found: unknown[] = [];
-          const walk = (x: unknown): void => {
-            if (Array.isArray(x)) x.forEach(walk);
-            else if (x && typeof x === 'object') {
-              if ((x as { sku?: string }).sku === k) found.push((x as { in_stock?: boolean }).in_stock);
-              Object.values(x).forEach(walk);
-            }
-          };
-          walk(await (await fetch(`/api/product/single-product/${s}`)).json());
-          return found;
-        },
-        { s: slug, k: sku },
-      );
-      expect(inStock).toEqual([false]);
+      await expect
+        .poll(() =>
+          shopper.evaluate(
+            async ({ s, k }) => {
+              const found: unknown[] = [];
+              const walk = (x: unknown): void => {
+                if (Array.isArray(x)) x.forEach(walk);
+                else if (x && typeof x === 'object') {
+                  if ((x as { sku?: string }).sku === k) found.push((x as { in_stock?: boolean }).in_stock);
+                  Object.values(x).forEach(walk);
+                }
+              };
+              walk(await (await fetch(`/api/product/single-product/${s}`)).json());
+              return found;
+            },
+            { s: slug, k: sku },
+          ),
+        )
+        .toEqual([false]);
 
       await page.goto(url('/admin/products/low-stock'));
       await page.getByTestId('low-stock-list').getByText(sku).waitFor();
@@ -214,20 +210,20 @@ describe('the catalogue in the owner panel', () => {
       if (process.env.SHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/low-stock-screen-${viewport.width}.png` });
       }
-      await shopper.close();
-      await page.close();
     });
   }
 
-  it('a packer has no Products in the navigation and is not allowed at /admin/products', async () => {
+  test('a packer has no Products in the navigation and is not allowed at /admin/products', async ({
+    newPage,
+    shop,
+  }) => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await signedIn(PACKER, viewport);
+      const page = await signedIn(await newPage(viewport), shop.baseUrl, PACKER, viewport);
       await page.getByTestId('not-allowed').waitFor();
       // The packer sees the shop's name as the owner does (read where shoppers read it).
-      await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe('Loom & Leaf');
-      await expect(page.getByRole('link', { name: 'Products', exact: true }).count()).resolves.toBe(0);
+      await expect(page.getByTestId('shop-name')).toHaveText('Loom & Leaf');
+      await expect(page.getByRole('link', { name: 'Products', exact: true })).toHaveCount(0);
       await shot(page, 'packer-not-allowed');
-      await page.close();
     }
   });
 });

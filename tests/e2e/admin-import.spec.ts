@@ -1,11 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopifyCsv } from '../../apps/api/src/modules/admin/import/testing.ts';
-import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanelIn, shot } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The product import (issue 26) at 390 and 1280 px: the owner opens Import from the product list,
@@ -15,15 +14,12 @@ import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from '.
  * owner ticks its host, and the progress counts the pictures fetched and the one that is missing.
  * SHOTS_DIR=/work/shots/import keeps screenshots.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-
-let shop: RunningShop;
-let browser: ShopBrowser;
 let pictures: http.Server;
 let origin: string;
-const url = (p: string) => `${shop.baseUrl}${p}`;
 
-beforeAll(async () => {
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
+
+test.beforeAll(async () => {
   const red = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#b22' } })
     .png()
     .toBuffer();
@@ -34,24 +30,18 @@ beforeAll(async () => {
   );
   await new Promise<void>((ok) => pictures.listen(0, '127.0.0.1', ok));
   origin = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+test.afterAll(() => {
   pictures?.closeAllConnections();
   pictures?.close();
 });
 
-describe('importing products from a Shopify CSV', () => {
+test.describe('importing products from a Shopify CSV', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: dry run, then import; the products appear`, async () => {
+    test(`at ${viewport.width} px: dry run, then import; the products appear`, async ({ page, shop }) => {
+      test.setTimeout(120_000);
       const prefix = `imp${viewport.width}`;
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/products'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+      await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await shot(page, 'products-with-import');
       await page.getByTestId('import-products').click();
@@ -75,28 +65,26 @@ describe('importing products from a Shopify CSV', () => {
       await page.getByRole('button', { name: 'Check file' }).click();
       const report = page.getByTestId('import-report');
       await report.waitFor();
-      expect(await page.getByTestId('import-count-create').locator('dd').textContent()).toBe('3');
-      expect(await page.getByTestId('import-count-error').locator('dd').textContent()).toBe('1');
-      expect(await page.getByTestId('import-errors').textContent()).toContain('Row 6 · Variant Price');
+      await expect(page.getByTestId('import-count-create').locator('dd')).toHaveText('3');
+      await expect(page.getByTestId('import-count-error').locator('dd')).toHaveText('1');
+      await expect(page.getByTestId('import-errors')).toContainText('Row 6 · Variant Price');
       const hosts = page.getByTestId('import-picture-hosts');
-      expect(await hosts.textContent()).toContain(`3 pictures from ${origin}`);
+      await expect(hosts).toContainText(`3 pictures from ${origin}`);
       const tick = page.getByRole('checkbox', { name: `3 pictures from ${origin}` });
       // The desktop run comes second: the host the phone run allowed comes ticked.
-      expect(await tick.isChecked()).toBe(viewport === DESKTOP);
+      await expect(tick).toBeChecked({ checked: viewport === DESKTOP });
       if (viewport === MOBILE) await tick.check();
-      expect(await page.getByTestId('import-start').textContent()).toBe('Import 3 products and their pictures');
+      await expect(page.getByTestId('import-start')).toHaveText('Import 3 products and their pictures');
       expect(await axeProblems(page)).toEqual([]);
       await shot(page, 'import-report');
 
       await page.getByTestId('import-start').click();
       await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
-      expect(await page.getByTestId('import-progress-text').textContent()).toContain('3 of 3 products · 3 saved');
-      expect(await page.getByTestId('import-picture-progress').textContent()).toBe(
+      await expect(page.getByTestId('import-progress-text')).toContainText('3 of 3 products · 3 saved');
+      await expect(page.getByTestId('import-picture-progress')).toHaveText(
         'Pictures: 2 fetched · 1 could not be fetched',
       );
-      expect(await page.getByTestId('import-errors').textContent()).toContain(
-        'Row 8 · Image SrcCould not fetch (HTTP 404)',
-      );
+      await expect(page.getByTestId('import-errors')).toContainText('Row 8 · Image SrcCould not fetch (HTTP 404)');
       await shot(page, 'import-done');
 
       await page.getByTestId('import-done').click();
@@ -104,8 +92,7 @@ describe('importing products from a Shopify CSV', () => {
       await page.locator('#product-search').fill(`${prefix.toUpperCase()}-1-S`);
       await page.locator('#product-search').press('Enter');
       await page.getByText('Cotton Tee 1', { exact: true }).first().waitFor();
-      expect(await page.getByText('Cotton Tee 2', { exact: true }).count()).toBe(0);
-      await page.close();
-    }, 120_000);
+      await expect(page.getByText('Cotton Tee 2', { exact: true })).toHaveCount(0);
+    });
   }
 });

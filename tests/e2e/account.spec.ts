@@ -1,64 +1,47 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-  type ShopBrowser,
-} from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import { setStoreSetting } from './support/store-settings.ts';
+import { expect, test, type Viewport } from './support/test.ts';
 
+// The outbox (OTP codes, reset links) exists only with DEV_OUTBOX=true, for requests from this
+// machine. While iterating, E2E_BASE_URL may point at such a shop that is already running.
+// TRUST_PROXY=1: each test is a shopper from its own address (X-Forwarded-For below), as if
+// behind one proxy, so the per-address sign-in limits of one test never spill into the next.
+test.use({
+  shopOptions: { env: process.env.E2E_BASE_URL ? {} : { NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true' } },
+});
+
+/** The shop the helpers below talk to: the file's, or a test's own (store setting tests). */
 let shop: RunningShop;
-let browser: ShopBrowser;
-
-beforeAll(async () => {
-  // The outbox (OTP codes, reset links) exists only with DEV_OUTBOX=true, for requests from this
-  // machine. While iterating, E2E_BASE_URL may point at such a shop that is already running.
-  // TRUST_PROXY=1: each test is a shopper from its own address (X-Forwarded-For below), as if
-  // behind one proxy, so the per-address sign-in limits of one test never spill into the next.
-  const env: Record<string, string> = process.env.E2E_BASE_URL
-    ? {}
-    : { NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true' };
-  [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-/** Every tab a test opened is closed after it, passed or failed, so tests never share a screen. */
-const openTabs: Page[] = [];
-afterEach(async (ctx) => {
-  const tabs = openTabs.splice(0);
-  // A failing test leaves a picture of what the shopper saw (tmp dir, never committed).
-  if (ctx.task.result?.state === 'fail') {
-    const dir = path.join(tmpdir(), 'shopfront-e2e-failures');
-    mkdirSync(dir, { recursive: true });
-    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 60);
-    await Promise.all(tabs.map((p, i) => p.screenshot({ path: path.join(dir, `${name}-${i}.png`) }).catch(() => {})));
-  }
-  await Promise.all(tabs.map((p) => p.close().catch(() => {})));
-});
-
 let shopperIp = '10.70.0.1';
-beforeEach(({ task }) => {
-  const n = (task.suite?.tasks.indexOf(task) ?? 0) + 2;
-  shopperIp = `10.70.${Date.now() % 200}.${n}`;
+let testsStarted = 0;
+test.beforeEach(({ shop: fileShop }) => {
+  shop = fileShop;
+  testsStarted += 1;
+  shopperIp = `10.70.${Date.now() % 200}.${testsStarted + 1}`;
 });
 
-async function tab(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
+// A failing test leaves a picture of what the shopper saw in each tab (tmp dir, never committed),
+// beside Playwright's own trace and screenshot.
+test.afterEach(async ({ context }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const dir = path.join(tmpdir(), 'shopfront-e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  const name = testInfo.title.replace(/\W+/g, '-').slice(0, 60);
+  await Promise.all(
+    context.pages().map((p, i) => p.screenshot({ path: path.join(dir, `${name}-${i}.png`) }).catch(() => {})),
+  );
+});
+
+/** `page` (a fresh context per test) at `viewport`, a shopper from this test's own address. */
+async function tab(page: Page, viewport: Viewport): Promise<Page> {
+  await page.setViewportSize(viewport);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': shopperIp });
-  openTabs.push(page);
   return page;
 }
 
@@ -109,7 +92,7 @@ async function latestOtp(phone: string, after?: string): Promise<string> {
   return code;
 }
 
-/** Opens a page as a fresh visitor: no cookies (newPage) and no auth state left in storage. */
+/** Opens a page as a fresh visitor: no cookies (a fresh context) and no auth state left in storage. */
 async function openFresh(page: Page, path: string) {
   await page.goto(`${shop.baseUrl}${path}`);
   await page.evaluate(() => {
@@ -206,9 +189,9 @@ async function typeOtp(page: Page, scope: ReturnType<Page['getByRole']>, code: s
   await page.keyboard.type(code, { delay: 30 });
 }
 
-describe('customer accounts in the browser', () => {
-  it('registers with e-mail, logs out, and logs back in', async () => {
-    const page = await tab(DESKTOP);
+test.describe('customer accounts in the browser', () => {
+  test('registers with e-mail, logs out, and logs back in', async ({ page }) => {
+    await tab(page, DESKTOP);
     const problems = await watchForProblems(page);
     const c = newCustomer('Ana');
     await openFresh(page, '/');
@@ -220,23 +203,22 @@ describe('customer accounts in the browser', () => {
     await loginDialog(page).getByText("Don't Have an Account?").waitFor();
     await loginDialog(page).getByRole('button', { name: 'REGISTER NOW' }).click();
     await registerDialog(page).waitFor();
-    expect(await loginDialog(page).isVisible()).toBe(false);
+    await expect(loginDialog(page)).toBeHidden();
 
     const reg = registerDialog(page);
     await reg.getByRole('button', { name: 'Register with Email' }).click();
     // Terms & Conditions and Privacy Policy point at the storefront's configured pages.
-    await expect(reg.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe(
+    await expect(reg.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute(
+      'href',
       '/terms-and-conditions',
     );
-    await expect(reg.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
-      '/privacy-policy',
-    );
+    await expect(reg.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
 
     // Validated on submit, not on edit: no message while typing a short password.
     await reg.getByLabel('Password', { exact: true }).fill('abc');
-    expect(await reg.locator('[data-field-error]').count()).toBe(0);
+    await expect(reg.locator('[data-field-error]')).toHaveCount(0);
     await reg.getByRole('button', { name: 'Register', exact: true }).click();
-    await expect(reg.locator('[data-field-error]').allTextContents()).resolves.toEqual([
+    await expect(reg.locator('[data-field-error]')).toHaveText([
       'This field is required',
       'This field is required',
       'This field is required',
@@ -249,7 +231,7 @@ describe('customer accounts in the browser', () => {
     const phone = reg.getByLabel('Mobile number');
     // e, E, +, - and . never reach the field; the value is cut to 10 digits.
     await phone.pressSequentially(`e+-.E${c.phone}99`);
-    await expect(phone.inputValue()).resolves.toBe(c.phone);
+    await expect(phone).toHaveValue(c.phone);
     await reg.getByLabel('Email address').fill(c.email);
     await reg.getByLabel('Password', { exact: true }).fill(c.password);
     await reg.getByRole('button', { name: 'Register', exact: true }).click();
@@ -257,12 +239,13 @@ describe('customer accounts in the browser', () => {
     await page.waitForURL(`${shop.baseUrl}/account`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByText(`Hello, ${c.first_name}`).waitFor();
-    expect(await registerDialog(page).isVisible()).toBe(false);
-    await expect(page.getByRole('main').getByText(c.email).first().isVisible()).resolves.toBe(true);
+    await expect(registerDialog(page)).toBeHidden();
+    await expect(page.getByRole('main').getByText(c.email).first()).toBeVisible();
     // The header icon now leads to the account instead of opening the dialog.
-    await expect(
-      page.getByRole('banner').locator('[data-account-link]').getAttribute('data-account-link'),
-    ).resolves.toBe('customer');
+    await expect(page.getByRole('banner').locator('[data-account-link]')).toHaveAttribute(
+      'data-account-link',
+      'customer',
+    );
 
     await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${shop.baseUrl}/`);
@@ -292,17 +275,17 @@ describe('customer accounts in the browser', () => {
     const again = loginDialog(page);
     const withEmail = again.getByRole('button', { name: 'Login with Email' });
     if (await withEmail.isVisible()) await withEmail.click();
-    await expect(again.getByLabel('Email address').inputValue()).resolves.toBe('');
-    await expect(again.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(again.getByLabel('Email address')).toHaveValue('');
+    await expect(again.getByLabel('Password', { exact: true })).toHaveValue('');
 
     // The wrong password (422) and the account check after logout (401) are expected answers.
     expect(problems.filter((p) => !/\b(401|422)\b/.test(p))).toEqual([]);
   });
 
-  it('logs in with an OTP read from the outbox', async () => {
+  test('logs in with an OTP read from the outbox', async ({ page }) => {
     const c = newCustomer('Omar');
     await registerWithVerifiedPhone(c);
-    const page = await tab(MOBILE);
+    await tab(page, MOBILE);
     await openFresh(page, '/');
     await page.getByRole('link', { name: 'Login' }).first().click();
     const dialog = loginDialog(page);
@@ -314,7 +297,7 @@ describe('customer accounts in the browser', () => {
     await dialog.getByLabel('Mobile number').fill('12345');
     await dialog.getByLabel('Mobile number').blur();
     await dialog.getByText('Invalid phone number').waitFor();
-    await expect(dialog.getByRole('button', { name: 'SEND OTP' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'SEND OTP' })).toBeDisabled();
 
     const before = new Date(Date.now() - 1000).toISOString();
     await dialog.getByLabel('Mobile number').fill(c.phone);
@@ -322,14 +305,14 @@ describe('customer accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
     // The counter says what it counts.
     await dialog.getByTestId('resends-left').getByText('3 resends left').waitFor();
-    await expect(dialog.getByRole('button', { name: 'VERIFY' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'VERIFY' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'RESEND OTP' }).click();
     await dialog.getByTestId('resends-left').getByText('2 resends left').waitFor();
 
     // Change Phone goes back to the phone step with an empty form and the resend counter at 0
     // (spec section 4), also for the same number sent to again.
     await dialog.getByRole('button', { name: 'Change Phone' }).click();
-    await expect(dialog.getByLabel('Mobile number').inputValue()).resolves.toBe('');
+    await expect(dialog.getByLabel('Mobile number')).toHaveValue('');
     await dialog.getByLabel('Mobile number').fill(c.phone);
     await dialog.getByRole('button', { name: 'SEND OTP' }).click();
     await dialog.getByRole('button', { name: 'VERIFY' }).waitFor();
@@ -337,22 +320,26 @@ describe('customer accounts in the browser', () => {
 
     const code = await latestOtp(c.phone, before);
     await typeOtp(page, dialog, code.slice(0, 3));
-    await expect(dialog.getByRole('button', { name: 'VERIFY' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'VERIFY' })).toBeDisabled();
     // Backspace clears the last box and moves back; typing again completes the code.
     await page.keyboard.press('Backspace');
-    await expect(dialog.getByLabel('Digit 3 of 4').inputValue()).resolves.toBe('');
+    await expect(dialog.getByLabel('Digit 3 of 4')).toHaveValue('');
     await page.keyboard.type(code.slice(2), { delay: 30 });
-    await expect(
-      Promise.all([1, 2, 3, 4].map((i) => dialog.getByLabel(`Digit ${i} of 4`).inputValue())).then((d) => d.join('')),
-    ).resolves.toBe(code);
+    await expect
+      .poll(() =>
+        Promise.all([1, 2, 3, 4].map((i) => dialog.getByLabel(`Digit ${i} of 4`).inputValue())).then((d) => d.join('')),
+      )
+      .toBe(code);
     await dialog.getByRole('button', { name: 'VERIFY' }).click();
 
     await page.waitForURL(`${shop.baseUrl}/account`);
     await page.getByText(`Hello, ${c.first_name}`).waitFor();
   });
 
-  it('in the UAE channel signs up by OTP with a 9-digit +971 number (the phone follows the channel)', async () => {
-    const page = await tab(MOBILE);
+  test('in the UAE channel signs up by OTP with a 9-digit +971 number (the phone follows the channel)', async ({
+    page,
+  }) => {
+    await tab(page, MOBILE);
     await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
     await openFresh(page, '/');
     await page.getByRole('link', { name: 'Login' }).first().click();
@@ -374,10 +361,10 @@ describe('customer accounts in the browser', () => {
     await page.getByText(`+971 ${phone}`).first().waitFor();
   });
 
-  it('resets a forgotten password from the e-mailed link and logs in with the new one', async () => {
+  test('resets a forgotten password from the e-mailed link and logs in with the new one', async ({ page: first }) => {
     const c = newCustomer('Priya');
     await registerViaApi(c);
-    let page = await tab(DESKTOP);
+    let page = await tab(first, DESKTOP);
     let problems = await watchForProblems(page);
     await openFresh(page, '/');
     await openLoginFromHeader(page);
@@ -403,15 +390,14 @@ describe('customer accounts in the browser', () => {
 
     // The shopper, still logged out, opens the e-mailed link (a new tab): no session needed.
     await page.close();
-    page = await browser.context.newPage();
+    page = await first.context().newPage();
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': shopperIp });
-    openTabs.push(page);
     problems = await watchForProblems(page);
     await page.goto(`${shop.baseUrl}${pathname}`);
     await waitForHydration(page);
-    await expect(page.getByRole('banner').locator('[data-account-link="guest"]').count()).resolves.toBe(1);
+    await expect(page.getByRole('banner').locator('[data-account-link="guest"]')).toHaveCount(1);
     await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();
-    await expect(page.title()).resolves.toMatch(/^Reset Password \|/);
+    await expect(page).toHaveTitle(/^Reset Password \|/);
     const newPassword = 'Cotton!2025';
     await page.getByLabel('New password').fill('123');
     await page.getByLabel('New password').blur();
@@ -432,16 +418,16 @@ describe('customer accounts in the browser', () => {
     expect(problems.filter((p) => !/\b422\b/.test(p))).toEqual([]);
   });
 
-  it('verifies the phone number in the Verify Account popup on the profile page', async () => {
+  test('verifies the phone number in the Verify Account popup on the profile page', async ({ page }) => {
     const c = newCustomer('Meera');
-    const page = await tab(DESKTOP);
+    await tab(page, DESKTOP);
     await openFresh(page, '/');
     await registerInBrowser(page, c);
     await page.goto(`${shop.baseUrl}/account/profile`);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await page.getByText('Edit your profile').first().waitFor();
-    await expect(page.getByRole('main').getByLabel('Mobile number').inputValue()).resolves.toBe(c.phone);
+    await expect(page.getByRole('main').getByLabel('Mobile number')).toHaveValue(c.phone);
 
     const before = new Date(Date.now() - 1000).toISOString();
     await page.getByRole('button', { name: 'Verify phone' }).click();
@@ -457,25 +443,25 @@ describe('customer accounts in the browser', () => {
       data.setData('text', text);
       target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, code);
-    await expect(popup.getByLabel('Digit 4 of 4').inputValue()).resolves.toBe(code[3]);
+    await expect(popup.getByLabel('Digit 4 of 4')).toHaveValue(code[3]!);
     await popup.getByRole('button', { name: 'VERIFY' }).click();
 
     await popup.waitFor({ state: 'hidden' });
     await page.locator('[data-phone-badge="verified"]').waitFor();
-    await expect(page.getByText('Verified', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
     // A different number is not verified by this: it needs the current password (ADR 0011).
     await page
       .getByRole('main')
       .getByLabel('Mobile number')
       .fill(`${c.phone.slice(0, 9)}0`);
     await page.getByRole('main').getByLabel('Current password').waitFor();
-    await expect(page.locator('[data-phone-badge]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-phone-badge]')).toHaveCount(0);
   });
 
-  it('a guest opening /account/profile gets the login dialog and lands there after logging in', async () => {
+  test('a guest opening /account/profile gets the login dialog and lands there after logging in', async ({ page }) => {
     const c = newCustomer('Lena');
     await registerViaApi(c);
-    const page = await tab(MOBILE);
+    await tab(page, MOBILE);
     const problems = await watchForProblems(page);
     await openFresh(page, '/account/profile');
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
@@ -492,13 +478,15 @@ describe('customer accounts in the browser', () => {
     await loginWithEmail(page, c.email, c.password);
     await page.waitForURL(`${shop.baseUrl}/account/profile`);
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    await expect(page.getByRole('main').getByLabel('Email address').inputValue()).resolves.toBe(c.email);
+    await expect(page.getByRole('main').getByLabel('Email address')).toHaveValue(c.email);
     // The account check of a guest answers 401 by design.
     expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
   });
 
-  it('the login dialog of /account is for that visit only: Back, a reload or another page does not reopen it', async () => {
-    const page = await tab(DESKTOP);
+  test('the login dialog of /account is for that visit only: Back, a reload or another page does not reopen it', async ({
+    page,
+  }) => {
+    await tab(page, DESKTOP);
     /** The page has settled: hydrated, no request in flight (the dialog's code included), painted. */
     const settled = async () => {
       await waitForHydration(page);
@@ -517,19 +505,19 @@ describe('customer accounts in the browser', () => {
     await page.goBack();
     await page.waitForURL(`${shop.baseUrl}/shop-online`);
     await settled();
-    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    await expect(loginDialog(page)).toBeHidden();
     await page.reload();
     await settled();
-    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    await expect(loginDialog(page)).toBeHidden();
     await page.goto(`${shop.baseUrl}/cart`);
     await settled();
-    await expect(loginDialog(page).isVisible()).resolves.toBe(false);
+    await expect(loginDialog(page)).toBeHidden();
     // The header still opens it on request.
     await openLoginFromHeader(page);
     await loginDialog(page).waitFor();
   });
 
-  it('without JavaScript, a guarded page says that logging in needs it', async () => {
+  test('without JavaScript, a guarded page says that logging in needs it', async () => {
     // Chromium with script execution switched off still parses <noscript> as text, so the
     // served HTML is what is checked: a browser without JavaScript renders this block.
     const res = await fetch(`${shop.baseUrl}/account/security`);
@@ -541,9 +529,9 @@ describe('customer accounts in the browser', () => {
     );
   });
 
-  it('shows the access logs and changes the password on the security page', async () => {
+  test('shows the access logs and changes the password on the security page', async ({ page }) => {
     const c = newCustomer('Ravi');
-    const page = await tab(DESKTOP);
+    await tab(page, DESKTOP);
     await openFresh(page, '/');
     await registerInBrowser(page, c);
     await page.goto(`${shop.baseUrl}/account/security`);
@@ -551,8 +539,8 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Security' }).waitFor();
     await page.getByText('Access logs & change password').first().waitFor();
     const table = page.locator('table[data-access-logs]');
-    await expect(table.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
-    await expect(table.locator('thead').innerText()).resolves.toMatch(/Time[\s\S]*Device[\s\S]*IP address/i);
+    await expect(table.locator('tbody tr')).not.toHaveCount(0);
+    await expect(table.locator('thead')).toHaveText(/Time[\s\S]*Device[\s\S]*IP address/i, { useInnerText: true });
 
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password').fill('Abc!1234');
@@ -566,39 +554,41 @@ describe('customer accounts in the browser', () => {
   });
 });
 
-describe('store setting account_verification_for', () => {
-  // Its own shop: the setting is changed in the shop's database while the shop is stopped, then
-  // the shop starts again on the same DATA_DIR. The helpers above talk to `shop`, so it points
-  // at this one for these tests and back afterwards.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-verification-'));
-  const env: Record<string, string> = { NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true', DATA_DIR: dataDir };
-  let mainShop: RunningShop;
+test.describe('store setting account_verification_for', () => {
+  // Its own shop (not the file's `shop`): the setting is changed in the shop's database while
+  // the shop is stopped, then the shop starts again on the same DATA_DIR. The helpers above talk
+  // to `shop`, so each test points it at this one once it has restarted.
+  let dataDir = '';
   let own: RunningShop | undefined;
+  const env = () => ({ NODE_ENV: 'test', TRUST_PROXY: '1', DEV_OUTBOX: 'true', DATA_DIR: dataDir });
 
   async function restartWith(value: 'none' | 'email' | 'phone' | 'both') {
     await own?.stop();
     own = undefined;
     await setStoreSetting(dataDir, 'account_verification_for', value);
-    own = await startShop({ env });
+    own = await startShop({ env: env() });
     shop = own;
   }
 
-  beforeAll(async () => {
-    mainShop = shop;
+  test.beforeAll(async () => {
+    // Starting a shop is not a test's time.
+    test.setTimeout(240_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-verification-'));
     // The first start migrates and seeds the shop (the demo setting is 'phone').
-    own = await startShop({ env });
+    own = await startShop({ env: env() });
   });
 
-  afterAll(async () => {
-    shop = mainShop;
+  test.afterAll(async () => {
     await own?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("'both': the profile shows both badges, and the e-mail is verified with a code from the outbox", async () => {
+  test("'both': the profile shows both badges, and the e-mail is verified with a code from the outbox", async ({
+    page,
+  }) => {
     await restartWith('both');
     const c = newCustomer('Nila');
-    const page = await tab(MOBILE);
+    await tab(page, MOBILE);
     const problems = await watchForProblems(page);
     await openFresh(page, '/');
     await registerInBrowser(page, c);
@@ -611,8 +601,8 @@ describe('store setting account_verification_for', () => {
     await waitForHydration(page);
     const main = page.getByRole('main');
     await main.locator('[data-phone-badge="verify"]').waitFor();
-    await expect(main.getByLabel('Email address').inputValue()).resolves.toBe(c.email);
-    await expect(main.locator('[data-verification-note]').textContent()).resolves.toBe(
+    await expect(main.getByLabel('Email address')).toHaveValue(c.email);
+    await expect(main.locator('[data-verification-note]')).toHaveText(
       'Verify your e-mail address and mobile number to get order updates.',
     );
 
@@ -622,9 +612,9 @@ describe('store setting account_verification_for', () => {
     await popup.waitFor();
     await popup.getByTestId('resends-left').getByText('1 resend left').waitFor();
     // The text says where the code went once it has been sent.
-    await expect
-      .poll(() => popup.locator('[data-verify-destination]').textContent())
-      .toBe(`Enter the 4-digit code we sent by e-mail to ${c.email}.`);
+    await expect(popup.locator('[data-verify-destination]')).toHaveText(
+      `Enter the 4-digit code we sent by e-mail to ${c.email}.`,
+    );
     const mail = await latestMessage(c.email, 'email', before);
     expect(mail.subject).toMatch(/verification code$/);
     const code = /\b(\d{4})\b/.exec(mail.body)?.[1];
@@ -636,7 +626,7 @@ describe('store setting account_verification_for', () => {
     await main.locator('[data-email-badge="verified"]').waitFor();
     // The phone is a separate check: still to do.
     await main.locator('[data-phone-badge="verify"]').waitFor();
-    await expect(main.locator('[data-verification-note]').textContent()).resolves.toBe(
+    await expect(main.locator('[data-verification-note]')).toHaveText(
       'Verify your mobile number to get order updates by SMS.',
     );
     // The dashboard agrees, from the server's answer.
@@ -649,26 +639,26 @@ describe('store setting account_verification_for', () => {
     await waitForHydration(page);
     await main.getByLabel('Email address').fill(`x.${c.email}`);
     await main.getByLabel('Current password').waitFor();
-    await expect(main.locator('[data-email-badge]').count()).resolves.toBe(0);
+    await expect(main.locator('[data-email-badge]')).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 
-  it("'none': neither the profile nor the dashboard shows a Verify or Verified badge", async () => {
+  test("'none': neither the profile nor the dashboard shows a Verify or Verified badge", async ({ page }) => {
     await restartWith('none');
     const c = newCustomer('Ivo');
-    const page = await tab(DESKTOP);
+    await tab(page, DESKTOP);
     await openFresh(page, '/');
     await registerInBrowser(page, c);
     await page.goto(`${shop.baseUrl}/account/profile`);
     await waitForHydration(page);
     const main = page.getByRole('main');
-    await expect(main.getByLabel('Mobile number').inputValue()).resolves.toBe(c.phone);
-    await expect(main.getByLabel('Email address').inputValue()).resolves.toBe(c.email);
-    await expect(page.locator('[data-phone-badge], [data-email-badge]').count()).resolves.toBe(0);
-    await expect(page.locator('[data-verification-note]').count()).resolves.toBe(0);
+    await expect(main.getByLabel('Mobile number')).toHaveValue(c.phone);
+    await expect(main.getByLabel('Email address')).toHaveValue(c.email);
+    await expect(page.locator('[data-phone-badge], [data-email-badge]')).toHaveCount(0);
+    await expect(page.locator('[data-verification-note]')).toHaveCount(0);
     await page.goto(`${shop.baseUrl}/account`);
     await waitForHydration(page);
     await page.getByText(c.email).waitFor();
-    await expect(page.locator('[data-phone-badge], [data-email-badge]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-phone-badge], [data-email-badge]')).toHaveCount(0);
   });
 });

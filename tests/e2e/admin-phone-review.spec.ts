@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, signIn, testStaff, toastSays } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { openPanelIn, toastSays } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The fixes of the owner's phone review of the catalogue screens (review 26b) at 390 and 1280 px
@@ -14,29 +13,18 @@ import { insertStaff, panelReady, signIn, testStaff, toastSays } from './support
  * category counts are whole; the coupon heading lines up with its form and Delete looks like one.
  * SHOTS_DIR=/work/shots/panel-ux-26 keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 /** On a phone: the save bar's foot is the bottom navigation's top (no strip of page between), and it is opaque. */
 async function flushOnBottomBar(page: Page, testId: string): Promise<void> {
-  const bar = (await page.getByTestId(testId).boundingBox())!;
-  const nav = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
-  expect(Math.abs(bar.y + bar.height - nav.y)).toBeLessThanOrEqual(1);
-  expect(await page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-    'rgb(255, 255, 255)',
-  );
+  await expect
+    .poll(async () => {
+      const bar = (await page.getByTestId(testId).boundingBox())!;
+      const nav = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+      return Math.abs(bar.y + bar.height - nav.y);
+    })
+    .toBeLessThanOrEqual(1);
+  await expect(page.getByTestId(testId)).toHaveCSS('background-color', 'rgb(255, 255, 255)');
 }
 
 /** What the screen shows now (not the whole page: the sticky bars sit where a person sees them). */
@@ -46,14 +34,15 @@ async function view(page: Page, name: string): Promise<void> {
   }
 }
 
-describe('the catalogue screens after the phone review', () => {
+test.describe('the catalogue screens after the phone review', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     const phone = viewport === MOBILE;
-    it(`at ${viewport.width} px: product editor, collection, bulk editor, categories, coupon`, async () => {
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/products/new'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+    test(`at ${viewport.width} px: product editor, collection, bulk editor, categories, coupon`, async ({
+      page,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      await openPanelIn(page, url('/admin/products/new'), OWNER, viewport);
       await page.getByRole('heading', { name: 'Add product', level: 1 }).waitFor();
       const title = `Review Linen Shirt ${viewport.width}`;
       await page.getByTestId('title').fill(title);
@@ -61,7 +50,7 @@ describe('the catalogue screens after the phone review', () => {
       await page.getByTestId('option-values-0').fill('S, M, L');
       await page.getByTestId('add-option').click();
       await page.getByTestId('option-values-1').fill('Olive, Sage');
-      await expect.poll(() => page.getByTestId('variant-row').count()).toBe(6);
+      await expect(page.getByTestId('variant-row')).toHaveCount(6);
 
       // Same for every variant: typed once, in all six; each can still be changed.
       await page.getByTestId('all-price-INR').fill('1499');
@@ -70,17 +59,17 @@ describe('the catalogue screens after the phone review', () => {
       await page.getByTestId('apply-all').click();
       await page.getByTestId('apply-all-done').getByText('Applied to all 6 variants.').waitFor();
       for (let i = 0; i < 6; i++) {
-        expect(await page.getByTestId(`price-${i}-INR`).inputValue()).toBe('1499');
-        expect(await page.getByTestId(`price-${i}-AED`).inputValue()).toBe('69');
-        expect(await page.getByTestId(`opening-stock-${i}`).inputValue()).toBe('5');
+        await expect(page.getByTestId(`price-${i}-INR`)).toHaveValue('1499');
+        await expect(page.getByTestId(`price-${i}-AED`)).toHaveValue('69');
+        await expect(page.getByTestId(`opening-stock-${i}`)).toHaveValue('5');
       }
       await page.getByTestId('price-5-AED').fill('');
       await page.getByTestId('price-4-AED').fill('');
       await page.getByTestId('price-4-AED').fill('');
       // Not on sale in AED: said while the product is published, at the Save button.
-      expect(await page.getByTestId('unpriced-warning').count()).toBe(0);
+      await expect(page.getByTestId('unpriced-warning')).toHaveCount(0);
       await page.getByTestId('status').selectOption('published');
-      expect(await page.getByTestId('unpriced-warning').textContent()).toBe(
+      await expect(page.getByTestId('unpriced-warning')).toHaveText(
         'Not on sale in AED: 2 variants have no AED price.',
       );
       await page.getByTestId('apply-to-all').scrollIntoViewIfNeeded();
@@ -92,14 +81,19 @@ describe('the catalogue screens after the phone review', () => {
       await input.click();
       await input.fill('Shi');
       await page.getByRole('option').first().waitFor();
-      const names = (await page.getByRole('option').allTextContents()).map((t) => t.split(' › ').at(-1));
-      expect(names.indexOf('Shirts')).toBe(0);
-      expect(names.indexOf('T-Shirts')).toBeGreaterThan(0);
-      expect(names.indexOf('Cushions & Throws')).toBeGreaterThan(names.indexOf('T-Shirts'));
+      const names = async () => (await page.getByRole('option').allTextContents()).map((t) => t.split(' › ').at(-1));
+      await expect.poll(async () => (await names()).indexOf('Shirts')).toBe(0);
+      await expect.poll(async () => (await names()).indexOf('T-Shirts')).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          const now = await names();
+          return now.indexOf('Cushions & Throws') - now.indexOf('T-Shirts');
+        })
+        .toBeGreaterThan(0);
       await view(page, 'category-shi');
       await page.getByRole('option').first().click();
-      expect(await input.inputValue()).toMatch(/Shirts$/);
-      expect(await input.inputValue()).not.toMatch(/T-Shirts$/);
+      await expect(input).toHaveValue(/Shirts$/);
+      await expect(input).not.toHaveValue(/T-Shirts$/);
       await page.getByTestId('save').click();
       await toastSays(page, 'Product created');
 
@@ -114,10 +108,10 @@ describe('the catalogue screens after the phone review', () => {
       const searchBox = (await page.getByTestId('collection-search').boundingBox())!;
       const firstRow = (await page.getByTestId('collection-product').first().boundingBox())!;
       expect(searchBox.y).toBeLessThan(firstRow.y);
-      expect(await page.getByTestId('collection-search').getAttribute('placeholder')).toBe('Title or SKU…');
+      await expect(page.getByTestId('collection-search')).toHaveAttribute('placeholder', 'Title or SKU…');
       const titles = () => page.getByTestId('collection-product').locator('p.font-medium').allTextContents();
+      await expect.poll(async () => (await titles()).length).toBeGreaterThan(2);
       const before = await titles();
-      expect(before.length).toBeGreaterThan(2);
       const last = before.at(-1)!;
       await page.getByLabel(`Position of ${last}, 1 to ${before.length}`).fill('2');
       await page.getByLabel(`Position of ${last}, 1 to ${before.length}`).press('Enter');
@@ -139,18 +133,18 @@ describe('the catalogue screens after the phone review', () => {
       await page.getByTestId('bulk-channel').selectOption(aed);
       await expect.poll(() => new URL(page.url()).searchParams.get('channel')).toBe(aed);
       const priceS = page.getByLabel(`Price, ${title} S / Olive`);
-      await expect.poll(() => priceS.inputValue()).toBe('69');
-      await expect.poll(() => page.getByLabel(`Price, ${title} L / Sage`).inputValue()).toBe('');
+      await expect(priceS).toHaveValue('69');
+      await expect(page.getByLabel(`Price, ${title} L / Sage`)).toHaveValue('');
       if (phone) {
-        expect(await page.getByText('Price (AED)').count()).toBeGreaterThan(0);
+        await expect(page.getByText('Price (AED)')).not.toHaveCount(0);
         await page.getByLabel(`+10, ${title} S / Olive`).click();
-        expect(await page.getByLabel(`Stock, ${title} S / Olive`).inputValue()).toBe('15');
+        await expect(page.getByLabel(`Stock, ${title} S / Olive`)).toHaveValue('15');
       } else {
         await page.getByLabel(`Stock, ${title} S / Olive`).fill('15');
       }
       await priceS.fill('65');
       // Pending edits lock the filters (other rows or another currency would leave them behind).
-      expect(await page.getByTestId('bulk-channel').isDisabled()).toBe(true);
+      await expect(page.getByTestId('bulk-channel')).toBeDisabled();
       if (phone) await flushOnBottomBar(page, 'bulk-save-bar');
       await view(page, 'bulk-edits');
       await page.getByTestId('bulk-save').click();
@@ -159,30 +153,33 @@ describe('the catalogue screens after the phone review', () => {
       await view(page, 'bulk-saved');
       await page.getByTestId('bulk-undo').click();
       await toastSays(page, 'Change undone');
-      await expect.poll(() => page.getByLabel(`Stock, ${title} S / Olive`).inputValue()).toBe('5');
-      await expect.poll(() => priceS.inputValue()).toBe('69');
-      expect(await page.getByTestId('bulk-saved-bar').count()).toBe(0);
+      await expect(page.getByLabel(`Stock, ${title} S / Olive`)).toHaveValue('5');
+      await expect(priceS).toHaveValue('69');
+      await expect(page.getByTestId('bulk-saved-bar')).toHaveCount(0);
 
       // Categories: each count whole; the page's button and the form's submit say different things.
       await page.goto(url('/admin/categories'));
       await page.getByTestId('category-row').first().waitFor();
       for (const counts of await page.getByTestId('category-counts').all()) {
-        expect(await counts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await expect.poll(() => counts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       }
       await page.getByTestId('new-category').click();
-      expect(await page.getByTestId('new-category').isDisabled()).toBe(true);
-      expect(await page.getByTestId('category-save').textContent()).toBe('Create category');
+      await expect(page.getByTestId('new-category')).toBeDisabled();
+      await expect(page.getByTestId('category-save')).toHaveText('Create category');
       await view(page, 'categories');
 
       // A coupon: the heading lines up with the form; on a phone the save bar sits on the navigation.
       await page.goto(url('/admin/coupons/new'));
       await page.getByTestId('coupon-form').waitFor();
-      const h1 = (await page.getByRole('heading', { name: 'New coupon', level: 1 }).boundingBox())!;
-      const form = (await page.getByTestId('coupon-form').boundingBox())!;
-      expect(Math.abs(h1.x - form.x)).toBeLessThanOrEqual(1);
+      await expect
+        .poll(async () => {
+          const h1 = (await page.getByRole('heading', { name: 'New coupon', level: 1 }).boundingBox())!;
+          const form = (await page.getByTestId('coupon-form').boundingBox())!;
+          return Math.abs(h1.x - form.x);
+        })
+        .toBeLessThanOrEqual(1);
       if (phone) await flushOnBottomBar(page, 'save-bar');
       await view(page, 'coupon-new');
-      await page.close();
     });
   }
 });

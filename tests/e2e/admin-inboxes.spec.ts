@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop, type ShopData } from './support/server.ts';
-import { axeProblems, insertStaff, shot, testStaff, openPanel } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import type { ShopData } from './support/server.ts';
+import { axeProblems, openPanelIn, shot } from './support/admin.ts';
+import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The panel's inboxes (issue 25): form messages and trade enquiries, like Sign-ups. A page at a
@@ -10,7 +11,6 @@ import { axeProblems, insertStaff, shot, testStaff, openPanel } from './support/
  * downloads the API's CSV with a formula-looking cell neutralised. axe at 390 and 1280 px.
  * SHOTS_DIR=/work/shots/palette-inbox keeps screenshots.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const FORMULA = '=HYPERLINK("http://evil.test","click")';
 const CONTACTS = 55; // one more page than the first (50)
 
@@ -37,24 +37,7 @@ async function insertMessages({ db }: ShopData) {
   ]);
 }
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({
-    env: { NODE_ENV: 'test' },
-    prepare: async (data) => {
-      await insertStaff(data, OWNER);
-      await insertMessages(data);
-    },
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' }, prepare: insertMessages }, staff: [OWNER] });
 
 const unexpected = (problems: string[]) =>
   problems.filter(
@@ -63,20 +46,20 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-const signedIn = (path: string, viewport: { width: number; height: number }) =>
-  openPanel(browser, url(path), OWNER, viewport);
+/** `page` signed in as the owner at `url`; answers its problems from sign-in on. */
+const signedIn = (page: Page, url: string, viewport: Viewport) => openPanelIn(page, url, OWNER, viewport);
 
-describe('form messages', () => {
+test.describe('form messages', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    it(`pages by "Load more", opens a message whole, exports CSV (${viewport.width} px)`, async () => {
-      const { page, problems } = await signedIn('/admin/form-submissions', viewport);
+    test(`pages by "Load more", opens a message whole, exports CSV (${viewport.width} px)`, async ({ page, shop }) => {
+      const problems = await signedIn(page, `${shop.baseUrl}/admin/form-submissions`, viewport);
       await page.getByRole('heading', { name: 'Form messages', level: 1 }).waitFor();
       const rows = page.getByTestId('form-submissions-list').locator('li');
-      await expect.poll(() => rows.count()).toBe(50);
+      await expect(rows).toHaveCount(50);
       await shot(page, 'form-submissions');
       expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Load more' }).click();
-      await expect.poll(() => rows.count()).toBe(CONTACTS);
+      await expect(rows).toHaveCount(CONTACTS);
       await page.getByText('That is every message here.').waitFor();
 
       // The newest first: its whole text (lines kept) in the sheet, keyboard: j then Enter.
@@ -84,7 +67,7 @@ describe('form messages', () => {
       await page.keyboard.press('Enter');
       const sheet = page.getByTestId('message');
       await sheet.getByText('where is my order?', { exact: false }).waitFor();
-      expect(await sheet.getByText(`Visitor ${CONTACTS}`).count()).toBe(1);
+      await expect(sheet.getByText(`Visitor ${CONTACTS}`)).toHaveCount(1);
       await shot(page, 'form-submission-open');
       expect(await axeProblems(page)).toEqual([]);
       await page.keyboard.press('Escape');
@@ -102,18 +85,17 @@ describe('form messages', () => {
       expect(lines.filter((l) => l.startsWith('=')).length).toBe(0);
       expect(csv).not.toContain('Kavya');
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 });
 
-describe('trade enquiries', () => {
+test.describe('trade enquiries', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    it(`lists, opens and exports the enquiries (${viewport.width} px)`, async () => {
-      const { page, problems } = await signedIn('/admin/trade-enquiries', viewport);
+    test(`lists, opens and exports the enquiries (${viewport.width} px)`, async ({ page, shop }) => {
+      const problems = await signedIn(page, `${shop.baseUrl}/admin/trade-enquiries`, viewport);
       await page.getByRole('heading', { name: 'Trade enquiries', level: 1 }).waitFor();
       const rows = page.getByTestId('trade-enquiries-list').locator('li');
-      await expect.poll(() => rows.count()).toBe(1);
+      await expect(rows).toHaveCount(1);
       await shot(page, 'trade-enquiries');
       expect(await axeProblems(page)).toEqual([]);
       await rows.first().getByRole('button').click();
@@ -129,7 +111,6 @@ describe('trade enquiries', () => {
       expect(csv).toMatch(/(^|,)"?'=HYPERLINK/m);
       expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { adminCouponMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { buyNow, choosePayment, continueToPayment, fillAddress, fillContact, placeOrder } from './support/checkout.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { axeProblems, openPanelIn, panelReady, shot } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The panel's coupons (issue 26) at 390 and 1280 px on the demo shop: the owner makes a coupon
@@ -13,20 +12,7 @@ import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from '.
  * the use on the coupon ("1 / 100") with a link to that order.
  * SHOTS_DIR=/work/shots/coupons keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 const toastSays = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
@@ -35,14 +21,16 @@ const described = async (page: Page, testId: string) => {
   return page.locator(`[id="${id}"]`).textContent();
 };
 
-describe('coupons in the owner panel', () => {
+test.describe('coupons in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: create a coupon, a shopper applies it and orders, the owner sees the use`, async () => {
-      const shopper = await newPage(browser, viewport);
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/coupons'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+    test(`at ${viewport.width} px: create a coupon, a shopper applies it and orders, the owner sees the use`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const shopper = await newPage(viewport);
+      await openPanelIn(page, url('/admin/coupons'), OWNER, viewport);
       await page.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
       await page.getByTestId('coupon-row').first().waitFor();
       await shot(page, 'coupons');
@@ -59,17 +47,15 @@ describe('coupons in the owner panel', () => {
       await page.getByTestId('usage_limit').fill('100');
       await page.getByTestId('save').click();
       await page.getByTestId('form-error').waitFor();
-      await expect(page.getByTestId('coupon-summary').textContent()).resolves.toBe(
-        'Type the discount to see what the coupon does.',
-      );
-      await expect(page.getByTestId('value').getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(described(page, 'value')).resolves.toBe(adminCouponMessages.percent);
+      await expect(page.getByTestId('coupon-summary')).toHaveText('Type the discount to see what the coupon does.');
+      await expect(page.getByTestId('value')).toHaveAttribute('aria-invalid', 'true');
+      await expect.poll(() => described(page, 'value')).toBe(adminCouponMessages.percent);
       await shot(page, 'coupon-new-error');
 
       await page.getByTestId('value').fill('15');
-      await expect
-        .poll(() => page.getByTestId('coupon-summary').textContent())
-        .toBe('15% off orders over ₹500, up to ₹300, 100 uses in all.');
+      await expect(page.getByTestId('coupon-summary')).toHaveText(
+        '15% off orders over ₹500, up to ₹300, 100 uses in all.',
+      );
       // Limited to a category (the mug's); a product picked by mistake is taken off again.
       await page.getByTestId('scope-category').selectOption({ label: 'Mugs & Cups' });
       await page.getByTestId('scope-product-search').fill('desk lamp');
@@ -77,15 +63,15 @@ describe('coupons in the owner panel', () => {
         .getByTestId('scope-results')
         .getByRole('button', { name: /Brass Desk Lamp/ })
         .click();
-      await expect
-        .poll(() => page.getByTestId('coupon-summary').textContent())
-        .toBe('15% off Mugs & Cups and Brass Desk Lamp over ₹500, up to ₹300, 100 uses in all.');
+      await expect(page.getByTestId('coupon-summary')).toHaveText(
+        '15% off Mugs & Cups and Brass Desk Lamp over ₹500, up to ₹300, 100 uses in all.',
+      );
       await shot(page, 'coupon-new-scope');
       expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Remove product Brass Desk Lamp' }).click();
-      await expect
-        .poll(() => page.getByTestId('coupon-summary').textContent())
-        .toBe('15% off Mugs & Cups over ₹500, up to ₹300, 100 uses in all.');
+      await expect(page.getByTestId('coupon-summary')).toHaveText(
+        '15% off Mugs & Cups over ₹500, up to ₹300, 100 uses in all.',
+      );
       await shot(page, 'coupon-new');
       // The Save sits at the bottom of the screen, in the thumb's reach, while the form scrolls.
       if (process.env.SHOTS_DIR) {
@@ -97,7 +83,7 @@ describe('coupons in the owner panel', () => {
       await page.getByTestId('save').click();
       await toastSays(page, 'Coupon created');
       await page.getByRole('heading', { name: code, level: 1 }).waitFor();
-      await expect(page.getByTestId('coupon-uses-count').textContent()).resolves.toBe('Used 0 / 100');
+      await expect(page.getByTestId('coupon-uses-count')).toHaveText('Used 0 / 100');
 
       // A shopper applies it in the cart (typed in lower case) and places the order.
       await buyNow(shopper, shop.baseUrl, 'stoneware-coffee-mug');
@@ -106,7 +92,7 @@ describe('coupons in the owner panel', () => {
       await shopper.getByLabel('Coupon code').fill(code.toLowerCase());
       await shopper.getByRole('button', { name: 'Apply', exact: true }).click();
       await shopper.getByTestId('applied-coupon').getByText(code).waitFor();
-      await expect(shopper.getByTestId('totals-coupon').textContent()).resolves.toMatch(/82/);
+      await expect(shopper.getByTestId('totals-coupon')).toHaveText(/82/);
       await shopper.goto(url('/checkout/address'));
       await waitForHydration(shopper);
       await fillContact(shopper, { email: `coupon${viewport.width}@example.test`, phone: '9876543210' });
@@ -115,19 +101,16 @@ describe('coupons in the owner panel', () => {
       await choosePayment(shopper, shop.baseUrl, /Cash on Delivery/i, 'cod');
       await placeOrder(shopper);
       await shopper.waitForURL((u) => u.pathname === '/checkout-complete');
-      await shopper.close();
 
       // The owner sees the use, and the order it came from.
       await page.reload();
       await panelReady(page);
-      await expect
-        .poll(() => page.getByTestId('coupon-uses-count').textContent(), { timeout: 10_000 })
-        .toBe('Used 1 / 100');
+      await expect(page.getByTestId('coupon-uses-count')).toHaveText('Used 1 / 100');
       const use = page.getByTestId('coupon-use').first();
       await use.waitFor();
-      await expect(use.textContent()).resolves.toContain(`coupon${viewport.width}@example.test`);
-      await expect(use.textContent()).resolves.toContain('₹82');
-      await expect(page.getByTestId('delete-coupon').count()).resolves.toBe(0);
+      await expect(use).toContainText(`coupon${viewport.width}@example.test`);
+      await expect(use).toContainText('₹82');
+      await expect(page.getByTestId('delete-coupon')).toHaveCount(0);
       await shot(page, 'coupon-used');
       expect(await axeProblems(page)).toEqual([]);
       const orderNo = ((await use.getByTestId('coupon-use-order').textContent()) ?? '').replace('#', '').trim();
@@ -140,9 +123,8 @@ describe('coupons in the owner panel', () => {
       await panelReady(page);
       const row = page.getByTestId('coupon-row').filter({ hasText: code });
       await row.waitFor();
-      await expect(row.getByTestId('coupon-row-uses').textContent()).resolves.toContain('1 / 100');
+      await expect(row.getByTestId('coupon-row-uses')).toContainText('1 / 100');
       await shot(page, 'coupons-search');
-      await page.close();
     });
   }
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, toastSays } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanelIn, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
  * The daily order loop after the outside reviews (issue 25): bulk pack then bulk ship of two
@@ -11,17 +10,11 @@ import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel, t
  * its payment; the ship and scan sheets say what happens. SHOTS_DIR keeps a screenshot of each.
  */
 const PACKER = testStaff('Ravi Kumar', 'packer');
-const OWNER = testStaff('Meera Iyer', 'owner');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({
+test.use({
+  shopOptions: {
     env: { NODE_ENV: 'test' },
     prepare: async (data) => {
-      await insertStaff(data, PACKER, OWNER);
       // Six more orders to pack (two per screen width for bulk, one each for the ship sheet): delivered or cancelled demo orders, reset.
       await data.db.exec(`
         with picked as (select id from orders where status in ('delivered', 'cancelled', 'refunded', 'shipped', 'out_for_delivery')
@@ -34,18 +27,16 @@ beforeAll(async () => {
         update order_items set refunded_quantity = 0, refund_requested_quantity = 0
          where order_id in (select id from orders where status = 'confirmed');`);
     },
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  },
+  // A tuple: Playwright reads an array whose second item is an object as [value, options].
+  staff: [[PACKER, OWNER], { scope: 'test' }],
 });
 
-async function signedIn(staff: TestStaff, viewport: { width: number; height: number }, path = '/admin/orders') {
-  const { page, problems } = await openPanel(browser, url(path), staff, viewport);
+/** `page` signed in as `staff` at `path` (the orders inbox); answers its problems from sign-in on. */
+async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport, path = '/admin/orders') {
+  const problems = await openPanelIn(page, `${base}${path}`, staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-  return { page, problems };
+  return problems;
 }
 
 async function showTab(page: Page, tab: string) {
@@ -64,13 +55,13 @@ const unexpected = (problems: string[]) =>
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
 
-describe('the order loop', () => {
+test.describe('the order loop', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`bulk-packs then bulk-ships two selected orders at ${viewport.width} px`, async () => {
-      const { page, problems } = await signedIn(OWNER, viewport);
+    test(`bulk-packs then bulk-ships two selected orders at ${viewport.width} px`, async ({ page, shop }) => {
+      const problems = await signedIn(page, shop.baseUrl, OWNER, viewport);
       await showTab(page, 'to_pack');
       const rows = page.getByTestId('order-row');
-      expect(await rows.count()).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
       const picked = [
         (await rows.nth(0).getAttribute('data-order-no'))!,
         (await rows.nth(1).getAttribute('data-order-no'))!,
@@ -93,45 +84,48 @@ describe('the order loop', () => {
       await showTab(page, 'shipped');
       for (const no of picked) {
         await rowOf(page, no).waitFor();
-        await expect(rowOf(page, no).getByText('Shipped', { exact: true }).count()).resolves.toBe(1);
+        await expect(rowOf(page, no).getByText('Shipped', { exact: true })).toHaveCount(1);
       }
       await shot(page, 'bulk-shipped');
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 
-  it('a packer lands on To pack, ?tab= is honoured, and nothing he opens is refused', async () => {
-    const { page, problems } = await signedIn(PACKER, MOBILE);
+  test('a packer lands on To pack, ?tab= is honoured, and nothing he opens is refused', async ({ page, shop }) => {
+    const problems = await signedIn(page, shop.baseUrl, PACKER, MOBILE);
     await page.locator('[data-testid="tab-to_pack"][aria-current="page"]').waitFor();
     await shot(page, 'packer-inbox');
-    await page.goto(url('/admin/orders?tab=to_ship'));
+    await page.goto(`${shop.baseUrl}/admin/orders?tab=to_ship`);
     await page.locator('[data-testid="tab-to_ship"][aria-current="page"]').waitFor();
-    await page.goto(url('/admin/orders?tab=refunds'));
+    await page.goto(`${shop.baseUrl}/admin/orders?tab=refunds`);
     await page.locator('[data-testid="tab-refund_requested"][aria-current="page"]').waitFor();
-    await page.goto(url('/admin/'));
+    await page.goto(`${shop.baseUrl}/admin/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`an unpaid online order at ${viewport.width} px offers no Confirm and says it waits for payment`, async () => {
-      const { page } = await signedIn(OWNER, viewport, '/admin/orders?tab=new&payment_status=pending');
+    test(`an unpaid online order at ${viewport.width} px offers no Confirm and says it waits for payment`, async ({
+      page,
+      shop,
+    }) => {
+      await signedIn(page, shop.baseUrl, OWNER, viewport, '/admin/orders?tab=new&payment_status=pending');
       const row = page.getByTestId('order-row').first();
       await row.waitFor();
       await row.getByRole('link').click();
       await page.getByTestId('awaits-payment').waitFor();
-      await expect(page.getByRole('button', { name: 'Confirm order' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Confirm order' })).toHaveCount(0);
       await shot(page, 'order-awaiting-payment');
-      await page.close();
     });
   }
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`the ship sheet names the waybill it will use and suggests carriers at ${viewport.width} px`, async () => {
-      const { page } = await signedIn(OWNER, viewport);
+    test(`the ship sheet names the waybill it will use and suggests carriers at ${viewport.width} px`, async ({
+      page,
+      shop,
+    }) => {
+      await signedIn(page, shop.baseUrl, OWNER, viewport);
       await showTab(page, 'to_pack');
       await page.getByTestId('order-row').first().getByRole('link').click();
       await page.getByTestId('order-actions').getByRole('button', { name: 'Mark packed' }).click();
@@ -139,10 +133,9 @@ describe('the order loop', () => {
       await page.getByTestId('order-actions').getByRole('button', { name: 'Ship…' }).click();
       const ship = page.getByTestId('ship-dialog');
       await ship.getByText(/^No waybill\? We track it as SF-\d+-1\.$/).waitFor();
-      const options = await page
-        .locator('#carriers option')
-        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-      expect(options).toEqual(expect.arrayContaining(['DTDC', 'Delhivery', 'Blue Dart', 'India Post']));
+      await expect
+        .poll(() => page.locator('#carriers option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)))
+        .toEqual(expect.arrayContaining(['DTDC', 'Delhivery', 'Blue Dart', 'India Post']));
       await ship.getByLabel('Carrier').fill('Blue Dart');
       await shot(page, 'ship-sheet');
       await ship.getByRole('button', { name: 'Ship order' }).click();
@@ -166,12 +159,14 @@ describe('the order loop', () => {
       await deliver.getByRole('button', { name: 'Delivered' }).click();
       await page.getByTestId('order-actions').getByRole('button', { name: 'Back to orders' }).waitFor();
       await shot(page, 'order-delivered');
-      await page.close();
     });
   }
 
-  it('a partial refund at 390 px keeps the order delivered and says "Partly refunded" on the page and in the list', async () => {
-    const { page } = await signedIn(OWNER, MOBILE);
+  test('a partial refund at 390 px keeps the order delivered and says "Partly refunded" on the page and in the list', async ({
+    page,
+    shop,
+  }) => {
+    await signedIn(page, shop.baseUrl, OWNER, MOBILE);
     await showTab(page, 'refund_requested');
     const row = page.getByTestId('order-row').first();
     const orderNo = (await row.getAttribute('data-order-no'))!;
@@ -189,10 +184,9 @@ describe('the order loop', () => {
     await shot(page, 'order-partly-refunded');
     for (const viewport of [MOBILE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.goto(url('/admin/orders?tab=delivered'));
+      await page.goto(`${shop.baseUrl}/admin/orders?tab=delivered`);
       await rowOf(page, orderNo).getByTestId('partly-refunded').waitFor();
       await shot(page, 'inbox-partly-refunded');
     }
-    await page.close();
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanelIn, shot, testStaff } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 
 /*
  * The bulk editor (issue 26) at 390 and 1280 px: the owner opens it from the product list with
@@ -13,18 +12,7 @@ import { axeProblems, insertStaff, panelReady, shot, signIn, testStaff } from '.
  */
 const OWNER = testStaff('Anjali Rao', 'owner');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -66,18 +54,18 @@ async function storefront(page: Page, slug: string) {
   }, slug);
 }
 
-describe('the bulk editor', () => {
+test.describe('the bulk editor', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: restock three variants and change a price, save, the shop follows, Undo`, async () => {
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/products'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+    test(`at ${viewport.width} px: restock three variants and change a price, save, the shop follows, Undo`, async ({
+      page,
+      shop,
+    }) => {
+      await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       const title = `Monsoon Cotton Dupatta ${viewport.width}`;
       const slug = `monsoon-cotton-dupatta-${viewport.width}`;
       await soldOutProduct(page, title, slug);
-      expect(await storefront(page, slug)).toEqual({ price: 150000, inStock: false });
+      await expect.poll(() => storefront(page, slug)).toEqual({ price: 150000, inStock: false });
 
       // From the list, searched: the bulk editor opens with the same search.
       await page.getByRole('searchbox').fill(title);
@@ -86,7 +74,7 @@ describe('the bulk editor', () => {
       await shot(page, 'products-list');
       await page.getByTestId('bulk-edit').click();
       await page.getByRole('heading', { name: 'Bulk edit', level: 1 }).waitFor();
-      expect(new URL(page.url()).searchParams.get('q')).toBe(title);
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(title);
       const stock = (size: string) => page.getByLabel(`Stock, ${title} ${size}`);
       const price = (size: string) => page.getByLabel(`Price, ${title} ${size}`);
       await stock('L').waitFor();
@@ -120,21 +108,19 @@ describe('the bulk editor', () => {
           .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
           .toBe(`Stock, ${title} L`);
       }
-      expect([await stock('S').inputValue(), await stock('M').inputValue(), await stock('L').inputValue()]).toEqual([
-        '4',
-        '2',
-        '6',
-      ]);
+      await expect(stock('S')).toHaveValue('4');
+      await expect(stock('M')).toHaveValue('2');
+      await expect(stock('L')).toHaveValue('6');
 
       // A bad cell says so beside it and holds the save back.
       await page.getByLabel(`Compare-at, ${title} M`).fill('10');
       await page.getByText('The compare-at price must be empty or more than the price').waitFor();
-      await expect(page.getByTestId('bulk-save').isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('bulk-save')).toBeDisabled();
       await shot(page, 'bulk-error');
       await page.getByLabel(`Compare-at, ${title} M`).fill('');
 
       const save = page.getByTestId('bulk-save');
-      await expect.poll(() => save.textContent()).toBe('Save 4 changes');
+      await expect(save).toHaveText('Save 4 changes');
       const bar = (await page.getByTestId('bulk-save-bar').boundingBox())!;
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);
       await shot(page, 'bulk-edits');
@@ -146,12 +132,12 @@ describe('the bulk editor', () => {
       // Leaving with unsaved edits asks first (declined: the edits stay).
       page.once('dialog', (d) => void d.dismiss());
       await page.getByRole('link', { name: 'Back to products' }).click();
-      await expect.poll(() => save.textContent()).toBe('Save 4 changes');
+      await expect(save).toHaveText('Save 4 changes');
 
       await save.click();
       await toast(page, '4 changes saved').waitFor();
-      await expect.poll(() => page.getByTestId('bulk-save-bar').count()).toBe(0);
-      expect(await storefront(page, slug)).toEqual({ price: 129900, inStock: true });
+      await expect(page.getByTestId('bulk-save-bar')).toHaveCount(0);
+      await expect.poll(() => storefront(page, slug)).toEqual({ price: 129900, inStock: true });
       if (process.env.SHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/bulk-saved-screen-${viewport.width}.png` });
       }
@@ -160,9 +146,8 @@ describe('the bulk editor', () => {
       await toast(page, '4 changes saved').getByRole('button', { name: 'Undo' }).click();
       await toast(page, 'Change undone').waitFor();
       await expect.poll(() => storefront(page, slug)).toEqual({ price: 150000, inStock: false });
-      await expect.poll(() => stock('S').inputValue()).toBe('0');
-      await expect.poll(() => price('S').inputValue()).toBe('1500');
-      await page.close();
+      await expect(stock('S')).toHaveValue('0');
+      await expect(price('S')).toHaveValue('1500');
     });
   }
 });
