@@ -86,11 +86,21 @@ function contactAddress(a: LockedApplication): Address {
   };
 }
 
-/** Locks the application's row (to the end of `tx`) and reads what its fee order needs. */
+/**
+ * Locks the application's row (to the end of `tx`) and reads what its fee order needs. Two
+ * statements: on PostgreSQL a statement that waited for the lock sees the locked row as it is
+ * now but every other table as of its own start, so one statement would miss the fee order a
+ * concurrent payer just committed and make a second. The read after the lock sees it.
+ */
 async function lockApplication(tx: Db, applicationId: string): Promise<LockedApplication | null> {
+  const [locked] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from applications where id = ${applicationId} for update`,
+  );
+  if (!locked) return null;
   const [row] = await queryRows<LockedApplication>(
     tx,
-    sql`with a as (select * from applications where id = ${applicationId} for update),
+    sql`with a as (select * from applications where id = ${applicationId}),
         ch as (select c.id, c.country_id, k.name as country_name from storefronts s
                  join channels c on c.id = s.channel_id join countries k on k.id = c.country_id
                 where s.is_default limit 1)
