@@ -179,7 +179,9 @@ test.describe('owner panel', () => {
     const palette = page.getByTestId('palette');
     await palette.waitFor();
     await page.keyboard.type('plugins');
-    // The filtered list settles before it is judged: the field's active item exists in the page.
+    // The filtered list settles before it is judged: the server's search has answered (a result
+    // arriving mid-check re-renders the list under axe), and the field's active item exists.
+    await expect(palette.locator('[aria-busy="false"]')).toHaveCount(1);
     await page.waitForFunction(() => {
       const input = document.querySelector('[data-testid="palette"] input');
       const ids = ['aria-activedescendant', 'aria-controls'].map((a) => input?.getAttribute(a)).filter(Boolean);
