@@ -1,3 +1,4 @@
+import { Button } from './button';
 import type { ReactNode } from 'react';
 
 /**
@@ -21,5 +22,17 @@ export function SaveBar({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * An editor's submit button in its SaveBar: the whole width on a phone, "Saving…" and off while
+ * the save is on its way. `children`: what it says otherwise ("Save", "Create coupon").
+ */
+export function SaveButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="primary" className="w-full sm:w-auto" isDisabled={submitting} data-testid="save">
+      {submitting ? 'Saving…' : children}
+    </Button>
   );
 }

@@ -5,7 +5,7 @@ import { ApiError, ServiceDetailsBodySchema, adminCatalogApi, type ServiceDetail
 import { Button } from '../../components/ui/button';
 import { FormField, FormSection } from '../../components/ui/form-field';
 import { FormMessage } from '../../components/ui/form-message';
-import { SaveBar } from '../../components/ui/save-bar';
+import { SaveBar, SaveButton } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
@@ -136,15 +136,7 @@ export default function ServiceEditor({ productId, details }: { productId: strin
         <StageList />
         {formError && <FormMessage testId="form-error">{formError}</FormMessage>}
         <SaveBar testId="save-bar">
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full sm:w-auto"
-            isDisabled={form.formState.isSubmitting}
-            data-testid="save"
-          >
-            {form.formState.isSubmitting ? 'Saving…' : details ? 'Save' : 'Make it a service'}
-          </Button>
+          <SaveButton submitting={form.formState.isSubmitting}>{details ? 'Save' : 'Make it a service'}</SaveButton>
         </SaveBar>
         {details && <StopBeingService productId={productId} />}
       </form>
