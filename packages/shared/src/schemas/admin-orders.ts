@@ -37,6 +37,13 @@ export type AdminOrderTab = (typeof ADMIN_ORDER_TABS)[number];
  * action applies); `to_pack`: confirmed; `to_ship`: packed; `shipped`: on its way; `refund_requested`:
  * a request open. Refunded orders show under no tab (filter `status=refunded`).
  */
+/**
+ * What an order sells: goods (the cart's checkout) or a services-mode application's fee (ADR 37;
+ * its application names it: applications.order_id).
+ */
+export const ORDER_KINDS = ['goods', 'service_fee'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
 export const ADMIN_ORDER_TAB_STATUSES: Record<AdminOrderTab, readonly OrderStatus[]> = {
   new: ['awaiting_payment', 'payment_failed'],
   to_pack: ['confirmed'],
@@ -179,6 +186,8 @@ export const AdminOrdersQuerySchema = z
     /** Placed on or before this day (inclusive). */
     to: ymd.optional(),
     channel: identifierText(60).optional(),
+    /** Goods orders only, or services' fee orders only (ADR 37); both when left out. */
+    kind: z.enum(ORDER_KINDS, { error: `The kind must be one of: ${ORDER_KINDS.join(', ')}` }).optional(),
     /** Order number (SF-100123 or 100123), phone, e-mail, or the customer's name. */
     q: plainText(
       z
@@ -503,6 +512,25 @@ export const AdminRefundApproveBodySchema = z.preprocess(
     /** Put the returned quantity back in stock. */
     restock: z.boolean({ error: 'The value must be true or false' }).default(false),
     /** Shown to the shopper in the message about the refund. */
+    note: optionalNote(500),
+  }),
+);
+
+/**
+ * POST /api/admin/applications/{id}/fee/refund: the shop refunds a paid service fee itself (ADR 37),
+ * through the order refund above (a request for the fee's line, granted at once).
+ */
+export const AdminFeeRefundBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.strictObject({
+    /** Minor units; at most (and by default) the fee paid. */
+    amount_minor: z
+      .number({ error: messages.integer })
+      .int({ error: messages.integer })
+      .min(1, { error: messages.atLeast(1) })
+      .max(INT4_MAX, { error: messages.fallback })
+      .optional(),
+    /** Shown to the applicant in the message about the refund. */
     note: optionalNote(500),
   }),
 );
