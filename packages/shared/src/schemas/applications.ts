@@ -172,6 +172,8 @@ export const ApplicationRowSchema = z.object({
   created_at: z.string(),
   /** When the next stage is expected; null at the end or while waiting on the applicant. */
   next_due_at: z.string().nullable(),
+  /** The fee (null: to be quoted); the list offers "Pay the fee" while the stage is awaiting_payment. */
+  fee: MoneySchema.nullable(),
 });
 export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
 
