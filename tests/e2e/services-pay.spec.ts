@@ -42,7 +42,7 @@ async function applyForUdyam(page: Page, baseUrl: string, guest: { name: string;
 const currentStage = (page: Page) => page.getByTestId('application-timeline').locator('[aria-current="step"]');
 
 test.describe('services mode: paying the fee', () => {
-  test('at 390 px a guest pays the fee with the sandbox and comes back to the application submitted', async ({
+  test('at 390 px a guest pays the fee with the sandbox, comes back to the application submitted; the owner refunds it', async ({
     shop,
     page,
   }) => {
@@ -105,6 +105,8 @@ test.describe('services mode: paying the fee', () => {
     await page.getByTestId('kind-service_fee').click();
     await expect(page.getByTestId('kind-service_fee')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByTestId('orders-list')).toContainText(orderNo);
+    await shot(page, 'panel-orders-service-fees');
+    await page.setViewportSize(MOBILE);
     await shot(page, 'panel-orders-service-fees');
     expect(problems.filter((p) => !/http 401: \/api\/admin\/auth\/me|status of 401/.test(p))).toEqual([]);
   });
