@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { MoneySchema } from '../money.ts';
 import {
+  ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
@@ -37,13 +38,6 @@ export type AdminOrderTab = (typeof ADMIN_ORDER_TABS)[number];
  * action applies); `to_pack`: confirmed; `to_ship`: packed; `shipped`: on its way; `refund_requested`:
  * a request open. Refunded orders show under no tab (filter `status=refunded`).
  */
-/**
- * What an order sells: goods (the cart's checkout) or a services-mode application's fee (ADR 37;
- * its application names it: applications.order_id).
- */
-export const ORDER_KINDS = ['goods', 'service_fee'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
-
 export const ADMIN_ORDER_TAB_STATUSES: Record<AdminOrderTab, readonly OrderStatus[]> = {
   new: ['awaiting_payment', 'payment_failed'],
   to_pack: ['confirmed'],
