@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
-import { axeProblems, shot } from './support/admin.ts';
+import { axeProblems, shot, shotScreen, signInPanel, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { SERVICES_SHOP } from './support/services.ts';
-import { expect, test } from './support/test.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /**
  * Services mode: the applicant pays the fee (ADR 37, issue 27) on the services demo. A guest pays
  * with the sandbox from the application's page and comes back to it submitted; a signed-in
- * customer chooses to pay later in cash and the application is submitted with the fee due.
+ * customer chooses to pay later in cash and the application is submitted with the fee due. The
+ * owner then refunds the guest's paid fee from the panel's application page (phone width).
  */
-test.use({ shopOptions: SERVICES_SHOP });
+test.use({ shopOptions: SERVICES_SHOP, staff: [OWNER] });
 
 /** The sandbox gateway's own payment page (the provider's, outside the storefront). */
 const onGateway = (url: URL) => url.pathname.startsWith('/sandbox-gateway/');
@@ -41,7 +42,7 @@ async function applyForUdyam(page: Page, baseUrl: string, guest: { name: string;
 const currentStage = (page: Page) => page.getByTestId('application-timeline').locator('[aria-current="step"]');
 
 test.describe('services mode: paying the fee', () => {
-  test('at 390 px a guest pays the fee with the sandbox and comes back to the application submitted', async ({
+  test('at 390 px a guest pays the fee with the sandbox, comes back to the application submitted; the owner refunds it', async ({
     shop,
     page,
   }) => {
@@ -71,7 +72,43 @@ test.describe('services mode: paying the fee', () => {
     await expect(page.getByTestId('fee-payment')).toHaveCount(0);
     await expectAxeClean(page);
     await shot(page, 'application-fee-paid');
-    expect(problems).toEqual([]);
+
+    // The owner, on a phone, finds the fee paid on the application page and refunds it.
+    await signInPanel(page, `${shop.baseUrl}/admin`, OWNER);
+    await page.goto(`${shop.baseUrl}/admin/applications`);
+    await page.getByTestId('application-row').filter({ hasText: number }).click();
+    const fee = page.getByTestId('application-fee');
+    await expect(fee.getByTestId('fee-state')).toHaveText(/^Paid on .+ · Pay online$/);
+    await expect(fee.getByRole('link', { name: /^SF-\d+$/ })).toBeVisible();
+    await fee.scrollIntoViewIfNeeded();
+    await expectAxeClean(page);
+    await shot(page, 'panel-application-fee-paid');
+    await fee.getByRole('button', { name: 'Refund fee…' }).click();
+    const dialog = page.getByTestId('refund-fee-dialog');
+    await expect(dialog).toContainText('Asha Kulkarni paid ₹499.00 (Pay online)');
+    await expectAxeClean(page);
+    await shotScreen(page, 'panel-refund-fee-dialog');
+    await dialog.getByLabel('Note to the applicant (optional)').fill('We could not take up this registration.');
+    await dialog.getByRole('button', { name: 'Refund fee' }).click();
+    await toastSays(page, 'Fee refunded');
+    await expect(fee.getByTestId('fee-state')).toHaveText('Refunded ₹499.00');
+    await expect(fee.getByRole('button', { name: 'Refund fee…' })).toHaveCount(0);
+    await shot(page, 'panel-application-fee-refunded');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'panel-application-fee-refunded');
+
+    // The fee order, among the orders: the Service fees filter shows it (refunded).
+    const orderNo = (await fee.getByRole('link', { name: /^SF-\d+$/ }).textContent())!;
+    await fee.getByRole('link', { name: orderNo }).click();
+    await expect(page.getByTestId('order-page').locator('header')).toContainText('Refunded');
+    await page.goto(`${shop.baseUrl}/admin/orders?status=refunded`);
+    await page.getByTestId('kind-service_fee').click();
+    await expect(page.getByTestId('kind-service_fee')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('orders-list')).toContainText(orderNo);
+    await shot(page, 'panel-orders-service-fees');
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'panel-orders-service-fees');
+    expect(problems.filter((p) => !/http 401: \/api\/admin\/auth\/me|status of 401/.test(p))).toEqual([]);
   });
 
   test('at 1280 px a signed-in customer pays later in cash: the application is submitted with the fee due', async ({
@@ -84,6 +121,13 @@ test.describe('services mode: paying the fee', () => {
     const problems = await watchForProblems(page);
     const number = await applyForUdyam(page, shop.baseUrl, null);
     expect(new URL(page.url()).pathname).toMatch(/^\/account\/applications\//);
+    // My Applications offers the fee on the row; it leads to the application's payment.
+    await page.goto(`${shop.baseUrl}/account/applications`);
+    const row = page.locator(`[data-application="${number}"]`);
+    await shot(page, 'my-applications-pay-fee');
+    await row.getByTestId('pay-fee-link').click();
+    await expect(page.getByTestId('application-no')).toHaveText(number);
+    await waitForHydration(page);
     await expect(page.getByTestId('fee-payment')).toBeVisible();
     await expectAxeClean(page);
     await shot(page, 'application-pay-fee');

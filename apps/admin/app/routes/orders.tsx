@@ -8,6 +8,7 @@ import { useOrderList } from '../features/orders/list-query';
 import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs';
 import { useMe } from '../features/auth/me';
 import { roleMayRead } from '../lib/nav';
+import { useStoreMode } from '../lib/store-mode';
 import { useListKeys } from '../lib/use-list-keys';
 import { usePendingSearchParams } from '../lib/use-pending-params';
 
@@ -35,6 +36,7 @@ export default function Orders() {
   const [exportOpen, setExportOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState(filters.q);
+  const services = useStoreMode() === 'services' || filters.kind !== '';
 
   const go = (next: InboxFilters) => {
     setSelected([]);
@@ -89,6 +91,29 @@ export default function Orders() {
           })}
         </ul>
       </nav>
+      {/* A services shop's orders are mostly its applications' fees (ADR 37): they can be seen alone. */}
+      {services && (
+        <ul className="mb-3 flex gap-2" aria-label="Which orders">
+          {(
+            [
+              ['', 'All orders'],
+              ['service_fee', 'Service fees'],
+            ] as const
+          ).map(([kind, label]) => (
+            <li key={label}>
+              <Link
+                to={`?${writeFilters({ ...filters, kind }).toString()}`}
+                aria-current={filters.kind === kind ? 'true' : undefined}
+                onClick={() => setSelected([])}
+                data-testid={`kind-${kind || 'all'}`}
+                className={`flex min-h-11 items-center rounded-full border px-4 text-sm whitespace-nowrap ${filters.kind === kind ? 'border-ink bg-stone-100 font-medium' : 'border-line bg-white text-muted hover:border-stone-400'}`}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mb-3 flex gap-2">
         <form
           role="search"
@@ -125,8 +150,8 @@ export default function Orders() {
       ) : list.isError && rows.length === 0 ? (
         <Failed error={list.error} retry={() => list.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty title={filters.q || nFilters ? 'No orders match' : 'Nothing here'}>
-          {filters.q || nFilters ? 'Try another search, or clear the filters.' : TAB_EMPTY[filters.tab]}
+        <Empty title={filters.q || nFilters || filters.kind ? 'No orders match' : 'Nothing here'}>
+          {filters.q || nFilters || filters.kind ? 'Try another search, or clear the filters.' : TAB_EMPTY[filters.tab]}
         </Empty>
       ) : (
         <>

@@ -14,19 +14,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Address, OrderStatus, PaymentStatus } from '@shopfront/shared';
+import type { Address, OrderKind, OrderStatus, PaymentStatus } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { carts } from './cart-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** Human order numbers (SF-100001 …); the public id is opaque, the number alone finds nothing. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
-
-/**
- * What an order sells: goods (the cart's checkout) or a services-mode application's fee (ADR 37;
- * its application names it: applications.order_id).
- */
-export type OrderKind = 'goods' | 'service_fee';
 
 export interface OrderShippingSnapshot {
   code: string;

@@ -16,6 +16,7 @@ import type {
   PayApplicationBodySchema,
   TrackApplicationBodySchema,
 } from '../schemas/applications.ts';
+import type { AdminFeeRefundBodySchema, AdminOrderNoteBodySchema } from '../schemas/admin-orders.ts';
 import { endpoint } from './endpoint.ts';
 
 type Detail = typeof ApplicationSchema;
@@ -98,6 +99,18 @@ export const adminApplicationsApi = {
     body: typeof PayApplicationBodySchema;
     data: typeof ApplicationPaymentSchema;
   }>('POST', '/api/applications/:ref/pay'),
+  /** Refund a paid fee through its fee order's refund (ADR 37): all of it, or amount_minor. */
+  refundFee: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminFeeRefundBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/fee/refund'),
+  /** An offline method's fee received: its fee order's mark-paid. */
+  markFeePaid: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminOrderNoteBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/fee/mark-paid'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof AdminApplicationDocumentParamsSchema; data: never }>(
     'GET',

@@ -43,6 +43,11 @@ export const applicationTexts = {
   feeDue: 'Your application is submitted. Please pay the fee as agreed',
   feePaid: (applicationNo: string) => `Fee paid: application ${applicationNo} is submitted`,
   feeOrderNote: (applicationNo: string) => `Fee of application ${applicationNo}`,
+  /** The owner's side of the fee. */
+  noFeeOrder: 'This application has no fee payment to act on',
+  feeNotRefundable: 'Only a fee that was paid and not yet refunded can be refunded',
+  feeRefunded: 'Fee refunded',
+  feeMarkedPaid: 'Fee marked paid',
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */
@@ -167,6 +172,8 @@ export const ApplicationRowSchema = z.object({
   created_at: z.string(),
   /** When the next stage is expected; null at the end or while waiting on the applicant. */
   next_due_at: z.string().nullable(),
+  /** The fee (null: to be quoted); the list offers "Pay the fee" while the stage is awaiting_payment. */
+  fee: MoneySchema.nullable(),
 });
 export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
 
@@ -248,12 +255,46 @@ export const AdminApplicationServicesSchema = z.object({
   ),
 });
 
+/**
+ * How an application's fee stands for staff (ADR 37): not_due (no fee asked, or settled outside
+ * the shop), due (awaiting the applicant, no payment started), awaiting_payment (its fee order
+ * unpaid, or its payment failed), paid (online), cash_due (an offline method chosen, the money
+ * not yet received), refunded (some or all of it given back), cancelled (its fee order closed).
+ */
+export const APPLICATION_FEE_STATES = [
+  'not_due',
+  'due',
+  'awaiting_payment',
+  'paid',
+  'cash_due',
+  'refunded',
+  'cancelled',
+] as const;
+export type ApplicationFeeState = (typeof APPLICATION_FEE_STATES)[number];
+
+export const AdminApplicationFeeSchema = z.object({
+  state: z.enum(APPLICATION_FEE_STATES),
+  /** The fee order (kind service_fee), once the applicant started paying. */
+  order_id: z.string().nullable(),
+  order_no: z.string().nullable(),
+  /** Its payment method's name. */
+  method: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refunded: MoneySchema.nullable(),
+  /** Refund fee: paid (online or cash received), nothing refunded yet. */
+  can_refund: z.boolean(),
+  /** Mark fee paid: an offline method's fee not yet received. */
+  can_mark_paid: z.boolean(),
+});
+export type AdminApplicationFee = z.infer<typeof AdminApplicationFeeSchema>;
+
 export const AdminApplicationSchema = ApplicationSchema.extend({
   customer_id: z.number().int().nullable(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   order_id: z.string().nullable(),
+  fee_status: AdminApplicationFeeSchema,
   next_due_at: z.string().nullable(),
   /** Where the applicant's flow can go from here (the stage move's choices). */
   next_stages: z.array(z.object({ key: z.string(), label: z.string() })),

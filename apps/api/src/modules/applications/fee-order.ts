@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/http.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { moveOrder, recordOrderEvent } from '../orders/transition.ts';
+import { reservationMinutes } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import type { ApplicationActor } from '../../db/application-schema.ts';
 import { notifyApplicant } from './notify.ts';
@@ -116,9 +117,14 @@ async function lockApplication(tx: Db, applicationId: string): Promise<LockedApp
   return row ?? null;
 }
 
-/** Writes the fee order, awaiting its payment, and links it to the application. */
+/**
+ * Writes the fee order, awaiting its payment, and links it to the application. It holds its
+ * reservation (of no stock: transition.ts counts goods lines only) as an online goods order does,
+ * so the reservations job expires it unpaid to payment_failed, and a payment tried again retakes it.
+ */
 async function writeFeeOrder(tx: Db, a: LockedApplication, orderId: string, trackingHash: string): Promise<void> {
   const fee = a.fee_minor!;
+  const minutes = await reservationMinutes(tx);
   const address = JSON.stringify(contactAddress(a));
   const tax = includedTax(fee, a.line_tax_rate);
   await queryRows(
@@ -126,11 +132,12 @@ async function writeFeeOrder(tx: Db, a: LockedApplication, orderId: string, trac
     sql`insert into orders (id, order_no, customer_id, channel_id, kind, currency, status, payment_status,
           payment_method_code, email, phone, shipping_address, billing_address, shipping,
           subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
-          stock_reserved, tracking_token_hash)
+          stock_reserved, reserved_until, tracking_token_hash)
         values (${orderId}, 'SF-' || nextval('order_number_seq'), ${a.customer_id}, ${a.channel_id}, 'service_fee',
           ${a.currency}, 'awaiting_payment', 'pending', '', ${a.email}, ${a.phone},
           ${address}::jsonb, ${address}::jsonb, ${JSON.stringify(NO_SHIPPING)}::jsonb,
-          ${fee}, 0, 0, 0, ${a.order_tax_rate}, ${tax}, ${fee}, false, ${trackingHash})`,
+          ${fee}, 0, 0, 0, ${a.order_tax_rate}, ${tax}, ${fee},
+          true, now() + make_interval(mins => ${minutes}), ${trackingHash})`,
   );
   await queryRows(
     tx,

@@ -4,6 +4,7 @@ import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
+import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { nextStages, stageLabel, stageSequence } from './stages.ts';
 
@@ -152,7 +153,7 @@ export async function applicantView(
   return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path, payable);
 }
 
-/** The application as staff see it: the applicant's contact, the order, the stage moves open to them. */
+/** The application as staff see it: the applicant's contact, the fee and its order, the stage moves open to them. */
 export async function staffView(db: Db, id: string): Promise<AdminApplication | null> {
   const row = await applicationRow(db, id);
   if (!row) return null;
@@ -164,6 +165,7 @@ export async function staffView(db: Db, id: string): Promise<AdminApplication | 
     email: row.email,
     phone: row.phone,
     order_id: row.order_id,
+    fee_status: await feeStatus(db, id),
     next_due_at: row.next_due_at,
     next_stages: nextStages(row.stages, row.stage).map((key) => ({ key, label: stageLabel(row.stages, key) })),
   };

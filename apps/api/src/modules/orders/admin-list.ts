@@ -74,6 +74,7 @@ export function filtersSql(q: OrderFilters, timeZone: string): SQL[] {
   if (q.payment_method) where.push(sql`o.payment_method_code = ${q.payment_method}`);
   if (q.payment_status?.length) where.push(sql`o.payment_status in ${list(q.payment_status)}`);
   if (q.channel) where.push(sql`o.channel_id = ${q.channel}`);
+  if (q.kind) where.push(sql`o.kind = ${q.kind}`);
   if (q.from) where.push(sql`o.created_at >= (${q.from}::date)::timestamp at time zone ${timeZone}`);
   if (q.to) where.push(sql`o.created_at < (${q.to}::date + 1)::timestamp at time zone ${timeZone}`);
   const search = q.q ? searchSql(q.q) : null;

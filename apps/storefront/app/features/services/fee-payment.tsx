@@ -28,7 +28,7 @@ export function FeePayment({ application, feeKey }: { application: Application; 
   const chosen = methods.find((m) => m.code === fetcher.formData?.get('method'));
   const paying = fetcher.state !== 'idle' && chosen?.kind === 'online';
   return (
-    <fetcher.Form method="post" className="mt-4 space-y-3" data-testid="fee-payment">
+    <fetcher.Form method="post" id="fee-payment" className="mt-4 scroll-mt-24 space-y-3" data-testid="fee-payment">
       <input type="hidden" name="intent" value={FEE_INTENT} />
       <input type="hidden" name={FEE_KEY_FIELD} value={feeKey} />
       <ScriptFlag />
