@@ -112,6 +112,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   templates: { routes: ['routes/frame', 'routes/templates'], start: false },
   // The editor itself (drag and drop list, section forms) loads after the screen: measured here is the shell.
   template: { routes: ['routes/frame', 'routes/templates.$id'], start: false },
+  menus: { routes: ['routes/frame', 'routes/menus'], start: false },
+  // As the template editor: the menu editor loads after the screen.
+  menu: { routes: ['routes/frame', 'routes/menus.$id'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {
