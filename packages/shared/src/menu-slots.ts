@@ -41,6 +41,20 @@ export const MENU_NAME_MAX = 60;
 export const MENU_LINK_TYPES = ['url', 'page', 'category', 'collection'] as const;
 export type MenuLinkType = (typeof MENU_LINK_TYPES)[number];
 
+/** The storefront address an item leads to: the typed one, or the page's, category's or collection's. */
+export function menuLinkPath(link_type: MenuLinkType, link: string): string {
+  switch (link_type) {
+    case 'url':
+      return link;
+    case 'page':
+      return `/${link}`;
+    case 'category':
+      return `/product-category/${link}`;
+    case 'collection':
+      return `/product-collection/${link}`;
+  }
+}
+
 export const adminMenuMessages = {
   notFound: 'Menu not found',
   ifMatch: 'If-Match must be the version of the menu you read',

@@ -24,6 +24,7 @@ import {
   outdent,
   step,
   toBody,
+  toPreview,
   update,
   without,
   type EditItem,
@@ -41,9 +42,9 @@ function fieldErrors(err: unknown): Record<string, string> {
 /**
  * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.
  * Items are added, labelled, linked, moved (drag, keyboard, or the Move buttons), nested and
- * removed (with Undo) locally; Save sends the whole menu with If-Match, shoppers see it at once,
- * and the preview reloads to show it. A save refused because another editor saved first (409)
- * says so and offers theirs.
+ * removed (with Undo), each change posted to the preview at once (`shopfront:preview:menus`);
+ * Save sends the whole menu with If-Match and shoppers see it at once. A save refused because
+ * another editor saved first (409) says so and offers theirs.
  */
 export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -57,7 +58,6 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   const [name, setName] = useState(menu.name);
   const [open, setOpen] = useState<string | null>(null);
   const [tab, setTab] = useState<EditPreviewTab>('edit');
-  const [frameVersion, setFrameVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const onEdit = useEditFromPreview();
@@ -66,6 +66,10 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   useLeaveGuard(dirty, 'Leave without saving your changes to this menu?');
   const byItem = useMemo(() => errorsByItem(items, errors), [items, errors]);
   const nesting = server.max_depth > 1;
+  const message = useMemo(
+    () => ({ type: 'shopfront:preview:menus', menus: { [server.id]: { name, items: toPreview(items) } } }),
+    [server.id, name, items],
+  );
 
   const took = (m: AdminMenu) => {
     const tree = fromMenu(m.items);
@@ -90,7 +94,6 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
       ).data,
     onSuccess: (m) => {
       took(m);
-      setFrameVersion((v) => v + 1);
       void success('Menu saved', 'Shoppers see it now.');
     },
     onError: (err: unknown) => {
@@ -209,7 +212,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         tab={tab}
         onTab={setTab}
         editor={editor}
-        preview={<PreviewFrame version={frameVersion} onEdit={onEdit} />}
+        preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
       />
       <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="menu-save-bar">
         <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
@@ -235,7 +238,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
               {Object.keys(errors).length
                 ? 'Check the items marked “Check”.'
                 : dirty
-                  ? 'Unsaved changes: the preview shows the menu as saved.'
+                  ? 'Unsaved changes: the preview shows them, shoppers do not.'
                   : 'Saved: shoppers see this menu.'}
             </p>
           )}

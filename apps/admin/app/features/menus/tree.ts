@@ -1,4 +1,4 @@
-import type { AdminMenuItem, MenuItemInput, MenuLinkType } from '@shopfront/shared';
+import { menuLinkPath, type AdminMenuItem, type MenuItemInput, type MenuLinkType } from '@shopfront/shared';
 
 /**
  * The menu editor's tree (issue 28), as pure functions: every change makes a new tree. Items carry
@@ -34,6 +34,15 @@ export function fromMenu(items: readonly AdminMenuItem[]): EditItem[] {
 
 export function toBody(items: readonly EditItem[]): MenuItemInput[] {
   return items.map((i) => ({ label: i.label, link_type: i.link_type, link: i.link, children: toBody(i.children) }));
+}
+
+/** The items as the preview protocol's `shopfront:preview:menus` carries them (label, address, sub-items). */
+export function toPreview(items: readonly EditItem[]): { label: string; url: string; children: unknown[] }[] {
+  return items.map((i) => ({
+    label: i.label,
+    url: menuLinkPath(i.link_type, i.link),
+    children: toPreview(i.children),
+  }));
 }
 
 /** The tree as rows in reading order, each with its depth (0, 1) and field path (`items.0.children.1`). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   MENU_SLOTS,
   adminMenuMessages as msg,
+  menuLinkPath,
   menuSlot,
   type AdminMenu,
   type AdminMenuChoices,
@@ -138,10 +139,10 @@ function checkDepth(slot: MenuSlot, items: MenuItemValue[]): void {
 }
 
 type Linked = Exclude<MenuLinkType, 'url'>;
-const LINKED: Record<Linked, { table: string; path: string; missing: string }> = {
-  page: { table: 'pages', path: '/', missing: msg.noPage },
-  category: { table: 'categories', path: '/product-category/', missing: msg.noCategory },
-  collection: { table: 'collections', path: '/product-collection/', missing: msg.noCollection },
+const LINKED: Record<Linked, { table: string; missing: string }> = {
+  page: { table: 'pages', missing: msg.noPage },
+  category: { table: 'categories', missing: msg.noCategory },
+  collection: { table: 'collections', missing: msg.noCollection },
 };
 
 /** Every item with its field path (`items.0.children.2`), parents first. */
@@ -211,7 +212,7 @@ export async function saveMenu(
       sql.join(
         level.map(({ item, parent, position }) => {
           const ref = item.link_type === 'url' ? undefined : ids.get(`${item.link_type}:${item.link}`);
-          const url = item.link_type === 'url' ? item.link : `${LINKED[item.link_type].path}${item.link}`;
+          const url = menuLinkPath(item.link_type, item.link);
           return sql`(${id}, ${parent === null ? null : parentIds[parent]}, ${item.label}, ${url}, ${position},
             ${item.link_type === 'page' ? ref : null}, ${item.link_type === 'category' ? ref : null},
             ${item.link_type === 'collection' ? ref : null})`;
