@@ -14,14 +14,14 @@ export const MENU_SLOTS = [
   },
   {
     id: 'footer-shop',
-    place: 'Footer, first column',
+    place: 'Footer column 1',
     description: 'The first list of links in the footer, under its name',
     default_name: 'Shop',
     max_depth: 1,
   },
   {
     id: 'footer-help',
-    place: 'Footer, second column',
+    place: 'Footer column 2',
     description: 'The second list of links in the footer, under its name',
     default_name: 'Help',
     max_depth: 1,

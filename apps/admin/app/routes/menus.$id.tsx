@@ -21,7 +21,9 @@ export default function MenuRoute() {
   return (
     <>
       <PageHeader
-        title={q.data ? `${q.data.place} menu` : 'Edit menu'}
+        title={
+          !q.data ? 'Edit menu' : q.data.max_depth > 1 ? `${q.data.place} menu` : `${q.data.place}: ${q.data.name}`
+        }
         description={q.data?.description}
         inline
         action={
