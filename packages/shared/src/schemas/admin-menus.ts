@@ -29,10 +29,11 @@ const itemFields = {
 };
 /** An address typed in must be one SECTION_LINK_MESSAGE allows; a slug must look like one. */
 const checkLink = (item: { link_type: MenuLinkType; link: string }, ctx: z.RefinementCtx) => {
-  const url = item.link_type === 'url';
-  if (url ? !SECTION_LINK_PATTERN.test(item.link) : !SLUG.test(item.link) || item.link.length > 200) {
-    const message = url ? SECTION_LINK_MESSAGE : item.link === '' ? msg.pickOne : notThere[item.link_type];
-    ctx.addIssue({ code: 'custom', path: ['link'], message });
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['link'], message });
+  if (item.link_type === 'url') {
+    if (!SECTION_LINK_PATTERN.test(item.link)) fail(SECTION_LINK_MESSAGE);
+  } else if (!SLUG.test(item.link) || item.link.length > 200) {
+    fail(item.link === '' ? msg.pickOne : notThere[item.link_type]);
   }
 };
 

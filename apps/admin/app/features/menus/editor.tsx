@@ -134,18 +134,19 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
     });
   };
 
-  const moves = current && {
+  const siblings = !current
+    ? []
+    : current.place.parent === null
+      ? items
+      : (find(items, current.place.parent)?.item.children ?? []);
+  const moves: Record<'up' | 'down' | 'in' | 'out', (() => void) | null> | undefined = current && {
     up: current.place.index > 0 ? () => edit((l) => step(l, current.item.key, -1)) : null,
-    down: () => edit((l) => step(l, current.item.key, 1)),
+    down: current.place.index < siblings.length - 1 ? () => edit((l) => step(l, current.item.key, 1)) : null,
     in: canIndent(items, current.item.key, server.max_depth)
       ? () => edit((l) => indent(l, current.item.key, server.max_depth))
       : null,
     out: current.depth === 1 ? () => edit((l) => outdent(l, current.item.key)) : null,
   };
-  if (moves && current) {
-    const siblings = current.place.parent === null ? items : (find(items, current.place.parent)?.item.children ?? []);
-    if (current.place.index >= siblings.length - 1) moves.down = null;
-  }
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid="menu-editor">
