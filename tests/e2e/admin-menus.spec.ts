@@ -31,6 +31,7 @@ const unexpected = (problems: string[]) =>
  * item above; Enter), then Move in nests it as About Us's last sub-item.
  */
 async function addNestedItem(page: Page, label: string) {
+  await expect(page.getByTestId('item-Shipping & Returns')).toBeVisible();
   const before = await listRows(page);
   expect(before.slice(-1)).toEqual(['Shipping & Returns']);
   await page.getByTestId('add-item').click();
