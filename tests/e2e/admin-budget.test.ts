@@ -83,8 +83,9 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
-  // Measured with both: 156.5 kB.
-  staff: 156_700,
+  // Measured with both: 156.5 kB. +0.2 kB for the Menus place, its icon and its two routes in
+  // the manifest (issue 28; every frame carries them): 156.7 kB.
+  staff: 156_900,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
@@ -112,6 +113,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   templates: { routes: ['routes/frame', 'routes/templates'], start: false },
   // The editor itself (drag and drop list, section forms) loads after the screen: measured here is the shell.
   template: { routes: ['routes/frame', 'routes/templates.$id'], start: false },
+  menus: { routes: ['routes/frame', 'routes/menus'], start: false },
+  // As the template editor: the menu editor loads after the screen.
+  menu: { routes: ['routes/frame', 'routes/menus.$id'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

@@ -123,9 +123,17 @@ describe('the Theme screen', () => {
     expect(await axeProblems(page)).toEqual([]);
     await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
-    // The frame's Edit Header has no editor yet: the panel says so instead of doing nothing.
+    // The frame's Edit Header opens the header's menu editor, but not over unpublished colours
+    // without asking: answered No, the theme stays with its changes.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
     await frame.getByRole('button', { name: 'Edit Header' }).click();
-    await toastSays(page, 'Editing the header, footer and pages here is not built yet');
+    expect(await asked).toBe('Leave without publishing your theme changes?');
+    expect(new URL(page.url()).pathname).toBe('/admin/theme');
     await page.getByTestId('discard').click();
     await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
     await frame.waitForFunction(

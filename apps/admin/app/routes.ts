@@ -29,6 +29,8 @@ export default [
     route('theme', 'routes/theme.tsx'),
     route('templates', 'routes/templates.tsx'),
     route('templates/:id', 'routes/templates.$id.tsx'),
+    route('menus', 'routes/menus.tsx'),
+    route('menus/:id', 'routes/menus.$id.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),
     route('settings', 'routes/settings.tsx'),

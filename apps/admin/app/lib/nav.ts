@@ -77,6 +77,12 @@ export const NAV: readonly NavItem[] = [
     group: 'Content',
   },
   {
+    to: '/menus',
+    label: 'Menus',
+    area: 'content',
+    keywords: 'navigation header footer links nav bar submenu drop-down mobile menu',
+  },
+  {
     to: '/setup',
     label: 'Setup',
     area: 'settings',

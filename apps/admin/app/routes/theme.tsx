@@ -18,6 +18,7 @@ import { useLeaveGuard } from '../lib/use-leave-guard';
 import { changesOf, draftOf, type ThemeDraft } from '../features/theme/draft';
 import { ColourField, ContrastCheck, EditorCard, Segmented, TextInput, Toggle } from '../features/theme/fields';
 import { PreviewFrame } from '../features/theme/preview-frame';
+import { EditPreviewLayout, type EditPreviewTab } from '../features/preview/edit-preview-layout';
 import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
 import { useEditFromPreview } from '../features/templates/edit-from-preview';
 
@@ -56,7 +57,7 @@ export default function Theme() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
   const onEdit = useEditFromPreview();
   const previewMessage = useMemo(() => ({ type: 'shopfront:preview:theme', theme: draft?.theme }), [draft?.theme]);
@@ -252,38 +253,15 @@ export default function Theme() {
         title="Theme"
         description="Colours show in the preview as you change them. Shoppers see nothing until you publish."
       />
-      <div
-        role="tablist"
-        aria-label="Theme editor"
-        className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
-      >
-        {(['edit', 'preview'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls={`theme-${t}`}
-            data-testid={`tab-${t}`}
-            onClick={() => setTab(t)}
-            className={`min-h-11 rounded-xl text-sm font-semibold ${tab === t ? 'bg-stone-800 text-white' : 'border border-line bg-white text-ink'}`}
-          >
-            {t === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="lg:grid lg:grid-cols-[minmax(0,21rem)_minmax(0,1fr)] lg:gap-6">
-        <div id="theme-edit" role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
-          {editor}
-        </div>
-        <div
-          id="theme-preview"
-          role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-17rem)]`}
-        >
-          <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
-        </div>
-      </div>
+      <EditPreviewLayout
+        id="theme"
+        label="Theme editor"
+        tab={tab}
+        onTab={setTab}
+        columns="narrow"
+        editor={editor}
+        preview={<PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />}
+      />
       <SaveBar className="mt-4 flex items-center gap-3" testId="theme-save-bar">
         <p className="min-w-0 flex-1 text-sm text-muted" aria-live="polite">
           {formError ? (

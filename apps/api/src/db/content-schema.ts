@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ContentBlock, FormField, Section } from '@shopfront/shared';
+import { categories, collections } from './catalog-schema.ts';
 
 export const pages = pgTable('pages', {
   id: serial('id').primaryKey(),
@@ -30,6 +31,9 @@ export const pages = pgTable('pages', {
 export const menus = pgTable('menus', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Goes up with every save from the menu editor (its If-Match, issue 28). */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const menuItems = pgTable(
@@ -41,10 +45,21 @@ export const menuItems = pgTable(
       .references(() => menus.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
+    /** Where it leads: typed in, or the linked page's, category's or collection's address when saved. */
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * A link to a page, category or collection (at most one set): the item follows its current
+     * address. Deleted, the item keeps its last `url`.
+     */
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'set null' }),
   },
-  (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)],
+  (t) => [
+    index('menu_items_menu_idx').on(t.menuId, t.position),
+    check('menu_items_one_link', sql`num_nonnulls(${t.pageId}, ${t.categoryId}, ${t.collectionId}) <= 1`),
+  ],
 );
 
 export const sliders = pgTable('sliders', {

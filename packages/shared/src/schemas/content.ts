@@ -140,10 +140,9 @@ export type SectionType = (typeof SECTION_TYPES)[number];
  * never `javascript:` or another scheme a browser would run.
  */
 export const SECTION_LINK_MESSAGE = 'Use a path on the shop (/…), an http(s) address, mailto: or tel:';
-const linkString = z
-  .string()
-  .max(2000)
-  .regex(/^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i, { error: SECTION_LINK_MESSAGE });
+/** The links SECTION_LINK_MESSAGE allows (menus take the same). */
+export const SECTION_LINK_PATTERN = /^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i;
+const linkString = z.string().max(2000).regex(SECTION_LINK_PATTERN, { error: SECTION_LINK_MESSAGE });
 const sectionLink = linkString.nullable().default(null);
 
 /**

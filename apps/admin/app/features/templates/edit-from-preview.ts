@@ -15,17 +15,22 @@ export const templatesQuery = {
 };
 
 /**
- * The preview's Edit Page button: opens the template editor of the page on show (the home page's,
- * a page's own template, or the default page template for a page without one). Edit Header and
- * Edit Footer have no editor yet (menus come in a later part of issue 28).
+ * The preview's Edit buttons: Edit Header opens the header's menu, Edit Footer the footer's first
+ * column (the menu screen switches to the second); Edit Page opens the template editor of the page
+ * on show (the home page's, a page's own template, or the default page template for a page
+ * without one).
  */
 export function useEditFromPreview(): (request: EditRequest) => void {
   const navigate = useNavigate();
   const qc = useQueryClient();
   return useCallback(
     (request: EditRequest) => {
-      if (request.target !== 'page' || !request.page) {
-        void failure('Editing the header, footer and pages here is not built yet');
+      if (request.target !== 'page') {
+        void navigate(request.target === 'header' ? '/menus/main-menu' : '/menus/footer-shop');
+        return;
+      }
+      if (!request.page) {
+        void failure('This page is not built from a template: it has no sections to edit');
         return;
       }
       const { slug, page_type } = request.page;

@@ -13,6 +13,7 @@ import { SaveBar } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Toggle } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
 import { useEditFromPreview } from './edit-from-preview';
@@ -50,7 +51,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
   const [sections, setSections] = useState<SectionInput[]>(() => startOf(template));
   const [open, setOpen] = useState<string | null>(null);
   const [panel, setPanel] = useState<'none' | 'add' | 'history'>('none');
-  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
   const [frameVersion, setFrameVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string[] | null>(null);
@@ -322,44 +323,22 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
 
   return (
     <>
-      <div
-        role="tablist"
-        aria-label="Page editor"
-        className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
-      >
-        {(['edit', 'preview'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls={`template-${t}`}
-            data-testid={`tab-${t}`}
-            onClick={() => setTab(t)}
-            className={`min-h-11 rounded-xl text-sm font-semibold ${tab === t ? 'bg-stone-800 text-white' : 'border border-line bg-white text-ink'}`}
-          >
-            {t === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="lg:grid lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-6">
-        <div id="template-edit" role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
-          {editor}
-        </div>
-        <div
-          id="template-preview"
-          role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-17rem)]`}
-        >
-          {server.path ? (
+      <EditPreviewLayout
+        id="template"
+        label="Page editor"
+        tab={tab}
+        onTab={setTab}
+        editor={editor}
+        preview={
+          server.path ? (
             <PreviewFrame path={server.path} message={message} samePageOnly version={frameVersion} onEdit={onEdit} />
           ) : (
             <p className="text-sm text-muted">
               No page of the shop shows this template yet, so there is nothing to preview.
             </p>
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
       <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="template-save-bar">
         {/* On a phone the status has its own line above the buttons. */}
         <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">

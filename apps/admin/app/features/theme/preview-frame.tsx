@@ -41,7 +41,8 @@ export function PreviewFrame({
   onEdit,
 }: {
   path?: string;
-  message: PreviewMessage;
+  /** None: the frame shows the saved shop (an editor whose changes show after saving). */
+  message?: PreviewMessage;
   samePageOnly?: boolean;
   version: number;
   /** An Edit Header / Footer / Page button in the frame was pressed. */
@@ -57,7 +58,7 @@ export function PreviewFrame({
   const shown = useRef<string | null>(null);
 
   const post = useCallback(() => {
-    if (samePageOnly && shown.current !== null && shown.current !== path) return;
+    if (!latest.current || (samePageOnly && shown.current !== null && shown.current !== path)) return;
     frame.current?.contentWindow?.postMessage(latest.current, window.location.origin);
   }, [samePageOnly, path]);
 

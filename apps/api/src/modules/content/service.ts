@@ -45,16 +45,26 @@ import { getProductGrid } from '../catalog/service.ts';
 import { getForm } from '../forms/service.ts';
 import { textArray } from '../../db/sql-array.ts';
 
+/**
+ * Where a menu item leads now: the current address of the page, category or collection it links
+ * (joined as `pages`, `categories`, `collections`), else its own url.
+ */
+export const menuItemUrl = sql<string | null>`coalesce('/' || ${pages.slug}, '/product-category/' || ${categories.slug},
+  '/product-collection/' || ${collections.slug}, ${menuItems.url})`;
+
 /** A menu with its items nested under their parents, in position order; null if unknown. One query. */
 export async function getMenu(db: Db, id: string): Promise<Menu | null> {
   const joined = await db
-    .select({ name: menus.name, item: menuItems })
+    .select({ name: menus.name, item: menuItems, url: menuItemUrl })
     .from(menus)
     .leftJoin(menuItems, eq(menuItems.menuId, menus.id))
+    .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .leftJoin(categories, eq(categories.id, menuItems.categoryId))
+    .leftJoin(collections, eq(collections.id, menuItems.collectionId))
     .where(eq(menus.id, id))
     .orderBy(asc(menuItems.position), asc(menuItems.id));
   if (!joined.length) return null;
-  const rows = joined.flatMap((r) => (r.item ? [r.item] : []));
+  const rows = joined.flatMap((r) => (r.item ? [{ ...r.item, url: r.url ?? r.item.url }] : []));
   const byId = new Map<number, MenuItem>();
   for (const r of rows) byId.set(r.id, { id: r.id, label: r.label, url: r.url, children: [] });
   const roots: MenuItem[] = [];
