@@ -40,6 +40,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
+import { mediaPlugin } from './modules/media/plugin.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { metricsPlugin, metricsRoutes } from './modules/metrics/plugin.ts';
@@ -236,15 +237,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(fastifyStatic, {
-    root: path.join(env.DATA_DIR, 'media'),
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    // Resized copies live in media/.cache and are served by mediaRoutes only.
-    dotfiles: 'ignore',
-  });
+  // Pictures and documents on local disk or S3 (ADR 38); on S3, mediaRoutes serves the originals.
+  await app.register(mediaPlugin);
+  if (!app.media.bucket)
+    await app.register(fastifyStatic, {
+      root: path.join(env.DATA_DIR, 'media'),
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      // Resized copies live in media/.cache and are served by mediaRoutes only.
+      dotfiles: 'ignore',
+    });
 
   app.addHook('onError', setRetryAfter);
   app.setErrorHandler((err: FastifyError, req, reply) => {

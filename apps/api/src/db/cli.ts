@@ -5,6 +5,8 @@ import { StaffCreateBodySchema } from '@shopfront/shared';
 import { parseEnv } from '../env.ts';
 import { dataDirHolder, heldMessage } from './data-dir-lock.ts';
 import { HttpError } from '../lib/http.ts';
+import { shopFiles } from '../modules/media/plugin.ts';
+import { copyLocalFilesToBucket } from '../modules/media/to-bucket.ts';
 import { createStaff } from '../modules/staff/service.ts';
 import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
@@ -110,6 +112,8 @@ async function main() {
         storeUrl: env.PUBLIC_URL,
         demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
       });
+      // The demo's pictures and documents are rendered on disk; with media on S3 they go to the bucket (ADR 38).
+      if (seeded && env.MEDIA_S3_BUCKET) await copyLocalFilesToBucket(env.DATA_DIR, shopFiles(env));
       console.log(seeded ? 'Demo store seeded.' : 'A storefront already exists; nothing seeded.');
     } else {
       console.log('Migrations applied.');

@@ -7,7 +7,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { fieldError, parseOr422 } from '../../lib/http.ts';
 import type { Customer } from '../../lib/session.ts';
 import { checkAnswers, type CheckedFile } from './answers.ts';
-import { removePrivateFiles, storePrivateFile, type MultipartBody } from './files.ts';
+import { storePrivateFile, type MultipartBody } from './files.ts';
 import { notifyApplicant } from './notify.ts';
 import { loadServiceDetails } from './service-details.ts';
 import { stageLabel } from './stages.ts';
@@ -70,7 +70,7 @@ export async function createApplication(
   const stored: { file: CheckedFile; path: string }[] = [];
   try {
     for (const file of files)
-      stored.push({ file, path: await storePrivateFile(app.env.DATA_DIR, file.upload.bytes, file.type) });
+      stored.push({ file, path: await storePrivateFile(app.media.documents, file.upload.bytes, file.type) });
     const id = `apl_${randomBytes(12).toString('base64url')}`;
     const token = await applicationToken(app.db, id);
     const stage = details.fee_kind === 'quote' ? 'quote_requested' : 'awaiting_payment';
@@ -113,10 +113,7 @@ export async function createApplication(
     });
     return { id, token };
   } catch (err) {
-    await removePrivateFiles(
-      app.env.DATA_DIR,
-      stored.map((s) => s.path),
-    );
+    await app.media.documents.remove(stored.map((s) => s.path));
     throw err;
   }
 }

@@ -29,7 +29,7 @@ import { checkDocument } from './answers.ts';
 import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
 import { payApplicationFee } from './pay.ts';
-import { APPLICATION_UPLOAD, openPrivateFile, readMultipart, refuseLargeBody } from './files.ts';
+import { APPLICATION_UPLOAD, readMultipart, refuseLargeBody, type DocumentStorage } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
 import { applicationToken } from './token.ts';
 import { applicantView, type PayableMethod } from './view.ts';
@@ -51,10 +51,10 @@ const payableHere =
 /** Sends a private document after the caller's access check: never cached, never shown inline. */
 export async function sendDocument(
   reply: FastifyReply,
-  dataDir: string,
+  documents: DocumentStorage,
   doc: { path: string; mime: string; original_name: string },
 ) {
-  const { stream, size } = await openPrivateFile(dataDir, doc.path);
+  const { stream, size } = await documents.open(doc.path);
   return reply
     .header('content-type', doc.mime)
     .header('content-length', size)
@@ -258,7 +258,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       const found = await reach(req, params.ref);
       const doc = await findDocument(db, found.id, params.document_id);
       if (!doc) throw gone();
-      return sendDocument(reply, app.env.DATA_DIR, doc);
+      return sendDocument(reply, app.media.documents, doc);
     },
   });
 }

@@ -11,12 +11,13 @@ import {
   writeFileSync,
   type Dirent,
 } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import {
   BACKUP_FORMAT,
   MANIFEST_FILE,
@@ -49,6 +50,8 @@ export const EXACT_TEXT_SETTINGS = [
 export interface BackupOptions {
   /** The media root (DATA_DIR/media); its resized copies (.cache) are left out. */
   mediaDir: string;
+  /** The media on S3 (MEDIA_S3_BUCKET set): read from the bucket instead of mediaDir (ADR 38). */
+  bucketMedia?: MediaStorage;
   /** The folder the backup's own folder `backup-<UTC time>/` is written in. */
   outDir: string;
   /** Called once the dump's snapshot is taken: every transaction committed before it is in the backup. */
@@ -155,7 +158,9 @@ async function writeBackup(
   );
   const dbMs = Date.now() - dbStarted;
 
-  const media = await copyMedia(opts.mediaDir, path.join(work, MEDIA_DIR));
+  const media = opts.bucketMedia
+    ? await copyBucketMedia(opts.bucketMedia, path.join(work, MEDIA_DIR))
+    : await copyMedia(opts.mediaDir, path.join(work, MEDIA_DIR));
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     app_version: await appVersion(),
@@ -231,6 +236,22 @@ async function copyMedia(from: string, to: string): Promise<MediaEntry[]> {
     }
   };
   await walk('');
+  return entries;
+}
+
+/** Copies the bucket's media files (not their resized copies) with their checksums. */
+async function copyBucketMedia(storage: MediaStorage, to: string): Promise<MediaEntry[]> {
+  const entries: MediaEntry[] = [];
+  for (const file of await storage.list('')) {
+    const stored = await storage.read(file.path);
+    // Deleted since it was listed: not in the backup, as if the backup had started a moment later.
+    if (!stored) continue;
+    const dest = path.join(to, ...file.path.split('/'));
+    await mkdir(path.dirname(dest), { recursive: true });
+    await writeFile(dest, stored.bytes);
+    const sha256 = createHash('sha256').update(stored.bytes).digest('hex');
+    entries.push({ path: file.path, bytes: stored.bytes.length, sha256 });
+  }
   return entries;
 }
 

@@ -8,14 +8,23 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../db/client.ts';
 import { dataDirHolder, heldMessage, holdDataDir } from '../../db/data-dir-lock.ts';
 import { parseEnv, type Env } from '../../env.ts';
+import { s3BucketFromEnv, type S3Env } from '../media/s3.ts';
+import { s3MediaStorage } from '../media/storage.ts';
 import { createBackup, type BackupResult } from './backup.ts';
 import { restoreBackup, type RestoreResult } from './restore.ts';
 
 const USAGE = `usage: npm run backup [-- --out DIR]          (default DIR: BACKUP_DIR, else ./backups)
        npm run restore -- ARCHIVE [--force]       (ARCHIVE: a backup-<UTC time> folder)
-The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media.`;
+The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media,
+or in the S3 bucket MEDIA_S3_BUCKET names when it is set.`;
 
-type DbEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>;
+type DbEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL'> & Partial<S3Env>;
+
+/** The bucket's media when MEDIA_S3_BUCKET is set (ADR 38); otherwise the commands use DATA_DIR/media. */
+const bucketMediaOf = (env: DbEnv) => {
+  const bucket = s3BucketFromEnv(env);
+  return bucket ? { bucketMedia: s3MediaStorage(bucket) } : {};
+};
 
 /** Backs up the shop's database and media into `outDir`. The embedded database must not be held by a running shop. */
 export async function backupCommand(
@@ -42,7 +51,12 @@ export async function backupCommand(
   try {
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
     try {
-      return await createBackup(database, { mediaDir: path.join(env.DATA_DIR, 'media'), outDir, ...hooks });
+      return await createBackup(database, {
+        mediaDir: path.join(env.DATA_DIR, 'media'),
+        ...bucketMediaOf(env),
+        outDir,
+        ...hooks,
+      });
     } finally {
       await database.close();
     }
@@ -63,7 +77,12 @@ export async function restoreCommand(env: DbEnv, archive: string, force: boolean
   try {
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
     try {
-      return await restoreBackup(database, { archive, mediaDir: path.join(env.DATA_DIR, 'media'), force });
+      return await restoreBackup(database, {
+        archive,
+        mediaDir: path.join(env.DATA_DIR, 'media'),
+        ...bucketMediaOf(env),
+        force,
+      });
     } finally {
       await database.close();
     }

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
 import { migrateUpTo } from './migrations.ts';
@@ -18,6 +19,8 @@ export interface RestoreOptions {
   archive: string;
   /** The media root to copy the pictures into (DATA_DIR/media). */
   mediaDir: string;
+  /** The media on S3 (MEDIA_S3_BUCKET set): the pictures go into the bucket instead of mediaDir (ADR 38). */
+  bucketMedia?: MediaStorage;
   /** Replace what the target holds instead of refusing. */
   force?: boolean;
 }
@@ -41,27 +44,37 @@ export async function restoreBackup(database: Database, opts: RestoreOptions): P
   const archive = path.resolve(opts.archive);
   const manifest = await readManifest(archive);
   await verifyArchive(archive, manifest);
-  await ensureEmpty(database, opts.mediaDir, !!opts.force);
+  await ensureEmpty(database, opts, !!opts.force);
 
   await migrateUpTo(database, manifest.migration);
   const counts = await database.db.transaction(async (tx) => loadRows(tx as unknown as Db, archive, manifest));
   await runMigrations(database);
 
-  const media = await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
+  const media = opts.bucketMedia
+    ? await putMediaBack(path.join(archive, MEDIA_DIR), opts.bucketMedia, manifest)
+    : await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
   return { manifest, counts, media, ms: Date.now() - started };
 }
 
 /** Refuses a database holding any table, or a media folder holding files, unless `force` (then both are cleared). */
-async function ensureEmpty(database: Database, mediaDir: string, force: boolean): Promise<void> {
+async function ensureEmpty(
+  database: Database,
+  { mediaDir, bucketMedia }: Pick<RestoreOptions, 'mediaDir' | 'bucketMedia'>,
+  force: boolean,
+): Promise<void> {
   const [row] = await queryRows<{ n: number }>(
     database.db,
     sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
          where c.relkind in ('r', 'p') and s.nspname in ('public', 'drizzle')`,
   );
-  const mediaFiles = (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
+  const inBucket = bucketMedia ? await bucketMedia.list('') : [];
+  const mediaFiles = bucketMedia
+    ? inBucket.length
+    : (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
+  const mediaPlace = bucketMedia ? 'the S3 bucket (MEDIA_S3_BUCKET)' : mediaDir;
   if (!row!.n && !mediaFiles) return;
   if (!force) {
-    const what = [row!.n ? `the database has ${row!.n} tables` : '', mediaFiles ? `${mediaDir} holds files` : '']
+    const what = [row!.n ? `the database has ${row!.n} tables` : '', mediaFiles ? `${mediaPlace} holds files` : '']
       .filter(Boolean)
       .join(' and ');
     throw new Error(
@@ -73,7 +86,8 @@ async function ensureEmpty(database: Database, mediaDir: string, force: boolean)
     await db.execute(sql.raw('drop schema if exists public cascade'));
     await db.execute(sql.raw('create schema public'));
   });
-  await rm(mediaDir, { recursive: true, force: true });
+  if (bucketMedia) for (const file of inBucket) await bucketMedia.remove(file.path);
+  else await rm(mediaDir, { recursive: true, force: true });
 }
 
 async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
@@ -161,6 +175,12 @@ export async function loadTable(
     );
   }
   return n;
+}
+
+/** Writes the archive's media files into the bucket. */
+async function putMediaBack(from: string, storage: MediaStorage, manifest: Manifest): Promise<number> {
+  for (const m of manifest.media) await storage.put(m.path, await readFile(path.join(from, ...m.path.split('/'))));
+  return manifest.media.length;
 }
 
 async function copyMediaBack(from: string, to: string, manifest: Manifest): Promise<number> {

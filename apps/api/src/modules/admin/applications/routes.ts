@@ -202,7 +202,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireStaff(req);
       const doc = await findDocument(app.db, req.params.id, req.params.document_id);
       if (!doc) throw notFound(messages.notFound);
-      return sendDocument(reply, app.env.DATA_DIR, doc);
+      return sendDocument(reply, app.media.documents, doc);
     },
   });
 };
