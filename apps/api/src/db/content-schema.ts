@@ -20,10 +20,19 @@ export const pages = pgTable('pages', {
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
-  blocks: jsonb('blocks').$type<{ type: 'heading' | 'paragraph'; text: string }[]>().notNull().default([]),
+  /** The contract's rich-text blocks only (never HTML): the storefront renders them as elements. */
+  blocks: jsonb('blocks').$type<ContentBlock[]>().notNull().default([]),
   metaTitle: text('meta_title'),
   metaDescription: text('meta_description'),
   isPublished: boolean('is_published').notNull().default(true),
+  /**
+   * A published page is shown from this moment (null: at once); a later one is scheduled. Public
+   * reads filter by time (pageIsLive) and lib/scheduled-content.ts moves the page cache on then.
+   */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  /** Moves on with every owner write: the If-Match an editor's save must name. */
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
