@@ -112,6 +112,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   templates: { routes: ['routes/frame', 'routes/templates'], start: false },
   // The editor itself (drag and drop list, section forms) loads after the screen: measured here is the shell.
   template: { routes: ['routes/frame', 'routes/templates.$id'], start: false },
+  pages: { routes: ['routes/frame', 'routes/pages'], start: false },
+  // The page editor (Tiptap) loads after the screen: measured here is the shell.
+  page: { routes: ['routes/frame', 'routes/pages.$id'], start: false },
 };
 
 describe('the panel’s JavaScript budget', () => {

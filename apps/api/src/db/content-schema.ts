@@ -13,15 +13,18 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { ContentBlock, FormField, Section } from '@shopfront/shared';
+import type { ContentBlock, ContentBlockInput, FormField, Section } from '@shopfront/shared';
 
 export const pages = pgTable('pages', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
-  /** The contract's rich-text blocks only (never HTML): the storefront renders them as elements. */
-  blocks: jsonb('blocks').$type<ContentBlock[]>().notNull().default([]),
+  /**
+   * The contract's rich-text blocks only (never HTML), as written (storedBlocks reads them back
+   * with their defaults); the storefront renders them as elements.
+   */
+  blocks: jsonb('blocks').$type<ContentBlockInput[]>().notNull().default([]),
   metaTitle: text('meta_title'),
   metaDescription: text('meta_description'),
   isPublished: boolean('is_published').notNull().default(true),

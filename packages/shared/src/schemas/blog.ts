@@ -35,6 +35,8 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('list'), items: z.array(z.string()), ordered: z.boolean().default(false) }),
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+/** A block as written (a heading's level may be left out: 2). */
+export type ContentBlockInput = z.input<typeof ContentBlockSchema>;
 
 /** The blocks with each marked paragraph's `text` set to its spans' plain text (what word counts and excerpts read). */
 export function withPlainText(blocks: readonly ContentBlock[]): ContentBlock[] {

@@ -8,7 +8,6 @@ import {
   type AdminPageBody,
   type AdminPageList,
   type AdminPageListQuery,
-  type ContentBlock,
   type PageStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
@@ -76,7 +75,7 @@ export async function listAdminPages(db: Db, q: AdminPageListQuery): Promise<Adm
 /** One page for the editor; null when unknown. */
 export async function loadAdminPage(db: Db, id: number): Promise<AdminPage | null> {
   const [r] = await queryRows<
-    PageRow & { blocks: ContentBlock[]; meta_title: string | null; meta_description: string | null; created_at: Date }
+    PageRow & { blocks: unknown[]; meta_title: string | null; meta_description: string | null; created_at: Date }
   >(db, sql`select ${rowColumns}, blocks, meta_title, meta_description, created_at from pages where id = ${id}`);
   if (!r) return null;
   return {
