@@ -106,6 +106,7 @@ export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
 export * from './schemas/admin-templates.ts';
 export * from './api/admin-templates.ts';
+export * from './page-status.ts';
 export * from './schemas/admin-pages.ts';
 export * from './api/admin-pages.ts';
 export * from './contrast.ts';

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { ContentBlockSchema } from './blog.ts';
+import { PAGE_STATUSES } from '../page-status.ts';
 
 /**
  * The owner's pages (issue 28): a page's body is the contract's rich-text blocks only (no HTML),
@@ -8,8 +9,6 @@ import { ContentBlockSchema } from './blog.ts';
  * carry `If-Match: <version>`: 409 when another editor saved since.
  */
 
-export const PAGE_STATUSES = ['draft', 'published', 'scheduled'] as const;
-export type PageStatus = (typeof PAGE_STATUSES)[number];
 export const PAGE_MAX_BLOCKS = 500;
 export const PAGE_SEO_TITLE_MAX = 70;
 export const PAGE_SEO_DESCRIPTION_MAX = 320;
