@@ -106,20 +106,18 @@ function Toolbar({ editor }: { editor: Editor }) {
           <button
             key={t.label}
             type="button"
-            aria-label={t.label}
             title={t.label}
             aria-pressed={t.active}
             onMouseDown={(e) => e.preventDefault()}
             onClick={t.run}
             className={`min-h-11 min-w-11 rounded-lg px-2 text-sm ${t.className ?? 'font-semibold'} ${t.active ? 'bg-stone-800 text-white' : 'text-ink hover:bg-white'}`}
           >
-            {t.short}
+            <span aria-hidden="true">{t.short}</span>
+            <span className="sr-only">{t.label}</span>
           </button>
         ))}
         <button
           type="button"
-          aria-label="Link"
-          title="Link"
           aria-pressed={state.link}
           aria-expanded={panel === 'link'}
           onClick={() => setPanel(panel === 'link' ? 'none' : 'link')}
