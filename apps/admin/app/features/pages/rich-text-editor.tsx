@@ -20,6 +20,8 @@ export function RichTextEditor({
   error?: string;
 }) {
   const editor = useEditor({
+    // Tiptap's own <style> element would be refused by the panel's CSP (no inline styles); the classes below style it.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
