@@ -27,6 +27,8 @@ export default [
     route('coupons/:id', 'routes/coupons.$id.tsx'),
     route('shipping', 'routes/shipping.tsx'),
     route('theme', 'routes/theme.tsx'),
+    route('pages', 'routes/pages.tsx'),
+    route('pages/:id', 'routes/pages.$id.tsx'),
     route('templates', 'routes/templates.tsx'),
     route('templates/:id', 'routes/templates.$id.tsx'),
     route('menus', 'routes/menus.tsx'),

@@ -21,6 +21,7 @@ import { HttpError } from './lib/http.ts';
 import { drainOversizedBody, lingerAfterRefusedBody, serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
+import { watchScheduledContent } from './lib/scheduled-content.ts';
 import { answerFromPageCache } from './ssr/page-cache.ts';
 import { lightAssetHeaders } from './lib/asset-headers.ts';
 import { csrfGuard } from './lib/csrf.ts';
@@ -157,6 +158,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', lingerAfterRefusedBody);
   // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
   await app.register(contentVersionPlugin, { database: opts.database });
+  // …and by the clock, when a scheduled page or post comes out.
+  watchScheduledContent(app);
   // Whole pages for visitors with nothing personal, answered before every hook below.
   app.decorate('pageCache', null);
   app.addHook('onRequest', answerFromPageCache);

@@ -70,11 +70,17 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
   {
-    to: '/templates',
-    label: 'Pages & templates',
+    to: '/pages',
+    label: 'Pages',
     area: 'content',
-    keywords: 'home sections layout hero banner publish history',
+    keywords: 'about contact policy text rich editor slug seo draft schedule publish',
     group: 'Content',
+  },
+  {
+    to: '/templates',
+    label: 'Templates',
+    area: 'content',
+    keywords: 'home page sections layout hero banner publish history',
   },
   {
     to: '/menus',

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { templatesQuery } from '../features/templates/edit-from-preview';
 
-export const meta = () => [{ title: 'Pages & templates · Shop admin' }];
+export const meta = () => [{ title: 'Templates · Shop admin' }];
 
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -13,7 +13,7 @@ export default function Templates() {
   return (
     <>
       <PageHeader
-        title="Pages & templates"
+        title="Templates"
         description="The sections each page is built from. Edit them beside a live preview; shoppers see nothing until you publish."
       />
       {q.isPending ? (

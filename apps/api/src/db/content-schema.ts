@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { ContentBlock, FormField, Section } from '@shopfront/shared';
+import type { ContentBlock, ContentBlockInput, FormField, Section } from '@shopfront/shared';
 import { categories, collections } from './catalog-schema.ts';
 
 export const pages = pgTable('pages', {
@@ -21,10 +21,22 @@ export const pages = pgTable('pages', {
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
-  blocks: jsonb('blocks').$type<{ type: 'heading' | 'paragraph'; text: string }[]>().notNull().default([]),
+  /**
+   * The contract's rich-text blocks only (never HTML), as written (storedBlocks reads them back
+   * with their defaults); the storefront renders them as elements.
+   */
+  blocks: jsonb('blocks').$type<ContentBlockInput[]>().notNull().default([]),
   metaTitle: text('meta_title'),
   metaDescription: text('meta_description'),
   isPublished: boolean('is_published').notNull().default(true),
+  /**
+   * A published page is shown from this moment (null: at once); a later one is scheduled. Public
+   * reads filter by time (pageIsLive) and lib/scheduled-content.ts moves the page cache on then.
+   */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  /** Moves on with every owner write: the If-Match an editor's save must name. */
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

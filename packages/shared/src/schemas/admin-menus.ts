@@ -7,7 +7,7 @@ import {
   adminMenuMessages as msg,
   type MenuLinkType,
 } from '../menu-slots.ts';
-import { SECTION_LINK_MESSAGE, SECTION_LINK_PATTERN } from './content.ts';
+import { SAFE_LINK, SECTION_LINK_MESSAGE } from '../link-rule.ts';
 
 /**
  * The menu editor (issue 28): the header's and the footer's menus, each saved whole (its name and
@@ -31,7 +31,7 @@ const itemFields = {
 const checkLink = (item: { link_type: MenuLinkType; link: string }, ctx: z.RefinementCtx) => {
   const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['link'], message });
   if (item.link_type === 'url') {
-    if (!SECTION_LINK_PATTERN.test(item.link)) fail(SECTION_LINK_MESSAGE);
+    if (!SAFE_LINK.test(item.link)) fail(SECTION_LINK_MESSAGE);
   } else if (!SLUG.test(item.link) || item.link.length > 200) {
     fail(item.link === '' ? msg.pickOne : notThere[item.link_type]);
   }

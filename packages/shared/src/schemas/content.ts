@@ -3,6 +3,7 @@ import { ImageRefSchema } from './storefront.ts';
 import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from './catalog.ts';
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
+import { LinkUrlSchema } from './link.ts';
 import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { GallerySchema } from './plugins-shopper.ts';
@@ -31,10 +32,6 @@ export const SlideSchema = z.object({
 export const SliderSchema = z.object({ id: z.string(), name: z.string(), slides: z.array(SlideSchema) });
 export type Slider = z.infer<typeof SliderSchema>;
 
-export const PageBlockSchema = z.object({
-  type: z.enum(['heading', 'paragraph']),
-  text: z.string(),
-});
 export const PageSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -42,7 +39,8 @@ export const PageSchema = z.object({
   parent_slug: z.string().nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
-  blocks: z.array(PageBlockSchema),
+  /** The page's body: the same rich-text blocks as blog posts. */
+  blocks: z.array(ContentBlockSchema),
   /** The template (sections) this page is laid out with, if it has its own; see /api/templateBoth. */
   template_id: z.string().nullable(),
 });
@@ -135,14 +133,8 @@ export const SECTION_TYPES = [
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
 
-/**
- * A link a section may carry: a path on the shop, an http(s) address, mailto: or tel: (issue 28):
- * never `javascript:` or another scheme a browser would run.
- */
-export const SECTION_LINK_MESSAGE = 'Use a path on the shop (/…), an http(s) address, mailto: or tel:';
-/** The links SECTION_LINK_MESSAGE allows (menus take the same). */
-export const SECTION_LINK_PATTERN = /^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i;
-const linkString = z.string().max(2000).regex(SECTION_LINK_PATTERN, { error: SECTION_LINK_MESSAGE });
+export { SECTION_LINK_MESSAGE } from '../link-rule.ts';
+const linkString = LinkUrlSchema;
 const sectionLink = linkString.nullable().default(null);
 
 /**

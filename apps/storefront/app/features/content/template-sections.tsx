@@ -7,7 +7,6 @@ import { ProductGridSection } from '../catalog/product-grid-section';
 import { BlogCard } from '../blog/blog-card';
 import { ContentBlocks } from './content-blocks';
 import { HeroSlider } from './hero-slider';
-import { PageBlocks } from './page-blocks';
 import { FaqSection } from './sections/faq-section';
 import { FormSection } from './sections/form-section';
 import { Gallery, galleryPictures } from './sections/gallery';
@@ -158,7 +157,7 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
       return page && page.blocks.length > 0 ? (
         <Container className="py-10 md:py-14">
           <div className="max-w-3xl">
-            <PageBlocks blocks={page.blocks} />
+            <ContentBlocks blocks={page.blocks} />
           </div>
         </Container>
       ) : null;

@@ -1,4 +1,11 @@
-import { MARQUEE_DEFAULT_DURATION_S, type ContentBlock, type Section, type SectionType } from '@shopfront/shared';
+import {
+  MARQUEE_DEFAULT_DURATION_S,
+  isSafeLink,
+  type ContentBlock,
+  type InlineSpan,
+  type Section,
+  type SectionType,
+} from '@shopfront/shared';
 
 /**
  * Hand-written, lenient reading of the sections an admin panel sends for a live preview. It
@@ -32,7 +39,7 @@ function int(v: unknown, min: number, max: number, fallback: number): number | n
 function link(v: unknown): string | null | undefined {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || v.length > 2000) return undefined;
-  return /^(\/(?![/\\])|https?:\/\/[^\s]|mailto:[^\s]|tel:[+\d])/i.test(v) ? v : undefined;
+  return isSafeLink(v) ? v : undefined;
 }
 
 const image = (v: unknown): { url: string; alt: string } | null => {
@@ -48,6 +55,30 @@ function slugList(v: unknown): string[] | null {
   return v.every((s) => id(s) !== null) ? (v as string[]) : null;
 }
 
+/** A paragraph's marked runs (ContentBlockSchema's spans), or null when one is not shown as such. */
+function readSpans(v: unknown): InlineSpan[] | null {
+  if (!Array.isArray(v) || v.length > 500) return null;
+  const spans: InlineSpan[] = [];
+  for (const s of v) {
+    if (!isObject(s)) return null;
+    const text = str(s.text);
+    const href = s.href === undefined ? null : link(s.href);
+    if (text === null || href === undefined) return null;
+    if (
+      (s.bold !== undefined && typeof s.bold !== 'boolean') ||
+      (s.italic !== undefined && typeof s.italic !== 'boolean')
+    )
+      return null;
+    spans.push({
+      text,
+      ...(s.bold ? { bold: true } : {}),
+      ...(s.italic ? { italic: true } : {}),
+      ...(href ? { href } : {}),
+    });
+  }
+  return spans;
+}
+
 /** One rich-text block, or null when it is not one the storefront can show. */
 export function readContentBlock(v: unknown): ContentBlock | null {
   if (!isObject(v)) return null;
@@ -59,7 +90,10 @@ export function readContentBlock(v: unknown): ContentBlock | null {
     }
     case 'paragraph': {
       const text = str(v.text);
-      return text !== null ? { type: 'paragraph', text } : null;
+      if (text === null) return null;
+      if (v.spans === undefined) return { type: 'paragraph', text };
+      const spans = readSpans(v.spans);
+      return spans ? { type: 'paragraph', text: spans.map((s) => s.text).join(''), spans } : null;
     }
     case 'image': {
       const img = image(v);

@@ -49,7 +49,7 @@ const DEFAULT_PAGE_TEMPLATE = 'page';
 const pathSql = sql`case when p.slug is not null then '/' || p.slug
   when t.id = 'home' then '/'
   when t.id = ${DEFAULT_PAGE_TEMPLATE} then (select '/' || p2.slug from pages p2
-    where p2.is_published and not exists (select 1 from templates t2 where t2.page_id = p2.id)
+    where p2.is_published and (p2.publish_at is null or p2.publish_at <= now()) and not exists (select 1 from templates t2 where t2.page_id = p2.id)
     order by p2.id limit 1)
   end`;
 
