@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 
+/** The tables whose rows carry a publish time. */
+const SCHEDULED_TABLES = new Set(['pages', 'blog_posts']);
+
 /** setTimeout's longest wait; a later time is re-armed when this one fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -32,7 +35,11 @@ export function watchScheduledContent(app: FastifyInstance): void {
   };
   // A closed database (a test that closes it first) has nothing to schedule.
   const rearm = () => void arm().catch(() => {});
-  app.contentVersion.onBump(rearm);
+  // Only a change to pages or posts can move the next moment (a bump without a table — the owner
+  // API's own, or a lost listening connection — may be one of them); a menu or a price cannot.
+  app.contentVersion.onBump((table) => {
+    if (table === undefined || SCHEDULED_TABLES.has(table)) rearm();
+  });
   app.addHook('onReady', async () => rearm());
   app.addHook('onClose', async () => {
     closed = true;
