@@ -126,7 +126,7 @@ describe('backups from the panel', () => {
     const names = await tarNames(res.rawPayload);
     expect(names).toContain(`${b!.name}/manifest.json`);
     expect(names).toContain(`${b!.name}/tables/orders.jsonl.gz`);
-    expect(names.length).toBe(1 + b!.tables + b!.media);
+    expect(names.length).toBe(1 + b!.tables + b!.media + b!.documents);
   });
 
   it('answers 404 to any name that is not exactly an existing backup (no path traversal)', async () => {
