@@ -116,6 +116,8 @@ export interface DocumentStorage {
   open(relPath: string): Promise<{ stream: Readable; size: number }>;
   /** Every stored document's path (what a backup copies), files being written left out. */
   list(): Promise<string[]>;
+  /** On local disk: the folder (a backup copies it with synchronous file calls, as the media). */
+  localRoot?: string;
 }
 
 const privateDir = (dataDir: string) => path.join(dataDir, 'private');
@@ -124,6 +126,7 @@ const privateDir = (dataDir: string) => path.join(dataDir, 'private');
 export function localDocuments(dataDir: string): DocumentStorage {
   const root = privateDir(dataDir);
   return {
+    localRoot: root,
     async put(relPath, bytes) {
       const file = path.join(root, relPath);
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -268,6 +268,8 @@ async function copyBucketMedia(storage: MediaStorage, to: string): Promise<Media
  * back into the private document storage.
  */
 async function copyDocuments(storage: DocumentStorage, to: string): Promise<MediaEntry[]> {
+  // On disk: the media's synchronous copy (asynchronous file calls stall behind a running shop's orders).
+  if (storage.localRoot) return copyMedia(storage.localRoot, to);
   const entries: MediaEntry[] = [];
   for (const rel of await storage.list()) {
     let bytes: Buffer;
