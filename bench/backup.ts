@@ -11,6 +11,7 @@ import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedDemo } from '../apps/api/src/db/seed/index.ts';
+import { localDocuments } from '../apps/api/src/modules/applications/files.ts';
 import { createBackup } from '../apps/api/src/modules/backup/backup.ts';
 import { restoreBackup } from '../apps/api/src/modules/backup/restore.ts';
 import { CUSTOMERS, ORDERS, seedLargeShop } from './large-shop.ts';
@@ -24,12 +25,17 @@ const s = (ms: number) => (ms / 1000).toFixed(1);
 
 async function measure(label: string, database: Awaited<ReturnType<typeof openDatabase>>) {
   const out = path.join(tmp, 'backups');
-  const b = await createBackup(database, { mediaDir, outDir: out });
+  const b = await createBackup(database, { mediaDir, documents: localDocuments(tmp), outDir: out });
   const rows = b.manifest.tables.reduce((n, t) => n + t.rows, 0);
   const target = await openDatabase({ dataDir: path.join(tmp, `restore-${Date.now()}`) });
   try {
     const t0 = Date.now();
-    await restoreBackup(target, { archive: b.dir, mediaDir: path.join(tmp, `restored-media-${Date.now()}`) });
+    const restored = path.join(tmp, `restored-${Date.now()}`);
+    await restoreBackup(target, {
+      archive: b.dir,
+      mediaDir: path.join(restored, 'media'),
+      documents: localDocuments(restored),
+    });
     const restoreMs = Date.now() - t0;
     console.log(
       `| ${label} | ${rows.toLocaleString('en-IN')} | ${b.manifest.media.length} | ${mb(b.bytes)} | ${s(b.ms)} | ${s(b.dbMs)} | ${s(restoreMs)} |`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -114,6 +114,10 @@ export interface DocumentStorage {
   /** Removes the files; missing files are fine. */
   remove(relPaths: readonly string[]): Promise<void>;
   open(relPath: string): Promise<{ stream: Readable; size: number }>;
+  /** Every stored document's path (what a backup copies), files being written left out. */
+  list(): Promise<string[]>;
+  /** On local disk: the folder (a backup copies it with synchronous file calls, as the media). */
+  localRoot?: string;
 }
 
 const privateDir = (dataDir: string) => path.join(dataDir, 'private');
@@ -122,6 +126,7 @@ const privateDir = (dataDir: string) => path.join(dataDir, 'private');
 export function localDocuments(dataDir: string): DocumentStorage {
   const root = privateDir(dataDir);
   return {
+    localRoot: root,
     async put(relPath, bytes) {
       const file = path.join(root, relPath);
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -142,6 +147,13 @@ export function localDocuments(dataDir: string): DocumentStorage {
       const { size } = await stat(file);
       return { stream: createReadStream(file), size };
     },
+    async list() {
+      const found = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      return found
+        .filter((d) => d.isFile() && !d.name.startsWith('.'))
+        .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+        .sort();
+    },
   };
 }
 
@@ -156,8 +168,13 @@ export function s3Documents(bucket: S3Bucket): DocumentStorage {
     },
     async open(relPath) {
       const object = await bucket.get(S3_KEYS.document(relPath));
-      if (!object) throw new Error(`document ${relPath} is missing`);
+      // The same code as a missing file on disk: callers tell "gone" apart the same way.
+      if (!object) throw Object.assign(new Error(`document ${relPath} is missing`), { code: 'ENOENT' });
       return { stream: object.body, size: object.size };
+    },
+    async list() {
+      const prefix = S3_KEYS.document('');
+      return (await bucket.list(prefix)).map((o) => o.key.slice(prefix.length)).sort();
     },
   };
 }

@@ -5,9 +5,10 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { DocumentStorage } from '../applications/files.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
+import { DOCUMENTS_DIR, MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
 import { migrateUpTo } from './migrations.ts';
 import { READ_MODEL_REFRESHERS, dumpedTables, ident, publicSequences } from './tables.ts';
 
@@ -21,6 +22,8 @@ export interface RestoreOptions {
   mediaDir: string;
   /** The media on S3 (MEDIA_S3_BUCKET set): the pictures go into the bucket instead of mediaDir (ADR 38). */
   bucketMedia?: MediaStorage;
+  /** Where the applications' documents go back (app.media.documents): private, never the media folder. */
+  documents: DocumentStorage;
   /** Replace what the target holds instead of refusing. */
   force?: boolean;
 }
@@ -30,6 +33,7 @@ export interface RestoreResult {
   /** Rows per table as loaded (equal to the manifest's counts, or the restore fails). */
   counts: Record<string, number>;
   media: number;
+  documents: number;
   ms: number;
 }
 
@@ -37,13 +41,18 @@ export interface RestoreResult {
  * Restores a backup into an empty database: every checksum is checked first, the schema is built
  * by the migrations up to the backup's, the rows are loaded in one transaction with triggers and
  * foreign-key checks off (session_replication_role = replica: the rows are one consistent
- * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media copied.
+ * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media and
+ * documents copied (an archive from before documents were backed up has none: restored without).
  */
 export async function restoreBackup(database: Database, opts: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
   const archive = path.resolve(opts.archive);
   const manifest = await readManifest(archive);
   await verifyArchive(archive, manifest);
+  for (const d of manifest.documents ?? []) {
+    if (path.posix.isAbsolute(d.path) || d.path.split('/').includes('..'))
+      throw new Error(`The manifest names a document outside the documents folder: ${d.path}. Nothing was restored.`);
+  }
   await ensureEmpty(database, opts, !!opts.force);
 
   await migrateUpTo(database, manifest.migration);
@@ -53,13 +62,15 @@ export async function restoreBackup(database: Database, opts: RestoreOptions): P
   const media = opts.bucketMedia
     ? await putMediaBack(path.join(archive, MEDIA_DIR), opts.bucketMedia, manifest)
     : await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
-  return { manifest, counts, media, ms: Date.now() - started };
+  for (const d of manifest.documents ?? [])
+    await opts.documents.put(d.path, await readFile(path.join(archive, DOCUMENTS_DIR, ...d.path.split('/'))));
+  return { manifest, counts, media, documents: manifest.documents?.length ?? 0, ms: Date.now() - started };
 }
 
-/** Refuses a database holding any table, or a media folder holding files, unless `force` (then both are cleared). */
+/** Refuses a database holding any table, or media or documents, unless `force` (then all are cleared). */
 async function ensureEmpty(
   database: Database,
-  { mediaDir, bucketMedia }: Pick<RestoreOptions, 'mediaDir' | 'bucketMedia'>,
+  { mediaDir, bucketMedia, documents }: Pick<RestoreOptions, 'mediaDir' | 'bucketMedia' | 'documents'>,
   force: boolean,
 ): Promise<void> {
   const [row] = await queryRows<{ n: number }>(
@@ -72,9 +83,14 @@ async function ensureEmpty(
     ? inBucket.length
     : (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
   const mediaPlace = bucketMedia ? 'the S3 bucket (MEDIA_S3_BUCKET)' : mediaDir;
-  if (!row!.n && !mediaFiles) return;
+  const documentFiles = await documents.list();
+  if (!row!.n && !mediaFiles && !documentFiles.length) return;
   if (!force) {
-    const what = [row!.n ? `the database has ${row!.n} tables` : '', mediaFiles ? `${mediaPlace} holds files` : '']
+    const what = [
+      row!.n ? `the database has ${row!.n} tables` : '',
+      mediaFiles ? `${mediaPlace} holds files` : '',
+      documentFiles.length ? `the application documents hold ${documentFiles.length} files` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
     throw new Error(
@@ -88,6 +104,7 @@ async function ensureEmpty(
   });
   if (bucketMedia) for (const file of inBucket) await bucketMedia.remove(file.path);
   else await rm(mediaDir, { recursive: true, force: true });
+  await documents.remove(documentFiles);
 }
 
 async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {

@@ -15,7 +15,7 @@ import { createBackup } from '../backup/backup.ts';
 import { MEDIA_DIR } from '../backup/manifest.ts';
 import { restoreBackup } from '../backup/restore.ts';
 import { signedInOwner } from '../staff/testing.ts';
-import { localDocuments } from '../applications/files.ts';
+import { localDocuments, s3Documents } from '../applications/files.ts';
 import { shopFiles } from './plugin.ts';
 import { readAll, s3BucketFromEnv } from './s3.ts';
 import { localMediaStorage, s3MediaStorage } from './storage.ts';
@@ -184,13 +184,14 @@ describe('media on S3', () => {
     }
   });
 
-  it('backs up the media from the bucket and restores them into the configured bucket, refusing a bucket that holds files', async () => {
+  it('backs up the media and documents from the bucket and restores them into the configured bucket (documents under private/), refusing a bucket that holds files', async () => {
     const { url } = await uploadPicture(t);
     const rel = url.slice('/media/'.length);
     const outDir = path.join(dataDir, 'backups');
     const backup = await createBackup(t.database, {
       mediaDir: path.join(dataDir, 'media'),
       bucketMedia: t.app.media.storage,
+      documents: t.app.media.documents,
       outDir,
     });
     const entry = backup.manifest.media.find((m) => m.path === rel);
@@ -199,17 +200,32 @@ describe('media on S3', () => {
     expect(archived.equals((await t.app.media.storage.read(rel))!.bytes)).toBe(true);
     // Resized copies are made again on demand: not in the archive.
     expect(backup.manifest.media.some((m) => m.path.includes('w_320'))).toBe(false);
+    // The documents uploaded with the application above: in the archive's own folder, not in media.
+    const documents = (await keys()).filter((k) => k.startsWith('private/')).map((k) => k.slice('private/'.length));
+    expect(documents.length).toBeGreaterThanOrEqual(2);
+    expect(backup.manifest.documents!.map((d) => d.path).sort()).toEqual(documents.sort());
+    expect(backup.manifest.media.some((m) => m.path.startsWith('applications/'))).toBe(false);
 
     // Restored into an empty database and another shop's prefix of the bucket.
-    const target = s3MediaStorage(s3BucketFromEnv(parseEnv(s3.env('restored')))!);
+    const targetBucket = s3BucketFromEnv(parseEnv(s3.env('restored')))!;
+    const target = s3MediaStorage(targetBucket);
     const database = await openDatabase({});
     try {
       const restored = await restoreBackup(database, {
         archive: backup.dir,
         mediaDir: path.join(dataDir, 'restored-media'),
         bucketMedia: target,
+        documents: s3Documents(targetBucket),
       });
       expect(restored.media).toBe(backup.manifest.media.length);
+      expect(restored.documents).toBe(documents.length);
+      const restoredKeys = (await targetBucket.list('')).map((o) => o.key);
+      for (const rel of documents) {
+        expect(restoredKeys).toContain(`private/${rel}`);
+        expect(restoredKeys).not.toContain(`media/${rel}`);
+        const back = await readAll((await s3Documents(targetBucket).open(rel)).stream);
+        expect(back.equals(await readAll((await t.app.media.documents.open(rel)).stream))).toBe(true);
+      }
       expect((await target.read(rel))!.bytes.equals(archived)).toBe(true);
       expect(existsSync(path.join(dataDir, 'restored-media'))).toBe(false);
       await expect(
@@ -217,9 +233,10 @@ describe('media on S3', () => {
           archive: backup.dir,
           mediaDir: path.join(dataDir, 'restored-media'),
           bucketMedia: target,
+          documents: s3Documents(targetBucket),
         }),
       ).rejects.toThrow(
-        /The target is not empty \(the database has \d+ tables and the S3 bucket \(MEDIA_S3_BUCKET\) holds files\)/,
+        /The target is not empty \(the database has \d+ tables and the S3 bucket \(MEDIA_S3_BUCKET\) holds files and the application documents hold \d+ files\)/,
       );
     } finally {
       await database.close();

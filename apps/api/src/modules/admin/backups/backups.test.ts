@@ -126,7 +126,7 @@ describe('backups from the panel', () => {
     const names = await tarNames(res.rawPayload);
     expect(names).toContain(`${b!.name}/manifest.json`);
     expect(names).toContain(`${b!.name}/tables/orders.jsonl.gz`);
-    expect(names.length).toBe(1 + b!.tables + b!.media);
+    expect(names.length).toBe(1 + b!.tables + b!.media + b!.documents);
   });
 
   it('answers 404 to any name that is not exactly an existing backup (no path traversal)', async () => {
@@ -208,6 +208,7 @@ describe('backups from the panel', () => {
     for (const d of ['01', '02', '03']) {
       await createBackup(t.app.database, {
         mediaDir,
+        documents: t.app.media.documents,
         outDir: dir,
         now: new Date(`2020-02-${d}T00:00:00Z`),
         scheduled: true,
@@ -263,7 +264,7 @@ describe('backups from the panel', () => {
 
   it('two backups in the same second get two names, both whole, the later one listed first', async () => {
     const now = new Date('2031-04-01T08:00:00Z');
-    const opts = { mediaDir: path.join(t.app.env.DATA_DIR, 'media'), outDir: dir, now };
+    const opts = { mediaDir: path.join(t.app.env.DATA_DIR, 'media'), documents: t.app.media.documents, outDir: dir, now };
     const [a, b] = await Promise.all([createBackup(t.app.database, opts), createBackup(t.app.database, opts)]);
     const names = [path.basename(a.dir), path.basename(b.dir)].sort();
     expect(names).toEqual(['backup-2031-04-01T08-00-00Z', 'backup-2031-04-01T08-00-00Z-2']);

@@ -37,7 +37,7 @@ async function describe(dir: string, name: string): Promise<Backup | null> {
   const folder = path.join(dir, name);
   const manifest = await readManifest(folder).catch(() => null);
   if (!manifest) return null;
-  // Sizes from the manifest (media) and a stat per table file: no walk of thousands of pictures.
+  // Sizes from the manifest (media, documents) and a stat per table file: no walk of thousands of pictures.
   const tableBytes = await Promise.all(
     [...manifest.tables.map((t) => t.file), MANIFEST_FILE].map((f) =>
       stat(path.join(folder, f)).then(
@@ -46,13 +46,15 @@ async function describe(dir: string, name: string): Promise<Backup | null> {
       ),
     ),
   );
+  const documents = manifest.documents ?? [];
   return {
     name,
     created_at: manifest.created_at,
-    size: tableBytes.reduce((a, b) => a + b, 0) + manifest.media.reduce((a, m) => a + m.bytes, 0),
+    size: [...manifest.media, ...documents].reduce((a, m) => a + m.bytes, tableBytes.reduce((a, b) => a + b, 0)),
     tables: manifest.tables.length,
     rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
     media: manifest.media.length,
+    documents: documents.length,
     migration: manifest.migration,
     scheduled: manifest.scheduled === true,
   };

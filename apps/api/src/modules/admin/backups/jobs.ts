@@ -6,6 +6,7 @@ import { backupMessages, type BackupJob } from '@shopfront/shared';
 import type { Database, Db } from '../../../db/client.ts';
 import { jobs } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http.ts';
+import type { DocumentStorage } from '../../applications/files.ts';
 import { createBackup } from '../../backup/backup.ts';
 import type { Jobs } from '../../jobs/plugin.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -66,7 +67,7 @@ export async function queueScheduledBackup(db: Db, queue: Enqueue, now = new Dat
  */
 export async function runBackupJob(
   database: Database,
-  dirs: { mediaDir: string; backupDir: string; bucketMedia?: MediaStorage },
+  dirs: { mediaDir: string; backupDir: string; bucketMedia?: MediaStorage; documents: DocumentStorage },
   period: string | null,
 ): Promise<{ dir: string | null; pruned: string[]; ms: number; dbMs: number }> {
   const db = database.db;
@@ -74,6 +75,7 @@ export async function runBackupJob(
   const result = await createBackup(database, {
     mediaDir: dirs.mediaDir,
     bucketMedia: dirs.bucketMedia,
+    documents: dirs.documents,
     outDir: dirs.backupDir,
     scheduled: Boolean(period),
   });
@@ -108,6 +110,7 @@ export async function backupJobsPlugin(app: FastifyInstance) {
   const dirs = {
     mediaDir: path.join(app.env.DATA_DIR, 'media'),
     backupDir: app.env.BACKUP_DIR,
+    documents: app.media.documents,
     ...(app.media.bucket ? { bucketMedia: app.media.storage } : {}),
   };
   app.jobs.register('backup', {
