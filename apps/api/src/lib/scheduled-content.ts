@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
+import { BACKGROUND_MARK } from './shop-context.ts';
 
 /** The tables whose rows carry a publish time. */
 const SCHEDULED_TABLES = new Set(['pages', 'blog_posts']);
@@ -21,7 +22,7 @@ export function watchScheduledContent(app: FastifyInstance): void {
   const arm = async () => {
     const [next] = await queryRows<{ at: Date | string | null }>(
       app.db,
-      sql`select least(
+      sql`${sql.raw(BACKGROUND_MARK)} select least(
             (select min(publish_at) from pages where is_published and publish_at > now()),
             (select min(published_at) from blog_posts where is_published and published_at > now())
           ) as at`,
