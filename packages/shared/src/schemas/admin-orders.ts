@@ -526,6 +526,8 @@ export const AdminFeeRefundBodySchema = z.preprocess(
       .optional(),
     /** Shown to the applicant in the message about the refund. */
     note: optionalNote(500),
+    /** Also cancel the application, in the refund's transaction (the applicant gets one message about both). */
+    cancel_application: z.boolean({ error: 'The value must be true or false' }).default(false),
   }),
 );
 

@@ -41,6 +41,7 @@ export const applicationTexts = {
   notAwaitingFee: 'This application is not waiting for its fee',
   feeOrderClosed: 'The payment of this fee was closed. Please write to us on the application',
   feeDue: 'Your application is submitted. Please pay the fee as agreed',
+  feeDueBy: (method: string) => `Your application is submitted. Please pay the fee: ${method}`,
   feePaid: (applicationNo: string) => `Fee paid: application ${applicationNo} is submitted`,
   feeOrderNote: (applicationNo: string) => `Fee of application ${applicationNo}`,
   /** The owner's side of the fee. */
@@ -48,6 +49,9 @@ export const applicationTexts = {
   feeNotRefundable: 'Only a fee that was paid and not yet refunded can be refunded',
   feeRefunded: 'Fee refunded',
   feeMarkedPaid: 'Fee marked paid',
+  feeRefundedCancelled: 'Fee refunded and application cancelled',
+  cannotCancel: 'This application has ended and cannot be cancelled. Refund the fee alone',
+  cancelledWithRefund: 'Cancelled with the refund of its fee',
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */
@@ -285,6 +289,13 @@ export const AdminApplicationFeeSchema = z.object({
   can_refund: z.boolean(),
   /** Mark fee paid: an offline method's fee not yet received. */
   can_mark_paid: z.boolean(),
+  /** Refund fee may also cancel the application: it has not ended (completed, rejected or cancelled). */
+  can_cancel_application: z.boolean(),
+  /**
+   * Whether Refund fee's "Also cancel the application" starts on: work has not started (the
+   * application is still at Submitted) and the store lets orders be cancelled before they leave.
+   */
+  cancel_by_default: z.boolean(),
 });
 export type AdminApplicationFee = z.infer<typeof AdminApplicationFeeSchema>;
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   applicationTexts,
+  feeMethodName,
   includedTax,
   isUnpaid,
   type Address,
@@ -169,8 +170,9 @@ export interface FeeOrder {
 
 /**
  * The application's fee order, ready to be paid with `method`: made now, or the unpaid one made
- * before (a retry, another tab). 409 unless the application awaits its fee, or when its fee
- * order was closed (cancelled). An offline method (Cash, a bank transfer) confirms the order at
+ * before (a retry, another tab, one expired to payment_failed). One cancelled by staff is
+ * replaced by a fresh one (the application links the newest; only one is ever live, under the
+ * application's row lock). 409 unless the application awaits its fee. An offline method (Cash, a bank transfer) confirms the order at
  * once and submits the application, the fee shown as due. One short transaction; the provider is
  * the caller's to call afterwards.
  */
@@ -187,11 +189,11 @@ export async function feeOrderFor(
     if (!a || a.stage !== 'awaiting_payment' || a.fee_minor === null) {
       throw new HttpError(409, applicationTexts.notAwaitingFee);
     }
-    if (a.fee_order_status !== null && !isUnpaid(a.fee_order_status)) {
-      throw new HttpError(409, applicationTexts.feeOrderClosed);
-    }
-    const orderId = a.fee_order_id ?? newId;
-    if (a.fee_order_id === null) await writeFeeOrder(tx, a, orderId, trackingHash);
+    // A fee order cancelled by staff closed that payment, not the fee: a fresh one takes its place.
+    const fresh = a.fee_order_id === null || a.fee_order_status === 'cancelled';
+    if (!fresh && !isUnpaid(a.fee_order_status!)) throw new HttpError(409, applicationTexts.feeOrderClosed);
+    const orderId = fresh ? newId : a.fee_order_id!;
+    if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash);
     const offline = method.kind === 'offline';
     if (offline) {
       const moved = await moveOrder(tx, {
@@ -199,7 +201,7 @@ export async function feeOrderFor(
         to: 'confirmed',
         from: ['awaiting_payment', 'payment_failed'],
         actor: 'shopper',
-        note: `${method.name} chosen`,
+        note: `${feeMethodName(method.code, method.name)} chosen`,
       });
       if (!moved) throw new HttpError(409, applicationTexts.notAwaitingFee);
       await queryRows(
@@ -207,7 +209,11 @@ export async function feeOrderFor(
         sql`update orders set payment_method_code = ${method.code}, payment_status = 'cod', reserved_until = null,
               updated_at = now() where id = ${orderId}`,
       );
-      await settleFeeOrder(tx, app, orderId, { actor: 'applicant', linkOrigin });
+      await settleFeeOrder(tx, app, orderId, {
+        actor: 'applicant',
+        linkOrigin,
+        method: feeMethodName(method.code, method.name),
+      });
     }
     return { orderId, customerId: a.customer_id, offline };
   });
@@ -225,7 +231,7 @@ export async function settleFeeOrder(
   tx: Db,
   app: FastifyInstance,
   orderId: string,
-  opts: { actor: ApplicationActor; linkOrigin?: string },
+  opts: { actor: ApplicationActor; linkOrigin?: string; /** An offline method's name: the fee is due by it. */ method?: string },
 ): Promise<void> {
   const [order] = await queryRows<{ id: string }>(
     tx,
@@ -264,7 +270,7 @@ export async function settleFeeOrder(
          returning application_no, service_name, email, phone`,
   );
   if (!moved) return;
-  const note = opts.actor === 'applicant' ? applicationTexts.feeDue : 'Fee paid';
+  const note = opts.method ? applicationTexts.feeDueBy(opts.method) : 'Fee paid';
   await tx.execute(
     sql`insert into application_events (application_id, from_stage, to_stage, note, actor, next_due_at)
         values (${current.id}, 'awaiting_payment', 'submitted', ${note}, ${opts.actor},

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { money, type AdminApplicationFee, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
+import {
+  money,
+  type AdminApplicationFee,
+  type OrderStatus,
+  type PaymentStatus,
+  type ServiceStage,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
+import { settingOn } from '../settings/service.ts';
+import { isFinalStage } from './stages.ts';
 
 /**
  * How an application's fee stands for staff (the panel's Fee card, ADR 37): read from its fee
@@ -11,6 +19,8 @@ import { isoSql } from '../../db/sql-time.ts';
 
 interface FeeRow {
   stage: string;
+  stages: ServiceStage[];
+  cancel_enabled: boolean;
   fee_minor: number | null;
   order_id: string | null;
   order_no: string | null;
@@ -33,8 +43,8 @@ function stateOf(r: FeeRow): AdminApplicationFee['state'] {
 export async function feeStatus(db: Db, applicationId: string): Promise<AdminApplicationFee> {
   const [r] = await queryRows<FeeRow>(
     db,
-    sql`select a.stage, a.fee_minor, o.id as order_id, o.order_no, o.status, o.payment_status, o.currency,
-          case when o.id is null then null else ${paymentMethodNameSql(sql`o.payment_method_code`)} end as method,
+    sql`select a.stage, a.stages, ${settingOn('enable_cancel_order')} as cancel_enabled, a.fee_minor, o.id as order_id, o.order_no, o.status, o.payment_status, o.currency,
+          case when o.id is null then null else ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} end as method,
           ${isoSql(sql`o.paid_at`)} as paid_at, o.refunded_minor
           from applications a left join orders o on o.id = a.order_id and o.kind = 'service_fee'
          where a.id = ${applicationId}`,
@@ -50,5 +60,7 @@ export async function feeStatus(db: Db, applicationId: string): Promise<AdminApp
     refunded: row.order_id === null ? null : money(row.refunded_minor ?? 0, row.currency!),
     can_refund: state === 'paid' && row.status === 'delivered',
     can_mark_paid: state === 'cash_due',
+    can_cancel_application: !isFinalStage(row.stages, row.stage),
+    cancel_by_default: row.stage === 'submitted' && row.cancel_enabled,
   };
 }

@@ -4,6 +4,7 @@ import { applicationTexts, orderMessages, type Application } from '@shopfront/sh
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { createTestOrder } from '../../test/orders.ts';
 import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { GOOD_FIELDS, apply, makeService } from './testing.ts';
@@ -279,5 +280,94 @@ describe('who may pay, and when', () => {
     expect(first.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
+  });
+});
+
+const smsTo = async (phone: string) =>
+  (
+    await queryRows<{ body: string }>(
+      db(),
+      sql`select body from outbox_messages where recipient = ${phone} and channel = 'sms' order by id`,
+    )
+  ).map((m) => m.body);
+
+describe('in services words', () => {
+  it('a cash fee is paid at the office, never on delivery, wherever it shows; a goods order keeps Cash on Delivery', async () => {
+    const { app, token, phone } = await newApplication();
+    expect(app.fee_methods.find((m) => m.code === 'cod')?.name).toBe('Cash at our office');
+    const res = await pay(token, 'cod');
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.runDue();
+    const sms = await smsTo(phone);
+    expect(sms.at(-1)).toContain(applicationTexts.feeDueBy('Cash at our office'));
+    for (const body of sms) expect(body).not.toMatch(/deliver/i);
+
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const staff = await t.app.inject({ method: 'GET', url: `/api/admin/applications/${app.id}`, headers: owner });
+    expect(staff.json().data.fee_status).toMatchObject({ state: 'cash_due', method: 'Cash at our office' });
+    const orderView = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: owner })).json().data;
+    expect((await orderView(res.json().data.order_id)).payment_method.name).toBe('Cash at our office');
+    const goods = await createTestOrder(db(), { paymentMethod: 'cod' });
+    expect((await orderView(goods.id)).payment_method.name).toBe('Cash on Delivery');
+  });
+
+  it('a declined fee payment tells the applicant in services words, with the link to pay again', async () => {
+    const { app, token, phone } = await newApplication();
+    const first = await pay(token, 'sandbox');
+    await t.app.inject({
+      method: 'POST',
+      url: first.json().data.next.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: 'outcome=fail',
+    });
+    await t.app.jobs.runDue();
+    expect(await feeOrders(app.id)).toMatchObject([{ status: 'payment_failed' }]);
+    const sms = await smsTo(phone);
+    const failed = sms.filter((b) => b.includes('did not go through'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain(
+      `The payment of the fee for your application ${app.application_no} (${app.service.name}) did not go through. You can pay again from your application.`,
+    );
+    expect(failed[0]).toContain(`/track-application/${token}`);
+    for (const body of sms) expect(body).not.toMatch(/Cash on Delivery|order page|SF-\d/);
+  });
+});
+
+describe('a fee order cancelled by staff', () => {
+  it('does not block paying: of many concurrent payers one fresh fee order is made, and it pays', async () => {
+    const { app, token, phone } = await newApplication();
+    const first = await pay(token, 'sandbox');
+    const oldId = first.json().data.order_id as string;
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${oldId}/cancel`,
+      headers: owner,
+      payload: { reason: 'Paid by mistake twice' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.app.jobs.runDue();
+    const closed = (await smsTo(phone)).filter((b) => b.includes('was closed'));
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toContain('You can pay again from your application.');
+
+    const results = await Promise.all(Array.from({ length: 6 }, () => pay(token, 'sandbox')));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const ids = new Set(results.map((r) => r.json().data.order_id as string));
+    expect(ids.size).toBe(1);
+    const [freshId] = [...ids];
+    expect(freshId).not.toBe(oldId);
+    const all = await queryRows<{ id: string; status: string }>(
+      db(),
+      sql`select id, status from orders where kind = 'service_fee' and phone = ${phone} order by created_at, id`,
+    );
+    expect(all.map((o) => o.status).sort()).toEqual(['awaiting_payment', 'cancelled']);
+    expect((await stageOf(app.id)).order_id).toBe(freshId);
+
+    const location = await payOnSandboxPage(results[0]!.json().data.next.url);
+    await t.app.inject({ method: 'GET', url: location });
+    expect(await stageOf(app.id)).toEqual({ stage: 'submitted', order_id: freshId });
+    expect(await feeOrders(app.id)).toMatchObject([{ status: 'delivered', payment_status: 'paid' }]);
   });
 });

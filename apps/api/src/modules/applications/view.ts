@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
+import {
+  feeMethodName,
+  money,
+  type AdminApplication,
+  type Application,
+  type ServiceStage,
+} from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
@@ -133,7 +139,9 @@ function toApplication(
     document_requests: row.requests,
     documents: row.documents.map((d) => ({ ...d, download_path: `${downloadBase}/documents/${d.id}` })),
     tracking_path: trackingPath,
-    fee_methods: row.fee_methods.map((m) => ({ code: m.code, name: m.name, kind: m.kind })).filter(payable),
+    fee_methods: row.fee_methods
+      .map((m) => ({ code: m.code, name: feeMethodName(m.code, m.name), kind: m.kind }))
+      .filter(payable),
   };
 }
 

@@ -273,6 +273,8 @@ export function refundFeeOrder(
   who: StaffAct,
   orderId: string,
   body: { amount_minor?: number; note?: string | null },
+  /** A further step in the refund's transaction (the application cancelled with it). */
+  also?: (tx: Db) => Promise<void>,
 ) {
   return act(
     db,
@@ -305,6 +307,7 @@ export function refundFeeOrder(
         restock: false,
         note: body.note ?? null,
       });
+      await also?.(tx);
     },
     body,
   );

@@ -67,7 +67,7 @@ interface AlertOrder {
 async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefined> {
   const [o] = await queryRows<AlertOrder>(
     db,
-    sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`)} as method,
+    sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as method,
           trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as name,
           (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
           (select coalesce(sum(amount_minor), 0)::int from refund_requests where order_id = o.id and status = 'requested')

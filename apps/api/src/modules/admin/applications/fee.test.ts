@@ -4,6 +4,7 @@ import { adminOrderMessages, applicationTexts, type AdminApplication, type Appli
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { uniquePhone } from '../../../test/auth.ts';
+import { setStoreSetting } from '../../../test/orders.ts';
 import { GOOD_FIELDS, apply, makeService } from '../../applications/testing.ts';
 import { expireReservations } from '../../payments/service.ts';
 import { signedInOwner } from '../../staff/testing.ts';
@@ -259,5 +260,74 @@ describe('an unpaid fee order', () => {
     expect(paidAgain).toBe(orderId);
     expect(await order(orderId)).toMatchObject({ status: 'delivered', payment_status: 'paid' });
     expect((await view(app.id)).fee_status.state).toBe('paid');
+  });
+});
+
+describe('Refund fee with "Also cancel the application"', () => {
+  it('starts on before work starts (store lets orders be cancelled), off once work started or cancelling is off', async () => {
+    const { app, token } = await newApplication();
+    await payOnline(token);
+    await setStoreSetting(db(), 'enable_cancel_order', true);
+    expect((await view(app.id)).fee_status).toMatchObject({ can_cancel_application: true, cancel_by_default: true });
+    await setStoreSetting(db(), 'enable_cancel_order', false);
+    expect((await view(app.id)).fee_status.cancel_by_default).toBe(false);
+    await setStoreSetting(db(), 'enable_cancel_order', true);
+    const next = (await view(app.id)).next_stages[0]!.key;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/stage`,
+      headers: owner,
+      payload: { from: 'submitted', to: next, note: null },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await view(app.id)).fee_status).toMatchObject({ can_cancel_application: true, cancel_by_default: false });
+  });
+
+  it('one action: refunded and cancelled once of many concurrent presses; the applicant gets one message', async () => {
+    const { app, token, phone } = await newApplication();
+    const orderId = await payOnline(token);
+    await t.app.jobs.runDue();
+    const before = (await messagesTo(phone)).length;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        refund(app.id, { cancel_application: true, note: 'We cannot take this on' }, manager),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const done = results.find((r) => r.statusCode === 200)!.json();
+    expect(done.message).toBe(applicationTexts.feeRefundedCancelled);
+    expect(done.data).toMatchObject({ stage: 'cancelled' });
+    expect(done.data.fee_status).toMatchObject({ state: 'refunded', can_cancel_application: false });
+    expect(await order(orderId)).toMatchObject({ status: 'refunded', refunded_minor: app.fee!.amount });
+    const events = await queryRows<{ from_stage: string; note: string }>(
+      db(),
+      sql`select from_stage, note from application_events where application_id = ${app.id} and to_stage = 'cancelled'`,
+    );
+    expect(events).toEqual([{ from_stage: 'submitted', note: 'We cannot take this on' }]);
+    await t.app.jobs.runDue();
+    const after = (await messagesTo(phone)).slice(before).map((m) => m.body);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toContain(
+      `Your application ${app.application_no} (${app.service.name}) is cancelled, and your refund of ${app.fee!.formatted} of its fee has been approved.`,
+    );
+  });
+
+  it('an application that has ended is not cancelled: 409, and nothing is refunded', async () => {
+    const { app, token } = await newApplication();
+    const orderId = await payOnline(token);
+    const last = (await view(app.id)).next_stages.filter((s) => !['rejected', 'cancelled'].includes(s.key)).at(-1)!;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/stage`,
+      headers: owner,
+      payload: { from: 'submitted', to: last.key, note: null },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await view(app.id)).fee_status.can_cancel_application).toBe(false);
+    const res = await refund(app.id, { cancel_application: true });
+    expect([res.statusCode, res.json().message]).toEqual([409, applicationTexts.cannotCancel]);
+    expect(await order(orderId)).toMatchObject({ status: 'delivered', payment_status: 'paid', refunded_minor: 0 });
+    // The fee alone is still refundable.
+    expect((await refund(app.id)).statusCode).toBe(200);
   });
 });

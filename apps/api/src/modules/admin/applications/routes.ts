@@ -21,6 +21,7 @@ import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../../lib/http.ts';
 import { messageLinkOrigin } from '../../../lib/origin.ts';
+import { cancelWithRefund } from '../../applications/cancel.ts';
 import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
 import { sendDocument } from '../../applications/routes.ts';
@@ -151,7 +152,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     const view = await detail(app.db, req.params.id);
     if (!view.fee_status.order_id) throw new HttpError(409, applicationTexts.noFeeOrder);
     const who: StaffAct = { staff: { id: m.id, email: m.email }, ip: req.ip ?? null };
-    return { who, orderId: view.fee_status.order_id };
+    return { who, staffId: m.id, orderId: view.fee_status.order_id };
   };
 
   registerEndpoint(
@@ -160,14 +161,25 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminApplicationParamsSchema, body: AdminFeeRefundBodySchema, data: AdminApplicationSchema },
       ...doc(
-        "Refund the application's paid fee through its fee order's refund: all of it, or amount_minor (at most the fee); the note is shown to the applicant, who is told as for an order refund. Once: 409 when it is not paid or already refunded",
+        "Refund the application's paid fee through its fee order's refund: all of it, or amount_minor (at most the fee); the note is shown to the applicant, who is told once. cancel_application: also cancel the application in the same transaction (409, and nothing refunded, when it has ended); the applicant's one message says both. Once: 409 when it is not paid or already refunded",
         [404, 409, 422],
       ),
     },
     async (req) => {
-      const { who, orderId } = await feeAct(req);
-      await refundFeeOrder(app.db, who, orderId, req.body);
-      return ok(await detail(app.db, req.params.id), applicationTexts.feeRefunded);
+      const { who, staffId, orderId } = await feeAct(req);
+      const { cancel_application: cancel, ...refund } = req.body;
+      const id = req.params.id;
+      await refundFeeOrder(
+        app.db,
+        who,
+        orderId,
+        refund,
+        cancel ? (tx) => cancelWithRefund(tx, id, staffId, refund.note ?? null) : undefined,
+      );
+      return ok(
+        await detail(app.db, id),
+        cancel ? applicationTexts.feeRefundedCancelled : applicationTexts.feeRefunded,
+      );
     },
   );
 
