@@ -24,7 +24,7 @@ function feeStateText(app: App): string {
     case 'paid':
       return `Paid${f.paid_at ? ` on ${formatDay(f.paid_at)}` : ''}${f.method ? ` · ${f.method}` : ''}`;
     case 'cash_due':
-      return `Due in cash (${f.method ?? 'offline'}): not received yet`;
+      return `Due: not received yet · ${f.method ?? 'offline'}`;
     case 'refunded':
       return `Refunded ${f.refunded?.formatted ?? ''}`.trim();
     case 'cancelled':

@@ -3,7 +3,7 @@ import { ApiError, adminApplicationsApi, minorUnitDigits, type AdminApplication 
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { call } from '../../lib/api';
-import { Area, Field, fieldError, fieldsOf } from '../orders/fields';
+import { Area, Check, Field, fieldError, fieldsOf } from '../orders/fields';
 import { Sheet, SheetButtons } from '../orders/sheet';
 import { useApplicationAction } from './queries';
 
@@ -20,13 +20,19 @@ export function RefundFeeSheet({ app, onClose }: { app: App; onClose: () => void
   const digits = minorUnitDigits(fee.currency);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
+  // On by default before work starts, where the store lets orders be cancelled (fee_status.cancel_by_default).
+  const [cancel, setCancel] = useState(app.fee_status.can_cancel_application && app.fee_status.cancel_by_default);
   const refund = useApplicationAction(
     app.id,
     () => {
       const minor = amount.trim() ? Math.round(Number(amount.replace(/,/g, '')) * 10 ** digits) : undefined;
       return call(adminApplicationsApi.refundFee, {
         params: { id: app.id },
-        body: { ...(minor !== undefined ? { amount_minor: minor } : {}), note: note || null },
+        body: {
+          ...(minor !== undefined ? { amount_minor: minor } : {}),
+          note: note || null,
+          cancel_application: cancel,
+        },
       });
     },
     'Fee refunded',
@@ -44,8 +50,11 @@ export function RefundFeeSheet({ app, onClose }: { app: App; onClose: () => void
       >
         <p className="text-sm">
           {app.name} paid {fee.formatted} ({app.fee_status.method}). The money goes back the way it was paid, and{' '}
-          {app.name} is told. This cannot be undone.
+          {app.name} is told{cancel ? ' in one message that the application is cancelled' : ''}. This cannot be undone.
         </p>
+        {app.fee_status.can_cancel_application && (
+          <Check label="Also cancel the application" checked={cancel} onChange={(e) => setCancel(e.target.checked)} />
+        )}
         <Field
           label="Amount to refund"
           inputMode="decimal"

@@ -49,9 +49,7 @@ export function feeChangeText(f: FeeChange): { subject: string; text: string } |
           f.cancelled
             ? `Your ${about} is cancelled, and your refund of ${f.refund} of its fee has been approved.`
             : `Your refund of ${f.refund} of the fee for your ${about} has been approved.`
-        }${
-          f.onlineMethod ? ` It goes back to your ${f.onlineMethod} payment.` : ''
-        }${f.note ? ` ${f.note}` : ''}`,
+        }${f.onlineMethod ? ` It goes back to your ${f.onlineMethod} payment.` : ''}${f.note ? ` ${f.note}` : ''}`,
       };
     default:
       return null;

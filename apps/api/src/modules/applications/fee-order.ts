@@ -231,7 +231,11 @@ export async function settleFeeOrder(
   tx: Db,
   app: FastifyInstance,
   orderId: string,
-  opts: { actor: ApplicationActor; linkOrigin?: string; /** An offline method's name: the fee is due by it. */ method?: string },
+  opts: {
+    actor: ApplicationActor;
+    linkOrigin?: string;
+    /** An offline method's name: the fee is due by it. */ method?: string;
+  },
 ): Promise<void> {
   const [order] = await queryRows<{ id: string }>(
     tx,

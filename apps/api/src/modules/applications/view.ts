@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  feeMethodName,
-  money,
-  type AdminApplication,
-  type Application,
-  type ServiceStage,
-} from '@shopfront/shared';
+import { feeMethodName, money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
