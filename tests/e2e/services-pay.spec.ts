@@ -7,8 +7,9 @@ import { OWNER, expect, test } from './support/test.ts';
 /**
  * Services mode: the applicant pays the fee (ADR 37, issue 27) on the services demo. A guest pays
  * with the sandbox from the application's page and comes back to it submitted; a signed-in
- * customer chooses to pay later in cash and the application is submitted with the fee due. The
- * owner then refunds the guest's paid fee from the panel's application page (phone width).
+ * customer chooses to pay later in cash at the office and the application is submitted with the
+ * fee due. The owner then refunds the guest's paid fee from the panel's application page (phone
+ * width), cancelling the application with it in one action.
  */
 test.use({ shopOptions: SERVICES_SHOP, staff: [OWNER] });
 
@@ -53,7 +54,7 @@ test.describe('services mode: paying the fee', () => {
     await expect(currentStage(page)).toContainText('Awaiting payment');
     const pay = page.getByTestId('fee-payment');
     await expect(pay.getByRole('button', { name: 'Pay the fee · ₹499.00' })).toBeVisible();
-    await expect(pay.getByRole('button', { name: 'Pay later · Cash on Delivery' })).toBeVisible();
+    await expect(pay.getByRole('button', { name: 'Pay later · Cash at our office' })).toBeVisible();
     await expectAxeClean(page);
     await shot(page, 'application-pay-fee');
 
@@ -86,11 +87,14 @@ test.describe('services mode: paying the fee', () => {
     await fee.getByRole('button', { name: 'Refund fee…' }).click();
     const dialog = page.getByTestId('refund-fee-dialog');
     await expect(dialog).toContainText('Asha Kulkarni paid ₹499.00 (Pay online)');
+    // Work has not started (Submitted): the refund also cancels the application unless the owner unticks it.
+    await expect(dialog.getByLabel('Also cancel the application')).toBeChecked();
     await expectAxeClean(page);
     await shotScreen(page, 'panel-refund-fee-dialog');
     await dialog.getByLabel('Note to the applicant (optional)').fill('We could not take up this registration.');
     await dialog.getByRole('button', { name: 'Refund fee' }).click();
-    await toastSays(page, 'Fee refunded');
+    await toastSays(page, 'Fee refunded and application cancelled');
+    await expect(page.getByTestId('application-page')).toHaveAttribute('data-stage', 'cancelled');
     await expect(fee.getByTestId('fee-state')).toHaveText('Refunded ₹499.00');
     await expect(fee.getByRole('button', { name: 'Refund fee…' })).toHaveCount(0);
     await shot(page, 'panel-application-fee-refunded');
@@ -132,7 +136,7 @@ test.describe('services mode: paying the fee', () => {
     await expectAxeClean(page);
     await shot(page, 'application-pay-fee');
 
-    await page.getByRole('button', { name: 'Pay later · Cash on Delivery' }).click();
+    await page.getByRole('button', { name: 'Pay later · Cash at our office' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-application/') && url.search === '?fee=due');
     await waitForHydration(page);
     await expect(page.getByTestId('fee-notice')).toHaveText(
