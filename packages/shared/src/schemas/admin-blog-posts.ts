@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
-import { BlogTagSchema, ContentBlockSchema, ContentPaginationSchema, contentPageNumberSchema } from './blog.ts';
+import { BlogTagSchema, CONTENT_MAX_PAGE, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { PAGE_STATUSES } from '../page-status.ts';
 import {
   PICTURE_PATH_MESSAGE,
@@ -59,7 +59,12 @@ export const AdminBlogPostListQuerySchema = z.object({
   /** Words of the title or slug. */
   q: z.string().trim().max(200).optional(),
   status: z.enum(PAGE_STATUSES).optional(),
-  page: z.coerce.number().pipe(contentPageNumberSchema).optional().default(1),
+  page: z.coerce
+    .number({ error: messages.numeric })
+    .int({ error: messages.integer })
+    .min(1, { error: messages.atLeast(1) })
+    .max(CONTENT_MAX_PAGE, { error: messages.atMost(CONTENT_MAX_PAGE) })
+    .default(1),
   per_page: z.coerce
     .number({ error: messages.numeric })
     .int({ error: messages.integer })
