@@ -115,11 +115,11 @@ export default function Blog() {
                       {p.author} · edited {when(p.updated_at)}
                     </span>
                     <span className="mt-1 block sm:hidden">
-                      <PageStatusPill status={p.status} publishAt={p.publish_at} />
+                      <PageStatusPill status={p.status} publishAt={p.publish_at} timeZone={list.data.time_zone} />
                     </span>
                   </span>
                   <span className="hidden sm:block">
-                    <PageStatusPill status={p.status} publishAt={p.publish_at} />
+                    <PageStatusPill status={p.status} publishAt={p.publish_at} timeZone={list.data.time_zone} />
                   </span>
                   <span aria-hidden="true" className="text-muted">
                     ›
@@ -132,7 +132,7 @@ export default function Blog() {
             page={list.data.pagination.page}
             lastPage={list.data.pagination.last_page}
             total={list.data.pagination.total}
-            noun="posts"
+            noun={list.data.pagination.total === 1 ? 'post' : 'posts'}
             keep={params}
           />
         </>

@@ -316,7 +316,7 @@ export function ContentEditor<T extends ContentRecord>({
             </div>
           ) : (
             <p className="flex flex-wrap items-center gap-2 text-muted" data-testid={`${noun}-status`}>
-              {server && <PageStatusPill status={server.status} publishAt={server.publish_at} />}
+              {server && <PageStatusPill status={server.status} publishAt={server.publish_at} timeZone={timeZone} />}
               {dirty ? 'Unsaved changes: the preview shows them, shoppers do not.' : server ? 'Saved' : 'Not saved yet'}
             </p>
           )}
