@@ -29,6 +29,8 @@ export default [
     route('theme', 'routes/theme.tsx'),
     route('pages', 'routes/pages.tsx'),
     route('pages/:id', 'routes/pages.$id.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:id', 'routes/blog.$id.tsx'),
     route('templates', 'routes/templates.tsx'),
     route('templates/:id', 'routes/templates.$id.tsx'),
     route('menus', 'routes/menus.tsx'),

@@ -77,6 +77,12 @@ export const NAV: readonly NavItem[] = [
     group: 'Content',
   },
   {
+    to: '/blog',
+    label: 'Blog',
+    area: 'content',
+    keywords: 'posts articles journal news stories write schedule publish draft cover excerpt tags',
+  },
+  {
     to: '/templates',
     label: 'Templates',
     area: 'content',

@@ -20,7 +20,7 @@ export default function Pages() {
   const query = { ...(q ? { q } : {}), ...(status ? { status } : {}) };
   const list = useQuery({
     queryKey: ['pages', 'list', query],
-    queryFn: async () => (await call(adminPagesApi.list, { query })).data.pages,
+    queryFn: async () => (await call(adminPagesApi.list, { query })).data,
     placeholderData: keepPreviousData,
   });
   const go = (next: { q: string; status: string }) => {
@@ -85,13 +85,13 @@ export default function Pages() {
         <Loading label="Loading pages…" />
       ) : list.isError ? (
         <Failed error={list.error} retry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : list.data.pages.length === 0 ? (
         <Empty title={filtered ? 'No pages match' : 'No pages yet'}>
           {filtered ? 'Try other words, or clear the filter.' : 'Write an About or a Contact page.'}
         </Empty>
       ) : (
         <ul className="card divide-y divide-line overflow-hidden" data-testid="pages-list" aria-busy={list.isFetching}>
-          {list.data.map((p) => (
+          {list.data.pages.map((p) => (
             <li key={p.id}>
               <Link
                 to={`/pages/${p.id}`}
@@ -104,7 +104,7 @@ export default function Pages() {
                     {p.url} · edited {when(p.updated_at)}
                   </span>
                 </span>
-                <PageStatusPill status={p.status} publishAt={p.publish_at} />
+                <PageStatusPill status={p.status} publishAt={p.publish_at} timeZone={list.data.time_zone} />
                 <span aria-hidden="true" className="text-muted">
                   ›
                 </span>

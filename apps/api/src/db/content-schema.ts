@@ -120,6 +120,8 @@ export const blogPosts = pgTable(
     isPublished: boolean('is_published').notNull().default(false),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    /** Moves on with every owner write: the If-Match an editor's save must name (issue 28). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

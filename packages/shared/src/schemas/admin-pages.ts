@@ -1,7 +1,15 @@
 import { z } from '../zod.ts';
-import { messages } from '../messages.ts';
 import { ContentBlockSchema } from './blog.ts';
 import { PAGE_STATUSES } from '../page-status.ts';
+import {
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  contentSlugSchema,
+  contentTitleSchema,
+  optionalText,
+  publishingFields,
+  publishingRule,
+} from './content-publishing.ts';
 
 /**
  * The owner's pages (issue 28): a page's body is the contract's rich-text blocks only (no HTML),
@@ -10,8 +18,8 @@ import { PAGE_STATUSES } from '../page-status.ts';
  */
 
 export const PAGE_MAX_BLOCKS = 500;
-export const PAGE_SEO_TITLE_MAX = 70;
-export const PAGE_SEO_DESCRIPTION_MAX = 320;
+export const PAGE_SEO_TITLE_MAX = SEO_TITLE_MAX;
+export const PAGE_SEO_DESCRIPTION_MAX = SEO_DESCRIPTION_MAX;
 /** Most rows the list answers (a shop's pages are few; search narrows them). */
 export const PAGE_LIST_LIMIT = 200;
 
@@ -56,7 +64,6 @@ export const adminPageMessages = {
   tooManyBlocks: `A page holds at most ${PAGE_MAX_BLOCKS} blocks`,
   seoTitle: `Keep the SEO title to ${PAGE_SEO_TITLE_MAX} characters`,
   seoDescription: `Keep the SEO description to ${PAGE_SEO_DESCRIPTION_MAX} characters`,
-  created: 'Page created',
   saved: 'Draft saved',
   published: 'Published: shoppers see it now',
   scheduled: 'Scheduled',
@@ -75,22 +82,10 @@ export const AdminPageListQuerySchema = z.object({
 });
 export type AdminPageListQuery = z.infer<typeof AdminPageListQuerySchema>;
 
-const PageSlugSchema = z
-  .string({ error: msg.slug })
-  .trim()
-  .max(100, { error: msg.slug })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: msg.slug })
-  .refine((s) => !(RESERVED_PAGE_SLUGS as readonly string[]).includes(s), { error: msg.slugReserved });
-
-/** Empty text is no value (null): the storefront then falls back to the title. */
-const optionalText = (max: number, error: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error })
-    .nullable()
-    .default(null)
-    .transform((v) => (v ? v : null));
+const PageSlugSchema = contentSlugSchema(msg.slug).refine(
+  (s) => !(RESERVED_PAGE_SLUGS as readonly string[]).includes(s),
+  { error: msg.slugReserved },
+);
 
 /**
  * POST /api/admin/pages and PUT /api/admin/pages/:id: the whole page. `scheduled` needs a
@@ -98,24 +93,14 @@ const optionalText = (max: number, error: string) =>
  */
 export const AdminPageBodySchema = z
   .object({
-    title: z
-      .string({ error: msg.title })
-      .trim()
-      .min(1, { error: msg.title })
-      .max(200, { error: messages.maxLength(200) }),
+    title: contentTitleSchema(msg.title),
     slug: PageSlugSchema,
     blocks: z.array(ContentBlockSchema).max(PAGE_MAX_BLOCKS, { error: msg.tooManyBlocks }).default([]),
     seo_title: optionalText(PAGE_SEO_TITLE_MAX, msg.seoTitle),
     seo_description: optionalText(PAGE_SEO_DESCRIPTION_MAX, msg.seoDescription),
-    status: z.enum(PAGE_STATUSES).default('draft'),
-    publish_at: z.iso.datetime({ offset: true, error: messages.date }).nullable().default(null),
+    ...publishingFields,
   })
-  .superRefine((b, ctx) => {
-    if (b.status !== 'scheduled') return;
-    if (b.publish_at === null) ctx.addIssue({ code: 'custom', path: ['publish_at'], message: msg.publishAtRequired });
-    else if (Date.parse(b.publish_at) <= Date.now())
-      ctx.addIssue({ code: 'custom', path: ['publish_at'], message: msg.publishAtFuture });
-  });
+  .superRefine(publishingRule(msg));
 export type AdminPageBody = z.output<typeof AdminPageBodySchema>;
 export type AdminPageInput = z.input<typeof AdminPageBodySchema>;
 
@@ -133,7 +118,11 @@ export const AdminPageRowSchema = z.object({
   version: z.number().int(),
 });
 export type AdminPageRow = z.infer<typeof AdminPageRowSchema>;
-export const AdminPageListSchema = z.object({ pages: z.array(AdminPageRowSchema) });
+export const AdminPageListSchema = z.object({
+  pages: z.array(AdminPageRowSchema),
+  /** The shop's time zone (IANA): the panel shows and takes publish times in it. */
+  time_zone: z.string(),
+});
 export type AdminPageList = z.infer<typeof AdminPageListSchema>;
 
 /** One page for the editor. */

@@ -19,6 +19,7 @@ const paths: Record<string, string> = {
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/tax': 'M19 5 5 19M7 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2M17 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2',
   '/pages': 'M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1M14 3v5h5M9 13h6M9 17h4',
+  '/blog': 'M4 20h4L19 9l-4-4L4 16v4M14 6l4 4',
   '/templates': 'M4 4h16v5H4zM4 13h7v7H4zM15 13h5M15 17h5M15 20h3',
   '/menus': 'M4 6h16M4 12h16M8 18h12',
   '/theme':

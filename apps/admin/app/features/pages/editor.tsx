@@ -1,65 +1,29 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  adminPagesApi,
-  type AdminPage,
-  type AdminPageInput,
-  type ContentBlock,
-  type PageStatus,
-} from '@shopfront/shared';
+import { ApiError } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { SaveBar } from '../../components/ui/save-bar';
-import { call, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
-import { fromLocalInput, slugFromTitle, toLocalInput } from './page-form';
+import { previewSections, type ContentForm, type ContentKind, type ContentRecord } from './kinds';
+import { slugFromTitle } from './page-form';
 import { RichTextEditor } from './rich-text-editor';
+import { SchedulePicker } from './schedule-picker';
 import { PageStatusPill } from './status';
 
-interface Form {
-  title: string;
-  slug: string;
-  blocks: ContentBlock[];
-  seo_title: string;
-  seo_description: string;
-  status: PageStatus;
-  /** datetime-local, the browser's time zone. */
-  publish_at: string;
-}
-
-const formOf = (p: AdminPage | null): Form => ({
-  title: p?.title ?? '',
-  slug: p?.slug ?? '',
-  blocks: p?.blocks ?? [],
-  seo_title: p?.seo_title ?? '',
-  seo_description: p?.seo_description ?? '',
-  status: p?.status ?? 'draft',
-  publish_at: toLocalInput(p?.status === 'scheduled' ? p.publish_at : null),
-});
-
-const bodyOf = (f: Form): AdminPageInput => ({
-  title: f.title,
-  slug: f.slug,
-  blocks: f.blocks,
-  seo_title: f.seo_title || null,
-  seo_description: f.seo_description || null,
-  status: f.status,
-  publish_at: f.status === 'scheduled' ? fromLocalInput(f.publish_at) : null,
-});
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 
-/** A refused write's field messages, the first of each; block errors under one `blocks`. */
+/** A refused write's field messages, the first of each; block errors under one `blocks`, tag errors under `tags`. */
 function fieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   const out: Record<string, string> = {};
   for (const [k, list] of Object.entries(err.errors)) {
-    const key = k.startsWith('blocks') ? 'blocks' : k;
+    const key = k.startsWith('blocks') ? 'blocks' : k.startsWith('tags') ? 'tags' : k;
     if (list[0] && !out[key]) out[key] = list[0];
   }
   return out;
@@ -71,64 +35,85 @@ const VISIBILITY = [
   { value: 'scheduled', label: 'Scheduled' },
 ] as const;
 
+/** The navigation state a new page or post is opened with after its first save: the save's message. */
+interface SavedState {
+  saved?: string;
+}
+
 /**
- * A page's editor (issue 28): title, address, text (Tiptap, restricted to the contract's blocks),
- * SEO fields and when shoppers see it, beside the storefront in preview mode: the text is posted
- * to the preview as a rich-text section as it is typed (a page not yet published previews inside
- * the home page's frame). A save against a version someone else saved since is refused (409).
+ * The editor of a page or a blog post (issue 28): title, address, text (Tiptap, restricted to the
+ * contract's blocks), a post's excerpt, cover, author and tags, SEO fields and when shoppers see
+ * it (a schedule on the shop's clock), beside the storefront in preview mode: the text is posted
+ * to the preview as a rich-text section as it is typed (a draft previews inside the home page's
+ * frame). A save against a version someone else saved since is refused (409).
  */
-export function PageEditor({ page }: { page: AdminPage | null }) {
+export function ContentEditor<T extends ContentRecord>({
+  kind,
+  record,
+  timeZone,
+}: {
+  kind: ContentKind<T>;
+  record: T | null;
+  timeZone: string;
+}) {
+  const { noun } = kind;
+  const Noun = noun === 'page' ? 'Page' : 'Post';
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [server, setServer] = useState(page);
-  const [form, setForm] = useState(() => formOf(page));
-  const [slugTouched, setSlugTouched] = useState(page !== null);
+  const location = useLocation();
+  const [server, setServer] = useState(record);
+  const [form, setForm] = useState(() => kind.formOf(record, timeZone));
+  const [slugTouched, setSlugTouched] = useState(record !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
-  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
   const [frameVersion, setFrameVersion] = useState(0);
   // Bumped when the text is replaced from outside the editor (another editor's version loaded).
   const [textKey, setTextKey] = useState(0);
 
-  const dirty = !same(bodyOf(form), bodyOf(formOf(server)));
-  useLeaveGuard(dirty, 'Leave without saving your changes to this page?');
-  // A new page, once created, moves to its own address (nothing is unsaved by then).
+  const dirty = !same(kind.bodyOf(form, timeZone), kind.bodyOf(kind.formOf(server, timeZone), timeZone));
+  useLeaveGuard(dirty, `Leave without saving your changes to this ${noun}?`);
+  // A new page or post, once created, moves to its own address, carrying the save's message: the
+  // editor there (a new one) shows it.
+  const [savedMessage, setSavedMessage] = useState<string | undefined>();
+  const created = !record && server ? server : null;
   useEffect(() => {
-    if (!page && server) void navigate(`/pages/${server.id}`, { replace: true });
-  }, [page, server, navigate]);
+    if (created) void navigate(`${kind.listPath}/${created.id}`, { replace: true, state: { saved: savedMessage } });
+  }, [created, savedMessage, navigate, kind.listPath]);
+  useEffect(() => {
+    const said = (location.state as SavedState | null)?.saved;
+    if (!said) return;
+    void success(said);
+    void navigate('.', { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the message of the first save, once
+  }, []);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+  const set = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
   const message = useMemo(
-    () => ({
-      type: 'shopfront:preview:sections',
-      sections: [{ key: 'page-preview', type: 'rich_text', settings: { title: form.title, blocks: form.blocks } }],
-    }),
-    [form.title, form.blocks],
+    () => ({ type: 'shopfront:preview:sections', sections: previewSections(form, kind.postFields) }),
+    [form, kind.postFields],
   );
 
-  const took = (p: AdminPage) => {
+  const took = (p: T) => {
     setServer(p);
-    setForm(formOf(p));
+    setForm(kind.formOf(p, timeZone));
     setErrors({});
     setConflict(null);
     setFrameVersion((v) => v + 1);
-    qc.setQueryData(['pages', String(p.id)], p);
-    void qc.invalidateQueries({ queryKey: ['pages', 'list'] });
+    qc.setQueryData([kind.queryKey, String(p.id)], p);
+    void qc.invalidateQueries({ queryKey: [kind.queryKey, 'list'] });
   };
   const save = useMutation({
-    mutationFn: async () => {
-      const body = bodyOf(form);
-      const res = server
-        ? await call(adminPagesApi.update, { params: { id: server.id }, body, headers: ifMatch(server.version) })
-        : await call(adminPagesApi.create, { body });
-      return res;
-    },
+    mutationFn: () => kind.save(kind.bodyOf(form, timeZone), server),
     onSuccess: (res) => {
+      const said = res.message ?? 'Saved';
+      // A first save's message waits for the new address (the effect above).
+      if (server) void success(said);
+      else setSavedMessage(said);
       took(res.data);
-      void success(res.message ?? 'Saved');
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) return setConflict(err.message);
@@ -138,15 +123,13 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
     },
   });
   const remove = useMutation({
-    mutationFn: async () => {
-      await call(adminPagesApi.remove, { params: { id: server!.id }, headers: ifMatch(server!.version) });
-    },
+    mutationFn: () => kind.remove(server!),
     onSuccess: () => {
       setServer(null);
-      qc.removeQueries({ queryKey: ['pages', String(server!.id)] });
-      void qc.invalidateQueries({ queryKey: ['pages', 'list'] });
-      void success('Page deleted');
-      void navigate('/pages');
+      qc.removeQueries({ queryKey: [kind.queryKey, String(server!.id)] });
+      void qc.invalidateQueries({ queryKey: [kind.queryKey, 'list'] });
+      void success(`${Noun} deleted`);
+      void navigate(kind.listPath);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) return setConflict(err.message);
@@ -165,8 +148,8 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           : 'Publish';
 
   const editor = (
-    <div className="flex flex-col gap-4" data-testid="page-editor">
-      <EditorCard title="Page">
+    <div className="flex flex-col gap-4" data-testid={`${noun}-editor`}>
+      <EditorCard title={Noun}>
         <TextInput
           label="Title"
           value={form.title}
@@ -175,7 +158,7 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
             if (!slugTouched) set('slug', slugFromTitle(title));
           }}
           error={errors.title}
-          testId="page-title"
+          testId={`${noun}-title`}
         />
         <TextInput
           label="Address"
@@ -185,9 +168,20 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
             set('slug', slug);
           }}
           error={errors.slug}
-          hint={form.slug ? `Shoppers find it at /${form.slug}` : 'Suggested from the title'}
-          testId="page-slug"
+          hint={form.slug ? `Shoppers find it at ${kind.addressOf(form.slug)}` : 'Suggested from the title'}
+          testId={`${noun}-slug`}
         />
+        {kind.postFields && (
+          <TextInput
+            label="Excerpt"
+            value={form.excerpt}
+            onChange={(v) => set('excerpt', v)}
+            error={errors.excerpt}
+            hint="A sentence or two for the blog list and search engines"
+            rows={3}
+            testId="post-excerpt"
+          />
+        )}
         <RichTextEditor
           key={textKey}
           initial={form.blocks}
@@ -195,6 +189,41 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           error={errors.blocks}
         />
       </EditorCard>
+      {kind.postFields && (
+        <EditorCard title="Cover and author">
+          <TextInput
+            label="Cover picture"
+            value={form.cover_image}
+            onChange={(v) => set('cover_image', v)}
+            error={errors.cover_image}
+            hint="A /media/… address from a product or an upload, or an https:// address"
+            testId="post-cover"
+          />
+          <TextInput
+            label="Cover description (alt text)"
+            value={form.cover_image_alt}
+            onChange={(v) => set('cover_image_alt', v)}
+            error={errors.cover_image_alt}
+            testId="post-cover-alt"
+          />
+          <TextInput
+            label="Author"
+            value={form.author}
+            onChange={(v) => set('author', v)}
+            error={errors.author}
+            hint="Leave empty to sign it with your name"
+            testId="post-author"
+          />
+          <TextInput
+            label="Tags"
+            value={form.tags}
+            onChange={(v) => set('tags', v)}
+            error={errors.tags}
+            hint="Separated by commas, such as care guides, dyes"
+            testId="post-tags"
+          />
+        </EditorCard>
+      )}
       <EditorCard title="Visibility">
         <Segmented
           label="Shoppers see it"
@@ -203,25 +232,13 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           onChange={(status) => set('status', status)}
         />
         {form.status === 'scheduled' && (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="page-publish-at" className="text-sm font-medium">
-              Publish at (your time zone)
-            </label>
-            <input
-              id="page-publish-at"
-              type="datetime-local"
-              className="input"
-              value={form.publish_at}
-              aria-invalid={errors.publish_at ? true : undefined}
-              onChange={(e) => set('publish_at', e.target.value)}
-              data-testid="page-publish-at"
-            />
-            {errors.publish_at && (
-              <p className="text-sm font-medium text-red-700" data-testid="field-error">
-                {errors.publish_at}
-              </p>
-            )}
-          </div>
+          <SchedulePicker
+            id={`${noun}-publish-at`}
+            value={form.publish_at}
+            timeZone={timeZone}
+            error={errors.publish_at}
+            onChange={(v) => set('publish_at', v)}
+          />
         )}
       </EditorCard>
       <EditorCard title="Search engines">
@@ -230,8 +247,8 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           value={form.seo_title}
           onChange={(v) => set('seo_title', v)}
           error={errors.seo_title}
-          hint="Leave empty to use the page title"
-          testId="page-seo-title"
+          hint={`Leave empty to use the ${noun} title`}
+          testId={`${noun}-seo-title`}
         />
         <TextInput
           label="SEO description"
@@ -239,7 +256,7 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           onChange={(v) => set('seo_description', v)}
           error={errors.seo_description}
           rows={3}
-          testId="page-seo-description"
+          testId={`${noun}-seo-description`}
         />
       </EditorCard>
       {server && (
@@ -248,12 +265,12 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
           className="self-start"
           isDisabled={busy}
           onPress={() => {
-            if (window.confirm(`Delete “${server.title}”? Links to /${server.slug} will find nothing.`))
-              remove.mutate();
+            const address = kind.addressOf(server.slug);
+            if (window.confirm(`Delete “${server.title}”? Links to ${address} will find nothing.`)) remove.mutate();
           }}
-          data-testid="delete-page"
+          data-testid={`delete-${noun}`}
         >
-          Delete page
+          Delete {noun}
         </Button>
       )}
     </div>
@@ -261,45 +278,24 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
 
   return (
     <>
-      <div
-        role="tablist"
-        aria-label="Page editor"
-        className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
-      >
-        {(['edit', 'preview'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls={`page-${t}`}
-            data-testid={`tab-${t}`}
-            onClick={() => setTab(t)}
-            className={`min-h-11 rounded-xl text-sm font-semibold ${tab === t ? 'bg-stone-800 text-white' : 'border border-line bg-white text-ink'}`}
-          >
-            {t === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="lg:grid lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:gap-6">
-        <div id="page-edit" role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
-          {editor}
-        </div>
-        <div
-          id="page-preview"
-          role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)]`}
-        >
+      <EditPreviewLayout
+        id={noun}
+        label={`${Noun} editor`}
+        tab={tab}
+        onTab={setTab}
+        columns="wide"
+        editor={editor}
+        preview={
           <PreviewFrame
-            path={server?.status === 'published' ? server.url : '/'}
+            path={kind.previewPath(server)}
             message={message}
             samePageOnly
             version={frameVersion}
             onEdit={() => {}}
           />
-        </div>
-      </div>
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="page-save-bar">
+        }
+      />
+      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={`${noun}-save-bar`}>
         <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
           {conflict ? (
             <div className="font-medium text-red-700" data-testid="conflict">
@@ -308,8 +304,8 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
                 type="button"
                 className="mt-1 underline"
                 onClick={() =>
-                  void call(adminPagesApi.get, { params: { id: server!.id } }).then((res) => {
-                    took(res.data);
+                  void kind.load(server!.id).then((p) => {
+                    took(p);
                     setTextKey((k) => k + 1);
                   })
                 }
@@ -319,17 +315,18 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
               </button>
             </div>
           ) : (
-            <p className="flex flex-wrap items-center gap-2 text-muted" data-testid="page-status">
-              {server && <PageStatusPill status={server.status} publishAt={server.publish_at} />}
+            <p className="flex flex-wrap items-center gap-2 text-muted" data-testid={`${noun}-status`}>
+              {server && <PageStatusPill status={server.status} publishAt={server.publish_at} timeZone={timeZone} />}
               {dirty ? 'Unsaved changes: the preview shows them, shoppers do not.' : server ? 'Saved' : 'Not saved yet'}
             </p>
           )}
         </div>
         <Button
           variant="primary"
+          className="w-full sm:w-auto"
           isDisabled={busy || (!dirty && !!server)}
           onPress={() => save.mutate()}
-          data-testid="save-page"
+          data-testid={`save-${noun}`}
         >
           {save.isPending ? 'Saving…' : primary}
         </Button>

@@ -74,6 +74,7 @@ import { adminBackupRoutes } from './backups/routes.ts';
 import { adminTemplateRoutes } from './templates/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
 import { adminPageRoutes } from './pages/routes.ts';
+import { adminBlogPostRoutes } from './blog-posts/routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 for wrong or expired tokens once a client address has sent ${ADMIN_MAX_FAILURES} of them in 15 minutes (a live session from there still works).`;
@@ -148,6 +149,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTemplateRoutes);
   await app.register(adminMenuRoutes);
   await app.register(adminPageRoutes);
+  await app.register(adminBlogPostRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
     tags: ['admin'],
     summary,

@@ -13,6 +13,7 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../../lib/http.ts';
+import { savedMessage } from '../content-publishing.ts';
 import { ownerAct, ownerRouteDoc, setVersionTag } from '../if-match.ts';
 import { createAdminPage, deleteAdminPage, listAdminPages, loadAdminPage, updateAdminPage } from './service.ts';
 
@@ -29,8 +30,6 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     setVersionTag(reply, p.version);
     return ok(p, message);
   };
-  const savedMessage = (p: AdminPage) =>
-    p.status === 'published' ? msg.published : p.status === 'scheduled' ? msg.scheduled : msg.saved;
 
   registerEndpoint(
     app,
@@ -65,7 +64,8 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const a = await ownerAct(req, msg.ifMatch);
-      return answer(reply, await createAdminPage(db, a, req.body), msg.created);
+      const p = await createAdminPage(db, a, req.body);
+      return answer(reply, p, savedMessage(p.status, msg));
     },
   );
 
@@ -79,7 +79,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const a = await ownerAct(req, msg.ifMatch);
       const p = await updateAdminPage(db, a, req.params.id, req.body);
-      return answer(reply, p, savedMessage(p));
+      return answer(reply, p, savedMessage(p.status, msg));
     },
   );
 

@@ -8,12 +8,24 @@ import {
   type AdminPageBody,
   type AdminPageList,
   type AdminPageListQuery,
-  type PageStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
-import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
-import { uniqueViolation } from '../../auth/service.ts';
+import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { recordAudit } from '../../staff/audit.ts';
+import {
+  aheadSql,
+  iso,
+  isoOrNull,
+  newPublishAt,
+  refusal,
+  slugClash,
+  statusOf,
+  statusWhere,
+  titleOrSlugLike,
+  updatedPublishAt,
+  versionCheck,
+  type PublishedTable,
+} from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
 
 /**
@@ -24,7 +36,7 @@ import type { OwnerAct } from '../if-match.ts';
  * process's page cache at commit.
  */
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+const PAGES: PublishedTable = { table: 'pages', column: 'publish_at' };
 
 interface PageRow {
   id: number;
@@ -37,10 +49,7 @@ interface PageRow {
   version: number;
 }
 
-const rowColumns = sql`id, title, slug, is_published, publish_at, coalesce(publish_at > now(), false) as ahead, updated_at, version`;
-
-const statusOf = (r: Pick<PageRow, 'is_published' | 'ahead'>): PageStatus =>
-  !r.is_published ? 'draft' : r.ahead ? 'scheduled' : 'published';
+const rowColumns = sql`id, title, slug, is_published, publish_at, ${aheadSql(PAGES)}, updated_at, version`;
 
 const toRow = (r: PageRow) => ({
   id: r.id,
@@ -48,28 +57,23 @@ const toRow = (r: PageRow) => ({
   slug: r.slug,
   url: `/${r.slug}`,
   status: statusOf(r),
-  publish_at: r.publish_at === null ? null : iso(r.publish_at),
+  publish_at: isoOrNull(r.publish_at),
   updated_at: iso(r.updated_at),
   version: r.version,
 });
 
-const statusSql: Record<PageStatus, ReturnType<typeof sql>> = {
-  draft: sql`not is_published`,
-  scheduled: sql`is_published and publish_at > now()`,
-  published: sql`is_published and (publish_at is null or publish_at <= now())`,
-};
-
 /** The pages, last edited first, narrowed by words of the title or slug and by status. */
 export async function listAdminPages(db: Db, q: AdminPageListQuery): Promise<AdminPageList> {
-  const words = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await queryRows<PageRow>(
-    db,
-    sql`select ${rowColumns} from pages
-         where ${words === null ? sql`true` : sql`(title ilike ${words} or slug ilike ${words})`}
-           and ${q.status ? statusSql[q.status] : sql`true`}
-         order by updated_at desc, id desc limit ${PAGE_LIST_LIMIT}`,
-  );
-  return { pages: rows.map(toRow) };
+  const [rows, timeZone] = await Promise.all([
+    queryRows<PageRow>(
+      db,
+      sql`select ${rowColumns} from pages
+           where ${titleOrSlugLike(q.q)} and ${statusWhere(PAGES, q.status)}
+           order by updated_at desc, id desc limit ${PAGE_LIST_LIMIT}`,
+    ),
+    shopTimeZone(db),
+  ]);
+  return { pages: rows.map(toRow), time_zone: timeZone };
 }
 
 /** One page for the editor; null when unknown. */
@@ -87,17 +91,6 @@ export async function loadAdminPage(db: Db, id: number): Promise<AdminPage | nul
   };
 }
 
-/**
- * publish_at as stored: a draft keeps none; publishing now keeps an earlier publish time (the
- * page was already out) or takes now; scheduling takes the chosen time.
- */
-const publishAtSql = (b: AdminPageBody) =>
-  b.status === 'draft'
-    ? sql`null::timestamptz`
-    : b.status === 'scheduled'
-      ? sql`${b.publish_at}::timestamptz`
-      : sql`case when pages.is_published and pages.publish_at <= now() then pages.publish_at else now() end`;
-
 /** What the audit log keeps of a page: its fields, the body as a count of blocks. */
 const auditView = (b: AdminPageBody) => ({
   title: b.title,
@@ -109,10 +102,7 @@ const auditView = (b: AdminPageBody) => ({
   blocks: b.blocks.length,
 });
 
-const slugClash = (e: unknown): never => {
-  if (uniqueViolation(e) !== null) throw fieldError('slug', msg.slugTaken);
-  throw e;
-};
+const slugTaken = slugClash(msg.slugTaken);
 
 /** Creates a page; 422 at `slug` when another page has it. */
 export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody): Promise<AdminPage> {
@@ -123,7 +113,7 @@ export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody
         sql`insert into pages (title, slug, blocks, meta_title, meta_description, is_published, publish_at)
             values (${body.title}, ${body.slug}, ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
                     ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'},
-                    ${body.status === 'draft' ? null : body.status === 'scheduled' ? body.publish_at : sql`now()`})
+                    ${newPublishAt(body)})
             returning id`,
       );
       await recordAudit(tx, {
@@ -135,17 +125,9 @@ export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody
       });
       return row!.id;
     })
-    .catch(slugClash);
+    .catch(slugTaken);
   return (await loadAdminPage(db, id))!;
 }
-
-/** After a write matched no row: 404 when the page is unknown, else 409 (its version moved on). */
-async function refusal(db: Db, id: number): Promise<never> {
-  const [found] = await queryRows(db, sql`select 1 from pages where id = ${id}`);
-  throw found ? new HttpError(409, msg.stale) : notFound(msg.notFound);
-}
-
-const versionCheck = (ifMatch: number | null) => (ifMatch === null ? sql`true` : sql`pages.version = ${ifMatch}`);
 
 /** Replaces the page if it is still at the If-Match version (409 if not); audited with what it was. */
 export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: AdminPageBody): Promise<AdminPage> {
@@ -157,14 +139,14 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
             update pages set title = ${body.title}, slug = ${body.slug},
                    blocks = ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
                    meta_title = ${body.seo_title}, meta_description = ${body.seo_description},
-                   is_published = ${body.status !== 'draft'}, publish_at = ${publishAtSql(body)},
+                   is_published = ${body.status !== 'draft'}, publish_at = ${updatedPublishAt(PAGES, body)},
                    version = pages.version + 1, updated_at = now()
               from old
-             where pages.id = old.id and ${versionCheck(act.ifMatch)}
+             where pages.id = old.id and ${versionCheck(PAGES, act.ifMatch)}
             returning old.title, old.slug, old.is_published, old.publish_at,
                       coalesce(old.publish_at > now(), false) as ahead, old.meta_title, old.meta_description`,
       );
-      if (!before) await refusal(tx, id);
+      if (!before) await refusal(tx, PAGES, id, msg);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'page.update',
@@ -173,7 +155,7 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
           title: before!.title,
           slug: before!.slug,
           status: statusOf(before!),
-          publish_at: before!.publish_at === null ? null : iso(before!.publish_at),
+          publish_at: isoOrNull(before!.publish_at),
           seo_title: before!.meta_title,
           seo_description: before!.meta_description,
         },
@@ -181,7 +163,7 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
         ip: act.ip,
       });
     })
-    .catch(slugClash);
+    .catch(slugTaken);
   return (await loadAdminPage(db, id))!;
 }
 
@@ -190,9 +172,9 @@ export async function deleteAdminPage(db: Db, act: OwnerAct, id: number): Promis
   await db.transaction(async (tx) => {
     const [gone] = await queryRows<{ title: string; slug: string }>(
       tx,
-      sql`delete from pages where id = ${id} and ${versionCheck(act.ifMatch)} returning title, slug`,
+      sql`delete from pages where id = ${id} and ${versionCheck(PAGES, act.ifMatch)} returning title, slug`,
     );
-    if (!gone) await refusal(tx, id);
+    if (!gone) await refusal(tx, PAGES, id, msg);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'page.delete',
