@@ -40,7 +40,7 @@ export function ContentEditorRoute<T extends ContentRecord>({
         description={words.description}
         inline
         action={
-          <Link to={kind.listPath} className="btn btn-quiet">
+          <Link to={kind.listPath} className="btn btn-quiet whitespace-nowrap">
             {words.all}
           </Link>
         }
