@@ -8,6 +8,16 @@ import {
   type Key,
 } from 'react-aria-components';
 
+/** What an editor gives its reorder list: which row is open, and what choosing and moving one do. */
+export interface ReorderListEvents {
+  open: string | null;
+  onOpen: (id: string) => void;
+  /** Moves the row `id` to just before or after `target`. */
+  onMove: (id: string, target: string, position: 'before' | 'after') => void;
+  /** Ids of rows with an error or a warning (marked "Check"). */
+  flagged: ReadonlySet<string>;
+}
+
 /**
  * A list of rows put in order by hand (a menu's items, a template's sections). Drag a row by its
  * handle to move it; from the keyboard, focus the handle, press Enter, move with the arrow keys
@@ -30,13 +40,9 @@ export function ReorderList<T extends { id: string }>({
   /** Said when there are no rows. */
   empty: string;
   rows: T[];
-  open: string | null;
-  onOpen: (id: string) => void;
-  /** Moves the row `id` to just before or after `target`. */
-  onMove: (id: string, target: string, position: 'before' | 'after') => void;
   /** Each row: a ReorderRow. */
   children: (row: T) => ReactNode;
-}) {
+} & Omit<ReorderListEvents, 'flagged'>) {
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     onReorder: (e) => {

@@ -1,25 +1,11 @@
-import { ReorderList, ReorderRow } from '../../components/ui/reorder-list';
+import { ReorderList, ReorderRow, type ReorderListEvents } from '../../components/ui/reorder-list';
 import { rows, type EditItem } from './tree';
 
 /**
  * The menu's items in reading order, sub-items indented under their item, moved by drag and drop
  * (or the keyboard) as the template editor's sections. Choosing a row opens its form.
  */
-export function ItemList({
-  items,
-  open,
-  onOpen,
-  onMove,
-  flagged,
-}: {
-  items: EditItem[];
-  open: string | null;
-  onOpen: (key: string) => void;
-  /** Moves the item `key` just before or after `target`. */
-  onMove: (key: string, target: string, position: 'before' | 'after') => void;
-  /** Keys of items with an error from the API. */
-  flagged: ReadonlySet<string>;
-}) {
+export function ItemList({ items, open, onOpen, onMove, flagged }: { items: EditItem[] } & ReorderListEvents) {
   return (
     <ReorderList
       label="Menu items, in menu order"

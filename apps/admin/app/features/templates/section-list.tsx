@@ -1,5 +1,5 @@
 import type { SectionInput } from '@shopfront/shared';
-import { ReorderList, ReorderRow } from '../../components/ui/reorder-list';
+import { ReorderList, ReorderRow, type ReorderListEvents } from '../../components/ui/reorder-list';
 import { SECTION_TYPE_INFO, sectionName } from './section-types';
 
 /**
@@ -12,15 +12,7 @@ export function SectionList({
   onOpen,
   onMove,
   flagged,
-}: {
-  sections: SectionInput[];
-  open: string | null;
-  onOpen: (key: string) => void;
-  /** Moves the section `key` to just before or after `target`. */
-  onMove: (key: string, target: string, position: 'before' | 'after') => void;
-  /** Keys of sections with an error or a warning. */
-  flagged: ReadonlySet<string>;
-}) {
+}: { sections: SectionInput[] } & ReorderListEvents) {
   return (
     <ReorderList
       label="Sections, in page order"
