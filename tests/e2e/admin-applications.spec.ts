@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { axeProblems, saveForm, shot, shotScreen, signInPanel, testStaff, toastSays } from './support/admin.ts';
+import {
+  axeProblems,
+  sidebarLink,
+  saveForm,
+  shot,
+  shotScreen,
+  signInPanel,
+  testStaff,
+  toastSays,
+} from './support/admin.ts';
 import { MOBILE, watchForProblems } from './support/browser.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
@@ -193,7 +202,7 @@ test.describe('applications in the panel', () => {
     const editor = await newPage();
     await signInPanel(editor, `${shop.baseUrl}/admin`, EDITOR);
     const nav = editor.getByRole('navigation', { name: 'Main' }).first();
-    await expect(nav.getByRole('link', { name: 'Theme' })).toBeVisible();
+    await expect(await sidebarLink(editor, 'Shop', 'Theme')).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Applications' })).toHaveCount(0);
   });
 
@@ -210,7 +219,7 @@ test.describe('applications in the panel', () => {
 
     const { page, problems } = owner;
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
-    await nav.getByRole('link', { name: 'Shop mode' }).click();
+    await (await sidebarLink(page, 'Shop', 'Shop mode')).click();
     await expect(page.getByTestId('mode-services')).toContainText('Now');
     await shot(page, 'store-mode');
     expect(await axeProblems(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pluginMessages, staffMessages } from '@shopfront/shared';
-import { axeProblems, shot, shotScreen, signInPanel, testStaff, toastSays } from './support/admin.ts';
+import { axeProblems, sidebarLink, shot, shotScreen, signInPanel, testStaff, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE, watchForProblems } from './support/browser.ts';
 import { buyNow } from './support/checkout.ts';
 import { OWNER, expect, test } from './support/test.ts';
@@ -40,7 +40,7 @@ test.describe('store settings on screens', () => {
   }) => {
     test.setTimeout(120_000);
     const { page, problems } = owner;
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).first().click();
+    await (await sidebarLink(page, 'Shop', 'Settings')).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await expect(page.getByTestId('settings-groups')).toContainText('Guest checkout on');
     await shot(page, 'settings');
@@ -81,7 +81,11 @@ test.describe('store settings on screens', () => {
     await expect(page.getByTestId('activity-row').first()).toContainText(
       `${OWNER.name} changed the store settings: Guest checkout`,
     );
-    // By id: the demo's own owner is also called Meera Iyer, so a name may be on two entries.
+    // By id: the demo's own owner is also called Meera Iyer, so a name may be on two entries;
+    // the options tell them apart by e-mail.
+    await expect(page.getByLabel('Who').locator(`option[value="${OWNER.id}"]`)).toHaveText(
+      `${OWNER.name} (${OWNER.email})`,
+    );
     await page.getByLabel('Who').selectOption({ value: PACKER.id });
     await expect(page.getByText('No changes match')).toBeVisible();
     await page.getByLabel('Who').selectOption({ value: OWNER.id });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, openPanel, shot, shotScreen, testStaff, toastSays } from './support/admin.ts';
+import {
+  axeProblems,
+  sidebarLink,
+  insertStaff,
+  openPanel,
+  shot,
+  shotScreen,
+  testStaff,
+  toastSays,
+} from './support/admin.ts';
 
 /*
  * The panel's Theme screen (issue 28, first slice) at 390 and 1280 px, with ADMIN_ORIGIN unset
@@ -144,7 +153,7 @@ describe('the Theme screen', () => {
 
   it('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async () => {
     const { page, problems } = await openPanel(browser, url('/admin/'), EDITOR, DESKTOP);
-    await page.getByRole('link', { name: 'Theme' }).first().click();
+    await (await sidebarLink(page, 'Shop', 'Theme')).click();
     await page.getByTestId('theme-editor').waitFor();
     const savedPage = await page.getByTestId('notice-page').inputValue();
     await page.getByTestId('notice-message').fill('Free delivery this week');

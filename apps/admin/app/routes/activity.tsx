@@ -60,7 +60,7 @@ export default function Activity() {
             page={q.data.pagination.page}
             lastPage={q.data.pagination.last_page}
             total={q.data.pagination.total}
-            noun="changes"
+            noun="change"
             keep={params}
           />
         </>

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adminMenusApi } from '@shopfront/shared';
+import { LinkRow } from '../components/ui/link-row';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { call } from '../lib/api';
 
@@ -27,26 +27,19 @@ export default function Menus() {
       ) : (
         <ul className="card divide-y divide-line" data-testid="menu-list">
           {q.data.map((m) => (
-            <li key={m.id}>
-              <Link
-                to={`/menus/${m.id}`}
-                className="flex min-h-14 items-center gap-3 px-4 py-3 hover:bg-stone-50"
-                data-testid={`menu-${m.id}`}
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">
-                    {m.place}
-                    {m.max_depth === 1 && <span className="font-normal text-muted"> · “{m.name}”</span>}
-                  </span>
-                  <span className="block text-sm text-muted">
-                    {m.description} · {m.item_count} item{m.item_count === 1 ? '' : 's'}
-                  </span>
-                </span>
-                <span aria-hidden="true" className="text-muted">
-                  ›
-                </span>
-              </Link>
-            </li>
+            <LinkRow
+              key={m.id}
+              to={`/menus/${m.id}`}
+              testId={`menu-${m.id}`}
+              truncate={false}
+              title={
+                <>
+                  {m.place}
+                  {m.max_depth === 1 && <span className="font-normal text-muted"> · “{m.name}”</span>}
+                </>
+              }
+              detail={`${m.description} · ${m.item_count} item${m.item_count === 1 ? '' : 's'}`}
+            />
           ))}
         </ul>
       )}

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { SearchBox } from '../components/ui/search-box';
+import { Empty } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/list-query';
@@ -35,7 +37,6 @@ export default function Orders() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [search, setSearch] = useState(filters.q);
   const services = useStoreMode() === 'services' || filters.kind !== '';
 
   const go = (next: InboxFilters) => {
@@ -115,27 +116,13 @@ export default function Orders() {
         </ul>
       )}
       <div className="mb-3 flex gap-2">
-        <form
-          role="search"
-          className="flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ ...filters, q: search.trim() });
-          }}
-        >
-          <label htmlFor="order-search" className="sr-only">
-            Search orders
-          </label>
-          <input
-            id="order-search"
-            type="search"
-            enterKeyHint="search"
-            className="input"
-            placeholder="Order no., phone, name…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </form>
+        <SearchBox
+          id="order-search"
+          label="Search orders"
+          placeholder="Order no., phone, name…"
+          value={filters.q}
+          onSearch={(typed) => go({ ...filters, q: typed.trim() })}
+        />
         <Button onPress={() => setFiltersOpen(true)} aria-label={`Filters${nFilters ? ` (${nFilters} on)` : ''}`}>
           Filters{nFilters > 0 && <span className="rounded-full bg-brand px-1.5 text-xs text-white">{nFilters}</span>}
         </Button>
@@ -145,35 +132,31 @@ export default function Orders() {
           Showing the orders of the statuses you filtered by, whatever their tab.
         </p>
       )}
-      {list.isPending ? (
-        <Loading label="Loading orders…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filters.q || nFilters || filters.kind ? 'No orders match' : 'Nothing here'}>
-          {filters.q || nFilters || filters.kind ? 'Try another search, or clear the filters.' : TAB_EMPTY[filters.tab]}
-        </Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="orders-list"
-            aria-busy={list.isFetching}
-          >
-            {rows.map((o, i) => (
-              <OrderCard
-                key={o.id}
-                order={o}
-                index={i}
-                current={current === i}
-                selected={selected.includes(o.id)}
-                onSelect={(on) => setSelected((s) => (on ? [...s, o.id] : s.filter((x) => x !== o.id)))}
-              />
-            ))}
-          </ul>
-          <LoadMore list={list} end="That is every order here." />
-        </>
-      )}
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading orders…"
+        testId="orders-list"
+        end="That is every order here."
+        empty={
+          <Empty title={filters.q || nFilters || filters.kind ? 'No orders match' : 'Nothing here'}>
+            {filters.q || nFilters || filters.kind
+              ? 'Try another search, or clear the filters.'
+              : TAB_EMPTY[filters.tab]}
+          </Empty>
+        }
+      >
+        {rows.map((o, i) => (
+          <OrderCard
+            key={o.id}
+            order={o}
+            index={i}
+            current={current === i}
+            selected={selected.includes(o.id)}
+            onSelect={(on) => setSelected((s) => (on ? [...s, o.id] : s.filter((x) => x !== o.id)))}
+          />
+        ))}
+      </KeysetList>
       <Suspense fallback={null}>
         {selected.length > 0 && <BulkBar ids={selected} onDone={() => setSelected([])} />}
         {exportOpen && (

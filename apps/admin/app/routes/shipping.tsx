@@ -4,6 +4,7 @@ import { AreaGate } from '../components/ui/area-gate';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { formatMoney } from '../features/catalog/money';
+import { counted } from '../lib/format';
 import { Sheet, SheetButtons } from '../features/orders/sheet';
 import { moved, useDeleteZone, useReorder, useShipping } from '../features/shipping/queries';
 
@@ -88,7 +89,7 @@ function where(zone: AdminShippingZone, shipping: AdminShipping): string {
   return zone.postcodes ? `${place}: postcodes ${zone.postcodes}` : `All of ${place}`;
 }
 
-const daysText = (min: number, max: number) => (min === max ? `${min} days` : `${min}–${max} days`);
+const daysText = (min: number, max: number) => (min === max ? counted(min, 'day') : `${min}–${max} days`);
 
 /** Earlier / Later: big buttons, the one at an end disabled. */
 function MoveButtons({

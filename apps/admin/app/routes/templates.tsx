@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { LinkRow } from '../components/ui/link-row';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { templatesQuery } from '../features/templates/edit-from-preview';
 
@@ -25,33 +25,26 @@ export default function Templates() {
       ) : (
         <ul className="card divide-y divide-line" data-testid="template-list">
           {q.data.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={`/templates/${t.id}`}
-                className="flex min-h-14 items-center gap-3 px-4 py-3 hover:bg-stone-50"
-                data-testid={`template-${t.id}`}
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{t.name}</span>
-                  <span className="block truncate text-sm text-muted">
-                    {t.id === 'home'
-                      ? 'The home page'
-                      : t.page_slug
-                        ? `The page /${t.page_slug}`
-                        : 'Pages without a layout of their own'}{' '}
-                    · {t.section_count} section{t.section_count === 1 ? '' : 's'} · published {when(t.updated_at)}
-                  </span>
-                </span>
-                {t.has_draft && (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                    Draft
-                  </span>
-                )}
-                <span aria-hidden="true" className="text-muted">
-                  ›
-                </span>
-              </Link>
-            </li>
+            <LinkRow
+              key={t.id}
+              to={`/templates/${t.id}`}
+              testId={`template-${t.id}`}
+              title={t.name}
+              detail={
+                <>
+                  {t.id === 'home'
+                    ? 'The home page'
+                    : t.page_slug
+                      ? `The page /${t.page_slug}`
+                      : 'Pages without a layout of their own'}{' '}
+                  · {t.section_count} section{t.section_count === 1 ? '' : 's'} · published {when(t.updated_at)}
+                </>
+              }
+            >
+              {t.has_draft && (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Draft</span>
+              )}
+            </LinkRow>
           ))}
         </ul>
       )}

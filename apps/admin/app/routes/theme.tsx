@@ -1,17 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  adminApi,
-  onColourOf,
-  type AdminStorefront,
-  type StorefrontPatch,
-  type ThemeColours,
-} from '@shopfront/shared';
+import { adminApi, onColourOf, type AdminStorefront, type StorefrontPatch, type ThemeColours } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { SaveBar } from '../components/ui/save-bar';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { call, errorText } from '../lib/api';
+import { call, errorText, fieldErrors } from '../lib/api';
 import { failure } from '../lib/toast';
 import { savedToast } from '../lib/undo';
 import { useLeaveGuard } from '../lib/use-leave-guard';
@@ -37,12 +30,6 @@ const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'footer_background', label: 'Footer background' },
   { key: 'footer_text', label: 'Footer text' },
 ];
-
-/** The 422's messages by field (`theme.primary`, `notice_bar.page_slug`), the first of each. */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
-}
 
 /**
  * The shop's look (issue 28): the editor beside the home page in preview mode. Colours show in

@@ -453,8 +453,12 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
 
-/** A member who may appear in the log, for its `?staff=` filter: every staff account, by name. */
-export const AuditStaffSchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * A member who may appear in the log, for its `?staff=` filter: every staff account, by name and
+ * e-mail (two members may share a name).
+ */
+export const AuditStaffSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type AuditStaff = z.infer<typeof AuditStaffSchema>;
 export const AuditLogSchema = z.object({
   entries: z.array(AuditListEntrySchema),
   pagination: ContentPaginationSchema,

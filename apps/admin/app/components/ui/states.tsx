@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from './button';
 import { errorText } from '../../lib/api';
+import { counted } from '../../lib/format';
 
 /** A page's title row: the heading and, on the right (below on a phone), its main action. */
 export function PageHeader({
@@ -73,10 +74,11 @@ export function Pager({
   page: number;
   lastPage: number;
   total: number;
+  /** What is counted, singular: "change" ("1 change", "40 changes"). */
   noun: string;
   keep?: URLSearchParams;
 }) {
-  if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{`${total} ${noun}`}</p>;
+  if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{counted(total, noun)}</p>;
   const link = (p: number) => {
     const params = new URLSearchParams(keep);
     params.delete('page');
@@ -90,7 +92,7 @@ export function Pager({
         Previous
       </Link>
       <p className="text-sm text-muted">
-        Page {page} of {lastPage} · {total} {noun}
+        Page {page} of {lastPage} · {counted(total, noun)}
       </p>
       <Link to={link(page + 1)} className={cls} aria-disabled={page >= lastPage || undefined}>
         Next

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { AUDIT_AREA_NAMES, type AuditArea, type AuditLogQuery } from '@shopfront/shared';
+import { AUDIT_AREA_NAMES, type AuditArea, type AuditLogQuery, type AuditStaff } from '@shopfront/shared';
 
 /** The activity's filters as they live in the address (`?area=settings&staff=stf_…&from=2026-11-01`). */
 export interface AuditFilters {
@@ -53,8 +53,9 @@ export function auditQuery(page: number, f: AuditFilters): AuditLogQuery {
 }
 
 /**
- * What part of the shop, who, and between which days: the phone's own pickers, two a row on a
- * phone, one row on a desk. Each change goes to the address at once.
+ * What part of the shop, who (by name and e-mail: two members may share a name), and between which
+ * days: the phone's own pickers, two a row on a phone, one row on a desk. Each change goes to the
+ * address at once.
  */
 export function AuditFilterBar({
   filters,
@@ -62,7 +63,7 @@ export function AuditFilterBar({
   onChange,
 }: {
   filters: AuditFilters;
-  staff: readonly { id: string; name: string }[];
+  staff: readonly AuditStaff[];
   onChange: (next: AuditFilters) => void;
 }) {
   const id = useId();
@@ -100,7 +101,7 @@ export function AuditFilterBar({
           {!known && filters.staff && <option value={filters.staff}>{filters.staff}</option>}
           {staff.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {`${s.name} (${s.email})`}
             </option>
           ))}
         </select>

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { SaveBar } from '../../components/ui/save-bar';
-import { call, errorText } from '../../lib/api';
+import { EditorSaveBar } from '../../components/ui/save-bar';
+import { call, errorText, fieldErrors, ifMatch } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
@@ -30,14 +30,7 @@ import {
   type EditItem,
 } from './tree';
 
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A refused save's field messages (`items.2.children.0.link`), the first of each. */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
-}
 
 /**
  * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.
@@ -215,35 +208,23 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         editor={editor}
         preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
       />
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="menu-save-bar">
-        <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-          {conflict ? (
-            <div className="font-medium text-red-700" data-testid="conflict">
-              <p>{conflict}</p>
-              <button
-                type="button"
-                className="mt-1 underline"
-                onClick={() =>
-                  void call(adminMenusApi.get, { params: { id: server.id } }).then((res) => took(res.data))
-                }
-                data-testid="take-theirs"
-              >
-                Load their version (your changes are dropped)
-              </button>
-            </div>
-          ) : (
-            <p
-              className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
-              data-testid="menu-status"
-            >
-              {Object.keys(errors).length
-                ? 'Check the items marked “Check”.'
-                : dirty
-                  ? 'Unsaved changes: the preview shows them, shoppers do not.'
-                  : 'Saved: shoppers see this menu.'}
-            </p>
-          )}
-        </div>
+      <EditorSaveBar
+        testId="menu-save-bar"
+        conflict={conflict === null ? null : [conflict]}
+        onTakeTheirs={() => void call(adminMenusApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
+        status={
+          <p
+            className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
+            data-testid="menu-status"
+          >
+            {Object.keys(errors).length
+              ? 'Check the items marked “Check”.'
+              : dirty
+                ? 'Unsaved changes: the preview shows them, shoppers do not.'
+                : 'Saved: shoppers see this menu.'}
+          </p>
+        }
+      >
         <Button
           variant="quiet"
           isDisabled={save.isPending || !dirty}
@@ -264,7 +245,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         >
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
-      </SaveBar>
+      </EditorSaveBar>
     </>
   );
 }

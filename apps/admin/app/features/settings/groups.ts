@@ -1,4 +1,5 @@
 import type { StoreSettingKey, StoreSettings } from '@shopfront/shared';
+import { counted } from '../../lib/format';
 
 /**
  * The store settings (spec section 3) in the groups the panel edits them in, one short screen
@@ -211,7 +212,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         description: 'A cart nobody touched for this long is emptied (1 to 365 days).',
       },
     ],
-    summary: (s) => `Carts kept ${s.cart_expire_days ?? '–'} days`,
+    summary: (s) => `Carts kept ${s.cart_expire_days == null ? '– days' : counted(s.cart_expire_days, 'day')}`,
   },
   {
     slug: 'store',

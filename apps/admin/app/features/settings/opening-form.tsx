@@ -1,16 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminStorefront, type StorefrontPatch } from '@shopfront/shared';
-import { FormMessage } from '../../components/ui/form-message';
 import { TextField } from '../../components/ui/text-field';
 import { call } from '../../lib/api';
-import { applyApiError, sharedSchemaOf } from '../../lib/form';
+import { sharedSchemaOf } from '../../lib/form';
 import { savedToast } from '../../lib/undo';
-import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { SwitchInput } from '../setup/fields';
-import { SettingsSaveBar } from './settings-save-bar';
+import { SettingsSaveBar, useSettingsSave } from './settings-save-bar';
 import { STOREFRONT_KEY } from './storefront-query';
 
 interface Values {
@@ -66,27 +64,19 @@ export default function OpeningForm({ saved }: { saved: AdminStorefront }) {
     ),
     mode: 'onTouched',
   });
-  const [formError, setFormError] = useState<string | null>(null);
-  const dirty = form.formState.isDirty;
-  useLeaveGuard(dirty, 'Leave without saving whether the shop is open?');
-  const { reset } = form;
-  useEffect(() => {
-    if (!dirty) reset(toValues(saved));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new `saved` resets; typing must not
-  }, [saved, reset]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = toBody(values, saved);
-    if (Object.keys(body).length === 0) return form.reset(values);
-    try {
+  const values = useMemo(() => toValues(saved), [saved]);
+  const { submit, bar } = useSettingsSave(form, {
+    values,
+    fields: FIELDS,
+    leaveMessage: 'Leave without saving whether the shop is open?',
+    save: async (typed) => {
+      const body = toBody(typed, saved);
+      if (Object.keys(body).length === 0) return null;
       const res = await call(adminApi.updateStorefront, { body });
       qc.setQueryData(STOREFRONT_KEY, res.data);
-      form.reset(toValues(res.data));
       savedToast(qc, res.message ?? 'Storefront settings saved', { offer: res.undo, refresh: [STOREFRONT_KEY] });
-    } catch (err) {
-      setFormError(applyApiError(err, FIELDS, form.setError));
-    }
+      return toValues(res.data);
+    },
   });
 
   return (
@@ -121,15 +111,7 @@ export default function OpeningForm({ saved }: { saved: AdminStorefront }) {
           }
         />
       </div>
-      {formError && <FormMessage>{formError}</FormMessage>}
-      <SettingsSaveBar
-        dirty={dirty}
-        saving={form.formState.isSubmitting}
-        onDiscard={() => {
-          form.reset();
-          setFormError(null);
-        }}
-      />
+      <SettingsSaveBar {...bar} />
     </form>
   );
 }

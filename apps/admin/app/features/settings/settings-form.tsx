@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, type StoreSettings } from '@shopfront/shared';
-import { FormMessage } from '../../components/ui/form-message';
 import { TextField } from '../../components/ui/text-field';
 import { call } from '../../lib/api';
-import { applyApiError, sharedSchemaOf } from '../../lib/form';
+import { sharedSchemaOf } from '../../lib/form';
 import { SETTINGS_KEYS } from '../../lib/store-mode';
 import { savedToast } from '../../lib/undo';
-import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useChannels } from '../../lib/channels';
 import { LongTextInput, NumberInput, SelectInput, SwitchInput } from '../setup/fields';
 import { changedBody, toBody, toValues, type SettingsValues } from './form-model';
 import type { SettingField, SettingsGroup } from './groups';
-import { SettingsSaveBar } from './settings-save-bar';
+import { SettingsSaveBar, useSettingsSave } from './settings-save-bar';
 
 /**
  * One group of store settings: checked with the shared schema as typed, only what changed sent,
@@ -38,39 +36,24 @@ export default function SettingsForm({
     ),
     mode: 'onTouched',
   });
-  const [formError, setFormError] = useState<string | null>(null);
-  const dirty = form.formState.isDirty;
-  // Settings saved elsewhere (an Undo, another tab) show here unless this form has changes of its own.
-  const { reset } = form;
-  useEffect(() => {
-    if (!dirty) reset(toValues(group, saved));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new `saved` resets; typing must not
-  }, [saved, group, reset]);
-  useLeaveGuard(dirty, `Leave ${group.title.toLowerCase()} without saving your changes?`);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = changedBody(group, values, saved);
-    if (Object.keys(body).length === 0) return form.reset(values);
-    try {
+  const values = useMemo(() => toValues(group, saved), [group, saved]);
+  const { submit, bar } = useSettingsSave(form, {
+    values,
+    fields: group.fields.map((f) => f.key),
+    leaveMessage: `Leave ${group.title.toLowerCase()} without saving your changes?`,
+    save: async (typed) => {
+      const body = changedBody(group, typed, saved);
+      if (Object.keys(body).length === 0) return null;
       const res = await call(adminApi.updateSettings, { body });
       qc.setQueryData(SETTINGS_KEYS[0], res.data);
       void qc.invalidateQueries({ queryKey: SETTINGS_KEYS[1] });
-      form.reset(toValues(group, res.data));
       savedToast(qc, res.message ?? 'Store settings saved', {
         description: group.title,
         offer: res.undo,
         refresh: SETTINGS_KEYS,
       });
-    } catch (err) {
-      setFormError(
-        applyApiError(
-          err,
-          group.fields.map((f) => f.key),
-          form.setError,
-        ),
-      );
-    }
+      return toValues(group, res.data);
+    },
   });
 
   return (
@@ -80,15 +63,7 @@ export default function SettingsForm({
           <Field key={f.key} field={f} control={form.control} readOnly={Boolean(f.ownerOnly) && !isOwner} />
         ))}
       </div>
-      {formError && <FormMessage>{formError}</FormMessage>}
-      <SettingsSaveBar
-        dirty={dirty}
-        saving={form.formState.isSubmitting}
-        onDiscard={() => {
-          form.reset();
-          setFormError(null);
-        }}
-      />
+      <SettingsSaveBar {...bar} />
     </form>
   );
 }

@@ -9,8 +9,8 @@ import {
   type SectionType,
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { SaveBar } from '../../components/ui/save-bar';
-import { call, errorText } from '../../lib/api';
+import { EditorSaveBar } from '../../components/ui/save-bar';
+import { call, errorText, fieldErrors, ifMatch } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
@@ -27,13 +27,6 @@ import { errorsOfSection, keysWithErrors, useSectionErrors } from './use-section
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const startOf = (t: AdminTemplate): SectionInput[] => t.draft?.sections ?? t.sections;
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
-
-/** A refused write's field messages (`sections.2.settings.title`), the first of each. */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
-}
 
 /**
  * The template editor (issue 28): the section list and the open section's settings beside the
@@ -339,36 +332,18 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
           )
         }
       />
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="template-save-bar">
-        {/* On a phone the status has its own line above the buttons. */}
-        <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-          {conflict ? (
-            <div className="font-medium text-red-700" data-testid="conflict">
-              <p>{conflict[0]}</p>
-              {conflict.length > 1 && (
-                <ul className="mt-1 list-disc pl-5 font-normal">
-                  {conflict.slice(1).map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              )}
-              <button
-                type="button"
-                className="mt-1 underline"
-                onClick={() =>
-                  void call(adminTemplatesApi.get, { params: { id: server.id } }).then((res) => took(res.data))
-                }
-                data-testid="take-theirs"
-              >
-                Load their version (your changes are dropped)
-              </button>
-            </div>
-          ) : (
-            <p className={hasErrors ? 'font-medium text-red-700' : 'text-muted'} data-testid="template-status">
-              {status}
-            </p>
-          )}
-        </div>
+      <EditorSaveBar
+        testId="template-save-bar"
+        conflict={conflict}
+        onTakeTheirs={() =>
+          void call(adminTemplatesApi.get, { params: { id: server.id } }).then((res) => took(res.data))
+        }
+        status={
+          <p className={hasErrors ? 'font-medium text-red-700' : 'text-muted'} data-testid="template-status">
+            {status}
+          </p>
+        }
+      >
         <Button
           variant="quiet"
           isDisabled={busy || (!dirty && !server.draft)}
@@ -388,7 +363,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
         >
           {publish.isPending ? 'Publishing…' : 'Publish'}
         </Button>
-      </SaveBar>
+      </EditorSaveBar>
     </>
   );
 }

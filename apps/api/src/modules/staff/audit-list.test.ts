@@ -180,7 +180,7 @@ describe('the audit list', () => {
       return res.json().data as {
         entries: { action: string; staff_id: string | null; created_at: string }[];
         pagination: { total: number };
-        staff: { id: string; name: string }[];
+        staff: { id: string; name: string; email: string }[];
       };
     };
     const saved = await t.app.inject({
@@ -212,11 +212,11 @@ describe('the audit list', () => {
     expect(byBala.pagination.total).toBe(1);
     expect((await list(`area=plugins&staff=${bala.id}`)).entries).toHaveLength(1);
     expect((await list(`area=settings&staff=${bala.id}`)).pagination.total).toBe(0);
-    // Every staff account is offered for the filter, by name, to a manager too.
+    // Every staff account is offered for the filter, by name and e-mail, to a manager too.
     expect((await list('', asBala)).staff).toEqual(
       expect.arrayContaining([
-        { id: asha.id, name: 'Asha Filter' },
-        { id: bala.id, name: 'Bala Filter' },
+        { id: asha.id, name: 'Asha Filter', email: asha.email },
+        { id: bala.id, name: 'Bala Filter', email: bala.email },
       ]),
     );
 

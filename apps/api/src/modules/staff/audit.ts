@@ -7,6 +7,7 @@ import {
   type AuditArea,
   type AuditEntry,
   type AuditListEntry,
+  type AuditStaff,
   type ContentPagination,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
@@ -180,7 +181,7 @@ export async function listAuditLog(
   db: Db,
   page: number,
   filter: AuditFilter = {},
-): Promise<{ entries: AuditListEntry[]; pagination: ContentPagination; staff: { id: string; name: string }[] }> {
+): Promise<{ entries: AuditListEntry[]; pagination: ContentPagination; staff: AuditStaff[] }> {
   const where = await auditWhere(db, filter);
   const [rows, [total], members] = await Promise.all([
     db
@@ -206,7 +207,10 @@ export async function listAuditLog(
       .limit(AUDIT_LOG_PAGE_SIZE)
       .offset((page - 1) * AUDIT_LOG_PAGE_SIZE),
     db.select({ n: count() }).from(auditLog).where(where),
-    db.select({ id: staff.id, name: staff.name }).from(staff).orderBy(asc(staff.name), asc(staff.id)),
+    db
+      .select({ id: staff.id, name: staff.name, email: staff.email })
+      .from(staff)
+      .orderBy(asc(staff.name), asc(staff.id)),
   ]);
   return {
     entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName, subject, undoApply }) => {
