@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_STATUSES, adminBlogPostsApi, type PageStatus } from '@shopfront/shared';
+import { SearchBox } from '../components/ui/search-box';
 import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../components/ui/states';
 import { call } from '../lib/api';
 import { PAGE_STATUS_LABELS, PageStatusPill, when } from '../features/pages/status';
@@ -18,7 +18,6 @@ export default function Blog() {
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
   const page = pageOf(params);
-  const [search, setSearch] = useState(q);
   const query = { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(page > 1 ? { page } : {}) };
   const list = useQuery({
     queryKey: ['blog-posts', 'list', query],
@@ -45,27 +44,14 @@ export default function Blog() {
         description="Stories, guides and news. Drafts and scheduled posts stay hidden from shoppers until their time."
         action={write}
       />
-      <form
-        role="search"
+      <SearchBox
+        id="post-search"
+        label="Search posts"
+        placeholder="Title or address…"
         className="mb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q: search, status });
-        }}
-      >
-        <label htmlFor="post-search" className="sr-only">
-          Search posts
-        </label>
-        <input
-          id="post-search"
-          type="search"
-          enterKeyHint="search"
-          className="input"
-          placeholder="Title or address…"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </form>
+        value={q}
+        onSearch={(typed) => go({ q: typed, status })}
+      />
       <div role="group" aria-label="Status" className="mb-3 flex flex-wrap gap-2" data-testid="status-chips">
         {CHIPS.map((c) => (
           <button

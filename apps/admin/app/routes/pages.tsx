@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_STATUSES, adminPagesApi, type PageStatus } from '@shopfront/shared';
+import { SearchBox } from '../components/ui/search-box';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { call } from '../lib/api';
 import { PAGE_STATUS_LABELS, PageStatusPill, when } from '../features/pages/status';
@@ -16,7 +16,6 @@ export default function Pages() {
   const q = params.get('q') ?? '';
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
-  const [search, setSearch] = useState(q);
   const query = { ...(q ? { q } : {}), ...(status ? { status } : {}) };
   const list = useQuery({
     queryKey: ['pages', 'list', query],
@@ -43,27 +42,13 @@ export default function Pages() {
         }
       />
       <div className="mb-3 flex flex-col gap-2 sm:flex-row">
-        <form
-          role="search"
-          className="flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ q: search, status });
-          }}
-        >
-          <label htmlFor="page-search" className="sr-only">
-            Search pages
-          </label>
-          <input
-            id="page-search"
-            type="search"
-            enterKeyHint="search"
-            className="input"
-            placeholder="Title or address…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </form>
+        <SearchBox
+          id="page-search"
+          label="Search pages"
+          placeholder="Title or address…"
+          value={q}
+          onSearch={(typed) => go({ q: typed, status })}
+        />
         <label className="sr-only" htmlFor="page-status">
           Status
         </label>

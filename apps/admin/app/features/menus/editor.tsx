@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
-import { call, errorText, fieldErrors, ifMatch } from '../../lib/api';
+import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
@@ -29,8 +29,6 @@ import {
   without,
   type EditItem,
 } from './tree';
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.

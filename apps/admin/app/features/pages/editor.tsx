@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { SaveBar } from '../../components/ui/save-bar';
-import { errorText } from '../../lib/api';
+import { EditorSaveBar } from '../../components/ui/save-bar';
+import { errorText, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
@@ -15,8 +15,6 @@ import { slugFromTitle } from './page-form';
 import { RichTextEditor } from './rich-text-editor';
 import { SchedulePicker } from './schedule-picker';
 import { PageStatusPill } from './status';
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A refused write's field messages, the first of each; block errors under one `blocks`, tag errors under `tags`. */
 function fieldErrors(err: unknown): Record<string, string> {
@@ -295,32 +293,22 @@ export function ContentEditor<T extends ContentRecord>({
           />
         }
       />
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={`${noun}-save-bar`}>
-        <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-          {conflict ? (
-            <div className="font-medium text-red-700" data-testid="conflict">
-              <p>{conflict}</p>
-              <button
-                type="button"
-                className="mt-1 underline"
-                onClick={() =>
-                  void kind.load(server!.id).then((p) => {
-                    took(p);
-                    setTextKey((k) => k + 1);
-                  })
-                }
-                data-testid="take-theirs"
-              >
-                Load their version (your changes are dropped)
-              </button>
-            </div>
-          ) : (
-            <p className="flex flex-wrap items-center gap-2 text-muted" data-testid={`${noun}-status`}>
-              {server && <PageStatusPill status={server.status} publishAt={server.publish_at} timeZone={timeZone} />}
-              {dirty ? 'Unsaved changes: the preview shows them, shoppers do not.' : server ? 'Saved' : 'Not saved yet'}
-            </p>
-          )}
-        </div>
+      <EditorSaveBar
+        testId={`${noun}-save-bar`}
+        conflict={conflict ? [conflict] : null}
+        onTakeTheirs={() =>
+          void kind.load(server!.id).then((p) => {
+            took(p);
+            setTextKey((k) => k + 1);
+          })
+        }
+        status={
+          <p className="flex flex-wrap items-center gap-2 text-muted" data-testid={`${noun}-status`}>
+            {server && <PageStatusPill status={server.status} publishAt={server.publish_at} timeZone={timeZone} />}
+            {dirty ? 'Unsaved changes: the preview shows them, shoppers do not.' : server ? 'Saved' : 'Not saved yet'}
+          </p>
+        }
+      >
         <Button
           variant="primary"
           className="w-full sm:w-auto"
@@ -330,7 +318,7 @@ export function ContentEditor<T extends ContentRecord>({
         >
           {save.isPending ? 'Saving…' : primary}
         </Button>
-      </SaveBar>
+      </EditorSaveBar>
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   type ContentBlock,
   type PageStatus,
 } from '@shopfront/shared';
-import { call } from '../../lib/api';
+import { call, ifMatch } from '../../lib/api';
 import { fromZonedInput, toZonedInput } from './page-form';
 
 /** The fields the shared editor edits: a page's, and a post's excerpt, cover, author and tags. */
@@ -67,8 +67,6 @@ export interface ContentKind<T extends ContentRecord> {
   save: (body: object, saved: T | null) => Promise<Saved<T>>;
   remove: (saved: T) => Promise<void>;
 }
-
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 
 const commonForm = (r: ContentRecord | null, timeZone: string) => ({
   title: r?.title ?? '',

@@ -10,7 +10,7 @@ import {
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
-import { call, errorText, fieldErrors, ifMatch } from '../../lib/api';
+import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
@@ -25,7 +25,6 @@ import { SECTION_TYPE_INFO, freshKey, newSection, sectionName } from './section-
 import { TypePicker } from './type-picker';
 import { errorsOfSection, keysWithErrors, useSectionErrors } from './use-section-errors';
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const startOf = (t: AdminTemplate): SectionInput[] => t.draft?.sections ?? t.sections;
 
 /**
