@@ -140,8 +140,9 @@ export default function Testimonials() {
                   <span className="flex items-center gap-2">
                     <span className="truncate text-sm font-semibold">{r.author}</span>
                     {r.rating !== null && (
-                      <span className="shrink-0 text-xs text-amber-700" aria-label={`${r.rating} stars`}>
-                        {'★'.repeat(r.rating)}
+                      <span className="shrink-0 text-xs text-amber-700">
+                        <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
+                        <span className="sr-only">{`${r.rating} stars`}</span>
                       </span>
                     )}
                     {!r.is_published && (

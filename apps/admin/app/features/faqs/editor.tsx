@@ -77,6 +77,9 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
           })
         ).data;
         version = saved.version;
+        // Taken at once: a refused question list after it must not send the rename again.
+        const renamedTo = saved;
+        setServer((old) => ({ ...old, title: renamedTo.title, description: renamedTo.description, version }));
       }
       if (!same(toBody(items), toBody(start)))
         saved = (

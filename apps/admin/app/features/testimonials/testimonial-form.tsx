@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TESTIMONIAL_LIMITS, type AdminTestimonial, type AdminTestimonialBody } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { SelectInput } from '../templates/settings-fields';
@@ -51,8 +51,13 @@ export function TestimonialForm({
 }) {
   const [v, setV] = useState<AdminTestimonialBody>(testimonial ? fieldsOf(testimonial) : blankTestimonial);
   const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
+  const ref = useRef<HTMLFormElement>(null);
+  // On a phone the form sits under the list: bring it into view when it opens.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
     <form
+      ref={ref}
+      className="scroll-mt-20 scroll-mb-24"
       onSubmit={(e) => {
         e.preventDefault();
         onSave(v);
@@ -106,20 +111,26 @@ export function TestimonialForm({
           onChange={(is_published) => set({ is_published })}
           testId="t-published"
         />
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="testimonial-actions">
-          {testimonial && (
-            <>
-              <Button isDisabled={!moves.up || saving} onPress={() => moves.up?.()} data-testid="move-up">
-                Move up
-              </Button>
-              <Button isDisabled={!moves.down || saving} onPress={() => moves.down?.()} data-testid="move-down">
-                Move down
-              </Button>
-              <Button variant="danger" isDisabled={saving} onPress={onDelete} data-testid="delete-testimonial">
-                Delete
-              </Button>
-            </>
-          )}
+        {testimonial && (
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="testimonial-actions">
+            <Button isDisabled={!moves.up || saving} onPress={() => moves.up?.()} data-testid="move-up">
+              Move up
+            </Button>
+            <Button isDisabled={!moves.down || saving} onPress={() => moves.down?.()} data-testid="move-down">
+              Move down
+            </Button>
+            <Button
+              variant="danger"
+              className="col-span-2"
+              isDisabled={saving}
+              onPress={onDelete}
+              data-testid="delete-testimonial"
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+        <div className="flex justify-end gap-2 border-t border-line pt-4">
           <Button variant="quiet" onPress={onCancel} data-testid="cancel">
             Close
           </Button>
