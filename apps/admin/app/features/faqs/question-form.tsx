@@ -24,7 +24,9 @@ export function QuestionForm({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // On a phone the form sits under the list: bring it into view when a question opens.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    void ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <div ref={ref} className="scroll-mt-20 scroll-mb-40 lg:sticky lg:top-20">
       <EditorCard title="Question">

@@ -53,7 +53,9 @@ export function TestimonialForm({
   const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
   const ref = useRef<HTMLFormElement>(null);
   // On a phone the form sits under the list: bring it into view when it opens.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    void ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <form
       ref={ref}
