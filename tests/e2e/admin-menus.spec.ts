@@ -9,6 +9,9 @@ import { OWNER, expect, test } from './support/test.ts';
  * before saving (a shopper does not), saves, and the shopper's header has it. At 1280 px the
  * editor is opened from the preview's Edit Header and checked with axe; at 390 px from the Menus
  * screen, the preview a tab. SHOTS_DIR=/work/shots/menus keeps a screenshot of each screen.
+ * The FAQ editor beside it (Content → FAQs, a list with the same reordering) has one journey at
+ * 390 px: a question added, moved by keyboard and Move up, removed and undone, saved, and on the
+ * storefront's FAQ page in its place.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -128,4 +131,65 @@ test.describe('the menu editor', () => {
     await shopperSees(newPage, shop.baseUrl, 'Gift box');
     expect(unexpected(problems)).toEqual([]);
   });
+});
+
+/** The FAQ editor's questions in order. */
+const questionRows = (page: Page) =>
+  page
+    .getByTestId('faq-items')
+    .locator('[data-testid^="row-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice(4)));
+
+test('the FAQ editor at 390 px: add a question, move it by keyboard and Move up, undo a removal, save; the FAQ page shows it', async ({
+  shop,
+  owner,
+  newPage,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/faqs`);
+  await expect(page.getByTestId('faq-shopping-help')).toContainText('shown by FAQ');
+  await shot(page, 'faqs-list');
+  await page.getByTestId('faq-shopping-help').click();
+  await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+  await expect.poll(async () => (await questionRows(page)).length).toBeGreaterThanOrEqual(6);
+  const before = await questionRows(page);
+
+  const q = 'Do you gift wrap?';
+  await page.getByTestId('add-question').click();
+  await page.getByTestId('question').fill(q);
+  await page.getByTestId('answer').fill('Yes: choose <gift wrap> at checkout.');
+  await expect.poll(() => questionRows(page)).toEqual([...before, q]);
+  // Keyboard: the handle, Enter, up past its own drop positions to before the question above, Enter.
+  await page.getByTestId(`drag-${q}`).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => questionRows(page)).toEqual([...before.slice(0, -1), q, before.at(-1)]);
+  await page.getByTestId('move-up').click();
+  const placed = [...before.slice(0, -2), q, ...before.slice(-2)];
+  await expect.poll(() => questionRows(page)).toEqual(placed);
+
+  await page.getByTestId('remove-question').click();
+  await toastSays(page, `“${q}” removed`);
+  await expect(page.getByTestId(`row-${q}`)).toHaveCount(0);
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => questionRows(page)).toEqual(placed);
+  await expect(page.getByTestId('faq-status')).toContainText('Unsaved changes');
+  await shotScreen(page, 'faq-editor');
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.getByTestId('save').click();
+  await toastSays(page, 'FAQ saved');
+  await expect(page.getByTestId('faq-status')).toHaveText('Saved: shoppers see these questions.');
+  const shopper = await newPage();
+  await shopper.goto(`${shop.baseUrl}/faq`);
+  await expect(shopper.getByRole('region', { name: 'Frequently asked questions' }).locator('summary')).toHaveText(
+    placed,
+  );
+  await shopper.getByText(q).click();
+  await expect(shopper.getByText('Yes: choose <gift wrap> at checkout.')).toBeVisible();
+  expect(unexpected(problems)).toEqual([]);
 });

@@ -104,6 +104,8 @@ export const NAV: readonly NavItem[] = [
     area: 'content',
     keywords: 'navigation header footer links nav bar submenu drop-down mobile menu',
   },
+  { to: '/faqs', label: 'FAQs', area: 'content', keywords: 'questions answers help frequently asked' },
+  { to: '/testimonials', label: 'Testimonials', area: 'content', keywords: 'quotes reviews customers kind words' },
   {
     to: '/setup',
     label: 'Setup',

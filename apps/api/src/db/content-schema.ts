@@ -166,6 +166,8 @@ export const faqGroups = pgTable('faq_groups', {
   id: text('id').primaryKey(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
+  /** Goes up with every rename and items save (issue 28): the If-Match of the FAQ editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 export const faqItems = pgTable(
@@ -194,6 +196,8 @@ export const testimonials = pgTable(
     avatarPath: text('avatar_path'),
     position: integer('position').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Goes up with every edit (issue 28): the If-Match of the testimonial editor's writes. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [check('testimonials_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`)],
 );

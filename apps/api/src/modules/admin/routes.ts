@@ -73,6 +73,8 @@ import { adminApplicationRoutes } from './applications/routes.ts';
 import { adminBackupRoutes } from './backups/routes.ts';
 import { adminTemplateRoutes } from './templates/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
+import { adminFaqRoutes } from './faqs/routes.ts';
+import { adminTestimonialRoutes } from './testimonials/routes.ts';
 import { adminPageRoutes } from './pages/routes.ts';
 import { adminBlogPostRoutes } from './blog-posts/routes.ts';
 
@@ -148,6 +150,8 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminBackupRoutes);
   await app.register(adminTemplateRoutes);
   await app.register(adminMenuRoutes);
+  await app.register(adminFaqRoutes);
+  await app.register(adminTestimonialRoutes);
   await app.register(adminPageRoutes);
   await app.register(adminBlogPostRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
