@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { BlogTagSchema, CONTENT_MAX_PAGE, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { PAGE_STATUSES } from '../page-status.ts';
+import { plainText } from './text.ts';
 import {
   PICTURE_PATH_MESSAGE,
   PICTURE_PATH_PATTERN,
@@ -9,6 +10,7 @@ import {
   SEO_TITLE_MAX,
   contentSlugSchema,
   contentTitleSchema,
+  editorBlocksSchema,
   optionalText,
   publishingFields,
   publishingRule,
@@ -83,7 +85,9 @@ export const AdminBlogPostBodySchema = z
   .object({
     title: contentTitleSchema(msg.title),
     slug: contentSlugSchema(msg.slug),
-    excerpt: z.string().trim().max(BLOG_POST_EXCERPT_MAX, { error: msg.excerpt }).default(''),
+    excerpt: plainText(z.string().trim().max(BLOG_POST_EXCERPT_MAX, { error: msg.excerpt }), {
+      multiline: true,
+    }).default(''),
     cover_image: z
       .string({ error: msg.cover })
       .trim()
@@ -92,14 +96,14 @@ export const AdminBlogPostBodySchema = z
       .nullable()
       .default(null)
       .transform((v) => v || null),
-    cover_image_alt: z.string().trim().max(200, { error: msg.coverAlt }).default(''),
-    author: z.string().trim().max(100, { error: msg.author }).default(''),
+    cover_image_alt: plainText(z.string().trim().max(200, { error: msg.coverAlt })).default(''),
+    author: plainText(z.string().trim().max(100, { error: msg.author })).default(''),
     tags: z
       .array(BlogTagSchema, { error: msg.tags })
       .max(BLOG_POST_MAX_TAGS, { error: msg.tags })
       .default([])
       .transform((t) => [...new Set(t)]),
-    blocks: z.array(ContentBlockSchema).max(BLOG_POST_MAX_BLOCKS, { error: msg.tooManyBlocks }).default([]),
+    blocks: editorBlocksSchema(BLOG_POST_MAX_BLOCKS, msg.tooManyBlocks),
     seo_title: optionalText(SEO_TITLE_MAX, msg.seoTitle),
     seo_description: optionalText(SEO_DESCRIPTION_MAX, msg.seoDescription),
     ...publishingFields,

@@ -6,6 +6,7 @@ import {
   SEO_TITLE_MAX,
   contentSlugSchema,
   contentTitleSchema,
+  editorBlocksSchema,
   optionalText,
   publishingFields,
   publishingRule,
@@ -95,7 +96,7 @@ export const AdminPageBodySchema = z
   .object({
     title: contentTitleSchema(msg.title),
     slug: PageSlugSchema,
-    blocks: z.array(ContentBlockSchema).max(PAGE_MAX_BLOCKS, { error: msg.tooManyBlocks }).default([]),
+    blocks: editorBlocksSchema(PAGE_MAX_BLOCKS, msg.tooManyBlocks),
     seo_title: optionalText(PAGE_SEO_TITLE_MAX, msg.seoTitle),
     seo_description: optionalText(PAGE_SEO_DESCRIPTION_MAX, msg.seoDescription),
     ...publishingFields,

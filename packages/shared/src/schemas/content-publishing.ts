@@ -1,6 +1,8 @@
 import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { PAGE_STATUSES } from '../page-status.ts';
+import { ContentBlockSchema, type ContentBlock } from './blog.ts';
+import { isPlainText, plainText } from './text.ts';
 
 /**
  * What the owner's pages and blog posts (issue 28) share: slug rules, optional SEO-style text,
@@ -23,20 +25,52 @@ export const contentSlugSchema = (error: string) =>
 
 /** Empty text is no value (null): the storefront then falls back to the title. */
 export const optionalText = (max: number, error: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error })
+  plainText(z.string().trim().max(max, { error }), { multiline: true })
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null));
 
 export const contentTitleSchema = (error: string) =>
+  plainText(
+    z
+      .string({ error })
+      .trim()
+      .min(1, { error })
+      .max(200, { error: messages.maxLength(200) }),
+  );
+
+/** Every string a block carries: its text, marked runs, picture address, alt, caption, quote, list items. */
+function blockStrings(b: ContentBlock): string[] {
+  switch (b.type) {
+    case 'heading':
+      return [b.text];
+    case 'paragraph':
+      return [b.text, ...(b.spans ?? []).map((s) => s.text)];
+    case 'image':
+      return [b.url, b.alt, b.caption ?? ''];
+    case 'quote':
+      return [b.text, b.cite ?? ''];
+    case 'list':
+      return b.items;
+  }
+}
+
+/**
+ * An editor's body (a page's, a post's): at most `max` blocks, each block's text plain (no control
+ * character but line breaks, no lone surrogate: PostgreSQL refuses NUL in jsonb), else 422 at
+ * `blocks.N` with the plain-text message.
+ */
+export const editorBlocksSchema = (max: number, tooMany: string) =>
   z
-    .string({ error })
-    .trim()
-    .min(1, { error })
-    .max(200, { error: messages.maxLength(200) });
+    .array(ContentBlockSchema)
+    .max(max, { error: tooMany })
+    .superRefine((blocks, ctx) => {
+      blocks.forEach((b, i) => {
+        if (blockStrings(b).some((text) => !isPlainText(text, { multiline: true })))
+          ctx.addIssue({ code: 'custom', path: [i], message: messages.invalidCharacters });
+      });
+    })
+    .default([]);
 
 /** The status and publish time of a body; `publishingRule` checks them together. */
 export const publishingFields = {

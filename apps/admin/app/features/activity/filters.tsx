@@ -14,6 +14,7 @@ export const AREA_LABELS: Record<AuditArea, string> = {
   orders: 'Orders',
   catalogue: 'Catalogue',
   customers: 'Customers',
+  content: 'Content',
   settings: 'Settings',
   plugins: 'Plugins',
   staff: 'Staff',

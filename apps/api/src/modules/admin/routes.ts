@@ -413,7 +413,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { query: AuditLogQuerySchema, data: AuditLogSchema },
       ...doc(
         'audit',
-        'The audit log of changes made through the owner API, newest first, 50 a page. Filters, each optional: area (orders, catalogue, customers, settings, plugins, staff, backups, undo: the actions of that part of the shop), staff (a staff id: their changes), from and to (YYYY-MM-DD, inclusive days in the shop’s time zone). data.staff lists every staff account for the filter by who made a change',
+        'The audit log of changes made through the owner API, newest first, 50 a page. Filters, each optional: area (orders, catalogue, customers, content, settings, plugins, staff, backups, undo: the actions of that part of the shop), staff (a staff id: their changes), from and to (YYYY-MM-DD, inclusive days in the shop’s time zone). data.staff lists every staff account for the filter by who made a change',
         [422],
       ),
     },

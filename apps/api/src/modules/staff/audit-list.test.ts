@@ -237,7 +237,7 @@ describe('the audit list', () => {
       [
         'area=everything',
         'area',
-        'The value must be one of: orders, catalogue, customers, settings, plugins, staff, backups, undo',
+        'The value must be one of: orders, catalogue, customers, content, settings, plugins, staff, backups, undo',
       ],
       ['from=15-01-2026', 'from', 'The value must be a valid date'],
     ] as const) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STAFF_ROLES,
   adminBlogPostMessages as msg,
+  messages,
   roleMayUse,
   type AdminBlogPost,
   type AdminBlogPostInput,
@@ -141,6 +142,13 @@ describe('create, read, list and delete', () => {
       sql`select action from audit_log where target = ${`blog_post:${p.id}`} order by id`,
     );
     expect(audit.map((r) => r.action)).toEqual(['blog_post.create', 'blog_post.delete']);
+    // The activity's Content area holds them (with pages, menus, templates, FAQs, testimonials).
+    const content = await req('GET', '/api/admin/audit-log?area=content');
+    expect(content.statusCode, content.body).toBe(200);
+    const targets = (content.json().data.entries as { target: string; action: string }[])
+      .filter((e) => e.target === `blog_post:${p.id}`)
+      .map((e) => e.action);
+    expect(targets.sort()).toEqual(['blog_post.create', 'blog_post.delete']);
   });
 });
 
@@ -173,6 +181,31 @@ describe('bad input', () => {
     }
     const badId = await req('GET', `${BASE}/abc`);
     expect(badId.statusCode).toBe(422);
+  });
+
+  it('refuses characters PostgreSQL cannot store (NUL, a lone surrogate) with 422 at their field, sent by the owner', async () => {
+    const res = await req('POST', BASE, {
+      body: draft('nul-post', {
+        title: 'Tea\u0000time',
+        excerpt: 'Steep\u0000',
+        author: '\ud800',
+        blocks: [
+          { type: 'heading', text: 'Fine', level: 2 },
+          { type: 'paragraph', text: '', spans: [{ text: 'bad\u0000run' }] },
+        ],
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toMatchObject({
+      title: [messages.invalidCharacters],
+      excerpt: [messages.invalidCharacters],
+      author: [messages.invalidCharacters],
+      'blocks.1': [messages.invalidCharacters],
+    });
+    expect(errorsOf(res)['blocks.0']).toBeUndefined();
+    // Line breaks and tabs are text: a multi-line excerpt is kept.
+    const ok = await create(draft('two-lines', { excerpt: 'One line.\nAnother\tline.' }));
+    expect(ok.excerpt).toBe('One line.\nAnother\tline.');
   });
 
   it('needs a future time to schedule', async () => {

@@ -4,6 +4,7 @@ import {
   SECTION_LINK_MESSAGE,
   STAFF_ROLES,
   adminPageMessages as msg,
+  messages,
   roleMayUse,
   type AdminPage,
   type AdminPageInput,
@@ -131,6 +132,24 @@ describe('bad input', () => {
     });
     const reserved = await req('POST', '/api/admin/pages', { body: draft('cart') });
     expect(errorsOf(reserved)).toEqual({ slug: [msg.slugReserved] });
+  });
+
+  it('refuses characters PostgreSQL cannot store with 422 at their field, never a 500', async () => {
+    const res = await req('POST', '/api/admin/pages', {
+      body: draft('nul-page', {
+        title: 'Our\u0000workshop',
+        seo_description: 'x\u0000',
+        blocks: [{ type: 'list', items: ['Fine', '\u0000'], ordered: false }],
+      }),
+    });
+    expect([res.statusCode, errorsOf(res)]).toEqual([
+      422,
+      {
+        title: [messages.invalidCharacters],
+        seo_description: [messages.invalidCharacters],
+        'blocks.0': [messages.invalidCharacters],
+      },
+    ]);
   });
 
   it('needs a future time to schedule', async () => {
