@@ -81,13 +81,17 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // (compressing less well); plus the Pages & templates place. Measured with both: 236.2 kB.
   // +0.4 kB: the Pages place (issue 28), its icon and its two routes in React Router's manifest
   // (every screen's frame carries them), and the Menus place the same way: measured 236.8 kB.
-  setup: 237_000,
+  // +2.1 kB: the Blog, FAQs and Testimonials places with their icons and five routes in the
+  // manifest, the sidebar's folding groups (every frame), and lib/api's shared editor helpers:
+  // measured 238.9 kB in the CI-clone run of stop 35.
+  setup: 239_500,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
   // Measured with both: 156.5 kB. +0.2 kB each for the Menus and the Pages places, their icons
-  // and their routes in the manifest (issue 28; every frame carries them): 156.9 kB.
-  staff: 157_000,
+  // and their routes in the manifest (issue 28; every frame carries them): 156.9 kB. +1.3 kB for
+  // the Blog, FAQs and Testimonials places and routes and the sidebar's folding groups: 158.2 kB.
+  staff: 158_800,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
