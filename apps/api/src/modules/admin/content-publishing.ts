@@ -3,6 +3,8 @@ import type { PageStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { uniqueViolation } from '../auth/service.ts';
+import { recordAudit } from '../staff/audit.ts';
+import type { OwnerAct } from './if-match.ts';
 
 /**
  * What the owner's pages and blog posts (issue 28) share: a row is a draft (is_published false),
@@ -72,6 +74,34 @@ export async function refusal(
 ): Promise<never> {
   const [found] = await queryRows(db, sql`select 1 from ${sql.identifier(t.table)} where id = ${id}`);
   throw found ? new HttpError(409, msg.stale) : notFound(msg.notFound);
+}
+
+/**
+ * Deletes the row if it is still at the If-Match version (else refusal: 404 or 409), audited as
+ * `<kind>.delete` with the title and slug it had, in one transaction.
+ */
+export async function deleteVersioned(
+  db: Db,
+  act: OwnerAct,
+  t: PublishedTable,
+  kind: 'page' | 'blog_post',
+  id: number,
+  msg: { stale: string; notFound: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await queryRows<{ title: string; slug: string }>(
+      tx,
+      sql`delete from ${sql.identifier(t.table)} where id = ${id} and ${versionCheck(t, act.ifMatch)} returning title, slug`,
+    );
+    if (!gone) await refusal(tx, t, id, msg);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: `${kind}.delete`,
+      target: `${kind}:${id}`,
+      before: { title: gone!.title, slug: gone!.slug },
+      ip: act.ip,
+    });
+  });
 }
 
 /** A unique violation (the slug) as 422 at `slug` with `message`; anything else is thrown on. */

@@ -16,6 +16,7 @@ import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import {
   aheadSql,
+  deleteVersioned,
   iso,
   isoOrNull,
   newPublishAt,
@@ -228,19 +229,5 @@ export async function updateAdminBlogPost(
 }
 
 /** Deletes the post if it is still at the If-Match version. */
-export async function deleteAdminBlogPost(db: Db, act: OwnerAct, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [gone] = await queryRows<{ title: string; slug: string }>(
-      tx,
-      sql`delete from blog_posts where id = ${id} and ${versionCheck(POSTS, act.ifMatch)} returning title, slug`,
-    );
-    if (!gone) await refusal(tx, POSTS, id, msg);
-    await recordAudit(tx, {
-      staff: act.staff,
-      action: 'blog_post.delete',
-      target: `blog_post:${id}`,
-      before: { title: gone!.title, slug: gone!.slug },
-      ip: act.ip,
-    });
-  });
-}
+export const deleteAdminBlogPost = (db: Db, act: OwnerAct, id: number): Promise<void> =>
+  deleteVersioned(db, act, POSTS, 'blog_post', id, msg);

@@ -14,6 +14,7 @@ import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import {
   aheadSql,
+  deleteVersioned,
   iso,
   isoOrNull,
   newPublishAt,
@@ -168,19 +169,5 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
 }
 
 /** Deletes the page if it is still at the If-Match version; its own template (if any) stays, unlinked. */
-export async function deleteAdminPage(db: Db, act: OwnerAct, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [gone] = await queryRows<{ title: string; slug: string }>(
-      tx,
-      sql`delete from pages where id = ${id} and ${versionCheck(PAGES, act.ifMatch)} returning title, slug`,
-    );
-    if (!gone) await refusal(tx, PAGES, id, msg);
-    await recordAudit(tx, {
-      staff: act.staff,
-      action: 'page.delete',
-      target: `page:${id}`,
-      before: { title: gone!.title, slug: gone!.slug },
-      ip: act.ip,
-    });
-  });
-}
+export const deleteAdminPage = (db: Db, act: OwnerAct, id: number): Promise<void> =>
+  deleteVersioned(db, act, PAGES, 'page', id, msg);
