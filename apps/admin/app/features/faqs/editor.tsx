@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, FAQ_LIMITS, adminFaqsApi, type AdminFaq, type AdminFaqItem } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { SaveBar } from '../../components/ui/save-bar';
+import { EditorSaveBar } from '../../components/ui/save-bar';
 import { SortableList } from '../../components/ui/sortable-list';
 import { call, errorText } from '../../lib/api';
 import { moveTo, stepBy } from '../../lib/reorder';
@@ -232,33 +232,23 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
           </p>
         )}
       </div>
-      <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId="faq-save-bar">
-        <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-          {conflict ? (
-            <div className="font-medium text-red-700" data-testid="conflict">
-              <p>{conflict}</p>
-              <button
-                type="button"
-                className="mt-1 underline"
-                onClick={() => void call(adminFaqsApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
-                data-testid="take-theirs"
-              >
-                Load their version (your changes are dropped)
-              </button>
-            </div>
-          ) : (
-            <p
-              className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
-              data-testid="faq-status"
-            >
-              {Object.keys(errors).length
-                ? 'Check the questions marked “Check”.'
-                : dirty
-                  ? 'Unsaved changes: shoppers do not see them yet.'
-                  : 'Saved: shoppers see these questions.'}
-            </p>
-          )}
-        </div>
+      <EditorSaveBar
+        testId="faq-save-bar"
+        conflict={conflict ? [conflict] : null}
+        onTakeTheirs={() => void call(adminFaqsApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
+        status={
+          <p
+            className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
+            data-testid="faq-status"
+          >
+            {Object.keys(errors).length
+              ? 'Check the questions marked “Check”.'
+              : dirty
+                ? 'Unsaved changes: shoppers do not see them yet.'
+                : 'Saved: shoppers see these questions.'}
+          </p>
+        }
+      >
         <Button
           variant="quiet"
           isDisabled={save.isPending || !dirty}
@@ -280,7 +270,7 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
         >
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
-      </SaveBar>
+      </EditorSaveBar>
     </>
   );
 }
