@@ -138,7 +138,7 @@ export async function renameFaq(
   await db.transaction(async (tx) => {
     const [before] = await queryRows<{ title: string; description: string }>(
       tx,
-      sql`select title, description from faq_groups where id = ${id}`,
+      sql`select title, description from faq_groups where id = ${id} for update`,
     );
     const claimed = await claim(tx, act, id, sql`title = ${body.title}, description = ${body.description},`);
     await recordAudit(tx, {
@@ -187,7 +187,9 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: Adm
 
 /**
  * Deletes a group and its questions; 409 naming the templates while any live or draft section
- * shows it (the group row is locked first, so the check and the delete see the same templates).
+ * shows it. The group row is locked first, so a rename or save of it waits. Template saves take
+ * no lock on the groups they name (a section may name a group that is gone: it renders without
+ * it and the template editor flags it), so a template saved during the delete can still name it.
  */
 export async function deleteFaq(db: Db, act: OwnerAct, id: string): Promise<{ id: string }> {
   await db.transaction(async (tx) => {

@@ -17,6 +17,12 @@ import type { OwnerAct } from '../if-match.ts';
  * cache at commit (content-version.ts).
  */
 
+/**
+ * Creates and reorders take this first: a row lock cannot stop an insert, so without it two
+ * creates at 199 would both pass the cap, and a create could slip into a reorder's list.
+ */
+const lockList = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(7319046281603)`);
+
 type Fields = Omit<AdminTestimonial, 'id' | 'version'>;
 
 const COLUMNS = sql`id, author_name as author, author_title, quote, rating, avatar_path as picture, is_published, version`;
@@ -41,6 +47,7 @@ const audited = (t: Fields) => ({
 /** Adds one at the end of the list; 422 when the shop has TESTIMONIAL_LIMITS.max already. */
 export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
+    await lockList(tx);
     const [made] = await queryRows<{ id: number }>(
       tx,
       sql`insert into testimonials (author_name, author_title, quote, rating, avatar_path, is_published, position)
@@ -73,7 +80,11 @@ const atVersion = (act: OwnerAct) => (act.ifMatch === null ? sql`true` : sql`ver
 /** Replaces one's fields, if it is still at the If-Match version; audited with what it was. */
 export async function updateTestimonial(db: Db, act: OwnerAct, id: number, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<AdminTestimonial>(tx, sql`select ${COLUMNS} from testimonials where id = ${id}`);
+    // Locked, so the audit's "before" is the row this update replaces, even without If-Match.
+    const [before] = await queryRows<AdminTestimonial>(
+      tx,
+      sql`select ${COLUMNS} from testimonials where id = ${id} for update`,
+    );
     const [saved] = await queryRows<{ version: number }>(
       tx,
       sql`update testimonials
@@ -116,12 +127,13 @@ export async function deleteTestimonial(db: Db, act: OwnerAct, id: number): Prom
 
 /**
  * Puts them in the order of `ids`, which must name every testimonial once: 422 for a repeated id,
- * 409 when the list has changed since it was read (one added or deleted). The rows are locked
- * first, so the check and the update see the same list.
+ * 409 when the list has changed since it was read (one added or deleted). The list lock (which
+ * creates take too) and the row locks come first, so the check and the update see the same list.
  */
 export async function reorderTestimonials(db: Db, act: OwnerAct, ids: number[]): Promise<AdminTestimonialList> {
   if (new Set(ids).size !== ids.length) throw fieldError('ids', msg.order);
   await db.transaction(async (tx) => {
+    await lockList(tx);
     const rows = await queryRows<{ id: number; author: string }>(
       tx,
       sql`select id, author_name as author from testimonials order by position, id for update`,

@@ -190,6 +190,30 @@ describe('testimonials', () => {
     const [now] = await list();
     expect(now).toMatchObject({ id: first!.id, quote: `Quote by ${winner}`, version: first!.version + 1 });
   });
+
+  it('lets exactly one of five racing creates take the last free place below the cap', async () => {
+    const count = async () =>
+      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from testimonials`))[0]!.n;
+    const had = await count();
+    await t.database.db.execute(
+      sql`insert into testimonials (author_name, quote, position)
+          select 'Filler ' || g, 'Filler quote', 1000 + g from generate_series(1, ${TESTIMONIAL_LIMITS.max - 1 - had}) g`,
+    );
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map((i) => req('POST', '/api/admin/testimonials', { body: body(`Racer ${i}`) })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422]);
+      expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().errors.author)).toEqual(
+        Array(4).fill([msg.tooMany]),
+      );
+      expect(await count()).toBe(TESTIMONIAL_LIMITS.max);
+    } finally {
+      await t.database.db.execute(
+        sql`delete from testimonials where author_name like 'Filler %' or author_name like 'Racer %'`,
+      );
+    }
+  });
 });
 
 describe('roles', () => {
