@@ -5,7 +5,7 @@ import { PAGE_STATUSES } from '../page-status.ts';
 import { plainText } from './text.ts';
 import {
   PICTURE_PATH_MESSAGE,
-  PICTURE_PATH_PATTERN,
+  isPicturePath,
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   contentSlugSchema,
@@ -92,7 +92,7 @@ export const AdminBlogPostBodySchema = z
       .string({ error: msg.cover })
       .trim()
       .max(1000, { error: msg.cover })
-      .refine((v) => v === '' || PICTURE_PATH_PATTERN.test(v), { error: msg.cover })
+      .refine((v) => v === '' || isPicturePath(v), { error: msg.cover })
       .nullable()
       .default(null)
       .transform((v) => v || null),

@@ -14,6 +14,7 @@ import { STORE_MODES } from './services.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
+import { isPicturePath } from './picture-path.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
 export const adminMessages = {
@@ -279,9 +280,7 @@ export const shopImageUrl = z
   .string({ error: staffMessages.imageUrl })
   .trim()
   .max(500, { error: messages.maxLength(500) })
-  .refine((v) => (/^\/media\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..')) || /^https:\/\/[^\s"'<>\\]+$/.test(v), {
-    error: staffMessages.imageUrl,
-  });
+  .refine(isPicturePath, { error: staffMessages.imageUrl });
 
 /** PATCH /api/admin/storefront: any subset; nested objects (theme, notice bar …) are merged key by key. */
 export const StorefrontPatchSchema = knownKeysOnly(

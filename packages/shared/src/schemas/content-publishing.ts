@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import { PAGE_STATUSES } from '../page-status.ts';
 import { ContentBlockSchema, type ContentBlock } from './blog.ts';
 import { isPlainText, plainText } from './text.ts';
+import { isPicturePath } from './picture-path.ts';
 
 /**
  * What the owner's pages and blog posts (issue 28) share: slug rules, optional SEO-style text,
@@ -12,8 +13,7 @@ import { isPlainText, plainText } from './text.ts';
 /** Lower-case letters, digits and single hyphens (`about-us`). */
 export const CONTENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A picture: a /media/… address from the media library or an upload, or an https:// address. */
-export const PICTURE_PATH_PATTERN = /^(\/media\/|https:\/\/)\S+$/;
+export { isPicturePath };
 export const PICTURE_PATH_MESSAGE = 'A picture is a /media/… address or an https:// address';
 
 export const SEO_TITLE_MAX = 70;
@@ -58,7 +58,8 @@ function blockStrings(b: ContentBlock): string[] {
 /**
  * An editor's body (a page's, a post's): at most `max` blocks, each block's text plain (no control
  * character but line breaks, no lone surrogate: PostgreSQL refuses NUL in jsonb), else 422 at
- * `blocks.N` with the plain-text message.
+ * `blocks.N` with the plain-text message; an image block's address follows the picture rule, else
+ * 422 at `blocks.N.url`.
  */
 export const editorBlocksSchema = (max: number, tooMany: string) =>
   z
@@ -68,6 +69,8 @@ export const editorBlocksSchema = (max: number, tooMany: string) =>
       blocks.forEach((b, i) => {
         if (blockStrings(b).some((text) => !isPlainText(text, { multiline: true })))
           ctx.addIssue({ code: 'custom', path: [i], message: messages.invalidCharacters });
+        else if (b.type === 'image' && !isPicturePath(b.url))
+          ctx.addIssue({ code: 'custom', path: [i, 'url'], message: PICTURE_PATH_MESSAGE });
       });
     })
     .default([]);

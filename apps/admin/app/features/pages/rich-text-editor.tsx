@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { PICTURE_PATH_PATTERN, SECTION_LINK_MESSAGE, isSafeLink, type ContentBlock } from '@shopfront/shared';
+import { SECTION_LINK_MESSAGE, isPicturePath, isSafeLink, type ContentBlock } from '@shopfront/shared';
 import { blocksToDoc, docToBlocks } from './rich-text';
 
 /**
@@ -226,7 +226,7 @@ function LinkForm({
 function ImageForm({ onAdd }: { onAdd: (src: string, alt: string) => void }) {
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
-  const ok = PICTURE_PATH_PATTERN.test(src.trim());
+  const ok = isPicturePath(src.trim());
   return (
     <form
       className="flex flex-col gap-2 border-t border-line p-2"

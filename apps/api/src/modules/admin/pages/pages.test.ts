@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PICTURE_PATH_MESSAGE,
   SECTION_LINK_MESSAGE,
   STAFF_ROLES,
   adminPageMessages as msg,
@@ -150,6 +151,23 @@ describe('bad input', () => {
         'blocks.0': [messages.invalidCharacters],
       },
     ]);
+  });
+
+  it('takes a picture only from /media/ or https://: traversal, quotes and other schemes are 422 at the block', async () => {
+    const image = (url: string) => ({ type: 'image', url, alt: 'A mug', caption: null });
+    for (const url of [
+      '/media/../secrets',
+      'https://x.test/a"onerror="x',
+      'javascript:alert(1)',
+      'http://x.test/a.jpg',
+    ]) {
+      const res = await req('POST', '/api/admin/pages', { body: draft('pictured', { blocks: [image(url)] }) });
+      expect([url, res.statusCode, errorsOf(res)]).toEqual([url, 422, { 'blocks.0.url': [PICTURE_PATH_MESSAGE] }]);
+    }
+    const fine = await req('POST', '/api/admin/pages', {
+      body: draft('pictured', { blocks: [image('/media/products/mug-1.webp'), image('https://cdn.test/a.jpg')] }),
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('needs a future time to schedule', async () => {
