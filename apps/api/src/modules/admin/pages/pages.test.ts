@@ -154,7 +154,7 @@ describe('bad input', () => {
   });
 
   it('takes a picture only from /media/ or https://: traversal, quotes and other schemes are 422 at the block', async () => {
-    const image = (url: string) => ({ type: 'image', url, alt: 'A mug', caption: null });
+    const image = (url: string) => ({ type: 'image' as const, url, alt: 'A mug', caption: null });
     for (const url of [
       '/media/../secrets',
       'https://x.test/a"onerror="x',
