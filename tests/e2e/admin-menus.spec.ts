@@ -228,7 +228,7 @@ test('the slider editor at 390 px: retitle a slide, move it down, save; the home
   await shopper.setViewportSize(MOBILE);
   await shopper.goto(shop.baseUrl);
   await expect(shopper.locator('.hero-slider h2')).toHaveText([second, title]);
-  await shot(shopper, 'slider-home');
+  await shotScreen(shopper, 'slider-home');
 
   await page.setViewportSize(DESKTOP);
   await page.getByTestId(`row-${title}`).click();
