@@ -37,6 +37,8 @@ export default [
     route('menus/:id', 'routes/menus.$id.tsx'),
     route('faqs', 'routes/faqs.tsx'),
     route('faqs/:id', 'routes/faqs.$id.tsx'),
+    route('sliders', 'routes/sliders.tsx'),
+    route('sliders/:id', 'routes/sliders.$id.tsx'),
     route('testimonials', 'routes/testimonials.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),

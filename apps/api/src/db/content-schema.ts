@@ -77,6 +77,8 @@ export const menuItems = pgTable(
 export const sliders = pgTable('sliders', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Goes up with every rename and slides save (issue 28): the If-Match of the slider editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 export const slides = pgTable(
