@@ -101,7 +101,7 @@ async function claim(tx: Db, act: OwnerAct, id: string, set = sql``): Promise<{ 
 /** The slider's new name, if it is still at the If-Match version; audited. */
 export async function renameSlider(db: Db, act: OwnerAct, id: string, name: string): Promise<AdminSlider> {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id}`);
+    const [before] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id} for update`);
     const claimed = await claim(tx, act, id, sql`name = ${name},`);
     await recordAudit(tx, {
       staff: act.staff,
@@ -151,7 +151,9 @@ export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: Admi
 
 /**
  * Deletes a slider and its slides; 409 naming the templates while any live or draft section
- * shows it (the slider row is locked first, so the check and the delete see the same templates).
+ * shows it. The slider row is locked first, so a rename or save of it waits. Template saves take
+ * no lock on the sliders they name (a section whose slider is gone renders without it, and the
+ * template editor flags it), so a template saved during the delete can still name it.
  */
 export async function deleteSlider(db: Db, act: OwnerAct, id: string): Promise<{ id: string }> {
   await db.transaction(async (tx) => {
