@@ -104,7 +104,7 @@ export function MediaPicker({
   };
 
   return (
-    <Sheet title="Media library" isOpen={isOpen} onClose={onClose} testId="media-picker">
+    <Sheet title="Media library" isOpen={isOpen} onClose={onClose} testId="media-picker" wide>
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox
@@ -167,7 +167,7 @@ export function MediaPicker({
             {q ? `No picture matches “${q}”.` : 'No pictures yet: upload the first.'}
           </p>
         ) : (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Pictures">
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Pictures">
             {items.map((item) => (
               <li key={item.id}>
                 <button
@@ -199,41 +199,45 @@ export function MediaPicker({
             {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </Button>
         )}
-
-        {chosen && (
-          <div className="flex flex-col gap-2 rounded-xl border border-line p-3" data-testid="media-chosen">
-            <p className="truncate text-sm font-medium">
-              {chosen.name}{' '}
-              <span className="font-normal text-muted">
-                {chosen.width} × {chosen.height}
-                {chosen.used_in.length > 0 && ` · used in ${chosen.used_in.join(', ')}`}
-              </span>
-            </p>
-            <label htmlFor={altId} className="text-sm font-medium">
-              Describe the picture (for screen readers)
-            </label>
-            <input
-              id={altId}
-              className="input"
-              value={alt}
-              maxLength={PICTURE_LIMITS.altMax}
-              onChange={(e) => setAlt(e.target.value)}
-              aria-invalid={saving ? true : undefined}
-              data-testid="media-alt"
-            />
-            {saving && (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {saving}
-              </p>
-            )}
-          </div>
-        )}
       </div>
       <SheetButtons>
         <Button onPress={onClose}>Cancel</Button>
         <Button variant="primary" isDisabled={!chosen} onPress={() => void use()} data-testid="media-choose">
           Use this picture
         </Button>
+        {chosen && (
+          // Kept in view with the buttons (a phone's long grid scrolls under it); at the left on a desktop.
+          <div className="flex items-start gap-3 sm:order-first sm:mr-auto sm:flex-1" data-testid="media-chosen">
+            <img src={mediaThumbnail(chosen.path)} alt="" className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="truncate text-sm">
+                {chosen.name}{' '}
+                <span className="text-muted">
+                  {chosen.width} × {chosen.height}
+                  {chosen.used_in.length > 0 && ` · used in ${chosen.used_in.join(', ')}`}
+                </span>
+              </p>
+              <label htmlFor={altId} className="sr-only">
+                Describe the picture (for screen readers)
+              </label>
+              <input
+                id={altId}
+                className="input"
+                placeholder="Describe the picture"
+                value={alt}
+                maxLength={PICTURE_LIMITS.altMax}
+                onChange={(e) => setAlt(e.target.value)}
+                aria-invalid={saving ? true : undefined}
+                data-testid="media-alt"
+              />
+              {saving && (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {saving}
+                </p>
+              )}
+            </div>
+          </div>
+        )}
       </SheetButtons>
     </Sheet>
   );
