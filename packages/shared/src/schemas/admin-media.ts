@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { ADMIN_LIST_MAX_PAGE_SIZE, adminSearchText } from './admin-customers.ts';
+import { adminKeysetQuery, adminSearchText } from './admin-customers.ts';
 import { PICTURE_LIMITS } from './admin-pictures.ts';
 import { plainText } from './text.ts';
 import { messages } from '../messages.ts';
@@ -10,8 +10,6 @@ import { messages } from '../messages.ts';
  * products' pictures so an editor can choose any of them. Uploads keep their file name for the
  * search; alt text can be set; an upload no page, post, slide or testimonial uses can be deleted.
  */
-
-export const MEDIA_PAGE_SIZE = 24;
 
 export const adminMediaMessages = {
   notFound: 'Picture not found in the media library',
@@ -55,12 +53,7 @@ export const MediaListQuerySchema = z.object({
     .regex(/^(upload|product)-[1-9]\d{0,9}$/, { error: adminMediaMessages.cursor })
     .refine((c) => Number(c.split('-')[1]) <= 2_147_483_647, { error: adminMediaMessages.cursor })
     .optional(),
-  limit: z.coerce
-    .number({ error: messages.integer })
-    .int({ error: messages.integer })
-    .min(1, { error: messages.atLeast(1) })
-    .max(ADMIN_LIST_MAX_PAGE_SIZE, { error: messages.atMost(ADMIN_LIST_MAX_PAGE_SIZE) })
-    .default(MEDIA_PAGE_SIZE),
+  limit: adminKeysetQuery.limit,
 });
 
 const UPLOAD_ID = z.coerce

@@ -51,7 +51,8 @@ const doc = (summary: string, errors: readonly (400 | 404 | 409 | 413 | 415 | 42
   config: { staffArea: 'catalog' as const },
 });
 
-const actOf = async (req: FastifyRequest): Promise<PictureAct> => {
+/** Who uploads or edits a picture, and from where. */
+export const actOf = async (req: FastifyRequest): Promise<PictureAct> => {
   const m = await requireStaff(req);
   return { staff: { id: m.id, email: m.email }, ip: req.ip ?? null };
 };

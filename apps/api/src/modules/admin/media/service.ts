@@ -5,7 +5,7 @@ import { adminMediaMessages as msg, type MediaItem, type MediaList, type MediaPa
 import { queryRows, type Db } from '../../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { normalisePicture, type PictureAct } from '../catalog/pictures.ts';
+import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/pictures.ts';
 
 /**
  * The media library (issue 28). An upload goes through the product pictures' checks and
@@ -120,36 +120,32 @@ export async function uploadMedia(
   const { webp, width, height } = await normalisePicture(file.bytes);
   const path = `/media/${FOLDER}/${randomBytes(8).toString('hex')}.webp`;
   const rel = path.slice('/media/'.length);
-  await storage.put(rel, webp);
-  let made: number | null;
-  try {
-    made = await db.transaction(async (tx) => {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into media_uploads (path, file_name, width, height, bytes, content_hash, upload_key)
-            values (${path}, ${fileName(file.name)}, ${width}, ${height}, ${webp.length}, ${hash}, ${key})
-            on conflict do nothing returning id`,
-      );
-      if (!row) return null;
-      await recordAudit(tx, {
-        staff: act.staff,
-        action: 'media.upload',
-        target: `media:${row.id}`,
-        after: { path, width, height },
-        ip: act.ip,
-      });
-      return row.id;
-    });
-  } catch (err) {
-    await storage.remove(rel);
-    throw err;
-  }
-  if (made === null) {
+  const made = await storeThenInsert(
+    storage,
+    rel,
+    webp,
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into media_uploads (path, file_name, width, height, bytes, content_hash, upload_key)
+              values (${path}, ${fileName(file.name)}, ${width}, ${height}, ${webp.length}, ${hash}, ${key})
+              on conflict do nothing returning id`,
+        );
+        if (!row) return null;
+        await recordAudit(tx, {
+          staff: act.staff,
+          action: 'media.upload',
+          target: `media:${row.id}`,
+          after: { path, width, height },
+          ip: act.ip,
+        });
+        return row.id;
+      }),
     // The same upload, made at the same moment, came first: answer its row.
-    await storage.remove(rel);
-    made = await existingUpload(db, hash, key);
-    if (made === null) throw notFound(msg.notFound);
-  }
+    () => existingUpload(db, hash, key),
+  );
+  if (made === null) throw notFound(msg.notFound);
   return uploadItem(db, made);
 }
 
