@@ -47,7 +47,7 @@ export function Sheet({
  */
 export function SheetButtons({ children }: { children: React.ReactNode }) {
   return (
-    <div className="sticky -bottom-5 -mx-5 mt-5 flex flex-col-reverse gap-2 border-t border-line bg-white px-5 py-3 sm:flex-row sm:justify-end">
+    <div className="sticky bottom-0 -mx-5 -mb-5 mt-5 flex flex-col-reverse gap-2 border-t border-line bg-white px-5 py-3 sm:flex-row sm:justify-end">
       {children}
     </div>
   );
