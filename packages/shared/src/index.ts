@@ -91,6 +91,8 @@ export * from './schemas/admin-bulk-cells.ts';
 export * from './api/admin-bulk.ts';
 export * from './schemas/admin-pictures.ts';
 export * from './api/admin-pictures.ts';
+export * from './schemas/admin-media.ts';
+export * from './api/admin-media.ts';
 export * from './schemas/admin-export.ts';
 export * from './api/admin-export.ts';
 export * from './gstin.ts';

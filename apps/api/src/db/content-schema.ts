@@ -260,3 +260,23 @@ export const templateVersions = pgTable(
   },
   (t) => [index('template_versions_template_idx').on(t.templateId, t.id.desc())],
 );
+
+/**
+ * The media library's uploads (issue 28): pictures for pages, posts and testimonials, stored as
+ * WebP under /media/content/ (modules/admin/media). The same bytes, or the same Idempotency-Key,
+ * answer the first upload's row.
+ */
+export const mediaUploads = pgTable('media_uploads', {
+  id: serial('id').primaryKey(),
+  path: text('path').notNull().unique(),
+  /** The name the file had on the uploader's device (for the library's search). */
+  fileName: text('file_name').notNull(),
+  alt: text('alt').notNull().default(''),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  /** sha256 of the uploaded bytes. */
+  contentHash: text('content_hash').notNull().unique(),
+  uploadKey: text('upload_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -58,6 +58,7 @@ import { adminCouponRoutes } from './coupons/routes.ts';
 import { adminShippingRoutes } from './shipping/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
 import { adminPictureRoutes } from './catalog/picture-routes.ts';
+import { adminMediaRoutes } from './media/routes.ts';
 import { adminServiceDetailsRoutes } from './catalog/service-details-routes.ts';
 import { adminImportRoutes } from './import/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
@@ -154,6 +155,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminFaqRoutes);
   await app.register(adminSliderRoutes);
   await app.register(adminTestimonialRoutes);
+  await app.register(adminMediaRoutes);
   await app.register(adminPageRoutes);
   await app.register(adminBlogPostRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
