@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { SLIDER_LIMITS } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
+import { MediaPickerButton } from '../media/picker';
 import { EditorCard, TextInput } from '../theme/fields';
 import type { EditSlide } from './editor';
 
@@ -47,12 +48,16 @@ export function SlideForm({
           hint={`Optional, up to ${SLIDER_LIMITS.subtitleMax} characters`}
           testId="slide-subtitle"
         />
+        <MediaPickerButton
+          label="Choose a picture from the media library"
+          onChoose={({ path, alt }) => onChange({ image_url: path, ...(alt ? { image_alt: alt } : {}) })}
+        />
         <TextInput
           label="Picture"
           value={slide.image_url}
           onChange={(image_url) => onChange({ image_url })}
           error={errors.image_url}
-          hint="A /media/… path or an https:// address; leave empty for the theme’s colour"
+          hint="Chosen above, or paste a /media/… path or an https:// address; leave empty for the theme’s colour"
           testId="slide-image"
         />
         <TextInput
