@@ -370,4 +370,36 @@ describe('a fee order cancelled by staff', () => {
     expect(await stageOf(app.id)).toEqual({ stage: 'submitted', order_id: freshId });
     expect(await feeOrders(app.id)).toMatchObject([{ status: 'delivered', payment_status: 'paid' }]);
   });
+
+  it('keeps its application: a late message and a late return of the replaced order use services words', async () => {
+    const { app, token, phone } = await newApplication();
+    const first = await pay(token, 'sandbox');
+    const oldId = first.json().data.order_id as string;
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${oldId}/cancel`,
+      headers: owner,
+      payload: { reason: 'Wrong amount' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Paid again before the cancellation's message went out: the application now links the fresh order.
+    const again = await pay(token, 'sandbox');
+    expect(again.json().data.order_id).not.toBe(oldId);
+    const links = await queryRows<{ id: string; application_id: string | null }>(
+      db(),
+      sql`select id, application_id from orders where kind = 'service_fee' and phone = ${phone}`,
+    );
+    expect(links.map((o) => o.application_id)).toEqual([app.id, app.id]);
+    await t.app.jobs.runDue();
+    const sms = await smsTo(phone);
+    const closed = sms.filter((b) => b.includes('was closed'));
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toContain(`/track-application/${token}`);
+    for (const body of sms) expect(body).not.toMatch(/Cash on Delivery|order page|SF-\d/);
+    // The old order's sandbox page, paid late: the money goes back, and the browser to the application.
+    const location = await payOnSandboxPage(first.json().data.next.url);
+    const back = await t.app.inject({ method: 'GET', url: location });
+    expect(String(back.headers.location)).toBe(`${app.tracking_path}?fee=failed`);
+  });
 });
