@@ -147,6 +147,8 @@ export const ApplicationSchema = z.object({
   created_at: z.string(),
   /** The fee (the service's price or the owner's quote); null while a quote is awaited. */
   fee: MoneySchema.nullable(),
+  /** The coupon on the fee's order (ADR 37): what it takes off and what is left to pay; null without one. */
+  fee_coupon: z.object({ code: z.string(), discount: MoneySchema, total: MoneySchema }).nullable(),
   quote_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   steps: z.array(ApplicationStepSchema),
