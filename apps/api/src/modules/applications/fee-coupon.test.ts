@@ -22,10 +22,11 @@ let ip = 0;
 beforeAll(async () => {
   t = await createTestApp();
   service = await makeService(t.database.db, 8);
-  [other] = await queryRows<{ id: string; slug: string }>(
+  const [first] = await queryRows<{ id: string; slug: string }>(
     t.database.db,
     sql`select id, slug from products where id <> ${service.id} order by id limit 1`,
   );
+  other = first!;
 });
 afterAll(() => t.close());
 
