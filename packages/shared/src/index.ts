@@ -111,6 +111,8 @@ export * from './schemas/admin-menus.ts';
 export * from './api/admin-menus.ts';
 export * from './schemas/admin-faqs.ts';
 export * from './api/admin-faqs.ts';
+export * from './schemas/admin-forms.ts';
+export * from './api/admin-forms.ts';
 export * from './schemas/admin-testimonials.ts';
 export * from './api/admin-testimonials.ts';
 export * from './page-status.ts';

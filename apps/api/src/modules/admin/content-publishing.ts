@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { uniqueViolation } from '../auth/service.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { slugify } from './catalog/products.ts';
 import type { OwnerAct } from './if-match.ts';
 
 /**
@@ -64,6 +65,31 @@ export function updatedPublishAt(t: PublishedTable, b: { status: PageStatus; pub
 /** The If-Match condition on the table's row; true when the write names no version. */
 export const versionCheck = (t: PublishedTable, ifMatch: number | null): SQL =>
   ifMatch === null ? sql`true` : sql`${sql.identifier(t.table)}.version = ${ifMatch}`;
+
+/**
+ * The ids to try for a new row named by a template section: the given one alone, or one made
+ * from the title, then `-2`…`-21` after it (`fallback` when the title gives no letters).
+ */
+export function idCandidates(given: string | undefined, title: string, max: number, fallback: string): string[] {
+  if (given) return [given];
+  const base =
+    slugify(title)
+      .slice(0, max - 4)
+      .replace(/-$/, '') || fallback;
+  return [base, ...Array.from({ length: 20 }, (_, i) => `${base}-${i + 2}`)];
+}
+
+/**
+ * The templates (id and name, by name) whose live or draft sections of `type` name `id` in their
+ * settings' `key`: a json array for a select list. FAQ groups and forms cannot be deleted while any do.
+ */
+export const templatesShowing = (type: 'faq' | 'form', key: 'faq_id' | 'form_id', id: SQL): SQL =>
+  sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
+        from templates t
+       where exists (select 1 from template_sections s
+                      where s.template_id = t.id and s.type = ${type} and s.settings->>${key}::text = ${id})
+          or t.draft_sections @> jsonb_build_array(jsonb_build_object('type', ${type}::text,
+               'settings', jsonb_build_object(${key}::text, ${id})))), '[]'::json)`;
 
 /** After a write matched no row: 404 when the row is unknown, else 409 (its version moved on). */
 export async function refusal(

@@ -74,6 +74,7 @@ import { adminBackupRoutes } from './backups/routes.ts';
 import { adminTemplateRoutes } from './templates/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
 import { adminFaqRoutes } from './faqs/routes.ts';
+import { adminFormRoutes } from './forms/routes.ts';
 import { adminTestimonialRoutes } from './testimonials/routes.ts';
 import { adminPageRoutes } from './pages/routes.ts';
 import { adminBlogPostRoutes } from './blog-posts/routes.ts';
@@ -151,6 +152,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTemplateRoutes);
   await app.register(adminMenuRoutes);
   await app.register(adminFaqRoutes);
+  await app.register(adminFormRoutes);
   await app.register(adminTestimonialRoutes);
   await app.register(adminPageRoutes);
   await app.register(adminBlogPostRoutes);
