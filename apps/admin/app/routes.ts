@@ -37,6 +37,8 @@ export default [
     route('menus/:id', 'routes/menus.$id.tsx'),
     route('faqs', 'routes/faqs.tsx'),
     route('faqs/:id', 'routes/faqs.$id.tsx'),
+    route('forms', 'routes/forms.tsx'),
+    route('forms/:id', 'routes/forms.$id.tsx'),
     route('testimonials', 'routes/testimonials.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),

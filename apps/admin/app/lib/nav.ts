@@ -105,6 +105,7 @@ export const NAV: readonly NavItem[] = [
     keywords: 'navigation header footer links nav bar submenu drop-down mobile menu',
   },
   { to: '/faqs', label: 'FAQs', area: 'content', keywords: 'questions answers help frequently asked' },
+  { to: '/forms', label: 'Forms', area: 'content', keywords: 'contact form fields enquiry notification e-mail' },
   { to: '/testimonials', label: 'Testimonials', area: 'content', keywords: 'quotes reviews customers kind words' },
   {
     to: '/setup',
