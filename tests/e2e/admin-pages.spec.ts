@@ -199,6 +199,10 @@ test('an owner adds a required field to the contact form on a phone; shoppers mu
   await expect(shopper.getByText('Thank you!')).toHaveCount(0);
 
   await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/forms`);
+  await expect(page.getByTestId('form-contact')).toContainText('6 fields');
+  await shot(page, 'forms-list');
+  await page.getByTestId('form-contact').click();
   await page.getByTestId('row-Order number').click();
   await expect(page.getByTestId('field-label')).toHaveValue('Order number');
   await shotScreen(page, 'form-editor');

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   FORM_LIMITS,
+  TRADE_ENQUIRY_FORM_ID,
   adminFormsApi,
   type AdminForm,
   type AdminFormBody,
@@ -160,6 +161,11 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
   const flagged = new Set(fields.filter((_, i) => Object.keys(errorsOf(i)).length).map((f) => f.key));
   const name = (f: EditField) => f.label || 'New field';
   const emails = settings.notify_emails;
+  // Trade enquiries have their own inbox; every other form's messages are filtered in Form messages.
+  const inbox =
+    server.id === TRADE_ENQUIRY_FORM_ID
+      ? { to: '/trade-enquiries', name: 'Trade enquiries' }
+      : { to: `/form-submissions?form=${server.id}`, name: 'Form messages' };
 
   return (
     <>
@@ -267,12 +273,8 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
           <EditorCard title="Where messages go">
             <p className="text-sm text-muted">
               Every message lands in{' '}
-              <Link
-                to={`/form-submissions?form=${server.id}`}
-                className="font-medium text-ink underline"
-                data-testid="form-inbox"
-              >
-                Form messages ({server.submission_count})
+              <Link to={inbox.to} className="font-medium text-ink underline" data-testid="form-inbox">
+                {inbox.name} ({server.submission_count})
               </Link>
               . Add addresses to get each one by e-mail too.
             </p>
