@@ -11,8 +11,10 @@ import { OWNER, expect, test } from './support/test.ts';
  * publishes (the toast shows after the move to the page's address), and a shopper finds it at its
  * address; at 1280 px the list and the editor beside the preview pass axe, and the page is deleted
  * after a confirmation. The page's picture comes from the media library's picker (uploaded from the
- * phone, described, chosen; axe on the open picker; its grid again at 1280 px). On a phone an owner writes a blog post, schedules it on the shop's clock
- * and sees it in the preview. SHOTS_DIR keeps a screenshot of each screen.
+ * phone, described, chosen; axe on the open picker; its grid again at 1280 px). On a phone an owner
+ * writes a blog post, schedules it on the shop's clock and sees it in the preview. On a phone an
+ * owner adds a required field to the contact form and a shopper's message without it is refused.
+ * SHOTS_DIR keeps a screenshot of each screen.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -194,5 +196,55 @@ test('an owner writes a blog post on a phone, schedules it and sees it in the pr
   await page.getByTestId('post-indigo-step-by-step').click();
   await expect(preview(page).getByRole('heading', { name: 'Indigo, step by step' })).toBeVisible();
   await shotScreen(page, 'post-editor');
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('an owner adds a required field to the contact form on a phone; shoppers must fill it; the editor at 1280 px', async ({
+  shop,
+  owner,
+  newPage,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/forms`);
+  await expect(page.getByTestId('form-contact')).toContainText('5 fields');
+  await shot(page, 'forms-list');
+  await page.getByTestId('form-contact').click();
+  await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+
+  await page.getByTestId('add-field').click();
+  await page.getByTestId('field-label').fill('Order number');
+  await expect(page.getByTestId('field-key')).toHaveValue('order_number');
+  await page.getByTestId('field-required').check();
+  await expect(page.getByTestId('row-Order number')).toContainText('Required');
+  await shotScreen(page, 'form-editor');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByTestId('save').click();
+  await toastSays(page, 'Form saved');
+  await expect(page.getByTestId('form-status')).toHaveText('Saved: shoppers see this form.');
+
+  const shopper = await newPage(MOBILE);
+  await shopper.goto(`${shop.baseUrl}/contact-us`);
+  const orderNo = shopper.getByLabel('Order number');
+  await expect(orderNo).toBeVisible();
+  await shopper.getByLabel('Your name').fill('Asha Kulkarni');
+  await shopper.getByRole('textbox', { name: 'E-mail', exact: true }).fill('asha@example.com');
+  await shopper.getByRole('combobox', { name: 'Topic' }).selectOption({ index: 1 });
+  await shopper.getByRole('textbox', { name: 'Message', exact: true }).fill('Where is my parcel, please?');
+  await shopper.getByRole('button', { name: 'Send message' }).click();
+  await expect(orderNo).toHaveAttribute('aria-invalid', 'true');
+  await expect(shopper.getByText('This field is required')).toBeVisible();
+  await expect(shopper.getByText('Thank you!')).toHaveCount(0);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/forms`);
+  await expect(page.getByTestId('form-contact')).toContainText('6 fields');
+  await shot(page, 'forms-list');
+  await page.getByTestId('form-contact').click();
+  await page.getByTestId('row-Order number').click();
+  await expect(page.getByTestId('field-label')).toHaveValue('Order number');
+  await shotScreen(page, 'form-editor');
+  expect(await axeProblems(page)).toEqual([]);
   expect(unexpected(problems)).toEqual([]);
 });

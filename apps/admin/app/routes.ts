@@ -39,6 +39,8 @@ export default [
     route('faqs/:id', 'routes/faqs.$id.tsx'),
     route('sliders', 'routes/sliders.tsx'),
     route('sliders/:id', 'routes/sliders.$id.tsx'),
+    route('forms', 'routes/forms.tsx'),
+    route('forms/:id', 'routes/forms.$id.tsx'),
     route('testimonials', 'routes/testimonials.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),

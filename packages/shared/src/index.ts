@@ -115,6 +115,8 @@ export * from './schemas/admin-faqs.ts';
 export * from './api/admin-faqs.ts';
 export * from './schemas/admin-sliders.ts';
 export * from './api/admin-sliders.ts';
+export * from './schemas/admin-forms.ts';
+export * from './api/admin-forms.ts';
 export * from './schemas/admin-testimonials.ts';
 export * from './api/admin-testimonials.ts';
 export * from './page-status.ts';

@@ -144,6 +144,10 @@ export const forms = pgTable('forms', {
   submitLabel: text('submit_label').notNull().default('Submit'),
   successMessage: text('success_message').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Where a submission is e-mailed besides the panel's inbox (the forms editor, issue 28): 0–5 addresses. */
+  notifyEmails: jsonb('notify_emails').$type<string[]>().notNull().default([]),
+  /** Goes up with every save in the forms editor (issue 28): the If-Match of its writes. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

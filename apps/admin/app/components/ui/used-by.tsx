@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from './button';
 
 /**
- * Where a FAQ group or a slider shows (each template a link to its editor), or, when nowhere, its
+ * Where a FAQ group, a slider or a form shows (each template a link to its editor), or, when nowhere, its
  * Delete button: the API refuses to delete one a template shows.
  */
 export function UsedBy({
@@ -15,7 +15,7 @@ export function UsedBy({
   deleteTestId,
 }: {
   usedBy: readonly { id: string; name: string }[];
-  /** What it is: "group", "slider". */
+  /** What it is: "group", "slider", "form". */
   noun: string;
   /** The section that would show it: "a FAQ section". */
   section: string;

@@ -76,6 +76,7 @@ import { adminTemplateRoutes } from './templates/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
 import { adminFaqRoutes } from './faqs/routes.ts';
 import { adminSliderRoutes } from './sliders/routes.ts';
+import { adminFormRoutes } from './forms/routes.ts';
 import { adminTestimonialRoutes } from './testimonials/routes.ts';
 import { adminPageRoutes } from './pages/routes.ts';
 import { adminBlogPostRoutes } from './blog-posts/routes.ts';
@@ -154,6 +155,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminMenuRoutes);
   await app.register(adminFaqRoutes);
   await app.register(adminSliderRoutes);
+  await app.register(adminFormRoutes);
   await app.register(adminTestimonialRoutes);
   await app.register(adminMediaRoutes);
   await app.register(adminPageRoutes);
