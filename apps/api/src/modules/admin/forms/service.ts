@@ -125,6 +125,8 @@ const outline = (f: { name: string; fields: readonly FormField[]; is_active: boo
  */
 export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): Promise<AdminForm> {
   await db.transaction(async (tx) => {
+    // Locked first, so the audit's "before" is the form this save replaces, even without If-Match.
+    await tx.execute(sql`select id from forms where id = ${id} for update`);
     const [before] = await formRows(tx, id);
     const [saved] = await queryRows<{ version: number }>(
       tx,
@@ -151,8 +153,9 @@ export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): 
 
 /**
  * Deletes a form and (by the foreign key's cascade) its submissions; 409 naming the templates
- * while any live or draft section shows it (the row is locked first, so the check and the delete
- * see the same templates). Answers how many submissions went with it.
+ * while any live or draft section shows it. The row is locked first, so a save of it waits;
+ * template saves take no lock on the forms they name (a section whose form is gone renders
+ * without it, and the template editor flags it). Answers how many submissions went with it.
  */
 export async function deleteForm(
   db: Db,
