@@ -1,35 +1,23 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, adminFormsApi } from '@shopfront/shared';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { adminFormsApi } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { EditorCard, TextInput } from '../features/theme/fields';
-import { call, errorText } from '../lib/api';
-import { failure } from '../lib/toast';
+import { call } from '../lib/api';
+import { counted } from '../lib/format';
+import { useCreateByName } from '../lib/use-create-by-name';
 
 export const meta = () => [{ title: 'Forms · Shop admin' }];
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** The shop's forms (issue 28): each opens its editor; a new form is made from its name. */
 export default function Forms() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const q = useQuery({ queryKey: ['forms'], queryFn: async () => (await call(adminFormsApi.list)).data.forms });
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const create = useMutation({
-    mutationFn: async () => (await call(adminFormsApi.create, { body: { name } })).data,
-    onSuccess: (f) => {
-      void qc.invalidateQueries({ queryKey: ['forms'], exact: true });
-      void navigate(`/forms/${f.id}`);
-    },
-    onError: (err: unknown) => {
-      const field = err instanceof ApiError ? (err.errors.name?.[0] ?? err.errors.id?.[0]) : undefined;
-      if (field) setError(field);
-      else void failure(errorText(err));
-    },
+  const { name, typed, error, create, pending } = useCreateByName({
+    listKey: 'forms',
+    path: '/forms',
+    field: 'name',
+    create: async (name) => (await call(adminFormsApi.create, { body: { name } })).data,
   });
   return (
     <>
@@ -61,7 +49,7 @@ export default function Forms() {
                       )}
                     </span>
                     <span className="block text-sm text-muted">
-                      {plural(f.field_count, 'field')} · {plural(f.submission_count, 'message')} ·{' '}
+                      {counted(f.field_count, 'field')} · {counted(f.submission_count, 'message')} ·{' '}
                       {f.used_by.length ? `shown by ${f.used_by.map((t) => t.name).join(', ')}` : 'not shown yet'}
                     </span>
                   </span>
@@ -76,24 +64,21 @@ export default function Forms() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            create();
           }}
         >
           <EditorCard title="New form">
             <TextInput
               label="Name"
               value={name}
-              onChange={(v) => {
-                setError(undefined);
-                setName(v);
-              }}
+              onChange={typed}
               error={error}
               hint="For example “Custom orders”. It starts with one message box."
               testId="new-form-name"
             />
             <div>
-              <Button type="submit" variant="primary" isDisabled={create.isPending} data-testid="create-form">
-                {create.isPending ? 'Creating…' : 'Create form'}
+              <Button type="submit" variant="primary" isDisabled={pending} data-testid="create-form">
+                {pending ? 'Creating…' : 'Create form'}
               </Button>
             </div>
           </EditorCard>

@@ -1,34 +1,22 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, adminSlidersApi } from '@shopfront/shared';
+import { useQuery } from '@tanstack/react-query';
+import { adminSlidersApi } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { LinkRow } from '../components/ui/link-row';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { EditorCard, TextInput } from '../features/theme/fields';
-import { call, errorText } from '../lib/api';
-import { failure } from '../lib/toast';
+import { call } from '../lib/api';
+import { useCreateByName } from '../lib/use-create-by-name';
 
 export const meta = () => [{ title: 'Sliders · Shop admin' }];
 
 /** The hero sliders (issue 28): each opens its slide editor; a new slider is made from its name. */
 export default function Sliders() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const q = useQuery({ queryKey: ['sliders'], queryFn: async () => (await call(adminSlidersApi.list)).data.sliders });
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const create = useMutation({
-    mutationFn: async () => (await call(adminSlidersApi.create, { body: { name } })).data,
-    onSuccess: (s) => {
-      void qc.invalidateQueries({ queryKey: ['sliders'], exact: true });
-      void navigate(`/sliders/${s.id}`);
-    },
-    onError: (err: unknown) => {
-      const field = err instanceof ApiError ? (err.errors.name?.[0] ?? err.errors.id?.[0]) : undefined;
-      if (field) setError(field);
-      else void failure(errorText(err));
-    },
+  const { name, typed, error, create, pending } = useCreateByName({
+    listKey: 'sliders',
+    path: '/sliders',
+    field: 'name',
+    create: async (name) => (await call(adminSlidersApi.create, { body: { name } })).data,
   });
   return (
     <>
@@ -62,24 +50,21 @@ export default function Sliders() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            create();
           }}
         >
           <EditorCard title="New slider">
             <TextInput
               label="Name"
               value={name}
-              onChange={(v) => {
-                setError(undefined);
-                setName(v);
-              }}
+              onChange={typed}
               error={error}
               hint="For example “Summer sale”; screen readers read it out"
               testId="new-slider-name"
             />
             <div>
-              <Button type="submit" variant="primary" isDisabled={create.isPending} data-testid="create-slider">
-                {create.isPending ? 'Creating…' : 'Create slider'}
+              <Button type="submit" variant="primary" isDisabled={pending} data-testid="create-slider">
+                {pending ? 'Creating…' : 'Create slider'}
               </Button>
             </div>
           </EditorCard>

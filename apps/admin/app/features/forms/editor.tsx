@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
 import { SortableList } from '../../components/ui/sortable-list';
 import { UsedBy } from '../../components/ui/used-by';
+import { counted } from '../../lib/format';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { moveTo, stepBy } from '../../lib/reorder';
 import { failure, success } from '../../lib/toast';
@@ -49,7 +50,6 @@ const settingsOf = (f: AdminForm): Settings => ({
   is_active: f.is_active,
   notify_emails: f.notify_emails,
 });
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * One form's editor (issue 28): its texts, whether shoppers can send it, where its messages go
@@ -108,7 +108,7 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
     mutationFn: async () => call(adminFormsApi.remove, { params: { id: server.id } }),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: ['forms'], exact: true });
-      void success(`“${server.name}” deleted`, `${plural(res.data.submissions_deleted, 'message')} went with it.`);
+      void success(`“${server.name}” deleted`, `${counted(res.data.submissions_deleted, 'message')} went with it.`);
       void navigate('/forms');
     },
     onError: (err: unknown) => void failure(errorText(err)),
@@ -220,7 +220,7 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
               deleting={remove.isPending}
               onDelete={() => {
                 const lost = server.submission_count
-                  ? `Its ${plural(server.submission_count, 'message')} in the inbox are deleted with it.`
+                  ? `Its ${counted(server.submission_count, 'message')} in the inbox are deleted with it.`
                   : 'It has no messages in the inbox.';
                 if (window.confirm(`Delete “${server.name}”? ${lost} This cannot be undone.`)) remove.mutate();
               }}
