@@ -8,7 +8,9 @@ import { DESKTOP, SHOPPER_UA } from './tests/e2e/support/browser.ts';
  * still run on vitest's e2e project). Debian's Chromium, never a downloaded one: install with
  * PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 (nothing here asks for Playwright's own browsers).
  * Fixtures (shop per file, a fresh context per test, shopper, owner): tests/e2e/support/test.ts.
- * A failed test keeps its trace and screenshot in .tmp/e2e-artifacts (CI keeps the output).
+ * A failed test keeps its screenshot in .tmp/e2e-artifacts (CI keeps the output). PW_TRACE=1 also
+ * records a trace of every test and keeps a failed one's there: off by default, because recording
+ * costs about a fifth of the browser tests' CPU (admin-settings.spec.ts: 84 CPU-s off, 106 on).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +34,7 @@ export default defineConfig({
     viewport: DESKTOP,
     // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
     userAgent: SHOPPER_UA,
-    trace: 'retain-on-failure',
+    trace: process.env.PW_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });

@@ -43,7 +43,7 @@ const GATE_LANES = [
   ],
 ];
 const WITH_GATES = process.argv.includes('--gates');
-/** Where Playwright keeps a failed test's trace and screenshot (playwright.config.ts outputDir). */
+/** Where Playwright keeps a failed test's screenshot (and trace, with PW_TRACE=1) (playwright.config.ts outputDir). */
 const E2E_ARTIFACTS = path.join('.tmp', 'e2e-artifacts');
 const BUDGET_MS = Number(process.env.SHOPFRONT_TEST_BUDGET_MIN || 85) * MIN;
 const started = Date.now();
@@ -194,7 +194,7 @@ async function vitestPhase(name, slug, projects, { env, extraArgs = [], timeoutM
 
 /**
  * Runs the browser tests on @playwright/test (tests/e2e/*.spec.ts, playwright.config.ts) and adds
- * what its JSON report says to the totals; a failure's trace and screenshot stay in E2E_ARTIFACTS.
+ * what its JSON report says to the totals; a failure's screenshot stays in E2E_ARTIFACTS.
  */
 async function playwrightPhase(name, { env, timeoutMs }) {
   const reportFile = path.join(REPORT_DIR, 'e2e-playwright.json');
@@ -225,7 +225,7 @@ async function playwrightPhase(name, { env, timeoutMs }) {
   }
   if (failed)
     console.error(
-      `!! ${name}: traces and screenshots of the failed tests are in ${E2E_ARTIFACTS}/ (npx playwright show-trace <trace.zip>)`,
+      `!! ${name}: screenshots of the failed tests are in ${E2E_ARTIFACTS}/ (PW_TRACE=1 records traces too)`,
     );
   totals.passed += report?.passed ?? 0;
   totals.failed += failed;

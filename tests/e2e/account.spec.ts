@@ -27,7 +27,7 @@ test.beforeEach(({ shop: fileShop }) => {
 });
 
 // A failing test leaves a picture of what the shopper saw in each tab (tmp dir, never committed),
-// beside Playwright's own trace and screenshot.
+// beside Playwright's own screenshot.
 test.afterEach(async ({ context }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
   const dir = path.join(tmpdir(), 'shopfront-e2e-failures');
