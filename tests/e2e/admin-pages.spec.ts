@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SECTION_LINK_MESSAGE } from '@shopfront/shared';
+import { SECTION_LINK_MESSAGE, adminMediaMessages } from '@shopfront/shared';
 import { axeProblems, shot, shotScreen, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { OWNER, expect, test } from './support/test.ts';
@@ -11,7 +11,9 @@ import { OWNER, expect, test } from './support/test.ts';
  * publishes (the toast shows after the move to the page's address), and a shopper finds it at its
  * address; at 1280 px the list and the editor beside the preview pass axe, and the page is deleted
  * after a confirmation. The page's picture comes from the media library's picker (uploaded from the
- * phone, described, chosen; axe on the open picker; its grid again at 1280 px). On a phone an owner
+ * phone, described, chosen; axe on the open picker; its grid again at 1280 px). Content → Media on
+ * the phone: two pictures uploaded at once, one described, the page's picture refused a delete
+ * naming the page, an unused one deleted; axe on the screen and its sheet. On a phone an owner
  * writes a blog post, schedules it on the shop's clock and sees it in the preview. On a phone an
  * owner adds a required field to the contact form and a shopper's message without it is refused.
  * SHOTS_DIR keeps a screenshot of each screen.
@@ -19,9 +21,15 @@ import { OWNER, expect, test } from './support/test.ts';
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 const preview = (page: Page): FrameLocator => page.frameLocator('[data-testid="preview-frame"]');
-/** Only the sign-in page's "who is signed in?" (401). */
+/** Only the sign-in page's "who is signed in?" (401) and the Media screen's refused delete (409). */
 const unexpected = (problems: string[]) =>
-  problems.filter((p) => !/http 401: \/api\/admin\/auth\/me|status of 401/.test(p));
+  problems.filter(
+    (p) => !/http 401: \/api\/admin\/auth\/me|status of 401|http 409: \/api\/admin\/media\/\d+$|status of 409/.test(p),
+  );
+const jpeg = (background: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 test('an owner writes and publishes a page on a phone; shoppers see it; the editor at 1280 px', async ({
   shop,
@@ -76,9 +84,7 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await picker.getByTestId('media-file').setInputFiles({
     name: 'indigo-cloth.jpg',
     mimeType: 'image/jpeg',
-    buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2b4a8a' } })
-      .jpeg()
-      .toBuffer(),
+    buffer: await jpeg('#2b4a8a'),
   });
   await expect(picker.getByTestId('media-chosen')).toContainText('indigo-cloth.jpg');
   await expect(picker.getByRole('button', { pressed: true }).getByRole('img')).toBeVisible();
@@ -118,8 +124,46 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await expect(shown).toHaveAttribute('src', /\/media\/.*content\/[0-9a-f]{16}\.webp/);
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  // At 1280 px: the list, then the editor beside the page's own preview.
+  // Content → Media on the phone: two pictures at once, one described; the page's picture is
+  // not deleted (the sheet says where it is used), an unused one is.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Media', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+  await page.getByTestId('media-file').setInputFiles([
+    { name: 'clay-pots.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#b5562f') },
+    { name: 'loom.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#6b8f3a') },
+  ]);
+  await toastSays(page, '2 pictures added to the media library');
+  const media = (name: string) => page.getByTestId('media-item').filter({ hasText: name });
+  await expect(media('loom.jpg')).toContainText('Not used');
+  await expect(media('indigo-cloth.jpg')).toContainText('Used in 1 place');
+  const details = page.getByTestId('media-details');
+  await media('clay-pots.jpg').click();
+  await details.getByTestId('media-alt').fill('Terracotta pots on a shelf');
+  await details.getByTestId('media-save').click();
+  await toastSays(page, 'Description saved');
+  await expect(media('clay-pots.jpg').getByRole('img', { name: 'Terracotta pots on a shelf' })).toBeVisible();
+  await shot(page, 'media');
+  expect(await axeProblems(page)).toEqual([]);
+  await media('indigo-cloth.jpg').click();
+  await expect(details.getByTestId('media-used-in')).toContainText('Page: Our workshop');
+  page.once('dialog', (d) => void d.accept());
+  await details.getByTestId('media-delete').click();
+  await expect(details.getByTestId('media-problem')).toHaveText(adminMediaMessages.inUse(['Page: Our workshop']));
+  await shotScreen(page, 'media-details');
+  expect(await axeProblems(page)).toEqual([]);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await media('loom.jpg').click();
+  page.once('dialog', (d) => void d.accept());
+  await details.getByTestId('media-delete').click();
+  await toastSays(page, 'Picture deleted');
+  await expect(media('loom.jpg')).toHaveCount(0);
+
+  // At 1280 px: the Media screen, the list, then the editor beside the page's own preview.
   await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/media`);
+  await expect(media('clay-pots.jpg').getByRole('img', { name: 'Terracotta pots on a shelf' })).toBeVisible();
+  await shot(page, 'media');
   await page.goto(`${shop.baseUrl}/admin/pages`);
   await expect(page.getByTestId('page-our-workshop')).toContainText('Published');
   await shot(page, 'pages-list');

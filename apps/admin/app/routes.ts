@@ -42,6 +42,7 @@ export default [
     route('forms', 'routes/forms.tsx'),
     route('forms/:id', 'routes/forms.$id.tsx'),
     route('testimonials', 'routes/testimonials.tsx'),
+    route('media', 'routes/media.tsx'),
     route('account', 'routes/account.tsx'),
     route('store-mode', 'routes/store-mode.tsx'),
     route('settings', 'routes/settings.tsx'),

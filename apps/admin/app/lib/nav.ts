@@ -109,6 +109,12 @@ export const NAV: readonly NavItem[] = [
   { to: '/forms', label: 'Forms', area: 'content', keywords: 'contact form fields enquiry notification e-mail' },
   { to: '/testimonials', label: 'Testimonials', area: 'content', keywords: 'quotes reviews customers kind words' },
   {
+    to: '/media',
+    label: 'Media',
+    area: 'content',
+    keywords: 'pictures images photos uploads library alt text description gallery files',
+  },
+  {
     to: '/setup',
     label: 'Setup',
     area: 'settings',

@@ -17,6 +17,7 @@ export const adminMediaMessages = {
   inUse: (places: string[]) =>
     `This picture is still used by ${places.join(', ')}. Choose another picture there first, then delete it`,
   productPicture: 'Product pictures are deleted from their product',
+  pictureGone: 'A picture here was deleted from the media library meanwhile. Choose another picture, then save again',
   uploaded: 'Picture added to the media library',
   saved: 'Alt text saved',
   deleted: 'Picture deleted from the media library',
@@ -37,6 +38,8 @@ export const MediaItemSchema = z.object({
   bytes: z.number().int().nullable(),
   /** Where it is shown: “Page: About us”, “Product: Fernleaf Mug”… */
   used_in: z.array(z.string()),
+  /** A product picture's product (its editor is where the picture is changed or deleted); null for an upload. */
+  product_id: z.string().nullable(),
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 

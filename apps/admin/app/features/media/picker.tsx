@@ -1,11 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { PICTURE_LIMITS, type MediaItem } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { SearchBox } from '../../components/ui/search-box';
 import { errorText } from '../../lib/api';
-import { PICTURE_ACCEPT } from '../../lib/upload';
 import { Sheet, SheetButtons } from '../orders/sheet';
-import { mediaThumbnail, saveMediaAlt, useMediaList, useMediaUpload } from './queries';
+import { MediaGrid } from './grid';
+import { mediaThumbnail, saveMediaAlt, useMediaList } from './queries';
+import { UploadButton, UploadList, useUploads } from './uploads';
 
 /** What the picker hands back: the picture's /media path and its alt text. */
 export interface PickedPicture {
@@ -42,13 +43,6 @@ export function MediaPickerButton({
   );
 }
 
-interface Upload {
-  key: string;
-  file: File;
-  progress: number;
-  error: string | null;
-}
-
 /**
  * The media library in a dialog (a sheet on a phone): the pictures as a grid of thumbnails
  * (uploads, then products' pictures), a search, and an upload from the device (a phone offers
@@ -67,29 +61,16 @@ export function MediaPicker({
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<MediaItem | null>(null);
   const [alt, setAlt] = useState('');
-  const [upload, setUpload] = useState<Upload | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const list = useMediaList(q, isOpen);
-  const send = useMediaUpload();
-  const input = useRef<HTMLInputElement>(null);
   const altId = useId();
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   const choose = (item: MediaItem) => {
     setChosen(item);
     setAlt(item.alt);
     setSaving(null);
   };
-  const start = async (u: Upload) => {
-    setUpload({ ...u, progress: 0, error: null });
-    try {
-      const item = await send(u.file, u.key, (progress) => setUpload({ ...u, progress, error: null }));
-      setUpload(null);
-      choose(item);
-    } catch (err) {
-      setUpload({ ...u, progress: 0, error: errorText(err) });
-    }
-  };
+  const { uploads, add, retry } = useUploads(choose);
   const use = async () => {
     if (!chosen) return;
     const text = alt.trim();
@@ -114,91 +95,10 @@ export function MediaPicker({
             value={q}
             onSearch={(typed) => setQ(typed.trim())}
           />
-          <Button variant="primary" onPress={() => input.current?.click()} data-testid="media-upload">
-            Upload a picture
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept={PICTURE_ACCEPT}
-            hidden
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              e.currentTarget.value = '';
-              if (file) void start({ key: crypto.randomUUID(), file, progress: 0, error: null });
-            }}
-            data-testid="media-file"
-          />
+          <UploadButton label="Upload a picture" onFiles={(files) => void add(files)} />
         </div>
-
-        {upload && (
-          <div className="rounded-lg border border-line p-2 text-sm" data-testid="media-uploading">
-            <div className="flex items-center justify-between gap-2">
-              <span className="min-w-0 truncate">{upload.file.name}</span>
-              {upload.error ? (
-                <Button onPress={() => void start(upload)}>Retry</Button>
-              ) : (
-                <span className="shrink-0 text-muted">{Math.round(upload.progress * 100)}%</span>
-              )}
-            </div>
-            {upload.error ? (
-              <p role="alert" className="mt-1 font-medium text-red-700" data-testid="media-upload-error">
-                {upload.error}
-              </p>
-            ) : (
-              <progress
-                className="mt-1 h-1.5 w-full"
-                max={1}
-                value={upload.progress}
-                aria-label={`Uploading ${upload.file.name}`}
-              />
-            )}
-          </div>
-        )}
-
-        {list.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(list.error)}
-          </p>
-        ) : list.isPending ? (
-          <p className="text-sm text-muted">Loading pictures…</p>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted" data-testid="media-empty">
-            {q ? `No picture matches “${q}”.` : 'No pictures yet: upload the first.'}
-          </p>
-        ) : (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Pictures">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  aria-pressed={chosen?.id === item.id}
-                  onClick={() => choose(item)}
-                  className={`block aspect-square w-full overflow-hidden rounded-lg border-2 bg-stone-100 ${
-                    chosen?.id === item.id ? 'border-stone-900 ring-2 ring-stone-900' : 'border-transparent'
-                  }`}
-                  data-testid="media-item"
-                >
-                  <img
-                    src={mediaThumbnail(item.path)}
-                    alt={item.alt || item.name}
-                    loading="lazy"
-                    className="h-full w-full object-cover"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <Button
-            onPress={() => void list.fetchNextPage()}
-            isDisabled={list.isFetchingNextPage}
-            className="self-center"
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        )}
+        <UploadList uploads={uploads} onRetry={retry} />
+        <MediaGrid list={list} q={q} chosenId={chosen?.id ?? null} onChoose={choose} />
       </div>
       <SheetButtons>
         <Button onPress={onClose}>Cancel</Button>

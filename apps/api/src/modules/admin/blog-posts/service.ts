@@ -30,6 +30,7 @@ import {
   type PublishedTable,
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { lockShownPictures } from '../media/shown-pictures.ts';
 
 /**
  * The owner's blog posts (issue 28), as the owner's pages (../pages/service.ts) with the same
@@ -151,6 +152,7 @@ export async function createAdminBlogPost(db: Db, act: OwnerAct, body: AdminBlog
   const { json, words } = stored(body);
   const id = await db
     .transaction(async (tx) => {
+      await lockShownPictures(tx, json, body.cover_image);
       const [row] = await queryRows<{ id: number }>(
         tx,
         sql`insert into blog_posts (title, slug, excerpt, cover_image_path, cover_image_alt, author_name, tags,
@@ -183,6 +185,7 @@ export async function updateAdminBlogPost(
   const { json, words } = stored(body);
   await db
     .transaction(async (tx) => {
+      await lockShownPictures(tx, json, body.cover_image);
       const [before] = await queryRows<
         Omit<PostRow, 'id' | 'updated_at' | 'version' | 'cover_image_path'> & {
           cover_image: string | null;

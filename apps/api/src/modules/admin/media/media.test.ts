@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,7 +78,14 @@ describe('uploading to the media library', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(msg.uploaded);
     const item: MediaItem = res.json().data;
-    expect(item).toMatchObject({ kind: 'upload', name: 'Shop front.jpg', alt: '', height: 30, used_in: [] });
+    expect(item).toMatchObject({
+      kind: 'upload',
+      name: 'Shop front.jpg',
+      alt: '',
+      height: 30,
+      used_in: [],
+      product_id: null,
+    });
     expect(item.id).toMatch(/^upload-\d+$/);
     expect(item.path).toMatch(/^\/media\/content\/[0-9a-f]{16}\.webp$/);
     expect(item.bytes).toBeGreaterThan(0);
@@ -144,9 +152,9 @@ describe('listing the library', () => {
     expect((await list(`q=terracotta pots ${k}`)).items.map((i) => i.id)).toEqual([made[0]!.id]);
 
     // The seeded products' pictures follow every upload, named by their product.
-    const [seeded] = await queryRows<{ id: number; title: string }>(
+    const [seeded] = await queryRows<{ id: number; title: string; product_id: string }>(
       db(),
-      sql`select i.id, p.name as title from product_images i join products p on p.id = i.product_id order by i.id desc limit 1`,
+      sql`select i.id, p.name as title, p.id as product_id from product_images i join products p on p.id = i.product_id order by i.id desc limit 1`,
     );
     const products = await list(`q=${encodeURIComponent(seeded!.title)}&limit=200`);
     expect(products.items[0]).toMatchObject({
@@ -154,6 +162,7 @@ describe('listing the library', () => {
       kind: 'product',
       name: seeded!.title,
       bytes: null,
+      product_id: seeded!.product_id,
       used_in: expect.arrayContaining([`Product: ${seeded!.title}`]),
     });
     const afterUploads = await list(`cursor=upload-1&limit=1`);
@@ -214,6 +223,76 @@ describe('deleting from the library', () => {
     expect(deleted.json().message).toBe(msg.deleted);
     expect(existsSync(stored(item.path))).toBe(false);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${id}`, headers: h })).statusCode).toBe(404);
+
+    // An editor still open with the deleted picture chosen is told, and nothing is saved.
+    const late = await saveTestimonial(`${author} again`, item.path.replace('/media/', '/media/w_640/'));
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(msg.pictureGone);
+    expect(await testimonialsBy(`${author} again`)).toBe(0);
+  });
+});
+
+/** Runs `hold` in a transaction on a second connection, `meanwhile` while it is open (300 ms), then commits. */
+async function whileHeld<T>(hold: (c: pg.Client) => Promise<unknown>, meanwhile: () => Promise<T>): Promise<T> {
+  const other = new pg.Client({ connectionString: t.url });
+  await other.connect();
+  try {
+    await other.query('begin');
+    await hold(other);
+    const waiting = meanwhile();
+    await new Promise((r) => setTimeout(r, 300));
+    await other.query('commit');
+    return await waiting;
+  } finally {
+    await other.end();
+  }
+}
+
+const saveTestimonial = (author: string, picture: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/testimonials',
+    headers: h,
+    payload: { author, author_title: '', quote: 'Kind words', rating: 5, picture, is_published: true },
+  });
+const testimonialsBy = async (author: string) =>
+  (
+    await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from testimonials where author_name = ${author}`)
+  )[0]!.n;
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a delete racing a save (PostgreSQL)', () => {
+  it('waits for a save that holds the picture, then refuses (409) naming what it saved', async () => {
+    const item = await uploaded('racing-save.jpg');
+    const author = `Racer ${tag()}`;
+    // A testimonial save as lockShownPictures begins it, holding its transaction open.
+    const res = await whileHeld(
+      async (c) => {
+        await c.query('select 1 from media_uploads where path = $1 for key share', [item.path]);
+        await c.query(
+          `insert into testimonials (author_name, author_title, quote, avatar_path, is_published, position)
+           values ($1, '', 'Kind words', $2, true, 999)`,
+          [author, item.path],
+        );
+      },
+      () => t.app.inject({ method: 'DELETE', url: `/api/admin/media/${item.id.split('-')[1]}`, headers: h }),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(msg.inUse([`Testimonial: ${author}`]));
+    expect(existsSync(stored(item.path))).toBe(true);
+    await db().execute(sql`delete from testimonials where author_name = ${author}`);
+  });
+
+  it('makes a save that comes during the delete wait, then refuses it (409): the picture is gone', async () => {
+    const item = await uploaded('racing-delete.jpg');
+    const author = `Late ${tag()}`;
+    // The delete as deleteMedia does it, holding its transaction open.
+    const res = await whileHeld(
+      (c) => c.query('delete from media_uploads where id = $1', [Number(item.id.split('-')[1])]),
+      () => saveTestimonial(author, item.path),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(msg.pictureGone);
+    expect(await testimonialsBy(author)).toBe(0);
   });
 });
 

@@ -64,12 +64,13 @@ export async function listMedia(
     sql`select m.*, case when m.kind = 'product' then array['Product: ' || m.name] else '{}'::text[] end
                     || ${usedIn(sql`m.path`)} as used_in
           from (select * from (
-                  select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes
+                  select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes,
+                         null::text as product_id
                     from media_uploads u where ${uploads}
                    order by u.id desc limit ${query.limit + 1}) a
                 union all
                 select * from (
-                  select 'product', i.id, i.path, p.name, i.alt, i.width, i.height, null::int
+                  select 'product', i.id, i.path, p.name, i.alt, i.width, i.height, null::int, p.id
                     from product_images i join products p on p.id = i.product_id where ${products}
                    order by i.id desc limit ${query.limit + 1}) b) m
          order by m.kind = 'upload' desc, m.n desc
@@ -83,7 +84,7 @@ async function uploadItem(db: Db, id: number): Promise<MediaItem> {
   const [row] = await queryRows<Row>(
     db,
     sql`select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes,
-               ${usedIn(sql`u.path`)} as used_in
+               null::text as product_id, ${usedIn(sql`u.path`)} as used_in
           from media_uploads u where u.id = ${id}`,
   );
   if (!row) throw notFound(msg.notFound);
@@ -169,25 +170,35 @@ export async function updateMedia(db: Db, act: PictureAct, id: number, patch: Me
   return uploadItem(db, id);
 }
 
-/** Deletes an upload no page, post, slide or testimonial uses (409 naming them otherwise), then its file. */
+/**
+ * Deletes an upload no page, post, slide or testimonial uses (409 naming them otherwise), then its
+ * file, after the commit. The row is locked FOR UPDATE before, and in another statement than, the
+ * look for content showing it: a save holding the row (lockShownPictures, FOR KEY SHARE) is waited
+ * for, and the look's fresh READ COMMITTED snapshot then sees what it saved. One statement would
+ * read with the snapshot taken before the wait and miss it.
+ */
 export async function deleteMedia(db: Db, storage: MediaStorage, act: PictureAct, id: number): Promise<void> {
   const path = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ path: string; used_in: string[] }>(
+    const [locked] = await queryRows<{ path: string }>(
       tx,
-      sql`select u.path, ${usedIn(sql`u.path`)} as used_in from media_uploads u where u.id = ${id} for update`,
+      sql`select path from media_uploads where id = ${id} for update`,
     );
-    if (!row) throw notFound(msg.notFound);
-    if (row.used_in.length > 0) throw new HttpError(409, msg.inUse(row.used_in));
+    if (!locked) throw notFound(msg.notFound);
+    const [{ used_in } = { used_in: [] }] = await queryRows<{ used_in: string[] }>(
+      tx,
+      sql`select ${usedIn(sql`${locked.path}::text`)} as used_in`,
+    );
+    if (used_in.length > 0) throw new HttpError(409, msg.inUse(used_in));
     await tx.execute(sql`delete from media_uploads where id = ${id}`);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'media.delete',
       target: `media:${id}`,
-      before: { path: row.path },
+      before: { path: locked.path },
       after: null,
       ip: act.ip,
     });
-    return row.path;
+    return locked.path;
   });
   if (path.startsWith(`/media/${FOLDER}/`)) await storage.remove(path.slice('/media/'.length));
 }

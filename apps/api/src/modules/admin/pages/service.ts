@@ -28,6 +28,7 @@ import {
   type PublishedTable,
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { lockShownPictures } from '../media/shown-pictures.ts';
 
 /**
  * The owner's pages (issue 28). A page is a draft (is_published false), published, or scheduled
@@ -109,6 +110,7 @@ const slugTaken = slugClash(msg.slugTaken);
 export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody): Promise<AdminPage> {
   const id = await db
     .transaction(async (tx) => {
+      await lockShownPictures(tx, JSON.stringify(body.blocks));
       const [row] = await queryRows<{ id: number }>(
         tx,
         sql`insert into pages (title, slug, blocks, meta_title, meta_description, is_published, publish_at)
@@ -134,6 +136,7 @@ export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody
 export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: AdminPageBody): Promise<AdminPage> {
   await db
     .transaction(async (tx) => {
+      await lockShownPictures(tx, JSON.stringify(body.blocks));
       const [before] = await queryRows<PageRow & { meta_title: string | null; meta_description: string | null }>(
         tx,
         sql`with old as (select * from pages where id = ${id} for update)

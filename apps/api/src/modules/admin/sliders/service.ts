@@ -13,6 +13,7 @@ import { recordAudit } from '../../staff/audit.ts';
 import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { templatesShowing } from '../template-usage.ts';
+import { lockShownPictures } from '../media/shown-pictures.ts';
 
 /**
  * The slider editor (issue 28). A slider's slides are saved whole in one short transaction that
@@ -124,6 +125,7 @@ const outline = (slides: readonly AdminSlide[]) => slides.map((s) => s.title);
  */
 export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: AdminSlide[]): Promise<AdminSlider> {
   await db.transaction(async (tx) => {
+    await lockShownPictures(tx, ...slides.map((s) => s.image_url));
     const claimed = await claim(tx, act, id);
     const before = await slideRows(tx, id);
     await tx.execute(sql`delete from slides where slider_id = ${id}`);

@@ -9,6 +9,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { lockShownPictures } from '../media/shown-pictures.ts';
 
 /**
  * The testimonials editor (issue 28). Each write is one short transaction with a conditional
@@ -47,6 +48,7 @@ const audited = (t: Fields) => ({
 /** Adds one at the end of the list; 422 when the shop has TESTIMONIAL_LIMITS.max already. */
 export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
+    await lockShownPictures(tx, t.picture);
     await lockList(tx);
     const [made] = await queryRows<{ id: number }>(
       tx,
@@ -80,6 +82,7 @@ const atVersion = (act: OwnerAct) => (act.ifMatch === null ? sql`true` : sql`ver
 /** Replaces one's fields, if it is still at the If-Match version; audited with what it was. */
 export async function updateTestimonial(db: Db, act: OwnerAct, id: number, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
+    await lockShownPictures(tx, t.picture);
     // Locked, so the audit's "before" is the row this update replaces, even without If-Match.
     const [before] = await queryRows<AdminTestimonial>(
       tx,
