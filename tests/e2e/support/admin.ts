@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import type { AdminPictures } from '@shopfront/shared';
-import { DESKTOP, newPage, watchForProblems, type ShopBrowser } from './browser.ts';
+import { DESKTOP, watchForProblems } from './browser.ts';
 import type { ShopData } from './server.ts';
 
 /** Helpers of the owner panel's browser tests (apps/admin, served under /admin). */
@@ -54,27 +54,11 @@ export async function signIn(page: Page, staff: TestStaff): Promise<void> {
 }
 
 /**
- * A new page at `url` (a panel address), signed in there as `staff`, with its console errors,
- * page errors and failed requests collected in `problems`.
- */
-export async function openPanel(
-  browser: ShopBrowser,
-  url: string,
-  staff: TestStaff,
-  viewport: { width: number; height: number },
-): Promise<{ page: Page; problems: string[] }> {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await signInPanel(page, url, staff);
-  return { page, problems };
-}
-
-/**
  * Sizes `page` (a Playwright test's own, from test.ts) to `viewport`, opens `url` (a panel
  * address) and signs in there as `staff`; answers the page's console errors, page errors and
  * failed requests from then on (watchForProblems).
  */
-export async function openPanelIn(
+export async function openPanel(
   page: Page,
   url: string,
   staff: TestStaff,

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { openPanel, shot } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * Categories and collections in the owner panel (issue 26) at 390 and 1280 px on the demo shop:
@@ -11,39 +10,29 @@ import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admi
  * adds two products, moves the second up with the keyboard-usable buttons, and the collection's
  * page follows. SHOTS_DIR=/work/shots/taxonomy keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 const toastSays = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
-const cardTitles = async (page: Page, path: string) => {
-  await page.goto(url(path));
+/** Opens `url` (a shop page listing products) and answers the titles of its product cards. */
+const cardTitles = async (page: Page, url: string) => {
+  await page.goto(url);
   await waitForHydration(page);
   await page.locator('.product-card').first().waitFor();
-  return page.locator('.product-grid .product-card h3').allTextContents();
+  return page.locator('.product-grid .product-card h3');
 };
 
-describe('categories and collections in the owner panel', () => {
+test.describe('categories and collections in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async () => {
-      const shopper = await newPage(browser, viewport);
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/categories'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+    test(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const shopper = await newPage(viewport);
+      await openPanel(page, url('/admin/categories'), OWNER, viewport);
       await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
       await page.getByTestId('category-row').first().waitFor();
       await shot(page, 'categories');
@@ -54,7 +43,7 @@ describe('categories and collections in the owner panel', () => {
       const slug = `brass-lamps-${viewport.width}`;
       await page.getByTestId('new-category').click();
       await page.getByTestId('category-name').fill(name);
-      await expect.poll(() => page.getByTestId('category-slug').inputValue()).toBe(slug);
+      await expect(page.getByTestId('category-slug')).toHaveValue(slug);
       await page.getByTestId('category-parent').selectOption({ label: parentName });
       await shot(page, 'category-new');
       await page.getByTestId('category-save').click();
@@ -90,7 +79,7 @@ describe('categories and collections in the owner panel', () => {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-category-picker-open-${viewport.width}.png` });
       }
       await option.click();
-      await expect.poll(() => input.inputValue()).toBe(`${parentName} › ${name}`);
+      await expect(input).toHaveValue(`${parentName} › ${name}`);
       if (process.env.SHOTS_DIR) {
         await page
           .getByTestId('category-picker')
@@ -100,7 +89,7 @@ describe('categories and collections in the owner panel', () => {
       await page.getByTestId('save').click();
       await toastSays(page, 'Product saved');
 
-      expect(await cardTitles(shopper, `/product-category/${slug}`)).toEqual([productTitle]);
+      await expect(await cardTitles(shopper, url(`/product-category/${slug}`))).toHaveText([productTitle]);
       await shot(shopper, 'storefront-category');
 
       // A new slug: the old address moves on to the new one (301), so shared links keep working.
@@ -129,21 +118,26 @@ describe('categories and collections in the owner panel', () => {
       await adds.nth(0).click();
       await page.getByRole('button', { name: `${firstTitle} is in the collection` }).waitFor();
       await page.getByRole('button', { name: `Add ${secondTitle}` }).click();
-      await expect.poll(() => page.getByTestId('collection-product').count()).toBe(2);
+      await expect(page.getByTestId('collection-product')).toHaveCount(2);
       const colSlug = `diwali-edit-${viewport.width}`;
-      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([firstTitle, secondTitle]);
+      await expect(await cardTitles(shopper, url(`/product-collection/${colSlug}`))).toHaveText([
+        firstTitle,
+        secondTitle,
+      ]);
 
       await page.getByRole('button', { name: `Move ${secondTitle} up` }).click();
-      await expect
-        .poll(() => page.getByTestId('collection-product').locator('p.font-medium').allTextContents())
-        .toEqual([secondTitle, firstTitle]);
+      await expect(page.getByTestId('collection-product').locator('p.font-medium')).toHaveText([
+        secondTitle,
+        firstTitle,
+      ]);
       await shot(page, 'collection');
-      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([secondTitle, firstTitle]);
+      await expect(await cardTitles(shopper, url(`/product-collection/${colSlug}`))).toHaveText([
+        secondTitle,
+        firstTitle,
+      ]);
       await page.goto(url('/admin/collections'));
       await page.getByTestId('collection-list').waitFor();
       await shot(page, 'collections');
-      await page.close();
-      await shopper.close();
     });
   }
 });
