@@ -1,6 +1,7 @@
 // `npm run build`'s last step: the API server (apps/api/src/server.ts and what it imports, with the
 // shared package) compiled into one file, apps/api/dist/server.js, that plain `node` runs (`npm
-// start`): no TypeScript compiler at start, ~1/3 of tsx's start-up CPU. npm packages stay outside
+// start`): no TypeScript compiler at start, ~1/3 of tsx's start-up CPU. The command-line tools
+// likewise (API_ENTRIES), so a production install needs no tsx. npm packages stay outside
 // the bundle (node_modules is there at run time; PGlite, sharp and argon2 load files of their own).
 //
 // Modules that find files beside themselves (the migrations, the storefront build, the demo's
@@ -10,11 +11,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { API_ENTRIES } from './lib/api-entries.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRY = path.join(ROOT, 'apps/api/src/server.ts');
-const OUTFILE = path.join(ROOT, 'apps/api/dist/server.js');
-const OUT_DIR = path.dirname(OUTFILE);
+const OUT_DIR = path.join(ROOT, 'apps/api/dist');
 
 /** Our own TypeScript: the API and the shared package (its package.json points at its sources). */
 const OWN_SOURCES = /\/(apps\/api\/src|packages\/shared\/src)\/.*\.ts$/;
@@ -48,27 +48,34 @@ const sharedInside = {
 };
 
 const started = Date.now();
-const result = await build({
-  entryPoints: [ENTRY],
-  outfile: OUTFILE,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-  banner: {
-    js: [
-      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-      "import { dirname as __pathDirname } from 'node:path';",
-    ].join('\n'),
-  },
-  plugins: [sharedInside, sourceLocation],
-});
-const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+let bytes = 0;
+for (const [name, entry] of Object.entries(API_ENTRIES)) {
+  const result = await build({
+    entryPoints: [path.join(ROOT, entry)],
+    outfile: path.join(OUT_DIR, `${name}.js`),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    banner: {
+      js: [
+        "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+        "import { dirname as __pathDirname } from 'node:path';",
+      ].join('\n'),
+    },
+    plugins: [sharedInside, sourceLocation],
+  });
+  bytes += Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+}
 console.log(
-  `api: ${path.relative(ROOT, OUTFILE)} (${(bytes / 1024).toFixed(0)} KiB with its source map) in ${Date.now() - started} ms`,
+  `api: ${Object.keys(API_ENTRIES)
+    .map((n) => `${n}.js`)
+    .join(
+      ', ',
+    )} in ${path.relative(ROOT, OUT_DIR)} (${(bytes / 1024).toFixed(0)} KiB with source maps) in ${Date.now() - started} ms`,
 );

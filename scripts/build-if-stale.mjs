@@ -6,9 +6,10 @@
 // Without the build tools (a production install: `npm ci --omit=dev`) a stale build is served
 // as it is, with a warning; a missing one stops the start with the command to run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './lib/mtime.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Files `npm run build` writes; the oldest one dates the build. */
@@ -28,15 +29,6 @@ const SOURCES = [
 ].map((p) => path.join(ROOT, p));
 /** A lock older than this was left by a build that died. */
 const STALE_LOCK_MS = 10 * 60_000;
-
-function newestMtime(file) {
-  if (!existsSync(file)) return 0;
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
-  return newest;
-}
 
 /** 'missing', 'stale' or 'fresh'. */
 function buildState() {

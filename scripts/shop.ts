@@ -46,7 +46,9 @@ commands:
                                       keys given are merged into its current (or kept) config
   plugins remove NAME                 remove a plugin (its config is kept)
   subscribers export [--format json]  the Coming Soon / Maintenance sign-ups as CSV (or JSON)
-  audit [--page N]                    the audit log, newest first, 50 a page
+  audit [--page N] [--area A] [--staff ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                                      the audit log, newest first, 50 a page; area: orders, catalogue,
+                                      customers, settings, plugins, staff, backups or undo
   staff list                          staff accounts (owners only)
   staff add --email E --name N [--role owner|manager|packer|content_editor]
                                       add a staff member (the password from
@@ -105,6 +107,10 @@ const { values: opts, positionals } = (() => {
         role: { type: 'string' },
         page: { type: 'string' },
         format: { type: 'string' },
+        area: { type: 'string' },
+        staff: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         'empty-ok': { type: 'boolean' },
       },
     });
@@ -415,7 +421,10 @@ async function run(): Promise<void> {
     }
     case 'audit': {
       const page = opts.page === undefined ? 1 : Number(opts.page);
-      const { data } = await callEndpoint(transport, adminApi.auditLog, { query: { page } });
+      const filters = Object.fromEntries(
+        (['area', 'staff', 'from', 'to'] as const).flatMap((k) => (opts[k] === undefined ? [] : [[k, opts[k]]])),
+      );
+      const { data } = await callEndpoint(transport, adminApi.auditLog, { query: { page, ...filters } });
       print(data);
       return;
     }

@@ -32,7 +32,7 @@ const LIMITS = {
   build: 10 * MIN,
   unitApi: 30 * MIN,
   apiPg: 20 * MIN,
-  e2e: 45 * MIN,
+  e2e: 70 * MIN,
 };
 /** The quality gates, in two lanes run side by side (each lane's gates one after another). */
 const GATE_LANES = [

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { axeProblems, shot, shotScreen, signInPanel, testStaff, toastSays } from './support/admin.ts';
+import {
+  axeProblems,
+  sidebarLink,
+  saveForm,
+  shot,
+  shotScreen,
+  signInPanel,
+  testStaff,
+  toastSays,
+} from './support/admin.ts';
 import { MOBILE, watchForProblems } from './support/browser.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
@@ -193,7 +202,7 @@ test.describe('applications in the panel', () => {
     const editor = await newPage();
     await signInPanel(editor, `${shop.baseUrl}/admin`, EDITOR);
     const nav = editor.getByRole('navigation', { name: 'Main' }).first();
-    await expect(nav.getByRole('link', { name: 'Theme' })).toBeVisible();
+    await expect(await sidebarLink(editor, 'Shop', 'Theme')).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Applications' })).toHaveCount(0);
   });
 
@@ -210,7 +219,7 @@ test.describe('applications in the panel', () => {
 
     const { page, problems } = owner;
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
-    await nav.getByRole('link', { name: 'Shop mode' }).click();
+    await (await sidebarLink(page, 'Shop', 'Shop mode')).click();
     await expect(page.getByTestId('mode-services')).toContainText('Now');
     await shot(page, 'store-mode');
     expect(await axeProblems(page)).toEqual([]);
@@ -241,5 +250,95 @@ test.describe('applications in the panel', () => {
     await page.getByRole('button', { name: 'Switch to products…' }).click();
     await shot(page, 'store-mode-confirm');
     expect(await axeProblems(page)).toEqual([]);
+  });
+});
+
+test.describe('the service editor', () => {
+  /** The ITR filing service's product id, from the shop's own product API. */
+  const itrId = async (page: Page, baseUrl: string) => {
+    const res = await page.request.get(`${baseUrl}/api/product/single-product/itr-filing`);
+    return ((await res.json()) as { data: { product: { id: string } } }).data.product.id;
+  };
+
+  test('the owner adds a question and a stage; a mistake is named at its field; the apply form asks the question', async ({
+    owner,
+    shop,
+    newPage,
+  }) => {
+    const { page, problems } = owner;
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Products|Services/ })
+      .first()
+      .click();
+    await page
+      .getByTestId('product-row')
+      .filter({ hasText: 'Income tax return (ITR) filing' })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByTestId('service-link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Income tax return (ITR) filing: service');
+    await expect(page.getByTestId('field-card')).toHaveCount(5);
+    await expect(page.getByTestId('stage-row')).toHaveCount(3);
+    await expect(page.getByTestId('fee-kind').getByRole('radio', { name: /^From/ })).toBeChecked();
+    await shot(page, 'service-editor');
+    expect(await axeProblems(page)).toEqual([]);
+
+    await page.getByTestId('add-field').click();
+    const card = page.getByTestId('field-card').last();
+    await card.getByTestId('field-label').fill('Aadhaar number');
+    await card.getByTestId('field-type').focus();
+    // The key follows the question; typed over with one already taken, Save names it.
+    await expect(card.getByTestId('field-key')).toHaveValue('aadhaar_number');
+    await card.getByTestId('field-key').fill('pan_number');
+    await card.getByTestId('field-required').check();
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('form-error')).toContainText('Some fields need a look');
+    await expect(card.getByTestId('field-key')).toHaveAttribute('aria-invalid', 'true');
+    await expect(card).toContainText('Each field of the form needs its own key');
+    await card.getByTestId('field-key').fill('aadhaar_number');
+    // Up one: before "Anything we should know".
+    await page.getByRole('button', { name: 'Move question 6 up' }).click();
+    await expect(page.getByTestId('field-card').nth(4).getByTestId('field-label')).toHaveValue('Aadhaar number');
+
+    await page.getByTestId('add-stage').click();
+    const stage = page.getByTestId('stage-row').last();
+    await stage.getByTestId('stage-label').fill('Refund received');
+    await stage.getByTestId('stage-days').fill('20');
+    await stage.getByTestId('stage-days').blur();
+    await expect(stage.getByTestId('stage-key')).toHaveValue('refund_received');
+    await saveForm(page, 'Service details saved');
+
+    await page.reload();
+    await expect(page.getByTestId('field-card')).toHaveCount(6);
+    await expect(page.getByTestId('field-card').nth(4).getByTestId('field-label')).toHaveValue('Aadhaar number');
+    await expect(page.getByTestId('stage-row')).toHaveCount(4);
+    await expect(page.getByTestId('stage-row').last().getByTestId('stage-label')).toHaveValue('Refund received');
+
+    const shopper = await newPage(MOBILE);
+    await shopper.goto(`${shop.baseUrl}/apply/itr-filing`);
+    await expect(shopper.getByLabel(/Aadhaar number/)).toBeVisible();
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  test('at 390 px: one column, Save above the bottom bar; a packer is told it is not for them', async ({
+    newPage,
+    shop,
+  }) => {
+    const page = await newPage(MOBILE);
+    const problems = await watchForProblems(page);
+    const id = await itrId(page, shop.baseUrl);
+    await signInPanel(page, `${shop.baseUrl}/admin/products/${id}/service`, OWNER);
+    await expect(page.getByTestId('field-card').first()).toBeVisible();
+    await expect(page.getByTestId('save')).toBeInViewport();
+    await shotScreen(page, 'service-editor');
+    await shot(page, 'service-editor-page');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
+
+    const packer = await newPage(MOBILE);
+    await signInPanel(packer, `${shop.baseUrl}/admin/products/${id}/service`, PACKER);
+    await expect(packer.getByTestId('not-allowed')).toBeVisible();
   });
 });

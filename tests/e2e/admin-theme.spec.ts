@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
-import { axeProblems, openPanel, shot, shotScreen, testStaff, toastSays } from './support/admin.ts';
+import { axeProblems, openPanel, shot, shotScreen, sidebarLink, testStaff, toastSays } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -112,9 +112,17 @@ test.describe('the Theme screen', () => {
     expect(await axeProblems(page)).toEqual([]);
     await expect(page.getByTestId('theme-save-bar')).toContainText('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
-    // The frame's Edit Header has no editor yet: the panel says so instead of doing nothing.
+    // The frame's Edit Header opens the header's menu editor, but not over unpublished colours
+    // without asking: answered No, the theme stays with its changes.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
     await frame.getByRole('button', { name: 'Edit Header' }).click();
-    await toastSays(page, 'Editing the header, footer and pages here is not built yet');
+    expect(await asked).toBe('Leave without publishing your theme changes?');
+    expect(new URL(page.url()).pathname).toBe('/admin/theme');
     await page.getByTestId('discard').click();
     await expect(text.getByTestId('contrast-warning')).toHaveCount(0);
     await frame.waitForFunction(
@@ -127,7 +135,7 @@ test.describe('the Theme screen', () => {
     shop,
   }) => {
     const problems = await openPanel(page, `${shop.baseUrl}/admin/`, EDITOR, DESKTOP);
-    await page.getByRole('link', { name: 'Theme' }).first().click();
+    await (await sidebarLink(page, 'Shop', 'Theme')).click();
     await page.getByTestId('theme-editor').waitFor();
     const savedPage = await page.getByTestId('notice-page').inputValue();
     await page.getByTestId('notice-message').fill('Free delivery this week');

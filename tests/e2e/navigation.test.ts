@@ -173,7 +173,8 @@ describe('catalogue menus', () => {
     await expect(markerSurvived(page)).resolves.toBe(true);
     expect(problems).toEqual([]);
     await page.close();
-  });
+    // Twenty-odd navigations in one test: a loaded 2-core machine needs more than the default 60 s.
+  }, 150_000);
 
   it('the drawer folds a section and its sections, links and expand buttons are 44 px tall', async () => {
     const page = await newPage(suite.browser, MOBILE);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeProblems } from './support/admin.ts';
-import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { MOBILE, readJsonLd, waitForHydration, watchForProblems } from './support/browser.ts';
 import { PDF, SERVICES_SHOP, ownerRequestsDocument } from './support/services.ts';
 import { expect, test } from './support/test.ts';
 
@@ -49,10 +49,20 @@ test.describe('services mode: the shopper', () => {
     await expect(page.getByRole('button', { name: /Add to cart|Buy now/ })).toHaveCount(0);
     await expect(page.locator('[data-stock]')).toHaveCount(0);
     await expectAxeClean(page);
+    // Search engines read a Service with its fixed fee, no SKU or stock.
+    const gst = (await readJsonLd(page)).find((d) => d['@type'] === 'Service')!;
+    expect(gst).toMatchObject({ name: 'GST registration', offers: { price: '1499.00', priceCurrency: 'INR' } });
+    expect(gst).not.toHaveProperty('sku');
+    expect(gst.offers).not.toHaveProperty('availability');
+    await expect(page.getByRole('combobox', { name: 'Search services' }).first()).toBeAttached();
 
     // A service on quote asks for one; its fee reads so.
     await page.goto(`${shop.baseUrl}/product/visa-application`);
     await expect(page.getByTestId('service-fee')).toHaveText('Fee: Price on quote');
+    // No offer: its stored price (0) is not what it costs.
+    const visa = (await readJsonLd(page)).find((d) => d['@type'] === 'Service')!;
+    expect(visa).toMatchObject({ name: 'Tourist visa application' });
+    expect(visa).not.toHaveProperty('offers');
     await expect(page.getByRole('link', { name: 'Request a quote' })).toHaveAttribute(
       'href',
       '/apply/visa-application',

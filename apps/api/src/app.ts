@@ -21,6 +21,7 @@ import { HttpError } from './lib/http.ts';
 import { drainOversizedBody, lingerAfterRefusedBody, serverLimits } from './lib/http-limits.ts';
 import { refuseMiscasedApiPath } from './lib/api-path-case.ts';
 import { contentVersionPlugin } from './lib/content-version.ts';
+import { watchScheduledContent } from './lib/scheduled-content.ts';
 import { answerFromPageCache } from './ssr/page-cache.ts';
 import { lightAssetHeaders } from './lib/asset-headers.ts';
 import { csrfGuard } from './lib/csrf.ts';
@@ -40,6 +41,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
+import { mediaPlugin } from './modules/media/plugin.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { metricsPlugin, metricsRoutes } from './modules/metrics/plugin.ts';
@@ -156,6 +158,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', lingerAfterRefusedBody);
   // Cached pages and shell data: a generation moved on by every change they show (ADR 28).
   await app.register(contentVersionPlugin, { database: opts.database });
+  // …and by the clock, when a scheduled page or post comes out.
+  watchScheduledContent(app);
   // Whole pages for visitors with nothing personal, answered before every hook below.
   app.decorate('pageCache', null);
   app.addHook('onRequest', answerFromPageCache);
@@ -236,15 +240,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(fastifyStatic, {
-    root: path.join(env.DATA_DIR, 'media'),
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    // Resized copies live in media/.cache and are served by mediaRoutes only.
-    dotfiles: 'ignore',
-  });
+  // Pictures and documents on local disk or S3 (ADR 38); on S3, mediaRoutes serves the originals.
+  await app.register(mediaPlugin);
+  if (!app.media.bucket)
+    await app.register(fastifyStatic, {
+      root: path.join(env.DATA_DIR, 'media'),
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      // Resized copies live in media/.cache and are served by mediaRoutes only.
+      dotfiles: 'ignore',
+    });
 
   app.addHook('onError', setRetryAfter);
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -148,6 +148,41 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads the MEDIA_S3_ variables (ADR 38) and stops on a bucket without keys, keys without a bucket or a bad endpoint', () => {
+    expect(parseEnv({}).MEDIA_S3_BUCKET).toBeUndefined();
+    const keys = { MEDIA_S3_ACCESS_KEY_ID: 'AKIA1', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(
+      parseEnv({
+        MEDIA_S3_BUCKET: 'shop-media',
+        MEDIA_S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+        MEDIA_S3_REGION: 'auto',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_S3_PREFIX: 'shops/one/',
+        ...keys,
+      }),
+    ).toMatchObject({
+      MEDIA_S3_BUCKET: 'shop-media',
+      MEDIA_S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+      MEDIA_S3_REGION: 'auto',
+      MEDIA_S3_FORCE_PATH_STYLE: true,
+      MEDIA_S3_PREFIX: 'shops/one/',
+    });
+    expect(() => parseEnv({ MEDIA_S3_BUCKET: 'shop-media' })).toThrow(
+      /MEDIA_S3_ACCESS_KEY_ID must be set with MEDIA_S3_BUCKET; MEDIA_S3_SECRET_ACCESS_KEY must be set with MEDIA_S3_BUCKET/,
+    );
+    expect(() => parseEnv(keys)).toThrow(
+      /MEDIA_S3_BUCKET must be set when MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY is/,
+    );
+    for (const endpoint of ['minio.internal:9000', 'ftp://minio', 'https://minio/bucket', 'https://'])
+      expect(() => parseEnv({ MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ENDPOINT: endpoint, ...keys })).toThrow(
+        /MEDIA_S3_ENDPOINT must be an http\(s\) URL/,
+      );
+    expect(() => parseEnv({ MEDIA_S3_BUCKET: 'Shop_Media', ...keys })).toThrow(/MEDIA_S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_PREFIX: '../x', ...keys })).toThrow(
+      /MEDIA_S3_PREFIX must be a folder name/,
+    );
+  });
+
   it('has every variable listed in .env.example', () => {
     const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
     for (const key of Object.keys(EnvSchema.shape)) expect(example, key).toMatch(new RegExp(`^# ${key}=`, 'm'));

@@ -163,6 +163,35 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be mailto:you@example.com or an https:// URL' })
     .optional(),
+  /**
+   * Media on S3-compatible object storage (issue 29, ADR 38): set the bucket and its keys and
+   * pictures, their resized copies and application documents go there instead of DATA_DIR.
+   */
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+    })
+    .optional(),
+  MEDIA_S3_ENDPOINT: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/?#\s]+\/?$/i.test(v) && URL.canParse(v), {
+      error:
+        'must be an http(s) URL of the S3 service with no path, such as https://<account>.r2.cloudflarestorage.com',
+    })
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1 or auto' })
+    .optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, { error: 'must be a folder name such as shop1 or shops/shop1' })
+    .transform((v) => `${v.replace(/\/$/, '')}/`)
+    .optional(),
   /** GET /metrics (Prometheus) answers a scraper sending `Authorization: Bearer <this>`; unset, it is off (404). */
   METRICS_TOKEN: z
     .string()
@@ -189,6 +218,23 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       path: [env.WEB_PUSH_PUBLIC_KEY ? 'WEB_PUSH_PRIVATE_KEY' : 'WEB_PUSH_PUBLIC_KEY'],
       message: 'must be set together with the other Web Push key',
     });
+  }
+  const s3Set = (
+    [
+      'MEDIA_S3_ENDPOINT',
+      'MEDIA_S3_REGION',
+      'MEDIA_S3_ACCESS_KEY_ID',
+      'MEDIA_S3_SECRET_ACCESS_KEY',
+      'MEDIA_S3_PREFIX',
+    ] as const
+  ).filter((k) => env[k] !== undefined);
+  if (!env.MEDIA_S3_BUCKET && s3Set.length) {
+    ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_BUCKET'], message: `must be set when ${s3Set.join(', ')} is` });
+  }
+  if (env.MEDIA_S3_BUCKET) {
+    for (const key of ['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must be set with MEDIA_S3_BUCKET' });
+    }
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     ctx.addIssue({

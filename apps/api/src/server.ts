@@ -7,6 +7,8 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { ensureShopBase } from './modules/admin/setup/base.ts';
+import { shopFiles } from './modules/media/plugin.ts';
+import { copyLocalFilesToBucket } from './modules/media/to-bucket.ts';
 import { holdDataDir } from './db/data-dir-lock.ts';
 import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
@@ -33,6 +35,8 @@ async function prepareDatabase(env: Env) {
       storeUrl: env.PUBLIC_URL,
       demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
     }));
+  // The demo's pictures and documents are rendered on disk; with media on S3 they go to the bucket.
+  if (seeded && env.MEDIA_S3_BUCKET) await copyLocalFilesToBucket(env.DATA_DIR, shopFiles(env));
   // Without the demo: the rows a new shop answers its pages with ("opening soon" until the setup opens it).
   if (!seeded) await ensureShopBase(database);
   if (database.dialect === 'pglite' && !seeded) {
@@ -113,6 +117,13 @@ async function main() {
   }
   const dev = process.argv.includes('--dev');
   mkdirSync(path.join(env.DATA_DIR, 'media'), { recursive: true });
+  // Media on S3 (ADR 38): a bucket that cannot be reached stops the start with its reason.
+  try {
+    await shopFiles(env).bucket?.check();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary && !dev) return runPrimary(env);
 
   // The embedded database is this process's alone while it runs: db:create-owner refuses to write it.

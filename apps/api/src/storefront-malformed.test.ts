@@ -207,7 +207,8 @@ describe('storefront form posts', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // 140 rendered form posts: 30 s on a loaded 2-core machine.
+  }, 90_000);
 
   it('shows the field error for a NUL in a contact form value', async () => {
     const res = await post(

@@ -116,3 +116,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** The refunded amount's label: the money is on its way back until the payment's refund is done. */
 export const refundedLabel = (order: { payment_status: PaymentStatus }) =>
   order.payment_status === 'refund_pending' ? 'Being refunded' : 'Refunded';
+
+/**
+ * What an order sells: goods (the cart's checkout) or a services-mode application's fee (ADR 37;
+ * its application names it: applications.order_id).
+ */
+export const ORDER_KINDS = ['goods', 'service_fee'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];

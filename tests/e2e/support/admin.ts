@@ -54,6 +54,18 @@ export async function signIn(page: Page, staff: TestStaff): Promise<void> {
 }
 
 /**
+ * A place in the desktop sidebar (a link), its group opened first when it is folded (Content and
+ * Shop are, unless the current page is in them).
+ */
+export async function sidebarLink(page: Page, group: string, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const fold = nav.getByRole('button', { name: group, exact: true });
+  await fold.waitFor();
+  if ((await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  return nav.getByRole('link', { name, exact: true });
+}
+
+/**
  * Sizes `page` (a Playwright test's own, from test.ts) to `viewport`, opens `url` (a panel
  * address) and signs in there as `staff`; answers the page's console errors, page errors and
  * failed requests from then on (watchForProblems).

@@ -80,3 +80,15 @@ export function callAbortable<E extends Endpoint>(ep: E, input: CallInput<E>, si
 export function errorText(err: unknown): string {
   return err instanceof ApiError ? err.message : NETWORK_ERROR;
 }
+
+/** A refused write's messages by field (`items.2.link`, `theme.primary`), the first of each. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
+}
+
+/** Whether an editor's form still equals what the server has (its JSON, key order as built). */
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The header a write sends with the version it was made against (a 409 when it is stale). */
+export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });

@@ -36,3 +36,30 @@ export function applyApiError<T extends FieldValues>(
   }
   return placed ? null : err.message;
 }
+
+/** What `sharedSchemaOf` needs of a schema: zod's safeParse. */
+interface Checker {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A resolver that checks what the form will send (`toBody(values)`, e.g. only the changed keys,
+ * an empty optional text as null) with a shared schema, loaded on the first check, and puts each
+ * issue's message on the field its path names. The form keeps its own values.
+ */
+export function sharedSchemaOf<T extends FieldValues>(
+  pick: (s: Schemas) => Checker,
+  toBody: (values: T) => unknown,
+): Resolver<T> {
+  return async (values) => {
+    const result = pick(await import('./schemas')).safeParse(toBody(values));
+    if (result.success) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error?.issues ?? []) {
+      const path = issue.path.map(String).join('.');
+      if (path && !errors[path]) errors[path] = { type: 'validation', message: issue.message };
+    }
+    // An issue of the whole body (none of the form's fields) is left to the server to answer.
+    return Object.keys(errors).length > 0 ? ({ values: {}, errors } as never) : { values, errors: {} };
+  };
+}

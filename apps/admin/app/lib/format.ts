@@ -14,3 +14,8 @@ export function formatDay(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : day.format(d);
 }
+
+/** A count with its noun, singular for one: "1 change", "3 changes", "1 day", "2 sign-ups". */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

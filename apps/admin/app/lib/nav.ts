@@ -30,6 +30,16 @@ export interface NavItem {
   group?: string;
 }
 
+/**
+ * The sidebar's groups folded away until opened (or while the current page is in one), so the
+ * daily places fit a 1280×800 screen without scrolling. The sidebar remembers each one's choice.
+ */
+export const FOLDED_GROUPS: ReadonlySet<string> = new Set(['Content', 'Shop']);
+
+/**
+ * Every place, in the sidebar's order. A new place is one line in its group (after the group's
+ * first, which carries `group`); its icon in components/frame/icons.tsx is optional.
+ */
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', area: 'self', keywords: 'start overview dashboard sales today week' },
   { to: '/orders', label: 'Orders', primary: 'products', area: 'orders', keywords: 'inbox pack ship refund' },
@@ -70,11 +80,44 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/trade-enquiries', label: 'Trade enquiries', area: 'customers', keywords: 'inbox wholesale bulk b2b csv' },
   {
+    to: '/pages',
+    label: 'Pages',
+    area: 'content',
+    keywords: 'about contact policy text rich editor slug seo draft schedule publish',
+    group: 'Content',
+  },
+  {
+    to: '/blog',
+    label: 'Blog',
+    area: 'content',
+    keywords: 'posts articles journal news stories write schedule publish draft cover excerpt tags',
+  },
+  {
+    to: '/templates',
+    label: 'Templates',
+    area: 'content',
+    keywords: 'home page sections layout hero banner publish history',
+  },
+  {
+    to: '/menus',
+    label: 'Menus',
+    area: 'content',
+    keywords: 'navigation header footer links nav bar submenu drop-down mobile menu',
+  },
+  { to: '/faqs', label: 'FAQs', area: 'content', keywords: 'questions answers help frequently asked' },
+  { to: '/testimonials', label: 'Testimonials', area: 'content', keywords: 'quotes reviews customers kind words' },
+  {
     to: '/setup',
     label: 'Setup',
     area: 'settings',
     keywords: 'first run open shop tax gst cod shipping payments razorpay legal terms privacy returns logo colours',
     group: 'Shop',
+  },
+  {
+    to: '/settings',
+    label: 'Settings',
+    area: 'settings',
+    keywords: 'guest checkout sign in otp cancel refund customer care social links cart terms channel coming soon',
   },
   {
     to: '/theme',
@@ -118,25 +161,33 @@ export const navFor = (role: string | undefined, mode: StoreMode = 'products') =
 /** In the phone's bottom bar: Home and the places primary in this mode. */
 export const isPrimary = (i: NavItem, mode: StoreMode) => i.to === '/' || i.primary === true || i.primary === mode;
 
+export interface NavGroup {
+  heading: string | null;
+  items: NavItem[];
+  /** Folded away until opened (FOLDED_GROUPS). */
+  folds: boolean;
+}
+
 /**
  * The role's places in the sidebar's groups: a group's heading stays with the first place the
  * role may use under it (a packer's "Shop" starts at Your account).
  */
-export function navGroupsFor(
-  role: string | undefined,
-  mode: StoreMode = 'products',
-): { heading: string | null; items: NavItem[] }[] {
-  const groups: { heading: string | null; items: NavItem[] }[] = [];
+export function navGroupsFor(role: string | undefined, mode: StoreMode = 'products'): NavGroup[] {
+  const groups: NavGroup[] = [];
   let heading: string | null = null;
   for (const item of NAV) {
     if (item.group) heading = item.group;
     if (!shown(item, role, mode)) continue;
     const last = groups.at(-1);
     if (last && last.heading === heading) last.items.push(item);
-    else groups.push({ heading, items: [item] });
+    else groups.push({ heading, items: [item], folds: heading !== null && FOLDED_GROUPS.has(heading) });
   }
   return groups;
 }
+
+/** Is the page at `pathname` (the router's, without /admin) this place or one under it? */
+export const isHere = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 
 export const roleLabel = (role: string) => (isRole(role) ? STAFF_ROLE_LABELS[role] : role);
 

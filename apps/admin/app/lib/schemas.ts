@@ -12,3 +12,5 @@ export {
 export { CustomerNoteBodySchema } from '@shopfront/shared';
 export { TaxSellerBodySchema } from '@shopfront/shared';
 export { SearchSharingBodySchema } from '@shopfront/shared';
+export { StoreSettingsPatchSchema, PLUGIN_CONFIG_SCHEMAS } from '@shopfront/shared';
+export { StorefrontPatchSchema } from '@shopfront/shared';

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Failed, Loading } from '../components/ui/states';
+import { FeeCard } from '../features/applications/fee-card';
 import { Answers, Applicant, Documents, Timeline } from '../features/applications/sections';
 import { OverduePill, StagePill, isPast } from '../features/applications/stage-pill';
 import { DocumentRequests, Thread } from '../features/applications/thread';
@@ -76,6 +77,9 @@ export default function ApplicationPage() {
           </div>
           <div className="order-3">
             <Documents app={app} />
+          </div>
+          <div className="order-5">
+            <FeeCard app={app} />
           </div>
           <div className="order-5">
             <Applicant app={app} />

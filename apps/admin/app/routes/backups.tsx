@@ -81,7 +81,12 @@ export default function Backups() {
                   className="grid gap-3 px-4 py-4 aria-[current]:bg-stone-50 sm:grid-cols-[1fr_auto] sm:items-center sm:px-5"
                 >
                   <div className="min-w-0">
-                    <p className="font-medium">{formatWhen(b.created_at)}</p>
+                    <p className="font-medium">
+                      {formatWhen(b.created_at)}{' '}
+                      <span className="ml-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-normal text-muted">
+                        {b.scheduled ? 'Scheduled' : 'Taken by hand'}
+                      </span>
+                    </p>
                     <p className="text-sm text-muted">
                       {formatSize(b.size)} · {b.rows.toLocaleString('en-IN')} rows in {b.tables} tables ·{' '}
                       {b.media.toLocaleString('en-IN')} pictures and files

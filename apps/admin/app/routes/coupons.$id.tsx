@@ -4,7 +4,7 @@ import type { AdminCoupon } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
-import { useChannels } from '../features/catalog/queries';
+import { useChannels } from '../lib/channels';
 import { CouponStatusPill } from '../features/coupons/pills';
 import { useCoupon, useCouponAction } from '../features/coupons/queries';
 import { usesText } from '../features/coupons/summary';

@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { COUPON_STATUSES, type AdminCouponRow, type CouponStatus } from '@shopfront/shared';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { SearchBox } from '../components/ui/search-box';
+import { Empty, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import { CouponStatusPill } from '../features/coupons/pills';
 import { useCouponList } from '../features/coupons/queries';
@@ -26,7 +28,6 @@ function Coupons() {
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
   const list = useCouponList({ ...(q ? { q } : {}), ...(status ? { status } : {}) });
-  const [search, setSearch] = useState(q);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.coupons) ?? [], [list.data]);
   const go = (next: { q: string; status: string }) => {
     const p = new URLSearchParams();
@@ -47,28 +48,14 @@ function Coupons() {
         }
       />
       <div className="mb-3 flex flex-col gap-2 sm:flex-row">
-        <form
-          role="search"
-          className="flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ q: search, status });
-          }}
-        >
-          <label htmlFor="coupon-search" className="sr-only">
-            Search coupons
-          </label>
-          <input
-            id="coupon-search"
-            type="search"
-            enterKeyHint="search"
-            autoCapitalize="characters"
-            className="input"
-            placeholder="Code…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </form>
+        <SearchBox
+          id="coupon-search"
+          label="Search coupons"
+          placeholder="Code…"
+          autoCapitalize="characters"
+          value={q}
+          onSearch={(typed) => go({ q: typed, status })}
+        />
         <label className="sr-only" htmlFor="coupon-status">
           Status
         </label>
@@ -86,34 +73,28 @@ function Coupons() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <Loading label="Loading coupons…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? 'No coupons match' : 'No coupons yet'}>
-          {filtered ? 'Try another code, or clear the filter.' : 'Make a code shoppers can type in the cart.'}
-        </Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="coupons-list"
-            aria-busy={list.isFetching}
-          >
-            <li className="hidden grid-cols-[12rem_1fr_7rem_6rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
-              <span>Code</span>
-              <span>What it does</span>
-              <span>Uses</span>
-              <span>Status</span>
-            </li>
-            {rows.map((c) => (
-              <CouponRow key={c.id} row={c} />
-            ))}
-          </ul>
-          <LoadMore list={list} end="That is every coupon here." />
-        </>
-      )}
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading coupons…"
+        testId="coupons-list"
+        end="That is every coupon here."
+        empty={
+          <Empty title={filtered ? 'No coupons match' : 'No coupons yet'}>
+            {filtered ? 'Try another code, or clear the filter.' : 'Make a code shoppers can type in the cart.'}
+          </Empty>
+        }
+      >
+        <li className="hidden grid-cols-[12rem_1fr_7rem_6rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
+          <span>Code</span>
+          <span>What it does</span>
+          <span>Uses</span>
+          <span>Status</span>
+        </li>
+        {rows.map((c) => (
+          <CouponRow key={c.id} row={c} />
+        ))}
+      </KeysetList>
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adminExportApi, endpointPath } from '@shopfront/shared';
 import { ExportLink } from '../components/ui/export-link';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { SearchBox } from '../components/ui/search-box';
+import { Empty, PageHeader } from '../components/ui/states';
 import { CustomerCard } from '../features/customers/customer-card';
 import { useCustomerList } from '../features/customers/queries';
 import { useListKeys } from '../lib/use-list-keys';
@@ -13,7 +15,6 @@ export const meta = () => [{ title: 'Customers · Shop admin' }];
 export default function Customers() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
-  const [search, setSearch] = useState(q);
   const navigate = useNavigate();
   const list = useCustomerList(q);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.customers) ?? [], [list.data]);
@@ -37,50 +38,33 @@ export default function Customers() {
           </div>
         }
       />
-      <form
-        role="search"
+      <SearchBox
+        id="customer-search"
+        label="Search customers"
+        placeholder="Name, e-mail or phone…"
         className="mb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const next = search.trim();
+        value={q}
+        onSearch={(typed) => {
+          const next = typed.trim();
           setParams(next ? { q: next } : {});
         }}
+      />
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading customers…"
+        testId="customers-list"
+        end={`That is every customer${q ? ' that matches' : ''}.`}
+        empty={
+          <Empty title={q ? 'No customers match' : 'No customers yet'}>
+            {q ? 'Try part of the name, the e-mail address or the phone number.' : 'Shoppers who sign up show here.'}
+          </Empty>
+        }
       >
-        <label htmlFor="customer-search" className="sr-only">
-          Search customers
-        </label>
-        <input
-          id="customer-search"
-          type="search"
-          enterKeyHint="search"
-          className="input"
-          placeholder="Name, e-mail or phone…"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </form>
-      {list.isPending ? (
-        <Loading label="Loading customers…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={q ? 'No customers match' : 'No customers yet'}>
-          {q ? 'Try part of the name, the e-mail address or the phone number.' : 'Shoppers who sign up show here.'}
-        </Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="customers-list"
-            aria-busy={list.isFetching}
-          >
-            {rows.map((c, i) => (
-              <CustomerCard key={c.id} customer={c} index={i} current={current === i} />
-            ))}
-          </ul>
-          <LoadMore list={list} end={`That is every customer${q ? ' that matches' : ''}.`} />
-        </>
-      )}
+        {rows.map((c, i) => (
+          <CustomerCard key={c.id} customer={c} index={i} current={current === i} />
+        ))}
+      </KeysetList>
     </>
   );
 }

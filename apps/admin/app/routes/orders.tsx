@@ -1,13 +1,16 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Empty, Failed, LoadMore, Loading } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { SearchBox } from '../components/ui/search-box';
+import { Empty } from '../components/ui/states';
 import { filterCount, readFilters, writeFilters, type InboxFilters } from '../features/orders/filters';
 import { OrderCard } from '../features/orders/order-card';
 import { useOrderList } from '../features/orders/list-query';
 import { TABS, TAB_EMPTY, TAB_LABELS, firstTabOf } from '../features/orders/tabs';
 import { useMe } from '../features/auth/me';
 import { roleMayRead } from '../lib/nav';
+import { useStoreMode } from '../lib/store-mode';
 import { useListKeys } from '../lib/use-list-keys';
 import { usePendingSearchParams } from '../lib/use-pending-params';
 
@@ -34,7 +37,7 @@ export default function Orders() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [search, setSearch] = useState(filters.q);
+  const services = useStoreMode() === 'services' || filters.kind !== '';
 
   const go = (next: InboxFilters) => {
     setSelected([]);
@@ -89,28 +92,37 @@ export default function Orders() {
           })}
         </ul>
       </nav>
+      {/* A services shop's orders are mostly its applications' fees (ADR 37): they can be seen alone. */}
+      {services && (
+        <ul className="mb-3 flex gap-2" aria-label="Which orders">
+          {(
+            [
+              ['', 'All orders'],
+              ['service_fee', 'Service fees'],
+            ] as const
+          ).map(([kind, label]) => (
+            <li key={label}>
+              <Link
+                to={`?${writeFilters({ ...filters, kind }).toString()}`}
+                aria-current={filters.kind === kind ? 'true' : undefined}
+                onClick={() => setSelected([])}
+                data-testid={`kind-${kind || 'all'}`}
+                className={`flex min-h-11 items-center rounded-full border px-4 text-sm whitespace-nowrap ${filters.kind === kind ? 'border-ink bg-stone-100 font-medium' : 'border-line bg-white text-muted hover:border-stone-400'}`}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mb-3 flex gap-2">
-        <form
-          role="search"
-          className="flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ ...filters, q: search.trim() });
-          }}
-        >
-          <label htmlFor="order-search" className="sr-only">
-            Search orders
-          </label>
-          <input
-            id="order-search"
-            type="search"
-            enterKeyHint="search"
-            className="input"
-            placeholder="Order no., phone, name…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </form>
+        <SearchBox
+          id="order-search"
+          label="Search orders"
+          placeholder="Order no., phone, name…"
+          value={filters.q}
+          onSearch={(typed) => go({ ...filters, q: typed.trim() })}
+        />
         <Button onPress={() => setFiltersOpen(true)} aria-label={`Filters${nFilters ? ` (${nFilters} on)` : ''}`}>
           Filters{nFilters > 0 && <span className="rounded-full bg-brand px-1.5 text-xs text-white">{nFilters}</span>}
         </Button>
@@ -120,35 +132,31 @@ export default function Orders() {
           Showing the orders of the statuses you filtered by, whatever their tab.
         </p>
       )}
-      {list.isPending ? (
-        <Loading label="Loading orders…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filters.q || nFilters ? 'No orders match' : 'Nothing here'}>
-          {filters.q || nFilters ? 'Try another search, or clear the filters.' : TAB_EMPTY[filters.tab]}
-        </Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="orders-list"
-            aria-busy={list.isFetching}
-          >
-            {rows.map((o, i) => (
-              <OrderCard
-                key={o.id}
-                order={o}
-                index={i}
-                current={current === i}
-                selected={selected.includes(o.id)}
-                onSelect={(on) => setSelected((s) => (on ? [...s, o.id] : s.filter((x) => x !== o.id)))}
-              />
-            ))}
-          </ul>
-          <LoadMore list={list} end="That is every order here." />
-        </>
-      )}
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading orders…"
+        testId="orders-list"
+        end="That is every order here."
+        empty={
+          <Empty title={filters.q || nFilters || filters.kind ? 'No orders match' : 'Nothing here'}>
+            {filters.q || nFilters || filters.kind
+              ? 'Try another search, or clear the filters.'
+              : TAB_EMPTY[filters.tab]}
+          </Empty>
+        }
+      >
+        {rows.map((o, i) => (
+          <OrderCard
+            key={o.id}
+            order={o}
+            index={i}
+            current={current === i}
+            selected={selected.includes(o.id)}
+            onSelect={(on) => setSelected((s) => (on ? [...s, o.id] : s.filter((x) => x !== o.id)))}
+          />
+        ))}
+      </KeysetList>
       <Suspense fallback={null}>
         {selected.length > 0 && <BulkBar ids={selected} onDone={() => setSelected([])} />}
         {exportOpen && (

@@ -2,7 +2,8 @@ import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
-import { useChannels, useProduct } from '../features/catalog/queries';
+import { useProduct } from '../features/catalog/queries';
+import { useChannels } from '../lib/channels';
 
 /** The form (react-hook-form and the variants grid) loads after the screen's frame. */
 const ProductEditor = lazy(() => import('../features/catalog/editor'));

@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { adminExportApi, endpointPath, type AdminProductRow } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { ExportLink } from '../components/ui/export-link';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { SearchBox } from '../components/ui/search-box';
+import { Empty, PageHeader } from '../components/ui/states';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import {
   STATUS_LABELS,
@@ -37,7 +39,6 @@ function Products() {
   const [params, setParams] = useSearchParams();
   const filters = readProductFilters(params);
   const list = useProductList(toProductsQuery(filters));
-  const [search, setSearch] = useState(filters.q);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   // Counts typed in any open row and not saved yet: leaving asks first.
   const [unsaved, setUnsaved] = useState<Record<string, number>>({});
@@ -90,27 +91,13 @@ function Products() {
         }
       />
       <div className="mb-3 flex flex-col gap-2 sm:flex-row">
-        <form
-          role="search"
-          className="flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ ...filters, q: search });
-          }}
-        >
-          <label htmlFor="product-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="product-search"
-            type="search"
-            enterKeyHint="search"
-            className="input"
-            placeholder="Title or SKU…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </form>
+        <SearchBox
+          id="product-search"
+          label="Search products"
+          placeholder="Title or SKU…"
+          value={filters.q}
+          onSearch={(typed) => go({ ...filters, q: typed })}
+        />
         <div className="grid grid-cols-[1fr_1fr_auto] gap-2 sm:flex">
           <label className="sr-only" htmlFor="product-status">
             Status
@@ -151,35 +138,29 @@ function Products() {
           />
         </div>
       </div>
-      {list.isPending ? (
-        <Loading label="Loading products…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={filtered ? 'No products match' : 'No products yet'}>
-          {filtered ? 'Try another search, or clear the filters.' : 'Add your first product to start selling.'}
-        </Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="products-list"
-            aria-busy={list.isFetching}
-          >
-            <li className="hidden grid-cols-[1fr_10rem_12rem_6.5rem_9rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
-              <span>Product</span>
-              <span>Price</span>
-              <span>Stock</span>
-              <span>Status</span>
-              <span className="sr-only">Stock editor</span>
-            </li>
-            {rows.map((p) => (
-              <ProductRow key={p.id} row={p} onUnsavedChange={noteUnsaved} />
-            ))}
-          </ul>
-          <LoadMore list={list} end="That is every product here." />
-        </>
-      )}
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading products…"
+        testId="products-list"
+        end="That is every product here."
+        empty={
+          <Empty title={filtered ? 'No products match' : 'No products yet'}>
+            {filtered ? 'Try another search, or clear the filters.' : 'Add your first product to start selling.'}
+          </Empty>
+        }
+      >
+        <li className="hidden grid-cols-[1fr_10rem_12rem_6.5rem_9rem] gap-3 bg-stone-50 px-4 py-2 text-xs font-medium text-muted lg:grid">
+          <span>Product</span>
+          <span>Price</span>
+          <span>Stock</span>
+          <span>Status</span>
+          <span className="sr-only">Stock editor</span>
+        </li>
+        {rows.map((p) => (
+          <ProductRow key={p.id} row={p} onUnsavedChange={noteUnsaved} />
+        ))}
+      </KeysetList>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Empty, Failed, LoadMore, Loading, PageHeader } from '../components/ui/states';
+import { KeysetList } from '../components/ui/keyset-list';
+import { Empty, PageHeader } from '../components/ui/states';
 import { useModerate, useReviewList, type Visibility } from '../features/reviews/queries';
 import { ReviewCard } from '../features/reviews/review-card';
 
@@ -57,31 +58,23 @@ export default function Reviews() {
           ))}
         </ul>
       </nav>
-      {list.isPending ? (
-        <Loading label="Loading reviews…" />
-      ) : list.isError && rows.length === 0 ? (
-        <Failed error={list.error} retry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title="No reviews here">{EMPTY[show]}</Empty>
-      ) : (
-        <>
-          <ul
-            className="card divide-y divide-line overflow-hidden"
-            data-testid="reviews-list"
-            aria-busy={list.isFetching}
-          >
-            {rows.map((r) => (
-              <ReviewCard
-                key={r.id}
-                review={r}
-                busy={moderate.isPending && moderate.variables?.id === r.id}
-                onModerate={(hide) => moderate.mutate({ id: r.id, hide })}
-              />
-            ))}
-          </ul>
-          <LoadMore list={list} end="That is every review here." />
-        </>
-      )}
+      <KeysetList
+        list={list}
+        count={rows.length}
+        loading="Loading reviews…"
+        testId="reviews-list"
+        end="That is every review here."
+        empty={<Empty title="No reviews here">{EMPTY[show]}</Empty>}
+      >
+        {rows.map((r) => (
+          <ReviewCard
+            key={r.id}
+            review={r}
+            busy={moderate.isPending && moderate.variables?.id === r.id}
+            onModerate={(hide) => moderate.mutate({ id: r.id, hide })}
+          />
+        ))}
+      </KeysetList>
     </>
   );
 }

@@ -1,13 +1,12 @@
 import { Suspense, lazy, useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminShipping, AdminShippingMethod, AdminShippingZone } from '@shopfront/shared';
+import { AreaGate } from '../components/ui/area-gate';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
-import { useMe } from '../features/auth/me';
 import { formatMoney } from '../features/catalog/money';
+import { counted } from '../lib/format';
 import { Sheet, SheetButtons } from '../features/orders/sheet';
 import { moved, useDeleteZone, useReorder, useShipping } from '../features/shipping/queries';
-import { roleLabel, roleMayRead } from '../lib/nav';
 
 /** The editors load with the first one opened (ADR 0034). */
 const ZoneEditor = lazy(() => import('../features/shipping/editors').then((m) => ({ default: m.ZoneEditor })));
@@ -16,22 +15,11 @@ const MethodEditor = lazy(() => import('../features/shipping/editors').then((m) 
 export const meta = () => [{ title: 'Shipping · Shop admin' }];
 
 export default function ShippingRoute() {
-  const me = useMe().data;
-  if (!me) return null;
-  if (!roleMayRead(me.role, 'settings')) {
-    return (
-      <div className="card px-5 py-10 text-center" data-testid="not-allowed">
-        <h1 className="text-xl font-semibold">Not allowed</h1>
-        <p className="mx-auto mt-2 max-w-sm text-sm text-muted">
-          Shipping is for the owner and managers. As {roleLabel(me.role).toLowerCase()} you cannot open it.
-        </p>
-        <Link to="/" className="btn btn-outline mt-5 inline-flex">
-          Back to home
-        </Link>
-      </div>
-    );
-  }
-  return <Shipping />;
+  return (
+    <AreaGate area="settings" what="Shipping">
+      <Shipping />
+    </AreaGate>
+  );
 }
 
 type Editing =
@@ -101,7 +89,7 @@ function where(zone: AdminShippingZone, shipping: AdminShipping): string {
   return zone.postcodes ? `${place}: postcodes ${zone.postcodes}` : `All of ${place}`;
 }
 
-const daysText = (min: number, max: number) => (min === max ? `${min} days` : `${min}–${max} days`);
+const daysText = (min: number, max: number) => (min === max ? counted(min, 'day') : `${min}–${max} days`);
 
 /** Earlier / Later: big buttons, the one at an end disabled. */
 function MoveButtons({

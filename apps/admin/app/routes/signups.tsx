@@ -63,7 +63,7 @@ export default function Signups() {
             page={q.data.pagination.page}
             lastPage={q.data.pagination.last_page}
             total={q.data.pagination.total}
-            noun="sign-ups"
+            noun="sign-up"
           />
         </>
       )}

@@ -1,28 +1,21 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  adminApi,
-  onColourOf,
-  type AdminStorefront,
-  type StorefrontPatch,
-  type ThemeColours,
-} from '@shopfront/shared';
+import { adminApi, onColourOf, type AdminStorefront, type StorefrontPatch, type ThemeColours } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { SaveBar } from '../components/ui/save-bar';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { call, errorText } from '../lib/api';
+import { call, errorText, fieldErrors } from '../lib/api';
 import { failure } from '../lib/toast';
 import { savedToast } from '../lib/undo';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { changesOf, draftOf, type ThemeDraft } from '../features/theme/draft';
 import { ColourField, ContrastCheck, EditorCard, Segmented, TextInput, Toggle } from '../features/theme/fields';
 import { PreviewFrame } from '../features/theme/preview-frame';
+import { EditPreviewLayout, type EditPreviewTab } from '../features/preview/edit-preview-layout';
+import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
+import { useEditFromPreview } from '../features/templates/edit-from-preview';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
-const KEY = ['storefront'] as const;
-/** The frame's Edit Header / Footer / Page buttons: their editors come in a later part of issue 28. */
-const onEdit = () => void failure('Editing the header, footer and pages here is not built yet');
 
 const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'primary', label: 'Primary (buttons, links)' },
@@ -38,12 +31,6 @@ const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'footer_text', label: 'Footer text' },
 ];
 
-/** The 422's messages by field (`theme.primary`, `notice_bar.page_slug`), the first of each. */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
-}
-
 /**
  * The shop's look (issue 28): the editor beside the home page in preview mode. Colours show in
  * the frame as they are typed; nothing reaches shoppers until Publish (one PATCH of what
@@ -51,14 +38,16 @@ function fieldErrors(err: unknown): Record<string, string> {
  */
 export default function Theme() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: KEY, queryFn: async () => (await call(adminApi.getStorefront)).data });
+  const q = useQuery(storefrontQuery);
   const [saved, setSaved] = useState<ThemeDraft | null>(null);
   const [draft, setDraft] = useState<ThemeDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
+  const onEdit = useEditFromPreview();
+  const previewMessage = useMemo(() => ({ type: 'shopfront:preview:theme', theme: draft?.theme }), [draft?.theme]);
   useLeaveGuard(changes !== null, 'Leave without publishing your theme changes?');
 
   // A newer saved look (after Publish, or Undo from its toast) replaces an untouched draft and
@@ -84,8 +73,8 @@ export default function Theme() {
       setErrors({});
       setFormError(null);
       setVersion((v) => v + 1);
-      qc.setQueryData<AdminStorefront>(KEY, res.data);
-      savedToast(qc, res.message ?? 'Theme published', { offer: res.undo, refresh: [KEY] });
+      qc.setQueryData<AdminStorefront>(STOREFRONT_KEY, res.data);
+      savedToast(qc, res.message ?? 'Theme published', { offer: res.undo, refresh: [STOREFRONT_KEY] });
     },
     onError: (err) => {
       const byField = fieldErrors(err);
@@ -251,38 +240,15 @@ export default function Theme() {
         title="Theme"
         description="Colours show in the preview as you change them. Shoppers see nothing until you publish."
       />
-      <div
-        role="tablist"
-        aria-label="Theme editor"
-        className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
-      >
-        {(['edit', 'preview'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls={`theme-${t}`}
-            data-testid={`tab-${t}`}
-            onClick={() => setTab(t)}
-            className={`min-h-11 rounded-xl text-sm font-semibold ${tab === t ? 'bg-stone-800 text-white' : 'border border-line bg-white text-ink'}`}
-          >
-            {t === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="lg:grid lg:grid-cols-[minmax(0,21rem)_minmax(0,1fr)] lg:gap-6">
-        <div id="theme-edit" role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
-          {editor}
-        </div>
-        <div
-          id="theme-preview"
-          role="tabpanel"
-          className={`${tab === 'preview' ? 'flex' : 'hidden lg:flex'} h-[calc(100dvh-17rem)] flex-col lg:sticky lg:top-[calc(3.5rem+1rem)] lg:h-[calc(100dvh-12rem)]`}
-        >
-          <PreviewFrame theme={theme} version={version} onEdit={onEdit} />
-        </div>
-      </div>
+      <EditPreviewLayout
+        id="theme"
+        label="Theme editor"
+        tab={tab}
+        onTab={setTab}
+        columns="narrow"
+        editor={editor}
+        preview={<PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />}
+      />
       <SaveBar className="mt-4 flex items-center gap-3" testId="theme-save-bar">
         <p className="min-w-0 flex-1 text-sm text-muted" aria-live="polite">
           {formError ? (

@@ -37,7 +37,7 @@ export const applications = pgTable(
     serviceSlug: text('service_slug').notNull(),
     /** The service's stages (after `submitted`) when the application was made. */
     stages: jsonb('stages').$type<ServiceStage[]>().notNull(),
-    /** The order whose payment paid the fee, once there is one. */
+    /** Its fee order (kind service_fee, ADR 37), made when the applicant first pays; null before. */
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     name: text('name').notNull(),

@@ -5,13 +5,15 @@ import { StaffCreateBodySchema } from '@shopfront/shared';
 import { parseEnv } from '../env.ts';
 import { dataDirHolder, heldMessage } from './data-dir-lock.ts';
 import { HttpError } from '../lib/http.ts';
+import { shopFiles } from '../modules/media/plugin.ts';
+import { copyLocalFilesToBucket } from '../modules/media/to-bucket.ts';
 import { createStaff } from '../modules/staff/service.ts';
 import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { seedDemo } from './seed/index.ts';
 
-const USAGE = `usage: tsx apps/api/src/db/cli.ts migrate|seed
-       tsx apps/api/src/db/cli.ts create-owner --email <e-mail> --name <name>
+const USAGE = `usage: npm run db:migrate | npm run db:seed
+       npm run db:create-owner -- --email <e-mail> --name <name>
          (the password from SHOP_OWNER_PASSWORD, else asked on the terminal)`;
 
 /** Asks for a password on the terminal without echoing it. */
@@ -110,6 +112,8 @@ async function main() {
         storeUrl: env.PUBLIC_URL,
         demo: env.SEED_DEMO === 'services' ? 'services' : 'products',
       });
+      // The demo's pictures and documents are rendered on disk; with media on S3 they go to the bucket (ADR 38).
+      if (seeded && env.MEDIA_S3_BUCKET) await copyLocalFilesToBucket(env.DATA_DIR, shopFiles(env));
       console.log(seeded ? 'Demo store seeded.' : 'A storefront already exists; nothing seeded.');
     } else {
       console.log('Migrations applied.');

@@ -13,23 +13,39 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { ContentBlock, FormField, Section } from '@shopfront/shared';
+import type { ContentBlock, ContentBlockInput, FormField, Section } from '@shopfront/shared';
+import { categories, collections } from './catalog-schema.ts';
 
 export const pages = pgTable('pages', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
-  blocks: jsonb('blocks').$type<{ type: 'heading' | 'paragraph'; text: string }[]>().notNull().default([]),
+  /**
+   * The contract's rich-text blocks only (never HTML), as written (storedBlocks reads them back
+   * with their defaults); the storefront renders them as elements.
+   */
+  blocks: jsonb('blocks').$type<ContentBlockInput[]>().notNull().default([]),
   metaTitle: text('meta_title'),
   metaDescription: text('meta_description'),
   isPublished: boolean('is_published').notNull().default(true),
+  /**
+   * A published page is shown from this moment (null: at once); a later one is scheduled. Public
+   * reads filter by time (pageIsLive) and lib/scheduled-content.ts moves the page cache on then.
+   */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  /** Moves on with every owner write: the If-Match an editor's save must name. */
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const menus = pgTable('menus', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Goes up with every save from the menu editor (its If-Match, issue 28). */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const menuItems = pgTable(
@@ -41,10 +57,21 @@ export const menuItems = pgTable(
       .references(() => menus.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
+    /** Where it leads: typed in, or the linked page's, category's or collection's address when saved. */
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * A link to a page, category or collection (at most one set): the item follows its current
+     * address. Deleted, the item keeps its last `url`.
+     */
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'set null' }),
   },
-  (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)],
+  (t) => [
+    index('menu_items_menu_idx').on(t.menuId, t.position),
+    check('menu_items_one_link', sql`num_nonnulls(${t.pageId}, ${t.categoryId}, ${t.collectionId}) <= 1`),
+  ],
 );
 
 export const sliders = pgTable('sliders', {
@@ -93,6 +120,8 @@ export const blogPosts = pgTable(
     isPublished: boolean('is_published').notNull().default(false),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    /** Moves on with every owner write: the If-Match an editor's save must name (issue 28). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,6 +166,8 @@ export const faqGroups = pgTable('faq_groups', {
   id: text('id').primaryKey(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
+  /** Goes up with every rename and items save (issue 28): the If-Match of the FAQ editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 export const faqItems = pgTable(
@@ -165,6 +196,8 @@ export const testimonials = pgTable(
     avatarPath: text('avatar_path'),
     position: integer('position').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Goes up with every edit (issue 28): the If-Match of the testimonial editor's writes. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [check('testimonials_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`)],
 );
@@ -181,6 +214,11 @@ export const templates = pgTable('templates', {
     .unique()
     .references(() => pages.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The editor's unpublished section list (issue 28); null when there is none. */
+  draftSections: jsonb('draft_sections').$type<Section[]>(),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+  /** Goes up with every draft save and publish: the If-Match of the editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 /** One section of a template; settings are checked against SectionSchema when written. */
@@ -201,4 +239,22 @@ export const templateSections = pgTable(
     uniqueIndex('template_sections_key_uq').on(t.templateId, t.key),
     index('template_sections_template_idx').on(t.templateId, t.position),
   ],
+);
+
+/**
+ * Every publish of a template (issue 28), with the sections it made live; the first publish also
+ * keeps what the template showed before it (published_by null). No page reads these rows.
+ */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: serial('id').primaryKey(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    sections: jsonb('sections').$type<Section[]>().notNull(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('template_versions_template_idx').on(t.templateId, t.id.desc())],
 );

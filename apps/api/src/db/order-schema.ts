@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Address, OrderStatus, PaymentStatus } from '@shopfront/shared';
+import type { Address, OrderKind, OrderStatus, PaymentStatus } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { carts } from './cart-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
@@ -52,6 +52,7 @@ export const orders = pgTable(
       .references(() => carts.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     channelId: text('channel_id').notNull(),
+    kind: text('kind').$type<OrderKind>().notNull().default('goods'),
     currency: text('currency').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
@@ -127,6 +128,7 @@ export const orders = pgTable(
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReserved}`),
     check('orders_totals_ck', sql`${t.grandTotalMinor} >= 0 and ${t.refundedMinor} between 0 and ${t.grandTotalMinor}`),
+    check('orders_kind_ck', sql`${t.kind} in ('goods', 'service_fee')`),
     check('orders_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { FEE_METHOD_NAMES } from '@shopfront/shared';
 import { queryRows, type Db } from './client.ts';
 
 /**
@@ -45,6 +46,16 @@ export const activePaymentMethodsJsonSql: SQL = sql`(select coalesce(json_agg(pm
 export const offlineMethodSql = (code: SQL): SQL =>
   sql`exists (select 1 from payment_methods pm where pm.code = ${code} and pm.kind = 'offline')`;
 
-/** SQL: the method's name for `code` (a column), the code itself when the method was deleted since. */
-export const paymentMethodNameSql = (code: SQL): SQL =>
-  sql`coalesce((select pm.name from payment_methods pm where pm.code = ${code}), ${code})`;
+/**
+ * SQL: the method's name for `code` (a column), the code itself when the method was deleted since.
+ * With `kind` (the order's kind column), a service fee's method reads as services mode names it
+ * (FEE_METHOD_NAMES: Cash at our office, not on delivery); a goods order's keeps its name.
+ */
+export const paymentMethodNameSql = (code: SQL, kind?: SQL): SQL => {
+  const name = sql`coalesce((select pm.name from payment_methods pm where pm.code = ${code}), ${code})`;
+  if (!kind) return name;
+  // Literals, not bound values: some reads embedding this are kept as SQL functions (db/sql-function.ts).
+  const literal = (v: string) => sql.raw(`'${v.replaceAll("'", "''")}'`);
+  const fee = Object.entries(FEE_METHOD_NAMES).map(([c, n]) => sql`when ${code} = ${literal(c)} then ${literal(n)}`);
+  return sql`(case when ${kind} = 'service_fee' then (case ${sql.join(fee, sql` `)} else ${name} end) else ${name} end)`;
+};

@@ -76,6 +76,8 @@ export const UNWATCHED_TABLES = [
   'stock_movements',
   // Read per request by the cart and checkout, which are never cached; no anonymous page shows a rate.
   'tax_rates',
+  // The template editor's history (issue 28): the panel's alone; a publish changes template_sections.
+  'template_versions',
   'throttle_counters',
   'wishlist_items',
 ] as const;

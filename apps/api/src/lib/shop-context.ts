@@ -59,6 +59,12 @@ declare module 'fastify' {
  */
 export const PER_REQUEST_MARK = '/* per-request */';
 
+/**
+ * Starts the statements a process sends on its own clock or on a database notification (the
+ * scheduled-content timer): no request asked for them, so query counters leave them out too.
+ */
+export const BACKGROUND_MARK = '/* background */';
+
 /** A channel id as a cookie may carry one (anything else is ignored, never looked up). */
 const CHANNEL_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 

@@ -97,9 +97,10 @@ export async function createTestApp(
 
 /**
  * PostgreSQL only: a second server process on the same database as `first` (its own app and
- * connection pool), as a second machine behind a load balancer would be.
+ * connection pool), as a second machine behind a load balancer would be; `extraEnv` may give it
+ * a data folder of its own.
  */
-export async function secondProcess(first: TestApp): Promise<TestApp> {
+export async function secondProcess(first: TestApp, extraEnv: Record<string, string> = {}): Promise<TestApp> {
   if (!first.url) throw new Error('secondProcess needs PostgreSQL (TEST_DATABASE_URL)');
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -107,6 +108,7 @@ export async function secondProcess(first: TestApp): Promise<TestApp> {
     BACKUP_DIR: first.app.env.BACKUP_DIR,
     LOG_LEVEL: 'silent',
     DEV_OUTBOX: 'true',
+    ...extraEnv,
   });
   const database = await openDatabase({ url: first.url, poolMax: 4 });
   const app = await buildApp({ database, env, logger: false });

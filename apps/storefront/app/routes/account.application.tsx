@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/account.application';
 import { AccountSection } from '../features/account/section';
-import { applicationPageData, postApplicationMessage } from '../features/services/application-page.server';
+import { applicationAction, applicationPageData } from '../features/services/application-page.server';
 import { ApplicationView } from '../features/services/application-view';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
@@ -13,9 +13,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return applicationPageData(context, params.ref ?? '');
 }
 
-/** Posts a message on the application's thread. */
+/** Pays the fee, or posts a message on the application's thread. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return postApplicationMessage(request, context, params.ref ?? '');
+  return applicationAction(request, context, params.ref ?? '');
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -24,7 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function AccountApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref } = loaderData;
+  const { application, ref, feeKey } = loaderData;
   return (
     <AccountSection title={application ? application.service.name : 'Application not found'}>
       <Link
@@ -34,7 +34,7 @@ export default function AccountApplication({ loaderData }: Route.ComponentProps)
         ← All your applications
       </Link>
       {application ? (
-        <ApplicationView application={application} reference={ref} />
+        <ApplicationView application={application} reference={ref} feeKey={feeKey} />
       ) : (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           We could not find that application.

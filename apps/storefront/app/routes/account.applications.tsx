@@ -60,6 +60,16 @@ function ApplicationCard({ row }: { row: ApplicationRow }) {
             </>
           )}
         </p>
+        {row.stage === 'awaiting_payment' && row.fee && (
+          // Over the card's link: the application page's payment form, where its methods are offered.
+          <Link
+            to={`/account/applications/${encodeURIComponent(row.id)}#fee-payment`}
+            className="btn btn-primary relative z-10 mt-3 h-11 w-full px-5 sm:w-auto"
+            data-testid="pay-fee-link"
+          >
+            Pay the fee · {row.fee.formatted}
+          </Link>
+        )}
       </article>
     </li>
   );

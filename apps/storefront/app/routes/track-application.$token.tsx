@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/track-application.$token';
 import { Container } from '../components/container';
 import { AlertIcon } from '../components/ui/icons';
-import { applicationPageData, postApplicationMessage } from '../features/services/application-page.server';
+import { applicationAction, applicationPageData } from '../features/services/application-page.server';
 import { ApplicationView } from '../features/services/application-view';
 import { rootDataFrom, shopMeta } from '../lib/meta';
 
@@ -16,9 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return applicationPageData(context, params.token);
 }
 
-/** Posts a message on the application's thread. */
+/** Pays the fee, or posts a message on the application's thread. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return postApplicationMessage(request, context, params.token);
+  return applicationAction(request, context, params.token);
 }
 
 export function headers() {
@@ -38,14 +38,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function TrackApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref } = loaderData;
+  const { application, ref, feeKey } = loaderData;
   return (
     <div className="bg-surface/60 pb-16">
       <Container className="pt-8 md:pt-12">
         {application ? (
           <div className="mx-auto max-w-5xl">
             <h1 className="mb-5 text-2xl font-semibold md:text-3xl">{application.service.name}</h1>
-            <ApplicationView application={application} reference={ref} />
+            <ApplicationView application={application} reference={ref} feeKey={feeKey} />
           </div>
         ) : (
           <div className="mx-auto flex max-w-md flex-col items-center text-center" data-testid="tracking-not-found">

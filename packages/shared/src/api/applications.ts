@@ -9,11 +9,14 @@ import type {
   AdminDocumentRequestBodySchema,
   ApplicationDocumentParamsSchema,
   ApplicationMessageBodySchema,
+  ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
   MyApplicationsSchema,
+  PayApplicationBodySchema,
   TrackApplicationBodySchema,
 } from '../schemas/applications.ts';
+import type { AdminFeeRefundBodySchema, AdminOrderNoteBodySchema } from '../schemas/admin-orders.ts';
 import { endpoint } from './endpoint.ts';
 
 type Detail = typeof ApplicationSchema;
@@ -44,6 +47,15 @@ export const applicationsApi = {
     'POST',
     '/api/applications/:ref/documents',
   ),
+  /**
+   * Pay the fee of an application awaiting it (ADR 37): its one fee order is made (or found), then
+   * paid with `method` on the order rails. `next` says where the applicant goes.
+   */
+  pay: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof PayApplicationBodySchema;
+    data: typeof ApplicationPaymentSchema;
+  }>('POST', '/api/applications/:ref/pay'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof ApplicationDocumentParamsSchema; data: never }>(
     'GET',
@@ -78,6 +90,27 @@ export const adminApplicationsApi = {
     body: typeof AdminDocumentRequestBodySchema;
     data: AdminDetail;
   }>('POST', '/api/admin/applications/:id/document-requests'),
+  /**
+   * Pay the fee of an application awaiting it (ADR 37): its one fee order is made (or found), then
+   * paid with `method` on the order rails. `next` says where the applicant goes.
+   */
+  pay: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof PayApplicationBodySchema;
+    data: typeof ApplicationPaymentSchema;
+  }>('POST', '/api/applications/:ref/pay'),
+  /** Refund a paid fee through its fee order's refund (ADR 37): all of it, or amount_minor. */
+  refundFee: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminFeeRefundBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/fee/refund'),
+  /** An offline method's fee received: its fee order's mark-paid. */
+  markFeePaid: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminOrderNoteBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/fee/mark-paid'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof AdminApplicationDocumentParamsSchema; data: never }>(
     'GET',

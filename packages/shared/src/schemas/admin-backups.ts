@@ -43,13 +43,17 @@ export const BackupNameParamsSchema = z.object({ name: z.string() });
 export const BackupSchema = z.object({
   name: z.string(),
   created_at: z.string(),
-  /** Bytes on disk: the tables, the media and the manifest. */
+  /** Bytes on disk: the tables, the media, the documents and the manifest. */
   size: z.number().int(),
   tables: z.number().int(),
   rows: z.number().int(),
   media: z.number().int(),
+  /** The applications' uploaded documents (0 in a backup taken before they were included). */
+  documents: z.number().int(),
   /** The newest migration of the backed-up database. */
   migration: z.string(),
+  /** Taken by the schedule (and pruned by its keep count); false: taken from the panel or `npm run backup`, kept until deleted. */
+  scheduled: z.boolean(),
 });
 export type Backup = z.infer<typeof BackupSchema>;
 

@@ -14,7 +14,7 @@ export type OrderExportPeriod = (typeof ORDER_EXPORT_PERIODS)[number];
 
 /**
  * GET /api/admin/orders/export.csv: the inbox's filters (tab or status, payment method and state,
- * channel, search), `from` and `to` being days in the shop's own time zone (India: IST), or a
+ * channel, kind, search), `from` and `to` being days in the shop's own time zone (India: IST), or a
  * `period` counted in the shop's time zone (it replaces from and to).
  */
 export const AdminOrdersExportQuerySchema = z
@@ -31,6 +31,7 @@ export const AdminOrdersExportQuerySchema = z
     /** Placed on or before this day (inclusive, the shop's time zone). */
     to: AdminOrdersQuerySchema.shape.to,
     channel: AdminOrdersQuerySchema.shape.channel,
+    kind: AdminOrdersQuerySchema.shape.kind,
     q: AdminOrdersQuerySchema.shape.q,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: adminOrderMessages.dateRange });

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { MoneySchema } from '../money.ts';
 import {
+  ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
@@ -179,6 +180,8 @@ export const AdminOrdersQuerySchema = z
     /** Placed on or before this day (inclusive). */
     to: ymd.optional(),
     channel: identifierText(60).optional(),
+    /** Goods orders only, or services' fee orders only (ADR 37); both when left out. */
+    kind: z.enum(ORDER_KINDS, { error: `The kind must be one of: ${ORDER_KINDS.join(', ')}` }).optional(),
     /** Order number (SF-100123 or 100123), phone, e-mail, or the customer's name. */
     q: plainText(
       z
@@ -504,6 +507,27 @@ export const AdminRefundApproveBodySchema = z.preprocess(
     restock: z.boolean({ error: 'The value must be true or false' }).default(false),
     /** Shown to the shopper in the message about the refund. */
     note: optionalNote(500),
+  }),
+);
+
+/**
+ * POST /api/admin/applications/{id}/fee/refund: the shop refunds a paid service fee itself (ADR 37),
+ * through the order refund above (a request for the fee's line, granted at once).
+ */
+export const AdminFeeRefundBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.strictObject({
+    /** Minor units; at most (and by default) the fee paid. */
+    amount_minor: z
+      .number({ error: messages.integer })
+      .int({ error: messages.integer })
+      .min(1, { error: messages.atLeast(1) })
+      .max(INT4_MAX, { error: messages.fallback })
+      .optional(),
+    /** Shown to the applicant in the message about the refund. */
+    note: optionalNote(500),
+    /** Also cancel the application, in the refund's transaction (the applicant gets one message about both). */
+    cancel_application: z.boolean({ error: 'The value must be true or false' }).default(false),
   }),
 );
 

@@ -5,14 +5,16 @@ import { ProductReviewSchema } from './reviews.ts';
 import { emailField, passwordField } from './auth.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ContentPaginationSchema } from './blog.ts';
-import { pluginMessages } from './plugins.ts';
+import { pluginMessages } from './plugin-messages.ts';
 import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
+import { AUDIT_AREA_NAMES, auditMessages } from '../audit-areas.ts';
 import { STORE_MODES } from './services.ts';
 import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColours } from './storefront.ts';
 import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
+import { isPicturePath } from './picture-path.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
 export const adminMessages = {
@@ -278,9 +280,7 @@ export const shopImageUrl = z
   .string({ error: staffMessages.imageUrl })
   .trim()
   .max(500, { error: messages.maxLength(500) })
-  .refine((v) => (/^\/media\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..')) || /^https:\/\/[^\s"'<>\\]+$/.test(v), {
-    error: staffMessages.imageUrl,
-  });
+  .refine(isPicturePath, { error: staffMessages.imageUrl });
 
 /** PATCH /api/admin/storefront: any subset; nested objects (theme, notice bar …) are merged key by key. */
 export const StorefrontPatchSchema = knownKeysOnly(
@@ -346,6 +346,10 @@ export const AdminPluginSchema = z.object({
   consent: z.enum(['analytics', 'marketing']).nullable(),
   /** Its config decides what script runs on the shop's pages: owners only may install, configure or remove it. */
   runs_script: z.boolean(),
+  /** Its config has settings (PLUGIN_CONFIG_SCHEMAS[name] has keys): the panel offers a form. */
+  configurable: z.boolean(),
+  /** Some setting has no default (a tag ID): installing needs a config, `{}` is refused (422). */
+  needs_config: z.boolean(),
   installed_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
@@ -447,5 +451,32 @@ export const AuditListEntrySchema = AuditEntrySchema.extend({
   undo_apply: z.boolean(),
 });
 export type AuditListEntry = z.infer<typeof AuditListEntrySchema>;
-export const AuditLogSchema = z.object({ entries: z.array(AuditListEntrySchema), pagination: ContentPaginationSchema });
-export const AuditLogQuerySchema = z.object({ page: pageQuery(1_000_000) });
+
+/**
+ * A member who may appear in the log, for its `?staff=` filter: every staff account, by name and
+ * e-mail (two members may share a name).
+ */
+export const AuditStaffSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type AuditStaff = z.infer<typeof AuditStaffSchema>;
+export const AuditLogSchema = z.object({
+  entries: z.array(AuditListEntrySchema),
+  pagination: ContentPaginationSchema,
+  /** Every staff account (active or not), for the filter by who made a change. */
+  staff: z.array(AuditStaffSchema),
+});
+
+const auditDay = z.iso.date({ error: messages.date });
+/** GET /api/admin/audit-log: a page of the entries that pass every filter given. */
+export const AuditLogQuerySchema = z
+  .object({
+    page: pageQuery(1_000_000),
+    area: z.enum(AUDIT_AREA_NAMES, { error: staffMessages.choice(AUDIT_AREA_NAMES) }).optional(),
+    /** A staff member's id: their changes only. */
+    staff: identifierText(60).optional(),
+    /** Made on or after this day (YYYY-MM-DD, the day in the shop's time zone). */
+    from: auditDay.optional(),
+    /** Made on or before this day (inclusive). */
+    to: auditDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: auditMessages.dateRange });
+export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;

@@ -5,6 +5,7 @@ import { emailField } from './auth.ts';
 import { identifierText } from './identifier.ts';
 import { plainText } from './text.ts';
 import { APPLICATION_FIELD_TYPES } from './services.ts';
+import { PaymentMethodCodeSchema, PaymentNextSchema } from './order.ts';
 
 /**
  * Applications (issue 27): what a customer sends for a service and follows through its stages.
@@ -36,6 +37,21 @@ export const applicationTexts = {
   reasonRequired: 'Please give the reason for the rejection',
   feeRequired: 'Please give the fee you quote',
   requestSent: 'The document request has been sent to the applicant',
+  /** Paying the fee (ADR 37). */
+  notAwaitingFee: 'This application is not waiting for its fee',
+  feeOrderClosed: 'The payment of this fee was closed. Please write to us on the application',
+  feeDue: 'Your application is submitted. Please pay the fee as agreed',
+  feeDueBy: (method: string) => `Your application is submitted. Please pay the fee: ${method}`,
+  feePaid: (applicationNo: string) => `Fee paid: application ${applicationNo} is submitted`,
+  feeOrderNote: (applicationNo: string) => `Fee of application ${applicationNo}`,
+  /** The owner's side of the fee. */
+  noFeeOrder: 'This application has no fee payment to act on',
+  feeNotRefundable: 'Only a fee that was paid and not yet refunded can be refunded',
+  feeRefunded: 'Fee refunded',
+  feeMarkedPaid: 'Fee marked paid',
+  feeRefundedCancelled: 'Fee refunded and application cancelled',
+  cannotCancel: 'This application has ended and cannot be cancelled. Refund the fee alone',
+  cancelledWithRefund: 'Cancelled with the refund of its fee',
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */
@@ -133,8 +149,22 @@ export const ApplicationSchema = z.object({
   documents: z.array(ApplicationDocumentSchema),
   /** Where it can be followed later without signing in (/track-application/{token}). */
   tracking_path: z.string(),
+  /** The shop's active payment methods the fee may be paid with now: empty unless it awaits its fee. */
+  fee_methods: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['online', 'offline']) })),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
+
+/** POST /api/applications/{ref}/pay: the method to pay the fee with (an active payment method's code). */
+export const PayApplicationBodySchema = z.object({ method: PaymentMethodCodeSchema }).strict();
+/**
+ * What paying the fee answers: the application now, its fee order (what an in-page checkout's
+ * result names) and where the applicant goes (the provider, or back to the application).
+ */
+export const ApplicationPaymentSchema = z.object({
+  application: ApplicationSchema,
+  order_id: z.string(),
+  next: PaymentNextSchema,
+});
 
 export const ApplicationRowSchema = z.object({
   id: z.string(),
@@ -146,6 +176,8 @@ export const ApplicationRowSchema = z.object({
   created_at: z.string(),
   /** When the next stage is expected; null at the end or while waiting on the applicant. */
   next_due_at: z.string().nullable(),
+  /** The fee (null: to be quoted); the list offers "Pay the fee" while the stage is awaiting_payment. */
+  fee: MoneySchema.nullable(),
 });
 export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
 
@@ -227,12 +259,53 @@ export const AdminApplicationServicesSchema = z.object({
   ),
 });
 
+/**
+ * How an application's fee stands for staff (ADR 37): not_due (no fee asked, or settled outside
+ * the shop), due (awaiting the applicant, no payment started), awaiting_payment (its fee order
+ * unpaid, or its payment failed), paid (online), cash_due (an offline method chosen, the money
+ * not yet received), refunded (some or all of it given back), cancelled (its fee order closed).
+ */
+export const APPLICATION_FEE_STATES = [
+  'not_due',
+  'due',
+  'awaiting_payment',
+  'paid',
+  'cash_due',
+  'refunded',
+  'cancelled',
+] as const;
+export type ApplicationFeeState = (typeof APPLICATION_FEE_STATES)[number];
+
+export const AdminApplicationFeeSchema = z.object({
+  state: z.enum(APPLICATION_FEE_STATES),
+  /** The fee order (kind service_fee), once the applicant started paying. */
+  order_id: z.string().nullable(),
+  order_no: z.string().nullable(),
+  /** Its payment method's name. */
+  method: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refunded: MoneySchema.nullable(),
+  /** Refund fee: paid (online or cash received), nothing refunded yet. */
+  can_refund: z.boolean(),
+  /** Mark fee paid: an offline method's fee not yet received. */
+  can_mark_paid: z.boolean(),
+  /** Refund fee may also cancel the application: it has not ended (completed, rejected or cancelled). */
+  can_cancel_application: z.boolean(),
+  /**
+   * Whether Refund fee's "Also cancel the application" starts on: work has not started (the
+   * application is still at Submitted) and the store lets orders be cancelled before they leave.
+   */
+  cancel_by_default: z.boolean(),
+});
+export type AdminApplicationFee = z.infer<typeof AdminApplicationFeeSchema>;
+
 export const AdminApplicationSchema = ApplicationSchema.extend({
   customer_id: z.number().int().nullable(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   order_id: z.string().nullable(),
+  fee_status: AdminApplicationFeeSchema,
   next_due_at: z.string().nullable(),
   /** Where the applicant's flow can go from here (the stage move's choices). */
   next_stages: z.array(z.object({ key: z.string(), label: z.string() })),

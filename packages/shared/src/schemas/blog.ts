@@ -2,14 +2,29 @@ import { z } from '../zod.ts';
 import { messages } from '../messages.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ImageRefSchema } from './storefront.ts';
+import { LinkUrlSchema } from './link.ts';
 
 /**
- * Rich-text blocks: blog post bodies and rich-text sections. Plain text only (no HTML), so the
- * storefront renders them as elements and nothing stored can inject markup.
+ * A run of a paragraph's text with its marks: bold, italic, a link (by the link rule). Marks are
+ * data, never markup: the storefront renders each run as elements.
+ */
+export const InlineSpanSchema = z.object({
+  text: z.string().max(20_000),
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  href: LinkUrlSchema.optional(),
+});
+export type InlineSpan = z.infer<typeof InlineSpanSchema>;
+
+/**
+ * Rich-text blocks: page bodies, blog post bodies and rich-text sections. Text only (no HTML), so
+ * the storefront renders them as elements and nothing stored can inject markup. A paragraph's
+ * `text` is always its plain text; `spans`, when present, is the same text with marks
+ * (withPlainText keeps the two in step).
  */
 export const ContentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heading'), text: z.string(), level: z.union([z.literal(2), z.literal(3)]).default(2) }),
-  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('paragraph'), text: z.string(), spans: z.array(InlineSpanSchema).max(500).optional() }),
   z.object({
     type: z.literal('image'),
     url: z.string(),
@@ -20,6 +35,31 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('list'), items: z.array(z.string()), ordered: z.boolean().default(false) }),
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+/** A block as written (a heading's level may be left out: 2). */
+export type ContentBlockInput = z.input<typeof ContentBlockSchema>;
+
+/** The blocks with each marked paragraph's `text` set to its spans' plain text (what word counts and excerpts read). */
+export function withPlainText(blocks: readonly ContentBlock[]): ContentBlock[] {
+  return blocks.map((b) =>
+    b.type === 'paragraph' && b.spans ? { ...b, text: b.spans.map((s) => s.text).join('') } : b,
+  );
+}
+
+/**
+ * Blocks read back from storage (written before a rule, or by SQL): one that no longer fits the
+ * contract is left out, except a paragraph, which keeps its plain text without its marks.
+ */
+export function storedBlocks(list: readonly unknown[]): ContentBlock[] {
+  return list.flatMap((b) => {
+    const parsed = ContentBlockSchema.safeParse(b);
+    if (parsed.success) return [parsed.data];
+    const plain = ContentBlockSchema.safeParse({
+      type: (b as { type?: unknown })?.type,
+      text: (b as { text?: unknown })?.text,
+    });
+    return plain.success && plain.data.type === 'paragraph' ? [plain.data] : [];
+  });
+}
 
 /** Words in a body (headings, paragraphs, quotes, list items, captions): stored for reading time. */
 export function countBlockWords(blocks: readonly ContentBlock[]): number {

@@ -31,6 +31,12 @@ export const ProductCardSchema = z.object({
   discount_percent: z.number().int(),
   in_stock: z.boolean(),
   rating: RatingSummarySchema,
+  on_quote: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Services mode: the service's fee is on quote (its fee kind), so the card shows no price. Absent otherwise: a price of 0 is then free.",
+    ),
   variant_id: z
     .string()
     .optional()

@@ -3,6 +3,7 @@ import { ImageRefSchema } from './storefront.ts';
 import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from './catalog.ts';
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
+import { LinkUrlSchema } from './link.ts';
 import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { GallerySchema } from './plugins-shopper.ts';
@@ -31,10 +32,6 @@ export const SlideSchema = z.object({
 export const SliderSchema = z.object({ id: z.string(), name: z.string(), slides: z.array(SlideSchema) });
 export type Slider = z.infer<typeof SliderSchema>;
 
-export const PageBlockSchema = z.object({
-  type: z.enum(['heading', 'paragraph']),
-  text: z.string(),
-});
 export const PageSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -42,7 +39,8 @@ export const PageSchema = z.object({
   parent_slug: z.string().nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
-  blocks: z.array(PageBlockSchema),
+  /** The page's body: the same rich-text blocks as blog posts. */
+  blocks: z.array(ContentBlockSchema),
   /** The template (sections) this page is laid out with, if it has its own; see /api/templateBoth. */
   template_id: z.string().nullable(),
 });
@@ -135,8 +133,16 @@ export const SECTION_TYPES = [
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
 
+export { SECTION_LINK_MESSAGE } from '../link-rule.ts';
+const linkString = LinkUrlSchema;
+const sectionLink = linkString.nullable().default(null);
+
+/**
+ * `hidden`: kept in the template but not shown to shoppers (the public template leaves it out;
+ * the preview omits it). Absent means shown.
+ */
 const section = <T extends SectionType, S extends z.ZodType>(type: T, settings: S) =>
-  z.object({ key: contentId, type: z.literal(type), settings });
+  z.object({ key: contentId, type: z.literal(type), settings, hidden: z.boolean().optional() });
 
 /** A template section: `key` is unique within the template and matches its component_data entry. */
 export const SectionSchema = z.discriminatedUnion('type', [
@@ -150,7 +156,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       items: z.array(z.string().min(1)).min(1).max(20),
       /** Seconds for one full scroll. */
       duration_s: z.number().min(1).max(600).default(MARQUEE_DEFAULT_DURATION_S),
-      link_url: z.string().nullable().default(null),
+      link_url: sectionLink,
     }),
   ),
   section(
@@ -160,7 +166,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       source: z.enum(PRODUCT_GRID_SOURCES).default('latest'),
       items: z.number().int().min(1).max(PRODUCT_GRID_MAX_ITEMS).default(8),
       layout: z.enum(['grid', 'carousel']).default('grid'),
-      view_all_url: z.string().nullable().default(null),
+      view_all_url: sectionLink,
     }),
   ),
   section(
@@ -189,7 +195,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
       text: z.string(),
       image: ImageRefSchema,
       image_position: z.enum(['left', 'right']).default('left'),
-      link_url: z.string().nullable().default(null),
+      link_url: sectionLink,
       link_text: z.string().nullable().default(null),
     }),
   ),
@@ -216,7 +222,7 @@ export const SectionSchema = z.discriminatedUnion('type', [
           .array(
             ImageRefSchema.extend({
               caption: z.string().nullable().default(null),
-              link: z.string().nullable().optional(),
+              link: linkString.nullable().optional(),
             }),
           )
           .max(GALLERY_MAX_IMAGES)

@@ -320,16 +320,16 @@ export const PlacedOrderSchema = z.object({ order: OrderSchema, next: PaymentNex
 
 /** A payment method's code (payment_methods.code): lower-case letters, digits and underscores. */
 const METHOD_CODE = /^[a-z0-9_]{1,40}$/;
+export const PaymentMethodCodeSchema = z
+  .string({ error: orderMessages.paymentMethodUnavailable })
+  .trim()
+  .regex(METHOD_CODE, { error: orderMessages.paymentMethodUnavailable });
 
 /** POST /api/checkout/process-payment: start (or retry) the online payment of an order, or switch it to COD. */
 export const ProcessPaymentBodySchema = z
   .object({
     order_id: orderId,
-    method: z
-      .string({ error: orderMessages.paymentMethodUnavailable })
-      .trim()
-      .regex(METHOD_CODE, { error: orderMessages.paymentMethodUnavailable })
-      .optional(),
+    method: PaymentMethodCodeSchema.optional(),
   })
   .strict();
 

@@ -10,6 +10,16 @@ export const STORE_MODES = ['products', 'services'] as const;
 export type StoreMode = (typeof STORE_MODES)[number];
 export const StoreModeSchema = z.enum(STORE_MODES);
 
+/**
+ * Payment methods as a services shop names them: an applicant pays a fee, often at the office,
+ * never on delivery. Keyed by method code; other methods keep the owner's name. Used wherever a
+ * fee's method is shown (the Pay buttons, the panel's Fee card, a fee order, its messages).
+ */
+export const FEE_METHOD_NAMES: Readonly<Record<string, string>> = { cod: 'Cash at our office' };
+
+/** A payment method's name for a fee. */
+export const feeMethodName = (code: string, name: string): string => FEE_METHOD_NAMES[code] ?? name;
+
 /** How the fee reads: a fixed price, "from" a price (the final fee may be higher), or on quote (no price until the owner quotes). */
 export const SERVICE_FEE_KINDS = ['fixed', 'from', 'quote'] as const;
 export type ServiceFeeKind = (typeof SERVICE_FEE_KINDS)[number];

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { StoreMode } from '@shopfront/shared';
-import { isPrimary, navFor } from '../../lib/nav';
+import { isHere, isPrimary, navGroupsFor } from '../../lib/nav';
 import { NavIcon } from './icons';
 import { OrdersNavBadge } from '../../features/orders/nav-badge';
 
@@ -15,12 +15,14 @@ const tab = (active: boolean) =>
  * More (a sheet from the bottom).
  */
 export function BottomBar({ role, mode }: { role: string; mode: StoreMode }) {
-  const items = navFor(role, mode);
-  const primary = items.filter((i) => isPrimary(i, mode));
-  const rest = items.filter((i) => !primary.includes(i));
+  const groups = navGroupsFor(role, mode);
+  const primary = groups.flatMap((g) => g.items.filter((i) => isPrimary(i, mode)));
+  const rest = groups
+    .map((g) => ({ ...g, items: g.items.filter((i) => !primary.includes(i)) }))
+    .filter((g) => g.items.length > 0);
   const { pathname } = useLocation();
   const [more, setMore] = useState(false);
-  const moreActive = rest.some((i) => pathname.startsWith(`/admin${i.to}`));
+  const moreActive = rest.some((g) => g.items.some((i) => isHere(pathname, i.to)));
   return (
     <nav
       aria-label="Main"
@@ -44,7 +46,7 @@ export function BottomBar({ role, mode }: { role: string; mode: StoreMode }) {
             </button>
             {more && (
               <Suspense fallback={null}>
-                <MoreSheet items={rest} onClose={() => setMore(false)} />
+                <MoreSheet groups={rest} onClose={() => setMore(false)} />
               </Suspense>
             )}
           </li>

@@ -193,8 +193,10 @@ export default function Palette({ role, onClose, onShortcuts }: Props) {
                 className="h-13 w-full px-4 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
               />
             </SearchField>
-            {/* The results scroll in a box a keyboard can reach too (Tab, then the arrows). */}
+            {/* The results scroll in a box a keyboard can reach too (Tab, then the arrows); busy
+                while the server's search for the typed text is on its way. */}
             <div
+              aria-busy={waiting}
               className="max-h-[60vh] overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ink"
               tabIndex={0}
             >

@@ -1,3 +1,4 @@
+import { Button } from './button';
 import type { ReactNode } from 'react';
 
 /**
@@ -21,5 +22,64 @@ export function SaveBar({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * An editor's submit button in its SaveBar: the whole width on a phone, "Saving…" and off while
+ * the save is on its way. `children`: what it says otherwise ("Save", "Create coupon").
+ */
+export function SaveButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="primary" className="w-full sm:w-auto" isDisabled={submitting} data-testid="save">
+      {submitting ? 'Saving…' : children}
+    </Button>
+  );
+}
+
+/**
+ * The bar under an editor beside a live preview (menus, templates): the state of the work, or,
+ * when a save was refused because someone else saved first (409), what they changed and a way to
+ * take their version; then the screen's buttons. On a phone the status has its own line above them.
+ */
+export function EditorSaveBar({
+  testId,
+  status,
+  conflict,
+  onTakeTheirs,
+  children,
+}: {
+  testId: string;
+  /** The status line shown while there is no conflict. */
+  status: ReactNode;
+  /** The refusal's message, then each difference; null when there is none. */
+  conflict: readonly string[] | null;
+  onTakeTheirs: () => void;
+  /** The buttons: Discard, Save… */
+  children: ReactNode;
+}) {
+  return (
+    <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={testId}>
+      <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
+        {conflict ? (
+          <div className="font-medium text-red-700" data-testid="conflict">
+            <p>{conflict[0]}</p>
+            {conflict.length > 1 && (
+              <ul className="mt-1 list-disc pl-5 font-normal">
+                {conflict.slice(1).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+            <button type="button" className="mt-1 underline" onClick={onTakeTheirs} data-testid="take-theirs">
+              Load their version (your changes are dropped)
+            </button>
+          </div>
+        ) : (
+          status
+        )}
+      </div>
+      {children}
+    </SaveBar>
   );
 }

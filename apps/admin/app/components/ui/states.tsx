@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from './button';
 import { errorText } from '../../lib/api';
+import { counted } from '../../lib/format';
 
 /** A page's title row: the heading and, on the right (below on a phone), its main action. */
 export function PageHeader({
@@ -59,20 +60,31 @@ export function Failed({ error, retry }: { error: unknown; retry: () => void }) 
   );
 }
 
-/** Previous / next page links; the page lives in the address (`?page=`), so it survives a reload. */
+/**
+ * Previous / next page links; the page lives in the address (`?page=`), so it survives a reload.
+ * `keep`: the address's other parameters (a list's filters), kept on every page.
+ */
 export function Pager({
   page,
   lastPage,
   total,
   noun,
+  keep,
 }: {
   page: number;
   lastPage: number;
   total: number;
+  /** What is counted, singular: "change" ("1 change", "40 changes"). */
   noun: string;
+  keep?: URLSearchParams;
 }) {
-  if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{`${total} ${noun}`}</p>;
-  const link = (p: number) => (p <= 1 ? '?' : `?page=${p}`);
+  if (lastPage <= 1) return <p className="mt-3 text-sm text-muted">{counted(total, noun)}</p>;
+  const link = (p: number) => {
+    const params = new URLSearchParams(keep);
+    params.delete('page');
+    if (p > 1) params.set('page', String(p));
+    return `?${params.toString()}`;
+  };
   const cls = 'btn btn-outline aria-disabled:pointer-events-none aria-disabled:opacity-40';
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
@@ -80,7 +92,7 @@ export function Pager({
         Previous
       </Link>
       <p className="text-sm text-muted">
-        Page {page} of {lastPage} · {total} {noun}
+        Page {page} of {lastPage} · {counted(total, noun)}
       </p>
       <Link to={link(page + 1)} className={cls} aria-disabled={page >= lastPage || undefined}>
         Next

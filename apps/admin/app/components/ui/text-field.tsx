@@ -5,10 +5,12 @@ interface Props<T extends FieldValues> {
   control: Control<T>;
   name: Path<T>;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'url';
   autoComplete?: string;
   description?: string;
   autoFocus?: boolean;
+  /** Shown but not editable (a value the member's role may not change). */
+  isDisabled?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export function TextField<T extends FieldValues>({
   autoComplete,
   description,
   autoFocus,
+  isDisabled,
 }: Props<T>) {
   return (
     <Controller
@@ -37,6 +40,7 @@ export function TextField<T extends FieldValues>({
           type={type}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
+          isDisabled={isDisabled}
           isInvalid={fieldState.invalid}
           validationBehavior="aria"
           className="flex flex-col gap-1.5"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuditListEntry } from '@shopfront/shared';
 import { formatWhen } from '../../lib/format';
+import { settingLabel } from '../settings/groups';
 
 /** What was done to an order, as a sentence reads: "packed SF-100002". */
 const ORDER_VERBS: Record<string, string> = {
@@ -115,6 +116,14 @@ function formerName(e: AuditListEntry): string | null {
   return typeof name === 'string' && name ? name : null;
 }
 
+/** The store settings an entry changed, by their labels on the Settings screens: "Guest checkout, Cart". */
+function settingsChanged(e: AuditListEntry): string | null {
+  const after = e.after;
+  if (!after || typeof after !== 'object') return null;
+  const keys = Object.keys(after);
+  return keys.length > 0 ? keys.map(settingLabel).join(', ') : null;
+}
+
 /** The action an undo took back (its entry's "before" names it). */
 const undoneAction = (e: AuditListEntry) => (e.before as { action?: unknown } | null)?.action as string | undefined;
 
@@ -193,6 +202,10 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
             <Link to={`/orders/${encodeURIComponent(e.order.id)}`} className="font-medium underline underline-offset-2">
               {e.order.order_no}
             </Link>
+          </>
+        ) : e.action === 'store-settings.update' && settingsChanged(e) ? (
+          <>
+            changed the store settings: <span className="font-medium">{settingsChanged(e)}</span>
           </>
         ) : e.action === 'catalog.bulk' ? (
           <>{bulkSaved(e)}</>

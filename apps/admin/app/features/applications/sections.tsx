@@ -12,7 +12,7 @@ const sizeOf = (bytes: number) =>
       ? `${Math.round(bytes / 1024)} kB`
       : `${(bytes / 1_048_576).toFixed(1)} MB`;
 
-/** Who applied and how to reach them, the fee and the quote. */
+/** Who applied and how to reach them (the fee has its own card: fee-card.tsx). */
 export function Applicant({ app }: { app: App }) {
   return (
     <Section title="Applicant" testId="application-applicant">
@@ -32,14 +32,6 @@ export function Applicant({ app }: { app: App }) {
         </p>
       )}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">Fee</dt>
-        <dd>{app.fee ? app.fee.formatted : 'To be quoted'}</dd>
-        {app.quote_note && (
-          <>
-            <dt className="text-muted">Quote</dt>
-            <dd>{app.quote_note}</dd>
-          </>
-        )}
         <dt className="text-muted">Sent</dt>
         <dd>{formatWhen(app.created_at)}</dd>
       </dl>

@@ -28,7 +28,7 @@ function errorsOf(err: unknown): Errors {
   return { form: errorText(err) };
 }
 
-/** Off, daily or weekly, and how many backups to keep (the oldest beyond go after each scheduled one). */
+/** Off, daily or weekly, and how many scheduled backups to keep (the oldest beyond go after each scheduled one; those taken by hand stay). */
 export function ScheduleForm({ saved }: { saved: BackupSchedule }) {
   const id = useId();
   const qc = useQueryClient();
@@ -102,7 +102,7 @@ export function ScheduleForm({ saved }: { saved: BackupSchedule }) {
           aria-describedby={`${id}-keep-help`}
         />
         <span id={`${id}-keep-help`} className="text-xs text-muted">
-          {BACKUP_KEEP_MIN}–{BACKUP_KEEP_MAX} newest
+          {BACKUP_KEEP_MIN}–{BACKUP_KEEP_MAX} newest scheduled ones; those taken by hand stay until you delete them
         </span>
         {errors.keep && <span className="text-sm font-medium text-red-700">{errors.keep}</span>}
       </div>

@@ -3,9 +3,8 @@ import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCatalogApi, type AdminProduct } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
 import { SaveFailure } from '../../components/ui/form-message';
-import { SaveBar } from '../../components/ui/save-bar';
+import { SaveBar, SaveButton } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
 import { savedToast } from '../../lib/undo';
@@ -202,15 +201,7 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
               {unpriced.join(' ')}
             </p>
           )}
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full sm:w-auto"
-            isDisabled={form.formState.isSubmitting}
-            data-testid="save"
-          >
-            {form.formState.isSubmitting ? 'Saving…' : product ? 'Save' : 'Create product'}
-          </Button>
+          <SaveButton submitting={form.formState.isSubmitting}>{product ? 'Save' : 'Create product'}</SaveButton>
         </SaveBar>
       </form>
     </FormProvider>

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { AdminProduct } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { StatusPill } from './pills';
 import { useProductAction } from './queries';
+import { useStoreMode } from '../../lib/store-mode';
 
-/** The open product's status, its shop link, Duplicate, and Archive (asked once more first). */
+/** The open product's status, its shop link, its service editor (services mode), Duplicate, and Archive (asked once more first). */
 export function ProductActions({ product }: { product: AdminProduct }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const mode = useStoreMode();
   const action = useProductAction(product, (p) => {
     setConfirming(false);
     if (p.id !== product.id) navigate(`/products/${encodeURIComponent(p.id)}`);
@@ -21,6 +23,15 @@ export function ProductActions({ product }: { product: AdminProduct }) {
           <a href={product.url} target="_blank" rel="noreferrer" className="text-sm text-brand underline">
             View in the shop
           </a>
+        )}
+        {mode === 'services' && (
+          <Link
+            to={`/products/${encodeURIComponent(product.id)}/service`}
+            className="text-sm text-brand underline"
+            data-testid="service-link"
+          >
+            Application form and stages
+          </Link>
         )}
         <span className="ml-auto flex gap-2">
           <Button onPress={() => action.mutate('duplicate')} isDisabled={action.isPending} data-testid="duplicate">

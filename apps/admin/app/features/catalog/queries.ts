@@ -2,7 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ApiError,
   adminCatalogApi,
-  channelsApi,
   type AdminProduct,
   type AdminProductsQuery,
   type AdminVariant,
@@ -37,15 +36,6 @@ export function useLowStock() {
   return useQuery({
     queryKey: [...CATALOG_KEY, 'low-stock'],
     queryFn: async () => (await call(adminCatalogApi.lowStock)).data,
-  });
-}
-
-/** The shop's sales channels (id, currency), for the price columns of the variants grid. */
-export function useChannels() {
-  return useQuery({
-    queryKey: ['channels'],
-    queryFn: async () => (await call(channelsApi.list)).data,
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -3,9 +3,8 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminCouponsApi, type AdminCoupon } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
 import { SaveFailure } from '../../components/ui/form-message';
-import { SaveBar } from '../../components/ui/save-bar';
+import { SaveBar, SaveButton } from '../../components/ui/save-bar';
 import { call, errorText } from '../../lib/api';
 import { savedToast } from '../../lib/undo';
 import { FormField, FormSection } from '../../components/ui/form-field';
@@ -197,15 +196,7 @@ export default function CouponEditor({ coupon, currency }: { coupon?: AdminCoupo
           <SaveFailure message={formError} stale={stale} onReload={() => void reload()} what="the coupon" />
         )}
         <SaveBar testId="save-bar">
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full sm:w-auto"
-            isDisabled={form.formState.isSubmitting}
-            data-testid="save"
-          >
-            {form.formState.isSubmitting ? 'Saving…' : coupon ? 'Save' : 'Create coupon'}
-          </Button>
+          <SaveButton submitting={form.formState.isSubmitting}>{coupon ? 'Save' : 'Create coupon'}</SaveButton>
         </SaveBar>
       </form>
     </FormProvider>

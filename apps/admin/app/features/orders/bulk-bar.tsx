@@ -3,6 +3,7 @@ import { failure, success } from '../../lib/toast';
 import { adminOrdersApi, endpointPath, type AdminBulkResult } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { call, errorText } from '../../lib/api';
+import { counted } from '../../lib/format';
 import { Field } from './fields';
 import { useRefreshOrders } from './queries';
 import { carrierSuggestions } from './carriers';
@@ -15,7 +16,7 @@ const documentsHref = (kind: 'invoice' | 'packing_slip', ids: string[]) =>
 function report(result: AdminBulkResult) {
   const ok = result.results.filter((r) => r.ok).length;
   const failed = result.results.filter((r) => !r.ok);
-  const title = `${ok} of ${result.results.length} orders done`;
+  const title = `${ok} of ${counted(result.results.length, 'order')} done`;
   if (failed.length === 0) void success(title);
   else void success(title, failed.map((r) => `${r.order_id}: ${r.message}`).join('\n'));
 }
@@ -78,7 +79,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
           Slips
         </a>
       </div>
-      <Sheet title={`Ship ${ids.length} orders`} isOpen={shipping} onClose={() => setShipping(false)}>
+      <Sheet title={`Ship ${counted(ids.length, 'order')}`} isOpen={shipping} onClose={() => setShipping(false)}>
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -118,7 +119,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
               Cancel
             </Button>
             <Button variant="primary" type="submit" isDisabled={busy}>
-              Ship {ids.length} orders
+              Ship {counted(ids.length, 'order')}
             </Button>
           </SheetButtons>
         </form>

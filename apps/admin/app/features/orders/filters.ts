@@ -1,8 +1,10 @@
 import {
+  ORDER_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type AdminOrderTab,
   type AdminOrdersQuery,
+  type OrderKind,
   type OrderStatus,
   type PaymentStatus,
 } from '@shopfront/shared';
@@ -17,6 +19,8 @@ export interface InboxFilters {
   from: string;
   to: string;
   channel: string;
+  /** Goods or services' fee orders only (the Service fees filter of services mode); '' both. */
+  kind: OrderKind | '';
   q: string;
 }
 
@@ -43,6 +47,7 @@ export function readFilters(params: URLSearchParams, fallbackTab: AdminOrderTab 
     from: ymd(params.get('from')),
     to: ymd(params.get('to')),
     channel: params.get('channel') ?? '',
+    kind: pick(ORDER_KINDS, params.getAll('kind'))[0] ?? '',
     q: params.get('q') ?? '',
   };
 }
@@ -57,6 +62,7 @@ export function writeFilters(f: InboxFilters): URLSearchParams {
   if (f.from) p.set('from', f.from);
   if (f.to) p.set('to', f.to);
   if (f.channel) p.set('channel', f.channel);
+  if (f.kind) p.set('kind', f.kind);
   if (f.q) p.set('q', f.q);
   return p;
 }
@@ -73,6 +79,7 @@ export function toQuery(f: InboxFilters): AdminOrdersQuery {
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
     ...(f.channel ? { channel: f.channel } : {}),
+    ...(f.kind ? { kind: f.kind } : {}),
     ...(f.q.trim() ? { q: f.q.trim() } : {}),
   };
 }

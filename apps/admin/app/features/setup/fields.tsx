@@ -213,15 +213,17 @@ export function SelectInput<T extends FieldValues>({
   );
 }
 
-/** A long text (a legal page), tall enough to read and edit on a phone. */
+/** A long text (a legal page), tall enough to read and edit on a phone; `mono` for markup. */
 export function LongTextInput<T extends FieldValues>({
   control,
   name,
   label,
   description,
   rows = 12,
+  mono = true,
 }: Base<T> & {
   rows?: number;
+  mono?: boolean;
 }) {
   const id = useId();
   return (
@@ -238,7 +240,7 @@ export function LongTextInput<T extends FieldValues>({
             ref={field.ref}
             name={field.name}
             rows={rows}
-            className="input py-2 font-mono text-sm leading-relaxed"
+            className={`input py-2 leading-relaxed ${mono ? 'font-mono text-sm' : ''}`}
             value={(field.value as string | undefined) ?? ''}
             onChange={(e) => field.onChange(e.target.value)}
             onBlur={field.onBlur}

@@ -1,57 +1,89 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ThemeColours } from '@shopfront/shared';
 
 /** The frame's width per device: a phone's, and a laptop's (then scaled down to fit). */
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 type Device = keyof typeof WIDTHS;
 
+/** A message of docs/preview-protocol.md from the panel to the shop (`shopfront:preview:…`). */
+export interface PreviewMessage {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** What an Edit Header / Footer / Page button in the frame asked for. */
+export interface EditRequest {
+  target: 'header' | 'footer' | 'page';
+  /** The page on show: a CMS page's slug and page_type; the home page is `home` / `Home`. */
+  page: { slug: string; page_type: string } | null;
+}
+
+function editRequestOf(data: Record<string, unknown>): EditRequest | null {
+  const { target, page } = data;
+  if (target !== 'header' && target !== 'footer' && target !== 'page') return null;
+  const p = page as { slug?: unknown; page_type?: unknown } | null | undefined;
+  const ok = p && typeof p.slug === 'string' && typeof p.page_type === 'string';
+  return { target, page: ok ? { slug: p.slug as string, page_type: p.page_type as string } : null };
+}
+
 /**
- * The storefront's home page in preview mode (docs/preview-protocol.md) beside the editor. The
- * panel is served by the shop's own host (/admin), so the shop's origin is this page's origin:
- * messages go only there, and only the framed shop's own messages are read. Each change of
- * `theme` is posted at once, and again when the frame says it is ready (after every reload);
- * a new `version` reloads the frame (after a publish).
+ * The storefront in preview mode (docs/preview-protocol.md) beside an editor. The panel is served
+ * by the shop's own host (/admin), so the shop's origin is this page's origin: messages go only
+ * there, and only the framed shop's own messages are read. `message` is posted at once when it
+ * changes, and again when the frame says it is ready (after every reload), but with
+ * `samePageOnly` only while the frame shows `path` (sections belong to one page: the owner may
+ * follow a link inside the frame). A new `version` reloads the frame (after a publish).
  */
 export function PreviewFrame({
-  theme,
+  path = '/',
+  message,
+  samePageOnly = false,
   version,
   onEdit,
 }: {
-  theme: ThemeColours;
+  path?: string;
+  /** None: the frame shows the saved shop (an editor whose changes show after saving). */
+  message?: PreviewMessage;
+  samePageOnly?: boolean;
   version: number;
   /** An Edit Header / Footer / Page button in the frame was pressed. */
-  onEdit: () => void;
+  onEdit: (request: EditRequest) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   // A phone previews at its own width first; a wider screen at a laptop's.
   const [device, setDevice] = useState<Device>(() => (window.innerWidth < 1024 ? 'phone' : 'desktop'));
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const latest = useRef(theme);
+  const latest = useRef(message);
+  /** The path the frame last said it shows (null before its first ready). */
+  const shown = useRef<string | null>(null);
 
   const post = useCallback(() => {
-    frame.current?.contentWindow?.postMessage(
-      { type: 'shopfront:preview:theme', theme: latest.current },
-      window.location.origin,
-    );
-  }, []);
+    if (!latest.current || (samePageOnly && shown.current !== null && shown.current !== path)) return;
+    frame.current?.contentWindow?.postMessage(latest.current, window.location.origin);
+  }, [samePageOnly, path]);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
-      const type = (e.data as { type?: unknown } | null)?.type;
-      if (type === 'shopfront:preview:ready') post();
-      // Edit Header, Edit Footer and Edit Page in the frame: their editors are not built yet.
-      if (type === 'shopfront:edit') onEdit();
+      const data = e.data as Record<string, unknown> | null;
+      if (!data || typeof data !== 'object') return;
+      if (data.type === 'shopfront:preview:ready') {
+        shown.current = typeof data.path === 'string' ? data.path : null;
+        post();
+      }
+      if (data.type === 'shopfront:edit') {
+        const request = editRequestOf(data);
+        if (request) onEdit(request);
+      }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [post, onEdit]);
 
   useEffect(() => {
-    latest.current = theme;
+    latest.current = message;
     post();
-  }, [theme, post]);
+  }, [message, post]);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -96,9 +128,9 @@ export function PreviewFrame({
         className="relative min-h-[28rem] flex-1 overflow-hidden rounded-xl border border-line bg-stone-100"
       >
         <iframe
-          key={version}
+          key={`${path}:${version}`}
           ref={frame}
-          src="/?preview=1"
+          src={`${path}?preview=1`}
           title="Preview of the shop"
           data-testid="preview-frame"
           className="absolute top-0 border-0 bg-white"

@@ -4,7 +4,7 @@ import { money, type ServiceDetails } from '@shopfront/shared';
 import type { StoredAnswer } from '../application-schema.ts';
 import { queryRows, type Db } from '../client.ts';
 import { checkAnswers } from '../../modules/applications/answers.ts';
-import { storePrivateFile, type Upload } from '../../modules/applications/files.ts';
+import { localDocuments, storePrivateFile, type Upload } from '../../modules/applications/files.ts';
 import { nextDueAt, stageSequence } from '../../modules/applications/stages.ts';
 import { loadServiceDetails } from '../../modules/applications/service-details.ts';
 import { applicationTokenHash } from '../../modules/applications/token.ts';
@@ -61,7 +61,7 @@ export async function storeDemoDocuments(dataDir: string): Promise<DemoDocuments
     const files = new Map<string, { path: string; size: number }>();
     for (const [key, upload] of Object.entries(uploadsOf(a)))
       files.set(key, {
-        path: await storePrivateFile(dataDir, upload.bytes, 'application/pdf'),
+        path: await storePrivateFile(localDocuments(dataDir), upload.bytes, 'application/pdf'),
         size: upload.bytes.length,
       });
     stored.set(i, files);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +28,6 @@ import { removeCustomisationImages } from '../cart/customisation-prune.ts';
 import { checkAccountDataCode, sendAccountDataCode } from './data-code.ts';
 import { assertNoOrdersInProgress, deleteAccount } from './delete-account.ts';
 import { exportMyData } from './my-data.ts';
-import { removePrivateFiles } from '../applications/files.ts';
 import { requestAuthSettings } from '../auth/settings.ts';
 import { requestPhoneCountry } from '../../lib/shop-country.ts';
 import {
@@ -210,8 +208,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await requireCustomer(req);
       const { uploads, documents } = await deleteAccount(app.db, customer, req.body.otp);
       await endSession(app.db, req, reply);
-      await removePrivateFiles(app.env.DATA_DIR, documents);
-      await removeCustomisationImages(app.db, path.join(app.env.DATA_DIR, 'media'), uploads).catch((err: unknown) =>
+      await app.media.documents.remove(documents);
+      await removeCustomisationImages(app.db, app.media.storage, uploads).catch((err: unknown) =>
         req.log.warn({ err }, 'account deletion: customisation pictures not removed (the hourly prune will)'),
       );
       return ok(null, myDataMessages.accountDeleted);

@@ -198,5 +198,10 @@ describe('npm run shop', { timeout: 60_000 }, () => {
     const audit = await as(['audit']);
     const actions = (JSON.parse(audit.stdout).entries as { action: string; actor: string }[]).map((e) => e.action);
     expect(actions.slice(0, 4)).toEqual(['storefront.update', 'storefront.update', 'plugin.install', 'plugin.remove']);
+    // The panel's filters: by area (and staff, days) through the same query.
+    const plugins = await as(['audit', '--area', 'plugins']);
+    const pluginActions = (JSON.parse(plugins.stdout).entries as { action: string }[]).map((e) => e.action);
+    expect(pluginActions.slice(0, 2)).toEqual(['plugin.install', 'plugin.remove']);
+    expect(pluginActions.every((a) => a.startsWith('plugin.'))).toBe(true);
   });
 });

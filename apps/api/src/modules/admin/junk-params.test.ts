@@ -47,7 +47,7 @@ const BODY: Partial<Record<string, unknown>> = {
 
 const endpoints: Endpoint[] = [...Object.values(adminApi), ...Object.values(swatchApi), ...Object.values(adminLinkApi)];
 const withParams = endpoints.filter((e) => e.path.includes(':'));
-const QUERY_NAMES = ['page', 'format', 'option_name', 'value', 'id', 'name'];
+const QUERY_NAMES = ['page', 'format', 'option_name', 'value', 'id', 'name', 'area', 'staff', 'from', 'to'];
 
 async function ask(method: string, url: string, body?: unknown) {
   const res = await t.app.inject({

@@ -410,6 +410,28 @@ describe('plugins', () => {
     expect(list.find((p) => p.name === 'GoogleGtag')).toMatchObject({ installed: false, config: {} });
   });
 
+  it('tells which plugins have settings, and which cannot be installed on defaults alone', async () => {
+    const list = (await api('GET', '/api/admin/plugins')).json().data as {
+      name: string;
+      configurable: boolean;
+      needs_config: boolean;
+    }[];
+    const flags = Object.fromEntries(list.map((p) => [p.name, [p.configurable, p.needs_config]]));
+    expect(flags).toMatchObject({
+      Review: [false, false],
+      AbandonedCart: [true, false],
+      GoogleGtag: [true, true],
+      UmamiAnalytics: [true, true],
+      WhatsApp: [true, true],
+      TradeEnquiry: [true, false],
+      emailSubscription: [true, false],
+    });
+    // needs_config says what the install answers: {} is refused for exactly those plugins.
+    await api('DELETE', '/api/admin/plugins/emailSubscription');
+    expect((await api('PUT', '/api/admin/plugins/emailSubscription', {})).statusCode).toBe(200);
+    expect((await api('PUT', '/api/admin/plugins/UmamiAnalytics', {})).statusCode).toBe(422);
+  });
+
   it('installs a plugin with defaults filled in; the storefront sees its public keys only', async () => {
     // The demo may have it installed: start from "not installed".
     await api('DELETE', '/api/admin/plugins/TradeEnquiry');

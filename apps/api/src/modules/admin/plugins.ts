@@ -22,6 +22,7 @@ type PluginRow = typeof plugins.$inferSelect;
 
 function toAdminPlugin(name: PluginName, row: PluginRow | undefined): AdminPlugin {
   const info = PLUGINS[name];
+  const schema = PLUGIN_CONFIG_SCHEMAS[name];
   return {
     name,
     label: info.label,
@@ -31,6 +32,8 @@ function toAdminPlugin(name: PluginName, row: PluginRow | undefined): AdminPlugi
     public_keys: [...info.publicKeys],
     consent: info.consent,
     runs_script: info.runsScript,
+    configurable: Object.keys(schema.shape).length > 0,
+    needs_config: !schema.safeParse({}).success,
     installed_at: row?.isInstalled ? row.installedAt.toISOString() : null,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };

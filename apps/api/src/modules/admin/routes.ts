@@ -71,6 +71,12 @@ import { adminTaxRoutes } from './tax/routes.ts';
 import { adminPushRoutes } from './push/routes.ts';
 import { adminApplicationRoutes } from './applications/routes.ts';
 import { adminBackupRoutes } from './backups/routes.ts';
+import { adminTemplateRoutes } from './templates/routes.ts';
+import { adminMenuRoutes } from './menus/routes.ts';
+import { adminFaqRoutes } from './faqs/routes.ts';
+import { adminTestimonialRoutes } from './testimonials/routes.ts';
+import { adminPageRoutes } from './pages/routes.ts';
+import { adminBlogPostRoutes } from './blog-posts/routes.ts';
 
 /** The OpenAPI note on every route of the owner's API but the sign-in. */
 export const AUTH_NOTE = `Owner API (ADR 26): sign in at POST /api/admin/auth/login, then send \`Authorization: Bearer sfs_…\` (a bearer session), or, from a browser, the \`sf_staff\` cookie with the \`X-Requested-With\` CSRF header on writes. 401 without a valid, unexpired session of an active staff member; 403 for an owner-only action asked by staff; 429 for wrong or expired tokens once a client address has sent ${ADMIN_MAX_FAILURES} of them in 15 minutes (a live session from there still works).`;
@@ -142,6 +148,12 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPushRoutes);
   await app.register(adminApplicationRoutes);
   await app.register(adminBackupRoutes);
+  await app.register(adminTemplateRoutes);
+  await app.register(adminMenuRoutes);
+  await app.register(adminFaqRoutes);
+  await app.register(adminTestimonialRoutes);
+  await app.register(adminPageRoutes);
+  await app.register(adminBlogPostRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({
     tags: ['admin'],
     summary,
@@ -399,9 +411,16 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     adminApi.auditLog,
     {
       schemas: { query: AuditLogQuerySchema, data: AuditLogSchema },
-      ...doc('audit', 'The audit log of changes made through the owner API, newest first, 50 a page', [422]),
+      ...doc(
+        'audit',
+        'The audit log of changes made through the owner API, newest first, 50 a page. Filters, each optional: area (orders, catalogue, customers, content, settings, plugins, staff, backups, undo: the actions of that part of the shop), staff (a staff id: their changes), from and to (YYYY-MM-DD, inclusive days in the shop’s time zone). data.staff lists every staff account for the filter by who made a change',
+        [422],
+      ),
     },
-    async (req) => ok(await listAuditLog(app.db, req.query.page)),
+    async (req) => {
+      const { page, ...filter } = req.query;
+      return ok(await listAuditLog(app.db, page, filter));
+    },
   );
 
   for (const [ep, hidden] of [

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTexts, messages, type Application } from '@shopfront/shared';
+import { applicationTexts, messages, type Application, type ProductGrid } from '@shopfront/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
@@ -136,5 +137,35 @@ describe('POST /api/applications', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(GOOD_FILES).toHaveLength(2);
+  });
+});
+
+describe('a fee on quote and a free service, by the fee kind (not by a price of 0)', () => {
+  it('the card says on_quote only for a service on quote; a fixed fee of 0 is free: submitted at once, nothing to pay', async () => {
+    const free = await makeService(t.database.db, 2);
+    await t.database.db.execute(sql`update products set price_minor = 0, created_at = now() where id = ${free.id}`);
+    await t.database.db.execute(
+      sql`update variant_channels set selling_price_minor = 0
+           where variant_id in (select id from variants where product_id = ${free.id})`,
+    );
+    await t.database.db.execute(sql`update products set created_at = now() where id = ${quoted.id}`);
+    const grid = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/product-grid',
+      payload: { items: 48, source: 'latest' },
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    const cards = grid.json<{ data: ProductGrid }>().data.products;
+    expect(cards.find((c) => c.id === quoted.id)?.on_quote).toBe(true);
+    const freeCard = cards.find((c) => c.id === free.id)!;
+    expect(freeCard.price.amount).toBe(0);
+    expect(freeCard.on_quote).toBeUndefined();
+
+    const res = await apply(t, { service: free.slug, name: 'Asha Rao', phone: uniquePhone(), ...GOOD_FIELDS });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json<{ data: Application }>().data;
+    expect(a.stage).toBe('submitted');
+    expect(a.fee?.amount).toBe(0);
+    expect(a.fee_methods).toEqual([]);
   });
 });

@@ -7,10 +7,10 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { fieldError, parseOr422 } from '../../lib/http.ts';
 import type { Customer } from '../../lib/session.ts';
 import { checkAnswers, type CheckedFile } from './answers.ts';
-import { removePrivateFiles, storePrivateFile, type MultipartBody } from './files.ts';
+import { storePrivateFile, type MultipartBody } from './files.ts';
 import { notifyApplicant } from './notify.ts';
 import { loadServiceDetails } from './service-details.ts';
-import { stageLabel } from './stages.ts';
+import { nextDueAt, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { hashTrackingToken } from '../../lib/tracking-token.ts';
 
@@ -70,24 +70,27 @@ export async function createApplication(
   const stored: { file: CheckedFile; path: string }[] = [];
   try {
     for (const file of files)
-      stored.push({ file, path: await storePrivateFile(app.env.DATA_DIR, file.upload.bytes, file.type) });
+      stored.push({ file, path: await storePrivateFile(app.media.documents, file.upload.bytes, file.type) });
     const id = `apl_${randomBytes(12).toString('base64url')}`;
     const token = await applicationToken(app.db, id);
-    const stage = details.fee_kind === 'quote' ? 'quote_requested' : 'awaiting_payment';
+    // On quote: the owner names the fee. A fee of 0 otherwise is free: nothing to pay, submitted at once.
+    const onQuote = details.fee_kind === 'quote';
+    const stage = onQuote ? 'quote_requested' : service.price_minor === 0 ? 'submitted' : 'awaiting_payment';
+    const due = nextDueAt(details.stages, stage, new Date());
     await app.db.transaction(async (tx) => {
       const [row] = await queryRows<{ application_no: string }>(
         tx,
         sql`insert into applications (id, application_no, product_id, service_name, service_slug, stages, customer_id,
-              name, email, phone, stage, answers, currency, fee_minor, tracking_token_hash)
+              name, email, phone, stage, next_due_at, answers, currency, fee_minor, tracking_token_hash)
             values (${id}, 'AP-' || nextval('application_number_seq'), ${service.id}, ${service.name}, ${service.slug},
               ${JSON.stringify(details.stages)}::jsonb, ${customer?.id ?? null}, ${contact.name}, ${contact.email ?? null},
-              ${contact.phone ?? null}, ${stage}, '[]'::jsonb, ${service.currency},
-              ${details.fee_kind === 'quote' ? null : service.price_minor}, ${hashTrackingToken(token)})
+              ${contact.phone ?? null}, ${stage}, ${due?.toISOString() ?? null}::timestamptz, '[]'::jsonb, ${service.currency},
+              ${onQuote ? null : service.price_minor}, ${hashTrackingToken(token)})
             returning application_no`,
       );
       await tx.execute(
-        sql`insert into application_events (application_id, from_stage, to_stage, actor)
-            values (${id}, null, ${stage}, 'applicant')`,
+        sql`insert into application_events (application_id, from_stage, to_stage, actor, next_due_at)
+            values (${id}, null, ${stage}, 'applicant', ${due?.toISOString() ?? null}::timestamptz)`,
       );
       const documentIds = new Map<string, number>();
       for (const { file, path } of stored) {
@@ -113,10 +116,7 @@ export async function createApplication(
     });
     return { id, token };
   } catch (err) {
-    await removePrivateFiles(
-      app.env.DATA_DIR,
-      stored.map((s) => s.path),
-    );
+    await app.media.documents.remove(stored.map((s) => s.path));
     throw err;
   }
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { APPLICATION_FILE_MAX_MB, APPLICATION_FILE_TYPES, applicationTexts } from '@shopfront/shared';
 import { HttpError, fieldError } from '../../lib/http.ts';
+import { S3_KEYS, mediaType, type S3Bucket } from '../media/s3.ts';
 
 const MiB = 1_048_576;
 
@@ -102,36 +104,88 @@ export function refuseLargeBody(req: FastifyRequest): void {
 }
 
 /**
- * The private documents: DATA_DIR/private/applications, never below the public media folder; a
- * file is served only by the download routes after their access check.
+ * Where the private documents live: DATA_DIR/private (never below the public media folder), or
+ * the bucket's `private/` keys when media is on S3 (ADR 38). A file is served only by the download
+ * routes after their access check; no URL reaches it otherwise.
  */
-export const privateDir = (dataDir: string) => path.join(dataDir, 'private');
-
-/** Writes a document under a new random name (a temporary dotfile first); answers its path relative to privateDir. */
-export async function storePrivateFile(dataDir: string, bytes: Buffer, type: ApplicationFileType): Promise<string> {
-  const dir = path.join(privateDir(dataDir), 'applications');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const id = randomBytes(16).toString('hex');
-  const file = path.join(dir, `${id}.${EXTENSIONS[type]}`);
-  const tmp = path.join(dir, `.${id}.tmp`);
-  try {
-    await writeFile(tmp, bytes, { flag: 'wx', mode: 0o600 });
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
-  return `applications/${path.basename(file)}`;
+export interface DocumentStorage {
+  /** Writes the whole file or nothing. */
+  put(relPath: string, bytes: Buffer): Promise<void>;
+  /** Removes the files; missing files are fine. */
+  remove(relPaths: readonly string[]): Promise<void>;
+  open(relPath: string): Promise<{ stream: Readable; size: number }>;
+  /** Every stored document's path (what a backup copies), files being written left out. */
+  list(): Promise<string[]>;
+  /** On local disk: the folder (a backup copies it with synchronous file calls, as the media). */
+  localRoot?: string;
 }
 
-/** Removes stored documents (a failed save's, a pruned application's); missing files are fine. */
-export async function removePrivateFiles(dataDir: string, relPaths: readonly string[]): Promise<void> {
-  await Promise.all(relPaths.map((p) => unlink(path.join(privateDir(dataDir), p)).catch(() => {})));
+const privateDir = (dataDir: string) => path.join(dataDir, 'private');
+
+/** The documents on local disk, below DATA_DIR/private, readable by the shop's user only. */
+export function localDocuments(dataDir: string): DocumentStorage {
+  const root = privateDir(dataDir);
+  return {
+    localRoot: root,
+    async put(relPath, bytes) {
+      const file = path.join(root, relPath);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+      try {
+        await writeFile(tmp, bytes, { flag: 'wx', mode: 0o600 });
+        await rename(tmp, file);
+      } catch (err) {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      }
+    },
+    async remove(relPaths) {
+      await Promise.all(relPaths.map((p) => unlink(path.join(root, p)).catch(() => {})));
+    },
+    async open(relPath) {
+      const file = path.join(root, relPath);
+      const { size } = await stat(file);
+      return { stream: createReadStream(file), size };
+    },
+    async list() {
+      const found = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      return found
+        .filter((d) => d.isFile() && !d.name.startsWith('.'))
+        .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+        .sort();
+    },
+  };
 }
 
-/** A stored document's stream and size (the download routes). */
-export async function openPrivateFile(dataDir: string, relPath: string) {
-  const file = path.join(privateDir(dataDir), relPath);
-  const { size } = await stat(file);
-  return { stream: createReadStream(file), size };
+/** The documents in the bucket, under `private/`: never served by /media, never public. */
+export function s3Documents(bucket: S3Bucket): DocumentStorage {
+  return {
+    async put(relPath, bytes) {
+      await bucket.put(S3_KEYS.document(relPath), bytes, mediaType(relPath));
+    },
+    async remove(relPaths) {
+      if (relPaths.length) await bucket.remove(relPaths.map((p) => S3_KEYS.document(p)));
+    },
+    async open(relPath) {
+      const object = await bucket.get(S3_KEYS.document(relPath));
+      // The same code as a missing file on disk: callers tell "gone" apart the same way.
+      if (!object) throw Object.assign(new Error(`document ${relPath} is missing`), { code: 'ENOENT' });
+      return { stream: object.body, size: object.size };
+    },
+    async list() {
+      const prefix = S3_KEYS.document('');
+      return (await bucket.list(prefix)).map((o) => o.key.slice(prefix.length)).sort();
+    },
+  };
+}
+
+/** Writes a document under a new random name; answers its path within the document storage. */
+export async function storePrivateFile(
+  documents: DocumentStorage,
+  bytes: Buffer,
+  type: ApplicationFileType,
+): Promise<string> {
+  const rel = `applications/${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
+  await documents.put(rel, bytes);
+  return rel;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ApplicationRow, ServiceStage } from '@shopfront/shared';
+import { money, type ApplicationRow, type ServiceStage } from '@shopfront/shared';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { isoSql } from '../../db/sql-time.ts';
@@ -21,10 +21,12 @@ interface ListRow {
   name: string;
   email: string | null;
   phone: string | null;
+  fee_minor: number | null;
+  currency: string;
 }
 
 const rowsSql = (where: SQL, limit: number) => sql`
-  select id, application_no, service_name, stages, stage, name, email, phone,
+  select id, application_no, service_name, stages, stage, name, email, phone, fee_minor, currency,
          ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
          created_at::text as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
          coalesce(next_due_at < now(), false) as overdue
@@ -40,6 +42,7 @@ const toRow = (r: ListRow): ApplicationRow => ({
   stage_changed_at: r.stage_changed_at,
   created_at: r.created_at,
   next_due_at: r.next_due_at,
+  fee: r.fee_minor === null ? null : money(r.fee_minor, r.currency),
 });
 
 /** The signed-in customer's applications, newest first (at most 100). */

@@ -5,9 +5,12 @@ import { z } from 'zod';
 import {
   ApplicationDocumentParamsSchema,
   ApplicationMessageBodySchema,
+  ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  ErrorEnvelopeSchema,
   MyApplicationsSchema,
+  PayApplicationBodySchema,
   TrackApplicationBodySchema,
   applicationTexts,
   applicationsApi,
@@ -17,16 +20,19 @@ import { queryRows } from '../../db/client.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
+import { CHECKOUT_RATE_LIMITS } from '../checkout/limits.ts';
+import { ORDER_REF_COOKIE, setOrderRefCookie } from '../orders/access.ts';
 import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
 import { contactMatches } from '../tracking/service.ts';
 import { normaliseApplicationNo, reachApplication, type ApplicationRef } from './access.ts';
 import { checkDocument } from './answers.ts';
 import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
-import { APPLICATION_UPLOAD, openPrivateFile, readMultipart, refuseLargeBody } from './files.ts';
+import { payApplicationFee } from './pay.ts';
+import { APPLICATION_UPLOAD, readMultipart, refuseLargeBody, type DocumentStorage } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
 import { applicationToken } from './token.ts';
-import { applicantView } from './view.ts';
+import { applicantView, type PayableMethod } from './view.ts';
 
 const tags = ['applications'];
 const ACCESS_NOTE =
@@ -36,13 +42,19 @@ export const APPLICATION_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes'
 
 const gone = () => notFound(applicationTexts.notFound);
 
+/** The fee's payment methods this process can take: offline ones, and online ones whose provider is configured. */
+const payableHere =
+  (app: FastifyInstance): PayableMethod =>
+  (m) =>
+    m.kind === 'offline' || app.payments.get(m.code) !== undefined;
+
 /** Sends a private document after the caller's access check: never cached, never shown inline. */
 export async function sendDocument(
   reply: FastifyReply,
-  dataDir: string,
+  documents: DocumentStorage,
   doc: { path: string; mime: string; original_name: string },
 ) {
-  const { stream, size } = await openPrivateFile(dataDir, doc.path);
+  const { stream, size } = await documents.open(doc.path);
   return reply
     .header('content-type', doc.mime)
     .header('content-length', size)
@@ -82,7 +94,7 @@ async function uploadRoutes(app: FastifyInstance) {
       const body = await readMultipart(req);
       const customer = await req.getCustomer();
       const { id, token } = await createApplication(app, body, customer, await messageLinkOrigin(app, req));
-      const view = await applicantView(app.db, id, customer ? id : token);
+      const view = await applicantView(app.db, id, customer ? id : token, payableHere(app));
       const quote = view!.stage === 'quote_requested';
       return ok(view!, quote ? applicationTexts.quoteRequested : applicationTexts.created);
     },
@@ -106,7 +118,10 @@ async function uploadRoutes(app: FastifyInstance) {
       const body = await readMultipart(req);
       const file = checkDocument('file', body.files.file);
       await addDocument(app, { id: found.id, file, requestId: requestIdOf(body.fields.request_id), by: 'applicant' });
-      return ok((await applicantView(app.db, found.id, found.ref))!, applicationTexts.documentUploaded);
+      return ok(
+        (await applicantView(app.db, found.id, found.ref, payableHere(app)))!,
+        applicationTexts.documentUploaded,
+      );
     },
   );
 }
@@ -114,6 +129,7 @@ async function uploadRoutes(app: FastifyInstance) {
 /** The applicant's side of services mode (issue 27). */
 export async function applicationRoutes(app: FastifyInstance) {
   const db = app.db;
+  const payable = payableHere(app);
   const reach = async (
     req: { getCustomer: () => Promise<{ id: number } | null> },
     ref: string,
@@ -154,7 +170,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const found = await reach(req, req.params.ref);
-      return ok((await applicantView(db, found.id, found.ref))!);
+      return ok((await applicantView(db, found.id, found.ref, payable))!);
     },
   );
 
@@ -177,7 +193,7 @@ export async function applicationRoutes(app: FastifyInstance) {
               from applications where application_no = ${normaliseApplicationNo(req.body.application_no)}`,
       );
       if (!row || !contactMatches(req.body.contact, row, row.codes ?? [])) throw gone();
-      return ok((await applicantView(db, row.id, await applicationToken(db, row.id)))!);
+      return ok((await applicantView(db, row.id, await applicationToken(db, row.id), payable))!);
     },
   );
 
@@ -193,7 +209,38 @@ export async function applicationRoutes(app: FastifyInstance) {
     async (req) => {
       const found = await reach(req, req.params.ref);
       await postMessage(db, { id: found.id, author: 'applicant', body: req.body.body });
-      return ok((await applicantView(db, found.id, found.ref))!, applicationTexts.messageSent);
+      return ok((await applicantView(db, found.id, found.ref, payable))!, applicationTexts.messageSent);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.pay,
+    {
+      schemas: { params: ApplicationRefParamsSchema, body: PayApplicationBodySchema, data: ApplicationPaymentSchema },
+      tags,
+      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
+      errors: [404, 409, 422, 429],
+      responses: { 502: ErrorEnvelopeSchema },
+      config: {
+        idempotent: { replayCookies: [ORDER_REF_COOKIE] },
+        rateLimit: CHECKOUT_RATE_LIMITS.processPayment,
+      },
+    },
+    async (req, reply) => {
+      const found = await reach(req, req.params.ref);
+      const paid = await payApplicationFee(app, req.log, {
+        applicationId: found.id,
+        method: req.body.method,
+        linkOrigin: await messageLinkOrigin(app, req),
+      });
+      // A guest's fee order is reached from this browser as a guest's order is (an in-page checkout's result).
+      if (paid.customerId === null) await setOrderRefCookie(app, req, reply, paid.orderId);
+      const application = (await applicantView(db, found.id, found.ref, payable))!;
+      return ok(
+        { application, order_id: paid.orderId, next: paid.next },
+        paid.offline ? applicationTexts.feeDue : undefined,
+      );
     },
   );
 
@@ -211,7 +258,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       const found = await reach(req, params.ref);
       const doc = await findDocument(db, found.id, params.document_id);
       if (!doc) throw gone();
-      return sendDocument(reply, app.env.DATA_DIR, doc);
+      return sendDocument(reply, app.media.documents, doc);
     },
   });
 }

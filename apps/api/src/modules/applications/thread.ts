@@ -4,7 +4,7 @@ import { applicationTexts } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
-import { removePrivateFiles, storePrivateFile } from './files.ts';
+import { storePrivateFile } from './files.ts';
 
 /** The thread and documents of an application (its applicant and staff). */
 
@@ -47,7 +47,7 @@ export async function addDocument(
   app: FastifyInstance,
   d: { id: string; file: CheckedFile; requestId: number | undefined; by: 'applicant' | 'staff' },
 ): Promise<void> {
-  const path = await storePrivateFile(app.env.DATA_DIR, d.file.upload.bytes, d.file.type);
+  const path = await storePrivateFile(app.media.documents, d.file.upload.bytes, d.file.type);
   try {
     await app.db.transaction(async (tx) => {
       if (d.requestId !== undefined) {
@@ -66,7 +66,7 @@ export async function addDocument(
       );
     });
   } catch (err) {
-    await removePrivateFiles(app.env.DATA_DIR, [path]);
+    await app.media.documents.remove([path]);
     throw err;
   }
 }

@@ -8,8 +8,12 @@ import { hashTrackingToken, shopSecret } from '../../lib/tracking-token.ts';
  * message can carry the link again and the table alone gives none away.
  */
 export async function applicationToken(db: Db, applicationId: string): Promise<string> {
-  return hmacBase64url(await shopSecret(db), `track-application:${applicationId}`);
+  return applicationTokenWith(await shopSecret(db), applicationId);
 }
+
+/** The same token under a secret the caller read already. */
+export const applicationTokenWith = (secret: Buffer, applicationId: string): string =>
+  hmacBase64url(secret, `track-application:${applicationId}`);
 
 export async function applicationTokenHash(db: Db, applicationId: string): Promise<string> {
   return hashTrackingToken(await applicationToken(db, applicationId));

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
+import { feeMethodName, money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
+import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { nextStages, stageLabel, stageSequence } from './stages.ts';
 
@@ -27,6 +29,7 @@ interface ApplicationRow {
   quote_note: string | null;
   rejection_reason: string | null;
   created_at: string;
+  fee_methods: Application['fee_methods'];
   events: { from_stage: string | null; to_stage: string; note: string | null; at: string }[];
   messages: { id: number; author: 'applicant' | 'staff'; body: string; at: string }[];
   requests: { id: number; what: string; status: 'open' | 'answered'; created_at: string }[];
@@ -50,6 +53,8 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
         a.name, a.email, a.phone, a.stage, ${isoSql(sql`a.stage_changed_at`)} as stage_changed_at,
         ${isoSql(sql`a.next_due_at`)} as next_due_at, a.answers, a.currency, a.fee_minor, a.quote_note,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
+        case when a.stage = 'awaiting_payment' and a.fee_minor is not null
+             then ${activePaymentMethodsJsonSql} else '[]'::json end as fee_methods,
         (select coalesce(json_agg(e order by e.id), '[]'::json) from (
            select id, from_stage, to_stage, note, ${isoSql(sql`created_at`)} as at
              from application_events where application_id = a.id) e) as events,
@@ -89,7 +94,15 @@ function steps(row: ApplicationRow): Application['steps'] {
   });
 }
 
-function toApplication(row: ApplicationRow, downloadBase: string, trackingPath: string): Application {
+/** Whether a payment method can take a fee now (an online one needs its provider configured in this process). */
+export type PayableMethod = (m: Application['fee_methods'][number]) => boolean;
+
+function toApplication(
+  row: ApplicationRow,
+  downloadBase: string,
+  trackingPath: string,
+  payable: PayableMethod = () => true,
+): Application {
   return {
     id: row.id,
     application_no: row.application_no,
@@ -120,18 +133,29 @@ function toApplication(row: ApplicationRow, downloadBase: string, trackingPath: 
     document_requests: row.requests,
     documents: row.documents.map((d) => ({ ...d, download_path: `${downloadBase}/documents/${d.id}` })),
     tracking_path: trackingPath,
+    fee_methods: row.fee_methods
+      .map((m) => ({ code: m.code, name: feeMethodName(m.code, m.name), kind: m.kind }))
+      .filter(payable),
   };
 }
 
-/** The application as its applicant sees it, reached as `ref` (their own links keep that name). */
-export async function applicantView(db: Db, id: string, ref: string): Promise<Application | null> {
+/**
+ * The application as its applicant sees it, reached as `ref` (their own links keep that name);
+ * its fee_methods only those `payable` says can take the fee.
+ */
+export async function applicantView(
+  db: Db,
+  id: string,
+  ref: string,
+  payable?: PayableMethod,
+): Promise<Application | null> {
   const row = await applicationRow(db, id);
   if (!row) return null;
   const path = applicationTrackingPath(await applicationToken(db, id));
-  return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path);
+  return toApplication(row, `/api/applications/${encodeURIComponent(ref)}`, path, payable);
 }
 
-/** The application as staff see it: the applicant's contact, the order, the stage moves open to them. */
+/** The application as staff see it: the applicant's contact, the fee and its order, the stage moves open to them. */
 export async function staffView(db: Db, id: string): Promise<AdminApplication | null> {
   const row = await applicationRow(db, id);
   if (!row) return null;
@@ -143,6 +167,7 @@ export async function staffView(db: Db, id: string): Promise<AdminApplication | 
     email: row.email,
     phone: row.phone,
     order_id: row.order_id,
+    fee_status: await feeStatus(db, id),
     next_due_at: row.next_due_at,
     next_stages: nextStages(row.stages, row.stage).map((key) => ({ key, label: stageLabel(row.stages, key) })),
   };

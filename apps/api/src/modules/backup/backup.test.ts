@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Application } from '@shopfront/shared';
 import { buildApp } from '../../app.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
 import { DATA_DIR_LOCK } from '../../db/data-dir-lock.ts';
@@ -12,11 +13,16 @@ import { runMigrations } from '../../db/migrate.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { parseEnv } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer, sessionHeaders } from '../../test/auth.ts';
 import { buyableVariants, guestReady, placeOrder, placedOf, setStock } from '../../test/checkout.ts';
 import { TEST_DATA_DIR, TEST_MEDIA_DIR } from '../../test/paths.ts';
 import { databaseUrl, withAdmin } from '../../test/postgres-admin.ts';
+import { localDocuments } from '../applications/files.ts';
+import { GOOD_FIELDS, PDF, apply, makeService } from '../applications/testing.ts';
+import { signedInOwner } from '../staff/testing.ts';
 import { EXACT_TEXT_SETTINGS, createBackup, dumpTable, type BackupResult } from './backup.ts';
 import { backupCommand, restoreCommand } from './cli.ts';
+import { DOCUMENTS_DIR, MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { restoreBackup, loadTable } from './restore.ts';
 import { READ_MODEL_TABLES } from './tables.ts';
 
@@ -42,12 +48,12 @@ async function freshPostgres(): Promise<string> {
   return databaseUrl(PG!, name);
 }
 
-const shopEnv = () =>
-  parseEnv({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', DEV_OUTBOX: 'true', PAGE_CACHE_MB: '0' });
+const shopEnv = (dataDir = TEST_DATA_DIR) =>
+  parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_OUTBOX: 'true', PAGE_CACHE_MB: '0' });
 
-/** A shop (app.inject) over a database this test opened. */
-async function shopOn(database: Database): Promise<TestApp> {
-  const app = await buildApp({ database, env: shopEnv(), logger: false });
+/** A shop (app.inject) over a database this test opened, its files in `dataDir`. */
+async function shopOn(database: Database, dataDir?: string): Promise<TestApp> {
+  const app = await buildApp({ database, env: shopEnv(dataDir), logger: false });
   await app.ready();
   return {
     app,
@@ -139,6 +145,7 @@ async function drill(source: TestApp, label: string): Promise<Drill> {
     backingUp = true;
     const backup = await createBackup(source.database, {
       mediaDir: TEST_MEDIA_DIR,
+      documents: source.app.media.documents,
       outDir: path.join(tmp, label),
       onSnapshot: () => {
         snapshotTaken = true;
@@ -257,7 +264,8 @@ describe('a backup of the embedded database taken while the shop takes orders', 
     );
     const forced = await restoreCommand({ DATA_DIR: dataDir }, d.backup.dir, true);
     expect(forced.counts).toEqual(r.counts);
-  }, 60_000);
+    // Two restores and a shop's start: 64 s on a loaded 2-core machine.
+  }, 150_000);
 
   it.skipIf(!PG)(
     'restores into a fresh PostgreSQL database: the same orders, stock and counts; the shop serves and sells',
@@ -285,7 +293,11 @@ describe('a backup of the embedded database taken while the shop takes orders', 
     const database = await openDatabase({});
     try {
       await expect(
-        restoreBackup(database, { archive: copy, mediaDir: path.join(tmp, 'damaged-media') }),
+        restoreBackup(database, {
+          archive: copy,
+          mediaDir: path.join(tmp, 'damaged-media'),
+          documents: localDocuments(path.join(tmp, 'damaged-data')),
+        }),
       ).rejects.toThrow(
         'The backup is damaged: tables/orders.jsonl.gz does not match its checksum in manifest.json. Nothing was restored.',
       );
@@ -299,7 +311,11 @@ describe('a backup of the embedded database taken while the shop takes orders', 
       const picture = d.backup.manifest.media[0]!.path;
       writeFileSync(path.join(copy, 'media', picture), 'not the picture');
       await expect(
-        restoreBackup(database, { archive: copy, mediaDir: path.join(tmp, 'damaged-media') }),
+        restoreBackup(database, {
+          archive: copy,
+          mediaDir: path.join(tmp, 'damaged-media'),
+          documents: localDocuments(path.join(tmp, 'damaged-data')),
+        }),
       ).rejects.toThrow(`The backup is damaged: media/${picture} does not match`);
     } finally {
       await database.close();
@@ -325,6 +341,98 @@ describe.skipIf(!PG)('a backup of PostgreSQL taken while the shop takes orders',
       await source.close();
     }
   }, 90_000);
+});
+
+describe("an application's uploaded documents", () => {
+  it('are in the backup (counted, checksummed) and restore into an empty data folder, private: the applicant and staff download the same bytes', async () => {
+    const source = await createTestApp();
+    const pdf = Buffer.concat([PDF, Buffer.from(`%${randomBytes(8).toString('hex')}\n`)]);
+    let application: Application;
+    let applicant: Record<string, string>;
+    let staff: Record<string, string>;
+    let backup: BackupResult;
+    try {
+      const service = await makeService(source.database.db, 4);
+      applicant = sessionHeaders((await loggedInCustomer(source)).cookie);
+      staff = (await signedInOwner(source, 'manager')).headers;
+      const files = [{ field: 'pan_card', filename: 'pan.pdf', type: 'application/pdf', data: pdf }];
+      const res = await apply(source, { service: service.slug, ...GOOD_FIELDS }, files, applicant);
+      expect(res.statusCode, res.body).toBe(200);
+      application = res.json<{ data: Application }>().data;
+      backup = await createBackup(source.database, {
+        mediaDir: path.join(tmp, 'documents-no-media'),
+        documents: source.app.media.documents,
+        outDir: path.join(tmp, 'documents'),
+      });
+    } finally {
+      await source.close();
+    }
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const entry = backup.manifest.documents!.find((d) => d.sha256 === sha256)!;
+    expect(entry).toMatchObject({
+      bytes: pdf.length,
+      path: expect.stringMatching(/^applications\/[0-9a-f]{32}\.pdf$/),
+    });
+    expect(readFileSync(path.join(backup.dir, DOCUMENTS_DIR, entry.path)).equals(pdf)).toBe(true);
+    expect(backup.manifest.media).toEqual([]);
+
+    const dataDir = path.join(tmp, 'documents-restored');
+    const r = await restoreCommand({ DATA_DIR: dataDir }, backup.dir, false);
+    expect(r.documents).toBe(backup.manifest.documents!.length);
+    // Back in the private folder, never below the public media one.
+    expect(readFileSync(path.join(dataDir, 'private', entry.path)).equals(pdf)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'media'))).toBe(false);
+    const shop = await shopOn(await openDatabase({ dataDir }), dataDir);
+    try {
+      const doc = application.documents[0]!;
+      const get = (url: string, headers: Record<string, string>) => shop.app.inject({ method: 'GET', url, headers });
+      const mine = await get(`/api/applications/${application.id}/documents/${doc.id}`, applicant);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.rawPayload.equals(pdf)).toBe(true);
+      const theirs = await get(`/api/admin/applications/${application.id}/documents/${doc.id}`, staff);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(theirs.rawPayload.equals(pdf)).toBe(true);
+      expect((await get(`/media/${entry.path}`, {})).statusCode).toBe(404);
+    } finally {
+      await shop.close();
+    }
+    // A changed document is refused before anything is written.
+    const copy = path.join(tmp, 'documents-damaged');
+    cpSync(backup.dir, copy, { recursive: true });
+    writeFileSync(path.join(copy, DOCUMENTS_DIR, entry.path), 'not the document');
+    const database = await openDatabase({});
+    const target = path.join(tmp, 'documents-older');
+    try {
+      // Document storage holding files is a target that is not empty, even beside an empty database.
+      await expect(
+        restoreBackup(database, {
+          archive: backup.dir,
+          mediaDir: path.join(target, 'media'),
+          documents: localDocuments(dataDir),
+        }),
+      ).rejects.toThrow(/^The target is not empty \(the application documents hold \d+ files\)/);
+      const restore = () =>
+        restoreBackup(database, {
+          archive: copy,
+          mediaDir: path.join(target, 'media'),
+          documents: localDocuments(target),
+        });
+      await expect(restore()).rejects.toThrow(
+        `The backup is damaged: ${DOCUMENTS_DIR}/${entry.path} does not match its checksum in manifest.json. Nothing was restored.`,
+      );
+      // An archive from before documents were backed up (no documents in its manifest) still restores.
+      const manifest = JSON.parse(readFileSync(path.join(copy, MANIFEST_FILE), 'utf8')) as Manifest;
+      delete manifest.documents;
+      writeFileSync(path.join(copy, MANIFEST_FILE), JSON.stringify(manifest));
+      rmSync(path.join(copy, DOCUMENTS_DIR), { recursive: true });
+      const older = await restore();
+      expect(older.documents).toBe(0);
+      expect(older.counts.orders).toBe(r.counts.orders);
+      expect(existsSync(path.join(target, 'private'))).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 150_000);
 });
 
 describe('npm run backup on the embedded database of a running shop', () => {
@@ -383,44 +491,49 @@ describe('rows round-trip exactly', () => {
   type Kind = 'pglite' | 'postgres';
   const pairs: [Kind, Kind][] = [['pglite', 'pglite']];
   if (PG) pairs.push(['pglite', 'postgres'], ['postgres', 'pglite']);
-  it.each(pairs)('%s to %s: bytea, jsonb, timestamps, numerics, floats, arrays, intervals', async (from, to) => {
-    const source = await probeDatabase(from);
-    const target = await probeDatabase(to);
-    try {
-      await source.db.execute(sql.raw(PROBE_ROWS));
-      const work = path.join(tmp, `probe-${from}-${to}`);
-      mkdirSync(path.join(work, 'tables'), { recursive: true });
-      const columns = ['id', 'b', 'j', 'tz', 'ts', 'd', 'n', 'f', 'r', 'a', 'i', 't', 'big'];
-      const entry = await source.db.transaction(async (tx) => {
-        for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
-        return dumpTable(tx as unknown as Db, 'backup_probe', columns, work);
-      });
-      expect(entry.rows).toBe(3);
-      const types = new Map(
-        (
-          await queryRows<{ name: string; type: string }>(
-            target.db,
-            sql`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+  it.each(pairs)(
+    '%s to %s: bytea, jsonb, timestamps, numerics, floats, arrays, intervals',
+    async (from, to) => {
+      const source = await probeDatabase(from);
+      const target = await probeDatabase(to);
+      try {
+        await source.db.execute(sql.raw(PROBE_ROWS));
+        const work = path.join(tmp, `probe-${from}-${to}`);
+        mkdirSync(path.join(work, 'tables'), { recursive: true });
+        const columns = ['id', 'b', 'j', 'tz', 'ts', 'd', 'n', 'f', 'r', 'a', 'i', 't', 'big'];
+        const entry = await source.db.transaction(async (tx) => {
+          for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
+          return dumpTable(tx as unknown as Db, 'backup_probe', columns, work);
+        });
+        expect(entry.rows).toBe(3);
+        const types = new Map(
+          (
+            await queryRows<{ name: string; type: string }>(
+              target.db,
+              sql`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
                  where attrelid = 'backup_probe'::regclass and attnum > 0`,
-          )
-        ).map((r) => [r.name, r.type]),
-      );
-      // The target in another time zone: the text forms carry their offset.
-      await target.db.transaction(async (tx) => {
-        await tx.execute(sql.raw("set local timezone = 'America/St_Johns'"));
-        return loadTable(tx as unknown as Db, work, entry, types);
-      });
-      const want = await probeText(source.db);
-      expect(want[0]).toContain('\\\\x00ff0a5c22');
-      expect(await probeText(target.db)).toEqual(want);
-      const [bytes] = await queryRows<{ hex: string }>(
-        target.db,
-        sql`select encode(b, 'hex') as hex from backup_probe where id = 1`,
-      );
-      expect(bytes!.hex).toBe('00ff0a5c22');
-    } finally {
-      await source.close();
-      await target.close();
-    }
-  });
+            )
+          ).map((r) => [r.name, r.type]),
+        );
+        // The target in another time zone: the text forms carry their offset.
+        await target.db.transaction(async (tx) => {
+          await tx.execute(sql.raw("set local timezone = 'America/St_Johns'"));
+          return loadTable(tx as unknown as Db, work, entry, types);
+        });
+        const want = await probeText(source.db);
+        expect(want[0]).toContain('\\\\x00ff0a5c22');
+        expect(await probeText(target.db)).toEqual(want);
+        const [bytes] = await queryRows<{ hex: string }>(
+          target.db,
+          sql`select encode(b, 'hex') as hex from backup_probe where id = 1`,
+        );
+        expect(bytes!.hex).toBe('00ff0a5c22');
+      } finally {
+        await source.close();
+        await target.close();
+      }
+      // Two embedded databases booted (WASM): 31 s on a loaded 2-core machine.
+    },
+    90_000,
+  );
 });

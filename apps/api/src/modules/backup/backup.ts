@@ -11,14 +11,18 @@ import {
   writeFileSync,
   type Dirent,
 } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { DocumentStorage } from '../applications/files.ts';
+import { readAll } from '../media/s3.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import {
   BACKUP_FORMAT,
+  DOCUMENTS_DIR,
   MANIFEST_FILE,
   MEDIA_DIR,
   TABLES_DIR,
@@ -49,11 +53,17 @@ export const EXACT_TEXT_SETTINGS = [
 export interface BackupOptions {
   /** The media root (DATA_DIR/media); its resized copies (.cache) are left out. */
   mediaDir: string;
+  /** The media on S3 (MEDIA_S3_BUCKET set): read from the bucket instead of mediaDir (ADR 38). */
+  bucketMedia?: MediaStorage;
+  /** The applications' private documents (app.media.documents: DATA_DIR/private or the bucket's `private/`). */
+  documents: DocumentStorage;
   /** The folder the backup's own folder `backup-<UTC time>/` is written in. */
   outDir: string;
   /** Called once the dump's snapshot is taken: every transaction committed before it is in the backup. */
   onSnapshot?: (snapshot: string) => void;
   now?: Date;
+  /** Taken by the panel's schedule (manifest.scheduled): pruned by its keep count. */
+  scheduled?: boolean;
 }
 
 export interface BackupResult {
@@ -73,7 +83,7 @@ const appVersion = async () => {
 /**
  * Writes a backup folder: every table of the public schema (but the read models) as gzip'd JSON
  * lines, read in one read-only REPEATABLE READ transaction (one consistent snapshot while the shop
- * takes orders), the media files, and manifest.json with counts and sha256 of every file. Written
+ * takes orders), the media files, the applications' documents, and manifest.json with counts and sha256 of every file. Written
  * under `<name>.partial` and renamed when complete, so a folder named backup-… is always whole.
  */
 export async function createBackup(database: Database, opts: BackupOptions): Promise<BackupResult> {
@@ -153,7 +163,10 @@ async function writeBackup(
   );
   const dbMs = Date.now() - dbStarted;
 
-  const media = await copyMedia(opts.mediaDir, path.join(work, MEDIA_DIR));
+  const media = opts.bucketMedia
+    ? await copyBucketMedia(opts.bucketMedia, path.join(work, MEDIA_DIR))
+    : await copyMedia(opts.mediaDir, path.join(work, MEDIA_DIR));
+  const documents = await copyDocuments(opts.documents, path.join(work, DOCUMENTS_DIR));
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     app_version: await appVersion(),
@@ -161,6 +174,8 @@ async function writeBackup(
     dialect: database.dialect,
     ...dumped,
     media,
+    documents,
+    ...(opts.scheduled ? { scheduled: true } : {}),
   };
   writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(work, dir);
@@ -228,6 +243,48 @@ async function copyMedia(from: string, to: string): Promise<MediaEntry[]> {
     }
   };
   await walk('');
+  return entries;
+}
+
+/** Copies the bucket's media files (not their resized copies) with their checksums. */
+async function copyBucketMedia(storage: MediaStorage, to: string): Promise<MediaEntry[]> {
+  const entries: MediaEntry[] = [];
+  for (const file of await storage.list('')) {
+    const stored = await storage.read(file.path);
+    // Deleted since it was listed: not in the backup, as if the backup had started a moment later.
+    if (!stored) continue;
+    const dest = path.join(to, ...file.path.split('/'));
+    await mkdir(path.dirname(dest), { recursive: true });
+    await writeFile(dest, stored.bytes);
+    const sha256 = createHash('sha256').update(stored.bytes).digest('hex');
+    entries.push({ path: file.path, bytes: stored.bytes.length, sha256 });
+  }
+  return entries;
+}
+
+/**
+ * Copies the applications' documents with their checksums, readable by the shop's user only (as
+ * in DATA_DIR/private): the archive's documents/ folder is never media, and a restore puts them
+ * back into the private document storage.
+ */
+async function copyDocuments(storage: DocumentStorage, to: string): Promise<MediaEntry[]> {
+  // On disk: the media's synchronous copy (asynchronous file calls stall behind a running shop's orders).
+  if (storage.localRoot) return copyMedia(storage.localRoot, to);
+  const entries: MediaEntry[] = [];
+  for (const rel of await storage.list()) {
+    let bytes: Buffer;
+    try {
+      bytes = await readAll((await storage.open(rel)).stream);
+    } catch (err) {
+      // Deleted since it was listed (its application withdrawn): not in the backup, as for media.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    const dest = path.join(to, ...rel.split('/'));
+    await mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+    await writeFile(dest, bytes, { mode: 0o600 });
+    entries.push({ path: rel, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
   return entries;
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run backup [-- --out DIR]` and `npm run restore -- ARCHIVE [--force]`: the database
- * (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR/media, to and from a backup folder.
+ * (DATABASE_URL, else the embedded one in DATA_DIR), DATA_DIR/media and the application documents
+ * (DATA_DIR/private), to and from a backup folder.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -8,14 +9,26 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../db/client.ts';
 import { dataDirHolder, heldMessage, holdDataDir } from '../../db/data-dir-lock.ts';
 import { parseEnv, type Env } from '../../env.ts';
+import { localDocuments, s3Documents } from '../applications/files.ts';
+import { s3BucketFromEnv, type S3Env } from '../media/s3.ts';
+import { s3MediaStorage } from '../media/storage.ts';
 import { createBackup, type BackupResult } from './backup.ts';
 import { restoreBackup, type RestoreResult } from './restore.ts';
 
 const USAGE = `usage: npm run backup [-- --out DIR]          (default DIR: BACKUP_DIR, else ./backups)
        npm run restore -- ARCHIVE [--force]       (ARCHIVE: a backup-<UTC time> folder)
-The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media.`;
+The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media and
+application documents in DATA_DIR/private, or in the S3 bucket MEDIA_S3_BUCKET names when it is set.`;
 
-type DbEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>;
+type DbEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL'> & Partial<S3Env>;
+
+/** The bucket's media and documents when MEDIA_S3_BUCKET is set (ADR 38); otherwise DATA_DIR/media and DATA_DIR/private. */
+const filesOf = (env: DbEnv) => {
+  const bucket = s3BucketFromEnv(env);
+  return bucket
+    ? { bucketMedia: s3MediaStorage(bucket), documents: s3Documents(bucket) }
+    : { documents: localDocuments(env.DATA_DIR) };
+};
 
 /** Backs up the shop's database and media into `outDir`. The embedded database must not be held by a running shop. */
 export async function backupCommand(
@@ -42,7 +55,12 @@ export async function backupCommand(
   try {
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
     try {
-      return await createBackup(database, { mediaDir: path.join(env.DATA_DIR, 'media'), outDir, ...hooks });
+      return await createBackup(database, {
+        mediaDir: path.join(env.DATA_DIR, 'media'),
+        ...filesOf(env),
+        outDir,
+        ...hooks,
+      });
     } finally {
       await database.close();
     }
@@ -51,7 +69,7 @@ export async function backupCommand(
   }
 }
 
-/** Restores `archive` into the database of `env` and DATA_DIR/media. */
+/** Restores `archive` into the database of `env`, its media and its document storage. */
 export async function restoreCommand(env: DbEnv, archive: string, force: boolean): Promise<RestoreResult> {
   let release = () => {};
   if (!env.DATABASE_URL) {
@@ -63,7 +81,12 @@ export async function restoreCommand(env: DbEnv, archive: string, force: boolean
   try {
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
     try {
-      return await restoreBackup(database, { archive, mediaDir: path.join(env.DATA_DIR, 'media'), force });
+      return await restoreBackup(database, {
+        archive,
+        mediaDir: path.join(env.DATA_DIR, 'media'),
+        ...filesOf(env),
+        force,
+      });
     } finally {
       await database.close();
     }
@@ -94,7 +117,7 @@ async function main() {
     const r = await backupCommand(env, values.out ? path.resolve(values.out) : env.BACKUP_DIR);
     const rows = r.manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
-      `Backed up ${where(env)}: ${r.manifest.tables.length} tables, ${rows} rows, ${r.manifest.media.length} media files, ${mb(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s\n${r.dir}`,
+      `Backed up ${where(env)}: ${r.manifest.tables.length} tables, ${rows} rows, ${r.manifest.media.length} media files, ${r.manifest.documents?.length ?? 0} documents, ${mb(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s\n${r.dir}`,
     );
     return;
   }
@@ -106,11 +129,12 @@ async function main() {
     .filter(([, n]) => n > 0)
     .map(([t, n]) => `  ${t.padEnd(28)} ${n}`);
   console.log(
-    `Restored ${r.manifest.created_at} (migration ${r.manifest.migration}, from ${r.manifest.dialect}) into ${where(env)} in ${(r.ms / 1000).toFixed(1)} s:\n${lines.join('\n')}\n  media files                  ${r.media}`,
+    `Restored ${r.manifest.created_at} (migration ${r.manifest.migration}, from ${r.manifest.dialect}) into ${where(env)} in ${(r.ms / 1000).toFixed(1)} s:\n${lines.join('\n')}\n  media files                  ${r.media}\n  documents                    ${r.documents}`,
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+/** `npm run backup` / `npm run restore` (bin.ts): runs the command of the arguments, exit 1 with its message on failure. */
+export function runCli(): void {
   main().catch((err) => {
     const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
     console.error(`${err instanceof Error ? err.message : String(err)}${cause}`);

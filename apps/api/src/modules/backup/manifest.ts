@@ -8,6 +8,8 @@ export const BACKUP_FORMAT = 1;
 export const MANIFEST_FILE = 'manifest.json';
 export const TABLES_DIR = 'tables';
 export const MEDIA_DIR = 'media';
+/** The applications' private documents: restored into the document storage, never into media. */
+export const DOCUMENTS_DIR = 'documents';
 
 export interface TableEntry {
   name: string;
@@ -26,7 +28,7 @@ export interface SequenceEntry {
 }
 
 export interface MediaEntry {
-  /** Relative to the archive's media folder. */
+  /** Relative to the archive's media folder (documents: to its documents folder). */
   path: string;
   bytes: number;
   sha256: string;
@@ -44,6 +46,10 @@ export interface Manifest {
   tables: TableEntry[];
   sequences: SequenceEntry[];
   media: MediaEntry[];
+  /** The applications' uploaded documents; absent in backups taken before they were included (restored without them). */
+  documents?: MediaEntry[];
+  /** Taken by the panel's schedule: only these count toward its keep count and are pruned (absent: not). */
+  scheduled?: boolean;
 }
 
 export async function sha256File(file: string): Promise<string> {
@@ -72,6 +78,7 @@ export async function verifyArchive(archive: string, manifest: Manifest): Promis
   const files = [
     ...manifest.tables.map((t) => ({ rel: t.file, sha256: t.sha256 })),
     ...manifest.media.map((m) => ({ rel: path.join(MEDIA_DIR, m.path), sha256: m.sha256 })),
+    ...(manifest.documents ?? []).map((d) => ({ rel: path.join(DOCUMENTS_DIR, d.path), sha256: d.sha256 })),
   ];
   for (const f of files) {
     const full = path.join(archive, f.rel);

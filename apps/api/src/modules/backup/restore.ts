@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { DocumentStorage } from '../applications/files.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
+import { DOCUMENTS_DIR, MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
 import { migrateUpTo } from './migrations.ts';
 import { READ_MODEL_REFRESHERS, dumpedTables, ident, publicSequences } from './tables.ts';
 
@@ -18,6 +20,10 @@ export interface RestoreOptions {
   archive: string;
   /** The media root to copy the pictures into (DATA_DIR/media). */
   mediaDir: string;
+  /** The media on S3 (MEDIA_S3_BUCKET set): the pictures go into the bucket instead of mediaDir (ADR 38). */
+  bucketMedia?: MediaStorage;
+  /** Where the applications' documents go back (app.media.documents): private, never the media folder. */
+  documents: DocumentStorage;
   /** Replace what the target holds instead of refusing. */
   force?: boolean;
 }
@@ -27,6 +33,7 @@ export interface RestoreResult {
   /** Rows per table as loaded (equal to the manifest's counts, or the restore fails). */
   counts: Record<string, number>;
   media: number;
+  documents: number;
   ms: number;
 }
 
@@ -34,34 +41,56 @@ export interface RestoreResult {
  * Restores a backup into an empty database: every checksum is checked first, the schema is built
  * by the migrations up to the backup's, the rows are loaded in one transaction with triggers and
  * foreign-key checks off (session_replication_role = replica: the rows are one consistent
- * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media copied.
+ * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media and
+ * documents copied (an archive from before documents were backed up has none: restored without).
  */
 export async function restoreBackup(database: Database, opts: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
   const archive = path.resolve(opts.archive);
   const manifest = await readManifest(archive);
   await verifyArchive(archive, manifest);
-  await ensureEmpty(database, opts.mediaDir, !!opts.force);
+  for (const d of manifest.documents ?? []) {
+    if (path.posix.isAbsolute(d.path) || d.path.split('/').includes('..'))
+      throw new Error(`The manifest names a document outside the documents folder: ${d.path}. Nothing was restored.`);
+  }
+  await ensureEmpty(database, opts, !!opts.force);
 
   await migrateUpTo(database, manifest.migration);
   const counts = await database.db.transaction(async (tx) => loadRows(tx as unknown as Db, archive, manifest));
   await runMigrations(database);
 
-  const media = await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
-  return { manifest, counts, media, ms: Date.now() - started };
+  const media = opts.bucketMedia
+    ? await putMediaBack(path.join(archive, MEDIA_DIR), opts.bucketMedia, manifest)
+    : await copyMediaBack(path.join(archive, MEDIA_DIR), opts.mediaDir, manifest);
+  for (const d of manifest.documents ?? [])
+    await opts.documents.put(d.path, await readFile(path.join(archive, DOCUMENTS_DIR, ...d.path.split('/'))));
+  return { manifest, counts, media, documents: manifest.documents?.length ?? 0, ms: Date.now() - started };
 }
 
-/** Refuses a database holding any table, or a media folder holding files, unless `force` (then both are cleared). */
-async function ensureEmpty(database: Database, mediaDir: string, force: boolean): Promise<void> {
+/** Refuses a database holding any table, or media or documents, unless `force` (then all are cleared). */
+async function ensureEmpty(
+  database: Database,
+  { mediaDir, bucketMedia, documents }: Pick<RestoreOptions, 'mediaDir' | 'bucketMedia' | 'documents'>,
+  force: boolean,
+): Promise<void> {
   const [row] = await queryRows<{ n: number }>(
     database.db,
     sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
          where c.relkind in ('r', 'p') and s.nspname in ('public', 'drizzle')`,
   );
-  const mediaFiles = (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
-  if (!row!.n && !mediaFiles) return;
+  const inBucket = bucketMedia ? await bucketMedia.list('') : [];
+  const mediaFiles = bucketMedia
+    ? inBucket.length
+    : (await readdir(mediaDir, { recursive: true }).catch(() => [])).length;
+  const mediaPlace = bucketMedia ? 'the S3 bucket (MEDIA_S3_BUCKET)' : mediaDir;
+  const documentFiles = await documents.list();
+  if (!row!.n && !mediaFiles && !documentFiles.length) return;
   if (!force) {
-    const what = [row!.n ? `the database has ${row!.n} tables` : '', mediaFiles ? `${mediaDir} holds files` : '']
+    const what = [
+      row!.n ? `the database has ${row!.n} tables` : '',
+      mediaFiles ? `${mediaPlace} holds files` : '',
+      documentFiles.length ? `the application documents hold ${documentFiles.length} files` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
     throw new Error(
@@ -73,7 +102,9 @@ async function ensureEmpty(database: Database, mediaDir: string, force: boolean)
     await db.execute(sql.raw('drop schema if exists public cascade'));
     await db.execute(sql.raw('create schema public'));
   });
-  await rm(mediaDir, { recursive: true, force: true });
+  if (bucketMedia) for (const file of inBucket) await bucketMedia.remove(file.path);
+  else await rm(mediaDir, { recursive: true, force: true });
+  await documents.remove(documentFiles);
 }
 
 async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
@@ -161,6 +192,12 @@ export async function loadTable(
     );
   }
   return n;
+}
+
+/** Writes the archive's media files into the bucket. */
+async function putMediaBack(from: string, storage: MediaStorage, manifest: Manifest): Promise<number> {
+  for (const m of manifest.media) await storage.put(m.path, await readFile(path.join(from, ...m.path.split('/'))));
+  return manifest.media.length;
 }
 
 async function copyMediaBack(from: string, to: string, manifest: Manifest): Promise<number> {

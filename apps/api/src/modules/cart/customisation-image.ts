@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { imageWork } from '../../lib/limiter.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 const MiB = 1_048_576;
 
@@ -115,20 +114,11 @@ async function reencode(input: Buffer): Promise<Buffer> {
   }
 }
 
-/** Writes under a new random name (a dotfile first, never served), then renames into place. */
-async function store(dir: string, webp: Buffer): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const id = randomBytes(16).toString('hex');
-  const file = path.join(dir, `${id}.webp`);
-  const tmp = path.join(dir, `.${id}.tmp`);
-  try {
-    await writeFile(tmp, webp, { flag: 'wx' });
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
-  return `/media/${CUSTOMISATION_IMAGE.folder}/${id}.webp`;
+/** Writes under a new random name, whole or not at all (MediaStorage.put). */
+async function store(storage: MediaStorage, webp: Buffer): Promise<string> {
+  const rel = `${CUSTOMISATION_IMAGE.folder}/${randomBytes(16).toString('hex')}.webp`;
+  await storage.put(rel, webp);
+  return `/media/${rel}`;
 }
 
 /**
@@ -137,7 +127,6 @@ async function store(dir: string, webp: Buffer): Promise<string> {
  * Encapsulated: multipart is parsed on this route only and its body may be 5 MiB, not 1 MiB.
  */
 export async function customisationImageRoutes(app: FastifyInstance) {
-  const dir = path.join(app.env.DATA_DIR, 'media', CUSTOMISATION_IMAGE.folder);
   const run = imageWork;
 
   // This scope reads multipart only (streamed by busboy, never Fastify's 1 MiB body reader);
@@ -175,7 +164,7 @@ export async function customisationImageRoutes(app: FastifyInstance) {
       if (!(await customisationInstalled(app.db))) throw fieldError(FIELD, cartMessages.customisationOff);
       const upload = await readUpload(req);
       const webp = await run(() => reencode(upload));
-      return ok({ image_path: await store(dir, webp) });
+      return ok({ image_path: await store(app.media.storage, webp) });
     },
   );
 }

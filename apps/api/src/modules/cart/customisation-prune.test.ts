@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { localMediaStorage } from '../media/storage.ts';
 import { UPLOAD_GRACE_MS, pruneCustomisationImages } from './customisation-prune.ts';
 
 let t: TestApp;
@@ -39,11 +40,11 @@ describe('unused customisation uploads', () => {
           values ('c_prune_test', ${v!.product_id}, ${v!.id}, 1, ${`/media/customisations/${name('b')}`}, 'k', 100)`,
     );
 
-    expect(await pruneCustomisationImages(t.database.db, media)).toBe(1);
+    expect(await pruneCustomisationImages(t.database.db, localMediaStorage(media))).toBe(1);
     expect(existsSync(path.join(dir, name('a')))).toBe(false);
     expect(existsSync(path.join(cache, name('a')))).toBe(false);
     expect(existsSync(path.join(dir, name('b')))).toBe(true);
     expect(existsSync(path.join(dir, name('c')))).toBe(true);
-    expect(await pruneCustomisationImages(t.database.db, path.join(media, 'nowhere'))).toBe(0);
+    expect(await pruneCustomisationImages(t.database.db, localMediaStorage(path.join(media, 'nowhere')))).toBe(0);
   });
 });

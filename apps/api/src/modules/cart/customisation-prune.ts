@@ -1,10 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
-import { CACHE_DIR_NAME } from '../media/service.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { CUSTOMISATION_IMAGE } from './customisation-image.ts';
 
 declare module '../jobs/registry.ts' {
@@ -24,17 +22,13 @@ const FILE = /^([a-f0-9]{32})\.webp$/;
  * period and that no cart line refers to; answers how many went. Unlinking twice is harmless, so
  * several processes may run it at once.
  */
-export async function pruneCustomisationImages(db: Db, mediaDir: string, now = Date.now()): Promise<number> {
-  const dir = path.join(mediaDir, CUSTOMISATION_IMAGE.folder);
-  const names = await readdir(dir).catch(() => [] as string[]);
+export async function pruneCustomisationImages(db: Db, storage: MediaStorage, now = Date.now()): Promise<number> {
+  // An interrupted upload's temporary file.
+  await storage.sweep(CUSTOMISATION_IMAGE.folder, now - UPLOAD_GRACE_MS);
   const old: string[] = [];
-  for (const name of names) {
-    const full = path.join(dir, name);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < UPLOAD_GRACE_MS) continue;
-    if (FILE.test(name)) old.push(name);
-    // An interrupted upload's temporary file.
-    else if (name.startsWith('.')) await unlink(full).catch(() => {});
+  for (const file of await storage.list(CUSTOMISATION_IMAGE.folder)) {
+    const name = file.path.slice(CUSTOMISATION_IMAGE.folder.length + 1);
+    if (now - file.modifiedMs >= UPLOAD_GRACE_MS && FILE.test(name)) old.push(name);
   }
   if (!old.length) return 0;
   const paths = old.map((n) => `/media/${CUSTOMISATION_IMAGE.folder}/${n}`);
@@ -49,19 +43,10 @@ export async function pruneCustomisationImages(db: Db, mediaDir: string, now = D
   let removed = 0;
   for (const name of old) {
     if (keep.has(`/media/${CUSTOMISATION_IMAGE.folder}/${name}`)) continue;
-    await unlinkImage(mediaDir, name);
+    await storage.remove(`${CUSTOMISATION_IMAGE.folder}/${name}`);
     removed++;
   }
   return removed;
-}
-
-/** Deletes one customisation image and its resized copies (a missing file is no error). */
-async function unlinkImage(mediaDir: string, name: string): Promise<void> {
-  await unlink(path.join(mediaDir, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
-  const variants = await readdir(path.join(mediaDir, CACHE_DIR_NAME)).catch(() => [] as string[]);
-  for (const v of variants) {
-    await unlink(path.join(mediaDir, CACHE_DIR_NAME, v, CUSTOMISATION_IMAGE.folder, name)).catch(() => {});
-  }
 }
 
 /**
@@ -69,7 +54,7 @@ async function unlinkImage(mediaDir: string, name: string): Promise<void> {
  * grace period: a deleted account's uploads, after its transaction committed. A path some cart or
  * order line still uses, or that is no customisation image, is left alone. Answers how many went.
  */
-export async function removeCustomisationImages(db: Db, mediaDir: string, paths: string[]): Promise<number> {
+export async function removeCustomisationImages(db: Db, storage: MediaStorage, paths: string[]): Promise<number> {
   const prefix = `/media/${CUSTOMISATION_IMAGE.folder}/`;
   const mine = paths.filter((p) => p.startsWith(prefix) && FILE.test(p.slice(prefix.length)));
   if (!mine.length) return 0;
@@ -84,17 +69,16 @@ export async function removeCustomisationImages(db: Db, mediaDir: string, paths:
   );
   const keep = new Set(used.map((r) => r.image_path));
   const gone = mine.filter((p) => !keep.has(p));
-  for (const p of gone) await unlinkImage(mediaDir, p.slice(prefix.length));
+  for (const p of gone) await storage.remove(p.slice('/media/'.length));
   return gone.length;
 }
 
 /** Registers the hourly prune (one pending run for the whole shop). */
 export async function customisationPrunePlugin(app: FastifyInstance) {
-  const mediaDir = path.join(app.env.DATA_DIR, 'media');
   app.jobs.register('customisation-image-prune', {
     payload: z.strictObject({}),
     async handle(_payload, ctx) {
-      const removed = await pruneCustomisationImages(ctx.db, mediaDir);
+      const removed = await pruneCustomisationImages(ctx.db, app.media.storage);
       if (removed) ctx.log.info({ removed }, 'customisation images: removed unused uploads');
     },
     repeat: { everyMs: PRUNE_EVERY_MS, payload: {} },

@@ -34,7 +34,7 @@ function scopeSource(ch: PriceChannel): { columns: SQL; from: SQL } {
   const pr = channelPrice(ch);
   return {
     columns: sql`p.id, p.slug, p.name, p.brand, p.brand_id, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
-      ${pr.mrp} as mrp_minor, p.stock, p.rating_avg, p.rating_count, p.created_at, p.is_featured`,
+      ${pr.mrp} as mrp_minor, p.stock, p.rating_avg, p.rating_count, p.created_at, p.is_featured, ${onQuoteSql} as on_quote`,
     from: sql`products p${pr.join}`,
   };
 }
@@ -56,7 +56,12 @@ export interface ListingRow {
   variant_id?: string | null;
   /** The focal point of the card's picture when the owner moved it from the middle. */
   image_focal?: [number, number] | null;
+  /** A service whose fee is on quote (onQuoteSql). */
+  on_quote?: boolean;
 }
+
+/** SQL, for products aliased `p`: whether the product is a service whose fee is on quote (service_details.fee_kind). */
+export const onQuoteSql: SQL = sql`exists (select 1 from service_details sd where sd.product_id = p.id and sd.fee_kind = 'quote')`;
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
@@ -233,7 +238,7 @@ export function listingPageSql(
     select coalesce(json_agg(json_build_object('id', f.id, 'slug', f.slug, 'name', f.name, 'brand', f.brand,
         'image_path', ${c.hasOptions ? chosenImageSql : sql`f.image_path`}, 'image_focal', ${focalOf(c.hasOptions ? chosenImageSql : sql`f.image_path`)}, 'currency', f.currency, 'price_minor', f.price_minor, 'mrp_minor', f.mrp_minor,
         'stock', f.stock, 'rating_avg', f.rating_avg::float8, 'rating_count', f.rating_count,
-        'variant_id', ${c.hasOptions ? chosenVariantSql : sql`null`}) order by ${order}), '[]'::json) as result
+        'on_quote', f.on_quote, 'variant_id', ${c.hasOptions ? chosenVariantSql : sql`null`}) order by ${order}), '[]'::json) as result
     from (select f.* from flt f where ${c.matched}
           order by ${order}
           limit ${perPage} offset ${(page - 1) * perPage}) f`;

@@ -15,7 +15,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { channelPrice, type PriceChannel } from './channel-price.ts';
-import { swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
+import { onQuoteSql, swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
 
 /** The product columns a card is made from (a Drizzle product row has them all). */
 export interface CardSource {
@@ -30,6 +30,8 @@ export interface CardSource {
   stock: number;
   ratingAvg: number;
   ratingCount: number;
+  /** A service whose fee is on quote. */
+  onQuote?: boolean | undefined;
 }
 
 export function discountPercent(priceMinor: number, mrpMinor: number | null): number {
@@ -52,6 +54,7 @@ export function toProductCard(p: CardSource): ProductCard {
     discount_percent: discountPercent(p.priceMinor, p.mrpMinor),
     in_stock: p.stock > 0,
     rating: { overall_rating: rounded(p.ratingAvg), total_reviews: p.ratingCount },
+    ...(p.onQuote ? { on_quote: true as const } : {}),
   };
 }
 
@@ -69,6 +72,7 @@ export function cardFromRow(r: ListingRow): ProductCard {
     stock: r.stock,
     ratingAvg: r.rating_avg,
     ratingCount: r.rating_count,
+    onQuote: r.on_quote,
   });
   if (card.image && r.image_focal) card.image.focal = { x: r.image_focal[0], y: r.image_focal[1] };
   return r.variant_id ? { ...card, variant_id: r.variant_id } : card;
@@ -87,7 +91,7 @@ export async function getProductGrid(db: Db, body: ProductGridQuery, ch: PriceCh
   const rows = await queryRows<ListingRow>(
     db,
     sql`select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
-               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count
+               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote
           from products p${pr.join}
          where p.is_published ${body.source === 'featured' ? sql`and p.is_featured` : sql``}
          order by ${order}
@@ -331,7 +335,7 @@ export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel)
         my_categories as (select pc.category_id from product_categories pc where pc.product_id = (select id from me))
       select true as found, r.* from me left join lateral (
         select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
-               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count
+               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote
           from products p${pr.join}
           cross join lateral (select exists (select 1 from product_categories pc where pc.product_id = p.id
                                                and pc.category_id in (select category_id from my_categories)) as same_category) s

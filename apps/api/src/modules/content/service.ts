@@ -5,6 +5,7 @@ import {
   ProductGridBodySchema,
   SectionSchema,
   contentMessages,
+  storedBlocks,
   type ComponentData,
   type ContentTile,
   type Faq,
@@ -44,17 +45,28 @@ import type { PriceChannel } from '../catalog/channel-price.ts';
 import { getProductGrid } from '../catalog/service.ts';
 import { getForm } from '../forms/service.ts';
 import { textArray } from '../../db/sql-array.ts';
+import { pageIsLive } from './page-live.ts';
+
+/**
+ * Where a menu item leads now: the current address of the page, category or collection it links
+ * (joined as `pages`, `categories`, `collections`), else its own url.
+ */
+export const menuItemUrl = sql<string | null>`coalesce('/' || ${pages.slug}, '/product-category/' || ${categories.slug},
+  '/product-collection/' || ${collections.slug}, ${menuItems.url})`;
 
 /** A menu with its items nested under their parents, in position order; null if unknown. One query. */
 export async function getMenu(db: Db, id: string): Promise<Menu | null> {
   const joined = await db
-    .select({ name: menus.name, item: menuItems })
+    .select({ name: menus.name, item: menuItems, url: menuItemUrl })
     .from(menus)
     .leftJoin(menuItems, eq(menuItems.menuId, menus.id))
+    .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .leftJoin(categories, eq(categories.id, menuItems.categoryId))
+    .leftJoin(collections, eq(collections.id, menuItems.collectionId))
     .where(eq(menus.id, id))
     .orderBy(asc(menuItems.position), asc(menuItems.id));
   if (!joined.length) return null;
-  const rows = joined.flatMap((r) => (r.item ? [r.item] : []));
+  const rows = joined.flatMap((r) => (r.item ? [{ ...r.item, url: r.url ?? r.item.url }] : []));
   const byId = new Map<number, MenuItem>();
   for (const r of rows) byId.set(r.id, { id: r.id, label: r.label, url: r.url, children: [] });
   const roots: MenuItem[] = [];
@@ -90,7 +102,7 @@ export async function getSlider(db: Db, id: string): Promise<Slider | null> {
   };
 }
 
-/** A published page by slug; null if unknown or unpublished. One query. */
+/** A published page by slug; null if unknown, a draft or scheduled for later. One query. */
 export async function getPage(db: Db, slug: string): Promise<Page | null> {
   const parent = alias(pages, 'parent');
   const [found] = await db
@@ -98,7 +110,7 @@ export async function getPage(db: Db, slug: string): Promise<Page | null> {
     .from(pages)
     .leftJoin(templates, eq(templates.pageId, pages.id))
     .leftJoin(parent, eq(parent.id, pages.parentId))
-    .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)));
+    .where(and(eq(pages.slug, slug), pageIsLive));
   if (!found) return null;
   const row = found.page;
   const parentSlug = found.parentSlug;
@@ -109,7 +121,7 @@ export async function getPage(db: Db, slug: string): Promise<Page | null> {
     parent_slug: parentSlug,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
-    blocks: row.blocks,
+    blocks: storedBlocks(row.blocks),
     template_id: found.templateId,
   };
 }
@@ -121,7 +133,7 @@ export async function listPages(db: Db): Promise<PageList> {
     .select({ slug: pages.slug, title: pages.title, parentSlug: parent.slug, updatedAt: pages.updatedAt })
     .from(pages)
     .leftJoin(parent, eq(parent.id, pages.parentId))
-    .where(eq(pages.isPublished, true))
+    .where(pageIsLive)
     .orderBy(asc(pages.slug));
   return {
     pages: rows.map((r) => ({

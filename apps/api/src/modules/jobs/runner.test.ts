@@ -292,6 +292,44 @@ describe('runDueJobs', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 
+  it('renews the leases of the batch it runs: a slow handler and the job waiting behind it keep their claims', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const registry = new JobRegistry<TestJobs>();
+    registry.register('jobs-test-slow', {
+      payload: N,
+      async handle({ n }) {
+        started.push(n);
+        if (n === 1) await gate;
+      },
+    });
+    const first = (await enqueueJob<TestJobs>(db(), { kind: 'jobs-test-slow', payload: { n: 1 } }))!;
+    const second = (await enqueueJob<TestJobs>(db(), { kind: 'jobs-test-slow', payload: { n: 2 } }))!;
+    const running = runDueJobs(db(), registry, t.app.log, { heartbeatMs: 50 });
+    await vi.waitFor(() => expect(started).toEqual([1]), { timeout: 5_000 });
+    // Both leases nearly over, as after a long handler: the heartbeat puts them a whole lease ahead.
+    await db()
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + interval '1 second'` })
+      .where(and(eq(jobs.kind, 'jobs-test-slow'), eq(jobs.status, 'running')));
+    await vi.waitFor(
+      async () => {
+        for (const id of [first, second])
+          expect(await dbMsUntil((await jobRow(id)).lockedUntil!)).toBeGreaterThan(60_000);
+      },
+      { timeout: 5_000 },
+    );
+    // Nobody else takes them meanwhile.
+    expect(await run(registry)).toBe(0);
+    release();
+    expect(await running).toBe(2);
+    expect(started).toEqual([1, 2]);
+    for (const id of [first, second]) {
+      expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+    }
+  });
+
   it('queues the next run of a recurring job after it ends, done or failed, once', async () => {
     const registry = new JobRegistry<TestJobs>();
     let fail = false;

@@ -6,9 +6,14 @@ import { jobs, type JobStatus } from '../../db/schema.ts';
 import { enqueueJob } from './queue.ts';
 import { JobFailedForGood, type JobContext, type JobDefinition, type JobRegistry } from './registry.ts';
 
-/** A claimed job is not claimed again for this long; a claimed batch must finish well inside it. */
+/**
+ * A claimed job is not claimed again for this long. The runner renews the leases of the batch it
+ * is working through every JOB_HEARTBEAT_MS, so only a process that died lets one run out, however
+ * long a handler takes (a backup of a big shop).
+ */
 export const JOB_LEASE_MS = 2 * 60_000;
-/** Jobs claimed at once. They run one after another, so a batch's handlers share one lease. */
+export const JOB_HEARTBEAT_MS = JOB_LEASE_MS / 4;
+/** Jobs claimed at once. They run one after another, their leases renewed together. */
 const CLAIM_BATCH = 5;
 /** The dedupe key that keeps one run of a recurring kind queued for the whole shop. */
 export const RECURRING_KEY = 'schedule';
@@ -171,14 +176,47 @@ async function runJob(db: Db, registry: Registry, job: ClaimedJob, log: FastifyB
 }
 
 /**
+ * Renews the leases of a claimed batch every `everyMs` until each job is recorded (`done`) or the
+ * batch ends (`stop`). A renewal that fails is logged: the lease then runs out as if the process died.
+ */
+function keepLeases(db: Db, batch: ClaimedJob[], everyMs: number, log: FastifyBaseLogger) {
+  const open = new Set(batch);
+  const timer = setInterval(() => {
+    if (!open.size) return;
+    db.update(jobs)
+      .set({ lockedUntil: leaseEnd })
+      .where(or(...[...open].map(stillOurs)))
+      .then(
+        () => undefined,
+        (err: unknown) => log.warn({ err }, 'jobs: could not renew the leases of the running batch'),
+      );
+  }, everyMs);
+  timer.unref();
+  return { done: (job: ClaimedJob) => open.delete(job), stop: () => clearInterval(timer) };
+}
+
+/**
  * Runs due jobs until a claim finds fewer than a full batch, and answers how many ran. Handler
  * errors are recorded on their jobs; only a database failure while claiming or recording throws.
  */
-export async function runDueJobs(db: Db, registry: Registry, log: FastifyBaseLogger): Promise<number> {
+export async function runDueJobs(
+  db: Db,
+  registry: Registry,
+  log: FastifyBaseLogger,
+  { heartbeatMs = JOB_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+): Promise<number> {
   let ran = 0;
   for (;;) {
     const claimed = await claimDueJobs(db, registry.kinds);
-    for (const job of claimed) await runJob(db, registry, job, log);
+    const leases = keepLeases(db, claimed, heartbeatMs, log);
+    try {
+      for (const job of claimed) {
+        await runJob(db, registry, job, log);
+        leases.done(job);
+      }
+    } finally {
+      leases.stop();
+    }
     ran += claimed.length;
     if (claimed.length < CLAIM_BATCH) return ran;
   }

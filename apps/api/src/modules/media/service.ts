@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imageVariantSegment, parseImageVariant, type ImageDensity, type ImageWidth } from '@shopfront/shared';
 import { imageWork, limiter } from '../../lib/limiter.ts';
+import { S3_KEYS, readAll, type S3Bucket } from './s3.ts';
 
 /** Originals the resizer reads. SVG is left out on purpose: it is markup, not pixels. */
 const SOURCE_EXTENSIONS = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif', '.gif']);
@@ -13,7 +16,7 @@ const MAX_PATH_LENGTH = 500;
 export const CACHE_DIR_NAME = '.cache';
 
 export type ResizeResult =
-  | { ok: true; file: string; size: number; cached: boolean }
+  | { ok: true; size: number; cached: boolean; open: () => Readable }
   | { ok: false; reason: 'variant' | 'path' | 'missing' | 'unreadable' };
 
 export interface ImageResizer {
@@ -40,23 +43,37 @@ const within = (root: string, file: string) => file.startsWith(root + path.sep);
  * partial file; within a process they also share one render. A cached file older than its
  * original is made again. Images are never enlarged.
  */
+/** The WebP of one variant: upright, `width × dpr` wide at most (never enlarged). */
+const variantImage = (input: string | Buffer, width: ImageWidth, dpr: ImageDensity) =>
+  sharp(input, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: width * dpr, withoutEnlargement: true })
+    .webp({ quality: 80, effort: 4 });
+
+/** Concurrent first requests for one variant in this process share one render. */
+function sharedWork() {
+  const inFlight = new Map<string, Promise<void>>();
+  return (key: string, work: () => Promise<void>) => {
+    let job = inFlight.get(key);
+    if (!job) {
+      job = work().finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+    }
+    return job;
+  };
+}
+
 export function createImageResizer(mediaDir: string, opts: { concurrency?: number } = {}): ImageResizer {
   const root = path.resolve(mediaDir);
   const cacheRoot = path.join(root, CACHE_DIR_NAME);
-  const inFlight = new Map<string, Promise<void>>();
+  const once = sharedWork();
   const run = opts.concurrency ? limiter(opts.concurrency) : imageWork;
 
   async function render(source: string, target: string, width: ImageWidth, dpr: ImageDensity) {
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await run(() =>
-        sharp(source, { limitInputPixels: 100_000_000 })
-          .rotate()
-          .resize({ width: width * dpr, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toFile(tmp),
-      );
+      await run(() => variantImage(source, width, dpr).toFile(tmp));
       await rename(tmp, target);
     } catch (err) {
       await unlink(tmp).catch(() => {});
@@ -87,20 +104,65 @@ export function createImageResizer(mediaDir: string, opts: { concurrency?: numbe
       const target = path.join(cacheRoot, imageVariantSegment(variant.width, variant.dpr), rel);
       const cached = await stat(target).catch(() => null);
       if (cached && cached.mtimeMs >= sourceStat.mtimeMs)
-        return { ok: true, file: target, size: cached.size, cached: true };
+        return { ok: true, size: cached.size, cached: true, open: () => createReadStream(target) };
 
-      let job = inFlight.get(target);
-      if (!job) {
-        job = render(source, target, variant.width, variant.dpr).finally(() => inFlight.delete(target));
-        inFlight.set(target, job);
-      }
       try {
-        await job;
+        await once(target, () => render(source, target, variant.width, variant.dpr));
       } catch {
         return { ok: false, reason: 'unreadable' };
       }
       const made = await stat(target);
-      return { ok: true, file: target, size: made.size, cached: false };
+      return { ok: true, size: made.size, cached: false, open: () => createReadStream(target) };
     },
   };
+}
+
+/**
+ * The same resizer over an S3 bucket (ADR 38): the original is read from `media/<path>`, the WebP
+ * written to `media-cache/{variant}/<path>` and served from there by every process afterwards; a
+ * cached copy older than its original is made again. A PUT is whole, so a reader never sees part.
+ */
+export function createS3ImageResizer(bucket: S3Bucket): ImageResizer {
+  const once = sharedWork();
+  return {
+    async resize(variantSegment, relPath) {
+      const variant = parseImageVariant(variantSegment);
+      if (!variant) return { ok: false, reason: 'variant' };
+      const rel = safeMediaPath(relPath)?.split(path.sep).join('/');
+      if (!rel) return { ok: false, reason: 'path' };
+      const source = S3_KEYS.original(rel);
+      const target = S3_KEYS.variant(imageVariantSegment(variant.width, variant.dpr), rel);
+      const [original, cached] = await Promise.all([bucket.head(source), bucket.get(target)]);
+      if (!original) {
+        cached?.body.destroy();
+        return { ok: false, reason: 'missing' };
+      }
+      if (cached && cached.modifiedMs >= original.modifiedMs)
+        return { ok: true, size: cached.size, cached: true, open: () => cached.body };
+      cached?.body.destroy();
+
+      const rendered: { webp?: Buffer } = {};
+      try {
+        await once(target, async () => {
+          const object = await bucket.get(source);
+          if (!object) throw new Error(`${source} is gone`);
+          const bytes = await readAll(object.body);
+          const made = await imageWork(() => variantImage(bytes, variant.width, variant.dpr).toBuffer());
+          await bucket.put(target, made, 'image/webp');
+          rendered.webp = made;
+        });
+      } catch {
+        return { ok: false, reason: 'unreadable' };
+      }
+      // A request that joined another's render reads the stored copy.
+      const made = rendered.webp ?? (await readStored(bucket, target));
+      return { ok: true, size: made.length, cached: false, open: () => Readable.from([made]) };
+    },
+  };
+}
+
+async function readStored(bucket: S3Bucket, key: string): Promise<Buffer> {
+  const object = await bucket.get(key);
+  if (!object) throw new Error(`${key} is gone`);
+  return readAll(object.body);
 }

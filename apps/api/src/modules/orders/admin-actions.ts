@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   adminOrderMessages,
+  applicationTexts,
   canTransition,
   orderMessages,
   whyNotMove,
@@ -257,6 +258,59 @@ export function rejectAdminRefund(
     requestId,
     ...body,
   });
+}
+
+/**
+ * The shop refunds a service's paid fee itself (the application page's Refund fee, ADR 37) on the
+ * order refund path: under the fee order's lock, a refund request for its one line is recorded as
+ * the shop's (its "request received" message counted as told: nobody asked) and granted at once
+ * by approveRefund, all of it or `amount_minor` (the money back through the provider, or recorded
+ * for an offline method; the order refunded; the applicant told as for any order refund). Once:
+ * of several callers at once the first refunds it, the others find it refunded (409).
+ */
+export function refundFeeOrder(
+  db: Db,
+  who: StaffAct,
+  orderId: string,
+  body: { amount_minor?: number; note?: string | null },
+  /** A further step in the refund's transaction (the application cancelled with it). */
+  also?: (tx: Db) => Promise<void>,
+) {
+  return act(
+    db,
+    who,
+    orderId,
+    'refund',
+    async (tx, o) => {
+      if (o.status !== 'delivered' || o.payment_status !== 'paid' || o.refunded_minor > 0) {
+        throw new HttpError(409, applicationTexts.feeNotRefundable);
+      }
+      const [request] = await queryRows<{ id: number }>(
+        tx,
+        sql`with line as (
+              update order_items i set refund_requested_quantity = i.quantity
+                from orders o
+               where i.order_id = ${orderId} and o.id = i.order_id and o.kind = 'service_fee'
+                 and i.refund_requested_quantity = 0
+           returning i.id, i.quantity, i.total_minor)
+            insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
+            select ${orderId}, id, quantity, ${body.note || 'Fee refunded by the shop'}, total_minor from line
+         returning id`,
+      );
+      if (!request) throw new HttpError(409, applicationTexts.feeNotRefundable);
+      const moved = await moveOrder(tx, { orderId, to: 'refund_requested', from: ['delivered'], actor: 'staff' });
+      if (!moved) throw new HttpError(409, applicationTexts.feeNotRefundable);
+      await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
+      await approveRefund(tx, request.id, {
+        orderId,
+        amountMinor: body.amount_minor,
+        restock: false,
+        note: body.note ?? null,
+      });
+      await also?.(tx);
+    },
+    body,
+  );
 }
 
 /** An internal note (no If-Match needed: a note overwrites nothing). */

@@ -126,7 +126,7 @@ function orderBatch(db: Db, where: SQL[], timeZone: string, after: { at: string;
     db,
     sql`select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, o.order_no,
           to_char(o.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as date,
-          o.status, ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method, o.payment_status,
+          o.status, ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method, o.payment_status,
           trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as customer_name,
           o.email, o.phone, o.shipping_address ->> 'city' as ship_city, o.shipping_address #>> '{state,name}' as ship_state,
           o.shipping_address ->> 'postcode' as ship_pincode, o.currency, o.subtotal_minor, o.discount_minor,

@@ -74,6 +74,7 @@ export function filtersSql(q: OrderFilters, timeZone: string): SQL[] {
   if (q.payment_method) where.push(sql`o.payment_method_code = ${q.payment_method}`);
   if (q.payment_status?.length) where.push(sql`o.payment_status in ${list(q.payment_status)}`);
   if (q.channel) where.push(sql`o.channel_id = ${q.channel}`);
+  if (q.kind) where.push(sql`o.kind = ${q.kind}`);
   if (q.from) where.push(sql`o.created_at >= (${q.from}::date)::timestamp at time zone ${timeZone}`);
   if (q.to) where.push(sql`o.created_at < (${q.to}::date + 1)::timestamp at time zone ${timeZone}`);
   const search = q.q ? searchSql(q.q) : null;
@@ -148,7 +149,7 @@ export async function listAdminOrders(db: Db, q: Query, timeZone: string): Promi
             to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
             o.shipping_address ->> 'first_name' as first_name, o.shipping_address ->> 'last_name' as last_name,
             o.email, o.phone, o.currency, o.grand_total_minor, o.payment_method_code,
-            ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+            ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
             o.payment_status, o.status, o.channel_id, o.refunded_minor,
             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as item_count
             from orders o where ${and(page)}

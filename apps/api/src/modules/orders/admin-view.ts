@@ -130,7 +130,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
   const [row] = await queryRows<Row>(
     db,
     sql`select o.id, o.order_no, o.version, o.status, o.payment_status, o.payment_method_code,
-          ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+          ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
           ${offlineMethodSql(sql`o.payment_method_code`)} as offline,
           o.channel_id, coalesce((select ch.name from channels ch where ch.id = o.channel_id), o.channel_id) as channel_name,
           o.currency, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at,

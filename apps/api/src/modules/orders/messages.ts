@@ -9,6 +9,8 @@ import type { NewMessage } from '../notifications/service.ts';
 import { offlineMethodSql, paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { getStoreSettings, storeNameOf } from '../settings/service.ts';
 import { deriveTrackingToken, shopSecret } from '../../lib/tracking-token.ts';
+import { feeChangeText } from '../applications/fee-messages.ts';
+import { applicationTokenWith, applicationTrackingPath } from '../applications/token.ts';
 import { deliveryEstimate } from './view.ts';
 
 /**
@@ -46,6 +48,8 @@ interface OrderMessageFacts {
   shipping: OrderShippingSnapshot;
   items: { name: string; variant_title: string; quantity: number; total_minor: number }[];
   shipment: { carrier: string; waybill: string } | null;
+  /** A service fee order's application (ADR 37): its changes are told in services words. */
+  fee: { applicationNo: string; serviceName: string; awaitingFee: boolean; cancelled: boolean } | null;
 }
 
 const dayOf = (ymd: string) =>
@@ -119,12 +123,31 @@ function changeText(f: OrderMessageFacts, fmt: (n: number) => string): { subject
   }
 }
 
+/** A fee order's change as the applicant reads it (fee-messages.ts). */
+function feeText(f: OrderMessageFacts, fee: NonNullable<OrderMessageFacts['fee']>, fmt: (n: number) => string) {
+  return feeChangeText({
+    to: f.to,
+    applicationNo: fee.applicationNo,
+    serviceName: fee.serviceName,
+    note: f.note,
+    refund:
+      f.to === 'refunded'
+        ? fmt(f.grantedRefundMinor)
+        : f.from === 'refund_requested' && f.grantedNowMinor > 0
+          ? fmt(f.grantedNowMinor)
+          : null,
+    onlineMethod: f.offline ? null : f.paymentMethodName,
+    awaitingFee: fee.awaitingFee,
+    cancelled: fee.cancelled,
+  });
+}
+
 /** The messages about one change (none for a move the shopper need not hear about). */
 function messagesAbout(f: OrderMessageFacts, storeName: string, trackingLink: string | null): NewMessage[] {
   const fmt = (n: number) => money(n, f.currency).formatted;
-  const track = trackingLink ? `Track your order: ${trackingLink}` : '';
+  const track = trackingLink ? `${f.fee ? 'Your application' : 'Track your order'}: ${trackingLink}` : '';
   const out: NewMessage[] = [];
-  if (f.to === 'confirmed') {
+  if (f.to === 'confirmed' && !f.fee) {
     const estimate = deliveryEstimate({
       status: f.to,
       created_at: f.createdAt,
@@ -163,7 +186,7 @@ function messagesAbout(f: OrderMessageFacts, storeName: string, trackingLink: st
     }
     return out;
   }
-  const change = changeText(f, fmt);
+  const change = f.fee ? feeText(f, f.fee, fmt) : changeText(f, fmt);
   if (!change) return out;
   if (f.email) {
     out.push({
@@ -205,6 +228,10 @@ interface FactsRow {
   shipping: OrderShippingSnapshot;
   items: OrderMessageFacts['items'];
   shipment: { carrier: string; waybill: string } | null;
+  application_id: string | null;
+  application_no: string | null;
+  service_name: string | null;
+  application_stage: string | null;
 }
 
 /**
@@ -231,14 +258,16 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
             (select coalesce(sum(r.amount_minor), 0)::int from refund_requests r
               where r.order_id = o.id and r.status in ('approved', 'refunded') and r.updated_at = t.created_at)
               as granted_now_minor,
-            ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+            ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
             ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at, o.shipping,
             (select coalesce(json_agg(json_build_object('name', i.name, 'variant_title', i.variant_title,
                       'quantity', i.quantity, 'total_minor', i.total_minor) order by i.id), '[]'::json)
                from order_items i where i.order_id = o.id) as items,
             (select json_build_object('carrier', s.carrier, 'waybill', s.waybill) from shipments s
-              where s.order_id = o.id order by s.id desc limit 1) as shipment
-            from told t join orders o on o.id = t.order_id`,
+              where s.order_id = o.id order by s.id desc limit 1) as shipment,
+            a.id as application_id, a.application_no, a.service_name, a.stage as application_stage
+            from told t join orders o on o.id = t.order_id
+            left join applications a on a.order_id = o.id and o.kind = 'service_fee'`,
     );
     if (!row) return 0;
     const facts: OrderMessageFacts = {
@@ -263,8 +292,19 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
       shipping: row.shipping,
       items: row.items,
       shipment: row.shipment,
+      fee: row.application_no
+        ? {
+            applicationNo: row.application_no,
+            serviceName: row.service_name ?? '',
+            awaitingFee: row.application_stage === 'awaiting_payment',
+            cancelled: row.application_stage === 'cancelled',
+          }
+        : null,
     };
-    const link = origin ? `${origin}/track-order/${deriveTrackingToken(secret, row.order_id)}` : null;
+    const path = row.application_id
+      ? applicationTrackingPath(applicationTokenWith(secret, row.application_id))
+      : `/track-order/${deriveTrackingToken(secret, row.order_id)}`;
+    const link = origin ? `${origin}${path}` : null;
     const msgs = messagesAbout(facts, storeName, link);
     for (const msg of msgs) await app.outbox.enqueue(tx, { ...msg, orderId: row.order_id });
     return msgs.length;

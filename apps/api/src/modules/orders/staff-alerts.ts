@@ -56,28 +56,53 @@ interface AlertOrder {
   items: number;
   requested_minor: number;
   reasons: string | null;
+  /** A service's fee order (ADR 37): its application, whose page the alert opens. */
+  application_id: string | null;
+  application_no: string | null;
+  /** Paid offline (Cash): the fee is due, not paid. */
+  cod: boolean;
 }
 
 /** What an alert says about its order. */
 async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefined> {
   const [o] = await queryRows<AlertOrder>(
     db,
-    sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`)} as method,
+    sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as method,
           trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as name,
           (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
           (select coalesce(sum(amount_minor), 0)::int from refund_requests where order_id = o.id and status = 'requested')
             as requested_minor,
           (select string_agg(distinct reason, '; ') from refund_requests where order_id = o.id and status = 'requested')
-            as reasons
-        from orders o where o.id = ${orderId}`,
+            as reasons,
+          a.id as application_id, a.application_no, o.payment_status = 'cod' as cod
+        from orders o left join applications a on a.order_id = o.id and o.kind = 'service_fee'
+       where o.id = ${orderId}`,
   );
   return o;
 }
 
-/** The notification of the alert (Web Push): the panel's order page opens on a tap. */
+/** The panel's page an alert opens: the order's, or for a fee order its application's. */
+const alertPath = (alert: StaffAlert, o: AlertOrder) =>
+  o.application_id && alert.kind === 'new_order'
+    ? `/admin/applications/${encodeURIComponent(o.application_id)}`
+    : `/admin/orders/${encodeURIComponent(alert.orderId)}`;
+
+/**
+ * A fee order's "new order" alert (ADR 37): the fee of an application paid (or due in cash), not
+ * an order to pack.
+ */
+function feeAlert(o: AlertOrder): { title: string; body: string } {
+  const amount = money(o.grand_total_minor, o.currency).formatted;
+  return o.cod
+    ? { title: `Fee due in cash for ${o.application_no}`, body: `${o.name || 'An applicant'}: ${amount} (${o.method})` }
+    : { title: `Fee paid for ${o.application_no}`, body: `${o.name || 'An applicant'}: ${amount} (${o.method})` };
+}
+
+/** The notification of the alert (Web Push): the panel's order (or application) page opens on a tap. */
 function pushMessageOf(alert: StaffAlert, o: AlertOrder): PushMessage {
   const fmt = (n: number) => money(n, o.currency).formatted;
-  const url = `/admin/orders/${encodeURIComponent(alert.orderId)}`;
+  const url = alertPath(alert, o);
+  if (alert.kind === 'new_order' && o.application_no) return { ...feeAlert(o), url, tag: alert.key };
   return alert.kind === 'new_order'
     ? {
         title: `New order ${o.order_no}`,
@@ -116,9 +141,11 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
     if (!o) return 0;
     const recipients = await queryRows<{ email: string }>(tx, alertRecipientsSql);
     const fmt = (n: number) => money(n, o.currency).formatted;
-    const link = origin ? `\n\nOpen it: ${origin}/admin/orders/${alert.orderId}` : '';
-    const msg =
-      alert.kind === 'new_order'
+    const link = origin ? `\n\nOpen it: ${origin}${alertPath(alert, o)}` : '';
+    const fee = alert.kind === 'new_order' && o.application_no ? feeAlert(o) : null;
+    const msg = fee
+      ? { subject: fee.title, body: `${storeName}: ${fee.title}. ${fee.body}.${link}` }
+      : alert.kind === 'new_order'
         ? {
             subject: `New order ${o.order_no}: ${fmt(o.grand_total_minor)}`,
             body: `${storeName} has a new order, ${o.order_no}, from ${o.name || 'a guest'}: ${o.items} item${o.items === 1 ? '' : 's'}, ${fmt(o.grand_total_minor)} (${o.method}).${link}`,

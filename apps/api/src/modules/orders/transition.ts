@@ -108,9 +108,14 @@ export async function recordOrderEvent(
   return eventId;
 }
 
-/** Each variant's quantity in an order, as SQL rows (variant_id, qty). */
+/**
+ * Each variant's quantity in an order, as SQL rows (variant_id, qty). None for a service's fee
+ * order (ADR 37): its line is the service itself, which holds no stock.
+ */
 const orderQuantities = (orderId: string) =>
-  sql`(select variant_id, sum(quantity)::int as qty from order_items where order_id = ${orderId} group by variant_id)`;
+  sql`(select i.variant_id, sum(i.quantity)::int as qty from order_items i
+        join orders o on o.id = i.order_id and o.kind = 'goods'
+       where i.order_id = ${orderId} group by i.variant_id)`;
 
 /**
  * Gives an order's stock back, once: the flag is cleared by a conditional update before any

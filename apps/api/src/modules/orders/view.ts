@@ -130,7 +130,7 @@ const UNPAID_SQL = sql`(${sql.join(
 /** The columns of one order `o` (with its lines) that `toOrder` reads. */
 function orderColumns(): SQL {
   return sql`o.id, o.order_no, o.customer_id, o.status, o.payment_status, o.payment_method_code,
-      ${paymentMethodNameSql(sql`o.payment_method_code`)} as payment_method_name,
+      ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
       ${offlineMethodSql(sql`o.payment_method_code`)} as offline, o.currency,
       ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at,
       ${isoSql(sql`o.reserved_until`)} as reserved_until, o.stock_reserved,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OrderKind } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { readSettingNumber } from '../settings/service.ts';
@@ -33,19 +34,21 @@ export async function reservationMinutes(db: Db): Promise<number> {
 /**
  * Moves unpaid orders whose reservation ran out to payment_failed (moveOrder returns their stock
  * and queues the message), a small batch per transaction, skipping rows another process holds.
+ * A service's fee order (ADR 37) expires the same way, its application left awaiting the fee: its
+ * applicant is not messaged about an order, and paying again later retries the same fee order.
  * A payment that arrives later is still taken care of (markPaid). Answers how many expired.
  */
 export async function expireReservations(db: Db): Promise<number> {
   let expired = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const due = await queryRows<{ id: string }>(
+      const due = await queryRows<{ id: string; kind: OrderKind }>(
         tx,
-        sql`select id from orders
+        sql`select id, kind from orders
              where status = 'awaiting_payment' and stock_reserved and reserved_until < now()
              order by reserved_until limit ${EXPIRY_BATCH} for update skip locked`,
       );
-      for (const { id } of due) {
+      for (const { id, kind } of due) {
         const moved = await moveOrder(tx, {
           orderId: id,
           to: 'payment_failed',
@@ -53,7 +56,12 @@ export async function expireReservations(db: Db): Promise<number> {
           actor: 'system',
           note: 'The time to pay ran out',
         });
-        if (moved) await setPaymentStatus(tx, id, 'failed', ['pending']);
+        if (!moved) continue;
+        await setPaymentStatus(tx, id, 'failed', ['pending']);
+        // A fee's applicant knows the application, not its order: its page offers the payment again.
+        if (kind === 'service_fee') {
+          await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
+        }
       }
       return due.length;
     });

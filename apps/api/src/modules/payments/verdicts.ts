@@ -18,6 +18,7 @@ import {
   type StoredPaymentRow,
 } from './records.ts';
 import { queueRefund } from './refunds.ts';
+import { feeResultPath, settleFeeOrder } from '../applications/fee-order.ts';
 
 /**
  * A provider's verdicts (ADR 24): paid, failed or cancelled, from a hosted page's signed return,
@@ -50,6 +51,8 @@ export type PaidResult =
 export async function markPaid(
   db: Db,
   p: { provider: ProviderCode; providerRef: string; providerPaymentId: string; amountMinor: number; currency: string },
+  /** Run in the same transaction right after this payment confirmed the order (a fee order's application moves on). */
+  onConfirmed: (tx: Db, orderId: string) => Promise<void> = async () => {},
 ): Promise<{ orderId: string; result: PaidResult } | null> {
   return db.transaction(async (tx) => {
     const [pay] = await queryRows<{ id: string; order_id: string; amount_minor: number; currency: string }>(
@@ -116,6 +119,7 @@ export async function markPaid(
                 payment_method_code = ${p.provider}, paid_payment_id = ${pay.id}, updated_at = now()
                where id = ${orderId}`,
         );
+        await onConfirmed(tx, orderId);
         return { orderId, result: 'confirmed' };
       }
       if (order!.status === 'awaiting_payment') {
@@ -266,7 +270,9 @@ async function applyOutcome(
   let orderId: string | null = null;
   switch (outcome.kind) {
     case 'paid': {
-      const paid = await markPaid(app.db, { provider, ...outcome });
+      const paid = await markPaid(app.db, { provider, ...outcome }, (tx, id) =>
+        settleFeeOrder(tx, app, id, { actor: 'system' }),
+      );
       // Committed; a repeated verdict ('already') was counted the first time.
       if (paid && paid.result !== 'already') app.metrics?.paymentRecorded(provider, paid.result);
       if (paid && paid.result !== 'confirmed' && paid.result !== 'already') {
@@ -307,11 +313,17 @@ async function applyOutcome(
 /**
  * Where the shopper goes once an outcome is applied: the complete page when the order is paid
  * for or will be (an offline method), else the failed page, told when the shopper cancelled at
- * the provider (the page words it so).
+ * the provider (the page words it so). A service's fee order goes back to its application.
  */
 async function settledPath(db: Db, orderId: string, cancelled = false): Promise<{ ok: boolean; path: string }> {
-  const [row] = await queryRows<{ status: OrderStatus }>(db, sql`select status from orders where id = ${orderId}`);
+  const [row] = await queryRows<{ status: OrderStatus; application_id: string | null }>(
+    db,
+    sql`select o.status, a.id as application_id from orders o
+          left join applications a on a.order_id = o.id and o.kind = 'service_fee'
+         where o.id = ${orderId}`,
+  );
   const ok = row !== undefined && !isUnpaid(row.status) && row.status !== 'cancelled';
+  if (row?.application_id) return { ok, path: await feeResultPath(db, row.application_id, ok ? 'paid' : 'failed') };
   return { ok, path: resultPath(orderId, ok) + (!ok && cancelled ? '&reason=cancelled' : '') };
 }
 

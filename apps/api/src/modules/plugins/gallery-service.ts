@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -17,6 +15,7 @@ import type { GalleryImage as StoredGalleryImage } from '../../db/plugin-schema.
 import { HttpError } from '../../lib/http.ts';
 import { imageWork } from '../../lib/limiter.ts';
 import { safeMediaPath } from '../media/service.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { installedPluginConfig } from '../../lib/installed-plugin.ts';
 
 /**
@@ -83,14 +82,16 @@ export async function galleryForSection(db: Db, id: string): Promise<Gallery | n
 }
 
 /** The pixel size of a media original, or null when it is missing or unreadable. */
-async function mediaImageSize(mediaDir: string, mediaPath: string): Promise<{ width: number; height: number } | null> {
-  const rel = safeMediaPath(mediaPath.slice('/media/'.length));
-  if (rel === null) return null;
-  const file = path.join(mediaDir, rel);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
+async function mediaImageSize(
+  storage: MediaStorage,
+  mediaPath: string,
+): Promise<{ width: number; height: number } | null> {
+  const rel = mediaPath.slice('/media/'.length);
+  if (safeMediaPath(rel) === null) return null;
+  const file = await storage.read(rel).catch(() => null);
+  if (!file) return null;
   // Only the header is read; sharing the image queue keeps a list of 48 from crowding out resizes.
-  const meta = await imageWork(() => sharp(file).metadata()).catch(() => null);
+  const meta = await imageWork(() => sharp(file.bytes).metadata()).catch(() => null);
   if (!meta?.width || !meta.height) return null;
   // EXIF orientations 5 to 8 are shown rotated a quarter turn.
   return (meta.orientation ?? 1) >= 5
@@ -104,7 +105,7 @@ async function mediaImageSize(mediaDir: string, mediaPath: string): Promise<{ wi
  * messages by `images.{i}.{field}`.
  */
 export async function normaliseCustomGallery(
-  mediaDir: string,
+  storage: MediaStorage,
   images: readonly { path: string; alt: string; caption: string | null; link: string | null }[],
 ): Promise<GalleryImage[]> {
   const errors: Record<string, string[]> = {};
@@ -115,7 +116,7 @@ export async function normaliseCustomGallery(
         errors[`images.${i}.path`] = [galleryMessages.mediaOnly];
         return null;
       }
-      const size = await mediaImageSize(mediaDir, p);
+      const size = await mediaImageSize(storage, p);
       if (!size) {
         errors[`images.${i}.path`] = [galleryMessages.missingImage];
         return null;

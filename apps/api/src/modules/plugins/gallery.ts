@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   CustomGalleryBodySchema,
@@ -19,7 +18,7 @@ export const CUSTOM_GALLERY_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as 
 
 /** POST /api/plugins/Gallery and POST /api/plugins/customGallery (the rules: gallery-service.ts). */
 export async function galleryRoutes(app: FastifyInstance) {
-  const mediaDir = path.join(app.env.DATA_DIR, 'media');
+  const storage = app.media.storage;
 
   registerEndpoint(
     app,
@@ -51,7 +50,7 @@ export async function galleryRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await requirePlugin(app.db, 'customGallery');
-      return ok({ images: await normaliseCustomGallery(mediaDir, req.body.images) });
+      return ok({ images: await normaliseCustomGallery(storage, req.body.images) });
     },
   );
 }

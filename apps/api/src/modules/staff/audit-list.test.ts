@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_AREAS } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buyableVariants, createTestOrder } from '../../test/orders.ts';
@@ -165,5 +166,84 @@ describe('the audit list', () => {
       undo_apply: false,
     });
     expect(reapplied).toMatchObject({ target: `coupon:${c!.id}`, undo_apply: true });
+  });
+
+  it('filters by area, by staff member and by day in the shop’s time zone; a bad filter is a 422', async () => {
+    const db = t.database.db;
+    const asha = await createStaffMember(db, { name: 'Asha Filter', role: 'owner' });
+    const bala = await createStaffMember(db, { name: 'Bala Filter', role: 'manager' });
+    const asAsha = await signIn(t, asha.email);
+    const asBala = await signIn(t, bala.email);
+    const list = async (query: string, headers = asAsha) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        entries: { action: string; staff_id: string | null; created_at: string }[];
+        pagination: { total: number };
+        staff: { id: string; name: string; email: string }[];
+      };
+    };
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: asAsha,
+      payload: { cart_expire_days: 21 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Removed first by Asha (the demo may have it installed), then installed by Bala.
+    await t.app.inject({ method: 'DELETE', url: '/api/admin/plugins/Gallery', headers: asAsha });
+    const installed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/plugins/Gallery',
+      headers: asBala,
+      payload: {},
+    });
+    expect(installed.statusCode, installed.body).toBe(200);
+
+    const settings = await list('area=settings');
+    expect(settings.entries.length).toBeGreaterThan(0);
+    const settingsActions: readonly string[] = AUDIT_AREAS.settings;
+    expect(settings.entries.filter((e) => !settingsActions.includes(e.action.split('.')[0]!))).toEqual([]);
+    expect(settings.entries.some((e) => e.action === 'store-settings.update' && e.staff_id === asha.id)).toBe(true);
+    expect(settings.entries.some((e) => e.action.startsWith('plugin.'))).toBe(false);
+
+    const byBala = await list(`staff=${bala.id}`);
+    expect(byBala.entries.map((e) => e.action)).toEqual(['plugin.install']);
+    expect(byBala.pagination.total).toBe(1);
+    expect((await list(`area=plugins&staff=${bala.id}`)).entries).toHaveLength(1);
+    expect((await list(`area=settings&staff=${bala.id}`)).pagination.total).toBe(0);
+    // Every staff account is offered for the filter, by name and e-mail, to a manager too.
+    expect((await list('', asBala)).staff).toEqual(
+      expect.arrayContaining([
+        { id: asha.id, name: 'Asha Filter', email: asha.email },
+        { id: bala.id, name: 'Bala Filter', email: bala.email },
+      ]),
+    );
+
+    // Days are the shop's (Asia/Kolkata): 20:00 UTC on the 15th is already the 16th there.
+    await queryRows(
+      db,
+      sql`insert into audit_log (staff_id, actor, action, target, created_at) values
+            (${asha.id}, ${asha.email}, 'coupon.update', 'coupon:1', '2026-01-15T10:00:00Z'),
+            (${asha.id}, ${asha.email}, 'coupon.delete', 'coupon:2', '2026-01-15T20:00:00Z')`,
+    );
+    expect((await list('from=2026-01-15&to=2026-01-15')).entries.map((e) => e.action)).toEqual(['coupon.update']);
+    expect((await list('from=2026-01-16&to=2026-01-16')).entries.map((e) => e.action)).toEqual(['coupon.delete']);
+    expect((await list('to=2026-01-16&area=catalogue')).pagination.total).toBe(2);
+    expect((await list('from=2026-01-17&to=2026-01-31')).pagination.total).toBe(0);
+
+    for (const [query, field, message] of [
+      ['from=2026-01-16&to=2026-01-15', 'to', 'The start date must be on or before the end date'],
+      [
+        'area=everything',
+        'area',
+        'The value must be one of: orders, catalogue, customers, content, settings, plugins, staff, backups, undo',
+      ],
+      ['from=15-01-2026', 'from', 'The value must be a valid date'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers: asAsha });
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errors[field], query).toEqual([message]);
+    }
   });
 });

@@ -1,14 +1,18 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  AUDIT_AREAS,
   AUDIT_LOG_PAGE_SIZE,
   contentPagination,
   money,
+  type AuditArea,
   type AuditEntry,
   type AuditListEntry,
+  type AuditStaff,
   type ContentPagination,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, customers, orders, staff } from '../../db/schema.ts';
+import { shopTimeZone } from '../../lib/time-zone.ts';
 
 /** What an audit entry shows instead of a secret. */
 export const MASK = '••••';
@@ -144,16 +148,42 @@ end from (select ${subjectTarget} as target) t)`;
 const undoApplySql = sql<boolean>`exists (select 1 from audit_log u where u.action = 'audit.undo'
   and u.after ->> 'entry_id' = ${auditLog.id}::text)`;
 
+/** The audit list's filters (AuditLogQuerySchema): all optional, each narrowing the list. */
+export interface AuditFilter {
+  area?: AuditArea;
+  staff?: string;
+  /** YYYY-MM-DD, days in the shop's time zone, both inclusive. */
+  from?: string;
+  to?: string;
+}
+
+async function auditWhere(db: Db, filter: AuditFilter): Promise<SQL | undefined> {
+  const where: SQL[] = [];
+  if (filter.area) where.push(inArray(sql`split_part(${auditLog.action}, '.', 1)`, [...AUDIT_AREAS[filter.area]]));
+  if (filter.staff) where.push(eq(auditLog.staffId, filter.staff));
+  if (filter.from || filter.to) {
+    const timeZone = await shopTimeZone(db);
+    if (filter.from)
+      where.push(sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp at time zone ${timeZone}`);
+    if (filter.to)
+      where.push(sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  }
+  return where.length > 0 ? and(...where) : undefined;
+}
+
 /**
- * One page of the audit log, newest first. Each entry also names what a person reads: the staff
- * member's name (as it is now), for an order its order number and the amount a refund gave
- * back, for a customer their name, so the panel never shows an internal id.
+ * One page of the audit log, newest first, narrowed by `filter`. Each entry also names what a
+ * person reads: the staff member's name (as it is now), for an order its order number and the
+ * amount a refund gave back, for a customer their name, so the panel never shows an internal id.
+ * `staff` lists every staff account for the filter by who made a change.
  */
 export async function listAuditLog(
   db: Db,
   page: number,
-): Promise<{ entries: AuditListEntry[]; pagination: ContentPagination }> {
-  const [rows, [total]] = await Promise.all([
+  filter: AuditFilter = {},
+): Promise<{ entries: AuditListEntry[]; pagination: ContentPagination; staff: AuditStaff[] }> {
+  const where = await auditWhere(db, filter);
+  const [rows, [total], members] = await Promise.all([
     db
       .select({
         entry: auditLog,
@@ -172,10 +202,15 @@ export async function listAuditLog(
         customers,
         sql`${auditLog.target} like 'customer:%' and ${customers.id}::text = substr(${auditLog.target}, 10)`,
       )
+      .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_LOG_PAGE_SIZE)
       .offset((page - 1) * AUDIT_LOG_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog),
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select({ id: staff.id, name: staff.name, email: staff.email })
+      .from(staff)
+      .orderBy(asc(staff.name), asc(staff.id)),
   ]);
   return {
     entries: rows.map(({ entry, staffName, orderNo, currency, customerId, customerName, subject, undoApply }) => {
@@ -191,5 +226,6 @@ export async function listAuditLog(
       };
     }),
     pagination: contentPagination(page, AUDIT_LOG_PAGE_SIZE, total?.n ?? 0),
+    staff: members,
   };
 }

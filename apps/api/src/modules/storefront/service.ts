@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { channels, countries, pages, plugins, storefronts } from '../../db/schema.ts';
 import { getStoreSettingsAndLicense } from '../settings/service.ts';
+import { pageIsLive } from '../content/page-live.ts';
 
 /** The title of the page whose slug is in `slugColumn`, as a subquery (null when there is none). */
 const pageTitle = (slugColumn: AnyColumn) =>
@@ -30,7 +31,7 @@ export async function getStorefront(db: Db, channelId?: string): Promise<Storefr
       privacyTitle: pageTitle(storefronts.privacyPageSlug),
       returnsTitle: sql<
         string | null
-      >`(select ${pages.title} from ${pages} where ${pages.slug} = ${LEGAL_PAGES.returns.slug} and ${pages.isPublished})`,
+      >`(select ${pages.title} from ${pages} where ${pages.slug} = ${LEGAL_PAGES.returns.slug} and ${pageIsLive})`,
     })
     .from(storefronts)
     .innerJoin(channels, channelId ? eq(channels.id, channelId) : eq(channels.id, storefronts.channelId))

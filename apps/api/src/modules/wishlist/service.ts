@@ -5,7 +5,7 @@ import { isoSql } from '../../db/sql-time.ts';
 import { customers, products, variants, wishlistItems } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { channelPrice, type PriceChannel } from '../catalog/channel-price.ts';
-import type { ListingRow } from '../catalog/listing-sql.ts';
+import { onQuoteSql, type ListingRow } from '../catalog/listing-sql.ts';
 import { cardFromRow } from '../catalog/service.ts';
 
 const published = eq(products.isPublished, true);
@@ -38,7 +38,7 @@ export async function getWishlist(db: Db, customerId: number, ch: PriceChannel):
     db,
     sql`select ${isoSql(sql`w.created_at`)} as added_at, p.id, p.slug, p.name, p.brand, p.image_path,
                ${pr.currency} as currency, ${pr.price} as price_minor, ${pr.mrp} as mrp_minor, p.stock,
-               p.rating_avg::float8 as rating_avg, p.rating_count,
+               p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote,
                v.id as variant_id, v.title as variant_title, v.options as variant_options
           from wishlist_items w join products p on p.id = w.product_id${pr.join}
           left join variants v on v.id = w.variant_id

@@ -6,6 +6,7 @@ import { Stars } from '../../components/stars';
 import { EyeIcon } from '../../components/ui/icons';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { storeMode, useShopData } from '../../lib/shop';
+import { feeText } from '../services/fee-text';
 import { Price } from './price';
 import { useQuickview } from './quickview/quickview-context';
 
@@ -31,7 +32,12 @@ export function ProductCard({
 }) {
   const quickview = useQuickview();
   const shop = useShopData();
-  const onQuote = shop !== undefined && storeMode(shop) === 'services' && product.price.amount === 0;
+  const services = shop !== undefined && storeMode(shop) === 'services';
+  // The service's own fee kind says "on quote" (no price shown); a fee of 0 otherwise is free.
+  const feeWords =
+    services && (product.on_quote || product.price.amount === 0)
+      ? feeText(product.on_quote ? 'quote' : 'fixed', product.price)
+      : null;
   // A card in a listing filtered by colour opens on the variant it shows.
   const href = product.variant_id
     ? `${catalogUrls.product(product.slug)}?variant=${encodeURIComponent(product.variant_id)}`
@@ -115,10 +121,9 @@ export function ProductCard({
           )}
         </p>
         <div className="mt-1.5 flex items-start justify-between gap-1">
-          {onQuote ? (
-            // A service whose fee is quoted later carries no price (services mode stores it as 0).
+          {feeWords ? (
             <p className="text-[15px] font-semibold text-ink" data-price>
-              Price on quote
+              {feeWords}
             </p>
           ) : (
             <Price price={product.price} mrp={product.mrp} discountPercent={product.discount_percent} />

@@ -1,8 +1,34 @@
-import type { ContentBlock } from '@shopfront/shared';
+import { isSafeLink, type ContentBlock, type InlineSpan } from '@shopfront/shared';
+import type { ReactNode } from 'react';
 import { ResponsiveImage } from '../../components/responsive-image';
 
 /**
- * Rich text as elements (never HTML): blog post bodies and rich-text sections. Reading width
+ * A paragraph's marked runs as elements. A link is re-checked by the link rule here too (a row
+ * written before the rule, or by SQL): one that fails it shows as plain text.
+ */
+function Spans({ spans }: { spans: InlineSpan[] }) {
+  return spans.map((span, i) => {
+    let node: ReactNode = span.text;
+    if (span.italic) node = <em>{node}</em>;
+    if (span.bold) node = <strong className="font-semibold text-ink">{node}</strong>;
+    if (span.href && isSafeLink(span.href)) {
+      const external = /^https?:/i.test(span.href);
+      node = (
+        <a
+          href={span.href}
+          className="text-primary underline underline-offset-2 hover:no-underline"
+          {...(external ? { rel: 'noopener noreferrer' } : {})}
+        >
+          {node}
+        </a>
+      );
+    }
+    return <span key={i}>{node}</span>;
+  });
+}
+
+/**
+ * Rich text as elements (never HTML): page bodies, blog post bodies and rich-text sections. Reading width
  * is the caller's choice; this only sets rhythm and type.
  */
 export function ContentBlocks({ blocks, className = '' }: { blocks: ContentBlock[]; className?: string }) {
@@ -21,7 +47,7 @@ export function ContentBlocks({ blocks, className = '' }: { blocks: ContentBlock
               </h2>
             );
           case 'paragraph':
-            return <p key={i}>{block.text}</p>;
+            return <p key={i}>{block.spans ? <Spans spans={block.spans} /> : block.text}</p>;
           case 'image':
             return (
               <figure key={i} className="my-8">

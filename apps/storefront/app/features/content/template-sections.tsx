@@ -7,7 +7,6 @@ import { ProductGridSection } from '../catalog/product-grid-section';
 import { BlogCard } from '../blog/blog-card';
 import { ContentBlocks } from './content-blocks';
 import { HeroSlider } from './hero-slider';
-import { PageBlocks } from './page-blocks';
 import { FaqSection } from './sections/faq-section';
 import { FormSection } from './sections/form-section';
 import { Gallery, galleryPictures } from './sections/gallery';
@@ -158,7 +157,7 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
       return page && page.blocks.length > 0 ? (
         <Container className="py-10 md:py-14">
           <div className="max-w-3xl">
-            <PageBlocks blocks={page.blocks} />
+            <ContentBlocks blocks={page.blocks} />
           </div>
         </Container>
       ) : null;
@@ -201,7 +200,9 @@ export function TemplateSections({
   };
   return (
     <>
-      {(preview?.sections ?? sections).map((section) => {
+      {(preview?.sections ?? sections).flatMap((section) => {
+        // A hidden section stays in the template for the editor; shoppers never see it.
+        if (section.hidden) return [];
         const data = dataOf(section);
         return preview && data === null && DATA_SECTIONS.has(section.type) ? (
           <PreviewPlaceholder key={section.key} section={section} />

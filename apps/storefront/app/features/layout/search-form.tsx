@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
 import { imageUrl } from '@shopfront/shared';
 import { SearchIcon } from '../../components/ui/icons';
+import { storeMode, useShopData } from '../../lib/shop';
 import type { loader as suggestionsLoader } from '../../routes/resources.search-suggestions';
 
 /** Typing pauses this long before suggestions are asked for. */
@@ -32,6 +33,9 @@ export function SearchForm({
   label?: string;
 }) {
   const [params] = useSearchParams();
+  // Services mode (issue 27) searches the same catalogue, which holds services.
+  const shop = useShopData();
+  const placeholder = shop && storeMode(shop) === 'services' ? 'Search services' : 'Search products';
   const fetcher = useFetcher<typeof suggestionsLoader>();
   const navigate = useNavigate();
   const listId = useId();
@@ -127,7 +131,7 @@ export function SearchForm({
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {placeholder}
       </label>
       <input
         id={id}
@@ -140,7 +144,7 @@ export function SearchForm({
         }}
         onFocus={() => value.trim().length >= MIN_CHARS && fresh && setOpen(true)}
         onKeyDown={onKeyDown}
-        placeholder="Search products"
+        placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
         autoFocus={autoFocus}

@@ -7,6 +7,7 @@ import { HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/u
 import { storeName, useShop } from '../../lib/shop';
 import { NewsletterSignup } from '../plugins/newsletter-signup';
 import { ManageCookiesItem } from '../consent/cookie-consent';
+import { useShopMenus } from '../preview/preview-context';
 import { SOCIAL_NETWORKS } from './social-networks';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -150,7 +151,8 @@ export function SiteFooter() {
   const { settings, storefront } = shop;
   const name = storeName(shop);
   // The legal line links the configured terms, privacy and returns pages, unless a footer menu already does.
-  const inMenus = new Set(shop.menus.footer.flatMap((menu) => menu.items.map((item) => item.url)));
+  const menus = useShopMenus();
+  const inMenus = new Set(menus.footer.flatMap((menu) => menu.items.map((item) => item.url)));
   const legal = [storefront.termsandconditions_page, storefront.privacypolicy_page, storefront.returns_page]
     .filter((p) => p !== null)
     .filter((p) => !inMenus.has(`/${p.slug}`));
@@ -172,7 +174,7 @@ export function SiteFooter() {
           )}
           <SocialLinks settings={settings} name={name} />
         </div>
-        {shop.menus.footer.map((menu) => (
+        {menus.footer.map((menu) => (
           <div key={menu.id} className="lg:col-span-2">
             <MenuColumn menu={menu} />
           </div>

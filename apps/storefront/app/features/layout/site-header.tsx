@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context';
 import { useCartUi } from '../cart/cart-ui';
 import { useCartCount } from '../cart/use-cart-count';
 import { ChannelPicker } from '../channels/channel-picker';
+import { useShopMenus } from '../preview/preview-context';
 import { AdminPanelLink } from '../store-state/admin-panel-link';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
@@ -112,6 +113,7 @@ function AccountLink() {
  */
 export function SiteHeader() {
   const shop = useShop();
+  const menus = useShopMenus();
   const sticky = shop.storefront.is_sticky_header_enabled;
   const scrolled = useScrolledPast(STUCK_AFTER_PX);
   const stuck = sticky && scrolled;
@@ -145,11 +147,11 @@ export function SiteHeader() {
       {/* Same height stuck or not: a sticky header that shrinks shifts the page under the reader. */}
       <Container className="flex h-16 items-center gap-2 lg:h-20 lg:gap-8">
         <div className="flex min-w-0 flex-1 items-center gap-1 lg:flex-none">
-          <MobileMenu items={shop.menus.main?.items ?? []} storeName={storeName(shop)} />
+          <MobileMenu items={menus.main?.items ?? []} storeName={storeName(shop)} />
           <Logo />
         </div>
         <div className="hidden flex-1 justify-center lg:flex">
-          <MainNav items={shop.menus.main?.items ?? []} />
+          <MainNav items={menus.main?.items ?? []} />
         </div>
         <div className="flex items-center justify-end gap-0.5 md:gap-1">
           <SearchForm id="header-search" className="mr-2 hidden w-44 lg:block xl:w-64" />

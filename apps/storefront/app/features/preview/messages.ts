@@ -1,4 +1,5 @@
-import type { Section, ThemeColours } from '@shopfront/shared';
+import type { Menu, Section, ThemeColours } from '@shopfront/shared';
+import { readMenus } from './menus';
 import { readSections } from './sections';
 
 /**
@@ -10,6 +11,8 @@ export const PREVIEW_MESSAGE = {
   theme: 'shopfront:preview:theme',
   /** Parent → shop: show these (unsaved) sections in place of the page's own. */
   sections: 'shopfront:preview:sections',
+  /** Parent → shop: show these (unsaved) menus in the header and footer. */
+  menus: 'shopfront:preview:menus',
   /** Parent → shop: drop every unsaved change and show the saved shop again. */
   reset: 'shopfront:preview:reset',
   /** Shop → parent: the page is interactive and listening (sent once per page load). */
@@ -40,6 +43,7 @@ const MAX_COLOUR = 64;
 export type ParentMessage =
   | { type: typeof PREVIEW_MESSAGE.theme; theme: Partial<ThemeColours>; custom_css?: string }
   | { type: typeof PREVIEW_MESSAGE.sections; sections: Section[] }
+  | { type: typeof PREVIEW_MESSAGE.menus; menus: Record<string, Menu> }
   | { type: typeof PREVIEW_MESSAGE.reset };
 
 export type EditTarget = 'header' | 'footer' | 'page';
@@ -78,6 +82,10 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
     }
     case PREVIEW_MESSAGE.sections:
       return Array.isArray(data.sections) ? { type: data.type, sections: readSections(data.sections) } : null;
+    case PREVIEW_MESSAGE.menus: {
+      const menus = readMenus(data.menus);
+      return menus ? { type: data.type, menus } : null;
+    }
     case PREVIEW_MESSAGE.reset:
       return { type: data.type };
     default:

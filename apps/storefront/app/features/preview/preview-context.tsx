@@ -1,6 +1,8 @@
 import { createContext, lazy, Suspense, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { ComponentData, Section } from '@shopfront/shared';
+import type { ComponentData, Menu, Section } from '@shopfront/shared';
+import { useShop } from '../../lib/shop';
+import { withPreviewMenus } from './menus';
 
 /** Sections the admin panel sent for one page, with the data resolved for them in the browser. */
 export interface PreviewSections {
@@ -12,6 +14,8 @@ export interface PreviewSections {
 }
 
 const PreviewSectionsContext = createContext<PreviewSections | null>(null);
+/** Menus the admin panel sent (by id), shown in the header and footer of every page until reset. */
+const PreviewMenusContext = createContext<Record<string, Menu> | null>(null);
 
 /** Being framed never changes for a document. */
 const subscribe = () => () => {};
@@ -35,15 +39,18 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
     () => false,
   );
   const [sections, setSections] = useState<PreviewSections | null>(null);
+  const [menus, setMenus] = useState<Record<string, Menu> | null>(null);
   const origin = framed ? (adminOrigin ?? window.location.origin) : null;
   return (
     <PreviewSectionsContext.Provider value={sections}>
-      {children}
-      {origin && (
-        <Suspense fallback={null}>
-          <PreviewMode adminOrigin={origin} onSections={setSections} />
-        </Suspense>
-      )}
+      <PreviewMenusContext.Provider value={menus}>
+        {children}
+        {origin && (
+          <Suspense fallback={null}>
+            <PreviewMode adminOrigin={origin} onSections={setSections} onMenus={setMenus} />
+          </Suspense>
+        )}
+      </PreviewMenusContext.Provider>
     </PreviewSectionsContext.Provider>
   );
 }
@@ -53,4 +60,10 @@ export function usePreviewSections(): PreviewSections | null {
   const preview = useContext(PreviewSectionsContext);
   const { pathname } = useLocation();
   return preview && preview.path === pathname ? preview : null;
+}
+
+/** The header's and footer's menus: the saved ones, or those the admin panel is previewing. */
+export function useShopMenus(): { main: Menu | null; footer: Menu[] } {
+  const saved = useShop().menus;
+  return withPreviewMenus(saved, useContext(PreviewMenusContext));
 }

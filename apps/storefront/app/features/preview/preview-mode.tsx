@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import type { Section } from '@shopfront/shared';
+import type { Menu, Section } from '@shopfront/shared';
 import { browserTransport } from '../../lib/api.client';
 import { useShop } from '../../lib/shop';
 import {
@@ -45,9 +45,11 @@ function savedThemeStyle(css: string): HTMLStyleElement | null {
 export default function PreviewMode({
   adminOrigin,
   onSections,
+  onMenus,
 }: {
   adminOrigin: string;
   onSections: (sections: PreviewSections | null) => void;
+  onMenus: (menus: Record<string, Menu> | null) => void;
 }) {
   const shop = useShop();
   const matches = useMatches();
@@ -106,10 +108,14 @@ export default function PreviewMode({
         case PREVIEW_MESSAGE.sections:
           void showSections(message.sections);
           break;
+        case PREVIEW_MESSAGE.menus:
+          onMenus(message.menus);
+          break;
         case PREVIEW_MESSAGE.reset:
           sectionsSeq.current++;
           applyTheme(null);
           onSections(null);
+          onMenus(null);
           break;
       }
     };
@@ -120,7 +126,7 @@ export default function PreviewMode({
       window.removeEventListener('message', onMessage);
       applyTheme(null);
     };
-  }, [adminOrigin, onSections]);
+  }, [adminOrigin, onSections, onMenus]);
 
   const edit = (target: EditTarget) => {
     const message: EditMessage = {

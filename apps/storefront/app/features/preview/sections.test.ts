@@ -52,6 +52,21 @@ describe('readSection', () => {
     expect(readSection({ key: 'story', type: 'image_with_text', settings: { ...settings, image: null } })).toBeNull();
   });
 
+  it('takes the links the contract takes (mailto:, tel:) and leaves out a hidden section', () => {
+    for (const link_url of ['mailto:hello@shop.test', 'tel:+919800000000', 'https://example.com']) {
+      expect(readSection({ key: 'm', type: 'marquee', settings: { items: ['Hi'], link_url } })?.settings).toMatchObject(
+        {
+          link_url,
+        },
+      );
+    }
+    expect(
+      readSection({ key: 'm', type: 'marquee', settings: { items: ['Hi'], link_url: '/\\evil.test' } }),
+    ).toBeNull();
+    expect(readSection({ key: 'm', type: 'marquee', hidden: true, settings: { items: ['Hi'] } })).toBeNull();
+    expect(readSection({ key: 'm', type: 'marquee', hidden: false, settings: { items: ['Hi'] } })).not.toBeNull();
+  });
+
   it('drops sections it cannot show: unknown type, bad key, wrong settings', () => {
     for (const bad of [
       null,

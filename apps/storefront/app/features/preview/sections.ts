@@ -1,4 +1,11 @@
-import { MARQUEE_DEFAULT_DURATION_S, type ContentBlock, type Section, type SectionType } from '@shopfront/shared';
+import {
+  MARQUEE_DEFAULT_DURATION_S,
+  isSafeLink,
+  type ContentBlock,
+  type InlineSpan,
+  type Section,
+  type SectionType,
+} from '@shopfront/shared';
 
 /**
  * Hand-written, lenient reading of the sections an admin panel sends for a live preview. It
@@ -28,11 +35,11 @@ function int(v: unknown, min: number, max: number, fallback: number): number | n
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null;
 }
 
-/** A link the storefront may follow: a path on this shop or an http(s) address; absent is null. */
+/** A link the storefront may follow (SectionSchema's rule): a path on this shop, http(s), mailto: or tel:; absent is null. */
 function link(v: unknown): string | null | undefined {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || v.length > 2000) return undefined;
-  return /^(\/(?!\/)|https?:\/\/)/i.test(v) ? v : undefined;
+  return isSafeLink(v) ? v : undefined;
 }
 
 const image = (v: unknown): { url: string; alt: string } | null => {
@@ -48,6 +55,30 @@ function slugList(v: unknown): string[] | null {
   return v.every((s) => id(s) !== null) ? (v as string[]) : null;
 }
 
+/** A paragraph's marked runs (ContentBlockSchema's spans), or null when one is not shown as such. */
+function readSpans(v: unknown): InlineSpan[] | null {
+  if (!Array.isArray(v) || v.length > 500) return null;
+  const spans: InlineSpan[] = [];
+  for (const s of v) {
+    if (!isObject(s)) return null;
+    const text = str(s.text);
+    const href = s.href === undefined ? null : link(s.href);
+    if (text === null || href === undefined) return null;
+    if (
+      (s.bold !== undefined && typeof s.bold !== 'boolean') ||
+      (s.italic !== undefined && typeof s.italic !== 'boolean')
+    )
+      return null;
+    spans.push({
+      text,
+      ...(s.bold ? { bold: true } : {}),
+      ...(s.italic ? { italic: true } : {}),
+      ...(href ? { href } : {}),
+    });
+  }
+  return spans;
+}
+
 /** One rich-text block, or null when it is not one the storefront can show. */
 export function readContentBlock(v: unknown): ContentBlock | null {
   if (!isObject(v)) return null;
@@ -59,7 +90,10 @@ export function readContentBlock(v: unknown): ContentBlock | null {
     }
     case 'paragraph': {
       const text = str(v.text);
-      return text !== null ? { type: 'paragraph', text } : null;
+      if (text === null) return null;
+      if (v.spans === undefined) return { type: 'paragraph', text };
+      const spans = readSpans(v.spans);
+      return spans ? { type: 'paragraph', text: spans.map((s) => s.text).join(''), spans } : null;
     }
     case 'image': {
       const img = image(v);
@@ -189,9 +223,9 @@ const READERS: { [T in SectionType]: Reader<T> } = {
 
 const isSectionType = (v: unknown): v is SectionType => typeof v === 'string' && Object.hasOwn(READERS, v);
 
-/** One section as the storefront renders it, or null (unknown type, bad key or settings). */
+/** One section as the storefront renders it, or null (unknown type, bad key or settings, or hidden). */
 export function readSection(v: unknown): Section | null {
-  if (!isObject(v) || !isSectionType(v.type)) return null;
+  if (!isObject(v) || !isSectionType(v.type) || v.hidden === true) return null;
   const key = id(v.key);
   const settings = v.settings === undefined ? {} : v.settings;
   if (!key || !isObject(settings)) return null;

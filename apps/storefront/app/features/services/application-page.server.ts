@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import {
   ApiError,
   applicationTexts,
@@ -7,7 +7,10 @@ import {
   messages,
   type Application,
 } from '@shopfront/shared';
-import { failureOf } from '../checkout/payment-action.server';
+import { JS_FIELD } from '../cart/cart-view';
+import { failureOf, withKey } from '../checkout/payment-action.server';
+import { PAYMENT_NEEDS_SCRIPT, nextLocation } from '../checkout/payment-view';
+import { FEE_INTENT, FEE_KEY_FIELD, type FeeResult } from './fee-payment-form';
 import { apiTransport, isNotFound, isUnauthenticated } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { errorResponse, logFailure } from '../../lib/errors';
@@ -36,12 +39,21 @@ export async function loadApplication(context: unknown, ref: string): Promise<Ap
 /** The page's loader answer: the application (null: not found, with a 404 status), never cached. */
 export async function applicationPageData(context: unknown, ref: string) {
   const application = await loadApplication(context, ref);
-  return data({ application, ref }, { status: application ? 200 : 404, headers: PRIVATE });
+  return data({ application, ref, feeKey: crypto.randomUUID() }, { status: application ? 200 : 404, headers: PRIVATE });
+}
+
+/**
+ * The application page's forms: pay the fee (`intent=pay`) or write a message. Both go through
+ * the contract as the signed-in customer or the holder of the link (`ref`).
+ */
+export async function applicationAction(request: Request, context: unknown, ref: string) {
+  const form = await request.formData();
+  if (form.get('intent') === FEE_INTENT) return payFee(request, context, ref, form);
+  return postApplicationMessage(request, context, ref, form);
 }
 
 /** Posts the applicant's message on the application's thread (POST /api/applications/{ref}/messages). */
-export async function postApplicationMessage(request: Request, context: unknown, ref: string) {
-  const form = await request.formData();
+async function postApplicationMessage(request: Request, context: unknown, ref: string, form: FormData) {
   const body = String(form.get('body') ?? '');
   if (isCrossSite(request)) {
     return data<MessageResult>({ ok: false, message: messages.forbiddenOrigin, errors: {}, body }, { status: 403 });
@@ -59,5 +71,38 @@ export async function postApplicationMessage(request: Request, context: unknown,
     if (!(err instanceof ApiError)) throw err;
     const { status, message, errors } = failureOf(err, 'application message');
     return data<MessageResult>({ ok: false, message, errors, body }, { status, headers: PRIVATE });
+  }
+}
+
+/**
+ * Pays the application's fee (POST /api/applications/{ref}/pay, with the form's Idempotency-Key:
+ * a double click gets the first answer). A page of the shop (back to the application) is a
+ * redirect; the provider's page is a redirect for a plain form and data for a script, which
+ * shows the payment-processing popup first; an in-page checkout (Razorpay) needs the script.
+ */
+async function payFee(request: Request, context: unknown, ref: string, form: FormData) {
+  const fail = (status: number, message: string) =>
+    data<FeeResult>({ ok: false, intent: FEE_INTENT, message }, { status, headers: PRIVATE });
+  if (isCrossSite(request)) return fail(403, messages.forbiddenOrigin);
+  const method = String(form.get('method') ?? '');
+  const key = String(form.get(FEE_KEY_FIELD) ?? '').trim() || crypto.randomUUID();
+  const script = form.get(JS_FIELD) === '1';
+  try {
+    const { data: answer } = await withKey(
+      (headers) =>
+        callEndpoint(apiTransport(context), applicationsApi.pay, { params: { ref }, body: { method }, headers }),
+      key,
+    );
+    const { next } = answer;
+    const target = nextLocation(next);
+    if (target && (next.type !== 'redirect' || !script)) return redirect(target, 303);
+    if (target || script) {
+      return data<FeeResult>({ ok: true, intent: FEE_INTENT, next, orderId: answer.order_id }, { headers: PRIVATE });
+    }
+    return fail(409, PAYMENT_NEEDS_SCRIPT);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const { status, message, errors } = failureOf(err, 'application fee');
+    return fail(status, errors.method?.[0] ?? message);
   }
 }

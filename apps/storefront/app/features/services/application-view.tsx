@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useFetcher, useRevalidator } from 'react-router';
+import { useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { ApiError, NETWORK_ERROR, applicationsApi, callEndpoint, type Application } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { FieldFrame, inputBorder, inputClass, textareaClass } from '../../components/ui/field';
@@ -7,9 +7,17 @@ import { CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { multipartTransport } from '../../lib/multipart-transport';
 import type { MessageResult } from './application-page.server';
+import { FeePayment } from './fee-payment';
+import { feeNotice, type FeeNotice } from './fee-payment-form';
 import { sizeText, stageTone } from './service-text';
 
 const card = 'rounded-2xl border border-ink/10 bg-background p-5 md:p-7';
+
+const NOTICE_TONES: Record<FeeNotice['tone'], string> = {
+  done: 'bg-emerald-50 text-emerald-900',
+  due: 'bg-amber-50 text-amber-900',
+  failed: 'bg-red-50 text-red-800',
+};
 
 /** The stage as a coloured pill: done (green), ended (red/grey), on its way (the theme's primary). */
 export function StageBadge({ stage, label, done = false }: { stage: string; label: string; done?: boolean }) {
@@ -294,9 +302,29 @@ function Documents({ application, reference }: { application: Application; refer
  * the documents (downloaded through the API, which checks who asks). `reference` is how the page
  * reached it (the account's id, or the tracking link's token): uploads and downloads use the same.
  */
-export function ApplicationView({ application, reference }: { application: Application; reference: string }) {
+export function ApplicationView({
+  application,
+  reference,
+  feeKey,
+}: {
+  application: Application;
+  reference: string;
+  /** The Idempotency-Key of this page's "pay the fee" (a double click pays once). */
+  feeKey: string;
+}) {
+  const [search] = useSearchParams();
+  const notice = feeNotice(search.get('fee'), application.application_no);
   return (
     <div className="space-y-5 md:space-y-6" data-application={application.application_no}>
+      {notice && (
+        <p
+          role={notice.tone === 'failed' ? 'alert' : 'status'}
+          data-testid="fee-notice"
+          className={`rounded-2xl px-5 py-4 font-medium ${NOTICE_TONES[notice.tone]}`}
+        >
+          {notice.text}
+        </p>
+      )}
       <header className={card}>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <p className="font-mono text-base font-semibold" data-testid="application-no">
@@ -316,10 +344,14 @@ export function ApplicationView({ application, reference }: { application: Appli
           <dt className="text-muted">Fee</dt>
           <dd>{application.fee ? application.fee.formatted : 'We will send you a quote'}</dd>
         </dl>
-        {application.stage === 'awaiting_payment' && (
-          <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            Next: the fee. We will contact you with how to pay it; work starts once it is paid.
-          </p>
+        {application.fee_methods.length > 0 ? (
+          <FeePayment application={application} feeKey={feeKey} />
+        ) : (
+          application.stage === 'awaiting_payment' && (
+            <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              Next: the fee. We will contact you with how to pay it; work starts once it is paid.
+            </p>
+          )
         )}
         {application.quote_note && <p className="mt-3 text-sm">{application.quote_note}</p>}
         {application.rejection_reason && (

@@ -3,9 +3,10 @@ import type { Money, ServiceDetails, ServiceFeeKind } from '@shopfront/shared';
 /** Where a service is applied for (or its quote requested). */
 export const applyPath = (slug: string) => `/apply/${encodeURIComponent(slug)}`;
 
-/** How a service's fee reads: "₹1,499", "From ₹2,999" or "Price on quote". */
+/** How a service's fee reads: "₹1,499", "From ₹2,999", "Price on quote", or "Free" (a fixed fee of 0). */
 export function feeText(kind: ServiceFeeKind, price: Money): string {
   if (kind === 'quote') return 'Price on quote';
+  if (kind === 'fixed' && price.amount === 0) return 'Free';
   return kind === 'from' ? `From ${price.formatted}` : price.formatted;
 }
 

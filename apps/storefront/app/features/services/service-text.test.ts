@@ -12,6 +12,7 @@ describe('a service, as the shopper reads it', () => {
     expect(feeText('fixed', price)).toBe('₹1,499.00');
     expect(feeText('from', price)).toBe('From ₹1,499.00');
     expect(feeText('quote', money(0, 'INR'))).toBe('Price on quote');
+    expect(feeText('fixed', money(0, 'INR'))).toBe('Free');
     expect(applyLabel('fixed')).toBe('Apply now');
     expect(applyLabel('from')).toBe('Apply now');
     expect(applyLabel('quote')).toBe('Request a quote');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,8 @@ import {
   AdminApplicationServicesSchema,
   AdminApplicationsQuerySchema,
   AdminDocumentRequestBodySchema,
+  AdminFeeRefundBodySchema,
+  AdminOrderNoteBodySchema,
   ApplicationMessageBodySchema,
   adminApplicationsApi,
   applicationTexts,
@@ -16,13 +19,15 @@ import {
 } from '@shopfront/shared';
 import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
-import { notFound, ok } from '../../../lib/http.ts';
+import { HttpError, notFound, ok } from '../../../lib/http.ts';
 import { messageLinkOrigin } from '../../../lib/origin.ts';
+import { cancelWithRefund } from '../../applications/cancel.ts';
 import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
 import { sendDocument } from '../../applications/routes.ts';
 import { findDocument, postMessage, requestDocument } from '../../applications/thread.ts';
 import { staffView } from '../../applications/view.ts';
+import { markAdminOrderPaid, refundFeeOrder, type StaffAct } from '../../orders/admin-actions.ts';
 import { requireStaff } from '../auth.ts';
 import { ownerRouteDoc } from '../if-match.ts';
 
@@ -141,6 +146,60 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The application's fee order: the fee's money is its order's (ADR 37). 409 before there is one. */
+  const feeAct = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const m = await requireStaff(req);
+    const view = await detail(app.db, req.params.id);
+    if (!view.fee_status.order_id) throw new HttpError(409, applicationTexts.noFeeOrder);
+    const who: StaffAct = { staff: { id: m.id, email: m.email }, ip: req.ip ?? null };
+    return { who, staffId: m.id, orderId: view.fee_status.order_id };
+  };
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.refundFee,
+    {
+      schemas: { params: AdminApplicationParamsSchema, body: AdminFeeRefundBodySchema, data: AdminApplicationSchema },
+      ...doc(
+        "Refund the application's paid fee through its fee order's refund: all of it, or amount_minor (at most the fee); the note is shown to the applicant, who is told once. cancel_application: also cancel the application in the same transaction (409, and nothing refunded, when it has ended); the applicant's one message says both. Once: 409 when it is not paid or already refunded",
+        [404, 409, 422],
+      ),
+    },
+    async (req) => {
+      const { who, staffId, orderId } = await feeAct(req);
+      const { cancel_application: cancel, ...refund } = req.body;
+      const id = req.params.id;
+      await refundFeeOrder(
+        app.db,
+        who,
+        orderId,
+        refund,
+        cancel ? (tx) => cancelWithRefund(tx, id, staffId, refund.note ?? null) : undefined,
+      );
+      return ok(
+        await detail(app.db, id),
+        cancel ? applicationTexts.feeRefundedCancelled : applicationTexts.feeRefunded,
+      );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.markFeePaid,
+    {
+      schemas: { params: AdminApplicationParamsSchema, body: AdminOrderNoteBodySchema, data: AdminApplicationSchema },
+      ...doc(
+        "An offline method's fee received (its fee order's mark-paid): cod → paid. 409 unless the fee is due in cash",
+        [404, 409, 422],
+      ),
+    },
+    async (req) => {
+      const { who, orderId } = await feeAct(req);
+      await markAdminOrderPaid(app.db, who, orderId, req.body);
+      return ok(await detail(app.db, req.params.id), applicationTexts.feeMarkedPaid);
+    },
+  );
+
   app.route({
     method: adminApplicationsApi.download.method,
     url: adminApplicationsApi.download.path,
@@ -155,7 +214,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireStaff(req);
       const doc = await findDocument(app.db, req.params.id, req.params.document_id);
       if (!doc) throw notFound(messages.notFound);
-      return sendDocument(reply, app.env.DATA_DIR, doc);
+      return sendDocument(reply, app.media.documents, doc);
     },
   });
 };

@@ -126,7 +126,7 @@ describe('backups from the panel', () => {
     const names = await tarNames(res.rawPayload);
     expect(names).toContain(`${b!.name}/manifest.json`);
     expect(names).toContain(`${b!.name}/tables/orders.jsonl.gz`);
-    expect(names.length).toBe(1 + b!.tables + b!.media);
+    expect(names.length).toBe(1 + b!.tables + b!.media + b!.documents);
   });
 
   it('answers 404 to any name that is not exactly an existing backup (no path traversal)', async () => {
@@ -203,10 +203,26 @@ describe('backups from the panel', () => {
     expect(await queueScheduledBackup(t.app.db, t.app.jobs, monday)).toBeNull();
 
     expect((await put({ schedule: 'weekly', keep: 2 })).statusCode).toBe(200);
-    // Old backups (only their names matter to pruning) and one being written.
-    for (const d of ['01', '02', '03']) mkdirSync(path.join(dir, `backup-2020-01-${d}T00-00-00Z`));
+    // Three old scheduled backups and one the owner took from the panel (an earlier test's).
+    const mediaDir = path.join(t.app.env.DATA_DIR, 'media');
+    for (const d of ['01', '02', '03']) {
+      await createBackup(t.app.database, {
+        mediaDir,
+        documents: t.app.media.documents,
+        outDir: dir,
+        now: new Date(`2020-02-${d}T00:00:00Z`),
+        scheduled: true,
+      });
+    }
     const before = await backupNames(dir);
     expect(before).toHaveLength(4);
+    const manual = before[0]!;
+    expect((await list()).backups.map((b) => [b.name, b.scheduled])).toEqual([
+      [manual, false],
+      ['backup-2020-02-03T00-00-00Z', true],
+      ['backup-2020-02-02T00-00-00Z', true],
+      ['backup-2020-02-01T00-00-00Z', true],
+    ]);
 
     const id = await queueScheduledBackup(t.app.db, t.app.jobs, monday);
     expect(id).toBeTypeOf('number');
@@ -214,9 +230,11 @@ describe('backups from the panel', () => {
     expect(await queueScheduledBackup(t.app.db, t.app.jobs, monday)).toBeNull();
     const l = await untilFinished();
     expect(l.job).toMatchObject({ id, status: 'done', scheduled: true });
+    // The two newest scheduled ones stay; the owner's own is never pruned.
     const after = await backupNames(dir);
-    expect(after).toHaveLength(2);
-    expect(after[1]).toBe(before[0]);
+    expect(after).toHaveLength(3);
+    expect(after.slice(1)).toEqual([manual, 'backup-2020-02-03T00-00-00Z']);
+    expect(l.backups[0]).toMatchObject({ name: after[0], scheduled: true });
     expect(existsSync(path.join(dir, 'backup-2020-01-01T00-00-00Z.partial'))).toBe(true);
 
     // The same week later on (Sunday evening): taken already.
@@ -225,7 +243,10 @@ describe('backups from the panel', () => {
     const next = await queueScheduledBackup(t.app.db, t.app.jobs, new Date('2031-03-10T00:05:00Z'));
     expect(next).toBeTypeOf('number');
     expect((await untilFinished()).job?.status).toBe('done');
-    expect(await backupNames(dir)).toHaveLength(2);
+    const thenNames = await backupNames(dir);
+    expect(thenNames).toHaveLength(3);
+    expect(thenNames).toContain(manual);
+    expect(thenNames).not.toContain('backup-2020-02-03T00-00-00Z');
 
     // Daily: a new period each UTC day.
     expect((await put({ schedule: 'daily', keep: 2 })).statusCode).toBe(200);
@@ -243,7 +264,7 @@ describe('backups from the panel', () => {
 
   it('two backups in the same second get two names, both whole, the later one listed first', async () => {
     const now = new Date('2031-04-01T08:00:00Z');
-    const opts = { mediaDir: path.join(t.app.env.DATA_DIR, 'media'), outDir: dir, now };
+    const opts = { mediaDir: path.join(t.app.env.DATA_DIR, 'media'), documents: t.app.media.documents, outDir: dir, now };
     const [a, b] = await Promise.all([createBackup(t.app.database, opts), createBackup(t.app.database, opts)]);
     const names = [path.basename(a.dir), path.basename(b.dir)].sort();
     expect(names).toEqual(['backup-2031-04-01T08-00-00Z', 'backup-2031-04-01T08-00-00Z-2']);

@@ -37,7 +37,7 @@ async function describe(dir: string, name: string): Promise<Backup | null> {
   const folder = path.join(dir, name);
   const manifest = await readManifest(folder).catch(() => null);
   if (!manifest) return null;
-  // Sizes from the manifest (media) and a stat per table file: no walk of thousands of pictures.
+  // Sizes from the manifest (media, documents) and a stat per table file: no walk of thousands of pictures.
   const tableBytes = await Promise.all(
     [...manifest.tables.map((t) => t.file), MANIFEST_FILE].map((f) =>
       stat(path.join(folder, f)).then(
@@ -46,14 +46,17 @@ async function describe(dir: string, name: string): Promise<Backup | null> {
       ),
     ),
   );
+  const documents = manifest.documents ?? [];
   return {
     name,
     created_at: manifest.created_at,
-    size: tableBytes.reduce((a, b) => a + b, 0) + manifest.media.reduce((a, m) => a + m.bytes, 0),
+    size: [...manifest.media, ...documents].reduce((a, m) => a + m.bytes, tableBytes.reduce((a, b) => a + b, 0)),
     tables: manifest.tables.length,
     rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
     media: manifest.media.length,
+    documents: documents.length,
     migration: manifest.migration,
+    scheduled: manifest.scheduled === true,
   };
 }
 
@@ -66,9 +69,16 @@ export async function deleteBackup(dir: string, name: string): Promise<void> {
   await rm(await backupPath(dir, name), { recursive: true, force: true });
 }
 
-/** Deletes the oldest backups beyond `keep`; answers the names deleted. */
+/**
+ * Deletes the oldest scheduled backups beyond `keep`; answers the names deleted. A backup taken
+ * from the panel or `npm run backup` (before a risky change, say) is the owner's to delete.
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const old = (await backupNames(dir)).slice(keep);
+  const names = await backupNames(dir);
+  const scheduled = await Promise.all(
+    names.map(async (name) => (await readManifest(path.join(dir, name)).catch(() => null))?.scheduled === true),
+  );
+  const old = names.filter((_, i) => scheduled[i]).slice(keep);
   for (const name of old) await rm(path.join(dir, name), { recursive: true, force: true });
   return old;
 }

@@ -6,8 +6,10 @@ import { backupMessages, type BackupJob } from '@shopfront/shared';
 import type { Database, Db } from '../../../db/client.ts';
 import { jobs } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http.ts';
+import type { DocumentStorage } from '../../applications/files.ts';
 import { createBackup } from '../../backup/backup.ts';
 import type { Jobs } from '../../jobs/plugin.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import { pruneBackups } from './folder.ts';
 import { getSchedule, lastPeriod, markPeriodDone, periodOf } from './schedule.ts';
@@ -65,12 +67,18 @@ export async function queueScheduledBackup(db: Db, queue: Enqueue, now = new Dat
  */
 export async function runBackupJob(
   database: Database,
-  dirs: { mediaDir: string; backupDir: string },
+  dirs: { mediaDir: string; backupDir: string; bucketMedia?: MediaStorage; documents: DocumentStorage },
   period: string | null,
 ): Promise<{ dir: string | null; pruned: string[]; ms: number; dbMs: number }> {
   const db = database.db;
   if (period && (await lastPeriod(db)) === period) return { dir: null, pruned: [], ms: 0, dbMs: 0 };
-  const result = await createBackup(database, { mediaDir: dirs.mediaDir, outDir: dirs.backupDir });
+  const result = await createBackup(database, {
+    mediaDir: dirs.mediaDir,
+    bucketMedia: dirs.bucketMedia,
+    documents: dirs.documents,
+    outDir: dirs.backupDir,
+    scheduled: Boolean(period),
+  });
   const taken = { dir: result.dir, ms: result.ms, dbMs: result.dbMs };
   if (!period) return { ...taken, pruned: [] };
   await markPeriodDone(db, period);
@@ -99,7 +107,12 @@ export async function latestBackupJob(db: Db): Promise<BackupJob | null> {
 
 /** Registers the backup job and the schedule's recurring tick. */
 export async function backupJobsPlugin(app: FastifyInstance) {
-  const dirs = { mediaDir: path.join(app.env.DATA_DIR, 'media'), backupDir: app.env.BACKUP_DIR };
+  const dirs = {
+    mediaDir: path.join(app.env.DATA_DIR, 'media'),
+    backupDir: app.env.BACKUP_DIR,
+    documents: app.media.documents,
+    ...(app.media.bucket ? { bucketMedia: app.media.storage } : {}),
+  };
   app.jobs.register('backup', {
     payload: z.strictObject({ period: z.string().nullable() }),
     async handle({ period }, ctx) {

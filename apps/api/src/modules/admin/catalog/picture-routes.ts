@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +14,7 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../../lib/http.ts';
-import { localMediaStorage, type MediaStorage } from '../../media/storage.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { AUTH_NOTE } from '../routes.ts';
 import { collecting, undoOffer } from '../undo/offer.ts';
@@ -141,7 +140,7 @@ async function uploadRoute(app: FastifyInstance, storage: MediaStorage) {
 
 /** A product's pictures (issue 26), area `catalog`; registered in the owner API's protected scope. */
 export async function adminPictureRoutes(app: FastifyInstance) {
-  const storage = localMediaStorage(path.join(app.env.DATA_DIR, 'media'));
+  const storage = app.media.storage;
   const db = app.db;
 
   app.jobs.register('catalog-purge-deleted-pictures', {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +12,6 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../../lib/http.ts';
-import { localMediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { ownerRouteDoc } from '../if-match.ts';
 import { failImport, runImport } from './apply.ts';
@@ -97,7 +95,7 @@ async function checkRoute(app: FastifyInstance) {
 /** The product import (issue 26), area `catalog`; registered in the owner API's protected scope. */
 export async function adminImportRoutes(app: FastifyInstance) {
   const db = app.db;
-  const storage = localMediaStorage(path.join(app.env.DATA_DIR, 'media'));
+  const storage = app.media.storage;
   app.jobs.register(IMPORT_JOB, {
     payload: z.strictObject({ importId: z.number().int() }),
     async handle({ importId }, ctx) {

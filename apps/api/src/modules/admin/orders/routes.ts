@@ -96,7 +96,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { query: AdminOrdersQuerySchema, data: AdminOrderListSchema },
       ...doc(
-        'The orders inbox, newest first: tab (new, to_pack, to_ship, shipped, delivered, cancelled, refund_requested), filters (status, payment_method, payment_status, from/to as days of the shop time zone, channel), q (order number, phone, e-mail, name); keyset pages (cursor = next_cursor). counts: each tab with the filters and search applied',
+        'The orders inbox, newest first: tab (new, to_pack, to_ship, shipped, delivered, cancelled, refund_requested), filters (status, payment_method, payment_status, from/to as days of the shop time zone, channel, kind: goods or service_fee), q (order number, phone, e-mail, name); keyset pages (cursor = next_cursor). counts: each tab with the filters and search applied',
       ),
     },
     async (req) => ok(await listAdminOrders(db, req.query, await shopTimeZone(db))),

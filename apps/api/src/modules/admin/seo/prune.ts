@@ -1,10 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
-import { localMediaStorage, type MediaStorage } from '../../media/storage.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import { BRAND_FOLDER } from './pictures.ts';
 
 declare module '../../jobs/registry.ts' {
@@ -26,21 +24,15 @@ const FILE = /^(share|favicon)-([0-9a-f]{16})(?:\.jpg|-\d+\.png)$/;
  * picture replaced since. Answers how many files went. Removing twice is harmless, so several
  * processes may run it at once.
  */
-export async function pruneSharingPictures(
-  db: Db,
-  mediaDir: string,
-  storage: MediaStorage = localMediaStorage(mediaDir),
-  now = Date.now(),
-): Promise<number> {
-  const dir = path.join(mediaDir, BRAND_FOLDER);
+export async function pruneSharingPictures(db: Db, storage: MediaStorage, now = Date.now()): Promise<number> {
+  // An interrupted upload's temporary file.
+  await storage.sweep(BRAND_FOLDER, now - SHARING_UPLOAD_GRACE_MS);
   const old: { name: string; id: string }[] = [];
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const info = await stat(path.join(dir, name)).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < SHARING_UPLOAD_GRACE_MS) continue;
+  for (const file of await storage.list(BRAND_FOLDER)) {
+    if (now - file.modifiedMs < SHARING_UPLOAD_GRACE_MS) continue;
+    const name = file.path.slice(BRAND_FOLDER.length + 1);
     const match = FILE.exec(name);
     if (match) old.push({ name, id: `${match[1]}-${match[2]}` });
-    // An interrupted upload's temporary file.
-    else if (name.startsWith('.') && name.endsWith('.tmp')) await unlink(path.join(dir, name)).catch(() => {});
   }
   if (!old.length) return 0;
   // A storefront names a picture by its address in social_sharing_image and a favicon set by its
@@ -65,11 +57,10 @@ export async function pruneSharingPictures(
 
 /** Registers the hourly prune (one pending run for the whole shop). */
 export async function sharingPicturePrunePlugin(app: FastifyInstance) {
-  const mediaDir = path.join(app.env.DATA_DIR, 'media');
   app.jobs.register('sharing-picture-prune', {
     payload: z.strictObject({}),
     async handle(_payload, ctx) {
-      const removed = await pruneSharingPictures(ctx.db, mediaDir);
+      const removed = await pruneSharingPictures(ctx.db, app.media.storage);
       if (removed) ctx.log.info({ removed }, 'sharing pictures: removed unused uploads');
     },
     repeat: { everyMs: PRUNE_EVERY_MS, payload: {} },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SearchSharingBodySchema,
@@ -11,7 +10,6 @@ import {
 } from '@shopfront/shared';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../../lib/http.ts';
-import { localMediaStorage } from '../../media/storage.ts';
 import { requireStaff } from '../auth.ts';
 import { multipartScope, readUpload, refuseLargeBody } from '../catalog/picture-routes.ts';
 import { makeSharingPicture } from './pictures.ts';
@@ -57,7 +55,7 @@ export const searchSharingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The picture upload in a scope of its own: multipart only, the body limit of one picture.
-  const storage = localMediaStorage(path.join(app.env.DATA_DIR, 'media'));
+  const storage = app.media.storage;
   await app.register(async (scope) => {
     await multipartScope(scope);
     registerEndpoint(

@@ -270,14 +270,14 @@ describe('search and sharing', () => {
     const brandDir = join(TEST_MEDIA_DIR, BRAND_FOLDER);
 
     // Within the grace period nothing goes (the owner may still press Save).
-    await pruneSharingPictures(t.database.db, TEST_MEDIA_DIR);
+    await pruneSharingPictures(t.database.db, t.app.media.storage);
     expect(await exists(file(unsavedShare))).toBe(true);
 
     // A day and more later: every upload of the folder is old.
     const dayAgo = new Date(Date.now() - SHARING_UPLOAD_GRACE_MS - 60_000);
     for (const name of await readdir(brandDir)) await utimes(join(brandDir, name), dayAgo, dayAgo);
     const fresh = await url('social');
-    await pruneSharingPictures(t.database.db, TEST_MEDIA_DIR);
+    await pruneSharingPictures(t.database.db, t.app.media.storage);
     expect(await exists(file(unsavedShare))).toBe(false);
     for (const f of sizes(unsavedIcon)) expect([f, await exists(f)]).toEqual([f, false]);
     expect(await exists(file(savedShare))).toBe(true);

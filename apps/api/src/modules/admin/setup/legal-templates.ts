@@ -1,4 +1,4 @@
-import { LEGAL_PAGES, type LegalPageBody, type LegalPageKey } from '@shopfront/shared';
+import { LEGAL_PAGES, type ContentBlockInput, type LegalPageBody, type LegalPageKey } from '@shopfront/shared';
 
 type Block = { type: 'heading' | 'paragraph'; text: string };
 
@@ -84,8 +84,17 @@ export function bodyToBlocks(body: string): Block[] {
   return blocks;
 }
 
-/** The blocks back as the editable text. */
-export function blocksToBody(blocks: readonly Block[]): string {
+/** A page's blocks as the setup step's plain text (a list's items one a line; pictures left out). */
+export function blocksToBody(all: readonly ContentBlockInput[]): string {
+  const blocks: Block[] = all.flatMap((b) =>
+    b.type === 'heading' || b.type === 'paragraph'
+      ? [{ type: b.type, text: b.text }]
+      : b.type === 'quote'
+        ? [{ type: 'paragraph' as const, text: b.text }]
+        : b.type === 'list'
+          ? [{ type: 'paragraph' as const, text: b.items.join('\n') }]
+          : [],
+  );
   // A heading sits on the line above its paragraph, as the templates are written.
   return blocks
     .map(

@@ -12,7 +12,29 @@ const AVAILABILITY: Record<Variant['stock_status'], string> = {
   out_of_stock: 'https://schema.org/OutOfStock',
 };
 
-/** schema.org Product with the chosen variant's offer and, when there are reviews, its rating. */
+/**
+ * A service (services mode, issue 27) is a schema.org Service: no SKU or stock; a fixed fee is its
+ * offer's price, a "from" fee the least it costs, and a fee on quote no offer at all (its stored
+ * price is 0, which is not what it costs).
+ */
+function serviceLd(ld: Record<string, unknown>, feeKind: 'fixed' | 'from' | 'quote', price: Money): void {
+  ld['@type'] = 'Service';
+  delete ld.sku;
+  const offer = ld.offers as Record<string, unknown>;
+  delete offer.availability;
+  delete offer.itemCondition;
+  if (feeKind === 'quote') delete ld.offers;
+  else if (feeKind === 'from') {
+    delete offer.price;
+    offer.priceSpecification = {
+      '@type': 'PriceSpecification',
+      minPrice: decimalPrice(price),
+      priceCurrency: price.currency,
+    };
+  }
+}
+
+/** schema.org Product (or Service) with the chosen variant's offer and, when there are reviews, its rating. */
 export function productJsonLd(
   data: SingleProduct,
   variant: Variant | undefined,
@@ -38,7 +60,8 @@ export function productJsonLd(
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
-  if (p.brand) ld.brand = { '@type': 'Brand', name: p.brand.name };
+  if (data.service) serviceLd(ld, data.service.fee_kind, price);
+  else if (p.brand) ld.brand = { '@type': 'Brand', name: p.brand.name };
   if (p.category) ld.category = p.category.name;
   if (data.rating.total_reviews > 0) {
     ld.aggregateRating = {

@@ -1,0 +1,249 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { EditorSaveBar } from '../../components/ui/save-bar';
+import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
+import { failure, success } from '../../lib/toast';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
+import { EditorCard, TextInput } from '../theme/fields';
+import { PreviewFrame } from '../theme/preview-frame';
+import { useEditFromPreview } from '../templates/edit-from-preview';
+import { ItemForm } from './item-form';
+import { ItemList } from './item-list';
+import {
+  canIndent,
+  errorsByItem,
+  find,
+  fromMenu,
+  indent,
+  insertAt,
+  move,
+  newKey,
+  outdent,
+  step,
+  toBody,
+  toPreview,
+  update,
+  without,
+  type EditItem,
+} from './tree';
+
+/**
+ * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.
+ * Items are added, labelled, linked, moved (drag, keyboard, or the Move buttons), nested and
+ * removed (with Undo), each change posted to the preview at once (`shopfront:preview:menus`);
+ * Save sends the whole menu with If-Match and shoppers see it at once. A save refused because
+ * another editor saved first (409) says so and offers theirs.
+ */
+export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: readonly unknown[] }) {
+  const qc = useQueryClient();
+  const choices = useQuery({
+    queryKey: ['menus', 'choices'],
+    queryFn: async () => (await call(adminMenusApi.choices)).data,
+  });
+  const [server, setServer] = useState(menu);
+  const [start, setStart] = useState(() => fromMenu(menu.items));
+  const [items, setItems] = useState<EditItem[]>(start);
+  const [name, setName] = useState(menu.name);
+  const [open, setOpen] = useState<string | null>(null);
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState<string | null>(null);
+  const onEdit = useEditFromPreview();
+
+  const dirty = name !== server.name || !same(toBody(items), toBody(start));
+  useLeaveGuard(dirty, 'Leave without saving your changes to this menu?');
+  const byItem = useMemo(() => errorsByItem(items, errors), [items, errors]);
+  const nesting = server.max_depth > 1;
+  const message = useMemo(
+    () => ({ type: 'shopfront:preview:menus', menus: { [server.id]: { name, items: toPreview(items) } } }),
+    [server.id, name, items],
+  );
+
+  const took = (m: AdminMenu) => {
+    const tree = fromMenu(m.items);
+    setServer(m);
+    setStart(tree);
+    setItems(tree);
+    setName(m.name);
+    setOpen(null);
+    setErrors({});
+    setConflict(null);
+    qc.setQueryData(queryKey, m);
+    void qc.invalidateQueries({ queryKey: ['menus'], exact: true });
+  };
+  const save = useMutation({
+    mutationFn: async () =>
+      (
+        await call(adminMenusApi.save, {
+          params: { id: server.id },
+          body: { name, items: toBody(items) },
+          headers: ifMatch(server.version),
+        })
+      ).data,
+    onSuccess: (m) => {
+      took(m);
+      void success('Menu saved', 'Shoppers see it now.');
+    },
+    onError: (err: unknown) => {
+      if (err instanceof ApiError && err.status === 409) return setConflict(err.message);
+      const byField = fieldErrors(err);
+      setErrors(byField);
+      if (!Object.keys(byField).length) void failure(errorText(err));
+      else if (!byField.name) setTab('edit');
+    },
+  });
+
+  const edit = (change: (list: EditItem[]) => EditItem[]) => {
+    setErrors({});
+    setItems(change);
+  };
+  const current = open ? find(items, open) : undefined;
+
+  const add = () => {
+    const item: EditItem = { key: newKey(), label: '', link_type: 'url', link: '/', children: [] };
+    edit((list) => [...list, item]);
+    setOpen(item.key);
+  };
+  const onMove = (key: string, target: string, position: 'before' | 'after') => {
+    const next = move(items, key, target, position, server.max_depth);
+    if (same(toBody(next), toBody(items)) && key !== target) {
+      void failure(nesting ? 'Sub-items nest one level deep only' : 'This menu takes no sub-items');
+      return;
+    }
+    edit(() => next);
+  };
+  const remove = () => {
+    if (!current) return;
+    const { item, place } = current;
+    edit((list) => without(list, item.key));
+    setOpen(null);
+    void success(`“${item.label || 'New item'}” removed`, undefined, {
+      run: () => edit((list) => (find(list, item.key) ? list : insertAt(list, item, place))),
+    });
+  };
+
+  const siblings = !current
+    ? []
+    : current.place.parent === null
+      ? items
+      : (find(items, current.place.parent)?.item.children ?? []);
+  const moves: Record<'up' | 'down' | 'in' | 'out', (() => void) | null> | undefined = current && {
+    up: current.place.index > 0 ? () => edit((l) => step(l, current.item.key, -1)) : null,
+    down: current.place.index < siblings.length - 1 ? () => edit((l) => step(l, current.item.key, 1)) : null,
+    in: canIndent(items, current.item.key, server.max_depth)
+      ? () => edit((l) => indent(l, current.item.key, server.max_depth))
+      : null,
+    out: current.depth === 1 ? () => edit((l) => outdent(l, current.item.key)) : null,
+  };
+
+  const editor = (
+    <div className="flex flex-col gap-4" data-testid="menu-editor">
+      {!nesting && (
+        <EditorCard title="Column">
+          <TextInput
+            label="Heading"
+            value={name}
+            onChange={(v) => {
+              setErrors({});
+              setName(v);
+            }}
+            error={errors.name}
+            hint="Shown above the links in the footer"
+            testId="menu-name"
+          />
+        </EditorCard>
+      )}
+      <EditorCard title="Items">
+        {nesting && (
+          <p className="text-sm text-muted">
+            Sub-items show under their item: in a drop-down on a computer, behind its arrow on a phone.
+          </p>
+        )}
+        <ItemList
+          items={items}
+          open={open}
+          onOpen={(key) => setOpen(key === open ? null : key)}
+          onMove={onMove}
+          flagged={new Set(byItem.keys())}
+        />
+        {errors.items && (
+          <p className="text-sm font-medium text-red-700" data-testid="items-error">
+            {errors.items}
+          </p>
+        )}
+        <div>
+          <Button variant="primary" onPress={add} data-testid="add-item">
+            Add item
+          </Button>
+        </div>
+      </EditorCard>
+      {current && moves && (
+        <ItemForm
+          key={current.item.key}
+          item={current.item}
+          depth={current.depth}
+          nesting={nesting}
+          choices={choices.data}
+          errors={byItem.get(current.item.key) ?? {}}
+          moves={moves}
+          onChange={(change) => edit((list) => update(list, current.item.key, change))}
+          onRemove={remove}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <EditPreviewLayout
+        id="menu"
+        label="Menu editor"
+        tab={tab}
+        onTab={setTab}
+        editor={editor}
+        preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
+      />
+      <EditorSaveBar
+        testId="menu-save-bar"
+        conflict={conflict === null ? null : [conflict]}
+        onTakeTheirs={() => void call(adminMenusApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
+        status={
+          <p
+            className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
+            data-testid="menu-status"
+          >
+            {Object.keys(errors).length
+              ? 'Check the items marked “Check”.'
+              : dirty
+                ? 'Unsaved changes: the preview shows them, shoppers do not.'
+                : 'Saved: shoppers see this menu.'}
+          </p>
+        }
+      >
+        <Button
+          variant="quiet"
+          isDisabled={save.isPending || !dirty}
+          onPress={() => {
+            setItems(start);
+            setName(server.name);
+            setErrors({});
+          }}
+          data-testid="discard"
+        >
+          Discard changes
+        </Button>
+        <Button
+          variant="primary"
+          isDisabled={save.isPending || !dirty}
+          onPress={() => save.mutate()}
+          data-testid="save"
+        >
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </EditorSaveBar>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { TESTIMONIAL_LIMITS, type AdminTestimonial, type AdminTestimonialBody } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { SelectInput } from '../templates/settings-fields';
+import { EditorCard, TextInput, Toggle } from '../theme/fields';
+
+const RATINGS = [
+  { value: '', label: 'No stars' },
+  ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` })),
+];
+
+export const blankTestimonial: AdminTestimonialBody = {
+  author: '',
+  author_title: '',
+  quote: '',
+  rating: 5,
+  picture: null,
+  is_published: true,
+};
+
+export const fieldsOf = (t: AdminTestimonial): AdminTestimonialBody => ({
+  author: t.author,
+  author_title: t.author_title,
+  quote: t.quote,
+  rating: t.rating,
+  picture: t.picture,
+  is_published: t.is_published,
+});
+
+/**
+ * One testimonial's fields (a new one when `testimonial` is null): the customer's name and the
+ * line under it, what they said, stars, picture, whether shoppers see it; Move up / Move down
+ * beside the list's drag and drop, and Delete. The API's messages show under each field.
+ */
+export function TestimonialForm({
+  testimonial,
+  errors,
+  saving,
+  moves,
+  onSave,
+  onDelete,
+  onCancel,
+}: {
+  testimonial: AdminTestimonial | null;
+  errors: Record<string, string>;
+  saving: boolean;
+  moves: Record<'up' | 'down', (() => void) | null>;
+  onSave: (body: AdminTestimonialBody) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  const [v, setV] = useState<AdminTestimonialBody>(testimonial ? fieldsOf(testimonial) : blankTestimonial);
+  const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
+  const ref = useRef<HTMLFormElement>(null);
+  // On a phone the form sits under the list: bring it into view when it opens.
+  useEffect(() => {
+    void ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <form
+      ref={ref}
+      className="scroll-mt-20 scroll-mb-24"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(v);
+      }}
+      data-testid="testimonial-form"
+    >
+      <EditorCard title={testimonial ? 'Testimonial' : 'New testimonial'}>
+        <TextInput
+          label="Customer’s name"
+          value={v.author}
+          onChange={(author) => set({ author })}
+          error={errors.author}
+          testId="t-author"
+        />
+        <TextInput
+          label="Under the name"
+          value={v.author_title ?? ''}
+          onChange={(author_title) => set({ author_title })}
+          error={errors.author_title}
+          hint="Optional: where they are from, or what they bought"
+          testId="t-author-title"
+        />
+        <TextInput
+          label="What they said"
+          value={v.quote}
+          rows={5}
+          onChange={(quote) => set({ quote })}
+          error={errors.quote}
+          hint={`Plain text, up to ${TESTIMONIAL_LIMITS.quoteMax} characters`}
+          testId="t-quote"
+        />
+        <SelectInput
+          label="Rating"
+          value={v.rating == null ? '' : String(v.rating)}
+          options={RATINGS}
+          onChange={(r) => set({ rating: r ? Number(r) : null })}
+          error={errors.rating}
+          testId="t-rating"
+        />
+        <TextInput
+          label="Picture"
+          value={v.picture ?? ''}
+          onChange={(p) => set({ picture: p.trim() || null })}
+          error={errors.picture}
+          hint="Optional: a /media/… path or an https:// address"
+          testId="t-picture"
+        />
+        <Toggle
+          label="Shown to shoppers"
+          checked={v.is_published ?? true}
+          onChange={(is_published) => set({ is_published })}
+          testId="t-published"
+        />
+        {testimonial && (
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="testimonial-actions">
+            <Button isDisabled={!moves.up || saving} onPress={() => moves.up?.()} data-testid="move-up">
+              Move up
+            </Button>
+            <Button isDisabled={!moves.down || saving} onPress={() => moves.down?.()} data-testid="move-down">
+              Move down
+            </Button>
+            <Button
+              variant="danger"
+              className="col-span-2"
+              isDisabled={saving}
+              onPress={onDelete}
+              data-testid="delete-testimonial"
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+        <div className="flex justify-end gap-2 border-t border-line pt-4">
+          <Button variant="quiet" onPress={onCancel} data-testid="cancel">
+            Close
+          </Button>
+          <Button type="submit" variant="primary" isDisabled={saving} data-testid="save-testimonial">
+            {saving ? 'Saving…' : testimonial ? 'Save' : 'Add testimonial'}
+          </Button>
+        </div>
+      </EditorCard>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  FAQ_LIMITS,
+  adminFaqMessages as msg,
+  type AdminFaq,
+  type AdminFaqItem,
+  type AdminFaqList,
+  type AdminFaqRow,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { slugify } from '../catalog/products.ts';
+import type { OwnerAct } from '../if-match.ts';
+
+/**
+ * The FAQ editor (issue 28). A group's questions are saved whole in one short transaction that
+ * first claims the group row by a conditional update (`version = If-Match`), so of several editors
+ * saving against the same version exactly one wins and the others are refused with 409.
+ * faq_groups' and faq_items' triggers tell every process's page cache at commit (content-version.ts).
+ */
+
+interface GroupRow {
+  id: string;
+  title: string;
+  description: string;
+  version: number;
+  item_count: number;
+  used_by: { id: string; name: string }[];
+}
+
+/**
+ * The groups (all, or the one `id`) with their question count and the templates whose live or
+ * draft sections show them.
+ */
+function groupRows(db: Db, id?: string): Promise<GroupRow[]> {
+  return queryRows<GroupRow>(
+    db,
+    sql`select g.id, g.title, g.description, g.version,
+               (select count(*)::int from faq_items i where i.group_id = g.id) as item_count,
+               coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
+                  from templates t
+                 where exists (select 1 from template_sections s
+                                where s.template_id = t.id and s.type = 'faq' and s.settings->>'faq_id' = g.id)
+                    or t.draft_sections @> jsonb_build_array(jsonb_build_object('type', 'faq',
+                         'settings', jsonb_build_object('faq_id', g.id)))), '[]'::json) as used_by
+          from faq_groups g
+         where ${id === undefined ? sql`true` : sql`g.id = ${id}`}
+         order by g.title, g.id`,
+  );
+}
+
+const toRow = (r: GroupRow): AdminFaqRow => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  item_count: r.item_count,
+  version: r.version,
+  used_by: r.used_by,
+});
+
+/** Every FAQ group by title, with its question count and where it is shown. */
+export async function listFaqs(db: Db): Promise<AdminFaqList> {
+  return { groups: (await groupRows(db)).map(toRow) };
+}
+
+const itemRows = (db: Db, id: string) =>
+  queryRows<AdminFaqItem>(
+    db,
+    sql`select question, answer, is_published from faq_items where group_id = ${id} order by position, id`,
+  );
+
+/** One group with its questions in order; 404 for an unknown id. */
+export async function loadFaq(db: Db, id: string): Promise<AdminFaq> {
+  const [row] = await groupRows(db, id);
+  if (!row) throw notFound(msg.notFound);
+  return { ...toRow(row), items: await itemRows(db, id) };
+}
+
+/**
+ * Makes an empty group. Without an id, one is made from the title (`-2`, `-3`… when taken); a
+ * given id that is taken is 422 at `id`.
+ */
+export async function createFaq(
+  db: Db,
+  act: OwnerAct,
+  body: { id?: string | undefined; title: string; description: string },
+): Promise<AdminFaq> {
+  const base =
+    body.id ??
+    (slugify(body.title)
+      .slice(0, FAQ_LIMITS.idMax - 4)
+      .replace(/-$/, '') ||
+      'faq');
+  const candidates = body.id ? [body.id] : [base, ...Array.from({ length: 20 }, (_, i) => `${base}-${i + 2}`)];
+  const id = await db.transaction(async (tx) => {
+    for (const candidate of candidates) {
+      const [made] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into faq_groups (id, title, description) values (${candidate}, ${body.title}, ${body.description})
+            on conflict (id) do nothing returning id`,
+      );
+      if (!made) continue;
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'faq.create',
+        target: `faq:${made.id}`,
+        after: { title: body.title, description: body.description },
+        ip: act.ip,
+      });
+      return made.id;
+    }
+    throw fieldError('id', msg.idTaken);
+  });
+  return loadFaq(db, id);
+}
+
+/** Claims the group at the If-Match version (`set` changes it too), or 404 / 409. */
+async function claim(tx: Db, act: OwnerAct, id: string, set = sql``): Promise<{ version: number; title: string }> {
+  const [claimed] = await queryRows<{ version: number; title: string }>(
+    tx,
+    sql`update faq_groups set ${set} version = version + 1
+         where id = ${id} and ${act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`}
+         returning version, title`,
+  );
+  if (claimed) return claimed;
+  const [exists] = await queryRows<{ id: string }>(tx, sql`select id from faq_groups where id = ${id}`);
+  throw exists ? new HttpError(409, msg.stale) : notFound(msg.notFound);
+}
+
+/** The group's new title and description, if it is still at the If-Match version; audited. */
+export async function renameFaq(
+  db: Db,
+  act: OwnerAct,
+  id: string,
+  body: { title: string; description: string },
+): Promise<AdminFaq> {
+  await db.transaction(async (tx) => {
+    const [before] = await queryRows<{ title: string; description: string }>(
+      tx,
+      sql`select title, description from faq_groups where id = ${id} for update`,
+    );
+    const claimed = await claim(tx, act, id, sql`title = ${body.title}, description = ${body.description},`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'faq.rename',
+      target: `faq:${id}`,
+      before: before ?? null,
+      after: { version: claimed.version, ...body },
+      ip: act.ip,
+    });
+  });
+  return loadFaq(db, id);
+}
+
+/** What the audit log keeps of a question list. */
+const outline = (items: readonly AdminFaqItem[]) =>
+  items.map((i) => `${i.is_published ? '' : '(hidden) '}${i.question}`);
+
+/**
+ * Replaces the group's whole question list, if it is still at the If-Match version; audited in
+ * the same transaction. Shoppers see it at once.
+ */
+export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: AdminFaqItem[]): Promise<AdminFaq> {
+  await db.transaction(async (tx) => {
+    const claimed = await claim(tx, act, id);
+    const before = await itemRows(tx, id);
+    await tx.execute(sql`delete from faq_items where group_id = ${id}`);
+    if (items.length)
+      await tx.execute(
+        sql`insert into faq_items (group_id, question, answer, position, is_published) values ${sql.join(
+          items.map((i, position) => sql`(${id}, ${i.question}, ${i.answer}, ${position}, ${i.is_published})`),
+          sql`, `,
+        )}`,
+      );
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'faq.save',
+      target: `faq:${id}`,
+      before: { items: outline(before) },
+      after: { version: claimed.version, items: outline(items) },
+      ip: act.ip,
+    });
+  });
+  return loadFaq(db, id);
+}
+
+/**
+ * Deletes a group and its questions; 409 naming the templates while any live or draft section
+ * shows it. The group row is locked first, so a rename or save of it waits. Template saves take
+ * no lock on the groups they name (a section may name a group that is gone: it renders without
+ * it and the template editor flags it), so a template saved during the delete can still name it.
+ */
+export async function deleteFaq(db: Db, act: OwnerAct, id: string): Promise<{ id: string }> {
+  await db.transaction(async (tx) => {
+    const [locked] = await queryRows<{ id: string }>(tx, sql`select id from faq_groups where id = ${id} for update`);
+    if (!locked) throw notFound(msg.notFound);
+    const [row] = await groupRows(tx, id);
+    if (row!.used_by.length) throw new HttpError(409, msg.inUse(row!.used_by.map((t) => t.name)));
+    if (act.ifMatch !== null && row!.version !== act.ifMatch) throw new HttpError(409, msg.stale);
+    const items = await itemRows(tx, id);
+    await tx.execute(sql`delete from faq_groups where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'faq.delete',
+      target: `faq:${id}`,
+      before: { title: row!.title, description: row!.description, items: outline(items) },
+      ip: act.ip,
+    });
+  });
+  return { id };
+}

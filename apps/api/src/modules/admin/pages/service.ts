@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  PAGE_LIST_LIMIT,
+  adminPageMessages as msg,
+  storedBlocks,
+  withPlainText,
+  type AdminPage,
+  type AdminPageBody,
+  type AdminPageList,
+  type AdminPageListQuery,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { shopTimeZone } from '../../../lib/time-zone.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import {
+  aheadSql,
+  deleteVersioned,
+  iso,
+  isoOrNull,
+  newPublishAt,
+  refusal,
+  slugClash,
+  statusOf,
+  statusWhere,
+  titleOrSlugLike,
+  updatedPublishAt,
+  versionCheck,
+  type PublishedTable,
+} from '../content-publishing.ts';
+import type { OwnerAct } from '../if-match.ts';
+
+/**
+ * The owner's pages (issue 28). A page is a draft (is_published false), published, or scheduled
+ * (published with publish_at ahead: the public read waits for it, content/page-live.ts). Each
+ * write is one statement that changes the row only if its version is still the one the editor
+ * read (If-Match), audited in the same transaction; the pages table's trigger tells every
+ * process's page cache at commit.
+ */
+
+const PAGES: PublishedTable = { table: 'pages', column: 'publish_at' };
+
+interface PageRow {
+  id: number;
+  title: string;
+  slug: string;
+  is_published: boolean;
+  publish_at: Date | string | null;
+  ahead: boolean;
+  updated_at: Date | string;
+  version: number;
+}
+
+const rowColumns = sql`id, title, slug, is_published, publish_at, ${aheadSql(PAGES)}, updated_at, version`;
+
+const toRow = (r: PageRow) => ({
+  id: r.id,
+  title: r.title,
+  slug: r.slug,
+  url: `/${r.slug}`,
+  status: statusOf(r),
+  publish_at: isoOrNull(r.publish_at),
+  updated_at: iso(r.updated_at),
+  version: r.version,
+});
+
+/** The pages, last edited first, narrowed by words of the title or slug and by status. */
+export async function listAdminPages(db: Db, q: AdminPageListQuery): Promise<AdminPageList> {
+  const [rows, timeZone] = await Promise.all([
+    queryRows<PageRow>(
+      db,
+      sql`select ${rowColumns} from pages
+           where ${titleOrSlugLike(q.q)} and ${statusWhere(PAGES, q.status)}
+           order by updated_at desc, id desc limit ${PAGE_LIST_LIMIT}`,
+    ),
+    shopTimeZone(db),
+  ]);
+  return { pages: rows.map(toRow), time_zone: timeZone };
+}
+
+/** One page for the editor; null when unknown. */
+export async function loadAdminPage(db: Db, id: number): Promise<AdminPage | null> {
+  const [r] = await queryRows<
+    PageRow & { blocks: unknown[]; meta_title: string | null; meta_description: string | null; created_at: Date }
+  >(db, sql`select ${rowColumns}, blocks, meta_title, meta_description, created_at from pages where id = ${id}`);
+  if (!r) return null;
+  return {
+    ...toRow(r),
+    blocks: storedBlocks(r.blocks),
+    seo_title: r.meta_title,
+    seo_description: r.meta_description,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** What the audit log keeps of a page: its fields, the body as a count of blocks. */
+const auditView = (b: AdminPageBody) => ({
+  title: b.title,
+  slug: b.slug,
+  status: b.status,
+  publish_at: b.publish_at,
+  seo_title: b.seo_title,
+  seo_description: b.seo_description,
+  blocks: b.blocks.length,
+});
+
+const slugTaken = slugClash(msg.slugTaken);
+
+/** Creates a page; 422 at `slug` when another page has it. */
+export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody): Promise<AdminPage> {
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into pages (title, slug, blocks, meta_title, meta_description, is_published, publish_at)
+            values (${body.title}, ${body.slug}, ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
+                    ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'},
+                    ${newPublishAt(body)})
+            returning id`,
+      );
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'page.create',
+        target: `page:${row!.id}`,
+        after: auditView(body),
+        ip: act.ip,
+      });
+      return row!.id;
+    })
+    .catch(slugTaken);
+  return (await loadAdminPage(db, id))!;
+}
+
+/** Replaces the page if it is still at the If-Match version (409 if not); audited with what it was. */
+export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: AdminPageBody): Promise<AdminPage> {
+  await db
+    .transaction(async (tx) => {
+      const [before] = await queryRows<PageRow & { meta_title: string | null; meta_description: string | null }>(
+        tx,
+        sql`with old as (select * from pages where id = ${id} for update)
+            update pages set title = ${body.title}, slug = ${body.slug},
+                   blocks = ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
+                   meta_title = ${body.seo_title}, meta_description = ${body.seo_description},
+                   is_published = ${body.status !== 'draft'}, publish_at = ${updatedPublishAt(PAGES, body)},
+                   version = pages.version + 1, updated_at = now()
+              from old
+             where pages.id = old.id and ${versionCheck(PAGES, act.ifMatch)}
+            returning old.title, old.slug, old.is_published, old.publish_at,
+                      coalesce(old.publish_at > now(), false) as ahead, old.meta_title, old.meta_description`,
+      );
+      if (!before) await refusal(tx, PAGES, id, msg);
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'page.update',
+        target: `page:${id}`,
+        before: {
+          title: before!.title,
+          slug: before!.slug,
+          status: statusOf(before!),
+          publish_at: isoOrNull(before!.publish_at),
+          seo_title: before!.meta_title,
+          seo_description: before!.meta_description,
+        },
+        after: auditView(body),
+        ip: act.ip,
+      });
+    })
+    .catch(slugTaken);
+  return (await loadAdminPage(db, id))!;
+}
+
+/** Deletes the page if it is still at the If-Match version; its own template (if any) stays, unlinked. */
+export const deleteAdminPage = (db: Db, act: OwnerAct, id: number): Promise<void> =>
+  deleteVersioned(db, act, PAGES, 'page', id, msg);

@@ -1,0 +1,310 @@
+import { sql } from 'drizzle-orm';
+import {
+  SectionSchema,
+  TEMPLATE_VERSIONS_LISTED,
+  adminTemplateMessages as msg,
+  type AdminTemplate,
+  type AdminTemplateChoices,
+  type AdminTemplateList,
+  type AdminTemplateVersion,
+  type AdminTemplateVersionList,
+  type Section,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, notFound } from '../../../lib/http.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { OwnerAct } from '../if-match.ts';
+import { sectionWarnings } from './warnings.ts';
+
+/**
+ * The template editor (issue 28). The live sections are template_sections (what the storefront
+ * reads); the editor's work in progress is the template's draft_sections; every publish is a
+ * template_versions row. Each write is one statement or one short transaction that changes the
+ * template row only if its version is still the one the editor read (If-Match), so two editors
+ * never overwrite each other silently: the second is refused with 409.
+ */
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  page_type: string;
+  page_slug: string | null;
+  path: string | null;
+  updated_at: Date | string;
+  version: number;
+  draft_sections: unknown[] | null;
+  draft_updated_at: Date | string | null;
+}
+
+/** The template the storefront lays out pages with when they have none of their own ($.tsx). */
+const DEFAULT_PAGE_TEMPLATE = 'page';
+
+/**
+ * A storefront path that shows the template: `/` for the home page, `/{slug}` for a page's own,
+ * and for the default page template the first published page without a template of its own
+ * (null when there is none).
+ */
+const pathSql = sql`case when p.slug is not null then '/' || p.slug
+  when t.id = 'home' then '/'
+  when t.id = ${DEFAULT_PAGE_TEMPLATE} then (select '/' || p2.slug from pages p2
+    where p2.is_published and (p2.publish_at is null or p2.publish_at <= now()) and not exists (select 1 from templates t2 where t2.page_id = p2.id)
+    order by p2.id limit 1)
+  end`;
+
+const templateColumns = sql`t.id, t.name, t.page_type, p.slug as page_slug, ${pathSql} as path, t.updated_at,
+  t.version, t.draft_sections, t.draft_updated_at`;
+
+/** Sections read back from storage; one that no longer fits the contract is left out, as the storefront does. */
+function parseSections(list: readonly unknown[]): Section[] {
+  return list.flatMap((s) => {
+    const parsed = SectionSchema.safeParse(s);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The live sections in order, hidden ones (is_enabled false) with `hidden: true`. */
+async function liveSections(db: Db, id: string): Promise<Section[]> {
+  const rows = await queryRows<{ key: string; type: string; settings: unknown; is_enabled: boolean }>(
+    db,
+    sql`select key, type, settings, is_enabled from template_sections
+         where template_id = ${id} order by position, id`,
+  );
+  return parseSections(rows.map((r) => ({ key: r.key, type: r.type, settings: r.settings, hidden: !r.is_enabled })));
+}
+
+/** Every template, the home page first, then by name. */
+export async function listTemplates(db: Db): Promise<AdminTemplateList> {
+  const rows = await queryRows<TemplateRow & { section_count: number }>(
+    db,
+    sql`select ${templateColumns},
+          (select count(*)::int from template_sections s where s.template_id = t.id) as section_count
+        from templates t left join pages p on p.id = t.page_id
+        order by t.id <> 'home', t.name, t.id`,
+  );
+  return {
+    templates: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      page_type: r.page_type,
+      page_slug: r.page_slug,
+      path: r.path,
+      section_count: r.section_count,
+      has_draft: r.draft_sections !== null,
+      updated_at: iso(r.updated_at),
+      version: r.version,
+    })),
+  };
+}
+
+/** One template for the editor: live sections, the draft, and warnings on what the editor starts from. */
+export async function loadAdminTemplate(db: Db, id: string): Promise<AdminTemplate | null> {
+  const [r] = await queryRows<TemplateRow>(
+    db,
+    sql`select ${templateColumns} from templates t left join pages p on p.id = t.page_id where t.id = ${id}`,
+  );
+  if (!r) return null;
+  const sections = await liveSections(db, id);
+  const draft =
+    r.draft_sections === null
+      ? null
+      : { sections: parseSections(r.draft_sections), updated_at: iso(r.draft_updated_at ?? r.updated_at) };
+  return {
+    id: r.id,
+    name: r.name,
+    page_type: r.page_type,
+    page_slug: r.page_slug,
+    path: r.path,
+    updated_at: iso(r.updated_at),
+    version: r.version,
+    sections,
+    draft,
+    warnings: await sectionWarnings(db, draft?.sections ?? sections),
+  };
+}
+
+/** What the audit log keeps of a section list: each section's type and key, in order. */
+const outline = (sections: readonly Section[]) =>
+  sections.map((s) => `${s.type}:${s.key}${s.hidden ? ' (hidden)' : ''}`);
+
+/** After a write matched no row: 404 when the template is unknown, else 409 (its version moved on). */
+async function refusal(db: Db, id: string, otherwise: HttpError = new HttpError(409, msg.stale)): Promise<never> {
+  const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
+  throw found ? otherwise : notFound(msg.notFound);
+}
+
+const versionCheck = (ifMatch: number | null) => (ifMatch === null ? sql`true` : sql`version = ${ifMatch}`);
+
+/**
+ * Sets (or, with null, drops) the draft, if the template is still at the If-Match version; audited
+ * in the same transaction as `action`.
+ */
+async function writeDraft(
+  db: Db,
+  act: OwnerAct,
+  id: string,
+  sections: Section[] | null,
+  action: string,
+  extra: Record<string, unknown> = {},
+): Promise<AdminTemplate> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ version: number }>(
+      tx,
+      sql`update templates
+             set draft_sections = ${sections === null ? null : JSON.stringify(sections)}::jsonb,
+                 draft_updated_at = ${sections === null ? null : sql`now()`}, version = version + 1
+           where id = ${id} and ${versionCheck(act.ifMatch)}
+           returning version`,
+    );
+    if (!row) await refusal(tx, id);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action,
+      target: `template:${id}`,
+      after: { ...extra, ...(sections ? { sections: outline(sections) } : {}) },
+      ip: act.ip,
+    });
+  });
+  return (await loadAdminTemplate(db, id))!;
+}
+
+/** Saves the editor's whole section list as the template's draft: shoppers see nothing of it yet. */
+export function saveTemplateDraft(db: Db, act: OwnerAct, id: string, sections: Section[]): Promise<AdminTemplate> {
+  return writeDraft(db, act, id, sections, 'template.draft');
+}
+
+/** Drops the draft: the editor starts again from what shoppers see. */
+export function discardTemplateDraft(db: Db, act: OwnerAct, id: string): Promise<AdminTemplate> {
+  return writeDraft(db, act, id, null, 'template.discard');
+}
+
+/**
+ * The draft becomes the live sections, in one transaction: the template row is claimed by a
+ * conditional update (draft present, version as read), its sections replaced, the draft kept as
+ * a new version (the first publish also keeps what was live before, so it can be restored), and
+ * the change audited. template_sections' trigger tells every process's page cache at commit.
+ */
+export async function publishTemplate(db: Db, act: OwnerAct, id: string): Promise<AdminTemplate> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ draft: unknown[]; was_updated: Date | string }>(
+      tx,
+      sql`with claimed as (select id, draft_sections, updated_at from templates where id = ${id} for update)
+          update templates t
+             set draft_sections = null, draft_updated_at = null, version = t.version + 1, updated_at = now()
+            from claimed
+           where t.id = claimed.id and claimed.draft_sections is not null and ${versionCheck(act.ifMatch)}
+           returning claimed.draft_sections as draft, claimed.updated_at as was_updated`,
+    );
+    if (!row) {
+      const [t] = await queryRows<{ has_draft: boolean; version: number }>(
+        tx,
+        sql`select draft_sections is not null as has_draft, version from templates where id = ${id}`,
+      );
+      if (!t) throw notFound(msg.notFound);
+      const moved = act.ifMatch !== null && act.ifMatch !== t.version;
+      throw new HttpError(409, moved ? msg.stale : msg.nothingToPublish);
+    }
+    const sections = parseSections(row.draft);
+    const before = await liveSections(tx, id);
+    await tx.execute(
+      sql`insert into template_versions (template_id, sections, published_by, published_at)
+          select ${id}, ${JSON.stringify(before)}::jsonb, null, ${iso(row.was_updated)}::timestamptz
+           where not exists (select 1 from template_versions where template_id = ${id})`,
+    );
+    await tx.execute(sql`delete from template_sections where template_id = ${id}`);
+    if (sections.length) {
+      await tx.execute(
+        sql`insert into template_sections (template_id, key, type, settings, position, is_enabled) values ${sql.join(
+          sections.map(
+            (s, i) => sql`(${id}, ${s.key}, ${s.type}, ${JSON.stringify(s.settings)}::jsonb, ${i}, ${!s.hidden})`,
+          ),
+          sql`, `,
+        )}`,
+      );
+    }
+    const [v] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into template_versions (template_id, sections, published_by)
+          values (${id}, ${JSON.stringify(sections)}::jsonb, ${act.staff.email}) returning id`,
+    );
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'template.publish',
+      target: `template:${id}`,
+      before: { sections: outline(before) },
+      after: { version: v!.id, sections: outline(sections) },
+      ip: act.ip,
+    });
+  });
+  return (await loadAdminTemplate(db, id))!;
+}
+
+/** The template's published versions, newest first; null when the template is unknown. */
+export async function listTemplateVersions(db: Db, id: string): Promise<AdminTemplateVersionList | null> {
+  const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
+  if (!found) return null;
+  const rows = await queryRows<{ id: number; published_at: Date | string; published_by: string | null; n: number }>(
+    db,
+    sql`select id, published_at, published_by, jsonb_array_length(sections)::int as n from template_versions
+         where template_id = ${id} order by id desc limit ${TEMPLATE_VERSIONS_LISTED}`,
+  );
+  return {
+    versions: rows.map((r) => ({
+      version: r.id,
+      published_at: iso(r.published_at),
+      published_by: r.published_by,
+      section_count: r.n,
+    })),
+  };
+}
+
+/** One published version with its sections; null when it is not one of this template's. */
+export async function getTemplateVersion(db: Db, id: string, version: number): Promise<AdminTemplateVersion | null> {
+  const [r] = await queryRows<{
+    id: number;
+    published_at: Date | string;
+    published_by: string | null;
+    sections: unknown[];
+  }>(
+    db,
+    sql`select id, published_at, published_by, sections from template_versions
+         where template_id = ${id} and id = ${version}`,
+  );
+  if (!r) return null;
+  return {
+    version: r.id,
+    published_at: iso(r.published_at),
+    published_by: r.published_by,
+    sections: parseSections(r.sections),
+  };
+}
+
+/**
+ * A published version's sections become the draft (not live at once: the owner sees them in the
+ * preview first, and publishing them makes a new version, so the history only grows).
+ */
+export async function restoreTemplateVersion(
+  db: Db,
+  act: OwnerAct,
+  id: string,
+  version: number,
+): Promise<AdminTemplate> {
+  const found = await getTemplateVersion(db, id, version);
+  if (!found) {
+    await refusal(db, id, notFound(msg.versionNotFound));
+  }
+  return writeDraft(db, act, id, found!.sections, 'template.restore', { restored_version: version });
+}
+
+/** What the section pickers offer, each list in the shop's own order. */
+export async function templateChoices(db: Db): Promise<AdminTemplateChoices> {
+  const [sliders, faqs, forms, categories, collections] = await Promise.all([
+    queryRows<{ id: string; name: string }>(db, sql`select id, name from sliders order by name, id`),
+    queryRows<{ id: string; name: string }>(db, sql`select id, title as name from faq_groups order by title, id`),
+    queryRows<{ id: string; name: string }>(db, sql`select id, name from forms where is_active order by name, id`),
+    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from categories order by name, id`),
+    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from collections order by name, id`),
+  ]);
+  return { sliders, faqs, forms, categories, collections };
+}

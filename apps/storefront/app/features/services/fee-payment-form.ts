@@ -1,0 +1,23 @@
+import { applicationTexts, type PaymentNext } from '@shopfront/shared';
+
+/** The application page's "pay the fee" form: its intent and its Idempotency-Key field. */
+export const FEE_INTENT = 'pay';
+export const FEE_KEY_FIELD = 'fee_key';
+
+/** What paying the fee answers a script (without JavaScript the action redirects, or answers the failure). */
+export type FeeResult =
+  | { ok: true; intent: typeof FEE_INTENT; next: PaymentNext; orderId: string }
+  | { ok: false; intent: typeof FEE_INTENT; message: string };
+
+/** How the fee stands when the applicant comes back from paying (`?fee=` of the application page). */
+export type FeeNotice = { tone: 'done' | 'due' | 'failed'; text: string };
+
+export const FEE_FAILED = 'Your payment did not go through, and nothing was taken. You can try again.';
+
+/** The notice for `?fee=paid|due|failed`, or null for anything else. */
+export function feeNotice(fee: string | null, applicationNo: string): FeeNotice | null {
+  if (fee === 'paid') return { tone: 'done', text: applicationTexts.feePaid(applicationNo) };
+  if (fee === 'due') return { tone: 'due', text: applicationTexts.feeDue };
+  if (fee === 'failed') return { tone: 'failed', text: FEE_FAILED };
+  return null;
+}

@@ -1,0 +1,160 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import { SECTION_LINK_MESSAGE } from '@shopfront/shared';
+import { axeProblems, shot, shotScreen, toastSays } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { OWNER, expect, test } from './support/test.ts';
+
+/*
+ * The page and post editor (issue 28): an owner on a phone writes a page with a heading, bold
+ * text, a list and a link (a javascript: link is refused at the field), sees it in the preview tab,
+ * publishes (the toast shows after the move to the page's address), and a shopper finds it at its
+ * address; at 1280 px the list and the editor beside the preview pass axe, and the page is deleted
+ * after a confirmation. On a phone an owner writes a blog post, schedules it on the shop's clock
+ * and sees it in the preview. SHOTS_DIR keeps a screenshot of each screen.
+ */
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
+
+const preview = (page: Page): FrameLocator => page.frameLocator('[data-testid="preview-frame"]');
+/** Only the sign-in page's "who is signed in?" (401). */
+const unexpected = (problems: string[]) =>
+  problems.filter((p) => !/http 401: \/api\/admin\/auth\/me|status of 401/.test(p));
+
+test('an owner writes and publishes a page on a phone; shoppers see it; the editor at 1280 px', async ({
+  shop,
+  owner,
+  newPage,
+}) => {
+  test.setTimeout(240_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/pages`);
+  await expect(page.getByTestId('page-about-us')).toContainText('Published');
+  await shot(page, 'pages-list');
+
+  await page.getByTestId('new-page').click();
+  await page.getByRole('heading', { level: 1, name: 'New page' }).waitFor();
+  await page.getByTestId('page-title').fill('Our workshop');
+  await expect(page.getByTestId('page-slug')).toHaveValue('our-workshop');
+
+  const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
+  await page.getByTestId('page-body').click();
+  await tool('Heading').click();
+  await page.keyboard.type('Where we work');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Every piece is made ');
+  await tool('Bold').click();
+  await page.keyboard.type('by hand');
+  await tool('Bold').click();
+  await page.keyboard.type(' in our studio.');
+  await page.keyboard.press('Enter');
+  await tool('Bulleted list').click();
+  await page.keyboard.type('Block printing');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Natural dyes');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Read our story');
+  for (let i = 0; i < 'our story'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await tool('Link').click();
+  await page.getByTestId('link-href').fill('javascript:alert(1)');
+  await page.getByTestId('link-apply').click();
+  await expect(page.getByText(SECTION_LINK_MESSAGE)).toBeVisible();
+  await page.getByTestId('link-href').fill('/about-us');
+  await page.getByTestId('link-apply').click();
+  await expect(page.getByTestId('page-body').getByRole('link', { name: 'our story' })).toBeVisible();
+  await page.locator('label', { hasText: /^Published$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Published' })).toBeChecked();
+  await shotScreen(page, 'page-editor');
+
+  // The preview is a tab on a phone: it shows the unsaved text.
+  await page.getByTestId('tab-preview').click();
+  await expect(preview(page).getByRole('heading', { name: 'Where we work' })).toBeVisible();
+  await expect(preview(page).locator('strong', { hasText: 'by hand' })).toBeVisible();
+  await shotScreen(page, 'page-preview');
+  await page.getByTestId('tab-edit').click();
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.getByTestId('save-page').click();
+  await expect(page).toHaveURL(/\/admin\/pages\/\d+$/);
+  await toastSays(page, 'Published: shoppers see it now');
+  await expect(page.getByTestId('page-status')).toContainText('Published');
+  await expect(page.getByTestId('page-status')).toContainText('Saved');
+
+  const shopper = await newPage(MOBILE);
+  await shopper.goto(`${shop.baseUrl}/our-workshop`);
+  await expect(shopper.getByRole('heading', { name: 'Where we work' })).toBeVisible();
+  await expect(shopper.locator('strong', { hasText: 'by hand' })).toBeVisible();
+  await expect(shopper.getByRole('listitem').filter({ hasText: 'Natural dyes' })).toBeVisible();
+  await expect(shopper.getByRole('link', { name: 'our story' })).toHaveAttribute('href', '/about-us');
+
+  // At 1280 px: the list, then the editor beside the page's own preview.
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/pages`);
+  await expect(page.getByTestId('page-our-workshop')).toContainText('Published');
+  await shot(page, 'pages-list');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByTestId('page-our-workshop').click();
+  await page.getByRole('heading', { level: 1, name: 'Our workshop' }).waitFor();
+  await expect(preview(page).getByRole('heading', { name: 'Where we work' })).toBeVisible();
+  await shotScreen(page, 'page-editor');
+  expect(await axeProblems(page)).toEqual([]);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('delete-page').click();
+  await toastSays(page, 'Page deleted');
+  await expect(page).toHaveURL(/\/admin\/pages$/);
+  await expect(page.getByTestId('page-our-workshop')).toHaveCount(0);
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('an owner writes a blog post on a phone, schedules it and sees it in the preview; the blog at 1280 px', async ({
+  shop,
+  owner,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/blog`);
+  await expect(page.getByTestId('posts-list').getByText('Published').first()).toBeVisible();
+  await shot(page, 'blog-list');
+
+  await page.getByTestId('new-post').click();
+  await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+  await page.getByTestId('post-title').fill('Indigo, step by step');
+  await expect(page.getByTestId('post-slug')).toHaveValue('indigo-step-by-step');
+  await page.getByTestId('post-excerpt').fill('From leaf to vat to cloth, in six days.');
+  await page.getByTestId('page-body').click();
+  await page.keyboard.type('The vat is fed every morning.');
+  await page.getByTestId('post-tags').fill('Dyes, how it is made');
+  await page.locator('label', { hasText: /^Scheduled$/ }).click();
+  await expect(page.getByTestId('schedule-zone')).toContainText(/Asia\/(Kolkata|Calcutta)|GMT\+5:30/);
+  await page.getByTestId('post-publish-at').fill('2031-01-15T10:00');
+  await shotScreen(page, 'post-editor');
+
+  // The preview tab shows the unsaved post; after Schedule it still does (shoppers do not see it).
+  await page.getByTestId('tab-preview').click();
+  await expect(preview(page).getByRole('heading', { name: 'Indigo, step by step' })).toBeVisible();
+  await expect(preview(page).getByText('The vat is fed every morning.')).toBeVisible();
+  await page.getByTestId('tab-edit').click();
+  await page.getByTestId('save-post').click();
+  await expect(page).toHaveURL(/\/admin\/blog\/\d+$/);
+  await toastSays(page, 'Scheduled');
+  // On the shop's clock, as picked, whatever the browser's time zone.
+  await expect(page.getByTestId('post-status')).toContainText(/Scheduled · Jan 15, 2031, 10:00/);
+  await expect(page.getByTestId('post-publish-at')).toHaveValue('2031-01-15T10:00');
+  await expect(page.getByTestId('post-tags')).toHaveValue('dyes, how-it-is-made');
+  await page.getByTestId('tab-preview').click();
+  await expect(preview(page).getByText('From leaf to vat to cloth, in six days.')).toBeVisible();
+  await shotScreen(page, 'post-preview');
+  await page.getByTestId('tab-edit').click();
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/blog?status=scheduled`);
+  await expect(page.getByTestId('post-indigo-step-by-step')).toContainText('Scheduled');
+  await shot(page, 'blog-list');
+  await page.getByTestId('post-indigo-step-by-step').click();
+  await expect(preview(page).getByRole('heading', { name: 'Indigo, step by step' })).toBeVisible();
+  await shotScreen(page, 'post-editor');
+  expect(unexpected(problems)).toEqual([]);
+});
