@@ -84,14 +84,17 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // +2.1 kB: the Blog, FAQs and Testimonials places with their icons and five routes in the
   // manifest, the sidebar's folding groups (every frame), and lib/api's shared editor helpers:
   // measured 238.9 kB in the CI-clone run of stop 35.
-  setup: 239_500,
+  // +0.5 kB: the Sliders and Forms places, their icons and four routes in the manifest, and the
+  // media picker's shared upload helper (stop 36): measured 239.4 kB.
+  setup: 240_000,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
   // Measured with both: 156.5 kB. +0.2 kB each for the Menus and the Pages places, their icons
   // and their routes in the manifest (issue 28; every frame carries them): 156.9 kB. +1.3 kB for
   // the Blog, FAQs and Testimonials places and routes and the sidebar's folding groups: 158.2 kB.
-  staff: 158_800,
+  // +0.4 kB for the Sliders and Forms places and their routes (stop 36): 158.6 kB.
+  staff: 159_200,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },

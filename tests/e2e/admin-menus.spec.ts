@@ -11,7 +11,9 @@ import { OWNER, expect, test } from './support/test.ts';
  * screen, the preview a tab. SHOTS_DIR=/work/shots/menus keeps a screenshot of each screen.
  * The FAQ editor beside it (Content → FAQs, a list with the same reordering) has one journey at
  * 390 px: a question added, moved by keyboard and Move up, removed and undone, saved, and on the
- * storefront's FAQ page in its place.
+ * storefront's FAQ page in its place. The slider editor (Content → Sliders, the same list) has one
+ * at 390 px too: a slide retitled, moved down, saved, and the storefront home's hero has them in
+ * that order; then its screens at 1280 px for the screenshots.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -133,10 +135,10 @@ test.describe('the menu editor', () => {
   });
 });
 
-/** The FAQ editor's questions in order. */
-const questionRows = (page: Page) =>
+/** The rows of a SortableList (the FAQ editor's questions, a slider's slides) in order. */
+const sortedRows = (page: Page, list: string) =>
   page
-    .getByTestId('faq-items')
+    .getByTestId(list)
     .locator('[data-testid^="row-"]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice(4)));
 
@@ -153,30 +155,30 @@ test('the FAQ editor at 390 px: add a question, move it by keyboard and Move up,
   await shot(page, 'faqs-list');
   await page.getByTestId('faq-shopping-help').click();
   await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-  await expect.poll(async () => (await questionRows(page)).length).toBeGreaterThanOrEqual(6);
-  const before = await questionRows(page);
+  await expect.poll(async () => (await sortedRows(page, 'faq-items')).length).toBeGreaterThanOrEqual(6);
+  const before = await sortedRows(page, 'faq-items');
 
   const q = 'Do you gift wrap?';
   await page.getByTestId('add-question').click();
   await page.getByTestId('question').fill(q);
   await page.getByTestId('answer').fill('Yes: choose <gift wrap> at checkout.');
-  await expect.poll(() => questionRows(page)).toEqual([...before, q]);
+  await expect.poll(() => sortedRows(page, 'faq-items')).toEqual([...before, q]);
   // Keyboard: the handle, Enter, up past its own drop positions to before the question above, Enter.
   await page.getByTestId(`drag-${q}`).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await expect.poll(() => questionRows(page)).toEqual([...before.slice(0, -1), q, before.at(-1)]);
+  await expect.poll(() => sortedRows(page, 'faq-items')).toEqual([...before.slice(0, -1), q, before.at(-1)]);
   await page.getByTestId('move-up').click();
   const placed = [...before.slice(0, -2), q, ...before.slice(-2)];
-  await expect.poll(() => questionRows(page)).toEqual(placed);
+  await expect.poll(() => sortedRows(page, 'faq-items')).toEqual(placed);
 
   await page.getByTestId('remove-question').click();
   await toastSays(page, `“${q}” removed`);
   await expect(page.getByTestId(`row-${q}`)).toHaveCount(0);
   await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(() => questionRows(page)).toEqual(placed);
+  await expect.poll(() => sortedRows(page, 'faq-items')).toEqual(placed);
   await expect(page.getByTestId('faq-status')).toContainText('Unsaved changes');
   await shotScreen(page, 'faq-editor');
   expect(await axeProblems(page)).toEqual([]);
@@ -191,5 +193,47 @@ test('the FAQ editor at 390 px: add a question, move it by keyboard and Move up,
   );
   await shopper.getByText(q).click();
   await expect(shopper.getByText('Yes: choose <gift wrap> at checkout.')).toBeVisible();
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('the slider editor at 390 px: retitle a slide, move it down, save; the home page hero shows them in order', async ({
+  shop,
+  owner,
+  newPage,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/sliders`);
+  await expect(page.getByTestId('slider-home-hero')).toContainText('2 slides · shown by Home page');
+  await shot(page, 'sliders-list');
+  await page.getByTestId('slider-home-hero').click();
+  await page.getByRole('heading', { level: 1, name: 'Home hero' }).waitFor();
+  const [first, second] = ['Linen for long summers', 'Studio ceramics'];
+  await expect.poll(() => sortedRows(page, 'slider-slides')).toEqual([first, second]);
+
+  const title = 'Linen <for> the monsoon';
+  await page.getByTestId(`row-${first}`).click();
+  await page.getByTestId('slide-title').fill(title);
+  await page.getByTestId('move-down').click();
+  await expect.poll(() => sortedRows(page, 'slider-slides')).toEqual([second, title]);
+  await expect(page.getByTestId('slider-status')).toContainText('Unsaved changes');
+  await shotScreen(page, 'slider-editor');
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.getByTestId('save').click();
+  await toastSays(page, 'Slider saved');
+  await expect(page.getByTestId('slider-status')).toHaveText('Saved: shoppers see these slides.');
+  const shopper = await newPage();
+  await shopper.setViewportSize(MOBILE);
+  await shopper.goto(shop.baseUrl);
+  await expect(shopper.locator('.hero-slider h2')).toHaveText([second, title]);
+  await shotScreen(shopper, 'slider-home');
+
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId(`row-${title}`).click();
+  await shotScreen(page, 'slider-editor');
+  await page.getByRole('link', { name: 'All sliders' }).click();
+  await shot(page, 'sliders-list');
   expect(unexpected(problems)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { SECTION_LINK_MESSAGE } from '@shopfront/shared';
 import { axeProblems, shot, shotScreen, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
@@ -9,8 +10,11 @@ import { OWNER, expect, test } from './support/test.ts';
  * text, a list and a link (a javascript: link is refused at the field), sees it in the preview tab,
  * publishes (the toast shows after the move to the page's address), and a shopper finds it at its
  * address; at 1280 px the list and the editor beside the preview pass axe, and the page is deleted
- * after a confirmation. On a phone an owner writes a blog post, schedules it on the shop's clock
- * and sees it in the preview. SHOTS_DIR keeps a screenshot of each screen.
+ * after a confirmation. The page's picture comes from the media library's picker (uploaded from the
+ * phone, described, chosen; axe on the open picker; its grid again at 1280 px). On a phone an owner
+ * writes a blog post, schedules it on the shop's clock and sees it in the preview. On a phone an
+ * owner adds a required field to the contact form and a shopper's message without it is refused.
+ * SHOTS_DIR keeps a screenshot of each screen.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -62,6 +66,30 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await page.getByTestId('link-href').fill('/about-us');
   await page.getByTestId('link-apply').click();
   await expect(page.getByTestId('page-body').getByRole('link', { name: 'our story' })).toBeVisible();
+
+  // A picture from the media library: uploaded from the phone in the picker, described, chosen.
+  await page.getByTestId('page-body').press('End');
+  await page.keyboard.press('Enter');
+  await tool('Picture').click();
+  await page.getByTestId('media-picker-open').click();
+  const picker = page.getByTestId('media-picker');
+  await picker.getByTestId('media-file').setInputFiles({
+    name: 'indigo-cloth.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2b4a8a' } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await expect(picker.getByTestId('media-chosen')).toContainText('indigo-cloth.jpg');
+  await expect(picker.getByRole('button', { pressed: true }).getByRole('img')).toBeVisible();
+  await picker.getByTestId('media-alt').fill('Indigo cloth drying in the sun');
+  expect(await axeProblems(page)).toEqual([]);
+  await shotScreen(page, 'media-picker');
+  await picker.getByTestId('media-choose').click();
+  await expect(picker).toBeHidden();
+  await expect(
+    page.getByTestId('page-body').getByRole('img', { name: 'Indigo cloth drying in the sun' }),
+  ).toBeVisible();
   await page.locator('label', { hasText: /^Published$/ }).click();
   await expect(page.getByRole('radio', { name: 'Published' })).toBeChecked();
   await shotScreen(page, 'page-editor');
@@ -86,6 +114,9 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await expect(shopper.locator('strong', { hasText: 'by hand' })).toBeVisible();
   await expect(shopper.getByRole('listitem').filter({ hasText: 'Natural dyes' })).toBeVisible();
   await expect(shopper.getByRole('link', { name: 'our story' })).toHaveAttribute('href', '/about-us');
+  const shown = shopper.getByRole('img', { name: 'Indigo cloth drying in the sun' });
+  await expect(shown).toHaveAttribute('src', /\/media\/.*content\/[0-9a-f]{16}\.webp/);
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // At 1280 px: the list, then the editor beside the page's own preview.
   await page.setViewportSize(DESKTOP);
@@ -98,6 +129,15 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await expect(preview(page).getByRole('heading', { name: 'Where we work' })).toBeVisible();
   await shotScreen(page, 'page-editor');
   expect(await axeProblems(page)).toEqual([]);
+  // The picker at 1280 px: the library's grid, the upload among the products' pictures.
+  await page.getByRole('toolbar').getByRole('button', { name: 'Picture', exact: true }).click();
+  await page.getByTestId('media-picker-open').click();
+  await expect(
+    page.getByTestId('media-picker').getByRole('img', { name: 'Indigo cloth drying in the sun' }),
+  ).toBeVisible();
+  await shotScreen(page, 'media-picker');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('media-picker')).toBeHidden();
 
   page.once('dialog', (d) => void d.accept());
   await page.getByTestId('delete-page').click();
@@ -156,5 +196,55 @@ test('an owner writes a blog post on a phone, schedules it and sees it in the pr
   await page.getByTestId('post-indigo-step-by-step').click();
   await expect(preview(page).getByRole('heading', { name: 'Indigo, step by step' })).toBeVisible();
   await shotScreen(page, 'post-editor');
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('an owner adds a required field to the contact form on a phone; shoppers must fill it; the editor at 1280 px', async ({
+  shop,
+  owner,
+  newPage,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/forms`);
+  await expect(page.getByTestId('form-contact')).toContainText('5 fields');
+  await shot(page, 'forms-list');
+  await page.getByTestId('form-contact').click();
+  await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+
+  await page.getByTestId('add-field').click();
+  await page.getByTestId('field-label').fill('Order number');
+  await expect(page.getByTestId('field-key')).toHaveValue('order_number');
+  await page.getByTestId('field-required').check();
+  await expect(page.getByTestId('row-Order number')).toContainText('Required');
+  await shotScreen(page, 'form-editor');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByTestId('save').click();
+  await toastSays(page, 'Form saved');
+  await expect(page.getByTestId('form-status')).toHaveText('Saved: shoppers see this form.');
+
+  const shopper = await newPage(MOBILE);
+  await shopper.goto(`${shop.baseUrl}/contact-us`);
+  const orderNo = shopper.getByLabel('Order number');
+  await expect(orderNo).toBeVisible();
+  await shopper.getByLabel('Your name').fill('Asha Kulkarni');
+  await shopper.getByRole('textbox', { name: 'E-mail', exact: true }).fill('asha@example.com');
+  await shopper.getByRole('combobox', { name: 'Topic' }).selectOption({ index: 1 });
+  await shopper.getByRole('textbox', { name: 'Message', exact: true }).fill('Where is my parcel, please?');
+  await shopper.getByRole('button', { name: 'Send message' }).click();
+  await expect(orderNo).toHaveAttribute('aria-invalid', 'true');
+  await expect(shopper.getByText('This field is required')).toBeVisible();
+  await expect(shopper.getByText('Thank you!')).toHaveCount(0);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${shop.baseUrl}/admin/forms`);
+  await expect(page.getByTestId('form-contact')).toContainText('6 fields');
+  await shot(page, 'forms-list');
+  await page.getByTestId('form-contact').click();
+  await page.getByTestId('row-Order number').click();
+  await expect(page.getByTestId('field-label')).toHaveValue('Order number');
+  await shotScreen(page, 'form-editor');
+  expect(await axeProblems(page)).toEqual([]);
   expect(unexpected(problems)).toEqual([]);
 });

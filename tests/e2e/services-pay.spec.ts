@@ -7,8 +7,8 @@ import { OWNER, expect, test } from './support/test.ts';
 /**
  * Services mode: the applicant pays the fee (ADR 37, issue 27) on the services demo. A guest pays
  * with the sandbox from the application's page and comes back to it submitted; a signed-in
- * customer chooses to pay later in cash at the office and the application is submitted with the
- * fee due. The owner then refunds the guest's paid fee from the panel's application page (phone
+ * customer, after a wrong coupon code is refused, pays later in cash at the office with the demo's
+ * coupon, and the application is submitted with the lowered fee due. The owner then refunds the guest's paid fee from the panel's application page (phone
  * width), cancelling the application with it in one action.
  */
 test.use({ shopOptions: SERVICES_SHOP, staff: [OWNER] });
@@ -136,6 +136,17 @@ test.describe('services mode: paying the fee', () => {
     await expectAxeClean(page);
     await shot(page, 'application-pay-fee');
 
+    // A coupon on the fee: a wrong code is refused under its field; the demo's FIRSTFILING takes ₹100 off.
+    const coupon = page.getByLabel('Coupon code (optional)');
+    await coupon.fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Pay later · Cash at our office' }).click();
+    await expect(page.getByTestId('fee-payment').locator('[data-field-error]')).toHaveText(
+      'This coupon code is not valid',
+    );
+    await expect(coupon).toHaveAttribute('aria-invalid', 'true');
+    await expectAxeClean(page);
+    await shot(page, 'application-fee-coupon-refused');
+    await coupon.fill('firstfiling');
     await page.getByRole('button', { name: 'Pay later · Cash at our office' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-application/') && url.search === '?fee=due');
     await waitForHydration(page);
@@ -144,12 +155,16 @@ test.describe('services mode: paying the fee', () => {
     );
     await expect(page.getByTestId('application-no')).toHaveText(number);
     await expect(currentStage(page)).toContainText('Submitted');
+    await expect(page.getByTestId('fee-coupon')).toHaveText('−₹100.00');
+    await expect(page.getByTestId('fee-total')).toHaveText('₹399.00');
     await expectAxeClean(page);
     await shot(page, 'application-fee-due');
 
     // My Applications shows it submitted.
     await page.goto(`${shop.baseUrl}/account/applications`);
     await expect(page.locator(`[data-application="${number}"]`).locator('[data-stage]')).toHaveText('Submitted');
-    expect(problems).toEqual([]);
+    // The refused coupon's answer (422: the request and the browser's console line) is the only failure.
+    const refusedCoupon = /^http 422: \/account\/applications\/[^/]+\.data$|status of 422 \(Unprocessable Entity\)$/;
+    expect(problems.filter((p) => !refusedCoupon.test(p))).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export const AUDIT_AREAS = {
     'coupon',
   ],
   customers: ['customer', 'customers', 'review'],
-  content: ['page', 'blog_post', 'menu', 'template', 'faq', 'testimonial'],
+  content: ['page', 'blog_post', 'menu', 'template', 'faq', 'slider', 'testimonial', 'media', 'form'],
   settings: [
     'store-settings',
     'storefront',

@@ -105,6 +105,8 @@ export const NAV: readonly NavItem[] = [
     keywords: 'navigation header footer links nav bar submenu drop-down mobile menu',
   },
   { to: '/faqs', label: 'FAQs', area: 'content', keywords: 'questions answers help frequently asked' },
+  { to: '/sliders', label: 'Sliders', area: 'content', keywords: 'hero slider carousel banner slides slideshow' },
+  { to: '/forms', label: 'Forms', area: 'content', keywords: 'contact form fields enquiry notification e-mail' },
   { to: '/testimonials', label: 'Testimonials', area: 'content', keywords: 'quotes reviews customers kind words' },
   {
     to: '/setup',

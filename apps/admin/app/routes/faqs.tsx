@@ -1,33 +1,28 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, adminFaqsApi } from '@shopfront/shared';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { adminFaqsApi } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
 import { EditorCard, TextInput } from '../features/theme/fields';
-import { call, errorText } from '../lib/api';
-import { failure } from '../lib/toast';
+import { call } from '../lib/api';
+import { useCreateByName } from '../lib/use-create-by-name';
 
 export const meta = () => [{ title: 'FAQs · Shop admin' }];
 
 /** The FAQ groups (issue 28): each opens its question editor; a new group is made from its title. */
 export default function Faqs() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const q = useQuery({ queryKey: ['faqs'], queryFn: async () => (await call(adminFaqsApi.list)).data.groups });
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const create = useMutation({
-    mutationFn: async () => (await call(adminFaqsApi.create, { body: { title } })).data,
-    onSuccess: (f) => {
-      void qc.invalidateQueries({ queryKey: ['faqs'], exact: true });
-      void navigate(`/faqs/${f.id}`);
-    },
-    onError: (err: unknown) => {
-      const field = err instanceof ApiError ? (err.errors.title?.[0] ?? err.errors.id?.[0]) : undefined;
-      if (field) setError(field);
-      else void failure(errorText(err));
-    },
+  const {
+    name: title,
+    typed,
+    error,
+    create,
+    pending,
+  } = useCreateByName({
+    listKey: 'faqs',
+    path: '/faqs',
+    field: 'title',
+    create: async (title) => (await call(adminFaqsApi.create, { body: { title } })).data,
   });
   return (
     <>
@@ -69,24 +64,21 @@ export default function Faqs() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            create();
           }}
         >
           <EditorCard title="New group">
             <TextInput
               label="Title"
               value={title}
-              onChange={(v) => {
-                setError(undefined);
-                setTitle(v);
-              }}
+              onChange={typed}
               error={error}
               hint="For example “Delivery and returns”"
               testId="new-faq-title"
             />
             <div>
-              <Button type="submit" variant="primary" isDisabled={create.isPending} data-testid="create-faq">
-                {create.isPending ? 'Creating…' : 'Create group'}
+              <Button type="submit" variant="primary" isDisabled={pending} data-testid="create-faq">
+                {pending ? 'Creating…' : 'Create group'}
               </Button>
             </div>
           </EditorCard>

@@ -77,6 +77,8 @@ export const menuItems = pgTable(
 export const sliders = pgTable('sliders', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Goes up with every rename and slides save (issue 28): the If-Match of the slider editor's writes. */
+  version: integer('version').notNull().default(1),
 });
 
 export const slides = pgTable(
@@ -142,6 +144,10 @@ export const forms = pgTable('forms', {
   submitLabel: text('submit_label').notNull().default('Submit'),
   successMessage: text('success_message').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Where a submission is e-mailed besides the panel's inbox (the forms editor, issue 28): 0–5 addresses. */
+  notifyEmails: jsonb('notify_emails').$type<string[]>().notNull().default([]),
+  /** Goes up with every save in the forms editor (issue 28): the If-Match of its writes. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -258,3 +264,23 @@ export const templateVersions = pgTable(
   },
   (t) => [index('template_versions_template_idx').on(t.templateId, t.id.desc())],
 );
+
+/**
+ * The media library's uploads (issue 28): pictures for pages, posts and testimonials, stored as
+ * WebP under /media/content/ (modules/admin/media). The same bytes, or the same Idempotency-Key,
+ * answer the first upload's row.
+ */
+export const mediaUploads = pgTable('media_uploads', {
+  id: serial('id').primaryKey(),
+  path: text('path').notNull().unique(),
+  /** The name the file had on the uploader's device (for the library's search). */
+  fileName: text('file_name').notNull(),
+  alt: text('alt').notNull().default(''),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  /** sha256 of the uploaded bytes. */
+  contentHash: text('content_hash').notNull().unique(),
+  uploadKey: text('upload_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,6 +53,13 @@ export const orders = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     channelId: text('channel_id').notNull(),
     kind: text('kind').$type<OrderKind>().notNull().default('goods'),
+    /**
+     * A service_fee order's application, for good (ADR 37, fourth slice): applications.order_id
+     * names the live fee order and moves to a fresh one when staff cancel it; this stays, so the
+     * replaced order's late messages still reach their application. No foreign key (the two schema
+     * modules would import each other); an application removed leaves it naming nothing.
+     */
+    applicationId: text('application_id'),
     currency: text('currency').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
@@ -124,11 +131,13 @@ export const orders = pgTable(
     index('orders_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('orders_first_name_idx').on(sql`lower(${t.shippingAddress} ->> 'first_name') text_pattern_ops`),
     index('orders_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'last_name') text_pattern_ops`),
+    index('orders_application_idx').on(t.applicationId),
     index('orders_reservation_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReserved}`),
     check('orders_totals_ck', sql`${t.grandTotalMinor} >= 0 and ${t.refundedMinor} between 0 and ${t.grandTotalMinor}`),
     check('orders_kind_ck', sql`${t.kind} in ('goods', 'service_fee')`),
+    check('orders_application_ck', sql`${t.applicationId} is null or ${t.kind} = 'service_fee'`),
     check('orders_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 );

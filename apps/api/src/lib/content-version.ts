@@ -47,6 +47,8 @@ export const UNWATCHED_TABLES = [
   'invoice_counters',
   'jobs',
   'known_devices',
+  // The media library's uploads: a page shows a picture by its path, stored in the page itself.
+  'media_uploads',
   'mode_subscribers',
   'order_events',
   'order_items',

@@ -44,6 +44,14 @@ export const applicationTexts = {
   feeDueBy: (method: string) => `Your application is submitted. Please pay the fee: ${method}`,
   feePaid: (applicationNo: string) => `Fee paid: application ${applicationNo} is submitted`,
   feeOrderNote: (applicationNo: string) => `Fee of application ${applicationNo}`,
+  /** A coupon on the fee (ADR 37, fourth slice); the cart's coupon messages say the rest. */
+  couponNotForService: 'This coupon does not apply to this service',
+  couponFeeMinimum: (minimum: string) => `This coupon is for fees of ${minimum} or more`,
+  couponTooLate: (code: string | null) =>
+    code
+      ? `This fee's payment was started with the coupon ${code}; another coupon cannot be used on it`
+      : "This fee's payment was started without a coupon; a coupon cannot be added to it now",
+  feeCoveredBy: (code: string) => `Fee covered by the coupon ${code}`,
   /** The owner's side of the fee. */
   noFeeOrder: 'This application has no fee payment to act on',
   feeNotRefundable: 'Only a fee that was paid and not yet refunded can be refunded',
@@ -139,6 +147,8 @@ export const ApplicationSchema = z.object({
   created_at: z.string(),
   /** The fee (the service's price or the owner's quote); null while a quote is awaited. */
   fee: MoneySchema.nullable(),
+  /** The coupon on the fee's order (ADR 37): what it takes off and what is left to pay; null without one. */
+  fee_coupon: z.object({ code: z.string(), discount: MoneySchema, total: MoneySchema }).nullable(),
   quote_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   steps: z.array(ApplicationStepSchema),
@@ -155,7 +165,18 @@ export const ApplicationSchema = z.object({
 export type Application = z.infer<typeof ApplicationSchema>;
 
 /** POST /api/applications/{ref}/pay: the method to pay the fee with (an active payment method's code). */
-export const PayApplicationBodySchema = z.object({ method: PaymentMethodCodeSchema }).strict();
+export const PayApplicationBodySchema = z
+  .object({
+    method: PaymentMethodCodeSchema,
+    /** A coupon code for the fee (ADR 37): the server judges it by the coupon's rules. */
+    coupon: plainText(
+      z
+        .string()
+        .trim()
+        .max(40, { error: messages.maxLength(40) }),
+    ).optional(),
+  })
+  .strict();
 /**
  * What paying the fee answers: the application now, its fee order (what an in-page checkout's
  * result names) and where the applicant goes (the provider, or back to the application).

@@ -41,6 +41,14 @@ export function FeeCard({ app }: { app: App }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">Amount</dt>
         <dd>{app.fee ? app.fee.formatted : 'To be quoted'}</dd>
+        {app.fee_coupon && (
+          <>
+            <dt className="text-muted">Coupon</dt>
+            <dd>
+              {app.fee_coupon.code} −{app.fee_coupon.discount.formatted} · to pay {app.fee_coupon.total.formatted}
+            </dd>
+          </>
+        )}
         {app.quote_note && (
           <>
             <dt className="text-muted">Quote</dt>

@@ -16,7 +16,8 @@ const refusal = (err: unknown) => (err instanceof ApiError && err.status === 409
 
 /** Refund fee: all of it or a part, with a note to the applicant; confirms what will happen. */
 export function RefundFeeSheet({ app, onClose }: { app: App; onClose: () => void }) {
-  const fee = app.fee!;
+  // What was paid: the fee less its coupon's discount, when the fee order carries one.
+  const fee = app.fee_coupon?.total ?? app.fee!;
   const digits = minorUnitDigits(fee.currency);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -95,7 +96,8 @@ export function MarkPaidSheet({ app, onClose }: { app: App; onClose: () => void 
   return (
     <Sheet title="Mark the fee paid?" isOpen onClose={onClose} testId="mark-fee-paid-dialog">
       <p className="text-sm">
-        You received {app.fee?.formatted} from {app.name} ({app.fee_status.method}). The fee shows as paid.
+        You received {(app.fee_coupon?.total ?? app.fee)?.formatted} from {app.name} ({app.fee_status.method}). The fee
+        shows as paid.
       </p>
       {refused && <FormMessage>{refused}</FormMessage>}
       <SheetButtons>

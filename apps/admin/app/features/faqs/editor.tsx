@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, FAQ_LIMITS, adminFaqsApi, type AdminFaq, type AdminFaqItem } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
 import { SortableList } from '../../components/ui/sortable-list';
-import { call, errorText } from '../../lib/api';
+import { UsedBy } from '../../components/ui/used-by';
+import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { moveTo, stepBy } from '../../lib/reorder';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
@@ -19,14 +20,6 @@ const newKey = () => `q${++counter}`;
 const withKeys = (items: AdminFaqItem[]): EditQuestion[] => items.map((i) => ({ ...i, key: newKey() }));
 const toBody = (items: EditQuestion[]): AdminFaqItem[] =>
   items.map(({ question, answer, is_published }) => ({ question, answer, is_published }));
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
-
-/** A refused save's field messages (`items.2.answer`), the first of each. */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(err.errors).flatMap(([k, list]) => (list[0] ? [[k, list[0]]] : [])));
-}
 
 /**
  * One FAQ group's editor (issue 28): its title and description, and its questions as an ordered
@@ -172,7 +165,15 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
               hint={`Optional, up to ${FAQ_LIMITS.descriptionMax} characters`}
               testId="faq-description"
             />
-            <UsedBy faq={server} onDelete={() => remove.mutate()} deleting={remove.isPending} />
+            <UsedBy
+              usedBy={server.used_by}
+              noun="group"
+              section="a FAQ section"
+              onDelete={() => remove.mutate()}
+              deleting={remove.isPending}
+              testId="faq-used-by"
+              deleteTestId="delete-group"
+            />
           </EditorCard>
           <EditorCard title="Questions">
             <SortableList
@@ -272,33 +273,5 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
         </Button>
       </EditorSaveBar>
     </>
-  );
-}
-
-/** Where the group shows (each template a link to its editor), or its Delete button when nowhere. */
-function UsedBy({ faq, onDelete, deleting }: { faq: AdminFaq; onDelete: () => void; deleting: boolean }) {
-  if (!faq.used_by.length)
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted" data-testid="faq-used-by">
-        <span>No template shows this group yet: add a FAQ section to one to show it.</span>
-        <Button variant="danger" isDisabled={deleting} onPress={onDelete} data-testid="delete-group">
-          Delete group
-        </Button>
-      </div>
-    );
-  return (
-    <p className="text-sm text-muted" data-testid="faq-used-by">
-      Shown by{' '}
-      {faq.used_by.map((t, i) => (
-        <span key={t.id}>
-          {i > 0 && ', '}
-          <Link to={`/templates/${t.id}`} className="font-medium text-ink underline">
-            {t.name}
-          </Link>
-        </span>
-      ))}
-      {'. '}
-      To delete the group, take it out of {faq.used_by.length === 1 ? 'that template' : 'those templates'} first.
-    </p>
   );
 }

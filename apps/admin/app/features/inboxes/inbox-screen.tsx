@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpointPath, type AdminSubmission, type AdminSubmissionList } from '@shopfront/shared';
 import { Empty, Failed, LoadMore, Loading, PageHeader } from '../../components/ui/states';
@@ -17,6 +17,10 @@ interface Props {
   emptyText: string;
   /** The endpoint's path (its `?format=csv` is the export). */
   path: string;
+  /** The list's filter in the URL (`form`): part of the query key and of the CSV export. */
+  filter?: Record<string, string>;
+  /** Said under the title while a filter is on (and how to drop it). */
+  notice?: ReactNode;
   load: (cursor: string | undefined, signal: AbortSignal) => Promise<AdminSubmissionList>;
 }
 
@@ -38,9 +42,9 @@ const labelled = (s: AdminSubmission, fields: Field[]) => {
  * An inbox of messages sent through the shop's forms: newest first, a page at a time ("Load
  * more", keyset), a row opens the whole message, "Export CSV" downloads the whole inbox.
  */
-export function InboxScreen({ name, title, description, emptyTitle, emptyText, path, load }: Props) {
+export function InboxScreen({ name, title, description, emptyTitle, emptyText, path, filter, notice, load }: Props) {
   const list = useInfiniteQuery({
-    queryKey: ['inbox', name],
+    queryKey: ['inbox', name, filter ?? {}],
     queryFn: ({ pageParam, signal }) => load(pageParam || undefined, signal),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -56,7 +60,7 @@ export function InboxScreen({ name, title, description, emptyTitle, emptyText, p
         description={description}
         action={
           <a
-            href={endpointPath(path, undefined, { format: 'csv' })}
+            href={endpointPath(path, undefined, { ...filter, format: 'csv' })}
             download
             className="btn btn-outline w-full sm:w-auto"
             data-testid="csv-export"
@@ -65,6 +69,7 @@ export function InboxScreen({ name, title, description, emptyTitle, emptyText, p
           </a>
         }
       />
+      {notice}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (

@@ -10,12 +10,15 @@ export function Sheet({
   onClose,
   children,
   testId,
+  wide = false,
 }: {
   title: string;
   isOpen: boolean;
   onClose: () => void;
   children: React.ReactNode;
   testId?: string;
+  /** A wider box on a desktop (a grid of pictures). */
+  wide?: boolean;
 }) {
   return (
     <ModalOverlay
@@ -24,7 +27,9 @@ export function Sheet({
       isDismissable
       className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 sm:items-center sm:p-6"
     >
-      <Modal className="max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl outline-none sm:max-w-lg sm:rounded-2xl">
+      <Modal
+        className={`max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl outline-none sm:rounded-2xl ${wide ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}
+      >
         <Dialog className="p-5 outline-none" data-testid={testId}>
           <Heading slot="title" className="mb-4 text-lg font-semibold">
             {title}
@@ -42,7 +47,7 @@ export function Sheet({
  */
 export function SheetButtons({ children }: { children: React.ReactNode }) {
   return (
-    <div className="sticky -bottom-5 -mx-5 mt-5 flex flex-col-reverse gap-2 border-t border-line bg-white px-5 py-3 sm:flex-row sm:justify-end">
+    <div className="sticky bottom-0 -mx-5 -mb-5 mt-5 flex flex-col-reverse gap-2 border-t border-line bg-white px-5 py-3 sm:flex-row sm:justify-end">
       {children}
     </div>
   );

@@ -7,6 +7,7 @@ import { EditorSaveBar } from '../../components/ui/save-bar';
 import { errorText, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { MediaPickerButton } from '../media/picker';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
@@ -189,12 +190,19 @@ export function ContentEditor<T extends ContentRecord>({
       </EditorCard>
       {kind.postFields && (
         <EditorCard title="Cover and author">
+          <MediaPickerButton
+            label="Choose the cover from the media library"
+            onChoose={({ path, alt }) => {
+              set('cover_image', path);
+              set('cover_image_alt', alt);
+            }}
+          />
           <TextInput
             label="Cover picture"
             value={form.cover_image}
             onChange={(v) => set('cover_image', v)}
             error={errors.cover_image}
-            hint="A /media/… address from a product or an upload, or an https:// address"
+            hint="Chosen above, or paste a /media/… or https:// address"
             testId="post-cover"
           />
           <TextInput

@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { SECTION_LINK_MESSAGE, isPicturePath, isSafeLink, type ContentBlock } from '@shopfront/shared';
+import { MediaPickerButton } from '../media/picker';
 import { blocksToDoc, docToBlocks } from './rich-text';
 
 /**
@@ -235,8 +236,9 @@ function ImageForm({ onAdd }: { onAdd: (src: string, alt: string) => void }) {
         if (ok) onAdd(src.trim(), alt.trim());
       }}
     >
+      <MediaPickerButton onChoose={({ path, alt: text }) => onAdd(path, text)} />
       <label className="flex flex-col gap-1 text-sm font-medium">
-        Picture address
+        Or paste a picture address
         <input
           className="input font-normal"
           placeholder="/media/… or https://…"

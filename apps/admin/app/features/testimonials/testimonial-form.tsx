@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TESTIMONIAL_LIMITS, type AdminTestimonial, type AdminTestimonialBody } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
+import { MediaPickerButton } from '../media/picker';
 import { SelectInput } from '../templates/settings-fields';
 import { EditorCard, TextInput, Toggle } from '../theme/fields';
 
@@ -99,12 +100,16 @@ export function TestimonialForm({
           error={errors.rating}
           testId="t-rating"
         />
+        <MediaPickerButton
+          label="Choose a picture from the media library"
+          onChoose={({ path }) => set({ picture: path })}
+        />
         <TextInput
           label="Picture"
           value={v.picture ?? ''}
           onChange={(p) => set({ picture: p.trim() || null })}
           error={errors.picture}
-          hint="Optional: a /media/… path or an https:// address"
+          hint="Optional: chosen above, or paste a /media/… path or an https:// address"
           testId="t-picture"
         />
         <Toggle

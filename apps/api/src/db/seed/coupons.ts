@@ -109,12 +109,16 @@ export const DEMO_COUPONS: DemoCoupon[] = [
 /** Inserts the demo shipping zones and methods and the coupons (after the catalogue: coupons name its products and categories). */
 export async function seedCouponsAndShipping(tx: Db, now = Date.now()): Promise<void> {
   await seedShipping(tx);
+  await seedCoupons(tx, DEMO_COUPONS, now);
+}
 
+/** Inserts demo coupons with their product and category limits (a slug the catalogue lacks fails the seed). */
+export async function seedCoupons(tx: Db, list: DemoCoupon[], now = Date.now()): Promise<void> {
   const at = (days: number | undefined) => (days === undefined ? null : new Date(now + days * DAY_MS));
   const rows = await tx
     .insert(t.coupons)
     .values(
-      DEMO_COUPONS.map((c) => ({
+      list.map((c) => ({
         code: c.code,
         description: c.description,
         kind: c.kind,
@@ -133,8 +137,8 @@ export async function seedCouponsAndShipping(tx: Db, now = Date.now()): Promise<
     .returning({ id: t.coupons.id, code: t.coupons.code });
   const couponId = new Map(rows.map((r) => [r.code, r.id]));
 
-  const productSlugs = DEMO_COUPONS.flatMap((c) => c.productSlugs ?? []);
-  const categorySlugs = DEMO_COUPONS.flatMap((c) => c.categorySlugs ?? []);
+  const productSlugs = list.flatMap((c) => c.productSlugs ?? []);
+  const categorySlugs = list.flatMap((c) => c.categorySlugs ?? []);
   const products = productSlugs.length
     ? await tx
         .select({ id: t.products.id, slug: t.products.slug })
@@ -155,13 +159,13 @@ export async function seedCouponsAndShipping(tx: Db, now = Date.now()): Promise<
     if (v === undefined) throw new Error(`demo coupons: no ${what} '${slug}' in the demo catalogue`);
     return v;
   };
-  const productLinks = DEMO_COUPONS.flatMap((c) =>
+  const productLinks = list.flatMap((c) =>
     (c.productSlugs ?? []).map((slug) => ({
       couponId: couponId.get(c.code)!,
       productId: need(productId, slug, 'product'),
     })),
   );
-  const categoryLinks = DEMO_COUPONS.flatMap((c) =>
+  const categoryLinks = list.flatMap((c) =>
     (c.categorySlugs ?? []).map((slug) => ({
       couponId: couponId.get(c.code)!,
       categoryId: need(categoryId, slug, 'category'),

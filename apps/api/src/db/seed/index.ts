@@ -8,7 +8,7 @@ import { renderCatalogImages, seedCatalog } from './catalog.ts';
 import { renderContentImages, seedContent, seedMenus } from './content.ts';
 import { makeHeroImage } from './images.ts';
 import { demoCustomerPasswordHash, seedDemoCustomer } from './accounts.ts';
-import { seedCouponsAndShipping } from './coupons.ts';
+import { seedCoupons, seedCouponsAndShipping } from './coupons.ts';
 import { seedChannels } from './channels.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoAddress } from './demo-address.ts';
@@ -18,6 +18,7 @@ import { seedSwatches } from './swatches.ts';
 import { makeServiceHero } from './service-art.ts';
 import { seedDemoApplications, storeDemoDocuments } from './applications.ts';
 import {
+  SERVICES_DEMO_COUPONS,
   renderServiceImages,
   seedServiceCatalog,
   servicesLook,
@@ -228,6 +229,7 @@ async function seedServicesDemo(database: Database, opts: SeedOptions): Promise<
         position: 0,
       });
       const services = await seedServiceCatalog(tx, { channelId: DEMO_CHANNEL_ID, currency: 'INR', images });
+      await seedCoupons(tx, SERVICES_DEMO_COUPONS);
       await seedDemoCustomer(tx, demoPasswordHash);
       await seedDemoAddress(tx);
       await seedDemoStaff(tx);

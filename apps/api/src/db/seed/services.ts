@@ -3,6 +3,7 @@ import { ServiceDetailsBodySchema, type StoreSettings, type ThemeColours } from 
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { refreshProductSummaries } from '../../modules/catalog/summary.ts';
+import type { DemoCoupon } from './coupons.ts';
 import { makeServiceArt, type ServiceArt } from './service-art.ts';
 import { demoServices, serviceCategories } from './services-data.ts';
 import { ART_SIZE } from './product-art/index.ts';
@@ -27,6 +28,18 @@ export const servicesSettings: Partial<StoreSettings> = {
   checkout_instruction: 'After payment, your application form and documents reach our team at once.',
   store_mode: 'services',
 };
+
+/** The services demo's coupon: a fee paid online or at the office takes it (ADR 37). */
+export const SERVICES_DEMO_COUPONS: DemoCoupon[] = [
+  {
+    code: 'FIRSTFILING',
+    description: '₹100 off any service fee of ₹499 or more',
+    kind: 'fixed',
+    value: 100_00,
+    minSubtotalMinor: 499_00,
+    shows: 'a fixed amount off a service fee, with a minimum fee',
+  },
+];
 
 export const servicesTheme: ThemeColours = {
   primary: '#1d4ed8',

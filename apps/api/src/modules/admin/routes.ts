@@ -58,6 +58,7 @@ import { adminCouponRoutes } from './coupons/routes.ts';
 import { adminShippingRoutes } from './shipping/routes.ts';
 import { adminBulkRoutes } from './catalog/bulk-routes.ts';
 import { adminPictureRoutes } from './catalog/picture-routes.ts';
+import { adminMediaRoutes } from './media/routes.ts';
 import { adminServiceDetailsRoutes } from './catalog/service-details-routes.ts';
 import { adminImportRoutes } from './import/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
@@ -74,6 +75,8 @@ import { adminBackupRoutes } from './backups/routes.ts';
 import { adminTemplateRoutes } from './templates/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
 import { adminFaqRoutes } from './faqs/routes.ts';
+import { adminSliderRoutes } from './sliders/routes.ts';
+import { adminFormRoutes } from './forms/routes.ts';
 import { adminTestimonialRoutes } from './testimonials/routes.ts';
 import { adminPageRoutes } from './pages/routes.ts';
 import { adminBlogPostRoutes } from './blog-posts/routes.ts';
@@ -151,7 +154,10 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTemplateRoutes);
   await app.register(adminMenuRoutes);
   await app.register(adminFaqRoutes);
+  await app.register(adminSliderRoutes);
+  await app.register(adminFormRoutes);
   await app.register(adminTestimonialRoutes);
+  await app.register(adminMediaRoutes);
   await app.register(adminPageRoutes);
   await app.register(adminBlogPostRoutes);
   const doc = (area: StaffArea, summary: string, errors: readonly (403 | 404 | 409 | 422)[] = []) => ({

@@ -168,4 +168,28 @@ describe('a fee on quote and a free service, by the fee kind (not by a price of 
     expect(a.fee?.amount).toBe(0);
     expect(a.fee_methods).toEqual([]);
   });
+
+  it('a "from" fee of 0 is free to apply as well: the card carries no quote, the application is submitted, nothing to pay', async () => {
+    const from = await makeService(t.database.db, 3, { fee_kind: 'from' });
+    await t.database.db.execute(sql`update products set price_minor = 0, created_at = now() where id = ${from.id}`);
+    await t.database.db.execute(
+      sql`update variant_channels set selling_price_minor = 0
+           where variant_id in (select id from variants where product_id = ${from.id})`,
+    );
+    const grid = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/product-grid',
+      payload: { items: 48, source: 'latest' },
+    });
+    const card = grid.json<{ data: ProductGrid }>().data.products.find((c) => c.id === from.id)!;
+    expect(card.price.amount).toBe(0);
+    expect(card.on_quote).toBeUndefined();
+
+    const res = await apply(t, { service: from.slug, name: 'Asha Rao', phone: uniquePhone(), ...GOOD_FIELDS });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json<{ data: Application }>().data;
+    expect(a.stage).toBe('submitted');
+    expect(a.fee?.amount).toBe(0);
+    expect(a.fee_methods).toEqual([]);
+  });
 });

@@ -13,13 +13,14 @@ import {
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { PaymentMethodRow } from '../../db/payment-methods.ts';
-import { HttpError } from '../../lib/http.ts';
+import { fieldError, HttpError } from '../../lib/http.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { moveOrder, recordOrderEvent } from '../orders/transition.ts';
 import { reservationMinutes } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import type { ApplicationActor } from '../../db/application-schema.ts';
+import { countFeeCoupon, type FeeCoupon } from './fee-coupon.ts';
 import { notifyApplicant } from './notify.ts';
 import { nextDueAt, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
@@ -62,6 +63,7 @@ interface LockedApplication {
   country_name: string;
   fee_order_id: string | null;
   fee_order_status: OrderStatus | null;
+  fee_order_coupon: string | null;
 }
 
 /** The applicant's contact as an order's address: what the applicant gave, the shop's country. */
@@ -112,42 +114,54 @@ async function lockApplication(tx: Db, applicationId: string): Promise<LockedApp
                    (select rate_percent from tax_rates where key = 'standard'), 0) as line_tax_rate,
           coalesce((select rate_percent from tax_rates where key = 'standard'), 0) as order_tax_rate,
           ch.id as channel_id, ch.country_id, ch.country_name,
-          o.id as fee_order_id, o.status as fee_order_status
+          o.id as fee_order_id, o.status as fee_order_status, o.coupon_code as fee_order_coupon
           from a cross join ch left join orders o on o.id = a.order_id and o.kind = 'service_fee'`,
   );
   return row ?? null;
 }
 
 /**
- * Writes the fee order, awaiting its payment, and links it to the application. It holds its
- * reservation (of no stock: transition.ts counts goods lines only) as an online goods order does,
- * so the reservations job expires it unpaid to payment_failed, and a payment tried again retakes it.
+ * Writes the fee order, awaiting its payment, and links it to the application both ways: the
+ * application's order_id (its live fee order) and the order's application_id (for good, also once
+ * replaced). It holds its reservation (of no stock: transition.ts counts goods lines only) as an
+ * online goods order does, so the reservations job expires it unpaid to payment_failed, and a
+ * payment tried again retakes it. A coupon's discount lowers the one line and the total; the tax
+ * included is the net line's.
  */
-async function writeFeeOrder(tx: Db, a: LockedApplication, orderId: string, trackingHash: string): Promise<void> {
+async function writeFeeOrder(
+  tx: Db,
+  a: LockedApplication,
+  orderId: string,
+  trackingHash: string,
+  coupon: FeeCoupon | null,
+): Promise<void> {
   const fee = a.fee_minor!;
+  const discount = coupon?.discountMinor ?? 0;
+  const total = fee - discount;
   const minutes = await reservationMinutes(tx);
   const address = JSON.stringify(contactAddress(a));
-  const tax = includedTax(fee, a.line_tax_rate);
+  const tax = includedTax(total, a.line_tax_rate);
   await queryRows(
     tx,
-    sql`insert into orders (id, order_no, customer_id, channel_id, kind, currency, status, payment_status,
-          payment_method_code, email, phone, shipping_address, billing_address, shipping,
+    sql`insert into orders (id, order_no, customer_id, channel_id, kind, application_id, currency, status, payment_status,
+          payment_method_code, email, phone, shipping_address, billing_address, shipping, coupon_id, coupon_code,
           subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
           stock_reserved, reserved_until, tracking_token_hash)
         values (${orderId}, 'SF-' || nextval('order_number_seq'), ${a.customer_id}, ${a.channel_id}, 'service_fee',
-          ${a.currency}, 'awaiting_payment', 'pending', '', ${a.email}, ${a.phone},
+          ${a.id}, ${a.currency}, 'awaiting_payment', 'pending', '', ${a.email}, ${a.phone},
           ${address}::jsonb, ${address}::jsonb, ${JSON.stringify(NO_SHIPPING)}::jsonb,
-          ${fee}, 0, 0, 0, ${a.order_tax_rate}, ${tax}, ${fee},
+          ${coupon?.id ?? null}, ${coupon?.code ?? null},
+          ${fee}, ${discount}, 0, 0, ${a.order_tax_rate}, ${tax}, ${total},
           true, now() + make_interval(mins => ${minutes}), ${trackingHash})`,
   );
   await queryRows(
     tx,
-    sql`insert into order_items (order_id, product_id, variant_id, slug, name, quantity, unit_price_minor, total_minor,
-          tax_minor, tax_rate_percent, hsn_code, variant_title, sku)
+    sql`insert into order_items (order_id, product_id, variant_id, slug, name, quantity, unit_price_minor, discount_minor,
+          total_minor, tax_minor, tax_rate_percent, hsn_code, variant_title, sku)
         select ${orderId}, coalesce(${a.product_id}, ''),
           coalesce((select v.id from variants v where v.product_id = ${a.product_id}
                      order by v.is_default desc, v.position, v.id limit 1), ''),
-          ${a.service_slug}, ${a.service_name}, 1, ${fee}, ${fee}, ${tax}, ${a.line_tax_rate},
+          ${a.service_slug}, ${a.service_name}, 1, ${fee}, ${discount}, ${total}, ${tax}, ${a.line_tax_rate},
           (select hsn_code from products where id = ${a.product_id}), '', ''`,
   );
   await recordOrderEvent(tx, {
@@ -166,22 +180,27 @@ export interface FeeOrder {
   customerId: number | null;
   /** True when an offline method was chosen: the order is confirmed and the application submitted. */
   offline: boolean;
+  /** True when a coupon covered the whole fee: nothing to pay, the application submitted. */
+  covered: boolean;
 }
 
 /**
  * The application's fee order, ready to be paid with `method`: made now, or the unpaid one made
  * before (a retry, another tab, one expired to payment_failed). One cancelled by staff is
  * replaced by a fresh one (the application links the newest; only one is ever live, under the
- * application's row lock). 409 unless the application awaits its fee. An offline method (Cash, a bank transfer) confirms the order at
- * once and submits the application, the fee shown as due. One short transaction; the provider is
- * the caller's to call afterwards.
+ * application's row lock). 409 unless the application awaits its fee. A `coupon` is judged and
+ * counted when the order is made (fee-coupon.ts); the unpaid order made before keeps the coupon
+ * it was made with (the same code again is a retry; another one is refused). A coupon that covers
+ * the whole fee confirms the order paid and submits the application at once, as does an offline
+ * method (Cash, a bank transfer), the fee then shown as due. One short transaction; the provider
+ * is the caller's to call afterwards.
  */
 export async function feeOrderFor(
   app: FastifyInstance,
-  applicationId: string,
-  method: PaymentMethodRow,
-  linkOrigin: string,
+  input: { applicationId: string; method: PaymentMethodRow; linkOrigin: string; coupon?: string | undefined },
 ): Promise<FeeOrder> {
+  const { applicationId, method, linkOrigin } = input;
+  const couponCode = input.coupon?.trim() ? input.coupon.trim().toUpperCase() : null;
   const newId = `ord_${randomBytes(16).toString('base64url')}`;
   const trackingHash = await trackingHashFor(app.db, newId);
   return app.db.transaction(async (tx) => {
@@ -193,7 +212,23 @@ export async function feeOrderFor(
     const fresh = a.fee_order_id === null || a.fee_order_status === 'cancelled';
     if (!fresh && !isUnpaid(a.fee_order_status!)) throw new HttpError(409, applicationTexts.feeOrderClosed);
     const orderId = fresh ? newId : a.fee_order_id!;
-    if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash);
+    if (!fresh && couponCode !== null && couponCode !== a.fee_order_coupon) {
+      throw fieldError('coupon', applicationTexts.couponTooLate(a.fee_order_coupon));
+    }
+    const coupon =
+      fresh && couponCode !== null
+        ? await countFeeCoupon(
+            tx,
+            couponCode,
+            { customerId: a.customer_id, currency: a.currency, productId: a.product_id, feeMinor: a.fee_minor },
+            orderId,
+          )
+        : null;
+    if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash, coupon);
+    if (coupon !== null && coupon.discountMinor === a.fee_minor) {
+      await coverFee(tx, app, orderId, coupon.code, linkOrigin);
+      return { orderId, customerId: a.customer_id, offline: false, covered: true };
+    }
     const offline = method.kind === 'offline';
     if (offline) {
       const moved = await moveOrder(tx, {
@@ -215,8 +250,20 @@ export async function feeOrderFor(
         method: feeMethodName(method.code, method.name),
       });
     }
-    return { orderId, customerId: a.customer_id, offline };
+    return { orderId, customerId: a.customer_id, offline, covered: false };
   });
+}
+
+/** A fee order a coupon covered whole: paid (of nothing) and settled at once, as a free fee is. */
+async function coverFee(tx: Db, app: FastifyInstance, orderId: string, code: string, linkOrigin: string) {
+  const note = applicationTexts.feeCoveredBy(code);
+  await moveOrder(tx, { orderId, to: 'confirmed', from: ['awaiting_payment'], actor: 'shopper', note });
+  await queryRows(
+    tx,
+    sql`update orders set payment_status = 'paid', paid_at = now(), reserved_until = null, updated_at = now()
+         where id = ${orderId}`,
+  );
+  await settleFeeOrder(tx, app, orderId, { actor: 'applicant', linkOrigin, note });
 }
 
 /**
@@ -235,6 +282,7 @@ export async function settleFeeOrder(
     actor: ApplicationActor;
     linkOrigin?: string;
     /** An offline method's name: the fee is due by it. */ method?: string;
+    /** What the application's history says otherwise ("Fee paid"). */ note?: string;
   },
 ): Promise<void> {
   const [order] = await queryRows<{ id: string }>(
@@ -274,7 +322,7 @@ export async function settleFeeOrder(
          returning application_no, service_name, email, phone`,
   );
   if (!moved) return;
-  const note = opts.method ? applicationTexts.feeDueBy(opts.method) : 'Fee paid';
+  const note = opts.method ? applicationTexts.feeDueBy(opts.method) : (opts.note ?? 'Fee paid');
   await tx.execute(
     sql`insert into application_events (application_id, from_stage, to_stage, note, actor, next_due_at)
         values (${current.id}, 'awaiting_payment', 'submitted', ${note}, ${opts.actor},

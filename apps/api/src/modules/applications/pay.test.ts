@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
 import { createTestOrder } from '../../test/orders.ts';
+import { sendOrderMessage } from '../orders/messages.ts';
 import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { GOOD_FIELDS, apply, makeService } from './testing.ts';
@@ -369,5 +370,44 @@ describe('a fee order cancelled by staff', () => {
     await t.app.inject({ method: 'GET', url: location });
     expect(await stageOf(app.id)).toEqual({ stage: 'submitted', order_id: freshId });
     expect(await feeOrders(app.id)).toMatchObject([{ status: 'delivered', payment_status: 'paid' }]);
+  });
+
+  it('keeps its application: a late message and a late return of the replaced order use services words', async () => {
+    const { app, token, phone } = await newApplication();
+    const first = await pay(token, 'sandbox');
+    const oldId = first.json().data.order_id as string;
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${oldId}/cancel`,
+      headers: owner,
+      payload: { reason: 'Wrong amount' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Paid again before the cancellation's message went out: the application now links the fresh order.
+    const again = await pay(token, 'sandbox');
+    expect(again.json().data.order_id).not.toBe(oldId);
+    const links = await queryRows<{ id: string; application_id: string | null }>(
+      db(),
+      sql`select id, application_id from orders where kind = 'service_fee' and phone = ${phone}`,
+    );
+    expect(links.map((o) => o.application_id)).toEqual([app.id, app.id]);
+    await t.app.jobs.runDue();
+    // The cancellation told late (its message job retried after the fresh order was made): it still
+    // finds its application, in services words.
+    const [event] = await queryRows<{ id: number }>(
+      db(),
+      sql`update order_events set notified_at = null where order_id = ${oldId} and to_status = 'cancelled' returning id`,
+    );
+    expect(await sendOrderMessage(t.app, db(), event!.id)).toBe(1);
+    const sms = await smsTo(phone);
+    const closed = sms.filter((b) => b.includes('was closed'));
+    expect(closed.length).toBeGreaterThanOrEqual(1);
+    for (const body of closed) expect(body).toContain(`/track-application/${token}`);
+    for (const body of sms) expect(body).not.toMatch(/Cash on Delivery|order page|SF-\d/);
+    // The old order's sandbox page, paid late: the money goes back, and the browser to the application.
+    const location = await payOnSandboxPage(first.json().data.next.url);
+    const back = await t.app.inject({ method: 'GET', url: location });
+    expect(String(back.headers.location)).toBe(`${app.tracking_path}?fee=failed`);
   });
 });

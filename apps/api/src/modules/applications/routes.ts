@@ -219,7 +219,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, body: PayApplicationBodySchema, data: ApplicationPaymentSchema },
       tags,
-      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
+      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. \`coupon\` (optional): judged by the coupon's rules with the service as the one product bought (422 at coupon with the reason), counted once with the fee order; one that covers the whole fee submits the application at once. 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
       errors: [404, 409, 422, 429],
       responses: { 502: ErrorEnvelopeSchema },
       config: {
@@ -232,6 +232,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       const paid = await payApplicationFee(app, req.log, {
         applicationId: found.id,
         method: req.body.method,
+        coupon: req.body.coupon,
         linkOrigin: await messageLinkOrigin(app, req),
       });
       // A guest's fee order is reached from this browser as a guest's order is (an in-page checkout's result).
@@ -239,7 +240,11 @@ export async function applicationRoutes(app: FastifyInstance) {
       const application = (await applicantView(db, found.id, found.ref, payable))!;
       return ok(
         { application, order_id: paid.orderId, next: paid.next },
-        paid.offline ? applicationTexts.feeDue : undefined,
+        paid.covered
+          ? applicationTexts.feePaid(application.application_no)
+          : paid.offline
+            ? applicationTexts.feeDue
+            : undefined,
       );
     },
   );

@@ -26,6 +26,7 @@ interface ApplicationRow {
   answers: StoredAnswer[];
   currency: string;
   fee_minor: number | null;
+  fee_coupon: { code: string; discount_minor: number; total_minor: number } | null;
   quote_note: string | null;
   rejection_reason: string | null;
   created_at: string;
@@ -52,6 +53,9 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
       select a.id, a.application_no, a.service_name, a.service_slug, a.stages, a.order_id, a.customer_id,
         a.name, a.email, a.phone, a.stage, ${isoSql(sql`a.stage_changed_at`)} as stage_changed_at,
         ${isoSql(sql`a.next_due_at`)} as next_due_at, a.answers, a.currency, a.fee_minor, a.quote_note,
+        (select json_build_object('code', o.coupon_code, 'discount_minor', o.discount_minor,
+                  'total_minor', o.grand_total_minor)
+           from orders o where o.id = a.order_id and o.coupon_code is not null and o.status <> 'cancelled') as fee_coupon,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
         case when a.stage = 'awaiting_payment' and a.fee_minor is not null
              then ${activePaymentMethodsJsonSql} else '[]'::json end as fee_methods,
@@ -112,6 +116,11 @@ function toApplication(
     stage_changed_at: row.stage_changed_at,
     created_at: row.created_at,
     fee: row.fee_minor === null ? null : money(row.fee_minor, row.currency),
+    fee_coupon: row.fee_coupon && {
+      code: row.fee_coupon.code,
+      discount: money(row.fee_coupon.discount_minor, row.currency),
+      total: money(row.fee_coupon.total_minor, row.currency),
+    },
     quote_note: row.quote_note,
     rejection_reason: row.rejection_reason,
     steps: steps(row),

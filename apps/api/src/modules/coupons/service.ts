@@ -29,6 +29,12 @@ export interface CouponContext {
   lines: CouponLine[];
   /** Σ lineTotalMinor. */
   subtotalMinor: number;
+  /** Words for what is bought when it is not a cart (a service's fee, ADR 37); the cart's by default. */
+  wording?: {
+    notApplicable: string;
+    /** `minimum`: the coupon's minimum amount, formatted. */
+    minimum: (minimum: string) => string;
+  };
 }
 
 export type CouponVerdict =
@@ -161,12 +167,17 @@ function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
 
   const covered = new Set(f.matching_product_ids);
   const eligible = f.limited ? ctx.lines.filter((l) => covered.has(l.productId)) : ctx.lines;
-  if (eligible.length === 0) return refuse(cartMessages.couponNotApplicable);
+  if (eligible.length === 0) return refuse(ctx.wording?.notApplicable ?? cartMessages.couponNotApplicable);
   // Σ of the lines themselves (equal to ctx.subtotalMinor when nothing limits the coupon), so the
   // allocation below always has the weights the discount was computed from.
   const eligibleSubtotal = sumMinor(eligible.map((l) => l.lineTotalMinor));
-  if (eligibleSubtotal < f.min_subtotal_minor)
-    return refuse(cartMessages.couponMinimum(money(f.min_subtotal_minor - eligibleSubtotal, ctx.currency).formatted));
+  if (eligibleSubtotal < f.min_subtotal_minor) {
+    return refuse(
+      ctx.wording
+        ? ctx.wording.minimum(money(f.min_subtotal_minor, ctx.currency).formatted)
+        : cartMessages.couponMinimum(money(f.min_subtotal_minor - eligibleSubtotal, ctx.currency).formatted),
+    );
+  }
 
   let discount = f.kind === 'percent' ? percentOf(eligibleSubtotal, f.value) : f.value;
   if (f.max_discount_minor !== null) discount = Math.min(discount, f.max_discount_minor);

@@ -10,7 +10,8 @@ import {
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
 import { IDEMPOTENCY_NOTE } from '../../lib/idempotency.ts';
-import { getForm, submitForm } from './service.ts';
+import { submitAndNotify } from './notify.ts';
+import { getForm } from './service.ts';
 
 /** Submissions allowed per visitor address and minute, across all forms. */
 export const FORM_SUBMIT_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
@@ -40,12 +41,12 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { params: SlugParamSchema, body: FormSubmitBodySchema, data: FormSubmitResultSchema },
       tags: ['forms'],
       summary:
-        'Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address' +
+        "Submit a form: a JSON object of field values. 422 with a message per field; unknown fields are dropped; 5 a minute per address. Stored for the panel's inbox and e-mailed to the form's notification addresses" +
         IDEMPOTENCY_NOTE,
       config: { rateLimit: FORM_SUBMIT_LIMIT, idempotent: true },
     },
     async (req) => {
-      const result = await submitForm(app.db, req.params.id, req.body, {
+      const result = await submitAndNotify(app, req.params.id, req.body, {
         ip: req.ip ?? null,
         userAgent: req.headers['user-agent'] ?? null,
       });

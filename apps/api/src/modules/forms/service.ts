@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { formSubmissions, forms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 
-/** An active form's definition; null if unknown or switched off. */
-export async function getForm(db: Db, id: string): Promise<FormDefinition | null> {
+/** An active form's definition and the addresses its submissions are e-mailed to; null if unknown or off. */
+async function activeForm(db: Db, id: string): Promise<{ form: FormDefinition; notify: string[] } | null> {
   const [row] = await db
     .select()
     .from(forms)
     .where(and(eq(forms.id, id), eq(forms.isActive, true)));
   if (!row) return null;
-  return {
+  const form = {
     id: row.id,
     name: row.name,
     description: row.description,
@@ -20,6 +20,12 @@ export async function getForm(db: Db, id: string): Promise<FormDefinition | null
     submit_label: row.submitLabel,
     success_message: row.successMessage,
   };
+  return { form, notify: row.notifyEmails };
+}
+
+/** An active form's definition; null if unknown or switched off. */
+export async function getForm(db: Db, id: string): Promise<FormDefinition | null> {
+  return (await activeForm(db, id))?.form ?? null;
 }
 
 /**
@@ -33,9 +39,17 @@ export async function submitForm(
   id: string,
   body: unknown,
   meta: { ip: string | null; userAgent: string | null; extra?: Record<string, string> },
-): Promise<{ successMessage: string; id: number; form: FormDefinition; data: Record<string, string> } | null> {
-  const form = await getForm(db, id);
-  if (!form) return null;
+): Promise<{
+  successMessage: string;
+  id: number;
+  form: FormDefinition;
+  data: Record<string, string>;
+  /** The form's notification addresses (the forms editor's "where submissions go"). */
+  notify: string[];
+} | null> {
+  const found = await activeForm(db, id);
+  if (!found) return null;
+  const { form, notify } = found;
   const parsed = formSubmissionSchema(form.fields).safeParse(body ?? {});
   if (!parsed.success) {
     throw new HttpError(422, messages.invalidData, issuesByField(parsed.error.issues));
@@ -45,5 +59,5 @@ export async function submitForm(
     .insert(formSubmissions)
     .values({ formId: form.id, data, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
     .returning({ id: formSubmissions.id });
-  return { successMessage: form.success_message, id: row!.id, form, data };
+  return { successMessage: form.success_message, id: row!.id, form, data, notify };
 }

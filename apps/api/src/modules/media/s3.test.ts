@@ -123,6 +123,36 @@ describe('media on S3', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/w_320/${rel}` })).statusCode).toBe(404);
   });
 
+  it('stores a media library upload in the bucket, serves its resized copy, and its delete removes both', async () => {
+    const bytes = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#7a3c5a' } })
+      .png()
+      .toBuffer();
+    const boundary = '----s3media';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="banner.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, path: url } = res.json().data as { id: string; path: string };
+    const rel = url.slice('/media/'.length);
+    expect(rel).toMatch(/^content\//);
+    expect(await keys()).toContain(`media/${rel}`);
+    expect(existsSync(path.join(dataDir, 'media', rel))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/media/w_320/${rel}` })).statusCode).toBe(200);
+    expect(await keys()).toContain(`media-cache/w_320/${rel}`);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${id.split('-')[1]}`, headers: owner });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await keys()).filter((k) => k.endsWith(rel))).toEqual([]);
+  });
+
   it('keeps application documents under the private prefix, served only by the authorised download', async () => {
     const service = await makeService(t.database.db, 3);
     const res = await apply(t, {

@@ -267,7 +267,7 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
               where s.order_id = o.id order by s.id desc limit 1) as shipment,
             a.id as application_id, a.application_no, a.service_name, a.stage as application_stage
             from told t join orders o on o.id = t.order_id
-            left join applications a on a.order_id = o.id and o.kind = 'service_fee'`,
+            left join applications a on a.id = o.application_id`,
     );
     if (!row) return 0;
     const facts: OrderMessageFacts = {

@@ -75,7 +75,7 @@ async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefin
           (select string_agg(distinct reason, '; ') from refund_requests where order_id = o.id and status = 'requested')
             as reasons,
           a.id as application_id, a.application_no, o.payment_status = 'cod' as cod
-        from orders o left join applications a on a.order_id = o.id and o.kind = 'service_fee'
+        from orders o left join applications a on a.id = o.application_id
        where o.id = ${orderId}`,
   );
   return o;

@@ -319,7 +319,7 @@ async function settledPath(db: Db, orderId: string, cancelled = false): Promise<
   const [row] = await queryRows<{ status: OrderStatus; application_id: string | null }>(
     db,
     sql`select o.status, a.id as application_id from orders o
-          left join applications a on a.order_id = o.id and o.kind = 'service_fee'
+          left join applications a on a.id = o.application_id
          where o.id = ${orderId}`,
   );
   const ok = row !== undefined && !isUnpaid(row.status) && row.status !== 'cancelled';

@@ -19,7 +19,8 @@ import { getStoreSettings, storeNameOf } from '../settings/service.ts';
  * The TradeEnquiry plugin (spec section 7: POST /api/plugins/TradeEnquiry/submit). An enquiry is
  * a submission of the existing `trade-enquiry` form: the forms module validates it against the
  * form's own field definitions and stores it (form_submissions), here with the product it was
- * sent from. The shop is told by e-mail (the plugin's notify_email, else the store e-mail),
+ * sent from. The shop is told by e-mail (the plugin's notify_email, else the store e-mail, and
+ * the form's own notification addresses),
  * through the outbox in the same transaction as the submission.
  */
 
@@ -86,9 +87,18 @@ export async function submitTradeEnquiry(
       ...(product ? { extra: { product: product.slug, product_name: product.name } } : {}),
     });
     if (!result) throw notFound(formMessages.formNotFound);
-    if (!to) return;
-    const msg = enquiryMessage(to, storeNameOf(settings.store_name), result.form, result.data, product, meta.origin);
-    await app.outbox.enqueue(tx, msg);
+    // The plugin's address (else the store's) and the form's own notification addresses, each once.
+    for (const recipient of new Set([to, ...result.notify].filter(Boolean))) {
+      const msg = enquiryMessage(
+        recipient,
+        storeNameOf(settings.store_name),
+        result.form,
+        result.data,
+        product,
+        meta.origin,
+      );
+      await app.outbox.enqueue(tx, msg);
+    }
   });
   return { form_id: TRADE_ENQUIRY_FORM_ID, product };
 }

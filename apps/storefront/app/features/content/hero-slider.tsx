@@ -71,18 +71,21 @@ export function HeroSlider({ slider, autoplayMs = AUTOPLAY_MS }: { slider: Slide
               inert={!current}
               className="relative h-[min(72svh,560px)] w-full shrink-0 md:h-[clamp(420px,44vw,640px)]"
             >
-              <img
-                src={imageUrl(slide.image.url, 1280)}
-                srcSet={srcSet(slide.image.url)}
-                sizes="100vw"
-                alt={slide.image.alt}
-                width={1600}
-                height={700}
-                loading={i === 0 || soon ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                className="absolute inset-0 size-full object-cover"
-              />
+              {/* A slide without a picture (the slider editor allows it) shows the theme's colour. */}
+              {slide.image.url && (
+                <img
+                  src={imageUrl(slide.image.url, 1280)}
+                  srcSet={srcSet(slide.image.url)}
+                  sizes="100vw"
+                  alt={slide.image.alt}
+                  width={1600}
+                  height={700}
+                  loading={i === 0 || soon ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                  className="absolute inset-0 size-full object-cover"
+                />
+              )}
               <div
                 aria-hidden="true"
                 className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/25 to-transparent md:bg-gradient-to-r md:from-black/55 md:via-black/20"

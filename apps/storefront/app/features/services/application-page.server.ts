@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import {
   ApiError,
@@ -10,7 +11,7 @@ import {
 import { JS_FIELD } from '../cart/cart-view';
 import { failureOf, withKey } from '../checkout/payment-action.server';
 import { PAYMENT_NEEDS_SCRIPT, nextLocation } from '../checkout/payment-view';
-import { FEE_INTENT, FEE_KEY_FIELD, type FeeResult } from './fee-payment-form';
+import { FEE_COUPON_FIELD, FEE_INTENT, FEE_KEY_FIELD, type FeeResult } from './fee-payment-form';
 import { apiTransport, isNotFound, isUnauthenticated } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { errorResponse, logFailure } from '../../lib/errors';
@@ -81,16 +82,27 @@ async function postApplicationMessage(request: Request, context: unknown, ref: s
  * shows the payment-processing popup first; an in-page checkout (Razorpay) needs the script.
  */
 async function payFee(request: Request, context: unknown, ref: string, form: FormData) {
-  const fail = (status: number, message: string) =>
-    data<FeeResult>({ ok: false, intent: FEE_INTENT, message }, { status, headers: PRIVATE });
+  const coupon = String(form.get(FEE_COUPON_FIELD) ?? '').trim();
+  const fail = (status: number, message: string, couponError?: string) =>
+    data<FeeResult>(
+      { ok: false, intent: FEE_INTENT, message, coupon, ...(couponError ? { couponError } : {}) },
+      { status, headers: PRIVATE },
+    );
   if (isCrossSite(request)) return fail(403, messages.forbiddenOrigin);
   const method = String(form.get('method') ?? '');
-  const key = String(form.get(FEE_KEY_FIELD) ?? '').trim() || crypto.randomUUID();
+  // The page's key, per coupon typed: a double click pays once, a corrected coupon is a new request
+  // (the API replays a refused one's answer for its key).
+  const pageKey = String(form.get(FEE_KEY_FIELD) ?? '').trim() || crypto.randomUUID();
+  const key = coupon ? `${pageKey}.${createHash('sha256').update(coupon).digest('hex').slice(0, 16)}` : pageKey;
   const script = form.get(JS_FIELD) === '1';
   try {
     const { data: answer } = await withKey(
       (headers) =>
-        callEndpoint(apiTransport(context), applicationsApi.pay, { params: { ref }, body: { method }, headers }),
+        callEndpoint(apiTransport(context), applicationsApi.pay, {
+          params: { ref },
+          body: { method, ...(coupon ? { coupon } : {}) },
+          headers,
+        }),
       key,
     );
     const { next } = answer;
@@ -103,6 +115,7 @@ async function payFee(request: Request, context: unknown, ref: string, form: For
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const { status, message, errors } = failureOf(err, 'application fee');
+    if (errors.coupon?.[0]) return fail(status, errors.coupon[0], errors.coupon[0]);
     return fail(status, errors.method?.[0] ?? message);
   }
 }

@@ -343,6 +343,16 @@ export function ApplicationView({
           </dd>
           <dt className="text-muted">Fee</dt>
           <dd>{application.fee ? application.fee.formatted : 'We will send you a quote'}</dd>
+          {application.fee_coupon && (
+            <>
+              <dt className="text-muted">Coupon {application.fee_coupon.code}</dt>
+              <dd data-testid="fee-coupon">−{application.fee_coupon.discount.formatted}</dd>
+              <dt className="text-muted">To pay</dt>
+              <dd className="font-semibold" data-testid="fee-total">
+                {application.fee_coupon.total.formatted}
+              </dd>
+            </>
+          )}
         </dl>
         {application.fee_methods.length > 0 ? (
           <FeePayment application={application} feeKey={feeKey} />

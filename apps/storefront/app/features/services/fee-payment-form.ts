@@ -3,11 +3,20 @@ import { applicationTexts, type PaymentNext } from '@shopfront/shared';
 /** The application page's "pay the fee" form: its intent and its Idempotency-Key field. */
 export const FEE_INTENT = 'pay';
 export const FEE_KEY_FIELD = 'fee_key';
+/** The optional coupon code typed on the form (the API judges it: ADR 37). */
+export const FEE_COUPON_FIELD = 'coupon';
 
 /** What paying the fee answers a script (without JavaScript the action redirects, or answers the failure). */
 export type FeeResult =
   | { ok: true; intent: typeof FEE_INTENT; next: PaymentNext; orderId: string }
-  | { ok: false; intent: typeof FEE_INTENT; message: string };
+  | {
+      ok: false;
+      intent: typeof FEE_INTENT;
+      message: string;
+      /** The coupon's refusal, shown under its field (and the code typed, kept there). */
+      couponError?: string;
+      coupon?: string;
+    };
 
 /** How the fee stands when the applicant comes back from paying (`?fee=` of the application page). */
 export type FeeNotice = { tone: 'done' | 'due' | 'failed'; text: string };

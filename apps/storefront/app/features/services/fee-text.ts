@@ -3,10 +3,14 @@ import type { Money, ServiceDetails, ServiceFeeKind } from '@shopfront/shared';
 /** Where a service is applied for (or its quote requested). */
 export const applyPath = (slug: string) => `/apply/${encodeURIComponent(slug)}`;
 
-/** How a service's fee reads: "₹1,499", "From ₹2,999", "Price on quote", or "Free" (a fixed fee of 0). */
+/**
+ * How a service's fee reads: "₹1,499", "From ₹2,999", "Price on quote", or "Free" for a fee of 0,
+ * fixed or "from" alike: such an application is submitted at once with nothing to pay, and nothing
+ * asks for more later (a price set after assessment is "on quote"; ADR 37).
+ */
 export function feeText(kind: ServiceFeeKind, price: Money): string {
   if (kind === 'quote') return 'Price on quote';
-  if (kind === 'fixed' && price.amount === 0) return 'Free';
+  if (price.amount === 0) return 'Free';
   return kind === 'from' ? `From ${price.formatted}` : price.formatted;
 }
 

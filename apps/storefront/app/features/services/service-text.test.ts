@@ -13,6 +13,8 @@ describe('a service, as the shopper reads it', () => {
     expect(feeText('from', price)).toBe('From ₹1,499.00');
     expect(feeText('quote', money(0, 'INR'))).toBe('Price on quote');
     expect(feeText('fixed', money(0, 'INR'))).toBe('Free');
+    // A "from" fee of 0: nothing is paid to apply, and nothing later (never "From ₹0.00").
+    expect(feeText('from', money(0, 'INR'))).toBe('Free');
     expect(applyLabel('fixed')).toBe('Apply now');
     expect(applyLabel('from')).toBe('Apply now');
     expect(applyLabel('quote')).toBe('Request a quote');

@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  NETWORK_ERROR,
-  adminPicturesApi,
-  type AdminPicture,
-  type AdminPicturePatch,
-  type AdminPictures,
-} from '@shopfront/shared';
+import { adminPicturesApi, type AdminPicture, type AdminPicturePatch, type AdminPictures } from '@shopfront/shared';
 import { call, errorText } from '../../../lib/api';
+import { uploadPicture } from '../../../lib/upload';
 import { failure } from '../../../lib/toast';
 import { savedToast } from '../../../lib/undo';
 import { CATALOG_KEY } from '../queries';
@@ -26,43 +18,14 @@ export function usePictures(productId: string) {
 /** The resized copy the shop's /media serves (320 CSS px wide), for a thumbnail. */
 export const thumbnailUrl = (p: AdminPicture) => p.url.replace(/^\/media\//, '/media/w_320/');
 
-/**
- * Uploads one file (multipart, field `file`) with its Idempotency-Key, telling progress as it
- * goes (XMLHttpRequest: fetch has no upload progress). A retry with the same key answers the
- * same picture. Rejects with the API's message, or the network message.
- */
-export function uploadFile(
-  productId: string,
-  file: File,
-  key: string,
-  onProgress: (fraction: number) => void,
-): Promise<AdminPictures> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', adminPicturesApi.upload.path.replace(':id', encodeURIComponent(productId)));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
-    xhr.setRequestHeader('idempotency-key', key);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
-    xhr.onload = () => {
-      let body: { data?: AdminPictures; message?: string; errors?: Record<string, string[]> } | null = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 200 && body?.data) resolve(body.data);
-      else reject(new ApiError(xhr.status, body?.errors?.file?.[0] ?? body?.message ?? NETWORK_ERROR));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-}
+/** Uploads one file to the product (lib/upload.ts: progress, Idempotency-Key). */
+export const uploadFile = (productId: string, file: File, key: string, onProgress: (fraction: number) => void) =>
+  uploadPicture<AdminPictures>(
+    adminPicturesApi.upload.path.replace(':id', encodeURIComponent(productId)),
+    file,
+    key,
+    onProgress,
+  );
 
 /** Edits of one product's pictures; each answer replaces the list shown. */
 export function usePictureActions(productId: string) {

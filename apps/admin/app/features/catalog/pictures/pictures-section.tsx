@@ -3,10 +3,10 @@ import { PICTURE_LIMITS, type AdminPictures } from '@shopfront/shared';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api';
 import { FormSection } from '../../../components/ui/form-field';
+import { PICTURE_ACCEPT } from '../../../lib/upload';
 import { uploadFile, usePictureActions, usePictures } from './api';
 import { PictureCard } from './picture-card';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif';
 const MiB = 1_048_576;
 
 interface Upload {
@@ -97,7 +97,7 @@ export function PicturesSection({ productId }: { productId: string }) {
         <input
           ref={input}
           type="file"
-          accept={ACCEPT}
+          accept={PICTURE_ACCEPT}
           multiple
           hidden
           onChange={(e) => {

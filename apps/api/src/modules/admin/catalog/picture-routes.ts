@@ -51,21 +51,22 @@ const doc = (summary: string, errors: readonly (400 | 404 | 409 | 413 | 415 | 42
   config: { staffArea: 'catalog' as const },
 });
 
-const actOf = async (req: FastifyRequest): Promise<PictureAct> => {
+/** Who uploads or edits a picture, and from where. */
+export const actOf = async (req: FastifyRequest): Promise<PictureAct> => {
   const m = await requireStaff(req);
   return { staff: { id: m.id, email: m.email }, ip: req.ip ?? null };
 };
 
-/** The one file of field `file` (at most maxBytes); other parts are skipped. */
-export async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  let file: Buffer | null = null;
+/** The one file of field `file` (at most maxBytes) and the name it had on the device; other parts are skipped. */
+export async function readUploadFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
+  let file: { bytes: Buffer; name: string } | null = null;
   try {
     const parts = req.parts({
       limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
     });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
-      if (part.fieldname === FIELD) file = await part.toBuffer();
+      if (part.fieldname === FIELD) file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
       else part.file.resume();
     }
   } catch (err) {
@@ -76,11 +77,15 @@ export async function readUpload(req: FastifyRequest): Promise<Buffer> {
     // Malformed multipart (no boundary, a part cut short, the client went away): never a 500.
     throw new HttpError(400, msg.unreadable);
   }
-  if (!file || file.length === 0) throw fieldError(FIELD, messages.required);
+  if (!file || file.bytes.length === 0) throw fieldError(FIELD, messages.required);
   return file;
 }
 
-function idempotencyKey(req: FastifyRequest): string | null {
+/** The one file of field `file` (at most maxBytes); other parts are skipped. */
+export const readUpload = async (req: FastifyRequest): Promise<Buffer> => (await readUploadFile(req)).bytes;
+
+/** The Idempotency-Key header of an upload (null without one); 422 for a malformed one. */
+export function idempotencyKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return null;
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) throw fieldError('Idempotency-Key', msg.idempotencyKey);

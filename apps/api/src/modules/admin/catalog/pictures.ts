@@ -111,6 +111,31 @@ async function existingUpload(db: Db, productId: string, hash: string, key: stri
   return row?.id ?? null;
 }
 
+/**
+ * Writes a re-encoded upload whole to storage, then `insert`s its row (a transaction answering the
+ * new id, or null when the same upload's row came first: then `existing` finds that one). The file
+ * goes again when the insert fails or makes no row.
+ */
+export async function storeThenInsert(
+  storage: MediaStorage,
+  rel: string,
+  bytes: Buffer,
+  insert: () => Promise<number | null>,
+  existing: () => Promise<number | null>,
+): Promise<number | null> {
+  await storage.put(rel, bytes);
+  let made: number | null;
+  try {
+    made = await insert();
+  } catch (err) {
+    await storage.remove(rel);
+    throw err;
+  }
+  if (made !== null) return made;
+  await storage.remove(rel);
+  return existing();
+}
+
 /** A picture fetched by the CSV import: its URL, and the alt text and variant the file gives it. */
 export interface FetchedPicture {
   sourceUrl: string;
@@ -133,47 +158,43 @@ export async function uploadPicture(
   await listPictures(db, productId); // 404 before the work of re-encoding
   const { webp, width, height } = await normalisePicture(bytes);
   const rel = `${FOLDER}/${productId}/${randomBytes(8).toString('hex')}.webp`;
-  await storage.put(rel, webp);
-  let made: number | null;
-  try {
-    made = await db.transaction(async (tx) => {
-      await lockProduct(tx, productId);
-      const [count] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from product_images where product_id = ${productId}`,
-      );
-      if (count!.n >= PICTURE_LIMITS.perProduct) {
-        if ((await existingUpload(tx, productId, hash, key)) === null) throw fieldError('file', msg.tooMany);
-      }
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key,
-                                        option_value, source_url)
-            values (${productId}, ${`/media/${rel}`}, ${fetched?.alt ?? ''}, ${width}, ${height},
-              (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key},
-              ${fetched?.optionValue ?? null}, ${fetched?.sourceUrl ?? null})
-            on conflict do nothing returning id`,
-      );
-      if (!row) return null;
-      await refreshProductSummaries(tx, [productId]);
-      await recordAudit(tx, {
-        staff: act.staff,
-        action: 'product.picture.add',
-        target: `product:${productId}`,
-        after: { picture: row.id, path: `/media/${rel}`, width, height },
-        ip: act.ip,
-      });
-      return row.id;
-    });
-  } catch (err) {
-    await storage.remove(rel);
-    throw err;
-  }
-  if (made === null) {
+  const made = await storeThenInsert(
+    storage,
+    rel,
+    webp,
+    () =>
+      db.transaction(async (tx) => {
+        await lockProduct(tx, productId);
+        const [count] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from product_images where product_id = ${productId}`,
+        );
+        if (count!.n >= PICTURE_LIMITS.perProduct) {
+          if ((await existingUpload(tx, productId, hash, key)) === null) throw fieldError('file', msg.tooMany);
+        }
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key,
+                                          option_value, source_url)
+              values (${productId}, ${`/media/${rel}`}, ${fetched?.alt ?? ''}, ${width}, ${height},
+                (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key},
+                ${fetched?.optionValue ?? null}, ${fetched?.sourceUrl ?? null})
+              on conflict do nothing returning id`,
+        );
+        if (!row) return null;
+        await refreshProductSummaries(tx, [productId]);
+        await recordAudit(tx, {
+          staff: act.staff,
+          action: 'product.picture.add',
+          target: `product:${productId}`,
+          after: { picture: row.id, path: `/media/${rel}`, width, height },
+          ip: act.ip,
+        });
+        return row.id;
+      }),
     // The same upload, made at the same moment, came first: answer its picture.
-    await storage.remove(rel);
-    made = await existingUpload(db, productId, hash, key);
-  }
+    () => existingUpload(db, productId, hash, key),
+  );
   return { ...(await listPictures(db, productId)), picture_id: made ?? undefined };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
+import { ifMatch, ownerRequest } from '../../../test/owner-request.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
 /**
@@ -28,15 +29,10 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...owner, ...opts.headers },
-    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
-  });
-const ifMatch = (v: number) => ({ 'if-match': `"${v}"` });
+const req = ownerRequest(
+  () => t,
+  () => owner,
+);
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
 async function faq(id = 'shopping-help'): Promise<AdminFaq> {

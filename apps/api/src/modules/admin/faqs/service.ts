@@ -10,8 +10,9 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { slugify } from '../catalog/products.ts';
+import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { templatesShowing } from '../template-usage.ts';
 
 /**
  * The FAQ editor (issue 28). A group's questions are saved whole in one short transaction that
@@ -38,12 +39,7 @@ function groupRows(db: Db, id?: string): Promise<GroupRow[]> {
     db,
     sql`select g.id, g.title, g.description, g.version,
                (select count(*)::int from faq_items i where i.group_id = g.id) as item_count,
-               coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
-                  from templates t
-                 where exists (select 1 from template_sections s
-                                where s.template_id = t.id and s.type = 'faq' and s.settings->>'faq_id' = g.id)
-                    or t.draft_sections @> jsonb_build_array(jsonb_build_object('type', 'faq',
-                         'settings', jsonb_build_object('faq_id', g.id)))), '[]'::json) as used_by
+               ${templatesShowing('faq', 'faq_id', sql`g.id`)} as used_by
           from faq_groups g
          where ${id === undefined ? sql`true` : sql`g.id = ${id}`}
          order by g.title, g.id`,
@@ -86,13 +82,7 @@ export async function createFaq(
   act: OwnerAct,
   body: { id?: string | undefined; title: string; description: string },
 ): Promise<AdminFaq> {
-  const base =
-    body.id ??
-    (slugify(body.title)
-      .slice(0, FAQ_LIMITS.idMax - 4)
-      .replace(/-$/, '') ||
-      'faq');
-  const candidates = body.id ? [body.id] : [base, ...Array.from({ length: 20 }, (_, i) => `${base}-${i + 2}`)];
+  const candidates = idCandidates(body.id, body.title, FAQ_LIMITS.idMax, 'faq');
   const id = await db.transaction(async (tx) => {
     for (const candidate of candidates) {
       const [made] = await queryRows<{ id: string }>(

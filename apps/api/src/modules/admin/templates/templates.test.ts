@@ -10,6 +10,7 @@ import {
 } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
+import { ifMatch, ownerRequest, type OwnerMethod } from '../../../test/owner-request.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
 /**
@@ -27,15 +28,10 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...owner, ...opts.headers },
-    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
-  });
-const ifMatch = (v: number) => ({ 'if-match': `"${v}"` });
+const req = ownerRequest(
+  () => t,
+  () => owner,
+);
 
 async function template(id = 'home'): Promise<AdminTemplate> {
   const res = await req('GET', `/api/admin/templates/${id}`);
@@ -334,7 +330,7 @@ describe('hidden sections and escaping', () => {
 });
 
 describe('roles', () => {
-  const routes: [Method, string][] = [
+  const routes: [OwnerMethod, string][] = [
     ['GET', '/api/admin/templates'],
     ['GET', '/api/admin/templates/choices'],
     ['GET', '/api/admin/templates/home'],

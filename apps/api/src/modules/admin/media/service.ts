@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { HttpError, notFound } from '../../../lib/http.ts';
+import { adminMediaMessages as msg, type MediaItem, type MediaList, type MediaPatch } from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/pictures.ts';
+
+/**
+ * The media library (issue 28). An upload goes through the product pictures' checks and
+ * re-encoding (normalisePicture), outside any transaction, is written whole to storage under
+ * content/, then its row inserted; the same bytes or Idempotency-Key answer the first upload's row
+ * (a lost race removes its file again). The list joins the uploads with the products' pictures.
+ * A delete is refused (409) while a page, post, slide or testimonial names the file; its file
+ * goes after the commit.
+ */
+
+/** Files this module writes live under here; only these are ever removed. */
+const FOLDER = 'content';
+const NAME_MAX = 200;
+
+/**
+ * Where a picture is shown: every page, post, slide and testimonial that names its file (plain
+ * or resized, `/media/w_640/…`), as “Page: About us”. `path` is an SQL expression of /media/….
+ */
+const usedIn = (path: SQL) => sql`array(
+  select 'Page: ' || p.title from pages p where strpos(p.blocks::text, substr(${path}, 8)) > 0
+  union all
+  select 'Post: ' || b.title from blog_posts b
+   where strpos(b.body::text, substr(${path}, 8)) > 0 or strpos(coalesce(b.cover_image_path, ''), substr(${path}, 8)) > 0
+  union all
+  select 'Slide: ' || s.title from slides s where strpos(s.image_url, substr(${path}, 8)) > 0
+  union all
+  select 'Testimonial: ' || t.author_name from testimonials t where strpos(coalesce(t.avatar_path, ''), substr(${path}, 8)) > 0
+)`;
+
+interface Row extends Omit<MediaItem, 'id'> {
+  n: number;
+}
+const toItem = ({ n, ...r }: Row): MediaItem => ({ ...r, id: `${r.kind}-${n}` });
+
+/** A page of the library: the uploads newest first, then the products' pictures newest first. */
+export async function listMedia(
+  db: Db,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<MediaList> {
+  const [kind, after] = query.cursor ? (query.cursor.split('-') as ['upload' | 'product', string]) : [null, null];
+  const q = query.q ? query.q.toLowerCase() : null;
+  const matches = (...fields: SQL[]) =>
+    q === null
+      ? sql`true`
+      : sql.join(
+          fields.map((f) => sql`strpos(lower(${f}), ${q}) > 0`),
+          sql` or `,
+        );
+  const uploads =
+    kind === 'product'
+      ? sql`false`
+      : sql`(${matches(sql`u.file_name`, sql`u.alt`)}) and (${after === null ? sql`true` : sql`u.id < ${Number(after)}`})`;
+  const products = sql`(${matches(sql`p.name`, sql`i.alt`)}) and (${kind === 'product' ? sql`i.id < ${Number(after)}` : sql`true`})`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`select m.*, case when m.kind = 'product' then array['Product: ' || m.name] else '{}'::text[] end
+                    || ${usedIn(sql`m.path`)} as used_in
+          from (select * from (
+                  select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes
+                    from media_uploads u where ${uploads}
+                   order by u.id desc limit ${query.limit + 1}) a
+                union all
+                select * from (
+                  select 'product', i.id, i.path, p.name, i.alt, i.width, i.height, null::int
+                    from product_images i join products p on p.id = i.product_id where ${products}
+                   order by i.id desc limit ${query.limit + 1}) b) m
+         order by m.kind = 'upload' desc, m.n desc
+         limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit).map(toItem);
+  return { items: page, next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
+}
+
+async function uploadItem(db: Db, id: number): Promise<MediaItem> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes,
+               ${usedIn(sql`u.path`)} as used_in
+          from media_uploads u where u.id = ${id}`,
+  );
+  if (!row) throw notFound(msg.notFound);
+  return toItem(row);
+}
+
+async function existingUpload(db: Db, hash: string, key: string | null): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from media_uploads
+         where content_hash = ${hash} or (${key}::text is not null and upload_key = ${key})
+         order by (upload_key is not distinct from ${key}) desc limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** The device's file name, kept for the search: no control characters, at most NAME_MAX long. */
+const fileName = (name: string) =>
+  name
+    .replace(/[\p{Cc}\p{Cs}]/gu, '')
+    .trim()
+    .slice(0, NAME_MAX) || 'picture';
+
+export async function uploadMedia(
+  db: Db,
+  storage: MediaStorage,
+  act: PictureAct,
+  file: { bytes: Buffer; name: string },
+  key: string | null,
+): Promise<MediaItem> {
+  const hash = createHash('sha256').update(file.bytes).digest('hex');
+  const before = await existingUpload(db, hash, key);
+  if (before !== null) return uploadItem(db, before);
+  const { webp, width, height } = await normalisePicture(file.bytes);
+  const path = `/media/${FOLDER}/${randomBytes(8).toString('hex')}.webp`;
+  const rel = path.slice('/media/'.length);
+  const made = await storeThenInsert(
+    storage,
+    rel,
+    webp,
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into media_uploads (path, file_name, width, height, bytes, content_hash, upload_key)
+              values (${path}, ${fileName(file.name)}, ${width}, ${height}, ${webp.length}, ${hash}, ${key})
+              on conflict do nothing returning id`,
+        );
+        if (!row) return null;
+        await recordAudit(tx, {
+          staff: act.staff,
+          action: 'media.upload',
+          target: `media:${row.id}`,
+          after: { path, width, height },
+          ip: act.ip,
+        });
+        return row.id;
+      }),
+    // The same upload, made at the same moment, came first: answer its row.
+    () => existingUpload(db, hash, key),
+  );
+  if (made === null) throw notFound(msg.notFound);
+  return uploadItem(db, made);
+}
+
+export async function updateMedia(db: Db, act: PictureAct, id: number, patch: MediaPatch): Promise<MediaItem> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ before: string }>(
+      tx,
+      sql`update media_uploads u set alt = ${patch.alt} from media_uploads old
+           where u.id = ${id} and old.id = u.id returning old.alt as before`,
+    );
+    if (!row) throw notFound(msg.notFound);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'media.update',
+      target: `media:${id}`,
+      before: { alt: row.before },
+      after: { alt: patch.alt },
+      ip: act.ip,
+    });
+  });
+  return uploadItem(db, id);
+}
+
+/** Deletes an upload no page, post, slide or testimonial uses (409 naming them otherwise), then its file. */
+export async function deleteMedia(db: Db, storage: MediaStorage, act: PictureAct, id: number): Promise<void> {
+  const path = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ path: string; used_in: string[] }>(
+      tx,
+      sql`select u.path, ${usedIn(sql`u.path`)} as used_in from media_uploads u where u.id = ${id} for update`,
+    );
+    if (!row) throw notFound(msg.notFound);
+    if (row.used_in.length > 0) throw new HttpError(409, msg.inUse(row.used_in));
+    await tx.execute(sql`delete from media_uploads where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'media.delete',
+      target: `media:${id}`,
+      before: { path: row.path },
+      after: null,
+      ip: act.ip,
+    });
+    return row.path;
+  });
+  if (path.startsWith(`/media/${FOLDER}/`)) await storage.remove(path.slice('/media/'.length));
+}

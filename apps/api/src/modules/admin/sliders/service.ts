@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  SLIDER_LIMITS,
+  adminSliderMessages as msg,
+  type AdminSlide,
+  type AdminSlider,
+  type AdminSliderList,
+  type AdminSliderRow,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { idCandidates } from '../content-ids.ts';
+import type { OwnerAct } from '../if-match.ts';
+import { templatesShowing } from '../template-usage.ts';
+
+/**
+ * The slider editor (issue 28). A slider's slides are saved whole in one short transaction that
+ * first claims the slider row by a conditional update (`version = If-Match`), so of several
+ * editors saving against the same version exactly one wins and the others are refused with 409.
+ * sliders' and slides' triggers tell every process's page cache at commit (content-version.ts).
+ */
+
+/** The sliders (all, or the one `id`) with their slide count and the templates that show them. */
+function sliderRows(db: Db, id?: string): Promise<AdminSliderRow[]> {
+  return queryRows<AdminSliderRow>(
+    db,
+    sql`select l.id, l.name, l.version,
+               (select count(*)::int from slides s where s.slider_id = l.id) as slide_count,
+               ${templatesShowing('hero_slider', 'slider_id', sql`l.id`)} as used_by
+          from sliders l
+         where ${id === undefined ? sql`true` : sql`l.id = ${id}`}
+         order by l.name, l.id`,
+  );
+}
+
+/** Every slider by name, with its slide count and where it is shown. */
+export async function listSliders(db: Db): Promise<AdminSliderList> {
+  return { sliders: await sliderRows(db) };
+}
+
+// An empty image_url is a slide without a picture (the column predates the editor and is not null).
+const slideRows = (db: Db, id: string) =>
+  queryRows<AdminSlide>(
+    db,
+    sql`select title, subtitle, nullif(image_url, '') as image_url, image_alt, link_url, link_text
+          from slides where slider_id = ${id} order by position, id`,
+  );
+
+/** One slider with its slides in order; 404 for an unknown id. */
+export async function loadSlider(db: Db, id: string): Promise<AdminSlider> {
+  const [row] = await sliderRows(db, id);
+  if (!row) throw notFound(msg.notFound);
+  return { ...row, slides: await slideRows(db, id) };
+}
+
+/**
+ * Makes an empty slider. Without an id, one is made from the name (`-2`, `-3`… when taken); a
+ * given id that is taken is 422 at `id`.
+ */
+export async function createSlider(
+  db: Db,
+  act: OwnerAct,
+  body: { id?: string | undefined; name: string },
+): Promise<AdminSlider> {
+  const candidates = idCandidates(body.id, body.name, SLIDER_LIMITS.idMax, 'slider');
+  const id = await db.transaction(async (tx) => {
+    for (const candidate of candidates) {
+      const [made] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into sliders (id, name) values (${candidate}, ${body.name}) on conflict (id) do nothing returning id`,
+      );
+      if (!made) continue;
+      await recordAudit(tx, {
+        staff: act.staff,
+        action: 'slider.create',
+        target: `slider:${made.id}`,
+        after: { name: body.name },
+        ip: act.ip,
+      });
+      return made.id;
+    }
+    throw fieldError('id', msg.idTaken);
+  });
+  return loadSlider(db, id);
+}
+
+/** Claims the slider at the If-Match version (`set` changes it too), or 404 / 409. */
+async function claim(tx: Db, act: OwnerAct, id: string, set = sql``): Promise<{ version: number; name: string }> {
+  const [claimed] = await queryRows<{ version: number; name: string }>(
+    tx,
+    sql`update sliders set ${set} version = version + 1
+         where id = ${id} and ${act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`}
+         returning version, name`,
+  );
+  if (claimed) return claimed;
+  const [exists] = await queryRows<{ id: string }>(tx, sql`select id from sliders where id = ${id}`);
+  throw exists ? new HttpError(409, msg.stale) : notFound(msg.notFound);
+}
+
+/** The slider's new name, if it is still at the If-Match version; audited. */
+export async function renameSlider(db: Db, act: OwnerAct, id: string, name: string): Promise<AdminSlider> {
+  await db.transaction(async (tx) => {
+    const [before] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id} for update`);
+    const claimed = await claim(tx, act, id, sql`name = ${name},`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'slider.rename',
+      target: `slider:${id}`,
+      before: before ?? null,
+      after: { version: claimed.version, name },
+      ip: act.ip,
+    });
+  });
+  return loadSlider(db, id);
+}
+
+/** What the audit log keeps of a slide list. */
+const outline = (slides: readonly AdminSlide[]) => slides.map((s) => s.title);
+
+/**
+ * Replaces the slider's whole slide list, if it is still at the If-Match version; audited in the
+ * same transaction. Shoppers see it at once.
+ */
+export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: AdminSlide[]): Promise<AdminSlider> {
+  await db.transaction(async (tx) => {
+    const claimed = await claim(tx, act, id);
+    const before = await slideRows(tx, id);
+    await tx.execute(sql`delete from slides where slider_id = ${id}`);
+    if (slides.length)
+      await tx.execute(
+        sql`insert into slides (slider_id, title, subtitle, image_url, image_alt, link_url, link_text, position) values ${sql.join(
+          slides.map(
+            (s, position) =>
+              sql`(${id}, ${s.title}, ${s.subtitle}, ${s.image_url ?? ''}, ${s.image_url === null ? '' : s.image_alt}, ${s.link_url}, ${s.link_text}, ${position})`,
+          ),
+          sql`, `,
+        )}`,
+      );
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'slider.save',
+      target: `slider:${id}`,
+      before: { slides: outline(before) },
+      after: { version: claimed.version, slides: outline(slides) },
+      ip: act.ip,
+    });
+  });
+  return loadSlider(db, id);
+}
+
+/**
+ * Deletes a slider and its slides; 409 naming the templates while any live or draft section
+ * shows it. The slider row is locked first, so a rename or save of it waits. Template saves take
+ * no lock on the sliders they name (a section whose slider is gone renders without it, and the
+ * template editor flags it), so a template saved during the delete can still name it.
+ */
+export async function deleteSlider(db: Db, act: OwnerAct, id: string): Promise<{ id: string }> {
+  await db.transaction(async (tx) => {
+    const [locked] = await queryRows<{ id: string }>(tx, sql`select id from sliders where id = ${id} for update`);
+    if (!locked) throw notFound(msg.notFound);
+    const [row] = await sliderRows(tx, id);
+    if (row!.used_by.length) throw new HttpError(409, msg.inUse(row!.used_by.map((t) => t.name)));
+    if (act.ifMatch !== null && row!.version !== act.ifMatch) throw new HttpError(409, msg.stale);
+    const slides = await slideRows(tx, id);
+    await tx.execute(sql`delete from sliders where id = ${id}`);
+    await recordAudit(tx, {
+      staff: act.staff,
+      action: 'slider.delete',
+      target: `slider:${id}`,
+      before: { name: row!.name, slides: outline(slides) },
+      ip: act.ip,
+    });
+  });
+  return { id };
+}

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationTexts, cartMessages, money, type Application } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { couponProducts, coupons } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { signedInOwner } from '../staff/testing.ts';
+import { GOOD_FIELDS, apply, makeService } from './testing.ts';
+
+/**
+ * A coupon on a service's fee (ADR 37, fourth slice), on PGlite and PostgreSQL: judged by the
+ * coupon's rules with the service as the one product bought, counted once with the fee order
+ * (many payers of a coupon's last use: one gets it), a fee it covers whole submitted at once.
+ */
+let t: TestApp;
+let service: { id: string; slug: string };
+let other: { id: string; slug: string };
+let ip = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  service = await makeService(t.database.db, 8);
+  const [first] = await queryRows<{ id: string; slug: string }>(
+    t.database.db,
+    sql`select id, slug from products where id <> ${service.id} order by id limit 1`,
+  );
+  other = first!;
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+async function makeCoupon(values: Partial<typeof coupons.$inferInsert> & { productIds?: string[] } = {}) {
+  const { productIds = [], ...columns } = values;
+  const [row] = await db()
+    .insert(coupons)
+    .values({ code: `F${randomBytes(4).toString('hex').toUpperCase()}`, kind: 'percent', value: 10, ...columns })
+    .returning();
+  if (productIds.length) {
+    await db()
+      .insert(couponProducts)
+      .values(productIds.map((p) => ({ couponId: row!.id, productId: p })));
+  }
+  return row!;
+}
+
+async function newApplication(headers?: Record<string, string>) {
+  const fields = { service: service.slug, ...GOOD_FIELDS, ...(headers ? {} : { name: 'Asha', phone: uniquePhone() }) };
+  const res = await apply(t, fields, undefined, headers ?? {}, `10.91.0.${++ip}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const app = res.json<{ data: Application }>().data;
+  return { app, token: app.tracking_path.split('/').at(-1)! };
+}
+
+const pay = (ref: string, body: { method: string; coupon?: string }, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${ref}/pay`,
+    headers,
+    payload: body,
+    remoteAddress: `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
+  });
+
+const usedCount = async (id: number) =>
+  (await queryRows<{ used_count: number }>(db(), sql`select used_count from coupons where id = ${id}`))[0]!.used_count;
+
+const feeOrder = async (orderId: string) =>
+  (
+    await queryRows<{
+      status: string;
+      payment_status: string;
+      coupon_code: string | null;
+      subtotal_minor: number;
+      discount_minor: number;
+      grand_total_minor: number;
+      tax_minor: number;
+      application_id: string | null;
+      line_discount: number;
+      line_total: number;
+      line_tax: number;
+    }>(
+      db(),
+      sql`select o.status, o.payment_status, o.coupon_code, o.subtotal_minor, o.discount_minor, o.grand_total_minor,
+            o.tax_minor, o.application_id, i.discount_minor as line_discount, i.total_minor as line_total,
+            i.tax_minor as line_tax
+          from orders o join order_items i on i.order_id = o.id where o.id = ${orderId}`,
+    )
+  )[0]!;
+
+describe('a coupon on a fee', () => {
+  it('lowers the fee order, counted once however often Pay is pressed; another coupon later is refused', async () => {
+    const coupon = await makeCoupon({ value: 20 });
+    const { app, token } = await newApplication();
+    const fee = app.fee!.amount;
+    const first = await pay(token, { method: 'sandbox', coupon: ` ${coupon.code.toLowerCase()} ` });
+    expect(first.statusCode, first.body).toBe(200);
+    const orderId = first.json().data.order_id as string;
+    const discount = Math.round(fee * 0.2);
+    const order = await feeOrder(orderId);
+    expect(order).toMatchObject({
+      status: 'awaiting_payment',
+      coupon_code: coupon.code,
+      subtotal_minor: fee,
+      discount_minor: discount,
+      grand_total_minor: fee - discount,
+      application_id: app.id,
+      line_discount: discount,
+      line_total: fee - discount,
+    });
+    expect(order.tax_minor).toBe(order.line_tax);
+    expect(first.json().data.next.type).toBe('redirect');
+
+    // A retry, with or without the code, pays the same order and counts nothing again.
+    for (const body of [{ method: 'sandbox', coupon: coupon.code }, { method: 'sandbox' }]) {
+      const again = await pay(token, body);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.order_id).toBe(orderId);
+    }
+    expect(await usedCount(coupon.id)).toBe(1);
+
+    const late = await makeCoupon();
+    const refused = await pay(token, { method: 'sandbox', coupon: late.code });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.coupon).toEqual([applicationTexts.couponTooLate(coupon.code)]);
+    expect(await usedCount(late.id)).toBe(0);
+  });
+
+  it("is judged by the coupon's rules, with the service as the product bought (422 at coupon)", async () => {
+    const cases: [Partial<typeof coupons.$inferInsert> & { productIds?: string[] }, string][] = [
+      [{ isActive: false }, cartMessages.couponUnknown],
+      [{ endsAt: new Date(Date.now() - 60_000) }, cartMessages.couponExpired],
+      [{ usageLimit: 3, usedCount: 3 }, cartMessages.couponUsedUp],
+      [{ minSubtotalMinor: 10_000_000 }, applicationTexts.couponFeeMinimum(money(10_000_000, 'INR').formatted)],
+      [{ productIds: [other.id] }, applicationTexts.couponNotForService],
+      [{ perCustomerLimit: 1 }, cartMessages.couponLogin],
+    ];
+    const { app, token } = await newApplication();
+    for (const [values, message] of cases) {
+      const coupon = await makeCoupon(values);
+      const res = await pay(token, { method: 'sandbox', coupon: coupon.code });
+      expect(res.statusCode, JSON.stringify(values)).toBe(422);
+      expect(res.json().errors.coupon).toEqual([message]);
+    }
+    expect(await queryRows(db(), sql`select id from orders where application_id = ${app.id}`)).toEqual([]);
+
+    // Limited to the service's own product: it applies.
+    const mine = await makeCoupon({ productIds: [service.id], kind: 'fixed', value: 100 });
+    const res = await pay(token, { method: 'sandbox', coupon: mine.code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await feeOrder(res.json().data.order_id)).toMatchObject({ discount_minor: 100 });
+  });
+
+  it('a customer limit counts fee orders: the second application of the same customer is refused', async () => {
+    const customer = sessionHeaders((await loggedInCustomer(t, { phone: uniquePhone() })).cookie);
+    const coupon = await makeCoupon({ perCustomerLimit: 1 });
+    const a = await newApplication(customer);
+    expect((await pay(a.app.id, { method: 'sandbox', coupon: coupon.code }, customer)).statusCode).toBe(200);
+    const b = await newApplication(customer);
+    const res = await pay(b.app.id, { method: 'sandbox', coupon: coupon.code }, customer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.coupon).toEqual([cartMessages.couponUsedByYou]);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it("of many payers of a coupon's last use exactly one gets it; the others are told it is used up", async () => {
+    const coupon = await makeCoupon({ usageLimit: 1 });
+    const applications = await Promise.all(Array.from({ length: 6 }, () => newApplication()));
+    const results = await Promise.all(
+      applications.map((a) => pay(a.token, { method: 'sandbox', coupon: coupon.code })),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().errors.coupon).toEqual([cartMessages.couponUsedUp]);
+    }
+    expect(await usedCount(coupon.id)).toBe(1);
+    const [redeemed] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from coupon_redemptions where coupon_id = ${coupon.id}`,
+    );
+    expect(redeemed!.n).toBe(1);
+    // The refused made no order: each pays without the coupon afterwards.
+    for (const a of applications) {
+      const orders = await queryRows(db(), sql`select id from orders where application_id = ${a.app.id}`);
+      expect(orders).toHaveLength(results[applications.indexOf(a)]!.statusCode === 200 ? 1 : 0);
+    }
+  });
+
+  it('one that covers the whole fee submits the application at once, nothing to pay', async () => {
+    const coupon = await makeCoupon({ value: 100 });
+    const { app, token } = await newApplication();
+    const res = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(res.json().message).toBe(applicationTexts.feePaid(app.application_no));
+    expect(data.next).toEqual({ type: 'complete', path: `${app.tracking_path}?fee=paid` });
+    expect(data.application.stage).toBe('submitted');
+    expect(data.application.history.at(-1)).toMatchObject({
+      to: 'submitted',
+      note: applicationTexts.feeCoveredBy(coupon.code),
+    });
+    expect(await feeOrder(data.order_id)).toMatchObject({
+      status: 'delivered',
+      payment_status: 'paid',
+      grand_total_minor: 0,
+      discount_minor: app.fee!.amount,
+    });
+    const again = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    expect(again.statusCode).toBe(409);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it('a staff-cancelled fee order keeps its use, as a cancelled goods order does', async () => {
+    const coupon = await makeCoupon({ usageLimit: 5 });
+    const { token } = await newApplication();
+    const first = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${first.json().data.order_id}/cancel`,
+      headers: owner,
+      payload: { reason: 'Wrong fee' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await usedCount(coupon.id)).toBe(1);
+    // The fresh fee order is a new order: the coupon is judged and counted for it again.
+    const fresh = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await usedCount(coupon.id)).toBe(2);
+  });
+});
