@@ -1,7 +1,17 @@
-import type { Frame, Page } from '@playwright/test';
-import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
-import { axeProblems, openPanel, shot, shotScreen, sidebarLink, testStaff, toastSays } from './support/admin.ts';
-import { OWNER, expect, test, type Viewport } from './support/test.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import {
+  axeProblems,
+  sidebarLink,
+  insertStaff,
+  openPanelInBrowser,
+  shot,
+  shotScreen,
+  testStaff,
+  toastSays,
+} from './support/admin.ts';
 
 /*
  * The panel's Theme screen (issue 28, first slice) at 390 and 1280 px, with ADMIN_ORIGIN unset
@@ -11,10 +21,25 @@ import { OWNER, expect, test, type Viewport } from './support/test.ts';
  * content editor uses the screen too, and a 422 lands under its field.
  * SHOTS_DIR=/work/shots/theme keeps a screenshot of each screen.
  */
+const OWNER = testStaff('Meera Iyer', 'owner');
 const EDITOR = testStaff('Kabir Das', 'content_editor');
 
-// A tuple: Playwright reads an array whose second item is an object as [value, options].
-test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, EDITOR], { scope: 'test' }] });
+let shop: RunningShop;
+let browser: ShopBrowser;
+/** A second browser: the shopper shares no cookie with the panel. */
+let shopperBrowser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, EDITOR) });
+  browser = await launchBrowser();
+  shopperBrowser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shopperBrowser?.close();
+  await shop?.stop();
+});
 
 const primaryOf = (target: Page | Frame) =>
   target.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim());
@@ -28,31 +53,25 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame!;
 }
 
-/** `page` signed in on the Theme screen (at `base`); answers its problems from sign-in on. */
-async function openTheme(page: Page, base: string, viewport: Viewport, staff = OWNER) {
-  const problems = await openPanel(page, `${base}/admin/theme`, staff, viewport);
+async function openTheme(viewport: { width: number; height: number }, staff = OWNER) {
+  const { page, problems } = await openPanelInBrowser(browser, url('/admin/theme'), staff, viewport);
   await page.getByTestId('theme-editor').waitFor();
-  return problems;
+  return { page, problems };
 }
 
-test.describe('the Theme screen', () => {
+describe('the Theme screen', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`at ${viewport.width} px: a new primary colour shows in the preview at once and reaches shoppers on Publish`, async ({
-      page,
-      newPage,
-      shop,
-    }) => {
+    it(`at ${viewport.width} px: a new primary colour shows in the preview at once and reaches shoppers on Publish`, async () => {
       const colour = viewport === MOBILE ? '#7c3aed' : '#b91c1c';
-      const problems = await openTheme(page, shop.baseUrl, viewport);
+      const { page, problems } = await openTheme(viewport);
       const frame = await previewFrame(page);
       const before = await primaryOf(frame);
       expect(before).not.toBe(colour);
 
-      // The shopper's tab has a context of its own: it shares no cookie with the panel.
-      const shopper = await newPage(viewport);
-      await shopper.goto(`${shop.baseUrl}/`);
+      const shopper = await newPage(shopperBrowser, viewport);
+      await shopper.goto(url('/'));
       await waitForHydration(shopper);
-      await expect.poll(() => primaryOf(shopper)).toBe(before);
+      expect(await primaryOf(shopper)).toBe(before);
 
       expect(await axeProblems(page)).toEqual([]);
       await shot(page, 'theme-editor');
@@ -60,9 +79,9 @@ test.describe('the Theme screen', () => {
       await page.getByTestId('colour-primary-hex').fill(colour);
       if (viewport === MOBILE) {
         // On a phone the preview is its own tab.
-        await expect(page.getByTestId('preview-frame')).toBeHidden();
+        await expect(page.getByTestId('preview-frame').isVisible()).resolves.toBe(false);
         await page.getByTestId('tab-preview').click();
-        await expect(page.getByTestId('preview-frame')).toBeVisible();
+        await expect(page.getByTestId('preview-frame').isVisible()).resolves.toBe(true);
       }
       // Live in the frame, before anything is saved...
       await frame.waitForFunction(
@@ -76,41 +95,42 @@ test.describe('the Theme screen', () => {
       // ...while a shopper still gets the saved colour.
       await shopper.reload();
       await waitForHydration(shopper);
-      await expect.poll(() => primaryOf(shopper)).toBe(before);
+      expect(await primaryOf(shopper)).toBe(before);
 
-      await expect(page.getByTestId('theme-save-bar')).toContainText('1 unpublished change');
+      await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('1 unpublished change');
       await page.getByTestId('publish').click();
       await toastSays(page, 'Storefront settings saved');
-      await expect(page.getByTestId('theme-save-bar')).toContainText('All published');
+      await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('All published');
       // The frame reloads with the published look.
       const reloaded = await previewFrame(page);
       await expect.poll(() => primaryOf(reloaded)).toBe(colour);
 
       await shopper.reload();
       await waitForHydration(shopper);
-      await expect.poll(() => primaryOf(shopper)).toBe(colour);
+      expect(await primaryOf(shopper)).toBe(colour);
+      await shopper.close();
       // The sign-in page asks whether someone is signed in first: its 401 is the expected answer.
       expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
+      await page.close();
     });
   }
 
-  test('warns about a low-contrast text colour, answers Edit Header, and Discard puts the saved colours back in the frame', async ({
-    page,
-    shop,
-  }) => {
-    await openTheme(page, shop.baseUrl, DESKTOP);
+  it('warns about a low-contrast text colour, answers Edit Header, and Discard puts the saved colours back in the frame', async () => {
+    const { page } = await openTheme(DESKTOP);
     const frame = await previewFrame(page);
     const text = page.getByTestId('colour-text');
-    await expect(text.getByTestId('contrast-warning')).toHaveCount(0);
+    await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
     await page.getByTestId('colour-text-hex').fill('#dddddd');
-    await expect(text.getByTestId('contrast-warning')).toHaveText(/contrast 1\.\d:1 — below 4\.5:1/);
+    await expect(text.getByTestId('contrast-warning').textContent()).resolves.toMatch(
+      /contrast 1\.\d:1 — below 4\.5:1/,
+    );
     await page.getByTestId('colour-primary-hex').fill('#fde047');
     await frame.waitForFunction(
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === '#fde047',
     );
     await text.getByTestId('contrast-warning').scrollIntoViewIfNeeded();
     expect(await axeProblems(page)).toEqual([]);
-    await expect(page.getByTestId('theme-save-bar')).toContainText('2 unpublished changes');
+    await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
     // The frame's Edit Header opens the header's menu editor, but not over unpublished colours
     // without asking: answered No, the theme stays with its changes.
@@ -124,17 +144,15 @@ test.describe('the Theme screen', () => {
     expect(await asked).toBe('Leave without publishing your theme changes?');
     expect(new URL(page.url()).pathname).toBe('/admin/theme');
     await page.getByTestId('discard').click();
-    await expect(text.getByTestId('contrast-warning')).toHaveCount(0);
+    await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
     await frame.waitForFunction(
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() !== '#fde047',
     );
+    await page.close();
   });
 
-  test('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async ({
-    page,
-    shop,
-  }) => {
-    const problems = await openPanel(page, `${shop.baseUrl}/admin/`, EDITOR, DESKTOP);
+  it('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async () => {
+    const { page, problems } = await openPanelInBrowser(browser, url('/admin/'), EDITOR, DESKTOP);
     await (await sidebarLink(page, 'Shop', 'Theme')).click();
     await page.getByTestId('theme-editor').waitFor();
     const savedPage = await page.getByTestId('notice-page').inputValue();
@@ -143,8 +161,8 @@ test.describe('the Theme screen', () => {
     await page.getByTestId('publish').click();
     const error = page.getByTestId('field-error');
     await error.waitFor();
-    await expect(error).toHaveText(/page/i);
-    await expect(page.getByTestId('notice-page')).toHaveAttribute('aria-invalid', 'true');
+    await expect(error.textContent()).resolves.toMatch(/page/i);
+    await expect(page.getByTestId('notice-page').getAttribute('aria-invalid')).resolves.toBe('true');
 
     await page.getByTestId('notice-page').fill(savedPage);
     const saved = page.waitForResponse(
@@ -155,15 +173,12 @@ test.describe('the Theme screen', () => {
     expect(res.status()).toBe(200);
     expect(res.request().postDataJSON()).toEqual({ notice_bar: { message: 'Free delivery this week' } });
     await toastSays(page, 'Storefront settings saved');
-    await expect
-      .poll(async () => {
-        const sf = (await (await fetch(`${shop.baseUrl}/api/storefront/all`)).json()) as {
-          data: { storefront: { notice_bar: { message: string } } };
-        };
-        return sf.data.storefront.notice_bar.message;
-      })
-      .toBe('Free delivery this week');
+    const sf = (await (await fetch(url('/api/storefront/all'))).json()) as {
+      data: { storefront: { notice_bar: { message: string } } };
+    };
+    expect(sf.data.storefront.notice_bar.message).toBe('Free delivery this week');
     // The sign-in page's 401 and the refused page's 422 are expected answers.
     expect(problems.filter((p) => !/\b(401|422)\b/.test(p))).toEqual([]);
+    await page.close();
   });
 });

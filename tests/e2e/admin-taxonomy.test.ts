@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
-import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
-import { openPanel, shot } from './support/admin.ts';
-import { OWNER, expect, test } from './support/test.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
 
 /*
  * Categories and collections in the owner panel (issue 26) at 390 and 1280 px on the demo shop:
@@ -10,29 +11,39 @@ import { OWNER, expect, test } from './support/test.ts';
  * adds two products, moves the second up with the keyboard-usable buttons, and the collection's
  * page follows. SHOTS_DIR=/work/shots/taxonomy keeps a screenshot of each screen.
  */
-test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
+const OWNER = testStaff('Meera Iyer', 'owner');
+
+let shop: RunningShop;
+let browser: ShopBrowser;
+const url = (p: string) => `${shop.baseUrl}${p}`;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
 
 const toastSays = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
-/** Opens `url` (a shop page listing products) and answers the titles of its product cards. */
-const cardTitles = async (page: Page, url: string) => {
-  await page.goto(url);
+const cardTitles = async (page: Page, path: string) => {
+  await page.goto(url(path));
   await waitForHydration(page);
   await page.locator('.product-card').first().waitFor();
-  return page.locator('.product-grid .product-card h3');
+  return page.locator('.product-grid .product-card h3').allTextContents();
 };
 
-test.describe('categories and collections in the owner panel', () => {
+describe('categories and collections in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async ({
-      page,
-      newPage,
-      shop,
-    }) => {
-      const url = (p: string) => `${shop.baseUrl}${p}`;
-      const shopper = await newPage(viewport);
-      await openPanel(page, url('/admin/categories'), OWNER, viewport);
+    it(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async () => {
+      const shopper = await newPage(browser, viewport);
+      const page = await newPage(browser, viewport);
+      await page.goto(url('/admin/categories'));
+      await panelReady(page);
+      await signIn(page, OWNER);
       await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
       await page.getByTestId('category-row').first().waitFor();
       await shot(page, 'categories');
@@ -43,7 +54,7 @@ test.describe('categories and collections in the owner panel', () => {
       const slug = `brass-lamps-${viewport.width}`;
       await page.getByTestId('new-category').click();
       await page.getByTestId('category-name').fill(name);
-      await expect(page.getByTestId('category-slug')).toHaveValue(slug);
+      await expect.poll(() => page.getByTestId('category-slug').inputValue()).toBe(slug);
       await page.getByTestId('category-parent').selectOption({ label: parentName });
       await shot(page, 'category-new');
       await page.getByTestId('category-save').click();
@@ -79,7 +90,7 @@ test.describe('categories and collections in the owner panel', () => {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-category-picker-open-${viewport.width}.png` });
       }
       await option.click();
-      await expect(input).toHaveValue(`${parentName} › ${name}`);
+      await expect.poll(() => input.inputValue()).toBe(`${parentName} › ${name}`);
       if (process.env.SHOTS_DIR) {
         await page
           .getByTestId('category-picker')
@@ -89,7 +100,7 @@ test.describe('categories and collections in the owner panel', () => {
       await page.getByTestId('save').click();
       await toastSays(page, 'Product saved');
 
-      await expect(await cardTitles(shopper, url(`/product-category/${slug}`))).toHaveText([productTitle]);
+      expect(await cardTitles(shopper, `/product-category/${slug}`)).toEqual([productTitle]);
       await shot(shopper, 'storefront-category');
 
       // A new slug: the old address moves on to the new one (301), so shared links keep working.
@@ -118,26 +129,21 @@ test.describe('categories and collections in the owner panel', () => {
       await adds.nth(0).click();
       await page.getByRole('button', { name: `${firstTitle} is in the collection` }).waitFor();
       await page.getByRole('button', { name: `Add ${secondTitle}` }).click();
-      await expect(page.getByTestId('collection-product')).toHaveCount(2);
+      await expect.poll(() => page.getByTestId('collection-product').count()).toBe(2);
       const colSlug = `diwali-edit-${viewport.width}`;
-      await expect(await cardTitles(shopper, url(`/product-collection/${colSlug}`))).toHaveText([
-        firstTitle,
-        secondTitle,
-      ]);
+      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([firstTitle, secondTitle]);
 
       await page.getByRole('button', { name: `Move ${secondTitle} up` }).click();
-      await expect(page.getByTestId('collection-product').locator('p.font-medium')).toHaveText([
-        secondTitle,
-        firstTitle,
-      ]);
+      await expect
+        .poll(() => page.getByTestId('collection-product').locator('p.font-medium').allTextContents())
+        .toEqual([secondTitle, firstTitle]);
       await shot(page, 'collection');
-      await expect(await cardTitles(shopper, url(`/product-collection/${colSlug}`))).toHaveText([
-        secondTitle,
-        firstTitle,
-      ]);
+      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([secondTitle, firstTitle]);
       await page.goto(url('/admin/collections'));
       await page.getByTestId('collection-list').waitFor();
       await shot(page, 'collections');
+      await page.close();
+      await shopper.close();
     });
   }
 });
