@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot, testStaff } from './support/admin.ts';
+import { axeProblems, openPanel, shot, testStaff } from './support/admin.ts';
 import { expect, test } from './support/test.ts';
 
 /*
@@ -60,7 +60,7 @@ test.describe('the bulk editor', () => {
       page,
       shop,
     }) => {
-      await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
+      await openPanel(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       const title = `Monsoon Cotton Dupatta ${viewport.width}`;
       const slug = `monsoon-cotton-dupatta-${viewport.width}`;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
-import { openPanelIn, saveForm, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { openPanel, saveForm, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -19,7 +19,7 @@ test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, PACKER], 
 
 /** `page` signed in as `staff` at `path` (the products list). */
 async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport, path = '/admin/products') {
-  await openPanelIn(page, `${base}${path}`, staff, viewport);
+  await openPanel(page, `${base}${path}`, staff, viewport);
   return page;
 }
 

@@ -9,7 +9,7 @@ import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { choosePayment, continueToPayment, fillAddress, fillContact, placeOrder } from './support/checkout.ts';
 import { downloadCsv } from './support/csv.ts';
 import {
-  openPanelIn,
+  openPanel,
   productPictures,
   saveForm,
   shotScreen,
@@ -115,7 +115,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
   const made = { id: '', orderNo: '', stockAfterSale: 0 };
 
   /** `page` at this width, signed in as the owner at `path` (a panel address). */
-  const ownerAt = (page: Page, base: string, path: string) => openPanelIn(page, `${base}${path}`, OWNER, viewport);
+  const ownerAt = (page: Page, base: string, path: string) => openPanel(page, `${base}${path}`, OWNER, viewport);
 
   // One step after another, each building on what the one before made: a failed step skips the rest.
   test.describe.serial(`the owner's catalogue journey at ${w} px`, () => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminCouponMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { buyNow, choosePayment, continueToPayment, fillAddress, fillContact, placeOrder } from './support/checkout.ts';
-import { axeProblems, openPanelIn, panelReady, shot } from './support/admin.ts';
+import { axeProblems, openPanel, panelReady, shot } from './support/admin.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /*
@@ -30,7 +30,7 @@ test.describe('coupons in the owner panel', () => {
     }) => {
       const url = (p: string) => `${shop.baseUrl}${p}`;
       const shopper = await newPage(viewport);
-      await openPanelIn(page, url('/admin/coupons'), OWNER, viewport);
+      await openPanel(page, url('/admin/coupons'), OWNER, viewport);
       await page.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
       await page.getByTestId('coupon-row').first().waitFor();
       await shot(page, 'coupons');

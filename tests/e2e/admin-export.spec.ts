@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot } from './support/admin.ts';
+import { axeProblems, openPanel, shot } from './support/admin.ts';
 import { downloadCsv } from './support/csv.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
@@ -58,7 +58,7 @@ const todayInShop = () => new Date().toLocaleDateString('en-CA', { timeZone: 'As
 test.describe('exports in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`the owner exports today's orders and the file has them (${viewport.width} px)`, async ({ page, shop }) => {
-      const problems = await openPanelIn(page, `${shop.baseUrl}/admin/orders`, OWNER, viewport);
+      const problems = await openPanel(page, `${shop.baseUrl}/admin/orders`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByTestId('orders-list').waitFor();
       await shotTop(page, 'orders-with-export');
@@ -93,7 +93,7 @@ test.describe('exports in the owner panel', () => {
     });
 
     test(`downloads the product and customer lists at once (${viewport.width} px)`, async ({ page, shop }) => {
-      const problems = await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
+      const problems = await openPanel(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.getByTestId('products-list').waitFor();
       await shotTop(page, 'products-with-export');

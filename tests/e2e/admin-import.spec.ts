@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { shopifyCsv } from '../../apps/api/src/modules/admin/import/testing.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot } from './support/admin.ts';
+import { axeProblems, openPanel, shot } from './support/admin.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /*
@@ -41,7 +41,7 @@ test.describe('importing products from a Shopify CSV', () => {
     test(`at ${viewport.width} px: dry run, then import; the products appear`, async ({ page, shop }) => {
       test.setTimeout(120_000);
       const prefix = `imp${viewport.width}`;
-      await openPanelIn(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
+      await openPanel(page, `${shop.baseUrl}/admin/products`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await shot(page, 'products-with-import');
       await page.getByTestId('import-products').click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import type { ShopData } from './support/server.ts';
-import { axeProblems, openPanelIn, shot } from './support/admin.ts';
+import { axeProblems, openPanel, shot } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -47,7 +47,7 @@ const unexpected = (problems: string[]) =>
   );
 
 /** `page` signed in as the owner at `url`; answers its problems from sign-in on. */
-const signedIn = (page: Page, url: string, viewport: Viewport) => openPanelIn(page, url, OWNER, viewport);
+const signedIn = (page: Page, url: string, viewport: Viewport) => openPanel(page, url, OWNER, viewport);
 
 test.describe('form messages', () => {
   for (const viewport of [DESKTOP, MOBILE]) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { axeProblems, openPanel, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -34,7 +34,7 @@ test.use({
 
 /** `page` signed in as `staff` at `path` (the orders inbox); answers its problems from sign-in on. */
 async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport, path = '/admin/orders') {
-  const problems = await openPanelIn(page, `${base}${path}`, staff, viewport);
+  const problems = await openPanel(page, `${base}${path}`, staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   return problems;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { axeProblems, openPanel, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -17,7 +17,7 @@ test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[PACKER, OWNER], 
 
 /** `page` signed in as `staff` on the orders inbox; answers its problems from sign-in on. */
 async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport) {
-  const problems = await openPanelIn(page, `${base}/admin/orders`, staff, viewport);
+  const problems = await openPanel(page, `${base}/admin/orders`, staff, viewport);
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   return problems;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { axeProblems, openPanelIn, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
+import { axeProblems, openPanel, shot, testStaff, toastSays, type TestStaff } from './support/admin.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
 /*
@@ -29,7 +29,7 @@ test.use({
 
 /** `page` signed in as `staff` at `path`; answers its problems from sign-in on. */
 async function signedIn(page: Page, base: string, staff: TestStaff, viewport: Viewport, path = '/admin/') {
-  return openPanelIn(page, `${base}${path}`, staff, viewport);
+  return openPanel(page, `${base}${path}`, staff, viewport);
 }
 
 const unexpected = (problems: string[]) =>

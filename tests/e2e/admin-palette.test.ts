@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanel } from './support/admin.ts';
+import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanelInBrowser } from './support/admin.ts';
 
 /*
  * The ⌘K / Ctrl+K palette (issue 25) on the demo shop: it finds an order by number and by the
@@ -36,7 +36,7 @@ const unexpected = (problems: string[]) =>
   );
 
 const signedIn = (staff: TestStaff, viewport: { width: number; height: number }) =>
-  openPanel(browser, url('/admin/account'), staff, viewport);
+  openPanelInBrowser(browser, url('/admin/account'), staff, viewport);
 
 /** The palette's search requests (orders and customers lists with `q`). */
 function searches(page: Page): string[] {

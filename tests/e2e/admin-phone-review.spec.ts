@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { openPanelIn, toastSays } from './support/admin.ts';
+import { openPanel, toastSays } from './support/admin.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /*
@@ -42,7 +42,7 @@ test.describe('the catalogue screens after the phone review', () => {
       shop,
     }) => {
       const url = (p: string) => `${shop.baseUrl}${p}`;
-      await openPanelIn(page, url('/admin/products/new'), OWNER, viewport);
+      await openPanel(page, url('/admin/products/new'), OWNER, viewport);
       await page.getByRole('heading', { name: 'Add product', level: 1 }).waitFor();
       const title = `Review Linen Shirt ${viewport.width}`;
       await page.getByTestId('title').fill(title);

@@ -6,7 +6,7 @@ import {
   axeProblems,
   sidebarLink,
   insertStaff,
-  openPanel,
+  openPanelInBrowser,
   shot,
   shotScreen,
   testStaff,
@@ -54,7 +54,7 @@ async function previewFrame(page: Page): Promise<Frame> {
 }
 
 async function openTheme(viewport: { width: number; height: number }, staff = OWNER) {
-  const { page, problems } = await openPanel(browser, url('/admin/theme'), staff, viewport);
+  const { page, problems } = await openPanelInBrowser(browser, url('/admin/theme'), staff, viewport);
   await page.getByTestId('theme-editor').waitFor();
   return { page, problems };
 }
@@ -152,7 +152,7 @@ describe('the Theme screen', () => {
   });
 
   it('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async () => {
-    const { page, problems } = await openPanel(browser, url('/admin/'), EDITOR, DESKTOP);
+    const { page, problems } = await openPanelInBrowser(browser, url('/admin/'), EDITOR, DESKTOP);
     await (await sidebarLink(page, 'Shop', 'Theme')).click();
     await page.getByTestId('theme-editor').waitFor();
     const savedPage = await page.getByTestId('notice-page').inputValue();

@@ -66,10 +66,10 @@ export async function sidebarLink(page: Page, group: string, name: string) {
 }
 
 /**
- * A new page at `url` (a panel address), signed in there as `staff`, with its console errors,
- * page errors and failed requests collected in `problems`.
+ * For the vitest browser files not yet on Playwright: a new page of `browser` at `url`, signed in
+ * there as `staff`, with its console errors, page errors and failed requests in `problems`.
  */
-export async function openPanel(
+export async function openPanelInBrowser(
   browser: ShopBrowser,
   url: string,
   staff: TestStaff,
@@ -86,7 +86,7 @@ export async function openPanel(
  * address) and signs in there as `staff`; answers the page's console errors, page errors and
  * failed requests from then on (watchForProblems).
  */
-export async function openPanelIn(
+export async function openPanel(
   page: Page,
   url: string,
   staff: TestStaff,

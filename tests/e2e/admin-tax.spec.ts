@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, openPanel, shot, testStaff, toastSays } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanel, shot, toastSays } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * Tax (issue 26): an owner fills in the invoice details (legal name, GSTIN, registered address
@@ -9,23 +8,15 @@ import { axeProblems, insertStaff, openPanel, shot, testStaff, toastSays } from 
  * tax class: a bad rate told beside it, a class added.
  * SHOTS_DIR=/work/shots/tax keeps a screenshot of each at 390 and 1280 px.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-let shop: RunningShop;
-let browser: ShopBrowser;
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-describe('Tax', () => {
+test.describe('Tax', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the owner saves the invoice details, a bad GSTIN told beside its field`, async () => {
-      const { page } = await openPanel(browser, `${shop.baseUrl}/admin/tax`, OWNER, viewport);
+    test(`at ${viewport.width} px: the owner saves the invoice details, a bad GSTIN told beside its field`, async ({
+      page,
+      shop,
+    }) => {
+      await openPanel(page, `${shop.baseUrl}/admin/tax`, OWNER, viewport);
       await page.getByRole('heading', { name: 'Tax', level: 1 }).waitFor();
       await page.getByLabel('Legal name', { exact: true }).fill('Loom and Leaf Textiles Private Limited');
       await page.getByLabel('GSTIN', { exact: true }).fill('29AAGCB7383J1Z5');
@@ -40,14 +31,16 @@ describe('Tax', () => {
       await page.getByLabel('GSTIN', { exact: true }).fill('29aagcb7383j1z4');
       await seller.getByRole('button', { name: 'Save' }).click();
       await toastSays(page, 'Invoice details saved');
-      expect(await page.getByLabel('GSTIN', { exact: true }).inputValue()).toBe('29AAGCB7383J1Z4');
+      await expect(page.getByLabel('GSTIN', { exact: true })).toHaveValue('29AAGCB7383J1Z4');
       await shot(page, 'tax');
       expect(await axeProblems(page)).toEqual([]);
-      await page.close();
     });
 
-    it(`at ${viewport.width} px: the owner edits a GST rate (a bad one told beside it) and adds a class`, async () => {
-      const { page } = await openPanel(browser, `${shop.baseUrl}/admin/tax`, OWNER, viewport);
+    test(`at ${viewport.width} px: the owner edits a GST rate (a bad one told beside it) and adds a class`, async ({
+      page,
+      shop,
+    }) => {
+      await openPanel(page, `${shop.baseUrl}/admin/tax`, OWNER, viewport);
       const gst5 = page.getByRole('form', { name: 'Tax class GST 5%' });
       await gst5.getByLabel('Rate of GST 5% in percent').fill('105');
       await gst5.getByRole('button', { name: 'Save' }).click();
@@ -62,7 +55,6 @@ describe('Tax', () => {
       await page.getByRole('form', { name: `Tax class GST 28% ${suffix}` }).waitFor();
       await shot(page, 'tax-rates');
       expect(await axeProblems(page)).toEqual([]);
-      await page.close();
     });
   }
 });

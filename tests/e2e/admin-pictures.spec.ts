@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, adminPictureMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, productPictures, shot, shownPictureIds, signIn, testStaff } from './support/admin.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { openPanel, productPictures, shot, shownPictureIds, testStaff } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 
 /*
  * The product editor's Pictures (issue 26) at 390 and 1280 px: the owner uploads six pictures
@@ -19,15 +18,12 @@ import { insertStaff, panelReady, productPictures, shot, shownPictureIds, signIn
 const OWNER = testStaff('Anika Rao', 'owner');
 const COLOURS = ['#b45309', '#1d4ed8', '#15803d', '#be123c', '#6d28d9', '#0f766e'];
 
-let shop: RunningShop;
-let browser: ShopBrowser;
 let dir: string;
 const files: string[] = [];
-const url = (p: string) => `${shop.baseUrl}${p}`;
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
+
+test.beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'pictures-e2e-'));
   for (const [i, colour] of COLOURS.entries()) {
     const file = path.join(dir, `photo-${i + 1}.${i % 2 ? 'jpg' : 'png'}`);
@@ -38,9 +34,7 @@ beforeAll(async () => {
   }
   writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,15 +67,17 @@ async function createProduct(page: Page, k: string) {
   );
 }
 
-describe('pictures in the product editor', () => {
+test.describe('pictures in the product editor', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: upload six, reorder (mouse and keyboard), alt text, focal point; the shop shows them in order`, async () => {
-      // The shopper's tab first: a new tab clears the cookies the owner's then shares.
-      const shopper = await newPage(browser, viewport);
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/products'));
-      await panelReady(page);
-      await signIn(page, OWNER);
+    test(`at ${viewport.width} px: upload six, reorder (mouse and keyboard), alt text, focal point; the shop shows them in order`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      // The shopper's tab has a context (cookies) of its own.
+      const shopper = await newPage(viewport);
+      await openPanel(page, url('/admin/products'), OWNER, viewport);
       const made = await createProduct(page, String(viewport.width));
       expect(made.status).toBe(200);
       await page.goto(url(`/admin/products/${made.id}`));
@@ -90,10 +86,10 @@ describe('pictures in the product editor', () => {
 
       // Six at once from the picker: they land in the order chosen.
       await page.getByTestId('picture-input').setInputFiles(files);
-      await expect.poll(() => page.getByTestId('picture').count(), { timeout: 60_000 }).toBe(6);
-      await expect.poll(() => page.getByTestId('picture-upload').count()).toBe(0);
+      await expect(page.getByTestId('picture')).toHaveCount(6, { timeout: 60_000 });
+      await expect(page.getByTestId('picture-upload')).toHaveCount(0);
+      await expect.poll(async () => (await productPictures(page, made.id)).pictures).toHaveLength(6);
       const uploaded = await productPictures(page, made.id);
-      expect(uploaded.pictures).toHaveLength(6);
       await page.getByTestId('picture-alt-warning').getByText('6 pictures have no alt text').waitFor();
 
       // A file that is no picture says why and offers a retry; it adds nothing.
@@ -102,7 +98,7 @@ describe('pictures in the product editor', () => {
       await page.getByTestId('picture-retry').waitFor();
       await shot(page, 'pictures-failed-upload');
       await page.getByTestId('picture-upload').getByRole('button', { name: 'Dismiss' }).click();
-      expect((await productPictures(page, made.id)).pictures).toHaveLength(6);
+      await expect.poll(async () => (await productPictures(page, made.id)).pictures).toHaveLength(6);
 
       // Reorder: the sixth to the front (clicks), then the new first one later by keyboard.
       let order = uploaded.pictures.map((p) => p.id);
@@ -138,7 +134,7 @@ describe('pictures in the product editor', () => {
       await expect
         .poll(async () => (await productPictures(page, made.id)).pictures.map((p) => p.alt))
         .toEqual([1, 2, 3, 4, 5, 6].map((n) => `Scarf view ${n}`));
-      await expect.poll(() => page.getByTestId('picture-alt-warning').count()).toBe(0);
+      await expect(page.getByTestId('picture-alt-warning')).toHaveCount(0);
 
       // Focal point: a click near the top left of the first picture.
       const thumb = cards.nth(0).getByTestId('picture-focal');
@@ -166,30 +162,31 @@ describe('pictures in the product editor', () => {
         .getByRole('list', { name: /images$/ })
         .first()
         .locator('img');
-      await expect.poll(() => gallery.count()).toBe(6);
-      const shown = await gallery.evaluateAll((imgs) =>
-        imgs.map((i) => ({
-          src: i.getAttribute('src') ?? '',
-          alt: i.getAttribute('alt'),
-          pos: (i as HTMLElement).style.objectPosition,
-        })),
-      );
-      expect(shown.map((s) => s.src.split('/').pop())).toEqual(final.map((p) => p.url.split('/').pop()));
-      expect(shown.map((s) => s.alt)).toEqual(final.map((p) => p.alt));
-      expect(shown[0]!.pos).toBe(
-        `${Math.round(final[0]!.focal_x * 1000) / 10}% ${Math.round(final[0]!.focal_y * 1000) / 10}%`,
-      );
+      await expect(gallery).toHaveCount(6);
+      const shown = () =>
+        gallery.evaluateAll((imgs) =>
+          imgs.map((i) => ({
+            src: i.getAttribute('src') ?? '',
+            alt: i.getAttribute('alt'),
+            pos: (i as HTMLElement).style.objectPosition,
+          })),
+        );
+      await expect
+        .poll(async () => (await shown()).map((s) => s.src.split('/').pop()))
+        .toEqual(final.map((p) => p.url.split('/').pop()));
+      await expect.poll(async () => (await shown()).map((s) => s.alt)).toEqual(final.map((p) => p.alt));
+      await expect
+        .poll(async () => (await shown())[0]!.pos)
+        .toBe(`${Math.round(final[0]!.focal_x * 1000) / 10}% ${Math.round(final[0]!.focal_y * 1000) / 10}%`);
       if (process.env.SHOTS_DIR)
         await shopper.screenshot({ path: `${process.env.SHOTS_DIR}/shop-product-${viewport.width}.png` });
 
       // Delete with one tap (the toast offers Undo): the shop follows.
       await cards.nth(5).getByTestId('picture-delete').click();
-      await expect.poll(() => page.getByTestId('picture').count()).toBe(5);
+      await expect(page.getByTestId('picture')).toHaveCount(5);
       await shopper.reload();
       await waitForHydration(shopper);
-      await expect.poll(() => gallery.count()).toBe(5);
-      await shopper.close();
-      await page.close();
+      await expect(gallery).toHaveCount(5);
     });
   }
 });

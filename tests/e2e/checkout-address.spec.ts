@@ -1,24 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, messages } from '@shopfront/shared';
-import {
-  DESKTOP,
-  MOBILE,
-  launchNoScriptBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-} from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { BENGALURU, buyNow, continueToPayment, fillAddress, fillContact } from './support/checkout.ts';
 import { logInThroughDialog, registerCustomer, type TestCustomer } from './support/customers.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import { setStoreSetting } from './support/store-settings.ts';
-import { useShopSuite } from './support/suite.ts';
-
-const suite = useShopSuite();
+import { expect, test } from './support/test.ts';
 
 /**
  * Guest 401s of the account lookups on a first visit are expected, and so are the 422s of the
@@ -171,39 +161,41 @@ async function pressContinue(page: Page) {
   );
   await continueButton(page).click();
   await answered;
-  await expect.poll(() => continueButton(page).isEnabled()).toBe(true);
+  await expect(continueButton(page)).toBeEnabled();
 }
 /** The message beside a field (its FieldFrame's error line). */
 const fieldError = (page: Page, id: string) => page.locator(`[id="${id}-error"]`);
 
-describe('checkout address step: a customer', () => {
-  it('starts on the default address; Change → Select Address → Use selected; Edit; Add; a different billing address; Continue saves it all', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('checkout address step: a customer', () => {
+  test('starts on the default address; Change → Select Address → Use selected; Edit; Add; a different billing address; Continue saves it all', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     const { homeId, officeId } = await customerWithTwoAddresses(page, base, 'Kavya');
     await buyNow(page, base, 'stoneware-coffee-mug');
 
     // Initial selection: the default address, put on the cart, so the step is complete at once.
     const shipping = onCart(page, 'Shipping');
     await shipping.getByText('12 Residency Road').waitFor();
-    await expect(shipping.getAttribute('data-address-id')).resolves.toBe(String(homeId));
-    expect((await cartAddresses(page, base)).shipping_address?.id).toBe(homeId);
-    await expect(page.getByTestId('checkout-account-prompt').count()).resolves.toBe(0);
+    await expect(shipping).toHaveAttribute('data-address-id', String(homeId));
+    await expect.poll(async () => (await cartAddresses(page, base)).shipping_address?.id).toBe(homeId);
+    await expect(page.getByTestId('checkout-account-prompt')).toHaveCount(0);
     // One button saves the step; no other save buttons in its resting state.
-    await expect(page.getByRole('button', { name: /^Save|Deliver to|Update billing/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Save|Deliver to|Update billing/ })).toHaveCount(0);
 
     // Change → Select Address, the default checked; picking the other shows the confirm buttons.
     const ship = selector(page, 'Shipping');
     await shipping.getByRole('button', { name: /^Change/ }).click();
     await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
-    await expect(ship.getByRole('radio').count()).resolves.toBe(2);
-    await expect(ship.getByRole('radio', { name: /12 Residency Road/ }).isChecked()).resolves.toBe(true);
-    await expect(ship.getByRole('button', { name: 'Use selected address' }).count()).resolves.toBe(0);
+    await expect(ship.getByRole('radio')).toHaveCount(2);
+    await expect(ship.getByRole('radio', { name: /12 Residency Road/ })).toBeChecked();
+    await expect(ship.getByRole('button', { name: 'Use selected address' })).toHaveCount(0);
     await ship.getByRole('radio', { name: /4 Brigade Road/ }).check();
     await ship.getByRole('button', { name: 'Use selected address' }).click();
     await shipping.getByText('4 Brigade Road').waitFor();
-    await expect(shipping.getAttribute('data-address-id')).resolves.toBe(String(officeId));
+    await expect(shipping).toHaveAttribute('data-address-id', String(officeId));
 
     // Cancel in the selector returns to the selected view, unchanged.
     await shipping.getByRole('button', { name: /^Change/ }).click();
@@ -216,13 +208,16 @@ describe('checkout address step: a customer', () => {
     await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
     const edit = ship.locator('[data-address-form]');
     await edit.getByRole('checkbox', { name: 'Use as my default shipping address' }).waitFor();
-    await expect(edit.getByLabel('Address Line 1').inputValue()).resolves.toBe('4 Brigade Road');
+    await expect(edit.getByLabel('Address Line 1')).toHaveValue('4 Brigade Road');
     await edit.getByLabel('Address Line 1').fill('5 Brigade Road');
     await edit.getByRole('button', { name: 'Save Address' }).click();
     await shipping.getByText('5 Brigade Road').waitFor();
-    const afterEdit = await cartAddresses(page, base);
-    expect(afterEdit.shipping_address).toMatchObject({ id: officeId, address_line_1: '5 Brigade Road' });
-    expect((await addressBook(page, base)).find((a) => a.id === officeId)?.address_line_1).toBe('5 Brigade Road');
+    await expect
+      .poll(async () => (await cartAddresses(page, base)).shipping_address)
+      .toMatchObject({ id: officeId, address_line_1: '5 Brigade Road' });
+    await expect
+      .poll(async () => (await addressBook(page, base)).find((a) => a.id === officeId)?.address_line_1)
+      .toBe('5 Brigade Road');
 
     // Edit's Cancel returns to the selector.
     await shipping.getByRole('button', { name: /^Edit/ }).click();
@@ -234,7 +229,7 @@ describe('checkout address step: a customer', () => {
     await ship.getByRole('button', { name: '+ Add a new address' }).click();
     await ship.getByRole('heading', { name: 'Add Address' }).waitFor();
     const add = ship.locator('[data-address-form]');
-    await expect(add.getByLabel('Phone').count()).resolves.toBe(0);
+    await expect(add.getByLabel('Phone')).toHaveCount(0);
     await add.getByLabel('First Name').fill('Kavya');
     await add.getByLabel('Last Name').fill('Rao');
     await add.getByLabel('Address Line 1').fill('9 Lavelle Road');
@@ -243,8 +238,8 @@ describe('checkout address step: a customer', () => {
     await add.getByLabel('State').selectOption({ label: 'Karnataka' });
 
     // Billing: the same as shipping until unticked; then its own selector.
-    await expect(sameAsShipping(page).isChecked()).resolves.toBe(true);
-    await expect(selector(page, 'Billing').isVisible()).resolves.toBe(false);
+    await expect(sameAsShipping(page)).toBeChecked();
+    await expect(selector(page, 'Billing')).toBeHidden();
     await sameAsShipping(page).uncheck();
     const bill = selector(page, 'Billing');
     // No billing address saved: nothing to start on, the saved ones are offered.
@@ -269,15 +264,17 @@ describe('checkout address step: a customer', () => {
     await waitForHydration(page);
     await onCart(page, 'Billing').getByText('12 Residency Road').waitFor();
     await onCart(page, 'Shipping').getByText('9 Lavelle Road').waitFor();
-    await expect(sameAsShipping(page).isChecked()).resolves.toBe(false);
+    await expect(sameAsShipping(page)).not.toBeChecked();
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('at 390 px, keyboard only: every control has a 44 px target; Change, arrow to another address, Use selected; billing starts on the default billing address', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test('at 390 px, keyboard only: every control has a 44 px target; Change, arrow to another address, Use selected; billing starts on the default billing address', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     const { officeId } = await customerWithTwoAddresses(page, base, 'Ravi');
     const [invoicesId] = await saveAddresses(page, [INVOICES]);
     await buyNow(page, base, 'brass-desk-lamp');
@@ -312,10 +309,10 @@ describe('checkout address step: a customer', () => {
     for (let i = 0; i < 8 && !(await use.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
-    await expect(use.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(use).toBeFocused();
     await page.keyboard.press('Enter');
     await shipping.getByText('4 Brigade Road').waitFor();
-    await expect(shipping.getAttribute('data-address-id')).resolves.toBe(String(officeId));
+    await expect(shipping).toHaveAttribute('data-address-id', String(officeId));
     // The focus lands on the address now shown, not on the page's top.
     await expect.poll(() => focusedText(page)).toContain('4 Brigade Road');
 
@@ -335,8 +332,8 @@ describe('checkout address step: a customer', () => {
     await sameAsShipping(page).focus();
     await page.keyboard.press('Space');
     await onCart(page, 'Billing').getByText('7 Cunningham Road').waitFor();
-    await expect(onCart(page, 'Billing').getAttribute('data-address-id')).resolves.toBe(String(invoicesId));
-    await expect(sameAsShipping(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(onCart(page, 'Billing')).toHaveAttribute('data-address-id', String(invoicesId));
+    await expect(sameAsShipping(page)).toBeFocused();
 
     // Enter on Continue saves both.
     await continueButton(page).focus();
@@ -346,92 +343,93 @@ describe('checkout address step: a customer', () => {
     expect(cart.shipping_address?.id).toBe(officeId);
     expect(cart.billing_address?.id).toBe(invoicesId);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('without JavaScript: Change, Use selected, Edit, Add and a separate billing address all post and land back on the step', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    const base = suite.shop.baseUrl;
+  test('without JavaScript: Change, Use selected, Edit, Add and a separate billing address all post and land back on the step', async ({
+    page,
+    newPage,
+    shop,
+  }) => {
+    const base = shop.baseUrl;
     const { homeId, officeId } = await customerWithTwoAddresses(page, base, 'Neel');
     await buyNow(page, base, 'stoneware-coffee-mug');
     await onCart(page, 'Shipping').getByText('12 Residency Road').waitFor();
     const cookies = await page.context().cookies();
     await page.close();
 
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const plain = await noScript.newPage();
-      await plain.context().addCookies(cookies);
-      await plain.goto(`${base}/checkout/address`);
-      const shipping = onCart(plain, 'Shipping');
-      await shipping.getByText('12 Residency Road').waitFor();
+    // A tab that runs no JavaScript, with the customer's cookies.
+    const plain = await newPage(DESKTOP, { javaScriptEnabled: false });
+    await plain.context().addCookies(cookies);
+    await plain.goto(`${base}/checkout/address`);
+    const shipping = onCart(plain, 'Shipping');
+    await shipping.getByText('12 Residency Road').waitFor();
 
-      await shipping.getByRole('link', { name: /^Change/ }).click();
-      await plain.waitForURL((url) => url.searchParams.get('shipping') === 'select');
-      const ship = selector(plain, 'Shipping');
-      await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
-      await ship.getByRole('radio', { name: /4 Brigade Road/ }).check();
-      await ship.getByRole('button', { name: 'Use selected address' }).click();
-      await plain.waitForURL((url) => url.pathname === '/checkout/address' && url.search === '');
-      await onCart(plain, 'Shipping').getByText('4 Brigade Road').waitFor();
+    await shipping.getByRole('link', { name: /^Change/ }).click();
+    await plain.waitForURL((url) => url.searchParams.get('shipping') === 'select');
+    const ship = selector(plain, 'Shipping');
+    await ship.getByRole('heading', { name: 'Select Address' }).waitFor();
+    await ship.getByRole('radio', { name: /4 Brigade Road/ }).check();
+    await ship.getByRole('button', { name: 'Use selected address' }).click();
+    await plain.waitForURL((url) => url.pathname === '/checkout/address' && url.search === '');
+    await onCart(plain, 'Shipping').getByText('4 Brigade Road').waitFor();
 
-      await onCart(plain, 'Shipping').getByRole('link', { name: /^Edit/ }).click();
-      await plain.waitForURL((url) => url.searchParams.get('shipping') === `edit-${officeId}`);
-      await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
-      const edit = ship.locator('[data-address-form]');
-      await edit.getByRole('checkbox', { name: 'Use as my default shipping address' }).waitFor();
-      // A required field emptied: the spec's '{label} is empty' beside it, what was typed kept.
-      await edit.getByLabel('City').fill('');
-      await edit.getByLabel('Address Line 1').fill('6 Brigade Road');
-      await edit.getByRole('button', { name: 'Save Address' }).click();
-      await fieldError(plain, 'checkout-shipping-city').getByText('City is empty').waitFor();
-      await expect(edit.getByLabel('Address Line 1').inputValue()).resolves.toBe('6 Brigade Road');
-      await edit.getByLabel('City').fill('Bengaluru');
-      await edit.getByRole('button', { name: 'Save Address' }).click();
-      await plain.waitForURL((url) => url.search === '');
-      await onCart(plain, 'Shipping').getByText('6 Brigade Road').waitFor();
+    await onCart(plain, 'Shipping').getByRole('link', { name: /^Edit/ }).click();
+    await plain.waitForURL((url) => url.searchParams.get('shipping') === `edit-${officeId}`);
+    await ship.getByRole('heading', { name: 'Edit Address' }).waitFor();
+    const edit = ship.locator('[data-address-form]');
+    await edit.getByRole('checkbox', { name: 'Use as my default shipping address' }).waitFor();
+    // A required field emptied: the spec's '{label} is empty' beside it, what was typed kept.
+    await edit.getByLabel('City').fill('');
+    await edit.getByLabel('Address Line 1').fill('6 Brigade Road');
+    await edit.getByRole('button', { name: 'Save Address' }).click();
+    await fieldError(plain, 'checkout-shipping-city').getByText('City is empty').waitFor();
+    await expect(edit.getByLabel('Address Line 1')).toHaveValue('6 Brigade Road');
+    await edit.getByLabel('City').fill('Bengaluru');
+    await edit.getByRole('button', { name: 'Save Address' }).click();
+    await plain.waitForURL((url) => url.search === '');
+    await onCart(plain, 'Shipping').getByText('6 Brigade Road').waitFor();
 
-      // Add: its own page of the step, saved into the book and onto the cart.
-      await onCart(plain, 'Shipping')
-        .getByRole('link', { name: /^Change/ })
-        .click();
-      await ship.getByRole('link', { name: '+ Add a new address' }).click();
-      await plain.waitForURL((url) => url.searchParams.get('shipping') === 'add');
-      await ship.getByRole('heading', { name: 'Add Address' }).waitFor();
-      const add = ship.locator('[data-address-form]');
-      await add.getByLabel('First Name').fill('Neel');
-      await add.getByLabel('Last Name').fill('Rao');
-      await add.getByLabel('Address Line 1').fill('3 Church Street');
-      await add.getByLabel('City').fill('Bengaluru');
-      await add.getByLabel('Postcode').fill('560001');
-      await add.getByLabel('State').selectOption({ label: 'Karnataka' });
-      await add.getByRole('button', { name: 'Save Address' }).click();
-      await plain.waitForURL((url) => url.search === '');
-      await onCart(plain, 'Shipping').getByText('3 Church Street').waitFor();
-      const addedId = (await addressBook(plain, base)).find((a) => a.address_line_1 === '3 Church Street')?.id;
-      expect(addedId).toBeGreaterThan(0);
+    // Add: its own page of the step, saved into the book and onto the cart.
+    await onCart(plain, 'Shipping')
+      .getByRole('link', { name: /^Change/ })
+      .click();
+    await ship.getByRole('link', { name: '+ Add a new address' }).click();
+    await plain.waitForURL((url) => url.searchParams.get('shipping') === 'add');
+    await ship.getByRole('heading', { name: 'Add Address' }).waitFor();
+    const add = ship.locator('[data-address-form]');
+    await add.getByLabel('First Name').fill('Neel');
+    await add.getByLabel('Last Name').fill('Rao');
+    await add.getByLabel('Address Line 1').fill('3 Church Street');
+    await add.getByLabel('City').fill('Bengaluru');
+    await add.getByLabel('Postcode').fill('560001');
+    await add.getByLabel('State').selectOption({ label: 'Karnataka' });
+    await add.getByRole('button', { name: 'Save Address' }).click();
+    await plain.waitForURL((url) => url.search === '');
+    await onCart(plain, 'Shipping').getByText('3 Church Street').waitFor();
+    const addedId = (await addressBook(plain, base)).find((a) => a.address_line_1 === '3 Church Street')?.id;
+    expect(addedId).toBeGreaterThan(0);
 
-      // Billing: unticked, its selector shows (CSS, no script); the home address is picked; Continue saves it.
-      await sameAsShipping(plain).uncheck();
-      const bill = selector(plain, 'Billing');
-      await bill.getByRole('radio', { name: /12 Residency Road/ }).check();
-      await continueButton(plain).click();
-      await plain.waitForURL((url) => url.pathname === '/checkout/payment');
-      const cart = await cartAddresses(plain, base);
-      expect(cart.billing_address?.id).toBe(homeId);
-      expect(cart.shipping_address).toMatchObject({ id: addedId, address_line_1: '3 Church Street' });
-      expect((await addressBook(plain, base)).find((a) => a.id === officeId)?.address_line_1).toBe('6 Brigade Road');
-    } finally {
-      await noScript.close();
-    }
+    // Billing: unticked, its selector shows (CSS, no script); the home address is picked; Continue saves it.
+    await sameAsShipping(plain).uncheck();
+    const bill = selector(plain, 'Billing');
+    await bill.getByRole('radio', { name: /12 Residency Road/ }).check();
+    await continueButton(plain).click();
+    await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+    const cart = await cartAddresses(plain, base);
+    expect(cart.billing_address?.id).toBe(homeId);
+    expect(cart.shipping_address).toMatchObject({ id: addedId, address_line_1: '3 Church Street' });
+    expect((await addressBook(plain, base)).find((a) => a.id === officeId)?.address_line_1).toBe('6 Brigade Road');
   });
 });
 
-describe('checkout address step: a guest', () => {
-  it('at 390 px: Log in and Create an account open the dialogs; Continue with nothing typed says what is missing at each field; typed values survive; a separate billing address; on to payment', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+test.describe('checkout address step: a guest', () => {
+  test('at 390 px: Log in and Create an account open the dialogs; Continue with nothing typed says what is missing at each field; typed values survive; a separate billing address; on to payment', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     await buyNow(page, base, 'linen-camp-shirt');
 
     // The shop offers login and register at checkout.
@@ -448,7 +446,7 @@ describe('checkout address step: a guest', () => {
 
     // Continue is never disabled; pressed with nothing typed, each message is at its field.
     await expectTapTarget(continueButton(page), 'Continue to payment');
-    await expect(continueButton(page).isDisabled()).resolves.toBe(false);
+    await expect(continueButton(page)).toBeEnabled();
     await pressContinue(page);
     await fieldError(page, 'checkout-contact-phone').getByText(messages.phoneEmpty).waitFor();
     await fieldError(page, 'checkout-shipping-first_name').getByText('First Name is empty').waitFor();
@@ -466,11 +464,11 @@ describe('checkout address step: a guest', () => {
     // The message goes as soon as its field is edited.
     await fieldError(page, 'checkout-shipping-first_name').waitFor({ state: 'detached' });
     await pressContinue(page);
-    await expect(fieldError(page, 'checkout-shipping-first_name').count()).resolves.toBe(0);
+    await expect(fieldError(page, 'checkout-shipping-first_name')).toHaveCount(0);
     await fieldError(page, 'checkout-shipping-last_name').getByText('Last Name is empty').waitFor();
-    await expect(page.locator('#checkout-contact-phone').inputValue()).resolves.toBe('9876543219');
-    await expect(selector(page, 'Shipping').getByLabel('First Name').inputValue()).resolves.toBe('Asha');
-    await expect(fieldError(page, 'checkout-contact-phone').count()).resolves.toBe(0);
+    await expect(page.locator('#checkout-contact-phone')).toHaveValue('9876543219');
+    await expect(selector(page, 'Shipping').getByLabel('First Name')).toHaveValue('Asha');
+    await expect(fieldError(page, 'checkout-contact-phone')).toHaveCount(0);
 
     // A separate billing address, typed in; left empty, its fields say so too.
     await fillAddress(page, BENGALURU);
@@ -479,8 +477,8 @@ describe('checkout address step: a guest', () => {
     await billing.getByLabel('First Name').waitFor();
     await pressContinue(page);
     await fieldError(page, 'checkout-billing-first_name').getByText('First Name is empty').waitFor();
-    await expect(sameAsShipping(page).isChecked()).resolves.toBe(false);
-    await expect(selector(page, 'Shipping').getByLabel('City').inputValue()).resolves.toBe('Bengaluru');
+    await expect(sameAsShipping(page)).not.toBeChecked();
+    await expect(selector(page, 'Shipping').getByLabel('City')).toHaveValue('Bengaluru');
     await billing.getByLabel('First Name').fill('Asha');
     await billing.getByLabel('Last Name').fill('Accounts');
     await billing.getByLabel('Address Line 1').fill('1 Infantry Road');
@@ -499,20 +497,21 @@ describe('checkout address step: a guest', () => {
     // Back to the step: the form again, filled in with what is on the cart.
     await page.goto(`${base}/checkout/address`);
     await waitForHydration(page);
-    await expect(selector(page, 'Shipping').getByLabel('First Name').inputValue()).resolves.toBe('Asha');
-    await expect(page.locator('#checkout-contact-phone').inputValue()).resolves.toBe('9876543219');
+    await expect(selector(page, 'Shipping').getByLabel('First Name')).toHaveValue('Asha');
+    await expect(page.locator('#checkout-contact-phone')).toHaveValue('9876543219');
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 });
 
-describe('checkout address step: an emptied cart', () => {
-  it('resets every step (spec section 4): no "Cart (completed)" once the last item is removed', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    const base = suite.shop.baseUrl;
+test.describe('checkout address step: an emptied cart', () => {
+  test('resets every step (spec section 4): no "Cart (completed)" once the last item is removed', async ({
+    page,
+    shop,
+  }) => {
+    const base = shop.baseUrl;
     await buyNow(page, base, 'stoneware-coffee-mug');
     const steps = page.getByRole('navigation', { name: 'Checkout steps' });
-    await expect(steps.locator('[data-step="cart"]').getAttribute('data-state')).resolves.toBe('completed');
+    await expect(steps.locator('[data-step="cart"]')).toHaveAttribute('data-state', 'completed');
     const cart = (await (await page.context().request.get(`${base}/api/cart/get`)).json()) as {
       data: { items: { product_id: string }[] };
     };
@@ -523,44 +522,51 @@ describe('checkout address step: an emptied cart', () => {
     expect(removed.status()).toBe(200);
     await page.goto(`${base}/checkout/address`);
     await page.locator('[data-cart-empty]').waitFor();
-    const states = await steps
-      .locator('[data-step]')
-      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-step')}:${el.getAttribute('data-state')}`));
-    expect(states).toEqual(['cart:active', 'address:pending', 'payment:pending']);
-    await page.close();
+    await expect
+      .poll(() =>
+        steps
+          .locator('[data-step]')
+          .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-step')}:${el.getAttribute('data-state')}`)),
+      )
+      .toEqual(['cart:active', 'address:pending', 'payment:pending']);
   });
 });
 
-describe('checkout address step: a shop without guest checkout', () => {
-  // Its own shop: the setting is changed in the shop's database while it is stopped, then the
-  // shop starts again on the same DATA_DIR.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-guest-checkout-'));
+test.describe('checkout address step: a shop without guest checkout', () => {
+  // Its own shop (not the file's `shop`): the setting is changed in the shop's database while it
+  // is stopped, then the shop starts again on the same DATA_DIR.
+  let dataDir: string | undefined;
   let own: RunningShop | undefined;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    // Starting a shop (twice) is not the test's time.
+    test.setTimeout(240_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-guest-checkout-'));
     const first = await startShop({ env: { DATA_DIR: dataDir } });
     await first.stop();
     await setStoreSetting(dataDir, 'enable_guest_checkout', false);
     own = await startShop({ env: { DATA_DIR: dataDir } });
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await own?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a guest is told to log in and cannot continue; after logging in from the step, the form is there', async () => {
+  test('a guest is told to log in and cannot continue; after logging in from the step, the form is there', async ({
+    page,
+  }) => {
     const base = own!.baseUrl;
     const who: TestCustomer = await registerCustomer(base, 'Isha');
-    const page = await newPage(suite.browser, MOBILE);
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
     await buyNow(page, base, 'stoneware-coffee-mug');
 
     const required = page.getByTestId('checkout-account-required');
     await required.getByRole('heading', { name: 'Log in to check out' }).waitFor();
     // Nothing to fill in or continue with before logging in.
-    await expect(page.getByRole('button', { name: 'Continue to payment' }).count()).resolves.toBe(0);
-    await expect(page.locator('[data-checkout-form="address-step"]').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+    await expect(page.locator('[data-checkout-form="address-step"]')).toHaveCount(0);
 
     const login = required.getByRole('button', { name: 'Log in' });
     await expectTapTarget(login, 'Log in');
@@ -568,7 +574,7 @@ describe('checkout address step: a shop without guest checkout', () => {
     await logInThroughDialog(page, who);
     // Back on the step, signed in, with the cart: a customer without addresses gets the form.
     await selector(page, 'Shipping').getByLabel('First Name').waitFor();
-    await expect(page.getByTestId('checkout-account-required').count()).resolves.toBe(0);
+    await expect(page.getByTestId('checkout-account-required')).toHaveCount(0);
     // The order summary (folded under its total) has the cart.
     await page.getByTestId('summary-lines').getByText('Stoneware Coffee Mug').waitFor({ state: 'attached' });
     await fillAddress(page, { ...BENGALURU, first: 'Isha' });
@@ -577,6 +583,5 @@ describe('checkout address step: a shop without guest checkout', () => {
     const book = await addressBook(page, base);
     expect(book).toMatchObject([{ address_line_1: '12 Residency Road', default: true, address_type: 'Shipping' }]);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 });

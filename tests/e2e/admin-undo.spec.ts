@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { insertStaff, panelReady, signIn, testStaff } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { openPanel, testStaff } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * Undo in a save's toast (issue 25), at 390 px and 1280 px: a setup step saved and undone (the
@@ -15,21 +14,10 @@ import { insertStaff, panelReady, signIn, testStaff } from './support/admin.ts';
  * Issue 26, at 390 px: a product's price edited and undone from the toast (the shop shows the old
  * price again), and a picture deleted with one tap and undone (back in its place with its alt text).
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const CLERK = testStaff('Arjun Rao', 'manager');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, CLERK) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, CLERK], { scope: 'test' }] });
 
 const undoButton = (page: Page) => page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' }).last();
 const toastSaying = (page: Page, text: string | RegExp) =>
@@ -45,91 +33,91 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
-async function storeName(page: Page): Promise<string> {
-  await page.goto(url('/admin/setup?step=store'));
+/** Opens the setup's store step (at `base`) and answers its Store name field. */
+async function storeName(page: Page, base: string) {
+  await page.goto(`${base}/admin/setup?step=store`);
   const field = page.getByLabel('Store name', { exact: true });
   await field.waitFor();
-  return field.inputValue();
+  return field;
 }
 
-describe.each([
+for (const [name, viewport] of [
   ['phone', MOBILE],
   ['desktop', DESKTOP],
-] as const)('Undo in the toast (%s)', (_, viewport) => {
-  it('a setup step saved, undone from the toast: the old name is back; a later change refuses the undo', async () => {
-    const page = await newPage(browser, viewport);
-    await page.goto(url('/admin/login'));
-    await panelReady(page);
-    await signIn(page, OWNER);
+] as const) {
+  test.describe(`Undo in the toast (${name})`, () => {
+    test('a setup step saved, undone from the toast: the old name is back; a later change refuses the undo', async ({
+      page,
+      shop,
+    }) => {
+      test.setTimeout(120_000);
+      await openPanel(page, `${shop.baseUrl}/admin/login`, OWNER, viewport);
 
-    const before = await storeName(page);
-    await page.getByLabel('Store name', { exact: true }).fill(`Undo me ${viewport.width}`);
-    await page.getByRole('button', { name: /Save and continue|^Save$/ }).click();
-    const undo = undoButton(page);
-    await undo.waitFor();
-    // Thumb-sized, and a button in the announced notifications region.
-    const box = (await undo.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(44);
-    expect(await page.locator('section[aria-live]').getAttribute('aria-label')).toMatch(/Notifications/);
-    await shot(page, 'undo-toast');
-    if (viewport === DESKTOP) {
-      // Keyboard: the toast is reached with Alt+T, then Undo by Tab.
-      await page.keyboard.press('Alt+t');
-      for (let i = 0; i < 6 && !(await undo.evaluate((el) => el === document.activeElement)); i++) {
-        await page.keyboard.press('Tab');
+      const before = await (await storeName(page, shop.baseUrl)).inputValue();
+      await page.getByLabel('Store name', { exact: true }).fill(`Undo me ${viewport.width}`);
+      await page.getByRole('button', { name: /Save and continue|^Save$/ }).click();
+      const undo = undoButton(page);
+      await undo.waitFor();
+      // Thumb-sized, and a button in the announced notifications region.
+      const box = (await undo.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      await expect(page.locator('section[aria-live]')).toHaveAttribute('aria-label', /Notifications/);
+      await shot(page, 'undo-toast');
+      if (viewport === DESKTOP) {
+        // Keyboard: the toast is reached with Alt+T, then Undo by Tab.
+        await page.keyboard.press('Alt+t');
+        for (let i = 0; i < 6 && !(await undo.evaluate((el) => el === document.activeElement)); i++) {
+          await page.keyboard.press('Tab');
+        }
+        await expect(undo).toBeFocused();
+        await page.keyboard.press('Enter');
+      } else {
+        await undo.click();
       }
-      expect(await undo.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('Enter');
-    } else {
-      await undo.click();
-    }
-    await toastSaying(page, 'Change undone');
-    // The header follows the undo too.
-    await expect.poll(() => page.getByTestId('shop-name').textContent()).toBe(before);
-    expect(await storeName(page)).toBe(before);
+      await toastSaying(page, 'Change undone');
+      // The header follows the undo too.
+      await expect(page.getByTestId('shop-name')).toHaveText(before);
+      await expect(await storeName(page, shop.baseUrl)).toHaveValue(before);
 
-    // Saved, then changed by someone else: the Undo is refused with the server's message.
-    await page.getByLabel('Store name', { exact: true }).fill(`Changed ${viewport.width}`);
-    await page.getByRole('button', { name: /Save and continue|^Save$/ }).click();
-    await undoButton(page).waitFor();
-    const status = await page.evaluate(
-      async ([header, value, name]) =>
-        (
-          await fetch('/api/admin/settings', {
-            method: 'PATCH',
-            headers: { 'content-type': 'application/json', [header!]: value! },
-            body: JSON.stringify({ store_name: name }),
-          })
-        ).status,
-      [CSRF_HEADER, CSRF_HEADER_VALUE, `Someone else ${viewport.width}`],
-    );
-    expect(status).toBe(200);
-    await undoButton(page).click();
-    await toastSaying(page, /changed since/);
-    await shot(page, 'undo-refused');
-    expect(await storeName(page)).toBe(`Someone else ${viewport.width}`);
-    await page.close();
-  }, 120_000);
+      // Saved, then changed by someone else: the Undo is refused with the server's message.
+      await page.getByLabel('Store name', { exact: true }).fill(`Changed ${viewport.width}`);
+      await page.getByRole('button', { name: /Save and continue|^Save$/ }).click();
+      await undoButton(page).waitFor();
+      const status = await page.evaluate(
+        async ([header, value, name]) =>
+          (
+            await fetch('/api/admin/settings', {
+              method: 'PATCH',
+              headers: { 'content-type': 'application/json', [header!]: value! },
+              body: JSON.stringify({ store_name: name }),
+            })
+          ).status,
+        [CSRF_HEADER, CSRF_HEADER_VALUE, `Someone else ${viewport.width}`],
+      );
+      expect(status).toBe(200);
+      await undoButton(page).click();
+      await toastSaying(page, /changed since/);
+      await shot(page, 'undo-refused');
+      await expect(await storeName(page, shop.baseUrl)).toHaveValue(`Someone else ${viewport.width}`);
+    });
 
-  it("a staff member's role change undone from the toast", async () => {
-    const page = await newPage(browser, viewport);
-    await page.goto(url('/admin/login'));
-    await panelReady(page);
-    await signIn(page, OWNER);
-    await page.goto(url('/admin/staff'));
-    const role = page.getByLabel(`Role of ${CLERK.name}`);
-    await role.waitFor();
-    expect(await role.inputValue()).toBe('manager');
-    await role.selectOption('packer');
-    await toastSaying(page, CLERK.name);
-    await expect.poll(() => role.inputValue()).toBe('packer');
-    await shot(page, 'undo-staff');
-    await undoButton(page).click();
-    await toastSaying(page, 'Change undone');
-    await expect.poll(() => role.inputValue()).toBe('manager');
-    await page.close();
-  }, 120_000);
-});
+    test("a staff member's role change undone from the toast", async ({ page, shop }) => {
+      test.setTimeout(120_000);
+      await openPanel(page, `${shop.baseUrl}/admin/login`, OWNER, viewport);
+      await page.goto(`${shop.baseUrl}/admin/staff`);
+      const role = page.getByLabel(`Role of ${CLERK.name}`);
+      await role.waitFor();
+      await expect(role).toHaveValue('manager');
+      await role.selectOption('packer');
+      await toastSaying(page, CLERK.name);
+      await expect(role).toHaveValue('packer');
+      await shot(page, 'undo-staff');
+      await undoButton(page).click();
+      await toastSaying(page, 'Change undone');
+      await expect(role).toHaveValue('manager');
+    });
+  });
+}
 
 /** A published product with two pictures, made through the owner API with the page's session. */
 async function productWithPictures(page: Page, k: string) {
@@ -180,18 +168,21 @@ async function productWithPictures(page: Page, k: string) {
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
-describe('Undo in the product editor (issue 26)', () => {
-  it('at 390 px: a price edited then undone is the old price on the shop again; a deleted picture comes back', async () => {
-    const shopper = await newPage(browser, MOBILE);
-    const page = await newPage(browser, MOBILE);
-    await page.goto(url('/admin/login'));
-    await panelReady(page);
-    await signIn(page, OWNER);
+test.describe('Undo in the product editor (issue 26)', () => {
+  test('at 390 px: a price edited then undone is the old price on the shop again; a deleted picture comes back', async ({
+    page,
+    newPage,
+    shop,
+  }) => {
+    test.setTimeout(180_000);
+    const url = (p: string) => `${shop.baseUrl}${p}`;
+    const shopper = await newPage(MOBILE);
+    await openPanel(page, url('/admin/login'), OWNER, MOBILE);
     const p = await productWithPictures(page, String(Date.now() % 100000));
     await page.goto(url(`/admin/products/${p.id}`));
     const price = page.getByTestId('price-0-INR');
     await price.waitFor();
-    expect(await price.inputValue()).toBe('1499');
+    await expect(price).toHaveValue('1499');
 
     // The price edited: the shop shows the new one.
     await price.fill('1199');
@@ -206,24 +197,24 @@ describe('Undo in the product editor (issue 26)', () => {
     // Undo from the toast: the editor and the shop show the old price again.
     await undoButton(page).click();
     await toastSaying(page, 'Change undone');
-    await expect.poll(() => page.getByTestId('price-0-INR').inputValue()).toBe('1499');
+    await expect(page.getByTestId('price-0-INR')).toHaveValue('1499');
     await shopper.reload();
     await waitForHydration(shopper);
     await expect.poll(async () => rupees(await shopper.getByTestId('product-price').textContent())).toBe(1499);
 
     // A picture deleted with one tap (no confirm step), then undone: back in its place with its alt text.
     const cards = page.getByTestId('picture');
-    await expect.poll(() => cards.count()).toBe(2);
+    await expect(cards).toHaveCount(2);
     const ids = async () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-picture-id')));
     const before = await ids();
     await cards.nth(0).getByTestId('picture-delete').click();
-    await expect.poll(() => cards.count()).toBe(1);
+    await expect(cards).toHaveCount(1);
     await toastSaying(page, 'Picture deleted');
     await shot(page, 'picture-deleted-toast');
     await undoButton(page).click();
     await toastSaying(page, 'Change undone');
     await expect.poll(ids).toEqual(before);
-    await expect.poll(() => page.getByLabel('Alt text').first().inputValue()).toBe('Cushion view 1');
+    await expect(page.getByLabel('Alt text').first()).toHaveValue('Cushion view 1');
     await shopper.reload();
     await waitForHydration(shopper);
     await expect
@@ -241,7 +232,5 @@ describe('Undo in the product editor (issue 26)', () => {
       await toastSaying(page, 'Picture deleted');
       await shot(page, 'picture-deleted-toast');
     }
-    await shopper.close();
-    await page.close();
-  }, 180_000);
+  });
 });

@@ -1,18 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ITEM_ADDED_HIGHLIGHT_MS, cartMessages } from '@shopfront/shared';
-import {
-  DESKTOP,
-  MOBILE,
-  launchNoScriptBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-} from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { logInThroughDialog, registerCustomer, waitForToast, type TestCustomer } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
-const suite = useShopSuite();
 const SHIRT = 'Linen Camp Shirt';
 const MUG = 'Stoneware Coffee Mug';
 /** FLAT200's minimum subtotal (demo coupons: ₹200 off orders of ₹1,999 or more). */
@@ -25,8 +16,8 @@ const rupees = (minor: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(minor / 100);
 
 /** The default variant of a product (what its page's Add to cart adds). */
-async function defaultVariant(slug: string): Promise<string> {
-  const res = await fetch(`${suite.shop.baseUrl}/api/product/single-product/${slug}`);
+async function defaultVariant(base: string, slug: string): Promise<string> {
+  const res = await fetch(`${base}/api/product/single-product/${slug}`);
   const body = (await res.json()) as { data: { variants: { id: string; is_default: boolean }[] } };
   return body.data.variants.find((v) => v.is_default)!.id;
 }
@@ -35,8 +26,7 @@ async function defaultVariant(slug: string): Promise<string> {
  * Fills a customer's own cart through the API, in a session of its own (not the browser's):
  * logs in and adds each variant with its quantity.
  */
-async function fillCustomerCart(who: TestCustomer, lines: { product_id: string; quantity: number }[]) {
-  const base = suite.shop.baseUrl;
+async function fillCustomerCart(base: string, who: TestCustomer, lines: { product_id: string; quantity: number }[]) {
   const headers: Record<string, string> = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const jar = new Map<string, string>();
   const call = async (path: string, body: unknown) => {
@@ -58,7 +48,7 @@ async function fillCustomerCart(who: TestCustomer, lines: { product_id: string; 
 
 /** The cart as the API has it, read with the page's cookies. */
 async function apiCart(page: Page): Promise<{ marketing_consent: boolean; email: string | null }> {
-  const res = await page.context().request.get(`${suite.shop.baseUrl}/api/cart/get`);
+  const res = await page.context().request.get(`${new URL(page.url()).origin}/api/cart/get`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { marketing_consent: boolean; email: string | null } }).data;
 }
@@ -100,12 +90,15 @@ async function expectTapTarget(locator: ReturnType<Page['locator']>) {
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
 
-describe('cart', () => {
+test.describe('cart', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: add → drawer highlight → quantity → coupon refused then applied → reload → below the coupon's minimum and back → login merge into a new customer's cart → Buy now`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`at ${viewport.width} px: add → drawer highlight → quantity → coupon refused then applied → reload → below the coupon's minimum and back → login merge into a new customer's cart → Buy now`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
-      const base = suite.shop.baseUrl;
+      const base = shop.baseUrl;
 
       // A first visit asks for no cart at all: browsing stays anonymous.
       const cartReads: string[] = [];
@@ -115,14 +108,14 @@ describe('cart', () => {
       await page.goto(`${base}/product/linen-camp-shirt`);
       await waitForHydration(page);
       expect(cartReads).toEqual([]);
-      expect(await badge(page, viewport.width)).toBeNull();
+      await expect.poll(() => badge(page, viewport.width)).toBeNull();
 
       // Add to cart: no navigation; the drawer opens with the added line highlighted for 2 s.
       const path = new URL(page.url()).pathname;
       await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
       await drawer(page).waitFor();
       const added = line(drawer(page), SHIRT);
-      await expect.poll(() => added.getAttribute('data-added')).toBe('true');
+      await expect(added).toHaveAttribute('data-added', 'true');
       await drawer(page).getByTestId('item-added').waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       await expect.poll(() => badge(page, viewport.width)).toBe('1');
@@ -148,15 +141,15 @@ describe('cart', () => {
       });
       await added.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
       await expect.poll(() => requests.length).toBe(1);
-      await expect.poll(() => added.getByTestId('line-quantity').textContent()).toBe('2');
-      await expect(added.getAttribute('aria-busy')).resolves.toBe('true');
+      await expect(added.getByTestId('line-quantity')).toHaveText('2');
+      await expect(added).toHaveAttribute('aria-busy', 'true');
       await expect.poll(() => badge(page, viewport.width)).toBe('2');
       // Still the server's total: it comes with the answer.
-      expect(paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit);
+      await expect.poll(async () => paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit);
       release();
       await expect.poll(async () => paise(await drawer(page).getByTestId('drawer-total').textContent())).toBe(unit * 2);
       await expect.poll(() => added.getAttribute('aria-busy')).toBeNull();
-      await expect(added.getByTestId('line-quantity').textContent()).resolves.toBe('2');
+      await expect(added.getByTestId('line-quantity')).toHaveText('2');
       await expect.poll(() => badge(page, viewport.width)).toBe('2');
       await page.unroute(cartAction);
       await page.keyboard.press('Escape');
@@ -166,10 +159,10 @@ describe('cart', () => {
       await page.goto(`${base}/cart`);
       await waitForHydration(page);
       const steps = page.getByRole('navigation', { name: 'Checkout steps' });
-      await expect(steps.locator('[data-step="cart"]').getAttribute('data-state')).resolves.toBe('active');
-      await expect(steps.textContent()).resolves.toMatch(/1\s*Cart.*2\s*Address.*3\s*Payment/);
+      await expect(steps.locator('[data-step="cart"]')).toHaveAttribute('data-state', 'active');
+      await expect(steps).toHaveText(/1\s*Cart.*2\s*Address.*3\s*Payment/);
       const cartLine = line(page.locator('main [data-cart-lines]'), SHIRT);
-      await expect(cartLine.getByTestId('line-quantity').textContent()).resolves.toBe('2');
+      await expect(cartLine.getByTestId('line-quantity')).toHaveText('2');
       const before = paise(await page.getByTestId('totals-grand').textContent());
 
       // A coupon the shop refuses: its reason under the field.
@@ -177,7 +170,7 @@ describe('cart', () => {
       await code.fill('WELCOME10');
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
       await page.locator('[data-field-error]', { hasText: cartMessages.couponLogin }).waitFor();
-      await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
       // A guest may log in from right there (and comes back to the cart with the code).
       const logIn = page.locator('[data-field-error]').getByRole('button', { name: 'Log in' });
       await expectTapTarget(logIn);
@@ -190,14 +183,12 @@ describe('cart', () => {
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
       await page.getByTestId('applied-coupon').getByText('FLAT200').waitFor();
       await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(before - 200_00);
-      await expect(page.getByTestId('totals-coupon').textContent()).resolves.toContain('200');
+      await expect(page.getByTestId('totals-coupon')).toContainText('200');
 
       // The cart survives a reload.
       await page.reload();
       await waitForHydration(page);
-      await expect(
-        line(page.locator('main [data-cart-lines]'), SHIRT).getByTestId('line-quantity').textContent(),
-      ).resolves.toBe('2');
+      await expect(line(page.locator('main [data-cart-lines]'), SHIRT).getByTestId('line-quantity')).toHaveText('2');
       await page.getByTestId('applied-coupon').waitFor();
       if (viewport.width < 768) {
         // The total and Continue stay in reach above the mobile footer, which never covers them.
@@ -225,15 +216,15 @@ describe('cart', () => {
       const shirtOnCart = line(page.locator('main [data-cart-lines]'), SHIRT);
       await shirtOnCart.getByRole('button', { name: `Decrease quantity of ${SHIRT}` }).click();
       const coupon = page.getByTestId('applied-coupon');
-      await expect.poll(() => coupon.getAttribute('data-applicable')).toBe('false');
+      await expect(coupon).toHaveAttribute('data-applicable', 'false');
       expect(unit).toBeLessThan(FLAT200_MINIMUM);
-      await expect(coupon.getByTestId('coupon-not-applicable').textContent()).resolves.toBe(
+      await expect(coupon.getByTestId('coupon-not-applicable')).toHaveText(
         cartMessages.couponMinimum(rupees(FLAT200_MINIMUM - unit)),
       );
       await coupon.getByText('FLAT200').waitFor();
-      await expect(coupon.textContent()).resolves.not.toMatch(/applied|you save/i);
+      await expect(coupon).not.toHaveText(/applied|you save/i);
       await coupon.getByRole('button', { name: 'Remove coupon FLAT200' }).waitFor();
-      await expect(page.getByTestId('totals-coupon').count()).resolves.toBe(0);
+      await expect(page.getByTestId('totals-coupon')).toHaveCount(0);
       await page.getByTestId('totals-coupon-not-applicable').waitFor();
       await expect.poll(async () => paise(await page.getByTestId('totals-subtotal').textContent())).toBe(unit);
       await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(unit);
@@ -241,19 +232,19 @@ describe('cart', () => {
       // in it here.)
       // Back over the minimum, it applies again.
       await shirtOnCart.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
-      await expect.poll(() => coupon.getAttribute('data-applicable')).toBe('true');
+      await expect(coupon).toHaveAttribute('data-applicable', 'true');
       await expect.poll(async () => paise(await page.getByTestId('totals-grand').textContent())).toBe(before - 200_00);
-      await expect(page.getByTestId('totals-coupon').textContent()).resolves.toContain('200');
+      await expect(page.getByTestId('totals-coupon')).toContainText('200');
 
       // Logging in merges the guest's cart into the customer's own: a customer of this run only
       // (so the numbers are known), who already had one shirt and one mug in a cart of their own.
       const who = await registerCustomer(base, viewport.width < 768 ? 'Mira' : 'Dev');
       const [shirtVariant, mugVariant] = await Promise.all([
         shirtOnCart.getAttribute('data-product-id'),
-        defaultVariant('stoneware-coffee-mug'),
+        defaultVariant(base, 'stoneware-coffee-mug'),
       ]);
-      expect(shirtVariant).toBe(await defaultVariant('linen-camp-shirt'));
-      await fillCustomerCart(who, [
+      expect(shirtVariant).toBe(await defaultVariant(base, 'linen-camp-shirt'));
+      await fillCustomerCart(base, who, [
         { product_id: shirtVariant!, quantity: 1 },
         { product_id: mugVariant, quantity: 1 },
       ]);
@@ -262,10 +253,10 @@ describe('cart', () => {
       await page.goto(`${base}/cart`);
       await waitForHydration(page);
       const merged = page.locator('main [data-cart-lines]');
-      await expect(merged.locator('[data-cart-line]').count()).resolves.toBe(2);
+      await expect(merged.locator('[data-cart-line]')).toHaveCount(2);
       // The guest's 2 shirts joined the customer's 1; the customer's mug stayed.
-      await expect(line(merged, SHIRT).getByTestId('line-quantity').textContent()).resolves.toBe('3');
-      await expect(line(merged, MUG).getByTestId('line-quantity').textContent()).resolves.toBe('1');
+      await expect(line(merged, SHIRT).getByTestId('line-quantity')).toHaveText('3');
+      await expect(line(merged, MUG).getByTestId('line-quantity')).toHaveText('1');
       await expect.poll(() => badge(page, viewport.width)).toBe('4');
 
       // Buy now adds, then goes to the address step.
@@ -275,11 +266,8 @@ describe('cart', () => {
       await page.waitForURL((url) => url.pathname === '/checkout/address');
       await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
       await expect(
-        page
-          .getByRole('navigation', { name: 'Checkout steps' })
-          .locator('[data-step="address"]')
-          .getAttribute('data-state'),
-      ).resolves.toBe('active');
+        page.getByRole('navigation', { name: 'Checkout steps' }).locator('[data-step="address"]'),
+      ).toHaveAttribute('data-state', 'active');
       // The order summary, folded under its total on the one-column step, has both lines.
       const summary = page.getByTestId('summary-lines');
       await summary.getByText(MUG).waitFor({ state: 'attached' });
@@ -290,14 +278,11 @@ describe('cart', () => {
       expect(new URL(page.url()).pathname).toBe('/checkout/address');
 
       expect(unexpected(problems)).toEqual([]);
-      await page.context().clearCookies();
-      await page.close();
     });
   }
 
-  it('quickview: Add to cart closes the quickview and opens the drawer on the added line', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/product-category/cushions-and-throws`);
+  test('quickview: Add to cart closes the quickview and opens the drawer on the added line', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/product-category/cushions-and-throws`);
     await waitForHydration(page);
     const trigger = page.getByRole('link', { name: 'Quick view: Kantha Stitch Cushion Cover' });
     await trigger.hover();
@@ -308,28 +293,29 @@ describe('cart', () => {
     await quickview.getByRole('button', { name: 'Add to cart' }).click();
     await quickview.waitFor({ state: 'hidden' });
     const added = line(drawer(page), 'Kantha Stitch Cushion Cover');
-    await expect.poll(() => added.getAttribute('data-added')).toBe('true');
-    await expect(added.getByTestId('line-variant').textContent()).resolves.toContain('50 x 50 cm');
-    await expect(added.getByTestId('line-total').textContent()).resolves.toBe('₹2,899.00');
+    await expect(added).toHaveAttribute('data-added', 'true');
+    await expect(added.getByTestId('line-variant')).toContainText('50 x 50 cm');
+    await expect(added.getByTestId('line-total')).toHaveText('₹2,899.00');
     expect(new URL(page.url()).pathname).toBe('/product-category/cushions-and-throws');
-    await page.close();
   });
 
-  it("a visit's first add, then changes on /cart: the header badge and the drawer follow (the cart is read again)", async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+  test("a visit's first add, then changes on /cart: the header badge and the drawer follow (the cart is read again)", async ({
+    page,
+    shop,
+  }) => {
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await line(drawer(page), MUG).waitFor();
     // Client-side navigation all along: the shop shell (and its cart fetcher) stays mounted.
     await drawer(page).getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL(/\/cart$/);
-    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    await expect(page.getByTestId('header-cart-count')).toHaveText('1');
     await line(page.locator('main'), MUG)
       .getByRole('button', { name: /^Remove/ })
       .click();
     await page.getByText(cartMessages.empty).first().waitFor();
-    await expect.poll(() => page.getByTestId('header-cart-count').count()).toBe(0);
+    await expect(page.getByTestId('header-cart-count')).toHaveCount(0);
     // Back on a browsing page (client-side), the drawer shows the cart as it is: empty.
     await page
       .getByRole('link', { name: /Continue shopping/ })
@@ -338,19 +324,18 @@ describe('cart', () => {
     await page.waitForURL(/\/shop-online/);
     await page.getByTestId('header-cart').click();
     await drawer(page).getByText(cartMessages.empty).waitFor();
-    await page.close();
   });
 
-  it('two tabs of one browser agree: a change in one shows in the other', async () => {
-    const a = await newPage(suite.browser, DESKTOP);
-    await a.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
+  test('two tabs of one browser agree: a change in one shows in the other', async ({ page: a, shop }) => {
+    await a.goto(`${shop.baseUrl}/product/brass-desk-lamp`);
     await waitForHydration(a);
     await a.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => badge(a, DESKTOP.width)).toBe('1');
 
-    const b = await suite.browser.context.newPage();
+    // A second tab of the same browser context (its cookies and storage).
+    const b = await a.context().newPage();
     await b.setViewportSize(DESKTOP);
-    await b.goto(`${suite.shop.baseUrl}/`);
+    await b.goto(`${shop.baseUrl}/`);
     await waitForHydration(b);
     await expect.poll(() => badge(b, DESKTOP.width)).toBe('1');
 
@@ -360,69 +345,66 @@ describe('cart', () => {
       .click();
     await expect.poll(() => badge(a, DESKTOP.width)).toBe('2');
     await expect.poll(() => badge(b, DESKTOP.width)).toBe('2');
-    await a.close();
-    await b.close();
   });
 
-  it('works without JavaScript: Add to cart posts a form and lands on /cart with the line; the stepper and Buy now too', async () => {
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const page = await noScript.newPage();
-      await page.goto(`${suite.shop.baseUrl}/product/linen-camp-shirt`);
-      await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
-      await page.waitForURL((url) => url.pathname === '/cart');
-      const shirt = line(page.locator('main [data-cart-lines]'), SHIRT);
-      await shirt.waitFor();
-      await expect(shirt.getByTestId('line-quantity').textContent()).resolves.toBe('1');
+  test('works without JavaScript: Add to cart posts a form and lands on /cart with the line; the stepper and Buy now too', async ({
+    newPage,
+    shop,
+  }) => {
+    // A tab that runs no JavaScript, on a first visit (no cookie choice made).
+    const page = await newPage(DESKTOP, { cookieChoice: null, javaScriptEnabled: false });
+    await page.goto(`${shop.baseUrl}/product/linen-camp-shirt`);
+    await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    const shirt = line(page.locator('main [data-cart-lines]'), SHIRT);
+    await shirt.waitFor();
+    await expect(shirt.getByTestId('line-quantity')).toHaveText('1');
 
-      await shirt.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
-      await page.waitForURL((url) => url.pathname === '/cart');
-      await expect(
-        line(page.locator('main [data-cart-lines]'), SHIRT).getByTestId('line-quantity').textContent(),
-      ).resolves.toBe('2');
+    await shirt.getByRole('button', { name: `Increase quantity of ${SHIRT}` }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    await expect(line(page.locator('main [data-cart-lines]'), SHIRT).getByTestId('line-quantity')).toHaveText('2');
 
-      // A refused coupon shows its reason on the page the form lands on.
-      await page.getByLabel('Coupon code').fill('NOSUCHCODE');
-      await page.getByRole('button', { name: 'Apply', exact: true }).click();
-      await page.locator('[data-field-error]', { hasText: cartMessages.couponUnknown }).waitFor();
+    // A refused coupon shows its reason on the page the form lands on.
+    await page.getByLabel('Coupon code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.locator('[data-field-error]', { hasText: cartMessages.couponUnknown }).waitFor();
 
-      await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
-      await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
-      await page.waitForURL((url) => url.pathname === '/checkout/address');
-      await page.getByTestId('summary-lines').getByText(MUG).waitFor({ state: 'attached' });
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
+    await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout/address');
+    await page.getByTestId('summary-lines').getByText(MUG).waitFor({ state: 'attached' });
 
-      // The reminder consent is a plain checkbox of the step's form: ticked and Continue pressed
-      // (the address still missing), saved and shown ticked on the page the form lands on;
-      // unticked and Continue again, withdrawn.
-      const saveContact = async () => {
-        const landed = page.waitForResponse(
-          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/checkout/address',
-        );
-        await page.getByRole('button', { name: 'Continue to payment' }).click();
-        await landed;
-        await page.waitForLoadState();
-      };
-      await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
-      await page.locator('#checkout-contact-email').fill('noscript@example.test');
-      await reminderConsent(page).check();
-      await saveContact();
-      await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
-      await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'noscript@example.test' });
-      await reminderConsent(page).uncheck();
-      await saveContact();
-      await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
-      await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: false });
-      await page.close();
-    } finally {
-      await noScript.close();
-    }
+    // The reminder consent is a plain checkbox of the step's form: ticked and Continue pressed
+    // (the address still missing), saved and shown ticked on the page the form lands on;
+    // unticked and Continue again, withdrawn.
+    const saveContact = async () => {
+      const landed = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/checkout/address',
+      );
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await landed;
+      await page.waitForLoadState();
+    };
+    await expect(reminderConsent(page)).not.toBeChecked();
+    await page.locator('#checkout-contact-email').fill('noscript@example.test');
+    await reminderConsent(page).check();
+    await saveContact();
+    await expect(reminderConsent(page)).toBeChecked();
+    await expect.poll(() => apiCart(page)).toMatchObject({ marketing_consent: true, email: 'noscript@example.test' });
+    await reminderConsent(page).uncheck();
+    await saveContact();
+    await expect(reminderConsent(page)).not.toBeChecked();
+    await expect.poll(() => apiCart(page)).toMatchObject({ marketing_consent: false });
   });
 
-  it('wishlist: Move to cart puts a one-variant product in the cart; one with several variants asks for a choice on its page', async () => {
-    const who = await registerCustomer(suite.shop.baseUrl, 'Nila');
-    const page = await newPage(suite.browser, MOBILE);
+  test('wishlist: Move to cart puts a one-variant product in the cart; one with several variants asks for a choice on its page', async ({
+    page,
+    shop,
+  }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Nila');
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/`);
+    await page.goto(`${shop.baseUrl}/`);
     await page.evaluate(async (w) => {
       const headers = { 'content-type': 'application/json', 'x-requested-with': 'shopfront' };
       await fetch('/api/auth/login', { method: 'POST', headers, body: JSON.stringify(w) });
@@ -435,11 +417,11 @@ describe('cart', () => {
         });
       }
     }, who);
-    await page.goto(`${suite.shop.baseUrl}/account/wishlist`);
+    await page.goto(`${shop.baseUrl}/account/wishlist`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Move to cart: Brass Desk Lamp' }).click();
     const lamp = line(drawer(page), 'Brass Desk Lamp');
-    await expect.poll(() => lamp.getAttribute('data-added')).toBe('true');
+    await expect(lamp).toHaveAttribute('data-added', 'true');
     await expect.poll(() => badge(page, MOBILE.width)).toBe('1');
     await page.keyboard.press('Escape');
 
@@ -447,13 +429,15 @@ describe('cart', () => {
     await page.waitForURL((url) => url.pathname === '/product/linen-camp-shirt');
     await waitForToast(page, cartMessages.chooseVariant);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it("/checkout/address: a guest's contact with the reminder consent and a shipping address, saved by Continue (field errors beside the fields first)", async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test("/checkout/address: a guest's contact with the reminder consent and a shipping address, saved by Continue (field errors beside the fields first)", async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
+    await page.goto(`${shop.baseUrl}/product/brass-desk-lamp`);
     await waitForHydration(page);
     await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout/address');
@@ -461,13 +445,13 @@ describe('cart', () => {
 
     const continueButton = page.getByRole('button', { name: 'Continue to payment' });
     // The shop has the AbandonedCart plugin: the reminder is offered, and not agreed to until ticked.
-    await expect(reminderConsent(page).isChecked()).resolves.toBe(false);
+    await expect(reminderConsent(page)).not.toBeChecked();
     await page.locator('#checkout-contact-email').fill('not-an-email');
     await continueButton.click();
     await page
       .locator('[id="checkout-contact-email-error"]', { hasText: 'The value must be an valid email address' })
       .waitFor();
-    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: false });
+    await expect.poll(() => apiCart(page)).toMatchObject({ marketing_consent: false });
     // The address sent empty: '{label} is empty' beside each required field.
     const form = page.locator('[data-address-selector="Shipping"]');
     await expect
@@ -486,25 +470,21 @@ describe('cart', () => {
     // The address step is complete: payment opens, delivering to the address typed.
     await page.waitForURL((url) => url.pathname === '/checkout/payment');
     await page.getByTestId('deliver-to').getByText('Asha Rao').waitFor();
-    await expect(apiCart(page)).resolves.toMatchObject({ marketing_consent: true, email: 'guest@example.test' });
+    await expect.poll(() => apiCart(page)).toMatchObject({ marketing_consent: true, email: 'guest@example.test' });
     // Saved on the cart, not just on screen: the step shows it again.
-    await page.goto(`${suite.shop.baseUrl}/checkout/address`);
+    await page.goto(`${shop.baseUrl}/checkout/address`);
     await waitForHydration(page);
-    await expect(form.getByLabel('First Name').inputValue()).resolves.toBe('Asha');
-    await expect(reminderConsent(page).isChecked()).resolves.toBe(true);
+    await expect(form.getByLabel('First Name')).toHaveValue('Asha');
+    await expect(reminderConsent(page)).toBeChecked();
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('/cart when empty: the spec’s message and a way back to shopping', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/cart`);
+  test('/cart when empty: the spec’s message and a way back to shopping', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/cart`);
     const empty = page.locator('main [data-cart-empty]');
     await empty.getByText(cartMessages.empty).waitFor();
-    await expect(empty.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).resolves.toBe(
-      '/shop-online',
-    );
-    await expect(page.getByTestId('cart-bottom-bar').count()).resolves.toBe(0);
-    await page.close();
+    await expect(empty.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop-online');
+    await expect(page.getByTestId('cart-bottom-bar')).toHaveCount(0);
   });
 });

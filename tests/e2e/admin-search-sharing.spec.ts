@@ -1,8 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, newPage, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, openPanel, shot, testStaff, toastSays } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanel, shot, testStaff, toastSays } from './support/admin.ts';
+import { expect, test } from './support/test.ts';
 
 /*
  * Search and sharing (issue 25): the owner fills the card on the setup screen on a phone and a
@@ -12,17 +11,8 @@ import { axeProblems, insertStaff, openPanel, shot, testStaff, toastSays } from 
  * SHOTS_DIR=/work/shots/seo keeps a screenshot of each at 390 and 1280 px.
  */
 const OWNER = testStaff('Kavya Nair', 'owner');
-let shop: RunningShop;
-let browser: ShopBrowser;
 
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 /** A picture as a shop owner has one: a wide banner, and a logo on a transparent ground. */
 const banner = () =>
@@ -34,10 +24,14 @@ const logo = () =>
     .png()
     .toBuffer();
 
-describe('Search and sharing', () => {
+test.describe('Search and sharing', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the owner fills the card, saves, and the storefront's head follows`, async () => {
-      const { page, problems } = await openPanel(browser, `${shop.baseUrl}/admin/setup`, OWNER, viewport);
+    test(`at ${viewport.width} px: the owner fills the card, saves, and the storefront's head follows`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      const problems = await openPanel(page, `${shop.baseUrl}/admin/setup`, OWNER, viewport);
       const card = page.getByRole('link', { name: 'Search and sharing: change' });
       await card.waitFor();
       await shot(page, 'seo-setup-overview');
@@ -52,7 +46,9 @@ describe('Search and sharing', () => {
       await page.getByTestId('search-sharing').getByRole('button', { name: 'Save' }).click();
       await page.getByText('The value length should not exceed 70').waitFor();
       // A long word in the preview wraps: the page never scrolls sideways on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(viewport.width);
       await shot(page, 'seo-title-too-long');
 
       await page.getByLabel('Home page title').fill(title);
@@ -72,13 +68,13 @@ describe('Search and sharing', () => {
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logo() });
       await expect.poll(() => shareInput.inputValue()).not.toBe(oldShare);
       await expect.poll(() => iconInput.inputValue()).not.toBe(oldIcon);
+      await expect(shareInput).toHaveValue(/^\/media\/brand\/share-[0-9a-f]+\.jpg$/);
+      await expect(iconInput).toHaveValue(/^\/media\/brand\/favicon-[0-9a-f]+-32\.png$/);
       const share = await shareInput.inputValue();
       const icon = await iconInput.inputValue();
-      expect(share).toMatch(/^\/media\/brand\/share-[0-9a-f]+\.jpg$/);
-      expect(icon).toMatch(/^\/media\/brand\/favicon-[0-9a-f]+-32\.png$/);
 
       const preview = page.getByTestId('search-sharing-preview');
-      expect(await preview.getByTestId('preview-title').textContent()).toBe(title);
+      await expect(preview.getByTestId('preview-title')).toHaveText(title);
       await preview.getByText(description).first().waitFor();
       await preview.locator(`img[src="${share}"]`).waitFor();
       await page.getByTestId('search-sharing').getByRole('button', { name: 'Save' }).click();
@@ -87,27 +83,23 @@ describe('Search and sharing', () => {
       expect(await axeProblems(page)).toEqual([]);
       // Before signing in the panel asks who is signed in (401): nothing else may fail.
       expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
-      await page.close();
 
       // The storefront's home page, at once.
-      const home = await newPage(browser, viewport);
+      const home = await newPage(viewport);
       await home.goto(`${shop.baseUrl}/`);
-      expect(await home.title()).toBe(title);
-      const head = await home.evaluate(() => ({
-        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
-        image: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
-        icon: document.querySelector('link[rel="icon"]')?.getAttribute('href'),
-        touch: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href'),
-      }));
-      expect(head.description).toBe(description);
-      expect(head.image).toMatch(new RegExp(`^https?://[^/]+${share}$`));
-      expect(head.icon).toBe(icon);
-      expect(head.touch).toBe(icon.replace('-32.png', '-180.png'));
+      await expect(home).toHaveTitle(title);
+      await expect(home.locator('meta[name="description"]').first()).toHaveAttribute('content', description);
+      await expect(home.locator('meta[property="og:image"]').first()).toHaveAttribute(
+        'content',
+        new RegExp(`^https?://[^/]+${share}$`),
+      );
+      await expect(home.locator('link[rel="icon"]').first()).toHaveAttribute('href', icon);
+      const touch = icon.replace('-32.png', '-180.png');
+      await expect(home.locator('link[rel="apple-touch-icon"]').first()).toHaveAttribute('href', touch);
       // The files are served.
-      for (const url of [share, icon, head.touch!]) {
+      for (const url of [share, icon, touch]) {
         expect((await home.request.get(`${shop.baseUrl}${url}`)).status(), url).toBe(200);
       }
-      await home.close();
     });
   }
 });

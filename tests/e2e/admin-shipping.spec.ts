@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { adminShippingMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { buyNow, continueToPayment, fillAddress, fillContact } from './support/checkout.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import {
-  axeProblems,
-  insertStaff,
-  panelReady,
-  shot,
-  shotScreen,
-  signIn,
-  testStaff,
-  toastSays,
-} from './support/admin.ts';
+import { axeProblems, openPanel, shot, shotScreen, toastSays } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The panel's Shipping (issue 26) at 390 and 1280 px on the demo shop: a bad postcode range is
@@ -23,20 +13,7 @@ import {
  * mistake comes back, with its methods, from the toast's Undo.
  * SHOTS_DIR=/work/shots/shipping keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
-
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
 const zoneCard = (page: Page, name: string) => page.locator(`[data-testid="zone-card"][data-zone="${name}"]`);
 
@@ -48,32 +25,36 @@ async function setCod(page: Page, on: boolean) {
   await editor.getByTestId('zone-cod').setChecked(on);
   await editor.getByTestId('save-shipping').click();
   await toastSays(page, 'Shipping zone saved');
-  await expect
-    .poll(() => zoneCard(page, 'India').getByTestId('zone-cod-text').textContent())
-    .toMatch(on ? /^Cash on Delivery/ : /^No Cash on Delivery/);
+  await expect(zoneCard(page, 'India').getByTestId('zone-cod-text')).toHaveText(
+    on ? /^Cash on Delivery/ : /^No Cash on Delivery/,
+  );
 }
 
-describe('shipping in the owner panel', () => {
+test.describe('shipping in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a rate change reaches a shopper's cart, COD off leaves the checkout`, async () => {
+    test(`at ${viewport.width} px: a rate change reaches a shopper's cart, COD off leaves the checkout`, async ({
+      page,
+      newPage,
+      shop,
+    }) => {
+      test.setTimeout(150_000);
+      const url = (p: string) => `${shop.baseUrl}${p}`;
       const rate = viewport === MOBILE ? 89 : 99;
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/shipping'));
-      await panelReady(page);
-      await signIn(page, OWNER);
-      // The shopper's tab after the owner's (newPage clears the one profile's cookies, the cart's too).
-      const shopper = await browser.context.newPage();
-      await shopper.setViewportSize(viewport);
+      await openPanel(page, url('/admin/shipping'), OWNER, viewport);
+      // The shopper's tab has a context (cookies, the cart) of its own.
+      const shopper = await newPage(viewport);
       await buyNow(shopper, shop.baseUrl, 'stoneware-coffee-mug');
       await shopper.goto(url('/cart'));
       await waitForHydration(shopper);
-      await expect(shopper.getByTestId('totals-shipping').first().textContent()).resolves.toMatch(/₹\d+/);
+      await expect(shopper.getByTestId('totals-shipping').first()).toHaveText(/₹\d+/);
       await page.getByRole('heading', { name: 'Shipping', level: 1 }).waitFor();
       await zoneCard(page, 'India').waitFor();
       await shot(page, 'shipping');
       expect(await axeProblems(page)).toEqual([]);
       // One-handed at 390: nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(viewport.width);
 
       // A backwards range is told under the postcodes, naming it.
       await page.getByTestId('new-zone').click();
@@ -83,7 +64,7 @@ describe('shipping in the owner panel', () => {
       await zoneEditor.getByTestId('zone-postcodes').fill('560001-560099, 560199-560100');
       await zoneEditor.getByTestId('save-shipping').click();
       await zoneEditor.getByText(adminShippingMessages.rangeBackwards('560199-560100')).waitFor();
-      await expect(zoneEditor.getByTestId('zone-postcodes').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(zoneEditor.getByTestId('zone-postcodes')).toHaveAttribute('aria-invalid', 'true');
       await zoneEditor.getByTestId('zone-postcodes').scrollIntoViewIfNeeded();
       await shotScreen(page, 'shipping-zone-error');
       expect(await axeProblems(page)).toEqual([]);
@@ -98,15 +79,13 @@ describe('shipping in the owner panel', () => {
       await shotScreen(page, 'shipping-method-edit');
       await methodEditor.getByTestId('save-shipping').click();
       await toastSays(page, 'Shipping method saved');
-      await expect
-        .poll(() => zoneCard(page, 'India').locator('[data-testid="method-row"]').first().textContent())
-        .toContain(`₹${rate}`);
+      await expect(zoneCard(page, 'India').locator('[data-testid="method-row"]').first()).toContainText(`₹${rate}`);
 
       // The shopper's cart follows on its next load.
       await shopper.goto(url('/cart'));
       await waitForHydration(shopper);
       await shot(shopper, 'shopper-cart');
-      await expect(shopper.getByTestId('totals-shipping').first().textContent()).resolves.toContain(`₹${rate}`);
+      await expect(shopper.getByTestId('totals-shipping').first()).toContainText(`₹${rate}`);
 
       // Cash on Delivery off for India: the payment step no longer offers it.
       await setCod(page, false);
@@ -118,8 +97,7 @@ describe('shipping in the owner panel', () => {
       await continueToPayment(shopper);
       const payment = shopper.locator('[data-checkout-form="payment"]');
       await payment.waitFor();
-      await expect(payment.getByRole('radio', { name: /Cash on Delivery/i }).count()).resolves.toBe(0);
-      await shopper.close();
+      await expect(payment.getByRole('radio', { name: /Cash on Delivery/i })).toHaveCount(0);
 
       await setCod(page, true);
 
@@ -135,8 +113,7 @@ describe('shipping in the owner panel', () => {
       await deleted.getByRole('button', { name: 'Undo' }).click();
       await toastSays(page, 'Change undone');
       await uae.waitFor();
-      await expect(uae.locator('[data-testid="method-row"]').count()).resolves.toBe(methodsBefore);
-      await page.close();
-    }, 150_000);
+      await expect(uae.locator('[data-testid="method-row"]')).toHaveCount(methodsBefore);
+    });
   }
 });
