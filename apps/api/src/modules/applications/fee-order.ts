@@ -44,7 +44,7 @@ const NO_SHIPPING: OrderShippingSnapshot = {
   delivery_days_max: null,
 };
 
-export interface LockedApplication {
+export interface FeeApplication {
   id: string;
   application_no: string;
   stage: string;
@@ -69,7 +69,7 @@ export interface LockedApplication {
 }
 
 /** The applicant's contact as an order's address: what the applicant gave, the shop's country. */
-function contactAddress(a: LockedApplication): Address {
+function contactAddress(a: FeeApplication): Address {
   const [first = '', ...rest] = a.name.trim().split(/\s+/);
   return {
     id: 0,
@@ -98,7 +98,7 @@ function contactAddress(a: LockedApplication): Address {
  * now but every other table as of its own start, so one statement would miss the fee order a
  * concurrent payer just committed and make a second. The read after the lock sees it.
  */
-async function lockApplication(tx: Db, applicationId: string): Promise<LockedApplication | null> {
+async function lockApplication(tx: Db, applicationId: string): Promise<FeeApplication | null> {
   const [locked] = await queryRows<{ id: string }>(
     tx,
     sql`select id from applications where id = ${applicationId} for update`,
@@ -108,8 +108,8 @@ async function lockApplication(tx: Db, applicationId: string): Promise<LockedApp
 }
 
 /** What the application's fee order needs (read under its row lock by Pay; without, by a coupon's preview). */
-export async function readFeeApplication(db: Db, applicationId: string): Promise<LockedApplication | null> {
-  const [row] = await queryRows<LockedApplication>(
+export async function readFeeApplication(db: Db, applicationId: string): Promise<FeeApplication | null> {
+  const [row] = await queryRows<FeeApplication>(
     db,
     sql`with a as (select * from applications where id = ${applicationId}),
         ch as (select c.id, c.country_id, k.name as country_name from storefronts s
@@ -138,7 +138,7 @@ export async function readFeeApplication(db: Db, applicationId: string): Promise
  */
 async function writeFeeOrder(
   tx: Db,
-  a: LockedApplication,
+  a: FeeApplication,
   orderId: string,
   trackingHash: string,
   coupon: FeeCoupon | null,
@@ -191,9 +191,9 @@ async function writeFeeOrder(
  * and the offers without it.
  */
 export function feeOpenFor(
-  a: LockedApplication | null,
+  a: FeeApplication | null,
   couponCode: string | null,
-): { a: LockedApplication; fresh: boolean; fee: FeeBeingPaid } {
+): { a: FeeApplication; fresh: boolean; fee: FeeBeingPaid } {
   if (!a || a.stage !== 'awaiting_payment' || a.fee_minor === null) {
     throw new HttpError(409, applicationTexts.notAwaitingFee);
   }
