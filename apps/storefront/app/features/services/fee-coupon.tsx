@@ -36,7 +36,7 @@ export function FeeCoupon({
   const { preview, error } = state;
   const others = offers.filter((o) => o.code !== preview?.code);
   return (
-    <div className="space-y-3">
+    <div className="max-w-md space-y-3">
       {preview ? (
         <div
           className="rounded-xl border border-emerald-600/30 bg-emerald-50 px-3.5 py-3 text-sm"
@@ -79,7 +79,7 @@ export function FeeCoupon({
           </div>
         </div>
       ) : (
-        <div className="max-w-md">
+        <div>
           <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
             Coupon code <span className="font-normal text-muted">(optional)</span>
           </label>
