@@ -1,4 +1,4 @@
-import { applicationTexts, type CouponOffer, type FeeCouponPreview, type PaymentNext } from '@shopfront/shared';
+import { applicationTexts, type FeeCouponPreview, type PaymentNext } from '@shopfront/shared';
 
 /** The application page's "pay the fee" form: its intent and its Idempotency-Key field. */
 export const FEE_INTENT = 'pay';
@@ -17,9 +17,6 @@ export const FEE_COUPON_REMOVE = 'coupon_remove';
 export type FeeCouponResult =
   | { ok: true; intent: 'fee-coupon'; preview: FeeCouponPreview | null }
   | { ok: false; intent: 'fee-coupon'; message: string; couponError?: string; coupon: string };
-
-/** The pay form's data from the page's loader: the coupons on offer for the fee. */
-export type FeeOffers = readonly CouponOffer[];
 
 /** What paying the fee answers a script (without JavaScript the action redirects, or answers the failure). */
 export type FeeResult =
