@@ -7,8 +7,9 @@ import { OWNER, expect, test } from './support/test.ts';
 /**
  * Services mode: the applicant pays the fee (ADR 37, issue 27) on the services demo. A guest pays
  * with the sandbox from the application's page and comes back to it submitted; a signed-in
- * customer, after a wrong coupon code is refused, pays later in cash at the office with the demo's
- * coupon, and the application is submitted with the lowered fee due. The owner then refunds the guest's paid fee from the panel's application page (phone
+ * customer, after a wrong coupon code is refused, applies the demo's coupon from the ones on offer,
+ * sees the lowered fee before paying, pays later in cash at the office, and the application is
+ * submitted with the lowered fee due. The owner then refunds the guest's paid fee from the panel's application page (phone
  * width), cancelling the application with it in one action.
  */
 test.use({ shopOptions: SERVICES_SHOP, staff: [OWNER] });
@@ -136,17 +137,27 @@ test.describe('services mode: paying the fee', () => {
     await expectAxeClean(page);
     await shot(page, 'application-pay-fee');
 
-    // A coupon on the fee: a wrong code is refused under its field; the demo's FIRSTFILING takes ₹100 off.
+    // A coupon on the fee, seen before paying: a wrong code is refused under its field; the demo's
+    // FIRSTFILING, on offer, applied with one tap, shows ₹100 off and what is left to pay.
+    const form = page.getByTestId('fee-payment');
     const coupon = page.getByLabel('Coupon code (optional)');
     await coupon.fill('NOSUCHCODE');
-    await page.getByRole('button', { name: 'Pay later · Cash at our office' }).click();
-    await expect(page.getByTestId('fee-payment').locator('[data-field-error]')).toHaveText(
-      'This coupon code is not valid',
-    );
+    await form.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(form.locator('[data-field-error]')).toHaveText('This coupon code is not valid');
     await expect(coupon).toHaveAttribute('aria-invalid', 'true');
     await expectAxeClean(page);
     await shot(page, 'application-fee-coupon-refused');
-    await coupon.fill('firstfiling');
+    await form.getByTestId('fee-coupon-offers').getByRole('button', { name: 'Apply coupon FIRSTFILING' }).click();
+    const previewed = form.getByTestId('fee-coupon-preview');
+    await expect(previewed.getByTestId('fee-coupon-discount')).toHaveText('−₹100.00');
+    await expect(previewed.getByTestId('fee-coupon-total')).toHaveText('₹399.00');
+    await expect(form.locator('[data-field-error]')).toHaveCount(0);
+    await expect(form.getByRole('button', { name: 'Pay the fee · ₹399.00' })).toBeVisible();
+    await expectAxeClean(page);
+    await shot(page, 'application-fee-coupon-previewed');
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'application-fee-coupon-previewed');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Pay later · Cash at our office' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/track-application/') && url.search === '?fee=due');
     await waitForHydration(page);

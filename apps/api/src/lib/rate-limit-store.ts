@@ -54,10 +54,13 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     /**
-     * One counter space per route. @fastify/rate-limit 11 calls this with its merged params and
-     * the route under `routeInfo` (its typings say the route itself; the code says otherwise).
+     * One counter space per route, or per `groupId` for routes that share one limit.
+     * @fastify/rate-limit 11 calls this with its merged params and the route under `routeInfo`
+     * (its typings say the route itself; the code says otherwise).
      */
     child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const { groupId } = params as { groupId?: string };
+      if (groupId) return new DatabaseRateLimitStore({ prefix: `group ${groupId}` });
       const route = (params as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
       const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method ?? '*');
       return new DatabaseRateLimitStore({ prefix: `${method} ${String(route.url ?? '*')}` });

@@ -12,10 +12,13 @@ import type {
   ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  FeeCouponBodySchema,
+  FeeCouponPreviewSchema,
   MyApplicationsSchema,
   PayApplicationBodySchema,
   TrackApplicationBodySchema,
 } from '../schemas/applications.ts';
+import type { CouponOffersSchema } from '../schemas/cart.ts';
 import type { AdminFeeRefundBodySchema, AdminOrderNoteBodySchema } from '../schemas/admin-orders.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -56,6 +59,17 @@ export const applicationsApi = {
     body: typeof PayApplicationBodySchema;
     data: typeof ApplicationPaymentSchema;
   }>('POST', '/api/applications/:ref/pay'),
+  /** The coupons the applicant may see for the fee, each saying whether it applies to it (the cart's offers). */
+  coupons: endpoint<{ params: typeof ApplicationRefParamsSchema; data: typeof CouponOffersSchema }>(
+    'GET',
+    '/api/applications/:ref/coupons',
+  ),
+  /** What a coupon would take off the fee, judged as Pay judges it, counting nothing (422 at coupon: why not). */
+  previewCoupon: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof FeeCouponBodySchema;
+    data: typeof FeeCouponPreviewSchema;
+  }>('POST', '/api/applications/:ref/coupons/preview'),
   /** The file itself (not JSON). */
   download: endpoint<{ params: typeof ApplicationDocumentParamsSchema; data: never }>(
     'GET',

@@ -6,6 +6,7 @@ import { identifierText } from './identifier.ts';
 import { plainText } from './text.ts';
 import { APPLICATION_FIELD_TYPES } from './services.ts';
 import { PaymentMethodCodeSchema, PaymentNextSchema } from './order.ts';
+import { CouponCodeSchema } from './cart.ts';
 
 /**
  * Applications (issue 27): what a customer sends for a service and follows through its stages.
@@ -177,6 +178,22 @@ export const PayApplicationBodySchema = z
     ).optional(),
   })
   .strict();
+/** POST /api/applications/{ref}/coupons/preview: a coupon code to try on the fee before paying it. */
+export const FeeCouponBodySchema = z.object({ coupon: CouponCodeSchema }).strict();
+
+/**
+ * What a coupon would do to the fee (ADR 37), judged as Pay judges it but counting nothing: the
+ * fee, the discount and what is left to pay (0: nothing to pay). Pay with the same code to use it.
+ */
+export const FeeCouponPreviewSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  fee: MoneySchema,
+  discount: MoneySchema,
+  total: MoneySchema,
+});
+export type FeeCouponPreview = z.infer<typeof FeeCouponPreviewSchema>;
+
 /**
  * What paying the fee answers: the application now, its fee order (what an in-page checkout's
  * result names) and where the applicant goes (the provider, or back to the application).

@@ -143,17 +143,17 @@ export const RemoveItemBodySchema = refusingMoney({
 });
 export type RemoveItemBody = z.input<typeof RemoveItemBodySchema>;
 
+/** A coupon code as typed (any letter case; the server judges it): the cart's and a service fee's (ADR 37). */
+export const CouponCodeSchema = plainText(
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(40, { error: messages.maxLength(40) }),
+);
+
 /** POST /api/cart/coupons/apply. */
-export const ApplyCouponBodySchema = refusingMoney({
-  coupon: plainText(
-    z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, { error: messages.required, abort: true })
-      .max(40, { error: messages.maxLength(40) }),
-  ),
-  ...cookieFields,
-});
+export const ApplyCouponBodySchema = refusingMoney({ coupon: CouponCodeSchema, ...cookieFields });
 export type ApplyCouponBody = z.input<typeof ApplyCouponBodySchema>;
 
 /** DELETE /api/cart/coupons/remove: the coupon named is optional (there is at most one). */

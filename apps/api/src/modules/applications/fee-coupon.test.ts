@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTexts, cartMessages, money, type Application } from '@shopfront/shared';
+import { applicationTexts, cartMessages, messages, money, type Application, type CouponOffer } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { couponProducts, coupons } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -89,6 +89,16 @@ const feeOrder = async (orderId: string) =>
     )
   )[0]!;
 
+/** Coupons a guest's fee is refused, with the reason (Pay and the preview give the same). */
+const refusals = (): [Partial<typeof coupons.$inferInsert> & { productIds?: string[] }, string][] => [
+  [{ isActive: false }, cartMessages.couponUnknown],
+  [{ endsAt: new Date(Date.now() - 60_000) }, cartMessages.couponExpired],
+  [{ usageLimit: 3, usedCount: 3 }, cartMessages.couponUsedUp],
+  [{ minSubtotalMinor: 10_000_000 }, applicationTexts.couponFeeMinimum(money(10_000_000, 'INR').formatted)],
+  [{ productIds: [other.id] }, applicationTexts.couponNotForService],
+  [{ perCustomerLimit: 1 }, cartMessages.couponLogin],
+];
+
 describe('a coupon on a fee', () => {
   it('lowers the fee order, counted once however often Pay is pressed; another coupon later is refused', async () => {
     const coupon = await makeCoupon({ value: 20 });
@@ -128,16 +138,8 @@ describe('a coupon on a fee', () => {
   });
 
   it("is judged by the coupon's rules, with the service as the product bought (422 at coupon)", async () => {
-    const cases: [Partial<typeof coupons.$inferInsert> & { productIds?: string[] }, string][] = [
-      [{ isActive: false }, cartMessages.couponUnknown],
-      [{ endsAt: new Date(Date.now() - 60_000) }, cartMessages.couponExpired],
-      [{ usageLimit: 3, usedCount: 3 }, cartMessages.couponUsedUp],
-      [{ minSubtotalMinor: 10_000_000 }, applicationTexts.couponFeeMinimum(money(10_000_000, 'INR').formatted)],
-      [{ productIds: [other.id] }, applicationTexts.couponNotForService],
-      [{ perCustomerLimit: 1 }, cartMessages.couponLogin],
-    ];
     const { app, token } = await newApplication();
-    for (const [values, message] of cases) {
+    for (const [values, message] of refusals()) {
       const coupon = await makeCoupon(values);
       const res = await pay(token, { method: 'sandbox', coupon: coupon.code });
       expect(res.statusCode, JSON.stringify(values)).toBe(422);
@@ -230,5 +232,158 @@ describe('a coupon on a fee', () => {
     const fresh = await pay(token, { method: 'sandbox', coupon: coupon.code });
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(await usedCount(coupon.id)).toBe(2);
+  });
+});
+
+const preview = (ref: string, body: unknown, headers: Record<string, string> = {}, remote?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${ref}/coupons/preview`,
+    headers,
+    payload: body as Record<string, unknown>,
+    remoteAddress: remote ?? `10.93.${Math.floor(++ip / 250)}.${ip % 250}`,
+  });
+
+const offers = async (ref: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/applications/${ref}/coupons`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { coupons: CouponOffer[] } }>().data.coupons;
+};
+
+const feeOrdersOf = (applicationId: string) =>
+  queryRows(db(), sql`select id from orders where application_id = ${applicationId}`);
+
+describe('a coupon previewed before Pay', () => {
+  it('answers the fee, the discount and what is left, counting nothing however many preview at once; Pay then charges that', async () => {
+    const coupon = await makeCoupon({ value: 20, usageLimit: 5, description: 'A fifth off' });
+    const { app, token } = await newApplication();
+    const fee = app.fee!.amount;
+    const discount = Math.round(fee * 0.2);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => preview(token, { coupon: i % 2 ? coupon.code.toLowerCase() : coupon.code })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual({
+        code: coupon.code,
+        description: 'A fifth off',
+        fee: money(fee, 'INR'),
+        discount: money(discount, 'INR'),
+        total: money(fee - discount, 'INR'),
+      });
+    }
+    expect(await usedCount(coupon.id)).toBe(0);
+    expect(await queryRows(db(), sql`select id from coupon_redemptions where coupon_id = ${coupon.id}`)).toEqual([]);
+    expect(await feeOrdersOf(app.id)).toEqual([]);
+
+    const paid = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await feeOrder(paid.json().data.order_id)).toMatchObject({ grand_total_minor: fee - discount });
+    expect(await usedCount(coupon.id)).toBe(1);
+    // The fee order carries it now: the same code previews its amounts; another is refused as Pay refuses it.
+    const same = await preview(token, { coupon: coupon.code });
+    expect(same.json().data.total).toEqual(money(fee - discount, 'INR'));
+    const other = await preview(token, { coupon: (await makeCoupon()).code });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors.coupon).toEqual([applicationTexts.couponTooLate(coupon.code)]);
+    expect(await offers(token)).toEqual([]);
+  });
+
+  it("refuses what Pay refuses, in Pay's words; a coupon covering the fee answers nothing to pay", async () => {
+    const { app, token } = await newApplication();
+    for (const [values, message] of refusals()) {
+      const coupon = await makeCoupon(values);
+      const res = await preview(token, { coupon: coupon.code });
+      expect(res.statusCode, JSON.stringify(values)).toBe(422);
+      expect(res.json().errors.coupon).toEqual([message]);
+    }
+    const unknown = await preview(token, { coupon: '<NOSUCH>' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.coupon).toEqual([cartMessages.couponUnknown]);
+    const whole = await makeCoupon({ kind: 'fixed', value: 10_000_000 });
+    const covered = await preview(token, { coupon: whole.code });
+    expect(covered.json().data).toMatchObject({ discount: app.fee, total: money(0, 'INR') });
+    expect(await feeOrdersOf(app.id)).toEqual([]);
+  });
+
+  it('a coupon used up between the preview and Pay is refused at Pay, and nothing is charged', async () => {
+    const coupon = await makeCoupon({ usageLimit: 1 });
+    const late = await newApplication();
+    const first = await newApplication();
+    expect((await preview(late.token, { coupon: coupon.code })).statusCode).toBe(200);
+    expect((await pay(first.token, { method: 'sandbox', coupon: coupon.code })).statusCode).toBe(200);
+    const refused = await pay(late.token, { method: 'sandbox', coupon: coupon.code });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.coupon).toEqual([cartMessages.couponUsedUp]);
+    expect(await feeOrdersOf(late.app.id)).toEqual([]);
+    expect((await preview(late.token, { coupon: coupon.code })).json().errors.coupon).toEqual([
+      cartMessages.couponUsedUp,
+    ]);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it("lists the visible coupons judged for this fee (the cart's offers); secret ones never", async () => {
+    const fits = await makeCoupon({ description: 'For this service' });
+    const elsewhere = await makeCoupon({ productIds: [other.id] });
+    const secret = await makeCoupon({ isVisible: false });
+    const { token } = await newApplication();
+    const listed = await offers(token);
+    expect(listed.find((o) => o.code === fits.code)).toMatchObject({ applicable: true, reason: null });
+    expect(listed.find((o) => o.code === elsewhere.code)).toMatchObject({
+      applicable: false,
+      reason: applicationTexts.couponNotForService,
+    });
+    expect(listed.some((o) => o.code === secret.code)).toBe(false);
+    expect(listed.findIndex((o) => !o.applicable)).toBeGreaterThan(listed.findIndex((o) => o.code === fits.code));
+  });
+
+  it("only the applicant: another customer or a stranger is 404, as Pay's route answers", async () => {
+    const owner = sessionHeaders((await loggedInCustomer(t, { phone: uniquePhone() })).cookie);
+    const stranger = sessionHeaders((await loggedInCustomer(t, { phone: uniquePhone() })).cookie);
+    const coupon = await makeCoupon();
+    const { app } = await newApplication(owner);
+    expect((await preview(app.id, { coupon: coupon.code }, owner)).statusCode).toBe(200);
+    for (const headers of [stranger, {}]) {
+      for (const ref of [app.id, app.application_no]) {
+        expect((await preview(ref, { coupon: coupon.code }, headers)).statusCode).toBe(404);
+        const list = await t.app.inject({ method: 'GET', url: `/api/applications/${ref}/coupons`, headers });
+        expect(list.statusCode).toBe(404);
+      }
+    }
+    expect((await preview('A'.repeat(43), { coupon: coupon.code })).statusCode).toBe(404);
+  });
+
+  it('bad input is a 422 with a message, never a 500', async () => {
+    const { token } = await newApplication();
+    const cases: [unknown, string][] = [
+      [{}, messages.required],
+      [{ coupon: '   ' }, messages.required],
+      [{ coupon: 'X'.repeat(41) }, messages.maxLength(40)],
+      [{ coupon: 'FIRST\u0000' }, messages.invalidCharacters],
+      [{ coupon: 42 }, messages.required],
+    ];
+    for (const [body, message] of cases) {
+      const res = await preview(token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors.coupon, JSON.stringify(body)).toEqual([message]);
+    }
+    const extra = await preview(token, { coupon: 'FIRSTFILING', amount: 0 });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().message).toBeTruthy();
+  });
+
+  it("is limited with the cart's coupon apply: 20 tries per address, counted together", async () => {
+    const { token } = await newApplication();
+    const remote = '10.94.0.1';
+    for (let i = 0; i < 20; i++)
+      expect((await preview(token, { coupon: `GUESS${i}` }, {}, remote)).statusCode).toBe(422);
+    expect((await preview(token, { coupon: 'GUESS20' }, {}, remote)).statusCode).toBe(429);
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coupons/apply',
+      payload: { coupon: 'GUESS21' },
+      remoteAddress: remote,
+    });
+    expect(cart.statusCode).toBe(429);
   });
 });

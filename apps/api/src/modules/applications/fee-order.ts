@@ -20,7 +20,8 @@ import { moveOrder, recordOrderEvent } from '../orders/transition.ts';
 import { reservationMinutes } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import type { ApplicationActor } from '../../db/application-schema.ts';
-import { countFeeCoupon, type FeeCoupon } from './fee-coupon.ts';
+import { normaliseCouponCode } from '../coupons/service.ts';
+import { countFeeCoupon, type FeeBeingPaid, type FeeCoupon } from './fee-coupon.ts';
 import { notifyApplicant } from './notify.ts';
 import { nextDueAt, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
@@ -43,7 +44,7 @@ const NO_SHIPPING: OrderShippingSnapshot = {
   delivery_days_max: null,
 };
 
-interface LockedApplication {
+export interface FeeApplication {
   id: string;
   application_no: string;
   stage: string;
@@ -64,10 +65,11 @@ interface LockedApplication {
   fee_order_id: string | null;
   fee_order_status: OrderStatus | null;
   fee_order_coupon: string | null;
+  fee_order_discount: number | null;
 }
 
 /** The applicant's contact as an order's address: what the applicant gave, the shop's country. */
-function contactAddress(a: LockedApplication): Address {
+function contactAddress(a: FeeApplication): Address {
   const [first = '', ...rest] = a.name.trim().split(/\s+/);
   return {
     id: 0,
@@ -96,14 +98,19 @@ function contactAddress(a: LockedApplication): Address {
  * now but every other table as of its own start, so one statement would miss the fee order a
  * concurrent payer just committed and make a second. The read after the lock sees it.
  */
-async function lockApplication(tx: Db, applicationId: string): Promise<LockedApplication | null> {
+async function lockApplication(tx: Db, applicationId: string): Promise<FeeApplication | null> {
   const [locked] = await queryRows<{ id: string }>(
     tx,
     sql`select id from applications where id = ${applicationId} for update`,
   );
   if (!locked) return null;
-  const [row] = await queryRows<LockedApplication>(
-    tx,
+  return readFeeApplication(tx, applicationId);
+}
+
+/** What the application's fee order needs (read under its row lock by Pay; without, by a coupon's preview). */
+export async function readFeeApplication(db: Db, applicationId: string): Promise<FeeApplication | null> {
+  const [row] = await queryRows<FeeApplication>(
+    db,
     sql`with a as (select * from applications where id = ${applicationId}),
         ch as (select c.id, c.country_id, k.name as country_name from storefronts s
                  join channels c on c.id = s.channel_id join countries k on k.id = c.country_id
@@ -114,7 +121,8 @@ async function lockApplication(tx: Db, applicationId: string): Promise<LockedApp
                    (select rate_percent from tax_rates where key = 'standard'), 0) as line_tax_rate,
           coalesce((select rate_percent from tax_rates where key = 'standard'), 0) as order_tax_rate,
           ch.id as channel_id, ch.country_id, ch.country_name,
-          o.id as fee_order_id, o.status as fee_order_status, o.coupon_code as fee_order_coupon
+          o.id as fee_order_id, o.status as fee_order_status, o.coupon_code as fee_order_coupon,
+          o.discount_minor as fee_order_discount
           from a cross join ch left join orders o on o.id = a.order_id and o.kind = 'service_fee'`,
   );
   return row ?? null;
@@ -130,7 +138,7 @@ async function lockApplication(tx: Db, applicationId: string): Promise<LockedApp
  */
 async function writeFeeOrder(
   tx: Db,
-  a: LockedApplication,
+  a: FeeApplication,
   orderId: string,
   trackingHash: string,
   coupon: FeeCoupon | null,
@@ -174,6 +182,30 @@ async function writeFeeOrder(
   await queryRows(tx, sql`update applications set order_id = ${orderId}, updated_at = now() where id = ${a.id}`);
 }
 
+/**
+ * Whether the application's fee can be paid now, and with the coupon `couponCode` (upper-case;
+ * null: none): 409 unless it awaits its fee and its fee order (if any) is unpaid; a fee order
+ * cancelled by staff closed that payment, not the fee, so a fresh one takes its place (`fresh`).
+ * The unpaid order made before keeps the coupon it was made with (the same code again is a retry,
+ * another one 422 at coupon). Pay asks this under the application's row lock; a coupon's preview
+ * and the offers without it.
+ */
+export function feeOpenFor(
+  a: FeeApplication | null,
+  couponCode: string | null,
+): { a: FeeApplication; fresh: boolean; fee: FeeBeingPaid } {
+  if (!a || a.stage !== 'awaiting_payment' || a.fee_minor === null) {
+    throw new HttpError(409, applicationTexts.notAwaitingFee);
+  }
+  const fresh = a.fee_order_id === null || a.fee_order_status === 'cancelled';
+  if (!fresh && !isUnpaid(a.fee_order_status!)) throw new HttpError(409, applicationTexts.feeOrderClosed);
+  if (!fresh && couponCode !== null && couponCode !== a.fee_order_coupon) {
+    throw fieldError('coupon', applicationTexts.couponTooLate(a.fee_order_coupon));
+  }
+  const fee = { customerId: a.customer_id, currency: a.currency, productId: a.product_id, feeMinor: a.fee_minor };
+  return { a, fresh, fee };
+}
+
 export interface FeeOrder {
   orderId: string;
   /** The order's customer (null: a guest's, reached in the browser through the order_ref cookie). */
@@ -200,30 +232,13 @@ export async function feeOrderFor(
   input: { applicationId: string; method: PaymentMethodRow; linkOrigin: string; coupon?: string | undefined },
 ): Promise<FeeOrder> {
   const { applicationId, method, linkOrigin } = input;
-  const couponCode = input.coupon?.trim() ? input.coupon.trim().toUpperCase() : null;
+  const couponCode = input.coupon?.trim() ? normaliseCouponCode(input.coupon) : null;
   const newId = `ord_${randomBytes(16).toString('base64url')}`;
   const trackingHash = await trackingHashFor(app.db, newId);
   return app.db.transaction(async (tx) => {
-    const a = await lockApplication(tx, applicationId);
-    if (!a || a.stage !== 'awaiting_payment' || a.fee_minor === null) {
-      throw new HttpError(409, applicationTexts.notAwaitingFee);
-    }
-    // A fee order cancelled by staff closed that payment, not the fee: a fresh one takes its place.
-    const fresh = a.fee_order_id === null || a.fee_order_status === 'cancelled';
-    if (!fresh && !isUnpaid(a.fee_order_status!)) throw new HttpError(409, applicationTexts.feeOrderClosed);
+    const { a, fresh, fee } = feeOpenFor(await lockApplication(tx, applicationId), couponCode);
     const orderId = fresh ? newId : a.fee_order_id!;
-    if (!fresh && couponCode !== null && couponCode !== a.fee_order_coupon) {
-      throw fieldError('coupon', applicationTexts.couponTooLate(a.fee_order_coupon));
-    }
-    const coupon =
-      fresh && couponCode !== null
-        ? await countFeeCoupon(
-            tx,
-            couponCode,
-            { customerId: a.customer_id, currency: a.currency, productId: a.product_id, feeMinor: a.fee_minor },
-            orderId,
-          )
-        : null;
+    const coupon = fresh && couponCode !== null ? await countFeeCoupon(tx, couponCode, fee, orderId) : null;
     if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash, coupon);
     if (coupon !== null && coupon.discountMinor === a.fee_minor) {
       await coverFee(tx, app, orderId, coupon.code, linkOrigin);

@@ -8,7 +8,10 @@ import {
   ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  CouponOffersSchema,
   ErrorEnvelopeSchema,
+  FeeCouponBodySchema,
+  FeeCouponPreviewSchema,
   MyApplicationsSchema,
   PayApplicationBodySchema,
   TrackApplicationBodySchema,
@@ -21,6 +24,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
 import { CHECKOUT_RATE_LIMITS } from '../checkout/limits.ts';
+import { COUPON_RATE_LIMITS } from '../coupons/limits.ts';
 import { ORDER_REF_COOKIE, setOrderRefCookie } from '../orders/access.ts';
 import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
 import { contactMatches } from '../tracking/service.ts';
@@ -28,6 +32,7 @@ import { normaliseApplicationNo, reachApplication, type ApplicationRef } from '.
 import { checkDocument } from './answers.ts';
 import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
+import { feeOffers, previewFeeCoupon } from './fee-preview.ts';
 import { payApplicationFee } from './pay.ts';
 import { APPLICATION_UPLOAD, readMultipart, refuseLargeBody, type DocumentStorage } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
@@ -246,6 +251,38 @@ export async function applicationRoutes(app: FastifyInstance) {
             ? applicationTexts.feeDue
             : undefined,
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.coupons,
+    {
+      schemas: { params: ApplicationRefParamsSchema, data: CouponOffersSchema },
+      tags,
+      summary: `The coupons the applicant may see for the fee (secret ones are never listed), each saying whether it applies to it as Pay would judge it; none unless the application awaits its fee with no payment started. ${ACCESS_NOTE}`,
+      errors: [404, 422, 429],
+      config: { rateLimit: TRACKING_RATE_LIMITS.get },
+    },
+    async (req) => {
+      const found = await reach(req, req.params.ref);
+      return ok({ coupons: await feeOffers(db, found.id) });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.previewCoupon,
+    {
+      schemas: { params: ApplicationRefParamsSchema, body: FeeCouponBodySchema, data: FeeCouponPreviewSchema },
+      tags,
+      summary: `What a coupon code (any letter case) would take off the fee, judged by the rules Pay judges it by, counting and writing nothing: the fee, the discount and what is left to pay (0: nothing to pay). 422 at coupon with the reason Pay would give; 409 when the application is not awaiting its fee. Pay with the same code to use it: it is judged and counted again then. ${ACCESS_NOTE}. ${COUPON_RATE_LIMITS.apply.max} tries per ${COUPON_RATE_LIMITS.apply.timeWindow} per address, counted with the cart's coupon apply`,
+      errors: [404, 409, 422, 429],
+      config: { rateLimit: COUPON_RATE_LIMITS.apply },
+    },
+    async (req) => {
+      const found = await reach(req, req.params.ref);
+      return ok(await previewFeeCoupon(db, found.id, req.body.coupon));
     },
   );
 

@@ -7,11 +7,20 @@ import {
   callEndpoint,
   messages,
   type Application,
+  type CouponOffer,
 } from '@shopfront/shared';
 import { JS_FIELD } from '../cart/cart-view';
 import { failureOf, withKey } from '../checkout/payment-action.server';
 import { PAYMENT_NEEDS_SCRIPT, nextLocation } from '../checkout/payment-view';
-import { FEE_COUPON_FIELD, FEE_INTENT, FEE_KEY_FIELD, type FeeResult } from './fee-payment-form';
+import {
+  FEE_COUPON_APPLY,
+  FEE_COUPON_FIELD,
+  FEE_COUPON_REMOVE,
+  FEE_INTENT,
+  FEE_KEY_FIELD,
+  type FeeCouponResult,
+  type FeeResult,
+} from './fee-payment-form';
 import { apiTransport, isNotFound, isUnauthenticated } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { errorResponse, logFailure } from '../../lib/errors';
@@ -37,10 +46,28 @@ export async function loadApplication(context: unknown, ref: string): Promise<Ap
   }
 }
 
+/**
+ * The coupons on offer for the fee (GET /api/applications/{ref}/coupons), asked only while the
+ * pay form takes a coupon; none when they cannot be had (the form still takes a typed code).
+ */
+async function loadFeeOffers(context: unknown, ref: string, application: Application | null): Promise<CouponOffer[]> {
+  if (!application || application.fee_methods.length === 0 || application.fee_coupon) return [];
+  try {
+    return (await callEndpoint(apiTransport(context), applicationsApi.coupons, { params: { ref } })).data.coupons;
+  } catch (err) {
+    logFailure('fee coupon offers failed', err);
+    return [];
+  }
+}
+
 /** The page's loader answer: the application (null: not found, with a 404 status), never cached. */
 export async function applicationPageData(context: unknown, ref: string) {
   const application = await loadApplication(context, ref);
-  return data({ application, ref, feeKey: crypto.randomUUID() }, { status: application ? 200 : 404, headers: PRIVATE });
+  const feeOffers = await loadFeeOffers(context, ref, application);
+  return data(
+    { application, ref, feeKey: crypto.randomUUID(), feeOffers },
+    { status: application ? 200 : 404, headers: PRIVATE },
+  );
 }
 
 /**
@@ -49,7 +76,10 @@ export async function applicationPageData(context: unknown, ref: string) {
  */
 export async function applicationAction(request: Request, context: unknown, ref: string) {
   const form = await request.formData();
-  if (form.get('intent') === FEE_INTENT) return payFee(request, context, ref, form);
+  if (form.get('intent') === FEE_INTENT) {
+    if (form.has(FEE_COUPON_APPLY) || form.has(FEE_COUPON_REMOVE)) return previewFeeCoupon(request, context, ref, form);
+    return payFee(request, context, ref, form);
+  }
   return postApplicationMessage(request, context, ref, form);
 }
 
@@ -72,6 +102,36 @@ async function postApplicationMessage(request: Request, context: unknown, ref: s
     if (!(err instanceof ApiError)) throw err;
     const { status, message, errors } = failureOf(err, 'application message');
     return data<MessageResult>({ ok: false, message, errors, body }, { status, headers: PRIVATE });
+  }
+}
+
+/**
+ * The pay form's coupon (ADR 37): Apply asks what the code (an offered coupon's, or the one typed)
+ * would take off the fee (POST /api/applications/{ref}/coupons/preview: nothing is counted), its
+ * refusal shown under the field; Remove drops it, asking nothing. The page keeps the answer: Pay
+ * then sends that code, and the API judges it again.
+ */
+async function previewFeeCoupon(request: Request, context: unknown, ref: string, form: FormData) {
+  const coupon = String(form.get(FEE_COUPON_APPLY) || form.get(FEE_COUPON_FIELD) || '').trim();
+  const answer = (result: FeeCouponResult, status = 200) => data<FeeCouponResult>(result, { status, headers: PRIVATE });
+  if (isCrossSite(request)) {
+    return answer({ ok: false, intent: 'fee-coupon', message: messages.forbiddenOrigin, coupon }, 403);
+  }
+  if (form.has(FEE_COUPON_REMOVE)) return answer({ ok: true, intent: 'fee-coupon', preview: null });
+  try {
+    const { data: preview } = await callEndpoint(apiTransport(context), applicationsApi.previewCoupon, {
+      params: { ref },
+      body: { coupon },
+    });
+    return answer({ ok: true, intent: 'fee-coupon', preview });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const { status, message, errors } = failureOf(err, 'fee coupon preview');
+    const couponError = errors.coupon?.[0];
+    return answer(
+      { ok: false, intent: 'fee-coupon', message, coupon, ...(couponError ? { couponError } : {}) },
+      status,
+    );
   }
 }
 

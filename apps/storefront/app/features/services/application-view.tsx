@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFetcher, useRevalidator, useSearchParams } from 'react-router';
-import { ApiError, NETWORK_ERROR, applicationsApi, callEndpoint, type Application } from '@shopfront/shared';
+import {
+  ApiError,
+  NETWORK_ERROR,
+  applicationsApi,
+  callEndpoint,
+  type Application,
+  type CouponOffer,
+} from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { FieldFrame, inputBorder, inputClass, textareaClass } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
@@ -306,11 +313,14 @@ export function ApplicationView({
   application,
   reference,
   feeKey,
+  feeOffers,
 }: {
   application: Application;
   reference: string;
   /** The Idempotency-Key of this page's "pay the fee" (a double click pays once). */
   feeKey: string;
+  /** The coupons on offer for the fee (the pay form lists them). */
+  feeOffers: readonly CouponOffer[];
 }) {
   const [search] = useSearchParams();
   const notice = feeNotice(search.get('fee'), application.application_no);
@@ -355,7 +365,7 @@ export function ApplicationView({
           )}
         </dl>
         {application.fee_methods.length > 0 ? (
-          <FeePayment application={application} feeKey={feeKey} />
+          <FeePayment application={application} feeKey={feeKey} offers={feeOffers} />
         ) : (
           application.stage === 'awaiting_payment' && (
             <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">

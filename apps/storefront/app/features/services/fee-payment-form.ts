@@ -1,10 +1,22 @@
-import { applicationTexts, type PaymentNext } from '@shopfront/shared';
+import { applicationTexts, type FeeCouponPreview, type PaymentNext } from '@shopfront/shared';
 
 /** The application page's "pay the fee" form: its intent and its Idempotency-Key field. */
 export const FEE_INTENT = 'pay';
 export const FEE_KEY_FIELD = 'fee_key';
 /** The optional coupon code typed on the form (the API judges it: ADR 37). */
 export const FEE_COUPON_FIELD = 'coupon';
+
+/**
+ * The pay form's coupon buttons (their name is sent only by the button pressed): Apply previews
+ * a code (its value: an offered coupon's code, or empty for the one typed), Remove drops it.
+ */
+export const FEE_COUPON_APPLY = 'coupon_apply';
+export const FEE_COUPON_REMOVE = 'coupon_remove';
+
+/** What a coupon's Apply or Remove answers: what the coupon would do to the fee (null: removed), or why not. */
+export type FeeCouponResult =
+  | { ok: true; intent: 'fee-coupon'; preview: FeeCouponPreview | null }
+  | { ok: false; intent: 'fee-coupon'; message: string; couponError?: string; coupon: string };
 
 /** What paying the fee answers a script (without JavaScript the action redirects, or answers the failure). */
 export type FeeResult =
