@@ -11,7 +11,7 @@ import {
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { OrderedEditorLayout, OrderedListCard } from '../../components/ui/ordered-editor';
-import { DraftSaveBar } from '../../components/ui/save-bar';
+import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { UsedBy } from '../../components/ui/used-by';
 import { counted } from '../../lib/format';
 import { call, errorText, ifMatch, same } from '../../lib/api';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { DraftSaveBar } from '../../components/ui/save-bar';
+import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SLIDER_LIMITS, adminSlidersApi, imageUrl, type AdminSlide, type AdminSlider } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { OrderedEditorLayout, OrderedListCard } from '../../components/ui/ordered-editor';
-import { DraftSaveBar } from '../../components/ui/save-bar';
+import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { UsedBy } from '../../components/ui/used-by';
 import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
