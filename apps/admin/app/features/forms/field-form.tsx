@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { FORM_FIELD_TYPES, FORM_LIMITS, type FormFieldType } from '@shopfront/shared';
-import { Button } from '../../components/ui/button';
-import { EditorCard, TextInput, Toggle } from '../theme/fields';
+import { OpenRowCard } from '../../components/ui/ordered-editor';
+import type { OpenRowProps } from '../../lib/use-ordered-draft';
+import { TextInput, Toggle } from '../theme/fields';
 import type { EditField } from './editor';
 
 export const TYPE_LABELS: Record<FormFieldType, string> = {
@@ -31,120 +32,90 @@ export const keyFromLabel = (label: string) =>
  * lengths and placeholder, and the buttons that move it (for the keyboard and a phone, beside the
  * list's drag and drop) or remove it. The API's messages show under each part.
  */
-export function FieldForm({
-  field,
-  errors,
-  moves,
-  onChange,
-  onRemove,
-}: {
-  field: EditField;
-  errors: Record<string, string>;
-  moves: Record<'up' | 'down', (() => void) | null>;
-  onChange: (change: Partial<EditField>) => void;
-  onRemove: () => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
+export function FieldForm({ row: field, errors, moves, onChange, onRemove }: OpenRowProps<EditField>) {
   const typeId = useId();
-  // On a phone the form sits under the list: bring it into view when a field opens.
-  useEffect(() => {
-    void ref.current?.scrollIntoView({ block: 'nearest' });
-  }, []);
   const optionErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith('options'))
     .map(([k, v]) => (k === 'options' ? v : `Choice ${Number(k.split('.')[1]) + 1}: ${v}`));
   return (
-    <div ref={ref} className="scroll-mt-20 scroll-mb-40 lg:sticky lg:top-20">
-      <EditorCard title="Field">
+    <OpenRowCard title="Field" noun="field" moves={moves} onRemove={onRemove}>
+      <TextInput
+        label="Label"
+        value={field.label}
+        onChange={(label) => onChange(field.auto ? { label, name: keyFromLabel(label) } : { label })}
+        error={errors.label}
+        hint={`What shoppers read beside the box, up to ${FORM_LIMITS.labelMax} characters`}
+        testId="field-label"
+      />
+      <TextInput
+        label="Key"
+        value={field.name}
+        onChange={(name) => onChange({ name, auto: false })}
+        error={errors.name}
+        hint="Names the answer in the inbox and its CSV: lower-case letters, digits and _"
+        testId="field-key"
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={typeId} className="text-sm font-medium">
+          Type
+        </label>
+        <select
+          id={typeId}
+          className="input"
+          value={field.type}
+          onChange={(e) => onChange({ type: e.target.value as FormFieldType })}
+          data-testid="field-type"
+        >
+          {FORM_FIELD_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Toggle
+        label="Required"
+        checked={field.required}
+        onChange={(required) => onChange({ required })}
+        testId="field-required"
+      />
+      {field.type === 'select' && (
         <TextInput
-          label="Label"
-          value={field.label}
-          onChange={(label) => onChange(field.auto ? { label, name: keyFromLabel(label) } : { label })}
-          error={errors.label}
-          hint={`What shoppers read beside the box, up to ${FORM_LIMITS.labelMax} characters`}
-          testId="field-label"
+          label="Choices"
+          rows={4}
+          value={field.optionsText}
+          onChange={(optionsText) => onChange({ optionsText })}
+          error={optionErrors.join(' ') || undefined}
+          hint="One choice a line, each once"
+          testId="field-options"
+        />
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <TextInput
+          label="Shortest"
+          value={field.min_length?.toString() ?? ''}
+          onChange={(v) => onChange({ min_length: lengthOf(v) })}
+          error={errors.min_length}
+          hint="Characters; empty for none"
+          testId="field-min"
         />
         <TextInput
-          label="Key"
-          value={field.name}
-          onChange={(name) => onChange({ name, auto: false })}
-          error={errors.name}
-          hint="Names the answer in the inbox and its CSV: lower-case letters, digits and _"
-          testId="field-key"
+          label="Longest"
+          value={field.max_length?.toString() ?? ''}
+          onChange={(v) => onChange({ max_length: lengthOf(v) })}
+          error={errors.max_length}
+          hint="Characters; empty for the usual"
+          testId="field-max"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={typeId} className="text-sm font-medium">
-            Type
-          </label>
-          <select
-            id={typeId}
-            className="input"
-            value={field.type}
-            onChange={(e) => onChange({ type: e.target.value as FormFieldType })}
-            data-testid="field-type"
-          >
-            {FORM_FIELD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Toggle
-          label="Required"
-          checked={field.required}
-          onChange={(required) => onChange({ required })}
-          testId="field-required"
-        />
-        {field.type === 'select' && (
-          <TextInput
-            label="Choices"
-            rows={4}
-            value={field.optionsText}
-            onChange={(optionsText) => onChange({ optionsText })}
-            error={optionErrors.join(' ') || undefined}
-            hint="One choice a line, each once"
-            testId="field-options"
-          />
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          <TextInput
-            label="Shortest"
-            value={field.min_length?.toString() ?? ''}
-            onChange={(v) => onChange({ min_length: lengthOf(v) })}
-            error={errors.min_length}
-            hint="Characters; empty for none"
-            testId="field-min"
-          />
-          <TextInput
-            label="Longest"
-            value={field.max_length?.toString() ?? ''}
-            onChange={(v) => onChange({ max_length: lengthOf(v) })}
-            error={errors.max_length}
-            hint="Characters; empty for the usual"
-            testId="field-max"
-          />
-        </div>
-        <TextInput
-          label="Placeholder"
-          value={field.placeholder ?? ''}
-          onChange={(placeholder) => onChange({ placeholder })}
-          error={errors.placeholder}
-          hint="A hint inside the empty box (optional)"
-          testId="field-placeholder"
-        />
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="field-actions">
-          <Button isDisabled={!moves.up} onPress={() => moves.up?.()} data-testid="move-up">
-            Move up
-          </Button>
-          <Button isDisabled={!moves.down} onPress={() => moves.down?.()} data-testid="move-down">
-            Move down
-          </Button>
-          <Button variant="danger" className="col-span-2" onPress={onRemove} data-testid="remove-field">
-            Remove
-          </Button>
-        </div>
-      </EditorCard>
-    </div>
+      </div>
+      <TextInput
+        label="Placeholder"
+        value={field.placeholder ?? ''}
+        onChange={(placeholder) => onChange({ placeholder })}
+        error={errors.placeholder}
+        hint="A hint inside the empty box (optional)"
+        testId="field-placeholder"
+      />
+    </OpenRowCard>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { EditorSaveBar } from '../../components/ui/save-bar';
+import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
@@ -206,44 +206,26 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         editor={editor}
         preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
       />
-      <EditorSaveBar
+      <DraftSaveBar
         testId="menu-save-bar"
-        conflict={conflict === null ? null : [conflict]}
+        statusTestId="menu-status"
+        texts={{
+          check: 'Check the items marked “Check”.',
+          unsaved: 'Unsaved changes: the preview shows them, shoppers do not.',
+          saved: 'Saved: shoppers see this menu.',
+        }}
+        failed={Object.keys(errors).length > 0}
+        dirty={dirty}
+        saving={save.isPending}
+        conflict={conflict}
         onTakeTheirs={() => void call(adminMenusApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
-        status={
-          <p
-            className={Object.keys(errors).length ? 'font-medium text-red-700' : 'text-muted'}
-            data-testid="menu-status"
-          >
-            {Object.keys(errors).length
-              ? 'Check the items marked “Check”.'
-              : dirty
-                ? 'Unsaved changes: the preview shows them, shoppers do not.'
-                : 'Saved: shoppers see this menu.'}
-          </p>
-        }
-      >
-        <Button
-          variant="quiet"
-          isDisabled={save.isPending || !dirty}
-          onPress={() => {
-            setItems(start);
-            setName(server.name);
-            setErrors({});
-          }}
-          data-testid="discard"
-        >
-          Discard changes
-        </Button>
-        <Button
-          variant="primary"
-          isDisabled={save.isPending || !dirty}
-          onPress={() => save.mutate()}
-          data-testid="save"
-        >
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </EditorSaveBar>
+        onDiscard={() => {
+          setItems(start);
+          setName(server.name);
+          setErrors({});
+        }}
+        onSave={() => save.mutate()}
+      />
     </>
   );
 }
