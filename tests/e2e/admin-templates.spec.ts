@@ -169,6 +169,8 @@ test.describe('the home page editor', () => {
     const shown = preview(page).getByRole('img', { name: PICTURE_ALT });
     await expect(shown).toBeVisible();
     await shown.scrollIntoViewIfNeeded();
+    // The chosen file itself loads (the shop serves the library's path).
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shotScreen(page, 'templates-picture-preview');
     // At 1280 px the settings and the preview side by side (a screenshot only: the layout is the other test's).
     if (process.env.SHOTS_DIR) {
