@@ -1,5 +1,7 @@
 import { z } from '../zod.ts';
-import { SectionSchema } from './content.ts';
+import { SectionSchema, type Section } from './content.ts';
+import { PICTURE_PATH_MESSAGE } from './content-publishing.ts';
+import { isPicturePath } from './picture-path.ts';
 
 /**
  * The home page and template editor (issue 28): a template's sections are edited as a draft
@@ -24,6 +26,7 @@ export const adminTemplateMessages = {
   restored: 'Version restored into the draft: check the preview, then publish',
   duplicateKey: 'Two sections have this key: each needs its own',
   tooMany: `A template holds at most ${TEMPLATE_MAX_SECTIONS} sections`,
+  pictureAlt: 'Describe the picture for screen readers',
 } as const;
 
 const templateId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: adminTemplateMessages.notFound });
@@ -82,7 +85,23 @@ export const AdminTemplateSchema = AdminTemplateRowSchema.omit({ section_count: 
 });
 export type AdminTemplate = z.infer<typeof AdminTemplateSchema>;
 
-/** PUT /api/admin/templates/:id/draft: the whole section list in order (keys unique). */
+/**
+ * The pictures a section shows as an <img>, by their path within the section: an image with
+ * text's picture and a gallery's own images.
+ */
+function sectionPictures(s: Section): { at: (string | number)[]; url: string; alt: string }[] {
+  if (s.type === 'image_with_text') return [{ at: ['settings', 'image'], ...s.settings.image }];
+  if (s.type === 'gallery') return s.settings.images.map((img, j) => ({ at: ['settings', 'images', j], ...img }));
+  return [];
+}
+
+/**
+ * PUT /api/admin/templates/:id/draft: the whole section list in order (keys unique). A section's
+ * picture follows the one picture rule (isPicturePath, as logos, covers and image blocks) with
+ * its alt text, else 422 at `sections.N.settings.image.url` (`.alt`). SectionSchema itself keeps
+ * reading any address, so a template stored before the rule still renders; its editor flags the
+ * field to fix.
+ */
 export const AdminTemplateDraftBodySchema = z.object({
   sections: z
     .array(SectionSchema)
@@ -93,6 +112,12 @@ export const AdminTemplateDraftBodySchema = z.object({
         if (seen.has(s.key))
           ctx.addIssue({ code: 'custom', path: [i, 'key'], message: adminTemplateMessages.duplicateKey });
         seen.add(s.key);
+        for (const p of sectionPictures(s)) {
+          if (!isPicturePath(p.url))
+            ctx.addIssue({ code: 'custom', path: [i, ...p.at, 'url'], message: PICTURE_PATH_MESSAGE });
+          if (p.alt.trim() === '')
+            ctx.addIssue({ code: 'custom', path: [i, ...p.at, 'alt'], message: adminTemplateMessages.pictureAlt });
+        }
       });
     }),
 });

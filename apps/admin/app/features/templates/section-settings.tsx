@@ -1,5 +1,7 @@
 import type { AdminTemplateChoices, ContentBlock, SectionInput } from '@shopfront/shared';
 import { Segmented, TextInput, Toggle } from '../theme/fields';
+import { ContentEditorLinks, type ContentField } from './content-links';
+import { GalleryPictures, PictureField, type SectionPicture } from './section-picture';
 import { BlocksEditor, FieldMessage, NumberInput, SelectInput, SlugChecklist } from './settings-fields';
 import { GRID_SOURCES, type GridSource } from './section-types';
 
@@ -26,6 +28,10 @@ export function SectionSettings({
   const s = (section.settings ?? {}) as Settings;
   const set = (patch: Settings) => onChange({ ...section, settings: { ...s, ...patch } } as SectionInput);
   const err = (field: string) => errors[`settings.${field}`];
+  /** The errors within the settings, by field (`blocks.0.text`, `images.1.url`). */
+  const settingErrors = Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (k.startsWith('settings.') ? [[k.slice(9), v]] : [])),
+  );
   const text = (field: string, label: string, opts: { rows?: number; hint?: string } = {}) => (
     <TextInput
       label={label}
@@ -58,17 +64,30 @@ export function SectionSettings({
       testId={`setting-${field}`}
     />
   );
-  const pick = (field: string, label: string, options: { id: string; name: string }[] | undefined) => (
-    <SelectInput
-      label={label}
-      value={typeof s[field] === 'string' ? (s[field] as string) : ''}
-      options={(options ?? []).map((o) => ({ value: o.id, label: o.name }))}
-      onChange={(v) => set({ [field]: v })}
-      error={s[field] ? err(field) : err(field) && 'Choose one'}
-      warning={warnings[`settings.${field}`]}
-      testId={`setting-${field}`}
-    />
-  );
+  /** A slider, FAQ group or form from the shop's, with links to its editor. */
+  const pick = (field: ContentField, label: string, options: { id: string; name: string }[] | undefined) => {
+    const value = typeof s[field] === 'string' ? (s[field] as string) : '';
+    return (
+      <>
+        <SelectInput
+          label={label}
+          value={value}
+          options={(options ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          onChange={(v) => set({ [field]: v })}
+          error={s[field] ? err(field) : err(field) && 'Choose one'}
+          warning={warnings[`settings.${field}`]}
+          testId={`setting-${field}`}
+        />
+        {options && (
+          <ContentEditorLinks
+            field={field}
+            chosen={options.some((o) => o.id === value) ? value : null}
+            count={options.length}
+          />
+        )}
+      </>
+    );
+  };
   const slugs = (field: 'category_slugs' | 'collection_slugs', legend: string, hint: string) => {
     const value = Array.isArray(s[field]) ? (s[field] as string[]) : [];
     const byIndex = Object.fromEntries(
@@ -165,32 +184,21 @@ export function SectionSettings({
           <BlocksEditor
             blocks={(Array.isArray(s.blocks) ? s.blocks : []) as ContentBlock[]}
             onChange={(blocks) => set({ blocks })}
-            errors={Object.fromEntries(
-              Object.entries(errors).flatMap(([k, v]) => (k.startsWith('settings.') ? [[k.slice(9), v]] : [])),
-            )}
+            errors={settingErrors}
           />
         </>
       );
     case 'image_with_text': {
-      const image = (s.image ?? { url: '', alt: '' }) as { url: string; alt: string };
+      const image = (s.image ?? { url: '', alt: '' }) as SectionPicture;
       return (
         <>
           {text('title', 'Heading')}
           {text('text', 'Text', { rows: 4 })}
-          <TextInput
-            label="Picture address"
-            value={image.url}
-            onChange={(url) => set({ image: { ...image, url } })}
-            error={err('image.url')}
-            hint="A /media/… address from a product or an upload, or an https:// address"
-            testId="setting-image-url"
-          />
-          <TextInput
-            label="Picture description (for screen readers)"
-            value={image.alt}
-            onChange={(alt) => set({ image: { ...image, alt } })}
-            error={err('image.alt')}
-            testId="setting-image-alt"
+          <PictureField
+            value={image}
+            onChange={(next) => set({ image: next })}
+            errors={{ url: err('image.url'), alt: err('image.alt') }}
+            testId="setting-image"
           />
           <Segmented
             label="Picture on the"
@@ -248,28 +256,15 @@ export function SectionSettings({
         </>
       );
     case 'gallery': {
-      const images = (Array.isArray(s.images) ? s.images : []) as {
-        url: string;
-        alt: string;
-        caption?: string | null;
-      }[];
+      const images = (Array.isArray(s.images) ? s.images : []) as SectionPicture[];
       return (
         <>
           {text('title', 'Heading')}
           {number('columns', 'Columns', 2, 6)}
-          <TextInput
-            label="Pictures (one address per line)"
-            rows={4}
-            value={images.map((i) => i.url).join('\n')}
-            onChange={(v) =>
-              set({
-                images: v
-                  .split('\n')
-                  .map((url, i) => ({ url, alt: images[i]?.alt ?? '', caption: images[i]?.caption ?? null })),
-              })
-            }
-            error={err('images') ?? errors.settings}
-            testId="setting-images"
+          <GalleryPictures
+            images={images}
+            onChange={(next) => set({ images: next })}
+            errors={{ ...settingErrors, images: err('images') ?? errors.settings }}
           />
           <FieldMessage id="gallery-warning" warning={warnings['settings.gallery_id']} />
         </>

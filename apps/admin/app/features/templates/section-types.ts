@@ -84,7 +84,7 @@ export function newSection(type: SectionType, used: ReadonlySet<string>, choices
     case 'blog_list':
       return { key, type, settings: { title: 'From the journal' } };
     case 'gallery':
-      return { key, type, settings: { title: '', images: [{ url: '', alt: '', caption: null }] } };
+      return { key, type, settings: { title: '', images: [] } };
     case 'page_content':
       return { key, type, settings: {} };
   }

@@ -87,7 +87,7 @@ export const adminTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { ...One, body: AdminTemplateDraftBodySchema },
       ...doc(
-        'Save the whole section list as the draft (shoppers see nothing until publish). Each section is checked by SectionSchema (422 at sections.N.…; keys unique; links only /path, http(s), mailto: or tel:). A section naming something the shop no longer has is saved and answered in warnings.' +
+        'Save the whole section list as the draft (shoppers see nothing until publish). Each section is checked by SectionSchema (422 at sections.N.…; keys unique; links only /path, http(s), mailto: or tel:; an image with text’s picture and a gallery’s own images a /media/… or https:// address with alt text, else 422 at sections.N.settings.image.url or .alt). A section naming something the shop no longer has is saved and answered in warnings.' +
           IF_MATCH_NOTE,
         [404, 409, 422],
       ),

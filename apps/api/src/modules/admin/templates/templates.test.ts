@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PICTURE_PATH_MESSAGE,
   SECTION_LINK_MESSAGE,
   STAFF_ROLES,
   adminTemplateMessages as msg,
@@ -280,6 +281,74 @@ describe('checks and warnings', () => {
       { key: 'cats', field: 'settings.category_slugs.0', message: expect.stringContaining('category “gone-category”') },
     ]);
     await req('DELETE', '/api/admin/templates/home/draft', { headers: ifMatch(saved.version) });
+  });
+});
+
+describe('section pictures', () => {
+  const story = (url: string, alt = 'A kiln'): SectionInput => ({
+    key: 'story',
+    type: 'image_with_text',
+    settings: { title: 'Our story', text: 'Made by hand.', image: { url, alt } },
+  });
+  const gallery = (urls: string[]): SectionInput => ({
+    key: 'pics',
+    type: 'gallery',
+    settings: { title: 'Studio', images: urls.map((url) => ({ url, alt: 'A mug' })) },
+  });
+
+  it('answers 422 at the field of a picture address outside the rule or without alt text; saves a good one', async () => {
+    const home = await template();
+    const refused = async (sections: SectionInput[], field: string, message: string) => {
+      const res = await req('PUT', '/api/admin/templates/home/draft', {
+        body: { sections },
+        headers: ifMatch(home.version),
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect((res.json().errors as Record<string, string[]>)[field], res.body).toEqual([message]);
+    };
+    for (const url of ['http://example.com/a.jpg', 'javascript:alert(1)', 'uploads/a.jpg', '/media/../secret'])
+      await refused([richText('intro', 'Hi'), story(url)], 'sections.1.settings.image.url', PICTURE_PATH_MESSAGE);
+    await refused([story('/media/kiln.webp', ' ')], 'sections.0.settings.image.alt', msg.pictureAlt);
+    await refused(
+      [gallery(['/media/a.webp', 'data:image/png;base64,AAAA'])],
+      'sections.0.settings.images.1.url',
+      PICTURE_PATH_MESSAGE,
+    );
+    expect((await template()).version).toBe(home.version);
+
+    const saved = await saveDraft(
+      'home',
+      [story('/media/uploads/kiln.webp'), gallery(['/media/a.webp', 'https://cdn.example.com/b.jpg'])],
+      home.version,
+    );
+    expect(saved.draft?.sections.map((s) => s.settings)).toMatchObject([
+      { image: { url: '/media/uploads/kiln.webp', alt: 'A kiln' } },
+      { images: [{ url: '/media/a.webp' }, { url: 'https://cdn.example.com/b.jpg' }] },
+    ]);
+    await req('DELETE', '/api/admin/templates/home/draft', { headers: ifMatch(saved.version) });
+  });
+
+  it('still renders a stored picture from before the rule, and the editor is told which field to fix', async () => {
+    await t.database.db.execute(sql`insert into template_sections (template_id, key, type, settings, position)
+      values ('home', 'legacy-story', 'image_with_text',
+        ${JSON.stringify({ title: 'Legacy story', text: 'Old address', image: { url: 'http://old.example.com/kiln.jpg', alt: 'Old kiln' } })}::jsonb,
+        -1)`);
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/api/templateBoth/home?path=%2F' });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data.template.sections[0].settings.image.url).toBe('http://old.example.com/kiln.jpg');
+      expect(await homeHtml()).toContain('Legacy story');
+      const home = await template();
+      expect(home.sections[0]).toMatchObject({ key: 'legacy-story', settings: { image: { alt: 'Old kiln' } } });
+      const res = await req('PUT', '/api/admin/templates/home/draft', {
+        body: { sections: home.sections },
+        headers: ifMatch(home.version),
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors['sections.0.settings.image.url']).toEqual([PICTURE_PATH_MESSAGE]);
+    } finally {
+      await t.database.db.execute(sql`delete from template_sections where key = 'legacy-story'`);
+    }
   });
 });
 

@@ -1,0 +1,151 @@
+import { isPicturePath } from '@shopfront/shared';
+import { Button } from '../../components/ui/button';
+import { MediaPickerButton } from '../media/picker';
+import { mediaThumbnail } from '../media/queries';
+import { TextInput } from '../theme/fields';
+import { FieldMessage } from './settings-fields';
+
+/** A section's picture as stored in its settings (a gallery's also carries its caption). */
+export interface SectionPicture {
+  url: string;
+  alt: string;
+  caption?: string | null;
+}
+
+const ADDRESS_HINT = 'Chosen from the library, or a /media/… or https:// address';
+
+function Thumbnail({ url }: { url: string }) {
+  const src = isPicturePath(url) ? (url.startsWith('/media/') ? mediaThumbnail(url) : url) : null;
+  return src ? (
+    <img src={src} alt="" className="h-16 w-16 shrink-0 rounded-lg bg-stone-100 object-cover" />
+  ) : (
+    <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-xs text-muted">
+      No picture
+    </span>
+  );
+}
+
+/**
+ * One picture of a section (an image with text's): a thumbnail, "Choose from the media library"
+ * (the path and its alt text come back together, as in the page and post editors), then the
+ * address and the alt text to check or type. `errors` are by `url` and `alt`.
+ */
+export function PictureField({
+  value,
+  onChange,
+  errors,
+  testId,
+}: {
+  value: SectionPicture;
+  onChange: (v: SectionPicture) => void;
+  errors: { url?: string; alt?: string };
+  testId: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3" data-testid={testId}>
+      <legend className="mb-1 text-sm font-medium">Picture</legend>
+      <div className="flex items-center gap-3">
+        <Thumbnail url={value.url} />
+        <MediaPickerButton onChoose={({ path, alt }) => onChange({ ...value, url: path, alt: alt || value.alt })} />
+      </div>
+      <TextInput
+        label="Picture address"
+        value={value.url}
+        onChange={(url) => onChange({ ...value, url: url.trim() })}
+        error={errors.url}
+        hint={ADDRESS_HINT}
+        testId={`${testId}-url`}
+      />
+      <TextInput
+        label="Picture description (for screen readers)"
+        value={value.alt}
+        onChange={(alt) => onChange({ ...value, alt })}
+        error={errors.alt}
+        testId={`${testId}-alt`}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * A gallery section's own pictures, in order: each with its thumbnail, alt text, address, and
+ * buttons to move or remove it; "Add a picture" opens the media library. `errors` are by
+ * `images.N.url` / `images.N.alt`, and `images` for the list as a whole.
+ */
+export function GalleryPictures({
+  images,
+  onChange,
+  errors,
+}: {
+  images: SectionPicture[];
+  onChange: (images: SectionPicture[]) => void;
+  errors: Record<string, string | undefined>;
+}) {
+  const set = (i: number, img: SectionPicture) => onChange(images.map((x, j) => (j === i ? img : x)));
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...images];
+    const [img] = next.splice(i, 1);
+    if (img) next.splice(i + by, 0, img);
+    onChange(next);
+  };
+  return (
+    <fieldset className="flex flex-col gap-3" data-testid="setting-images">
+      <legend className="mb-1 text-sm font-medium">Pictures</legend>
+      {images.map((img, i) => (
+        <div
+          key={i}
+          className="flex flex-col gap-2 rounded-xl border border-line p-3"
+          data-testid={`gallery-image-${i}`}
+        >
+          <div className="flex items-center gap-2">
+            <Thumbnail url={img.url} />
+            <span className="flex-1" />
+            <Button
+              variant="quiet"
+              isDisabled={i === 0}
+              onPress={() => move(i, -1)}
+              aria-label={`Move picture ${i + 1} up`}
+            >
+              ↑
+            </Button>
+            <Button
+              variant="quiet"
+              isDisabled={i === images.length - 1}
+              onPress={() => move(i, 1)}
+              aria-label={`Move picture ${i + 1} down`}
+            >
+              ↓
+            </Button>
+            <Button
+              variant="quiet"
+              onPress={() => onChange(images.filter((_, j) => j !== i))}
+              aria-label={`Remove picture ${i + 1}`}
+            >
+              Remove
+            </Button>
+          </div>
+          <TextInput
+            label={`Picture ${i + 1}: description (for screen readers)`}
+            value={img.alt}
+            onChange={(alt) => set(i, { ...img, alt })}
+            error={errors[`images.${i}.alt`]}
+            testId={`gallery-image-${i}-alt`}
+          />
+          <TextInput
+            label={`Picture ${i + 1}: address`}
+            value={img.url}
+            onChange={(url) => set(i, { ...img, url: url.trim() })}
+            error={errors[`images.${i}.url`]}
+            hint={ADDRESS_HINT}
+            testId={`gallery-image-${i}-url`}
+          />
+        </div>
+      ))}
+      <MediaPickerButton
+        label="Add a picture from the media library"
+        onChoose={({ path, alt }) => onChange([...images, { url: path, alt, caption: null }])}
+      />
+      <FieldMessage id="gallery-images-m" error={errors.images} />
+    </fieldset>
+  );
+}
