@@ -8,7 +8,7 @@ import { messages } from '../messages.ts';
  * The media library (issue 28, area `content`): pictures uploaded for pages, posts and
  * testimonials (checked, re-encoded and stored as a product's pictures are), listed with the
  * products' pictures so an editor can choose any of them. Uploads keep their file name for the
- * search; alt text can be set; an upload no page, post, slide or testimonial uses can be deleted.
+ * search; alt text can be set; an upload no page, post, slide, testimonial or template uses can be deleted.
  */
 
 export const adminMediaMessages = {

@@ -17,6 +17,7 @@ import {
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { formData } from '../../../test/form-data.ts';
+import { ifMatch } from '../../../test/owner-request.ts';
 import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
@@ -229,6 +230,47 @@ describe('deleting from the library', () => {
     expect(late.statusCode, late.body).toBe(409);
     expect(late.json().message).toBe(msg.pictureGone);
     expect(await testimonialsBy(`${author} again`)).toBe(0);
+  });
+
+  it('refuses (409) while a template section shows the picture, and a draft naming a deleted one', async () => {
+    const item = await uploaded('kiln.jpg');
+    const id = item.id.split('-')[1];
+    const draft = (url: string, version: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/templates/home/draft',
+        headers: { ...h, ...ifMatch(version) },
+        payload: {
+          sections: [
+            {
+              key: 'story',
+              type: 'image_with_text',
+              settings: { title: 'Our story', text: 'Made by hand.', image: { url, alt: 'A kiln' } },
+            },
+          ],
+        },
+      });
+    const home = await t.app.inject({ method: 'GET', url: '/api/admin/templates/home', headers: h });
+    const saved = await draft(item.path, home.json().data.version);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${id}`, headers: h });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Template: /);
+    expect(existsSync(stored(item.path))).toBe(true);
+
+    const dropped = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/templates/home/draft',
+      headers: { ...h, ...ifMatch(saved.json().data.version) },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${id}`, headers: h });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // An editor still open with the deleted picture in a section is told, and no draft is saved.
+    const late = await draft(item.path, dropped.json().data.version);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(msg.pictureGone);
   });
 });
 

@@ -12,8 +12,8 @@ import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/p
  * re-encoding (normalisePicture), outside any transaction, is written whole to storage under
  * content/, then its row inserted; the same bytes or Idempotency-Key answer the first upload's row
  * (a lost race removes its file again). The list joins the uploads with the products' pictures.
- * A delete is refused (409) while a page, post, slide or testimonial names the file; its file
- * goes after the commit.
+ * A delete is refused (409) while a page, post, slide, testimonial or template names the file; its
+ * file goes after the commit.
  */
 
 /** Files this module writes live under here; only these are ever removed. */
@@ -21,8 +21,9 @@ const FOLDER = 'content';
 const NAME_MAX = 200;
 
 /**
- * Where a picture is shown: every page, post, slide and testimonial that names its file (plain
- * or resized, `/media/w_640/…`), as “Page: About us”. `path` is an SQL expression of /media/….
+ * Where a picture is shown: every page, post, slide, testimonial and template (its draft or live
+ * sections) that names its file (plain or resized, `/media/w_640/…`), as “Page: About us”. `path`
+ * is an SQL expression of /media/….
  */
 const usedIn = (path: SQL) => sql`array(
   select 'Page: ' || p.title from pages p where strpos(p.blocks::text, substr(${path}, 8)) > 0
@@ -33,6 +34,10 @@ const usedIn = (path: SQL) => sql`array(
   select 'Slide: ' || s.title from slides s where strpos(s.image_url, substr(${path}, 8)) > 0
   union all
   select 'Testimonial: ' || t.author_name from testimonials t where strpos(coalesce(t.avatar_path, ''), substr(${path}, 8)) > 0
+  union all
+  select 'Template: ' || t.name from templates t
+   where strpos(coalesce(t.draft_sections::text, ''), substr(${path}, 8)) > 0
+      or exists (select 1 from template_sections s where s.template_id = t.id and strpos(s.settings::text, substr(${path}, 8)) > 0)
 )`;
 
 interface Row extends Omit<MediaItem, 'id'> {

@@ -7,8 +7,8 @@ import { queryRows, type Db } from '../../../db/client.ts';
 const LIBRARY_PATH = /\/media\/(?:[a-z]_\d+\/)?content\/([0-9a-f]{16})\.webp/g;
 
 /**
- * Called first in every page, post, slide and testimonial save's transaction with what it
- * stores: takes the media library rows it shows FOR KEY SHARE, and refuses (409) when one is gone.
+ * Called first in every page, post, slide, testimonial and template draft save's transaction with
+ * what it stores: takes the media library rows it shows FOR KEY SHARE, and refuses (409) when one is gone.
  *
  * Why row locks: an upload's delete (deleteMedia) takes its row FOR UPDATE and only then, in a
  * later statement (so a fresh READ COMMITTED snapshot), looks for content showing it. A save that

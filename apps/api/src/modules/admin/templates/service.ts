@@ -14,6 +14,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { lockShownPictures } from '../media/shown-pictures.ts';
 import { sectionWarnings } from './warnings.ts';
 
 /**
@@ -149,6 +150,9 @@ async function writeDraft(
   extra: Record<string, unknown> = {},
 ): Promise<AdminTemplate> {
   await db.transaction(async (tx) => {
+    // A section's library picture is held against its delete, as pages and posts hold theirs; a
+    // draft or restored version naming one deleted meanwhile is refused (409).
+    if (sections) await lockShownPictures(tx, JSON.stringify(sections));
     const [row] = await queryRows<{ version: number }>(
       tx,
       sql`update templates
