@@ -143,7 +143,12 @@ export function GalleryPictures({
       ))}
       <MediaPickerButton
         label="Add a picture from the media library"
-        onChoose={({ path, alt }) => onChange([...images, { url: path, alt, caption: null }])}
+        onChoose={({ path, alt }) => {
+          // A new gallery's empty picture is filled first; otherwise the chosen one is added.
+          const blank = images.findIndex((img) => img.url === '');
+          const chosen = { url: path, alt: blank >= 0 && images[blank]!.alt ? images[blank]!.alt : alt, caption: null };
+          onChange(blank >= 0 ? images.map((x, j) => (j === blank ? chosen : x)) : [...images, chosen]);
+        }}
       />
       <FieldMessage id="gallery-images-m" error={errors.images} />
     </fieldset>

@@ -84,7 +84,9 @@ export function newSection(type: SectionType, used: ReadonlySet<string>, choices
     case 'blog_list':
       return { key, type, settings: { title: 'From the journal' } };
     case 'gallery':
-      return { key, type, settings: { title: '', images: [] } };
+      // One empty picture, filled by the first one chosen from the library: a gallery with none
+      // is not a section the shared schema (and so the preview) takes.
+      return { key, type, settings: { title: '', images: [{ url: '', alt: '', caption: null }] } };
     case 'page_content':
       return { key, type, settings: {} };
   }
