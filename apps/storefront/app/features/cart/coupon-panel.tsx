@@ -5,6 +5,7 @@ import { inputClass, inputBorder } from '../../components/ui/field';
 import { AlertIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { ScriptFlag } from './cart-line';
+import { CouponOfferText } from './coupon-offer';
 import { CART_ACTION, type CartActionData } from './cart-view';
 import { useAuth } from '../auth/auth-context';
 
@@ -162,11 +163,7 @@ export function CouponPanel({
                 className="flex items-start justify-between gap-3 rounded-xl border border-dashed border-ink/20 px-3.5 py-3"
                 data-coupon={o.code}
               >
-                <div className="min-w-0 text-sm">
-                  <p className="font-mono font-semibold">{o.code}</p>
-                  {o.description && <p className="mt-0.5 text-ink/80">{o.description}</p>}
-                  {!o.applicable && o.reason && <p className="mt-1 text-xs text-muted">{o.reason}</p>}
-                </div>
+                <CouponOfferText offer={o} />
                 <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
                   <input type="hidden" name="intent" value="apply-coupon" />
                   <input type="hidden" name="coupon" value={o.code} />

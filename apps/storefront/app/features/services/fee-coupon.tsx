@@ -3,6 +3,7 @@ import type { CouponOffer, FeeCouponPreview } from '@shopfront/shared';
 import { inputBorder, inputClass } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
+import { CouponOfferText } from '../cart/coupon-offer';
 import { FEE_COUPON_APPLY, FEE_COUPON_FIELD, FEE_COUPON_REMOVE } from './fee-payment-form';
 
 /** Where the pay form's coupon stands: previewed (Pay sends its code), or a code typed, perhaps refused. */
@@ -128,11 +129,7 @@ export function FeeCoupon({
                 className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-ink/20 px-3.5 py-2.5"
                 data-coupon={o.code}
               >
-                <div className="min-w-0 text-sm">
-                  <p className="font-mono font-semibold">{o.code}</p>
-                  {o.description && <p className="mt-0.5 text-ink/80">{o.description}</p>}
-                  {!o.applicable && o.reason && <p className="mt-1 text-xs text-muted">{o.reason}</p>}
-                </div>
+                <CouponOfferText offer={o} />
                 <button
                   type="submit"
                   name={FEE_COUPON_APPLY}
