@@ -89,6 +89,17 @@ export const targets: Target[] = [
     body: { page: 1, per_page: 24 },
     connections: 20,
   },
+  // What a product page's loader asks for (issue 30: uncached product detail).
+  {
+    name: 'GET /api/product/single-product/organic-cotton-crew-tee (product detail)',
+    method: 'GET',
+    path: '/api/product/single-product/organic-cotton-crew-tee',
+  },
+  {
+    name: 'GET /api/product/single-product/organic-cotton-crew-tee/related (related products)',
+    method: 'GET',
+    path: '/api/product/single-product/organic-cotton-crew-tee/related',
+  },
   {
     name: 'GET /product/organic-cotton-crew-tee (SSR product page)',
     method: 'GET',

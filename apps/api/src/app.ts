@@ -62,6 +62,7 @@ import { cartViewFunction } from './modules/cart/load.ts';
 import { addLineFunction } from './modules/cart/service.ts';
 import { storedFacetsFunction } from './modules/catalog/listing-sql.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
+import { catalogFunctions } from './modules/catalog/service.ts';
 import { customisationImageRoutes } from './modules/cart/customisation-image.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { checkoutStepRoutes } from './modules/checkout/step-routes.ts';
@@ -141,8 +142,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('env', env);
   app.decorate('ownerRoutes', []);
-  // Hot cart statements as functions whose plans each connection caches (ADR 0020).
-  await ensureSqlFunctions(opts.database, [cartViewFunction, addLineFunction, storedFacetsFunction]);
+  // Hot statements as functions whose plans each connection caches (ADR 0020): the cart's, the
+  // stored facets, the product page's.
+  await ensureSqlFunctions(opts.database, [
+    cartViewFunction,
+    addLineFunction,
+    storedFacetsFunction,
+    ...catalogFunctions,
+  ]);
 
   // First of all: an in-process call from a storefront loader becomes its page request's client.
   app.addHook('onRequest', adoptOuterRequest);

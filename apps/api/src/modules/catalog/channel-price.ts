@@ -4,6 +4,12 @@ import type { ShopContext } from '../../lib/shop-context.ts';
 /** The channel a catalogue read prices in: the request's (ADR 0027). */
 export type PriceChannel = Pick<ShopContext, 'channelId' | 'primary'>;
 
+/** A channel inside a PL/pgSQL function's body (ADR 0020): its id is the function's argument. */
+export interface PriceChannelSql {
+  primary: boolean;
+  channelId: string | SQL;
+}
+
 /** How products aliased `alias` are priced in a channel: a join (none for the primary channel) and three columns. */
 export interface ChannelPriceSql {
   /** Joins the channel's listing prices; an inner join, so a product not sold there drops out. */
@@ -20,7 +26,7 @@ export interface ChannelPriceSql {
  * scan of products plus one index lookup a product, and products without a price in the channel
  * are not listed there.
  */
-export function channelPrice(ch: PriceChannel, alias = 'p'): ChannelPriceSql {
+export function channelPrice(ch: PriceChannel | PriceChannelSql, alias = 'p'): ChannelPriceSql {
   const a = sql.raw(alias);
   if (ch.primary) {
     return { join: sql``, currency: sql`${a}.currency`, price: sql`${a}.price_minor`, mrp: sql`${a}.mrp_minor` };

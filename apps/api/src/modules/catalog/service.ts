@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   catalogUrls,
   LOW_STOCK_THRESHOLD,
@@ -14,7 +14,8 @@ import {
   type Variant,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { channelPrice, type PriceChannel } from './channel-price.ts';
+import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
+import { channelPrice, type PriceChannel, type PriceChannelSql } from './channel-price.ts';
 import { onQuoteSql, swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
 
 /** The product columns a card is made from (a Drizzle product row has them all). */
@@ -164,7 +165,7 @@ interface ProductCategoryRow {
  * A slug wins over a sku spelled the same. `variant_id` is the variant a sku named. A product
  * not sold in the channel (no price there) is not found (ADR 0027).
  */
-function targetCte(id: string, ch: PriceChannel) {
+function targetCte(id: SQL, ch: PriceChannelSql) {
   const pr = channelPrice(ch);
   return sql`target as (
       select t.product_id, t.variant_id from (
@@ -190,7 +191,7 @@ const serviceSql = sql`(select json_build_object('fee_kind', sd.fee_kind, 'inclu
       and (select value #>> '{}' from store_settings where key = 'store_mode') = 'services') as service`;
 
 /** The product with its options, variants (priced in the request's channel), images and tags, as one row. */
-function productSql(id: string, ch: PriceChannel) {
+function productSql(id: SQL, ch: PriceChannelSql) {
   const pr = channelPrice(ch);
   return sql`with ${targetCte(id, ch)}
     select p.id, (select variant_id from target) as selected_variant_id, p.slug, p.name, p.short_description, p.description,
@@ -221,7 +222,7 @@ function productSql(id: string, ch: PriceChannel) {
 }
 
 /** The product's categories, each with its ancestors (root first) for a breadcrumb. */
-function productCategoriesSql(id: string, ch: PriceChannel) {
+function productCategoriesSql(id: SQL, ch: PriceChannelSql) {
   return sql`with recursive ${targetCte(id, ch)},
       mine as (
         select c.id, c.slug, c.name, c.parent_id, c.position, c.super_category_id
@@ -254,11 +255,15 @@ function stockStatus(stock: number, available: boolean): Variant['stock_status']
  * the channel. Two queries, run together.
  */
 export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Promise<SingleProduct | null> {
-  const [[p], categoryRows] = await Promise.all([
-    queryRows<ProductRowRaw>(db, productSql(id, ch)),
-    queryRows<ProductCategoryRow>(db, productCategoriesSql(id, ch)),
+  const fns = productPageFunctions(ch);
+  const args = [sql`${id}`, sql`${ch.channelId}`];
+  const [[product], [categoryList]] = await Promise.all([
+    queryRows<{ result: ProductRowRaw | null }>(db, callSqlFunction(fns.product, args)),
+    queryRows<{ result: ProductCategoryRow[] }>(db, callSqlFunction(fns.categories, args)),
   ]);
+  const p = product?.result;
   if (!p) return null;
+  const categoryRows = categoryList?.result ?? [];
   const currency = p.currency;
   const variants: Variant[] = p.variants.map((v) => ({
     id: v.id,
@@ -323,27 +328,65 @@ export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Pr
 }
 
 /**
- * Up to eight published products like this one, sold in the request's channel: sharing a category
- * first, then the brand; in stock before out of stock, then best rated. One query; null when the
+ * Up to eight published products like this one, sold in the channel: sharing a category first,
+ * then the brand; in stock before out of stock, then best rated. One json value: null when the
  * product is unknown.
  */
-export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel): Promise<RelatedProducts | null> {
+function relatedSql(slug: SQL, ch: PriceChannelSql) {
   const pr = channelPrice(ch);
-  const rows = await queryRows<ListingRow & { found: boolean }>(
-    db,
-    sql`with me as (select id, brand_id from products where slug = ${slug} and is_published),
+  return sql`with me as (select id, brand_id from products where slug = ${slug} and is_published),
         my_categories as (select pc.category_id from product_categories pc where pc.product_id = (select id from me))
-      select true as found, r.* from me left join lateral (
+      select case when exists (select 1 from me) then coalesce((select json_agg(r) from (
         select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
                ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote
-          from products p${pr.join}
+          from me cross join products p${pr.join}
           cross join lateral (select exists (select 1 from product_categories pc where pc.product_id = p.id
                                                and pc.category_id in (select category_id from my_categories)) as same_category) s
          where p.is_published and p.id <> me.id and (s.same_category or p.brand_id = me.brand_id)
          order by s.same_category desc, (p.brand_id is not distinct from me.brand_id) desc, (p.stock > 0) desc,
                   ${weightedRating('p')} desc, p.id
-         limit ${RELATED_PRODUCTS_MAX}) r on true`,
+         limit ${sql.raw(String(RELATED_PRODUCTS_MAX))}) r), '[]'::json) end`;
+}
+
+/**
+ * The product page's statements as PL/pgSQL functions of (p_id, p_channel): planning them cost
+ * more than running them (PGlite: about 5 ms of planning against 1–2 ms of execution for the
+ * product), and a function's plans are cached per connection (ADR 0020). One set prices in the
+ * primary channel, one in another channel (ADR 0027).
+ */
+const P_ID = sql.raw('p_id');
+const FN_ARGS = 'p_id text, p_channel text';
+function pageFunctions(primary: boolean) {
+  const ch: PriceChannelSql = { primary, channelId: sql.raw('p_channel') };
+  const kind = primary ? 'primary' : 'channel';
+  return {
+    product: sqlFunction(`product_${kind}`, FN_ARGS, sql`select to_json(x) from (${productSql(P_ID, ch)}) x`),
+    categories: sqlFunction(
+      `product_categories_${kind}`,
+      FN_ARGS,
+      sql`select coalesce(json_agg(x), '[]'::json) from (${productCategoriesSql(P_ID, ch)}) x`,
+    ),
+    related: sqlFunction(`related_products_${kind}`, FN_ARGS, relatedSql(P_ID, ch)),
+  };
+}
+const PRIMARY_FUNCTIONS = pageFunctions(true);
+const CHANNEL_FUNCTIONS = pageFunctions(false);
+const productPageFunctions = (ch: PriceChannel) => (ch.primary ? PRIMARY_FUNCTIONS : CHANNEL_FUNCTIONS);
+
+/** The functions app.ts creates at boot (ensureSqlFunctions). */
+export const catalogFunctions = [PRIMARY_FUNCTIONS, CHANNEL_FUNCTIONS].flatMap((f) => [
+  f.product,
+  f.categories,
+  f.related,
+]);
+
+/** Up to eight published products like this one (relatedSql); null when the product is unknown. */
+export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel): Promise<RelatedProducts | null> {
+  const [row] = await queryRows<{ result: ListingRow[] | null }>(
+    db,
+    callSqlFunction(productPageFunctions(ch).related, [sql`${slug}`, sql`${ch.channelId}`]),
   );
-  if (rows.length === 0) return null;
-  return { products: rows.filter((r) => r.id !== null).map(cardFromRow) };
+  const rows = row?.result;
+  if (!rows) return null;
+  return { products: rows.map(cardFromRow) };
 }
