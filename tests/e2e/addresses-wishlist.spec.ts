@@ -1,11 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
-import { logInThroughDialog, registerCustomer as register, waitForToast as toast } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
-
-const suite = useShopSuite();
-const registerCustomer = (firstName: string) => register(suite.shop.baseUrl, firstName);
+import type { Locator, Page } from '@playwright/test';
+import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { logInThroughDialog, registerCustomer, waitForToast as toast } from './support/customers.ts';
+import { expect, test } from './support/test.ts';
 
 /** The shipping or billing section of the address book. */
 const section = (page: Page, type: 'Shipping' | 'Billing') => page.locator(`[data-address-section="${type}"]`);
@@ -19,17 +15,22 @@ const logInByApi = (page: Page, who: { email: string; password: string }) =>
   page.evaluate(async (w) => {
     await fetch('/api/auth/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'shopfront' },
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'shopfront',
+      },
       body: JSON.stringify({ email: w.email, password: w.password }),
     });
   }, who);
 
-describe('address book', () => {
-  it('log in from the account page, add an address (with field errors first), edit it, set another as default, delete one', async () => {
-    const who = await registerCustomer('Asha');
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('address book', () => {
+  test('log in from the account page, add an address (with field errors first), edit it, set another as default, delete one', async ({
+    page,
+    shop,
+  }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Asha');
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/account/addresses`);
+    await page.goto(`${shop.baseUrl}/account/addresses`);
     await waitForHydration(page);
     // A guest gets the login dialog and comes back here afterwards.
     await logInThroughDialog(page, who);
@@ -42,9 +43,9 @@ describe('address book', () => {
     const dialog = page.getByTestId('address-dialog');
     await dialog.getByRole('heading', { name: 'Add Address' }).waitFor();
     await dialog.getByRole('button', { name: 'Save Address' }).click();
-    await expect(dialog.locator('[data-field-error]').count()).resolves.toBeGreaterThanOrEqual(6);
-    await expect(dialog.getByLabel('First Name').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(dialog.getByText('This field is required').first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.locator('[data-field-error]').count()).toBeGreaterThanOrEqual(6);
+    await expect(dialog.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('This field is required').first()).toBeVisible();
 
     await dialog.getByLabel('First Name').fill('Asha');
     await dialog.getByLabel('Last Name').fill('Rao');
@@ -52,7 +53,7 @@ describe('address book', () => {
     await dialog.getByLabel('Address Line 1').fill('12 Residency Road');
     await dialog.getByLabel('City').fill('Bengaluru');
     await dialog.getByLabel('Postcode').fill('560025');
-    await expect(dialog.getByLabel('Country', { exact: true }).inputValue()).resolves.not.toBe('');
+    await expect(dialog.getByLabel('Country', { exact: true })).not.toHaveValue('');
     await dialog.getByLabel('State').selectOption({ label: 'Karnataka' });
     await dialog.getByRole('button', { name: 'Save Address' }).click();
     // The phone has the country's length (10 for India).
@@ -64,16 +65,16 @@ describe('address book', () => {
     await toast(page, 'Address saved');
 
     const shipping = section(page, 'Shipping');
-    await expect.poll(() => cards(shipping).count()).toBe(1);
+    await expect(cards(shipping)).toHaveCount(1);
     const first = cards(shipping).first();
-    await expect(first.getAttribute('data-default')).resolves.toBe('true');
-    await expect(first.getByText('Default', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(first).toHaveAttribute('data-default', 'true');
+    await expect(first.getByText('Default', { exact: true })).toBeVisible();
     await first.getByText('Bengaluru, Karnataka 560025').waitFor();
 
     // Edit.
     await first.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('heading', { name: 'Edit Address' }).waitFor();
-    await expect(dialog.getByLabel('Address Line 1').inputValue()).resolves.toBe('12 Residency Road');
+    await expect(dialog.getByLabel('Address Line 1')).toHaveValue('12 Residency Road');
     await dialog.getByLabel('City').fill('Mysuru');
     await dialog.getByLabel('Postcode').fill('570001');
     await dialog.getByRole('button', { name: 'Save Address' }).click();
@@ -93,17 +94,17 @@ describe('address book', () => {
     await dialog.getByLabel('State').selectOption({ label: 'Karnataka' });
     await dialog.getByRole('button', { name: 'Save Address' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => cards(shipping).count()).toBe(2);
+    await expect(cards(shipping)).toHaveCount(2);
     const ravi = shipping.locator('[data-address-id]', { hasText: 'Ravi Rao' });
-    await expect(ravi.getAttribute('data-default')).resolves.toBe('false');
+    await expect(ravi).toHaveAttribute('data-default', 'false');
     await ravi.getByRole('button', { name: 'Set as default' }).click();
     await toast(page, 'Address updated');
     await page.waitForFunction(() =>
       document.querySelector('[data-address-section="Shipping"] [data-default="true"]')?.textContent?.includes('Ravi'),
     );
     const asha = shipping.locator('[data-address-id]', { hasText: 'Asha Rao' });
-    await expect(asha.getAttribute('data-default')).resolves.toBe('false');
-    await expect.poll(() => shipping.locator('[data-default="true"]').count()).toBe(1);
+    await expect(asha).toHaveAttribute('data-default', 'false');
+    await expect(shipping.locator('[data-default="true"]')).toHaveCount(1);
 
     // Delete, after a confirmation.
     await asha.getByRole('button', { name: 'Delete' }).click();
@@ -111,27 +112,29 @@ describe('address book', () => {
     await confirm.getByRole('heading', { name: 'Delete this address?' }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Address deleted');
-    await expect.poll(() => cards(shipping).count()).toBe(1);
+    await expect(cards(shipping)).toHaveCount(1);
 
     // It was all saved on the server.
     await page.reload();
     await waitForHydration(page);
-    await expect.poll(() => cards(section(page, 'Shipping')).count()).toBe(1);
-    await expect(cards(section(page, 'Shipping')).first().getAttribute('data-default')).resolves.toBe('true');
+    await expect(cards(section(page, 'Shipping'))).toHaveCount(1);
+    await expect(cards(section(page, 'Shipping')).first()).toHaveAttribute('data-default', 'true');
     await section(page, 'Shipping').getByText('Ravi Rao').waitFor();
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 });
 
-describe('wishlist', () => {
+test.describe('wishlist', () => {
   const heart = (page: Page, name: string) => page.getByRole('button', { name: `${name} wishlist` }).first();
 
-  it('a guest’s heart opens the login dialog; after logging in they are back on the product with it saved, and see it on /account/wishlist', async () => {
-    const who = await registerCustomer('Meera');
-    const page = await newPage(suite.browser, MOBILE);
+  test('a guest’s heart opens the login dialog; after logging in they are back on the product with it saved, and see it on /account/wishlist', async ({
+    page,
+    shop,
+  }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Meera');
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/linen-camp-shirt?variant=nope`);
+    await page.goto(`${shop.baseUrl}/product/linen-camp-shirt?variant=nope`);
     await waitForHydration(page);
     await heart(page, 'Add Linen Camp Shirt to').click();
     await logInThroughDialog(page, who);
@@ -141,51 +144,50 @@ describe('wishlist', () => {
     await page.getByRole('heading', { level: 1, name: 'Linen Camp Shirt' }).waitFor();
     const saved = heart(page, 'Remove Linen Camp Shirt from');
     await saved.waitFor();
-    await expect(saved.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
     await toast(page, 'Added to your wishlist');
 
     // A customer saves a second product straight from its page.
-    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     await heart(page, 'Add Stoneware Coffee Mug to').click();
     await heart(page, 'Remove Stoneware Coffee Mug from').waitFor();
 
     // The listing's cards show the saved hearts on load.
-    await page.goto(`${suite.shop.baseUrl}/shop-online`);
+    await page.goto(`${shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     await page.locator('[data-wishlist-heart][data-saved="true"]').first().waitFor();
 
-    await page.goto(`${suite.shop.baseUrl}/account/wishlist`);
+    await page.goto(`${shop.baseUrl}/account/wishlist`);
     await waitForHydration(page);
     await page.getByTestId('wishlist-count').filter({ hasText: '2 products' }).waitFor();
     const grid = page.locator('[data-wishlist-grid]');
-    await expect(grid.locator('.product-card h3').allTextContents()).resolves.toEqual([
-      'Stoneware Coffee Mug',
-      'Linen Camp Shirt',
-    ]);
+    await expect(grid.locator('.product-card h3')).toHaveText(['Stoneware Coffee Mug', 'Linen Camp Shirt']);
 
-    await grid.getByRole('button', { name: 'Remove Stoneware Coffee Mug from wishlist' }).last().click();
+    await grid
+      .getByRole('button', {
+        name: 'Remove Stoneware Coffee Mug from wishlist',
+      })
+      .last()
+      .click();
     await toast(page, 'Removed from your wishlist');
     await page.getByTestId('wishlist-count').filter({ hasText: '1 product' }).waitFor();
     // Un-ticking the heart on the card removes it too; then the empty state links to the shop.
     await grid.getByRole('button', { name: 'Remove Linen Camp Shirt from wishlist' }).first().click();
     const empty = page.locator('[data-wishlist-empty]');
     await empty.getByText('Your wishlist is empty').waitFor();
-    await expect(empty.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).resolves.toBe(
-      '/shop-online',
-    );
+    await expect(empty.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop-online');
 
     await page.reload();
     await waitForHydration(page);
     await page.locator('[data-wishlist-empty]').waitFor();
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('a heart clicked while the wishlist is still loading is saved once it has loaded', async () => {
-    const who = await registerCustomer('Ravi');
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+  test('a heart clicked while the wishlist is still loading is saved once it has loaded', async ({ page, shop }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Ravi');
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     await logInByApi(page, who);
 
@@ -209,13 +211,11 @@ describe('wishlist', () => {
     await page.reload();
     await waitForHydration(page);
     await heart(page, 'Remove Stoneware Coffee Mug from').waitFor();
-    await page.close();
   });
 
-  it('puts the heart back and says why when saving fails', async () => {
-    const who = await registerCustomer('Kiran');
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/product/brass-desk-lamp`);
+  test('puts the heart back and says why when saving fails', async ({ page, shop }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Kiran');
+    await page.goto(`${shop.baseUrl}/product/brass-desk-lamp`);
     await waitForHydration(page);
     await logInByApi(page, who);
     await page.reload();
@@ -228,7 +228,11 @@ describe('wishlist', () => {
       await route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ status: 'error', message: 'An unexpected error occurred', request_id: 'test' }),
+        body: JSON.stringify({
+          status: 'error',
+          message: 'An unexpected error occurred',
+          request_id: 'test',
+        }),
       });
     });
     await heart(page, 'Add Brass Desk Lamp to').click();
@@ -238,8 +242,7 @@ describe('wishlist', () => {
     release();
     await toast(page, 'An unexpected error occurred');
     await heart(page, 'Add Brass Desk Lamp to').waitFor();
-    await expect(heart(page, 'Add Brass Desk Lamp to').getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(heart(page, 'Add Brass Desk Lamp to')).toHaveAttribute('aria-pressed', 'false');
     await page.unroute('**/api/wishlist/add');
-    await page.close();
   });
 });

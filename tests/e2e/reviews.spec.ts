@@ -1,10 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { logInThroughDialog, registerCustomer, waitForToast } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
-
-const suite = useShopSuite();
+import { expect, test } from './support/test.ts';
 
 /** "Based on N reviews" as a number (0 for "No reviews yet"). */
 async function reviewTotal(page: Page): Promise<number> {
@@ -19,12 +16,15 @@ async function reviewTotal(page: Page): Promise<number> {
 const star = (dialog: Locator, name: string) =>
   dialog.locator('label', { has: dialog.page().getByRole('radio', { name }) });
 
-describe('writing a review', () => {
-  it('a guest logs in from the reviews, writes one (errors first), sees it listed, and cannot write a second', async () => {
-    const who = await registerCustomer(suite.shop.baseUrl, 'Nisha');
-    const page = await newPage(suite.browser, MOBILE);
+test.describe('writing a review', () => {
+  test('a guest logs in from the reviews, writes one (errors first), sees it listed, and cannot write a second', async ({
+    page,
+    shop,
+  }) => {
+    const who = await registerCustomer(shop.baseUrl, 'Nisha');
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     const reviews = page.locator('section#reviews');
     const before = await reviewTotal(page);
@@ -61,6 +61,5 @@ describe('writing a review', () => {
     expect(await reviewTotal(page)).toBe(before + 1);
     // The 409 is the expected answer to the second try; anything else would be a problem.
     expect(problems.filter((p) => !/http (401|409): |status of 409/.test(p))).toEqual([]);
-    await page.close();
   });
 });

@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchNoScriptBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { BENGALURU, choosePayment } from './support/checkout.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The shopper's effort from the cart page to a placed Cash on Delivery order, counted as a
@@ -12,7 +11,6 @@ import { useShopSuite } from './support/suite.ts';
  * The bounds guard the flow against getting longer again; time is reported, never asserted.
  */
 
-const suite = useShopSuite();
 const COD = /^Cash on Delivery/;
 const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234' };
 
@@ -141,11 +139,11 @@ async function signInDemo(page: Page, base: string) {
   expect(added.status(), await added.text()).toBe(200);
 }
 
-describe('checkout effort: cart page to a placed Cash on Delivery order', () => {
+test.describe('checkout effort: cart page to a placed Cash on Delivery order', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`a guest at ${viewport.width} px`, async () => {
-      const base = suite.shop.baseUrl;
-      const page = await newPage(suite.browser, viewport);
+    test(`a guest at ${viewport.width} px`, async ({ page, shop }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
       await cartWithMug(page, base);
       const effort = new Effort();
       await effort.click(cartContinue(page));
@@ -156,12 +154,11 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
       const line = effort.report('guest', viewport.width);
       expect(line.clicks).toBeLessThanOrEqual(BOUNDS.guest.clicks);
       expect(line.typed).toBeLessThanOrEqual(BOUNDS.guest.typed);
-      await page.close();
     });
 
-    it(`the demo customer with a saved address at ${viewport.width} px`, async () => {
-      const base = suite.shop.baseUrl;
-      const page = await newPage(suite.browser, viewport);
+    test(`the demo customer with a saved address at ${viewport.width} px`, async ({ page, shop }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
       await signInDemo(page, base);
       await cartWithMug(page, base);
       const effort = new Effort();
@@ -173,13 +170,16 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
       const line = effort.report('customer', viewport.width);
       expect(line.clicks).toBeLessThanOrEqual(BOUNDS.customer.clicks);
       expect(line.typed).toBeLessThanOrEqual(BOUNDS.customer.typed);
-      await page.close();
     });
   }
 
-  it('Tab presses from the top of the address step to its first field and to the cookie banner (1280 px)', async () => {
-    const base = suite.shop.baseUrl;
-    const page = await newPage(suite.browser, DESKTOP, { cookieChoice: null });
+  test('Tab presses from the top of the address step to its first field and to the cookie banner (1280 px)', async ({
+    newPage,
+    shop,
+  }) => {
+    const base = shop.baseUrl;
+    // A first visit: no cookie choice made yet, so the banner shows.
+    const page = await newPage(DESKTOP, { cookieChoice: null });
     await cartWithMug(page, base);
     await page.goto(`${base}/checkout/address`);
     await waitForHydration(page);
@@ -201,7 +201,6 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
     expect(tabs.firstField).toBeLessThanOrEqual(BOUNDS.tabs.firstField);
     expect(tabs.cookieBanner).toBeGreaterThan(0);
     expect(tabs.cookieBanner).toBeLessThanOrEqual(BOUNDS.tabs.cookieBanner);
-    await page.close();
   });
 });
 
@@ -212,7 +211,7 @@ describe('checkout effort: cart page to a placed Cash on Delivery order', () => 
  * choices kept; the next places the order.
  */
 async function placeWithoutScript(page: Page, base: string, width: number) {
-  await expect(page.getByRole('button', { name: /Save (delivery|payment) option/ }).count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: /Save (delivery|payment) option/ })).toHaveCount(0);
   const delivery = page.locator('[data-checkout-form="shipping"]').getByRole('radio').first();
   const cod = page.locator('[data-checkout-form="payment"]').getByRole('radio', { name: COD });
   const terms = page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' });
@@ -233,9 +232,9 @@ async function placeWithoutScript(page: Page, base: string, width: number) {
     data: { grand_total: { formatted: string }; cart_payment_method: { code: string } | null };
   };
   expect(cart.data.cart_payment_method?.code).toBe('cod');
-  await expect(page.getByTestId('place-order-bar').textContent()).resolves.toContain(cart.data.grand_total.formatted);
-  await expect(cod.isChecked()).resolves.toBe(true);
-  await expect(delivery.isChecked()).resolves.toBe(true);
+  await expect(page.getByTestId('place-order-bar')).toContainText(cart.data.grand_total.formatted);
+  await expect(cod).toBeChecked();
+  await expect(delivery).toBeChecked();
   if (process.env.SHOTS_DIR) {
     await page.screenshot({
       path: `${process.env.SHOTS_DIR}/payment-noscript-check-total-${width}.png`,
@@ -244,7 +243,7 @@ async function placeWithoutScript(page: Page, base: string, width: number) {
   }
   await press();
   await page.locator('[data-field-error]', { hasText: 'Please accept the terms and conditions' }).waitFor();
-  await expect(cod.isChecked()).resolves.toBe(true);
+  await expect(cod).toBeChecked();
   await terms.check();
   await press();
   await page.waitForURL((url) => url.pathname === '/checkout-complete');
@@ -259,7 +258,7 @@ async function placeWithoutScript(page: Page, base: string, width: number) {
  * Nothing else (no Save, no Deliver to) is needed to reach the payment step, with or without
  * JavaScript, on a phone and on a desktop.
  */
-describe('a guest who fills every field and presses Continue reaches the payment step (and without JavaScript places the order)', () => {
+test.describe('a guest who fills every field and presses Continue reaches the payment step (and without JavaScript places the order)', () => {
   /** Every visible, empty text field and select of the address step, filled as a shopper would. */
   async function fillEverything(page: Page) {
     const values: Record<string, string> = {
@@ -284,9 +283,9 @@ describe('a guest who fills every field and presses Continue reaches the payment
   }
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`with JavaScript at ${viewport.width} px`, async () => {
-      const base = suite.shop.baseUrl;
-      const page = await newPage(suite.browser, viewport);
+    test(`with JavaScript at ${viewport.width} px`, async ({ page, shop }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
       await cartWithMug(page, base);
       await page.goto(`${base}/checkout/address`);
       await waitForHydration(page);
@@ -294,31 +293,24 @@ describe('a guest who fills every field and presses Continue reaches the payment
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await page.waitForURL((url) => url.pathname === '/checkout/payment');
       await page.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
-      await page.close();
     });
 
-    it(`without JavaScript at ${viewport.width} px`, async () => {
-      const base = suite.shop.baseUrl;
-      const page = await newPage(suite.browser, viewport);
+    test(`without JavaScript at ${viewport.width} px`, async ({ page, newPage, shop }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
       await cartWithMug(page, base);
       const cookies = await page.context().cookies();
-      await page.close();
-      const noScript = await launchNoScriptBrowser();
-      try {
-        const plain = await noScript.newPage();
-        await plain.setViewportSize(viewport);
-        await plain.context().addCookies(cookies);
-        await plain.goto(`${base}/cart`);
-        await cartContinue(plain).click();
-        await plain.waitForURL((url) => url.pathname === '/checkout/address');
-        await fillEverything(plain);
-        await plain.getByRole('button', { name: 'Continue to payment' }).click();
-        await plain.waitForURL((url) => url.pathname === '/checkout/payment');
-        await plain.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
-        await placeWithoutScript(plain, base, viewport.width);
-      } finally {
-        await noScript.close();
-      }
+      // A tab that runs no JavaScript, with the cart's cookies (and the cookie choice among them).
+      const plain = await newPage(viewport, { cookieChoice: null, javaScriptEnabled: false });
+      await plain.context().addCookies(cookies);
+      await plain.goto(`${base}/cart`);
+      await cartContinue(plain).click();
+      await plain.waitForURL((url) => url.pathname === '/checkout/address');
+      await fillEverything(plain);
+      await plain.getByRole('button', { name: 'Continue to payment' }).click();
+      await plain.waitForURL((url) => url.pathname === '/checkout/payment');
+      await plain.getByTestId('deliver-to').getByText(`${BENGALURU.first} ${BENGALURU.last}`).waitFor();
+      await placeWithoutScript(plain, base, viewport.width);
     });
   }
 });

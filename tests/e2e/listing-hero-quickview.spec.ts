@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { createCategory, createProduct, type CategoryFixtureRef, type ProductFixtureRef } from './support/fixtures.ts';
 import type { ShopData } from './support/server.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /*
  * The design review's leftovers on catalogue pages (issue 13): a collection (or a category with
@@ -36,38 +35,39 @@ let pictured: CategoryFixtureRef;
 let plain: CategoryFixtureRef;
 let overshirt: ProductFixtureRef;
 
-const suite = useShopSuite({
-  prepare: async (shop) => {
-    pictured = await createCategory(shop, { name: 'Test rainwear', description: 'Coats and hats for the rains.' });
-    plain = await createCategory(shop, { name: 'Test umbrellas' });
-    await shop.db.query('update categories set image_path = $1 where id = $2', [
-      await renderCover(shop, 'rainwear'),
-      pictured.id,
-    ]);
-    // Its first variant (the default, Rust / S) is sold out, and so is all of Indigo but L: the
-    // product page opens on Rust / M, not on the first size.
-    overshirt = await createProduct(shop, {
-      name: 'Test Waxed Overshirt',
-      price: 3499,
-      categories: [pictured, plain],
-      options: { Colour: ['Rust', 'Indigo'], Size: ['S', 'M', 'L'] },
-      stock: { 'Rust / S': 0, 'Indigo / S': 0, 'Indigo / M': 0 },
-    });
-    const others = [];
-    for (const name of ['Test Rain Bucket Hat', 'Test Canvas Poncho', 'Test Rubber Boots'])
-      others.push(await createProduct(shop, { name, price: 1299, categories: [pictured, plain] }));
-    const res = await shop.db.query<{ id: number }>(
-      `insert into collections (slug, name, description, image_path, position)
-       values ($1, $2, $3, $4, (select coalesce(max(position), 0) + 1 from collections)) returning id`,
-      [COLLECTION.slug, COLLECTION.name, COLLECTION.description, await renderCover(shop, 'monsoon')],
-    );
-    for (const [position, p] of [overshirt, ...others].entries()) {
-      await shop.db.query('insert into product_collections (product_id, collection_id, position) values ($1, $2, $3)', [
-        p.id,
-        res.rows[0]!.id,
-        position,
+test.use({
+  shopOptions: {
+    prepare: async (shop) => {
+      pictured = await createCategory(shop, { name: 'Test rainwear', description: 'Coats and hats for the rains.' });
+      plain = await createCategory(shop, { name: 'Test umbrellas' });
+      await shop.db.query('update categories set image_path = $1 where id = $2', [
+        await renderCover(shop, 'rainwear'),
+        pictured.id,
       ]);
-    }
+      // Its first variant (the default, Rust / S) is sold out, and so is all of Indigo but L: the
+      // product page opens on Rust / M, not on the first size.
+      overshirt = await createProduct(shop, {
+        name: 'Test Waxed Overshirt',
+        price: 3499,
+        categories: [pictured, plain],
+        options: { Colour: ['Rust', 'Indigo'], Size: ['S', 'M', 'L'] },
+        stock: { 'Rust / S': 0, 'Indigo / S': 0, 'Indigo / M': 0 },
+      });
+      const others = [];
+      for (const name of ['Test Rain Bucket Hat', 'Test Canvas Poncho', 'Test Rubber Boots'])
+        others.push(await createProduct(shop, { name, price: 1299, categories: [pictured, plain] }));
+      const res = await shop.db.query<{ id: number }>(
+        `insert into collections (slug, name, description, image_path, position)
+       values ($1, $2, $3, $4, (select coalesce(max(position), 0) + 1 from collections)) returning id`,
+        [COLLECTION.slug, COLLECTION.name, COLLECTION.description, await renderCover(shop, 'monsoon')],
+      );
+      for (const [position, p] of [overshirt, ...others].entries()) {
+        await shop.db.query(
+          'insert into product_collections (product_id, collection_id, position) values ($1, $2, $3)',
+          [p.id, res.rows[0]!.id, position],
+        );
+      }
+    },
   },
 });
 
@@ -77,20 +77,21 @@ const box = async (l: Locator) => (await l.boundingBox())!;
  * Opens a listing with its cover held back, measures where everything is, lets the cover load,
  * and measures again: nothing may move (the box is reserved before the picture arrives).
  */
-async function openWithCoverHeldBack(page: Page, listingPath: string) {
+async function openWithCoverHeldBack(page: Page, base: string, listingPath: string) {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/fixtures/covers/**', async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto(`${suite.shop.baseUrl}${listingPath}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${base}${listingPath}`, { waitUntil: 'domcontentloaded' });
   await waitForHydration(page);
   const hero = page.getByTestId('listing-hero');
   const cover = hero.locator('img');
   const firstCard = page.locator('.product-grid .product-card').first();
   const before = { cover: await box(cover), card: await box(firstCard) };
-  await expect(cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(false);
+  // Still held back: not loaded yet (a one-off read, before the release below).
+  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
   release();
   await page.waitForFunction(() => {
     const img = document.querySelector<HTMLImageElement>('[data-testid="listing-hero"] img');
@@ -100,26 +101,31 @@ async function openWithCoverHeldBack(page: Page, listingPath: string) {
   return { hero, cover, firstCard };
 }
 
-describe('a listing with a cover', () => {
+test.describe('a listing with a cover', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`a collection shows its cover beside its name and description, first to load, with no shift, products on the first screen (${viewport.width})`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`a collection shows its cover beside its name and description, first to load, with no shift, products on the first screen (${viewport.width})`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
-      const { hero, cover, firstCard } = await openWithCoverHeldBack(page, `/product-collection/${COLLECTION.slug}`);
+      const { hero, cover, firstCard } = await openWithCoverHeldBack(
+        page,
+        shop.baseUrl,
+        `/product-collection/${COLLECTION.slug}`,
+      );
       const title = hero.getByRole('heading', { level: 1, name: COLLECTION.name });
       const description = hero.getByText(COLLECTION.description);
-      await expect(description.isVisible()).resolves.toBe(true);
+      await expect(description).toBeVisible();
 
       // The likely largest paint: fetched first, eagerly, at the size the screen needs.
-      await expect(cover.getAttribute('fetchpriority')).resolves.toBe('high');
-      await expect(cover.getAttribute('loading')).resolves.toBe('eager');
-      await expect(cover.getAttribute('srcset')).resolves.toMatch(
-        /\/media\/w_640\/fixtures\/covers\/monsoon\.webp 640w/,
-      );
+      await expect(cover).toHaveAttribute('fetchpriority', 'high');
+      await expect(cover).toHaveAttribute('loading', 'eager');
+      await expect(cover).toHaveAttribute('srcset', /\/media\/w_640\/fixtures\/covers\/monsoon\.webp 640w/);
       expect(Number(await cover.getAttribute('width'))).toBeGreaterThan(0);
       expect(Number(await cover.getAttribute('height'))).toBeGreaterThan(0);
       // The heading beside it names it: the picture is not announced a second time.
-      await expect(cover.getAttribute('alt')).resolves.toBe('');
+      await expect(cover).toHaveAttribute('alt', '');
 
       const [t, d, c] = [await box(title), await box(description), await box(cover)];
       if (viewport === DESKTOP) {
@@ -138,22 +144,22 @@ describe('a listing with a cover', () => {
       const overlaps = c.y < d.y + d.height && c.x < d.x + d.width && c.y + c.height > t.y;
       expect(overlaps).toBe(false);
       expect(problems).toEqual([]);
-      await page.close();
     });
   }
 
-  it('a category with an image of its own gets the same header; one without keeps the plain one', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('a category with an image of its own gets the same header; one without keeps the plain one', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    const { hero } = await openWithCoverHeldBack(page, pictured.path);
+    const { hero } = await openWithCoverHeldBack(page, shop.baseUrl, pictured.path);
     await hero.getByRole('heading', { level: 1, name: 'Test rainwear' }).waitFor();
     await hero.getByText('Coats and hats for the rains.').waitFor();
-    await page.goto(`${suite.shop.baseUrl}${plain.path}`);
+    await page.goto(`${shop.baseUrl}${plain.path}`);
     await page.getByRole('heading', { level: 1, name: 'Test umbrellas' }).waitFor();
-    await expect(page.getByTestId('listing-hero').count()).resolves.toBe(0);
-    await expect(page.locator('.listing-page > header img').count()).resolves.toBe(0);
+    await expect(page.getByTestId('listing-hero')).toHaveCount(0);
+    await expect(page.locator('.listing-page > header img')).toHaveCount(0);
     expect(problems).toEqual([]);
-    await page.close();
   });
 });
 
@@ -177,51 +183,53 @@ async function openQuickview(page: Page, name: string): Promise<Locator> {
   return dialog;
 }
 
-describe('quick view', () => {
-  it('opens on the variant the product page opens on (in stock, not the sold-out first size), with the same choices', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('quick view', () => {
+  test('opens on the variant the product page opens on (in stock, not the sold-out first size), with the same choices', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}${overshirt.path}`);
+    await page.goto(`${shop.baseUrl}${overshirt.path}`);
     await waitForHydration(page);
     const productPage = page.locator('.product-page');
     const sizes = productPage.getByRole('radiogroup', { name: 'Size' });
-    await expect(sizes.getByRole('radio', { checked: true }).textContent()).resolves.toBe('M');
+    await expect(sizes.getByRole('radio', { checked: true })).toHaveText('M');
     const onPage = await pickerState(productPage);
 
-    await page.goto(`${suite.shop.baseUrl}${plain.path}`);
+    await page.goto(`${shop.baseUrl}${plain.path}`);
     await waitForHydration(page);
     const dialog = await openQuickview(page, overshirt.name);
-    await expect(dialog.getByTestId('quickview-choice').textContent()).resolves.toBe('Rust / M');
+    await expect(dialog.getByTestId('quickview-choice')).toHaveText('Rust / M');
     const small = dialog.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: /^S\b/ });
-    await expect(small.getAttribute('aria-checked')).resolves.toBe('false');
+    await expect(small).toHaveAttribute('aria-checked', 'false');
     expect(await pickerState(dialog)).toEqual(onPage);
-    await expect(dialog.getByRole('button', { name: /Add to cart/i }).isEnabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: /Add to cart/i })).toBeEnabled();
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it("from a listing filtered by colour, opens on the card's colour, as the card's link does", async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test("from a listing filtered by colour, opens on the card's colour, as the card's link does", async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}${plain.path}?opt.Colour=Indigo`);
+    await page.goto(`${shop.baseUrl}${plain.path}?opt.Colour=Indigo`);
     await waitForHydration(page);
     const card = page.locator('.product-card', { hasText: overshirt.name });
     const href = (await card.getByRole('link', { name: overshirt.name, exact: true }).getAttribute('href'))!;
     const indigoL = overshirt.variants.find((v) => v.title === 'Indigo / L')!;
-    expect(new URL(href, suite.shop.baseUrl).searchParams.get('variant')).toBe(indigoL.id);
+    expect(new URL(href, shop.baseUrl).searchParams.get('variant')).toBe(indigoL.id);
 
     const dialog = await openQuickview(page, overshirt.name);
-    await expect(dialog.getByTestId('quickview-choice').textContent()).resolves.toBe('Indigo / L');
+    await expect(dialog.getByTestId('quickview-choice')).toHaveText('Indigo / L');
     const quick = await pickerState(dialog);
-    await expect(dialog.getByRole('link', { name: 'View full details' }).getAttribute('href')).resolves.toBe(href);
+    await expect(dialog.getByRole('link', { name: 'View full details' })).toHaveAttribute('href', href);
 
     // The product page behind the card's link shows the same choice and the same values.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await page.goto(`${suite.shop.baseUrl}${href}`);
+    await page.goto(`${shop.baseUrl}${href}`);
     await waitForHydration(page);
     expect(await pickerState(page.locator('.product-page'))).toEqual(quick);
     expect(problems).toEqual([]);
-    await page.close();
   });
 });

@@ -1,18 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import {
   DESKTOP,
   MOBILE,
   countDocumentLoads,
-  launchNoScriptBrowser,
-  newPage,
   readJsonLd,
   waitForHydration,
   watchForProblems,
 } from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
-
-const suite = useShopSuite();
+import { expect, test } from './support/test.ts';
 
 interface ProductLd {
   '@context': string;
@@ -22,7 +17,7 @@ interface ProductLd {
   aggregateRating: { reviewCount: number; ratingValue: number };
 }
 
-const resultCount = (page: Page) => page.getByTestId('result-count').textContent();
+const resultCount = (page: Page) => page.getByTestId('result-count');
 const productNames = (page: Page) => page.locator('.product-grid .product-card h3').allTextContents();
 /** Waits until the listing shows what the current URL asks for (not the previous results). */
 const listingSettled = (page: Page) =>
@@ -35,17 +30,19 @@ async function openFacet(page: Page, name: string) {
 const mainImageSrc = (page: Page) =>
   page.locator('.product-page .gallery ul[aria-label$="images"] img').first().getAttribute('src');
 
-describe('catalogue journey', () => {
-  it('home → shop → category facet → product → colour and size → related product, without a page load', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('catalogue journey', () => {
+  test('home → shop → category facet → product → colour and size → related product, without a page load', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/`);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const loads = countDocumentLoads(page);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
     await page.getByRole('heading', { level: 1, name: 'Shop All' }).waitFor();
-    await expect(resultCount(page)).resolves.toBe('312 products');
+    await expect(resultCount(page)).toHaveText('312 products');
 
     // A facet with its count: ticking it narrows the grid to exactly that many, in place.
     const panel = page.locator('#listing-filter-panel');
@@ -64,7 +61,7 @@ describe('catalogue journey', () => {
       .getByTestId('result-count')
       .filter({ hasText: `${facetCount} products` })
       .waitFor();
-    await expect(facet.locator('input').isChecked()).resolves.toBe(true);
+    await expect(facet.locator('input')).toBeChecked();
     await page.getByRole('link', { name: 'Remove filter Cushions & Throws' }).waitFor();
     const names = await productNames(page);
     expect(names.length).toBe(facetCount);
@@ -73,7 +70,7 @@ describe('catalogue journey', () => {
     await page.locator('.product-grid').getByRole('link', { name: 'Kantha Stitch Cushion Cover', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Kantha Stitch Cushion Cover' }).waitFor();
     const price = page.getByTestId('product-price');
-    await expect(price.textContent()).resolves.toBe('₹2,399.00');
+    await expect(price).toHaveText('₹2,399.00');
     const firstImage = await mainImageSrc(page);
 
     // Choosing a variant asks the server for nothing: the page already has every variant.
@@ -99,13 +96,10 @@ describe('catalogue journey', () => {
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt') ?? ''));
     expect(alts.length).toBeGreaterThanOrEqual(3);
     expect(alts.every((a) => a.includes('in Blush'))).toBe(true);
-    await expect(page.getByText('Colour: Blush', { exact: false }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Colour: Blush', { exact: false }).first()).toBeVisible();
     await expect(
-      page
-        .getByRole('radiogroup', { name: 'Colour' })
-        .getByRole('radio', { name: /^Blush/ })
-        .getAttribute('aria-checked'),
-    ).resolves.toBe('true');
+      page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: /^Blush/ }),
+    ).toHaveAttribute('aria-checked', 'true');
 
     // Size: the bigger cover costs more.
     const urlBefore = page.url();
@@ -114,7 +108,7 @@ describe('catalogue journey', () => {
       () => document.querySelector('[data-testid="product-price"]')?.textContent === '₹2,899.00',
     );
     expect(page.url()).not.toBe(urlBefore);
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toMatch(/.+/);
+    await expect(page.getByTestId('product-sku')).toHaveText(/.+/);
     expect(dataRequests).toEqual([]);
     page.off('request', onRequest);
 
@@ -127,12 +121,10 @@ describe('catalogue journey', () => {
 
     expect(loads()).toBe(0);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('a category tile on the home page opens the category with its breadcrumb', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('a category tile on the home page opens the category with its breadcrumb', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     await page
       .getByRole('region', { name: 'Shop by category' })
@@ -142,22 +134,23 @@ describe('catalogue journey', () => {
     expect(new URL(page.url()).pathname).toBe('/product-category/plants');
     const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allTextContents();
     expect(crumbs.map((c) => c.trim())).toEqual(['Home', 'Garden', 'Plants']);
-    await page.close();
   });
 
-  it('filters by option value, price and stock on a category page; the URL keeps the state', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('filters by option value, price and stock on a category page; the URL keeps the state', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
     await waitForHydration(page);
-    await expect(resultCount(page)).resolves.toBe('23 products');
+    await expect(resultCount(page)).toHaveText('23 products');
 
     const panel = page.locator('#listing-filter-panel');
     await openFacet(page, 'Colour');
     await panel.locator('label', { hasText: /^Indigo/ }).click();
     await page.waitForURL(/opt\.Colour=Indigo/);
     await listingSettled(page);
-    await expect(resultCount(page)).resolves.toBe('10 products');
+    await expect(resultCount(page)).toHaveText('10 products');
 
     await openFacet(page, 'Price');
     await panel.getByLabel('Max').fill('1000');
@@ -188,14 +181,12 @@ describe('catalogue journey', () => {
     await page.getByRole('link', { name: 'Clear all' }).first().click();
     await page.waitForURL((u) => u.search === '?sort=newest');
     await listingSettled(page);
-    await expect(resultCount(page)).resolves.toBe('23 products');
+    await expect(resultCount(page)).toHaveText('23 products');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('pagination links page through the shop; page 2 differs from page 1', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/shop-online`);
+  test('pagination links page through the shop; page 2 differs from page 1', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     const first = await productNames(page);
     expect(first).toHaveLength(24);
@@ -206,36 +197,30 @@ describe('catalogue journey', () => {
     expect(second).toHaveLength(24);
     expect(second.filter((n) => first.includes(n))).toEqual([]);
     await expect(
-      page
-        .getByRole('navigation', { name: 'Product pages' })
-        .getByRole('link', { name: 'Page 2' })
-        .getAttribute('aria-current'),
-    ).resolves.toBe('page');
-    await page.close();
+      page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: 'Page 2' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
-  it('remembers the grid size in a cookie, and the server renders it (no flash)', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/product-collection/summer-linen`);
+  test('remembers the grid size in a cookie, and the server renders it (no flash)', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/product-collection/summer-linen`);
     await waitForHydration(page);
     const grid = page.locator('.product-grid');
-    await expect(grid.getAttribute('data-columns')).resolves.toBe('4');
+    await expect(grid).toHaveAttribute('data-columns', '4');
     await page.getByRole('button', { name: '3 per row' }).click();
-    await expect(grid.getAttribute('data-columns')).resolves.toBe('3');
-    const cookie = (await suite.browser.context.cookies(suite.shop.baseUrl)).find((c) => c.name === 'grid_columns');
+    await expect(grid).toHaveAttribute('data-columns', '3');
+    const cookie = (await page.context().cookies(shop.baseUrl)).find((c) => c.name === 'grid_columns');
     expect(cookie?.value).toBe('3');
     const res = await page.reload();
     const html = (await res?.text()) ?? '';
     expect(html).toContain('data-columns="3"');
-    await page.close();
   });
 
-  it('the mobile filter drawer opens, filters in place and closes', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product-category/shirts`);
+  test('the mobile filter drawer opens, filters in place and closes', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/shirts`);
     await waitForHydration(page);
     const drawer = page.locator('dialog#listing-filter-panel');
-    await expect(drawer.isVisible()).resolves.toBe(false);
+    await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: /^Filters/ }).click();
     await drawer.waitFor({ state: 'visible' });
     await openFacet(page, 'Brand');
@@ -245,17 +230,16 @@ describe('catalogue journey', () => {
     await button.click();
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'Remove filter Loom' }).waitFor();
-    await page.close();
   });
 
-  it('an unknown category, collection, super category or product is the 404 page', async () => {
+  test('an unknown category, collection, super category or product is the 404 page', async ({ shop }) => {
     for (const path of [
       '/product-category/no-such-thing',
       '/product-collection/nope',
       '/shop-online/nope',
       '/product/nope',
     ]) {
-      const res = await fetch(`${suite.shop.baseUrl}${path}`);
+      const res = await fetch(`${shop.baseUrl}${path}`);
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html).toContain('Page Not Found!');
@@ -264,68 +248,61 @@ describe('catalogue journey', () => {
   });
 });
 
-describe('without JavaScript', () => {
-  it('the filter form submits as a plain GET and the server answers filtered results', async () => {
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const page = await noScript.newPage();
-      await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
-      await expect(resultCount(page)).resolves.toBe('23 products');
-      await openFacet(page, 'Colour');
-      await openFacet(page, 'Availability');
-      await page
-        .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
-        .locator('input')
-        .check();
-      await page
-        .locator('#listing-filter-panel label', { hasText: /^In stock only/ })
-        .locator('input')
-        .check();
-      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Apply filters' }).click()]);
-      const url = new URL(page.url());
-      expect(url.pathname).toBe('/product-category/t-shirts');
-      expect(url.searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
-      expect(url.searchParams.get('in_stock')).toBe('1');
-      const count = Number((await resultCount(page))!.split(' ')[0]);
-      expect(count).toBeGreaterThan(0);
-      expect(count).toBeLessThan(23);
-      await expect(
-        page
-          .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
-          .locator('input')
-          .isChecked(),
-      ).resolves.toBe(true);
+test.describe('without JavaScript', () => {
+  test('the filter form submits as a plain GET and the server answers filtered results', async ({ newPage, shop }) => {
+    // A tab that runs no JavaScript, on a first visit (no cookie choice made).
+    const page = await newPage(DESKTOP, { cookieChoice: null, javaScriptEnabled: false });
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
+    await expect(resultCount(page)).toHaveText('23 products');
+    await openFacet(page, 'Colour');
+    await openFacet(page, 'Availability');
+    await page
+      .locator('#listing-filter-panel label', { hasText: /^Indigo/ })
+      .locator('input')
+      .check();
+    await page
+      .locator('#listing-filter-panel label', { hasText: /^In stock only/ })
+      .locator('input')
+      .check();
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Apply filters' }).click()]);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/product-category/t-shirts');
+    expect(url.searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
+    expect(url.searchParams.get('in_stock')).toBe('1');
+    const count = Number((await resultCount(page).textContent())!.split(' ')[0]);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(23);
+    await expect(page.locator('#listing-filter-panel label', { hasText: /^Indigo/ }).locator('input')).toBeChecked();
 
-      // The sort select travels with the same form; chips are plain links.
-      await page.getByLabel('Sort by').selectOption('price_asc');
-      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Sort', exact: true }).click()]);
-      expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
-      expect(new URL(page.url()).searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
-      await Promise.all([
-        page.waitForNavigation(),
-        page.getByRole('link', { name: 'Remove filter Colour: Indigo' }).click(),
-      ]);
-      expect(new URL(page.url()).searchParams.has('opt.Colour')).toBe(false);
+    // The sort select travels with the same form; chips are plain links.
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Sort', exact: true }).click()]);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
+    expect(new URL(page.url()).searchParams.getAll('opt.Colour')).toEqual(['Indigo']);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('link', { name: 'Remove filter Colour: Indigo' }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.has('opt.Colour')).toBe(false);
 
-      // The grid-size toggle posts a form and comes back with the cookie set.
-      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: '2 per row' }).click()]);
-      expect(new URL(page.url()).pathname).toBe('/product-category/t-shirts');
-      await expect(page.locator('.product-grid').getAttribute('data-columns')).resolves.toBe('2');
+    // The grid-size toggle posts a form and comes back with the cookie set.
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: '2 per row' }).click()]);
+    expect(new URL(page.url()).pathname).toBe('/product-category/t-shirts');
+    await expect(page.locator('.product-grid')).toHaveAttribute('data-columns', '2');
 
-      // Variant choices are links underneath, so they work too.
-      await page.goto(`${suite.shop.baseUrl}/product/kantha-stitch-cushion-cover`);
-      await Promise.all([page.waitForNavigation(), page.getByRole('radio', { name: /^50 x 50 cm/ }).click()]);
-      await expect(page.getByTestId('product-price').textContent()).resolves.toBe('₹2,899.00');
-      await page.close();
-    } finally {
-      await noScript.close();
-    }
+    // Variant choices are links underneath, so they work too.
+    await page.goto(`${shop.baseUrl}/product/kantha-stitch-cushion-cover`);
+    await Promise.all([page.waitForNavigation(), page.getByRole('radio', { name: /^50 x 50 cm/ }).click()]);
+    await expect(page.getByTestId('product-price')).toHaveText('₹2,899.00');
   });
 });
 
-describe('product page', () => {
-  it('has valid Product JSON-LD with offer and rating, and a BreadcrumbList, under the page CSP', async () => {
-    const res = await fetch(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
+test.describe('product page', () => {
+  test('has valid Product JSON-LD with offer and rating, and a BreadcrumbList, under the page CSP', async ({
+    page,
+    shop,
+  }) => {
+    const res = await fetch(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
     const html = await res.text();
     // A visitor with nothing personal gets the cached page: its inline scripts are allowed by
     // hash, not by a nonce everyone would see (ADR 28).
@@ -335,9 +312,8 @@ describe('product page', () => {
     expect(html).toContain('<script type="application/ld+json"');
     expect(html).toContain('<link rel="canonical" href="');
 
-    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
+    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
     await waitForHydration(page);
     const ld = await readJsonLd(page);
     const product = ld.find((d) => d['@type'] === 'Product') as unknown as ProductLd;
@@ -360,14 +336,12 @@ describe('product page', () => {
       'Cushions & Throws',
       'Linen Piped Cushion Cover',
     ]);
-    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('product');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('streams reviews: summary with per-star bars, ten per page, and a second page', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/product/linen-piped-cushion-cover`);
+  test('streams reviews: summary with per-star bars, ten per page, and a second page', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/product/linen-piped-cushion-cover`);
     await waitForHydration(page);
     const reviews = page.locator('section#reviews');
     await reviews.getByText('Based on 14 reviews').waitFor();
@@ -376,21 +350,21 @@ describe('product page', () => {
     const counts = await Promise.all(bars.map((b) => b.getAttribute('aria-label')));
     const sum = counts.reduce((n, label) => n + Number(/: (\d+) review/.exec(label!)![1]), 0);
     expect(sum).toBe(14);
-    await expect(reviews.locator('ol > li').count()).resolves.toBe(10);
+    await expect(reviews.locator('ol > li')).toHaveCount(10);
 
-    // A guest is offered the login first (tests/e2e/reviews.test.ts writes one).
+    // A guest is offered the login first (tests/e2e/reviews.spec.ts writes one).
     await reviews.getByRole('button', { name: 'Log in to write a review' }).waitFor();
 
     await reviews.getByRole('navigation', { name: 'Reviews pages' }).getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(/reviews_page=2/);
     await page.waitForFunction(() => document.querySelectorAll('section#reviews ol > li').length === 4);
-    await page.close();
   });
 
-  it('opens on a variant in stock when the default is sold out; a URL choice is kept, sold out or not', async () => {
-    const tee = (await (
-      await fetch(`${suite.shop.baseUrl}/api/product/single-product/organic-cotton-crew-tee`)
-    ).json()) as {
+  test('opens on a variant in stock when the default is sold out; a URL choice is kept, sold out or not', async ({
+    page,
+    shop,
+  }) => {
+    const tee = (await (await fetch(`${shop.baseUrl}/api/product/single-product/organic-cotton-crew-tee`)).json()) as {
       data: {
         options: { name: string; values: string[] }[];
         variants: {
@@ -415,50 +389,43 @@ describe('product page', () => {
         return ra[0]! - rb[0]! || ra[1]! - rb[1]!;
       })[0]!;
 
-    const page = await newPage(suite.browser, DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee`);
+    await page.goto(`${shop.baseUrl}/product/organic-cotton-crew-tee`);
     await waitForHydration(page);
-    await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.not.toBe('out_of_stock');
-    await expect(page.getByTestId('product-sku').textContent()).resolves.toBe(firstInStock.sku);
+    await expect(page.locator('[data-stock]')).not.toHaveAttribute('data-stock', 'out_of_stock');
+    await expect(page.getByTestId('product-sku')).toHaveText(firstInStock.sku);
     const add = page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' });
-    await expect(add.isEnabled()).resolves.toBe(true);
+    await expect(add).toBeEnabled();
     const sizes = page.getByRole('radiogroup', { name: 'Size' });
-    await expect(
-      sizes.getByRole('radio', { checked: true }).textContent(),
-      'the checked size is the variant shown',
-    ).resolves.toBe(firstInStock.options.Size);
+    await expect(sizes.getByRole('radio', { checked: true }), 'the checked size is the variant shown').toHaveText(
+      firstInStock.options.Size!,
+    );
 
     // A sold-out choice named by the URL stays: marked once, on the size, and it cannot be bought.
-    await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee?variant=${byDefault.id}`);
+    await page.goto(`${shop.baseUrl}/product/organic-cotton-crew-tee?variant=${byDefault.id}`);
     await waitForHydration(page);
-    await expect(page.locator('[data-stock]').getAttribute('data-stock')).resolves.toBe('out_of_stock');
+    await expect(page.locator('[data-stock]')).toHaveAttribute('data-stock', 'out_of_stock');
     const xs = sizes.getByRole('radio', { name: 'XS (sold out)' });
-    await expect(xs.getAttribute('aria-checked')).resolves.toBe('true');
-    await expect(xs.getAttribute('data-state')).resolves.toBe('out_of_stock');
-    await expect(page.getByTestId('pdp-chosen-sold-out').textContent()).resolves.toContain('Sold out');
+    await expect(xs).toHaveAttribute('aria-checked', 'true');
+    await expect(xs).toHaveAttribute('data-state', 'out_of_stock');
+    await expect(page.getByTestId('pdp-chosen-sold-out')).toContainText('Sold out');
     // Olive itself is not sold out (other sizes are in stock): the colour is not struck through.
     await expect(
-      page
-        .getByRole('radiogroup', { name: 'Colour' })
-        .getByRole('radio', { name: 'Olive', exact: true })
-        .getAttribute('data-state'),
-    ).resolves.toBe('available');
+      page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Olive', exact: true }),
+    ).toHaveAttribute('data-state', 'available');
     const soldOut = page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Sold out' });
-    await expect(soldOut.isDisabled()).resolves.toBe(true);
-    await expect(
-      page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' }).count(),
-    ).resolves.toBe(0);
-    await expect(page.getByText('Sold out: this choice cannot be ordered right now.').isVisible()).resolves.toBe(true);
+    await expect(soldOut).toBeDisabled();
+    await expect(page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+    await expect(page.getByText('Sold out: this choice cannot be ordered right now.')).toBeVisible();
 
     // Olive has no XL at all; choosing it lands on the nearest real one, in stock.
     const xl = sizes.getByRole('radio', { name: 'XL (not available with Olive)' });
-    await expect(xl.getAttribute('data-state')).resolves.toBe('unavailable');
+    await expect(xl).toHaveAttribute('data-state', 'unavailable');
     await xl.click();
     await page.waitForURL((u) => u.searchParams.get('variant') !== byDefault.id);
     // The URL changes before React commits the new variant (a transition): wait for the render.
     await page.locator('[data-stock="in_stock"]').waitFor();
-    await expect(page.getByRole('button', { name: 'Add to cart' }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
 
     // Spec section 2: the sku query value names the product; its variant is the one shown,
     // and so is a sku standing as the last path segment.
@@ -468,20 +435,18 @@ describe('product page', () => {
       `/product/an-old-link?sku=${encodeURIComponent(chosen.sku)}`,
       `/product/${encodeURIComponent(chosen.sku)}`,
     ]) {
-      await page.goto(`${suite.shop.baseUrl}${url}`);
+      await page.goto(`${shop.baseUrl}${url}`);
       await waitForHydration(page);
       await page.getByRole('heading', { level: 1, name: 'Organic Cotton Crew Tee' }).waitFor();
-      await expect(page.getByTestId('product-sku').textContent(), url).resolves.toBe(chosen.sku);
-      await expect(page.getByTestId('product-price').textContent(), url).resolves.toBe(chosen.price.formatted);
+      await expect(page.getByTestId('product-sku'), url).toHaveText(chosen.sku);
+      await expect(page.getByTestId('product-price'), url).toHaveText(chosen.price.formatted);
     }
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('variant options are radio groups: one tab stop each, arrow keys move and choose', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('variant options are radio groups: one tab stop each, arrow keys move and choose', async ({ page, shop }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/kantha-stitch-cushion-cover`);
+    await page.goto(`${shop.baseUrl}/product/kantha-stitch-cushion-cover`);
     await waitForHydration(page);
     const colours = page.getByRole('radiogroup', { name: 'Colour' });
     const sizes = page.getByRole('radiogroup', { name: 'Size' });
@@ -492,8 +457,8 @@ describe('product page', () => {
     expect(colourNames.length).toBeGreaterThan(1);
 
     // One tab stop per group: the checked value.
-    await expect(colours.locator('[tabindex="0"]').count()).resolves.toBe(1);
-    await expect(colours.locator('[tabindex="0"]').textContent()).resolves.toBe(startColour);
+    await expect(colours.locator('[tabindex="0"]')).toHaveCount(1);
+    await expect(colours.locator('[tabindex="0"]')).toHaveText(startColour);
     await colours.getByRole('radio', { checked: true }).focus();
 
     // → moves to the next colour and chooses it: the URL, the checked radio and the gallery follow.
@@ -524,15 +489,16 @@ describe('product page', () => {
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(problems).toEqual([]);
-    await page.close();
   });
 });
 
-describe('quickview', () => {
-  it('opens from a listing card as a dialog with image, price, variants and a link to the page', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('quickview', () => {
+  test('opens from a listing card as a dialog with image, price, variants and a link to the page', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product-category/cushions-and-throws`);
+    await page.goto(`${shop.baseUrl}/product-category/cushions-and-throws`);
     await waitForHydration(page);
     const trigger = page.getByRole('link', { name: 'Quick view: Kantha Stitch Cushion Cover' });
     await trigger.hover();
@@ -540,9 +506,9 @@ describe('quickview', () => {
     const dialog = page.getByRole('dialog', { name: 'Kantha Stitch Cushion Cover' });
     await dialog.waitFor();
     expect(new URL(page.url()).pathname).toBe('/product-category/cushions-and-throws');
-    await expect(dialog.getByTestId('product-price').textContent()).resolves.toBe('₹2,399.00');
+    await expect(dialog.getByTestId('product-price')).toHaveText('₹2,399.00');
     const pictures = dialog.locator('.gallery ul[aria-label$="images"] img');
-    await expect(pictures.first().getAttribute('srcset')).resolves.toContain('/media/w_');
+    await expect(pictures.first()).toHaveAttribute('srcset', /\/media\/w_/);
     // Several pictures, all of the colour shown.
     const colour = (await dialog
       .getByRole('radiogroup', { name: 'Colour' })
@@ -552,19 +518,19 @@ describe('quickview', () => {
     expect(alts.length).toBeGreaterThanOrEqual(3);
     expect(alts.every((a) => a.includes(`in ${colour}`))).toBe(true);
     await dialog.getByRole('radio', { name: /^50 x 50 cm/ }).click();
-    await expect(dialog.getByTestId('product-price').textContent()).resolves.toBe('₹2,899.00');
-    await expect(dialog.getByRole('link', { name: 'View full details' }).getAttribute('href')).resolves.toMatch(
+    await expect(dialog.getByTestId('product-price')).toHaveText('₹2,899.00');
+    await expect(dialog.getByRole('link', { name: 'View full details' })).toHaveAttribute(
+      'href',
       /^\/product\/kantha-stitch-cushion-cover\?variant=/,
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('opens from a home page card and its link leads to the full product page', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('opens from a home page card and its link leads to the full product page', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const trigger = page.getByRole('link', { name: /^Quick view: / }).first();
     const name = (await trigger.getAttribute('aria-label'))!.replace('Quick view: ', '');
@@ -574,15 +540,17 @@ describe('quickview', () => {
     await dialog.getByRole('link', { name: 'View full details' }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await page.close();
   });
 });
 
-describe('search', () => {
-  it('the header search suggests as you type, forgives a typo and shows T-shirts', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('search', () => {
+  test('the header search suggests as you type, forgives a typo and shows T-shirts', async ({
+    page,
+    newPage,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/`);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const loads = countDocumentLoads(page);
     const box = page.locator('#header-search');
@@ -591,7 +559,7 @@ describe('search', () => {
     await suggestions.waitFor();
     const options = await suggestions.getByRole('option').allTextContents();
     expect(options.some((o) => /T-Shirt|Tee/.test(o))).toBe(true);
-    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
 
     await box.press('Enter');
     await page.waitForURL(/\/search\?q=tshrit/);
@@ -600,8 +568,8 @@ describe('search', () => {
     expect(names.length).toBeGreaterThan(5);
     expect(loads()).toBe(0);
     // Every result is one of the T-shirts category's products (named Tee, Henley, Tank…).
-    const category = await newPage(suite.browser, DESKTOP);
-    await category.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+    const category = await newPage();
+    await category.goto(`${shop.baseUrl}/product-category/t-shirts`);
     const tshirts = new Set(await productNames(category));
     await category.close();
     expect(names.filter((n) => !tshirts.has(n))).toEqual([]);
@@ -611,14 +579,12 @@ describe('search', () => {
     await page.locator('#listing-filter-panel label', { hasText: /^Loom/ }).click();
     await page.waitForURL(/brand=loom/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('tshrit');
-    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex, follow');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('arrow keys pick a suggestion and Enter opens it', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/shop-online`);
+  test('arrow keys pick a suggestion and Enter opens it', async ({ page, shop }) => {
+    await page.goto(`${shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     const box = page.locator('#header-search');
     await box.pressSequentially('copper', { delay: 40 });
@@ -626,9 +592,8 @@ describe('search', () => {
     await first.waitFor();
     const name = (await first.locator('span span').first().textContent())!;
     await box.press('ArrowDown');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBeTruthy();
+    await expect(box).toHaveAttribute('aria-activedescendant', /./);
     await box.press('Enter');
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    await page.close();
   });
 });

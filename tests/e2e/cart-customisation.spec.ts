@@ -1,18 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { MAX_CUSTOM_TEXT, cartMessages } from '@shopfront/shared';
-import {
-  DESKTOP,
-  MOBILE,
-  launchNoScriptBrowser,
-  newPage,
-  waitForHydration,
-  watchForProblems,
-} from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Personalising a customisable product (spec section 3 custom_text/image_path, section 7
@@ -20,7 +12,6 @@ import { useShopSuite } from './support/suite.ts';
  * ProductCustomisation plugin is installed; clothing is not customisable.
  * CUSTOM_SHOTS_DIR=/tmp/shots/custom also saves screenshots of the filled section and the line.
  */
-const suite = useShopSuite();
 const MUG = 'Stoneware Coffee Mug';
 const IMAGE_PATH = /^\/media\/customisations\/[a-f0-9]{32}\.webp$/;
 const shotsDir = process.env.CUSTOM_SHOTS_DIR;
@@ -75,12 +66,15 @@ const unexpected = (problems: string[]) =>
       !/console: Failed to load resource: the server responded with a status of (401|422)/.test(p),
   );
 
-describe('cart customisation', () => {
+test.describe('cart customisation', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a mug with a name and a photo, then another name → two lines; a shirt offers none`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`at ${viewport.width} px: a mug with a name and a photo, then another name → two lines; a shirt offers none`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
-      const base = suite.shop.baseUrl;
+      const base = shop.baseUrl;
       const png = await photoPng();
 
       await page.goto(`${base}/product/stoneware-coffee-mug`);
@@ -88,16 +82,14 @@ describe('cart customisation', () => {
       const section = personalise(page);
       await section.getByText('Personalise it', { exact: true }).waitFor();
       // Folded, with its one line; opened in place.
-      await expect(section.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
-      await expect(section.getByTestId('personalise-summary').textContent()).resolves.toBe(
-        'Optional: a name, a message or a photo',
-      );
+      await expect.poll(() => section.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+      await expect(section.getByTestId('personalise-summary')).toHaveText('Optional: a name, a message or a photo');
       await openPersonalise(page);
       // The text is checked against the contract's limit, with a counter.
       const text = section.getByLabel('Name or message (optional)');
-      await expect(text.getAttribute('maxlength')).resolves.toBe(String(MAX_CUSTOM_TEXT));
+      await expect(text).toHaveAttribute('maxlength', String(MAX_CUSTOM_TEXT));
       await text.fill('Asha');
-      await expect(section.getByTestId('custom-text-count').textContent()).resolves.toBe(`4/${MAX_CUSTOM_TEXT}`);
+      await expect(section.getByTestId('custom-text-count')).toHaveText(`4/${MAX_CUSTOM_TEXT}`);
 
       // The photo goes up as soon as it is chosen; its path waits in a hidden field.
       await section
@@ -107,7 +99,7 @@ describe('cart customisation', () => {
       await section.getByText('Photo added').waitFor();
       const imagePath = await section.locator('input[name="image_path"]').inputValue();
       expect(imagePath).toMatch(IMAGE_PATH);
-      await expect(addButton(page).isEnabled()).resolves.toBe(true);
+      await expect(addButton(page)).toBeEnabled();
       await page
         .locator('[data-add-to-cart="pdp"]')
         .evaluate((form) => form.scrollIntoView({ block: 'center', behavior: 'instant' }));
@@ -116,10 +108,10 @@ describe('cart customisation', () => {
       // Add to cart: the drawer's line shows the name and the photo.
       await addButton(page).click();
       const asha = drawer(page).locator('[data-cart-line]', { hasText: '“Asha”' });
-      await expect.poll(() => asha.getAttribute('data-added')).toBe('true');
-      await expect(asha.textContent()).resolves.toContain(MUG);
+      await expect(asha).toHaveAttribute('data-added', 'true');
+      await expect(asha).toContainText(MUG);
       const photo = asha.getByRole('img', { name: 'Your image' });
-      await expect(photo.getAttribute('src')).resolves.toBe(imagePath);
+      await expect(photo).toHaveAttribute('src', imagePath);
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
       await shot(page, 'drawer-line', viewport.width);
       await page.keyboard.press('Escape');
@@ -128,15 +120,15 @@ describe('cart customisation', () => {
       // The photo can be removed; another name on the same mug is a line of its own.
       await section.getByRole('button', { name: 'Remove the photo' }).click();
       await section.getByRole('button', { name: /Add a photo/ }).waitFor();
-      await expect(section.locator('input[name="image_path"]').inputValue()).resolves.toBe('');
+      await expect(section.locator('input[name="image_path"]')).toHaveValue('');
       await text.fill('Ravi');
       await addButton(page).click();
       const ravi = drawer(page).locator('[data-cart-line]', { hasText: '“Ravi”' });
-      await expect.poll(() => ravi.getAttribute('data-added')).toBe('true');
-      await expect(ravi.getByRole('img', { name: 'Your image' }).count()).resolves.toBe(0);
+      await expect(ravi).toHaveAttribute('data-added', 'true');
+      await expect(ravi.getByRole('img', { name: 'Your image' })).toHaveCount(0);
       const mugLines = drawer(page).locator('[data-cart-line]', { hasText: MUG });
-      await expect(mugLines.count()).resolves.toBe(2);
-      await expect(asha.getByTestId('line-quantity').textContent()).resolves.toBe('1');
+      await expect(mugLines).toHaveCount(2);
+      await expect(asha.getByTestId('line-quantity')).toHaveText('1');
       await page.keyboard.press('Escape');
 
       // /cart shows both lines with their customisation.
@@ -145,25 +137,26 @@ describe('cart customisation', () => {
       const cartLines = page.locator('main [data-cart-lines]');
       await cartLines.locator('[data-cart-line]', { hasText: '“Ravi”' }).waitFor();
       const cartAsha = cartLines.locator('[data-cart-line]', { hasText: '“Asha”' });
-      await expect(cartAsha.getByRole('img', { name: 'Your image' }).getAttribute('src')).resolves.toBe(imagePath);
+      await expect(cartAsha.getByRole('img', { name: 'Your image' })).toHaveAttribute('src', imagePath);
       await shot(page, 'cart-lines', viewport.width);
 
       // A shirt is not customisable: no section, and its Add to cart works as before.
       await page.goto(`${base}/product/linen-camp-shirt`);
       await waitForHydration(page);
       await addButton(page).waitFor();
-      await expect(personalise(page).count()).resolves.toBe(0);
-      await expect(page.getByText('Personalise it').count()).resolves.toBe(0);
+      await expect(personalise(page)).toHaveCount(0);
+      await expect(page.getByText('Personalise it')).toHaveCount(0);
 
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 
-  it("a file the shop refuses shows the shop's message beside the picker, and Add to cart still works", async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test("a file the shop refuses shows the shop's message beside the picker, and Add to cart still works", async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
     await waitForHydration(page);
     const section = personalise(page);
     await openPersonalise(page);
@@ -174,8 +167,8 @@ describe('cart customisation', () => {
       buffer: Buffer.from('this is not an image'),
     });
     await section.locator('[data-field-error]', { hasText: 'Please upload a JPEG, PNG or WebP image' }).waitFor();
-    await expect(section.getByRole('button', { name: /Add a photo/ }).isEnabled()).resolves.toBe(true);
-    await expect(section.locator('input[name="image_path"]').inputValue()).resolves.toBe('');
+    await expect(section.getByRole('button', { name: /Add a photo/ })).toBeEnabled();
+    await expect(section.locator('input[name="image_path"]')).toHaveValue('');
     await section.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await shot(page, 'photo-refused', DESKTOP.width);
 
@@ -196,49 +189,46 @@ describe('cart customisation', () => {
     await drawer(page).locator('[data-cart-line][data-added="true"]', { hasText: MUG }).waitFor();
     expect(problems.filter((p) => p.startsWith('http 422')).length).toBe(1);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('without JavaScript the name is still added; the photo says it needs JavaScript', async () => {
+  test('without JavaScript the name is still added; the photo says it needs JavaScript', async ({ newPage, shop }) => {
     // Chromium with script execution switched off still parses <noscript> as text, so the note
     // is checked in the served HTML: a browser without JavaScript renders it.
-    const html = await (await fetch(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`)).text();
+    const html = await (await fetch(`${shop.baseUrl}/product/stoneware-coffee-mug`)).text();
     expect(html).toMatch(
       /<noscript><p [^>]*>Adding a photo needs JavaScript\. Your text is added without it\.<\/p><\/noscript>/,
     );
 
-    const noScript = await launchNoScriptBrowser();
-    try {
-      const page = await noScript.newPage();
-      await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
-      const section = personalise(page);
-      // The folded section opens without JavaScript too (a <details>).
-      await section.locator('summary').click();
-      await expect(section.getByRole('button', { name: /Add a photo/ }).isDisabled()).resolves.toBe(true);
-      await section.getByLabel('Name or message (optional)').fill('Meera');
-      await addButton(page).click();
-      await page.waitForURL((url) => url.pathname === '/cart');
-      await page.locator('main [data-cart-lines] [data-cart-line]', { hasText: '“Meera”' }).waitFor();
-      await page.close();
-    } finally {
-      await noScript.close();
-    }
+    // A tab that runs no JavaScript, on a first visit (no cookie choice made).
+    const page = await newPage(DESKTOP, { cookieChoice: null, javaScriptEnabled: false });
+    await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
+    const section = personalise(page);
+    // The folded section opens without JavaScript too (a <details>).
+    await section.locator('summary').click();
+    await expect(section.getByRole('button', { name: /Add a photo/ })).toBeDisabled();
+    await section.getByLabel('Name or message (optional)').fill('Meera');
+    await addButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    await page.locator('main [data-cart-lines] [data-cart-line]', { hasText: '“Meera”' }).waitFor();
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width}x${viewport.height}: Add to cart is in view without scrolling; the folded section says what is chosen`, async () => {
-      const page = await newPage(suite.browser, viewport);
-      await page.goto(`${suite.shop.baseUrl}/product/stoneware-coffee-mug`);
+    test(`at ${viewport.width}x${viewport.height}: Add to cart is in view without scrolling; the folded section says what is chosen`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${shop.baseUrl}/product/stoneware-coffee-mug`);
       await waitForHydration(page);
       await page.waitForTimeout(300);
-      await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
-      await expect(tappableInView(addButton(page))).resolves.toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await tappableInView(addButton(page))).toBe(true);
 
       // Opened, the text typed shows in the line once it is folded again.
       await openPersonalise(page);
       await personalise(page).getByLabel('Name or message (optional)').fill('Asha');
       await personalise(page).locator('summary').click();
-      await expect(personalise(page).getByTestId('personalise-summary').textContent()).resolves.toBe('“Asha”');
+      await expect(personalise(page).getByTestId('personalise-summary')).toHaveText('“Asha”');
       // A text the shop refuses (longer than the field allows, sent by a page whose limit was
       // removed): the section opens with the message at its field.
       await openPersonalise(page);
@@ -246,20 +236,19 @@ describe('cart customisation', () => {
       await text.evaluate((input: HTMLInputElement) => input.removeAttribute('maxlength'));
       await text.fill('x'.repeat(MAX_CUSTOM_TEXT + 1));
       await personalise(page).locator('summary').click();
-      await expect(personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
+      await expect.poll(() => personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
       await addButton(page).click();
       await expect.poll(() => personalise(page).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
       const error = personalise(page).locator('[data-field-error]').first();
       await error.waitFor();
-      await expect(error.textContent()).resolves.toMatch(/\S/);
-      await expect(text.getAttribute('aria-invalid')).resolves.toBe('true');
-      await page.close();
+      await expect(error).toHaveText(/\S/);
+      await expect(text).toHaveAttribute('aria-invalid', 'true');
     });
   }
 
-  it('the contract refuses customisation of a product that does not allow it', async () => {
+  test('the contract refuses customisation of a product that does not allow it', async ({ shop }) => {
     // The storefront never offers it there; another client sending it gets the reason.
-    const base = suite.shop.baseUrl;
+    const base = shop.baseUrl;
     const shirt = (await (await fetch(`${base}/api/product/single-product/linen-camp-shirt`)).json()) as {
       data: { product: { is_customisation_enabled: boolean }; variants: { id: string; is_default: boolean }[] };
     };

@@ -2,28 +2,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, storeStateMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
+import { expect, test, type Viewport } from './support/test.ts';
 
 /*
  * Store states (spec section 4). The state is changed in the shop's own database while the shop
  * is stopped (PGlite belongs to one process at a time), as the owner's API would change it, and
- * the shop starts again on the same DATA_DIR. The last test leaves the shop open.
+ * the shop starts again on the same DATA_DIR. The last test leaves the shop open. Its own shop
+ * (not the `shop` fixture), on a DATA_DIR of its own so that it can be restarted.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-store-states-'));
-const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir };
+let dataDir = '';
+const env = (): Record<string, string> => ({ NODE_ENV: 'test', DATA_DIR: dataDir });
 const STORE_PASSWORD = 'early-access-2026';
 const STAFF_NAME = 'Meera Iyer';
 const STAFF_PASSWORD = 'Counter#Top42';
 
 let shop: RunningShop | undefined;
-let browser: ShopBrowser;
 let productPath: string;
 
 interface Lock {
@@ -51,7 +51,7 @@ async function restartWith({ mode = null, protect = false, password }: Lock, sql
   } finally {
     await db.close();
   }
-  shop = await startShop({ env });
+  shop = await startShop({ env: env() });
 }
 
 const url = (p: string) => `${shop!.baseUrl}${p}`;
@@ -59,25 +59,22 @@ const url = (p: string) => `${shop!.baseUrl}${p}`;
 /** The first answer for `p`, redirects not followed. */
 const peek = (p: string) => fetch(url(p), { redirect: 'manual' });
 
-async function open(p: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const page = await newPage(browser, viewport);
+/** The test's `newPage` fixture: a tab in a context of its own, closed after the test. */
+type NewPage = (viewport?: Viewport) => Promise<Page>;
+
+/** A new tab (cookies of its own) on `p`, hydrated. */
+async function tab(newPage: NewPage, p: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  const page = await newPage(viewport);
   await page.goto(url(p));
   await waitForHydration(page);
   return page;
 }
 
-const openTabs: Page[] = [];
-afterEach(async () => {
-  for (const tab of openTabs.splice(0)) await tab.close();
-});
-const tab = async (p: string, viewport: { width: number; height: number } = DESKTOP) => {
-  const page = await open(p, viewport);
-  openTabs.push(page);
-  return page;
-};
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
+test.beforeAll(async () => {
+  // Starting a shop is not a test's time.
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-store-states-'));
+  shop = await startShop({ env: env() });
   const res = await fetch(url('/api/product/product-grid'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
@@ -85,16 +82,15 @@ beforeAll(async () => {
   });
   const { data } = (await res.json()) as { data: { products: { slug: string }[] } };
   productPath = `/product/${data.products[0]!.slug}`;
-}, 180_000);
+});
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await shop?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Home and a product page both redirect (302, noindex) to `target`; the browser lands there. */
-async function expectRedirects(target: string) {
+async function expectRedirects(newPage: NewPage, target: string) {
   for (const p of ['/', productPath, '/cart', '/account']) {
     const res = await peek(p);
     expect(res.status, p).toBe(302);
@@ -102,22 +98,22 @@ async function expectRedirects(target: string) {
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
   }
   for (const p of ['/', productPath]) {
-    const page = await tab(p);
+    const page = await tab(newPage, p);
     expect(new URL(page.url()).pathname).toBe(target);
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     // Nothing to click into the shop: no header, menu, cart or account links.
-    await expect(
-      page.locator('header, [data-testid="header-cart"], a[href="/cart"], a[href="/account"]').count(),
-    ).resolves.toBe(0);
+    await expect(page.locator('header, [data-testid="header-cart"], a[href="/cart"], a[href="/account"]')).toHaveCount(
+      0,
+    );
   }
   // The pages' loaders met the closed API (403/503): expected, so nothing is logged as a failure.
   expect(shop!.output()).not.toContain('ApiError');
 }
 
-async function expect404(p: string) {
+async function expect404(newPage: NewPage, p: string) {
   const res = await peek(p);
   expect(res.status, p).toBe(404);
-  const page = await tab(p);
+  const page = await tab(newPage, p);
   await page.getByRole('heading', { name: 'Page Not Found!' }).waitFor();
 }
 
@@ -128,20 +124,25 @@ async function expectClosedToCrawlers() {
   expect((await peek('/sitemap.xml')).status).toBe(404);
 }
 
-describe('store states', () => {
-  it('Coming Soon: every page goes to /coming-soon, the other special pages are 404, and a visitor can subscribe', async () => {
+test.describe('store states', () => {
+  // Every test restarts the shop first (stopped, its database edited, booted again): not its time.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Coming Soon: every page goes to /coming-soon, the other special pages are 404, and a visitor can subscribe', async ({
+    newPage,
+  }) => {
     await restartWith({ mode: 'Coming Soon' });
-    await expectRedirects('/coming-soon');
+    await expectRedirects(newPage, '/coming-soon');
     const res = await peek('/coming-soon');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
-    await expect404('/under-maintenance');
-    await expect404('/password-protected');
+    await expect404(newPage, '/under-maintenance');
+    await expect404(newPage, '/password-protected');
     await expectClosedToCrawlers();
     const api = await fetch(url('/api/category/all'));
     expect(api.status).toBe(403);
 
-    const page = await tab('/coming-soon', MOBILE);
+    const page = await tab(newPage, '/coming-soon', MOBILE);
     await page.getByRole('heading', { name: 'Something new is on its way' }).waitFor();
     const form = page.getByTestId('subscribe-form');
     await form.getByLabel('Your e-mail address').fill('not-an-email');
@@ -152,25 +153,29 @@ describe('store states', () => {
     await page.getByTestId('subscribe-success').getByText(storeStateMessages.subscribed).waitFor();
   });
 
-  it('Under Maintenance: every page goes to /under-maintenance, which answers 503 with Retry-After', async () => {
+  test('Under Maintenance: every page goes to /under-maintenance, which answers 503 with Retry-After', async ({
+    newPage,
+  }) => {
     await restartWith({ mode: 'Under Maintenance' });
-    await expectRedirects('/under-maintenance');
+    await expectRedirects(newPage, '/under-maintenance');
     const res = await peek('/under-maintenance');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('3600');
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
-    await expect404('/coming-soon');
+    await expect404(newPage, '/coming-soon');
     await expectClosedToCrawlers();
     const api = await fetch(url('/api/cart/get'));
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('3600');
 
-    const page = await tab('/under-maintenance', MOBILE);
+    const page = await tab(newPage, '/under-maintenance', MOBILE);
     await page.getByRole('heading', { name: 'We’ll be back shortly' }).waitFor();
     await page.getByTestId('subscribe-form').waitFor();
   });
 
-  it('signed-in staff see the open shop, a staff bar, and an Admin Panel button whose link works once', async () => {
+  test('signed-in staff see the open shop, a staff bar, and an Admin Panel button whose link works once', async ({
+    page,
+  }) => {
     const staffId = `stf_${randomBytes(6).toString('hex')}`;
     const token = `sfs_${randomBytes(32).toString('base64url')}`;
     const tokenHash = createHash('sha256').update(token).digest('hex');
@@ -182,9 +187,7 @@ describe('store states', () => {
       `insert into staff_sessions (token_hash, staff_id, kind, expires_at)
          values ('${tokenHash}', '${staffId}', 'cookie', now() + interval '12 hours')`,
     ]);
-    const page = await newPage(browser, DESKTOP);
-    openTabs.push(page);
-    await browser.context.addCookies([{ name: 'sf_staff', value: token, url: url('/') }]);
+    await page.context().addCookies([{ name: 'sf_staff', value: token, url: url('/') }]);
     await page.goto(url(productPath));
     await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe(productPath);
@@ -218,7 +221,7 @@ describe('store states', () => {
     // without one gets the expiry message and the sign-in form.
     await page.getByTestId('signed-in-as').getByText(STAFF_NAME).waitFor();
     expect(new URL(page.url()).search).toBe('');
-    await browser.context.clearCookies();
+    await page.context().clearCookies();
     await page.goto(url(href));
     await page.getByTestId('staff-sign-in-error').getByText(storeStateMessages.adminLinkExpired).waitFor();
     // Staff sign in with e-mail and password instead (POST /api/admin/auth/login, a cookie session), and out.
@@ -236,14 +239,16 @@ describe('store states', () => {
     expect(new URL(page.url()).pathname).toBe('/under-maintenance');
   });
 
-  it('password protection: the password page, a wrong password, then the open shop; then Coming Soon once the mode is set', async () => {
+  test('password protection: the password page, a wrong password, then the open shop; then Coming Soon once the mode is set', async ({
+    page,
+    newPage,
+  }) => {
     await restartWith({ protect: true, password: STORE_PASSWORD });
-    await expectRedirects('/password-protected');
-    await expect404('/coming-soon');
+    await expectRedirects(newPage, '/password-protected');
+    await expect404(newPage, '/coming-soon');
     await expectClosedToCrawlers();
 
-    const page = await newPage(browser, MOBILE);
-    openTabs.push(page);
+    await page.setViewportSize(MOBILE);
     await page.goto(url(productPath));
     await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe('/password-protected');
@@ -270,7 +275,7 @@ describe('store states', () => {
     );
   });
 
-  it('a tab left open when the shop closes lands on the special page at its next click', async () => {
+  test('a tab left open when the shop closes lands on the special page at its next click', async ({ newPage }) => {
     const staffId = `stf_${randomBytes(6).toString('hex')}`;
     const token = `sfs_${randomBytes(32).toString('base64url')}`;
     const tokenHash = createHash('sha256').update(token).digest('hex');
@@ -289,7 +294,7 @@ describe('store states', () => {
       });
       expect(res.status, await res.clone().text()).toBe(200);
     };
-    const page = await tab('/');
+    const page = await tab(newPage, '/');
     const slug = productPath.split('/').pop()!;
     // The header's Shop link: a client-side navigation whose loader calls the catalog API.
     const shopLink = page.locator('header a[href="/shop-online"]:visible').first();
@@ -309,9 +314,9 @@ describe('store states', () => {
     }
   });
 
-  it('an open shop answers its special pages as not found', async () => {
+  test('an open shop answers its special pages as not found', async ({ newPage }) => {
     await restartWith({});
-    for (const p of ['/password-protected', '/coming-soon', '/under-maintenance']) await expect404(p);
+    for (const p of ['/password-protected', '/coming-soon', '/under-maintenance']) await expect404(newPage, p);
     expect((await peek('/')).status).toBe(200);
     expect(await (await peek('/robots.txt')).text()).toContain('Sitemap:');
   });

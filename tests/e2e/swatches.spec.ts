@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { createCategory, createProduct, type CategoryFixtureRef, type ProductFixtureRef } from './support/fixtures.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Colour swatches (option_swatches, set by the owner): a round dot beside each colour in the
@@ -18,31 +17,33 @@ const COLOURS = ['Lagoon', 'Pearl', 'Ember', 'Moss'];
 let category: CategoryFixtureRef;
 let throwBlanket: ProductFixtureRef;
 
-const suite = useShopSuite({
-  prepare: async (shop) => {
-    category = await createCategory(shop, { name: 'Swatch Test Throws' });
-    throwBlanket = await createProduct(shop, {
-      name: 'Harbour Linen Throw',
-      price: 2899,
-      categories: [category],
-      options: { Colour: COLOURS, Size: ['Single', 'Double'] },
-      // Ember is sold out in every size.
-      stock: { 'Ember / Single': 0, 'Ember / Double': 0 },
-    });
-    await createProduct(shop, {
-      name: 'Harbour Cotton Cushion',
-      price: 999,
-      categories: [category],
-      options: { Colour: ['Ember', 'Moss'] },
-    });
-    // Spelt in lower case on purpose: swatches match option names and values whatever the case.
-    for (const [value, colour] of Object.entries(SWATCHES)) {
-      await shop.db.query('insert into option_swatches (option_name, value, colour) values ($1, $2, $3)', [
-        'colour',
-        value.toLowerCase(),
-        colour,
-      ]);
-    }
+test.use({
+  shopOptions: {
+    prepare: async (shop) => {
+      category = await createCategory(shop, { name: 'Swatch Test Throws' });
+      throwBlanket = await createProduct(shop, {
+        name: 'Harbour Linen Throw',
+        price: 2899,
+        categories: [category],
+        options: { Colour: COLOURS, Size: ['Single', 'Double'] },
+        // Ember is sold out in every size.
+        stock: { 'Ember / Single': 0, 'Ember / Double': 0 },
+      });
+      await createProduct(shop, {
+        name: 'Harbour Cotton Cushion',
+        price: 999,
+        categories: [category],
+        options: { Colour: ['Ember', 'Moss'] },
+      });
+      // Spelt in lower case on purpose: swatches match option names and values whatever the case.
+      for (const [value, colour] of Object.entries(SWATCHES)) {
+        await shop.db.query('insert into option_swatches (option_name, value, colour) values ($1, $2, $3)', [
+          'colour',
+          value.toLowerCase(),
+          colour,
+        ]);
+      }
+    },
   },
 });
 
@@ -62,14 +63,17 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(process.env.SHOT_DIR, `${name}.png`) });
 };
 
-describe('colour swatches', () => {
+test.describe('colour swatches', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the Colour filter shows a swatch beside each named colour, and ticks it`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`at ${viewport.width} px: the Colour filter shows a swatch beside each named colour, and ticks it`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
-      await page.goto(`${suite.shop.baseUrl}${category.path}`);
+      await page.goto(`${shop.baseUrl}${category.path}`);
       await waitForHydration(page);
-      await expect(page.getByTestId('result-count').textContent()).resolves.toBe('2 products');
+      await expect(page.getByTestId('result-count')).toHaveText('2 products');
       if (viewport === MOBILE) await page.getByRole('button', { name: /^Filters/ }).click();
       const panel = page.locator('#listing-filter-panel');
       const group = panel.locator('details[data-facet="Colour"]');
@@ -78,56 +82,58 @@ describe('colour swatches', () => {
       for (const colour of COLOURS) {
         // Its name, then its count ("Lagoon 2 products").
         const name = new RegExp(`^${colour} \\d+ products?$`);
-        await expect(group.getByRole('checkbox', { name }).isVisible()).resolves.toBe(true);
+        await expect(group.getByRole('checkbox', { name })).toBeVisible();
         // (`has` is matched inside each label: a locator from the page, not from the group.)
         const row = group.locator('label', { has: page.getByRole('checkbox', { name }) });
         const dot = row.locator('[data-swatch]');
         if (SWATCHES[colour]) {
-          await expect(dot.count()).resolves.toBe(1);
-          await expect(style(dot, 'background-color')).resolves.toBe(rgb(SWATCHES[colour]));
-          await expect(dot.getAttribute('aria-hidden')).resolves.toBe('true');
+          await expect(dot).toHaveCount(1);
+          await expect(dot).toHaveCSS('background-color', rgb(SWATCHES[colour]));
+          await expect(dot).toHaveAttribute('aria-hidden', 'true');
           // The dot is round and a size a shopper can make out.
           const b = (await dot.boundingBox())!;
           expect(b.width).toBeGreaterThanOrEqual(16);
           expect(Math.abs(b.width - b.height)).toBeLessThan(0.5);
-          await expect(style(dot, 'border-top-left-radius')).resolves.not.toBe('0px');
+          await expect(dot).not.toHaveCSS('border-top-left-radius', '0px');
         } else {
-          await expect(dot.count()).resolves.toBe(0);
+          await expect(dot).toHaveCount(0);
         }
         // The name is still there as text, beside the dot.
-        await expect(row.textContent()).resolves.toMatch(new RegExp(`^${colour}\\d+$`));
+        await expect(row).toHaveText(new RegExp(`^${colour}\\d+$`));
       }
       // A light colour keeps a visible edge: a stronger border than a dark one's.
       const pearl = group.locator('label', { hasText: /^Pearl/ }).locator('[data-swatch]');
       const lagoon = group.locator('label', { hasText: /^Lagoon/ }).locator('[data-swatch]');
-      await expect(style(pearl, 'border-top-width')).resolves.toBe('1px');
+      await expect(pearl).toHaveCSS('border-top-width', '1px');
       expect(alphaOf(await style(pearl, 'border-top-color'))).toBeGreaterThan(
         alphaOf(await style(lagoon, 'border-top-color')),
       );
 
       // Chosen: the box is ticked and the dot ringed (not told by colour alone), and the listing narrows.
-      await expect(style(lagoon, 'outline-style')).resolves.toBe('none');
+      await expect(lagoon).toHaveCSS('outline-style', 'none');
       // (A change applies at once, on a phone too, where the drawer stays open over the results.)
       await group.locator('label', { hasText: /^Lagoon/ }).click();
       await page.waitForURL(/opt\.Colour=Lagoon/);
-      await expect.poll(() => group.getByRole('checkbox', { name: /^Lagoon / }).isChecked()).toBe(true);
-      await expect.poll(() => style(lagoon, 'outline-style')).toBe('solid');
-      await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 product');
+      await expect(group.getByRole('checkbox', { name: /^Lagoon / })).toBeChecked();
+      await expect(lagoon).toHaveCSS('outline-style', 'solid');
+      await expect(page.getByTestId('result-count')).toHaveText('1 product');
       await shot(page, `listing-filter-${viewport.width}`);
       expect(problems).toEqual([]);
-      await page.close();
     });
   }
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the product page's Colour radio group shows the swatches, sold out still struck through`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`at ${viewport.width} px: the product page's Colour radio group shows the swatches, sold out still struck through`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
-      await page.goto(`${suite.shop.baseUrl}${throwBlanket.path}`);
+      await page.goto(`${shop.baseUrl}${throwBlanket.path}`);
       await waitForHydration(page);
       const colours = page.getByRole('radiogroup', { name: 'Colour' });
       const radios = colours.getByRole('radio');
-      await expect(radios.count()).resolves.toBe(COLOURS.length);
+      await expect(radios).toHaveCount(COLOURS.length);
 
       for (const colour of COLOURS) {
         const radio = colours.getByRole('radio', {
@@ -140,22 +146,18 @@ describe('colour swatches', () => {
         expect(b.height).toBeGreaterThanOrEqual(44);
         expect(b.width).toBeGreaterThanOrEqual(44);
         if (SWATCHES[colour]) {
-          await expect(style(dot, 'background-color')).resolves.toBe(rgb(SWATCHES[colour]));
-          await expect(dot.getAttribute('aria-hidden')).resolves.toBe('true');
+          await expect(dot).toHaveCSS('background-color', rgb(SWATCHES[colour]));
+          await expect(dot).toHaveAttribute('aria-hidden', 'true');
         } else {
-          await expect(dot.count()).resolves.toBe(0);
+          await expect(dot).toHaveCount(0);
         }
         // The name is shown beside the dot.
-        await expect(
-          radio.locator(':scope > span:not([data-swatch]):not(.sr-only)').first().textContent(),
-        ).resolves.toBe(colour);
+        await expect(radio.locator(':scope > span:not([data-swatch]):not(.sr-only)').first()).toHaveText(colour);
       }
       // Sold out: the name is struck through and so is the dot.
       const ember = colours.getByRole('radio', { name: 'Ember (sold out)' });
-      await expect(style(ember.getByText('Ember', { exact: true }), 'text-decoration-line')).resolves.toBe(
-        'line-through',
-      );
-      await expect(ember.locator('[data-swatch] > span').count()).resolves.toBe(1);
+      await expect(ember.getByText('Ember', { exact: true })).toHaveCSS('text-decoration-line', 'line-through');
+      await expect(ember.locator('[data-swatch] > span')).toHaveCount(1);
 
       await colours.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await shot(page, `product-${viewport.width}`);
@@ -163,7 +165,7 @@ describe('colour swatches', () => {
       // Still one radio group: one tab stop, arrow keys move and choose.
       const checked = () => colours.getByRole('radio', { checked: true }).textContent();
       const start = (await checked())!;
-      await expect(colours.locator('[tabindex="0"]').count()).resolves.toBe(1);
+      await expect(colours.locator('[tabindex="0"]')).toHaveCount(1);
       await colours.getByRole('radio', { checked: true }).focus();
       await page.keyboard.press('ArrowRight');
       const next = COLOURS[(COLOURS.indexOf(start.replace(/ \(.*$/, '')) + 1) % COLOURS.length]!;
@@ -173,12 +175,11 @@ describe('colour swatches', () => {
         .toMatch(new RegExp(`^${next}`));
       // The chosen value is told apart by more than its colour: filled and checked.
       const chosen = colours.getByRole('radio', { checked: true });
-      await expect(chosen.getAttribute('aria-checked')).resolves.toBe('true');
+      await expect(chosen).toHaveAttribute('aria-checked', 'true');
       await page.keyboard.press('ArrowLeft');
       await expect.poll(checked).toMatch(new RegExp(`^${start.replace(/ \(.*$/, '')}`));
 
       expect(problems).toEqual([]);
-      await page.close();
     });
   }
 });

@@ -1,8 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { createCategory, createProduct, type ProductFixtureRef } from './support/fixtures.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The free-shipping nudge of the cart page and the cart drawer: "Add ₹X more for free shipping"
@@ -15,22 +14,24 @@ let planter: ProductFixtureRef;
 const REMAINING = 'Add ₹350.00 more for free shipping';
 const REACHED = "You've got free shipping";
 
-const suite = useShopSuite({
-  prepare: async (shop) => {
-    const home = await createCategory(shop, { name: 'Free Shipping Fixtures' });
-    throwBlanket = await createProduct(shop, {
-      name: 'Harbour Linen Throw',
-      price: 650,
-      categories: [home],
-      imageColours: ['#c9d6df', '#52616b'],
-    });
-    planter = await createProduct(shop, {
-      name: 'Juniper Ceramic Planter',
-      price: 400,
-      categories: [home],
-      imageColours: ['#e3d5c5', '#8d6e63'],
-    });
-    await shop.db.query(`update shipping_methods set free_over_minor = 100000 where code = 'standard'`);
+test.use({
+  shopOptions: {
+    prepare: async (shop) => {
+      const home = await createCategory(shop, { name: 'Free Shipping Fixtures' });
+      throwBlanket = await createProduct(shop, {
+        name: 'Harbour Linen Throw',
+        price: 650,
+        categories: [home],
+        imageColours: ['#c9d6df', '#52616b'],
+      });
+      planter = await createProduct(shop, {
+        name: 'Juniper Ceramic Planter',
+        price: 400,
+        categories: [home],
+        imageColours: ['#e3d5c5', '#8d6e63'],
+      });
+      await shop.db.query(`update shipping_methods set free_over_minor = 100000 where code = 'standard'`);
+    },
   },
 });
 
@@ -57,57 +58,60 @@ async function readNudge(scope: Locator) {
   };
 }
 
-async function addFromProductPage(page: Page, product: ProductFixtureRef) {
-  await page.goto(`${suite.shop.baseUrl}${product.path}`);
+async function addFromProductPage(page: Page, base: string, product: ProductFixtureRef) {
+  await page.goto(`${base}${product.path}`);
   await waitForHydration(page);
   await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).click();
   await page.getByTestId('cart-drawer').locator('[data-added="true"]').waitFor();
 }
 
-describe('free-shipping nudge', () => {
+test.describe('free-shipping nudge', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the drawer and the cart page say what is left, and flip once it is reached`, async () => {
-      const page = await newPage(suite.browser, viewport);
+    test(`at ${viewport.width} px: the drawer and the cart page say what is left, and flip once it is reached`, async ({
+      page,
+      shop,
+    }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
       const problems = await watchForProblems(page);
       const drawer = page.getByTestId('cart-drawer');
 
       // One throw (₹650): ₹350 short, the bar at 65 %.
-      await addFromProductPage(page, throwBlanket);
+      await addFromProductPage(page, base, throwBlanket);
       await expect.poll(() => readNudge(nudge(drawer))).toEqual({ text: REMAINING, value: '65', label: REMAINING });
-      await expect(nudge(drawer).getAttribute('data-reached')).resolves.toBeNull();
+      await expect(nudge(drawer)).not.toHaveAttribute('data-reached');
 
       // The cart page renders it on the server (no flash after hydration).
-      const html = await (await page.context().request.get(`${suite.shop.baseUrl}/cart`)).text();
+      const html = await (await page.context().request.get(`${base}/cart`)).text();
       expect(html).toContain('data-testid="free-shipping"');
       expect(html).toMatch(/Add <span[^>]*>₹350\.00<\/span> more for free shipping/);
       expect(html).toContain('aria-valuenow="65"');
 
-      await page.goto(`${suite.shop.baseUrl}/cart`);
+      await page.goto(`${base}/cart`);
       await waitForHydration(page);
       const main = page.getByRole('main');
-      await expect(readNudge(nudge(main))).resolves.toEqual({ text: REMAINING, value: '65', label: REMAINING });
+      await expect.poll(() => readNudge(nudge(main))).toEqual({ text: REMAINING, value: '65', label: REMAINING });
       const before = await nudge(main).boundingBox();
 
       // A second throw (₹1,300): reached, in the same space.
       const line = main.locator(`[data-product-id="${throwBlanket.variants[0]!.id}"]`);
       await line.getByRole('button', { name: 'Increase quantity of Harbour Linen Throw' }).click();
       await expect.poll(() => readNudge(nudge(main))).toEqual({ text: REACHED, value: '100', label: REACHED });
-      await expect(nudge(main).getAttribute('data-reached')).resolves.toBe('true');
+      await expect(nudge(main)).toHaveAttribute('data-reached', 'true');
       const after = await nudge(main).boundingBox();
       expect(after?.height).toBe(before?.height);
       expect(after?.y).toBe(before?.y);
-      await expect(main.getByTestId('totals-shipping').textContent()).resolves.toBe('Free');
+      await expect(main.getByTestId('totals-shipping')).toHaveText('Free');
 
       // Back to one: short again.
       await line.getByRole('button', { name: 'Decrease quantity of Harbour Linen Throw' }).click();
       await expect.poll(() => readNudge(nudge(main))).toEqual({ text: REMAINING, value: '65', label: REMAINING });
 
       // Adding one more item (a ₹400 planter) from its page: the drawer says it is reached.
-      await addFromProductPage(page, planter);
+      await addFromProductPage(page, base, planter);
       await expect.poll(() => readNudge(nudge(drawer))).toEqual({ text: REACHED, value: '100', label: REACHED });
 
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 });
