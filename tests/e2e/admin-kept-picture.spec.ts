@@ -79,6 +79,9 @@ test.describe('deleting a product picture a page shows', () => {
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: adminPictureMessages.deleted });
       await expect(toast).toContainText(adminPictureMessages.stillShown(['Page: Our garden range']));
       await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+      // The toast slides in from the top: let it settle over the Pictures section before the shot.
+      await page.getByRole('heading', { name: 'Pictures', level: 2 }).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(800);
       await shotScreen(page, 'picture-still-shown');
     });
   }
