@@ -26,6 +26,9 @@ export const PICTURE_LIMITS = {
 /** The formats accepted, as sharp names them. */
 export const PICTURE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 
+/** A deleted picture content still shows: its file is kept, as a media library picture. */
+const stillShown = (places: string[]) => `Still shown on ${places.join(', ')}; it stays in the media library`;
+
 export const adminPictureMessages = {
   type: 'Pictures must be JPEG, PNG, WebP or AVIF images',
   tooLarge: `This file is too large: a picture can be at most ${PICTURE_LIMITS.maxBytes / MiB} MB`,
@@ -45,6 +48,8 @@ export const adminPictureMessages = {
   saved: 'Picture saved',
   reordered: 'Pictures reordered',
   deleted: 'Picture deleted',
+  stillShown,
+  deletedStillShown: (places: string[]) => `Picture deleted. ${stillShown(places)}`,
 } as const;
 
 export const AdminPictureSchema = z.object({
@@ -69,6 +74,11 @@ export const AdminPicturesSchema = z.object({
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   /** Of an upload: the picture it made (or, retried, had made). */
   picture_id: z.number().int().optional(),
+  /**
+   * Of a delete: the pages, posts, slides, testimonials and templates still showing the deleted
+   * picture (“Page: About us”); its file is then kept, in the media library once the Undo has passed.
+   */
+  still_shown: z.array(z.string()).optional(),
 });
 export type AdminPictures = z.infer<typeof AdminPicturesSchema>;
 

@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPicturesApi, type AdminPicture, type AdminPicturePatch, type AdminPictures } from '@shopfront/shared';
+import {
+  adminPictureMessages,
+  adminPicturesApi,
+  type AdminPicture,
+  type AdminPicturePatch,
+  type AdminPictures,
+} from '@shopfront/shared';
 import { call, errorText } from '../../../lib/api';
 import { uploadPicture } from '../../../lib/upload';
 import { failure } from '../../../lib/toast';
 import { savedToast } from '../../../lib/undo';
+import { MEDIA_KEY } from '../../media/queries';
 import { CATALOG_KEY } from '../queries';
 
 export const picturesKey = (id: string) => [...CATALOG_KEY, 'pictures', id] as const;
@@ -84,8 +91,14 @@ export function usePictureActions(productId: string) {
     mutationFn: (id: number) => call(adminPicturesApi.remove, { params: { id: productId, picture_id: id } }),
     onSuccess: (res) => {
       settle(res.data);
-      // One tap deletes; Undo (while the toast lasts) brings the picture back in its place.
-      savedToast(client, res.message ?? 'Picture deleted', { offer: res.undo, refresh: [key, CATALOG_KEY] });
+      // One tap deletes; Undo (while the toast lasts) brings the picture back in its place. A
+      // picture a page or post still shows stays, in the media library: the toast says where.
+      const shown = res.data.still_shown ?? [];
+      savedToast(client, adminPictureMessages.deleted, {
+        description: shown.length > 0 ? adminPictureMessages.stillShown(shown) : undefined,
+        offer: res.undo,
+        refresh: [key, CATALOG_KEY, MEDIA_KEY],
+      });
     },
     onError,
   });

@@ -202,14 +202,15 @@ export async function adminPictureRoutes(app: FastifyInstance) {
     {
       schemas: { params: AdminPictureParamsSchema, data: AdminPicturesSchema },
       ...doc(
-        'Delete a picture: it leaves the shop at once; the answer’s undo brings it back in its place with its alt text, variant and focal point. Its file is kept while the delete can be undone, then removed once no picture refers to it',
+        'Delete a picture: it leaves the shop at once; the answer’s undo brings it back in its place with its alt text, variant and focal point. Its file is kept while the delete can be undone, then removed once no picture refers to it; while a page, post, slide, testimonial or template shows it, still_shown names them (as the message does) and the file stays, as a media library picture, deletable there once nothing shows it',
       ),
     },
     async (req) => {
       const act = await actOf(req);
       const staff = collecting(act.staff);
       const pictures = await deletePicture(db, { ...act, staff }, req.params.id, req.params.picture_id);
-      return ok(pictures, msg.deleted, undoOffer(staff));
+      const shown = pictures.still_shown;
+      return ok(pictures, shown.length > 0 ? msg.deletedStillShown(shown) : msg.deleted, undoOffer(staff));
     },
   );
 

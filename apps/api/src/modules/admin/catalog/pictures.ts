@@ -16,6 +16,7 @@ import { imageWork } from '../../../lib/limiter.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
+import { lockProductFile, placesShowing } from '../media/shown-pictures.ts';
 
 /**
  * A product's pictures (issue 26). An upload is normalised to WebP outside any transaction,
@@ -290,15 +291,17 @@ export const PICTURE_UNDO_KEEP_MS = 15 * 60_000;
 /**
  * Deletes a picture from the shop at once (its row leaves product_images), keeping the row in
  * deleted_product_images and the file in storage for PICTURE_UNDO_KEEP_MS: the delete's Undo
- * (restorePicture) brings it back as it was; purgeDeletedPictures removes them after.
+ * (restorePicture) brings it back as it was; purgeDeletedPictures removes them after (a file that
+ * content shows then stays, in the media library). Answers the pictures left and where content
+ * still shows the deleted one.
  */
 export async function deletePicture(
   db: Db,
   act: PictureAct,
   productId: string,
   pictureId: number,
-): Promise<AdminPictures> {
-  await db.transaction(async (tx) => {
+): Promise<AdminPictures & { still_shown: string[] }> {
+  const stillShown = await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     const [gone] = await queryRows<{ path: string; alt: string; position: number }>(
       tx,
@@ -320,8 +323,9 @@ export async function deletePicture(
       after: { picture: null },
       ip: act.ip,
     });
+    return placesShowing(tx, gone.path);
   });
-  return listPictures(db, productId);
+  return { ...(await listPictures(db, productId)), still_shown: stillShown };
 }
 
 /**
@@ -377,25 +381,55 @@ export async function restorePicture(
   });
 }
 
+/** What the purge does with one deleted picture's file once its Undo has passed. */
+type Fate = 'kept' | 'library' | 'remove';
+
 /**
- * Removes deleted pictures kept longer than `keepMs` (their delete can no longer be undone): the
- * rows, then each file this module wrote that no picture (shown or kept) refers to any more.
- * The recurring job's work; answers how many went.
+ * Removes deleted pictures kept longer than `keepMs` (their delete can no longer be undone), each
+ * in its own short transaction under its file's lock (lockProductFile, as a content save showing
+ * it takes shared): the row goes; the file stays while a picture (shown or kept) refers to it or
+ * the library keeps it; else, when a page, post, slide, testimonial or template shows it, the
+ * library keeps it (a media_uploads row at the same path, so content needs no rewrite: “used in
+ * Page: …”, deletable there once nothing shows it); else a file this module wrote is removed after
+ * the commit. The recurring job's work; answers how many rows went.
  */
 export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs = PICTURE_UNDO_KEEP_MS) {
-  const gone = await queryRows<{ path: string }>(
+  const due = sql`deleted_at < now() - make_interval(secs => ${keepMs / 1000})`;
+  const rows = await queryRows<{ id: number; path: string }>(
     db,
-    sql`delete from deleted_product_images
-         where deleted_at < now() - make_interval(secs => ${keepMs / 1000}) returning path`,
+    sql`select id, path from deleted_product_images where ${due} order by id`,
   );
-  for (const { path } of gone) {
-    if (!path.startsWith(`/media/${FOLDER}/`)) continue;
-    const [used] = await queryRows<{ used: boolean }>(
-      db,
-      sql`select exists (select 1 from product_images where path = ${path})
-              or exists (select 1 from deleted_product_images where path = ${path}) as used`,
-    );
-    if (!used?.used) await storage.remove(path.slice('/media/'.length));
+  let gone = 0;
+  for (const { id, path } of rows) {
+    // Read before the transaction (it may be a download): the library row records its size.
+    const file = await storage.read(path.slice('/media/'.length)).catch(() => null);
+    const fate = await db.transaction(async (tx): Promise<Fate | null> => {
+      await lockProductFile(tx, path);
+      const [row] = await queryRows<{ alt: string; width: number; height: number; name: string }>(
+        tx,
+        sql`delete from deleted_product_images d using products p
+             where d.id = ${id} and p.id = d.product_id and ${due} returning d.alt, d.width, d.height, p.name`,
+      );
+      if (!row) return null; // undone, or purged by another run meanwhile
+      const [refs] = await queryRows<{ kept: boolean }>(
+        tx,
+        sql`select exists (select 1 from product_images where path = ${path})
+                or exists (select 1 from deleted_product_images where path = ${path})
+                or exists (select 1 from media_uploads where path = ${path}) as kept`,
+      );
+      if (refs!.kept) return 'kept';
+      // Its own statement, after the lock: sees every save that held the lock before.
+      if (file === null || (await placesShowing(tx, path)).length === 0) return 'remove';
+      await tx.execute(
+        sql`insert into media_uploads (path, file_name, alt, width, height, bytes, content_hash)
+            values (${path}, ${row.name}, ${row.alt}, ${row.width}, ${row.height}, ${file.bytes.length},
+                    ${`product-picture:${path}`})`, // never a sha256: no upload's bytes match it
+      );
+      return 'library';
+    });
+    if (fate === null) continue;
+    gone++;
+    if (fate === 'remove' && path.startsWith(`/media/${FOLDER}/`)) await storage.remove(path.slice('/media/'.length));
   }
-  return gone.length;
+  return gone;
 }

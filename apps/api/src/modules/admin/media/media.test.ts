@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { formData } from '../../../test/form-data.ts';
 import { ifMatch } from '../../../test/owner-request.ts';
 import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
+import { whileHeld } from '../../../test/while-held.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
 /**
@@ -274,22 +274,6 @@ describe('deleting from the library', () => {
   });
 });
 
-/** Runs `hold` in a transaction on a second connection, `meanwhile` while it is open (300 ms), then commits. */
-async function whileHeld<T>(hold: (c: pg.Client) => Promise<unknown>, meanwhile: () => Promise<T>): Promise<T> {
-  const other = new pg.Client({ connectionString: t.url });
-  await other.connect();
-  try {
-    await other.query('begin');
-    await hold(other);
-    const waiting = meanwhile();
-    await new Promise((r) => setTimeout(r, 300));
-    await other.query('commit');
-    return await waiting;
-  } finally {
-    await other.end();
-  }
-}
-
 const saveTestimonial = (author: string, picture: string) =>
   t.app.inject({
     method: 'POST',
@@ -308,6 +292,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a delete racing a save (
     const author = `Racer ${tag()}`;
     // A testimonial save as lockShownPictures begins it, holding its transaction open.
     const res = await whileHeld(
+      t.url!,
       async (c) => {
         await c.query('select 1 from media_uploads where path = $1 for key share', [item.path]);
         await c.query(
@@ -329,6 +314,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a delete racing a save (
     const author = `Late ${tag()}`;
     // The delete as deleteMedia does it, holding its transaction open.
     const res = await whileHeld(
+      t.url!,
       (c) => c.query('delete from media_uploads where id = $1', [Number(item.id.split('-')[1])]),
       () => saveTestimonial(author, item.path),
     );

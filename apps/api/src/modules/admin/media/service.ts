@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/pictures.ts';
+import { isProductFile, lockProductFile, placesShowing, usedIn } from './shown-pictures.ts';
 
 /**
  * The media library (issue 28). An upload goes through the product pictures' checks and
@@ -13,32 +14,13 @@ import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/p
  * content/, then its row inserted; the same bytes or Idempotency-Key answer the first upload's row
  * (a lost race removes its file again). The list joins the uploads with the products' pictures.
  * A delete is refused (409) while a page, post, slide, testimonial or template names the file; its
- * file goes after the commit.
+ * file goes after the commit. A product's picture deleted from its product while content showed it
+ * becomes an upload here at its own path (purgeDeletedPictures).
  */
 
-/** Files this module writes live under here; only these are ever removed. */
+/** Files this module writes live under here; only these, and product pictures it kept, are ever removed. */
 const FOLDER = 'content';
 const NAME_MAX = 200;
-
-/**
- * Where a picture is shown: every page, post, slide, testimonial and template (its draft or live
- * sections) that names its file (plain or resized, `/media/w_640/…`), as “Page: About us”. `path`
- * is an SQL expression of /media/….
- */
-const usedIn = (path: SQL) => sql`array(
-  select 'Page: ' || p.title from pages p where strpos(p.blocks::text, substr(${path}, 8)) > 0
-  union all
-  select 'Post: ' || b.title from blog_posts b
-   where strpos(b.body::text, substr(${path}, 8)) > 0 or strpos(coalesce(b.cover_image_path, ''), substr(${path}, 8)) > 0
-  union all
-  select 'Slide: ' || s.title from slides s where strpos(s.image_url, substr(${path}, 8)) > 0
-  union all
-  select 'Testimonial: ' || t.author_name from testimonials t where strpos(coalesce(t.avatar_path, ''), substr(${path}, 8)) > 0
-  union all
-  select 'Template: ' || t.name from templates t
-   where strpos(coalesce(t.draft_sections::text, ''), substr(${path}, 8)) > 0
-      or exists (select 1 from template_sections s where s.template_id = t.id and strpos(s.settings::text, substr(${path}, 8)) > 0)
-)`;
 
 interface Row extends Omit<MediaItem, 'id'> {
   n: number;
@@ -176,24 +158,26 @@ export async function updateMedia(db: Db, act: PictureAct, id: number, patch: Me
 }
 
 /**
- * Deletes an upload no page, post, slide or testimonial uses (409 naming them otherwise), then its
- * file, after the commit. The row is locked FOR UPDATE before, and in another statement than, the
- * look for content showing it: a save holding the row (lockShownPictures, FOR KEY SHARE) is waited
- * for, and the look's fresh READ COMMITTED snapshot then sees what it saved. One statement would
- * read with the snapshot taken before the wait and miss it.
+ * Deletes an upload no page, post, slide, testimonial or template uses (409 naming them
+ * otherwise), then its file, after the commit: one uploaded under content/, or a product's picture
+ * the library kept when it was deleted from its product (purgeDeletedPictures) unless a product
+ * picture refers to it again. The row is locked FOR UPDATE before, and in another statement than,
+ * the look for content showing it: a save holding the row (lockShownPictures, FOR KEY SHARE) is
+ * waited for, and the look's fresh READ COMMITTED snapshot then sees what it saved. One statement
+ * would read with the snapshot taken before the wait and miss it. A kept product picture's file
+ * lock is taken first, as the saves and the purge take it.
  */
 export async function deleteMedia(db: Db, storage: MediaStorage, act: PictureAct, id: number): Promise<void> {
-  const path = await db.transaction(async (tx) => {
+  const remove = await db.transaction(async (tx) => {
+    const [named] = await queryRows<{ path: string }>(tx, sql`select path from media_uploads where id = ${id}`);
+    if (named && isProductFile(named.path)) await lockProductFile(tx, named.path);
     const [locked] = await queryRows<{ path: string }>(
       tx,
       sql`select path from media_uploads where id = ${id} for update`,
     );
     if (!locked) throw notFound(msg.notFound);
-    const [{ used_in } = { used_in: [] }] = await queryRows<{ used_in: string[] }>(
-      tx,
-      sql`select ${usedIn(sql`${locked.path}::text`)} as used_in`,
-    );
-    if (used_in.length > 0) throw new HttpError(409, msg.inUse(used_in));
+    const used = await placesShowing(tx, locked.path);
+    if (used.length > 0) throw new HttpError(409, msg.inUse(used));
     await tx.execute(sql`delete from media_uploads where id = ${id}`);
     await recordAudit(tx, {
       staff: act.staff,
@@ -203,7 +187,14 @@ export async function deleteMedia(db: Db, storage: MediaStorage, act: PictureAct
       after: null,
       ip: act.ip,
     });
-    return locked.path;
+    if (locked.path.startsWith(`/media/${FOLDER}/`)) return locked.path;
+    if (!isProductFile(locked.path)) return null;
+    const [refs] = await queryRows<{ kept: boolean }>(
+      tx,
+      sql`select exists (select 1 from product_images where path = ${locked.path})
+              or exists (select 1 from deleted_product_images where path = ${locked.path}) as kept`,
+    );
+    return refs!.kept ? null : locked.path;
   });
-  if (path.startsWith(`/media/${FOLDER}/`)) await storage.remove(path.slice('/media/'.length));
+  if (remove) await storage.remove(remove.slice('/media/'.length));
 }
