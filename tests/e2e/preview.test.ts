@@ -57,7 +57,9 @@ const admin = await startOrigin((path) =>
     ? framingPage(`${shopUrl()}/about-us?preview=1`, `<iframe id="stranger" src="${stranger.origin}/child"></iframe>`)
     : path === '/home'
       ? framingPage(`${shopUrl()}/?preview=1`)
-      : null,
+      : path === '/post'
+        ? framingPage(`${shopUrl()}/preview/post?preview=1`)
+        : null,
 );
 
 const suite = useShopSuite({ env: { NODE_ENV: 'test', ADMIN_ORIGIN: admin.origin } });
@@ -270,5 +272,89 @@ describe('preview and template editing inside the admin frame', () => {
     const edit = await waitForMessage(page, 'shopfront:edit');
     expect(edit.data).toEqual({ type: 'shopfront:edit', target: 'footer', page: { slug: 'home', page_type: 'Home' } });
     await page.close();
+  });
+  it('unsaved slides, questions, testimonials and a post show live, their markup and script links never run', async () => {
+    const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+    const { page, shop, problems } = await openAdmin('/home');
+    await post(page, {
+      type: 'shopfront:preview:sections',
+      sections: [
+        { key: 'hero', type: 'hero_slider', settings: { slider_id: 'home-hero' } },
+        { key: 'help', type: 'faq', settings: { title: 'Help', faq_id: 'shopping-help' } },
+        { key: 'quotes', type: 'testimonials', settings: { title: 'Quotes', limit: 3 } },
+      ],
+    });
+    await post(page, {
+      type: 'shopfront:preview:slider',
+      id: 'home-hero',
+      slides: [
+        {
+          title: `Slide ${XSS}`,
+          subtitle: XSS,
+          image_url: 'javascript:alert(1)',
+          link_url: 'javascript:alert(1)',
+          link_text: 'Go',
+        },
+      ],
+    });
+    await post(page, {
+      type: 'shopfront:preview:faq',
+      id: 'shopping-help',
+      title: XSS,
+      items: [{ question: `Question ${XSS}`, answer: XSS, is_published: true }],
+    });
+    await post(page, {
+      type: 'shopfront:preview:testimonials',
+      items: [
+        {
+          author: `Author ${XSS}`,
+          author_title: XSS,
+          quote: `Quote ${XSS}`,
+          rating: 5,
+          picture: 'javascript:alert(1)',
+        },
+      ],
+    });
+    await shop.locator('.hero-slider h2', { hasText: 'Slide <img' }).waitFor();
+    await shop.locator('summary', { hasText: 'Question <img' }).waitFor();
+    await shop.getByText(`Quote ${XSS}`).waitFor();
+    // The saved slides and questions are gone from those sections; nothing ran, no script link.
+    await expect(shop.locator('.hero-slider h2').count()).resolves.toBe(1);
+    await expect(shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script').count()).resolves.toBe(0);
+    await expect(shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    expect(problems).toEqual([]);
+    await page.close();
+
+    const draft = await openAdmin('/post');
+    expect(draft.ready.data).toEqual({ type: 'shopfront:preview:ready', path: '/preview/post' });
+    await draft.shop.getByRole('heading', { level: 1, name: 'Nothing to preview' }).waitFor();
+    await post(draft.page, {
+      type: 'shopfront:preview:post',
+      post: {
+        title: `Post ${XSS}`,
+        excerpt: XSS,
+        cover_image: { url: 'javascript:alert(1)', alt: XSS },
+        author: XSS,
+        body: [
+          { type: 'paragraph', text: XSS },
+          { type: 'paragraph', text: 'bad link', spans: [{ text: 'bad link', href: 'javascript:alert(1)' }] },
+          { type: 'paragraph', text: 'good link', spans: [{ text: 'good link', href: 'https://example.test/' }] },
+        ],
+        published_at: null,
+      },
+    });
+    await draft.shop.getByRole('heading', { level: 1, name: `Post ${XSS}` }).waitFor();
+    await draft.shop.getByText('Not published yet').waitFor();
+    await expect(draft.shop.getByRole('link', { name: 'good link' }).getAttribute('href')).resolves.toBe(
+      'https://example.test/',
+    );
+    await expect(draft.shop.getByText('bad link').count()).resolves.toBe(0);
+    await expect(
+      draft.shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script, main img').count(),
+    ).resolves.toBe(0);
+    await expect(draft.shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    // /preview/post answers 404 by design (it has no post of its own): the only problems allowed.
+    expect(draft.problems.filter((p) => !/http 404: \/preview\/post$|status of 404/.test(p))).toEqual([]);
+    await draft.page.close();
   });
 });

@@ -11,6 +11,8 @@ export default [
   route('apply/:slug', 'routes/apply.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('blogs/:slug', 'routes/blog-post.tsx'),
+  // The admin panel's preview of an unpublished post (its message fills it; nothing otherwise).
+  route('preview/post', 'routes/preview.post.tsx'),
   // Cart and checkout (spec section 2 "Cart flow": Cart (1), Address (2), Payment (3)).
   route('cart', 'routes/cart.tsx'),
   route('cart/restore/:token', 'routes/cart.restore.$token.tsx'),

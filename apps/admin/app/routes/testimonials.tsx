@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
@@ -10,6 +10,7 @@ import {
 import { Button } from '../components/ui/button';
 import { SortableList } from '../components/ui/sortable-list';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
+import { EditorWithPreview } from '../features/preview/editor-with-preview';
 import { TestimonialForm, fieldsOf } from '../features/testimonials/testimonial-form';
 import { call, errorText } from '../lib/api';
 import { moveTo, stepBy } from '../lib/reorder';
@@ -26,13 +27,17 @@ const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
  * The testimonials (issue 28) in the order the storefront's testimonials sections show them: a
  * move (drag, keyboard, Move up / Move down) is saved at once; a testimonial opens its form beside
  * the list (below it on a phone). Edits and deletes carry the testimonial's version (If-Match); a
- * 409 says another editor changed it and shows theirs.
+ * 409 says another editor changed it and shows theirs. Beside them the home page previews its
+ * testimonials sections with the open form's unsaved fields (`shopfront:preview:testimonials`).
  */
 export default function Testimonials() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey, queryFn: async () => (await call(adminTestimonialsApi.list)).data.testimonials });
   const [open, setOpen] = useState<string | 'new' | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The open form's fields as typed, with the form they belong to. */
+  const [typed, setTyped] = useState<{ open: string; fields: AdminTestimonialBody } | null>(null);
+  const onTyped = useCallback((fields: AdminTestimonialBody) => open && setTyped({ open, fields }), [open]);
   const rows = rowsOf(q.data ?? []);
   const took = (list: AdminTestimonialList) => qc.setQueryData(queryKey, list.testimonials);
   const refused = (err: unknown) => {
@@ -96,6 +101,13 @@ export default function Testimonials() {
   const current = open && open !== 'new' ? rows.find((r) => r.key === open) : undefined;
   const index = current ? rows.indexOf(current) : -1;
   const move = (next: Row[]) => reorder.mutate(next);
+  const message = useMemo(() => {
+    const saved = q.data ?? [];
+    const fields = typed && typed.open === open ? typed.fields : null;
+    // A new testimonial is added at the end of the list.
+    const items = saved.map((t) => (fields && String(t.id) === open ? fields : fieldsOf(t)));
+    return { type: 'shopfront:preview:testimonials', items: fields && open === 'new' ? [...items, fields] : items };
+  }, [q.data, open, typed]);
 
   return (
     <>
@@ -120,60 +132,71 @@ export default function Testimonials() {
       ) : q.isError ? (
         <Failed error={q.error} retry={() => q.refetch()} />
       ) : (
-        <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-          <div className="card p-3 sm:p-4">
-            <SortableList
-              label="Testimonials, in the order shoppers see them"
-              rows={rows}
-              open={current ? current.key : null}
-              onOpen={(key) => {
-                setErrors({});
-                setOpen(key === open ? null : key);
-              }}
-              onMove={(key, target, position) => move(moveTo(rows, key, target, position))}
-              rowName={(r) => r.author}
-              empty="No testimonials yet: add one."
-              testId="testimonial-list"
-            >
-              {(r) => (
-                <>
-                  <span className="flex items-center gap-2">
-                    <span className="truncate text-sm font-semibold">{r.author}</span>
-                    {r.rating !== null && (
-                      <span className="shrink-0 text-xs text-amber-700">
-                        <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
-                        <span className="sr-only">{`${r.rating} stars`}</span>
+        <EditorWithPreview
+          id="testimonials"
+          label="Testimonials editor"
+          message={message}
+          editor={
+            <div className="flex flex-col gap-4">
+              <div className="card p-3 sm:p-4">
+                <SortableList
+                  label="Testimonials, in the order shoppers see them"
+                  rows={rows}
+                  open={current ? current.key : null}
+                  onOpen={(key) => {
+                    setErrors({});
+                    setOpen(key === open ? null : key);
+                  }}
+                  onMove={(key, target, position) => move(moveTo(rows, key, target, position))}
+                  rowName={(r) => r.author}
+                  empty="No testimonials yet: add one."
+                  testId="testimonial-list"
+                >
+                  {(r) => (
+                    <>
+                      <span className="flex items-center gap-2">
+                        <span className="truncate text-sm font-semibold">{r.author}</span>
+                        {r.rating !== null && (
+                          <span className="shrink-0 text-xs text-amber-700">
+                            <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
+                            <span className="sr-only">{`${r.rating} stars`}</span>
+                          </span>
+                        )}
+                        {!r.is_published && (
+                          <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium">
+                            Hidden
+                          </span>
+                        )}
                       </span>
-                    )}
-                    {!r.is_published && (
-                      <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium">Hidden</span>
-                    )}
-                  </span>
-                  <span className="block truncate text-xs text-muted">{r.quote}</span>
-                </>
+                      <span className="block truncate text-xs text-muted">{r.quote}</span>
+                    </>
+                  )}
+                </SortableList>
+              </div>
+              {open === 'new' || current ? (
+                <TestimonialForm
+                  key={open}
+                  testimonial={current ?? null}
+                  errors={errors}
+                  saving={save.isPending || remove.isPending || reorder.isPending}
+                  moves={{
+                    up: current && index > 0 ? () => move(stepBy(rows, current.key, -1)) : null,
+                    down: current && index < rows.length - 1 ? () => move(stepBy(rows, current.key, 1)) : null,
+                  }}
+                  onSave={(body) => save.mutate({ id: current?.id ?? null, body })}
+                  onDelete={() => current && remove.mutate(current)}
+                  onCancel={() => setOpen(null)}
+                  onChange={onTyped}
+                />
+              ) : (
+                <p className="card p-5 text-sm text-muted">
+                  Choose a testimonial to edit it: the preview shows your changes as you type. Drag one by its handle to
+                  move it: the new order is saved at once.
+                </p>
               )}
-            </SortableList>
-          </div>
-          {open === 'new' || current ? (
-            <TestimonialForm
-              key={open}
-              testimonial={current ?? null}
-              errors={errors}
-              saving={save.isPending || remove.isPending || reorder.isPending}
-              moves={{
-                up: current && index > 0 ? () => move(stepBy(rows, current.key, -1)) : null,
-                down: current && index < rows.length - 1 ? () => move(stepBy(rows, current.key, 1)) : null,
-              }}
-              onSave={(body) => save.mutate({ id: current?.id ?? null, body })}
-              onDelete={() => current && remove.mutate(current)}
-              onCancel={() => setOpen(null)}
-            />
-          ) : (
-            <p className="card hidden p-5 text-sm text-muted lg:block">
-              Choose a testimonial to edit it. Drag one by its handle to move it: the new order is saved at once.
-            </p>
-          )}
-        </div>
+            </div>
+          }
+        />
       )}
     </>
   );

@@ -1,10 +1,10 @@
 import type { Route } from './+types/blog-post';
-import { Breadcrumb, breadcrumbJsonLd } from '../components/breadcrumb';
+import { breadcrumbJsonLd } from '../components/breadcrumb';
 import { Container } from '../components/container';
 import { JsonLd } from '../components/json-ld';
-import { ResponsiveImage } from '../components/responsive-image';
-import { BlogCard, formatPostDate } from '../features/blog/blog-card';
-import { ContentBlocks } from '../features/content/content-blocks';
+import { BlogCard } from '../features/blog/blog-card';
+import { PostArticle } from '../features/blog/post-article';
+import { usePreviewPost } from '../features/preview/preview-context';
 import { api } from '../lib/api.server';
 import { errorResponse, notFound, logFailure } from '../lib/errors';
 import { absoluteUrl, rootDataFrom, shopMeta } from '../lib/meta';
@@ -48,6 +48,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
   const shop = useShop();
+  // In the panel's preview, its unsaved post in place of the saved one.
+  const preview = usePreviewPost();
   const path = `/blogs/${post.slug}`;
   const crumbs = [{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blogs' }, { label: post.title }];
   const posting = {
@@ -66,42 +68,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <article className="blog-post">
       <JsonLd data={[posting, breadcrumbJsonLd(crumbs, shop.host, path)]} />
-      <Container className="pt-8 md:pt-12">
-        <Breadcrumb items={crumbs} />
-        <header className="mx-auto mt-8 max-w-3xl text-center md:mt-12">
-          {post.tags.length > 0 && (
-            <p className="text-xs font-semibold tracking-[0.16em] text-primary uppercase">
-              {post.tags.map((t) => t.replace(/-/g, ' ')).join(' · ')}
-            </p>
-          )}
-          <h1 className="mt-3 text-4xl leading-[1.1] font-semibold md:text-5xl">{post.title}</h1>
-          <p className="mt-5 text-sm text-muted">
-            By <span className="font-medium text-ink">{post.author}</span>
-            <span aria-hidden="true"> · </span>
-            <time dateTime={post.published_at}>{formatPostDate(post.published_at)}</time>
-            <span aria-hidden="true"> · </span>
-            {post.reading_minutes} min read
-          </p>
-        </header>
-        {post.cover_image && (
-          <div className="mx-auto mt-8 max-w-5xl overflow-hidden rounded-3xl bg-surface md:mt-12">
-            <ResponsiveImage
-              src={post.cover_image.url}
-              alt={post.cover_image.alt}
-              width={1600}
-              height={900}
-              sizes={{ base: '100vw', xl: '1024px' }}
-              priority
-              fallbackWidth={1024}
-              className="aspect-[16/9] w-full object-cover"
-            />
-          </div>
-        )}
-        <div className="mx-auto max-w-[68ch] py-10 md:py-14">
-          {post.excerpt && <p className="mb-8 text-xl leading-relaxed text-ink">{post.excerpt}</p>}
-          <ContentBlocks blocks={post.body} />
-        </div>
-      </Container>
+      <PostArticle post={preview ?? post} />
       {related.length > 0 && (
         <aside aria-labelledby="related-posts" className="border-t border-ink/10 bg-surface py-12 md:py-16">
           <Container>

@@ -19,22 +19,27 @@ export function OrderedEditorLayout<T extends { key: string }>({
   draft,
   form,
   noun,
+  stacked = false,
   children,
 }: {
   draft: OrderedDraft<T>;
   form: (open: OpenRowProps<T>) => ReactNode;
   /** What a row is: "question". */
   noun: string;
+  /** One column at every width (the editor sits beside a preview): the open row's form under the list. */
+  stacked?: boolean;
   children: ReactNode;
 }) {
   const open = draft.openRow;
   return (
-    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+    <div
+      className={`flex flex-col gap-4 ${stacked ? '' : 'lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start'}`}
+    >
       <div className="flex flex-col gap-4">{children}</div>
       {open ? (
         <Fragment key={open.row.key}>{form(open)}</Fragment>
       ) : (
-        <p className="card hidden p-5 text-sm text-muted lg:block">
+        <p className={`card hidden p-5 text-sm text-muted ${stacked ? '' : 'lg:block'}`}>
           Choose a {noun} to edit it, or add one. Drag a {noun} by its handle to move it.
         </p>
       )}

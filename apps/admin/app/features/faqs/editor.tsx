@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAQ_LIMITS, adminFaqsApi, type AdminFaq, type AdminFaqItem } from '@shopfront/shared';
@@ -10,6 +10,7 @@ import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput } from '../theme/fields';
 import { QuestionForm } from './question-form';
 
@@ -26,7 +27,8 @@ const toBody = (items: EditQuestion[]): AdminFaqItem[] =>
  * list. Questions are added, edited, moved (drag, keyboard, or Move up / Move down) and removed
  * (with Undo); Save sends the title (when changed) and the whole list with If-Match, and shoppers
  * see it at once. A save refused because another editor saved first (409) says so and offers
- * theirs. A group no template shows can be deleted.
+ * theirs. A group no template shows can be deleted. Beside it the home page previews the unsaved
+ * group in its FAQ sections that show it (`shopfront:preview:faq`, docs/preview-protocol.md).
  */
 export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -40,6 +42,10 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
   const [title, setTitle] = useState(faq.title);
   const [description, setDescription] = useState(faq.description);
   const { rows: items, errors } = draft;
+  const message = useMemo(
+    () => ({ type: 'shopfront:preview:faq', id: faq.id, title, description, items: toBody(items) }),
+    [faq.id, title, description, items],
+  );
 
   const renamed = title !== server.title || description !== server.description;
   const dirty = renamed || !same(toBody(items), toBody(draft.start));
@@ -100,75 +106,83 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
 
   return (
     <>
-      <OrderedEditorLayout noun="question" draft={draft} form={(open) => <QuestionForm {...open} />}>
-        <EditorCard title="Group">
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(v) => {
-              draft.clearErrors();
-              setTitle(v);
-            }}
-            error={errors.title}
-            hint="Shown above the questions when a section has no title of its own"
-            testId="faq-title"
-          />
-          <TextInput
-            label="Description"
-            value={description}
-            rows={2}
-            onChange={(v) => {
-              draft.clearErrors();
-              setDescription(v);
-            }}
-            error={errors.description}
-            hint={`Optional, up to ${FAQ_LIMITS.descriptionMax} characters`}
-            testId="faq-description"
-          />
-          <UsedBy
-            usedBy={server.used_by}
-            noun="group"
-            section="a FAQ section"
-            onDelete={() => remove.mutate()}
-            deleting={remove.isPending}
-            testId="faq-used-by"
-            deleteTestId="delete-group"
-          />
-        </EditorCard>
-        <OrderedListCard
-          title="Questions"
-          draft={draft}
-          testId="faq-items"
-          add={
-            <Button variant="primary" onPress={add} data-testid="add-question">
-              Add question
-            </Button>
-          }
-        >
-          {(q) => (
-            <>
-              <span className={`block truncate text-sm font-semibold ${q.question ? '' : 'text-muted italic'}`}>
-                {draft.name(q)}
-              </span>
-              <span className="flex items-center gap-2 text-xs text-muted">
-                {!q.is_published && (
-                  <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-ink">Hidden</span>
-                )}
-                {draft.flagged.has(q.key) && (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
-                )}
-                <span className="truncate">{q.answer || 'No answer yet'}</span>
-              </span>
-            </>
-          )}
-        </OrderedListCard>
-      </OrderedEditorLayout>
+      <EditorWithPreview
+        id="faq"
+        label="FAQ editor"
+        message={message}
+        usedBy={server.used_by}
+        editor={
+          <OrderedEditorLayout noun="question" draft={draft} stacked form={(open) => <QuestionForm {...open} />}>
+            <EditorCard title="Group">
+              <TextInput
+                label="Title"
+                value={title}
+                onChange={(v) => {
+                  draft.clearErrors();
+                  setTitle(v);
+                }}
+                error={errors.title}
+                hint="Shown above the questions when a section has no title of its own"
+                testId="faq-title"
+              />
+              <TextInput
+                label="Description"
+                value={description}
+                rows={2}
+                onChange={(v) => {
+                  draft.clearErrors();
+                  setDescription(v);
+                }}
+                error={errors.description}
+                hint={`Optional, up to ${FAQ_LIMITS.descriptionMax} characters`}
+                testId="faq-description"
+              />
+              <UsedBy
+                usedBy={server.used_by}
+                noun="group"
+                section="a FAQ section"
+                onDelete={() => remove.mutate()}
+                deleting={remove.isPending}
+                testId="faq-used-by"
+                deleteTestId="delete-group"
+              />
+            </EditorCard>
+            <OrderedListCard
+              title="Questions"
+              draft={draft}
+              testId="faq-items"
+              add={
+                <Button variant="primary" onPress={add} data-testid="add-question">
+                  Add question
+                </Button>
+              }
+            >
+              {(q) => (
+                <>
+                  <span className={`block truncate text-sm font-semibold ${q.question ? '' : 'text-muted italic'}`}>
+                    {draft.name(q)}
+                  </span>
+                  <span className="flex items-center gap-2 text-xs text-muted">
+                    {!q.is_published && (
+                      <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-ink">Hidden</span>
+                    )}
+                    {draft.flagged.has(q.key) && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
+                    )}
+                    <span className="truncate">{q.answer || 'No answer yet'}</span>
+                  </span>
+                </>
+              )}
+            </OrderedListCard>
+          </OrderedEditorLayout>
+        }
+      />
       <DraftSaveBar
         testId="faq-save-bar"
         statusTestId="faq-status"
         texts={{
           check: 'Check the questions marked “Check”.',
-          unsaved: 'Unsaved changes: shoppers do not see them yet.',
+          unsaved: 'Unsaved changes: the preview shows them, shoppers do not.',
           saved: 'Saved: shoppers see these questions.',
         }}
         failed={Object.keys(errors).length > 0}

@@ -11,7 +11,7 @@ import { MediaPickerButton } from '../media/picker';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
-import { previewSections, type ContentForm, type ContentKind, type ContentRecord } from './kinds';
+import { type ContentForm, type ContentKind, type ContentRecord } from './kinds';
 import { slugFromTitle } from './page-form';
 import { RichTextEditor } from './rich-text-editor';
 import { SchedulePicker } from './schedule-picker';
@@ -42,9 +42,9 @@ interface SavedState {
 /**
  * The editor of a page or a blog post (issue 28): title, address, text (Tiptap, restricted to the
  * contract's blocks), a post's excerpt, cover, author and tags, SEO fields and when shoppers see
- * it (a schedule on the shop's clock), beside the storefront in preview mode: the text is posted
- * to the preview as a rich-text section as it is typed (a draft previews inside the home page's
- * frame). A save against a version someone else saved since is refused (409).
+ * it (a schedule on the shop's clock), beside the storefront in preview mode: a page's text is
+ * posted to the preview as a rich-text section as it is typed (a draft previews inside the home
+ * page's frame), a post whole in the blog post layout (a draft on the preview-only /preview/post). A save against a version someone else saved since is refused (409).
  */
 export function ContentEditor<T extends ContentRecord>({
   kind,
@@ -91,10 +91,7 @@ export function ContentEditor<T extends ContentRecord>({
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
-  const message = useMemo(
-    () => ({ type: 'shopfront:preview:sections', sections: previewSections(form, kind.postFields) }),
-    [form, kind.postFields],
-  );
+  const message = useMemo(() => kind.previewMessage(form, server, timeZone), [kind, form, server, timeZone]);
 
   const took = (p: T) => {
     setServer(p);

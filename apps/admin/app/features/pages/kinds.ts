@@ -9,6 +9,7 @@ import {
   type PageStatus,
 } from '@shopfront/shared';
 import { call, ifMatch } from '../../lib/api';
+import type { PreviewMessage } from '../theme/preview-frame';
 import { fromZonedInput, toZonedInput } from './page-form';
 
 /** The fields the shared editor edits: a page's, and a post's excerpt, cover, author and tags. */
@@ -59,8 +60,10 @@ export interface ContentKind<T extends ContentRecord> {
   postFields: boolean;
   /** Where shoppers find it. */
   addressOf: (slug: string) => string;
-  /** The storefront path the preview frames (a draft is previewed inside the home page). */
+  /** The storefront path the preview frames (a draft page inside the home page, a draft post on /preview/post). */
   previewPath: (saved: T | null) => string;
+  /** The preview message of the unsaved form (docs/preview-protocol.md). */
+  previewMessage: (form: ContentForm, saved: T | null, timeZone: string) => PreviewMessage;
   formOf: (record: T | null, timeZone: string) => ContentForm;
   bodyOf: (form: ContentForm, timeZone: string) => object;
   load: (id: number) => Promise<T>;
@@ -111,6 +114,7 @@ export const PAGE_KIND: ContentKind<AdminPage> = {
   postFields: false,
   addressOf: (slug) => `/${slug}`,
   previewPath: (saved) => (saved?.status === 'published' ? saved.url : '/'),
+  previewMessage: (form) => ({ type: 'shopfront:preview:sections', sections: previewSections(form) }),
   formOf: (p, tz) => ({
     ...commonForm(p, tz),
     excerpt: '',
@@ -140,8 +144,13 @@ export const POST_KIND: ContentKind<AdminBlogPost> = {
   queryKey: 'blog-posts',
   postFields: true,
   addressOf: (slug) => `/blogs/${slug}`,
-  // The post page shows only what is published; the unsaved post previews in the home page.
-  previewPath: () => '/',
+  // A published post previews on its own page; any other on the preview-only /preview/post, which
+  // shows nothing without the panel's message (the post page shows only what is published).
+  previewPath: (saved) => (saved?.status === 'published' ? saved.url : '/preview/post'),
+  previewMessage: (form, saved, timeZone) => ({
+    type: 'shopfront:preview:post',
+    post: previewPost(form, saved, timeZone),
+  }),
   formOf: (p, tz) => ({
     ...commonForm(p, tz),
     excerpt: p?.excerpt ?? '',
@@ -172,11 +181,28 @@ export const POST_KIND: ContentKind<AdminBlogPost> = {
   },
 };
 
-/** The preview's sections: the text as a rich-text section (a post's cover and excerpt first). */
-export function previewSections(f: ContentForm, postFields: boolean) {
-  const head: ContentBlock[] = [];
-  if (postFields && f.cover_image)
-    head.push({ type: 'image', url: f.cover_image, alt: f.cover_image_alt, caption: null });
-  if (postFields && f.excerpt) head.push({ type: 'paragraph', text: f.excerpt });
-  return [{ key: 'content-preview', type: 'rich_text', settings: { title: f.title, blocks: [...head, ...f.blocks] } }];
+/** The preview's sections: a page's title and text as one rich-text section. */
+export function previewSections(f: ContentForm) {
+  return [{ key: 'content-preview', type: 'rich_text', settings: { title: f.title, blocks: f.blocks } }];
+}
+
+/** The unsaved post as its page shows it (`shopfront:preview:post`): the date is when shoppers see it, if known. */
+export function previewPost(f: ContentForm, saved: AdminBlogPost | null, timeZone: string) {
+  const published_at =
+    f.status === 'scheduled'
+      ? fromZonedInput(f.publish_at, timeZone)
+      : f.status === 'published'
+        ? saved?.status === 'published' && saved.publish_at
+          ? saved.publish_at
+          : new Date().toISOString()
+        : null;
+  return {
+    title: f.title,
+    excerpt: f.excerpt,
+    cover_image: f.cover_image ? { url: f.cover_image, alt: f.cover_image_alt } : null,
+    body: f.blocks,
+    author: f.author,
+    published_at,
+    tags: tagsOf(f.tags),
+  };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SLIDER_LIMITS, adminSlidersApi, imageUrl, type AdminSlide, type AdminSlider } from '@shopfront/shared';
@@ -10,6 +10,7 @@ import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput } from '../theme/fields';
 import { SlideForm } from './slide-form';
 
@@ -50,8 +51,8 @@ const toBody = (slides: EditSlide[]): AdminSlide[] =>
  * (at most 10), edited, moved (drag, keyboard, or Move up / Move down) and removed (with Undo);
  * Save sends the name (when changed) and the whole list with If-Match, and shoppers see it at
  * once. A save refused because another editor saved first (409) says so and offers theirs. A
- * slider no template shows can be deleted. No live preview: the template preview reads saved
- * sliders only (docs/preview-protocol.md).
+ * slider no template shows can be deleted. Beside it the home page previews the unsaved slides in
+ * its hero sliders that show this slider (`shopfront:preview:slider`, docs/preview-protocol.md).
  */
 export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -64,6 +65,10 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
   });
   const [name, setName] = useState(slider.name);
   const { rows: slides, errors } = draft;
+  const message = useMemo(
+    () => ({ type: 'shopfront:preview:slider', id: slider.id, slides: toBody(slides) }),
+    [slider.id, slides],
+  );
 
   const renamed = name !== server.name;
   const changedSlides = !same(toBody(slides), toBody(draft.start));
@@ -122,77 +127,85 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
 
   return (
     <>
-      <OrderedEditorLayout noun="slide" draft={draft} form={(open) => <SlideForm {...open} />}>
-        <EditorCard title="Slider">
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(v) => {
-              draft.clearErrors();
-              setName(v);
-            }}
-            error={errors.name}
-            hint="Screen readers announce the slider by this name"
-            testId="slider-name"
-          />
-          <UsedBy
-            usedBy={server.used_by}
-            noun="slider"
-            section="a hero slider section"
-            onDelete={() => remove.mutate()}
-            deleting={remove.isPending}
-            testId="slider-used-by"
-            deleteTestId="delete-slider"
-          />
-        </EditorCard>
-        <OrderedListCard
-          title="Slides"
-          draft={draft}
-          testId="slider-slides"
-          add={
-            <>
-              <Button variant="primary" isDisabled={full} onPress={add} data-testid="add-slide">
-                Add slide
-              </Button>
-              {full && (
-                <span className="text-sm text-muted">A slider holds at most {SLIDER_LIMITS.slidesMax} slides.</span>
-              )}
-            </>
-          }
-        >
-          {(s) => (
-            <span className="flex items-center gap-3">
-              {/* The panel's pages load pictures from the shop only (its CSP): other addresses get a plain tile. */}
-              {s.image_url.startsWith('/media/') ? (
-                <img
-                  src={imageUrl(s.image_url, 160)}
-                  alt=""
-                  className="size-10 shrink-0 rounded-lg bg-stone-100 object-cover"
-                />
-              ) : (
-                <span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-stone-200" />
-              )}
-              <span className="min-w-0 flex-1">
-                <span className={`block truncate text-sm font-semibold ${s.title ? '' : 'text-muted italic'}`}>
-                  {draft.name(s)}
-                </span>
-                <span className="flex items-center gap-2 text-xs text-muted">
-                  {draft.flagged.has(s.key) && (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
+      <EditorWithPreview
+        id="slider"
+        label="Slider editor"
+        message={message}
+        usedBy={server.used_by}
+        editor={
+          <OrderedEditorLayout noun="slide" draft={draft} stacked form={(open) => <SlideForm {...open} />}>
+            <EditorCard title="Slider">
+              <TextInput
+                label="Name"
+                value={name}
+                onChange={(v) => {
+                  draft.clearErrors();
+                  setName(v);
+                }}
+                error={errors.name}
+                hint="Screen readers announce the slider by this name"
+                testId="slider-name"
+              />
+              <UsedBy
+                usedBy={server.used_by}
+                noun="slider"
+                section="a hero slider section"
+                onDelete={() => remove.mutate()}
+                deleting={remove.isPending}
+                testId="slider-used-by"
+                deleteTestId="delete-slider"
+              />
+            </EditorCard>
+            <OrderedListCard
+              title="Slides"
+              draft={draft}
+              testId="slider-slides"
+              add={
+                <>
+                  <Button variant="primary" isDisabled={full} onPress={add} data-testid="add-slide">
+                    Add slide
+                  </Button>
+                  {full && (
+                    <span className="text-sm text-muted">A slider holds at most {SLIDER_LIMITS.slidesMax} slides.</span>
                   )}
-                  <span className="truncate">{s.subtitle || (s.image_url ? 'No subtitle' : 'No picture')}</span>
+                </>
+              }
+            >
+              {(s) => (
+                <span className="flex items-center gap-3">
+                  {/* The panel's pages load pictures from the shop only (its CSP): other addresses get a plain tile. */}
+                  {s.image_url.startsWith('/media/') ? (
+                    <img
+                      src={imageUrl(s.image_url, 160)}
+                      alt=""
+                      className="size-10 shrink-0 rounded-lg bg-stone-100 object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-stone-200" />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className={`block truncate text-sm font-semibold ${s.title ? '' : 'text-muted italic'}`}>
+                      {draft.name(s)}
+                    </span>
+                    <span className="flex items-center gap-2 text-xs text-muted">
+                      {draft.flagged.has(s.key) && (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
+                      )}
+                      <span className="truncate">{s.subtitle || (s.image_url ? 'No subtitle' : 'No picture')}</span>
+                    </span>
+                  </span>
                 </span>
-              </span>
-            </span>
-          )}
-        </OrderedListCard>
-      </OrderedEditorLayout>
+              )}
+            </OrderedListCard>
+          </OrderedEditorLayout>
+        }
+      />
       <DraftSaveBar
         testId="slider-save-bar"
         statusTestId="slider-status"
         texts={{
           check: 'Check the slides marked “Check”.',
-          unsaved: 'Unsaved changes: shoppers do not see them yet.',
+          unsaved: 'Unsaved changes: the preview shows them, shoppers do not.',
           saved: 'Saved: shoppers see these slides.',
         }}
         failed={Object.keys(errors).length > 0}

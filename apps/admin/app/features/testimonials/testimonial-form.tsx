@@ -41,6 +41,7 @@ export function TestimonialForm({
   onSave,
   onDelete,
   onCancel,
+  onChange,
 }: {
   testimonial: AdminTestimonial | null;
   errors: Record<string, string>;
@@ -49,9 +50,12 @@ export function TestimonialForm({
   onSave: (body: AdminTestimonialBody) => void;
   onDelete: () => void;
   onCancel: () => void;
+  /** The fields as they are now (unsaved), for the preview. */
+  onChange: (fields: AdminTestimonialBody) => void;
 }) {
   const [v, setV] = useState<AdminTestimonialBody>(testimonial ? fieldsOf(testimonial) : blankTestimonial);
   const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
+  useEffect(() => onChange(v), [v, onChange]);
   const ref = useRef<HTMLFormElement>(null);
   // On a phone the form sits under the list: bring it into view when it opens.
   useEffect(() => {

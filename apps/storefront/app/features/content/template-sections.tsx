@@ -15,7 +15,8 @@ import { Marquee } from './sections/marquee';
 import { SectionHeading } from './sections/section-heading';
 import { Testimonials } from './sections/testimonials';
 import { TileGrid } from './sections/tile-grid';
-import { usePreviewSections } from '../preview/preview-context';
+import { usePreviewContent, usePreviewSections } from '../preview/preview-context';
+import { previewedData } from '../preview/preview-content';
 import { PreviewPlaceholder } from '../preview/preview-placeholder';
 
 type DataOf<T extends ComponentData['type']> = Extract<ComponentData, { type: T }>['data'];
@@ -193,10 +194,11 @@ export function TemplateSections({
   page: Page | null;
 }) {
   const preview = usePreviewSections();
+  const content = usePreviewContent();
   const saved = new Map(componentData.map((d) => [d.key, d]));
   const dataOf = (section: Section) => {
     const entry = preview?.data.get(section.key) ?? saved.get(section.key);
-    return entry?.type === section.type ? entry.data : null;
+    return previewedData(section, entry?.type === section.type ? entry.data : null, content) ?? null;
   };
   return (
     <>

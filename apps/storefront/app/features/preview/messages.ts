@@ -1,6 +1,7 @@
-import type { Menu, Section, ThemeColours } from '@shopfront/shared';
+import type { Faq, Menu, Section, Slider, Testimonial, ThemeColours } from '@shopfront/shared';
+import { readFaqGroup, readFaqItems, readPost, readSlides, readTestimonials, type PreviewPost } from './content';
 import { readMenus } from './menus';
-import { readSections } from './sections';
+import { readContentId, readSections } from './sections';
 
 /**
  * The preview protocol between the admin panel (the parent window) and the storefront in its
@@ -13,6 +14,14 @@ export const PREVIEW_MESSAGE = {
   sections: 'shopfront:preview:sections',
   /** Parent → shop: show these (unsaved) menus in the header and footer. */
   menus: 'shopfront:preview:menus',
+  /** Parent → shop: show this (unsaved) blog post in the blog post layout. */
+  post: 'shopfront:preview:post',
+  /** Parent → shop: show these (unsaved) slides in the hero sliders that show this slider. */
+  slider: 'shopfront:preview:slider',
+  /** Parent → shop: show these (unsaved) questions in the FAQ sections that show this group. */
+  faq: 'shopfront:preview:faq',
+  /** Parent → shop: show these (unsaved) testimonials in every testimonials section. */
+  testimonials: 'shopfront:preview:testimonials',
   /** Parent → shop: drop every unsaved change and show the saved shop again. */
   reset: 'shopfront:preview:reset',
   /** Shop → parent: the page is interactive and listening (sent once per page load). */
@@ -44,6 +53,16 @@ export type ParentMessage =
   | { type: typeof PREVIEW_MESSAGE.theme; theme: Partial<ThemeColours>; custom_css?: string }
   | { type: typeof PREVIEW_MESSAGE.sections; sections: Section[] }
   | { type: typeof PREVIEW_MESSAGE.menus; menus: Record<string, Menu> }
+  | { type: typeof PREVIEW_MESSAGE.post; post: PreviewPost }
+  | { type: typeof PREVIEW_MESSAGE.slider; id: string; slides: Slider['slides'] }
+  | {
+      type: typeof PREVIEW_MESSAGE.faq;
+      id: string;
+      title: string | null;
+      description: string | null;
+      items: Faq['items'];
+    }
+  | { type: typeof PREVIEW_MESSAGE.testimonials; items: Testimonial[] }
   | { type: typeof PREVIEW_MESSAGE.reset };
 
 export type EditTarget = 'header' | 'footer' | 'page';
@@ -86,6 +105,21 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
       const menus = readMenus(data.menus);
       return menus ? { type: data.type, menus } : null;
     }
+    case PREVIEW_MESSAGE.post: {
+      const post = readPost(data.post);
+      return post ? { type: data.type, post } : null;
+    }
+    case PREVIEW_MESSAGE.slider: {
+      const id = readContentId(data.id);
+      return id && Array.isArray(data.slides) ? { type: data.type, id, slides: readSlides(data.slides) } : null;
+    }
+    case PREVIEW_MESSAGE.faq: {
+      const id = readContentId(data.id);
+      if (!id || !Array.isArray(data.items)) return null;
+      return { type: data.type, id, ...readFaqGroup(data), items: readFaqItems(data.items) };
+    }
+    case PREVIEW_MESSAGE.testimonials:
+      return Array.isArray(data.items) ? { type: data.type, items: readTestimonials(data.items) } : null;
     case PREVIEW_MESSAGE.reset:
       return { type: data.type };
     default:

@@ -3,6 +3,8 @@ import { useLocation } from 'react-router';
 import type { ComponentData, Menu, Section } from '@shopfront/shared';
 import { useShop } from '../../lib/shop';
 import { withPreviewMenus } from './menus';
+import type { PreviewPost } from './content';
+import { NO_PREVIEW_CONTENT, type PreviewContent } from './preview-content';
 
 /** Sections the admin panel sent for one page, with the data resolved for them in the browser. */
 export interface PreviewSections {
@@ -16,6 +18,9 @@ export interface PreviewSections {
 const PreviewSectionsContext = createContext<PreviewSections | null>(null);
 /** Menus the admin panel sent (by id), shown in the header and footer of every page until reset. */
 const PreviewMenusContext = createContext<Record<string, Menu> | null>(null);
+
+/** Unsaved content the admin panel sent: a blog post, slides, FAQ questions, testimonials. */
+const PreviewContentContext = createContext<PreviewContent>(NO_PREVIEW_CONTENT);
 
 /** Being framed never changes for a document. */
 const subscribe = () => () => {};
@@ -40,16 +45,19 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
   );
   const [sections, setSections] = useState<PreviewSections | null>(null);
   const [menus, setMenus] = useState<Record<string, Menu> | null>(null);
+  const [content, setContent] = useState<PreviewContent>(NO_PREVIEW_CONTENT);
   const origin = framed ? (adminOrigin ?? window.location.origin) : null;
   return (
     <PreviewSectionsContext.Provider value={sections}>
       <PreviewMenusContext.Provider value={menus}>
-        {children}
-        {origin && (
-          <Suspense fallback={null}>
-            <PreviewMode adminOrigin={origin} onSections={setSections} onMenus={setMenus} />
-          </Suspense>
-        )}
+        <PreviewContentContext.Provider value={content}>
+          {children}
+          {origin && (
+            <Suspense fallback={null}>
+              <PreviewMode adminOrigin={origin} onSections={setSections} onMenus={setMenus} onContent={setContent} />
+            </Suspense>
+          )}
+        </PreviewContentContext.Provider>
       </PreviewMenusContext.Provider>
     </PreviewSectionsContext.Provider>
   );
@@ -66,4 +74,16 @@ export function usePreviewSections(): PreviewSections | null {
 export function useShopMenus(): { main: Menu | null; footer: Menu[] } {
   const saved = useShop().menus;
   return withPreviewMenus(saved, useContext(PreviewMenusContext));
+}
+
+/** The unsaved slides, questions and testimonials the admin panel is previewing (none outside its frame). */
+export function usePreviewContent(): PreviewContent {
+  return useContext(PreviewContentContext);
+}
+
+/** The unsaved blog post the admin panel sent for this page, else null. */
+export function usePreviewPost(): PreviewPost | null {
+  const { post } = useContext(PreviewContentContext);
+  const { pathname } = useLocation();
+  return post && post.path === pathname ? post.post : null;
 }

@@ -15,6 +15,7 @@ import { pageIdentity } from './page-identity';
 import type { PreviewSections } from './preview-context';
 import { resolvePreviewData } from './preview-data';
 import { previewThemeCss } from './preview-theme';
+import { NO_PREVIEW_CONTENT, withContentMessage, type PreviewContent } from './preview-content';
 
 const EDIT_BUTTONS: { target: EditTarget; label: string }[] = [
   { target: 'header', label: 'Edit Header' },
@@ -46,10 +47,12 @@ export default function PreviewMode({
   adminOrigin,
   onSections,
   onMenus,
+  onContent,
 }: {
   adminOrigin: string;
   onSections: (sections: PreviewSections | null) => void;
   onMenus: (menus: Record<string, Menu> | null) => void;
+  onContent: (update: (content: PreviewContent) => PreviewContent) => void;
 }) {
   const shop = useShop();
   const matches = useMatches();
@@ -111,11 +114,20 @@ export default function PreviewMode({
         case PREVIEW_MESSAGE.menus:
           onMenus(message.menus);
           break;
+        case PREVIEW_MESSAGE.post:
+        case PREVIEW_MESSAGE.slider:
+        case PREVIEW_MESSAGE.faq:
+        case PREVIEW_MESSAGE.testimonials: {
+          const path = latest.current.location.pathname;
+          onContent((content) => withContentMessage(content, message, path));
+          break;
+        }
         case PREVIEW_MESSAGE.reset:
           sectionsSeq.current++;
           applyTheme(null);
           onSections(null);
           onMenus(null);
+          onContent(() => NO_PREVIEW_CONTENT);
           break;
       }
     };
@@ -126,7 +138,7 @@ export default function PreviewMode({
       window.removeEventListener('message', onMessage);
       applyTheme(null);
     };
-  }, [adminOrigin, onSections, onMenus]);
+  }, [adminOrigin, onSections, onMenus, onContent]);
 
   const edit = (target: EditTarget) => {
     const message: EditMessage = {

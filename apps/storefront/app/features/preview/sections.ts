@@ -25,7 +25,9 @@ const MAX_TEXT = 20_000;
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max = MAX_TEXT): string | null => (typeof v === 'string' && v.length <= max ? v : null);
-const id = (v: unknown): string | null => (typeof v === 'string' && CONTENT_ID.test(v) ? v : null);
+/** A content row's id (a slider's, a FAQ group's, a form's), or null. */
+export const readContentId = (v: unknown): string | null => (typeof v === 'string' && CONTENT_ID.test(v) ? v : null);
+const id = readContentId;
 /** A title: absent is '' (the schema's default); anything else that is not text fails. */
 const title = (v: unknown): string | null => (v === undefined ? '' : str(v, 500));
 
@@ -36,7 +38,7 @@ function int(v: unknown, min: number, max: number, fallback: number): number | n
 }
 
 /** A link the storefront may follow (SectionSchema's rule): a path on this shop, http(s), mailto: or tel:; absent is null. */
-function link(v: unknown): string | null | undefined {
+export function readLink(v: unknown): string | null | undefined {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || v.length > 2000) return undefined;
   return isSafeLink(v) ? v : undefined;
@@ -62,7 +64,7 @@ function readSpans(v: unknown): InlineSpan[] | null {
   for (const s of v) {
     if (!isObject(s)) return null;
     const text = str(s.text);
-    const href = s.href === undefined ? null : link(s.href);
+    const href = s.href === undefined ? null : readLink(s.href);
     if (text === null || href === undefined) return null;
     if (
       (s.bold !== undefined && typeof s.bold !== 'boolean') ||
@@ -134,7 +136,7 @@ const READERS: { [T in SectionType]: Reader<T> } = {
         : typeof s.duration_s === 'number' && s.duration_s >= 1 && s.duration_s <= 600
           ? s.duration_s
           : null;
-    const link_url = link(s.link_url);
+    const link_url = readLink(s.link_url);
     if (!items.length || items.length > 20 || duration_s === null || link_url === undefined) return null;
     return { items, duration_s, link_url };
   },
@@ -144,7 +146,7 @@ const READERS: { [T in SectionType]: Reader<T> } = {
     const source = s.source === undefined ? 'latest' : str(s.source, 50);
     const items = int(s.items, 1, 48, 8);
     const layout = s.layout === undefined ? 'grid' : s.layout;
-    const view_all_url = link(s.view_all_url);
+    const view_all_url = readLink(s.view_all_url);
     if (t === null || !source || items === null || view_all_url === undefined) return null;
     if (layout !== 'grid' && layout !== 'carousel') return null;
     return { title: t, source: source as SettingsOf<'product_grid'>['source'], items, layout, view_all_url };
@@ -173,7 +175,7 @@ const READERS: { [T in SectionType]: Reader<T> } = {
     const text = str(s.text);
     const img = image(s.image);
     const image_position = s.image_position === undefined ? 'left' : s.image_position;
-    const link_url = link(s.link_url);
+    const link_url = readLink(s.link_url);
     const link_text = s.link_text === undefined || s.link_text === null ? null : str(s.link_text, 200);
     if (t === null || text === null || !img || link_url === undefined) return null;
     if (image_position !== 'left' && image_position !== 'right') return null;

@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { templatesQuery, useEditFromPreview } from '../templates/edit-from-preview';
+import { PreviewFrame, type PreviewMessage } from '../theme/preview-frame';
+import { EditPreviewLayout, type EditPreviewTab } from './edit-preview-layout';
+
+/**
+ * An editor of content the shop's sections show (slides, FAQ questions, testimonials) beside the
+ * shop in preview mode, framing the page of the first template in `usedBy` that has one (else the
+ * home page): `message` (docs/preview-protocol.md) is posted on every change and after every
+ * reload of the frame, so the unsaved list shows in the sections that show it. The frame's Edit
+ * buttons open the menu and template editors, as in the other editors.
+ */
+export function EditorWithPreview({
+  id,
+  label,
+  message,
+  usedBy = [],
+  editor,
+}: {
+  /** Prefix of the panels' ids. */
+  id: string;
+  /** The Edit / Preview tab bar's accessible name. */
+  label: string;
+  message: PreviewMessage;
+  /** The templates that show the content, in the API's order. */
+  usedBy?: { id: string }[];
+  editor: ReactNode;
+}) {
+  const [tab, setTab] = useState<EditPreviewTab>('edit');
+  const onEdit = useEditFromPreview();
+  const templates = useQuery({ ...templatesQuery, enabled: usedBy.length > 0 });
+  const path = usedBy.map((u) => templates.data?.find((t) => t.id === u.id)?.path).find(Boolean) ?? '/';
+  return (
+    <EditPreviewLayout
+      id={id}
+      label={label}
+      tab={tab}
+      onTab={setTab}
+      editor={editor}
+      preview={
+        // The page is known once the templates are (a failed list previews the home page).
+        usedBy.length > 0 && templates.isPending ? (
+          <p className="text-sm text-muted">Loading the preview…</p>
+        ) : (
+          <PreviewFrame path={path} message={message} version={0} onEdit={onEdit} />
+        )
+      }
+    />
+  );
+}
