@@ -54,13 +54,18 @@ async function newApplication(headers?: Record<string, string>) {
   return { app, token: app.tracking_path.split('/').at(-1)! };
 }
 
-const pay = (ref: string, body: { method: string; coupon?: string }, headers: Record<string, string> = {}) =>
+const pay = (
+  ref: string,
+  body: { method: string; coupon?: string },
+  headers: Record<string, string> = {},
+  remote?: string,
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/applications/${ref}/pay`,
     headers,
     payload: body,
-    remoteAddress: `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
+    remoteAddress: remote ?? `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
   });
 
 const usedCount = async (id: number) =>
@@ -385,5 +390,34 @@ describe('a coupon previewed before Pay', () => {
       remoteAddress: remote,
     });
     expect(cart.statusCode).toBe(429);
+  });
+
+  it('Pay with a code counts as a guess too: the 21st across cart apply, preview and Pay is 429; Pay without a code is not', async () => {
+    const { app, token } = await newApplication();
+    const remote = '10.94.0.2';
+    const cart = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/coupons/apply',
+        payload: { coupon: code },
+        remoteAddress: remote,
+      });
+    for (let i = 0; i < 7; i++) expect((await cart(`CART${i}`)).statusCode).toBe(422);
+    for (let i = 0; i < 7; i++)
+      expect((await preview(token, { coupon: `PREVIEW${i}` }, {}, remote)).statusCode).toBe(422);
+    for (let i = 0; i < 6; i++) {
+      const guess = await pay(token, { method: 'sandbox', coupon: `PAY${i}` }, {}, remote);
+      expect(guess.statusCode, guess.body).toBe(422);
+      expect(guess.json().errors.coupon).toEqual([cartMessages.couponUnknown]);
+    }
+    const over = await pay(token, { method: 'sandbox', coupon: 'PAY6' }, {}, remote);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ status: 'error', message: messages.tooManyRequests });
+    expect(await feeOrdersOf(app.id)).toHaveLength(0);
+    expect((await preview(token, { coupon: 'PREVIEW7' }, {}, remote)).statusCode).toBe(429);
+    expect((await cart('CART7')).statusCode).toBe(429);
+    const plain = await pay(token, { method: 'sandbox' }, {}, remote);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data.order_id).toBeTruthy();
   });
 });
