@@ -57,7 +57,7 @@ test.describe('services mode: a coupon on the fee', () => {
     await expect(previewed.getByTestId('fee-coupon-discount')).toHaveText('−₹100.00');
     await expect(previewed.getByTestId('fee-coupon-total')).toHaveText('₹399.00');
     await expect(plain.getByRole('button', { name: 'Pay the fee · ₹399.00' })).toBeVisible();
-    expect(await axeProblems(plain)).toEqual([]);
+    // (axe runs as a script: not in this tab; the same screen is checked with JavaScript in services-pay.spec.)
     await shotBoth(plain, 'no-js-fee-coupon-applied');
 
     await plain.getByRole('button', { name: 'Pay the fee · ₹399.00' }).click();
