@@ -13,8 +13,8 @@ export const PDF = Buffer.from(
 /** The demo owner every seeded shop has (apps/api/src/db/seed/staff.ts, README "Try it"). */
 const DEMO_OWNER = { email: 'owner@example.com', password: 'Loom&Leaf-Owner-2026' };
 
-/** The owner asks the applicant for a document, through the owner API (a bearer session). */
-export async function ownerRequestsDocument(baseUrl: string, applicationId: string, what: string): Promise<void> {
+/** The demo owner's bearer session on the owner API, and the headers its calls carry. */
+async function ownerHeaders(baseUrl: string): Promise<Record<string, string>> {
   const headers = { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
     method: 'POST',
@@ -23,10 +23,34 @@ export async function ownerRequestsDocument(baseUrl: string, applicationId: stri
   });
   if (!login.ok) throw new Error(`owner login answered ${login.status}: ${await login.text()}`);
   const { token } = ((await login.json()) as { data: { token: string } }).data;
+  return { ...headers, authorization: `Bearer ${token}` };
+}
+
+/** The owner asks the applicant for a document, through the owner API (a bearer session). */
+export async function ownerRequestsDocument(baseUrl: string, applicationId: string, what: string): Promise<void> {
   const res = await fetch(`${baseUrl}/api/admin/applications/${encodeURIComponent(applicationId)}/document-requests`, {
     method: 'POST',
-    headers: { ...headers, authorization: `Bearer ${token}` },
+    headers: await ownerHeaders(baseUrl),
     body: JSON.stringify({ what }),
   });
   if (!res.ok) throw new Error(`document request answered ${res.status}: ${await res.text()}`);
+}
+
+/** The owner makes a coupon through the owner API (the panel's own route): `code` takes `percent` % off. */
+export async function ownerCreatesCoupon(
+  baseUrl: string,
+  coupon: { code: string; description: string; percent: number; secret?: boolean },
+): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/admin/coupons`, {
+    method: 'POST',
+    headers: await ownerHeaders(baseUrl),
+    body: JSON.stringify({
+      code: coupon.code,
+      description: coupon.description,
+      kind: 'percent',
+      value: coupon.percent,
+      secret: coupon.secret ?? false,
+    }),
+  });
+  if (!res.ok) throw new Error(`coupon create answered ${res.status}: ${await res.text()}`);
 }

@@ -239,6 +239,12 @@ export const couponRedemptions = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     orderRef: text('order_ref').notNull().unique(),
     createdAt: createdAt(),
+    /**
+     * When the use was given back: its order (or its application) was cancelled. A released
+     * redemption is no longer counted in used_count nor in the customer's limit; the row stays
+     * (one per order_ref: a retried order still counts once) and is set once.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [index('coupon_redemptions_customer_idx').on(t.couponId, t.customerId)],
 );

@@ -32,8 +32,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     ...shopMeta(rootDataFrom(matches), { title }),
     { name: 'robots', content: 'noindex' },
-    // The token is the key to the application: never pass it on to another site.
-    { name: 'referrer', content: 'no-referrer' },
+    // The token is the key to the application: never pass it on to another site. same-origin,
+    // not no-referrer: with no-referrer the pay form posted without JavaScript carries
+    // `Origin: null`, which React Router's action check refuses (400), as the sandbox gateway found.
+    { name: 'referrer', content: 'same-origin' },
   ];
 }
 

@@ -61,6 +61,8 @@ export const applicationTexts = {
   feeRefundedCancelled: 'Fee refunded and application cancelled',
   cannotCancel: 'This application has ended and cannot be cancelled. Refund the fee alone',
   cancelledWithRefund: 'Cancelled with the refund of its fee',
+  /** The order history's note on an unpaid fee order closed because its application was cancelled. */
+  feeClosedWithApplication: 'The application was cancelled before its fee was paid',
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */

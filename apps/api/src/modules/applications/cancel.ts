@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
+import { moveOrder } from '../orders/transition.ts';
 import { isFinalStage } from './stages.ts';
 
 /**
@@ -34,4 +35,28 @@ export async function cancelWithRefund(
         values (${applicationId}, ${a.stage}, 'cancelled', ${note || applicationTexts.cancelledWithRefund}, 'staff',
           ${staffId}, null)`,
   );
+}
+
+/**
+ * An application cancelled before its fee was paid closes its fee order too, in the cancel's own
+ * transaction (moveApplication, after its conditional stage change): the order moves to
+ * cancelled only from awaiting_payment or payment_failed (moveOrder's conditional update), which
+ * gives its coupon use back as any cancelled order does. A paid fee order is left alone: its
+ * money goes back with Refund fee, and, as a refunded delivered order, it keeps its coupon use.
+ * The applicant is told about the application, not about its order: the order's event is marked told.
+ */
+export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promise<void> {
+  const [a] = await queryRows<{ order_id: string | null }>(
+    tx,
+    sql`select order_id from applications where id = ${applicationId}`,
+  );
+  if (!a?.order_id) return;
+  const moved = await moveOrder(tx, {
+    orderId: a.order_id,
+    to: 'cancelled',
+    from: ['awaiting_payment', 'payment_failed'],
+    actor: 'staff',
+    note: applicationTexts.feeClosedWithApplication,
+  });
+  if (moved) await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
 }

@@ -54,13 +54,18 @@ async function newApplication(headers?: Record<string, string>) {
   return { app, token: app.tracking_path.split('/').at(-1)! };
 }
 
-const pay = (ref: string, body: { method: string; coupon?: string }, headers: Record<string, string> = {}) =>
+const pay = (
+  ref: string,
+  body: { method: string; coupon?: string },
+  headers: Record<string, string> = {},
+  remote?: string,
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/applications/${ref}/pay`,
     headers,
     payload: body,
-    remoteAddress: `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
+    remoteAddress: remote ?? `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
   });
 
 const usedCount = async (id: number) =>
@@ -215,10 +220,11 @@ describe('a coupon on a fee', () => {
     expect(await usedCount(coupon.id)).toBe(1);
   });
 
-  it('a staff-cancelled fee order keeps its use, as a cancelled goods order does', async () => {
-    const coupon = await makeCoupon({ usageLimit: 5 });
+  it('a staff-cancelled fee order gives its use back, as a cancelled goods order does', async () => {
+    const coupon = await makeCoupon({ usageLimit: 1 });
     const { token } = await newApplication();
     const first = await pay(token, { method: 'sandbox', coupon: coupon.code });
+    expect(first.statusCode, first.body).toBe(200);
     const owner = (await signedInOwner(t, 'owner')).headers;
     const cancelled = await t.app.inject({
       method: 'POST',
@@ -227,11 +233,45 @@ describe('a coupon on a fee', () => {
       payload: { reason: 'Wrong fee' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await usedCount(coupon.id)).toBe(1);
-    // The fresh fee order is a new order: the coupon is judged and counted for it again.
+    expect(await usedCount(coupon.id)).toBe(0);
+    // The fresh fee order is a new order: the coupon of one use is judged and counted for it again.
     const fresh = await pay(token, { method: 'sandbox', coupon: coupon.code });
     expect(fresh.statusCode, fresh.body).toBe(200);
-    expect(await usedCount(coupon.id)).toBe(2);
+    expect(fresh.json().data.order_id).not.toBe(first.json().data.order_id);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it('an application cancelled before its fee is paid closes its fee order and gives the use back; a paid one keeps it', async () => {
+    const coupon = await makeCoupon({ usageLimit: 2 });
+    const owner = (await signedInOwner(t, 'owner')).headers;
+    const cancel = (id: string, from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/applications/${id}/stage`,
+        headers: owner,
+        payload: { from, to: 'cancelled', note: 'Not needed any more' },
+      });
+    const unpaid = await newApplication();
+    const started = await pay(unpaid.token, { method: 'sandbox', coupon: coupon.code });
+    expect(started.statusCode, started.body).toBe(200);
+    const results = await Promise.all(Array.from({ length: 5 }, () => cancel(unpaid.app.id, 'awaiting_payment')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await feeOrder(started.json().data.order_id)).toMatchObject({ status: 'cancelled' });
+    const [event] = await queryRows<{ notified: boolean }>(
+      db(),
+      sql`select notified_at is not null as notified from order_events
+           where order_id = ${started.json().data.order_id} and to_status = 'cancelled'`,
+    );
+    expect(event).toEqual({ notified: true });
+    expect(await usedCount(coupon.id)).toBe(0);
+
+    const covered = await makeCoupon({ value: 100, usageLimit: 1 });
+    const paid = await newApplication();
+    const done = await pay(paid.token, { method: 'sandbox', coupon: covered.code });
+    expect(done.json().data.application.stage).toBe('submitted');
+    expect((await cancel(paid.app.id, 'submitted')).statusCode).toBe(200);
+    expect(await feeOrder(done.json().data.order_id)).toMatchObject({ status: 'delivered' });
+    expect(await usedCount(covered.id)).toBe(1);
   });
 });
 
@@ -385,5 +425,34 @@ describe('a coupon previewed before Pay', () => {
       remoteAddress: remote,
     });
     expect(cart.statusCode).toBe(429);
+  });
+
+  it('Pay with a code counts as a guess too: the 21st across cart apply, preview and Pay is 429; Pay without a code is not', async () => {
+    const { app, token } = await newApplication();
+    const remote = '10.94.0.2';
+    const cart = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/coupons/apply',
+        payload: { coupon: code },
+        remoteAddress: remote,
+      });
+    for (let i = 0; i < 7; i++) expect((await cart(`CART${i}`)).statusCode).toBe(422);
+    for (let i = 0; i < 7; i++)
+      expect((await preview(token, { coupon: `PREVIEW${i}` }, {}, remote)).statusCode).toBe(422);
+    for (let i = 0; i < 6; i++) {
+      const guess = await pay(token, { method: 'sandbox', coupon: `PAY${i}` }, {}, remote);
+      expect(guess.statusCode, guess.body).toBe(422);
+      expect(guess.json().errors.coupon).toEqual([cartMessages.couponUnknown]);
+    }
+    const over = await pay(token, { method: 'sandbox', coupon: 'PAY6' }, {}, remote);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ status: 'error', message: messages.tooManyRequests });
+    expect(await feeOrdersOf(app.id)).toHaveLength(0);
+    expect((await preview(token, { coupon: 'PREVIEW7' }, {}, remote)).statusCode).toBe(429);
+    expect((await cart('CART7')).statusCode).toBe(429);
+    const plain = await pay(token, { method: 'sandbox' }, {}, remote);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data.order_id).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import { closeUnpaidFeeOrder } from './cancel.ts';
 import { notifyApplicant } from './notify.ts';
 import { nextDueAt, nextStages, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
@@ -22,7 +23,8 @@ export interface StageMove {
  * Moves an application along its stage table: to a later stage, rejected (the note is the
  * reason) or cancelled. One conditional UPDATE … WHERE stage = from: of many concurrent moves
  * from one stage exactly one happens, the others find it moved on (409). The winner's transaction
- * writes the history row and queues the applicant's message, so each change is told once.
+ * writes the history row and queues the applicant's message, so each change is told once; a
+ * cancel closes an unpaid fee order with it (closeUnpaidFeeOrder: its coupon use given back).
  * The stage table read first is the application's own copy, which never changes.
  */
 export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
@@ -57,6 +59,7 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
           returning application_no, service_name, email, phone`,
     );
     if (!moved) throw new HttpError(409, applicationTexts.staleStage);
+    if (m.to === 'cancelled') await closeUnpaidFeeOrder(tx, m.id);
     await tx.execute(
       sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at)
           values (${m.id}, ${m.from}, ${m.to}, ${m.note}, 'staff', ${m.staffId}, ${due?.toISOString() ?? null}::timestamptz)`,

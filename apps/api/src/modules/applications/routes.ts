@@ -24,7 +24,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
 import { CHECKOUT_RATE_LIMITS } from '../checkout/limits.ts';
-import { COUPON_RATE_LIMITS } from '../coupons/limits.ts';
+import { COUPON_RATE_LIMITS, couponGuessCounter } from '../coupons/limits.ts';
 import { ORDER_REF_COOKIE, setOrderRefCookie } from '../orders/access.ts';
 import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
 import { contactMatches } from '../tracking/service.ts';
@@ -135,6 +135,7 @@ async function uploadRoutes(app: FastifyInstance) {
 export async function applicationRoutes(app: FastifyInstance) {
   const db = app.db;
   const payable = payableHere(app);
+  const countCouponGuess = couponGuessCounter(app);
   const reach = async (
     req: { getCustomer: () => Promise<{ id: number } | null> },
     ref: string,
@@ -224,7 +225,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, body: PayApplicationBodySchema, data: ApplicationPaymentSchema },
       tags,
-      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. \`coupon\` (optional): judged by the coupon's rules with the service as the one product bought (422 at coupon with the reason), counted once with the fee order; one that covers the whole fee submits the application at once. 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
+      summary: `Pay the fee of an application awaiting it (ADR 37) with \`method\`, one of the shop's active payment methods (the application's fee_methods). Its one fee order is made, or the unpaid one found (a retry, another tab), and paid on the order rails: next says where to go (the provider's page, its in-page checkout with order_id, or back to the application once paid). An offline method submits the application at once with the fee due. \`coupon\` (optional): judged by the coupon's rules with the service as the one product bought (422 at coupon with the reason), counted once with the fee order; one that covers the whole fee submits the application at once. A request with a coupon also counts against the coupon codes' ${COUPON_RATE_LIMITS.apply.max} tries per ${COUPON_RATE_LIMITS.apply.timeWindow} per address (with the cart's apply and the fee's preview). 409 when the application is not awaiting its fee. ${ACCESS_NOTE}. Honours Idempotency-Key; ${CHECKOUT_RATE_LIMITS.processPayment.max} requests per ${CHECKOUT_RATE_LIMITS.processPayment.timeWindow} per address`,
       errors: [404, 409, 422, 429],
       responses: { 502: ErrorEnvelopeSchema },
       config: {
@@ -233,6 +234,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
+      if (req.body.coupon) await countCouponGuess(req);
       const found = await reach(req, req.params.ref);
       const paid = await payApplicationFee(app, req.log, {
         applicationId: found.id,

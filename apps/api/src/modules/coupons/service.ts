@@ -110,7 +110,8 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
           ${
             customer === null
               ? sql`0`
-              : sql`(select count(*)::int from coupon_redemptions r where r.coupon_id = c.id and r.customer_id = ${customer})`
+              : sql`(select count(*)::int from coupon_redemptions r
+                      where r.coupon_id = c.id and r.customer_id = ${customer} and r.released_at is null)`
           } as used_by_customer,
           (exists (select 1 from coupon_products cp where cp.coupon_id = c.id)
             or exists (select 1 from coupon_categories cc where cc.coupon_id = c.id)) as limited,
@@ -246,8 +247,8 @@ class CouponRefused extends Error {}
  *  1. insert the redemption, `on conflict (order_ref) do nothing`: a retry stops here;
  *  2. `used_count = used_count + 1 where usage_limit is null or used_count < usage_limit`: the
  *     conditional update is the total limit, and its row lock queues every other use of this coupon;
- *  3. holding that lock, count the customer's redemptions (a new statement sees every use committed
- *     before ours, plus ours); over the limit rolls the savepoint back.
+ *  3. holding that lock, count the customer's redemptions not given back (a new statement sees
+ *     every use committed before ours, plus ours); over the limit rolls the savepoint back.
  * A guest cannot use a coupon with a per-customer limit (evaluateCoupon asks them to log in).
  */
 export async function recordCouponUse(
@@ -281,7 +282,11 @@ export async function recordCouponUse(
           .select({ n: count() })
           .from(couponRedemptions)
           .where(
-            and(eq(couponRedemptions.couponId, input.couponId), eq(couponRedemptions.customerId, input.customerId)),
+            and(
+              eq(couponRedemptions.couponId, input.couponId),
+              eq(couponRedemptions.customerId, input.customerId),
+              isNull(couponRedemptions.releasedAt),
+            ),
           );
         if ((mine?.n ?? 0) > counted.perCustomerLimit) throw new CouponRefused();
       }
@@ -291,4 +296,27 @@ export async function recordCouponUse(
     if (err instanceof CouponRefused) return false;
     throw err;
   }
+}
+
+/**
+ * Gives back the coupon use counted under `orderRef`, inside the transaction that cancels that
+ * order (orders/transition.ts), after its conditional move: as WooCommerce and Magento do, a
+ * cancelled order frees its use for the next order, and the same customer may use the coupon
+ * again; a refund of a delivered order does not. One statement, never read-then-write: the
+ * redemption is marked released only while it is not, and used_count drops only for the call that
+ * marked it, so retries and concurrent cancels give it back once. False when nothing was released
+ * (no coupon on the order, or given back already).
+ */
+export async function releaseCouponUse(tx: Db, orderRef: string): Promise<boolean> {
+  const released = await queryRows<{ id: number }>(
+    tx,
+    sql`with released as (
+          update coupon_redemptions set released_at = now()
+           where order_ref = ${orderRef} and released_at is null
+       returning coupon_id)
+        update coupons c set used_count = greatest(c.used_count - 1, 0)
+          from released where c.id = released.coupon_id
+        returning c.id`,
+  );
+  return released.length > 0;
 }

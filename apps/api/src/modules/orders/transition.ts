@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/
 import { queryRows, type Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
+import { releaseCouponUse } from '../coupons/service.ts';
 import { noteStockChange } from '../catalog/stock-note.ts';
 import { queueStaffAlert } from './staff-alerts.ts';
 
@@ -36,7 +37,8 @@ interface OrderMove {
 /**
  * Moves an order to `to` when its current state allows it (and is one of `from`, when given):
  * one conditional update, so two concurrent moves cannot both succeed. Writes the history row,
- * queues the shopper's message about it, and gives the stock back when the order will not ship.
+ * queues the shopper's message about it, and gives the stock back when the order will not ship
+ * (and, once cancelled, its coupon use: releaseCouponUse).
  * Leaving payment_failed for confirmed or awaiting_payment takes the order's stock again, every
  * line or none: when some is gone nothing changes (no caller can confirm an order without its
  * stock). Null when the order is not in a state that allows the move, or its stock is short.
@@ -84,6 +86,8 @@ async function applyMove(
     note: input.note ?? null,
   });
   if (RELEASING.includes(input.to)) await releaseStock(tx, input.orderId);
+  // A cancelled order gives its coupon use back; a failed payment keeps it (the order may still be paid).
+  if (input.to === 'cancelled') await releaseCouponUse(tx, input.orderId);
   return { from: moved.from_status, eventId };
 }
 

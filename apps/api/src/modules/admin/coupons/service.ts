@@ -334,7 +334,12 @@ export async function deleteCoupon(db: Db, act: CouponAct, id: number): Promise<
 
 type UsesQuery = z.output<typeof AdminCouponUsesQuerySchema>;
 
-/** The orders that used the coupon, newest first (keyset by redemption id): number, customer, discount, date. */
+/**
+ * The orders that used the coupon, newest first (keyset by redemption id): number, customer,
+ * discount, date. A use given back (its order or application cancelled: releaseCouponUse) is left
+ * out: that order did not use the coupon in the end, and the list then agrees with used_count,
+ * the number its heading shows; the cancelled order still names its coupon on its own page.
+ */
 export async function couponUses(db: Db, id: number, q: UsesQuery): Promise<AdminCouponUses | null> {
   const [exists] = await queryRows<{ id: number }>(db, sql`select id from coupons where id = ${id}`);
   if (!exists) return null;
@@ -354,7 +359,7 @@ export async function couponUses(db: Db, id: number, q: UsesQuery): Promise<Admi
         from coupon_redemptions r
         join orders o on o.id = r.order_ref
         left join customers cu on cu.id = o.customer_id
-        where r.coupon_id = ${id} ${q.cursor ? sql`and r.id < ${Number(q.cursor)}` : sql``}
+        where r.coupon_id = ${id} and r.released_at is null ${q.cursor ? sql`and r.id < ${Number(q.cursor)}` : sql``}
         order by r.id desc limit ${q.limit + 1}`,
   );
   const page = rows.slice(0, q.limit);
