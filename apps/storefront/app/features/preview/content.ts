@@ -7,6 +7,7 @@ import {
   type Slider,
   type Testimonial,
 } from '@shopfront/shared';
+import type { ShownPost } from '../blog/post-article';
 import { readContentBlock, readLink } from './sections';
 
 /**
@@ -35,18 +36,8 @@ function picture(url: unknown, alt: unknown): ImageRef | null {
   return { url, alt: text(alt, 500) };
 }
 
-/** A blog post as its page shows it, from the panel's unsaved form. */
-export interface PreviewPost {
-  title: string;
-  excerpt: string;
-  cover_image: ImageRef | null;
-  body: ContentBlock[];
-  author: string;
-  /** ISO date-time, or null: the date line then says it is not published yet. */
-  published_at: string | null;
-  tags: string[];
-  reading_minutes: number;
-}
+/** A blog post as its page shows it (the post layout's own shape), from the panel's unsaved form. */
+export type PreviewPost = ShownPost;
 
 const TAG = /^[a-z0-9][a-z0-9-]{0,49}$/;
 
