@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
+import { releaseCouponUse } from '../coupons/service.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { isFinalStage } from './stages.ts';
 
@@ -43,12 +44,15 @@ export async function cancelWithRefund(
  * cancelled only from awaiting_payment or payment_failed (moveOrder's conditional update), which
  * gives its coupon use back as any cancelled order does. A paid fee order is left alone: its
  * money goes back with Refund fee, and, as a refunded delivered order, it keeps its coupon use.
+ * Except a fee a coupon covered whole: nothing was paid and nothing is refunded, so the
+ * application's cancel gives that use back (releaseCouponUse: once, however often it is called).
  * The applicant is told about the application, not about its order: the order's event is marked told.
  */
 export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promise<void> {
-  const [a] = await queryRows<{ order_id: string | null }>(
+  const [a] = await queryRows<{ order_id: string | null; covered: boolean }>(
     tx,
-    sql`select order_id from applications where id = ${applicationId}`,
+    sql`select a.order_id, coalesce(o.grand_total_minor = 0 and o.coupon_code is not null, false) as covered
+          from applications a left join orders o on o.id = a.order_id where a.id = ${applicationId}`,
   );
   if (!a?.order_id) return;
   const moved = await moveOrder(tx, {
@@ -59,4 +63,5 @@ export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promis
     note: applicationTexts.feeClosedWithApplication,
   });
   if (moved) await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
+  else if (a.covered) await releaseCouponUse(tx, a.order_id);
 }

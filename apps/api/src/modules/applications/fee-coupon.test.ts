@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import { couponProducts, coupons } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { GOOD_FIELDS, apply, makeService } from './testing.ts';
 
@@ -241,7 +242,7 @@ describe('a coupon on a fee', () => {
     expect(await usedCount(coupon.id)).toBe(1);
   });
 
-  it('an application cancelled before its fee is paid closes its fee order and gives the use back; a paid one keeps it', async () => {
+  it('an application cancelled before its fee is paid closes its fee order and gives the use back, as does one whose fee a coupon covered whole; a paid one keeps it', async () => {
     const coupon = await makeCoupon({ usageLimit: 2 });
     const owner = (await signedInOwner(t, 'owner')).headers;
     const cancel = (id: string, from: string) =>
@@ -265,13 +266,36 @@ describe('a coupon on a fee', () => {
     expect(event).toEqual({ notified: true });
     expect(await usedCount(coupon.id)).toBe(0);
 
+    // Nothing paid, nothing to refund: the cancel gives the whole-fee coupon back, once.
     const covered = await makeCoupon({ value: 100, usageLimit: 1 });
-    const paid = await newApplication();
-    const done = await pay(paid.token, { method: 'sandbox', coupon: covered.code });
+    const free = await newApplication();
+    const done = await pay(free.token, { method: 'sandbox', coupon: covered.code });
     expect(done.json().data.application.stage).toBe('submitted');
-    expect((await cancel(paid.app.id, 'submitted')).statusCode).toBe(200);
-    expect(await feeOrder(done.json().data.order_id)).toMatchObject({ status: 'delivered' });
     expect(await usedCount(covered.id)).toBe(1);
+    const cancels = await Promise.all(Array.from({ length: 5 }, () => cancel(free.app.id, 'submitted')));
+    expect(cancels.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await feeOrder(done.json().data.order_id)).toMatchObject({ status: 'delivered' });
+    expect(await usedCount(covered.id)).toBe(0);
+
+    // A fee paid with money keeps its use (its money goes back with Refund fee).
+    const half = await makeCoupon({ value: 50, usageLimit: 1 });
+    const paid = await newApplication();
+    const charged = await pay(paid.token, { method: 'sandbox', coupon: half.code });
+    expect(charged.statusCode, charged.body).toBe(200);
+    // Paid on the sandbox's page, then its webhook, as pay.test does.
+    const payPage = String(charged.json().data.next.url);
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: payPage,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:80' },
+      payload: 'outcome=pay',
+    });
+    expect(pressed.statusCode).toBe(303);
+    await deliverSandboxWebhook(t.app, payPage.split('/').pop()!);
+    await t.app.jobs.runDue();
+    expect(await feeOrder(charged.json().data.order_id)).toMatchObject({ payment_status: 'paid' });
+    expect((await cancel(paid.app.id, 'submitted')).statusCode).toBe(200);
+    expect(await usedCount(half.id)).toBe(1);
   });
 });
 
