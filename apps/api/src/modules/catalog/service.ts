@@ -14,7 +14,7 @@ import {
   type Variant,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
+import { callSqlFunction, sqlFunction, type SqlFunction } from '../../db/sql-function.ts';
 import { channelPrice, type PriceChannel, type PriceChannelSql } from './channel-price.ts';
 import { onQuoteSql, swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
 
@@ -256,10 +256,9 @@ function stockStatus(stock: number, available: boolean): Variant['stock_status']
  */
 export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Promise<SingleProduct | null> {
   const fns = productPageFunctions(ch);
-  const args = [sql`${id}`, sql`${ch.channelId}`];
   const [[product], [categoryList]] = await Promise.all([
-    queryRows<{ result: ProductRowRaw | null }>(db, callSqlFunction(fns.product, args)),
-    queryRows<{ result: ProductCategoryRow[] }>(db, callSqlFunction(fns.categories, args)),
+    queryRows<{ result: ProductRowRaw | null }>(db, callPageFunction(fns.product, id, ch)),
+    queryRows<{ result: ProductCategoryRow[] }>(db, callPageFunction(fns.categories, id, ch)),
   ]);
   const p = product?.result;
   if (!p) return null;
@@ -372,6 +371,9 @@ function pageFunctions(primary: boolean) {
 const PRIMARY_FUNCTIONS = pageFunctions(true);
 const CHANNEL_FUNCTIONS = pageFunctions(false);
 const productPageFunctions = (ch: PriceChannel) => (ch.primary ? PRIMARY_FUNCTIONS : CHANNEL_FUNCTIONS);
+/** One of them called for a product (slug, or a variant's sku) in the request's channel. */
+const callPageFunction = (fn: SqlFunction, id: string, ch: PriceChannel) =>
+  callSqlFunction(fn, [sql`${id}`, sql`${ch.channelId}`]);
 
 /** The functions app.ts creates at boot (ensureSqlFunctions). */
 export const catalogFunctions = [PRIMARY_FUNCTIONS, CHANNEL_FUNCTIONS].flatMap((f) => [
@@ -384,7 +386,7 @@ export const catalogFunctions = [PRIMARY_FUNCTIONS, CHANNEL_FUNCTIONS].flatMap((
 export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel): Promise<RelatedProducts | null> {
   const [row] = await queryRows<{ result: ListingRow[] | null }>(
     db,
-    callSqlFunction(productPageFunctions(ch).related, [sql`${slug}`, sql`${ch.channelId}`]),
+    callPageFunction(productPageFunctions(ch).related, slug, ch),
   );
   const rows = row?.result;
   if (!rows) return null;
