@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, adminPictureMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE } from './support/browser.ts';
-import { openPanel, shotScreen, testStaff } from './support/admin.ts';
+import { axeProblems, openPanel, shotScreen, testStaff } from './support/admin.ts';
 import { expect, test } from './support/test.ts';
 
 /*
@@ -83,6 +83,7 @@ test.describe('deleting a product picture a page shows', () => {
       await page.getByRole('heading', { name: 'Pictures', level: 2 }).scrollIntoViewIfNeeded();
       await page.waitForTimeout(800);
       await shotScreen(page, 'picture-still-shown');
+      expect(await axeProblems(page)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test';
-import { shotScreen } from './support/admin.ts';
+import { axeProblems, shotScreen } from './support/admin.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
@@ -55,6 +55,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await shotScreen(page, 'post-preview');
     await showEditor(page);
     await shotScreen(page, 'post-editor');
+    expect(await axeProblems(page)).toEqual([]);
 
     // An unsaved slide title, in the home page's hero slider.
     const slideTitle = `Unsaved slide ${size.width}`;
@@ -67,6 +68,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await shotScreen(page, 'slider-preview');
     await showEditor(page);
     await shotScreen(page, 'slider-editor');
+    expect(await axeProblems(page)).toEqual([]);
 
     // An unsaved FAQ question, on the FAQ page (the template that shows the group).
     const question = `Unsaved question ${size.width}?`;
@@ -80,6 +82,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await shotScreen(page, 'faq-preview');
     await showEditor(page);
     await shotScreen(page, 'faq-editor');
+    expect(await axeProblems(page)).toEqual([]);
 
     // Testimonials: the open form's unsaved quote shows on the home page's section.
     const quote = `An unsaved quote at ${size.width} px.`;
@@ -91,6 +94,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await shotScreen(page, 'testimonials-preview');
     await showEditor(page);
     await shotScreen(page, 'testimonials-editor');
+    expect(await axeProblems(page)).toEqual([]);
 
     // A shopper sees none of it: nothing was saved, and outside the frame there is no preview.
     const shopper = await newPage();
