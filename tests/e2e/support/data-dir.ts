@@ -19,22 +19,34 @@ import { promisify } from 'node:util';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Directories laid out as DATA_DIR: `migrated` (SEED_DEMO=false) and `seeded` (the demo shop). */
-    e2eDataTemplates: { migrated: string; seeded: string } | null;
+    /**
+     * Directories laid out as DATA_DIR: `migrated` (SEED_DEMO=false), `seeded` (the demo shop) and,
+     * where the run made one, `services` (SEED_DEMO=services).
+     */
+    e2eDataTemplates: Templates | null;
   }
 }
 
-/** The template for a shop started with `seed` (SEED_DEMO), or null outside an e2e run. */
-async function templateFor(seed: boolean): Promise<string | null> {
+interface Templates {
+  migrated: string;
+  seeded: string;
+  services: string | null;
+}
+
+/** The run's templates: from Playwright's globalSetup, or vitest's; null outside both. */
+async function runTemplates(): Promise<Templates | null> {
   const fromPlaywright = process.env.E2E_DATA_TEMPLATES;
-  if (fromPlaywright) {
-    const templates = JSON.parse(fromPlaywright) as { migrated: string; seeded: string };
-    return seed ? templates.seeded : templates.migrated;
-  }
+  if (fromPlaywright) return JSON.parse(fromPlaywright) as Templates;
   if (!process.env.VITEST) return null;
   const { inject } = await import('vitest');
-  const templates = inject('e2eDataTemplates');
+  return inject('e2eDataTemplates');
+}
+
+/** The template for a shop started with `seed` (SEED_DEMO) or the services demo, or null when the run has none. */
+async function templateFor(seed: boolean, services: boolean): Promise<string | null> {
+  const templates = await runTemplates();
   if (!templates) return null;
+  if (services) return templates.services;
   return seed ? templates.seeded : templates.migrated;
 }
 
@@ -63,9 +75,9 @@ export async function prepareDataDir(
   dataDir: string,
   { seed = true, services = false }: { seed?: boolean; services?: boolean } = {},
 ): Promise<boolean> {
-  // The templates hold the product demo: the services demo (SEED_DEMO=services) seeds itself.
-  if (hasShopDatabase(dataDir) || services) return false;
-  const template = await templateFor(seed);
+  if (hasShopDatabase(dataDir)) return false;
+  // Without a services template (vitest's e2e run makes none), a services shop seeds itself.
+  const template = await templateFor(seed, services);
   if (!template) return false;
   await copyDir(template, dataDir);
   return true;

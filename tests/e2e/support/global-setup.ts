@@ -7,42 +7,53 @@ import { runMigrations } from '../../../apps/api/src/db/migrate.ts';
 import { seedDemo } from '../../../apps/api/src/db/seed/index.ts';
 import { copyDir } from './data-dir.ts';
 
-/** The run's two shop templates (laid out as DATA_DIR) and how to remove them. */
+/** The run's shop templates (laid out as DATA_DIR) and how to remove them. */
 export interface DataTemplates {
-  templates: { migrated: string; seeded: string };
+  templates: { migrated: string; seeded: string; services: string | null };
   remove: () => void;
 }
 
 /**
  * Migrates one PGlite data directory, copies it and seeds the copy with the demo shop (what
- * server.ts does on a first start). The test files' shops copy these (data-dir.ts) instead of
- * migrating and seeding a shop each (seconds apiece). Used by vitest's e2e globalSetup (below)
- * and Playwright's (playwright-setup.ts).
+ * server.ts does on a first start), and with `services` another copy with the services demo
+ * (SEED_DEMO=services). The test files' shops copy these (data-dir.ts) instead of migrating and
+ * seeding a shop each (seconds apiece; a services shop's own first start took 30–60 s of a loaded
+ * run). Used by vitest's e2e globalSetup (below) and Playwright's (playwright-setup.ts).
  */
-export async function createDataTemplates(): Promise<DataTemplates> {
+export async function createDataTemplates({ services = false } = {}): Promise<DataTemplates> {
   const root = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-templates-'));
   const migrated = path.join(root, 'migrated');
   const seeded = path.join(root, 'seeded');
+  const servicesDir = services ? path.join(root, 'services') : null;
   try {
-    let database = await openDatabase({ dataDir: migrated });
+    const database = await openDatabase({ dataDir: migrated });
     try {
       await runMigrations(database);
     } finally {
       await database.close();
     }
-    await copyDir(migrated, seeded);
-    database = await openDatabase({ dataDir: seeded });
-    try {
-      // store_url stays the demo's: every shop runs with its own PUBLIC_URL, which wins (lib/origin.ts).
-      await seedDemo(database, { mediaDir: path.join(seeded, 'media') });
-    } finally {
-      await database.close();
-    }
+    await seedCopy(migrated, seeded, 'products');
+    if (servicesDir) await seedCopy(migrated, servicesDir, 'services');
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
-  return { templates: { migrated, seeded }, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    templates: { migrated, seeded, services: servicesDir },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Copies the migrated template to `dir` and seeds `demo` there, as the server's first start would. */
+async function seedCopy(migrated: string, dir: string, demo: 'products' | 'services'): Promise<void> {
+  await copyDir(migrated, dir);
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    // store_url stays the demo's: every shop runs with its own PUBLIC_URL, which wins (lib/origin.ts).
+    await seedDemo(database, { mediaDir: path.join(dir, 'media'), dataDir: dir, demo });
+  } finally {
+    await database.close();
+  }
 }
 
 /**

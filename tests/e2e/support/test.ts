@@ -145,8 +145,7 @@ export const test = base.extend<Options & Fixtures, { fileShop: FileShop }>({
         await testInfo.attach('shop-output.txt', { body: shop.output(), contentType: 'text/plain' });
       }
     },
-    // Starting a shop (copying the template, a server's boot) is not the test's time. A services
-    // shop (SEED_DEMO=services) has no template: it migrates and seeds, then boots again after `prepare`.
+    // Starting a shop (copying the template, a server's boot) is not the test's time.
     { timeout: 240_000 },
   ],
 
