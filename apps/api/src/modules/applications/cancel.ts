@@ -40,13 +40,15 @@ export async function cancelWithRefund(
 
 /**
  * An application cancelled before its fee was paid closes its fee order too, in the cancel's own
- * transaction (moveApplication, after its conditional stage change): the order moves to
- * cancelled only from awaiting_payment or payment_failed (moveOrder's conditional update), which
- * gives its coupon use back as any cancelled order does. A paid fee order is left alone: its
- * money goes back with Refund fee, and, as a refunded delivered order, it keeps its coupon use.
- * Except a fee a coupon covered whole: nothing was paid and nothing is refunded, so the
- * application's cancel gives that use back (releaseCouponUse: once, however often it is called).
- * The applicant is told about the application, not about its order: the order's event is marked told.
+ * transaction (moveApplication, after its conditional stage change), and gives its coupon use back
+ * (once, however many cancels race), as any cancelled order does:
+ * - unpaid online (awaiting_payment or payment_failed): moveOrder's conditional move to cancelled;
+ * - due in cash, not received yet (delivered with payment cod): closeCashFee;
+ * - a coupon covered it whole: nothing was paid and nothing is refunded, so the use goes back
+ *   (releaseCouponUse) and the order stays as it is.
+ * A fee paid with money (online, or cash marked received) is left alone: its money goes back with
+ * Refund fee and, as a refunded delivered order, it keeps its coupon use.
+ * The applicant is told about the application, not about its order: the order's event counts as told.
  */
 export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promise<void> {
   const [a] = await queryRows<{ order_id: string | null; covered: boolean }>(
@@ -63,5 +65,29 @@ export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promis
     note: applicationTexts.feeClosedWithApplication,
   });
   if (moved) await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
-  else if (a.covered) await releaseCouponUse(tx, a.order_id);
+  else if (!(await closeCashFee(tx, a.order_id)) && a.covered) await releaseCouponUse(tx, a.order_id);
+}
+
+/**
+ * A fee the applicant chose to pay offline, its cash not received: its order is delivered (a fee
+ * order is, once its method is chosen: settleFeeOrder) with payment cod. One conditional update
+ * closes it, only while the cash is still due, so it and Mark fee paid (cod → paid, never for a
+ * cancelled order) end one way or the other. Not moveOrder: no order goes delivered → cancelled,
+ * but nothing was delivered here and no money came in. Its history row is written as told; there
+ * is no stock to give back. False when the fee is not due in cash (paid, or closed already).
+ */
+async function closeCashFee(tx: Db, orderId: string): Promise<boolean> {
+  const [closed] = await queryRows<{ id: string }>(
+    tx,
+    sql`update orders set status = 'cancelled', updated_at = now()
+         where id = ${orderId} and kind = 'service_fee' and status = 'delivered' and payment_status = 'cod'
+         returning id`,
+  );
+  if (!closed) return false;
+  await tx.execute(
+    sql`insert into order_events (order_id, from_status, to_status, actor, note, notified_at)
+        values (${orderId}, 'delivered', 'cancelled', 'staff', ${applicationTexts.feeClosedWithApplication}, now())`,
+  );
+  await releaseCouponUse(tx, orderId);
+  return true;
 }

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTexts, cartMessages, messages, money, type Application, type CouponOffer } from '@shopfront/shared';
+import {
+  adminOrderMessages,
+  applicationTexts,
+  cartMessages,
+  messages,
+  money,
+  type Application,
+  type CouponOffer,
+} from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { couponProducts, coupons } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -18,6 +26,7 @@ import { GOOD_FIELDS, apply, makeService } from './testing.ts';
 let t: TestApp;
 let service: { id: string; slug: string };
 let other: { id: string; slug: string };
+let owner: Record<string, string>;
 let ip = 0;
 
 beforeAll(async () => {
@@ -28,6 +37,7 @@ beforeAll(async () => {
     sql`select id, slug from products where id <> ${service.id} order by id limit 1`,
   );
   other = first!;
+  owner = (await signedInOwner(t, 'owner')).headers;
 });
 afterAll(() => t.close());
 
@@ -48,11 +58,12 @@ async function makeCoupon(values: Partial<typeof coupons.$inferInsert> & { produ
 }
 
 async function newApplication(headers?: Record<string, string>) {
-  const fields = { service: service.slug, ...GOOD_FIELDS, ...(headers ? {} : { name: 'Asha', phone: uniquePhone() }) };
+  const phone = uniquePhone();
+  const fields = { service: service.slug, ...GOOD_FIELDS, ...(headers ? {} : { name: 'Asha', phone }) };
   const res = await apply(t, fields, undefined, headers ?? {}, `10.91.0.${++ip}`);
   expect(res.statusCode, res.body).toBe(200);
   const app = res.json<{ data: Application }>().data;
-  return { app, token: app.tracking_path.split('/').at(-1)! };
+  return { app, phone, token: app.tracking_path.split('/').at(-1)! };
 }
 
 const pay = (
@@ -68,6 +79,12 @@ const pay = (
     payload: body,
     remoteAddress: remote ?? `10.92.${Math.floor(++ip / 250)}.${ip % 250}`,
   });
+
+/** What the owner does to an application (its stage, its fee) and sees of it. */
+const ownerCall = (url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: owner, ...(payload ? { payload } : {}) });
+const cancel = (id: string, from: string) =>
+  ownerCall(`/api/admin/applications/${id}/stage`, { from, to: 'cancelled', note: 'Not needed any more' });
 
 const usedCount = async (id: number) =>
   (await queryRows<{ used_count: number }>(db(), sql`select used_count from coupons where id = ${id}`))[0]!.used_count;
@@ -226,7 +243,6 @@ describe('a coupon on a fee', () => {
     const { token } = await newApplication();
     const first = await pay(token, { method: 'sandbox', coupon: coupon.code });
     expect(first.statusCode, first.body).toBe(200);
-    const owner = (await signedInOwner(t, 'owner')).headers;
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${first.json().data.order_id}/cancel`,
@@ -244,14 +260,6 @@ describe('a coupon on a fee', () => {
 
   it('an application cancelled before its fee is paid closes its fee order and gives the use back, as does one whose fee a coupon covered whole; a paid one keeps it', async () => {
     const coupon = await makeCoupon({ usageLimit: 2 });
-    const owner = (await signedInOwner(t, 'owner')).headers;
-    const cancel = (id: string, from: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/admin/applications/${id}/stage`,
-        headers: owner,
-        payload: { from, to: 'cancelled', note: 'Not needed any more' },
-      });
     const unpaid = await newApplication();
     const started = await pay(unpaid.token, { method: 'sandbox', coupon: coupon.code });
     expect(started.statusCode, started.body).toBe(200);
@@ -296,6 +304,112 @@ describe('a coupon on a fee', () => {
     expect(await feeOrder(charged.json().data.order_id)).toMatchObject({ payment_status: 'paid' });
     expect((await cancel(paid.app.id, 'submitted')).statusCode).toBe(200);
     expect(await usedCount(half.id)).toBe(1);
+  });
+});
+
+const smsTo = async (phone: string) =>
+  (
+    await queryRows<{ body: string }>(
+      db(),
+      sql`select body from outbox_messages where recipient = ${phone} and channel = 'sms' order by id`,
+    )
+  ).map((m) => m.body);
+
+const cancelEvents = (orderId: string) =>
+  queryRows<{ from_status: string; notified: boolean }>(
+    db(),
+    sql`select from_status, notified_at is not null as notified from order_events
+         where order_id = ${orderId} and to_status = 'cancelled'`,
+  );
+
+const releases = (orderId: string) =>
+  queryRows<{ released: boolean }>(
+    db(),
+    sql`select released_at is not null as released from coupon_redemptions where order_ref = ${orderId}`,
+  );
+
+const feeStatusOf = async (applicationId: string) =>
+  (await ownerCall(`/api/admin/applications/${applicationId}`)).json().data.fee_status;
+
+/** An application whose fee the applicant chose to pay in cash, with a coupon: submitted, the fee due. */
+async function cashFee(coupon: { code: string }) {
+  const { app, token, phone } = await newApplication();
+  const res = await pay(token, { method: 'cod', coupon: coupon.code });
+  expect(res.statusCode, res.body).toBe(200);
+  const orderId = res.json().data.order_id as string;
+  expect(await feeOrder(orderId)).toMatchObject({ status: 'delivered', payment_status: 'cod' });
+  expect(await feeStatusOf(app.id)).toMatchObject({ state: 'cash_due', can_mark_paid: true });
+  return { app, phone, orderId };
+}
+
+describe('a coupon on a fee due in cash', () => {
+  it('the application cancelled before the cash came in closes the fee order and gives the use back once, however many cancel at once; the applicant hears once', async () => {
+    const coupon = await makeCoupon({ value: 20, usageLimit: 1 });
+    const { app, phone, orderId } = await cashFee(coupon);
+    expect(await usedCount(coupon.id)).toBe(1);
+    await t.app.jobs.runDue();
+    const told = (await smsTo(phone)).length;
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => cancel(app.id, 'submitted')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    expect(await feeOrder(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'cod' });
+    expect(await usedCount(coupon.id)).toBe(0);
+    expect(await releases(orderId)).toEqual([{ released: true }]);
+    // Its history says why, counted as told: the applicant hears of the application only.
+    expect(await cancelEvents(orderId)).toEqual([{ from_status: 'delivered', notified: true }]);
+    await t.app.jobs.runDue();
+    const sms = (await smsTo(phone)).slice(told);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toContain(`${app.application_no} (${app.service.name}) is now at: Cancelled. Not needed any more`);
+
+    // The owner sees it closed, nothing to collect: Mark fee paid is refused, and later cancels change nothing.
+    expect(await feeStatusOf(app.id)).toMatchObject({ state: 'cancelled', can_mark_paid: false, can_refund: false });
+    const late = await ownerCall(`/api/admin/applications/${app.id}/fee/mark-paid`, {});
+    expect([late.statusCode, late.json().message]).toEqual([409, adminOrderMessages.notCodUnpaid]);
+    expect((await cancel(app.id, 'submitted')).statusCode).toBe(409);
+    expect(await usedCount(coupon.id)).toBe(0);
+
+    // The one use is free again: the next applicant's fee takes it.
+    await cashFee(coupon);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it('a cash fee marked received keeps its use when its application is cancelled: its money goes back by Refund fee', async () => {
+    const coupon = await makeCoupon({ value: 20, usageLimit: 1 });
+    const { app, orderId } = await cashFee(coupon);
+    const received = await ownerCall(`/api/admin/applications/${app.id}/fee/mark-paid`, { note: 'Paid at the desk' });
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await cancel(app.id, 'submitted')).statusCode).toBe(200);
+    expect(await feeOrder(orderId)).toMatchObject({ status: 'delivered', payment_status: 'paid' });
+    expect(await cancelEvents(orderId)).toEqual([]);
+    expect(await usedCount(coupon.id)).toBe(1);
+    expect(await feeStatusOf(app.id)).toMatchObject({ state: 'paid', can_refund: true, can_mark_paid: false });
+    const refunded = await ownerCall(`/api/admin/applications/${app.id}/fee/refund`, { note: 'Cash handed back' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await usedCount(coupon.id)).toBe(1);
+  });
+
+  it('Mark fee paid racing the cancel: the cash is either received (the use kept) or the fee closed (given back), never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const coupon = await makeCoupon({ value: 20, usageLimit: 1 });
+      const { app, orderId } = await cashFee(coupon);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 ? cancel(app.id, 'submitted') : ownerCall(`/api/admin/applications/${app.id}/fee/mark-paid`, {}),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c !== 200 && c !== 409)).toEqual([]);
+      const order = await feeOrder(orderId);
+      const marked = results.filter((r, i) => i % 2 === 0 && r.statusCode === 200);
+      expect(results.filter((r, i) => i % 2 === 1 && r.statusCode === 200)).toHaveLength(1);
+      if (order.status === 'cancelled') {
+        expect([order.payment_status, marked.length, await usedCount(coupon.id)]).toEqual(['cod', 0, 0]);
+      } else {
+        expect([order.status, order.payment_status, marked.length]).toEqual(['delivered', 'paid', 1]);
+        expect(await usedCount(coupon.id)).toBe(1);
+      }
+    }
   });
 });
 

@@ -24,7 +24,8 @@ export interface StageMove {
  * reason) or cancelled. One conditional UPDATE … WHERE stage = from: of many concurrent moves
  * from one stage exactly one happens, the others find it moved on (409). The winner's transaction
  * writes the history row and queues the applicant's message, so each change is told once; a
- * cancel closes an unpaid fee order with it (closeUnpaidFeeOrder: its coupon use given back).
+ * cancel closes an unpaid fee order with it, online or due in cash (closeUnpaidFeeOrder: its coupon
+ * use given back).
  * The stage table read first is the application's own copy, which never changes.
  */
 export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
