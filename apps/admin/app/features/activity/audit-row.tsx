@@ -53,6 +53,7 @@ const SUBJECT_VERBS: Record<string, string> = {
   'product.picture.update': 'edited a picture of',
   'product.picture.reorder': 'reordered the pictures of',
   'product.picture.delete': 'removed a picture from',
+  'product.picture.keep': 'kept in the media library a picture removed from',
   'variant.stock': 'changed the stock of',
   'review.hide': 'hid a review of',
   'review.unhide': 'showed again a review of',
@@ -137,6 +138,12 @@ function stockChange(e: AuditListEntry): string | null {
   return from !== null && to !== null ? `from ${from} to ${to}` : null;
 }
 
+/** Where content shows a picture the purge kept (the entry's "after"): "Page: About us, Slide: Sale". */
+function shownIn(e: AuditListEntry): string | null {
+  const places = (e.after as { shown_in?: unknown } | null)?.shown_in;
+  return Array.isArray(places) && places.length > 0 ? places.join(', ') : null;
+}
+
 /** A bulk editor's batch: "saved 4 changes in the bulk editor". */
 function bulkSaved(e: AuditListEntry): string {
   const cells = (e.after as { cells?: unknown[] } | null)?.cells;
@@ -186,6 +193,7 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
               : (SUBJECT_VERBS[e.action] ?? describe(e.action))}{' '}
             <SubjectName subject={e.subject} />
             {e.action === 'variant.stock' && stockChange(e) && <> {stockChange(e)}</>}
+            {e.action === 'product.picture.keep' && shownIn(e) && <>, still shown on {shownIn(e)}</>}
           </>
         ) : SUBJECT_VERBS[e.action] && formerName(e) ? (
           <>

@@ -204,6 +204,12 @@ describe('media on S3', () => {
       const files = shopFiles(parseEnv({ DATA_DIR: folder, ...s3.env('seeded') }));
       expect(await copyLocalFilesToBucket(folder, files)).toBe(2);
       expect((await files.storage.read('products/p1/a.webp'))!.bytes.equals(picture)).toBe(true);
+      // Its size without a download (the purge keeping a picture in the library records it).
+      expect(await files.storage.stat('products/p1/a.webp')).toMatchObject({ bytes: picture.length });
+      expect(await files.storage.stat('products/p1/none.webp')).toBeNull();
+      expect(await localMediaStorage(path.join(folder, 'media')).stat('products/p1/a.webp')).toMatchObject({
+        bytes: picture.length,
+      });
       expect((await readAll((await files.documents.open('applications/d1.pdf')).stream)).toString()).toBe('%PDF-1.4');
       expect((await bucket().list('seeded/')).map((o) => o.key).sort()).toEqual([
         'seeded/media/products/p1/a.webp',

@@ -27,6 +27,8 @@ export interface MediaStorage {
   remove(relPath: string): Promise<void>;
   /** The file's bytes and time, or null when there is none. */
   read(relPath: string): Promise<{ bytes: Buffer; modifiedMs: number } | null>;
+  /** The file's size and time without reading it (a stat, an S3 HEAD), or null when there is none. */
+  stat(relPath: string): Promise<Omit<MediaEntry, 'path'> | null>;
   /** Every file below `folder` ('' for all), sorted; resized copies and unfinished writes left out. */
   list(folder: string): Promise<MediaEntry[]>;
   /** Deletes unfinished writes below `folder` older than `beforeMs` (an interrupted upload's temporary file). */
@@ -75,6 +77,10 @@ export function localMediaStorage(mediaDir: string): MediaStorage {
       } catch {
         return null;
       }
+    },
+    async stat(relPath) {
+      const info = await stat(resolve(relPath)).catch(() => null);
+      return info?.isFile() ? { bytes: info.size, modifiedMs: info.mtimeMs } : null;
     },
     async list(folder) {
       const base = path.join(root, folder);
@@ -128,6 +134,10 @@ export function s3MediaStorage(bucket: S3Bucket): MediaStorage {
     async read(relPath) {
       const object = await bucket.get(S3_KEYS.original(checked(relPath)));
       return object && { bytes: await readAll(object.body), modifiedMs: object.modifiedMs };
+    },
+    async stat(relPath) {
+      const object = await bucket.head(S3_KEYS.original(checked(relPath)));
+      return object && { bytes: object.size, modifiedMs: object.modifiedMs };
     },
     async list(folder) {
       const base = S3_KEYS.original('');

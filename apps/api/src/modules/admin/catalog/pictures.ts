@@ -381,6 +381,9 @@ export async function restorePicture(
   });
 }
 
+/** Who the audit log names for what the purge job does: no staff member, the shop's own clean-up. */
+export const PURGE_ACTOR: AuditActor = { id: null, email: 'Picture clean-up (automatic)' };
+
 /** What the purge does with one deleted picture's file once its Undo has passed. */
 type Fate = 'kept' | 'library' | 'remove';
 
@@ -401,14 +404,15 @@ export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs
   );
   let gone = 0;
   for (const { id, path } of rows) {
-    // Read before the transaction (it may be a download): the library row records its size.
-    const file = await storage.read(path.slice('/media/'.length)).catch(() => null);
+    // Before the transaction (it may be a request to S3): the library row records its size.
+    const file = await storage.stat(path.slice('/media/'.length)).catch(() => null);
     const fate = await db.transaction(async (tx): Promise<Fate | null> => {
       await lockProductFile(tx, path);
-      const [row] = await queryRows<{ alt: string; width: number; height: number; name: string }>(
+      const [row] = await queryRows<{ alt: string; width: number; height: number; name: string; product_id: string }>(
         tx,
         sql`delete from deleted_product_images d using products p
-             where d.id = ${id} and p.id = d.product_id and ${due} returning d.alt, d.width, d.height, p.name`,
+             where d.id = ${id} and p.id = d.product_id and ${due}
+         returning d.alt, d.width, d.height, p.name, d.product_id`,
       );
       if (!row) return null; // undone, or purged by another run meanwhile
       const [refs] = await queryRows<{ kept: boolean }>(
@@ -419,12 +423,23 @@ export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs
       );
       if (refs!.kept) return 'kept';
       // Its own statement, after the lock: sees every save that held the lock before.
-      if (file === null || (await placesShowing(tx, path)).length === 0) return 'remove';
-      await tx.execute(
+      const shownIn = file === null ? [] : await placesShowing(tx, path);
+      if (file === null || shownIn.length === 0) return 'remove';
+      const [kept] = await queryRows<{ id: number }>(
+        tx,
         sql`insert into media_uploads (path, file_name, alt, width, height, bytes, content_hash)
-            values (${path}, ${row.name}, ${row.alt}, ${row.width}, ${row.height}, ${file.bytes.length},
-                    ${`product-picture:${path}`})`, // never a sha256: no upload's bytes match it
+            values (${path}, ${row.name}, ${row.alt}, ${row.width}, ${row.height}, ${file.bytes},
+                    ${`product-picture:${path}`}) -- never a sha256: no upload's bytes match it
+            returning id`,
       );
+      // The owner's log says why a picture deleted from its product is still in the library.
+      await recordAudit(tx, {
+        staff: PURGE_ACTOR,
+        action: 'product.picture.keep',
+        target: `product:${row.product_id}`,
+        before: { picture: id, path },
+        after: { media: kept!.id, path, shown_in: shownIn },
+      });
       return 'library';
     });
     if (fate === null) continue;

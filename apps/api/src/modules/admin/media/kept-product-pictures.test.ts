@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import {
   adminMediaMessages as msg,
   adminPictureMessages,
   type AdminPage,
+  type AuditListEntry,
   type AdminPictures,
   type MediaItem,
 } from '@shopfront/shared';
@@ -19,7 +20,7 @@ import { TEST_MEDIA_DIR } from '../../../test/paths.ts';
 import { whileHeld } from '../../../test/while-held.ts';
 import { localMediaStorage } from '../../media/storage.ts';
 import { signedInOwner } from '../../staff/testing.ts';
-import { purgeDeletedPictures } from '../catalog/pictures.ts';
+import { PURGE_ACTOR, purgeDeletedPictures } from '../catalog/pictures.ts';
 
 /**
  * A product's picture that a page shows is never lost (on PGlite and, TEST_DATABASE_URL,
@@ -99,6 +100,12 @@ const library = async (q: string): Promise<MediaItem[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.items;
 };
+/** The newest page of the owner's audit log, catalogue area. */
+const catalogueLog = async (): Promise<AuditListEntry[]> => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?area=catalogue', headers: h });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.entries;
+};
 const pagesNamed = async (title: string) =>
   (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pages where title = ${title}`))[0]!.n;
 
@@ -127,8 +134,22 @@ describe('a product picture a page shows', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     const [kept] = (await library(title)).filter((i) => i.path === picture.url);
     expect(kept).toMatchObject({ kind: 'upload', name: title, product_id: null, used_in: [`Page: ${pageTitle}`] });
-    expect(kept!.bytes).toBeGreaterThan(0);
+    // Its size as stored (the purge stats the file, never reads it).
+    expect(kept!.bytes).toBe(statSync(stored(picture.url)).size);
     expect(await purgeAll()).toBe(0);
+    // The owner's log says who kept it, from which product, and where it is shown.
+    const keeps = (await catalogueLog()).filter(
+      (e) => e.action === 'product.picture.keep' && e.target === `product:${id}`,
+    );
+    expect(keeps).toHaveLength(1);
+    expect(keeps[0]).toMatchObject({
+      actor: PURGE_ACTOR.email,
+      actor_name: null,
+      staff_id: null,
+      subject: { kind: 'product', id, label: title },
+      before: { picture: picture.id, path: picture.url },
+      after: { media: Number(kept!.id.split('-')[1]), path: picture.url, shown_in: [`Page: ${pageTitle}`] },
+    });
 
     const libraryId = kept!.id.split('-')[1];
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${libraryId}`, headers: h });
@@ -161,6 +182,9 @@ describe('a product picture a page shows', () => {
     await purgeAll();
     expect(existsSync(stored(picture.url))).toBe(false);
     expect((await library(title)).filter((i) => i.path === picture.url)).toEqual([]);
+    expect(
+      (await catalogueLog()).filter((e) => e.action === 'product.picture.keep' && e.target === `product:${id}`),
+    ).toEqual([]);
   });
 
   it('a page saved at the same moment as the purge ends with the file kept, or is refused (409)', async () => {
