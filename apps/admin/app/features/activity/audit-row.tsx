@@ -138,10 +138,10 @@ function stockChange(e: AuditListEntry): string | null {
   return from !== null && to !== null ? `from ${from} to ${to}` : null;
 }
 
-/** Where content shows a picture the purge kept (the entry's "after"): "Page: About us, Slide: Sale". */
-function shownIn(e: AuditListEntry): string | null {
-  const places = (e.after as { shown_in?: unknown } | null)?.shown_in;
-  return Array.isArray(places) && places.length > 0 ? places.join(', ') : null;
+/** Where content shows a picture the purge kept (the entry's "after"): ", still shown on Page: About us, Slide: Sale". */
+function ShownIn({ entry }: { entry: AuditListEntry }) {
+  const places = (entry.after as { shown_in?: unknown } | null)?.shown_in;
+  return Array.isArray(places) && places.length > 0 ? <>, still shown on {places.join(', ')}</> : null;
 }
 
 /** A bulk editor's batch: "saved 4 changes in the bulk editor". */
@@ -193,7 +193,7 @@ export function AuditRow({ entry: e, index, current }: { entry: AuditListEntry; 
               : (SUBJECT_VERBS[e.action] ?? describe(e.action))}{' '}
             <SubjectName subject={e.subject} />
             {e.action === 'variant.stock' && stockChange(e) && <> {stockChange(e)}</>}
-            {e.action === 'product.picture.keep' && shownIn(e) && <>, still shown on {shownIn(e)}</>}
+            {e.action === 'product.picture.keep' && <ShownIn entry={e} />}
           </>
         ) : SUBJECT_VERBS[e.action] && formerName(e) ? (
           <>

@@ -3,7 +3,7 @@ import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
 import { releaseCouponUse } from '../coupons/service.ts';
-import { moveOrder } from '../orders/transition.ts';
+import { moveOrder, recordToldOrderEvent } from '../orders/transition.ts';
 import { isFinalStage } from './stages.ts';
 
 /**
@@ -64,8 +64,12 @@ export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promis
     actor: 'staff',
     note: applicationTexts.feeClosedWithApplication,
   });
-  if (moved) await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
-  else if (!(await closeCashFee(tx, a.order_id)) && a.covered) await releaseCouponUse(tx, a.order_id);
+  if (moved) {
+    await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
+    return;
+  }
+  if (await closeCashFee(tx, a.order_id)) return;
+  if (a.covered) await releaseCouponUse(tx, a.order_id);
 }
 
 /**
@@ -84,10 +88,13 @@ async function closeCashFee(tx: Db, orderId: string): Promise<boolean> {
          returning id`,
   );
   if (!closed) return false;
-  await tx.execute(
-    sql`insert into order_events (order_id, from_status, to_status, actor, note, notified_at)
-        values (${orderId}, 'delivered', 'cancelled', 'staff', ${applicationTexts.feeClosedWithApplication}, now())`,
-  );
+  await recordToldOrderEvent(tx, {
+    orderId,
+    from: 'delivered',
+    to: 'cancelled',
+    actor: 'staff',
+    note: applicationTexts.feeClosedWithApplication,
+  });
   await releaseCouponUse(tx, orderId);
   return true;
 }

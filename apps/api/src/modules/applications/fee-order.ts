@@ -16,7 +16,7 @@ import type { PaymentMethodRow } from '../../db/payment-methods.ts';
 import { fieldError, HttpError } from '../../lib/http.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
-import { moveOrder, recordOrderEvent } from '../orders/transition.ts';
+import { moveOrder, recordOrderEvent, recordToldOrderEvent } from '../orders/transition.ts';
 import { reservationMinutes } from '../payments/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import type { ApplicationActor } from '../../db/application-schema.ts';
@@ -309,11 +309,13 @@ export async function settleFeeOrder(
   if (!order) return;
   // Not moveOrder: goods never go confirmed → delivered. The applicant hears of the application
   // (below), not of an order confirmed and delivered: its history rows count as told.
-  await queryRows(
-    tx,
-    sql`insert into order_events (order_id, from_status, to_status, actor, note, notified_at)
-        values (${orderId}, 'confirmed', 'delivered', 'system', 'A service fee: nothing to deliver', now())`,
-  );
+  await recordToldOrderEvent(tx, {
+    orderId,
+    from: 'confirmed',
+    to: 'delivered',
+    actor: 'system',
+    note: 'A service fee: nothing to deliver',
+  });
   await queryRows(
     tx,
     sql`update order_events set notified_at = now() where order_id = ${orderId} and notified_at is null`,

@@ -91,6 +91,21 @@ async function applyMove(
   return { from: moved.from_status, eventId };
 }
 
+/**
+ * Writes a history row the customer is not told of (it counts as told: no message is queued): a
+ * service fee order's own moves, which the applicant hears of as the application's.
+ */
+export async function recordToldOrderEvent(
+  tx: Db,
+  e: { orderId: string; from: OrderStatus; to: OrderStatus; actor: OrderActor; note: string },
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`insert into order_events (order_id, from_status, to_status, actor, note, notified_at)
+        values (${e.orderId}, ${e.from}, ${e.to}, ${e.actor}, ${e.note}, now())`,
+  );
+}
+
 /** Writes a history row and queues its message (a new order's first row has no `from`). */
 export async function recordOrderEvent(
   tx: Db,

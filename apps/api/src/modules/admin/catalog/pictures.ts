@@ -423,8 +423,9 @@ export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs
       );
       if (refs!.kept) return 'kept';
       // Its own statement, after the lock: sees every save that held the lock before.
-      const shownIn = file === null ? [] : await placesShowing(tx, path);
-      if (file === null || shownIn.length === 0) return 'remove';
+      if (file === null) return 'remove';
+      const shownIn = await placesShowing(tx, path);
+      if (shownIn.length === 0) return 'remove';
       const [kept] = await queryRows<{ id: number }>(
         tx,
         sql`insert into media_uploads (path, file_name, alt, width, height, bytes, content_hash)
