@@ -23,6 +23,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Each starting point's archive, read once per worker (the API project runs files with isolate: false). */
+const archives = new Map<string, Uint8Array>();
+
+export function snapshotBytes(file: string): Uint8Array {
+  let bytes = archives.get(file);
+  if (!bytes) archives.set(file, (bytes = readFileSync(file)));
+  return bytes;
+}
+
 /** The env of a test about the caches (createTestApp turns them off otherwise). */
 export const CACHES_ON = { PAGE_CACHE_MB: '64' };
 
@@ -71,7 +80,7 @@ export async function createTestApp(
     ...opts.env,
   });
   const snapshotFile = pglite ? (seed ? pglite.seeded : pglite.empty) : undefined;
-  const snapshot = !url && snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+  const snapshot = !url && snapshotFile ? snapshotBytes(snapshotFile) : undefined;
   const database = await openDatabase({ url, poolMax: 4, snapshot });
   // Both are no-ops on a snapshot that already has them; they still run, so nothing is skipped.
   await runMigrations(database);

@@ -37,10 +37,10 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await runMigrations(database);
   const empty = path.join(dir, 'migrated.tar');
-  writeFileSync(empty, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  writeFileSync(empty, await database.dump!());
   await seedDemo(database, { mediaDir: TEST_MEDIA_DIR });
   const seeded = path.join(dir, 'seeded.tar');
-  writeFileSync(seeded, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  writeFileSync(seeded, await database.dump!());
   await database.close();
   project.provide('startingPoints', { pglite: { empty, seeded }, postgres: null });
   return () => rmSync(dir, { recursive: true, force: true });

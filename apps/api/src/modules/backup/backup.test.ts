@@ -12,7 +12,7 @@ import { DATA_DIR_LOCK } from '../../db/data-dir-lock.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { parseEnv } from '../../env.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, snapshotBytes, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders } from '../../test/auth.ts';
 import { buyableVariants, guestReady, placeOrder, placedOf, setStock } from '../../test/checkout.ts';
 import { TEST_DATA_DIR, TEST_MEDIA_DIR } from '../../test/paths.ts';
@@ -68,7 +68,7 @@ async function shopOn(database: Database, dataDir?: string): Promise<TestApp> {
 /** The demo shop on in-memory PGlite, whatever TEST_DATABASE_URL says. */
 async function pgliteDemoShop(): Promise<TestApp> {
   const { pglite } = inject('startingPoints');
-  const database = await openDatabase(pglite ? { snapshot: new Blob([readFileSync(pglite.seeded)]) } : {});
+  const database = await openDatabase(pglite ? { snapshot: snapshotBytes(pglite.seeded) } : {});
   await runMigrations(database);
   if (!pglite) await seedDemo(database, { mediaDir: TEST_MEDIA_DIR });
   return shopOn(database);
