@@ -46,7 +46,10 @@ const jpeg = () => {
 };
 
 /** A new product titled with `k` and `n` pictures of its own (oldest first). */
-async function product(k: string, n: number): Promise<{ id: string; title: string; pictures: AdminPictures['pictures'] }> {
+async function product(
+  k: string,
+  n: number,
+): Promise<{ id: string; title: string; pictures: AdminPictures['pictures'] }> {
   const title = `Glazed Jug ${k}`;
   const made = await t.app.inject({
     method: 'POST',
