@@ -110,7 +110,7 @@ test.describe('a deleted product picture in the media library', () => {
       await expect(details.getByTestId('media-deleted')).toContainText(
         new RegExp(`Deleted from ${made.title} — removed after \\d{1,2}:\\d{2}`),
       );
-      await expect(details.getByTestId('media-deleted')).toContainText('kept here in your media library');
+      await expect(details.getByTestId('media-deleted')).toContainText('it stays here in your media library instead');
       await expect(details.getByTestId('media-used-in')).toContainText('Nowhere yet');
       await expect(details.getByTestId('media-delete')).toHaveCount(0);
       await page.waitForTimeout(400);

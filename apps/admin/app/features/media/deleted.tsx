@@ -32,18 +32,17 @@ export function DeletedNotice({
   item: MediaItem & { purge_after: string };
   choosing?: boolean;
 }) {
+  const when = `Deleted from ${item.name} — removed after ${formatTime(item.purge_after)}.`;
   return (
     <div
-      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+      className={`rounded-lg bg-amber-50 text-amber-950 ring-1 ring-amber-200 ${choosing ? 'px-2 py-1.5 text-xs' : 'p-3 text-sm'}`}
       data-testid="media-deleted"
     >
-      <p className="font-medium">
-        Deleted from {item.name} — removed after {formatTime(item.purge_after)}
-      </p>
-      <p className="mt-1">
+      <p>
+        <span className="font-medium">{when}</span>{' '}
         {choosing
-          ? 'You can still use it: a page, post, slide or testimonial that shows it keeps it in your media library.'
-          : 'Unless a page, post, slide or testimonial shows it by then: it is then kept here in your media library.'}
+          ? 'You can still use it: a page, post, slide or testimonial showing it keeps it in your media library.'
+          : 'If a page, post, slide or testimonial shows it by then, it stays here in your media library instead.'}
       </p>
     </div>
   );

@@ -72,6 +72,7 @@ function Details({ item, onClose }: { item: MediaItem; onClose: () => void }) {
           {item.width} × {item.height} px{item.bytes !== null && ` · ${kB(item.bytes)}`}
         </p>
       </div>
+      {isDeleted(item) && <DeletedNotice item={item} />}
       <div className="text-sm" data-testid="media-used-in">
         <p className="font-medium">Where it is used</p>
         {item.used_in.length === 0 ? (
@@ -102,9 +103,7 @@ function Details({ item, onClose }: { item: MediaItem; onClose: () => void }) {
             What a screen reader says of the picture, and what shows if it cannot load.
           </p>
         </div>
-      ) : isDeleted(item) ? (
-        <DeletedNotice item={item} />
-      ) : (
+      ) : isDeleted(item) ? null : (
         <p className="text-sm">
           This is a picture of a product: change its description or delete it in the product editor.{' '}
           <Link

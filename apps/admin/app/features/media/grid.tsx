@@ -68,7 +68,7 @@ export function MediaGrid({
               {captions && (
                 <span className="mt-1 block text-xs leading-tight">
                   <span className="block truncate font-medium">{item.name}</span>
-                  <span className={`block truncate ${isDeleted(item) ? 'text-amber-800' : 'text-muted'}`}>
+                  <span className={`block ${isDeleted(item) ? 'text-amber-800' : 'truncate text-muted'}`}>
                     {usedSummary(item)}
                   </span>
                 </span>

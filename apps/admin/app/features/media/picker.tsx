@@ -104,8 +104,16 @@ export function MediaPicker({
         <MediaGrid list={list} q={q} chosenId={chosen?.id ?? null} onChoose={choose} />
       </div>
       <SheetButtons>
-        <Button onPress={onClose}>Cancel</Button>
-        <Button variant="primary" isDisabled={!chosen} onPress={() => void use()} data-testid="media-choose">
+        <Button onPress={onClose} className="sm:self-end">
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          isDisabled={!chosen}
+          className="sm:self-end"
+          onPress={() => void use()}
+          data-testid="media-choose"
+        >
           Use this picture
         </Button>
         {chosen && (
