@@ -19,3 +19,11 @@ export function formatDay(iso: string): string {
 export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+const time = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+
+/** A time of day as people read it ("11:02 am"), in the browser's time zone. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : time.format(d);
+}

@@ -34,7 +34,7 @@ export default function Media() {
     <>
       <PageHeader
         title="Media"
-        description="The pictures of your pages, posts, slides and testimonials, then your products’ pictures. Choose one to describe it, see where it is used or delete it."
+        description="The pictures of your pages, posts, slides and testimonials, then your products’ pictures (one just deleted from its product stays, marked, until it is removed). Choose one to describe it, see where it is used or delete it."
         action={
           <div className="self-start">
             <UploadButton label="Upload pictures" multiple onFiles={(files) => void upload(files)} />

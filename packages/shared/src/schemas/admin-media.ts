@@ -38,12 +38,24 @@ export const MediaItemSchema = z.object({
   bytes: z.number().int().nullable(),
   /** Where it is shown: “Page: About us”, “Product: Fernleaf Mug”… */
   used_in: z.array(z.string()),
-  /** A product picture's product (its editor is where the picture is changed or deleted); null for an upload. */
+  /**
+   * A product picture's product (its editor is where the picture is changed or deleted), or the
+   * product a deleted one came from (`name` is its title); null for an upload.
+   */
   product_id: z.string().nullable(),
+  /**
+   * A product picture deleted from its product whose delete can still be undone: when it goes
+   * (ISO 8601; the clean-up removes it at its next run after this). Content that shows it then
+   * keeps it, as a library upload; undone, it is its product's picture again. Null otherwise.
+   */
+  purge_after: z.string().nullable(),
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 
-/** A keyset page: uploads newest first, then product pictures newest first. */
+/**
+ * A keyset page: uploads newest first, then product pictures newest first (with those deleted
+ * from their product whose Undo has not run out: `purge_after`).
+ */
 export const MediaListSchema = z.object({ items: z.array(MediaItemSchema), next_cursor: z.string().nullable() });
 export type MediaList = z.infer<typeof MediaListSchema>;
 

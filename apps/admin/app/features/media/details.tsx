@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
 import { success } from '../../lib/toast';
 import { Sheet, SheetButtons } from '../orders/sheet';
+import { DeletedNotice, isDeleted } from './deleted';
 import { MEDIA_KEY, deleteMediaUpload, saveMediaAlt } from './queries';
 
 const kB = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
@@ -14,7 +15,8 @@ const kB = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
  * One picture of the Media screen in a sheet: shown larger, with its size and where it is used.
  * An upload's description (alt text) is edited and saved here, and it is deleted here (the API
  * refuses while a page, post, slide or testimonial shows it, and its message names them). A
- * product's picture belongs to its product: a link opens the product editor.
+ * product's picture belongs to its product: a link opens the product editor. One deleted from its
+ * product says when it goes, and that content showing it then keeps it.
  */
 export function MediaDetails({ item, onClose }: { item: MediaItem | null; onClose: () => void }) {
   return (
@@ -70,6 +72,7 @@ function Details({ item, onClose }: { item: MediaItem; onClose: () => void }) {
           {item.width} × {item.height} px{item.bytes !== null && ` · ${kB(item.bytes)}`}
         </p>
       </div>
+      {isDeleted(item) && <DeletedNotice item={item} />}
       <div className="text-sm" data-testid="media-used-in">
         <p className="font-medium">Where it is used</p>
         {item.used_in.length === 0 ? (
@@ -100,7 +103,7 @@ function Details({ item, onClose }: { item: MediaItem; onClose: () => void }) {
             What a screen reader says of the picture, and what shows if it cannot load.
           </p>
         </div>
-      ) : (
+      ) : isDeleted(item) ? null : (
         <p className="text-sm">
           This is a picture of a product: change its description or delete it in the product editor.{' '}
           <Link

@@ -1,11 +1,12 @@
 import type { MediaItem } from '@shopfront/shared';
 import { errorText } from '../../lib/api';
 import { LoadMore } from '../../components/ui/states';
+import { DeletedBadge, removedAfter, isDeleted } from './deleted';
 import { mediaThumbnail, type useMediaList } from './queries';
 
 /**
- * The library's pictures as a grid of thumbnails (uploads, then products' pictures), each a
- * button that chooses it, with the list's loading, failure and empty states and "Load more".
+ * The library's pictures as a grid of thumbnails (uploads, then products' pictures; one deleted
+ * from its product dimmed and marked "Deleted"), each a button that chooses it, with the list's loading, failure and empty states and "Load more".
  * `captions` writes each picture's name and where it is used under it (the Media screen).
  */
 export function MediaGrid({
@@ -52,7 +53,7 @@ export function MediaGrid({
               data-testid="media-item"
             >
               <span
-                className={`block aspect-square overflow-hidden rounded-lg border-2 bg-stone-100 ${
+                className={`relative block aspect-square overflow-hidden rounded-lg border-2 bg-stone-100 ${
                   chosenId === item.id ? 'border-stone-900 ring-2 ring-stone-900' : 'border-transparent'
                 }`}
               >
@@ -60,13 +61,16 @@ export function MediaGrid({
                   src={mediaThumbnail(item.path)}
                   alt={item.alt || item.name}
                   loading="lazy"
-                  className="h-full w-full object-cover"
+                  className={`h-full w-full object-cover ${isDeleted(item) ? 'opacity-60' : ''}`}
                 />
+                {isDeleted(item) && <DeletedBadge />}
               </span>
               {captions && (
                 <span className="mt-1 block text-xs leading-tight">
                   <span className="block truncate font-medium">{item.name}</span>
-                  <span className="block truncate text-muted">{usedSummary(item)}</span>
+                  <span className={`block ${isDeleted(item) ? 'text-amber-800' : 'truncate text-muted'}`}>
+                    {usedSummary(item)}
+                  </span>
                 </span>
               )}
             </button>
@@ -78,8 +82,9 @@ export function MediaGrid({
   );
 }
 
-/** "Product picture", "Not used", "Used in 2 places". */
+/** "Removed after 11:02 am" (deleted from its product), "Product picture", "Not used", "Used in 2 places". */
 export function usedSummary(item: MediaItem): string {
+  if (isDeleted(item)) return removedAfter(item);
   if (item.kind === 'product') return 'Product picture';
   const n = item.used_in.length;
   return n === 0 ? 'Not used' : n === 1 ? 'Used in 1 place' : `Used in ${n} places`;

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { SearchBox } from '../../components/ui/search-box';
 import { errorText } from '../../lib/api';
 import { Sheet, SheetButtons } from '../orders/sheet';
+import { DeletedNotice, isDeleted } from './deleted';
 import { MediaGrid } from './grid';
 import { mediaThumbnail, saveMediaAlt, useMediaList } from './queries';
 import { UploadButton, UploadList, useUploads } from './uploads';
@@ -47,7 +48,9 @@ export function MediaPickerButton({
  * The media library in a dialog (a sheet on a phone): the pictures as a grid of thumbnails
  * (uploads, then products' pictures), a search, and an upload from the device (a phone offers
  * its photos and camera). A chosen picture shows large with its alt text to check or write;
- * "Use this picture" saves a changed alt text to the library and hands both back.
+ * "Use this picture" saves a changed alt text to the library and hands both back. A product's
+ * picture deleted from its product (its Undo not yet run out) may be chosen: the notice says that
+ * content showing it keeps it in the library, as the clean-up then does.
  */
 export function MediaPicker({
   isOpen,
@@ -101,8 +104,16 @@ export function MediaPicker({
         <MediaGrid list={list} q={q} chosenId={chosen?.id ?? null} onChoose={choose} />
       </div>
       <SheetButtons>
-        <Button onPress={onClose}>Cancel</Button>
-        <Button variant="primary" isDisabled={!chosen} onPress={() => void use()} data-testid="media-choose">
+        <Button onPress={onClose} className="sm:self-end">
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          isDisabled={!chosen}
+          className="sm:self-end"
+          onPress={() => void use()}
+          data-testid="media-choose"
+        >
           Use this picture
         </Button>
         {chosen && (
@@ -117,6 +128,7 @@ export function MediaPicker({
                   {chosen.used_in.length > 0 && ` · used in ${chosen.used_in.join(', ')}`}
                 </span>
               </p>
+              {isDeleted(chosen) && <DeletedNotice item={chosen} choosing />}
               <label htmlFor={altId} className="sr-only">
                 Describe the picture (for screen readers)
               </label>

@@ -91,6 +91,8 @@ export function usePictureActions(productId: string) {
     mutationFn: (id: number) => call(adminPicturesApi.remove, { params: { id: productId, picture_id: id } }),
     onSuccess: (res) => {
       settle(res.data);
+      // The media library lists it, marked, until its Undo runs out.
+      void client.invalidateQueries({ queryKey: MEDIA_KEY });
       // One tap deletes; Undo (while the toast lasts) brings the picture back in its place. A
       // picture a page or post still shows stays, in the media library: the toast says where.
       const shown = res.data.still_shown ?? [];

@@ -40,7 +40,7 @@ export async function adminMediaRoutes(app: FastifyInstance) {
     {
       schemas: { query: MediaListQuerySchema, data: MediaListSchema },
       ...doc(
-        'The media library: the uploads newest first, then the products’ pictures newest first, each with its /media path, size, alt text and where it is used. q: part of the file name, alt text or product title; keyset pages (limit, then cursor=next_cursor)',
+        'The media library: the uploads newest first, then the products’ pictures newest first, each with its /media path, size, alt text and where it is used. A picture deleted from its product is listed while its delete can be undone, with purge_after (when the clean-up removes it, unless content shows it: then the library keeps it). q: part of the file name, alt text or product title; keyset pages (limit, then cursor=next_cursor)',
       ),
     },
     async (req) => ok(await listMedia(db, req.query)),

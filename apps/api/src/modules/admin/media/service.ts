@@ -5,7 +5,8 @@ import { adminMediaMessages as msg, type MediaItem, type MediaList, type MediaPa
 import { queryRows, type Db } from '../../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { normalisePicture, storeThenInsert, type PictureAct } from '../catalog/pictures.ts';
+import { isoSql } from '../../../db/sql-time.ts';
+import { PICTURE_UNDO_KEEP_MS, normalisePicture, storeThenInsert, type PictureAct } from '../catalog/pictures.ts';
 import { isProductFile, lockProductFile, placesShowing, usedIn } from './shown-pictures.ts';
 
 /**
@@ -14,8 +15,9 @@ import { isProductFile, lockProductFile, placesShowing, usedIn } from './shown-p
  * content/, then its row inserted; the same bytes or Idempotency-Key answer the first upload's row
  * (a lost race removes its file again). The list joins the uploads with the products' pictures.
  * A delete is refused (409) while a page, post, slide, testimonial or template names the file; its
- * file goes after the commit. A product's picture deleted from its product while content showed it
- * becomes an upload here at its own path (purgeDeletedPictures).
+ * file goes after the commit. A product's picture deleted from its product is listed, marked with
+ * when it goes, while its delete can be undone; if content shows it then, it becomes an upload
+ * here at its own path (purgeDeletedPictures).
  */
 
 /** Files this module writes live under here; only these, and product pictures it kept, are ever removed. */
@@ -27,7 +29,13 @@ interface Row extends Omit<MediaItem, 'id'> {
 }
 const toItem = ({ n, ...r }: Row): MediaItem => ({ ...r, id: `${r.kind}-${n}` });
 
-/** A page of the library: the uploads newest first, then the products' pictures newest first. */
+/**
+ * A page of the library: the uploads newest first, then the products' pictures newest first. A
+ * picture deleted from its product whose Undo has not run out (deleted_product_images) is still
+ * listed among them, with its `purge_after`: it keeps its id (`product-<n>`) when deleted and
+ * undone, and is in only one of the two tables at a time, so one keyset on the id pages through
+ * both without a duplicate or a gap. Its product is no longer a place that shows it.
+ */
 export async function listMedia(
   db: Db,
   query: { q?: string | undefined; cursor?: string | undefined; limit: number },
@@ -45,21 +53,30 @@ export async function listMedia(
     kind === 'product'
       ? sql`false`
       : sql`(${matches(sql`u.file_name`, sql`u.alt`)}) and (${after === null ? sql`true` : sql`u.id < ${Number(after)}`})`;
-  const products = sql`(${matches(sql`p.name`, sql`i.alt`)}) and (${kind === 'product' ? sql`i.id < ${Number(after)}` : sql`true`})`;
+  const products = (table: 'i' | 'd') => {
+    const t = sql.identifier(table);
+    return sql`(${matches(sql`p.name`, sql`${t}.alt`)}) and (${kind === 'product' ? sql`${t}.id < ${Number(after)}` : sql`true`})`;
+  };
   const rows = await queryRows<Row>(
     db,
-    sql`select m.*, case when m.kind = 'product' then array['Product: ' || m.name] else '{}'::text[] end
+    sql`select m.*, case when m.kind = 'product' and m.purge_after is null then array['Product: ' || m.name] else '{}'::text[] end
                     || ${usedIn(sql`m.path`)} as used_in
           from (select * from (
                   select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes,
-                         null::text as product_id
+                         null::text as product_id, null::text as purge_after
                     from media_uploads u where ${uploads}
                    order by u.id desc limit ${query.limit + 1}) a
                 union all
                 select * from (
-                  select 'product', i.id, i.path, p.name, i.alt, i.width, i.height, null::int, p.id
-                    from product_images i join products p on p.id = i.product_id where ${products}
-                   order by i.id desc limit ${query.limit + 1}) b) m
+                  select 'product', i.id, i.path, p.name, i.alt, i.width, i.height, null::int, p.id, null::text
+                    from product_images i join products p on p.id = i.product_id where ${products('i')}
+                   order by i.id desc limit ${query.limit + 1}) b
+                union all
+                select * from (
+                  select 'product', d.id, d.path, p.name, d.alt, d.width, d.height, null::int, p.id,
+                         ${isoSql(sql`(d.deleted_at + make_interval(secs => ${PICTURE_UNDO_KEEP_MS / 1000}))`)}
+                    from deleted_product_images d join products p on p.id = d.product_id where ${products('d')}
+                   order by d.id desc limit ${query.limit + 1}) c) m
          order by m.kind = 'upload' desc, m.n desc
          limit ${query.limit + 1}`,
   );
@@ -71,7 +88,7 @@ async function uploadItem(db: Db, id: number): Promise<MediaItem> {
   const [row] = await queryRows<Row>(
     db,
     sql`select 'upload' as kind, u.id as n, u.path, u.file_name as name, u.alt, u.width, u.height, u.bytes,
-               null::text as product_id, ${usedIn(sql`u.path`)} as used_in
+               null::text as product_id, null::text as purge_after, ${usedIn(sql`u.path`)} as used_in
           from media_uploads u where u.id = ${id}`,
   );
   if (!row) throw notFound(msg.notFound);
