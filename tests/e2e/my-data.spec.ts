@@ -1,40 +1,41 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { TEST_PASSWORD, logInThroughDialog, waitForToast, type TestCustomer } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Customers' own data (issue 29) on the Security page: "Download my data" saves a JSON file with
  * their orders, "Delete my account" signs them out and their old password no longer signs in;
- * both confirmed by a code sent to the verified phone. Screenshots go to SHOTS_DIR (default
- * /tmp/shots/my-data).
+ * both confirmed by a code sent to the verified phone. Screenshots with SHOTS_DIR set.
  */
 const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234', phone: '9876543210' };
-const suite = useShopSuite({
-  // The development outbox (the codes) exists only with DEV_OUTBOX=true.
-  env: { NODE_ENV: 'test', DEV_OUTBOX: 'true' },
-  // The demo shopper's orders in progress end, so the account may be deleted.
-  prepare: async ({ db }) => {
-    await db.query(
-      `update orders set status = 'delivered' where customer_id = (select id from customers where email = $1)
-         and status not in ('delivered', 'cancelled', 'refunded', 'payment_failed')`,
-      [DEMO.email],
-    );
+test.use({
+  shopOptions: {
+    // The development outbox (the codes) exists only with DEV_OUTBOX=true.
+    env: { NODE_ENV: 'test', DEV_OUTBOX: 'true' },
+    // The demo shopper's orders in progress end, so the account may be deleted.
+    prepare: async ({ db }) => {
+      await db.query(
+        `update orders set status = 'delivered' where customer_id = (select id from customers where email = $1)
+           and status not in ('delivered', 'cancelled', 'refunded', 'payment_failed')`,
+        [DEMO.email],
+      );
+    },
   },
 });
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/my-data';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-const base = () => suite.shop.baseUrl;
+const SHOTS = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
 
 /** The newest 4-digit code texted to `phone` (the development outbox). */
-async function latestCode(phone: string): Promise<string> {
-  const res = await fetch(`${base()}/api/dev/outbox?limit=50`);
+async function latestCode(base: string, phone: string): Promise<string> {
+  const res = await fetch(`${base}/api/dev/outbox?limit=50`);
   const { data } = (await res.json()) as { data: { messages: { recipient: string; body: string }[] } };
   const msg = data.messages.find((m) => m.recipient.endsWith(phone));
   if (!msg) throw new Error(`no message to ${phone}`);
@@ -42,13 +43,13 @@ async function latestCode(phone: string): Promise<string> {
 }
 
 /** Registers a shopper and verifies their phone (the Verify Account popup's endpoints). */
-async function verifiedShopper(page: Page): Promise<TestCustomer & { phone: string }> {
+async function verifiedShopper(page: Page, base: string): Promise<TestCustomer & { phone: string }> {
   const who = {
     email: `tara.${randomInt(1e9)}@example.test`,
     password: TEST_PASSWORD,
     phone: `9${String(randomInt(1e9)).padStart(9, '0')}`,
   };
-  const res = await fetch(`${base()}/api/auth/register`, {
+  const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
     body: JSON.stringify({
@@ -60,21 +61,21 @@ async function verifiedShopper(page: Page): Promise<TestCustomer & { phone: stri
     }),
   });
   expect(res.status).toBe(200);
-  await logIn(page, who);
+  await logIn(page, base, who);
   const api = page.context().request;
-  const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE, origin: base() };
-  expect((await api.post(`${base()}/api/account/otp/generate`, { headers, data: { input: who.phone } })).status()).toBe(
+  const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE, origin: base };
+  expect((await api.post(`${base}/api/account/otp/generate`, { headers, data: { input: who.phone } })).status()).toBe(
     200,
   );
-  const otp = await latestCode(who.phone);
+  const otp = await latestCode(base, who.phone);
   expect(
-    (await api.post(`${base()}/api/account/otp/verify`, { headers, data: { input: who.phone, otp } })).status(),
+    (await api.post(`${base}/api/account/otp/verify`, { headers, data: { input: who.phone, otp } })).status(),
   ).toBe(200);
   return who;
 }
 
-async function logIn(page: Page, who: TestCustomer) {
-  await page.goto(`${base()}/`);
+async function logIn(page: Page, base: string, who: TestCustomer) {
+  await page.goto(`${base}/`);
   await waitForHydration(page);
   await page.getByRole('banner').locator('[data-account-link]').click();
   await logInThroughDialog(page, who);
@@ -82,28 +83,29 @@ async function logIn(page: Page, who: TestCustomer) {
 }
 
 /** Opens the dialog of `button` on the Security page and types the code texted to `phone`. */
-async function confirmWithCode(page: Page, button: string, phone: string) {
+async function confirmWithCode(page: Page, base: string, button: string, phone: string) {
   await page.locator('[data-your-data]').getByRole('button', { name: button }).click();
   const dialog = page.getByTestId('account-data-dialog');
   await dialog.getByText(/Enter the 4-digit code we sent to/).waitFor();
-  const code = await latestCode(phone);
+  const code = await latestCode(base, phone);
   await dialog.locator('input').first().click();
   await page.keyboard.type(code);
   return dialog;
 }
 
-describe('Your data on the Security page', () => {
+test.describe('Your data on the Security page', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    it(`at ${viewport.width} px: download my data, then delete my account`, async () => {
-      const page = await newPage(suite.browser, viewport);
-      const who = viewport === DESKTOP ? DEMO : await verifiedShopper(page);
-      if (viewport === DESKTOP) await logIn(page, who);
-      await page.goto(`${base()}/account/security`);
+    test(`at ${viewport.width} px: download my data, then delete my account`, async ({ page, shop }) => {
+      const base = shop.baseUrl;
+      await page.setViewportSize(viewport);
+      const who = viewport === DESKTOP ? DEMO : await verifiedShopper(page, base);
+      if (viewport === DESKTOP) await logIn(page, base, who);
+      await page.goto(`${base}/account/security`);
       await waitForHydration(page);
       await page.locator('[data-your-data]').scrollIntoViewIfNeeded();
       await shot(page, 'security-your-data');
 
-      const dialog = await confirmWithCode(page, 'Download my data', who.phone);
+      const dialog = await confirmWithCode(page, base, 'Download my data', who.phone);
       await shot(page, 'download-dialog');
       const [file] = await Promise.all([
         page.waitForEvent('download'),
@@ -115,7 +117,7 @@ describe('Your data on the Security page', () => {
       if (viewport === DESKTOP) expect(data.orders.length).toBeGreaterThan(0);
       await waitForToast(page, 'Your data has been downloaded');
 
-      const del = await confirmWithCode(page, 'Delete my account', who.phone);
+      const del = await confirmWithCode(page, base, 'Delete my account', who.phone);
       await del.getByText('This cannot be undone').waitFor();
       await shot(page, 'delete-dialog');
       await del.getByRole('button', { name: 'Delete my account' }).click();
@@ -124,13 +126,12 @@ describe('Your data on the Security page', () => {
       await shot(page, 'deleted');
 
       // The old credentials no longer sign in.
-      const again = await fetch(`${base()}/api/auth/login`, {
+      const again = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
         body: JSON.stringify({ email: who.email, password: who.password }),
       });
       expect(again.status).toBe(422);
-      await page.close();
     });
   }
 });

@@ -1,17 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { channelMessages } from '@shopfront/shared';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
+import { MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
 import { buyNow, continueToPayment, fillContact } from './support/checkout.ts';
 import { waitForToast } from './support/customers.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
 /** Channels (ADR 0027) on the demo shop: India (INR, default) and the UAE (AED), multi-channel on. */
-const suite = useShopSuite();
 const TEE = '/product/organic-cotton-crew-tee';
 
-async function open(page: Page, path: string) {
-  await page.goto(`${suite.shop.baseUrl}${path}`);
+async function open(page: Page, baseUrl: string, path: string) {
+  await page.goto(`${baseUrl}${path}`);
   await waitForHydration(page);
 }
 
@@ -30,63 +28,65 @@ async function phoneField(page: Page) {
   return { code, kept };
 }
 
-describe('the channel picker', () => {
-  it('on a product page switches to AED, which stays across a reload; the phone field follows', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('the channel picker', () => {
+  test('on a product page switches to AED, which stays across a reload; the phone field follows', async ({
+    page,
+    shop,
+  }) => {
     const problems = await watchForProblems(page);
-    await open(page, TEE);
+    await open(page, shop.baseUrl, TEE);
     const price = page.getByTestId('product-price');
-    await expect.poll(() => price.textContent()).toContain('₹');
+    await expect(price).toContainText('₹');
     expect(await phoneField(page)).toEqual({ code: '+91', kept: 10 });
 
     const picker = page.getByTestId('channel-picker-header');
-    expect(await picker.inputValue()).toBe('ch_web');
+    await expect(picker).toHaveValue('ch_web');
     await picker.selectOption('ch_uae');
     await waitForToast(page, channelMessages.chosen('UAE'));
-    await expect.poll(() => price.textContent()).toMatch(/AED\s?\d/);
-    expect(page.url()).toBe(`${suite.shop.baseUrl}${TEE}`);
+    await expect(price).toHaveText(/AED\s?\d/);
+    expect(page.url()).toBe(`${shop.baseUrl}${TEE}`);
     expect(await phoneField(page)).toEqual({ code: '+971', kept: 9 });
 
     await page.reload();
     await waitForHydration(page);
-    expect(await price.textContent()).toMatch(/AED\s?\d/);
-    expect(await page.getByTestId('channel-picker-header').inputValue()).toBe('ch_uae');
+    await expect(price).toHaveText(/AED\s?\d/);
+    await expect(page.getByTestId('channel-picker-header')).toHaveValue('ch_uae');
     // Listings too; a plant is not sold in the UAE.
-    await open(page, '/product-category/plants');
-    await expect.poll(() => page.locator('main').textContent()).not.toContain('₹');
+    await open(page, shop.baseUrl, '/product-category/plants');
+    await expect(page.locator('main')).not.toContainText('₹');
     expect(problems).toEqual([]);
   });
 
-  it('is in the mobile menu, and switching back shows rupees again', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+  test('is in the mobile menu, and switching back shows rupees again', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await open(page, TEE);
-    expect(await page.getByTestId('channel-picker-header').isVisible()).toBe(false);
+    await open(page, shop.baseUrl, TEE);
+    await expect(page.getByTestId('channel-picker-header')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menuPicker = page.getByTestId('channel-picker-menu');
     await menuPicker.selectOption('ch_uae');
     await waitForToast(page, channelMessages.chosen('UAE'));
     // The menu closes on the answer, so its toast covers no close button and the new prices show.
     await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByTestId('product-price').textContent()).toMatch(/AED/);
+    await expect(page.getByTestId('product-price')).toContainText('AED');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menuPicker.selectOption('ch_web');
     await waitForToast(page, channelMessages.chosen('India'));
-    await expect.poll(() => page.getByTestId('product-price').textContent()).toContain('₹');
+    await expect(page.getByTestId('product-price')).toContainText('₹');
     expect(problems).toEqual([]);
   });
 });
 
-describe('addresses follow the channel country', () => {
-  it('the UAE checkout asks no postcode; choosing India brings the field back', async () => {
-    const page = await newPage(suite.browser, MOBILE);
+test.describe('addresses follow the channel country', () => {
+  test('the UAE checkout asks no postcode; choosing India brings the field back', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
     const problems = await watchForProblems(page);
-    await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: suite.shop.baseUrl }]);
-    await buyNow(page, suite.shop.baseUrl, 'stoneware-coffee-mug');
+    await page.context().addCookies([{ name: 'sf_channel', value: 'ch_uae', url: shop.baseUrl }]);
+    await buyNow(page, shop.baseUrl, 'stoneware-coffee-mug');
     await fillContact(page, { email: 'layla@example.test', phone: '501234567' });
     const form = page.locator('[data-address-selector="Shipping"]');
-    expect(await form.getByLabel('Country').inputValue()).not.toBe('');
-    expect(await form.getByLabel('Postcode').count()).toBe(0);
+    await expect(form.getByLabel('Country')).not.toHaveValue('');
+    await expect(form.getByLabel('Postcode')).toHaveCount(0);
     await form.getByLabel('Country').selectOption({ label: 'India' });
     await form.getByLabel('Postcode').waitFor();
     await form.getByLabel('Country').selectOption({ label: 'United Arab Emirates' });
