@@ -105,20 +105,12 @@ export interface ShopData {
  * after an edit needs no rebuild of the API.
  */
 function serverArgs(): string[] {
-  if (process.env.E2E_COMPILED_SERVER !== '1') return [...V8_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'];
+  if (process.env.E2E_COMPILED_SERVER !== '1') return ['--import', 'tsx', 'apps/api/src/server.ts'];
   const bundle = path.join(repoRoot, 'apps/api/dist/server.js');
   if (!existsSync(bundle))
     throw new Error('E2E_COMPILED_SERVER=1 but apps/api/dist/server.js is missing: run "npm run build"');
-  return [...V8_FLAGS, '--enable-source-maps', bundle];
+  return ['--enable-source-maps', bundle];
 }
-
-/**
- * A test shop lives for one file: V8's optimising tier for PGlite's 9 MB of WebAssembly costs
- * more than it gives back in that time. Measured on the compiled server from a seeded copy
- * (start to /api/health, then 90 page and API requests): 8.6–9.5 CPU-s without this flag,
- * 6.3–7.5 with it, and the requests no slower. Production keeps V8's default (a long-lived server).
- */
-const V8_FLAGS = ['--liftoff-only'];
 
 export interface StartShopOptions {
   timeoutMs?: number;
