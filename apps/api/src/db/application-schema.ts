@@ -54,6 +54,12 @@ export const applications = pgTable(
     quoteNote: text('quote_note'),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /**
+     * The applicant asked to cancel after work started (enable_refund): the owner decides, by
+     * cancelling (with the fee's refund) or declining, which clears it. Null otherwise.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelRequestReason: text('cancel_request_reason'),
     /** sha-256 of the secret in the application's tracking link (/track-application/{token}). */
     trackingTokenHash: text('tracking_token_hash').notNull().unique(),
     createdAt: createdAt(),

@@ -12,6 +12,7 @@ import type {
   ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  CancelApplicationBodySchema,
   FeeCouponBodySchema,
   FeeCouponPreviewSchema,
   MyApplicationsSchema,
@@ -59,6 +60,15 @@ export const applicationsApi = {
     body: typeof PayApplicationBodySchema;
     data: typeof ApplicationPaymentSchema;
   }>('POST', '/api/applications/:ref/pay'),
+  /**
+   * End the application (its `cancel.action`): cancel it before work starts (a paid fee refunded),
+   * or ask the business to, with a reason, once work has started.
+   */
+  cancel: endpoint<{
+    params: typeof ApplicationRefParamsSchema;
+    body: typeof CancelApplicationBodySchema;
+    data: Detail;
+  }>('POST', '/api/applications/:ref/cancel'),
   /** The coupons the applicant may see for the fee, each saying whether it applies to it (the cart's offers). */
   coupons: endpoint<{ params: typeof ApplicationRefParamsSchema; data: typeof CouponOffersSchema }>(
     'GET',
@@ -119,6 +129,15 @@ export const adminApplicationsApi = {
     body: typeof AdminFeeRefundBodySchema;
     data: AdminDetail;
   }>('POST', '/api/admin/applications/:id/fee/refund'),
+  /**
+   * Decline the applicant's request to cancel (the note goes to them on the thread). To accept it,
+   * cancel the application: Refund fee with cancel_application, or a move to cancelled.
+   */
+  declineCancel: endpoint<{
+    params: typeof AdminApplicationParamsSchema;
+    body: typeof AdminOrderNoteBodySchema;
+    data: AdminDetail;
+  }>('POST', '/api/admin/applications/:id/cancel-request/decline'),
   /** An offline method's fee received: its fee order's mark-paid. */
   markFeePaid: endpoint<{
     params: typeof AdminApplicationParamsSchema;

@@ -63,6 +63,23 @@ export const applicationTexts = {
   cancelledWithRefund: 'Cancelled with the refund of its fee',
   /** The order history's note on an unpaid fee order closed because its application was cancelled. */
   feeClosedWithApplication: 'The application was cancelled before its fee was paid',
+  /** The applicant's own cancel (before work starts) and request to cancel (after). */
+  cancelled: 'Your application has been cancelled',
+  cancelledRefunding: 'Your application has been cancelled. Your fee will be refunded',
+  cancelledByApplicant: 'Cancelled by the applicant',
+  cancelOff: 'Applications cannot be cancelled in this shop',
+  cancelEnded: 'This application has ended and cannot be cancelled',
+  cancelAfterWork: 'Work on this application has started. You can ask the business to cancel it',
+  cancelAskOff: 'Work on this application has started and it can no longer be cancelled',
+  cancelReasonRequired: 'Please tell us why you want to cancel',
+  cancelRequested: 'Your request to cancel has been sent. The business will reply here',
+  cancelAlreadyRequested: 'You have already asked to cancel this application',
+  cancelRequestMessage: (reason: string) => `I would like to cancel this application. ${reason}`,
+  /** The owner's answer to a request to cancel. */
+  noCancelRequest: 'The applicant has not asked to cancel this application',
+  cancelRequestDeclined: 'The request to cancel was declined',
+  cancelDeclinedMessage: (note: string | null) =>
+    `We cannot cancel this application now that work on it has started.${note ? ` ${note}` : ''}`,
 } as const;
 
 /** The stages every application has besides its service's own, and their labels. */
@@ -139,6 +156,19 @@ export const ApplicationDocumentRequestSchema = z.object({
   created_at: z.string(),
 });
 
+/**
+ * What the applicant may do to end their application, decided by the server from its stage and
+ * the store's settings: `cancel` before work starts (enable_cancel_order: at once, a paid fee
+ * refunded), `request` once work has started (enable_refund: the owner decides), none otherwise.
+ */
+export const ApplicationCancelSchema = z.object({
+  action: z.enum(['cancel', 'request']).nullable(),
+  /** When the applicant asked to cancel after work started; null when they have not, or the owner declined. */
+  requested_at: z.string().nullable(),
+  request_reason: z.string().nullable(),
+});
+export type ApplicationCancel = z.infer<typeof ApplicationCancelSchema>;
+
 /** An application as its applicant sees it. */
 export const ApplicationSchema = z.object({
   id: z.string(),
@@ -164,8 +194,23 @@ export const ApplicationSchema = z.object({
   tracking_path: z.string(),
   /** The shop's active payment methods the fee may be paid with now: empty unless it awaits its fee. */
   fee_methods: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['online', 'offline']) })),
+  cancel: ApplicationCancelSchema,
 });
 export type Application = z.infer<typeof ApplicationSchema>;
+
+/** POST /api/applications/{ref}/cancel: why (optional to cancel, required to ask). */
+export const CancelApplicationBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.strictObject({
+    reason: plainText(
+      z
+        .string()
+        .trim()
+        .max(500, { error: messages.maxLength(500) }),
+      { multiline: true },
+    ).optional(),
+  }),
+);
 
 /** POST /api/applications/{ref}/pay: the method to pay the fee with (an active payment method's code). */
 export const PayApplicationBodySchema = z
@@ -279,6 +324,8 @@ export const AdminApplicationRowSchema = ApplicationRowSchema.extend({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   overdue: z.boolean(),
+  /** The applicant asked to cancel and the owner has not answered yet. */
+  cancel_requested: z.boolean(),
 });
 
 export type AdminApplicationRow = z.infer<typeof AdminApplicationRowSchema>;

@@ -50,7 +50,11 @@ export async function cancelWithRefund(
  * Refund fee and, as a refunded delivered order, it keeps its coupon use.
  * The applicant is told about the application, not about its order: the order's event counts as told.
  */
-export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promise<void> {
+export async function closeUnpaidFeeOrder(
+  tx: Db,
+  applicationId: string,
+  actor: 'staff' | 'shopper' = 'staff',
+): Promise<void> {
   const [a] = await queryRows<{ order_id: string | null; covered: boolean }>(
     tx,
     sql`select a.order_id, coalesce(o.grand_total_minor = 0 and o.coupon_code is not null, false) as covered
@@ -61,14 +65,14 @@ export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promis
     orderId: a.order_id,
     to: 'cancelled',
     from: ['awaiting_payment', 'payment_failed'],
-    actor: 'staff',
+    actor,
     note: applicationTexts.feeClosedWithApplication,
   });
   if (moved) {
     await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
     return;
   }
-  if (await closeCashFee(tx, a.order_id)) return;
+  if (await closeCashFee(tx, a.order_id, actor)) return;
   if (a.covered) await releaseCouponUse(tx, a.order_id);
 }
 
@@ -80,7 +84,7 @@ export async function closeUnpaidFeeOrder(tx: Db, applicationId: string): Promis
  * but nothing was delivered here and no money came in. Its history row is written as told; there
  * is no stock to give back. False when the fee is not due in cash (paid, or closed already).
  */
-async function closeCashFee(tx: Db, orderId: string): Promise<boolean> {
+async function closeCashFee(tx: Db, orderId: string, actor: 'staff' | 'shopper'): Promise<boolean> {
   const [closed] = await queryRows<{ id: string }>(
     tx,
     sql`update orders set status = 'cancelled', updated_at = now()
@@ -92,7 +96,7 @@ async function closeCashFee(tx: Db, orderId: string): Promise<boolean> {
     orderId,
     from: 'delivered',
     to: 'cancelled',
-    actor: 'staff',
+    actor,
     note: applicationTexts.feeClosedWithApplication,
   });
   await releaseCouponUse(tx, orderId);

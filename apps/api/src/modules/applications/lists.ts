@@ -18,6 +18,7 @@ interface ListRow {
   created_key: string;
   next_due_at: string | null;
   overdue: boolean;
+  cancel_requested: boolean;
   name: string;
   email: string | null;
   phone: string | null;
@@ -29,7 +30,9 @@ const rowsSql = (where: SQL, limit: number) => sql`
   select id, application_no, service_name, stages, stage, name, email, phone, fee_minor, currency,
          ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
          created_at::text as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
-         coalesce(next_due_at < now(), false) as overdue
+         coalesce(next_due_at < now(), false) as overdue,
+         cancel_requested_at is not null and stage not in ('rejected', 'cancelled')
+           and stage <> coalesce(stages -> -1 ->> 'key', '') as cancel_requested
     from applications where ${where}
    order by created_at desc, id desc limit ${limit}`;
 
@@ -89,7 +92,14 @@ export async function adminApplications(
   const page = rows.slice(0, ADMIN_APPLICATIONS_PAGE);
   const last = page.at(-1);
   return {
-    applications: page.map((r) => ({ ...toRow(r), name: r.name, email: r.email, phone: r.phone, overdue: r.overdue })),
+    applications: page.map((r) => ({
+      ...toRow(r),
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      overdue: r.overdue,
+      cancel_requested: r.cancel_requested,
+    })),
     next_cursor:
       rows.length > ADMIN_APPLICATIONS_PAGE && last
         ? Buffer.from(JSON.stringify([last.created_key, last.id])).toString('base64url')

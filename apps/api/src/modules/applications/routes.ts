@@ -8,6 +8,7 @@ import {
   ApplicationPaymentSchema,
   ApplicationRefParamsSchema,
   ApplicationSchema,
+  CancelApplicationBodySchema,
   CouponOffersSchema,
   ErrorEnvelopeSchema,
   FeeCouponBodySchema,
@@ -29,6 +30,7 @@ import { ORDER_REF_COOKIE, setOrderRefCookie } from '../orders/access.ts';
 import { TRACKING_RATE_LIMITS } from '../tracking/routes.ts';
 import { contactMatches } from '../tracking/service.ts';
 import { normaliseApplicationNo, reachApplication, type ApplicationRef } from './access.ts';
+import { cancelByApplicant } from './applicant-cancel.ts';
 import { checkDocument } from './answers.ts';
 import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
@@ -253,6 +255,34 @@ export async function applicationRoutes(app: FastifyInstance) {
             ? applicationTexts.feeDue
             : undefined,
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    applicationsApi.cancel,
+    {
+      schemas: { params: ApplicationRefParamsSchema, body: CancelApplicationBodySchema, data: ApplicationSchema },
+      tags,
+      summary: `End the application as its cancel.action says. cancel (before work starts, with enable_cancel_order): cancelled at once, an unpaid fee order closed, a paid fee refunded (an online payment through its provider), the applicant told once; reason optional. request (once work has started, with enable_refund): the business is asked, with a reason (required: 422 at reason), on the thread; the owner cancels or declines. 409 when cancelling is off, the application has ended, or it was asked already. ${ACCESS_NOTE}. Honours Idempotency-Key`,
+      errors: [404, 409, 422],
+      config: { idempotent: true },
+    },
+    async (req) => {
+      const found = await reach(req, req.params.ref);
+      const { refundQueued } = await cancelByApplicant(app, {
+        applicationId: found.id,
+        reason: req.body.reason?.trim() || null,
+        linkOrigin: await messageLinkOrigin(app, req),
+      });
+      const application = (await applicantView(db, found.id, found.ref, payable))!;
+      const text =
+        application.stage === 'cancelled'
+          ? refundQueued
+            ? applicationTexts.cancelledRefunding
+            : applicationTexts.cancelled
+          : applicationTexts.cancelRequested;
+      return ok(application, text);
     },
   );
 

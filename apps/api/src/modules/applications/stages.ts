@@ -22,6 +22,26 @@ export function isFinalStage(stages: readonly ServiceStage[], key: string): bool
   return (ENDINGS as readonly string[]).includes(key) || key === stages.at(-1)?.key;
 }
 
+/** Work has not started: the application is still at one of the fixed opening stages (at most submitted). */
+export function isBeforeWork(stage: string): boolean {
+  return (OPENING as readonly string[]).includes(stage);
+}
+
+/**
+ * What the applicant may do to end their application (ApplicationCancelSchema): cancel it
+ * before work starts when the store lets orders be cancelled; ask to, once work has started, when
+ * it offers refunds and they have not asked yet; nothing once it has ended.
+ */
+export function cancelAction(
+  stages: readonly ServiceStage[],
+  stage: string,
+  s: { cancelEnabled: boolean; refundEnabled: boolean; requested: boolean },
+): 'cancel' | 'request' | null {
+  if (isFinalStage(stages, stage)) return null;
+  if (isBeforeWork(stage)) return s.cancelEnabled ? 'cancel' : null;
+  return s.refundEnabled && !s.requested ? 'request' : null;
+}
+
 /** Where an application at `from` may be moved: any later stage of its table, rejected or cancelled. */
 export function nextStages(stages: readonly ServiceStage[], from: string): string[] {
   if (isFinalStage(stages, from)) return [];

@@ -6,7 +6,8 @@ import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
-import { nextStages, stageLabel, stageSequence } from './stages.ts';
+import { settingOn } from '../settings/service.ts';
+import { cancelAction, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -29,6 +30,10 @@ interface ApplicationRow {
   fee_coupon: { code: string; discount_minor: number; total_minor: number } | null;
   quote_note: string | null;
   rejection_reason: string | null;
+  cancel_requested_at: string | null;
+  cancel_request_reason: string | null;
+  cancel_enabled: boolean;
+  refund_enabled: boolean;
   created_at: string;
   fee_methods: Application['fee_methods'];
   events: { from_stage: string | null; to_stage: string; note: string | null; at: string }[];
@@ -57,6 +62,8 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
                   'total_minor', o.grand_total_minor)
            from orders o where o.id = a.order_id and o.coupon_code is not null and o.status <> 'cancelled') as fee_coupon,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
+        ${isoSql(sql`a.cancel_requested_at`)} as cancel_requested_at, a.cancel_request_reason,
+        ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
         case when a.stage = 'awaiting_payment' and a.fee_minor is not null
              then ${activePaymentMethodsJsonSql} else '[]'::json end as fee_methods,
         (select coalesce(json_agg(e order by e.id), '[]'::json) from (
@@ -145,6 +152,15 @@ function toApplication(
     fee_methods: row.fee_methods
       .map((m) => ({ code: m.code, name: feeMethodName(m.code, m.name), kind: m.kind }))
       .filter(payable),
+    cancel: {
+      action: cancelAction(row.stages, row.stage, {
+        cancelEnabled: row.cancel_enabled,
+        refundEnabled: row.refund_enabled,
+        requested: row.cancel_requested_at !== null,
+      }),
+      requested_at: isFinalStage(row.stages, row.stage) ? null : row.cancel_requested_at,
+      request_reason: isFinalStage(row.stages, row.stage) ? null : row.cancel_request_reason,
+    },
   };
 }
 

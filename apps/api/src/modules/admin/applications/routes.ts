@@ -21,6 +21,7 @@ import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../../lib/http.ts';
 import { messageLinkOrigin } from '../../../lib/origin.ts';
+import { declineCancelRequest } from '../../applications/applicant-cancel.ts';
 import { cancelWithRefund } from '../../applications/cancel.ts';
 import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
@@ -180,6 +181,24 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         await detail(app.db, id),
         cancel ? applicationTexts.feeRefundedCancelled : applicationTexts.feeRefunded,
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminApplicationsApi.declineCancel,
+    {
+      schemas: { params: AdminApplicationParamsSchema, body: AdminOrderNoteBodySchema, data: AdminApplicationSchema },
+      ...doc(
+        "Decline the applicant's request to cancel: it is cleared and the answer (with the note) goes to them on the thread. To accept it, cancel the application instead (Refund fee with cancel_application, or a move to cancelled). 409 when there is no open request",
+        [404, 409, 422],
+      ),
+    },
+    async (req) => {
+      const m = await requireStaff(req);
+      await detail(app.db, req.params.id);
+      await declineCancelRequest(app.db, { applicationId: req.params.id, staffId: m.id, note: req.body.note ?? null });
+      return ok(await detail(app.db, req.params.id), applicationTexts.cancelRequestDeclined);
     },
   );
 

@@ -1,0 +1,337 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, applicationTexts, type AdminApplication, type Application } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { setStoreSetting } from '../../test/orders.ts';
+import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
+import { signedInOwner } from '../staff/testing.ts';
+import { GOOD_FIELDS, apply, makeService } from './testing.ts';
+
+/**
+ * The applicant ends their own application (issue 27), on PGlite and PostgreSQL: cancelled at
+ * once before work starts (an unpaid fee order closed, a paid fee refunded once however many
+ * cancels race, or a payment lands meanwhile), asked for once work has started (the owner
+ * declines or cancels), never by anyone else, never when the store's settings say no.
+ */
+let t: TestApp;
+let service: { id: string; slug: string };
+let quoted: { id: string; slug: string };
+let customer: Record<string, string>;
+let owner: Record<string, string>;
+let ip = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  service = await makeService(t.database.db, 6);
+  quoted = await makeService(t.database.db, 7, { fee_kind: 'quote' });
+  customer = sessionHeaders((await loggedInCustomer(t, { phone: uniquePhone() })).cookie);
+  owner = (await signedInOwner(t, 'owner')).headers;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await setStoreSetting(db(), 'enable_cancel_order', true);
+  await setStoreSetting(db(), 'enable_refund', true);
+});
+
+const db = () => t.database.db;
+const ORIGIN = 'http://localhost:80';
+
+async function newApplication(opts: { headers?: Record<string, string>; slug?: string } = {}) {
+  const phone = uniquePhone();
+  const fields = {
+    service: opts.slug ?? service.slug,
+    ...GOOD_FIELDS,
+    ...(opts.headers ? {} : { name: 'Asha', phone }),
+  };
+  const res = await apply(t, fields, undefined, opts.headers ?? {}, `10.91.0.${++ip % 250}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const app = res.json<{ data: Application }>().data;
+  return { app, phone, token: app.tracking_path.split('/').at(-1)! };
+}
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remote = `10.92.0.${++ip % 250}`) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object, remoteAddress: remote });
+const cancel = (ref: string, payload: unknown = {}, headers: Record<string, string> = {}, remote?: string) =>
+  post(`/api/applications/${ref}/cancel`, payload, headers, remote);
+const pay = (ref: string, method: string, headers: Record<string, string> = {}) =>
+  post(`/api/applications/${ref}/pay`, { method }, headers);
+const view = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/applications/${token}` })).json<{ data: Application }>().data;
+
+/** Presses "pay" on the sandbox's page: the provider has the money; answers where it sends the browser back. */
+async function pressPay(page: string): Promise<string> {
+  const pressed = await t.app.inject({
+    method: 'POST',
+    url: page,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    payload: 'outcome=pay',
+  });
+  expect(pressed.statusCode).toBe(303);
+  return String(pressed.headers.location);
+}
+
+async function paidOnline(ref: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await pay(ref, 'sandbox', headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const { next, order_id: orderId } = res.json().data;
+  await t.app.inject({ method: 'GET', url: await pressPay(next.url) });
+  return orderId;
+}
+
+const orderOf = async (orderId: string) =>
+  (
+    await queryRows<{ status: string; payment_status: string; refunded_minor: number; grand_total_minor: number }>(
+      db(),
+      sql`select status, payment_status, refunded_minor, grand_total_minor from orders where id = ${orderId}`,
+    )
+  )[0]!;
+const refundJobs = async (orderId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from jobs where kind = 'payment-refund' and payload->>'orderId' = ${orderId}`,
+    )
+  )[0]!.n;
+const smsTo = (phone: string) =>
+  queryRows<{ body: string }>(
+    db(),
+    sql`select body from outbox_messages where recipient = ${phone} and channel = 'sms' order by id`,
+  );
+const moveTo = (a: Application, from: string, to: string) =>
+  post(`/api/admin/applications/${a.id}/stage`, { from, to }, owner);
+
+describe('cancelling before work starts', () => {
+  it('a quote not yet answered: cancelled at once, the history says by whom, the applicant told once', async () => {
+    const { app, token, phone } = await newApplication({ slug: quoted.slug });
+    expect(app.cancel).toEqual({ action: 'cancel', requested_at: null, request_reason: null });
+    const res = await cancel(token, { reason: '  Found another firm  ' });
+    expect([res.statusCode, res.json().message]).toEqual([200, applicationTexts.cancelled]);
+    const after = res.json<{ data: Application }>().data;
+    expect(after.stage).toBe('cancelled');
+    expect(after.cancel.action).toBeNull();
+    expect(after.history.at(-1)).toMatchObject({
+      from: 'quote_requested',
+      to: 'cancelled',
+      note: `${applicationTexts.cancelledByApplicant}: Found another firm`,
+    });
+    const [event] = await queryRows<{ actor: string }>(
+      db(),
+      sql`select actor from application_events where application_id = ${app.id} and to_stage = 'cancelled'`,
+    );
+    expect(event!.actor).toBe('applicant');
+    const sms = await smsTo(phone);
+    expect(sms.filter((m) => m.body.includes('is now at: Cancelled'))).toHaveLength(1);
+    const again = await cancel(token);
+    expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.cancelEnded]);
+  });
+
+  it('awaiting its fee with a payment started: the fee order is closed with it, and a late payment goes back', async () => {
+    const { app, token } = await newApplication();
+    const started = await pay(token, 'sandbox');
+    const { order_id: orderId, next } = started.json().data;
+    const res = await cancel(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' });
+    const [history] = await queryRows<{ actor: string; note: string }>(
+      db(),
+      sql`select actor, note from order_events where order_id = ${orderId} and to_status = 'cancelled'`,
+    );
+    expect(history).toEqual({ actor: 'shopper', note: applicationTexts.feeClosedWithApplication });
+    // The provider captures it anyway: the money goes back, the application stays cancelled.
+    const location = await pressPay(next.url);
+    await t.app.inject({ method: 'GET', url: location });
+    await deliverSandboxWebhook(t.app, String(next.url).split('/').pop()!);
+    expect((await view(token)).stage).toBe('cancelled');
+    expect(await refundJobs(orderId)).toBe(1);
+    expect(app.id).toBeTruthy();
+  });
+
+  it('submitted with its fee paid online: of 8 concurrent cancels one wins, the fee refunded once', async () => {
+    const { app, token, phone } = await newApplication({ headers: customer });
+    const orderId = await paidOnline(app.id, customer);
+    expect((await view(token)).stage).toBe('submitted');
+    const results = await Promise.all(Array.from({ length: 8 }, () => cancel(app.id, {}, customer)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const won = results.find((r) => r.statusCode === 200)!;
+    expect(won.json().message).toBe(applicationTexts.cancelledRefunding);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect([applicationTexts.cancelEnded, applicationTexts.staleStage]).toContain(r.json().message);
+    }
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ payment_status: 'refund_pending' });
+    expect(order.refunded_minor).toBe(order.grand_total_minor);
+    expect(await refundJobs(orderId)).toBe(1);
+    const events = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from application_events where application_id = ${app.id} and to_stage = 'cancelled'`,
+    );
+    expect(events[0]!.n).toBe(1);
+    expect(phone).toBeTruthy();
+  });
+
+  it('a payment and a cancel at the same moment end one consistent way: cancelled, any captured fee refunded once', async () => {
+    const { app, token } = await newApplication();
+    const started = await pay(token, 'sandbox');
+    const { order_id: orderId, next } = started.json().data;
+    const session = String(next.url).split('/').pop()!;
+    await pressPay(next.url);
+    // The provider has the money; its webhook and the applicant's cancel arrive together.
+    const [res] = await Promise.all([cancel(token), deliverSandboxWebhook(t.app, session)]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await view(token)).stage).toBe('cancelled');
+    const order = await orderOf(orderId);
+    expect(['refund_pending', 'refunded']).toContain(order.payment_status);
+    expect(await refundJobs(orderId)).toBe(1);
+    expect(app.cancel.action).toBe('cancel');
+  });
+
+  it('with the fee due in cash: the fee order is closed, nothing to refund', async () => {
+    const { app } = await newApplication({ headers: customer });
+    const res = await pay(app.id, 'cod', customer);
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().data.order_id;
+    const done = await cancel(app.id, {}, customer);
+    expect([done.statusCode, done.json().message]).toEqual([200, applicationTexts.cancelled]);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'cod' });
+    expect(await refundJobs(orderId)).toBe(0);
+  });
+
+  it('a retry with the same Idempotency-Key answers the same, and changes nothing twice', async () => {
+    const { app, token } = await newApplication();
+    const headers = { 'idempotency-key': `cancel-${app.id}` };
+    const first = await cancel(token, {}, headers, '10.93.0.1');
+    const second = await cancel(token, {}, headers, '10.93.0.1');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from application_events where application_id = ${app.id} and to_stage = 'cancelled'`,
+    );
+    expect(n!.n).toBe(1);
+  });
+
+  it('refused when the shop does not let orders be cancelled', async () => {
+    await setStoreSetting(db(), 'enable_cancel_order', false);
+    const { token } = await newApplication();
+    expect((await view(token)).cancel.action).toBeNull();
+    const res = await cancel(token);
+    expect([res.statusCode, res.json().message]).toEqual([409, applicationTexts.cancelOff]);
+    expect((await view(token)).stage).toBe('awaiting_payment');
+  });
+
+  it('nobody else can cancel it: another customer and a wrong link are 404; a bad reason is 422', async () => {
+    const { app, token } = await newApplication({ headers: customer });
+    const other = sessionHeaders((await loggedInCustomer(t)).cookie);
+    expect((await cancel(app.id, {}, other)).statusCode).toBe(404);
+    expect((await cancel(app.id)).statusCode).toBe(404);
+    expect((await cancel(`${token.slice(0, -2)}xx`)).statusCode).toBe(404);
+    const long = await cancel(token, { reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors?.reason ?? long.json().fields?.reason ?? long.body).toBeTruthy();
+    expect((await cancel(token, { reason: 5 })).statusCode).toBe(422);
+    expect((await cancel(token, { other: 1 })).statusCode).toBe(422);
+    expect((await view(token)).stage).toBe('awaiting_payment');
+  });
+});
+
+describe('asking to cancel once work has started', () => {
+  async function startedWork() {
+    const made = await newApplication({ headers: customer });
+    await paidOnline(made.app.id, customer);
+    const moved = await moveTo(made.app, 'submitted', 'verified');
+    expect(moved.statusCode, moved.body).toBe(200);
+    return made;
+  }
+
+  it('asks with a reason, once; the thread has it; the inbox marks it; the owner declines and it can be asked again', async () => {
+    const { app, token } = await startedWork();
+    expect((await view(token)).cancel).toEqual({ action: 'request', requested_at: null, request_reason: null });
+    const bare = await cancel(app.id, {}, customer);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.body).toContain(applicationTexts.cancelReasonRequired);
+
+    const asked = await cancel(app.id, { reason: 'My plans changed' }, customer);
+    expect([asked.statusCode, asked.json().message]).toEqual([200, applicationTexts.cancelRequested]);
+    const seen = asked.json<{ data: Application }>().data;
+    expect(seen.stage).toBe('verified');
+    expect(seen.cancel.action).toBeNull();
+    expect(seen.cancel.request_reason).toBe('My plans changed');
+    expect(seen.cancel.requested_at).toMatch(/^\d{4}-/);
+    expect(seen.messages.at(-1)).toMatchObject({
+      author: 'applicant',
+      body: applicationTexts.cancelRequestMessage('My plans changed'),
+    });
+    const twice = await cancel(app.id, { reason: 'Again' }, customer);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, applicationTexts.cancelAlreadyRequested]);
+
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/applications?service=${service.id}`,
+      headers: owner,
+    });
+    const row = inbox.json().data.applications.find((r: { id: string }) => r.id === app.id);
+    expect(row.cancel_requested).toBe(true);
+
+    const declines = await Promise.all([
+      post(`/api/admin/applications/${app.id}/cancel-request/decline`, { note: 'Filing is under way.' }, owner),
+      post(`/api/admin/applications/${app.id}/cancel-request/decline`, { note: 'Filing is under way.' }, owner),
+    ]);
+    expect(declines.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const staff = declines.find((r) => r.statusCode === 200)!.json<{ data: AdminApplication }>().data;
+    expect(staff.cancel).toEqual({ action: 'request', requested_at: null, request_reason: null });
+    expect(staff.messages.at(-1)).toMatchObject({
+      author: 'staff',
+      body: applicationTexts.cancelDeclinedMessage('Filing is under way.'),
+    });
+    const refused = declines.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(applicationTexts.noCancelRequest);
+    expect((await cancel(app.id, { reason: 'Please, it is urgent' }, customer)).statusCode).toBe(200);
+  });
+
+  it('the owner accepts by refunding the fee and cancelling: the request is gone with it', async () => {
+    const { app, token } = await startedWork();
+    await cancel(app.id, { reason: 'Moving abroad' }, customer);
+    const refund = await post(`/api/admin/applications/${app.id}/fee/refund`, { cancel_application: true }, owner);
+    expect(refund.statusCode, refund.body).toBe(200);
+    const after = await view(token);
+    expect(after.stage).toBe('cancelled');
+    expect(after.cancel).toEqual({ action: null, requested_at: null, request_reason: null });
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/applications?service=${service.id}`,
+      headers: owner,
+    });
+    expect(inbox.json().data.applications.find((r: { id: string }) => r.id === app.id).cancel_requested).toBe(false);
+  });
+
+  it('refused when the shop offers no refunds, and once the application is completed', async () => {
+    const { app, token } = await startedWork();
+    await setStoreSetting(db(), 'enable_refund', false);
+    expect((await view(token)).cancel.action).toBeNull();
+    const off = await cancel(app.id, { reason: 'Changed my mind' }, customer);
+    expect([off.statusCode, off.json().message]).toEqual([409, applicationTexts.cancelAskOff]);
+    await setStoreSetting(db(), 'enable_refund', true);
+    expect((await moveTo(app, 'verified', 'completed')).statusCode).toBe(200);
+    const ended = await cancel(app.id, { reason: 'Changed my mind' }, customer);
+    expect([ended.statusCode, ended.json().message]).toEqual([409, applicationTexts.cancelEnded]);
+  });
+
+  it('declining by role: owner, manager and packer may; a content editor is 403; no session is 401; none open is 409', async () => {
+    const { app } = await startedWork();
+    const url = `/api/admin/applications/${app.id}/cancel-request/decline`;
+    expect((await post(url, {})).statusCode).toBe(401);
+    for (const role of STAFF_ROLES) {
+      await cancel(app.id, { reason: `Asked before ${role}` }, customer);
+      const { headers } = await signedInOwner(t, role);
+      const res = await post(url, {}, headers);
+      expect([role, res.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+      if (res.statusCode === 403) await post(url, {}, owner);
+    }
+    const none = await post(url, {}, owner);
+    expect([none.statusCode, none.json().message]).toEqual([409, applicationTexts.noCancelRequest]);
+    expect((await post('/api/admin/applications/app_nothing/cancel-request/decline', {}, owner)).statusCode).toBe(404);
+  });
+});
