@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeProblems, shot, shotScreen, signInPanel, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
-import { SERVICES_SHOP } from './support/services.ts';
+import { SERVICES_SHOP, applyForUdyam, currentStage } from './support/services.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /**
@@ -20,28 +20,6 @@ const onGateway = (url: URL) => url.pathname.startsWith('/sandbox-gateway/');
 async function expectAxeClean(page: Page) {
   expect(await axeProblems(page)).toEqual([]);
 }
-
-/** Applies for the Udyam registration (₹499, fixed) and follows the confirmation's link to the application. */
-async function applyForUdyam(page: Page, baseUrl: string, guest: { name: string; phone: string } | null) {
-  await page.goto(`${baseUrl}/apply/udyam-registration`);
-  await waitForHydration(page);
-  await page.getByLabel('Name of the enterprise').fill('Kulkarni Tiffin Services');
-  await page.getByLabel('Date of starting the business').fill('2024-06-01');
-  await page.getByLabel('Number of employees').fill('4');
-  if (guest) {
-    await page.getByLabel('Full name').fill(guest.name);
-    await page.getByLabel('Phone').fill(guest.phone);
-  }
-  await page.getByRole('button', { name: 'Send application' }).click();
-  const sent = page.getByTestId('application-sent');
-  const number = (await sent.getByTestId('application-number').textContent())!.trim();
-  await sent.getByRole('link', { name: 'Follow your application' }).click();
-  await expect(page.getByTestId('application-no')).toHaveText(number);
-  await waitForHydration(page);
-  return number;
-}
-
-const currentStage = (page: Page) => page.getByTestId('application-timeline').locator('[aria-current="step"]');
 
 test.describe('services mode: paying the fee', () => {
   test('at 390 px a guest pays the fee with the sandbox, comes back to the application submitted; the owner refunds it', async ({

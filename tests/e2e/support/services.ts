@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
+import { waitForHydration } from './browser.ts';
+import { expect } from '@playwright/test';
 
 /** Services mode's browser tests and screenshots (issue 27): the services demo shop's parts. */
 
@@ -54,3 +57,26 @@ export async function ownerCreatesCoupon(
   });
   if (!res.ok) throw new Error(`coupon create answered ${res.status}: ${await res.text()}`);
 }
+
+/** Applies for the Udyam registration (₹499, fixed) and follows the confirmation's link to the application. */
+export async function applyForUdyam(page: Page, baseUrl: string, guest: { name: string; phone: string } | null) {
+  await page.goto(`${baseUrl}/apply/udyam-registration`);
+  await waitForHydration(page);
+  await page.getByLabel('Name of the enterprise').fill('Kulkarni Tiffin Services');
+  await page.getByLabel('Date of starting the business').fill('2024-06-01');
+  await page.getByLabel('Number of employees').fill('4');
+  if (guest) {
+    await page.getByLabel('Full name').fill(guest.name);
+    await page.getByLabel('Phone').fill(guest.phone);
+  }
+  await page.getByRole('button', { name: 'Send application' }).click();
+  const sent = page.getByTestId('application-sent');
+  const number = (await sent.getByTestId('application-number').textContent())!.trim();
+  await sent.getByRole('link', { name: 'Follow your application' }).click();
+  await expect(page.getByTestId('application-no')).toHaveText(number);
+  await waitForHydration(page);
+  return number;
+}
+
+/** The application page's current stage on its timeline. */
+export const currentStage = (page: Page) => page.getByTestId('application-timeline').locator('[aria-current="step"]');

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Failed, Loading } from '../components/ui/states';
+import { CancelRequest } from '../features/applications/cancel-request';
 import { FeeCard } from '../features/applications/fee-card';
 import { Answers, Applicant, Documents, Timeline } from '../features/applications/sections';
 import { OverduePill, StagePill, isPast } from '../features/applications/stage-pill';
@@ -57,6 +58,7 @@ export default function ApplicationPage() {
             itself once they have paid.
           </p>
         )}
+        <CancelRequest app={app} />
       </header>
       {/* One column on a phone in the order one works (stages, answers, documents, thread); two on a desktop. */}
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

@@ -24,7 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function AccountApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref, feeKey, feeOffers } = loaderData;
+  const { application, ref, feeKey, cancelKey, feeOffers } = loaderData;
   return (
     <AccountSection title={application ? application.service.name : 'Application not found'}>
       <Link
@@ -34,7 +34,13 @@ export default function AccountApplication({ loaderData }: Route.ComponentProps)
         ← All your applications
       </Link>
       {application ? (
-        <ApplicationView application={application} reference={ref} feeKey={feeKey} feeOffers={feeOffers} />
+        <ApplicationView
+          application={application}
+          reference={ref}
+          feeKey={feeKey}
+          cancelKey={cancelKey}
+          feeOffers={feeOffers}
+        />
       ) : (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           We could not find that application.

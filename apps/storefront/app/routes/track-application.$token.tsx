@@ -40,14 +40,20 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function TrackApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref, feeKey, feeOffers } = loaderData;
+  const { application, ref, feeKey, cancelKey, feeOffers } = loaderData;
   return (
     <div className="bg-surface/60 pb-16">
       <Container className="pt-8 md:pt-12">
         {application ? (
           <div className="mx-auto max-w-5xl">
             <h1 className="mb-5 text-2xl font-semibold md:text-3xl">{application.service.name}</h1>
-            <ApplicationView application={application} reference={ref} feeKey={feeKey} feeOffers={feeOffers} />
+            <ApplicationView
+              application={application}
+              reference={ref}
+              feeKey={feeKey}
+              cancelKey={cancelKey}
+              feeOffers={feeOffers}
+            />
           </div>
         ) : (
           <div className="mx-auto flex max-w-md flex-col items-center text-center" data-testid="tracking-not-found">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AdminApplicationRow } from '@shopfront/shared';
-import { OverduePill, StagePill } from './stage-pill';
+import { CancelRequestedPill, OverduePill, StagePill } from './stage-pill';
 
 /** How long ago: "40 min", "5 h", "3 d". */
 export function age(iso: string, now = Date.now()): string {
@@ -32,6 +32,7 @@ export function ApplicationRow({ row, index, current }: { row: AdminApplicationR
       >
         <span className="font-semibold">{row.application_no}</span>
         <span className="flex flex-wrap justify-end gap-1 text-right lg:order-5">
+          {row.cancel_requested && <CancelRequestedPill />}
           {row.overdue && <OverduePill />}
           <StagePill stage={row.stage} label={row.stage_label} done={isCompleted(row)} />
         </span>

@@ -15,14 +15,23 @@ type App = AdminApplication;
 const refusal = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.message : null);
 
 /** Refund fee: all of it or a part, with a note to the applicant; confirms what will happen. */
-export function RefundFeeSheet({ app, onClose }: { app: App; onClose: () => void }) {
+export function RefundFeeSheet({
+  app,
+  onClose,
+  cancelByDefault = app.fee_status.cancel_by_default,
+}: {
+  app: App;
+  onClose: () => void;
+  /** "Also cancel the application" starts on (the applicant asked to cancel; before work, by the store's setting). */
+  cancelByDefault?: boolean;
+}) {
   // What was paid: the fee less its coupon's discount, when the fee order carries one.
   const fee = app.fee_coupon?.total ?? app.fee!;
   const digits = minorUnitDigits(fee.currency);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   // On by default before work starts, where the store lets orders be cancelled (fee_status.cancel_by_default).
-  const [cancel, setCancel] = useState(app.fee_status.can_cancel_application && app.fee_status.cancel_by_default);
+  const [cancel, setCancel] = useState(app.fee_status.can_cancel_application && cancelByDefault);
   const refund = useApplicationAction(
     app.id,
     () => {

@@ -14,8 +14,17 @@ const ENDINGS = new Set(['rejected', 'cancelled']);
  * payment with the quoted fee. The move names the stage it was seen at: when someone else moved
  * it since, the API answers 409 and the sheet says so, with a way to reload.
  */
-export default function MoveSheet({ app, onClose }: { app: AdminApplication; onClose: () => void }) {
-  const [to, setTo] = useState(app.next_stages[0]?.key ?? '');
+export default function MoveSheet({
+  app,
+  onClose,
+  initialTo = app.next_stages[0]?.key ?? '',
+}: {
+  app: AdminApplication;
+  onClose: () => void;
+  /** The stage chosen when it opens (the next one; cancelled when accepting the applicant's request). */
+  initialTo?: string;
+}) {
+  const [to, setTo] = useState(initialTo);
   const [note, setNote] = useState('');
   const [fee, setFee] = useState('');
   const reload = useReloadApplications();

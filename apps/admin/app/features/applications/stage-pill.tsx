@@ -28,5 +28,14 @@ export function OverduePill() {
   );
 }
 
+/** The applicant asked to cancel and nobody has answered yet. */
+export function CancelRequestedPill() {
+  return (
+    <span className={`${pill} bg-amber-100 text-amber-950 ring-amber-300`} data-testid="cancel-requested-pill">
+      Asked to cancel
+    </span>
+  );
+}
+
 /** Is this time gone by (an expected date missed)? */
 export const isPast = (iso: string) => new Date(iso).getTime() < Date.now();

@@ -21,6 +21,8 @@ import {
   type FeeCouponResult,
   type FeeResult,
 } from './fee-payment-form';
+import { CANCEL_INTENT } from './cancel-application-form';
+import { cancelApplication } from './cancel-application.server';
 import { apiTransport, isNotFound, isUnauthenticated } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
 import { errorResponse, logFailure } from '../../lib/errors';
@@ -65,17 +67,18 @@ export async function applicationPageData(context: unknown, ref: string) {
   const application = await loadApplication(context, ref);
   const feeOffers = await loadFeeOffers(context, ref, application);
   return data(
-    { application, ref, feeKey: crypto.randomUUID(), feeOffers },
+    { application, ref, feeKey: crypto.randomUUID(), cancelKey: crypto.randomUUID(), feeOffers },
     { status: application ? 200 : 404, headers: PRIVATE },
   );
 }
 
 /**
- * The application page's forms: pay the fee (`intent=pay`) or write a message. Both go through
+ * The application page's forms: pay the fee (`intent=pay`), cancel (`intent=cancel`) or write a message. Each goes through
  * the contract as the signed-in customer or the holder of the link (`ref`).
  */
 export async function applicationAction(request: Request, context: unknown, ref: string) {
   const form = await request.formData();
+  if (form.get('intent') === CANCEL_INTENT) return cancelApplication(request, context, ref, form);
   if (form.get('intent') === FEE_INTENT) {
     if (form.has(FEE_COUPON_APPLY) || form.has(FEE_COUPON_REMOVE)) return previewFeeCoupon(request, context, ref, form);
     return payFee(request, context, ref, form);

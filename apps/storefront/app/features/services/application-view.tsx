@@ -16,6 +16,8 @@ import { multipartTransport } from '../../lib/multipart-transport';
 import type { MessageResult } from './application-page.server';
 import { FeePayment } from './fee-payment';
 import { feeNotice, type FeeNotice } from './fee-payment-form';
+import { CancelApplication, CancelRequested } from './cancel-application';
+import { cancelNotice } from './cancel-application-form';
 import { sizeText, stageTone } from './service-text';
 
 const card = 'rounded-2xl border border-ink/10 bg-background p-5 md:p-7';
@@ -313,17 +315,20 @@ export function ApplicationView({
   application,
   reference,
   feeKey,
+  cancelKey,
   feeOffers,
 }: {
   application: Application;
   reference: string;
   /** The Idempotency-Key of this page's "pay the fee" (a double click pays once). */
   feeKey: string;
+  /** The Idempotency-Key of this page's cancel (a double click cancels once). */
+  cancelKey: string;
   /** The coupons on offer for the fee (the pay form lists them). */
   feeOffers: readonly CouponOffer[];
 }) {
   const [search] = useSearchParams();
-  const notice = feeNotice(search.get('fee'), application.application_no);
+  const notice = feeNotice(search.get('fee'), application.application_no) ?? cancelNotice(search.get('cancel'));
   return (
     <div className="space-y-5 md:space-y-6" data-application={application.application_no}>
       {notice && (
@@ -380,6 +385,7 @@ export function ApplicationView({
             {application.rejection_reason}
           </p>
         )}
+        <CancelRequested application={application} />
       </header>
       <Requests application={application} reference={reference} />
       <div className="grid gap-5 md:gap-6 lg:grid-cols-2">
@@ -388,6 +394,7 @@ export function ApplicationView({
       </div>
       <Answers application={application} />
       <Documents application={application} reference={reference} />
+      <CancelApplication application={application} cancelKey={cancelKey} />
     </div>
   );
 }
