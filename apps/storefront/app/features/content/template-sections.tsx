@@ -206,10 +206,17 @@ export function TemplateSections({
         // A hidden section stays in the template for the editor; shoppers never see it.
         if (section.hidden) return [];
         const data = dataOf(section);
-        return preview && data === null && DATA_SECTIONS.has(section.type) ? (
-          <PreviewPlaceholder key={section.key} section={section} />
-        ) : (
-          <SectionView key={section.key} section={section} data={data} page={page} />
+        if (!preview) return <SectionView key={section.key} section={section} data={data} page={page} />;
+        // In the admin's preview each section carries its key, for `shopfront:preview:focus`
+        // (preview/focus-target.ts); `display: contents` keeps the layout the shoppers'.
+        return (
+          <div key={section.key} data-section-key={section.key} className="contents">
+            {data === null && DATA_SECTIONS.has(section.type) ? (
+              <PreviewPlaceholder section={section} />
+            ) : (
+              <SectionView section={section} data={data} page={page} />
+            )}
+          </div>
         );
       })}
     </>

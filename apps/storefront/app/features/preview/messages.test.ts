@@ -59,6 +59,16 @@ describe('parseParentMessage', () => {
     expect(parseParentMessage({ type: 'shopfront:preview:sections', sections: {} })).toBeNull();
   });
 
+  it('reads a focus on a section by its key; a missing or malformed key is ignored', () => {
+    expect(parseParentMessage({ type: 'shopfront:preview:focus', section: 'journal', extra: 1 })).toEqual({
+      type: 'shopfront:preview:focus',
+      section: 'journal',
+    });
+    for (const section of [undefined, null, '', 'Bad Key', '"] body [x="', 'a'.repeat(101), 7, ['journal']]) {
+      expect(parseParentMessage({ type: 'shopfront:preview:focus', section })).toBeNull();
+    }
+  });
+
   it('reads a reset, and ignores everything else without throwing', () => {
     expect(parseParentMessage({ type: 'shopfront:preview:reset' })).toEqual({ type: 'shopfront:preview:reset' });
     for (const junk of [

@@ -22,6 +22,8 @@ export const PREVIEW_MESSAGE = {
   faq: 'shopfront:preview:faq',
   /** Parent → shop: show these (unsaved) testimonials in every testimonials section. */
   testimonials: 'shopfront:preview:testimonials',
+  /** Parent → shop: scroll this section into view and outline it briefly (the one being edited). */
+  focus: 'shopfront:preview:focus',
   /** Parent → shop: drop every unsaved change and show the saved shop again. */
   reset: 'shopfront:preview:reset',
   /** Shop → parent: the page is interactive and listening (sent once per page load). */
@@ -63,6 +65,7 @@ export type ParentMessage =
       items: Faq['items'];
     }
   | { type: typeof PREVIEW_MESSAGE.testimonials; items: Testimonial[] }
+  | { type: typeof PREVIEW_MESSAGE.focus; section: string }
   | { type: typeof PREVIEW_MESSAGE.reset };
 
 export type EditTarget = 'header' | 'footer' | 'page';
@@ -120,6 +123,11 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
     }
     case PREVIEW_MESSAGE.testimonials:
       return Array.isArray(data.items) ? { type: data.type, items: readTestimonials(data.items) } : null;
+    case PREVIEW_MESSAGE.focus: {
+      // A section key's rule (readSections), so it can only name a section the page renders.
+      const section = readContentId(data.section);
+      return section ? { type: data.type, section } : null;
+    }
     case PREVIEW_MESSAGE.reset:
       return { type: data.type };
     default:

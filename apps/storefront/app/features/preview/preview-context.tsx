@@ -54,7 +54,13 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
           {children}
           {origin && (
             <Suspense fallback={null}>
-              <PreviewMode adminOrigin={origin} onSections={setSections} onMenus={setMenus} onContent={setContent} />
+              <PreviewMode
+                adminOrigin={origin}
+                sections={sections}
+                onSections={setSections}
+                onMenus={setMenus}
+                onContent={setContent}
+              />
             </Suspense>
           )}
         </PreviewContentContext.Provider>

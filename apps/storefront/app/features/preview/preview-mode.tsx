@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { Menu, Section } from '@shopfront/shared';
 import { browserTransport } from '../../lib/api.client';
@@ -11,6 +11,8 @@ import {
   type EditTarget,
   type ReadyMessage,
 } from './messages';
+import { createSectionFocus } from './focus';
+import { revealSection, sectionTarget } from './focus-target';
 import { pageIdentity } from './page-identity';
 import type { PreviewSections } from './preview-context';
 import { resolvePreviewData } from './preview-data';
@@ -45,11 +47,14 @@ function savedThemeStyle(css: string): HTMLStyleElement | null {
  */
 export default function PreviewMode({
   adminOrigin,
+  sections,
   onSections,
   onMenus,
   onContent,
 }: {
   adminOrigin: string;
+  /** The sections on show (from onSections): each new value has been rendered when its effects run. */
+  sections: PreviewSections | null;
   onSections: (sections: PreviewSections | null) => void;
   onMenus: (menus: Record<string, Menu> | null) => void;
   onContent: (update: (content: PreviewContent) => PreviewContent) => void;
@@ -65,6 +70,12 @@ export default function PreviewMode({
   const themeStyle = useRef<HTMLStyleElement | null>(null);
   const dataCache = useRef(new Map<string, Promise<unknown>>());
   const sectionsSeq = useRef(0);
+  const [sectionFocus] = useState(() =>
+    createSectionFocus({ find: (key) => sectionTarget(document, key), reveal: revealSection }),
+  );
+
+  // Effects run after the commit: the sections just set are in the DOM now.
+  useEffect(() => sectionFocus.rendered(), [sections, sectionFocus]);
 
   useEffect(() => {
     const post = (message: ReadyMessage | EditMessage) => window.parent.postMessage(message, adminOrigin);
@@ -109,7 +120,11 @@ export default function PreviewMode({
           applyTheme(previewThemeCss(latest.current.shop.storefront, message));
           break;
         case PREVIEW_MESSAGE.sections:
+          sectionFocus.sectionsSent();
           void showSections(message.sections);
+          break;
+        case PREVIEW_MESSAGE.focus:
+          sectionFocus.focus(message.section);
           break;
         case PREVIEW_MESSAGE.menus:
           onMenus(message.menus);
@@ -124,6 +139,7 @@ export default function PreviewMode({
         }
         case PREVIEW_MESSAGE.reset:
           sectionsSeq.current++;
+          sectionFocus.reset();
           applyTheme(null);
           onSections(null);
           onMenus(null);
@@ -138,7 +154,7 @@ export default function PreviewMode({
       window.removeEventListener('message', onMessage);
       applyTheme(null);
     };
-  }, [adminOrigin, onSections, onMenus, onContent]);
+  }, [adminOrigin, onSections, onMenus, onContent, sectionFocus]);
 
   const edit = (target: EditTarget) => {
     const message: EditMessage = {
