@@ -48,6 +48,9 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string[] | null>(null);
   const [previewing, setPreviewing] = useState<{ version: number; sections: SectionInput[] } | null>(null);
+  // The section the preview brings into view: a new object each time, so the same one comes back.
+  const [focus, setFocus] = useState<{ section: string } | null>(null);
+  const reveal = (key: string) => setFocus({ section: key });
 
   // A newer template from the server (a refetch) replaces an untouched editor.
   const [seen, setSeen] = useState(template);
@@ -173,9 +176,10 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     const s = newSection(type, keys, choices.data);
     edit((list) => [...list, s]);
     setOpen(s.key);
+    reveal(s.key);
     setPanel('none');
   };
-  const move = (key: string, target: string, position: 'before' | 'after') =>
+  const move = (key: string, target: string, position: 'before' | 'after') => {
     edit((list) => {
       const moving = list.find((s) => s.key === key);
       if (!moving || key === target) return list;
@@ -185,6 +189,8 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
       rest.splice(position === 'before' ? at : at + 1, 0, moving);
       return rest;
     });
+    reveal(key);
+  };
   const step = (by: -1 | 1) => {
     const target = sections[index + by];
     if (current && target) move(current.key, target.key, by < 0 ? 'before' : 'after');
@@ -194,6 +200,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     const copy = { ...structuredClone(current), key: freshKey(current.key, keys) };
     edit((list) => list.toSpliced(index + 1, 0, copy));
     setOpen(copy.key);
+    reveal(copy.key);
   };
   const remove = () => {
     if (!current) return;
@@ -233,7 +240,10 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
         <SectionList
           sections={sections}
           open={open}
-          onOpen={(key) => setOpen(key === open ? null : key)}
+          onOpen={(key) => {
+            setOpen(key === open ? null : key);
+            if (key !== open) reveal(key);
+          }}
           onMove={move}
           flagged={flagged}
         />
@@ -295,15 +305,19 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
           <Toggle
             label="Hidden from shoppers"
             checked={current.hidden === true}
-            onChange={(hidden) =>
-              edit((list) => list.map((s) => (s.key === current.key ? { ...s, hidden: hidden || undefined } : s)))
-            }
+            onChange={(hidden) => {
+              edit((list) => list.map((s) => (s.key === current.key ? { ...s, hidden: hidden || undefined } : s)));
+              reveal(current.key);
+            }}
             testId="section-hidden"
           />
           <SectionSettings
             key={current.key}
             section={current}
-            onChange={(next) => edit((list) => list.map((s) => (s.key === current.key ? next : s)))}
+            onChange={(next) => {
+              edit((list) => list.map((s) => (s.key === current.key ? next : s)));
+              reveal(next.key);
+            }}
             errors={errorsOfSection(errors, index)}
             warnings={warnings.get(current.key) ?? {}}
             choices={choices.data}
@@ -323,7 +337,14 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
         editor={editor}
         preview={
           server.path ? (
-            <PreviewFrame path={server.path} message={message} samePageOnly version={frameVersion} onEdit={onEdit} />
+            <PreviewFrame
+              path={server.path}
+              message={message}
+              samePageOnly
+              version={frameVersion}
+              focus={focus}
+              onEdit={onEdit}
+            />
           ) : (
             <p className="text-sm text-muted">
               No page of the shop shows this template yet, so there is nothing to preview.

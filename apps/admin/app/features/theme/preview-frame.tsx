@@ -32,12 +32,15 @@ function editRequestOf(data: Record<string, unknown>): EditRequest | null {
  * changes, and again when the frame says it is ready (after every reload), but with
  * `samePageOnly` only while the frame shows `path` (sections belong to one page: the owner may
  * follow a link inside the frame). A new `version` reloads the frame (after a publish).
+ * A new `focus` asks the shop to scroll that section into view (`shopfront:preview:focus`), after
+ * `message`; it is asked again after a reload and when a hidden preview (a phone's tab) shows.
  */
 export function PreviewFrame({
   path = '/',
   message,
   samePageOnly = false,
   version,
+  focus,
   onEdit,
 }: {
   path?: string;
@@ -45,6 +48,8 @@ export function PreviewFrame({
   message?: PreviewMessage;
   samePageOnly?: boolean;
   version: number;
+  /** The section the owner is working on: each new object brings it into view. */
+  focus?: { section: string } | null;
   /** An Edit Header / Footer / Page button in the frame was pressed. */
   onEdit: (request: EditRequest) => void;
 }) {
@@ -57,9 +62,16 @@ export function PreviewFrame({
   /** The path the frame last said it shows (null before its first ready). */
   const shown = useRef<string | null>(null);
 
+  const latestFocus = useRef(focus);
+
   const post = useCallback(() => {
     if (!latest.current || (samePageOnly && shown.current !== null && shown.current !== path)) return;
     frame.current?.contentWindow?.postMessage(latest.current, window.location.origin);
+  }, [samePageOnly, path]);
+  const postFocus = useCallback(() => {
+    const section = latestFocus.current?.section;
+    if (!section || (samePageOnly && shown.current !== null && shown.current !== path)) return;
+    frame.current?.contentWindow?.postMessage({ type: 'shopfront:preview:focus', section }, window.location.origin);
   }, [samePageOnly, path]);
 
   useEffect(() => {
@@ -70,6 +82,7 @@ export function PreviewFrame({
       if (data.type === 'shopfront:preview:ready') {
         shown.current = typeof data.path === 'string' ? data.path : null;
         post();
+        postFocus();
       }
       if (data.type === 'shopfront:edit') {
         const request = editRequestOf(data);
@@ -78,12 +91,18 @@ export function PreviewFrame({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [post, onEdit]);
+  }, [post, postFocus, onEdit]);
 
   useEffect(() => {
     latest.current = message;
     post();
   }, [message, post]);
+
+  // After the message effect above: the shop looks for the section in the sections just sent.
+  useEffect(() => {
+    latestFocus.current = focus;
+    postFocus();
+  }, [focus, postFocus]);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -94,6 +113,13 @@ export function PreviewFrame({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  // A hidden frame (the Edit tab on a phone) has no size to scroll in: ask again once it shows,
+  // and when another width moves the section.
+  const showing = size.width > 0 && size.height > 0;
+  useEffect(() => {
+    if (showing) postFocus();
+  }, [showing, device, postFocus]);
 
   const width = WIDTHS[device];
   const scale = size.width > 0 ? Math.min(1, size.width / width) : 1;

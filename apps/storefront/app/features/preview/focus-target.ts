@@ -17,15 +17,34 @@ export function sectionTarget(root: ParentNode, key: string): Element | null {
   return root.querySelector(`[${SECTION_KEY_ATTRIBUTE}="${key}"]`)?.firstElementChild ?? null;
 }
 
-/** How to scroll to a section: at once for someone who asked for less motion, else smoothly. */
-export function scrollOptions(reducedMotion: boolean): ScrollIntoViewOptions {
-  return { block: 'center', behavior: reducedMotion ? 'auto' : 'smooth' };
+/**
+ * Where the frame scrolls to show a section: its middle in the middle of the viewport below the
+ * sticky header (`scroll-padding-top`, as scrollIntoView's `block: 'center'` does), or, when it
+ * is taller than that, its top just below the header, so its heading shows. Smoothly, or at once
+ * for someone who asked for less motion. The browser keeps it within the page.
+ */
+export function centredScroll(
+  box: { top: number; height: number },
+  view: { scrollY: number; innerHeight: number; paddingTop: number },
+  reducedMotion: boolean,
+): ScrollToOptions {
+  const visible = view.innerHeight - view.paddingTop;
+  const above = box.height < visible ? (visible - box.height) / 2 : 0;
+  return {
+    top: Math.round(view.scrollY + box.top - view.paddingTop - above),
+    behavior: reducedMotion ? 'auto' : 'smooth',
+  };
 }
 
-/** Scrolls `target` to the middle of the frame and outlines it for FOCUS_RING_MS. */
+/**
+ * Scrolls the frame to show `target` (centredScroll) and outlines it for FOCUS_RING_MS. Only the
+ * frame's own page scrolls: scrollIntoView would scroll the panel around the frame too.
+ */
 export function revealSection(target: Element): void {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView(scrollOptions(reduced));
+  const paddingTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const view = { scrollY: window.scrollY, innerHeight: window.innerHeight, paddingTop };
+  window.scrollTo(centredScroll(target.getBoundingClientRect(), view, reduced));
   showFocusRing(target, reduced);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSectionFocus } from './focus';
-import { scrollOptions } from './focus-target';
+import { centredScroll } from './focus-target';
 
 /** A page whose rendered sections are `shown` (by key), recording the sections brought into view. */
 function page(...shown: string[]) {
@@ -93,9 +93,23 @@ describe('createSectionFocus', () => {
   });
 });
 
-describe('scrollOptions', () => {
-  it('centres the section, smoothly unless the owner asked for less motion', () => {
-    expect(scrollOptions(false)).toEqual({ block: 'center', behavior: 'smooth' });
-    expect(scrollOptions(true)).toEqual({ block: 'center', behavior: 'auto' });
+describe('centredScroll', () => {
+  // 800 px of frame, the top 80 px under the sticky header (scroll-padding-top).
+  const view = { scrollY: 400, innerHeight: 800, paddingTop: 80 };
+
+  it("puts a section's middle in the middle of the view below the header, smoothly unless less motion was asked for", () => {
+    // A 200 px section 1,000 px below the viewport's top; 260 px above it in the 720 px view.
+    expect(centredScroll({ top: 1000, height: 200 }, view, false)).toEqual({ top: 1060, behavior: 'smooth' });
+    expect(centredScroll({ top: 1000, height: 200 }, view, true)).toEqual({ top: 1060, behavior: 'auto' });
+    expect(centredScroll({ top: 1000, height: 200 }, { ...view, paddingTop: 0 }, false).top).toBe(1100);
+  });
+
+  it('scrolls up to a section above', () => {
+    expect(centredScroll({ top: -300, height: 100 }, view, false).top).toBe(-290);
+  });
+
+  it('puts the top of a section taller than the view just below the header, so its heading shows', () => {
+    expect(centredScroll({ top: 1000, height: 2000 }, view, false).top).toBe(1320);
+    expect(centredScroll({ top: 1000, height: 720 }, view, false).top).toBe(1320);
   });
 });

@@ -1,0 +1,98 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import { shotScreen } from './support/admin.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { OWNER, expect, test } from './support/test.ts';
+
+/*
+ * The preview follows the editor (issue 28, `shopfront:preview:focus` in docs/preview-protocol.md):
+ * opening a section near the bottom of the home page's template scrolls the framed home page to
+ * it and outlines it for a moment, where before the frame stayed at the top. At 390 px the preview
+ * is a tab: the section shows when the owner switches to it. SHOTS_DIR=/work/shots/preview keeps
+ * both.
+ */
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
+
+const preview = (page: Page): FrameLocator => page.frameLocator('[data-testid="preview-frame"]');
+
+/** Whether section `key` and the first section of the page are inside the frame's viewport. */
+const whatShows = (frame: FrameLocator, key: string) =>
+  frame.locator('body').evaluate((_, k) => {
+    const seen = (el: Element | null | undefined) => {
+      const r = el?.getBoundingClientRect();
+      return Boolean(r && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
+    };
+    const wrappers = document.querySelectorAll('[data-section-key]');
+    return {
+      section: seen(document.querySelector(`[data-section-key="${k}"]`)?.firstElementChild),
+      top: window.scrollY === 0 || seen(wrappers[0]?.firstElementChild),
+    };
+  }, key);
+
+/** Records the focus rings the frame draws from now on (they last about 1.5 s). */
+const watchRings = (frame: FrameLocator) =>
+  frame.locator('body').evaluate((body) => {
+    const rings: { ariaHidden: string | null; pointerEvents: string }[] = [];
+    Object.assign(window, { focusRings: rings });
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const n of c.addedNodes) {
+          if (n instanceof HTMLElement && n.hasAttribute('data-preview-focus-ring')) {
+            rings.push({ ariaHidden: n.getAttribute('aria-hidden'), pointerEvents: n.style.pointerEvents });
+          }
+        }
+      }
+    }).observe(body, { childList: true });
+  });
+const ringsDrawn = (frame: FrameLocator) =>
+  frame.locator('body').evaluate(() => (window as unknown as { focusRings: unknown[] }).focusRings);
+
+/** The home page editor, its preview showing the home page at the top with the editor's sections. */
+async function openHomeEditor(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/admin/templates/home`);
+  await page.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
+  const frame = preview(page);
+  // The wrappers appear once the editor's sections reached the frame.
+  await expect(frame.locator('[data-section-key="journal"]')).toHaveCount(1);
+  expect(await whatShows(frame, 'journal')).toEqual({ section: false, top: true });
+  return frame;
+}
+
+test('at 1280 px: opening a section near the bottom scrolls the preview to it and outlines it', async ({
+  shop,
+  owner,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = owner;
+  await page.setViewportSize(DESKTOP);
+  const frame = await openHomeEditor(page, shop.baseUrl);
+  await watchRings(frame);
+
+  await page.getByTestId('section-journal').click();
+  // (The click itself may scroll the panel: the list brings the chosen row into view.)
+  const panelScroll = await page.evaluate(() => window.scrollY);
+  await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: true, top: false });
+  await expect(frame.getByRole('heading', { name: 'From the blog' })).toBeInViewport();
+  expect(await ringsDrawn(frame)).toEqual([{ ariaHidden: 'true', pointerEvents: 'none' }]);
+  // Only the frame's page scrolled, not the panel around it.
+  expect(await page.evaluate(() => window.scrollY)).toBe(panelScroll);
+  await shotScreen(page, 'preview-focus');
+
+  // The hero at the top: the preview goes back up.
+  await page.getByTestId('section-hero').click();
+  await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: false, top: true });
+});
+
+test('at 390 px: the section opened on the Edit tab shows when the Preview tab is chosen', async ({ shop, owner }) => {
+  test.setTimeout(120_000);
+  const { page } = owner;
+  await page.setViewportSize(MOBILE);
+  const frame = await openHomeEditor(page, shop.baseUrl);
+  await expect(page.getByTestId('preview-frame')).toBeHidden();
+
+  await page.getByTestId('section-journal').click();
+  await page.getByTestId('tab-preview').click();
+  await expect(page.getByTestId('preview-frame')).toBeVisible();
+  await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: true, top: false });
+  await expect(frame.getByRole('heading', { name: 'From the blog' })).toBeInViewport();
+  await shotScreen(page, 'preview-focus');
+});
