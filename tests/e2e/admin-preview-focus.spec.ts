@@ -7,7 +7,7 @@ import { OWNER, expect, test } from './support/test.ts';
  * The preview follows the editor (issue 28, `shopfront:preview:focus` in docs/preview-protocol.md):
  * opening a section near the bottom of the home page's template scrolls the framed home page to
  * it and outlines it for a moment, where before the frame stayed at the top. At 390 px the preview
- * is a tab: the section shows when the owner switches to it. SHOTS_DIR=/work/shots/preview keeps
+ * is a tab: the section shows when the owner switches to it. A shopper's page has none of it. SHOTS_DIR=/work/shots/preview keeps
  * both.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
@@ -60,6 +60,7 @@ async function openHomeEditor(page: Page, baseUrl: string) {
 test('at 1280 px: opening a section near the bottom scrolls the preview to it and outlines it', async ({
   shop,
   owner,
+  newPage,
 }) => {
   test.setTimeout(120_000);
   const { page } = owner;
@@ -80,6 +81,12 @@ test('at 1280 px: opening a section near the bottom scrolls the preview to it an
   // The hero at the top: the preview goes back up.
   await page.getByTestId('section-hero').click();
   await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: false, top: true });
+
+  // A shopper's home page (no frame) has no section wrappers.
+  const shopper = await newPage();
+  await shopper.goto(`${shop.baseUrl}/`);
+  await expect(shopper.getByRole('heading', { name: 'From the blog' })).toBeVisible();
+  await expect(shopper.locator('[data-section-key]')).toHaveCount(0);
 });
 
 test('at 390 px: the section opened on the Edit tab shows when the Preview tab is chosen', async ({ shop, owner }) => {
