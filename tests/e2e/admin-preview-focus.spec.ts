@@ -69,13 +69,15 @@ test('at 1280 px: opening a section near the bottom scrolls the preview to it an
   await watchRings(frame);
 
   await page.getByTestId('section-journal').click();
-  // (The click itself may scroll the panel: the list brings the chosen row into view.)
+  // The click itself may scroll the panel (the chosen row and its settings are brought into view):
+  // the panel's position is read once its section settings show.
+  await expect(page.getByTestId('section-actions')).toBeVisible();
   const panelScroll = await page.evaluate(() => window.scrollY);
   await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: true, top: false });
   await expect(frame.getByRole('heading', { name: 'From the blog' })).toBeInViewport();
-  expect(await ringsDrawn(frame)).toEqual([{ ariaHidden: 'true', pointerEvents: 'none' }]);
+  await expect.poll(() => ringsDrawn(frame)).toEqual([{ ariaHidden: 'true', pointerEvents: 'none' }]);
   // Only the frame's page scrolled, not the panel around it.
-  expect(await page.evaluate(() => window.scrollY)).toBe(panelScroll);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(panelScroll);
   await shotScreen(page, 'preview-focus');
 
   // The hero at the top: the preview goes back up.

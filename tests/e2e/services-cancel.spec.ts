@@ -43,7 +43,7 @@ test.describe('services mode: the applicant cancels', () => {
 
     const section = cancelSection(page);
     await expect(section.getByRole('heading', { name: 'Cancel this application' })).toBeVisible();
-    await expect(section).toContainText('If you paid the fee, it is refunded to the way you paid.');
+    await expect(section).toContainText('A fee paid online is refunded to the way you paid.');
     await section.getByText('Cancel application…').click();
     await section.getByLabel('Why are you cancelling? (optional)').fill('I registered myself on the portal.');
     await expectAxeClean(page);
@@ -105,7 +105,7 @@ test.describe('services mode: the applicant cancels', () => {
     await page.waitForURL((url) => url.search === '?cancel=asked');
     await waitForHydration(page);
     await expect(page.getByTestId('fee-notice')).toHaveText(
-      'Your request to cancel has been sent. The business will reply here',
+      'Your request to cancel has been sent. We will reply in Messages',
     );
     await expect(page.getByTestId('cancel-requested')).toContainText('My accountant already filed it.');
     await expect(cancelSection(page)).toHaveCount(0);

@@ -314,10 +314,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
           <SectionSettings
             key={current.key}
             section={current}
-            onChange={(next) => {
-              edit((list) => list.map((s) => (s.key === current.key ? next : s)));
-              reveal(next.key);
-            }}
+            onChange={(next) => edit((list) => list.map((s) => (s.key === current.key ? next : s)))}
             errors={errorsOfSection(errors, index)}
             warnings={warnings.get(current.key) ?? {}}
             choices={choices.data}

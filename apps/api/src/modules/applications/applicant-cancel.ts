@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { settleCancelledPayment } from '../orders/service.ts';
+import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
 import { notifyApplicant } from './notify.ts';
@@ -13,10 +15,18 @@ import { applicationToken, applicationTrackingPath } from './token.ts';
 /**
  * The applicant ends their own application (issue 27: "cancel and refund follow the store's
  * settings as for orders"). Before work starts (quote requested, awaiting its fee, submitted) and
- * with enable_cancel_order on, it is cancelled at once and a paid fee goes back; once work has
- * started and with enable_refund on, they ask the business to, with a reason, and the owner
- * decides (cancel with the fee's refund, or decline).
+ * with enable_cancel_order on, it is cancelled at once and a fee paid online goes back; once work
+ * has started, or when the fee was paid offline (cash only the business can hand back), and with
+ * enable_refund on, they ask the business to, with a reason, and the owner decides (cancel with
+ * the fee's refund, or decline).
  */
+
+/**
+ * The application's (`a`) fee was paid by an offline method (cash received at the office): only
+ * the business can hand it back, so the applicant asks rather than cancels (cancelAction).
+ */
+export const feePaidOfflineSql = sql`coalesce((select o.payment_status = 'paid' and ${offlineMethodSql(sql`o.payment_method_code`)}
+    from orders o where o.id = a.order_id), false)`;
 
 interface Locked {
   stage: string;
@@ -27,6 +37,7 @@ interface Locked {
   email: string | null;
   phone: string | null;
   cancel_requested_at: string | null;
+  paid_offline: boolean;
 }
 
 export interface ApplicantCancel {
@@ -37,50 +48,72 @@ export interface ApplicantCancel {
 }
 
 /**
- * Cancels, or asks to. One short transaction. The fee order's row is locked first, then the
- * application's (the order a payment's confirmation takes them in: markPaid, then settleFeeOrder),
- * so a payment landing now is either in before it (the paid fee is then refunded here) or after
- * it (its order is closed, and markPaid refunds a payment on a closed order). The application is
- * read again under its lock; a fee order made meanwhile (Pay in another tab) is a 409 to retry.
+ * Cancels, or asks to. One short transaction. The application's row is locked first, then its fee
+ * order's, the order the owner's moves and Pay take them in; the fee order is read in the
+ * statements after, so a payment that landed meanwhile is seen (its fee then refunded here), and a
+ * payment landing after finds its order closed and is refunded by markPaid. A payment's
+ * confirmation takes them the other way round (the order, then settleFeeOrder's application), so
+ * on PostgreSQL the two can deadlock: the database ends one of them, and this side starts again
+ * (withDeadlockRetry; a provider sends its webhook again).
  * refundQueued: a paid online fee's refund was queued (the jobs runner pays it back).
  */
 export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel): Promise<{ refundQueued: boolean }> {
   const settings = await getStoreSettings(app.db, ['enable_cancel_order', 'enable_refund']);
   const token = await applicationToken(app.db, c.applicationId);
-  return app.db.transaction(async (tx) => {
-    const [link] = await queryRows<{ order_id: string | null }>(
-      tx,
-      sql`select order_id from applications where id = ${c.applicationId}`,
-    );
-    if (!link) throw notFound(applicationTexts.notFound);
-    if (link.order_id) await tx.execute(sql`select id from orders where id = ${link.order_id} for update`);
-    const [a] = await queryRows<Locked>(
-      tx,
-      sql`select stage, stages, order_id, application_no, service_name, email, phone,
-                 cancel_requested_at::text as cancel_requested_at
-            from applications where id = ${c.applicationId} for update`,
-    );
-    if (!a) throw notFound(applicationTexts.notFound);
-    if (a.order_id !== link.order_id) throw new HttpError(409, applicationTexts.staleStage);
-    const action = cancelAction(a.stages, a.stage, {
-      cancelEnabled: settings.enable_cancel_order === true,
-      refundEnabled: settings.enable_refund === true,
-      requested: a.cancel_requested_at !== null,
-    });
-    if (action === null) throw new HttpError(409, refusal(a, settings.enable_cancel_order === true));
-    if (action === 'request') {
-      await askToCancel(tx, c.applicationId, a.stage, c.reason);
-      return { refundQueued: false };
-    }
-    return cancelNow(app, tx, c, a, token);
-  });
+  return withDeadlockRetry(() =>
+    app.db.transaction(async (tx) => {
+      const [locked] = await queryRows<{ order_id: string | null }>(
+        tx,
+        sql`select order_id from applications where id = ${c.applicationId} for update`,
+      );
+      if (!locked) throw notFound(applicationTexts.notFound);
+      if (locked.order_id) await tx.execute(sql`select id from orders where id = ${locked.order_id} for update`);
+      const [a] = await queryRows<Locked>(
+        tx,
+        sql`select stage, stages, order_id, application_no, service_name, email, phone,
+                   cancel_requested_at::text as cancel_requested_at, ${feePaidOfflineSql} as paid_offline
+              from applications a where id = ${c.applicationId}`,
+      );
+      const action = cancelAction(a!.stages, a!.stage, {
+        cancelEnabled: settings.enable_cancel_order === true,
+        refundEnabled: settings.enable_refund === true,
+        requested: a!.cancel_requested_at !== null,
+        paidOffline: a!.paid_offline,
+      });
+      if (action === null) throw new HttpError(409, refusal(a!));
+      if (action === 'request') {
+        await askToCancel(tx, c.applicationId, a!, c.reason);
+        return { refundQueued: false };
+      }
+      return cancelNow(app, tx, c, a!, token);
+    }),
+  );
 }
 
+/** Runs `work` (a whole transaction) again when PostgreSQL ended it to break a deadlock (40P01), at most twice more. */
+async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 3 || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+const isDeadlock = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '40P01') return true;
+  }
+  return false;
+};
+
 /** Why the applicant cannot end the application now (409). */
-function refusal(a: Locked, cancelEnabled: boolean): string {
+function refusal(a: Locked): string {
   if (isFinalStage(a.stages, a.stage)) return applicationTexts.cancelEnded;
-  if (isBeforeWork(a.stage)) return cancelEnabled ? applicationTexts.cancelEnded : applicationTexts.cancelOff;
-  return a.cancel_requested_at !== null ? applicationTexts.cancelAlreadyRequested : applicationTexts.cancelAskOff;
+  if (isBeforeWork(a.stage) && !a.paid_offline) return applicationTexts.cancelOff;
+  if (a.cancel_requested_at !== null) return applicationTexts.cancelAlreadyRequested;
+  return a.paid_offline && isBeforeWork(a.stage) ? applicationTexts.cancelPaidOffline : applicationTexts.cancelAskOff;
 }
 
 /** Before work starts: cancelled now, its fee order closed (unpaid) or its fee refunded (paid). */
@@ -122,16 +155,26 @@ async function cancelNow(
   return refund;
 }
 
-/** After work started: the request, once, with its reason on the thread for the business to answer. */
-async function askToCancel(tx: Db, applicationId: string, stage: string, reason: string | null): Promise<void> {
+/**
+ * After work started: the request, once, with its reason on the thread for the business to answer;
+ * the staff who follow orders are told (e-mail and push, as for a refund request), once per request.
+ */
+async function askToCancel(tx: Db, applicationId: string, a: Locked, reason: string | null): Promise<void> {
   if (!reason) throw fieldError('reason', applicationTexts.cancelReasonRequired);
-  const [asked] = await queryRows<{ id: string }>(
+  const [asked] = await queryRows<{ at: string }>(
     tx,
     sql`update applications set cancel_requested_at = now(), cancel_request_reason = ${reason}, updated_at = now()
-         where id = ${applicationId} and stage = ${stage} and cancel_requested_at is null
-         returning id`,
+         where id = ${applicationId} and stage = ${a.stage} and cancel_requested_at is null
+         returning cancel_requested_at::text as at`,
   );
   if (!asked) throw new HttpError(409, applicationTexts.cancelAlreadyRequested);
+  if (a.order_id) {
+    await queueStaffAlert(tx, {
+      kind: 'cancel_request',
+      orderId: a.order_id,
+      key: `cancel:${applicationId}:${asked.at}`,
+    });
+  }
   await tx.execute(
     sql`insert into application_messages (application_id, author, body)
         values (${applicationId}, 'applicant', ${applicationTexts.cancelRequestMessage(reason)})`,

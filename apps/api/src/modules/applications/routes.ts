@@ -264,12 +264,22 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, body: CancelApplicationBodySchema, data: ApplicationSchema },
       tags,
-      summary: `End the application as its cancel.action says. cancel (before work starts, with enable_cancel_order): cancelled at once, an unpaid fee order closed, a paid fee refunded (an online payment through its provider), the applicant told once; reason optional. request (once work has started, with enable_refund): the business is asked, with a reason (required: 422 at reason), on the thread; the owner cancels or declines. 409 when cancelling is off, the application has ended, or it was asked already. ${ACCESS_NOTE}. Honours Idempotency-Key`,
-      errors: [404, 409, 422],
+      summary: `End the application as its cancel.action says (an application made from an account only by that account, signed in: 401 otherwise). cancel (before work starts, with enable_cancel_order): cancelled at once, an unpaid fee order closed, a paid fee refunded (an online payment through its provider), the applicant told once; reason optional. request (once work has started, with enable_refund): the business is asked, with a reason (required: 422 at reason), on the thread; the owner cancels or declines. 409 when cancelling is off, the application has ended, or it was asked already. ${ACCESS_NOTE}. Honours Idempotency-Key`,
+      errors: [401, 404, 409, 422],
       config: { idempotent: true },
     },
     async (req) => {
       const found = await reach(req, req.params.ref);
+      // A tracking link (which number and phone also give) follows an account's application and
+      // writes on it; ending it takes the account.
+      const customer = await req.getCustomer();
+      const [owner] = await queryRows<{ customer_id: number | null }>(
+        db,
+        sql`select customer_id from applications where id = ${found.id}`,
+      );
+      if (owner?.customer_id != null && owner.customer_id !== customer?.id) {
+        throw new HttpError(401, applicationTexts.cancelSignIn);
+      }
       const { refundQueued } = await cancelByApplicant(app, {
         applicationId: found.id,
         reason: req.body.reason?.trim() || null,

@@ -29,16 +29,17 @@ export function isBeforeWork(stage: string): boolean {
 
 /**
  * What the applicant may do to end their application (ApplicationCancelSchema): cancel it
- * before work starts when the store lets orders be cancelled; ask to, once work has started, when
- * it offers refunds and they have not asked yet; nothing once it has ended.
+ * before work starts when the store lets orders be cancelled; ask to, when it offers refunds and
+ * they have not asked yet, once work has started or when their fee was paid offline (cash the
+ * business must hand back itself); nothing once it has ended.
  */
 export function cancelAction(
   stages: readonly ServiceStage[],
   stage: string,
-  s: { cancelEnabled: boolean; refundEnabled: boolean; requested: boolean },
+  s: { cancelEnabled: boolean; refundEnabled: boolean; requested: boolean; paidOffline: boolean },
 ): 'cancel' | 'request' | null {
   if (isFinalStage(stages, stage)) return null;
-  if (isBeforeWork(stage)) return s.cancelEnabled ? 'cancel' : null;
+  if (isBeforeWork(stage) && !s.paidOffline) return s.cancelEnabled ? 'cancel' : null;
   return s.refundEnabled && !s.requested ? 'request' : null;
 }
 

@@ -7,7 +7,7 @@ import { sendStaffAlert } from './staff-alerts.ts';
 
 const OrderMessagePayload = z.object({ eventId: z.number().int().positive() });
 const StaffAlertPayload = z.object({
-  kind: z.enum(['new_order', 'refund_request']),
+  kind: z.enum(['new_order', 'refund_request', 'cancel_request']),
   orderId: z.string().min(1),
   key: z.string().min(1),
 });

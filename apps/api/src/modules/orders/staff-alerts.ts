@@ -25,9 +25,10 @@ declare module '../jobs/registry.ts' {
  * where they turned notifications on (Web Push: push/send.ts), once per key and device.
  */
 export interface StaffAlert {
-  kind: 'new_order' | 'refund_request';
+  /** cancel_request: an applicant asks to cancel once work has started; orderId is its fee order. */
+  kind: 'new_order' | 'refund_request' | 'cancel_request';
   orderId: string;
-  /** `order:ord_…` or `refund:<first request id>`. */
+  /** `order:ord_…`, `refund:<first request id>` or `cancel:<application id>:<asked at>`. */
   key: string;
 }
 
@@ -59,6 +60,8 @@ interface AlertOrder {
   /** A service's fee order (ADR 37): its application, whose page the alert opens. */
   application_id: string | null;
   application_no: string | null;
+  /** The applicant's reason, while they ask to cancel. */
+  cancel_reason: string | null;
   /** Paid offline (Cash): the fee is due, not paid. */
   cod: boolean;
 }
@@ -74,7 +77,8 @@ async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefin
             as requested_minor,
           (select string_agg(distinct reason, '; ') from refund_requests where order_id = o.id and status = 'requested')
             as reasons,
-          a.id as application_id, a.application_no, o.payment_status = 'cod' as cod
+          a.id as application_id, a.application_no, a.cancel_request_reason as cancel_reason,
+          o.payment_status = 'cod' as cod
         from orders o left join applications a on a.id = o.application_id
        where o.id = ${orderId}`,
   );
@@ -83,7 +87,7 @@ async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefin
 
 /** The panel's page an alert opens: the order's, or for a fee order its application's. */
 const alertPath = (alert: StaffAlert, o: AlertOrder) =>
-  o.application_id && alert.kind === 'new_order'
+  o.application_id && alert.kind !== 'refund_request'
     ? `/admin/applications/${encodeURIComponent(o.application_id)}`
     : `/admin/orders/${encodeURIComponent(alert.orderId)}`;
 
@@ -98,10 +102,22 @@ function feeAlert(o: AlertOrder): { title: string; body: string } {
     : { title: `Fee paid for ${o.application_no}`, body: `${o.name || 'An applicant'}: ${amount} (${o.method})` };
 }
 
+/** An applicant asks to cancel once work has started (issue 27): the owner decides on its page. */
+function cancelAlert(o: AlertOrder): { title: string; body: string } {
+  return {
+    title: `${o.application_no}: asked to cancel`,
+    body: `${o.name || 'The applicant'} asks to cancel application ${o.application_no}${o.cancel_reason ? `: ${o.cancel_reason}` : ''}`.slice(
+      0,
+      300,
+    ),
+  };
+}
+
 /** The notification of the alert (Web Push): the panel's order (or application) page opens on a tap. */
 function pushMessageOf(alert: StaffAlert, o: AlertOrder): PushMessage {
   const fmt = (n: number) => money(n, o.currency).formatted;
   const url = alertPath(alert, o);
+  if (alert.kind === 'cancel_request') return { ...cancelAlert(o), url, tag: alert.key };
   if (alert.kind === 'new_order' && o.application_no) return { ...feeAlert(o), url, tag: alert.key };
   return alert.kind === 'new_order'
     ? {
@@ -142,7 +158,12 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
     const recipients = await queryRows<{ email: string }>(tx, alertRecipientsSql);
     const fmt = (n: number) => money(n, o.currency).formatted;
     const link = origin ? `\n\nOpen it: ${origin}${alertPath(alert, o)}` : '';
-    const fee = alert.kind === 'new_order' && o.application_no ? feeAlert(o) : null;
+    const fee =
+      alert.kind === 'cancel_request'
+        ? cancelAlert(o)
+        : alert.kind === 'new_order' && o.application_no
+          ? feeAlert(o)
+          : null;
     const msg = fee
       ? { subject: fee.title, body: `${storeName}: ${fee.title}. ${fee.body}.${link}` }
       : alert.kind === 'new_order'

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { useFetcher } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { useActionData, useFetcher } from 'react-router';
 import type { Application } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { FieldFrame, inputBorder, textareaClass } from '../../components/ui/field';
@@ -17,25 +17,40 @@ export function CancelRequested({ application }: { application: Application }) {
       <span className="font-semibold">
         You asked to cancel on <LocalTime iso={at} dateOnly />.
       </span>{' '}
-      {reason && <>“{reason}” </>}We will reply in Messages.
+      {reason && <>“{reason}” </>}We will reply in Messages below.
     </p>
   );
 }
 
+/** Why the applicant asks rather than cancels: work has started, or the fee was paid at the office. */
+function askingWhy(application: Application): string {
+  return application.stage === 'submitted'
+    ? 'You paid the fee at our office, so we arrange the refund with you. Tell us why, and we will reply in Messages.'
+    : 'Work on your application has started, so we need to agree to stop it. Tell us why, and we will reply in Messages.';
+}
+
 /**
  * Cancel this application, as the server allows it (`cancel.action`): at once before work
- * starts, a paid fee refunded; or, once work has started, a request with its reason that the
- * business answers. A disclosure, so it works without JavaScript and stays out of the way.
+ * starts, a fee paid online refunded; or a request with its reason that the business answers
+ * (work has started, or the fee was paid offline). A disclosure, so it stays out of the way and
+ * works without JavaScript (a refusal then comes back as the page's action data).
  */
 export function CancelApplication({ application, cancelKey }: { application: Application; cancelKey: string }) {
   const id = useId();
   const fetcher = useFetcher<CancelResult>();
+  const noScript = useActionData() as CancelResult | { intent?: undefined } | undefined;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const failed = answer && !answer.ok ? answer : noScript?.intent === CANCEL_INTENT && !noScript.ok ? noScript : null;
+  const reasonError = failed?.reasonError;
+  // A refused reason is announced where it is typed: focus goes back to the field.
+  useEffect(() => {
+    if (reasonError) textarea.current?.focus();
+  }, [failed, reasonError]);
   const action = application.cancel.action;
   if (!action) return null;
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const busy = fetcher.state !== 'idle';
   const asking = action === 'request';
-  const reasonError = failed?.reasonError;
   return (
     <section aria-labelledby={`${id}-title`} className={card} data-testid="cancel-application">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -43,8 +58,8 @@ export function CancelApplication({ application, cancelKey }: { application: App
       </h2>
       <p className="mt-1 text-sm text-muted">
         {asking
-          ? 'Work on your application has started, so we decide together. Tell us why, and we will reply in Messages.'
-          : 'Work has not started yet, so you can cancel now. If you paid the fee, it is refunded to the way you paid.'}
+          ? askingWhy(application)
+          : 'Work has not started yet, so you can cancel now. A fee paid online is refunded to the way you paid.'}
       </p>
       <details className="group mt-4" open={failed ? true : undefined}>
         <summary className="btn btn-outline h-11 cursor-pointer list-none px-5 [&::-webkit-details-marker]:hidden">
@@ -60,6 +75,7 @@ export function CancelApplication({ application, cancelKey }: { application: App
             error={reasonError}
           >
             <textarea
+              ref={textarea}
               id={`${id}-reason`}
               name="reason"
               rows={3}
