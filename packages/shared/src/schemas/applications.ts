@@ -69,7 +69,7 @@ export const applicationTexts = {
   cancelledByApplicant: 'Cancelled by the applicant',
   cancelOff: 'We do not take cancellations of applications online. Please write to us',
   cancelEnded: 'This application has ended and cannot be cancelled',
-  cancelPaidOffline: 'Your fee was paid at our office. Please write to us to cancel',
+  cancelSettleWithUs: 'Please write to us to cancel: we arrange the refund of your fee with you',
   cancelAskOff: 'Work on this application has started and it can no longer be cancelled',
   cancelReasonRequired: 'Please tell us why you want to cancel',
   cancelSignIn: 'Please sign in to the account this application belongs to, to cancel it',

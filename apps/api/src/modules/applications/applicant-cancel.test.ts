@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, applicationTexts, messages, type AdminApplication, type Application } from '@shopfront/shared';
+import { randomBytes } from 'node:crypto';
 import { queryRows } from '../../db/client.ts';
+import { coupons } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
 import { setStoreSetting } from '../../test/orders.ts';
@@ -209,6 +211,21 @@ describe('cancelling before work starts', () => {
     }
   });
 
+  it('a fee paid online with a coupon: cancelled and refunded whole, the coupon use goes back (once)', async () => {
+    const code = `C${randomBytes(4).toString('hex').toUpperCase()}`;
+    await db().insert(coupons).values({ code, kind: 'percent', value: 10, usageLimit: 1 });
+    const { token } = await newApplication();
+    const res = await post(`/api/applications/${token}/pay`, { method: 'sandbox', coupon: code });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.inject({ method: 'GET', url: await pressPay(res.json().data.next.url) });
+    const used = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select used_count as n from coupons where code = ${code}`))[0]!.n;
+    expect(await used()).toBe(1);
+    const done = await Promise.all([cancel(token), cancel(token)]);
+    expect(done.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await used()).toBe(0);
+  });
+
   it('with the fee due in cash: the fee order is closed, nothing to refund', async () => {
     const { app } = await newApplication({ headers: customer });
     const res = await pay(app.id, 'cod', customer);
@@ -235,7 +252,7 @@ describe('cancelling before work starts', () => {
     const declined = await post(`/api/admin/applications/${app.id}/cancel-request/decline`, {}, owner);
     expect(declined.statusCode).toBe(200);
     const off = await cancel(app.id, { reason: 'Again' }, customer);
-    expect([off.statusCode, off.json().message]).toEqual([409, applicationTexts.cancelPaidOffline]);
+    expect([off.statusCode, off.json().message]).toEqual([409, applicationTexts.cancelSettleWithUs]);
   });
 
   it('a retry with the same Idempotency-Key answers the same, and changes nothing twice', async () => {

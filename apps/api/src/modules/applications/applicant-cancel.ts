@@ -4,6 +4,7 @@ import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { offlineMethodSql } from '../../db/payment-methods.ts';
+import { releaseCouponUse } from '../coupons/service.ts';
 import { settleCancelledPayment } from '../orders/service.ts';
 import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { getStoreSettings } from '../settings/service.ts';
@@ -22,11 +23,12 @@ import { applicationToken, applicationTrackingPath } from './token.ts';
  */
 
 /**
- * The application's (`a`) fee was paid by an offline method (cash received at the office): only
- * the business can hand it back, so the applicant asks rather than cancels (cancelAction).
+ * The application's (`a`) fee needs the business to settle it: paid by an offline method (cash
+ * received at the office, which only the business can hand back), or partly refunded already (the
+ * rest is the owner's to judge). The applicant then asks rather than cancels (cancelAction).
  */
-export const feePaidOfflineSql = sql`coalesce((select o.payment_status = 'paid' and ${offlineMethodSql(sql`o.payment_method_code`)}
-    from orders o where o.id = a.order_id), false)`;
+export const feeSettledByOwnerSql = sql`coalesce((select o.refunded_minor > 0 or (o.payment_status = 'paid'
+      and ${offlineMethodSql(sql`o.payment_method_code`)}) from orders o where o.id = a.order_id), false)`;
 
 interface Locked {
   stage: string;
@@ -37,7 +39,7 @@ interface Locked {
   email: string | null;
   phone: string | null;
   cancel_requested_at: string | null;
-  paid_offline: boolean;
+  fee_with_owner: boolean;
 }
 
 export interface ApplicantCancel {
@@ -71,14 +73,14 @@ export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel
       const [a] = await queryRows<Locked>(
         tx,
         sql`select stage, stages, order_id, application_no, service_name, email, phone,
-                   cancel_requested_at::text as cancel_requested_at, ${feePaidOfflineSql} as paid_offline
+                   cancel_requested_at::text as cancel_requested_at, ${feeSettledByOwnerSql} as fee_with_owner
               from applications a where id = ${c.applicationId}`,
       );
       const action = cancelAction(a!.stages, a!.stage, {
         cancelEnabled: settings.enable_cancel_order === true,
         refundEnabled: settings.enable_refund === true,
         requested: a!.cancel_requested_at !== null,
-        paidOffline: a!.paid_offline,
+        feeWithOwner: a!.fee_with_owner,
       });
       if (action === null) throw new HttpError(409, refusal(a!));
       if (action === 'request') {
@@ -111,9 +113,11 @@ const isDeadlock = (err: unknown): boolean => {
 /** Why the applicant cannot end the application now (409). */
 function refusal(a: Locked): string {
   if (isFinalStage(a.stages, a.stage)) return applicationTexts.cancelEnded;
-  if (isBeforeWork(a.stage) && !a.paid_offline) return applicationTexts.cancelOff;
+  if (isBeforeWork(a.stage) && !a.fee_with_owner) return applicationTexts.cancelOff;
   if (a.cancel_requested_at !== null) return applicationTexts.cancelAlreadyRequested;
-  return a.paid_offline && isBeforeWork(a.stage) ? applicationTexts.cancelPaidOffline : applicationTexts.cancelAskOff;
+  return a.fee_with_owner && isBeforeWork(a.stage)
+    ? applicationTexts.cancelSettleWithUs
+    : applicationTexts.cancelAskOff;
 }
 
 /** Before work starts: cancelled now, its fee order closed (unpaid) or its fee refunded (paid). */
@@ -136,6 +140,9 @@ async function cancelNow(
   const refund = a.order_id
     ? await settleCancelledPayment(tx, a.order_id, c.reason || applicationTexts.cancelledByApplicant)
     : { refundQueued: false };
+  // Refunded whole, as a cancelled order is: its coupon use goes back (once; an unpaid fee's went
+  // back with closeUnpaidFeeOrder).
+  if (refund.refundQueued) await releaseCouponUse(tx, a.order_id!);
   const note = c.reason
     ? `${applicationTexts.cancelledByApplicant}: ${c.reason}`
     : applicationTexts.cancelledByApplicant;

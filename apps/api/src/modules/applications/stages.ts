@@ -36,10 +36,10 @@ export function isBeforeWork(stage: string): boolean {
 export function cancelAction(
   stages: readonly ServiceStage[],
   stage: string,
-  s: { cancelEnabled: boolean; refundEnabled: boolean; requested: boolean; paidOffline: boolean },
+  s: { cancelEnabled: boolean; refundEnabled: boolean; requested: boolean; feeWithOwner: boolean },
 ): 'cancel' | 'request' | null {
   if (isFinalStage(stages, stage)) return null;
-  if (isBeforeWork(stage) && !s.paidOffline) return s.cancelEnabled ? 'cancel' : null;
+  if (isBeforeWork(stage) && !s.feeWithOwner) return s.cancelEnabled ? 'cancel' : null;
   return s.refundEnabled && !s.requested ? 'request' : null;
 }
 

@@ -4,7 +4,7 @@ import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
-import { feePaidOfflineSql } from './applicant-cancel.ts';
+import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
@@ -35,7 +35,7 @@ interface ApplicationRow {
   cancel_request_reason: string | null;
   cancel_enabled: boolean;
   refund_enabled: boolean;
-  paid_offline: boolean;
+  fee_with_owner: boolean;
   created_at: string;
   fee_methods: Application['fee_methods'];
   events: { from_stage: string | null; to_stage: string; note: string | null; at: string }[];
@@ -66,7 +66,7 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
         ${isoSql(sql`a.cancel_requested_at`)} as cancel_requested_at, a.cancel_request_reason,
         ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
-        ${feePaidOfflineSql} as paid_offline,
+        ${feeSettledByOwnerSql} as fee_with_owner,
         case when a.stage = 'awaiting_payment' and a.fee_minor is not null
              then ${activePaymentMethodsJsonSql} else '[]'::json end as fee_methods,
         (select coalesce(json_agg(e order by e.id), '[]'::json) from (
@@ -160,7 +160,7 @@ function toApplication(
         cancelEnabled: row.cancel_enabled,
         refundEnabled: row.refund_enabled,
         requested: row.cancel_requested_at !== null,
-        paidOffline: row.paid_offline,
+        feeWithOwner: row.fee_with_owner,
       }),
       requested_at: isFinalStage(row.stages, row.stage) ? null : row.cancel_requested_at,
       request_reason: isFinalStage(row.stages, row.stage) ? null : row.cancel_request_reason,

@@ -22,10 +22,10 @@ export function CancelRequested({ application }: { application: Application }) {
   );
 }
 
-/** Why the applicant asks rather than cancels: work has started, or the fee was paid at the office. */
+/** Why the applicant asks rather than cancels: work has started, or the fee is settled with us (paid at the office). */
 function askingWhy(application: Application): string {
   return application.stage === 'submitted'
-    ? 'You paid the fee at our office, so we arrange the refund with you. Tell us why, and we will reply in Messages.'
+    ? 'We arrange the refund of your fee with you, so we need to agree to cancel it. Tell us why, and we will reply in Messages.'
     : 'Work on your application has started, so we need to agree to stop it. Tell us why, and we will reply in Messages.';
 }
 
