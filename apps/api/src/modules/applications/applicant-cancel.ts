@@ -201,7 +201,6 @@ export async function declineCancelRequest(
       tx,
       sql`update applications set cancel_requested_at = null, cancel_request_reason = null, updated_at = now()
            where id = ${d.applicationId} and cancel_requested_at is not null
-             and stage not in ('rejected', 'cancelled') and stage <> coalesce(stages -> -1 ->> 'key', '')
            returning id`,
     );
     if (!cleared) throw new HttpError(409, applicationTexts.noCancelRequest);

@@ -26,7 +26,8 @@ export async function cancelWithRefund(
   if (!a || isFinalStage(a.stages, a.stage)) throw new HttpError(409, applicationTexts.cannotCancel);
   const [moved] = await queryRows<{ id: string }>(
     tx,
-    sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(), next_due_at = null
+    sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(), next_due_at = null,
+           cancel_requested_at = null, cancel_request_reason = null
          where id = ${applicationId} and stage = ${a.stage}
          returning id`,
   );

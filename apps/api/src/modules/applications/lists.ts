@@ -31,8 +31,7 @@ const rowsSql = (where: SQL, limit: number) => sql`
          ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
          created_at::text as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
          coalesce(next_due_at < now(), false) as overdue,
-         cancel_requested_at is not null and stage not in ('rejected', 'cancelled')
-           and stage <> coalesce(stages -> -1 ->> 'key', '') as cancel_requested
+         cancel_requested_at is not null as cancel_requested
     from applications where ${where}
    order by created_at desc, id desc limit ${limit}`;
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
 import { notifyApplicant } from './notify.ts';
-import { nextDueAt, nextStages, stageLabel } from './stages.ts';
+import { isFinalStage, nextDueAt, nextStages, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 
 export interface StageMove {
@@ -55,7 +55,8 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
             rejection_reason = ${m.to === 'rejected' ? m.note : null},
             fee_minor = ${quoting ? sql`${m.feeMinor!}` : sql`fee_minor`},
             quote_note = ${quoting ? sql`${m.note}` : sql`quote_note`},
-            quoted_at = ${quoting ? sql`now()` : sql`quoted_at`}
+            quoted_at = ${quoting ? sql`now()` : sql`quoted_at`},
+            ${isFinalStage(stages, m.to) ? sql`cancel_requested_at = null, cancel_request_reason = null` : sql`cancel_requested_at = cancel_requested_at`}
           where id = ${m.id} and stage = ${m.from}
           returning application_no, service_name, email, phone`,
     );

@@ -8,7 +8,7 @@ import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
-import { cancelAction, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
+import { cancelAction, nextStages, stageLabel, stageSequence } from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -162,8 +162,8 @@ function toApplication(
         requested: row.cancel_requested_at !== null,
         feeWithOwner: row.fee_with_owner,
       }),
-      requested_at: isFinalStage(row.stages, row.stage) ? null : row.cancel_requested_at,
-      request_reason: isFinalStage(row.stages, row.stage) ? null : row.cancel_request_reason,
+      requested_at: row.cancel_requested_at,
+      request_reason: row.cancel_request_reason,
     },
   };
 }
