@@ -46,6 +46,8 @@ const ACCESS_NOTE =
   ':ref is the application id or number (for the signed-in customer it belongs to) or the token of its tracking link; anyone else is 404';
 /** Applications and documents one address may send. */
 export const APPLICATION_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+/** Cancels and requests to cancel one address may send (ask, decline, ask again is not a loop to run). */
+export const APPLICATION_CANCEL_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
 const gone = () => notFound(applicationTexts.notFound);
 
@@ -264,9 +266,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, body: CancelApplicationBodySchema, data: ApplicationSchema },
       tags,
-      summary: `End the application as its cancel.action says (an application made from an account only by that account, signed in: 401 otherwise). cancel (before work starts, with enable_cancel_order): cancelled at once, an unpaid fee order closed, a paid fee refunded (an online payment through its provider), the applicant told once; reason optional. request (once work has started, with enable_refund): the business is asked, with a reason (required: 422 at reason), on the thread; the owner cancels or declines. 409 when cancelling is off, the application has ended, or it was asked already. ${ACCESS_NOTE}. Honours Idempotency-Key`,
-      errors: [401, 404, 409, 422],
-      config: { idempotent: true },
+      summary: `End the application as its cancel.action says (an application made from an account only by that account, signed in: 401 otherwise). cancel (before work starts, with enable_cancel_order): cancelled at once, an unpaid fee order closed, a fee paid online refunded through its provider, the applicant told once; reason optional. request (once work has started, or when the fee was paid offline or partly refunded already, with enable_refund): the business is asked, with a reason (required: 422 at reason), on the thread; the owner cancels or declines. 409 when cancelling is off, the application has ended, or it was asked already. ${ACCESS_NOTE}. ${APPLICATION_CANCEL_RATE_LIMIT.max} per ${APPLICATION_CANCEL_RATE_LIMIT.timeWindow} per address. Honours Idempotency-Key`,
+      errors: [401, 404, 409, 422, 429],
+      config: { idempotent: true, rateLimit: APPLICATION_CANCEL_RATE_LIMIT },
     },
     async (req) => {
       const found = await reach(req, req.params.ref);

@@ -1,51 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { insertStaff, panelReady, shot, signIn, testStaff } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { shot, signInPanel, toastSays } from './support/admin.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * Categories and collections in the owner panel (issue 26) at 390 and 1280 px on the demo shop:
  * the owner adds a child category, puts a product in it from the product editor's category
  * picker, and a shopper finds the product on the category's page; the owner makes a collection,
  * adds two products, moves the second up with the keyboard-usable buttons, and the collection's
- * page follows. SHOTS_DIR=/work/shots/taxonomy keeps a screenshot of each screen.
+ * page follows. The two widths share the file's shop, each with names of its own.
+ * SHOTS_DIR=/work/shots/taxonomy keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-const toastSays = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-
-const cardTitles = async (page: Page, path: string) => {
-  await page.goto(url(path));
+/** The product cards a shop page lists, in order (retried until they match). */
+async function expectCards(page: Page, url: string, titles: string[]) {
+  await page.goto(url);
   await waitForHydration(page);
-  await page.locator('.product-card').first().waitFor();
-  return page.locator('.product-grid .product-card h3').allTextContents();
-};
+  await expect(page.locator('.product-grid .product-card h3')).toHaveText(titles);
+}
 
-describe('categories and collections in the owner panel', () => {
+test.describe('categories and collections in the owner panel', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async () => {
-      const shopper = await newPage(browser, viewport);
-      const page = await newPage(browser, viewport);
-      await page.goto(url('/admin/categories'));
-      await panelReady(page);
-      await signIn(page, OWNER);
-      await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
-      await page.getByTestId('category-row').first().waitFor();
+    test(`at ${viewport.width} px: a child category gets a product from the editor; a collection is reordered`, async ({
+      shop,
+      newPage,
+    }) => {
+      const url = (p: string) => `${shop.baseUrl}${p}`;
+      const shopper = await newPage(viewport);
+      const page = await newPage(viewport);
+      await signInPanel(page, url('/admin/categories'), OWNER);
+      await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('category-row').first()).toBeVisible();
       await shot(page, 'categories');
 
       // A child category under the first top-level one.
@@ -54,13 +40,13 @@ describe('categories and collections in the owner panel', () => {
       const slug = `brass-lamps-${viewport.width}`;
       await page.getByTestId('new-category').click();
       await page.getByTestId('category-name').fill(name);
-      await expect.poll(() => page.getByTestId('category-slug').inputValue()).toBe(slug);
+      await expect(page.getByTestId('category-slug')).toHaveValue(slug);
       await page.getByTestId('category-parent').selectOption({ label: parentName });
       await shot(page, 'category-new');
       await page.getByTestId('category-save').click();
       await toastSays(page, 'Category created');
       const row = page.locator(`[data-testid="category-row"][data-name="${name}"]`);
-      await row.waitFor();
+      await expect(row).toBeVisible();
 
       // Move it up among its siblings with the buttons (no drag), when it has some.
       const order = () => page.getByTestId('category-row').evaluateAll((rows) => rows.map((r) => r.dataset.name));
@@ -71,26 +57,26 @@ describe('categories and collections in the owner panel', () => {
         await expect.poll(async () => (await order()).indexOf(name)).toBe(before.indexOf(name) - 1);
       }
       await row.getByTestId('category-edit').click();
-      await page.getByTestId('category-form').waitFor();
+      await expect(page.getByTestId('category-form')).toBeVisible();
       await shot(page, 'category-edit');
       await row.getByTestId('category-edit').click();
 
       // Put a product in it from the editor's category picker.
       await page.goto(url('/admin/products'));
-      await page.getByTestId('product-row').first().waitFor();
+      await expect(page.getByTestId('product-row').first()).toBeVisible();
       await page.getByTestId('product-row').first().locator('a').first().click();
-      await page.getByTestId('product-form').waitFor();
+      await expect(page.getByTestId('product-form')).toBeVisible();
       const productTitle = await page.getByTestId('title').inputValue();
       const input = page.getByTestId('category-input');
       await input.click();
       await input.fill('Brass Lamps');
       const option = page.getByRole('option', { name: `${parentName} › ${name}` });
-      await option.waitFor();
+      await expect(option).toBeVisible();
       if (process.env.SHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-category-picker-open-${viewport.width}.png` });
       }
       await option.click();
-      await expect.poll(() => input.inputValue()).toBe(`${parentName} › ${name}`);
+      await expect(input).toHaveValue(`${parentName} › ${name}`);
       if (process.env.SHOTS_DIR) {
         await page
           .getByTestId('category-picker')
@@ -100,7 +86,7 @@ describe('categories and collections in the owner panel', () => {
       await page.getByTestId('save').click();
       await toastSays(page, 'Product saved');
 
-      expect(await cardTitles(shopper, `/product-category/${slug}`)).toEqual([productTitle]);
+      await expectCards(shopper, url(`/product-category/${slug}`), [productTitle]);
       await shot(shopper, 'storefront-category');
 
       // A new slug: the old address moves on to the new one (301), so shared links keep working.
@@ -114,36 +100,35 @@ describe('categories and collections in the owner panel', () => {
 
       // A collection with two products; the second moves up; the shop's page follows.
       await page.goto(url('/admin/collections'));
-      await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible();
       await page.getByTestId('new-collection').click();
       const colName = `Diwali Edit ${viewport.width}`;
       await page.getByTestId('collection-name').fill(colName);
       await page.getByTestId('collection-save').click();
-      await page.getByRole('heading', { name: colName, level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: colName, level: 1 })).toBeVisible();
       await page.getByTestId('collection-search').fill('a');
       await page.getByTestId('collection-search').press('Enter');
       const adds = page.getByRole('button', { name: /^Add / });
-      await adds.first().waitFor();
+      await expect(adds.first()).toBeVisible();
       const firstTitle = ((await adds.nth(0).getAttribute('aria-label')) ?? '').replace(/^Add /, '');
       const secondTitle = ((await adds.nth(1).getAttribute('aria-label')) ?? '').replace(/^Add /, '');
       await adds.nth(0).click();
-      await page.getByRole('button', { name: `${firstTitle} is in the collection` }).waitFor();
+      await expect(page.getByRole('button', { name: `${firstTitle} is in the collection` })).toBeVisible();
       await page.getByRole('button', { name: `Add ${secondTitle}` }).click();
-      await expect.poll(() => page.getByTestId('collection-product').count()).toBe(2);
+      await expect(page.getByTestId('collection-product')).toHaveCount(2);
       const colSlug = `diwali-edit-${viewport.width}`;
-      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([firstTitle, secondTitle]);
+      await expectCards(shopper, url(`/product-collection/${colSlug}`), [firstTitle, secondTitle]);
 
       await page.getByRole('button', { name: `Move ${secondTitle} up` }).click();
-      await expect
-        .poll(() => page.getByTestId('collection-product').locator('p.font-medium').allTextContents())
-        .toEqual([secondTitle, firstTitle]);
+      await expect(page.getByTestId('collection-product').locator('p.font-medium')).toHaveText([
+        secondTitle,
+        firstTitle,
+      ]);
       await shot(page, 'collection');
-      expect(await cardTitles(shopper, `/product-collection/${colSlug}`)).toEqual([secondTitle, firstTitle]);
+      await expectCards(shopper, url(`/product-collection/${colSlug}`), [secondTitle, firstTitle]);
       await page.goto(url('/admin/collections'));
-      await page.getByTestId('collection-list').waitFor();
+      await expect(page.getByTestId('collection-list')).toBeVisible();
       await shot(page, 'collections');
-      await page.close();
-      await shopper.close();
     });
   }
 });
