@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeProblems, shot, shotScreen, signInPanel, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
-import { SERVICES_SHOP, applyForUdyam, currentStage } from './support/services.ts';
+import { SERVICES_SHOP, applyForUdyam, currentStage, sendAndFollow } from './support/services.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /**
@@ -173,11 +173,5 @@ async function applyForItr(page: Page, baseUrl: string): Promise<string> {
   await page.getByLabel('PAN', { exact: true }).fill('ABCDE1234F');
   await page.getByLabel('Assessment year').selectOption('2026-27');
   await page.getByLabel('Income sources').selectOption('Salary only');
-  await page.getByRole('button', { name: 'Send application' }).click();
-  const sent = page.getByTestId('application-sent');
-  const number = (await sent.getByTestId('application-number').textContent())!.trim();
-  await sent.getByRole('link', { name: 'Follow your application' }).click();
-  await expect(page.getByTestId('application-no')).toHaveText(number);
-  await waitForHydration(page);
-  return number;
+  return sendAndFollow(page);
 }

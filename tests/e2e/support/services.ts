@@ -69,6 +69,11 @@ export async function applyForUdyam(page: Page, baseUrl: string, guest: { name: 
     await page.getByLabel('Full name').fill(guest.name);
     await page.getByLabel('Phone').fill(guest.phone);
   }
+  return sendAndFollow(page);
+}
+
+/** Sends the filled apply form and follows the confirmation's link to the application; answers its number. */
+export async function sendAndFollow(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Send application' }).click();
   const sent = page.getByTestId('application-sent');
   const number = (await sent.getByTestId('application-number').textContent())!.trim();
