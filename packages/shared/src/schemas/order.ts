@@ -33,6 +33,7 @@ export const orderMessages = {
   cancelTooLate: 'This order can no longer be cancelled',
   refundOff: 'Refunds are not offered in this shop',
   refundNotYet: 'A refund can be requested once the order is delivered',
+  refundFeeOnApplication: 'This is the fee of an application: ask to cancel it on the application',
   refundTooMany: 'You cannot ask for more than you received',
   refundRequested: 'Your refund request has been sent',
   rated: 'Thank you for rating your experience',

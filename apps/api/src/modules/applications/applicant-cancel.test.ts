@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, applicationTexts, messages, type AdminApplication, type Application } from '@shopfront/shared';
+import {
+  STAFF_ROLES,
+  applicationTexts,
+  messages,
+  orderMessages,
+  type AdminApplication,
+  type Application,
+} from '@shopfront/shared';
 import { randomBytes } from 'node:crypto';
 import { queryRows } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
@@ -173,6 +180,23 @@ describe('cancelling before work starts', () => {
       sql`select count(*)::int as n from application_events where application_id = ${app.id} and to_stage = 'cancelled'`,
     );
     expect(events[0]!.n).toBe(1);
+  });
+
+  it("a fee order's refund is asked for on its application, never as an order's refund request", async () => {
+    const { app } = await newApplication({ headers: customer });
+    const orderId = await paidOnline(app.id, customer);
+    const [item] = await queryRows<{ id: number }>(db(), sql`select id from order_items where order_id = ${orderId}`);
+    const res = await post(
+      '/api/orders/refund/request',
+      { order_id: orderId, items: [{ item_id: item!.id, quantity: 1 }], reason: 'Changed my mind' },
+      customer,
+    );
+    expect([res.statusCode, res.json().message]).toEqual([409, orderMessages.refundFeeOnApplication]);
+    const [asked] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from refund_requests where order_id = ${orderId}`,
+    );
+    expect(asked!.n).toBe(0);
   });
 
   it('a payment and a cancel at the same moment end one consistent way: cancelled, any captured fee refunded once', async () => {

@@ -124,10 +124,12 @@ export async function requestRefund(
     wanted.set(i.item_id, { quantity: (prev?.quantity ?? 0) + i.quantity, index: prev?.index ?? index });
   });
   await db.transaction(async (tx) => {
-    const [order] = await queryRows<{ status: OrderStatus }>(
+    const [order] = await queryRows<{ status: OrderStatus; kind: string }>(
       tx,
-      sql`select status from orders where id = ${orderId} for update`,
+      sql`select status, kind from orders where id = ${orderId} for update`,
     );
+    // A service's fee goes back through its application (ask to cancel it: ADR 37), not a request here.
+    if (order?.kind === 'service_fee') throw new HttpError(409, orderMessages.refundFeeOnApplication);
     if (!order || !isRefundable(order.status)) throw new HttpError(409, orderMessages.refundNotYet);
     let firstRequest: number | null = null;
     for (const [itemId, { quantity, index }] of wanted) {

@@ -99,6 +99,7 @@ export interface OrderRow {
   microsoft_clarity_event_tracked: boolean;
   umami_event_tracked: boolean;
   cancel_enabled: boolean;
+  /** enable_refund, for goods: a service's fee goes back through its application (ADR 37). */
   refund_enabled: boolean;
   items: OrderItemRow[];
   /** For an unpaid order: the active zones of its shipping country (Cash on Delivery's offer), else null. */
@@ -140,7 +141,8 @@ function orderColumns(): SQL {
       o.grand_total_minor, o.refunded_minor, o.rating, o.rating_comment, o.rated_at is not null as rated,
       o.google_gtag_event_tracked, o.google_gtm_event_tracked, o.facebook_pixel_event_tracked,
       o.microsoft_clarity_event_tracked, o.umami_event_tracked,
-      ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
+      ${settingOn('enable_cancel_order')} as cancel_enabled,
+      ${settingOn('enable_refund')} and o.kind <> 'service_fee' as refund_enabled,
       (select coalesce(json_agg(i order by i.id), '[]'::json) from (
          select id, product_id, variant_id, slug, name, variant_title, options, sku, image, custom_text, image_path,
            quantity, unit_price_minor, discount_minor, total_minor, tax_minor, refunded_quantity, refund_requested_quantity
