@@ -5,7 +5,7 @@ import { emailField } from './auth.ts';
 import { identifierText } from './identifier.ts';
 import { plainText } from './text.ts';
 import { APPLICATION_FIELD_TYPES } from './services.ts';
-import { PaymentMethodCodeSchema, PaymentNextSchema } from './order.ts';
+import { CancelReasonSchema, PaymentMethodCodeSchema, PaymentNextSchema } from './order.ts';
 import { CouponCodeSchema } from './cart.ts';
 
 /**
@@ -200,18 +200,7 @@ export const ApplicationSchema = z.object({
 export type Application = z.infer<typeof ApplicationSchema>;
 
 /** POST /api/applications/{ref}/cancel: why (optional to cancel, required to ask). */
-export const CancelApplicationBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z.strictObject({
-    reason: plainText(
-      z
-        .string()
-        .trim()
-        .max(500, { error: messages.maxLength(500) }),
-      { multiline: true },
-    ).optional(),
-  }),
-);
+export const CancelApplicationBodySchema = z.preprocess((v) => v ?? {}, z.strictObject({ reason: CancelReasonSchema }));
 
 /** POST /api/applications/{ref}/pay: the method to pay the fee with (an active payment method's code). */
 export const PayApplicationBodySchema = z

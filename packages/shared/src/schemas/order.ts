@@ -224,18 +224,16 @@ export const OrdersPageQuerySchema = z.object({
 export const OrderIdBodySchema = z.object({ order_id: orderId }).strict();
 export const OrderIdQuerySchema = z.object({ order_id: orderId });
 
-export const CancelOrderBodySchema = z
-  .object({
-    order_id: orderId,
-    reason: plainText(
-      z
-        .string()
-        .trim()
-        .max(500, { error: messages.maxLength(500) }),
-      { multiline: true },
-    ).optional(),
-  })
-  .strict();
+/** Why a shopper cancels (an order, or an application): optional plain text, at most 500 characters. */
+export const CancelReasonSchema = plainText(
+  z
+    .string()
+    .trim()
+    .max(500, { error: messages.maxLength(500) }),
+  { multiline: true },
+).optional();
+
+export const CancelOrderBodySchema = z.object({ order_id: orderId, reason: CancelReasonSchema }).strict();
 
 export const RefundRequestBodySchema = z
   .object({
