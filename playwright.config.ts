@@ -1,12 +1,13 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, testChromiumPath } from './scripts/lib/chromium.mjs';
 import { DESKTOP, SHOPPER_UA } from './tests/e2e/support/browser.ts';
 
 /**
  * The browser tests on @playwright/test (tests/e2e/*.spec.ts; the *.test.ts files not yet moved
- * still run on vitest's e2e project). Debian's Chromium, never a downloaded one: install with
- * PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 (nothing here asks for Playwright's own browsers).
+ * still run on vitest's e2e project). Debian's Chromium, never a downloaded one: its headless shell
+ * (apt package chromium-headless-shell) when installed, else chromium (scripts/lib/chromium.mjs);
+ * install with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 (nothing here asks for Playwright's own browsers).
  * Fixtures (shop per file, a fresh context per test, shopper, owner): tests/e2e/support/test.ts.
  * A failed test keeps its screenshot in .tmp/e2e-artifacts (CI keeps the output). PW_TRACE=1 also
  * records a trace of every test and keeps a failed one's there: off by default, because recording
@@ -30,7 +31,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_FLAGS },
     viewport: DESKTOP,
     // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
     userAgent: SHOPPER_UA,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, testChromiumPath } from '../../../scripts/lib/chromium.mjs';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export interface ShopBrowser {
@@ -12,11 +12,11 @@ export interface ShopBrowser {
 export const SHOPPER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-/** Debian's Chromium, headless, with a throwaway profile. Never downloads a browser. */
+/** Debian's Chromium (its headless shell when installed), with a throwaway profile. Never downloads a browser. */
 export async function launchBrowser(): Promise<ShopBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: testChromiumPath(),
     args: ['--headless', ...CHROMIUM_FLAGS],
     viewport: { width: 1280, height: 800 },
     // isbot() counts "HeadlessChrome" as a crawler, and crawlers get different error pages.
@@ -105,7 +105,7 @@ export async function waitForHydration(page: Page): Promise<void> {
  */
 export async function launchNoScriptBrowser(): Promise<{ newPage: () => Promise<Page>; close: () => Promise<void> }> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: testChromiumPath(),
     args: ['--headless', ...CHROMIUM_FLAGS],
   });
   const context = await browser.newContext({ javaScriptEnabled: false, userAgent: SHOPPER_UA, viewport: DESKTOP });
