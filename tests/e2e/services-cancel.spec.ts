@@ -57,6 +57,11 @@ test.describe('services mode: the applicant cancels', () => {
       'Your application has been cancelled. Your fee will be refunded',
     );
     await expect(page.locator('header [data-stage]')).toHaveText('Cancelled');
+    // The Fee lines say the money comes back: the whole fee, being refunded or refunded already.
+    const fee = await page.locator('dt:text-is("Fee") + dd').textContent();
+    expect(fee).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+    await expect(page.getByTestId('fee-refund')).toHaveText(fee!);
+    await expect(page.locator('dt', { hasText: /^(Being refunded|Refunded)$/ })).toHaveCount(1);
     await expect(cancelSection(page)).toHaveCount(0);
     await expect(page.getByTestId('application-no')).toHaveText(number);
     await expectAxeClean(page);

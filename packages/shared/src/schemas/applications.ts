@@ -183,6 +183,11 @@ export const ApplicationSchema = z.object({
   fee: MoneySchema.nullable(),
   /** The coupon on the fee's order (ADR 37): what it takes off and what is left to pay; null without one. */
   fee_coupon: z.object({ code: z.string(), discount: MoneySchema, total: MoneySchema }).nullable(),
+  /**
+   * The money of the fee given back (a cancel, or the owner's refund): `pending` while the
+   * payment's refund is on its way, then false; null when nothing was refunded.
+   */
+  fee_refund: z.object({ amount: MoneySchema, pending: z.boolean() }).nullable(),
   quote_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   steps: z.array(ApplicationStepSchema),

@@ -167,10 +167,12 @@ describe('cancelling before work starts', () => {
     expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     const won = results.find((r) => r.statusCode === 200)!;
     expect(won.json().message).toBe(applicationTexts.cancelledRefunding);
+    // The view says the fee comes back (the storefront's notice and Fee line read it, not the message).
+    const order = await orderOf(orderId);
+    expect(won.json().data.fee_refund).toMatchObject({ amount: { amount: order.grand_total_minor } });
     for (const r of results.filter((x) => x.statusCode === 409)) {
       expect([applicationTexts.cancelEnded, applicationTexts.staleStage]).toContain(r.json().message);
     }
-    const order = await orderOf(orderId);
     // refund_pending until the jobs runner (which may already have run) has paid it out.
     expect(['refund_pending', 'refunded']).toContain(order.payment_status);
     expect(order.refunded_minor).toBe(order.grand_total_minor);
@@ -259,6 +261,7 @@ describe('cancelling before work starts', () => {
     const orderId = res.json().data.order_id;
     const done = await cancel(app.id, {}, customer);
     expect([done.statusCode, done.json().message]).toEqual([200, applicationTexts.cancelled]);
+    expect(done.json().data.fee_refund).toBeNull();
     expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'cod' });
     expect(await refundJobs(orderId)).toBe(0);
   });

@@ -29,6 +29,7 @@ interface ApplicationRow {
   currency: string;
   fee_minor: number | null;
   fee_coupon: { code: string; discount_minor: number; total_minor: number } | null;
+  fee_refund: { refunded_minor: number; pending: boolean } | null;
   quote_note: string | null;
   rejection_reason: string | null;
   cancel_requested_at: string | null;
@@ -63,6 +64,8 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
         (select json_build_object('code', o.coupon_code, 'discount_minor', o.discount_minor,
                   'total_minor', o.grand_total_minor)
            from orders o where o.id = a.order_id and o.coupon_code is not null and o.status <> 'cancelled') as fee_coupon,
+        (select json_build_object('refunded_minor', o.refunded_minor, 'pending', o.payment_status = 'refund_pending')
+           from orders o where o.id = a.order_id and o.refunded_minor > 0) as fee_refund,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
         ${isoSql(sql`a.cancel_requested_at`)} as cancel_requested_at, a.cancel_request_reason,
         ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
@@ -130,6 +133,10 @@ function toApplication(
       code: row.fee_coupon.code,
       discount: money(row.fee_coupon.discount_minor, row.currency),
       total: money(row.fee_coupon.total_minor, row.currency),
+    },
+    fee_refund: row.fee_refund && {
+      amount: money(row.fee_refund.refunded_minor, row.currency),
+      pending: row.fee_refund.pending,
     },
     quote_note: row.quote_note,
     rejection_reason: row.rejection_reason,

@@ -368,6 +368,12 @@ export function ApplicationView({
               </dd>
             </>
           )}
+          {application.fee_refund && (
+            <>
+              <dt className="text-muted">{application.fee_refund.pending ? 'Being refunded' : 'Refunded'}</dt>
+              <dd data-testid="fee-refund">{application.fee_refund.amount.formatted}</dd>
+            </>
+          )}
         </dl>
         {application.fee_methods.length > 0 ? (
           <FeePayment application={application} feeKey={feeKey} offers={feeOffers} />

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { ApiError, applicationTexts, applicationsApi, callEndpoint, messages } from '@shopfront/shared';
+import { ApiError, applicationsApi, callEndpoint, messages } from '@shopfront/shared';
 import { failureOf, withKey } from '../checkout/payment-action.server';
 import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
@@ -35,12 +35,7 @@ export async function cancelApplication(request: Request, context: unknown, ref:
         }),
       key,
     );
-    const outcome =
-      answer.data.stage !== 'cancelled'
-        ? 'asked'
-        : answer.message === applicationTexts.cancelledRefunding
-          ? 'refund'
-          : 'done';
+    const outcome = answer.data.stage !== 'cancelled' ? 'asked' : answer.data.fee_refund ? 'refund' : 'done';
     const url = new URL(request.url);
     return redirect(`${url.pathname}?cancel=${outcome}`, { status: 303, headers: PRIVATE });
   } catch (err) {
