@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { axeProblems, openPanel, shot, testStaff } from './support/admin.ts';
 import { expect, test } from './support/test.ts';
@@ -15,6 +16,9 @@ import { expect, test } from './support/test.ts';
 const OWNER = testStaff('Anita Rao', 'owner');
 const EDITOR = testStaff('Kiran Das', 'content_editor');
 
+// Chromium's headless shell (the other files' browser) answers every notification permission
+// "denied", whatever is granted: this file drives the full Chromium, in workers of its own.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 // A tuple: Playwright reads an array whose second item is an object as [value, options].
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, EDITOR], { scope: 'test' }] });
 
