@@ -63,6 +63,9 @@ test.describe('services mode: the applicant cancels', () => {
     await expect(page.getByTestId('fee-refund')).toHaveText(fee!);
     await expect(page.locator('dt', { hasText: /^(Being refunded|Refunded)$/ })).toHaveCount(1);
     await expect(cancelSection(page)).toHaveCount(0);
+    // Ended: messages stay open, documents can no longer be added.
+    await expect(page.getByText('Add a document')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await expect(page.getByTestId('application-no')).toHaveText(number);
     await expectAxeClean(page);
     await shot(page, 'application-cancelled');

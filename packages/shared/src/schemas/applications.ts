@@ -32,6 +32,7 @@ export const applicationTexts = {
   messageSent: 'Your message has been sent',
   documentUploaded: 'Your document has been uploaded',
   requestGone: 'This document request has already been answered',
+  documentsClosed: 'This application has ended, so documents can no longer be added. Write to us in Messages',
   moved: (label: string) => `The application is now at ${label}`,
   staleStage: 'The application has moved on since you opened it. Please reload it and try again',
   stageNotAllowed: 'The application cannot move to that stage from where it is',
@@ -196,6 +197,8 @@ export const ApplicationSchema = z.object({
   messages: z.array(ApplicationThreadMessageSchema),
   document_requests: z.array(ApplicationDocumentRequestSchema),
   documents: z.array(ApplicationDocumentSchema),
+  /** Whether the applicant may add documents: false once it has ended (cancelled, rejected or completed). */
+  documents_open: z.boolean(),
   /** Where it can be followed later without signing in (/track-application/{token}). */
   tracking_path: z.string(),
   /** The shop's active payment methods the fee may be paid with now: empty unless it awaits its fee. */

@@ -13,11 +13,12 @@ import { queryRows } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
+import { formData } from '../../test/form-data.ts';
 import { setStoreSetting } from '../../test/orders.ts';
 import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { APPLICATION_CANCEL_RATE_LIMIT } from './routes.ts';
-import { GOOD_FIELDS, apply, makeService } from './testing.ts';
+import { GOOD_FIELDS, PDF, apply, makeService } from './testing.ts';
 
 /**
  * The applicant ends their own application (issue 27), on PGlite and PostgreSQL: cancelled at
@@ -135,6 +136,37 @@ describe('cancelling before work starts', () => {
     expect(sms.filter((m) => m.body.includes('is now at: Cancelled'))).toHaveLength(1);
     const again = await cancel(token);
     expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.cancelEnded]);
+  });
+
+  it('once it has ended no document can be added: 409, nothing kept; racing the cancel, an upload is in or refused, never a 500', async () => {
+    const upload = (ref: string) => {
+      const { payload, contentType } = formData([
+        { field: 'file', filename: 'id.pdf', type: 'application/pdf', data: PDF },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${ref}/documents`,
+        payload,
+        headers: { 'content-type': contentType },
+        remoteAddress: `10.93.0.${++ip % 250}`,
+      });
+    };
+    for (let round = 0; round < 4; round++) {
+      const { app, token } = await newApplication();
+      expect(app.documents_open).toBe(true);
+      const [up, done] = await Promise.all([upload(token), cancel(token)]);
+      expect(done.statusCode, done.body).toBe(200);
+      expect([200, 409], up.body).toContain(up.statusCode);
+      if (up.statusCode === 409) expect(up.json().message).toBe(applicationTexts.documentsClosed);
+      const after = await view(token);
+      expect(after.documents_open).toBe(false);
+      expect(after.documents).toHaveLength(app.documents.length + (up.statusCode === 200 ? 1 : 0));
+    }
+    const { app, token } = await newApplication();
+    expect((await cancel(token)).statusCode).toBe(200);
+    const late = await upload(token);
+    expect([late.statusCode, late.json().message]).toEqual([409, applicationTexts.documentsClosed]);
+    expect((await view(token)).documents).toHaveLength(app.documents.length);
   });
 
   it('awaiting its fee with a payment started: the fee order is closed with it, and a late payment goes back', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { APPLICATION_FIXED_STAGE_LABELS, type ServiceStage } from '@shopfront/shared';
 
 /**
@@ -21,6 +22,12 @@ export function stageLabel(stages: readonly ServiceStage[], key: string): string
 export function isFinalStage(stages: readonly ServiceStage[], key: string): boolean {
   return (ENDINGS as readonly string[]).includes(key) || key === stages.at(-1)?.key;
 }
+
+/** Not isFinalStage, in SQL: for a conditional write on `applications` (its columns unqualified). */
+export const notEndedSql = sql`(stage not in (${sql.join(
+  ENDINGS.map((e) => sql`${e}`),
+  sql`, `,
+)}) and stage is distinct from stages -> -1 ->> 'key')`;
 
 /** Work has not started: the application is still at one of the fixed opening stages (at most submitted). */
 export function isBeforeWork(stage: string): boolean {

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
 import { storePrivateFile } from './files.ts';
+import { notEndedSql } from './stages.ts';
 
 /** The thread and documents of an application (its applicant and staff). */
 
@@ -41,7 +42,9 @@ export function requestIdOf(raw: string | undefined): number | undefined {
 /**
  * Stores an uploaded document (type and size checked by the caller) and, when it answers a
  * document request, marks that request answered with a conditional update: a request answered
- * already (another tab, a retry) is 409 and the file is removed again.
+ * already (another tab, a retry) is 409 and the file is removed again. An applicant's is refused
+ * (409) once the application has ended: its row is held (for share) until the document is in,
+ * so a cancel or a move to an ending waits for it or goes first.
  */
 export async function addDocument(
   app: FastifyInstance,
@@ -50,6 +53,13 @@ export async function addDocument(
   const path = await storePrivateFile(app.media.documents, d.file.upload.bytes, d.file.type);
   try {
     await app.db.transaction(async (tx) => {
+      if (d.by === 'applicant') {
+        const [open] = await queryRows<{ id: string }>(
+          tx,
+          sql`select id from applications where id = ${d.id} and ${notEndedSql} for share`,
+        );
+        if (!open) throw new HttpError(409, applicationTexts.documentsClosed);
+      }
       if (d.requestId !== undefined) {
         const [answered] = await queryRows<{ id: number }>(
           tx,

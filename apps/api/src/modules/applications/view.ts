@@ -8,7 +8,7 @@ import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
-import { cancelAction, nextStages, stageLabel, stageSequence } from './stages.ts';
+import { cancelAction, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -158,6 +158,7 @@ function toApplication(
     messages: row.messages,
     document_requests: row.requests,
     documents: row.documents.map((d) => ({ ...d, download_path: `${downloadBase}/documents/${d.id}` })),
+    documents_open: !isFinalStage(row.stages, row.stage),
     tracking_path: trackingPath,
     fee_methods: row.fee_methods
       .map((m) => ({ code: m.code, name: feeMethodName(m.code, m.name), kind: m.kind }))

@@ -165,7 +165,8 @@ function DocumentUpload({
 
 function Requests({ application, reference }: { application: Application; reference: string }) {
   const open = application.document_requests.filter((r) => r.status === 'open');
-  if (open.length === 0) return null;
+  // An ended application asks for nothing more.
+  if (open.length === 0 || !application.documents_open) return null;
   return (
     <section aria-labelledby="application-requests" className={`${card} border-amber-300 bg-amber-50/40`}>
       <h2 id="application-requests" className="text-lg font-semibold">
@@ -300,7 +301,7 @@ function Documents({ application, reference }: { application: Application; refer
           ))}
         </ul>
       )}
-      <DocumentUpload reference={reference} requestId={null} label="Add a document" />
+      {application.documents_open && <DocumentUpload reference={reference} requestId={null} label="Add a document" />}
     </section>
   );
 }
