@@ -2,12 +2,15 @@
 // (the API suite's second run), and Chromium's headless shell, which the browser tests drive
 // when it is there (cheaper per test; scripts/lib/chromium.mjs). Installed with apt when we are
 // root, otherwise named.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { URL, fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH as CHROMIUM, HEADLESS_SHELL_PATH, testChromiumPath } from './chromium.mjs';
 import { findPgBinDir } from './pg-cluster.mjs';
 import { run } from './proc.mjs';
 
-export { CHROMIUM };
+/** Marks that apt was asked for the optional headless shell once already. */
+const SHELL_TRIED = fileURLToPath(new URL('../../.tmp/chromium-headless-shell-tried', import.meta.url));
 
 /** { chromium, headlessShell, postgres } (booleans): which prerequisites are on this machine now. */
 export function checkPrereqs() {
@@ -26,7 +29,9 @@ export function checkPrereqs() {
 export async function ensurePrereqs({ timeoutMs = (phase) => (phase === 'update' ? 5 : 20) * 60_000 } = {}) {
   const have = checkPrereqs();
   const required = [!have.chromium && 'chromium', !have.postgres && 'postgresql'].filter(Boolean);
-  const optional = have.headlessShell ? [] : ['chromium-headless-shell'];
+  // The optional shell is tried once on a machine that has the rest (not an apt run per test run).
+  const optional =
+    have.headlessShell || (required.length === 0 && existsSync(SHELL_TRIED)) ? [] : ['chromium-headless-shell'];
   const missing = [...required, ...optional];
   if (missing.length === 0) {
     console.log(`chromium: ${testChromiumPath()}; postgres: ${findPgBinDir()}`);
@@ -49,6 +54,10 @@ export async function ensurePrereqs({ timeoutMs = (phase) => (phase === 'update'
   const lock = ['-o', 'DPkg::Lock::Timeout=300'];
   const update = await run('apt-get', [...lock, '-q', 'update'], { env, timeoutMs: timeoutMs('update') });
   if (update.code !== 0) console.error(`apt-get update exited ${update.code}${update.timedOut ? ' (time limit)' : ''}`);
+  if (optional.length > 0) {
+    mkdirSync(path.dirname(SHELL_TRIED), { recursive: true });
+    writeFileSync(SHELL_TRIED, `${new Date().toISOString()}\n`);
+  }
   for (const packages of [required, optional]) {
     if (packages.length === 0) continue;
     const install = await run('apt-get', [...lock, '-q', 'install', '-y', ...packages], {

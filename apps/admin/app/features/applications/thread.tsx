@@ -86,26 +86,30 @@ export function DocumentRequests({ app }: { app: App }) {
           ))}
         </ul>
       )}
-      <form
-        id="ask-document"
-        className="space-y-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          ask.mutate(undefined, { onSuccess: () => setWhat('') });
-        }}
-      >
-        <Field
-          label="Ask for a document"
-          description="For example: a cancelled cheque. The applicant uploads it on their application."
-          value={what}
-          maxLength={300}
-          onChange={(e) => setWhat(e.target.value)}
-          error={fieldError(fieldsOf(ask.error), 'what')}
-        />
-        <Button type="submit" isDisabled={ask.isPending || !what.trim()}>
-          Request document
-        </Button>
-      </form>
+      {app.next_stages.length === 0 ? (
+        <p className="text-sm text-muted">This application has ended: the applicant can no longer upload documents.</p>
+      ) : (
+        <form
+          id="ask-document"
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            ask.mutate(undefined, { onSuccess: () => setWhat('') });
+          }}
+        >
+          <Field
+            label="Ask for a document"
+            description="For example: a cancelled cheque. The applicant uploads it on their application."
+            value={what}
+            maxLength={300}
+            onChange={(e) => setWhat(e.target.value)}
+            error={fieldError(fieldsOf(ask.error), 'what')}
+          />
+          <Button type="submit" isDisabled={ask.isPending || !what.trim()}>
+            Request document
+          </Button>
+        </form>
+      )}
     </Section>
   );
 }

@@ -113,6 +113,21 @@ const smsTo = (phone: string) =>
 const moveTo = (a: Application, from: string, to: string) =>
   post(`/api/admin/applications/${a.id}/stage`, { from, to }, owner);
 
+/** The applicant uploads a document (answering `requestId` when given). */
+const upload = (ref: string, requestId?: number) => {
+  const { payload, contentType } = formData(
+    [{ field: 'file', filename: 'id.pdf', type: 'application/pdf', data: PDF }],
+    requestId === undefined ? {} : { request_id: String(requestId) },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${ref}/documents`,
+    payload,
+    headers: { 'content-type': contentType },
+    remoteAddress: `10.93.0.${++ip % 250}`,
+  });
+};
+
 describe('cancelling before work starts', () => {
   it('a quote not yet answered: cancelled at once, the history says by whom, the applicant told once', async () => {
     const { app, token, phone } = await newApplication({ slug: quoted.slug });
@@ -139,18 +154,6 @@ describe('cancelling before work starts', () => {
   });
 
   it('once it has ended no document can be added: 409, nothing kept; racing the cancel, an upload is in or refused, never a 500', async () => {
-    const upload = (ref: string) => {
-      const { payload, contentType } = formData([
-        { field: 'file', filename: 'id.pdf', type: 'application/pdf', data: PDF },
-      ]);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/applications/${ref}/documents`,
-        payload,
-        headers: { 'content-type': contentType },
-        remoteAddress: `10.93.0.${++ip % 250}`,
-      });
-    };
     for (let round = 0; round < 4; round++) {
       const { app, token } = await newApplication();
       expect(app.documents_open).toBe(true);
@@ -454,6 +457,23 @@ describe('asking to cancel once work has started', () => {
       headers: owner,
     });
     expect(inbox.json().data.applications.find((r: { id: string }) => r.id === app.id).cancel_requested).toBe(false);
+  });
+
+  it('completed: no more documents, neither asked for by staff nor uploaded, even to answer an open request', async () => {
+    const { app, token } = await startedWork();
+    const asked = await post(`/api/admin/applications/${app.id}/document-requests`, { what: 'PAN card' }, owner);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const requestId = asked.json<{ data: { document_requests: { id: number }[] } }>().data.document_requests[0]!.id;
+    expect((await moveTo(app, 'verified', 'completed')).statusCode).toBe(200);
+    const seen = await view(token);
+    expect([seen.stage, seen.documents_open]).toEqual(['completed', false]);
+    const late = await upload(token, requestId);
+    expect([late.statusCode, late.json().message]).toEqual([409, applicationTexts.documentsClosed]);
+    expect((await view(token)).documents).toHaveLength(seen.documents.length);
+    const again = await post(`/api/admin/applications/${app.id}/document-requests`, { what: 'Aadhaar' }, owner);
+    expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.documentRequestClosed]);
+    const missing = await post(`/api/admin/applications/AP-404404/document-requests`, { what: 'Aadhaar' }, owner);
+    expect(missing.statusCode).toBe(404);
   });
 
   it('refused when the shop offers no refunds, and once the application is completed', async () => {

@@ -115,7 +115,7 @@ async function uploadRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, data: ApplicationSchema },
       tags,
-      summary: `Upload a document to an application: ${limits}; one file in the field "file", and request_id when it answers a document request (409 when that request is answered already). ${ACCESS_NOTE}`,
+      summary: `Upload a document to an application: ${limits}; one file in the field "file", and request_id when it answers a document request (409 when that request is answered already, or once the application has ended: cancelled, rejected or completed). ${ACCESS_NOTE}`,
       errors: [400, 404, 409, 413, 415, 422, 429],
       config: { rateLimit: APPLICATION_UPLOAD_RATE_LIMIT },
       onRequest: async (req) => refuseLargeBody(req),

@@ -23,7 +23,7 @@ export function isFinalStage(stages: readonly ServiceStage[], key: string): bool
   return (ENDINGS as readonly string[]).includes(key) || key === stages.at(-1)?.key;
 }
 
-/** Not isFinalStage, in SQL: for a conditional write on `applications` (its columns unqualified). */
+/** Not isFinalStage, in SQL: a condition on `applications` (its columns unqualified). */
 export const notEndedSql = sql`(stage not in (${sql.join(
   ENDINGS.map((e) => sql`${e}`),
   sql`, `,

@@ -22,14 +22,18 @@ export async function postMessage(
   if (rows.length === 0) throw notFound(applicationTexts.notFound);
 }
 
+/** Asks the applicant for a document: refused (409) once the application has ended, as their upload would be. */
 export async function requestDocument(db: Db, r: { id: string; what: string; staffId: string }): Promise<void> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`insert into application_document_requests (application_id, what, staff_id)
-        select id, ${r.what}, ${r.staffId} from applications where id = ${r.id}
+        select id, ${r.what}, ${r.staffId} from applications where id = ${r.id} and ${notEndedSql}
         returning id`,
   );
-  if (rows.length === 0) throw notFound(applicationTexts.notFound);
+  if (rows.length > 0) return;
+  const [exists] = await queryRows<{ id: string }>(db, sql`select id from applications where id = ${r.id}`);
+  if (!exists) throw notFound(applicationTexts.notFound);
+  throw new HttpError(409, applicationTexts.documentRequestClosed);
 }
 
 /** A document request id as sent in a multipart field; undefined when left out. */

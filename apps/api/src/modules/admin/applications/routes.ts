@@ -138,7 +138,10 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminDocumentRequestBodySchema,
         data: AdminApplicationSchema,
       },
-      ...doc('Ask the applicant for a document; their upload with its request_id answers it', [404, 422]),
+      ...doc(
+        'Ask the applicant for a document; their upload with its request_id answers it (409 once the application has ended)',
+        [404, 409, 422],
+      ),
     },
     async (req) => {
       const m = await requireStaff(req);
