@@ -8,6 +8,7 @@ import {
   statSync,
   symlinkSync,
   utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,9 +165,32 @@ describe('GET /media/w_{width}[_dpr_2]/{path}', () => {
     const b = createImageResizer(mediaDir);
     const [ra, rb] = await Promise.all([a.resize('w_1280', ORIGINAL), b.resize('w_1280', ORIGINAL)]);
     expect(ra.ok && rb.ok).toBe(true);
+    if (ra.ok) ra.open().destroy();
+    if (rb.ok) rb.open().destroy();
     const file = path.join(mediaDir, '.cache', 'w_1280', ORIGINAL);
     expect((await sharp(file).metadata()).width).toBe(1280);
     expect(walk(path.join(mediaDir, '.cache')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a copy found is sent whole even when the picture is deleted before it is read (not a 500)', async () => {
+    const resizer = createImageResizer(mediaDir);
+    const whole = await get(`/media/w_640/${ORIGINAL}`);
+    expect(whole.statusCode).toBe(200);
+    for (const first of [false, true]) {
+      if (first) rmSync(path.join(mediaDir, '.cache', 'w_640'), { recursive: true, force: true });
+      const found = await resizer.resize('w_640', ORIGINAL);
+      if (!found.ok) throw new Error(`not resized: ${found.reason}`);
+      expect(found.cached).toBe(!first);
+      // The delete of the picture's copies lands between the lookup and the read.
+      rmSync(path.join(mediaDir, '.cache', 'w_640', ORIGINAL));
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.open()) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(whole.rawPayload)).toBe(true);
+    }
+    const copy = path.join(mediaDir, 'originals', 'gone.webp');
+    writeFileSync(copy, readFileSync(path.join(mediaDir, ORIGINAL)));
+    rmSync(copy);
+    expect((await resizer.resize('w_640', 'originals/gone.webp')).ok).toBe(false);
   });
 
   it('makes a cached size again when the original is newer than it', async () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open as openHandle, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +15,7 @@ const MAX_PATH_LENGTH = 500;
 export const CACHE_DIR_NAME = '.cache';
 
 export type ResizeResult =
+  /** `open` once: the file (or object) is open already, and its stream closes it. */
   | { ok: true; size: number; cached: boolean; open: () => Readable }
   | { ok: false; reason: 'variant' | 'path' | 'missing' | 'unreadable' };
 
@@ -63,6 +63,29 @@ function sharedWork() {
   };
 }
 
+/**
+ * A cached copy, opened now: a picture deleted after this (its copies removed with it) is still
+ * sent whole to the request that found it, never a 500 from a file gone between a stat and a
+ * read. Null when it is gone already. The stream closes the file when it ends or is destroyed.
+ */
+async function openFile(file: string): Promise<{ size: number; open: () => Readable } | null> {
+  let handle;
+  try {
+    handle = await openHandle(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    const { size } = await handle.stat();
+    const opened = handle;
+    return { size, open: () => opened.createReadStream() };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
 export function createImageResizer(mediaDir: string, opts: { concurrency?: number } = {}): ImageResizer {
   const root = path.resolve(mediaDir);
   const cacheRoot = path.join(root, CACHE_DIR_NAME);
@@ -103,16 +126,17 @@ export function createImageResizer(mediaDir: string, opts: { concurrency?: numbe
 
       const target = path.join(cacheRoot, imageVariantSegment(variant.width, variant.dpr), rel);
       const cached = await stat(target).catch(() => null);
-      if (cached && cached.mtimeMs >= sourceStat.mtimeMs)
-        return { ok: true, size: cached.size, cached: true, open: () => createReadStream(target) };
+      const hit = cached && cached.mtimeMs >= sourceStat.mtimeMs ? await openFile(target) : null;
+      if (hit) return { ok: true, cached: true, ...hit };
 
       try {
         await once(target, () => render(source, target, variant.width, variant.dpr));
       } catch {
         return { ok: false, reason: 'unreadable' };
       }
-      const made = await stat(target);
-      return { ok: true, size: made.size, cached: false, open: () => createReadStream(target) };
+      // Gone already: the picture was deleted (its copies with it) while this request made one.
+      const made = await openFile(target);
+      return made ? { ok: true, cached: false, ...made } : { ok: false, reason: 'missing' };
     },
   };
 }
