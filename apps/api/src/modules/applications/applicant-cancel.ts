@@ -12,6 +12,7 @@ import { closeUnpaidFeeOrder } from './cancel.ts';
 import { notifyApplicant } from './notify.ts';
 import { cancelAction, isBeforeWork, isFinalStage, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
+import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 
 /**
  * The applicant ends their own application (issue 27: "cancel and refund follow the store's
@@ -56,7 +57,7 @@ export interface ApplicantCancel {
  * payment landing after finds its order closed and is refunded by markPaid. A payment's
  * confirmation takes them the other way round (the order, then settleFeeOrder's application), so
  * on PostgreSQL the two can deadlock: the database ends one of them, and this side starts again
- * (withDeadlockRetry; a provider sends its webhook again).
+ * (withDeadlockRetry; the confirmation, ended, starts again too).
  * refundQueued: a paid online fee's refund was queued (the jobs runner pays it back).
  */
 export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel): Promise<{ refundQueued: boolean }> {
@@ -91,24 +92,6 @@ export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel
     }),
   );
 }
-
-/** Runs `work` (a whole transaction) again when PostgreSQL ended it to break a deadlock (40P01), at most twice more. */
-async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= 3 || !isDeadlock(err)) throw err;
-    }
-  }
-}
-
-const isDeadlock = (err: unknown): boolean => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '40P01') return true;
-  }
-  return false;
-};
 
 /** Why the applicant cannot end the application now (409). */
 function refusal(a: Locked): string {

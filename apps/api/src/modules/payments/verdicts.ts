@@ -19,6 +19,7 @@ import {
 } from './records.ts';
 import { queueRefund } from './refunds.ts';
 import { feeResultPath, settleFeeOrder } from '../applications/fee-order.ts';
+import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 
 /**
  * A provider's verdicts (ADR 24): paid, failed or cancelled, from a hosted page's signed return,
@@ -53,6 +54,15 @@ export async function markPaid(
   p: { provider: ProviderCode; providerRef: string; providerPaymentId: string; amountMinor: number; currency: string },
   /** Run in the same transaction right after this payment confirmed the order (a fee order's application moves on). */
   onConfirmed: (tx: Db, orderId: string) => Promise<void> = async () => {},
+): Promise<{ orderId: string; result: PaidResult } | null> {
+  // An applicant's cancel takes the application, then this order: the other way round from here.
+  return withDeadlockRetry(() => markPaidOnce(db, p, onConfirmed));
+}
+
+async function markPaidOnce(
+  db: Db,
+  p: Parameters<typeof markPaid>[1],
+  onConfirmed: (tx: Db, orderId: string) => Promise<void>,
 ): Promise<{ orderId: string; result: PaidResult } | null> {
   return db.transaction(async (tx) => {
     const [pay] = await queryRows<{ id: string; order_id: string; amount_minor: number; currency: string }>(
