@@ -165,6 +165,21 @@ test.describe('services mode: the applicant cancels', () => {
     await toastSays(owner, 'The application is now at Cancelled');
     await expect(owner.getByTestId('application-page')).toHaveAttribute('data-stage', 'cancelled');
     await expect(owner.getByTestId('cancel-request')).toHaveCount(0);
+    // Ended: Document requests offers no new request, it says why (at 390 and 1280 px).
+    const requests = owner.getByTestId('application-requests');
+    await expect(
+      requests.getByText('This application has ended: the applicant can no longer upload documents.'),
+    ).toBeVisible();
+    await expect(requests.getByRole('button', { name: 'Request document' })).toHaveCount(0);
+    await requests.scrollIntoViewIfNeeded();
+    await shotScreen(owner, 'panel-ended-requests');
+    await expectAxeClean(owner);
+    await owner.setViewportSize(DESKTOP);
+    await expect(
+      requests.getByText('This application has ended: the applicant can no longer upload documents.'),
+    ).toBeVisible();
+    await shot(owner, 'panel-ended-application');
+    await expectAxeClean(owner);
 
     await page.goto(applicationUrl);
     await expect(page.locator('header [data-stage]')).toHaveText('Cancelled');

@@ -488,6 +488,25 @@ describe('asking to cancel once work has started', () => {
     expect([ended.statusCode, ended.json().message]).toEqual([409, applicationTexts.cancelEnded]);
   });
 
+  it('asking for a document by role: owner, manager and packer may; a content editor is 403; no session is 401', async () => {
+    const { app } = await startedWork();
+    const url = `/api/admin/applications/${app.id}/document-requests`;
+    expect((await post(url, { what: 'PAN card' })).statusCode).toBe(401);
+    for (const role of STAFF_ROLES) {
+      const { headers } = await signedInOwner(t, role);
+      const res = await post(url, { what: `PAN card for ${role}` }, headers);
+      expect([role, res.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+    }
+    // Only the allowed roles' requests were made: the content editor's and the anonymous one were not.
+    const seen = await t.app.inject({ method: 'GET', url: `/api/admin/applications/${app.id}`, headers: owner });
+    const asked = seen.json<{ data: { document_requests: { what: string }[] } }>().data.document_requests;
+    expect(asked.map((r) => r.what).sort()).toEqual(
+      STAFF_ROLES.filter((r) => r !== 'content_editor')
+        .map((r) => `PAN card for ${r}`)
+        .sort(),
+    );
+  });
+
   it('declining by role: owner, manager and packer may; a content editor is 403; no session is 401; none open is 409', async () => {
     const { app } = await startedWork();
     const url = `/api/admin/applications/${app.id}/cancel-request/decline`;
