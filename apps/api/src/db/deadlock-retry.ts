@@ -16,7 +16,7 @@ export async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** PostgreSQL's deadlock_detected (40P01), also when wrapped as an error's cause. */
-export const isDeadlock = (err: unknown): boolean => {
+const isDeadlock = (err: unknown): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: string }).code === '40P01') return true;
   }
