@@ -443,6 +443,34 @@ describe('asking to cancel once work has started', () => {
     expect((await alerts()).length).toBe(told.length * 2);
   });
 
+  it('an application without a fee order (work started on a quote not yet paid): staff are still told, once', async () => {
+    const { app } = await newApplication({ headers: customer, slug: quoted.slug });
+    const moved = await moveTo(app, 'quote_requested', 'verified');
+    expect(moved.statusCode, moved.body).toBe(200);
+    const asked = await cancel(app.id, { reason: 'No longer needed' }, customer);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [noFee] = await queryRows<{ order_id: string | null }>(
+      db(),
+      sql`select order_id from applications where id = ${app.id}`,
+    );
+    expect(noFee!.order_id).toBeNull();
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const told = await queryRows<{ body: string }>(
+      db(),
+      sql`select body from outbox_messages where channel = 'email' and subject = ${`${app.application_no}: asked to cancel`}`,
+    );
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]!.body).toContain('No longer needed');
+    expect(told[0]!.body).toContain(`/admin/applications/${app.id}`);
+    await t.app.jobs.runDue();
+    const again = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from outbox_messages where channel = 'email' and subject = ${`${app.application_no}: asked to cancel`}`,
+    );
+    expect(again[0]!.n).toBe(told.length);
+  });
+
   it('the owner accepts by refunding the fee and cancelling: the request is gone with it', async () => {
     const { app, token } = await startedWork();
     await cancel(app.id, { reason: 'Moving abroad' }, customer);

@@ -158,13 +158,7 @@ async function askToCancel(tx: Db, applicationId: string, a: Locked, reason: str
          returning cancel_requested_at::text as at`,
   );
   if (!asked) throw new HttpError(409, applicationTexts.cancelAlreadyRequested);
-  if (a.order_id) {
-    await queueStaffAlert(tx, {
-      kind: 'cancel_request',
-      orderId: a.order_id,
-      key: `cancel:${applicationId}:${asked.at}`,
-    });
-  }
+  await queueStaffAlert(tx, { kind: 'cancel_request', applicationId, key: `cancel:${applicationId}:${asked.at}` });
   await tx.execute(
     sql`insert into application_messages (application_id, author, body)
         values (${applicationId}, 'applicant', ${applicationTexts.cancelRequestMessage(reason)})`,

@@ -6,11 +6,17 @@ import { orderRoutes } from './routes.ts';
 import { sendStaffAlert } from './staff-alerts.ts';
 
 const OrderMessagePayload = z.object({ eventId: z.number().int().positive() });
-const StaffAlertPayload = z.object({
-  kind: z.enum(['new_order', 'refund_request', 'cancel_request']),
-  orderId: z.string().min(1),
-  key: z.string().min(1),
-});
+const StaffAlertPayload = z.union([
+  z.object({ kind: z.enum(['new_order', 'refund_request']), orderId: z.string().min(1), key: z.string().min(1) }),
+  z
+    .object({
+      kind: z.literal('cancel_request'),
+      applicationId: z.string().min(1).optional(),
+      orderId: z.string().min(1).optional(),
+      key: z.string().min(1),
+    })
+    .refine((a) => a.applicationId ?? a.orderId, 'an application or its fee order'),
+]);
 
 /**
  * Orders: the shopper's order routes (routes.ts) and the 'order-message' job that tells the

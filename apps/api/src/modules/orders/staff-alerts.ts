@@ -24,13 +24,24 @@ declare module '../jobs/registry.ts' {
  * yes, others no). After that transaction the same people get it as a notification on each device
  * where they turned notifications on (Web Push: push/send.ts), once per key and device.
  */
-export interface StaffAlert {
-  /** cancel_request: an applicant asks to cancel once work has started; orderId is its fee order. */
-  kind: 'new_order' | 'refund_request' | 'cancel_request';
-  orderId: string;
-  /** `order:ord_…`, `refund:<first request id>` or `cancel:<application id>:<asked at>`. */
-  key: string;
-}
+export type StaffAlert =
+  | {
+      kind: 'new_order' | 'refund_request';
+      orderId: string;
+      /** `order:ord_…` or `refund:<first request id>`. */
+      key: string;
+    }
+  | {
+      /**
+       * An applicant asks to cancel once work has started: the application, which may have no fee
+       * order (a quote not yet paid). Jobs queued before it was named carry only its fee order.
+       */
+      kind: 'cancel_request';
+      applicationId?: string;
+      orderId?: string;
+      /** `cancel:<application id>:<asked at>`. */
+      key: string;
+    };
 
 const ORDER_ROLES = STAFF_ROLES.filter((r) => ROLE_AREAS[r].includes('orders'));
 
@@ -85,11 +96,35 @@ async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefin
   return o;
 }
 
-/** The panel's page an alert opens: the order's, or for a fee order its application's. */
-const alertPath = (alert: StaffAlert, o: AlertOrder) =>
+/** The panel's page an order alert opens: the order's, or for a fee order its application's. */
+const alertPath = (orderId: string, alert: StaffAlert, o: AlertOrder) =>
   o.application_id && alert.kind !== 'refund_request'
     ? `/admin/applications/${encodeURIComponent(o.application_id)}`
-    : `/admin/orders/${encodeURIComponent(alert.orderId)}`;
+    : `/admin/orders/${encodeURIComponent(orderId)}`;
+
+interface CancelRequest {
+  application_id: string;
+  application_no: string;
+  name: string;
+  cancel_reason: string | null;
+}
+
+/** What a cancel request's alert says: the application, with or without a fee order. */
+async function cancelRequestOf(
+  db: Db,
+  alert: Extract<StaffAlert, { kind: 'cancel_request' }>,
+): Promise<CancelRequest | undefined> {
+  const [a] = await queryRows<CancelRequest>(
+    db,
+    sql`select a.id as application_id, a.application_no, a.name, a.cancel_request_reason as cancel_reason
+          from applications a
+         where a.id = coalesce(${alert.applicationId ?? null}::text,
+                               (select application_id from orders where id = ${alert.orderId ?? null}::text))`,
+  );
+  return a;
+}
+
+const applicationPath = (a: CancelRequest) => `/admin/applications/${encodeURIComponent(a.application_id)}`;
 
 /**
  * A fee order's "new order" alert (ADR 37): the fee of an application paid (or due in cash), not
@@ -103,7 +138,7 @@ function feeAlert(o: AlertOrder): { title: string; body: string } {
 }
 
 /** An applicant asks to cancel once work has started (issue 27): the owner decides on its page. */
-function cancelAlert(o: AlertOrder): { title: string; body: string } {
+function cancelAlert(o: CancelRequest): { title: string; body: string } {
   return {
     title: `${o.application_no}: asked to cancel`,
     body: `${o.name || 'The applicant'} asks to cancel application ${o.application_no}${o.cancel_reason ? `: ${o.cancel_reason}` : ''}`.slice(
@@ -113,11 +148,52 @@ function cancelAlert(o: AlertOrder): { title: string; body: string } {
   };
 }
 
-/** The notification of the alert (Web Push): the panel's order (or application) page opens on a tap. */
-function pushMessageOf(alert: StaffAlert, o: AlertOrder): PushMessage {
+/** An alert as e-mail (its subject and body) and as a notification: what it says, from the database. */
+interface Composed {
+  email: { subject: string; body: string };
+  push: PushMessage;
+}
+
+/** Composes the alert; undefined when its order or application is gone. `origin`: links' origin, '' for none. */
+async function composeAlert(
+  db: Db,
+  alert: StaffAlert,
+  storeName: string,
+  origin: string,
+): Promise<Composed | undefined> {
+  if (alert.kind === 'cancel_request') {
+    const a = await cancelRequestOf(db, alert);
+    if (!a) return undefined;
+    const said = cancelAlert(a);
+    const link = origin ? `\n\nOpen it: ${origin}${applicationPath(a)}` : '';
+    return {
+      email: { subject: said.title, body: `${storeName}: ${said.title}. ${said.body}.${link}` },
+      push: { ...said, url: applicationPath(a), tag: alert.key },
+    };
+  }
+  const o = await alertOrder(db, alert.orderId);
+  if (!o) return undefined;
   const fmt = (n: number) => money(n, o.currency).formatted;
-  const url = alertPath(alert, o);
-  if (alert.kind === 'cancel_request') return { ...cancelAlert(o), url, tag: alert.key };
+  const link = origin ? `\n\nOpen it: ${origin}${alertPath(alert.orderId, alert, o)}` : '';
+  const fee = alert.kind === 'new_order' && o.application_no ? feeAlert(o) : null;
+  const email = fee
+    ? { subject: fee.title, body: `${storeName}: ${fee.title}. ${fee.body}.${link}` }
+    : alert.kind === 'new_order'
+      ? {
+          subject: `New order ${o.order_no}: ${fmt(o.grand_total_minor)}`,
+          body: `${storeName} has a new order, ${o.order_no}, from ${o.name || 'a guest'}: ${o.items} item${o.items === 1 ? '' : 's'}, ${fmt(o.grand_total_minor)} (${o.method}).${link}`,
+        }
+      : {
+          subject: `Refund requested for order ${o.order_no}`,
+          body: `${o.name || 'A shopper'} asks for a refund of ${fmt(o.requested_minor)} on order ${o.order_no}.${o.reasons ? ` Reason: ${o.reasons}` : ''}${link}`,
+        };
+  return { email, push: pushMessageOf(alert.orderId, alert, o) };
+}
+
+/** The notification of an order alert (Web Push): the panel's order (or application) page opens on a tap. */
+function pushMessageOf(orderId: string, alert: StaffAlert, o: AlertOrder): PushMessage {
+  const fmt = (n: number) => money(n, o.currency).formatted;
+  const url = alertPath(orderId, alert, o);
   if (alert.kind === 'new_order' && o.application_no) return { ...feeAlert(o), url, tag: alert.key };
   return alert.kind === 'new_order'
     ? {
@@ -146,41 +222,27 @@ function pushMessageOf(alert: StaffAlert, o: AlertOrder): PushMessage {
 export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffAlert): Promise<number> {
   const settings = await getStoreSettings(db, ['store_name', 'store_url']);
   const storeName = storeNameOf(settings.store_name);
-  const origin = backgroundLinkOrigin(app.env, settings.store_url);
+  const origin = backgroundLinkOrigin(app.env, settings.store_url) ?? '';
   const sent = await db.transaction(async (tx) => {
     const [fresh] = await queryRows<{ key: string }>(
       tx,
       sql`insert into staff_alerts (key) values (${alert.key}) on conflict do nothing returning key`,
     );
     if (!fresh) return 0;
-    const o = await alertOrder(tx, alert.orderId);
-    if (!o) return 0;
+    const composed = await composeAlert(tx, alert, storeName, origin);
+    if (!composed) return 0;
     const recipients = await queryRows<{ email: string }>(tx, alertRecipientsSql);
-    const fmt = (n: number) => money(n, o.currency).formatted;
-    const link = origin ? `\n\nOpen it: ${origin}${alertPath(alert, o)}` : '';
-    const fee =
-      alert.kind === 'cancel_request'
-        ? cancelAlert(o)
-        : alert.kind === 'new_order' && o.application_no
-          ? feeAlert(o)
-          : null;
-    const msg = fee
-      ? { subject: fee.title, body: `${storeName}: ${fee.title}. ${fee.body}.${link}` }
-      : alert.kind === 'new_order'
-        ? {
-            subject: `New order ${o.order_no}: ${fmt(o.grand_total_minor)}`,
-            body: `${storeName} has a new order, ${o.order_no}, from ${o.name || 'a guest'}: ${o.items} item${o.items === 1 ? '' : 's'}, ${fmt(o.grand_total_minor)} (${o.method}).${link}`,
-          }
-        : {
-            subject: `Refund requested for order ${o.order_no}`,
-            body: `${o.name || 'A shopper'} asks for a refund of ${fmt(o.requested_minor)} on order ${o.order_no}.${o.reasons ? ` Reason: ${o.reasons}` : ''}${link}`,
-          };
-    for (const r of recipients) await app.outbox.enqueue(tx, { channel: 'email', recipient: r.email, ...msg });
+    for (const r of recipients)
+      await app.outbox.enqueue(tx, { channel: 'email', recipient: r.email, ...composed.email });
     return recipients.length;
   });
-  await pushToStaff(db, app.env, app.log, alert.key, isAlertRecipient, async () => {
-    const o = await alertOrder(db, alert.orderId);
-    return o ? pushMessageOf(alert, o) : null;
-  });
+  await pushToStaff(
+    db,
+    app.env,
+    app.log,
+    alert.key,
+    isAlertRecipient,
+    async () => (await composeAlert(db, alert, storeName, origin))?.push ?? null,
+  );
   return sent;
 }
