@@ -57,6 +57,10 @@ test.describe('services mode: the applicant cancels', () => {
       'Your application has been cancelled. Your fee will be refunded',
     );
     await expect(page.locator('header [data-stage]')).toHaveText('Cancelled');
+    // The stages: those it reached, then Cancelled as the current one; none it will never reach.
+    const stages = page.getByTestId('application-timeline');
+    await expect(stages.locator('[aria-current="step"]')).toContainText('Cancelled');
+    await expect(stages.locator('li').last()).toHaveAttribute('aria-current', 'step');
     // The Fee lines say the money comes back: the whole fee, being refunded or refunded already.
     const fee = await page.locator('dt:text-is("Fee") + dd').textContent();
     expect(fee).toMatch(/^₹[\d,]+(\.\d\d)?$/);
@@ -171,6 +175,9 @@ test.describe('services mode: the applicant cancels', () => {
       requests.getByText('This application has ended: the applicant can no longer upload documents.'),
     ).toBeVisible();
     await expect(requests.getByRole('button', { name: 'Request document' })).toHaveCount(0);
+    const stages = owner.getByTestId('application-timeline');
+    await expect(stages.locator('[aria-current="step"]')).toHaveCount(1);
+    await expect(stages.locator('[aria-current="step"]')).toContainText('Cancelled');
     await requests.scrollIntoViewIfNeeded();
     await shotScreen(owner, 'panel-ended-requests');
     await expectAxeClean(owner);

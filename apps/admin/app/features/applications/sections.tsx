@@ -111,7 +111,7 @@ export function Timeline({ app }: { app: App }) {
           <li key={s.key} className="flex gap-3" aria-current={s.active ? 'step' : undefined}>
             <span
               aria-hidden="true"
-              className={`mt-1 size-3 shrink-0 rounded-full ${s.active ? 'bg-brand ring-4 ring-brand/20' : s.completed ? 'bg-emerald-600' : 'border-2 border-stone-300'}`}
+              className={`mt-1 size-3 shrink-0 rounded-full ${s.active && ended ? 'bg-red-600' : s.active ? 'bg-brand ring-4 ring-brand/20' : s.completed ? 'bg-emerald-600' : 'border-2 border-stone-300'}`}
             />
             <div>
               <p className={s.completed || s.active ? 'font-medium' : 'text-muted'}>
@@ -119,6 +119,7 @@ export function Timeline({ app }: { app: App }) {
                 {s.completed && !s.active && <span className="sr-only"> (done)</span>}
               </p>
               {s.at && <p className="text-sm text-muted">{formatWhen(s.at)}</p>}
+              {s.active && app.rejection_reason && <p className="text-sm">{app.rejection_reason}</p>}
               {s.expected_at && (
                 <p className={`text-sm ${isPast(s.expected_at) ? 'font-medium text-red-700' : 'text-muted'}`}>
                   Expected by {formatDay(s.expected_at)}
@@ -127,16 +128,6 @@ export function Timeline({ app }: { app: App }) {
             </div>
           </li>
         ))}
-        {ended && (
-          <li className="flex gap-3" aria-current="step">
-            <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-full bg-red-600" />
-            <div>
-              <p className="font-medium">{app.stage_label}</p>
-              <p className="text-sm text-muted">{formatWhen(app.stage_changed_at)}</p>
-              {app.rejection_reason && <p className="text-sm">{app.rejection_reason}</p>}
-            </div>
-          </li>
-        )}
       </ol>
       <h3 className="mt-4 mb-2 text-sm font-semibold">History</h3>
       <ul className="space-y-2 text-sm" data-testid="application-history">

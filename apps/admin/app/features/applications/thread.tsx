@@ -86,7 +86,7 @@ export function DocumentRequests({ app }: { app: App }) {
           ))}
         </ul>
       )}
-      {app.next_stages.length === 0 ? (
+      {!app.documents_open ? (
         <p className="text-sm text-muted">This application has ended: the applicant can no longer upload documents.</p>
       ) : (
         <form

@@ -27,6 +27,8 @@ export interface DemoApplication {
   messages?: { author: 'applicant' | 'staff'; body: string }[];
   /** An open document request. */
   request?: string;
+  /** The applicant asked to cancel (once work had started), with their reason, days before the seed. */
+  cancelRequest?: { reason: string; daysAgo: number };
 }
 
 export const demoApplications: DemoApplication[] = [
@@ -197,6 +199,7 @@ export const demoApplications: DemoApplication[] = [
       experience: 'BCom final year, no Tally yet.',
     },
     files: {},
+    cancelRequest: { reason: 'I got a job offer in Bengaluru and will not be in Pune for the batch.', daysAgo: 0.4 },
   },
   {
     service: 'gst-return-filing',

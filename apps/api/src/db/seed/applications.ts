@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { money, type ServiceDetails } from '@shopfront/shared';
+import { applicationTexts, money, type ServiceDetails } from '@shopfront/shared';
 import type { StoredAnswer } from '../application-schema.ts';
 import { queryRows, type Db } from '../client.ts';
 import { checkAnswers } from '../../modules/applications/answers.ts';
@@ -163,6 +163,19 @@ export async function seedDemoApplications(
       await tx.execute(
         sql`insert into application_messages (application_id, author, staff_id, body, created_at)
             values (${id}, ${m.author}, ${m.author === 'staff' ? OWNER : null}, ${m.body}, ${when.toISOString()}::timestamptz)`,
+      );
+    }
+    if (a.cancelRequest) {
+      const asked = new Date(now - a.cancelRequest.daysAgo * DAY).toISOString();
+      await tx.execute(
+        sql`update applications set cancel_requested_at = ${asked}::timestamptz,
+              cancel_request_reason = ${a.cancelRequest.reason}
+             where id = ${id}`,
+      );
+      await tx.execute(
+        sql`insert into application_messages (application_id, author, body, created_at)
+            values (${id}, 'applicant', ${applicationTexts.cancelRequestMessage(a.cancelRequest.reason)},
+              ${asked}::timestamptz)`,
       );
     }
     if (a.request)

@@ -62,7 +62,13 @@ describe('the services demo', () => {
     const { headers } = await signedInOwner(t, 'packer');
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications', headers });
     expect(list.statusCode, list.body).toBe(200);
-    const rows = list.json().data.applications as { id: string; stage: string; overdue: boolean; created_at: string }[];
+    const rows = list.json().data.applications as {
+      id: string;
+      stage: string;
+      overdue: boolean;
+      created_at: string;
+      cancel_requested: boolean;
+    }[];
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(rows.map((r) => r.created_at)).toEqual(
       rows
@@ -112,6 +118,14 @@ describe('the services demo', () => {
     expect(details.find((a) => a.stage === 'rejected')!.rejection_reason).toMatch(/\w/);
     expect(details.filter((a) => a.messages.length > 0).length).toBeGreaterThanOrEqual(3);
     expect(details.some((a) => a.document_requests.some((r) => r.status === 'open'))).toBe(true);
+    // One applicant asks to cancel once work has started: the inbox marks it, its page offers the decision.
+    expect(rows.filter((r) => r.cancel_requested)).toHaveLength(1);
+    const asking = details.find((a) => a.cancel.requested_at !== null)!;
+    expect(asking.cancel.request_reason).toMatch(/\w/);
+    expect(asking.messages.at(-1)).toMatchObject({ author: 'applicant' });
+    // An ended one lists the stages it reached, then its ending as the current step.
+    const cancelled = details.find((a) => a.stage === 'cancelled')!;
+    expect(cancelled.steps.at(-1)).toMatchObject({ key: 'cancelled', active: true, completed: true });
     const quoted = details.find((a) => a.stage === 'awaiting_payment' && a.quote_note);
     expect(quoted?.fee?.amount).toBeGreaterThan(0);
 

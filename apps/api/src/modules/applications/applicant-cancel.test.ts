@@ -137,6 +137,12 @@ describe('cancelling before work starts', () => {
     const after = res.json<{ data: Application }>().data;
     expect(after.stage).toBe('cancelled');
     expect(after.cancel.action).toBeNull();
+    // Its stages: the one it reached, then Cancelled as the current one; none it will never reach.
+    expect(after.steps.map((s) => [s.key, s.label, s.completed, s.active])).toEqual([
+      ['quote_requested', 'Quote requested', true, false],
+      ['cancelled', 'Cancelled', true, true],
+    ]);
+    expect(after.steps.at(-1)!.at).toMatch(/^\d{4}-/);
     expect(after.history.at(-1)).toMatchObject({
       from: 'quote_requested',
       to: 'cancelled',
@@ -188,9 +194,18 @@ describe('cancelling before work starts', () => {
     const location = await pressPay(next.url);
     await t.app.inject({ method: 'GET', url: location });
     await deliverSandboxWebhook(t.app, String(next.url).split('/').pop()!);
-    expect((await view(token)).stage).toBe('cancelled');
+    const seen = await view(token);
+    expect(seen.stage).toBe('cancelled');
     expect(await refundJobs(orderId)).toBe(1);
     expect(app.cancel.action).toBe('cancel');
+    // The applicant sees that money coming back, then back.
+    const order = await orderOf(orderId);
+    expect(seen.fee_refund).toMatchObject({ amount: { amount: order.grand_total_minor }, pending: true });
+    await t.app.jobs.runDue();
+    expect((await view(token)).fee_refund).toMatchObject({
+      amount: { amount: order.grand_total_minor },
+      pending: false,
+    });
   });
 
   it('submitted with its fee paid online: of 8 concurrent cancels one wins, the fee refunded once', async () => {

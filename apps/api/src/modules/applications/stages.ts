@@ -18,9 +18,14 @@ export function stageLabel(stages: readonly ServiceStage[], key: string): string
   return stages.find((s) => s.key === key)?.label ?? APPLICATION_FIXED_STAGE_LABELS[key] ?? key;
 }
 
+/** Rejected or cancelled: ended before its service's last stage. */
+export function isEnding(key: string): boolean {
+  return (ENDINGS as readonly string[]).includes(key);
+}
+
 /** No move leaves these: rejected, cancelled, or the service's last stage (completed). */
 export function isFinalStage(stages: readonly ServiceStage[], key: string): boolean {
-  return (ENDINGS as readonly string[]).includes(key) || key === stages.at(-1)?.key;
+  return isEnding(key) || key === stages.at(-1)?.key;
 }
 
 /** Not isFinalStage, in SQL: a condition on `applications` (its columns unqualified). */

@@ -8,7 +8,7 @@ import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
-import { cancelAction, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
+import { cancelAction, isEnding, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -64,8 +64,16 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
         (select json_build_object('code', o.coupon_code, 'discount_minor', o.discount_minor,
                   'total_minor', o.grand_total_minor)
            from orders o where o.id = a.order_id and o.coupon_code is not null and o.status <> 'cancelled') as fee_coupon,
-        (select json_build_object('refunded_minor', o.refunded_minor, 'pending', o.payment_status = 'refund_pending')
-           from orders o where o.id = a.order_id and o.refunded_minor > 0) as fee_refund,
+        -- What comes back: refunds granted of the payment that paid the fee, and money captured that
+        -- never paid it (a payment that landed after the cancel: payments/verdicts.ts refundUnapplied).
+        (select json_build_object('refunded_minor', o.refunded_minor + coalesce((
+                    select sum(p.amount_minor) from payments p
+                     where p.order_id = o.id and p.id is distinct from o.paid_payment_id
+                       and p.status in ('paid', 'refunded')), 0)::int,
+                  'pending', o.payment_status = 'refund_pending')
+           from orders o
+          where o.id = a.order_id
+            and (o.refunded_minor > 0 or o.payment_status in ('refund_pending', 'refunded'))) as fee_refund,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
         ${isoSql(sql`a.cancel_requested_at`)} as cancel_requested_at, a.cancel_request_reason,
         ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
@@ -90,22 +98,46 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
   return answer?.result ?? null;
 }
 
-/** The stage timeline: each stage of the table, when it was reached, and when the next one is expected. */
+/**
+ * The stage timeline: each stage of the table, when it was reached, and when the next one is
+ * expected. An ended application (rejected, cancelled) shows the stages it reached, then its ending
+ * as the current step: the stages it will never reach are not promised.
+ */
 function steps(row: ApplicationRow): Application['steps'] {
   const seq = stageSequence(row.stages).filter(
     (key) => key === 'submitted' || row.stages.some((s) => s.key === key) || key === row.stage,
   );
+  const reachedAt = (key: string) => row.events.findLast((e) => e.to_stage === key)?.at ?? null;
+  if (isEnding(row.stage)) {
+    const reached = stageSequence(row.stages).filter((key) => reachedAt(key) !== null);
+    return [
+      ...reached.map((key) => ({
+        key,
+        label: stageLabel(row.stages, key),
+        completed: true,
+        active: false,
+        at: reachedAt(key),
+        expected_at: null,
+      })),
+      {
+        key: row.stage,
+        label: stageLabel(row.stages, row.stage),
+        completed: true,
+        active: true,
+        at: reachedAt(row.stage),
+        expected_at: null,
+      },
+    ];
+  }
   const at = seq.indexOf(row.stage);
   return seq.map((key, i) => {
-    const reached = row.events.findLast((e) => e.to_stage === key);
-    // An ended application (rejected, cancelled) shows the stages it did reach.
-    const completed = at >= 0 ? i <= at : reached !== undefined;
+    const completed = i <= at;
     return {
       key,
       label: stageLabel(row.stages, key),
       completed,
       active: i === at,
-      at: completed ? (reached?.at ?? null) : null,
+      at: completed ? reachedAt(key) : null,
       expected_at: i === at + 1 ? row.next_due_at : null,
     };
   });

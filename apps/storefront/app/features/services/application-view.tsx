@@ -10,7 +10,7 @@ import {
 } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { FieldFrame, inputBorder, inputClass, textareaClass } from '../../components/ui/field';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon, CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { multipartTransport } from '../../lib/multipart-transport';
 import type { MessageResult } from './application-page.server';
@@ -43,7 +43,9 @@ export function StageBadge({ stage, label, done = false }: { stage: string; labe
   );
 }
 
+/** The stages: those done ticked, the current one ringed; an ended application's ending is its last, red step. */
 function Timeline({ application }: { application: Application }) {
+  const ended = stageTone(application.stage) === 'ended';
   return (
     <section aria-labelledby="application-stages" className={card}>
       <h2 id="application-stages" className="text-lg font-semibold">
@@ -66,10 +68,20 @@ function Timeline({ application }: { application: Application }) {
             <span
               aria-hidden="true"
               className={`relative inline-flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
-                step.completed ? 'bg-primary text-on-primary' : 'border border-ink/20 bg-background text-muted'
-              } ${step.active ? 'ring-4 ring-primary/20' : ''}`}
+                step.active && ended
+                  ? 'bg-red-700 text-white ring-4 ring-red-700/15'
+                  : step.completed
+                    ? 'bg-primary text-on-primary'
+                    : 'border border-ink/20 bg-background text-muted'
+              } ${step.active && !ended ? 'ring-4 ring-primary/20' : ''}`}
             >
-              {step.completed && !step.active ? <CheckIcon className="size-4" /> : i + 1}
+              {step.active && ended ? (
+                <CloseIcon className="size-4" />
+              ) : step.completed && !step.active ? (
+                <CheckIcon className="size-4" />
+              ) : (
+                i + 1
+              )}
             </span>
             <span className="min-w-0 pt-1">
               <span
