@@ -46,6 +46,33 @@ const watchRings = (frame: FrameLocator) =>
 const ringsDrawn = (frame: FrameLocator) =>
   frame.locator('body').evaluate(() => (window as unknown as { focusRings: unknown[] }).focusRings);
 
+/**
+ * Waits for the focus ring over section `key`, then pushes the page down by 150 px above the
+ * sections and tells whether the ring covered the section before and after (it lasts 1.5 s: all in
+ * one evaluate, so the check is not raced by the test's own round trips).
+ */
+const outlineFollowsAShift = (frame: FrameLocator, key: string) =>
+  frame.locator('body').evaluate(async (_, k) => {
+    const frameDone = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const onSection = () => {
+      const ring = document.querySelector('[data-preview-focus-ring]')?.getBoundingClientRect();
+      const box = document.querySelector(`[data-section-key="${k}"]`)?.firstElementChild?.getBoundingClientRect();
+      return Boolean(ring && box && Math.abs(ring.top - box.top) < 1 && Math.abs(ring.height - box.height) < 1);
+    };
+    for (let waited = 0; !document.querySelector('[data-preview-focus-ring]') && waited < 5000; waited += 20) {
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    const before = onSection();
+    const shift = document.createElement('div');
+    shift.style.height = '150px';
+    document.querySelector('[data-section-key]')!.before(shift);
+    await frameDone();
+    const after = onSection();
+    shift.remove();
+    await frameDone();
+    return { before, after };
+  }, key);
+
 /** The home page editor, its preview showing the home page at the top with the editor's sections. */
 async function openHomeEditor(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/admin/templates/home`);
@@ -69,6 +96,8 @@ test('at 1280 px: opening a section near the bottom scrolls the preview to it an
   await watchRings(frame);
 
   await page.getByTestId('section-journal').click();
+  // While the outline shows, something above the section grows (a picture loading): it follows.
+  expect(await outlineFollowsAShift(frame, 'journal')).toEqual({ before: true, after: true });
   // The click itself may scroll the panel (the chosen row and its settings are brought into view):
   // the panel's position is read once its section settings show.
   await expect(page.getByTestId('section-actions')).toBeVisible();
@@ -99,9 +128,20 @@ test('at 390 px: the section opened on the Edit tab shows when the Preview tab i
   await expect(page.getByTestId('preview-frame')).toBeHidden();
 
   await page.getByTestId('section-journal').click();
+  // The editor is scrolled down to the section; the Preview tab shows the whole frame, under its tab bar.
+  await page.evaluate(() => window.scrollBy(0, 400));
+  const editScroll = await page.evaluate(() => window.scrollY);
+  expect(editScroll).toBeGreaterThan(0);
   await page.getByTestId('tab-preview').click();
   await expect(page.getByTestId('preview-frame')).toBeVisible();
   await expect.poll(() => whatShows(frame, 'journal')).toEqual({ section: true, top: false });
   await expect(frame.getByRole('heading', { name: 'From the blog' })).toBeInViewport();
+  const box = (await page.getByTestId('preview-frame').boundingBox())!;
+  const tabBar = (await page.getByRole('tablist').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(tabBar.y + tabBar.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(MOBILE.height);
   await shotScreen(page, 'preview-focus');
+  // Back on Edit, the editor is where it was.
+  await page.getByTestId('tab-edit').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(editScroll);
 });

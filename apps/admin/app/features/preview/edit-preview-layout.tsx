@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export type EditPreviewTab = 'edit' | 'preview';
 
@@ -7,6 +7,50 @@ const COLUMNS = {
   narrow: 'lg:grid-cols-[minmax(0,21rem)_minmax(0,1fr)]',
   wide: 'lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]',
 } as const;
+
+/** The panel's sticky header (3.5rem and its border) and the tab bar's gap below it. */
+const HEADER_PX = 57;
+const TAB_GAP_PX = 16;
+
+/**
+ * On a phone, the page's scroll as the tab changes: the Edit tab's is kept, and the Preview tab
+ * starts with the tab bar at the top (the frame whole on the screen, not below where the editor
+ * was scrolled to); back on Edit, its scroll comes back. The Edit tab's scroll is recorded as it
+ * happens, while its panel shows: hiding it shortens the page, and the browser has clamped the
+ * scroll before any effect of the change runs. On a wide screen (no tab bar) nothing moves.
+ */
+function useTabScroll(tab: EditPreviewTab) {
+  const tabs = useRef<HTMLDivElement>(null);
+  const editPanel = useRef<HTMLDivElement>(null);
+  const panels = useRef<HTMLDivElement>(null);
+  const editScroll = useRef(0);
+  const shown = useRef(tab);
+  useEffect(() => {
+    const record = () => {
+      if (editPanel.current?.offsetParent) editScroll.current = window.scrollY;
+    };
+    record();
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
+  }, []);
+  useLayoutEffect(() => {
+    if (shown.current === tab) return;
+    shown.current = tab;
+    if (!tabs.current?.offsetParent || !panels.current) return;
+    if (tab === 'preview') {
+      const top =
+        panels.current.getBoundingClientRect().top +
+        window.scrollY -
+        TAB_GAP_PX -
+        tabs.current.offsetHeight -
+        HEADER_PX;
+      if (window.scrollY > top) window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+    } else {
+      window.scrollTo({ top: editScroll.current, behavior: 'instant' });
+    }
+  }, [tab]);
+  return { tabs, editPanel, panels };
+}
 
 /**
  * An editor beside the storefront's live preview (the Theme screen, the template and menu
@@ -32,9 +76,11 @@ export function EditPreviewLayout({
   editor: ReactNode;
   preview: ReactNode;
 }) {
+  const { tabs, editPanel, panels } = useTabScroll(tab);
   return (
     <>
       <div
+        ref={tabs}
         role="tablist"
         aria-label={label}
         className="sticky top-[calc(3.5rem+1px)] z-10 -mx-4 mb-4 grid grid-cols-2 gap-2 border-b border-line bg-surface px-4 py-2 sm:-mx-6 sm:px-6 lg:hidden"
@@ -54,8 +100,8 @@ export function EditPreviewLayout({
           </button>
         ))}
       </div>
-      <div className={`lg:grid lg:gap-6 ${COLUMNS[columns]}`}>
-        <div id={`${id}-edit`} role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
+      <div ref={panels} className={`lg:grid lg:gap-6 ${COLUMNS[columns]}`}>
+        <div ref={editPanel} id={`${id}-edit`} role="tabpanel" className={tab === 'edit' ? '' : 'hidden lg:block'}>
           {editor}
         </div>
         <div

@@ -48,12 +48,19 @@ export function revealSection(target: Element): void {
   showFocusRing(target, reduced);
 }
 
+/** The ring showing now and what keeps it on its section: a newer one ends both. */
+let current: { ring: HTMLElement; watch: ResizeObserver | null } | null = null;
+
 /**
  * A 2 px ring over `target`, drawn inside its box (a full-width section's edges are the frame's),
  * that neither takes clicks nor is read out. It is placed in the document, not the viewport, so it
- * scrolls with the section; a newer one replaces it.
+ * scrolls with the section, and placed again while it shows whenever the section or the page
+ * changes size (a picture above it loading, the section's own data filling in); a newer one
+ * replaces it.
  */
 function showFocusRing(target: Element, reduced: boolean): void {
+  current?.watch?.disconnect();
+  current?.ring.remove();
   document.querySelector(`[${RING_ATTRIBUTE}]`)?.remove();
   const ring = document.createElement('div');
   ring.setAttribute(RING_ATTRIBUTE, '');
@@ -70,14 +77,28 @@ function showFocusRing(target: Element, reduced: boolean): void {
   });
   document.body.append(ring);
   // Wherever the ring's containing block is (custom CSS may position the body), measure from it.
-  const origin = ring.getBoundingClientRect();
-  const box = target.getBoundingClientRect();
-  Object.assign(ring.style, {
-    top: `${box.top - origin.top}px`,
-    left: `${box.left - origin.left}px`,
-    width: `${box.width}px`,
-    height: `${box.height}px`,
-  });
+  const place = () => {
+    const at = ring.getBoundingClientRect();
+    const originTop = at.top - parseFloat(ring.style.top);
+    const originLeft = at.left - parseFloat(ring.style.left);
+    const box = target.getBoundingClientRect();
+    Object.assign(ring.style, {
+      top: `${box.top - originTop}px`,
+      left: `${box.left - originLeft}px`,
+      width: `${box.width}px`,
+      height: `${box.height}px`,
+    });
+  };
+  place();
+  const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+  watch?.observe(target);
+  watch?.observe(document.body);
+  const shown = { ring, watch };
+  current = shown;
   window.setTimeout(() => (ring.style.opacity = '0'), FOCUS_RING_MS - FADE_MS);
-  window.setTimeout(() => ring.remove(), FOCUS_RING_MS);
+  window.setTimeout(() => {
+    watch?.disconnect();
+    ring.remove();
+    if (current === shown) current = null;
+  }, FOCUS_RING_MS);
 }
