@@ -17,6 +17,7 @@ export const applicationTexts = {
   created: 'Your application has been sent',
   quoteRequested: 'Your quote request has been sent. We will reply with the fee',
   notFound: 'We could not find that application',
+  documentMissing: 'This document is no longer stored. Ask for it again in Messages',
   notService: 'This is not a service you can apply for',
   notMultipart: 'Send the application as multipart/form-data',
   unreadable: 'The upload could not be read. Please try again',
@@ -271,7 +272,7 @@ export const MyApplicationsSchema = z.object({ applications: z.array(Application
 export const ApplicationRefParamsSchema = z.object({ ref: identifierText(100) });
 export const ApplicationDocumentParamsSchema = z.object({
   ref: identifierText(100),
-  document_id: z.coerce.number({ error: messages.fallback }).int().positive(),
+  document_id: z.coerce.number({ error: messages.fallback }).int().positive().max(2_147_483_647),
 });
 
 /**
@@ -401,7 +402,7 @@ export type AdminApplication = z.infer<typeof AdminApplicationSchema>;
 export const AdminApplicationParamsSchema = z.object({ id: identifierText(64) });
 export const AdminApplicationDocumentParamsSchema = z.object({
   id: identifierText(64),
-  document_id: z.coerce.number({ error: messages.fallback }).int().positive(),
+  document_id: z.coerce.number({ error: messages.fallback }).int().positive().max(2_147_483_647),
 });
 
 /**

@@ -16,6 +16,7 @@ export const cartMessages = {
   removed: 'Removed from your cart',
   productNotFound: 'This product is not available',
   chooseVariant: 'Please choose an option first',
+  serviceApply: 'This is a service: apply for it from its page',
   outOfStock: 'This product is out of stock',
   onlyLeft: (n: number) => `Only ${n} left in stock`,
   lineMax: (n: number) => `You can buy up to ${n} of this item`,

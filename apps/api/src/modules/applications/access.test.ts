@@ -1,5 +1,9 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, applicationTexts, type Application } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
 import { formData } from '../../test/form-data.ts';
@@ -166,7 +170,46 @@ describe('staff downloads', () => {
   });
 
   it('never serves a document from the public media path', async () => {
-    const res = await get(`/media/applications/${mine.documents[0]!.id}.pdf`);
-    expect(res.statusCode).toBe(404);
+    // Its stored name, under each public prefix the shop serves: none answers, and no copy is there.
+    const [doc] = await queryRows<{ path: string }>(
+      t.database.db,
+      sql`select path from application_documents where id = ${mine.documents[0]!.id}`,
+    );
+    const name = path.basename(doc!.path);
+    for (const url of [`/media/${doc!.path}`, `/media/applications/${name}`, `/media/${name}`]) {
+      expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+    }
+    expect(existsSync(path.join(t.app.env.DATA_DIR, 'media', doc!.path))).toBe(false);
+    expect(existsSync(path.join(t.app.env.DATA_DIR, 'private', doc!.path))).toBe(true);
+  });
+});
+
+describe('bad references are 4xx, never a 500', () => {
+  it('a document number past the column, a row whose file is gone, a cursor that is not a date', async () => {
+    const huge = '99999999999';
+    expect((await get(`/api/applications/${mine.id}/documents/${huge}`, applicant.headers)).statusCode).toBe(422);
+    expect((await get(`/api/admin/applications/${mine.id}/documents/${huge}`, owner.headers)).statusCode).toBe(422);
+
+    // A document whose file was removed from the disk: 404 with why, for the applicant and for staff.
+    const [doc] = await queryRows<{ path: string }>(
+      t.database.db,
+      sql`select path from application_documents where id = ${mine.documents.at(-1)!.id}`,
+    );
+    rmSync(path.join(t.app.env.DATA_DIR, 'private', doc!.path));
+    for (const [url, headers] of [
+      [`/api/applications/${mine.id}/documents/${mine.documents.at(-1)!.id}`, applicant.headers],
+      [`/api/admin/applications/${mine.id}/documents/${mine.documents.at(-1)!.id}`, owner.headers],
+    ] as const) {
+      const res = await get(url, headers);
+      expect([res.statusCode, res.json().message]).toEqual([404, applicationTexts.documentMissing]);
+    }
+
+    for (const at of ['notadate', '2026-02-31 10:00:00+00', '2026-12-02 25:00:00+00']) {
+      const cursor = Buffer.from(JSON.stringify([at, 'x'])).toString('base64url');
+      const res = await get(`/api/admin/applications?cursor=${cursor}`, owner.headers);
+      expect([at, res.statusCode]).toEqual([at, 422]);
+    }
+    const good = Buffer.from(JSON.stringify(['2999-01-01 00:00:00+00', 'zzz'])).toString('base64url');
+    expect((await get(`/api/admin/applications?cursor=${good}`, owner.headers)).statusCode).toBe(200);
   });
 });

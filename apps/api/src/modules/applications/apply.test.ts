@@ -2,8 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTexts, messages, type Application, type ProductGrid } from '@shopfront/shared';
+import { applicationTexts, cartMessages, messages, type Application, type ProductGrid } from '@shopfront/shared';
+import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { testBrowser } from '../../test/browser.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
 import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, makeService } from './testing.ts';
@@ -191,5 +193,28 @@ describe('a fee on quote and a free service, by the fee kind (not by a price of 
     expect(a.stage).toBe('submitted');
     expect(a.fee?.amount).toBe(0);
     expect(a.fee_methods).toEqual([]);
+  });
+});
+
+describe('the cart', () => {
+  it('refuses a service (it is applied for, never carted), by product or by variant; a product still adds', async () => {
+    const b = testBrowser(t.app);
+    const [v] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from variants where product_id = ${service.id} order by position, id limit 1`,
+    );
+    for (const id of [service.id, v!.id]) {
+      const res = await b.call('POST', '/api/cart/add-item', { product_id: id, quantity: 1 });
+      expect([id, res.statusCode, res.json().errors?.product_id]).toEqual([id, 422, [cartMessages.serviceApply]]);
+    }
+    const [plain] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select v.id from variants v join products p on p.id = v.product_id
+           where p.is_published and v.stock > 5
+             and not exists (select 1 from service_details sd where sd.product_id = p.id)
+           order by v.id limit 1`,
+    );
+    const ok = await b.call('POST', '/api/cart/add-item', { product_id: plain!.id, quantity: 1 });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

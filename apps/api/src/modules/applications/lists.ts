@@ -6,6 +6,7 @@ import { isoSql } from '../../db/sql-time.ts';
 import { HttpError } from '../../lib/http.ts';
 import { messages } from '@shopfront/shared';
 import { stageLabel } from './stages.ts';
+import { isCursorTimestamp } from '../../lib/cursor-time.ts';
 
 interface ListRow {
   id: string;
@@ -55,7 +56,7 @@ export async function myApplications(db: Db, customerId: number): Promise<Applic
 
 export const ADMIN_APPLICATIONS_PAGE = 30;
 
-const CursorSchema = z.tuple([z.string().min(1).max(60), z.string().min(1).max(64)]);
+const CursorSchema = z.tuple([z.string().max(60).refine(isCursorTimestamp), z.string().min(1).max(64)]);
 
 function readCursor(cursor: string): [string, string] {
   try {

@@ -63,7 +63,12 @@ export async function sendDocument(
   documents: DocumentStorage,
   doc: { path: string; mime: string; original_name: string },
 ) {
-  const { stream, size } = await documents.open(doc.path);
+  const opened = await documents.open(doc.path).catch((err: unknown) => {
+    // Its row outlived its file (removed by hand, a restore without documents): nothing to send.
+    if ((err as { code?: string }).code === 'ENOENT') throw notFound(applicationTexts.documentMissing);
+    throw err;
+  });
+  const { stream, size } = opened;
   return reply
     .header('content-type', doc.mime)
     .header('content-length', size)

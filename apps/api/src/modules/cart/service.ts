@@ -63,6 +63,7 @@ interface AddOutcome {
   line_id: number | null;
   variant_id: string | null;
   is_published: boolean | null;
+  is_service: boolean | null;
   by_variant: boolean | null;
   variants: number | null;
   available: boolean | null;
@@ -77,6 +78,7 @@ interface AddOutcome {
 /** Why an add was refused, in the order a shopper can act on it. */
 function refusal(o: AddOutcome, customised: boolean): HttpError {
   if (o.variant_id === null || !o.is_published) return new HttpError(404, cartMessages.productNotFound);
+  if (o.is_service) return fieldError('product_id', cartMessages.serviceApply);
   if (!o.by_variant && (o.variants ?? 0) > 1) return fieldError('product_id', cartMessages.chooseVariant);
   if (!o.available || o.price === null || (o.stock ?? 0) <= 0) return fieldError('product_id', cartMessages.outOfStock);
   if (customised && !(o.is_customisation_enabled && o.plugin_on)) {
@@ -99,7 +101,9 @@ export const addLineFunction = sqlFunction(
             select v.id as variant_id, v.product_id, v.stock, vc.selling_price_minor as price,
                    coalesce(vc.is_available, false) as available, pr.is_published, pr.is_customisation_enabled,
                    v.id = p_id as by_variant,
-                   (select count(*)::int from variants w where w.product_id = pr.id) as variants
+                   (select count(*)::int from variants w where w.product_id = pr.id) as variants,
+                   -- A service is applied for (its form, then its fee: ADR 37), never carted.
+                   exists (select 1 from service_details sd where sd.product_id = pr.id) as is_service
               from variants v join products pr on pr.id = v.product_id
               left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = p_channel
              where v.id = p_id or v.product_id = p_id
@@ -114,7 +118,8 @@ export const addLineFunction = sqlFunction(
                      where x.cart_id = p_cart and x.variant_id = p.variant_id) as variant_total),
           ok as (
             select p.*, least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock) as cap from p, facts
-             where p.is_published and (p.by_variant or p.variants = 1) and p.available and p.price is not null
+             where p.is_published and not p.is_service and (p.by_variant or p.variants = 1) and p.available
+               and p.price is not null
                and p_qty <= least(${sql.raw(String(MAX_LINE_QUANTITY))}, p.stock)
                and (p_key = '' or (p.is_customisation_enabled and facts.plugin_on))
                and (facts.had_line or facts.lines < ${sql.raw(String(MAX_CART_LINES))})
@@ -129,7 +134,7 @@ export const addLineFunction = sqlFunction(
               where ci.quantity + excluded.quantity <= (select cap from ok)
             returning ci.id)
           select row_to_json(o) from (
-            select (select id from ins) as line_id, p.variant_id, p.is_published, p.by_variant, p.variants, p.available,
+            select (select id from ins) as line_id, p.variant_id, p.is_published, p.is_service, p.by_variant, p.variants, p.available,
                    p.price, p.stock, p.is_customisation_enabled, facts.plugin_on, facts.had_line, facts.lines
               from facts left join p on true) o`,
   'volatile',

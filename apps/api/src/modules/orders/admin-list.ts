@@ -18,6 +18,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { fieldError } from '../../lib/http.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
+import { isCursorTimestamp } from '../../lib/cursor-time.ts';
 
 /**
  * The owner's orders inbox: one page newest first (keyset on created_at, id: the indexes of
@@ -98,7 +99,7 @@ export const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.id}`).toStri
 
 function decodeCursor(s: string): Cursor {
   const [at, id, ...rest] = Buffer.from(s, 'base64url').toString('utf8').split('|');
-  if (!at || !id || rest.length || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at) || !/^[\w-]{1,64}$/.test(id)) {
+  if (!at || !id || rest.length || !isCursorTimestamp(at) || !/^[\w-]{1,64}$/.test(id)) {
     throw fieldError('cursor', adminOrderMessages.cursor);
   }
   return { at, id };
