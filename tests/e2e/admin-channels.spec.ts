@@ -100,6 +100,14 @@ test.describe('Channels', () => {
       await expect(confirm).toBeHidden();
       await expect(india).toBeVisible();
 
+      // Settings → Channels (the default channel, the picker) and this screen link to each other.
+      await page.getByRole('link', { name: 'Default channel and the store picker' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Channels' }).waitFor();
+      await expect(page.getByLabel('Default channel')).toBeVisible();
+      await shotScreen(page, 'settings-channels');
+      await page.getByRole('link', { name: /Add, rename or delete channels/ }).click();
+      await expect(page).toHaveURL(/\/admin\/channels$/);
+
       // The new one goes.
       await renamed.getByRole('button', { name: `Delete ${name} USD` }).click();
       await confirm.getByRole('button', { name: 'Delete channel' }).click();
