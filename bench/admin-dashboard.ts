@@ -24,6 +24,15 @@ const STATUSES = ['confirmed', 'packed', 'shipped', 'delivered', 'delivered', 'd
 
 async function seed(database: Database): Promise<void> {
   const db = database.db;
+  // Orders name their channel by key (migration 0062).
+  await queryRows(
+    db,
+    sql`with country as (insert into countries (name, iso2, mobile_code, mobile_number_length, currency_code)
+                         values ('India', 'IN', '+91', 10, 'INR') on conflict (iso2) do update set name = excluded.name
+                         returning id)
+        insert into channels (id, name, currency_code, country_id) select 'ch_bench', 'Bench', 'INR', id from country
+        on conflict do nothing`,
+  );
   await queryRows(
     db,
     sql`insert into payment_methods (code, name, kind) values ('cod', 'Cash on Delivery', 'offline'),

@@ -6,6 +6,7 @@ export default [
     index('routes/home.tsx'),
     route('setup', 'routes/setup.tsx'),
     route('tax', 'routes/tax.tsx'),
+    route('channels', 'routes/channels.tsx'),
     route('backups', 'routes/backups.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:id', 'routes/orders.$id.tsx'),

@@ -98,6 +98,8 @@ export * from './api/admin-export.ts';
 export * from './gstin.ts';
 export * from './schemas/admin-tax.ts';
 export * from './api/admin-tax.ts';
+export * from './schemas/admin-channels.ts';
+export * from './api/admin-channels.ts';
 export * from './schemas/admin-import.ts';
 export * from './api/admin-import.ts';
 export * from './schemas/admin-push.ts';

@@ -141,6 +141,12 @@ export const NAV: readonly NavItem[] = [
   },
   { to: '/tax', label: 'Tax', area: 'settings', keywords: 'gst gstin invoice hsn cgst sgst igst legal name' },
   {
+    to: '/channels',
+    label: 'Channels',
+    area: 'settings',
+    keywords: 'stores countries currencies markets regions uae aed international prices',
+  },
+  {
     to: '/backups',
     label: 'Backups',
     area: 'backups',

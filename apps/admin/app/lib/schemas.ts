@@ -11,6 +11,7 @@ export {
 } from '@shopfront/shared';
 export { CustomerNoteBodySchema } from '@shopfront/shared';
 export { TaxSellerBodySchema } from '@shopfront/shared';
+export { ChannelBodySchema } from '@shopfront/shared';
 export { SearchSharingBodySchema } from '@shopfront/shared';
 export { StoreSettingsPatchSchema, PLUGIN_CONFIG_SCHEMAS } from '@shopfront/shared';
 export { StorefrontPatchSchema } from '@shopfront/shared';

@@ -45,7 +45,8 @@ function Product() {
       ) : (
         <Suspense fallback={<Loading label="Loading the form…" />}>
           <ProductEditor
-            key={`${id}:${product.data?.version ?? 0}`}
+            // A channel added or removed elsewhere in the panel gives the form its price columns anew.
+            key={`${id}:${product.data?.version ?? 0}:${list.map((c) => c.id).join(',')}`}
             product={isNew ? undefined : product.data}
             channels={list}
           />

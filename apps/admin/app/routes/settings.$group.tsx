@@ -35,6 +35,11 @@ function SettingsGroupScreen() {
         ‹ Settings
       </Link>
       <PageHeader title={group.title} description={group.description} />
+      {group.link && (
+        <Link to={group.link.to} className="-mt-3 mb-4 inline-flex min-h-11 items-center text-sm font-medium underline">
+          {group.link.label} ›
+        </Link>
+      )}
       {settings.isPending ? (
         <Loading />
       ) : settings.isError ? (

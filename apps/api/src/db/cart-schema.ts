@@ -15,7 +15,7 @@ import {
 import type { Address } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { categories, products, variants } from './catalog-schema.ts';
-import { countries } from './core-schema.ts';
+import { channels, countries } from './core-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** An address copied onto a cart, as answered (a saved one keeps its id; a typed one has id 0). */
@@ -33,7 +33,10 @@ export const carts = pgTable(
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').unique(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    channelId: text('channel_id').notNull(),
+    // Refuses a channel's delete while it has carts (migration 0062); a cart made as it goes waits on the key.
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id),
     status: text('status').$type<'active' | 'merged' | 'ordered'>().notNull().default('active'),
     couponCode: text('coupon_code'),
     shippingMethodCode: text('shipping_method_code'),

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { channels } from './core-schema.ts';
 
 /** PostgreSQL full-text vector; written only through a generated column. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -274,7 +275,10 @@ export const variantChannels = pgTable(
     variantId: text('variant_id')
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
-    channelId: text('channel_id').notNull(),
+    // A channel's prices go with it (admin/channels); a price saved as it goes waits on the key.
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull(),
     sellingPriceMinor: integer('selling_price_minor').notNull(),
     mrpMinor: integer('mrp_minor'),

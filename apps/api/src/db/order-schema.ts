@@ -17,6 +17,7 @@ import {
 import type { Address, OrderKind, OrderStatus, PaymentStatus } from '@shopfront/shared';
 import { customers } from './account-schema.ts';
 import { carts } from './cart-schema.ts';
+import { channels } from './core-schema.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** Human order numbers (SF-100001 …); the public id is opaque, the number alone finds nothing. */
@@ -51,7 +52,9 @@ export const orders = pgTable(
       .unique()
       .references(() => carts.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    channelId: text('channel_id').notNull(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id),
     kind: text('kind').$type<OrderKind>().notNull().default('goods'),
     /**
      * A service_fee order's application, for good (ADR 37, fourth slice): applications.order_id

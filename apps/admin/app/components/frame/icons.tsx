@@ -18,6 +18,9 @@ const paths: Record<string, string> = {
   '/trade-enquiries': 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',
   '/activity': 'M3 12h4l3-8 4 16 3-8h4',
   '/tax': 'M19 5 5 19M7 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2M17 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2',
+  // A globe: the countries and currencies the shop sells in.
+  '/channels':
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3',
   '/pages': 'M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1M14 3v5h5M9 13h6M9 17h4',
   '/blog': 'M4 20h4L19 9l-4-4L4 16v4M14 6l4 4',
   '/templates': 'M4 4h16v5H4zM4 13h7v7H4zM15 13h5M15 17h5M15 20h3',

@@ -39,6 +39,8 @@ export interface SettingsGroup {
   title: string;
   description: string;
   fields: readonly SettingField[];
+  /** A screen where what the group chooses from is managed (Channels for the default channel). */
+  link?: { to: string; label: string };
   /** A line of what is set now, for the list of groups (`channelName`: a channel's name by its id). */
   summary: (s: Partial<StoreSettings>, channelName: (id: string) => string) => string;
 }
@@ -244,6 +246,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     slug: 'channels',
     title: 'Channels',
     description: 'The store a shopper starts in, and whether they may switch to another.',
+    link: { to: '/channels', label: 'Add, rename or delete channels' },
     fields: [
       {
         key: 'default_channel',

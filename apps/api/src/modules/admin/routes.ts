@@ -69,6 +69,7 @@ import { undoRoutes } from './undo/routes.ts';
 import { searchSharingRoutes } from './seo/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { adminTaxRoutes } from './tax/routes.ts';
+import { adminChannelRoutes } from './channels/routes.ts';
 import { adminPushRoutes } from './push/routes.ts';
 import { adminApplicationRoutes } from './applications/routes.ts';
 import { adminBackupRoutes } from './backups/routes.ts';
@@ -148,6 +149,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(setupRoutes);
   await app.register(searchSharingRoutes);
   await app.register(adminTaxRoutes);
+  await app.register(adminChannelRoutes);
   await app.register(adminPushRoutes);
   await app.register(adminApplicationRoutes);
   await app.register(adminBackupRoutes);

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import { staffMessages, type StoreSettingKey, type StoreSettings } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { channels, countries, pages, storeSettings } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { getStoreSettings } from '../settings/service.ts';
@@ -89,6 +89,13 @@ export async function updateStoreSettings(
     ...(patch.store_country !== undefined ? { country: ['store_country', patch.store_country] } : {}),
   });
   await db.transaction(async (tx) => {
+    // The channel's key is held until this commits, so a channel delete running now waits and then
+    // sees it is the default (409) instead of leaving the setting naming a channel that is gone.
+    if (patch.default_channel !== undefined) {
+      const held = await queryRows(tx, sql`select 1 from channels where id = ${patch.default_channel} for key share`);
+      if (!held.length)
+        throw new HttpError(422, staffMessages.unknownChannel, { default_channel: [staffMessages.unknownChannel] });
+    }
     // Locked in key order, so two saves touching the same keys queue up instead of deadlocking.
     const current = await tx
       .select({ key: storeSettings.key, value: storeSettings.value })

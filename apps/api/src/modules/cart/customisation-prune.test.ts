@@ -34,7 +34,9 @@ describe('unused customisation uploads', () => {
       t.database.db,
       sql`select id, product_id from variants limit 1`,
     );
-    await t.database.db.execute(sql`insert into carts (id, channel_id) values ('c_prune_test', 'x')`);
+    await t.database.db.execute(
+      sql`insert into carts (id, channel_id) select 'c_prune_test', channel_id from storefronts where is_default`,
+    );
     await t.database.db.execute(
       sql`insert into cart_items (cart_id, product_id, variant_id, quantity, image_path, customisation_key, seen_price_minor)
           values ('c_prune_test', ${v!.product_id}, ${v!.id}, 1, ${`/media/customisations/${name('b')}`}, 'k', 100)`,

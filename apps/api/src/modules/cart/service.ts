@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, cartMessages, type AdditionalData } from '@shopfront/shared';
+import {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  adminChannelMessages,
+  cartMessages,
+  type AdditionalData,
+} from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
@@ -152,6 +158,10 @@ export async function lockOwnedCart(tx: Tx, owner: CartOwner) {
 /** A new active cart for the owner; a customer's concurrent first adds meet on the unique index and share one. */
 export async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
   const id = `c_${randomUUID().replace(/-/g, '')}`;
+  // The channel's key, held until the cart commits: a channel delete waits and then sees the cart
+  // (409), or went first and the shopper is asked to reload (its page named a channel now gone).
+  const held = await queryRows(tx, sql`select 1 from channels where id = ${channelId} for key share`);
+  if (!held.length) throw new HttpError(409, adminChannelMessages.gone);
   if (owner.customerId !== null) {
     // As a login's merge does (merge.ts): the customer's row orders who makes their cart.
     await queryRows(tx, sql`select id from customers where id = ${owner.customerId} for update`);

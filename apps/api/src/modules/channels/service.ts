@@ -72,6 +72,9 @@ export async function chooseChannel(
   const removed = await db.transaction(async (tx) => {
     const cart = await lockOwnedCart(tx, owner);
     if (!cart || cart.channel_id === chosen.id) return [];
+    // Held until the cart has moved: a delete of the channel from the panel waits, then sees the cart.
+    const held = await queryRows(tx, sql`select 1 from channels where id = ${chosen.id} for key share`);
+    if (!held.length) throw fieldError('channel_id', channelMessages.unknown);
     const rows = await queryRows<{ name: string }>(
       tx,
       sql`with gone as (

@@ -177,6 +177,13 @@ describe('pruneExpiredData', () => {
       .returning();
 
     const owner = await createCustomer(db);
+    // Carts name a channel by key (migration 0062); this shop has none of its own.
+    await queryRows(
+      db,
+      sql`with country as (insert into countries (name, iso2, mobile_code, mobile_number_length, currency_code)
+                           values ('Retention', 'RT', '+99', 10, 'INR') returning id)
+          insert into channels (id, name, currency_code, country_id) select 'retention', 'Retention', 'INR', id from country`,
+    );
     const cart = (id: string, updatedAt: Date, extra: Partial<typeof carts.$inferInsert> = {}) => ({
       id,
       channelId: 'retention',

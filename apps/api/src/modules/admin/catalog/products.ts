@@ -56,9 +56,20 @@ async function assertSkusFree(tx: Db, productId: string, variants: Variants): Pr
   if (i >= 0) throw fieldError(`variants.${i}.sku`, msg.skuTaken);
 }
 
-/** 422 on the first price naming a channel the shop does not have. */
+/**
+ * 422 on the first price naming a channel the shop does not have. The channels named are held
+ * until the save commits: a channel delete meanwhile waits, then takes these prices with it.
+ */
 async function assertChannels(tx: Db, variants: Variants): Promise<void> {
-  const known = new Set((await queryRows<{ id: string }>(tx, sql`select id from channels`)).map((c) => c.id));
+  const named = [...new Set(variants.flatMap((v) => v.prices.map((p) => p.channel_id)))];
+  const known = new Set(
+    (
+      await queryRows<{ id: string }>(
+        tx,
+        sql`select id from channels where id = any(${textArray(named)}) order by id for key share`,
+      )
+    ).map((c) => c.id),
+  );
   variants.forEach((v, i) =>
     v.prices.forEach((p, j) => {
       if (!known.has(p.channel_id)) throw fieldError(`variants.${i}.prices.${j}.channel_id`, msg.unknownChannel);
