@@ -99,6 +99,8 @@ export type ServiceDetails = z.infer<typeof ServiceDetailsSchema>;
 export const serviceMessages = {
   productNotFound: 'Product not found',
   fieldKeyTwice: 'Each field of the form needs its own key',
+  fieldKeyReserved: (key: string) =>
+    `“${key}” is a part of every application already (its service or contact): pick another key`,
   stageKeyTwice: 'Each stage needs its own key',
   stageKeyFixed: (key: string) => `“${key}” is a stage every application already has: pick another key`,
   choiceOptions: 'A choice field needs at least two options',
@@ -110,6 +112,12 @@ export const serviceMessages = {
 } as const;
 
 /**
+ * Parts of every application's form besides the service's own fields (the service, the
+ * applicant's contact, a document request answered): a field keyed so would be read as one of them.
+ */
+export const APPLICATION_RESERVED_KEYS = ['service', 'name', 'email', 'phone', 'request_id'] as const;
+
+/**
  * PUT /api/admin/catalog/products/{id}/service: ServiceDetailsSchema with the rules across
  * fields (unique field and stage keys, stage keys clear of APPLICATION_FIXED_STAGES, a choice
  * field's two or more distinct options, a file field's accepted types, min ≤ max), each issue
@@ -119,7 +127,9 @@ export const ServiceDetailsBodySchema = ServiceDetailsSchema.superRefine((detail
   const seenFields = new Set<string>();
   details.form_fields.forEach((field, i) => {
     const at = (...rest: (string | number)[]) => ['form_fields', i, ...rest];
-    if (seenFields.has(field.key))
+    if ((APPLICATION_RESERVED_KEYS as readonly string[]).includes(field.key))
+      ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyReserved(field.key) });
+    else if (seenFields.has(field.key))
       ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyTwice });
     seenFields.add(field.key);
     if (field.type === 'choice') {

@@ -121,6 +121,19 @@ describe('thread and document requests', () => {
       headers: owner.headers,
       payload: { body: 'Please send a cancelled cheque' },
     });
+    // The applicant is told of each once, by e-mail (they have one; else an SMS), with the link to
+    // answer; their own message tells them nothing.
+    const texts = await queryRows<{ body: string }>(
+      t.database.db,
+      sql`select body from outbox_messages
+           where recipient in (${phone}, (select email from applications where id = ${mine.id})) order by id`,
+    );
+    const link = `/track-application/${token()}`;
+    const asks = texts.filter((m) => m.body.includes('please send: Cancelled cheque'));
+    const message = texts.filter((m) => m.body.includes('we wrote: "Please send a cancelled cheque"'));
+    expect([asks.length, message.length]).toEqual([1, 1]);
+    for (const m of [...asks, ...message]) expect(m.body).toContain(link);
+    expect(texts.some((m) => m.body.includes('When will it be filed'))).toBe(false);
 
     const upload = (headers: Record<string, string>, ref: string) => {
       const { payload, contentType } = formData(

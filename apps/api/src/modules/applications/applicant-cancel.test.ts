@@ -17,7 +17,7 @@ import { formData } from '../../test/form-data.ts';
 import { setStoreSetting } from '../../test/orders.ts';
 import { deliverSandboxWebhook } from '../payments/sandbox-gateway.ts';
 import { signedInOwner } from '../staff/testing.ts';
-import { APPLICATION_CANCEL_RATE_LIMIT } from './routes.ts';
+import { APPLICATION_CANCEL_RATE_LIMIT, APPLICATION_MESSAGE_RATE_LIMIT } from './routes.ts';
 import { GOOD_FIELDS, PDF, apply, makeService } from './testing.ts';
 
 /**
@@ -386,6 +386,21 @@ describe('limits', () => {
     expect(codes.at(-1)).toBe(429);
     expect(codes.slice(0, -1).every((c) => c === 422)).toBe(true);
   });
+  it(`one address may send ${APPLICATION_MESSAGE_RATE_LIMIT.max} messages in ${APPLICATION_MESSAGE_RATE_LIMIT.timeWindow}, then 429`, async () => {
+    const { token } = await newApplication();
+    const codes: number[] = [];
+    for (let i = 0; i <= APPLICATION_MESSAGE_RATE_LIMIT.max; i++) {
+      codes.push(
+        (await post(`/api/applications/${token}/messages`, { body: `Note ${i}` }, {}, '10.94.0.2')).statusCode,
+      );
+    }
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.slice(0, -1).every((c) => c === 200)).toBe(true);
+    // Another address is not held back by it.
+    expect(
+      (await post(`/api/applications/${token}/messages`, { body: 'Still here' }, {}, '10.94.0.3')).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('asking to cancel once work has started', () => {
@@ -453,6 +468,15 @@ describe('asking to cancel once work has started', () => {
     });
     const refused = declines.find((r) => r.statusCode === 409)!;
     expect(refused.json().message).toBe(applicationTexts.noCancelRequest);
+    // The applicant is told of the answer once, as of any staff message.
+    const answers = await queryRows<{ body: string }>(
+      db(),
+      sql`select body from outbox_messages
+           where recipient in (select email from applications where id = ${app.id}
+                               union select phone from applications where id = ${app.id})
+             and body like ${'%we wrote:%Filing is under way.%'}`,
+    );
+    expect(answers).toHaveLength(1);
     expect((await cancel(app.id, { reason: 'Please, it is urgent' }, customer)).statusCode).toBe(200);
     await t.app.jobs.runDue();
     expect((await alerts()).length).toBe(told.length * 2);

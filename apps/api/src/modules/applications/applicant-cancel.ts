@@ -9,7 +9,7 @@ import { settleCancelledPayment } from '../orders/service.ts';
 import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
-import { notifyApplicant } from './notify.ts';
+import { notifyApplicant, notifyThread } from './notify.ts';
 import { cancelAction, isBeforeWork, isFinalStage, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
@@ -167,23 +167,43 @@ async function askToCancel(tx: Db, applicationId: string, a: Locked, reason: str
 
 /**
  * The owner declines the applicant's request to cancel: it is cleared (one conditional update, so
- * two staff declining at once answer once: the other gets 409) and the answer goes on the thread.
+ * two staff declining at once answer once: the other gets 409), the answer goes on the thread and
+ * the applicant is told, as for any staff message (notify.ts notifyThread). `linkOrigin`: '' for no link.
  */
 export async function declineCancelRequest(
-  db: Db,
-  d: { applicationId: string; staffId: string; note: string | null },
+  app: FastifyInstance,
+  d: { applicationId: string; staffId: string; note: string | null; linkOrigin: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [cleared] = await queryRows<{ id: string }>(
+  const token = await applicationToken(app.db, d.applicationId);
+  await app.db.transaction(async (tx) => {
+    const [cleared] = await queryRows<{
+      application_no: string;
+      service_name: string;
+      email: string | null;
+      phone: string | null;
+    }>(
       tx,
       sql`update applications set cancel_requested_at = null, cancel_request_reason = null, updated_at = now()
            where id = ${d.applicationId} and cancel_requested_at is not null
-           returning id`,
+           returning application_no, service_name, email, phone`,
     );
     if (!cleared) throw new HttpError(409, applicationTexts.noCancelRequest);
+    const body = applicationTexts.cancelDeclinedMessage(d.note);
     await tx.execute(
       sql`insert into application_messages (application_id, author, staff_id, body)
-          values (${d.applicationId}, 'staff', ${d.staffId}, ${applicationTexts.cancelDeclinedMessage(d.note)})`,
+          values (${d.applicationId}, 'staff', ${d.staffId}, ${body})`,
+    );
+    await notifyThread(
+      tx,
+      app.outbox,
+      {
+        applicationNo: cleared.application_no,
+        serviceName: cleared.service_name,
+        email: cleared.email,
+        phone: cleared.phone,
+        link: d.linkOrigin ? `${d.linkOrigin}${applicationTrackingPath(token)}` : '',
+      },
+      { kind: 'message', body },
     );
   });
 }

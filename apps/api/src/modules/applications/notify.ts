@@ -28,3 +28,40 @@ export async function notifyApplicant(tx: Db, outbox: Outbox, n: ApplicantNotice
   if (n.email) await outbox.enqueue(tx, { channel: 'email', recipient: n.email, subject, body });
   if (n.phone) await outbox.enqueue(tx, { channel: 'sms', recipient: n.phone, body });
 }
+
+/** What staff put on an application's thread that the applicant must act on or read. */
+export type ThreadNotice =
+  | { kind: 'message'; body: string }
+  | { kind: 'request'; what: string };
+
+/** The longest part of a staff message an SMS or subject line quotes. */
+const QUOTE_MAX = 140;
+const quote = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > QUOTE_MAX ? `${flat.slice(0, QUOTE_MAX - 1)}…` : flat;
+};
+
+/**
+ * Tells the applicant that staff wrote to them or asked for a document, in the caller's
+ * transaction (the one that put it on the thread): an e-mail when the application has an address,
+ * else an SMS, with the link to answer. Once per message or request: a retried request that wrote
+ * nothing tells nothing.
+ */
+export async function notifyThread(
+  tx: Db,
+  outbox: Outbox,
+  to: Omit<ApplicantNotice, 'stageLabel' | 'note'>,
+  what: ThreadNotice,
+): Promise<void> {
+  const answer = to.link ? ` ${what.kind === 'request' ? 'Upload it' : 'Read and answer it'} at ${to.link}` : '';
+  const subject =
+    what.kind === 'request'
+      ? `Application ${to.applicationNo}: please send a document`
+      : `Application ${to.applicationNo}: a message from us`;
+  const body =
+    what.kind === 'request'
+      ? `For your application ${to.applicationNo} (${to.serviceName}) please send: ${quote(what.what)}.${answer}`
+      : `About your application ${to.applicationNo} (${to.serviceName}) we wrote: "${quote(what.body)}".${answer}`;
+  if (to.email) await outbox.enqueue(tx, { channel: 'email', recipient: to.email, subject, body });
+  else if (to.phone) await outbox.enqueue(tx, { channel: 'sms', recipient: to.phone, body });
+}

@@ -48,6 +48,8 @@ const ACCESS_NOTE =
 export const APPLICATION_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 /** Cancels and requests to cancel one address may send (ask, decline, ask again is not a loop to run). */
 export const APPLICATION_CANCEL_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
+/** An applicant's messages: a conversation's pace, not a flood of the business's inbox. */
+export const APPLICATION_MESSAGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
 const gone = () => notFound(applicationTexts.notFound);
 
@@ -218,12 +220,13 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, body: ApplicationMessageBodySchema, data: ApplicationSchema },
       tags,
-      summary: `Write to the business on an application's thread (plain text). ${ACCESS_NOTE}`,
-      errors: [404, 422],
+      summary: `Write to the business on an application's thread (plain text). ${ACCESS_NOTE}. ${APPLICATION_MESSAGE_RATE_LIMIT.max} per ${APPLICATION_MESSAGE_RATE_LIMIT.timeWindow} per address`,
+      errors: [404, 422, 429],
+      config: { rateLimit: APPLICATION_MESSAGE_RATE_LIMIT },
     },
     async (req) => {
       const found = await reach(req, req.params.ref);
-      await postMessage(db, { id: found.id, author: 'applicant', body: req.body.body });
+      await postMessage(db, { id: found.id, body: req.body.body });
       return ok((await applicantView(db, found.id, found.ref, payable))!, applicationTexts.messageSent);
     },
   );

@@ -68,6 +68,12 @@ describe('stage moves', () => {
     ]);
     expect(view.next_due_at).not.toBeNull();
     expect(view.steps.find((s) => s.key === 'verified')!.expected_at).toBe(view.next_due_at);
+    // Each later stage has its expected date too, each after the one before.
+    const dates = view.steps.filter((s) => !s.completed).map((s) => s.expected_at);
+    expect(dates).toHaveLength(4);
+    expect(dates.every((d) => d !== null)).toBe(true);
+    expect([...dates].sort()).toEqual(dates);
+    expect(new Set(dates).size).toBe(4);
 
     const back = await move(app.id, { from: 'submitted', to: 'awaiting_payment' });
     expect([back.statusCode, back.json().errors]).toEqual([422, { to: [applicationTexts.stageNotAllowed] }]);

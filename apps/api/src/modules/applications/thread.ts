@@ -5,35 +5,76 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
 import { storePrivateFile } from './files.ts';
+import { notifyThread, type ThreadNotice } from './notify.ts';
 import { notEndedSql } from './stages.ts';
+import { applicationToken, applicationTrackingPath } from './token.ts';
 
 /** The thread and documents of an application (its applicant and staff). */
 
-export async function postMessage(
-  db: Db,
-  m: { id: string; author: 'applicant' | 'staff'; body: string; staffId?: string },
-): Promise<void> {
+/** The applicant writes on their application's thread. */
+export async function postMessage(db: Db, m: { id: string; body: string }): Promise<void> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`insert into application_messages (application_id, author, staff_id, body)
-        select id, ${m.author}, ${m.staffId ?? null}, ${m.body} from applications where id = ${m.id}
+    sql`insert into application_messages (application_id, author, body)
+        select id, 'applicant', ${m.body} from applications where id = ${m.id}
         returning id`,
   );
   if (rows.length === 0) throw notFound(applicationTexts.notFound);
 }
 
-/** Asks the applicant for a document: refused (409) once the application has ended, as their upload would be. */
-export async function requestDocument(db: Db, r: { id: string; what: string; staffId: string }): Promise<void> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`insert into application_document_requests (application_id, what, staff_id)
-        select id, ${r.what}, ${r.staffId} from applications where id = ${r.id} and ${notEndedSql}
-        returning id`,
-  );
-  if (rows.length > 0) return;
-  const [exists] = await queryRows<{ id: string }>(db, sql`select id from applications where id = ${r.id}`);
-  if (!exists) throw notFound(applicationTexts.notFound);
-  throw new HttpError(409, applicationTexts.documentRequestClosed);
+/** Whom staff's words reach: the application's number, service and contact. */
+interface Addressee {
+  application_no: string;
+  service_name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+const addressee = (id: string, ended: boolean) =>
+  sql`select id, application_no, service_name, email, phone from applications
+       where id = ${id}${ended ? sql`` : sql` and ${notEndedSql}`}`;
+
+/**
+ * Staff write on the thread or ask for a document (409 once the application has ended, as the
+ * applicant's upload would be), and the applicant is told in the same transaction
+ * (notify.ts notifyThread), with the link to answer. `linkOrigin`: '' for no link.
+ */
+export async function staffToApplicant(
+  app: FastifyInstance,
+  w: { id: string; staffId: string; linkOrigin: string } & ThreadNotice,
+): Promise<void> {
+  const token = await applicationToken(app.db, w.id);
+  await app.db.transaction(async (tx) => {
+    const [to] = await queryRows<Addressee>(
+      tx,
+      w.kind === 'message'
+        ? sql`with a as (${addressee(w.id, true)}),
+                   ins as (insert into application_messages (application_id, author, staff_id, body)
+                           select id, 'staff', ${w.staffId}, ${w.body} from a returning id)
+              select a.* from a join ins on true`
+        : sql`with a as (${addressee(w.id, false)}),
+                   ins as (insert into application_document_requests (application_id, what, staff_id)
+                           select id, ${w.what}, ${w.staffId} from a returning id)
+              select a.* from a join ins on true`,
+    );
+    if (!to) {
+      const [exists] = await queryRows<{ id: string }>(tx, sql`select id from applications where id = ${w.id}`);
+      if (!exists) throw notFound(applicationTexts.notFound);
+      throw new HttpError(409, applicationTexts.documentRequestClosed);
+    }
+    await notifyThread(
+      tx,
+      app.outbox,
+      {
+        applicationNo: to.application_no,
+        serviceName: to.service_name,
+        email: to.email,
+        phone: to.phone,
+        link: w.linkOrigin ? `${w.linkOrigin}${applicationTrackingPath(token)}` : '',
+      },
+      w.kind === 'message' ? { kind: 'message', body: w.body } : { kind: 'request', what: w.what },
+    );
+  });
 }
 
 /** A document request id as sent in a multipart field; undefined when left out. */

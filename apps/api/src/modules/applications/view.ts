@@ -8,7 +8,7 @@ import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
-import { cancelAction, isEnding, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
+import { addWorkingDays, cancelAction, isEnding, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -130,15 +130,25 @@ function steps(row: ApplicationRow): Application['steps'] {
     ];
   }
   const at = seq.indexOf(row.stage);
+  // The next stage's date is the one set when this stage was reached; each later one follows it by
+  // its own working days (a projection: it moves with the next move).
+  let projected = row.next_due_at === null ? null : new Date(row.next_due_at);
   return seq.map((key, i) => {
     const completed = i <= at;
+    let expected: string | null = null;
+    if (i === at + 1) expected = row.next_due_at;
+    else if (i > at + 1 && projected) {
+      const days = row.stages.find((s) => s.key === key)?.expected_days;
+      projected = days === undefined ? null : addWorkingDays(projected, days);
+      expected = projected?.toISOString() ?? null;
+    }
     return {
       key,
       label: stageLabel(row.stages, key),
       completed,
       active: i === at,
       at: completed ? reachedAt(key) : null,
-      expected_at: i === at + 1 ? row.next_due_at : null,
+      expected_at: expected,
     };
   });
 }

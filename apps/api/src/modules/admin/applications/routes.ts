@@ -26,7 +26,7 @@ import { cancelWithRefund } from '../../applications/cancel.ts';
 import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
 import { sendDocument } from '../../applications/routes.ts';
-import { findDocument, postMessage, requestDocument } from '../../applications/thread.ts';
+import { findDocument, staffToApplicant } from '../../applications/thread.ts';
 import { staffView } from '../../applications/view.ts';
 import { markAdminOrderPaid, refundFeeOrder, type StaffAct } from '../../orders/admin-actions.ts';
 import { requireStaff } from '../auth.ts';
@@ -124,7 +124,13 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const m = await requireStaff(req);
-      await postMessage(app.db, { id: req.params.id, author: 'staff', body: req.body.body, staffId: m.id });
+      await staffToApplicant(app, {
+        id: req.params.id,
+        staffId: m.id,
+        linkOrigin: await messageLinkOrigin(app, req),
+        kind: 'message',
+        body: req.body.body,
+      });
       return ok(await detail(app.db, req.params.id), applicationTexts.messageSent);
     },
   );
@@ -145,7 +151,13 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const m = await requireStaff(req);
-      await requestDocument(app.db, { id: req.params.id, what: req.body.what, staffId: m.id });
+      await staffToApplicant(app, {
+        id: req.params.id,
+        staffId: m.id,
+        linkOrigin: await messageLinkOrigin(app, req),
+        kind: 'request',
+        what: req.body.what,
+      });
       return ok(await detail(app.db, req.params.id), applicationTexts.requestSent);
     },
   );
@@ -200,7 +212,12 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const m = await requireStaff(req);
       await detail(app.db, req.params.id);
-      await declineCancelRequest(app.db, { applicationId: req.params.id, staffId: m.id, note: req.body.note ?? null });
+      await declineCancelRequest(app, {
+        applicationId: req.params.id,
+        staffId: m.id,
+        note: req.body.note ?? null,
+        linkOrigin: await messageLinkOrigin(app, req),
+      });
       return ok(await detail(app.db, req.params.id), applicationTexts.cancelRequestDeclined);
     },
   );

@@ -140,6 +140,8 @@ describe('service details: saving', () => {
       { key: 'photo', label: 'Photo', type: 'file', accept: [] },
       { key: 'age', label: 'Age', type: 'number', min: 60, max: 18 },
       { key: 'city', label: 'City', type: 'choice', options: ['Pune', 'Pune'] },
+      { key: 'email', label: 'Your CA’s e-mail', type: 'text' },
+      { key: 'service', label: 'Service wanted', type: 'text' },
     ];
     body.stages = [
       { key: 'submitted', label: 'Submitted' },
@@ -154,6 +156,12 @@ describe('service details: saving', () => {
       'form_fields.3.accept': ['A file field needs at least one accepted file type'],
       'form_fields.4.min': ['The smallest value must not be above the largest'],
       'form_fields.5.options': ['Each option of a choice field must be different'],
+      'form_fields.6.key': [
+        '“email” is a part of every application already (its service or contact): pick another key',
+      ],
+      'form_fields.7.key': [
+        '“service” is a part of every application already (its service or contact): pick another key',
+      ],
       'stages.0.key': ['“submitted” is a stage every application already has: pick another key'],
       'stages.2.key': ['Each stage needs its own key'],
     });
