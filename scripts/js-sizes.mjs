@@ -3,7 +3,7 @@
 // build (`npm run build` first): the entry, the framework and every module React Router's manifest
 // lists for `root` and the page's route, as their precompressed `.gz` files. Lazy chunks (dialogs,
 // quick view, validation loaded on first use) are not counted. ADR 0030 keeps the figures; the
-// panel's budget is enforced by tests/e2e/admin-budget.test.ts.
+// panel's budget is enforced by tests/e2e/admin-budget.spec.ts.
 //   node scripts/js-sizes.mjs [routes/product routes/cart …]
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

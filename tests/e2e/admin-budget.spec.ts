@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './support/test.ts';
 
 /*
  * The panel's JavaScript budget (ADR 0034): the first screen (the sign-in, or a signed-in list)
@@ -132,12 +132,12 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   page: { routes: ['routes/frame', 'routes/pages.$id'], start: false },
 };
 
-describe('the panel’s JavaScript budget', () => {
+test.describe('the panel’s JavaScript budget', () => {
   // Fails without a build: run `npm run build` first, as for every browser test.
   const manifest = existsSync(path.join(client, 'index.html')) ? readManifest() : null;
   for (const [screen, { routes: routeIds, start }] of Object.entries(screens)) {
     const budget = OVER_BUDGET_TODAY[screen] ?? (start ? BUDGET_BYTES : BUDGET_BYTES + MENU_SCREEN_SLACK);
-    it(`${screen}: at most ${budget / 1000} kB of gzip JavaScript before it is interactive`, () => {
+    test(`${screen}: at most ${budget / 1000} kB of gzip JavaScript before it is interactive`, () => {
       expect(manifest, 'the panel is not built: run npm run build').not.toBeNull();
       const scripts = firstScreenScripts(manifest!, routeIds);
       const total = [...scripts].reduce((sum, s) => sum + gzipBytes(s), 0);
@@ -146,7 +146,7 @@ describe('the panel’s JavaScript budget', () => {
     });
   }
 
-  it('the palette and zod are not part of any screen a session starts on', () => {
+  test('the palette and zod are not part of any screen a session starts on', () => {
     const starts = Object.values(screens).filter((s) => s.start);
     const all = new Set(starts.flatMap((s) => [...firstScreenScripts(manifest!, s.routes)]));
     const names = [...all].map((s) => path.basename(s));

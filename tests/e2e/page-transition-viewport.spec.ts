@@ -1,14 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Spec section 9: the default page transition is named "page", mode out-in; the storefront
  * re-detects mobile/desktop 50 ms after a resize (lib/page-transition.ts, lib/use-viewport.ts).
  */
-const suite = useShopSuite();
-
 interface Seen {
   active: boolean;
   pseudos: string[];
@@ -46,11 +43,14 @@ async function recordViewTransitions(page: Page): Promise<() => Promise<Seen>> {
   return () => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
 }
 
-describe('page transition "page", out-in', () => {
-  it('a navigation to another page fades the page body out, then the new one in; the header stays put', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('page transition "page", out-in', () => {
+  test('a navigation to another page fades the page body out, then the new one in; the header stays put', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/`);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const seen = await recordViewTransitions(page);
 
@@ -69,16 +69,18 @@ describe('page transition "page", out-in', () => {
     // The header is not faded (it is captured on its own, without an animation), nor the whole page.
     expect(s.pseudos.filter((p) => p.includes('(root)') || p.includes('site-header'))).toEqual([]);
     // Named only while it runs: the page body is no stacking context the rest of the time.
-    await expect(
-      page.evaluate(() => getComputedStyle(document.getElementById('main-content')!).viewTransitionName),
-    ).resolves.toBe('none');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.getElementById('main-content')!).viewTransitionName))
+      .toBe('none');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('not for a change of the query on one page, nor for a shopper who asks for reduced motion', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/shop-online`);
+  test('not for a change of the query on one page, nor for a shopper who asks for reduced motion', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/shop-online`);
     await waitForHydration(page);
     let seen = await recordViewTransitions(page);
     await page.evaluate(() =>
@@ -96,11 +98,10 @@ describe('page transition "page", out-in', () => {
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     await page.waitForTimeout(300);
     expect((await seen()).active).toBe(false);
-    await page.close();
   });
 });
 
-describe('resize re-detection, 50 ms', () => {
+test.describe('resize re-detection, 50 ms', () => {
   /** Opens the listing's filter drawer (a modal on phones) and records resize events and when the drawer closes. */
   async function openDrawer(page: Page) {
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -121,9 +122,12 @@ describe('resize re-detection, 50 ms', () => {
   const quietBeforeClose = (log: { resizes: number[]; closedAt: number | null }) =>
     log.closedAt! - Math.max(...log.resizes.filter((t) => t <= log.closedAt!));
 
-  it('growing a phone-sized window to desktop closes the filter drawer 50 ms after the resize', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product-category/shirts`);
+  test('growing a phone-sized window to desktop closes the filter drawer 50 ms after the resize', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/shirts`);
     await waitForHydration(page);
     await openDrawer(page);
     await page.setViewportSize(DESKTOP);
@@ -137,12 +141,14 @@ describe('resize re-detection, 50 ms', () => {
     // Soon after, with no other event: a 50 ms timer on a busy 2-core machine may fire some
     // hundreds of ms late (the fresh-clone run of stop 38 measured 410 ms against a 400 ms bound).
     expect(quiet).toBeLessThan(1000);
-    await page.close();
   });
 
-  it('is debounced: while resize events keep coming, nothing is re-detected; 50 ms after the last one it is', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product-category/shirts`);
+  test('is debounced: while resize events keep coming, nothing is re-detected; 50 ms after the last one it is', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/shirts`);
     await waitForHydration(page);
     await openDrawer(page);
     // A drag: resize events every 10 ms for 400 ms, the window turning desktop-sized during them.
@@ -174,6 +180,5 @@ describe('resize re-detection, 50 ms', () => {
     // Closed after the burst (unless the machine paused the burst itself for 50 ms).
     const gaps = log.resizes.slice(1).map((t, i) => t - log.resizes[i]!);
     if (Math.max(...gaps) < 45) expect(log.closedAt!).toBeGreaterThan(log.resizes.at(-1)!);
-    await page.close();
   });
 });

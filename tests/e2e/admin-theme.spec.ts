@@ -1,45 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import {
-  axeProblems,
-  sidebarLink,
-  insertStaff,
-  openPanelInBrowser,
-  shot,
-  shotScreen,
-  testStaff,
-  toastSays,
-} from './support/admin.ts';
+import type { Frame, Page } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
+import { axeProblems, openPanel, sidebarLink, shot, shotScreen, testStaff, toastSays } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The panel's Theme screen (issue 28, first slice) at 390 and 1280 px, with ADMIN_ORIGIN unset
  * (as `npm start` runs): the owner changes the primary colour and the framed home page shows it
- * before anything is saved, while a shopper (another browser) still sees the old colour; after
- * Publish the shopper's next load has the new one. A low-contrast text colour is warned about. A
- * content editor uses the screen too, and a 422 lands under its field.
+ * before anything is saved, while a shopper (another browser context) still sees the old colour;
+ * after Publish the shopper's next load has the new one. A low-contrast text colour is warned
+ * about. A content editor uses the screen too, and a 422 lands under its field.
  * SHOTS_DIR=/work/shots/theme keeps a screenshot of each screen.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const EDITOR = testStaff('Kabir Das', 'content_editor');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-/** A second browser: the shopper shares no cookie with the panel. */
-let shopperBrowser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, EDITOR) });
-  browser = await launchBrowser();
-  shopperBrowser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shopperBrowser?.close();
-  await shop?.stop();
-});
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, EDITOR], { scope: 'test' }] });
 
 const primaryOf = (target: Page | Frame) =>
   target.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim());
@@ -53,25 +28,33 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame!;
 }
 
-async function openTheme(viewport: { width: number; height: number }, staff = OWNER) {
-  const { page, problems } = await openPanelInBrowser(browser, url('/admin/theme'), staff, viewport);
+async function openTheme(page: Page, baseUrl: string, viewport: { width: number; height: number }) {
+  const problems = await openPanel(page, `${baseUrl}/admin/theme`, OWNER, viewport);
   await page.getByTestId('theme-editor').waitFor();
-  return { page, problems };
+  return problems;
 }
 
-describe('the Theme screen', () => {
+test.describe('the Theme screen', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a new primary colour shows in the preview at once and reaches shoppers on Publish`, async () => {
+    test(`at ${viewport.width} px: a new primary colour shows in the preview at once and reaches shoppers on Publish`, async ({
+      page,
+      shop,
+      newPage,
+    }) => {
+      // The whole journey (the panel, the framed shop reloaded, a shopper's three loads) runs
+      // past the default 60 s on a busy 2-core machine.
+      test.setTimeout(180_000);
       const colour = viewport === MOBILE ? '#7c3aed' : '#b91c1c';
-      const { page, problems } = await openTheme(viewport);
+      const problems = await openTheme(page, shop.baseUrl, viewport);
       const frame = await previewFrame(page);
       const before = await primaryOf(frame);
       expect(before).not.toBe(colour);
 
-      const shopper = await newPage(shopperBrowser, viewport);
-      await shopper.goto(url('/'));
+      // The shopper: a context of its own, sharing no cookie with the panel.
+      const shopper = await newPage(viewport);
+      await shopper.goto(`${shop.baseUrl}/`);
       await waitForHydration(shopper);
-      expect(await primaryOf(shopper)).toBe(before);
+      await expect.poll(() => primaryOf(shopper)).toBe(before);
 
       expect(await axeProblems(page)).toEqual([]);
       await shot(page, 'theme-editor');
@@ -79,9 +62,9 @@ describe('the Theme screen', () => {
       await page.getByTestId('colour-primary-hex').fill(colour);
       if (viewport === MOBILE) {
         // On a phone the preview is its own tab.
-        await expect(page.getByTestId('preview-frame').isVisible()).resolves.toBe(false);
+        await expect(page.getByTestId('preview-frame')).toBeHidden();
         await page.getByTestId('tab-preview').click();
-        await expect(page.getByTestId('preview-frame').isVisible()).resolves.toBe(true);
+        await expect(page.getByTestId('preview-frame')).toBeVisible();
       }
       // Live in the frame, before anything is saved...
       await frame.waitForFunction(
@@ -95,42 +78,41 @@ describe('the Theme screen', () => {
       // ...while a shopper still gets the saved colour.
       await shopper.reload();
       await waitForHydration(shopper);
-      expect(await primaryOf(shopper)).toBe(before);
+      await expect.poll(() => primaryOf(shopper)).toBe(before);
 
-      await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('1 unpublished change');
+      await expect(page.getByTestId('theme-save-bar')).toContainText('1 unpublished change');
       await page.getByTestId('publish').click();
       await toastSays(page, 'Storefront settings saved');
-      await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('All published');
+      await expect(page.getByTestId('theme-save-bar')).toContainText('All published');
       // The frame reloads with the published look.
       const reloaded = await previewFrame(page);
       await expect.poll(() => primaryOf(reloaded)).toBe(colour);
 
       await shopper.reload();
       await waitForHydration(shopper);
-      expect(await primaryOf(shopper)).toBe(colour);
-      await shopper.close();
+      await expect.poll(() => primaryOf(shopper)).toBe(colour);
       // The sign-in page asks whether someone is signed in first: its 401 is the expected answer.
       expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
-      await page.close();
     });
   }
 
-  it('warns about a low-contrast text colour, answers Edit Header, and Discard puts the saved colours back in the frame', async () => {
-    const { page } = await openTheme(DESKTOP);
+  test('warns about a low-contrast text colour, answers Edit Header, and Discard puts the saved colours back in the frame', async ({
+    page,
+    shop,
+  }) => {
+    await openTheme(page, shop.baseUrl, DESKTOP);
     const frame = await previewFrame(page);
     const text = page.getByTestId('colour-text');
-    await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
+    await expect(text.getByTestId('contrast-warning')).toHaveCount(0);
     await page.getByTestId('colour-text-hex').fill('#dddddd');
-    await expect(text.getByTestId('contrast-warning').textContent()).resolves.toMatch(
-      /contrast 1\.\d:1 — below 4\.5:1/,
-    );
+    await expect(text.getByTestId('contrast-warning')).toHaveText(/contrast 1\.\d:1 — below 4\.5:1/);
     await page.getByTestId('colour-primary-hex').fill('#fde047');
     await frame.waitForFunction(
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === '#fde047',
     );
     await text.getByTestId('contrast-warning').scrollIntoViewIfNeeded();
     expect(await axeProblems(page)).toEqual([]);
-    await expect(page.getByTestId('theme-save-bar').textContent()).resolves.toContain('2 unpublished changes');
+    await expect(page.getByTestId('theme-save-bar')).toContainText('2 unpublished changes');
     await shotScreen(page, 'theme-contrast-warning');
     // The frame's Edit Header opens the header's menu editor, but not over unpublished colours
     // without asking: answered No, the theme stays with its changes.
@@ -144,15 +126,17 @@ describe('the Theme screen', () => {
     expect(await asked).toBe('Leave without publishing your theme changes?');
     expect(new URL(page.url()).pathname).toBe('/admin/theme');
     await page.getByTestId('discard').click();
-    await expect(text.getByTestId('contrast-warning').count()).resolves.toBe(0);
+    await expect(text.getByTestId('contrast-warning')).toHaveCount(0);
     await frame.waitForFunction(
       () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() !== '#fde047',
     );
-    await page.close();
   });
 
-  it('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async () => {
-    const { page, problems } = await openPanelInBrowser(browser, url('/admin/'), EDITOR, DESKTOP);
+  test('a content editor finds Theme in the menu, publishes a notice, and a page that does not exist is told under its field', async ({
+    page,
+    shop,
+  }) => {
+    const problems = await openPanel(page, `${shop.baseUrl}/admin/`, EDITOR, DESKTOP);
     await (await sidebarLink(page, 'Shop', 'Theme')).click();
     await page.getByTestId('theme-editor').waitFor();
     const savedPage = await page.getByTestId('notice-page').inputValue();
@@ -160,9 +144,8 @@ describe('the Theme screen', () => {
     await page.getByTestId('notice-page').fill('no-such-page');
     await page.getByTestId('publish').click();
     const error = page.getByTestId('field-error');
-    await error.waitFor();
-    await expect(error.textContent()).resolves.toMatch(/page/i);
-    await expect(page.getByTestId('notice-page').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(error).toHaveText(/page/i);
+    await expect(page.getByTestId('notice-page')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByTestId('notice-page').fill(savedPage);
     const saved = page.waitForResponse(
@@ -173,12 +156,15 @@ describe('the Theme screen', () => {
     expect(res.status()).toBe(200);
     expect(res.request().postDataJSON()).toEqual({ notice_bar: { message: 'Free delivery this week' } });
     await toastSays(page, 'Storefront settings saved');
-    const sf = (await (await fetch(url('/api/storefront/all'))).json()) as {
-      data: { storefront: { notice_bar: { message: string } } };
-    };
-    expect(sf.data.storefront.notice_bar.message).toBe('Free delivery this week');
+    await expect
+      .poll(async () => {
+        const sf = (await (await fetch(`${shop.baseUrl}/api/storefront/all`)).json()) as {
+          data: { storefront: { notice_bar: { message: string } } };
+        };
+        return sf.data.storefront.notice_bar.message;
+      })
+      .toBe('Free delivery this week');
     // The sign-in page's 401 and the refused page's 422 are expected answers.
     expect(problems.filter((p) => !/\b(401|422)\b/.test(p))).toEqual([]);
-    await page.close();
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, type ShopBrowser } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
-import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanelInBrowser } from './support/admin.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { axeProblems, openPanel, shot, testStaff } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * The ⌘K / Ctrl+K palette (issue 25) on the demo shop: it finds an order by number and by the
@@ -11,21 +10,10 @@ import { axeProblems, insertStaff, shot, testStaff, type TestStaff, openPanelInB
  * runs an order's next move from it, keyboard only. axe at 390 and 1280 px with results shown.
  * SHOTS_DIR=/work/shots/palette-inbox keeps screenshots.
  */
-const OWNER = testStaff('Meera Iyer', 'owner');
 const PACKER = testStaff('Ravi Kumar', 'packer');
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-const url = (p: string) => `${shop.baseUrl}${p}`;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { NODE_ENV: 'test' }, prepare: (data) => insertStaff(data, OWNER, PACKER) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+// A tuple: Playwright reads an array whose second item is an object as [value, options].
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [[OWNER, PACKER], { scope: 'test' }] });
 
 /** The sign-in page's own "who am I?" answers 401 before signing in (and Chromium logs it). */
 const unexpected = (problems: string[]) =>
@@ -34,9 +22,6 @@ const unexpected = (problems: string[]) =>
       p !== 'http 401: /api/admin/auth/me' &&
       !p.startsWith('console: Failed to load resource: the server responded with a status of 401'),
   );
-
-const signedIn = (staff: TestStaff, viewport: { width: number; height: number }) =>
-  openPanelInBrowser(browser, url('/admin/account'), staff, viewport);
 
 /** The palette's search requests (orders and customers lists with `q`). */
 function searches(page: Page): string[] {
@@ -66,10 +51,10 @@ async function orderOf(page: Page, tab: string): Promise<{ id: string; order_no:
   }, tab);
 }
 
-describe('the palette', () => {
+test.describe('the palette', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    it(`finds an order by number and opens it, keyboard only (${viewport.width} px)`, async () => {
-      const { page, problems } = await signedIn(OWNER, viewport);
+    test(`finds an order by number and opens it, keyboard only (${viewport.width} px)`, async ({ page, shop }) => {
+      const problems = await openPanel(page, `${shop.baseUrl}/admin/account`, OWNER, viewport);
       const seen = searches(page);
       await find(page, '100008');
       await option(page, /Open order SF-100008/).waitFor();
@@ -81,12 +66,11 @@ describe('the palette', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'SF-100008', level: 1 }).waitFor();
       expect(unexpected(problems)).toEqual([]);
-      await page.close();
     });
   }
 
-  it('finds the customer and her orders by name, and a page by its words', async () => {
-    const { page, problems } = await signedIn(OWNER, DESKTOP);
+  test('finds the customer and her orders by name, and a page by its words', async ({ page, shop }) => {
+    const problems = await openPanel(page, `${shop.baseUrl}/admin/account`, OWNER, DESKTOP);
     await find(page, 'asha');
     const palette = page.getByTestId('palette');
     await palette
@@ -94,7 +78,7 @@ describe('the palette', () => {
       .first()
       .waitFor();
     await palette.getByText('Customers', { exact: true }).waitFor();
-    expect(await palette.getByRole('menuitem', { name: /Open order SF-/ }).count()).toBeGreaterThan(0);
+    await expect.poll(() => palette.getByRole('menuitem', { name: /Open order SF-/ }).count()).toBeGreaterThan(0);
     await shot(page, 'palette-customer');
     expect(await axeProblems(page)).toEqual([]);
     // Esc clears the text first (a search field's way), then closes.
@@ -104,13 +88,15 @@ describe('the palette', () => {
     await find(page, 'wholesale');
     await option(page, 'Trade enquiries').waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForURL(url('/admin/trade-enquiries'));
+    await page.waitForURL(`${shop.baseUrl}/admin/trade-enquiries`);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('finds a product by its name, the low-stock list and a setup step by what an owner would type', async () => {
-    const { page, problems } = await signedIn(OWNER, MOBILE);
+  test('finds a product by its name, the low-stock list and a setup step by what an owner would type', async ({
+    page,
+    shop,
+  }) => {
+    const problems = await openPanel(page, `${shop.baseUrl}/admin/account`, OWNER, MOBILE);
     await find(page, 'cooler jug');
     const product = option(page, /Terracotta Cooler Jug/);
     await product.waitFor();
@@ -120,16 +106,18 @@ describe('the palette', () => {
     await page.getByRole('heading', { name: 'Terracotta Cooler Jug', level: 1 }).waitFor();
     await find(page, 'low stock');
     await option(page, 'Low stock').click();
-    await page.waitForURL(url('/admin/products/low-stock'));
+    await page.waitForURL(`${shop.baseUrl}/admin/products/low-stock`);
     await find(page, 'store name');
     await option(page, 'Setup: Store name, logo and colours').click();
-    await page.waitForURL(url('/admin/setup?step=store'));
+    await page.waitForURL(`${shop.baseUrl}/admin/setup?step=store`);
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('a packer runs an order’s next move from it: the order opens at that action (390 px)', async () => {
-    const { page, problems } = await signedIn(PACKER, MOBILE);
+  test('a packer runs an order’s next move from it: the order opens at that action (390 px)', async ({
+    page,
+    shop,
+  }) => {
+    const problems = await openPanel(page, `${shop.baseUrl}/admin/account`, PACKER, MOBILE);
     const packed = await orderOf(page, 'to_ship');
     const seen = searches(page);
     await find(page, packed.order_no.replace('SF-', ''));
@@ -150,28 +138,28 @@ describe('the palette', () => {
     await expect.poll(active).toContain(`Ship ${packed.order_no}`);
     await page.keyboard.press('Enter');
     await page.getByTestId('ship-dialog').waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${packed.id}`);
+    await expect(page).toHaveURL((u) => u.pathname === `/admin/orders/${packed.id}`);
     await shot(page, 'palette-packer-ship');
     expect(unexpected(problems)).toEqual([]);
-    await page.close();
   });
 
-  it('keeps the chosen page once the search has answered (Enter after a pause still runs it)', async () => {
-    const { page } = await signedIn(OWNER, DESKTOP);
+  test('keeps the chosen page once the search has answered (Enter after a pause still runs it)', async ({
+    page,
+    shop,
+  }) => {
+    await openPanel(page, `${shop.baseUrl}/admin/account`, OWNER, DESKTOP);
     const seen = searches(page);
     await find(page, 'plugins');
     await expect.poll(() => seen.length).toBe(2);
     await page.waitForTimeout(500);
     await option(page, 'Plugins').waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForURL(url('/admin/plugins'));
-    await page.close();
+    await page.waitForURL(`${shop.baseUrl}/admin/plugins`);
   });
 
-  it('says "Nothing matches" only once the search has answered nothing', async () => {
-    const { page } = await signedIn(OWNER, DESKTOP);
+  test('says "Nothing matches" only once the search has answered nothing', async ({ page, shop }) => {
+    await openPanel(page, `${shop.baseUrl}/admin/account`, OWNER, DESKTOP);
     await find(page, 'zzqxv');
     await page.getByTestId('palette').getByText('Nothing matches.').waitFor();
-    await page.close();
   });
 });
