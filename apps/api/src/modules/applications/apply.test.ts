@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
+import { pruneEndedApplicationDocuments } from '../maintenance/retention.ts';
 import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, makeService } from './testing.ts';
 
 let t: TestApp;
@@ -216,5 +217,49 @@ describe('the cart', () => {
     );
     const ok = await b.call('POST', '/api/cart/add-item', { product_id: plain!.id, quantity: 1 });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('documents are kept a year after the application ends', () => {
+  it('prunes those of one that ended over a year ago, rows and files; keeps an open one’s and a recent end’s', async () => {
+    const make = async () => {
+      const res = await apply(t, { service: service.slug, name: 'Asha Rao', phone: uniquePhone(), ...GOOD_FIELDS });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: Application }>().data;
+    };
+    const [old, recent, open] = [await make(), await make(), await make()];
+    const set = (id: string, stage: string | null, daysAgo: number) =>
+      t.database.db.execute(
+        sql`update applications set stage = coalesce(${stage}, stage),
+              stage_changed_at = now() - ${daysAgo} * interval '1 day' where id = ${id}`,
+      );
+    await set(old.id, 'cancelled', 400);
+    await set(recent.id, 'completed', 10);
+    await set(open.id, null, 400);
+    const paths = async (id: string) =>
+      (
+        await queryRows<{ path: string }>(
+          t.database.db,
+          sql`select path from application_documents where application_id = ${id}`,
+        )
+      ).map((r) => r.path);
+    const oldFiles = await paths(old.id);
+    expect(oldFiles).toHaveLength(2);
+
+    expect(await pruneEndedApplicationDocuments(t.database.db, t.app.media.documents)).toBe(2);
+    expect(await paths(old.id)).toEqual([]);
+    for (const p of oldFiles) expect(existsSync(path.join(t.app.env.DATA_DIR, 'private', p))).toBe(false);
+    expect(await paths(recent.id)).toHaveLength(2);
+    expect(await paths(open.id)).toHaveLength(2);
+    // The application stays, its answers naming the files they were, linking none.
+    const view = await t.app.inject({ method: 'GET', url: `/api/applications/${old.tracking_path.split('/').at(-1)}` });
+    expect(view.statusCode).toBe(200);
+    const seen = view.json<{ data: Application }>().data;
+    expect(seen.documents).toEqual([]);
+    expect(seen.answers.filter((a) => a.type === 'file').map((a) => [a.value, a.document_id])).toEqual([
+      ['pan.pdf', null],
+      ['rent agreement.pdf', null],
+    ]);
+    expect(await pruneEndedApplicationDocuments(t.database.db, t.app.media.documents)).toBe(0);
   });
 });

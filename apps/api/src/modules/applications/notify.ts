@@ -30,9 +30,7 @@ export async function notifyApplicant(tx: Db, outbox: Outbox, n: ApplicantNotice
 }
 
 /** What staff put on an application's thread that the applicant must act on or read. */
-export type ThreadNotice =
-  | { kind: 'message'; body: string }
-  | { kind: 'request'; what: string };
+export type ThreadNotice = { kind: 'message'; body: string } | { kind: 'request'; what: string };
 
 /** The longest part of a staff message an SMS or subject line quotes. */
 const QUOTE_MAX = 140;

@@ -8,7 +8,15 @@ import { feeSettledByOwnerSql } from './applicant-cancel.ts';
 import { feeStatus } from './fee-status.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { settingOn } from '../settings/service.ts';
-import { addWorkingDays, cancelAction, isEnding, isFinalStage, nextStages, stageLabel, stageSequence } from './stages.ts';
+import {
+  addWorkingDays,
+  cancelAction,
+  isEnding,
+  isFinalStage,
+  nextStages,
+  stageLabel,
+  stageSequence,
+} from './stages.ts';
 
 /** An application with its history, thread, requests and documents, read in one statement. */
 interface ApplicationRow {
@@ -195,7 +203,8 @@ function toApplication(
       label: a.label,
       type: a.type,
       value: a.value,
-      document_id: a.document_id,
+      // A document pruned with the application's retention (maintenance/retention.ts) links nothing.
+      document_id: row.documents.some((d) => d.id === a.document_id) ? a.document_id : null,
     })),
     messages: row.messages,
     document_requests: row.requests,

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { DEVICE_TTL_MS } from '../auth/known-device.ts';
+import type { DocumentStorage } from '../applications/files.ts';
+import { notEndedSql } from '../applications/stages.ts';
 
 /**
  * How long the shop keeps data that only serves security or delivery. The README's "Data
@@ -35,6 +37,11 @@ export const RETENTION = {
   adminLinkTokenDays: 1,
   /** ShopAnalytics events (first-party statistics): 13 months, a year compared with the one before. */
   shopStatsDays: 395,
+  /**
+   * Documents of an application that ended (completed, rejected or cancelled): a year after it
+   * ended, for questions and a late correction; the application, its answers and thread stay.
+   */
+  endedApplicationDocumentDays: 365,
 } as const;
 
 /** How often the shop runs the pruning statements (the retention-sweep job). */
@@ -193,6 +200,33 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
   };
 }
 
+/**
+ * Deletes the documents of applications that ended more than RETENTION.endedApplicationDocumentDays
+ * ago: BATCH rows a statement (SKIP LOCKED, as deleteInBatches), then their files from the private
+ * storage, after the rows are gone (a file whose removal fails is logged by the caller's job and
+ * no longer reachable: no row names it). Answers how many went.
+ */
+export async function pruneEndedApplicationDocuments(
+  db: Db,
+  storage: Pick<DocumentStorage, 'remove'>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = await queryRows<{ path: string }>(
+      db,
+      sql`delete from application_documents where id in (
+            select d.id from application_documents d join applications a on a.id = d.application_id
+             where not ${notEndedSql}
+               and a.stage_changed_at < ${daysAgo(RETENTION.endedApplicationDocumentDays)}
+             limit ${BATCH} for update of d skip locked)
+          returning path`,
+    );
+    if (gone.length) await storage.remove(gone.map((g) => g.path));
+    total += gone.length;
+    if (gone.length < BATCH) return total;
+  }
+}
+
 declare module '../jobs/registry.ts' {
   interface JobPayloads {
     /** Runs pruneExpiredData; recurring, every RETENTION_EVERY_MS. */
@@ -209,7 +243,10 @@ export const retentionPlugin = fp(
     app.jobs.register('retention-sweep', {
       payload: z.strictObject({}),
       async handle(_payload, ctx) {
-        const pruned = await pruneExpiredData(ctx.db);
+        const pruned = {
+          ...(await pruneExpiredData(ctx.db)),
+          applicationDocuments: await pruneEndedApplicationDocuments(ctx.db, app.media.documents),
+        };
         if (Object.values(pruned).some((n) => n > 0)) ctx.log.info({ pruned }, 'retention: pruned expired data');
       },
       repeat: { everyMs: RETENTION_EVERY_MS, payload: {} },
