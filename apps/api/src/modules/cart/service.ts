@@ -109,9 +109,10 @@ export const addLineFunction = sqlFunction(
                    v.id = p_id as by_variant,
                    (select count(*)::int from variants w where w.product_id = pr.id) as variants,
                    -- A service is applied for (its form, then its fee: ADR 37), never carted.
-                   exists (select 1 from service_details sd where sd.product_id = pr.id) as is_service
+                   sd.product_id is not null as is_service
               from variants v join products pr on pr.id = v.product_id
               left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = p_channel
+              left join service_details sd on sd.product_id = pr.id
              where v.id = p_id or v.product_id = p_id
              order by v.id = p_id desc, v.position, v.id limit 1),
           facts as (
