@@ -6,6 +6,7 @@ describe('a cursor timestamp', () => {
     expect(isCursorTimestamp('2026-12-02 15:07:12.123456+00')).toBe(true);
     expect(isCursorTimestamp('2026-12-02 15:07:12+05:30')).toBe(true);
     expect(isCursorTimestamp('2026-12-02T15:07:12.123456Z')).toBe(true);
+    expect(isCursorTimestamp('2026-12-02 15:07:12-15:59')).toBe(true);
   });
   it('refuses what PostgreSQL could not read', () => {
     for (const bad of [
@@ -17,6 +18,8 @@ describe('a cursor timestamp', () => {
       '2026-12-02',
       '0000-01-01 00:00:00+00',
       '2026-12-02 10:00:00+00; drop table x',
+      '2026-12-02 10:00:00+16',
+      '2026-12-02 10:00:00+05:99',
     ])
       expect(isCursorTimestamp(bad), bad).toBe(false);
   });

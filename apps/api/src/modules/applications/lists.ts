@@ -30,7 +30,7 @@ interface ListRow {
 const rowsSql = (where: SQL, limit: number) => sql`
   select id, application_no, service_name, stages, stage, name, email, phone, fee_minor, currency,
          ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
-         created_at::text as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
+         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
          coalesce(next_due_at < now(), false) as overdue,
          cancel_requested_at is not null as cancel_requested
     from applications where ${where}

@@ -32,11 +32,11 @@ export async function notifyApplicant(tx: Db, outbox: Outbox, n: ApplicantNotice
 /** What staff put on an application's thread that the applicant must act on or read. */
 export type ThreadNotice = { kind: 'message'; body: string } | { kind: 'request'; what: string };
 
-/** The longest part of a staff message an SMS or subject line quotes. */
+/** The longest part of a staff message (or of what they ask for) a notice quotes; the thread has it whole. */
 const QUOTE_MAX = 140;
 const quote = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > QUOTE_MAX ? `${flat.slice(0, QUOTE_MAX - 1)}…` : flat;
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX - 1).join('')}…` : chars.join('');
 };
 
 /**

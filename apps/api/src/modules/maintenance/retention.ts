@@ -202,9 +202,10 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
 
 /**
  * Deletes the documents of applications that ended more than RETENTION.endedApplicationDocumentDays
- * ago: BATCH rows a statement (SKIP LOCKED, as deleteInBatches), then their files from the private
- * storage, after the rows are gone (a file whose removal fails is logged by the caller's job and
- * no longer reachable: no row names it). Answers how many went.
+ * ago, BATCH at a time: the files first (outside any transaction: the bucket may be a network
+ * away), then their rows. A removal that throws leaves the rows for the next sweep; a row whose
+ * file went but whose delete failed answers "no longer stored" until the next sweep takes it.
+ * Two processes sweeping at once remove the same files twice, harmlessly. Answers how many went.
  */
 export async function pruneEndedApplicationDocuments(
   db: Db,
@@ -212,18 +213,27 @@ export async function pruneEndedApplicationDocuments(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const gone = await queryRows<{ path: string }>(
+    const due = await queryRows<{ id: number; path: string }>(
       db,
-      sql`delete from application_documents where id in (
-            select d.id from application_documents d join applications a on a.id = d.application_id
-             where not ${notEndedSql}
-               and a.stage_changed_at < ${daysAgo(RETENTION.endedApplicationDocumentDays)}
-             limit ${BATCH} for update of d skip locked)
-          returning path`,
+      sql`select d.id, d.path from application_documents d
+           where d.application_id in (
+             select a.id from applications a
+              where not ${notEndedSql} and a.stage_changed_at < ${daysAgo(RETENTION.endedApplicationDocumentDays)})
+           order by d.id limit ${BATCH}`,
     );
-    if (gone.length) await storage.remove(gone.map((g) => g.path));
-    total += gone.length;
-    if (gone.length < BATCH) return total;
+    if (due.length === 0) return total;
+    await storage.remove(due.map((d) => d.path));
+    const [gone] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from application_documents where id in (${sql.join(
+              due.map((d) => sql`${d.id}`),
+              sql`, `,
+            )}) returning 1)
+          select count(*)::int as n from gone`,
+    );
+    total += Number(gone?.n ?? 0);
+    if (due.length < BATCH) return total;
   }
 }
 

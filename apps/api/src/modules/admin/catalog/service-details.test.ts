@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServiceDetailsBody } from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
+import { testBrowser } from '../../../test/browser.ts';
 import { signedInOwner } from '../../staff/testing.ts';
 
 /**
@@ -107,6 +108,16 @@ describe('service details: saving', () => {
   });
 
   it('saves them whole, with the defaults filled in, and audits the change', async () => {
+    // A shopper has it in their cart from when it was sold as a product: saving makes it a
+    // service, applied for and never carted, so the line leaves the cart.
+    const shopper = testBrowser(t.app);
+    await t.database.db.execute(sql`delete from service_details where product_id = ${productId}`);
+    const [v] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select v.id from variants v where v.product_id = ${productId} and v.stock > 0 order by v.id limit 1`,
+    );
+    const added = await shopper.call('POST', '/api/cart/add-item', { product_id: v!.id, quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
     const res = await call('PUT', productId, gstRegistration());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Service details saved');
@@ -129,6 +140,12 @@ describe('service details: saving', () => {
       sql`select action from audit_log where target = ${`product:${productId}`} order by id desc limit 1`,
     );
     expect(audit?.action).toBe('service-details.save');
+    const [left] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from cart_items where product_id = ${productId}`,
+    );
+    expect(left!.n).toBe(0);
+    expect((await shopper.call('GET', '/api/cart/get')).json().data.items ?? []).toEqual([]);
   });
 
   it('refuses what zod alone cannot see, with a message on each field', async () => {
