@@ -45,8 +45,12 @@ function Product() {
       ) : (
         <Suspense fallback={<Loading label="Loading the form…" />}>
           <ProductEditor
-            // A channel added or removed elsewhere in the panel gives the form its price columns anew.
-            key={`${id}:${product.data?.version ?? 0}:${list.map((c) => c.id).join(',')}`}
+            // A channel added or removed elsewhere in the panel gives the form its price columns anew
+            // (by the set of ids: a rename, which reorders the list, keeps the form and its edits).
+            key={`${id}:${product.data?.version ?? 0}:${list
+              .map((c) => c.id)
+              .sort()
+              .join(',')}`}
             product={isNew ? undefined : product.data}
             channels={list}
           />
