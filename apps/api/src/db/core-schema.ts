@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Font, ThemeColours, Storefront } from '@shopfront/shared';
 
@@ -41,14 +42,19 @@ export const states = pgTable(
   (t) => [uniqueIndex('states_country_code_uq').on(t.countryId, t.code)],
 );
 
-export const channels = pgTable('channels', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  currencyCode: text('currency_code').notNull(),
-  countryId: integer('country_id')
-    .notNull()
-    .references(() => countries.id),
-});
+export const channels = pgTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+  },
+  // One name per channel whatever its case (migration 0064; admin/channels/service.ts).
+  (t) => [uniqueIndex('channels_name_lower_uq').on(sql`lower(${t.name})`)],
+);
 
 type Look = Pick<Storefront, 'favicon' | 'typography' | 'notice_bar' | 'topbar' | 'cookie_warning' | 'logo' | 'meta'>;
 

@@ -134,6 +134,25 @@ describe('POST /api/admin/channels', () => {
     expect((await remove(twin.id)).statusCode).toBe(200);
   });
 
+  it('two adds, or two renames, to one name at the same moment: one is saved, the other told the name is taken; never two', async () => {
+    const adds = await Promise.all(
+      ['Oman Retail', 'OMAN retail', 'oman Retail'].map((name) => add({ name, currency_code: 'AED', country: 'AE' })),
+    );
+    expect(adds.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+    const a = await addOk({ name: 'Qatar Retail', currency_code: 'AED', country: 'AE' });
+    const b = await addOk({ name: 'Bahrain Retail', currency_code: 'AED', country: 'AE' });
+    const renames = await Promise.all(
+      [a, b].map((c) => save(c.id, { name: 'Kuwait Retail', currency_code: 'AED', country: 'AE' })),
+    );
+    expect(renames.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    for (const r of [...adds, ...renames].filter((x) => x.statusCode === 422))
+      expect(r.json().errors).toEqual({ name: [msg.nameTaken] });
+    const names = (await channelsOf()).map((c) => c.name.toLowerCase());
+    expect(names.filter((n) => n === 'kuwait retail')).toHaveLength(1);
+    expect(names.filter((n) => n === 'oman retail')).toHaveLength(1);
+    for (const c of await channelsOf()) if (/retail$/i.test(c.name)) expect((await remove(c.id)).statusCode).toBe(200);
+  });
+
   it('answers 422 with a message per field for a missing name, a currency not in three capitals, an unknown country or an extra field', async () => {
     const bad = await add({ name: ' ', currency_code: 'aed', country: 'ZZ' });
     expect(bad.statusCode).toBe(422);

@@ -10,6 +10,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
+import { uniqueViolation } from '../../auth/service.ts';
 
 type Body = z.output<typeof ChannelBodySchema>;
 
@@ -94,6 +95,19 @@ async function countryIdOf(db: Db, iso2: string): Promise<number> {
   return row.id;
 }
 
+/**
+ * Two saves of one name at the same moment both pass nameTaken; the second meets the unique index
+ * on lower(name) (migration 0064) and is told the name is taken, as it would have been a moment later.
+ */
+async function nameUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueViolation(err) === 'channels_name_lower_uq') throw fieldError('name', msg.nameTaken);
+    throw err;
+  }
+}
+
 const nameTaken = async (db: Db, name: string, except: string | null) =>
   (
     await queryRows(
@@ -109,31 +123,33 @@ const nameTaken = async (db: Db, name: string, except: string | null) =>
  */
 export async function addChannel(db: Db, act: OwnerAct, body: Body): Promise<AdminChannel> {
   const base = channelIdOf(body.name);
-  return db.transaction(async (tx) => {
-    const countryId = await countryIdOf(tx, body.country);
-    for (let n = 1; n <= 50; n++) {
-      const id = n === 1 ? base : `${base}_${n}`;
-      const [made] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into channels (id, name, currency_code, country_id)
+  return nameUnique(() =>
+    db.transaction(async (tx) => {
+      const countryId = await countryIdOf(tx, body.country);
+      for (let n = 1; n <= 50; n++) {
+        const id = n === 1 ? base : `${base}_${n}`;
+        const [made] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into channels (id, name, currency_code, country_id)
             select ${id}, ${body.name}, ${body.currency_code}, ${countryId}
              where not exists (select 1 from channels where lower(name) = lower(${body.name}))
             on conflict (id) do nothing returning id`,
-      );
-      if (made) {
-        await recordAudit(tx, {
-          staff: act.staff,
-          action: 'channel.create',
-          target: `channel:${id}`,
-          after: { name: body.name, currency_code: body.currency_code, country: body.country },
-          ip: act.ip,
-        });
-        return channelOf(tx, id);
+        );
+        if (made) {
+          await recordAudit(tx, {
+            staff: act.staff,
+            action: 'channel.create',
+            target: `channel:${id}`,
+            after: { name: body.name, currency_code: body.currency_code, country: body.country },
+            ip: act.ip,
+          });
+          return channelOf(tx, id);
+        }
+        if (await nameTaken(tx, body.name, null)) throw fieldError('name', msg.nameTaken);
       }
-      if (await nameTaken(tx, body.name, null)) throw fieldError('name', msg.nameTaken);
-    }
-    throw fieldError('name', msg.nameTaken);
-  });
+      throw fieldError('name', msg.nameTaken);
+    }),
+  );
 }
 
 /**
@@ -142,19 +158,20 @@ export async function addChannel(db: Db, act: OwnerAct, body: Body): Promise<Adm
  * commit, so the conditional update that follows sees them.
  */
 export async function saveChannel(db: Db, act: OwnerAct, id: string, body: Body): Promise<AdminChannel> {
-  return db.transaction(async (tx) => {
-    const [before] = await queryRows<{ name: string; currency_code: string; country_id: number; iso2: string }>(
-      tx,
-      sql`select c.name, c.currency_code, c.country_id, co.iso2
+  return nameUnique(() =>
+    db.transaction(async (tx) => {
+      const [before] = await queryRows<{ name: string; currency_code: string; country_id: number; iso2: string }>(
+        tx,
+        sql`select c.name, c.currency_code, c.country_id, co.iso2
             from channels c join countries co on co.id = c.country_id where c.id = ${id} for update of c`,
-    );
-    if (!before) throw notFound(msg.notFound);
-    const countryId = await countryIdOf(tx, body.country);
-    if (await nameTaken(tx, body.name, id)) throw fieldError('name', msg.nameTaken);
-    const moves = before.currency_code !== body.currency_code || before.country_id !== countryId;
-    const [saved] = await queryRows<{ id: string }>(
-      tx,
-      sql`update channels c set name = ${body.name}, currency_code = ${body.currency_code}, country_id = ${countryId}
+      );
+      if (!before) throw notFound(msg.notFound);
+      const countryId = await countryIdOf(tx, body.country);
+      if (await nameTaken(tx, body.name, id)) throw fieldError('name', msg.nameTaken);
+      const moves = before.currency_code !== body.currency_code || before.country_id !== countryId;
+      const [saved] = await queryRows<{ id: string }>(
+        tx,
+        sql`update channels c set name = ${body.name}, currency_code = ${body.currency_code}, country_id = ${countryId}
            where c.id = ${id}
              ${
                moves
@@ -163,22 +180,23 @@ export async function saveChannel(db: Db, act: OwnerAct, id: string, body: Body)
                  : sql``
              }
           returning c.id`,
-    );
-    if (!saved) throw new HttpError(409, msg.locked);
-    const was = { name: before.name, currency_code: before.currency_code, country: before.iso2 };
-    const now = { name: body.name, currency_code: body.currency_code, country: body.country };
-    const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => was[k] !== now[k]);
-    if (changed.length > 0)
-      await recordAudit(tx, {
-        staff: act.staff,
-        action: 'channel.update',
-        target: `channel:${id}`,
-        before: Object.fromEntries(changed.map((k) => [k, was[k]])),
-        after: Object.fromEntries(changed.map((k) => [k, now[k]])),
-        ip: act.ip,
-      });
-    return channelOf(tx, id);
-  });
+      );
+      if (!saved) throw new HttpError(409, msg.locked);
+      const was = { name: before.name, currency_code: before.currency_code, country: before.iso2 };
+      const now = { name: body.name, currency_code: body.currency_code, country: body.country };
+      const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => was[k] !== now[k]);
+      if (changed.length > 0)
+        await recordAudit(tx, {
+          staff: act.staff,
+          action: 'channel.update',
+          target: `channel:${id}`,
+          before: Object.fromEntries(changed.map((k) => [k, was[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, now[k]])),
+          ip: act.ip,
+        });
+      return channelOf(tx, id);
+    }),
+  );
 }
 
 /** Why a channel cannot go: the first reason that holds, or a 404 when it is gone already. */
