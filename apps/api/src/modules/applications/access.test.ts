@@ -162,6 +162,24 @@ describe('thread and document requests', () => {
     ]);
     const again = await upload(applicant.headers, mine.id);
     expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.requestGone]);
+
+    // Staff who follow orders are told of the applicant's message and document, once each, with the link.
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const told = async (subject: string) =>
+      queryRows<{ body: string }>(
+        t.database.db,
+        sql`select body from outbox_messages where channel = 'email' and subject like ${`${mine.application_no}: ${subject}%`}`,
+      );
+    const wrote = await told('a message from');
+    expect(wrote.length).toBeGreaterThan(0);
+    expect(wrote[0]!.body).toContain('"When will it be filed? Thanks"');
+    expect(wrote[0]!.body).toContain(`/admin/applications/${mine.id}`);
+    const sent = await told('a document from');
+    expect(sent.length).toBe(wrote.length);
+    expect(sent[0]!.body).toContain('cheque.pdf');
+    await t.app.jobs.runDue();
+    expect((await told('a message from')).length).toBe(wrote.length);
   });
 });
 

@@ -5,21 +5,33 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
 import { storePrivateFile } from './files.ts';
+import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { notifyThread, type ThreadNotice } from './notify.ts';
 import { notEndedSql } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 
 /** The thread and documents of an application (its applicant and staff). */
 
-/** The applicant writes on their application's thread. */
+/**
+ * The applicant writes on their application's thread; the staff who follow orders are told (an
+ * e-mail and a push: the 'applicant_message' staff alert, queued with the message).
+ */
 export async function postMessage(db: Db, m: { id: string; body: string }): Promise<void> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`insert into application_messages (application_id, author, body)
-        select id, 'applicant', ${m.body} from applications where id = ${m.id}
-        returning id`,
-  );
-  if (rows.length === 0) throw notFound(applicationTexts.notFound);
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into application_messages (application_id, author, body)
+          select id, 'applicant', ${m.body} from applications where id = ${m.id}
+          returning id`,
+    );
+    if (!row) throw notFound(applicationTexts.notFound);
+    await queueStaffAlert(tx, {
+      kind: 'applicant_message',
+      applicationId: m.id,
+      itemId: row.id,
+      key: `message:${row.id}`,
+    });
+  });
 }
 
 /** Whom staff's words reach: the application's number, service and contact. */
@@ -114,11 +126,21 @@ export async function addDocument(
         if (!answered)
           throw new HttpError(409, applicationTexts.requestGone, { request_id: [applicationTexts.requestGone] });
       }
-      await tx.execute(
+      const [doc] = await queryRows<{ id: number }>(
+        tx,
         sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
             values (${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
-                    ${d.file.upload.bytes.length}, ${d.by})`,
+                    ${d.file.upload.bytes.length}, ${d.by})
+            returning id`,
       );
+      // Staff are told of what the applicant sends (an answer to their request, or of their own accord).
+      if (d.by === 'applicant')
+        await queueStaffAlert(tx, {
+          kind: 'applicant_document',
+          applicationId: d.id,
+          itemId: doc!.id,
+          key: `document:${doc!.id}`,
+        });
     });
   } catch (err) {
     await app.media.documents.remove([path]);

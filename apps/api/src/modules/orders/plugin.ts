@@ -16,6 +16,12 @@ const StaffAlertPayload = z.union([
       key: z.string().min(1),
     })
     .refine((a) => a.applicationId ?? a.orderId, 'an application or its fee order'),
+  z.object({
+    kind: z.enum(['applicant_message', 'applicant_document']),
+    applicationId: z.string().min(1),
+    itemId: z.number().int().positive(),
+    key: z.string().min(1),
+  }),
 ]);
 
 /**

@@ -41,6 +41,15 @@ export type StaffAlert =
       orderId?: string;
       /** `cancel:<application id>:<asked at>`. */
       key: string;
+    }
+  | {
+      /** An applicant wrote on their application's thread, or sent a document: staff answer it there. */
+      kind: 'applicant_message' | 'applicant_document';
+      applicationId: string;
+      /** application_messages.id or application_documents.id. */
+      itemId: number;
+      /** `message:<id>` or `document:<id>`. */
+      key: string;
     };
 
 const ORDER_ROLES = STAFF_ROLES.filter((r) => ROLE_AREAS[r].includes('orders'));
@@ -126,6 +135,37 @@ async function cancelRequestOf(
 
 const applicationPath = (a: CancelRequest) => `/admin/applications/${encodeURIComponent(a.application_id)}`;
 
+/** What an applicant's message or document alert says: who, on which application, and what. */
+async function applicantActivity(
+  db: Db,
+  alert: ApplicantActivity,
+): Promise<{ title: string; body: string; url: string } | undefined> {
+  const [a] = await queryRows<{ application_id: string; application_no: string; name: string; what: string | null }>(
+    db,
+    alert.kind === 'applicant_message'
+      ? sql`select a.id as application_id, a.application_no, a.name, m.body as what
+              from applications a join application_messages m on m.application_id = a.id
+             where a.id = ${alert.applicationId} and m.id = ${alert.itemId}`
+      : sql`select a.id as application_id, a.application_no, a.name, d.original_name as what
+              from applications a join application_documents d on d.application_id = a.id
+             where a.id = ${alert.applicationId} and d.id = ${alert.itemId}`,
+  );
+  if (!a) return undefined;
+  const said = Array.from((a.what ?? '').replace(/\s+/g, ' ').trim());
+  const quoted = said.length > 200 ? `${said.slice(0, 199).join('')}…` : said.join('');
+  return alert.kind === 'applicant_message'
+    ? {
+        title: `${a.application_no}: a message from ${a.name || 'the applicant'}`,
+        body: `${a.name || 'The applicant'} wrote on application ${a.application_no}: "${quoted}"`,
+        url: applicationPath({ ...a, cancel_reason: null }),
+      }
+    : {
+        title: `${a.application_no}: a document from ${a.name || 'the applicant'}`,
+        body: `${a.name || 'The applicant'} sent ${quoted} on application ${a.application_no}`,
+        url: applicationPath({ ...a, cancel_reason: null }),
+      };
+}
+
 /**
  * A fee order's "new order" alert (ADR 37): the fee of an application paid (or due in cash), not
  * an order to pack.
@@ -154,6 +194,10 @@ interface Composed {
   push: PushMessage;
 }
 
+type ApplicantActivity = Extract<StaffAlert, { kind: 'applicant_message' | 'applicant_document' }>;
+const isApplicantActivity = (a: StaffAlert): a is ApplicantActivity =>
+  a.kind === 'applicant_message' || a.kind === 'applicant_document';
+
 /** Composes the alert; undefined when its order or application is gone. `origin`: links' origin, '' for none. */
 async function composeAlert(
   db: Db,
@@ -161,6 +205,15 @@ async function composeAlert(
   storeName: string,
   origin: string,
 ): Promise<Composed | undefined> {
+  if (isApplicantActivity(alert)) {
+    const said = await applicantActivity(db, alert);
+    if (!said) return undefined;
+    const link = origin ? `\n\nOpen it: ${origin}${said.url}` : '';
+    return {
+      email: { subject: said.title, body: `${storeName}: ${said.body}.${link}` },
+      push: { title: said.title, body: said.body, url: said.url, tag: alert.key },
+    };
+  }
   if (alert.kind === 'cancel_request') {
     const a = await cancelRequestOf(db, alert);
     if (!a) return undefined;
