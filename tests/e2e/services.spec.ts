@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeProblems } from './support/admin.ts';
+import { axeProblems, shotScreen } from './support/admin.ts';
 import { MOBILE, readJsonLd, waitForHydration, watchForProblems } from './support/browser.ts';
 import { PDF, SERVICES_SHOP, ownerRequestsDocument } from './support/services.ts';
 import { expect, test } from './support/test.ts';
@@ -37,6 +37,8 @@ test.describe('services mode: the shopper', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'GST registration' })).toBeVisible();
     await expect(page.getByTestId('service-fee')).toHaveText('Fee: ₹1,499.00');
     await expect(page.getByTestId('service-turnaround')).toHaveText('About 7 working days');
+    await expect(page.getByTestId('header-cart')).toHaveCount(0);
+    await shotScreen(page, 'service-page-header');
     await expect(page.getByRole('heading', { name: 'What is included' })).toBeVisible();
     await expect(page.getByText('Application filed on the GST portal')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Documents to keep ready' })).toBeVisible();
@@ -98,6 +100,13 @@ test.describe('services mode: the shopper', () => {
     const problems = await watchForProblems(page);
     await page.goto(`${shop.baseUrl}/product/passport-application`);
     await waitForHydration(page);
+    // A services shop has no cart: the header offers none, and the phone's bottom bar has the
+    // applicant's applications in the cart's place.
+    await expect(page.getByTestId('header-cart')).toHaveCount(0);
+    const quick = page.getByRole('navigation', { name: 'Quick links' });
+    await expect(quick.getByRole('link')).toHaveText(['Home', 'Services', 'Applications', 'Account']);
+    await expect(quick.getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/account/applications');
+    await shotScreen(page, 'service-page-header');
     await page.getByRole('link', { name: 'Apply now' }).click();
     await page.waitForURL((url) => url.pathname === '/apply/passport-application');
     await waitForHydration(page);

@@ -50,6 +50,13 @@ export const BagIcon = (p: IconProps) => (
     <path d="M9 10V7a3 3 0 0 1 6 0v3" />
   </Icon>
 );
+/** A page with lines: an application and its papers (services mode's bottom bar). */
+export const DocumentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 3h7l5 5v13H7z" />
+    <path d="M14 3v5h5M10 13h6M10 17h6" />
+  </Icon>
+);
 export const HomeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 11l9-7 9 7" />

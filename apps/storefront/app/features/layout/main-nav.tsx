@@ -4,7 +4,7 @@ import type { MenuItem } from '@shopfront/shared';
 import { Container } from '../../components/container';
 import { SmartLink } from '../../components/smart-link';
 import { ArrowRightIcon, ChevronDownIcon } from '../../components/ui/icons';
-import { useShop } from '../../lib/shop';
+import { storeMode, useShop } from '../../lib/shop';
 import { useListingPrefetch } from '../catalog/listing/listing-navigation';
 import { catalogNavGroups, isShopAllUrl, type NavGroup } from './catalog-navigation';
 
@@ -32,6 +32,7 @@ function CatalogPanel({
   hidden: boolean;
   onNavigate: () => void;
 }) {
+  const all = storeMode(useShop()) === 'services' ? 'See all services' : 'Shop all products';
   return (
     // Positioned against the header (the nearest positioned box): full width under it.
     <div
@@ -87,7 +88,7 @@ function CatalogPanel({
             onClick={onNavigate}
             className="inline-flex min-h-11 items-center gap-2 text-[15px] font-semibold text-ink hover:text-primary"
           >
-            Shop all products <ArrowRightIcon className="size-4" />
+            {all} <ArrowRightIcon className="size-4" />
           </Link>
         </div>
       </Container>

@@ -1,13 +1,24 @@
 import type { ComponentType } from 'react';
 import { NavLink, useMatches } from 'react-router';
-import { BagIcon, HomeIcon, StoreIcon, UserIcon } from '../../components/ui/icons';
+import { BagIcon, DocumentIcon, HomeIcon, StoreIcon, UserIcon } from '../../components/ui/icons';
+import { storeMode, useShop } from '../../lib/shop';
 import { useCartCount } from '../cart/use-cart-count';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
-const ITEMS: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
+type Item = { to: string; label: string; Icon: ComponentType<{ className?: string }> };
+
+const ITEMS: Item[] = [
   { to: '/', label: 'Home', Icon: HomeIcon },
   { to: '/shop-online', label: 'Shop', Icon: StoreIcon },
   { to: '/cart', label: 'Cart', Icon: BagIcon },
+  { to: '/account', label: 'Account', Icon: UserIcon },
+];
+
+/** Services mode (issue 27): services are applied for, never carted, so the cart's place is the applicant's applications. */
+const SERVICES_ITEMS: Item[] = [
+  { to: '/', label: 'Home', Icon: HomeIcon },
+  { to: '/shop-online', label: 'Services', Icon: StoreIcon },
+  { to: '/account/applications', label: 'Applications', Icon: DocumentIcon },
   { to: '/account', label: 'Account', Icon: UserIcon },
 ];
 
@@ -21,6 +32,7 @@ export function MobileFooter() {
   const count = useCartCount();
   const cartPage = useMatches().some((m) => (m.handle as { cartPage?: boolean } | undefined)?.cartPage);
   const { hidden, reveal } = useHideOnScroll({ enabled: !cartPage, media: '(max-width: 767.98px)', offsetPx: 64 });
+  const items = storeMode(useShop()) === 'services' ? SERVICES_ITEMS : ITEMS;
   return (
     <nav
       aria-label="Quick links"
@@ -31,11 +43,12 @@ export function MobileFooter() {
       }`}
     >
       <ul className="grid h-16 grid-cols-4">
-        {ITEMS.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
-              end={to === '/'}
+              // Beside Applications (/account/applications), Account lights up only on its own page.
+              end={to === '/' || (to === '/account' && items === SERVICES_ITEMS)}
               prefetch="intent"
               className={({ isActive }) =>
                 `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium tracking-wide ${isActive ? 'text-primary' : 'text-muted hover:text-ink'}`

@@ -5,7 +5,7 @@ import type { MenuItem } from '@shopfront/shared';
 import { SmartLink } from '../../components/smart-link';
 import { AdminPanelLink } from '../store-state/admin-panel-link';
 import { ArrowRightIcon, BagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/ui/icons';
-import { useShop } from '../../lib/shop';
+import { storeMode, useShop } from '../../lib/shop';
 import { useListingPrefetch } from '../catalog/listing/listing-navigation';
 import { ChannelPicker } from '../channels/channel-picker';
 import { catalogNavGroups, isShopAllUrl, type NavGroup } from './catalog-navigation';
@@ -154,7 +154,8 @@ function MenuEntry({ item, onNavigate }: { item: MenuItem; onNavigate: () => voi
  * categories and the collections, then all products), the main menu's pages after it.
  */
 function DrawerNav({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
-  const { navigation } = useShop();
+  const shop = useShop();
+  const { navigation } = shop;
   const groups = useMemo(() => catalogNavGroups(navigation), [navigation]);
   const shopItem = groups.length ? items.find((item) => isShopAllUrl(item.url)) : undefined;
   // With the catalogue shown, its "Shop all products" link replaces the menu's shop-all entry.
@@ -181,7 +182,8 @@ function DrawerNav({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
             onClick={onNavigate}
             className="mt-2 flex min-h-11 items-center gap-2 rounded-lg px-2 text-[17px] font-semibold text-ink hover:bg-surface"
           >
-            Shop all products <ArrowRightIcon className="size-4" />
+            {storeMode(shop) === 'services' ? 'See all services' : 'Shop all products'}{' '}
+            <ArrowRightIcon className="size-4" />
           </SmartLink>
         </>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Container } from '../../components/container';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
-import { storeName, useShop } from '../../lib/shop';
+import { storeMode, storeName, useShop } from '../../lib/shop';
 import { useScrolledPast } from '../../lib/use-scroll';
 import { useAuth } from '../auth/auth-context';
 import { useCartUi } from '../cart/cart-ui';
@@ -173,7 +173,8 @@ export function SiteHeader() {
             <ChannelPicker id="header-channel" variant="header" />
           </div>
           <AccountLink />
-          <CartLink />
+          {/* A services shop has no cart: its services are applied for (issue 27). */}
+          {storeMode(shop) !== 'services' && <CartLink />}
         </div>
       </Container>
       <div id="mobile-search" hidden={!searchOpen} className="border-t border-ink/10 py-3 lg:hidden">
