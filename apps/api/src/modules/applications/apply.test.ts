@@ -6,6 +6,7 @@ import { applicationTexts, cartMessages, messages, type Application, type Produc
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
+import { setStoreSetting } from '../../test/orders.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
 import { pruneEndedApplicationDocuments } from '../maintenance/retention.ts';
@@ -198,7 +199,8 @@ describe('a fee on quote and a free service, by the fee kind (not by a price of 
 });
 
 describe('the cart', () => {
-  it('refuses a service (it is applied for, never carted), by product or by variant; a product still adds', async () => {
+  it('in services mode refuses a service (applied for, never carted), by product or by variant; in products mode it is sold as the product it is', async () => {
+    await setStoreSetting(t.database.db, 'store_mode', 'services');
     const b = testBrowser(t.app);
     const [v] = await queryRows<{ id: string }>(
       t.database.db,
@@ -217,6 +219,10 @@ describe('the cart', () => {
     );
     const ok = await b.call('POST', '/api/cart/add-item', { product_id: plain!.id, quantity: 1 });
     expect(ok.statusCode, ok.body).toBe(200);
+    // Switched back to products, the shop is as it was: the same product goes in the cart.
+    await setStoreSetting(t.database.db, 'store_mode', 'products');
+    const back = await b.call('POST', '/api/cart/add-item', { product_id: v!.id, quantity: 1 });
+    expect(back.statusCode, back.body).toBe(200);
   });
 });
 

@@ -108,8 +108,10 @@ export const addLineFunction = sqlFunction(
                    coalesce(vc.is_available, false) as available, pr.is_published, pr.is_customisation_enabled,
                    v.id = p_id as by_variant,
                    (select count(*)::int from variants w where w.product_id = pr.id) as variants,
-                   -- A service is applied for (its form, then its fee: ADR 37), never carted.
-                   sd.product_id is not null as is_service
+                   -- In services mode a service is applied for (its form, then its fee: ADR 37), never
+                   -- carted; in products mode the shop sells it as the product it also is.
+                   (sd.product_id is not null
+                     and (select value #>> '{}' from store_settings where key = 'store_mode') = 'services') as is_service
               from variants v join products pr on pr.id = v.product_id
               left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = p_channel
               left join service_details sd on sd.product_id = pr.id

@@ -111,6 +111,7 @@ describe('service details: saving', () => {
     // A shopper has it in their cart from when it was sold as a product: saving makes it a
     // service, applied for and never carted, so the line leaves the cart.
     const shopper = testBrowser(t.app);
+    await setMode('services');
     await t.database.db.execute(sql`delete from service_details where product_id = ${productId}`);
     const [v] = await queryRows<{ id: string }>(
       t.database.db,
@@ -146,6 +147,7 @@ describe('service details: saving', () => {
     );
     expect(left!.n).toBe(0);
     expect((await shopper.call('GET', '/api/cart/get')).json().data.items ?? []).toEqual([]);
+    await setMode('products');
   });
 
   it('refuses what zod alone cannot see, with a message on each field', async () => {

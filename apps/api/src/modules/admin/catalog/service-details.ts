@@ -66,11 +66,12 @@ export async function saveServiceDetails(
       returning product_id`,
     );
     if (written.length === 0) return false;
-    // It is applied for from now on, never carted: its lines leave the carts still being filled
-    // (add-item refuses it from the moment this commits).
+    // In services mode it is applied for from now on, never carted: its lines leave the carts still
+    // being filled (add-item refuses it from the moment this commits).
     await tx.execute(
       sql`delete from cart_items ci using carts c
-           where c.id = ci.cart_id and c.status = 'active' and ci.product_id = ${productId}`,
+           where c.id = ci.cart_id and c.status = 'active' and ci.product_id = ${productId}
+             and (select value #>> '{}' from store_settings where key = 'store_mode') = 'services'`,
     );
     await recordAudit(tx, {
       staff: actor,
