@@ -39,6 +39,31 @@ export async function ownerRequestsDocument(baseUrl: string, applicationId: stri
   if (!res.ok) throw new Error(`document request answered ${res.status}: ${await res.text()}`);
 }
 
+/** The owner finds an application by its number through the owner API's inbox; answers its id. */
+export async function ownerFindsApplication(baseUrl: string, applicationNo: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/applications`, { headers: await ownerHeaders(baseUrl) });
+  if (!res.ok) throw new Error(`inbox answered ${res.status}: ${await res.text()}`);
+  const rows = ((await res.json()) as { data: { applications: { id: string; application_no: string }[] } }).data
+    .applications;
+  const row = rows.find((r) => r.application_no === applicationNo);
+  if (!row) throw new Error(`no application ${applicationNo} in the inbox`);
+  return row.id;
+}
+
+/** The owner moves an application from the stage they saw to another, with a note, through the owner API. */
+export async function ownerMovesApplication(
+  baseUrl: string,
+  applicationId: string,
+  move: { from: string; to: string; note?: string },
+): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/admin/applications/${encodeURIComponent(applicationId)}/stage`, {
+    method: 'POST',
+    headers: await ownerHeaders(baseUrl),
+    body: JSON.stringify(move),
+  });
+  if (!res.ok) throw new Error(`move ${move.from} → ${move.to} answered ${res.status}: ${await res.text()}`);
+}
+
 /** The owner makes a coupon through the owner API (the panel's own route): `code` takes `percent` % off. */
 export async function ownerCreatesCoupon(
   baseUrl: string,

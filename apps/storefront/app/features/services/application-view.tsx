@@ -43,9 +43,14 @@ export function StageBadge({ stage, label, done = false }: { stage: string; labe
   );
 }
 
-/** The stages: those done ticked, the current one ringed; an ended application's ending is its last, red step. */
+/**
+ * The stages: those done ticked, the current one ringed (ticked too once it is the last: done); an
+ * ended application's ending is its last, red step.
+ */
 function Timeline({ application }: { application: Application }) {
   const ended = stageTone(application.stage) === 'ended';
+  // At its last stage it is done: that step is ticked too.
+  const finished = !ended && application.steps.at(-1)?.active === true;
   return (
     <section aria-labelledby="application-stages" className={card}>
       <h2 id="application-stages" className="text-lg font-semibold">
@@ -77,7 +82,7 @@ function Timeline({ application }: { application: Application }) {
             >
               {step.active && ended ? (
                 <CloseIcon className="size-4" />
-              ) : step.completed && !step.active ? (
+              ) : step.completed && (!step.active || finished) ? (
                 <CheckIcon className="size-4" />
               ) : (
                 i + 1
