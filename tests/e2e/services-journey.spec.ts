@@ -8,6 +8,7 @@ import {
   ownerFindsApplication,
   ownerMovesApplication,
   ownerRequestsDocument,
+  ownerSetsStoreMode,
   sendAndFollow,
 } from './support/services.ts';
 import { expect, test } from './support/test.ts';
@@ -135,5 +136,34 @@ test('at 390 px a new visitor finds GST registration, applies with two documents
   await expectAxeClean(page);
   await page.getByTestId('application-timeline').scrollIntoViewIfNeeded();
   await shotScreen(page, 'application-completed');
+  expect(problems).toEqual([]);
+});
+
+test('at 390 px, switched to products the shop sells again (cart, Add to cart, Track your order); switched back it takes applications', async ({
+  shop,
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const problems = await watchForProblems(page);
+  const quick = page.getByRole('navigation', { name: 'Quick links' });
+  await ownerSetsStoreMode(shop.baseUrl, 'products');
+  await page.goto(`${shop.baseUrl}/product/udyam-registration`);
+  await waitForHydration(page);
+  await expect(page.getByTestId('header-cart')).toBeVisible();
+  await expect(quick.getByRole('link')).toHaveText(['Home', 'Shop', 'Cart', 'Account']);
+  await expect(page.getByRole('link', { name: 'Apply now' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByTestId('header-cart-count')).toHaveText('1');
+  await page.goto(`${shop.baseUrl}/track-order`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track your order');
+
+  await ownerSetsStoreMode(shop.baseUrl, 'services');
+  await page.goto(`${shop.baseUrl}/product/udyam-registration`);
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Apply now' })).toBeVisible();
+  await expect(page.getByTestId('header-cart')).toHaveCount(0);
+  await expect(quick.getByRole('link')).toHaveText(['Home', 'Services', 'Applications', 'Account']);
+  await page.goto(`${shop.baseUrl}/track-order`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track your application');
   expect(problems).toEqual([]);
 });

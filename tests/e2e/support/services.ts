@@ -64,6 +64,16 @@ export async function ownerMovesApplication(
   if (!res.ok) throw new Error(`move ${move.from} → ${move.to} answered ${res.status}: ${await res.text()}`);
 }
 
+/** The owner switches what the shop sells (the Shop mode screen's call), through the owner API. */
+export async function ownerSetsStoreMode(baseUrl: string, store_mode: 'products' | 'services'): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/admin/settings`, {
+    method: 'PATCH',
+    headers: await ownerHeaders(baseUrl),
+    body: JSON.stringify({ store_mode }),
+  });
+  if (!res.ok) throw new Error(`store mode answered ${res.status}: ${await res.text()}`);
+}
+
 /** The owner makes a coupon through the owner API (the panel's own route): `code` takes `percent` % off. */
 export async function ownerCreatesCoupon(
   baseUrl: string,
