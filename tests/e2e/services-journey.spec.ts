@@ -73,6 +73,11 @@ test('at 390 px a new visitor finds GST registration, applies with two documents
   await expect(documents.getByRole('link', { name: 'pan.pdf' })).toBeVisible();
   await expect(documents.getByRole('link', { name: 'electricity-bill.pdf' })).toBeVisible();
   await expect(currentStage(page)).toContainText('Awaiting payment');
+  // The spec's track-order link takes the application's token too, to the same page.
+  const own = new URL(page.url()).pathname;
+  await page.goto(`${shop.baseUrl}/track-order/${own.split('/').pop()}`);
+  await page.waitForURL((url) => url.pathname === own);
+  await waitForHydration(page);
 
   // The fee, with the sandbox provider; back on the application, submitted.
   const pay = page.getByTestId('fee-payment');

@@ -1,5 +1,5 @@
-import { Link, data, useLocation } from 'react-router';
-import { ApiError, callEndpoint, isUnpaid, trackingApi, type Tracking } from '@shopfront/shared';
+import { Link, data, redirect, useLocation } from 'react-router';
+import { ApiError, applicationsApi, callEndpoint, isUnpaid, trackingApi, type Tracking } from '@shopfront/shared';
 import type { Route } from './+types/track-order.$slug';
 import { Container } from '../components/container';
 import { LocalTime } from '../components/local-time';
@@ -16,6 +16,23 @@ import { rootDataFrom, shopMeta } from '../lib/meta';
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
 /** What an order number looks like in the address bar (the shop's SF-…, in any case). */
 const ORDER_NO_RE = /^SF-\d{4,12}$/i;
+/** An application's tracking token (services mode: /track-application/{token} is its own page). */
+const APPLICATION_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The spec's track-order link also tracks an application (issue 27): a slug that is no order's
+ * but an application's token goes to the application's page. Null when it is neither.
+ */
+async function applicationPage(context: Route.LoaderArgs['context'], slug: string): Promise<string | null> {
+  if (!APPLICATION_TOKEN_RE.test(slug)) return null;
+  try {
+    await callEndpoint(apiTransport(context), applicationsApi.get, { params: { ref: slug } });
+    return `/track-application/${slug}`;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return null;
+    throw err;
+  }
+}
 
 /**
  * An order's tracking page (spec section 2, track-order guard): the slug is the secret of the
@@ -36,6 +53,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 422)) {
+      const application = await applicationPage(context, params.slug).catch((e: unknown) => {
+        logFailure('application lookup failed', e);
+        return null;
+      });
+      if (application) throw redirect(application, { headers: PERSONAL });
       return data({ tracking: null as Tracking | null, estimate: null, orderNo }, { status: 404, headers: PERSONAL });
     }
     logFailure('tracking lookup failed', err);
