@@ -1,9 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
-import { DESKTOP, MOBILE, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
-
-const suite = useShopSuite();
+import type { Page, Route } from '@playwright/test';
+import { DESKTOP, MOBILE, waitForHydration, watchForProblems } from './support/browser.ts';
+import { expect, test } from './support/test.ts';
 
 /** Unfolds one facet group of the filters (they start folded unless a value of theirs is chosen). */
 async function openFacet(page: Page, name: string) {
@@ -29,22 +26,20 @@ async function holdDataRequests(page: Page) {
   };
 }
 
-const isChecked = (page: Page, label: string) =>
-  page.evaluate(
-    (text) =>
-      [...document.querySelectorAll<HTMLLabelElement>('#listing-filter-panel label')]
-        .find((l) => l.textContent?.includes(text))
-        ?.querySelector('input')?.checked ?? null,
-    label,
-  );
+/** The checkbox of a filter value, by its label's text. */
+const filterBox = (page: Page, label: string) =>
+  page.locator('#listing-filter-panel label', { hasText: label }).locator('input');
 
-describe('listing filters and sort are optimistic', () => {
-  it('ticks the box and shows the sort at once while the server is slow, then shows the results', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+test.describe('listing filters and sort are optimistic', () => {
+  test('ticks the box and shows the sort at once while the server is slow, then shows the results', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
     const problems = await watchForProblems(page);
-    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
     await waitForHydration(page);
-    await expect(page.getByTestId('result-count').textContent()).resolves.toBe('23 products');
+    await expect(page.getByTestId('result-count')).toHaveText('23 products');
     await openFacet(page, 'Colour');
     const held = await holdDataRequests(page);
 
@@ -52,39 +47,39 @@ describe('listing filters and sort are optimistic', () => {
     const oliveCount = Number(await olive.locator('span').last().textContent());
     await olive.click();
     // Right after the click, before any answer: ticked, and the listing says it is updating.
-    expect(await isChecked(page, 'Olive')).toBe(true);
-    await expect(page.getByTestId('listing-pending').isVisible()).resolves.toBe(true);
-    await expect(page.locator('#listing-results').getAttribute('aria-busy')).resolves.toBe('true');
-    expect(held.count()).toBe(1);
+    await expect(filterBox(page, 'Olive')).toBeChecked();
+    await expect(page.getByTestId('listing-pending')).toBeVisible();
+    await expect(page.locator('#listing-results')).toHaveAttribute('aria-busy', 'true');
+    await expect.poll(() => held.count()).toBe(1);
     // Still waiting a while later: still ticked (nothing put it back).
     await page.waitForTimeout(400);
-    expect(await isChecked(page, 'Olive')).toBe(true);
+    await expect(filterBox(page, 'Olive')).toBeChecked();
 
     // The sort too shows the choice at once.
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
-    await expect(page.getByRole('combobox', { name: 'Sort by' }).inputValue()).resolves.toBe('price_asc');
-    expect(await isChecked(page, 'Olive')).toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+    await expect(filterBox(page, 'Olive')).toBeChecked();
 
     await held.release();
-    await page.waitForURL(/sort=price_asc/);
-    await page
-      .getByTestId('result-count')
-      .filter({ hasText: `${oliveCount} products` })
-      .waitFor();
-    expect(page.url()).toMatch(/opt\.Colour=Olive/);
-    expect(await isChecked(page, 'Olive')).toBe(true);
-    await expect(page.getByRole('combobox', { name: 'Sort by' }).inputValue()).resolves.toBe('price_asc');
-    await expect(page.locator('#listing-results').getAttribute('aria-busy')).resolves.toBe('false');
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(page.getByTestId('result-count')).toHaveText(`${oliveCount} products`);
+    await expect(page).toHaveURL(/opt\.Colour=Olive/);
+    await expect(filterBox(page, 'Olive')).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+    await expect(page.locator('#listing-results')).toHaveAttribute('aria-busy', 'false');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('undoes the choice and says so when the products cannot be loaded, keeping the listing shown', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+  test('undoes the choice and says so when the products cannot be loaded, keeping the listing shown', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
     await waitForHydration(page);
     const before = page.url();
-    const names = await page.locator('.product-grid .product-card h3').allTextContents();
+    const cards = page.locator('.product-grid .product-card h3');
+    const names = await cards.allTextContents();
     await page.route(
       (url) => url.pathname.endsWith('.data'),
       (route) => route.abort('connectionfailed'),
@@ -92,26 +87,23 @@ describe('listing filters and sort are optimistic', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await openFacet(page, 'Colour');
     await page.locator('#listing-filter-panel label', { hasText: 'Olive' }).click();
-    await page
-      .getByText('The products could not be loaded, so your last change was undone. Please try again.')
-      .waitFor();
-    await page.waitForFunction(
-      () =>
-        ![...document.querySelectorAll<HTMLLabelElement>('#listing-filter-panel label')]
-          .find((l) => l.textContent?.includes('Olive'))
-          ?.querySelector('input')?.checked,
-    );
+    await expect(
+      page.getByText('The products could not be loaded, so your last change was undone. Please try again.'),
+    ).toBeVisible();
+    await expect(filterBox(page, 'Olive')).not.toBeChecked();
     expect(page.url()).toBe(before);
-    await expect(page.locator('.product-grid .product-card h3').allTextContents()).resolves.toEqual(names);
-    await expect(page.getByTestId('result-count').textContent()).resolves.toBe('23 products');
-    await page.close();
+    await expect(cards).toHaveText(names);
+    await expect(page.getByTestId('result-count')).toHaveText('23 products');
   });
 });
 
-describe('menu to category', () => {
-  it('fetches the category while the pointer rests on its menu link, so the click shows it at once', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+test.describe('menu to category', () => {
+  test('fetches the category while the pointer rests on its menu link, so the click shows it at once', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
@@ -121,35 +113,36 @@ describe('menu to category', () => {
     await expect.poll(() => fetched.includes('/product-category/t-shirts.data')).toBe(true);
     const before = fetched.length;
     await link.click();
-    await page.getByRole('heading', { level: 1, name: 'T-Shirts' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'T-Shirts' })).toBeVisible();
     // The click used what was fetched on hover: no second request for the page's data.
     expect(fetched.slice(before).filter((p) => p.endsWith('.data'))).toEqual([]);
-    await page.close();
   });
 
-  it('on a phone, the menu closes at once and the category fetched on touch shows', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('on a phone, the menu closes at once and the category fetched on touch shows', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await page.getByRole('button', { name: /menu/i }).first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'T-Shirts', exact: true }) });
     const link = dialog.getByRole('link', { name: 'T-Shirts', exact: true });
-    await link.waitFor();
+    await expect(link).toBeVisible();
     await link.focus();
     await expect.poll(() => fetched.includes('/product-category/t-shirts.data')).toBe(true);
     await link.click();
-    await page.getByRole('heading', { level: 1, name: 'T-Shirts' }).waitFor();
-    await page.close();
+    await expect(page.getByRole('heading', { level: 1, name: 'T-Shirts' })).toBeVisible();
   });
 });
 
-describe('product page, desktop', () => {
+test.describe('product page, desktop', () => {
   for (const slug of ['organic-cotton-crew-tee', 'linen-piped-cushion-cover']) {
-    it(`${slug}: title, price, options and Add to cart in view at 1280 x 800 without scrolling`, async () => {
-      const page = await newPage(suite.browser, DESKTOP);
-      await page.goto(`${suite.shop.baseUrl}/product/${slug}`);
+    test(`${slug}: title, price, options and Add to cart in view at 1280 x 800 without scrolling`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${shop.baseUrl}/product/${slug}`);
       await waitForHydration(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const inView = async (box: { y: number; height: number } | null) => {
@@ -160,18 +153,20 @@ describe('product page, desktop', () => {
       await inView(await page.getByRole('heading', { level: 1 }).boundingBox());
       await inView(await page.getByTestId('product-price').boundingBox());
       const groups = page.getByRole('radiogroup');
-      expect(await groups.count()).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => groups.count()).toBeGreaterThanOrEqual(2);
       for (const g of await groups.all()) await inView(await g.boundingBox());
       await inView(
         await page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' }).boundingBox(),
       );
-      await page.close();
     });
   }
 
-  it('still reads top to bottom on a phone: title, price, options, then Add to cart (pinned in view until its place), nothing wider than the screen', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product/organic-cotton-crew-tee`);
+  test('still reads top to bottom on a phone: title, price, options, then Add to cart (pinned in view until its place), nothing wider than the screen', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product/organic-cotton-crew-tee`);
     await waitForHydration(page);
     const box = async (loc: ReturnType<Page['locator']>) => (await loc.boundingBox())!;
     const title = await box(page.getByRole('heading', { level: 1 }));
@@ -192,34 +187,37 @@ describe('product page, desktop', () => {
       }),
     ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.close();
   });
 });
 
-describe('search with a typo', () => {
-  it('"shrit" finds shirts and offers "Did you mean shirt?", on the page and in the suggestions', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/search?q=shrit`);
+test.describe('search with a typo', () => {
+  test('"shrit" finds shirts and offers "Did you mean shirt?", on the page and in the suggestions', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/search?q=shrit`);
     await waitForHydration(page);
-    await expect(page.getByTestId('did-you-mean').textContent()).resolves.toBe('Did you mean shirt?');
-    const count = Number((await page.getByTestId('result-count').textContent())!.split(' ')[0]);
+    await expect(page.getByTestId('did-you-mean')).toHaveText('Did you mean shirt?');
+    const resultCount = page.getByTestId('result-count');
+    await expect(resultCount).toHaveText(/^\d+ products?$/);
+    const count = Number((await resultCount.textContent())!.split(' ')[0]);
     expect(count).toBeGreaterThan(0);
     await page.getByTestId('did-you-mean').getByRole('link', { name: 'shirt' }).click();
-    await page.waitForURL(/\/search\?q=shirt$/);
+    await expect(page).toHaveURL(/\/search\?q=shirt$/);
     // The typo's results stay on screen until the corrected search answers (same count, so the
     // count alone cannot tell the pages apart): the suggestion going away is the new answer.
-    await page.getByTestId('did-you-mean').waitFor({ state: 'detached' });
-    await expect(page.getByTestId('result-count').textContent()).resolves.toBe(`${count} products`);
+    await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+    await expect(resultCount).toHaveText(`${count} products`);
 
     const box = page.locator('header input[type="search"]').first();
     await box.fill('');
     await box.pressSequentially('mgu', { delay: 30 });
     const list = page.getByRole('listbox', { name: 'Search suggestions' });
     const meant = list.getByRole('option', { name: 'Did you mean “mug”?' });
-    await meant.waitFor();
+    await expect(meant).toBeVisible();
     await box.press('ArrowDown');
     await box.press('Enter');
-    await page.waitForURL(/\/search\?q=mug$/);
-    await page.close();
+    await expect(page).toHaveURL(/\/search\?q=mug$/);
   });
 });
