@@ -1,23 +1,11 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * Helpers of the consent and analytics tests. The shop has no owner change for plugins these
- * tests can call without staff credentials, so they change the stopped shop's database (PGlite
- * belongs to one process at a time) and start it again on the same DATA_DIR.
+ * tests can call without staff credentials, so they write the shop's database before its server
+ * starts (a shop's `prepare`: PGlite belongs to one process at a time).
  */
-
-/** Runs statements against a stopped shop's database. */
-export async function withShopDatabase(dataDir: string, run: (db: PGlite) => Promise<void>): Promise<void> {
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-  try {
-    await run(db);
-  } finally {
-    await db.close();
-  }
-}
 
 export const GTAG_ID = 'G-SHOPTEST1';
 export const PIXEL_ID = '123456789012345';
