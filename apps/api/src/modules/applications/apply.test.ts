@@ -202,9 +202,17 @@ describe('the cart', () => {
   it('in services mode refuses a service (applied for, never carted), by product or by variant; in products mode it is sold as the product it is', async () => {
     await setStoreSetting(t.database.db, 'store_mode', 'services');
     const b = testBrowser(t.app);
+    // A variant of the service sold in the shop's channel, in stock (earlier tests and the seed
+    // leave some at 0): in products mode it must be refused for nothing but being a service.
     const [v] = await queryRows<{ id: string }>(
       t.database.db,
-      sql`select id from variants where product_id = ${service.id} order by position, id limit 1`,
+      sql`update variants set stock = greatest(stock, 5)
+           where id = (select v.id from variants v
+                         join variant_channels vc on vc.variant_id = v.id
+                          and vc.channel_id = (select channel_id from storefronts where is_default)
+                        where v.product_id = ${service.id} and vc.is_available and vc.selling_price_minor is not null
+                        order by v.position, v.id limit 1)
+           returning id`,
     );
     for (const id of [service.id, v!.id]) {
       const res = await b.call('POST', '/api/cart/add-item', { product_id: id, quantity: 1 });
