@@ -33,10 +33,16 @@ const rows = (page: Page) => page.getByTestId('application-row');
 const rowOf = (page: Page, name: string, service: string) =>
   rows(page).filter({ hasText: name }).filter({ hasText: service }).first();
 
-/** Only what the tests meet on purpose: the sign-in page's "who is signed in?" (401), the 409 of a move made elsewhere first. */
+/**
+ * Only what the tests meet on purpose: the sign-in page's "who is signed in?" (401), the 409 of a
+ * move made elsewhere first, the 422 of a document that is not a PDF or picture.
+ */
 const unexpected = (problems: string[]) =>
   problems.filter(
-    (p) => !/http 401: \/api\/admin\/auth\/me|http 409: \/api\/admin\/applications\/|status of (401|409)/.test(p),
+    (p) =>
+      !/http 401: \/api\/admin\/auth\/me|http 409: \/api\/admin\/applications\/|http 422: \/api\/admin\/applications\/[\w-]+\/documents$|status of (401|409|422)/.test(
+        p,
+      ),
   );
 
 async function openInbox(page: Page) {
@@ -123,6 +129,24 @@ test.describe('applications in the panel', () => {
     await page.getByRole('button', { name: 'Request document' }).click();
     await toastSays(page, 'The document request has been sent to the applicant');
     await expect(page.getByTestId('application-requests').getByText('Waiting')).toHaveCount(2);
+
+    // A document for the applicant: a file that is not a PDF or picture is named at the field;
+    // a PDF joins the documents "from us" (the applicant is told and downloads it: access.test.ts).
+    const documents = page.getByTestId('application-documents');
+    const picker = page.getByTestId('send-document-file');
+    await picker.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await documents.getByRole('button', { name: 'Send document' }).click();
+    await expect(documents.getByRole('alert')).toContainText('PDF');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await picker.setInputFiles({ name: 'GST ARN acknowledgement.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(documents.getByRole('alert')).toHaveCount(0);
+    await documents.getByRole('button', { name: 'Send document' }).click();
+    await toastSays(page, 'The document has been sent to the applicant');
+    const sent = documents.getByRole('listitem').filter({ hasText: 'GST ARN acknowledgement.pdf' });
+    await expect(sent).toContainText('From us');
+    await expect(picker).toHaveValue('');
+    await documents.scrollIntoViewIfNeeded();
+    await shot(page, 'application-documents');
     expect(unexpected(problems)).toEqual([]);
   });
 

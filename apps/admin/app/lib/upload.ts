@@ -1,4 +1,4 @@
-import { ApiError, CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR } from '@shopfront/shared';
+import { ApiError, CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, type ApiSuccess } from '@shopfront/shared';
 
 /**
  * Uploads one picture (multipart, field `file`) to `path` with its Idempotency-Key, telling
@@ -41,3 +41,30 @@ export function uploadPicture<T>(
 
 /** The file types a picture upload takes (the API tells them by their bytes). */
 export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif';
+
+/**
+ * Posts one file (multipart, field `file`: the JSON client cannot send one) and answers the API's
+ * data and message; a refusal rejects with the API's message for the file, else its message.
+ */
+export async function postFile<T>(path: string, file: File): Promise<ApiSuccess<T>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const body = (await res.json().catch(() => null)) as {
+    data?: T;
+    message?: string;
+    errors?: Record<string, string[]>;
+  } | null;
+  if (res.ok && body?.data) return { data: body.data, message: body.message };
+  throw new ApiError(res.status, body?.errors?.file?.[0] ?? body?.message ?? NETWORK_ERROR, body?.errors);
+}

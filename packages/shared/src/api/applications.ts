@@ -115,14 +115,13 @@ export const adminApplicationsApi = {
     data: AdminDetail;
   }>('POST', '/api/admin/applications/:id/document-requests'),
   /**
-   * Pay the fee of an application awaiting it (ADR 37): its one fee order is made (or found), then
-   * paid with `method` on the order rails. `next` says where the applicant goes.
+   * Send the applicant a document (multipart, one file in the field "file"; PDF, JPEG, PNG or
+   * WebP): listed "from our team" and the applicant told once. Also after the application ended.
    */
-  pay: endpoint<{
-    params: typeof ApplicationRefParamsSchema;
-    body: typeof PayApplicationBodySchema;
-    data: typeof ApplicationPaymentSchema;
-  }>('POST', '/api/applications/:ref/pay'),
+  sendDocument: endpoint<{ params: typeof AdminApplicationParamsSchema; data: AdminDetail }>(
+    'POST',
+    '/api/admin/applications/:id/documents',
+  ),
   /** Refund a paid fee through its fee order's refund (ADR 37): all of it, or amount_minor. */
   refundFee: endpoint<{
     params: typeof AdminApplicationParamsSchema;

@@ -19,6 +19,7 @@ export const applicationTexts = {
   notFound: 'We could not find that application',
   documentMissing: 'This document is no longer stored. Ask for it again in Messages',
   notService: 'This is not a service you can apply for',
+  notTakingApplications: 'This shop is not taking applications at the moment',
   notMultipart: 'Send the application as multipart/form-data',
   unreadable: 'The upload could not be read. Please try again',
   tooLarge: (mb: number) => `The file is too large (at most ${mb} MB)`,
@@ -41,6 +42,7 @@ export const applicationTexts = {
   reasonRequired: 'Please give the reason for the rejection',
   feeRequired: 'Please give the fee you quote',
   requestSent: 'The document request has been sent to the applicant',
+  documentSent: 'The document has been sent to the applicant',
   /** Paying the fee (ADR 37). */
   notAwaitingFee: 'This application is not waiting for its fee',
   feeOrderClosed: 'The payment of this fee was closed. Please write to us on the application',

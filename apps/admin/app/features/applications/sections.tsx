@@ -1,6 +1,7 @@
 import type { AdminApplication } from '@shopfront/shared';
 import { Section } from '../orders/order-sections';
 import { formatDay, formatWhen } from '../../lib/format';
+import { SendDocument } from './send-document';
 import { isPast } from './stage-pill';
 
 type App = AdminApplication;
@@ -97,6 +98,7 @@ export function Documents({ app }: { app: App }) {
           ))}
         </ul>
       )}
+      <SendDocument app={app} />
     </Section>
   );
 }

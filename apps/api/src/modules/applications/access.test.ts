@@ -1,8 +1,8 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, applicationTexts, type Application } from '@shopfront/shared';
+import { STAFF_ROLES, applicationTexts, messages, type Application } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loggedInCustomer, sessionHeaders, uniquePhone } from '../../test/auth.ts';
@@ -212,6 +212,102 @@ describe('staff downloads', () => {
     }
     expect(existsSync(path.join(t.app.env.DATA_DIR, 'media', doc!.path))).toBe(false);
     expect(existsSync(path.join(t.app.env.DATA_DIR, 'private', doc!.path))).toBe(true);
+  });
+});
+
+describe('staff send documents', () => {
+  const send = (id: string, headers: Record<string, string>, data = PDF, filename = 'GST certificate.pdf') => {
+    const { payload, contentType } = formData([{ field: 'file', filename, type: 'application/pdf', data }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${id}/documents`,
+      payload,
+      headers: { ...headers, 'content-type': contentType },
+    });
+  };
+  const privateFiles = () =>
+    queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from application_documents`);
+
+  it('by role: owner, manager and packer send one; a content editor is 403; no session is 401', async () => {
+    expect((await send(mine.id, {})).statusCode).toBe(401);
+    const documents = async () =>
+      (await get(`/api/applications/${mine.id}`, applicant.headers)).json<{ data: Application }>().data.documents;
+    const before = (await documents()).length;
+    let sent = 0;
+    for (const role of STAFF_ROLES) {
+      const { headers } = await signedInOwner(t, role);
+      const res = await send(mine.id, headers, PDF, `${role}.pdf`);
+      expect([role, res.statusCode]).toEqual([role, role === 'content_editor' ? 403 : 200]);
+      if (res.statusCode !== 200) continue;
+      sent += 1;
+      expect(res.json().message).toBe(applicationTexts.documentSent);
+      const docs = res.json<{ data: Application }>().data.documents;
+      expect(docs.at(-1)).toMatchObject({ original_name: `${role}.pdf`, uploaded_by: 'staff', request_id: null });
+    }
+    expect(sent).toBe(3);
+    const now = await documents();
+    expect(now.length).toBe(before + 3);
+    // The applicant downloads what staff sent, byte for byte; another customer cannot.
+    const theirs = now.at(-1)!;
+    expect(theirs.uploaded_by).toBe('staff');
+    const got = await get(`/api/applications/${mine.id}/documents/${theirs.id}`, applicant.headers);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    expect((await get(`/api/applications/${mine.id}/documents/${theirs.id}`, other.headers)).statusCode).toBe(404);
+  });
+
+  it('tells the applicant once per document, with the link', async () => {
+    const res = await send(mine.id, owner.headers, PDF, 'Acknowledgement ARN.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    const told = await queryRows<{ body: string; subject: string }>(
+      t.database.db,
+      sql`select body, subject from outbox_messages
+           where recipient = (select email from applications where id = ${mine.id})
+             and body like ${'%we sent you a document: Acknowledgement ARN.pdf%'}`,
+    );
+    expect(told.length).toBe(1);
+    expect(told[0]!.subject).toBe(`Application ${mine.application_no}: a document from us`);
+    expect(told[0]!.body).toContain(`/track-application/${token()}`);
+  });
+
+  it("also after the application has ended (a completed one's result)", async () => {
+    const service = await makeService(t.database.db, 3);
+    const res = await apply(t, { service: service.slug, ...GOOD_FIELDS, name: 'Ended', email: 'ended@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ended = res.json<{ data: Application }>().data;
+    await t.database.db.execute(sql`update applications set stage = 'cancelled' where id = ${ended.id}`);
+    const sent = await send(ended.id, owner.headers);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ data: Application }>().data.documents.at(-1)!.uploaded_by).toBe('staff');
+  });
+
+  it('refuses bad input with the reason and keeps no file', async () => {
+    const [{ n: rows }] = (await privateFiles()) as [{ n: number }];
+    const files = () => readdirSync(path.join(t.app.env.DATA_DIR, 'private'), { recursive: true }).length;
+    const before = files();
+    const notPdf = await send(mine.id, owner.headers, Buffer.from('<html>not a pdf</html>'), 'x.pdf');
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json().errors.file).toBeDefined();
+    const none = formData([], { note: 'no file' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${mine.id}/documents`,
+      payload: none.payload,
+      headers: { ...owner.headers, 'content-type': none.contentType },
+    });
+    expect([empty.statusCode, empty.json().errors.file]).toEqual([422, [messages.required]]);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${mine.id}/documents`,
+      payload: { file: 'x' },
+      headers: owner.headers,
+    });
+    expect(json.statusCode).toBe(415);
+    const big = await send(mine.id, owner.headers, Buffer.concat([PDF, Buffer.alloc(11 * 1_048_576)]));
+    expect(big.statusCode).toBe(413);
+    expect((await send('app_nosuch', owner.headers)).statusCode).toBe(404);
+    expect((await privateFiles())[0]!.n).toBe(rows);
+    expect(files()).toBe(before);
   });
 });
 

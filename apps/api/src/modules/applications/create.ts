@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApplicationContactSchema, applicationTexts, type ApplicationContact } from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { fieldError, parseOr422 } from '../../lib/http.ts';
+import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import type { Customer } from '../../lib/session.ts';
 import { checkAnswers, type CheckedFile } from './answers.ts';
 import { storePrivateFile, type MultipartBody } from './files.ts';
@@ -20,13 +20,17 @@ interface ServiceProduct {
   name: string;
   currency: string;
   price_minor: number;
+  /** Whether the shop is in services mode: only then does it take new applications. */
+  taking: boolean;
 }
 
 /** A published service by its slug or id, or null. */
 async function findService(db: Db, ref: string): Promise<ServiceProduct | null> {
   const [row] = await queryRows<ServiceProduct>(
     db,
-    sql`select p.id, p.slug, p.name, p.currency, p.price_minor from products p
+    sql`select p.id, p.slug, p.name, p.currency, p.price_minor,
+               coalesce((select value #>> '{}' from store_settings where key = 'store_mode'), 'products') = 'services' as taking
+          from products p
          where (p.slug = ${ref} or p.id = ${ref}) and p.is_published and p.archived_at is null
            and exists (select 1 from service_details s where s.product_id = p.id)
          limit 1`,
@@ -47,8 +51,9 @@ function contactOf(fields: Record<string, string>, customer: Customer | null): A
 }
 
 /**
- * Makes an application for a service from a multipart form: the service (`service`: slug or id),
- * the contact, and one part per form field, checked against the service's own fields. Its files
+ * Makes an application for a service from a multipart form (409 unless the shop is in services
+ * mode): the service (`service`: slug or id), the contact, and one part per form field, checked
+ * against the service's own fields. Its files
  * are stored privately first (removed again if the insert fails), then one transaction writes the
  * application, its first history row, its documents and the applicant's message. A service on
  * quote waits in quote_requested; any other in awaiting_payment, with the service's price as fee.
@@ -62,6 +67,8 @@ export async function createApplication(
   const serviceRef = body.fields.service?.trim() ?? '';
   const service = serviceRef ? await findService(app.db, serviceRef) : null;
   if (!service) throw fieldError('service', applicationTexts.notService);
+  // A products shop sells its services as products; applications already made go on being served.
+  if (!service.taking) throw new HttpError(409, applicationTexts.notTakingApplications);
   const details = await loadServiceDetails(app.db, service.id);
   if (!details) throw fieldError('service', applicationTexts.notService);
   const contact = contactOf(body.fields, customer);

@@ -30,7 +30,8 @@ export async function notifyApplicant(tx: Db, outbox: Outbox, n: ApplicantNotice
 }
 
 /** What staff put on an application's thread that the applicant must act on or read. */
-export type ThreadNotice = { kind: 'message'; body: string } | { kind: 'request'; what: string };
+export type ThreadNotice =
+  { kind: 'message'; body: string } | { kind: 'request'; what: string } | { kind: 'document'; name: string };
 
 /** The longest part of a staff message (or of what they ask for) a notice quotes; the thread has it whole. */
 const QUOTE_MAX = 140;
@@ -51,15 +52,33 @@ export async function notifyThread(
   to: Omit<ApplicantNotice, 'stageLabel' | 'note'>,
   what: ThreadNotice,
 ): Promise<void> {
-  const answer = to.link ? ` ${what.kind === 'request' ? 'Upload it' : 'Read and answer it'} at ${to.link}` : '';
-  const subject =
-    what.kind === 'request'
-      ? `Application ${to.applicationNo}: please send a document`
-      : `Application ${to.applicationNo}: a message from us`;
-  const body =
-    what.kind === 'request'
-      ? `For your application ${to.applicationNo} (${to.serviceName}) please send: ${quote(what.what)}.${answer}`
-      : `About your application ${to.applicationNo} (${to.serviceName}) we wrote: "${quote(what.body)}".${answer}`;
+  const { subject, body } = threadWords(to, what);
   if (to.email) await outbox.enqueue(tx, { channel: 'email', recipient: to.email, subject, body });
   else if (to.phone) await outbox.enqueue(tx, { channel: 'sms', recipient: to.phone, body });
+}
+
+/** A thread notice's subject and text: what staff did, quoted, and the link to act on it. */
+function threadWords(
+  to: Omit<ApplicantNotice, 'stageLabel' | 'note'>,
+  what: ThreadNotice,
+): { subject: string; body: string } {
+  const about = `${to.applicationNo} (${to.serviceName})`;
+  const at = (verb: string) => (to.link ? ` ${verb} at ${to.link}` : '');
+  switch (what.kind) {
+    case 'request':
+      return {
+        subject: `Application ${to.applicationNo}: please send a document`,
+        body: `For your application ${about} please send: ${quote(what.what)}.${at('Upload it')}`,
+      };
+    case 'document':
+      return {
+        subject: `Application ${to.applicationNo}: a document from us`,
+        body: `For your application ${about} we sent you a document: ${quote(what.name)}.${at('Download it')}`,
+      };
+    case 'message':
+      return {
+        subject: `Application ${to.applicationNo}: a message from us`,
+        body: `About your application ${about} we wrote: "${quote(what.body)}".${at('Read and answer it')}`,
+      };
+  }
 }

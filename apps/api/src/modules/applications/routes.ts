@@ -80,8 +80,11 @@ export async function sendDocument(
     .send(stream);
 }
 
-/** The multipart routes: their own scope, where multipart is the only body read. */
-async function uploadRoutes(app: FastifyInstance) {
+/**
+ * Makes `app` (a scope of its own) read multipart bodies of an application's size and nothing
+ * else: any other body is 415 before it is read. The applicant's and the staff's uploads use it.
+ */
+export async function applicationUploadScope(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addHook('onRoute', (route) => {
     route.bodyLimit = APPLICATION_UPLOAD.maxBodyBytes;
@@ -93,6 +96,11 @@ async function uploadRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     if (reply.statusCode >= 400 && req.raw.complete === false) reply.header('connection', 'close');
   });
+}
+
+/** The multipart routes: their own scope, where multipart is the only body read. */
+async function uploadRoutes(app: FastifyInstance) {
+  await applicationUploadScope(app);
   const limits = `multipart/form-data; files of PDF, JPEG, PNG or WebP (told from their bytes), each at most ${APPLICATION_UPLOAD.maxFileBytes / 1_048_576} MB (a field may allow less), at most ${APPLICATION_UPLOAD.maxFiles} files; ${APPLICATION_UPLOAD_RATE_LIMIT.max} per ${APPLICATION_UPLOAD_RATE_LIMIT.timeWindow} per address`;
 
   registerEndpoint(
@@ -101,8 +109,8 @@ async function uploadRoutes(app: FastifyInstance) {
     {
       schemas: { data: ApplicationSchema },
       tags,
-      summary: `Apply for a service: ${limits}. Fields: service (slug or id), name, email and/or phone (a signed-in customer's account fills them), then one part per form field named by its key. Answers are checked against the service's own form (422 with the field's message under its key). A service on quote starts in quote_requested, any other in awaiting_payment. The answer's tracking_path is the application's secret link`,
-      errors: [400, 413, 415, 422, 429],
+      summary: `Apply for a service: ${limits}. Fields: service (slug or id), name, email and/or phone (a signed-in customer's account fills them), then one part per form field named by its key. Answers are checked against the service's own form (422 with the field's message under its key). A service on quote starts in quote_requested, any other in awaiting_payment. The answer's tracking_path is the application's secret link. 409 when the shop is not in services mode (applications made before a switch to products are still tracked, paid and cancelled)`,
+      errors: [400, 409, 413, 415, 422, 429],
       config: { rateLimit: APPLICATION_UPLOAD_RATE_LIMIT },
       onRequest: async (req) => refuseLargeBody(req),
     },
@@ -133,7 +141,7 @@ async function uploadRoutes(app: FastifyInstance) {
       if (!found) throw gone();
       const body = await readMultipart(req);
       const file = checkDocument('file', body.files.file);
-      await addDocument(app, { id: found.id, file, requestId: requestIdOf(body.fields.request_id), by: 'applicant' });
+      await addDocument(app, { id: found.id, file, requestId: requestIdOf(body.fields.request_id) });
       return ok(
         (await applicantView(app.db, found.id, found.ref, payableHere(app)))!,
         applicationTexts.documentUploaded,

@@ -46,34 +46,54 @@ const addressee = (id: string, ended: boolean) =>
   sql`select id, application_no, service_name, email, phone from applications
        where id = ${id}${ended ? sql`` : sql` and ${notEndedSql}`}`;
 
+/** What staff put on the thread: a message, a document request, or a document they send (stored already). */
+type StaffWrite =
+  | { kind: 'message'; body: string }
+  | { kind: 'request'; what: string }
+  | { kind: 'document'; name: string; path: string; mime: string; sizeBytes: number };
+
+/** The row a staff write adds, for the application `a` (none when `a` is empty). */
+function staffInsert(w: StaffWrite, staffId: string) {
+  switch (w.kind) {
+    case 'message':
+      return sql`insert into application_messages (application_id, author, staff_id, body)
+                 select id, 'staff', ${staffId}, ${w.body} from a returning id`;
+    case 'request':
+      return sql`insert into application_document_requests (application_id, what, staff_id)
+                 select id, ${w.what}, ${staffId} from a returning id`;
+    case 'document':
+      return sql`insert into application_documents (application_id, path, original_name, mime, size_bytes, uploaded_by)
+                 select id, ${w.path}, ${w.name}, ${w.mime}, ${w.sizeBytes}, 'staff' from a returning id`;
+  }
+}
+
 /**
- * Staff write on the thread or ask for a document (409 once the application has ended, as the
- * applicant's upload would be), and the applicant is told in the same transaction
+ * Staff write on the thread, ask for a document (409 once the application has ended, as the
+ * applicant's upload would be) or send one, and the applicant is told in the same transaction
  * (notify.ts notifyThread), with the link to answer. `linkOrigin`: '' for no link.
  */
 export async function staffToApplicant(
   app: FastifyInstance,
-  w: { id: string; staffId: string; linkOrigin: string } & ThreadNotice,
+  w: { id: string; staffId: string; linkOrigin: string } & StaffWrite,
 ): Promise<void> {
   const token = await applicationToken(app.db, w.id);
   await app.db.transaction(async (tx) => {
     const [to] = await queryRows<Addressee>(
       tx,
-      w.kind === 'message'
-        ? sql`with a as (${addressee(w.id, true)}),
-                   ins as (insert into application_messages (application_id, author, staff_id, body)
-                           select id, 'staff', ${w.staffId}, ${w.body} from a returning id)
-              select a.* from a join ins on true`
-        : sql`with a as (${addressee(w.id, false)}),
-                   ins as (insert into application_document_requests (application_id, what, staff_id)
-                           select id, ${w.what}, ${w.staffId} from a returning id)
-              select a.* from a join ins on true`,
+      sql`with a as (${addressee(w.id, w.kind !== 'request')}), ins as (${staffInsert(w, w.staffId)})
+          select a.* from a join ins on true`,
     );
     if (!to) {
       const [exists] = await queryRows<{ id: string }>(tx, sql`select id from applications where id = ${w.id}`);
       if (!exists) throw notFound(applicationTexts.notFound);
       throw new HttpError(409, applicationTexts.documentRequestClosed);
     }
+    const notice: ThreadNotice =
+      w.kind === 'message'
+        ? { kind: 'message', body: w.body }
+        : w.kind === 'request'
+          ? { kind: 'request', what: w.what }
+          : { kind: 'document', name: w.name };
     await notifyThread(
       tx,
       app.outbox,
@@ -84,9 +104,37 @@ export async function staffToApplicant(
         phone: to.phone,
         link: w.linkOrigin ? `${w.linkOrigin}${applicationTrackingPath(token)}` : '',
       },
-      w.kind === 'message' ? { kind: 'message', body: w.body } : { kind: 'request', what: w.what },
+      notice,
     );
   });
+}
+
+/**
+ * Staff send the applicant a document (a certificate, a filed return, a receipt): stored as the
+ * applicant's are (private, type told from its bytes), listed among the application's documents
+ * "from our team", and the applicant told once. Also after the application has ended: a completed
+ * application's result is often a document. The file is removed again when the write fails.
+ */
+export async function staffDocument(
+  app: FastifyInstance,
+  d: { id: string; staffId: string; linkOrigin: string; file: CheckedFile },
+): Promise<void> {
+  const path = await storePrivateFile(app.media.documents, d.file.upload.bytes, d.file.type);
+  try {
+    await staffToApplicant(app, {
+      id: d.id,
+      staffId: d.staffId,
+      linkOrigin: d.linkOrigin,
+      kind: 'document',
+      name: d.file.upload.filename,
+      path,
+      mime: d.file.type,
+      sizeBytes: d.file.upload.bytes.length,
+    });
+  } catch (err) {
+    await app.media.documents.remove([path]);
+    throw err;
+  }
 }
 
 /** A document request id as sent in a multipart field; undefined when left out. */
@@ -97,26 +145,24 @@ export function requestIdOf(raw: string | undefined): number | undefined {
 }
 
 /**
- * Stores an uploaded document (type and size checked by the caller) and, when it answers a
- * document request, marks that request answered with a conditional update: a request answered
- * already (another tab, a retry) is 409 and the file is removed again. An applicant's is refused
- * (409) once the application has ended: its row is held (for share) until the document is in,
- * so a cancel or a move to an ending waits for it or goes first.
+ * Stores a document the applicant uploads (type and size checked by the caller) and, when it
+ * answers a document request, marks that request answered with a conditional update: a request
+ * answered already (another tab, a retry) is 409 and the file is removed again. Refused (409) once
+ * the application has ended: its row is held (for share) until the document is in, so a cancel or
+ * a move to an ending waits for it or goes first.
  */
 export async function addDocument(
   app: FastifyInstance,
-  d: { id: string; file: CheckedFile; requestId: number | undefined; by: 'applicant' | 'staff' },
+  d: { id: string; file: CheckedFile; requestId: number | undefined },
 ): Promise<void> {
   const path = await storePrivateFile(app.media.documents, d.file.upload.bytes, d.file.type);
   try {
     await app.db.transaction(async (tx) => {
-      if (d.by === 'applicant') {
-        const [open] = await queryRows<{ id: string }>(
-          tx,
-          sql`select id from applications where id = ${d.id} and ${notEndedSql} for share`,
-        );
-        if (!open) throw new HttpError(409, applicationTexts.documentsClosed);
-      }
+      const [open] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from applications where id = ${d.id} and ${notEndedSql} for share`,
+      );
+      if (!open) throw new HttpError(409, applicationTexts.documentsClosed);
       if (d.requestId !== undefined) {
         const [answered] = await queryRows<{ id: number }>(
           tx,
@@ -130,17 +176,16 @@ export async function addDocument(
         tx,
         sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
             values (${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
-                    ${d.file.upload.bytes.length}, ${d.by})
+                    ${d.file.upload.bytes.length}, 'applicant')
             returning id`,
       );
       // Staff are told of what the applicant sends (an answer to their request, or of their own accord).
-      if (d.by === 'applicant')
-        await queueStaffAlert(tx, {
-          kind: 'applicant_document',
-          applicationId: d.id,
-          itemId: doc!.id,
-          key: `document:${doc!.id}`,
-        });
+      await queueStaffAlert(tx, {
+        kind: 'applicant_document',
+        applicationId: d.id,
+        itemId: doc!.id,
+        key: `document:${doc!.id}`,
+      });
     });
   } catch (err) {
     await app.media.documents.remove([path]);

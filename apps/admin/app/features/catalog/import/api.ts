@@ -1,38 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  NETWORK_ERROR,
-  adminImportApi,
-  type AdminImportProgress,
-  type AdminImportReport,
-} from '@shopfront/shared';
+import { adminImportApi, type AdminImportProgress, type AdminImportReport } from '@shopfront/shared';
 import { call } from '../../../lib/api';
+import { postFile } from '../../../lib/upload';
 import { CATALOG_KEY } from '../queries';
 
-/** Uploads a CSV for its dry run (multipart: the JSON client cannot send a file). */
+/** Uploads a CSV for its dry run. */
 export async function checkImportFile(file: File): Promise<AdminImportReport> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(adminImportApi.check.path, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  const body = (await res.json().catch(() => null)) as {
-    data?: AdminImportReport;
-    message?: string;
-    errors?: Record<string, string[]>;
-  } | null;
-  if (res.ok && body?.data) return body.data;
-  throw new ApiError(res.status, body?.errors?.file?.[0] ?? body?.message ?? NETWORK_ERROR);
+  return (await postFile<AdminImportReport>(adminImportApi.check.path, file)).data;
 }
 
 export const useCheckImport = () => useMutation({ mutationFn: checkImportFile });

@@ -12,6 +12,7 @@ import {
   AdminDocumentRequestBodySchema,
   AdminFeeRefundBodySchema,
   AdminOrderNoteBodySchema,
+  APPLICATION_FILE_MAX_MB,
   ApplicationMessageBodySchema,
   adminApplicationsApi,
   applicationTexts,
@@ -25,8 +26,10 @@ import { declineCancelRequest } from '../../applications/applicant-cancel.ts';
 import { cancelWithRefund } from '../../applications/cancel.ts';
 import { adminApplicationServices, adminApplications } from '../../applications/lists.ts';
 import { moveApplication } from '../../applications/move.ts';
-import { sendDocument } from '../../applications/routes.ts';
-import { findDocument, staffToApplicant } from '../../applications/thread.ts';
+import { checkDocument } from '../../applications/answers.ts';
+import { readMultipart, refuseLargeBody } from '../../applications/files.ts';
+import { applicationUploadScope, sendDocument } from '../../applications/routes.ts';
+import { findDocument, staffDocument, staffToApplicant } from '../../applications/thread.ts';
 import { staffView } from '../../applications/view.ts';
 import { markAdminOrderPaid, refundFeeOrder, type StaffAct } from '../../orders/admin-actions.ts';
 import { requireStaff } from '../auth.ts';
@@ -238,6 +241,35 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await detail(app.db, req.params.id), applicationTexts.feeMarkedPaid);
     },
   );
+
+  await app.register(async (scope) => {
+    await applicationUploadScope(scope);
+    registerEndpoint(
+      scope,
+      adminApplicationsApi.sendDocument,
+      {
+        schemas: { params: AdminApplicationParamsSchema, data: AdminApplicationSchema },
+        ...doc(
+          `Send the applicant a document (a certificate, a filed return, a receipt): multipart/form-data, one file in the field "file", a PDF, JPEG, PNG or WebP (told from its bytes) of at most ${APPLICATION_FILE_MAX_MB} MB. Stored privately and listed among the application's documents from the business; the applicant is told once by e-mail (else SMS) with the link. Also once the application has ended. 413 for a larger file, 415 for a body that is not multipart`,
+          [404, 422],
+        ),
+        errors: [400, 401, 403, 404, 413, 415, 422, 429],
+        onRequest: async (req) => refuseLargeBody(req),
+      },
+      async (req) => {
+        const m = await requireStaff(req);
+        await detail(app.db, req.params.id);
+        const body = await readMultipart(req);
+        await staffDocument(app, {
+          id: req.params.id,
+          staffId: m.id,
+          linkOrigin: await messageLinkOrigin(app, req),
+          file: checkDocument('file', body.files.file),
+        });
+        return ok(await detail(app.db, req.params.id), applicationTexts.documentSent);
+      },
+    );
+  });
 
   app.route({
     method: adminApplicationsApi.download.method,
