@@ -232,6 +232,30 @@ describe('the cart', () => {
     const back = await b.call('POST', '/api/cart/add-item', { product_id: v!.id, quantity: 1 });
     expect(back.statusCode, back.body).toBe(200);
   });
+
+  it('in products mode takes no new application, and serves those made before the switch', async () => {
+    await setStoreSetting(t.database.db, 'store_mode', 'services');
+    const made = await apply(t, { service: service.slug, name: 'Before Switch', phone: uniquePhone(), ...GOOD_FIELDS });
+    expect(made.statusCode, made.body).toBe(200);
+    const before = made.json<{ data: Application }>().data;
+    await setStoreSetting(t.database.db, 'store_mode', 'products');
+    try {
+      const refused = await apply(t, {
+        service: service.slug,
+        name: 'After Switch',
+        phone: uniquePhone(),
+        ...GOOD_FIELDS,
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([409, applicationTexts.notTakingApplications]);
+      const tracked = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/${before.tracking_path.split('/').at(-1)}`,
+      });
+      expect([tracked.statusCode, tracked.json().data.application_no]).toEqual([200, before.application_no]);
+    } finally {
+      await setStoreSetting(t.database.db, 'store_mode', 'services');
+    }
+  });
 });
 
 describe('documents are kept a year after the application ends', () => {

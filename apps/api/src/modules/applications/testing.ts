@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ApplicationField, ServiceDetails, ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { TestApp } from '../../test/app.ts';
+import { setStoreSetting } from '../../test/orders.ts';
 import { formData, type FilePart } from '../../test/form-data.ts';
 
 /** A stage table like a tax firm's GST registration. */
@@ -34,8 +35,9 @@ export const TEST_FIELDS: ApplicationField[] = [
 ];
 
 /**
- * Makes a seeded published product a service (what part A's owner editor writes); answers its
- * id and slug. `offset` picks a different product for each service of a test file.
+ * Makes a seeded published product a service (what part A's owner editor writes) and puts the
+ * shop in services mode (where applications are taken); answers its id and slug. `offset` picks
+ * a different product for each service of a test file.
  */
 export async function makeService(
   db: Db,
@@ -47,6 +49,7 @@ export async function makeService(
     sql`select id, slug from products where is_published and archived_at is null
          order by id limit 1 offset ${offset}`,
   );
+  await setStoreSetting(db, 'store_mode', 'services');
   const d = { fee_kind: 'fixed', stages: TEST_STAGES, form_fields: TEST_FIELDS, ...details };
   await db.execute(
     sql`insert into service_details (product_id, fee_kind, stages, form_fields)
