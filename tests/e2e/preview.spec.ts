@@ -4,10 +4,10 @@
  * plays a stranger.
  */
 import { createServer, type Server } from 'node:http';
-import type { Frame, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, waitForHydration, watchForProblems } from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
+import type { Frame, Page } from '@playwright/test';
+import { DESKTOP, waitForHydration, watchForProblems } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Serves HTML pages from an origin of its own (a different port is a different origin); `page`
@@ -47,26 +47,44 @@ const strangerChild = `<!doctype html><html><head><link rel="icon" href="data:,"
   });
 </script></body></html>`;
 
-// The shop's address is known once useShopSuite's beforeAll has run; pages are built per request.
-const shopUrl = () => suite.shop.baseUrl;
-const stranger = await startOrigin((path) =>
-  path === '/child' ? strangerChild : path === '/frame' ? framingPage(`${shopUrl()}/about-us?preview=1`) : null,
-);
-const admin = await startOrigin((path) =>
-  path === '/about'
-    ? framingPage(`${shopUrl()}/about-us?preview=1`, `<iframe id="stranger" src="${stranger.origin}/child"></iframe>`)
-    : path === '/home'
-      ? framingPage(`${shopUrl()}/?preview=1`)
-      : path === '/post'
-        ? framingPage(`${shopUrl()}/preview/post?preview=1`)
-        : null,
-);
+/*
+ * The shop must name the admin page's origin (ADMIN_ORIGIN) when it starts, and that origin is a
+ * port chosen here, so the file runs a shop of its own (not the `shop` fixture), started in
+ * beforeAll after the two origins; their pages are built per request, once the shop's address is known.
+ */
+let shop: RunningShop | undefined;
+let admin: { origin: string; server: Server } | undefined;
+let stranger: { origin: string; server: Server } | undefined;
 
-const suite = useShopSuite({ env: { NODE_ENV: 'test', ADMIN_ORIGIN: admin.origin } });
+const shopUrl = () => shop!.baseUrl;
 
-afterAll(async () => {
-  for (const { server } of [admin, stranger]) server.closeAllConnections();
-  await Promise.all([admin, stranger].map(({ server }) => new Promise((r) => server.close(r))));
+test.beforeAll(async () => {
+  // Starting a shop is not a test's time.
+  test.setTimeout(240_000);
+  const strangerOrigin = await startOrigin((path) =>
+    path === '/child' ? strangerChild : path === '/frame' ? framingPage(`${shopUrl()}/about-us?preview=1`) : null,
+  );
+  stranger = strangerOrigin;
+  admin = await startOrigin((path) =>
+    path === '/about'
+      ? framingPage(
+          `${shopUrl()}/about-us?preview=1`,
+          `<iframe id="stranger" src="${strangerOrigin.origin}/child"></iframe>`,
+        )
+      : path === '/home'
+        ? framingPage(`${shopUrl()}/?preview=1`)
+        : path === '/post'
+          ? framingPage(`${shopUrl()}/preview/post?preview=1`)
+          : null,
+  );
+  shop = await startShop({ env: { NODE_ENV: 'test', ADMIN_ORIGIN: admin.origin } });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  const origins = [admin, stranger].filter((o) => o !== undefined);
+  for (const { server } of origins) server.closeAllConnections();
+  await Promise.all(origins.map(({ server }) => new Promise((r) => server.close(r))));
 });
 
 interface Received {
@@ -83,59 +101,63 @@ async function waitForMessage(page: Page, type: string): Promise<Received> {
   return (await handle.jsonValue()) as Received;
 }
 
-/** Opens an admin page and waits for the framed shop to announce itself. */
-async function openAdmin(path: string): Promise<{ page: Page; shop: Frame; ready: Received; problems: string[] }> {
-  const page = await newPage(suite.browser, DESKTOP);
+/** Opens an admin page in `page` and waits for the framed shop to announce itself. */
+async function openAdmin(
+  page: Page,
+  path: string,
+): Promise<{ page: Page; shop: Frame; ready: Received; problems: string[] }> {
+  await page.setViewportSize(DESKTOP);
   const problems = await watchForProblems(page);
-  await page.goto(`${admin.origin}${path}`);
+  await page.goto(`${admin!.origin}${path}`);
   const ready = await waitForMessage(page, 'shopfront:preview:ready');
-  const shop = page.frames().find((f) => f.url().startsWith(suite.shop.baseUrl));
-  if (!shop) throw new Error('the shop frame is missing');
-  await waitForHydration(shop as unknown as Page);
-  return { page, shop, ready, problems };
+  const framed = page.frames().find((f) => f.url().startsWith(shopUrl()));
+  if (!framed) throw new Error('the shop frame is missing');
+  await waitForHydration(framed as unknown as Page);
+  return { page, shop: framed, ready, problems };
 }
 
 /** Posts from the admin page to the framed shop, addressed to the shop's origin. */
 async function post(page: Page, message: unknown) {
   await page.evaluate(
     ([m, target]) => (document.getElementById('shop') as HTMLIFrameElement).contentWindow!.postMessage(m, target),
-    [message, suite.shop.baseUrl] as const,
+    [message, shopUrl()] as const,
   );
 }
 
-const cssVar = (shop: Frame, name: string) =>
-  shop.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+const cssVar = (framed: Frame, name: string) =>
+  framed.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
-describe('preview and template editing inside the admin frame', () => {
-  it("the page's frame-ancestors names exactly 'self' and the admin origin, and a preview is never cached", async () => {
-    const res = await fetch(`${suite.shop.baseUrl}/about-us?preview=1`);
+test.describe('preview and template editing inside the admin frame', () => {
+  test("the page's frame-ancestors names exactly 'self' and the admin origin, and a preview is never cached", async () => {
+    const res = await fetch(`${shopUrl()}/about-us?preview=1`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     const directive = csp
       .split(';')
       .map((d) => d.trim().split(/\s+/))
       .find(([name]) => name === 'frame-ancestors');
-    expect(directive?.slice(1)).toEqual(["'self'", admin.origin]);
+    expect(directive?.slice(1)).toEqual(["'self'", admin!.origin]);
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
-  it('outside a frame there is no preview toolbar', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/about-us?preview=1`);
+  test('outside a frame there is no preview toolbar', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shopUrl()}/about-us?preview=1`);
     await waitForHydration(page);
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    await expect(page.getByRole('toolbar', { name: 'Template editing' }).count()).resolves.toBe(0);
-    await page.close();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Template editing' })).toHaveCount(0);
   });
 
-  it('announces itself, applies an unsaved theme and sections live, and Edit Page messages the admin', async () => {
-    const { page, shop, ready, problems } = await openAdmin('/about');
-    expect(ready).toEqual({ origin: suite.shop.baseUrl, data: { type: 'shopfront:preview:ready', path: '/about-us' } });
+  test('announces itself, applies an unsaved theme and sections live, and Edit Page messages the admin', async ({
+    page: adminPage,
+  }) => {
+    const { page, shop, ready, problems } = await openAdmin(adminPage, '/about');
+    expect(ready).toEqual({ origin: shopUrl(), data: { type: 'shopfront:preview:ready', path: '/about-us' } });
     const savedPrimary = await cssVar(shop, '--sf-primary');
-    await expect(shop.locator('[aria-roledescription="carousel"]').count()).resolves.toBe(0);
+    await expect(shop.locator('[aria-roledescription="carousel"]')).toHaveCount(0);
     // An image the shop has: the one its saved image-with-text section shows.
-    const saved = (await (await fetch(`${suite.shop.baseUrl}/api/templateBoth/page?slug=about-us`)).json()) as {
+    const saved = (await (await fetch(`${shopUrl()}/api/templateBoth/page?slug=about-us`)).json()) as {
       data: { template: { sections: { type: string; settings: { image?: { url: string } } }[] } };
     };
     const image = saved.data.template.sections.find((s) => s.type === 'image_with_text')!.settings.image!;
@@ -150,13 +172,9 @@ describe('preview and template editing inside the admin frame', () => {
       theme: { primary: '#0f766e', accent: 'nonsense' },
       custom_css: '.cms-page h1{letter-spacing:3px}',
     });
-    await shop.waitForFunction(
-      () => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === '#0f766e',
-    );
-    await expect(cssVar(shop, '--sf-primary-hover')).resolves.not.toBe('');
-    await expect(shop.locator('.cms-page h1').evaluate((el) => getComputedStyle(el).letterSpacing)).resolves.toBe(
-      '3px',
-    );
+    await expect.poll(() => cssVar(shop, '--sf-primary')).toBe('#0f766e');
+    await expect.poll(() => cssVar(shop, '--sf-primary-hover')).not.toBe('');
+    await expect(shop.locator('.cms-page h1')).toHaveCSS('letter-spacing', '3px');
     expect(savedPrimary).not.toBe('#0f766e');
 
     const sections = [
@@ -186,96 +204,105 @@ describe('preview and template editing inside the admin frame', () => {
       { key: 'broken', type: 'marquee', settings: { items: [] } },
     ];
     await post(page, { type: 'shopfront:preview:sections', sections });
-    await shop.getByRole('heading', { level: 2, name: 'A preview heading' }).waitFor();
-    await shop.getByText('Written in the admin, not saved.').waitFor();
-    await shop.getByText('Preview ticker item').first().waitFor();
-    await shop.getByRole('heading', { name: 'Previewed story' }).waitFor();
+    await expect(shop.getByRole('heading', { level: 2, name: 'A preview heading' })).toBeVisible();
+    await expect(shop.getByText('Written in the admin, not saved.')).toBeVisible();
+    await expect(shop.getByText('Preview ticker item').first()).toBeVisible();
+    await expect(shop.getByRole('heading', { name: 'Previewed story' })).toBeVisible();
     // Data-backed sections fetch their data like the page does.
-    await shop.getByRole('heading', { name: 'Preview picks' }).waitFor();
+    await expect(shop.getByRole('heading', { name: 'Preview picks' })).toBeVisible();
     const picks = shop.getByRole('region', { name: 'Preview picks' });
-    await expect.poll(() => picks.locator('li').count()).toBe(2);
-    await expect(picks.locator('a[href^="/product/"]').count()).resolves.toBeGreaterThan(0);
+    await expect(picks.locator('li')).toHaveCount(2);
+    await expect.poll(() => picks.locator('a[href^="/product/"]').count()).toBeGreaterThan(0);
     // The about page has no slider of its own: this one was fetched for the preview.
     await expect
       .poll(() => shop.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]').count())
       .toBeGreaterThan(0);
-    await shop.locator('[data-preview-placeholder="new-tiles"]').waitFor();
+    await expect(shop.locator('[data-preview-placeholder="new-tiles"]')).toBeVisible();
     // The page's saved sections are replaced, its title stays.
-    await expect(shop.getByRole('heading', { level: 2, name: 'Meet the makers' }).count()).resolves.toBe(0);
-    await expect(shop.getByRole('heading', { level: 1, name: 'About Us' }).count()).resolves.toBe(1);
-    const order = await shop.locator('main h2').allTextContents();
-    expect(order.indexOf('A preview heading')).toBeLessThan(order.indexOf('Previewed story'));
+    await expect(shop.getByRole('heading', { level: 2, name: 'Meet the makers' })).toHaveCount(0);
+    await expect(shop.getByRole('heading', { level: 1, name: 'About Us' })).toHaveCount(1);
+    await expect
+      .poll(async () => {
+        const order = await shop.locator('main h2').allTextContents();
+        return order.indexOf('A preview heading') < order.indexOf('Previewed story');
+      }, 'A preview heading comes before Previewed story')
+      .toBe(true);
 
     await shop.getByRole('button', { name: 'Edit Page' }).click();
     const edit = await waitForMessage(page, 'shopfront:edit');
     expect(edit).toEqual({
-      origin: suite.shop.baseUrl,
+      origin: shopUrl(),
       data: { type: 'shopfront:edit', target: 'page', page: { slug: 'about-us', page_type: 'Page' } },
     });
     await shop.getByRole('button', { name: 'Edit Header' }).click();
-    await page.waitForFunction(() =>
-      (window as unknown as { received: Received[] }).received.some(
-        (m) => m.data?.type === 'shopfront:edit' && m.data.target === 'header',
-      ),
-    );
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { received: Received[] }).received.some(
+            (m) => m.data?.type === 'shopfront:edit' && m.data.target === 'header',
+          ),
+        ),
+      )
+      .toBe(true);
 
     // Reset brings the saved page back.
     await post(page, { type: 'shopfront:preview:reset' });
-    await shop.getByRole('heading', { level: 2, name: 'Meet the makers' }).waitFor();
-    await shop.waitForFunction(
-      (saved) => getComputedStyle(document.documentElement).getPropertyValue('--sf-primary').trim() === saved,
-      savedPrimary,
-    );
+    await expect(shop.getByRole('heading', { level: 2, name: 'Meet the makers' })).toBeVisible();
+    await expect.poll(() => cssVar(shop, '--sf-primary')).toBe(savedPrimary);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
-  it('ignores messages from another origin, even from a frame inside the admin page', async () => {
-    const { page, shop } = await openAdmin('/about');
+  test('ignores messages from another origin, even from a frame inside the admin page', async ({ page: adminPage }) => {
+    const { page, shop } = await openAdmin(adminPage, '/about');
     await shop.evaluate(() => {
       const w = window as unknown as { seen: string[] };
       w.seen = [];
       window.addEventListener('message', (e) => w.seen.push(e.origin));
     });
-    const strangerChildFrame = page.frames().find((f) => f.url().startsWith(stranger.origin))!;
+    const strangerChildFrame = page.frames().find((f) => f.url().startsWith(stranger!.origin))!;
     await strangerChildFrame.evaluate(() => window.postMessage('attack', '*'));
     // Both stranger messages reached the shop (its preview listener ran before this one).
-    await shop.waitForFunction(
-      (o) => (window as unknown as { seen: string[] }).seen.filter((s) => s === o).length === 2,
-      stranger.origin,
-    );
-    await expect(cssVar(shop, '--sf-primary')).resolves.not.toBe('#ff0000');
-    await expect(shop.getByText('Stranger section').count()).resolves.toBe(0);
-    await expect(shop.getByRole('heading', { level: 2, name: 'Meet the makers' }).count()).resolves.toBe(1);
-    await expect(shop.locator('body').isVisible()).resolves.toBe(true);
-    await page.close();
+    await expect
+      .poll(() =>
+        shop.evaluate(
+          (o) => (window as unknown as { seen: string[] }).seen.filter((s) => s === o).length,
+          stranger!.origin,
+        ),
+      )
+      .toBe(2);
+    expect(await cssVar(shop, '--sf-primary')).not.toBe('#ff0000');
+    await expect(shop.getByText('Stranger section')).toHaveCount(0);
+    await expect(shop.getByRole('heading', { level: 2, name: 'Meet the makers' })).toHaveCount(1);
+    await expect(shop.locator('body')).toBeVisible();
   });
 
-  it('a page on another origin cannot frame the shop at all', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
+  test('a page on another origin cannot frame the shop at all', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
     const refused: string[] = [];
     page.on('console', (m) => {
       if (/frame-ancestors/.test(m.text())) refused.push(m.text());
     });
-    await page.goto(`${stranger.origin}/frame`);
+    await page.goto(`${stranger!.origin}/frame`);
     await expect.poll(() => refused.length).toBeGreaterThan(0);
-    expect(refused[0]).toContain(suite.shop.baseUrl);
+    expect(refused[0]).toContain(shopUrl());
     // The frame holds Chromium's error page, not the shop.
     const framed = page.frames().find((f) => f !== page.mainFrame())!;
-    await expect.poll(() => framed.url()).not.toContain(suite.shop.baseUrl);
-    await page.close();
+    await expect.poll(() => framed.url()).not.toContain(shopUrl());
   });
 
-  it('on the home page, Edit Footer names the home page and its type', async () => {
-    const { page, shop } = await openAdmin('/home');
+  test('on the home page, Edit Footer names the home page and its type', async ({ page: adminPage }) => {
+    const { page, shop } = await openAdmin(adminPage, '/home');
     await shop.getByRole('button', { name: 'Edit Footer' }).click();
     const edit = await waitForMessage(page, 'shopfront:edit');
     expect(edit.data).toEqual({ type: 'shopfront:edit', target: 'footer', page: { slug: 'home', page_type: 'Home' } });
-    await page.close();
   });
-  it('unsaved slides, questions, testimonials and a post show live, their markup and script links never run', async () => {
+
+  test('unsaved slides, questions, testimonials and a post show live, their markup and script links never run', async ({
+    page: adminPage,
+    newPage,
+  }) => {
     const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
-    const { page, shop, problems } = await openAdmin('/home');
+    const { page, shop, problems } = await openAdmin(adminPage, '/home');
     await post(page, {
       type: 'shopfront:preview:sections',
       sections: [
@@ -315,19 +342,19 @@ describe('preview and template editing inside the admin frame', () => {
         },
       ],
     });
-    await shop.locator('.hero-slider h2', { hasText: 'Slide <img' }).waitFor();
-    await shop.locator('summary', { hasText: 'Question <img' }).waitFor();
-    await shop.getByText(`Quote ${XSS}`).waitFor();
+    await expect(shop.locator('.hero-slider h2', { hasText: 'Slide <img' })).toBeVisible();
+    await expect(shop.locator('summary', { hasText: 'Question <img' })).toBeVisible();
+    await expect(shop.getByText(`Quote ${XSS}`)).toBeVisible();
     // The saved slides and questions are gone from those sections; nothing ran, no script link.
-    await expect(shop.locator('.hero-slider h2').count()).resolves.toBe(1);
-    await expect(shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script').count()).resolves.toBe(0);
-    await expect(shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await expect(shop.locator('.hero-slider h2')).toHaveCount(1);
+    await expect(shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script')).toHaveCount(0);
+    expect(await shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(problems).toEqual([]);
-    await page.close();
 
-    const draft = await openAdmin('/post');
+    // The post preview in an admin page of its own (a context of its own, as the next tab was).
+    const draft = await openAdmin(await newPage(DESKTOP), '/post');
     expect(draft.ready.data).toEqual({ type: 'shopfront:preview:ready', path: '/preview/post' });
-    await draft.shop.getByRole('heading', { level: 1, name: 'Nothing to preview' }).waitFor();
+    await expect(draft.shop.getByRole('heading', { level: 1, name: 'Nothing to preview' })).toBeVisible();
     await post(draft.page, {
       type: 'shopfront:preview:post',
       post: {
@@ -343,18 +370,15 @@ describe('preview and template editing inside the admin frame', () => {
         published_at: null,
       },
     });
-    await draft.shop.getByRole('heading', { level: 1, name: `Post ${XSS}` }).waitFor();
-    await draft.shop.getByText('Not published yet').waitFor();
-    await expect(draft.shop.getByRole('link', { name: 'good link' }).getAttribute('href')).resolves.toBe(
-      'https://example.test/',
-    );
-    await expect(draft.shop.getByText('bad link').count()).resolves.toBe(0);
+    await expect(draft.shop.getByRole('heading', { level: 1, name: `Post ${XSS}` })).toBeVisible();
+    await expect(draft.shop.getByText('Not published yet')).toBeVisible();
+    await expect(draft.shop.getByRole('link', { name: 'good link' })).toHaveAttribute('href', 'https://example.test/');
+    await expect(draft.shop.getByText('bad link')).toHaveCount(0);
     await expect(
-      draft.shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script, main img').count(),
-    ).resolves.toBe(0);
-    await expect(draft.shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+      draft.shop.locator('a[href^="javascript:"], img[src^="javascript:"], main script, main img'),
+    ).toHaveCount(0);
+    expect(await draft.shop.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     // /preview/post answers 404 by design (it has no post of its own): the only problems allowed.
     expect(draft.problems.filter((p) => !/http 404: \/preview\/post$|status of 404/.test(p))).toEqual([]);
-    await draft.page.close();
   });
 });
