@@ -147,6 +147,18 @@ export const EnvSchema = z.object({
     .min(8, { error: 'must be the webhook secret set in the Razorpay dashboard' })
     .optional(),
   /**
+   * Where the shop calls Razorpay's API (default https://api.razorpay.com/v1): an https address
+   * (a proxy the host requires), or a loopback http one (a local stand-in, as the tests use). The
+   * key secret goes with every call, so nothing else is accepted.
+   */
+  RAZORPAY_API_BASE: z
+    .url({ error: 'must be an https:// address, or http:// on 127.0.0.1 or localhost' })
+    .refine((u) => /^https:\/\//.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u), {
+      error: 'must be an https:// address, or http:// on 127.0.0.1 or localhost',
+    })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  /**
    * Web Push to staff (issue 25): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
    * prints them) and the contact the push services see. Unset: a pair made on first need and kept
    * in the database, so every process of the shop signs with the same one.

@@ -6,7 +6,12 @@ import { sandboxProvider } from './providers/sandbox.ts';
 
 type ProviderEnv = Pick<
   Env,
-  'SANDBOX_GATEWAY' | 'SANDBOX_GATEWAY_SECRET' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET'
+  | 'SANDBOX_GATEWAY'
+  | 'SANDBOX_GATEWAY_SECRET'
+  | 'RAZORPAY_KEY_ID'
+  | 'RAZORPAY_KEY_SECRET'
+  | 'RAZORPAY_WEBHOOK_SECRET'
+  | 'RAZORPAY_API_BASE'
 >;
 
 /**
@@ -34,6 +39,7 @@ export function createProviders(deps: { db: Db; env: ProviderEnv }): Map<Provide
           keyId: env.RAZORPAY_KEY_ID!,
           keySecret: env.RAZORPAY_KEY_SECRET!,
           ...(env.RAZORPAY_WEBHOOK_SECRET ? { webhookSecret: env.RAZORPAY_WEBHOOK_SECRET } : {}),
+          ...(env.RAZORPAY_API_BASE ? { apiBase: env.RAZORPAY_API_BASE } : {}),
         }),
       );
     }

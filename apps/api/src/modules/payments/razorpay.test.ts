@@ -97,6 +97,17 @@ describe('configuration', () => {
     expect(() => parseEnv({ SANDBOX_GATEWAY_SECRET: 'short' })).toThrow(/SANDBOX_GATEWAY_SECRET must be at least 32/);
   });
 
+  it("takes Razorpay's API address over https, or http on loopback only (the key secret goes with every call)", () => {
+    expect(parseEnv({ RAZORPAY_API_BASE: 'https://rzp-proxy.example.com/v1/' }).RAZORPAY_API_BASE).toBe(
+      'https://rzp-proxy.example.com/v1',
+    );
+    expect(parseEnv({ RAZORPAY_API_BASE: 'http://127.0.0.1:9000/v1' }).RAZORPAY_API_BASE).toBe(
+      'http://127.0.0.1:9000/v1',
+    );
+    for (const bad of ['http://rzp-proxy.example.com/v1', 'http://127.0.0.1.example.com/v1', 'ftp://x/v1', 'v1'])
+      expect(() => parseEnv({ RAZORPAY_API_BASE: bad }), bad).toThrow(/RAZORPAY_API_BASE must be an https/);
+  });
+
   it('warns once at boot, in one clear line, when the keys are set without a webhook secret', async () => {
     const warningsAtBoot = async (vars: Record<string, string>) => {
       const lines: string[] = [];
