@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import {
   DESKTOP,
   MOBILE,
-  newPage,
   scrollAndSettle,
   trackNetwork,
   waitForHydration,
   watchForProblems,
 } from './support/browser.ts';
-import { useShopSuite } from './support/suite.ts';
+import { expect, test } from './support/test.ts';
 
-const suite = useShopSuite();
-
-describe('home page', () => {
-  it('is rendered on the server: products, hero, menus and theme are in the raw HTML', async () => {
-    const res = await fetch(`${suite.shop.baseUrl}/`);
+test.describe('home page', () => {
+  test('is rendered on the server: products, hero, menus and theme are in the raw HTML', async ({ shop }) => {
+    const res = await fetch(`${shop.baseUrl}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
 
@@ -57,36 +53,46 @@ describe('home page', () => {
     expect(html).toMatch(/<script nonce="[0-9a-f]+"/);
   });
 
-  it('hydrates: the hamburger opens the mobile menu with the main menu, Escape closes it', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('hydrates: the hamburger opens the mobile menu with the main menu, Escape closes it', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
 
     const drawer = page.locator('dialog#mobile-menu');
-    await expect(drawer.isVisible()).resolves.toBe(false);
+    await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await drawer.waitFor({ state: 'visible' });
+    await expect(drawer).toBeVisible();
     const nav = drawer.getByRole('navigation', { name: 'Mobile' });
     // The catalogue first, a section per super category and the collections, then the pages.
-    const sections = await nav.getByRole('heading', { level: 2 }).allTextContents();
-    expect(sections).toEqual(['Clothing', 'Home & Living', 'Garden', 'Accessories', 'Collections']);
-    const links = await nav.getByRole('link').allTextContents();
-    expect(links.slice(0, 3)).toEqual(['T-Shirts', 'Shirts', 'Dresses']);
-    expect(links).toContain('Gifts under ₹999');
-    expect(links.slice(-3)).toEqual(['Home', 'About Us', 'Shipping & Returns']);
-    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(nav.getByRole('heading', { level: 2 })).toHaveText([
+      'Clothing',
+      'Home & Living',
+      'Garden',
+      'Accessories',
+      'Collections',
+    ]);
+    await expect
+      .poll(async () => {
+        const links = await nav.getByRole('link').allTextContents();
+        return { first: links.slice(0, 3), gifts: links.includes('Gifts under ₹999'), last: links.slice(-3) };
+      })
+      .toEqual({
+        first: ['T-Shirts', 'Shirts', 'Dresses'],
+        gifts: true,
+        last: ['Home', 'About Us', 'Shipping & Returns'],
+      });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
 
     await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-    await page.close();
+    await expect(drawer).toBeHidden();
   });
 
-  it('loads on phone and desktop without console errors or CSP violations', async () => {
+  test('loads on phone and desktop without console errors or CSP violations', async ({ newPage, shop }) => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await newPage(suite.browser, viewport);
+      const page = await newPage(viewport);
       const problems = await watchForProblems(page);
       const network = trackNetwork(page);
-      await page.goto(`${suite.shop.baseUrl}/`, { waitUntil: 'networkidle' });
+      await page.goto(`${shop.baseUrl}/`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       // Scroll so lazy images and scroll handlers run too (and the images load), then use the carousel.
       await page.mouse.wheel(0, 3000);
@@ -95,24 +101,34 @@ describe('home page', () => {
       await scrollAndSettle(page, 0);
       await page.getByRole('button', { name: 'Pause slideshow' }).click();
       await page.getByRole('button', { name: 'Next slide' }).click();
-      await page
-        .getByRole('button', { name: /^Show slide 2 of 2/ })
-        .and(page.locator('[aria-current="true"]'))
-        .waitFor();
-      await page
-        .getByRole('group', { name: '2 of 2' })
-        .getByRole('link', { name: 'Meet the makers' })
-        .waitFor({ state: 'visible' });
+      await expect(
+        page.getByRole('button', { name: /^Show slide 2 of 2/ }).and(page.locator('[aria-current="true"]')),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: '2 of 2' }).getByRole('link', { name: 'Meet the makers' }),
+      ).toBeVisible();
       // Whatever the second slide asked for has answered before the check.
       await network.idle();
       expect(problems).toEqual([]);
-      await page.close();
     }
   });
 
-  it('sends the heart-beat once per calendar day, with the CSRF header, and remembers the day', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('sends the heart-beat once per calendar day, with the CSRF header, and remembers the day', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    // A visitor who came by earlier today: the day stored in this browser, no heart-beat cookie
+    // (so the first load below sends nothing; the test then forgets the day and reloads).
+    await page.goto(`${shop.baseUrl}/robots.txt`);
+    await page.evaluate(() => {
+      const d = new Date();
+      localStorage.setItem(
+        'sf_heartbeat',
+        `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`,
+      );
+    });
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     await page.evaluate(() => localStorage.removeItem('sf_heartbeat'));
 
@@ -124,35 +140,40 @@ describe('home page', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await waitForHydration(page);
     await page.waitForFunction(() => localStorage.getItem('sf_heartbeat') !== null);
-    expect(beats).toEqual([{ header: 'shopfront', status: 200 }]);
+    await expect.poll(() => beats).toEqual([{ header: 'shopfront', status: 200 }]);
 
     const today = await page.evaluate(() => {
       const d = new Date();
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
-    await expect(page.evaluate(() => localStorage.getItem('sf_heartbeat'))).resolves.toBe(today);
-    const cookies = await suite.browser.context.cookies(suite.shop.baseUrl);
-    expect(cookies.map((c) => c.name)).toContain('heartbeat');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sf_heartbeat'))).toBe(today);
+    await expect
+      .poll(async () => (await page.context().cookies(shop.baseUrl)).map((c) => c.name))
+      .toContain('heartbeat');
 
     await page.reload({ waitUntil: 'networkidle' });
     await waitForHydration(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
     expect(beats).toHaveLength(1);
-    await page.close();
   });
 });
 
-describe('home page sections', () => {
-  it('New arrivals and Customer favourites show different products; the blog section leads to all posts', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+test.describe('home page sections', () => {
+  test('New arrivals and Customer favourites show different products; the blog section leads to all posts', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const productsOf = (title: string) =>
       page
         .getByRole('region', { name: title, exact: true })
         .locator('a[href^="/product/"]')
         .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
+    await expect.poll(async () => (await productsOf('New arrivals')).length).toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await productsOf('Customer favourites')).length).toBe(4);
     const arrivals = await productsOf('New arrivals');
     const favourites = await productsOf('Customer favourites');
     expect(arrivals.length).toBeGreaterThanOrEqual(4);
@@ -161,43 +182,44 @@ describe('home page sections', () => {
 
     // The blog's heading is said once (no label repeating it), and "View all" opens the blog.
     const blog = page.getByRole('region', { name: 'From the blog' });
-    await expect(blog.getByText('From the blog').count()).resolves.toBe(1);
+    await expect(blog.getByText('From the blog')).toHaveCount(1);
     await blog.getByRole('link', { name: 'View all posts' }).click();
-    await page.waitForURL((url) => url.pathname === '/blogs');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.close();
+    await expect(page).toHaveURL((url) => url.pathname === '/blogs');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  it('the marquee has a visible pause button; with reduced motion it stands still and has none', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('the marquee has a visible pause button; with reduced motion it stands still and has none', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const marquee = page.getByRole('region', { name: 'Highlights' });
     const track = marquee.locator('.marquee-track');
     // Says something the notice bar does not.
-    await expect(marquee.textContent()).resolves.not.toContain('Free shipping');
-    await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('running');
+    await expect(marquee).not.toContainText('Free shipping');
+    await expect(track).toHaveCSS('animation-play-state', 'running');
     const pause = marquee.getByRole('button', { name: 'Pause highlights' });
     const box = (await pause.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
     await pause.click();
-    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    await expect(track).toHaveCSS('animation-play-state', 'paused');
     // Still paused once the pointer and the focus have left it.
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('paused');
+    await expect(track).toHaveCSS('animation-play-state', 'paused');
     await marquee.getByRole('button', { name: 'Play highlights' }).click();
-    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+    await expect(track).toHaveCSS('animation-play-state', 'running');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
-    await expect(marquee.getByRole('button').count()).resolves.toBe(0);
-    await page.close();
+    await expect(track).toHaveCSS('animation-name', 'none');
+    await expect(marquee.getByRole('button')).toHaveCount(0);
   });
 });
 
-describe("the phone's chrome", () => {
+test.describe("the phone's chrome", () => {
   const chrome = (page: Page) =>
     page.evaluate(() => {
       const header = document.querySelector('header.site-header')!.getBoundingClientRect();
@@ -208,23 +230,25 @@ describe("the phone's chrome", () => {
       };
     });
 
-  it('at 390 px: no top bar above the notice, and header and bottom bar give way while reading down', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/product-category/t-shirts`);
+  test('at 390 px: no top bar above the notice, and header and bottom bar give way while reading down', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/product-category/t-shirts`);
     await waitForHydration(page);
     // The top bar's message waits for wider screens; the notice bar is one line.
-    await expect(page.getByRole('region', { name: 'Store information' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('region', { name: 'Store information' })).toBeHidden();
     const notice = (await page.getByRole('region', { name: 'Announcement' }).boundingBox())!;
     expect(notice.height).toBeLessThanOrEqual(44);
-    const atLoad = await page.evaluate(() =>
-      Math.round(document.getElementById('main-content')!.getBoundingClientRect().top),
-    );
-    expect(atLoad).toBeLessThanOrEqual(44 + 65);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('main-content')!.getBoundingClientRect().top)))
+      .toBeLessThanOrEqual(44 + 65);
 
     // Reading down: both bars slide away.
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 200);
     await expect.poll(() => chrome(page)).toEqual({ top: 0, bottom: 0 });
-    await expect(page.locator('header.site-header').getAttribute('data-hidden')).resolves.toBe('true');
+    await expect(page.locator('header.site-header')).toHaveAttribute('data-hidden', 'true');
     // Scrolling back up brings them back at once.
     await page.mouse.wheel(0, -120);
     await expect.poll(() => chrome(page)).toEqual({ top: 65, bottom: 65 });
@@ -233,29 +257,27 @@ describe("the phone's chrome", () => {
     await expect.poll(() => chrome(page)).toEqual({ top: 0, bottom: 0 });
     await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Cart' }).focus();
     await expect.poll(() => chrome(page)).toMatchObject({ bottom: 65 });
-    await page.close();
   });
 
-  it('on the cart the bottom bar stays, under the total bar', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/cart`);
+  test('on the cart the bottom bar stays, under the total bar', async ({ page, shop }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/cart`);
     await waitForHydration(page);
     await page.mouse.wheel(0, 300);
     await page.waitForFunction(() => window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight);
-    await expect(page.locator('nav.mobile-footer').getAttribute('data-hidden')).resolves.toBe('false');
-    await page.close();
+    await expect(page.locator('nav.mobile-footer')).toHaveAttribute('data-hidden', 'false');
   });
 });
 
-describe('footer', () => {
-  it('names Terms, Privacy and the address once, and the top bar sits in a landmark', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+test.describe('footer', () => {
+  test('names Terms, Privacy and the address once, and the top bar sits in a landmark', async ({ page, shop }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Terms & Conditions' }).count()).resolves.toBe(1);
-    await expect(footer.getByRole('link', { name: 'Privacy Policy' }).count()).resolves.toBe(1);
-    await expect(footer.getByText('12 Residency Road, Bengaluru 560025').count()).resolves.toBe(1);
+    await expect(footer.getByRole('link', { name: 'Terms & Conditions' })).toHaveCount(1);
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveCount(1);
+    await expect(footer.getByText('12 Residency Road, Bengaluru 560025')).toHaveCount(1);
     // The content pages are linked from the footer's menus.
     for (const [name, href] of [
       ['FAQ', '/faq'],
@@ -263,17 +285,16 @@ describe('footer', () => {
       ['Trade & Wholesale', '/trade-enquiry'],
       ['Blog', '/blogs'],
     ]) {
-      await expect(footer.getByRole('link', { name: name!, exact: true }).getAttribute('href')).resolves.toBe(href);
+      await expect(footer.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href!);
     }
     const topbar = page.getByRole('region', { name: 'Store information' });
-    await expect(topbar.textContent()).resolves.toContain('Handmade in India');
-    await page.close();
+    await expect(topbar).toContainText('Handmade in India');
   });
 
-  it('the scroll-to-top button never sits on a footer link, on a phone or at 800 px', async () => {
+  test('the scroll-to-top button never sits on a footer link, on a phone or at 800 px', async ({ newPage, shop }) => {
     for (const viewport of [MOBILE, { width: 800, height: 900 }]) {
-      const page = await newPage(suite.browser, viewport);
-      await page.goto(`${suite.shop.baseUrl}/`);
+      const page = await newPage(viewport);
+      await page.goto(`${shop.baseUrl}/`);
       await waitForHydration(page);
       const footerTop = await page.evaluate(
         () => document.querySelector('footer')!.getBoundingClientRect().top + window.scrollY,
@@ -298,106 +319,110 @@ describe('footer', () => {
           )
           .toBeNull();
       }
-      await page.close();
     }
   });
 });
 
-describe('first download', () => {
-  it('browsing pages preload no zod: the schemas come only with forms (ADR 0010)', async () => {
+test.describe('first download', () => {
+  test('browsing pages preload no zod: the schemas come only with forms (ADR 0010)', async ({ shop }) => {
     for (const path of ['/', '/product/stoneware-coffee-mug', '/product-category/t-shirts']) {
-      const html = await (await fetch(`${suite.shop.baseUrl}${path}`)).text();
+      const html = await (await fetch(`${shop.baseUrl}${path}`)).text();
       const scripts = [...html.matchAll(/<link rel="modulepreload" (?:fetchpriority="low" )?href="([^"]+)"/g)].map(
         (m) => m[1]!,
       );
       expect(scripts.length, path).toBeGreaterThan(3);
       for (const src of scripts) {
-        const js = await (await fetch(`${suite.shop.baseUrl}${src}`)).text();
+        const js = await (await fetch(`${shop.baseUrl}${src}`)).text();
         expect(js.includes('ZodError') || js.includes('$ZodType'), `${path} preloads zod in ${src}`).toBe(false);
       }
     }
   });
 });
 
-describe('layout behaviour', () => {
-  it('the sticky header is stuck after scrolling past 50 px, and not before', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+test.describe('layout behaviour', () => {
+  test('the sticky header is stuck after scrolling past 50 px, and not before', async ({ page, shop }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const header = page.locator('header.site-header');
-    await expect(header.evaluate((el) => getComputedStyle(el).position)).resolves.toBe('sticky');
+    await expect(header).toHaveCSS('position', 'sticky');
 
     await scrollAndSettle(page, 40);
-    await expect(header.getAttribute('class')).resolves.not.toMatch(/\bstuck\b/);
+    await expect(header).not.toHaveClass(/\bstuck\b/);
 
     await page.evaluate(() => window.scrollTo(0, 120));
-    await page.waitForFunction(() => document.querySelector('header.site-header')?.classList.contains('stuck'));
-    await expect(header.getAttribute('data-stuck')).resolves.toBe('true');
+    await expect(header).toHaveClass(/\bstuck\b/);
+    await expect(header).toHaveAttribute('data-stuck', 'true');
     // Stuck means visible at the top of the viewport while the page is scrolled.
-    await expect(header.evaluate((el) => Math.round(el.getBoundingClientRect().top))).resolves.toBe(0);
+    await expect.poll(() => header.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => !document.querySelector('header.site-header')?.classList.contains('stuck'));
-    await page.close();
+    await expect(header).not.toHaveClass(/\bstuck\b/);
   });
 
-  it('shows the fixed mobile footer at 390 px (Home, Shop, Cart, Account) and hides it on desktop', async () => {
-    const page = await newPage(suite.browser, MOBILE);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('shows the fixed mobile footer at 390 px (Home, Shop, Cart, Account) and hides it on desktop', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const footer = page.getByRole('navigation', { name: 'Quick links' });
-    await expect(footer.isVisible()).resolves.toBe(true);
-    await expect(footer.getByRole('link').allTextContents()).resolves.toEqual(['Home', 'Shop', 'Cart', 'Account']);
-    const box = await footer.boundingBox();
-    expect(box && Math.round(box.y + box.height)).toBe(MOBILE.height);
-    await expect(footer.getByRole('link', { name: 'Shop' }).getAttribute('href')).resolves.toBe('/shop-online');
+    await expect(footer).toBeVisible();
+    await expect(footer.getByRole('link')).toHaveText(['Home', 'Shop', 'Cart', 'Account']);
+    await expect
+      .poll(async () => {
+        const box = await footer.boundingBox();
+        return box && Math.round(box.y + box.height);
+      })
+      .toBe(MOBILE.height);
+    await expect(footer.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop-online');
     // An empty cart shows no badge.
-    await expect(footer.getByRole('link', { name: 'Cart' }).textContent()).resolves.toBe('Cart');
+    await expect(footer.getByRole('link', { name: 'Cart' })).toHaveText('Cart');
 
     await page.setViewportSize(DESKTOP);
-    await expect(footer.isVisible()).resolves.toBe(false);
-    await page.close();
+    await expect(footer).toBeHidden();
   });
 
-  it('the notice bar closes, stays closed on the next page load and is not even sent by the server', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('the notice bar closes, stays closed on the next page load and is not even sent by the server', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const notice = page.getByRole('region', { name: 'Announcement' });
-    await expect(notice.textContent()).resolves.toContain('Free shipping on orders of ₹999 or more');
-    await expect(notice.getByRole('link', { name: 'Details' }).getAttribute('href')).resolves.toBe(
-      '/shipping-and-returns',
-    );
+    await expect(notice).toContainText('Free shipping on orders of ₹999 or more');
+    await expect(notice.getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/shipping-and-returns');
 
     await notice.getByRole('button', { name: 'Close announcement' }).click();
-    await notice.waitFor({ state: 'detached' });
+    await expect(notice).toHaveCount(0);
 
     const response = await page.reload();
     const html = (await response?.text()) ?? '';
     expect(html).toContain('New arrivals');
     // The text still travels in the hydration data; the bar itself is not rendered.
     expect(html).not.toContain('aria-label="Announcement"');
-    await expect(notice.count()).resolves.toBe(0);
-    await page.close();
+    await expect(notice).toHaveCount(0);
   });
 
-  it('the scroll-to-top button appears past half of the page and takes the shopper back up', async () => {
-    const page = await newPage(suite.browser, DESKTOP);
-    await page.goto(`${suite.shop.baseUrl}/`);
+  test('the scroll-to-top button appears past half of the page and takes the shopper back up', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${shop.baseUrl}/`);
     await waitForHydration(page);
     const button = page.locator('button.scroll-to-top');
-    await expect(button.getAttribute('data-visible')).resolves.toBe('false');
+    await expect(button).toHaveAttribute('data-visible', 'false');
 
     const fortyPercent = await page.evaluate(() => (document.documentElement.scrollHeight - window.innerHeight) * 0.4);
     await scrollAndSettle(page, fortyPercent);
-    await expect(button.getAttribute('data-visible')).resolves.toBe('false');
+    await expect(button).toHaveAttribute('data-visible', 'false');
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction(
-      () => document.querySelector('button.scroll-to-top')?.getAttribute('data-visible') === 'true',
-    );
+    await expect(button).toHaveAttribute('data-visible', 'true');
     await page.getByRole('button', { name: 'Back to top' }).click();
-    await page.waitForFunction(() => window.scrollY === 0);
-    await page.close();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
