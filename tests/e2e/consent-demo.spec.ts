@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  newPage,
-  scrollAndSettle,
-  waitForHydration,
-  type ShopBrowser,
-} from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DEFAULT_COOKIE_CHOICE, DESKTOP, MOBILE, scrollAndSettle, waitForHydration } from './support/browser.ts';
 import { analyticsScripts, blockOutsideRequests } from './support/analytics.ts';
 import { showCookieButton } from './support/consent.ts';
 import { buyNow } from './support/checkout.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The demo shop as a first-time visitor meets it. Its cookie banner asks about something real:
@@ -21,21 +12,14 @@ import { startShop, type RunningShop } from './support/server.ts';
  * banner is a short strip at the top of the page (first in the focus order, over nothing); the
  * small cookie icon reopens the preferences on phones and desktops; a login dialog the page opens
  * goes first and the banner waits behind it; the floating buttons stay off the content at 1280 px.
+ * A first visit (no cookie choice) unless a test says otherwise.
  */
-let shop: RunningShop;
-let browser: ShopBrowser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+test.use({ cookieChoice: null });
 
 const COLLECT = '/api/plugins/ShopAnalytics/collect';
 
-async function open(page: Page, url: string) {
-  await page.goto(`${shop.baseUrl}${url}`);
+async function open(page: Page, baseUrl: string, url: string) {
+  await page.goto(`${baseUrl}${url}`);
   await waitForHydration(page);
 }
 
@@ -50,8 +34,8 @@ function watchCollector(page: Page) {
   return calls;
 }
 
-const statsCookie = async (page: Page) =>
-  (await page.context().cookies(shop.baseUrl)).find((c) => c.name === 'sf_stats');
+const statsCookie = async (page: Page, baseUrl: string) =>
+  (await page.context().cookies(baseUrl)).find((c) => c.name === 'sf_stats');
 
 /** Is the centre of `locator` hit by the locator itself (nothing lies over it)? */
 const reachable = (locator: Locator) =>
@@ -61,38 +45,42 @@ const reachable = (locator: Locator) =>
     return !!hit && el.contains(hit);
   });
 
-describe('the demo’s cookie banner asks about the shop’s own statistics', () => {
-  it('nothing before consent; Accept All starts them (page views, a product view); Decline All stops them', async () => {
-    const page = await newPage(browser, DESKTOP, { cookieChoice: null });
+test.describe('the demo’s cookie banner asks about the shop’s own statistics', () => {
+  test('nothing before consent; Accept All starts them (page views, a product view); Decline All stops them', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
     const outside = await blockOutsideRequests(page);
     const calls = watchCollector(page);
-    await open(page, '/');
+    await open(page, shop.baseUrl, '/');
     const banner = page.getByTestId('cookie-banner');
-    await banner.getByText('only if you agree, for our own visit statistics').waitFor();
+    await expect(banner.getByText('only if you agree, for our own visit statistics')).toBeVisible();
 
     // The optional group is the statistics plugin, with its one cookie.
     await banner.getByRole('button', { name: 'Cookie Preferences' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
     const analytics = dialog.locator('[data-cookie-group="analytics"]');
     await analytics.getByText('Cookies used').click();
-    await analytics.getByText('Shop statistics', { exact: true }).waitFor();
-    await analytics.getByText('sf_stats', { exact: true }).waitFor();
-    await expect(dialog.getByTestId('no-optional-cookies').count()).resolves.toBe(0);
+    await expect(analytics.getByText('Shop statistics', { exact: true })).toBeVisible();
+    await expect(analytics.getByText('sf_stats', { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('no-optional-cookies')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    // Before a choice: no request to the collector, no cookie.
-    await open(page, '/shop-online');
+    // Before a choice: no request to the collector, no cookie. (Nothing to wait for: a while is given
+    // for a request that should not come.)
+    await open(page, shop.baseUrl, '/shop-online');
     await page.waitForTimeout(500);
     expect(calls).toEqual([]);
-    expect(await statsCookie(page)).toBeUndefined();
+    expect(await statsCookie(page, shop.baseUrl)).toBeUndefined();
 
     // Accept All: this page is counted at once, without a reload, and the browser gets its id.
     await banner.getByRole('button', { name: 'Accept All' }).click();
     await expect
       .poll(() => calls.map((c) => `${c.event} ${c.path} ${c.status}`))
       .toEqual(['page_view /shop-online 200']);
-    expect((await statsCookie(page))?.value).toMatch(/^[0-9a-f-]{36}$/);
-    await open(page, '/product/stoneware-coffee-mug');
+    await expect.poll(async () => (await statsCookie(page, shop.baseUrl))?.value).toMatch(/^[0-9a-f-]{36}$/);
+    await open(page, shop.baseUrl, '/product/stoneware-coffee-mug');
     await expect
       .poll(() =>
         calls
@@ -111,11 +99,11 @@ describe('the demo’s cookie banner asks about the shop’s own statistics', ()
     });
     await (await showCookieButton(page)).click();
     await dialog.getByRole('button', { name: 'Decline All' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await statsCookie(page)).toBeUndefined();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => statsCookie(page, shop.baseUrl)).toBeUndefined();
     await page.waitForTimeout(500);
     expect(reloaded).toBe(false);
-    await open(page, '/');
+    await open(page, shop.baseUrl, '/');
     await page.waitForTimeout(500);
     expect(calls.length).toBe(before);
     // The server refuses it too, whatever a stale page would still try.
@@ -131,23 +119,23 @@ describe('the demo’s cookie banner asks about the shop’s own statistics', ()
     // First-party only: no script tag of a provider, no request for another host.
     expect(await analyticsScripts(page)).toEqual([]);
     expect(outside).toEqual([]);
-    await page.close();
   });
 });
 
-describe('the banner stays out of the way', () => {
+test.describe('the banner stays out of the way', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a short strip at the top, reached by the second Tab`, async () => {
-      const page = await newPage(browser, viewport, { cookieChoice: null });
-      await open(page, '/');
+    test(`at ${viewport.width} px: a short strip at the top, reached by the second Tab`, async ({ page, shop }) => {
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/');
       const banner = page.getByTestId('cookie-banner');
+      await expect(banner).toBeVisible();
       const box = (await banner.boundingBox())!;
       expect(box.y).toBe(0);
       expect(box.width).toBe(viewport.width);
       // Two lines of text and a row of buttons on a phone (it was 280 px); one row on a desktop.
       expect(box.height).toBeLessThanOrEqual(viewport === MOBILE ? 130 : 80);
       // In the page's flow: scrolled away with the page, never floating over it.
-      expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      await expect(banner).toHaveCSS('position', 'static');
       for (const name of ['Accept All', 'Decline All', 'Cookie Preferences']) {
         const b = (await banner.getByRole('button', { name }).boundingBox())!;
         expect(b.height, name).toBeGreaterThanOrEqual(44);
@@ -157,49 +145,53 @@ describe('the banner stays out of the way', () => {
       // Skip to content, then the banner (it was 89 presses away).
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept All');
-      await page.close();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Accept All');
     });
   }
 
-  it('at 390 px it covers neither the product page’s Add to cart nor the cart’s and checkout’s Continue', async () => {
-    const page = await newPage(browser, MOBILE, { cookieChoice: null });
-    await open(page, '/product/stoneware-coffee-mug');
-    await page.getByTestId('cookie-banner').waitFor();
+  test('at 390 px it covers neither the product page’s Add to cart nor the cart’s and checkout’s Continue', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await open(page, shop.baseUrl, '/product/stoneware-coffee-mug');
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
     const add = page.locator('[data-add-to-cart="pdp"]').getByRole('button', { name: 'Add to cart' });
     for (const y of [0, 300, 600]) {
       await scrollAndSettle(page, y);
       await add.scrollIntoViewIfNeeded();
-      expect(await reachable(add), `Add to cart after scrolling to ${y}`).toBe(true);
+      await expect.poll(() => reachable(add), { message: `Add to cart after scrolling to ${y}` }).toBe(true);
     }
     await add.click();
-    await open(page, '/cart');
+    await open(page, shop.baseUrl, '/cart');
     const cont = page
       .getByRole('button', { name: 'Continue', exact: true })
       .or(page.getByRole('link', { name: 'Continue', exact: true }));
     for (const c of await cont.all()) {
       if (!(await c.isVisible())) continue;
-      expect(await reachable(c), 'the cart’s Continue').toBe(true);
+      await expect.poll(() => reachable(c), { message: 'the cart’s Continue' }).toBe(true);
     }
     await buyNow(page, shop.baseUrl, 'stoneware-coffee-mug');
     const pay = page
       .getByRole('link', { name: 'Continue to payment' })
       .or(page.getByRole('button', { name: 'Continue to payment' }));
     await pay.first().scrollIntoViewIfNeeded();
-    expect(await reachable(pay.first()), 'Continue to payment').toBe(true);
-    await page.close();
+    await expect.poll(() => reachable(pay.first()), { message: 'Continue to payment' }).toBe(true);
   });
 
-  it('a login dialog the page opens goes first: the banner waits behind it, then takes the answer', async () => {
+  test('a login dialog the page opens goes first: the banner waits behind it, then takes the answer', async ({
+    newPage,
+    shop,
+  }) => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await newPage(browser, viewport, { cookieChoice: null });
+      const page = await newPage(viewport, { cookieChoice: null });
       // A guarded page opens its login dialog for a guest.
-      await open(page, '/account');
+      await open(page, shop.baseUrl, '/account');
       const dialog = page.getByRole('dialog', { name: 'Login' });
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       const accept = page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept All' });
       // Behind the dialog's backdrop: a tap lands on the backdrop, focus stays in the dialog.
-      expect(await reachable(accept)).toBe(false);
+      await expect.poll(() => reachable(accept)).toBe(false);
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press('Tab');
         const inside = await dialog.evaluate(
@@ -208,20 +200,24 @@ describe('the banner stays out of the way', () => {
         expect(inside).toBe(true);
       }
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
-      expect(await reachable(accept)).toBe(true);
+      await expect(dialog).toBeHidden();
+      await expect.poll(() => reachable(accept)).toBe(true);
       await accept.click();
-      await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
-      await page.close();
+      await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
     }
   });
 });
 
-describe('after a choice', () => {
-  it('phones get the small cookie icon (above the bottom bar, at the edge) and desktops too; both reopen the preferences', async () => {
+test.describe('after a choice', () => {
+  test.use({ cookieChoice: DEFAULT_COOKIE_CHOICE });
+
+  test('phones get the small cookie icon (above the bottom bar, at the edge) and desktops too; both reopen the preferences', async ({
+    newPage,
+    shop,
+  }) => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const page = await newPage(browser, viewport);
-      await open(page, '/');
+      const page = await newPage(viewport);
+      await open(page, shop.baseUrl, '/');
       const icon = await showCookieButton(page);
       const box = (await icon.boundingBox())!;
       expect(box.x).toBe(0);
@@ -235,64 +231,70 @@ describe('after a choice', () => {
         expect(box.width).toBeLessThanOrEqual(40);
       }
       await icon.click();
-      await page.getByRole('dialog', { name: 'Cookie Preferences' }).waitFor();
-      await page.close();
+      await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
     }
   });
 
-  it('at 1280 px the floating buttons (chat, back to top, cookie icon) cover no text, price or control', async () => {
-    const page = await newPage(browser, DESKTOP);
+  test('at 1280 px the floating buttons (chat, back to top, cookie icon) cover no text, price or control', async ({
+    page,
+    shop,
+  }) => {
+    await page.setViewportSize(DESKTOP);
     const check = async (where: string) => {
-      const overlaps = await page.evaluate(() => {
-        const floating = [
-          ...document.querySelectorAll<HTMLElement>(
-            '[data-chat-button], button.scroll-to-top, [data-testid="cookie-button"]',
-          ),
-        ].filter((el) => el.dataset.visible !== 'false' && getComputedStyle(el).opacity !== '0');
-        const found: string[] = [];
-        for (const f of floating) {
-          const fr = f.getBoundingClientRect();
-          if (!fr.width) continue;
-          // Beside the content: in the page's 40 px side margins.
-          if (fr.left < innerWidth - 40 && fr.right > 40)
-            found.push(`${f.className.split(' ')[0]} in the content column`);
-          const targets = document.querySelectorAll<HTMLElement>(
-            'main :is(button, a, input, select, textarea, [data-testid="product-price"], [data-testid="cart-totals"] *), footer :is(a, button, input, p, h2, li)',
-          );
-          for (const t of targets) {
-            const r = t.getBoundingClientRect();
-            if (!r.width || !r.height) continue;
-            // A card cut off by the window's edge in a sideways rail is scrolled into view, not read there.
-            if (r.right > innerWidth || r.left < 0) continue;
-            if (r.left < fr.right && r.right > fr.left && r.top < fr.bottom && r.bottom > fr.top) {
-              found.push(
-                `${f.className.split(' ')[0]} over ${t.tagName} "${(t.textContent ?? '').trim().slice(0, 30)}"`,
-              );
-            }
-          }
-        }
-        return found;
-      });
-      expect(overlaps, where).toEqual([]);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const floating = [
+                ...document.querySelectorAll<HTMLElement>(
+                  '[data-chat-button], button.scroll-to-top, [data-testid="cookie-button"]',
+                ),
+              ].filter((el) => el.dataset.visible !== 'false' && getComputedStyle(el).opacity !== '0');
+              const found: string[] = [];
+              for (const f of floating) {
+                const fr = f.getBoundingClientRect();
+                if (!fr.width) continue;
+                // Beside the content: in the page's 40 px side margins.
+                if (fr.left < innerWidth - 40 && fr.right > 40)
+                  found.push(`${f.className.split(' ')[0]} in the content column`);
+                const targets = document.querySelectorAll<HTMLElement>(
+                  'main :is(button, a, input, select, textarea, [data-testid="product-price"], [data-testid="cart-totals"] *), footer :is(a, button, input, p, h2, li)',
+                );
+                for (const t of targets) {
+                  const r = t.getBoundingClientRect();
+                  if (!r.width || !r.height) continue;
+                  // A card cut off by the window's edge in a sideways rail is scrolled into view, not read there.
+                  if (r.right > innerWidth || r.left < 0) continue;
+                  if (r.left < fr.right && r.right > fr.left && r.top < fr.bottom && r.bottom > fr.top) {
+                    found.push(
+                      `${f.className.split(' ')[0]} over ${t.tagName} "${(t.textContent ?? '').trim().slice(0, 30)}"`,
+                    );
+                  }
+                }
+              }
+              return found;
+            }),
+          { message: where },
+        )
+        .toEqual([]);
     };
-    await open(page, '/product/stoneware-coffee-mug');
-    await page.locator('[data-chat-button]').waitFor();
+    await open(page, shop.baseUrl, '/product/stoneware-coffee-mug');
+    await expect(page.locator('[data-chat-button]')).toBeVisible();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 300) {
       await scrollAndSettle(page, y);
       await check(`product page at ${y}`);
     }
     await buyNow(page, shop.baseUrl, 'stoneware-coffee-mug');
-    await open(page, '/cart');
-    await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+    await open(page, shop.baseUrl, '/cart');
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
     await check('cart');
-    await open(page, '/');
+    await open(page, shop.baseUrl, '/');
     await scrollAndSettle(page, 100_000);
-    await page.locator('button.scroll-to-top[data-visible="true"]').waitFor();
+    await expect(page.locator('button.scroll-to-top[data-visible="true"]')).toBeVisible();
     await check('home page footer');
     // The chat tab is shown (not stepped aside) over the product page's free margin.
-    await open(page, '/product/stoneware-coffee-mug');
-    await expect(page.locator('[data-chat-button]').getAttribute('data-visible')).resolves.toBe('true');
-    await page.close();
+    await open(page, shop.baseUrl, '/product/stoneware-coffee-mug');
+    await expect(page.locator('[data-chat-button]')).toHaveAttribute('data-visible', 'true');
   });
 });
