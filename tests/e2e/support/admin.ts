@@ -139,7 +139,7 @@ interface AxeViolation {
   nodes: { target: unknown[]; html: string }[];
 }
 
-/** axe-core on the page as it is now (as tests/e2e/accessibility.test.ts runs it): serious and critical violations. */
+/** axe-core on the page as it is now (as tests/e2e/accessibility.spec.ts runs it): serious and critical violations. */
 export async function axeProblems(page: Page): Promise<string[]> {
   await page.evaluate(() =>
     Promise.all(

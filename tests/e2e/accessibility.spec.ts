@@ -1,17 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
-import { DESKTOP, MOBILE, launchBrowser, newPage, waitForHydration, type ShopBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { buyNow } from './support/checkout.ts';
-import { registerCustomer, type TestCustomer } from './support/customers.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /*
  * axe-core over every page type at 390 px and 1280 px (issue 13, polish 8). A serious or
@@ -20,33 +13,26 @@ import { startShop, type RunningShop } from './support/server.ts';
  * evaluation, which the shop's CSP does not govern), so the CSP stays exactly as shoppers get it.
  *
  * The shop is the demo shop (the pages are looked at as a shopper sees them); the slugs come
- * from its sitemap and API, not from this file. An owner account is made with the CLI before
- * the shop starts, so the store states (password-protected, coming soon) are switched through
- * the owner's API at the end.
+ * from its sitemap and API, not from this file (found by the file's first test, once). An owner
+ * is written into the shop before it starts, so the store states (password-protected, coming
+ * soon) are switched through the owner's API at the end.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-a11y-'));
-const OWNER = { email: 'owner.a11y@example.test', name: 'Nisha Kapoor', password: 'Owner#Check2026' };
 const STORE_PASSWORD = 'quiet-launch-2026';
 
-let shop: RunningShop;
-let browser: ShopBrowser;
-let ownerToken: string;
-let customer: TestCustomer;
-/** Paths found in the demo shop: one of each kind. */
-const paths = {
-  category: '',
-  collection: '',
-  product: '',
-  productId: '',
-  productWord: '',
-  blogPost: '',
-  contentPages: [] as string[],
-};
+test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
-const url = (p: string) => `${shop.baseUrl}${p}`;
+/** Paths found in the demo shop: one of each kind. */
+interface Paths {
+  category: string;
+  collection: string;
+  product: string;
+  productId: string;
+  productWord: string;
+  blogPost: string;
+  contentPages: string[];
+}
 
 interface AxeNode {
   target: unknown[];
@@ -93,77 +79,49 @@ async function expectAccessible(page: Page, label: string) {
   expect(await axeProblems(page, label), `axe: serious/critical violations on ${label}`).toEqual([]);
 }
 
-const openTabs: Page[] = [];
-afterEach(async () => {
-  await Promise.all(openTabs.splice(0).map((p) => p.close().catch(() => {})));
-});
-
-async function tab(viewport: { width: number; height: number }, cookieChoice?: string | null): Promise<Page> {
-  const page = await newPage(browser, viewport, cookieChoice === undefined ? {} : { cookieChoice });
-  openTabs.push(page);
-  return page;
-}
-
-async function open(page: Page, p: string) {
-  await page.goto(url(p));
+async function open(page: Page, baseUrl: string, p: string) {
+  await page.goto(`${baseUrl}${p}`);
   await waitForHydration(page);
 }
 
-/** Logs the test customer in from inside the page (its session cookie lands in this browser). */
-async function logIn(page: Page) {
-  await open(page, '/');
-  const status = await page.evaluate(
-    async ({ body, header, value }) =>
-      (
-        await fetch('/api/auth/login', {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json', [header]: value },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { body: { email: customer.email, password: customer.password }, header: CSRF_HEADER, value: CSRF_HEADER_VALUE },
-  );
-  expect(status).toBe(200);
-}
-
 /** Where the shop sends a new visitor asking for `/` (cached pages follow a change within moments). */
-const homeGoesTo = async () => {
-  const res = await fetch(url('/'), { redirect: 'manual' });
-  return res.status === 302 ? new URL(res.headers.get('location')!, url('/')).pathname : '/';
+const homeGoesTo = async (baseUrl: string) => {
+  const res = await fetch(`${baseUrl}/`, { redirect: 'manual' });
+  return res.status === 302 ? new URL(res.headers.get('location')!, `${baseUrl}/`).pathname : '/';
 };
 
-async function ownerApi(method: string, p: string, body: object) {
-  const res = await fetch(url(p), {
-    method,
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-beforeAll(async () => {
-  // The owner first (the CLI migrates the empty database), then the shop seeds its demo around it.
-  await promisify(execFile)(
-    'npx',
-    ['tsx', 'apps/api/src/db/cli.ts', 'create-owner', '--email', OWNER.email, '--name', OWNER.name],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, SHOP_OWNER_PASSWORD: OWNER.password, LOG_LEVEL: 'warn' },
-    },
-  );
-  [shop, browser] = await Promise.all([startShop({ env: { NODE_ENV: 'test', DATA_DIR: dataDir } }), launchBrowser()]);
-
-  const login = await fetch(url('/api/admin/auth/login'), {
+/** A bearer session of the file's owner (written into the shop by the `staff` option). */
+async function ownerToken(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
     body: JSON.stringify({ email: OWNER.email, password: OWNER.password, session: 'bearer' }),
   });
   expect(login.status, await login.clone().text()).toBe(200);
-  ownerToken = ((await login.json()) as { data: { token: string } }).data.token;
-  customer = await registerCustomer(shop.baseUrl, 'Kavya');
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
 
-  const sitemap = await (await fetch(url('/sitemap.xml'))).text();
+async function ownerApi(baseUrl: string, token: string, method: string, p: string, body: object) {
+  const res = await fetch(`${baseUrl}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** One of each kind of page, from the shop's sitemap and API. */
+async function discover(baseUrl: string): Promise<Paths> {
+  const paths: Paths = {
+    category: '',
+    collection: '',
+    product: '',
+    productId: '',
+    productWord: '',
+    blogPost: '',
+    contentPages: [],
+  };
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
   const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   paths.category = locs.find((p) => p.startsWith('/product-category/'))!;
   paths.collection = locs.find((p) => p.startsWith('/product-collection/'))!;
@@ -173,7 +131,7 @@ beforeAll(async () => {
   // A product with several variants in stock (the page shows its option chips).
   for (const p of locs.filter((l) => l.startsWith('/product/'))) {
     const slug = p.split('/').pop()!;
-    const res = await fetch(url(`/api/product/single-product/${slug}`));
+    const res = await fetch(`${baseUrl}/api/product/single-product/${slug}`);
     const { data } = (await res.json()) as {
       data: { product: { id: string; name: string }; variants: { in_stock: boolean }[] };
     };
@@ -191,41 +149,48 @@ beforeAll(async () => {
     blogPost: expect.any(String),
   });
   expect(paths.contentPages.length).toBeGreaterThan(2);
-}, 240_000);
+  return paths;
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+/** The file's shop's paths, found once (a failed test restarts the worker, and the file's shop). */
+let found: { baseUrl: string; paths: Promise<Paths> } | undefined;
+function pathsOf(baseUrl: string): Promise<Paths> {
+  if (found?.baseUrl !== baseUrl) found = { baseUrl, paths: discover(baseUrl) };
+  return found.paths;
+}
 
 for (const viewport of [MOBILE, DESKTOP]) {
   const at = `${viewport.width} px`;
 
-  describe(`axe at ${at}: browsing`, () => {
-    it('home, shop-all, category and collection listings', async () => {
-      const page = await tab(viewport);
+  test.describe(`axe at ${at}: browsing`, () => {
+    test('home, shop-all, category and collection listings', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
       for (const p of ['/', '/shop-online', paths.category, paths.collection]) {
-        await open(page, p);
+        await open(page, shop.baseUrl, p);
         await expectAccessible(page, `${p} at ${at}`);
       }
     });
 
-    it('a listing with its filters open (the drawer on a phone) and a filter applied', async () => {
-      const page = await tab(viewport);
-      await open(page, '/shop-online');
+    test('a listing with its filters open (the drawer on a phone) and a filter applied', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/shop-online');
       if (viewport === MOBILE) {
         await page.getByRole('button', { name: /^Filters/ }).click();
-        await page.locator('dialog#listing-filter-panel[open]').waitFor();
+        await expect(page.locator('dialog#listing-filter-panel[open]')).toBeVisible();
       }
       await expectAccessible(page, `shop-all with filters at ${at}`);
-      await open(page, `${paths.category}?in_stock=1`);
+      await open(page, shop.baseUrl, `${paths.category}?in_stock=1`);
       await expectAccessible(page, `${paths.category} filtered at ${at}`);
     });
 
-    it('a listing: "Skip to results" takes the keyboard past the filters to the first product', async () => {
-      const page = await tab(viewport);
-      await open(page, '/shop-online');
+    test('a listing: "Skip to results" takes the keyboard past the filters to the first product', async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/shop-online');
       const skip = page.getByRole('link', { name: 'Skip to results' });
       // Reached by Tab, the link shows itself; Enter moves focus to the results.
       let stops = 0;
@@ -233,118 +198,126 @@ for (const viewport of [MOBILE, DESKTOP]) {
         expect(++stops, 'tab stops before "Skip to results"').toBeLessThan(40);
         await page.keyboard.press('Tab');
       }
-      await expect(skip.isVisible()).resolves.toBe(true);
+      await expect(skip).toBeVisible();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('listing-results');
       await page.keyboard.press('Tab');
-      await expect(
-        page.evaluate(() => Boolean(document.activeElement?.closest('.product-grid .product-card'))),
-      ).resolves.toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.product-grid .product-card'))))
+        .toBe(true);
     });
 
-    it('a product with variants', async () => {
-      const page = await tab(viewport);
-      await open(page, paths.product);
+    test('a product with variants', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, paths.product);
       await expectAccessible(page, `${paths.product} at ${at}`);
     });
 
-    it('search results, an empty search and the search suggestions', async () => {
-      const page = await tab(viewport);
-      await open(page, `/search?q=${encodeURIComponent(paths.productWord)}`);
-      await page.locator('.product-card').first().waitFor();
+    test('search results, an empty search and the search suggestions', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, `/search?q=${encodeURIComponent(paths.productWord)}`);
+      await expect(page.locator('.product-card').first()).toBeVisible();
       await expectAccessible(page, `search results at ${at}`);
-      await open(page, '/search?q=qwxzvbnk');
+      await open(page, shop.baseUrl, '/search?q=qwxzvbnk');
       await expectAccessible(page, `empty search at ${at}`);
-      await open(page, '/search');
+      await open(page, shop.baseUrl, '/search');
       await expectAccessible(page, `search without a query at ${at}`);
 
       // The header's suggestions list, open (on a phone behind the search button).
-      await open(page, '/');
+      await open(page, shop.baseUrl, '/');
       if (viewport === MOBILE) await page.getByRole('button', { name: 'Search', exact: true }).first().click();
       const box = page.locator(viewport === MOBILE ? '#mobile-search-input' : '#header-search');
       await box.pressSequentially(paths.productWord.slice(0, 4).toLowerCase());
-      await page.locator('[role="listbox"]:not([hidden]) [role="option"]').first().waitFor();
+      await expect(page.locator('[role="listbox"]:not([hidden]) [role="option"]').first()).toBeVisible();
       await expectAccessible(page, `search suggestions at ${at}`);
     });
 
-    it('content pages (CMS, FAQ, contact form), blog list and blog post', async () => {
-      const page = await tab(viewport);
+    test('content pages (CMS, FAQ, contact form), blog list and blog post', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
       for (const p of [...paths.contentPages, '/blogs', paths.blogPost]) {
-        await open(page, p);
+        await open(page, shop.baseUrl, p);
         await expectAccessible(page, `${p} at ${at}`);
       }
     });
 
-    it('track order, and a page that does not exist', async () => {
-      const page = await tab(viewport);
-      await open(page, '/track-order');
+    test('track order, and a page that does not exist', async ({ page, shop }) => {
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/track-order');
       await expectAccessible(page, `/track-order at ${at}`);
-      await open(page, '/no-such-page-here');
-      await page.getByRole('heading', { name: 'Page Not Found!' }).waitFor();
+      await open(page, shop.baseUrl, '/no-such-page-here');
+      await expect(page.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
       await expectAccessible(page, `404 at ${at}`);
     });
   });
 
-  describe(`axe at ${at}: dialogs`, () => {
-    it('the cookie banner and the cookie preferences dialog', async () => {
-      const page = await tab(viewport, null);
-      await open(page, '/');
+  test.describe(`axe at ${at}: dialogs`, () => {
+    test('the cookie banner and the cookie preferences dialog', async ({ newPage, shop }) => {
+      // A first visit: no cookie choice made.
+      const page = await newPage(viewport, { cookieChoice: null });
+      await open(page, shop.baseUrl, '/');
       const banner = page.getByTestId('cookie-banner');
-      await banner.waitFor();
+      await expect(banner).toBeVisible();
       await expectAccessible(page, `cookie banner at ${at}`);
       await banner.getByRole('button', { name: 'Cookie Preferences' }).click();
-      await page.getByRole('dialog', { name: 'Cookie Preferences' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
       await expectAccessible(page, `cookie preferences at ${at}`);
     });
 
-    it('the login dialog in both modes, and the register dialog', async () => {
-      const page = await tab(viewport);
-      await open(page, '/');
+    test('the login dialog in both modes, and the register dialog', async ({ page, shop }) => {
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/');
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
       const dialog = page.getByTestId('login-dialog');
-      await dialog.getByRole('heading', { name: 'Login' }).waitFor();
+      await expect(dialog.getByRole('heading', { name: 'Login' })).toBeVisible();
       await expectAccessible(page, `login dialog at ${at}`);
       const withEmail = dialog.getByRole('button', { name: 'Login with Email' });
       if (await withEmail.isVisible()) {
         await withEmail.click();
-        await dialog.getByLabel('Email address').waitFor();
+        await expect(dialog.getByLabel('Email address')).toBeVisible();
         await expectAccessible(page, `login dialog (e-mail) at ${at}`);
       }
       await dialog.getByRole('button', { name: 'REGISTER NOW' }).click();
-      await page.getByRole('dialog', { name: 'Register' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Register' })).toBeVisible();
       await expectAccessible(page, `register dialog at ${at}`);
     });
   });
 
-  describe(`axe at ${at}: cart and checkout`, () => {
-    it('an empty cart, a cart with a line, and the checkout address step', async () => {
-      const page = await tab(viewport);
-      await open(page, '/cart');
+  test.describe(`axe at ${at}: cart and checkout`, () => {
+    test('an empty cart, a cart with a line, and the checkout address step', async ({ page, shop }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/cart');
       await expectAccessible(page, `empty cart at ${at}`);
       await buyNow(page, shop.baseUrl, paths.product.split('/').pop()!);
       await expectAccessible(page, `checkout address at ${at}`);
-      await open(page, '/cart');
-      await page
-        .locator('[data-cart-line], [data-line-id]')
-        .first()
-        .or(page.getByText('Order summary'))
-        .first()
-        .waitFor();
+      await open(page, shop.baseUrl, '/cart');
+      await expect(
+        page.locator('[data-cart-line], [data-line-id]').first().or(page.getByText('Order summary')).first(),
+      ).toBeVisible();
       await expectAccessible(page, `cart with a line at ${at}`);
     });
   });
 
-  describe(`axe at ${at}: account`, () => {
-    it('the guest gate with its login dialog', async () => {
-      const page = await tab(viewport);
-      await open(page, '/account');
-      await page.getByTestId('login-dialog').getByRole('heading', { name: 'Login' }).waitFor();
+  test.describe(`axe at ${at}: account`, () => {
+    test('the guest gate with its login dialog', async ({ page, shop }) => {
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/account');
+      await expect(page.getByTestId('login-dialog').getByRole('heading', { name: 'Login' })).toBeVisible();
       await expectAccessible(page, `/account as a guest at ${at}`);
     });
 
-    it('dashboard, profile, orders, addresses (and its form), wishlist and security, logged in', async () => {
-      const page = await tab(viewport);
-      await logIn(page);
+    test('dashboard, profile, orders, addresses (and its form), wishlist and security, logged in', async ({
+      page,
+      shop,
+      shopper,
+    }) => {
+      const paths = await pathsOf(shop.baseUrl);
+      expect(shopper.email).toContain('@');
+      await page.setViewportSize(viewport);
+      await open(page, shop.baseUrl, '/');
       // One saved product, so the wishlist shows a card rather than its empty state.
       await page.evaluate(
         async ({ id, header, value }) =>
@@ -357,42 +330,41 @@ for (const viewport of [MOBILE, DESKTOP]) {
         { id: paths.productId, header: CSRF_HEADER, value: CSRF_HEADER_VALUE },
       );
       for (const p of ['/account', '/account/profile', '/account/orders', '/account/wishlist', '/account/security']) {
-        await open(page, p);
+        await open(page, shop.baseUrl, p);
         await expectAccessible(page, `${p} at ${at}`);
       }
-      await open(page, '/account/addresses');
+      await open(page, shop.baseUrl, '/account/addresses');
       await expectAccessible(page, `/account/addresses at ${at}`);
       await page.getByRole('button', { name: 'Add a shipping address' }).click();
-      await page.getByRole('heading', { name: 'Add Address' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Add Address' })).toBeVisible();
       await expectAccessible(page, `add address form at ${at}`);
     });
   });
 }
 
-describe('axe on the store-state pages (switched by the owner API)', () => {
-  it('password protected, then coming soon, at both widths', async () => {
+test.describe('axe on the store-state pages (switched by the owner API)', () => {
+  test('password protected, then coming soon, at both widths', async ({ newPage, shop }) => {
+    const token = await ownerToken(shop.baseUrl);
+    const ownerPatch = (body: object) => ownerApi(shop.baseUrl, token, 'PATCH', '/api/admin/storefront', body);
     try {
-      await ownerApi('PATCH', '/api/admin/storefront', {
-        password: STORE_PASSWORD,
-        is_password_protection_enabled: true,
-      });
-      await expect.poll(homeGoesTo, { timeout: 10_000 }).toBe('/password-protected');
+      await ownerPatch({ password: STORE_PASSWORD, is_password_protection_enabled: true });
+      await expect.poll(() => homeGoesTo(shop.baseUrl), { timeout: 10_000 }).toBe('/password-protected');
       for (const viewport of [MOBILE, DESKTOP]) {
-        const page = await tab(viewport);
-        await open(page, '/');
-        expect(new URL(page.url()).pathname).toBe('/password-protected');
+        const page = await newPage(viewport);
+        await open(page, shop.baseUrl, '/');
+        await expect(page).toHaveURL((u) => u.pathname === '/password-protected');
         await expectAccessible(page, `password protected at ${viewport.width} px`);
       }
-      await ownerApi('PATCH', '/api/admin/storefront', { is_password_protection_enabled: false, mode: 'Coming Soon' });
-      await expect.poll(homeGoesTo, { timeout: 10_000 }).toBe('/coming-soon');
+      await ownerPatch({ is_password_protection_enabled: false, mode: 'Coming Soon' });
+      await expect.poll(() => homeGoesTo(shop.baseUrl), { timeout: 10_000 }).toBe('/coming-soon');
       for (const viewport of [MOBILE, DESKTOP]) {
-        const page = await tab(viewport);
-        await open(page, '/');
-        expect(new URL(page.url()).pathname).toBe('/coming-soon');
+        const page = await newPage(viewport);
+        await open(page, shop.baseUrl, '/');
+        await expect(page).toHaveURL((u) => u.pathname === '/coming-soon');
         await expectAccessible(page, `coming soon at ${viewport.width} px`);
       }
     } finally {
-      await ownerApi('PATCH', '/api/admin/storefront', { is_password_protection_enabled: false, mode: null });
+      await ownerPatch({ is_password_protection_enabled: false, mode: null });
     }
   });
 });
