@@ -4,9 +4,8 @@ import { CHROMIUM_FLAGS, testChromiumPath } from './scripts/lib/chromium.mjs';
 import { DESKTOP, SHOPPER_UA } from './tests/e2e/support/browser.ts';
 
 /**
- * The browser tests on @playwright/test (tests/e2e/*.spec.ts; the *.test.ts files not yet moved
- * still run on vitest's e2e project). Debian's Chromium, never a downloaded one: its headless shell
- * (apt package chromium-headless-shell) when installed, else chromium (scripts/lib/chromium.mjs);
+ * The browser tests (tests/e2e/*.spec.ts). Debian's Chromium, never a downloaded one: its headless
+ * shell (apt package chromium-headless-shell) when installed, else chromium (scripts/lib/chromium.mjs);
  * install with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 (nothing here asks for Playwright's own browsers).
  * Fixtures (shop per file, a fresh context per test, shopper, owner): tests/e2e/support/test.ts.
  * A failed test keeps its screenshot in .tmp/e2e-artifacts (CI keeps the output). PW_TRACE=1 also

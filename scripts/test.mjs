@@ -4,8 +4,7 @@
 //   2. build          npm run build (the storefront bundle the e2e tests serve)
 //   3. unit + api     vitest on in-memory PGlite
 //   4. api            vitest again on a throwaway PostgreSQL cluster (TEST_DATABASE_URL)
-//   5. e2e            Playwright for tests/e2e/*.spec.ts, then vitest's e2e project for the
-//                     *.test.ts files not yet moved to it (Chromium against the built server)
+//   5. e2e            Playwright for tests/e2e/*.spec.ts (Chromium against the built server)
 // With --gates (CI's .ci/run), typecheck, lint and the format check run too, beside steps 1–2:
 // they are single-threaded, so on 2 cores two lanes of them and the build overlap well.
 // Counts come from each run's own JSON report (.tmp/test-reports/). The last line is
@@ -148,7 +147,7 @@ function recordSkipped(name, why) {
 }
 
 /** Runs vitest for `projects` and adds what its JSON report says to the totals. */
-async function vitestPhase(name, slug, projects, { env, extraArgs = [], timeoutMs }) {
+async function vitestPhase(name, slug, projects, { env, timeoutMs }) {
   const reportFile = path.join(REPORT_DIR, `${slug}.json`);
   rmSync(reportFile, { force: true });
   if (timeoutMs <= 0) return recordSkipped(name, 'time budget used up');
@@ -163,7 +162,6 @@ async function vitestPhase(name, slug, projects, { env, extraArgs = [], timeoutM
     // vitest's default is one worker fewer than the cores (1 on CI's 2); the API files spend most
     // of their time in PGlite's WASM and the database, so one per core finishes sooner.
     `--maxWorkers=${os.availableParallelism()}`,
-    ...extraArgs,
   ];
   console.log(`$ npx ${args.join(' ')}`);
   const res = await run('npx', args, { env, timeoutMs });
@@ -318,8 +316,8 @@ async function main() {
     }
   }
 
-  // 5. e2e: the files moved to Playwright (*.spec.ts), then those still on vitest (*.test.ts)
-  header(5, 'e2e tests (Chromium against the built server): Playwright, then vitest');
+  // 5. e2e: the browser tests on Playwright (tests/e2e/*.spec.ts)
+  header(5, 'e2e tests on Playwright (Chromium against the built server)');
   const e2eUnable = !depsInstalled
     ? 'no node_modules'
     : !have.chromium
@@ -329,18 +327,10 @@ async function main() {
         : null;
   if (e2eUnable) {
     recordSkipped('e2e (Playwright)', e2eUnable);
-    recordSkipped('e2e (vitest)', e2eUnable);
   } else {
     // The shops start from the compiled server the build just made (tests/e2e/support/server.ts).
     const e2eEnv = { ...baseEnv, E2E_COMPILED_SERVER: '1' };
-    const e2eStarted = Date.now();
-    const e2eLeft = () => limit(LIMITS.e2e - (Date.now() - e2eStarted));
-    await playwrightPhase('e2e (Playwright)', { env: e2eEnv, timeoutMs: e2eLeft() });
-    await vitestPhase('e2e (vitest)', 'e2e', ['e2e'], {
-      env: e2eEnv,
-      extraArgs: ['--passWithNoTests'],
-      timeoutMs: e2eLeft(),
-    });
+    await playwrightPhase('e2e (Playwright)', { env: e2eEnv, timeoutMs: limit(LIMITS.e2e) });
   }
 
   finish();

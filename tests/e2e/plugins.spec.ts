@@ -138,7 +138,7 @@ test.describe('pincode check (PincodeAvaliability plugin)', () => {
       await expect(box.getByRole('heading', { name: 'Check delivery' })).toBeVisible();
       const input = box.getByLabel('Pincode');
       const result = box.getByRole('status');
-      // A fresh context (the vitest file cleared localStorage here): no pincode remembered yet.
+      // A fresh context per test, so an empty localStorage: no pincode remembered yet.
       await expect(input).toHaveValue('');
       const check = async (pincode: string) => {
         await input.fill(pincode);

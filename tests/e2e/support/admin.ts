@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import type { AdminPictures } from '@shopfront/shared';
-import { DESKTOP, newPage, watchForProblems, type ShopBrowser } from './browser.ts';
+import { DESKTOP, watchForProblems } from './browser.ts';
 import type { ShopData } from './server.ts';
 
 /** Helpers of the owner panel's browser tests (apps/admin, served under /admin). */
@@ -63,22 +63,6 @@ export async function sidebarLink(page: Page, group: string, name: string) {
   await fold.waitFor();
   if ((await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
   return nav.getByRole('link', { name, exact: true });
-}
-
-/**
- * For the vitest browser files not yet on Playwright: a new page of `browser` at `url`, signed in
- * there as `staff`, with its console errors, page errors and failed requests in `problems`.
- */
-export async function openPanelInBrowser(
-  browser: ShopBrowser,
-  url: string,
-  staff: TestStaff,
-  viewport: { width: number; height: number },
-): Promise<{ page: Page; problems: string[] }> {
-  const page = await newPage(browser, viewport);
-  const problems = await watchForProblems(page);
-  await signInPanel(page, url, staff);
-  return { page, problems };
 }
 
 /**

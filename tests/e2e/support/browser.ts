@@ -99,19 +99,6 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/**
- * A separate headless Chromium whose pages run no JavaScript at all: for checking that the
- * server-rendered forms and links work on their own (progressive enhancement).
- */
-export async function launchNoScriptBrowser(): Promise<{ newPage: () => Promise<Page>; close: () => Promise<void> }> {
-  const browser = await chromium.launch({
-    executablePath: testChromiumPath(),
-    args: ['--headless', ...CHROMIUM_FLAGS],
-  });
-  const context = await browser.newContext({ javaScriptEnabled: false, userAgent: SHOPPER_UA, viewport: DESKTOP });
-  return { newPage: () => context.newPage(), close: () => browser.close() };
-}
-
 /** Every JSON-LD block on the page, parsed. */
 export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

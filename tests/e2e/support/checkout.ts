@@ -3,7 +3,7 @@ import { waitForHydration } from './browser.ts';
 
 /**
  * Steps a shopper takes through checkout, shared by the checkout tests and the screenshot script
- * (so no vitest here: the script runs outside it).
+ * (so no test runner's imports here: the script runs outside one).
  */
 
 /** Asks `check` again until it is true (or throws after `timeoutMs`). */

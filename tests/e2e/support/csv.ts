@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 
-/** CSV files the panel downloads, read back in the browser tests (no vitest here: plain helpers). */
+/**
+ * CSV files the panel downloads, read back in the browser tests (plain helpers, no test runner's
+ * imports: the API's export.test.ts uses parseCsv too).
+ */
 
 /** RFC 4180, by the parser the product import uses (csv-parse). */
 export function parseCsv(text: string): string[][] {

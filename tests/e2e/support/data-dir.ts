@@ -8,44 +8,31 @@ import { promisify } from 'node:util';
  * Seeded data directories for the shops the browser tests start.
  *
  * Migrating and seeding a fresh shop (PGlite's initdb, every migration, the demo catalogue and its
- * images) is most of a shop's start. The e2e project's globalSetup (global-setup.ts) does it once
- * per run into two template directories, a migrated one and a seeded one (`pgdata/` and
- * `media/`, as the server lays out DATA_DIR), and each startShop copies the template into the
+ * images) is most of a shop's start. Playwright's globalSetup (playwright-setup.ts, through
+ * data-templates.ts) does it once per run into three template directories, a migrated one, a
+ * seeded one and a services one (`pgdata/` and `media/`, as the server lays out DATA_DIR), and
+ * hands them to the workers in E2E_DATA_TEMPLATES; each startShop copies a template into the
  * shop's own DATA_DIR: every test file still gets a database of its own to write to. The server
  * then starts as it would on any existing shop: its migrations and seed find nothing to do.
- * Playwright's global setup (playwright-setup.ts) hands them over in E2E_DATA_TEMPLATES.
- * Outside both runners (the screenshot scripts) there is no template and the server seeds itself.
+ * Outside Playwright (the screenshot scripts), or with E2E_FRESH_SHOPS=true, there is no template
+ * and the server seeds itself.
  */
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /**
-     * Directories laid out as DATA_DIR: `migrated` (SEED_DEMO=false), `seeded` (the demo shop) and,
-     * where the run made one, `services` (SEED_DEMO=services).
-     */
-    e2eDataTemplates: Templates | null;
-  }
-}
-
-interface Templates {
+/** Directories laid out as DATA_DIR, one per kind of shop a test starts. */
+export interface Templates {
+  /** Migrated, not seeded (SEED_DEMO=false). */
   migrated: string;
+  /** The demo shop. */
   seeded: string;
-  services: string | null;
-}
-
-/** The run's templates: from Playwright's globalSetup, or vitest's; null outside both. */
-async function runTemplates(): Promise<Templates | null> {
-  const fromPlaywright = process.env.E2E_DATA_TEMPLATES;
-  if (fromPlaywright) return JSON.parse(fromPlaywright) as Templates;
-  if (!process.env.VITEST) return null;
-  const { inject } = await import('vitest');
-  return inject('e2eDataTemplates');
+  /** The services demo (SEED_DEMO=services). */
+  services: string;
 }
 
 /** The template for a shop started with `seed` (SEED_DEMO) or the services demo, or null when the run has none. */
-async function templateFor(seed: boolean, services: boolean): Promise<string | null> {
-  const templates = await runTemplates();
-  if (!templates) return null;
+function templateFor(seed: boolean, services: boolean): string | null {
+  const fromPlaywright = process.env.E2E_DATA_TEMPLATES;
+  if (!fromPlaywright) return null;
+  const templates = JSON.parse(fromPlaywright) as Templates;
   if (services) return templates.services;
   return seed ? templates.seeded : templates.migrated;
 }
@@ -67,17 +54,16 @@ export function seedsDemo(env: Record<string, string | undefined>): boolean {
 }
 
 /**
- * Gives an empty (or missing) `dataDir` the migrated or seeded shop by copying the run's template
- * into it; leaves a directory that already has a database alone. Answers whether it copied (false
- * outside the runners, where the server then migrates and seeds on its first start).
+ * Gives an empty (or missing) `dataDir` the migrated, seeded or services shop by copying the run's
+ * template into it; leaves a directory that already has a database alone. Answers whether it copied
+ * (false without templates, where the server then migrates and seeds on its first start).
  */
 export async function prepareDataDir(
   dataDir: string,
   { seed = true, services = false }: { seed?: boolean; services?: boolean } = {},
 ): Promise<boolean> {
   if (hasShopDatabase(dataDir)) return false;
-  // Without a services template (vitest's e2e run makes none), a services shop seeds itself.
-  const template = await templateFor(seed, services);
+  const template = templateFor(seed, services);
   if (!template) return false;
   await copyDir(template, dataDir);
   return true;

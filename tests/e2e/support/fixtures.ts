@@ -12,24 +12,26 @@ import type { ShopData } from './server.ts';
  * demo content (which the demo's own issues keep changing: names, prices, stock, images).
  *
  * The owner's API has no catalogue routes yet, so these write the shop's database while the shop
- * is stopped, through startShop's (or useShopSuite's) `prepare`, which runs on the shop's copy of
- * the seeded demo before its server starts:
+ * is stopped, through startShop's `prepare` (a file's `test.use({ shopOptions: { prepare } })`,
+ * test.ts), which runs on the shop's copy of the seeded demo before its server starts:
  *
  *   let lamp: ProductFixtureRef;
- *   const suite = useShopSuite({
- *     prepare: async (shop) => {
- *       const lighting = await createCategory(shop, { name: 'Test lighting' });
- *       lamp = await createProduct(shop, {
- *         name: 'Brass desk lamp',
- *         price: 2499,
- *         mrp: 2999,
- *         categories: [lighting],
- *         options: { Finish: ['Brass', 'Matte black'] },
- *         stock: { 'Matte black': 0 },
- *       });
+ *   test.use({
+ *     shopOptions: {
+ *       prepare: async (data) => {
+ *         const lighting = await createCategory(data, { name: 'Test lighting' });
+ *         lamp = await createProduct(data, {
+ *           name: 'Brass desk lamp',
+ *           price: 2499,
+ *           mrp: 2999,
+ *           categories: [lighting],
+ *           options: { Finish: ['Brass', 'Matte black'] },
+ *           stock: { 'Matte black': 0 },
+ *         });
+ *       },
  *     },
  *   });
- *   // in a test: page.goto(`${suite.shop.baseUrl}${lamp.path}`), lamp.variants[0].sku, ...
+ *   // in a test: page.goto(`${shop.baseUrl}${lamp.path}`), lamp.variants[0].sku, ...
  *
  * A shop restarted on its own DATA_DIR can be given fixtures the same way (startShop({ env:
  * { DATA_DIR }, prepare })). What they write: the rows the seed writes for a demo product

@@ -29,25 +29,25 @@ function portIsFree(port: number): Promise<boolean> {
 
 /**
  * Where in its block a worker starts: from its process id, so that two test runs side by side on
- * one machine (two checkouts, whose workers share pool ids) seldom start on the same port.
+ * one machine (two checkouts, whose workers share parallel indexes) seldom start on the same port.
  */
 let nextPortOffset = (process.pid % 25) * 40;
 
 /**
- * This process's worker number, from 1: vitest's pool id, or Playwright's parallel index shifted
- * past vitest's (phase 5 of `npm test` runs both); 0 outside both runners.
+ * This process's worker number, from 1: Playwright's parallel index (0 to workers - 1, never the
+ * same for two workers running at once) plus one; 0 outside Playwright.
  */
 function runnerWorker(): number {
-  if (process.env.VITEST_POOL_ID) return Number(process.env.VITEST_POOL_ID);
-  if (process.env.TEST_PARALLEL_INDEX) return 6 + Number(process.env.TEST_PARALLEL_INDEX);
+  if (process.env.TEST_PARALLEL_INDEX) return 1 + Number(process.env.TEST_PARALLEL_INDEX);
   return 0;
 }
 
 /**
- * A free port for a shop this process starts. Test files run side by side (one per runner
- * worker), so each worker takes its ports from its own block below Linux's ephemeral range
- * (32768+): two workers can never pick the same port between the check and the server's listen,
- * and the health check can never reach another file's shop. Outside the runners the OS chooses.
+ * A free port for a shop this process starts. Test files run side by side (one per Playwright
+ * worker), so each worker takes its ports from its own block of 1,000 below Linux's ephemeral
+ * range (32768+; twelve blocks from 20000, so up to twelve workers): two workers can never pick
+ * the same port between the check and the server's listen, and the health check can never reach
+ * another file's shop. Outside Playwright the OS chooses.
  */
 export async function freePort(): Promise<number> {
   const worker = runnerWorker();
@@ -157,7 +157,7 @@ export async function startShop({
   if (prepare) {
     try {
       if (!hasShopDatabase(dataDir)) {
-        // No template (outside the runners, or E2E_FRESH_SHOPS): a first start migrates and seeds it.
+        // No template (outside Playwright, or E2E_FRESH_SHOPS): a first start migrates and seeds it.
         await (await startShop({ timeoutMs, env: { ...env, DATA_DIR: dataDir } })).stop();
       }
       const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });

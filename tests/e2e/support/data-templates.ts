@@ -1,30 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../../apps/api/src/db/migrate.ts';
 import { seedDemo } from '../../../apps/api/src/db/seed/index.ts';
-import { copyDir } from './data-dir.ts';
+import { copyDir, type Templates } from './data-dir.ts';
 
 /** The run's shop templates (laid out as DATA_DIR) and how to remove them. */
 export interface DataTemplates {
-  templates: { migrated: string; seeded: string; services: string | null };
+  templates: Templates;
   remove: () => void;
 }
 
 /**
- * Migrates one PGlite data directory, copies it and seeds the copy with the demo shop (what
- * server.ts does on a first start), and with `services` another copy with the services demo
- * (SEED_DEMO=services). The test files' shops copy these (data-dir.ts) instead of migrating and
- * seeding a shop each (seconds apiece; a services shop's own first start took 30–60 s of a loaded
- * run). Used by vitest's e2e globalSetup (below) and Playwright's (playwright-setup.ts).
+ * Migrates one PGlite data directory, copies it and seeds one copy with the demo shop (what
+ * server.ts does on a first start) and another with the services demo (SEED_DEMO=services). The
+ * test files' shops copy these (data-dir.ts) instead of migrating and seeding a shop each (seconds
+ * apiece; a services shop's own first start took 30–60 s of a loaded run). Playwright's
+ * globalSetup (playwright-setup.ts) makes them once per run.
  */
-export async function createDataTemplates({ services = false } = {}): Promise<DataTemplates> {
+export async function createDataTemplates(): Promise<DataTemplates> {
   const root = mkdtempSync(path.join(tmpdir(), 'shopfront-e2e-templates-'));
   const migrated = path.join(root, 'migrated');
   const seeded = path.join(root, 'seeded');
-  const servicesDir = services ? path.join(root, 'services') : null;
+  const services = path.join(root, 'services');
   try {
     const database = await openDatabase({ dataDir: migrated });
     try {
@@ -33,13 +32,13 @@ export async function createDataTemplates({ services = false } = {}): Promise<Da
       await database.close();
     }
     await seedCopy(migrated, seeded, 'products');
-    if (servicesDir) await seedCopy(migrated, servicesDir, 'services');
+    await seedCopy(migrated, services, 'services');
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
   return {
-    templates: { migrated, seeded, services: servicesDir },
+    templates: { migrated, seeded, services },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -54,18 +53,4 @@ async function seedCopy(migrated: string, dir: string, demo: 'products' | 'servi
   } finally {
     await database.close();
   }
-}
-
-/**
- * The vitest e2e project's globalSetup: hands the templates to the test files (data-dir.ts).
- * E2E_FRESH_SHOPS=true skips this: every shop then migrates and seeds itself, as before.
- */
-export default async function setup(project: TestProject) {
-  if (process.env.E2E_FRESH_SHOPS === 'true') {
-    project.provide('e2eDataTemplates', null);
-    return;
-  }
-  const { templates, remove } = await createDataTemplates();
-  project.provide('e2eDataTemplates', templates);
-  return remove;
 }
