@@ -163,7 +163,7 @@ bench/targets.ts.
 - **Node:** ${m.node}
 - **Load average when the run started (1 / 5 / 15 min):** ${m.load}; when it ended: ${endLoad}
 - **Commit:** ${m.commit}
-- **Method:** the built shop (\`npm run build\`, then \`node --import tsx apps/api/src/server.ts\` with
+- **Method:** the built shop (\`npm run build\`, then \`node apps/api/dist/server.js\` with
   NODE_ENV=production, as \`npm start\` runs it, and LOG_LEVEL=warn rather than its default info, which logs every request) on a freshly seeded demo
   database, on 127.0.0.1. autocannon 9 runs on the same machine, so load generator and server share
   the ${m.nproc} CPUs; a load average above ${m.nproc} at the start means other work competed too.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,7 +30,7 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 }
 
 /**
- * Starts the built shop as `npm start` does (tsx, NODE_ENV=production) on 127.0.0.1:port
+ * Starts the built shop as `npm start` does (apps/api/dist/server.js, NODE_ENV=production) on 127.0.0.1:port
  * with a fresh DATA_DIR, and waits until /api/health answers 200.
  */
 export async function startServer(opts: {
@@ -54,11 +54,13 @@ export async function startServer(opts: {
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
 
-  // What `npx tsx apps/api/src/server.ts` runs, minus the npm and tsx wrapper processes: the PID
-  // is the server's own, so stop() waits for its graceful shutdown. Own process group as well.
-  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server itself.
+  // What `npm start` runs (the compiled server, `npm run build` first), minus the npm wrapper
+  // process: the PID is the server's own, so stop() waits for its graceful shutdown. Own process
+  // group as well. BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles it.
+  const compiled = path.join(opts.root, 'apps/api/dist/server.js');
+  if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run npm run build first`);
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--enable-source-maps', compiled], {
     cwd: opts.root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
