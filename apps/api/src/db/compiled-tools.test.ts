@@ -1,10 +1,13 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from './client.ts';
+import { databaseUrl, withAdmin } from '../test/postgres-admin.ts';
+import { openDatabase, queryRows, type Db } from './client.ts';
 
 /**
  * The command-line tools as a production install runs them (issue 29): apps/api/dist/<tool>.js
@@ -17,7 +20,7 @@ const built = ['db', 'backup', 'shop'].every((t) => existsSync(path.join(dist, `
 const tmp = mkdtempSync(path.join(tmpdir(), 'shop-tools-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function tool(name: string, args: string[], dataDir: string) {
+function tool(name: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
@@ -25,7 +28,7 @@ function tool(name: string, args: string[], dataDir: string) {
       {
         cwd: repoRoot,
         // No NODE_OPTIONS (no `--import tsx` inherited from the test runner).
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
         timeout: 120_000,
       },
       (err, stdout, stderr) =>
@@ -70,5 +73,186 @@ describe.skipIf(!built || Boolean(process.env.TEST_DATABASE_URL))(
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('Run the shop from the command line');
     });
+  },
+);
+
+/** Every file below `dir` (relative, `/`-separated) with its sha256; the resized copies (`.cache`) left out. */
+function filesWithHashes(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (rel.split('/').some((segment) => segment.startsWith('.'))) continue;
+    files.set(
+      rel,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, rel)))
+        .digest('hex'),
+    );
+  }
+  return files;
+}
+
+/** What the owner must find again after the move: orders, customers and the pictures' rows. */
+async function shopContents(db: Db) {
+  const orders = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select o.id, o.order_no, o.customer_id, o.email, o.status, o.payment_status, o.currency,
+               o.subtotal_minor, o.grand_total_minor,
+               (extract(epoch from o.created_at) * 1000)::bigint::text as created_ms,
+               (select count(*)::int from order_items i where i.order_id = o.id) as items,
+               (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as units
+          from orders o order by o.order_no`,
+  );
+  const customers = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select id, email, phone, first_name, last_name, password_hash, orders_count from customers order by id`,
+  );
+  const productImages = await queryRows<{ path: string }>(
+    db,
+    sql`select product_id, path, position from product_images order by product_id, position, path`,
+  );
+  const uploads = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select path, content_hash from media_uploads order by path`,
+  );
+  return { orders, customers, productImages, uploads };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves with the exit code once `child` has exited, or 'timeout' after `ms`. */
+function exitOf(child: ChildProcess, ms: number): Promise<number | null | 'timeout'> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), ms);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** GET with a deadline: a server that hangs fails the test instead of stalling it. */
+const get = (url: string) => fetch(url, { signal: AbortSignal.timeout(10_000) });
+
+// Issue 29: "a shop started on the embedded default is moved to PostgreSQL with two commands and
+// keeps every order, customer and picture", with the compiled commands the README gives.
+describe.runIf(built && Boolean(process.env.TEST_DATABASE_URL))(
+  'moving a shop from the embedded database to PostgreSQL with the compiled backup and restore',
+  () => {
+    it('npm run backup on the data folder, npm run restore with DATABASE_URL: every order, customer and picture; the compiled server serves them', async () => {
+      // The shop on the embedded default: migrated and seeded with the demo (orders, a customer, pictures).
+      const source = path.join(tmp, 'move-source');
+      const seeded = await tool('db', ['seed'], source);
+      expect(seeded, seeded.stderr).toMatchObject({ code: 0, stdout: 'Demo store seeded.\n' });
+      const before = await openDatabase({ dataDir: source });
+      let expected: Awaited<ReturnType<typeof shopContents>>;
+      try {
+        expected = await shopContents(before.db);
+      } finally {
+        await before.close();
+      }
+      expect(expected.orders.length).toBeGreaterThan(0);
+      expect(expected.customers.length).toBeGreaterThan(0);
+      expect(expected.productImages.length).toBeGreaterThan(0);
+      const pictures = filesWithHashes(path.join(source, 'media'));
+      expect(pictures.size).toBeGreaterThan(0);
+
+      // 1. `npm run backup -- --out DIR`: scripts/api-tool.mjs runs apps/api/dist/backup.js backup.
+      const out = path.join(tmp, 'move-backups');
+      const backup = await tool('backup', ['backup', '--out', out], source);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`Backed up the embedded database in ${source}`);
+      expect(backup.stdout).toContain(`${pictures.size} media files`);
+      const [name] = readdirSync(out);
+      expect(name).toMatch(/^backup-/);
+
+      // 2. `DATABASE_URL=… npm run restore -- ARCHIVE` into an empty database and a new data folder.
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const dbName = `move_${randomBytes(6).toString('hex')}`;
+      await withAdmin(adminUrl, (admin) => admin.query(`create database ${dbName}`));
+      const url = databaseUrl(adminUrl, dbName);
+      const target = path.join(tmp, 'move-target');
+      let server: ChildProcess | undefined;
+      try {
+        const restored = await tool('backup', ['restore', path.join(out, name!)], target, { DATABASE_URL: url });
+        expect(restored.code, restored.stderr).toBe(0);
+        expect(restored.stdout).toContain('into PostgreSQL (DATABASE_URL)');
+        expect(restored.stdout).toMatch(new RegExp(`media files +${pictures.size}\n`));
+
+        const after = await openDatabase({ url, poolMax: 2 });
+        try {
+          const moved = await shopContents(after.db);
+          expect(moved.orders).toEqual(expected.orders);
+          expect(moved.customers).toEqual(expected.customers);
+          expect(moved.productImages).toEqual(expected.productImages);
+          expect(moved.uploads).toEqual(expected.uploads);
+        } finally {
+          await after.close();
+        }
+        // Every picture, byte for byte, in the new data folder; every product picture row names one.
+        const movedPictures = filesWithHashes(path.join(target, 'media'));
+        expect(movedPictures).toEqual(pictures);
+        for (const { path: p } of expected.productImages)
+          expect(movedPictures.has(p.replace(/^\/media\//, ''))).toBe(true);
+
+        // 3. `DATABASE_URL=… npm start`: the compiled server on PostgreSQL and the new data folder.
+        const port = await freePort();
+        const base = `http://127.0.0.1:${port}`;
+        let output = '';
+        server = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'server.js')], {
+          cwd: repoRoot,
+          env: {
+            PATH: process.env.PATH ?? '',
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATABASE_URL: url,
+            DATA_DIR: target,
+            SEED_DEMO: 'false',
+            LOG_LEVEL: 'warn',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        server.stdout!.on('data', (d) => (output += d));
+        server.stderr!.on('data', (d) => (output += d));
+        const deadline = Date.now() + 60_000;
+        let health: Response | undefined;
+        while (!health?.ok) {
+          if (Date.now() > deadline || server.exitCode !== null || server.signalCode !== null)
+            throw new Error(`the server did not answer /api/health:\n${output}`);
+          health = await get(`${base}/api/health`).catch(() => undefined);
+          if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(health!.status).toBe(200);
+        expect(await health!.json()).toMatchObject({ data: { ok: true, database: 'postgres' } });
+
+        const picture = expected.productImages[0]!.path;
+        const res = await get(`${base}${picture}`);
+        expect(res.status, output).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/webp');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(pictures.get(picture.replace(/^\/media\//, '')));
+
+        server.kill('SIGTERM');
+        expect(await exitOf(server, 20_000), output).toBe(0);
+      } finally {
+        if (server && server.exitCode === null && server.signalCode === null) {
+          server.kill('SIGKILL');
+          await exitOf(server, 10_000);
+        }
+        await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
+      }
+    }, 300_000);
   },
 );
