@@ -1,41 +1,116 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, messages, myDataMessages } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, authMessages, messages, myDataMessages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { accountDeletions, customers, otpCodes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_PASSWORD, createCustomer, uniqueEmail, uniquePhone } from '../../test/auth.ts';
 import { testBrowser, type TestBrowser } from '../../test/browser.ts';
-import { buyableVariants } from '../../test/checkout.ts';
-import { orderAddress } from '../../test/orders.ts';
+import { buyableVariants, setStock } from '../../test/checkout.ts';
+import { formData } from '../../test/form-data.ts';
+import { orderAddress, setStoreSetting } from '../../test/orders.ts';
 import { lastCodeTo, wrongCode } from '../../test/outbox.ts';
 import { tablesHolding } from '../../test/personal-data.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { FORMER_CUSTOMER } from './delete-account.ts';
-import { TEST_STAGES } from '../applications/testing.ts';
+import { GOOD_FIELDS, PDF, TEST_STAGES, apply, makeService } from '../applications/testing.ts';
+import { CACHE_DIR_NAME } from '../media/service.ts';
 
 let t: TestApp;
 let owner: Record<string, string>;
+/** The shop's own data folder: the customisation photos (media/) and documents (private/) land in it. */
+let dataDir: string;
+/** A product customers may put a photo on (ProductCustomisation installed). */
+let customisable: string;
+/** A service customers apply for with documents. */
+let service: { id: string; slug: string };
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'shopfront-delete-account-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
   owner = (await signedInOwner(t)).headers;
+  const db = t.database.db;
+  await db.execute(
+    sql`insert into plugins (module_name, config, is_installed) values ('ProductCustomisation', '{}', true)
+        on conflict (module_name) do update set is_installed = true`,
+  );
+  const [row] = await queryRows<{ variant_id: string; product_id: string }>(
+    db,
+    sql`select v.id as variant_id, v.product_id
+          from variants v join variant_channels vc on vc.variant_id = v.id and vc.is_available
+            and vc.channel_id = (select channel_id from storefronts where is_default)
+          join products p on p.id = v.product_id and p.is_published
+         where (select count(*) from variants w where w.product_id = v.product_id) = 1
+         order by v.id desc limit 1`,
+  );
+  customisable = row!.variant_id;
+  await db.execute(sql`update products set is_customisation_enabled = true where id = ${row!.product_id}`);
+  await setStock(db, customisable, 1000);
+  // A service of its own (services mode only while applying: the rest of the file sells products).
+  service = await makeService(db, 3);
+  await setStoreSetting(db, 'store_mode', 'products');
+  const [plain] = await buyableVariants(db, 5, 1);
+  expect([customisable, plain]).not.toContain(undefined);
+  const products = await queryRows<{ product_id: string }>(
+    db,
+    sql`select product_id from variants where id in (${customisable}, ${plain!})`,
+  );
+  expect(products.map((p) => p.product_id)).not.toContain(service.id);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Where a media path (`/media/…`) or its resized copy lives on disk. */
+const mediaFile = (p: string) => path.join(dataDir, ...p.split('/').slice(1));
+const cachedCopy = (p: string) => path.join(dataDir, 'media', CACHE_DIR_NAME, 'w_320', ...p.split('/').slice(2));
+const documentFile = (p: string) => path.join(dataDir, 'private', p);
+
+/** POST /api/cart/customisation-image as the browser `b` sends it; answers the photo's image_path. */
+async function uploadPhoto(b: TestBrowser, ip: string): Promise<string> {
+  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
+    .jpeg()
+    .toBuffer();
+  const { payload, contentType } = formData([{ filename: 'me.jpg', type: 'image/jpeg', data }]);
+  const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/customisation-image',
+    payload,
+    remoteAddress: ip,
+    headers: { 'content-type': contentType, [CSRF_HEADER]: CSRF_HEADER_VALUE, cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const imagePath = res.json().data.image_path as string;
+  // A resized copy too (the cart shows one): it must go with the photo.
+  expect((await t.app.inject({ method: 'GET', url: imagePath.replace('/media/', '/media/w_320/') })).statusCode).toBe(
+    200,
+  );
+  expect(existsSync(mediaFile(imagePath)) && existsSync(cachedCopy(imagePath))).toBe(true);
+  return imagePath;
+}
 
 let ip = 0;
 const word = () => `Zq${randomBytes(4).toString('hex')}`;
 
 /**
  * A customer who signed in with their password, saved an address, a wishlist item, a review and a
- * newsletter subscription, and placed an order (with an Idempotency-Key) now delivered.
+ * newsletter subscription, and placed an order (with an Idempotency-Key) now delivered, one of its
+ * lines with their customisation photo; with a second photo on a line of their new cart, and an
+ * ended application for a service with two uploaded documents.
  */
 async function busyCustomer() {
   const who = { firstName: word(), lastName: word(), email: uniqueEmail(), phone: uniquePhone() };
   const line = `${word()} Street 12`;
   const savedLine = `${word()} Lane 4`;
   const customer = await createCustomer(t.database.db, who);
-  const b = testBrowser(t.app, { ip: `10.61.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const address_ = `10.61.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const b = testBrowser(t.app, { ip: address_ });
   const login = await b.call('POST', '/api/auth/login', { email: who.email, password: TEST_PASSWORD });
   expect(login.statusCode, login.body).toBe(200);
   const [variant] = await buyableVariants(t.database.db, 5, 1);
@@ -62,6 +137,13 @@ async function busyCustomer() {
   expect(saved.statusCode, saved.body).toBe(200);
   expect((await b.call('POST', '/api/wishlist/add', { product_id: productId })).statusCode).toBe(200);
   expect((await b.call('POST', '/api/cart/add-item', { product_id: variant, quantity: 1 })).statusCode).toBe(200);
+  const orderedPhoto = await uploadPhoto(b, address_);
+  const customised = await b.call('POST', '/api/cart/add-item', {
+    product_id: customisable,
+    quantity: 1,
+    additonal_data: { custom_text: `For ${who.firstName}`, image_path: orderedPhoto },
+  });
+  expect(customised.statusCode, customised.body).toBe(200);
   const set = await b.call('PUT', '/api/cart/update-address', {
     address_type: 'Shipping',
     ...address,
@@ -80,6 +162,39 @@ async function busyCustomer() {
   expect(placed.statusCode, placed.body).toBe(200);
   const orderId: string = placed.json().data.order.id;
   await queryRows(t.database.db, sql`update orders set status = 'delivered' where id = ${orderId}`);
+  // A second photo, on a line of the cart they started after the order.
+  const cartPhoto = await uploadPhoto(b, address_);
+  const again = await b.call('POST', '/api/cart/add-item', {
+    product_id: customisable,
+    quantity: 1,
+    additonal_data: { image_path: cartPhoto },
+  });
+  expect(again.statusCode, again.body).toBe(200);
+  // An application made signed in (contact from the account), with two documents, since completed.
+  await setStoreSetting(t.database.db, 'store_mode', 'services');
+  const applied = await apply(
+    t,
+    { service: service.slug, ...GOOD_FIELDS, business_name: `${who.lastName} Traders` },
+    [
+      { field: 'pan_card', filename: `${who.lastName}-pan.pdf`, type: 'application/pdf', data: PDF },
+      { field: 'address_proof', filename: `${who.firstName} rent.pdf`, type: 'application/pdf', data: PDF },
+    ],
+    { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    address_,
+  );
+  await setStoreSetting(t.database.db, 'store_mode', 'products');
+  expect(applied.statusCode, applied.body).toBe(200);
+  const appliedId: string = applied.json().data.id;
+  await queryRows(t.database.db, sql`update applications set stage = 'completed' where id = ${appliedId}`);
+  const documents = (
+    await queryRows<{ path: string }>(
+      t.database.db,
+      sql`select d.path from application_documents d join applications a on a.id = d.application_id
+          where a.id = ${appliedId} and a.customer_id = ${customer.id} order by d.path`,
+    )
+  ).map((d) => d.path);
+  expect(documents).toHaveLength(2);
+  for (const d of documents) expect(existsSync(documentFile(d))).toBe(true);
   await queryRows(
     t.database.db,
     sql`insert into reviews (product_id, customer_id, author_name, rating, title, body)
@@ -111,7 +226,47 @@ async function busyCustomer() {
     b,
     orderId,
     applicationId,
-    needles: [who.email, who.phone, who.firstName, who.lastName, line, savedLine],
+    appliedId,
+    photos: [orderedPhoto, cartPhoto],
+    documents,
+    // The files' names too: no row may still point at them.
+    needles: [
+      who.email,
+      who.phone,
+      who.firstName,
+      who.lastName,
+      line,
+      savedLine,
+      orderedPhoto,
+      cartPhoto,
+      ...documents,
+    ],
+  };
+}
+
+/** What is left of someone's uploads: files on disk, and rows naming them. */
+async function uploadsLeft(who: { photos: string[]; documents: string[]; appliedId: string }) {
+  const db = t.database.db;
+  const photos = sql.join(
+    who.photos.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  const docs = sql.join(
+    who.documents.map((d) => sql`${d}`),
+    sql`, `,
+  );
+  const [rows] = await queryRows<{ cart_lines: number; order_lines: number; documents: number; applications: number }>(
+    db,
+    sql`select (select count(*)::int from cart_items where image_path in (${photos})) as cart_lines,
+               (select count(*)::int from order_items where image_path in (${photos})) as order_lines,
+               (select count(*)::int from application_documents where path in (${docs})) as documents,
+               (select count(*)::int from applications where id = ${who.appliedId}) as applications`,
+  );
+  return {
+    ...rows!,
+    photoFiles: who.photos.filter((p) => existsSync(mediaFile(p))).length,
+    resizedCopies: who.photos.filter((p) => existsSync(cachedCopy(p))).length,
+    documentFiles: who.documents.filter((d) => existsSync(documentFile(d))).length,
   };
 }
 
@@ -123,7 +278,7 @@ async function codeFor(b: TestBrowser, action: 'download' | 'delete', to: string
 }
 
 describe('Delete my account', () => {
-  it('leaves nothing personal in any table, keeps the order anonymised, and ends every session', async () => {
+  it('leaves nothing personal in any table or upload folder, keeps the order anonymised, and ends every session', async () => {
     const me = await busyCustomer();
     const other = await busyCustomer();
     expect(Object.keys(await tablesHolding(t.database.db, me.needles))).toEqual(
@@ -140,6 +295,11 @@ describe('Delete my account', () => {
     // The orders' e-mails are written by jobs that wake after each commit: let them finish first.
     while ((await t.app.jobs.runDue()) > 0);
     const otherBefore = await tablesHolding(t.database.db, other.needles);
+    // Two cart lines: the ordered cart keeps its line with the first photo; the new cart has the second.
+    const uploaded = { cart_lines: 2, order_lines: 1, documents: 2, applications: 1 };
+    const onDisk = { photoFiles: 2, resizedCopies: 2, documentFiles: 2 };
+    expect(await uploadsLeft(me)).toEqual({ ...uploaded, ...onDisk });
+    expect(await uploadsLeft(other)).toEqual({ ...uploaded, ...onDisk });
     const sessionCookie = [...me.b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
     const code = await codeFor(me.b, 'delete', me.customer.phone!);
@@ -149,6 +309,17 @@ describe('Delete my account', () => {
 
     expect(await tablesHolding(t.database.db, me.needles)).toEqual({});
     expect(await tablesHolding(t.database.db, other.needles)).toEqual(otherBefore);
+    // Their photos (with the resized copies) and documents are gone from disk; the other's stay.
+    expect(await uploadsLeft(me)).toEqual({
+      cart_lines: 0,
+      order_lines: 0,
+      documents: 0,
+      applications: 0,
+      photoFiles: 0,
+      resizedCopies: 0,
+      documentFiles: 0,
+    });
+    expect(await uploadsLeft(other)).toEqual({ ...uploaded, ...onDisk });
 
     // The old session cookie is worth nothing, and the password no longer signs in.
     const old = testBrowser(t.app, { cookie: sessionCookie });
