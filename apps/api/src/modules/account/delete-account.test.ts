@@ -386,6 +386,25 @@ describe('Delete my account', () => {
     expect(await t.database.db.select().from(customers).where(eq(customers.id, c.id))).toEqual([]);
   });
 
+  it('a storage that fails to remove the documents still deletes the account: 200, the files logged to remove by hand', async () => {
+    const me = await busyCustomer();
+    while ((await t.app.jobs.runDue()) > 0);
+    const documents = t.app.media.documents;
+    const remove = documents.remove;
+    documents.remove = async () => {
+      throw new Error('the bucket is not answering');
+    };
+    try {
+      const code = await codeFor(me.b, 'delete', me.customer.phone!);
+      const done = await me.b.call('POST', '/api/account/delete', { otp: code });
+      expect(done.statusCode, done.body).toBe(200);
+    } finally {
+      documents.remove = remove;
+    }
+    expect(await t.database.db.select().from(customers).where(eq(customers.id, me.customer.id))).toEqual([]);
+    expect(await tablesHolding(t.database.db, me.needles)).toEqual({});
+  });
+
   it('waits for orders in progress, and needs a verified contact', async () => {
     const me = await busyCustomer();
     await queryRows(t.database.db, sql`update orders set status = 'shipped' where id = ${me.orderId}`);

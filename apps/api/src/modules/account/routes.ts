@@ -208,7 +208,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await requireCustomer(req);
       const { uploads, documents } = await deleteAccount(app.db, customer, req.body.otp);
       await endSession(app.db, req, reply);
-      await app.media.documents.remove(documents);
+      // The account is gone whatever happens to the files: a storage failure is logged with the
+      // paths to remove by hand (their rows are deleted, so no sweep finds them), never a 500.
+      await app.media.documents
+        .remove(documents)
+        .catch((err: unknown) =>
+          req.log.error({ err, documents }, 'account deletion: application documents not removed; remove these files'),
+        );
       await removeCustomisationImages(app.db, app.media.storage, uploads).catch((err: unknown) =>
         req.log.warn({ err }, 'account deletion: customisation pictures not removed (the hourly prune will)'),
       );
