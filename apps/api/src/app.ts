@@ -177,7 +177,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin);
   // Brotli or gzip for every text answer (JSON, pages) of 1 kB or more; hashed assets come
   // precompressed from the build instead (ssr/storefront.ts).
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Answers up to 64 kB (every API answer and most pages) are compressed in one synchronous call:
+  // a zlib stream per answer cost more CPU to set up than compressing (add-item: ~0.4 of 3.9 ms on
+  // PostgreSQL, bench/cpu-per-op.ts), and the plugin's default for 2 cores streams from 8 kB.
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 65_536 });
   await app.register(sessionPlugin);
   await app.register(staffSessionPlugin);
   await app.register(shopContextPlugin);
