@@ -24,7 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function AccountApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref, feeKey, cancelKey, feeOffers } = loaderData;
+  const { application, ref, feeKey, cancelKey, feeOffers, feeOrder } = loaderData;
   return (
     <AccountSection title={application ? application.service.name : 'Application not found'}>
       <Link
@@ -40,6 +40,7 @@ export default function AccountApplication({ loaderData }: Route.ComponentProps)
           feeKey={feeKey}
           cancelKey={cancelKey}
           feeOffers={feeOffers}
+          feeOrder={feeOrder}
         />
       ) : (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

@@ -40,7 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function TrackApplication({ loaderData }: Route.ComponentProps) {
-  const { application, ref, feeKey, cancelKey, feeOffers } = loaderData;
+  const { application, ref, feeKey, cancelKey, feeOffers, feeOrder } = loaderData;
   return (
     <div className="bg-surface/60 pb-16">
       <Container className="pt-8 md:pt-12">
@@ -53,6 +53,7 @@ export default function TrackApplication({ loaderData }: Route.ComponentProps) {
               feeKey={feeKey}
               cancelKey={cancelKey}
               feeOffers={feeOffers}
+              feeOrder={feeOrder}
             />
           </div>
         ) : (

@@ -193,6 +193,13 @@ export const ApplicationSchema = z.object({
    * payment's refund is on its way, then false; null when nothing was refunded.
    */
   fee_refund: z.object({ amount: MoneySchema, pending: z.boolean() }).nullable(),
+  /**
+   * The fee's order (ADR 37) once the fee is paid or due in cash; null before (and when that
+   * order was cancelled). The storefront reads that order to fire the analytics plugins'
+   * purchase event once, as for a goods order. Not a secret: the order itself is reached only
+   * by its customer or the browser holding its order_ref cookie (anyone else: 404).
+   */
+  fee_order_id: z.string().nullable(),
   quote_note: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   steps: z.array(ApplicationStepSchema),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { feeMethodName, money, type AdminApplication, type Application, type ServiceStage } from '@shopfront/shared';
+import {
+  ORDER_STATUSES,
+  feeMethodName,
+  isUnpaid,
+  money,
+  type AdminApplication,
+  type Application,
+  type ServiceStage,
+} from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
@@ -38,6 +46,7 @@ interface ApplicationRow {
   fee_minor: number | null;
   fee_coupon: { code: string; discount_minor: number; total_minor: number } | null;
   fee_refund: { refunded_minor: number; pending: boolean } | null;
+  fee_order_id: string | null;
   quote_note: string | null;
   rejection_reason: string | null;
   cancel_requested_at: string | null;
@@ -62,6 +71,15 @@ interface ApplicationRow {
   }[];
 }
 
+/**
+ * The fee order's states in which the fee is not paid (nor due in cash): its payment awaited or
+ * failed, or the order cancelled (payments/verdicts.ts settledPath's "not ok").
+ */
+const NOT_PAID_SQL = sql`(${sql.join(
+  [...ORDER_STATUSES.filter(isUnpaid), 'cancelled' as const].map((s) => sql`${s}`),
+  sql`, `,
+)})`;
+
 async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null> {
   const [answer] = await queryRows<{ result: ApplicationRow }>(
     db,
@@ -82,6 +100,9 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
            from orders o
           where o.id = a.order_id
             and (o.refunded_minor > 0 or o.payment_status in ('refund_pending', 'refunded'))) as fee_refund,
+        -- The fee's order once paid (or due in cash): not while it awaits its payment, nor once cancelled.
+        (select o.id from orders o
+          where o.id = a.order_id and o.kind = 'service_fee' and o.status not in ${NOT_PAID_SQL}) as fee_order_id,
         a.rejection_reason, ${isoSql(sql`a.created_at`)} as created_at,
         ${isoSql(sql`a.cancel_requested_at`)} as cancel_requested_at, a.cancel_request_reason,
         ${settingOn('enable_cancel_order')} as cancel_enabled, ${settingOn('enable_refund')} as refund_enabled,
@@ -188,6 +209,7 @@ function toApplication(
       amount: money(row.fee_refund.refunded_minor, row.currency),
       pending: row.fee_refund.pending,
     },
+    fee_order_id: row.fee_order_id,
     quote_note: row.quote_note,
     rejection_reason: row.rejection_reason,
     steps: steps(row),

@@ -6,8 +6,10 @@ import {
   applicationsApi,
   callEndpoint,
   messages,
+  ordersApi,
   type Application,
   type CouponOffer,
+  type OrderDetail,
 } from '@shopfront/shared';
 import { JS_FIELD } from '../cart/cart-view';
 import { failureOf, withKey } from '../checkout/payment-action.server';
@@ -62,12 +64,43 @@ async function loadFeeOffers(context: unknown, ref: string, application: Applica
   }
 }
 
+/**
+ * The fee's order once the fee is paid (`fee_order_id`), for the analytics plugins' purchase
+ * event (usePurchaseEvents, as the checkout's complete page fires it for a goods order): read as
+ * the shopper's own order (POST /api/orders/item), so only its customer or the browser that paid
+ * it as a guest (the order_ref cookie) gets it. Anyone else holding the tracking link gets a 404:
+ * no order, no event, not an error; nor is any other failure (the page never fails for analytics).
+ *
+ * Asked on every view of an application whose fee is paid, not only on the return from paying:
+ * consent given on a later visit still fires the event then, and the order's flags (claimed once
+ * per plugin through …/track-purchase) keep it to once. Which plugins are installed, or whether
+ * their flags are set, is not known here without another call, so this one order read is the
+ * simplest price; an application awaiting its fee (or with none) asks nothing.
+ */
+async function loadFeeOrder(context: unknown, application: Application | null): Promise<OrderDetail | null> {
+  if (!application?.fee_order_id) return null;
+  try {
+    const { data: order } = await callEndpoint(apiTransport(context), ordersApi.item, {
+      body: { order_id: application.fee_order_id },
+    });
+    return order;
+  } catch (err) {
+    if (!(isNotFound(err) || isUnauthenticated(err) || (err instanceof ApiError && err.status === 422))) {
+      logFailure('fee order lookup failed', err);
+    }
+    return null;
+  }
+}
+
 /** The page's loader answer: the application (null: not found, with a 404 status), never cached. */
 export async function applicationPageData(context: unknown, ref: string) {
   const application = await loadApplication(context, ref);
-  const feeOffers = await loadFeeOffers(context, ref, application);
+  const [feeOffers, feeOrder] = await Promise.all([
+    loadFeeOffers(context, ref, application),
+    loadFeeOrder(context, application),
+  ]);
   return data(
-    { application, ref, feeKey: crypto.randomUUID(), cancelKey: crypto.randomUUID(), feeOffers },
+    { application, ref, feeKey: crypto.randomUUID(), cancelKey: crypto.randomUUID(), feeOffers, feeOrder },
     { status: application ? 200 : 404, headers: PRIVATE },
   );
 }

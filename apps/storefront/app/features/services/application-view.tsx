@@ -7,12 +7,14 @@ import {
   callEndpoint,
   type Application,
   type CouponOffer,
+  type Order,
 } from '@shopfront/shared';
 import { LocalTime } from '../../components/local-time';
 import { FieldFrame, inputBorder, inputClass, textareaClass } from '../../components/ui/field';
 import { CheckIcon, CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { multipartTransport } from '../../lib/multipart-transport';
+import { usePurchaseEvents } from '../orders/purchase-events';
 import type { MessageResult } from './application-page.server';
 import { FeePayment } from './fee-payment';
 import { feeNotice, type FeeNotice } from './fee-payment-form';
@@ -324,6 +326,15 @@ function Documents({ application, reference }: { application: Application; refer
 }
 
 /**
+ * The fee's purchase event (issue 27: analytics as for products): the paid fee order's, fired by
+ * the goods orders' own hook, so once per order and plugin, only for installed and consented ones.
+ */
+function FeePurchaseEvents({ order }: { order: Order }) {
+  usePurchaseEvents(order);
+  return null;
+}
+
+/**
  * One application as its applicant follows it: where it stands, its stages with their dates,
  * what the business asks for (each request with its upload), the thread, the answers sent and
  * the documents (downloaded through the API, which checks who asks). `reference` is how the page
@@ -335,6 +346,7 @@ export function ApplicationView({
   feeKey,
   cancelKey,
   feeOffers,
+  feeOrder,
 }: {
   application: Application;
   reference: string;
@@ -344,11 +356,14 @@ export function ApplicationView({
   cancelKey: string;
   /** The coupons on offer for the fee (the pay form lists them). */
   feeOffers: readonly CouponOffer[];
+  /** The paid fee's order when this shopper may read it (its purchase event); else null. */
+  feeOrder: Order | null;
 }) {
   const [search] = useSearchParams();
   const notice = feeNotice(search.get('fee'), application.application_no) ?? cancelNotice(search.get('cancel'));
   return (
     <div className="space-y-5 md:space-y-6" data-application={application.application_no}>
+      {feeOrder && <FeePurchaseEvents order={feeOrder} />}
       {notice && (
         <p
           role={notice.tone === 'failed' ? 'alert' : 'status'}
