@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
 import { hashTrackingToken } from '../../lib/tracking-token.ts';
 
@@ -21,19 +22,28 @@ export function normaliseApplicationNo(typed: string): string {
   return t.replace(/^AP(?=\d)/, 'AP-');
 }
 
+const byTrackingToken = namedQuery<{ id: string }>()({
+  name: 'applications.by-tracking-token',
+  columns: ['id'],
+  example: { tokenHash: 'h' },
+  build: (p: { tokenHash: string }) => sql`select id from applications where tracking_token_hash = ${p.tokenHash}`,
+});
+
+const customersApplication = namedQuery<{ id: string }>()({
+  name: 'applications.customers',
+  columns: ['id'],
+  example: { ref: 'AP-100001', customerId: 1 },
+  build: (p: { ref: string; customerId: number }) =>
+    sql`select id from applications
+         where (id = ${p.ref} or application_no = ${normaliseApplicationNo(p.ref)}) and customer_id = ${p.customerId}`,
+});
+
 export async function reachApplication(db: Db, customerId: number | null, ref: string): Promise<ApplicationRef | null> {
   if (BASE64URL_32_BYTES_RE.test(ref)) {
-    const [row] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from applications where tracking_token_hash = ${hashTrackingToken(ref)}`,
-    );
+    const [row] = await byTrackingToken(db, { tokenHash: hashTrackingToken(ref) });
     if (row) return { id: row.id, ref };
   }
   if (customerId === null) return null;
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from applications
-         where (id = ${ref} or application_no = ${normaliseApplicationNo(ref)}) and customer_id = ${customerId}`,
-  );
+  const [row] = await customersApplication(db, { ref, customerId });
   return row ? { id: row.id, ref: row.id } : null;
 }

@@ -8,6 +8,7 @@ import {
   type AdditionalData,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
@@ -26,17 +27,31 @@ export const cartGone = () => new HttpError(409, 'Your cart has changed. Please 
  * marks activity for expiry. Answers its channel, or throws when it is no longer active.
  */
 async function lockCart(tx: Tx, cartId: string): Promise<{ channel_id: string }> {
-  const [row] = await queryRows<{ channel_id: string }>(
-    tx,
-    sql`update carts set updated_at = now() where id = ${cartId} and status = 'active' returning channel_id`,
-  );
+  const [row] = await lockCartRow(tx, { cartId });
   if (!row) throw cartGone();
   return row;
 }
 
+const lockCartRow = namedQuery<{ channel_id: string }>()({
+  name: 'cart.lock',
+  columns: ['channel_id'],
+  example: { cartId: 'c_example' },
+  build: (p: { cartId: string }) =>
+    sql`update carts set updated_at = now() where id = ${p.cartId} and status = 'active' returning channel_id`,
+});
+
+const EXAMPLE_OWNER: CartOwner = { customerId: 1, tokenHash: null };
+
+const ownedCartIdRow = namedQuery<{ id: string | null }>()({
+  name: 'cart.owned-id',
+  columns: ['id'],
+  example: EXAMPLE_OWNER,
+  build: (owner: CartOwner) => sql`select ${ownedCartId(owner)} as id`,
+});
+
 /** The owner's active cart id, or null. */
 export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
-  const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ownedCartId(owner)} as id`);
+  const [row] = await ownedCartIdRow(db, owner);
   return row?.id ?? null;
 }
 
@@ -151,12 +166,17 @@ export const addLineFunction = sqlFunction(
 
 /** Locks and touches the owner's active cart (updated_at marks activity for expiry); null when there is none. */
 export async function lockOwnedCart(tx: Tx, owner: CartOwner) {
-  const [cart] = await queryRows<{ id: string; channel_id: string }>(
-    tx,
-    sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
-  );
+  const [cart] = await lockOwnedCartRow(tx, owner);
   return cart ?? null;
 }
+
+const lockOwnedCartRow = namedQuery<{ id: string; channel_id: string }>()({
+  name: 'cart.lock-owned',
+  columns: ['id', 'channel_id'],
+  example: EXAMPLE_OWNER,
+  build: (owner: CartOwner) =>
+    sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
+});
 
 /** A new active cart for the owner; a customer's concurrent first adds meet on the unique index and share one. */
 export async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
@@ -178,12 +198,17 @@ export async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
     return { cart, token: null };
   }
   const { token, hash } = newCartToken();
-  const [cart] = await queryRows<{ id: string; channel_id: string }>(
-    tx,
-    sql`insert into carts (id, token_hash, channel_id) values (${id}, ${hash}, ${channelId}) returning id, channel_id`,
-  );
+  const [cart] = await insertGuestCart(tx, { id, hash, channelId });
   return { cart: cart!, token };
 }
+
+const insertGuestCart = namedQuery<{ id: string; channel_id: string }>()({
+  name: 'cart.insert-guest',
+  columns: ['id', 'channel_id'],
+  example: { id: 'c_example', hash: 'h', channelId: 'ch_example' },
+  build: (p: { id: string; hash: string; channelId: string }) =>
+    sql`insert into carts (id, token_hash, channel_id) values (${p.id}, ${p.hash}, ${p.channelId}) returning id, channel_id`,
+});
 
 /**
  * Adds `quantity` of a variant to the owner's cart, creating the cart on first use (a guest gets
@@ -285,28 +310,38 @@ export async function updateQuantity(
       if (!gone.length) throw new HttpError(404, cartMessages.itemNotFound);
       return;
     }
-    const [row] = await queryRows<{ id: number | null; stock: number; available: boolean; priced: boolean }>(
-      tx,
-      sql`with target as (select ci.id, ci.variant_id from cart_items ci where ${lineWhere(cartId, input)}),
-          info as (
-            select t.id, v.stock, coalesce(vc.is_available, false) and p.is_published as available, vc.variant_id is not null as priced,
-                   (select coalesce(sum(y.quantity), 0)::int from cart_items y
-                     where y.cart_id = ${cartId} and y.variant_id = t.variant_id and y.id <> t.id) as others
-              from target t join variants v on v.id = t.variant_id join products p on p.id = v.product_id
-              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channel_id}),
-          upd as (
-            update cart_items ci set quantity = ${input.quantity}, updated_at = now()
-              from info where ci.id = info.id and info.available and info.priced
-               and ${input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock) - info.others
-            returning ci.id)
-          select (select id from upd) as id, stock, available, priced from info`,
-    );
+    const [row] = await setLineQuantity(tx, { cartId, channelId: channel_id, input });
     if (!row) throw new HttpError(404, cartMessages.itemNotFound);
     if (row.id !== null) return;
     if (!row.available || !row.priced || row.stock <= 0) throw fieldError('quantity', cartMessages.outOfStock);
     throw overCap({ stock: row.stock });
   });
 }
+
+/** Sets the line's quantity when it fits (id), else answers why not: the variant's stock, whether it is sold and priced. */
+const setLineQuantity = namedQuery<{ id: number | null; stock: number; available: boolean; priced: boolean }>()({
+  name: 'cart.set-line-quantity',
+  columns: ['id', 'stock', 'available', 'priced'],
+  example: { cartId: 'c_example', channelId: 'ch_example', input: { product_id: 'v_example', quantity: 2 } },
+  build: (p: {
+    cartId: string;
+    channelId: string;
+    input: { product_id: string; item_id?: string | undefined; quantity: number };
+  }) =>
+    sql`with target as (select ci.id, ci.variant_id from cart_items ci where ${lineWhere(p.cartId, p.input)}),
+          info as (
+            select t.id, v.stock, coalesce(vc.is_available, false) and p.is_published as available, vc.variant_id is not null as priced,
+                   (select coalesce(sum(y.quantity), 0)::int from cart_items y
+                     where y.cart_id = ${p.cartId} and y.variant_id = t.variant_id and y.id <> t.id) as others
+              from target t join variants v on v.id = t.variant_id join products p on p.id = v.product_id
+              left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${p.channelId}),
+          upd as (
+            update cart_items ci set quantity = ${p.input.quantity}, updated_at = now()
+              from info where ci.id = info.id and info.available and info.priced
+               and ${p.input.quantity} <= least(${MAX_LINE_QUANTITY}, info.stock) - info.others
+            returning ci.id)
+          select (select id from upd) as id, stock, available, priced from info`,
+});
 
 /** Removes a line (or every line of the variant when no item_id is given). */
 export async function removeItem(
