@@ -1,9 +1,22 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Application } from '@shopfront/shared';
 import { buildApp } from '../../app.ts';
@@ -20,6 +33,7 @@ import { databaseUrl, withAdmin } from '../../test/postgres-admin.ts';
 import { localDocuments } from '../applications/files.ts';
 import { GOOD_FIELDS, PDF, apply, makeService } from '../applications/testing.ts';
 import { signedInOwner } from '../staff/testing.ts';
+import { archiveStream } from '../admin/backups/folder.ts';
 import { EXACT_TEXT_SETTINGS, createBackup, dumpTable, type BackupResult } from './backup.ts';
 import { backupCommand, restoreCommand } from './cli.ts';
 import { DOCUMENTS_DIR, MANIFEST_FILE, type Manifest } from './manifest.ts';
@@ -282,6 +296,31 @@ describe('a backup of the embedded database taken while the shop takes orders', 
     },
     60_000,
   );
+
+  it('restores the .tar.gz the panel downloads (npm run restore file.tar.gz); refuses one reaching outside its folder', async () => {
+    const packed = path.join(tmp, 'downloaded.tar.gz');
+    await pipeline(archiveStream(d.backup.dir), createWriteStream(packed));
+    const dataDir = path.join(tmp, 'from-tar-gz');
+    const r = await restoreCommand({ DATA_DIR: dataDir }, packed, false);
+    expect(r.counts.orders).toBe(d.backup.manifest.tables.find((t) => t.name === 'orders')!.rows);
+    expect(r.media).toBe(d.backup.manifest.media.length);
+    // Nothing of the unpacked copy is left behind.
+    expect(readdirSync(os.tmpdir()).filter((n) => n.startsWith('shopfront-restore-'))).toEqual([]);
+
+    // An archive with an entry outside its folder: refused whole, nothing written there.
+    const escape = `escaped-${randomBytes(4).toString('hex')}.txt`;
+    const evil = path.join(tmp, 'evil.tar.gz');
+    const tar = pack();
+    tar.entry({ name: 'backup-2026-01-01T00-00-00Z/manifest.json' }, '{}');
+    tar.entry({ name: `backup-2026-01-01T00-00-00Z/../../${escape}` }, 'x');
+    tar.finalize();
+    await pipeline(tar, createGzip(), createWriteStream(evil));
+    await expect(restoreCommand({ DATA_DIR: path.join(tmp, 'evil-target') }, evil, false)).rejects.toThrow(
+      /Not a Shopfront backup: the archive holds "backup-2026-01-01T00-00-00Z\/..\/..\//,
+    );
+    expect(existsSync(path.join(os.tmpdir(), escape))).toBe(false);
+    expect(existsSync(path.join(tmp, 'evil-target'))).toBe(false);
+  }, 150_000);
 
   it('refuses an archive with a changed byte, naming the file, before touching the target', async () => {
     const copy = path.join(tmp, 'damaged');

@@ -14,9 +14,10 @@ import { s3BucketFromEnv, type S3Env } from '../media/s3.ts';
 import { s3MediaStorage } from '../media/storage.ts';
 import { createBackup, type BackupResult } from './backup.ts';
 import { restoreBackup, type RestoreResult } from './restore.ts';
+import { isPackedBackup, unpackBackup } from './unpack.ts';
 
 const USAGE = `usage: npm run backup [-- --out DIR]          (default DIR: BACKUP_DIR, else ./backups)
-       npm run restore -- ARCHIVE [--force]       (ARCHIVE: a backup-<UTC time> folder)
+       npm run restore -- ARCHIVE [--force]       (ARCHIVE: a backup-<UTC time> folder, or its .tar.gz from the panel)
 The database is DATABASE_URL's, else the embedded one in DATA_DIR; pictures are in DATA_DIR/media and
 application documents in DATA_DIR/private, or in the S3 bucket MEDIA_S3_BUCKET names when it is set.`;
 
@@ -69,8 +70,22 @@ export async function backupCommand(
   }
 }
 
-/** Restores `archive` into the database of `env`, its media and its document storage. */
+/**
+ * Restores `archive` (a backup folder, or the .tar.gz the panel downloads: unpacked into a
+ * temporary folder first, removed after) into the database of `env`, its media and its document
+ * storage.
+ */
 export async function restoreCommand(env: DbEnv, archive: string, force: boolean): Promise<RestoreResult> {
+  if (!isPackedBackup(archive)) return restoreFolder(env, archive, force);
+  const unpacked = await unpackBackup(archive);
+  try {
+    return await restoreFolder(env, unpacked.dir, force);
+  } finally {
+    unpacked.remove();
+  }
+}
+
+async function restoreFolder(env: DbEnv, archive: string, force: boolean): Promise<RestoreResult> {
   let release = () => {};
   if (!env.DATABASE_URL) {
     const holder = dataDirHolder(env.DATA_DIR);
