@@ -86,8 +86,10 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // measured 238.9 kB in the CI-clone run of stop 35.
   // +0.5 kB: the Sliders and Forms places, their icons and four routes in the manifest, and the
   // media picker's shared upload helper (stop 36): measured 239.4 kB. +0.2 kB: the Media place,
-  // its icon and its route in the manifest (issue 28): measured 239.6 kB.
-  setup: 240_000,
+  // its icon and its route in the manifest (issue 28): measured 239.6 kB. +0.5 kB: the Channels
+  // place and route (issue 28) and the contract's growth (services texts and endpoints, stop 44):
+  // measured 240.1 kB in the CI-clone run of stop 44.
+  setup: 240_500,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
