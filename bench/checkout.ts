@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { CSRF, ROOT, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
+import { CSRF, ROOT, benchAddress, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const ORDERS = numArg('orders', 2000);
@@ -79,18 +79,7 @@ async function readyCart(baseUrl: string, variant: string, countryId: number, st
   const add = await json(baseUrl, 'POST', '/api/cart/add-item', { product_id: variant, quantity: 1 });
   if (add.status !== 200) throw new Error(`add-item answered ${add.status}: ${add.body.message}`);
   const cookie = add.setCookie;
-  const address = {
-    address_type: 'Shipping',
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Residency Road',
-    city: 'Bengaluru',
-    postcode: '560025',
-    country_id: countryId,
-    state_id: stateId,
-  };
+  const address = benchAddress(countryId, stateId);
   const set = await json(baseUrl, 'PUT', '/api/cart/update-address', address, cookie);
   if (set.status !== 200) throw new Error(`update-address answered ${set.status}: ${set.body.message}`);
   if (WITH_COUPON) {

@@ -14,7 +14,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
-import { ROOT, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
+import { ROOT, benchAddress, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const RUNS = numArg('runs', 200);
@@ -89,18 +89,7 @@ interface Scenario {
 
 function scenarios(baseUrl: string, ids: string[], india: { id: number; ka: number }): Scenario[] {
   const variant = (i: number) => ids[i % ids.length]!;
-  const address = {
-    address_type: 'Shipping',
-    first_name: 'Asha',
-    last_name: 'Rao',
-    phone: '9876543210',
-    email: 'asha@example.test',
-    address_line_1: '12 Residency Road',
-    city: 'Bengaluru',
-    postcode: '560025',
-    country_id: india.id,
-    state_id: india.ka,
-  };
+  const address = benchAddress(india.id, india.ka);
   return [
     {
       name: 'new cart + first item',

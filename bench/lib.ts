@@ -83,3 +83,19 @@ export async function withPostgres(name: string, section: (title: string, url: s
     cluster = null;
   }
 }
+
+/** A shopper's delivery address in India for the benchmarks' checkouts (PUT /api/cart/update-address). */
+export function benchAddress(countryId: number, stateId: number) {
+  return {
+    address_type: 'Shipping',
+    first_name: 'Asha',
+    last_name: 'Rao',
+    phone: '9876543210',
+    email: 'asha@example.test',
+    address_line_1: '12 Residency Road',
+    city: 'Bengaluru',
+    postcode: '560025',
+    country_id: countryId,
+    state_id: stateId,
+  };
+}

@@ -8,6 +8,7 @@ import { hmacHex } from '../../lib/signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { uniquePhone } from '../../test/auth.ts';
 import { testBrowser } from '../../test/browser.ts';
+import { razorpayCapturedEvent } from '../../test/razorpay.ts';
 import { razorpayPaymentSignature } from '../payments/providers/razorpay.ts';
 import { signedInOwner } from '../staff/testing.ts';
 import { GOOD_FIELDS, apply, makeService } from './testing.ts';
@@ -101,24 +102,7 @@ const stageOf = async (id: string) =>
 
 /** The captured-payment webhook as Razorpay signs it (over the raw bytes). */
 function capturedWebhook(razorpayOrderId: string, paymentId: string, amount: number) {
-  const body = JSON.stringify({
-    entity: 'event',
-    event: 'payment.captured',
-    contains: ['payment'],
-    payload: {
-      payment: {
-        entity: {
-          id: paymentId,
-          entity: 'payment',
-          amount,
-          currency: 'INR',
-          status: 'captured',
-          order_id: razorpayOrderId,
-        },
-      },
-    },
-    created_at: Math.floor(Date.now() / 1000),
-  });
+  const body = JSON.stringify(razorpayCapturedEvent(razorpayOrderId, paymentId, amount));
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook/razorpay',

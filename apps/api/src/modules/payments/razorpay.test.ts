@@ -13,6 +13,7 @@ import { appWithEnv } from '../../test/ops-app.ts';
 import { storableReason } from './records.ts';
 import { razorpayPaymentSignature } from './providers/razorpay.ts';
 import { hmacHex } from '../../lib/signing.ts';
+import { razorpayCapturedEvent } from '../../test/razorpay.ts';
 
 /**
  * Razorpay through the shop's real routes, without Razorpay: the attempt Razorpay's Orders API
@@ -284,29 +285,7 @@ describe('Razorpay webhooks', () => {
 
   /** A payment.captured event as Razorpay sends it: pretty-printed, so only the raw bytes verify. */
   const captured = (razorpayOrderId: string, paymentId: string, amount: number) =>
-    JSON.stringify(
-      {
-        entity: 'event',
-        account_id: 'acc_BFQ7uQEaa7j2z7',
-        event: 'payment.captured',
-        contains: ['payment'],
-        payload: {
-          payment: {
-            entity: {
-              id: paymentId,
-              entity: 'payment',
-              amount,
-              currency: 'INR',
-              status: 'captured',
-              order_id: razorpayOrderId,
-            },
-          },
-        },
-        created_at: Math.floor(Date.now() / 1000),
-      },
-      null,
-      2,
-    );
+    JSON.stringify(razorpayCapturedEvent(razorpayOrderId, paymentId, amount), null, 2);
 
   it('payment.captured three times: the order is paid once', async () => {
     const { order, razorpayOrderId } = await razorpayOrder();
