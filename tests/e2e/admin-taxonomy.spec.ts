@@ -69,13 +69,18 @@ test.describe('categories and collections in the owner panel', () => {
       const productTitle = await page.getByTestId('title').inputValue();
       const input = page.getByTestId('category-input');
       await input.click();
-      await input.fill('Brass Lamps');
+      await input.fill(name);
       const option = page.getByRole('option', { name: `${parentName} › ${name}` });
       await expect(option).toBeVisible();
       if (process.env.SHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/product-category-picker-open-${viewport.width}.png` });
       }
-      await option.click();
+      // Chosen by keyboard, as the picker promises: a click could land while the page still
+      // shifts (pictures loading), and a scroll closes the list under the pointer (CI, once).
+      // ArrowDown opens the list again if it closed; the typed name leaves one match.
+      await input.press('ArrowDown');
+      await expect(option).toHaveAttribute('data-focused', 'true');
+      await input.press('Enter');
       await expect(input).toHaveValue(`${parentName} › ${name}`);
       if (process.env.SHOTS_DIR) {
         await page
