@@ -24,8 +24,9 @@ export interface StageMove {
  * reason) or cancelled. One conditional UPDATE … WHERE stage = from: of many concurrent moves
  * from one stage exactly one happens, the others find it moved on (409). The winner's transaction
  * writes the history row and queues the applicant's message, so each change is told once; a
- * cancel closes an unpaid fee order with it, online or due in cash (closeUnpaidFeeOrder: its coupon
- * use given back).
+ * cancel or a rejection closes an unpaid fee order with it, online or due in cash
+ * (closeUnpaidFeeOrder: its coupon use given back), so no fee is asked for or taken afterwards (a
+ * payment already on its way is refunded when it lands: payments/verdicts.ts refundUnapplied).
  * The stage table read first is the application's own copy, which never changes.
  */
 export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
@@ -61,7 +62,7 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
           returning application_no, service_name, email, phone`,
     );
     if (!moved) throw new HttpError(409, applicationTexts.staleStage);
-    if (m.to === 'cancelled') await closeUnpaidFeeOrder(tx, m.id);
+    if (m.to === 'cancelled' || m.to === 'rejected') await closeUnpaidFeeOrder(tx, m.id);
     await tx.execute(
       sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at)
           values (${m.id}, ${m.from}, ${m.to}, ${m.note}, 'staff', ${m.staffId}, ${due?.toISOString() ?? null}::timestamptz)`,

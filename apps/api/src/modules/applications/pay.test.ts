@@ -273,6 +273,39 @@ describe('who may pay, and when', () => {
     expect([res.statusCode, res.json().message]).toEqual([409, applicationTexts.notAwaitingFee]);
   });
 
+  it('a rejection closes the unpaid fee order: no second pay, a payment landing after it is refunded once', async () => {
+    const { app, token } = await newApplication();
+    const started = await pay(token, 'sandbox');
+    expect(started.statusCode, started.body).toBe(200);
+    const { order_id: orderId, next } = started.json().data;
+    const session = String(next.url).split('/').pop()!;
+    // The applicant is on the provider's page when the owner rejects the application.
+    const owner = (await signedInOwner(t, 'manager')).headers;
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/stage`,
+      headers: owner,
+      payload: { from: 'awaiting_payment', to: 'rejected', note: 'Not a registrable business' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await feeOrders(app.id))[0]!.status).toBe('cancelled');
+    const again = await pay(token, 'sandbox');
+    expect([again.statusCode, again.json().message]).toEqual([409, applicationTexts.notAwaitingFee]);
+
+    // The provider takes the money anyway: it goes back, once however often the webhook comes.
+    await payOnSandboxPage(next.url);
+    await Promise.all([deliverSandboxWebhook(t.app, session), deliverSandboxWebhook(t.app, session)]);
+    const [order] = await feeOrders(app.id);
+    expect(order!.status).toBe('cancelled');
+    expect(['refund_pending', 'refunded']).toContain(order!.payment_status);
+    const [jobs] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from jobs where kind = 'payment-refund' and payload->>'orderId' = ${orderId}`,
+    );
+    expect(jobs!.n).toBe(1);
+    expect((await stageOf(app.id)).stage).toBe('rejected');
+  });
+
   it('honours Idempotency-Key: a retry replays the first answer', async () => {
     const { token } = await newApplication();
     const headers = { 'idempotency-key': 'fee-retry-1' };
