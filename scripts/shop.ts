@@ -12,9 +12,11 @@ import {
   SETUP_STEPS,
   SETUP_STEP_LABELS,
   adminApi,
+  adminChannelsApi,
   adminSetupApi,
   callEndpoint,
   type ApiTransport,
+  type ChannelBody,
   type SetupStatus,
   type SetupStep,
   type StaffRoleName,
@@ -45,6 +47,14 @@ commands:
   plugins install NAME [key=value …]  install a plugin, or change some keys of its config: the
                                       keys given are merged into its current (or kept) config
   plugins remove NAME                 remove a plugin (its config is kept)
+  channels list                       the sales channels: id, name, currency, country, what uses
+                                      them, and the countries a channel may sell in
+  channels add name=N currency_code=AED country=AE
+                                      add a channel (its id is made from the name)
+  channels set ID key=value …         rename it (name=…), or change currency_code and country
+                                      while nothing is priced or ordered in it
+  channels remove ID                  delete a channel and its prices (refused for the
+                                      storefront's and the default channel, or one with orders)
   subscribers export [--format json]  the Coming Soon / Maintenance sign-ups as CSV (or JSON)
   audit [--page N] [--area A] [--staff ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
                                       the audit log, newest first, 50 a page; area: orders, catalogue,
@@ -87,7 +97,7 @@ function groupHelp(group: string): string {
 }
 
 /** The command groups that need a subcommand. */
-const GROUPS = ['settings', 'storefront', 'plugins', 'subscribers', 'staff', 'setup'] as const;
+const GROUPS = ['settings', 'storefront', 'plugins', 'channels', 'subscribers', 'staff', 'setup'] as const;
 
 class UsageError extends Error {}
 
@@ -396,6 +406,51 @@ async function run(): Promise<void> {
             : await callEndpoint(transport, adminApi.removePlugin, { params: { name: name! } });
         note(message);
         print({ name: data.name, installed: data.installed, config: data.config });
+        return;
+      }
+      break;
+    }
+    case 'channels': {
+      if (sub === 'list') {
+        const { data } = await callEndpoint(transport, adminChannelsApi.list);
+        for (const c of data.channels) {
+          const flags = [c.is_storefront && 'storefront', c.is_default && 'default'].filter(Boolean).join(', ');
+          console.log(
+            `${c.id.padEnd(16)} ${c.name.padEnd(24)} ${c.currency_code} ${c.country.iso2}  ` +
+              `${c.products} priced, ${c.orders} orders, ${c.carts} carts${flags ? `  [${flags}]` : ''}`,
+          );
+        }
+        console.error(`Countries: ${data.countries.map((c) => `${c.iso2} (${c.currency_code})`).join(', ')}`);
+        return;
+      }
+      if (sub === 'add') {
+        const { data, message } = await callEndpoint(transport, adminChannelsApi.add, {
+          body: assignments(rest) as ChannelBody,
+        });
+        note(message);
+        print(data);
+        return;
+      }
+      if (sub === 'set' && rest[0]) {
+        // The API takes the whole channel: the keys not given keep their current values.
+        const [id, ...pairs] = rest;
+        const { data: list } = await callEndpoint(transport, adminChannelsApi.list);
+        const current = list.channels.find((c) => c.id === id);
+        if (!current) throw new UsageError(`No channel has the id "${id}" (see \`channels list\`)`);
+        const body = {
+          name: current.name,
+          currency_code: current.currency_code,
+          country: current.country.iso2,
+          ...assignments(pairs),
+        } as ChannelBody;
+        const { data, message } = await callEndpoint(transport, adminChannelsApi.save, { params: { id: id! }, body });
+        note(message);
+        print(data);
+        return;
+      }
+      if (sub === 'remove' && rest[0]) {
+        const { message } = await callEndpoint(transport, adminChannelsApi.remove, { params: { id: rest[0] } });
+        note(message);
         return;
       }
       break;

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CHANNEL_ID } from '../../db/seed/demo-data.ts';
 import { modeSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -55,7 +56,7 @@ describe('npm run shop', { timeout: 60_000 }, () => {
   });
 
   it('prints a group’s usage for a group without its subcommand, and for an unknown subcommand', async () => {
-    for (const group of ['settings', 'storefront', 'plugins', 'staff', 'subscribers']) {
+    for (const group of ['settings', 'storefront', 'plugins', 'channels', 'staff', 'subscribers']) {
       const res = await shop([group]);
       expect(res.code, group).toBe(0);
       expect(res.stdout).toContain(`usage: npm run shop -- ${group} <subcommand>`);
@@ -203,5 +204,40 @@ describe('npm run shop', { timeout: 60_000 }, () => {
     const pluginActions = (JSON.parse(plugins.stdout).entries as { action: string }[]).map((e) => e.action);
     expect(pluginActions.slice(0, 2)).toEqual(['plugin.install', 'plugin.remove']);
     expect(pluginActions.every((a) => a.startsWith('plugin.'))).toBe(true);
+  });
+
+  it('adds, lists, renames and deletes a channel; a refused delete prints the reason', async () => {
+    const added = await as(['channels', 'add', 'name=Gulf Wholesale', 'currency_code=AED', 'country=AE']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toContain('Channel added');
+    expect(JSON.parse(added.stdout)).toMatchObject({ id: 'ch_gulf_wholesale', currency_code: 'AED', can_delete: true });
+    const list = await as(['channels', 'list']);
+    expect(list.stdout).toMatch(/^ch_gulf_wholesale +Gulf Wholesale +AED AE +0 priced, 0 orders, 0 carts$/m);
+    expect(list.stdout).toMatch(new RegExp(`^${DEMO_CHANNEL_ID} .*\\[storefront, default\\]$`, 'm'));
+    expect(list.stderr).toContain('AE (AED)');
+
+    // set keeps the keys not given: only the name changes.
+    const renamed = await as(['channels', 'set', 'ch_gulf_wholesale', 'name=Gulf Trade']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(JSON.parse(renamed.stdout)).toMatchObject({
+      name: 'Gulf Trade',
+      currency_code: 'AED',
+      country: { iso2: 'AE' },
+    });
+    const badCurrency = await as(['channels', 'set', 'ch_gulf_wholesale', 'currency_code=aed']);
+    expect(badCurrency.code).toBe(1);
+    expect(badCurrency.stderr).toContain('currency_code: Enter the currency’s three-letter code in capitals, like AED');
+    const unknown = await as(['channels', 'set', 'ch_nowhere', 'name=X']);
+    expect([unknown.code, unknown.stderr.split('\n')[0]]).toEqual([
+      1,
+      'No channel has the id "ch_nowhere" (see `channels list`)',
+    ]);
+
+    const storefront = await as(['channels', 'remove', DEMO_CHANNEL_ID]);
+    expect(storefront.code).toBe(1);
+    expect(storefront.stderr).toContain('Error: This is your storefront’s own channel: it cannot be deleted');
+    const removed = await as(['channels', 'remove', 'ch_gulf_wholesale']);
+    expect([removed.code, removed.stderr.trim()]).toEqual([0, 'Channel deleted']);
+    expect((await as(['channels', 'list'])).stdout).not.toContain('ch_gulf_wholesale');
   });
 });
