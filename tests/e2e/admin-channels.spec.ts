@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminChannelMessages } from '@shopfront/shared';
+import { CHANNEL_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, adminChannelMessages } from '@shopfront/shared';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { axeProblems, openPanel, shot, shotScreen, sidebarLink, toastSays } from './support/admin.ts';
 import { createProduct, type ProductFixtureRef } from './support/fixtures.ts';
@@ -9,7 +9,8 @@ import { OWNER, expect, test } from './support/test.ts';
  * Channels (issue 28) on the demo shop (India, INR, the storefront's; UAE, AED): at 390 and
  * 1280 px the owner adds a channel (a currency in small letters told beside its field), sees it
  * listed and its price column in a product's editor, renames it, is told why the storefront's
- * channel cannot be deleted, and deletes the new one.
+ * channel cannot be deleted, prices a product in the new one, and deletes it: the confirmation
+ * says a shopper's cart there moves to the default channel, and the cart does.
  * SHOTS_DIR=/work/shots/channels keeps screenshots of the list and the add sheet at both widths.
  */
 let product: ProductFixtureRef;
@@ -108,12 +109,49 @@ test.describe('Channels', () => {
       await page.getByRole('link', { name: /Add, rename or delete channels/ }).click();
       await expect(page).toHaveURL(/\/admin\/channels$/);
 
-      // The new one goes.
+      // A shopper fills a cart in the new channel, with the tee priced there from its editor.
+      const id = (await renamed.getAttribute('data-channel'))!;
+      await page.goto(`${shop.baseUrl}/admin/products/${product.id}`);
+      await page.getByTestId('price-0-USD').fill('12');
+      await page.getByTestId('save').click();
+      await toastSays(page, 'Product saved');
+      const shopper = { cookie: `${CHANNEL_COOKIE}=${id}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+      const filled = await fetch(`${shop.baseUrl}/api/cart/add-item`, {
+        method: 'POST',
+        headers: { ...shopper, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_id: product.variants[0]!.id, quantity: 1 }),
+      });
+      expect(filled.status, await filled.text()).toBe(200);
+      // The cart's cookies, as the shopper's browser keeps them.
+      const cartCookie = filled.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .join('; ');
+      await page.goto(`${shop.baseUrl}/admin/channels`);
+
+      // The new one goes; its cart moves to the default channel (India), as the confirmation says.
       await renamed.getByRole('button', { name: `Delete ${name} USD` }).click();
+      await expect(confirm.getByTestId('delete-channel-carts')).toHaveText(
+        'The cart in it moves to India, priced there; items not sold in India are taken out of it.',
+      );
+      await shotScreen(page, 'channels-delete-carts');
       await confirm.getByRole('button', { name: 'Delete channel' }).click();
       await toastSays(page, 'Channel deleted');
       await expect(renamed).toHaveCount(0);
       await expect(cards).toHaveCount(2);
+      const cart = await fetch(`${shop.baseUrl}/api/cart/get`, {
+        headers: { ...shopper, cookie: `${shopper.cookie}; ${cartCookie}` },
+      });
+      expect(((await cart.json()) as { data: { currency: string; items: unknown[] } }).data).toMatchObject({
+        currency: 'INR',
+        // Priced in India now: ₹899, not the channel's 12 USD.
+        items: [
+          expect.objectContaining({
+            product: expect.objectContaining({ id: product.id }),
+            unit_price: expect.objectContaining({ amount: 89900 }),
+          }),
+        ],
+      });
       // Expected: the panel asking "am I signed in?" before the sign-in (401) and the refusal above (409).
       const expected = (p: string) =>
         p === 'http 401: /api/admin/auth/me' ||

@@ -75,7 +75,11 @@ function Channels() {
           {editing.kind === 'edit' ? (
             <ChannelSheet channel={editing.channel} list={data satisfies AdminChannelList} onClose={close} />
           ) : (
-            <DeleteChannel channel={editing.channel} onClose={close} />
+            <DeleteChannel
+              channel={editing.channel}
+              defaultName={data.channels.find((c) => c.is_default)?.name ?? null}
+              onClose={close}
+            />
           )}
         </Suspense>
       )}

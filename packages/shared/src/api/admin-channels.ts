@@ -20,7 +20,7 @@ export const adminChannelsApi = {
     body: typeof ChannelBodySchema;
     data: typeof AdminChannelSchema;
   }>('PUT', '/api/admin/channels/:id'),
-  /** 409 for the storefront's channel, the default one, or one with orders or carts. */
+  /** Its carts move to the default channel; 409 for the storefront's channel, the default one, or one with orders. */
   remove: endpoint<{ params: typeof ChannelIdParamsSchema; data: typeof AdminChannelListSchema }>(
     'DELETE',
     '/api/admin/channels/:id',

@@ -20,7 +20,6 @@ export const adminChannelMessages = {
   defaultChannel: 'This is the default channel (Settings → Channels): choose another default first',
   hasOrders: (n: number) =>
     `${n} order${n === 1 ? ' was' : 's were'} placed in this channel: it cannot be deleted, so those orders keep their currency`,
-  hasCarts: 'Shoppers have carts in this channel: it cannot be deleted',
   gone: 'This store is no longer available: reload the page',
 } as const;
 
@@ -67,7 +66,7 @@ export const AdminChannelSchema = z.object({
   carts: z.number().int(),
   /** Currency and country may still change: nothing priced or ordered in it. */
   can_change_currency: z.boolean(),
-  /** Not the storefront's, not the default, no orders, no carts. */
+  /** Not the storefront's, not the default, no orders (carts move to the default channel). */
   can_delete: z.boolean(),
 });
 export type AdminChannel = z.infer<typeof AdminChannelSchema>;

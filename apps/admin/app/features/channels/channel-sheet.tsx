@@ -112,8 +112,19 @@ export default function ChannelSheet({
   );
 }
 
-/** Asks first; the server's refusal (the storefront's channel, the default, orders, carts) is shown here. */
-export function DeleteChannel({ channel, onClose }: { channel: AdminChannel; onClose: () => void }) {
+/**
+ * Asks first, saying what goes with it and where its shoppers' carts go (the default channel:
+ * `defaultName`); the server's refusal (the storefront's channel, the default, orders) is shown here.
+ */
+export function DeleteChannel({
+  channel,
+  defaultName,
+  onClose,
+}: {
+  channel: AdminChannel;
+  defaultName: string | null;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const del = useMutation({
     mutationFn: () => call(adminChannelsApi.remove, { params: { id: channel.id } }),
@@ -131,6 +142,12 @@ export function DeleteChannel({ channel, onClose }: { channel: AdminChannel; onC
           : `Its prices for ${channel.products} ${channel.products === 1 ? 'product go' : 'products go'} with it.`}{' '}
         Shoppers can no longer pick it.
       </p>
+      {channel.carts > 0 && defaultName && (
+        <p className="mt-2 text-sm" data-testid="delete-channel-carts">
+          {channel.carts === 1 ? 'The cart in it moves' : `The ${channel.carts} carts in it move`} to {defaultName},
+          priced there; items not sold in {defaultName} are taken out of {channel.carts === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       {del.isError && (
         <div className="mt-3">
           <FormMessage>{errorText(del.error)}</FormMessage>

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { channelMessages, type Channel, type ChannelChosen, type ChannelList } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
@@ -75,31 +75,46 @@ export async function chooseChannel(
     // Held until the cart has moved: a delete of the channel from the panel waits, then sees the cart.
     const held = await queryRows(tx, sql`select 1 from channels where id = ${chosen.id} for key share`);
     if (!held.length) throw fieldError('channel_id', channelMessages.unknown);
-    const rows = await queryRows<{ name: string }>(
-      tx,
-      sql`with gone as (
-            delete from cart_items ci
-             where ci.cart_id = ${cart.id}
-               and not exists (select 1 from variant_channels vc
-                                where vc.variant_id = ci.variant_id and vc.channel_id = ${chosen.id} and vc.is_available)
-            returning ci.product_id, ci.id),
-          repriced as (
-            update cart_items ci set seen_price_minor = vc.selling_price_minor, updated_at = now()
-              from variant_channels vc
-             where ci.cart_id = ${cart.id} and vc.variant_id = ci.variant_id and vc.channel_id = ${chosen.id} and vc.is_available
-            returning 1),
-          moved as (
-            update carts set channel_id = ${chosen.id}, shipping_method_code = null, payment_method_code = null,
-                   shipping_address = case when (shipping_address->>'country_id')::int = ${chosen.country_id}::int
-                                           then shipping_address end,
-                   billing_address = case when (billing_address->>'country_id')::int = ${chosen.country_id}::int
-                                          then billing_address end,
-                   updated_at = now()
-             where id = ${cart.id}
-            returning 1)
-        select p.name from gone join products p on p.id = gone.product_id order by gone.id`,
-    );
+    const rows = await moveCarts(tx, sql`${cart.id}`, chosen);
     return rows.map((r) => r.name);
   });
   return { channel: toChannel(chosen), removed_items: removed };
+}
+
+/**
+ * Moves carts (the ids `cartIds` lists: a value or a subquery) into channel `to`, as a shopper's
+ * own switch does: lines not sold there (no available price) are removed, the others take its
+ * prices as the ones seen, the delivery and payment choices are dropped and an address outside
+ * its country is cleared. One statement; the caller holds the carts' row locks and `to`'s key.
+ * Answers the removed lines' cart and product name, in the order they were added.
+ */
+export async function moveCarts(
+  tx: Db,
+  cartIds: SQL,
+  to: { id: string; country_id: number },
+): Promise<{ cart_id: string; name: string }[]> {
+  return queryRows<{ cart_id: string; name: string }>(
+    tx,
+    sql`with gone as (
+          delete from cart_items ci
+           where ci.cart_id in (${cartIds})
+             and not exists (select 1 from variant_channels vc
+                              where vc.variant_id = ci.variant_id and vc.channel_id = ${to.id} and vc.is_available)
+          returning ci.cart_id, ci.product_id, ci.id),
+        repriced as (
+          update cart_items ci set seen_price_minor = vc.selling_price_minor, updated_at = now()
+            from variant_channels vc
+           where ci.cart_id in (${cartIds}) and vc.variant_id = ci.variant_id and vc.channel_id = ${to.id} and vc.is_available
+          returning 1),
+        moved as (
+          update carts set channel_id = ${to.id}, shipping_method_code = null, payment_method_code = null,
+                 shipping_address = case when (shipping_address->>'country_id')::int = ${to.country_id}::int
+                                         then shipping_address end,
+                 billing_address = case when (billing_address->>'country_id')::int = ${to.country_id}::int
+                                        then billing_address end,
+                 updated_at = now()
+           where id in (${cartIds})
+          returning 1)
+      select gone.cart_id, p.name from gone join products p on p.id = gone.product_id order by gone.id`,
+  );
 }

@@ -68,7 +68,7 @@ export const adminChannelRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: ChannelIdParamsSchema, data: AdminChannelListSchema },
       ...doc(
-        'Deletes a channel and its prices; 409 for the storefront’s channel, the default one, or one with orders or carts',
+        'Deletes a channel and its prices, moving its carts to the default channel; 409 for the storefront’s channel, the default one, or one with orders',
         [404, 409, 422],
       ),
     },

@@ -11,6 +11,7 @@ import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { uniqueViolation } from '../../auth/service.ts';
+import { moveCarts } from '../../channels/service.ts';
 
 type Body = z.output<typeof ChannelBodySchema>;
 
@@ -55,7 +56,7 @@ const toChannel = (r: Row): AdminChannel => ({
   orders: r.orders,
   carts: r.carts,
   can_change_currency: !r.priced && r.orders === 0,
-  can_delete: !r.is_storefront && !r.is_default && r.orders === 0 && r.carts === 0,
+  can_delete: !r.is_storefront && !r.is_default && r.orders === 0,
 });
 
 /** Every channel with its counts, and the countries a channel may sell in. */
@@ -206,7 +207,6 @@ async function refusal(db: Db, id: string): Promise<HttpError> {
   if (row.is_storefront) return new HttpError(409, msg.storefrontChannel);
   if (row.is_default) return new HttpError(409, msg.defaultChannel);
   if (row.orders > 0) return new HttpError(409, msg.hasOrders(row.orders));
-  if (row.carts > 0) return new HttpError(409, msg.hasCarts);
   // Another storefront sells in it (the foreign key refused).
   return new HttpError(409, msg.storefrontChannel);
 }
@@ -219,34 +219,57 @@ const isForeignKeyViolation = (err: unknown): boolean => {
 
 /**
  * Deletes a channel and its prices (the keys cascade) in one short transaction: never the
- * storefront's channel, the `default_channel` setting, or one with orders or carts (409 saying
- * which). The row is locked first, so a cart, order or default_channel save in flight commits
- * before the conditional delete reads; one that starts after waits on the lock and then finds
- * the channel gone. Should anything slip past, the foreign keys refuse the delete: 409 as well.
+ * storefront's channel, the `default_channel` setting, or one with orders (409 saying which).
+ * Shoppers' carts in it move to the default channel as a shopper's own switch moves them
+ * (channels/service.ts moveCarts: lines not sold there removed, the others repriced), so no cart
+ * blocks a delete and none is lost. Locks, in the order checkout takes them (cart, then channel):
+ * the channel's carts first (a checkout or channel switch in flight commits, and its order then
+ * refuses the delete), then the channel row (a cart, order or default_channel save in flight
+ * commits before the statements below read; one that starts after waits, then finds the channel
+ * gone). Should anything slip past, the foreign keys refuse the delete: 409 as well.
  */
 export async function deleteChannel(db: Db, act: OwnerAct, id: string): Promise<AdminChannelList> {
   await db
     .transaction(async (tx) => {
+      await queryRows(tx, sql`select id from carts where channel_id = ${id} order by id for update`);
       const locked = await queryRows(tx, sql`select 1 from channels where id = ${id} for update`);
       if (!locked.length) throw notFound(msg.notFound);
+      const [blocked] = await queryRows<{ id: string }>(
+        tx,
+        sql`select c.id from channels c where c.id = ${id}
+              and (exists (select 1 from storefronts s where s.channel_id = c.id)
+                or exists (select 1 from store_settings ss where ss.key = 'default_channel' and ss.value = to_jsonb(c.id))
+                or exists (select 1 from orders o where o.channel_id = c.id))`,
+      );
+      if (blocked) throw await refusal(tx, id);
+      const [to] = await queryRows<{ id: string; country_id: number }>(
+        tx,
+        sql`select c.id, c.country_id from channels c
+             where c.id = (select ss.value #>> '{}' from store_settings ss where ss.key = 'default_channel')
+             for key share`,
+      );
+      const carts = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from carts where channel_id = ${id}`,
+      );
+      if (to && carts[0]!.n > 0) await moveCarts(tx, sql`select id from carts where channel_id = ${id}`, to);
       const [gone] = await queryRows<{ name: string; currency_code: string; country_id: number }>(
         tx,
-        sql`delete from channels c where c.id = ${id}
-              and not exists (select 1 from storefronts s where s.channel_id = c.id)
-              and not exists (select 1 from store_settings ss
-                               where ss.key = 'default_channel' and ss.value = to_jsonb(c.id))
-              and not exists (select 1 from orders o where o.channel_id = c.id)
-              and not exists (select 1 from carts k where k.channel_id = c.id)
-            returning c.name, c.currency_code, c.country_id`,
+        sql`delete from channels c where c.id = ${id} returning c.name, c.currency_code, c.country_id`,
       );
-      if (!gone) throw await refusal(tx, id);
+      if (!gone) throw notFound(msg.notFound);
       // The listing read model keeps no key to channels.
       await queryRows(tx, sql`delete from listing_facet_counts where channel_id = ${id}`);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'channel.delete',
         target: `channel:${id}`,
-        before: { name: gone.name, currency_code: gone.currency_code, country_id: gone.country_id },
+        before: {
+          name: gone.name,
+          currency_code: gone.currency_code,
+          country_id: gone.country_id,
+          ...(carts[0]!.n > 0 ? { carts_moved_to: to?.id ?? null, carts: carts[0]!.n } : {}),
+        },
         ip: act.ip,
       });
     })
