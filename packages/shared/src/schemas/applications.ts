@@ -35,6 +35,8 @@ export const applicationTexts = {
   documentUploaded: 'Your document has been uploaded',
   requestGone: 'This document request has already been answered',
   documentsClosed: 'This application has ended, so documents can no longer be added. Write to us in Messages',
+  documentLimit: (max: number) =>
+    `You have sent the ${max} documents one application takes. Write to us in Messages if we need more`,
   documentRequestClosed: 'This application has ended: its applicant can no longer upload documents to it',
   moved: (label: string) => `The application is now at ${label}`,
   staleStage: 'The application has moved on since you opened it. Please reload it and try again',
