@@ -35,6 +35,8 @@ export const applicationTexts = {
   documentUploaded: 'Your document has been uploaded',
   requestGone: 'This document request has already been answered',
   documentsClosed: 'This application has ended, so documents can no longer be added. Write to us in Messages',
+  documentLimit: (max: number) =>
+    `You have sent the ${max} documents one application takes. Write to us in Messages if we need more`,
   documentRequestClosed: 'This application has ended: its applicant can no longer upload documents to it',
   moved: (label: string) => `The application is now at ${label}`,
   staleStage: 'The application has moved on since you opened it. Please reload it and try again',
@@ -72,6 +74,11 @@ export const applicationTexts = {
   cancelled: 'Your application has been cancelled',
   cancelledRefunding: 'Your application has been cancelled. Your fee will be refunded',
   cancelledByApplicant: 'Cancelled by the applicant',
+  /** The history's note and the applicant's message when the retention sweep ends a waiting application. */
+  cancelledUnpaid: (days: number) =>
+    `Cancelled because its fee was not paid within ${days} days. You are welcome to apply again`,
+  cancelledUnquoted: (days: number) =>
+    `Cancelled because it waited ${days} days for our quote. Please apply again if you still need this service`,
   cancelOff: 'We do not take cancellations of applications online. Please write to us',
   cancelEnded: 'This application has ended and cannot be cancelled',
   cancelSettleWithUs: 'Please write to us to cancel: we arrange the refund of your fee with you',

@@ -30,6 +30,11 @@ export type ApplicationFieldType = (typeof APPLICATION_FIELD_TYPES)[number];
 
 /** Largest file a file field may allow, and the types a file field may accept. */
 export const APPLICATION_FILE_MAX_MB = 10;
+/**
+ * Most documents an applicant sends to one application (with it and after): the server refuses
+ * more (409, applicationTexts.documentLimit). Staff's documents are not counted.
+ */
+export const APPLICATION_APPLICANT_DOCUMENTS_MAX = 20;
 export const APPLICATION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** One field of a service's application form (stored as jsonb on service_details.form_fields). */

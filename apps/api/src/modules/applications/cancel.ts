@@ -54,7 +54,7 @@ export async function cancelWithRefund(
 export async function closeUnpaidFeeOrder(
   tx: Db,
   applicationId: string,
-  actor: 'staff' | 'shopper' = 'staff',
+  actor: 'staff' | 'shopper' | 'system' = 'staff',
 ): Promise<void> {
   const [a] = await queryRows<{ order_id: string | null; covered: boolean }>(
     tx,
@@ -85,7 +85,7 @@ export async function closeUnpaidFeeOrder(
  * but nothing was delivered here and no money came in. Its history row is written as told; there
  * is no stock to give back. False when the fee is not due in cash (paid, or closed already).
  */
-async function closeCashFee(tx: Db, orderId: string, actor: 'staff' | 'shopper'): Promise<boolean> {
+async function closeCashFee(tx: Db, orderId: string, actor: 'staff' | 'shopper' | 'system'): Promise<boolean> {
   const [closed] = await queryRows<{ id: string }>(
     tx,
     sql`update orders set status = 'cancelled', updated_at = now()

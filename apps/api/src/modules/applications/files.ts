@@ -49,11 +49,32 @@ export interface MultipartBody {
   files: Record<string, Upload>;
 }
 
+/**
+ * Control characters, quotes, and the bidirectional marks and overrides (U+200E/F, U+202A–E,
+ * U+2066–9) with which "invoice\u202Efdp.exe" reads as "invoiceexe.pdf".
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** A file name as shown back: its base name, plain characters only, at most 120 long. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
+  const base = path.basename(name.replaceAll('\\', '/')).replace(UNSAFE_NAME_CHARS, '');
   return base.slice(-120) || 'document';
+}
+
+/**
+ * The name a document is downloaded as: its shown name with the extension of its stored type
+ * (told from its bytes at upload), so a PDF uploaded as "x.exe" or "x" is saved as "x.pdf". An
+ * extension of another type is replaced; a name with none gets one. A type not ours is left as named.
+ */
+export function downloadName(name: string, mime: string): string {
+  const ext = (EXTENSIONS as Record<string, string | undefined>)[mime];
+  if (!ext) return name;
+  const dot = name.lastIndexOf('.');
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (current === ext || (ext === 'jpg' && current === 'jpeg')) return name;
+  const stem = dot > 0 && /^[a-z0-9]{1,10}$/.test(current) ? name.slice(0, dot) : name;
+  return `${stem}.${ext}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  APPLICATION_APPLICANT_DOCUMENTS_MAX,
   ApplicationDocumentParamsSchema,
   ApplicationMessageBodySchema,
   ApplicationPaymentSchema,
@@ -36,7 +37,7 @@ import { createApplication } from './create.ts';
 import { myApplications } from './lists.ts';
 import { feeOffers, previewFeeCoupon } from './fee-preview.ts';
 import { payApplicationFee } from './pay.ts';
-import { APPLICATION_UPLOAD, readMultipart, refuseLargeBody, type DocumentStorage } from './files.ts';
+import { APPLICATION_UPLOAD, downloadName, readMultipart, refuseLargeBody, type DocumentStorage } from './files.ts';
 import { addDocument, findDocument, postMessage, requestIdOf } from './thread.ts';
 import { applicationToken } from './token.ts';
 import { applicantView, type PayableMethod } from './view.ts';
@@ -59,7 +60,10 @@ const payableHere =
   (m) =>
     m.kind === 'offline' || app.payments.get(m.code) !== undefined;
 
-/** Sends a private document after the caller's access check: never cached, never shown inline. */
+/**
+ * Sends a private document after the caller's access check: never cached, never shown inline, saved
+ * under a name whose extension is its stored type's (downloadName).
+ */
 export async function sendDocument(
   reply: FastifyReply,
   documents: DocumentStorage,
@@ -76,7 +80,10 @@ export async function sendDocument(
     .header('content-length', size)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `attachment; filename="${doc.original_name.replace(/[^\x20-\x7e]/g, '_')}"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${downloadName(doc.original_name, doc.mime).replace(/[^\x20-\x7e]/g, '_')}"`,
+    )
     .send(stream);
 }
 
@@ -130,7 +137,7 @@ async function uploadRoutes(app: FastifyInstance) {
     {
       schemas: { params: ApplicationRefParamsSchema, data: ApplicationSchema },
       tags,
-      summary: `Upload a document to an application: ${limits}; one file in the field "file", and request_id when it answers a document request (409 when that request is answered already, or once the application has ended: cancelled, rejected or completed). ${ACCESS_NOTE}`,
+      summary: `Upload a document to an application: ${limits}; one file in the field "file", and request_id when it answers a document request (409 when that request is answered already, once the application has ended: cancelled, rejected or completed, or when the applicant has sent ${APPLICATION_APPLICANT_DOCUMENTS_MAX} documents to it already, those sent with the application included; staff's are not counted). ${ACCESS_NOTE}`,
       errors: [400, 404, 409, 413, 415, 422, 429],
       config: { rateLimit: APPLICATION_UPLOAD_RATE_LIMIT },
       onRequest: async (req) => refuseLargeBody(req),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { applicationTexts } from '@shopfront/shared';
+import { APPLICATION_APPLICANT_DOCUMENTS_MAX, applicationTexts } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
@@ -148,8 +148,11 @@ export function requestIdOf(raw: string | undefined): number | undefined {
  * Stores a document the applicant uploads (type and size checked by the caller) and, when it
  * answers a document request, marks that request answered with a conditional update: a request
  * answered already (another tab, a retry) is 409 and the file is removed again. Refused (409) once
- * the application has ended: its row is held (for share) until the document is in, so a cancel or
- * a move to an ending waits for it or goes first.
+ * the application has ended: its row is held until the document is in, so a cancel or a move to
+ * an ending waits for it or goes first. At most APPLICATION_APPLICANT_DOCUMENTS_MAX documents from
+ * the applicant (409 past it): the row's lock (no key update, which uploads to one application take
+ * in turn; a foreign key's check does not wait for it) makes the count under it hold for concurrent
+ * uploads, and the insert is conditional on it.
  */
 export async function addDocument(
   app: FastifyInstance,
@@ -160,7 +163,7 @@ export async function addDocument(
     await app.db.transaction(async (tx) => {
       const [open] = await queryRows<{ id: string }>(
         tx,
-        sql`select id from applications where id = ${d.id} and ${notEndedSql} for share`,
+        sql`select id from applications where id = ${d.id} and ${notEndedSql} for no key update`,
       );
       if (!open) throw new HttpError(409, applicationTexts.documentsClosed);
       if (d.requestId !== undefined) {
@@ -175,16 +178,19 @@ export async function addDocument(
       const [doc] = await queryRows<{ id: number }>(
         tx,
         sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
-            values (${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
-                    ${d.file.upload.bytes.length}, 'applicant')
+            select ${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
+                   ${d.file.upload.bytes.length}, 'applicant'
+             where (select count(*) from application_documents
+                     where application_id = ${d.id} and uploaded_by = 'applicant') < ${APPLICATION_APPLICANT_DOCUMENTS_MAX}
             returning id`,
       );
+      if (!doc) throw new HttpError(409, applicationTexts.documentLimit(APPLICATION_APPLICANT_DOCUMENTS_MAX));
       // Staff are told of what the applicant sends (an answer to their request, or of their own accord).
       await queueStaffAlert(tx, {
         kind: 'applicant_document',
         applicationId: d.id,
-        itemId: doc!.id,
-        key: `document:${doc!.id}`,
+        itemId: doc.id,
+        key: `document:${doc.id}`,
       });
     });
   } catch (err) {

@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { DEVICE_TTL_MS } from '../auth/known-device.ts';
 import type { DocumentStorage } from '../applications/files.ts';
+import { cancelStaleApplications } from '../applications/stale.ts';
 import { notEndedSql } from '../applications/stages.ts';
 
 /**
@@ -42,6 +43,13 @@ export const RETENTION = {
    * ended, for questions and a late correction; the application, its answers and thread stay.
    */
   endedApplicationDocumentDays: 365,
+  /**
+   * An application awaiting its fee (never paid, or a quote never taken up) untouched this long is
+   * cancelled (applications/stale.ts), its unpaid fee order closed; its documents then go by the rule above.
+   */
+  unpaidFeeApplicationDays: 60,
+  /** An application whose quote was asked for and never given, untouched this long, is cancelled too. */
+  unquotedApplicationDays: 60,
 } as const;
 
 /** How often the shop runs the pruning statements (the retention-sweep job). */
@@ -239,7 +247,7 @@ export async function pruneEndedApplicationDocuments(
 
 declare module '../jobs/registry.ts' {
   interface JobPayloads {
-    /** Runs pruneExpiredData; recurring, every RETENTION_EVERY_MS. */
+    /** Runs pruneExpiredData, cancelStaleApplications and pruneEndedApplicationDocuments; recurring, every RETENTION_EVERY_MS. */
     'retention-sweep': Record<string, never>;
   }
 }
@@ -255,6 +263,11 @@ export const retentionPlugin = fp(
       async handle(_payload, ctx) {
         const pruned = {
           ...(await pruneExpiredData(ctx.db)),
+          // Before the documents: an application cancelled here is an ended one from now on.
+          staleApplications: await cancelStaleApplications(app, ctx.db, {
+            awaitingPaymentDays: RETENTION.unpaidFeeApplicationDays,
+            quoteRequestedDays: RETENTION.unquotedApplicationDays,
+          }),
           applicationDocuments: await pruneEndedApplicationDocuments(ctx.db, app.media.documents),
         };
         if (Object.values(pruned).some((n) => n > 0)) ctx.log.info({ pruned }, 'retention: pruned expired data');
