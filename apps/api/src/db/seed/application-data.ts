@@ -2,6 +2,8 @@
  * The services demo's applications (issue 27): believable customers of a Pune tax and documents
  * firm, one or more in every stage an application can be in, with answers to each service's own
  * form, a few thread messages and an open document request. Times are days before the seed.
+ * Each one past its payment has its fee order (seed/applications.ts): paid online, or one due in
+ * cash; the rejected one's fee is paid and still to be refunded (the owner's Refund fee).
  */
 export interface DemoApplication {
   service: string;
@@ -29,6 +31,11 @@ export interface DemoApplication {
   request?: string;
   /** The applicant asked to cancel (once work had started), with their reason, days before the seed. */
   cancelRequest?: { reason: string; daysAgo: number };
+  /**
+   * How the fee of one past its payment was paid: online through the sandbox (the default), or
+   * chosen to be paid in cash at the office and not received yet (the panel offers Mark fee paid).
+   */
+  fee?: 'online' | 'cash';
 }
 
 export const demoApplications: DemoApplication[] = [
@@ -167,6 +174,7 @@ export const demoApplications: DemoApplication[] = [
     createdDaysAgo: 12,
     stageDaysAgo: 1,
     stage: 'psk_visit',
+    fee: 'cash',
     fields: { application_type: 'Re-issue (renewal)', date_of_birth: '1988-09-14', preferred_psk: 'Mundhwa, Pune' },
     files: { aadhaar: 'aadhaar-imran.pdf' },
   },
@@ -234,7 +242,7 @@ export const demoApplications: DemoApplication[] = [
     stageDaysAgo: 6,
     stage: 'rejected',
     reached: 'submitted',
-    endNote: 'We only keep books in Tally or Zoho Books; your records are on paper ledgers. Fee refunded.',
+    endNote: 'We only keep books in Tally or Zoho Books; your records are on paper ledgers. Your fee will be refunded.',
     fields: { business_name: 'Bhosale Auto Parts', software: 'None yet', entries: '600' },
     files: {},
   },

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { applicationTexts, money, type ServiceDetails } from '@shopfront/shared';
+import { applicationTexts, feeMethodName, money, type ServiceDetails } from '@shopfront/shared';
 import type { StoredAnswer } from '../application-schema.ts';
 import { queryRows, type Db } from '../client.ts';
+import { COD } from '../payment-methods.ts';
+import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { checkAnswers } from '../../modules/applications/answers.ts';
+import { readFeeApplication, writeFeeOrder } from '../../modules/applications/fee-order.ts';
 import { localDocuments, storePrivateFile, type Upload } from '../../modules/applications/files.ts';
 import { nextDueAt, stageSequence } from '../../modules/applications/stages.ts';
 import { loadServiceDetails } from '../../modules/applications/service-details.ts';
 import { applicationTokenHash } from '../../modules/applications/token.ts';
+import { getStoreSettings, storeNameOf } from '../../modules/settings/service.ts';
 import { DEMO_CUSTOMER } from './accounts.ts';
 import { demoApplications, type DemoApplication } from './application-data.ts';
 import type { SeededServices } from './services.ts';
@@ -79,12 +83,88 @@ function pathOf(a: DemoApplication, details: ServiceDetails): string[] {
   return a.reached ? [...walked, a.stage] : walked;
 }
 
+/** The history's note on the move to submitted: as settleFeeOrder writes it for each way of paying. */
+const CASH_METHOD = feeMethodName(COD, 'Cash');
+const feeNote = (how: 'online' | 'cash') => (how === 'cash' ? applicationTexts.feeDueBy(CASH_METHOD) : 'Fee paid');
+
+/**
+ * The fee order of a demo application past its payment (ADR 37), as Pay and the payment's
+ * verdict leave it. The order and its line are written by the API's own writeFeeOrder (its
+ * totals, tax, addresses and links to the application); the rest is written here as of `paid`,
+ * because the API's next steps (markPaid, moveOrder, settleFeeOrder) need a running app, take
+ * the time from now() and queue messages to the applicant and staff, and the demo tells nobody
+ * anything. Online: the sandbox's session paid (so Refund fee really pays it back), the payment
+ * row that paid the order, the order delivered with payment paid. Cash: the method chosen, the
+ * order delivered with payment cod (the fee due: Mark fee paid). Its history rows count as told.
+ */
+async function seedFeeOrder(
+  tx: Tx,
+  f: { applicationId: string; how: 'online' | 'cash'; placed: Date; paid: Date; updated: Date },
+): Promise<void> {
+  const db = tx as unknown as Db;
+  const fee = await readFeeApplication(db, f.applicationId);
+  if (!fee || fee.fee_minor === null) throw new Error(`demo application ${f.applicationId}: no fee to pay`);
+  const orderId = `ord_${randomBytes(16).toString('base64url')}`;
+  await writeFeeOrder(db, fee, orderId, await trackingHashFor(db, orderId), null);
+  const [order] = await queryRows<{ order_no: string; grand_total_minor: number; currency: string }>(
+    tx,
+    sql`select order_no, grand_total_minor, currency from orders where id = ${orderId}`,
+  );
+  const placed = f.placed.toISOString();
+  const paid = f.paid.toISOString();
+  const cash = f.how === 'cash';
+  let paymentId: string | null = null;
+  if (!cash) {
+    // As attempts.ts opens the attempt and the sandbox gateway records the applicant's Pay.
+    paymentId = `pmt_${randomBytes(16).toString('base64url')}`;
+    const sessionId = `sbs_${randomBytes(24).toString('base64url')}`;
+    const { store_name } = await getStoreSettings(db, ['store_name']);
+    await tx.execute(
+      sql`insert into sandbox_sessions (id, merchant_ref, order_id, order_no, shop_name, amount_minor, currency,
+            return_path, webhook_path, status, payment_ref, created_at, completed_at, expires_at)
+          values (${sessionId}, ${paymentId}, ${orderId}, ${order!.order_no}, ${storeNameOf(store_name)},
+            ${order!.grand_total_minor}, ${order!.currency}, '/api/checkout/complete', '/api/payments/webhook/sandbox',
+            'paid', ${`sbp_${randomBytes(12).toString('base64url')}`}, ${placed}::timestamptz, ${paid}::timestamptz,
+            ${placed}::timestamptz + interval '60 minutes')`,
+    );
+    await tx.execute(
+      sql`insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status,
+            created_at, updated_at)
+          select ${paymentId}, ${orderId}, 'sandbox', id, payment_ref, amount_minor, currency, 'paid',
+            ${placed}::timestamptz, ${paid}::timestamptz
+            from sandbox_sessions where id = ${sessionId}`,
+    );
+  }
+  await tx.execute(
+    sql`update orders set status = 'delivered', payment_status = ${cash ? 'cod' : 'paid'},
+          payment_method_code = ${cash ? COD : 'sandbox'}, paid_at = ${cash ? null : paid}::timestamptz,
+          paid_payment_id = ${paymentId}, reserved_until = null, created_at = ${placed}::timestamptz,
+          updated_at = ${paid}::timestamptz
+         where id = ${orderId}`,
+  );
+  await tx.execute(
+    sql`update order_events set created_at = ${placed}::timestamptz, notified_at = ${paid}::timestamptz
+         where order_id = ${orderId}`,
+  );
+  await tx.execute(
+    sql`insert into order_events (order_id, from_status, to_status, actor, note, notified_at, created_at)
+        values (${orderId}, 'awaiting_payment', 'confirmed', ${cash ? 'shopper' : 'gateway'},
+          ${cash ? `${CASH_METHOD} chosen` : 'Payment received'}, ${paid}::timestamptz, ${paid}::timestamptz),
+          (${orderId}, 'confirmed', 'delivered', 'system', 'A service fee: nothing to deliver',
+          ${paid}::timestamptz, ${paid}::timestamptz)`,
+  );
+  await tx.execute(
+    sql`update applications set updated_at = ${f.updated.toISOString()}::timestamptz where id = ${f.applicationId}`,
+  );
+}
+
 /**
  * Inserts the demo applications as the API writes them (modules/applications/create.ts and
  * move.ts): each answers its service's own form (checked by the API's own checkAnswers), carries
  * its stage table, a history row per move with the next stage's expected date, its documents,
- * thread and document request. Times fall between its sending and its last move, so some are
- * overdue. No messages are queued: the demo's applicants are not told anything.
+ * thread and document request, and the fee order of each one past its payment (seedFeeOrder).
+ * Times fall between its sending and its last move, so some are overdue. No messages are queued:
+ * the demo's applicants are not told anything.
  */
 export async function seedDemoApplications(
   tx: Tx,
@@ -127,6 +207,18 @@ export async function seedDemoApplications(
             ${a.stage === 'rejected' ? a.endNote! : null}, ${await applicationTokenHash(tx as unknown as Db, id)},
             ${new Date(created).toISOString()}::timestamptz, ${at(stages.length - 1).toISOString()}::timestamptz)`,
     );
+    const feeHow = a.fee ?? 'online';
+    const paidAt = stages.indexOf('submitted');
+    if (paidAt > 0) {
+      const paid = at(paidAt);
+      await seedFeeOrder(tx, {
+        applicationId: id,
+        how: feeHow,
+        placed: new Date(Math.max(at(paidAt - 1).getTime(), paid.getTime() - 6 * 60_000)),
+        paid,
+        updated: at(stages.length - 1),
+      });
+    }
     for (const [n, stage] of stages.entries()) {
       const from = n === 0 ? null : stages[n - 1]!;
       const paid = stage === 'submitted';
@@ -136,9 +228,10 @@ export async function seedDemoApplications(
           : stage === 'awaiting_payment' && quoted
             ? `Quote: ${money(a.quote!.fee * 100, service!.currency).formatted}. ${a.quote!.note}`
             : paid
-              ? 'Fee paid online'
+              ? feeNote(feeHow)
               : null;
-      const actor = n === 0 ? 'applicant' : paid ? 'system' : 'staff';
+      // Paid online, the payment's verdict submits it; in cash, the applicant's choice does.
+      const actor = n === 0 ? 'applicant' : paid ? (feeHow === 'cash' ? 'applicant' : 'system') : 'staff';
       await tx.execute(
         sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at, created_at)
             values (${id}, ${from}, ${stage}, ${note}, ${actor}, ${actor === 'staff' ? (n % 2 ? OWNER : MANAGER) : null},

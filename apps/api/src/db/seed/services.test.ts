@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLICATION_FIELD_TYPES,
   SERVICE_FEE_KINDS,
+  applicationTexts,
   type AdminApplication,
+  type Application,
   type ServiceDetails,
 } from '@shopfront/shared';
+import { queryRows } from '../client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_MEDIA_DIR } from '../../test/paths.ts';
 import { signedInOwner } from '../../modules/staff/testing.ts';
@@ -141,5 +145,152 @@ describe('the services demo', () => {
     const file = await t.app.inject({ method: 'GET', url: withDoc.documents[0]!.download_path, headers });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('has a fee order for every fee paid, as the app leaves one: paid online, one due in cash, refundable', async () => {
+    const { headers } = await signedInOwner(t, 'owner');
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/admin/applications', headers })).json().data
+      .applications as { id: string }[];
+    const views: AdminApplication[] = [];
+    for (const r of rows)
+      views.push((await t.app.inject({ method: 'GET', url: `/api/admin/applications/${r.id}`, headers })).json().data);
+    const db = t.database.db;
+    const orderOf = async (id: string | null) =>
+      (
+        await queryRows<{
+          kind: string;
+          application_id: string;
+          status: string;
+          payment_status: string;
+          payment_method_code: string;
+          grand_total_minor: number;
+          paid_at: string | null;
+          paid_payment_id: string | null;
+          reserved_until: string | null;
+          items: number;
+          item_total: number;
+          payment: string | null;
+          session: string | null;
+        }>(
+          db,
+          sql`select o.kind, o.application_id, o.status, o.payment_status, o.payment_method_code, o.grand_total_minor,
+                o.paid_at, o.paid_payment_id, o.reserved_until,
+                (select count(*)::int from order_items i where i.order_id = o.id) as items,
+                (select sum(i.total_minor)::int from order_items i where i.order_id = o.id) as item_total,
+                p.status as payment, s.status as session
+                from orders o left join payments p on p.id = o.paid_payment_id
+                left join sandbox_sessions s on s.id = p.provider_ref and s.order_id = o.id
+               where o.id = ${id}`,
+        )
+      )[0];
+    const applicantView = async (a: AdminApplication) =>
+      (await t.app.inject({ method: 'GET', url: `/api/applications/${a.tracking_path.split('/').at(-1)!}` })).json<{
+        data: Application;
+      }>().data;
+
+    const cashNote = applicationTexts.feeDueBy('Cash at our office');
+    const paidOnline = views.filter((a) => a.history.some((e) => e.to === 'submitted' && e.note === 'Fee paid'));
+    const inCash = views.filter((a) => a.history.some((e) => e.to === 'submitted' && e.note === cashNote));
+    // Every application past its payment says how its fee was paid.
+    expect(views.filter((a) => a.history.some((e) => e.to === 'submitted')).length).toBe(
+      paidOnline.length + inCash.length,
+    );
+    expect(paidOnline.length).toBeGreaterThanOrEqual(8);
+    expect(inCash).toHaveLength(1);
+
+    for (const a of paidOnline) {
+      const o = await orderOf(a.order_id);
+      expect(o, a.application_no).toMatchObject({
+        kind: 'service_fee',
+        application_id: a.id,
+        status: 'delivered',
+        payment_status: 'paid',
+        payment_method_code: 'sandbox',
+        grand_total_minor: a.fee!.amount,
+        items: 1,
+        item_total: a.fee!.amount,
+        reserved_until: null,
+        payment: 'paid',
+        session: 'paid',
+      });
+      expect(o!.paid_at).not.toBeNull();
+      expect(a.fee_status, a.application_no).toMatchObject({
+        state: 'paid',
+        order_id: a.order_id,
+        method: expect.stringMatching(/\w/),
+        can_refund: true,
+        can_mark_paid: false,
+      });
+      expect(new Date(a.fee_status.paid_at!).getTime()).toBeLessThan(Date.now());
+      expect((await applicantView(a)).fee_order_id).toBe(a.order_id);
+    }
+
+    const cash = inCash[0]!;
+    expect(await orderOf(cash.order_id)).toMatchObject({
+      kind: 'service_fee',
+      status: 'delivered',
+      payment_status: 'cod',
+      payment_method_code: 'cod',
+      grand_total_minor: cash.fee!.amount,
+      paid_at: null,
+      payment: null,
+    });
+    expect(cash.fee_status).toMatchObject({
+      state: 'cash_due',
+      method: 'Cash at our office',
+      can_mark_paid: true,
+      can_refund: false,
+    });
+    expect((await applicantView(cash)).fee_order_id).toBe(cash.order_id);
+
+    // Awaiting a quote or the fee: no fee order (Pay makes one); the fee is due once quoted.
+    for (const a of views.filter((x) => ['quote_requested', 'awaiting_payment'].includes(x.stage))) {
+      expect(a.order_id, a.application_no).toBeNull();
+      expect(a.fee_status.state).toBe(a.fee ? 'due' : 'not_due');
+    }
+    const [orphans] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders o
+           where o.kind <> 'service_fee' or not exists (select 1 from applications a where a.order_id = o.id)`,
+    );
+    expect(orphans!.n).toBe(0);
+
+    // The rejected one's fee is still to be refunded: the owner refunds it, paid back by the sandbox.
+    const rejected = views.find((a) => a.stage === 'rejected')!;
+    expect(rejected.fee_status.can_refund).toBe(true);
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${rejected.id}/fee/refund`,
+      headers,
+      payload: { note: 'Refund of the rejected application' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.fee_status).toMatchObject({ state: 'refunded', can_refund: false });
+    await t.app.jobs.runDue();
+    expect(await orderOf(rejected.order_id)).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
+
+    // The cash one, received at the office.
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${cash.id}/fee/mark-paid`,
+      headers,
+      payload: {},
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data.fee_status).toMatchObject({ state: 'paid', can_refund: true });
+  });
+
+  it('is seeded once: a second seed changes nothing', async () => {
+    const count = async () =>
+      (
+        await queryRows<{ apps: number; orders: number; payments: number }>(
+          t.database.db,
+          sql`select (select count(*)::int from applications) as apps, (select count(*)::int from orders) as orders,
+                (select count(*)::int from payments) as payments`,
+        )
+      )[0];
+    const before = await count();
+    expect(await seedDemo(t.database, { mediaDir: TEST_MEDIA_DIR, demo: 'services' })).toBe(false);
+    expect(await count()).toEqual(before);
   });
 });

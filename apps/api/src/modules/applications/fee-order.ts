@@ -134,9 +134,10 @@ export async function readFeeApplication(db: Db, applicationId: string): Promise
  * replaced). It holds its reservation (of no stock: transition.ts counts goods lines only) as an
  * online goods order does, so the reservations job expires it unpaid to payment_failed, and a
  * payment tried again retakes it. A coupon's discount lowers the one line and the total; the tax
- * included is the net line's.
+ * included is the net line's. The services demo's seed writes its paid fee orders with it too
+ * (db/seed/applications.ts), then records their payment as of the day it was made.
  */
-async function writeFeeOrder(
+export async function writeFeeOrder(
   tx: Db,
   a: FeeApplication,
   orderId: string,
