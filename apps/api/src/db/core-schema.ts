@@ -56,6 +56,15 @@ export const channels = pgTable(
   (t) => [uniqueIndex('channels_name_lower_uq').on(sql`lower(${t.name})`)],
 );
 
+/**
+ * The ids of deleted channels, never given again (migration 0065): a shopper's cookie, a bookmark
+ * or an audit row naming one must not come to mean a new channel in another currency.
+ */
+export const retiredChannelIds = pgTable('retired_channel_ids', {
+  id: text('id').primaryKey(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 type Look = Pick<Storefront, 'favicon' | 'typography' | 'notice_bar' | 'topbar' | 'cookie_warning' | 'logo' | 'meta'>;
 
 export const storefronts = pgTable('storefronts', {

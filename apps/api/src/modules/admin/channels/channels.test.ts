@@ -334,6 +334,10 @@ describe('DELETE /api/admin/channels/:id', () => {
       expect.objectContaining({ before: expect.objectContaining({ name: 'Trade UAE', currency_code: 'AED' }) }),
     ]);
     expect((await remove(made.id)).statusCode).toBe(404);
+    // Its id is not given again: a cookie or an audit row naming it keeps meaning the one deleted.
+    const again = await addOk({ name: 'Trade UAE', currency_code: 'INR', country: 'IN' });
+    expect(again.id).toBe(`${made.id}_2`);
+    expect((await remove(again.id)).statusCode).toBe(200);
   });
 });
 

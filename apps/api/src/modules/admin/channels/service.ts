@@ -118,7 +118,8 @@ const nameTaken = async (db: Db, name: string, except: string | null) =>
   ).length > 0;
 
 /**
- * Adds a channel, its id a slug of the name (`_2`, `_3` … when another name made the same one).
+ * Adds a channel, its id a slug of the name (`_2`, `_3` … when another name, or a deleted
+ * channel, made the same one: a deleted channel's id is never given again).
  * One insert per try that also refuses a name taken (any case); two adds of one name at once meet
  * on the id, and the second is told the name is taken.
  */
@@ -134,6 +135,7 @@ export async function addChannel(db: Db, act: OwnerAct, body: Body): Promise<Adm
           sql`insert into channels (id, name, currency_code, country_id)
             select ${id}, ${body.name}, ${body.currency_code}, ${countryId}
              where not exists (select 1 from channels where lower(name) = lower(${body.name}))
+               and not exists (select 1 from retired_channel_ids r where r.id = ${id})
             on conflict (id) do nothing returning id`,
         );
         if (made) {
@@ -258,6 +260,7 @@ export async function deleteChannel(db: Db, act: OwnerAct, id: string): Promise<
         sql`delete from channels c where c.id = ${id} returning c.name, c.currency_code, c.country_id`,
       );
       if (!gone) throw notFound(msg.notFound);
+      await queryRows(tx, sql`insert into retired_channel_ids (id) values (${id}) on conflict do nothing`);
       // The listing read model keeps no key to channels.
       await queryRows(tx, sql`delete from listing_facet_counts where channel_id = ${id}`);
       await recordAudit(tx, {
