@@ -13,6 +13,7 @@ import { holdDataDir } from './db/data-dir-lock.ts';
 import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
 import { registerAdminPanel } from './ssr/admin-panel.ts';
+import { listenForControl } from './modules/backup/control.ts';
 import { registerStorefront } from './ssr/storefront.ts';
 
 type Env = ReturnType<typeof parseEnv>;
@@ -144,6 +145,8 @@ async function main() {
   const app = await buildApp({ database, env, dev });
   await registerAdminPanel(app);
   await registerStorefront(app, { dev });
+  // `npm run backup` beside this shop asks it for the backup (the embedded database is this process's alone).
+  if (!env.DATABASE_URL) await listenForControl(app, env.DATA_DIR);
 
   let closing = false;
   const shutdown = async (signal: string) => {

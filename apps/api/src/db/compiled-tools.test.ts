@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,47 @@ describe.skipIf(!built || Boolean(process.env.TEST_DATABASE_URL))(
         expect(row!.n).toBeGreaterThan(40);
       } finally {
         await database.close();
+      }
+    }, 240_000);
+
+    it('npm run backup beside the running shop on the embedded database: the shop takes it, every order in it', async () => {
+      const source = path.join(tmp, 'live');
+      const seeded = await tool('db', ['seed'], source);
+      expect(seeded, seeded.stderr).toMatchObject({ code: 0 });
+      const before = await openDatabase({ dataDir: source });
+      let orders: number;
+      try {
+        orders = (await queryRows<{ n: number }>(before.db, sql`select count(*)::int as n from orders`))[0]!.n;
+      } finally {
+        await before.close();
+      }
+      expect(orders).toBeGreaterThan(0);
+      let server: ChildProcess | undefined;
+      try {
+        const shop = await startServer({ DATA_DIR: source });
+        server = shop.child;
+        // Its control socket: only the shop's own user may connect.
+        const socket = path.join(source, 'control.sock');
+        expect(statSync(socket).mode & 0o777).toBe(0o600);
+
+        const out = path.join(tmp, 'live-backups');
+        const backup = await tool('backup', ['backup', '--out', out], source);
+        expect(backup.code, backup.stderr + shop.output()).toBe(0);
+        expect(backup.stdout).toContain(
+          `Backed up the embedded database in ${source} through the running shop (process ${server.pid})`,
+        );
+        const [name] = readdirSync(out);
+        const manifest = JSON.parse(readFileSync(path.join(out, name!, 'manifest.json'), 'utf8')) as {
+          tables: { name: string; rows: number }[];
+        };
+        expect(manifest.tables.find((t) => t.name === 'orders')?.rows).toBe(orders);
+        // The shop goes on serving, and takes its socket away when it stops.
+        expect((await get(`${shop.base}/api/health`)).status).toBe(200);
+        server.kill('SIGTERM');
+        expect(await exitOf(server, 20_000), shop.output()).toBe(0);
+        expect(existsSync(socket)).toBe(false);
+      } finally {
+        await stopServer(server);
       }
     }, 240_000);
 
@@ -145,6 +186,45 @@ function exitOf(child: ChildProcess, ms: number): Promise<number | null | 'timeo
 /** GET with a deadline: a server that hangs fails the test instead of stalling it. */
 const get = (url: string) => fetch(url, { signal: AbortSignal.timeout(10_000) });
 
+/** `npm start` as production runs it (apps/api/dist/server.js), answering /api/health; `env` adds DATA_DIR and the rest. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'server.js')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  let health: Response | undefined;
+  while (!health?.ok) {
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server did not answer /api/health:\n${output}`);
+    health = await get(`${base}/api/health`).catch(() => undefined);
+    if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
+  }
+  return { child, base, health: health!, output: () => output };
+}
+
+/** Stops a server the test started: SIGKILL when it is still up (a failed test), then waits. */
+async function stopServer(child: ChildProcess | undefined) {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await exitOf(child, 10_000);
+  }
+}
+
 // Issue 29: "a shop started on the embedded default is moved to PostgreSQL with two commands and
 // keeps every order, customer and picture", with the compiled commands the README gives.
 describe.runIf(built && Boolean(process.env.TEST_DATABASE_URL))(
@@ -207,50 +287,23 @@ describe.runIf(built && Boolean(process.env.TEST_DATABASE_URL))(
           expect(movedPictures.has(p.replace(/^\/media\//, ''))).toBe(true);
 
         // 3. `DATABASE_URL=… npm start`: the compiled server on PostgreSQL and the new data folder.
-        const port = await freePort();
-        const base = `http://127.0.0.1:${port}`;
-        let output = '';
-        server = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'server.js')], {
-          cwd: repoRoot,
-          env: {
-            PATH: process.env.PATH ?? '',
-            NODE_ENV: 'production',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            DATABASE_URL: url,
-            DATA_DIR: target,
-            SEED_DEMO: 'false',
-            LOG_LEVEL: 'warn',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        server.stdout!.on('data', (d) => (output += d));
-        server.stderr!.on('data', (d) => (output += d));
-        const deadline = Date.now() + 60_000;
-        let health: Response | undefined;
-        while (!health?.ok) {
-          if (Date.now() > deadline || server.exitCode !== null || server.signalCode !== null)
-            throw new Error(`the server did not answer /api/health:\n${output}`);
-          health = await get(`${base}/api/health`).catch(() => undefined);
-          if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
-        }
-        expect(health!.status).toBe(200);
-        expect(await health!.json()).toMatchObject({ data: { ok: true, database: 'postgres' } });
+        const started = await startServer({ DATABASE_URL: url, DATA_DIR: target });
+        server = started.child;
+        const { base, health } = started;
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ data: { ok: true, database: 'postgres' } });
 
         const picture = expected.productImages[0]!.path;
         const res = await get(`${base}${picture}`);
-        expect(res.status, output).toBe(200);
+        expect(res.status, started.output()).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/webp');
         const bytes = Buffer.from(await res.arrayBuffer());
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(pictures.get(picture.replace(/^\/media\//, '')));
 
         server.kill('SIGTERM');
-        expect(await exitOf(server, 20_000), output).toBe(0);
+        expect(await exitOf(server, 20_000), started.output()).toBe(0);
       } finally {
-        if (server && server.exitCode === null && server.signalCode === null) {
-          server.kill('SIGKILL');
-          await exitOf(server, 10_000);
-        }
+        await stopServer(server);
         await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
       }
     }, 300_000);

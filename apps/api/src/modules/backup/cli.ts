@@ -13,6 +13,7 @@ import { localDocuments, s3Documents } from '../applications/files.ts';
 import { s3BucketFromEnv, type S3Env } from '../media/s3.ts';
 import { s3MediaStorage } from '../media/storage.ts';
 import { createBackup, type BackupResult } from './backup.ts';
+import { backupThroughShop, controlSocketPath } from './control.ts';
 import { restoreBackup, type RestoreResult } from './restore.ts';
 import { isPackedBackup, unpackBackup } from './unpack.ts';
 
@@ -31,18 +32,23 @@ const filesOf = (env: DbEnv) => {
     : { documents: localDocuments(env.DATA_DIR) };
 };
 
-/** Backs up the shop's database and media into `outDir`. The embedded database must not be held by a running shop. */
+/**
+ * Backs up the shop's database and media into `outDir`. The embedded database of a running shop
+ * is backed up by that shop, asked on its control socket (control.ts): `through` names its process.
+ */
 export async function backupCommand(
   env: DbEnv,
   outDir: string,
   hooks: { onSnapshot?: (s: string) => void } = {},
-): Promise<BackupResult> {
+): Promise<BackupResult & { through?: number }> {
   let release = () => {};
   if (!env.DATABASE_URL) {
     const holder = dataDirHolder(env.DATA_DIR);
     if (holder) {
+      const taken = await backupThroughShop(env.DATA_DIR, outDir);
+      if (taken) return { ...taken, through: holder.pid };
       throw new Error(
-        `The shop is running on the embedded database in ${env.DATA_DIR} (process ${holder.pid}, started ${holder.started_at}). ` +
+        `The shop is running on the embedded database in ${env.DATA_DIR} (process ${holder.pid}, started ${holder.started_at}) and did not answer on ${controlSocketPath(env.DATA_DIR)}. ` +
           'The embedded database is opened by one process at a time, so this command cannot read it now: stop the shop or use the panel (Backups, Back up now); once the shop is stopped, npm run backup works. Nothing was written.',
       );
     }
@@ -132,7 +138,7 @@ async function main() {
     const r = await backupCommand(env, values.out ? path.resolve(values.out) : env.BACKUP_DIR);
     const rows = r.manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
-      `Backed up ${where(env)}: ${r.manifest.tables.length} tables, ${rows} rows, ${r.manifest.media.length} media files, ${r.manifest.documents?.length ?? 0} documents, ${mb(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s\n${r.dir}`,
+      `Backed up ${where(env)}${r.through ? ` through the running shop (process ${r.through})` : ''}: ${r.manifest.tables.length} tables, ${rows} rows, ${r.manifest.media.length} media files, ${r.manifest.documents?.length ?? 0} documents, ${mb(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s\n${r.dir}`,
     );
     return;
   }
