@@ -4,12 +4,14 @@ import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@shopfront/shared';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { TEST_PASSWORD, logInThroughDialog, waitForToast, type TestCustomer } from './support/customers.ts';
-import { expect, test } from './support/test.ts';
+import { axeProblems, signInPanel } from './support/admin.ts';
+import { OWNER, expect, test } from './support/test.ts';
 
 /**
  * Customers' own data (issue 29) on the Security page: "Download my data" saves a JSON file with
  * their orders, "Delete my account" signs them out and their old password no longer signs in;
- * both confirmed by a code sent to the verified phone. Screenshots with SHOTS_DIR set.
+ * both confirmed by a code sent to the verified phone; the owner then finds the deletion in the
+ * panel's record (Customers → Deleted accounts), with nothing personal. Screenshots with SHOTS_DIR set.
  */
 const DEMO = { email: 'demo@loomandleaf.test', password: 'Demo@1234', phone: '9876543210' };
 test.use({
@@ -25,6 +27,7 @@ test.use({
       );
     },
   },
+  staff: [OWNER],
 });
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -95,7 +98,7 @@ async function confirmWithCode(page: Page, base: string, button: string, phone: 
 
 test.describe('Your data on the Security page', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    test(`at ${viewport.width} px: download my data, then delete my account`, async ({ page, shop }) => {
+    test(`at ${viewport.width} px: download my data, then delete my account`, async ({ page, shop, newPage }) => {
       const base = shop.baseUrl;
       await page.setViewportSize(viewport);
       const who = viewport === DESKTOP ? DEMO : await verifiedShopper(page, base);
@@ -132,6 +135,19 @@ test.describe('Your data on the Security page', () => {
         body: JSON.stringify({ email: who.email, password: who.password }),
       });
       expect(again.status).toBe(422);
+
+      // The owner's record of deletions: when, how many orders were kept, and no name or contact.
+      const owner = await newPage(viewport);
+      await signInPanel(owner, `${base}/admin/customers`, OWNER);
+      await expect(owner.getByRole('link', { name: 'Deleted accounts' })).toBeVisible();
+      await shot(owner, 'panel-customers');
+      await owner.getByRole('link', { name: 'Deleted accounts' }).click();
+      await expect(owner.getByRole('heading', { name: 'Deleted accounts', level: 1 })).toBeVisible();
+      const newest = owner.getByTestId('deletions-list').getByRole('listitem').first();
+      await expect(newest).toContainText(viewport === DESKTOP ? /\d+ orders? kept, anonymised/ : 'No orders');
+      await expect(owner.getByTestId('deletions-list')).not.toContainText(who.email);
+      await shot(owner, 'panel-deleted-accounts');
+      expect(await axeProblems(owner)).toEqual([]);
     });
   }
 });

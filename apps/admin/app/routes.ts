@@ -13,6 +13,7 @@ export default [
     route('applications', 'routes/applications.tsx'),
     route('applications/:id', 'routes/applications.$id.tsx'),
     route('customers', 'routes/customers.tsx'),
+    route('customers/deleted', 'routes/customers.deleted.tsx'),
     route('customers/:id', 'routes/customers.$id.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('products', 'routes/products.tsx'),

@@ -27,13 +27,16 @@ export default function Customers() {
         title="Customers"
         description="Everyone with an account, newest first."
         action={
-          <div className="flex gap-2 self-start">
+          <div className="flex flex-wrap gap-2 self-start">
             <ExportLink
               href={endpointPath(adminExportApi.customers.path, undefined, q ? { q } : undefined)}
               testId="customers-export"
             />
             <Link to="/reviews" className="btn btn-outline">
               Reviews
+            </Link>
+            <Link to="/customers/deleted" className="btn btn-outline">
+              Deleted accounts
             </Link>
           </div>
         }
