@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPictures } from '@shopfront/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, cartApi, type AdminPictures } from '@shopfront/shared';
 import { openDatabase, queryRows } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
 import { createTestApp, secondProcess, type TestApp } from '../../test/app.ts';
@@ -15,6 +15,8 @@ import { createBackup } from '../backup/backup.ts';
 import { MEDIA_DIR } from '../backup/manifest.ts';
 import { restoreBackup } from '../backup/restore.ts';
 import { signedInOwner } from '../staff/testing.ts';
+import { UPLOAD_GRACE_MS, pruneCustomisationImages } from '../cart/customisation-prune.ts';
+import { formData } from '../../test/form-data.ts';
 import { localDocuments, s3Documents } from '../applications/files.ts';
 import { shopFiles } from './plugin.ts';
 import { readAll, s3BucketFromEnv } from './s3.ts';
@@ -151,6 +153,57 @@ describe('media on S3', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${id.split('-')[1]}`, headers: owner });
     expect(del.statusCode, del.body).toBe(200);
     expect((await keys()).filter((k) => k.endsWith(rel))).toEqual([]);
+  });
+
+  it('keeps a shopper’s customisation photo in the bucket, served from it; the prune removes an unused one there, never one a cart uses', async () => {
+    await t.database.db.execute(
+      sql`insert into plugins (module_name, config, is_installed) values ('ProductCustomisation', '{}', true)
+          on conflict (module_name) do update set is_installed = true`,
+    );
+    const photo = async (colour: string) => {
+      const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+      const { payload, contentType } = formData([
+        { field: 'image', filename: 'me.png', type: 'image/png', data: bytes },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: cartApi.customisationImage.path,
+        headers: { 'content-type': contentType, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { image_path: string } }>().data.image_path;
+    };
+    const used = await photo('#aa3355');
+    const unused = await photo('#3355aa');
+    for (const p of [used, unused]) {
+      const rel = p.slice('/media/'.length);
+      expect(await keys()).toContain(`media/${rel}`);
+      expect(existsSync(path.join(dataDir, 'media', rel))).toBe(false);
+      const served = await t.app.inject({ method: 'GET', url: p });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+    // A cart line holds the first; both are past the upload's grace period when the prune runs.
+    const [v] = await queryRows<{ id: string; product_id: string }>(
+      t.database.db,
+      sql`select id, product_id from variants order by id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`insert into carts (id, channel_id) select 'c_s3_custom', channel_id from storefronts where is_default`,
+    );
+    await t.database.db.execute(
+      sql`insert into cart_items (cart_id, product_id, variant_id, quantity, image_path, customisation_key, seen_price_minor)
+          values ('c_s3_custom', ${v!.product_id}, ${v!.id}, 1, ${used}, 'k', 100)`,
+    );
+    const later = Date.now() + UPLOAD_GRACE_MS + 60_000;
+    expect(await pruneCustomisationImages(t.database.db, t.app.media.storage, later)).toBe(1);
+    expect(await keys()).toContain(`media/${used.slice('/media/'.length)}`);
+    expect((await keys()).filter((k) => k.endsWith(unused.split('/').at(-1)!))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: unused })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: used })).statusCode).toBe(200);
   });
 
   it('keeps application documents under the private prefix, served only by the authorised download', async () => {
