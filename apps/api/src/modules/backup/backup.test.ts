@@ -39,6 +39,7 @@ import { backupCommand, restoreCommand } from './cli.ts';
 import { DOCUMENTS_DIR, MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { restoreBackup, loadTable } from './restore.ts';
 import { READ_MODEL_TABLES } from './tables.ts';
+import { lastAppliedMigration, migrateUpTo } from './migrations.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
 let tmp: string;
@@ -380,6 +381,49 @@ describe.skipIf(!PG)('a backup of PostgreSQL taken while the shop takes orders',
       await source.close();
     }
   }, 90_000);
+});
+
+// The embedded database on both passes' machines; once is enough.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a backup taken by an older version', () => {
+  it('restores on its own migration, then runs the newer ones over its rows (0065 fills retired_channel_ids from its audit log)', async () => {
+    const oldDir = path.join(tmp, 'older-version');
+    const old = await openDatabase({ dataDir: oldDir });
+    let backup: BackupResult;
+    try {
+      await migrateUpTo(old, '0064_channel_names_unique');
+      await old.db.execute(
+        sql`insert into audit_log (actor, action, target, before) values
+              ('owner@example.in', 'channel.delete', 'channel:ch_gulf_old', '{"name": "Gulf"}'),
+              ('owner@example.in', 'store-settings.update', 'store-settings', null)`,
+      );
+      backup = await createBackup(old, {
+        mediaDir: path.join(oldDir, 'media'),
+        documents: localDocuments(oldDir),
+        outDir: path.join(tmp, 'older-backups'),
+      });
+    } finally {
+      await old.close();
+    }
+    expect(backup.manifest.migration).toBe('0064_channel_names_unique');
+
+    const target = path.join(tmp, 'older-restored');
+    const r = await restoreCommand({ DATA_DIR: target }, backup.dir, false);
+    expect(r.counts.audit_log).toBe(2);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      const journal = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, '../../../drizzle/meta/_journal.json'), 'utf8'),
+      ) as { entries: { tag: string }[] };
+      const newest = journal.entries.at(-1)!.tag;
+      expect(await lastAppliedMigration(restored.db)).toBe(newest);
+      const retired = await queryRows<{ id: string }>(restored.db, sql`select id from retired_channel_ids`);
+      expect(retired).toEqual([{ id: 'ch_gulf_old' }]);
+      const [n] = await queryRows<{ n: number }>(restored.db, sql`select count(*)::int as n from audit_log`);
+      expect(n!.n).toBe(2);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
 });
 
 describe("an application's uploaded documents", () => {
