@@ -53,14 +53,29 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A new, empty database on the PostgreSQL cluster, dropped after the file. */
-async function freshPostgres(): Promise<string> {
+/**
+ * A new, empty database on the PostgreSQL cluster, dropped after the file. `asOwner`: owned by a
+ * new role that is no superuser, and the URL signs in as it (as a managed PostgreSQL gives you).
+ */
+async function freshPostgres({ asOwner = false } = {}): Promise<string> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(PG!, (admin) => admin.query(`create database ${name}`));
+  const role = `${name}_owner`;
+  const password = randomBytes(12).toString('hex');
+  await withAdmin(PG!, async (admin) => {
+    if (asOwner) {
+      await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole password '${password}'`);
+      await admin.query(`create database ${name} owner ${role}`);
+    } else await admin.query(`create database ${name}`);
+  });
   dropAfter.push(() =>
-    withAdmin(PG!, async (admin) => void (await admin.query(`drop database if exists ${name} with (force)`))),
+    withAdmin(PG!, async (admin) => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+    }),
   );
-  return databaseUrl(PG!, name);
+  const url = new URL(databaseUrl(PG!, name));
+  if (asOwner) [url.username, url.password] = [role, password];
+  return url.toString();
 }
 
 const shopEnv = (dataDir = TEST_DATA_DIR) =>
@@ -283,9 +298,9 @@ describe('a backup of the embedded database taken while the shop takes orders', 
   }, 150_000);
 
   it.skipIf(!PG)(
-    'restores into a fresh PostgreSQL database: the same orders, stock and counts; the shop serves and sells',
+    'restores into a fresh PostgreSQL database as its owner, no superuser: the same orders, stock and counts; the shop serves and sells',
     async () => {
-      const url = await freshPostgres();
+      const url = await freshPostgres({ asOwner: true });
       const dataDir = path.join(tmp, 'to-postgres');
       await restoreCommand({ DATA_DIR: dataDir, DATABASE_URL: url }, d.backup.dir, false);
       const database = await openDatabase({ url, poolMax: 4 });

@@ -39,9 +39,10 @@ export interface RestoreResult {
 
 /**
  * Restores a backup into an empty database: every checksum is checked first, the schema is built
- * by the migrations up to the backup's, the rows are loaded in one transaction with triggers and
- * foreign-key checks off (session_replication_role = replica: the rows are one consistent
- * snapshot), sequences are set, the read models rebuilt, newer migrations applied, media and
+ * by the migrations up to the backup's, the rows are loaded in one transaction with the foreign
+ * keys and triggers set aside (withoutKeysAndTriggers: the rows are one consistent snapshot, and
+ * the keys are checked whole when they come back), sequences are set, the read models rebuilt,
+ * newer migrations applied, media and
  * documents copied (an archive from before documents were backed up has none: restored without).
  */
 export async function restoreBackup(database: Database, opts: RestoreOptions): Promise<RestoreResult> {
@@ -108,7 +109,48 @@ async function ensureEmpty(
 }
 
 async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
-  await tx.execute(sql.raw('set local session_replication_role = replica'));
+  const counts = await withoutKeysAndTriggers(tx, () => loadAll(tx, archive, manifest));
+  // The read models from the loaded rows, with the keys and triggers back.
+  const [{ present } = { present: [] as string[] }] = await queryRows<{ present: string[] }>(
+    tx,
+    sql`select coalesce(array_agg(proname::text), '{}') as present from pg_proc where proname in (${sql.join(
+      READ_MODEL_REFRESHERS.map((f) => sql`${f}`),
+      sql`, `,
+    )})`,
+  );
+  for (const fn of present) await tx.execute(sql.raw(`select ${ident(fn)}()`));
+  return counts;
+}
+
+/**
+ * Runs `load` with the schema's foreign keys dropped and its own triggers disabled, then puts both
+ * back in the same transaction: re-adding a key checks every row against it, so a restore whose
+ * rows do not hold together fails whole. Only what the tables' owner may do (the user that just
+ * built them with the migrations): no superuser, unlike session_replication_role, so a managed
+ * PostgreSQL (RDS, Cloud SQL, Neon …) restores as its database's owner.
+ */
+async function withoutKeysAndTriggers<T>(tx: Db, load: () => Promise<T>): Promise<T> {
+  const keys = await queryRows<{ tbl: string; name: string; def: string }>(
+    tx,
+    sql`select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+          from pg_constraint c
+         where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+         order by 1, 2`,
+  );
+  const triggered = await queryRows<{ tbl: string }>(
+    tx,
+    sql`select distinct t.tgrelid::regclass::text as tbl from pg_trigger t join pg_class c on c.oid = t.tgrelid
+         where not t.tgisinternal and c.relnamespace = 'public'::regnamespace order by 1`,
+  );
+  for (const k of keys) await tx.execute(sql.raw(`alter table ${k.tbl} drop constraint ${ident(k.name)}`));
+  for (const t of triggered) await tx.execute(sql.raw(`alter table ${t.tbl} disable trigger user`));
+  const result = await load();
+  for (const t of triggered) await tx.execute(sql.raw(`alter table ${t.tbl} enable trigger user`));
+  for (const k of keys) await tx.execute(sql.raw(`alter table ${k.tbl} add constraint ${ident(k.name)} ${k.def}`));
+  return result;
+}
+
+async function loadAll(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
   const target = new Map(
     (await dumpedTables(tx)).map((t) => [t.name, new Map(t.columns.map((c) => [c.name, c.type]))]),
   );
@@ -135,15 +177,6 @@ async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Re
       );
     }
   }
-  await tx.execute(sql.raw('set local session_replication_role = origin'));
-  const [{ present } = { present: [] as string[] }] = await queryRows<{ present: string[] }>(
-    tx,
-    sql`select coalesce(array_agg(proname::text), '{}') as present from pg_proc where proname in (${sql.join(
-      READ_MODEL_REFRESHERS.map((f) => sql`${f}`),
-      sql`, `,
-    )})`,
-  );
-  for (const fn of present) await tx.execute(sql.raw(`select ${ident(fn)}()`));
   return counts;
 }
 
