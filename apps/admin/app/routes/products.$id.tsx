@@ -45,12 +45,9 @@ function Product() {
       ) : (
         <Suspense fallback={<Loading label="Loading the form…" />}>
           <ProductEditor
-            // A channel added or removed elsewhere in the panel gives the form its price columns anew
-            // (by the set of ids: a rename, which reorders the list, keeps the form and its edits).
-            key={`${id}:${product.data?.version ?? 0}:${list
-              .map((c) => c.id)
-              .sort()
-              .join(',')}`}
+            // A channel added or removed elsewhere in the panel adds or takes away its price column
+            // without a new form (variants-grid.tsx withChannels): unsaved edits stay.
+            key={`${id}:${product.data?.version ?? 0}`}
             product={isNew ? undefined : product.data}
             channels={list}
           />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import {
   slugify,
   toBody,
   unpricedWarnings,
+  withChannels,
   type Channel,
   type ProductForm,
 } from './form-model';
@@ -43,6 +44,18 @@ export default function ProductEditor({ product, channels }: { product?: AdminPr
   const status = useWatch({ control: form.control, name: 'status' });
   const variants = useWatch({ control: form.control, name: 'variants' });
   const unpriced = unpricedWarnings(variants ?? []);
+  // A channel added or deleted elsewhere in the panel: an untouched form starts again with its
+  // column; one with edits gets the column added (or taken away) and keeps every edit.
+  const channelIds = channels.map((c) => `${c.id}:${c.currency}`).join(',');
+  const seenChannels = useRef(channelIds);
+  useEffect(() => {
+    if (seenChannels.current === channelIds) return;
+    seenChannels.current = channelIds;
+    if (!form.formState.isDirty) form.reset(product ? fromProduct(product, channels) : emptyForm(channels));
+    else form.setValue('variants', withChannels(form.getValues('variants'), channels));
+    // channelIds stands for channels (a new array of the same channels changes nothing).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [channelIds]);
 
   const place = (path: string, message: string, values: ProductForm, first: boolean) => {
     const at = formPath(path, values);

@@ -103,6 +103,29 @@ export function variantsFor(form: ProductForm, channels: Channel[]): VariantRow[
   });
 }
 
+/**
+ * The variants' price cells for `channels`, in their order: a channel's cell kept as typed, a new
+ * channel's empty, a removed channel's gone. The same rows back when nothing changes, so a
+ * channel added or deleted elsewhere in the panel gives the form its column without a reset.
+ */
+export function withChannels(variants: VariantRow[], channels: Channel[]): VariantRow[] {
+  const same = variants.every(
+    (v) =>
+      v.prices.length === channels.length &&
+      v.prices.every((p, i) => p.channel_id === channels[i]!.id && p.currency === channels[i]!.currency),
+  );
+  if (same) return variants;
+  return variants.map((v) => ({
+    ...v,
+    prices: channels.map((ch) => {
+      const had = v.prices.find((p) => p.channel_id === ch.id);
+      return had
+        ? { ...had, currency: ch.currency }
+        : { channel_id: ch.id, currency: ch.currency, price: '', compare_at: '' };
+    }),
+  }));
+}
+
 /** The same combinations in the same order (the grid needs no rebuilding). */
 export const sameGrid = (a: VariantRow[], b: VariantRow[]) =>
   a.length === b.length && a.every((v, i) => comboKey(v.options) === comboKey(b[i]!.options));
