@@ -201,10 +201,21 @@ async function busyCustomer() {
         values (${productId}, ${customer.id}, ${`${who.firstName} ${who.lastName}`}, 5, 'Lovely', ${`— ${who.firstName}`})`,
   );
   await queryRows(t.database.db, sql`insert into email_subscribers (email, status) values (${who.email}, 'confirmed')`);
-  await queryRows(
-    t.database.db,
-    sql`insert into customer_notes (customer_id, author, body) values (${customer.id}, 'owner@shop.test', ${`Called ${who.firstName}`})`,
-  );
+  // Notes the owner writes about them, through the panel's API: each also goes into the audit log.
+  const noted = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/customers/${customer.id}/notes`,
+    headers: owner,
+    payload: { body: `Called ${who.firstName} on ${who.phone}` },
+  });
+  expect(noted.statusCode, noted.body).toBe(200);
+  const orderNoted = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/notes`,
+    headers: owner,
+    payload: { body: `${who.firstName} ${who.lastName} asked for a call first` },
+  });
+  expect(orderNoted.statusCode, orderNoted.body).toBe(200);
   // An ended application of theirs (services mode), with their answers and a message.
   const applicationId = `apl_${randomBytes(8).toString('hex')}`;
   await queryRows(

@@ -63,6 +63,9 @@ export async function assertNoOrdersInProgress(db: Db, customerId: number): Prom
  * and a business buyer's GSTIN and business name (required on a B2B tax invoice). A wrong code
  * commits its counted try and deletes nothing. Answers the customisation pictures to prune.
  */
+/** What an order's staff note reads once its customer deleted their account. */
+export const ERASED_NOTE = 'Note removed: the customer deleted their account';
+
 export async function deleteAccount(
   db: Db,
   customer: Customer,
@@ -109,7 +112,19 @@ export async function deleteAccount(
           where id in (${orders})`,
     );
     await run(sql`update order_items set custom_text = null, image_path = null where order_id in (${orders})`);
-    await run(sql`update order_events set note = null where actor = 'shopper' and order_id in (${orders})`);
+    // Notes anyone wrote about them or their orders (a staff cancel's reason, "called Priya, 98…").
+    await run(sql`update order_events set note = null where note is not null and order_id in (${orders})`);
+    await run(sql`update order_notes set body = ${ERASED_NOTE} where order_id in (${orders})`);
+    // The audit log keeps who did what and when; what staff wrote about them goes: a customer
+    // entry's before and after (a note's text, a block), an order entry's detail (a note, a reason).
+    await run(sql`update audit_log set before = null, after = null where target = ${`customer:${id}`}`);
+    const orderTargets = list(orderIds.map((o) => `order:${o}`));
+    await run(
+      sql`update audit_log
+             set before = case when jsonb_typeof(before) = 'object' then before - 'detail' else before end,
+                 after = case when jsonb_typeof(after) = 'object' then after - 'detail' else after end
+           where target in (${orderTargets})`,
+    );
     await run(sql`update refund_requests set reason = '' where order_id in (${orders})`);
     await run(
       sql`delete from outbox_messages where recipient in (${contacts}) or order_id in (${orders}) or ${mentions}`,

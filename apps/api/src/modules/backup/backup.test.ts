@@ -9,6 +9,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -276,6 +277,10 @@ describe('a backup of the embedded database taken while the shop takes orders', 
       manifest.tables.map((t) => `${t.name}.jsonl.gz`).sort(),
     );
     expect(manifest.media.some((m) => m.path.startsWith('.'))).toBe(false);
+    // Private to the shop's user, whatever the umask: the folder, each table, picture and the manifest.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const f of [MANIFEST_FILE, `tables/orders.jsonl.gz`, `media/${manifest.media[0]!.path}`])
+      expect([f, statSync(path.join(dir, f)).mode & 0o077]).toEqual([f, 0]);
   });
 
   it('restores into a fresh data folder (npm run restore): every order acknowledged before the snapshot, stock, counts; the shop serves and sells', async () => {
@@ -472,6 +477,7 @@ describe("an application's uploaded documents", () => {
       path: expect.stringMatching(/^applications\/[0-9a-f]{32}\.pdf$/),
     });
     expect(readFileSync(path.join(backup.dir, DOCUMENTS_DIR, entry.path)).equals(pdf)).toBe(true);
+    expect(statSync(path.join(backup.dir, DOCUMENTS_DIR, entry.path)).mode & 0o077).toBe(0);
     expect(backup.manifest.media).toEqual([]);
 
     const dataDir = path.join(tmp, 'documents-restored');
@@ -534,7 +540,7 @@ describe("an application's uploaded documents", () => {
 });
 
 describe('npm run backup on the embedded database of a running shop', () => {
-  it('refuses with "stop the shop or use the panel" and opens nothing', async () => {
+  it('refuses with "stop the shop or use the panel" when the shop holding the folder does not answer, and opens nothing', async () => {
     const dataDir = path.join(tmp, 'held');
     mkdirSync(dataDir, { recursive: true });
     // Another live process holds the folder, as a running shop does (server.ts writes server.pid).

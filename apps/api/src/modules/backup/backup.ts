@@ -93,7 +93,7 @@ export async function createBackup(database: Database, opts: BackupOptions): Pro
     .replace(/\.\d+Z$/, 'Z')
     .replaceAll(':', '-');
   const { dir, work } = await claimName(path.join(path.resolve(opts.outDir), `backup-${stamp}`));
-  await mkdir(path.join(work, TABLES_DIR));
+  await mkdir(path.join(work, TABLES_DIR), { mode: 0o700 });
   try {
     return await writeBackup(database, opts, { dir, work, started });
   } catch (err) {
@@ -114,7 +114,8 @@ async function claimName(base: string): Promise<{ dir: string; work: string }> {
     const dir = n === 1 ? base : `${base}-${n}`;
     if (existsSync(dir)) continue;
     try {
-      await mkdir(`${dir}.partial`);
+      // The shop's own user only: a backup holds every customer and every applicant's documents.
+      await mkdir(`${dir}.partial`, { mode: 0o700 });
       return { dir, work: `${dir}.partial` };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -177,7 +178,7 @@ async function writeBackup(
     documents,
     ...(opts.scheduled ? { scheduled: true } : {}),
   };
-  writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   renameSync(work, dir);
   return { dir, manifest, bytes: sizeOf(dir), ms: Date.now() - started, dbMs };
 }
@@ -186,7 +187,7 @@ async function writeBackup(
 export async function dumpTable(tx: Db, name: string, columns: string[], work: string): Promise<TableEntry> {
   const file = path.join(TABLES_DIR, `${name}.jsonl.gz`);
   const gzip = createGzip();
-  const out = createWriteStream(path.join(work, file));
+  const out = createWriteStream(path.join(work, file), { mode: 0o600 });
   gzip.pipe(out);
   const cols = columns.map((c) => `${ident(c)}::text`).join(', ');
   await tx.execute(
@@ -230,8 +231,8 @@ async function copyMedia(from: string, to: string): Promise<MediaEntry[]> {
       else if (d.isFile()) {
         // A picture is small: read once, hashed and written from memory.
         const bytes = readFileSync(path.join(from, relPath));
-        mkdirSync(path.join(to, rel), { recursive: true });
-        writeFileSync(path.join(to, relPath), bytes);
+        mkdirSync(path.join(to, rel), { recursive: true, mode: 0o700 });
+        writeFileSync(path.join(to, relPath), bytes, { mode: 0o600 });
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         entries.push({ path: relPath.split(path.sep).join('/'), bytes: bytes.length, sha256 });
         // Other work (a running shop's requests) gets a turn every 50 ms.
@@ -254,8 +255,8 @@ async function copyBucketMedia(storage: MediaStorage, to: string): Promise<Media
     // Deleted since it was listed: not in the backup, as if the backup had started a moment later.
     if (!stored) continue;
     const dest = path.join(to, ...file.path.split('/'));
-    await mkdir(path.dirname(dest), { recursive: true });
-    await writeFile(dest, stored.bytes);
+    await mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+    await writeFile(dest, stored.bytes, { mode: 0o600 });
     const sha256 = createHash('sha256').update(stored.bytes).digest('hex');
     entries.push({ path: file.path, bytes: stored.bytes.length, sha256 });
   }

@@ -34,10 +34,16 @@ export async function listenForControl(app: FastifyInstance, dataDir: string): P
       res.end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socket, () => resolve());
-  });
+  // Made 0600 from the start (the umask, while it binds at start-up), not only after the chmod.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socket, () => resolve());
+    });
+  } finally {
+    process.umask(umask);
+  }
   chmodSync(socket, 0o600);
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
