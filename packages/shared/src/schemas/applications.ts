@@ -25,6 +25,7 @@ export const applicationTexts = {
   tooLarge: (mb: number) => `The file is too large (at most ${mb} MB)`,
   fileType: (types: string) => `Please upload a ${types} file`,
   oneFile: 'Please upload one file for this field',
+  answerTooLong: 'This answer is too long. Please shorten it and send the form again',
   number: 'Please enter a number',
   numberMin: (min: number) => `Please enter a number of at least ${min}`,
   numberMax: (max: number) => `Please enter a number of at most ${max}`,
