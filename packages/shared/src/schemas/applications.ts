@@ -25,6 +25,7 @@ export const applicationTexts = {
   tooLarge: (mb: number) => `The file is too large (at most ${mb} MB)`,
   fileType: (types: string) => `Please upload a ${types} file`,
   oneFile: 'Please upload one file for this field',
+  answerTooLong: 'This answer is too long. Please shorten it and send the form again',
   number: 'Please enter a number',
   numberMin: (min: number) => `Please enter a number of at least ${min}`,
   numberMax: (max: number) => `Please enter a number of at most ${max}`,
@@ -43,6 +44,7 @@ export const applicationTexts = {
   stageNotAllowed: 'The application cannot move to that stage from where it is',
   reasonRequired: 'Please give the reason for the rejection',
   feeRequired: 'Please give the fee you quote',
+  feeAtLeastOnePaisa: 'Enter a fee of at least ₹0.01, or move the application to Submitted to take it on without a fee',
   requestSent: 'The document request has been sent to the applicant',
   documentSent: 'The document has been sent to the applicant',
   /** Paying the fee (ADR 37). */
@@ -439,7 +441,13 @@ export const AdminApplicationMoveBodySchema = z
     )
       .nullable()
       .optional(),
-    fee_minor: z.number({ error: messages.fallback }).int().min(0).max(1_000_000_000).optional(),
+    /** The quoted fee, in paise: at least 1 (a fee of nothing would leave it awaiting ₹0). */
+    fee_minor: z
+      .number({ error: messages.fallback })
+      .int()
+      .min(1, { error: applicationTexts.feeAtLeastOnePaisa })
+      .max(1_000_000_000)
+      .optional(),
   })
   .strict();
 

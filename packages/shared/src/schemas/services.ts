@@ -36,6 +36,16 @@ export const APPLICATION_FILE_MAX_MB = 10;
  */
 export const APPLICATION_APPLICANT_DOCUMENTS_MAX = 20;
 export const APPLICATION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+/**
+ * Most file fields one service's form may have: an application's multipart body takes at most
+ * this many files (the API's APPLICATION_UPLOAD.maxFiles), so a form asking for more could never be sent.
+ */
+export const APPLICATION_FORM_FILES_MAX = 5;
+/**
+ * Longest text answer (characters) an owner may allow (a text or textarea field's `max`): the API
+ * reads each answer whole up to this many characters in UTF-8 and refuses a longer one.
+ */
+export const APPLICATION_TEXT_MAX_CHARS = 10_000;
 
 /** One field of a service's application form (stored as jsonb on service_details.form_fields). */
 export const ApplicationFieldSchema = z.object({
@@ -112,6 +122,9 @@ export const serviceMessages = {
   choiceOptionTwice: 'Each option of a choice field must be different',
   fileAccept: 'A file field needs at least one accepted file type',
   minAboveMax: 'The smallest value must not be above the largest',
+  fieldKeyBuiltIn: (key: string) => `“${key}” is a name the shop uses itself: pick another key`,
+  textMax: `The longest answer is a whole number of characters from 1 to ${APPLICATION_TEXT_MAX_CHARS.toLocaleString('en-IN')}`,
+  tooManyFiles: `A form can ask for at most ${APPLICATION_FORM_FILES_MAX} files: one application sends no more. Ask for the rest as a document later, or combine them in one PDF`,
   saved: 'Service details saved',
   removed: 'This product is no longer a service',
 } as const;
@@ -123,17 +136,28 @@ export const serviceMessages = {
 export const APPLICATION_RESERVED_KEYS = ['service', 'name', 'email', 'phone', 'request_id'] as const;
 
 /**
+ * A key JavaScript objects already have (`constructor`, `__proto__`, `toString`…): an answer read
+ * by that key from a plain object would be the object's own property, not the applicant's.
+ */
+const isBuiltInKey = (key: string): boolean => key in Object.prototype;
+
+/**
  * PUT /api/admin/catalog/products/{id}/service: ServiceDetailsSchema with the rules across
  * fields (unique field and stage keys, stage keys clear of APPLICATION_FIXED_STAGES, a choice
- * field's two or more distinct options, a file field's accepted types, min ≤ max), each issue
+ * field's two or more distinct options, a file field's accepted types, min ≤ max, no key an object
+ * has built in, a text answer's max within APPLICATION_TEXT_MAX_CHARS, at most
+ * APPLICATION_FORM_FILES_MAX file fields), each issue
  * on its own path (`form_fields.2.options`), so the panel shows it under the field.
  */
 export const ServiceDetailsBodySchema = ServiceDetailsSchema.superRefine((details, ctx) => {
   const seenFields = new Set<string>();
+  let fileFields = 0;
   details.form_fields.forEach((field, i) => {
     const at = (...rest: (string | number)[]) => ['form_fields', i, ...rest];
     if ((APPLICATION_RESERVED_KEYS as readonly string[]).includes(field.key))
       ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyReserved(field.key) });
+    else if (isBuiltInKey(field.key))
+      ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyBuiltIn(field.key) });
     else if (seenFields.has(field.key))
       ctx.addIssue({ code: 'custom', path: at('key'), message: serviceMessages.fieldKeyTwice });
     seenFields.add(field.key);
@@ -145,6 +169,14 @@ export const ServiceDetailsBodySchema = ServiceDetailsSchema.superRefine((detail
     }
     if (field.type === 'file' && field.accept.length === 0)
       ctx.addIssue({ code: 'custom', path: at('accept'), message: serviceMessages.fileAccept });
+    if (field.type === 'file' && ++fileFields > APPLICATION_FORM_FILES_MAX)
+      ctx.addIssue({ code: 'custom', path: at('type'), message: serviceMessages.tooManyFiles });
+    if (
+      (field.type === 'text' || field.type === 'textarea') &&
+      field.max !== null &&
+      (!Number.isInteger(field.max) || field.max < 1 || field.max > APPLICATION_TEXT_MAX_CHARS)
+    )
+      ctx.addIssue({ code: 'custom', path: at('max'), message: serviceMessages.textMax });
     if (field.min !== null && field.max !== null && field.min > field.max)
       ctx.addIssue({ code: 'custom', path: at('min'), message: serviceMessages.minAboveMax });
   });

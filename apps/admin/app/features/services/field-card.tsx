@@ -95,7 +95,11 @@ export function FieldCard({
           </>
         )}
         {(type === 'text' || type === 'textarea') && (
-          <FormField name={`${at}.max`} label="Longest answer in characters (optional)" inputMode="numeric" />
+          <FormField
+            name={`${at}.max`}
+            label="Longest answer in characters (optional, up to 10,000)"
+            inputMode="numeric"
+          />
         )}
         {type === 'file' && (
           <>

@@ -67,6 +67,10 @@ function checkFile(f: ApplicationField, upload: Upload): { type: ApplicationFile
   return { type };
 }
 
+/** The part sent under `key`: never a property every object has (a field keyed `constructor`). */
+const own = <T>(parts: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(parts, key) ? parts[key] : undefined;
+
 /**
  * Checks a submitted form against the service's own fields: every required field answered, each
  * answer of its field's type (a number within min/max, an ISO date, one of the choices, text
@@ -84,7 +88,7 @@ export function checkAnswers(
   for (const f of fields) {
     const base = { key: f.key, label: f.label, type: f.type, value: null, document_id: null };
     if (f.type === 'file') {
-      const upload = body.files[f.key];
+      const upload = own(body.files, f.key);
       if (!upload || upload.bytes.length === 0) {
         if (f.required) errors[f.key] = [messages.required];
         else answers.push(base);
@@ -98,7 +102,7 @@ export function checkAnswers(
       }
       continue;
     }
-    const raw = (body.fields[f.key] ?? '').trim();
+    const raw = (own(body.fields, f.key) ?? '').trim();
     if (raw === '') {
       if (f.required) errors[f.key] = [messages.required];
       else answers.push(base);

@@ -9,6 +9,7 @@ import { settleCancelledPayment } from '../orders/service.ts';
 import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
+import { lockFeeOrderThenApplication } from './lock.ts';
 import { notifyApplicant, notifyThread } from './notify.ts';
 import { cancelAction, isBeforeWork, isFinalStage, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
@@ -51,13 +52,13 @@ export interface ApplicantCancel {
 }
 
 /**
- * Cancels, or asks to. One short transaction. The application's row is locked first, then its fee
- * order's, the order the owner's moves and Pay take them in; the fee order is read in the
- * statements after, so a payment that landed meanwhile is seen (its fee then refunded here), and a
- * payment landing after finds its order closed and is refunded by markPaid. A payment's
- * confirmation takes them the other way round (the order, then settleFeeOrder's application), so
- * on PostgreSQL the two can deadlock: the database ends one of them, and this side starts again
- * (withDeadlockRetry; the confirmation, ended, starts again too).
+ * Cancels, or asks to. One short transaction. The fee order's row is locked first, then the
+ * application's (lockFeeOrderThenApplication): the way round a payment's confirmation (the order,
+ * then settleFeeOrder's application), Refund fee, a staff move, the stale sweep and Pay take them.
+ * The fee order is read in the statements after, so a payment that landed meanwhile is seen (its
+ * fee then refunded here), and a payment landing after finds its order closed and is refunded by
+ * markPaid. Should PostgreSQL still end it to break a deadlock (a fee order made by Pay between its
+ * reads), it starts again (withDeadlockRetry); the rolled-back attempt queued nothing.
  * refundQueued: a paid online fee's refund was queued (the jobs runner pays it back).
  */
 export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel): Promise<{ refundQueued: boolean }> {
@@ -65,12 +66,7 @@ export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel
   const token = await applicationToken(app.db, c.applicationId);
   return withDeadlockRetry(() =>
     app.db.transaction(async (tx) => {
-      const [locked] = await queryRows<{ order_id: string | null }>(
-        tx,
-        sql`select order_id from applications where id = ${c.applicationId} for update`,
-      );
-      if (!locked) throw notFound(applicationTexts.notFound);
-      if (locked.order_id) await tx.execute(sql`select id from orders where id = ${locked.order_id} for update`);
+      if (!(await lockFeeOrderThenApplication(tx, c.applicationId))) throw notFound(applicationTexts.notFound);
       const [a] = await queryRows<Locked>(
         tx,
         sql`select stage, stages, order_id, application_no, service_name, email, phone,

@@ -2,13 +2,23 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationTexts, cartMessages, messages, type Application, type ProductGrid } from '@shopfront/shared';
+import {
+  APPLICATION_FORM_FILES_MAX,
+  APPLICATION_TEXT_MAX_CHARS,
+  applicationTexts,
+  cartMessages,
+  messages,
+  type Application,
+  type ApplicationField,
+  type ProductGrid,
+} from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testBrowser } from '../../test/browser.ts';
 import { setStoreSetting } from '../../test/orders.ts';
 import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
+import type { FilePart } from '../../test/form-data.ts';
 import { pruneEndedApplicationDocuments } from '../maintenance/retention.ts';
 import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, makeService } from './testing.ts';
 
@@ -299,5 +309,85 @@ describe('documents are kept a year after the application ends', () => {
       ['rent agreement.pdf', null],
     ]);
     expect(await pruneEndedApplicationDocuments(t.database.db, t.app.media.documents)).toBe(0);
+  });
+});
+
+describe('answers are stored whole or refused, and a field is read by its own key', () => {
+  const field = (f: Partial<ApplicationField> & Pick<ApplicationField, 'key' | 'type'>): ApplicationField => ({
+    label: f.key,
+    required: false,
+    help: null,
+    options: [],
+    max: null,
+    min: null,
+    accept: [],
+    max_mb: null,
+    ...f,
+  });
+  let ip = 0;
+  const send = (slug: string, fields: Record<string, string>, files: FilePart[] = []) =>
+    apply(t, { service: slug, name: 'Asha', phone: uniquePhone(), ...fields }, files, {}, `10.78.1.${++ip}`);
+  const stored = async (id: string) =>
+    (
+      await queryRows<{ answers: { key: string; value: string | null }[] }>(
+        t.database.db,
+        sql`select answers from applications where id = ${id}`,
+      )
+    )[0]!.answers;
+
+  it('a long answer in Devanagari (4,000 characters, 12,000 bytes) is stored whole', async () => {
+    const s = await makeService(t.database.db, 30, { form_fields: [field({ key: 'story', type: 'textarea' })] });
+    const story = 'अ'.repeat(4000);
+    const res = await send(s.slug, { story });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const app = res.json<{ data: Application }>().data;
+    expect(app.answers.find((a) => a.key === 'story')?.value).toBe(story);
+    expect((await stored(app.id)).find((a) => a.key === 'story')?.value).toBe(story);
+  });
+
+  it('the longest answer allowed (10,000 characters, 4 bytes each) is read whole; a longer part is refused on its field, never cut', async () => {
+    const s = await makeService(t.database.db, 31, {
+      form_fields: [field({ key: 'story', type: 'textarea', max: APPLICATION_TEXT_MAX_CHARS })],
+    });
+    // U+10000 and above: 2 UTF-16 units and 4 bytes in UTF-8 each; 5,000 of them are 10,000 units.
+    const longest = '𑀅'.repeat(APPLICATION_TEXT_MAX_CHARS / 2);
+    const whole = await send(s.slug, { story: longest });
+    expect(whole.statusCode, whole.body.slice(0, 300)).toBe(200);
+    expect(whole.json<{ data: Application }>().data.answers[0]!.value).toBe(longest);
+
+    const tooLong = await send(s.slug, { story: 'a'.repeat(50_000) });
+    expect([tooLong.statusCode, tooLong.json().errors]).toEqual([422, { story: [applicationTexts.answerTooLong] }]);
+  });
+
+  it('a field keyed like an object’s own property (a service saved before the editor refused it) is read as sent', async () => {
+    const s = await makeService(t.database.db, 32, {
+      form_fields: [field({ key: 'constructor', type: 'text' }), field({ key: 'business_name', type: 'text' })],
+    });
+    const res = await send(s.slug, { business_name: 'Asha Traders' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json<{ data: Application }>().data.answers.map((a) => [a.key, a.value])).toEqual([
+      ['constructor', null],
+      ['business_name', 'Asha Traders'],
+    ]);
+
+    const required = await makeService(t.database.db, 33, {
+      form_fields: [field({ key: 'constructor', type: 'text', required: true })],
+    });
+    const missing = await send(required.slug, {});
+    expect([missing.statusCode, missing.json().errors]).toEqual([422, { constructor: [messages.required] }]);
+  });
+
+  it(`a form with the most file fields the editor allows (${APPLICATION_FORM_FILES_MAX}) takes an application with every file`, async () => {
+    const keys = Array.from({ length: APPLICATION_FORM_FILES_MAX }, (_, i) => `doc_${i + 1}`);
+    const s = await makeService(t.database.db, 34, {
+      form_fields: keys.map((key) => field({ key, type: 'file', required: true, accept: ['application/pdf'] })),
+    });
+    const res = await send(
+      s.slug,
+      {},
+      keys.map((key) => ({ field: key, filename: `${key}.pdf`, type: 'application/pdf', data: PDF })),
+    );
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json<{ data: Application }>().data.answers.map((a) => a.value)).toEqual(keys.map((k) => `${k}.pdf`));
   });
 });

@@ -25,6 +25,8 @@ import { countFeeCoupon, type FeeBeingPaid, type FeeCoupon } from './fee-coupon.
 import { notifyApplicant } from './notify.ts';
 import { nextDueAt, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
+import { lockFeeOrderThenApplication } from './lock.ts';
+import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 
 /**
  * A services-mode application's fee order (ADR 37): the application's fee paid on the order rails.
@@ -93,17 +95,14 @@ function contactAddress(a: FeeApplication): Address {
 }
 
 /**
- * Locks the application's row (to the end of `tx`) and reads what its fee order needs. Two
- * statements: on PostgreSQL a statement that waited for the lock sees the locked row as it is
- * now but every other table as of its own start, so one statement would miss the fee order a
- * concurrent payer just committed and make a second. The read after the lock sees it.
+ * Locks the application's row (to the end of `tx`), its fee order's first when it has one (the
+ * way round every change to both takes them: lockFeeOrderThenApplication), and reads what its fee
+ * order needs. Separate statements: on PostgreSQL a statement that waited for the lock sees the
+ * locked row as it is now but every other table as of its own start, so one statement would miss
+ * the fee order a concurrent payer just committed and make a second. The read after the lock sees it.
  */
 async function lockApplication(tx: Db, applicationId: string): Promise<FeeApplication | null> {
-  const [locked] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from applications where id = ${applicationId} for update`,
-  );
-  if (!locked) return null;
+  if (!(await lockFeeOrderThenApplication(tx, applicationId))) return null;
   return readFeeApplication(tx, applicationId);
 }
 
@@ -236,38 +235,41 @@ export async function feeOrderFor(
   const couponCode = input.coupon?.trim() ? normaliseCouponCode(input.coupon) : null;
   const newId = `ord_${randomBytes(16).toString('base64url')}`;
   const trackingHash = await trackingHashFor(app.db, newId);
-  return app.db.transaction(async (tx) => {
-    const { a, fresh, fee } = feeOpenFor(await lockApplication(tx, applicationId), couponCode);
-    const orderId = fresh ? newId : a.fee_order_id!;
-    const coupon = fresh && couponCode !== null ? await countFeeCoupon(tx, couponCode, fee, orderId) : null;
-    if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash, coupon);
-    if (coupon !== null && coupon.discountMinor === a.fee_minor) {
-      await coverFee(tx, app, orderId, coupon.code, linkOrigin);
-      return { orderId, customerId: a.customer_id, offline: false, covered: true };
-    }
-    const offline = method.kind === 'offline';
-    if (offline) {
-      const moved = await moveOrder(tx, {
-        orderId,
-        to: 'confirmed',
-        from: ['awaiting_payment', 'payment_failed'],
-        actor: 'shopper',
-        note: `${feeMethodName(method.code, method.name)} chosen`,
-      });
-      if (!moved) throw new HttpError(409, applicationTexts.notAwaitingFee);
-      await queryRows(
-        tx,
-        sql`update orders set payment_method_code = ${method.code}, payment_status = 'cod', reserved_until = null,
+  // A deadlock (see lockFeeOrderThenApplication) starts it again: the rolled-back try left nothing.
+  return withDeadlockRetry(() =>
+    app.db.transaction(async (tx) => {
+      const { a, fresh, fee } = feeOpenFor(await lockApplication(tx, applicationId), couponCode);
+      const orderId = fresh ? newId : a.fee_order_id!;
+      const coupon = fresh && couponCode !== null ? await countFeeCoupon(tx, couponCode, fee, orderId) : null;
+      if (fresh) await writeFeeOrder(tx, a, orderId, trackingHash, coupon);
+      if (coupon !== null && coupon.discountMinor === a.fee_minor) {
+        await coverFee(tx, app, orderId, coupon.code, linkOrigin);
+        return { orderId, customerId: a.customer_id, offline: false, covered: true };
+      }
+      const offline = method.kind === 'offline';
+      if (offline) {
+        const moved = await moveOrder(tx, {
+          orderId,
+          to: 'confirmed',
+          from: ['awaiting_payment', 'payment_failed'],
+          actor: 'shopper',
+          note: `${feeMethodName(method.code, method.name)} chosen`,
+        });
+        if (!moved) throw new HttpError(409, applicationTexts.notAwaitingFee);
+        await queryRows(
+          tx,
+          sql`update orders set payment_method_code = ${method.code}, payment_status = 'cod', reserved_until = null,
               updated_at = now() where id = ${orderId}`,
-      );
-      await settleFeeOrder(tx, app, orderId, {
-        actor: 'applicant',
-        linkOrigin,
-        method: feeMethodName(method.code, method.name),
-      });
-    }
-    return { orderId, customerId: a.customer_id, offline, covered: false };
-  });
+        );
+        await settleFeeOrder(tx, app, orderId, {
+          actor: 'applicant',
+          linkOrigin,
+          method: feeMethodName(method.code, method.name),
+        });
+      }
+      return { orderId, customerId: a.customer_id, offline, covered: false };
+    }),
+  );
 }
 
 /** A fee order a coupon covered whole: paid (of nothing) and settled at once, as a free fee is. */

@@ -4,20 +4,34 @@ import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { APPLICATION_FILE_MAX_MB, APPLICATION_FILE_TYPES, applicationTexts } from '@shopfront/shared';
+import {
+  APPLICATION_FILE_MAX_MB,
+  APPLICATION_FILE_TYPES,
+  APPLICATION_FORM_FILES_MAX,
+  APPLICATION_TEXT_MAX_CHARS,
+  applicationTexts,
+} from '@shopfront/shared';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { S3_KEYS, mediaType, type S3Bucket } from '../media/s3.ts';
 
 const MiB = 1_048_576;
+/**
+ * One text part at its longest: the longest answer an owner may allow, every character at 4 bytes
+ * in UTF-8 (at most 3 for each UTF-16 unit a length counts, 4 for a pair), and a margin. A longer
+ * part is refused (readMultipart), never cut.
+ */
+const MAX_FIELD_BYTES = APPLICATION_TEXT_MAX_CHARS * 4 + 1024;
+const MAX_FIELDS = 60;
 
 /** Bounds of one multipart body of the applications (an application with its files, or one document). */
 export const APPLICATION_UPLOAD = {
   maxFileBytes: APPLICATION_FILE_MAX_MB * MiB,
-  maxFiles: 5,
-  /** Every file at its largest, plus room for the text fields and part headers. */
-  maxBodyBytes: 5 * APPLICATION_FILE_MAX_MB * MiB + 256 * 1024,
-  maxFieldBytes: 10_000,
-  maxFields: 60,
+  /** A service's form has at most this many file fields (the contract refuses more). */
+  maxFiles: APPLICATION_FORM_FILES_MAX,
+  /** Every file at its largest, plus room for the text fields at their longest and part headers. */
+  maxBodyBytes: APPLICATION_FORM_FILES_MAX * APPLICATION_FILE_MAX_MB * MiB + MAX_FIELDS * MAX_FIELD_BYTES + 256 * 1024,
+  maxFieldBytes: MAX_FIELD_BYTES,
+  maxFields: MAX_FIELDS,
 } as const;
 
 export type ApplicationFileType = (typeof APPLICATION_FILE_TYPES)[number];
@@ -79,11 +93,14 @@ export function downloadName(name: string, mime: string): string {
 
 /**
  * Reads a multipart body whole: its text fields and its files (one per field name), each file at
- * most maxFileBytes. Too much is 413, a malformed body 400: never a 500.
+ * most maxFileBytes. Too much is 413, a malformed body 400: never a 500. A text part longer than
+ * maxFieldBytes (the parser would hand over its start, flagged valueTruncated) is a 422 on its
+ * field: an answer is stored whole or not at all. The maps have no prototype, so a part or a
+ * form field named like an object's own property (`constructor`) reads as what was sent.
  */
 export async function readMultipart(req: FastifyRequest): Promise<MultipartBody> {
   if (!req.isMultipart()) throw new HttpError(415, applicationTexts.notMultipart);
-  const body: MultipartBody = { fields: {}, files: {} };
+  const body: MultipartBody = { fields: Object.create(null), files: Object.create(null) };
   let current = '';
   try {
     const parts = req.parts({
@@ -102,6 +119,8 @@ export async function readMultipart(req: FastifyRequest): Promise<MultipartBody>
       if (part.type === 'file') {
         if (body.files[part.fieldname]) throw fieldError(part.fieldname, applicationTexts.oneFile);
         body.files[part.fieldname] = { bytes: await part.toBuffer(), filename: cleanName(part.filename ?? '') };
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        throw fieldError(part.fieldname, applicationTexts.answerTooLong);
       } else if (typeof part.value === 'string') {
         body.fields[part.fieldname] = part.value;
       }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
+import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
+import { lockFeeOrderThenApplication } from './lock.ts';
 import { notifyApplicant } from './notify.ts';
 import { isFinalStage, nextDueAt, nextStages, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
@@ -28,6 +30,10 @@ export interface StageMove {
  * (closeUnpaidFeeOrder: its coupon use given back), so no fee is asked for or taken afterwards (a
  * payment already on its way is refunded when it lands: payments/verdicts.ts refundUnapplied).
  * The stage table read first is the application's own copy, which never changes.
+ * Its fee order's row is locked before the application's (lockFeeOrderThenApplication), the way
+ * round a payment's confirmation and Refund fee take them; a deadlock that still happens (a fee
+ * order made by Pay at that moment) starts the transaction again (withDeadlockRetry): a rolled-back
+ * attempt queued nothing (the outbox is written in the transaction), so the applicant is told once.
  */
 export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
   const [current] = await queryRows<{ stages: ServiceStage[]; stage: string }>(
@@ -43,15 +49,17 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
   const due = nextDueAt(stages, m.to, new Date());
   const token = await applicationToken(app.db, m.id);
 
-  await app.db.transaction(async (tx) => {
-    const [moved] = await queryRows<{
-      application_no: string;
-      service_name: string;
-      email: string | null;
-      phone: string | null;
-    }>(
-      tx,
-      sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
+  await withDeadlockRetry(() =>
+    app.db.transaction(async (tx) => {
+      if (!(await lockFeeOrderThenApplication(tx, m.id))) throw notFound(applicationTexts.notFound);
+      const [moved] = await queryRows<{
+        application_no: string;
+        service_name: string;
+        email: string | null;
+        phone: string | null;
+      }>(
+        tx,
+        sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
             next_due_at = ${due?.toISOString() ?? null}::timestamptz,
             rejection_reason = ${m.to === 'rejected' ? m.note : null},
             fee_minor = ${quoting ? sql`${m.feeMinor!}` : sql`fee_minor`},
@@ -60,21 +68,22 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
             ${isFinalStage(stages, m.to) ? sql`cancel_requested_at = null, cancel_request_reason = null` : sql`cancel_requested_at = cancel_requested_at`}
           where id = ${m.id} and stage = ${m.from}
           returning application_no, service_name, email, phone`,
-    );
-    if (!moved) throw new HttpError(409, applicationTexts.staleStage);
-    if (m.to === 'cancelled' || m.to === 'rejected') await closeUnpaidFeeOrder(tx, m.id);
-    await tx.execute(
-      sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at)
+      );
+      if (!moved) throw new HttpError(409, applicationTexts.staleStage);
+      if (m.to === 'cancelled' || m.to === 'rejected') await closeUnpaidFeeOrder(tx, m.id);
+      await tx.execute(
+        sql`insert into application_events (application_id, from_stage, to_stage, note, actor, staff_id, next_due_at)
           values (${m.id}, ${m.from}, ${m.to}, ${m.note}, 'staff', ${m.staffId}, ${due?.toISOString() ?? null}::timestamptz)`,
-    );
-    await notifyApplicant(tx, app.outbox, {
-      applicationNo: moved.application_no,
-      serviceName: moved.service_name,
-      email: moved.email,
-      phone: moved.phone,
-      stageLabel: stageLabel(stages, m.to),
-      note: m.note,
-      link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
-    });
-  });
+      );
+      await notifyApplicant(tx, app.outbox, {
+        applicationNo: moved.application_no,
+        serviceName: moved.service_name,
+        email: moved.email,
+        phone: moved.phone,
+        stageLabel: stageLabel(stages, m.to),
+        note: m.note,
+        link: linkOrigin ? `${linkOrigin}${applicationTrackingPath(token)}` : '',
+      });
+    }),
+  );
 }

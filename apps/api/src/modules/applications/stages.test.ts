@@ -99,6 +99,9 @@ describe('stage moves', () => {
     const { app } = await newApplication(quoted.slug);
     const noFee = await move(app.id, { from: 'quote_requested', to: 'awaiting_payment' });
     expect([noFee.statusCode, noFee.json().errors]).toEqual([422, { fee_minor: [applicationTexts.feeRequired] }]);
+    // A quote of nothing would leave it "Awaiting payment" of ₹0: refused, the owner told what to do instead.
+    const zero = await move(app.id, { from: 'quote_requested', to: 'awaiting_payment', fee_minor: 0 });
+    expect([zero.statusCode, zero.json().errors]).toEqual([422, { fee_minor: [applicationTexts.feeAtLeastOnePaisa] }]);
     const quotedRes = await move(app.id, {
       from: 'quote_requested',
       to: 'awaiting_payment',

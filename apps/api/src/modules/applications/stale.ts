@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
+import { lockFeeOrderThenApplication } from './lock.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
@@ -59,8 +60,9 @@ const cutoff = (days: number) => sql`now() - ${days} * interval '1 day'`;
  * the cutoff), so a payment, a quote or a staff move that came first, or another sweep, leaves it
  * as it is and nothing else happens. The winner's transaction closes its unpaid fee order (a
  * payment landing later is refunded), writes its history row (actor system) and tells the
- * applicant once. The application's row, then its fee order's, as an applicant's cancel takes
- * them; a payment's confirmation takes them the other way, so a deadlock starts it again.
+ * applicant once. Its fee order's row, then the application's, are locked first
+ * (lockFeeOrderThenApplication), the way round every other change to both takes them; a deadlock
+ * that still happens starts it again.
  */
 async function cancelStale(
   app: FastifyInstance,
@@ -69,6 +71,7 @@ async function cancelStale(
 ): Promise<boolean> {
   return withDeadlockRetry(() =>
     db.transaction(async (tx) => {
+      if (!(await lockFeeOrderThenApplication(tx, s.id))) return false;
       const [moved] = await queryRows<{
         application_no: string;
         service_name: string;

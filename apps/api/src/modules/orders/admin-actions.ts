@@ -27,6 +27,7 @@ import {
 } from './fulfilment.ts';
 import { settleCancelledPayment } from './service.ts';
 import { moveOrder } from './transition.ts';
+import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 
 /**
  * What staff do to an order (issue 25), each one short transaction: the order row is locked,
@@ -267,6 +268,9 @@ export function rejectAdminRefund(
  * by approveRefund, all of it or `amount_minor` (the money back through the provider, or recorded
  * for an offline method; the order refunded; the applicant told as for any order refund). Once:
  * of several callers at once the first refunds it, the others find it refunded (409).
+ * The order's row is locked first, then `also`'s application (the way round every change to both
+ * takes them: applications/lock.ts); a deadlock that still happens starts the whole transaction
+ * again (withDeadlockRetry), never a 500: a rolled-back try queued no refund and no message.
  */
 export function refundFeeOrder(
   db: Db,
@@ -276,18 +280,19 @@ export function refundFeeOrder(
   /** A further step in the refund's transaction (the application cancelled with it). */
   also?: (tx: Db) => Promise<void>,
 ) {
-  return act(
-    db,
-    who,
-    orderId,
-    'refund',
-    async (tx, o) => {
-      if (o.status !== 'delivered' || o.payment_status !== 'paid' || o.refunded_minor > 0) {
-        throw new HttpError(409, applicationTexts.feeNotRefundable);
-      }
-      const [request] = await queryRows<{ id: number }>(
-        tx,
-        sql`with line as (
+  return withDeadlockRetry(() =>
+    act(
+      db,
+      who,
+      orderId,
+      'refund',
+      async (tx, o) => {
+        if (o.status !== 'delivered' || o.payment_status !== 'paid' || o.refunded_minor > 0) {
+          throw new HttpError(409, applicationTexts.feeNotRefundable);
+        }
+        const [request] = await queryRows<{ id: number }>(
+          tx,
+          sql`with line as (
               update order_items i set refund_requested_quantity = i.quantity
                 from orders o
                where i.order_id = ${orderId} and o.id = i.order_id and o.kind = 'service_fee'
@@ -296,20 +301,21 @@ export function refundFeeOrder(
             insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
             select ${orderId}, id, quantity, ${body.note || 'Fee refunded by the shop'}, total_minor from line
          returning id`,
-      );
-      if (!request) throw new HttpError(409, applicationTexts.feeNotRefundable);
-      const moved = await moveOrder(tx, { orderId, to: 'refund_requested', from: ['delivered'], actor: 'staff' });
-      if (!moved) throw new HttpError(409, applicationTexts.feeNotRefundable);
-      await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
-      await approveRefund(tx, request.id, {
-        orderId,
-        amountMinor: body.amount_minor,
-        restock: false,
-        note: body.note ?? null,
-      });
-      await also?.(tx);
-    },
-    body,
+        );
+        if (!request) throw new HttpError(409, applicationTexts.feeNotRefundable);
+        const moved = await moveOrder(tx, { orderId, to: 'refund_requested', from: ['delivered'], actor: 'staff' });
+        if (!moved) throw new HttpError(409, applicationTexts.feeNotRefundable);
+        await queryRows(tx, sql`update order_events set notified_at = now() where id = ${moved.eventId}`);
+        await approveRefund(tx, request.id, {
+          orderId,
+          amountMinor: body.amount_minor,
+          restock: false,
+          note: body.note ?? null,
+        });
+        await also?.(tx);
+      },
+      body,
+    ),
   );
 }
 

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ServiceDetailsBody } from '@shopfront/shared';
+import {
+  APPLICATION_FORM_FILES_MAX,
+  APPLICATION_TEXT_MAX_CHARS,
+  serviceMessages,
+  type ServiceDetailsBody,
+} from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { CACHES_ON, createTestApp, type TestApp } from '../../../test/app.ts';
 import { testBrowser } from '../../../test/browser.ts';
@@ -184,6 +189,36 @@ describe('service details: saving', () => {
       'stages.0.key': ['“submitted” is a stage every application already has: pick another key'],
       'stages.2.key': ['Each stage needs its own key'],
     });
+  });
+
+  it('refuses a form no application could be sent with: a built-in key, a text max past the bound, too many files', async () => {
+    const body = gstRegistration();
+    const file = (key: string) => ({ key, label: key, type: 'file' as const, accept: ['application/pdf' as const] });
+    body.form_fields = [
+      { key: 'constructor', label: 'Constructor', type: 'text' },
+      { key: 'story', label: 'Your story', type: 'textarea', max: APPLICATION_TEXT_MAX_CHARS + 1 },
+      { key: 'code', label: 'Code', type: 'text', max: 0 },
+      ...Array.from({ length: APPLICATION_FORM_FILES_MAX + 1 }, (_, i) => file(`doc_${i + 1}`)),
+    ];
+    const res = await call('PUT', productId, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'form_fields.0.key': ['“constructor” is a name the shop uses itself: pick another key'],
+      'form_fields.1.max': ['The longest answer is a whole number of characters from 1 to 10,000'],
+      'form_fields.2.max': ['The longest answer is a whole number of characters from 1 to 10,000'],
+      [`form_fields.${3 + APPLICATION_FORM_FILES_MAX}.type`]: [serviceMessages.tooManyFiles],
+    });
+    expect(serviceMessages.tooManyFiles).toContain('at most 5 files');
+
+    // At the bounds: saved (a number field's max is a value, not a length: no bound here).
+    body.form_fields = [
+      { key: 'story', label: 'Your story', type: 'textarea', max: APPLICATION_TEXT_MAX_CHARS },
+      { key: 'turnover', label: 'Turnover', type: 'number', max: 1_000_000_000 },
+      ...Array.from({ length: APPLICATION_FORM_FILES_MAX }, (_, i) => file(`doc_${i + 1}`)),
+    ];
+    const saved = await call('PUT', productId, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await call('DELETE', productId).then((r) => r.statusCode)).toBe(200);
   });
 
   it('refuses bad shapes with the field’s message, never a 500', async () => {
