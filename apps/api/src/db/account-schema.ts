@@ -302,7 +302,7 @@ export const knownDevices = pgTable(
 );
 
 /**
- * A record of the accounts their customers deleted (the owner's list): when, a pseudonymous
+ * A record of the accounts their customers deleted (the owner's list): when, a random
  * reference and how many orders were kept anonymised. Nothing personal: the customer row itself
  * is gone (modules/account/delete-account.ts).
  */

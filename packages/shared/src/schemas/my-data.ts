@@ -55,7 +55,7 @@ export type MyDataExport = z.infer<typeof MyDataExportSchema>;
 /** One line of the owner's record of deleted accounts (nothing personal). */
 export const AccountDeletionSchema = z.object({
   id: z.number().int(),
-  /** A pseudonymous reference (a hash of the old customer id), not the customer. */
+  /** A random reference that tells deletions apart; nothing leads from it to the customer. */
   customer_ref: z.string(),
   orders_kept: z.number().int(),
   deleted_at: z.string(),

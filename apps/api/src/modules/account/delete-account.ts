@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { AccountDeletionList } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -24,9 +24,11 @@ export const deletionMessages = {
 /** An application that has not ended: not rejected or cancelled, and not at its service's last stage (completed). */
 const APPLICATION_OPEN = sql`a.stage not in ('rejected', 'cancelled') and a.stage is distinct from (a.stages -> -1 ->> 'key')`;
 
-/** A pseudonymous reference for the owner's record: tells two deletions apart, names no one. */
-export const customerRef = (customerId: number) =>
-  createHash('sha256').update(`customer:${customerId}`).digest('hex').slice(0, 16);
+/**
+ * The owner's record's reference: tells two deletions apart and names no one. Random, so it cannot
+ * be worked back to the customer's id (a hash of a sequential id could be).
+ */
+export const deletionRef = () => randomBytes(8).toString('hex');
 
 const list = (values: string[]) =>
   values.length
@@ -156,7 +158,7 @@ export async function deleteAccount(
     await run(sql`delete from applications where customer_id = ${id}`);
     // Sessions, known devices, addresses, wishlist, notes, codes and reset links go with the row.
     await run(sql`delete from customers where id = ${id}`);
-    await tx.insert(accountDeletions).values({ customerRef: customerRef(id), ordersKept: orderIds.length });
+    await tx.insert(accountDeletions).values({ customerRef: deletionRef(), ordersKept: orderIds.length });
     return { uploads: uploads.map((u) => u.image_path), documents: documents.map((d) => d.path) };
   });
   if ('error' in outcome) throw outcome.error;

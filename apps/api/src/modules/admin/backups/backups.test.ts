@@ -159,6 +159,18 @@ describe('backups from the panel', () => {
 
   it('deletes a backup (audited); then it is gone and 404', async () => {
     const [b] = (await list()).backups;
+    // Downloading it is audited too: a copy of every customer's data left the shop.
+    const downloads = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'backup.download'), eq(auditLog.target, `backup:${b!.name}`)))
+      ).length;
+    const before = await downloads();
+    const got = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${b!.name}/download`, headers: owner });
+    expect(got.statusCode).toBe(200);
+    expect(await downloads()).toBe(before + 1);
     const url = `/api/admin/backups/${b!.name}`;
     const res = await t.app.inject({ method: 'DELETE', url, headers: owner });
     expect(res.statusCode).toBe(200);

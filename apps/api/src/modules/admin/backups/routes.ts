@@ -79,8 +79,10 @@ export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     config: { staffArea: 'backups' },
     handler: async (req, reply) => {
-      await requireStaff(req);
+      const { staff, ip } = await actor(req);
       const folder = await backupPath(dir, req.params.name);
+      // A copy of every customer's data leaves the shop: the Activity log says who took it.
+      await recordAudit(app.db, { staff, action: 'backup.download', target: `backup:${req.params.name}`, ip });
       return reply
         .type('application/gzip')
         .header('cache-control', 'no-store')

@@ -117,7 +117,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { data: AccountDeletionListSchema },
       ...doc(
-        'Accounts their customers deleted (Delete my account), newest first, the latest 200: when, a pseudonymous reference (a hash of the old customer id) and how many orders were kept, anonymised. Nothing personal',
+        'Accounts their customers deleted (Delete my account), newest first, the latest 200: when, a random reference (not derived from the customer) and how many orders were kept, anonymised. Nothing personal',
       ),
     },
     async () => ok(await listAccountDeletions(app.db)),
