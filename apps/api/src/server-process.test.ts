@@ -54,6 +54,17 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+
+/** The requests a Prometheus text counts for one route, over every method and status. */
+function countedRequests(text: string, route: string): number {
+  let n = 0;
+  for (const line of text.split('\n'))
+    if (line.startsWith('shopfront_http_requests_total{') && line.includes(`route="${route}"`))
+      n += Number(line.split(' ').at(-1));
+  return n;
+}
+
 async function waitForHealth(baseUrl: string, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -115,7 +126,7 @@ describe('server.ts', () => {
   }, 60_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'WEB_CONCURRENCY=2 on PostgreSQL: two workers share the port, a dead one is replaced, SIGTERM stops them all',
+    'WEB_CONCURRENCY=2 on PostgreSQL: two workers share the port, /metrics sums them, a dead one is replaced, SIGTERM stops them all',
     async () => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `cluster_${randomBytes(5).toString('hex')}`;
@@ -132,6 +143,7 @@ describe('server.ts', () => {
           PUBLIC_URL: baseUrl,
           DATABASE_URL: url.toString(),
           WEB_CONCURRENCY: '2',
+          METRICS_TOKEN: METRICS_TOKEN,
         });
         await waitForHealth(baseUrl, server.output);
         const workers = () =>
@@ -141,6 +153,13 @@ describe('server.ts', () => {
             .filter(Boolean)
             .map(Number);
         await vi.waitFor(() => expect(workers()).toHaveLength(2), { timeout: 30_000, interval: 200 });
+        // Requests spread over both workers; every scrape, whichever worker answers it, counts them all.
+        for (let i = 0; i < 20; i++) expect((await fetch(`${baseUrl}/api/storefront/channels`)).status).toBe(200);
+        for (let scrape = 0; scrape < 4; scrape++) {
+          const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+          expect(res.status).toBe(200);
+          expect(countedRequests(await res.text(), '/api/storefront/channels')).toBe(20);
+        }
         const [first] = workers();
         process.kill(first!, 'SIGKILL');
         await vi.waitFor(

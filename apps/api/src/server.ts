@@ -14,6 +14,7 @@ import { parseEnv } from './env.ts';
 import { storeUrlOrigin } from './lib/origin.ts';
 import { registerAdminPanel } from './ssr/admin-panel.ts';
 import { listenForControl } from './modules/backup/control.ts';
+import { sumWorkerMetrics } from './modules/metrics/cluster.ts';
 import { registerStorefront } from './ssr/storefront.ts';
 
 type Env = ReturnType<typeof parseEnv>;
@@ -93,6 +94,8 @@ async function runPrimary(env: Env) {
     console.error(`worker ${worker.process.pid} ended (${signal ?? code}); a new one starts in ${delay} ms`);
     setTimeout(() => !stopping && fork(), delay);
   });
+  // /metrics answers every worker's figures summed (modules/metrics/cluster.ts).
+  if (env.METRICS_TOKEN) sumWorkerMetrics();
   for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork();
   console.log(`Shopfront: ${env.WEB_CONCURRENCY} workers on PostgreSQL, port ${env.PORT}`);
   const stop = (signal: NodeJS.Signals) => {

@@ -1,14 +1,16 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { messages } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
+import { workerMetrics } from './cluster.ts';
 import { ShopMetrics } from './registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Null unless METRICS_TOKEN is set: then nothing is counted and /metrics answers 404. */
+    /** Null while METRICS_TOKEN is unset: nothing is counted then, and /metrics answers 404. */
     metrics: ShopMetrics | null;
   }
 }
@@ -52,6 +54,17 @@ export const metricsPlugin = fp(
       pageCache: () => (app.pageCache ? { hits: app.pageCache.hits, misses: app.pageCache.misses } : null),
     });
     app.decorate('metrics', metrics);
+    // One of several workers (WEB_CONCURRENCY > 1): a scrape answers all of them, summed by the primary.
+    if (cluster.isWorker) {
+      const workers = workerMetrics(metrics.registry);
+      metrics.useText(() =>
+        workers.collect().catch((err: Error) => {
+          app.log.warn({ err }, 'metrics: the workers could not be summed; this worker answers alone');
+          return metrics.registry.metrics();
+        }),
+      );
+      app.addHook('onClose', async () => workers.stop());
+    }
 
     app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
       metrics.observeRequest(req.method, routeLabel(req), reply.statusCode, reply.elapsedTime / 1000);

@@ -78,6 +78,8 @@ export class ShopMetrics {
       help: 'Background jobs by kind and status: pending (queued), running, failed (given up, kept until retention prunes them)',
       labelNames: ['kind', 'status'],
       registers,
+      // Summed over several workers (cluster.ts), each has read the same table: the largest is right.
+      aggregator: 'max',
       async collect() {
         // A database that cannot answer leaves this gauge empty, not the whole scrape failed: the
         // process and request metrics matter most just then.
@@ -116,9 +118,16 @@ export class ShopMetrics {
     this.#payments.inc({ provider, result });
   }
 
-  /** The Prometheus text exposition of every metric. */
+  #text: () => Promise<string> = () => this.registry.metrics();
+
+  /** The Prometheus text exposition of every metric (with several workers, of them all: useText). */
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.#text();
+  }
+
+  /** Where text() comes from instead of this registry alone (a cluster worker: cluster.ts). */
+  useText(text: () => Promise<string>): void {
+    this.#text = text;
   }
 
   get contentType(): string {
