@@ -6,7 +6,7 @@ import { BagIcon, HeartIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { AccountSection } from '../features/account/section';
 import { useAuth } from '../features/auth/auth-context';
-import { ScriptFlag } from '../features/cart/cart-line';
+import { ScriptFlag } from '../features/cart/script-flag';
 import { CART_ACTION } from '../features/cart/cart-view';
 import { useAddToCart } from '../features/cart/use-add-to-cart';
 import { ProductCard } from '../features/catalog/product-card';

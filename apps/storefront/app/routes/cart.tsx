@@ -5,7 +5,8 @@ import { Container } from '../components/container';
 import { AlertIcon, ArrowRightIcon, BagIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { cartAction } from '../features/cart/cart-action.server';
-import { CartLine, ScriptFlag } from '../features/cart/cart-line';
+import { CartLine } from '../features/cart/cart-line';
+import { ScriptFlag } from '../features/cart/script-flag';
 import { BarTotal, CartTotals } from '../features/cart/cart-totals';
 import {
   CART_ACTION,

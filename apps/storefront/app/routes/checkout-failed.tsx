@@ -5,7 +5,7 @@ import type { Route } from './+types/checkout-failed';
 import { Container } from '../components/container';
 import { AlertIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
-import { ScriptFlag } from '../features/cart/cart-line';
+import { ScriptFlag } from '../features/cart/script-flag';
 import { PAYMENT_UNUSABLE } from '../features/checkout/payment-view';
 import { ProcessingDialog } from '../features/checkout/processing-dialog';
 import { useLeaveForPayment } from '../features/checkout/use-leave-for-payment';

@@ -3,14 +3,8 @@ import type { CartItem } from '@shopfront/shared';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { AlertIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
-import { useHydrated } from '../../lib/use-hydrated';
-import { CART_ACTION, JS_FIELD, lineFix, stepperBounds, variantText, type CartActionData } from './cart-view';
-
-/** Present only once JavaScript runs: the /cart action then answers data instead of a redirect. */
-export function ScriptFlag() {
-  const hydrated = useHydrated();
-  return hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
-}
+import { ScriptFlag } from './script-flag';
+import { CART_ACTION, lineFix, stepperBounds, variantText, type CartActionData } from './cart-view';
 
 function LineFields({ line }: { line: CartItem }) {
   return (

@@ -4,7 +4,7 @@ import { cartMessages, type Cart, type CouponOffer } from '@shopfront/shared';
 import { inputClass, inputBorder } from '../../components/ui/field';
 import { AlertIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
-import { ScriptFlag } from './cart-line';
+import { ScriptFlag } from './script-flag';
 import { CouponOfferText } from './coupon-offer';
 import { CART_ACTION, type CartActionData } from './cart-view';
 import { useAuth } from '../auth/auth-context';

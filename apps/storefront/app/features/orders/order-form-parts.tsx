@@ -1,4 +1,4 @@
-import { ScriptFlag } from '../cart/cart-line';
+import { ScriptFlag } from '../cart/script-flag';
 
 /** The hidden fields every order form posts: the order, and whether a script sent it. */
 export function OrderFields({ orderId }: { orderId: string }) {

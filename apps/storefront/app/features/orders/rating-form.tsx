@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Stars } from '../../components/stars';
 import { Spinner } from '../../components/ui/spinner';
-import { ScriptFlag } from '../cart/cart-line';
+import { ScriptFlag } from '../cart/script-flag';
 import type { OrderActionResult } from './order-actions';
 
 const WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import type { Application, CouponOffer } from '@shopfront/shared';
 import { Spinner } from '../../components/ui/spinner';
-import { ScriptFlag } from '../cart/cart-line';
+import { ScriptFlag } from '../cart/script-flag';
 import { PAYMENT_UNUSABLE } from '../checkout/payment-view';
 import { ProcessingDialog } from '../checkout/processing-dialog';
 import { useLeaveForPayment } from '../checkout/use-leave-for-payment';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Money, Variant } from '@shopfront/shared';
 import { BagIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { ScriptFlag } from '../../cart/cart-line';
+import { ScriptFlag } from '../../cart/script-flag';
 import { CART_ACTION } from '../../cart/cart-view';
 import { useAddToCart } from '../../cart/use-add-to-cart';
 import { WishlistButton } from '../../wishlist/wishlist-button';

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from 'react-router';
 import type { Money } from '@shopfront/shared';
 import { AlertIcon } from '../../../components/ui/icons';
 import { useShop } from '../../../lib/shop';
-import { ScriptFlag } from '../../cart/cart-line';
+import { ScriptFlag } from '../../cart/script-flag';
 import {
   CHECK_TOTAL,
   CONFIRMED_TOTAL_FIELD,

@@ -1,5 +1,5 @@
 import { ANALYTICS_PLUGINS, type AnalyticsPluginName } from '@shopfront/shared';
-import { PROVIDERS, type PageInfo } from './providers';
+import type { PageInfo, PROVIDERS } from './providers';
 import type { EcommerceData, ShopEvent } from './types';
 
 /**
@@ -10,6 +10,10 @@ import type { EcommerceData, ShopEvent } from './types';
  *
  * Declining after a script was loaded cannot unload it (a script stays in the page's memory):
  * from then on the bus sends it no event, and the consent UI reloads the page so it is gone.
+ *
+ * The providers' code (providers.ts, shop-analytics.ts) is fetched only once a plugin may run: a
+ * shop without analytics, or a visitor who has not consented, never downloads it. Events tracked
+ * while it is on its way wait with the early ones.
  */
 
 export interface AnalyticsSetup {
@@ -21,6 +25,8 @@ export interface AnalyticsSetup {
 }
 
 let setup: AnalyticsSetup | null = null;
+let providers: typeof PROVIDERS | null = null;
+let providersLoading = false;
 const loaded = new Set<AnalyticsPluginName>();
 /** Events tracked before the shell applied the setup (a page's effect runs before the shell's). */
 const early: [ShopEvent, EcommerceData][] = [];
@@ -33,9 +39,24 @@ export const isAnalyticsPlugin = (name: string): name is AnalyticsPluginName =>
 /** Loads what may now run (never twice) and remembers what may receive events. */
 export function applyAnalytics(next: AnalyticsSetup): void {
   setup = next;
+  if (!providers) {
+    // Nothing may run yet: no provider is loaded, so early events have nowhere to go.
+    if (![...next.plugins.keys()].some((name) => next.allowed(name))) {
+      early.length = 0;
+      return;
+    }
+    if (!providersLoading) {
+      providersLoading = true;
+      void import('./providers').then((m) => {
+        providers = m.PROVIDERS;
+        if (setup) applyAnalytics(setup);
+      });
+    }
+    return;
+  }
   for (const [name, config] of next.plugins) {
     if (loaded.has(name) || !next.allowed(name)) continue;
-    if (PROVIDERS[name].load(config, next.nonce)) loaded.add(name);
+    if (providers[name].load(config, next.nonce)) loaded.add(name);
   }
   for (const [event, data] of early.splice(0)) track(event, data);
   const key = activeAnalytics().join(',');
@@ -60,21 +81,22 @@ export function wasLoaded(name: AnalyticsPluginName): boolean {
 /** Sends a shopping event to every active provider, each in its own format. */
 export function track(event: ShopEvent, data: EcommerceData | null): void {
   if (!data) return;
-  if (!setup) {
+  // Before the shell applied the setup, or while the providers' code is on its way.
+  if (!setup || (providersLoading && !providers)) {
     if (early.length < 20) early.push([event, data]);
     return;
   }
-  for (const name of activeAnalytics()) PROVIDERS[name].send(event, data);
+  for (const name of activeAnalytics()) providers?.[name].send(event, data);
 }
 
 /** Sends one provider's event (the purchase, once its tracked flag was claimed), if it is still active. */
 export function trackWith(name: AnalyticsPluginName, event: ShopEvent, data: EcommerceData): void {
-  if (activeAnalytics().includes(name)) PROVIDERS[name].send(event, data);
+  if (activeAnalytics().includes(name)) providers?.[name].send(event, data);
 }
 
 /** A client-side navigation (the first page view of each provider is its snippet's). */
 export function trackPageView(page: PageInfo): void {
-  for (const name of activeAnalytics()) PROVIDERS[name].pageView(page);
+  for (const name of activeAnalytics()) providers?.[name].pageView(page);
 }
 
 /** For useSyncExternalStore: told when the set of active providers changes. */
