@@ -9,7 +9,6 @@ import {
   cartMessages,
   messages,
   type Application,
-  type ApplicationField,
   type ProductGrid,
 } from '@shopfront/shared';
 import { queryRows } from '../../db/client.ts';
@@ -20,7 +19,7 @@ import { outboxTo } from '../../test/outbox.ts';
 import { uniquePhone } from '../../test/auth.ts';
 import type { FilePart } from '../../test/form-data.ts';
 import { pruneEndedApplicationDocuments } from '../maintenance/retention.ts';
-import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, makeService } from './testing.ts';
+import { GOOD_FIELDS, GOOD_FILES, JPEG, PDF, apply, field, makeService } from './testing.ts';
 
 let t: TestApp;
 let service: { id: string; slug: string };
@@ -313,17 +312,6 @@ describe('documents are kept a year after the application ends', () => {
 });
 
 describe('answers are stored whole or refused, and a field is read by its own key', () => {
-  const field = (f: Partial<ApplicationField> & Pick<ApplicationField, 'key' | 'type'>): ApplicationField => ({
-    label: f.key,
-    required: false,
-    help: null,
-    options: [],
-    max: null,
-    min: null,
-    accept: [],
-    max_mb: null,
-    ...f,
-  });
   let ip = 0;
   const send = (slug: string, fields: Record<string, string>, files: FilePart[] = []) =>
     apply(t, { service: slug, name: 'Asha', phone: uniquePhone(), ...fields }, files, {}, `10.78.1.${++ip}`);

@@ -13,7 +13,8 @@ export const TEST_STAGES: ServiceStage[] = [
   { key: 'completed', label: 'Completed', expected_days: 1 },
 ];
 
-const field = (f: Partial<ApplicationField> & Pick<ApplicationField, 'key' | 'type'>): ApplicationField => ({
+/** A form field with the defaults the editor gives: only its key, type and what differs are named. */
+export const field = (f: Partial<ApplicationField> & Pick<ApplicationField, 'key' | 'type'>): ApplicationField => ({
   label: f.key,
   required: false,
   help: null,
