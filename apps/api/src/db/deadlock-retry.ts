@@ -1,9 +1,10 @@
 /**
  * Runs `work` (a whole transaction) again when PostgreSQL ended it to break a deadlock (40P01),
- * at most twice more. For transactions that take the same rows in another order by design (an
- * applicant's cancel: the application, then its fee order; a payment's confirmation: the order,
- * then its application): the database picks one to end, and that one starts again instead of
- * answering a 500. Only for work that is safe to repeat whole (it was rolled back).
+ * at most twice more. For transactions that may still meet another in a lock cycle (the services
+ * fee: applications/lock.ts takes the fee order, then the application, as a payment's
+ * confirmation does, but a fee order made by Pay between its two reads is locked after): the
+ * database picks one to end, and that one starts again instead of answering a 500. Only for work
+ * that is safe to repeat whole (it was rolled back).
  */
 export async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
