@@ -64,6 +64,8 @@ export const UNWATCHED_TABLES = [
   'push_subscriptions',
   'rate_limits',
   'refund_requests',
+  // Ids of deleted channels, kept so none is given again; no page shows them.
+  'retired_channel_ids',
   'sandbox_refunds',
   'sandbox_sessions',
   'sessions',
