@@ -10,7 +10,7 @@ import { queueStaffAlert } from '../orders/staff-alerts.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
 import { lockFeeOrderThenApplication } from './lock.ts';
-import { notifyApplicant, notifyThread } from './notify.ts';
+import { notifyApplicant, notifyThread, type Addressee } from './notify.ts';
 import { cancelAction, isBeforeWork, isFinalStage, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
@@ -172,12 +172,7 @@ export async function declineCancelRequest(
 ): Promise<void> {
   const token = await applicationToken(app.db, d.applicationId);
   await app.db.transaction(async (tx) => {
-    const [cleared] = await queryRows<{
-      application_no: string;
-      service_name: string;
-      email: string | null;
-      phone: string | null;
-    }>(
+    const [cleared] = await queryRows<Addressee>(
       tx,
       sql`update applications set cancel_requested_at = null, cancel_request_reason = null, updated_at = now()
            where id = ${d.applicationId} and cancel_requested_at is not null

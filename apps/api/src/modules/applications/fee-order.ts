@@ -22,7 +22,7 @@ import { getStoreSettings } from '../settings/service.ts';
 import type { ApplicationActor } from '../../db/application-schema.ts';
 import { normaliseCouponCode } from '../coupons/service.ts';
 import { countFeeCoupon, type FeeBeingPaid, type FeeCoupon } from './fee-coupon.ts';
-import { notifyApplicant } from './notify.ts';
+import { notifyApplicant, type Addressee } from './notify.ts';
 import { nextDueAt, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 import { lockFeeOrderThenApplication } from './lock.ts';
@@ -329,12 +329,7 @@ export async function settleFeeOrder(
   );
   if (!current) return;
   const due = nextDueAt(current.stages, 'submitted', new Date());
-  const [moved] = await queryRows<{
-    application_no: string;
-    service_name: string;
-    email: string | null;
-    phone: string | null;
-  }>(
+  const [moved] = await queryRows<Addressee>(
     tx,
     sql`update applications set stage = 'submitted', stage_changed_at = now(), updated_at = now(),
           next_due_at = ${due?.toISOString() ?? null}::timestamptz

@@ -6,7 +6,7 @@ import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
 import { lockFeeOrderThenApplication } from './lock.ts';
-import { notifyApplicant } from './notify.ts';
+import { notifyApplicant, type Addressee } from './notify.ts';
 import { isFinalStage, nextDueAt, nextStages, stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 
@@ -52,12 +52,7 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
   await withDeadlockRetry(() =>
     app.db.transaction(async (tx) => {
       if (!(await lockFeeOrderThenApplication(tx, m.id))) throw notFound(applicationTexts.notFound);
-      const [moved] = await queryRows<{
-        application_no: string;
-        service_name: string;
-        email: string | null;
-        phone: string | null;
-      }>(
+      const [moved] = await queryRows<Addressee>(
         tx,
         sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
             next_due_at = ${due?.toISOString() ?? null}::timestamptz,

@@ -2,6 +2,14 @@ import type { Outbox } from '../notifications/outbox.ts';
 import type { Db } from '../../db/client.ts';
 
 /** Who an application's messages go to, and what they are about. */
+/** Whom a notice reaches: the application's number, service and contact, as a statement returns them. */
+export interface Addressee {
+  application_no: string;
+  service_name: string;
+  email: string | null;
+  phone: string | null;
+}
+
 export interface ApplicantNotice {
   applicationNo: string;
   serviceName: string;

@@ -7,7 +7,7 @@ import { lockFeeOrderThenApplication } from './lock.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
-import { notifyApplicant } from './notify.ts';
+import { notifyApplicant, type Addressee } from './notify.ts';
 import { stageLabel } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 
@@ -72,13 +72,7 @@ async function cancelStale(
   return withDeadlockRetry(() =>
     db.transaction(async (tx) => {
       if (!(await lockFeeOrderThenApplication(tx, s.id))) return false;
-      const [moved] = await queryRows<{
-        application_no: string;
-        service_name: string;
-        email: string | null;
-        phone: string | null;
-        stages: ServiceStage[];
-      }>(
+      const [moved] = await queryRows<Addressee & { stages: ServiceStage[] }>(
         tx,
         sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(),
               next_due_at = null, cancel_requested_at = null, cancel_request_reason = null

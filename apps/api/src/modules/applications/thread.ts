@@ -6,7 +6,7 @@ import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
 import { storePrivateFile } from './files.ts';
 import { queueStaffAlert } from '../orders/staff-alerts.ts';
-import { notifyThread, type ThreadNotice } from './notify.ts';
+import { notifyThread, type Addressee, type ThreadNotice } from './notify.ts';
 import { notEndedSql } from './stages.ts';
 import { applicationToken, applicationTrackingPath } from './token.ts';
 
@@ -32,14 +32,6 @@ export async function postMessage(db: Db, m: { id: string; body: string }): Prom
       key: `message:${row.id}`,
     });
   });
-}
-
-/** Whom staff's words reach: the application's number, service and contact. */
-interface Addressee {
-  application_no: string;
-  service_name: string;
-  email: string | null;
-  phone: string | null;
 }
 
 const addressee = (id: string, ended: boolean) =>
