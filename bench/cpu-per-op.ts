@@ -8,17 +8,27 @@
  *   - new cart + first item: a guest with no cart adds one unit (the cart and its secret are made);
  *   - add-item: one unit more to an existing cart (carts made beforehand, at most 8 adds each);
  *   - checkout: the whole of a guest's checkout: add, address, delivery, Cash on Delivery, place
- *     order (five requests, counted as one operation).
+ *     order (five requests, counted as one operation);
+ * and, on a second start of the shop, the reads no cache helps (issue 30): each run asks for something
+ * not asked before, so the answer and page caches miss while the per-process lookups (shop context,
+ * settings, menus) hit, as on a large catalogue's long tail; with --caches-off (PAGE_CACHE_MB=0)
+ * every cache is off, those lookups included:
+ *   - product detail: GET /api/product/single-product/{slug}, what a product page's loader asks;
+ *   - faceted listing: POST /api/shop/all, in stock, from a price up (another at each run), by
+ *     price, with its facets;
+ *   - product page: the server-rendered HTML of /product/{slug} (its in-process API calls included),
+ *     sent as to a browser (brotli).
  * CPU time is the figure least disturbed by other load on a shared machine (req/s is not), but it
  * is read in clock ticks (10 ms): use enough runs (default 200). Loopback only; stops what it started.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { freePort } from '../scripts/lib/pg-cluster.mjs';
-import { ROOT, benchAddress, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
+import { CSRF, ROOT, benchAddress, flagArg, json, numArg, stopEverythingOnSignals, withPostgres } from './lib.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const RUNS = numArg('runs', 200);
 const WITH_PG = flagArg('pg');
+const CACHES_OFF = flagArg('caches-off');
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const TICKS_PER_MS = 100 / 1000;
 
@@ -62,6 +72,17 @@ function postgresPids(port: number): number[] {
   return [Number(postmaster), ...children.map(Number)];
 }
 
+/** Slugs of every published product of the demo catalogue (the shop-all listing, page by page). */
+async function productSlugs(baseUrl: string): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; ; page++) {
+    const listing = await json(baseUrl, 'POST', '/api/shop/all', { page, per_page: 48 });
+    const products = listing.body.data.products as { slug: string }[];
+    slugs.push(...products.map((p) => p.slug));
+    if (products.length < 48) return slugs;
+  }
+}
+
 /** In-stock variant ids of the demo catalogue (products without customisation). */
 async function variantIds(baseUrl: string): Promise<string[]> {
   const grid = await json(baseUrl, 'POST', '/api/product/product-grid', { items: 48 });
@@ -85,6 +106,15 @@ interface Scenario {
   /** Made before the clock starts; `op` gets it. */
   prepare: (runs: number) => Promise<unknown[]>;
   op: (prepared: unknown, i: number) => Promise<void>;
+}
+
+/** India's id and Karnataka's, for the checkout's address. */
+async function india(baseUrl: string): Promise<{ id: number; ka: number }> {
+  const countries = await json(baseUrl, 'GET', '/api/settings/countries');
+  const IN = (
+    countries.body.data as unknown as { iso2: string; id: number; states: { code: string; id: number }[] }[]
+  ).find((c) => c.iso2 === 'IN')!;
+  return { id: IN.id, ka: IN.states.find((st) => st.code === 'KA')!.id };
 }
 
 function scenarios(baseUrl: string, ids: string[], india: { id: number; ka: number }): Scenario[] {
@@ -156,16 +186,71 @@ function scenarios(baseUrl: string, ids: string[], india: { id: number; ka: numb
   ];
 }
 
-async function run(title: string, databaseUrl?: string) {
+/** One GET or POST answered 200, its body read whole (as a browser would). */
+async function fetchOk(url: string, init: RequestInit, what: string) {
+  const res = await fetch(url, init);
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}`);
+  await res.arrayBuffer();
+}
+
+const READS = CACHES_OFF ? 'every cache off' : 'each run a new product or filter (answer and page caches miss)';
+const none = async (runs: number) => Array.from({ length: runs }, () => null);
+
+function readScenarios(baseUrl: string, slugs: string[]): Scenario[] {
+  const slug = (i: number) => slugs[i % slugs.length]!;
+  return [
+    {
+      name: 'uncached product detail (GET /api/product/single-product)',
+      prepare: none,
+      op: (_, i) =>
+        fetchOk(`${baseUrl}/api/product/single-product/${slug(i)}`, { headers: { ...CSRF } }, 'product detail'),
+    },
+    {
+      name: 'uncached faceted listing (POST /api/shop/all, in stock, from a price, by price)',
+      prepare: none,
+      op: (_, i) =>
+        fetchOk(
+          `${baseUrl}/api/shop/all`,
+          {
+            method: 'POST',
+            headers: { ...CSRF, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              filters: { in_stock: true, price_min: 100 * (i + 1) },
+              sort: 'price_asc',
+              page: 1,
+              per_page: 24,
+            }),
+          },
+          'listing',
+        ),
+    },
+    {
+      name: 'uncached product page (SSR /product/{slug}, brotli)',
+      prepare: none,
+      op: (_, i) =>
+        fetchOk(
+          `${baseUrl}/product/${slug(i)}`,
+          { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } },
+          'product page',
+        ),
+    },
+  ];
+}
+
+async function run(title: string, databaseUrl: string | undefined, reads: boolean) {
   const port = await freePort();
-  server = await startServer({ root: ROOT, port, ...(databaseUrl ? { databaseUrl } : {}) });
+  server = await startServer({
+    root: ROOT,
+    port,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(reads && CACHES_OFF ? { env: { PAGE_CACHE_MB: '0' } } : {}),
+  });
   const { baseUrl } = server;
   try {
-    const countries = await json(baseUrl, 'GET', '/api/settings/countries');
-    const IN = (
-      countries.body.data as unknown as { iso2: string; id: number; states: { code: string; id: number }[] }[]
-    ).find((c) => c.iso2 === 'IN')!;
-    const ids = await variantIds(baseUrl);
+    const list = reads
+      ? readScenarios(baseUrl, await productSlugs(baseUrl))
+      : scenarios(baseUrl, await variantIds(baseUrl), await india(baseUrl));
+    if (!list.some((s) => !ONLY || s.name.includes(ONLY))) return;
     const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : 0;
     const pids = () => [server!.pid, ...(pgPort ? postgresPids(pgPort) : [])];
     // What each process spends doing nothing asked of it (the job poller, timers, PostgreSQL's
@@ -182,7 +267,7 @@ async function run(title: string, databaseUrl?: string) {
     /** CPU of `pid` since `before`, less its idle share of `wall` ms. */
     const used = (pid: number, before: number, wall: number) =>
       Math.max(0, cpuMs(pid) - before - (idleRate.get(pid) ?? 0) * wall);
-    for (const s of scenarios(baseUrl, ids, { id: IN.id, ka: IN.states.find((st) => st.code === 'KA')!.id })) {
+    for (const s of list) {
       if (ONLY && !s.name.includes(ONLY)) continue;
       const prepared = await s.prepare(RUNS);
       // A few unmeasured runs first: JIT, statement plans, pool connections.
@@ -204,5 +289,10 @@ async function run(title: string, databaseUrl?: string) {
   }
 }
 
-await run('PGlite (embedded)');
-if (WITH_PG) await withPostgres('shopfront_cpu', (title, url) => run(title, url));
+await run('PGlite (embedded)', undefined, false);
+await run(`PGlite (embedded), ${READS}`, undefined, true);
+if (WITH_PG)
+  await withPostgres('shopfront_cpu', async (title, url) => {
+    await run(title, url, false);
+    await run(`${title}, ${READS}`, url, true);
+  });

@@ -40,6 +40,8 @@ export async function startServer(opts: {
   readyTimeoutMs?: number;
   /** Serve this DATA_DIR (a second start on the first one's data); the caller removes it. */
   dataDir?: string;
+  /** More environment for the server (e.g. PAGE_CACHE_MB=0). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'shopfront-bench-'));
@@ -50,6 +52,7 @@ export async function startServer(opts: {
     PORT: String(opts.port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...opts.env,
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;

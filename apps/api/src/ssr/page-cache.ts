@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { PAGE_CACHE_COOKIES, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@shopfront/shared';
@@ -8,7 +8,6 @@ import { CONTENT_MAX_AGE_MS, type ContentVersion } from '../lib/content-version.
 import { pageUrl } from './page-url.ts';
 
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Whole storefront pages for visitors who carry nothing personal (ADR 28), and browsing pages for
@@ -60,7 +59,8 @@ interface Entry {
   etag: string;
   body: Buffer;
   br: Buffer;
-  gzip: Buffer;
+  /** Made on the first request that takes gzip and not brotli (few do): a render pays for brotli only. */
+  gzip: Buffer | null;
   bytes: number;
 }
 
@@ -227,16 +227,13 @@ export class PageCache {
       if (!page) return null;
       const headers = page.headers.filter(([k]) => !NOT_STORED.has(k));
       if (page.csp) headers.push(['content-security-policy', page.csp]);
-      const [br, gz] = await Promise.all([
-        brotli(page.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-          },
-        }),
-        gzipAsync(page.body, { level: 6 }),
-      ]);
+      const br = await brotli(page.body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+        },
+      });
       const entry: Entry = {
         key,
         generation,
@@ -247,8 +244,8 @@ export class PageCache {
         etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
         body: page.body,
         br,
-        gzip: gz,
-        bytes: page.body.length + br.length + gz.length + key.length,
+        gzip: null,
+        bytes: page.body.length + br.length + key.length,
       };
       // Rendered under a generation that has moved on meanwhile: answer it, keep nothing.
       if (generation === this.version.current && entry.bytes <= this.#maxBytes / 4) this.#store(entry);
@@ -256,6 +253,16 @@ export class PageCache {
     })().finally(() => this.#inflight.delete(key));
     this.#inflight.set(key, job);
     return job;
+  }
+
+  /** The entry's gzip body, made on first use and then counted in the cache's size. */
+  gzipOf(entry: Entry): Buffer {
+    if (entry.gzip) return entry.gzip;
+    const gz = gzipSync(entry.body, { level: 6 });
+    entry.gzip = gz;
+    entry.bytes += gz.length;
+    if (this.#entries.get(entry.key) === entry) this.#bytes += gz.length;
+    return gz;
   }
 
   #store(entry: Entry): void {
@@ -293,7 +300,7 @@ function encodingFor(accept: string | undefined): 'br' | 'gzip' | null {
 }
 
 /** Sends a cached page: 304 when the browser's copy is current, else the best encoding. */
-export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry, cache: PageCache): FastifyReply {
   for (const [k, v] of entry.headers) reply.header(k, v);
   reply.header('vary', 'Accept-Encoding, Cookie');
   if (ROUTER_FETCH.test(req.url)) {
@@ -308,7 +315,7 @@ export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry
   }
   reply.code(entry.status);
   const encoding = encodingFor(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body;
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? cache.gzipOf(entry) : entry.body;
   if (encoding) reply.header('content-encoding', encoding);
   reply.header('content-length', body.length);
   return reply.send(req.method === 'HEAD' ? undefined : body);
@@ -333,6 +340,6 @@ export async function answerFromPageCache(this: FastifyInstance, req: FastifyReq
   const entry = cache.get(found.key);
   if (!entry || (found.own && !entry.sharedPage)) return;
   cache.hits += 1;
-  sendEntry(req, reply, entry);
+  sendEntry(req, reply, entry, cache);
   return reply;
 }

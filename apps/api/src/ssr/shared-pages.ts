@@ -1,5 +1,8 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
+/** How many paths' answers sharedPageMatcher keeps. */
+const KEPT_PATHS = 2000;
+
 /**
  * Which storefront URLs are shared pages (ADR 31): the deepest route they match says
  * `sharedPage: true` in its `handle`. Such a page is rendered as for a visitor without cookies of
@@ -32,9 +35,16 @@ export function sharedPageMatcher(routes: ServerBuild['routes']): (pathname: str
       .filter((r) => (r?.module.handle as { sharedPage?: unknown } | undefined)?.sharedPage === true)
       .map((r) => r!.id),
   );
+  // matchRoutes flattens and ranks the whole route tree at each call: the answers are kept per
+  // path (at most KEPT_PATHS; the oldest go first, so made-up paths cannot grow it).
+  const kept = new Map<string, boolean>();
   return (pathname) => {
-    const matches = matchRoutes(top, pathname);
-    const leaf = matches?.at(-1)?.route as Node | undefined;
-    return leaf !== undefined && shared.has(leaf.id);
+    const known = kept.get(pathname);
+    if (known !== undefined) return known;
+    const leaf = matchRoutes(top, pathname)?.at(-1)?.route as Node | undefined;
+    const answer = leaf !== undefined && shared.has(leaf.id);
+    if (kept.size >= KEPT_PATHS) kept.delete(kept.keys().next().value!);
+    kept.set(pathname, answer);
+    return answer;
   };
 }

@@ -209,7 +209,7 @@ export async function registerStorefront(app: FastifyInstance, opts: { dev: bool
               sharedPage,
             };
           });
-          if (entry) return sendEntry(req, reply, entry);
+          if (entry) return sendEntry(req, reply, entry, cache);
           // This render was for someone in particular, or another request's was (then render anew).
           const { res, setCookies } = own ?? (await renderPage(app, handle, req, reply, cookie));
           return sendWebResponse(reply, privately(res), setCookies);
