@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   BULK_STOCK_MAX,
   adminBulkMessages as msg,
@@ -13,7 +13,8 @@ import {
   type AdminBulkSave,
   type BulkField,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError } from '../../../lib/http.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { READ_MODEL_CHANNEL, refreshProductSummaries } from '../../catalog/summary.ts';
@@ -47,40 +48,78 @@ const rowSql = (channel: string, extra = sql``) => sql`v.id as variant_id, p.id 
   from variants v join products p on p.id = v.product_id
   left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channel}`;
 
+/** The columns of rowSql: an AdminBulkRow's. */
+const ROW_COLUMNS = [
+  'variant_id',
+  'product_id',
+  'product_title',
+  'variant_title',
+  'sku',
+  'price_minor',
+  'compare_at_minor',
+  'stock',
+  'published',
+  'status',
+  'product_version',
+] as const;
+
+/** A channel by id (the default storefront's when none is named). */
+const bulkChannel = namedQuery<{ id: string; currency: string }>()({
+  name: 'admin.catalog.bulk.channel',
+  columns: ['id', 'currency'],
+  example: { id: 'ch_example' as string | undefined },
+  build: (params: { id: string | undefined }) =>
+    sql`select id, currency_code as currency from channels where id = ${params.id ?? READ_MODEL_CHANNEL}`,
+});
+
 async function channelOf(db: Db, id: string | undefined, field: string) {
-  const [c] = await queryRows<{ id: string; currency: string }>(
-    db,
-    sql`select id, currency_code as currency from channels where id = ${id ?? READ_MODEL_CHANNEL}`,
-  );
+  const [c] = await bulkChannel(db, { id });
   if (!c) throw fieldError(field, msg.unknownChannel);
   return c;
 }
 
-/** One page of the grid: up to `limit` products (the list's order and filters), all their variants. */
-export async function bulkPage(db: Db, q: AdminBulkQuery & { limit: number }): Promise<AdminBulkPage> {
-  const channel = await channelOf(db, q.channel, 'channel');
-  const rows = await queryRows<PageRow>(
-    db,
+/**
+ * The grid's rows of up to `limit` products (and one more: is there a next page) chosen by `where`
+ * (productFilters), priced in `channelId`. Described with every filter but `stock: 'out'`.
+ */
+const bulkPageRows = namedQuery<PageRow>()({
+  name: 'admin.catalog.bulk.page',
+  columns: [...ROW_COLUMNS, 'at'],
+  example: {
+    where: productFilters({ q: 'x', status: 'draft', category: 'c', stock: 'low', cursor: encode('1', 'prd_example') }),
+    limit: 50,
+    channelId: 'ch_example',
+  },
+  build: (params: { where: SQL[]; limit: number; channelId: string }) =>
     sql`with t as (select ${lowStockSql} as threshold),
         page as (
           select p.id, p.created_at from products p cross join t
-           where ${sql.join(productFilters(q), sql` and `)}
+           where ${sql.join(params.where, sql` and `)}
            order by p.created_at desc, p.id desc
-           limit ${q.limit + 1})
-        select ${rowSql(channel.id, sql`, (extract(epoch from pg.created_at) * 1e6)::bigint::text as at`)}
+           limit ${params.limit + 1})
+        select ${rowSql(params.channelId, sql`, (extract(epoch from pg.created_at) * 1e6)::bigint::text as at`)}
           join page pg on pg.id = p.id
          order by pg.created_at desc, pg.id desc, v.position, v.id`,
-  );
+});
+
+const bulkChannels = namedQuery<{ id: string; name: string; currency: string }>()({
+  name: 'admin.catalog.bulk.channels',
+  columns: ['id', 'name', 'currency'],
+  example: {},
+  build: () => sql`select id, name, currency_code as currency from channels order by id`,
+});
+
+/** One page of the grid: up to `limit` products (the list's order and filters), all their variants. */
+export async function bulkPage(db: Db, q: AdminBulkQuery & { limit: number }): Promise<AdminBulkPage> {
+  const channel = await channelOf(db, q.channel, 'channel');
+  const rows = await bulkPageRows(db, { where: productFilters(q), limit: q.limit, channelId: channel.id });
   // The `at` column: the products' keyset position (see list.ts).
   const products = [...new Set(rows.map((r) => r.product_id))];
   const more = products.length > q.limit;
   const kept = new Set(products.slice(0, q.limit));
   const page = rows.filter((r) => kept.has(r.product_id));
   const last = page.at(-1);
-  const channels = await queryRows<{ id: string; name: string; currency: string }>(
-    db,
-    sql`select id, name, currency_code as currency from channels order by id`,
-  );
+  const channels = await bulkChannels(db, {});
   return {
     channel,
     channels,
@@ -103,6 +142,28 @@ interface LockedProduct {
   published: boolean;
   archived: boolean;
 }
+
+/** The variants named (their price in the channel), locked in id order. */
+const lockBulkVariants = namedQuery<Locked>()({
+  name: 'admin.catalog.bulk.lock-variants',
+  columns: ['id', 'product_id', 'stock', 'priced', 'price', 'mrp', 'sku'],
+  example: { channelId: 'ch_example', rowIds: ['var_example'] },
+  build: (params: { channelId: string; rowIds: string[] }) =>
+    sql`select v.id, v.product_id, v.stock, vc.variant_id is not null as priced, vc.selling_price_minor as price,
+               vc.mrp_minor as mrp, coalesce(vc.sku, '') as sku
+          from variants v left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${params.channelId}
+         where v.id = any(${textArray(params.rowIds)}) order by v.id for update of v`,
+});
+
+/** The products named, locked in id order. */
+const lockBulkProducts = namedQuery<LockedProduct>()({
+  name: 'admin.catalog.bulk.lock-products',
+  columns: ['id', 'published', 'archived'],
+  example: { productIds: ['prd_example'] },
+  build: (params: { productIds: string[] }) =>
+    sql`select id, is_published as published, archived_at is not null as archived
+          from products where id = any(${textArray(params.productIds)}) order by id for update`,
+});
 
 type Mode = 'edit' | 'undo';
 type Errors = Record<string, string[]>;
@@ -153,22 +214,12 @@ async function applyBulk(
   const channel = await channelOf(tx, body.channel_id, 'channel_id');
   const rowIds = [...new Set(body.cells.map((c) => c.row))].sort();
   // Variants first, in id order (checkout's order), then their products: no lock cycle with a sale.
-  const variants = await queryRows<Locked>(
-    tx,
-    sql`select v.id, v.product_id, v.stock, vc.variant_id is not null as priced, vc.selling_price_minor as price,
-               vc.mrp_minor as mrp, coalesce(vc.sku, '') as sku
-          from variants v left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channel.id}
-         where v.id = any(${textArray(rowIds)}) order by v.id for update of v`,
-  );
+  const variants = await lockBulkVariants(tx, { channelId: channel.id, rowIds });
   const byId = new Map(variants.map((v) => [v.id, v]));
   const productIds = [
     ...new Set([...variants.map((v) => v.product_id), ...rowIds.filter((id) => !byId.has(id))]),
   ].sort();
-  const products = await queryRows<LockedProduct>(
-    tx,
-    sql`select id, is_published as published, archived_at is not null as archived
-          from products where id = any(${textArray(productIds)}) order by id for update`,
-  );
+  const products = await lockBulkProducts(tx, { productIds });
   const productById = new Map(products.map((p) => [p.id, p]));
 
   const conflicts: Errors = {};
@@ -305,13 +356,19 @@ async function applyBulk(
   return { productIds: touched, changed: cells.length };
 }
 
-async function rowsOf(db: Db, channelId: string, productIds: string[]): Promise<AdminBulkRow[]> {
-  return queryRows<AdminBulkRow>(
-    db,
-    sql`select ${rowSql(channelId)}
-         where p.id = any(${textArray(productIds)})
+/** The grid's rows of these products, priced in the channel. */
+const bulkRowsOf = namedQuery<AdminBulkRow>()({
+  name: 'admin.catalog.bulk.rows',
+  columns: ROW_COLUMNS,
+  example: { channelId: 'ch_example', productIds: ['prd_example'] },
+  build: (params: { channelId: string; productIds: string[] }) =>
+    sql`select ${rowSql(params.channelId)}
+         where p.id = any(${textArray(params.productIds)})
          order by p.created_at desc, p.id desc, v.position, v.id`,
-  );
+});
+
+async function rowsOf(db: Db, channelId: string, productIds: string[]): Promise<AdminBulkRow[]> {
+  return bulkRowsOf(db, { channelId, productIds });
 }
 
 /** POST /api/admin/catalog/bulk: the batch, all or nothing. */

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AdminProductsExportQuerySchema } from '@shopfront/shared';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { csvStream, decimal, EXPORT_BATCH, type CsvColumn } from '../../../lib/csv-export.ts';
 import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
 import type { ExportOptions } from '../../orders/admin-export.ts';
-import { productFilters } from './list.ts';
+import { encode, productFilters } from './list.ts';
 import { lowStockSql, statusSql } from './product-view.ts';
 
 /**
@@ -89,18 +90,49 @@ export function productColumns(channels: readonly Channel[]): CsvColumn[] {
 }
 
 /** The shop's channels, its default (storefront) channel first. */
-const channelsOf = (db: Db) =>
-  queryRows<Channel>(
-    db,
+const exportChannels = namedQuery<Channel>()({
+  name: 'admin.catalog.export.channels',
+  columns: ['id', 'currency'],
+  example: {},
+  build: () =>
     sql`select c.id, c.currency_code as currency from channels c
          order by c.id <> ${READ_MODEL_CHANNEL}, c.id`,
-  );
+});
+const channelsOf = (db: Db) => exportChannels(db, {});
 
-function productBatch(db: Db, q: Query, after: { at: string; id: string } | null, limit: number) {
-  const where = productFilters({ ...q, cursor: undefined });
-  if (after) where.push(sql`(p.created_at, p.id) < (to_timestamp(${after.at}::numeric / 1e6), ${after.id})`);
-  return queryRows<ProductRow>(
-    db,
+/**
+ * Up to `limit` products chosen by `where` (productFilters, and the keyset position), newest first,
+ * each with its variants. Described with every filter but `stock: 'out'`.
+ */
+const exportProducts = namedQuery<ProductRow>()({
+  name: 'admin.catalog.export.products',
+  columns: [
+    'id',
+    'at',
+    'handle',
+    'title',
+    'status',
+    'publish_at',
+    'brand',
+    'category',
+    'collections',
+    'tags',
+    'short_description',
+    'seo_title',
+    'seo_description',
+    'hsn_code',
+    'tax_class',
+    'weight_grams',
+    'options',
+    'gallery',
+    'option_images',
+    'variants',
+  ],
+  example: {
+    where: productFilters({ q: 'x', status: 'draft', category: 'c', stock: 'low', cursor: encode('1', 'prd_example') }),
+    limit: 50,
+  },
+  build: (params: { where: SQL[]; limit: number }) =>
     sql`with t as (select ${lowStockSql} as threshold)
         select p.id, (extract(epoch from p.created_at) * 1e6)::bigint::text as at, p.slug as handle, p.name as title,
           ${statusSql} as status,
@@ -129,9 +161,14 @@ function productBatch(db: Db, q: Query, after: { at: string; id: string } | null
                            from variant_channels vc where vc.variant_id = v.id)
             ) order by v.position, v.id) from variants v where v.product_id = p.id), '[]') as variants
           from products p cross join t
-         where ${sql.join(where, sql` and `)}
-         order by p.created_at desc, p.id desc limit ${limit}`,
-  );
+         where ${sql.join(params.where, sql` and `)}
+         order by p.created_at desc, p.id desc limit ${params.limit}`,
+});
+
+function productBatch(db: Db, q: Query, after: { at: string; id: string } | null, limit: number) {
+  const where = productFilters({ ...q, cursor: undefined });
+  if (after) where.push(sql`(p.created_at, p.id) < (to_timestamp(${after.at}::numeric / 1e6), ${after.id})`);
+  return exportProducts(db, { where, limit });
 }
 
 /** An image path as a URL: absolute on the shop's origin when it is known. */

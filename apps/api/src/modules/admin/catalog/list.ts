@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { adminCatalogMessages as msg, type AdminProductList, type AdminProductsQuerySchema } from '@shopfront/shared';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { fieldError } from '../../../lib/http.ts';
 import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
-import { lowStockSql, statusSql, type stockState } from './product-view.ts';
+import { lowStockSql, lowStockThreshold, statusSql, type stockState } from './product-view.ts';
 
 type Query = z.output<typeof AdminProductsQuerySchema>;
 
@@ -71,22 +72,44 @@ export function productFilters(q: Pick<Query, 'q' | 'status' | 'category' | 'sto
 }
 
 /**
- * The panel's product list, newest first, one query: search by title (words, any order) or sku
- * (prefix), filters by status, category and stock, keyset pages. Each row carries its variants'
- * price range in the default channel and a stock summary against the shop's threshold.
- * Archived products show only under status=archived.
+ * A page of the product list: `where` (productFilters) on `p` and `t`, `limit` rows and one more
+ * (is there a next page). Described with every filter but `stock: 'out'`.
  */
-export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductList> {
-  const where = productFilters(q);
-  const rows = await queryRows<Row>(
-    db,
+const productListPage = namedQuery<Row>()({
+  name: 'admin.catalog.product.list',
+  columns: [
+    'id',
+    'title',
+    'slug',
+    'status',
+    'brand',
+    'category',
+    'image_path',
+    'variant_count',
+    'currency',
+    'price_min_minor',
+    'price_max_minor',
+    'stock_total',
+    'low_variants',
+    'out_variants',
+    'skus',
+    'updated_at',
+    'version',
+    'at',
+    'threshold',
+  ],
+  example: {
+    where: productFilters({ q: 'x', status: 'draft', category: 'c', stock: 'low', cursor: encode('1', 'prd_example') }),
+    limit: 50,
+  },
+  build: (params: { where: SQL[]; limit: number }) =>
     // The page is chosen first (index order, filters as semi-joins); only its rows are summarised.
     sql`with t as (select ${lowStockSql} as threshold, ${READ_MODEL_CHANNEL} as channel_id),
         page as (
           select p.* from products p cross join t
-           where ${sql.join(where, sql` and `)}
+           where ${sql.join(params.where, sql` and `)}
            order by p.created_at desc, p.id desc
-           limit ${q.limit + 1})
+           limit ${params.limit + 1})
         select p.id, p.name as title, p.slug, ${statusSql} as status, p.brand,
                (select c.slug from product_categories pc join categories c on c.id = pc.category_id
                  where pc.product_id = p.id order by pc.position, c.id limit 1) as category,
@@ -103,10 +126,20 @@ export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductL
               from variants v left join variant_channels vc on vc.variant_id = v.id and vc.channel_id = t.channel_id
              where v.product_id = p.id) s
          order by p.created_at desc, p.id desc`,
-  );
+});
+
+/**
+ * The panel's product list, newest first, one query: search by title (words, any order) or sku
+ * (prefix), filters by status, category and stock, keyset pages. Each row carries its variants'
+ * price range in the default channel and a stock summary against the shop's threshold.
+ * Archived products show only under status=archived.
+ */
+export async function listAdminProducts(db: Db, q: Query): Promise<AdminProductList> {
+  const where = productFilters(q);
+  const rows = await productListPage(db, { where, limit: q.limit });
   const page = rows.slice(0, q.limit);
   const last = rows.length > q.limit ? page.at(-1) : undefined;
-  const threshold = rows[0]?.threshold ?? (await queryRows<{ n: number }>(db, sql`select ${lowStockSql} as n`))[0]!.n;
+  const threshold = rows[0]?.threshold ?? (await lowStockThreshold(db));
   return {
     products: page.map((r) => ({
       id: r.id,

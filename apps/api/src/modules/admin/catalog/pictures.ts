@@ -11,6 +11,7 @@ import {
   type AdminPictures,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { imageWork } from '../../../lib/limiter.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
@@ -51,19 +52,31 @@ async function lockProduct(tx: Db, productId: string): Promise<void> {
   if (!p) throw notFound(adminCatalogMessages.productNotFound);
 }
 
-export async function listPictures(db: Db, productId: string): Promise<AdminPictures> {
-  const [p] = await queryRows<{ options: AdminPictures['options'] }>(
-    db,
+const EXAMPLE_PRODUCT = { productId: 'prd_example' };
+
+const productOptions = namedQuery<{ options: AdminPictures['options'] }>()({
+  name: 'admin.catalog.pictures.options',
+  columns: ['options'],
+  example: EXAMPLE_PRODUCT,
+  build: (params: { productId: string }) =>
     sql`select (select coalesce(json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position, o.id), '[]'::json)
                   from product_options o where o.product_id = p.id) as options
-          from products p where p.id = ${productId}`,
-  );
-  if (!p) throw notFound(adminCatalogMessages.productNotFound);
-  const pictures = await queryRows<Row>(
-    db,
+          from products p where p.id = ${params.productId}`,
+});
+
+const productPictures = namedQuery<Row>()({
+  name: 'admin.catalog.pictures.list',
+  columns: ['id', 'url', 'alt', 'width', 'height', 'option_value', 'focal_x', 'focal_y'],
+  example: EXAMPLE_PRODUCT,
+  build: (params: { productId: string }) =>
     sql`select id, path as url, alt, width, height, option_value, focal_x::float8 as focal_x, focal_y::float8 as focal_y
-          from product_images where product_id = ${productId} order by position, id`,
-  );
+          from product_images where product_id = ${params.productId} order by position, id`,
+});
+
+export async function listPictures(db: Db, productId: string): Promise<AdminPictures> {
+  const [p] = await productOptions(db, { productId });
+  if (!p) throw notFound(adminCatalogMessages.productNotFound);
+  const pictures = await productPictures(db, { productId });
   return { product_id: productId, pictures, options: p.options };
 }
 
@@ -102,13 +115,19 @@ export async function normalisePicture(input: Buffer): Promise<{ webp: Buffer; w
   }
 }
 
+/** The product's picture of these bytes or this Idempotency-Key (the key's first). */
+const uploadedPicture = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.pictures.existing-upload',
+  columns: ['id'],
+  example: { productId: 'prd_example', hash: 'h', key: 'k' as string | null },
+  build: (params: { productId: string; hash: string; key: string | null }) =>
+    sql`select id from product_images where product_id = ${params.productId}
+          and (content_hash = ${params.hash} or (${params.key}::text is not null and upload_key = ${params.key}))
+        order by (upload_key is not distinct from ${params.key}) desc limit 1`,
+});
+
 async function existingUpload(db: Db, productId: string, hash: string, key: string | null): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from product_images where product_id = ${productId}
-          and (content_hash = ${hash} or (${key}::text is not null and upload_key = ${key}))
-        order by (upload_key is not distinct from ${key}) desc limit 1`,
-  );
+  const [row] = await uploadedPicture(db, { productId, hash, key });
   return row?.id ?? null;
 }
 
@@ -144,6 +163,53 @@ export interface FetchedPicture {
   optionValue: string | null;
 }
 
+/** How many pictures the product has. */
+const pictureCount = namedQuery<{ n: number }>()({
+  name: 'admin.catalog.pictures.count',
+  columns: ['n'],
+  example: EXAMPLE_PRODUCT,
+  build: (params: { productId: string }) =>
+    sql`select count(*)::int as n from product_images where product_id = ${params.productId}`,
+});
+
+interface NewPicture {
+  productId: string;
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  hash: string;
+  key: string | null;
+  optionValue: string | null;
+  sourceUrl: string | null;
+}
+
+const EXAMPLE_NEW_PICTURE: NewPicture = {
+  productId: 'prd_example',
+  path: '/media/products/x.webp',
+  alt: '',
+  width: 1,
+  height: 1,
+  hash: 'h',
+  key: 'k',
+  optionValue: 'Red',
+  sourceUrl: 'https://example.com/x.jpg',
+};
+
+/** The new picture's row, last in the order; none when the same upload's row is there (content_hash, upload_key). */
+const insertPicture = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.pictures.insert',
+  columns: ['id'],
+  example: EXAMPLE_NEW_PICTURE,
+  build: (params: NewPicture) =>
+    sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key,
+                                    option_value, source_url)
+        values (${params.productId}, ${params.path}, ${params.alt}, ${params.width}, ${params.height},
+          (select coalesce(max(position) + 1, 0) from product_images where product_id = ${params.productId}), ${params.hash}, ${params.key},
+          ${params.optionValue}, ${params.sourceUrl})
+        on conflict do nothing returning id`,
+});
+
 export async function uploadPicture(
   db: Db,
   storage: MediaStorage,
@@ -166,22 +232,21 @@ export async function uploadPicture(
     () =>
       db.transaction(async (tx) => {
         await lockProduct(tx, productId);
-        const [count] = await queryRows<{ n: number }>(
-          tx,
-          sql`select count(*)::int as n from product_images where product_id = ${productId}`,
-        );
+        const [count] = await pictureCount(tx, { productId });
         if (count!.n >= PICTURE_LIMITS.perProduct) {
           if ((await existingUpload(tx, productId, hash, key)) === null) throw fieldError('file', msg.tooMany);
         }
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into product_images (product_id, path, alt, width, height, position, content_hash, upload_key,
-                                          option_value, source_url)
-              values (${productId}, ${`/media/${rel}`}, ${fetched?.alt ?? ''}, ${width}, ${height},
-                (select coalesce(max(position) + 1, 0) from product_images where product_id = ${productId}), ${hash}, ${key},
-                ${fetched?.optionValue ?? null}, ${fetched?.sourceUrl ?? null})
-              on conflict do nothing returning id`,
-        );
+        const [row] = await insertPicture(tx, {
+          productId,
+          path: `/media/${rel}`,
+          alt: fetched?.alt ?? '',
+          width,
+          height,
+          hash,
+          key,
+          optionValue: fetched?.optionValue ?? null,
+          sourceUrl: fetched?.sourceUrl ?? null,
+        });
         if (!row) return null;
         await refreshProductSummaries(tx, [productId]);
         await recordAudit(tx, {
@@ -199,6 +264,27 @@ export async function uploadPicture(
   return { ...(await listPictures(db, productId)), picture_id: made ?? undefined };
 }
 
+const EXAMPLE_PICTURE = { productId: 'prd_example', pictureId: 1 };
+
+/** What a picture's edit may change, as it is. */
+const pictureFields = namedQuery<Pick<Row, 'alt' | 'option_value' | 'focal_x' | 'focal_y'>>()({
+  name: 'admin.catalog.pictures.fields',
+  columns: ['alt', 'option_value', 'focal_x', 'focal_y'],
+  example: EXAMPLE_PICTURE,
+  build: (params: { productId: string; pictureId: number }) =>
+    sql`select alt, option_value, focal_x::float8 as focal_x, focal_y::float8 as focal_y
+          from product_images where id = ${params.pictureId} and product_id = ${params.productId}`,
+});
+
+/** Whether one of the product's options has this value. */
+const knownOptionValue = namedQuery<{ ok: boolean }>()({
+  name: 'admin.catalog.pictures.known-option-value',
+  columns: ['ok'],
+  example: { productId: 'prd_example', value: 'Red' },
+  build: (params: { productId: string; value: string }) =>
+    sql`select exists (select 1 from product_options where product_id = ${params.productId} and ${params.value} = any(values)) as ok`,
+});
+
 export async function updatePicture(
   db: Db,
   act: PictureAct,
@@ -208,17 +294,10 @@ export async function updatePicture(
 ): Promise<AdminPictures> {
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const [before] = await queryRows<Row>(
-      tx,
-      sql`select alt, option_value, focal_x::float8 as focal_x, focal_y::float8 as focal_y
-            from product_images where id = ${pictureId} and product_id = ${productId}`,
-    );
+    const [before] = await pictureFields(tx, { productId, pictureId });
     if (!before) throw notFound(msg.pictureNotFound);
     if (patch.option_value != null) {
-      const [known] = await queryRows<{ ok: boolean }>(
-        tx,
-        sql`select exists (select 1 from product_options where product_id = ${productId} and ${patch.option_value} = any(values)) as ok`,
-      );
+      const [known] = await knownOptionValue(tx, { productId, value: patch.option_value });
       if (!known?.ok) throw fieldError('option_value', msg.optionValue);
     }
     const sets = [];
@@ -232,7 +311,7 @@ export async function updatePicture(
       staff: act.staff,
       action: 'product.picture.update',
       target: `product:${productId}`,
-      before: { picture: pictureId, ...Object.fromEntries(keys.map((k) => [k, before[k as keyof Row]])) },
+      before: { picture: pictureId, ...Object.fromEntries(keys.map((k) => [k, before[k]])) },
       after: { picture: pictureId, ...patch },
       ip: act.ip,
     });
@@ -242,6 +321,15 @@ export async function updatePicture(
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The product's pictures' ids in their order. */
+const pictureOrder = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.pictures.order',
+  columns: ['id'],
+  example: EXAMPLE_PRODUCT,
+  build: (params: { productId: string }) =>
+    sql`select id from product_images where product_id = ${params.productId} order by position, id`,
+});
+
 export async function reorderPictures(
   db: Db,
   act: PictureAct,
@@ -250,12 +338,7 @@ export async function reorderPictures(
 ): Promise<AdminPictures> {
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const current = (
-      await queryRows<{ id: number }>(
-        tx,
-        sql`select id from product_images where product_id = ${productId} order by position, id`,
-      )
-    ).map((r) => r.id);
+    const current = (await pictureOrder(tx, { productId })).map((r) => r.id);
     if (!same(current, body.expected)) throw new HttpError(409, msg.orderChanged);
     if (
       !same(
@@ -295,6 +378,21 @@ export const PICTURE_UNDO_KEEP_MS = 15 * 60_000;
  * content shows then stays, in the media library). Answers the pictures left and where content
  * still shows the deleted one.
  */
+/** Moves the picture's row from product_images to deleted_product_images (kept for its Undo). */
+const moveToDeleted = namedQuery<{ path: string; alt: string; position: number }>()({
+  name: 'admin.catalog.pictures.delete',
+  columns: ['path', 'alt', 'position'],
+  example: EXAMPLE_PICTURE,
+  build: (params: { productId: string; pictureId: number }) =>
+    sql`with gone as (delete from product_images where id = ${params.pictureId} and product_id = ${params.productId} returning *)
+        insert into deleted_product_images (id, product_id, option_value, path, alt, width, height, position,
+                                            focal_x, focal_y, content_hash, upload_key)
+        select id, product_id, option_value, path, alt, width, height, position, focal_x, focal_y, content_hash, upload_key
+          from gone
+        on conflict (id) do nothing
+        returning path, alt, position`,
+});
+
 export async function deletePicture(
   db: Db,
   act: PictureAct,
@@ -303,16 +401,7 @@ export async function deletePicture(
 ): Promise<AdminPictures & { still_shown: string[] }> {
   const stillShown = await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const [gone] = await queryRows<{ path: string; alt: string; position: number }>(
-      tx,
-      sql`with gone as (delete from product_images where id = ${pictureId} and product_id = ${productId} returning *)
-          insert into deleted_product_images (id, product_id, option_value, path, alt, width, height, position,
-                                              focal_x, focal_y, content_hash, upload_key)
-          select id, product_id, option_value, path, alt, width, height, position, focal_x, focal_y, content_hash, upload_key
-            from gone
-          on conflict (id) do nothing
-          returning path, alt, position`,
-    );
+    const [gone] = await moveToDeleted(tx, { productId, pictureId });
     if (!gone) throw notFound(msg.pictureNotFound);
     await refreshProductSummaries(tx, [productId]);
     await recordAudit(tx, {
@@ -334,6 +423,29 @@ export async function deletePicture(
  * pictures from there on move one along). `changedSince` (409) when it is no longer kept (undone
  * already, or removed for good) or the same file was uploaded to the product again meanwhile.
  */
+/** Takes the deleted picture's kept row out of deleted_product_images, answering what it held. */
+const takeDeleted = namedQuery<
+  Omit<Row, 'id'> & { position: number; content_hash: string | null; upload_key: string | null }
+>()({
+  name: 'admin.catalog.pictures.take-deleted',
+  columns: [
+    'url',
+    'alt',
+    'width',
+    'height',
+    'option_value',
+    'focal_x',
+    'focal_y',
+    'position',
+    'content_hash',
+    'upload_key',
+  ],
+  example: EXAMPLE_PICTURE,
+  build: (params: { productId: string; pictureId: number }) =>
+    sql`delete from deleted_product_images where id = ${params.pictureId} and product_id = ${params.productId}
+        returning path as url, alt, width, height, option_value, focal_x, focal_y, position, content_hash, upload_key`,
+});
+
 export async function restorePicture(
   tx: Db,
   act: PictureAct,
@@ -343,11 +455,7 @@ export async function restorePicture(
 ): Promise<void> {
   await lockProduct(tx, productId);
   const pictureId = Number(before.picture);
-  const [kept] = await queryRows<Row & { position: number; content_hash: string | null; upload_key: string | null }>(
-    tx,
-    sql`delete from deleted_product_images where id = ${pictureId} and product_id = ${productId}
-        returning path as url, alt, width, height, option_value, focal_x, focal_y, position, content_hash, upload_key`,
-  );
+  const [kept] = await takeDeleted(tx, { productId, pictureId });
   if (!kept) throw changedSince();
   const [clash] = await queryRows<{ id: number }>(
     tx,
@@ -355,10 +463,7 @@ export async function restorePicture(
           and (content_hash = ${kept.content_hash} or upload_key = ${kept.upload_key}) limit 1`,
   );
   if (clash) throw changedSince();
-  const [count] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from product_images where product_id = ${productId}`,
-  );
+  const [count] = await pictureCount(tx, { productId });
   if (count!.n >= PICTURE_LIMITS.perProduct) throw fieldError('file', msg.tooMany);
   // Its place in the order as the owner saw it: the pictures that were after it stay after it.
   await tx.execute(
@@ -387,6 +492,63 @@ export const PURGE_ACTOR: AuditActor = { id: null, email: 'Picture clean-up (aut
 /** What the purge does with one deleted picture's file once its Undo has passed. */
 type Fate = 'kept' | 'library' | 'remove';
 
+/** A kept row is due when it was deleted more than `keepMs` ago. */
+const dueSql = (keepMs: number) => sql`deleted_at < now() - make_interval(secs => ${keepMs / 1000})`;
+
+const duePictures = namedQuery<{ id: number; path: string }>()({
+  name: 'admin.catalog.pictures.purge-due',
+  columns: ['id', 'path'],
+  example: { keepMs: PICTURE_UNDO_KEEP_MS },
+  build: (params: { keepMs: number }) =>
+    sql`select id, path from deleted_product_images where ${dueSql(params.keepMs)} order by id`,
+});
+
+interface Purged {
+  alt: string;
+  width: number;
+  height: number;
+  name: string;
+  product_id: string;
+}
+
+/** Removes the kept row while it is still due. */
+const purgeDeleted = namedQuery<Purged>()({
+  name: 'admin.catalog.pictures.purge',
+  columns: ['alt', 'width', 'height', 'name', 'product_id'],
+  example: { id: 1, keepMs: PICTURE_UNDO_KEEP_MS },
+  build: (params: { id: number; keepMs: number }) =>
+    sql`delete from deleted_product_images d using products p
+         where d.id = ${params.id} and p.id = d.product_id and ${dueSql(params.keepMs)}
+     returning d.alt, d.width, d.height, p.name, d.product_id`,
+});
+
+/** Whether a picture (shown or kept) or the library still refers to the file. */
+const fileStillReferred = namedQuery<{ kept: boolean }>()({
+  name: 'admin.catalog.pictures.file-referred',
+  columns: ['kept'],
+  example: { path: '/media/products/x.webp' },
+  build: (params: { path: string }) =>
+    sql`select exists (select 1 from product_images where path = ${params.path})
+            or exists (select 1 from deleted_product_images where path = ${params.path})
+            or exists (select 1 from media_uploads where path = ${params.path}) as kept`,
+});
+
+/** The purged picture's file, kept in the media library (the same path: content needs no rewrite). */
+const keepInLibrary = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.pictures.keep-in-library',
+  columns: ['id'],
+  example: {
+    path: '/media/products/x.webp',
+    row: { alt: '', width: 1, height: 1, name: 'n', product_id: 'prd_example' },
+    bytes: 1,
+  },
+  build: (params: { path: string; row: Purged; bytes: number }) =>
+    sql`insert into media_uploads (path, file_name, alt, width, height, bytes, content_hash)
+        values (${params.path}, ${params.row.name}, ${params.row.alt}, ${params.row.width}, ${params.row.height}, ${params.bytes},
+                ${`product-picture:${params.path}`}) -- never a sha256: no upload's bytes match it
+        returning id`,
+});
+
 /**
  * Removes deleted pictures kept longer than `keepMs` (their delete can no longer be undone), each
  * in its own short transaction under its file's lock (lockProductFile, as a content save showing
@@ -397,42 +559,22 @@ type Fate = 'kept' | 'library' | 'remove';
  * the commit. The recurring job's work; answers how many rows went.
  */
 export async function purgeDeletedPictures(db: Db, storage: MediaStorage, keepMs = PICTURE_UNDO_KEEP_MS) {
-  const due = sql`deleted_at < now() - make_interval(secs => ${keepMs / 1000})`;
-  const rows = await queryRows<{ id: number; path: string }>(
-    db,
-    sql`select id, path from deleted_product_images where ${due} order by id`,
-  );
+  const rows = await duePictures(db, { keepMs });
   let gone = 0;
   for (const { id, path } of rows) {
     // Before the transaction (it may be a request to S3): the library row records its size.
     const file = await storage.stat(path.slice('/media/'.length)).catch(() => null);
     const fate = await db.transaction(async (tx): Promise<Fate | null> => {
       await lockProductFile(tx, path);
-      const [row] = await queryRows<{ alt: string; width: number; height: number; name: string; product_id: string }>(
-        tx,
-        sql`delete from deleted_product_images d using products p
-             where d.id = ${id} and p.id = d.product_id and ${due}
-         returning d.alt, d.width, d.height, p.name, d.product_id`,
-      );
+      const [row] = await purgeDeleted(tx, { id, keepMs });
       if (!row) return null; // undone, or purged by another run meanwhile
-      const [refs] = await queryRows<{ kept: boolean }>(
-        tx,
-        sql`select exists (select 1 from product_images where path = ${path})
-                or exists (select 1 from deleted_product_images where path = ${path})
-                or exists (select 1 from media_uploads where path = ${path}) as kept`,
-      );
+      const [refs] = await fileStillReferred(tx, { path });
       if (refs!.kept) return 'kept';
       // Its own statement, after the lock: sees every save that held the lock before.
       if (file === null) return 'remove';
       const shownIn = await placesShowing(tx, path);
       if (shownIn.length === 0) return 'remove';
-      const [kept] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into media_uploads (path, file_name, alt, width, height, bytes, content_hash)
-            values (${path}, ${row.name}, ${row.alt}, ${row.width}, ${row.height}, ${file.bytes},
-                    ${`product-picture:${path}`}) -- never a sha256: no upload's bytes match it
-            returning id`,
-      );
+      const [kept] = await keepInLibrary(tx, { path, row, bytes: file.bytes });
       // The owner's log says why a picture deleted from its product is still in the library.
       await recordAudit(tx, {
         staff: PURGE_ACTOR,

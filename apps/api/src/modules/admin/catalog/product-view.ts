@@ -7,7 +7,8 @@ import {
   type ProductDescriptionBlock,
 } from '@shopfront/shared';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { settingNumber } from '../../settings/service.ts';
 
 /** The store setting holding the low-stock threshold. */
@@ -16,8 +17,15 @@ export const LOW_STOCK_KEY = 'low_stock_threshold';
 /** The shop's low-stock threshold as SQL (the setting, else 5). */
 export const lowStockSql = sql`coalesce(${settingNumber(LOW_STOCK_KEY, 0, 10_000)}::int, ${DEFAULT_LOW_STOCK_THRESHOLD})`;
 
+const lowStockThresholdRow = namedQuery<{ n: number }>()({
+  name: 'admin.catalog.low-stock-threshold',
+  columns: ['n'],
+  example: {},
+  build: () => sql`select ${lowStockSql} as n`,
+});
+
 export async function lowStockThreshold(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select ${lowStockSql} as n`);
+  const [row] = await lowStockThresholdRow(db, {});
   return row!.n;
 }
 
@@ -88,29 +96,38 @@ export function blocksText(blocks: readonly ProductDescriptionBlock[]): string {
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
-/** The panel's product page: every field the editor shows, its variants with prices and stock. */
-export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct | null> {
-  const [r] = await adminProductRows(db, sql`p.id = ${id}`);
-  return r ? toAdminProduct(r) : null;
-}
-
-/** Several products as loadAdminProduct has them, by id (500 a query; a missing id is left out). */
-export async function loadAdminProducts(db: Db, ids: readonly string[]): Promise<Map<string, AdminProduct>> {
-  const out = new Map<string, AdminProduct>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const list = sql.join(
-      chunk.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    for (const r of await adminProductRows(db, sql`p.id in (${list})`)) out.set(r.id, toAdminProduct(r));
-  }
-  return out;
-}
-
-function adminProductRows(db: Db, where: SQL) {
-  return queryRows<ProductRow>(
-    db,
+/** `where`: a condition on `p` (products). */
+const adminProductRows = namedQuery<ProductRow>()({
+  name: 'admin.catalog.product.view',
+  columns: [
+    'id',
+    'title',
+    'slug',
+    'status',
+    'publish_at',
+    'short_description',
+    'description',
+    'description_blocks',
+    'brand',
+    'category',
+    'collections',
+    'tags',
+    'seo_title',
+    'seo_description',
+    'hsn_code',
+    'tax_class',
+    'weight_grams',
+    'options',
+    'variants',
+    'old_slugs',
+    'image_path',
+    'created_at',
+    'updated_at',
+    'version',
+    'threshold',
+  ],
+  example: { where: sql`p.id = ${'prd_example'}` },
+  build: (params: { where: SQL }) =>
     sql`select p.id, p.name as title, p.slug, ${statusSql} as status, p.publish_at, p.short_description, p.description,
           p.description_blocks, p.brand,
           (select c.slug from product_categories pc join categories c on c.id = pc.category_id
@@ -126,8 +143,27 @@ function adminProductRows(db: Db, where: SQL) {
           coalesce((select array_agg(r.slug order by r.created_at, r.slug) from product_redirects r
             where r.product_id = p.id), '{}') as old_slugs,
           p.image_path, p.created_at, p.updated_at, p.version, ${lowStockSql} as threshold
-        from products p where ${where}`,
-  );
+        from products p where ${params.where}`,
+});
+
+/** The panel's product page: every field the editor shows, its variants with prices and stock. */
+export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct | null> {
+  const [r] = await adminProductRows(db, { where: sql`p.id = ${id}` });
+  return r ? toAdminProduct(r) : null;
+}
+
+/** Several products as loadAdminProduct has them, by id (500 a query; a missing id is left out). */
+export async function loadAdminProducts(db: Db, ids: readonly string[]): Promise<Map<string, AdminProduct>> {
+  const out = new Map<string, AdminProduct>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const list = sql.join(
+      chunk.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    for (const r of await adminProductRows(db, { where: sql`p.id in (${list})` })) out.set(r.id, toAdminProduct(r));
+  }
+  return out;
 }
 
 function toAdminProduct(r: ProductRow): AdminProduct {

@@ -9,6 +9,7 @@ import {
   type AdminProductPatch,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
@@ -44,17 +45,32 @@ export const slugify = (s: string) =>
 type Variants = AdminProductCreate['variants'];
 type Options = AdminProductCreate['options'];
 
+/** Which of these skus (lower case) another product's variants use. */
+const skusTaken = namedQuery<{ sku: string }>()({
+  name: 'admin.catalog.product.skus-taken',
+  columns: ['sku'],
+  example: { productId: 'prd_example', skus: ['sku-1'] },
+  build: (params: { productId: string; skus: string[] }) =>
+    sql`select lower(vc.sku) as sku from variant_channels vc join variants v on v.id = vc.variant_id
+         where lower(vc.sku) = any(${textArray(params.skus)}) and v.product_id <> ${params.productId}`,
+});
+
 /** 422 on the first sku another product's variant already uses. */
 async function assertSkusFree(tx: Db, productId: string, variants: Variants): Promise<void> {
-  const taken = await queryRows<{ sku: string }>(
-    tx,
-    sql`select lower(vc.sku) as sku from variant_channels vc join variants v on v.id = vc.variant_id
-         where lower(vc.sku) = any(${textArray(variants.map((v) => v.sku.toLowerCase()))}) and v.product_id <> ${productId}`,
-  );
+  const taken = await skusTaken(tx, { productId, skus: variants.map((v) => v.sku.toLowerCase()) });
   const set = new Set(taken.map((t) => t.sku));
   const i = variants.findIndex((v) => set.has(v.sku.toLowerCase()));
   if (i >= 0) throw fieldError(`variants.${i}.sku`, msg.skuTaken);
 }
+
+/** The channels of these ids there are, held (key share) until the transaction ends. */
+const holdChannels = namedQuery<{ id: string }>()({
+  name: 'admin.catalog.product.hold-channels',
+  columns: ['id'],
+  example: { ids: ['ch_example'] },
+  build: (params: { ids: string[] }) =>
+    sql`select id from channels where id = any(${textArray(params.ids)}) order by id for key share`,
+});
 
 /**
  * 422 on the first price naming a channel the shop does not have. The channels named are held
@@ -62,14 +78,7 @@ async function assertSkusFree(tx: Db, productId: string, variants: Variants): Pr
  */
 async function assertChannels(tx: Db, variants: Variants): Promise<void> {
   const named = [...new Set(variants.flatMap((v) => v.prices.map((p) => p.channel_id)))];
-  const known = new Set(
-    (
-      await queryRows<{ id: string }>(
-        tx,
-        sql`select id from channels where id = any(${textArray(named)}) order by id for key share`,
-      )
-    ).map((c) => c.id),
-  );
+  const known = new Set((await holdChannels(tx, { ids: named })).map((c) => c.id));
   variants.forEach((v, i) =>
     v.prices.forEach((p, j) => {
       if (!known.has(p.channel_id)) throw fieldError(`variants.${i}.prices.${j}.channel_id`, msg.unknownChannel);
@@ -100,10 +109,17 @@ async function assertTaxClass(tx: Db, key: string): Promise<void> {
   if (!(await taxClassExists(tx, key))) throw fieldError('tax_class', taxMessages.classChoice);
 }
 
+const categoryBySlug = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.product.category-by-slug',
+  columns: ['id'],
+  example: { slug: 'c' },
+  build: (params: { slug: string }) => sql`select id from categories where slug = ${params.slug}`,
+});
+
 async function setCategory(tx: Db, productId: string, slug: string | null): Promise<void> {
   let categoryId: number | null = null;
   if (slug !== null) {
-    const [c] = await queryRows<{ id: number }>(tx, sql`select id from categories where slug = ${slug}`);
+    const [c] = await categoryBySlug(tx, { slug });
     if (!c) throw fieldError('category', msg.unknownCategory);
     categoryId = c.id;
   }
@@ -127,18 +143,45 @@ async function setTags(tx: Db, productId: string, names: readonly string[]): Pro
   }
 }
 
+/** The brand of this name, made when there is none (by its slug). */
+const upsertBrand = namedQuery<{ id: number }>()({
+  name: 'admin.catalog.product.brand',
+  columns: ['id'],
+  example: { name: 'Brand' },
+  build: (params: { name: string }) =>
+    sql`insert into brands (slug, name) values (${slugify(params.name)}, ${params.name})
+        on conflict (slug) do update set slug = excluded.slug returning id`,
+});
+
 async function brandIdOf(tx: Db, name: string | null): Promise<number | null> {
   if (name === null) return null;
-  const [b] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into brands (slug, name) values (${slugify(name)}, ${name})
-        on conflict (slug) do update set slug = excluded.slug returning id`,
-  );
+  const [b] = await upsertBrand(tx, { name });
   return b!.id;
 }
 
 export const titleOf = (options: Options, v: Variants[number]) =>
   options.length ? options.map((o) => v.options[o.name]).join(' / ') : 'Default';
+
+const EXAMPLE_PRODUCT = { productId: 'prd_example' };
+
+/** The product's variants, locked. */
+const lockProductVariants = namedQuery<{ id: string }>()({
+  name: 'admin.catalog.product.variants-for-update',
+  columns: ['id'],
+  example: EXAMPLE_PRODUCT,
+  build: (params: { productId: string }) =>
+    sql`select id from variants where product_id = ${params.productId} for update`,
+});
+
+/** Removes the kept variants' channel rows, answering which were not available (`variant channel` keys). */
+const clearVariantChannels = namedQuery<{ key: string; is_available: boolean }>()({
+  name: 'admin.catalog.product.clear-variant-channels',
+  columns: ['key', 'is_available'],
+  example: { variantIds: ['var_example'] },
+  build: (params: { variantIds: string[] }) =>
+    sql`delete from variant_channels where variant_id = any(${textArray(params.variantIds)})
+                returning variant_id || ' ' || channel_id as key, is_available`,
+});
 
 /**
  * Replaces the product's options and variants: a variant named by id (of this product) is kept
@@ -147,11 +190,7 @@ export const titleOf = (options: Options, v: Variants[number]) =>
 async function setVariants(tx: Db, act: CatalogAct, productId: string, options: Options, variants: Variants) {
   await assertChannels(tx, variants);
   await assertSkusFree(tx, productId, variants);
-  const existing = new Set(
-    (await queryRows<{ id: string }>(tx, sql`select id from variants where product_id = ${productId} for update`)).map(
-      (v) => v.id,
-    ),
-  );
+  const existing = new Set((await lockProductVariants(tx, { productId })).map((v) => v.id));
   variants.forEach((v, i) => {
     if (v.id !== undefined && !existing.has(v.id)) throw fieldError(`variants.${i}.id`, msg.variantNotFound);
   });
@@ -168,13 +207,7 @@ async function setVariants(tx: Db, act: CatalogAct, productId: string, options: 
   // Whether a variant is sold in a channel is not the form's to change: it is written back as it was.
   const unavailable = new Set(
     kept.length
-      ? (
-          await queryRows<{ key: string; is_available: boolean }>(
-            tx,
-            sql`delete from variant_channels where variant_id = any(${textArray(kept)})
-                returning variant_id || ' ' || channel_id as key, is_available`,
-          )
-        ).flatMap((r) => (r.is_available ? [] : [r.key]))
+      ? (await clearVariantChannels(tx, { variantIds: kept })).flatMap((r) => (r.is_available ? [] : [r.key]))
       : [],
   );
   const opening: { id: string; stock: number }[] = [];
@@ -288,12 +321,17 @@ async function lockVariantsOf(tx: Db, productId: string): Promise<void> {
   await tx.execute(sql`select id from variants where product_id = ${productId} order by id for update`);
 }
 
+const lockProductRow = namedQuery<{ slug: string; version: number; archived: boolean; published: boolean }>()({
+  name: 'admin.catalog.product.lock',
+  columns: ['slug', 'version', 'archived', 'published'],
+  example: { id: 'prd_example' },
+  build: (params: { id: string }) =>
+    sql`select slug, version, archived_at is not null as archived, is_published as published from products where id = ${params.id} for update`,
+});
+
 /** Locks the product row and checks If-Match against it. */
 async function lockProduct(tx: Db, id: string, ifMatch: number | null) {
-  const [row] = await queryRows<{ slug: string; version: number; archived: boolean; published: boolean }>(
-    tx,
-    sql`select slug, version, archived_at is not null as archived, is_published as published from products where id = ${id} for update`,
-  );
+  const [row] = await lockProductRow(tx, { id });
   if (!row) throw notFound(msg.productNotFound);
   if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale);
   return row;
@@ -406,6 +444,24 @@ export function editedFields(p: AdminProduct, patch: AdminProductPatch): Record<
   return out;
 }
 
+const lockProductVersion = namedQuery<{ slug: string; version: number }>()({
+  name: 'admin.catalog.product.lock-version',
+  columns: ['slug', 'version'],
+  example: { id: 'prd_example' },
+  build: (params: { id: string }) => sql`select slug, version from products where id = ${params.id} for update`,
+});
+
+/** The product's variants: a sku, and whether their stock moved after the audit entry's time. */
+const variantsMovedSince = namedQuery<{ id: string; sku: string | null; moved: boolean }>()({
+  name: 'admin.catalog.product.variants-moved-since',
+  columns: ['id', 'sku', 'moved'],
+  example: { id: 'prd_example', entryId: 1 },
+  build: (params: { id: string; entryId: number }) =>
+    sql`select v.id, (select min(vc.sku) from variant_channels vc where vc.variant_id = v.id) as sku,
+                 exists (select 1 from stock_movements m where m.variant_id = v.id and m.created_at > (select a.created_at from audit_log a where a.id = ${params.entryId})) as moved
+          from variants v where v.product_id = ${params.id}`,
+});
+
 /**
  * Undo of an edit (the undo service): the product goes back to the entry's "before" fields, its
  * options and variants (SKU, prices, compare-at; a variant the edit removed comes back new, without
@@ -429,10 +485,7 @@ export async function undoProductUpdate(
   delete fields.version;
   const patch = fields as Omit<AdminProductPatch, 'status'> & { status?: AdminProduct['status'] };
   if (patch.variants !== undefined) await lockVariantsOf(tx, id);
-  const [row] = await queryRows<{ slug: string; version: number }>(
-    tx,
-    sql`select slug, version from products where id = ${id} for update`,
-  );
+  const [row] = await lockProductVersion(tx, { id });
   if (!row || row.version !== after.version) throw changedSince();
   const { status, ...rest } = patch;
   const restore: AdminProductPatch & { archived?: true } = rest;
@@ -441,12 +494,7 @@ export async function undoProductUpdate(
     delete restore.publish_at;
   } else if (status !== undefined) restore.status = status;
   if (restore.variants) {
-    const liveRows = await queryRows<{ id: string; sku: string | null; moved: boolean }>(
-      tx,
-      sql`select v.id, (select min(vc.sku) from variant_channels vc where vc.variant_id = v.id) as sku,
-                 exists (select 1 from stock_movements m where m.variant_id = v.id and m.created_at > (select a.created_at from audit_log a where a.id = ${entryId})) as moved
-          from variants v where v.product_id = ${id}`,
-    );
+    const liveRows = await variantsMovedSince(tx, { id, entryId });
     const live = new Set(liveRows.map((v) => v.id));
     // A variant the edit added that has sold or been restocked since would go with that stock: refuse.
     const restoredIds = new Set(restore.variants.flatMap((v) => (v.id !== undefined ? [v.id] : [])));
@@ -493,6 +541,29 @@ export async function archiveProduct(db: Db, act: CatalogAct, id: string): Promi
 const SLUG_MAX = 120;
 const SKU_MAX = 64;
 
+/** The first `-copy` suffix under which the slug and every sku (in the order given) are free. */
+const freeCopyNames = namedQuery<{ slug: string; skus: string[] }>()({
+  name: 'admin.catalog.product.free-copy-names',
+  columns: ['slug', 'skus'],
+  example: { slug: 'product', skus: ['sku-1'] },
+  build: (params: { slug: string; skus: string[] }) =>
+    sql`with suffix as (
+          select n, '-copy' || case when n = 1 then '' else '-' || n end as s from generate_series(1, 1000) n),
+        slug as (
+          select x.n, x.s, rtrim(left(${params.slug}, ${SLUG_MAX} - length(x.s)), '-') || x.s as slug from suffix x),
+        copy as (
+          select x.n, v.i,
+                 case when length(v.sku) + length(x.s) <= ${SKU_MAX} then v.sku || x.s
+                      else left(v.sku, ${SKU_MAX} - length(x.s) - length('-' || v.i)) || '-' || v.i || x.s end as sku
+            from suffix x cross join unnest(${textArray(params.skus)}) with ordinality as v(sku, i)),
+        taken as (
+          select distinct c.n from copy c join variant_channels vc on lower(vc.sku) = lower(c.sku))
+        select x.slug, array(select c.sku from copy c where c.n = x.n order by c.i) as skus
+          from slug x
+         where x.n not in (select n from taken) and not exists (select 1 from products p where p.slug = x.slug)
+         order by x.n limit 1`,
+});
+
 /**
  * A copy as a draft: "<title> (copy)", slug and skus with a `-copy` suffix (`-copy-2`… when taken),
  * same options, prices and fields, no stock (it is a new item on the shelf). A slug or sku too
@@ -503,24 +574,7 @@ const SKU_MAX = 64;
 export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Promise<AdminProduct> {
   const source = await loadAdminProduct(db, id);
   if (!source) throw notFound(msg.productNotFound);
-  const [free] = await queryRows<{ slug: string; skus: string[] }>(
-    db,
-    sql`with suffix as (
-          select n, '-copy' || case when n = 1 then '' else '-' || n end as s from generate_series(1, 1000) n),
-        slug as (
-          select x.n, x.s, rtrim(left(${source.slug}, ${SLUG_MAX} - length(x.s)), '-') || x.s as slug from suffix x),
-        copy as (
-          select x.n, v.i,
-                 case when length(v.sku) + length(x.s) <= ${SKU_MAX} then v.sku || x.s
-                      else left(v.sku, ${SKU_MAX} - length(x.s) - length('-' || v.i)) || '-' || v.i || x.s end as sku
-            from suffix x cross join unnest(${textArray(source.variants.map((v) => v.sku))}) with ordinality as v(sku, i)),
-        taken as (
-          select distinct c.n from copy c join variant_channels vc on lower(vc.sku) = lower(c.sku))
-        select x.slug, array(select c.sku from copy c where c.n = x.n order by c.i) as skus
-          from slug x
-         where x.n not in (select n from taken) and not exists (select 1 from products p where p.slug = x.slug)
-         order by x.n limit 1`,
-  );
+  const [free] = await freeCopyNames(db, { slug: source.slug, skus: source.variants.map((v) => v.sku) });
   if (!free) throw new HttpError(409, msg.noFreeCopyName);
   return createProduct(db, act, {
     title: `${source.title} (copy)`.slice(0, 200),

@@ -6,12 +6,13 @@ import {
   type AdminVariantStock,
   type StockReason,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
-import { LOW_STOCK_KEY, lowStockSql, stockState, variantSkuSql } from './product-view.ts';
+import { LOW_STOCK_KEY, lowStockSql, lowStockThreshold, stockState, variantSkuSql } from './product-view.ts';
 
 /**
  * Stock of a variant (issue 26). Every change of variants.stock is recorded in stock_movements by
@@ -56,8 +57,42 @@ async function changeStock(
   return (await variantStock(db, variantId))!;
 }
 
-const exists = async (tx: Db, id: string) =>
-  (await queryRows<{ stock: number }>(tx, sql`select stock from variants where id = ${id}`))[0];
+const variantStockCount = namedQuery<{ stock: number }>()({
+  name: 'admin.catalog.stock.count',
+  columns: ['stock'],
+  example: { id: 'var_example' },
+  build: (params: { id: string }) => sql`select stock from variants where id = ${params.id}`,
+});
+
+const exists = async (tx: Db, id: string) => (await variantStockCount(tx, { id }))[0];
+
+const MOVED_COLUMNS = ['product_id', 'from_stock', 'to_stock'] as const;
+
+/** Adds `delta` (negative takes) unless the stock would go below zero or (adding) above STOCK_MAX. */
+const addStock = namedQuery<Moved>()({
+  name: 'admin.catalog.stock.adjust',
+  columns: MOVED_COLUMNS,
+  example: { variantId: 'var_example', delta: 1 },
+  build: (params: { variantId: string; delta: number }) =>
+    sql`update variants set stock = stock + ${params.delta}
+         where id = ${params.variantId} and stock + ${params.delta} >= 0
+           and (${params.delta} <= 0 or stock + ${params.delta} <= ${STOCK_MAX})
+     returning product_id, stock - ${params.delta} as from_stock, stock as to_stock`,
+});
+
+/** Sets the count; with `expected` only while the stock is still that. */
+const setStockTo = namedQuery<Moved>()({
+  name: 'admin.catalog.stock.set',
+  columns: MOVED_COLUMNS,
+  example: { variantId: 'var_example', stock: 1, expected: 0 as number | undefined },
+  build: (params: { variantId: string; stock: number; expected: number | undefined }) => {
+    const expected = params.expected === undefined ? sql`` : sql`and v.stock = ${params.expected}`;
+    // The old value from a self-join on the locked row: UPDATE's RETURNING sees only the new one.
+    return sql`update variants v set stock = ${params.stock} from (select id, stock from variants where id = ${params.variantId} for update) o
+               where v.id = o.id ${expected}
+           returning v.product_id, o.stock as from_stock, v.stock as to_stock`;
+  },
+});
 
 /** Adds `delta` units (negative takes), atomically; 422 when it would go below zero or above STOCK_MAX. */
 export function adjustStock(
@@ -73,16 +108,7 @@ export function adjustStock(
     ip,
     variantId,
     body,
-    async (tx) =>
-      (
-        await queryRows<Moved>(
-          tx,
-          sql`update variants set stock = stock + ${body.delta}
-               where id = ${variantId} and stock + ${body.delta} >= 0
-                 and (${body.delta} <= 0 or stock + ${body.delta} <= ${STOCK_MAX})
-           returning product_id, stock - ${body.delta} as from_stock, stock as to_stock`,
-        )
-      )[0],
+    async (tx) => (await addStock(tx, { variantId, delta: body.delta }))[0],
     async (tx) => {
       const now = await exists(tx, variantId);
       if (!now) return notFound(msg.variantNotFound);
@@ -121,53 +147,57 @@ function setStockIfStill(
   variantId: string,
   body: { stock: number; reason: StockReason; note: string | null; expected_stock?: number },
 ): Promise<AdminVariantStock> {
-  const expected = body.expected_stock === undefined ? sql`` : sql`and v.stock = ${body.expected_stock}`;
   return changeStock(
     db,
     actor,
     ip,
     variantId,
     body,
-    async (tx) =>
-      (
-        await queryRows<Moved>(
-          tx,
-          // The old value from a self-join on the locked row: UPDATE's RETURNING sees only the new one.
-          sql`update variants v set stock = ${body.stock} from (select id, stock from variants where id = ${variantId} for update) o
-               where v.id = o.id ${expected}
-           returning v.product_id, o.stock as from_stock, v.stock as to_stock`,
-        )
-      )[0],
+    async (tx) => (await setStockTo(tx, { variantId, stock: body.stock, expected: body.expected_stock }))[0],
     async (tx) =>
       (await exists(tx, variantId)) ? new HttpError(409, msg.stockChanged) : notFound(msg.variantNotFound),
   );
 }
 
-/** A variant with its prices and its latest 50 stock movements, newest first. */
-export async function variantStock(db: Db, variantId: string): Promise<AdminVariantStock | null> {
-  const [v] = await queryRows<{
-    id: string;
-    product_id: string;
-    product_title: string;
-    title: string;
-    options: Record<string, string>;
-    stock: number;
-    sku: string | null;
-    threshold: number;
-    prices: AdminVariantStock['variant']['prices'];
-    movements: {
-      id: number;
-      variant_id: string;
-      from_stock: number;
-      to_stock: number;
-      reason: string;
-      ref: string | null;
-      actor: string | null;
-      note: string | null;
-      created_at: string;
-    }[];
-  }>(
-    db,
+interface VariantRow {
+  id: string;
+  product_id: string;
+  product_title: string;
+  title: string;
+  options: Record<string, string>;
+  stock: number;
+  sku: string | null;
+  threshold: number;
+  prices: AdminVariantStock['variant']['prices'];
+  movements: {
+    id: number;
+    variant_id: string;
+    from_stock: number;
+    to_stock: number;
+    reason: string;
+    ref: string | null;
+    actor: string | null;
+    note: string | null;
+    created_at: string;
+  }[];
+}
+
+const variantWithMovements = namedQuery<VariantRow>()({
+  name: 'admin.catalog.stock.variant',
+  columns: [
+    'id',
+    'product_id',
+    'product_title',
+    'title',
+    'options',
+    'stock',
+    'sku',
+    'threshold',
+    'prices',
+    'movements',
+  ],
+  example: { variantId: 'var_example' },
+  build: (params: { variantId: string }) =>
     sql`select v.id, v.product_id, p.name as product_title, v.title, v.options, v.stock, ${variantSkuSql(sql`v.id`)} as sku,
           ${lowStockSql} as threshold,
           (select coalesce(json_agg(json_build_object('channel_id', vc.channel_id, 'currency', c.currency_code,
@@ -175,8 +205,12 @@ export async function variantStock(db: Db, variantId: string): Promise<AdminVari
              from variant_channels vc join channels c on c.id = vc.channel_id where vc.variant_id = v.id) as prices,
           (select coalesce(json_agg(m order by m.id desc), '[]') from
              (select * from stock_movements where variant_id = v.id order by id desc limit 50) m) as movements
-        from variants v join products p on p.id = v.product_id where v.id = ${variantId}`,
-  );
+        from variants v join products p on p.id = v.product_id where v.id = ${params.variantId}`,
+});
+
+/** A variant with its prices and its latest 50 stock movements, newest first. */
+export async function variantStock(db: Db, variantId: string): Promise<AdminVariantStock | null> {
+  const [v] = await variantWithMovements(db, { variantId });
   if (!v) return null;
   return {
     variant: {
@@ -205,18 +239,21 @@ export async function variantStock(db: Db, variantId: string): Promise<AdminVari
   };
 }
 
-/** Variants at or under the threshold, of products not archived: the emptiest first. */
-export async function lowStockList(db: Db): Promise<AdminLowStock> {
-  const rows = await queryRows<{
-    product_id: string;
-    product_title: string;
-    variant_id: string;
-    variant_title: string;
-    sku: string | null;
-    stock: number;
-    threshold: number;
-  }>(
-    db,
+interface LowStockRow {
+  product_id: string;
+  product_title: string;
+  variant_id: string;
+  variant_title: string;
+  sku: string | null;
+  stock: number;
+  threshold: number;
+}
+
+const lowStockRows = namedQuery<LowStockRow>()({
+  name: 'admin.catalog.stock.low',
+  columns: ['product_id', 'product_title', 'variant_id', 'variant_title', 'sku', 'stock', 'threshold'],
+  example: {},
+  build: () =>
     sql`with t as (select ${lowStockSql} as threshold)
         select p.id as product_id, p.name as product_title, v.id as variant_id, v.title as variant_title,
                ${variantSkuSql(sql`v.id`)} as sku, v.stock, t.threshold
@@ -224,8 +261,12 @@ export async function lowStockList(db: Db): Promise<AdminLowStock> {
          where v.stock <= t.threshold and p.archived_at is null
          order by v.stock, p.name, v.position, v.id
          limit 500`,
-  );
-  const threshold = rows[0]?.threshold ?? (await queryRows<{ n: number }>(db, sql`select ${lowStockSql} as n`))[0]!.n;
+});
+
+/** Variants at or under the threshold, of products not archived: the emptiest first. */
+export async function lowStockList(db: Db): Promise<AdminLowStock> {
+  const rows = await lowStockRows(db, {});
+  const threshold = rows[0]?.threshold ?? (await lowStockThreshold(db));
   return {
     low_stock_threshold: threshold,
     variants: rows.map((r) => ({
@@ -240,6 +281,13 @@ export async function lowStockList(db: Db): Promise<AdminLowStock> {
   };
 }
 
+const lockLowStockSetting = namedQuery<{ value: unknown }>()({
+  name: 'admin.catalog.stock.lock-threshold-setting',
+  columns: ['value'],
+  example: {},
+  build: () => sql`select value from store_settings where key = ${LOW_STOCK_KEY} for update`,
+});
+
 export async function saveLowStockThreshold(
   db: Db,
   actor: AuditActor,
@@ -247,10 +295,7 @@ export async function saveLowStockThreshold(
   threshold: number,
 ): Promise<number> {
   await db.transaction(async (tx) => {
-    const [old] = await queryRows<{ value: unknown }>(
-      tx,
-      sql`select value from store_settings where key = ${LOW_STOCK_KEY} for update`,
-    );
+    const [old] = await lockLowStockSetting(tx, {});
     await tx.execute(
       sql`insert into store_settings (key, value) values (${LOW_STOCK_KEY}, ${JSON.stringify(threshold)}::jsonb)
           on conflict (key) do update set value = excluded.value, updated_at = now()`,

@@ -9,6 +9,7 @@ import {
   type AdminCategoryPatch,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -38,17 +39,37 @@ interface Row {
   child_count: number;
 }
 
-/** Every category in tree order, with its depth, its path ("Parent › Child") and counts. */
-export async function listCategories(db: Db): Promise<AdminCategoryList> {
-  const rows = await queryRows<Row>(
-    db,
+/** The columns of a categories row (`select *`). */
+const CATEGORY_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'parent_id',
+  'super_category_id',
+  'seo_title',
+  'seo_description',
+  'image_path',
+  'position',
+  'version',
+] as const;
+
+const categoryRows = namedQuery<Row>()({
+  name: 'admin.taxonomy.category.list',
+  columns: [...CATEGORY_COLUMNS, 'product_count', 'child_count'],
+  example: {},
+  build: () =>
     sql`select c.id, c.slug, c.name, c.description, c.parent_id, c.super_category_id, c.seo_title, c.seo_description,
                c.image_path, c.position, c.version,
                (select count(*)::int from product_categories pc join products p on p.id = pc.product_id
                  where pc.category_id = c.id and p.archived_at is null) as product_count,
                (select count(*)::int from categories k where k.parent_id = c.id) as child_count
           from categories c order by c.position, c.id`,
-  );
+});
+
+/** Every category in tree order, with its depth, its path ("Parent › Child") and counts. */
+export async function listCategories(db: Db): Promise<AdminCategoryList> {
+  const rows = await categoryRows(db, {});
   const byId = new Map(rows.map((r) => [r.id, r]));
   const children = new Map<number | null, Row[]>();
   for (const r of rows) {
@@ -76,23 +97,37 @@ async function loadOne(tx: Db, id: number): Promise<AdminCategory> {
   return found;
 }
 
+/** The category's row, locked (every column of the table: a new one is declared here). */
+const lockCategory = namedQuery<Omit<Row, 'product_count' | 'child_count'>>()({
+  name: 'admin.taxonomy.category.lock',
+  columns: CATEGORY_COLUMNS,
+  example: { id: 1 },
+  build: (params: { id: number }) => sql`select * from categories where id = ${params.id} for update`,
+});
+
 async function lockRow(tx: Db, id: number) {
-  const [row] = await queryRows<Row>(tx, sql`select * from categories where id = ${id} for update`);
+  const [row] = await lockCategory(tx, { id });
   if (!row) throw notFound(msg.categoryNotFound);
   return row;
 }
 
-/** 422 when the parent is unknown, is the category itself or lies below it. */
-async function assertParent(tx: Db, id: number | null, parentId: number | null): Promise<void> {
-  if (parentId === null) return;
-  const chain = await queryRows<{ id: number }>(
-    tx,
+/** The category and every one above it. */
+const categoryAndAncestors = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.category.ancestors',
+  columns: ['id'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
     sql`with recursive up(id, parent_id) as (
-          select id, parent_id from categories where id = ${parentId}
+          select id, parent_id from categories where id = ${params.id}
           union
           select c.id, c.parent_id from categories c join up on c.id = up.parent_id)
         select id from up`,
-  );
+});
+
+/** 422 when the parent is unknown, is the category itself or lies below it. */
+async function assertParent(tx: Db, id: number | null, parentId: number | null): Promise<void> {
+  if (parentId === null) return;
+  const chain = await categoryAndAncestors(tx, { id: parentId });
   if (chain.length === 0) throw fieldError('parent_id', msg.unknownParent);
   if (id !== null && chain.some((c) => c.id === id)) throw fieldError('parent_id', msg.cycle);
 }
@@ -110,20 +145,25 @@ async function assertSlugFree(tx: Db, id: number | null, slug: string): Promise<
   await tx.execute(sql`delete from category_redirects where slug = ${slug}`);
 }
 
-/** The pictures a category's cover may be: of the products in it or below it, first picture first. */
-export async function coverChoices(db: Db, id: number) {
-  const [exists] = await queryRows(db, sql`select 1 from categories where id = ${id}`);
-  if (!exists) throw notFound(msg.categoryNotFound);
-  const choices = await queryRows<{ path: string; product: string }>(
-    db,
-    sql`with recursive sub(id) as (select ${id}::int union select c.id from categories c join sub on c.parent_id = sub.id)
+const coverChoiceRows = namedQuery<{ path: string; product: string }>()({
+  name: 'admin.taxonomy.category.cover-choices',
+  columns: ['path', 'product'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
+    sql`with recursive sub(id) as (select ${params.id}::int union select c.id from categories c join sub on c.parent_id = sub.id)
         select distinct on (pi.path) pi.path, p.name as product
           from sub join product_categories pc on pc.category_id = sub.id
           join products p on p.id = pc.product_id and p.archived_at is null
           join product_images pi on pi.product_id = p.id
          order by pi.path, pi.position
          limit 200`,
-  );
+});
+
+/** The pictures a category's cover may be: of the products in it or below it, first picture first. */
+export async function coverChoices(db: Db, id: number) {
+  const [exists] = await queryRows(db, sql`select 1 from categories where id = ${id}`);
+  if (!exists) throw notFound(msg.categoryNotFound);
+  const choices = await coverChoiceRows(db, { id });
   return { choices };
 }
 
@@ -139,12 +179,20 @@ const rethrow = (e: unknown): never => {
   throw e;
 };
 
-const nextPosition = (tx: Db, parentId: number | null) =>
-  queryRows<{ n: number }>(
-    tx,
+/** The condition on parent_id of the siblings under `parentId` (null: the top level). */
+const siblingsWhere = (parentId: number | null) => (parentId === null ? sql`is null` : sql`= ${parentId}`);
+
+/** The position after the last sibling's (described with a parent). */
+const nextPositionRow = namedQuery<{ n: number }>()({
+  name: 'admin.taxonomy.category.next-position',
+  columns: ['n'],
+  example: { parentId: 1 as number | null },
+  build: (params: { parentId: number | null }) =>
     sql`select coalesce(max(position) + 1, 0)::int as n from categories
-         where parent_id ${parentId === null ? sql`is null` : sql`= ${parentId}`}`,
-  ).then((r) => r[0]!.n);
+         where parent_id ${siblingsWhere(params.parentId)}`,
+});
+
+const nextPosition = (tx: Db, parentId: number | null) => nextPositionRow(tx, { parentId }).then((r) => r[0]!.n);
 
 const auditView = (c: AdminCategory) => ({
   name: c.name,
@@ -157,6 +205,38 @@ const auditView = (c: AdminCategory) => ({
   image_path: c.image_path,
 });
 
+const EXAMPLE_CATEGORY: AdminCategoryCreate = {
+  slug: 's',
+  name: 'n',
+  description: '',
+  parent_id: 1,
+  super_category_id: 1,
+  seo_title: 't',
+  seo_description: 'd',
+  image_path: null,
+};
+
+/** A new category at `position` among its siblings. */
+const insertCategory = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.category.insert',
+  columns: ['id'],
+  example: { body: EXAMPLE_CATEGORY, position: 0 },
+  build: (params: { body: AdminCategoryCreate; position: number }) =>
+    sql`insert into categories (slug, name, description, parent_id, super_category_id, seo_title, seo_description, position)
+            values (${params.body.slug}, ${params.body.name}, ${params.body.description}, ${params.body.parent_id}, ${params.body.super_category_id},
+                    ${params.body.seo_title}, ${params.body.seo_description}, ${params.position})
+            returning id`,
+});
+
+/** The products in the category. */
+const categoryProducts = namedQuery<{ id: string }>()({
+  name: 'admin.taxonomy.category.products',
+  columns: ['id'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
+    sql`select product_id as id from product_categories where category_id = ${params.id}`,
+});
+
 export async function createCategory(db: Db, act: TaxonomyAct, body: AdminCategoryCreate): Promise<AdminCategory> {
   try {
     return await db.transaction(async (tx) => {
@@ -166,13 +246,7 @@ export async function createCategory(db: Db, act: TaxonomyAct, body: AdminCatego
       await assertSuper(tx, body.super_category_id);
       // A new category has no products yet: no cover to pick.
       if (body.image_path !== null) throw fieldError('image_path', msg.cover);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into categories (slug, name, description, parent_id, super_category_id, seo_title, seo_description, position)
-            values (${body.slug}, ${body.name}, ${body.description}, ${body.parent_id}, ${body.super_category_id},
-                    ${body.seo_title}, ${body.seo_description}, ${await nextPosition(tx, body.parent_id)})
-            returning id`,
-      );
+      const [row] = await insertCategory(tx, { body, position: await nextPosition(tx, body.parent_id) });
       const created = await loadOne(tx, row!.id);
       await recordAudit(tx, {
         staff: act.staff,
@@ -229,10 +303,7 @@ export async function updateCategory(
       await tx.execute(sql`update categories set ${sql.join(sets, sql`, `)} where id = ${id}`);
       if (patch.name !== undefined && patch.name !== row.name) {
         // Search matches a product by its categories' names too.
-        const products = await queryRows<{ id: string }>(
-          tx,
-          sql`select product_id as id from product_categories where category_id = ${id}`,
-        );
+        const products = await categoryProducts(tx, { id });
         await refreshSearchText(
           tx,
           products.map((p) => p.id),
@@ -256,15 +327,21 @@ export async function updateCategory(
   }
 }
 
+/** The siblings under `parentId` in their order (described with a parent). */
+const siblingIds = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.category.siblings',
+  columns: ['id'],
+  example: { parentId: 1 as number | null },
+  build: (params: { parentId: number | null }) =>
+    sql`select id from categories where parent_id ${siblingsWhere(params.parentId)}
+           order by position, id`,
+});
+
 /** A whole sibling order; 409 when the siblings are not exactly the ones sent. */
 export async function orderCategories(db: Db, act: TaxonomyAct, order: AdminCategoryOrder): Promise<AdminCategoryList> {
   return db.transaction(async (tx) => {
     await lockTaxonomy(tx);
-    const current = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from categories where parent_id ${order.parent_id === null ? sql`is null` : sql`= ${order.parent_id}`}
-           order by position, id`,
-    );
+    const current = await siblingIds(tx, { parentId: order.parent_id });
     assertSameSet(
       current.map((c) => c.id),
       order.ids,
@@ -282,6 +359,16 @@ export async function orderCategories(db: Db, act: TaxonomyAct, order: AdminCate
   });
 }
 
+/** How many products and subcategories the category has. */
+const categoryContents = namedQuery<{ products: number; children: number }>()({
+  name: 'admin.taxonomy.category.contents',
+  columns: ['products', 'children'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
+    sql`select (select count(*)::int from product_categories where category_id = ${params.id}) as products,
+                 (select count(*)::int from categories where parent_id = ${params.id}) as children`,
+});
+
 /**
  * Deletes a category. With products or subcategories it is refused (409, saying how many)
  * unless `moveToParent`: then its subcategories go under its parent (after the parent's own)
@@ -293,14 +380,7 @@ export async function deleteCategory(db: Db, act: TaxonomyAct, id: number, moveT
     const row = await lockRow(tx, id);
     assertVersion(act.ifMatch, row.version);
     const before = await loadOne(tx, id);
-    const [{ products, children } = { products: 0, children: 0 }] = await queryRows<{
-      products: number;
-      children: number;
-    }>(
-      tx,
-      sql`select (select count(*)::int from product_categories where category_id = ${id}) as products,
-                 (select count(*)::int from categories where parent_id = ${id}) as children`,
-    );
+    const [{ products, children } = { products: 0, children: 0 }] = await categoryContents(tx, { id });
     if ((products || children) && !moveToParent) throw new HttpError(409, msg.notEmpty(products, children));
     if (children) {
       const start = await nextPosition(tx, row.parent_id);

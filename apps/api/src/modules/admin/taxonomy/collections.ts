@@ -9,6 +9,7 @@ import {
   type AdminIdOrder,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { textArray } from '../../../db/sql-array.ts';
@@ -27,22 +28,54 @@ const summarySql = sql`select c.id, c.slug, c.name, c.description, c.seo_title, 
          (select count(*)::int from product_collections pc where pc.collection_id = c.id) as product_count
     from collections c`;
 
-export async function listCollections(db: Db): Promise<{ collections: AdminCollectionSummary[] }> {
-  const rows = await queryRows<Row>(db, sql`${summarySql} order by c.position, c.id`);
-  return { collections: rows.map((r) => ({ ...r, url: catalogUrls.collection(r.slug) })) };
-}
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'seo_title',
+  'seo_description',
+  'position',
+  'version',
+  'product_count',
+] as const;
 
-export async function loadCollection(db: Db, id: number): Promise<AdminCollection> {
-  const [row] = await queryRows<Row>(db, sql`${summarySql} where c.id = ${id}`);
-  if (!row) throw notFound(msg.collectionNotFound);
-  const products = await queryRows<AdminCollection['products'][number]>(
-    db,
+const collectionRows = namedQuery<Row>()({
+  name: 'admin.taxonomy.collection.list',
+  columns: SUMMARY_COLUMNS,
+  example: {},
+  build: () => sql`${summarySql} order by c.position, c.id`,
+});
+
+const collectionRow = namedQuery<Row>()({
+  name: 'admin.taxonomy.collection.one',
+  columns: SUMMARY_COLUMNS,
+  example: { id: 1 },
+  build: (params: { id: number }) => sql`${summarySql} where c.id = ${params.id}`,
+});
+
+/** The collection's products in their order. */
+const collectionProducts = namedQuery<AdminCollection['products'][number]>()({
+  name: 'admin.taxonomy.collection.products',
+  columns: ['id', 'title', 'slug', 'image', 'status'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
     sql`select p.id, p.name as title, p.slug, p.image_path as image,
                case when p.archived_at is not null then 'archived' when p.is_published then 'published'
                     when p.publish_at is not null then 'scheduled' else 'draft' end as status
           from product_collections pc join products p on p.id = pc.product_id
-         where pc.collection_id = ${id} order by pc.position, p.id`,
-  );
+         where pc.collection_id = ${params.id} order by pc.position, p.id`,
+});
+
+export async function listCollections(db: Db): Promise<{ collections: AdminCollectionSummary[] }> {
+  const rows = await collectionRows(db, {});
+  return { collections: rows.map((r) => ({ ...r, url: catalogUrls.collection(r.slug) })) };
+}
+
+export async function loadCollection(db: Db, id: number): Promise<AdminCollection> {
+  const [row] = await collectionRow(db, { id });
+  if (!row) throw notFound(msg.collectionNotFound);
+  const products = await collectionProducts(db, { id });
   return { ...row, url: catalogUrls.collection(row.slug), products };
 }
 
@@ -59,11 +92,15 @@ const rethrow = (e: unknown): never => {
   throw e;
 };
 
+const lockCollection = namedQuery<{ version: number }>()({
+  name: 'admin.taxonomy.collection.lock',
+  columns: ['version'],
+  example: { id: 1 },
+  build: (params: { id: number }) => sql`select version from collections where id = ${params.id} for update`,
+});
+
 async function lockRow(tx: Db, id: number, ifMatch: number | null) {
-  const [row] = await queryRows<{ version: number }>(
-    tx,
-    sql`select version from collections where id = ${id} for update`,
-  );
+  const [row] = await lockCollection(tx, { id });
   if (!row) throw notFound(msg.collectionNotFound);
   assertVersion(ifMatch, row.version);
 }
@@ -76,17 +113,31 @@ const view = (c: AdminCollectionSummary) => ({
   seo_description: c.seo_description,
 });
 
+const EXAMPLE_COLLECTION: AdminCollectionCreate = {
+  slug: 's',
+  name: 'n',
+  description: '',
+  seo_title: 't',
+  seo_description: 'd',
+};
+
+/** A new collection, last in the order. */
+const insertCollection = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.collection.insert',
+  columns: ['id'],
+  example: EXAMPLE_COLLECTION,
+  build: (body: AdminCollectionCreate) =>
+    sql`insert into collections (slug, name, description, seo_title, seo_description, position)
+            values (${body.slug}, ${body.name}, ${body.description}, ${body.seo_title}, ${body.seo_description},
+                    (select coalesce(max(position) + 1, 0) from collections))
+            returning id`,
+});
+
 export async function createCollection(db: Db, act: TaxonomyAct, body: AdminCollectionCreate) {
   try {
     return await db.transaction(async (tx) => {
       await assertSlugFree(tx, null, body.slug);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into collections (slug, name, description, seo_title, seo_description, position)
-            values (${body.slug}, ${body.name}, ${body.description}, ${body.seo_title}, ${body.seo_description},
-                    (select coalesce(max(position) + 1, 0) from collections))
-            returning id`,
-      );
+      const [row] = await insertCollection(tx, body);
       const created = await loadCollection(tx, row!.id);
       await recordAudit(tx, {
         staff: act.staff,
@@ -138,15 +189,19 @@ export async function updateCollection(db: Db, act: TaxonomyAct, id: number, pat
   }
 }
 
+/** Which of these products there are. */
+const productsThere = namedQuery<{ id: string }>()({
+  name: 'admin.taxonomy.collection.products-there',
+  columns: ['id'],
+  example: { ids: ['prd_example'] },
+  build: (params: { ids: string[] }) => sql`select id from products where id = any(${textArray(params.ids)})`,
+});
+
 /** The collection's products, whole and in order: added, removed and moved in one write. */
 export async function setCollectionProducts(db: Db, act: TaxonomyAct, id: number, productIds: string[]) {
   return db.transaction(async (tx) => {
     await lockRow(tx, id, act.ifMatch);
-    const known = new Set(
-      (await queryRows<{ id: string }>(tx, sql`select id from products where id = any(${textArray(productIds)})`)).map(
-        (p) => p.id,
-      ),
-    );
+    const known = new Set((await productsThere(tx, { ids: productIds })).map((p) => p.id));
     const missing = productIds.findIndex((p) => !known.has(p));
     if (missing >= 0) throw fieldError(`product_ids.${missing}`, msg.unknownProduct);
     const before = await loadCollection(tx, id);
@@ -200,15 +255,20 @@ export async function deleteCollection(db: Db, act: TaxonomyAct, id: number): Pr
   });
 }
 
+const collectionsBySlug = namedQuery<{ id: number; slug: string }>()({
+  name: 'admin.taxonomy.collection.by-slug',
+  columns: ['id', 'slug'],
+  example: { slugs: ['s'] },
+  build: (params: { slugs: string[] }) =>
+    sql`select id, slug from collections where slug = any(${textArray(params.slugs)})`,
+});
+
 /**
  * A product's collections by slug (the product editor's multi-select): joins the new ones at
  * their end, leaves the others; 422 on an unknown slug.
  */
 export async function setProductCollections(tx: Db, productId: string, slugs: readonly string[]): Promise<void> {
-  const found = await queryRows<{ id: number; slug: string }>(
-    tx,
-    sql`select id, slug from collections where slug = any(${textArray([...slugs])})`,
-  );
+  const found = await collectionsBySlug(tx, { slugs: [...slugs] });
   const i = slugs.findIndex((s) => !found.some((f) => f.slug === s));
   if (i >= 0) throw fieldError(`collections.${i}`, msg.unknownCollection);
   const ids = found.map((f) => f.id);

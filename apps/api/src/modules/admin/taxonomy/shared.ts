@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { adminTaxonomyMessages as msg } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError } from '../../../lib/http.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -41,6 +42,15 @@ export const writePositions = (tx: Db, table: 'categories' | 'super_categories' 
          where t.id = x.id and t.position <> x.ord - 1`,
   );
 
+/** The list's ids in their order: described for collections. */
+const wholeListIds = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.list-ids',
+  columns: ['id'],
+  example: { table: 'collections' as 'super_categories' | 'collections' },
+  build: (params: { table: 'super_categories' | 'collections' }) =>
+    sql`select id from ${sql.identifier(params.table)} order by position, id`,
+});
+
 /**
  * Puts a whole top-level list (super categories, collections) in the order sent, in the caller's
  * transaction: the list is locked, must still hold exactly those ids (else 409), and the change is
@@ -53,10 +63,7 @@ export async function reorderWholeList(
   ids: number[],
 ): Promise<void> {
   await lockTaxonomy(tx);
-  const current = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from ${sql.identifier(list.table)} order by position, id`,
-  );
+  const current = await wholeListIds(tx, { table: list.table });
   assertSameSet(
     current.map((c) => c.id),
     ids,

@@ -8,6 +8,7 @@ import {
   type AdminSuperCategoryPatch,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -21,13 +22,18 @@ import { assertVersion, lockTaxonomy, type TaxonomyAct, reorderWholeList } from 
 
 type Row = Omit<AdminSuperCategory, 'url'>;
 
-export async function listSuperCategories(db: Db): Promise<{ super_categories: AdminSuperCategory[] }> {
-  const rows = await queryRows<Row>(
-    db,
+const superCategoryRows = namedQuery<Row>()({
+  name: 'admin.taxonomy.super.list',
+  columns: ['id', 'slug', 'name', 'description', 'position', 'version', 'category_count'],
+  example: {},
+  build: () =>
     sql`select s.id, s.slug, s.name, s.description, s.position, s.version,
                (select count(*)::int from categories c where c.super_category_id = s.id) as category_count
           from super_categories s order by s.position, s.id`,
-  );
+});
+
+export async function listSuperCategories(db: Db): Promise<{ super_categories: AdminSuperCategory[] }> {
+  const rows = await superCategoryRows(db, {});
   return { super_categories: rows.map((r) => ({ ...r, url: catalogUrls.shop(r.slug) })) };
 }
 
@@ -50,18 +56,42 @@ const rethrow = (e: unknown): never => {
 
 const view = (s: AdminSuperCategory) => ({ name: s.name, slug: s.slug, description: s.description });
 
+const EXAMPLE_SUPER_CATEGORY: AdminSuperCategoryCreate = { slug: 's', name: 'n', description: '' };
+
+/** A new super category, last in the order. */
+const insertSuperCategory = namedQuery<{ id: number }>()({
+  name: 'admin.taxonomy.super.insert',
+  columns: ['id'],
+  example: EXAMPLE_SUPER_CATEGORY,
+  build: (body: AdminSuperCategoryCreate) =>
+    sql`insert into super_categories (slug, name, description, position)
+            values (${body.slug}, ${body.name}, ${body.description},
+                    (select coalesce(max(position) + 1, 0) from super_categories))
+            returning id`,
+});
+
+const lockSuperCategory = namedQuery<{ version: number }>()({
+  name: 'admin.taxonomy.super.lock',
+  columns: ['version'],
+  example: { id: 1 },
+  build: (params: { id: number }) => sql`select version from super_categories where id = ${params.id} for update`,
+});
+
+/** The categories the super category groups, in their order. */
+const groupedCategories = namedQuery<{ id: number; slug: string; name: string }>()({
+  name: 'admin.taxonomy.super.categories',
+  columns: ['id', 'slug', 'name'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
+    sql`select id, slug, name from categories where super_category_id = ${params.id} order by position, id`,
+});
+
 export async function createSuperCategory(db: Db, act: TaxonomyAct, body: AdminSuperCategoryCreate) {
   try {
     return await db.transaction(async (tx) => {
       await lockTaxonomy(tx);
       await assertSlugFree(tx, null, body.slug);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into super_categories (slug, name, description, position)
-            values (${body.slug}, ${body.name}, ${body.description},
-                    (select coalesce(max(position) + 1, 0) from super_categories))
-            returning id`,
-      );
+      const [row] = await insertSuperCategory(tx, body);
       const created = await loadOne(tx, row!.id);
       await recordAudit(tx, {
         staff: act.staff,
@@ -81,10 +111,7 @@ export async function updateSuperCategory(db: Db, act: TaxonomyAct, id: number, 
   try {
     return await db.transaction(async (tx) => {
       await lockTaxonomy(tx);
-      const [row] = await queryRows<{ version: number }>(
-        tx,
-        sql`select version from super_categories where id = ${id} for update`,
-      );
+      const [row] = await lockSuperCategory(tx, { id });
       if (!row) throw notFound(msg.superCategoryNotFound);
       assertVersion(act.ifMatch, row.version);
       const before = await loadOne(tx, id);
@@ -126,18 +153,12 @@ export async function orderSuperCategories(db: Db, act: TaxonomyAct, order: Admi
 export async function deleteSuperCategory(db: Db, act: TaxonomyAct, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTaxonomy(tx);
-    const [row] = await queryRows<{ version: number }>(
-      tx,
-      sql`select version from super_categories where id = ${id} for update`,
-    );
+    const [row] = await lockSuperCategory(tx, { id });
     if (!row) throw notFound(msg.superCategoryNotFound);
     assertVersion(act.ifMatch, row.version);
     const before = await loadOne(tx, id);
     // Which categories it grouped (they are left ungrouped): the entry says, so the owner can regroup them.
-    const categories = await queryRows<{ id: number; slug: string; name: string }>(
-      tx,
-      sql`select id, slug, name from categories where super_category_id = ${id} order by position, id`,
-    );
+    const categories = await groupedCategories(tx, { id });
     await tx.execute(sql`delete from super_categories where id = ${id}`);
     await recordAudit(tx, {
       staff: act.staff,
