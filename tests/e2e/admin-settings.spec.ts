@@ -30,6 +30,8 @@ async function openGroup(page: Page, title: string) {
     .getByRole('link', { name: new RegExp(title) })
     .click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  // The group's form, not its loading placeholder (a shot taken now shows the form).
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
 }
 
 test.describe('store settings on screens', () => {
@@ -206,6 +208,25 @@ test.describe('store settings on screens', () => {
         return new URL(visitor.url()).pathname;
       })
       .toBe('/');
+  });
+
+  test('the owner asks search engines not to list the shop, and lets them again', async ({ shop, owner }) => {
+    const { page } = owner;
+    await openGroup(page, 'Opening and store password');
+    const form = page.getByTestId('settings-opening');
+    const indexing = form.getByRole('switch', { name: 'Search engines may list the shop' });
+    await expect(indexing).toBeChecked();
+    await indexing.uncheck();
+    await shot(page, 'settings-opening-indexing');
+    await page.getByTestId('settings-save').click();
+    await toastSays(page, staffMessages.storefrontSaved);
+    const robots = async () => (await (await fetch(`${shop.baseUrl}/robots.txt`)).text()).replace(/\s+/g, ' ');
+    await expect.poll(robots).toContain('Disallow: / ');
+    await expect.poll(robots).not.toContain('Sitemap:');
+    await indexing.check();
+    await page.getByTestId('settings-save').click();
+    await toastSays(page, staffMessages.storefrontSaved);
+    await expect.poll(robots).toContain('Sitemap:');
   });
 
   test('a manager changes settings but not the shop’s web address; a packer has no settings at all', async ({

@@ -26,7 +26,7 @@ const MODES: Record<StoreMode, { title: string; what: string; changes: string[] 
     changes: [
       'Service pages show the fee, what is included, the documents needed and Apply, not Add to cart',
       'Customers follow their applications in My Applications, with messages and document requests',
-      'Fees are not paid online yet: you record a payment by moving the application on',
+      'Applicants pay the fee online or in cash where you allow it, or ask for your quote first',
       'The panel shows the Applications inbox first (Orders stay, under More on a phone)',
       'Products keep their details: switching back shows them as before',
     ],

@@ -17,8 +17,10 @@ interface Values {
   is_password_protection_enabled: boolean;
   /** A new store password; empty keeps the one set. */
   password: string;
+  /** Search engines may list the shop (robots.txt, the sitemap and each page's robots tag follow it). */
+  enable_indexing: boolean;
 }
-const FIELDS = ['mode', 'is_password_protection_enabled', 'password'] as const;
+const FIELDS = ['mode', 'is_password_protection_enabled', 'password', 'enable_indexing'] as const;
 
 const MODES: { value: Values['mode']; title: string; what: string }[] = [
   { value: '', title: 'Open', what: 'Shoppers browse and buy.' },
@@ -38,6 +40,7 @@ const toValues = (s: AdminStorefront): Values => ({
   mode: s.mode ?? '',
   is_password_protection_enabled: s.is_password_protection_enabled,
   password: '',
+  enable_indexing: s.enable_indexing,
 });
 
 function toBody(values: Values, saved?: AdminStorefront): StorefrontPatch {
@@ -47,12 +50,14 @@ function toBody(values: Values, saved?: AdminStorefront): StorefrontPatch {
   if (!saved || values.is_password_protection_enabled !== saved.is_password_protection_enabled)
     body.is_password_protection_enabled = values.is_password_protection_enabled;
   if (values.password !== '') body.password = values.password;
+  if (!saved || values.enable_indexing !== saved.enable_indexing) body.enable_indexing = values.enable_indexing;
   return body;
 }
 
 /**
- * Whether the shop is open, Coming Soon or Under Maintenance, and its store password (PATCH
- * /api/admin/storefront): the password is write-only, a new one signs every visitor out.
+ * Whether the shop is open, Coming Soon or Under Maintenance, its store password and whether
+ * search engines may list it (PATCH /api/admin/storefront): the password is write-only, a new
+ * one signs every visitor out.
  */
 export default function OpeningForm({ saved }: { saved: AdminStorefront }) {
   const qc = useQueryClient();
@@ -109,6 +114,14 @@ export default function OpeningForm({ saved }: { saved: AdminStorefront }) {
               ? 'A password is set. Leave this empty to keep it; a new one signs every visitor out.'
               : 'At least 6 characters, not a common one.'
           }
+        />
+      </div>
+      <div className="card p-4 sm:p-5">
+        <SwitchInput
+          control={form.control}
+          name="enable_indexing"
+          label="Search engines may list the shop"
+          description="Off: Google and others are asked not to show its pages (robots.txt, the sitemap and every page say so). Turn it off for a test shop."
         />
       </div>
       <SettingsSaveBar {...bar} />
