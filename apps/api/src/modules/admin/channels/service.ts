@@ -7,6 +7,7 @@ import {
 } from '@shopfront/shared';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
@@ -45,6 +46,83 @@ const channelRowsSql = (where = sql`true`) =>
      where ${where}
      order by is_storefront desc, c.name, c.id`;
 
+const ROW_COLUMNS = [
+  'id',
+  'name',
+  'currency_code',
+  'iso2',
+  'country_name',
+  'is_storefront',
+  'is_default',
+  'products',
+  'priced',
+  'orders',
+  'carts',
+] as const;
+
+const channelRows = namedQuery<Row>()({
+  name: 'admin.channels.list',
+  columns: ROW_COLUMNS,
+  example: {},
+  build: () => channelRowsSql(),
+});
+
+const channelRow = namedQuery<Row>()({
+  name: 'admin.channels.one',
+  columns: ROW_COLUMNS,
+  example: { id: 'ch_example' },
+  build: (p: { id: string }) => channelRowsSql(sql`c.id = ${p.id}`),
+});
+
+const countryRows = namedQuery<{ iso2: string; name: string; currency_code: string }>()({
+  name: 'admin.channels.countries',
+  columns: ['iso2', 'name', 'currency_code'],
+  example: {},
+  build: () => sql`select iso2, name, currency_code from countries order by name`,
+});
+
+const countryIdRow = namedQuery<{ id: number }>()({
+  name: 'admin.channels.country-id',
+  columns: ['id'],
+  example: { iso2: 'IN' },
+  build: (p: { iso2: string }) => sql`select id from countries where iso2 = ${p.iso2}`,
+});
+
+const lockChannelRow = namedQuery<{ name: string; currency_code: string; country_id: number; iso2: string }>()({
+  name: 'admin.channels.lock',
+  columns: ['name', 'currency_code', 'country_id', 'iso2'],
+  example: { id: 'ch_example' },
+  build: (p: { id: string }) =>
+    sql`select c.name, c.currency_code, c.country_id, co.iso2
+            from channels c join countries co on co.id = c.country_id where c.id = ${p.id} for update of c`,
+});
+
+/** The default channel, its key held: where a deleted channel's carts move. */
+const defaultChannelRow = namedQuery<{ id: string; country_id: number }>()({
+  name: 'admin.channels.default-key-share',
+  columns: ['id', 'country_id'],
+  example: {},
+  build: () =>
+    sql`select c.id, c.country_id from channels c
+             where c.id = (select ss.value #>> '{}' from store_settings ss where ss.key = 'default_channel')
+             for key share`,
+});
+
+const cartCountRows = namedQuery<{ n: number }>()({
+  name: 'admin.channels.cart-count',
+  columns: ['n'],
+  example: { id: 'ch_example' },
+  build: (p: { id: string }) => sql`select count(*)::int as n from carts where channel_id = ${p.id}`,
+});
+
+const deleteChannelRow = namedQuery<{ name: string; currency_code: string; country_id: number }>()({
+  name: 'admin.channels.delete',
+  columns: ['name', 'currency_code', 'country_id'],
+  example: { id: 'ch_example' },
+  build: (p: { id: string }) =>
+    sql`delete from channels c where c.id = ${p.id} returning c.name, c.currency_code, c.country_id`,
+});
+
 const toChannel = (r: Row): AdminChannel => ({
   id: r.id,
   name: r.name,
@@ -61,18 +139,12 @@ const toChannel = (r: Row): AdminChannel => ({
 
 /** Every channel with its counts, and the countries a channel may sell in. */
 export async function listAdminChannels(db: Db): Promise<AdminChannelList> {
-  const [rows, countries] = await Promise.all([
-    queryRows<Row>(db, channelRowsSql()),
-    queryRows<{ iso2: string; name: string; currency_code: string }>(
-      db,
-      sql`select iso2, name, currency_code from countries order by name`,
-    ),
-  ]);
+  const [rows, countries] = await Promise.all([channelRows(db, {}), countryRows(db, {})]);
   return { channels: rows.map(toChannel), countries };
 }
 
 async function channelOf(db: Db, id: string): Promise<AdminChannel> {
-  const [row] = await queryRows<Row>(db, channelRowsSql(sql`c.id = ${id}`));
+  const [row] = await channelRow(db, { id });
   if (!row) throw notFound(msg.notFound);
   return toChannel(row);
 }
@@ -91,7 +163,7 @@ export function channelIdOf(name: string): string {
 }
 
 async function countryIdOf(db: Db, iso2: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from countries where iso2 = ${iso2}`);
+  const [row] = await countryIdRow(db, { iso2 });
   if (!row) throw fieldError('country', msg.countryChoice);
   return row.id;
 }
@@ -163,11 +235,7 @@ export async function addChannel(db: Db, act: OwnerAct, body: Body): Promise<Adm
 export async function saveChannel(db: Db, act: OwnerAct, id: string, body: Body): Promise<AdminChannel> {
   return nameUnique(() =>
     db.transaction(async (tx) => {
-      const [before] = await queryRows<{ name: string; currency_code: string; country_id: number; iso2: string }>(
-        tx,
-        sql`select c.name, c.currency_code, c.country_id, co.iso2
-            from channels c join countries co on co.id = c.country_id where c.id = ${id} for update of c`,
-      );
+      const [before] = await lockChannelRow(tx, { id });
       if (!before) throw notFound(msg.notFound);
       const countryId = await countryIdOf(tx, body.country);
       if (await nameTaken(tx, body.name, id)) throw fieldError('name', msg.nameTaken);
@@ -204,7 +272,7 @@ export async function saveChannel(db: Db, act: OwnerAct, id: string, body: Body)
 
 /** Why a channel cannot go: the first reason that holds, or a 404 when it is gone already. */
 async function refusal(db: Db, id: string): Promise<HttpError> {
-  const [row] = await queryRows<Row>(db, channelRowsSql(sql`c.id = ${id}`));
+  const [row] = await channelRow(db, { id });
   if (!row) return notFound(msg.notFound);
   if (row.is_storefront) return new HttpError(409, msg.storefrontChannel);
   if (row.is_default) return new HttpError(409, msg.defaultChannel);
@@ -244,21 +312,10 @@ export async function deleteChannel(db: Db, act: OwnerAct, id: string): Promise<
                 or exists (select 1 from orders o where o.channel_id = c.id))`,
       );
       if (blocked) throw await refusal(tx, id);
-      const [to] = await queryRows<{ id: string; country_id: number }>(
-        tx,
-        sql`select c.id, c.country_id from channels c
-             where c.id = (select ss.value #>> '{}' from store_settings ss where ss.key = 'default_channel')
-             for key share`,
-      );
-      const carts = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from carts where channel_id = ${id}`,
-      );
+      const [to] = await defaultChannelRow(tx, {});
+      const carts = await cartCountRows(tx, { id });
       if (to && carts[0]!.n > 0) await moveCarts(tx, sql`select id from carts where channel_id = ${id}`, to);
-      const [gone] = await queryRows<{ name: string; currency_code: string; country_id: number }>(
-        tx,
-        sql`delete from channels c where c.id = ${id} returning c.name, c.currency_code, c.country_id`,
-      );
+      const [gone] = await deleteChannelRow(tx, { id });
       if (!gone) throw notFound(msg.notFound);
       await queryRows(tx, sql`insert into retired_channel_ids (id) values (${id}) on conflict do nothing`);
       // The listing read model keeps no key to channels.

@@ -13,6 +13,7 @@ import {
 } from '@shopfront/shared';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { uniqueViolation } from '../../auth/service.ts';
 import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
@@ -93,21 +94,187 @@ const ruleColumns = sql`c.id, c.code, c.description, c.kind, c.value, c.min_subt
   ${statusSql} as status, c.used_count, ${currencySql} as currency, c.created_at, c.version`;
 
 type ListQuery = z.output<typeof AdminCouponsQuerySchema>;
+type UsesQuery = z.output<typeof AdminCouponUsesQuerySchema>;
 
-/** The panel's list, newest first: code search (any part, any case), a status filter, keyset pages by id. */
-export async function listCoupons(db: Db, q: ListQuery): Promise<AdminCouponList> {
-  const where: SQL[] = [sql`true`];
-  if (q.q) where.push(sql`c.code like ${'%' + q.q.toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}`);
-  if (q.status) where.push(sql`${statusSql} = ${q.status}`);
-  if (q.cursor) where.push(sql`c.id < ${Number(q.cursor)}`);
-  const rows = await queryRows<RuleRow & { product_count: number; category_count: number }>(
-    db,
-    sql`select ${ruleColumns},
+const RULE_COLUMNS = [
+  'id',
+  'code',
+  'description',
+  'kind',
+  'value',
+  'min_subtotal_minor',
+  'max_discount_minor',
+  'starts_at',
+  'ends_at',
+  'usage_limit',
+  'per_customer_limit',
+  'first_order_only',
+  'is_visible',
+  'is_active',
+  'status',
+  'used_count',
+  'currency',
+  'created_at',
+  'version',
+] as const;
+
+const ruleValues = (b: AdminCouponBody) => sql`${b.code}, ${b.description}, ${b.kind}, ${b.value},
+  ${b.min_subtotal_minor}, ${b.max_discount_minor}, ${b.starts_at}::timestamptz, ${b.ends_at}::timestamptz,
+  ${b.usage_limit}, ${b.per_customer_limit}, ${b.first_order_only}, ${!b.secret}`;
+
+const EXAMPLE_BODY: AdminCouponBody = {
+  code: 'EXAMPLE10',
+  description: '',
+  kind: 'percent',
+  value: 10,
+  min_subtotal_minor: 0,
+  max_discount_minor: null,
+  starts_at: null,
+  ends_at: null,
+  usage_limit: null,
+  per_customer_limit: null,
+  first_order_only: false,
+  secret: false,
+  product_ids: [],
+  category_slugs: [],
+};
+
+const EXAMPLE_LIST_QUERY: ListQuery = { q: 'SAVE', status: 'active', cursor: '10', limit: 20 };
+const EXAMPLE_USES_QUERY: UsesQuery = { cursor: '10', limit: 20 };
+
+/** A page of the list (the example's shape: every filter given). */
+const listRows = namedQuery<RuleRow & { product_count: number; category_count: number }>()({
+  name: 'admin.coupons.list',
+  columns: [...RULE_COLUMNS, 'product_count', 'category_count'],
+  example: EXAMPLE_LIST_QUERY,
+  build: (q: ListQuery) => {
+    const where: SQL[] = [sql`true`];
+    if (q.q) where.push(sql`c.code like ${'%' + q.q.toUpperCase().replace(/[\\%_]/g, '\\$&') + '%'}`);
+    if (q.status) where.push(sql`${statusSql} = ${q.status}`);
+    if (q.cursor) where.push(sql`c.id < ${Number(q.cursor)}`);
+    return sql`select ${ruleColumns},
           (select count(*)::int from coupon_products cp where cp.coupon_id = c.id) as product_count,
           (select count(*)::int from coupon_categories cc where cc.coupon_id = c.id) as category_count
         from coupons c where ${sql.join(where, sql` and `)}
-        order by c.id desc limit ${q.limit + 1}`,
-  );
+        order by c.id desc limit ${q.limit + 1}`;
+  },
+});
+
+const ruleRow = namedQuery<RuleRow>()({
+  name: 'admin.coupons.rules',
+  columns: RULE_COLUMNS,
+  example: { id: 1 },
+  build: (p: { id: number }) => sql`select ${ruleColumns} from coupons c where c.id = ${p.id}`,
+});
+
+const scopeProductRows = namedQuery<{ id: string; title: string }>()({
+  name: 'admin.coupons.scope-products',
+  columns: ['id', 'title'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select p.id, p.name as title from coupon_products cp join products p on p.id = cp.product_id
+         where cp.coupon_id = ${p.id} order by p.name, p.id`,
+});
+
+const scopeCategoryRows = namedQuery<{ slug: string; name: string }>()({
+  name: 'admin.coupons.scope-categories',
+  columns: ['slug', 'name'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select k.slug, k.name from coupon_categories cc join categories k on k.id = cc.category_id
+         where cc.coupon_id = ${p.id} order by k.name, k.id`,
+});
+
+const knownProductRows = namedQuery<{ id: string }>()({
+  name: 'admin.coupons.known-products',
+  columns: ['id'],
+  example: { ids: ['p_example'] },
+  build: (p: { ids: string[] }) => sql`select id from products where id = any(${textArray(p.ids)})`,
+});
+
+const categoryBySlugRows = namedQuery<{ id: number; slug: string }>()({
+  name: 'admin.coupons.categories-by-slug',
+  columns: ['id', 'slug'],
+  example: { slugs: ['example'] },
+  build: (p: { slugs: string[] }) => sql`select id, slug from categories where slug = any(${textArray(p.slugs)})`,
+});
+
+const insertCouponRow = namedQuery<{ id: number }>()({
+  name: 'admin.coupons.insert',
+  columns: ['id'],
+  example: EXAMPLE_BODY,
+  build: (body: AdminCouponBody) =>
+    sql`insert into coupons (code, description, kind, value, min_subtotal_minor, max_discount_minor, starts_at,
+              ends_at, usage_limit, per_customer_limit, first_order_only, is_visible)
+            values (${ruleValues(body)})
+            on conflict (code) do nothing returning id`,
+});
+
+const lockCouponRow = namedQuery<{ version: number; used_count: number; is_active: boolean; code: string }>()({
+  name: 'admin.coupons.lock',
+  columns: ['version', 'used_count', 'is_active', 'code'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select version, used_count, is_active, code from coupons where id = ${p.id} for update`,
+});
+
+/** Deletes the coupon when no order used it. */
+const deleteUnusedRow = namedQuery<{ id: number; code: string }>()({
+  name: 'admin.coupons.delete-unused',
+  columns: ['id', 'code'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`delete from coupons c where c.id = ${p.id} and c.used_count = 0
+            and not exists (select 1 from coupon_redemptions r where r.coupon_id = c.id)
+            and not exists (select 1 from orders o where o.coupon_id = c.id)
+          returning c.id, c.code`,
+});
+
+/** A page of the coupon's uses (the example's shape: with a cursor). */
+const useRows = namedQuery<{
+  rid: number;
+  order_id: string;
+  order_no: string;
+  customer: string | null;
+  customer_id: number | null;
+  discount_minor: number;
+  currency: string;
+  at: Date | string;
+}>()({
+  name: 'admin.coupons.uses',
+  columns: ['rid', 'order_id', 'order_no', 'customer', 'customer_id', 'discount_minor', 'currency', 'at'],
+  example: { id: 1, q: EXAMPLE_USES_QUERY },
+  build: ({ id, q }: { id: number; q: UsesQuery }) =>
+    sql`select r.id as rid, o.id as order_id, o.order_no, o.customer_id, o.discount_minor, o.currency, r.created_at as at,
+          coalesce(nullif(trim(concat_ws(' ', cu.first_name, cu.last_name)), ''), o.email, o.phone) as customer
+        from coupon_redemptions r
+        join orders o on o.id = r.order_ref
+        left join customers cu on cu.id = o.customer_id
+        where r.coupon_id = ${id} and r.released_at is null ${q.cursor ? sql`and r.id < ${Number(q.cursor)}` : sql``}
+        order by r.id desc limit ${q.limit + 1}`,
+});
+
+/** Products for the scope picker (the example's shape: with a search term). */
+const pickerProductRows = namedQuery<{ id: string; title: string }>()({
+  name: 'admin.coupons.picker-products',
+  columns: ['id', 'title'],
+  example: { term: 'shirt' },
+  build: ({ term }: { term: string }) =>
+    sql`select p.id, p.name as title from products p
+         where p.archived_at is null ${term ? sql`and lower(p.name) like ${'%' + term + '%'}` : sql``}
+         order by p.created_at desc, p.id desc limit 20`,
+});
+
+const pickerCategoryRows = namedQuery<{ slug: string; name: string }>()({
+  name: 'admin.coupons.picker-categories',
+  columns: ['slug', 'name'],
+  example: {},
+  build: () => sql`select slug, name from categories order by name, id limit 500`,
+});
+
+/** The panel's list, newest first: code search (any part, any case), a status filter, keyset pages by id. */
+export async function listCoupons(db: Db, q: ListQuery): Promise<AdminCouponList> {
+  const rows = await listRows(db, q);
   const page = rows.slice(0, q.limit);
   return {
     coupons: page.map((r): AdminCouponRow => ({
@@ -121,36 +288,21 @@ export async function listCoupons(db: Db, q: ListQuery): Promise<AdminCouponList
 
 /** One coupon with its scope (product titles, category names). */
 export async function loadCoupon(db: Db, id: number): Promise<AdminCoupon | null> {
-  const [row] = await queryRows<RuleRow>(db, sql`select ${ruleColumns} from coupons c where c.id = ${id}`);
+  const [row] = await ruleRow(db, { id });
   if (!row) return null;
-  const products = await queryRows<{ id: string; title: string }>(
-    db,
-    sql`select p.id, p.name as title from coupon_products cp join products p on p.id = cp.product_id
-         where cp.coupon_id = ${id} order by p.name, p.id`,
-  );
-  const categories = await queryRows<{ slug: string; name: string }>(
-    db,
-    sql`select k.slug, k.name from coupon_categories cc join categories k on k.id = cc.category_id
-         where cc.coupon_id = ${id} order by k.name, k.id`,
-  );
+  const products = await scopeProductRows(db, { id });
+  const categories = await scopeCategoryRows(db, { id });
   return { ...rulesOf(row), products, categories };
 }
 
 /** Category ids of the slugs (422 on the first unknown one, at its index); product ids checked likewise. */
 async function resolveScope(tx: Db, body: AdminCouponBody): Promise<{ products: string[]; categories: number[] }> {
   const products = [...new Set(body.product_ids)];
-  const known = new Set(
-    (await queryRows<{ id: string }>(tx, sql`select id from products where id = any(${textArray(products)})`)).map(
-      (p) => p.id,
-    ),
-  );
+  const known = new Set((await knownProductRows(tx, { ids: products })).map((p) => p.id));
   const badProduct = body.product_ids.findIndex((p) => !known.has(p));
   if (badProduct >= 0) throw fieldError(`product_ids.${badProduct}`, msg.unknownProduct);
   const slugs = [...new Set(body.category_slugs)];
-  const cats = await queryRows<{ id: number; slug: string }>(
-    tx,
-    sql`select id, slug from categories where slug = any(${textArray(slugs)})`,
-  );
+  const cats = await categoryBySlugRows(tx, { slugs });
   const bySlug = new Map(cats.map((c) => [c.slug, c.id]));
   const badCategory = body.category_slugs.findIndex((s) => !bySlug.has(s));
   if (badCategory >= 0) throw fieldError(`category_slugs.${badCategory}`, msg.unknownCategory);
@@ -197,21 +349,11 @@ function rethrowConflict(err: unknown): never {
   throw err;
 }
 
-const ruleValues = (b: AdminCouponBody) => sql`${b.code}, ${b.description}, ${b.kind}, ${b.value},
-  ${b.min_subtotal_minor}, ${b.max_discount_minor}, ${b.starts_at}::timestamptz, ${b.ends_at}::timestamptz,
-  ${b.usage_limit}, ${b.per_customer_limit}, ${b.first_order_only}, ${!b.secret}`;
-
 export async function createCoupon(db: Db, act: CouponAct, body: AdminCouponBody): Promise<AdminCoupon> {
   try {
     return await db.transaction(async (tx) => {
       const scope = await resolveScope(tx, body);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into coupons (code, description, kind, value, min_subtotal_minor, max_discount_minor, starts_at,
-              ends_at, usage_limit, per_customer_limit, first_order_only, is_visible)
-            values (${ruleValues(body)})
-            on conflict (code) do nothing returning id`,
-      );
+      const [row] = await insertCouponRow(tx, body);
       if (!row) throw fieldError('code', msg.codeTaken);
       await writeScope(tx, row.id, scope);
       const coupon = (await loadCoupon(tx, row.id))!;
@@ -234,10 +376,7 @@ export async function createCoupon(db: Db, act: CouponAct, body: AdminCouponBody
  * conflicts with the `for key share` of a place-order in flight (checkout/place-order.ts).
  */
 async function lockCoupon(tx: Db, id: number, ifMatch: number | null) {
-  const [row] = await queryRows<{ version: number; used_count: number; is_active: boolean; code: string }>(
-    tx,
-    sql`select version, used_count, is_active, code from coupons where id = ${id} for update`,
-  );
+  const [row] = await lockCouponRow(tx, { id });
   if (!row) throw notFound(msg.couponNotFound);
   if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale);
   return row;
@@ -313,13 +452,7 @@ export async function setCouponActive(db: Db, act: CouponAct, id: number, active
 export async function deleteCoupon(db: Db, act: CouponAct, id: number): Promise<{ id: number; code: string }> {
   return db.transaction(async (tx) => {
     const row = await lockCoupon(tx, id, act.ifMatch);
-    const [gone] = await queryRows<{ id: number; code: string }>(
-      tx,
-      sql`delete from coupons c where c.id = ${id} and c.used_count = 0
-            and not exists (select 1 from coupon_redemptions r where r.coupon_id = c.id)
-            and not exists (select 1 from orders o where o.coupon_id = c.id)
-          returning c.id, c.code`,
-    );
+    const [gone] = await deleteUnusedRow(tx, { id });
     if (!gone) throw new HttpError(409, msg.usedCannotDelete);
     await recordAudit(tx, {
       staff: act.staff,
@@ -332,8 +465,6 @@ export async function deleteCoupon(db: Db, act: CouponAct, id: number): Promise<
   });
 }
 
-type UsesQuery = z.output<typeof AdminCouponUsesQuerySchema>;
-
 /**
  * The orders that used the coupon, newest first (keyset by redemption id): number, customer,
  * discount, date. A use given back (its order or application cancelled: releaseCouponUse) is left
@@ -343,25 +474,7 @@ type UsesQuery = z.output<typeof AdminCouponUsesQuerySchema>;
 export async function couponUses(db: Db, id: number, q: UsesQuery): Promise<AdminCouponUses | null> {
   const [exists] = await queryRows<{ id: number }>(db, sql`select id from coupons where id = ${id}`);
   if (!exists) return null;
-  const rows = await queryRows<{
-    rid: number;
-    order_id: string;
-    order_no: string;
-    customer: string | null;
-    customer_id: number | null;
-    discount_minor: number;
-    currency: string;
-    at: Date | string;
-  }>(
-    db,
-    sql`select r.id as rid, o.id as order_id, o.order_no, o.customer_id, o.discount_minor, o.currency, r.created_at as at,
-          coalesce(nullif(trim(concat_ws(' ', cu.first_name, cu.last_name)), ''), o.email, o.phone) as customer
-        from coupon_redemptions r
-        join orders o on o.id = r.order_ref
-        left join customers cu on cu.id = o.customer_id
-        where r.coupon_id = ${id} and r.released_at is null ${q.cursor ? sql`and r.id < ${Number(q.cursor)}` : sql``}
-        order by r.id desc limit ${q.limit + 1}`,
-  );
+  const rows = await useRows(db, { id, q });
   const page = rows.slice(0, q.limit);
   return {
     uses: page.map((r) => ({
@@ -380,15 +493,7 @@ export async function couponUses(db: Db, id: number, q: UsesQuery): Promise<Admi
 /** Categories (all, by name) and up to 20 products matching the words (newest first), for the scope pickers. */
 export async function scopeChoices(db: Db, q: string | undefined): Promise<AdminCouponScopeChoices> {
   const term = (q ?? '').toLowerCase().replace(/[\\%_]/g, '\\$&');
-  const products = await queryRows<{ id: string; title: string }>(
-    db,
-    sql`select p.id, p.name as title from products p
-         where p.archived_at is null ${term ? sql`and lower(p.name) like ${'%' + term + '%'}` : sql``}
-         order by p.created_at desc, p.id desc limit 20`,
-  );
-  const categories = await queryRows<{ slug: string; name: string }>(
-    db,
-    sql`select slug, name from categories order by name, id limit 500`,
-  );
+  const products = await pickerProductRows(db, { term });
+  const categories = await pickerCategoryRows(db, {});
   return { products, categories };
 }

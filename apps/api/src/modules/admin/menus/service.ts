@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   MENU_SLOTS,
   adminMenuMessages as msg,
@@ -12,7 +12,8 @@ import {
   type MenuLinkType,
   type MenuSlot,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
@@ -44,9 +45,11 @@ interface ItemRow {
 }
 
 /** The menu's items with what each links to, in order (`url` already the linked one's current address). */
-async function itemRows(db: Db, id: string): Promise<ItemRow[]> {
-  return queryRows<ItemRow>(
-    db,
+const itemRowsQuery = namedQuery<ItemRow>()({
+  name: 'admin.menus.items',
+  columns: ['id', 'parent_id', 'label', 'url', 'page', 'category', 'collection'],
+  example: { id: 'header' },
+  build: ({ id }: { id: string }) =>
     sql`select mi.id, mi.parent_id, mi.label, p.slug as page, c.slug as category, co.slug as collection,
                coalesce('/' || p.slug, '/product-category/' || c.slug, '/product-collection/' || co.slug, mi.url) as url
           from menu_items mi
@@ -54,8 +57,9 @@ async function itemRows(db: Db, id: string): Promise<ItemRow[]> {
           left join categories c on c.id = mi.category_id
           left join collections co on co.id = mi.collection_id
          where mi.menu_id = ${id} order by mi.position, mi.id`,
-  );
-}
+});
+
+const itemRows = (db: Db, id: string): Promise<ItemRow[]> => itemRowsQuery(db, { id });
 
 type Node = Omit<AdminMenuItem, 'children'> & { children: Node[] };
 
@@ -92,17 +96,67 @@ interface MenuRow {
   updated_at: Date | string;
 }
 
-/** The storefront's menus, header first, each with its item count (version 0: not made yet). */
-export async function listMenus(db: Db): Promise<AdminMenuList> {
-  const rows = await queryRows<MenuRow & { item_count: number }>(
-    db,
+const MENU_COLUMNS = ['id', 'name', 'version', 'updated_at'] as const;
+
+const menuListRows = namedQuery<MenuRow & { item_count: number }>()({
+  name: 'admin.menus.list',
+  columns: [...MENU_COLUMNS, 'item_count'],
+  example: {},
+  build: () =>
     sql`select m.id, m.name, m.version, m.updated_at,
                (select count(*)::int from menu_items mi where mi.menu_id = m.id) as item_count
           from menus m where m.id in (${sql.join(
             MENU_SLOTS.map((s) => sql`${s.id}`),
             sql`, `,
           )})`,
-  );
+});
+
+const menuRow = namedQuery<MenuRow>()({
+  name: 'admin.menus.one',
+  columns: MENU_COLUMNS,
+  example: { id: 'header' },
+  build: ({ id }: { id: string }) => sql`select id, name, version, updated_at from menus where id = ${id}`,
+});
+
+/** Claims the menu row for a save: its new version, or none when it is not at If-Match (the example's shape: with one). */
+const claimMenuRow = namedQuery<{ version: number }>()({
+  name: 'admin.menus.claim',
+  columns: ['version'],
+  example: { id: 'header', name: 'Main menu', ifMatch: 1 as number | null },
+  build: (p: { id: string; name: string; ifMatch: number | null }) =>
+    sql`update menus set name = ${p.name}, version = version + 1, updated_at = now()
+           where id = ${p.id} and ${p.ifMatch === null ? sql`true` : sql`version = ${p.ifMatch}`}
+           returning version`,
+});
+
+/** Writes item rows (`values`: their tuples, in insert's column order). */
+const insertItemRows = namedQuery<{ id: number; position: number }>()({
+  name: 'admin.menus.insert-items',
+  columns: ['id', 'position'],
+  example: { values: sql`(${'header'}, ${null}, ${'Home'}, ${'/'}, ${0}, ${null}, ${null}, ${null})` },
+  build: (p: { values: SQL }) =>
+    sql`insert into menu_items (menu_id, parent_id, label, url, position, page_id, category_id, collection_id)
+            values ${p.values} returning id, position`,
+});
+
+const choiceRows = (name: string, build: () => SQL) =>
+  namedQuery<{ slug: string; name: string }>()({ name, columns: ['slug', 'name'], example: {}, build });
+const pageChoices = choiceRows(
+  'admin.menus.choice-pages',
+  () => sql`select slug, title as name from pages where is_published order by title, id`,
+);
+const categoryChoices = choiceRows(
+  'admin.menus.choice-categories',
+  () => sql`select slug, name from categories order by name, id`,
+);
+const collectionChoices = choiceRows(
+  'admin.menus.choice-collections',
+  () => sql`select slug, name from collections order by name, id`,
+);
+
+/** The storefront's menus, header first, each with its item count (version 0: not made yet). */
+export async function listMenus(db: Db): Promise<AdminMenuList> {
+  const rows = await menuListRows(db, {});
   return {
     menus: MENU_SLOTS.map((slot) => {
       const r = rows.find((row) => row.id === slot.id);
@@ -127,7 +181,7 @@ const slotFields = (slot: MenuSlot, r: MenuRow | undefined) => ({
 /** One menu as a tree; 404 for an id the storefront does not show. */
 export async function loadAdminMenu(db: Db, id: string): Promise<AdminMenu> {
   const slot = slotOr404(id);
-  const [r] = await queryRows<MenuRow>(db, sql`select id, name, version, updated_at from menus where id = ${id}`);
+  const [r] = await menuRow(db, { id });
   return { ...slotFields(slot, r), items: r ? tree(await itemRows(db, id)) : [] };
 }
 
@@ -143,6 +197,25 @@ const LINKED: Record<Linked, { table: string; missing: string }> = {
   page: { table: 'pages', missing: msg.noPage },
   category: { table: 'categories', missing: msg.noCategory },
   collection: { table: 'collections', missing: msg.noCollection },
+};
+
+/** The linked ones of the slugs, locked against deletion: one statement per kind, each named and checked. */
+const linkedRows = (type: Linked) =>
+  namedQuery<{ id: number; slug: string }>()({
+    name: `admin.menus.linked-${type}`,
+    columns: ['id', 'slug'],
+    example: { slugs: ['example'] },
+    build: ({ slugs }: { slugs: string[] }) =>
+      sql`select id, slug from ${sql.raw(LINKED[type].table)}
+           where slug in (${sql.join(
+             slugs.map((s) => sql`${s}`),
+             sql`, `,
+           )}) for key share`,
+  });
+const LINKED_ROWS: Record<Linked, ReturnType<typeof linkedRows>> = {
+  page: linkedRows('page'),
+  category: linkedRows('category'),
+  collection: linkedRows('collection'),
 };
 
 /** Every item with its field path (`items.0.children.2`), parents first. */
@@ -161,14 +234,7 @@ async function resolveLinks(tx: Db, items: ReturnType<typeof withPaths>): Promis
   for (const type of Object.keys(LINKED) as Linked[]) {
     const slugs = [...new Set(items.filter((e) => e.item.link_type === type).map((e) => e.item.link))];
     if (!slugs.length) continue;
-    const rows = await queryRows<{ id: number; slug: string }>(
-      tx,
-      sql`select id, slug from ${sql.raw(LINKED[type].table)}
-           where slug in (${sql.join(
-             slugs.map((s) => sql`${s}`),
-             sql`, `,
-           )}) for key share`,
-    );
+    const rows = await LINKED_ROWS[type](tx, { slugs });
     for (const r of rows) ids.set(`${type}:${r.slug}`, r.id);
     const missing = items.find((e) => e.item.link_type === type && !ids.has(`${type}:${e.item.link}`));
     if (missing) throw fieldError(`${missing.path}.link`, LINKED[type].missing);
@@ -198,12 +264,7 @@ export async function saveMenu(
     await tx.execute(
       sql`insert into menus (id, name, version) values (${id}, ${body.name}, 0) on conflict (id) do nothing`,
     );
-    const [claimed] = await queryRows<{ version: number }>(
-      tx,
-      sql`update menus set name = ${body.name}, version = version + 1, updated_at = now()
-           where id = ${id} and ${act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`}
-           returning version`,
-    );
+    const [claimed] = await claimMenuRow(tx, { id, name: body.name, ifMatch: act.ifMatch });
     if (!claimed) throw new HttpError(409, msg.stale);
     const ids = await resolveLinks(tx, entries);
     const before = tree(await itemRows(tx, id));
@@ -220,11 +281,7 @@ export async function saveMenu(
         sql`, `,
       );
     const insert = (level: typeof entries, parentIds: number[]) =>
-      queryRows<{ id: number; position: number }>(
-        tx,
-        sql`insert into menu_items (menu_id, parent_id, label, url, position, page_id, category_id, collection_id)
-            values ${values(level, parentIds)} returning id, position`,
-      );
+      insertItemRows(tx, { values: values(level, parentIds) });
     const roots = entries.filter((e) => e.parent === null);
     if (roots.length) {
       const made = await insert(roots, []);
@@ -247,12 +304,9 @@ export async function saveMenu(
 /** What an item can link to: the published pages, every category and collection, by name. */
 export async function menuChoices(db: Db): Promise<AdminMenuChoices> {
   const [pages, categories, collections] = await Promise.all([
-    queryRows<{ slug: string; name: string }>(
-      db,
-      sql`select slug, title as name from pages where is_published order by title, id`,
-    ),
-    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from categories order by name, id`),
-    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from collections order by name, id`),
+    pageChoices(db, {}),
+    categoryChoices(db, {}),
+    collectionChoices(db, {}),
   ]);
   return { pages, categories, collections };
 }

@@ -8,6 +8,7 @@ import {
   type AdminShippingMethodBody,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import {
@@ -15,7 +16,8 @@ import {
   insertMethod,
   lockShipping,
   methodAuditView,
-  methodColumns,
+  methodCodeRows,
+  methodRow,
   methodValues,
   PositionSchema,
   shippingOverview,
@@ -23,6 +25,33 @@ import {
 } from './service.ts';
 
 export { methodAuditView };
+
+/** The codes taken of `base` and `base-…` (newCode below). */
+const codesLikeRows = namedQuery<{ code: string }>()({
+  name: 'admin.shipping.codes-like',
+  columns: ['code'],
+  example: { base: 'standard' },
+  build: (p: { base: string }) =>
+    sql`select code from shipping_methods where code = ${p.base} or code like ${p.base.replace(/[\\%_]/g, '\\$&') + '-%'}`,
+});
+
+const lockMethodRow = namedQuery<{ version: number }>()({
+  name: 'admin.shipping.lock-method',
+  columns: ['version'],
+  example: { code: 'standard' },
+  build: (p: { code: string }) => sql`select version from shipping_methods where code = ${p.code} for update`,
+});
+
+/** Whether a deleted method's code is taken again, or its zone gone. */
+const methodClashRow = namedQuery<{ taken: boolean; zone_gone: boolean }>()({
+  name: 'admin.shipping.method-clash',
+  columns: ['taken', 'zone_gone'],
+  example: { code: 'standard', zoneId: 1 as number | null },
+  build: (p: { code: string; zoneId: number | null }) =>
+    sql`select exists (select 1 from shipping_methods where code = ${p.code}) as taken,
+               (${p.zoneId}::int is not null
+                 and not exists (select 1 from shipping_zones where id = ${p.zoneId}::int)) as zone_gone`,
+});
 
 /**
  * The owner's shipping methods (issue 26): a flat rate, free above an amount, the days, per zone
@@ -32,10 +61,7 @@ export { methodAuditView };
  */
 
 export async function loadMethod(db: Db, code: string): Promise<AdminShippingMethod | null> {
-  const [m] = await queryRows<AdminShippingMethod>(
-    db,
-    sql`select ${methodColumns} from shipping_methods m where m.code = ${code}`,
-  );
+  const [m] = await methodRow(db, { code });
   return m ?? null;
 }
 
@@ -49,14 +75,7 @@ async function newCode(tx: Db, name: string): Promise<string> {
       .replace(/^-+|-+$/g, '')
       .slice(0, 50)
       .replace(/-+$/, '') || 'method';
-  const taken = new Set(
-    (
-      await queryRows<{ code: string }>(
-        tx,
-        sql`select code from shipping_methods where code = ${base} or code like ${base.replace(/[\\%_]/g, '\\$&') + '-%'}`,
-      )
-    ).map((r) => r.code),
-  );
+  const taken = new Set((await codesLikeRows(tx, { base })).map((r) => r.code));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
@@ -97,10 +116,7 @@ export async function createMethod(
 
 async function lockMethod(tx: Db, code: string, ifMatch: number | null): Promise<void> {
   await lockShipping(tx);
-  const [row] = await queryRows<{ version: number }>(
-    tx,
-    sql`select version from shipping_methods where code = ${code} for update`,
-  );
+  const [row] = await lockMethodRow(tx, { code });
   if (!row) throw notFound(msg.methodNotFound);
   if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale('method'));
 }
@@ -179,12 +195,7 @@ export async function restoreMethod(
   const body = AdminShippingMethodBodySchema.safeParse(settings);
   if (!body.success || !PositionSchema.safeParse(position).success) return false;
   if (!AdminShippingMethodParamsSchema.shape.code.safeParse(code).success) return false;
-  const [clash] = await queryRows<{ taken: boolean; zone_gone: boolean }>(
-    tx,
-    sql`select exists (select 1 from shipping_methods where code = ${code}) as taken,
-               (${body.data.zone_id}::int is not null
-                 and not exists (select 1 from shipping_zones where id = ${body.data.zone_id}::int)) as zone_gone`,
-  );
+  const [clash] = await methodClashRow(tx, { code, zoneId: body.data.zone_id });
   if (clash!.taken || clash!.zone_gone) return false;
   await tx.execute(
     sql`update shipping_methods set position = position + 1
@@ -210,12 +221,7 @@ export async function orderMethods(
 ): Promise<AdminShipping> {
   return db.transaction(async (tx) => {
     await lockShipping(tx);
-    const current = (
-      await queryRows<{ code: string }>(
-        tx,
-        sql`select code from shipping_methods where zone_id is not distinct from ${zoneId}::int order by position, code`,
-      )
-    ).map((m) => m.code);
+    const current = (await methodCodeRows(tx, { zoneId })).map((m) => m.code);
     assertSameSet(current, codes);
     await tx.execute(
       sql`update shipping_methods m set position = x.ord - 1, version = m.version + 1

@@ -14,7 +14,8 @@ import {
   type AdminShippingZone,
   type AdminShippingZoneBody,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { READ_MODEL_CHANNEL } from '../../catalog/summary.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -46,21 +47,47 @@ const zoneColumns = sql`z.id, z.name, z.country_id, z.state_ids, z.postcode_rang
   coalesce((select c.currency_code from channels c where c.country_id = z.country_id order by c.id limit 1),
     ${primaryCurrency}, 'INR') as currency`;
 
-const withMethods = (z: ZoneRow, methods: AdminShippingMethod[]): AdminShippingZone => ({
-  ...z,
-  postcodes: formatPostcodeRanges(z.postcode_ranges),
-  methods: methods.filter((m) => m.zone_id === z.id),
-});
+type ZonePlace = { stateIds: number[]; ranges: unknown[] };
+const zoneValues = (b: AdminShippingZoneBody, place: ZonePlace) =>
+  sql`${b.name}, ${b.country_id}, ${JSON.stringify(place.stateIds)}::jsonb, ${JSON.stringify(place.ranges)}::jsonb,
+    ${b.cod_available}, ${b.cod_fee_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
 
-/** Everything the screen shows: the zones in matching order with their methods, the every-zone methods, the countries. */
-export async function shippingOverview(db: Db): Promise<AdminShipping> {
-  const [row] = await queryRows<{
-    currency: string | null;
-    zones: ZoneRow[];
-    methods: AdminShippingMethod[];
-    countries: AdminShippingCountry[];
-  }>(
-    db,
+const METHOD_COLUMNS = [
+  'code',
+  'zone_id',
+  'name',
+  'description',
+  'price_minor',
+  'free_over_minor',
+  'delivery_days_min',
+  'delivery_days_max',
+  'position',
+  'is_active',
+  'version',
+] as const;
+
+const EXAMPLE_ZONE_BODY: AdminShippingZoneBody = {
+  name: 'Example',
+  country_id: 1,
+  state_ids: [],
+  postcodes: '',
+  cod_available: true,
+  cod_fee_minor: 0,
+  delivery_days_min: 1,
+  delivery_days_max: 3,
+  is_active: true,
+};
+
+const overviewRow = namedQuery<{
+  currency: string | null;
+  zones: ZoneRow[];
+  methods: AdminShippingMethod[];
+  countries: AdminShippingCountry[];
+}>()({
+  name: 'admin.shipping.overview',
+  columns: ['currency', 'zones', 'methods', 'countries'],
+  example: {},
+  build: () =>
     sql`select ${primaryCurrency} as currency,
           (select coalesce(json_agg(z order by z.position, z.id), '[]'::json) from (select ${zoneColumns} from shipping_zones z) z) as zones,
           (select coalesce(json_agg(m order by m.position, m.code), '[]'::json) from (select ${methodColumns} from shipping_methods m) m) as methods,
@@ -71,7 +98,121 @@ export async function shippingOverview(db: Db): Promise<AdminShipping> {
                     (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name), '[]'::json)
                        from states s where s.country_id = co.id) as states
                from countries co) c) as countries`,
-  );
+});
+
+const zoneRow = namedQuery<ZoneRow>()({
+  name: 'admin.shipping.zone',
+  columns: [
+    'id',
+    'name',
+    'country_id',
+    'state_ids',
+    'postcode_ranges',
+    'cod_available',
+    'cod_fee_minor',
+    'delivery_days_min',
+    'delivery_days_max',
+    'position',
+    'is_active',
+    'version',
+    'currency',
+  ],
+  example: { id: 1 },
+  build: (p: { id: number }) => sql`select ${zoneColumns} from shipping_zones z where z.id = ${p.id}`,
+});
+
+const zoneMethodRows = namedQuery<AdminShippingMethod>()({
+  name: 'admin.shipping.zone-methods',
+  columns: METHOD_COLUMNS,
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select ${methodColumns} from shipping_methods m where m.zone_id = ${p.id} order by m.position, m.code`,
+});
+
+/** A method by its code. */
+export const methodRow = namedQuery<AdminShippingMethod>()({
+  name: 'admin.shipping.method',
+  columns: METHOD_COLUMNS,
+  example: { code: 'standard' },
+  build: (p: { code: string }) => sql`select ${methodColumns} from shipping_methods m where m.code = ${p.code}`,
+});
+
+const countryRow = namedQuery<{ name: string; has_postcodes: boolean; postcode_digits: number | null }>()({
+  name: 'admin.shipping.country',
+  columns: ['name', 'has_postcodes', 'postcode_digits'],
+  example: { countryId: 1 },
+  build: (p: { countryId: number }) =>
+    sql`select name, has_postcodes, postcode_digits from countries where id = ${p.countryId}`,
+});
+
+/** Of the states named, those of the country (the example's shape: one state). */
+const countryStateRows = namedQuery<{ id: number }>()({
+  name: 'admin.shipping.country-states',
+  columns: ['id'],
+  example: { countryId: 1, stateIds: [1] },
+  build: (p: { countryId: number; stateIds: number[] }) =>
+    sql`select id from states where country_id = ${p.countryId}
+                and id in (${sql.join(
+                  p.stateIds.map((s) => sql`${s}`),
+                  sql`, `,
+                )})`,
+});
+
+const insertZoneRow = namedQuery<{ id: number }>()({
+  name: 'admin.shipping.insert-zone',
+  columns: ['id'],
+  example: { body: EXAMPLE_ZONE_BODY, place: { stateIds: [], ranges: [] } as ZonePlace },
+  build: (p: { body: AdminShippingZoneBody; place: ZonePlace }) =>
+    sql`insert into shipping_zones (name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
+            delivery_days_min, delivery_days_max, is_active, position)
+          values (${zoneValues(p.body, p.place)}, (select coalesce(max(position) + 1, 0) from shipping_zones))
+          returning id`,
+});
+
+const lockZoneRow = namedQuery<{ version: number }>()({
+  name: 'admin.shipping.lock-zone',
+  columns: ['version'],
+  example: { id: 1 },
+  build: (p: { id: number }) => sql`select version from shipping_zones where id = ${p.id} for update`,
+});
+
+/** How many of the zone's id and its methods' codes are taken now. */
+const zoneTakenRow = namedQuery<{ n: number }>()({
+  name: 'admin.shipping.zone-taken',
+  columns: ['n'],
+  example: { id: 1, codes: ['standard'] },
+  build: (p: { id: number; codes: string[] }) =>
+    sql`select (select count(*) from shipping_zones where id = ${p.id})::int
+             + (select count(*) from shipping_methods
+                 where code in (select jsonb_array_elements_text(${JSON.stringify(p.codes)}::jsonb)))::int as n`,
+});
+
+/** The zones' ids in matching order. */
+export const zoneIdRows = namedQuery<{ id: number }>()({
+  name: 'admin.shipping.zone-ids',
+  columns: ['id'],
+  example: {},
+  build: () => sql`select id from shipping_zones order by position, id`,
+});
+
+/** One zone's method codes (null: the every-zone ones) in the order offered. */
+export const methodCodeRows = namedQuery<{ code: string }>()({
+  name: 'admin.shipping.method-codes',
+  columns: ['code'],
+  example: { zoneId: 1 as number | null },
+  build: (p: { zoneId: number | null }) =>
+    sql`select code from shipping_methods where zone_id is not distinct from ${p.zoneId}::int order by position, code`,
+});
+
+const withMethods = (z: ZoneRow, methods: AdminShippingMethod[]): AdminShippingZone => ({
+  ...z,
+  postcodes: formatPostcodeRanges(z.postcode_ranges),
+  methods: methods.filter((m) => m.zone_id === z.id),
+});
+
+/** Everything the screen shows: the zones in matching order with their methods, the every-zone methods, the countries. */
+export async function shippingOverview(db: Db): Promise<AdminShipping> {
+  const [row] = await overviewRow(db, {});
   const methods = row!.methods;
   return {
     currency: row!.currency ?? 'INR',
@@ -82,12 +223,9 @@ export async function shippingOverview(db: Db): Promise<AdminShipping> {
 }
 
 export async function loadZone(db: Db, id: number): Promise<AdminShippingZone | null> {
-  const [zone] = await queryRows<ZoneRow>(db, sql`select ${zoneColumns} from shipping_zones z where z.id = ${id}`);
+  const [zone] = await zoneRow(db, { id });
   if (!zone) return null;
-  const methods = await queryRows<AdminShippingMethod>(
-    db,
-    sql`select ${methodColumns} from shipping_methods m where m.zone_id = ${id} order by m.position, m.code`,
-  );
+  const methods = await zoneMethodRows(db, { id });
   return withMethods(zone, methods);
 }
 
@@ -97,25 +235,11 @@ export async function loadZone(db: Db, id: number): Promise<AdminShippingZone | 
  * UAE: no postcodes at all). 422 on the field, naming the range.
  */
 async function checkedPlace(tx: Db, body: AdminShippingZoneBody) {
-  const [country] = await queryRows<{ name: string; has_postcodes: boolean; postcode_digits: number | null }>(
-    tx,
-    sql`select name, has_postcodes, postcode_digits from countries where id = ${body.country_id}`,
-  );
+  const [country] = await countryRow(tx, { countryId: body.country_id });
   if (!country) throw fieldError('country_id', msg.unknownCountry);
   const stateIds = [...new Set(body.state_ids)];
   if (stateIds.length) {
-    const known = new Set(
-      (
-        await queryRows<{ id: number }>(
-          tx,
-          sql`select id from states where country_id = ${body.country_id}
-                and id in (${sql.join(
-                  stateIds.map((s) => sql`${s}`),
-                  sql`, `,
-                )})`,
-        )
-      ).map((s) => s.id),
-    );
+    const known = new Set((await countryStateRows(tx, { countryId: body.country_id, stateIds })).map((s) => s.id));
     const bad = body.state_ids.findIndex((s) => !known.has(s));
     if (bad >= 0) throw fieldError(`state_ids.${bad}`, msg.stateNotInCountry(country.name));
   }
@@ -147,22 +271,12 @@ export const zoneAuditView = (z: AdminShippingZone) => ({
   is_active: z.is_active,
 });
 
-const zoneValues = (b: AdminShippingZoneBody, place: { stateIds: number[]; ranges: unknown[] }) =>
-  sql`${b.name}, ${b.country_id}, ${JSON.stringify(place.stateIds)}::jsonb, ${JSON.stringify(place.ranges)}::jsonb,
-    ${b.cod_available}, ${b.cod_fee_minor}, ${b.delivery_days_min}, ${b.delivery_days_max}, ${b.is_active}`;
-
 /** A new zone, matched after every other (the owner moves it up with Earlier). */
 export async function createZone(db: Db, act: ShippingAct, body: AdminShippingZoneBody): Promise<AdminShippingZone> {
   return db.transaction(async (tx) => {
     await lockShipping(tx);
     const place = await checkedPlace(tx, body);
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into shipping_zones (name, country_id, state_ids, postcode_ranges, cod_available, cod_fee_minor,
-            delivery_days_min, delivery_days_max, is_active, position)
-          values (${zoneValues(body, place)}, (select coalesce(max(position) + 1, 0) from shipping_zones))
-          returning id`,
-    );
+    const [row] = await insertZoneRow(tx, { body, place });
     const zone = (await loadZone(tx, row!.id))!;
     await recordAudit(tx, {
       staff: act.staff,
@@ -178,10 +292,7 @@ export async function createZone(db: Db, act: ShippingAct, body: AdminShippingZo
 /** Locks the zone (after the shipping lock) and checks If-Match against it. */
 async function lockZone(tx: Db, id: number, ifMatch: number | null): Promise<void> {
   await lockShipping(tx);
-  const [row] = await queryRows<{ version: number }>(
-    tx,
-    sql`select version from shipping_zones where id = ${id} for update`,
-  );
+  const [row] = await lockZoneRow(tx, { id });
   if (!row) throw notFound(msg.zoneNotFound);
   if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, msg.stale('zone'));
 }
@@ -301,12 +412,7 @@ export async function restoreZone(tx: Db, act: ShippingAct, id: number, zone: De
   const body = AdminShippingZoneBodySchema.safeParse(settings);
   if (!body.success) return false;
   const codes = methods.map((m) => m.code);
-  const [taken] = await queryRows<{ n: number }>(
-    tx,
-    sql`select (select count(*) from shipping_zones where id = ${id})::int
-             + (select count(*) from shipping_methods
-                 where code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb)))::int as n`,
-  );
+  const [taken] = await zoneTakenRow(tx, { id, codes });
   if (taken!.n > 0) return false;
   let place;
   try {
@@ -351,9 +457,7 @@ export function assertSameSet<T>(current: readonly T[], sent: readonly T[]): voi
 export async function orderZones(db: Db, act: ShippingAct, ids: number[]): Promise<AdminShipping> {
   return db.transaction(async (tx) => {
     await lockShipping(tx);
-    const current = (await queryRows<{ id: number }>(tx, sql`select id from shipping_zones order by position, id`)).map(
-      (z) => z.id,
-    );
+    const current = (await zoneIdRows(tx, {})).map((z) => z.id);
     assertSameSet(current, ids);
     await tx.execute(
       sql`update shipping_zones z set position = x.ord - 1, version = z.version + 1

@@ -9,10 +9,12 @@ import {
   deleteZone,
   loadZone,
   lockShipping,
+  methodCodeRows,
   orderZones,
   restoreZone,
   updateZone,
   zoneAuditView,
+  zoneIdRows,
   type DeletedZone,
 } from './service.ts';
 
@@ -107,7 +109,7 @@ export async function undoShippingStructure(
       }
       return;
     case 'shipping-zone.reorder': {
-      const now = await queryRows<{ id: number }>(tx, sql`select id from shipping_zones order by position, id`);
+      const now = await zoneIdRows(tx, {});
       if (
         !sameList(
           now.map((z) => z.id),
@@ -133,10 +135,7 @@ export async function undoShippingStructure(
     case 'shipping-method.reorder': {
       const zone = kind === 'shipping-methods' ? null : zoneId;
       if (zone !== null && !Number.isSafeInteger(zone)) throw changedSince();
-      const now = await queryRows<{ code: string }>(
-        tx,
-        sql`select code from shipping_methods where zone_id is not distinct from ${zone}::int order by position, code`,
-      );
+      const now = await methodCodeRows(tx, { zoneId: zone });
       if (
         !sameList(
           now.map((m) => m.code),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   SectionSchema,
   TEMPLATE_VERSIONS_LISTED,
@@ -11,6 +11,7 @@ import {
   type Section,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
@@ -57,6 +58,132 @@ const pathSql = sql`case when p.slug is not null then '/' || p.slug
 const templateColumns = sql`t.id, t.name, t.page_type, p.slug as page_slug, ${pathSql} as path, t.updated_at,
   t.version, t.draft_sections, t.draft_updated_at`;
 
+const TEMPLATE_COLUMNS = [
+  'id',
+  'name',
+  'page_type',
+  'page_slug',
+  'path',
+  'updated_at',
+  'version',
+  'draft_sections',
+  'draft_updated_at',
+] as const;
+
+const versionCheck = (ifMatch: number | null) => (ifMatch === null ? sql`true` : sql`version = ${ifMatch}`);
+
+const liveSectionRows = namedQuery<{ key: string; type: string; settings: unknown; is_enabled: boolean }>()({
+  name: 'admin.templates.live-sections',
+  columns: ['key', 'type', 'settings', 'is_enabled'],
+  example: { id: 'home' },
+  build: ({ id }: { id: string }) =>
+    sql`select key, type, settings, is_enabled from template_sections
+         where template_id = ${id} order by position, id`,
+});
+
+const templateListRows = namedQuery<TemplateRow & { section_count: number }>()({
+  name: 'admin.templates.list',
+  columns: [...TEMPLATE_COLUMNS, 'section_count'],
+  example: {},
+  build: () =>
+    sql`select ${templateColumns},
+          (select count(*)::int from template_sections s where s.template_id = t.id) as section_count
+        from templates t left join pages p on p.id = t.page_id
+        order by t.id <> 'home', t.name, t.id`,
+});
+
+const templateRow = namedQuery<TemplateRow>()({
+  name: 'admin.templates.one',
+  columns: TEMPLATE_COLUMNS,
+  example: { id: 'home' },
+  build: ({ id }: { id: string }) =>
+    sql`select ${templateColumns} from templates t left join pages p on p.id = t.page_id where t.id = ${id}`,
+});
+
+/** Claims the template for a publish: its draft and when the live sections were last published (the example's shape: with If-Match). */
+const claimPublishRow = namedQuery<{ draft: unknown[]; was_updated: Date | string }>()({
+  name: 'admin.templates.claim-publish',
+  columns: ['draft', 'was_updated'],
+  example: { id: 'home', ifMatch: 1 as number | null },
+  build: (p: { id: string; ifMatch: number | null }) =>
+    sql`with claimed as (select id, draft_sections, updated_at from templates where id = ${p.id} for update)
+          update templates t
+             set draft_sections = null, draft_updated_at = null, version = t.version + 1, updated_at = now()
+            from claimed
+           where t.id = claimed.id and claimed.draft_sections is not null and ${versionCheck(p.ifMatch)}
+           returning claimed.draft_sections as draft, claimed.updated_at as was_updated`,
+});
+
+const draftStateRow = namedQuery<{ has_draft: boolean; version: number }>()({
+  name: 'admin.templates.draft-state',
+  columns: ['has_draft', 'version'],
+  example: { id: 'home' },
+  build: ({ id }: { id: string }) =>
+    sql`select draft_sections is not null as has_draft, version from templates where id = ${id}`,
+});
+
+const insertVersionRow = namedQuery<{ id: number }>()({
+  name: 'admin.templates.insert-version',
+  columns: ['id'],
+  example: { id: 'home', sections: [] as Section[], email: 'owner@example.com' },
+  build: (p: { id: string; sections: Section[]; email: string }) =>
+    sql`insert into template_versions (template_id, sections, published_by)
+          values (${p.id}, ${JSON.stringify(p.sections)}::jsonb, ${p.email}) returning id`,
+});
+
+const versionListRows = namedQuery<{
+  id: number;
+  published_at: Date | string;
+  published_by: string | null;
+  n: number;
+}>()({
+  name: 'admin.templates.versions',
+  columns: ['id', 'published_at', 'published_by', 'n'],
+  example: { id: 'home' },
+  build: ({ id }: { id: string }) =>
+    sql`select id, published_at, published_by, jsonb_array_length(sections)::int as n from template_versions
+         where template_id = ${id} order by id desc limit ${TEMPLATE_VERSIONS_LISTED}`,
+});
+
+const versionRow = namedQuery<{
+  id: number;
+  published_at: Date | string;
+  published_by: string | null;
+  sections: unknown[];
+}>()({
+  name: 'admin.templates.version',
+  columns: ['id', 'published_at', 'published_by', 'sections'],
+  example: { id: 'home', version: 1 },
+  build: (p: { id: string; version: number }) =>
+    sql`select id, published_at, published_by, sections from template_versions
+         where template_id = ${p.id} and id = ${p.version}`,
+});
+
+const idChoices = (name: string, build: () => SQL) =>
+  namedQuery<{ id: string; name: string }>()({ name, columns: ['id', 'name'], example: {}, build });
+const slugChoices = (name: string, build: () => SQL) =>
+  namedQuery<{ slug: string; name: string }>()({ name, columns: ['slug', 'name'], example: {}, build });
+const sliderChoices = idChoices(
+  'admin.templates.choice-sliders',
+  () => sql`select id, name from sliders order by name, id`,
+);
+const faqChoices = idChoices(
+  'admin.templates.choice-faqs',
+  () => sql`select id, title as name from faq_groups order by title, id`,
+);
+const formChoices = idChoices(
+  'admin.templates.choice-forms',
+  () => sql`select id, name from forms where is_active order by name, id`,
+);
+const categoryChoices = slugChoices(
+  'admin.templates.choice-categories',
+  () => sql`select slug, name from categories order by name, id`,
+);
+const collectionChoices = slugChoices(
+  'admin.templates.choice-collections',
+  () => sql`select slug, name from collections order by name, id`,
+);
+
 /** Sections read back from storage; one that no longer fits the contract is left out, as the storefront does. */
 function parseSections(list: readonly unknown[]): Section[] {
   return list.flatMap((s) => {
@@ -67,23 +194,13 @@ function parseSections(list: readonly unknown[]): Section[] {
 
 /** The live sections in order, hidden ones (is_enabled false) with `hidden: true`. */
 async function liveSections(db: Db, id: string): Promise<Section[]> {
-  const rows = await queryRows<{ key: string; type: string; settings: unknown; is_enabled: boolean }>(
-    db,
-    sql`select key, type, settings, is_enabled from template_sections
-         where template_id = ${id} order by position, id`,
-  );
+  const rows = await liveSectionRows(db, { id });
   return parseSections(rows.map((r) => ({ key: r.key, type: r.type, settings: r.settings, hidden: !r.is_enabled })));
 }
 
 /** Every template, the home page first, then by name. */
 export async function listTemplates(db: Db): Promise<AdminTemplateList> {
-  const rows = await queryRows<TemplateRow & { section_count: number }>(
-    db,
-    sql`select ${templateColumns},
-          (select count(*)::int from template_sections s where s.template_id = t.id) as section_count
-        from templates t left join pages p on p.id = t.page_id
-        order by t.id <> 'home', t.name, t.id`,
-  );
+  const rows = await templateListRows(db, {});
   return {
     templates: rows.map((r) => ({
       id: r.id,
@@ -101,10 +218,7 @@ export async function listTemplates(db: Db): Promise<AdminTemplateList> {
 
 /** One template for the editor: live sections, the draft, and warnings on what the editor starts from. */
 export async function loadAdminTemplate(db: Db, id: string): Promise<AdminTemplate | null> {
-  const [r] = await queryRows<TemplateRow>(
-    db,
-    sql`select ${templateColumns} from templates t left join pages p on p.id = t.page_id where t.id = ${id}`,
-  );
+  const [r] = await templateRow(db, { id });
   if (!r) return null;
   const sections = await liveSections(db, id);
   const draft =
@@ -134,8 +248,6 @@ async function refusal(db: Db, id: string, otherwise: HttpError = new HttpError(
   const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
   throw found ? otherwise : notFound(msg.notFound);
 }
-
-const versionCheck = (ifMatch: number | null) => (ifMatch === null ? sql`true` : sql`version = ${ifMatch}`);
 
 /**
  * Sets (or, with null, drops) the draft, if the template is still at the If-Match version; audited
@@ -191,20 +303,9 @@ export function discardTemplateDraft(db: Db, act: OwnerAct, id: string): Promise
  */
 export async function publishTemplate(db: Db, act: OwnerAct, id: string): Promise<AdminTemplate> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ draft: unknown[]; was_updated: Date | string }>(
-      tx,
-      sql`with claimed as (select id, draft_sections, updated_at from templates where id = ${id} for update)
-          update templates t
-             set draft_sections = null, draft_updated_at = null, version = t.version + 1, updated_at = now()
-            from claimed
-           where t.id = claimed.id and claimed.draft_sections is not null and ${versionCheck(act.ifMatch)}
-           returning claimed.draft_sections as draft, claimed.updated_at as was_updated`,
-    );
+    const [row] = await claimPublishRow(tx, { id, ifMatch: act.ifMatch });
     if (!row) {
-      const [t] = await queryRows<{ has_draft: boolean; version: number }>(
-        tx,
-        sql`select draft_sections is not null as has_draft, version from templates where id = ${id}`,
-      );
+      const [t] = await draftStateRow(tx, { id });
       if (!t) throw notFound(msg.notFound);
       const moved = act.ifMatch !== null && act.ifMatch !== t.version;
       throw new HttpError(409, moved ? msg.stale : msg.nothingToPublish);
@@ -227,11 +328,7 @@ export async function publishTemplate(db: Db, act: OwnerAct, id: string): Promis
         )}`,
       );
     }
-    const [v] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into template_versions (template_id, sections, published_by)
-          values (${id}, ${JSON.stringify(sections)}::jsonb, ${act.staff.email}) returning id`,
-    );
+    const [v] = await insertVersionRow(tx, { id, sections, email: act.staff.email });
     await recordAudit(tx, {
       staff: act.staff,
       action: 'template.publish',
@@ -248,11 +345,7 @@ export async function publishTemplate(db: Db, act: OwnerAct, id: string): Promis
 export async function listTemplateVersions(db: Db, id: string): Promise<AdminTemplateVersionList | null> {
   const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
   if (!found) return null;
-  const rows = await queryRows<{ id: number; published_at: Date | string; published_by: string | null; n: number }>(
-    db,
-    sql`select id, published_at, published_by, jsonb_array_length(sections)::int as n from template_versions
-         where template_id = ${id} order by id desc limit ${TEMPLATE_VERSIONS_LISTED}`,
-  );
+  const rows = await versionListRows(db, { id });
   return {
     versions: rows.map((r) => ({
       version: r.id,
@@ -265,16 +358,7 @@ export async function listTemplateVersions(db: Db, id: string): Promise<AdminTem
 
 /** One published version with its sections; null when it is not one of this template's. */
 export async function getTemplateVersion(db: Db, id: string, version: number): Promise<AdminTemplateVersion | null> {
-  const [r] = await queryRows<{
-    id: number;
-    published_at: Date | string;
-    published_by: string | null;
-    sections: unknown[];
-  }>(
-    db,
-    sql`select id, published_at, published_by, sections from template_versions
-         where template_id = ${id} and id = ${version}`,
-  );
+  const [r] = await versionRow(db, { id, version });
   if (!r) return null;
   return {
     version: r.id,
@@ -304,11 +388,11 @@ export async function restoreTemplateVersion(
 /** What the section pickers offer, each list in the shop's own order. */
 export async function templateChoices(db: Db): Promise<AdminTemplateChoices> {
   const [sliders, faqs, forms, categories, collections] = await Promise.all([
-    queryRows<{ id: string; name: string }>(db, sql`select id, name from sliders order by name, id`),
-    queryRows<{ id: string; name: string }>(db, sql`select id, title as name from faq_groups order by title, id`),
-    queryRows<{ id: string; name: string }>(db, sql`select id, name from forms where is_active order by name, id`),
-    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from categories order by name, id`),
-    queryRows<{ slug: string; name: string }>(db, sql`select slug, name from collections order by name, id`),
+    sliderChoices(db, {}),
+    faqChoices(db, {}),
+    formChoices(db, {}),
+    categoryChoices(db, {}),
+    collectionChoices(db, {}),
   ]);
   return { sliders, faqs, forms, categories, collections };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Section, TemplateWarning } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { textArray } from '../../../db/sql-array.ts';
 
 /** The table and noun of each kind of row a section may name. */
@@ -13,6 +14,26 @@ const KINDS = {
   collection: { table: sql`collections`, column: sql`slug`, noun: 'collection' },
 } as const;
 type Kind = keyof typeof KINDS;
+
+/** Of the values, those the kind's table has: one statement per kind, each named and checked. */
+const knownRows = (kind: Kind) =>
+  namedQuery<{ v: string }>()({
+    name: `admin.templates.known-${kind}`,
+    columns: ['v'],
+    example: { values: ['example'] },
+    build: ({ values }: { values: string[] }) => {
+      const { table, column } = KINDS[kind];
+      return sql`select ${column} as v from ${table} where ${column} = any(${textArray(values)})`;
+    },
+  });
+const KNOWN_ROWS: Record<Kind, ReturnType<typeof knownRows>> = {
+  slider: knownRows('slider'),
+  faq: knownRows('faq'),
+  form: knownRows('form'),
+  gallery: knownRows('gallery'),
+  category: knownRows('category'),
+  collection: knownRows('collection'),
+};
 
 interface Reference {
   key: string;
@@ -55,12 +76,8 @@ export async function sectionWarnings(db: Db, sections: readonly Section[]): Pro
   const refs = referencesOf(sections);
   const known = new Map<Kind, Set<string>>();
   for (const kind of new Set(refs.map((r) => r.kind))) {
-    const { table, column } = KINDS[kind];
     const values = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.value))];
-    const rows = await queryRows<{ v: string }>(
-      db,
-      sql`select ${column} as v from ${table} where ${column} = any(${textArray(values)})`,
-    );
+    const rows = await KNOWN_ROWS[kind](db, { values });
     known.set(kind, new Set(rows.map((r) => r.v)));
   }
   return refs
