@@ -165,6 +165,20 @@ test.describe('owner panel', () => {
     await page.getByText('Staff member updated').last().waitFor();
     await page.reload();
     await expect(kavya.getByLabel('Role of Kavya Nair')).toHaveValue('owner');
+
+    // Rename: an empty name is refused at its field; a new one shows in the list.
+    await kavya.getByRole('button', { name: 'Rename Kavya Nair' }).click();
+    const rename = page.getByTestId('rename-staff-form');
+    await rename.getByLabel('Name').fill('');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(rename.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await rename.getByLabel('Name').fill('Kavya Menon');
+    await shot(page, 'staff-rename');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(rename).toBeHidden();
+    await expect(list.locator('li', { hasText: 'kavya.nair@example.test' })).toContainText('Kavya Menon');
+    await page.reload();
+    await expect(list.locator('li', { hasText: 'kavya.nair@example.test' })).toContainText('Kavya Menon');
     // The taken e-mail's 409 was expected; nothing else failed.
     expect(unexpected(problems).filter((p) => !p.includes('409'))).toEqual([]);
   });

@@ -1,5 +1,10 @@
 /** The shared schemas the panel's forms check with, in a chunk of their own (loaded on first use). */
-export { StaffCreateBodySchema, StaffLoginBodySchema, StaffPasswordBodySchema } from '@shopfront/shared';
+export {
+  StaffCreateBodySchema,
+  StaffLoginBodySchema,
+  StaffPasswordBodySchema,
+  StaffUpdateBodySchema,
+} from '@shopfront/shared';
 export {
   SetupCodBodySchema,
   SetupLegalBodySchema,

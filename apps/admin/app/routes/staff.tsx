@@ -1,8 +1,10 @@
+import { Suspense, lazy, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'react-aria-components';
 import { adminApi, type StaffAccount } from '@shopfront/shared';
 import { STAFF_ROLE_CHOICES } from '../lib/nav';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
+import { Button } from '../components/ui/button';
 import { AddStaff } from '../features/staff/add-staff';
 import { RolePicker } from '../features/staff/role-picker';
 import { useMe } from '../features/auth/me';
@@ -12,12 +14,14 @@ import { useListKeys } from '../lib/use-list-keys';
 import { failure } from '../lib/toast';
 import { savedToast } from '../lib/undo';
 
+const RenameStaffDialog = lazy(() => import('../features/staff/rename-staff-dialog'));
+
 export const meta = () => [{ title: 'Staff · Shop admin' }];
 export const STAFF_KEY = ['staff'];
 
 type Change = Partial<Pick<StaffAccount, 'role' | 'is_active'>>;
 
-/** Staff accounts (owner only): add someone, change a role, deactivate or reactivate. */
+/** Staff accounts (owner only): add someone, rename them, change a role, deactivate or reactivate. */
 export default function Staff() {
   const me = useMe().data!;
   const qc = useQueryClient();
@@ -32,6 +36,7 @@ export default function Staff() {
     },
     onError: (err) => void failure(errorText(err)),
   });
+  const [renaming, setRenaming] = useState<StaffAccount | null>(null);
   const staff = q.data ?? [];
   const [current] = useListKeys(staff.length);
   return (
@@ -59,6 +64,9 @@ export default function Staff() {
                 </p>
                 <p className="text-sm break-all text-muted">{s.email}</p>
                 <p className="text-xs text-muted">Last sign-in: {formatWhen(s.last_login_at)}</p>
+                <Button variant="quiet" className="-ml-3" onPress={() => setRenaming(s)} aria-haspopup="dialog">
+                  Rename<span className="sr-only"> {s.name}</span>
+                </Button>
               </div>
               <div className="flex items-center justify-between gap-4 sm:contents">
                 <RolePicker
@@ -84,6 +92,11 @@ export default function Staff() {
             </li>
           ))}
         </ul>
+      )}
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameStaffDialog who={renaming} onClose={() => setRenaming(null)} />
+        </Suspense>
       )}
     </>
   );
