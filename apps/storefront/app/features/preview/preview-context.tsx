@@ -29,11 +29,26 @@ const subscribe = () => () => {};
 const PreviewMode = lazy(() => import('./preview-mode'));
 
 /**
+ * The origin whose messages drive the preview: the shop's own when the frame's parent is a page
+ * of the shop (the panel under /admin; a same-origin parent could change the page directly
+ * anyway), else ADMIN_ORIGIN (a panel served elsewhere), else the shop's own (then a foreign
+ * parent, which the CSP's frame-ancestors should have refused, is never listened to).
+ */
+function parentOrigin(adminOrigin: string | null): string {
+  try {
+    // Readable only when the parent is of this origin; a cross-origin parent throws.
+    if (window.parent.location.origin === window.location.origin) return window.location.origin;
+  } catch {
+    // A parent of another origin.
+  }
+  return adminOrigin ?? window.location.origin;
+}
+
+/**
  * Preview mode (docs/preview-protocol.md): on only when this page runs inside a frame; then the
- * admin panel's messages drive it, from ADMIN_ORIGIN, or when that is unset from the shop's own
- * origin (the panel under /admin: the CSP then lets only the shop itself frame its pages, and a
- * same-origin parent could change the page directly anyway). Outside a frame it renders its
- * children and nothing more, and the preview code is never downloaded.
+ * admin panel's messages drive it, from the parent's origin if it is the shop's own or
+ * ADMIN_ORIGIN (parentOrigin). Outside a frame it renders its children and nothing more, and the
+ * preview code is never downloaded.
  */
 export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string | null; children: ReactNode }) {
   // False on the server and while hydrating; then whether a window frames this one (a
@@ -46,7 +61,7 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
   const [sections, setSections] = useState<PreviewSections | null>(null);
   const [menus, setMenus] = useState<Record<string, Menu> | null>(null);
   const [content, setContent] = useState<PreviewContent>(NO_PREVIEW_CONTENT);
-  const origin = framed ? (adminOrigin ?? window.location.origin) : null;
+  const origin = framed ? parentOrigin(adminOrigin) : null;
   return (
     <PreviewSectionsContext.Provider value={sections}>
       <PreviewMenusContext.Provider value={menus}>
