@@ -1,6 +1,8 @@
 /**
  * The README's pictures of the owner's panel (docs/screenshots/panel-*.png): the orders list and
- * an order at 390 px, the setup at 390 px, the orders list at 1280 px. Takes them from a demo shop
+ * an order at 390 px, the setup at 390 px, the orders list at 1280 px, and the editors beside
+ * their live preview: the home page's template and the Theme at 1280 px, the header menu and the
+ * template's Preview tab at 390 px. Takes them from a demo shop
  * of its own (the built app: `npm run build` first), signed in as the demo owner, with Debian's
  * Chromium. Run: `npx tsx scripts/panel-screenshots.ts` (OUT_DIR to write elsewhere).
  */
@@ -24,6 +26,10 @@ async function signIn(page: Page, baseUrl: string, to: string): Promise<void> {
   await page.getByTestId('signed-in-as').waitFor();
 }
 
+/** The framed shop in an editor's preview, once it has drawn its header. */
+const previewReady = (page: Page) =>
+  page.frameLocator('[data-testid="preview-frame"]').locator('header').first().waitFor();
+
 const listSettled = (page: Page) =>
   page.locator('[data-testid="orders-list"][aria-busy="false"] [data-testid="order-row"]').first().waitFor();
 
@@ -44,11 +50,27 @@ async function main(): Promise<void> {
     await phone.goto(`${shop.baseUrl}/admin/setup?step=tax`);
     await phone.getByRole('radio', { name: '12%' }).waitFor();
     await save(phone, 'panel-setup-390');
+    await phone.goto(`${shop.baseUrl}/admin/menus/main-menu`);
+    await phone.getByTestId('menu-editor').waitFor();
+    await save(phone, 'panel-menu-390');
+    await phone.goto(`${shop.baseUrl}/admin/templates/home`);
+    await phone.getByTestId('section-list').waitFor();
+    await phone.getByTestId('tab-preview').click();
+    await previewReady(phone);
+    await save(phone, 'panel-template-preview-390');
 
     const desk = await newPage(browser, DESKTOP);
     await signIn(desk, shop.baseUrl, '/orders?tab=to_pack');
     await listSettled(desk);
     await save(desk, 'panel-orders-1280');
+    await desk.goto(`${shop.baseUrl}/admin/templates/home`);
+    await desk.getByTestId('section-list').waitFor();
+    await previewReady(desk);
+    await save(desk, 'panel-template-1280');
+    await desk.goto(`${shop.baseUrl}/admin/theme`);
+    await desk.getByTestId('theme-editor').waitFor();
+    await previewReady(desk);
+    await save(desk, 'panel-theme-1280');
   } finally {
     await browser.close();
     await shop.stop();

@@ -40,7 +40,8 @@ export function SaveButton({ submitting, children }: { submitting: boolean; chil
 /**
  * The bar under an editor beside a live preview (menus, templates): the state of the work, or,
  * when a save was refused because someone else saved first (409), what they changed and a way to
- * take their version; then the screen's buttons. On a phone the status has its own line above them.
+ * take their version; then the screen's buttons. On a phone the status has its own line above them
+ * and the buttons share one row (a third row left the editor too little of the screen).
  */
 export function EditorSaveBar({
   testId,
@@ -79,7 +80,9 @@ export function EditorSaveBar({
           status
         )}
       </div>
-      {children}
+      <div className="flex w-full gap-2 sm:w-auto sm:gap-3 max-sm:[&>*]:flex-1 max-sm:[&>*]:px-2 max-sm:[&>*]:text-sm max-sm:[&>*]:whitespace-nowrap">
+        {children}
+      </div>
     </SaveBar>
   );
 }
