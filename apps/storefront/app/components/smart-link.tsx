@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { isSafeLink } from '@shopfront/shared';
 
 function isInternal(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
@@ -16,9 +17,15 @@ interface SmartLinkProps {
 
 /**
  * Menu URLs are owner-entered: shop paths navigate client-side, anything else is an ordinary
- * link that opens in a new tab.
+ * link that opens in a new tab. One the link rule refuses (stored before the rule, or by SQL) is
+ * shown as text, never as a link.
  */
 export function SmartLink({ to, children, className, onClick, nav }: SmartLinkProps) {
+  if (!isSafeLink(to)) {
+    return (
+      <span className={typeof className === 'function' ? className({ isActive: false }) : className}>{children}</span>
+    );
+  }
   if (isInternal(to)) {
     if (nav) {
       return (

@@ -8,6 +8,7 @@ import {
   type MenuLinkType,
 } from '../menu-slots.ts';
 import { SAFE_LINK, SECTION_LINK_MESSAGE } from '../link-rule.ts';
+import { plainText } from './text.ts';
 
 /**
  * The menu editor (issue 28): the header's and the footer's menus, each saved whole (its name and
@@ -22,7 +23,7 @@ const notThere: Record<Exclude<MenuLinkType, 'url'>, string> = {
 };
 
 const itemFields = {
-  label: z.string().trim().min(1, { error: msg.label }).max(MENU_LABEL_MAX, { error: msg.label }),
+  label: plainText(z.string().trim().min(1, { error: msg.label }).max(MENU_LABEL_MAX, { error: msg.label })),
   link_type: z.enum(MENU_LINK_TYPES, { error: msg.pickOne }),
   /** The address for `url`; the page's, category's or collection's slug for the others. */
   link: z.string().trim().max(2000),
@@ -61,7 +62,7 @@ export const AdminMenuParamsSchema = z.object({
 
 /** PUT /api/admin/menus/:id: the menu's name and its whole item tree, in order. */
 export const AdminMenuBodySchema = z.object({
-  name: z.string().trim().min(1, { error: msg.name }).max(MENU_NAME_MAX, { error: msg.name }),
+  name: plainText(z.string().trim().min(1, { error: msg.name }).max(MENU_NAME_MAX, { error: msg.name })),
   items: z
     .array(MenuItemInputSchema)
     .max(MENU_MAX_ITEMS, { error: msg.tooMany })

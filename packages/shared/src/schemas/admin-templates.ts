@@ -2,6 +2,8 @@ import { z } from '../zod.ts';
 import { SectionSchema, type Section } from './content.ts';
 import { PICTURE_PATH_MESSAGE } from './content-publishing.ts';
 import { isPicturePath } from './picture-path.ts';
+import { isPlainText } from './text.ts';
+import { messages } from '../messages.ts';
 
 /**
  * The home page and template editor (issue 28): a template's sections are edited as a draft
@@ -95,8 +97,18 @@ function sectionPictures(s: Section): { at: (string | number)[]; url: string; al
   return [];
 }
 
+/** Where `value` holds a string a person could not have typed (NUL, a lone surrogate: PostgreSQL refuses them in jsonb). */
+function notPlainAt(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return isPlainText(value, { multiline: true }) ? [] : [at];
+  if (Array.isArray(value)) return value.flatMap((v, j) => notPlainAt(v, [...at, j]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => notPlainAt(v, [...at, k]));
+  return [];
+}
+
 /**
- * PUT /api/admin/templates/:id/draft: the whole section list in order (keys unique). A section's
+ * PUT /api/admin/templates/:id/draft: the whole section list in order (keys unique). Every text
+ * of a section's settings is plain (no control character but line breaks and tabs, no lone
+ * surrogate), else 422 at its path with the plain-text message. A section's
  * picture follows the one picture rule (isPicturePath, as logos, covers and image blocks) with
  * its alt text, else 422 at `sections.N.settings.image.url` (`.alt`). SectionSchema itself keeps
  * reading any address, so a template stored before the rule still renders; its editor flags the
@@ -112,6 +124,8 @@ export const AdminTemplateDraftBodySchema = z.object({
         if (seen.has(s.key))
           ctx.addIssue({ code: 'custom', path: [i, 'key'], message: adminTemplateMessages.duplicateKey });
         seen.add(s.key);
+        for (const at of notPlainAt(s.settings, [i, 'settings']))
+          ctx.addIssue({ code: 'custom', path: at, message: messages.invalidCharacters });
         for (const p of sectionPictures(s)) {
           if (!isPicturePath(p.url))
             ctx.addIssue({ code: 'custom', path: [i, ...p.at, 'url'], message: PICTURE_PATH_MESSAGE });

@@ -5,6 +5,7 @@ import {
   SECTION_LINK_MESSAGE,
   STAFF_ROLES,
   adminMenuMessages as msg,
+  messages,
   menuSlot,
   roleMayUse,
   type AdminMenu,
@@ -187,6 +188,8 @@ describe('checks', () => {
     await bad('main-menu', [{ ...url('/'), label: 'x'.repeat(61) }], 'items.0.label', msg.label);
     await bad('main-menu', [url('/'), url('javascript:alert(1)')], 'items.1.link', SECTION_LINK_MESSAGE);
     await bad('main-menu', [url('//evil.test')], 'items.0.link', SECTION_LINK_MESSAGE);
+    await bad('main-menu', [{ ...url('/'), label: 'a\u0000b' }], 'items.0.label', messages.invalidCharacters);
+    await bad('main-menu', [url('/')], 'name', messages.invalidCharacters, 'a\ud800');
     await bad('main-menu', [{ ...url('/'), link_type: 'ftp' }], 'items.0.link_type', msg.pickOne);
     await bad(
       'main-menu',

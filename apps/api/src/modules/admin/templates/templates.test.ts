@@ -5,6 +5,7 @@ import {
   SECTION_LINK_MESSAGE,
   STAFF_ROLES,
   adminTemplateMessages as msg,
+  messages,
   roleMayUse,
   type AdminTemplate,
   type SectionInput,
@@ -255,6 +256,22 @@ describe('checks and warnings', () => {
     );
     expect(saved.draft?.sections.map((s) => (s.type === 'marquee' ? s.settings.link_url : null))).toEqual(links);
     await req('DELETE', '/api/admin/templates/home/draft', { headers: ifMatch(saved.version) });
+  });
+
+  it('refuses a NUL or a lone surrogate in any text of a section with 422 at its field (PostgreSQL cannot store them)', async () => {
+    const home = await template();
+    for (const [section, field] of [
+      [richText('r', 'ok', 'a\u0000b'), 'sections.0.settings.title'],
+      [{ key: 'm', type: 'marquee', settings: { items: ['Hi', 'a\ud800'] } }, 'sections.0.settings.items.1'],
+      [richText('r', 'a\u0000b'), 'sections.0.settings.blocks.0.text'],
+    ] as const) {
+      const res = await req('PUT', '/api/admin/templates/home/draft', {
+        body: { sections: [section] },
+        headers: ifMatch(home.version),
+      });
+      expect([res.statusCode, res.json().errors], res.body).toEqual([422, { [field]: [messages.invalidCharacters] }]);
+    }
+    expect((await template()).version).toBe(home.version);
   });
 
   it('saves a section naming a slider, FAQ, form, category or collection the shop lacks, and flags each field', async () => {
