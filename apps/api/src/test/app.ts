@@ -106,10 +106,14 @@ export async function createTestApp(
 
 /**
  * PostgreSQL only: a second server process on the same database as `first` (its own app and
- * connection pool), as a second machine behind a load balancer would be; `extraEnv` may give it
- * a data folder of its own.
+ * connection pool, its caches on), as a second machine behind a load balancer would be;
+ * `extraEnv` may give it a data folder of its own; `storefront` serves the rendered pages too.
  */
-export async function secondProcess(first: TestApp, extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export async function secondProcess(
+  first: TestApp,
+  extraEnv: Record<string, string> = {},
+  opts: { storefront?: boolean } = {},
+): Promise<TestApp> {
   if (!first.url) throw new Error('secondProcess needs PostgreSQL (TEST_DATABASE_URL)');
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -121,6 +125,10 @@ export async function secondProcess(first: TestApp, extraEnv: Record<string, str
   });
   const database = await openDatabase({ url: first.url, poolMax: 4 });
   const app = await buildApp({ database, env, logger: false });
+  if (opts.storefront) {
+    await registerAdminPanel(app);
+    await registerStorefront(app, { dev: false });
+  }
   await app.ready();
   return {
     app,
