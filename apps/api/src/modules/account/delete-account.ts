@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { AccountDeletionList } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { accountDeletions } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { Customer } from '../../lib/session.ts';
@@ -38,22 +39,64 @@ const list = (values: string[]) =>
       )
     : sql`null`;
 
+/** The customer's orders in progress, locked. */
+const openOrders = namedQuery<{ order_no: string }>()({
+  name: 'account.delete.open-orders',
+  columns: ['order_no'],
+  example: { customerId: 1 },
+  build: (params: { customerId: number }) =>
+    sql`select order_no from orders where customer_id = ${params.customerId} and status in (${list(OPEN_STATUSES)})
+        order by created_at for update`,
+});
+
+/** The customer's applications that have not ended, locked. */
+const openApplications = namedQuery<{ application_no: string }>()({
+  name: 'account.delete.open-applications',
+  columns: ['application_no'],
+  example: { customerId: 1 },
+  build: (params: { customerId: number }) =>
+    sql`select a.application_no from applications a where a.customer_id = ${params.customerId} and ${APPLICATION_OPEN}
+        order by a.created_at for update`,
+});
+
 /** 409 while the customer has orders in progress (their address and contact are still needed). */
 export async function assertNoOrdersInProgress(db: Db, customerId: number): Promise<void> {
-  const open = await queryRows<{ order_no: string }>(
-    db,
-    sql`select order_no from orders where customer_id = ${customerId} and status in (${list(OPEN_STATUSES)})
-        order by created_at for update`,
-  );
+  const open = await openOrders(db, { customerId });
   if (open.length) throw new HttpError(409, deletionMessages.ordersInProgress(open.map((o) => o.order_no)));
-  const applying = await queryRows<{ application_no: string }>(
-    db,
-    sql`select a.application_no from applications a where a.customer_id = ${customerId} and ${APPLICATION_OPEN}
-        order by a.created_at for update`,
-  );
+  const applying = await openApplications(db, { customerId });
   if (applying.length)
     throw new HttpError(409, deletionMessages.applicationsInProgress(applying.map((a) => a.application_no)));
 }
+
+const placedOrders = namedQuery<{ id: string; order_no: string }>()({
+  name: 'account.delete.orders',
+  columns: ['id', 'order_no'],
+  example: { customerId: 1 },
+  build: (params: { customerId: number }) =>
+    sql`select id, order_no from orders where customer_id = ${params.customerId}`,
+});
+
+/** The customisation photos of the customer's carts (by id, e-mail or phone) and of their orders. */
+const uploadedImages = namedQuery<{ image_path: string }>()({
+  name: 'account.delete.uploads',
+  columns: ['image_path'],
+  example: { customerId: 1, contacts: ['someone@example.com'], orderIds: ['ord_example'] },
+  build: (params: { customerId: number; contacts: string[]; orderIds: string[] }) =>
+    sql`select distinct i.image_path from cart_items i join carts c on c.id = i.cart_id
+          where i.image_path is not null and (c.customer_id = ${params.customerId} or lower(c.email) in (${list(params.contacts)}) or c.phone in (${list(params.contacts)}))
+          union
+          select distinct image_path from order_items where image_path is not null and order_id in (${list(params.orderIds)})`,
+});
+
+/** The files of the customer's applications' documents. */
+const applicationDocuments = namedQuery<{ path: string }>()({
+  name: 'account.delete.documents',
+  columns: ['path'],
+  example: { customerId: 1 },
+  build: (params: { customerId: number }) =>
+    sql`select d.path from application_documents d join applications a on a.id = d.application_id
+          where a.customer_id = ${params.customerId}`,
+});
 
 /**
  * Deletes the account after checking the code, in one transaction: the customer row goes, and with
@@ -80,10 +123,7 @@ export async function deleteAccount(
     const id = customer.id;
     const contacts = list(contactsOf(customer));
     const run = (q: ReturnType<typeof sql>) => queryRows(tx, q);
-    const placed = await queryRows<{ id: string; order_no: string }>(
-      tx,
-      sql`select id, order_no from orders where customer_id = ${id}`,
-    );
+    const placed = await placedOrders(tx, { customerId: id });
     const orderIds = placed.map((o) => o.id);
     const orders = list(orderIds);
     // Messages about them: to them, about their orders, or naming them or an order of theirs (staff alerts).
@@ -94,13 +134,7 @@ export async function deleteAccount(
           sql` or `,
         )
       : sql`false`;
-    const uploads = await queryRows<{ image_path: string }>(
-      tx,
-      sql`select distinct i.image_path from cart_items i join carts c on c.id = i.cart_id
-          where i.image_path is not null and (c.customer_id = ${id} or lower(c.email) in (${contacts}) or c.phone in (${contacts}))
-          union
-          select distinct image_path from order_items where image_path is not null and order_id in (${orders})`,
-    );
+    const uploads = await uploadedImages(tx, { customerId: id, contacts: contactsOf(customer), orderIds });
     const anonymous = (column: string) =>
       sql`${sql.raw(column)} || jsonb_build_object(
             'first_name', ${FORMER_CUSTOMER.first_name}::text, 'last_name', ${FORMER_CUSTOMER.last_name}::text,
@@ -150,11 +184,7 @@ export async function deleteAccount(
       sql`delete from carts where customer_id = ${id} or lower(email) in (${contacts}) or phone in (${contacts})`,
     );
     // Their ended applications go whole (answers, thread, documents: cascade); the files after commit.
-    const documents = await queryRows<{ path: string }>(
-      tx,
-      sql`select d.path from application_documents d join applications a on a.id = d.application_id
-          where a.customer_id = ${id}`,
-    );
+    const documents = await applicationDocuments(tx, { customerId: id });
     await run(sql`delete from applications where customer_id = ${id}`);
     // Sessions, known devices, addresses, wishlist, notes, codes and reset links go with the row.
     await run(sql`delete from customers where id = ${id}`);

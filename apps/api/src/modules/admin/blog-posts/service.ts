@@ -10,7 +10,8 @@ import {
   type AdminBlogPostList,
   type AdminBlogPostListQuery,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { textArray } from '../../../db/sql-array.ts';
 import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -58,6 +59,20 @@ interface PostRow {
 const rowColumns = sql`id, title, slug, is_published, published_at, ${aheadSql(POSTS)}, author_name,
   cover_image_path, updated_at, version`;
 
+/** The names rowColumns answers: a PostRow. */
+const ROW_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'is_published',
+  'published_at',
+  'ahead',
+  'author_name',
+  'cover_image_path',
+  'updated_at',
+  'version',
+] as const;
+
 const toRow = (r: PostRow) => ({
   id: r.id,
   title: r.title,
@@ -71,18 +86,31 @@ const toRow = (r: PostRow) => ({
   version: r.version,
 });
 
+/** The posts with words of the title or slug and of the status the list asks for. */
+const listWhere = (q: AdminBlogPostListQuery) => sql`${titleOrSlugLike(q.q)} and ${statusWhere(POSTS, q.status)}`;
+
+/** An example list query: words and a status (each narrows the list). */
+const EXAMPLE_LIST_QUERY: AdminBlogPostListQuery = { q: 'care', status: 'scheduled', page: 1, per_page: 25 };
+
+const postPage = namedQuery<PostRow>()({
+  name: 'admin.blog-posts.list',
+  columns: ROW_COLUMNS,
+  example: EXAMPLE_LIST_QUERY,
+  build: (q: AdminBlogPostListQuery) =>
+    sql`select ${rowColumns} from blog_posts where ${listWhere(q)}
+           order by updated_at desc, id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+});
+
+const postCount = namedQuery<{ n: number }>()({
+  name: 'admin.blog-posts.count',
+  columns: ['n'],
+  example: EXAMPLE_LIST_QUERY,
+  build: (q: AdminBlogPostListQuery) => sql`select count(*)::int as n from blog_posts where ${listWhere(q)}`,
+});
+
 /** A page of posts, last edited first, narrowed by words of the title or slug and by status. */
 export async function listAdminBlogPosts(db: Db, q: AdminBlogPostListQuery): Promise<AdminBlogPostList> {
-  const where = sql`${titleOrSlugLike(q.q)} and ${statusWhere(POSTS, q.status)}`;
-  const [rows, [total], timeZone] = await Promise.all([
-    queryRows<PostRow>(
-      db,
-      sql`select ${rowColumns} from blog_posts where ${where}
-           order by updated_at desc, id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from blog_posts where ${where}`),
-    shopTimeZone(db),
-  ]);
+  const [rows, [total], timeZone] = await Promise.all([postPage(db, q), postCount(db, q), shopTimeZone(db)]);
   return {
     posts: rows.map(toRow),
     pagination: contentPagination(q.page, q.per_page, Number(total?.n ?? 0)),
@@ -90,23 +118,28 @@ export async function listAdminBlogPosts(db: Db, q: AdminBlogPostListQuery): Pro
   };
 }
 
+const postRow = namedQuery<
+  PostRow & {
+    excerpt: string;
+    cover_image_alt: string;
+    tags: string[];
+    body: unknown[];
+    seo_title: string | null;
+    seo_description: string | null;
+    created_at: Date | string;
+  }
+>()({
+  name: 'admin.blog-posts.one',
+  columns: [...ROW_COLUMNS, 'excerpt', 'cover_image_alt', 'tags', 'body', 'seo_title', 'seo_description', 'created_at'],
+  example: { id: 1 },
+  build: (params: { id: number }) =>
+    sql`select ${rowColumns}, excerpt, cover_image_alt, tags, body, seo_title, seo_description, created_at
+          from blog_posts where id = ${params.id}`,
+});
+
 /** One post for the editor; null when unknown. */
 export async function loadAdminBlogPost(db: Db, id: number): Promise<AdminBlogPost | null> {
-  const [r] = await queryRows<
-    PostRow & {
-      excerpt: string;
-      cover_image_alt: string;
-      tags: string[];
-      body: unknown[];
-      seo_title: string | null;
-      seo_description: string | null;
-      created_at: Date | string;
-    }
-  >(
-    db,
-    sql`select ${rowColumns}, excerpt, cover_image_alt, tags, body, seo_title, seo_description, created_at
-          from blog_posts where id = ${id}`,
-  );
+  const [r] = await postRow(db, { id });
   if (!r) return null;
   return {
     ...toRow(r),
@@ -147,21 +180,55 @@ function stored(b: AdminBlogPostBody) {
 const authorSql = (b: AdminBlogPostBody, act: OwnerAct) =>
   b.author ? sql`${b.author}` : sql`coalesce((select name from staff where id = ${act.staff.id}), '')`;
 
+/** A post to save, who saves it and its stored body (stored()). */
+interface Save {
+  body: AdminBlogPostBody;
+  act: OwnerAct;
+  json: string;
+  words: number;
+}
+
+/** An example save: published now, the author left to the staff member's name, an If-Match version. */
+const EXAMPLE_SAVE: Save = {
+  body: {
+    title: 'Example',
+    slug: 'example',
+    excerpt: '',
+    cover_image: null,
+    cover_image_alt: '',
+    author: '',
+    tags: ['care'],
+    blocks: [],
+    seo_title: null,
+    seo_description: null,
+    status: 'published',
+    publish_at: null,
+  },
+  act: { staff: { id: 'stf_example', email: 'owner@example.com' }, ip: null, ifMatch: 1 },
+  json: '[]',
+  words: 0,
+};
+
+const insertPost = namedQuery<{ id: number }>()({
+  name: 'admin.blog-posts.insert',
+  columns: ['id'],
+  example: EXAMPLE_SAVE,
+  build: ({ body, act, json, words }: Save) =>
+    sql`insert into blog_posts (title, slug, excerpt, cover_image_path, cover_image_alt, author_name, tags,
+                                    body, word_count, seo_title, seo_description, is_published, published_at)
+            values (${body.title}, ${body.slug}, ${body.excerpt}, ${body.cover_image}, ${body.cover_image_alt},
+                    ${authorSql(body, act)}, ${textArray(body.tags)}, ${json}::jsonb, ${words},
+                    ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'}, ${newPublishAt(body)})
+            returning id`,
+});
+
 /** Creates a post; 422 at `slug` when another post has it. */
 export async function createAdminBlogPost(db: Db, act: OwnerAct, body: AdminBlogPostBody): Promise<AdminBlogPost> {
   const { json, words } = stored(body);
   const id = await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, json, body.cover_image);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into blog_posts (title, slug, excerpt, cover_image_path, cover_image_alt, author_name, tags,
-                                    body, word_count, seo_title, seo_description, is_published, published_at)
-            values (${body.title}, ${body.slug}, ${body.excerpt}, ${body.cover_image}, ${body.cover_image_alt},
-                    ${authorSql(body, act)}, ${textArray(body.tags)}, ${json}::jsonb, ${words},
-                    ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'}, ${newPublishAt(body)})
-            returning id`,
-      );
+      const [row] = await insertPost(tx, { body, act, json, words });
       await recordAudit(tx, {
         staff: act.staff,
         action: 'blog_post.create',
@@ -175,26 +242,29 @@ export async function createAdminBlogPost(db: Db, act: OwnerAct, body: AdminBlog
   return (await loadAdminBlogPost(db, id))!;
 }
 
-/** Replaces the post if it is still at the If-Match version (409 if not); audited with what it was. */
-export async function updateAdminBlogPost(
-  db: Db,
-  act: OwnerAct,
-  id: number,
-  body: AdminBlogPostBody,
-): Promise<AdminBlogPost> {
-  const { json, words } = stored(body);
-  await db
-    .transaction(async (tx) => {
-      await lockShownPictures(tx, json, body.cover_image);
-      const [before] = await queryRows<
-        Omit<PostRow, 'id' | 'updated_at' | 'version' | 'cover_image_path'> & {
-          cover_image: string | null;
-          seo_title: string | null;
-          seo_description: string | null;
-        }
-      >(
-        tx,
-        sql`with old as (select * from blog_posts where id = ${id} for update)
+/** The post replaced when still at the If-Match version (locked first), answering what it was. */
+const replacePost = namedQuery<
+  Omit<PostRow, 'id' | 'updated_at' | 'version' | 'cover_image_path'> & {
+    cover_image: string | null;
+    seo_title: string | null;
+    seo_description: string | null;
+  }
+>()({
+  name: 'admin.blog-posts.update',
+  columns: [
+    'title',
+    'slug',
+    'is_published',
+    'published_at',
+    'ahead',
+    'author_name',
+    'cover_image',
+    'seo_title',
+    'seo_description',
+  ],
+  example: { id: 1, ...EXAMPLE_SAVE },
+  build: ({ id, body, act, json, words }: Save & { id: number }) =>
+    sql`with old as (select * from blog_posts where id = ${id} for update)
             update blog_posts set title = ${body.title}, slug = ${body.slug}, excerpt = ${body.excerpt},
                    cover_image_path = ${body.cover_image}, cover_image_alt = ${body.cover_image_alt},
                    author_name = ${authorSql(body, act)}, tags = ${textArray(body.tags)},
@@ -207,7 +277,20 @@ export async function updateAdminBlogPost(
             returning old.title, old.slug, old.is_published, old.published_at,
                       coalesce(old.published_at > now(), false) as ahead, old.author_name,
                       old.cover_image_path as cover_image, old.seo_title, old.seo_description`,
-      );
+});
+
+/** Replaces the post if it is still at the If-Match version (409 if not); audited with what it was. */
+export async function updateAdminBlogPost(
+  db: Db,
+  act: OwnerAct,
+  id: number,
+  body: AdminBlogPostBody,
+): Promise<AdminBlogPost> {
+  const { json, words } = stored(body);
+  await db
+    .transaction(async (tx) => {
+      await lockShownPictures(tx, json, body.cover_image);
+      const [before] = await replacePost(tx, { id, body, act, json, words });
       if (!before) await refusal(tx, POSTS, id, msg);
       await recordAudit(tx, {
         staff: act.staff,

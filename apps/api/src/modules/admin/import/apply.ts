@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
@@ -64,9 +65,16 @@ async function applyOne(tx: Db, actor: AuditActor, p: PlannedProduct): Promise<b
   return true;
 }
 
+const variantStock = namedQuery<{ stock: number }>()({
+  name: 'admin.import.variant-stock',
+  columns: ['stock'],
+  example: { id: 'var_example' },
+  build: (params: { id: string }) => sql`select stock from variants where id = ${params.id}`,
+});
+
 /** The row error of a stock that is no longer what the dry run saw. */
 async function stockConflict(tx: Db, p: PlannedProduct, s: StockChange): Promise<ImportRowError> {
-  const [now] = await queryRows<{ stock: number }>(tx, sql`select stock from variants where id = ${s.id}`);
+  const [now] = await variantStock(tx, { id: s.id });
   return new ImportRowError({
     row: p.variantRows[s.index] ?? p.row,
     column: p.columns.variant.stock ?? null,
@@ -151,6 +159,27 @@ async function applyBatch(
   return { changed, errors: errors.sort((a, b) => a.i - b.i).map((e) => e.issue) };
 }
 
+/** The import, marked running (a queued one, or one whose last run was cut short). */
+const markImportRunning = namedQuery<ImportRow>()({
+  name: 'admin.import.run.start',
+  columns: ['id', 'status', 'plan', 'products_done', 'staff_id', 'staff_email'],
+  example: { importId: 1 },
+  build: (params: { importId: number }) =>
+    sql`update catalog_imports set status = 'running' where id = ${params.importId} and status in ('queued', 'running')
+        returning id, status, plan, products_done, coalesce(started_by_id, staff_id) as staff_id,
+          coalesce(started_by_email, staff_email) as staff_email`,
+});
+
+/** The import, marked done: its counts and file for the audit entry. */
+const markImportDone = namedQuery<{ changed: number; failed: number; file_name: string }>()({
+  name: 'admin.import.run.done',
+  columns: ['changed', 'failed', 'file_name'],
+  example: { importId: 1 },
+  build: (params: { importId: number }) =>
+    sql`update catalog_imports set status = 'done', finished_at = now() where id = ${params.importId}
+          returning changed, failed, file_name`,
+});
+
 /**
  * The import job: the plan's products in batches of IMPORT_BATCH, each batch one transaction
  * (applyBatch). A batch whose transaction fails all the same is rolled back whole and its products
@@ -159,12 +188,7 @@ async function applyBatch(
  * out) goes on from the last saved batch.
  */
 export async function runImport(db: Db, importId: number): Promise<void> {
-  const [imp] = await queryRows<ImportRow>(
-    db,
-    sql`update catalog_imports set status = 'running' where id = ${importId} and status in ('queued', 'running')
-        returning id, status, plan, products_done, coalesce(started_by_id, staff_id) as staff_id,
-          coalesce(started_by_email, staff_email) as staff_email`,
-  );
+  const [imp] = await markImportRunning(db, { importId });
   if (!imp) return;
   // The member who started the import writes it (and is audited), not the one who uploaded it.
   const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
@@ -192,11 +216,7 @@ export async function runImport(db: Db, importId: number): Promise<void> {
     );
   }
   await db.transaction(async (tx) => {
-    const [done] = await queryRows<{ changed: number; failed: number; file_name: string }>(
-      tx,
-      sql`update catalog_imports set status = 'done', finished_at = now() where id = ${importId}
-          returning changed, failed, file_name`,
-    );
+    const [done] = await markImportDone(tx, { importId });
     await recordAudit(tx, {
       staff: actor,
       action: 'catalog.import',

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminProductCreate } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { noteStockChange } from '../../catalog/stock-note.ts';
 import { refreshProductSummaries } from '../../catalog/summary.ts';
 import { textArray } from '../../../db/sql-array.ts';
@@ -236,20 +237,53 @@ function publicationOrNull(body: AdminProductCreate): ReturnType<typeof publicat
   }
 }
 
+/** The tax classes named that the shop has, locked against a delete until the transaction ends (also update-batch's). */
+export const lockTaxClassKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.tax-classes-locked',
+  columns: ['key'],
+  example: { keys: ['standard'] },
+  build: (params: { keys: string[] }) =>
+    sql`select key from tax_rates where key = any(${textArray(params.keys)}) for key share`,
+});
+
+const categoryKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.create.categories-named',
+  columns: ['key'],
+  example: { slugs: ['example'] },
+  build: (params: { slugs: string[] }) =>
+    sql`select slug as key from categories where slug = any(${textArray(params.slugs)})`,
+});
+
+const collectionKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.create.collections-named',
+  columns: ['key'],
+  example: { slugs: ['example'] },
+  build: (params: { slugs: string[] }) =>
+    sql`select slug as key from collections where slug = any(${textArray(params.slugs)})`,
+});
+
+/** Every channel's id (also update-batch's). */
+export const channelKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.channels',
+  columns: ['key'],
+  example: {},
+  build: () => sql`select id as key from channels`,
+});
+
 /**
  * What the shop has of what the bodies name: tax classes (locked against a delete until the
  * transaction ends, as createProduct's check), categories, collections and channels.
  */
 async function namesKnown(tx: Db, bodies: readonly AdminProductCreate[]) {
-  const keys = async (q: SQL) => new Set((await queryRows<{ key: string }>(tx, q)).map((r) => r.key));
+  const keys = (rows: { key: string }[]) => new Set(rows.map((r) => r.key));
   const taxClasses = [...new Set(bodies.map((b) => b.tax_class))];
   const categories = [...new Set(bodies.flatMap((b) => (b.category === null ? [] : [b.category])))];
   const collections = [...new Set(bodies.flatMap((b) => b.collections))];
   return {
-    taxClasses: await keys(sql`select key from tax_rates where key = any(${textArray(taxClasses)}) for key share`),
-    categories: await keys(sql`select slug as key from categories where slug = any(${textArray(categories)})`),
-    collections: await keys(sql`select slug as key from collections where slug = any(${textArray(collections)})`),
-    channels: await keys(sql`select id as key from channels`),
+    taxClasses: keys(await lockTaxClassKeys(tx, { keys: taxClasses })),
+    categories: keys(await categoryKeys(tx, { slugs: categories })),
+    collections: keys(await collectionKeys(tx, { slugs: collections })),
+    channels: keys(await channelKeys(tx, {})),
   };
 }
 

@@ -9,7 +9,8 @@ import {
   type AdminImportIssue,
   type AdminImportReport,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError } from '../../../lib/http.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { AuditActor } from '../../staff/audit.ts';
@@ -65,11 +66,15 @@ export async function picturesReport(db: Db, mapped: readonly MappedProduct[]): 
   return { urls, hosts, allowed: hosts.filter((h) => before.has(h.host)).map((h) => h.host) };
 }
 
+const allowedHostsSetting = namedQuery<{ value: unknown }>()({
+  name: 'admin.import.pictures.allowed-hosts',
+  columns: ['value'],
+  example: {},
+  build: () => sql`select value from store_settings where key = ${PICTURE_HOSTS_KEY}`,
+});
+
 export async function allowedHosts(db: Db): Promise<string[]> {
-  const [row] = await queryRows<{ value: unknown }>(
-    db,
-    sql`select value from store_settings where key = ${PICTURE_HOSTS_KEY}`,
-  );
+  const [row] = await allowedHostsSetting(db, {});
   return Array.isArray(row?.value) ? row.value.filter((h): h is string => typeof h === 'string') : [];
 }
 
@@ -86,12 +91,17 @@ export async function rememberHosts(tx: Db, inFile: readonly string[], chosen: r
   );
 }
 
+const pictureWork = namedQuery<{ yes: boolean }>()({
+  name: 'admin.import.pictures.has-work',
+  columns: ['yes'],
+  example: { importId: 1 },
+  build: (params: { importId: number }) =>
+    sql`select jsonb_array_length(picture_hosts) > 0 and pictures_total > 0 as yes from catalog_imports where id = ${params.importId}`,
+});
+
 /** Whether an import has pictures to fetch (a host was allowed): its picture job is queued only then. */
 export async function hasPictureWork(db: Db, importId: number): Promise<boolean> {
-  const [row] = await queryRows<{ yes: boolean }>(
-    db,
-    sql`select jsonb_array_length(picture_hosts) > 0 and pictures_total > 0 as yes from catalog_imports where id = ${importId}`,
-  );
+  const [row] = await pictureWork(db, { importId });
   return row?.yes ?? false;
 }
 
@@ -103,16 +113,21 @@ interface PictureJobRow {
   staff_email: string;
 }
 
-/** The shop's product for a file's product: by handle, else by its first SKU. */
-async function productOf(db: Db, p: ProductPictures): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from products where slug = ${p.slug}
+const productBySlugOrSku = namedQuery<{ id: string }>()({
+  name: 'admin.import.pictures.product',
+  columns: ['id'],
+  example: { slug: 'example', sku: 'sku-example' as string | null },
+  build: (params: { slug: string; sku: string | null }) =>
+    sql`select id from products where slug = ${params.slug}
         union all
         select v.product_id from variant_channels vc join variants v on v.id = vc.variant_id
-         where ${p.sku}::text is not null and lower(vc.sku) = lower(${p.sku})
+         where ${params.sku}::text is not null and lower(vc.sku) = lower(${params.sku})
         limit 1`,
-  );
+});
+
+/** The shop's product for a file's product: by handle, else by its first SKU. */
+async function productOf(db: Db, p: ProductPictures): Promise<string | null> {
+  const [row] = await productBySlugOrSku(db, { slug: p.slug, sku: p.sku });
   return row?.id ?? null;
 }
 
@@ -145,6 +160,24 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return out;
 }
 
+/** The URLs the product's pictures were fetched from (null: uploaded), one row per picture. */
+const pictureSourceUrls = namedQuery<{ url: string | null }>()({
+  name: 'admin.import.pictures.source-urls',
+  columns: ['url'],
+  example: { productId: 'prd_example' },
+  build: (params: { productId: string }) =>
+    sql`select source_url as url from product_images where product_id = ${params.productId}`,
+});
+
+/** Every value of the product's options. */
+const optionValues = namedQuery<{ value: string }>()({
+  name: 'admin.import.pictures.option-values',
+  columns: ['value'],
+  example: { productId: 'prd_example' },
+  build: (params: { productId: string }) =>
+    sql`select unnest(values) as value from product_options where product_id = ${params.productId}`,
+});
+
 /**
  * One product's pictures: those not fetched before (by URL), PARALLEL at a time, each batch handed
  * to the upload pipeline in file order before the next is fetched (at most PARALLEL bodies held at
@@ -159,19 +192,9 @@ async function fetchProductPictures(
   p: ProductPictures,
   opts: PictureFetchOptions,
 ): Promise<{ fetched: number; errors: AdminImportIssue[] }> {
-  const have = await queryRows<{ url: string | null }>(
-    db,
-    sql`select source_url as url from product_images where product_id = ${productId}`,
-  );
+  const have = await pictureSourceUrls(db, { productId });
   const fetchedBefore = new Set(have.flatMap((r) => (r.url ? [r.url] : [])));
-  const options = new Set(
-    (
-      await queryRows<{ value: string }>(
-        db,
-        sql`select unnest(values) as value from product_options where product_id = ${productId}`,
-      )
-    ).map((r) => r.value),
-  );
+  const options = new Set((await optionValues(db, { productId })).map((r) => r.value));
   const todo = p.pictures.filter((x) => !fetchedBefore.has(x.url));
   let fetched = p.pictures.length - todo.length;
   let room = PICTURE_LIMITS.perProduct - have.length;
@@ -209,6 +232,16 @@ async function fetchProductPictures(
 /** How long one run of the picture job goes on before it hands over to a run queued after it. */
 export const PICTURES_RUN_MS = 30_000;
 
+const pictureJob = namedQuery<PictureJobRow>()({
+  name: 'admin.import.pictures.job',
+  columns: ['sources', 'hosts', 'done', 'staff_id', 'staff_email'],
+  example: { importId: 1 },
+  build: (params: { importId: number }) =>
+    sql`select picture_sources as sources, picture_hosts as hosts, pictures_done as done,
+               coalesce(started_by_id, staff_id) as staff_id, coalesce(started_by_email, staff_email) as staff_email
+          from catalog_imports where id = ${params.importId}`,
+});
+
 /**
  * The picture job: each product of the file (in file order) that the shop has, its pictures from
  * the allowed hosts (the others are row errors: "Host not allowed"). Progress is saved after each
@@ -225,12 +258,7 @@ export async function runPictureFetch(
   budgetMs = PICTURES_RUN_MS,
 ): Promise<number | null> {
   const began = Date.now();
-  const [imp] = await queryRows<PictureJobRow>(
-    db,
-    sql`select picture_sources as sources, picture_hosts as hosts, pictures_done as done,
-               coalesce(started_by_id, staff_id) as staff_id, coalesce(started_by_email, staff_email) as staff_email
-          from catalog_imports where id = ${importId}`,
-  );
+  const [imp] = await pictureJob(db, { importId });
   if (!imp || !imp.hosts.length) return null;
   const actor: AuditActor = { id: imp.staff_id, email: imp.staff_email };
   const opts: PictureFetchOptions = { ...PICTURE_FETCH_DEFAULTS, ...options, allowed: new Set(imp.hosts) };

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   AdminProductCreateSchema,
   IMPORT_REPORT_MAX,
@@ -14,7 +14,8 @@ import {
   type ImportAction,
   type ImportFormat,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { textArray } from '../../../db/sql-array.ts';
 import { loadAdminProducts } from '../catalog/product-view.ts';
 import { slugOf, type ColumnNames, type MapContext, type MappedProduct } from './mappers/common.ts';
@@ -37,13 +38,19 @@ export interface PlannedProduct {
   stockSeen: (number | null)[];
 }
 
-/** The shop's channels, the default (storefront) channel first, with their currency's decimals. */
-export async function mapContext(db: Db): Promise<MapContext> {
-  const rows = await queryRows<{ id: string; currency: string }>(
-    db,
+/** The shop's channels, the default (storefront) channel first. */
+const channelsDefaultFirst = namedQuery<{ id: string; currency: string }>()({
+  name: 'admin.import.plan.channels',
+  columns: ['id', 'currency'],
+  example: {},
+  build: () =>
     sql`select c.id, c.currency_code as currency from channels c
          order by c.id <> coalesce((select channel_id from storefronts order by is_default desc, id limit 1), ''), c.id`,
-  );
+});
+
+/** The shop's channels, the default (storefront) channel first, with their currency's decimals. */
+export async function mapContext(db: Db): Promise<MapContext> {
+  const rows = await channelsDefaultFirst(db, {});
   const channels = rows.map((c) => ({ ...c, digits: minorUnitDigits(c.currency) }));
   return { channel: channels[0]!, channels };
 }
@@ -186,6 +193,24 @@ export function decide(existing: AdminProduct | null, p: PlannedProduct): Decisi
   return changed ? { action: 'update', patch: patch as AdminProductPatch, stock } : { action: 'unchanged', stock: [] };
 }
 
+const productsBySlug = namedQuery<{ slug: string; id: string }>()({
+  name: 'admin.import.plan.products-by-slug',
+  columns: ['slug', 'id'],
+  example: { slugs: ['example'] },
+  build: (params: { slugs: string[] }) =>
+    sql`select slug, id from products where slug = any(${textArray(params.slugs)})`,
+});
+
+/** The product of each SKU named (lower case) that a variant has. */
+const skuOwners = namedQuery<{ sku: string; id: string }>()({
+  name: 'admin.import.plan.sku-owners',
+  columns: ['sku', 'id'],
+  example: { skus: ['sku-example'] },
+  build: (params: { skus: string[] }) =>
+    sql`select distinct lower(vc.sku) as sku, v.product_id as id from variant_channels vc
+             join variants v on v.id = vc.variant_id where lower(vc.sku) = any(${textArray(params.skus)})`,
+});
+
 /**
  * Which existing product each planned one is: the one with its handle, else the one whose variant
  * has the product's first SKU (a file without handles, or a product renamed since).
@@ -196,23 +221,8 @@ export async function matchExisting(
 ): Promise<{ ids: (string | null)[]; skuOwner: Map<string, string> }> {
   const slugs = planned.map((p) => p.body.slug);
   const skus = planned.flatMap((p) => p.body.variants.map((v) => v.sku.toLowerCase()));
-  const bySlug = new Map(
-    (
-      await queryRows<{ slug: string; id: string }>(
-        db,
-        sql`select slug, id from products where slug = any(${textArray(slugs)})`,
-      )
-    ).map((r) => [r.slug, r.id]),
-  );
-  const skuOwner = new Map(
-    (
-      await queryRows<{ sku: string; id: string }>(
-        db,
-        sql`select distinct lower(vc.sku) as sku, v.product_id as id from variant_channels vc
-             join variants v on v.id = vc.variant_id where lower(vc.sku) = any(${textArray(skus)})`,
-      )
-    ).map((r) => [r.sku, r.id]),
-  );
+  const bySlug = new Map((await productsBySlug(db, { slugs })).map((r) => [r.slug, r.id]));
+  const skuOwner = new Map((await skuOwners(db, { skus })).map((r) => [r.sku, r.id]));
   const ids = planned.map(
     (p) => bySlug.get(p.body.slug) ?? skuOwner.get(p.body.variants[0]!.sku.toLowerCase()) ?? null,
   );
@@ -236,12 +246,33 @@ export interface KnownKeys {
   taxClasses: Set<string>;
 }
 
+const allCategoryKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.plan.categories',
+  columns: ['key'],
+  example: {},
+  build: () => sql`select slug as key from categories`,
+});
+
+const allCollectionKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.plan.collections',
+  columns: ['key'],
+  example: {},
+  build: () => sql`select slug as key from collections`,
+});
+
+const allTaxClassKeys = namedQuery<{ key: string }>()({
+  name: 'admin.import.plan.tax-classes',
+  columns: ['key'],
+  example: {},
+  build: () => sql`select distinct key from tax_rates`,
+});
+
 export async function knownKeys(db: Db): Promise<KnownKeys> {
-  const keys = async (q: SQL) => new Set((await queryRows<{ key: string }>(db, q)).map((r) => r.key));
+  const keys = (rows: { key: string }[]) => new Set(rows.map((r) => r.key));
   return {
-    categories: await keys(sql`select slug as key from categories`),
-    collections: await keys(sql`select slug as key from collections`),
-    taxClasses: await keys(sql`select distinct key from tax_rates`),
+    categories: keys(await allCategoryKeys(db, {})),
+    collections: keys(await allCollectionKeys(db, {})),
+    taxClasses: keys(await allTaxClassKeys(db, {})),
   };
 }
 

@@ -13,7 +13,7 @@ import { textArray } from '../../../db/sql-array.ts';
 import { recordAudits, type AuditActor } from '../../staff/audit.ts';
 import { blocksText, loadAdminProducts } from '../catalog/product-view.ts';
 import { editedFields, refreshSearchText, slugify, titleOf } from '../catalog/products.ts';
-import { channelPrices, recordset, upsertBrands } from './create-batch.ts';
+import { channelKeys, channelPrices, lockTaxClassKeys, recordset, upsertBrands } from './create-batch.ts';
 import { decide, type Decision, type PlannedProduct } from './plan.ts';
 
 /** A planned product and the shop product it changes (matchExisting, no SKU conflict). */
@@ -116,11 +116,8 @@ export async function updateProducts(tx: Db, actor: AuditActor, items: readonly 
 /** The tax classes (locked against a delete until the transaction ends) and channels the items name. */
 async function namesKnown(tx: Db, items: readonly UpdateItem[]) {
   const taxClasses = [...new Set(items.map((x) => x.p.body.tax_class))];
-  const rows = await queryRows<{ key: string }>(
-    tx,
-    sql`select key from tax_rates where key = any(${textArray(taxClasses)}) for key share`,
-  );
-  const channels = await queryRows<{ key: string }>(tx, sql`select id as key from channels`);
+  const rows = await lockTaxClassKeys(tx, { keys: taxClasses });
+  const channels = await channelKeys(tx, {});
   return { taxClasses: new Set(rows.map((r) => r.key)), channels: new Set(channels.map((r) => r.key)) };
 }
 

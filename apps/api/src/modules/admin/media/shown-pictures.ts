@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { adminMediaMessages as msg } from '@shopfront/shared';
 import { HttpError } from '../../../lib/http.ts';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 
 /**
  * A picture file content can show and the shop can remove, plain or resized
@@ -34,9 +35,16 @@ export const usedIn = (path: SQL) => sql`array(
       or exists (select 1 from template_sections s where s.template_id = t.id and strpos(s.settings::text, substr(${path}, 8)) > 0)
 )`;
 
+const placesShowingRow = namedQuery<{ used_in: string[] }>()({
+  name: 'admin.media.places-showing',
+  columns: ['used_in'],
+  example: { path: '/media/content/0000000000000000.webp' },
+  build: (params: { path: string }) => sql`select ${usedIn(sql`${params.path}::text`)} as used_in`,
+});
+
 /** Where content shows `path` now (a fresh READ COMMITTED snapshot when it is its own statement). */
 export async function placesShowing(tx: Db, path: string): Promise<string[]> {
-  const [row] = await queryRows<{ used_in: string[] }>(tx, sql`select ${usedIn(sql`${path}::text`)} as used_in`);
+  const [row] = await placesShowingRow(tx, { path });
   return row?.used_in ?? [];
 }
 
@@ -50,6 +58,33 @@ const fileLock = (path: string | SQL) => sql`hashtext('shown-product-picture'), 
  */
 export const lockProductFile = (tx: Db, path: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(${fileLock(path)})`);
+
+/** The paths as a list of bound parameters. */
+const list = (ps: readonly string[]) =>
+  sql.join(
+    ps.map((p) => sql`${p}`),
+    sql`, `,
+  );
+
+/** The library uploads of the paths, locked against their delete. */
+const holdUploads = namedQuery<{ path: string }>()({
+  name: 'admin.media.hold-uploads',
+  columns: ['path'],
+  example: { paths: ['/media/content/0000000000000000.webp'] },
+  build: (params: { paths: readonly string[] }) =>
+    sql`select path from media_uploads where path in (${list(params.paths)}) order by id for key share`,
+});
+
+/** How many of the paths a product picture, or one deleted from its product, has. */
+const productPictureCount = namedQuery<{ n: number }>()({
+  name: 'admin.media.product-pictures-of',
+  columns: ['n'],
+  example: { paths: ['/media/products/prd_example/0000000000000000.webp'] },
+  build: (params: { paths: readonly string[] }) =>
+    sql`select count(distinct path)::int as n from (
+          select path from product_images where path in (${list(params.paths)})
+          union all select path from deleted_product_images where path in (${list(params.paths)})) x`,
+});
 
 /**
  * Called first in every page, post, slide, testimonial and template draft save's transaction with
@@ -72,32 +107,15 @@ export async function lockShownPictures(tx: Db, ...texts: (string | null | undef
     ...new Set(texts.flatMap((t) => [...(t ?? '').matchAll(SHOWN_PATH)].map((m) => `/media/${m[1]}`))),
   ].sort();
   if (paths.length === 0) return;
-  const list = (ps: string[]) =>
-    sql.join(
-      ps.map((p) => sql`${p}`),
-      sql`, `,
-    );
   const products = paths.filter(isProductFile);
   if (products.length > 0)
     await tx.execute(
       sql`select count(pg_advisory_xact_lock_shared(${fileLock(sql`p`)})) from unnest(array[${list(products)}]::text[]) p`,
     );
-  const held = new Set(
-    (
-      await queryRows<{ path: string }>(
-        tx,
-        sql`select path from media_uploads where path in (${list(paths)}) order by id for key share`,
-      )
-    ).map((r) => r.path),
-  );
+  const held = new Set((await holdUploads(tx, { paths })).map((r) => r.path));
   const missing = paths.filter((p) => !held.has(p));
   if (missing.some((p) => !isProductFile(p))) throw new HttpError(409, msg.pictureGone);
   if (missing.length === 0) return;
-  const [pictures] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(distinct path)::int as n from (
-          select path from product_images where path in (${list(missing)})
-          union all select path from deleted_product_images where path in (${list(missing)})) x`,
-  );
+  const [pictures] = await productPictureCount(tx, { paths: missing });
   if (pictures!.n < missing.length) throw new HttpError(409, msg.pictureGone);
 }

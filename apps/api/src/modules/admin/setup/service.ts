@@ -19,6 +19,7 @@ import {
 } from '@shopfront/shared';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import * as t from '../../../db/schema.ts';
 import { HttpError, fieldError } from '../../../lib/http.ts';
 import { COD } from '../../../db/payment-methods.ts';
@@ -113,22 +114,44 @@ export async function shippingValues(db: Db) {
   };
 }
 
-/** The shop's channel (the default_channel setting's) with its country. */
-async function shopChannel(db: Db) {
-  const [row] = await queryRows<{ id: string; currency_code: string; country_id: number; iso2: string }>(
-    db,
+const shopChannelRow = namedQuery<{ id: string; currency_code: string; country_id: number; iso2: string }>()({
+  name: 'admin.setup.shop-channel',
+  columns: ['id', 'currency_code', 'country_id', 'iso2'],
+  example: {},
+  build: () =>
     sql`select c.id, c.currency_code, c.country_id, k.iso2 from channels c join countries k on k.id = c.country_id
         order by (c.id = (select value #>> '{}' from store_settings where key = 'default_channel')) desc, c.id limit 1`,
-  );
+});
+
+/** The shop's channel (the default_channel setting's) with its country. */
+async function shopChannel(db: Db) {
+  const [row] = await shopChannelRow(db, {});
   if (!row) throw new HttpError(409, 'The shop has no channel');
   return row;
 }
 
+const publishedCount = namedQuery<{ n: number }>()({
+  name: 'admin.setup.published-products',
+  columns: ['n'],
+  example: {},
+  build: () => sql`select count(*)::int as n from products where is_published`,
+});
+
 /** How many products shoppers can see. */
 async function publishedProducts(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where is_published`);
+  const [row] = await publishedCount(db, {});
   return row?.n ?? 0;
 }
+
+/** Cash on Delivery on or off, and the first zone's fee. */
+const codStatus = namedQuery<{ enabled: boolean; fee_minor: number | null }>()({
+  name: 'admin.setup.cod',
+  columns: ['enabled', 'fee_minor'],
+  example: {},
+  build: () =>
+    sql`select coalesce((select is_active from payment_methods where code = ${COD}), false) as enabled,
+              (select cod_fee_minor from shipping_zones where cod_available order by position, id limit 1) as fee_minor`,
+});
 
 /** GET /api/admin/setup: every step's values and whether it is done. */
 export async function getSetupStatus(db: Db, activeProviders: readonly string[]): Promise<SetupStatus> {
@@ -139,11 +162,7 @@ export async function getSetupStatus(db: Db, activeProviders: readonly string[])
       getAdminStorefront(db),
       shopChannel(db),
       standardTaxRate(db),
-      queryRows<{ enabled: boolean; fee_minor: number | null }>(
-        db,
-        sql`select coalesce((select is_active from payment_methods where code = ${COD}), false) as enabled,
-              (select cod_fee_minor from shipping_zones where cod_available order by position, id limit 1) as fee_minor`,
-      ),
+      codStatus(db, {}),
       setupShipping(db),
       readPaymentSetup(db),
       db
@@ -300,17 +319,23 @@ export async function saveTaxStep(db: Db, actor: SetupActor, body: Out<typeof Se
   await markDone(db, 'tax');
 }
 
+/** Cash on Delivery's method (locked) on or off, and every zone's fee where it is offered. */
+const lockCod = namedQuery<{ enabled: boolean; fees: number[] | null }>()({
+  name: 'admin.setup.cod-lock',
+  columns: ['enabled', 'fees'],
+  example: {},
+  build: () =>
+    sql`select coalesce((select is_active from payment_methods where code = ${COD} for update), false) as enabled,
+            (select json_agg(cod_fee_minor order by position, id) from shipping_zones where cod_available) as fees`,
+});
+
 /**
  * Cash on Delivery: the payment method on or off, and the fee of every zone that offers it (the
  * cart adds the zone's fee, ADR 0023). One transaction with its audit entry.
  */
 export async function saveCodStep(db: Db, actor: SetupActor, body: Out<typeof SetupCodBodySchema>, ip: string | null) {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ enabled: boolean; fees: number[] | null }>(
-      tx,
-      sql`select coalesce((select is_active from payment_methods where code = ${COD} for update), false) as enabled,
-            (select json_agg(cod_fee_minor order by position, id) from shipping_zones where cod_available) as fees`,
-    );
+    const [before] = await lockCod(tx, {});
     await tx.execute(sql`update payment_methods set is_active = ${body.enabled} where code = ${COD}`);
     await tx.execute(sql`update shipping_zones set cod_fee_minor = ${body.fee_minor} where cod_available`);
     await recordAudit(tx, {
@@ -417,6 +442,16 @@ export interface LegalSnapshot {
   links: { terms: string | null; privacy: string | null };
 }
 
+/** The default storefront's terms and privacy page links, locked. */
+const lockLegalLinks = namedQuery<{ terms: string | null; privacy: string | null }>()({
+  name: 'admin.setup.legal-links',
+  columns: ['terms', 'privacy'],
+  example: {},
+  build: () =>
+    sql`select terms_page_slug as terms, privacy_page_slug as privacy from storefronts
+        order by is_default desc limit 1 for update`,
+});
+
 /** The legal pages and links, locked (the step and its undo queue up). */
 export async function legalSnapshot(tx: Db): Promise<LegalSnapshot> {
   const slugs = LEGAL_PAGE_KEYS.map((k) => LEGAL_PAGES[k].slug);
@@ -426,11 +461,7 @@ export async function legalSnapshot(tx: Db): Promise<LegalSnapshot> {
     .where(inArray(t.pages.slug, slugs))
     .orderBy(asc(t.pages.slug))
     .for('update');
-  const [links] = await queryRows<{ terms: string | null; privacy: string | null }>(
-    tx,
-    sql`select terms_page_slug as terms, privacy_page_slug as privacy from storefronts
-        order by is_default desc limit 1 for update`,
-  );
+  const [links] = await lockLegalLinks(tx, {});
   return {
     pages: Object.fromEntries(
       LEGAL_PAGE_KEYS.map((k) => {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import { staffMessages, undoMessages } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import * as t from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { COD } from '../../../db/payment-methods.ts';
@@ -81,13 +82,19 @@ export async function undoPrivateSetting(
   await updatePrivateSetting(tx, actor, key, before ?? null, ip);
 }
 
-/** Cash on Delivery on or off and its fee, as they were. */
-export async function undoCod(tx: Db, actor: SetupActor, before: Values, after: Values, ip: string | null) {
-  const [current] = await queryRows<{ enabled: boolean; fee_minor: number | null }>(
-    tx,
+/** Cash on Delivery's method (locked) on or off, and the first zone's fee. */
+const lockCodStatus = namedQuery<{ enabled: boolean; fee_minor: number | null }>()({
+  name: 'admin.setup.undo.cod-lock',
+  columns: ['enabled', 'fee_minor'],
+  example: {},
+  build: () =>
     sql`select coalesce((select is_active from payment_methods where code = ${COD} for update), false) as enabled,
           (select cod_fee_minor from shipping_zones where cod_available order by position, id limit 1) as fee_minor`,
-  );
+});
+
+/** Cash on Delivery on or off and its fee, as they were. */
+export async function undoCod(tx: Db, actor: SetupActor, before: Values, after: Values, ip: string | null) {
+  const [current] = await lockCodStatus(tx, {});
   if (!current || current.enabled !== after.enabled || (current.fee_minor ?? 0) !== (after.fee_minor ?? 0)) {
     throw changedSince();
   }
@@ -134,6 +141,16 @@ export async function undoShipping(tx: Db, actor: SetupActor, before: Values | n
   });
 }
 
+/** The channel (locked) with its country. */
+const lockChannelCountry = namedQuery<{ id: string; iso2: string; currency_code: string }>()({
+  name: 'admin.setup.undo.channel-lock',
+  columns: ['id', 'iso2', 'currency_code'],
+  example: { channelId: 'ch_example' },
+  build: (params: { channelId: string }) =>
+    sql`select c.id, k.iso2, c.currency_code from channels c join countries k on k.id = c.country_id
+        where c.id = ${params.channelId} for update of c`,
+});
+
 /** The shop's channel (and the setup's zone) back to the country and currency it had. */
 export async function undoChannel(
   tx: Db,
@@ -143,11 +160,7 @@ export async function undoChannel(
   after: Values,
   ip: string | null,
 ): Promise<void> {
-  const [current] = await queryRows<{ id: string; iso2: string; currency_code: string }>(
-    tx,
-    sql`select c.id, k.iso2, c.currency_code from channels c join countries k on k.id = c.country_id
-        where c.id = ${channelId} for update of c`,
-  );
+  const [current] = await lockChannelCountry(tx, { channelId });
   if (!current || current.iso2 !== after.country || current.currency_code !== after.currency) throw changedSince();
   const [country] = await tx
     .select({ id: t.countries.id })

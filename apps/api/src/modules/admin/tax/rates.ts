@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { taxMessages, type TaxRate, type TaxRateBodySchema, type TaxRates } from '@shopfront/shared';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
@@ -20,20 +21,36 @@ const rateRowsSql = (where = sql`true`) =>
       from tax_rates r where ${where}
       order by r.key = ${STANDARD_CLASS} desc, r.position, r.key`;
 
+/** The columns rateRowsSql answers: a TaxRate. */
+const RATE_COLUMNS = ['key', 'label', 'rate_percent', 'version', 'products'] as const;
+
+const allRates = namedQuery<TaxRate>()({
+  name: 'admin.tax.rates',
+  columns: RATE_COLUMNS,
+  example: {},
+  build: () => rateRowsSql(),
+});
+
 /** Every tax class with its rate and how many products use it, standard first. */
 export async function listTaxRates(db: Db): Promise<TaxRates> {
-  return { rates: await queryRows<TaxRate>(db, rateRowsSql()) };
+  return { rates: await allRates(db, {}) };
 }
+
+/** The standard class's rate, shared-locked when `lock` (described locked). */
+const standardRate = namedQuery<{ rate: number }>()({
+  name: 'admin.tax.standard-rate',
+  columns: ['rate'],
+  example: { lock: true as boolean | undefined },
+  build: (params: { lock: boolean | undefined }) =>
+    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS} ${params.lock ? sql`for share` : sql``}`,
+});
 
 /**
  * The standard class's rate (0 when the shop has none): what orders record as their rate. `lock`:
  * an edit of it waits until the caller's transaction ends (placing an order reads it, then prices the cart).
  */
 export async function standardTaxRate(db: Db, opts: { lock?: boolean } = {}): Promise<number> {
-  const [row] = await queryRows<{ rate: number }>(
-    db,
-    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS} ${opts.lock ? sql`for share` : sql``}`,
-  );
+  const [row] = await standardRate(db, { lock: opts.lock });
   return row?.rate ?? 0;
 }
 
@@ -69,8 +86,15 @@ function keyOf(label: string): string {
   return key || 'class';
 }
 
+const rateRow = namedQuery<TaxRate>()({
+  name: 'admin.tax.rate',
+  columns: RATE_COLUMNS,
+  example: { key: STANDARD_CLASS },
+  build: (params: { key: string }) => rateRowsSql(sql`r.key = ${params.key}`),
+});
+
 async function rateOf(db: Db, key: string): Promise<TaxRate> {
-  const [row] = await queryRows<TaxRate>(db, rateRowsSql(sql`r.key = ${key}`));
+  const [row] = await rateRow(db, { key });
   if (!row) throw notFound(taxMessages.rateNotFound);
   return row;
 }
@@ -97,13 +121,18 @@ export async function addTaxRate(db: Db, act: OwnerAct, body: Body): Promise<Tax
   });
 }
 
+const lockRate = namedQuery<{ label: string; rate_percent: number; version: number }>()({
+  name: 'admin.tax.rate-lock',
+  columns: ['label', 'rate_percent', 'version'],
+  example: { key: STANDARD_CLASS },
+  build: (params: { key: string }) =>
+    sql`select label, rate_percent, version from tax_rates where key = ${params.key} for update`,
+});
+
 /** Edits a class's label and rate against the version read (409 when it changed since). */
 export async function saveTaxRate(db: Db, act: OwnerAct, key: string, body: Body): Promise<TaxRate> {
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<{ label: string; rate_percent: number; version: number }>(
-      tx,
-      sql`select label, rate_percent, version from tax_rates where key = ${key} for update`,
-    );
+    const [before] = await lockRate(tx, { key });
     if (!before) throw notFound(taxMessages.rateNotFound);
     if (act.ifMatch !== null && act.ifMatch !== before.version) throw new HttpError(409, taxMessages.rateChanged);
     if (key === STANDARD_CLASS)
@@ -125,6 +154,27 @@ export async function saveTaxRate(db: Db, act: OwnerAct, key: string, body: Body
   });
 }
 
+/** How many products have the class (no row: no such class). */
+const rateProducts = namedQuery<{ products: number }>()({
+  name: 'admin.tax.rate-products',
+  columns: ['products'],
+  example: { key: STANDARD_CLASS },
+  build: (params: { key: string }) =>
+    sql`select (select count(*)::int from products p where p.tax_class = r.key) as products
+            from tax_rates r where r.key = ${params.key}`,
+});
+
+/** The class deleted when no product has it, answering what it was. */
+const deleteUnusedRate = namedQuery<{ label: string; rate_percent: number; version: number }>()({
+  name: 'admin.tax.rate-delete',
+  columns: ['label', 'rate_percent', 'version'],
+  example: { key: STANDARD_CLASS },
+  build: (params: { key: string }) =>
+    sql`delete from tax_rates r where r.key = ${params.key}
+            and not exists (select 1 from products p where p.tax_class = r.key)
+          returning r.label, r.rate_percent, r.version`,
+});
+
 /**
  * Deletes a class no product uses, in one conditional statement; the foreign key keeps a class a
  * product was given at the same moment from going. 409 naming how many products use it; the standard class stays.
@@ -132,22 +182,13 @@ export async function saveTaxRate(db: Db, act: OwnerAct, key: string, body: Body
 export async function deleteTaxRate(db: Db, act: OwnerAct, key: string): Promise<TaxRates> {
   if (key === STANDARD_CLASS) throw new HttpError(409, taxMessages.standardKept);
   const inUse = async (tx: Db) => {
-    const [row] = await queryRows<{ products: number }>(
-      tx,
-      sql`select (select count(*)::int from products p where p.tax_class = r.key) as products
-            from tax_rates r where r.key = ${key}`,
-    );
+    const [row] = await rateProducts(tx, { key });
     if (!row) return notFound(taxMessages.rateNotFound);
     return new HttpError(409, taxMessages.rateInUse(row.products));
   };
   await db
     .transaction(async (tx) => {
-      const [gone] = await queryRows<{ label: string; rate_percent: number; version: number }>(
-        tx,
-        sql`delete from tax_rates r where r.key = ${key}
-            and not exists (select 1 from products p where p.tax_class = r.key)
-          returning r.label, r.rate_percent, r.version`,
-      );
+      const [gone] = await deleteUnusedRate(tx, { key });
       if (!gone) throw await inUse(tx);
       if (act.ifMatch !== null && act.ifMatch !== gone.version) throw new HttpError(409, taxMessages.rateChanged);
       await recordAudit(tx, {
