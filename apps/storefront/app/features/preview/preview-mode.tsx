@@ -160,7 +160,7 @@ export default function PreviewMode({
       window.removeEventListener('message', onMessage);
       applyTheme(null);
     };
-  }, [adminOrigin, onSections, onMenus, onContent, sectionFocus]);
+  }, [adminOrigin, onSections, onMenus, onContent, onLook, sectionFocus]);
 
   const edit = (target: EditTarget) => {
     const message: EditMessage = {
