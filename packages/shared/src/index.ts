@@ -67,6 +67,7 @@ export * from './api/swatches.ts';
 export * from './staff-roles.ts';
 export * from './audit-areas.ts';
 export * from './setup-steps.ts';
+export * from './shop-fonts.ts';
 export * from './schemas/admin-setup.ts';
 export * from './api/admin-setup.ts';
 export * from './schemas/admin-orders.ts';

@@ -1,15 +1,35 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, onColourOf, type AdminStorefront, type StorefrontPatch, type ThemeColours } from '@shopfront/shared';
+import {
+  ApiError,
+  CUSTOM_CSS_MAX_LENGTH,
+  adminApi,
+  onColourOf,
+  type AdminStorefront,
+  type StorefrontPatch,
+  type ThemeColours,
+} from '@shopfront/shared';
 import { Button } from '../components/ui/button';
-import { SaveBar } from '../components/ui/save-bar';
+import { EditorSaveBar } from '../components/ui/save-bar';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
-import { call, errorText, fieldErrors } from '../lib/api';
+import { call, errorText, fieldErrors, ifMatch } from '../lib/api';
 import { failure } from '../lib/toast';
 import { savedToast } from '../lib/undo';
 import { useLeaveGuard } from '../lib/use-leave-guard';
-import { changesOf, draftOf, type ThemeDraft } from '../features/theme/draft';
-import { ColourField, ContrastCheck, EditorCard, Segmented, TextInput, Toggle } from '../features/theme/fields';
+import { useMe } from '../features/auth/me';
+import { changesOf, draftOf, previewMessageOf, type ThemeDraft } from '../features/theme/draft';
+import { themeDiff } from '../features/theme/theme-diff';
+import {
+  ColourField,
+  ContrastCheck,
+  EditorCard,
+  FontField,
+  Segmented,
+  TextInput,
+  Toggle,
+} from '../features/theme/fields';
+import { PictureField } from '../features/templates/section-picture';
 import { PreviewFrame } from '../features/theme/preview-frame';
 import { EditPreviewLayout, type EditPreviewTab } from '../features/preview/edit-preview-layout';
 import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
@@ -31,52 +51,75 @@ const COLOURS: { key: keyof ThemeColours; label: string }[] = [
   { key: 'footer_text', label: 'Footer text' },
 ];
 
+/** A publish: what changed, against the storefront version the draft started from. */
+interface Publish {
+  body: StorefrontPatch;
+  version: number;
+}
+
 /**
- * The shop's look (issue 28): the editor beside the home page in preview mode. Colours show in
- * the frame as they are typed; nothing reaches shoppers until Publish (one PATCH of what
- * changed). On a phone the editor and the preview are two tabs.
+ * The shop's look (issue 28): the editor beside the home page in preview mode. Every field shows
+ * in the frame as it is changed (docs/preview-protocol.md); nothing reaches shoppers until Publish
+ * (one PATCH of what changed, with If-Match: the version it started from). Someone else's publish
+ * since is a 409: the save bar lists what differs, theirs against yours, and offers theirs or
+ * publishing over them on purpose. On a phone the editor and the preview are two tabs.
  */
 export default function Theme() {
   const qc = useQueryClient();
   const q = useQuery(storefrontQuery);
+  const isOwner = useMe().data?.role === 'owner';
   const [saved, setSaved] = useState<ThemeDraft | null>(null);
   const [draft, setDraft] = useState<ThemeDraft | null>(null);
+  /** The storefront version `saved` is: sent as If-Match. */
+  const [base, setBase] = useState(0);
+  const [conflict, setConflict] = useState<{ lines: string[]; theirs: AdminStorefront } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const [tab, setTab] = useState<EditPreviewTab>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
   const onEdit = useEditFromPreview();
-  const previewMessage = useMemo(() => ({ type: 'shopfront:preview:theme', theme: draft?.theme }), [draft?.theme]);
+  const previewMessage = useMemo(() => (draft ? previewMessageOf(draft) : undefined), [draft]);
   useLeaveGuard(changes !== null, 'Leave without publishing your theme changes?');
+
+  /** Starts over from a saved storefront: the draft, the version and the frame follow it. */
+  const load = (sf: AdminStorefront) => {
+    const next = draftOf(sf);
+    setSaved(next);
+    setDraft(next);
+    setBase(sf.version);
+    setConflict(null);
+    setVersion((v) => v + 1);
+  };
 
   // A newer saved look (after Publish, or Undo from its toast) replaces an untouched draft and
   // reloads the frame (set while rendering: React's pattern for state that follows a prop).
   const [seen, setSeen] = useState<AdminStorefront | undefined>(undefined);
   if (q.data && q.data !== seen) {
     setSeen(q.data);
-    const next = draftOf(q.data);
     const untouched = !saved || !draft || changesOf(saved, draft) === null;
-    if (untouched && JSON.stringify(next) !== JSON.stringify(saved)) {
-      setSaved(next);
-      setDraft(next);
-      if (saved) setVersion((v) => v + 1);
-    }
+    if (untouched && q.data.version !== base) load(q.data);
   }
 
   const publish = useMutation({
-    mutationFn: (body: StorefrontPatch) => call(adminApi.updateStorefront, { body }),
+    mutationFn: ({ body, version: v }: Publish) => call(adminApi.updateStorefront, { body, headers: ifMatch(v) }),
     onSuccess: (res) => {
-      const next = draftOf(res.data);
-      setSaved(next);
-      setDraft(next);
+      load(res.data);
       setErrors({});
       setFormError(null);
-      setVersion((v) => v + 1);
       qc.setQueryData<AdminStorefront>(STOREFRONT_KEY, res.data);
       savedToast(qc, res.message ?? 'Theme published', { offer: res.undo, refresh: [STOREFRONT_KEY] });
     },
     onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        // Someone else published first: what differs, theirs against this draft.
+        void call(adminApi.getStorefront).then(
+          (res) =>
+            draft && setConflict({ lines: [err.message, ...themeDiff(draftOf(res.data), draft)], theirs: res.data }),
+          () => void failure(err.message),
+        );
+        return;
+      }
       const byField = fieldErrors(err);
       setErrors(byField);
       if (Object.keys(byField).length) {
@@ -127,7 +170,49 @@ export default function Theme() {
           </ColourField>
         ))}
       </EditorCard>
-      <EditorCard title="Layout" afterPublish>
+      <EditorCard title="Fonts" note="Fonts every phone and computer has: nothing is downloaded from another site.">
+        <FontField
+          label="Text"
+          value={draft.typography.body_font}
+          onChange={(body_font) => set((d) => ({ ...d, typography: { ...d.typography, body_font } }))}
+          error={errors['typography.body_font']}
+          testId="font-body"
+        />
+        <FontField
+          label="Headings"
+          value={draft.typography.heading_font}
+          onChange={(heading_font) => set((d) => ({ ...d, typography: { ...d.typography, heading_font } }))}
+          error={errors['typography.heading_font']}
+          testId="font-heading"
+        />
+      </EditorCard>
+      <EditorCard title="Logo" note="Shown in the header; without one the header shows the shop’s name.">
+        <PictureField
+          legend="Logo picture"
+          value={draft.logo}
+          onChange={(logo) => set((d) => ({ ...d, logo }))}
+          errors={{ url: errors['logo.url'] ?? errors.logo, alt: errors['logo.alt'] }}
+          testId="logo"
+        />
+        {draft.logo.url && (
+          <Button
+            variant="quiet"
+            className="self-start"
+            onPress={() => set((d) => ({ ...d, logo: { url: '', alt: '' } }))}
+            data-testid="logo-remove"
+          >
+            Use the shop’s name instead
+          </Button>
+        )}
+        <p className="text-sm text-muted">
+          The browser tab’s icon is set under{' '}
+          <Link to="/setup?card=search-sharing" className="underline">
+            Search and sharing
+          </Link>
+          .
+        </p>
+      </EditorCard>
+      <EditorCard title="Layout">
         <Segmented
           label="Page width"
           value={draft.page_layout}
@@ -150,7 +235,7 @@ export default function Theme() {
           testId="scroll-button"
         />
       </EditorCard>
-      <EditorCard title="Notice bar" afterPublish>
+      <EditorCard title="Notice bar">
         <Toggle
           label="Show the notice bar"
           checked={draft.notice_bar.enabled}
@@ -186,7 +271,7 @@ export default function Theme() {
           testId="notice-closable"
         />
       </EditorCard>
-      <EditorCard title="Top bar" afterPublish>
+      <EditorCard title="Top bar">
         <Toggle
           label="Show the top bar"
           checked={draft.topbar.enabled}
@@ -201,7 +286,7 @@ export default function Theme() {
           testId="topbar-message"
         />
       </EditorCard>
-      <EditorCard title="Cookie banner" afterPublish>
+      <EditorCard title="Cookie banner">
         <Toggle
           label="Show the cookie banner"
           checked={draft.is_cookie_warning_enabled}
@@ -224,21 +309,44 @@ export default function Theme() {
           testId="cookie-message"
         />
       </EditorCard>
+      {isOwner && (
+        <EditorCard
+          title="Custom CSS"
+          note="Owners only. Added after the theme’s own styles, on every page; shown in the preview as you type."
+        >
+          <TextInput
+            label="Style rules"
+            rows={8}
+            value={draft.custom_css}
+            onChange={(custom_css) => set((d) => ({ ...d, custom_css }))}
+            error={errors.custom_css}
+            hint={`Up to ${CUSTOM_CSS_MAX_LENGTH.toLocaleString('en-IN')} characters; no "</style".`}
+            testId="custom-css"
+          />
+        </EditorCard>
+      )}
     </div>
   );
 
   // Each changed field counts (two colours are two changes).
   const count = changes
-    ? Object.values(changes).reduce<number>(
-        (n, v) => n + (v !== null && typeof v === 'object' ? Object.keys(v).length : 1),
+    ? Object.entries(changes).reduce<number>(
+        (n, [k, v]) => n + (k !== 'logo' && v !== null && typeof v === 'object' ? Object.keys(v).length : 1),
         0,
       )
     : 0;
+  const publishMine = () => {
+    if (!conflict) return changes && publish.mutate({ body: changes, version: base });
+    // On purpose over theirs: what this draft changes from their version, against theirs.
+    const body = changesOf(draftOf(conflict.theirs), draft);
+    if (!body) return load(conflict.theirs);
+    publish.mutate({ body, version: conflict.theirs.version });
+  };
   return (
     <>
       <PageHeader
         title="Theme"
-        description="Colours show in the preview as you change them. Shoppers see nothing until you publish."
+        description="Every change shows in the preview at once. Shoppers see nothing until you publish."
       />
       <EditPreviewLayout
         id="theme"
@@ -249,18 +357,28 @@ export default function Theme() {
         editor={editor}
         preview={<PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />}
       />
-      <SaveBar className="mt-4 flex items-center gap-3" testId="theme-save-bar">
-        <p className="min-w-0 flex-1 text-sm text-muted" aria-live="polite">
-          {formError ? (
-            <span className="font-medium text-red-700" data-testid="form-error">
-              {formError}
-            </span>
-          ) : count ? (
-            `${count} unpublished change${count === 1 ? '' : 's'}`
-          ) : (
-            'All published'
-          )}
-        </p>
+      <EditorSaveBar
+        testId="theme-save-bar"
+        conflict={conflict?.lines ?? null}
+        onTakeTheirs={() => {
+          if (!conflict) return;
+          qc.setQueryData<AdminStorefront>(STOREFRONT_KEY, conflict.theirs);
+          load(conflict.theirs);
+        }}
+        status={
+          <p className="text-muted">
+            {formError ? (
+              <span className="font-medium text-red-700" data-testid="form-error">
+                {formError}
+              </span>
+            ) : count ? (
+              `${count} unpublished change${count === 1 ? '' : 's'}`
+            ) : (
+              'All published'
+            )}
+          </p>
+        }
+      >
         <Button
           variant="quiet"
           isDisabled={!changes || publish.isPending}
@@ -275,13 +393,13 @@ export default function Theme() {
         </Button>
         <Button
           variant="primary"
-          isDisabled={!changes || publish.isPending}
-          onPress={() => changes && publish.mutate(changes)}
+          isDisabled={(!changes && !conflict) || publish.isPending}
+          onPress={publishMine}
           data-testid="publish"
         >
-          {publish.isPending ? 'Publishing…' : 'Publish'}
+          {publish.isPending ? 'Publishing…' : conflict ? 'Publish mine anyway' : 'Publish'}
         </Button>
-      </SaveBar>
+      </EditorSaveBar>
     </>
   );
 }

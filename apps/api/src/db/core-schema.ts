@@ -90,6 +90,8 @@ export const storefronts = pgTable('storefronts', {
   customCss: text('custom_css').notNull().default(''),
   socialSharingImage: text('social_sharing_image'),
   isDefault: boolean('is_default').notNull().default(false),
+  /** Bumped by every change: the Theme screen's If-Match (two owners never overwrite each other silently). */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

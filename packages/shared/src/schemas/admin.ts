@@ -15,6 +15,7 @@ import { STOREFRONT_MODES, StorefrontSchema, ThemeColoursSchema, type ThemeColou
 import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
 import { isPicturePath } from './picture-path.ts';
+import { SHOP_FONT_FAMILIES } from '../shop-fonts.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
 export const adminMessages = {
@@ -67,6 +68,8 @@ export const staffMessages = {
   staffUpdated: 'Staff member updated',
   settingsSaved: 'Store settings saved',
   storefrontSaved: 'Storefront settings saved',
+  storefrontStale: 'Someone else published the theme since you opened it',
+  storefrontIfMatch: 'If-Match must be the version of the storefront you read, such as "3"',
   pluginInstalled: 'Plugin installed',
   pluginConfigured: 'Plugin configuration saved',
   pluginRemoved: 'Plugin removed',
@@ -282,6 +285,8 @@ export const shopImageUrl = z
   .max(500, { error: messages.maxLength(500) })
   .refine(isPicturePath, { error: staffMessages.imageUrl });
 
+const shopFont = z.enum(SHOP_FONT_FAMILIES, { error: staffMessages.choice(SHOP_FONT_FAMILIES) });
+
 /** PATCH /api/admin/storefront: any subset; nested objects (theme, notice bar …) are merged key by key. */
 export const StorefrontPatchSchema = knownKeysOnly(
   {
@@ -312,6 +317,8 @@ export const StorefrontPatchSchema = knownKeysOnly(
         typeof colour
       >,
     ),
+    /** The text's and the headings' typeface: one of SHOP_FONTS (fonts the shop needs no file or other site for). */
+    typography: knownKeysOnly({ body_font: shopFont, heading_font: shopFont }),
     /** The header's logo (null: the shop's name in text). */
     logo: z.strictObject({ url: shopImageUrl, alt: optionalText(120) }).nullable(),
     /** The browser tab's icon, a square PNG or SVG (null: the shop's initial on its primary colour). */
@@ -331,7 +338,11 @@ export const StorefrontPatchSchema = knownKeysOnly(
 export type StorefrontPatch = z.input<typeof StorefrontPatchSchema>;
 
 /** GET /api/admin/storefront: the storefront settings, and whether a store password is set (never the password). */
-export const AdminStorefrontSchema = StorefrontSchema.extend({ has_password: z.boolean() });
+export const AdminStorefrontSchema = StorefrontSchema.extend({
+  has_password: z.boolean(),
+  /** Bumped by every change; send it as If-Match to be refused (409) when someone changed the storefront since. */
+  version: z.number().int(),
+});
 export type AdminStorefront = z.infer<typeof AdminStorefrontSchema>;
 
 /** A plugin of the catalogue as the owner sees it: installed or not, with its whole config. */

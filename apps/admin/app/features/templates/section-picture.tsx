@@ -35,15 +35,17 @@ export function PictureField({
   onChange,
   errors,
   testId,
+  legend = 'Picture',
 }: {
   value: SectionPicture;
   onChange: (v: SectionPicture) => void;
   errors: { url?: string; alt?: string };
   testId: string;
+  legend?: string;
 }) {
   return (
     <fieldset className="flex flex-col gap-3" data-testid={testId}>
-      <legend className="mb-1 text-sm font-medium">Picture</legend>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className="flex items-center gap-3">
         <Thumbnail url={value.url} />
         <MediaPickerButton onChoose={({ path, alt }) => onChange({ ...value, url: path, alt: alt || value.alt })} />

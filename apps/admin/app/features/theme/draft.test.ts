@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, type ThemeDraft } from './draft';
+import { changesOf, previewMessageOf, type ThemeDraft } from './draft';
+import { themeDiff } from './theme-diff';
 
 const saved: ThemeDraft = {
   theme: {
@@ -15,6 +16,9 @@ const saved: ThemeDraft = {
     footer_background: '#1c1917',
     footer_text: '#ffffff',
   },
+  typography: { body_font: 'system-ui', heading_font: 'Georgia' },
+  logo: { url: '', alt: '' },
+  custom_css: '',
   page_layout: 'full_width',
   is_sticky_header_enabled: true,
   is_scroll_button_enabled: false,
@@ -54,5 +58,45 @@ describe('the Theme screen’s publish body', () => {
     draft.notice_bar.link_text = ' ';
     draft.notice_bar.page_slug = '';
     expect(changesOf(saved, draft)).toEqual({ notice_bar: { link_text: null, page_slug: null } });
+  });
+
+  it('sends a chosen font, a logo (none when its address is emptied) and custom CSS', () => {
+    const draft = structuredClone(saved);
+    draft.typography.body_font = 'Verdana';
+    draft.logo = { url: ' /media/2026/logo.png ', alt: 'Loom & Leaf' };
+    draft.custom_css = '.x{}';
+    expect(changesOf(saved, draft)).toEqual({
+      typography: { body_font: 'Verdana' },
+      logo: { url: '/media/2026/logo.png', alt: 'Loom & Leaf' },
+      custom_css: '.x{}',
+    });
+    const withLogo = { ...saved, logo: { url: '/media/a.png', alt: '' } };
+    expect(changesOf(withLogo, { ...withLogo, logo: { url: '', alt: '' } })).toEqual({ logo: null });
+  });
+});
+
+describe('the preview message and the conflict notice', () => {
+  it('previews the whole draft in the storefront settings’ shapes', () => {
+    const m = previewMessageOf({ ...saved, notice_bar: { ...saved.notice_bar, link_text: ' ' } });
+    expect(m).toMatchObject({
+      type: 'shopfront:preview:theme',
+      typography: { body_font: 'system-ui' },
+      logo: null,
+      page_layout: 'full_width',
+      notice_bar: { link_text: null, page_slug: 'shipping' },
+    });
+  });
+
+  it('lists each field that differs, theirs against yours', () => {
+    const theirs = structuredClone(saved);
+    theirs.theme.primary = '#7c3aed';
+    theirs.is_sticky_header_enabled = false;
+    const yours = structuredClone(saved);
+    yours.typography.body_font = 'Verdana';
+    expect(themeDiff(theirs, yours)).toEqual([
+      'Colour · primary: theirs #7c3aed, yours #0f766e',
+      'Font · body font: theirs system-ui, yours Verdana',
+      'Sticky header: theirs off, yours on',
+    ]);
   });
 });

@@ -3,6 +3,12 @@ import type { AdminStorefront, StorefrontPatch, ThemeColours } from '@shopfront/
 /** What the Theme screen edits: the storefront's look, as the owner API takes it. */
 export interface ThemeDraft {
   theme: ThemeColours;
+  /** Typefaces of SHOP_FONTS (a saved family outside the list is kept until another is chosen). */
+  typography: { body_font: string; heading_font: string };
+  /** The header's logo; an empty address is none (the shop's name in text). */
+  logo: { url: string; alt: string };
+  /** Owners only change it (the API refuses others); everyone's draft carries the saved one. */
+  custom_css: string;
   page_layout: 'boxed' | 'full_width';
   is_sticky_header_enabled: boolean;
   is_scroll_button_enabled: boolean;
@@ -16,6 +22,9 @@ export interface ThemeDraft {
 export function draftOf(sf: AdminStorefront): ThemeDraft {
   return {
     theme: { ...sf.theme },
+    typography: { body_font: sf.typography.body_font, heading_font: sf.typography.heading_font },
+    logo: { url: sf.logo?.url ?? '', alt: sf.logo?.alt ?? '' },
+    custom_css: sf.custom_css,
     page_layout: sf.page_layout,
     is_sticky_header_enabled: sf.is_sticky_header_enabled,
     is_scroll_button_enabled: sf.is_scroll_button_enabled,
@@ -41,12 +50,19 @@ function changedFields<T extends object>(base: T, draft: T): Partial<T> | undefi
 
 /**
  * The PATCH /api/admin/storefront body of a publish: only what changed since `saved` (an empty
- * link text or page is sent as null). Null when nothing changed.
+ * link text or page is sent as null, an empty logo address as no logo). Null when nothing changed.
  */
 export function changesOf(saved: ThemeDraft, draft: ThemeDraft): StorefrontPatch | null {
   const patch: StorefrontPatch = {};
   const theme = changedFields(saved.theme, draft.theme);
   if (theme) patch.theme = theme;
+  const typography = changedFields(saved.typography, draft.typography);
+  if (typography) patch.typography = typography as StorefrontPatch['typography'];
+  if (changedFields(saved.logo, draft.logo)) {
+    const url = draft.logo.url.trim();
+    patch.logo = url ? { url, alt: draft.logo.alt.trim() } : null;
+  }
+  if (draft.custom_css !== saved.custom_css) patch.custom_css = draft.custom_css;
   if (draft.page_layout !== saved.page_layout) patch.page_layout = draft.page_layout;
   if (draft.is_sticky_header_enabled !== saved.is_sticky_header_enabled)
     patch.is_sticky_header_enabled = draft.is_sticky_header_enabled;
@@ -68,4 +84,32 @@ export function changesOf(saved: ThemeDraft, draft: ThemeDraft): StorefrontPatch
   const cookie = changedFields(saved.cookie_warning, draft.cookie_warning);
   if (cookie) patch.cookie_warning = cookie;
   return Object.keys(patch).length ? patch : null;
+}
+
+/**
+ * What the preview frame is sent: the whole draft as a `shopfront:preview:theme` message
+ * (docs/preview-protocol.md), in the shapes the storefront's settings have. No logo address is
+ * no logo; an address being typed that is not a picture yet is skipped by the shop (the saved
+ * logo stays).
+ */
+export function previewMessageOf(draft: ThemeDraft) {
+  const url = draft.logo.url.trim();
+  return {
+    type: 'shopfront:preview:theme',
+    theme: draft.theme,
+    typography: draft.typography,
+    custom_css: draft.custom_css,
+    logo: url ? { url, alt: draft.logo.alt } : null,
+    page_layout: draft.page_layout,
+    is_sticky_header_enabled: draft.is_sticky_header_enabled,
+    is_scroll_button_enabled: draft.is_scroll_button_enabled,
+    notice_bar: {
+      ...draft.notice_bar,
+      link_text: draft.notice_bar.link_text.trim() || null,
+      page_slug: draft.notice_bar.page_slug.trim() || null,
+    },
+    topbar: draft.topbar,
+    is_cookie_warning_enabled: draft.is_cookie_warning_enabled,
+    cookie_warning: draft.cookie_warning,
+  };
 }

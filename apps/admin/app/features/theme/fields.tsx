@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { MIN_TEXT_CONTRAST, contrastRatio } from '@shopfront/shared';
+import { MIN_TEXT_CONTRAST, SHOP_FONTS, contrastRatio } from '@shopfront/shared';
 
 /**
  * The Theme screen's fields: plain controlled inputs (no form library: every keystroke goes to
@@ -171,6 +171,52 @@ export function TextInput({
   );
 }
 
+/**
+ * A typeface of SHOP_FONTS, each option written in its own face (where the device has it). A
+ * saved family outside the list (an older shop's) stays listed until another is chosen.
+ */
+export function FontField({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  testId: string;
+}) {
+  const id = useId();
+  const known = SHOP_FONTS.some((f) => f.family === value);
+  return (
+    <div className="flex scroll-mt-32 scroll-mb-32 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        style={{ fontFamily: value }}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-m`}
+        data-testid={testId}
+      >
+        {!known && <option value={value}>{value} (current)</option>}
+        {SHOP_FONTS.map((f) => (
+          <option key={f.family} value={f.family} style={{ fontFamily: f.family }}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      <Message id={`${id}-m`} error={error} />
+    </div>
+  );
+}
+
 /** One of a few choices as a row of buttons (a radio group: arrow keys move the choice). */
 export function Segmented<V extends string>({
   label,
@@ -211,25 +257,13 @@ export function Segmented<V extends string>({
   );
 }
 
-/** A card of the editor, with a note when its fields show in the preview only after Publish. */
-export function EditorCard({
-  title,
-  afterPublish,
-  children,
-}: {
-  title: string;
-  afterPublish?: boolean;
-  children: ReactNode;
-}) {
+/** A card of the editor: a heading, an optional line under it, its fields. */
+export function EditorCard({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
     <section className="card flex flex-col gap-4 p-4 sm:p-5" aria-label={title}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+      <div className="flex flex-col gap-1">
         <h2 className="text-base font-semibold">{title}</h2>
-        {afterPublish && (
-          <span className="text-xs font-medium text-muted" data-testid="after-publish">
-            Shown in the preview after Publish
-          </span>
-        )}
+        {note && <p className="text-sm text-muted">{note}</p>}
       </div>
       {children}
     </section>

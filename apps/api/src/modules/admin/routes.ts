@@ -32,7 +32,9 @@ import {
   adminMessages,
   staffMessages,
   type StaffArea,
+  SHOP_FONT_FAMILIES,
 } from '@shopfront/shared';
+import { ifMatchVersion, setVersionTag } from './if-match.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
 import { rememberDevice } from '../auth/known-device.ts';
@@ -314,7 +316,11 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         [404],
       ),
     },
-    async () => ok(await getAdminStorefront(app.db)),
+    async (_req, reply) => {
+      const storefront = await getAdminStorefront(app.db);
+      setVersionTag(reply, storefront.version);
+      return ok(storefront);
+    },
   );
 
   registerEndpoint(
@@ -324,14 +330,16 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { body: StorefrontPatchSchema, data: AdminStorefrontSchema },
       ...doc(
         'content',
-        'Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), custom_css (changing it: owners only, 403 for staff). Changing mode, password protection, indexing, meta, favicon or the sharing picture needs the settings area (403 for a content editor). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"',
-        [403, 404, 422],
+        `Change storefront settings: mode (null, "Coming Soon", "Under Maintenance"), is_password_protection_enabled, password (write-only, 6–128 characters, not a common one; a new one signs visitors out of the protected shop), cookie warning, notice bar, top bar, layout, indexing, theme colours (hex), typography (body_font, heading_font: one of ${SHOP_FONT_FAMILIES.join(', ')}), logo, favicon, custom_css (changing it: owners only, 403 for staff). Send \`If-Match: <version>\` (the storefront's \`version\`, also its ETag) to be refused with 409 when someone changed it since. Changing mode, password protection, indexing, meta, favicon or the sharing picture needs the settings area (403 for a content editor). Nested objects are merged. Turning protection on without a password: 422 "Set a store password first"`,
+        [403, 404, 409, 422],
       ),
     },
-    async (req) => {
+    async (req, reply) => {
       const member = await requireStaff(req);
+      const ifMatch = ifMatchVersion(req, staffMessages.storefrontIfMatch);
       const actor = collecting({ ...actorOf(member), role: member.role });
-      const storefront = await updateAdminStorefront(app.db, actor, req.body, ipOf(req));
+      const storefront = await updateAdminStorefront(app.db, actor, req.body, ipOf(req), ifMatch);
+      setVersionTag(reply, storefront.version);
       // A change that set the store password cannot be undone (the log never keeps it).
       return ok(storefront, staffMessages.storefrontSaved, req.body.password ? undefined : undoOffer(actor));
     },

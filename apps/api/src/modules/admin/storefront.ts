@@ -37,10 +37,14 @@ const SETTINGS_KEYS = new Set<keyof StorefrontPatch>([
 export async function getAdminStorefront(db: Db): Promise<AdminStorefront> {
   const [storefront, [row]] = await Promise.all([
     getStorefront(db),
-    db.select({ hash: storefronts.passwordHash }).from(storefronts).orderBy(desc(storefronts.isDefault)).limit(1),
+    db
+      .select({ hash: storefronts.passwordHash, version: storefronts.version })
+      .from(storefronts)
+      .orderBy(desc(storefronts.isDefault))
+      .limit(1),
   ]);
-  if (!storefront) throw notFound(NO_STOREFRONT);
-  return { ...storefront, has_password: Boolean(row?.hash) };
+  if (!storefront || !row) throw notFound(NO_STOREFRONT);
+  return { ...storefront, has_password: Boolean(row.hash), version: row.version };
 }
 
 /** The values of a row the patch's keys name, as the API shows them (for the audit entry). */
@@ -58,6 +62,7 @@ export function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknow
     is_scroll_button_enabled: row.isScrollButtonEnabled,
     enable_indexing: row.enableIndexing,
     theme: row.theme,
+    typography: { body_font: row.look.typography.body_font, heading_font: row.look.typography.heading_font },
     custom_css: row.customCss,
     logo: row.look.logo,
     favicon: row.look.favicon[0]?.url ?? null,
@@ -74,13 +79,16 @@ export function viewOf(row: StorefrontRow): Record<keyof StorefrontPatch, unknow
  * Turning password protection on needs a password, saved before or given now (else 422); a
  * common password is refused as for staff (422 on `password`). Changing `custom_css` is for
  * owners only (403): a stylesheet can exfiltrate what a page shows, so in staff hands it would
- * reach an owner's browser.
+ * reach an owner's browser. With `ifMatch` (the `version` the editor loaded), a storefront
+ * changed since is refused with 409: two owners on the Theme screen never overwrite each other
+ * silently (the row lock makes two saves of one version queue, and the second sees the new version).
  */
 export async function updateAdminStorefront(
   db: Db,
   actor: AuditActor & Pick<StaffMember, 'role'>,
   patch: StorefrontPatch,
   ip: string | null,
+  ifMatch: number | null = null,
 ): Promise<AdminStorefront> {
   const slug = patch.notice_bar?.page_slug;
   await assertReferencesExist(db, { pages: slug ? [['notice_bar.page_slug', slug]] : [] });
@@ -90,6 +98,7 @@ export async function updateAdminStorefront(
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(storefronts).orderBy(desc(storefronts.isDefault)).limit(1).for('update');
     if (!row) throw notFound(NO_STOREFRONT);
+    if (ifMatch !== null && ifMatch !== row.version) throw new HttpError(409, staffMessages.storefrontStale);
     if (patch.custom_css !== undefined && patch.custom_css !== row.customCss && actor.role !== 'owner') {
       throw new HttpError(403, staffMessages.forbidden);
     }
@@ -101,6 +110,7 @@ export async function updateAdminStorefront(
       ...(patch.cookie_warning ? { cookie_warning: { ...row.look.cookie_warning, ...patch.cookie_warning } } : {}),
       ...(patch.notice_bar ? { notice_bar: { ...row.look.notice_bar, ...patch.notice_bar } } : {}),
       ...(patch.topbar ? { topbar: { ...row.look.topbar, ...patch.topbar } } : {}),
+      ...(patch.typography ? { typography: { ...row.look.typography, ...patch.typography } } : {}),
       ...(patch.logo !== undefined ? { logo: patch.logo && { url: patch.logo.url, alt: patch.logo.alt ?? '' } } : {}),
       // An uploaded set in its sizes; any other address one icon of any size (the browser scales it).
       ...(patch.favicon !== undefined ? { favicon: patch.favicon ? faviconIcons(patch.favicon) : [] } : {}),
@@ -129,6 +139,7 @@ export async function updateAdminStorefront(
         ...(patch.custom_css !== undefined ? { customCss: patch.custom_css } : {}),
         ...(patch.social_sharing_image !== undefined ? { socialSharingImage: patch.social_sharing_image } : {}),
         look,
+        version: sql`${storefronts.version} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(storefronts.id, row.id))

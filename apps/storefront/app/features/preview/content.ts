@@ -31,7 +31,7 @@ export const PREVIEW_MAX_ROWS = 100;
 const MAX_TEXT = 20_000;
 
 /** A picture the page may load: a path on the shop or an https address, with its description. */
-function picture(url: unknown, alt: unknown): ImageRef | null {
+export function picture(url: unknown, alt: unknown): ImageRef | null {
   if (typeof url !== 'string' || url.length > 2000 || /\s/.test(url) || !PICTURE.test(url)) return null;
   return { url, alt: text(alt, 500) };
 }

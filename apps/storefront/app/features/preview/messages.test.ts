@@ -16,10 +16,12 @@ describe('parseParentMessage', () => {
       type: 'shopfront:preview:theme',
       theme: { primary: '#0f766e', accent: 'tomato' },
       custom_css: '.hero{outline:0}',
+      look: {},
     });
     expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: {}, custom_css: null })).toEqual({
       type: 'shopfront:preview:theme',
       theme: {},
+      look: {},
     });
   });
 
@@ -37,7 +39,45 @@ describe('parseParentMessage', () => {
     expect(parseParentMessage({ type: 'shopfront:preview:theme', theme: { primary: 'x'.repeat(65) } })).toEqual({
       type: 'shopfront:preview:theme',
       theme: {},
+      look: {},
     });
+  });
+
+  it('reads the typefaces (allowed fonts only) and the look, each field only in the saved shape', () => {
+    expect(
+      parseParentMessage({
+        type: 'shopfront:preview:theme',
+        theme: {},
+        typography: { body_font: 'Georgia', heading_font: 'Evil Web Font', base_size_px: 40 },
+        logo: { url: '/media/2026/logo.png', alt: 'Loom & Leaf' },
+        page_layout: 'boxed',
+        is_sticky_header_enabled: false,
+        is_scroll_button_enabled: 'yes',
+        notice_bar: { enabled: true, message: 'Sale', link_text: '', page_slug: '../x', is_closable: false },
+        topbar: { message: 'x'.repeat(201), enabled: false },
+        is_cookie_warning_enabled: true,
+        cookie_warning: { title: '<b>Cookies</b>' },
+      }),
+    ).toEqual({
+      type: 'shopfront:preview:theme',
+      theme: {},
+      typography: { body_font: 'Georgia' },
+      look: {
+        logo: { url: '/media/2026/logo.png', alt: 'Loom & Leaf' },
+        page_layout: 'boxed',
+        is_sticky_header_enabled: false,
+        notice_bar: { enabled: true, message: 'Sale', link_text: null, is_closable: false },
+        topbar: { enabled: false },
+        is_cookie_warning_enabled: true,
+        cookie_warning: { title: '<b>Cookies</b>' },
+      },
+    });
+    for (const url of ['javascript:alert(1)', '//evil.example/l.png']) {
+      const m = parseParentMessage({ type: 'shopfront:preview:theme', theme: {}, logo: { url } });
+      expect(m && m.type === 'shopfront:preview:theme' && m.look).toEqual({});
+    }
+    const none = parseParentMessage({ type: 'shopfront:preview:theme', theme: {}, logo: null });
+    expect(none && none.type === 'shopfront:preview:theme' && none.look).toEqual({ logo: null });
   });
 
   it('reads sections, keeping only those the storefront can show', () => {
@@ -142,5 +182,11 @@ describe('previewThemeCss', () => {
     const css = previewThemeCss(saved as never, { theme: {}, custom_css: '.x{}</style><script>' });
     expect(css).not.toContain('.saved');
     expect(css).not.toContain('</style>');
+  });
+
+  it('uses the previewed typefaces, the saved ones for what is not sent', () => {
+    const css = previewThemeCss(saved as never, { theme: {}, typography: { body_font: 'Georgia' } });
+    expect(css).toMatch(/--sf-font-body:Georgia, ui-serif/);
+    expect(css).toMatch(/--sf-font-heading:Fraunces, ui-serif/);
   });
 });

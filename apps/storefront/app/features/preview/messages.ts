@@ -1,5 +1,6 @@
 import type { Faq, Menu, Section, Slider, Testimonial, ThemeColours } from '@shopfront/shared';
 import { readFaqGroup, readFaqItems, readPost, readSlides, readTestimonials, type PreviewPost } from './content';
+import { readLook, readTypography, type LookChange, type PreviewTypography } from './look';
 import { readMenus } from './menus';
 import { readContentId, readSections } from './sections';
 
@@ -8,7 +9,7 @@ import { readContentId, readSections } from './sections';
  * frame; docs/preview-protocol.md describes it for the panel's side.
  */
 export const PREVIEW_MESSAGE = {
-  /** Parent → shop: show these (unsaved) theme colours and custom CSS. */
+  /** Parent → shop: show these (unsaved) theme colours, fonts, custom CSS, logo, layout, bars and cookie texts. */
   theme: 'shopfront:preview:theme',
   /** Parent → shop: show these (unsaved) sections in place of the page's own. */
   sections: 'shopfront:preview:sections',
@@ -52,7 +53,13 @@ export const PREVIEW_MAX_CUSTOM_CSS = 100_000;
 const MAX_COLOUR = 64;
 
 export type ParentMessage =
-  | { type: typeof PREVIEW_MESSAGE.theme; theme: Partial<ThemeColours>; custom_css?: string }
+  | {
+      type: typeof PREVIEW_MESSAGE.theme;
+      theme: Partial<ThemeColours>;
+      custom_css?: string;
+      typography?: PreviewTypography;
+      look: LookChange;
+    }
   | { type: typeof PREVIEW_MESSAGE.sections; sections: Section[] }
   | { type: typeof PREVIEW_MESSAGE.menus; menus: Record<string, Menu> }
   | { type: typeof PREVIEW_MESSAGE.post; post: PreviewPost }
@@ -98,9 +105,11 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
         const value = data.theme[key];
         if (typeof value === 'string' && value.length > 0 && value.length <= MAX_COLOUR) theme[key] = value;
       }
-      if (data.custom_css === undefined || data.custom_css === null) return { type: data.type, theme };
+      const typography = readTypography(data.typography);
+      const rest = { look: readLook(data), ...(typography ? { typography } : {}) };
+      if (data.custom_css === undefined || data.custom_css === null) return { type: data.type, theme, ...rest };
       if (typeof data.custom_css !== 'string' || data.custom_css.length > PREVIEW_MAX_CUSTOM_CSS) return null;
-      return { type: data.type, theme, custom_css: data.custom_css };
+      return { type: data.type, theme, custom_css: data.custom_css, ...rest };
     }
     case PREVIEW_MESSAGE.sections:
       return Array.isArray(data.sections) ? { type: data.type, sections: readSections(data.sections) } : null;

@@ -5,6 +5,7 @@ import { useShop } from '../../lib/shop';
 import { withPreviewMenus } from './menus';
 import type { PreviewPost } from './content';
 import { NO_PREVIEW_CONTENT, type PreviewContent } from './preview-content';
+import { PreviewLookContext, type PreviewLook } from './look-context';
 
 /** Sections the admin panel sent for one page, with the data resolved for them in the browser. */
 export interface PreviewSections {
@@ -61,26 +62,30 @@ export function PreviewProvider({ adminOrigin, children }: { adminOrigin: string
   const [sections, setSections] = useState<PreviewSections | null>(null);
   const [menus, setMenus] = useState<Record<string, Menu> | null>(null);
   const [content, setContent] = useState<PreviewContent>(NO_PREVIEW_CONTENT);
+  const [look, setLook] = useState<PreviewLook | null>(null);
   const origin = framed ? parentOrigin(adminOrigin) : null;
   return (
-    <PreviewSectionsContext.Provider value={sections}>
-      <PreviewMenusContext.Provider value={menus}>
-        <PreviewContentContext.Provider value={content}>
-          {children}
-          {origin && (
-            <Suspense fallback={null}>
-              <PreviewMode
-                adminOrigin={origin}
-                sections={sections}
-                onSections={setSections}
-                onMenus={setMenus}
-                onContent={setContent}
-              />
-            </Suspense>
-          )}
-        </PreviewContentContext.Provider>
-      </PreviewMenusContext.Provider>
-    </PreviewSectionsContext.Provider>
+    <PreviewLookContext.Provider value={look}>
+      <PreviewSectionsContext.Provider value={sections}>
+        <PreviewMenusContext.Provider value={menus}>
+          <PreviewContentContext.Provider value={content}>
+            {children}
+            {origin && (
+              <Suspense fallback={null}>
+                <PreviewMode
+                  adminOrigin={origin}
+                  sections={sections}
+                  onSections={setSections}
+                  onMenus={setMenus}
+                  onContent={setContent}
+                  onLook={setLook}
+                />
+              </Suspense>
+            )}
+          </PreviewContentContext.Provider>
+        </PreviewMenusContext.Provider>
+      </PreviewSectionsContext.Provider>
+    </PreviewLookContext.Provider>
   );
 }
 

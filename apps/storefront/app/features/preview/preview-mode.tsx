@@ -18,6 +18,8 @@ import type { PreviewSections } from './preview-context';
 import { resolvePreviewData } from './preview-data';
 import { previewThemeCss } from './preview-theme';
 import { NO_PREVIEW_CONTENT, withContentMessage, type PreviewContent } from './preview-content';
+import { withLook } from './look';
+import type { PreviewLook } from './look-context';
 
 const EDIT_BUTTONS: { target: EditTarget; label: string }[] = [
   { target: 'header', label: 'Edit Header' },
@@ -51,6 +53,7 @@ export default function PreviewMode({
   onSections,
   onMenus,
   onContent,
+  onLook,
 }: {
   adminOrigin: string;
   /** The sections on show (from onSections): each new value has been rendered when its effects run. */
@@ -58,6 +61,7 @@ export default function PreviewMode({
   onSections: (sections: PreviewSections | null) => void;
   onMenus: (menus: Record<string, Menu> | null) => void;
   onContent: (update: (content: PreviewContent) => PreviewContent) => void;
+  onLook: (look: PreviewLook | null) => void;
 }) {
   const shop = useShop();
   const matches = useMatches();
@@ -118,6 +122,7 @@ export default function PreviewMode({
       switch (message.type) {
         case PREVIEW_MESSAGE.theme:
           applyTheme(previewThemeCss(latest.current.shop.storefront, message));
+          onLook(withLook(latest.current.shop.storefront, message.look));
           break;
         case PREVIEW_MESSAGE.sections:
           sectionFocus.sectionsSent();
@@ -141,6 +146,7 @@ export default function PreviewMode({
           sectionsSeq.current++;
           sectionFocus.reset();
           applyTheme(null);
+          onLook(null);
           onSections(null);
           onMenus(null);
           onContent(() => NO_PREVIEW_CONTENT);
@@ -154,7 +160,7 @@ export default function PreviewMode({
       window.removeEventListener('message', onMessage);
       applyTheme(null);
     };
-  }, [adminOrigin, onSections, onMenus, onContent, sectionFocus]);
+  }, [adminOrigin, onSections, onMenus, onContent, onLook, sectionFocus]);
 
   const edit = (target: EditTarget) => {
     const message: EditMessage = {
