@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { shot, shotScreen, toastSays } from './support/admin.ts';
+import { shot, shotScreen, sidebarLink, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
@@ -143,8 +143,14 @@ test.describe('the home page gets a hero with an uploaded picture, moved to the 
     await page.getByRole('heading', { level: 1, name: 'Sliders' }).waitFor();
     await makeSlider(page, hero);
 
-    // Back in the home page editor: the hero section, its slider the new one.
-    await page.goto(`${shop.baseUrl}/admin/templates/home`);
+    // Back to the home page editor through the panel (no reload): the hero section, its slider the new one.
+    if (phone) {
+      await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Templates', exact: true }).click();
+    } else {
+      await (await sidebarLink(page, 'Content', 'Templates')).click();
+    }
+    await page.getByTestId('template-home').click();
     await page.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
     await expect(page.getByTestId('section-hero')).toBeVisible();
     const start = await listKeys(page);
