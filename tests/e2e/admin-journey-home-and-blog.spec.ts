@@ -156,6 +156,9 @@ test.describe('the home page gets a hero with an uploaded picture, moved to the 
     const start = await listKeys(page);
     const key = await addHeroSection(page, hero);
     expect(await listKeys(page)).toEqual([...start, key]);
+    // The rows name their sliders: the two hero sections are told apart.
+    await expect(page.getByTestId(`section-${key}`)).toContainText(`Hero slider · ${hero.slider}`);
+    await expect(page.getByTestId('section-hero')).toContainText('Hero slider · Home hero');
     if (phone) {
       // On a phone: the open section's Move up, one place at a time, to the top.
       for (let at = start.length; at > 0; at--) {

@@ -242,6 +242,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
       <EditorCard title="Sections">
         <SectionList
           sections={sections}
+          choices={choices.data}
           open={open}
           onOpen={(key) => {
             setOpen(key === open ? null : key);
