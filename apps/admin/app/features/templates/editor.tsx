@@ -35,9 +35,12 @@ const startOf = (t: AdminTemplate): SectionInput[] => t.draft?.sections ?? t.sec
  */
 export function TemplateEditor({ template, queryKey }: { template: AdminTemplate; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
+  // Read again each time the editor opens: a slider, FAQ group or form made (or renamed, or
+  // deleted) a moment ago through a section's "New …" link is offered on the way back.
   const choices = useQuery({
     queryKey: ['templates', 'choices'],
     queryFn: async () => (await call(adminTemplatesApi.choices)).data,
+    staleTime: 0,
   });
   const [server, setServer] = useState(template);
   const [sections, setSections] = useState<SectionInput[]>(() => startOf(template));
@@ -239,6 +242,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
       <EditorCard title="Sections">
         <SectionList
           sections={sections}
+          choices={choices.data}
           open={open}
           onOpen={(key) => {
             setOpen(key === open ? null : key);
