@@ -10,7 +10,7 @@ import { OWNER, expect, test, type Viewport } from './support/test.ts';
  * Soon page, then has the shop again; that screen has no preview of its own, so the Theme screen's
  * preview is looked at: the owner, as staff, sees the shop with a strip saying what shoppers see),
  * and the chat button plugin removed and installed again from the Plugins screen, its settings form
- * filled (the Plugins screen has no preview either: a shopper's page shows the button).
+ * filled, watched in the screen's preview of the shop (a tab on a phone) and on a shopper's page.
  * On a phone both screens are reached from the bottom bar's More. SHOTS_DIR keeps the screens.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
@@ -103,7 +103,15 @@ test.describe('Coming Soon and back', () => {
   }
 });
 
-const chatLink = (page: Page) => page.locator('a[href^="https://wa.me/"]');
+const chatLink = (page: Page | FrameLocator) => page.locator('a[href^="https://wa.me/"]');
+
+/** The Plugins screen's preview (its tab on a phone, then back to the list): `check` runs on the framed shop. */
+async function watchPreview(page: Page, check: (shop: FrameLocator) => Promise<void>) {
+  if (isPhone(page)) await page.getByTestId('tab-preview').click();
+  await expect(preview(page).locator('#main-content')).toBeVisible();
+  await check(preview(page));
+  if (isPhone(page)) await page.getByTestId('tab-edit').click();
+}
 
 /** The chat button plugin removed (Undo offered), then installed with its settings form filled. */
 async function reinstallChat(page: Page, baseUrl: string, shopper: Page, viewport: Viewport, number: string) {
@@ -113,6 +121,8 @@ async function reinstallChat(page: Page, baseUrl: string, shopper: Page, viewpor
   await row.getByRole('button', { name: 'Remove Chat button' }).click();
   await toastSays(page, staffMessages.pluginRemoved);
   await expect(row).not.toContainText('Installed');
+  // The screen's preview of the shop reloads without the button.
+  await watchPreview(page, async (shop) => expect(chatLink(shop)).toHaveCount(0));
   await shopper.goto(`${baseUrl}/`);
   await waitForHydration(shopper);
   await expect(shopper.locator('section.hero-slider').first()).toBeVisible();
@@ -134,6 +144,10 @@ async function reinstallChat(page: Page, baseUrl: string, shopper: Page, viewpor
   await expect(sheet).toBeHidden();
   await expect(row).toContainText('Installed');
   await shot(page, 'journey-plugins');
+  await watchPreview(page, async (shop) => {
+    await expect(chatLink(shop)).toHaveAttribute('href', new RegExp(`^https://wa.me/${number}`));
+    await shotScreen(page, 'journey-plugins-preview');
+  });
 
   // A shopper's page has the button, at the chosen corner, opening a chat with the number and message.
   await shopper.goto(`${baseUrl}/`);

@@ -22,10 +22,13 @@ type Values = Record<string, ConfigValue>;
 export default function PluginSettingsSheet({
   plugin,
   onClose,
+  onSaved,
   queryKey,
 }: {
   plugin: AdminPlugin;
   onClose: () => void;
+  /** The settings were saved (the screen's preview reloads to show them). */
+  onSaved?: () => void;
   queryKey: readonly unknown[];
 }) {
   const qc = useQueryClient();
@@ -50,6 +53,7 @@ export default function PluginSettingsSheet({
       });
       await qc.invalidateQueries({ queryKey });
       void success(res.message ?? 'Plugin configuration saved', plugin.label);
+      onSaved?.();
       onClose();
     } catch (err) {
       // The server names a setting as config.<key>.
