@@ -94,7 +94,8 @@ test('at 1280 px: the page editor’s Edit Page focuses its text, Edit Header an
   const frame = preview(page);
   await frame.getByRole('button', { name: 'Edit Page' }).click();
   await expect(page.getByTestId('page-body')).toBeFocused();
-  await page.keyboard.type(' Typed after Edit Page.');
+  await expect(page.getByRole('toolbar')).toBeInViewport();
+  await page.keyboard.type('Typed after Edit Page. ');
   await expect(frame.getByText('Typed after Edit Page.')).toBeVisible();
   await shotScreen(page, 'page-edit-page');
 
@@ -126,7 +127,7 @@ test('at 390 px: the post editor’s Edit Page brings back its text from the Pre
   await preview(page).getByRole('button', { name: 'Edit Page' }).click();
   await expect(page.getByTestId('tab-edit')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('page-body')).toBeFocused();
-  await expect(page.getByTestId('page-body')).toBeInViewport();
+  await expect(page.getByRole('toolbar')).toBeInViewport();
   await shotScreen(page, 'post-edit-page');
 
   await page.getByTestId('tab-preview').click();

@@ -20,7 +20,7 @@ export function RichTextEditor({
   initial: readonly ContentBlock[];
   onChange: (blocks: ContentBlock[]) => void;
   error?: string;
-  /** Each new number puts the caret at the end of the text and scrolls it into view (the preview's Edit Page). */
+  /** Each new number puts the caret at the start of the text and scrolls it into view (the preview's Edit Page). */
   focusRequest?: number;
 }) {
   const editor = useEditor({
@@ -59,13 +59,16 @@ export function RichTextEditor({
   });
   // A request made before this editor was mounted (it remounts with another version's text) is not one.
   const focused = useRef(focusRequest);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!editor || focused.current === focusRequest) return;
     focused.current = focusRequest;
-    editor.commands.focus('end', { scrollIntoView: true });
+    editor.commands.focus('start', { scrollIntoView: false });
+    // The label and toolbar with it, below the sticky header (and a phone's tab bar).
+    box.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [editor, focusRequest]);
   return (
-    <div className="flex flex-col gap-1.5">
+    <div ref={box} className="flex scroll-mt-32 flex-col gap-1.5">
       <span className="text-sm font-medium" id="page-text-label">
         Text
       </span>
