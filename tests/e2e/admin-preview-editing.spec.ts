@@ -226,3 +226,52 @@ test('at 390 px: a FAQ group saved in another tab first: Keep mine saves this ta
   await theirs.close();
   expect(unexpected(problems)).toEqual([]);
 });
+
+test('at 390 px: a collection grid naming a deleted collection: the shop shows it without that one, the editor flags it', async ({
+  shop,
+  owner,
+}) => {
+  test.setTimeout(180_000);
+  const { page, problems } = owner;
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${shop.baseUrl}/admin/templates/home`);
+  await page.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
+  await page.getByTestId('add-section').click();
+  await page.getByTestId('add-collection_grid').click();
+  await page.getByTestId('setting-title').fill('Soon gone');
+  const slugs = page.getByTestId('setting-collection_slugs');
+  await slugs.getByLabel('Bestsellers').check();
+  await slugs.getByLabel('New Arrivals').check();
+  await page.getByTestId('save-draft').click();
+  await toastSays(page, 'Draft saved');
+  const row = page.getByTestId('section-list').locator('[data-testid^="section-"]').filter({ hasText: 'Soon gone' });
+  const key = (await row.getAttribute('data-testid'))!.slice('section-'.length);
+  await expect(page.getByTestId(`flag-${key}`)).toHaveCount(0);
+
+  // New Arrivals is deleted from Collections.
+  await page.goto(`${shop.baseUrl}/admin/collections`);
+  await page
+    .getByTestId('collection-list')
+    .getByRole('link', { name: /New Arrivals/ })
+    .click();
+  await page.getByRole('button', { name: 'Delete collection…' }).click();
+  await page.getByRole('button', { name: 'Delete collection', exact: true }).click();
+  await toastSays(page, /deleted/);
+
+  await page.goto(`${shop.baseUrl}/admin/templates/home`);
+  await expect(page.getByTestId(`flag-${key}`)).toHaveText('Check');
+  await page.getByTestId(`section-${key}`).click();
+  await expect(page.getByTestId('field-warning')).toContainText(
+    'The collection “new-arrivals” no longer exists: shoppers see this section without it',
+  );
+  await expect(slugs.getByText('new-arrivals (missing)')).toBeVisible();
+  await shotScreen(page, 'missing-collection-editor');
+  // The preview shows the grid with what is left.
+  await page.getByTestId('tab-preview').click();
+  const grid = preview(page).getByRole('region', { name: 'Soon gone' });
+  await expect(grid.getByRole('link', { name: /Bestsellers/ })).toBeVisible();
+  await expect(grid.getByRole('link')).toHaveCount(1);
+  await grid.scrollIntoViewIfNeeded();
+  await shotScreen(page, 'missing-collection-preview');
+  expect(unexpected(problems)).toEqual([]);
+});
