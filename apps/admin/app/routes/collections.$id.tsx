@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { adminTaxonomyApi } from '@shopfront/shared';
 import { Button } from '../components/ui/button';
 import { Failed, Loading, PageHeader } from '../components/ui/states';
@@ -8,7 +9,7 @@ import { failure, success } from '../lib/toast';
 import { CatalogGate } from '../features/catalog/not-allowed';
 import { CollectionForm } from '../features/taxonomy/collection-form';
 import { AddToCollection, CollectionProducts } from '../features/taxonomy/collection-products';
-import { useCollection, useRefresh } from '../features/taxonomy/queries';
+import { TAXONOMY_KEY, useCollection } from '../features/taxonomy/queries';
 
 export const meta = () => [{ title: 'Collection · Shop admin' }];
 
@@ -24,7 +25,7 @@ export default function CollectionRoute() {
 function Collection() {
   const id = Number(useParams().id);
   const col = useCollection(id);
-  const refresh = useRefresh();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const remove = async () => {
@@ -34,7 +35,11 @@ function Collection() {
         headers: { 'if-match': String(col.data!.version) },
       });
       void success(res.message ?? 'Collection deleted', 'Its products stay in the shop.');
-      await refresh();
+      // Every taxonomy list again, but not the deleted collection itself: asked again, it answers 404.
+      await client.invalidateQueries({
+        queryKey: TAXONOMY_KEY,
+        predicate: (q) => q.queryKey[1] !== 'collection' || q.queryKey[2] !== id,
+      });
       navigate('/collections', { replace: true });
     } catch (err) {
       void failure(errorText(err));

@@ -359,7 +359,7 @@ export default function Theme() {
       />
       <EditorSaveBar
         testId="theme-save-bar"
-        conflict={conflict?.lines ?? null}
+        conflict={conflict ? { message: conflict.lines[0] ?? '', lines: conflict.lines.slice(1) } : null}
         onTakeTheirs={() => {
           if (!conflict) return;
           qc.setQueryData<AdminStorefront>(STOREFRONT_KEY, conflict.theirs);

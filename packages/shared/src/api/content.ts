@@ -4,6 +4,8 @@ import type {
   PageListSchema,
   PagePathParamsSchema,
   PageSchema,
+  SectionDataBodySchema,
+  ComponentDataSchema,
   SliderSchema,
   SlugParamSchema,
   TemplateBothQuerySchema,
@@ -28,4 +30,9 @@ export const contentApi = {
     query: typeof TemplateBothQuerySchema;
     data: typeof TemplateBothSchema;
   }>('GET', '/api/templateBoth/:id'),
+  /** One section's data from its settings (the admin's preview of an unsaved section). */
+  sectionData: endpoint<{ body: typeof SectionDataBodySchema; data: typeof ComponentDataSchema }>(
+    'POST',
+    '/api/section-data',
+  ),
 } as const;

@@ -281,6 +281,14 @@ export const ComponentDataSchema = z.discriminatedUnion('type', [
 export type ComponentData = z.infer<typeof ComponentDataSchema>;
 
 /**
+ * POST /api/section-data: one section's settings, answered with the data it shows (what
+ * templateBoth resolves for it). The admin's preview asks it for an unsaved section whose data
+ * is only known on the server (category and collection grids, testimonials).
+ */
+export const SectionDataBodySchema = z.object({ section: SectionSchema });
+export type SectionDataBody = z.infer<typeof SectionDataBodySchema>;
+
+/**
  * GET /api/templateBoth/{id} query. `{id}` names the template to use; `slug` (or, without it,
  * `path`) names the page. A page with its own template uses that one instead.
  */

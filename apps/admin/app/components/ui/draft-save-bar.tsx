@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { EditorSaveBar } from './save-bar';
+import { EditorSaveBar, type Conflict } from './save-bar';
 
 /**
  * An EditorSaveBar over a draft (FAQs, sliders, forms, menus): the status line (test id
@@ -15,6 +15,7 @@ export function DraftSaveBar({
   saving,
   conflict,
   onTakeTheirs,
+  onKeepMine,
   onDiscard,
   onSave,
 }: {
@@ -25,17 +26,20 @@ export function DraftSaveBar({
   failed: boolean;
   dirty: boolean;
   saving: boolean;
-  /** The 409's message, or null. */
-  conflict: string | null;
+  /** The refused save (409) and what differs (use-conflict.ts), or null. */
+  conflict: Conflict | null;
   onTakeTheirs: () => void;
+  /** Saves this version over theirs (once theirs is loaded). */
+  onKeepMine?: () => void;
   onDiscard: () => void;
   onSave: () => void;
 }) {
   return (
     <EditorSaveBar
       testId={testId}
-      conflict={conflict ? [conflict] : null}
+      conflict={conflict}
       onTakeTheirs={onTakeTheirs}
+      onKeepMine={onKeepMine}
       status={
         <p className={failed ? 'font-medium text-red-700' : 'text-muted'} data-testid={statusTestId}>
           {failed ? texts.check : dirty ? texts.unsaved : texts.saved}

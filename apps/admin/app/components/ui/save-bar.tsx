@@ -1,5 +1,6 @@
 import { Button } from './button';
 import type { ReactNode } from 'react';
+import type { DiffRow } from '../../lib/field-diff';
 
 /**
  * The sticky bar of a form's Save (product, coupon, bulk editor). On a phone it sits flush on the
@@ -37,48 +38,117 @@ export function SaveButton({ submitting, children }: { submitting: boolean; chil
   );
 }
 
+/** A save refused because someone else saved first (409), and what differs. */
+export interface Conflict {
+  /** The refusal's message. */
+  message: string;
+  /** What differs, field by field (theirs, yours); absent while their version loads or when it cannot be read. */
+  rows?: readonly DiffRow[];
+  /** What differs, a line each (a template's sections). */
+  lines?: readonly string[];
+}
+
+/** At most this many differences are listed; the notice then says how many more there are. */
+const ROWS_SHOWN = 12;
+
+function Side({ name, text }: { name: string; text: string | null }) {
+  return (
+    <>
+      <dt className="text-muted">{name}</dt>
+      <dd className="min-w-0 break-words">
+        {text === null ? <em className="text-muted">none</em> : text || <em className="text-muted">empty</em>}
+      </dd>
+    </>
+  );
+}
+
+/** The refusal, what differs (theirs, then yours, by field), and the two ways on. */
+function ConflictNotice({
+  conflict,
+  onTakeTheirs,
+  onKeepMine,
+}: {
+  conflict: Conflict;
+  onTakeTheirs: () => void;
+  onKeepMine?: () => void;
+}) {
+  const { message, rows, lines } = conflict;
+  return (
+    <div data-testid="conflict">
+      <p className="font-medium text-red-700">{message}</p>
+      {lines && lines.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {rows && (
+        <div className="mt-2 max-h-48 overflow-y-auto rounded-lg border border-line" data-testid="conflict-diff">
+          {rows.length === 0 ? (
+            <p className="px-3 py-2 text-muted">Their version holds what yours does.</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {rows.slice(0, ROWS_SHOWN).map((row) => (
+                <li key={row.label} className="px-3 py-2" data-testid="conflict-row">
+                  <p className="font-medium">{row.label}</p>
+                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
+                    <Side name="Theirs" text={row.theirs} />
+                    <Side name="Yours" text={row.mine} />
+                  </dl>
+                </li>
+              ))}
+              {rows.length > ROWS_SHOWN && (
+                <li className="px-3 py-2 text-muted">…and {rows.length - ROWS_SHOWN} more</li>
+              )}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button variant="outline" onPress={onTakeTheirs} data-testid="take-theirs">
+          Take theirs
+        </Button>
+        {onKeepMine && (
+          <Button variant="danger" onPress={onKeepMine} data-testid="keep-mine">
+            Keep mine
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
- * The bar under an editor beside a live preview (menus, templates): the state of the work, or,
- * when a save was refused because someone else saved first (409), what they changed and a way to
- * take their version; then the screen's buttons. On a phone the status has its own line above them
- * and the buttons share one row (a third row left the editor too little of the screen).
+ * The bar under an editor beside a live preview (menus, templates, pages, posts, sliders, FAQs,
+ * forms): the state of the work, or, when a save was refused because someone else saved first
+ * (409), what differs and a way on: take their version, or keep this one (saved over theirs);
+ * then the screen's buttons. On a phone the status has its own line above them and the buttons
+ * share one row (a third row left the editor too little of the screen).
  */
 export function EditorSaveBar({
   testId,
   status,
   conflict,
   onTakeTheirs,
+  onKeepMine,
   children,
 }: {
   testId: string;
   /** The status line shown while there is no conflict. */
   status: ReactNode;
-  /** The refusal's message, then each difference; null when there is none. */
-  conflict: readonly string[] | null;
+  /** The refused save, or null. */
+  conflict: Conflict | null;
   onTakeTheirs: () => void;
+  /** Saves this version over theirs; absent: only theirs can be taken. */
+  onKeepMine?: () => void;
   /** The buttons: Discard, Save… */
   children: ReactNode;
 }) {
   return (
     <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={testId}>
       <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-        {conflict ? (
-          <div className="font-medium text-red-700" data-testid="conflict">
-            <p>{conflict[0]}</p>
-            {conflict.length > 1 && (
-              <ul className="mt-1 list-disc pl-5 font-normal">
-                {conflict.slice(1).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            )}
-            <button type="button" className="mt-1 underline" onClick={onTakeTheirs} data-testid="take-theirs">
-              Load their version (your changes are dropped)
-            </button>
-          </div>
-        ) : (
-          status
-        )}
+        {conflict ? <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} /> : status}
       </div>
       <div className="flex w-full gap-2 sm:w-auto sm:gap-3 max-sm:[&>*]:flex-1 max-sm:[&>*]:px-2 max-sm:[&>*]:text-sm max-sm:[&>*]:whitespace-nowrap">
         {children}

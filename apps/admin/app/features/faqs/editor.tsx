@@ -8,6 +8,8 @@ import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { UsedBy } from '../../components/ui/used-by';
 import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
+import { fieldDiff } from '../../lib/field-diff';
+import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
 import { EditorWithPreview } from '../preview/editor-with-preview';
@@ -22,12 +24,22 @@ const withKeys = (items: AdminFaqItem[]): EditQuestion[] => items.map((i) => ({ 
 const toBody = (items: EditQuestion[]): AdminFaqItem[] =>
   items.map(({ question, answer, is_published }) => ({ question, answer, is_published }));
 
+/** A group's fields by the names the editor gives them, for a refused save's differences. */
+const FAQ_DIFF = {
+  title: 'Title',
+  description: 'Description',
+  items: 'Question',
+  question: 'Question',
+  answer: 'Answer',
+  is_published: 'Shown',
+} as const;
+
 /**
  * One FAQ group's editor (issue 28): its title and description, and its questions as an ordered
  * list. Questions are added, edited, moved (drag, keyboard, or Move up / Move down) and removed
  * (with Undo); Save sends the title (when changed) and the whole list with If-Match, and shoppers
- * see it at once. A save refused because another editor saved first (409) says so and offers
- * theirs. A group no template shows can be deleted. Beside it the home page previews the unsaved
+ * see it at once. A save refused because another editor saved first (409) shows what differs, field by field, and offers
+ * theirs or keeping this one (saved over theirs). A group no template shows can be deleted. Beside it the home page previews the unsaved
  * group in its FAQ sections that show it (`shopfront:preview:faq`, docs/preview-protocol.md).
  */
 export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly unknown[] }) {
@@ -60,10 +72,12 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
     void qc.invalidateQueries({ queryKey: ['faqs'], exact: true });
   };
   const save = useMutation({
-    mutationFn: async () => {
-      let version = server.version;
-      let saved = server;
-      if (renamed) {
+    // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
+    mutationFn: async (base: AdminFaq | void) => {
+      const from = base || server;
+      let version = from.version;
+      let saved = from;
+      if (title !== from.title || description !== from.description) {
         saved = (
           await call(adminFaqsApi.rename, {
             params: { id: server.id },
@@ -76,7 +90,7 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
         const renamedTo = saved;
         setServer((old) => ({ ...old, title: renamedTo.title, description: renamedTo.description, version }));
       }
-      if (!same(toBody(items), toBody(draft.start)))
+      if (!same(toBody(items), toBody(base ? withKeys(base.items) : draft.start)))
         saved = (
           await call(adminFaqsApi.saveItems, {
             params: { id: server.id },
@@ -92,6 +106,18 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
     },
     onError: draft.failed,
   });
+  const refused = useConflict({
+    refusal: draft.conflict,
+    attempt: save.submittedAt,
+    load: async () => (await call(adminFaqsApi.get, { params: { id: server.id } })).data,
+    compare: (theirs) =>
+      fieldDiff(
+        { title: theirs.title, description: theirs.description, items: toBody(withKeys(theirs.items)) },
+        { title, description, items: toBody(items) },
+        FAQ_DIFF,
+      ),
+  });
+  const theirs = refused.theirs;
   const remove = useMutation({
     mutationFn: async () => call(adminFaqsApi.remove, { params: { id: server.id } }),
     onSuccess: () => {
@@ -188,7 +214,8 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
         failed={Object.keys(errors).length > 0}
         dirty={dirty}
         saving={save.isPending}
-        conflict={draft.conflict}
+        conflict={refused.conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() => void call(adminFaqsApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
         onDiscard={() => {
           draft.discard();

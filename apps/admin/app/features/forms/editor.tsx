@@ -16,6 +16,8 @@ import { UsedBy } from '../../components/ui/used-by';
 import { counted } from '../../lib/format';
 import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
+import { fieldDiff } from '../../lib/field-diff';
+import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
 import { EditorCard, TextInput, Toggle } from '../theme/fields';
@@ -50,12 +52,30 @@ const settingsOf = (f: AdminForm): Settings => ({
   notify_emails: f.notify_emails,
 });
 
+/** A form's fields by the names the editor gives them, for a refused save's differences. */
+const FORM_DIFF = {
+  name: 'Name',
+  description: 'Description',
+  submit_label: 'Button text',
+  success_message: 'Message after sending',
+  is_active: 'Shoppers can send it',
+  notify_emails: { label: 'E-mail the messages to', text: (v: unknown) => (v as string[]).join(', ') },
+  fields: 'Field',
+  label: 'Label',
+  type: 'Kind',
+  required: 'Required',
+  options: { label: 'Choices', text: (v: unknown) => (v as string[]).join(', ') },
+  min_length: 'Shortest',
+  max_length: 'Longest',
+  placeholder: 'Placeholder',
+} as const;
+
 /**
  * One form's editor (issue 28): its texts, whether shoppers can send it, where its messages go
  * (the inbox always, and up to five e-mail addresses), and its fields as an ordered list. Fields
  * are added, edited, moved (drag, keyboard, or Move up / Move down) and removed (with Undo); Save
  * sends the whole form with If-Match, and shoppers see it at once. A save refused because another
- * editor saved first (409) says so and offers theirs. A form no template shows can be deleted,
+ * editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A form no template shows can be deleted,
  * its messages with it (the confirm says how many).
  */
 export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: readonly unknown[] }) {
@@ -82,15 +102,28 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
     void qc.invalidateQueries({ queryKey: ['forms'], exact: true });
   };
   const save = useMutation({
-    mutationFn: async () =>
-      (await call(adminFormsApi.save, { params: { id: server.id }, body: body(), headers: ifMatch(server.version) }))
-        .data,
+    // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
+    mutationFn: async (base: AdminForm | void) =>
+      (
+        await call(adminFormsApi.save, {
+          params: { id: server.id },
+          body: body(),
+          headers: ifMatch((base || server).version),
+        })
+      ).data,
     onSuccess: (f) => {
       took(f);
       void success('Form saved', 'Shoppers see it now.');
     },
     onError: draft.failed,
   });
+  const refused = useConflict({
+    refusal: draft.conflict,
+    attempt: save.submittedAt,
+    load: async () => (await call(adminFormsApi.get, { params: { id: server.id } })).data,
+    compare: (theirs) => fieldDiff({ ...settingsOf(theirs), fields: theirs.fields }, body(), FORM_DIFF),
+  });
+  const theirs = refused.theirs;
   const remove = useMutation({
     mutationFn: async () => call(adminFormsApi.remove, { params: { id: server.id } }),
     onSuccess: (res) => {
@@ -271,7 +304,8 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
         failed={Object.keys(errors).length > 0}
         dirty={dirty}
         saving={save.isPending}
-        conflict={draft.conflict}
+        conflict={refused.conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() => void call(adminFormsApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
         onDiscard={() => {
           draft.discard();

@@ -5,6 +5,8 @@ import { Button } from '../../components/ui/button';
 import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
+import { fieldDiff } from '../../lib/field-diff';
+import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, TextInput } from '../theme/fields';
@@ -30,12 +32,22 @@ import {
   type EditItem,
 } from './tree';
 
+/** A menu's fields by the names the editor gives them, for a refused save's differences. */
+const MENU_DIFF = {
+  name: 'Name',
+  items: 'Item',
+  label: 'Label',
+  link_type: 'Links to',
+  link: 'Link',
+  children: 'Sub-item',
+} as const;
+
 /**
  * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.
  * Items are added, labelled, linked, moved (drag, keyboard, or the Move buttons), nested and
  * removed (with Undo), each change posted to the preview at once (`shopfront:preview:menus`);
  * Save sends the whole menu with If-Match and shoppers see it at once. A save refused because
- * another editor saved first (409) says so and offers theirs.
+ * another editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs).
  */
 export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -75,12 +87,13 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
     void qc.invalidateQueries({ queryKey: ['menus'], exact: true });
   };
   const save = useMutation({
-    mutationFn: async () =>
+    // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
+    mutationFn: async (base: AdminMenu | void) =>
       (
         await call(adminMenusApi.save, {
           params: { id: server.id },
           body: { name, items: toBody(items) },
-          headers: ifMatch(server.version),
+          headers: ifMatch((base || server).version),
         })
       ).data,
     onSuccess: (m) => {
@@ -95,6 +108,19 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
       else if (!byField.name) setTab('edit');
     },
   });
+
+  const refused = useConflict({
+    refusal: conflict,
+    attempt: save.submittedAt,
+    load: async () => (await call(adminMenusApi.get, { params: { id: server.id } })).data,
+    compare: (theirs) =>
+      fieldDiff(
+        { name: theirs.name, items: toBody(fromMenu(theirs.items)) },
+        { name, items: toBody(items) },
+        MENU_DIFF,
+      ),
+  });
+  const theirs = refused.theirs;
 
   const edit = (change: (list: EditItem[]) => EditItem[]) => {
     setErrors({});
@@ -217,7 +243,8 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         failed={Object.keys(errors).length > 0}
         dirty={dirty}
         saving={save.isPending}
-        conflict={conflict}
+        conflict={refused.conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() => void call(adminMenusApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
         onDiscard={() => {
           setItems(start);

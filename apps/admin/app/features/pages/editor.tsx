@@ -6,12 +6,15 @@ import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
 import { errorText, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
+import { fieldDiff } from '../../lib/field-diff';
+import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { MediaPickerButton } from '../media/picker';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
-import { PreviewFrame } from '../theme/preview-frame';
-import { type ContentForm, type ContentKind, type ContentRecord } from './kinds';
+import { PreviewFrame, type EditRequest } from '../theme/preview-frame';
+import { useEditFromPreview } from '../templates/edit-from-preview';
+import { CONTENT_DIFF_FIELDS, type ContentForm, type ContentKind, type ContentRecord } from './kinds';
 import { slugFromTitle } from './page-form';
 import { RichTextEditor } from './rich-text-editor';
 import { SchedulePicker } from './schedule-picker';
@@ -44,7 +47,7 @@ interface SavedState {
  * contract's blocks), a post's excerpt, cover, author and tags, SEO fields and when shoppers see
  * it (a schedule on the shop's clock), beside the storefront in preview mode: a page's text is
  * posted to the preview as a rich-text section as it is typed (a draft previews inside the home
- * page's frame), a post whole in the blog post layout (a draft on the preview-only /preview/post). A save against a version someone else saved since is refused (409).
+ * page's frame), a post whole in the blog post layout (a draft on the preview-only /preview/post). A save against a version someone else saved since is refused (409): the bar shows what differs, field by field, and takes theirs or saves this one over it.
  */
 export function ContentEditor<T extends ContentRecord>({
   kind,
@@ -69,6 +72,15 @@ export function ContentEditor<T extends ContentRecord>({
   const [frameVersion, setFrameVersion] = useState(0);
   // Bumped when the text is replaced from outside the editor (another editor's version loaded).
   const [textKey, setTextKey] = useState(0);
+  // Bumped by the preview's Edit Page: the text editor takes the caret.
+  const [textFocus, setTextFocus] = useState(0);
+  const editFromPreview = useEditFromPreview();
+  // Edit Header / Footer open the menu editor (as in every preview); Edit Page is this editor's own text.
+  const onEdit = (request: EditRequest) => {
+    if (request.target !== 'page') return editFromPreview(request);
+    setTab('edit');
+    setTextFocus((n) => n + 1);
+  };
 
   const dirty = !same(kind.bodyOf(form, timeZone), kind.bodyOf(kind.formOf(server, timeZone), timeZone));
   useLeaveGuard(dirty, `Leave without saving your changes to this ${noun}?`);
@@ -103,7 +115,8 @@ export function ContentEditor<T extends ContentRecord>({
     void qc.invalidateQueries({ queryKey: [kind.queryKey, 'list'] });
   };
   const save = useMutation({
-    mutationFn: () => kind.save(kind.bodyOf(form, timeZone), server),
+    // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
+    mutationFn: (base: T | void) => kind.save(kind.bodyOf(form, timeZone), base || server),
     onSuccess: (res) => {
       const said = res.message ?? 'Saved';
       // A first save's message waits for the new address (the effect above).
@@ -133,6 +146,13 @@ export function ContentEditor<T extends ContentRecord>({
     },
   });
   const busy = save.isPending || remove.isPending;
+  const refused = useConflict({
+    refusal: conflict,
+    attempt: save.submittedAt,
+    load: () => kind.load(server!.id),
+    compare: (theirs) => fieldDiff(kind.formOf(theirs, timeZone), form, CONTENT_DIFF_FIELDS),
+  });
+  const theirs = refused.theirs;
 
   const primary =
     form.status === 'draft'
@@ -183,6 +203,7 @@ export function ContentEditor<T extends ContentRecord>({
           initial={form.blocks}
           onChange={(blocks) => set('blocks', blocks)}
           error={errors.blocks}
+          focusRequest={textFocus}
         />
       </EditorCard>
       {kind.postFields && (
@@ -294,13 +315,14 @@ export function ContentEditor<T extends ContentRecord>({
             message={message}
             samePageOnly
             version={frameVersion}
-            onEdit={() => {}}
+            onEdit={onEdit}
           />
         }
       />
       <EditorSaveBar
         testId={`${noun}-save-bar`}
-        conflict={conflict ? [conflict] : null}
+        conflict={refused.conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() =>
           void kind.load(server!.id).then((p) => {
             took(p);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -15,10 +15,13 @@ export function RichTextEditor({
   initial,
   onChange,
   error,
+  focusRequest = 0,
 }: {
   initial: readonly ContentBlock[];
   onChange: (blocks: ContentBlock[]) => void;
   error?: string;
+  /** Each new number puts the caret at the start of the text and scrolls it into view (the preview's Edit Page). */
+  focusRequest?: number;
 }) {
   const editor = useEditor({
     // Tiptap's own <style> element would be refused by the panel's CSP (no inline styles); the classes below style it.
@@ -54,8 +57,18 @@ export function RichTextEditor({
     },
     onUpdate: ({ editor: e }) => onChange(docToBlocks(e.getJSON())),
   });
+  // A request made before this editor was mounted (it remounts with another version's text) is not one.
+  const focused = useRef(focusRequest);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!editor || focused.current === focusRequest) return;
+    focused.current = focusRequest;
+    editor.commands.focus('start', { scrollIntoView: false });
+    // The label and toolbar with it, below the sticky header (and a phone's tab bar).
+    box.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [editor, focusRequest]);
   return (
-    <div className="flex flex-col gap-1.5">
+    <div ref={box} className="flex scroll-mt-32 flex-col gap-1.5">
       <span className="text-sm font-medium" id="page-text-label">
         Text
       </span>

@@ -14,8 +14,8 @@ const TAB_GAP_PX = 16;
 
 /**
  * On a phone, the page's scroll as the tab changes: the Edit tab's is kept, and the Preview tab
- * starts with the tab bar at the top (the frame whole on the screen, not below where the editor
- * was scrolled to); back on Edit, its scroll comes back. The Edit tab's scroll is recorded as it
+ * starts with the tab bar at the top (the frame whole on the screen, above the save bar, whether
+ * the editor was scrolled down or not at all); back on Edit, its scroll comes back. The Edit tab's scroll is recorded as it
  * happens, while its panel shows: hiding it shortens the page, and the browser has clamped the
  * scroll before any effect of the change runs. On a wide screen (no tab bar) nothing moves.
  */
@@ -44,7 +44,9 @@ function useTabScroll(tab: EditPreviewTab) {
         TAB_GAP_PX -
         tabs.current.offsetHeight -
         HEADER_PX;
-      if (window.scrollY > top) window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+      // Down as well as up: under a heading of two lines the frame's foot (where its Edit Header /
+      // Footer / Page toolbar floats) would otherwise sit behind the save bar.
+      window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
     } else {
       window.scrollTo({ top: editScroll.current, behavior: 'instant' });
     }

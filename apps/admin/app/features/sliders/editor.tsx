@@ -8,6 +8,8 @@ import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { UsedBy } from '../../components/ui/used-by';
 import { call, errorText, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
+import { fieldDiff } from '../../lib/field-diff';
+import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
 import { EditorWithPreview } from '../preview/editor-with-preview';
@@ -46,11 +48,23 @@ const toBody = (slides: EditSlide[]): AdminSlide[] =>
     link_text: s.link_text.trim() || null,
   }));
 
+/** A slider's fields by the names the editor gives them, for a refused save's differences. */
+const SLIDER_DIFF = {
+  name: 'Name',
+  slides: 'Slide',
+  title: 'Title',
+  subtitle: 'Subtitle',
+  image_url: 'Picture',
+  image_alt: 'Picture description',
+  link_url: 'Link',
+  link_text: 'Button text',
+} as const;
+
 /**
  * One slider's editor (issue 28): its name and its slides as an ordered list. Slides are added
  * (at most 10), edited, moved (drag, keyboard, or Move up / Move down) and removed (with Undo);
  * Save sends the name (when changed) and the whole list with If-Match, and shoppers see it at
- * once. A save refused because another editor saved first (409) says so and offers theirs. A
+ * once. A save refused because another editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A
  * slider no template shows can be deleted. Beside it the home page previews the unsaved slides in
  * its hero sliders that show this slider (`shopfront:preview:slider`, docs/preview-protocol.md).
  */
@@ -83,10 +97,12 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
     void qc.invalidateQueries({ queryKey: ['sliders'], exact: true });
   };
   const save = useMutation({
-    mutationFn: async () => {
-      let version = server.version;
-      let saved = server;
-      if (renamed) {
+    // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
+    mutationFn: async (base: AdminSlider | void) => {
+      const from = base || server;
+      let version = from.version;
+      let saved = from;
+      if (name !== from.name) {
         saved = (
           await call(adminSlidersApi.rename, { params: { id: server.id }, body: { name }, headers: ifMatch(version) })
         ).data;
@@ -95,7 +111,7 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
         const renamedTo = saved.name;
         setServer((old) => ({ ...old, name: renamedTo, version }));
       }
-      if (changedSlides)
+      if (base ? !same(toBody(slides), toBody(withKeys(base.slides))) : changedSlides)
         saved = (
           await call(adminSlidersApi.saveSlides, {
             params: { id: server.id },
@@ -111,6 +127,18 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
     },
     onError: draft.failed,
   });
+  const refused = useConflict({
+    refusal: draft.conflict,
+    attempt: save.submittedAt,
+    load: async () => (await call(adminSlidersApi.get, { params: { id: server.id } })).data,
+    compare: (theirs) =>
+      fieldDiff(
+        { name: theirs.name, slides: toBody(withKeys(theirs.slides)) },
+        { name, slides: toBody(slides) },
+        SLIDER_DIFF,
+      ),
+  });
+  const theirs = refused.theirs;
   const remove = useMutation({
     mutationFn: async () => call(adminSlidersApi.remove, { params: { id: server.id } }),
     onSuccess: () => {
@@ -211,7 +239,8 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
         failed={Object.keys(errors).length > 0}
         dirty={dirty}
         saving={save.isPending}
-        conflict={draft.conflict}
+        conflict={refused.conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() => void call(adminSlidersApi.get, { params: { id: server.id } }).then((res) => took(res.data))}
         onDiscard={() => {
           draft.discard();

@@ -9,7 +9,7 @@ import {
   type SectionType,
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { EditorSaveBar } from '../../components/ui/save-bar';
+import { EditorSaveBar, type Conflict } from '../../components/ui/save-bar';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
 import { failure, success } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
@@ -49,7 +49,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
   const [tab, setTab] = useState<EditPreviewTab>('edit');
   const [frameVersion, setFrameVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [previewing, setPreviewing] = useState<{ version: number; sections: SectionInput[] } | null>(null);
   // The section the preview brings into view: a new object each time, so the same one comes back.
   const [focus, setFocus] = useState<{ section: string } | null>(null);
@@ -96,8 +96,8 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     if (err instanceof ApiError && err.status === 409) {
       // Another editor saved first: say what differs, and let the owner take theirs.
       void call(adminTemplatesApi.get, { params: { id: server.id } }).then(
-        (res) => setConflict([err.message, ...sectionDiff(startOf(res.data), sections)]),
-        () => setConflict([err.message]),
+        (res) => setConflict({ message: err.message, lines: sectionDiff(startOf(res.data), sections) }),
+        () => setConflict({ message: err.message }),
       );
       return;
     }

@@ -429,3 +429,41 @@ describe('demo content', () => {
     expect(cover.headers['content-type']).toBe('image/webp');
   });
 });
+
+describe('POST /api/section-data', () => {
+  const post = (section: unknown) => t.app.inject({ method: 'POST', url: '/api/section-data', payload: { section } });
+
+  it("answers an unsaved section's data as templateBoth would: named collections and categories in order, published testimonials", async () => {
+    const coll = await post({
+      key: 'new-grid',
+      type: 'collection_grid',
+      settings: { collection_slugs: ['summer-linen', 'bestsellers'] },
+    });
+    expect(coll.statusCode).toBe(200);
+    const collData = coll.json().data;
+    expect(collData).toMatchObject({ key: 'new-grid', type: 'collection_grid' });
+    expect(collData.data.collections).toEqual(
+      await listCollectionTiles(t.database.db, ['summer-linen', 'bestsellers'], 6),
+    );
+    expect(collData.data.collections.map((c: { slug: string }) => c.slug)).toEqual(['summer-linen', 'bestsellers']);
+
+    const cats = await post({ key: 'cats', type: 'category_grid', settings: { category_slugs: ['shirts', 'plants'] } });
+    expect(cats.json().data.data.categories.map((c: { slug: string }) => c.slug)).toEqual(['shirts', 'plants']);
+
+    const quotes = await post({ key: 'q', type: 'testimonials', settings: { limit: 2 } });
+    const published = await t.database.db
+      .select({ id: testimonials.id })
+      .from(testimonials)
+      .where(eq(testimonials.isPublished, true))
+      .orderBy(asc(testimonials.position), asc(testimonials.id))
+      .limit(2);
+    expect(quotes.json().data.data.testimonials.map((q: { id: number }) => q.id)).toEqual(published.map((p) => p.id));
+  });
+
+  it('answers 422 for settings a section cannot have', async () => {
+    const bad = await post({ key: 'Bad Key', type: 'collection_grid', settings: { limit: 500 } });
+    expect(bad.statusCode).toBe(422);
+    expect((await post({ key: 'x', type: 'no-such', settings: {} })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/section-data', payload: {} })).statusCode).toBe(422);
+  });
+});

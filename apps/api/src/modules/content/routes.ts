@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ComponentDataSchema,
   FaqSchema,
   MenuSchema,
   PageListSchema,
   PagePathParamsSchema,
   PageSchema,
+  SectionDataBodySchema,
   SliderSchema,
   SlugParamSchema,
   TemplateBothQuerySchema,
@@ -13,9 +15,18 @@ import {
   contentApi,
   contentMessages,
 } from '@shopfront/shared';
-import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { registerEndpoint, sameForChannel } from '../../lib/endpoint-route.ts';
 import { notFound, ok } from '../../lib/http.ts';
-import { getFaq, getMenu, getPage, getSlider, getTemplate, getTemplateBoth, listPages } from './service.ts';
+import {
+  getFaq,
+  getMenu,
+  getPage,
+  getSlider,
+  getTemplate,
+  getTemplateBoth,
+  listPages,
+  resolveSectionData,
+} from './service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(
@@ -118,5 +129,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         "Template {id} (or the page's own), the page named by slug/path, page_type and component_data: one entry per section (by key) with its resolved data",
     },
     async (req) => ok(await getTemplateBoth(app.db, req.params.id, req.query, await req.shop())),
+  );
+
+  registerEndpoint(
+    app,
+    contentApi.sectionData,
+    {
+      schemas: { body: SectionDataBodySchema, data: ComponentDataSchema },
+      tags: ['content'],
+      sharedAnswer: sameForChannel,
+      summary: "One section's data from its settings, as templateBoth resolves it (first page of a paged list)",
+      description:
+        "The admin panel's preview asks it for a section not saved yet. It shows only what shoppers may see: published categories, collections and testimonials.",
+      errors: [422],
+    },
+    async (req) => ok(await resolveSectionData(app.db, req.body.section, await req.shop())),
   );
 };

@@ -376,6 +376,11 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
   }
 }
 
+/** One section's data outside a page (POST /api/section-data): the first page of a paged list. */
+export function resolveSectionData(db: Db, section: Section, channel: PriceChannel): Promise<ComponentData> {
+  return resolveSection(db, section, readQuery(undefined, channel));
+}
+
 /** The page slug a storefront path names: `/about-us/` → `about-us`, `/` → '' (home); null if it cannot be one. */
 function slugFromPath(path: string): string | null {
   let decoded: string;

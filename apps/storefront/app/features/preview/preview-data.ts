@@ -11,19 +11,12 @@ import {
 
 /**
  * The data a previewed section shows, fetched in the browser from the same public endpoints the
- * shop uses elsewhere: hero slider (its slider), product grid, FAQ, form and blog list. Category
- * and collection grids and testimonials have no browser endpoint that answers their shape; they
- * keep the page's saved data for the same section key (their titles still preview live).
+ * shop uses elsewhere: hero slider (its slider), product grid, FAQ, form and blog list; category
+ * and collection grids and testimonials from /api/section-data, which resolves a section's
+ * settings as the page would.
  */
-export type LiveDataType = 'hero_slider' | 'product_grid' | 'faq' | 'form' | 'blog_list';
-
-export const LIVE_DATA_TYPES: ReadonlySet<Section['type']> = new Set<LiveDataType>([
-  'hero_slider',
-  'product_grid',
-  'faq',
-  'form',
-  'blog_list',
-]);
+export type LiveDataType =
+  'hero_slider' | 'product_grid' | 'faq' | 'form' | 'blog_list' | 'category_grid' | 'collection_grid' | 'testimonials';
 
 type DataFor<T extends Section['type']> = Extract<ComponentData, { type: T }>['data'];
 
@@ -42,6 +35,12 @@ export function dataSignature(section: Section, pageNumber: number): string | nu
       const { items, tag, paginate } = section.settings;
       return `blog:${items}:${tag ?? ''}:${paginate ? pageNumber : 1}`;
     }
+    case 'category_grid':
+      return `categories:${section.settings.category_slugs.join(',')}:${section.settings.limit}`;
+    case 'collection_grid':
+      return `collections:${section.settings.collection_slugs.join(',')}:${section.settings.limit}`;
+    case 'testimonials':
+      return `testimonials:${section.settings.limit}`;
     default:
       return null;
   }
@@ -70,6 +69,14 @@ export async function fetchSectionData(
         const body = { page: paginate ? pageNumber : 1, per_page: items, ...(tag ? { tag } : {}) };
         const { posts, pagination } = (await callEndpoint(transport, blogApi.list, { body })).data;
         return { posts, pagination };
+      }
+      case 'category_grid':
+      case 'collection_grid':
+      case 'testimonials': {
+        // Key and title play no part in the data: leaving them out lets the API share one answer.
+        const asked = { ...section, key: 'preview', settings: { ...section.settings, title: '' } } as Section;
+        const answer = (await callEndpoint(transport, contentApi.sectionData, { body: { section: asked } })).data;
+        return answer.type === section.type ? (answer.data as DataFor<LiveDataType>) : null;
       }
       default:
         return null;

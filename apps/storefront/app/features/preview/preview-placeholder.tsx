@@ -18,8 +18,8 @@ const NAMES: Record<Section['type'], string> = {
 };
 
 /**
- * Stands in, in the admin's preview only, for a section whose data cannot be shown before it is
- * saved (a new category grid) or whose source does not exist (a slider id with no slider).
+ * Stands in, in the admin's preview only, for a section whose data is still on its way (a section
+ * just added) or whose source does not exist (a slider id with no slider).
  */
 export function PreviewPlaceholder({ section }: { section: Section }) {
   const title = 'title' in section.settings ? section.settings.title : '';
@@ -33,7 +33,7 @@ export function PreviewPlaceholder({ section }: { section: Section }) {
           {NAMES[section.type]}
           {title ? `: ${title}` : ''}
         </p>
-        <p className="mt-1">Shown with its content once saved.</p>
+        <p className="mt-1">Nothing to show yet: its content is loading, or what it names does not exist.</p>
       </div>
     </Container>
   );
