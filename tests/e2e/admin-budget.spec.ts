@@ -89,7 +89,9 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // its icon and its route in the manifest (issue 28): measured 239.6 kB. +0.5 kB: the Channels
   // place and route (issue 28) and the contract's growth (services texts and endpoints, stop 44):
   // measured 240.1 kB in the CI-clone run of stop 44.
-  setup: 240_500,
+  // +0.3 kB (stop 46): the contract's growth (fonts, section data, the stricter link rule):
+  // measured 240.8 kB in the CI-clone run of stop 46.
+  setup: 241_000,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
@@ -98,7 +100,15 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // the Blog, FAQs and Testimonials places and routes and the sidebar's folding groups: 158.2 kB.
   // +0.4 kB for the Sliders and Forms places and their routes (stop 36): 158.6 kB. +0.2 kB for
   // the Media place and its route (issue 28): 158.8 kB.
-  staff: 159_200,
+  // +0.1 kB for the Rename button's lazy import (stop 46): 159.2 kB.
+  staff: 159_700,
+  // REGRESSION, stop 46 (issue 28): the Theme screen now loads the media library's picker for
+  // the logo, the font fields and the conflict notice's field diff up front: measured 228.4 kB
+  // against the editors' 155 kB. To do: load the logo card and the picker when first used.
+  theme: 229_000,
+  // REGRESSION, stop 46 (issue 28): the page editor's conflict notice (field diff) and the Edit
+  // buttons' menu navigation: measured 175.4 kB. To do: load the conflict notice when a save is refused.
+  page: 176_000,
 };
 const screens: Record<string, { routes: string[]; start: boolean }> = {
   'sign-in': { routes: ['routes/login'], start: true },
