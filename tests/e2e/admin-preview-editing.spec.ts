@@ -99,13 +99,23 @@ test('at 1280 px: the page editor’s Edit Page focuses its text, Edit Header an
   await expect(frame.getByText('Typed after Edit Page.')).toBeVisible();
   await shotScreen(page, 'page-edit-page');
 
-  // Unsaved text: leaving asks first; the owner stays, then goes.
-  page.once('dialog', (d) => void d.dismiss());
+  // Unsaved text: leaving asks first, once per press; the owner stays, then goes.
+  const answers = [false, true];
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    void (answers.shift() ? d.accept() : d.dismiss());
+  });
   await frame.getByRole('button', { name: 'Edit Header' }).click();
+  await expect.poll(() => asked.length).toBe(1);
   await expect(page).toHaveURL(/\/admin\/pages\/\d+$/);
-  page.once('dialog', (d) => void d.accept());
   await frame.getByRole('button', { name: 'Edit Header' }).click();
   await expect(page).toHaveURL(/\/admin\/menus\/main-menu$/);
+  expect(asked).toEqual([
+    'Leave without saving your changes to this page?',
+    'Leave without saving your changes to this page?',
+  ]);
+  await page.getByRole('heading', { level: 1, name: 'Header menu' }).waitFor();
   await page.goBack();
   await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
   await preview(page).getByRole('button', { name: 'Edit Footer' }).click();
@@ -133,6 +143,7 @@ test('at 390 px: the post editor’s Edit Page brings back its text from the Pre
   await page.getByTestId('tab-preview').click();
   await preview(page).getByRole('button', { name: 'Edit Header' }).click();
   await expect(page).toHaveURL(/\/admin\/menus\/main-menu$/);
+  await page.getByRole('heading', { level: 1, name: 'Header menu' }).waitFor();
   await page.goBack();
   await page.getByTestId('post-title').waitFor();
   await page.getByTestId('tab-preview').click();
