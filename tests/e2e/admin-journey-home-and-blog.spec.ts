@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { shot, shotScreen, sidebarLink, toastSays } from './support/admin.ts';
+import { axeProblems, shot, shotScreen, sidebarLink, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
@@ -69,6 +69,7 @@ async function makeSlider(page: Page, hero: Hero) {
   await toastSays(page, 'Slider saved');
   await expect(page.getByTestId('slider-status')).toHaveText('Saved: shoppers see these slides.');
   await shotScreen(page, 'journey-slider');
+  expect(await axeProblems(page)).toEqual([]);
 }
 
 /** In the home page editor: a hero slider section showing `hero.slider`, added at the end; its key. */
@@ -173,6 +174,7 @@ test.describe('the home page gets a hero with an uploaded picture, moved to the 
     await expect.poll(() => listKeys(page)).toEqual([key, ...start]);
     await expect(page.getByTestId('template-status')).toContainText('Unsaved changes');
     await shotScreen(page, 'journey-home-editor');
+    expect(await axeProblems(page)).toEqual([]);
 
     // The preview (a tab on a phone) has the new hero on top, its picture loaded; a shopper does not.
     if (phone) await page.getByTestId('tab-preview').click();
@@ -273,6 +275,7 @@ test('at 1280 px: a blog post written beside its preview, scheduled a minute ahe
   const due = soonOnShopClock();
   await page.getByTestId('post-publish-at').fill(due.value);
   await shotScreen(page, 'journey-post-editor');
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByTestId('save-post').click();
   await expect(page).toHaveURL(/\/admin\/blog\/\d+$/);
   await toastSays(page, 'Scheduled');

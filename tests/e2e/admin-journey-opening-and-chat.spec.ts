@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { pluginMessages, staffMessages } from '@shopfront/shared';
-import { shot, shotScreen, toastSays } from './support/admin.ts';
+import { axeProblems, shot, shotScreen, toastSays } from './support/admin.ts';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { OWNER, expect, test, type Viewport } from './support/test.ts';
 
@@ -51,6 +51,7 @@ async function saveOpening(page: Page, mode: 'Open' | 'Coming Soon') {
   await form.getByRole('radio', { name: new RegExp(`^${mode}`) }).check();
   await expect(page.getByTestId('settings-save-bar')).toContainText('Unsaved changes');
   await shotScreen(page, `journey-opening-${mode === 'Open' ? 'open' : 'soon'}`);
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByTestId('settings-save').click();
   await toastSays(page, staffMessages.storefrontSaved);
   await expect(page.getByTestId('settings-save-bar')).toContainText('All changes saved');
@@ -139,6 +140,7 @@ async function reinstallChat(page: Page, baseUrl: string, shopper: Page, viewpor
   await sheet.getByLabel('Message the chat starts with').fill('Hello! Is the indigo throw back in stock?');
   await sheet.getByLabel('Button position').selectOption('Bottom Left');
   await shotScreen(page, 'journey-chat-settings');
+  expect(await axeProblems(page)).toEqual([]);
   await sheet.getByRole('button', { name: 'Install' }).click();
   await toastSays(page, staffMessages.pluginInstalled);
   await expect(sheet).toBeHidden();
@@ -147,6 +149,7 @@ async function reinstallChat(page: Page, baseUrl: string, shopper: Page, viewpor
   await watchPreview(page, async (shop) => {
     await expect(chatLink(shop)).toHaveAttribute('href', new RegExp(`^https://wa.me/${number}`));
     await shotScreen(page, 'journey-plugins-preview');
+    expect(await axeProblems(page)).toEqual([]);
   });
 
   // A shopper's page has the button, at the chosen corner, opening a chat with the number and message.

@@ -286,3 +286,49 @@ test('at 390 px: a collection grid naming a deleted collection: the shop shows i
   await shotScreen(page, 'missing-collection-preview');
   expect(unexpected(problems)).toEqual([]);
 });
+
+test('at 1280 px: the home page saved as a draft in another tab first: the refusal lists the sections, Keep mine saves this tab’s over theirs', async ({
+  shop,
+  owner,
+}) => {
+  test.setTimeout(120_000);
+  const { page: mine, problems } = owner;
+  await mine.setViewportSize(DESKTOP);
+  await mine.goto(`${shop.baseUrl}/admin/templates/home`);
+  await mine.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
+  const theirs = await mine.context().newPage();
+  await theirs.setViewportSize(DESKTOP);
+  await theirs.goto(mine.url());
+  await theirs.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
+  // Theirs: the journal hidden, saved as a draft.
+  await theirs.getByTestId('section-journal').click();
+  await theirs.getByTestId('section-hidden').check();
+  await theirs.getByTestId('save-draft').click();
+  await toastSays(theirs, 'Draft saved');
+
+  // Mine: a rich text section added, then saved against the version this tab read.
+  await mine.getByTestId('add-section').click();
+  await mine.getByTestId('add-rich_text').click();
+  await mine.getByTestId('setting-title').fill('Kept from this tab');
+  await mine.getByTestId('block-0-text').fill('Woven by hand.');
+  await mine.getByTestId('save-draft').click();
+  const conflict = mine.getByTestId('conflict');
+  await expect(conflict).toContainText('Someone else changed this template since you opened it');
+  await expect(conflict.getByRole('listitem').first()).toBeVisible();
+  await shotScreen(mine, 'template-conflict');
+  await mine.getByTestId('keep-mine').click();
+  await toastSays(mine, 'Draft saved');
+  await expect(conflict).toHaveCount(0);
+  await expect(mine.getByTestId('template-status')).toContainText('Draft saved');
+
+  // Theirs, read again, is this tab's draft: the new section, and the journal not hidden.
+  await theirs.reload();
+  await theirs.getByRole('heading', { level: 1, name: 'Home page' }).waitFor();
+  await expect(theirs.getByTestId('section-list')).toContainText('Kept from this tab');
+  await expect(theirs.getByTestId('section-journal')).not.toContainText('Hidden');
+  await theirs.close();
+  // Leave the home page as it was for the other tests: discard the draft.
+  await mine.getByTestId('discard').click();
+  await toastSays(mine, 'Draft discarded');
+  expect(unexpected(problems)).toEqual([]);
+});

@@ -58,7 +58,7 @@ export function menuLinkPath(link_type: MenuLinkType, link: string): string {
 export const adminMenuMessages = {
   notFound: 'Menu not found',
   ifMatch: 'If-Match must be the version of the menu you read',
-  stale: 'Someone else changed this menu since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this menu since you opened it. Below is what differs: take theirs, or keep yours',
   saved: 'Menu saved: shoppers see it now',
   label: `Give the item a label of 1 to ${MENU_LABEL_MAX} characters`,
   name: `Give the menu a name of 1 to ${MENU_NAME_MAX} characters`,

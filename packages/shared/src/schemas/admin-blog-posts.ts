@@ -32,7 +32,7 @@ export const ADMIN_BLOG_MAX_PER_PAGE = 100;
 export const adminBlogPostMessages = {
   notFound: 'Post not found',
   ifMatch: 'If-Match must be the version of the post you read',
-  stale: 'Someone else changed this post since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this post since you opened it. Below is what differs: take theirs, or keep yours',
   title: 'Give the post a title',
   slug: 'A slug is lower-case letters, digits and hyphens, such as spring-care-guide',
   slugTaken: 'Another post already uses this slug',

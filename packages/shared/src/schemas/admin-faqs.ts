@@ -20,7 +20,7 @@ export const FAQ_LIMITS = {
 export const adminFaqMessages = {
   notFound: 'FAQ group not found',
   ifMatch: 'If-Match must be the version of the FAQ group you read',
-  stale: 'Someone else changed this FAQ group since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this FAQ group since you opened it. Below is what differs: take theirs, or keep yours',
   saved: 'FAQ saved: shoppers see it now',
   created: 'FAQ group created',
   renamed: 'FAQ group renamed',

@@ -27,7 +27,7 @@ export const FORM_LIMITS = {
 export const adminFormMessages = {
   notFound: 'Form not found',
   ifMatch: 'If-Match must be the version of the form you read',
-  stale: 'Someone else changed this form since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this form since you opened it. Below is what differs: take theirs, or keep yours',
   saved: 'Form saved: shoppers see it now',
   created: 'Form created',
   deleted: 'Form deleted',

@@ -55,7 +55,7 @@ export const RESERVED_PAGE_SLUGS = [
 export const adminPageMessages = {
   notFound: 'Page not found',
   ifMatch: 'If-Match must be the version of the page you read',
-  stale: 'Someone else changed this page since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this page since you opened it. Below is what differs: take theirs, or keep yours',
   title: 'Give the page a title',
   slug: 'A slug is lower-case letters, digits and hyphens, such as about-us',
   slugReserved: 'This address is one of the shop’s own pages: choose another',

@@ -23,7 +23,7 @@ export const SLIDER_LIMITS = {
 export const adminSliderMessages = {
   notFound: 'Slider not found',
   ifMatch: 'If-Match must be the version of the slider you read',
-  stale: 'Someone else changed this slider since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this slider since you opened it. Below is what differs: take theirs, or keep yours',
   saved: 'Slider saved: shoppers see it now',
   created: 'Slider created',
   renamed: 'Slider renamed',

@@ -20,7 +20,7 @@ export const adminTemplateMessages = {
   notFound: 'Template not found',
   versionNotFound: 'Version not found',
   ifMatch: 'If-Match must be the version of the template you read',
-  stale: 'Someone else changed this template since you opened it. Reload to see their changes, then make yours again',
+  stale: 'Someone else changed this template since you opened it. Below is what differs: take theirs, or keep yours',
   nothingToPublish: 'There is no draft to publish',
   draftSaved: 'Draft saved',
   draftDiscarded: 'Draft discarded',

@@ -15,7 +15,7 @@ export const adminTestimonialMessages = {
   notFound: 'Testimonial not found',
   ifMatch: 'If-Match must be the version of the testimonial you read',
   stale:
-    'Someone else changed this testimonial since you opened it. Reload to see their changes, then make yours again',
+    'Someone else changed this testimonial since you opened it. The list shows theirs now: open it to make your change again',
   staleOrder: 'The testimonials changed since you opened them. Reload, then put them in order again',
   order: 'Name every testimonial once, in the order to show them',
   created: 'Testimonial added',

@@ -50,6 +50,8 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
   const [frameVersion, setFrameVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  // Their template, read when a save was refused: Keep mine saves these sections over it.
+  const [theirs, setTheirs] = useState<AdminTemplate | null>(null);
   const [previewing, setPreviewing] = useState<{ version: number; sections: SectionInput[] } | null>(null);
   // The section the preview brings into view: a new object each time, so the same one comes back.
   const [focus, setFocus] = useState<{ section: string } | null>(null);
@@ -89,6 +91,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     setSections(startOf(t));
     setServerErrors({});
     setConflict(null);
+    setTheirs(null);
     qc.setQueryData(queryKey, t);
     void qc.invalidateQueries({ queryKey: ['templates'], exact: true });
   };
@@ -96,7 +99,10 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     if (err instanceof ApiError && err.status === 409) {
       // Another editor saved first: say what differs, and let the owner take theirs.
       void call(adminTemplatesApi.get, { params: { id: server.id } }).then(
-        (res) => setConflict({ message: err.message, lines: sectionDiff(startOf(res.data), sections) }),
+        (res) => {
+          setTheirs(res.data);
+          setConflict({ message: err.message, lines: sectionDiff(startOf(res.data), sections) });
+        },
         () => setConflict({ message: err.message }),
       );
       return;
@@ -106,16 +112,17 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     if (!Object.keys(byField).length) void failure(errorText(err));
   };
 
-  const saveDraft = async (): Promise<AdminTemplate> => {
+  // Over `over` when the owner keeps their sections after a refusal: theirs, whose version it sends.
+  const saveDraft = async (over: AdminTemplate = server): Promise<AdminTemplate> => {
     const res = await call(adminTemplatesApi.saveDraft, {
       params: { id: server.id },
       body: { sections },
-      headers: ifMatch(server.version),
+      headers: ifMatch(over.version),
     });
     return res.data;
   };
   const save = useMutation({
-    mutationFn: saveDraft,
+    mutationFn: (over?: AdminTemplate) => saveDraft(over),
     onSuccess: (t) => {
       took(t);
       void success('Draft saved', 'Shoppers see it when you publish.');
@@ -356,6 +363,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
       <EditorSaveBar
         testId="template-save-bar"
         conflict={conflict}
+        onKeepMine={theirs ? () => save.mutate(theirs) : undefined}
         onTakeTheirs={() =>
           void call(adminTemplatesApi.get, { params: { id: server.id } }).then((res) => took(res.data))
         }
