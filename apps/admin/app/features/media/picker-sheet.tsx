@@ -6,43 +6,10 @@ import { errorText } from '../../lib/api';
 import { Sheet, SheetButtons } from '../orders/sheet';
 import { DeletedNotice, isDeleted } from './deleted';
 import { MediaGrid } from './grid';
-import { mediaThumbnail, saveMediaAlt, useMediaList } from './queries';
+import { saveMediaAlt, useMediaList } from './queries';
+import type { PickedPicture } from './picker';
+import { mediaThumbnail } from './thumbnail';
 import { UploadButton, UploadList, useUploads } from './uploads';
-
-/** What the picker hands back: the picture's /media path and its alt text. */
-export interface PickedPicture {
-  path: string;
-  alt: string;
-}
-
-/**
- * "Choose from the media library": a button that opens the picker; `onChoose` gets the path and
- * alt text of the picture chosen. The one way the content editors take a picture from the library.
- */
-export function MediaPickerButton({
-  onChoose,
-  label = 'Choose from the media library',
-}: {
-  onChoose: (picked: PickedPicture) => void;
-  label?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button onPress={() => setOpen(true)} className="self-start" data-testid="media-picker-open">
-        {label}
-      </Button>
-      <MediaPicker
-        isOpen={open}
-        onClose={() => setOpen(false)}
-        onChoose={(picked) => {
-          setOpen(false);
-          onChoose(picked);
-        }}
-      />
-    </>
-  );
-}
 
 /**
  * The media library in a dialog (a sheet on a phone): the pictures as a grid of thumbnails
@@ -52,7 +19,7 @@ export function MediaPickerButton({
  * picture deleted from its product (its Undo not yet run out) may be chosen: the notice says that
  * content showing it keeps it in the library, as the clean-up then does.
  */
-export function MediaPicker({
+export default function MediaPicker({
   isOpen,
   onClose,
   onChoose,
