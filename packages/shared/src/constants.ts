@@ -57,6 +57,9 @@ export const ITEM_ADDED_HIGHLIGHT_MS = 2000;
 /** Guest carts idle for longer are removed, unless the cart_expire_days setting says otherwise. */
 export const DEFAULT_CART_EXPIRE_DAYS = 30;
 
+/** Longest custom CSS an owner may add to the storefront (the panel's Theme screen shows it without loading the schemas). */
+export const CUSTOM_CSS_MAX_LENGTH = 20_000;
+
 /** The content page that shows the store's map (google_embed_url): `/contact-us`. */
 export const CONTACT_PAGE_SLUG = 'contact-us';
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LinkRow } from '../components/ui/link-row';
 import { Empty, Failed, Loading, PageHeader } from '../components/ui/states';
-import { templatesQuery } from '../features/templates/edit-from-preview';
+import { templatesQuery } from '../features/templates/templates-query';
 
 export const meta = () => [{ title: 'Templates · Shop admin' }];
 

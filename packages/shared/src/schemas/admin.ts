@@ -6,7 +6,7 @@ import { emailField, passwordField } from './auth.ts';
 import { bodyOrEmpty } from './base.ts';
 import { ContentPaginationSchema } from './blog.ts';
 import { pluginMessages } from './plugin-messages.ts';
-import { googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
+import { CUSTOM_CSS_MAX_LENGTH, googleMapsEmbedMessage, isGoogleMapsEmbedUrl } from '../constants.ts';
 import type { StoreSettingKey } from './settings.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
 import { AUDIT_AREA_NAMES, auditMessages } from '../audit-areas.ts';
@@ -49,7 +49,6 @@ export type ModeratedReview = z.infer<typeof ModeratedReviewSchema>;
 /** Staff passwords guard the whole shop: longer than a shopper's minimum, and never a common one. */
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 export const STORE_PASSWORD_LENGTH = { min: 6, max: 128 } as const;
-export const CUSTOM_CSS_MAX_LENGTH = 20_000;
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /** Texts of the staff sign-in and of the owner's API. */

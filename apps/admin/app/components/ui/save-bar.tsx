@@ -1,6 +1,9 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Button } from './button';
-import type { ReactNode } from 'react';
 import type { DiffRow } from '../../lib/field-diff';
+
+/** A refused save is rare: its notice loads when one happens. */
+const ConflictNotice = lazy(() => import('./conflict-notice'));
 
 /**
  * The sticky bar of a form's Save (product, coupon, bulk editor). On a phone it sits flush on the
@@ -48,77 +51,6 @@ export interface Conflict {
   lines?: readonly string[];
 }
 
-/** At most this many differences are listed; the notice then says how many more there are. */
-const ROWS_SHOWN = 12;
-
-function Side({ name, text }: { name: string; text: string | null }) {
-  return (
-    <>
-      <dt className="text-muted">{name}</dt>
-      <dd className="min-w-0 break-words">
-        {text === null ? <em className="text-muted">none</em> : text || <em className="text-muted">empty</em>}
-      </dd>
-    </>
-  );
-}
-
-/** The refusal, what differs (theirs, then yours, by field), and the two ways on. */
-function ConflictNotice({
-  conflict,
-  onTakeTheirs,
-  onKeepMine,
-}: {
-  conflict: Conflict;
-  onTakeTheirs: () => void;
-  onKeepMine?: () => void;
-}) {
-  const { message, rows, lines } = conflict;
-  return (
-    <div data-testid="conflict">
-      <p className="font-medium text-red-700">{message}</p>
-      {lines && lines.length > 0 && (
-        <ul className="mt-1 list-disc pl-5">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-      {rows && (
-        <div className="mt-2 max-h-48 overflow-y-auto rounded-lg border border-line" data-testid="conflict-diff">
-          {rows.length === 0 ? (
-            <p className="px-3 py-2 text-muted">Their version holds what yours does.</p>
-          ) : (
-            <ul className="divide-y divide-line">
-              {rows.slice(0, ROWS_SHOWN).map((row) => (
-                <li key={row.label} className="px-3 py-2" data-testid="conflict-row">
-                  <p className="font-medium">{row.label}</p>
-                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
-                    <Side name="Theirs" text={row.theirs} />
-                    <Side name="Yours" text={row.mine} />
-                  </dl>
-                </li>
-              ))}
-              {rows.length > ROWS_SHOWN && (
-                <li className="px-3 py-2 text-muted">…and {rows.length - ROWS_SHOWN} more</li>
-              )}
-            </ul>
-          )}
-        </div>
-      )}
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Button variant="outline" onPress={onTakeTheirs} data-testid="take-theirs">
-          Take theirs
-        </Button>
-        {onKeepMine && (
-          <Button variant="danger" onPress={onKeepMine} data-testid="keep-mine">
-            Keep mine
-          </Button>
-        )}
-      </div>
-    </div>
-  );
-}
-
 /**
  * The bar under an editor beside a live preview (menus, templates, pages, posts, sliders, FAQs,
  * forms): the state of the work, or, when a save was refused because someone else saved first
@@ -148,7 +80,14 @@ export function EditorSaveBar({
   return (
     <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={testId}>
       <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-        {conflict ? <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} /> : status}
+        {conflict ? (
+          // While the notice loads, its first line: the refusal's message, as the notice starts.
+          <Suspense fallback={<p className="font-medium text-red-700">{conflict.message}</p>}>
+            <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} />
+          </Suspense>
+        ) : (
+          status
+        )}
       </div>
       <div className="flex w-full gap-2 sm:w-auto sm:gap-3 max-sm:[&>*]:flex-1 max-sm:[&>*]:px-2 max-sm:[&>*]:text-sm max-sm:[&>*]:whitespace-nowrap">
         {children}

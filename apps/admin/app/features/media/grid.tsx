@@ -2,7 +2,8 @@ import type { MediaItem } from '@shopfront/shared';
 import { errorText } from '../../lib/api';
 import { LoadMore } from '../../components/ui/states';
 import { DeletedBadge, removedAfter, isDeleted } from './deleted';
-import { mediaThumbnail, type useMediaList } from './queries';
+import type { useMediaList } from './queries';
+import { mediaThumbnail } from './thumbnail';
 
 /**
  * The library's pictures as a grid of thumbnails (uploads, then products' pictures; one deleted

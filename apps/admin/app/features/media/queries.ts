@@ -33,9 +33,6 @@ export function useMediaUpload() {
 export const saveMediaAlt = (item: MediaItem, alt: string) =>
   call(adminMediaApi.update, { params: { id: Number(item.id.split('-')[1]) }, body: { alt } });
 
-/** The resized copy the shop's /media serves (320 CSS px wide), for a thumbnail. */
-export const mediaThumbnail = (path: string) => path.replace(/^\/media\//, '/media/w_320/');
-
 /** Deletes an upload from the library (409 with the places still showing it). */
 export const deleteMediaUpload = (item: MediaItem) =>
   call(adminMediaApi.remove, { params: { id: Number(item.id.split('-')[1]) } });

@@ -14,7 +14,8 @@ import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
 import { PreviewFrame, type EditRequest } from '../theme/preview-frame';
 import { useEditFromPreview } from '../templates/edit-from-preview';
-import { CONTENT_DIFF_FIELDS, type ContentForm, type ContentKind, type ContentRecord } from './kinds';
+import { CONTENT_DIFF_FIELDS } from './content-diff';
+import type { ContentForm, ContentKind, ContentRecord } from './kinds';
 import { slugFromTitle } from './page-form';
 import { RichTextEditor } from './rich-text-editor';
 import { SchedulePicker } from './schedule-picker';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { templatesQuery, useEditFromPreview } from '../templates/edit-from-preview';
+import { useEditFromPreview } from '../templates/edit-from-preview';
+import { templatesQuery } from '../templates/templates-query';
 import { PreviewFrame, type PreviewMessage } from '../theme/preview-frame';
 import { EditPreviewLayout, type EditPreviewTab } from './edit-preview-layout';
 

@@ -1,7 +1,8 @@
 import type { AdminTemplateChoices, ContentBlock, SectionInput } from '@shopfront/shared';
 import { Segmented, TextInput, Toggle } from '../theme/fields';
 import { ContentEditorLinks, type ContentField } from './content-links';
-import { GalleryPictures, PictureField, type SectionPicture } from './section-picture';
+import { GalleryPictures } from './gallery-pictures';
+import { PictureField, type SectionPicture } from './section-picture';
 import { BlocksEditor, FieldMessage, NumberInput, SelectInput, SlugChecklist } from './settings-fields';
 import { GRID_SOURCES, type GridSource } from './section-types';
 
