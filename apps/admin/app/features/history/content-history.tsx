@@ -1,16 +1,18 @@
-import { useState } from 'react';
-import { adminVersionsApi, type AdminVersion, type ContentVersionKind } from '@shopfront/shared';
+import { Suspense, lazy, useState } from 'react';
+import type { AdminVersion, ContentVersionKind } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
-import { call, errorText } from '../../lib/api';
-import { failure } from '../../lib/toast';
-import { VersionList, versionDate } from './version-list';
+import { Loading } from '../../components/ui/states';
+import { versionDate } from './version-date';
+
+/** The list and its requests load when History is first opened (the editors' budgets, ADR 0034). */
+const ContentVersions = lazy(() => import('./content-versions').then((m) => ({ default: m.ContentVersions })));
 
 /**
  * The History of an editor that saves straight to the shop (the Theme, a page or post, a menu):
- * a History button opening the list of saved versions (GET /api/admin/versions/:kind/:subject).
- * Preview and Restore hand the editor the version with its body (the shape of the editor's save):
- * the editor shows it in its preview frame, or puts it into its form. `revision` (the saved
- * version number) refetches the list after each save.
+ * a History button opening the list of saved versions. Preview and Restore hand the editor the
+ * version with its body (the shape of the editor's save): the editor shows it in its preview
+ * frame, or puts it into its form. `revision` (the saved version number) refetches the list
+ * after each save.
  */
 export function ContentHistory({
   kind,
@@ -31,36 +33,30 @@ export function ContentHistory({
   onRestore: (v: AdminVersion) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const load = (id: number) => call(adminVersionsApi.get, { params: { kind, subject, id } }).then((r) => r.data);
-  const failed = (err: unknown) => void failure(errorText(err));
   return (
     <>
       <Button className="self-start" onPress={() => setOpen(!open)} data-testid="show-history">
         History
       </Button>
       {open && (
-        <VersionList
-          queryKey={['versions', kind, subject, revision]}
-          fetch={async () =>
-            (await call(adminVersionsApi.list, { params: { kind, subject } })).data.versions.map((v) => ({
-              ...v,
-              detail: v.summary,
-            }))
-          }
-          previewing={previewing?.id ?? null}
-          busy={busy}
-          onClose={() => {
-            setOpen(false);
-            onPreview(null);
-          }}
-          onPreview={(v) => void load(v.id).then(onPreview, failed)}
-          onRestore={(v) =>
-            void load(v.id).then((full) => {
+        <Suspense fallback={<Loading label="Loading the history…" />}>
+          <ContentVersions
+            kind={kind}
+            subject={subject}
+            revision={revision}
+            previewing={previewing}
+            busy={busy}
+            onClose={() => {
               setOpen(false);
-              onRestore(full);
-            }, failed)
-          }
-        />
+              onPreview(null);
+            }}
+            onPreview={onPreview}
+            onRestore={(v) => {
+              setOpen(false);
+              onRestore(v);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Failed, Loading } from '../../components/ui/states';
+import { versionDate } from './version-date';
 
 /** One kept version as the list shows it. */
 export interface VersionEntry {
@@ -11,9 +12,6 @@ export interface VersionEntry {
   /** What tells it apart: a title, "3 sections", "5 items", colours. */
   detail: string;
 }
-
-export const versionDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The kept versions of what an editor edits, newest first (issue 28's "every publish is a
