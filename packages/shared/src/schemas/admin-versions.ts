@@ -35,7 +35,7 @@ export const AdminVersionRowSchema = z.object({
   published_at: z.string(),
   /** The staff member's e-mail; null for what the subject was before its first save kept here. */
   published_by: z.string().nullable(),
-  /** A page's or post's title, a menu's item count, the Theme's colours: what tells versions apart. */
+  /** A page's or post's title, a menu's name and item count, the Theme's colours: what tells versions apart. */
   summary: z.string(),
 });
 export type AdminVersionRow = z.infer<typeof AdminVersionRowSchema>;

@@ -79,7 +79,7 @@ const versionListRows = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours'],
   example: { kind: 'page' as ContentVersionKind, subject: '1' },
   build: (p: { kind: ContentVersionKind; subject: string }) =>
-    sql`select id, published_at, published_by, body->>'title' as title,
+    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
                (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
                   from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
                body->'theme' as colours
@@ -100,19 +100,19 @@ const versionRow = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'body'],
   example: { kind: 'page' as ContentVersionKind, subject: '1', id: 1 },
   build: (p: { kind: ContentVersionKind; subject: string; id: number }) =>
-    sql`select id, published_at, published_by, body->>'title' as title,
+    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
                (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
                   from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
                body->'theme' as colours, body
           from content_versions where kind = ${p.kind} and subject = ${p.subject} and id = ${p.id}`,
 });
 
-/** What tells a version apart in the list: a title, a menu's item count, the Theme's main colours. */
+/** What tells a version apart in the list: a title, a menu's name and item count, the Theme's main colours. */
 function summaryOf(
   kind: ContentVersionKind,
   r: { title: string | null; items: number | null; colours: Record<string, string> | null },
 ) {
-  if (kind === 'menu') return `${r.items ?? 0} item${r.items === 1 ? '' : 's'}`;
+  if (kind === 'menu') return `${r.title ?? ''} · ${r.items ?? 0} item${r.items === 1 ? '' : 's'}`;
   if (kind === 'theme') return r.colours ? `Colours ${r.colours.primary} · ${r.colours.accent}` : 'Theme';
   return r.title ?? '';
 }

@@ -191,7 +191,7 @@ describe('menus', () => {
     });
     expect(stale.statusCode).toBe(409);
     const list = await versions('menu', 'main-menu');
-    expect(list.map((v) => v.summary)).toEqual(['1 item', expect.stringMatching(/^\d+ items?$/)]);
+    expect(list.map((v) => v.summary)).toEqual([`${menu.name} · 1 item`, expect.stringMatching(/ · \d+ items?$/)]);
     const before = await version('menu', 'main-menu', list[1]!.id);
     expect(before.body).toMatchObject({ name: menu.name, items: menu.items });
   });
