@@ -105,7 +105,9 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // REGRESSION, stop 46 (issue 28): the Theme screen now loads the media library's picker for
   // the logo, the font fields and the conflict notice's field diff up front: measured 228.4 kB
   // against the editors' 155 kB. To do: load the logo card and the picker when first used.
-  theme: 229_000,
+  // +1.3 kB (issue 28's History): the History button and the previewing bar (the list itself loads
+  // when History opens): measured 229.7 kB.
+  theme: 230_000,
   // REGRESSION, stop 46 (issue 28): the page editor's conflict notice (field diff) and the Edit
   // buttons' menu navigation: measured 175.4 kB. To do: load the conflict notice when a save is refused.
   page: 176_000,

@@ -371,7 +371,6 @@ export default function Theme() {
         title="Theme"
         description="Every change shows in the preview at once. Shoppers see nothing until you publish."
       />
-      <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
       <EditPreviewLayout
         id="theme"
         label="Theme editor"
@@ -379,7 +378,12 @@ export default function Theme() {
         onTab={setTab}
         columns="narrow"
         editor={editor}
-        preview={<PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />}
+        preview={
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
+          </>
+        }
       />
       <EditorSaveBar
         testId="theme-save-bar"

@@ -62,7 +62,7 @@ export function ContentHistory({
   );
 }
 
-/** "Previewing the version of <date> · Back to your changes · Restore": over the editor and its preview. */
+/** "Previewing the version of <date> · Back to your changes · Restore": above the preview frame (its tab on a phone). */
 export function PreviewingBar({
   version,
   onBack,
@@ -75,7 +75,7 @@ export function PreviewingBar({
   if (!version) return null;
   return (
     <div
-      className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+      className="mb-3 flex shrink-0 flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
       role="status"
       data-testid="previewing-version"
     >

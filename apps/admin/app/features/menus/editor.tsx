@@ -259,14 +259,18 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
 
   return (
     <>
-      <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
       <EditPreviewLayout
         id="menu"
         label="Menu editor"
         tab={tab}
         onTab={setTab}
         editor={editor}
-        preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
+        preview={
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame message={message} version={0} onEdit={onEdit} />
+          </>
+        }
       />
       <DraftSaveBar
         testId="menu-save-bar"

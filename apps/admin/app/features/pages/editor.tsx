@@ -335,7 +335,6 @@ export function ContentEditor<T extends ContentRecord>({
 
   return (
     <>
-      <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
       <EditPreviewLayout
         id={noun}
         label={`${Noun} editor`}
@@ -344,13 +343,16 @@ export function ContentEditor<T extends ContentRecord>({
         columns="wide"
         editor={editor}
         preview={
-          <PreviewFrame
-            path={kind.previewPath(server)}
-            message={message}
-            samePageOnly
-            version={frameVersion}
-            onEdit={onEdit}
-          />
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame
+              path={kind.previewPath(server)}
+              message={message}
+              samePageOnly
+              version={frameVersion}
+              onEdit={onEdit}
+            />
+          </>
         }
       />
       <EditorSaveBar
