@@ -111,6 +111,8 @@ export * from './schemas/admin-seo.ts';
 export * from './api/admin-seo.ts';
 export * from './schemas/admin-templates.ts';
 export * from './api/admin-templates.ts';
+export * from './schemas/admin-versions.ts';
+export * from './api/admin-versions.ts';
 export * from './menu-slots.ts';
 export * from './schemas/admin-menus.ts';
 export * from './api/admin-menus.ts';

@@ -7,6 +7,7 @@ import {
   adminApi,
   onColourOf,
   type AdminStorefront,
+  type AdminVersion,
   type StorefrontPatch,
   type ThemeColours,
 } from '@shopfront/shared';
@@ -18,7 +19,7 @@ import { failure } from '../lib/toast';
 import { savedToast } from '../lib/undo';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useMe } from '../features/auth/me';
-import { changesOf, draftOf, previewMessageOf, type ThemeDraft } from '../features/theme/draft';
+import { changesOf, draftOf, previewMessageOf, versionDraft, type ThemeDraft } from '../features/theme/draft';
 import { themeDiff } from '../features/theme/theme-diff';
 import {
   ColourField,
@@ -34,6 +35,7 @@ import { PreviewFrame } from '../features/theme/preview-frame';
 import { EditPreviewLayout, type EditPreviewTab } from '../features/preview/edit-preview-layout';
 import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
 import { useEditFromPreview } from '../features/templates/edit-from-preview';
+import { ContentHistory, PreviewingBar } from '../features/history/content-history';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
 
@@ -79,7 +81,12 @@ export default function Theme() {
   const [tab, setTab] = useState<EditPreviewTab>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
   const onEdit = useEditFromPreview();
-  const previewMessage = useMemo(() => (draft ? previewMessageOf(draft) : undefined), [draft]);
+  /** A kept version shown in the frame instead of the draft (History's Preview), or null. */
+  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
+  const previewMessage = useMemo(() => {
+    const shown = previewing && draft ? versionDraft(previewing, draft) : draft;
+    return shown ? previewMessageOf(shown) : undefined;
+  }, [previewing, draft]);
   useLeaveGuard(changes !== null, 'Leave without publishing your theme changes?');
 
   /** Starts over from a saved storefront: the draft, the version and the frame follow it. */
@@ -140,7 +147,12 @@ export default function Theme() {
       </>
     );
 
-  const set = (change: (d: ThemeDraft) => ThemeDraft) => setDraft((d) => (d ? change(d) : d));
+  const set = (change: (d: ThemeDraft) => ThemeDraft) => {
+    setPreviewing(null);
+    setDraft((d) => (d ? change(d) : d));
+  };
+  /** A kept version becomes the draft: the save bar then offers Publish and Discard. */
+  const restore = (v: AdminVersion) => set((d) => versionDraft(v, d));
   const colour = (key: keyof ThemeColours) => (v: string) => set((d) => ({ ...d, theme: { ...d.theme, [key]: v } }));
   const notice = (patch: Partial<ThemeDraft['notice_bar']>) =>
     set((d) => ({ ...d, notice_bar: { ...d.notice_bar, ...patch } }));
@@ -156,6 +168,17 @@ export default function Theme() {
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid="theme-editor">
+      <ContentHistory
+        kind="theme"
+        subject={q.data?.id ?? ''}
+        revision={base}
+        previewing={previewing}
+        onPreview={(v) => {
+          setPreviewing(v);
+          if (v) setTab('preview');
+        }}
+        onRestore={restore}
+      />
       <EditorCard title="Colours">
         {COLOURS.map(({ key, label }) => (
           <ColourField
@@ -355,7 +378,12 @@ export default function Theme() {
         onTab={setTab}
         columns="narrow"
         editor={editor}
-        preview={<PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />}
+        preview={
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
+          </>
+        }
       />
       <EditorSaveBar
         testId="theme-save-bar"

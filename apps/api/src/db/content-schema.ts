@@ -284,3 +284,25 @@ export const mediaUploads = pgTable('media_uploads', {
   uploadKey: text('upload_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every save of the editors that write straight to the shop (issue 28): the Theme (subject: the
+ * storefront id), a page or post (its id) and a menu (its id). `body` is the editor's whole state
+ * in the shape its save takes; the first save of a subject also keeps what it was before
+ * (published_by null). The newest CONTENT_VERSIONS_KEPT per subject are kept. No page reads them.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_versions_subject_idx').on(t.kind, t.subject, t.id.desc()),
+    check('content_versions_kind_check', sql`${t.kind} in ('theme', 'page', 'post', 'menu')`),
+  ],
+);

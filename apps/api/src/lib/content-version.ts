@@ -35,6 +35,8 @@ export const UNWATCHED_TABLES = [
   'cart_items',
   'carts',
   'catalog_imports',
+  // Every save of the Theme, pages, posts and menus (issue 28): the panel's alone.
+  'content_versions',
   'coupon_redemptions',
   'customer_notes',
   'customers',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, adminMenusApi, type AdminMenu } from '@shopfront/shared';
+import { ApiError, adminMenusApi, type AdminMenu, type AdminMenuItem, type AdminVersion } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { DraftSaveBar } from '../../components/ui/draft-save-bar';
 import { call, errorText, fieldErrors, ifMatch, same } from '../../lib/api';
@@ -8,6 +8,7 @@ import { failure, success } from '../../lib/toast';
 import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { ContentHistory, PreviewingBar } from '../history/content-history';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, TextInput } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
@@ -42,6 +43,12 @@ const MENU_DIFF = {
   children: 'Sub-item',
 } as const;
 
+/** A kept menu version's body (its name and item tree, as the menu API answers them) as the editor's. */
+const versionOf = (v: AdminVersion) => ({
+  name: String(v.body.name ?? ''),
+  items: fromMenu((v.body.items ?? []) as AdminMenuItem[]),
+});
+
 /**
  * The menu editor (issue 28): the menu's items as a nested list beside the shop in preview mode.
  * Items are added, labelled, linked, moved (drag, keyboard, or the Move buttons), nested and
@@ -69,10 +76,24 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   useLeaveGuard(dirty, 'Leave without saving your changes to this menu?');
   const byItem = useMemo(() => errorsByItem(items, errors), [items, errors]);
   const nesting = server.max_depth > 1;
-  const message = useMemo(
-    () => ({ type: 'shopfront:preview:menus', menus: { [server.id]: { name, items: toPreview(items) } } }),
-    [server.id, name, items],
-  );
+  /** A kept version shown in the frame instead of the editor's items (History's Preview), or null. */
+  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
+  const message = useMemo(() => {
+    const shown = previewing ? versionOf(previewing) : { name, items };
+    return {
+      type: 'shopfront:preview:menus',
+      menus: { [server.id]: { name: shown.name, items: toPreview(shown.items) } },
+    };
+  }, [server.id, name, items, previewing]);
+  /** A kept version becomes the editor's menu: Save then makes it a new version. */
+  const restore = (v: AdminVersion) => {
+    const kept = versionOf(v);
+    setPreviewing(null);
+    setItems(kept.items);
+    setName(kept.name);
+    setOpen(null);
+    setErrors({});
+  };
 
   const took = (m: AdminMenu) => {
     const tree = fromMenu(m.items);
@@ -123,6 +144,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   const theirs = refused.theirs;
 
   const edit = (change: (list: EditItem[]) => EditItem[]) => {
+    setPreviewing(null);
     setErrors({});
     setItems(change);
   };
@@ -167,6 +189,19 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid="menu-editor">
+      {server.version > 0 && (
+        <ContentHistory
+          kind="menu"
+          subject={server.id}
+          revision={server.version}
+          previewing={previewing}
+          onPreview={(v) => {
+            setPreviewing(v);
+            if (v) setTab('preview');
+          }}
+          onRestore={restore}
+        />
+      )}
       {!nesting && (
         <EditorCard title="Column">
           <TextInput
@@ -230,7 +265,12 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         tab={tab}
         onTab={setTab}
         editor={editor}
-        preview={<PreviewFrame message={message} version={0} onEdit={onEdit} />}
+        preview={
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame message={message} version={0} onEdit={onEdit} />
+          </>
+        }
       />
       <DraftSaveBar
         testId="menu-save-bar"

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@shopfront/shared';
+import { ApiError, type AdminVersion } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { EditorSaveBar } from '../../components/ui/save-bar';
 import { errorText, same } from '../../lib/api';
@@ -9,6 +9,7 @@ import { failure, success } from '../../lib/toast';
 import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { ContentHistory, PreviewingBar } from '../history/content-history';
 import { MediaPickerButton } from '../media/picker';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
@@ -100,11 +101,30 @@ export function ContentEditor<T extends ContentRecord>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the message of the first save, once
   }, []);
 
+  /** A kept version shown in the frame instead of the form (History's Preview), or null. */
+  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
+  const versionForm = (v: AdminVersion) => kind.formOf({ ...server!, ...v.body } as T, timeZone);
+  /** A kept version becomes the form: saving it makes a new version. */
+  const restore = (v: AdminVersion) => {
+    setPreviewing(null);
+    setForm(versionForm(v));
+    setErrors({});
+    setTextKey((k) => k + 1);
+  };
   const set = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => {
+    setPreviewing(null);
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
-  const message = useMemo(() => kind.previewMessage(form, server, timeZone), [kind, form, server, timeZone]);
+  const message = useMemo(
+    () =>
+      kind.previewMessage(
+        previewing ? kind.formOf({ ...server!, ...previewing.body } as T, timeZone) : form,
+        server,
+        timeZone,
+      ),
+    [kind, form, server, timeZone, previewing],
+  );
 
   const took = (p: T) => {
     setServer(p);
@@ -166,6 +186,19 @@ export function ContentEditor<T extends ContentRecord>({
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid={`${noun}-editor`}>
+      {server && (
+        <ContentHistory
+          kind={noun}
+          subject={String(server.id)}
+          revision={server.version}
+          previewing={previewing}
+          onPreview={(v) => {
+            setPreviewing(v);
+            if (v) setTab('preview');
+          }}
+          onRestore={restore}
+        />
+      )}
       <EditorCard title={Noun}>
         <TextInput
           label="Title"
@@ -311,13 +344,16 @@ export function ContentEditor<T extends ContentRecord>({
         columns="wide"
         editor={editor}
         preview={
-          <PreviewFrame
-            path={kind.previewPath(server)}
-            message={message}
-            samePageOnly
-            version={frameVersion}
-            onEdit={onEdit}
-          />
+          <>
+            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewFrame
+              path={kind.previewPath(server)}
+              message={message}
+              samePageOnly
+              version={frameVersion}
+              onEdit={onEdit}
+            />
+          </>
         }
       />
       <EditorSaveBar

@@ -4,7 +4,6 @@ import {
   ApiError,
   adminTemplatesApi,
   type AdminTemplate,
-  type AdminTemplateVersionRow,
   type SectionInput,
   type SectionType,
 } from '@shopfront/shared';
@@ -17,7 +16,7 @@ import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-
 import { EditorCard, Toggle } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
 import { useEditFromPreview } from './edit-from-preview';
-import { History } from './history';
+import { VersionList } from '../history/version-list';
 import { sectionDiff } from './section-diff';
 import { SectionList } from './section-list';
 import { SectionSettings } from './section-settings';
@@ -156,10 +155,10 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     onError: refused,
   });
   const restore = useMutation({
-    mutationFn: async (v: AdminTemplateVersionRow) =>
+    mutationFn: async (version: number) =>
       (
         await call(adminTemplatesApi.restore, {
-          params: { id: server.id, version: v.version },
+          params: { id: server.id, version },
           headers: ifMatch(server.version),
         })
       ).data,
@@ -273,8 +272,16 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
       </EditorCard>
       {panel === 'add' && <TypePicker onPick={add} onClose={() => setPanel('none')} />}
       {panel === 'history' && (
-        <History
-          id={server.id}
+        <VersionList
+          queryKey={['templates', server.id, 'versions']}
+          fetch={async () =>
+            (await call(adminTemplatesApi.versions, { params: { id: server.id } })).data.versions.map((v) => ({
+              id: v.version,
+              published_at: v.published_at,
+              published_by: v.published_by,
+              detail: `${v.section_count} section${v.section_count === 1 ? '' : 's'}`,
+            }))
+          }
           previewing={previewing?.version ?? null}
           busy={busy}
           onClose={() => {
@@ -282,9 +289,9 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
             setPreviewing(null);
           }}
           onPreview={(v) =>
-            void call(adminTemplatesApi.version, { params: { id: server.id, version: v.version } }).then(
+            void call(adminTemplatesApi.version, { params: { id: server.id, version: v.id } }).then(
               (res) => {
-                setPreviewing({ version: v.version, sections: res.data.sections });
+                setPreviewing({ version: v.id, sections: res.data.sections });
                 setTab('preview');
               },
               (err: unknown) => void failure(errorText(err)),
@@ -292,7 +299,7 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
           }
           onRestore={(v) => {
             if (!dirty || window.confirm('Restoring replaces your unsaved changes. Restore this version?')) {
-              restore.mutate(v);
+              restore.mutate(v.id);
             }
           }}
         />

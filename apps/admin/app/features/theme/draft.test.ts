@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, previewMessageOf, type ThemeDraft } from './draft';
+import { changesOf, previewMessageOf, versionDraft, type ThemeDraft } from './draft';
 import { themeDiff } from './theme-diff';
 
 const saved: ThemeDraft = {
@@ -98,5 +98,42 @@ describe('the preview message and the conflict notice', () => {
       'Font · body font: theirs system-ui, yours Verdana',
       'Sticky header: theirs off, yours on',
     ]);
+  });
+});
+
+describe('a kept Theme version as the draft (History’s Restore)', () => {
+  const version = (body: Record<string, unknown>) => ({
+    id: 7,
+    published_at: '2026-12-01T10:00:00.000Z',
+    published_by: 'owner@example.com',
+    summary: 'Colours',
+    body,
+  });
+  // The version's body: the whole look as the API keeps it (null link text, page and logo).
+  const body = {
+    ...saved,
+    theme: { ...saved.theme, primary: '#b91c1c' },
+    logo: null,
+    notice_bar: { ...saved.notice_bar, link_text: null, page_slug: null },
+    custom_css: '.kept {}',
+  };
+
+  it('is the whole look, empty fields for what the version has none of', () => {
+    const draft = versionDraft(version(body), saved);
+    expect(draft.theme.primary).toBe('#b91c1c');
+    expect(draft.logo).toEqual({ url: '', alt: '' });
+    expect(draft.notice_bar).toMatchObject({ link_text: '', page_slug: '' });
+    expect(draft.custom_css).toBe('.kept {}');
+    expect(changesOf(saved, draft)).toEqual({
+      theme: { primary: '#b91c1c' },
+      custom_css: '.kept {}',
+      notice_bar: { link_text: null, page_slug: null },
+    });
+  });
+
+  it('keeps the draft’s custom CSS when the version has none (shown to owners only)', () => {
+    const { custom_css: _css, ...withoutCss } = body;
+    const draft = versionDraft(version(withoutCss), { ...saved, custom_css: 'mine {}' });
+    expect(draft.custom_css).toBe('mine {}');
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminStorefront, StorefrontPatch, ThemeColours } from '@shopfront/shared';
+import type { AdminStorefront, AdminVersion, StorefrontPatch, ThemeColours } from '@shopfront/shared';
 
 /** What the Theme screen edits: the storefront's look, as the owner API takes it. */
 export interface ThemeDraft {
@@ -39,6 +39,15 @@ export function draftOf(sf: AdminStorefront): ThemeDraft {
     is_cookie_warning_enabled: sf.is_cookie_warning_enabled,
     cookie_warning: { ...sf.cookie_warning },
   };
+}
+
+/**
+ * A kept Theme version (its body: the whole look as a PATCH) as a draft. Custom CSS is in it for
+ * owners only; for others the current draft's stays (they cannot change it).
+ */
+export function versionDraft(v: AdminVersion, current: ThemeDraft): ThemeDraft {
+  const look = { custom_css: current.custom_css, ...v.body } as unknown as AdminStorefront;
+  return draftOf(look);
 }
 
 /** The keys of `draft` that differ from `base`; nested objects only with their changed fields. */

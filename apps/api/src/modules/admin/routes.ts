@@ -76,6 +76,7 @@ import { adminPushRoutes } from './push/routes.ts';
 import { adminApplicationRoutes } from './applications/routes.ts';
 import { adminBackupRoutes } from './backups/routes.ts';
 import { adminTemplateRoutes } from './templates/routes.ts';
+import { adminVersionRoutes } from './versions/routes.ts';
 import { adminMenuRoutes } from './menus/routes.ts';
 import { adminFaqRoutes } from './faqs/routes.ts';
 import { adminSliderRoutes } from './sliders/routes.ts';
@@ -156,6 +157,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminApplicationRoutes);
   await app.register(adminBackupRoutes);
   await app.register(adminTemplateRoutes);
+  await app.register(adminVersionRoutes);
   await app.register(adminMenuRoutes);
   await app.register(adminFaqRoutes);
   await app.register(adminSliderRoutes);

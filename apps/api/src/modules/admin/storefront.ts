@@ -11,6 +11,7 @@ import { MASK, recordAudit, type AuditActor } from '../staff/audit.ts';
 import type { StaffMember } from '../staff/session.ts';
 import { faviconIcons } from './seo/pictures.ts';
 import { assertReferencesExist } from './settings.ts';
+import { keepVersion, stateBeforeFirst } from './versions/service.ts';
 
 type StorefrontPatch = z.output<typeof StorefrontPatchSchema>;
 type StorefrontRow = typeof storefronts.$inferSelect;
@@ -32,6 +33,30 @@ const SETTINGS_KEYS = new Set<keyof StorefrontPatch>([
   'favicon',
   'social_sharing_image',
 ]);
+
+/**
+ * What the Theme screen edits, the keys its versions keep (issue 28): the body of a whole-look
+ * PATCH. A save changing none of them (a store setting) keeps no version.
+ */
+const THEME_KEYS = [
+  'theme',
+  'typography',
+  'logo',
+  'custom_css',
+  'page_layout',
+  'is_sticky_header_enabled',
+  'is_scroll_button_enabled',
+  'notice_bar',
+  'topbar',
+  'is_cookie_warning_enabled',
+  'cookie_warning',
+] as const satisfies readonly (keyof StorefrontPatch)[];
+
+/** The row's look as a Theme version's body. */
+const themeBody = (row: StorefrontRow) => {
+  const view = viewOf(row);
+  return Object.fromEntries(THEME_KEYS.map((k) => [k, view[k]]));
+};
 
 /** The default storefront's settings as the owner sees them: `has_password`, never the password. */
 export async function getAdminStorefront(db: Db): Promise<AdminStorefront> {
@@ -155,6 +180,14 @@ export async function updateAdminStorefront(
     if (settingsChanged.length && !roleMayUse(actor.role, 'settings'))
       throw new HttpError(403, staffMessages.forbidden);
     if (changed.length === 0) return;
+    if (changed.some((k) => (THEME_KEYS as readonly string[]).includes(k))) {
+      // Its first version also keeps the look before (the storefront row is locked above).
+      const before = await stateBeforeFirst(tx, 'theme', row.id, async () => ({
+        body: themeBody(row),
+        at: row.updatedAt,
+      }));
+      await keepVersion(tx, { kind: 'theme', subject: row.id, by: actor.email, body: themeBody(updated!) }, before);
+    }
     await recordAudit(tx, {
       staff: actor,
       action: 'storefront.update',

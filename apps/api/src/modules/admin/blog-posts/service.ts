@@ -32,6 +32,7 @@ import {
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
+import { keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
 
 /**
  * The owner's blog posts (issue 28), as the owner's pages (../pages/service.ts) with the same
@@ -153,6 +154,37 @@ export async function loadAdminBlogPost(db: Db, id: number): Promise<AdminBlogPo
   };
 }
 
+/** The post as a version keeps it (issue 28): the fields its save takes; null when unknown. */
+async function postState(db: Db, id: number): Promise<VersionState | null> {
+  const p = await loadAdminBlogPost(db, id);
+  if (!p) return null;
+  const { title, slug, excerpt, cover_image, cover_image_alt, author, tags, blocks } = p;
+  const { seo_title, seo_description, status, publish_at } = p;
+  return {
+    body: {
+      title,
+      slug,
+      excerpt,
+      cover_image,
+      cover_image_alt,
+      author,
+      tags,
+      blocks,
+      seo_title,
+      seo_description,
+      status,
+      publish_at,
+    },
+    at: p.updated_at,
+  };
+}
+
+/** Keeps the post as it is now as its newest version (after `before`, on its first save). */
+async function keepPostVersion(tx: Db, act: OwnerAct, id: number, before: VersionState | null = null) {
+  const now = (await postState(tx, id))!;
+  await keepVersion(tx, { kind: 'post', subject: String(id), by: act.staff.email, body: now.body }, before);
+}
+
 /** What the audit log keeps of a post: its fields, the body as a count of blocks. */
 const auditView = (b: AdminBlogPostBody) => ({
   title: b.title,
@@ -229,6 +261,7 @@ export async function createAdminBlogPost(db: Db, act: OwnerAct, body: AdminBlog
     .transaction(async (tx) => {
       await lockShownPictures(tx, json, body.cover_image);
       const [row] = await insertPost(tx, { body, act, json, words });
+      await keepPostVersion(tx, act, row!.id);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'blog_post.create',
@@ -290,8 +323,10 @@ export async function updateAdminBlogPost(
   await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, json, body.cover_image);
+      const first = await stateBeforeFirst(tx, 'post', String(id), () => postState(tx, id));
       const [before] = await replacePost(tx, { id, body, act, json, words });
       if (!before) await refusal(tx, POSTS, id, msg);
+      await keepPostVersion(tx, act, id, first);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'blog_post.update',

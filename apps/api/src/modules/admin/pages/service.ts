@@ -29,6 +29,7 @@ import {
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
+import { keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
 
 /**
  * The owner's pages (issue 28). A page is a draft (is_published false), published, or scheduled
@@ -93,6 +94,20 @@ export async function loadAdminPage(db: Db, id: number): Promise<AdminPage | nul
   };
 }
 
+/** The page as a version keeps it (issue 28): the fields its save takes; null when unknown. */
+async function pageState(db: Db, id: number): Promise<VersionState | null> {
+  const p = await loadAdminPage(db, id);
+  if (!p) return null;
+  const { title, slug, blocks, seo_title, seo_description, status, publish_at } = p;
+  return { body: { title, slug, blocks, seo_title, seo_description, status, publish_at }, at: p.updated_at };
+}
+
+/** Keeps the page as it is now as its newest version (after `before`, on its first save). */
+async function keepPageVersion(tx: Db, act: OwnerAct, id: number, before: VersionState | null = null) {
+  const now = (await pageState(tx, id))!;
+  await keepVersion(tx, { kind: 'page', subject: String(id), by: act.staff.email, body: now.body }, before);
+}
+
 /** What the audit log keeps of a page: its fields, the body as a count of blocks. */
 const auditView = (b: AdminPageBody) => ({
   title: b.title,
@@ -119,6 +134,7 @@ export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody
                     ${newPublishAt(body)})
             returning id`,
       );
+      await keepPageVersion(tx, act, row!.id);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'page.create',
@@ -137,6 +153,7 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
   await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, JSON.stringify(body.blocks));
+      const first = await stateBeforeFirst(tx, 'page', String(id), () => pageState(tx, id));
       const [before] = await queryRows<PageRow & { meta_title: string | null; meta_description: string | null }>(
         tx,
         sql`with old as (select * from pages where id = ${id} for update)
@@ -151,6 +168,7 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
                       coalesce(old.publish_at > now(), false) as ahead, old.meta_title, old.meta_description`,
       );
       if (!before) await refusal(tx, PAGES, id, msg);
+      await keepPageVersion(tx, act, id, first);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'page.update',

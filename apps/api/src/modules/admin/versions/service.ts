@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  CONTENT_VERSIONS_KEPT,
+  type AdminVersion,
+  type AdminVersionList,
+  type ContentVersionKind,
+  type StaffRoleName,
+} from '@shopfront/shared';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
+
+/**
+ * "Every publish is a version" (issue 28) for the editors that save straight to the shop: the
+ * Theme, pages, posts and menus. Each save calls `keepVersion` inside its own transaction, after
+ * its conditional write succeeded (a refused save throws first, so it keeps nothing): the new
+ * state is kept, the first time also what the subject was before (published_by null), and only
+ * the newest CONTENT_VERSIONS_KEPT of the subject stay. The templates keep their own history.
+ */
+
+/** A subject's state in the shape its editor's save takes, with when it was last changed. */
+export interface VersionState {
+  body: Record<string, unknown>;
+  at: Date | string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** What the subject was before this save, read only when it has no version yet (else null). */
+export async function stateBeforeFirst(
+  tx: Db,
+  kind: ContentVersionKind,
+  subject: string,
+  read: () => Promise<VersionState | null>,
+): Promise<VersionState | null> {
+  const [kept] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from content_versions where kind = ${kind} and subject = ${subject} limit 1`,
+  );
+  return kept ? null : read();
+}
+
+/**
+ * Keeps `body` as the subject's newest version (and `before`, from stateBeforeFirst, ahead of it),
+ * then deletes all but the newest `kept`. Call inside the save's transaction, after its write.
+ */
+export async function keepVersion(
+  tx: Db,
+  v: { kind: ContentVersionKind; subject: string; by: string; body: Record<string, unknown> },
+  before: VersionState | null = null,
+  kept: number = CONTENT_VERSIONS_KEPT,
+): Promise<void> {
+  if (before) {
+    await tx.execute(
+      sql`insert into content_versions (kind, subject, body, published_by, published_at)
+          values (${v.kind}, ${v.subject}, ${JSON.stringify(before.body)}::jsonb, null,
+                  ${before.at === null ? sql`now()` : sql`${iso(before.at)}::timestamptz`})`,
+    );
+  }
+  await tx.execute(
+    sql`insert into content_versions (kind, subject, body, published_by)
+        values (${v.kind}, ${v.subject}, ${JSON.stringify(v.body)}::jsonb, ${v.by})`,
+  );
+  await tx.execute(
+    sql`delete from content_versions where kind = ${v.kind} and subject = ${v.subject}
+          and id not in (select id from content_versions where kind = ${v.kind} and subject = ${v.subject}
+                          order by id desc limit ${kept})`,
+  );
+}
+
+const versionListRows = namedQuery<{
+  id: number;
+  published_at: Date | string;
+  published_by: string | null;
+  title: string | null;
+  items: number | null;
+  colours: Record<string, string> | null;
+}>()({
+  name: 'admin.versions.list',
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours'],
+  example: { kind: 'page' as ContentVersionKind, subject: '1' },
+  build: (p: { kind: ContentVersionKind; subject: string }) =>
+    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
+               (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
+                  from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
+               body->'theme' as colours
+          from content_versions where kind = ${p.kind} and subject = ${p.subject}
+         order by id desc limit ${CONTENT_VERSIONS_KEPT}`,
+});
+
+const versionRow = namedQuery<{
+  id: number;
+  published_at: Date | string;
+  published_by: string | null;
+  title: string | null;
+  items: number | null;
+  colours: Record<string, string> | null;
+  body: Record<string, unknown>;
+}>()({
+  name: 'admin.versions.one',
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'body'],
+  example: { kind: 'page' as ContentVersionKind, subject: '1', id: 1 },
+  build: (p: { kind: ContentVersionKind; subject: string; id: number }) =>
+    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
+               (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
+                  from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
+               body->'theme' as colours, body
+          from content_versions where kind = ${p.kind} and subject = ${p.subject} and id = ${p.id}`,
+});
+
+/** What tells a version apart in the list: a title, a menu's name and item count, the Theme's main colours. */
+function summaryOf(
+  kind: ContentVersionKind,
+  r: { title: string | null; items: number | null; colours: Record<string, string> | null },
+) {
+  if (kind === 'menu') return `${r.title ?? ''} · ${r.items ?? 0} item${r.items === 1 ? '' : 's'}`;
+  if (kind === 'theme') return r.colours ? `Colours ${r.colours.primary} · ${r.colours.accent}` : 'Theme';
+  return r.title ?? '';
+}
+
+const rowOf = (
+  kind: ContentVersionKind,
+  r: Parameters<typeof summaryOf>[1] & { id: number; published_at: Date | string; published_by: string | null },
+) => ({
+  id: r.id,
+  published_at: iso(r.published_at),
+  published_by: r.published_by,
+  summary: summaryOf(kind, r),
+});
+
+/** The subject's versions, newest first (an unknown subject has none). */
+export async function listVersions(db: Db, kind: ContentVersionKind, subject: string): Promise<AdminVersionList> {
+  const rows = await versionListRows(db, { kind, subject });
+  return { versions: rows.map((r) => rowOf(kind, r)) };
+}
+
+/**
+ * One version with its body; null when it is not one of the subject's. A Theme's custom CSS is
+ * the owner's alone (a stylesheet can read what a page shows), so other roles get it without.
+ */
+export async function getVersion(
+  db: Db,
+  kind: ContentVersionKind,
+  subject: string,
+  id: number,
+  role: StaffRoleName,
+): Promise<AdminVersion | null> {
+  const [r] = await versionRow(db, { kind, subject, id });
+  if (!r) return null;
+  const { custom_css: _css, ...rest } = r.body;
+  const body = kind === 'theme' && role !== 'owner' ? rest : r.body;
+  return { ...rowOf(kind, r), body };
+}
