@@ -160,6 +160,9 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   expect(await axeProblems(page)).toEqual([]);
   await details.getByRole('button', { name: 'Close' }).click();
   await media('loom.jpg').click();
+  // The details' large picture may still be on its way when the picture is deleted (a slow
+  // machine): a 404 for that one picture's file, and only that, is the deletion, not a fault.
+  const loomFile = (await details.locator('img').first().getAttribute('src'))!.replace(/^\/media\/w_\d+\//, '');
   page.once('dialog', (d) => void d.accept());
   await details.getByTestId('media-delete').click();
   await toastSays(page, 'Picture deleted');
@@ -194,7 +197,7 @@ test('an owner writes and publishes a page on a phone; shoppers see it; the edit
   await toastSays(page, 'Page deleted');
   await expect(page).toHaveURL(/\/admin\/pages$/);
   await expect(page.getByTestId('page-our-workshop')).toHaveCount(0);
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpected(problems).filter((p) => !p.includes(`404: /media/w_640/${loomFile}`))).toEqual([]);
 });
 
 test('an owner writes a blog post on a phone, schedules it and sees it in the preview; the blog at 1280 px', async ({

@@ -87,6 +87,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   }, [server.id, name, items, previewing]);
   /** A kept version becomes the editor's menu: Save then makes it a new version. */
   const restore = (v: AdminVersion) => {
+    if (dirty && !window.confirm('Restoring replaces your unsaved changes. Restore this version?')) return;
     const kept = versionOf(v);
     setPreviewing(null);
     setItems(kept.items);

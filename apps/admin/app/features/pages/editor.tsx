@@ -106,6 +106,7 @@ export function ContentEditor<T extends ContentRecord>({
   const versionForm = (v: AdminVersion) => kind.formOf({ ...server!, ...v.body } as T, timeZone);
   /** A kept version becomes the form: saving it makes a new version. */
   const restore = (v: AdminVersion) => {
+    if (dirty && !window.confirm('Restoring replaces your unsaved changes. Restore this version?')) return;
     setPreviewing(null);
     setForm(versionForm(v));
     setErrors({});

@@ -94,6 +94,10 @@ export async function deleteVersioned(
       sql`delete from ${sql.identifier(t.table)} where id = ${id} and ${versionCheck(t, act.ifMatch)} returning title, slug`,
     );
     if (!gone) await refusal(tx, t, id, msg);
+    // Its kept versions go with it: nothing can restore a deleted page (Undo makes a new one).
+    await tx.execute(
+      sql`delete from content_versions where kind = ${kind === 'blog_post' ? 'post' : 'page'} and subject = ${String(id)}`,
+    );
     await recordAudit(tx, {
       staff: act.staff,
       action: `${kind}.delete`,

@@ -174,6 +174,28 @@ describe('pages and posts', () => {
     expect(list.map((v) => v.summary)).toEqual(['Post two', 'Post one']);
     expect((await version('post', post.id, list[1]!.id)).body).toMatchObject({ excerpt: 'Short', tags: ['care'] });
   });
+
+  it('deletes a page’s and a post’s versions with it', async () => {
+    const page = (await req('POST', '/api/admin/pages', { body: pageBody('Soon gone', 'history-gone') })).json().data;
+    const post = (
+      await req('POST', '/api/admin/blog-posts', { body: { ...pageBody('Post gone', 'history-gone-post'), tags: [] } })
+    ).json().data;
+    expect(await versions('page', page.id)).toHaveLength(1);
+    expect(await versions('post', post.id)).toHaveLength(1);
+    for (const [path, v] of [
+      [`/api/admin/pages/${page.id}`, page.version],
+      [`/api/admin/blog-posts/${post.id}`, post.version],
+    ] as const) {
+      const gone = await req('DELETE', path, { headers: ifMatch(v) });
+      expect(gone.statusCode, gone.body).toBe(200);
+    }
+    const left = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from content_versions where (kind = 'page' and subject = ${String(page.id)})
+            or (kind = 'post' and subject = ${String(post.id)})`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
 });
 
 describe('menus', () => {
