@@ -67,6 +67,12 @@ export async function keepVersion(
   );
 }
 
+/** What a version's summary is made of: a title (a menu's name), a menu's item count, the Theme's colours. */
+const summaryColumns = sql`coalesce(body->>'title', body->>'name') as title,
+  (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
+     from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
+  body->'theme' as colours`;
+
 const versionListRows = namedQuery<{
   id: number;
   published_at: Date | string;
@@ -79,10 +85,7 @@ const versionListRows = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours'],
   example: { kind: 'page' as ContentVersionKind, subject: '1' },
   build: (p: { kind: ContentVersionKind; subject: string }) =>
-    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
-               (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
-                  from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
-               body->'theme' as colours
+    sql`select id, published_at, published_by, ${summaryColumns}
           from content_versions where kind = ${p.kind} and subject = ${p.subject}
          order by id desc limit ${CONTENT_VERSIONS_KEPT}`,
 });
@@ -100,10 +103,7 @@ const versionRow = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'body'],
   example: { kind: 'page' as ContentVersionKind, subject: '1', id: 1 },
   build: (p: { kind: ContentVersionKind; subject: string; id: number }) =>
-    sql`select id, published_at, published_by, coalesce(body->>'title', body->>'name') as title,
-               (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
-                  from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
-               body->'theme' as colours, body
+    sql`select id, published_at, published_by, ${summaryColumns}, body
           from content_versions where kind = ${p.kind} and subject = ${p.subject} and id = ${p.id}`,
 });
 
