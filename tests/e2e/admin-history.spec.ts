@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
-import { shotScreen, toastSays } from './support/admin.ts';
+import { axeProblems, shotScreen, toastSays } from './support/admin.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /*
@@ -62,6 +62,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(page.getByTestId('version-1')).toContainText(new RegExp(before, 'i'));
       await history.scrollIntoViewIfNeeded();
       await shotScreen(page, 'history-theme');
+      expect(await axeProblems(page)).toEqual([]);
 
       await page.getByTestId('preview-version-1').click();
       await expect(page.getByTestId('previewing-version')).toContainText('Previewing the version of');
@@ -69,6 +70,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const reloaded = await previewFrame(page);
       await expect.poll(() => primaryOf(reloaded)).toBe(before);
       await shotScreen(page, 'history-theme-previewing');
+      expect(await axeProblems(page)).toEqual([]);
       // Nothing changed for shoppers, nor in the draft.
       await shopper.reload();
       await waitForHydration(shopper);
@@ -107,6 +109,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(page.getByTestId('version-1')).toContainText(first);
       await page.getByTestId('history').scrollIntoViewIfNeeded();
       await shotScreen(page, 'history-page');
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByTestId('restore-version-1').click();
       await expect(page.getByTestId('history')).toHaveCount(0);
       await expect(page.getByTestId('page-title')).toHaveValue(first);
@@ -134,6 +137,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(page.getByTestId('version-0')).toContainText('Live');
       await page.getByTestId('history').scrollIntoViewIfNeeded();
       await shotScreen(page, 'history-menu');
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByTestId('preview-version-1').click();
       await expect(page.getByTestId('previewing-version')).toBeVisible();
       await page.getByTestId('restore-previewed').click();
