@@ -287,7 +287,8 @@ export const mediaUploads = pgTable('media_uploads', {
 
 /**
  * Every save of the editors that write straight to the shop (issue 28): the Theme (subject: the
- * storefront id), a page or post (its id) and a menu (its id). `body` is the editor's whole state
+ * storefront id), a page or post (its id), a menu, FAQ group, slider or form (its id) and a
+ * testimonial (its id). `body` is the editor's whole state
  * in the shape its save takes; the first save of a subject also keeps what it was before
  * (published_by null). The newest CONTENT_VERSIONS_KEPT per subject are kept. No page reads them.
  */
@@ -303,6 +304,9 @@ export const contentVersions = pgTable(
   },
   (t) => [
     index('content_versions_subject_idx').on(t.kind, t.subject, t.id.desc()),
-    check('content_versions_kind_check', sql`${t.kind} in ('theme', 'page', 'post', 'menu')`),
+    check(
+      'content_versions_kind_check',
+      sql`${t.kind} in ('theme', 'page', 'post', 'menu', 'faq', 'slider', 'form', 'testimonial')`,
+    ),
   ],
 );

@@ -141,7 +141,7 @@ export type AdminTemplateDraftBody = z.input<typeof AdminTemplateDraftBodySchema
 export const AdminTemplateVersionRowSchema = z.object({
   version: z.number().int(),
   published_at: z.string(),
-  /** The staff member's e-mail; null for the sections the template had before its first publish. */
+  /** The staff member's name (their e-mail once they are gone); null for the sections the template had before its first publish. */
   published_by: z.string().nullable(),
   section_count: z.number().int(),
 });

@@ -13,12 +13,15 @@ import { recordAudit } from '../../staff/audit.ts';
 import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { templatesShowing } from '../template-usage.ts';
+import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
 
 /**
  * The FAQ editor (issue 28). A group's questions are saved whole in one short transaction that
  * first claims the group row by a conditional update (`version = If-Match`), so of several editors
  * saving against the same version exactly one wins and the others are refused with 409.
  * faq_groups' and faq_items' triggers tell every process's page cache at commit (content-version.ts).
+ * Each rename and question save keeps the group's whole editor state as a version (History, kind
+ * `faq`, subject the group id); deleting the group deletes them.
  */
 
 interface GroupRow {
@@ -65,6 +68,24 @@ const itemRows = (db: Db, id: string) =>
     db,
     sql`select question, answer, is_published from faq_items where group_id = ${id} order by position, id`,
   );
+
+/**
+ * The group as its editor edits it (title, description, questions): a version's body. Restoring
+ * puts it back in the form; the editor's Save sends it through the rename and the question save.
+ */
+async function faqState(tx: Db, id: string): Promise<VersionState | null> {
+  const [g] = await queryRows<{ title: string; description: string }>(
+    tx,
+    sql`select title, description from faq_groups where id = ${id}`,
+  );
+  return g ? { body: { ...g, items: await itemRows(tx, id) }, at: null } : null;
+}
+
+/** Keeps the group's state after a save as its newest version (the first time also `first`). */
+async function keepFaqVersion(tx: Db, act: OwnerAct, id: string, first: VersionState | null) {
+  const now = (await faqState(tx, id))!;
+  await keepVersion(tx, { kind: 'faq', subject: id, by: act.staff.email, body: now.body }, first);
+}
 
 /** One group with its questions in order; 404 for an unknown id. */
 export async function loadFaq(db: Db, id: string): Promise<AdminFaq> {
@@ -130,7 +151,9 @@ export async function renameFaq(
       tx,
       sql`select title, description from faq_groups where id = ${id} for update`,
     );
+    const first = await stateBeforeFirst(tx, 'faq', id, () => faqState(tx, id));
     const claimed = await claim(tx, act, id, sql`title = ${body.title}, description = ${body.description},`);
+    await keepFaqVersion(tx, act, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'faq.rename',
@@ -154,6 +177,8 @@ const outline = (items: readonly AdminFaqItem[]) =>
 export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: AdminFaqItem[]): Promise<AdminFaq> {
   await db.transaction(async (tx) => {
     const claimed = await claim(tx, act, id);
+    // Read after the claim's row lock, so a save that waited on another sees what that one left.
+    const first = await stateBeforeFirst(tx, 'faq', id, () => faqState(tx, id));
     const before = await itemRows(tx, id);
     await tx.execute(sql`delete from faq_items where group_id = ${id}`);
     if (items.length)
@@ -163,6 +188,7 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: Adm
           sql`, `,
         )}`,
       );
+    await keepFaqVersion(tx, act, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'faq.save',
@@ -176,7 +202,7 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: Adm
 }
 
 /**
- * Deletes a group and its questions; 409 naming the templates while any live or draft section
+ * Deletes a group, its questions and its kept versions; 409 naming the templates while any live or draft section
  * shows it. The group row is locked first, so a rename or save of it waits. Template saves take
  * no lock on the groups they name (a section may name a group that is gone: it renders without
  * it and the template editor flags it), so a template saved during the delete can still name it.
@@ -190,6 +216,7 @@ export async function deleteFaq(db: Db, act: OwnerAct, id: string): Promise<{ id
     if (act.ifMatch !== null && row!.version !== act.ifMatch) throw new HttpError(409, msg.stale);
     const items = await itemRows(tx, id);
     await tx.execute(sql`delete from faq_groups where id = ${id}`);
+    await dropVersions(tx, 'faq', id);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'faq.delete',

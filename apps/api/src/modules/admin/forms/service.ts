@@ -15,12 +15,15 @@ import { recordAudit } from '../../staff/audit.ts';
 import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { templatesShowing } from '../template-usage.ts';
+import { dropVersions, keepVersion, stateBeforeFirst } from '../versions/service.ts';
 
 /**
  * The forms editor (issue 28). A form is saved whole in one statement that changes the row only
  * while its version is still the If-Match one, so of several editors saving against the same
  * version exactly one wins and the others are refused with 409. The forms table's trigger tells
- * every process's page cache at commit (content-version.ts).
+ * every process's page cache at commit (content-version.ts). Each save keeps the whole form, in
+ * the shape the save takes, as a version (History, kind `form`, subject the form id); deleting the
+ * form deletes them.
  */
 
 type Saved = Required<Omit<AdminFormBody, 'fields'>> & { fields: FormField[] };
@@ -59,6 +62,9 @@ export async function listForms(db: Db): Promise<AdminFormList> {
   return { forms: (await formRows(db)).map(toRow) };
 }
 
+/** A row with its fields parsed (a definition stored before a field property existed, in full). */
+const parsed = (r: FormRow) => ({ ...r, fields: r.fields.map((f) => FormFieldSchema.parse(f)) });
+
 /** One form whole; 404 for an unknown id. */
 export async function loadForm(db: Db, id: string): Promise<AdminForm> {
   const [row] = await formRows(db, id);
@@ -66,8 +72,7 @@ export async function loadForm(db: Db, id: string): Promise<AdminForm> {
   return {
     ...toRow(row),
     description: row.description,
-    // Parsed so a definition stored before a field property existed answers in full.
-    fields: row.fields.map((f) => FormFieldSchema.parse(f)),
+    fields: parsed(row).fields,
     submit_label: row.submit_label,
     success_message: row.success_message,
   };
@@ -111,6 +116,17 @@ export async function createForm(
   return loadForm(db, id);
 }
 
+/** A form as its save takes it (AdminFormBody): a version's body, restored by saving it again. */
+const formBody = (f: Saved): Saved => ({
+  name: f.name,
+  description: f.description,
+  fields: f.fields,
+  submit_label: f.submit_label,
+  success_message: f.success_message,
+  is_active: f.is_active,
+  notify_emails: f.notify_emails,
+});
+
 /** What the audit log keeps of a form. */
 const outline = (f: { name: string; fields: readonly FormField[]; is_active: boolean; notify_emails: string[] }) => ({
   name: f.name,
@@ -128,6 +144,9 @@ export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): 
     // Locked first, so the audit's "before" is the form this save replaces, even without If-Match.
     await tx.execute(sql`select id from forms where id = ${id} for update`);
     const [before] = await formRows(tx, id);
+    const first = await stateBeforeFirst(tx, 'form', id, async () =>
+      before ? { body: formBody(parsed(before)), at: null } : null,
+    );
     const [saved] = await queryRows<{ version: number }>(
       tx,
       sql`update forms set name = ${body.name}, description = ${body.description},
@@ -139,6 +158,8 @@ export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): 
        returning version`,
     );
     if (!saved) throw before ? new HttpError(409, msg.stale) : notFound(msg.notFound);
+    const after = (await formRows(tx, id))[0]!;
+    await keepVersion(tx, { kind: 'form', subject: id, by: act.staff.email, body: formBody(parsed(after)) }, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'form.save',
@@ -152,8 +173,8 @@ export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): 
 }
 
 /**
- * Deletes a form and (by the foreign key's cascade) its submissions; 409 naming the templates
- * while any live or draft section shows it. The row is locked first, so a save of it waits;
+ * Deletes a form, its kept versions and (by the foreign key's cascade) its submissions; 409
+ * naming the templates while any live or draft section shows it. The row is locked first, so a save of it waits;
  * template saves take no lock on the forms they name (a section whose form is gone renders
  * without it, and the template editor flags it). Answers how many submissions went with it.
  */
@@ -169,6 +190,7 @@ export async function deleteForm(
     if (row!.used_by.length) throw new HttpError(409, msg.inUse(row!.used_by.map((t) => t.name)));
     if (act.ifMatch !== null && row!.version !== act.ifMatch) throw new HttpError(409, msg.stale);
     await tx.execute(sql`delete from forms where id = ${id}`);
+    await dropVersions(tx, 'form', id);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'form.delete',

@@ -14,12 +14,15 @@ import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { templatesShowing } from '../template-usage.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
+import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
 
 /**
  * The slider editor (issue 28). A slider's slides are saved whole in one short transaction that
  * first claims the slider row by a conditional update (`version = If-Match`), so of several
  * editors saving against the same version exactly one wins and the others are refused with 409.
  * sliders' and slides' triggers tell every process's page cache at commit (content-version.ts).
+ * Each rename and slides save keeps the slider's whole editor state as a version (History, kind
+ * `slider`, subject the slider id); deleting the slider deletes them.
  */
 
 /** The sliders (all, or the one `id`) with their slide count and the templates that show them. */
@@ -47,6 +50,21 @@ const slideRows = (db: Db, id: string) =>
     sql`select title, subtitle, nullif(image_url, '') as image_url, image_alt, link_url, link_text
           from slides where slider_id = ${id} order by position, id`,
   );
+
+/**
+ * The slider as its editor edits it (name, slides): a version's body. Restoring puts it back in
+ * the form; the editor's Save sends it through the rename and the slides save.
+ */
+async function sliderState(tx: Db, id: string): Promise<VersionState | null> {
+  const [l] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id}`);
+  return l ? { body: { name: l.name, slides: await slideRows(tx, id) }, at: null } : null;
+}
+
+/** Keeps the slider's state after a save as its newest version (the first time also `first`). */
+async function keepSliderVersion(tx: Db, act: OwnerAct, id: string, first: VersionState | null) {
+  const now = (await sliderState(tx, id))!;
+  await keepVersion(tx, { kind: 'slider', subject: id, by: act.staff.email, body: now.body }, first);
+}
 
 /** One slider with its slides in order; 404 for an unknown id. */
 export async function loadSlider(db: Db, id: string): Promise<AdminSlider> {
@@ -103,7 +121,9 @@ async function claim(tx: Db, act: OwnerAct, id: string, set = sql``): Promise<{ 
 export async function renameSlider(db: Db, act: OwnerAct, id: string, name: string): Promise<AdminSlider> {
   await db.transaction(async (tx) => {
     const [before] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id} for update`);
+    const first = await stateBeforeFirst(tx, 'slider', id, () => sliderState(tx, id));
     const claimed = await claim(tx, act, id, sql`name = ${name},`);
+    await keepSliderVersion(tx, act, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'slider.rename',
@@ -127,6 +147,8 @@ export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: Admi
   await db.transaction(async (tx) => {
     await lockShownPictures(tx, ...slides.map((s) => s.image_url));
     const claimed = await claim(tx, act, id);
+    // Read after the claim's row lock, so a save that waited on another sees what that one left.
+    const first = await stateBeforeFirst(tx, 'slider', id, () => sliderState(tx, id));
     const before = await slideRows(tx, id);
     await tx.execute(sql`delete from slides where slider_id = ${id}`);
     if (slides.length)
@@ -139,6 +161,7 @@ export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: Admi
           sql`, `,
         )}`,
       );
+    await keepSliderVersion(tx, act, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'slider.save',
@@ -152,7 +175,7 @@ export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: Admi
 }
 
 /**
- * Deletes a slider and its slides; 409 naming the templates while any live or draft section
+ * Deletes a slider, its slides and its kept versions; 409 naming the templates while any live or draft section
  * shows it. The slider row is locked first, so a rename or save of it waits. Template saves take
  * no lock on the sliders they name (a section whose slider is gone renders without it, and the
  * template editor flags it), so a template saved during the delete can still name it.
@@ -166,6 +189,7 @@ export async function deleteSlider(db: Db, act: OwnerAct, id: string): Promise<{
     if (act.ifMatch !== null && row!.version !== act.ifMatch) throw new HttpError(409, msg.stale);
     const slides = await slideRows(tx, id);
     await tx.execute(sql`delete from sliders where id = ${id}`);
+    await dropVersions(tx, 'slider', id);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'slider.delete',

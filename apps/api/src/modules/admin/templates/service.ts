@@ -16,6 +16,7 @@ import { HttpError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
+import { publishedByName } from '../versions/service.ts';
 import { sectionWarnings } from './warnings.ts';
 
 /**
@@ -141,7 +142,8 @@ const versionListRows = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'n'],
   example: { id: 'home' },
   build: ({ id }: { id: string }) =>
-    sql`select id, published_at, published_by, jsonb_array_length(sections)::int as n from template_versions
+    sql`select id, published_at, ${publishedByName('tv')}, jsonb_array_length(sections)::int as n
+          from template_versions tv
          where template_id = ${id} order by id desc limit ${TEMPLATE_VERSIONS_LISTED}`,
 });
 
@@ -155,7 +157,7 @@ const versionRow = namedQuery<{
   columns: ['id', 'published_at', 'published_by', 'sections'],
   example: { id: 'home', version: 1 },
   build: (p: { id: string; version: number }) =>
-    sql`select id, published_at, published_by, sections from template_versions
+    sql`select id, published_at, ${publishedByName('tv')}, sections from template_versions tv
          where template_id = ${p.id} and id = ${p.version}`,
 });
 

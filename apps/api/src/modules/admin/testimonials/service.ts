@@ -10,12 +10,20 @@ import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
+import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
 
 /**
  * The testimonials editor (issue 28). Each write is one short transaction with a conditional
  * statement (an edit or delete at the If-Match version, a create below the cap, a reorder of
  * exactly the rows there are), audited in it. testimonials' trigger tells every process's page
  * cache at commit (content-version.ts).
+ *
+ * History (kind `testimonial`) is kept per testimonial, subject its id: the editor saves one
+ * testimonial at a time (its fields, PUT /testimonials/:id), so a version is what that save took
+ * and Restore puts one quote back without touching the others. A version of the whole list would
+ * need a list save the API has not got, and restoring it would quietly undo every other
+ * testimonial's later edits, deletes and additions. The order is not versioned. Creating one keeps
+ * its first version, editing one keeps each, deleting one deletes them.
  */
 
 /**
@@ -45,6 +53,10 @@ const audited = (t: Fields) => ({
   is_published: t.is_published,
 });
 
+/** One testimonial's version: its fields in the shape its save takes. */
+const keepTestimonial = (tx: Db, act: OwnerAct, id: number, t: Fields, first: VersionState | null = null) =>
+  keepVersion(tx, { kind: 'testimonial', subject: String(id), by: act.staff.email, body: audited(t) }, first);
+
 /** Adds one at the end of the list; 422 when the shop has TESTIMONIAL_LIMITS.max already. */
 export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
@@ -60,6 +72,7 @@ export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promi
           returning id`,
     );
     if (!made) throw fieldError('author', msg.tooMany);
+    await keepTestimonial(tx, act, made.id, t);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'testimonial.create',
@@ -97,6 +110,11 @@ export async function updateTestimonial(db: Db, act: OwnerAct, id: number, t: Fi
            returning version`,
     );
     if (!saved || !before) return refused(tx, id);
+    const first = await stateBeforeFirst(tx, 'testimonial', String(id), async () => ({
+      body: audited(before),
+      at: null,
+    }));
+    await keepTestimonial(tx, act, id, t, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'testimonial.update',
@@ -117,6 +135,7 @@ export async function deleteTestimonial(db: Db, act: OwnerAct, id: number): Prom
       sql`delete from testimonials where id = ${id} and ${atVersion(act)} returning ${COLUMNS}`,
     );
     if (!gone) return refused(tx, id);
+    await dropVersions(tx, 'testimonial', id);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'testimonial.delete',

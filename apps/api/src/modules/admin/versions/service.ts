@@ -11,10 +11,12 @@ import { namedQuery } from '../../../db/named-query.ts';
 
 /**
  * "Every publish is a version" (issue 28) for the editors that save straight to the shop: the
- * Theme, pages, posts and menus. Each save calls `keepVersion` inside its own transaction, after
- * its conditional write succeeded (a refused save throws first, so it keeps nothing): the new
- * state is kept, the first time also what the subject was before (published_by null), and only
- * the newest CONTENT_VERSIONS_KEPT of the subject stay. The templates keep their own history.
+ * Theme, pages, posts, menus, FAQ groups, sliders, forms and testimonials. Each save calls
+ * `keepVersion` inside its own transaction, after its conditional write succeeded (a refused save
+ * throws first, so it keeps nothing): the new state is kept, the first time also what the subject
+ * was before (published_by null), and only the newest CONTENT_VERSIONS_KEPT of the subject stay.
+ * A save that leaves the editor's state as the newest version has it keeps nothing. Deleting a
+ * subject deletes its versions (`dropVersions`). The templates keep their own history.
  */
 
 /** A subject's state in the shape its editor's save takes, with when it was last changed. */
@@ -49,6 +51,14 @@ export async function keepVersion(
   before: VersionState | null = null,
   kept: number = CONTENT_VERSIONS_KEPT,
 ): Promise<void> {
+  const body = JSON.stringify(v.body);
+  // Nothing the editor edits changed (a save of the same menu, a rename to the same name): no version.
+  const [same] = await queryRows<{ same: boolean }>(
+    tx,
+    sql`select body = ${body}::jsonb as same from content_versions
+         where kind = ${v.kind} and subject = ${v.subject} order by id desc limit 1`,
+  );
+  if (same?.same || (before && JSON.stringify(before.body) === body)) return;
   if (before) {
     await tx.execute(
       sql`insert into content_versions (kind, subject, body, published_by, published_at)
@@ -58,7 +68,7 @@ export async function keepVersion(
   }
   await tx.execute(
     sql`insert into content_versions (kind, subject, body, published_by)
-        values (${v.kind}, ${v.subject}, ${JSON.stringify(v.body)}::jsonb, ${v.by})`,
+        values (${v.kind}, ${v.subject}, ${body}::jsonb, ${v.by})`,
   );
   await tx.execute(
     sql`delete from content_versions where kind = ${v.kind} and subject = ${v.subject}
@@ -67,11 +77,28 @@ export async function keepVersion(
   );
 }
 
+/** Deletes a subject's versions: call in the transaction that deletes the subject. */
+export async function dropVersions(tx: Db, kind: ContentVersionKind, subject: string | number): Promise<void> {
+  await tx.execute(sql`delete from content_versions where kind = ${kind} and subject = ${String(subject)}`);
+}
+
+/**
+ * Who kept a version, as the History lists show it: the staff member's name (joined on the e-mail
+ * kept with the version, one statement for the whole list), or that e-mail once the member is gone.
+ * `alias` is the version table's alias in the query.
+ */
+export const publishedByName = (alias: string) =>
+  sql`coalesce((select nullif(s.name, '') from staff s where lower(s.email) = lower(${sql.identifier(alias)}.published_by)),
+               ${sql.identifier(alias)}.published_by) as published_by`;
+
 /** What a version's summary is made of: a title (a menu's name), a menu's item count, the Theme's colours. */
-const summaryColumns = sql`coalesce(body->>'title', body->>'name') as title,
+const summaryColumns = sql`coalesce(body->>'title', body->>'name', body->>'author') as title,
   (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
-     from jsonb_array_elements(case when jsonb_typeof(body->'items') = 'array' then body->'items' else '[]'::jsonb end) i) as items,
-  body->'theme' as colours`;
+     from jsonb_array_elements(case when jsonb_typeof(list) = 'array' then list else '[]'::jsonb end) i) as items,
+  body->'theme' as colours, left(body->>'quote', 61) as quote`;
+
+/** The list a version's count is of: a menu's items, a FAQ group's questions, a slider's slides, a form's fields. */
+const listOf = sql`coalesce(body->'items', body->'slides', body->'fields')`;
 
 const versionListRows = namedQuery<{
   id: number;
@@ -80,13 +107,15 @@ const versionListRows = namedQuery<{
   title: string | null;
   items: number | null;
   colours: Record<string, string> | null;
+  quote: string | null;
 }>()({
   name: 'admin.versions.list',
-  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours'],
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'quote'],
   example: { kind: 'page' as ContentVersionKind, subject: '1' },
   build: (p: { kind: ContentVersionKind; subject: string }) =>
-    sql`select id, published_at, published_by, ${summaryColumns}
-          from content_versions where kind = ${p.kind} and subject = ${p.subject}
+    sql`select id, published_at, ${publishedByName('v')}, ${summaryColumns}
+          from content_versions v, lateral (select ${listOf} as list) l
+         where kind = ${p.kind} and subject = ${p.subject}
          order by id desc limit ${CONTENT_VERSIONS_KEPT}`,
 });
 
@@ -97,23 +126,44 @@ const versionRow = namedQuery<{
   title: string | null;
   items: number | null;
   colours: Record<string, string> | null;
+  quote: string | null;
   body: Record<string, unknown>;
 }>()({
   name: 'admin.versions.one',
-  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'body'],
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'quote', 'body'],
   example: { kind: 'page' as ContentVersionKind, subject: '1', id: 1 },
   build: (p: { kind: ContentVersionKind; subject: string; id: number }) =>
-    sql`select id, published_at, published_by, ${summaryColumns}, body
-          from content_versions where kind = ${p.kind} and subject = ${p.subject} and id = ${p.id}`,
+    sql`select id, published_at, ${publishedByName('v')}, ${summaryColumns}, body
+          from content_versions v, lateral (select ${listOf} as list) l
+         where kind = ${p.kind} and subject = ${p.subject} and id = ${p.id}`,
 });
 
-/** What tells a version apart in the list: a title, a menu's name and item count, the Theme's main colours. */
+const counted = (n: number | null, noun: string) => `${n ?? 0} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The noun of what each kind's count counts. */
+const COUNTED: Partial<Record<ContentVersionKind, string>> = {
+  menu: 'item',
+  faq: 'question',
+  slider: 'slide',
+  form: 'field',
+};
+
+/**
+ * What tells a version apart in the list: a page's or post's title, the Theme's main colours, a
+ * name and count (a menu's items, a FAQ group's questions, a slider's slides, a form's fields), a
+ * testimonial's author and the start of its quote.
+ */
 function summaryOf(
   kind: ContentVersionKind,
-  r: { title: string | null; items: number | null; colours: Record<string, string> | null },
+  r: { title: string | null; items: number | null; colours: Record<string, string> | null; quote: string | null },
 ) {
-  if (kind === 'menu') return `${r.title ?? ''} · ${r.items ?? 0} item${r.items === 1 ? '' : 's'}`;
+  const noun = COUNTED[kind];
+  if (noun) return `${r.title ?? ''} · ${counted(r.items, noun)}`;
   if (kind === 'theme') return r.colours ? `Colours ${r.colours.primary} · ${r.colours.accent}` : 'Theme';
+  if (kind === 'testimonial') {
+    const quote = r.quote ?? '';
+    return `${r.title ?? ''} · “${quote.length > 60 ? `${quote.slice(0, 59)}…` : quote}”`;
+  }
   return r.title ?? '';
 }
 

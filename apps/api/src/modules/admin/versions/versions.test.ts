@@ -54,7 +54,7 @@ describe('the Theme', () => {
     const list = await versions('theme', sf.id);
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({
-      published_by: expect.stringContaining('@'),
+      published_by: 'Test Staff',
       summary: expect.stringContaining('#123456'),
     });
     expect(list[1]!.published_by).toBeNull();

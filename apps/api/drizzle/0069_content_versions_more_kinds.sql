@@ -1,0 +1,2 @@
+ALTER TABLE "content_versions" DROP CONSTRAINT "content_versions_kind_check";--> statement-breakpoint
+ALTER TABLE "content_versions" ADD CONSTRAINT "content_versions_kind_check" CHECK ("content_versions"."kind" in ('theme', 'page', 'post', 'menu', 'faq', 'slider', 'form', 'testimonial'));
