@@ -91,6 +91,12 @@ export function useOrderedDraft<T extends { key: string }>(opts: {
       edit((list) => [...list, row]);
       setOpen(row.key);
     },
+    /** Takes rows as edits (a version History restores): the saved rows stay, nothing open, no messages. */
+    replace: (list: T[]) => {
+      setRows(list);
+      setOpen(null);
+      setErrors({});
+    },
     /** Takes a saved version's rows: nothing open, no messages, no conflict. */
     reset: (list: T[]) => {
       setStart(list);

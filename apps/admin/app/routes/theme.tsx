@@ -7,7 +7,6 @@ import {
   adminApi,
   onColourOf,
   type AdminStorefront,
-  type AdminVersion,
   type StorefrontPatch,
   type ThemeColours,
 } from '@shopfront/shared';
@@ -36,6 +35,7 @@ import { EditPreviewLayout, type EditPreviewTab } from '../features/preview/edit
 import { STOREFRONT_KEY, storefrontQuery } from '../features/settings/storefront-query';
 import { useEditFromPreview } from '../features/templates/edit-from-preview';
 import { ContentHistory, PreviewingBar } from '../features/history/content-history';
+import { useVersionPreview } from '../features/history/use-version-preview';
 
 export const meta = () => [{ title: 'Theme · Shop admin' }];
 
@@ -81,8 +81,16 @@ export default function Theme() {
   const [tab, setTab] = useState<EditPreviewTab>('edit');
   const changes = saved && draft ? changesOf(saved, draft) : null;
   const onEdit = useEditFromPreview();
-  /** A kept version shown in the frame instead of the draft (History's Preview), or null. */
-  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
+  /**
+   * A kept version becomes the draft: the save bar then offers Publish and Discard. It asks nothing
+   * first: Discard there undoes it (the draft is kept apart from what is live until Publish).
+   */
+  const history = useVersionPreview({
+    dirty: false,
+    onPreview: () => setTab('preview'),
+    apply: (v) => setDraft((d) => (d ? versionDraft(v, d) : d)),
+  });
+  const { previewing } = history;
   const previewMessage = useMemo(() => {
     const shown = previewing && draft ? versionDraft(previewing, draft) : draft;
     return shown ? previewMessageOf(shown) : undefined;
@@ -148,11 +156,9 @@ export default function Theme() {
     );
 
   const set = (change: (d: ThemeDraft) => ThemeDraft) => {
-    setPreviewing(null);
+    history.stop();
     setDraft((d) => (d ? change(d) : d));
   };
-  /** A kept version becomes the draft: the save bar then offers Publish and Discard. */
-  const restore = (v: AdminVersion) => set((d) => versionDraft(v, d));
   const colour = (key: keyof ThemeColours) => (v: string) => set((d) => ({ ...d, theme: { ...d.theme, [key]: v } }));
   const notice = (patch: Partial<ThemeDraft['notice_bar']>) =>
     set((d) => ({ ...d, notice_bar: { ...d.notice_bar, ...patch } }));
@@ -168,17 +174,7 @@ export default function Theme() {
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid="theme-editor">
-      <ContentHistory
-        kind="theme"
-        subject={q.data?.id ?? ''}
-        revision={base}
-        previewing={previewing}
-        onPreview={(v) => {
-          setPreviewing(v);
-          if (v) setTab('preview');
-        }}
-        onRestore={restore}
-      />
+      <ContentHistory kind="theme" subject={q.data?.id ?? ''} revision={base} history={history} />
       <EditorCard title="Colours">
         {COLOURS.map(({ key, label }) => (
           <ColourField
@@ -380,7 +376,7 @@ export default function Theme() {
         editor={editor}
         preview={
           <>
-            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewingBar history={history} />
             <PreviewFrame message={previewMessage} version={version} onEdit={onEdit} />
           </>
         }

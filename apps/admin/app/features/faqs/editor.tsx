@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAQ_LIMITS, adminFaqsApi, type AdminFaq, type AdminFaqItem } from '@shopfront/shared';
+import { FAQ_LIMITS, adminFaqsApi, type AdminFaq, type AdminFaqItem, type AdminVersion } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { OrderedEditorLayout, OrderedListCard } from '../../components/ui/ordered-editor';
 import { DraftSaveBar } from '../../components/ui/draft-save-bar';
@@ -12,6 +12,8 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { ContentHistory } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput } from '../theme/fields';
 import { QuestionForm } from './question-form';
@@ -23,6 +25,13 @@ const newKey = () => `q${++counter}`;
 const withKeys = (items: AdminFaqItem[]): EditQuestion[] => items.map((i) => ({ ...i, key: newKey() }));
 const toBody = (items: EditQuestion[]): AdminFaqItem[] =>
   items.map(({ question, answer, is_published }) => ({ question, answer, is_published }));
+
+/** A kept FAQ version's body (the group's title, description and questions, as its editor saves them). */
+const versionOf = (v: AdminVersion) => ({
+  title: String(v.body.title ?? ''),
+  description: String(v.body.description ?? ''),
+  items: (v.body.items ?? []) as AdminFaqItem[],
+});
 
 /** A group's fields by the names the editor gives them, for a refused save's differences. */
 const FAQ_DIFF = {
@@ -41,6 +50,7 @@ const FAQ_DIFF = {
  * see it at once. A save refused because another editor saved first (409) shows what differs, field by field, and offers
  * theirs or keeping this one (saved over theirs). A group no template shows can be deleted. Beside it the home page previews the unsaved
  * group in its FAQ sections that show it (`shopfront:preview:faq`, docs/preview-protocol.md).
+ * History lists the saved versions: Preview shows one in the frame, Restore puts it in the form.
  */
 export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -54,14 +64,26 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
   const [title, setTitle] = useState(faq.title);
   const [description, setDescription] = useState(faq.description);
   const { rows: items, errors } = draft;
-  const message = useMemo(
-    () => ({ type: 'shopfront:preview:faq', id: faq.id, title, description, items: toBody(items) }),
-    [faq.id, title, description, items],
-  );
 
   const renamed = title !== server.title || description !== server.description;
   const dirty = renamed || !same(toBody(items), toBody(draft.start));
   useLeaveGuard(dirty, 'Leave without saving your changes to these questions?');
+  /** A kept version becomes the editor's group: Save then publishes it as a new version. */
+  const history = useVersionPreview({
+    dirty,
+    editing: [title, description, items],
+    apply: (v) => {
+      const kept = versionOf(v);
+      setTitle(kept.title);
+      setDescription(kept.description);
+      draft.replace(withKeys(kept.items));
+    },
+  });
+  const { previewing } = history;
+  const message = useMemo(() => {
+    const shown = previewing ? versionOf(previewing) : { title, description, items: toBody(items) };
+    return { type: 'shopfront:preview:faq', id: faq.id, ...shown };
+  }, [faq.id, title, description, items, previewing]);
 
   const took = (f: AdminFaq) => {
     setServer(f);
@@ -137,8 +159,10 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
         label="FAQ editor"
         message={message}
         usedBy={server.used_by}
+        history={history}
         editor={
           <OrderedEditorLayout noun="question" draft={draft} stacked form={(open) => <QuestionForm {...open} />}>
+            <ContentHistory kind="faq" subject={server.id} revision={server.version} history={history} />
             <EditorCard title="Group">
               <TextInput
                 label="Title"

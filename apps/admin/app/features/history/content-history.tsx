@@ -1,36 +1,32 @@
 import { Suspense, lazy, useState } from 'react';
-import type { AdminVersion, ContentVersionKind } from '@shopfront/shared';
+import type { ContentVersionKind } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/states';
+import type { VersionPreview } from './use-version-preview';
 import { versionDate } from './version-date';
 
 /** The list and its requests load when History is first opened (the editors' budgets, ADR 0034). */
 const ContentVersions = lazy(() => import('./content-versions').then((m) => ({ default: m.ContentVersions })));
 
 /**
- * The History of an editor that saves straight to the shop (the Theme, a page or post, a menu):
- * a History button opening the list of saved versions. Preview and Restore hand the editor the
- * version with its body (the shape of the editor's save): the editor shows it in its preview
- * frame, or puts it into its form. `revision` (the saved version number) refetches the list
- * after each save.
+ * The History of an editor that saves straight to the shop (the Theme, a page or post, a menu, a
+ * FAQ group, a slider): a History button opening the list of saved versions. Preview and Restore
+ * hand the editor's useVersionPreview the version with its body (the shape of the editor's save):
+ * the editor shows it in its preview frame, or puts it into its form. `revision` (the saved
+ * version number) refetches the list after each save.
  */
 export function ContentHistory({
   kind,
   subject,
   revision,
-  previewing,
+  history,
   busy = false,
-  onPreview,
-  onRestore,
 }: {
   kind: ContentVersionKind;
   subject: string;
   revision: number;
-  previewing: AdminVersion | null;
+  history: VersionPreview;
   busy?: boolean;
-  /** Shows the version in the preview frame (null: back to the editor's own changes). */
-  onPreview: (v: AdminVersion | null) => void;
-  onRestore: (v: AdminVersion) => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -44,16 +40,16 @@ export function ContentHistory({
             kind={kind}
             subject={subject}
             revision={revision}
-            previewing={previewing}
+            previewing={history.previewing}
             busy={busy}
             onClose={() => {
               setOpen(false);
-              onPreview(null);
+              history.stop();
             }}
-            onPreview={onPreview}
+            onPreview={history.preview}
             onRestore={(v) => {
               setOpen(false);
-              onRestore(v);
+              history.restore(v);
             }}
           />
         </Suspense>
@@ -63,15 +59,8 @@ export function ContentHistory({
 }
 
 /** "Previewing the version of <date> · Back to your changes · Restore": above the preview frame (its tab on a phone). */
-export function PreviewingBar({
-  version,
-  onBack,
-  onRestore,
-}: {
-  version: AdminVersion | null;
-  onBack: () => void;
-  onRestore: (v: AdminVersion) => void;
-}) {
+export function PreviewingBar({ history }: { history: VersionPreview }) {
+  const version = history.previewing;
   if (!version) return null;
   return (
     <div
@@ -81,10 +70,10 @@ export function PreviewingBar({
     >
       <span className="min-w-0 flex-1 basis-56">Previewing the version of {versionDate(version.published_at)}</span>
       <span className="flex gap-2 max-sm:w-full max-sm:[&>*]:flex-1">
-        <Button variant="quiet" onPress={onBack} data-testid="back-to-changes">
+        <Button variant="quiet" onPress={history.stop} data-testid="back-to-changes">
           Back to your changes
         </Button>
-        <Button onPress={() => onRestore(version)} data-testid="restore-previewed">
+        <Button onPress={() => history.restore(version)} data-testid="restore-previewed">
           Restore
         </Button>
       </span>

@@ -9,6 +9,7 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { ContentHistory, PreviewingBar } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, TextInput } from '../theme/fields';
 import { PreviewFrame } from '../theme/preview-frame';
@@ -76,8 +77,19 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   useLeaveGuard(dirty, 'Leave without saving your changes to this menu?');
   const byItem = useMemo(() => errorsByItem(items, errors), [items, errors]);
   const nesting = server.max_depth > 1;
-  /** A kept version shown in the frame instead of the editor's items (History's Preview), or null. */
-  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
+  /** A kept version becomes the editor's menu: Save then makes it a new version. */
+  const history = useVersionPreview({
+    dirty,
+    onPreview: () => setTab('preview'),
+    apply: (v) => {
+      const kept = versionOf(v);
+      setItems(kept.items);
+      setName(kept.name);
+      setOpen(null);
+      setErrors({});
+    },
+  });
+  const { previewing } = history;
   const message = useMemo(() => {
     const shown = previewing ? versionOf(previewing) : { name, items };
     return {
@@ -85,17 +97,6 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
       menus: { [server.id]: { name: shown.name, items: toPreview(shown.items) } },
     };
   }, [server.id, name, items, previewing]);
-  /** A kept version becomes the editor's menu: Save then makes it a new version. */
-  const restore = (v: AdminVersion) => {
-    if (dirty && !window.confirm('Restoring replaces your unsaved changes. Restore this version?')) return;
-    const kept = versionOf(v);
-    setPreviewing(null);
-    setItems(kept.items);
-    setName(kept.name);
-    setOpen(null);
-    setErrors({});
-  };
-
   const took = (m: AdminMenu) => {
     const tree = fromMenu(m.items);
     setServer(m);
@@ -145,7 +146,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   const theirs = refused.theirs;
 
   const edit = (change: (list: EditItem[]) => EditItem[]) => {
-    setPreviewing(null);
+    history.stop();
     setErrors({});
     setItems(change);
   };
@@ -191,17 +192,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
   const editor = (
     <div className="flex flex-col gap-4" data-testid="menu-editor">
       {server.version > 0 && (
-        <ContentHistory
-          kind="menu"
-          subject={server.id}
-          revision={server.version}
-          previewing={previewing}
-          onPreview={(v) => {
-            setPreviewing(v);
-            if (v) setTab('preview');
-          }}
-          onRestore={restore}
-        />
+        <ContentHistory kind="menu" subject={server.id} revision={server.version} history={history} />
       )}
       {!nesting && (
         <EditorCard title="Column">
@@ -268,7 +259,7 @@ export function MenuEditor({ menu, queryKey }: { menu: AdminMenu; queryKey: read
         editor={editor}
         preview={
           <>
-            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewingBar history={history} />
             <PreviewFrame message={message} version={0} onEdit={onEdit} />
           </>
         }

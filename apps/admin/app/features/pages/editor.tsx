@@ -10,6 +10,7 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { ContentHistory, PreviewingBar } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { MediaPickerButton } from '../media/picker';
 import { EditPreviewLayout, type EditPreviewTab } from '../preview/edit-preview-layout';
 import { EditorCard, Segmented, TextInput } from '../theme/fields';
@@ -101,19 +102,20 @@ export function ContentEditor<T extends ContentRecord>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the message of the first save, once
   }, []);
 
-  /** A kept version shown in the frame instead of the form (History's Preview), or null. */
-  const [previewing, setPreviewing] = useState<AdminVersion | null>(null);
   const versionForm = (v: AdminVersion) => kind.formOf({ ...server!, ...v.body } as T, timeZone);
   /** A kept version becomes the form: saving it makes a new version. */
-  const restore = (v: AdminVersion) => {
-    if (dirty && !window.confirm('Restoring replaces your unsaved changes. Restore this version?')) return;
-    setPreviewing(null);
-    setForm(versionForm(v));
-    setErrors({});
-    setTextKey((k) => k + 1);
-  };
+  const history = useVersionPreview({
+    dirty,
+    onPreview: () => setTab('preview'),
+    apply: (v) => {
+      setForm(versionForm(v));
+      setErrors({});
+      setTextKey((k) => k + 1);
+    },
+  });
+  const { previewing } = history;
   const set = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => {
-    setPreviewing(null);
+    history.stop();
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
@@ -187,19 +189,7 @@ export function ContentEditor<T extends ContentRecord>({
 
   const editor = (
     <div className="flex flex-col gap-4" data-testid={`${noun}-editor`}>
-      {server && (
-        <ContentHistory
-          kind={noun}
-          subject={String(server.id)}
-          revision={server.version}
-          previewing={previewing}
-          onPreview={(v) => {
-            setPreviewing(v);
-            if (v) setTab('preview');
-          }}
-          onRestore={restore}
-        />
-      )}
+      {server && <ContentHistory kind={noun} subject={String(server.id)} revision={server.version} history={history} />}
       <EditorCard title={Noun}>
         <TextInput
           label="Title"
@@ -346,7 +336,7 @@ export function ContentEditor<T extends ContentRecord>({
         editor={editor}
         preview={
           <>
-            <PreviewingBar version={previewing} onBack={() => setPreviewing(null)} onRestore={restore} />
+            <PreviewingBar history={history} />
             <PreviewFrame
               path={kind.previewPath(server)}
               message={message}

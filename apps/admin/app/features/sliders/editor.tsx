@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SLIDER_LIMITS, adminSlidersApi, imageUrl, type AdminSlide, type AdminSlider } from '@shopfront/shared';
+import {
+  SLIDER_LIMITS,
+  adminSlidersApi,
+  imageUrl,
+  type AdminSlide,
+  type AdminSlider,
+  type AdminVersion,
+} from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { OrderedEditorLayout, OrderedListCard } from '../../components/ui/ordered-editor';
 import { DraftSaveBar } from '../../components/ui/draft-save-bar';
@@ -12,6 +19,8 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { ContentHistory } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput } from '../theme/fields';
 import { SlideForm } from './slide-form';
@@ -48,6 +57,12 @@ const toBody = (slides: EditSlide[]): AdminSlide[] =>
     link_text: s.link_text.trim() || null,
   }));
 
+/** A kept slider version's body (its name and slides, as its editor saves them). */
+const versionOf = (v: AdminVersion) => ({
+  name: String(v.body.name ?? ''),
+  slides: (v.body.slides ?? []) as AdminSlide[],
+});
+
 /** A slider's fields by the names the editor gives them, for a refused save's differences. */
 const SLIDER_DIFF = {
   name: 'Name',
@@ -67,6 +82,7 @@ const SLIDER_DIFF = {
  * once. A save refused because another editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A
  * slider no template shows can be deleted. Beside it the home page previews the unsaved slides in
  * its hero sliders that show this slider (`shopfront:preview:slider`, docs/preview-protocol.md).
+ * History lists the saved versions: Preview shows one in the frame, Restore puts it in the form.
  */
 export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -79,15 +95,30 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
   });
   const [name, setName] = useState(slider.name);
   const { rows: slides, errors } = draft;
-  const message = useMemo(
-    () => ({ type: 'shopfront:preview:slider', id: slider.id, slides: toBody(slides) }),
-    [slider.id, slides],
-  );
 
   const renamed = name !== server.name;
   const changedSlides = !same(toBody(slides), toBody(draft.start));
   const dirty = renamed || changedSlides;
   useLeaveGuard(dirty, 'Leave without saving your changes to these slides?');
+  /** A kept version becomes the editor's slider: Save then publishes it as a new version. */
+  const history = useVersionPreview({
+    dirty,
+    editing: [name, slides],
+    apply: (v) => {
+      const kept = versionOf(v);
+      setName(kept.name);
+      draft.replace(withKeys(kept.slides));
+    },
+  });
+  const { previewing } = history;
+  const message = useMemo(
+    () => ({
+      type: 'shopfront:preview:slider',
+      id: slider.id,
+      slides: previewing ? versionOf(previewing).slides : toBody(slides),
+    }),
+    [slider.id, slides, previewing],
+  );
 
   const took = (s: AdminSlider) => {
     setServer(s);
@@ -160,8 +191,10 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
         label="Slider editor"
         message={message}
         usedBy={server.used_by}
+        history={history}
         editor={
           <OrderedEditorLayout noun="slide" draft={draft} stacked form={(open) => <SlideForm {...open} />}>
+            <ContentHistory kind="slider" subject={server.id} revision={server.version} history={history} />
             <EditorCard title="Slider">
               <TextInput
                 label="Name"

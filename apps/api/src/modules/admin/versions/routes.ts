@@ -14,10 +14,11 @@ import { ownerRouteDoc } from '../if-match.ts';
 import { getVersion, listVersions } from './service.ts';
 
 const KINDS_NOTE =
-  ' kind: theme (subject: the storefront id), page or post (its id), menu (its id); another kind is 422.';
+  ' kind: theme (subject: the storefront id), page or post (its id), menu, faq, slider or form (its id), testimonial (its id: each is kept on its own); another kind is 422.';
 
 /**
- * The saved versions of the Theme, pages, posts and menus (issue 28), inside the owner API's
+ * The saved versions of the Theme, pages, posts, menus, FAQ groups, sliders, forms and
+ * testimonials (issue 28), inside the owner API's
  * protected scope; area `content`, the area their editors save in.
  */
 export const adminVersionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +31,7 @@ export const adminVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminVersionListParamsSchema, data: AdminVersionListSchema },
       ...doc(
-        `The subject's saved versions, newest first (at most 50): when, by whom (null: what it was before its first save kept here), and a summary.${KINDS_NOTE}`,
+        `The subject's saved versions, newest first (at most 50): when, by whom (the staff member's name, their e-mail once they are gone; null: what it was before its first save kept here), and a summary.${KINDS_NOTE}`,
       ),
     },
     async (req) => ok(await listVersions(db, req.params.kind, req.params.subject)),
