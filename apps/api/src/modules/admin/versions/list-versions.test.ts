@@ -91,9 +91,9 @@ describe('FAQ groups', () => {
     );
     const list = await versions('faq', id);
     expect(list.map((v) => [v.summary, v.published_by])).toEqual([
-      ['Care guide · 2 questions', OWNER_NAME],
-      ['Care · 2 questions', OWNER_NAME],
-      ['Care · 1 question', OWNER_NAME],
+      ['Care guide · 2 questions · “Wash?”', OWNER_NAME],
+      ['Care · 2 questions · “Wash?”', OWNER_NAME],
+      ['Care · 1 question · “Wash?”', OWNER_NAME],
       ['Care · 0 questions', null],
     ]);
 
@@ -115,7 +115,7 @@ describe('FAQ groups', () => {
     const shopper = await t.app.inject({ method: 'GET', url: `/api/faq/${id}` });
     expect(shopper.statusCode, shopper.body).toBe(200);
     expect(shopper.json().data.items.map((i: { question: string }) => i.question)).toEqual(['Wash?']);
-    expect((await versions('faq', id))[0]!.summary).toBe('Care · 1 question');
+    expect((await versions('faq', id))[0]!.summary).toBe('Care · 1 question · “Wash?”');
 
     const gone = await req('DELETE', `/api/admin/faqs/${id}`);
     expect(gone.statusCode, gone.body).toBe(200);
@@ -159,7 +159,11 @@ describe('sliders', () => {
       }),
     );
     const list = await versions('slider', id);
-    expect(list.map((v) => v.summary)).toEqual(['Spring · 2 slides', 'Spring · 1 slide', 'Spring · 0 slides']);
+    expect(list.map((v) => v.summary)).toEqual([
+      'Spring · 2 slides · “Sun”',
+      'Spring · 1 slide · “Sun”',
+      'Spring · 0 slides',
+    ]);
     expect((await version('slider', id, list[1]!.id)).body).toEqual({ name: 'Spring', slides: [slide('Sun')] });
 
     const gone = await req('DELETE', `/api/admin/sliders/${id}`);

@@ -91,11 +91,15 @@ export const publishedByName = (alias: string) =>
   sql`coalesce((select nullif(s.name, '') from staff s where lower(s.email) = lower(${sql.identifier(alias)}.published_by)),
                ${sql.identifier(alias)}.published_by) as published_by`;
 
-/** What a version's summary is made of: a title (a menu's name), a menu's item count, the Theme's colours. */
+/**
+ * What a version's summary is made of: a title (a menu's, slider's or form's name, a testimonial's
+ * author), a count (of `list`), the Theme's colours, a text (a testimonial's quote, a FAQ group's
+ * first question, a slider's first slide title).
+ */
 const summaryColumns = sql`coalesce(body->>'title', body->>'name', body->>'author') as title,
   (select (count(*) + coalesce(sum(jsonb_array_length(coalesce(i->'children', '[]'::jsonb))), 0))::int
      from jsonb_array_elements(case when jsonb_typeof(list) = 'array' then list else '[]'::jsonb end) i) as items,
-  body->'theme' as colours, left(body->>'quote', 61) as quote`;
+  body->'theme' as colours, left(coalesce(body->>'quote', list->0->>'question', list->0->>'title'), 61) as excerpt`;
 
 /** The list a version's count is of: a menu's items, a FAQ group's questions, a slider's slides, a form's fields. */
 const listOf = sql`coalesce(body->'items', body->'slides', body->'fields')`;
@@ -107,10 +111,10 @@ const versionListRows = namedQuery<{
   title: string | null;
   items: number | null;
   colours: Record<string, string> | null;
-  quote: string | null;
+  excerpt: string | null;
 }>()({
   name: 'admin.versions.list',
-  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'quote'],
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'excerpt'],
   example: { kind: 'page' as ContentVersionKind, subject: '1' },
   build: (p: { kind: ContentVersionKind; subject: string }) =>
     sql`select id, published_at, ${publishedByName('v')}, ${summaryColumns}
@@ -126,11 +130,11 @@ const versionRow = namedQuery<{
   title: string | null;
   items: number | null;
   colours: Record<string, string> | null;
-  quote: string | null;
+  excerpt: string | null;
   body: Record<string, unknown>;
 }>()({
   name: 'admin.versions.one',
-  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'quote', 'body'],
+  columns: ['id', 'published_at', 'published_by', 'title', 'items', 'colours', 'excerpt', 'body'],
   example: { kind: 'page' as ContentVersionKind, subject: '1', id: 1 },
   build: (p: { kind: ContentVersionKind; subject: string; id: number }) =>
     sql`select id, published_at, ${publishedByName('v')}, ${summaryColumns}, body
@@ -150,20 +154,22 @@ const COUNTED: Partial<Record<ContentVersionKind, string>> = {
 
 /**
  * What tells a version apart in the list: a page's or post's title, the Theme's main colours, a
- * name and count (a menu's items, a FAQ group's questions, a slider's slides, a form's fields), a
- * testimonial's author and the start of its quote.
+ * name and count (a menu's items, a FAQ group's questions, a slider's slides, a form's fields),
+ * with a FAQ group's first question or a slider's first slide title (an edit of the text alone
+ * changes no count), a testimonial's author and the start of its quote.
  */
 function summaryOf(
   kind: ContentVersionKind,
-  r: { title: string | null; items: number | null; colours: Record<string, string> | null; quote: string | null },
+  r: { title: string | null; items: number | null; colours: Record<string, string> | null; excerpt: string | null },
 ) {
+  const excerpt = r.excerpt && `“${r.excerpt.length > 60 ? `${r.excerpt.slice(0, 59)}…` : r.excerpt}”`;
   const noun = COUNTED[kind];
-  if (noun) return `${r.title ?? ''} · ${counted(r.items, noun)}`;
+  if (noun)
+    return [r.title ?? '', counted(r.items, noun), kind === 'menu' || kind === 'form' ? null : excerpt]
+      .filter(Boolean)
+      .join(' · ');
   if (kind === 'theme') return r.colours ? `Colours ${r.colours.primary} · ${r.colours.accent}` : 'Theme';
-  if (kind === 'testimonial') {
-    const quote = r.quote ?? '';
-    return `${r.title ?? ''} · “${quote.length > 60 ? `${quote.slice(0, 59)}…` : quote}”`;
-  }
+  if (kind === 'testimonial') return `${r.title ?? ''} · ${excerpt ?? '“”'}`;
   return r.title ?? '';
 }
 
