@@ -98,7 +98,10 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // measured 240.1 kB in the CI-clone run of stop 44.
   // +0.3 kB (stop 46): the contract's growth (fonts, section data, the stricter link rule):
   // measured 240.8 kB in the CI-clone run of stop 46.
-  setup: 241_000,
+  // +0.1 kB (stop 48): the testimonials editor now loads after its screen (277.4 → 140.3 kB), so
+  // the drag and drop helpers it shares with setup's steps split into other shared chunks:
+  // measured 241.03 kB.
+  setup: 241_100,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
@@ -142,6 +145,9 @@ const screens: Record<string, { routes: string[]; start: boolean }> = {
   pages: { routes: ['routes/frame', 'routes/pages'], start: false },
   // The page editor (Tiptap) loads after the screen: measured here is the shell.
   page: { routes: ['routes/frame', 'routes/pages.$id'], start: false },
+  // The form editor (and its preview) loads after the screen; a refused save's notice when one happens.
+  form: { routes: ['routes/frame', 'routes/forms.$id'], start: false },
+  testimonials: { routes: ['routes/frame', 'routes/testimonials'], start: false },
 };
 
 test.describe('the panel’s JavaScript budget', () => {

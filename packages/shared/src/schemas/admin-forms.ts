@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { FORM_FIELD_TYPES, FormFieldSchema } from './forms.ts';
+import { FORM_FIELD_TYPES, FormFieldSchema, type FormField } from './forms.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -196,3 +196,43 @@ export const AdminFormSchema = AdminFormRowSchema.extend({
 export type AdminForm = z.infer<typeof AdminFormSchema>;
 
 export const AdminFormDeletedSchema = z.object({ id: z.string(), submissions_deleted: z.number().int() });
+
+/**
+ * `shopfront:preview:form` (docs/preview-protocol.md): the form editor's unsaved form, which the
+ * storefront in the panel's preview frame shows in every form section naming `id`. Read loosely,
+ * as the other preview messages are: a text over its limit is left empty, a field that breaks
+ * FormFieldSchema's rules (or repeats a key) is left out, at most FORM_LIMITS.fieldsMax are read;
+ * only a missing or bad `id`, or `fields` that is not a list, refuses the whole message.
+ */
+const previewText = (max: number) => z.string().max(max).catch('');
+const PreviewFormFieldSchema = FormFieldSchema.extend({
+  label: z.string().trim().min(1).max(FORM_LIMITS.labelMax),
+  options: z
+    .array(z.string().trim().min(1).max(FORM_LIMITS.optionMax))
+    .max(FORM_LIMITS.optionsMax)
+    .default([])
+    .transform((o) => [...new Set(o)]),
+  min_length: z.number().int().min(1).max(FORM_LIMITS.lengthMax).nullable().catch(null),
+  max_length: z.number().int().min(1).max(FORM_LIMITS.lengthMax).nullable().catch(null),
+  placeholder: z.string().max(FORM_LIMITS.placeholderMax).nullable().catch(null),
+});
+export const PREVIEW_FORM_MESSAGE = 'shopfront:preview:form';
+export const PreviewFormMessageSchema = z.object({
+  type: z.literal(PREVIEW_FORM_MESSAGE),
+  id: AdminFormParamsSchema.shape.id,
+  name: previewText(FORM_LIMITS.nameMax),
+  description: previewText(FORM_LIMITS.descriptionMax),
+  fields: z.array(z.unknown()).transform((list) => {
+    const fields: FormField[] = [];
+    for (const raw of list.slice(0, FORM_LIMITS.fieldsMax)) {
+      const field = PreviewFormFieldSchema.safeParse(raw);
+      if (field.success && !fields.some((f) => f.name === field.data.name)) fields.push(field.data);
+    }
+    return fields;
+  }),
+  submit_label: previewText(FORM_LIMITS.submitLabelMax),
+  success_message: previewText(FORM_LIMITS.successMessageMax),
+  /** false: the form's sections show nothing, as they will for shoppers once saved. */
+  is_active: z.boolean().catch(true),
+});
+export type PreviewFormMessage = z.output<typeof PreviewFormMessageSchema>;

@@ -14,8 +14,7 @@ export const TESTIMONIAL_LIMITS = { authorMax: 80, authorTitleMax: 120, quoteMax
 export const adminTestimonialMessages = {
   notFound: 'Testimonial not found',
   ifMatch: 'If-Match must be the version of the testimonial you read',
-  stale:
-    'Someone else changed this testimonial since you opened it. The list shows theirs now: open it to make your change again',
+  stale: 'Someone else changed this testimonial since you opened it. Below is what differs: take theirs, or keep yours',
   staleOrder: 'The testimonials changed since you opened them. Reload, then put them in order again',
   order: 'Name every testimonial once, in the order to show them',
   created: 'Testimonial added',

@@ -52,6 +52,28 @@ export interface Conflict {
 }
 
 /**
+ * A refused save's notice where an editor shows it (the save bar below, a testimonial's form): the
+ * refusal's message at once, then, once the notice has loaded, what differs and Take theirs /
+ * Keep mine.
+ */
+export function RefusedSave({
+  conflict,
+  onTakeTheirs,
+  onKeepMine,
+}: {
+  conflict: Conflict;
+  onTakeTheirs: () => void;
+  onKeepMine?: () => void;
+}) {
+  return (
+    // While the notice loads, its first line: the refusal's message, as the notice starts.
+    <Suspense fallback={<p className="font-medium text-red-700">{conflict.message}</p>}>
+      <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} />
+    </Suspense>
+  );
+}
+
+/**
  * The bar under an editor beside a live preview (menus, templates, pages, posts, sliders, FAQs,
  * forms): the state of the work, or, when a save was refused because someone else saved first
  * (409), what differs and a way on: take their version, or keep this one (saved over theirs);
@@ -80,14 +102,7 @@ export function EditorSaveBar({
   return (
     <SaveBar className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2" testId={testId}>
       <div className="min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto" aria-live="polite">
-        {conflict ? (
-          // While the notice loads, its first line: the refusal's message, as the notice starts.
-          <Suspense fallback={<p className="font-medium text-red-700">{conflict.message}</p>}>
-            <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} />
-          </Suspense>
-        ) : (
-          status
-        )}
+        {conflict ? <RefusedSave conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} /> : status}
       </div>
       <div className="flex w-full gap-2 sm:w-auto sm:gap-3 max-sm:[&>*]:flex-1 max-sm:[&>*]:px-2 max-sm:[&>*]:text-sm max-sm:[&>*]:whitespace-nowrap">
         {children}

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   FORM_LIMITS,
+  PREVIEW_FORM_MESSAGE,
   TRADE_ENQUIRY_FORM_ID,
   adminFormsApi,
   type AdminForm,
@@ -20,6 +21,7 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput, Toggle } from '../theme/fields';
 import { FieldForm, TYPE_LABELS } from './field-form';
 
@@ -76,7 +78,9 @@ const FORM_DIFF = {
  * are added, edited, moved (drag, keyboard, or Move up / Move down) and removed (with Undo); Save
  * sends the whole form with If-Match, and shoppers see it at once. A save refused because another
  * editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A form no template shows can be deleted,
- * its messages with it (the confirm says how many).
+ * its messages with it (the confirm says how many). Beside it the page of the first template that
+ * shows the form previews it unsaved (`shopfront:preview:form`, docs/preview-protocol.md); with
+ * none, the preview pane says so.
  */
 export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -92,6 +96,20 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
 
   const body = (): AdminFormBody => ({ ...settings, fields: toFields(fields) });
   const dirty = !same(body(), { ...settingsOf(server), fields: toFields(draft.start) });
+  const message = useMemo(
+    () => ({
+      type: PREVIEW_FORM_MESSAGE,
+      id: form.id,
+      name: settings.name,
+      description: settings.description ?? '',
+      // A field not labelled yet shows as the list names it.
+      fields: toFields(fields).map((f) => ({ ...f, label: f.label.trim() || 'New field' })),
+      submit_label: settings.submit_label,
+      success_message: settings.success_message,
+      is_active: settings.is_active ?? true,
+    }),
+    [form.id, settings, fields],
+  );
   useLeaveGuard(dirty, 'Leave without saving your changes to this form?');
 
   const took = (f: AdminForm) => {
@@ -164,141 +182,150 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
 
   return (
     <>
-      <OrderedEditorLayout noun="field" draft={draft} form={(open) => <FieldForm {...open} />}>
-        <EditorCard title="Form">
-          <TextInput
-            label="Name"
-            value={settings.name}
-            onChange={(v) => set({ name: v })}
-            error={errors.name}
-            hint="Shown above the fields when a section has no title of its own"
-            testId="form-name"
-          />
-          <TextInput
-            label="Description"
-            value={settings.description ?? ''}
-            rows={2}
-            onChange={(v) => set({ description: v })}
-            error={errors.description}
-            hint={`Optional, up to ${FORM_LIMITS.descriptionMax} characters`}
-            testId="form-description"
-          />
-          <TextInput
-            label="Button label"
-            value={settings.submit_label}
-            onChange={(v) => set({ submit_label: v })}
-            error={errors.submit_label}
-            testId="form-submit-label"
-          />
-          <TextInput
-            label="Thank-you message"
-            value={settings.success_message}
-            rows={2}
-            onChange={(v) => set({ success_message: v })}
-            error={errors.success_message}
-            hint="Shown once a message is sent"
-            testId="form-success"
-          />
-          <Toggle
-            label="Shoppers can send it"
-            checked={settings.is_active ?? true}
-            onChange={(v) => set({ is_active: v })}
-            testId="form-active"
-          />
-          <UsedBy
-            usedBy={server.used_by}
-            noun="form"
-            section="a form section"
-            testId="form-used-by"
-            deleteTestId="delete-form"
-            deleting={remove.isPending}
-            onDelete={() => {
-              const lost = server.submission_count
-                ? `Its ${counted(server.submission_count, 'message')} in the inbox are deleted with it.`
-                : 'It has no messages in the inbox.';
-              if (window.confirm(`Delete “${server.name}”? ${lost} This cannot be undone.`)) remove.mutate();
-            }}
-          />
-        </EditorCard>
-        <OrderedListCard
-          title="Fields"
-          draft={draft}
-          testId="form-fields"
-          add={
-            <Button
-              variant="primary"
-              onPress={add}
-              isDisabled={fields.length >= FORM_LIMITS.fieldsMax}
-              data-testid="add-field"
+      <EditorWithPreview
+        id="form"
+        label="Form editor"
+        message={message}
+        usedBy={server.used_by}
+        unused={<NotShown />}
+        editor={
+          <OrderedEditorLayout noun="field" draft={draft} stacked form={(open) => <FieldForm {...open} />}>
+            <EditorCard title="Form">
+              <TextInput
+                label="Name"
+                value={settings.name}
+                onChange={(v) => set({ name: v })}
+                error={errors.name}
+                hint="Shown above the fields when a section has no title of its own"
+                testId="form-name"
+              />
+              <TextInput
+                label="Description"
+                value={settings.description ?? ''}
+                rows={2}
+                onChange={(v) => set({ description: v })}
+                error={errors.description}
+                hint={`Optional, up to ${FORM_LIMITS.descriptionMax} characters`}
+                testId="form-description"
+              />
+              <TextInput
+                label="Button label"
+                value={settings.submit_label}
+                onChange={(v) => set({ submit_label: v })}
+                error={errors.submit_label}
+                testId="form-submit-label"
+              />
+              <TextInput
+                label="Thank-you message"
+                value={settings.success_message}
+                rows={2}
+                onChange={(v) => set({ success_message: v })}
+                error={errors.success_message}
+                hint="Shown once a message is sent"
+                testId="form-success"
+              />
+              <Toggle
+                label="Shoppers can send it"
+                checked={settings.is_active ?? true}
+                onChange={(v) => set({ is_active: v })}
+                testId="form-active"
+              />
+              <UsedBy
+                usedBy={server.used_by}
+                noun="form"
+                section="a form section"
+                testId="form-used-by"
+                deleteTestId="delete-form"
+                deleting={remove.isPending}
+                onDelete={() => {
+                  const lost = server.submission_count
+                    ? `Its ${counted(server.submission_count, 'message')} in the inbox are deleted with it.`
+                    : 'It has no messages in the inbox.';
+                  if (window.confirm(`Delete “${server.name}”? ${lost} This cannot be undone.`)) remove.mutate();
+                }}
+              />
+            </EditorCard>
+            <OrderedListCard
+              title="Fields"
+              draft={draft}
+              testId="form-fields"
+              add={
+                <Button
+                  variant="primary"
+                  onPress={add}
+                  isDisabled={fields.length >= FORM_LIMITS.fieldsMax}
+                  data-testid="add-field"
+                >
+                  Add field
+                </Button>
+              }
             >
-              Add field
-            </Button>
-          }
-        >
-          {(f) => (
-            <>
-              <span className={`block truncate text-sm font-semibold ${f.label ? '' : 'text-muted italic'}`}>
-                {draft.name(f)}
-              </span>
-              <span className="flex items-center gap-2 text-xs text-muted">
-                {f.required && (
-                  <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-ink">Required</span>
-                )}
-                {draft.flagged.has(f.key) && (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
-                )}
-                <span className="truncate">{TYPE_LABELS[f.type]}</span>
-              </span>
-            </>
-          )}
-        </OrderedListCard>
-        <EditorCard title="Where messages go">
-          <p className="text-sm text-muted">
-            Every message lands in{' '}
-            <Link to={inbox.to} className="font-medium text-ink underline" data-testid="form-inbox">
-              {inbox.name} ({server.submission_count})
-            </Link>
-            . Add addresses to get each one by e-mail too.
-          </p>
-          {emails.map((e, i) => (
-            <div key={i} className="flex items-end gap-2">
-              <div className="min-w-0 flex-1">
-                <TextInput
-                  label={`E-mail ${i + 1}`}
-                  value={e}
-                  onChange={(v) => set({ notify_emails: emails.map((x, j) => (j === i ? v : x)) })}
-                  error={errors[`notify_emails.${i}`]}
-                  testId={`notify-${i}`}
-                />
+              {(f) => (
+                <>
+                  <span className={`block truncate text-sm font-semibold ${f.label ? '' : 'text-muted italic'}`}>
+                    {draft.name(f)}
+                  </span>
+                  <span className="flex items-center gap-2 text-xs text-muted">
+                    {f.required && (
+                      <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-ink">Required</span>
+                    )}
+                    {draft.flagged.has(f.key) && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Check</span>
+                    )}
+                    <span className="truncate">{TYPE_LABELS[f.type]}</span>
+                  </span>
+                </>
+              )}
+            </OrderedListCard>
+            <EditorCard title="Where messages go">
+              <p className="text-sm text-muted">
+                Every message lands in{' '}
+                <Link to={inbox.to} className="font-medium text-ink underline" data-testid="form-inbox">
+                  {inbox.name} ({server.submission_count})
+                </Link>
+                . Add addresses to get each one by e-mail too.
+              </p>
+              {emails.map((e, i) => (
+                <div key={i} className="flex items-end gap-2">
+                  <div className="min-w-0 flex-1">
+                    <TextInput
+                      label={`E-mail ${i + 1}`}
+                      value={e}
+                      onChange={(v) => set({ notify_emails: emails.map((x, j) => (j === i ? v : x)) })}
+                      error={errors[`notify_emails.${i}`]}
+                      testId={`notify-${i}`}
+                    />
+                  </div>
+                  <Button
+                    variant="quiet"
+                    className={errors[`notify_emails.${i}`] ? 'mb-7' : ''}
+                    onPress={() => set({ notify_emails: emails.filter((_, j) => j !== i) })}
+                    aria-label={`Remove e-mail ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              ))}
+              {errors.notify_emails && <p className="text-sm font-medium text-red-700">{errors.notify_emails}</p>}
+              <div>
+                <Button
+                  isDisabled={emails.length >= FORM_LIMITS.notifyMax}
+                  onPress={() => set({ notify_emails: [...emails, ''] })}
+                  data-testid="add-notify"
+                >
+                  Add address
+                </Button>
               </div>
-              <Button
-                variant="quiet"
-                className={errors[`notify_emails.${i}`] ? 'mb-7' : ''}
-                onPress={() => set({ notify_emails: emails.filter((_, j) => j !== i) })}
-                aria-label={`Remove e-mail ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
-          {errors.notify_emails && <p className="text-sm font-medium text-red-700">{errors.notify_emails}</p>}
-          <div>
-            <Button
-              isDisabled={emails.length >= FORM_LIMITS.notifyMax}
-              onPress={() => set({ notify_emails: [...emails, ''] })}
-              data-testid="add-notify"
-            >
-              Add address
-            </Button>
-          </div>
-        </EditorCard>
-      </OrderedEditorLayout>
+            </EditorCard>
+          </OrderedEditorLayout>
+        }
+      />
       <DraftSaveBar
         testId="form-save-bar"
         statusTestId="form-status"
         texts={{
           check: 'Check the messages above and the fields marked “Check”.',
-          unsaved: 'Unsaved changes: shoppers do not see them yet.',
+          unsaved: 'Unsaved changes: the preview shows them, shoppers do not.',
           saved: 'Saved: shoppers see this form.',
         }}
         failed={Object.keys(errors).length > 0}
@@ -314,5 +341,23 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
         onSave={() => save.mutate()}
       />
     </>
+  );
+}
+
+/** The preview pane of a form no template shows: nothing to frame, and how to show it. */
+function NotShown() {
+  return (
+    <div
+      className="card flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted"
+      data-testid="form-not-shown"
+    >
+      <p className="text-base font-semibold text-ink">No page shows this form yet</p>
+      <p className="max-w-sm">
+        Add a form section naming it to a page’s template: the preview then shows that page, with your unsaved changes.
+      </p>
+      <Link to="/templates" className="btn btn-quiet">
+        Open templates
+      </Link>
+    </div>
   );
 }

@@ -10,7 +10,8 @@ import { EditPreviewLayout, type EditPreviewTab } from './edit-preview-layout';
 /**
  * An editor of content the shop's sections show (slides, FAQ questions, testimonials) beside the
  * shop in preview mode, framing the page of the first template in `usedBy` that has one (else the
- * home page): `message` (docs/preview-protocol.md) is posted on every change and after every
+ * home page, or `unused` when given: what the preview pane says instead when no template shows
+ * the content): `message` (docs/preview-protocol.md) is posted on every change and after every
  * reload of the frame, so the unsaved list shows in the sections that show it. The frame's Edit
  * buttons open the menu and template editors, as in the other editors. With `history`, a kept
  * version History previews is announced above the frame (PreviewingBar), and a phone turns to the
@@ -22,6 +23,7 @@ export function EditorWithPreview({
   message,
   usedBy = [],
   history,
+  unused,
   editor,
 }: {
   /** Prefix of the panels' ids. */
@@ -33,6 +35,8 @@ export function EditorWithPreview({
   usedBy?: { id: string }[];
   /** The editor's useVersionPreview, when it has a History. */
   history?: VersionPreview;
+  /** Shown in place of the frame when no template shows the content (else the home page is framed). */
+  unused?: ReactNode;
   editor: ReactNode;
 }) {
   const [tab, setTab] = useState<EditPreviewTab>('edit');
@@ -55,7 +59,9 @@ export function EditorWithPreview({
       editor={editor}
       preview={
         // The page is known once the templates are (a failed list previews the home page).
-        usedBy.length > 0 && templates.isPending ? (
+        usedBy.length === 0 && unused ? (
+          unused
+        ) : usedBy.length > 0 && templates.isPending ? (
           <p className="text-sm text-muted">Loading the preview…</p>
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TESTIMONIAL_LIMITS, type AdminTestimonial, type AdminTestimonialBody } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { MediaPickerButton } from '../media/picker';
@@ -31,7 +31,8 @@ export const fieldsOf = (t: AdminTestimonial): AdminTestimonialBody => ({
 /**
  * One testimonial's fields (a new one when `testimonial` is null): the customer's name and the
  * line under it, what they said, stars, picture, whether shoppers see it; Move up / Move down
- * beside the list's drag and drop, and Delete. The API's messages show under each field.
+ * beside the list's drag and drop, and Delete. The API's messages show under each field; `notice`
+ * (a refused save's) above the buttons.
  */
 export function TestimonialForm({
   testimonial,
@@ -42,6 +43,7 @@ export function TestimonialForm({
   onDelete,
   onCancel,
   onChange,
+  notice,
 }: {
   testimonial: AdminTestimonial | null;
   errors: Record<string, string>;
@@ -52,6 +54,7 @@ export function TestimonialForm({
   onCancel: () => void;
   /** The fields as they are now (unsaved), for the preview. */
   onChange: (fields: AdminTestimonialBody) => void;
+  notice?: ReactNode;
 }) {
   const [v, setV] = useState<AdminTestimonialBody>(testimonial ? fieldsOf(testimonial) : blankTestimonial);
   const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
@@ -141,6 +144,9 @@ export function TestimonialForm({
             </Button>
           </div>
         )}
+        <div aria-live="polite" className="text-sm empty:hidden">
+          {notice}
+        </div>
         <div className="flex justify-end gap-2 border-t border-line pt-4">
           <Button variant="quiet" onPress={onCancel} data-testid="cancel">
             Close

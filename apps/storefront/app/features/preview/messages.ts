@@ -1,4 +1,13 @@
-import type { Faq, Menu, Section, Slider, Testimonial, ThemeColours } from '@shopfront/shared';
+import {
+  PreviewFormMessageSchema,
+  type Faq,
+  type FormDefinition,
+  type Menu,
+  type Section,
+  type Slider,
+  type Testimonial,
+  type ThemeColours,
+} from '@shopfront/shared';
 import { readFaqGroup, readFaqItems, readPost, readSlides, readTestimonials, type PreviewPost } from './content';
 import { readLook, readTypography, type LookChange, type PreviewTypography } from './look';
 import { readMenus } from './menus';
@@ -21,6 +30,8 @@ export const PREVIEW_MESSAGE = {
   slider: 'shopfront:preview:slider',
   /** Parent → shop: show these (unsaved) questions in the FAQ sections that show this group. */
   faq: 'shopfront:preview:faq',
+  /** Parent → shop: show this (unsaved) form in the form sections that show it. */
+  form: 'shopfront:preview:form',
   /** Parent → shop: show these (unsaved) testimonials in every testimonials section. */
   testimonials: 'shopfront:preview:testimonials',
   /** Parent → shop: scroll this section into view and outline it briefly (the one being edited). */
@@ -71,6 +82,7 @@ export type ParentMessage =
       description: string | null;
       items: Faq['items'];
     }
+  | { type: typeof PREVIEW_MESSAGE.form; form: FormDefinition; is_active: boolean }
   | { type: typeof PREVIEW_MESSAGE.testimonials; items: Testimonial[] }
   | { type: typeof PREVIEW_MESSAGE.focus; section: string }
   | { type: typeof PREVIEW_MESSAGE.reset };
@@ -129,6 +141,13 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
       const id = readContentId(data.id);
       if (!id || !Array.isArray(data.items)) return null;
       return { type: data.type, id, ...readFaqGroup(data), items: readFaqItems(data.items) };
+    }
+    case PREVIEW_MESSAGE.form: {
+      // The contract's schema (this module loads only inside the panel's frame, so zod does too).
+      const parsed = PreviewFormMessageSchema.safeParse(data);
+      if (!parsed.success) return null;
+      const { type, is_active, ...form } = parsed.data;
+      return { type, form, is_active };
     }
     case PREVIEW_MESSAGE.testimonials:
       return Array.isArray(data.items) ? { type: data.type, items: readTestimonials(data.items) } : null;

@@ -1,21 +1,23 @@
-import type { ComponentData, Faq, Section, Slider, Testimonial } from '@shopfront/shared';
+import type { ComponentData, Faq, FormDefinition, Section, Slider, Testimonial } from '@shopfront/shared';
 import type { PreviewPost } from './content';
 // Types only: the shop's pages import this file, and the message readers load only in the frame.
 import type { ParentMessage } from './messages';
 
 /**
  * The unsaved content the admin panel sent (docs/preview-protocol.md): a blog post for the page
- * it was sent on, and slides, FAQ questions and testimonials shown in place of the saved ones in
+ * it was sent on, and slides, FAQ questions, forms and testimonials shown in place of the saved ones in
  * every section of the frame that shows them, until a reset or a reload.
  */
 export interface PreviewContent {
   post: { path: string; post: PreviewPost } | null;
   sliders: Readonly<Record<string, Slider['slides']>>;
   faqs: Readonly<Record<string, { title: string | null; description: string | null; items: Faq['items'] }>>;
+  /** By form id: the unsaved form, or null when it is switched off (its sections show nothing). */
+  forms: Readonly<Record<string, FormDefinition | null>>;
   testimonials: Testimonial[] | null;
 }
 
-export const NO_PREVIEW_CONTENT: PreviewContent = { post: null, sliders: {}, faqs: {}, testimonials: null };
+export const NO_PREVIEW_CONTENT: PreviewContent = { post: null, sliders: {}, faqs: {}, forms: {}, testimonials: null };
 
 export type ContentMessage = Extract<
   ParentMessage,
@@ -24,6 +26,7 @@ export type ContentMessage = Extract<
       | 'shopfront:preview:post'
       | 'shopfront:preview:slider'
       | 'shopfront:preview:faq'
+      | 'shopfront:preview:form'
       | 'shopfront:preview:testimonials';
   }
 >;
@@ -37,6 +40,8 @@ export function withContentMessage(content: PreviewContent, message: ContentMess
       return { ...content, sliders: { ...content.sliders, [message.id]: message.slides } };
     case 'shopfront:preview:faq':
       return { ...content, faqs: { ...content.faqs, [message.id]: message } };
+    case 'shopfront:preview:form':
+      return { ...content, forms: { ...content.forms, [message.form.id]: message.is_active ? message.form : null } };
     case 'shopfront:preview:testimonials':
       return { ...content, testimonials: message.items };
   }
@@ -46,8 +51,9 @@ type DataOf<T extends ComponentData['type']> = Extract<ComponentData, { type: T 
 
 /**
  * A section's data with the previewed content in place of the saved: a hero slider's slides and
- * a FAQ section's questions when the panel sent its slider's or group's, a testimonials
- * section's quotes (up to its limit). A slider or group the shop does not have yet shows too.
+ * a FAQ section's questions when the panel sent its slider's or group's, a form section's form
+ * when it sent that form's (none when switched off), a testimonials section's quotes (up to its
+ * limit). A slider or group the shop does not have yet shows too, and a form switched off so far.
  */
 export function previewedData(section: Section, data: unknown, content: PreviewContent): unknown {
   switch (section.type) {
@@ -67,6 +73,10 @@ export function previewedData(section: Section, data: unknown, content: PreviewC
         description: group.description ?? saved?.description ?? '',
         items: group.items,
       } satisfies DataOf<'faq'>;
+    }
+    case 'form': {
+      const form = content.forms[section.settings.form_id];
+      return form === undefined ? data : form;
     }
     case 'testimonials':
       return content.testimonials

@@ -137,6 +137,7 @@ export default function PreviewMode({
         case PREVIEW_MESSAGE.post:
         case PREVIEW_MESSAGE.slider:
         case PREVIEW_MESSAGE.faq:
+        case PREVIEW_MESSAGE.form:
         case PREVIEW_MESSAGE.testimonials: {
           const path = latest.current.location.pathname;
           onContent((content) => withContentMessage(content, message, path));
