@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/cpu-per-op.ts [--pg] [--runs=N] [--only=TEXT]` (after `npm run build`):
+ * `node --import tsx bench/cpu-per-op.ts [--pg] [--runs=N] [--only=TEXT|TEXT…]` (after `npm run build`):
  * the CPU the shop spends per write, where no cache helps (issue 30). Starts the built shop as
  * `npm start` runs it (bench/server.ts) on a fresh demo database, then runs each scenario `runs`
  * times, one request at a time, and divides the CPU the server process used (user + system, from
@@ -29,7 +29,12 @@ import { startServer, type RunningServer } from './server.ts';
 const RUNS = numArg('runs', 200);
 const WITH_PG = flagArg('pg');
 const CACHES_OFF = flagArg('caches-off');
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+/** `--only=a|b`: the scenarios whose name holds one of the texts. */
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split('|');
+const picked = (name: string) => !ONLY || ONLY.some((text) => name.includes(text));
 const TICKS_PER_MS = 100 / 1000;
 
 let server: RunningServer | null = null;
@@ -250,7 +255,7 @@ async function run(title: string, databaseUrl: string | undefined, reads: boolea
     const list = reads
       ? readScenarios(baseUrl, await productSlugs(baseUrl))
       : scenarios(baseUrl, await variantIds(baseUrl), await india(baseUrl));
-    if (!list.some((s) => !ONLY || s.name.includes(ONLY))) return;
+    if (!list.some((s) => picked(s.name))) return;
     const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : 0;
     const pids = () => [server!.pid, ...(pgPort ? postgresPids(pgPort) : [])];
     // What each process spends doing nothing asked of it (the job poller, timers, PostgreSQL's
@@ -268,7 +273,7 @@ async function run(title: string, databaseUrl: string | undefined, reads: boolea
     const used = (pid: number, before: number, wall: number) =>
       Math.max(0, cpuMs(pid) - before - (idleRate.get(pid) ?? 0) * wall);
     for (const s of list) {
-      if (ONLY && !s.name.includes(ONLY)) continue;
+      if (!picked(s.name)) continue;
       const prepared = await s.prepare(RUNS);
       // A few unmeasured runs first: JIT, statement plans, pool connections.
       for (let i = 0; i < 5; i++) await s.op(prepared[i], RUNS + i);

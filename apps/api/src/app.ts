@@ -59,7 +59,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { channelRoutes } from './modules/channels/routes.ts';
 import { abandonedCartPlugin } from './modules/cart/abandoned-cart.ts';
 import { cartViewFunction } from './modules/cart/load.ts';
-import { addLineFunction } from './modules/cart/service.ts';
+import { addLineFunction, cartAddFunction } from './modules/cart/service.ts';
 import { storedFacetsFunction } from './modules/catalog/listing-sql.ts';
 import { ensureSqlFunctions } from './db/sql-function.ts';
 import { catalogFunctions } from './modules/catalog/service.ts';
@@ -147,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await ensureSqlFunctions(opts.database, [
     cartViewFunction,
     addLineFunction,
+    cartAddFunction,
     storedFacetsFunction,
     ...catalogFunctions,
   ]);

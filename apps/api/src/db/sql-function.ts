@@ -23,15 +23,36 @@ export function sqlFunction(
   statement: SQL,
   volatility: 'stable' | 'volatile' = 'stable',
 ): SqlFunction {
-  const q = new PgDialect().sqlToQuery(statement);
-  if (q.params.length) throw new Error(`${base}: a function body takes no bound values (${q.params.length} found)`);
-  const def = `(${params}) returns json language plpgsql ${volatility} as $fn$
-declare result json;
+  return plpgsqlFunction(
+    base,
+    params,
+    sql`declare result json;
 begin
-${q.sql}
+${statement}
 into result;
 return result;
-end $fn$`;
+end`,
+    volatility,
+  );
+}
+
+/**
+ * A function answering json whose PL/pgSQL body (`declare … begin … end`) is written out: several
+ * statements in one call, for a write whose steps would otherwise each be a round trip (the cart's
+ * add: lock, upsert, touch, read). Other functions are called by their `name`, which carries
+ * their hash into this one's.
+ */
+export function plpgsqlFunction(
+  base: string,
+  params: string,
+  body: SQL,
+  volatility: 'stable' | 'volatile' = 'stable',
+): SqlFunction {
+  const q = new PgDialect().sqlToQuery(body);
+  if (q.params.length) throw new Error(`${base}: a function body takes no bound values (${q.params.length} found)`);
+  const def = `(${params}) returns json language plpgsql ${volatility} as $fn$
+${q.sql}
+$fn$`;
   const name = `sf_${base}_${createHash('sha256').update(def).digest('hex').slice(0, 12)}`;
   return { name, create: `create or replace function ${name}${def}` };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cart } from '@shopfront/shared';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
-import { cartContextOf, loadCart, ownedCartId } from './load.ts';
+import { cartContextOf, loadCart, loadCartRow, ownedCartId, type CartRow } from './load.ts';
 import { emptyCart } from './pricing.ts';
 import { findCartId } from './service.ts';
 
@@ -26,6 +26,13 @@ export function cartAnswers(app: FastifyInstance) {
     return id;
   };
 
+  /** The owner's cart as the cart view reads it (one statement); refused with `message` when there is none. */
+  const existingRow = async (owner: CartOwner, field: string, message: string): Promise<CartRow> => {
+    const row = await loadCartRow(db, ownedCartId(owner));
+    if (!row) throw fieldError(field, message);
+    return row;
+  };
+
   /** The cart after a change, with the change's message. */
   const answer = async (cartId: string, message?: string) => {
     const cart = await loadCart(db, cartId, ctx);
@@ -33,5 +40,5 @@ export function cartAnswers(app: FastifyInstance) {
     return ok(cart, message);
   };
 
-  return { ctx, current, existing, answer };
+  return { ctx, current, existing, existingRow, answer };
 }

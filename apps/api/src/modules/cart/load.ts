@@ -7,7 +7,7 @@ import { nationalPhoneSql } from '../../lib/shop-country.ts';
 import { STANDARD_CLASS } from '../admin/tax/rates.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { configuredProviders } from '../payments/providers.ts';
-import { readSettingNumber } from '../settings/service.ts';
+import { settingNumber } from '../settings/service.ts';
 import { activeShippingMethodsJsonSql, channelZonesWhere, zonesJsonSql } from '../shipping/service.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 import { evaluateCoupon } from '../coupons/service.ts';
@@ -32,7 +32,8 @@ export function ownedCartId(owner: CartOwner): SQL {
   return sql`(null::text)`;
 }
 
-interface CartRowRaw extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRows {
+/** What the cart view function answers for an active cart (cart_add answers it too). */
+export interface CartRow extends Omit<CartHead, 'tax_rate' | 'updated_at'>, OfferRows {
   updated_at: string;
   tax_rate: number | null;
   lines: LineRow[];
@@ -102,9 +103,18 @@ export function cartContextOf(env: Parameters<typeof configuredProviders>[0]): C
  * payment providers configured in this process (the cart offers only those).
  */
 export async function loadCart(db: Db, cartId: SQL | string, ctx: CartContext): Promise<Cart | null> {
+  return priceCartRow(db, await loadCartRow(db, cartId), ctx);
+}
+
+/** The active cart as the cart view reads it (not priced yet), or null. */
+export async function loadCartRow(db: Db, cartId: SQL | string): Promise<CartRow | null> {
   const id = typeof cartId === 'string' ? sql`${cartId}` : cartId;
-  const [answer] = await queryRows<{ result: CartRowRaw | null }>(db, callSqlFunction(cartViewFunction, [id]));
-  const row = answer?.result;
+  const [answer] = await queryRows<{ result: CartRow | null }>(db, callSqlFunction(cartViewFunction, [id]));
+  return answer?.result ?? null;
+}
+
+/** The cart view's row, priced (its coupon checked now); null for no row. */
+export async function priceCartRow(db: Db, row: CartRow | null, ctx: CartContext): Promise<Cart | null> {
   if (!row) return null;
   const head: CartHead = { ...row, tax_rate: row.tax_rate ?? 0 };
   const lines = row.lines;
@@ -121,8 +131,15 @@ export async function loadCart(db: Db, cartId: SQL | string, ctx: CartContext): 
   return priceCart(head, lines, offerFor(row.shipping_address, row, ctx), coupon);
 }
 
+/** The cart_expire_days setting as SQL (the key a literal: usable in a function's body). */
+export const cartExpireDaysSql = settingNumber(sql.raw(`'cart_expire_days'`), 1, 365);
+
+/** How long a guest cart lives without activity, from the setting's value (1 to 365 days; null: the default). */
+export const expireDaysOf = (days: number | null): number =>
+  days === null ? DEFAULT_CART_EXPIRE_DAYS : Math.round(days);
+
 /** How long a guest cart lives without activity (the cart_expire_days setting, 1 to 365 days). */
 export async function cartExpireDays(db: Db): Promise<number> {
-  const days = await readSettingNumber(db, 'cart_expire_days', 1, 365);
-  return days === null ? DEFAULT_CART_EXPIRE_DAYS : Math.round(days);
+  const [row] = await queryRows<{ days: number | null }>(db, sql`select ${cartExpireDaysSql} as days`);
+  return expireDaysOf(row?.days ?? null);
 }

@@ -25,8 +25,17 @@ import { removeFromWishlist, savedVariantOf } from '../wishlist/service.ts';
 import { cartAnswers } from './answers.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 import { cartOwnerOf, setCartCookies } from './cart-cookie.ts';
-import { cartExpireDays, loadCart } from './load.ts';
-import { acceptPrices, addToCart, clearCoupon, findCartId, removeItem, setCoupon, updateQuantity } from './service.ts';
+import { loadCart, priceCartRow } from './load.ts';
+import {
+  acceptPrices,
+  addToCart,
+  cartGone,
+  clearCoupon,
+  findCartId,
+  removeItem,
+  setCoupon,
+  updateQuantity,
+} from './service.ts';
 
 const tags = ['cart'];
 
@@ -61,16 +70,21 @@ export async function cartRoutes(app: FastifyInstance) {
    */
   const ADD_REPLAY = { replayCookies: [API_CART_COOKIE] };
 
-  /** Adds to the owner's cart, creating it (and the guest's cookie) on first use. */
+  /**
+   * Adds to the owner's cart, creating it (and the guest's cookie) on first use; answers the cart
+   * priced as the add left it (read under the add's lock: no second read).
+   */
   const add = async (
     req: FastifyRequest,
     reply: FastifyReply,
     owner: CartOwner,
     input: Parameters<typeof addToCart>[3],
-  ): Promise<string> => {
-    const { cartId, token } = await addToCart(db, owner, () => req.shop(), input);
-    if (token || !req.cookies.api_cart) setCartCookies(app, req, reply, await cartExpireDays(db), token);
-    return cartId;
+  ): Promise<Cart> => {
+    const added = await addToCart(db, owner, () => req.shop(), input);
+    if (added.token || !req.cookies.api_cart) setCartCookies(app, req, reply, added.expireDays, added.token);
+    const cart = await priceCartRow(db, added.cart, ctx);
+    if (!cart) throw cartGone();
+    return cart;
   };
 
   registerEndpoint(
@@ -96,8 +110,7 @@ export async function cartRoutes(app: FastifyInstance) {
       config: { idempotent: ADD_REPLAY },
     },
     async (req, reply) => {
-      const cartId = await add(req, reply, await cartOwnerOf(req), req.body);
-      return answer(cartId, cartMessages.added);
+      return ok(await add(req, reply, await cartOwnerOf(req), req.body), cartMessages.added);
     },
   );
 
@@ -252,16 +265,15 @@ export async function cartRoutes(app: FastifyInstance) {
       const owner = { customerId: customer.id, tokenHash: null };
       // The option chosen when it was saved is the one moved (the server decides, not the page).
       const saved = await savedVariantOf(db, customer.id, req.body.product_id);
-      const cartId = await add(req, reply, owner, {
+      const cart = await add(req, reply, owner, {
         product_id: saved ?? req.body.product_id,
         quantity: req.body.quantity,
       });
-      const cart = await loadCart(db, cartId, ctx);
-      const moved = cart?.items.find(
+      const moved = cart.items.find(
         (i) => i.product_id === req.body.product_id || i.product.id === req.body.product_id,
       );
       if (moved) await removeFromWishlist(db, customer.id, moved.product.id);
-      return answer(cartId, cartMessages.added);
+      return ok(cart, cartMessages.added);
     },
   );
 }

@@ -9,12 +9,12 @@ import {
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { namedQuery } from '../../db/named-query.ts';
-import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
+import { callSqlFunction, plpgsqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 import { newCartToken } from './cart-cookie.ts';
-import { ownedCartId } from './load.ts';
+import { cartExpireDaysSql, cartViewFunction, expireDaysOf, ownedCartId, type CartRow } from './load.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -178,9 +178,11 @@ const lockOwnedCartRow = namedQuery<{ id: string; channel_id: string }>()({
     sql`update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active' returning id, channel_id`,
 });
 
+const newCartId = () => `c_${randomUUID().replace(/-/g, '')}`;
+
 /** A new active cart for the owner; a customer's concurrent first adds meet on the unique index and share one. */
 export async function createCart(tx: Tx, owner: CartOwner, channelId: string) {
-  const id = `c_${randomUUID().replace(/-/g, '')}`;
+  const id = newCartId();
   // The channel's key, held until the cart commits: a channel delete waits and then sees the cart
   // (409), or went first and the shopper is asked to reload (its page named a channel now gone).
   const held = await queryRows(tx, sql`select 1 from channels where id = ${channelId} for key share`);
@@ -211,69 +213,115 @@ const insertGuestCart = namedQuery<{ id: string; channel_id: string }>()({
 });
 
 /**
+ * The whole add as one call (issue 30: each step was a round trip). A guest's first add names its
+ * new cart (`p_new_id`, the secret's hash, the channel: the channel's key is held, as createCart
+ * does, and a channel gone answers `channel_gone`) instead of `p_cart`. Locks the cart row (every
+ * change to one cart runs one at a time; `for no key update`, the lock an update takes), runs the
+ * add statement (cart_add_line), and when the line was written touches the cart (updated_at marks
+ * activity for expiry) and answers it as the cart view reads it, with the cart_expire_days setting
+ * for the cookies. A refused add changes nothing (a cart made for it is removed again) and
+ * answers only what the add statement saw; no active cart answers null. One statement: one
+ * transaction.
+ */
+export const cartAddFunction = plpgsqlFunction(
+  'cart_add',
+  'p_cart text, p_id text, p_qty int, p_text text, p_image text, p_key text, p_new_id text, p_new_hash text, p_new_channel text',
+  sql`declare
+  v_channel text;
+  v_outcome json;
+begin
+  if p_cart is null and p_new_id is not null then
+    perform 1 from channels where id = p_new_channel for key share;
+    if not found then return json_build_object('channel_gone', true); end if;
+    insert into carts (id, token_hash, channel_id) values (p_new_id, p_new_hash, p_new_channel);
+    p_cart := p_new_id;
+  end if;
+  select channel_id into v_channel from carts where id = p_cart and status = 'active' for no key update;
+  if not found then return null; end if;
+  v_outcome := ${sql.raw(addLineFunction.name)}(p_cart, v_channel, p_id, p_qty, p_text, p_image, p_key);
+  if v_outcome->>'line_id' is null then
+    if p_cart = p_new_id then delete from carts where id = p_cart; end if;
+    return json_build_object('outcome', v_outcome);
+  end if;
+  update carts set updated_at = now() where id = p_cart;
+  return json_build_object('outcome', v_outcome, 'cart', ${sql.raw(cartViewFunction.name)}(p_cart),
+                           'expire_days', ${cartExpireDaysSql});
+end`,
+  'volatile',
+);
+
+interface AddAnswer {
+  channel_gone?: boolean;
+  outcome: AddOutcome;
+  cart?: CartRow | null;
+  expire_days?: number | null;
+}
+
+/** What an add answers: the cart (as the cart view reads it after the add), and a new guest cart's secret. */
+export interface Added {
+  cartId: string;
+  token: string | null;
+  cart: CartRow;
+  expireDays: number;
+}
+
+/**
  * Adds `quantity` of a variant to the owner's cart, creating the cart on first use (a guest gets
- * a new secret, answered as `token` for the cookie). One short transaction: the cart row is
- * locked (every change to one cart runs one at a time), then one statement reads the variant in
- * the cart's channel (`product_id` may also name a product with a single variant, ADR 0020) and
- * inserts the line or adds to it with a conditional upsert that never passes the stock, the
- * per-line maximum or the line limit. The line remembers the price the shopper saw. A refusal
- * says why (404 unknown product, 422 otherwise).
+ * a new secret, answered as `token` for the cookie). One short transaction (cartAddFunction):
+ * the cart row is locked, then one statement reads the variant in the cart's channel
+ * (`product_id` may also name a product with a single variant, ADR 0020) and inserts the line or
+ * adds to it with a conditional upsert that never passes the stock, the per-line maximum or the
+ * line limit; the cart is read back under the same lock. The line remembers the price the shopper
+ * saw. A refusal says why (404 unknown product, 422 otherwise).
  */
 export async function addToCart(
   db: Db,
   owner: CartOwner,
   shop: () => Promise<ShopContext>,
   input: { product_id: string; quantity: number; additonal_data?: AdditionalData | null },
-): Promise<{ cartId: string; token: string | null }> {
+): Promise<Added> {
   const custom = customisationOf(input.additonal_data);
-  // A browser without a cart cookie (and no customer) has no cart: its new cart's channel is
-  // read first. Otherwise the cart is expected; if it turned out to be gone, the add is tried
-  // once more with the channel known. Nothing is read on the side while the transaction is open
-  // (on PGlite's single connection that would wait for the transaction itself).
-  let channel = owner.customerId === null && owner.tokenHash === null ? (await shop()).channelId : null;
-  for (;;) {
-    try {
-      return await addInTransaction(db, owner, channel, custom, input);
-    } catch (err) {
-      if (!(err instanceof NoCartYet) || channel !== null) throw err;
-      channel = (await shop()).channelId;
-    }
-  }
-}
-
-/** Thrown inside the add's transaction when the owner has no cart and no channel was given for a new one. */
-class NoCartYet extends Error {}
-
-async function addInTransaction(
-  db: Db,
-  owner: CartOwner,
-  channel: string | null,
-  custom: ReturnType<typeof customisationOf>,
-  input: { product_id: string; quantity: number },
-): Promise<{ cartId: string; token: string | null }> {
-  return db.transaction(async (tx) => {
-    let token: string | null = null;
-    let cart = await lockOwnedCart(tx, owner);
-    if (!cart) {
-      if (channel === null) throw new NoCartYet();
-      ({ cart, token } = await createCart(tx, owner, channel));
-    }
-    const [answer] = await queryRows<{ result: AddOutcome }>(
-      tx,
-      callSqlFunction(addLineFunction, [
-        sql`${cart.id}`,
-        sql`${cart.channel_id}`,
+  const call = async (db: Db, cartId: SQL, created?: { id: string; hash: string; channelId: string }) => {
+    const [row] = await queryRows<{ result: AddAnswer | null }>(
+      db,
+      callSqlFunction(cartAddFunction, [
+        cartId,
         sql`${input.product_id}`,
         sql`${input.quantity}::int`,
         sql`${custom.text}::text`,
         sql`${custom.image}::text`,
         sql`${custom.key}`,
+        sql`${created?.id ?? null}::text`,
+        sql`${created?.hash ?? null}::text`,
+        sql`${created?.channelId ?? null}::text`,
       ]),
     );
-    const o = answer?.result;
-    if (!o) throw cartGone();
-    if (o.line_id === null) throw refusal(o, custom.key !== '');
-    return { cartId: cart.id, token };
+    const answer = row?.result;
+    if (answer?.channel_gone) throw new HttpError(409, adminChannelMessages.gone);
+    return answer;
+  };
+  const settle = (answer: AddAnswer | null | undefined, token: string | null): Added => {
+    if (!answer?.outcome) throw cartGone();
+    if (answer.outcome.line_id === null || !answer.cart) throw refusal(answer.outcome, custom.key !== '');
+    return { cartId: answer.cart.id, token, cart: answer.cart, expireDays: expireDaysOf(answer.expire_days ?? null) };
+  };
+  // A browser with a cart cookie, or a customer, is expected to have a cart: one call adds to it.
+  if (owner.customerId !== null || owner.tokenHash !== null) {
+    const answer = await call(db, ownedCartId(owner));
+    if (answer) return settle(answer, null);
+  }
+  // No cart (yet, or gone): its channel is read first.
+  const channelId = (await shop()).channelId;
+  if (owner.customerId === null) {
+    // A guest's new cart is made by the same call, with a new secret for the cookie.
+    const { token, hash } = newCartToken();
+    const id = newCartId();
+    return settle(await call(db, sql`null::text`, { id, hash, channelId }), token);
+  }
+  // A customer's first cart: their concurrent first adds meet and share one (createCart).
+  return db.transaction(async (tx) => {
+    const { cart } = await createCart(tx, owner, channelId);
+    return settle(await call(tx, sql`${cart.id}`), null);
   });
 }
 

@@ -30,7 +30,7 @@ const tags = ['cart'];
  */
 export async function checkoutStepRoutes(app: FastifyInstance) {
   const db = app.db;
-  const { ctx, current, existing, answer } = cartAnswers(app);
+  const { ctx, current, existing, existingRow, answer } = cartAnswers(app);
 
   registerEndpoint(
     app,
@@ -71,9 +71,8 @@ export async function checkoutStepRoutes(app: FastifyInstance) {
       errors: [409, 422],
     },
     async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setShippingMethod(db, cartId, req.body.mode, ctx);
-      return answer(cartId, cartMessages.updated);
+      const row = await existingRow(await cartOwnerOf(req), 'mode', messages.cartEmpty);
+      return ok(await setShippingMethod(db, row, req.body.mode, ctx), cartMessages.updated);
     },
   );
 
@@ -88,9 +87,8 @@ export async function checkoutStepRoutes(app: FastifyInstance) {
       errors: [409, 422],
     },
     async (req) => {
-      const cartId = await existing(await cartOwnerOf(req), 'mode', messages.cartEmpty);
-      await setPaymentMethod(db, cartId, req.body.mode, ctx);
-      return answer(cartId, cartMessages.updated);
+      const row = await existingRow(await cartOwnerOf(req), 'mode', messages.cartEmpty);
+      return ok(await setPaymentMethod(db, row, req.body.mode, ctx), cartMessages.updated);
     },
   );
 

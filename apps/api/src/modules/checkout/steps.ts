@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { cartMessages, orderMessages, type Address } from '@shopfront/shared';
-import type { Db } from '../../db/client.ts';
+import { cartMessages, orderMessages, type Address, type Cart } from '@shopfront/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { isoSql } from '../../db/sql-time.ts';
 import { fieldError } from '../../lib/http.ts';
-import { loadCart } from '../cart/load.ts';
+import { priceCartRow, type CartRow } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
 import { cartGone, setCart } from '../cart/service.ts';
 import { COD, activePaymentMethod } from '../../db/payment-methods.ts';
@@ -14,33 +15,51 @@ import { COD, activePaymentMethod } from '../../db/payment-methods.ts';
  */
 
 /**
+ * Sets one choice on the cart `row` was read from and answers the cart priced with it: the row
+ * with the choice and the new updated_at, not a second read (issue 30). One conditional update
+ * of an active cart (409 when it is gone).
+ */
+async function choose(db: Db, row: CartRow, set: SQL, changed: Partial<CartRow>, ctx: CartContext): Promise<Cart> {
+  const [touched] = await queryRows<{ updated_at: string }>(
+    db,
+    sql`update carts set ${set}, updated_at = now() where id = ${row.id} and status = 'active'
+        returning ${isoSql(sql`updated_at`)} as updated_at`,
+  );
+  if (!touched) throw cartGone();
+  const cart = await priceCartRow(db, { ...row, ...changed, updated_at: touched.updated_at }, ctx);
+  if (!cart) throw cartGone();
+  return cart;
+}
+
+/**
  * Chooses the cart's delivery option: one of those that serve its shipping address now (ADR
  * 0023), else 422 on `mode`. Should the address change afterwards, the cart falls back to the
- * first option the new address has.
+ * first option the new address has. `row` is the cart as just read; answers it priced after.
  */
-export async function setShippingMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
-  const cart = await loadCart(db, cartId, ctx);
+export async function setShippingMethod(db: Db, row: CartRow, code: string, ctx: CartContext): Promise<Cart> {
+  const cart = await priceCartRow(db, row, ctx);
   if (!cart) throw cartGone();
   if (!cart.shipping_methods.some((m) => m.code === code)) {
     throw fieldError('mode', cartMessages.shippingMethodUnknown);
   }
-  await setCart(db, cartId, sql`shipping_method_code = ${code}`);
+  return choose(db, row, sql`shipping_method_code = ${code}`, { shipping_method_code: code }, ctx);
 }
 
 /**
  * Chooses how the cart will be paid: one of the methods it offers now (ADR 0023), else 422 on
  * `mode` (Cash on Delivery where the address's zone has none: "not available for this
  * address"). A choice the cart stops offering (another address) is no longer its choice.
+ * `row` is the cart as just read; answers it priced after.
  */
-export async function setPaymentMethod(db: Db, cartId: string, code: string, ctx: CartContext): Promise<void> {
-  const cart = await loadCart(db, cartId, ctx);
+export async function setPaymentMethod(db: Db, row: CartRow, code: string, ctx: CartContext): Promise<Cart> {
+  const cart = await priceCartRow(db, row, ctx);
   if (!cart) throw cartGone();
   if (!cart.cart_payment_methods.some((p) => p.code === code)) {
     // Cash on Delivery switched on but not offered: the address's zone does not take it (codOffered).
     const method = code === COD ? await activePaymentMethod(db, code) : null;
     throw fieldError('mode', method ? orderMessages.codUnavailable : cartMessages.paymentMethodUnknown);
   }
-  await setCart(db, cartId, sql`payment_method_code = ${code}`);
+  return choose(db, row, sql`payment_method_code = ${code}`, { payment_method_code: code }, ctx);
 }
 
 export async function setContact(

@@ -47,9 +47,9 @@ export function settingOn(key: string): SQL {
 /**
  * A numeric store setting as SQL: the JSON number clamped to [min, max], or null when missing or
  * not a number (a setting typed as "30 days" must not turn every cart read into a 500). The key
- * is a bound value.
+ * is a bound value (or SQL, such as a literal for a function's body).
  */
-export function settingNumber(key: string, min: number, max: number): SQL {
+export function settingNumber(key: string | SQL, min: number, max: number): SQL {
   if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error('settings: bounds must be finite numbers');
   return sql`(select least(greatest((value #>> '{}')::float8, ${sql.raw(String(min))}), ${sql.raw(String(max))})
       from store_settings where key = ${key} and jsonb_typeof(value) = 'number')`;
