@@ -192,6 +192,8 @@ export function FontField({
 }) {
   const id = useId();
   const known = SHOP_FONTS.some((f) => f.family === value);
+  // The panel loads no web font: a web font's name would show in the browser's default face.
+  const onDevice = DEVICE_FONTS.some((f) => f.family === value);
   return (
     <div className="flex scroll-mt-32 scroll-mb-32 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -201,7 +203,7 @@ export function FontField({
         id={id}
         className="input"
         value={value}
-        style={{ fontFamily: value }}
+        style={onDevice ? { fontFamily: value } : undefined}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-m`}
