@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 // The file itself, not the package's index: the config is loaded by Node, and the index names zod.
-import { WEB_FONTS, webFontPath, type WebFont } from '../../packages/shared/src/shop-fonts.ts';
+import { WEB_FONTS, webFontPath, webFontSource, type WebFont } from '../../packages/shared/src/web-fonts.ts';
 
 const require = createRequire(import.meta.url);
 
 /** The woff2 file of a web font, read from its package; refused when it is not the one the list names. */
 export function webFontFile(font: WebFont): Buffer {
-  const file = require.resolve(`${font.package}/files/${font.file}.woff2`);
+  const file = require.resolve(webFontSource(font));
   const body = readFileSync(file);
   const hash = createHash('sha256').update(body).digest('hex').slice(0, font.hash.length);
   if (hash !== font.hash) {

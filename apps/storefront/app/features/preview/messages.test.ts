@@ -194,7 +194,7 @@ describe('previewThemeCss', () => {
   it("loads a previewed web font from the shop's own file, named by the shared list", () => {
     const css = previewThemeCss(saved as never, { theme: {}, typography: { heading_font: 'Lora' } });
     expect(css).toContain(
-      '@font-face{font-family:"Lora";src:url("/assets/fonts/lora-latin-wght-normal-ddb8c66035.woff2") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}',
+      '@font-face{font-family:"Lora";src:url("/assets/fonts/lora-ddb8c66035.woff2") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}',
     );
     expect(css).toMatch(/--sf-font-heading:"Lora", ui-serif/);
     // Inter of the saved text is a web font too: both files, once each.

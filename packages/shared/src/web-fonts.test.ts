@@ -3,15 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { StorefrontPatchSchema } from './schemas/admin.ts';
-import {
-  DEVICE_FONTS,
-  SHOP_FONT_FAMILIES,
-  WEB_FONTS,
-  currentFontEntries,
-  isShopFont,
-  webFontEntries,
-  webFontPath,
-} from './shop-fonts.ts';
+import { DEVICE_FONTS, SHOP_FONT_FAMILIES, WEB_FONT_FAMILIES, isShopFont } from './shop-fonts.ts';
+import { SHOP_FONTS, WEB_FONTS, currentFontEntries, webFontEntries, webFontPath, webFontSource } from './web-fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -19,12 +12,13 @@ describe('the web fonts of the allowed list', () => {
   it.each(WEB_FONTS.map((f) => [f.family, f] as const))(
     '%s: the package file is the one the list names (hash, weight axis, size), a Latin woff2',
     (_family, font) => {
-      const body = readFileSync(require.resolve(`${font.package}/files/${font.file}.woff2`));
+      const body = readFileSync(require.resolve(webFontSource(font)));
       expect(body.subarray(0, 4).toString('latin1')).toBe('wOF2');
       expect(createHash('sha256').update(body).digest('hex').slice(0, font.hash.length)).toBe(font.hash);
       expect(Math.round(body.length / 1024)).toBeGreaterThanOrEqual(font.kb - 1);
       expect(Math.round(body.length / 1024)).toBeLessThanOrEqual(font.kb + 1);
-      const meta = JSON.parse(readFileSync(require.resolve(`${font.package}/metadata.json`), 'utf8')) as {
+      const pkg = webFontSource(font).split('/files/')[0]!;
+      const meta = JSON.parse(readFileSync(require.resolve(`${pkg}/metadata.json`), 'utf8')) as {
         family: string;
         category: string;
         license: { type: string };
@@ -33,25 +27,26 @@ describe('the web fonts of the allowed list', () => {
       expect(meta.family).toBe(font.family);
       expect(meta.license.type).toBe('OFL-1.1');
       expect([Number(meta.variable.wght.min), Number(meta.variable.wght.max)]).toEqual(font.weight_range);
-      expect(meta.category === 'serif').toBe(font.serif);
-      expect(font.file).toMatch(/-latin-wght-normal$/);
+      // The owner is told which are serif.
+      expect(meta.category === 'serif').toBe(font.label.endsWith('(serif)'));
     },
   );
 
   it('offers sans and serif web fonts beside the device fonts, each family once', () => {
     expect(WEB_FONTS.length).toBeGreaterThanOrEqual(5);
-    expect(WEB_FONTS.some((f) => f.serif)).toBe(true);
-    expect(WEB_FONTS.some((f) => !f.serif)).toBe(true);
+    expect(WEB_FONTS.some((f) => f.label.endsWith('(serif)'))).toBe(true);
+    expect(WEB_FONTS.some((f) => !f.label.endsWith('(serif)'))).toBe(true);
     expect(new Set(SHOP_FONT_FAMILIES).size).toBe(DEVICE_FONTS.length + WEB_FONTS.length);
+    // The families the schemas take (shop-fonts.ts) are those that have files (web-fonts.ts).
+    expect(WEB_FONTS.map((f) => f.family)).toEqual([...WEB_FONT_FAMILIES]);
+    expect(SHOP_FONTS.map((f) => f.family)).toEqual(SHOP_FONT_FAMILIES);
     expect(isShopFont('Lora')).toBe(true);
     expect(isShopFont('Georgia')).toBe(true);
     expect(isShopFont('Comic Neue')).toBe(false);
   });
 
   it('names each file under /assets/fonts with its hash (an immutable build file)', () => {
-    expect(webFontPath(WEB_FONTS.find((f) => f.family === 'Lora')!)).toBe(
-      '/assets/fonts/lora-latin-wght-normal-ddb8c66035.woff2',
-    );
+    expect(webFontPath(WEB_FONTS.find((f) => f.family === 'Lora')!)).toBe('/assets/fonts/lora-ddb8c66035.woff2');
   });
 });
 
@@ -60,13 +55,13 @@ describe('webFontEntries', () => {
     expect(webFontEntries({ body_font: 'Inter', heading_font: 'Lora' })).toEqual([
       {
         family: 'Inter',
-        path: '/assets/fonts/inter-latin-wght-normal-3100e775e8.woff2',
+        path: '/assets/fonts/inter-3100e775e8.woff2',
         weight_range: [100, 900],
         is_variable: true,
       },
       {
         family: 'Lora',
-        path: '/assets/fonts/lora-latin-wght-normal-ddb8c66035.woff2',
+        path: '/assets/fonts/lora-ddb8c66035.woff2',
         weight_range: [400, 700],
         is_variable: true,
       },
@@ -90,7 +85,7 @@ describe('currentFontEntries', () => {
     };
     const stale = {
       family: 'Lora',
-      path: '/assets/fonts/lora-latin-wght-normal-0000000000.woff2',
+      path: '/assets/fonts/lora-0000000000.woff2',
       weight_range: null,
       is_variable: false,
     };
