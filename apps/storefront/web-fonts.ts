@@ -14,14 +14,14 @@ export function webFontFile(font: WebFont): Buffer {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, font.hash.length);
   if (hash !== font.hash) {
     throw new Error(
-      `${file} has changed (sha256 ${hash}…, the list says ${font.hash}…): set its hash, range and size in packages/shared/src/shop-fonts.ts`,
+      `${file} has changed (sha256 ${hash}…, the list says ${font.hash}…): set its hash, range and size in packages/shared/src/web-fonts.ts`,
     );
   }
   return body;
 }
 
 /**
- * The shop's web fonts (packages/shared/src/shop-fonts.ts WEB_FONTS) as files of the storefront's
+ * The shop's web fonts (packages/shared/src/web-fonts.ts WEB_FONTS) as files of the storefront's
  * client build, under the paths `webFontPath` names (`/assets/fonts/<file>-<hash>.woff2`: the
  * server answers them as immutable). In development Vite answers the same paths.
  */
