@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rolldown } from 'vite';
+import { webFonts } from './web-fonts.ts';
 
 /**
  * react-router 7's package exports name only its development build, for every condition
@@ -133,7 +134,7 @@ function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), webFonts()],
   build: {
     assetsInlineLimit: 0,
     ...(command === 'build' && !isSsrBuild

@@ -58,7 +58,7 @@ test.describe('the Theme screen', () => {
       const before = await primaryOf(frame);
       const fontBefore = await bodyFontOf(frame);
       expect(before).not.toBe(colour);
-      expect(fontBefore).not.toMatch(new RegExp(`^${font},`));
+      expect(fontBefore).not.toMatch(new RegExp(`^"${font}",`));
 
       // The shopper: a context of its own, sharing no cookie with the panel.
       const shopper = await newPage(viewport);
@@ -90,7 +90,7 @@ test.describe('the Theme screen', () => {
       }
       // Live in the frame, before anything is saved...
       await expect.poll(() => primaryOf(frame)).toBe(colour);
-      await expect.poll(() => bodyFontOf(frame)).toMatch(new RegExp(`^${font},`));
+      await expect.poll(() => bodyFontOf(frame)).toMatch(new RegExp(`^"${font}",`));
       await expect(frame.getByRole('img', { name: LOGO_ALT })).toBeVisible();
       await page.getByTestId('preview-phone').click();
       await shotScreen(page, 'theme-preview-phone');
@@ -115,7 +115,7 @@ test.describe('the Theme screen', () => {
       await shopper.reload();
       await waitForHydration(shopper);
       await expect.poll(() => primaryOf(shopper)).toBe(colour);
-      await expect.poll(() => bodyFontOf(shopper)).toMatch(new RegExp(`^${font},`));
+      await expect.poll(() => bodyFontOf(shopper)).toMatch(new RegExp(`^"${font}",`));
       await expect(shopper.getByRole('img', { name: LOGO_ALT })).toBeVisible();
       // The sign-in page asks whether someone is signed in first: its 401 is the expected answer.
       expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);

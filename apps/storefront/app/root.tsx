@@ -21,7 +21,7 @@ import { useRequestNonce } from './lib/nonce';
 import { usePageClass } from './lib/page-class';
 import { usePageTransition } from './lib/page-transition';
 import { useShopData } from './lib/shop';
-import { storefrontCss } from './lib/theme';
+import { bodyFontFile, storefrontCss } from './lib/theme';
 import appCss from './app.css?url';
 
 /**
@@ -75,6 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       collections: initial.navigation.collections,
     },
     themeCss: storefrontCss(storefront),
+    /** The text's web font file, preloaded: without it the font is asked for only once the CSS is applied. */
+    bodyFont: bodyFontFile(storefront),
     fallbackIcon: storefront.favicon.length ? null : initialFavicon(identity.storeName, storefront.theme.primary),
     noticeClosed:
       readCookie(request.headers.get('cookie'), NOTICE_COOKIE) === noticeFingerprint(storefront.notice_bar.message),
@@ -134,6 +136,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
+        {shop?.bodyFont && (
+          <link rel="preload" href={shop.bodyFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        )}
         <Links />
         {shop && <meta name="theme-color" content={shop.storefront.theme.primary} />}
         {shop && <FaviconLinks icons={shop.storefront.favicon} />}

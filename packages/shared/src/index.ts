@@ -68,6 +68,7 @@ export * from './staff-roles.ts';
 export * from './audit-areas.ts';
 export * from './setup-steps.ts';
 export * from './shop-fonts.ts';
+export * from './web-fonts.ts';
 export * from './schemas/admin-setup.ts';
 export * from './api/admin-setup.ts';
 export * from './schemas/admin-orders.ts';

@@ -189,7 +189,10 @@ export default function Theme() {
           </ColourField>
         ))}
       </EditorCard>
-      <EditorCard title="Fonts" note="Fonts every phone and computer has: nothing is downloaded from another site.">
+      <EditorCard
+        title="Fonts"
+        note="Device fonts cost shoppers nothing to load. A web font is served by your shop itself (its size, once per visitor), never by another site."
+      >
         <FontField
           label="Text"
           value={draft.typography.body_font}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Storefront } from '@shopfront/shared';
-import { escapeStyleText, fontFaceCss, fontStack, storefrontCss, themeVariables } from './theme';
+import { bodyFontFile, escapeStyleText, fontFaceCss, fontStack, storefrontCss, themeVariables } from './theme';
 
 const theme: Storefront['theme'] = {
   primary: '#1f6f5c',
@@ -54,10 +54,31 @@ describe('fontFaceCss', () => {
   });
 });
 
+describe('bodyFontFile', () => {
+  const lora = {
+    family: 'Lora',
+    path: '/assets/fonts/lora.woff2',
+    weight_range: [400, 700] as [number, number],
+    is_variable: true,
+  };
+  it("is the text font's file when the text is in a web font, else null", () => {
+    const typography = { body_font: 'Lora', heading_font: 'Georgia', base_size_px: 16 };
+    expect(bodyFontFile({ typography, fonts: [lora] })).toBe('/assets/fonts/lora.woff2');
+    expect(bodyFontFile({ typography: { ...typography, body_font: 'Georgia' }, fonts: [lora] })).toBeNull();
+    expect(bodyFontFile({ typography, fonts: [{ ...lora, weight_range: null }] })).toBeNull();
+    expect(bodyFontFile({ typography, fonts: [] })).toBeNull();
+  });
+});
+
 describe('fontStack and escaping', () => {
   it('adds a fallback that matches the look of the chosen family', () => {
-    expect(fontStack('Georgia')).toMatch(/^Georgia, ui-serif/);
-    expect(fontStack('Inter')).toMatch(/^Inter, ui-sans-serif/);
+    expect(fontStack('Georgia')).toMatch(/^"Georgia", ui-serif/);
+    expect(fontStack('Inter')).toMatch(/^"Inter", ui-sans-serif/);
+    expect(fontStack('Lora')).toMatch(/^"Lora", ui-serif/);
+    expect(fontStack('Literata')).toMatch(/^"Literata", ui-serif/);
+    expect(fontStack('Playfair Display')).toMatch(/^"Playfair Display", ui-serif/);
+    // Unquoted, a word that starts with a digit would make the whole declaration invalid.
+    expect(fontStack('Source Sans 3')).toMatch(/^"Source Sans 3", ui-sans-serif/);
     expect(fontStack('system-ui')).toBe('system-ui');
     expect(fontStack('Evil;} body{display:none')).not.toMatch(/[;{}]/);
   });

@@ -16,7 +16,7 @@ const SERIF_FALLBACK = 'ui-serif, Georgia, Cambria, "Times New Roman", serif';
 const GENERIC_FAMILIES = /(^|,)\s*(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif)\s*$/i;
 // Families a serif look is expected from, so a missing font still falls back to a serif.
 const SERIF_HINT =
-  /serif|georgia|times|garamond|playfair|merriweather|lora|baskerville|caslon|didot|bodoni|fraunces|cormorant/i;
+  /serif|georgia|times|garamond|playfair|merriweather|lora|literata|baskerville|caslon|didot|bodoni|fraunces|cormorant/i;
 
 /**
  * Settings are written by the shop owner, but they end up inside a <style> element: anything
@@ -36,7 +36,9 @@ export function fontStack(family: string): string {
   if (!clean) return SANS_FALLBACK;
   if (GENERIC_FAMILIES.test(clean)) return clean;
   const serif = SERIF_HINT.test(clean) && !/sans/i.test(clean);
-  return `${clean}, ${serif ? SERIF_FALLBACK : SANS_FALLBACK}`;
+  // One family is quoted: a name with a word that starts with a digit ("Source Sans 3") is no CSS identifier.
+  const name = /[,'"]/.test(clean) ? clean : `"${clean}"`;
+  return `${name}, ${serif ? SERIF_FALLBACK : SANS_FALLBACK}`;
 }
 
 /** Readable text colour on top of `background` (white or near-black). */
@@ -63,11 +65,16 @@ export function themeVariables(theme: ThemeColours): Record<string, string> {
   return vars;
 }
 
+/** A `fonts` entry the storefront loads (spec 5): family, path and weight range all set. */
+function isComplete(f: Font): f is Font & { family: string; path: string; weight_range: [number, number] } {
+  return Boolean(f.family && f.path && f.weight_range);
+}
+
 /** @font-face rules; an entry is loaded only when family, path and weight range are all set (spec 5). */
 export function fontFaceCss(fonts: Font[]): string {
   return fonts
     .flatMap((f) => {
-      if (!f.family || !f.path || !f.weight_range) return [];
+      if (!isComplete(f)) return [];
       const family = f.family.replace(/["\\<>;{}]/g, '');
       const src = f.path.replace(/["\\<>;{}()\s]/g, '');
       const [min, max] = f.weight_range;
@@ -77,6 +84,11 @@ export function fontFaceCss(fonts: Font[]): string {
       ];
     })
     .join('\n');
+}
+
+/** The file of the text's typeface, for the page to preload; null when the text is in a device font. */
+export function bodyFontFile(sf: Pick<Storefront, 'typography' | 'fonts'>): string | null {
+  return sf.fonts.find((f) => isComplete(f) && f.family === sf.typography.body_font)?.path ?? null;
 }
 
 /** The last few settings' CSS: every page of a shop asks for the same one (colour maths is not free). */

@@ -3,7 +3,7 @@ import type { AdminStorefront, AdminVersion, StorefrontPatch, ThemeColours } fro
 /** What the Theme screen edits: the storefront's look, as the owner API takes it. */
 export interface ThemeDraft {
   theme: ThemeColours;
-  /** Typefaces of SHOP_FONTS (a saved family outside the list is kept until another is chosen). */
+  /** Typefaces of SHOP_FONTS, device or web fonts (a saved family outside the list is kept until another is chosen). */
   typography: { body_font: string; heading_font: string };
   /** The header's logo; an empty address is none (the shop's name in text). */
   logo: { url: string; alt: string };

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { MIN_TEXT_CONTRAST, SHOP_FONTS, contrastRatio } from '@shopfront/shared';
+import { DEVICE_FONTS, MIN_TEXT_CONTRAST, SHOP_FONTS, WEB_FONTS, contrastRatio } from '@shopfront/shared';
 
 /**
  * The Theme screen's fields: plain controlled inputs (no form library: every keystroke goes to
@@ -172,8 +172,10 @@ export function TextInput({
 }
 
 /**
- * A typeface of SHOP_FONTS, each option written in its own face (where the device has it). A
- * saved family outside the list (an older shop's) stays listed until another is chosen.
+ * A typeface of SHOP_FONTS in two groups: the device fonts (each option written in its own face,
+ * where the device has it) and the web fonts the shop serves, with their size (the panel loads
+ * none of them: the preview beside shows the chosen one). A saved family outside the list (an
+ * older shop's) stays listed until another is chosen.
  */
 export function FontField({
   label,
@@ -190,6 +192,8 @@ export function FontField({
 }) {
   const id = useId();
   const known = SHOP_FONTS.some((f) => f.family === value);
+  // The panel loads no web font: a web font's name would show in the browser's default face.
+  const onDevice = DEVICE_FONTS.some((f) => f.family === value);
   return (
     <div className="flex scroll-mt-32 scroll-mb-32 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -199,18 +203,27 @@ export function FontField({
         id={id}
         className="input"
         value={value}
-        style={{ fontFamily: value }}
+        style={onDevice ? { fontFamily: value } : undefined}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-m`}
         data-testid={testId}
       >
         {!known && <option value={value}>{value} (current)</option>}
-        {SHOP_FONTS.map((f) => (
-          <option key={f.family} value={f.family} style={{ fontFamily: f.family }}>
-            {f.label}
-          </option>
-        ))}
+        <optgroup label="On every device">
+          {DEVICE_FONTS.map((f) => (
+            <option key={f.family} value={f.family} style={{ fontFamily: f.family }}>
+              {f.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Web fonts, served by your shop">
+          {WEB_FONTS.map((f) => (
+            <option key={f.family} value={f.family}>
+              {f.label} · {f.kb} KB
+            </option>
+          ))}
+        </optgroup>
       </select>
       <Message id={`${id}-m`} error={error} />
     </div>

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOP_FONT_FAMILIES, STAFF_ROLES } from '@shopfront/shared';
+import { SHOP_FONT_FAMILIES, STAFF_ROLES, webFontEntries } from '@shopfront/shared';
+import { storefronts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signedInOwner } from '../staff/testing.ts';
 
@@ -30,7 +32,7 @@ describe('theme typefaces (issue 28)', () => {
 
   it('refuses a font outside the list (a web font the shop does not serve) with 422 on the key', async () => {
     const before = (await read()).typography;
-    const res = await patch(owner, { typography: { body_font: 'Comic Neue', heading_font: 'Inter' } });
+    const res = await patch(owner, { typography: { body_font: 'Comic Neue', heading_font: 'Inter Display' } });
     expect(res.statusCode).toBe(422);
     const choice = `The value must be one of: ${SHOP_FONT_FAMILIES.join(', ')}`;
     expect(res.json().errors).toEqual({ 'typography.body_font': [choice], 'typography.heading_font': [choice] });
@@ -54,6 +56,94 @@ describe('theme typefaces (issue 28)', () => {
       payload: { typography: { body_font: 'Arial' } },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('web fonts (issue 28: fonts from the allowed list, served by the shop)', () => {
+  const LORA = '/assets/fonts/lora-ddb8c66035.woff2';
+  const INTER = '/assets/fonts/inter-3100e775e8.woff2';
+
+  it('writes the fonts entries of the chosen web fonts on the server, the text font first', async () => {
+    const res = await patch(owner, { typography: { body_font: 'Inter', heading_font: 'Lora' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const fonts = [
+      { family: 'Inter', path: INTER, weight_range: [100, 900], is_variable: true },
+      { family: 'Lora', path: LORA, weight_range: [400, 700], is_variable: true },
+    ];
+    expect(res.json().data.fonts).toEqual(fonts);
+    const sf = await shopper();
+    expect(sf.typography).toMatchObject({ body_font: 'Inter', heading_font: 'Lora' });
+    expect(sf.fonts).toEqual(fonts);
+    // One font for both: one entry. Back to device fonts: none.
+    await patch(owner, { typography: { body_font: 'Lora' } });
+    expect((await shopper()).fonts).toEqual([fonts[1]]);
+    await patch(owner, { typography: { body_font: 'Georgia', heading_font: 'Arial' } });
+    expect((await shopper()).fonts).toEqual([]);
+  });
+
+  it('never takes fonts entries from a client, and a change of anything else leaves them alone', async () => {
+    await patch(owner, { typography: { body_font: 'Playfair Display', heading_font: 'Playfair Display' } });
+    const sent = await patch(owner, {
+      fonts: [{ family: 'Evil', path: '//cdn.test/x.woff2', weight_range: [1, 1], is_variable: false }],
+    });
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json().errors).toEqual({ fonts: ['Unknown setting "fonts"'] });
+    expect((await patch(owner, { theme: { primary: '#335577' } })).statusCode).toBe(200);
+    expect((await shopper()).fonts).toEqual(
+      webFontEntries({ body_font: 'Playfair Display', heading_font: 'Playfair Display' }),
+    );
+  });
+
+  it('refuses a family outside the list with the choices, and keeps what was saved', async () => {
+    const before = await shopper();
+    const res = await patch(owner, { typography: { heading_font: 'Roboto Flex' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'typography.heading_font': [`The value must be one of: ${SHOP_FONT_FAMILIES.join(', ')}`],
+    });
+    const after = await shopper();
+    expect([after.typography, after.fonts]).toEqual([before.typography, before.fonts]);
+  });
+
+  it('keeps the typefaces in the Theme version, and publishing that version again gives its fonts back', async () => {
+    await patch(owner, { typography: { body_font: 'Literata', heading_font: 'Work Sans' } });
+    const { id } = await read();
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/versions/theme/${id}`, headers: owner });
+    const newest = list.json().data.versions[0];
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/versions/theme/${id}/${newest.id}`,
+      headers: owner,
+    });
+    const body = kept.json().data.body;
+    expect(body.typography).toEqual({ body_font: 'Literata', heading_font: 'Work Sans' });
+    await patch(owner, { typography: { body_font: 'Verdana', heading_font: 'Verdana' } });
+    expect((await shopper()).fonts).toEqual([]);
+    // Restore (the Theme screen puts the version's body in the form and publishes it).
+    const { custom_css: _css, ...look } = body;
+    expect((await patch(owner, look)).statusCode).toBe(200);
+    expect((await shopper()).fonts.map((f: { family: string }) => f.family)).toEqual(['Literata', 'Work Sans']);
+  });
+
+  it("serves an older shop's saved web font with the current file (a font package update renames it)", async () => {
+    await t.database.db
+      .update(storefronts)
+      .set({
+        fonts: [
+          {
+            family: 'Lora',
+            path: '/assets/fonts/lora-0123456789.woff2',
+            weight_range: [100, 900],
+            is_variable: true,
+          },
+          { family: 'Own', path: '/media/own.woff2', weight_range: [400, 400], is_variable: false },
+        ],
+      })
+      .where(eq(storefronts.id, (await read()).id));
+    expect((await shopper()).fonts).toEqual([
+      { family: 'Lora', path: LORA, weight_range: [400, 700], is_variable: true },
+      { family: 'Own', path: '/media/own.woff2', weight_range: [400, 400], is_variable: false },
+    ]);
   });
 });
 

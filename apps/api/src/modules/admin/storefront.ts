@@ -1,6 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { desc, eq, sql } from 'drizzle-orm';
-import { roleMayUse, staffMessages, type AdminStorefront, type StorefrontPatchSchema } from '@shopfront/shared';
+import {
+  roleMayUse,
+  staffMessages,
+  webFontEntries,
+  type AdminStorefront,
+  type StorefrontPatchSchema,
+} from '@shopfront/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { storefronts } from '../../db/schema.ts';
@@ -163,6 +169,8 @@ export async function updateAdminStorefront(
         ...(patch.theme ? { theme: { ...row.theme, ...patch.theme } } : {}),
         ...(patch.custom_css !== undefined ? { customCss: patch.custom_css } : {}),
         ...(patch.social_sharing_image !== undefined ? { socialSharingImage: patch.social_sharing_image } : {}),
+        // The files of the chosen web fonts, from the shared list: never a path a client sent.
+        ...(patch.typography ? { fonts: webFontEntries(look.typography) } : {}),
         look,
         version: sql`${storefronts.version} + 1`,
         updatedAt: sql`now()`,

@@ -1,6 +1,7 @@
 import { eq, desc, sql, type AnyColumn } from 'drizzle-orm';
 import {
   LEGAL_PAGES,
+  currentFontEntries,
   isPluginName,
   publicPluginConfig,
   type InitialValues,
@@ -68,7 +69,8 @@ export async function getStorefront(db: Db, channelId?: string): Promise<Storefr
     is_scroll_button_enabled: sf.isScrollButtonEnabled,
     enable_indexing: sf.enableIndexing,
     theme: sf.theme,
-    fonts: sf.fonts,
+    // A saved web font's path names the file of the build that published it: the current one instead.
+    fonts: currentFontEntries(sf.fonts),
     custom_css: sf.customCss,
     social_sharing_image: sf.socialSharingImage,
     ...sf.look,

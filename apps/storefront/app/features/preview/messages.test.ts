@@ -186,7 +186,18 @@ describe('previewThemeCss', () => {
 
   it('uses the previewed typefaces, the saved ones for what is not sent', () => {
     const css = previewThemeCss(saved as never, { theme: {}, typography: { body_font: 'Georgia' } });
-    expect(css).toMatch(/--sf-font-body:Georgia, ui-serif/);
-    expect(css).toMatch(/--sf-font-heading:Fraunces, ui-serif/);
+    expect(css).toMatch(/--sf-font-body:"Georgia", ui-serif/);
+    expect(css).toMatch(/--sf-font-heading:"Fraunces", ui-serif/);
+    expect(css).not.toContain('@font-face');
+  });
+
+  it("loads a previewed web font from the shop's own file, named by the shared list", () => {
+    const css = previewThemeCss(saved as never, { theme: {}, typography: { heading_font: 'Lora' } });
+    expect(css).toContain(
+      '@font-face{font-family:"Lora";src:url("/assets/fonts/lora-ddb8c66035.woff2") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}',
+    );
+    expect(css).toMatch(/--sf-font-heading:"Lora", ui-serif/);
+    // Inter of the saved text is a web font too: both files, once each.
+    expect(css.match(/@font-face/g)).toHaveLength(2);
   });
 });

@@ -1,14 +1,16 @@
 import { colord } from 'colord';
-import type { Storefront, ThemeColours } from '@shopfront/shared';
+import { webFontEntries, type Storefront, type ThemeColours } from '@shopfront/shared';
 import { storefrontCss } from '../../lib/theme';
 import type { PreviewTypography } from './look';
 import { THEME_COLOUR_KEYS } from './messages';
 
 /**
  * The page's CSS with the admin's unsaved colours, typefaces and custom CSS, computed by the very
- * function the server uses for the saved ones (lib/theme.ts); the text size and font files stay as
- * saved. A colour the theme cannot parse keeps its saved value; no custom_css keeps the saved
- * custom CSS, no typography the saved typefaces.
+ * function the server uses for the saved ones (lib/theme.ts); the text size stays as saved. A
+ * previewed web font is loaded from the shop as a published one would be: its `fonts` entries are
+ * the server's own (`webFontEntries` of the shared list), never a path from the message. A colour
+ * the theme cannot parse keeps its saved value; no custom_css keeps the saved custom CSS, no
+ * typography the saved typefaces.
  */
 export function previewThemeCss(
   saved: Pick<Storefront, 'theme' | 'typography' | 'fonts' | 'custom_css'>,
@@ -19,10 +21,12 @@ export function previewThemeCss(
     const value = change.theme[key];
     if (value !== undefined && colord(value).isValid()) theme[key] = value;
   }
+  const typography = { ...saved.typography, ...change.typography };
   return storefrontCss({
     ...saved,
     theme,
-    typography: { ...saved.typography, ...change.typography },
+    typography,
+    fonts: change.typography ? webFontEntries(typography) : saved.fonts,
     custom_css: change.custom_css ?? saved.custom_css,
   });
 }
