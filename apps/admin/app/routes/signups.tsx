@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminApi, endpointPath } from '@shopfront/shared';
 import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../components/ui/states';
+import { SignupLists } from '../features/signups/signup-lists';
 import { call } from '../lib/api';
 import { formatWhen } from '../lib/format';
 import { useListKeys } from '../lib/use-list-keys';
@@ -33,6 +34,7 @@ export default function Signups() {
           </a>
         }
       />
+      <SignupLists />
       {q.isPending ? (
         <Loading />
       ) : q.isError ? (

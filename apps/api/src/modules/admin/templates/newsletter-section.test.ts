@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_SECTION_LIMITS, messages, type AdminTemplate, type SectionInput } from '@shopfront/shared';
+import {
+  NEWSLETTER_SECTION_LIMITS,
+  STAFF_ROLES,
+  messages,
+  roleMayUse,
+  type AdminTemplate,
+  type SectionInput,
+} from '@shopfront/shared';
 import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { ifMatch, ownerRequest } from '../../../test/owner-request.ts';
@@ -140,6 +147,25 @@ describe('the newsletter section on the storefront', () => {
     );
     // Double opt-in, as from the footer: pending until the e-mailed link is followed.
     expect(rows).toEqual([{ status: 'pending', source: 'section' }]);
+
+    // The owner's list of sign-ups has it first (newest first), with where it came from.
+    const list = await req('GET', '/api/admin/newsletter-subscribers');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.subscribers[0]).toMatchObject({
+      email: expect.stringMatching(/^section\.reader@example\.com$/i),
+      status: 'pending',
+      source: 'section',
+      confirmed_at: null,
+    });
+    expect(list.json().data.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
+    for (const role of STAFF_ROLES) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/newsletter-subscribers',
+        headers: (await signedInOwner(t, role)).headers,
+      });
+      expect([role, res.statusCode]).toEqual([role, roleMayUse(role, 'customers') ? 200 : 403]);
+    }
   });
 
   it('shows nothing while the E-mail subscription plugin is not installed, and the editor’s choices say so', async () => {
