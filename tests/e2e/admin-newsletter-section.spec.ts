@@ -43,7 +43,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await page.getByTestId('setting-title').fill(title);
     await page.getByTestId('setting-text').fill(text);
     await page.getByTestId('setting-button_label').fill(button);
-    await page.getByRole('radio', { name: 'Brand colour' }).check({ force: true });
+    await page.getByRole('radio', { name: 'Brand' }).check({ force: true });
     await page.getByTestId('setting-title').scrollIntoViewIfNeeded();
     await shotScreen(page, 'newsletter-editor');
     expect(await axeProblems(page)).toEqual([]);

@@ -62,7 +62,7 @@ export interface Choices {
 export const NEWSLETTER_BACKGROUNDS: { value: NewsletterBackground; label: string }[] = [
   { value: 'tinted', label: 'Tinted' },
   { value: 'plain', label: 'Plain' },
-  { value: 'brand', label: 'Brand colour' },
+  { value: 'brand', label: 'Brand' },
 ];
 
 /** A key not yet used in the template: the type's name, then -2, -3, … */
