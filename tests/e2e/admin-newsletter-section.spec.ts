@@ -79,7 +79,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     // The owner finds it under Sign-ups → Newsletter.
     await page.goto(`${shop.baseUrl}/admin/signups`);
     await page.getByTestId('signup-lists').getByRole('link', { name: 'Newsletter' }).click();
-    await expect(page).toHaveURL(/\/admin\/signups\/newsletter$/);
+    await expect(page).toHaveURL(/\/admin\/signups\?list=newsletter$/);
     const row = page.getByTestId('newsletter-signups-list').getByRole('listitem').filter({ hasText: email });
     await expect(row).toContainText('Waiting for confirmation');
     await expect(row).toContainText('from the newsletter section');

@@ -53,7 +53,6 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('activity', 'routes/activity.tsx'),
     route('signups', 'routes/signups.tsx'),
-    route('signups/newsletter', 'routes/signups.newsletter.tsx'),
     route('form-submissions', 'routes/form-submissions.tsx'),
     route('trade-enquiries', 'routes/trade-enquiries.tsx'),
     route('plugins', 'routes/plugins.tsx'),

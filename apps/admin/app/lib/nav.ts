@@ -71,7 +71,7 @@ export const NAV: readonly NavItem[] = [
     group: 'People',
   },
   { to: '/reviews', label: 'Reviews', area: 'customers', keywords: 'ratings stars moderation' },
-  { to: '/signups', label: 'Sign-ups', area: 'customers', keywords: 'coming soon subscribers csv newsletter' },
+  { to: '/signups', label: 'Sign-ups', area: 'customers', keywords: 'coming soon subscribers csv' },
   {
     to: '/form-submissions',
     label: 'Form messages',

@@ -11,8 +11,6 @@ import type {
   AuditLogSchema,
   ModeSubscriberListSchema,
   ModeSubscribersQuerySchema,
-  NewsletterSubscriberListSchema,
-  NewsletterSubscribersQuerySchema,
   ModeratedReviewSchema,
   PluginInstallBodySchema,
   StaffAccountListSchema,
@@ -85,11 +83,6 @@ export const adminApi = {
     'GET',
     '/api/admin/mode-subscribers',
   ),
-  /** The newsletter's sign-ups (E-mail subscription plugin), newest first, NEWSLETTER_SUBSCRIBERS_PAGE_SIZE a page. */
-  newsletterSubscribers: endpoint<{
-    query: typeof NewsletterSubscribersQuerySchema;
-    data: typeof NewsletterSubscriberListSchema;
-  }>('GET', '/api/admin/newsletter-subscribers'),
   auditLog: endpoint<{ query: typeof AuditLogQuerySchema; data: typeof AuditLogSchema }>('GET', '/api/admin/audit-log'),
 
   hideReview: endpoint<Moderation>('POST', '/api/admin/reviews/:id/hide'),

@@ -32,6 +32,7 @@ import {
   StorefrontPatchSchema,
   StoreSettingsPatchSchema,
   adminApi,
+  adminNewsletterApi,
   adminMessages,
   staffMessages,
   type StaffArea,
@@ -429,7 +430,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerEndpoint(
     app,
-    adminApi.newsletterSubscribers,
+    adminNewsletterApi.subscribers,
     {
       schemas: { query: NewsletterSubscribersQuerySchema, data: NewsletterSubscriberListSchema },
       ...doc(

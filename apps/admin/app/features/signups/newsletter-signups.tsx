@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { adminApi, type NewsletterSubscriber } from '@shopfront/shared';
-import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../components/ui/states';
-import { SignupLists } from '../features/signups/signup-lists';
-import { call } from '../lib/api';
-import { formatWhen } from '../lib/format';
-import { useListKeys } from '../lib/use-list-keys';
-
-export const meta = () => [{ title: 'Newsletter sign-ups · Shop admin' }];
+import { adminNewsletterApi, type NewsletterSubscriber } from '@shopfront/shared';
+import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../../components/ui/states';
+import { SignupLists } from './signup-lists';
+import { call } from '../../lib/api';
+import { formatWhen } from '../../lib/format';
+import { useListKeys } from '../../lib/use-list-keys';
 
 const STATUS: Record<NewsletterSubscriber['status'], string> = {
   pending: 'Waiting for confirmation',
@@ -22,12 +20,12 @@ const SOURCE: Record<string, string> = {
 };
 
 /** The newsletter's sign-ups (GET /api/admin/newsletter-subscribers), newest first, a page at a time. */
-export default function NewsletterSignups() {
+export function NewsletterSignups() {
   const [params] = useSearchParams();
   const page = pageOf(params);
   const q = useQuery({
     queryKey: ['newsletter-subscribers', page],
-    queryFn: async () => (await call(adminApi.newsletterSubscribers, { query: { page } })).data,
+    queryFn: async () => (await call(adminNewsletterApi.subscribers, { query: { page } })).data,
     placeholderData: (prev) => prev,
   });
   const rows = q.data?.subscribers ?? [];
@@ -69,6 +67,7 @@ export default function NewsletterSignups() {
             lastPage={q.data.pagination.last_page}
             total={q.data.pagination.total}
             noun="sign-up"
+            keep={params}
           />
         </>
       )}
