@@ -23,6 +23,18 @@ export const LISTING_MAX_PER_PAGE = 48;
 /** Spec section 9: marquee duration default. */
 export const MARQUEE_DEFAULT_DURATION_S = 20;
 
+/**
+ * The newsletter section (issue 28): the longest heading, text and button label, and its
+ * backgrounds (tinted: the shop's surface colour; plain: the page's; brand: the primary colour).
+ */
+export const NEWSLETTER_SECTION_LIMITS = { title: 120, text: 300, button_label: 40 } as const;
+export const NEWSLETTER_SECTION_BACKGROUNDS = ['tinted', 'plain', 'brand'] as const;
+export type NewsletterSectionBackground = (typeof NEWSLETTER_SECTION_BACKGROUNDS)[number];
+export const NEWSLETTER_SECTION_DEFAULT_BUTTON = 'Subscribe';
+/** The template editor and its preview, for a newsletter section while the plugin is not installed. */
+export const NEWSLETTER_SECTION_PLUGIN_OFF =
+  'Turn on the E-mail subscription plugin to collect sign-ups. Shoppers do not see this section until then.';
+
 /** Longest search text accepted; longer answers 422. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 

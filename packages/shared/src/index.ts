@@ -125,6 +125,7 @@ export * from './schemas/admin-forms.ts';
 export * from './api/admin-forms.ts';
 export * from './schemas/admin-testimonials.ts';
 export * from './api/admin-testimonials.ts';
+export * from './api/admin-newsletter.ts';
 export * from './page-status.ts';
 export * from './schemas/admin-pages.ts';
 export * from './api/admin-pages.ts';

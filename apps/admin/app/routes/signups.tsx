@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminApi, endpointPath } from '@shopfront/shared';
 import { Empty, Failed, Loading, PageHeader, Pager, pageOf } from '../components/ui/states';
+import { NewsletterSignups } from '../features/signups/newsletter-signups';
+import { SignupLists, useSignupList } from '../features/signups/signup-lists';
 import { call } from '../lib/api';
 import { formatWhen } from '../lib/format';
 import { useListKeys } from '../lib/use-list-keys';
@@ -11,8 +13,13 @@ export const meta = () => [{ title: 'Sign-ups · Shop admin' }];
 /** The CSV export: the same endpoint with `?format=csv`, a plain download with the session cookie. */
 const CSV_HREF = endpointPath(adminApi.modeSubscribers.path, undefined, { format: 'csv' });
 
-/** Coming Soon / Under Maintenance sign-ups (GET /api/admin/mode-subscribers), a page at a time. */
+/** Sign-ups: the newsletter's with `?list=newsletter`, else the shop-opening ones. */
 export default function Signups() {
+  return useSignupList() === 'newsletter' ? <NewsletterSignups /> : <OpeningSignups />;
+}
+
+/** Coming Soon / Under Maintenance sign-ups (GET /api/admin/mode-subscribers), a page at a time. */
+function OpeningSignups() {
   const [params] = useSearchParams();
   const page = pageOf(params);
   const q = useQuery({
@@ -33,6 +40,7 @@ export default function Signups() {
           </a>
         }
       />
+      <SignupLists />
       {q.isPending ? (
         <Loading />
       ) : q.isError ? (

@@ -155,12 +155,16 @@ export const AdminTemplateVersionSchema = AdminTemplateVersionRowSchema.omit({ s
 });
 export type AdminTemplateVersion = z.infer<typeof AdminTemplateVersionSchema>;
 
-/** What the section pickers offer: the shop's sliders, FAQ groups, forms, categories and collections. */
+/**
+ * What the section pickers offer: the shop's sliders, FAQ groups, forms, categories and
+ * collections; and whether the E-mail subscription plugin is installed (newsletter sections).
+ */
 export const AdminTemplateChoicesSchema = z.object({
   sliders: z.array(z.object({ id: z.string(), name: z.string() })),
   faqs: z.array(z.object({ id: z.string(), name: z.string() })),
   forms: z.array(z.object({ id: z.string(), name: z.string() })),
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
   collections: z.array(z.object({ slug: z.string(), name: z.string() })),
+  newsletter_plugin: z.boolean(),
 });
 export type AdminTemplateChoices = z.infer<typeof AdminTemplateChoicesSchema>;

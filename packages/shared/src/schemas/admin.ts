@@ -400,6 +400,24 @@ export const ModeSubscribersQuerySchema = z.object({
   page: pageQuery(1_000_000),
 });
 
+/** A newsletter sign-up (E-mail subscription plugin): pending until the e-mailed link is followed. */
+export const NewsletterSubscriberSchema = z.object({
+  email: z.string(),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+  /** Where they signed up: footer, page (/newsletter), section (a page's newsletter section), account. */
+  source: z.string(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+});
+export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriberSchema>;
+/** GET /api/admin/newsletter-subscribers answers pages of this many, newest first. */
+export const NEWSLETTER_SUBSCRIBERS_PAGE_SIZE = 100;
+export const NewsletterSubscriberListSchema = z.object({
+  subscribers: z.array(NewsletterSubscriberSchema),
+  pagination: ContentPaginationSchema,
+});
+export const NewsletterSubscribersQuerySchema = z.object({ page: pageQuery(1_000_000) });
+
 /** POST /api/admin/auth/link-token: a one-time Admin Panel link for the signed-in staff member. */
 export const AdminLinkTokenSchema = z.object({
   /** `/admin/login?token=sfa_…` (spec section 2): good once, for ADMIN_LINK_TTL (10 minutes). */

@@ -4,9 +4,15 @@ import { PRODUCT_GRID_MAX_ITEMS, PRODUCT_GRID_SOURCES, ProductGridSchema } from 
 import { BlogPostCardSchema, BlogTagSchema, ContentBlockSchema, ContentPaginationSchema } from './blog.ts';
 import { FormDefinitionSchema } from './forms.ts';
 import { LinkUrlSchema } from './link.ts';
-import { MARQUEE_DEFAULT_DURATION_S } from '../constants.ts';
+import {
+  MARQUEE_DEFAULT_DURATION_S,
+  NEWSLETTER_SECTION_BACKGROUNDS,
+  NEWSLETTER_SECTION_DEFAULT_BUTTON,
+  NEWSLETTER_SECTION_LIMITS,
+} from '../constants.ts';
 import { messages } from '../messages.ts';
 import { GallerySchema } from './plugins-shopper.ts';
+import { plainText } from './text.ts';
 import { GALLERY_MAX_IMAGES } from './plugins-shopper-messages.ts';
 
 export interface MenuItem {
@@ -129,6 +135,7 @@ export const SECTION_TYPES = [
   'form',
   'blog_list',
   'gallery',
+  'newsletter',
   'page_content',
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
@@ -235,6 +242,35 @@ export const SectionSchema = z.discriminatedUnion('type', [
         error: 'A gallery section needs images or a gallery_id',
       }),
   ),
+  /**
+   * A sign-up form for the E-mail subscription plugin (the footer band's form and rules: double
+   * opt-in through POST /api/plugins/emailSubscription/subscribe). Shown only while the plugin
+   * is installed. Plain text only, each within its limit.
+   */
+  section(
+    'newsletter',
+    z.object({
+      title: plainText(
+        z
+          .string({ error: messages.required })
+          .min(1, { error: messages.required })
+          .max(NEWSLETTER_SECTION_LIMITS.title, { error: messages.maxLength(NEWSLETTER_SECTION_LIMITS.title) }),
+      ),
+      text: plainText(
+        z.string().max(NEWSLETTER_SECTION_LIMITS.text, { error: messages.maxLength(NEWSLETTER_SECTION_LIMITS.text) }),
+        { multiline: true },
+      ).default(''),
+      button_label: plainText(
+        z
+          .string({ error: messages.required })
+          .min(1, { error: messages.required })
+          .max(NEWSLETTER_SECTION_LIMITS.button_label, {
+            error: messages.maxLength(NEWSLETTER_SECTION_LIMITS.button_label),
+          }),
+      ).default(NEWSLETTER_SECTION_DEFAULT_BUTTON),
+      background: z.enum(NEWSLETTER_SECTION_BACKGROUNDS, { error: messages.fallback }).default('tinted'),
+    }),
+  ),
   /** The page's own blocks (data.page.blocks), placed among the other sections. */
   section('page_content', z.object({}).default({})),
 ]);
@@ -258,7 +294,7 @@ const data = <T extends SectionType, D extends z.ZodType>(type: T, d: D) =>
 
 /**
  * What templateBoth resolves for each section, by key. Sections that only show their own
- * settings (marquee, rich text, image with text, an inline gallery, page content) answer data: null; a
+ * settings (marquee, rich text, image with text, an inline gallery, newsletter, page content) answer data: null; a
  * section whose slider, FAQ or form no longer exists answers null too, so one broken reference
  * does not take the page down.
  */
@@ -276,6 +312,8 @@ export const ComponentDataSchema = z.discriminatedUnion('type', [
   data('blog_list', z.object({ posts: z.array(BlogPostCardSchema), pagination: ContentPaginationSchema })),
   /** The stored gallery of a section with a gallery_id (null for inline images, or when it or its plugin is gone). */
   data('gallery', GallerySchema.nullable()),
+  /** Its form needs nothing stored: whether the plugin is installed is in the shop's initial values. */
+  data('newsletter', z.null()),
   data('page_content', z.null()),
 ]);
 export type ComponentData = z.infer<typeof ComponentDataSchema>;

@@ -58,8 +58,8 @@ export const EMAIL_SUBSCRIPTION = {
   resendMinutes: 10,
 } as const;
 
-/** Where a signup came from (email_subscribers.source). */
-export const SUBSCRIPTION_SOURCES = ['footer', 'account', 'page'] as const;
+/** Where a signup came from (email_subscribers.source); `section`: a newsletter section of a page. */
+export const SUBSCRIPTION_SOURCES = ['footer', 'account', 'page', 'section'] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 export type SubscriptionStatus = 'none' | 'pending' | 'confirmed' | 'unsubscribed';

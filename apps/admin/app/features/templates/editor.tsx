@@ -79,7 +79,13 @@ export function TemplateEditor({ template, queryKey }: { template: AdminTemplate
     for (const w of server.warnings) by.set(w.key, { ...by.get(w.key), [w.field]: w.message });
     return by;
   }, [server.warnings]);
-  const flagged = new Set([...keysWithErrors(errors, sections), ...warnings.keys()]);
+  // A newsletter section shows nothing to shoppers while its plugin is off: flagged, like a warning.
+  const newsletterOff = choices.data?.newsletter_plugin === false;
+  const flagged = new Set([
+    ...keysWithErrors(errors, sections),
+    ...warnings.keys(),
+    ...(newsletterOff ? sections.filter((s) => s.type === 'newsletter').map((s) => s.key) : []),
+  ]);
   const message = useMemo(
     () => ({ type: 'shopfront:preview:sections', sections: previewing?.sections ?? sections }),
     [previewing, sections],

@@ -1,10 +1,16 @@
-import type { AdminTemplateChoices, ContentBlock, SectionInput } from '@shopfront/shared';
+import { Link } from 'react-router';
+import {
+  NEWSLETTER_SECTION_PLUGIN_OFF,
+  type AdminTemplateChoices,
+  type ContentBlock,
+  type SectionInput,
+} from '@shopfront/shared';
 import { Segmented, TextInput, Toggle } from '../theme/fields';
 import { ContentEditorLinks, type ContentField } from './content-links';
 import { GalleryPictures } from './gallery-pictures';
 import { PictureField, type SectionPicture } from './section-picture';
 import { BlocksEditor, FieldMessage, NumberInput, SelectInput, SlugChecklist } from './settings-fields';
-import { GRID_SOURCES, type GridSource } from './section-types';
+import { GRID_SOURCES, NEWSLETTER_BACKGROUNDS, type GridSource, type NewsletterBackground } from './section-types';
 
 type Settings = Record<string, unknown>;
 
@@ -271,6 +277,34 @@ export function SectionSettings({
         </>
       );
     }
+    case 'newsletter':
+      return (
+        <>
+          {choices && !choices.newsletter_plugin && (
+            <div
+              className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+              data-testid="newsletter-plugin-off"
+            >
+              <p>{NEWSLETTER_SECTION_PLUGIN_OFF}</p>
+              <Link to="/plugins" className="inline-flex min-h-11 items-center underline underline-offset-2 lg:min-h-0">
+                Go to Plugins
+              </Link>
+            </div>
+          )}
+          {text('title', 'Heading')}
+          {text('text', 'Text (optional)', { rows: 3 })}
+          {text('button_label', 'Button label')}
+          <Segmented
+            label="Background"
+            value={(s.background as NewsletterBackground | undefined) ?? 'tinted'}
+            options={NEWSLETTER_BACKGROUNDS}
+            onChange={(background) => set({ background })}
+          />
+          <p className="text-sm text-muted">
+            Sign-ups get the same confirmation e-mail as the footer’s: they are on the list once they follow its link.
+          </p>
+        </>
+      );
     case 'page_content':
       return <p className="text-sm text-muted">Shows the page’s own text here. It has no settings.</p>;
   }

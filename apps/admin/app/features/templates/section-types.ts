@@ -1,7 +1,13 @@
-import type { Section, SectionInput, SectionType } from '@shopfront/shared';
+import {
+  NEWSLETTER_SECTION_DEFAULT_BUTTON,
+  type Section,
+  type SectionInput,
+  type SectionType,
+} from '@shopfront/shared';
 
 type SettingsOf<T extends SectionType> = Extract<Section, { type: T }>['settings'];
 export type GridSource = SettingsOf<'product_grid'>['source'];
+export type NewsletterBackground = SettingsOf<'newsletter'>['background'];
 
 /** Each section type's name and what it shows, for the type picker and the section list. */
 export const SECTION_TYPE_INFO: Record<SectionType, { label: string; description: string }> = {
@@ -17,6 +23,7 @@ export const SECTION_TYPE_INFO: Record<SectionType, { label: string; description
   form: { label: 'Form', description: 'A contact or enquiry form shoppers can send' },
   blog_list: { label: 'Blog posts', description: 'Your latest journal posts' },
   gallery: { label: 'Gallery', description: 'A grid of pictures' },
+  newsletter: { label: 'Newsletter', description: 'A sign-up form for your e-mail newsletter' },
   page_content: { label: 'Page text', description: 'The page’s own text, placed among the sections' },
 };
 
@@ -32,6 +39,7 @@ export const PICKER_ORDER: readonly SectionType[] = [
   'faq',
   'form',
   'blog_list',
+  'newsletter',
   'marquee',
   'gallery',
   'page_content',
@@ -49,6 +57,13 @@ export interface Choices {
   faqs: { id: string }[];
   forms: { id: string }[];
 }
+
+/** The newsletter section's backgrounds, as the settings offer them. */
+export const NEWSLETTER_BACKGROUNDS: { value: NewsletterBackground; label: string }[] = [
+  { value: 'tinted', label: 'Tinted' },
+  { value: 'plain', label: 'Plain' },
+  { value: 'brand', label: 'Brand' },
+];
 
 /** A key not yet used in the template: the type's name, then -2, -3, … */
 export function freshKey(base: string, used: ReadonlySet<string>): string {
@@ -87,6 +102,17 @@ export function newSection(type: SectionType, used: ReadonlySet<string>, choices
       // One empty picture, filled by the first one chosen from the library: a gallery with none
       // is not a section the shared schema (and so the preview) takes.
       return { key, type, settings: { title: '', images: [{ url: '', alt: '', caption: null }] } };
+    case 'newsletter':
+      return {
+        key,
+        type,
+        settings: {
+          title: 'Join our newsletter',
+          text: 'New arrivals, stories and offers now and then. Unsubscribe at any time.',
+          button_label: NEWSLETTER_SECTION_DEFAULT_BUTTON,
+          background: 'tinted',
+        },
+      };
     case 'page_content':
       return { key, type, settings: {} };
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_SECTION_LIMITS } from '@shopfront/shared';
 import type {
   AdminBlogPost,
   AdminBlogPostInput,
@@ -339,6 +340,12 @@ const rows: Row[] = [
         title: key === 'title' ? v : 'Probe',
         images: [{ url: PICTURE, alt: key === 'alt' ? v : 'A picture', caption: key === 'caption' ? v : null }],
       }),
+    shows: HOME,
+  })),
+  ...(['title', 'text', 'button_label'] as const).map((key): Row => ({
+    field: `newsletter section ${key.replace('_', ' ')}`,
+    ...(key === 'button_label' ? { max: NEWSLETTER_SECTION_LIMITS.button_label } : {}),
+    set: (v) => section('newsletter', { title: 'Probe', text: 'Probe text', button_label: 'Join', [key]: v }),
     shows: HOME,
   })),
 ];

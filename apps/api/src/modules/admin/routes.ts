@@ -13,6 +13,9 @@ import {
   ModeSubscriberListSchema,
   ModeSubscribersQuerySchema,
   MODE_SUBSCRIBERS_PAGE_SIZE,
+  NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
+  NewsletterSubscriberListSchema,
+  NewsletterSubscribersQuerySchema,
   ModeratedReviewSchema,
   NullDataSchema,
   PluginInstallBodySchema,
@@ -29,6 +32,7 @@ import {
   StorefrontPatchSchema,
   StoreSettingsPatchSchema,
   adminApi,
+  adminNewsletterApi,
   adminMessages,
   staffMessages,
   type StaffArea,
@@ -51,7 +55,7 @@ import { updateStoreSettings } from './settings.ts';
 import { collecting, undoOffer } from './undo/offer.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { exportRoutes } from './export-routes.ts';
-import { listModeSubscribers, modeSubscribersCsv } from './subscribers.ts';
+import { listModeSubscribers, listNewsletterSubscribers, modeSubscribersCsv } from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
@@ -422,6 +426,20 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok(await listModeSubscribers(app.db, req.query.page));
     },
+  );
+
+  registerEndpoint(
+    app,
+    adminNewsletterApi.subscribers,
+    {
+      schemas: { query: NewsletterSubscribersQuerySchema, data: NewsletterSubscriberListSchema },
+      ...doc(
+        'customers',
+        `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts), newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N): pending until the e-mailed link is followed, confirmed, or unsubscribed`,
+        [422],
+      ),
+    },
+    async (req) => ok(await listNewsletterSubscribers(app.db, req.query.page)),
   );
 
   registerEndpoint(

@@ -1,12 +1,14 @@
-import { asc, count, gt } from 'drizzle-orm';
+import { asc, count, desc, gt } from 'drizzle-orm';
 import {
   MODE_SUBSCRIBERS_CSV_HEADER,
   MODE_SUBSCRIBERS_PAGE_SIZE,
+  NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
   contentPagination,
   type ContentPagination,
+  type NewsletterSubscriber,
 } from '@shopfront/shared';
 import type { Db } from '../../db/client.ts';
-import { modeSubscribers } from '../../db/schema.ts';
+import { emailSubscribers, modeSubscribers } from '../../db/schema.ts';
 
 export interface ModeSubscriberRow {
   email: string;
@@ -77,4 +79,30 @@ export async function* modeSubscribersCsv(db: Db): AsyncGenerator<string> {
     if (rows.length < CSV_BATCH) return;
     after = rows.at(-1)!.id;
   }
+}
+
+/** One page of the newsletter's sign-ups (every status), newest first. */
+export async function listNewsletterSubscribers(
+  db: Db,
+  page: number,
+): Promise<{ subscribers: NewsletterSubscriber[]; pagination: ContentPagination }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(emailSubscribers)
+      .orderBy(desc(emailSubscribers.createdAt), desc(emailSubscribers.id))
+      .limit(NEWSLETTER_SUBSCRIBERS_PAGE_SIZE)
+      .offset((page - 1) * NEWSLETTER_SUBSCRIBERS_PAGE_SIZE),
+    db.select({ n: count() }).from(emailSubscribers),
+  ]);
+  return {
+    subscribers: rows.map((r) => ({
+      email: r.email,
+      status: r.status,
+      source: r.source,
+      created_at: r.createdAt.toISOString(),
+      confirmed_at: r.confirmedAt?.toISOString() ?? null,
+    })),
+    pagination: contentPagination(page, NEWSLETTER_SUBSCRIBERS_PAGE_SIZE, total?.n ?? 0),
+  };
 }

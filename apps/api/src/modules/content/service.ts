@@ -371,6 +371,7 @@ export async function resolveSection(db: Db, s: Section, ctx: ResolveContext): P
     case 'marquee':
     case 'rich_text':
     case 'image_with_text':
+    case 'newsletter':
     case 'page_content':
       return { key, type: s.type, data: null };
   }

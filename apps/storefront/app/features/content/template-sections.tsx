@@ -1,4 +1,4 @@
-import type { ComponentData, Page, Section } from '@shopfront/shared';
+import { NEWSLETTER_SECTION_PLUGIN_OFF, type ComponentData, type Page, type Section } from '@shopfront/shared';
 import { Link } from 'react-router';
 import { Container } from '../../components/container';
 import { ArrowRightIcon } from '../../components/ui/icons';
@@ -12,12 +12,14 @@ import { FormSection } from './sections/form-section';
 import { Gallery, galleryPictures } from './sections/gallery';
 import { ImageWithText } from './sections/image-with-text';
 import { Marquee } from './sections/marquee';
+import { NewsletterSection } from './sections/newsletter-section';
 import { SectionHeading } from './sections/section-heading';
 import { Testimonials } from './sections/testimonials';
 import { TileGrid } from './sections/tile-grid';
 import { usePreviewContent, usePreviewSections } from '../preview/preview-context';
 import { previewedData } from '../preview/preview-content';
 import { PreviewPlaceholder } from '../preview/preview-placeholder';
+import { usePlugin } from '../plugins/installed';
 
 type DataOf<T extends ComponentData['type']> = Extract<ComponentData, { type: T }>['data'];
 
@@ -154,6 +156,8 @@ function SectionView({ section, data, page }: { section: Section; data: unknown;
           columns={section.settings.columns}
         />
       );
+    case 'newsletter':
+      return <NewsletterSection id={id} sectionKey={section.key} settings={section.settings} />;
     case 'page_content':
       return page && page.blocks.length > 0 ? (
         <Container className="py-10 md:py-14">
@@ -195,6 +199,7 @@ export function TemplateSections({
 }) {
   const preview = usePreviewSections();
   const content = usePreviewContent();
+  const newsletterOn = usePlugin('emailSubscription') !== null;
   const saved = new Map(componentData.map((d) => [d.key, d]));
   const dataOf = (section: Section) => {
     const entry = preview?.data.get(section.key) ?? saved.get(section.key);
@@ -213,6 +218,8 @@ export function TemplateSections({
           <div key={section.key} data-section-key={section.key} className="contents">
             {data === null && DATA_SECTIONS.has(section.type) ? (
               <PreviewPlaceholder section={section} />
+            ) : section.type === 'newsletter' && !newsletterOn ? (
+              <PreviewPlaceholder section={section} note={NEWSLETTER_SECTION_PLUGIN_OFF} />
             ) : (
               <SectionView section={section} data={data} page={page} />
             )}

@@ -14,6 +14,10 @@ export interface NewsletterResult {
 /** Where the signup posts (routes/newsletter.tsx: its action; without JavaScript, its page). */
 export const NEWSLETTER_ACTION = '/newsletter';
 
+/** Where a signup form is (email_subscribers.source): the footer band, /newsletter, a page's newsletter section. */
+export type NewsletterFormSource = 'footer' | 'page' | 'section';
+export const NEWSLETTER_FORM_SOURCES: readonly NewsletterFormSource[] = ['footer', 'page', 'section'];
+
 /**
  * The newsletter signup form (emailSubscription plugin): e-mail and a Subscribe button, posting
  * to /newsletter (works without JavaScript: the page answers). Success and error are announced
@@ -23,13 +27,19 @@ export function NewsletterForm({
   source,
   result: pageResult,
   tone = 'footer',
+  buttonLabel = 'Subscribe',
+  formKey = source,
 }: {
-  source: 'footer' | 'page';
+  source: NewsletterFormSource;
   /** The answer of a post made without JavaScript (the /newsletter page). */
   result?: NewsletterResult | undefined;
+  /** footer: on a dark or coloured band (light button); page: on the page's own background. */
   tone?: 'footer' | 'page';
+  buttonLabel?: string;
+  /** Tells two forms of one page apart (each newsletter section has its own answer). */
+  formKey?: string;
 }) {
-  const fetcher = useFetcher<NewsletterResult>({ key: `newsletter-${source}` });
+  const fetcher = useFetcher<NewsletterResult>({ key: `newsletter-${formKey}` });
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const result = fetcher.data ?? pageResult;
@@ -67,7 +77,7 @@ export function NewsletterForm({
           disabled={busy}
           className={`btn h-12 shrink-0 px-6 ${footer ? 'btn-light' : 'btn-primary'}`}
         >
-          {busy ? 'Subscribing…' : 'Subscribe'}
+          {busy ? 'Subscribing…' : buttonLabel}
         </button>
       </fetcher.Form>
       <div id={`${id}-status`} role="status" aria-live="polite" className="mt-2 min-h-5 text-sm">

@@ -2,13 +2,13 @@ import { data } from 'react-router';
 import { ApiError, callEndpoint, emailSubscriptionApi, messages } from '@shopfront/shared';
 import { apiTransport } from '../../lib/api.server';
 import { isCrossSite } from '../../lib/cross-site.server';
-import type { NewsletterResult } from './newsletter-form';
+import { NEWSLETTER_FORM_SOURCES, type NewsletterFormSource, type NewsletterResult } from './newsletter-form';
 import { logFailure } from '../../lib/errors';
 
 const PERSONAL = { 'Cache-Control': 'private, no-store' };
 
 /**
- * The newsletter signup's action (footer form, /newsletter page): POST
+ * The newsletter signup's action (footer form, /newsletter page, newsletter sections): POST
  * /api/plugins/emailSubscription/subscribe. Answers the server's message, or its field error,
  * keeping what was typed; a cross-site post is refused.
  */
@@ -21,7 +21,8 @@ export async function subscribeAction(context: unknown, request: Request) {
   }
   const form = await request.formData();
   const email = String(form.get('email') ?? '');
-  const source = form.get('source') === 'page' ? 'page' : 'footer';
+  const posted = form.get('source');
+  const source = NEWSLETTER_FORM_SOURCES.find((s) => s === posted) ?? ('footer' satisfies NewsletterFormSource);
   try {
     const { message } = await callEndpoint(apiTransport(context), emailSubscriptionApi.subscribe, {
       body: { email, source },

@@ -14,14 +14,16 @@ const NAMES: Record<Section['type'], string> = {
   form: 'Form',
   blog_list: 'Blog list',
   gallery: 'Gallery',
+  newsletter: 'Newsletter',
   page_content: 'Page content',
 };
 
 /**
  * Stands in, in the admin's preview only, for a section whose data is still on its way (a section
- * just added) or whose source does not exist (a slider id with no slider).
+ * just added), whose source does not exist (a slider id with no slider), or that shoppers do not
+ * see for the reason `note` gives (a newsletter section without its plugin).
  */
-export function PreviewPlaceholder({ section }: { section: Section }) {
+export function PreviewPlaceholder({ section, note }: { section: Section; note?: string }) {
   const title = 'title' in section.settings ? section.settings.title : '';
   return (
     <Container className="py-6">
@@ -33,7 +35,9 @@ export function PreviewPlaceholder({ section }: { section: Section }) {
           {NAMES[section.type]}
           {title ? `: ${title}` : ''}
         </p>
-        <p className="mt-1">Nothing to show yet: its content is loading, or what it names does not exist.</p>
+        <p className="mt-1">
+          {note ?? 'Nothing to show yet: its content is loading, or what it names does not exist.'}
+        </p>
       </div>
     </Container>
   );

@@ -90,6 +90,28 @@ describe('readSection', () => {
     }
   });
 
+  it('reads a newsletter section with the schema defaults and its limits', () => {
+    expect(readSection({ key: 'news', type: 'newsletter', settings: { title: 'Letters' } })).toEqual({
+      key: 'news',
+      type: 'newsletter',
+      settings: { title: 'Letters', text: '', button_label: 'Subscribe', background: 'tinted' },
+    });
+    const full = { title: 'Letters', text: 'Twice a month', button_label: 'Join', background: 'brand' };
+    expect(readSection({ key: 'news', type: 'newsletter', settings: full })?.settings).toEqual(full);
+    for (const settings of [
+      {},
+      { title: '' },
+      { title: 'x'.repeat(121) },
+      { title: 'Letters', text: 'x'.repeat(301) },
+      { title: 'Letters', button_label: '' },
+      { title: 'Letters', button_label: 'x'.repeat(41) },
+      { title: 'Letters', background: 'red' },
+      { title: 'Letters', text: 5 },
+    ]) {
+      expect(readSection({ key: 'news', type: 'newsletter', settings }), JSON.stringify(settings)).toBeNull();
+    }
+  });
+
   it('keeps the rich-text blocks it can show and drops the rest', () => {
     const section = readSection({
       key: 'intro',

@@ -1,5 +1,8 @@
 import {
   MARQUEE_DEFAULT_DURATION_S,
+  NEWSLETTER_SECTION_BACKGROUNDS,
+  NEWSLETTER_SECTION_DEFAULT_BUTTON,
+  NEWSLETTER_SECTION_LIMITS,
   isSafeLink,
   type ContentBlock,
   type InlineSpan,
@@ -219,6 +222,18 @@ const READERS: { [T in SectionType]: Reader<T> } = {
       return img && (caption !== null || raw == null) ? { ...img, caption } : null;
     });
     return images.every((i) => i !== null) ? { title: t, images, columns } : null;
+  },
+  newsletter: (s) => {
+    const t = str(s.title, NEWSLETTER_SECTION_LIMITS.title);
+    const text = s.text === undefined ? '' : str(s.text, NEWSLETTER_SECTION_LIMITS.text);
+    const button_label =
+      s.button_label === undefined
+        ? NEWSLETTER_SECTION_DEFAULT_BUTTON
+        : str(s.button_label, NEWSLETTER_SECTION_LIMITS.button_label);
+    const background = s.background === undefined ? 'tinted' : s.background;
+    const known = NEWSLETTER_SECTION_BACKGROUNDS.find((b) => b === background);
+    if (!t || text === null || !button_label || !known) return null;
+    return { title: t, text, button_label, background: known };
   },
   page_content: () => ({}),
 };

@@ -13,6 +13,7 @@ import {
 import { queryRows, type Db } from '../../../db/client.ts';
 import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
+import { installedPluginConfig } from '../../../lib/installed-plugin.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
@@ -387,14 +388,18 @@ export async function restoreTemplateVersion(
   return writeDraft(db, act, id, found!.sections, 'template.restore', { restored_version: version });
 }
 
-/** What the section pickers offer, each list in the shop's own order. */
+/**
+ * What the section pickers offer, each list in the shop's own order, and whether the E-mail
+ * subscription plugin is installed (a newsletter section shows only then).
+ */
 export async function templateChoices(db: Db): Promise<AdminTemplateChoices> {
-  const [sliders, faqs, forms, categories, collections] = await Promise.all([
+  const [sliders, faqs, forms, categories, collections, newsletter] = await Promise.all([
     sliderChoices(db, {}),
     faqChoices(db, {}),
     formChoices(db, {}),
     categoryChoices(db, {}),
     collectionChoices(db, {}),
+    installedPluginConfig(db, 'emailSubscription'),
   ]);
-  return { sliders, faqs, forms, categories, collections };
+  return { sliders, faqs, forms, categories, collections, newsletter_plugin: newsletter !== null };
 }
