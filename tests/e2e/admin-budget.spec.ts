@@ -100,8 +100,10 @@ const OVER_BUDGET_TODAY: Record<string, number> = {
   // measured 240.8 kB in the CI-clone run of stop 46.
   // +0.1 kB (stop 48): the testimonials editor now loads after its screen (277.4 → 140.3 kB), so
   // the drag and drop helpers it shares with setup's steps split into other shared chunks:
-  // measured 241.03 kB.
-  setup: 241_100,
+  // measured 241.03 kB. +0.3 kB (stop 48): the contract's growth that setup's shared chunks carry
+  // (the web fonts' families, the History kinds, the newsletter section's schema and sign-up
+  // source): measured 241.31 kB.
+  setup: 241_400,
   // The same +0.7 kB on the staff screen (155.3 kB; its budget is the menu screens' 155 kB);
   // +0.4 kB for the Settings place and its icon, +0.5 kB for the Pages & templates place, its
   // icon and its two routes in React Router's manifest (every screen's frame carries them).
