@@ -224,6 +224,22 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await shopper.reload();
       await expect(quoted(shopper, first)).toHaveCount(1);
       await expect(quoted(shopper, second)).toHaveCount(0);
+
+      // Over unsaved typing, Restore asks first: refused, the typing stays; accepted, the version is in.
+      await quote.fill('Typed, not saved.');
+      await page.getByTestId('show-history').click();
+      await expect(page.getByTestId('version-1')).toContainText(second);
+      page.once('dialog', (d) => void d.dismiss());
+      await page.getByTestId('restore-version-1').click();
+      await expect(quote).toHaveValue('Typed, not saved.');
+      // The list closes either way: open it again.
+      await page.getByTestId('show-history').click();
+      page.once('dialog', (d) => {
+        expect(d.message()).toBe('Restoring replaces your unsaved changes. Restore this version?');
+        void d.accept();
+      });
+      await page.getByTestId('restore-version-1').click();
+      await expect(quote).toHaveValue(second);
       expect(unexpected(problems)).toEqual([]);
     });
   });
