@@ -1,13 +1,14 @@
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { DESKTOP, MOBILE, waitForHydration } from './support/browser.ts';
 import { axeProblems, shotScreen, toastSays } from './support/admin.ts';
 import { OWNER, expect, test } from './support/test.ts';
 
 /*
- * History for a FAQ group and a slider (issue 28), at 390 and 1280 px: the owner saves a question
- * (a slide's title) twice, opens History, previews the first save (the frame shows it, a shopper
- * still the second), restores it and saves: the shopper sees the first again. axe on the list and
- * on the previewing view. SHOTS_DIR=/work/shots/a keeps history-faq-390.png and the others.
+ * History for a FAQ group, a slider, a form and a testimonial (issue 28), at 390 and 1280 px: the
+ * owner saves a question (a slide's title, a form's button label, a testimonial's quote) twice,
+ * opens History, previews the first save (the frame shows it, a shopper still the second),
+ * restores it and saves: the shopper sees the first again. axe on the list and on the previewing
+ * view. SHOTS_DIR=/work/shots/a keeps history-faq-390.png and the others.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -40,16 +41,30 @@ async function previewEarlier(page: Page, shot: string, summary: RegExp) {
   if (phone(page)) await expect(page.getByTestId('preview-frame')).toBeVisible();
 }
 
-/** Restore from the previewing bar, then Save: the form has the old text. */
-async function restoreAndSave(page: Page, status: string, field: Locator, saved: string) {
+/**
+ * Restore from the previewing bar, then Save: `restored` checks the form has the old text, and
+ * `status` (when the editor has a save bar) says the changes are unsaved.
+ */
+async function restoreAndSave(
+  page: Page,
+  {
+    status,
+    restored,
+    save = 'save',
+    saved,
+  }: { status?: string; restored: () => Promise<void>; save?: string; saved: string },
+) {
   await page.getByTestId('restore-previewed').click();
   await expect(page.getByTestId('previewing-version')).toHaveCount(0);
   if (phone(page)) await page.getByTestId('tab-edit').click();
-  await expect(page.getByTestId(status)).toContainText('Unsaved changes');
-  await expect(field).toHaveCount(1);
-  await page.getByTestId('save').click();
+  if (status) await expect(page.getByTestId(status)).toContainText('Unsaved changes');
+  await restored();
+  await page.getByTestId(save).click();
   await toastSays(page, saved);
 }
+
+/** The row's locator exists: the list names the restored text. */
+const rowNamed = (page: Page, name: string) => () => expect(page.getByTestId(`row-${name}`)).toHaveCount(1);
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test.describe(`History of lists at ${viewport.width} px`, () => {
@@ -81,7 +96,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(shopper.locator('summary', { hasText: second })).toBeVisible();
       await expect(shopper.locator('summary', { hasText: first })).toHaveCount(0);
 
-      await restoreAndSave(page, 'faq-status', page.getByTestId(`row-${first}`), 'FAQ saved');
+      await restoreAndSave(page, { status: 'faq-status', restored: rowNamed(page, first), saved: 'FAQ saved' });
       await shopper.reload();
       await expect(shopper.locator('summary', { hasText: first })).toBeVisible();
       await expect(shopper.locator('summary', { hasText: second })).toHaveCount(0);
@@ -117,10 +132,114 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(slideTitled(shopper, second)).toHaveCount(1);
       await expect(slideTitled(shopper, first)).toHaveCount(0);
 
-      await restoreAndSave(page, 'slider-status', page.getByTestId(`row-${first}`), 'Slider saved');
+      await restoreAndSave(page, { status: 'slider-status', restored: rowNamed(page, first), saved: 'Slider saved' });
       await shopper.reload();
       await expect(slideTitled(shopper, first)).toHaveCount(1);
       await expect(slideTitled(shopper, second)).toHaveCount(0);
+      expect(unexpected(problems)).toEqual([]);
+    });
+
+    test('a form: its button label saved twice, the first previewed, restored and saved', async ({
+      shop,
+      owner,
+      newPage,
+    }) => {
+      test.setTimeout(180_000);
+      const { page, problems } = owner;
+      await page.setViewportSize(viewport);
+      const [first, second] = [`First label ${viewport.width}`, `Second label ${viewport.width}`];
+      await page.goto(`${shop.baseUrl}/admin/forms/contact`);
+      await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+      const label = page.getByTestId('form-submit-label');
+      for (const text of [first, second]) {
+        await label.fill(text);
+        await page.getByTestId('save').click();
+        await toastSays(page, 'Form saved');
+      }
+      const button = (target: Page | FrameLocator, name: string) =>
+        target.getByRole('region', { name: 'Send us a message' }).getByRole('button', { name });
+      const shopper = await newPage(viewport);
+      await shopper.goto(`${shop.baseUrl}/contact-us`);
+      await waitForHydration(shopper);
+      await expect(button(shopper, second)).toBeVisible();
+
+      await previewEarlier(page, 'history-form', /Contact us · \d+ fields?/);
+      await expect(button(preview(page), first)).toBeVisible();
+      await expect(button(preview(page), second)).toHaveCount(0);
+      await shotScreen(page, 'history-form-previewing');
+      expect(await axeProblems(page)).toEqual([]);
+      await shopper.reload();
+      await expect(button(shopper, second)).toBeVisible();
+      await expect(button(shopper, first)).toHaveCount(0);
+
+      await restoreAndSave(page, {
+        status: 'form-status',
+        restored: () => expect(label).toHaveValue(first),
+        saved: 'Form saved',
+      });
+      await shopper.reload();
+      await expect(button(shopper, first)).toBeVisible();
+      await expect(button(shopper, second)).toHaveCount(0);
+      expect(unexpected(problems)).toEqual([]);
+    });
+
+    test('a testimonial: its quote saved twice, the first previewed, restored and saved', async ({
+      shop,
+      owner,
+      newPage,
+    }) => {
+      test.setTimeout(180_000);
+      const { page, problems } = owner;
+      await page.setViewportSize(viewport);
+      const [first, second] = [`A first quote at ${viewport.width} px.`, `A second quote at ${viewport.width} px.`];
+      await page.goto(`${shop.baseUrl}/admin/testimonials`);
+      await page.getByRole('heading', { level: 1, name: 'Testimonials' }).waitFor();
+      await page.getByTestId('testimonial-list').locator('[data-testid^="row-"]').first().click();
+      const quote = page.getByTestId('t-quote');
+      for (const text of [first, second]) {
+        await quote.fill(text);
+        await page.getByTestId('save-testimonial').click();
+        await toastSays(page, 'Testimonial saved');
+      }
+      const quoted = (target: Page | FrameLocator, text: string) => target.locator('blockquote', { hasText: text });
+      const shopper = await newPage(viewport);
+      await shopper.goto(`${shop.baseUrl}/`);
+      await waitForHydration(shopper);
+      await expect(quoted(shopper, second)).toHaveCount(1);
+
+      await previewEarlier(page, 'history-testimonial', new RegExp(`· “${first}”`));
+      await expect(quoted(preview(page), first)).toHaveCount(1);
+      await expect(quoted(preview(page), second)).toHaveCount(0);
+      await shotScreen(page, 'history-testimonial-previewing');
+      expect(await axeProblems(page)).toEqual([]);
+      await shopper.reload();
+      await expect(quoted(shopper, second)).toHaveCount(1);
+      await expect(quoted(shopper, first)).toHaveCount(0);
+
+      await restoreAndSave(page, {
+        restored: () => expect(quote).toHaveValue(first),
+        save: 'save-testimonial',
+        saved: 'Testimonial saved',
+      });
+      await shopper.reload();
+      await expect(quoted(shopper, first)).toHaveCount(1);
+      await expect(quoted(shopper, second)).toHaveCount(0);
+
+      // Over unsaved typing, Restore asks first: refused, the typing stays; accepted, the version is in.
+      await quote.fill('Typed, not saved.');
+      await page.getByTestId('show-history').click();
+      await expect(page.getByTestId('version-1')).toContainText(second);
+      page.once('dialog', (d) => void d.dismiss());
+      await page.getByTestId('restore-version-1').click();
+      await expect(quote).toHaveValue('Typed, not saved.');
+      // The list closes either way: open it again.
+      await page.getByTestId('show-history').click();
+      page.once('dialog', (d) => {
+        expect(d.message()).toBe('Restoring replaces your unsaved changes. Restore this version?');
+        void d.accept();
+      });
+      await page.getByTestId('restore-version-1').click();
+      await expect(quote).toHaveValue(second);
       expect(unexpected(problems)).toEqual([]);
     });
   });

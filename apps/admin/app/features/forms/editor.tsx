@@ -8,6 +8,7 @@ import {
   adminFormsApi,
   type AdminForm,
   type AdminFormBody,
+  type AdminVersion,
   type FormField,
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
@@ -21,6 +22,8 @@ import { fieldDiff } from '../../lib/field-diff';
 import { useConflict } from '../../lib/use-conflict';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOrderedDraft } from '../../lib/use-ordered-draft';
+import { ContentHistory } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { EditorWithPreview } from '../preview/editor-with-preview';
 import { EditorCard, TextInput, Toggle } from '../theme/fields';
 import { FieldForm, TYPE_LABELS } from './field-form';
@@ -45,7 +48,7 @@ const toFields = (fields: EditField[]): FormField[] =>
         : [],
     placeholder: f.placeholder || null,
   }));
-const settingsOf = (f: AdminForm): Settings => ({
+const settingsOf = (f: Settings): Settings => ({
   name: f.name,
   description: f.description,
   submit_label: f.submit_label,
@@ -53,6 +56,13 @@ const settingsOf = (f: AdminForm): Settings => ({
   is_active: f.is_active,
   notify_emails: f.notify_emails,
 });
+
+/** A kept form version's body (the form as its editor saves it). */
+const versionOf = (v: AdminVersion) => {
+  // Kept as saved: every field's parts are there.
+  const b = v.body as unknown as Settings & { fields: FormField[] };
+  return { ...settingsOf(b), fields: b.fields };
+};
 
 /** A form's fields by the names the editor gives them, for a refused save's differences. */
 const FORM_DIFF = {
@@ -80,7 +90,8 @@ const FORM_DIFF = {
  * editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A form no template shows can be deleted,
  * its messages with it (the confirm says how many). Beside it the page of the first template that
  * shows the form previews it unsaved (`shopfront:preview:form`, docs/preview-protocol.md); with
- * none, the preview pane says so.
+ * none, the preview pane says so. History lists the saved versions: Preview shows one in the
+ * frame, Restore puts it in the form.
  */
 export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: readonly unknown[] }) {
   const qc = useQueryClient();
@@ -96,21 +107,32 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
 
   const body = (): AdminFormBody => ({ ...settings, fields: toFields(fields) });
   const dirty = !same(body(), { ...settingsOf(server), fields: toFields(draft.start) });
-  const message = useMemo(
-    () => ({
+  useLeaveGuard(dirty, 'Leave without saving your changes to this form?');
+  /** A kept version becomes the editor's form: Save then publishes it as a new version. */
+  const history = useVersionPreview({
+    dirty,
+    editing: [settings, fields],
+    apply: (v) => {
+      const { fields: kept, ...rest } = versionOf(v);
+      setSettings(rest);
+      draft.replace(withKeys(kept));
+    },
+  });
+  const { previewing } = history;
+  const message = useMemo(() => {
+    const shown = previewing ? versionOf(previewing) : { ...settings, fields: toFields(fields) };
+    return {
       type: PREVIEW_FORM_MESSAGE,
       id: form.id,
-      name: settings.name,
-      description: settings.description ?? '',
+      name: shown.name,
+      description: shown.description ?? '',
       // A field not labelled yet shows as the list names it.
-      fields: toFields(fields).map((f) => ({ ...f, label: f.label.trim() || 'New field' })),
-      submit_label: settings.submit_label,
-      success_message: settings.success_message,
-      is_active: settings.is_active ?? true,
-    }),
-    [form.id, settings, fields],
-  );
-  useLeaveGuard(dirty, 'Leave without saving your changes to this form?');
+      fields: shown.fields.map((f) => ({ ...f, label: f.label.trim() || 'New field' })),
+      submit_label: shown.submit_label,
+      success_message: shown.success_message,
+      is_active: shown.is_active ?? true,
+    };
+  }, [form.id, settings, fields, previewing]);
 
   const took = (f: AdminForm) => {
     setServer(f);
@@ -188,8 +210,10 @@ export function FormEditor({ form, queryKey }: { form: AdminForm; queryKey: read
         message={message}
         usedBy={server.used_by}
         unused={<NotShown />}
+        history={history}
         editor={
           <OrderedEditorLayout noun="field" draft={draft} stacked form={(open) => <FieldForm {...open} />}>
+            <ContentHistory kind="form" subject={server.id} revision={server.version} history={history} />
             <EditorCard title="Form">
               <TextInput
                 label="Name"

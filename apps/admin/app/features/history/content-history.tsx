@@ -10,10 +10,10 @@ const ContentVersions = lazy(() => import('./content-versions').then((m) => ({ d
 
 /**
  * The History of an editor that saves straight to the shop (the Theme, a page or post, a menu, a
- * FAQ group, a slider): a History button opening the list of saved versions. Preview and Restore
- * hand the editor's useVersionPreview the version with its body (the shape of the editor's save):
- * the editor shows it in its preview frame, or puts it into its form. `revision` (the saved
- * version number) refetches the list after each save.
+ * FAQ group, a slider, a form, a testimonial): a History button opening the list of saved
+ * versions. Preview and Restore hand the editor's useVersionPreview the version with its body (the
+ * shape of the editor's save): the editor shows it in its preview frame, or puts it into its form.
+ * `revision` (the saved version number) refetches the list after each save.
  */
 export function ContentHistory({
   kind,

@@ -60,7 +60,10 @@ export function EditorWithPreview({
       preview={
         // The page is known once the templates are (a failed list previews the home page).
         usedBy.length === 0 && unused ? (
-          unused
+          <>
+            {history && <PreviewingBar history={history} />}
+            {unused}
+          </>
         ) : usedBy.length > 0 && templates.isPending ? (
           <p className="text-sm text-muted">Loading the preview…</p>
         ) : (

@@ -6,14 +6,17 @@ import {
   type AdminTestimonial,
   type AdminTestimonialBody,
   type AdminTestimonialList,
+  type AdminVersion,
 } from '@shopfront/shared';
 import { Button } from '../../components/ui/button';
 import { SortableList } from '../../components/ui/sortable-list';
 import { RefusedSave } from '../../components/ui/save-bar';
 import { Failed, Loading, PageHeader } from '../../components/ui/states';
+import { ContentHistory } from '../history/content-history';
+import { useVersionPreview } from '../history/use-version-preview';
 import { EditorWithPreview } from '../preview/editor-with-preview';
 import { TestimonialForm, fieldsOf } from './testimonial-form';
-import { call, errorText, ifMatch } from '../../lib/api';
+import { call, errorText, ifMatch, same } from '../../lib/api';
 import { fieldDiff } from '../../lib/field-diff';
 import { moveTo, stepBy } from '../../lib/reorder';
 import { failure, success } from '../../lib/toast';
@@ -22,6 +25,9 @@ import { useConflict } from '../../lib/use-conflict';
 const queryKey = ['testimonials'] as const;
 type Row = AdminTestimonial & { key: string };
 const rowsOf = (list: AdminTestimonial[]): Row[] => list.map((t) => ({ ...t, key: String(t.id) }));
+
+/** A kept testimonial version's body (its fields, as its form saves them). */
+const versionOf = (v: AdminVersion) => v.body as unknown as AdminTestimonialBody;
 
 /** A testimonial's fields by the names its form gives them, for a refused save's differences. */
 const TESTIMONIAL_DIFF = {
@@ -41,7 +47,8 @@ const TESTIMONIAL_DIFF = {
  * changed it (409) keeps the form as typed and shows what differs, field by field, in the form,
  * with Take theirs (their version in the form) and Keep mine (saved over theirs, at their
  * version). Beside them the home page previews its testimonials sections with the open form's
- * unsaved fields (`shopfront:preview:testimonials`).
+ * unsaved fields (`shopfront:preview:testimonials`). The open testimonial's History lists its
+ * saved versions: Preview shows one in the frame, Restore puts it in the form.
  */
 export function TestimonialsEditor() {
   const qc = useQueryClient();
@@ -52,8 +59,10 @@ export function TestimonialsEditor() {
   const [base, setBase] = useState<AdminTestimonial | null>(null);
   /** A save or delete refused because someone else changed it (the 409's message). */
   const [refusal, setRefusal] = useState<string | null>(null);
-  /** Goes up when their version is taken: the form is filled anew with it. */
+  /** Goes up when their version (or a kept one) is taken: the form is filled anew with it. */
   const [taken, setTaken] = useState(0);
+  /** A kept version History restored: the form is filled with it instead of `base`. */
+  const [restored, setRestored] = useState<AdminTestimonialBody | null>(null);
   /** The open form's fields as typed, with the form they belong to. */
   const [typed, setTyped] = useState<{ open: string; fields: AdminTestimonialBody } | null>(null);
   const onTyped = useCallback((fields: AdminTestimonialBody) => open && setTyped({ open, fields }), [open]);
@@ -62,6 +71,7 @@ export function TestimonialsEditor() {
   const openRow = (key: string | 'new' | null) => {
     setErrors({});
     setRefusal(null);
+    setRestored(null);
     setOpen(key);
     setBase(key && key !== 'new' ? (rows.find((r) => r.key === key) ?? null) : null);
   };
@@ -103,6 +113,7 @@ export function TestimonialsEditor() {
       took(list);
       setErrors({});
       setRefusal(null);
+      setRestored(null);
       setOpen(id === null ? null : String(id));
       setBase(id === null ? null : (list.testimonials.find((t) => t.id === id) ?? null));
       void success(id === null ? 'Testimonial added' : 'Testimonial saved', 'Shoppers see it now.');
@@ -159,19 +170,30 @@ export function TestimonialsEditor() {
         return;
       }
       setBase(row);
+      setRestored(null);
       setTaken((n) => n + 1);
     }, refused);
 
   const current = open && open !== 'new' ? rows.find((r) => r.key === open) : undefined;
   const index = current ? rows.indexOf(current) : -1;
   const move = (next: Row[]) => reorder.mutate(next);
+  /** A kept version becomes the open form's fields: Save then publishes it as a new version. */
+  const history = useVersionPreview({
+    dirty: !!typedFields && !!base && !same(typedFields, fieldsOf(base)),
+    editing: [open, typedFields],
+    apply: (v) => {
+      setRestored(versionOf(v));
+      setTaken((n) => n + 1);
+    },
+  });
+  const { previewing } = history;
   const message = useMemo(() => {
     const saved = q.data ?? [];
-    const fields = typed && typed.open === open ? typed.fields : null;
+    const fields = previewing ? versionOf(previewing) : typed && typed.open === open ? typed.fields : null;
     // A new testimonial is added at the end of the list.
     const items = saved.map((t) => (fields && String(t.id) === open ? fields : fieldsOf(t)));
     return { type: 'shopfront:preview:testimonials', items: fields && open === 'new' ? [...items, fields] : items };
-  }, [q.data, open, typed]);
+  }, [q.data, open, typed, previewing]);
 
   return (
     <>
@@ -193,6 +215,7 @@ export function TestimonialsEditor() {
           id="testimonials"
           label="Testimonials editor"
           message={message}
+          history={history}
           editor={
             <div className="flex flex-col gap-4">
               <div className="card p-3 sm:p-4">
@@ -231,6 +254,18 @@ export function TestimonialsEditor() {
                 <TestimonialForm
                   key={`${open}:${taken}`}
                   testimonial={current ? base : null}
+                  filled={current ? restored : null}
+                  history={
+                    current &&
+                    base && (
+                      <ContentHistory
+                        kind="testimonial"
+                        subject={String(current.id)}
+                        revision={base.version}
+                        history={history}
+                      />
+                    )
+                  }
                   errors={errors}
                   saving={save.isPending || remove.isPending || reorder.isPending}
                   moves={{

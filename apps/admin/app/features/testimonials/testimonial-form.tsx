@@ -32,10 +32,12 @@ export const fieldsOf = (t: AdminTestimonial): AdminTestimonialBody => ({
  * One testimonial's fields (a new one when `testimonial` is null): the customer's name and the
  * line under it, what they said, stars, picture, whether shoppers see it; Move up / Move down
  * beside the list's drag and drop, and Delete. The API's messages show under each field; `notice`
- * (a refused save's) above the buttons.
+ * (a refused save's) above the buttons; `history` (the testimonial's History) above the fields.
  */
 export function TestimonialForm({
   testimonial,
+  filled,
+  history,
   errors,
   saving,
   moves,
@@ -46,6 +48,9 @@ export function TestimonialForm({
   notice,
 }: {
   testimonial: AdminTestimonial | null;
+  /** The fields to start from instead of the testimonial's (a version History restored). */
+  filled?: AdminTestimonialBody | null;
+  history?: ReactNode;
   errors: Record<string, string>;
   saving: boolean;
   moves: Record<'up' | 'down', (() => void) | null>;
@@ -56,7 +61,9 @@ export function TestimonialForm({
   onChange: (fields: AdminTestimonialBody) => void;
   notice?: ReactNode;
 }) {
-  const [v, setV] = useState<AdminTestimonialBody>(testimonial ? fieldsOf(testimonial) : blankTestimonial);
+  const [v, setV] = useState<AdminTestimonialBody>(
+    () => filled ?? (testimonial ? fieldsOf(testimonial) : blankTestimonial),
+  );
   const set = (change: Partial<AdminTestimonialBody>) => setV((old) => ({ ...old, ...change }));
   useEffect(() => onChange(v), [v, onChange]);
   const ref = useRef<HTMLFormElement>(null);
@@ -67,13 +74,14 @@ export function TestimonialForm({
   return (
     <form
       ref={ref}
-      className="scroll-mt-20 scroll-mb-24"
+      className="flex scroll-mt-20 scroll-mb-24 flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         onSave(v);
       }}
       data-testid="testimonial-form"
     >
+      {history}
       <EditorCard title={testimonial ? 'Testimonial' : 'New testimonial'}>
         <TextInput
           label="Customer’s name"
