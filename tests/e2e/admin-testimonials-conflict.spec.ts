@@ -5,8 +5,8 @@ import { OWNER, expect, test } from './support/test.ts';
 /*
  * One testimonial open in two tabs (issue 28): the second save is refused with what differs, field
  * by field, in the form, which keeps this tab's typing; Keep mine saves it over theirs (at 1280 px),
- * Take theirs puts theirs in the form, and a save after it goes through (at 390 px). SHOTS_DIR
- * keeps the screens.
+ * Take theirs puts theirs in the form, and a save after it goes through (at 390 px). A refused
+ * delete offers Delete anyway, which deletes their version. SHOTS_DIR keeps the screens.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
 
@@ -88,3 +88,35 @@ for (const { size, author, settle } of CASES) {
     expect(unexpected(problems)).toEqual([]);
   });
 }
+
+test('at 390 px: a delete refused because another tab saved first: Delete anyway deletes their version', async ({
+  shop,
+  owner,
+}) => {
+  test.setTimeout(120_000);
+  const author = 'Aditi Raman';
+  const { page: mine, problems } = owner;
+  await mine.setViewportSize(MOBILE);
+  await mine.goto(`${shop.baseUrl}/admin/testimonials`);
+  await mine.getByTestId(`row-${author}`).click();
+  const theirs = await mine.context().newPage();
+  await theirs.setViewportSize(MOBILE);
+  await theirs.goto(mine.url());
+  await theirs.getByTestId(`row-${author}`).click();
+  await theirs.getByTestId('t-quote').fill('Their quote, saved before the delete.');
+  await theirs.getByTestId('save-testimonial').click();
+  await toastSays(theirs, 'Testimonial saved');
+
+  await mine.getByTestId('delete-testimonial').click();
+  const conflict = mine.getByTestId('testimonial-form').getByTestId('conflict');
+  await expect(conflict).toContainText('Someone else changed this testimonial since you opened it');
+  await expect(conflict.getByTestId('keep-mine')).toHaveText('Delete anyway');
+  await conflict.getByTestId('keep-mine').click();
+  await toastSays(mine, `“${author}” deleted`);
+  await expect(mine.getByTestId(`row-${author}`)).toHaveCount(0);
+  await theirs.reload();
+  await expect(theirs.getByTestId('testimonial-list')).toBeVisible();
+  await expect(theirs.getByTestId(`row-${author}`)).toHaveCount(0);
+  await theirs.close();
+  expect(unexpected(problems)).toEqual([]);
+});

@@ -20,10 +20,13 @@ export default function ConflictNotice({
   conflict,
   onTakeTheirs,
   onKeepMine,
+  keepMineLabel = 'Keep mine',
 }: {
   conflict: Conflict;
   onTakeTheirs: () => void;
   onKeepMine?: () => void;
+  /** What the second way on does, when it is not saving this version (a refused delete: Delete anyway). */
+  keepMineLabel?: string;
 }) {
   const { message, rows, lines } = conflict;
   return (
@@ -64,7 +67,7 @@ export default function ConflictNotice({
         </Button>
         {onKeepMine && (
           <Button variant="danger" onPress={onKeepMine} data-testid="keep-mine">
-            Keep mine
+            {keepMineLabel}
           </Button>
         )}
       </div>

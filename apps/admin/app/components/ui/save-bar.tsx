@@ -60,15 +60,22 @@ export function RefusedSave({
   conflict,
   onTakeTheirs,
   onKeepMine,
+  keepMineLabel,
 }: {
   conflict: Conflict;
   onTakeTheirs: () => void;
   onKeepMine?: () => void;
+  keepMineLabel?: string;
 }) {
   return (
     // While the notice loads, its first line: the refusal's message, as the notice starts.
     <Suspense fallback={<p className="font-medium text-red-700">{conflict.message}</p>}>
-      <ConflictNotice conflict={conflict} onTakeTheirs={onTakeTheirs} onKeepMine={onKeepMine} />
+      <ConflictNotice
+        conflict={conflict}
+        onTakeTheirs={onTakeTheirs}
+        onKeepMine={onKeepMine}
+        keepMineLabel={keepMineLabel}
+      />
     </Suspense>
   );
 }

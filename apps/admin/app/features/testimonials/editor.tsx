@@ -160,6 +160,8 @@ export function TestimonialsEditor() {
     compare: (theirs) => fieldDiff(fieldsOf(theirs), typedFields, TESTIMONIAL_DIFF),
   });
   const theirs = conflict.theirs;
+  /** Whether the refusal answered a Delete (the later of the two attempts). */
+  const deleteRefused = remove.submittedAt > save.submittedAt;
   const takeTheirs = () =>
     void loadTheirs().then((row) => {
       setRefusal(null);
@@ -281,10 +283,14 @@ export function TestimonialsEditor() {
                       <RefusedSave
                         conflict={conflict.conflict}
                         onTakeTheirs={takeTheirs}
+                        // A refused delete's way on is deleting their version; a refused save's, saving over it.
+                        keepMineLabel={deleteRefused ? 'Delete anyway' : undefined}
                         onKeepMine={
-                          theirs && typedFields && current
-                            ? () => save.mutate({ id: current.id, body: typedFields, version: theirs.version })
-                            : undefined
+                          theirs && deleteRefused
+                            ? () => remove.mutate(theirs)
+                            : theirs && typedFields && current
+                              ? () => save.mutate({ id: current.id, body: typedFields, version: theirs.version })
+                              : undefined
                         }
                       />
                     )
