@@ -69,6 +69,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
     const section = shopper.locator('section', { has: shopper.getByRole('heading', { name: title }) });
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByText(text)).toBeVisible();
+    // One sign-up form on the page: the footer's band stands down while the section shows.
+    await expect(shopper.locator('.newsletter-signup')).toBeHidden();
     const email = `kiln.reader.${viewport.width}@example.com`;
     await section.getByRole('textbox', { name: 'E-mail address' }).fill(email);
     await section.getByRole('button', { name: button }).click();

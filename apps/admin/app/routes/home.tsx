@@ -13,7 +13,7 @@ const ABOUT: Record<string, string> = {
   '/setup': 'Your shop’s name, tax, delivery, payments and legal pages.',
   '/customers': 'Who bought from you: their orders, addresses and your notes.',
   '/reviews': 'Hide or show again what shoppers wrote about your products.',
-  '/signups': 'Who asked to hear when the shop opens; export them as CSV.',
+  '/signups': 'Who asked to hear when the shop opens, and who signed up for the newsletter.',
   '/activity': 'Every change made in the panel or the owner API, newest first.',
   '/plugins': 'Add or remove the shop’s plugins.',
   '/staff': 'Who can sign in here, and what each may do.',

@@ -41,7 +41,7 @@ export const AdminVersionRowSchema = z.object({
   /**
    * What tells versions apart: a page's or post's title, the Theme's colours, a menu's name and item
    * count, a FAQ group's title and question count, a slider's name and slide count, a form's name
-   * and field count, a testimonial's author and rating.
+   * and field count, a testimonial's author and the start of its quote.
    */
   summary: z.string(),
 });
