@@ -232,7 +232,8 @@ test('at 390 px: a FAQ group saved in another tab first: Keep mine saves this ta
   // Keep mine is one request over theirs: the texts and the questions together, one version.
   const writes: string[] = [];
   mine.on('request', (r) => {
-    if (r.method() !== 'GET' && r.url().includes('/api/admin/faqs/')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (r.method() !== 'GET' && r.url().includes('/api/admin/faqs/'))
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   await mine.getByTestId('keep-mine').click();
   await toastSays(mine, 'FAQ saved');

@@ -216,7 +216,8 @@ describe('questions', () => {
 
 describe('one save: title, description and questions together', () => {
   type Kept = { id: number; published_by: string | null; summary: string };
-  const kept = async (id: string): Promise<Kept[]> => (await req('GET', `/api/admin/versions/faq/${id}`)).json().data.versions;
+  const kept = async (id: string): Promise<Kept[]> =>
+    (await req('GET', `/api/admin/versions/faq/${id}`)).json().data.versions;
   const body = async (id: string, version: number) =>
     (await req('GET', `/api/admin/versions/faq/${id}/${version}`)).json().data.body;
   const put = (id: string, payload: object, version: number) =>
