@@ -8,7 +8,7 @@ import { OWNER, expect, test } from './support/test.ts';
  * editor shows the collection it names in the preview before Publish (a shopper sees it after);
  * the page and post editors' Edit Header / Edit Footer open the menu editor and Edit Page puts the
  * caret in the text; one page (and one FAQ group) open in two tabs: the second save is refused
- * with what differs, field by field, then Take theirs (or Keep mine) settles it. At 390 and
+ * with what differs, field by field, then Take theirs (or Keep mine, one request) settles it. At 390 and
  * 1280 px; SHOTS_DIR keeps the screens.
  */
 test.use({ shopOptions: { env: { NODE_ENV: 'test' } }, staff: [OWNER] });
@@ -218,6 +218,8 @@ test('at 390 px: a FAQ group saved in another tab first: Keep mine saves this ta
   await toastSays(theirs, 'FAQ saved');
 
   await mine.getByTestId('faq-description').fill('Answers before you ask.');
+  await mine.getByTestId('faq-items').locator('[data-testid^="row-"]').first().click();
+  await mine.getByTestId('question').fill('Mine to keep?');
   await mine.getByTestId('save').click();
   const conflict = mine.getByTestId('conflict');
   await expect(conflict.getByTestId('conflict-row').filter({ hasText: /^Title/ })).toContainText(
@@ -227,13 +229,21 @@ test('at 390 px: a FAQ group saved in another tab first: Keep mine saves this ta
     'YoursAnswers before you ask.',
   );
   await shotScreen(mine, 'faq-conflict');
+  // Keep mine is one request over theirs: the texts and the questions together, one version.
+  const writes: string[] = [];
+  mine.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/admin/faqs/'))
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   await mine.getByTestId('keep-mine').click();
   await toastSays(mine, 'FAQ saved');
   await expect(conflict).toHaveCount(0);
+  expect(writes).toEqual(['PUT /api/admin/faqs/shopping-help/items']);
 
   await theirs.reload();
   await expect(theirs.getByTestId('faq-title')).toHaveValue('Frequently asked questions');
   await expect(theirs.getByTestId('faq-description')).toHaveValue('Answers before you ask.');
+  await expect(theirs.getByTestId('faq-items').locator('[data-testid^="row-"]').first()).toContainText('Mine to keep?');
   await theirs.close();
   expect(unexpected(problems)).toEqual([]);
 });

@@ -21,7 +21,10 @@ export const adminFaqsApi = {
   create: endpoint<{ body: typeof AdminFaqCreateSchema; data: Faq }>('POST', '/api/admin/faqs'),
   get: endpoint<{ params: Params; data: Faq }>('GET', '/api/admin/faqs/:id'),
   rename: endpoint<{ params: Params; body: typeof AdminFaqRenameSchema; data: Faq }>('PATCH', '/api/admin/faqs/:id'),
-  /** Replaces the group's whole question list; shoppers see it at once. */
+  /**
+   * Replaces the group's whole question list, and its title and description when given (one
+   * History version); shoppers see it at once.
+   */
   saveItems: endpoint<{ params: Params; body: typeof AdminFaqItemsBodySchema; data: Faq }>(
     'PUT',
     '/api/admin/faqs/:id/items',

@@ -24,7 +24,10 @@ export const adminSlidersApi = {
     'PATCH',
     '/api/admin/sliders/:id',
   ),
-  /** Replaces the slider's whole slide list; shoppers see it at once. */
+  /**
+   * Replaces the slider's whole slide list, and its name when given (one History version);
+   * shoppers see it at once.
+   */
   saveSlides: endpoint<{ params: Params; body: typeof AdminSlidesBodySchema; data: Slider }>(
     'PUT',
     '/api/admin/sliders/:id/slides',

@@ -46,12 +46,11 @@ export const AdminFaqParamsSchema = z.object({
   id: z.string().regex(ID, { error: msg.notFound }).max(FAQ_LIMITS.idMax, { error: msg.notFound }),
 });
 
-const groupFields = {
-  title: line(FAQ_LIMITS.titleMax, msg.title),
-  description: plainText(
-    z.string({ error: msg.description }).trim().max(FAQ_LIMITS.descriptionMax, { error: msg.description }).default(''),
-  ),
-};
+const titleField = line(FAQ_LIMITS.titleMax, msg.title);
+const descriptionField = plainText(
+  z.string({ error: msg.description }).trim().max(FAQ_LIMITS.descriptionMax, { error: msg.description }),
+);
+const groupFields = { title: titleField, description: descriptionField.default('') };
 
 /** POST /api/admin/faqs: a new, empty group; `id` (what a faq section names) is made from the title when left out. */
 export const AdminFaqCreateSchema = z.object({
@@ -85,8 +84,14 @@ export const AdminFaqItemInputSchema = z.object({
 });
 export type AdminFaqItemInput = z.input<typeof AdminFaqItemInputSchema>;
 
-/** PUT /api/admin/faqs/:id/items (If-Match): the group's whole question list, in order. */
+/**
+ * PUT /api/admin/faqs/:id/items (If-Match): the group's whole question list, in order, and its
+ * title and description when the owner changed them too (each checked as the rename checks it;
+ * one left out stays as it is): one save, one version.
+ */
 export const AdminFaqItemsBodySchema = z.object({
+  title: titleField.optional(),
+  description: descriptionField.optional(),
   items: z.array(AdminFaqItemInputSchema).max(FAQ_LIMITS.itemsMax, { error: msg.tooMany }),
 });
 export type AdminFaqItemsBody = z.input<typeof AdminFaqItemsBodySchema>;

@@ -52,9 +52,11 @@ export const AdminSliderParamsSchema = z.object({
   id: z.string().regex(ID, { error: msg.notFound }).max(SLIDER_LIMITS.idMax, { error: msg.notFound }),
 });
 
+const nameField = line(SLIDER_LIMITS.nameMax, msg.name);
+
 /** POST /api/admin/sliders: a new, empty slider; `id` (what a hero_slider section names) is made from the name when left out. */
 export const AdminSliderCreateSchema = z.object({
-  name: line(SLIDER_LIMITS.nameMax, msg.name),
+  name: nameField,
   id: z
     .string({ error: msg.id })
     .trim()
@@ -65,7 +67,7 @@ export const AdminSliderCreateSchema = z.object({
 export type AdminSliderCreate = z.input<typeof AdminSliderCreateSchema>;
 
 /** PATCH /api/admin/sliders/:id (If-Match): the slider's name (read out as the carousel's label). */
-export const AdminSliderRenameSchema = z.object({ name: line(SLIDER_LIMITS.nameMax, msg.name) });
+export const AdminSliderRenameSchema = z.object({ name: nameField });
 export type AdminSliderRename = z.input<typeof AdminSliderRenameSchema>;
 
 /**
@@ -90,8 +92,13 @@ export const AdminSlideInputSchema = z
   });
 export type AdminSlideInput = z.input<typeof AdminSlideInputSchema>;
 
-/** PUT /api/admin/sliders/:id/slides (If-Match): the slider's whole slide list, in order. */
+/**
+ * PUT /api/admin/sliders/:id/slides (If-Match): the slider's whole slide list, in order, and its
+ * name when the owner changed it too (checked as the rename checks it; left out, it stays): one
+ * save, one version.
+ */
 export const AdminSlidesBodySchema = z.object({
+  name: nameField.optional(),
   slides: z.array(AdminSlideInputSchema).max(SLIDER_LIMITS.slidesMax, { error: msg.tooMany }),
 });
 export type AdminSlidesBody = z.input<typeof AdminSlidesBodySchema>;

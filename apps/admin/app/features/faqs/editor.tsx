@@ -46,7 +46,8 @@ const FAQ_DIFF = {
 /**
  * One FAQ group's editor (issue 28): its title and description, and its questions as an ordered
  * list. Questions are added, edited, moved (drag, keyboard, or Move up / Move down) and removed
- * (with Undo); Save sends the title (when changed) and the whole list with If-Match, and shoppers
+ * (with Undo); Save sends, with If-Match, the whole list with the title and description when they
+ * changed too (only the texts when the list did not), one request and one version, and shoppers
  * see it at once. A save refused because another editor saved first (409) shows what differs, field by field, and offers
  * theirs or keeping this one (saved over theirs). A group no template shows can be deleted. Beside it the home page previews the unsaved
  * group in its FAQ sections that show it (`shopfront:preview:faq`, docs/preview-protocol.md).
@@ -97,30 +98,13 @@ export function FaqEditor({ faq, queryKey }: { faq: AdminFaq; queryKey: readonly
     // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
     mutationFn: async (base: AdminFaq | void) => {
       const from = base || server;
-      let version = from.version;
-      let saved = from;
-      if (title !== from.title || description !== from.description) {
-        saved = (
-          await call(adminFaqsApi.rename, {
-            params: { id: server.id },
-            body: { title, description },
-            headers: ifMatch(version),
-          })
-        ).data;
-        version = saved.version;
-        // Taken at once: a refused question list after it must not send the rename again.
-        const renamedTo = saved;
-        setServer((old) => ({ ...old, title: renamedTo.title, description: renamedTo.description, version }));
-      }
+      const texts = title !== from.title || description !== from.description ? { title, description } : null;
+      const request = { params: { id: server.id }, headers: ifMatch(from.version) };
+      // One Save is one request and one History version: the questions carry the texts when both changed.
       if (!same(toBody(items), toBody(base ? withKeys(base.items) : draft.start)))
-        saved = (
-          await call(adminFaqsApi.saveItems, {
-            params: { id: server.id },
-            body: { items: toBody(items) },
-            headers: ifMatch(version),
-          })
-        ).data;
-      return saved;
+        return (await call(adminFaqsApi.saveItems, { ...request, body: { ...texts, items: toBody(items) } })).data;
+      if (texts) return (await call(adminFaqsApi.rename, { ...request, body: texts })).data;
+      return from;
     },
     onSuccess: (f) => {
       took(f);

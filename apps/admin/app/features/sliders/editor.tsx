@@ -78,8 +78,8 @@ const SLIDER_DIFF = {
 /**
  * One slider's editor (issue 28): its name and its slides as an ordered list. Slides are added
  * (at most 10), edited, moved (drag, keyboard, or Move up / Move down) and removed (with Undo);
- * Save sends the name (when changed) and the whole list with If-Match, and shoppers see it at
- * once. A save refused because another editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A
+ * Save sends, with If-Match, the whole list with the name when it changed too (only the name when
+ * the list did not), one request and one version, and shoppers see it at once. A save refused because another editor saved first (409) shows what differs, field by field, and offers theirs or keeping this one (saved over theirs). A
  * slider no template shows can be deleted. Beside it the home page previews the unsaved slides in
  * its hero sliders that show this slider (`shopfront:preview:slider`, docs/preview-protocol.md).
  * History lists the saved versions: Preview shows one in the frame, Restore puts it in the form.
@@ -131,26 +131,14 @@ export function SliderEditor({ slider, queryKey }: { slider: AdminSlider; queryK
     // Over `base` when the owner keeps their version after a refusal: theirs, whose version it sends.
     mutationFn: async (base: AdminSlider | void) => {
       const from = base || server;
-      let version = from.version;
-      let saved = from;
-      if (name !== from.name) {
-        saved = (
-          await call(adminSlidersApi.rename, { params: { id: server.id }, body: { name }, headers: ifMatch(version) })
-        ).data;
-        version = saved.version;
-        // Taken at once: a refused slide list after it must not send the rename again.
-        const renamedTo = saved.name;
-        setServer((old) => ({ ...old, name: renamedTo, version }));
-      }
+      const request = { params: { id: server.id }, headers: ifMatch(from.version) };
+      const renaming = name !== from.name ? { name } : null;
+      // One Save is one request and one History version: the slides carry the name when both changed.
       if (base ? !same(toBody(slides), toBody(withKeys(base.slides))) : changedSlides)
-        saved = (
-          await call(adminSlidersApi.saveSlides, {
-            params: { id: server.id },
-            body: { slides: toBody(slides) },
-            headers: ifMatch(version),
-          })
-        ).data;
-      return saved;
+        return (await call(adminSlidersApi.saveSlides, { ...request, body: { ...renaming, slides: toBody(slides) } }))
+          .data;
+      if (renaming) return (await call(adminSlidersApi.rename, { ...request, body: renaming })).data;
+      return from;
     },
     onSuccess: (s) => {
       took(s);

@@ -214,6 +214,98 @@ describe('questions', () => {
   });
 });
 
+describe('one save: title, description and questions together', () => {
+  type Kept = { id: number; published_by: string | null; summary: string };
+  const kept = async (id: string): Promise<Kept[]> =>
+    (await req('GET', `/api/admin/versions/faq/${id}`)).json().data.versions;
+  const body = async (id: string, version: number) =>
+    (await req('GET', `/api/admin/versions/faq/${id}/${version}`)).json().data.body;
+  const put = (id: string, payload: object, version: number) =>
+    req('PUT', `/api/admin/faqs/${id}/items`, { body: payload, headers: ifMatch(version) });
+
+  it('saves both in one conditional write that keeps exactly one version holding both; audited', async () => {
+    const made = await create('Sizing');
+    const res = await put(
+      made.id,
+      { title: ' Sizing help ', description: 'Before you order', items: [qa('Runs small?')] },
+      made.version,
+    );
+    expect([res.statusCode, res.json().message], res.body).toEqual([200, msg.saved]);
+    const one: AdminFaq = res.json().data;
+    expect(one).toMatchObject({ title: 'Sizing help', description: 'Before you order', version: made.version + 1 });
+    expect(one.items).toEqual([{ question: 'Runs small?', answer: 'About Runs small?', is_published: true }]);
+    // The first save also keeps what the group was before it (published_by null): never a mix.
+    const first = await kept(made.id);
+    expect(first.map((v) => v.published_by === null)).toEqual([false, true]);
+    expect(await body(made.id, first[0]!.id)).toEqual({
+      title: 'Sizing help',
+      description: 'Before you order',
+      items: [{ question: 'Runs small?', answer: 'About Runs small?', is_published: true }],
+    });
+    expect(await body(made.id, first[1]!.id)).toEqual({ title: 'Sizing', description: '', items: [] });
+
+    // Again, with both changed: exactly one more version, holding the new title and the new questions.
+    const two: AdminFaq = (
+      await put(made.id, { title: 'Fit', description: 'Before you order', items: [qa('Runs large?')] }, one.version)
+    ).json().data;
+    expect(two).toMatchObject({ title: 'Fit', version: one.version + 1 });
+    const second = await kept(made.id);
+    expect(second).toHaveLength(3);
+    expect(second[0]!.summary).toBe('Fit · 1 question · “Runs large?”');
+    expect(second.slice(1)).toEqual(first);
+
+    // A text left out stays as it is.
+    const three: AdminFaq = (await put(made.id, { title: 'Fit guide', items: [qa('Runs large?')] }, two.version)).json()
+      .data;
+    expect(three).toMatchObject({ title: 'Fit guide', description: 'Before you order', version: two.version + 1 });
+    expect(await kept(made.id)).toHaveLength(4);
+
+    const audit = await queryRows<{ action: string; before: object; after: object }>(
+      t.database.db,
+      sql`select action, before, after from audit_log where target = ${`faq:${made.id}`} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['faq.create', 'faq.save', 'faq.save', 'faq.save']);
+    expect(audit[2]).toMatchObject({
+      before: { title: 'Sizing help', description: 'Before you order', items: ['Runs small?'] },
+      after: { version: two.version, title: 'Fit', description: 'Before you order', items: ['Runs large?'] },
+    });
+    expect(audit[3]!.after).not.toHaveProperty('description');
+    expect((await req('DELETE', `/api/admin/faqs/${made.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a stale If-Match (409) and bad texts (422 at the field): nothing changes, no version is kept', async () => {
+    const made = await create('Stale texts');
+    const saved: AdminFaq = (await put(made.id, { title: 'Fresh', items: [qa('Kept?')] }, made.version)).json().data;
+    const before = await faq(made.id);
+    const versionsBefore = await kept(made.id);
+    const audits = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from audit_log where target = ${`faq:${made.id}`}`,
+        )
+      )[0]!.n;
+    const auditsBefore = await audits();
+
+    const stale = await put(made.id, { title: 'Lost', description: 'Lost too', items: [qa('Lost?')] }, made.version);
+    expect([stale.statusCode, stale.json().message]).toEqual([409, msg.stale]);
+    const bad = async (payload: object, field: string, message: string) => {
+      const res = await put(made.id, payload, saved.version);
+      expect(res.statusCode, res.body).toBe(422);
+      expect((res.json().errors as Record<string, string[]>)[field], res.body).toEqual([message]);
+    };
+    await bad({ title: ' ', items: [] }, 'title', msg.title);
+    await bad({ title: 'x'.repeat(FAQ_LIMITS.titleMax + 1), items: [] }, 'title', msg.title);
+    await bad({ description: 'y'.repeat(FAQ_LIMITS.descriptionMax + 1), items: [] }, 'description', msg.description);
+    await bad({ title: 'Nul\u0000', items: [] }, 'title', messages.invalidCharacters);
+
+    expect(await faq(made.id)).toEqual(before);
+    expect(await kept(made.id)).toEqual(versionsBefore);
+    expect(await audits()).toBe(auditsBefore);
+    expect((await req('DELETE', `/api/admin/faqs/${made.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('two editors', () => {
   it('refuses a save against an older version with 409, never overwriting the other', async () => {
     const before = await faq();

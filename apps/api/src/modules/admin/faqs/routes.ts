@@ -86,12 +86,12 @@ export const adminFaqRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminFaqParamsSchema, body: AdminFaqItemsBodySchema, data: AdminFaqSchema },
       ...doc(
-        `Replace the group’s whole question list, in order (shoppers see it at once): question 1–${FAQ_LIMITS.questionMax} characters, answer 1–${FAQ_LIMITS.answerMax} characters of plain text (shown as text, never as HTML), is_published; at most ${FAQ_LIMITS.itemsMax} (422 at items.N.…). ${ifMatchNote}`,
+        `Replace the group’s whole question list, in order (shoppers see it at once): question 1–${FAQ_LIMITS.questionMax} characters, answer 1–${FAQ_LIMITS.answerMax} characters of plain text (shown as text, never as HTML), is_published; at most ${FAQ_LIMITS.itemsMax} (422 at items.N.…). Optional title and description (checked as the rename checks them) are saved with it: one save, one History version. ${ifMatchNote}`,
         [404, 409, 422],
       ),
     },
     async (req, reply) => {
-      const faq = await saveFaqItems(db, await ownerAct(req, msg.ifMatch), req.params.id, req.body.items);
+      const faq = await saveFaqItems(db, await ownerAct(req, msg.ifMatch), req.params.id, req.body);
       setVersionTag(reply, faq.version);
       return ok(faq, msg.saved);
     },

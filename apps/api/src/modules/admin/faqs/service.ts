@@ -20,8 +20,9 @@ import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '
  * first claims the group row by a conditional update (`version = If-Match`), so of several editors
  * saving against the same version exactly one wins and the others are refused with 409.
  * faq_groups' and faq_items' triggers tell every process's page cache at commit (content-version.ts).
- * Each rename and question save keeps the group's whole editor state as a version (History, kind
- * `faq`, subject the group id); deleting the group deletes them.
+ * A question save may carry the title and description too, so the editor's one Save is one
+ * request and one version. Each rename and question save keeps the group's whole editor state as
+ * a version (History, kind `faq`, subject the group id); deleting the group deletes them.
  */
 
 interface GroupRow {
@@ -70,8 +71,8 @@ const itemRows = (db: Db, id: string) =>
   );
 
 /**
- * The group as its editor edits it (title, description, questions): a version's body. Restoring
- * puts it back in the form; the editor's Save sends it through the rename and the question save.
+ * The group as its editor edits it (title, description, questions): a version's body, in the
+ * shape the question save takes. Restoring puts it back in the form; the editor's Save sends it.
  */
 async function faqState(tx: Db, id: string): Promise<VersionState | null> {
   const [g] = await queryRows<{ title: string; description: string }>(
@@ -170,16 +171,34 @@ export async function renameFaq(
 const outline = (items: readonly AdminFaqItem[]) =>
   items.map((i) => `${i.is_published ? '' : '(hidden) '}${i.question}`);
 
+/** What a question save takes: the whole list, and the title and description when they changed too. */
+export interface FaqSave {
+  items: AdminFaqItem[];
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
 /**
- * Replaces the group's whole question list, if it is still at the If-Match version; audited in
- * the same transaction. Shoppers see it at once.
+ * Replaces the group's whole question list, and its title and description when given, if it is
+ * still at the If-Match version: one transaction, one conditional update of the group row, one
+ * version (never one with the new title and the old questions), audited. Shoppers see it at once.
  */
-export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: AdminFaqItem[]): Promise<AdminFaq> {
+export async function saveFaqItems(db: Db, act: OwnerAct, id: string, body: FaqSave): Promise<AdminFaq> {
+  const { items, title, description } = body;
+  const changes = [
+    ...(title === undefined ? [] : [sql`title = ${title},`]),
+    ...(description === undefined ? [] : [sql`description = ${description},`]),
+  ];
   await db.transaction(async (tx) => {
-    const claimed = await claim(tx, act, id);
-    // Read after the claim's row lock, so a save that waited on another sees what that one left.
+    // The row is locked before anything is read, so a save that waited on another sees what
+    // that one left, and what it was before is read before the claim changes its texts.
+    const [group] = await queryRows<{ title: string; description: string }>(
+      tx,
+      sql`select title, description from faq_groups where id = ${id} for update`,
+    );
     const first = await stateBeforeFirst(tx, 'faq', id, () => faqState(tx, id));
     const before = await itemRows(tx, id);
+    const claimed = await claim(tx, act, id, sql.join(changes));
     await tx.execute(sql`delete from faq_items where group_id = ${id}`);
     if (items.length)
       await tx.execute(
@@ -189,12 +208,14 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, items: Adm
         )}`,
       );
     await keepFaqVersion(tx, act, id, first);
+    // The texts are in the audit only when this save changed them.
+    const texts = changes.length ? { before: group, after: { title, description } } : null;
     await recordAudit(tx, {
       staff: act.staff,
       action: 'faq.save',
       target: `faq:${id}`,
-      before: { items: outline(before) },
-      after: { version: claimed.version, items: outline(items) },
+      before: { ...texts?.before, items: outline(before) },
+      after: { version: claimed.version, ...texts?.after, items: outline(items) },
       ip: act.ip,
     });
   });

@@ -86,12 +86,12 @@ export const adminSliderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schemas: { params: AdminSliderParamsSchema, body: AdminSlidesBodySchema, data: AdminSliderSchema },
       ...doc(
-        `Replace the slider’s whole slide list, in order (shoppers see it at once): title 1–${SLIDER_LIMITS.titleMax} characters, subtitle, image_url (a /media/… path or an https:// address) with image_alt required beside it, link_url (a shop path, http(s), mailto: or tel:) and link_text both or neither; plain text, shown as text; at most ${SLIDER_LIMITS.slidesMax} (422 at slides.N.…). ${ifMatchNote}`,
+        `Replace the slider’s whole slide list, in order (shoppers see it at once): title 1–${SLIDER_LIMITS.titleMax} characters, subtitle, image_url (a /media/… path or an https:// address) with image_alt required beside it, link_url (a shop path, http(s), mailto: or tel:) and link_text both or neither; plain text, shown as text; at most ${SLIDER_LIMITS.slidesMax} (422 at slides.N.…). An optional name (checked as the rename checks it) is saved with it: one save, one History version. ${ifMatchNote}`,
         [404, 409, 422],
       ),
     },
     async (req, reply) => {
-      const slider = await saveSlides(db, await ownerAct(req, msg.ifMatch), req.params.id, req.body.slides);
+      const slider = await saveSlides(db, await ownerAct(req, msg.ifMatch), req.params.id, req.body);
       setVersionTag(reply, slider.version);
       return ok(slider, msg.saved);
     },

@@ -21,6 +21,7 @@ import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '
  * first claims the slider row by a conditional update (`version = If-Match`), so of several
  * editors saving against the same version exactly one wins and the others are refused with 409.
  * sliders' and slides' triggers tell every process's page cache at commit (content-version.ts).
+ * A slides save may carry the name too, so the editor's one Save is one request and one version.
  * Each rename and slides save keeps the slider's whole editor state as a version (History, kind
  * `slider`, subject the slider id); deleting the slider deletes them.
  */
@@ -52,8 +53,8 @@ const slideRows = (db: Db, id: string) =>
   );
 
 /**
- * The slider as its editor edits it (name, slides): a version's body. Restoring puts it back in
- * the form; the editor's Save sends it through the rename and the slides save.
+ * The slider as its editor edits it (name, slides): a version's body, in the shape the slides save
+ * takes. Restoring puts it back in the form; the editor's Save sends it.
  */
 async function sliderState(tx: Db, id: string): Promise<VersionState | null> {
   const [l] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id}`);
@@ -139,17 +140,27 @@ export async function renameSlider(db: Db, act: OwnerAct, id: string, name: stri
 /** What the audit log keeps of a slide list. */
 const outline = (slides: readonly AdminSlide[]) => slides.map((s) => s.title);
 
+/** What a slides save takes: the whole list, and the name when it changed too. */
+export interface SliderSave {
+  slides: AdminSlide[];
+  name?: string | undefined;
+}
+
 /**
- * Replaces the slider's whole slide list, if it is still at the If-Match version; audited in the
- * same transaction. Shoppers see it at once.
+ * Replaces the slider's whole slide list, and its name when given, if it is still at the If-Match
+ * version: one transaction, one conditional update of the slider row, one version (never one with
+ * the new name and the old slides), audited. Shoppers see it at once.
  */
-export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: AdminSlide[]): Promise<AdminSlider> {
+export async function saveSlides(db: Db, act: OwnerAct, id: string, body: SliderSave): Promise<AdminSlider> {
+  const { slides, name } = body;
   await db.transaction(async (tx) => {
     await lockShownPictures(tx, ...slides.map((s) => s.image_url));
-    const claimed = await claim(tx, act, id);
-    // Read after the claim's row lock, so a save that waited on another sees what that one left.
+    // The row is locked before anything is read, so a save that waited on another sees what
+    // that one left, and what it was before is read before the claim changes its name.
+    const [slider] = await queryRows<{ name: string }>(tx, sql`select name from sliders where id = ${id} for update`);
     const first = await stateBeforeFirst(tx, 'slider', id, () => sliderState(tx, id));
     const before = await slideRows(tx, id);
+    const claimed = await claim(tx, act, id, name === undefined ? sql`` : sql`name = ${name},`);
     await tx.execute(sql`delete from slides where slider_id = ${id}`);
     if (slides.length)
       await tx.execute(
@@ -162,12 +173,14 @@ export async function saveSlides(db: Db, act: OwnerAct, id: string, slides: Admi
         )}`,
       );
     await keepSliderVersion(tx, act, id, first);
+    // The name is in the audit only when this save changed it.
+    const renamed = name === undefined ? null : { before: slider, after: { name } };
     await recordAudit(tx, {
       staff: act.staff,
       action: 'slider.save',
       target: `slider:${id}`,
-      before: { slides: outline(before) },
-      after: { version: claimed.version, slides: outline(slides) },
+      before: { ...renamed?.before, slides: outline(before) },
+      after: { version: claimed.version, ...renamed?.after, slides: outline(slides) },
       ip: act.ip,
     });
   });

@@ -241,6 +241,92 @@ describe('slides', () => {
   });
 });
 
+describe('one save: name and slides together', () => {
+  type Kept = { id: number; published_by: string | null; summary: string };
+  const kept = async (id: string): Promise<Kept[]> =>
+    (await req('GET', `/api/admin/versions/slider/${id}`)).json().data.versions;
+  const body = async (id: string, version: number) =>
+    (await req('GET', `/api/admin/versions/slider/${id}/${version}`)).json().data.body;
+  const put = (id: string, payload: object, version: number) =>
+    req('PUT', `/api/admin/sliders/${id}/slides`, { body: payload, headers: ifMatch(version) });
+  const shown = (title: string) => ({
+    title,
+    subtitle: '',
+    image_url: null,
+    image_alt: '',
+    link_url: null,
+    link_text: null,
+  });
+
+  it('saves both in one conditional write that keeps exactly one version holding both; audited', async () => {
+    const made = await create('Autumn');
+    const res = await put(made.id, { name: ' Autumn sale ', slides: [slide('Leaves')] }, made.version);
+    expect([res.statusCode, res.json().message], res.body).toEqual([200, msg.saved]);
+    const one: AdminSlider = res.json().data;
+    expect(one).toMatchObject({ name: 'Autumn sale', slides: [shown('Leaves')], version: made.version + 1 });
+    // The first save also keeps what the slider was before it (published_by null): never a mix.
+    const first = await kept(made.id);
+    expect(first.map((v) => v.published_by === null)).toEqual([false, true]);
+    expect(await body(made.id, first[0]!.id)).toEqual({ name: 'Autumn sale', slides: [shown('Leaves')] });
+    expect(await body(made.id, first[1]!.id)).toEqual({ name: 'Autumn', slides: [] });
+
+    // Again, with both changed: exactly one more version, holding the new name and the new slides.
+    const two: AdminSlider = (await put(made.id, { name: 'Fall', slides: [slide('Rain')] }, one.version)).json().data;
+    expect(two).toMatchObject({ name: 'Fall', version: one.version + 1 });
+    const second = await kept(made.id);
+    expect(second).toHaveLength(3);
+    expect(second[0]!.summary).toBe('Fall · 1 slide · “Rain”');
+    expect(second.slice(1)).toEqual(first);
+    expect(await body(made.id, second[0]!.id)).toEqual({ name: 'Fall', slides: [shown('Rain')] });
+
+    // Without a name, the name stays.
+    const three: AdminSlider = (await put(made.id, { slides: [slide('Snow')] }, two.version)).json().data;
+    expect(three).toMatchObject({ name: 'Fall', slides: [shown('Snow')], version: two.version + 1 });
+
+    const audit = await queryRows<{ action: string; before: object; after: object }>(
+      t.database.db,
+      sql`select action, before, after from audit_log where target = ${`slider:${made.id}`} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['slider.create', 'slider.save', 'slider.save', 'slider.save']);
+    expect(audit[2]).toMatchObject({
+      before: { name: 'Autumn sale', slides: ['Leaves'] },
+      after: { version: two.version, name: 'Fall', slides: ['Rain'] },
+    });
+    expect(audit[3]!.after).not.toHaveProperty('name');
+    expect((await req('DELETE', `/api/admin/sliders/${made.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a stale If-Match (409) and a bad name (422 at name): nothing changes, no version is kept', async () => {
+    const made = await create('Stale name');
+    const saved: AdminSlider = (await put(made.id, { name: 'Fresh', slides: [slide('Kept')] }, made.version)).json()
+      .data;
+    const before = await slider(made.id);
+    const versionsBefore = await kept(made.id);
+    const audits = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from audit_log where target = ${`slider:${made.id}`}`,
+        )
+      )[0]!.n;
+    const auditsBefore = await audits();
+
+    const stale = await put(made.id, { name: 'Lost', slides: [slide('Lost')] }, made.version);
+    expect([stale.statusCode, stale.json().message]).toEqual([409, msg.stale]);
+    for (const name of [' ', 'x'.repeat(SLIDER_LIMITS.nameMax + 1)]) {
+      const res = await put(made.id, { name, slides: [] }, saved.version);
+      expect([res.statusCode, res.json().errors.name], res.body).toEqual([422, [msg.name]]);
+    }
+    const nul = await put(made.id, { name: 'Nul\u0000', slides: [] }, saved.version);
+    expect([nul.statusCode, nul.json().errors.name]).toEqual([422, [messages.invalidCharacters]]);
+
+    expect(await slider(made.id)).toEqual(before);
+    expect(await kept(made.id)).toEqual(versionsBefore);
+    expect(await audits()).toBe(auditsBefore);
+    expect((await req('DELETE', `/api/admin/sliders/${made.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('two editors', () => {
   it('refuses a save against an older version with 409, never overwriting the other', async () => {
     const before = await slider();
