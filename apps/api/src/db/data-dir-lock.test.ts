@@ -24,12 +24,15 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm run db:create-owner -- …` as its own process. */
+/**
+ * `npm run db:create-owner -- …` as its own process, started as the npm script starts it
+ * (scripts/api-tool.mjs: the compiled tool after a build, else the source through tsx).
+ */
 function createOwner(email: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/cli.ts', 'create-owner', '--email', email, '--name', 'Owner'],
+      ['scripts/api-tool.mjs', 'db', 'create-owner', '--email', email, '--name', 'Owner'],
       { cwd: repoRoot, env, timeout: 120_000 },
       (err, stdout, stderr) =>
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),

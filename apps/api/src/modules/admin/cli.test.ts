@@ -23,12 +23,16 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run shop -- …` as a child process (tsx, as the npm script runs it). */
+/**
+ * `npm run shop -- …` as a child process, started as the npm script starts it: scripts/api-tool.mjs
+ * runs the compiled apps/api/dist/shop.js when it is as new as the sources (after `npm run build`,
+ * as `npm test` does first: a tenth of a second of CPU), else scripts/shop.ts through tsx (seconds).
+ */
 function shop(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/shop.ts', ...args],
+      ['scripts/api-tool.mjs', 'shop', ...args],
       { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', SHOP_URL: url, ...env }, timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
@@ -38,8 +42,8 @@ function shop(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
-// Each CLI call is a process of its own started through tsx (seconds of CPU apiece), and a test
-// makes up to four: 30 s was too tight on a loaded 2-core machine.
+// Each CLI call is a process of its own (through tsx, without a fresh build: seconds of CPU
+// apiece), and a test makes up to four: 30 s was too tight on a loaded 2-core machine.
 describe('npm run shop', { timeout: 60_000 }, () => {
   let token: string;
   const as = (args: string[]) => shop(args, { SHOP_TOKEN: token });
