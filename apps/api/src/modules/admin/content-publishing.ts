@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PageStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { uniqueViolation } from '../auth/service.ts';
 import { recordAudit } from '../staff/audit.ts';
@@ -76,6 +77,15 @@ export async function refusal(
   throw found ? new HttpError(409, msg.stale) : notFound(msg.notFound);
 }
 
+/** Deletes the row at the If-Match version, answering its title and slug (none when refused). */
+const deleteRow = namedQuery<{ title: string; slug: string }>()({
+  name: 'admin.content.delete',
+  columns: ['title', 'slug'],
+  example: { t: { table: 'pages', column: 'publish_at' } as PublishedTable, id: 1, ifMatch: 1 as number | null },
+  build: (p: { t: PublishedTable; id: number; ifMatch: number | null }) =>
+    sql`delete from ${sql.identifier(p.t.table)} where id = ${p.id} and ${versionCheck(p.t, p.ifMatch)} returning title, slug`,
+});
+
 /**
  * Deletes the row if it is still at the If-Match version (else refusal: 404 or 409), audited as
  * `<kind>.delete` with the title and slug it had, in one transaction.
@@ -89,10 +99,7 @@ export async function deleteVersioned(
   msg: { stale: string; notFound: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await queryRows<{ title: string; slug: string }>(
-      tx,
-      sql`delete from ${sql.identifier(t.table)} where id = ${id} and ${versionCheck(t, act.ifMatch)} returning title, slug`,
-    );
+    const [gone] = await deleteRow(tx, { t, id, ifMatch: act.ifMatch });
     if (!gone) await refusal(tx, t, id, msg);
     // Its kept versions go with it: nothing can restore a deleted page (Undo makes a new one).
     await tx.execute(

@@ -5,7 +5,8 @@ import {
   type BackupSchedule,
   type BackupScheduleKind,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { recordAudit, type AuditActor } from '../../staff/audit.ts';
 
 /** Store settings rows of the schedule (not public settings: only this module reads them). */
@@ -16,14 +17,19 @@ const LAST_PERIOD_KEY = 'backup_last_period';
 
 export const DEFAULT_SCHEDULE: BackupSchedule = { schedule: 'off', keep: BACKUP_KEEP_DEFAULT };
 
-async function readSettings(db: Db, keys: string[]): Promise<Record<string, unknown>> {
-  const rows = await queryRows<{ key: string; value: unknown }>(
-    db,
+const settingRows = namedQuery<{ key: string; value: unknown }>()({
+  name: 'admin.backups.settings',
+  columns: ['key', 'value'],
+  example: { keys: [SCHEDULE_KEY, KEEP_KEY] },
+  build: (p: { keys: string[] }) =>
     sql`select key, value from store_settings where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
+      p.keys.map((k) => sql`${k}`),
       sql`, `,
     )})`,
-  );
+});
+
+async function readSettings(db: Db, keys: string[]): Promise<Record<string, unknown>> {
+  const rows = await settingRows(db, { keys });
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

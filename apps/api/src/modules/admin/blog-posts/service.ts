@@ -32,7 +32,7 @@ import {
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
-import { keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
+import { stateVersions, type VersionState } from '../versions/service.ts';
 
 /**
  * The owner's blog posts (issue 28), as the owner's pages (../pages/service.ts) with the same
@@ -179,11 +179,8 @@ async function postState(db: Db, id: number): Promise<VersionState | null> {
   };
 }
 
-/** Keeps the post as it is now as its newest version (after `before`, on its first save). */
-async function keepPostVersion(tx: Db, act: OwnerAct, id: number, before: VersionState | null = null) {
-  const now = (await postState(tx, id))!;
-  await keepVersion(tx, { kind: 'post', subject: String(id), by: act.staff.email, body: now.body }, before);
-}
+/** Keeps the post as it is now as its newest version (after what it was, on its first save). */
+const postVersions = stateVersions('post', (tx, subject) => postState(tx, Number(subject)));
 
 /** What the audit log keeps of a post: its fields, the body as a count of blocks. */
 const auditView = (b: AdminBlogPostBody) => ({
@@ -261,7 +258,7 @@ export async function createAdminBlogPost(db: Db, act: OwnerAct, body: AdminBlog
     .transaction(async (tx) => {
       await lockShownPictures(tx, json, body.cover_image);
       const [row] = await insertPost(tx, { body, act, json, words });
-      await keepPostVersion(tx, act, row!.id);
+      await postVersions.keep(tx, act.staff.email, String(row!.id), null);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'blog_post.create',
@@ -323,10 +320,10 @@ export async function updateAdminBlogPost(
   await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, json, body.cover_image);
-      const first = await stateBeforeFirst(tx, 'post', String(id), () => postState(tx, id));
+      const first = await postVersions.first(tx, String(id));
       const [before] = await replacePost(tx, { id, body, act, json, words });
       if (!before) await refusal(tx, POSTS, id, msg);
-      await keepPostVersion(tx, act, id, first);
+      await postVersions.keep(tx, act.staff.email, String(id), first);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'blog_post.update',

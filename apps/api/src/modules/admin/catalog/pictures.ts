@@ -48,7 +48,7 @@ interface Row {
 }
 
 async function lockProduct(tx: Db, productId: string): Promise<void> {
-  const [p] = await queryRows<{ id: string }>(tx, sql`select id from products where id = ${productId} for update`);
+  const [p] = await queryRows(tx, sql`select id from products where id = ${productId} for update`);
   if (!p) throw notFound(adminCatalogMessages.productNotFound);
 }
 
@@ -457,7 +457,7 @@ export async function restorePicture(
   const pictureId = Number(before.picture);
   const [kept] = await takeDeleted(tx, { productId, pictureId });
   if (!kept) throw changedSince();
-  const [clash] = await queryRows<{ id: number }>(
+  const [clash] = await queryRows(
     tx,
     sql`select id from product_images where product_id = ${productId}
           and (content_hash = ${kept.content_hash} or upload_key = ${kept.upload_key}) limit 1`,

@@ -87,10 +87,7 @@ async function assertChannels(tx: Db, variants: Variants): Promise<void> {
 }
 
 async function assertSlugFree(tx: Db, productId: string, slug: string): Promise<void> {
-  const [other] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from products where slug = ${slug} and id <> ${productId}`,
-  );
+  const [other] = await queryRows(tx, sql`select id from products where slug = ${slug} and id <> ${productId}`);
   if (other) throw fieldError('slug', msg.slugTaken);
   // A slug a product once had is given to the product that takes it now (its old links follow).
   await tx.execute(sql`delete from product_redirects where slug = ${slug}`);
@@ -608,7 +605,7 @@ export async function duplicateProduct(db: Db, act: CatalogAct, id: string): Pro
 
 /** Scheduled products whose time has come go live (the recurring job, and before each panel list). */
 export async function publishDue(db: Db): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`update products set is_published = true, publish_at = null, version = version + 1, updated_at = now()
          where not is_published and archived_at is null and publish_at <= now() returning id`,

@@ -53,7 +53,7 @@ export async function saveServiceDetails(
       stages: JSON.stringify(details.stages),
       form_fields: JSON.stringify(details.form_fields),
     };
-    const written = await queryRows<{ product_id: string }>(
+    const written = await queryRows(
       tx,
       sql`
       insert into service_details (product_id, fee_kind, includes, turnaround_days, documents_needed, stages, form_fields)

@@ -202,7 +202,7 @@ export async function addChannel(db: Db, act: OwnerAct, body: Body): Promise<Adm
       const countryId = await countryIdOf(tx, body.country);
       for (let n = 1; n <= 50; n++) {
         const id = n === 1 ? base : `${base}_${n}`;
-        const [made] = await queryRows<{ id: string }>(
+        const [made] = await queryRows(
           tx,
           sql`insert into channels (id, name, currency_code, country_id)
             select ${id}, ${body.name}, ${body.currency_code}, ${countryId}
@@ -240,7 +240,7 @@ export async function saveChannel(db: Db, act: OwnerAct, id: string, body: Body)
       const countryId = await countryIdOf(tx, body.country);
       if (await nameTaken(tx, body.name, id)) throw fieldError('name', msg.nameTaken);
       const moves = before.currency_code !== body.currency_code || before.country_id !== countryId;
-      const [saved] = await queryRows<{ id: string }>(
+      const [saved] = await queryRows(
         tx,
         sql`update channels c set name = ${body.name}, currency_code = ${body.currency_code}, country_id = ${countryId}
            where c.id = ${id}
@@ -304,7 +304,7 @@ export async function deleteChannel(db: Db, act: OwnerAct, id: string): Promise<
       await queryRows(tx, sql`select id from carts where channel_id = ${id} order by id for update`);
       const locked = await queryRows(tx, sql`select 1 from channels where id = ${id} for update`);
       if (!locked.length) throw notFound(msg.notFound);
-      const [blocked] = await queryRows<{ id: string }>(
+      const [blocked] = await queryRows(
         tx,
         sql`select c.id from channels c where c.id = ${id}
               and (exists (select 1 from storefronts s where s.channel_id = c.id)

@@ -472,7 +472,7 @@ export async function deleteCoupon(db: Db, act: CouponAct, id: number): Promise<
  * the number its heading shows; the cancelled order still names its coupon on its own page.
  */
 export async function couponUses(db: Db, id: number, q: UsesQuery): Promise<AdminCouponUses | null> {
-  const [exists] = await queryRows<{ id: number }>(db, sql`select id from coupons where id = ${id}`);
+  const [exists] = await queryRows(db, sql`select id from coupons where id = ${id}`);
   if (!exists) return null;
   const rows = await useRows(db, { id, q });
   const page = rows.slice(0, q.limit);

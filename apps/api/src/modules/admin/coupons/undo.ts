@@ -23,7 +23,7 @@ export async function undoCouponEntry(
   after: Values,
   ip: string | null,
 ): Promise<void> {
-  const [locked] = await queryRows<{ id: number }>(tx, sql`select id from coupons where id = ${id} for update`);
+  const [locked] = await queryRows(tx, sql`select id from coupons where id = ${id} for update`);
   const current = locked ? await loadCoupon(tx, id) : null;
   if (!current) throw changedSince();
   const act = { staff: actor, ip, ifMatch: null };

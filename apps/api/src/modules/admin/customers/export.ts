@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomersExportQuerySchema } from '@shopfront/shared';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { csvStream, decimal, EXPORT_BATCH, type CsvColumn } from '../../../lib/csv-export.ts';
 import type { ExportOptions } from '../../orders/admin-export.ts';
 import { isSaleSql } from '../sales.ts';
@@ -49,11 +50,27 @@ interface Row {
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
-function batch(db: Db, where: SQL[], timeZone: string, after: number, limit: number) {
-  const local = (col: SQL) => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
-  return queryRows<Row>(
-    db,
-    sql`select c.id, c.first_name, c.last_name, c.email, c.phone,
+/** One keyset batch of the export: the customers after `after` that `where` (customerFilters) keeps. */
+const exportBatch = namedQuery<Row>()({
+  name: 'admin.customers.export-batch',
+  columns: [
+    'id',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'email_verified',
+    'phone_verified',
+    'orders',
+    'spent',
+    'last_order',
+    'blocked',
+    'signed_up',
+  ],
+  example: { where: [sql`c.blocked_at is null`], timeZone: 'Asia/Kolkata', after: 0, limit: 500 },
+  build: ({ where, timeZone, after, limit }: { where: SQL[]; timeZone: string; after: number; limit: number }) => {
+    const local = (col: SQL) => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
+    return sql`select c.id, c.first_name, c.last_name, c.email, c.phone,
           c.email_verified_at is not null as email_verified, c.phone_verified_at is not null as phone_verified,
           (select count(*)::int from orders o where o.customer_id = c.id) as orders,
           coalesce((select json_agg(json_build_object('currency', s.currency, 'amount', s.amount) order by s.currency)
@@ -63,9 +80,12 @@ function batch(db: Db, where: SQL[], timeZone: string, after: number, limit: num
           (select ${local(sql`max(o.created_at)`)} from orders o where o.customer_id = c.id) as last_order,
           c.blocked_at is not null as blocked, ${local(sql`c.created_at`)} as signed_up
           from customers c where ${sql.join([...where, sql`c.id > ${after}`], sql` and `)}
-         order by c.id limit ${limit}`,
-  );
-}
+         order by c.id limit ${limit}`;
+  },
+});
+
+const batch = (db: Db, where: SQL[], timeZone: string, after: number, limit: number) =>
+  exportBatch(db, { where, timeZone, after, limit });
 
 function toRecord(r: Row): Record<string, unknown> {
   const spent = typeof r.spent === 'string' ? (JSON.parse(r.spent) as Exclude<Row['spent'], string>) : r.spent;

@@ -11,7 +11,8 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { customerNotes, customers, sessions } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
 import { listAddresses } from '../../addresses/service.ts';
@@ -44,6 +45,64 @@ const rowColumns = sql`c.id, c.first_name, c.last_name, c.email, c.phone, c.bloc
                   from orders o where o.customer_id = c.id and ${isSaleSql(sql`o.status`)}
                   group by o.currency) s), '[]'::json) as spent`;
 
+const ROW_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'blocked_at',
+  'created_at',
+  'orders_count',
+  'spent',
+] as const;
+
+/** A page of the list: `where` (customerFilters and the cursor), `limit` rows. */
+const customerPage = namedQuery<RowSql>()({
+  name: 'admin.customers.page',
+  columns: ROW_COLUMNS,
+  example: { where: [sql`c.blocked_at is null`, sql`c.id < ${10}`], limit: 51 },
+  build: (p: { where: SQL[]; limit: number }) =>
+    sql`select ${rowColumns} from customers c
+        ${p.where.length ? sql`where ${sql.join(p.where, sql` and `)}` : sql``}
+        order by c.id desc limit ${p.limit}`,
+});
+
+const customerRow = namedQuery<
+  RowSql & {
+    version: number;
+    phone_verified_at: Date | string | null;
+    email_verified_at: Date | string | null;
+    has_password: boolean;
+  }
+>()({
+  name: 'admin.customers.one',
+  columns: [...ROW_COLUMNS, 'version', 'phone_verified_at', 'email_verified_at', 'has_password'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select ${rowColumns}, c.version, c.phone_verified_at, c.email_verified_at,
+               c.password_hash is not null as has_password
+        from customers c where c.id = ${p.id}`,
+});
+
+/** The customer's newest orders. */
+const recentOrders = namedQuery<{
+  id: string;
+  order_no: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  grand_total_minor: number;
+  currency: string;
+  created_at: Date | string;
+}>()({
+  name: 'admin.customers.recent-orders',
+  columns: ['id', 'order_no', 'status', 'payment_status', 'grand_total_minor', 'currency', 'created_at'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select id, order_no, status, payment_status, grand_total_minor, currency, created_at from orders
+          where customer_id = ${p.id} order by created_at desc, id desc limit ${CUSTOMER_RECENT_ORDERS}`,
+});
+
 const toRow = (r: RowSql): AdminCustomerRow => ({
   id: r.id,
   first_name: r.first_name,
@@ -66,12 +125,7 @@ export async function listCustomers(
 ): Promise<AdminCustomerList> {
   const where = customerFilters(query);
   if (query.cursor !== undefined) where.push(sql`c.id < ${query.cursor}`);
-  const rows = await queryRows<RowSql>(
-    db,
-    sql`select ${rowColumns} from customers c
-        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        order by c.id desc limit ${query.limit + 1}`,
-  );
+  const rows = await customerPage(db, { where, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
     customers: page.map(toRow),
@@ -107,35 +161,11 @@ const toNote = (n: typeof customerNotes.$inferSelect): CustomerNote => ({
 
 /** The customer page: profile, addresses, the newest orders and the notes. null when unknown. */
 export async function getCustomer(db: Db, id: number): Promise<AdminCustomer | null> {
-  const [row] = await queryRows<
-    RowSql & {
-      version: number;
-      phone_verified_at: Date | string | null;
-      email_verified_at: Date | string | null;
-      has_password: boolean;
-    }
-  >(
-    db,
-    sql`select ${rowColumns}, c.version, c.phone_verified_at, c.email_verified_at,
-               c.password_hash is not null as has_password
-        from customers c where c.id = ${id}`,
-  );
+  const [row] = await customerRow(db, { id });
   if (!row) return null;
   const [addressList, orders, notes] = await Promise.all([
     listAddresses(db, id),
-    queryRows<{
-      id: string;
-      order_no: string;
-      status: OrderStatus;
-      payment_status: PaymentStatus;
-      grand_total_minor: number;
-      currency: string;
-      created_at: Date | string;
-    }>(
-      db,
-      sql`select id, order_no, status, payment_status, grand_total_minor, currency, created_at from orders
-          where customer_id = ${id} order by created_at desc, id desc limit ${CUSTOMER_RECENT_ORDERS}`,
-    ),
+    recentOrders(db, { id }),
     db.select().from(customerNotes).where(eq(customerNotes.customerId, id)).orderBy(desc(customerNotes.id)),
   ]);
   return {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   FAQ_LIMITS,
   adminFaqMessages as msg,
@@ -7,13 +7,14 @@ import {
   type AdminFaqList,
   type AdminFaqRow,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { idCandidates } from '../content-ids.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { templatesShowing } from '../template-usage.ts';
-import { dropVersions, keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
+import { dropVersions, stateVersions, type VersionState } from '../versions/service.ts';
 
 /**
  * The FAQ editor (issue 28). A group's questions are saved whole in one short transaction that
@@ -34,21 +35,26 @@ interface GroupRow {
   used_by: { id: string; name: string }[];
 }
 
+const EXAMPLE_GROUP = { id: 'faq_example' };
+
 /**
  * The groups (all, or the one `id`) with their question count and the templates whose live or
  * draft sections show them.
  */
-function groupRows(db: Db, id?: string): Promise<GroupRow[]> {
-  return queryRows<GroupRow>(
-    db,
+const groupRowsQuery = namedQuery<GroupRow>()({
+  name: 'admin.faqs.groups',
+  columns: ['id', 'title', 'description', 'version', 'item_count', 'used_by'],
+  example: EXAMPLE_GROUP as { id: string | undefined },
+  build: (p: { id: string | undefined }) =>
     sql`select g.id, g.title, g.description, g.version,
                (select count(*)::int from faq_items i where i.group_id = g.id) as item_count,
                ${templatesShowing('faq', 'faq_id', sql`g.id`)} as used_by
           from faq_groups g
-         where ${id === undefined ? sql`true` : sql`g.id = ${id}`}
+         where ${p.id === undefined ? sql`true` : sql`g.id = ${p.id}`}
          order by g.title, g.id`,
-  );
-}
+});
+
+const groupRows = (db: Db, id?: string) => groupRowsQuery(db, { id });
 
 const toRow = (r: GroupRow): AdminFaqRow => ({
   id: r.id,
@@ -64,29 +70,35 @@ export async function listFaqs(db: Db): Promise<AdminFaqList> {
   return { groups: (await groupRows(db)).map(toRow) };
 }
 
-const itemRows = (db: Db, id: string) =>
-  queryRows<AdminFaqItem>(
-    db,
-    sql`select question, answer, is_published from faq_items where group_id = ${id} order by position, id`,
-  );
+const itemRowsQuery = namedQuery<AdminFaqItem>()({
+  name: 'admin.faqs.items',
+  columns: ['question', 'answer', 'is_published'],
+  example: EXAMPLE_GROUP,
+  build: (p: { id: string }) =>
+    sql`select question, answer, is_published from faq_items where group_id = ${p.id} order by position, id`,
+});
+
+const itemRows = (db: Db, id: string) => itemRowsQuery(db, { id });
+
+/** The group's title and description; `lock` takes its row lock too. */
+const groupTexts = namedQuery<{ title: string; description: string }>()({
+  name: 'admin.faqs.texts',
+  columns: ['title', 'description'],
+  example: { id: 'faq_example', lock: true },
+  build: (p: { id: string; lock: boolean }) =>
+    sql`select title, description from faq_groups where id = ${p.id}${p.lock ? sql` for update` : sql``}`,
+});
 
 /**
  * The group as its editor edits it (title, description, questions): a version's body, in the
  * shape the question save takes. Restoring puts it back in the form; the editor's Save sends it.
  */
 async function faqState(tx: Db, id: string): Promise<VersionState | null> {
-  const [g] = await queryRows<{ title: string; description: string }>(
-    tx,
-    sql`select title, description from faq_groups where id = ${id}`,
-  );
+  const [g] = await groupTexts(tx, { id, lock: false });
   return g ? { body: { ...g, items: await itemRows(tx, id) }, at: null } : null;
 }
 
-/** Keeps the group's state after a save as its newest version (the first time also `first`). */
-async function keepFaqVersion(tx: Db, act: OwnerAct, id: string, first: VersionState | null) {
-  const now = (await faqState(tx, id))!;
-  await keepVersion(tx, { kind: 'faq', subject: id, by: act.staff.email, body: now.body }, first);
-}
+const faqVersions = stateVersions('faq', faqState);
 
 /** One group with its questions in order; 404 for an unknown id. */
 export async function loadFaq(db: Db, id: string): Promise<AdminFaq> {
@@ -94,6 +106,15 @@ export async function loadFaq(db: Db, id: string): Promise<AdminFaq> {
   if (!row) throw notFound(msg.notFound);
   return { ...toRow(row), items: await itemRows(db, id) };
 }
+
+const insertGroup = namedQuery<{ id: string }>()({
+  name: 'admin.faqs.insert',
+  columns: ['id'],
+  example: { id: 'faq_example', title: 'T', description: '' },
+  build: (p: { id: string; title: string; description: string }) =>
+    sql`insert into faq_groups (id, title, description) values (${p.id}, ${p.title}, ${p.description})
+            on conflict (id) do nothing returning id`,
+});
 
 /**
  * Makes an empty group. Without an id, one is made from the title (`-2`, `-3`… when taken); a
@@ -107,11 +128,7 @@ export async function createFaq(
   const candidates = idCandidates(body.id, body.title, FAQ_LIMITS.idMax, 'faq');
   const id = await db.transaction(async (tx) => {
     for (const candidate of candidates) {
-      const [made] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into faq_groups (id, title, description) values (${candidate}, ${body.title}, ${body.description})
-            on conflict (id) do nothing returning id`,
-      );
+      const [made] = await insertGroup(tx, { id: candidate, title: body.title, description: body.description });
       if (!made) continue;
       await recordAudit(tx, {
         staff: act.staff,
@@ -127,16 +144,30 @@ export async function createFaq(
   return loadFaq(db, id);
 }
 
+const claimGroup = namedQuery<{ version: number; title: string }>()({
+  name: 'admin.faqs.claim',
+  columns: ['version', 'title'],
+  example: { id: 'faq_example', ifMatch: 1 as number | null, set: sql`title = ${'T'}, description = ${''},` as SQL },
+  build: (p: { id: string; ifMatch: number | null; set: SQL }) =>
+    sql`update faq_groups set ${p.set} version = version + 1
+         where id = ${p.id} and ${p.ifMatch === null ? sql`true` : sql`version = ${p.ifMatch}`}
+         returning version, title`,
+});
+
+/** The group's id; `lock` takes its row lock too. */
+const groupId = namedQuery<{ id: string }>()({
+  name: 'admin.faqs.id',
+  columns: ['id'],
+  example: { id: 'faq_example', lock: true },
+  build: (p: { id: string; lock: boolean }) =>
+    sql`select id from faq_groups where id = ${p.id}${p.lock ? sql` for update` : sql``}`,
+});
+
 /** Claims the group at the If-Match version (`set` changes it too), or 404 / 409. */
 async function claim(tx: Db, act: OwnerAct, id: string, set = sql``): Promise<{ version: number; title: string }> {
-  const [claimed] = await queryRows<{ version: number; title: string }>(
-    tx,
-    sql`update faq_groups set ${set} version = version + 1
-         where id = ${id} and ${act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`}
-         returning version, title`,
-  );
+  const [claimed] = await claimGroup(tx, { id, ifMatch: act.ifMatch, set });
   if (claimed) return claimed;
-  const [exists] = await queryRows<{ id: string }>(tx, sql`select id from faq_groups where id = ${id}`);
+  const [exists] = await groupId(tx, { id, lock: false });
   throw exists ? new HttpError(409, msg.stale) : notFound(msg.notFound);
 }
 
@@ -148,13 +179,10 @@ export async function renameFaq(
   body: { title: string; description: string },
 ): Promise<AdminFaq> {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ title: string; description: string }>(
-      tx,
-      sql`select title, description from faq_groups where id = ${id} for update`,
-    );
-    const first = await stateBeforeFirst(tx, 'faq', id, () => faqState(tx, id));
+    const [before] = await groupTexts(tx, { id, lock: true });
+    const first = await faqVersions.first(tx, id);
     const claimed = await claim(tx, act, id, sql`title = ${body.title}, description = ${body.description},`);
-    await keepFaqVersion(tx, act, id, first);
+    await faqVersions.keep(tx, act.staff.email, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'faq.rename',
@@ -192,11 +220,8 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, body: FaqS
   await db.transaction(async (tx) => {
     // The row is locked before anything is read, so a save that waited on another sees what
     // that one left, and what it was before is read before the claim changes its texts.
-    const [group] = await queryRows<{ title: string; description: string }>(
-      tx,
-      sql`select title, description from faq_groups where id = ${id} for update`,
-    );
-    const first = await stateBeforeFirst(tx, 'faq', id, () => faqState(tx, id));
+    const [group] = await groupTexts(tx, { id, lock: true });
+    const first = await faqVersions.first(tx, id);
     const before = await itemRows(tx, id);
     const claimed = await claim(tx, act, id, sql.join(changes));
     await tx.execute(sql`delete from faq_items where group_id = ${id}`);
@@ -207,7 +232,7 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, body: FaqS
           sql`, `,
         )}`,
       );
-    await keepFaqVersion(tx, act, id, first);
+    await faqVersions.keep(tx, act.staff.email, id, first);
     // The texts are in the audit only when this save changed them.
     const texts = changes.length ? { before: group, after: { title, description } } : null;
     await recordAudit(tx, {
@@ -230,7 +255,7 @@ export async function saveFaqItems(db: Db, act: OwnerAct, id: string, body: FaqS
  */
 export async function deleteFaq(db: Db, act: OwnerAct, id: string): Promise<{ id: string }> {
   await db.transaction(async (tx) => {
-    const [locked] = await queryRows<{ id: string }>(tx, sql`select id from faq_groups where id = ${id} for update`);
+    const [locked] = await groupId(tx, { id, lock: true });
     if (!locked) throw notFound(msg.notFound);
     const [row] = await groupRows(tx, id);
     if (row!.used_by.length) throw new HttpError(409, msg.inUse(row!.used_by.map((t) => t.name)));

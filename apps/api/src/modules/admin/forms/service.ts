@@ -9,7 +9,8 @@ import {
   type AdminFormRow,
   type FormField,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { idCandidates } from '../content-ids.ts';
@@ -33,18 +34,34 @@ interface FormRow extends Omit<AdminForm, 'fields'> {
 }
 
 /** The forms (all, or the one `id`) with their counts and the templates whose sections show them. */
-function formRows(db: Db, id?: string): Promise<FormRow[]> {
-  return queryRows<FormRow>(
-    db,
+const formRowsQuery = namedQuery<FormRow>()({
+  name: 'admin.forms.rows',
+  columns: [
+    'id',
+    'name',
+    'description',
+    'fields',
+    'submit_label',
+    'success_message',
+    'is_active',
+    'notify_emails',
+    'version',
+    'field_count',
+    'submission_count',
+    'used_by',
+  ],
+  example: { id: 'form_example' } as { id: string | undefined },
+  build: (p: { id: string | undefined }) =>
     sql`select f.id, f.name, f.description, f.fields, f.submit_label, f.success_message, f.is_active,
                f.notify_emails, f.version, jsonb_array_length(f.fields)::int as field_count,
                (select count(*)::int from form_submissions s where s.form_id = f.id) as submission_count,
                ${templatesShowing('form', 'form_id', sql`f.id`)} as used_by
           from forms f
-         where ${id === undefined ? sql`true` : sql`f.id = ${id}`}
+         where ${p.id === undefined ? sql`true` : sql`f.id = ${p.id}`}
          order by f.name, f.id`,
-  );
-}
+});
+
+const formRows = (db: Db, id?: string) => formRowsQuery(db, { id });
 
 const toRow = (r: FormRow): AdminFormRow => ({
   id: r.id,
@@ -83,6 +100,17 @@ const starterFields: FormField[] = [
   FormFieldSchema.parse({ name: 'message', label: 'Message', type: 'textarea', required: true }),
 ];
 
+const insertForm = namedQuery<{ id: string }>()({
+  name: 'admin.forms.insert',
+  columns: ['id'],
+  example: { id: 'form_example', name: 'Contact' },
+  build: (p: { id: string; name: string }) =>
+    sql`insert into forms (id, name, fields, submit_label, success_message)
+            values (${p.id}, ${p.name}, ${JSON.stringify(starterFields)}::jsonb, 'Send',
+                    'Thank you! We have received your message.')
+            on conflict (id) do nothing returning id`,
+});
+
 /**
  * Makes a form with one message field. Without an id, one is made from the name (`-2`, `-3`…
  * when taken); a given id that is taken is 422 at `id`.
@@ -94,13 +122,7 @@ export async function createForm(
 ): Promise<AdminForm> {
   const id = await db.transaction(async (tx) => {
     for (const candidate of idCandidates(body.id, body.name, FORM_LIMITS.idMax, 'form')) {
-      const [made] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into forms (id, name, fields, submit_label, success_message)
-            values (${candidate}, ${body.name}, ${JSON.stringify(starterFields)}::jsonb, 'Send',
-                    'Thank you! We have received your message.')
-            on conflict (id) do nothing returning id`,
-      );
+      const [made] = await insertForm(tx, { id: candidate, name: body.name });
       if (!made) continue;
       await recordAudit(tx, {
         staff: act.staff,
@@ -135,6 +157,39 @@ const outline = (f: { name: string; fields: readonly FormField[]; is_active: boo
   notify_emails: f.notify_emails,
 });
 
+const updateForm = namedQuery<{ version: number }>()({
+  name: 'admin.forms.update',
+  columns: ['version'],
+  example: {
+    id: 'form_example',
+    ifMatch: 1 as number | null,
+    body: {
+      name: 'Contact',
+      description: '',
+      fields: starterFields,
+      submit_label: 'Send',
+      success_message: 'Thanks',
+      is_active: true,
+      notify_emails: [],
+    } as Saved,
+  },
+  build: (p: { id: string; ifMatch: number | null; body: Saved }) =>
+    sql`update forms set name = ${p.body.name}, description = ${p.body.description},
+                 fields = ${JSON.stringify(p.body.fields)}::jsonb, submit_label = ${p.body.submit_label},
+                 success_message = ${p.body.success_message}, is_active = ${p.body.is_active},
+                 notify_emails = ${JSON.stringify(p.body.notify_emails)}::jsonb,
+                 version = version + 1, updated_at = now()
+           where id = ${p.id} and ${p.ifMatch === null ? sql`true` : sql`version = ${p.ifMatch}`}
+       returning version`,
+});
+
+const lockForm = namedQuery<{ id: string }>()({
+  name: 'admin.forms.lock',
+  columns: ['id'],
+  example: { id: 'form_example' },
+  build: (p: { id: string }) => sql`select id from forms where id = ${p.id} for update`,
+});
+
 /**
  * Replaces the whole form, if it is still at the If-Match version (else 404 or 409); audited in
  * the same transaction. Shoppers see it at once.
@@ -147,16 +202,7 @@ export async function saveForm(db: Db, act: OwnerAct, id: string, body: Saved): 
     const first = await stateBeforeFirst(tx, 'form', id, async () =>
       before ? { body: formBody(parsed(before)), at: null } : null,
     );
-    const [saved] = await queryRows<{ version: number }>(
-      tx,
-      sql`update forms set name = ${body.name}, description = ${body.description},
-                 fields = ${JSON.stringify(body.fields)}::jsonb, submit_label = ${body.submit_label},
-                 success_message = ${body.success_message}, is_active = ${body.is_active},
-                 notify_emails = ${JSON.stringify(body.notify_emails)}::jsonb,
-                 version = version + 1, updated_at = now()
-           where id = ${id} and ${act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`}
-       returning version`,
-    );
+    const [saved] = await updateForm(tx, { id, ifMatch: act.ifMatch, body });
     if (!saved) throw before ? new HttpError(409, msg.stale) : notFound(msg.notFound);
     const after = (await formRows(tx, id))[0]!;
     await keepVersion(tx, { kind: 'form', subject: id, by: act.staff.email, body: formBody(parsed(after)) }, first);
@@ -184,7 +230,7 @@ export async function deleteForm(
   id: string,
 ): Promise<{ id: string; submissions_deleted: number }> {
   return db.transaction(async (tx) => {
-    const [locked] = await queryRows<{ id: string }>(tx, sql`select id from forms where id = ${id} for update`);
+    const [locked] = await lockForm(tx, { id });
     if (!locked) throw notFound(msg.notFound);
     const [row] = await formRows(tx, id);
     if (row!.used_by.length) throw new HttpError(409, msg.inUse(row!.used_by.map((t) => t.name)));

@@ -53,7 +53,7 @@ async function applyOne(tx: Db, actor: AuditActor, p: PlannedProduct): Promise<b
   if (d.stock.length) {
     await noteStockChange(tx, { reason: 'correction', actor: actor.email, note: 'CSV import' });
     for (const s of d.stock) {
-      const [set] = await queryRows<{ id: string }>(
+      const [set] = await queryRows(
         tx,
         sql`update variants set stock = ${s.to} where id = ${s.id} and stock = ${s.from} returning id`,
       );

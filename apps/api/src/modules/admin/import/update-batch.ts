@@ -223,7 +223,7 @@ async function writeUpdates(tx: Db, actor: AuditActor, fast: readonly Fast[]): P
   const stock = fast.flatMap((f) => f.d.stock.map((s) => ({ id: s.id, from: s.from, to: s.to })));
   if (stock.length) {
     await noteStockChange(tx, { reason: 'correction', actor: actor.email, note: 'CSV import' });
-    const set = await queryRows<{ id: string }>(
+    const set = await queryRows(
       tx,
       sql`update variants v set stock = r.to from ${recordset(stock, sql`id text, "from" int, "to" int`)}
            where v.id = r.id and v.stock = r.from returning v.id`,

@@ -9,7 +9,8 @@ import {
   type AdminSubmissionList,
   type FormField,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
@@ -19,6 +20,50 @@ function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]
   const page = rows.slice(0, limit);
   return { rows: page, next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null };
 }
+
+const reviewCounts = namedQuery<{ total: number; hidden: number }>()({
+  name: 'admin.inboxes.review-counts',
+  columns: ['total', 'hidden'],
+  example: { filters: [sql`r.rating = ${5}`, sql`p.slug = ${'p'}`] },
+  build: (p: { filters: SQL[] }) =>
+    sql`select count(*)::int as total, count(r.hidden_at)::int as hidden
+        from reviews r join products p on p.id = r.product_id ${whereOf(p.filters)}`,
+});
+
+const reviewPage = namedQuery<{
+  id: number;
+  author_name: string;
+  rating: number;
+  title: string;
+  body: string;
+  is_verified_buyer: boolean;
+  created_at: Date | string;
+  hidden_at: Date | string | null;
+  customer_id: number | null;
+  slug: string;
+  name: string;
+}>()({
+  name: 'admin.inboxes.review-page',
+  columns: [
+    'id',
+    'author_name',
+    'rating',
+    'title',
+    'body',
+    'is_verified_buyer',
+    'created_at',
+    'hidden_at',
+    'customer_id',
+    'slug',
+    'name',
+  ],
+  example: { where: [sql`r.rating = ${5}`, sql`r.id < ${10}`, sql`r.hidden_at is null`], limit: 51 },
+  build: (p: { where: SQL[]; limit: number }) =>
+    sql`select r.id, r.author_name, r.rating, r.title, r.body, r.is_verified_buyer, r.created_at, r.hidden_at,
+               r.customer_id, p.slug, p.name
+        from reviews r join products p on p.id = r.product_id
+        ${whereOf(p.where)} order by r.id desc limit ${p.limit}`,
+});
 
 /**
  * Every review, hidden or shown, newest first (keyset on the id), for moderation; with the counts
@@ -41,30 +86,8 @@ export async function listReviewsForModeration(
   if (query.cursor !== undefined) where.push(sql`r.id < ${query.cursor}`);
   if (query.visibility === 'hidden') where.push(sql`r.hidden_at is not null`);
   if (query.visibility === 'shown') where.push(sql`r.hidden_at is null`);
-  const counted = queryRows<{ total: number; hidden: number }>(
-    db,
-    sql`select count(*)::int as total, count(r.hidden_at)::int as hidden
-        from reviews r join products p on p.id = r.product_id ${whereOf(filters)}`,
-  );
-  const rows = await queryRows<{
-    id: number;
-    author_name: string;
-    rating: number;
-    title: string;
-    body: string;
-    is_verified_buyer: boolean;
-    created_at: Date | string;
-    hidden_at: Date | string | null;
-    customer_id: number | null;
-    slug: string;
-    name: string;
-  }>(
-    db,
-    sql`select r.id, r.author_name, r.rating, r.title, r.body, r.is_verified_buyer, r.created_at, r.hidden_at,
-               r.customer_id, p.slug, p.name
-        from reviews r join products p on p.id = r.product_id
-        ${whereOf(where)} order by r.id desc limit ${query.limit + 1}`,
-  );
+  const counted = reviewCounts(db, { filters });
+  const rows = await reviewPage(db, { where, limit: query.limit + 1 });
   const { rows: page, next_cursor } = pageOf(rows, query.limit);
   const [n] = await counted;
   const counts = { all: n?.total ?? 0, shown: (n?.total ?? 0) - (n?.hidden ?? 0), hidden: n?.hidden ?? 0 };
@@ -108,15 +131,19 @@ const toSubmission = (r: SubmissionSql): AdminSubmission => ({
   created_at: iso(r.created_at)!,
 });
 
-async function submissionRows(db: Db, inbox: Inbox, after: number | undefined, limit: number) {
-  return queryRows<SubmissionSql>(
-    db,
+const submissionPage = namedQuery<SubmissionSql>()({
+  name: 'admin.inboxes.submissions',
+  columns: ['id', 'form_id', 'form_name', 'data', 'created_at'],
+  example: { inbox: { form: 'contact' } as Inbox, after: 10 as number | undefined, limit: 51 },
+  build: (p: { inbox: Inbox; after: number | undefined; limit: number }) =>
     sql`select s.id, s.form_id, f.name as form_name, s.data, s.created_at
         from form_submissions s join forms f on f.id = s.form_id
-        ${whereOf([inboxSql(inbox), ...(after !== undefined ? [sql`s.id < ${after}`] : [])])}
-        order by s.id desc limit ${limit}`,
-  );
-}
+        ${whereOf([inboxSql(p.inbox), ...(p.after !== undefined ? [sql`s.id < ${p.after}`] : [])])}
+        order by s.id desc limit ${p.limit}`,
+});
+
+const submissionRows = (db: Db, inbox: Inbox, after: number | undefined, limit: number) =>
+  submissionPage(db, { inbox, after, limit });
 
 /** The values a trade enquiry stores beside the form's fields (trade-enquiry-service.ts). */
 const TRADE_EXTRAS: { name: string; label: string }[] = [
@@ -124,15 +151,20 @@ const TRADE_EXTRAS: { name: string; label: string }[] = [
   { name: 'product_name', label: 'Product' },
 ];
 
+const inboxForms = namedQuery<{ id: string; fields: FormField[] | string }>()({
+  name: 'admin.inboxes.forms',
+  columns: ['id', 'fields'],
+  example: { inbox: { form: 'contact' } as Inbox, formIds: ['contact'] as string[] | undefined },
+  build: (p: { inbox: Inbox; formIds: string[] | undefined }) =>
+    sql`select f.id, f.fields from forms f
+        where ${p.formIds ? sql`f.id in (${sql.join(p.formIds.length ? p.formIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)})` : sql`true`}
+          and ${'form' in p.inbox ? sql`f.id = ${p.inbox.form}` : sql`f.id <> ${p.inbox.allBut}`}
+        order by f.id`,
+});
+
 /** The fields of the inbox's forms in their forms' order (by name, once), then a trade enquiry's extras. */
 async function inboxFields(db: Db, inbox: Inbox, formIds?: string[]): Promise<{ name: string; label: string }[]> {
-  const forms = await queryRows<{ id: string; fields: FormField[] | string }>(
-    db,
-    sql`select f.id, f.fields from forms f
-        where ${formIds ? sql`f.id in (${sql.join(formIds.length ? formIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)})` : sql`true`}
-          and ${'form' in inbox ? sql`f.id = ${inbox.form}` : sql`f.id <> ${inbox.allBut}`}
-        order by f.id`,
-  );
+  const forms = await inboxForms(db, { inbox, formIds });
   const seen = new Map<string, string>();
   for (const f of forms) {
     const fields = typeof f.fields === 'string' ? (JSON.parse(f.fields) as FormField[]) : f.fields;

@@ -17,7 +17,7 @@ import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
-import { keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
+import { stateVersions, type VersionState } from '../versions/service.ts';
 
 /**
  * The menu editor (issue 28). The storefront shows the menus of MENU_SLOTS; each is saved whole
@@ -249,6 +249,8 @@ async function menuState(db: Db, id: string): Promise<VersionState | null> {
   return m.updated_at === null ? null : { body: { name: m.name, items: m.items }, at: m.updated_at };
 }
 
+const menuVersions = stateVersions('menu', menuState);
+
 /** What the audit log keeps of a menu: each item's label and address, sub-items indented. */
 const outline = (
   items: readonly { label: string; url: string; children: readonly { label: string; url: string }[] }[],
@@ -268,7 +270,7 @@ export async function saveMenu(
   checkDepth(slot, body.items);
   const entries = withPaths(body.items);
   await db.transaction(async (tx) => {
-    const first = await stateBeforeFirst(tx, 'menu', id, () => menuState(tx, id));
+    const first = await menuVersions.first(tx, id);
     await tx.execute(
       sql`insert into menus (id, name, version) values (${id}, ${body.name}, 0) on conflict (id) do nothing`,
     );
@@ -297,8 +299,7 @@ export async function saveMenu(
       const children = entries.filter((e) => e.parent !== null);
       if (children.length) await insert(children, rootIds);
     }
-    const now = (await menuState(tx, id))!;
-    await keepVersion(tx, { kind: 'menu', subject: id, by: act.staff.email, body: now.body }, first);
+    await menuVersions.keep(tx, act.staff.email, id, first);
     await recordAudit(tx, {
       staff: act.staff,
       action: 'menu.save',

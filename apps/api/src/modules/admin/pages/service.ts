@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   PAGE_LIST_LIMIT,
   adminPageMessages as msg,
@@ -9,7 +9,8 @@ import {
   type AdminPageList,
   type AdminPageListQuery,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { shopTimeZone } from '../../../lib/time-zone.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import {
@@ -29,7 +30,7 @@ import {
 } from '../content-publishing.ts';
 import type { OwnerAct } from '../if-match.ts';
 import { lockShownPictures } from '../media/shown-pictures.ts';
-import { keepVersion, stateBeforeFirst, type VersionState } from '../versions/service.ts';
+import { stateVersions, type VersionState } from '../versions/service.ts';
 
 /**
  * The owner's pages (issue 28). A page is a draft (is_published false), published, or scheduled
@@ -53,6 +54,28 @@ interface PageRow {
 }
 
 const rowColumns = sql`id, title, slug, is_published, publish_at, ${aheadSql(PAGES)}, updated_at, version`;
+const ROW_COLUMNS = ['id', 'title', 'slug', 'is_published', 'publish_at', 'ahead', 'updated_at', 'version'] as const;
+
+/** A page of the list: `where` narrows it (words, status). */
+const pageList = namedQuery<PageRow>()({
+  name: 'admin.pages.list',
+  columns: ROW_COLUMNS,
+  example: { where: sql`${titleOrSlugLike('x')} and ${statusWhere(PAGES, 'scheduled')}` as SQL },
+  build: (p: { where: SQL }) =>
+    sql`select ${rowColumns} from pages
+           where ${p.where}
+           order by updated_at desc, id desc limit ${PAGE_LIST_LIMIT}`,
+});
+
+const pageRow = namedQuery<
+  PageRow & { blocks: unknown[]; meta_title: string | null; meta_description: string | null; created_at: Date }
+>()({
+  name: 'admin.pages.one',
+  columns: [...ROW_COLUMNS, 'blocks', 'meta_title', 'meta_description', 'created_at'],
+  example: { id: 1 },
+  build: (p: { id: number }) =>
+    sql`select ${rowColumns}, blocks, meta_title, meta_description, created_at from pages where id = ${p.id}`,
+});
 
 const toRow = (r: PageRow) => ({
   id: r.id,
@@ -65,15 +88,21 @@ const toRow = (r: PageRow) => ({
   version: r.version,
 });
 
+/** A page body for describing the statements: scheduled, the richest shape. */
+const EXAMPLE_BODY: AdminPageBody = {
+  title: 'About',
+  slug: 'about',
+  blocks: [],
+  seo_title: null,
+  seo_description: null,
+  status: 'scheduled',
+  publish_at: '2030-01-01T00:00:00.000Z',
+};
+
 /** The pages, last edited first, narrowed by words of the title or slug and by status. */
 export async function listAdminPages(db: Db, q: AdminPageListQuery): Promise<AdminPageList> {
   const [rows, timeZone] = await Promise.all([
-    queryRows<PageRow>(
-      db,
-      sql`select ${rowColumns} from pages
-           where ${titleOrSlugLike(q.q)} and ${statusWhere(PAGES, q.status)}
-           order by updated_at desc, id desc limit ${PAGE_LIST_LIMIT}`,
-    ),
+    pageList(db, { where: sql`${titleOrSlugLike(q.q)} and ${statusWhere(PAGES, q.status)}` }),
     shopTimeZone(db),
   ]);
   return { pages: rows.map(toRow), time_zone: timeZone };
@@ -81,9 +110,7 @@ export async function listAdminPages(db: Db, q: AdminPageListQuery): Promise<Adm
 
 /** One page for the editor; null when unknown. */
 export async function loadAdminPage(db: Db, id: number): Promise<AdminPage | null> {
-  const [r] = await queryRows<
-    PageRow & { blocks: unknown[]; meta_title: string | null; meta_description: string | null; created_at: Date }
-  >(db, sql`select ${rowColumns}, blocks, meta_title, meta_description, created_at from pages where id = ${id}`);
+  const [r] = await pageRow(db, { id });
   if (!r) return null;
   return {
     ...toRow(r),
@@ -102,11 +129,43 @@ async function pageState(db: Db, id: number): Promise<VersionState | null> {
   return { body: { title, slug, blocks, seo_title, seo_description, status, publish_at }, at: p.updated_at };
 }
 
-/** Keeps the page as it is now as its newest version (after `before`, on its first save). */
-async function keepPageVersion(tx: Db, act: OwnerAct, id: number, before: VersionState | null = null) {
-  const now = (await pageState(tx, id))!;
-  await keepVersion(tx, { kind: 'page', subject: String(id), by: act.staff.email, body: now.body }, before);
-}
+/** Keeps the page as it is now as its newest version (after what it was, on its first save). */
+const pageVersions = stateVersions('page', (tx, subject) => pageState(tx, Number(subject)));
+
+const insertPage = namedQuery<{ id: number }>()({
+  name: 'admin.pages.insert',
+  columns: ['id'],
+  example: EXAMPLE_BODY,
+  build: (body: AdminPageBody) =>
+    sql`insert into pages (title, slug, blocks, meta_title, meta_description, is_published, publish_at)
+            values (${body.title}, ${body.slug}, ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
+                    ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'},
+                    ${newPublishAt(body)})
+            returning id`,
+});
+
+/** Saves the page at the If-Match version, answering what it was (none when refused). */
+const updatePage = namedQuery<
+  Pick<PageRow, 'title' | 'slug' | 'is_published' | 'publish_at' | 'ahead'> & {
+    meta_title: string | null;
+    meta_description: string | null;
+  }
+>()({
+  name: 'admin.pages.update',
+  columns: ['title', 'slug', 'is_published', 'publish_at', 'ahead', 'meta_title', 'meta_description'],
+  example: { id: 1, ifMatch: 1 as number | null, body: EXAMPLE_BODY },
+  build: (p: { id: number; ifMatch: number | null; body: AdminPageBody }) =>
+    sql`with old as (select * from pages where id = ${p.id} for update)
+            update pages set title = ${p.body.title}, slug = ${p.body.slug},
+                   blocks = ${JSON.stringify(withPlainText(p.body.blocks))}::jsonb,
+                   meta_title = ${p.body.seo_title}, meta_description = ${p.body.seo_description},
+                   is_published = ${p.body.status !== 'draft'}, publish_at = ${updatedPublishAt(PAGES, p.body)},
+                   version = pages.version + 1, updated_at = now()
+              from old
+             where pages.id = old.id and ${versionCheck(PAGES, p.ifMatch)}
+            returning old.title, old.slug, old.is_published, old.publish_at,
+                      coalesce(old.publish_at > now(), false) as ahead, old.meta_title, old.meta_description`,
+});
 
 /** What the audit log keeps of a page: its fields, the body as a count of blocks. */
 const auditView = (b: AdminPageBody) => ({
@@ -126,15 +185,8 @@ export async function createAdminPage(db: Db, act: OwnerAct, body: AdminPageBody
   const id = await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, JSON.stringify(body.blocks));
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into pages (title, slug, blocks, meta_title, meta_description, is_published, publish_at)
-            values (${body.title}, ${body.slug}, ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
-                    ${body.seo_title}, ${body.seo_description}, ${body.status !== 'draft'},
-                    ${newPublishAt(body)})
-            returning id`,
-      );
-      await keepPageVersion(tx, act, row!.id);
+      const [row] = await insertPage(tx, body);
+      await pageVersions.keep(tx, act.staff.email, String(row!.id), null);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'page.create',
@@ -153,22 +205,10 @@ export async function updateAdminPage(db: Db, act: OwnerAct, id: number, body: A
   await db
     .transaction(async (tx) => {
       await lockShownPictures(tx, JSON.stringify(body.blocks));
-      const first = await stateBeforeFirst(tx, 'page', String(id), () => pageState(tx, id));
-      const [before] = await queryRows<PageRow & { meta_title: string | null; meta_description: string | null }>(
-        tx,
-        sql`with old as (select * from pages where id = ${id} for update)
-            update pages set title = ${body.title}, slug = ${body.slug},
-                   blocks = ${JSON.stringify(withPlainText(body.blocks))}::jsonb,
-                   meta_title = ${body.seo_title}, meta_description = ${body.seo_description},
-                   is_published = ${body.status !== 'draft'}, publish_at = ${updatedPublishAt(PAGES, body)},
-                   version = pages.version + 1, updated_at = now()
-              from old
-             where pages.id = old.id and ${versionCheck(PAGES, act.ifMatch)}
-            returning old.title, old.slug, old.is_published, old.publish_at,
-                      coalesce(old.publish_at > now(), false) as ahead, old.meta_title, old.meta_description`,
-      );
+      const first = await pageVersions.first(tx, String(id));
+      const [before] = await updatePage(tx, { id, ifMatch: act.ifMatch, body });
       if (!before) await refusal(tx, PAGES, id, msg);
-      await keepPageVersion(tx, act, id, first);
+      await pageVersions.keep(tx, act.staff.email, String(id), first);
       await recordAudit(tx, {
         staff: act.staff,
         action: 'page.update',

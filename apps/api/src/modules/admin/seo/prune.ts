@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { BRAND_FOLDER } from './pictures.ts';
 
@@ -17,6 +18,18 @@ export const SHARING_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** The files makeSharingPicture writes; the 16-hex id names a picture or a favicon set. */
 const FILE = /^(share|favicon)-([0-9a-f]{16})(?:\.jpg|-\d+\.png)$/;
+
+/** Which of the picture and favicon ids a storefront names. */
+const usedIds = namedQuery<{ id: string }>()({
+  name: 'admin.seo.used-sharing-ids',
+  columns: ['id'],
+  example: { ids: ['share-0123456789abcdef'] },
+  build: (p: { ids: string[] }) =>
+    sql`select ids.id from jsonb_array_elements_text(${JSON.stringify(p.ids)}::jsonb) as ids(id)
+        where exists (select 1 from storefronts s
+                      where strpos(coalesce(s.social_sharing_image, ''), ids.id) > 0
+                         or strpos(s.look::text, ids.id) > 0)`,
+});
 
 /**
  * Deletes the sharing pictures and favicon sets (with their resized copies) that were uploaded
@@ -38,13 +51,7 @@ export async function pruneSharingPictures(db: Db, storage: MediaStorage, now = 
   // A storefront names a picture by its address in social_sharing_image and a favicon set by its
   // sizes' addresses in look.favicon: an id found in either keeps every file of it.
   const ids = [...new Set(old.map((f) => f.id))];
-  const used = await queryRows<{ id: string }>(
-    db,
-    sql`select ids.id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as ids(id)
-        where exists (select 1 from storefronts s
-                      where strpos(coalesce(s.social_sharing_image, ''), ids.id) > 0
-                         or strpos(s.look::text, ids.id) > 0)`,
-  );
+  const used = await usedIds(db, { ids });
   const keep = new Set(used.map((r) => r.id));
   let removed = 0;
   for (const file of old) {

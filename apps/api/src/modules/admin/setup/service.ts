@@ -291,7 +291,7 @@ export async function moveChannel(
   to: { id: number; iso2: string; currency: string },
   ip: string | null,
 ): Promise<void> {
-  const changed = await queryRows<{ id: string }>(
+  const changed = await queryRows(
     tx,
     sql`update channels set currency_code = ${to.currency}, country_id = ${to.id}
         where id = ${channel.id} and (currency_code <> ${to.currency} or country_id <> ${to.id})

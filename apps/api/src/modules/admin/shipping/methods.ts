@@ -82,7 +82,7 @@ async function newCode(tx: Db, name: string): Promise<string> {
 
 async function assertZone(tx: Db, zoneId: number | null): Promise<void> {
   if (zoneId === null) return;
-  const [z] = await queryRows<{ id: number }>(tx, sql`select id from shipping_zones where id = ${zoneId}`);
+  const [z] = await queryRows(tx, sql`select id from shipping_zones where id = ${zoneId}`);
   if (!z) throw fieldError('zone_id', msg.unknownZone);
 }
 

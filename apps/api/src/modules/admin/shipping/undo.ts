@@ -42,10 +42,7 @@ export async function undoShippingEntry(
   if (action === 'shipping-zone.update') {
     const id = Number(key);
     if (!Number.isSafeInteger(id)) throw changedSince();
-    const [locked] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from shipping_zones where id = ${id} for update`,
-    );
+    const [locked] = await queryRows(tx, sql`select id from shipping_zones where id = ${id} for update`);
     const current = locked ? await loadZone(tx, id) : null;
     if (!current) throw changedSince();
     const view: Values = zoneAuditView(current);
@@ -53,10 +50,7 @@ export async function undoShippingEntry(
     await updateZone(tx, act, id, parseOr422(AdminShippingZoneBodySchema, { ...view, ...before }));
     return;
   }
-  const [locked] = await queryRows<{ code: string }>(
-    tx,
-    sql`select code from shipping_methods where code = ${key} for update`,
-  );
+  const [locked] = await queryRows(tx, sql`select code from shipping_methods where code = ${key} for update`);
   const current = locked ? await loadMethod(tx, key) : null;
   if (!current) throw changedSince();
   const view: Values = methodAuditView(current);

@@ -103,7 +103,7 @@ async function rateOf(db: Db, key: string): Promise<TaxRate> {
 export async function addTaxRate(db: Db, act: OwnerAct, body: Body): Promise<TaxRate> {
   const key = keyOf(body.label);
   return db.transaction(async (tx) => {
-    const inserted = await queryRows<{ key: string }>(
+    const inserted = await queryRows(
       tx,
       sql`insert into tax_rates (key, label, rate_percent, position)
           values (${key}, ${body.label}, ${body.rate_percent}, (select coalesce(max(position), 0) + 1 from tax_rates))

@@ -10,7 +10,7 @@ import {
   type AdminTemplateVersionList,
   type Section,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, notFound } from '../../../lib/http.ts';
 import { installedPluginConfig } from '../../../lib/installed-plugin.ts';
@@ -162,6 +162,26 @@ const versionRow = namedQuery<{
          where template_id = ${p.id} and id = ${p.version}`,
 });
 
+const templateId = namedQuery<{ id: string }>()({
+  name: 'admin.templates.id',
+  columns: ['id'],
+  example: { id: 'home' },
+  build: (p: { id: string }) => sql`select id from templates where id = ${p.id}`,
+});
+
+/** Sets (or, with null, drops) the draft at the If-Match version. */
+const writeDraftRow = namedQuery<{ version: number }>()({
+  name: 'admin.templates.write-draft',
+  columns: ['version'],
+  example: { id: 'home', ifMatch: 1 as number | null, sections: [] as Section[] | null },
+  build: (p: { id: string; ifMatch: number | null; sections: Section[] | null }) =>
+    sql`update templates
+             set draft_sections = ${p.sections === null ? null : JSON.stringify(p.sections)}::jsonb,
+                 draft_updated_at = ${p.sections === null ? null : sql`now()`}, version = version + 1
+           where id = ${p.id} and ${versionCheck(p.ifMatch)}
+           returning version`,
+});
+
 const idChoices = (name: string, build: () => SQL) =>
   namedQuery<{ id: string; name: string }>()({ name, columns: ['id', 'name'], example: {}, build });
 const slugChoices = (name: string, build: () => SQL) =>
@@ -248,7 +268,7 @@ const outline = (sections: readonly Section[]) =>
 
 /** After a write matched no row: 404 when the template is unknown, else 409 (its version moved on). */
 async function refusal(db: Db, id: string, otherwise: HttpError = new HttpError(409, msg.stale)): Promise<never> {
-  const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
+  const [found] = await templateId(db, { id });
   throw found ? otherwise : notFound(msg.notFound);
 }
 
@@ -268,14 +288,7 @@ async function writeDraft(
     // A section's library picture is held against its delete, as pages and posts hold theirs; a
     // draft or restored version naming one deleted meanwhile is refused (409).
     if (sections) await lockShownPictures(tx, JSON.stringify(sections));
-    const [row] = await queryRows<{ version: number }>(
-      tx,
-      sql`update templates
-             set draft_sections = ${sections === null ? null : JSON.stringify(sections)}::jsonb,
-                 draft_updated_at = ${sections === null ? null : sql`now()`}, version = version + 1
-           where id = ${id} and ${versionCheck(act.ifMatch)}
-           returning version`,
-    );
+    const [row] = await writeDraftRow(tx, { id, ifMatch: act.ifMatch, sections });
     if (!row) await refusal(tx, id);
     await recordAudit(tx, {
       staff: act.staff,
@@ -346,7 +359,7 @@ export async function publishTemplate(db: Db, act: OwnerAct, id: string): Promis
 
 /** The template's published versions, newest first; null when the template is unknown. */
 export async function listTemplateVersions(db: Db, id: string): Promise<AdminTemplateVersionList | null> {
-  const [found] = await queryRows<{ id: string }>(db, sql`select id from templates where id = ${id}`);
+  const [found] = await templateId(db, { id });
   if (!found) return null;
   const rows = await versionListRows(db, { id });
   return {

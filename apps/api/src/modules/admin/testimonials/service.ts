@@ -5,7 +5,8 @@ import {
   type AdminTestimonial,
   type AdminTestimonialList,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../../lib/http.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { OwnerAct } from '../if-match.ts';
@@ -35,13 +36,87 @@ const lockList = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(7319046
 type Fields = Omit<AdminTestimonial, 'id' | 'version'>;
 
 const COLUMNS = sql`id, author_name as author, author_title, quote, rating, avatar_path as picture, is_published, version`;
+const COLUMN_NAMES = ['id', 'author', 'author_title', 'quote', 'rating', 'picture', 'is_published', 'version'] as const;
+
+const EXAMPLE_ID = { id: 1 };
+const EXAMPLE_FIELDS: Fields = {
+  author: 'A',
+  author_title: '',
+  quote: 'Q',
+  rating: 5,
+  picture: 'media/example.jpg',
+  is_published: true,
+};
+
+const atVersion = (ifMatch: number | null) => (ifMatch === null ? sql`true` : sql`version = ${ifMatch}`);
+
+const testimonialRows = namedQuery<AdminTestimonial>()({
+  name: 'admin.testimonials.list',
+  columns: COLUMN_NAMES,
+  example: {},
+  build: () => sql`select ${COLUMNS} from testimonials order by position, id`,
+});
 
 /** The shop's testimonials in the order the storefront shows them. */
 export async function listAdminTestimonials(db: Db): Promise<AdminTestimonialList> {
-  return {
-    testimonials: await queryRows<AdminTestimonial>(db, sql`select ${COLUMNS} from testimonials order by position, id`),
-  };
+  return { testimonials: await testimonialRows(db, {}) };
 }
+
+const insertTestimonial = namedQuery<{ id: number }>()({
+  name: 'admin.testimonials.insert',
+  columns: ['id'],
+  example: EXAMPLE_FIELDS,
+  build: (t: Fields) =>
+    sql`insert into testimonials (author_name, author_title, quote, rating, avatar_path, is_published, position)
+          select ${t.author}, ${t.author_title}, ${t.quote}, ${t.rating}, ${t.picture}, ${t.is_published},
+                 coalesce(max(position), -1) + 1
+            from testimonials
+          having count(*) < ${TESTIMONIAL_LIMITS.max}
+          returning id`,
+});
+
+const testimonialId = namedQuery<{ id: number }>()({
+  name: 'admin.testimonials.id',
+  columns: ['id'],
+  example: EXAMPLE_ID,
+  build: (p: { id: number }) => sql`select id from testimonials where id = ${p.id}`,
+});
+
+/** One, locked: what an update replaces. */
+const lockTestimonial = namedQuery<AdminTestimonial>()({
+  name: 'admin.testimonials.lock',
+  columns: COLUMN_NAMES,
+  example: EXAMPLE_ID,
+  build: (p: { id: number }) => sql`select ${COLUMNS} from testimonials where id = ${p.id} for update`,
+});
+
+const updateRow = namedQuery<{ version: number }>()({
+  name: 'admin.testimonials.update',
+  columns: ['version'],
+  example: { id: 1, ifMatch: 1 as number | null, t: EXAMPLE_FIELDS },
+  build: (p: { id: number; ifMatch: number | null; t: Fields }) =>
+    sql`update testimonials
+             set author_name = ${p.t.author}, author_title = ${p.t.author_title}, quote = ${p.t.quote}, rating = ${p.t.rating},
+                 avatar_path = ${p.t.picture}, is_published = ${p.t.is_published}, version = version + 1
+           where id = ${p.id} and ${atVersion(p.ifMatch)}
+           returning version`,
+});
+
+const deleteRow = namedQuery<AdminTestimonial>()({
+  name: 'admin.testimonials.delete',
+  columns: COLUMN_NAMES,
+  example: { id: 1, ifMatch: 1 as number | null },
+  build: (p: { id: number; ifMatch: number | null }) =>
+    sql`delete from testimonials where id = ${p.id} and ${atVersion(p.ifMatch)} returning ${COLUMNS}`,
+});
+
+/** Every one's id and author in order, locked: what a reorder checks and audits. */
+const lockOrder = namedQuery<{ id: number; author: string }>()({
+  name: 'admin.testimonials.lock-order',
+  columns: ['id', 'author'],
+  example: {},
+  build: () => sql`select id, author_name as author from testimonials order by position, id for update`,
+});
 
 /** What the audit log keeps of one. */
 const audited = (t: Fields) => ({
@@ -62,15 +137,7 @@ export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promi
   await db.transaction(async (tx) => {
     await lockShownPictures(tx, t.picture);
     await lockList(tx);
-    const [made] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into testimonials (author_name, author_title, quote, rating, avatar_path, is_published, position)
-          select ${t.author}, ${t.author_title}, ${t.quote}, ${t.rating}, ${t.picture}, ${t.is_published},
-                 coalesce(max(position), -1) + 1
-            from testimonials
-          having count(*) < ${TESTIMONIAL_LIMITS.max}
-          returning id`,
-    );
+    const [made] = await insertTestimonial(tx, t);
     if (!made) throw fieldError('author', msg.tooMany);
     await keepTestimonial(tx, act, made.id, t);
     await recordAudit(tx, {
@@ -86,29 +153,17 @@ export async function createTestimonial(db: Db, act: OwnerAct, t: Fields): Promi
 
 /** 404 for an id the shop lacks, else 409: it changed since the If-Match version. */
 async function refused(tx: Db, id: number): Promise<never> {
-  const [exists] = await queryRows<{ id: number }>(tx, sql`select id from testimonials where id = ${id}`);
+  const [exists] = await testimonialId(tx, { id });
   throw exists ? new HttpError(409, msg.stale) : notFound(msg.notFound);
 }
-
-const atVersion = (act: OwnerAct) => (act.ifMatch === null ? sql`true` : sql`version = ${act.ifMatch}`);
 
 /** Replaces one's fields, if it is still at the If-Match version; audited with what it was. */
 export async function updateTestimonial(db: Db, act: OwnerAct, id: number, t: Fields): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
     await lockShownPictures(tx, t.picture);
     // Locked, so the audit's "before" is the row this update replaces, even without If-Match.
-    const [before] = await queryRows<AdminTestimonial>(
-      tx,
-      sql`select ${COLUMNS} from testimonials where id = ${id} for update`,
-    );
-    const [saved] = await queryRows<{ version: number }>(
-      tx,
-      sql`update testimonials
-             set author_name = ${t.author}, author_title = ${t.author_title}, quote = ${t.quote}, rating = ${t.rating},
-                 avatar_path = ${t.picture}, is_published = ${t.is_published}, version = version + 1
-           where id = ${id} and ${atVersion(act)}
-           returning version`,
-    );
+    const [before] = await lockTestimonial(tx, { id });
+    const [saved] = await updateRow(tx, { id, ifMatch: act.ifMatch, t });
     if (!saved || !before) return refused(tx, id);
     const first = await stateBeforeFirst(tx, 'testimonial', String(id), async () => ({
       body: audited(before),
@@ -130,10 +185,7 @@ export async function updateTestimonial(db: Db, act: OwnerAct, id: number, t: Fi
 /** Deletes one, if it is still at the If-Match version; audited with what it was. */
 export async function deleteTestimonial(db: Db, act: OwnerAct, id: number): Promise<AdminTestimonialList> {
   await db.transaction(async (tx) => {
-    const [gone] = await queryRows<AdminTestimonial>(
-      tx,
-      sql`delete from testimonials where id = ${id} and ${atVersion(act)} returning ${COLUMNS}`,
-    );
+    const [gone] = await deleteRow(tx, { id, ifMatch: act.ifMatch });
     if (!gone) return refused(tx, id);
     await dropVersions(tx, 'testimonial', id);
     await recordAudit(tx, {
@@ -156,10 +208,7 @@ export async function reorderTestimonials(db: Db, act: OwnerAct, ids: number[]):
   if (new Set(ids).size !== ids.length) throw fieldError('ids', msg.order);
   await db.transaction(async (tx) => {
     await lockList(tx);
-    const rows = await queryRows<{ id: number; author: string }>(
-      tx,
-      sql`select id, author_name as author from testimonials order by position, id for update`,
-    );
+    const rows = await lockOrder(tx, {});
     const known = new Set(rows.map((r) => r.id));
     if (rows.length !== ids.length || ids.some((id) => !known.has(id))) throw new HttpError(409, msg.staleOrder);
     if (ids.length)

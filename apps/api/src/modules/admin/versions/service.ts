@@ -6,7 +6,7 @@ import {
   type ContentVersionKind,
   type StaffRoleName,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { namedQuery } from '../../../db/named-query.ts';
 
 /**
@@ -27,6 +27,14 @@ export interface VersionState {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+const firstVersion = namedQuery<{ id: number }>()({
+  name: 'admin.versions.first',
+  columns: ['id'],
+  example: { kind: 'page' as ContentVersionKind, subject: '1' },
+  build: (p: { kind: ContentVersionKind; subject: string }) =>
+    sql`select id from content_versions where kind = ${p.kind} and subject = ${p.subject} limit 1`,
+});
+
 /** What the subject was before this save, read only when it has no version yet (else null). */
 export async function stateBeforeFirst(
   tx: Db,
@@ -34,12 +42,18 @@ export async function stateBeforeFirst(
   subject: string,
   read: () => Promise<VersionState | null>,
 ): Promise<VersionState | null> {
-  const [kept] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from content_versions where kind = ${kind} and subject = ${subject} limit 1`,
-  );
+  const [kept] = await firstVersion(tx, { kind, subject });
   return kept ? null : read();
 }
+
+const newestIsSame = namedQuery<{ same: boolean }>()({
+  name: 'admin.versions.newest-is-same',
+  columns: ['same'],
+  example: { kind: 'page' as ContentVersionKind, subject: '1', body: '{}' },
+  build: (p: { kind: ContentVersionKind; subject: string; body: string }) =>
+    sql`select body = ${p.body}::jsonb as same from content_versions
+         where kind = ${p.kind} and subject = ${p.subject} order by id desc limit 1`,
+});
 
 /**
  * Keeps `body` as the subject's newest version (and `before`, from stateBeforeFirst, ahead of it),
@@ -53,11 +67,7 @@ export async function keepVersion(
 ): Promise<void> {
   const body = JSON.stringify(v.body);
   // Nothing the editor edits changed (a save of the same menu, a rename to the same name): no version.
-  const [same] = await queryRows<{ same: boolean }>(
-    tx,
-    sql`select body = ${body}::jsonb as same from content_versions
-         where kind = ${v.kind} and subject = ${v.subject} order by id desc limit 1`,
-  );
+  const [same] = await newestIsSame(tx, { kind: v.kind, subject: v.subject, body });
   if (same?.same || (before && JSON.stringify(before.body) === body)) return;
   if (before) {
     await tx.execute(
@@ -75,6 +85,24 @@ export async function keepVersion(
           and id not in (select id from content_versions where kind = ${v.kind} and subject = ${v.subject}
                           order by id desc limit ${kept})`,
   );
+}
+
+/** Reads a subject's state as its editor edits it (a version's body), or null when it is gone. */
+export type ReadState = (tx: Db, subject: string) => Promise<VersionState | null>;
+
+/**
+ * Version keeping for an editor whose version is its subject's state read back after the save
+ * (FAQ groups, sliders): `first` before the save's write (what it was, when it has no version
+ * yet: stateBeforeFirst), `keep` after it (the state now as the newest version: keepVersion).
+ */
+export function stateVersions(kind: ContentVersionKind, read: ReadState) {
+  return {
+    first: (tx: Db, subject: string) => stateBeforeFirst(tx, kind, subject, () => read(tx, subject)),
+    keep: async (tx: Db, by: string, subject: string, first: VersionState | null): Promise<void> => {
+      const now = (await read(tx, subject))!;
+      await keepVersion(tx, { kind, subject, by, body: now.body }, first);
+    },
+  };
 }
 
 /** Deletes a subject's versions: call in the transaction that deletes the subject. */
