@@ -2,8 +2,9 @@ import type { NewsletterSubscriberListSchema, NewsletterSubscribersQuerySchema }
 import { endpoint } from './endpoint.ts';
 
 /**
- * The newsletter's sign-ups (E-mail subscription plugin), area `customers`: newest first,
- * NEWSLETTER_SUBSCRIBERS_PAGE_SIZE a page. Its own object, so only the screen that lists them
+ * The newsletter's sign-ups (E-mail subscription plugin), area `customers`. JSON: newest first,
+ * NEWSLETTER_SUBSCRIBERS_PAGE_SIZE a page (`?page=`). `?format=csv` answers the whole list as
+ * text/csv (header NEWSLETTER_SUBSCRIBERS_CSV_HEADER), streamed, instead of the envelope. Its own object, so only the screen that lists them
  * loads it (the panel's JavaScript budget).
  */
 export const adminNewsletterApi = {

@@ -16,6 +16,7 @@ import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
 import { isPicturePath } from './picture-path.ts';
 import { SHOP_FONT_FAMILIES } from '../shop-fonts.ts';
+import { SUBSCRIPTION_SOURCES } from './plugins-shopper-messages.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
 export const adminMessages = {
@@ -394,8 +395,10 @@ export const ModeSubscriberListSchema = z.object({
   subscribers: z.array(ModeSubscriberSchema),
   pagination: ContentPaginationSchema,
 });
+/** `?format=csv` answers a sign-up list whole, as CSV; `json` (the default) one page of it. */
+const listFormat = z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json');
 export const ModeSubscribersQuerySchema = z.object({
-  format: z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json'),
+  format: listFormat,
   /** JSON only: which page of MODE_SUBSCRIBERS_PAGE_SIZE. */
   page: pageQuery(1_000_000),
 });
@@ -405,7 +408,7 @@ export const NewsletterSubscriberSchema = z.object({
   email: z.string(),
   status: z.enum(['pending', 'confirmed', 'unsubscribed']),
   /** Where they signed up: footer, page (/newsletter), section (a page's newsletter section), account. */
-  source: z.string(),
+  source: z.enum(SUBSCRIPTION_SOURCES),
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
 });
@@ -416,7 +419,12 @@ export const NewsletterSubscriberListSchema = z.object({
   subscribers: z.array(NewsletterSubscriberSchema),
   pagination: ContentPaginationSchema,
 });
-export const NewsletterSubscribersQuerySchema = z.object({ page: pageQuery(1_000_000) });
+/** One page of the list (`?format=csv` answers the whole list as CSV instead). */
+export const NewsletterSubscribersQuerySchema = z.object({
+  format: listFormat,
+  /** JSON only: which page of NEWSLETTER_SUBSCRIBERS_PAGE_SIZE. */
+  page: pageQuery(1_000_000),
+});
 
 /** POST /api/admin/auth/link-token: a one-time Admin Panel link for the signed-in staff member. */
 export const AdminLinkTokenSchema = z.object({
@@ -425,8 +433,9 @@ export const AdminLinkTokenSchema = z.object({
   expires_at: z.string(),
 });
 export type AdminLinkToken = z.infer<typeof AdminLinkTokenSchema>;
-/** The header row of the CSV export. */
+/** The header rows of the sign-up lists' CSV exports (docs/csv-formats.md). */
 export const MODE_SUBSCRIBERS_CSV_HEADER = 'email,mode,created_at,notified_at';
+export const NEWSLETTER_SUBSCRIBERS_CSV_HEADER = 'email,status,source,created_at,confirmed_at';
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -13,6 +13,7 @@ import {
   ModeSubscriberListSchema,
   ModeSubscribersQuerySchema,
   MODE_SUBSCRIBERS_PAGE_SIZE,
+  NEWSLETTER_SUBSCRIBERS_CSV_HEADER,
   NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
   NewsletterSubscriberListSchema,
   NewsletterSubscribersQuerySchema,
@@ -41,6 +42,7 @@ import {
 import { ifMatchVersion, setVersionTag } from './if-match.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
+import { sendCsv } from '../../lib/csv-export.ts';
 import { rememberDevice } from '../auth/known-device.ts';
 import { requestMeta } from '../auth/routes.ts';
 import { listAuditLog } from '../staff/audit.ts';
@@ -55,7 +57,12 @@ import { updateStoreSettings } from './settings.ts';
 import { collecting, undoOffer } from './undo/offer.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { exportRoutes } from './export-routes.ts';
-import { listModeSubscribers, listNewsletterSubscribers, modeSubscribersCsv } from './subscribers.ts';
+import {
+  listModeSubscribers,
+  listNewsletterSubscribers,
+  modeSubscribersCsv,
+  newsletterSubscribersCsv,
+} from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
@@ -419,10 +426,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (req.query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="mode-subscribers.csv"')
-          .send(Readable.from(modeSubscribersCsv(app.db)));
+        return sendCsv(reply, 'mode-subscribers.csv', Readable.from(modeSubscribersCsv(app.db)));
       }
       return ok(await listModeSubscribers(app.db, req.query.page));
     },
@@ -435,11 +439,16 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schemas: { query: NewsletterSubscribersQuerySchema, data: NewsletterSubscriberListSchema },
       ...doc(
         'customers',
-        `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts), newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N): pending until the e-mailed link is followed, confirmed, or unsubscribed`,
+        `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts): pending until the e-mailed link is followed, confirmed, or unsubscribed. JSON newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list, oldest first, as text/csv, streamed, with the header row ${NEWSLETTER_SUBSCRIBERS_CSV_HEADER} (page is ignored; a value starting with = + - @ gets a leading ')`,
         [422],
       ),
     },
-    async (req) => ok(await listNewsletterSubscribers(app.db, req.query.page)),
+    async (req, reply) => {
+      if (req.query.format === 'csv') {
+        return sendCsv(reply, 'newsletter-subscribers.csv', Readable.from(newsletterSubscribersCsv(app.db)));
+      }
+      return ok(await listNewsletterSubscribers(app.db, req.query.page));
+    },
   );
 
   registerEndpoint(
