@@ -381,6 +381,7 @@ export const ModeSubscriberSchema = z.object({
   created_at: z.string(),
   notified_at: z.string().nullable(),
 });
+export type ModeSubscriber = z.infer<typeof ModeSubscriberSchema>;
 /** JSON answers of GET /api/admin/mode-subscribers come in pages of this many, oldest first. */
 export const MODE_SUBSCRIBERS_PAGE_SIZE = 100;
 const pageQuery = (max: number) =>
