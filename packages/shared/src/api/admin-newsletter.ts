@@ -1,4 +1,5 @@
-import type { NewsletterSubscriberListSchema, NewsletterSubscribersQuerySchema } from '../schemas/admin.ts';
+import type { SignupListQuerySchema } from '../schemas/admin.ts';
+import type { NewsletterSubscriberListSchema } from '../schemas/admin-newsletter.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -9,7 +10,7 @@ import { endpoint } from './endpoint.ts';
  */
 export const adminNewsletterApi = {
   subscribers: endpoint<{
-    query: typeof NewsletterSubscribersQuerySchema;
+    query: typeof SignupListQuerySchema;
     data: typeof NewsletterSubscriberListSchema;
   }>('GET', '/api/admin/newsletter-subscribers'),
 } as const;

@@ -16,7 +16,6 @@ import { identifierText } from './identifier.ts';
 import { isPlainText, plainText } from './text.ts';
 import { isPicturePath } from './picture-path.ts';
 import { SHOP_FONT_FAMILIES } from '../shop-fonts.ts';
-import { SUBSCRIPTION_SOURCES } from './plugins-shopper-messages.ts';
 
 /** Texts of the owner's API (/api/admin/*). */
 export const adminMessages = {
@@ -396,34 +395,13 @@ export const ModeSubscriberListSchema = z.object({
   subscribers: z.array(ModeSubscriberSchema),
   pagination: ContentPaginationSchema,
 });
-/** `?format=csv` answers a sign-up list whole, as CSV; `json` (the default) one page of it. */
-const listFormat = z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json');
-export const ModeSubscribersQuerySchema = z.object({
-  format: listFormat,
-  /** JSON only: which page of MODE_SUBSCRIBERS_PAGE_SIZE. */
-  page: pageQuery(1_000_000),
-});
-
-/** A newsletter sign-up (E-mail subscription plugin): pending until the e-mailed link is followed. */
-export const NewsletterSubscriberSchema = z.object({
-  email: z.string(),
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
-  /** Where they signed up: footer, page (/newsletter), section (a page's newsletter section), account. */
-  source: z.enum(SUBSCRIPTION_SOURCES),
-  created_at: z.string(),
-  confirmed_at: z.string().nullable(),
-});
-export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriberSchema>;
-/** GET /api/admin/newsletter-subscribers answers pages of this many, newest first. */
-export const NEWSLETTER_SUBSCRIBERS_PAGE_SIZE = 100;
-export const NewsletterSubscriberListSchema = z.object({
-  subscribers: z.array(NewsletterSubscriberSchema),
-  pagination: ContentPaginationSchema,
-});
-/** One page of the list (`?format=csv` answers the whole list as CSV instead). */
-export const NewsletterSubscribersQuerySchema = z.object({
-  format: listFormat,
-  /** JSON only: which page of NEWSLETTER_SUBSCRIBERS_PAGE_SIZE. */
+/**
+ * The query of both sign-up lists (shop opening, newsletter): JSON answers one page (`?page=`),
+ * `?format=csv` the whole list as CSV instead (page ignored).
+ */
+export const SignupListQuerySchema = z.object({
+  format: z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json'),
+  /** JSON only: which page. */
   page: pageQuery(1_000_000),
 });
 
@@ -434,9 +412,8 @@ export const AdminLinkTokenSchema = z.object({
   expires_at: z.string(),
 });
 export type AdminLinkToken = z.infer<typeof AdminLinkTokenSchema>;
-/** The header rows of the sign-up lists' CSV exports (docs/csv-formats.md). */
+/** The header row of the shop-opening list's CSV export (docs/csv-formats.md). */
 export const MODE_SUBSCRIBERS_CSV_HEADER = 'email,mode,created_at,notified_at';
-export const NEWSLETTER_SUBSCRIBERS_CSV_HEADER = 'email,status,source,created_at,confirmed_at';
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

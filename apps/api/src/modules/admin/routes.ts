@@ -11,12 +11,11 @@ import {
   AuditLogQuerySchema,
   AuditLogSchema,
   ModeSubscriberListSchema,
-  ModeSubscribersQuerySchema,
+  SignupListQuerySchema,
   MODE_SUBSCRIBERS_PAGE_SIZE,
   NEWSLETTER_SUBSCRIBERS_CSV_HEADER,
   NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
   NewsletterSubscriberListSchema,
-  NewsletterSubscribersQuerySchema,
   ModeratedReviewSchema,
   NullDataSchema,
   PluginInstallBodySchema,
@@ -417,7 +416,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     adminApi.modeSubscribers,
     {
-      schemas: { query: ModeSubscribersQuerySchema, data: ModeSubscriberListSchema },
+      schemas: { query: SignupListQuerySchema, data: ModeSubscriberListSchema },
       ...doc(
         'customers',
         `Visitors who asked to be told when the shop opens, in the order they asked: JSON in pages of ${MODE_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list as text/csv, streamed, with the header row email,mode,created_at,notified_at (page is ignored)`,
@@ -436,7 +435,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     adminNewsletterApi.subscribers,
     {
-      schemas: { query: NewsletterSubscribersQuerySchema, data: NewsletterSubscriberListSchema },
+      schemas: { query: SignupListQuerySchema, data: NewsletterSubscriberListSchema },
       ...doc(
         'customers',
         `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts): pending until the e-mailed link is followed, confirmed, or unsubscribed. JSON newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list, oldest first, as text/csv, streamed, with the header row ${NEWSLETTER_SUBSCRIBERS_CSV_HEADER} (page is ignored; a value starting with = + - @ gets a leading ')`,
