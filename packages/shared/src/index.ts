@@ -17,6 +17,7 @@ export { LinkUrlSchema } from './schemas/link.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/admin-newsletter.ts';
 export * from './schemas/search.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/my-data.ts';

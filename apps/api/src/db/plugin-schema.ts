@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SubscriptionSource } from '@shopfront/shared';
 import { createdAt, updatedAt } from './columns.ts';
 import { products } from './catalog-schema.ts';
 import { channels } from './core-schema.ts';
@@ -46,8 +47,8 @@ export const emailSubscribers = pgTable(
     status: text('status').$type<EmailSubscriberStatus>().notNull().default('pending'),
     /** sha-256 of the confirmation link's token while pending. */
     confirmTokenHash: text('confirm_token_hash'),
-    /** Where they signed up: `footer`, `account`, … */
-    source: text('source').notNull().default('footer'),
+    /** Where they signed up (SUBSCRIPTION_SOURCES): `footer`, `account`, `page`, `section`. */
+    source: text('source').$type<SubscriptionSource>().notNull().default('footer'),
     ip: text('ip'),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import type {
   AuditLogQuerySchema,
   AuditLogSchema,
   ModeSubscriberListSchema,
-  ModeSubscribersQuerySchema,
+  SignupListQuerySchema,
   ModeratedReviewSchema,
   PluginInstallBodySchema,
   StaffAccountListSchema,
@@ -79,7 +79,7 @@ export const adminApi = {
    * JSON: one page (`?page=`, MODE_SUBSCRIBERS_PAGE_SIZE a page). `?format=csv` answers the whole
    * list as text/csv (header `email,mode,created_at,notified_at`), streamed, instead of the envelope.
    */
-  modeSubscribers: endpoint<{ query: typeof ModeSubscribersQuerySchema; data: typeof ModeSubscriberListSchema }>(
+  modeSubscribers: endpoint<{ query: typeof SignupListQuerySchema; data: typeof ModeSubscriberListSchema }>(
     'GET',
     '/api/admin/mode-subscribers',
   ),

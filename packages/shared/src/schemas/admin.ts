@@ -380,6 +380,7 @@ export const ModeSubscriberSchema = z.object({
   created_at: z.string(),
   notified_at: z.string().nullable(),
 });
+export type ModeSubscriber = z.infer<typeof ModeSubscriberSchema>;
 /** JSON answers of GET /api/admin/mode-subscribers come in pages of this many, oldest first. */
 export const MODE_SUBSCRIBERS_PAGE_SIZE = 100;
 const pageQuery = (max: number) =>
@@ -394,29 +395,15 @@ export const ModeSubscriberListSchema = z.object({
   subscribers: z.array(ModeSubscriberSchema),
   pagination: ContentPaginationSchema,
 });
-export const ModeSubscribersQuerySchema = z.object({
+/**
+ * The query of both sign-up lists (shop opening, newsletter): JSON answers one page (`?page=`),
+ * `?format=csv` the whole list as CSV instead (page ignored).
+ */
+export const SignupListQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: staffMessages.choice(['json', 'csv']) }).default('json'),
-  /** JSON only: which page of MODE_SUBSCRIBERS_PAGE_SIZE. */
+  /** JSON only: which page. */
   page: pageQuery(1_000_000),
 });
-
-/** A newsletter sign-up (E-mail subscription plugin): pending until the e-mailed link is followed. */
-export const NewsletterSubscriberSchema = z.object({
-  email: z.string(),
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
-  /** Where they signed up: footer, page (/newsletter), section (a page's newsletter section), account. */
-  source: z.string(),
-  created_at: z.string(),
-  confirmed_at: z.string().nullable(),
-});
-export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriberSchema>;
-/** GET /api/admin/newsletter-subscribers answers pages of this many, newest first. */
-export const NEWSLETTER_SUBSCRIBERS_PAGE_SIZE = 100;
-export const NewsletterSubscriberListSchema = z.object({
-  subscribers: z.array(NewsletterSubscriberSchema),
-  pagination: ContentPaginationSchema,
-});
-export const NewsletterSubscribersQuerySchema = z.object({ page: pageQuery(1_000_000) });
 
 /** POST /api/admin/auth/link-token: a one-time Admin Panel link for the signed-in staff member. */
 export const AdminLinkTokenSchema = z.object({
@@ -425,7 +412,7 @@ export const AdminLinkTokenSchema = z.object({
   expires_at: z.string(),
 });
 export type AdminLinkToken = z.infer<typeof AdminLinkTokenSchema>;
-/** The header row of the CSV export. */
+/** The header row of the shop-opening list's CSV export (docs/csv-formats.md). */
 export const MODE_SUBSCRIBERS_CSV_HEADER = 'email,mode,created_at,notified_at';
 
 export const AuditEntrySchema = z.object({

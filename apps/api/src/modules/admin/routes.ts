@@ -11,11 +11,11 @@ import {
   AuditLogQuerySchema,
   AuditLogSchema,
   ModeSubscriberListSchema,
-  ModeSubscribersQuerySchema,
+  SignupListQuerySchema,
   MODE_SUBSCRIBERS_PAGE_SIZE,
+  NEWSLETTER_SUBSCRIBERS_CSV_HEADER,
   NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
   NewsletterSubscriberListSchema,
-  NewsletterSubscribersQuerySchema,
   ModeratedReviewSchema,
   NullDataSchema,
   PluginInstallBodySchema,
@@ -41,6 +41,7 @@ import {
 import { ifMatchVersion, setVersionTag } from './if-match.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/http.ts';
+import { sendCsv } from '../../lib/csv-export.ts';
 import { rememberDevice } from '../auth/known-device.ts';
 import { requestMeta } from '../auth/routes.ts';
 import { listAuditLog } from '../staff/audit.ts';
@@ -55,7 +56,12 @@ import { updateStoreSettings } from './settings.ts';
 import { collecting, undoOffer } from './undo/offer.ts';
 import { getAdminStorefront, updateAdminStorefront } from './storefront.ts';
 import { exportRoutes } from './export-routes.ts';
-import { listModeSubscribers, listNewsletterSubscribers, modeSubscribersCsv } from './subscribers.ts';
+import {
+  listModeSubscribers,
+  listNewsletterSubscribers,
+  modeSubscribersCsv,
+  newsletterSubscribersCsv,
+} from './subscribers.ts';
 import { swatchRoutes } from './swatch-routes.ts';
 import { adminOrderRoutes } from './orders/routes.ts';
 import { adminCatalogRoutes } from './catalog/routes.ts';
@@ -410,7 +416,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     adminApi.modeSubscribers,
     {
-      schemas: { query: ModeSubscribersQuerySchema, data: ModeSubscriberListSchema },
+      schemas: { query: SignupListQuerySchema, data: ModeSubscriberListSchema },
       ...doc(
         'customers',
         `Visitors who asked to be told when the shop opens, in the order they asked: JSON in pages of ${MODE_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list as text/csv, streamed, with the header row email,mode,created_at,notified_at (page is ignored)`,
@@ -419,10 +425,7 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (req.query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="mode-subscribers.csv"')
-          .send(Readable.from(modeSubscribersCsv(app.db)));
+        return sendCsv(reply, 'mode-subscribers.csv', Readable.from(modeSubscribersCsv(app.db)));
       }
       return ok(await listModeSubscribers(app.db, req.query.page));
     },
@@ -432,14 +435,19 @@ const protectedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     adminNewsletterApi.subscribers,
     {
-      schemas: { query: NewsletterSubscribersQuerySchema, data: NewsletterSubscriberListSchema },
+      schemas: { query: SignupListQuerySchema, data: NewsletterSubscriberListSchema },
       ...doc(
         'customers',
-        `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts), newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N): pending until the e-mailed link is followed, confirmed, or unsubscribed`,
+        `The newsletter's sign-ups (E-mail subscription plugin: footer, /newsletter, newsletter sections, accounts): pending until the e-mailed link is followed, confirmed, or unsubscribed. JSON newest first, in pages of ${NEWSLETTER_SUBSCRIBERS_PAGE_SIZE} (?page=N; data.subscribers and data.pagination). ?format=csv answers the whole list, oldest first, as text/csv, streamed, with the header row ${NEWSLETTER_SUBSCRIBERS_CSV_HEADER} (page is ignored; a value starting with = + - @ gets a leading ')`,
         [422],
       ),
     },
-    async (req) => ok(await listNewsletterSubscribers(app.db, req.query.page)),
+    async (req, reply) => {
+      if (req.query.format === 'csv') {
+        return sendCsv(reply, 'newsletter-subscribers.csv', Readable.from(newsletterSubscribersCsv(app.db)));
+      }
+      return ok(await listNewsletterSubscribers(app.db, req.query.page));
+    },
   );
 
   registerEndpoint(

@@ -2,6 +2,7 @@ import { asc, count, desc, gt } from 'drizzle-orm';
 import {
   MODE_SUBSCRIBERS_CSV_HEADER,
   MODE_SUBSCRIBERS_PAGE_SIZE,
+  NEWSLETTER_SUBSCRIBERS_CSV_HEADER,
   NEWSLETTER_SUBSCRIBERS_PAGE_SIZE,
   contentPagination,
   type ContentPagination,
@@ -17,11 +18,19 @@ export interface ModeSubscriberRow {
   notified_at: string | null;
 }
 
-const toRow = (r: typeof modeSubscribers.$inferSelect): ModeSubscriberRow => ({
+const toModeRow = (r: typeof modeSubscribers.$inferSelect): ModeSubscriberRow => ({
   email: r.email,
   mode: r.mode,
   created_at: r.createdAt.toISOString(),
   notified_at: r.notifiedAt?.toISOString() ?? null,
+});
+
+const toNewsletterRow = (r: typeof emailSubscribers.$inferSelect): NewsletterSubscriber => ({
+  email: r.email,
+  status: r.status,
+  source: r.source,
+  created_at: r.createdAt.toISOString(),
+  confirmed_at: r.confirmedAt?.toISOString() ?? null,
 });
 
 /** One page of the visitors who asked to be told when the shop opens, in the order they asked. */
@@ -39,47 +48,75 @@ export async function listModeSubscribers(
     db.select({ n: count() }).from(modeSubscribers),
   ]);
   return {
-    subscribers: rows.map(toRow),
+    subscribers: rows.map(toModeRow),
     pagination: contentPagination(page, MODE_SUBSCRIBERS_PAGE_SIZE, total?.n ?? 0),
   };
 }
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a value a
- * spreadsheet would run as a formula (= + - @ first) gets a leading apostrophe.
+ * spreadsheet would run as a formula (= + - @, a tab or a CR first, or their full-width forms)
+ * gets a leading apostrophe, as the other exports (docs/csv-formats.md).
  */
 function csvField(value: string | null): string {
   let s = value ?? '';
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (/^[=+\-@\t\r＝＋－＠]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-const csvLine = (r: ModeSubscriberRow) =>
-  [r.email, r.mode, r.created_at, r.notified_at].map(csvField).join(',') + '\r\n';
+const csvLine = (fields: (string | null)[]) => fields.map(csvField).join(',') + '\r\n';
 
-/** Rows read per query while streaming the CSV. */
+/** Rows read per query while streaming a CSV. */
 const CSV_BATCH = 500;
 
 /**
- * The whole list as CSV (header row first, CRLF line ends), produced batch by batch (keyset on
- * the id), so a long list is streamed without being held in memory. Each batch is its own read:
- * someone subscribing during the export may or may not be in it.
+ * A whole list as CSV (header row first, CRLF line ends), produced batch by batch (keyset on
+ * the id, oldest first), so a long list is streamed without being held in memory. Each batch is
+ * its own read: someone subscribing during the export may or may not be in it.
  */
-export async function* modeSubscribersCsv(db: Db): AsyncGenerator<string> {
-  yield MODE_SUBSCRIBERS_CSV_HEADER + '\r\n';
+async function* keysetCsv<R extends { id: number }>(
+  header: string,
+  batchAfter: (id: number, limit: number) => Promise<R[]>,
+  fields: (row: R) => (string | null)[],
+): AsyncGenerator<string> {
+  yield header + '\r\n';
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select()
-      .from(modeSubscribers)
-      .where(gt(modeSubscribers.id, after))
-      .orderBy(asc(modeSubscribers.id))
-      .limit(CSV_BATCH);
-    if (rows.length > 0) yield rows.map((r) => csvLine(toRow(r))).join('');
+    const rows = await batchAfter(after, CSV_BATCH);
+    if (rows.length > 0) yield rows.map((r) => csvLine(fields(r))).join('');
     if (rows.length < CSV_BATCH) return;
     after = rows.at(-1)!.id;
   }
 }
+
+/** The shop-opening list as CSV: email, mode, created_at, notified_at. */
+export const modeSubscribersCsv = (db: Db) =>
+  keysetCsv(
+    MODE_SUBSCRIBERS_CSV_HEADER,
+    (id, limit) =>
+      db.select().from(modeSubscribers).where(gt(modeSubscribers.id, id)).orderBy(asc(modeSubscribers.id)).limit(limit),
+    (r) => {
+      const row = toModeRow(r);
+      return [row.email, row.mode, row.created_at, row.notified_at];
+    },
+  );
+
+/** The newsletter's list as CSV, every status: email, status, source, created_at, confirmed_at. */
+export const newsletterSubscribersCsv = (db: Db) =>
+  keysetCsv(
+    NEWSLETTER_SUBSCRIBERS_CSV_HEADER,
+    (id, limit) =>
+      db
+        .select()
+        .from(emailSubscribers)
+        .where(gt(emailSubscribers.id, id))
+        .orderBy(asc(emailSubscribers.id))
+        .limit(limit),
+    (r) => {
+      const row = toNewsletterRow(r);
+      return [row.email, row.status, row.source, row.created_at, row.confirmed_at];
+    },
+  );
 
 /** One page of the newsletter's sign-ups (every status), newest first. */
 export async function listNewsletterSubscribers(
@@ -96,13 +133,7 @@ export async function listNewsletterSubscribers(
     db.select({ n: count() }).from(emailSubscribers),
   ]);
   return {
-    subscribers: rows.map((r) => ({
-      email: r.email,
-      status: r.status,
-      source: r.source,
-      created_at: r.createdAt.toISOString(),
-      confirmed_at: r.confirmedAt?.toISOString() ?? null,
-    })),
+    subscribers: rows.map(toNewsletterRow),
     pagination: contentPagination(page, NEWSLETTER_SUBSCRIBERS_PAGE_SIZE, total?.n ?? 0),
   };
 }
