@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { cookieOptions } from '../../lib/cookies.ts';
 import { BASE64URL_32_BYTES_RE, hmacBase64url, sameSignature } from '../../lib/signing.ts';
 import { shopSecret } from '../../lib/tracking-token.ts';
@@ -99,12 +100,18 @@ export function orderAccessSql(access: OrderAccess, alias = 'orders'): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The order `orderId` when `access` may reach it. */
+const reachableOrder = namedQuery<{ id: string }>()({
+  name: 'orders.access.reachable',
+  columns: ['id'],
+  example: { orderId: 'o_example', access: { customerId: 1, guestOrderId: 'o_example' } as OrderAccess },
+  build: (p: { orderId: string; access: OrderAccess }) =>
+    sql`select id from orders where id = ${p.orderId} and ${orderAccessSql(p.access)}`,
+});
+
 /** Whether `orderId` may be reached by `access` (one indexed lookup). */
 export async function canReachOrder(db: Db, access: OrderAccess, orderId: string): Promise<boolean> {
   if (access.customerId === null && access.guestOrderId === null) return false;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from orders where id = ${orderId} and ${orderAccessSql(access)}`,
-  );
+  const rows = await reachableOrder(db, { orderId, access });
   return rows.length > 0;
 }

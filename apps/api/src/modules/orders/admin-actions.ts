@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../../db/payment-methods.ts';
@@ -61,13 +62,19 @@ const snapshot = (o: Locked) => ({
   version: o.version,
 });
 
-async function lockOrder(tx: Db, orderId: string): Promise<Locked | undefined> {
-  const [o] = await queryRows<Locked>(
-    tx,
+/** The order's state, locked. */
+const lockOrderRow = namedQuery<Locked>()({
+  name: 'orders.admin.lock',
+  columns: ['status', 'payment_status', 'version', 'refunded_minor', 'offline', 'placed_at'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
     sql`select status, payment_status, version, refunded_minor, ${isoSql(sql`created_at`)} as placed_at,
           ${offlineMethodSql(sql`payment_method_code`)} as offline
-          from orders where id = ${orderId} for update`,
-  );
+          from orders where id = ${p.orderId} for update`,
+});
+
+async function lockOrder(tx: Db, orderId: string): Promise<Locked | undefined> {
+  const [o] = await lockOrderRow(tx, { orderId });
   return o;
 }
 
@@ -199,7 +206,7 @@ export function markAdminOrderPaid(db: Db, who: StaffAct, orderId: string, body:
     orderId,
     'mark-paid',
     async (tx) => {
-      const [paid] = await queryRows<{ id: string }>(
+      const [paid] = await queryRows(
         tx,
         sql`update orders set payment_status = 'paid', paid_at = coalesce(paid_at, now()), updated_at = now()
              where id = ${orderId} and payment_status = 'cod' and status <> 'cancelled'
@@ -261,6 +268,23 @@ export function rejectAdminRefund(
   });
 }
 
+/** A refund request for the whole of a service fee order's line (none when one was asked already). */
+const requestFeeRefund = namedQuery<{ id: number }>()({
+  name: 'orders.admin.fee-refund-request',
+  columns: ['id'],
+  example: { orderId: 'o_example', reason: 'Fee refunded by the shop' },
+  build: (p: { orderId: string; reason: string }) =>
+    sql`with line as (
+              update order_items i set refund_requested_quantity = i.quantity
+                from orders o
+               where i.order_id = ${p.orderId} and o.id = i.order_id and o.kind = 'service_fee'
+                 and i.refund_requested_quantity = 0
+           returning i.id, i.quantity, i.total_minor)
+            insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
+            select ${p.orderId}, id, quantity, ${p.reason}, total_minor from line
+         returning id`,
+});
+
 /**
  * The shop refunds a service's paid fee itself (the application page's Refund fee, ADR 37) on the
  * order refund path: under the fee order's lock, a refund request for its one line is recorded as
@@ -290,18 +314,7 @@ export function refundFeeOrder(
         if (o.status !== 'delivered' || o.payment_status !== 'paid' || o.refunded_minor > 0) {
           throw new HttpError(409, applicationTexts.feeNotRefundable);
         }
-        const [request] = await queryRows<{ id: number }>(
-          tx,
-          sql`with line as (
-              update order_items i set refund_requested_quantity = i.quantity
-                from orders o
-               where i.order_id = ${orderId} and o.id = i.order_id and o.kind = 'service_fee'
-                 and i.refund_requested_quantity = 0
-           returning i.id, i.quantity, i.total_minor)
-            insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
-            select ${orderId}, id, quantity, ${body.note || 'Fee refunded by the shop'}, total_minor from line
-         returning id`,
-        );
+        const [request] = await requestFeeRefund(tx, { orderId, reason: body.note || 'Fee refunded by the shop' });
         if (!request) throw new HttpError(409, applicationTexts.feeNotRefundable);
         const moved = await moveOrder(tx, { orderId, to: 'refund_requested', from: ['delivered'], actor: 'staff' });
         if (!moved) throw new HttpError(409, applicationTexts.feeNotRefundable);
@@ -355,8 +368,15 @@ export async function bulk(
   return { results };
 }
 
+const orderStatusRow = namedQuery<{ status: OrderStatus }>()({
+  name: 'orders.admin.status',
+  columns: ['status'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select status from orders where id = ${p.orderId}`,
+});
+
 export async function orderStatusOf(db: Db, orderId: string): Promise<OrderStatus | null> {
-  const [row] = await queryRows<{ status: OrderStatus }>(db, sql`select status from orders where id = ${orderId}`);
+  const [row] = await orderStatusRow(db, { orderId });
   return row?.status ?? null;
 }
 
@@ -366,10 +386,15 @@ export async function setOrderNotifications(db: Db, staffId: string, notify: boo
   return notify;
 }
 
+const notifyOrdersRow = namedQuery<{ notify: boolean }>()({
+  name: 'orders.admin.notifications',
+  columns: ['notify'],
+  example: { staffId: 'st_example' },
+  build: (p: { staffId: string }) =>
+    sql`select coalesce(notify_orders, role = 'owner') as notify from staff where id = ${p.staffId}`,
+});
+
 export async function orderNotifications(db: Db, staffId: string): Promise<boolean> {
-  const [row] = await queryRows<{ notify: boolean }>(
-    db,
-    sql`select coalesce(notify_orders, role = 'owner') as notify from staff where id = ${staffId}`,
-  );
+  const [row] = await notifyOrdersRow(db, { staffId });
   return row?.notify ?? false;
 }

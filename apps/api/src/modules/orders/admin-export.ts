@@ -9,10 +9,11 @@ import {
 } from '@shopfront/shared';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { csvStream, decimal, EXPORT_BATCH, type CsvColumn } from '../../lib/csv-export.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
-import { filtersSql, list, statesOf } from './admin-list.ts';
+import { EXAMPLE_ORDER_FILTERS, filtersSql, list, statesOf } from './admin-list.ts';
 
 /**
  * The accountant's orders export (issue 26): the inbox's filters, `from`/`to` as days in the
@@ -119,29 +120,75 @@ export function exportWhere(q: OrdersExportQuery, timeZone: string): SQL[] {
   return where;
 }
 
+type After = { at: string; id: string } | null;
+
 /** The orders after `after` (oldest first), at most `limit`. */
-function orderBatch(db: Db, where: SQL[], timeZone: string, after: { at: string; id: string } | null, limit: number) {
-  const page = after ? [...where, sql`(o.created_at, o.id) > (${after.at}::timestamptz, ${after.id})`] : where;
-  return queryRows<OrderRow>(
-    db,
-    sql`select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, o.order_no,
-          to_char(o.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as date,
+const orderBatchRows = namedQuery<OrderRow>()({
+  name: 'orders.export.batch',
+  columns: [
+    'id',
+    'at',
+    'order_no',
+    'date',
+    'status',
+    'payment_method',
+    'payment_status',
+    'customer_name',
+    'email',
+    'phone',
+    'ship_city',
+    'ship_state',
+    'ship_pincode',
+    'currency',
+    'subtotal_minor',
+    'discount_minor',
+    'coupon_code',
+    'shipping_minor',
+    'cod_fee_minor',
+    'tax_minor',
+    'grand_total_minor',
+    'refunded_minor',
+  ],
+  example: {
+    where: exportWhere({ ...EXAMPLE_ORDER_FILTERS, tab: 'new' }, 'Asia/Kolkata'),
+    timeZone: 'Asia/Kolkata',
+    after: { at: '2026-01-01T00:00:00.000000Z', id: 'o_example' } as After,
+    limit: 500,
+  },
+  build: (p: { where: SQL[]; timeZone: string; after: After; limit: number }) => {
+    const page = p.after
+      ? [...p.where, sql`(o.created_at, o.id) > (${p.after.at}::timestamptz, ${p.after.id})`]
+      : p.where;
+    return sql`select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, o.order_no,
+          to_char(o.created_at at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI') as date,
           o.status, ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method, o.payment_status,
           trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as customer_name,
           o.email, o.phone, o.shipping_address ->> 'city' as ship_city, o.shipping_address #>> '{state,name}' as ship_state,
           o.shipping_address ->> 'postcode' as ship_pincode, o.currency, o.subtotal_minor, o.discount_minor,
           o.coupon_code, o.shipping_minor, o.cod_fee_minor, o.tax_minor, o.grand_total_minor, o.refunded_minor
           from orders o where ${page.length ? sql.join(page, sql` and `) : sql`true`}
-         order by o.created_at, o.id limit ${limit}`,
-  );
-}
+         order by o.created_at, o.id limit ${p.limit}`;
+  },
+});
 
-const linesOf = (db: Db, ids: string[]) =>
-  queryRows<LineRow>(
-    db,
+/** The lines of the orders named, by order. */
+const linesOf = namedQuery<LineRow>()({
+  name: 'orders.export.lines',
+  columns: [
+    'order_id',
+    'sku',
+    'name',
+    'variant_title',
+    'quantity',
+    'unit_price_minor',
+    'discount_minor',
+    'total_minor',
+  ],
+  example: { ids: ['o_example', 'o_other'] },
+  build: (p: { ids: string[] }) =>
     sql`select i.order_id, i.sku, i.name, i.variant_title, i.quantity, i.unit_price_minor, i.discount_minor, i.total_minor
-          from order_items i where i.order_id in ${list(ids)} order by i.order_id, i.id`,
-  );
+          from order_items i where i.order_id in ${list(p.ids)} order by i.order_id, i.id`,
+});
 
 function* rowsOf(o: OrderRow, lines: LineRow[]): Generator<Record<string, unknown>> {
   const c = o.currency;
@@ -200,15 +247,12 @@ export async function* orderExportRecords(
 ): AsyncGenerator<Record<string, unknown>> {
   const size = opts.batch ?? EXPORT_BATCH;
   const where = exportWhere(q, timeZone);
-  let after: { at: string; id: string } | null = null;
+  let after: After = null;
   for (;;) {
-    const orders = await orderBatch(db, where, timeZone, after, size);
+    const orders: OrderRow[] = await orderBatchRows(db, { where, timeZone, after, limit: size });
     opts.onBatch?.(orders.length);
     if (orders.length === 0) return;
-    const lines = await linesOf(
-      db,
-      orders.map((o) => o.id),
-    );
+    const lines = await linesOf(db, { ids: orders.map((o) => o.id) });
     const byOrder = new Map<string, LineRow[]>();
     for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
     for (const o of orders) yield* rowsOf(o, byOrder.get(o.id) ?? []);

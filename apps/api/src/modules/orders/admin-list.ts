@@ -14,7 +14,8 @@ import {
 } from '@shopfront/shared';
 import type { z } from 'zod';
 import type { AdminOrdersQuerySchema } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { fieldError } from '../../lib/http.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
@@ -127,6 +128,75 @@ interface Row {
   refunded_minor: number;
 }
 
+/** The inbox's filters as examples (every one given): the shape named queries are described in. */
+export const EXAMPLE_ORDER_FILTERS: OrderFilters = {
+  payment_method: 'cod',
+  payment_status: ['paid'],
+  channel: 'ch_example',
+  kind: 'goods',
+  from: '2026-01-01',
+  to: '2026-01-31',
+  q: 'asha rao',
+};
+
+/** Up to `limit` orders chosen by `where`, newest first. */
+const inboxPage = namedQuery<Row>()({
+  name: 'orders.admin-list.page',
+  columns: [
+    'id',
+    'order_no',
+    'created_at',
+    'cursor_at',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'item_count',
+    'currency',
+    'grand_total_minor',
+    'payment_method_code',
+    'payment_method_name',
+    'payment_status',
+    'status',
+    'channel_id',
+    'refunded_minor',
+  ],
+  example: {
+    where: [
+      ...filtersSql(EXAMPLE_ORDER_FILTERS, 'Asia/Kolkata'),
+      sql`(o.created_at, o.id) < (${'2026-01-01T00:00:00.000000Z'}::timestamptz, ${'o_example'})`,
+    ],
+    limit: 50,
+  },
+  build: (p: { where: SQL[]; limit: number }) =>
+    sql`select o.id, o.order_no, ${isoSql(sql`o.created_at`)} as created_at,
+          to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+          o.shipping_address ->> 'first_name' as first_name, o.shipping_address ->> 'last_name' as last_name,
+          o.email, o.phone, o.currency, o.grand_total_minor, o.payment_method_code,
+          ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
+          o.payment_status, o.status, o.channel_id, o.refunded_minor,
+          (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as item_count
+          from orders o where ${and(p.where)}
+         order by o.created_at desc, o.id desc limit ${p.limit + 1}`,
+});
+
+/** The count of each tab's orders chosen by `where`. */
+const tabCounts = namedQuery<Record<AdminOrderTab, number>>()({
+  name: 'orders.admin-list.tab-counts',
+  columns: ADMIN_ORDER_TABS,
+  example: { where: filtersSql(EXAMPLE_ORDER_FILTERS, 'Asia/Kolkata') },
+  build: (p: { where: SQL[] }) => {
+    const counts = sql.join(
+      ADMIN_ORDER_TABS.map(
+        (t) =>
+          sql`count(*) filter (where o.status in ${list(ADMIN_ORDER_TAB_STATUSES[t])})::int as ${sql.identifier(t)}`,
+      ),
+      sql`, `,
+    );
+    return sql`select ${counts} from orders o where ${and(p.where)}`;
+  },
+});
+
 /** One page of the inbox with the tab counts. */
 export async function listAdminOrders(db: Db, q: Query, timeZone: string): Promise<AdminOrderList> {
   const filters = filtersSql(q, timeZone);
@@ -137,26 +207,9 @@ export async function listAdminOrders(db: Db, q: Query, timeZone: string): Promi
     const c = decodeCursor(q.cursor);
     page.push(sql`(o.created_at, o.id) < (${c.at}::timestamptz, ${c.id})`);
   }
-  const counts = sql.join(
-    ADMIN_ORDER_TABS.map(
-      (t) => sql`count(*) filter (where o.status in ${list(ADMIN_ORDER_TAB_STATUSES[t])})::int as ${sql.identifier(t)}`,
-    ),
-    sql`, `,
-  );
   const [rows, [tally]] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select o.id, o.order_no, ${isoSql(sql`o.created_at`)} as created_at,
-            to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-            o.shipping_address ->> 'first_name' as first_name, o.shipping_address ->> 'last_name' as last_name,
-            o.email, o.phone, o.currency, o.grand_total_minor, o.payment_method_code,
-            ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
-            o.payment_status, o.status, o.channel_id, o.refunded_minor,
-            (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as item_count
-            from orders o where ${and(page)}
-           order by o.created_at desc, o.id desc limit ${q.limit + 1}`,
-    ),
-    queryRows<Record<AdminOrderTab, number>>(db, sql`select ${counts} from orders o where ${and(filters)}`),
+    inboxPage(db, { where: page, limit: q.limit }),
+    tabCounts(db, { where: filters }),
   ]);
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
@@ -187,16 +240,23 @@ function toRow(r: Row): AdminOrderRow {
   };
 }
 
+type Badge = { new_orders: number; refund_requests: number; to_ship: number };
+
+const badgeCounts = namedQuery<Badge>()({
+  name: 'orders.admin-list.badge',
+  columns: ['new_orders', 'refund_requests', 'to_ship'],
+  example: {},
+  build: () =>
+    sql`select (select count(*)::int from orders where status = 'confirmed') as new_orders,
+               (select count(*)::int from orders where status = 'packed') as to_ship,
+               (select count(*)::int from refund_requests where status = 'requested') as refund_requests`,
+});
+
 /**
  * The panel's badge: confirmed orders waiting to be packed, packed ones waiting to be shipped, and
  * refund requests not yet answered (the panel counts what the member's role works on).
  */
-export async function orderBadge(db: Db): Promise<{ new_orders: number; refund_requests: number; to_ship: number }> {
-  const [row] = await queryRows<{ new_orders: number; refund_requests: number; to_ship: number }>(
-    db,
-    sql`select (select count(*)::int from orders where status = 'confirmed') as new_orders,
-               (select count(*)::int from orders where status = 'packed') as to_ship,
-               (select count(*)::int from refund_requests where status = 'requested') as refund_requests`,
-  );
+export async function orderBadge(db: Db): Promise<Badge> {
+  const [row] = await badgeCounts(db, {});
   return row!;
 }

@@ -8,7 +8,8 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { offlineMethodSql, paymentMethodNameSql } from '../../db/payment-methods.ts';
@@ -125,10 +126,55 @@ interface Row {
 const json = (select: ReturnType<typeof sql>, order: string) =>
   sql`(select coalesce(json_agg(x order by ${sql.raw(order)}), '[]'::json) from (${select}) x)`;
 
-/** The order page, or null when no order has this id. */
-export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrderDetail | null> {
-  const [row] = await queryRows<Row>(
-    db,
+/** The order page's row (every part of it as JSON). */
+const adminOrderRow = namedQuery<Row>()({
+  name: 'orders.admin-view.detail',
+  columns: [
+    'id',
+    'order_no',
+    'version',
+    'status',
+    'payment_status',
+    'payment_method_code',
+    'payment_method_name',
+    'offline',
+    'channel_id',
+    'channel_name',
+    'currency',
+    'created_at',
+    'updated_at',
+    'paid_at',
+    'customer_id',
+    'customer_orders',
+    'email',
+    'phone',
+    'shipping_address',
+    'billing_address',
+    'shipping',
+    'coupon_code',
+    'note',
+    'buyer_gstin',
+    'buyer_business_name',
+    'subtotal_minor',
+    'discount_minor',
+    'shipping_minor',
+    'cod_fee_minor',
+    'tax_minor',
+    'grand_total_minor',
+    'refunded_minor',
+    'paid_payment_id',
+    'lines',
+    'payments',
+    'payment_refunds',
+    'refund_requests',
+    'shipments',
+    'history',
+    'messages',
+    'recent_carriers',
+    'notes',
+  ],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
     sql`select o.id, o.order_no, o.version, o.status, o.payment_status, o.payment_method_code,
           ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as payment_method_name,
           ${offlineMethodSql(sql`o.payment_method_code`)} as offline,
@@ -204,8 +250,12 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
           (select coalesce(json_agg(c.carrier order by c.n desc, c.carrier), '[]'::json) from (
              select carrier, count(*) as n from (select carrier from shipments order by id desc limit 200) recent
               group by carrier order by count(*) desc limit 6) c) as recent_carriers
-        from orders o where o.id = ${orderId}`,
-  );
+        from orders o where o.id = ${p.orderId}`,
+});
+
+/** The order page, or null when no order has this id. */
+export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrderDetail | null> {
+  const [row] = await adminOrderRow(db, { orderId });
   return row ? toDetail(row) : null;
 }
 

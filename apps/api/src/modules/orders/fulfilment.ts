@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, adminOrderMessages, money, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { setPaymentStatus } from '../payments/records.ts';
@@ -83,6 +84,38 @@ export async function shipOrder(
   return { ...shipments[0]!, eventId };
 }
 
+/** The order's number. */
+const orderNoRow = namedQuery<{ order_no: string }>()({
+  name: 'orders.ship.order-no',
+  columns: ['order_no'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select order_no from orders where id = ${p.orderId}`,
+});
+
+/** The order's lines and their quantities. */
+const orderLineQuantities = namedQuery<{ id: number; quantity: number }>()({
+  name: 'orders.ship.lines',
+  columns: ['id', 'quantity'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`select id, quantity from order_items where order_id = ${p.orderId} order by id`,
+});
+
+/** A new shipment of the order. */
+const insertShipment = namedQuery<{ id: number }>()({
+  name: 'orders.ship.insert-shipment',
+  columns: ['id'],
+  example: {
+    orderId: 'o_example',
+    carrier: 'Delhivery',
+    waybill: 'W1',
+    trackingUrl: 'https://example.com/t/W1' as string | null,
+  },
+  build: (p: { orderId: string; carrier: string; waybill: string; trackingUrl: string | null }) =>
+    sql`insert into shipments (order_id, carrier, waybill, tracking_url)
+              values (${p.orderId}, ${p.carrier}, ${p.waybill}, ${p.trackingUrl}) returning id`,
+});
+
 /**
  * Packed → shipped in one or more parcels, one transaction: the move first (so of two packers
  * shipping at once one moves the order and the other is refused before any parcel is written),
@@ -106,23 +139,18 @@ export async function shipParcels(
   try {
     return await db.transaction(async (tx) => {
       const eventId = await move(tx, orderId, 'shipped', { note });
-      const [{ order_no: orderNo } = { order_no: orderId }] = await queryRows<{ order_no: string }>(
-        tx,
-        sql`select order_no from orders where id = ${orderId}`,
-      );
-      const items = await queryRows<{ id: number; quantity: number }>(
-        tx,
-        sql`select id, quantity from order_items where order_id = ${orderId} order by id`,
-      );
+      const [{ order_no: orderNo } = { order_no: orderId }] = await orderNoRow(tx, { orderId });
+      const items = await orderLineQuantities(tx, { orderId });
       const contents = parcelContents(parcels, items);
       const shipments: { shipmentId: number; waybill: string }[] = [];
       for (const [i, p] of parcels.entries()) {
         const waybill = p.waybill?.trim() || (await ownWaybill(tx, orderNo, i + 1));
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into shipments (order_id, carrier, waybill, tracking_url)
-              values (${orderId}, ${p.carrier}, ${waybill}, ${p.trackingUrl ?? null}) returning id`,
-        );
+        const [row] = await insertShipment(tx, {
+          orderId,
+          carrier: p.carrier,
+          waybill,
+          trackingUrl: p.trackingUrl ?? null,
+        });
         for (const line of contents[i]!) {
           await queryRows(
             tx,
@@ -179,15 +207,42 @@ export interface ScanInput {
   description?: string;
 }
 
+/** A scan of shipment `shipmentId` (of order `orderId` when given). */
+const insertScan = namedQuery<{ id: number }>()({
+  name: 'orders.shipment.add-scan',
+  columns: ['id'],
+  example: {
+    shipmentId: 1,
+    at: '2026-12-03T10:00:00.000Z',
+    location: 'Pune',
+    status: 'In transit',
+    description: '',
+    orderId: 'o_example' as string | undefined,
+  },
+  build: (p: {
+    shipmentId: number;
+    at: string;
+    location: string;
+    status: string;
+    description: string;
+    orderId: string | undefined;
+  }) =>
+    sql`insert into shipment_scans (shipment_id, scanned_at, location, status, description)
+        select id, ${p.at}::timestamptz, ${p.location}, ${p.status}, ${p.description}
+          from shipments where id = ${p.shipmentId}${p.orderId === undefined ? sql`` : sql` and order_id = ${p.orderId}`}
+     returning id`,
+});
+
 /** Records one carrier scan of a shipment (time, place, status); of order `orderId` when given. */
 export async function addScan(db: Db, shipmentId: number, scan: ScanInput, orderId?: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into shipment_scans (shipment_id, scanned_at, location, status, description)
-        select id, ${scan.at.toISOString()}::timestamptz, ${scan.location}, ${scan.status}, ${scan.description ?? ''}
-          from shipments where id = ${shipmentId}${orderId === undefined ? sql`` : sql` and order_id = ${orderId}`}
-     returning id`,
-  );
+  const [row] = await insertScan(db, {
+    shipmentId,
+    at: scan.at.toISOString(),
+    location: scan.location,
+    status: scan.status,
+    description: scan.description ?? '',
+    orderId,
+  });
   if (!row) throw new HttpError(404, fulfilmentMessages.shipmentNotFound);
   return row.id;
 }
@@ -218,20 +273,26 @@ export function markDelivered(db: Db, orderId: string, note?: string, cashCollec
   });
 }
 
+/** How many of the order's refund requests are open, and whether all of it is refunded. */
+const openRefundState = namedQuery<{ open: number; all: boolean }>()({
+  name: 'orders.refund.settle-state',
+  columns: ['open', 'all'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`select (select count(*)::int from refund_requests where order_id = o.id and status = 'requested') as open,
+               (o.refunded_minor >= o.grand_total_minor
+                 or not exists (select 1 from order_items i where i.order_id = o.id and i.refunded_quantity < i.quantity))
+                 as all
+          from orders o where o.id = ${p.orderId}`,
+});
+
 /**
  * When no request of the order is open any more: refunded when everything was given back (every
  * item's whole quantity, or the whole total), else back to delivered (a partial refund keeps the
  * order delivered; its refunded amount says "partly refunded").
  */
 async function settleRefunds(tx: Db, orderId: string, note: string | null): Promise<void> {
-  const [state] = await queryRows<{ open: number; all: boolean }>(
-    tx,
-    sql`select (select count(*)::int from refund_requests where order_id = o.id and status = 'requested') as open,
-               (o.refunded_minor >= o.grand_total_minor
-                 or not exists (select 1 from order_items i where i.order_id = o.id and i.refunded_quantity < i.quantity))
-                 as all
-          from orders o where o.id = ${orderId}`,
-  );
+  const [state] = await openRefundState(tx, { orderId });
   if (!state || state.open > 0) return;
   await moveOrder(tx, {
     orderId,
@@ -256,7 +317,7 @@ export interface RefundDecision {
 
 /** 404 when the request is not (of this order), 409 when it was answered already. */
 async function refusedRequest(tx: Db, refundRequestId: number, orderId: string | undefined): Promise<never> {
-  const [req] = await queryRows<{ status: string }>(
+  const [req] = await queryRows(
     tx,
     sql`select status from refund_requests where id = ${refundRequestId}
           ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}`,
@@ -264,6 +325,51 @@ async function refusedRequest(tx: Db, refundRequestId: number, orderId: string |
   if (!req) throw new HttpError(404, fulfilmentMessages.refundNotFound);
   throw new HttpError(409, fulfilmentMessages.refundHandled);
 }
+
+/** The open request's amount when it is less than `amountMinor`. */
+const askedLess = namedQuery<{ amount_minor: number; currency: string }>()({
+  name: 'orders.refund.asked-less',
+  columns: ['amount_minor', 'currency'],
+  example: { refundRequestId: 1, amountMinor: 100, orderId: 'o_example' as string | undefined },
+  build: (p: { refundRequestId: number; amountMinor: number; orderId: string | undefined }) =>
+    sql`select r.amount_minor, o.currency from refund_requests r join orders o on o.id = r.order_id
+               where r.id = ${p.refundRequestId} and r.status = 'requested' and r.amount_minor < ${p.amountMinor}
+                 ${p.orderId === undefined ? sql`` : sql`and r.order_id = ${p.orderId}`}`,
+});
+
+/** A granted refund request. */
+interface Granted {
+  order_id: string;
+  order_item_id: number;
+  quantity: number;
+  amount_minor: number;
+  reason: string;
+}
+
+/** Marks the open request refunded (with `amountMinor` when given, at most what was asked). */
+const grantRequest = namedQuery<Granted>()({
+  name: 'orders.refund.grant',
+  columns: ['order_id', 'order_item_id', 'quantity', 'amount_minor', 'reason'],
+  example: { refundRequestId: 1, amountMinor: 100 as number | undefined, orderId: 'o_example' as string | undefined },
+  build: (p: { refundRequestId: number; amountMinor: number | undefined; orderId: string | undefined }) =>
+    sql`update refund_requests set status = 'refunded', updated_at = now(),
+               amount_minor = ${p.amountMinor === undefined ? sql`amount_minor` : sql`${p.amountMinor}::int`}
+           where id = ${p.refundRequestId} and status = 'requested'
+             ${p.orderId === undefined ? sql`` : sql`and order_id = ${p.orderId}`}
+             ${p.amountMinor === undefined ? sql`` : sql`and amount_minor >= ${p.amountMinor}`}
+       returning order_id, order_item_id, quantity, amount_minor, reason`,
+});
+
+/** Puts `quantity` of the line's variant back in stock. */
+const restockLine = namedQuery<{ product_id: string; stock: number; qty: number }>()({
+  name: 'orders.refund.restock',
+  columns: ['product_id', 'stock', 'qty'],
+  example: { quantity: 1, itemId: 1 },
+  build: (p: { quantity: number; itemId: number }) =>
+    sql`update variants v set stock = v.stock + ${p.quantity} from order_items i
+             where i.id = ${p.itemId} and v.id = i.variant_id
+         returning v.product_id, v.stock, ${p.quantity}::int as qty`,
+});
 
 /**
  * Grants a refund request, once (a conditional update on the request: of two approvals at once
@@ -279,29 +385,10 @@ async function refusedRequest(tx: Db, refundRequestId: number, orderId: string |
 export async function approveRefund(db: Db, refundRequestId: number, decision: RefundDecision = {}): Promise<void> {
   const { orderId, amountMinor, note } = decision;
   await db.transaction(async (tx) => {
-    const [req] = await queryRows<{
-      order_id: string;
-      order_item_id: number;
-      quantity: number;
-      amount_minor: number;
-      reason: string;
-    }>(
-      tx,
-      sql`update refund_requests set status = 'refunded', updated_at = now(),
-               amount_minor = ${amountMinor === undefined ? sql`amount_minor` : sql`${amountMinor}::int`}
-           where id = ${refundRequestId} and status = 'requested'
-             ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}
-             ${amountMinor === undefined ? sql`` : sql`and amount_minor >= ${amountMinor}`}
-       returning order_id, order_item_id, quantity, amount_minor, reason`,
-    );
+    const [req] = await grantRequest(tx, { refundRequestId, amountMinor, orderId });
     if (!req) {
       if (amountMinor !== undefined) {
-        const [asked] = await queryRows<{ amount_minor: number; currency: string }>(
-          tx,
-          sql`select r.amount_minor, o.currency from refund_requests r join orders o on o.id = r.order_id
-               where r.id = ${refundRequestId} and r.status = 'requested' and r.amount_minor < ${amountMinor}
-                 ${orderId === undefined ? sql`` : sql`and r.order_id = ${orderId}`}`,
-        );
+        const [asked] = await askedLess(tx, { refundRequestId, amountMinor, orderId });
         if (asked) {
           throw fieldError(
             'amount_minor',
@@ -317,12 +404,7 @@ export async function approveRefund(db: Db, refundRequestId: number, decision: R
     );
     if (decision.restock) {
       await noteStockChange(tx, { reason: 'return', actor: null, ref: req!.order_id });
-      const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
-        tx,
-        sql`update variants v set stock = v.stock + ${req!.quantity} from order_items i
-             where i.id = ${req!.order_item_id} and v.id = i.variant_id
-         returning v.product_id, v.stock, ${req!.quantity}::int as qty`,
-      );
+      const touched = await restockLine(tx, { quantity: req!.quantity, itemId: req!.order_item_id });
       await noteStockChange(tx, null);
       await refreshOnStockCrossing(tx, touched, 'returned');
     }
@@ -330,6 +412,27 @@ export async function approveRefund(db: Db, refundRequestId: number, decision: R
     await settleRefunds(tx, req!.order_id, note ?? null);
   });
 }
+
+/** Adds the amount granted (capped by what is left of the total) to the order's refunded amount. */
+const addRefundedAmount = namedQuery<{ online: boolean; amount: number; payment_id: string | null }>()({
+  name: 'orders.refund.grant-money',
+  columns: ['online', 'amount', 'payment_id'],
+  example: { orderId: 'o_example', amountMinor: 100 },
+  build: (p: { orderId: string; amountMinor: number }) =>
+    sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online,
+                          least(${p.amountMinor}, o.grand_total_minor - o.refunded_minor) as amount,
+                          o.paid_payment_id
+                     from orders o where o.id = ${p.orderId})
+        update orders o set refunded_minor = o.refunded_minor + m.amount,
+          payment_status = case
+            -- Online, the refund job says when the money is back.
+            when m.online then case when m.amount > 0 then 'refund_pending' else o.payment_status end
+            when o.refunded_minor + m.amount >= o.grand_total_minor then 'refunded'
+            else o.payment_status end,
+          updated_at = now()
+        from m where o.id = ${p.orderId}
+    returning m.online, m.amount, m.paid_payment_id as payment_id`,
+});
 
 /**
  * The money of a granted request. Recorded as refunded now. Online: the provider pays it back
@@ -345,22 +448,7 @@ async function grantMoney(
   req: { order_id: string; amount_minor: number; reason: string },
 ): Promise<void> {
   await queryRows(tx, sql`select id from orders where id = ${req.order_id} for update`);
-  const [order] = await queryRows<{ online: boolean; amount: number; payment_id: string | null }>(
-    tx,
-    sql`with m as (select not ${offlineMethodSql(sql`o.payment_method_code`)} as online,
-                          least(${req.amount_minor}, o.grand_total_minor - o.refunded_minor) as amount,
-                          o.paid_payment_id
-                     from orders o where o.id = ${req.order_id})
-        update orders o set refunded_minor = o.refunded_minor + m.amount,
-          payment_status = case
-            -- Online, the refund job says when the money is back.
-            when m.online then case when m.amount > 0 then 'refund_pending' else o.payment_status end
-            when o.refunded_minor + m.amount >= o.grand_total_minor then 'refunded'
-            else o.payment_status end,
-          updated_at = now()
-        from m where o.id = ${req.order_id}
-    returning m.online, m.amount, m.paid_payment_id as payment_id`,
-  );
+  const [order] = await addRefundedAmount(tx, { orderId: req.order_id, amountMinor: req.amount_minor });
   if (order?.online && order.amount > 0) {
     await queueRefund(tx, {
       orderId: req.order_id,
@@ -371,6 +459,18 @@ async function grantMoney(
     });
   }
 }
+
+/** Marks the open request rejected. */
+const rejectRequest = namedQuery<{ order_id: string; order_item_id: number; quantity: number }>()({
+  name: 'orders.refund.reject',
+  columns: ['order_id', 'order_item_id', 'quantity'],
+  example: { refundRequestId: 1, orderId: 'o_example' as string | undefined },
+  build: (p: { refundRequestId: number; orderId: string | undefined }) =>
+    sql`update refund_requests set status = 'rejected', updated_at = now()
+           where id = ${p.refundRequestId} and status = 'requested'
+             ${p.orderId === undefined ? sql`` : sql`and order_id = ${p.orderId}`}
+       returning order_id, order_item_id, quantity`,
+});
 
 /**
  * Refuses a refund request: its quantity may be asked for again, and when it was the last open
@@ -383,13 +483,7 @@ export async function rejectRefund(
 ): Promise<void> {
   const { orderId, note } = decision;
   await db.transaction(async (tx) => {
-    const [req] = await queryRows<{ order_id: string; order_item_id: number; quantity: number }>(
-      tx,
-      sql`update refund_requests set status = 'rejected', updated_at = now()
-           where id = ${refundRequestId} and status = 'requested'
-             ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}
-       returning order_id, order_item_id, quantity`,
-    );
+    const [req] = await rejectRequest(tx, { refundRequestId, orderId });
     if (!req) await refusedRequest(tx, refundRequestId, orderId);
     await queryRows(
       tx,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { money, type Address, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
@@ -234,20 +235,40 @@ interface FactsRow {
   application_stage: string | null;
 }
 
-/**
- * Tells the shopper about history row `eventId`, once. Answers how many messages were queued
- * (0 when the row was told before, or the change is not one to tell).
- */
-export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: number): Promise<number> {
-  const settings = await getStoreSettings(db, ['store_name', 'store_url']);
-  const storeName = storeNameOf(settings.store_name);
-  const origin = backgroundLinkOrigin(app.env, settings.store_url);
-  const secret = await shopSecret(db);
-  const sent = await db.transaction(async (tx) => {
-    const [row] = await queryRows<FactsRow>(
-      tx,
-      sql`with told as (
-            update order_events set notified_at = now() where id = ${eventId} and notified_at is null
+/** Marks history row `eventId` told (if it was not) and answers what the message about it needs. */
+const markToldFacts = namedQuery<FactsRow>()({
+  name: 'orders.message.facts',
+  columns: [
+    'order_id',
+    'order_no',
+    'from_status',
+    'to_status',
+    'note',
+    'email',
+    'phone',
+    'shipping_address',
+    'currency',
+    'grand_total_minor',
+    'refunded_minor',
+    'granted_refund_minor',
+    'granted_now_minor',
+    'payment_status',
+    'offline',
+    'payment_method_name',
+    'created_at',
+    'paid_at',
+    'shipping',
+    'items',
+    'shipment',
+    'application_id',
+    'application_no',
+    'service_name',
+    'application_stage',
+  ],
+  example: { eventId: 1 },
+  build: (p: { eventId: number }) =>
+    sql`with told as (
+            update order_events set notified_at = now() where id = ${p.eventId} and notified_at is null
             returning order_id, from_status, to_status, note, created_at)
           select t.order_id, t.from_status, t.to_status, t.note, o.order_no, o.email, o.phone, o.shipping_address,
             o.currency, o.grand_total_minor, o.refunded_minor, o.payment_status,
@@ -268,7 +289,19 @@ export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: nu
             a.id as application_id, a.application_no, a.service_name, a.stage as application_stage
             from told t join orders o on o.id = t.order_id
             left join applications a on a.id = o.application_id`,
-    );
+});
+
+/**
+ * Tells the shopper about history row `eventId`, once. Answers how many messages were queued
+ * (0 when the row was told before, or the change is not one to tell).
+ */
+export async function sendOrderMessage(app: FastifyInstance, db: Db, eventId: number): Promise<number> {
+  const settings = await getStoreSettings(db, ['store_name', 'store_url']);
+  const storeName = storeNameOf(settings.store_name);
+  const origin = backgroundLinkOrigin(app.env, settings.store_url);
+  const secret = await shopSecret(db);
+  const sent = await db.transaction(async (tx) => {
+    const [row] = await markToldFacts(tx, { eventId });
     if (!row) return 0;
     const facts: OrderMessageFacts = {
       orderId: row.order_id,

@@ -8,6 +8,7 @@ import {
   type OrderStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { queueRefund } from '../payments/service.ts';
@@ -20,6 +21,9 @@ import { loadInvoiceData } from './view.ts';
 import { invoiceInput, invoiceRefusal } from './invoice-data.ts';
 
 /** What a shopper may do to their own orders: cancel, ask for a refund, rate. */
+
+/** An access condition in its richest shape (a customer's and a guest's order): named queries' example. */
+const EXAMPLE_ACCESS: OrderAccess = { customerId: 1, guestOrderId: 'o_example' };
 
 const orderNotFound = () => new HttpError(404, orderMessages.orderNotFound);
 
@@ -49,6 +53,21 @@ export async function cancelOrder(
   });
 }
 
+/** A paid order marked refunded (refund pending when paid online): what was paid and not refunded yet. */
+const refundWhatWasPaid = namedQuery<{ amount: number; payment_id: string | null; online: boolean }>()({
+  name: 'orders.cancel-refund-left',
+  columns: ['amount', 'payment_id', 'online'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`with paid as (select id, grand_total_minor - refunded_minor as amount, paid_payment_id,
+                             not ${offlineMethodSql(sql`payment_method_code`)} as online
+                        from orders where id = ${p.orderId} and payment_status = 'paid')
+        update orders o set payment_status = case when paid.online then 'refund_pending' else 'refunded' end,
+               refunded_minor = o.grand_total_minor, updated_at = now()
+          from paid where o.id = paid.id and paid.amount > 0
+      returning paid.amount, paid.paid_payment_id as payment_id, paid.online`,
+});
+
 /**
  * The money of an order just cancelled (run in the cancelling transaction, after the move). What
  * is left of an online payment goes back through its provider (the payments module's job); the
@@ -64,16 +83,7 @@ export async function settleCancelledPayment(
   orderId: string,
   reason: string,
 ): Promise<{ refundQueued: boolean }> {
-  const [left] = await queryRows<{ amount: number; payment_id: string | null; online: boolean }>(
-    tx,
-    sql`with paid as (select id, grand_total_minor - refunded_minor as amount, paid_payment_id,
-                             not ${offlineMethodSql(sql`payment_method_code`)} as online
-                        from orders where id = ${orderId} and payment_status = 'paid')
-        update orders o set payment_status = case when paid.online then 'refund_pending' else 'refunded' end,
-               refunded_minor = o.grand_total_minor, updated_at = now()
-          from paid where o.id = paid.id and paid.amount > 0
-      returning paid.amount, paid.paid_payment_id as payment_id, paid.online`,
-  );
+  const [left] = await refundWhatWasPaid(tx, { orderId });
   if (!left?.online) return { refundQueued: false };
   await queueRefund(tx, {
     orderId,
@@ -101,6 +111,34 @@ function shareOfLine(totalMinor: number, quantity: number, n: number): number {
   return allocateMinor(totalMinor, [n, quantity - n])[0]!;
 }
 
+/** The order's state and kind, locked. */
+const lockOrderKind = namedQuery<{ status: OrderStatus; kind: string }>()({
+  name: 'orders.refund-request.lock',
+  columns: ['status', 'kind'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select status, kind from orders where id = ${p.orderId} for update`,
+});
+
+/** Adds `quantity` to the line's requested quantity while it stays within what was ordered. */
+const requestLineQuantity = namedQuery<{ quantity: number; total_minor: number; requested: number }>()({
+  name: 'orders.refund-request.line',
+  columns: ['quantity', 'total_minor', 'requested'],
+  example: { orderId: 'o_example', itemId: 1, quantity: 1 },
+  build: (p: { orderId: string; itemId: number; quantity: number }) =>
+    sql`update order_items set refund_requested_quantity = refund_requested_quantity + ${p.quantity}
+             where id = ${p.itemId} and order_id = ${p.orderId} and refund_requested_quantity + ${p.quantity} <= quantity
+         returning quantity, total_minor, refund_requested_quantity as requested`,
+});
+
+const insertRefundRequest = namedQuery<{ id: number }>()({
+  name: 'orders.refund-request.insert',
+  columns: ['id'],
+  example: { orderId: 'o_example', itemId: 1, quantity: 1, reason: 'Damaged', amount: 100 },
+  build: (p: { orderId: string; itemId: number; quantity: number; reason: string; amount: number }) =>
+    sql`insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
+            values (${p.orderId}, ${p.itemId}, ${p.quantity}, ${p.reason}, ${p.amount}) returning id`,
+});
+
 /**
  * A refund request per line and quantity (enable_refund on, order delivered or with a request
  * open). Each line's requested quantity grows by a conditional update that never passes what
@@ -124,23 +162,15 @@ export async function requestRefund(
     wanted.set(i.item_id, { quantity: (prev?.quantity ?? 0) + i.quantity, index: prev?.index ?? index });
   });
   await db.transaction(async (tx) => {
-    const [order] = await queryRows<{ status: OrderStatus; kind: string }>(
-      tx,
-      sql`select status, kind from orders where id = ${orderId} for update`,
-    );
+    const [order] = await lockOrderKind(tx, { orderId });
     // A service's fee goes back through its application (ask to cancel it: ADR 37), not a request here.
     if (order?.kind === 'service_fee') throw new HttpError(409, orderMessages.refundFeeOnApplication);
     if (!order || !isRefundable(order.status)) throw new HttpError(409, orderMessages.refundNotYet);
     let firstRequest: number | null = null;
     for (const [itemId, { quantity, index }] of wanted) {
-      const [line] = await queryRows<{ quantity: number; total_minor: number; requested: number }>(
-        tx,
-        sql`update order_items set refund_requested_quantity = refund_requested_quantity + ${quantity}
-             where id = ${itemId} and order_id = ${orderId} and refund_requested_quantity + ${quantity} <= quantity
-         returning quantity, total_minor, refund_requested_quantity as requested`,
-      );
+      const [line] = await requestLineQuantity(tx, { orderId, itemId, quantity });
       if (!line) {
-        const [exists] = await queryRows<{ id: number }>(
+        const [exists] = await queryRows(
           tx,
           sql`select id from order_items where id = ${itemId} and order_id = ${orderId}`,
         );
@@ -152,11 +182,7 @@ export async function requestRefund(
       const amount =
         shareOfLine(line.total_minor, line.quantity, line.requested) -
         shareOfLine(line.total_minor, line.quantity, before);
-      const [request] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into refund_requests (order_id, order_item_id, quantity, reason, amount_minor)
-            values (${orderId}, ${itemId}, ${quantity}, ${input.reason}, ${amount}) returning id`,
-      );
+      const [request] = await insertRefundRequest(tx, { orderId, itemId, quantity, reason: input.reason, amount });
       firstRequest ??= request!.id;
     }
     await queueStaffAlert(tx, { kind: 'refund_request', orderId, key: `refund:${firstRequest}` });
@@ -171,13 +197,22 @@ export async function requestRefund(
   });
 }
 
+/** Whether the order `access` reaches was rated. */
+const ratedRow = namedQuery<{ rated: boolean }>()({
+  name: 'orders.rated',
+  columns: ['rated'],
+  example: { orderId: 'o_example', access: EXAMPLE_ACCESS },
+  build: (p: { orderId: string; access: OrderAccess }) =>
+    sql`select rated_at is not null as rated from orders where id = ${p.orderId} and ${orderAccessSql(p.access)}`,
+});
+
 /** Rates the shopper's experience of an order, once: a conditional update where rated_at is null. */
 export async function rateOrder(
   db: Db,
   access: OrderAccess,
   input: { orderId: string; rating: number; comment: string | null },
 ): Promise<void> {
-  const [rated] = await queryRows<{ id: string }>(
+  const [rated] = await queryRows(
     db,
     sql`update orders set rating = ${input.rating}, rating_comment = ${input.comment || null}, rated_at = now(),
                updated_at = now()
@@ -189,10 +224,7 @@ export async function rateOrder(
      returning id`,
   );
   if (rated) return;
-  const [row] = await queryRows<{ rated: boolean }>(
-    db,
-    sql`select rated_at is not null as rated from orders where id = ${input.orderId} and ${orderAccessSql(access)}`,
-  );
+  const [row] = await ratedRow(db, { orderId: input.orderId, access });
   if (!row) throw orderNotFound();
   throw new HttpError(409, row.rated ? orderMessages.alreadyRated : orderMessages.rateNotYet);
 }
@@ -207,6 +239,20 @@ const PURCHASE_FLAGS = {
 } as const;
 export type PurchasePlugin = keyof typeof PURCHASE_FLAGS;
 
+/** Sets the plugin's flag on the order `access` reaches: whether this call set it (none when not reached). */
+const setPurchaseFlag = namedQuery<{ tracked: boolean }>()({
+  name: 'orders.purchase-tracked',
+  columns: ['tracked'],
+  example: { orderId: 'o_example', access: EXAMPLE_ACCESS, plugin: 'GoogleGtag' as PurchasePlugin },
+  build: (p: { orderId: string; access: OrderAccess; plugin: PurchasePlugin }) => {
+    const flag = sql.raw(PURCHASE_FLAGS[p.plugin]);
+    return sql`with target as (select id from orders where id = ${p.orderId} and ${orderAccessSql(p.access)}),
+         flagged as (update orders o set ${flag} = true from target
+                      where o.id = target.id and not o.${flag} returning o.id)
+        select exists (select 1 from flagged) as tracked from target`;
+  },
+});
+
 /**
  * Sets the plugin's tracked flag of the requester's order, once: a conditional update (where the
  * flag is still false) answers true to the first call and false to every later one, so the page
@@ -219,14 +265,7 @@ export async function markPurchaseTracked(
   orderId: string,
   plugin: PurchasePlugin,
 ): Promise<boolean | null> {
-  const flag = sql.raw(PURCHASE_FLAGS[plugin]);
-  const [row] = await queryRows<{ tracked: boolean }>(
-    db,
-    sql`with target as (select id from orders where id = ${orderId} and ${orderAccessSql(access)}),
-         flagged as (update orders o set ${flag} = true from target
-                      where o.id = target.id and not o.${flag} returning o.id)
-        select exists (select 1 from flagged) as tracked from target`,
-  );
+  const [row] = await setPurchaseFlag(db, { orderId, access, plugin });
   return row ? row.tracked : null;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ROLE_AREAS, STAFF_ROLES, money } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
@@ -65,8 +66,13 @@ const isAlertRecipient = sql`staff.is_active and staff.role in (${sql.join(
   sql`, `,
 )}) and coalesce(staff.notify_orders, staff.role = 'owner')`;
 
-/** The SQL of who is told by e-mail. */
-export const alertRecipientsSql = sql`select email from staff where ${isAlertRecipient} order by email`;
+/** Who is told by e-mail. */
+const alertRecipients = namedQuery<{ email: string }>()({
+  name: 'orders.staff-alert.recipients',
+  columns: ['email'],
+  example: {},
+  build: () => sql`select email from staff where ${isAlertRecipient} order by email`,
+});
 
 interface AlertOrder {
   order_no: string;
@@ -87,9 +93,24 @@ interface AlertOrder {
 }
 
 /** What an alert says about its order. */
-async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefined> {
-  const [o] = await queryRows<AlertOrder>(
-    db,
+const alertOrderRow = namedQuery<AlertOrder>()({
+  name: 'orders.staff-alert.order',
+  columns: [
+    'order_no',
+    'currency',
+    'grand_total_minor',
+    'method',
+    'name',
+    'items',
+    'requested_minor',
+    'reasons',
+    'application_id',
+    'application_no',
+    'cancel_reason',
+    'cod',
+  ],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
     sql`select o.order_no, o.currency, o.grand_total_minor, ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} as method,
           trim(coalesce(o.shipping_address ->> 'first_name', '') || ' ' || coalesce(o.shipping_address ->> 'last_name', '')) as name,
           (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
@@ -100,8 +121,12 @@ async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefin
           a.id as application_id, a.application_no, a.cancel_request_reason as cancel_reason,
           o.payment_status = 'cod' as cod
         from orders o left join applications a on a.id = o.application_id
-       where o.id = ${orderId}`,
-  );
+       where o.id = ${p.orderId}`,
+});
+
+/** What an alert says about its order. */
+async function alertOrder(db: Db, orderId: string): Promise<AlertOrder | undefined> {
+  const [o] = await alertOrderRow(db, { orderId });
   return o;
 }
 
@@ -118,38 +143,60 @@ interface CancelRequest {
   cancel_reason: string | null;
 }
 
+/** The application asked to be cancelled: the one named, else the fee order's. */
+const cancelRequestRow = namedQuery<CancelRequest>()({
+  name: 'orders.staff-alert.cancel-request',
+  columns: ['application_id', 'application_no', 'name', 'cancel_reason'],
+  example: { applicationId: 'app_example', orderId: 'o_example' } as { applicationId?: string; orderId?: string },
+  build: (p: { applicationId?: string; orderId?: string }) =>
+    sql`select a.id as application_id, a.application_no, a.name, a.cancel_request_reason as cancel_reason
+          from applications a
+         where a.id = coalesce(${p.applicationId ?? null}::text,
+                               (select application_id from orders where id = ${p.orderId ?? null}::text))`,
+});
+
 /** What a cancel request's alert says: the application, with or without a fee order. */
 async function cancelRequestOf(
   db: Db,
   alert: Extract<StaffAlert, { kind: 'cancel_request' }>,
 ): Promise<CancelRequest | undefined> {
-  const [a] = await queryRows<CancelRequest>(
-    db,
-    sql`select a.id as application_id, a.application_no, a.name, a.cancel_request_reason as cancel_reason
-          from applications a
-         where a.id = coalesce(${alert.applicationId ?? null}::text,
-                               (select application_id from orders where id = ${alert.orderId ?? null}::text))`,
-  );
+  const [a] = await cancelRequestRow(db, alert);
   return a;
 }
 
 const applicationPath = (a: CancelRequest) => `/admin/applications/${encodeURIComponent(a.application_id)}`;
+
+type Activity = { application_id: string; application_no: string; name: string; what: string | null };
+type ActivityParams = { applicationId: string; itemId: number };
+
+/** The application and the applicant's message. */
+const applicantMessageRow = namedQuery<Activity>()({
+  name: 'orders.staff-alert.applicant-message',
+  columns: ['application_id', 'application_no', 'name', 'what'],
+  example: { applicationId: 'app_example', itemId: 1 },
+  build: (p: ActivityParams) =>
+    sql`select a.id as application_id, a.application_no, a.name, m.body as what
+          from applications a join application_messages m on m.application_id = a.id
+         where a.id = ${p.applicationId} and m.id = ${p.itemId}`,
+});
+
+/** The application and the applicant's document. */
+const applicantDocumentRow = namedQuery<Activity>()({
+  name: 'orders.staff-alert.applicant-document',
+  columns: ['application_id', 'application_no', 'name', 'what'],
+  example: { applicationId: 'app_example', itemId: 1 },
+  build: (p: ActivityParams) =>
+    sql`select a.id as application_id, a.application_no, a.name, d.original_name as what
+          from applications a join application_documents d on d.application_id = a.id
+         where a.id = ${p.applicationId} and d.id = ${p.itemId}`,
+});
 
 /** What an applicant's message or document alert says: who, on which application, and what. */
 async function applicantActivity(
   db: Db,
   alert: ApplicantActivity,
 ): Promise<{ title: string; body: string; url: string } | undefined> {
-  const [a] = await queryRows<{ application_id: string; application_no: string; name: string; what: string | null }>(
-    db,
-    alert.kind === 'applicant_message'
-      ? sql`select a.id as application_id, a.application_no, a.name, m.body as what
-              from applications a join application_messages m on m.application_id = a.id
-             where a.id = ${alert.applicationId} and m.id = ${alert.itemId}`
-      : sql`select a.id as application_id, a.application_no, a.name, d.original_name as what
-              from applications a join application_documents d on d.application_id = a.id
-             where a.id = ${alert.applicationId} and d.id = ${alert.itemId}`,
-  );
+  const [a] = await (alert.kind === 'applicant_message' ? applicantMessageRow : applicantDocumentRow)(db, alert);
   if (!a) return undefined;
   const said = Array.from((a.what ?? '').replace(/\s+/g, ' ').trim());
   const quoted = said.length > 200 ? `${said.slice(0, 199).join('')}…` : said.join('');
@@ -277,14 +324,14 @@ export async function sendStaffAlert(app: FastifyInstance, db: Db, alert: StaffA
   const storeName = storeNameOf(settings.store_name);
   const origin = backgroundLinkOrigin(app.env, settings.store_url) ?? '';
   const sent = await db.transaction(async (tx) => {
-    const [fresh] = await queryRows<{ key: string }>(
+    const [fresh] = await queryRows(
       tx,
       sql`insert into staff_alerts (key) values (${alert.key}) on conflict do nothing returning key`,
     );
     if (!fresh) return 0;
     const composed = await composeAlert(tx, alert, storeName, origin);
     if (!composed) return 0;
-    const recipients = await queryRows<{ email: string }>(tx, alertRecipientsSql);
+    const recipients = await alertRecipients(tx, {});
     for (const r of recipients)
       await app.outbox.enqueue(tx, { channel: 'email', recipient: r.email, ...composed.email });
     return recipients.length;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { releaseCouponUse } from '../coupons/service.ts';
@@ -61,22 +62,32 @@ export async function moveOrder(tx: Db, input: OrderMove): Promise<{ from: Order
   }
 }
 
+/** Moves the locked order to `to` when its state is one of `allowed`: the state it left. */
+const moveOrderRow = namedQuery<{ from_status: OrderStatus }>()({
+  name: 'orders.move',
+  columns: ['from_status'],
+  example: {
+    orderId: 'o_example',
+    to: 'packed' as OrderStatus,
+    allowed: ['confirmed', 'packed'] as readonly OrderStatus[],
+  },
+  build: (p: { orderId: string; to: OrderStatus; allowed: readonly OrderStatus[] }) =>
+    sql`with prev as (select id, status from orders where id = ${p.orderId} for update)
+        update orders o set status = ${p.to}, updated_at = now()
+          from prev
+         where o.id = prev.id and prev.status in ${sql`(${sql.join(
+           p.allowed.map((s) => sql`${s}`),
+           sql`, `,
+         )})`}
+        returning prev.status as from_status`,
+});
+
 async function applyMove(
   tx: Db,
   input: OrderMove,
   allowed: readonly OrderStatus[],
 ): Promise<{ from: OrderStatus; eventId: number } | null> {
-  const [moved] = await queryRows<{ from_status: OrderStatus }>(
-    tx,
-    sql`with prev as (select id, status from orders where id = ${input.orderId} for update)
-        update orders o set status = ${input.to}, updated_at = now()
-          from prev
-         where o.id = prev.id and prev.status in ${sql`(${sql.join(
-           allowed.map((s) => sql`${s}`),
-           sql`, `,
-         )})`}
-        returning prev.status as from_status`,
-  );
+  const [moved] = await moveOrderRow(tx, { orderId: input.orderId, to: input.to, allowed });
   if (!moved) return null;
   const eventId = await recordOrderEvent(tx, {
     orderId: input.orderId,
@@ -106,16 +117,28 @@ export async function recordToldOrderEvent(
   );
 }
 
+/** A history row. */
+const insertOrderEvent = namedQuery<{ id: number }>()({
+  name: 'orders.event.insert',
+  columns: ['id'],
+  example: {
+    orderId: 'o_example',
+    from: 'confirmed' as OrderStatus | null,
+    to: 'packed' as OrderStatus,
+    actor: 'staff' as OrderActor,
+    note: 'Packed' as string | null,
+  },
+  build: (p: { orderId: string; from: OrderStatus | null; to: OrderStatus; actor: OrderActor; note: string | null }) =>
+    sql`insert into order_events (order_id, from_status, to_status, actor, note)
+        values (${p.orderId}, ${p.from}, ${p.to}, ${p.actor}, ${p.note}) returning id`,
+});
+
 /** Writes a history row and queues its message (a new order's first row has no `from`). */
 export async function recordOrderEvent(
   tx: Db,
   e: { orderId: string; from: OrderStatus | null; to: OrderStatus; actor: OrderActor; note: string | null },
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into order_events (order_id, from_status, to_status, actor, note)
-        values (${e.orderId}, ${e.from}, ${e.to}, ${e.actor}, ${e.note}) returning id`,
-  );
+  const [row] = await insertOrderEvent(tx, e);
   const eventId = row!.id;
   if (e.to !== 'awaiting_payment') {
     await enqueueJob(tx, { kind: 'order-message', payload: { eventId }, dedupeKey: `order-event:${eventId}` });
@@ -136,27 +159,51 @@ const orderQuantities = (orderId: string) =>
         join orders o on o.id = i.order_id and o.kind = 'goods'
        where i.order_id = ${orderId} group by i.variant_id)`;
 
+/** Gives each of the order's variants its quantity back. */
+const returnOrderStock = namedQuery<{ product_id: string; stock: number; qty: number }>()({
+  name: 'orders.stock.return',
+  columns: ['product_id', 'stock', 'qty'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`update variants v set stock = v.stock + q.qty from ${orderQuantities(p.orderId)} q
+         where v.id = q.variant_id returning v.product_id, v.stock, q.qty`,
+});
+
 /**
  * Gives an order's stock back, once: the flag is cleared by a conditional update before any
  * stock moves, so a second call (or a concurrent one) returns nothing. False when not held.
  */
 async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
-  const [held] = await queryRows<{ id: string }>(
+  const [held] = await queryRows(
     tx,
     sql`update orders set stock_reserved = false, reserved_until = null, updated_at = now()
          where id = ${orderId} and stock_reserved returning id`,
   );
   if (!held) return false;
   await noteStockChange(tx, { reason: 'cancel', actor: null, ref: orderId });
-  const touched = await queryRows<{ product_id: string; stock: number; qty: number }>(
-    tx,
-    sql`update variants v set stock = v.stock + q.qty from ${orderQuantities(orderId)} q
-         where v.id = q.variant_id returning v.product_id, v.stock, q.qty`,
-  );
+  const touched = await returnOrderStock(tx, { orderId });
   await noteStockChange(tx, null);
   await refreshOnStockCrossing(tx, touched, 'returned');
   return true;
 }
+
+/** How many variants the order holds stock of. */
+const orderVariantCount = namedQuery<{ n: number }>()({
+  name: 'orders.stock.variant-count',
+  columns: ['n'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select count(*)::int as n from ${orderQuantities(p.orderId)} q`,
+});
+
+/** Takes each of the order's variants' quantity where there is enough. */
+const takeOrderStock = namedQuery<{ product_id: string; stock: number; qty: number }>()({
+  name: 'orders.stock.take',
+  columns: ['product_id', 'stock', 'qty'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`update variants v set stock = v.stock - q.qty from ${orderQuantities(p.orderId)} q
+             where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
+});
 
 /**
  * Takes an order's stock again (moveOrder, leaving payment_failed): every line or none. Each
@@ -166,21 +213,14 @@ async function releaseStock(tx: Db, orderId: string): Promise<boolean> {
 async function reserveStock(tx: Db, orderId: string): Promise<boolean> {
   try {
     return await tx.transaction(async (sp) => {
-      const [claimed] = await queryRows<{ id: string }>(
+      const [claimed] = await queryRows(
         sp,
         sql`update orders set stock_reserved = true, updated_at = now()
              where id = ${orderId} and not stock_reserved returning id`,
       );
       if (!claimed) return true;
-      const [wanted] = await queryRows<{ n: number }>(
-        sp,
-        sql`select count(*)::int as n from ${orderQuantities(orderId)} q`,
-      );
-      const taken = await queryRows<{ product_id: string; stock: number; qty: number }>(
-        sp,
-        sql`update variants v set stock = v.stock - q.qty from ${orderQuantities(orderId)} q
-             where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
-      );
+      const [wanted] = await orderVariantCount(sp, { orderId });
+      const taken = await takeOrderStock(sp, { orderId });
       if (taken.length !== wanted!.n) throw new StockShort();
       await refreshOnStockCrossing(sp, taken, 'taken');
       return true;

@@ -15,7 +15,8 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import {
@@ -298,16 +299,25 @@ function toDetail(row: OrderDetailRow, trackingPath: string): OrderDetail {
   };
 }
 
+/** An access condition in its richest shape (a customer's and a guest's order). */
+const EXAMPLE_ACCESS_WHERE = orderAccessSql({ customerId: 1, guestOrderId: 'o_example' }, 'o');
+
+/** The order's row as JSON, when `where` (a condition on `o`) holds. */
+const orderRowJson = namedQuery<{ result: OrderRow }>()({
+  name: 'orders.view.order',
+  columns: ['result'],
+  example: { orderId: 'o_example', where: EXAMPLE_ACCESS_WHERE },
+  build: (p: { orderId: string; where: SQL }) =>
+    sql`select row_to_json(x) as result from (select ${orderColumns()} from orders o
+         where o.id = ${p.orderId} and ${p.where}) x`,
+});
+
 /**
  * The order's row, or null. `where` narrows further (an access condition on `o`): a row that
  * exists but is not reachable reads as missing.
  */
 async function loadOrderRow(db: Db, orderId: string, where: SQL = sql`true`): Promise<OrderRow | null> {
-  const [answer] = await queryRows<{ result: OrderRow }>(
-    db,
-    sql`select row_to_json(x) as result from (select ${orderColumns()} from orders o
-         where o.id = ${orderId} and ${where}) x`,
-  );
+  const [answer] = await orderRowJson(db, { orderId, where });
   return answer?.result ?? null;
 }
 
@@ -317,12 +327,18 @@ export async function loadOrder(db: Db, orderId: string, where?: SQL): Promise<O
   return row ? toOrder(row) : null;
 }
 
-async function loadOrderDetailRow(db: Db, orderId: string, where: SQL): Promise<OrderDetailRow | null> {
-  const [answer] = await queryRows<{ result: OrderDetailRow }>(
-    db,
+/** The order's row with its details as JSON, when `where` (a condition on `o`) holds. */
+const orderDetailRowJson = namedQuery<{ result: OrderDetailRow }>()({
+  name: 'orders.view.order-detail',
+  columns: ['result'],
+  example: { orderId: 'o_example', where: EXAMPLE_ACCESS_WHERE },
+  build: (p: { orderId: string; where: SQL }) =>
     sql`select row_to_json(x) as result from (select ${orderColumns()} ${detailColumns} from orders o
-         where o.id = ${orderId} and ${where}) x`,
-  );
+         where o.id = ${p.orderId} and ${p.where}) x`,
+});
+
+async function loadOrderDetailRow(db: Db, orderId: string, where: SQL): Promise<OrderDetailRow | null> {
+  const [answer] = await orderDetailRowJson(db, { orderId, where });
   return answer?.result ?? null;
 }
 
@@ -347,16 +363,22 @@ export async function loadInvoiceData(
   };
 }
 
+/** A page of the customer's orders (as JSON) and how many they have. */
+const customerOrdersPage = namedQuery<{ total: number; rows: OrderRow[] }>()({
+  name: 'orders.view.customer-page',
+  columns: ['total', 'rows'],
+  example: { customerId: 1, perPage: 10, offset: 10 },
+  build: (p: { customerId: number; perPage: number; offset: number }) =>
+    sql`select (select count(*)::int from orders where customer_id = ${p.customerId}) as total,
+        (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json) from (
+           select ${orderColumns()} from orders o where o.customer_id = ${p.customerId}
+            order by o.created_at desc, o.id desc limit ${p.perPage} offset ${p.offset}) x) as rows`,
+});
+
 /** A customer's orders, newest first, `perPage` a page. */
 export async function listOrders(db: Db, customerId: number, page: number, perPage = 10): Promise<OrderPage> {
   const offset = (page - 1) * perPage;
-  const [answer] = await queryRows<{ total: number; rows: OrderRow[] }>(
-    db,
-    sql`select (select count(*)::int from orders where customer_id = ${customerId}) as total,
-        (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json) from (
-           select ${orderColumns()} from orders o where o.customer_id = ${customerId}
-            order by o.created_at desc, o.id desc limit ${perPage} offset ${offset}) x) as rows`,
-  );
+  const [answer] = await customerOrdersPage(db, { customerId, perPage, offset });
   const total = answer?.total ?? 0;
   return {
     orders: (answer?.rows ?? []).map(toOrder),
@@ -378,15 +400,21 @@ export async function ordersPage(db: Db, access: OrderAccess, page: number): Pro
   return { orders: page === 1 ? [order] : [], page, per_page: 10, total: 1, last_page: 1 };
 }
 
+/** The newest order `access` reaches. */
+const latestOrderRow = namedQuery<{ id: string }>()({
+  name: 'orders.view.latest-id',
+  columns: ['id'],
+  example: { access: { customerId: 1, guestOrderId: 'o_example' } as OrderAccess },
+  build: (p: { access: OrderAccess }) =>
+    sql`select id from orders where ${orderAccessSql(p.access)} order by created_at desc, id limit 1`,
+});
+
 /**
  * The id of the requester's latest order: a customer's newest (a guest order remembered by the
  * same browser does not count then), else the guest order of the order_ref cookie. Null when none.
  */
 export async function latestOrderId(db: Db, access: OrderAccess): Promise<string | null> {
   const whose = access.customerId !== null ? { ...access, guestOrderId: null } : access;
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from orders where ${orderAccessSql(whose)} order by created_at desc, id limit 1`,
-  );
+  const [row] = await latestOrderRow(db, { access: whose });
   return row?.id ?? null;
 }

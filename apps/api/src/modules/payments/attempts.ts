@@ -11,6 +11,7 @@ import {
   type PaymentStatus,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
@@ -60,14 +61,31 @@ interface PayableOrder {
   shipping_address: Address;
 }
 
-/** The order (only when `access` reaches it, if given), or null. */
-export async function payableOrder(db: Db, orderId: string, access?: OrderAccess): Promise<PayableOrder | null> {
-  const [row] = await queryRows<PayableOrder>(
-    db,
+/** The order (when `access`, if given, reaches it). */
+const payableOrderRow = namedQuery<PayableOrder>()({
+  name: 'payments.payable-order',
+  columns: [
+    'id',
+    'order_no',
+    'status',
+    'payment_status',
+    'payment_method_code',
+    'grand_total_minor',
+    'currency',
+    'email',
+    'phone',
+    'shipping_address',
+  ],
+  example: { orderId: 'o_example', access: { customerId: 1, guestOrderId: 'o_example' } as OrderAccess | undefined },
+  build: (p: { orderId: string; access: OrderAccess | undefined }) =>
     sql`select id, order_no, status, payment_status, payment_method_code, grand_total_minor, currency, email, phone,
                shipping_address
-          from orders where id = ${orderId} and ${access ? orderAccessSql(access) : sql`true`}`,
-  );
+          from orders where id = ${p.orderId} and ${p.access ? orderAccessSql(p.access) : sql`true`}`,
+});
+
+/** The order (only when `access` reaches it, if given), or null. */
+export async function payableOrder(db: Db, orderId: string, access?: OrderAccess): Promise<PayableOrder | null> {
+  const [row] = await payableOrderRow(db, { orderId, access });
   return row ?? null;
 }
 
@@ -94,6 +112,14 @@ async function paymentRequest(
   };
 }
 
+/** The order's state, locked. */
+const lockOrderStatus = namedQuery<{ status: OrderStatus }>()({
+  name: 'payments.lock-unpaid-order',
+  columns: ['status'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select status from orders where id = ${p.orderId} for update`,
+});
+
 /**
  * Locks the order's row (to the end of `tx`) and answers its status, 409 unless it is unpaid. A
  * verdict on an earlier attempt (markFailed, markPaid) locks the same row before it looks for a
@@ -101,10 +127,7 @@ async function paymentRequest(
  * order, which the caller then sees.
  */
 async function lockUnpaidOrder(tx: Db, orderId: string): Promise<OrderStatus> {
-  const [row] = await queryRows<{ status: OrderStatus }>(
-    tx,
-    sql`select status from orders where id = ${orderId} for update`,
-  );
+  const [row] = await lockOrderStatus(tx, { orderId });
   if (!row || !isUnpaid(row.status)) throw new HttpError(409, orderMessages.notAwaitingPayment);
   return row.status;
 }
@@ -119,6 +142,19 @@ async function writeAttempt(tx: Db, order: PayableOrder, provider: PaymentProvid
   );
   return paymentId;
 }
+
+/** An open attempt with `provider` for this amount, made a moment ago (a double click continues it). */
+const recentAttempt = namedQuery<{ id: string; provider_ref: string }>()({
+  name: 'payments.recent-attempt',
+  columns: ['id', 'provider_ref'],
+  example: { orderId: 'o_example', provider: 'sandbox', amountMinor: 100, currency: 'INR' },
+  build: (p: { orderId: string; provider: string; amountMinor: number; currency: string }) =>
+    sql`select id, provider_ref from payments
+           where order_id = ${p.orderId} and provider = ${p.provider} and status = 'created'
+             and provider_ref is not null and amount_minor = ${p.amountMinor} and currency = ${p.currency}
+             and created_at > now() - make_interval(mins => ${REUSE_ATTEMPT_MINUTES})
+           order by created_at desc limit 1`,
+});
 
 /**
  * Opens an attempt with `provider` for the order's total and says where the shopper goes. Under
@@ -137,14 +173,12 @@ async function openAttempt(
   type Plan = { recent: { id: string; provider_ref: string } } | { paymentId: string };
   const plan = await db.transaction(async (tx): Promise<Plan> => {
     await prepare(tx, await lockUnpaidOrder(tx, order.id));
-    const [recent] = await queryRows<{ id: string; provider_ref: string }>(
-      tx,
-      sql`select id, provider_ref from payments
-           where order_id = ${order.id} and provider = ${provider.code} and status = 'created'
-             and provider_ref is not null and amount_minor = ${order.grand_total_minor} and currency = ${order.currency}
-             and created_at > now() - make_interval(mins => ${REUSE_ATTEMPT_MINUTES})
-           order by created_at desc limit 1`,
-    );
+    const [recent] = await recentAttempt(tx, {
+      orderId: order.id,
+      provider: provider.code,
+      amountMinor: order.grand_total_minor,
+      currency: order.currency,
+    });
     return recent ? { recent } : { paymentId: await writeAttempt(tx, order, provider) };
   });
   let paymentId: string;
@@ -210,24 +244,37 @@ export async function beginPayment(
   }
 }
 
+const orderOwnerRow = namedQuery<{ customer_id: number | null; token_hash: string | null }>()({
+  name: 'payments.order-owner',
+  columns: ['customer_id', 'token_hash'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`select o.customer_id, c.token_hash from orders o left join carts c on c.id = o.cart_id where o.id = ${p.orderId}`,
+});
+
 /** Whose order it is, as the cap of orders awaiting payment counts them: its customer, else its guest cart's cookie. */
 async function orderOwner(tx: Db, orderId: string): Promise<CartOwner> {
-  const [row] = await queryRows<{ customer_id: number | null; token_hash: string | null }>(
-    tx,
-    sql`select o.customer_id, c.token_hash from orders o left join carts c on c.id = o.cart_id where o.id = ${orderId}`,
-  );
+  const [row] = await orderOwnerRow(tx, { orderId });
   return {
     customerId: row?.customer_id ?? null,
     tokenHash: row?.customer_id == null ? (row?.token_hash ?? null) : null,
   };
 }
 
+/** The order's state. */
+const orderStatusNow = namedQuery<{ status: OrderStatus }>()({
+  name: 'payments.refused-move-status',
+  columns: ['status'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select status from orders where id = ${p.orderId}`,
+});
+
 /**
  * Why moveOrder refused to take an unpaid order on (read in the same transaction): it is still
  * payment_failed, so its stock is gone; else it was paid or closed meanwhile.
  */
 async function refusedMove(tx: Db, orderId: string): Promise<HttpError> {
-  const [row] = await queryRows<{ status: OrderStatus }>(tx, sql`select status from orders where id = ${orderId}`);
+  const [row] = await orderStatusNow(tx, { orderId });
   return new HttpError(
     409,
     row?.status === 'payment_failed' ? orderMessages.stockGone : orderMessages.notAwaitingPayment,
@@ -290,6 +337,20 @@ export async function startPayment(
   return { next, cod: false };
 }
 
+/** The order's totals, its COD fee and tax rate. */
+const orderTotalsRow = namedQuery<{
+  grand_total_minor: number;
+  cod_fee_minor: number;
+  tax_rate_percent: number;
+  tax_minor: number;
+}>()({
+  name: 'payments.cod-switch-totals',
+  columns: ['grand_total_minor', 'cod_fee_minor', 'tax_rate_percent', 'tax_minor'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`select grand_total_minor, cod_fee_minor, tax_rate_percent, tax_minor from orders where id = ${p.orderId}`,
+});
+
 /**
  * Confirms an unpaid order as Cash on Delivery (the failed page's "pay on delivery"), when the
  * zone of its address takes COD (codOffered): stock taken again if it was returned (moveOrder),
@@ -308,15 +369,7 @@ async function switchToCod(app: FastifyInstance, order: PayableOrder, cod: Payme
     });
     if (!moved) throw await refusedMove(tx, order.id);
     // The row is locked by the move: its totals can be read and rewritten safely.
-    const [row] = await queryRows<{
-      grand_total_minor: number;
-      cod_fee_minor: number;
-      tax_rate_percent: number;
-      tax_minor: number;
-    }>(
-      tx,
-      sql`select grand_total_minor, cod_fee_minor, tax_rate_percent, tax_minor from orders where id = ${order.id}`,
-    );
+    const [row] = await orderTotalsRow(tx, { orderId: order.id });
     const total = row!.grand_total_minor - row!.cod_fee_minor + zone.cod_fee_minor;
     // The lines keep their own tax; the fee carries the standard rate, rounded on its own (cart/pricing.ts).
     const rate = row!.tax_rate_percent;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { orderMessages } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 
@@ -21,6 +22,15 @@ function ownedOrderSql(owner: CartOwner): SQL | null {
   return null;
 }
 
+/** How many of the owner's orders (`owned`, a condition on `o`) await payment. */
+const openPaymentCount = namedQuery<{ n: number }>()({
+  name: 'payments.open-count',
+  columns: ['n'],
+  example: { owned: ownedOrderSql({ customerId: null, tokenHash: 'h_example' })! },
+  build: (p: { owned: SQL }) =>
+    sql`select count(*)::int as n from orders o where o.status = 'awaiting_payment' and ${p.owned}`,
+});
+
 /**
  * 409 (orderMessages.tooManyUnpaid) when `owner` already has OPEN_PAYMENTS_CAP orders awaiting
  * online payment. Call it inside the transaction that would add one, before its stock is taken:
@@ -34,9 +44,6 @@ export async function assertOpenPaymentsBelowCap(tx: Db, owner: CartOwner): Prom
   if (!owned) return;
   const key = owner.customerId !== null ? `customer:${owner.customerId}` : `cart:${owner.tokenHash}`;
   await queryRows(tx, sql`select 1 from pg_advisory_xact_lock(hashtextextended(${`open-payments:${key}`}, 0))`);
-  const [open] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from orders o where o.status = 'awaiting_payment' and ${owned}`,
-  );
+  const [open] = await openPaymentCount(tx, { owned });
   if (open!.n >= OPEN_PAYMENTS_CAP) throw new HttpError(409, orderMessages.tooManyUnpaid);
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { ProviderCode, StoredPayment } from './provider.ts';
 
 /**
@@ -39,6 +40,17 @@ export interface StoredPaymentRow {
  */
 export const isAttemptSql = sql`(p.provider_payment_id is null or p.provider_ref <> p.provider_payment_id)`;
 
+/** The columns storedColumns answers (every key of StoredPaymentRow). */
+export const STORED_COLUMNS = [
+  'id',
+  'order_id',
+  'provider',
+  'provider_ref',
+  'provider_payment_id',
+  'amount_minor',
+  'currency',
+] as const;
+
 /** The columns of a payments row `p` that toStored reads. */
 export const storedColumns = sql`p.id, p.order_id, p.provider, p.provider_ref, p.provider_payment_id, p.amount_minor, p.currency`;
 
@@ -49,6 +61,17 @@ export const toStored = (r: StoredPaymentRow): StoredPayment => ({
   providerPaymentId: r.provider_payment_id,
   amountMinor: r.amount_minor,
   currency: r.currency,
+});
+
+/** Fails the open attempt `which` names, keeping why (stored as given). */
+const failOpenPayment = namedQuery<{ id: string; order_id: string; created_at: string }>()({
+  name: 'payments.fail',
+  columns: ['id', 'order_id', 'created_at'],
+  example: { which: sql`provider = ${'sandbox'} and provider_ref = ${'sbs_example'}`, reason: 'Declined' },
+  build: (p: { which: SQL; reason: string }) =>
+    sql`update payments set status = 'failed', failure_reason = ${p.reason}, updated_at = now()
+         where ${p.which} and status = 'created'
+     returning id, order_id, created_at`,
 });
 
 /**
@@ -64,12 +87,7 @@ export async function failPayment(
     'id' in attempt
       ? sql`id = ${attempt.id}`
       : sql`provider = ${attempt.provider} and provider_ref = ${attempt.providerRef}`;
-  const [row] = await queryRows<{ id: string; order_id: string; created_at: string }>(
-    db,
-    sql`update payments set status = 'failed', failure_reason = ${storableReason(reason)}, updated_at = now()
-         where ${which} and status = 'created'
-     returning id, order_id, created_at`,
-  );
+  const [row] = await failOpenPayment(db, { which, reason: storableReason(reason) });
   return row ?? null;
 }
 
@@ -83,7 +101,7 @@ export async function setPaymentStatus(
   to: PaymentStatus,
   from?: readonly PaymentStatus[],
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     tx,
     sql`update orders set payment_status = ${to},
           ${to === 'paid' ? sql`paid_at = coalesce(paid_at, now()),` : sql``} updated_at = now()

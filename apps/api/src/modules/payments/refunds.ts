@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JobFailedForGood, type JobContext } from '../jobs/registry.ts';
 import { ProviderError, isProviderCode, type ProviderCode } from './provider.ts';
-import { storedColumns, toStored, type StoredPaymentRow } from './records.ts';
+import { STORED_COLUMNS, storedColumns, toStored, type StoredPaymentRow } from './records.ts';
 
 /**
  * Refunds (ADR 24): money of an order paid back through the provider that took it, always from a
@@ -82,6 +83,55 @@ interface RefundClaim extends StoredPaymentRow {
   refund_status: 'pending' | 'done' | 'failed';
 }
 
+/** The refund claimed with this key, with its payment. */
+const claimedRefund = namedQuery<RefundClaim>()({
+  name: 'payments.refund.claimed',
+  columns: ['refund_id', 'refund_status', ...STORED_COLUMNS],
+  example: { key: 'refund-job-1' },
+  build: (p: { key: string }) =>
+    sql`select r.id as refund_id, r.status as refund_status, ${storedColumns}
+                from payment_refunds r join payments p on p.id = r.payment_id
+               where r.idempotency_key = ${p.key}`,
+});
+
+/** The order's captured payment, locked. */
+const lockPaidPayment = namedQuery<{ id: string }>()({
+  name: 'payments.refund.lock-payment',
+  columns: ['id'],
+  example: { paymentId: 'pmt_example', orderId: 'o_example' },
+  build: (p: { paymentId: string; orderId: string }) =>
+    sql`select p.id from payments p
+           where p.id = ${p.paymentId} and p.order_id = ${p.orderId} and p.status = 'paid' and p.provider_ref is not null
+           for update`,
+});
+
+/** A refund claimed on the (locked) payment when enough is left once refunds in flight are counted. */
+const insertRefundClaim = namedQuery<{
+  refund_id: number;
+  refund_status: RefundClaim['refund_status'];
+  payment_id: string;
+}>()({
+  name: 'payments.refund.claim',
+  columns: ['refund_id', 'refund_status', 'payment_id'],
+  example: { orderId: 'o_example', amountMinor: 100, reason: 'refund', key: 'refund-job-1', paymentId: 'pmt_example' },
+  build: (p: { orderId: string; amountMinor: number; reason: string; key: string; paymentId: string }) =>
+    sql`insert into payment_refunds (payment_id, order_id, amount_minor, reason, idempotency_key)
+          select pay.id, ${p.orderId}, ${p.amountMinor}, ${p.reason}, ${p.key} from payments pay
+           where pay.id = ${p.paymentId} and pay.status = 'paid'
+             and pay.amount_minor - pay.refunded_minor
+                 - coalesce((select sum(r.amount_minor) from payment_refunds r
+                              where r.payment_id = pay.id and r.status = 'pending'), 0) >= ${p.amountMinor}
+          returning id as refund_id, status as refund_status, payment_id`,
+});
+
+/** A payment as toStored reads it. */
+const storedPayment = namedQuery<StoredPaymentRow>()({
+  name: 'payments.refund.stored-payment',
+  columns: STORED_COLUMNS,
+  example: { paymentId: 'pmt_example' },
+  build: (p: { paymentId: string }) => sql`select ${storedColumns} from payments p where p.id = ${p.paymentId}`,
+});
+
 /**
  * Claims a refund for this job (its key is the job's, the same on every retry): the row already
  * claimed by an earlier run, or a new one on the payment the job names, when it is a captured
@@ -92,47 +142,24 @@ interface RefundClaim extends StoredPaymentRow {
  */
 async function claimRefund(db: Db, key: string, p: RefundJob): Promise<RefundClaim | null> {
   return db.transaction(async (tx) => {
-    const earlierClaim = async () =>
-      (
-        await queryRows<RefundClaim>(
-          tx,
-          sql`select r.id as refund_id, r.status as refund_status, ${storedColumns}
-                from payment_refunds r join payments p on p.id = r.payment_id
-               where r.idempotency_key = ${key}`,
-        )
-      )[0];
+    const earlierClaim = async () => (await claimedRefund(tx, { key }))[0];
     const earlier = await earlierClaim();
     if (earlier) return earlier;
-    const [locked] = await queryRows<{ id: string }>(
-      tx,
-      sql`select p.id from payments p
-           where p.id = ${p.paymentId} and p.order_id = ${p.orderId} and p.status = 'paid' and p.provider_ref is not null
-           for update`,
-    );
+    const [locked] = await lockPaidPayment(tx, { paymentId: p.paymentId, orderId: p.orderId });
     if (!locked) return null;
     // A run of the same job that held the lock before (its lease ran out while it worked) may have
     // claimed it meanwhile: that claim is this job's too.
     const claimedMeanwhile = await earlierClaim();
     if (claimedMeanwhile) return claimedMeanwhile;
-    const [claim] = await queryRows<{
-      refund_id: number;
-      refund_status: RefundClaim['refund_status'];
-      payment_id: string;
-    }>(
-      tx,
-      sql`insert into payment_refunds (payment_id, order_id, amount_minor, reason, idempotency_key)
-          select pay.id, ${p.orderId}, ${p.amountMinor}, ${p.reason}, ${key} from payments pay
-           where pay.id = ${locked.id} and pay.status = 'paid'
-             and pay.amount_minor - pay.refunded_minor
-                 - coalesce((select sum(r.amount_minor) from payment_refunds r
-                              where r.payment_id = pay.id and r.status = 'pending'), 0) >= ${p.amountMinor}
-          returning id as refund_id, status as refund_status, payment_id`,
-    );
+    const [claim] = await insertRefundClaim(tx, {
+      orderId: p.orderId,
+      amountMinor: p.amountMinor,
+      reason: p.reason,
+      key,
+      paymentId: locked.id,
+    });
     if (!claim) return null;
-    const [stored] = await queryRows<StoredPaymentRow>(
-      tx,
-      sql`select ${storedColumns} from payments p where p.id = ${claim.payment_id}`,
-    );
+    const [stored] = await storedPayment(tx, { paymentId: claim.payment_id });
     return { ...stored!, refund_id: claim.refund_id, refund_status: claim.refund_status };
   });
 }
@@ -183,7 +210,7 @@ export async function runRefund(
     throw err;
   }
   await db.transaction(async (tx) => {
-    const [done] = await queryRows<{ id: number }>(
+    const [done] = await queryRows(
       tx,
       sql`update payment_refunds set status = 'done', provider_refund_ref = ${refundRef}, last_error = null,
             completed_at = now()

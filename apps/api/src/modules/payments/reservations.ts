@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderKind } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { moveOrder } from '../orders/transition.ts';
 import { readSettingNumber } from '../settings/service.ts';
 import { setPaymentStatus } from './records.ts';
@@ -31,6 +32,17 @@ export async function reservationMinutes(db: Db): Promise<number> {
   return Math.round(minutes ?? DEFAULT_RESERVATION_MINUTES);
 }
 
+/** Unpaid orders whose reservation ran out (a batch, locked; those locked elsewhere skipped). */
+const dueReservations = namedQuery<{ id: string; kind: OrderKind }>()({
+  name: 'payments.reservations.due',
+  columns: ['id', 'kind'],
+  example: {},
+  build: () =>
+    sql`select id, kind from orders
+             where status = 'awaiting_payment' and stock_reserved and reserved_until < now()
+             order by reserved_until limit ${EXPIRY_BATCH} for update skip locked`,
+});
+
 /**
  * Moves unpaid orders whose reservation ran out to payment_failed (moveOrder returns their stock
  * and queues the message), a small batch per transaction, skipping rows another process holds.
@@ -42,12 +54,7 @@ export async function expireReservations(db: Db): Promise<number> {
   let expired = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const due = await queryRows<{ id: string; kind: OrderKind }>(
-        tx,
-        sql`select id, kind from orders
-             where status = 'awaiting_payment' and stock_reserved and reserved_until < now()
-             order by reserved_until limit ${EXPIRY_BATCH} for update skip locked`,
-      );
+      const due = await dueReservations(tx, {});
       for (const { id, kind } of due) {
         const moved = await moveOrder(tx, {
           orderId: id,

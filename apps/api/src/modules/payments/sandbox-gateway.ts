@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { publicOrigin } from '../../lib/origin.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import {
   SANDBOX_PAY_PATH,
+  SANDBOX_SESSION_COLUMNS,
   SANDBOX_SIGNATURE_HEADER,
   SESSION_ID_RE,
   loadSession,
@@ -43,6 +45,17 @@ export const sandboxWebhookBackoffMs = (attempt: number) => Math.min(5_000 * 2 *
 const CHOICES = { pay: 'paid', fail: 'failed', cancel: 'cancelled' } as const;
 type Choice = keyof typeof CHOICES;
 
+/** Finishes an open session (a payment only before it expires). */
+const finishOpenSession = namedQuery<SandboxSession>()({
+  name: 'payments.sandbox.finish',
+  columns: SANDBOX_SESSION_COLUMNS,
+  example: { sessionId: 'sbs_example', status: 'paid', paymentRef: 'sbp_example' as string | null },
+  build: (p: { sessionId: string; status: string; paymentRef: string | null }) =>
+    sql`update sandbox_sessions set status = ${p.status}, payment_ref = ${p.paymentRef}, completed_at = now()
+           where id = ${p.sessionId} and status = 'open' and (${p.status} = 'cancelled' or expires_at > now())
+           returning ${sessionColumns}`,
+});
+
 /**
  * Records what the shopper chose on the page, once: open → paid, failed or cancelled (paying or
  * failing an expired session is refused; cancelling it is not). The webhook is queued in the same
@@ -58,12 +71,7 @@ export async function finishSession(
   const status = CHOICES[choice];
   const paymentRef = status === 'paid' ? `sbp_${randomBytes(12).toString('base64url')}` : null;
   const finished = await db.transaction(async (tx) => {
-    const [row] = await queryRows<SandboxSession>(
-      tx,
-      sql`update sandbox_sessions set status = ${status}, payment_ref = ${paymentRef}, completed_at = now()
-           where id = ${sessionId} and status = 'open' and (${status} = 'cancelled' or expires_at > now())
-           returning ${sessionColumns}`,
-    );
+    const [row] = await finishOpenSession(tx, { sessionId, status, paymentRef });
     if (row) {
       await enqueueJob(tx, {
         kind: 'sandbox-webhook',

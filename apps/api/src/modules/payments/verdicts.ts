@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { isUnpaid, orderMessages, type OrderStatus, type PaymentNext, type PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { OrderAccess } from '../orders/access.ts';
 import { moveOrder } from '../orders/transition.ts';
@@ -10,6 +11,7 @@ import { payableOrder, resultPath } from './attempts.ts';
 import { isProviderCode, type PaymentOutcome, type ProviderCode } from './provider.ts';
 import {
   failPayment,
+  STORED_COLUMNS,
   isAttemptSql,
   setPaymentStatus,
   storableReason,
@@ -59,24 +61,44 @@ export async function markPaid(
   return withDeadlockRetry(() => markPaidOnce(db, p, onConfirmed));
 }
 
+/** The attempt (open, or failed) marked paid. */
+const markAttemptPaid = namedQuery<{ id: string; order_id: string; amount_minor: number; currency: string }>()({
+  name: 'payments.mark-paid',
+  columns: ['id', 'order_id', 'amount_minor', 'currency'],
+  example: { provider: 'sandbox', providerRef: 'sbs_example', providerPaymentId: 'sbp_example' },
+  build: (p: { provider: string; providerRef: string; providerPaymentId: string }) =>
+    sql`update payments set status = 'paid', provider_payment_id = ${p.providerPaymentId}, updated_at = now()
+           where provider = ${p.provider} and provider_ref = ${p.providerRef} and status in ('created', 'failed')
+           returning id, order_id, amount_minor, currency`,
+});
+
+/** An attempt by the provider's reference. */
+const knownAttempt = namedQuery<{ order_id: string; status: string; provider_payment_id: string | null }>()({
+  name: 'payments.known-attempt',
+  columns: ['order_id', 'status', 'provider_payment_id'],
+  example: { provider: 'sandbox', providerRef: 'sbs_example' },
+  build: (p: { provider: string; providerRef: string }) =>
+    sql`select order_id, status, provider_payment_id from payments
+             where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
+});
+
+/** The order's states, locked. */
+const lockOrderStates = namedQuery<{ status: OrderStatus; payment_status: PaymentStatus }>()({
+  name: 'payments.mark-paid.lock-order',
+  columns: ['status', 'payment_status'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select status, payment_status from orders where id = ${p.orderId} for update`,
+});
+
 async function markPaidOnce(
   db: Db,
   p: Parameters<typeof markPaid>[1],
   onConfirmed: (tx: Db, orderId: string) => Promise<void>,
 ): Promise<{ orderId: string; result: PaidResult } | null> {
   return db.transaction(async (tx) => {
-    const [pay] = await queryRows<{ id: string; order_id: string; amount_minor: number; currency: string }>(
-      tx,
-      sql`update payments set status = 'paid', provider_payment_id = ${p.providerPaymentId}, updated_at = now()
-           where provider = ${p.provider} and provider_ref = ${p.providerRef} and status in ('created', 'failed')
-           returning id, order_id, amount_minor, currency`,
-    );
+    const [pay] = await markAttemptPaid(tx, p);
     if (!pay) {
-      const [known] = await queryRows<{ order_id: string; status: string; provider_payment_id: string | null }>(
-        tx,
-        sql`select order_id, status, provider_payment_id from payments
-             where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
-      );
+      const [known] = await knownAttempt(tx, p);
       if (!known) return null;
       if (known.provider_payment_id === null || known.provider_payment_id === p.providerPaymentId) {
         return { orderId: known.order_id, result: 'already' };
@@ -84,10 +106,7 @@ async function markPaidOnce(
       return recordExtraCapture(tx, { ...p, orderId: known.order_id });
     }
     const orderId = pay.order_id;
-    const [order] = await queryRows<{ status: OrderStatus; payment_status: PaymentStatus }>(
-      tx,
-      sql`select status, payment_status from orders where id = ${orderId} for update`,
-    );
+    const [order] = await lockOrderStates(tx, { orderId });
     const refund = (reason: string, amountMinor = p.amountMinor) =>
       refundUnapplied(tx, { orderId, paymentId: pay.id, amountMinor, paymentStatus: order!.payment_status, reason });
 
@@ -167,6 +186,45 @@ async function refundUnapplied(
   });
 }
 
+/** A second capture's own payments row (none when it was recorded before). */
+const insertExtraCapture = namedQuery<{ id: string }>()({
+  name: 'payments.extra-capture',
+  columns: ['id'],
+  example: {
+    id: 'pmt_example',
+    orderId: 'o_example',
+    provider: 'razorpay',
+    providerPaymentId: 'pay_example',
+    amountMinor: 100,
+    currency: 'INR',
+    reason: 'another payment on order_example',
+  },
+  build: (p: {
+    id: string;
+    orderId: string;
+    provider: string;
+    providerPaymentId: string;
+    amountMinor: number;
+    currency: string;
+    reason: string;
+  }) =>
+    sql`insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status,
+          failure_reason)
+        values (${p.id}, ${p.orderId}, ${p.provider}, ${p.providerPaymentId}, ${p.providerPaymentId},
+          ${p.amountMinor}, ${p.currency}, 'paid',
+          ${p.reason})
+        on conflict (provider, provider_ref) do nothing
+        returning id`,
+});
+
+/** The order's payment status, locked. */
+const lockOrderPaymentStatus = namedQuery<{ payment_status: PaymentStatus }>()({
+  name: 'payments.extra-capture.lock-order',
+  columns: ['payment_status'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) => sql`select payment_status from orders where id = ${p.orderId} for update`,
+});
+
 /**
  * A captured payment whose provider id differs from the one already recorded on the attempt
  * (Razorpay: a second payment on the same Razorpay order, from a second tab or a retried
@@ -186,21 +244,14 @@ async function recordExtraCapture(
   },
 ): Promise<{ orderId: string; result: PaidResult }> {
   const id = `pmt_${randomBytes(16).toString('base64url')}`;
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into payments (id, order_id, provider, provider_ref, provider_payment_id, amount_minor, currency, status,
-          failure_reason)
-        values (${id}, ${p.orderId}, ${p.provider}, ${p.providerPaymentId}, ${p.providerPaymentId},
-          ${Math.max(0, p.amountMinor)}, ${p.currency}, 'paid',
-          ${storableReason(`another payment on ${p.providerRef}`)})
-        on conflict (provider, provider_ref) do nothing
-        returning id`,
-  );
+  const [row] = await insertExtraCapture(tx, {
+    ...p,
+    id,
+    amountMinor: Math.max(0, p.amountMinor),
+    reason: storableReason(`another payment on ${p.providerRef}`),
+  });
   if (!row) return { orderId: p.orderId, result: 'already' };
-  const [order] = await queryRows<{ payment_status: PaymentStatus }>(
-    tx,
-    sql`select payment_status from orders where id = ${p.orderId} for update`,
-  );
+  const [order] = await lockOrderPaymentStatus(tx, { orderId: p.orderId });
   await refundUnapplied(tx, {
     orderId: p.orderId,
     paymentId: row.id,
@@ -210,6 +261,15 @@ async function recordExtraCapture(
   });
   return { orderId: p.orderId, result: 'duplicate' };
 }
+
+/** The order of an attempt by the provider's reference. */
+const knownAttemptOrder = namedQuery<{ order_id: string }>()({
+  name: 'payments.known-attempt-order',
+  columns: ['order_id'],
+  example: { provider: 'sandbox', providerRef: 'sbs_example' },
+  build: (p: { provider: string; providerRef: string }) =>
+    sql`select order_id from payments where provider = ${p.provider} and provider_ref = ${p.providerRef}`,
+});
 
 /**
  * Records a failed or cancelled attempt: its row created → failed (once), and the order, if it
@@ -224,10 +284,7 @@ async function markFailed(
   return db.transaction(async (tx) => {
     const pay = await failPayment(tx, { provider: f.provider, providerRef: f.providerRef }, f.reason);
     if (!pay) {
-      const [known] = await queryRows<{ order_id: string }>(
-        tx,
-        sql`select order_id from payments where provider = ${f.provider} and provider_ref = ${f.providerRef}`,
-      );
+      const [known] = await knownAttemptOrder(tx, f);
       return known ? { orderId: known.order_id, recorded: false, moved: false } : null;
     }
     // The order's row first (a statement of its own): an attempt being opened holds it while it
@@ -320,18 +377,24 @@ async function applyOutcome(
   return orderId;
 }
 
+/** The order's state and its application (a service's fee order). */
+const settledOrder = namedQuery<{ status: OrderStatus; application_id: string | null }>()({
+  name: 'payments.settled',
+  columns: ['status', 'application_id'],
+  example: { orderId: 'o_example' },
+  build: (p: { orderId: string }) =>
+    sql`select o.status, a.id as application_id from orders o
+          left join applications a on a.id = o.application_id
+         where o.id = ${p.orderId}`,
+});
+
 /**
  * Where the shopper goes once an outcome is applied: the complete page when the order is paid
  * for or will be (an offline method), else the failed page, told when the shopper cancelled at
  * the provider (the page words it so). A service's fee order goes back to its application.
  */
 async function settledPath(db: Db, orderId: string, cancelled = false): Promise<{ ok: boolean; path: string }> {
-  const [row] = await queryRows<{ status: OrderStatus; application_id: string | null }>(
-    db,
-    sql`select o.status, a.id as application_id from orders o
-          left join applications a on a.id = o.application_id
-         where o.id = ${orderId}`,
-  );
+  const [row] = await settledOrder(db, { orderId });
   const ok = row !== undefined && !isUnpaid(row.status) && row.status !== 'cancelled';
   if (row?.application_id) return { ok, path: await feeResultPath(db, row.application_id, ok ? 'paid' : 'failed') };
   return { ok, path: resultPath(orderId, ok) + (!ok && cancelled ? '&reason=cancelled' : '') };
@@ -360,6 +423,18 @@ export async function completeReturn(
   return resultPath(query.order_id, false);
 }
 
+/** The order's latest attempt with `provider` that has a reference. */
+const latestAttempt = namedQuery<StoredPaymentRow>()({
+  name: 'payments.latest-attempt',
+  columns: STORED_COLUMNS,
+  example: { orderId: 'o_example', provider: 'razorpay' },
+  build: (p: { orderId: string; provider: string }) =>
+    sql`select ${storedColumns} from payments p
+         where p.order_id = ${p.orderId} and p.provider = ${p.provider} and p.provider_ref is not null
+           and ${isAttemptSql}
+         order by p.created_at desc limit 1`,
+});
+
 /**
  * POST /api/checkout/complete-payment: an in-page checkout's result for the shopper's own order,
  * checked against the attempt the shop stored (its provider reference, its amount). A signature
@@ -375,13 +450,7 @@ export async function completeClientPayment(
   if (!order) throw new HttpError(404, orderMessages.orderNotFound);
   const provider = isProviderCode(input.provider) ? app.payments.get(input.provider) : undefined;
   if (!provider?.verifyClientResult) throw fieldError('provider', orderMessages.paymentMethodUnavailable);
-  const [row] = await queryRows<StoredPaymentRow>(
-    db,
-    sql`select ${storedColumns} from payments p
-         where p.order_id = ${order.id} and p.provider = ${provider.code} and p.provider_ref is not null
-           and ${isAttemptSql}
-         order by p.created_at desc limit 1`,
-  );
+  const [row] = await latestAttempt(db, { orderId: order.id, provider: provider.code });
   if (!row) throw new HttpError(409, orderMessages.notAwaitingPayment);
   const outcome = provider.verifyClientResult(toStored(row), input.payload);
   if (!outcome) throw fieldError('payload', orderMessages.paymentSignatureInvalid);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentNext } from '@shopfront/shared';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { namedQuery } from '../../../db/named-query.ts';
 import type { Env } from '../../../env.ts';
 import { shopSecret } from '../../../lib/tracking-token.ts';
 import {
@@ -68,17 +69,60 @@ export interface SandboxSession {
   expired: boolean;
 }
 
+/** The columns of a SandboxSession (sessionColumns answers them). */
+export const SANDBOX_SESSION_COLUMNS = [
+  'id',
+  'merchant_ref',
+  'order_id',
+  'order_no',
+  'shop_name',
+  'amount_minor',
+  'currency',
+  'return_path',
+  'webhook_path',
+  'status',
+  'payment_ref',
+  'refunded_minor',
+  'expired',
+] as const;
+
 export const sessionColumns = sql`id, merchant_ref, order_id, order_no, shop_name, amount_minor, currency, return_path,
   webhook_path, status, payment_ref, refunded_minor, expires_at <= now() as expired`;
 
+/** A session as stored. */
+const sessionRow = namedQuery<SandboxSession>()({
+  name: 'payments.sandbox.session',
+  columns: SANDBOX_SESSION_COLUMNS,
+  example: { sessionId: 'sbs_example' },
+  build: (p: { sessionId: string }) => sql`select ${sessionColumns} from sandbox_sessions where id = ${p.sessionId}`,
+});
+
 export async function loadSession(db: Db, sessionId: string): Promise<SandboxSession | null> {
   if (!SESSION_ID_RE.test(sessionId)) return null;
-  const [row] = await queryRows<SandboxSession>(
-    db,
-    sql`select ${sessionColumns} from sandbox_sessions where id = ${sessionId}`,
-  );
+  const [row] = await sessionRow(db, { sessionId });
   return row ?? null;
 }
+
+/** A refund of a paid session, once per idempotency key. */
+const insertSandboxRefund = namedQuery<{ id: string }>()({
+  name: 'payments.sandbox.refund-insert',
+  columns: ['id'],
+  example: { refundId: 'sbr_example', amountMinor: 100, idempotencyKey: 'k', sessionId: 'sbs_example' },
+  build: (p: { refundId: string; amountMinor: number; idempotencyKey: string; sessionId: string }) =>
+    sql`insert into sandbox_refunds (id, session_id, amount_minor, idempotency_key)
+              select ${p.refundId}, id, ${p.amountMinor}, ${p.idempotencyKey} from sandbox_sessions
+               where id = ${p.sessionId} and status = 'paid'
+              on conflict (idempotency_key) do nothing returning id`,
+});
+
+/** The refund made earlier with this idempotency key. */
+const earlierSandboxRefund = namedQuery<{ id: string }>()({
+  name: 'payments.sandbox.refund-earlier',
+  columns: ['id'],
+  example: { idempotencyKey: 'k' },
+  build: (p: { idempotencyKey: string }) =>
+    sql`select id from sandbox_refunds where idempotency_key = ${p.idempotencyKey}`,
+});
 
 /**
  * The key that signs the sandbox's returns and webhooks: SANDBOX_GATEWAY_SECRET when set, else
@@ -245,22 +289,18 @@ export function sandboxProvider(deps: { db: Db; env: Pick<Env, 'SANDBOX_GATEWAY_
       // The provider's side of a refund: at most what was captured, once per idempotency key.
       return db.transaction(async (tx) => {
         const refundId = `sbr_${randomBytes(16).toString('base64url')}`;
-        const [made] = await queryRows<{ id: string }>(
-          tx,
-          sql`insert into sandbox_refunds (id, session_id, amount_minor, idempotency_key)
-              select ${refundId}, id, ${amountMinor}, ${idempotencyKey} from sandbox_sessions
-               where id = ${payment.providerRef} and status = 'paid'
-              on conflict (idempotency_key) do nothing returning id`,
-        );
+        const [made] = await insertSandboxRefund(tx, {
+          refundId,
+          amountMinor,
+          idempotencyKey,
+          sessionId: payment.providerRef,
+        });
         if (!made) {
-          const [earlier] = await queryRows<{ id: string }>(
-            tx,
-            sql`select id from sandbox_refunds where idempotency_key = ${idempotencyKey}`,
-          );
+          const [earlier] = await earlierSandboxRefund(tx, { idempotencyKey });
           if (earlier) return { refundRef: earlier.id };
           throw new ProviderError('sandbox', `session ${payment.providerRef} has no captured payment to refund`);
         }
-        const [taken] = await queryRows<{ id: string }>(
+        const [taken] = await queryRows(
           tx,
           sql`update sandbox_sessions set refunded_minor = refunded_minor + ${amountMinor}
                where id = ${payment.providerRef} and refunded_minor + ${amountMinor} <= amount_minor returning id`,
