@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderKind } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { moveOrder } from '../orders/transition.ts';
-import { readSettingNumber } from '../settings/service.ts';
+import { readSettingNumber, settingNumber } from '../settings/service.ts';
 import { setPaymentStatus } from './records.ts';
 
 /**
@@ -27,9 +27,15 @@ const EXPIRY_BATCH = 20;
  * payment_reservation_minutes setting (5 minutes to a day), else 15 minutes.
  */
 export async function reservationMinutes(db: Db): Promise<number> {
-  const minutes = await readSettingNumber(db, 'payment_reservation_minutes', 5, 24 * 60);
-  return Math.round(minutes ?? DEFAULT_RESERVATION_MINUTES);
+  return reservationMinutesOf(await readSettingNumber(db, 'payment_reservation_minutes', 5, 24 * 60));
 }
+
+/** The payment_reservation_minutes setting as SQL (clamped; null when unset): read alongside other values. */
+export const reservationMinutesSql = settingNumber('payment_reservation_minutes', 5, 24 * 60);
+
+/** reservationMinutes from reservationMinutesSql's value. */
+export const reservationMinutesOf = (minutes: number | null): number =>
+  Math.round(minutes ?? DEFAULT_RESERVATION_MINUTES);
 
 /**
  * Moves unpaid orders whose reservation ran out to payment_failed (moveOrder returns their stock
