@@ -119,9 +119,9 @@ export async function placeOrder(
  * one gives its new total) and one arriving later waits until this order is committed. Key
  * share, not share: it lets the orders that hold the same coupon each count their use (an
  * update of used_count), where share locks would deadlock each other. coupon_id is null when
- * the cart has no coupon or its code names none. Then, still in the same statement, the standard
- * tax rate `for share` (standardTaxRate with lock, as before in its own statement and in the same
- * order): an owner's edit of it waits until the order is written; null when the shop has none.
+ * the cart has no coupon or its code names none. Then, in the same statement and in that order,
+ * the standard tax rate `for share`: an owner's edit of it waits until the order is written (the
+ * cart is priced, and the order records, that rate); null when the shop has none.
  */
 async function lockCartAndCoupon(tx: Db, owner: CartOwner) {
   const [row] = await queryRows<{
