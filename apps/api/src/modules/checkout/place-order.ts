@@ -8,11 +8,12 @@ import { recordCouponUse } from '../coupons/service.ts';
 import { refreshOnStockCrossing } from '../catalog/summary.ts';
 import { loadCart, ownedCartId } from '../cart/load.ts';
 import type { CartContext } from '../cart/pricing.ts';
-import { checkoutRules, validateCheckout, verdictError } from './validate.ts';
-import { recordOrderEvent } from '../orders/transition.ts';
-import { activePaymentMethod, offlineMethodSql } from '../../db/payment-methods.ts';
-import { assertOpenPaymentsBelowCap, reservationMinutes } from '../payments/service.ts';
-import { standardTaxRate } from '../admin/tax/rates.ts';
+import { checkoutRulesOf, checkoutRulesSql, validateCheckout, verdictError } from './validate.ts';
+import { writeOrder } from './write-order.ts';
+import { offlineMethodSql } from '../../db/payment-methods.ts';
+import { assertOpenPaymentsBelowCap } from '../payments/service.ts';
+import { reservationMinutesOf, reservationMinutesSql } from '../payments/reservations.ts';
+import { STANDARD_CLASS } from '../admin/tax/rates.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
 
 /** A double click or a retry that finds its cart just ordered answers that order (this long after). */
@@ -60,11 +61,7 @@ export async function placeOrder(
   const orderId = `ord_${randomBytes(16).toString('base64url')}`;
   // The shop's rules and the order's own values are read before the transaction: it stays
   // short, and on PGlite's one connection nothing may be read beside it.
-  const [rules, trackingHash, minutes] = await Promise.all([
-    checkoutRules(db),
-    trackingHashFor(db, orderId),
-    reservationMinutes(db),
-  ]);
+  const [{ rules, minutes }, trackingHash] = await Promise.all([placementSettings(db), trackingHashFor(db, orderId)]);
   if (rules.settings.allow_tnc_checkout === true && !input.acceptTerms) {
     throw refused(422, orderMessages.termsRequired, 'accept_terms');
   }
@@ -75,8 +72,9 @@ export async function placeOrder(
       if (recent) return recent;
       throw refused(409, orderMessages.cartOrdered);
     }
-    // Held until the order is written: the cart below is priced at the rate the order records.
-    const taxRate = await standardTaxRate(tx, { lock: true });
+    // The standard tax rate, share-locked with the cart (held until the order is written): the
+    // cart below is priced at the rate the order records.
+    const taxRate = locked.tax_rate ?? 0;
     const cart = await loadCart(tx, locked.id, ctx);
     if (!cart || cart.items.length === 0) throw refused(422, messages.cartEmpty);
     // Sold out since the cart was filled: say so (its total would have changed too, misleadingly).
@@ -91,7 +89,8 @@ export async function placeOrder(
     // Under the field the shopper fixes (the storefront shows it there), not the step's name.
     if (!verdict.valid) throw verdictError(verdict);
 
-    const method = await activePaymentMethod(tx, cart.cart_payment_method!.code);
+    // The cart offers only active methods, read with its prices: the chosen one is among them.
+    const method = cart.cart_payment_methods.find((m) => m.code === cart.cart_payment_method!.code);
     if (!method) throw refused(422, orderMessages.paymentMethodUnavailable, 'payment_method');
     const online = method.kind === 'online';
     // Each unpaid online order holds stock: a shopper may have only so many at once.
@@ -108,13 +107,6 @@ export async function placeOrder(
       taxRate,
       reservationMinutes: online ? minutes : null,
     });
-    await recordOrderEvent(tx, {
-      orderId,
-      from: null,
-      to: online ? 'awaiting_payment' : 'confirmed',
-      actor: 'shopper',
-      note: null,
-    });
     return { orderId, created: true, online, channel: locked.channel_id, paymentMethod: method.code };
   });
 }
@@ -127,17 +119,25 @@ export async function placeOrder(
  * one gives its new total) and one arriving later waits until this order is committed. Key
  * share, not share: it lets the orders that hold the same coupon each count their use (an
  * update of used_count), where share locks would deadlock each other. coupon_id is null when
- * the cart has no coupon or its code names none.
+ * the cart has no coupon or its code names none. Then, in the same statement and in that order,
+ * the standard tax rate `for share`: an owner's edit of it waits until the order is written (the
+ * cart is priced, and the order records, that rate); null when the shop has none.
  */
 async function lockCartAndCoupon(tx: Db, owner: CartOwner) {
-  const [row] = await queryRows<{ id: string; channel_id: string; coupon_id: number | null }>(
+  const [row] = await queryRows<{
+    id: string;
+    channel_id: string;
+    coupon_id: number | null;
+    tax_rate: number | null;
+  }>(
     tx,
     sql`with cart as (
           update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active'
           returning id, channel_id, coupon_code
         )
         select cart.id, cart.channel_id,
-          (select k.id from coupons k where k.code = cart.coupon_code for key share) as coupon_id
+          (select k.id from coupons k where k.code = cart.coupon_code for key share) as coupon_id,
+          (select r.rate_percent from tax_rates r where r.key = ${STANDARD_CLASS} for share) as tax_rate
         from cart`,
   );
   return row ?? null;
@@ -213,65 +213,14 @@ async function countCouponUse(tx: Db, cart: Cart, couponId: number | null, order
   return couponId;
 }
 
-async function writeOrder(
-  tx: Db,
-  o: {
-    cart: Cart;
-    cartId: string;
-    orderId: string;
-    trackingHash: string;
-    channelId: string;
-    couponId: number | null;
-    taxRate: number;
-    /** How long an online payment holds the stock; null for an offline method. */
-    reservationMinutes: number | null;
-  },
-): Promise<void> {
-  const { cart, orderId, taxRate: rate, reservationMinutes: minutes } = o;
-  const online = minutes !== null;
-  const t = cart.totals;
-  const method = cart.shipping_method!;
-  const shipping = {
-    code: method.code,
-    name: method.name,
-    price_minor: method.price.amount,
-    delivery_days_min: cart.delivery_estimate?.days_min ?? null,
-    delivery_days_max: cart.delivery_estimate?.days_max ?? null,
-  };
-  // One statement writes the order, closes the cart and counts the customer's orders (first-order coupons).
-  await queryRows(
-    tx,
-    sql`with closed as (update carts set status = 'ordered', updated_at = now() where id = ${o.cartId}),
-        counted as (update customers set orders_count = orders_count + 1 where id = ${cart.customer_id})
-        insert into orders (id, order_no, cart_id, customer_id, channel_id, currency, status, payment_status,
-          payment_method_code, email, phone, shipping_address, billing_address, shipping, note, buyer_gstin, buyer_business_name,
-          coupon_id, coupon_code,
-          subtotal_minor, discount_minor, shipping_minor, cod_fee_minor, tax_rate_percent, tax_minor, grand_total_minor,
-          stock_reserved, reserved_until, tracking_token_hash)
-        values (${orderId}, 'SF-' || nextval('order_number_seq'), ${o.cartId}, ${cart.customer_id}, ${o.channelId},
-          ${cart.currency}, ${online ? 'awaiting_payment' : 'confirmed'}, ${online ? 'pending' : 'cod'},
-          ${cart.cart_payment_method!.code}, ${cart.email ?? cart.shipping_address?.email ?? null},
-          ${cart.phone ?? cart.shipping_address?.phone ?? null},
-          ${JSON.stringify(cart.shipping_address)}::jsonb, ${JSON.stringify(cart.billing_address)}::jsonb,
-          ${JSON.stringify(shipping)}::jsonb, ${cart.note}, ${cart.buyer_gstin}, ${cart.buyer_business_name}, ${o.couponId}, ${o.couponId ? cart.coupon!.code : null},
-          ${t.subtotal.amount}, ${t.coupon_discount.amount}, ${t.shipping.amount}, ${t.cod_fee.amount}, ${rate},
-          ${t.tax_included.amount}, ${t.grand_total.amount}, true,
-          ${minutes !== null ? sql`now() + make_interval(mins => ${minutes})` : null}, ${o.trackingHash})`,
+/**
+ * What placing an order reads before its transaction, in one statement: the checkout's rules
+ * (checkoutRules) and how long an online payment holds the stock (reservationMinutes).
+ */
+async function placementSettings(db: Db) {
+  const [row] = await queryRows<{ rules: Record<string, unknown> | null; minutes: number | null }>(
+    db,
+    sql`select ${checkoutRulesSql} as rules, ${reservationMinutesSql} as minutes`,
   );
-  const lines = cart.items.map((i) => {
-    const discount = i.discount.amount;
-    const total = i.line_total.amount - discount;
-    return sql`(${orderId}, ${i.product.id}, ${i.product_id}, ${i.product.slug}, ${i.product.name}, ${i.variant.title},
-      ${JSON.stringify(i.variant.options)}::jsonb, ${i.variant.sku}, ${i.product.image?.url ?? null},
-      ${i.additonal_data?.custom_text ?? null}, ${i.additonal_data?.image_path ?? null}, ${i.quantity},
-      ${i.unit_price.amount}, ${discount}, ${total}, ${i.tax.amount}, ${i.tax_rate_percent},
-      (select hsn_code from products where id = ${i.product.id}))`;
-  });
-  await queryRows(
-    tx,
-    sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
-          custom_text, image_path, quantity, unit_price_minor, discount_minor, total_minor, tax_minor, tax_rate_percent,
-          hsn_code)
-        values ${sql.join(lines, sql`, `)}`,
-  );
+  return { rules: checkoutRulesOf(row?.rules ?? null), minutes: reservationMinutesOf(row?.minutes ?? null) };
 }

@@ -6,11 +6,12 @@ import {
   messages,
   type Cart,
   type CheckoutVerdict,
+  type StoreSettingKey,
 } from '@shopfront/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http.ts';
-import { getAddressFields, getStoreSettings } from '../settings/service.ts';
+import { ADDRESS_FIELDS_SETTING, addressFieldsOf, storeSettingsOf } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
 
 const ok: CheckoutVerdict = { valid: true };
@@ -87,18 +88,39 @@ function validatePaymentStep(cart: Cart): CheckoutVerdict {
   return ok;
 }
 
+/** The store settings the checkout steps obey (besides the address form's definitions). */
+const RULE_KEYS = [
+  'enable_guest_checkout',
+  'order_sms_mandatory',
+  'order_email_mandatory',
+  'allow_tnc_checkout',
+] as const satisfies readonly StoreSettingKey[];
+
+/**
+ * SQL: the stored values checkoutRules reads, as one JSON object (key → value; null when none is
+ * stored), so a statement that needs more can read them alongside (place-order's settings read).
+ */
+export const checkoutRulesSql = sql`(select json_object_agg(key, value) from store_settings
+  where key in (${sql.join(
+    [...RULE_KEYS, ADDRESS_FIELDS_SETTING].map((k) => sql`${k}`),
+    sql`, `,
+  )}))`;
+
+/** The checkout rules from checkoutRulesSql's object. */
+export function checkoutRulesOf(stored: Record<string, unknown> | null) {
+  const raw = stored ?? {};
+  const picked: Record<string, unknown> = {};
+  for (const key of RULE_KEYS) if (key in raw) picked[key] = raw[key];
+  return { settings: storeSettingsOf(picked), fields: addressFieldsOf(raw[ADDRESS_FIELDS_SETTING]) };
+}
+
 /** The shop's settings the checkout steps obey (read once; place-order reads them before its transaction). */
 export async function checkoutRules(db: Db) {
-  const [settings, fields] = await Promise.all([
-    getStoreSettings(db, [
-      'enable_guest_checkout',
-      'order_sms_mandatory',
-      'order_email_mandatory',
-      'allow_tnc_checkout',
-    ]),
-    getAddressFields(db),
-  ]);
-  return { settings, fields };
+  const [row] = await queryRows<{ rules: Record<string, unknown> | null }>(
+    db,
+    sql`select ${checkoutRulesSql} as rules`,
+  );
+  return checkoutRulesOf(row?.rules ?? null);
 }
 export type CheckoutRules = Awaited<ReturnType<typeof checkoutRules>>;
 

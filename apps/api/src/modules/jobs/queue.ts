@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { JobPayloads } from './registry.ts';
@@ -54,3 +54,16 @@ export async function enqueueJob<M extends object = JobPayloads, K extends keyof
   if (!job.runAt || job.runAt.getTime() <= Date.now()) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
   return row.id;
 }
+
+/**
+ * SQL for one statement that writes more besides: queues the jobs `rows` selects (columns kind,
+ * payload jsonb, dedupe_key; due now, default attempts) as enqueueJob does, a key already pending
+ * or running queuing nothing, and answers the ids queued. The statement announces them with
+ * jobsDueNotifySql when it queued any (enqueueJob's NOTIFY, sent at commit as well).
+ */
+export const queueJobsSql = (rows: SQL): SQL =>
+  sql`insert into jobs (kind, payload, dedupe_key) ${rows}
+      on conflict (kind, dedupe_key) where status in ('pending', 'running') do nothing returning id`;
+
+/** SQL: the NOTIFY that wakes the runners at commit (see JOBS_CHANNEL). */
+export const jobsDueNotifySql: SQL = sql`pg_notify(${JOBS_CHANNEL}, '')`;

@@ -3,7 +3,7 @@ import type { OrderKind } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { namedQuery } from '../../db/named-query.ts';
 import { moveOrder } from '../orders/transition.ts';
-import { readSettingNumber } from '../settings/service.ts';
+import { readSettingNumber, settingNumber } from '../settings/service.ts';
 import { setPaymentStatus } from './records.ts';
 
 /**
@@ -28,9 +28,15 @@ const EXPIRY_BATCH = 20;
  * payment_reservation_minutes setting (5 minutes to a day), else 15 minutes.
  */
 export async function reservationMinutes(db: Db): Promise<number> {
-  const minutes = await readSettingNumber(db, 'payment_reservation_minutes', 5, 24 * 60);
-  return Math.round(minutes ?? DEFAULT_RESERVATION_MINUTES);
+  return reservationMinutesOf(await readSettingNumber(db, 'payment_reservation_minutes', 5, 24 * 60));
 }
+
+/** The payment_reservation_minutes setting as SQL (clamped; null when unset): read alongside other values. */
+export const reservationMinutesSql = settingNumber('payment_reservation_minutes', 5, 24 * 60);
+
+/** reservationMinutes from reservationMinutesSql's value. */
+export const reservationMinutesOf = (minutes: number | null): number =>
+  Math.round(minutes ?? DEFAULT_RESERVATION_MINUTES);
 
 /** Unpaid orders whose reservation ran out (a batch, locked; those locked elsewhere skipped). */
 const dueReservations = namedQuery<{ id: string; kind: OrderKind }>()({

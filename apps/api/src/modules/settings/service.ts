@@ -130,6 +130,11 @@ export async function getAddressFields(db: Db): Promise<AddressFieldsByType> {
     .select({ value: storeSettings.value })
     .from(storeSettings)
     .where(eq(storeSettings.key, ADDRESS_FIELDS_SETTING));
-  const parsed = AddressFieldsByTypeSchema.safeParse(row?.value);
+  return addressFieldsOf(row?.value);
+}
+
+/** The address field definitions from the setting's stored value (the defaults when missing or unreadable). */
+export function addressFieldsOf(value: unknown): AddressFieldsByType {
+  const parsed = AddressFieldsByTypeSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_ADDRESS_FIELDS;
 }

@@ -36,21 +36,17 @@ export async function listTaxRates(db: Db): Promise<TaxRates> {
   return { rates: await allRates(db, {}) };
 }
 
-/** The standard class's rate, shared-locked when `lock` (described locked). */
+/** The standard class's rate (place-order locks the row with its cart: checkout/place-order.ts). */
 const standardRate = namedQuery<{ rate: number }>()({
   name: 'admin.tax.standard-rate',
   columns: ['rate'],
-  example: { lock: true as boolean | undefined },
-  build: (params: { lock: boolean | undefined }) =>
-    sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS} ${params.lock ? sql`for share` : sql``}`,
+  example: {},
+  build: () => sql`select rate_percent as rate from tax_rates where key = ${STANDARD_CLASS}`,
 });
 
-/**
- * The standard class's rate (0 when the shop has none): what orders record as their rate. `lock`:
- * an edit of it waits until the caller's transaction ends (placing an order reads it, then prices the cart).
- */
-export async function standardTaxRate(db: Db, opts: { lock?: boolean } = {}): Promise<number> {
-  const [row] = await standardRate(db, { lock: opts.lock });
+/** The standard class's rate (0 when the shop has none): what orders record as their rate. */
+export async function standardTaxRate(db: Db): Promise<number> {
+  const [row] = await standardRate(db, {});
   return row?.rate ?? 0;
 }
 
