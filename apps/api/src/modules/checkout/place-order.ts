@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { messages, orderMessages, type Cart } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError } from '../../lib/http.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
 import { recordCouponUse } from '../coupons/service.ts';
@@ -123,25 +124,41 @@ export async function placeOrder(
  * the standard tax rate `for share`: an owner's edit of it waits until the order is written (the
  * cart is priced, and the order records, that rate); null when the shop has none.
  */
-async function lockCartAndCoupon(tx: Db, owner: CartOwner) {
-  const [row] = await queryRows<{
-    id: string;
-    channel_id: string;
-    coupon_id: number | null;
-    tax_rate: number | null;
-  }>(
-    tx,
+const lockCartCouponRate = namedQuery<{
+  id: string;
+  channel_id: string;
+  coupon_id: number | null;
+  tax_rate: number | null;
+}>()({
+  name: 'checkout.lock-cart-coupon-rate',
+  columns: ['id', 'channel_id', 'coupon_id', 'tax_rate'],
+  example: { cartId: sql`${'c_example'}` },
+  build: (p: { cartId: SQL }) =>
     sql`with cart as (
-          update carts set updated_at = now() where id = ${ownedCartId(owner)} and status = 'active'
+          update carts set updated_at = now() where id = ${p.cartId} and status = 'active'
           returning id, channel_id, coupon_code
         )
         select cart.id, cart.channel_id,
           (select k.id from coupons k where k.code = cart.coupon_code for key share) as coupon_id,
           (select r.rate_percent from tax_rates r where r.key = ${STANDARD_CLASS} for share) as tax_rate
         from cart`,
-  );
+});
+
+async function lockCartAndCoupon(tx: Db, owner: CartOwner) {
+  const [row] = await lockCartCouponRate(tx, { cartId: ownedCartId(owner) });
   return row ?? null;
 }
+
+const recentOrderRow = namedQuery<{ id: string; online: boolean; channel_id: string; payment_method_code: string }>()({
+  name: 'checkout.recently-ordered',
+  columns: ['id', 'online', 'channel_id', 'payment_method_code'],
+  example: { whose: sql`c.customer_id = ${1}` },
+  build: (p: { whose: SQL }) =>
+    sql`select o.id, not ${offlineMethodSql(sql`o.payment_method_code`)} as online, o.channel_id, o.payment_method_code
+          from orders o join carts c on c.id = o.cart_id
+         where ${p.whose} and c.status = 'ordered' and o.created_at > now() - interval '${sql.raw(REPLAY_WINDOW)}'
+         order by o.created_at desc limit 1`,
+});
 
 /** The order the owner's cart became a moment ago, if any (a double click, a retry, a second tab). */
 async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | null> {
@@ -152,13 +169,7 @@ async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | 
         ? sql`c.token_hash = ${owner.tokenHash} and c.customer_id is null`
         : null;
   if (!whose) return null;
-  const [row] = await queryRows<{ id: string; online: boolean; channel_id: string; payment_method_code: string }>(
-    tx,
-    sql`select o.id, not ${offlineMethodSql(sql`o.payment_method_code`)} as online, o.channel_id, o.payment_method_code
-          from orders o join carts c on c.id = o.cart_id
-         where ${whose} and c.status = 'ordered' and o.created_at > now() - interval '${sql.raw(REPLAY_WINDOW)}'
-         order by o.created_at desc limit 1`,
-  );
+  const [row] = await recentOrderRow(tx, { whose });
   return row
     ? {
         orderId: row.id,
@@ -169,6 +180,15 @@ async function recentlyOrdered(tx: Db, owner: CartOwner): Promise<PlacedOrder | 
       }
     : null;
 }
+
+const takeVariantStock = namedQuery<{ product_id: string; stock: number; qty: number }>()({
+  name: 'checkout.take-stock',
+  columns: ['product_id', 'stock', 'qty'],
+  example: { rows: sql`(${'v_example'}::text, ${1}::int)` },
+  build: (p: { rows: SQL }) =>
+    sql`update variants v set stock = v.stock - q.qty from (values ${p.rows}) as q(variant_id, qty)
+         where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
+});
 
 /**
  * Takes every variant's quantity in one statement, each only where enough is left: if any
@@ -191,11 +211,7 @@ async function takeStock(tx: Db, cart: Cart, orderId: string): Promise<void> {
       sql`, `,
     )}) order by id for update`,
   );
-  const taken = await queryRows<{ product_id: string; stock: number; qty: number }>(
-    tx,
-    sql`update variants v set stock = v.stock - q.qty from (values ${rows}) as q(variant_id, qty)
-         where v.id = q.variant_id and v.stock >= q.qty returning v.product_id, v.stock, q.qty`,
-  );
+  const taken = await takeVariantStock(tx, { rows });
   if (taken.length !== perVariant.size) throw refused(409, orderMessages.stockGone);
   await refreshOnStockCrossing(tx, taken, 'taken');
 }
@@ -213,14 +229,18 @@ async function countCouponUse(tx: Db, cart: Cart, couponId: number | null, order
   return couponId;
 }
 
+const placementSettingsRow = namedQuery<{ rules: Record<string, unknown> | null; minutes: number | null }>()({
+  name: 'checkout.placement-settings',
+  columns: ['rules', 'minutes'],
+  example: {},
+  build: () => sql`select ${checkoutRulesSql} as rules, ${reservationMinutesSql} as minutes`,
+});
+
 /**
  * What placing an order reads before its transaction, in one statement: the checkout's rules
  * (checkoutRules) and how long an online payment holds the stock (reservationMinutes).
  */
 async function placementSettings(db: Db) {
-  const [row] = await queryRows<{ rules: Record<string, unknown> | null; minutes: number | null }>(
-    db,
-    sql`select ${checkoutRulesSql} as rules, ${reservationMinutesSql} as minutes`,
-  );
+  const [row] = await placementSettingsRow(db, {});
   return { rules: checkoutRulesOf(row?.rules ?? null), minutes: reservationMinutesOf(row?.minutes ?? null) };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { cartMessages, orderMessages, type Address, type Cart } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { fieldError } from '../../lib/http.ts';
 import { priceCartRow, type CartRow } from '../cart/load.ts';
@@ -14,17 +15,22 @@ import { COD, activePaymentMethod } from '../../db/payment-methods.ts';
  * active cart; validate.ts decides whether a step is ready.
  */
 
+const setCartChoice = namedQuery<{ updated_at: string }>()({
+  name: 'checkout.set-cart-choice',
+  columns: ['updated_at'],
+  example: { cartId: 'c_example', set: sql`note = ${'x'}` },
+  build: (p: { cartId: string; set: SQL }) =>
+    sql`update carts set ${p.set}, updated_at = now() where id = ${p.cartId} and status = 'active'
+        returning ${isoSql(sql`updated_at`)} as updated_at`,
+});
+
 /**
  * Sets one choice on the cart `row` was read from and answers the cart priced with it: the row
  * with the choice and the new updated_at, not a second read (issue 30). One conditional update
  * of an active cart (409 when it is gone).
  */
 async function choose(db: Db, row: CartRow, set: SQL, changed: Partial<CartRow>, ctx: CartContext): Promise<Cart> {
-  const [touched] = await queryRows<{ updated_at: string }>(
-    db,
-    sql`update carts set ${set}, updated_at = now() where id = ${row.id} and status = 'active'
-        returning ${isoSql(sql`updated_at`)} as updated_at`,
-  );
+  const [touched] = await setCartChoice(db, { cartId: row.id, set });
   if (!touched) throw cartGone();
   const cart = await priceCartRow(db, { ...row, ...changed, updated_at: touched.updated_at }, ctx);
   if (!cart) throw cartGone();

@@ -9,7 +9,8 @@ import {
   type StoreSettingKey,
 } from '@shopfront/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError } from '../../lib/http.ts';
 import { ADDRESS_FIELDS_SETTING, addressFieldsOf, storeSettingsOf } from '../settings/service.ts';
 import { addressProblem } from '../shipping/service.ts';
@@ -72,12 +73,16 @@ async function validateAddressStep(db: Db, cart: Cart, rules: CheckoutRules): Pr
   return ok;
 }
 
+const countryPostcodesRow = namedQuery<{ has_postcodes: boolean }>()({
+  name: 'checkout.country-has-postcodes',
+  columns: ['has_postcodes'],
+  example: { countryId: 1 },
+  build: (p: { countryId: number }) => sql`select has_postcodes from countries where id = ${p.countryId}`,
+});
+
 /** countries.has_postcodes; true for a country that does not exist (step 7 reports it). */
 async function countryHasPostcodes(db: Db, countryId: number): Promise<boolean> {
-  const [row] = await queryRows<{ has_postcodes: boolean }>(
-    db,
-    sql`select has_postcodes from countries where id = ${countryId}`,
-  );
+  const [row] = await countryPostcodesRow(db, { countryId });
   return row?.has_postcodes ?? true;
 }
 
@@ -114,12 +119,16 @@ export function checkoutRulesOf(stored: Record<string, unknown> | null) {
   return { settings: storeSettingsOf(picked), fields: addressFieldsOf(raw[ADDRESS_FIELDS_SETTING]) };
 }
 
+const checkoutRulesRow = namedQuery<{ rules: Record<string, unknown> | null }>()({
+  name: 'checkout.rules',
+  columns: ['rules'],
+  example: {},
+  build: () => sql`select ${checkoutRulesSql} as rules`,
+});
+
 /** The shop's settings the checkout steps obey (read once; place-order reads them before its transaction). */
 export async function checkoutRules(db: Db) {
-  const [row] = await queryRows<{ rules: Record<string, unknown> | null }>(
-    db,
-    sql`select ${checkoutRulesSql} as rules`,
-  );
+  const [row] = await checkoutRulesRow(db, {});
   return checkoutRulesOf(row?.rules ?? null);
 }
 export type CheckoutRules = Awaited<ReturnType<typeof checkoutRules>>;
