@@ -11,7 +11,8 @@ import {
   idempotencyMessages,
   messages,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { HttpError } from './http.ts';
 
 /** How a route honours an Idempotency-Key header (ADR 17). */
@@ -113,8 +114,15 @@ const ms = (n: number) => sql`(${n}::float8 * interval '1 millisecond')`;
  * request) taken over. Answers the claim's created_at, or null when someone else holds the key.
  */
 async function claimKey(db: Db, id: KeyId, requestHash: string): Promise<string | null> {
-  const [row] = await queryRows<{ claimed_at: string }>(
-    db,
+  const [row] = await claimRow(db, { id, requestHash });
+  return row?.claimed_at ?? null;
+}
+
+const claimRow = namedQuery<{ claimed_at: string }>()({
+  name: 'idempotency.claim',
+  columns: ['claimed_at'],
+  example: { id: { scope: 's', route: 'r', key: 'k' }, requestHash: 'h' },
+  build: ({ id, requestHash }: { id: KeyId; requestHash: string }) =>
     sql`insert into idempotency_keys as k (scope, route, key, request_hash, expires_at)
         values (${id.scope}, ${id.route}, ${id.key}, ${requestHash}, now() + ${ms(IDEMPOTENCY_TTL_MS)})
         on conflict (scope, route, key) do update set
@@ -124,21 +132,24 @@ async function claimKey(db: Db, id: KeyId, requestHash: string): Promise<string 
            or (k.response_status is null and k.request_hash = excluded.request_hash
                and k.created_at <= now() - ${ms(IDEMPOTENCY_ABANDONED_MS)})
         returning k.created_at::text as claimed_at`,
-  );
-  return row?.claimed_at ?? null;
-}
+});
 
-async function findLiveKey(db: Db, id: KeyId) {
-  const [row] = await queryRows<{
-    request_hash: string;
-    response_status: number | null;
-    response_body: string | null;
-    response_cookies: string[] | null;
-  }>(
-    db,
+const liveKey = namedQuery<{
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_cookies: string[] | null;
+}>()({
+  name: 'idempotency.live-key',
+  columns: ['request_hash', 'response_status', 'response_body', 'response_cookies'],
+  example: { scope: 's', route: 'r', key: 'k' },
+  build: (id: KeyId) =>
     sql`select request_hash, response_status, response_body, response_cookies from idempotency_keys
         where scope = ${id.scope} and route = ${id.route} and key = ${id.key} and expires_at > now()`,
-  );
+});
+
+async function findLiveKey(db: Db, id: KeyId) {
+  const [row] = await liveKey(db, id);
   return row ?? null;
 }
 

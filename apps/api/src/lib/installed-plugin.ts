@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { PLUGIN_CONFIG_SCHEMAS, pluginMessages, type PluginConfig, type PluginName } from '@shopfront/shared';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { HttpError } from './http.ts';
+
+const installedConfig = namedQuery<{ config: unknown }>()({
+  name: 'installed-plugin.config',
+  columns: ['config'],
+  example: { name: 'x' as string },
+  build: ({ name }: { name: string }) => sql`select config from plugins where module_name = ${name} and is_installed`,
+});
 
 /**
  * The config of an installed plugin, read through its typed schema (defaults filled in), or null
@@ -9,10 +17,7 @@ import { HttpError } from './http.ts';
  * a bad owner setting must not take the shopper's feature down (the owner's API refuses it anyway).
  */
 export async function installedPluginConfig<N extends PluginName>(db: Db, name: N): Promise<PluginConfig<N> | null> {
-  const [row] = await queryRows<{ config: unknown }>(
-    db,
-    sql`select config from plugins where module_name = ${name} and is_installed`,
-  );
+  const [row] = await installedConfig(db, { name });
   if (!row) return null;
   const schema = PLUGIN_CONFIG_SCHEMAS[name];
   const parsed = schema.safeParse(row.config ?? {});

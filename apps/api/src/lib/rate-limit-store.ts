@@ -1,12 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
 interface StoreOptions {
   prefix?: string;
 }
+
+/** One more hit on key `id` (a window of `timeWindow` ms, restarted once expired): the count and ms left. */
+const countHit = namedQuery<{ count: number; ttl_ms: number }>()({
+  name: 'rate-limit.hit',
+  columns: ['count', 'ttl_ms'],
+  example: { id: 'global|k', timeWindow: 60_000 },
+  build: ({ id, timeWindow }: { id: string; timeWindow: number }) => sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms`,
+});
+
+const liveCount = namedQuery<{ count: number; ttl_ms: number }>()({
+  name: 'rate-limit.read',
+  columns: ['count', 'ttl_ms'],
+  example: { id: 'global|k' },
+  build: ({ id }: { id: string }) => sql`
+        select count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms
+        from rate_limits where key = ${id} and reset_at > now()`,
+});
 
 /**
  * A @fastify/rate-limit store kept in the database, so every process serving the shop counts
@@ -21,16 +45,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     incr(key: string, cb: Callback, timeWindow: number): void {
       const id = `${this.prefix}|${key}`;
-      queryRows<{ count: number; ttl_ms: number }>(
-        db,
-        sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms`,
-      )
+      countHit(db, { id, timeWindow })
         .then((rows) => {
           const row = rows[0]!;
           cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl_ms)) });
@@ -40,12 +55,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     read(key: string, cb: Callback): void {
       const id = `${this.prefix}|${key}`;
-      queryRows<{ count: number; ttl_ms: number }>(
-        db,
-        sql`
-        select count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms
-        from rate_limits where key = ${id} and reset_at > now()`,
-      )
+      liveCount(db, { id })
         .then((rows) => {
           const row = rows[0];
           cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 });

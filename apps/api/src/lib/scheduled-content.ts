@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { BACKGROUND_MARK } from './shop-context.ts';
 
 /** The tables whose rows carry a publish time. */
@@ -8,6 +8,18 @@ const SCHEDULED_TABLES = new Set(['pages', 'blog_posts']);
 
 /** setTimeout's longest wait; a later time is re-armed when this one fires. */
 const MAX_TIMER_MS = 2_147_483_647;
+
+/** When the next scheduled page or blog post goes live (null: none is waiting). */
+const nextScheduled = namedQuery<{ at: Date | string | null }>()({
+  name: 'scheduled-content.next',
+  columns: ['at'],
+  example: {},
+  build: () =>
+    sql`${sql.raw(BACKGROUND_MARK)} select least(
+          (select min(publish_at) from pages where is_published and publish_at > now()),
+          (select min(published_at) from blog_posts where is_published and published_at > now())
+        ) as at`,
+});
 
 /**
  * Scheduled pages and blog posts become visible by the clock, not by a write, so no table
@@ -20,13 +32,7 @@ export function watchScheduledContent(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const arm = async () => {
-    const [next] = await queryRows<{ at: Date | string | null }>(
-      app.db,
-      sql`${sql.raw(BACKGROUND_MARK)} select least(
-            (select min(publish_at) from pages where is_published and publish_at > now()),
-            (select min(published_at) from blog_posts where is_published and published_at > now())
-          ) as at`,
-    );
+    const [next] = await nextScheduled(app.db, {});
     clearTimeout(timer);
     if (closed || !next?.at) return;
     // A little after the moment: the database's now() must have passed it when the page is read.

@@ -212,7 +212,7 @@ export async function startSession(
   // Only for a customer the shop has not blocked. FOR SHARE waits for a block being written and
   // then sees it, and a block waits for this insert, whose session it then ends: no session
   // outlives a block.
-  const started = await queryRows<{ id: string }>(
+  const started = await queryRows(
     db,
     sql`insert into sessions (id, customer_id, remember, expires_at, ip, user_agent)
         select ${hashToken(token)}, c.id, ${remember}, ${new Date(Date.now() + ttl).toISOString()}::timestamptz,

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { CHANNEL_COOKIE } from '@shopfront/shared';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { AUTH_SETTING_KEYS, authSettingsOf, type AuthSettings } from '../modules/auth/settings.ts';
 import { homeChannel, type PhoneCountry } from './shop-country.ts';
 import { storeSettingsOf } from '../modules/settings/service.ts';
@@ -74,29 +75,40 @@ export function channelCookieOf(req: Pick<FastifyRequest, 'cookies'>): string | 
   return v && CHANNEL_ID_RE.test(v) ? v : null;
 }
 
-/**
- * The request's shop (ADR 0027), in one query: the default storefront, and its channel chosen in
- * this order: with enable_multi_channel on, the channel the shopper's `sf_channel` cookie names
- * (if it exists); else the default_channel setting (if it names a channel); else the
- * storefront's own. With multi-channel off the cookie is never looked at.
- */
-export async function loadShopContext(db: Db, cookieChannel: string | null = null): Promise<ShopContext | null> {
-  const [row] = await queryRows<{
-    storefront_id: string;
-    channel_id: string;
-    currency: string;
-    country_id: number;
-    is_primary: boolean;
-    multi: boolean;
-    mode: StoreLock['mode'];
-    password_protected: boolean;
-    password_hash: string | null;
-    mobile_code: string;
-    mobile_number_length: number;
-    phone_home: boolean | null;
-    auth_settings: Record<string, unknown>;
-  }>(
-    db,
+/** The request's shop row (loadShopContext). */
+const shopRow = namedQuery<{
+  storefront_id: string;
+  channel_id: string;
+  currency: string;
+  country_id: number;
+  is_primary: boolean;
+  multi: boolean;
+  mode: StoreLock['mode'];
+  password_protected: boolean;
+  password_hash: string | null;
+  mobile_code: string;
+  mobile_number_length: number;
+  phone_home: boolean | null;
+  auth_settings: Record<string, unknown>;
+}>()({
+  name: 'shop-context.load',
+  columns: [
+    'storefront_id',
+    'channel_id',
+    'currency',
+    'country_id',
+    'is_primary',
+    'multi',
+    'mode',
+    'password_protected',
+    'password_hash',
+    'mobile_code',
+    'mobile_number_length',
+    'phone_home',
+    'auth_settings',
+  ],
+  example: { cookieChannel: 'ch_example' as string | null },
+  build: ({ cookieChannel }: { cookieChannel: string | null }) =>
     sql`${sql.raw(PER_REQUEST_MARK)} with sf as (select id, channel_id, mode, is_password_protection_enabled, password_hash
                     from storefronts order by is_default desc, id limit 1),
           st as (select coalesce((select value = 'true'::jsonb from store_settings where key = 'enable_multi_channel'), false) as multi,
@@ -116,7 +128,16 @@ export async function loadShopContext(db: Db, cookieChannel: string | null = nul
             (select x.id from channels x where x.id = st.dflt),
             sf.channel_id)
           join countries pc on pc.id = c.country_id`,
-  );
+});
+
+/**
+ * The request's shop (ADR 0027), in one query: the default storefront, and its channel chosen in
+ * this order: with enable_multi_channel on, the channel the shopper's `sf_channel` cookie names
+ * (if it exists); else the default_channel setting (if it names a channel); else the
+ * storefront's own. With multi-channel off the cookie is never looked at.
+ */
+export async function loadShopContext(db: Db, cookieChannel: string | null = null): Promise<ShopContext | null> {
+  const [row] = await shopRow(db, { cookieChannel });
   return row
     ? {
         storefrontId: row.storefront_id,

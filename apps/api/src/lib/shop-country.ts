@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { OTP_PHONE_LENGTH } from '@shopfront/shared';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 
 /** The shop's mobile numbers: calling code and digit count. */
 export interface ShopMobileCountry {
@@ -26,16 +27,38 @@ export const homeChannel = sql`select ch.id, ch.country_id
         order by (ch.id = s.value #>> '{}') desc nulls last, sf.is_default desc nulls last, ch.id
         limit 1`;
 
+const homeMobileCountry = namedQuery<{ code: string; len: number }>()({
+  name: 'shop-country.home',
+  columns: ['code', 'len'],
+  example: {},
+  build: () =>
+    sql`select c.mobile_code as code, c.mobile_number_length as len
+        from (${homeChannel}) h join countries c on c.id = h.country_id`,
+});
+
+const mobileCountry = namedQuery<{ code: string; len: number; home: boolean | null }>()({
+  name: 'shop-country.of-country',
+  columns: ['code', 'len', 'home'],
+  example: { countryId: 1 },
+  build: ({ countryId }: { countryId: number }) =>
+    sql`select c.mobile_code as code, c.mobile_number_length as len,
+               c.id = (select h.country_id from (${homeChannel}) h) as home
+        from countries c where c.id = ${countryId}`,
+});
+
+const callingCodes = namedQuery<{ code: string }>()({
+  name: 'shop-country.calling-codes',
+  columns: ['code'],
+  example: {},
+  build: () => sql`select distinct mobile_code as code from countries`,
+});
+
 /**
  * The country of the shop's phone numbers: the default channel's country (store setting
  * default_channel), else the default storefront's; '' and 10 digits when neither is configured.
  */
 export async function shopMobileCountry(db: Db): Promise<ShopMobileCountry> {
-  const [row] = await queryRows<{ code: string; len: number }>(
-    db,
-    sql`select c.mobile_code as code, c.mobile_number_length as len
-        from (${homeChannel}) h join countries c on c.id = h.country_id`,
-  );
+  const [row] = await homeMobileCountry(db, {});
   return row
     ? { mobileCode: row.code, mobileNumberLength: Number(row.len) }
     : { mobileCode: '', mobileNumberLength: OTP_PHONE_LENGTH };
@@ -44,12 +67,7 @@ export async function shopMobileCountry(db: Db): Promise<ShopMobileCountry> {
 /** The phone country of `countryId` (a channel's country); the home country when it is unknown. */
 export async function channelPhoneCountry(db: Db, countryId: number | null): Promise<PhoneCountry> {
   if (countryId !== null) {
-    const [row] = await queryRows<{ code: string; len: number; home: boolean | null }>(
-      db,
-      sql`select c.mobile_code as code, c.mobile_number_length as len,
-                 c.id = (select h.country_id from (${homeChannel}) h) as home
-          from countries c where c.id = ${countryId}`,
-    );
+    const [row] = await mobileCountry(db, { countryId });
     if (row) return { mobileCode: row.code, mobileNumberLength: Number(row.len), home: row.home !== false };
   }
   return { ...(await shopMobileCountry(db)), home: true };
@@ -76,7 +94,7 @@ export function storedPhone(country: PhoneCountry, national: string): string {
 /** The country calling code a stored number starts with (longest match), or null for a home number. */
 async function codeOfStored(db: Db, stored: string): Promise<{ code: string; prefix: string } | null> {
   if (!stored.startsWith('+')) return null;
-  const rows = await queryRows<{ code: string }>(db, sql`select distinct mobile_code as code from countries`);
+  const rows = await callingCodes(db, {});
   let best: { code: string; prefix: string } | null = null;
   for (const { code } of rows) {
     const prefix = plusCode(code);

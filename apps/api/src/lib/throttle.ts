@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import type { throttleCounters } from '../db/schema.ts';
 import { HttpError } from './http.ts';
 
@@ -52,7 +53,7 @@ function backoffAfter(t: Throttle, n: SQL): SQL {
 async function claimOne(db: Db, t: Throttle): Promise<boolean> {
   const stale = sql`c.resets_at <= now()`;
   const next = sql`(case when ${stale} then 1 else c.count + 1 end)`;
-  const rows = await queryRows<{ count: number }>(
+  const rows = await queryRows(
     db,
     sql`insert into throttle_counters as c (scope, subject, client, count, resets_at, next_try_at)
         values (${t.scope}, ${t.subject}, ${t.client ?? ''}, 1, now() + ${ms(t.windowMs)}, now() + ${backoffAfter(t, sql`1`)})
@@ -68,16 +69,24 @@ async function claimOne(db: Db, t: Throttle): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whole seconds until `t` takes claims again: 0 when it takes one now, else at least 1. */
-async function secondsUntilFree(db: Db, t: Throttle): Promise<number> {
-  const [row] = await queryRows<{ wait: number }>(
-    db,
+const waitOf = namedQuery<{ wait: number }>()({
+  name: 'throttle.wait',
+  columns: ['wait'],
+  example: { scope: 'ip', subject: 's', client: '', limit: 1 } as Pick<
+    Throttle,
+    'scope' | 'subject' | 'client' | 'limit'
+  >,
+  build: (t: Pick<Throttle, 'scope' | 'subject' | 'client' | 'limit'>) =>
     // clock_timestamp(), not now(): a transaction that waited on the row lock started before the
     // claim that set resets_at, and would answer a wait longer than the window.
     sql`select case when resets_at <= clock_timestamp() then 0 else ceil(extract(epoch from
               (case when count >= ${t.limit}::int then resets_at else next_try_at end) - clock_timestamp()))::int end as wait
         from throttle_counters where scope = ${t.scope} and subject = ${t.subject} and client = ${t.client ?? ''}`,
-  );
+});
+
+/** Whole seconds until `t` takes claims again: 0 when it takes one now, else at least 1. */
+async function secondsUntilFree(db: Db, t: Throttle): Promise<number> {
+  const [row] = await waitOf(db, t);
   return Math.max(0, Number(row?.wait ?? 0));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { READ_MODEL_CHANNEL } from '../modules/catalog/summary.ts';
 
 /** The time zone of a country that has one (India, the UAE); UTC for one that has several or is unknown. */
@@ -13,11 +14,16 @@ export function timeZoneOf(iso2: string | null): string {
   return zones.length === 1 ? zones[0]! : 'UTC';
 }
 
+const shopCountryCode = namedQuery<{ iso2: string | null }>()({
+  name: 'time-zone.country',
+  columns: ['iso2'],
+  example: {},
+  build: () =>
+    sql`select co.iso2 from channels ch join countries co on co.id = ch.country_id where ch.id = ${READ_MODEL_CHANNEL}`,
+});
+
 /** The shop's time zone: its default channel's country's (Asia/Kolkata for an Indian shop). */
 export async function shopTimeZone(db: Db): Promise<string> {
-  const [row] = await queryRows<{ iso2: string | null }>(
-    db,
-    sql`select co.iso2 from channels ch join countries co on co.id = ch.country_id where ch.id = ${READ_MODEL_CHANNEL}`,
-  );
+  const [row] = await shopCountryCode(db, {});
   return timeZoneOf(row?.iso2 ?? null);
 }

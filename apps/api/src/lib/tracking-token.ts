@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { namedQuery } from '../db/named-query.ts';
 import { hashToken } from './session.ts';
 import { BASE64URL_32_BYTES_RE, hmacBase64url } from './signing.ts';
 
@@ -18,6 +19,13 @@ import { BASE64URL_32_BYTES_RE, hmacBase64url } from './signing.ts';
  */
 export const SHOP_SECRET_KEY = 'shop_secret';
 
+const storedSecret = namedQuery<{ value: unknown }>()({
+  name: 'tracking-token.secret',
+  columns: ['value'],
+  example: {},
+  build: () => sql`select value from store_settings where key = ${SHOP_SECRET_KEY}`,
+});
+
 // One read per database handle (the app's db); a transaction handle reads it again (one row by key).
 const cache = new WeakMap<object, Promise<Buffer>>();
 
@@ -28,10 +36,7 @@ async function readSecret(db: Db): Promise<Buffer> {
     sql`insert into store_settings (key, value) values (${SHOP_SECRET_KEY}, to_jsonb(${fresh}::text))
         on conflict (key) do nothing`,
   );
-  const [row] = await queryRows<{ value: unknown }>(
-    db,
-    sql`select value from store_settings where key = ${SHOP_SECRET_KEY}`,
-  );
+  const [row] = await storedSecret(db, {});
   const value = row?.value;
   if (typeof value !== 'string' || !BASE64URL_32_BYTES_RE.test(value)) {
     throw new Error(`store setting ${SHOP_SECRET_KEY} is not a 43-character base64url secret`);

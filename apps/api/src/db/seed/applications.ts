@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { applicationTexts, feeMethodName, money, type ServiceDetails } from '@shopfront/shared';
 import type { StoredAnswer } from '../application-schema.ts';
-import { queryRows, type Db } from '../client.ts';
+import type { Db } from '../client.ts';
+import { namedQuery } from '../named-query.ts';
 import { COD } from '../payment-methods.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { checkAnswers } from '../../modules/applications/answers.ts';
@@ -17,6 +18,41 @@ import { demoApplications, type DemoApplication } from './application-data.ts';
 import type { SeededServices } from './services.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const feeOrderTotals = namedQuery<{ order_no: string; grand_total_minor: number; currency: string }>()({
+  name: 'seed.applications.fee-order',
+  columns: ['order_no', 'grand_total_minor', 'currency'],
+  example: { orderId: 'ord_example' },
+  build: ({ orderId }: { orderId: string }) =>
+    sql`select order_no, grand_total_minor, currency from orders where id = ${orderId}`,
+});
+
+const demoCustomer = namedQuery<{ id: number }>()({
+  name: 'seed.applications.customer',
+  columns: ['id'],
+  example: {},
+  build: () => sql`select id from customers where email = ${DEMO_CUSTOMER.email}`,
+});
+
+const serviceProduct = namedQuery<{ name: string; currency: string; price_minor: number }>()({
+  name: 'seed.applications.service',
+  columns: ['name', 'currency', 'price_minor'],
+  example: { productId: 'prd_example' },
+  build: ({ productId }: { productId: string }) =>
+    sql`select name, currency, price_minor from products where id = ${productId}`,
+});
+
+/** A demo document sent with the form, dated `at`. */
+const insertDocument = namedQuery<{ id: number }>()({
+  name: 'seed.applications.document',
+  columns: ['id'],
+  example: { id: 'apl_example', key: 'k', path: 'p', name: 'n', size: 1, at: '2026-01-01T00:00:00.000Z' },
+  build: (p: { id: string; key: string; path: string; name: string; size: number; at: string }) =>
+    sql`insert into application_documents (application_id, field_key, path, original_name, mime, size_bytes, uploaded_by, created_at)
+        values (${p.id}, ${p.key}, ${p.path}, ${p.name}, 'application/pdf', ${p.size}, 'applicant',
+          ${p.at}::timestamptz)
+        returning id`,
+});
 
 const DAY = 86_400_000;
 const OWNER = 'stf_demo_owner';
@@ -106,10 +142,7 @@ async function seedFeeOrder(
   if (!fee || fee.fee_minor === null) throw new Error(`demo application ${f.applicationId}: no fee to pay`);
   const orderId = `ord_${randomBytes(16).toString('base64url')}`;
   await writeFeeOrder(db, fee, orderId, await trackingHashFor(db, orderId), null);
-  const [order] = await queryRows<{ order_no: string; grand_total_minor: number; currency: string }>(
-    tx,
-    sql`select order_no, grand_total_minor, currency from orders where id = ${orderId}`,
-  );
+  const [order] = await feeOrderTotals(tx, { orderId });
   const placed = f.placed.toISOString();
   const paid = f.paid.toISOString();
   const cash = f.how === 'cash';
@@ -171,18 +204,12 @@ export async function seedDemoApplications(
   opts: { services: SeededServices; documents: DemoDocuments; now?: number },
 ): Promise<void> {
   const now = opts.now ?? Date.now();
-  const [customer] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from customers where email = ${DEMO_CUSTOMER.email}`,
-  );
+  const [customer] = await demoCustomer(tx, {});
   for (const [i, a] of demoApplications.entries()) {
     const productId = opts.services.get(a.service);
     const details = productId ? await loadServiceDetails(tx as unknown as Db, productId) : null;
     if (!productId || !details) throw new Error(`demo application: no service ${a.service}`);
-    const [service] = await queryRows<{ name: string; currency: string; price_minor: number }>(
-      tx,
-      sql`select name, currency, price_minor from products where id = ${productId}`,
-    );
+    const [service] = await serviceProduct(tx, { productId });
     const { answers } = checkAnswers(details.form_fields, { fields: a.fields, files: uploadsOf(a) });
     const stages = pathOf(a, details);
     const created = now - a.createdDaysAgo * DAY;
@@ -240,13 +267,14 @@ export async function seedDemoApplications(
     }
     const documentIds = new Map<string, number>();
     for (const [key, doc] of opts.documents.get(i) ?? []) {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into application_documents (application_id, field_key, path, original_name, mime, size_bytes, uploaded_by, created_at)
-            values (${id}, ${key}, ${doc.path}, ${a.files[key]!}, 'application/pdf', ${doc.size}, 'applicant',
-              ${new Date(created).toISOString()}::timestamptz)
-            returning id`,
-      );
+      const [row] = await insertDocument(tx, {
+        id,
+        key,
+        path: doc.path,
+        name: a.files[key]!,
+        size: doc.size,
+        at: new Date(created).toISOString(),
+      });
       documentIds.set(key, row!.id);
     }
     const stored: StoredAnswer[] = answers.map((x) => ({ ...x, document_id: documentIds.get(x.key) ?? null }));

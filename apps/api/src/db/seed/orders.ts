@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { allocateMinor, includedTax, type Address, type OrderStatus, type PaymentStatus } from '@shopfront/shared';
 import { queryRows, type Db } from '../client.ts';
+import { namedQuery } from '../named-query.ts';
 import { trackingHashFor } from '../../lib/tracking-token.ts';
 import { DEMO_CUSTOMER } from './accounts.ts';
 
@@ -419,9 +420,12 @@ interface Product {
   image: string | null;
 }
 
-async function productFor(tx: Db, channelId: string, pick: Pick): Promise<Product> {
-  const [row] = await queryRows<Product>(
-    tx,
+/** The `pick`ed variant priced in channel `channelId`. */
+const pickedProduct = namedQuery<Product>()({
+  name: 'seed.orders.product',
+  columns: ['product_id', 'variant_id', 'slug', 'name', 'title', 'options', 'sku', 'price', 'image'],
+  example: { channelId: 'ch_example', pick: { category: 'shirts', nth: 1, variant: 1, quantity: 1 } as Pick },
+  build: ({ channelId, pick }: { channelId: string; pick: Pick }) =>
     sql`select p.id as product_id, v.id as variant_id, p.slug, p.name, v.title, v.options, vc.sku,
           vc.selling_price_minor as price, p.image_path as image
           from (select p.* from products p
@@ -432,7 +436,98 @@ async function productFor(tx: Db, channelId: string, pick: Pick): Promise<Produc
           join variants v on v.product_id = p.id
           join variant_channels vc on vc.variant_id = v.id and vc.channel_id = ${channelId}
          order by v.id offset ${pick.variant ?? 0} limit 1`,
-  );
+});
+
+const demoCustomer = namedQuery<{ id: number; has_orders: boolean }>()({
+  name: 'seed.orders.customer',
+  columns: ['id', 'has_orders'],
+  example: {},
+  build: () =>
+    sql`select id, exists (select 1 from orders o where o.customer_id = c.id) as has_orders
+          from customers c where email = ${DEMO_CUSTOMER.email}`,
+});
+
+const indianStates = namedQuery<{
+  code: string;
+  state_id: number;
+  state: string;
+  country_id: number;
+  country: string;
+}>()({
+  name: 'seed.orders.states',
+  columns: ['code', 'state_id', 'state', 'country_id', 'country'],
+  example: {},
+  build: () =>
+    sql`select s.code, s.id as state_id, s.name as state, c.id as country_id, c.name as country
+          from states s join countries c on c.id = s.country_id where c.iso2 = 'IN'`,
+});
+
+const channelCurrency = namedQuery<{ currency: string }>()({
+  name: 'seed.orders.channel-currency',
+  columns: ['currency'],
+  example: { channelId: 'ch_example' },
+  build: ({ channelId }: { channelId: string }) =>
+    sql`select currency_code as currency from channels where id = ${channelId}`,
+});
+
+/** An order line of product `p` with its amounts (minor units) and refunded / asked quantities. */
+const insertItem = namedQuery<{ id: number }>()({
+  name: 'seed.orders.item',
+  columns: ['id'],
+  example: {
+    orderId: 'ord_example',
+    p: {
+      product_id: 'prd_example',
+      variant_id: 'var_example',
+      slug: 's',
+      name: 'n',
+      title: 't',
+      options: {},
+      sku: 'sku',
+      price: 1,
+      image: null,
+      quantity: 1,
+    } as Product & { quantity: number },
+    discount: 0,
+    total: 1,
+    tax: 0,
+    refunded: 0,
+    requested: 0,
+  },
+  build: (x: {
+    orderId: string;
+    p: Product & { quantity: number };
+    discount: number;
+    total: number;
+    tax: number;
+    refunded: number;
+    requested: number;
+  }) =>
+    sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
+          quantity, unit_price_minor, discount_minor, total_minor, tax_minor, refunded_quantity, refund_requested_quantity)
+        values (${x.orderId}, ${x.p.product_id}, ${x.p.variant_id}, ${x.p.slug}, ${x.p.name}, ${x.p.title},
+          ${JSON.stringify(x.p.options)}::jsonb, ${x.p.sku ?? ''}, ${x.p.image}, ${x.p.quantity}, ${x.p.price},
+          ${x.discount}, ${x.total}, ${x.tax}, ${x.refunded}, ${x.requested})
+        returning id`,
+});
+
+const insertShipment = namedQuery<{ id: number }>()({
+  name: 'seed.orders.shipment',
+  columns: ['id'],
+  example: {
+    orderId: 'ord_example',
+    carrier: 'c',
+    waybill: 'w',
+    url: null as string | null,
+    at: '2026-01-01T00:00:00.000Z',
+  },
+  build: (s: { orderId: string; carrier: string; waybill: string; url: string | null; at: string }) =>
+    sql`insert into shipments (order_id, carrier, waybill, tracking_url, created_at)
+        values (${s.orderId}, ${s.carrier}, ${s.waybill}, ${s.url}, ${s.at}) returning id`,
+});
+
+async function productFor(tx: Db, channelId: string, pick: Pick): Promise<Product> {
+  const [row] = await pickedProduct(tx, { channelId, pick });
   if (!row) throw new Error(`seedDemoOrders: no product in ${pick.category}`);
   return row;
 }
@@ -441,27 +536,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Seeds the demo customer's orders (see above); the catalog, shipping and customer must be seeded. */
 export async function seedDemoOrders(tx: Db, channelId: string): Promise<number> {
-  const [customer] = await queryRows<{ id: number; has_orders: boolean }>(
-    tx,
-    sql`select id, exists (select 1 from orders o where o.customer_id = c.id) as has_orders
-          from customers c where email = ${DEMO_CUSTOMER.email}`,
-  );
+  const [customer] = await demoCustomer(tx, {});
   if (!customer || customer.has_orders) return 0;
-  const states = await queryRows<{
-    code: string;
-    state_id: number;
-    state: string;
-    country_id: number;
-    country: string;
-  }>(
-    tx,
-    sql`select s.code, s.id as state_id, s.name as state, c.id as country_id, c.name as country
-          from states s join countries c on c.id = s.country_id where c.iso2 = 'IN'`,
-  );
-  const [channel] = await queryRows<{ currency: string }>(
-    tx,
-    sql`select currency_code as currency from channels where id = ${channelId}`,
-  );
+  const states = await indianStates(tx, {});
+  const [channel] = await channelCurrency(tx, { channelId });
   const currency = channel!.currency;
   const now = Date.now();
 
@@ -558,17 +636,15 @@ export async function seedDemoOrders(tx: Db, channelId: string): Promise<number>
     for (const [i, p] of products.entries()) {
       const total = gross[i]! - lineDiscounts[i]!;
       const isRefundLine = spec.refund?.line === i;
-      const [item] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into order_items (order_id, product_id, variant_id, slug, name, variant_title, options, sku, image,
-              quantity, unit_price_minor, discount_minor, total_minor, tax_minor, refunded_quantity, refund_requested_quantity)
-            values (${id}, ${p.product_id}, ${p.variant_id}, ${p.slug}, ${p.name}, ${p.title},
-              ${JSON.stringify(p.options)}::jsonb, ${p.sku ?? ''}, ${p.image}, ${p.quantity}, ${p.price},
-              ${lineDiscounts[i]!}, ${total}, ${includedTax(total, TAX_RATE)},
-              ${isRefundLine && spec.refund!.status === 'refunded' ? spec.refund!.quantity : 0},
-              ${isRefundLine ? spec.refund!.quantity : 0})
-            returning id`,
-      );
+      const [item] = await insertItem(tx, {
+        orderId: id,
+        p,
+        discount: lineDiscounts[i]!,
+        total,
+        tax: includedTax(total, TAX_RATE),
+        refunded: isRefundLine && spec.refund!.status === 'refunded' ? spec.refund!.quantity : 0,
+        requested: isRefundLine ? spec.refund!.quantity : 0,
+      });
       itemIds.push(item!.id);
     }
 
@@ -623,11 +699,13 @@ export async function seedDemoOrders(tx: Db, channelId: string): Promise<number>
 
     if (spec.shipment) {
       const s = spec.shipment;
-      const [shipment] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into shipments (order_id, carrier, waybill, tracking_url, created_at)
-            values (${id}, ${s.carrier}, ${s.waybill}, ${s.url ?? null}, ${at(s.shippedAfterHours)}) returning id`,
-      );
+      const [shipment] = await insertShipment(tx, {
+        orderId: id,
+        carrier: s.carrier,
+        waybill: s.waybill,
+        url: s.url ?? null,
+        at: at(s.shippedAfterHours),
+      });
       for (const scan of s.scans) {
         await queryRows(
           tx,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { offlineMethodSql } from '../../db/payment-methods.ts';
 import { releaseCouponUse } from '../coupons/service.ts';
@@ -44,6 +45,49 @@ interface Locked {
   fee_with_owner: boolean;
 }
 
+/** The application as the applicant's cancel decides on it (its row locked already). */
+const lockedApplication = namedQuery<Locked>()({
+  name: 'applications.applicant-cancel.read',
+  columns: [
+    'stage',
+    'stages',
+    'order_id',
+    'application_no',
+    'service_name',
+    'email',
+    'phone',
+    'cancel_requested_at',
+    'fee_with_owner',
+  ],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) =>
+    sql`select stage, stages, order_id, application_no, service_name, email, phone,
+               cancel_requested_at::text as cancel_requested_at, ${feeSettledByOwnerSql} as fee_with_owner
+          from applications a where id = ${id}`,
+});
+
+/** Asked to cancel, once: when the request was made. */
+const askCancel = namedQuery<{ at: string }>()({
+  name: 'applications.applicant-cancel.ask',
+  columns: ['at'],
+  example: { id: 'apl_example', stage: 'submitted', reason: 'r' },
+  build: (p: { id: string; stage: string; reason: string }) =>
+    sql`update applications set cancel_requested_at = now(), cancel_request_reason = ${p.reason}, updated_at = now()
+         where id = ${p.id} and stage = ${p.stage} and cancel_requested_at is null
+         returning cancel_requested_at::text as at`,
+});
+
+/** The request to cancel cleared: the applicant to tell. */
+const clearCancelRequest = namedQuery<Addressee>()({
+  name: 'applications.applicant-cancel.decline',
+  columns: ['application_no', 'service_name', 'email', 'phone'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) =>
+    sql`update applications set cancel_requested_at = null, cancel_request_reason = null, updated_at = now()
+         where id = ${id} and cancel_requested_at is not null
+         returning application_no, service_name, email, phone`,
+});
+
 export interface ApplicantCancel {
   applicationId: string;
   reason: string | null;
@@ -67,12 +111,7 @@ export async function cancelByApplicant(app: FastifyInstance, c: ApplicantCancel
   return withDeadlockRetry(() =>
     app.db.transaction(async (tx) => {
       if (!(await lockFeeOrderThenApplication(tx, c.applicationId))) throw notFound(applicationTexts.notFound);
-      const [a] = await queryRows<Locked>(
-        tx,
-        sql`select stage, stages, order_id, application_no, service_name, email, phone,
-                   cancel_requested_at::text as cancel_requested_at, ${feeSettledByOwnerSql} as fee_with_owner
-              from applications a where id = ${c.applicationId}`,
-      );
+      const [a] = await lockedApplication(tx, { id: c.applicationId });
       const action = cancelAction(a!.stages, a!.stage, {
         cancelEnabled: settings.enable_cancel_order === true,
         refundEnabled: settings.enable_refund === true,
@@ -107,7 +146,7 @@ async function cancelNow(
   a: Locked,
   token: string,
 ): Promise<{ refundQueued: boolean }> {
-  const [moved] = await queryRows<{ id: string }>(
+  const [moved] = await queryRows(
     tx,
     sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(),
           next_due_at = null, cancel_requested_at = null, cancel_request_reason = null
@@ -147,12 +186,7 @@ async function cancelNow(
  */
 async function askToCancel(tx: Db, applicationId: string, a: Locked, reason: string | null): Promise<void> {
   if (!reason) throw fieldError('reason', applicationTexts.cancelReasonRequired);
-  const [asked] = await queryRows<{ at: string }>(
-    tx,
-    sql`update applications set cancel_requested_at = now(), cancel_request_reason = ${reason}, updated_at = now()
-         where id = ${applicationId} and stage = ${a.stage} and cancel_requested_at is null
-         returning cancel_requested_at::text as at`,
-  );
+  const [asked] = await askCancel(tx, { id: applicationId, stage: a.stage, reason });
   if (!asked) throw new HttpError(409, applicationTexts.cancelAlreadyRequested);
   await queueStaffAlert(tx, { kind: 'cancel_request', applicationId, key: `cancel:${applicationId}:${asked.at}` });
   await tx.execute(
@@ -172,12 +206,7 @@ export async function declineCancelRequest(
 ): Promise<void> {
   const token = await applicationToken(app.db, d.applicationId);
   await app.db.transaction(async (tx) => {
-    const [cleared] = await queryRows<Addressee>(
-      tx,
-      sql`update applications set cancel_requested_at = null, cancel_request_reason = null, updated_at = now()
-           where id = ${d.applicationId} and cancel_requested_at is not null
-           returning application_no, service_name, email, phone`,
-    );
+    const [cleared] = await clearCancelRequest(tx, { id: d.applicationId });
     if (!cleared) throw new HttpError(409, applicationTexts.noCancelRequest);
     const body = applicationTexts.cancelDeclinedMessage(d.note);
     await tx.execute(

@@ -1,10 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError } from '../../lib/http.ts';
 import { releaseCouponUse } from '../coupons/service.ts';
 import { moveOrder, recordToldOrderEvent } from '../orders/transition.ts';
 import { isFinalStage } from './stages.ts';
+
+const stageOf = namedQuery<{ stage: string; stages: ServiceStage[] }>()({
+  name: 'applications.cancel.stage',
+  columns: ['stage', 'stages'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) => sql`select stage, stages from applications where id = ${id}`,
+});
+
+/** The application's fee order, and whether a coupon covered it whole. */
+const feeOrderToClose = namedQuery<{ order_id: string | null; covered: boolean }>()({
+  name: 'applications.cancel.fee-order',
+  columns: ['order_id', 'covered'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) =>
+    sql`select a.order_id, coalesce(o.grand_total_minor = 0 and o.coupon_code is not null, false) as covered
+          from applications a left join orders o on o.id = a.order_id where a.id = ${id}`,
+});
 
 /**
  * Refund fee's "Also cancel the application" (ADR 37): the application → cancelled in the refund's
@@ -19,12 +37,9 @@ export async function cancelWithRefund(
   staffId: string,
   note: string | null,
 ): Promise<void> {
-  const [a] = await queryRows<{ stage: string; stages: ServiceStage[] }>(
-    tx,
-    sql`select stage, stages from applications where id = ${applicationId}`,
-  );
+  const [a] = await stageOf(tx, { id: applicationId });
   if (!a || isFinalStage(a.stages, a.stage)) throw new HttpError(409, applicationTexts.cannotCancel);
-  const [moved] = await queryRows<{ id: string }>(
+  const [moved] = await queryRows(
     tx,
     sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(), next_due_at = null,
            cancel_requested_at = null, cancel_request_reason = null
@@ -56,11 +71,7 @@ export async function closeUnpaidFeeOrder(
   applicationId: string,
   actor: 'staff' | 'shopper' | 'system' = 'staff',
 ): Promise<void> {
-  const [a] = await queryRows<{ order_id: string | null; covered: boolean }>(
-    tx,
-    sql`select a.order_id, coalesce(o.grand_total_minor = 0 and o.coupon_code is not null, false) as covered
-          from applications a left join orders o on o.id = a.order_id where a.id = ${applicationId}`,
-  );
+  const [a] = await feeOrderToClose(tx, { id: applicationId });
   if (!a?.order_id) return;
   const moved = await moveOrder(tx, {
     orderId: a.order_id,
@@ -86,7 +97,7 @@ export async function closeUnpaidFeeOrder(
  * is no stock to give back. False when the fee is not due in cash (paid, or closed already).
  */
 async function closeCashFee(tx: Db, orderId: string, actor: 'staff' | 'shopper' | 'system'): Promise<boolean> {
-  const [closed] = await queryRows<{ id: string }>(
+  const [closed] = await queryRows(
     tx,
     sql`update orders set status = 'cancelled', updated_at = now()
          where id = ${orderId} and kind = 'service_fee' and status = 'delivered' and payment_status = 'cod'

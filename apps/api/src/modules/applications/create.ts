@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApplicationContactSchema, applicationTexts, type ApplicationContact } from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError, parseOr422 } from '../../lib/http.ts';
 import type { Customer } from '../../lib/session.ts';
 import { checkAnswers, type CheckedFile } from './answers.ts';
@@ -24,19 +25,70 @@ interface ServiceProduct {
   taking: boolean;
 }
 
-/** A published service by its slug or id, or null. */
-async function findService(db: Db, ref: string): Promise<ServiceProduct | null> {
-  const [row] = await queryRows<ServiceProduct>(
-    db,
+const serviceByRef = namedQuery<ServiceProduct>()({
+  name: 'applications.create.service',
+  columns: ['id', 'slug', 'name', 'currency', 'price_minor', 'taking'],
+  example: { ref: 'slug' },
+  build: ({ ref }: { ref: string }) =>
     sql`select p.id, p.slug, p.name, p.currency, p.price_minor,
                coalesce((select value #>> '{}' from store_settings where key = 'store_mode'), 'products') = 'services' as taking
           from products p
          where (p.slug = ${ref} or p.id = ${ref}) and p.is_published and p.archived_at is null
            and exists (select 1 from service_details s where s.product_id = p.id)
          limit 1`,
-  );
+});
+
+/** A published service by its slug or id, or null. */
+async function findService(db: Db, ref: string): Promise<ServiceProduct | null> {
+  const [row] = await serviceByRef(db, { ref });
   return row ?? null;
 }
+
+/** A new application (its number from the sequence); `stages` as JSON. */
+const insertApplication = namedQuery<{ application_no: string }>()({
+  name: 'applications.create.insert',
+  columns: ['application_no'],
+  example: {
+    id: 'apl_example',
+    service: { id: 'prd_example', name: 'n', slug: 's', currency: 'INR' },
+    stages: '[]',
+    customerId: 1 as number | null,
+    contact: { name: 'n', email: 'e@example.com', phone: '1' } as ApplicationContact,
+    stage: 'submitted',
+    due: null as string | null,
+    feeMinor: 1 as number | null,
+    tokenHash: 'h',
+  },
+  build: (p: {
+    id: string;
+    service: Pick<ServiceProduct, 'id' | 'name' | 'slug' | 'currency'>;
+    stages: string;
+    customerId: number | null;
+    contact: ApplicationContact;
+    stage: string;
+    due: string | null;
+    feeMinor: number | null;
+    tokenHash: string;
+  }) =>
+    sql`insert into applications (id, application_no, product_id, service_name, service_slug, stages, customer_id,
+          name, email, phone, stage, next_due_at, answers, currency, fee_minor, tracking_token_hash)
+        values (${p.id}, 'AP-' || nextval('application_number_seq'), ${p.service.id}, ${p.service.name}, ${p.service.slug},
+          ${p.stages}::jsonb, ${p.customerId}, ${p.contact.name}, ${p.contact.email ?? null},
+          ${p.contact.phone ?? null}, ${p.stage}, ${p.due}::timestamptz, '[]'::jsonb, ${p.service.currency},
+          ${p.feeMinor}, ${p.tokenHash})
+        returning application_no`,
+});
+
+/** A document sent with the form, for its field. */
+const insertFormDocument = namedQuery<{ id: number }>()({
+  name: 'applications.create.document',
+  columns: ['id'],
+  example: { id: 'apl_example', key: 'k', path: 'p', name: 'n', mime: 'application/pdf', sizeBytes: 1 },
+  build: (p: { id: string; key: string; path: string; name: string; mime: string; sizeBytes: number }) =>
+    sql`insert into application_documents (application_id, field_key, path, original_name, mime, size_bytes, uploaded_by)
+        values (${p.id}, ${p.key}, ${p.path}, ${p.name}, ${p.mime}, ${p.sizeBytes}, 'applicant')
+        returning id`,
+});
 
 /** The contact sent, the signed-in customer's account filling what was left out. */
 function contactOf(fields: Record<string, string>, customer: Customer | null): ApplicationContact {
@@ -85,28 +137,31 @@ export async function createApplication(
     const stage = onQuote ? 'quote_requested' : service.price_minor === 0 ? 'submitted' : 'awaiting_payment';
     const due = nextDueAt(details.stages, stage, new Date());
     await app.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ application_no: string }>(
-        tx,
-        sql`insert into applications (id, application_no, product_id, service_name, service_slug, stages, customer_id,
-              name, email, phone, stage, next_due_at, answers, currency, fee_minor, tracking_token_hash)
-            values (${id}, 'AP-' || nextval('application_number_seq'), ${service.id}, ${service.name}, ${service.slug},
-              ${JSON.stringify(details.stages)}::jsonb, ${customer?.id ?? null}, ${contact.name}, ${contact.email ?? null},
-              ${contact.phone ?? null}, ${stage}, ${due?.toISOString() ?? null}::timestamptz, '[]'::jsonb, ${service.currency},
-              ${onQuote ? null : service.price_minor}, ${hashTrackingToken(token)})
-            returning application_no`,
-      );
+      const [row] = await insertApplication(tx, {
+        id,
+        service,
+        stages: JSON.stringify(details.stages),
+        customerId: customer?.id ?? null,
+        contact,
+        stage,
+        due: due?.toISOString() ?? null,
+        feeMinor: onQuote ? null : service.price_minor,
+        tokenHash: hashTrackingToken(token),
+      });
       await tx.execute(
         sql`insert into application_events (application_id, from_stage, to_stage, actor, next_due_at)
             values (${id}, null, ${stage}, 'applicant', ${due?.toISOString() ?? null}::timestamptz)`,
       );
       const documentIds = new Map<string, number>();
       for (const { file, path } of stored) {
-        const [doc] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into application_documents (application_id, field_key, path, original_name, mime, size_bytes, uploaded_by)
-              values (${id}, ${file.key}, ${path}, ${file.upload.filename}, ${file.type}, ${file.upload.bytes.length}, 'applicant')
-              returning id`,
-        );
+        const [doc] = await insertFormDocument(tx, {
+          id,
+          key: file.key,
+          path,
+          name: file.upload.filename,
+          mime: file.type,
+          sizeBytes: file.upload.bytes.length,
+        });
         documentIds.set(file.key, doc!.id);
       }
       const withDocuments: StoredAnswer[] = answers.map((a) => ({ ...a, document_id: documentIds.get(a.key) ?? null }));

@@ -12,6 +12,7 @@ import {
 } from '@shopfront/shared';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { PaymentMethodRow } from '../../db/payment-methods.ts';
 import { fieldError, HttpError } from '../../lib/http.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
@@ -107,9 +108,33 @@ async function lockApplication(tx: Db, applicationId: string): Promise<FeeApplic
 }
 
 /** What the application's fee order needs (read under its row lock by Pay; without, by a coupon's preview). */
-export async function readFeeApplication(db: Db, applicationId: string): Promise<FeeApplication | null> {
-  const [row] = await queryRows<FeeApplication>(
-    db,
+const feeApplication = namedQuery<FeeApplication>()({
+  name: 'applications.fee-order.application',
+  columns: [
+    'id',
+    'application_no',
+    'stage',
+    'fee_minor',
+    'currency',
+    'customer_id',
+    'name',
+    'email',
+    'phone',
+    'product_id',
+    'service_name',
+    'service_slug',
+    'line_tax_rate',
+    'order_tax_rate',
+    'channel_id',
+    'country_id',
+    'country_name',
+    'fee_order_id',
+    'fee_order_status',
+    'fee_order_coupon',
+    'fee_order_discount',
+  ],
+  example: { applicationId: 'apl_example' },
+  build: ({ applicationId }: { applicationId: string }) =>
     sql`with a as (select * from applications where id = ${applicationId}),
         ch as (select c.id, c.country_id, k.name as country_name from storefronts s
                  join channels c on c.id = s.channel_id join countries k on k.id = c.country_id
@@ -123,7 +148,10 @@ export async function readFeeApplication(db: Db, applicationId: string): Promise
           o.id as fee_order_id, o.status as fee_order_status, o.coupon_code as fee_order_coupon,
           o.discount_minor as fee_order_discount
           from a cross join ch left join orders o on o.id = a.order_id and o.kind = 'service_fee'`,
-  );
+});
+
+export async function readFeeApplication(db: Db, applicationId: string): Promise<FeeApplication | null> {
+  const [row] = await feeApplication(db, { applicationId });
   return row ?? null;
 }
 
@@ -284,6 +312,25 @@ async function coverFee(tx: Db, app: FastifyInstance, orderId: string, code: str
   await settleFeeOrder(tx, app, orderId, { actor: 'applicant', linkOrigin, note });
 }
 
+const applicationOfFeeOrder = namedQuery<{ id: string; stages: ServiceStage[] }>()({
+  name: 'applications.fee-order.of-order',
+  columns: ['id', 'stages'],
+  example: { orderId: 'ord_example' },
+  build: ({ orderId }: { orderId: string }) => sql`select id, stages from applications where order_id = ${orderId}`,
+});
+
+/** The paid application submitted (while it still awaits payment): the applicant to tell. */
+const submitPaid = namedQuery<Addressee>()({
+  name: 'applications.fee-order.submit',
+  columns: ['application_no', 'service_name', 'email', 'phone'],
+  example: { id: 'apl_example', due: null as string | null },
+  build: (p: { id: string; due: string | null }) =>
+    sql`update applications set stage = 'submitted', stage_changed_at = now(), updated_at = now(),
+          next_due_at = ${p.due}::timestamptz
+         where id = ${p.id} and stage = 'awaiting_payment'
+         returning application_no, service_name, email, phone`,
+});
+
 /**
  * A fee order just confirmed (paid, or an offline method chosen), in the transaction that
  * confirmed it: the order goes on to delivered (nothing to pack or ship: it never waits in the
@@ -303,7 +350,7 @@ export async function settleFeeOrder(
     /** What the application's history says otherwise ("Fee paid"). */ note?: string;
   },
 ): Promise<void> {
-  const [order] = await queryRows<{ id: string }>(
+  const [order] = await queryRows(
     tx,
     sql`update orders set status = 'delivered', updated_at = now()
          where id = ${orderId} and kind = 'service_fee' and status = 'confirmed'
@@ -323,19 +370,10 @@ export async function settleFeeOrder(
     tx,
     sql`update order_events set notified_at = now() where order_id = ${orderId} and notified_at is null`,
   );
-  const [current] = await queryRows<{ id: string; stages: ServiceStage[] }>(
-    tx,
-    sql`select id, stages from applications where order_id = ${orderId}`,
-  );
+  const [current] = await applicationOfFeeOrder(tx, { orderId });
   if (!current) return;
   const due = nextDueAt(current.stages, 'submitted', new Date());
-  const [moved] = await queryRows<Addressee>(
-    tx,
-    sql`update applications set stage = 'submitted', stage_changed_at = now(), updated_at = now(),
-          next_due_at = ${due?.toISOString() ?? null}::timestamptz
-         where id = ${current.id} and stage = 'awaiting_payment'
-         returning application_no, service_name, email, phone`,
-  );
+  const [moved] = await submitPaid(tx, { id: current.id, due: due?.toISOString() ?? null });
   if (!moved) return;
   const note = opts.method ? applicationTexts.feeDueBy(opts.method) : (opts.note ?? 'Fee paid');
   await tx.execute(

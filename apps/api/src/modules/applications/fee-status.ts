@@ -6,7 +6,8 @@ import {
   type PaymentStatus,
   type ServiceStage,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { paymentMethodNameSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { settingOn } from '../settings/service.ts';
@@ -40,15 +41,33 @@ function stateOf(r: FeeRow): AdminApplicationFee['state'] {
   return r.payment_status === 'cod' ? 'cash_due' : 'paid';
 }
 
-export async function feeStatus(db: Db, applicationId: string): Promise<AdminApplicationFee> {
-  const [r] = await queryRows<FeeRow>(
-    db,
+const feeRow = namedQuery<FeeRow>()({
+  name: 'applications.fee-status',
+  columns: [
+    'stage',
+    'stages',
+    'cancel_enabled',
+    'fee_minor',
+    'order_id',
+    'order_no',
+    'status',
+    'payment_status',
+    'currency',
+    'method',
+    'paid_at',
+    'refunded_minor',
+  ],
+  example: { applicationId: 'apl_example' },
+  build: ({ applicationId }: { applicationId: string }) =>
     sql`select a.stage, a.stages, ${settingOn('enable_cancel_order')} as cancel_enabled, a.fee_minor, o.id as order_id, o.order_no, o.status, o.payment_status, o.currency,
           case when o.id is null then null else ${paymentMethodNameSql(sql`o.payment_method_code`, sql`o.kind`)} end as method,
           ${isoSql(sql`o.paid_at`)} as paid_at, o.refunded_minor
           from applications a left join orders o on o.id = a.order_id and o.kind = 'service_fee'
          where a.id = ${applicationId}`,
-  );
+});
+
+export async function feeStatus(db: Db, applicationId: string): Promise<AdminApplicationFee> {
+  const [r] = await feeRow(db, { applicationId });
   const row = r!;
   const state = stateOf(row);
   return {

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { money, type ApplicationRow, type ServiceStage } from '@shopfront/shared';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { HttpError } from '../../lib/http.ts';
 import { messages } from '@shopfront/shared';
@@ -27,14 +28,37 @@ interface ListRow {
   currency: string;
 }
 
-const rowsSql = (where: SQL, limit: number) => sql`
+/** A page of applications: `where` on the applications table, at most `limit` rows. */
+const listPage = namedQuery<ListRow>()({
+  name: 'applications.list.page',
+  columns: [
+    'id',
+    'application_no',
+    'service_name',
+    'stages',
+    'stage',
+    'stage_changed_at',
+    'created_at',
+    'created_key',
+    'next_due_at',
+    'overdue',
+    'cancel_requested',
+    'name',
+    'email',
+    'phone',
+    'fee_minor',
+    'currency',
+  ],
+  example: { where: sql`customer_id = ${1}`, limit: 100 },
+  build: ({ where, limit }: { where: SQL; limit: number }) => sql`
   select id, application_no, service_name, stages, stage, name, email, phone, fee_minor, currency,
          ${isoSql(sql`stage_changed_at`)} as stage_changed_at, ${isoSql(sql`created_at`)} as created_at,
          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, ${isoSql(sql`next_due_at`)} as next_due_at,
          coalesce(next_due_at < now(), false) as overdue,
          cancel_requested_at is not null as cancel_requested
     from applications where ${where}
-   order by created_at desc, id desc limit ${limit}`;
+   order by created_at desc, id desc limit ${limit}`,
+});
 
 const toRow = (r: ListRow): ApplicationRow => ({
   id: r.id,
@@ -50,7 +74,7 @@ const toRow = (r: ListRow): ApplicationRow => ({
 
 /** The signed-in customer's applications, newest first (at most 100). */
 export async function myApplications(db: Db, customerId: number): Promise<ApplicationRow[]> {
-  const rows = await queryRows<ListRow>(db, rowsSql(sql`customer_id = ${customerId}`, 100));
+  const rows = await listPage(db, { where: sql`customer_id = ${customerId}`, limit: 100 });
   return rows.map(toRow);
 }
 
@@ -88,7 +112,7 @@ export async function adminApplications(
     const [at, id] = readCursor(q.cursor);
     where.push(sql`(created_at, id) < (${at}::timestamptz, ${id})`);
   }
-  const rows = await queryRows<ListRow>(db, rowsSql(sql.join(where, sql` and `), ADMIN_APPLICATIONS_PAGE + 1));
+  const rows = await listPage(db, { where: sql.join(where, sql` and `), limit: ADMIN_APPLICATIONS_PAGE + 1 });
   const page = rows.slice(0, ADMIN_APPLICATIONS_PAGE);
   const last = page.at(-1);
   return {
@@ -107,13 +131,18 @@ export async function adminApplications(
   };
 }
 
-/** The services the inbox filters by (not archived), by name, each with its own stages. */
-export async function adminApplicationServices(db: Db) {
-  const rows = await queryRows<{ id: string; name: string; stages: ServiceStage[] }>(
-    db,
+const inboxServices = namedQuery<{ id: string; name: string; stages: ServiceStage[] }>()({
+  name: 'applications.list.services',
+  columns: ['id', 'name', 'stages'],
+  example: {},
+  build: () =>
     sql`select p.id, p.name, s.stages from products p join service_details s on s.product_id = p.id
          where p.archived_at is null order by p.name, p.id`,
-  );
+});
+
+/** The services the inbox filters by (not archived), by name, each with its own stages. */
+export async function adminApplicationServices(db: Db) {
+  const rows = await inboxServices(db, {});
   return {
     services: rows.map((r) => ({ id: r.id, name: r.name, stages: r.stages.map(({ key, label }) => ({ key, label })) })),
   };

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
+
+const feeOrderOf = namedQuery<{ order_id: string | null }>()({
+  name: 'applications.lock.fee-order',
+  columns: ['order_id'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) => sql`select order_id from applications where id = ${id}`,
+});
+
+const lockApplication = namedQuery<{ order_id: string | null }>()({
+  name: 'applications.lock.application',
+  columns: ['order_id'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) => sql`select order_id from applications where id = ${id} for update`,
+});
 
 /**
  * Locks an application's fee order's row, then the application's own, to the end of `tx`: the one
@@ -20,16 +35,10 @@ export async function lockFeeOrderThenApplication(
   tx: Db,
   applicationId: string,
 ): Promise<{ order_id: string | null } | null> {
-  const [seen] = await queryRows<{ order_id: string | null }>(
-    tx,
-    sql`select order_id from applications where id = ${applicationId}`,
-  );
+  const [seen] = await feeOrderOf(tx, { id: applicationId });
   if (!seen) return null;
   if (seen.order_id) await lockOrder(tx, seen.order_id);
-  const [locked] = await queryRows<{ order_id: string | null }>(
-    tx,
-    sql`select order_id from applications where id = ${applicationId} for update`,
-  );
+  const [locked] = await lockApplication(tx, { id: applicationId });
   if (!locked) return null;
   if (locked.order_id && locked.order_id !== seen.order_id) await lockOrder(tx, locked.order_id);
   return locked;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
-import { queryRows } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 import { closeUnpaidFeeOrder } from './cancel.ts';
@@ -21,6 +21,42 @@ export interface StageMove {
   staffId: string;
 }
 
+const stagesOf = namedQuery<{ stages: ServiceStage[]; stage: string }>()({
+  name: 'applications.move.stages',
+  columns: ['stages', 'stage'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) => sql`select stages, stage from applications where id = ${id}`,
+});
+
+/** The conditional move from `m.from`: the applicant to tell. Described quoting, to a final stage. */
+const moveRow = namedQuery<Addressee>()({
+  name: 'applications.move.update',
+  columns: ['application_no', 'service_name', 'email', 'phone'],
+  example: {
+    m: {
+      id: 'apl_example',
+      from: 'quote_requested',
+      to: 'awaiting_payment',
+      note: 'n',
+      feeMinor: 1,
+      staffId: 's',
+    } as StageMove,
+    due: null as string | null,
+    quoting: true,
+    final: true,
+  },
+  build: ({ m, due, quoting, final }: { m: StageMove; due: string | null; quoting: boolean; final: boolean }) =>
+    sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
+        next_due_at = ${due}::timestamptz,
+        rejection_reason = ${m.to === 'rejected' ? m.note : null},
+        fee_minor = ${quoting ? sql`${m.feeMinor!}` : sql`fee_minor`},
+        quote_note = ${quoting ? sql`${m.note}` : sql`quote_note`},
+        quoted_at = ${quoting ? sql`now()` : sql`quoted_at`},
+        ${final ? sql`cancel_requested_at = null, cancel_request_reason = null` : sql`cancel_requested_at = cancel_requested_at`}
+      where id = ${m.id} and stage = ${m.from}
+      returning application_no, service_name, email, phone`,
+});
+
 /**
  * Moves an application along its stage table: to a later stage, rejected (the note is the
  * reason) or cancelled. One conditional UPDATE … WHERE stage = from: of many concurrent moves
@@ -36,10 +72,7 @@ export interface StageMove {
  * attempt queued nothing (the outbox is written in the transaction), so the applicant is told once.
  */
 export async function moveApplication(app: FastifyInstance, m: StageMove, linkOrigin: string): Promise<void> {
-  const [current] = await queryRows<{ stages: ServiceStage[]; stage: string }>(
-    app.db,
-    sql`select stages, stage from applications where id = ${m.id}`,
-  );
+  const [current] = await stagesOf(app.db, { id: m.id });
   if (!current) throw notFound(applicationTexts.notFound);
   const { stages } = current;
   if (!nextStages(stages, m.from).includes(m.to)) throw fieldError('to', applicationTexts.stageNotAllowed);
@@ -52,18 +85,12 @@ export async function moveApplication(app: FastifyInstance, m: StageMove, linkOr
   await withDeadlockRetry(() =>
     app.db.transaction(async (tx) => {
       if (!(await lockFeeOrderThenApplication(tx, m.id))) throw notFound(applicationTexts.notFound);
-      const [moved] = await queryRows<Addressee>(
-        tx,
-        sql`update applications set stage = ${m.to}, stage_changed_at = now(), updated_at = now(),
-            next_due_at = ${due?.toISOString() ?? null}::timestamptz,
-            rejection_reason = ${m.to === 'rejected' ? m.note : null},
-            fee_minor = ${quoting ? sql`${m.feeMinor!}` : sql`fee_minor`},
-            quote_note = ${quoting ? sql`${m.note}` : sql`quote_note`},
-            quoted_at = ${quoting ? sql`now()` : sql`quoted_at`},
-            ${isFinalStage(stages, m.to) ? sql`cancel_requested_at = null, cancel_request_reason = null` : sql`cancel_requested_at = cancel_requested_at`}
-          where id = ${m.id} and stage = ${m.from}
-          returning application_no, service_name, email, phone`,
-      );
+      const [moved] = await moveRow(tx, {
+        m,
+        due: due?.toISOString() ?? null,
+        quoting,
+        final: isFinalStage(stages, m.to),
+      });
       if (!moved) throw new HttpError(409, applicationTexts.staleStage);
       if (m.to === 'cancelled' || m.to === 'rejected') await closeUnpaidFeeOrder(tx, m.id);
       await tx.execute(

@@ -21,7 +21,7 @@ import {
   applicationsApi,
   authMessages,
 } from '@shopfront/shared';
-import { queryRows } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, notFound, ok } from '../../lib/http.ts';
 import { messageLinkOrigin } from '../../lib/origin.ts';
@@ -53,6 +53,24 @@ export const APPLICATION_CANCEL_RATE_LIMIT = { max: 10, timeWindow: '10 minutes'
 export const APPLICATION_MESSAGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
 const gone = () => notFound(applicationTexts.notFound);
+
+/** An application by its number, with the contact it was made with and the shop's mobile codes (digits). */
+const byNumber = namedQuery<{ id: string; email: string | null; phone: string | null; codes: string[] | null }>()({
+  name: 'applications.find-by-number',
+  columns: ['id', 'email', 'phone', 'codes'],
+  example: { applicationNo: 'AP-100001' },
+  build: ({ applicationNo }: { applicationNo: string }) =>
+    sql`select id, email, phone,
+          (select array_agg(distinct regexp_replace(mobile_code, '[^0-9]', '', 'g')) from countries) as codes
+          from applications where application_no = ${applicationNo}`,
+});
+
+const ownerOf = namedQuery<{ customer_id: number | null }>()({
+  name: 'applications.owner',
+  columns: ['customer_id'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) => sql`select customer_id from applications where id = ${id}`,
+});
 
 /** The fee's payment methods this process can take: offline ones, and online ones whose provider is configured. */
 const payableHere =
@@ -218,12 +236,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       config: { rateLimit: TRACKING_RATE_LIMITS.find },
     },
     async (req) => {
-      const [row] = await queryRows<{ id: string; email: string | null; phone: string | null; codes: string[] | null }>(
-        db,
-        sql`select id, email, phone,
-              (select array_agg(distinct regexp_replace(mobile_code, '[^0-9]', '', 'g')) from countries) as codes
-              from applications where application_no = ${normaliseApplicationNo(req.body.application_no)}`,
-      );
+      const [row] = await byNumber(db, { applicationNo: normaliseApplicationNo(req.body.application_no) });
       if (!row || !contactMatches(req.body.contact, row, row.codes ?? [])) throw gone();
       return ok((await applicantView(db, row.id, await applicationToken(db, row.id), payable))!);
     },
@@ -298,10 +311,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       // A tracking link (which number and phone also give) follows an account's application and
       // writes on it; ending it takes the account.
       const customer = await req.getCustomer();
-      const [owner] = await queryRows<{ customer_id: number | null }>(
-        db,
-        sql`select customer_id from applications where id = ${found.id}`,
-      );
+      const [owner] = await ownerOf(db, { id: found.id });
       if (owner?.customer_id != null && owner.customer_id !== customer?.id) {
         throw new HttpError(401, applicationTexts.cancelSignIn);
       }

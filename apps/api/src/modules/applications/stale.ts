@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applicationTexts, type ServiceStage } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { withDeadlockRetry } from '../../db/deadlock-retry.ts';
 import { lockFeeOrderThenApplication } from './lock.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
@@ -41,11 +42,7 @@ export async function cancelStaleApplications(app: FastifyInstance, db: Db, peri
     ['quote_requested', periods.quoteRequestedDays],
   ] as const) {
     for (;;) {
-      const due = await queryRows<{ id: string }>(
-        db,
-        sql`select id from applications where stage = ${stage} and stage_changed_at < ${cutoff(days)}
-             order by stage_changed_at, id limit ${BATCH}`,
-      );
+      const due = await staleBatch(db, { stage, days });
       for (const { id } of due) if (await cancelStale(app, db, { id, stage, days, origin })) total += 1;
       if (due.length < BATCH) break;
     }
@@ -54,6 +51,28 @@ export async function cancelStaleApplications(app: FastifyInstance, db: Db, peri
 }
 
 const cutoff = (days: number) => sql`now() - ${days} * interval '1 day'`;
+
+/** A batch of applications at `stage` since before `days` ago, oldest first. */
+const staleBatch = namedQuery<{ id: string }>()({
+  name: 'applications.stale.due',
+  columns: ['id'],
+  example: { stage: 'awaiting_payment', days: 1 },
+  build: (p: { stage: string; days: number }) =>
+    sql`select id from applications where stage = ${p.stage} and stage_changed_at < ${cutoff(p.days)}
+         order by stage_changed_at, id limit ${BATCH}`,
+});
+
+/** Still at `stage` and untouched since the cutoff: cancelled, the applicant to tell. */
+const cancelStaleRow = namedQuery<Addressee & { stages: ServiceStage[] }>()({
+  name: 'applications.stale.cancel',
+  columns: ['application_no', 'service_name', 'email', 'phone', 'stages'],
+  example: { id: 'apl_example', stage: 'awaiting_payment', days: 1 },
+  build: (p: { id: string; stage: string; days: number }) =>
+    sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(),
+          next_due_at = null, cancel_requested_at = null, cancel_request_reason = null
+         where id = ${p.id} and stage = ${p.stage} and stage_changed_at < ${cutoff(p.days)}
+         returning application_no, service_name, email, phone, stages`,
+});
 
 /**
  * One stale application → cancelled: a conditional update (still at `stage`, still untouched since
@@ -72,13 +91,7 @@ async function cancelStale(
   return withDeadlockRetry(() =>
     db.transaction(async (tx) => {
       if (!(await lockFeeOrderThenApplication(tx, s.id))) return false;
-      const [moved] = await queryRows<Addressee & { stages: ServiceStage[] }>(
-        tx,
-        sql`update applications set stage = 'cancelled', stage_changed_at = now(), updated_at = now(),
-              next_due_at = null, cancel_requested_at = null, cancel_request_reason = null
-             where id = ${s.id} and stage = ${s.stage} and stage_changed_at < ${cutoff(s.days)}
-             returning application_no, service_name, email, phone, stages`,
-      );
+      const [moved] = await cancelStaleRow(tx, s);
       if (!moved) return false;
       await closeUnpaidFeeOrder(tx, s.id, 'system');
       const note =

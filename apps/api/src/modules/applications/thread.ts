@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { APPLICATION_APPLICANT_DOCUMENTS_MAX, applicationTexts } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import type { CheckedFile } from './answers.ts';
 import { storePrivateFile } from './files.ts';
@@ -12,18 +13,23 @@ import { applicationToken, applicationTrackingPath } from './token.ts';
 
 /** The thread and documents of an application (its applicant and staff). */
 
+const insertApplicantMessage = namedQuery<{ id: number }>()({
+  name: 'applications.thread.applicant-message',
+  columns: ['id'],
+  example: { id: 'ap_example', body: 'b' },
+  build: (p: { id: string; body: string }) =>
+    sql`insert into application_messages (application_id, author, body)
+        select id, 'applicant', ${p.body} from applications where id = ${p.id}
+        returning id`,
+});
+
 /**
  * The applicant writes on their application's thread; the staff who follow orders are told (an
  * e-mail and a push: the 'applicant_message' staff alert, queued with the message).
  */
 export async function postMessage(db: Db, m: { id: string; body: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into application_messages (application_id, author, body)
-          select id, 'applicant', ${m.body} from applications where id = ${m.id}
-          returning id`,
-    );
+    const [row] = await insertApplicantMessage(tx, m);
     if (!row) throw notFound(applicationTexts.notFound);
     await queueStaffAlert(tx, {
       kind: 'applicant_message',
@@ -60,6 +66,19 @@ function staffInsert(w: StaffWrite, staffId: string) {
 }
 
 /**
+ * A staff write on application `id`, answering its addressee (none when the application is gone,
+ * or has ended and the write is a request). Described as a request (the ended check included).
+ */
+const staffWrite = namedQuery<Addressee & { id: string }>()({
+  name: 'applications.thread.staff-write',
+  columns: ['id', 'application_no', 'service_name', 'email', 'phone'],
+  example: { id: 'ap_example', staffId: 'stf_example', write: { kind: 'request', what: 'w' } as StaffWrite },
+  build: (p: { id: string; staffId: string; write: StaffWrite }) =>
+    sql`with a as (${addressee(p.id, p.write.kind !== 'request')}), ins as (${staffInsert(p.write, p.staffId)})
+        select a.* from a join ins on true`,
+});
+
+/**
  * Staff write on the thread, ask for a document (409 once the application has ended, as the
  * applicant's upload would be) or send one, and the applicant is told in the same transaction
  * (notify.ts notifyThread), with the link to answer. `linkOrigin`: '' for no link.
@@ -70,13 +89,9 @@ export async function staffToApplicant(
 ): Promise<void> {
   const token = await applicationToken(app.db, w.id);
   await app.db.transaction(async (tx) => {
-    const [to] = await queryRows<Addressee>(
-      tx,
-      sql`with a as (${addressee(w.id, w.kind !== 'request')}), ins as (${staffInsert(w, w.staffId)})
-          select a.* from a join ins on true`,
-    );
+    const [to] = await staffWrite(tx, { id: w.id, staffId: w.staffId, write: w });
     if (!to) {
-      const [exists] = await queryRows<{ id: string }>(tx, sql`select id from applications where id = ${w.id}`);
+      const [exists] = await queryRows(tx, sql`select id from applications where id = ${w.id}`);
       if (!exists) throw notFound(applicationTexts.notFound);
       throw new HttpError(409, applicationTexts.documentRequestClosed);
     }
@@ -136,6 +151,19 @@ export function requestIdOf(raw: string | undefined): number | undefined {
   return Number(raw.trim());
 }
 
+/** The applicant's document, inserted while they have fewer than APPLICATION_APPLICANT_DOCUMENTS_MAX. */
+const insertApplicantDocument = namedQuery<{ id: number }>()({
+  name: 'applications.thread.applicant-document',
+  columns: ['id'],
+  example: { id: 'ap_example', requestId: 1 as number | null, path: 'p', name: 'n', mime: 'm', sizeBytes: 1 },
+  build: (p: { id: string; requestId: number | null; path: string; name: string; mime: string; sizeBytes: number }) =>
+    sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
+        select ${p.id}, ${p.requestId}, ${p.path}, ${p.name}, ${p.mime}, ${p.sizeBytes}, 'applicant'
+         where (select count(*) from application_documents
+                 where application_id = ${p.id} and uploaded_by = 'applicant') < ${APPLICATION_APPLICANT_DOCUMENTS_MAX}
+        returning id`,
+});
+
 /**
  * Stores a document the applicant uploads (type and size checked by the caller) and, when it
  * answers a document request, marks that request answered with a conditional update: a request
@@ -153,13 +181,13 @@ export async function addDocument(
   const path = await storePrivateFile(app.media.documents, d.file.upload.bytes, d.file.type);
   try {
     await app.db.transaction(async (tx) => {
-      const [open] = await queryRows<{ id: string }>(
+      const [open] = await queryRows(
         tx,
         sql`select id from applications where id = ${d.id} and ${notEndedSql} for no key update`,
       );
       if (!open) throw new HttpError(409, applicationTexts.documentsClosed);
       if (d.requestId !== undefined) {
-        const [answered] = await queryRows<{ id: number }>(
+        const [answered] = await queryRows(
           tx,
           sql`update application_document_requests set status = 'answered', answered_at = now()
                where id = ${d.requestId} and application_id = ${d.id} and status = 'open' returning id`,
@@ -167,15 +195,14 @@ export async function addDocument(
         if (!answered)
           throw new HttpError(409, applicationTexts.requestGone, { request_id: [applicationTexts.requestGone] });
       }
-      const [doc] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into application_documents (application_id, request_id, path, original_name, mime, size_bytes, uploaded_by)
-            select ${d.id}, ${d.requestId ?? null}, ${path}, ${d.file.upload.filename}, ${d.file.type},
-                   ${d.file.upload.bytes.length}, 'applicant'
-             where (select count(*) from application_documents
-                     where application_id = ${d.id} and uploaded_by = 'applicant') < ${APPLICATION_APPLICANT_DOCUMENTS_MAX}
-            returning id`,
-      );
+      const [doc] = await insertApplicantDocument(tx, {
+        id: d.id,
+        requestId: d.requestId ?? null,
+        path,
+        name: d.file.upload.filename,
+        mime: d.file.type,
+        sizeBytes: d.file.upload.bytes.length,
+      });
       if (!doc) throw new HttpError(409, applicationTexts.documentLimit(APPLICATION_APPLICANT_DOCUMENTS_MAX));
       // Staff are told of what the applicant sends (an answer to their request, or of their own accord).
       await queueStaffAlert(tx, {
@@ -191,16 +218,21 @@ export async function addDocument(
   }
 }
 
+const documentOf = namedQuery<{ path: string; mime: string; original_name: string }>()({
+  name: 'applications.thread.document',
+  columns: ['path', 'mime', 'original_name'],
+  example: { applicationId: 'ap_example', documentId: 1 },
+  build: (p: { applicationId: string; documentId: number }) =>
+    sql`select path, mime, original_name from application_documents
+         where id = ${p.documentId} and application_id = ${p.applicationId}`,
+});
+
 /** One document of one application (what the download routes send), or null. */
 export async function findDocument(
   db: Db,
   applicationId: string,
   documentId: number,
 ): Promise<{ path: string; mime: string; original_name: string } | null> {
-  const [row] = await queryRows<{ path: string; mime: string; original_name: string }>(
-    db,
-    sql`select path, mime, original_name from application_documents
-         where id = ${documentId} and application_id = ${applicationId}`,
-  );
+  const [row] = await documentOf(db, { applicationId, documentId });
   return row ?? null;
 }

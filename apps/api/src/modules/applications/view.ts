@@ -9,7 +9,8 @@ import {
   type ServiceStage,
 } from '@shopfront/shared';
 import type { StoredAnswer } from '../../db/application-schema.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { activePaymentMethodsJsonSql } from '../../db/payment-methods.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { feeSettledByOwnerSql } from './applicant-cancel.ts';
@@ -80,9 +81,11 @@ const NOT_PAID_SQL = sql`(${sql.join(
   sql`, `,
 )})`;
 
-async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null> {
-  const [answer] = await queryRows<{ result: ApplicationRow }>(
-    db,
+const applicationJson = namedQuery<{ result: ApplicationRow }>()({
+  name: 'applications.view.row',
+  columns: ['result'],
+  example: { id: 'apl_example' },
+  build: ({ id }: { id: string }) =>
     sql`select row_to_json(x) as result from (
       select a.id, a.application_no, a.service_name, a.service_slug, a.stages, a.order_id, a.customer_id,
         a.name, a.email, a.phone, a.stage, ${isoSql(sql`a.stage_changed_at`)} as stage_changed_at,
@@ -123,7 +126,10 @@ async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null
                   ${isoSql(sql`created_at`)} as created_at
              from application_documents where application_id = a.id) d) as documents
         from applications a where a.id = ${id}) x`,
-  );
+});
+
+async function applicationRow(db: Db, id: string): Promise<ApplicationRow | null> {
+  const [answer] = await applicationJson(db, { id });
   return answer?.result ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   OTP_LENGTH,
   OTP_MAX_WRONG_TRIES,
@@ -9,7 +9,8 @@ import {
   messages,
   type OtpPurpose,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { customers, otpCodes } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { claimAttempt } from '../../lib/throttle.ts';
@@ -69,6 +70,35 @@ const hashCode = (t: OtpTarget, code: string) =>
 export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
 /**
+ * The code stored for `target`: a new row, or the existing one replaced while `fresh` (a new
+ * window) or under `maxSends` sends; none past it. Described in a running window.
+ */
+const upsertCode = namedQuery<{ send_count: number; expires_at: string | Date }>()({
+  name: 'auth.otp.upsert',
+  columns: ['send_count', 'expires_at'],
+  example: {
+    target: { purpose: 'login', destination: '9876543210', customerId: null } as OtpTarget,
+    codeHash: 'h',
+    fresh:
+      sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)` as SQL,
+    maxSends: 4,
+  },
+  build: (p: { target: OtpTarget; codeHash: string; fresh: SQL; maxSends: number }) =>
+    sql`insert into otp_codes (purpose, phone, customer_id, code_hash, expires_at)
+        values (${p.target.purpose}, ${p.target.destination}, ${p.target.customerId}, ${p.codeHash},
+                now() + ${OTP_TTL_MS} * interval '1 millisecond')
+        on conflict on constraint otp_codes_key_uq do update set
+          code_hash = excluded.code_hash,
+          expires_at = excluded.expires_at,
+          wrong_tries = 0,
+          consumed_at = null,
+          send_count = case when ${p.fresh} then 1 else otp_codes.send_count + 1 end,
+          created_at = case when ${p.fresh} then now() else otp_codes.created_at end
+        where ${p.fresh} or otp_codes.send_count < ${p.maxSends}
+        returning send_count, expires_at`,
+});
+
+/**
  * Issues a fresh code for `target` and queues its SMS or e-mail (by purpose), both in `db` (pass the transaction).
  * `restart`: the first send of a new flow, whose resend count starts at 0. Every send counts towards
  * throttles.otpSends (OTP_SENDS_PER_HOUR per destination and purpose).
@@ -93,21 +123,7 @@ export async function issueOtp(
     ? sql`true`
     : sql`(otp_codes.created_at <= now() - ${OTP_SEND_WINDOW_MS} * interval '1 millisecond' or otp_codes.consumed_at is not null)`;
   // One statement, so two concurrent requests cannot both slip under the limit.
-  const [row] = await queryRows<{ send_count: number; expires_at: string | Date }>(
-    db,
-    sql`insert into otp_codes (purpose, phone, customer_id, code_hash, expires_at)
-        values (${target.purpose}, ${target.destination}, ${target.customerId}, ${hashCode(target, code)},
-                now() + ${OTP_TTL_MS} * interval '1 millisecond')
-        on conflict on constraint otp_codes_key_uq do update set
-          code_hash = excluded.code_hash,
-          expires_at = excluded.expires_at,
-          wrong_tries = 0,
-          consumed_at = null,
-          send_count = case when ${fresh} then 1 else otp_codes.send_count + 1 end,
-          created_at = case when ${fresh} then now() else otp_codes.created_at end
-        where ${fresh} or otp_codes.send_count < ${maxSends}
-        returning send_count, expires_at`,
-  );
+  const [row] = await upsertCode(db, { target, codeHash: hashCode(target, code), fresh, maxSends });
   if (!row) throw new HttpError(429, messages.maxAttempts);
   if (channelOf(target) === 'sms') await claimNewNumberSms(db, target.destination);
   await outbox.enqueue(db, { channel: channelOf(target), recipient: target.destination, ...message(code) });

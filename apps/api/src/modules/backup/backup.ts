@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { DocumentStorage } from '../applications/files.ts';
 import { readAll } from '../media/s3.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -124,6 +125,22 @@ async function claimName(base: string): Promise<{ dir: string; work: string }> {
   throw new Error(`backup: no free name beside ${base}`);
 }
 
+const currentSnapshot = namedQuery<{ snapshot: string }>()({
+  name: 'backup.snapshot',
+  columns: ['snapshot'],
+  example: {},
+  build: () => sql`select pg_current_snapshot()::text as snapshot`,
+});
+
+/** Where sequence `sequence` stands. */
+const sequenceState = namedQuery<{ last_value: string; is_called: boolean }>()({
+  name: 'backup.sequence-state',
+  columns: ['last_value', 'is_called'],
+  example: { sequence: 'application_number_seq' },
+  build: ({ sequence }: { sequence: string }) =>
+    sql.raw(`select last_value::text as last_value, is_called from ${ident(sequence)}`),
+});
+
 async function writeBackup(
   database: Database,
   opts: BackupOptions,
@@ -133,10 +150,7 @@ async function writeBackup(
   const dumped = await database.db.transaction(
     async (tx) => {
       for (const s of EXACT_TEXT_SETTINGS) await tx.execute(sql.raw(s));
-      const [snap] = await queryRows<{ snapshot: string }>(
-        tx as unknown as Db,
-        sql`select pg_current_snapshot()::text as snapshot`,
-      );
+      const [snap] = await currentSnapshot(tx as unknown as Db, {});
       opts.onSnapshot?.(snap!.snapshot);
       const migration = await lastAppliedMigration(tx as unknown as Db);
       const tables: TableEntry[] = [];
@@ -152,10 +166,7 @@ async function writeBackup(
       }
       const sequences: SequenceEntry[] = [];
       for (const s of await publicSequences(tx as unknown as Db)) {
-        const [v] = await queryRows<{ last_value: string; is_called: boolean }>(
-          tx as unknown as Db,
-          sql.raw(`select last_value::text as last_value, is_called from ${ident(s.name)}`),
-        );
+        const [v] = await sequenceState(tx as unknown as Db, { sequence: s.name });
         sequences.push({ name: s.name, last_value: v!.last_value, is_called: v!.is_called });
       }
       return { snapshot: snap!.snapshot, migration, tables, sequences };

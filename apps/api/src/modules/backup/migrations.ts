@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -19,12 +20,16 @@ function journal(folder = MIGRATIONS_FOLDER): { entries: JournalEntry[] } {
   return JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] };
 }
 
+const newestMigration = namedQuery<{ newest: string | number | null }>()({
+  name: 'backup.newest-migration',
+  columns: ['newest'],
+  example: {},
+  build: () => sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+});
+
 /** The tag of the newest migration applied to `db` (drizzle records each one's `when` as created_at). */
 export async function lastAppliedMigration(db: Db): Promise<string> {
-  const [row] = await queryRows<{ newest: string | number | null }>(
-    db,
-    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
-  );
+  const [row] = await newestMigration(db, {});
   const entry = journal().entries.find((e) => e.when === Number(row?.newest));
   if (!entry)
     throw new Error(

@@ -4,13 +4,22 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { DocumentStorage } from '../applications/files.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { DOCUMENTS_DIR, MEDIA_DIR, readManifest, verifyArchive, type Manifest, type TableEntry } from './manifest.ts';
 import { migrateUpTo } from './migrations.ts';
-import { READ_MODEL_REFRESHERS, dumpedTables, ident, publicSequences } from './tables.ts';
+import {
+  dumpedTables,
+  foreignKeys,
+  ident,
+  presentRefreshers,
+  publicSequences,
+  rowCount,
+  tableCount,
+  triggeredTables,
+} from './tables.ts';
 
 /** Rows sent per INSERT. */
 const INSERT_ROWS = 500;
@@ -74,11 +83,7 @@ async function ensureEmpty(
   { mediaDir, bucketMedia, documents }: Pick<RestoreOptions, 'mediaDir' | 'bucketMedia' | 'documents'>,
   force: boolean,
 ): Promise<void> {
-  const [row] = await queryRows<{ n: number }>(
-    database.db,
-    sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
-         where c.relkind in ('r', 'p') and s.nspname in ('public', 'drizzle')`,
-  );
+  const [row] = await tableCount(database.db, {});
   const inBucket = bucketMedia ? await bucketMedia.list('') : [];
   const mediaFiles = bucketMedia
     ? inBucket.length
@@ -111,13 +116,7 @@ async function ensureEmpty(
 async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Record<string, number>> {
   const counts = await withoutKeysAndTriggers(tx, () => loadAll(tx, archive, manifest));
   // The read models from the loaded rows, with the keys and triggers back.
-  const [{ present } = { present: [] as string[] }] = await queryRows<{ present: string[] }>(
-    tx,
-    sql`select coalesce(array_agg(proname::text), '{}') as present from pg_proc where proname in (${sql.join(
-      READ_MODEL_REFRESHERS.map((f) => sql`${f}`),
-      sql`, `,
-    )})`,
-  );
+  const [{ present } = { present: [] as string[] }] = await presentRefreshers(tx, {});
   for (const fn of present) await tx.execute(sql.raw(`select ${ident(fn)}()`));
   return counts;
 }
@@ -130,18 +129,8 @@ async function loadRows(tx: Db, archive: string, manifest: Manifest): Promise<Re
  * PostgreSQL (RDS, Cloud SQL, Neon …) restores as its database's owner.
  */
 async function withoutKeysAndTriggers<T>(tx: Db, load: () => Promise<T>): Promise<T> {
-  const keys = await queryRows<{ tbl: string; name: string; def: string }>(
-    tx,
-    sql`select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-          from pg_constraint c
-         where c.contype = 'f' and c.connamespace = 'public'::regnamespace
-         order by 1, 2`,
-  );
-  const triggered = await queryRows<{ tbl: string }>(
-    tx,
-    sql`select distinct t.tgrelid::regclass::text as tbl from pg_trigger t join pg_class c on c.oid = t.tgrelid
-         where not t.tgisinternal and c.relnamespace = 'public'::regnamespace order by 1`,
-  );
+  const keys = await foreignKeys(tx, {});
+  const triggered = await triggeredTables(tx, {});
   for (const k of keys) await tx.execute(sql.raw(`alter table ${k.tbl} drop constraint ${ident(k.name)}`));
   for (const t of triggered) await tx.execute(sql.raw(`alter table ${t.tbl} disable trigger user`));
   const result = await load();
@@ -215,10 +204,7 @@ export async function loadTable(
     await insert(`[${batch.join(',')}]`);
     rows += batch.length;
   }
-  const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
-    tx,
-    sql.raw(`select count(*)::int as n from ${ident(table.name)}`),
-  );
+  const [{ n } = { n: -1 }] = await rowCount(tx, { table: table.name });
   if (rows !== table.rows || n !== table.rows) {
     throw new Error(
       `${table.name}: the manifest counts ${table.rows} rows, the file held ${rows}, the table has ${n}. Nothing was restored.`,

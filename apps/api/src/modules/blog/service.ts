@@ -9,7 +9,8 @@ import {
   type BlogPostPage,
   type ContentPagination,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { blogPosts } from '../../db/schema.ts';
 import { textArray } from '../../db/sql-array.ts';
 
@@ -66,16 +67,19 @@ export async function listBlogPostCards(
   return { posts: rows.map(toCard), pagination: contentPagination(q.page, q.per_page, Number(total?.n ?? 0)) };
 }
 
+/** Every tag of the visible posts, with how many it has: most used first. */
+const tagsInUse = namedQuery<{ tag: string; n: number }>()({
+  name: 'blog.tags',
+  columns: ['tag', 'n'],
+  example: {},
+  build: () =>
+    sql`select tag, count(*)::int as n from ${blogPosts}, unnest(${blogPosts.tags}) as tag
+        where ${visible()} group by tag order by n desc, tag`,
+});
+
 /** POST /api/blog/list: a page of posts plus every tag in use, for the filter. */
 export async function listBlog(db: Db, q: BlogListQuery): Promise<BlogList> {
-  const [list, tags] = await Promise.all([
-    listBlogPostCards(db, q),
-    queryRows<{ tag: string; n: number }>(
-      db,
-      sql`select tag, count(*)::int as n from ${blogPosts}, unnest(${blogPosts.tags}) as tag
-          where ${visible()} group by tag order by n desc, tag`,
-    ),
-  ]);
+  const [list, tags] = await Promise.all([listBlogPostCards(db, q), tagsInUse(db, {})]);
   return { ...list, tag: q.tag ?? null, tags: tags.map((t) => ({ tag: t.tag, count: Number(t.n) })) };
 }
 

@@ -10,10 +10,12 @@ import {
   type ListingFiltersPage,
   type ListingPage,
   type ListingQuery,
+  type ListingSort,
   type ListingType,
   type Pagination,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { PriceChannel } from './channel-price.ts';
 import { cardFromRow } from './service.ts';
 import {
@@ -131,28 +133,56 @@ function scopeFor(entity: ListingEntity): ListingScope {
   return { kind: 'shop', superSlug: entity.id === null ? null : entity.slug };
 }
 
+/** The entity named by `slug` among `kinds` (entitySql): described with all three kinds. */
+const entityRow = namedQuery<EntityRow & { pri: number }>()({
+  name: 'catalog.listing.entity',
+  columns: [
+    'pri',
+    'kind',
+    'id',
+    'slug',
+    'name',
+    'description',
+    'image_path',
+    'seo_title',
+    'seo_description',
+    'super_slug',
+    'super_name',
+    'ancestors',
+  ],
+  example: { slug: 's', kinds: ['category', 'collection', 'shop'] as readonly ListingType[] },
+  build: (p: { slug: string; kinds: readonly ListingType[] }) => entitySql(p.slug, p.kinds),
+});
+
+/** Where an old category or collection slug moved (`moves`: one branch per kind asked). */
+const movedSlug = namedQuery<{ pri: number; kind: 'category' | 'collection'; slug: string }>()({
+  name: 'catalog.listing.moved-slug',
+  columns: ['pri', 'kind', 'slug'],
+  example: { slug: 's', kinds: ['category', 'collection'] as readonly ListingType[] },
+  build: (p: { slug: string; kinds: readonly ListingType[] }) => {
+    const moves = [];
+    if (p.kinds.includes('category')) {
+      moves.push(sql`select 1 as pri, 'category' as kind, c.slug from category_redirects r
+                       join categories c on c.id = r.category_id where r.slug = ${p.slug}`);
+    }
+    if (p.kinds.includes('collection')) {
+      moves.push(sql`select 2 as pri, 'collection' as kind, c.slug from collection_redirects r
+                       join collections c on c.id = r.collection_id where r.slug = ${p.slug}`);
+    }
+    return sql`${sql.join(moves, sql` union all `)} order by pri limit 1`;
+  },
+});
+
 async function findEntity(db: Db, slug: string, kinds: readonly ListingType[]): Promise<ListingEntity | null> {
   if (kinds.includes('shop') && slug === SHOP_ALL_SLUG) return shopAllEntity();
-  const [row] = await queryRows<EntityRow>(db, entitySql(slug, kinds));
+  const [row] = await entityRow(db, { slug, kinds });
   if (row) return toEntity(row);
   // A slug a category or collection had before the owner changed it: the listing, under its slug
   // now (the storefront moves the address on). Asked only when nothing has the slug.
-  const moves = [];
-  if (kinds.includes('category')) {
-    moves.push(sql`select 1 as pri, 'category' as kind, c.slug from category_redirects r
-                     join categories c on c.id = r.category_id where r.slug = ${slug}`);
-  }
-  if (kinds.includes('collection')) {
-    moves.push(sql`select 2 as pri, 'collection' as kind, c.slug from collection_redirects r
-                     join collections c on c.id = r.collection_id where r.slug = ${slug}`);
-  }
-  if (moves.length === 0) return null;
-  const [moved] = await queryRows<{ kind: 'category' | 'collection'; slug: string }>(
-    db,
-    sql`${sql.join(moves, sql` union all `)} order by pri limit 1`,
-  );
+  if (!kinds.includes('category') && !kinds.includes('collection')) return null;
+  const [moved] = await movedSlug(db, { slug, kinds });
   if (!moved) return null;
-  const [current] = await queryRows<EntityRow>(db, entitySql(moved.slug, [moved.kind]));
+  const [current] = await entityRow(db, { slug: moved.slug, kinds: [moved.kind] });
   return current ? toEntity(current) : null;
 }
 
@@ -229,11 +259,49 @@ export function pagination(page: number, perPage: number, total: number): Pagina
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
+/** A page of a listing's cards, as one json array (listingPageSql). */
+const listingPage = namedQuery<{ result: ListingRow[] | null }>()({
+  name: 'catalog.listing.page',
+  columns: ['result'],
+  example: {
+    scope: { kind: 'category', slug: 's' } as ListingScope,
+    filters: {
+      brands: ['b'],
+      categories: ['c'],
+      options: { Size: ['M'] },
+      price_min: 1,
+      price_max: 2,
+      in_stock: true,
+    } as ListingFilters,
+    sort: 'price_asc' as ListingSort,
+    page: 1,
+    perPage: 24,
+    ch: { channelId: 'ch_example', primary: false } as PriceChannel,
+  },
+  build: (p: {
+    scope: ListingScope;
+    filters: ListingFilters;
+    sort: ListingSort;
+    page: number;
+    perPage: number;
+    ch: PriceChannel;
+  }) => listingPageSql(p.scope, p.filters, p.sort, p.page, p.perPage, p.ch),
+});
+
+/** A listing's facet rows, as one json array (facetsSql): described filtered (computed, not stored). */
+const listingFacets = namedQuery<{ result: FacetRow[] | null }>()({
+  name: 'catalog.listing.facets',
+  columns: ['result'],
+  example: {
+    scope: { kind: 'category', slug: 's' } as ListingScope,
+    filters: { brands: ['b'], in_stock: true } as ListingFilters,
+    ch: { channelId: 'ch_example', primary: false } as PriceChannel,
+  },
+  build: (p: { scope: ListingScope; filters: ListingFilters; ch: PriceChannel }) => facetsSql(p.scope, p.filters, p.ch),
+});
+
 /** The rows of a statement that answers them as one json array named `result`. */
-export async function queryJson<T>(db: Db, query: SQL): Promise<T[]> {
-  const [row] = await queryRows<{ result: T[] | null }>(db, query);
-  return row?.result ?? [];
-}
+const jsonRows = <T>(rows: { result: T[] | null }[]): T[] => rows[0]?.result ?? [];
 
 /** No filter narrows the listing (empty lists and in_stock false filter nothing). */
 export function isUnfiltered(f: ListingFilters): boolean {
@@ -263,8 +331,15 @@ function facetsSql(scope: ListingScope, filters: ListingFilters, ch: PriceChanne
  */
 export async function queryListing(db: Db, scope: ListingScope, body: ListingQuery, ch: PriceChannel) {
   const [rows, facetRows] = await Promise.all([
-    queryJson<ListingRow>(db, listingPageSql(scope, body.filters, body.sort, body.page, body.per_page, ch)),
-    queryJson<FacetRow>(db, facetsSql(scope, body.filters, ch)),
+    listingPage(db, {
+      scope,
+      filters: body.filters,
+      sort: body.sort,
+      page: body.page,
+      perPage: body.per_page,
+      ch,
+    }).then(jsonRows),
+    listingFacets(db, { scope, filters: body.filters, ch }).then(jsonRows),
   ]);
   const { total, facets } = buildFacets(facetRows, body.filters);
   return {
@@ -315,7 +390,7 @@ export async function getListingFilters(
 ): Promise<ListingFiltersPage | null> {
   const entity = await findEntity(db, slug, type ? [type] : ['category', 'collection', 'shop']);
   if (!entity) return null;
-  const rows = await queryJson<FacetRow>(db, facetsSql(scopeFor(entity), {}, ch));
+  const rows = jsonRows(await listingFacets(db, { scope: scopeFor(entity), filters: {}, ch }));
   const { total, facets } = buildFacets(rows, {});
   return { listing: entity, total, facets };
 }

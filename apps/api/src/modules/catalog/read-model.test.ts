@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ListingFilters, type ListingPage } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { DEMO_CHANNEL_ID } from '../../db/seed/demo-data.ts';
 import { DEMO_UAE_CHANNEL_ID } from '../../db/seed/channels.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { PriceChannel } from './channel-price.ts';
-import { buildFacets, queryJson } from './listing.ts';
+import { buildFacets } from './listing.ts';
 import {
   asJson,
   compile,
@@ -28,6 +28,12 @@ import { lookUpWords, searchScope, searchTerms } from '../search/service.ts';
  */
 let t: TestApp;
 let db: Db;
+
+/** The rows of a statement that answers them as one json array named `result`. */
+async function queryJson<T>(on: Db, query: SQL): Promise<T[]> {
+  const [row] = await queryRows<{ result: T[] | null }>(on, query);
+  return row?.result ?? [];
+}
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;

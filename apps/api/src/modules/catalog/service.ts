@@ -13,9 +13,10 @@ import {
   type SingleProduct,
   type Variant,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { callSqlFunction, sqlFunction, type SqlFunction } from '../../db/sql-function.ts';
-import { channelPrice, type PriceChannel, type PriceChannelSql } from './channel-price.ts';
+import { channelPrice, type ChannelPriceSql, type PriceChannel, type PriceChannelSql } from './channel-price.ts';
 import { onQuoteSql, swatchMatch, weightedRating, type ListingRow } from './listing-sql.ts';
 
 /** The product columns a card is made from (a Drizzle product row has them all). */
@@ -79,6 +80,38 @@ export function cardFromRow(r: ListingRow): ProductCard {
   return r.variant_id ? { ...card, variant_id: r.variant_id } : card;
 }
 
+/** A grid section's cards: `pr` the channel's prices, `order` its sort. Described featured, in a channel. */
+const gridRows = namedQuery<Omit<ListingRow, 'variant_id' | 'image_focal'>>()({
+  name: 'catalog.product-grid',
+  columns: [
+    'id',
+    'slug',
+    'name',
+    'brand',
+    'image_path',
+    'currency',
+    'price_minor',
+    'mrp_minor',
+    'stock',
+    'rating_avg',
+    'rating_count',
+    'on_quote',
+  ],
+  example: {
+    pr: channelPrice({ channelId: 'ch_example', primary: false }),
+    featured: true,
+    order: sql`p.created_at desc, p.id desc`,
+    items: 8,
+  },
+  build: (p: { pr: ChannelPriceSql; featured: boolean; order: SQL; items: number }) =>
+    sql`select p.id, p.slug, p.name, p.brand, p.image_path, ${p.pr.currency} as currency, ${p.pr.price} as price_minor,
+               ${p.pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote
+          from products p${p.pr.join}
+         where p.is_published ${p.featured ? sql`and p.is_featured` : sql``}
+         order by ${p.order}
+         limit ${p.items}`,
+});
+
 /**
  * A list of published products for a grid section, priced in the request's channel (ADR 0027):
  * newest, featured then newest, or best rated. One query.
@@ -89,15 +122,7 @@ export async function getProductGrid(db: Db, body: ProductGridQuery, ch: PriceCh
     body.source === 'best_rated'
       ? sql`${weightedRating('p')} desc, p.rating_count desc, p.id`
       : sql`p.created_at desc, p.id desc`;
-  const rows = await queryRows<ListingRow>(
-    db,
-    sql`select p.id, p.slug, p.name, p.brand, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor,
-               ${pr.mrp} as mrp_minor, p.stock, p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote
-          from products p${pr.join}
-         where p.is_published ${body.source === 'featured' ? sql`and p.is_featured` : sql``}
-         order by ${order}
-         limit ${body.items}`,
-  );
+  const rows = await gridRows(db, { pr, featured: body.source === 'featured', order, items: body.items });
   return { source: body.source, products: rows.map(cardFromRow) };
 }
 
@@ -255,10 +280,9 @@ function stockStatus(stock: number, available: boolean): Variant['stock_status']
  * the channel. Two queries, run together.
  */
 export async function getSingleProduct(db: Db, id: string, ch: PriceChannel): Promise<SingleProduct | null> {
-  const fns = productPageFunctions(ch);
   const [[product], [categoryList]] = await Promise.all([
-    queryRows<{ result: ProductRowRaw | null }>(db, callPageFunction(fns.product, id, ch)),
-    queryRows<{ result: ProductCategoryRow[] }>(db, callPageFunction(fns.categories, id, ch)),
+    productPage(db, { id, ch }),
+    productCategories(db, { id, ch }),
   ]);
   const p = product?.result;
   if (!p) return null;
@@ -375,6 +399,30 @@ const productPageFunctions = (ch: PriceChannel) => (ch.primary ? PRIMARY_FUNCTIO
 const callPageFunction = (fn: SqlFunction, id: string, ch: PriceChannel) =>
   callSqlFunction(fn, [sql`${id}`, sql`${ch.channelId}`]);
 
+const PAGE_EXAMPLE = { id: 'slug', ch: { channelId: 'ch_example', primary: false } as PriceChannel };
+type PageParams = typeof PAGE_EXAMPLE;
+
+const productPage = namedQuery<{ result: ProductRowRaw | null }>()({
+  name: 'catalog.product.page',
+  columns: ['result'],
+  example: PAGE_EXAMPLE,
+  build: (p: PageParams) => callPageFunction(productPageFunctions(p.ch).product, p.id, p.ch),
+});
+
+const productCategories = namedQuery<{ result: ProductCategoryRow[] }>()({
+  name: 'catalog.product.categories',
+  columns: ['result'],
+  example: PAGE_EXAMPLE,
+  build: (p: PageParams) => callPageFunction(productPageFunctions(p.ch).categories, p.id, p.ch),
+});
+
+const relatedProducts = namedQuery<{ result: ListingRow[] | null }>()({
+  name: 'catalog.product.related',
+  columns: ['result'],
+  example: PAGE_EXAMPLE,
+  build: (p: PageParams) => callPageFunction(productPageFunctions(p.ch).related, p.id, p.ch),
+});
+
 /** The functions app.ts creates at boot (ensureSqlFunctions). */
 export const catalogFunctions = [PRIMARY_FUNCTIONS, CHANNEL_FUNCTIONS].flatMap((f) => [
   f.product,
@@ -384,10 +432,7 @@ export const catalogFunctions = [PRIMARY_FUNCTIONS, CHANNEL_FUNCTIONS].flatMap((
 
 /** Up to eight published products like this one (relatedSql); null when the product is unknown. */
 export async function getRelatedProducts(db: Db, slug: string, ch: PriceChannel): Promise<RelatedProducts | null> {
-  const [row] = await queryRows<{ result: ListingRow[] | null }>(
-    db,
-    callPageFunction(productPageFunctions(ch).related, slug, ch),
-  );
+  const [row] = await relatedProducts(db, { id: slug, ch });
   const rows = row?.result;
   if (!rows) return null;
   return { products: rows.map(cardFromRow) };

@@ -34,7 +34,7 @@ export async function refreshProductSummaries(db: Db, productIds?: readonly stri
   const onlyVariants = productIds ? sql`where v.product_id = any(${textArray(productIds)})` : sql``;
   const onlyOthers = productIds ? sql`and v.product_id = any(${textArray(productIds)})` : sql``;
   const onlyPrices = productIds ? sql`and x.product_id = any(${textArray(productIds)})` : sql``;
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
     sql`with ch as (select c.id, c.currency_code from channels c where c.id = ${READ_MODEL_CHANNEL}),
       -- The other channels' listing prices, written by the two data-modifying CTEs below (one statement).

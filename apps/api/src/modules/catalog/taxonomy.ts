@@ -10,7 +10,8 @@ import {
   type CollectionList,
   type TagList,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { superCategories } from '../../db/schema.ts';
 
 interface CategoryRow {
@@ -30,7 +31,9 @@ interface CategoryRow {
  * Every category (or those of one super category, or only roots) with the number of published
  * products in it and below it, and an image: its own, else its first product's. One query.
  */
-function categoriesSql(opts: { superSlug?: string; rootsOnly?: boolean; nonEmpty?: boolean; limit?: number }) {
+type CategoryOpts = { superSlug?: string; rootsOnly?: boolean; nonEmpty?: boolean; limit?: number };
+
+function categoriesSql(opts: CategoryOpts) {
   const where = [sql`true`];
   if (opts.superSlug !== undefined) where.push(sql`sc.slug = ${opts.superSlug}`);
   if (opts.rootsOnly) where.push(sql`c.parent_id is null`);
@@ -61,6 +64,55 @@ function categoriesSql(opts: { superSlug?: string; rootsOnly?: boolean; nonEmpty
     ${opts.limit ? sql`limit ${opts.limit}` : sql``}`;
 }
 
+/** categoriesSql as a named query: described with every option. */
+const categoryRows = namedQuery<CategoryRow>()({
+  name: 'catalog.categories',
+  columns: [
+    'id',
+    'slug',
+    'name',
+    'description',
+    'image_path',
+    'parent_id',
+    'super_slug',
+    'super_name',
+    'product_count',
+    'fallback_image',
+  ],
+  example: { superSlug: 's', rootsOnly: true, nonEmpty: true, limit: 8 } as CategoryOpts,
+  build: categoriesSql,
+});
+
+const tagRows = namedQuery<TagList['tags'][number]>()({
+  name: 'catalog.tags',
+  columns: ['id', 'slug', 'name', 'product_count'],
+  example: {},
+  build: () =>
+    sql`select t.id, t.slug, t.name, count(p.id)::int as product_count
+          from tags t left join product_tags pt on pt.tag_id = t.id left join products p on p.id = pt.product_id and p.is_published
+         group by t.id, t.slug, t.name
+         order by t.name, t.id`,
+});
+
+const collectionRows = namedQuery<{
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image_path: string | null;
+  product_count: number;
+}>()({
+  name: 'catalog.collections',
+  columns: ['id', 'slug', 'name', 'description', 'image_path', 'product_count'],
+  example: {},
+  build: () =>
+    sql`select c.id, c.slug, c.name, c.description, c.image_path, count(p.id)::int as product_count
+          from collections c left join product_collections pc on pc.collection_id = c.id
+          left join products p on p.id = pc.product_id and p.is_published
+         group by c.id
+         order by c.position, c.id`,
+});
+
 function toCard(r: CategoryRow): CategoryCard {
   const image = r.image_path ?? r.fallback_image;
   return {
@@ -84,10 +136,12 @@ function toCard(r: CategoryRow): CategoryCard {
  * Null when the super category is unknown.
  */
 export async function getCategoryGrid(db: Db, body: CategoryGridQuery): Promise<CategoryGrid | null> {
-  const rows = await queryRows<CategoryRow>(
-    db,
-    categoriesSql({ superSlug: body.super_category, rootsOnly: true, nonEmpty: true, limit: body.items }),
-  );
+  const rows = await categoryRows(db, {
+    superSlug: body.super_category,
+    rootsOnly: true,
+    nonEmpty: true,
+    limit: body.items,
+  });
   if (rows.length === 0 && body.super_category !== undefined) {
     const [known] = await db
       .select({ id: superCategories.id })
@@ -104,7 +158,7 @@ export async function getCategoryGrid(db: Db, body: CategoryGridQuery): Promise<
  */
 export async function getCategoryTree(db: Db, categoryId?: string): Promise<CategoryTree | null> {
   const [rows, supers] = await Promise.all([
-    queryRows<CategoryRow>(db, categoriesSql({})),
+    categoryRows(db, {}),
     categoryId === undefined
       ? db.select().from(superCategories).orderBy(superCategories.position, superCategories.id)
       : Promise.resolve([]),
@@ -173,33 +227,13 @@ export async function getCategoryTree(db: Db, categoryId?: string): Promise<Cate
 
 /** Every tag with its number of published products, by name. One query. */
 export async function getTags(db: Db): Promise<TagList> {
-  const rows = await queryRows<TagList['tags'][number]>(
-    db,
-    sql`select t.id, t.slug, t.name, count(p.id)::int as product_count
-          from tags t left join product_tags pt on pt.tag_id = t.id left join products p on p.id = pt.product_id and p.is_published
-         group by t.id, t.slug, t.name
-         order by t.name, t.id`,
-  );
+  const rows = await tagRows(db, {});
   return { tags: rows };
 }
 
 /** Every collection in its display order, with its number of published products. One query. */
 export async function getCollections(db: Db): Promise<CollectionList> {
-  const rows = await queryRows<{
-    id: number;
-    slug: string;
-    name: string;
-    description: string;
-    image_path: string | null;
-    product_count: number;
-  }>(
-    db,
-    sql`select c.id, c.slug, c.name, c.description, c.image_path, count(p.id)::int as product_count
-          from collections c left join product_collections pc on pc.collection_id = c.id
-          left join products p on p.id = pc.product_id and p.is_published
-         group by c.id
-         order by c.position, c.id`,
-  );
+  const rows = await collectionRows(db, {});
   return {
     collections: rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { channelMessages, type Channel, type ChannelChosen, type ChannelList } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import type { ShopContext } from '../../lib/shop-context.ts';
 import type { CartOwner } from '../../lib/cart-owner.ts';
@@ -18,6 +19,27 @@ interface ChannelRow {
   has_postcodes: boolean;
 }
 
+const channelsWithCountries = namedQuery<ChannelRow>()({
+  name: 'channels.list',
+  columns: [
+    'id',
+    'name',
+    'currency_code',
+    'country_id',
+    'country_name',
+    'iso2',
+    'mobile_code',
+    'mobile_number_length',
+    'has_postcodes',
+  ],
+  example: { primaryFirst: 'ch_example' },
+  build: ({ primaryFirst }: { primaryFirst: string }) =>
+    sql`select ch.id, ch.name, ch.currency_code, co.id as country_id, co.name as country_name, co.iso2,
+               co.mobile_code, co.mobile_number_length, co.has_postcodes
+          from channels ch join countries co on co.id = ch.country_id
+         order by ch.id = ${primaryFirst} desc, ch.name, ch.id`,
+});
+
 const toChannel = (r: ChannelRow): Channel => ({
   id: r.id,
   name: r.name,
@@ -34,13 +56,7 @@ const toChannel = (r: ChannelRow): Channel => ({
 
 /** Every channel with its country: the primary one (`primaryId`) first, then by name. One query. */
 async function channelRows(db: Db, primaryFirst: string): Promise<ChannelRow[]> {
-  return queryRows<ChannelRow>(
-    db,
-    sql`select ch.id, ch.name, ch.currency_code, co.id as country_id, co.name as country_name, co.iso2,
-               co.mobile_code, co.mobile_number_length, co.has_postcodes
-          from channels ch join countries co on co.id = ch.country_id
-         order by ch.id = ${primaryFirst} desc, ch.name, ch.id`,
-  );
+  return channelsWithCountries(db, { primaryFirst });
 }
 
 /** The channels a shopper may pick from, and the request's own (GET /api/storefront/channels). */
@@ -81,6 +97,34 @@ export async function chooseChannel(
   return { channel: toChannel(chosen), removed_items: removed };
 }
 
+const moveCartsRows = namedQuery<{ cart_id: string; name: string }>()({
+  name: 'channels.move-carts',
+  columns: ['cart_id', 'name'],
+  example: { cartIds: sql`select ${'c_example'}` as SQL, to: { id: 'ch_example', country_id: 1 } },
+  build: (p: { cartIds: SQL; to: { id: string; country_id: number } }) =>
+    sql`with gone as (
+          delete from cart_items ci
+           where ci.cart_id in (${p.cartIds})
+             and not exists (select 1 from variant_channels vc
+                              where vc.variant_id = ci.variant_id and vc.channel_id = ${p.to.id} and vc.is_available)
+          returning ci.cart_id, ci.product_id, ci.id),
+        repriced as (
+          update cart_items ci set seen_price_minor = vc.selling_price_minor, updated_at = now()
+            from variant_channels vc
+           where ci.cart_id in (${p.cartIds}) and vc.variant_id = ci.variant_id and vc.channel_id = ${p.to.id} and vc.is_available
+          returning 1),
+        moved as (
+          update carts set channel_id = ${p.to.id}, shipping_method_code = null, payment_method_code = null,
+                 shipping_address = case when (shipping_address->>'country_id')::int = ${p.to.country_id}::int
+                                         then shipping_address end,
+                 billing_address = case when (billing_address->>'country_id')::int = ${p.to.country_id}::int
+                                        then billing_address end,
+                 updated_at = now()
+           where id in (${p.cartIds})
+          returning 1)
+      select gone.cart_id, p.name from gone join products p on p.id = gone.product_id order by gone.id`,
+});
+
 /**
  * Moves carts (the ids `cartIds` lists: a value or a subquery) into channel `to`, as a shopper's
  * own switch does: lines not sold there (no available price) are removed, the others take its
@@ -93,28 +137,5 @@ export async function moveCarts(
   cartIds: SQL,
   to: { id: string; country_id: number },
 ): Promise<{ cart_id: string; name: string }[]> {
-  return queryRows<{ cart_id: string; name: string }>(
-    tx,
-    sql`with gone as (
-          delete from cart_items ci
-           where ci.cart_id in (${cartIds})
-             and not exists (select 1 from variant_channels vc
-                              where vc.variant_id = ci.variant_id and vc.channel_id = ${to.id} and vc.is_available)
-          returning ci.cart_id, ci.product_id, ci.id),
-        repriced as (
-          update cart_items ci set seen_price_minor = vc.selling_price_minor, updated_at = now()
-            from variant_channels vc
-           where ci.cart_id in (${cartIds}) and vc.variant_id = ci.variant_id and vc.channel_id = ${to.id} and vc.is_available
-          returning 1),
-        moved as (
-          update carts set channel_id = ${to.id}, shipping_method_code = null, payment_method_code = null,
-                 shipping_address = case when (shipping_address->>'country_id')::int = ${to.country_id}::int
-                                         then shipping_address end,
-                 billing_address = case when (billing_address->>'country_id')::int = ${to.country_id}::int
-                                        then billing_address end,
-                 updated_at = now()
-           where id in (${cartIds})
-          returning 1)
-      select gone.cart_id, p.name from gone join products p on p.id = gone.product_id order by gone.id`,
-  );
+  return moveCartsRows(tx, { cartIds, to });
 }

@@ -20,7 +20,8 @@ import {
   type TemplateBothQuery,
   type Testimonial,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import {
   categories,
   collections,
@@ -233,13 +234,22 @@ function tilesSql(
      limit ${limit}`;
 }
 
-/**
- * Category tiles: the named categories in that order, or the top-level ones in their own order.
- * A category without its own image shows its first published product's image. One query.
- */
-export async function listCategoryTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
-  const rows = await queryRows<TileRow>(
-    db,
+const TILE_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'image_path',
+  'fallback_image',
+  'product_count',
+] as const satisfies readonly (keyof TileRow)[];
+
+/** The named categories (`slugs`, in that order), or the top-level ones. */
+const categoryTiles = namedQuery<TileRow>()({
+  name: 'content.category-tiles',
+  columns: TILE_COLUMNS,
+  example: { slugs: ['a', 'b'] as readonly string[], limit: 8 },
+  build: ({ slugs, limit }: { slugs: readonly string[]; limit: number }) =>
     tilesSql(
       categories,
       productCategories,
@@ -248,14 +258,14 @@ export async function listCategoryTiles(db: Db, slugs: readonly string[], limit:
       slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`,
       limit,
     ),
-  );
-  return rows.map((r) => toTile(r, 'product-category'));
-}
+});
 
-/** Collection tiles: the named collections in that order, or all in their own order. One query. */
-export async function listCollectionTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
-  const rows = await queryRows<TileRow>(
-    db,
+/** The named collections (`slugs`, in that order), or all. */
+const collectionTiles = namedQuery<TileRow>()({
+  name: 'content.collection-tiles',
+  columns: TILE_COLUMNS,
+  example: { slugs: ['a', 'b'] as readonly string[], limit: 8 },
+  build: ({ slugs, limit }: { slugs: readonly string[]; limit: number }) =>
     tilesSql(
       collections,
       productCollections,
@@ -264,7 +274,20 @@ export async function listCollectionTiles(db: Db, slugs: readonly string[], limi
       slugs.length ? sql`array_position(${textArray(slugs)}, c.slug)` : sql`c.position`,
       limit,
     ),
-  );
+});
+
+/**
+ * Category tiles: the named categories in that order, or the top-level ones in their own order.
+ * A category without its own image shows its first published product's image. One query.
+ */
+export async function listCategoryTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
+  const rows = await categoryTiles(db, { slugs, limit });
+  return rows.map((r) => toTile(r, 'product-category'));
+}
+
+/** Collection tiles: the named collections in that order, or all in their own order. One query. */
+export async function listCollectionTiles(db: Db, slugs: readonly string[], limit: number): Promise<ContentTile[]> {
+  const rows = await collectionTiles(db, { slugs, limit });
   return rows.map((r) => toTile(r, 'product-collection'));
 }
 

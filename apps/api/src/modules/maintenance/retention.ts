@@ -4,7 +4,8 @@ import { settingNumber } from '../settings/service.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { SESSION_ABSOLUTE_MS } from '../../lib/session.ts';
 import { DEVICE_TTL_MS } from '../auth/known-device.ts';
 import type { DocumentStorage } from '../applications/files.ts';
@@ -64,18 +65,24 @@ const daysAgo = (days: number) => sql`now() - ${days} * interval '1 day'`;
  * Deletes `table` rows matching `where`, BATCH rows a statement, until none are left. SKIP LOCKED
  * lets several processes prune at once without waiting on each other or deleting twice.
  */
+const deleteBatch = namedQuery<{ n: number }>()({
+  name: 'maintenance.delete-batch',
+  columns: ['n'],
+  example: { table: 'otp_codes', key: 'id', where: sql`expires_at < now()` as SQL },
+  build: (p: { table: string; key: string; where: SQL }) => {
+    const t = sql.identifier(p.table);
+    const k = sql.identifier(p.key);
+    return sql`with gone as (
+            delete from ${t} where ${k} in (select ${k} from ${t} where ${p.where} limit ${BATCH} for update skip locked)
+            returning 1)
+          select count(*)::int as n from gone`;
+  },
+});
+
 async function deleteInBatches(db: Db, table: string, key: string, where: SQL): Promise<number> {
-  const t = sql.identifier(table);
-  const k = sql.identifier(key);
   let total = 0;
   for (;;) {
-    const [row] = await queryRows<{ n: number }>(
-      db,
-      sql`with gone as (
-            delete from ${t} where ${k} in (select ${k} from ${t} where ${where} limit ${BATCH} for update skip locked)
-            returning 1)
-          select count(*)::int as n from gone`,
-    );
+    const [row] = await deleteBatch(db, { table, key, where });
     const n = Number(row?.n ?? 0);
     total += n;
     if (n < BATCH) return total;
@@ -208,6 +215,32 @@ export async function pruneExpiredData(db: Db): Promise<RetentionReport> {
   };
 }
 
+/** A batch of the documents of applications ended more than RETENTION.endedApplicationDocumentDays ago. */
+const endedApplicationDocuments = namedQuery<{ id: number; path: string }>()({
+  name: 'maintenance.ended-application-documents',
+  columns: ['id', 'path'],
+  example: {},
+  build: () =>
+    sql`select d.id, d.path from application_documents d
+         where d.application_id in (
+           select a.id from applications a
+            where not ${notEndedSql} and a.stage_changed_at < ${daysAgo(RETENTION.endedApplicationDocumentDays)})
+         order by d.id limit ${BATCH}`,
+});
+
+const deleteDocuments = namedQuery<{ n: number }>()({
+  name: 'maintenance.delete-documents',
+  columns: ['n'],
+  example: { ids: [1, 2] },
+  build: ({ ids }: { ids: number[] }) =>
+    sql`with gone as (
+          delete from application_documents where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) returning 1)
+        select count(*)::int as n from gone`,
+});
+
 /**
  * Deletes the documents of applications that ended more than RETENTION.endedApplicationDocumentDays
  * ago, BATCH at a time: the files first (outside any transaction: the bucket may be a network
@@ -221,25 +254,10 @@ export async function pruneEndedApplicationDocuments(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const due = await queryRows<{ id: number; path: string }>(
-      db,
-      sql`select d.id, d.path from application_documents d
-           where d.application_id in (
-             select a.id from applications a
-              where not ${notEndedSql} and a.stage_changed_at < ${daysAgo(RETENTION.endedApplicationDocumentDays)})
-           order by d.id limit ${BATCH}`,
-    );
+    const due = await endedApplicationDocuments(db, {});
     if (due.length === 0) return total;
     await storage.remove(due.map((d) => d.path));
-    const [gone] = await queryRows<{ n: number }>(
-      db,
-      sql`with gone as (
-            delete from application_documents where id in (${sql.join(
-              due.map((d) => sql`${d.id}`),
-              sql`, `,
-            )}) returning 1)
-          select count(*)::int as n from gone`,
-    );
+    const [gone] = await deleteDocuments(db, { ids: due.map((d) => d.id) });
     total += Number(gone?.n ?? 0);
     if (due.length < BATCH) return total;
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { messages } from '@shopfront/shared';
-import { queryRows } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { workerMetrics } from './cluster.ts';
 import { ShopMetrics } from './registry.ts';
 
@@ -26,6 +26,16 @@ function routeLabel(req: FastifyRequest): string {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** The jobs waiting, running or failed, by kind and status. */
+const jobCounts = namedQuery<{ kind: string; status: string; count: number }>()({
+  name: 'metrics.job-counts',
+  columns: ['kind', 'status', 'count'],
+  example: {},
+  build: () =>
+    sql`select kind, status, count(*)::int as count from jobs
+         where status in ('pending', 'running', 'failed') group by kind, status`,
+});
+
 /** True when the Authorization header is `Bearer <token>`; compared in constant time. */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
@@ -45,12 +55,7 @@ export const metricsPlugin = fp(
     }
     const metrics = new ShopMetrics({
       pool: () => app.database.poolStats?.() ?? null,
-      jobs: () =>
-        queryRows<{ kind: string; status: string; count: number }>(
-          app.db,
-          sql`select kind, status, count(*)::int as count from jobs
-               where status in ('pending', 'running', 'failed') group by kind, status`,
-        ),
+      jobs: () => jobCounts(app.db, {}),
       pageCache: () => (app.pageCache ? { hits: app.pageCache.hits, misses: app.pageCache.misses } : null),
     });
     app.decorate('metrics', metrics);

@@ -8,7 +8,8 @@ import {
   isGoogleMapsEmbedUrl,
   type AnalyticsPluginName,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { contentLookup } from '../../lib/content-memo.ts';
 
 /**
@@ -80,27 +81,36 @@ export function analyticsSources(installed: readonly { name: string; config: unk
   return out;
 }
 
+const mapEmbedSetting = namedQuery<{ value: unknown }>()({
+  name: 'plugins.analytics-csp.map-embed',
+  columns: ['value'],
+  example: {},
+  build: () => sql`select value from store_settings where key = 'google_embed_url'`,
+});
+
 /**
  * The frame sources of the contact page's map: Google's embed origin, only while the store's
  * google_embed_url is a Google Maps embed address (settings validation allows nothing else).
  */
 export async function mapFrameSources(db: Db): Promise<string[]> {
-  const [row] = await queryRows<{ value: unknown }>(
-    db,
-    sql`select value from store_settings where key = 'google_embed_url'`,
-  );
+  const [row] = await mapEmbedSetting(db, {});
   return isGoogleMapsEmbedUrl(row?.value) ? [GOOGLE_MAPS_EMBED_ORIGIN] : [];
 }
 
-async function installedAnalytics(db: Db): Promise<{ name: string; config: unknown }[]> {
-  return queryRows<{ name: string; config: unknown }>(
-    db,
+const installedAnalyticsRows = namedQuery<{ name: string; config: unknown }>()({
+  name: 'plugins.analytics-csp.installed',
+  columns: ['name', 'config'],
+  example: {},
+  build: () =>
     sql`select module_name as name, config from plugins
          where is_installed and module_name in (${sql.join(
            ANALYTICS_PLUGINS.map((n) => sql`${n}`),
            sql`, `,
          )})`,
-  );
+});
+
+async function installedAnalytics(db: Db): Promise<{ name: string; config: unknown }[]> {
+  return installedAnalyticsRows(db, {});
 }
 
 const kSources = Symbol('shopfront.analyticsCsp');

@@ -8,6 +8,7 @@ import {
   type SubscriptionSource,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { EmailSubscriberStatus } from '../../db/plugin-schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { hashToken } from '../../lib/session.ts';
@@ -70,6 +71,70 @@ interface Issued {
   token: string;
 }
 
+const issueRow = namedQuery<{ id: number; email: string }>()({
+  name: 'plugins.email-subscription.issue',
+  columns: ['id', 'email'],
+  example: { email: 'e@example.com', hash: 'h', source: 'footer' as SubscriptionSource, ip: null as string | null },
+  build: (p: { email: string; hash: string; source: SubscriptionSource; ip: string | null }) =>
+    sql`with ins as (
+          insert into email_subscribers (email, status, confirm_token_hash, source, ip)
+          values (${p.email}, 'pending', ${p.hash}, ${p.source}, ${p.ip})
+          on conflict ((lower(email))) do nothing
+          returning id, email),
+        upd as (
+          update email_subscribers s
+             set status = 'pending', confirm_token_hash = ${p.hash}, updated_at = now(), unsubscribed_at = null,
+                 source = case when s.status = 'unsubscribed' then ${p.source} else s.source end
+           where lower(s.email) = lower(${p.email}) and not exists (select 1 from ins)
+             and (s.status = 'unsubscribed'
+                  or (s.status = 'pending'
+                      and s.updated_at <= now() - ${EMAIL_SUBSCRIPTION.resendMinutes} * interval '1 minute'))
+          returning s.id, s.email)
+        select id, email from ins union all select id, email from upd`,
+});
+
+const confirmRow = namedQuery<{ email: string; confirmed_now: boolean }>()({
+  name: 'plugins.email-subscription.confirm',
+  columns: ['email', 'confirmed_now'],
+  example: { tokenHash: 'h' },
+  build: ({ tokenHash }: { tokenHash: string }) =>
+    sql`with hit as (
+          select id, email from email_subscribers
+           where confirm_token_hash = ${tokenHash} and status in ('pending', 'confirmed')
+             and updated_at > now() - ${EMAIL_SUBSCRIPTION.confirmDays} * interval '1 day'),
+        upd as (
+          update email_subscribers s set status = 'confirmed', confirmed_at = now()
+           where s.id in (select id from hit) and s.status = 'pending'
+          returning s.id)
+        select hit.email, exists (select 1 from upd) as confirmed_now from hit`,
+});
+
+const subscriberById = namedQuery<{ id: number; email: string; status: EmailSubscriberStatus }>()({
+  name: 'plugins.email-subscription.by-id',
+  columns: ['id', 'email', 'status'],
+  example: { id: 1 },
+  build: ({ id }: { id: number }) => sql`select id, email, status from email_subscribers where id = ${id}`,
+});
+
+const statusOfAddress = namedQuery<{ status: EmailSubscriberStatus }>()({
+  name: 'plugins.email-subscription.status',
+  columns: ['status'],
+  example: { email: 'e@example.com' },
+  build: ({ email }: { email: string }) =>
+    sql`select status from email_subscribers where lower(email) = lower(${email})`,
+});
+
+/** The address's status and the minutes left of its resend pause (at least 1). */
+const resendPause = namedQuery<{ status: EmailSubscriberStatus; minutes: number }>()({
+  name: 'plugins.email-subscription.resend-pause',
+  columns: ['status', 'minutes'],
+  example: { email: 'e@example.com' },
+  build: ({ email }: { email: string }) =>
+    sql`select status,
+               greatest(1, ceil(extract(epoch from (updated_at + ${EMAIL_SUBSCRIPTION.resendMinutes} * interval '1 minute' - now())) / 60))::int as minutes
+          from email_subscribers where lower(email) = lower(${email})`,
+});
+
 /**
  * Adds `email` as pending, or takes a pending one (its last confirmation 10 minutes ago or more)
  * or an unsubscribed one back to pending with a new token; a confirmed or recently mailed address
@@ -82,24 +147,7 @@ async function issueConfirmation(
   ip: string | null,
 ): Promise<Issued | null> {
   const { token, hash } = newConfirmToken();
-  const [row] = await queryRows<{ id: number; email: string }>(
-    db,
-    sql`with ins as (
-          insert into email_subscribers (email, status, confirm_token_hash, source, ip)
-          values (${email}, 'pending', ${hash}, ${source}, ${ip})
-          on conflict ((lower(email))) do nothing
-          returning id, email),
-        upd as (
-          update email_subscribers s
-             set status = 'pending', confirm_token_hash = ${hash}, updated_at = now(), unsubscribed_at = null,
-                 source = case when s.status = 'unsubscribed' then ${source} else s.source end
-           where lower(s.email) = lower(${email}) and not exists (select 1 from ins)
-             and (s.status = 'unsubscribed'
-                  or (s.status = 'pending'
-                      and s.updated_at <= now() - ${EMAIL_SUBSCRIPTION.resendMinutes} * interval '1 minute'))
-          returning s.id, s.email)
-        select id, email from ins union all select id, email from upd`,
-  );
+  const [row] = await issueRow(db, { email, hash, source, ip });
   return row ? { ...row, token } : null;
 }
 
@@ -149,18 +197,7 @@ export async function confirmSubscription(
   db: Db,
   token: string,
 ): Promise<{ subscription: Subscription; alreadyConfirmed: boolean }> {
-  const [row] = await queryRows<{ email: string; confirmed_now: boolean }>(
-    db,
-    sql`with hit as (
-          select id, email from email_subscribers
-           where confirm_token_hash = ${hashToken(token)} and status in ('pending', 'confirmed')
-             and updated_at > now() - ${EMAIL_SUBSCRIPTION.confirmDays} * interval '1 day'),
-        upd as (
-          update email_subscribers s set status = 'confirmed', confirmed_at = now()
-           where s.id in (select id from hit) and s.status = 'pending'
-          returning s.id)
-        select hit.email, exists (select 1 from upd) as confirmed_now from hit`,
-  );
+  const [row] = await confirmRow(db, { tokenHash: hashToken(token) });
   if (!row) throw new HttpError(404, emailSubscriptionMessages.invalidConfirmLink);
   return { subscription: { email: maskEmail(row.email), status: 'confirmed' }, alreadyConfirmed: !row.confirmed_now };
 }
@@ -171,13 +208,7 @@ async function subscriberOf(
   token: string,
 ): Promise<{ id: number; email: string; status: EmailSubscriberStatus }> {
   const id = subscriberOfToken(await shopSecret(db), token);
-  const [row] =
-    id === null
-      ? []
-      : await queryRows<{ id: number; email: string; status: EmailSubscriberStatus }>(
-          db,
-          sql`select id, email, status from email_subscribers where id = ${id}`,
-        );
+  const [row] = id === null ? [] : await subscriberById(db, { id });
   if (!row) throw new HttpError(404, emailSubscriptionMessages.invalidUnsubscribeLink);
   return row;
 }
@@ -203,10 +234,7 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Subscri
 /** The subscription of an address (its own, in full: for the signed-in customer). */
 export async function subscriptionOf(db: Db, email: string | null): Promise<Subscription> {
   if (!email) return { email: '', status: 'none' };
-  const [row] = await queryRows<{ status: EmailSubscriberStatus }>(
-    db,
-    sql`select status from email_subscribers where lower(email) = lower(${email})`,
-  );
+  const [row] = await statusOfAddress(db, { email });
   return { email, status: row?.status ?? 'none' };
 }
 
@@ -230,12 +258,7 @@ export async function subscribeAccount(
     return { kind: 'sent', resent: before.status === 'pending' };
   }
   // Not sent: pending within the pause (or confirmed meanwhile, on another device).
-  const [row] = await queryRows<{ status: EmailSubscriberStatus; minutes: number }>(
-    app.db,
-    sql`select status,
-               greatest(1, ceil(extract(epoch from (updated_at + ${EMAIL_SUBSCRIPTION.resendMinutes} * interval '1 minute' - now())) / 60))::int as minutes
-          from email_subscribers where lower(email) = lower(${email})`,
-  );
+  const [row] = await resendPause(app.db, { email });
   if (row?.status === 'confirmed') return { kind: 'confirmed' };
   return { kind: 'wait', minutes: Number(row?.minutes ?? EMAIL_SUBSCRIPTION.resendMinutes) };
 }

@@ -10,7 +10,8 @@ import {
   type Gallery,
   type GalleryImage,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { GalleryImage as StoredGalleryImage } from '../../db/plugin-schema.ts';
 import { HttpError } from '../../lib/http.ts';
 import { imageWork } from '../../lib/limiter.ts';
@@ -61,12 +62,16 @@ export function describeGalleryImage(
   };
 }
 
+const galleryRow = namedQuery<{ id: string; name: string; images: StoredGalleryImage[] | null }>()({
+  name: 'plugins.gallery.row',
+  columns: ['id', 'name', 'images'],
+  example: { id: 'gal_example' },
+  build: ({ id }: { id: string }) => sql`select id, name, images from galleries where id = ${id}`,
+});
+
 /** A stored gallery with its images (those still under /media), or null when there is none with that id. */
 export async function getGallery(db: Db, id: string): Promise<Gallery | null> {
-  const [row] = await queryRows<{ id: string; name: string; images: StoredGalleryImage[] | null }>(
-    db,
-    sql`select id, name, images from galleries where id = ${id}`,
-  );
+  const [row] = await galleryRow(db, { id });
   if (!row) return null;
   const images = (row.images ?? []).flatMap((img) => {
     const p = typeof img?.path === 'string' ? canonicalMediaPath(img.path) : null;

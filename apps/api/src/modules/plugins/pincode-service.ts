@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { invalidPincodeMessage, pincodeMessages, postcodePatternOf, type PincodeCheck } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { offerFor, type CartContext, type ShippingRow } from '../cart/pricing.ts';
 import { COD, activePaymentMethodsJsonSql, type PaymentMethodRow } from '../../db/payment-methods.ts';
@@ -37,16 +38,21 @@ interface PincodeRows {
   payments: PaymentMethodRow[];
 }
 
-/** The shop country (code, whether it has postcodes), its active zones, the active shipping and payment methods: one statement. */
-async function readRows(db: Db, countryId: number): Promise<PincodeRows> {
-  const [row] = await queryRows<PincodeRows>(
-    db,
+const pincodeRows = namedQuery<PincodeRows>()({
+  name: 'plugins.pincode.rows',
+  columns: ['iso2', 'has_postcodes', 'zones', 'shipping', 'payments'],
+  example: { countryId: 1 },
+  build: ({ countryId }: { countryId: number }) =>
     sql`select co.iso2, co.has_postcodes,
                ${zonesJsonSql(sql`country_id = ${countryId}`)} as zones,
                ${activeShippingMethodsJsonSql} as shipping,
                ${activePaymentMethodsJsonSql} as payments
           from countries co where co.id = ${countryId}`,
-  );
+});
+
+/** The shop country (code, whether it has postcodes), its active zones, the active shipping and payment methods: one statement. */
+async function readRows(db: Db, countryId: number): Promise<PincodeRows> {
+  const [row] = await pincodeRows(db, { countryId });
   return row ?? { iso2: '', has_postcodes: true, zones: [], shipping: [], payments: [] };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { minorUnitDigits, type ShopAnalyticsEventBody } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { orderAccessSql, type OrderAccess } from '../orders/access.ts';
 
 /** A browser id as the storefront writes it (crypto.randomUUID()); anything else is not kept. */
@@ -29,6 +30,57 @@ export function storedPath(path: string): string {
   return bare;
 }
 
+const reachableOrder = namedQuery<{ grand_total_minor: number; currency: string }>()({
+  name: 'plugins.shop-analytics.order',
+  columns: ['grand_total_minor', 'currency'],
+  example: { orderNo: 'SO-1', access: { customerId: 1, guestOrderId: 'ord_example' } as OrderAccess },
+  build: (p: { orderNo: string; access: OrderAccess }) =>
+    sql`select o.grand_total_minor, o.currency from orders o where o.order_no = ${p.orderNo} and ${orderAccessSql(p.access, 'o')}`,
+});
+
+/** An event inserted when the plugin is installed and consent allows it: what the gate said, and whether it went in. */
+const recordEvent = namedQuery<{ installed: boolean; allowed: boolean; recorded: boolean }>()({
+  name: 'plugins.shop-analytics.record',
+  columns: ['installed', 'allowed', 'recorded'],
+  example: {
+    storefrontId: 'sf_example',
+    consented: true,
+    visitor: null as string | null,
+    event: 'page_view',
+    path: '/',
+    value: null as number | null,
+    currency: null as string | null,
+    items: null as number | null,
+    orderNo: null as string | null,
+  },
+  build: (p: {
+    storefrontId: string;
+    consented: boolean;
+    visitor: string | null;
+    event: string;
+    path: string;
+    value: number | null;
+    currency: string | null;
+    items: number | null;
+    orderNo: string | null;
+  }) =>
+    sql`with gate as (
+          select exists (select 1 from plugins where module_name = 'ShopAnalytics' and is_installed) as installed,
+                 ${p.consented}::boolean
+                   or coalesce((select not is_cookie_warning_enabled from storefronts where id = ${p.storefrontId}), false)
+                   as allowed
+        ),
+        ins as (
+          insert into shop_analytics_events (event, path, visitor, value, currency, items, order_no)
+          select ${p.event}, ${p.path}, ${p.visitor}, ${p.value}::double precision,
+                 ${p.currency}, ${p.items}::integer, ${p.orderNo}
+            from gate where installed and allowed
+          on conflict (order_no) where event = 'purchase' do nothing
+          returning 1
+        )
+        select installed, allowed, exists (select 1 from ins) as recorded from gate`,
+});
+
 /**
  * A purchase is counted only for an order this browser may reach (its customer, or the guest
  * browser that placed it), with the order's own total and currency: nobody can count another's
@@ -39,10 +91,7 @@ async function purchasedOrder(
   orderNo: string,
   access: OrderAccess,
 ): Promise<{ value: number; currency: string } | null> {
-  const [order] = await queryRows<{ grand_total_minor: number; currency: string }>(
-    db,
-    sql`select o.grand_total_minor, o.currency from orders o where o.order_no = ${orderNo} and ${orderAccessSql(access, 'o')}`,
-  );
+  const [order] = await reachableOrder(db, { orderNo, access });
   if (!order) return null;
   return { value: order.grand_total_minor / 10 ** minorUnitDigits(order.currency), currency: order.currency };
 }
@@ -70,24 +119,17 @@ export async function recordShopAnalyticsEvent(
     if (!order) return 'unknown-order';
     b = { ...b, ...order };
   }
-  const [row] = await queryRows<{ installed: boolean; allowed: boolean; recorded: boolean }>(
-    db,
-    sql`with gate as (
-          select exists (select 1 from plugins where module_name = 'ShopAnalytics' and is_installed) as installed,
-                 ${input.consented}::boolean
-                   or coalesce((select not is_cookie_warning_enabled from storefronts where id = ${input.storefrontId}), false)
-                   as allowed
-        ),
-        ins as (
-          insert into shop_analytics_events (event, path, visitor, value, currency, items, order_no)
-          select ${b.event}, ${b.path}, ${input.visitor}, ${b.value ?? null}::double precision,
-                 ${b.currency ?? null}, ${b.items ?? null}::integer, ${b.transaction_id ?? null}
-            from gate where installed and allowed
-          on conflict (order_no) where event = 'purchase' do nothing
-          returning 1
-        )
-        select installed, allowed, exists (select 1 from ins) as recorded from gate`,
-  );
+  const [row] = await recordEvent(db, {
+    storefrontId: input.storefrontId,
+    consented: input.consented,
+    visitor: input.visitor,
+    event: b.event,
+    path: b.path,
+    value: b.value ?? null,
+    currency: b.currency ?? null,
+    items: b.items ?? null,
+    orderNo: b.transaction_id ?? null,
+  });
   if (!row?.installed) return 'not-installed';
   if (!row.allowed) return 'no-consent';
   return row.recorded ? 'recorded' : 'duplicate';

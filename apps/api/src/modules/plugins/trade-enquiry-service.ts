@@ -9,7 +9,8 @@ import {
   type TradeEnquiryProduct,
   type TradeEnquiryResult,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { fieldError, notFound } from '../../lib/http.ts';
 import { submitForm } from '../forms/service.ts';
 import type { NewMessage } from '../notifications/service.ts';
@@ -24,12 +25,16 @@ import { getStoreSettings, storeNameOf } from '../settings/service.ts';
  * through the outbox in the same transaction as the submission.
  */
 
+const publishedProduct = namedQuery<TradeEnquiryProduct>()({
+  name: 'plugins.trade-enquiry.product',
+  columns: ['slug', 'name'],
+  example: { slug: 's' },
+  build: ({ slug }: { slug: string }) => sql`select slug, name from products where slug = ${slug} and is_published`,
+});
+
 /** The published product with slug `slug` (its slug and name), or null. */
 export async function tradeProduct(db: Db, slug: string): Promise<TradeEnquiryProduct | null> {
-  const [row] = await queryRows<TradeEnquiryProduct>(
-    db,
-    sql`select slug, name from products where slug = ${slug} and is_published`,
-  );
+  const [row] = await publishedProduct(db, { slug });
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { pushMessages, type PushDevice, type PushSubscribeBody } from '@shopfront/shared';
 import type { Env } from '../../env.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { HttpError, fieldError } from '../../lib/http.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { describeDevice } from '../auth/device.ts';
@@ -59,6 +60,28 @@ interface DeviceRow {
   endpoint: string;
   created_at: Date | string;
 }
+const devicesOf = namedQuery<DeviceRow>()({
+  name: 'push.devices',
+  columns: ['id', 'label', 'endpoint', 'created_at'],
+  example: { staffId: 'stf_example' },
+  build: ({ staffId }: { staffId: string }) =>
+    sql`select id, label, endpoint, created_at from push_subscriptions where staff_id = ${staffId}
+        order by created_at desc, id desc`,
+});
+
+/** The browser's subscription, inserted or taken over by the member signed in there now. */
+const upsertDevice = namedQuery<DeviceRow>()({
+  name: 'push.devices.upsert',
+  columns: ['id', 'label', 'endpoint', 'created_at'],
+  example: { staffId: 'stf_example', endpoint: 'https://push.example/x', p256dh: 'k', auth: 'a', label: 'l' },
+  build: (p: { staffId: string; endpoint: string; p256dh: string; auth: string; label: string }) =>
+    sql`insert into push_subscriptions (staff_id, endpoint, p256dh, auth, label)
+        values (${p.staffId}, ${p.endpoint}, ${p.p256dh}, ${p.auth}, ${p.label})
+        on conflict (endpoint) do update set staff_id = excluded.staff_id, p256dh = excluded.p256dh,
+          auth = excluded.auth, label = excluded.label
+        returning id, label, endpoint, created_at`,
+});
+
 const toDevice = (r: DeviceRow): PushDevice => ({
   id: r.id,
   label: r.label,
@@ -68,11 +91,7 @@ const toDevice = (r: DeviceRow): PushDevice => ({
 
 /** The member's devices with notifications on, newest first. */
 export async function listDevices(db: Db, staffId: string): Promise<PushDevice[]> {
-  const rows = await queryRows<DeviceRow>(
-    db,
-    sql`select id, label, endpoint, created_at from push_subscriptions where staff_id = ${staffId}
-        order by created_at desc, id desc`,
-  );
+  const rows = await devicesOf(db, { staffId });
   return rows.map(toDevice);
 }
 
@@ -91,14 +110,13 @@ export async function subscribeDevice(
   assertPushEndpoint(body.endpoint, env);
   assertPushKeys(body.keys);
   const label = (body.label?.trim() || describeDevice(userAgent)).slice(0, 120);
-  const [row] = await queryRows<DeviceRow>(
-    db,
-    sql`insert into push_subscriptions (staff_id, endpoint, p256dh, auth, label)
-        values (${staffId}, ${body.endpoint}, ${body.keys.p256dh}, ${body.keys.auth}, ${label})
-        on conflict (endpoint) do update set staff_id = excluded.staff_id, p256dh = excluded.p256dh,
-          auth = excluded.auth, label = excluded.label
-        returning id, label, endpoint, created_at`,
-  );
+  const [row] = await upsertDevice(db, {
+    staffId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    label,
+  });
   await queryRows(
     db,
     sql`delete from push_subscriptions where staff_id = ${staffId} and id not in (
@@ -110,7 +128,7 @@ export async function subscribeDevice(
 
 /** Turns one of the member's own devices off (404 for one not theirs or gone); answers those left. */
 export async function unsubscribeDevice(db: Db, staffId: string, id: number): Promise<PushDevice[]> {
-  const gone = await queryRows<{ id: number }>(
+  const gone = await queryRows(
     db,
     sql`delete from push_subscriptions where id = ${id} and staff_id = ${staffId} returning id`,
   );

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Env } from '../../env.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { resolvePublic, type CheckedAddress } from '../../lib/public-address.ts';
 import { vapidKeys, vapidSubject } from './vapid.ts';
 
@@ -31,6 +32,17 @@ interface Target {
   auth: string;
 }
 
+/** The subscriptions of the staff `who` names (on `staff`) not pushed alert `alertKey` yet. */
+const pushTargets = namedQuery<Target>()({
+  name: 'push.targets',
+  columns: ['id', 'endpoint', 'p256dh', 'auth'],
+  example: { alertKey: 'k', who: sql`staff.is_active` as SQL },
+  build: (p: { alertKey: string; who: SQL }) =>
+    sql`select p.id, p.endpoint, p.p256dh, p.auth from push_subscriptions p join staff on staff.id = p.staff_id
+        where ${p.who} and not exists (select 1 from push_sends s where s.alert_key = ${p.alertKey} and s.subscription_id = p.id)
+        order by p.id`,
+});
+
 /** One push's outcome: sent, the subscription gone (404/410: removed), or failed (to retry). */
 type Outcome = 'sent' | 'gone' | { error: string };
 
@@ -51,12 +63,7 @@ export async function pushToStaff(
   who: SQL,
   message: () => Promise<PushMessage | null>,
 ): Promise<{ sent: number; gone: number }> {
-  const targets = await queryRows<Target>(
-    db,
-    sql`select p.id, p.endpoint, p.p256dh, p.auth from push_subscriptions p join staff on staff.id = p.staff_id
-        where ${who} and not exists (select 1 from push_sends s where s.alert_key = ${alertKey} and s.subscription_id = p.id)
-        order by p.id`,
-  );
+  const targets = await pushTargets(db, { alertKey, who });
   if (!targets.length) return { sent: 0, gone: 0 };
   const msg = await message();
   if (!msg) return { sent: 0, gone: 0 };
@@ -66,7 +73,7 @@ export async function pushToStaff(
 
   const outcomes = await Promise.all(
     targets.map(async (target): Promise<Outcome | null> => {
-      const [claimed] = await queryRows<{ id: number }>(
+      const [claimed] = await queryRows(
         db,
         sql`insert into push_sends (alert_key, subscription_id) values (${alertKey}, ${target.id})
             on conflict do nothing returning subscription_id as id`,

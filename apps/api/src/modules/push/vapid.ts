@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Env } from '../../env.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 
 /**
  * The shop's VAPID key pair (Web Push, issue 25): WEB_PUSH_PUBLIC_KEY / WEB_PUSH_PRIVATE_KEY when
@@ -20,6 +21,13 @@ export interface VapidKeys {
 const PUBLIC_RE = /^[A-Za-z0-9_-]{87}$/;
 const PRIVATE_RE = /^[A-Za-z0-9_-]{43}$/;
 
+const vapidSetting = namedQuery<{ value: { public_key?: unknown; private_key?: unknown } | null }>()({
+  name: 'push.vapid-setting',
+  columns: ['value'],
+  example: {},
+  build: () => sql`select value from store_settings where key = ${VAPID_SETTING_KEY}`,
+});
+
 // One read per database handle (the app's db).
 const cache = new WeakMap<object, Promise<VapidKeys>>();
 
@@ -31,10 +39,7 @@ async function readStoredKeys(db: Db): Promise<VapidKeys> {
         values (${VAPID_SETTING_KEY}, ${JSON.stringify({ public_key: fresh.publicKey, private_key: fresh.privateKey })}::jsonb)
         on conflict (key) do nothing`,
   );
-  const [row] = await queryRows<{ value: { public_key?: unknown; private_key?: unknown } | null }>(
-    db,
-    sql`select value from store_settings where key = ${VAPID_SETTING_KEY}`,
-  );
+  const [row] = await vapidSetting(db, {});
   const publicKey = row?.value?.public_key;
   const privateKey = row?.value?.private_key;
   if (typeof publicKey !== 'string' || !PUBLIC_RE.test(publicKey)) throw new Error(`${VAPID_SETTING_KEY} is broken`);

@@ -8,7 +8,8 @@ import {
   type SearchResults,
   type SearchSuggestion,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { SearchScope } from '../catalog/listing-sql.ts';
 import { channelPrice, type PriceChannel } from '../catalog/channel-price.ts';
 import { queryListing } from '../catalog/listing.ts';
@@ -94,11 +95,17 @@ const FIX_SIMILARITY = 0.45;
  */
 export async function lookUpWords(db: Db, terms: SearchTerms): Promise<WordLookup[]> {
   if (!terms.useWords) return [];
-  return queryRows<WordLookup>(
-    db,
+  return wordLookups(db, { words: terms.words });
+}
+
+const wordLookups = namedQuery<WordLookup>()({
+  name: 'search.words',
+  columns: ['word', 'stop', 'exact', 'fix'],
+  example: { words: ['red', 'shirt'] },
+  build: ({ words }: { words: string[] }) =>
     sql`with w as materialized (
           select e.word, e.n, q.q, numnode(q.q) = 0 as stop
-            from jsonb_array_elements_text(${JSON.stringify(terms.words)}::jsonb) with ordinality as e(word, n)
+            from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as e(word, n)
             cross join lateral (select to_tsquery('english', e.word || ':*') as q) q
            limit ${MAX_WORDS}),
         x as materialized (
@@ -115,8 +122,7 @@ export async function lookUpWords(db: Db, terms: SearchTerms): Promise<WordLooku
                  where length(x.word) >= 5 and s.word % x.word and similarity(s.word, x.word) >= ${FIX_SIMILARITY}
                  order by similarity(s.word, x.word) desc, s.products desc, s.word limit 1)) end as fix
         from x order by x.n`,
-  );
-}
+});
 
 /** The query with each corrected word replaced by its correction, or null when none was corrected. */
 export function didYouMean(terms: SearchTerms, lookups: WordLookup[]): string | null {
@@ -183,36 +189,46 @@ interface SuggestionRow {
   price_minor: number;
 }
 
-/**
- * As-you-type suggestions: the best eight products sold in the request's channel (priced there),
- * up to five categories, and "Did you mean". Three statements: the words, then products and
- * categories together.
- */
-export async function searchSuggestions(db: Db, query: string, ch: PriceChannel): Promise<SearchSuggestion> {
-  const terms = searchTerms(query);
-  const lookups = await lookUpWords(db, terms);
-  const pr = channelPrice(ch);
-  const scope = searchScope(terms, lookups);
-  const categoryName = sql.raw(`replace(lower(c.name), '-', '')`);
-  const [productRows, categoryRows] = await Promise.all([
-    queryRows<SuggestionRow>(
-      db,
-      sql`with ${sql.join(scope.ctes, sql`, `)}
+/** The words of a query and their lookups, richest: one word exact, one corrected. */
+const SUGGEST_EXAMPLE = {
+  terms: { text: 'red shrit', words: ['red', 'shrit'], useWords: true } as SearchTerms,
+  lookups: [
+    { word: 'red', stop: false, exact: true, fix: null },
+    { word: 'shrit', stop: false, exact: false, fix: 'shirt' },
+  ] as WordLookup[],
+};
+
+/** The best products for the words, sold in channel `ch` (priced there). */
+const suggestedProducts = namedQuery<SuggestionRow>()({
+  name: 'search.suggest.products',
+  columns: ['id', 'slug', 'name', 'image_path', 'currency', 'price_minor'],
+  example: { ...SUGGEST_EXAMPLE, ch: { channelId: 'ch_example', primary: false } as PriceChannel },
+  build: (p: { terms: SearchTerms; lookups: WordLookup[]; ch: PriceChannel }) => {
+    const pr = channelPrice(p.ch);
+    const scope = searchScope(p.terms, p.lookups);
+    return sql`with ${sql.join(scope.ctes, sql`, `)}
         select p.id, p.slug, p.name, p.image_path, ${pr.currency} as currency, ${pr.price} as price_minor
           from products p${pr.join}
          where p.is_published and (${scope.where})
          order by (${scope.rank}) desc, p.id
-         limit ${SEARCH_SUGGESTION_PRODUCTS}`,
-    ),
-    queryRows<{ slug: string; name: string }>(
-      db,
-      sql`with ${sql.join(
-        wordCtes(
-          terms,
-          lookups.map((l) => ({ ...l, exact: true })),
-        ),
-        sql`, `,
-      )}
+         limit ${SEARCH_SUGGESTION_PRODUCTS}`;
+  },
+});
+
+/** The categories named by the words (a corrected word counts as typed). */
+const suggestedCategories = namedQuery<{ slug: string; name: string }>()({
+  name: 'search.suggest.categories',
+  columns: ['slug', 'name'],
+  example: SUGGEST_EXAMPLE,
+  build: (p: { terms: SearchTerms; lookups: WordLookup[] }) => {
+    const categoryName = sql.raw(`replace(lower(c.name), '-', '')`);
+    return sql`with ${sql.join(
+      wordCtes(
+        p.terms,
+        p.lookups.map((l) => ({ ...l, exact: true })),
+      ),
+      sql`, `,
+    )}
         select c.slug, c.name from categories c
          where to_tsvector('english', c.name) @@ (select q from fts)
             or (exists (select 1 from words where not words.stop)
@@ -222,8 +238,21 @@ export async function searchSuggestions(db: Db, query: string, ch: PriceChannel)
                       or word_similarity(words.word, ${categoryName}) >= ${FLOOR(sql`words.word`)})))
          order by coalesce((select max(word_similarity(coalesce(words.fix, words.word), ${categoryName})) from words), 0) desc,
                   c.position, c.id
-         limit ${SEARCH_SUGGESTION_CATEGORIES}`,
-    ),
+         limit ${SEARCH_SUGGESTION_CATEGORIES}`;
+  },
+});
+
+/**
+ * As-you-type suggestions: the best eight products sold in the request's channel (priced there),
+ * up to five categories, and "Did you mean". Three statements: the words, then products and
+ * categories together.
+ */
+export async function searchSuggestions(db: Db, query: string, ch: PriceChannel): Promise<SearchSuggestion> {
+  const terms = searchTerms(query);
+  const lookups = await lookUpWords(db, terms);
+  const [productRows, categoryRows] = await Promise.all([
+    suggestedProducts(db, { terms, lookups, ch }),
+    suggestedCategories(db, { terms, lookups }),
   ]);
   return {
     query: terms.text,

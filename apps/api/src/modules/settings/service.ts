@@ -9,7 +9,8 @@ import {
   type StoreSettingKey,
   type StoreSettings,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { countries, states, storeSettings } from '../../db/schema.ts';
 
 /** Built once: zod compiles a schema on its first parse, and a schema made per call compiles every time. */
@@ -55,9 +56,16 @@ export function settingNumber(key: string | SQL, min: number, max: number): SQL 
       from store_settings where key = ${key} and jsonb_typeof(value) = 'number')`;
 }
 
+const settingNumberValue = namedQuery<{ value: number | null }>()({
+  name: 'settings.number',
+  columns: ['value'],
+  example: { key: 'k', min: 0, max: 1 },
+  build: (p: { key: string; min: number; max: number }) => sql`select ${settingNumber(p.key, p.min, p.max)} as value`,
+});
+
 /** A numeric store setting clamped to [min, max]; null when missing or not a number. */
 export async function readSettingNumber(db: Db, key: string, min: number, max: number): Promise<number | null> {
-  const [row] = await queryRows<{ value: number | null }>(db, sql`select ${settingNumber(key, min, max)} as value`);
+  const [row] = await settingNumberValue(db, { key, min, max });
   return row?.value ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addressMessages, orderMessages, type Address } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { postcodeProblem, type PrefixRange } from './postcodes.ts';
 import { zoneOf, type ZoneRow } from './zones.ts';
 
@@ -35,9 +36,35 @@ export function channelZonesWhere(channelId: SQL): SQL {
     or not exists (select 1 from channels oz where oz.country_id = shipping_zones.country_id))`;
 }
 
+const activeZonesJson = namedQuery<{ zones: ZoneRow[] }>()({
+  name: 'shipping.active-zones',
+  columns: ['zones'],
+  example: {},
+  build: () => sql`select ${zonesJsonSql()} as zones`,
+});
+
+/** An address's country and state, and the zones that may serve it (of channel `channel` when given). */
+const addressFacts = namedQuery<{
+  country: { has_postcodes: boolean; postcode_digits: number | null } | null;
+  state: { country_id: number; name: string; postcode_prefixes: PrefixRange[] } | null;
+  zones: ZoneRow[];
+}>()({
+  name: 'shipping.address-facts',
+  columns: ['country', 'state', 'zones'],
+  example: { countryId: 1, stateId: 1 as number | null, channel: sql`${'ch_example'}` as SQL | undefined },
+  build: (p: { countryId: number; stateId: number | null; channel: SQL | undefined }) => {
+    const inCountry = sql`country_id = ${p.countryId}`;
+    return sql`select (select json_build_object('has_postcodes', has_postcodes, 'postcode_digits', postcode_digits)
+                  from countries where id = ${p.countryId}) as country,
+               (select json_build_object('country_id', country_id, 'name', name, 'postcode_prefixes', postcode_prefixes)
+                  from states where id = ${p.stateId}::int) as state,
+               ${zonesJsonSql(p.channel ? sql`${inCountry} and ${channelZonesWhere(p.channel)}` : inCountry)} as zones`;
+  },
+});
+
 /** The active zones, in the order an address is matched against them (zoneOf picks from them). */
 export async function activeZones(db: Db): Promise<ZoneRow[]> {
-  const [row] = await queryRows<{ zones: ZoneRow[] }>(db, sql`select ${zonesJsonSql()} as zones`);
+  const [row] = await activeZonesJson(db, {});
   return row?.zones ?? [];
 }
 
@@ -53,19 +80,11 @@ export async function addressProblem(
   /** channel: the cart's channel, as SQL; only its zones serve (channelZonesWhere). */
   opts: { delivery: boolean; channel?: SQL },
 ): Promise<string | null> {
-  const inCountry = sql`country_id = ${address.country_id}`;
-  const [row] = await queryRows<{
-    country: { has_postcodes: boolean; postcode_digits: number | null } | null;
-    state: { country_id: number; name: string; postcode_prefixes: PrefixRange[] } | null;
-    zones: ZoneRow[];
-  }>(
-    db,
-    sql`select (select json_build_object('has_postcodes', has_postcodes, 'postcode_digits', postcode_digits)
-                  from countries where id = ${address.country_id}) as country,
-               (select json_build_object('country_id', country_id, 'name', name, 'postcode_prefixes', postcode_prefixes)
-                  from states where id = ${address.state_id ?? null}::int) as state,
-               ${zonesJsonSql(opts.channel ? sql`${inCountry} and ${channelZonesWhere(opts.channel)}` : inCountry)} as zones`,
-  );
+  const [row] = await addressFacts(db, {
+    countryId: address.country_id,
+    stateId: address.state_id ?? null,
+    channel: opts.channel,
+  });
   if (!row?.country) return addressMessages.countryInvalid;
   if (address.state_id !== null && row.state?.country_id !== address.country_id) return orderMessages.stateMismatch;
   if (row.country.has_postcodes) {

@@ -7,7 +7,8 @@ import {
   type StaffCreateBody,
   type StaffRoleName,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -129,6 +130,14 @@ export async function listStaff(db: Db): Promise<StaffAccount[]> {
   return rows.map(toStaffAccount);
 }
 
+/** The active owners, locked (a change that could leave none takes them first). */
+const lockActiveOwners = namedQuery<{ id: string }>()({
+  name: 'staff.lock-active-owners',
+  columns: ['id'],
+  example: {},
+  build: () => sql`select id from staff where role = 'owner' and is_active order by id for update`,
+});
+
 /**
  * Changes a staff member's name, role or active flag. The shop keeps at least one active owner:
  * demoting or deactivating the last one answers 409. The active owners are locked first, so two
@@ -142,10 +151,7 @@ export async function updateStaff(
   ip: string | null,
 ): Promise<StaffAccount> {
   return db.transaction(async (tx) => {
-    const owners = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from staff where role = 'owner' and is_active order by id for update`,
-    );
+    const owners = await lockActiveOwners(tx, {});
     const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
     if (!current) throw notFound(staffMessages.staffNotFound);
     const before = toStaffAccount(current);

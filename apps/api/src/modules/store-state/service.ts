@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { storeStateMessages, type StoreState } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
 import { hashToken } from '../../lib/session.ts';
@@ -57,6 +58,16 @@ export function openedMessage(email: string, storeName: string, origin: string |
   };
 }
 
+/** A batch of subscribers not told yet, locked (others skip them). */
+const untoldSubscribers = namedQuery<{ id: number; email: string }>()({
+  name: 'store-state.untold-subscribers',
+  columns: ['id', 'email'],
+  example: {},
+  build: () =>
+    sql`select id, email from mode_subscribers where notified_at is null
+        order by id limit ${NOTIFY_BATCH} for update skip locked`,
+});
+
 /**
  * When the shop is open again (no mode, no password), queues one e-mail through the outbox to
  * every subscriber not told yet and marks them told, in the same transaction per batch: a run
@@ -74,11 +85,7 @@ export async function notifyModeSubscribers(
   let told = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const rows = await queryRows<{ id: number; email: string }>(
-        tx,
-        sql`select id, email from mode_subscribers where notified_at is null
-            order by id limit ${NOTIFY_BATCH} for update skip locked`,
-      );
+      const rows = await untoldSubscribers(tx, {});
       for (const row of rows) await enqueue(tx, openedMessage(row.email, storeName, origin));
       if (rows.length) {
         await tx.execute(
@@ -106,12 +113,7 @@ export const ADMIN_LINK_TTL_MS = 10 * 60_000;
  */
 export async function mintAdminLinkToken(db: Db, staffId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = `sfa_${randomBytes(32).toString('base64url')}`;
-  const [row] = await queryRows<{ expires_at: Date | string }>(
-    db,
-    sql`insert into admin_link_tokens (token_hash, staff_id, expires_at)
-        values (${hashToken(token)}, ${staffId}, now() + ${ADMIN_LINK_TTL_MS}::float8 * interval '1 millisecond')
-        returning expires_at`,
-  );
+  const [row] = await insertLinkToken(db, { tokenHash: hashToken(token), staffId });
   return { token, expiresAt: new Date(row!.expires_at) };
 }
 
@@ -125,19 +127,35 @@ export interface LinkStaff {
   role: StaffRole;
 }
 
+const insertLinkToken = namedQuery<{ expires_at: Date | string }>()({
+  name: 'store-state.admin-link.insert',
+  columns: ['expires_at'],
+  example: { tokenHash: 'h', staffId: 'stf_example' },
+  build: (p: { tokenHash: string; staffId: string }) =>
+    sql`insert into admin_link_tokens (token_hash, staff_id, expires_at)
+        values (${p.tokenHash}, ${p.staffId}, now() + ${ADMIN_LINK_TTL_MS}::float8 * interval '1 millisecond')
+        returning expires_at`,
+});
+
+/** The token used (once, unexpired, its staff member active): who it signs in. */
+const useLinkToken = namedQuery<LinkStaff>()({
+  name: 'store-state.admin-link.use',
+  columns: ['id', 'email', 'name', 'role'],
+  example: { tokenHash: 'h' },
+  build: ({ tokenHash }: { tokenHash: string }) =>
+    sql`update admin_link_tokens t set used_at = now()
+        from staff s
+        where t.token_hash = ${tokenHash} and t.used_at is null and t.expires_at > now()
+          and s.id = t.staff_id and s.is_active
+        returning s.id, s.email, s.name, s.role`,
+});
+
 /**
  * Spends an Admin Panel link's token: one conditional update, so of two concurrent uses exactly
  * one wins. Answers its active staff member, or null (unknown, used, expired, or deactivated).
  */
 export async function consumeAdminLinkToken(db: Db, token: string): Promise<LinkStaff | null> {
   if (!/^sfa_[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [row] = await queryRows<LinkStaff>(
-    db,
-    sql`update admin_link_tokens t set used_at = now()
-        from staff s
-        where t.token_hash = ${hashToken(token)} and t.used_at is null and t.expires_at > now()
-          and s.id = t.staff_id and s.is_active
-        returning s.id, s.email, s.name, s.role`,
-  );
+  const [row] = await useLinkToken(db, { tokenHash: hashToken(token) });
   return row ?? null;
 }

@@ -8,7 +8,8 @@ import {
   type Tracking,
   type TrackingStep,
 } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { OrderShippingSnapshot } from '../../db/order-schema.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { BASE64URL_32_BYTES_RE } from '../../lib/signing.ts';
@@ -40,9 +41,12 @@ interface TrackingRow {
   shipments: ShipmentRow[];
 }
 
-async function trackingRow(db: Db, where: SQL): Promise<TrackingRow | null> {
-  const [answer] = await queryRows<{ result: TrackingRow }>(
-    db,
+/** The order `where` finds (on `o`), with its history, items and shipments, as one json value. */
+const trackingJson = namedQuery<{ result: TrackingRow }>()({
+  name: 'tracking.order',
+  columns: ['result'],
+  example: { where: sql`o.order_no = ${'SO-1'}` as SQL },
+  build: ({ where }: { where: SQL }) =>
     sql`select row_to_json(x) as result from (
       select o.id, o.order_no, o.status, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.paid_at`)} as paid_at,
         o.shipping, o.email, o.phone,
@@ -53,7 +57,10 @@ async function trackingRow(db: Db, where: SQL): Promise<TrackingRow | null> {
            select id, name, variant_title, quantity, image from order_items where order_id = o.id) i) as items,
         ${shipmentsSql(sql`o.id`)} as shipments
         from orders o where ${where} limit 1) x`,
-  );
+});
+
+async function trackingRow(db: Db, where: SQL): Promise<TrackingRow | null> {
+  const [answer] = await trackingJson(db, { where });
   return answer?.result ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MAX_WISHLIST_ITEMS, wishlistMessages, type Wishlist, type WishlistChange } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { customers, products, variants, wishlistItems } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http.ts';
@@ -20,31 +21,55 @@ async function countItems(db: Db, customerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/**
- * The customer's wishlist, newest first, each product as the card the catalogue grids show,
- * priced in the request's channel (ADR 0027). One query whatever its length. Products taken off
- * sale, or not sold in the channel, stay saved but are not shown.
- */
-export async function getWishlist(db: Db, customerId: number, ch: PriceChannel): Promise<Wishlist> {
-  const pr = channelPrice(ch);
-  const rows = await queryRows<
-    ListingRow & {
-      added_at: string;
-      variant_id: string | null;
-      variant_title: string | null;
-      variant_options: Record<string, string> | null;
-    }
-  >(
-    db,
-    sql`select ${isoSql(sql`w.created_at`)} as added_at, p.id, p.slug, p.name, p.brand, p.image_path,
+/** The customer's saved published products as cards priced in channel `ch`, with the option saved. */
+const wishlistRows = namedQuery<
+  Omit<ListingRow, 'image_focal'> & {
+    added_at: string;
+    variant_id: string | null;
+    variant_title: string | null;
+    variant_options: Record<string, string> | null;
+  }
+>()({
+  name: 'wishlist.rows',
+  columns: [
+    'added_at',
+    'id',
+    'slug',
+    'name',
+    'brand',
+    'image_path',
+    'currency',
+    'price_minor',
+    'mrp_minor',
+    'stock',
+    'rating_avg',
+    'rating_count',
+    'on_quote',
+    'variant_id',
+    'variant_title',
+    'variant_options',
+  ],
+  example: { customerId: 1, ch: { channelId: 'ch_example', primary: false } as PriceChannel },
+  build: ({ customerId, ch }: { customerId: number; ch: PriceChannel }) => {
+    const pr = channelPrice(ch);
+    return sql`select ${isoSql(sql`w.created_at`)} as added_at, p.id, p.slug, p.name, p.brand, p.image_path,
                ${pr.currency} as currency, ${pr.price} as price_minor, ${pr.mrp} as mrp_minor, p.stock,
                p.rating_avg::float8 as rating_avg, p.rating_count, ${onQuoteSql} as on_quote,
                v.id as variant_id, v.title as variant_title, v.options as variant_options
           from wishlist_items w join products p on p.id = w.product_id${pr.join}
           left join variants v on v.id = w.variant_id
          where w.customer_id = ${customerId} and p.is_published
-         order by w.created_at desc, w.product_id desc`,
-  );
+         order by w.created_at desc, w.product_id desc`;
+  },
+});
+
+/**
+ * The customer's wishlist, newest first, each product as the card the catalogue grids show,
+ * priced in the request's channel (ADR 0027). One query whatever its length. Products taken off
+ * sale, or not sold in the channel, stay saved but are not shown.
+ */
+export async function getWishlist(db: Db, customerId: number, ch: PriceChannel): Promise<Wishlist> {
+  const rows = await wishlistRows(db, { customerId, ch });
   const items = rows.map((r) => ({
     product_id: r.id,
     added_at: r.added_at,
