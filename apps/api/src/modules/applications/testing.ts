@@ -45,6 +45,7 @@ export async function makeService(
   offset: number,
   details: Partial<ServiceDetails> = {},
 ): Promise<{ id: string; slug: string }> {
+  // eslint-disable-next-line no-restricted-syntax -- test support the app never imports (named-query.test would not see it)
   const [p] = await queryRows<{ id: string; slug: string }>(
     db,
     sql`select id, slug from products where is_published and archived_at is null

@@ -208,6 +208,7 @@ export async function dumpTable(tx: Db, name: string, columns: string[], work: s
   );
   let rows = 0;
   for (;;) {
+    // eslint-disable-next-line no-restricted-syntax -- a cursor's rows: describable only inside the transaction that opened it
     const batch = await queryRows<{ r: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from shopfront_backup`));
     if (batch.length === 0) break;
     rows += batch.length;
