@@ -12,6 +12,7 @@ import {
   abandonedCartMessages,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, ok } from '../../lib/http.ts';
 import { backgroundLinkOrigin } from '../../lib/origin.ts';
@@ -74,12 +75,16 @@ export function reminderDelayMinutes(config: unknown): number {
   return AbandonedCartConfigSchema.parse(config ?? {}).delay_minutes ?? DEFAULT_DELAY;
 }
 
+const installedConfigRow = namedQuery<{ config: unknown }>()({
+  name: 'cart.reminder.plugin-config',
+  columns: ['config'],
+  example: {},
+  build: () => sql`select config from plugins where module_name = ${ABANDONED_CART.moduleName} and is_installed`,
+});
+
 /** The config of the installed plugin, or null when it is not installed. */
 async function installedConfig(db: Db): Promise<unknown> {
-  const [row] = await queryRows<{ config: unknown }>(
-    db,
-    sql`select config from plugins where module_name = ${ABANDONED_CART.moduleName} and is_installed`,
-  );
+  const [row] = await installedConfigRow(db, {});
   return row ? (row.config ?? {}) : null;
 }
 
@@ -117,6 +122,22 @@ async function queueReminder(app: FastifyInstance, db: Db, cartId: string, runAt
   return false;
 }
 
+/** The plugin's config when the cart may get a reminder and none is waiting; no row otherwise. */
+const reminderDueConfig = namedQuery<{ config: unknown }>()({
+  name: 'cart.reminder.due-config',
+  columns: ['config'],
+  example: { cartId: 'c_example' },
+  build: ({ cartId }: { cartId: string }) => {
+    const [key, again] = reminderKeys(cartId);
+    return sql`select p.config from plugins p
+         where p.module_name = ${ABANDONED_CART.moduleName} and p.is_installed
+           and exists (select 1 from carts c where c.id = ${cartId} and c.status = 'active' and c.marketing_consent
+                         and (c.email is not null or c.phone is not null) and c.reminder_sent_at is null)
+           and not exists (select 1 from jobs j where j.kind = ${ABANDONED_CART_JOB} and j.status = 'pending'
+                             and j.dedupe_key in (${key}, ${again}))`;
+  },
+});
+
 /**
  * Queues the cart's reminder (delay minutes from now) when the plugin is installed and the cart
  * has a contact and consent and has not been reminded; nothing when a reminder is already
@@ -126,16 +147,7 @@ async function queueReminder(app: FastifyInstance, db: Db, cartId: string, runAt
  * Answers whether a job was queued.
  */
 export async function scheduleCartReminder(app: FastifyInstance, db: Db, cartId: string): Promise<boolean> {
-  const [key, again] = reminderKeys(cartId);
-  const [row] = await queryRows<{ config: unknown }>(
-    db,
-    sql`select p.config from plugins p
-         where p.module_name = ${ABANDONED_CART.moduleName} and p.is_installed
-           and exists (select 1 from carts c where c.id = ${cartId} and c.status = 'active' and c.marketing_consent
-                         and (c.email is not null or c.phone is not null) and c.reminder_sent_at is null)
-           and not exists (select 1 from jobs j where j.kind = ${ABANDONED_CART_JOB} and j.status = 'pending'
-                             and j.dedupe_key in (${key}, ${again}))`,
-  );
+  const [row] = await reminderDueConfig(db, { cartId });
   if (!row) return false;
   const runAt = new Date(Date.now() + reminderDelayMinutes(row.config) * 60_000);
   return queueReminder(app, db, cartId, runAt);
@@ -209,33 +221,9 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
   if (!origin) throw new Error('abandoned cart: no origin for the link; set PUBLIC_URL or the store_url setting');
   const storeName = storeNameOf(settings.store_name);
   const { token, hash } = newRecoveryToken();
-  const idle = sql`${delay} * interval '1 minute'`;
 
   return db.transaction(async (tx): Promise<ReminderOutcome> => {
-    const [row] = await queryRows<{
-      sent: boolean;
-      email: string | null;
-      phone: string | null;
-      lines: ReminderLine[] | null;
-      line_count: number;
-      due_ms: number | null;
-    }>(
-      tx,
-      sql`with sent as (
-            update carts c set reminder_sent_at = now(), recovery_token_hash = ${hash}
-             where ${remindable(cartId)} and c.updated_at <= now() - ${idle}
-            returning c.id, c.email, c.phone)
-          select s.id is not null as sent, s.email, s.phone,
-                 (select json_agg(json_build_object('name', l.name, 'quantity', l.quantity) order by l.created_at, l.id)
-                    from (select p.name, ci.quantity, ci.created_at, ci.id
-                            from cart_items ci join products p on p.id = ci.product_id
-                           where ci.cart_id = s.id order by ci.created_at, ci.id limit ${NAMED_LINES}) l) as lines,
-                 (select count(*)::int from cart_items ci where ci.cart_id = s.id) as line_count,
-                 case when s.id is null then
-                   (select extract(epoch from c.updated_at + ${idle}) * 1000 from carts c where ${remindable(cartId)})::float8
-                 end as due_ms
-            from (select 1) one left join sent s on true`,
-    );
+    const [row] = await sendReminderRow(tx, { cartId, hash, delay });
     if (!row) return 'skipped';
     if (row.sent) {
       const msg = reminderMessage(row, storeName, row.lines ?? [], row.line_count, `${origin}/cart/restore/${token}`);
@@ -249,6 +237,42 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
   });
 }
 
+type ReminderRow = {
+  sent: boolean;
+  email: string | null;
+  phone: string | null;
+  lines: ReminderLine[] | null;
+  line_count: number;
+  due_ms: number | null;
+};
+
+/**
+ * Marks the cart reminded when it has been idle `delay` minutes and answers what the message
+ * names; when it is not (yet), `due_ms` says when it will have been idle long enough (null: never).
+ */
+const sendReminderRow = namedQuery<ReminderRow>()({
+  name: 'cart.reminder.send',
+  columns: ['sent', 'email', 'phone', 'lines', 'line_count', 'due_ms'],
+  example: { cartId: 'c_example', hash: 'h', delay: 60 },
+  build: ({ cartId, hash, delay }: { cartId: string; hash: string; delay: number }) => {
+    const idle = sql`${delay} * interval '1 minute'`;
+    return sql`with sent as (
+            update carts c set reminder_sent_at = now(), recovery_token_hash = ${hash}
+             where ${remindable(cartId)} and c.updated_at <= now() - ${idle}
+            returning c.id, c.email, c.phone)
+          select s.id is not null as sent, s.email, s.phone,
+                 (select json_agg(json_build_object('name', l.name, 'quantity', l.quantity) order by l.created_at, l.id)
+                    from (select p.name, ci.quantity, ci.created_at, ci.id
+                            from cart_items ci join products p on p.id = ci.product_id
+                           where ci.cart_id = s.id order by ci.created_at, ci.id limit ${NAMED_LINES}) l) as lines,
+                 (select count(*)::int from cart_items ci where ci.cart_id = s.id) as line_count,
+                 case when s.id is null then
+                   (select extract(epoch from c.updated_at + ${idle}) * 1000 from carts c where ${remindable(cartId)})::float8
+                 end as due_ms
+            from (select 1) one left join sent s on true`;
+  },
+});
+
 /**
  * Copies the reminded cart of `token` into the owner's cart (created when the owner has none; a
  * new guest cart's secret is answered as `cookieToken`). Each line takes the larger of the two
@@ -258,6 +282,17 @@ export async function runCartReminder(app: FastifyInstance, db: Db, cartId: stri
  * what the owner's cart lacks; consent is not copied (the reminder was the one). The reminded
  * cart stays as it was, in its own browser. One short transaction.
  */
+const remindedCartRow = namedQuery<{ id: string; channel_id: string; status: string }>()({
+  name: 'cart.reminder.source',
+  columns: ['id', 'channel_id', 'status'],
+  example: { hash: 'h' },
+  build: ({ hash }: { hash: string }) =>
+    sql`select c.id, c.channel_id, c.status from carts c
+           where c.recovery_token_hash = ${hash}
+             and c.reminder_sent_at > now() - ${ABANDONED_CART.linkDays} * interval '1 day'
+             and ${pluginInstalled}`,
+});
+
 async function restoreRemindedCart(
   db: Db,
   owner: CartOwner,
@@ -266,13 +301,7 @@ async function restoreRemindedCart(
 ): Promise<{ cartId: string; cookieToken: string | null }> {
   const hash = hashToken(token);
   return db.transaction(async (tx) => {
-    const [source] = await queryRows<{ id: string; channel_id: string; status: string }>(
-      tx,
-      sql`select c.id, c.channel_id, c.status from carts c
-           where c.recovery_token_hash = ${hash}
-             and c.reminder_sent_at > now() - ${ABANDONED_CART.linkDays} * interval '1 day'
-             and ${pluginInstalled}`,
-    );
+    const [source] = await remindedCartRow(tx, { hash });
     if (!source) throw new HttpError(404, abandonedCartMessages.invalidLink);
     if (source.status === 'ordered') throw new HttpError(404, abandonedCartMessages.alreadyOrdered);
 

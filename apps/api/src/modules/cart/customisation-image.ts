@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { CustomisationImageSchema, cartApi, cartMessages, messages } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { imageWork } from '../../lib/limiter.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { HttpError, fieldError, ok } from '../../lib/http.ts';
@@ -41,11 +42,16 @@ export const customisationImageMessages = {
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const FIELD = 'image';
 
-async function customisationInstalled(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ on: boolean }>(
-    db,
+const customisationInstalledRow = namedQuery<{ on: boolean }>()({
+  name: 'cart.customisation.installed',
+  columns: ['on'],
+  example: {},
+  build: () =>
     sql`select exists (select 1 from plugins where module_name = 'ProductCustomisation' and is_installed) as on`,
-  );
+});
+
+async function customisationInstalled(db: Db): Promise<boolean> {
+  const [row] = await customisationInstalledRow(db, {});
   return row?.on === true;
 }
 

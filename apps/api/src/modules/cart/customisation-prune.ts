@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { CUSTOMISATION_IMAGE } from './customisation-image.ts';
 
@@ -16,6 +17,34 @@ declare module '../jobs/registry.ts' {
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 const FILE = /^([a-f0-9]{32})\.webp$/;
+
+const EXAMPLE_PATHS = { paths: ['/media/example/0123.webp', '/media/example/4567.webp'] };
+const listOf = (paths: string[]) =>
+  sql.join(
+    paths.map((p) => sql`${p}`),
+    sql`, `,
+  );
+
+/** Which of `paths` some cart line uses. */
+const cartImagesInUse = namedQuery<{ image_path: string }>()({
+  name: 'cart.customisation.images-in-carts',
+  columns: ['image_path'],
+  example: EXAMPLE_PATHS,
+  build: (p: { paths: string[] }) =>
+    sql`select distinct image_path from cart_items where image_path in (${listOf(p.paths)})`,
+});
+
+/** Which of `paths` some cart or order line uses. */
+const imagesInUse = namedQuery<{ image_path: string }>()({
+  name: 'cart.customisation.images-in-lines',
+  columns: ['image_path'],
+  example: EXAMPLE_PATHS,
+  build: (p: { paths: string[] }) => {
+    const list = listOf(p.paths);
+    return sql`select image_path from cart_items where image_path in (${list})
+        union select image_path from order_items where image_path in (${list})`;
+  },
+});
 
 /**
  * Deletes the customisation images (and their resized copies) that are older than the grace
@@ -32,13 +61,7 @@ export async function pruneCustomisationImages(db: Db, storage: MediaStorage, no
   }
   if (!old.length) return 0;
   const paths = old.map((n) => `/media/${CUSTOMISATION_IMAGE.folder}/${n}`);
-  const used = await queryRows<{ image_path: string }>(
-    db,
-    sql`select distinct image_path from cart_items where image_path in (${sql.join(
-      paths.map((p) => sql`${p}`),
-      sql`, `,
-    )})`,
-  );
+  const used = await cartImagesInUse(db, { paths });
   const keep = new Set(used.map((r) => r.image_path));
   let removed = 0;
   for (const name of old) {
@@ -58,15 +81,7 @@ export async function removeCustomisationImages(db: Db, storage: MediaStorage, p
   const prefix = `/media/${CUSTOMISATION_IMAGE.folder}/`;
   const mine = paths.filter((p) => p.startsWith(prefix) && FILE.test(p.slice(prefix.length)));
   if (!mine.length) return 0;
-  const list = sql.join(
-    mine.map((p) => sql`${p}`),
-    sql`, `,
-  );
-  const used = await queryRows<{ image_path: string }>(
-    db,
-    sql`select image_path from cart_items where image_path in (${list})
-        union select image_path from order_items where image_path in (${list})`,
-  );
+  const used = await imagesInUse(db, { paths: mine });
   const keep = new Set(used.map((r) => r.image_path));
   const gone = mine.filter((p) => !keep.has(p));
   for (const p of gone) await storage.remove(p.slice('/media/'.length));

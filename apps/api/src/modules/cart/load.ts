@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CART_EXPIRE_DAYS, type Cart } from '@shopfront/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { callSqlFunction, sqlFunction } from '../../db/sql-function.ts';
 import { isoSql } from '../../db/sql-time.ts';
 import { nationalPhoneSql } from '../../lib/shop-country.ts';
@@ -106,10 +107,17 @@ export async function loadCart(db: Db, cartId: SQL | string, ctx: CartContext): 
   return priceCartRow(db, await loadCartRow(db, cartId), ctx);
 }
 
+const cartViewRow = namedQuery<{ result: CartRow | null }>()({
+  name: 'cart.view',
+  columns: ['result'],
+  example: { id: sql`${'c_example'}` },
+  build: (p: { id: SQL }) => callSqlFunction(cartViewFunction, [p.id]),
+});
+
 /** The active cart as the cart view reads it (not priced yet), or null. */
 export async function loadCartRow(db: Db, cartId: SQL | string): Promise<CartRow | null> {
   const id = typeof cartId === 'string' ? sql`${cartId}` : cartId;
-  const [answer] = await queryRows<{ result: CartRow | null }>(db, callSqlFunction(cartViewFunction, [id]));
+  const [answer] = await cartViewRow(db, { id });
   return answer?.result ?? null;
 }
 
@@ -138,8 +146,15 @@ export const cartExpireDaysSql = settingNumber(sql.raw(`'cart_expire_days'`), 1,
 export const expireDaysOf = (days: number | null): number =>
   days === null ? DEFAULT_CART_EXPIRE_DAYS : Math.round(days);
 
+const cartExpireDaysRow = namedQuery<{ days: number | null }>()({
+  name: 'cart.expire-days',
+  columns: ['days'],
+  example: {},
+  build: () => sql`select ${cartExpireDaysSql} as days`,
+});
+
 /** How long a guest cart lives without activity (the cart_expire_days setting, 1 to 365 days). */
 export async function cartExpireDays(db: Db): Promise<number> {
-  const [row] = await queryRows<{ days: number | null }>(db, sql`select ${cartExpireDaysSql} as days`);
+  const [row] = await cartExpireDaysRow(db, {});
   return expireDaysOf(row?.days ?? null);
 }

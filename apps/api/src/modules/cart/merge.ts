@@ -2,10 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_CART_COOKIE, CART_SESSION_COOKIE, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { scheduleCartReminder } from './abandoned-cart.ts';
 import { clearCartCookies, guestTokenHash, setCartCookies } from './cart-cookie.ts';
 import { cartExpireDays } from './load.ts';
 import { capVariantTotals } from './service.ts';
+
+const lockGuestCart = namedQuery<{ id: string }>()({
+  name: 'cart.merge.lock-guest',
+  columns: ['id'],
+  example: { guestTokenHash: 'h' },
+  build: ({ guestTokenHash }: { guestTokenHash: string }) =>
+    sql`update carts set updated_at = now()
+               where token_hash = ${guestTokenHash} and customer_id is null and status = 'active' returning id`,
+});
+
+const lockCustomerCart = namedQuery<{ id: string }>()({
+  name: 'cart.merge.lock-customer',
+  columns: ['id'],
+  example: { customerId: 1 },
+  build: ({ customerId }: { customerId: number }) =>
+    sql`update carts set updated_at = now() where customer_id = ${customerId} and status = 'active' returning id`,
+});
 
 /**
  * On login (ADR 0020): the guest cart of the browser joins the customer's. Without a cart of
@@ -26,17 +44,8 @@ async function mergeGuestCart(
     // The customer's row first: two logins (or a login and a first add elsewhere) merging into the
     // same customer run one at a time, so "has no cart yet" cannot be true for both.
     await queryRows(tx, sql`select id from customers where id = ${customerId} for update`);
-    const [guest] = guestTokenHash
-      ? await queryRows<{ id: string }>(
-          tx,
-          sql`update carts set updated_at = now()
-               where token_hash = ${guestTokenHash} and customer_id is null and status = 'active' returning id`,
-        )
-      : [];
-    const [mine] = await queryRows<{ id: string }>(
-      tx,
-      sql`update carts set updated_at = now() where customer_id = ${customerId} and status = 'active' returning id`,
-    );
+    const [guest] = guestTokenHash ? await lockGuestCart(tx, { guestTokenHash }) : [];
+    const [mine] = await lockCustomerCart(tx, { customerId });
     if (!guest) return { cartId: mine?.id ?? null, merged: false };
     if (!mine) {
       await queryRows(tx, sql`update carts set customer_id = ${customerId}, token_hash = null where id = ${guest.id}`);

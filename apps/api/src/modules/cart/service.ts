@@ -265,6 +265,38 @@ export interface Added {
   expireDays: number;
 }
 
+type AddParams = {
+  cartId: SQL;
+  input: { product_id: string; quantity: number };
+  custom: { text: string | null; image: string | null; key: string };
+  created: { id: string; hash: string; channelId: string } | undefined;
+};
+
+const ADD_EXAMPLE: AddParams = {
+  cartId: sql`${'c_example'}`,
+  input: { product_id: 'p_example', quantity: 1 },
+  custom: { text: 'Anna', image: '/media/example.webp', key: 'k' },
+  created: { id: 'c_example', hash: 'h', channelId: 'ch_example' },
+};
+
+const addToCartRow = namedQuery<{ result: AddAnswer | null }>()({
+  name: 'cart.add',
+  columns: ['result'],
+  example: ADD_EXAMPLE,
+  build: ({ cartId, input, custom, created }: AddParams) =>
+    callSqlFunction(cartAddFunction, [
+      cartId,
+      sql`${input.product_id}`,
+      sql`${input.quantity}::int`,
+      sql`${custom.text}::text`,
+      sql`${custom.image}::text`,
+      sql`${custom.key}`,
+      sql`${created?.id ?? null}::text`,
+      sql`${created?.hash ?? null}::text`,
+      sql`${created?.channelId ?? null}::text`,
+    ]),
+});
+
 /**
  * Adds `quantity` of a variant to the owner's cart, creating the cart on first use (a guest gets
  * a new secret, answered as `token` for the cookie). One short transaction (cartAddFunction):
@@ -282,20 +314,7 @@ export async function addToCart(
 ): Promise<Added> {
   const custom = customisationOf(input.additonal_data);
   const call = async (db: Db, cartId: SQL, created?: { id: string; hash: string; channelId: string }) => {
-    const [row] = await queryRows<{ result: AddAnswer | null }>(
-      db,
-      callSqlFunction(cartAddFunction, [
-        cartId,
-        sql`${input.product_id}`,
-        sql`${input.quantity}::int`,
-        sql`${custom.text}::text`,
-        sql`${custom.image}::text`,
-        sql`${custom.key}`,
-        sql`${created?.id ?? null}::text`,
-        sql`${created?.hash ?? null}::text`,
-        sql`${created?.channelId ?? null}::text`,
-      ]),
-    );
+    const [row] = await addToCartRow(db, { cartId, input, custom, created });
     const answer = row?.result;
     if (answer?.channel_gone) throw new HttpError(409, adminChannelMessages.gone);
     return answer;
