@@ -9,6 +9,7 @@ import {
   type CouponOffer,
 } from '@shopfront/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named-query.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { READ_MODEL_CHANNEL } from '../catalog/summary.ts';
 import { textArray } from '../../db/sql-array.ts';
@@ -87,13 +88,45 @@ interface CouponFacts {
  * of the cart's products are covered by the coupon's products or categories (subcategories
  * included, through a recursive walk down `parent_id`; `union` stops on a cycle).
  */
-async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise<CouponFacts[]> {
-  const productIds = [...new Set(ctx.lines.map((l) => l.productId))];
-  const ids = productIds.length ? textArray(productIds) : sql`'{}'::text[]`;
-  const customer = ctx.customerId;
-  return queryRows<CouponFacts>(
-    db,
-    sql`with recursive c as (
+type FactsParams = { filter: SQL; ctx: Pick<CouponContext, 'customerId' | 'currency' | 'lines'> };
+
+/** The richest shape: a customer, and products to match. */
+const FACTS_EXAMPLE: FactsParams = {
+  filter: sql`code = ${'SAVE10'} and is_active`,
+  ctx: { customerId: 1, currency: 'INR', lines: [{ lineId: '1', productId: 'p_example', lineTotalMinor: 100 }] },
+};
+
+const loadCouponFacts = namedQuery<CouponFacts>()({
+  name: 'coupons.facts',
+  columns: [
+    'id',
+    'code',
+    'description',
+    'kind',
+    'value',
+    'min_subtotal_minor',
+    'max_discount_minor',
+    'starts_at',
+    'ends_at',
+    'is_visible',
+    'not_started',
+    'expired',
+    'used_up',
+    'first_order_only',
+    'per_customer_limit',
+    'orders_count',
+    'used_by_customer',
+    'limited',
+    'matching_product_ids',
+    'currency_ok',
+    'shop_country',
+  ],
+  example: FACTS_EXAMPLE,
+  build: ({ filter, ctx }: FactsParams) => {
+    const productIds = [...new Set(ctx.lines.map((l) => l.productId))];
+    const ids = productIds.length ? textArray(productIds) : sql`'{}'::text[]`;
+    const customer = ctx.customerId;
+    return sql`with recursive c as (
           select * from coupons where ${filter}
         ),
         scope(coupon_id, category_id) as (
@@ -125,9 +158,9 @@ async function loadCouponFacts(db: Db, filter: SQL, ctx: CouponContext): Promise
           (select co.iso2 from channels ch join countries co on co.id = ch.country_id
             where ch.id = ${READ_MODEL_CHANNEL}) as shop_country
         from c
-        order by c.id`,
-  );
-}
+        order by c.id`;
+  },
+});
 
 /** "12 March 2027" in the shop's time zone, with "at 6:00 pm" when the moment is not midnight there. */
 export function shopMoment(at: Date | string, shopCountry: string | null): string {
@@ -201,7 +234,7 @@ function judge(f: CouponFacts, ctx: CouponContext): CouponVerdict {
 export async function evaluateCoupon(db: Db, code: string, ctx: CouponContext): Promise<CouponVerdict> {
   const normalised = normaliseCouponCode(code);
   if (!normalised) return { ok: false, code: null, message: cartMessages.couponUnknown };
-  const [facts] = await loadCouponFacts(db, sql`code = ${normalised} and is_active`, ctx);
+  const [facts] = await loadCouponFacts(db, { filter: sql`code = ${normalised} and is_active`, ctx });
   if (!facts) return { ok: false, code: null, message: cartMessages.couponUnknown };
   return judge(facts, ctx);
 }
@@ -214,14 +247,13 @@ const isoOrNull = (d: Date | string | null): string | null => (d === null ? null
  * ones first. A coupon nobody can use any more is not an offer, so used-up ones are left out.
  */
 export async function listCouponOffers(db: Db, ctx: CouponContext): Promise<CouponOffer[]> {
-  const rows = await loadCouponFacts(
-    db,
-    sql`is_visible and is_active
+  const rows = await loadCouponFacts(db, {
+    filter: sql`is_visible and is_active
         and (starts_at is null or starts_at <= now())
         and (ends_at is null or ends_at > now())
         and (usage_limit is null or used_count < usage_limit)`,
     ctx,
-  );
+  });
   const offers = rows.map((f) => {
     const verdict = judge(f, ctx);
     return {
@@ -308,7 +340,7 @@ export async function recordCouponUse(
  * (no coupon on the order, or given back already).
  */
 export async function releaseCouponUse(tx: Db, orderRef: string): Promise<boolean> {
-  const released = await queryRows<{ id: number }>(
+  const released = await queryRows(
     tx,
     sql`with released as (
           update coupon_redemptions set released_at = now()
