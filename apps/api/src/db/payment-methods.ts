@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FEE_METHOD_NAMES } from '@shopfront/shared';
-import { queryRows, type Db } from './client.ts';
+import type { Db } from './client.ts';
+import { namedQuery } from './named-query.ts';
 
 /**
  * The shop's payment methods (payment_methods, ADR 23), looked up in one place. Whether an order
@@ -22,12 +23,17 @@ export interface PaymentMethodRow {
 /** Cash on Delivery's code: the one offline method a zone may refuse (shipping/zones.ts codOffered), with its fee. */
 export const COD = 'cod';
 
+const activePaymentMethodRow = namedQuery<PaymentMethodRow>()({
+  name: 'payment-methods.active-one',
+  columns: ['code', 'name', 'description', 'kind'],
+  example: { code: COD },
+  build: ({ code }: { code: string }) =>
+    sql`select code, name, description, kind from payment_methods where code = ${code} and is_active`,
+});
+
 /** The active method with this code, or null (unknown or switched off). */
 export async function activePaymentMethod(db: Db, code: string): Promise<PaymentMethodRow | null> {
-  const [row] = await queryRows<PaymentMethodRow>(
-    db,
-    sql`select code, name, description, kind from payment_methods where code = ${code} and is_active`,
-  );
+  const [row] = await activePaymentMethodRow(db, { code });
   return row ?? null;
 }
 
